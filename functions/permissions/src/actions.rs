@@ -1,0 +1,54 @@
+//! Every permission action the console knows, grouped for the reference
+//! table of the permissions screen. The spec's groups come first; actions the
+//! spec does not name are added in clearly named groups of their own.
+
+pub const MANAGE_USER_PERMISSIONS: &str = "ManageUserPermissions";
+
+pub struct Group {
+    pub name: &'static str,
+    pub actions: &'static [&'static str],
+}
+
+pub const GROUPS: &[Group] = &[
+    Group {
+        name: "Driver",
+        actions: &[
+            "FridgeTasks", "GetAllLocation", "GetEmptyChannel", "GetFridgeStock", "GetInventoryForLocation",
+            "GetCheckPointStatus", "GetUniqueRoutes", "RecordTemperature", "UpdateFridgeStock", "VanTasks",
+        ],
+    },
+    Group { name: "View Fridges", actions: &["GetAllLocation", "GetScheduledEvents", "GetSpecificLocation"] },
+    Group { name: "Edit Fridges", actions: &["GetUniqueLayoutNames", "GetUniquePMTNames", "GetUniqueRoutes"] },
+    Group { name: "Scheduling Fridge Changes", actions: &["DeleteScheduledEvents", "AddScheduledEvent"] },
+    Group {
+        name: "Manage Locations",
+        actions: &["CreateLocation", "UpdateLocation", "GenerateDeviceAddress", "GetUniqueFridgeSchemaNames"],
+    },
+    Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },
+];
+
+/// All distinct actions, sorted.
+pub fn all() -> Vec<&'static str> {
+    let mut all: Vec<&str> = GROUPS.iter().flat_map(|g| g.actions.iter().copied()).collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
+pub fn is_known(action: &str) -> bool {
+    GROUPS.iter().any(|g| g.actions.contains(&action))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_groups_are_present_and_actions_unique() {
+        assert!(is_known("GetAllLocation") && is_known("AddScheduledEvent") && is_known(MANAGE_USER_PERMISSIONS));
+        assert!(!is_known("getalllocation"));
+        let all = all();
+        assert_eq!(all.len(), all.iter().collect::<std::collections::HashSet<_>>().len());
+        assert!(all.windows(2).all(|w| w[0] < w[1]));
+    }
+}

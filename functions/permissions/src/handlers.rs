@@ -1,0 +1,118 @@
+use crate::actions;
+use aws_sdk_dynamodb::types::AttributeValue;
+use fleet_shared::{dynamo, ApiError, Deps, Input};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// A permission request body; both fields are checked before anything is written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PermissionRequest {
+    user: String,
+    action: String,
+}
+
+#[derive(Debug, Serialize)]
+struct UserPermissions {
+    user: String,
+    email: String,
+    actions: Vec<String>,
+}
+
+/// Cognito users as (sub, email), every page.
+async fn cognito_users(deps: &Deps) -> Result<Vec<(String, String)>, ApiError> {
+    let mut users = Vec::new();
+    let mut token = None;
+    loop {
+        let out = deps
+            .cognito
+            .list_users()
+            .user_pool_id(&deps.config.user_pool_id)
+            .set_pagination_token(token)
+            .send()
+            .await
+            .map_err(|e| ApiError::internal(aws_sdk_dynamodb::error::DisplayErrorContext(&e)))?;
+        for u in out.users.unwrap_or_default() {
+            let attr = |name: &str| {
+                u.attributes().iter().find(|a| a.name() == name).and_then(|a| a.value()).map(str::to_string)
+            };
+            if let Some(sub) = attr("sub") {
+                users.push((sub, attr("email").unwrap_or_else(|| u.username().unwrap_or_default().to_string())));
+            }
+        }
+        token = out.pagination_token;
+        if token.is_none() {
+            return Ok(users);
+        }
+    }
+}
+
+pub async fn list(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
+    let mut by_user: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for item in dynamo::scan_all(&deps.dynamo, &deps.config.permissions_table).await? {
+        let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+        by_user.entry(text("user")).or_default().push(text("action"));
+    }
+    let mut users: Vec<UserPermissions> = cognito_users(deps)
+        .await?
+        .into_iter()
+        .map(|(sub, email)| {
+            let mut actions = by_user.remove(&sub).unwrap_or_default();
+            actions.sort();
+            UserPermissions { user: sub, email, actions }
+        })
+        .collect();
+    // Grants for users no longer in the pool stay visible so they can be removed.
+    users.extend(by_user.into_iter().map(|(user, actions)| UserPermissions { user, email: String::new(), actions }));
+    users.sort_by(|a, b| a.email.to_lowercase().cmp(&b.email.to_lowercase()));
+    let groups: Vec<Value> =
+        actions::GROUPS.iter().map(|g| json!({ "group": g.name, "actions": g.actions })).collect();
+    Ok(json!({ "users": users, "groups": groups, "actions": actions::all() }))
+}
+
+async fn checked(deps: &Deps, input: &Input) -> Result<PermissionRequest, ApiError> {
+    if input.args.is_null() {
+        return Err(ApiError::bad_request("Request body is required: {\"user\", \"action\"}"));
+    }
+    let req: PermissionRequest = input.parse()?;
+    if req.user.trim().is_empty() {
+        return Err(ApiError::bad_request("user cannot be empty"));
+    }
+    if !actions::is_known(&req.action) {
+        return Err(ApiError::bad_request(format!("Unknown action {}", req.action)));
+    }
+    if !cognito_users(deps).await?.iter().any(|(sub, _)| *sub == req.user) {
+        return Err(ApiError::bad_request(format!("Unknown user {}", req.user)));
+    }
+    Ok(req)
+}
+
+pub async fn grant(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let req = checked(deps, &input).await?;
+    let granted_by = input.caller()?.display().to_string();
+    deps.dynamo
+        .put_item()
+        .table_name(&deps.config.permissions_table)
+        .item("user", AttributeValue::S(req.user.clone()))
+        .item("action", AttributeValue::S(req.action.clone()))
+        .item("grantedBy", AttributeValue::S(granted_by))
+        .item("grantedAt", AttributeValue::S(chrono::Utc::now().to_rfc3339()))
+        .send()
+        .await?;
+    Ok(json!({ "user": req.user, "action": req.action, "granted": true }))
+}
+
+pub async fn revoke(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let req = checked(deps, &input).await?;
+    let out = deps
+        .dynamo
+        .delete_item()
+        .table_name(&deps.config.permissions_table)
+        .key("user", AttributeValue::S(req.user.clone()))
+        .key("action", AttributeValue::S(req.action.clone()))
+        .return_values(aws_sdk_dynamodb::types::ReturnValue::AllOld)
+        .send()
+        .await?;
+    Ok(json!({ "user": req.user, "action": req.action, "removed": out.attributes.is_some() }))
+}

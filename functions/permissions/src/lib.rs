@@ -1,0 +1,33 @@
+//! User permissions: list, grant and revoke permission actions per user.
+pub mod actions;
+mod handlers;
+
+use fleet_shared::{handler, FunctionSpec, Grant, Permission, Trigger};
+
+pub const MANAGE: &str = actions::MANAGE_USER_PERMISSIONS;
+const GRANTS_READ: &[Grant] = &[Grant::ReadTable("PermissionsTable"), Grant::ListUsers];
+const GRANTS_WRITE: &[Grant] = &[Grant::CrudTable("PermissionsTable"), Grant::ListUsers];
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "get_user_permissions",
+        trigger: Trigger::Http { method: "GET", path: "/users/permissions" },
+        permission: Permission::Action(MANAGE),
+        grants: GRANTS_READ,
+        handler: handler!(handlers::list),
+    },
+    FunctionSpec {
+        name: "add_user_permission",
+        trigger: Trigger::Http { method: "POST", path: "/users/permissions" },
+        permission: Permission::Action(MANAGE),
+        grants: GRANTS_WRITE,
+        handler: handler!(handlers::grant),
+    },
+    FunctionSpec {
+        name: "remove_user_permission",
+        trigger: Trigger::Http { method: "POST", path: "/users/permissions/remove" },
+        permission: Permission::Action(MANAGE),
+        grants: GRANTS_WRITE,
+        handler: handler!(handlers::revoke),
+    },
+];

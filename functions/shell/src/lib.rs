@@ -1,0 +1,37 @@
+//! Calls the console shell makes for every signed-in user.
+use aws_sdk_dynamodb::types::Select;
+use fleet_shared::{flags, handler, ApiError, Deps, FunctionSpec, Grant, Input, Permission, Trigger};
+use serde_json::{json, Value};
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "get_feature_flags",
+        trigger: Trigger::Query("getFeatureFlags"),
+        permission: Permission::SignedIn,
+        grants: &[Grant::ReadTable("FeatureFlagsTable")],
+        handler: handler!(feature_flags),
+    },
+    FunctionSpec {
+        name: "location_services_status",
+        trigger: Trigger::Query("locationServicesStatus"),
+        permission: Permission::SignedIn,
+        grants: &[Grant::ReadTable("LocationsTable")],
+        handler: handler!(location_services_status),
+    },
+];
+
+async fn feature_flags(deps: &'static Deps, input: Input) -> Result<Vec<String>, ApiError> {
+    flags::flags_for(deps, &input.caller()?.email).await
+}
+
+/// One single-item read of the locations table: proves the store answers.
+async fn location_services_status(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
+    deps.dynamo
+        .scan()
+        .table_name(&deps.config.locations_table)
+        .limit(1)
+        .select(Select::Count)
+        .send()
+        .await?;
+    Ok(json!({ "status": "ok", "checkedAt": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true) }))
+}

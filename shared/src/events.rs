@@ -1,0 +1,243 @@
+//! Adapters from the Lambda event shapes to `Input`, and back. The Lambda
+//! `main`s and the local API both go through these functions, so a handler
+//! sees the same thing wherever it runs.
+use crate::{
+    error::ApiError,
+    identity::Caller,
+    registry::{FunctionSpec, Input, Trigger},
+    Deps,
+};
+use lambda_http::aws_lambda_events::{
+    apigw::{ApiGatewayV2httpRequest, ApiGatewayV2httpResponse},
+    encodings::Body,
+    http::{header::CONTENT_TYPE, HeaderMap, HeaderValue},
+};
+use lambda_runtime::{service_fn, LambdaEvent};
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The parts of an AppSync direct Lambda resolver event that handlers use.
+#[derive(Debug, Deserialize)]
+pub struct AppSyncEvent {
+    #[serde(default)]
+    pub arguments: Value,
+    #[serde(default)]
+    pub identity: Option<AppSyncIdentity>,
+    #[serde(default)]
+    pub info: Option<AppSyncInfo>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct AppSyncIdentity {
+    #[serde(default)]
+    pub claims: Value,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AppSyncInfo {
+    pub field_name: String,
+    pub parent_type_name: String,
+}
+
+pub fn appsync_input(event: Value) -> Result<Input, ApiError> {
+    let event: AppSyncEvent =
+        serde_json::from_value(event).map_err(|e| ApiError::bad_request(format!("Invalid AppSync event: {e}")))?;
+    let caller = event.identity.as_ref().and_then(|i| Caller::from_json_claims(&i.claims));
+    let args = if event.arguments.is_null() { Value::Object(Default::default()) } else { event.arguments };
+    Ok(Input { caller, args, ..Default::default() })
+}
+
+pub async fn handle_appsync(deps: &'static Deps, spec: &FunctionSpec, event: Value) -> Result<Value, ApiError> {
+    spec.invoke(deps, appsync_input(event)?).await
+}
+
+pub fn http_input(event: &ApiGatewayV2httpRequest) -> Result<Input, ApiError> {
+    let caller = event
+        .request_context
+        .authorizer
+        .as_ref()
+        .and_then(|a| a.jwt.as_ref())
+        .and_then(|jwt| Caller::from_claims(&jwt.claims));
+    let args = match event.body.as_deref().map(str::trim) {
+        None | Some("") => Value::Null,
+        Some(body) => {
+            let text = if event.is_base64_encoded {
+                use base64::Engine;
+                let bytes = base64::engine::general_purpose::STANDARD
+                    .decode(body)
+                    .map_err(|_| ApiError::bad_request("Malformed request body"))?;
+                String::from_utf8(bytes).map_err(|_| ApiError::bad_request("Malformed request body"))?
+            } else {
+                body.to_string()
+            };
+            serde_json::from_str(&text).map_err(|e| ApiError::bad_request(format!("Malformed JSON body: {e}")))?
+        }
+    };
+    let query = event
+        .query_string_parameters
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Ok(Input { caller, args, path: event.path_parameters.clone(), query })
+}
+
+pub fn http_response(status: u16, body: &Value) -> ApiGatewayV2httpResponse {
+    let mut headers = HeaderMap::new();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    let mut res = ApiGatewayV2httpResponse::default();
+    res.status_code = status.into();
+    res.headers = headers;
+    res.body = Some(Body::Text(body.to_string()));
+    res
+}
+
+pub async fn handle_http(
+    deps: &'static Deps,
+    spec: &FunctionSpec,
+    event: ApiGatewayV2httpRequest,
+) -> ApiGatewayV2httpResponse {
+    let result = match http_input(&event) {
+        Ok(input) => spec.invoke(deps, input).await,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(body) => http_response(200, &body),
+        Err(e) => http_response(e.status(), &e.http_body()),
+    }
+}
+
+fn init_tracing() {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .without_time() // CloudWatch stamps every line already
+        .with_target(false)
+        .init();
+}
+
+pub type BoxError = lambda_runtime::Error;
+
+/// Entry point of every function binary.
+pub fn start(functions: &'static [FunctionSpec], bin: &str) -> Result<(), BoxError> {
+    let spec = functions
+        .iter()
+        .find(|f| f.name == bin)
+        .ok_or_else(|| format!("binary {bin} is not in its area's FUNCTIONS"))?;
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run(spec))
+}
+
+/// Serves invocations of one function until the runtime stops it.
+pub async fn run(spec: &'static FunctionSpec) -> Result<(), lambda_runtime::Error> {
+    init_tracing();
+    let deps = Deps::from_env().await?;
+    match spec.trigger {
+        Trigger::Query(_) | Trigger::Mutation(_) | Trigger::Schedule(_) => {
+            let system = matches!(spec.trigger, Trigger::Schedule(_));
+            lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
+                if system {
+                    spec.invoke(deps, Input::default()).await
+                } else {
+                    handle_appsync(deps, spec, event.payload).await
+                }
+            }))
+            .await
+        }
+        Trigger::Http { .. } => {
+            lambda_runtime::run(service_fn(move |event: LambdaEvent<ApiGatewayV2httpRequest>| async move {
+                Ok::<_, ApiError>(handle_http(deps, spec, event.payload).await)
+            }))
+            .await
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Trimmed from the documented AppSync direct Lambda resolver event.
+    fn appsync_event() -> Value {
+        json!({
+            "arguments": { "filter": { "id": "CHI_001" } },
+            "identity": {
+                "claims": { "sub": "abc-123", "cognito:username": "abc-123", "email": "ops@example.com" },
+                "defaultAuthStrategy": "ALLOW", "groups": null,
+                "issuer": "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_x",
+                "sourceIp": ["1.2.3.4"], "sub": "abc-123", "username": "abc-123"
+            },
+            "source": null,
+            "request": { "headers": {}, "domainName": null },
+            "prev": null,
+            "info": { "selectionSetList": ["id"], "selectionSetGraphQL": "{ id }",
+                      "parentTypeName": "Query", "fieldName": "readScheduleChange", "variables": {} },
+            "stash": {}
+        })
+    }
+
+    #[test]
+    fn appsync_event_becomes_input() {
+        let input = appsync_input(appsync_event()).unwrap();
+        assert_eq!(input.caller.unwrap().email, "ops@example.com");
+        assert_eq!(input.args["filter"]["id"], "CHI_001");
+    }
+
+    /// Trimmed from the documented HTTP API payload format 2.0 event.
+    fn http_event(body: Option<&str>) -> ApiGatewayV2httpRequest {
+        let mut e = json!({
+            "version": "2.0",
+            "routeKey": "POST /users/permissions",
+            "rawPath": "/prod/users/permissions",
+            "rawQueryString": "a=1",
+            "headers": { "content-type": "application/json" },
+            "queryStringParameters": { "a": "1" },
+            "requestContext": {
+                "accountId": "123456789012", "apiId": "api", "domainName": "x", "domainPrefix": "x",
+                "http": { "method": "POST", "path": "/prod/users/permissions", "protocol": "HTTP/1.1",
+                          "sourceIp": "1.2.3.4", "userAgent": "test" },
+                "requestId": "id", "routeKey": "POST /users/permissions", "stage": "prod",
+                "time": "12/Mar/2020:19:03:58 +0000", "timeEpoch": 1583348638390i64,
+                "authorizer": { "jwt": { "claims": { "sub": "abc-123", "email": "ops@example.com" }, "scopes": null } }
+            },
+            "isBase64Encoded": false
+        });
+        if let Some(b) = body {
+            e["body"] = json!(b);
+        }
+        serde_json::from_value(e).unwrap()
+    }
+
+    #[test]
+    fn http_event_becomes_input() {
+        let input = http_input(&http_event(Some(r#"{"user":"u","action":"GetAllLocation"}"#))).unwrap();
+        assert_eq!(input.caller.unwrap().sub, "abc-123");
+        assert_eq!(input.args["action"], "GetAllLocation");
+        assert_eq!(input.query["a"], "1");
+    }
+
+    #[test]
+    fn malformed_json_is_a_bad_request() {
+        let err = http_input(&http_event(Some("{not json"))).unwrap_err();
+        assert_eq!(err.status(), 400);
+        assert!(err.to_string().starts_with("Malformed JSON body"));
+    }
+
+    #[test]
+    fn base64_body_is_decoded() {
+        let mut e = http_event(Some("eyJhIjoxfQ=="));
+        e.is_base64_encoded = true;
+        assert_eq!(http_input(&e).unwrap().args, json!({"a": 1}));
+    }
+
+    #[test]
+    fn error_response_carries_status_and_message() {
+        let res = http_response(403, &ApiError::Forbidden.http_body());
+        assert_eq!(res.status_code, 403);
+        match res.body {
+            Some(Body::Text(t)) => assert!(t.contains("Error! User Action Prohibited!")),
+            other => panic!("{other:?}"),
+        }
+    }
+}

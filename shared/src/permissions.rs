@@ -1,0 +1,26 @@
+//! Per-user permission actions, stored as one item per (user, action).
+use crate::{error::ApiError, identity::Caller, Deps};
+use aws_sdk_dynamodb::types::AttributeValue;
+
+pub async fn is_allowed(deps: &Deps, user: &str, action: &str) -> Result<bool, ApiError> {
+    let out = deps
+        .dynamo
+        .get_item()
+        .table_name(&deps.config.permissions_table)
+        .key("user", AttributeValue::S(user.to_string()))
+        .key("action", AttributeValue::S(action.to_string()))
+        .projection_expression("#u")
+        .expression_attribute_names("#u", "user")
+        .send()
+        .await?;
+    Ok(out.item.is_some())
+}
+
+pub async fn require(deps: &Deps, caller: &Caller, action: &str) -> Result<(), ApiError> {
+    if is_allowed(deps, &caller.sub, action).await? {
+        Ok(())
+    } else {
+        tracing::warn!(user = %caller.sub, action, "permission denied");
+        Err(ApiError::Forbidden)
+    }
+}

@@ -1,1 +1,75 @@
-fn main(){}
+use fleet_local::{auth::Verifier, graphql, registry, seed, server, template};
+use fleet_shared::Deps;
+use std::{env, process::ExitCode, sync::Arc, time::Duration};
+
+fn var(name: &str) -> String {
+    env::var(name).unwrap_or_else(|_| panic!("environment variable {name} is required"))
+}
+
+fn render_template() -> String {
+    let base = std::fs::read_to_string(template::BASE_PATH).expect("run from the repository root");
+    template::render(&base, registry::all())
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    tracing_subscriber_init();
+    let args: Vec<String> = env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("template") => {
+            let rendered = render_template();
+            if args.get(1).map(String::as_str) == Some("--check") {
+                let current = std::fs::read_to_string(template::OUTPUT_PATH).unwrap_or_default();
+                if current != rendered {
+                    eprintln!("template.yaml is out of date: run `cargo run -p fleet-local -- template`");
+                    return ExitCode::FAILURE;
+                }
+            } else {
+                std::fs::write(template::OUTPUT_PATH, rendered).expect("write template.yaml");
+            }
+            ExitCode::SUCCESS
+        }
+        Some("seed") => {
+            let deps = Deps::from_env().await.expect("configuration");
+            match seed::seed_all(deps, &var("DEMO_ADMIN_EMAIL"), &var("DEMO_RESTRICTED_EMAIL")).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("seeding failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some("serve") => {
+            let deps = Deps::from_env().await.expect("configuration");
+            let sdl = std::fs::read_to_string("infra/schema.graphql").expect("run from the repository root");
+            let schema = graphql::load_schema(&sdl).expect("infra/schema.graphql is valid");
+            let verifier = Verifier::fetch(&var("JWKS_URL"), &var("TOKEN_ISSUER"), &var("USER_POOL_CLIENT_ID"))
+                .expect("JWKS of the user pool");
+            let port: u16 = env::var("LOCAL_API_PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(4000);
+            let period = env::var("SCHEDULER_PERIOD_MS").ok().and_then(|p| p.parse().ok()).unwrap_or(2000);
+            tokio::spawn(server::scheduler_loop(deps, Duration::from_millis(period)));
+            let state = Arc::new(server::AppState { deps, schema, verifier });
+            let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.expect("bind local API port");
+            tracing::info!("local API on http://127.0.0.1:{port} (GraphQL /graphql, REST /prod)");
+            axum::serve(listener, server::router(state))
+                .with_graceful_shutdown(async {
+                    let _ = tokio::signal::ctrl_c().await;
+                })
+                .await
+                .expect("serve");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("usage: fleet-local serve | seed | template [--check]");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn tracing_subscriber_init() {
+    use tracing_subscriber::EnvFilter;
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_target(false)
+        .init();
+}

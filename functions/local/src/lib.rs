@@ -1,0 +1,9 @@
+//! Local stand-ins for what AWS runs: the AppSync and HTTP API front doors
+//! (with Cognito token checks), the EventBridge schedule, plus demo seeding
+//! and the generation of template.yaml from the function registry.
+pub mod auth;
+pub mod graphql;
+pub mod registry;
+pub mod seed;
+pub mod server;
+pub mod template;

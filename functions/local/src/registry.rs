@@ -1,0 +1,73 @@
+//! Every function of every area, in one place.
+use fleet_shared::{FunctionSpec, Trigger};
+
+/// (crate folder under functions/, its functions)
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 3] {
+    [("shell", fn_shell::FUNCTIONS), ("permissions", fn_permissions::FUNCTIONS), ("locations", fn_locations::FUNCTIONS)]
+}
+
+pub fn all() -> impl Iterator<Item = &'static FunctionSpec> {
+    areas().into_iter().flat_map(|(_, f)| f.iter())
+}
+
+pub fn graphql_field(type_name: &str, field: &str) -> Option<&'static FunctionSpec> {
+    all().find(|f| match f.trigger {
+        Trigger::Query(name) => type_name == "Query" && name == field,
+        Trigger::Mutation(name) => type_name == "Mutation" && name == field,
+        _ => false,
+    })
+}
+
+/// Matches an HTTP route, returning its path parameters.
+pub fn http_route(method: &str, path: &str) -> Option<(&'static FunctionSpec, Vec<(String, String)>)> {
+    all().find_map(|f| match f.trigger {
+        Trigger::Http { method: m, path: pattern } if m.eq_ignore_ascii_case(method) => {
+            match_path(pattern, path).map(|params| (f, params))
+        }
+        _ => None,
+    })
+}
+
+fn match_path(pattern: &str, path: &str) -> Option<Vec<(String, String)>> {
+    let pat: Vec<&str> = pattern.trim_matches('/').split('/').collect();
+    let got: Vec<&str> = path.trim_matches('/').split('/').collect();
+    if pat.len() != got.len() {
+        return None;
+    }
+    let mut params = Vec::new();
+    for (p, g) in pat.iter().zip(&got) {
+        if let Some(name) = p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+            if g.is_empty() {
+                return None;
+            }
+            params.push((name.to_string(), g.to_string()));
+        } else if p != g {
+            return None;
+        }
+    }
+    Some(params)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_paths_with_parameters() {
+        assert_eq!(match_path("/users/permissions", "/users/permissions/"), Some(vec![]));
+        assert_eq!(match_path("/users/permissions", "/users/permissions/remove"), None);
+        assert_eq!(
+            match_path("/locations/{id}/inventory", "/locations/CHI_1/inventory"),
+            Some(vec![("id".into(), "CHI_1".into())])
+        );
+    }
+
+    #[test]
+    fn names_are_unique() {
+        let mut names: Vec<_> = all().map(|f| f.name).collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(n, names.len());
+    }
+}

@@ -1,0 +1,189 @@
+//! The local API: `/graphql` (AppSync stand-in), `/prod/...` (HTTP API stand-in)
+//! and the scheduler tick (EventBridge stand-in).
+use crate::{auth::Verifier, graphql, registry};
+use apollo_compiler::{validation::Valid, Schema};
+use axum::{
+    body::Bytes,
+    extract::{Request, State},
+    http::{header, HeaderMap, Method, StatusCode, Uri},
+    middleware::{self, Next},
+    response::{IntoResponse, Response},
+    routing::{any, get, post},
+    Json, Router,
+};
+use fleet_shared::{events, Deps, Input, Trigger};
+use serde_json::{json, Map, Value};
+use std::{sync::Arc, time::Duration};
+
+pub struct AppState {
+    pub deps: &'static Deps,
+    pub schema: Valid<Schema>,
+    pub verifier: Verifier,
+}
+
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/graphql", post(graphql_route))
+        .route("/prod/{*path}", any(rest_route))
+        .route("/health", get(|| async { "ok" }))
+        .layer(middleware::from_fn(cors))
+        .with_state(state)
+}
+
+/// The web app runs on another origin, as it would against AppSync and the HTTP API.
+async fn cors(req: Request, next: Next) -> Response {
+    let mut res = if req.method() == Method::OPTIONS { StatusCode::NO_CONTENT.into_response() } else { next.run(req).await };
+    let h = res.headers_mut();
+    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, "*".parse().unwrap());
+    h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, "authorization, content-type".parse().unwrap());
+    h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, "GET, POST, PUT, DELETE, OPTIONS".parse().unwrap());
+    h.insert(header::ACCESS_CONTROL_MAX_AGE, "600".parse().unwrap());
+    res
+}
+
+fn authorization(headers: &HeaderMap) -> Option<&str> {
+    headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok())
+}
+
+async fn graphql_route(State(state): State<Arc<AppState>>, headers: HeaderMap, body: Bytes) -> Response {
+    let claims = match state.verifier.verify_header(authorization(&headers)) {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::info!(error = %e, "graphql request refused");
+            let body = json!({ "errors": [{ "errorType": "UnauthorizedException", "message": "Valid authorization header not provided." }] });
+            return (StatusCode::UNAUTHORIZED, Json(body)).into_response();
+        }
+    };
+    let parsed: Value = match serde_json::from_slice(&body) {
+        Ok(v) => v,
+        Err(e) => {
+            let body = json!({ "errors": [{ "errorType": "MalformedHttpRequestException", "message": e.to_string() }] });
+            return (StatusCode::BAD_REQUEST, Json(body)).into_response();
+        }
+    };
+    let req = graphql::GraphqlRequest {
+        query: parsed["query"].as_str().unwrap_or_default().to_string(),
+        variables: parsed["variables"].as_object().cloned().unwrap_or_default(),
+        operation_name: parsed["operationName"].as_str().map(str::to_string),
+    };
+    // apollo-compiler's executor future is not Send, so it runs on a blocking
+    // thread driving the same runtime.
+    let handle = tokio::runtime::Handle::current();
+    let (status, body) = tokio::task::spawn_blocking(move || {
+        handle.block_on(graphql::execute(&state.schema, state.deps, claims, req))
+    })
+    .await
+    .unwrap_or_else(|e| (500, json!({ "errors": [{ "message": e.to_string() }] })));
+    (StatusCode::from_u16(status).unwrap_or(StatusCode::OK), Json(body)).into_response()
+}
+
+/// Builds the API Gateway HTTP API payload 2.0 event for a request.
+fn http_event(
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    route: &str,
+    path_params: Vec<(String, String)>,
+    claims: &Map<String, Value>,
+    body: &Bytes,
+) -> Value {
+    let query: Map<String, Value> = uri
+        .query()
+        .unwrap_or_default()
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (k, v) = p.split_once('=').unwrap_or((p, ""));
+            (k.to_string(), json!(v))
+        })
+        .collect();
+    let header_map: Map<String, Value> = headers
+        .iter()
+        .filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_lowercase(), json!(v))))
+        .collect();
+    // The JWT authorizer passes every claim as a string.
+    let string_claims: Map<String, Value> = claims
+        .iter()
+        .map(|(k, v)| (k.clone(), json!(v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()))))
+        .collect();
+    let now = chrono::Utc::now();
+    let mut event = json!({
+        "version": "2.0",
+        "routeKey": route,
+        "rawPath": uri.path(),
+        "rawQueryString": uri.query().unwrap_or_default(),
+        "headers": header_map,
+        "requestContext": {
+            "accountId": "000000000000",
+            "apiId": "local",
+            "domainName": "127.0.0.1",
+            "domainPrefix": "local",
+            "http": { "method": method.as_str(), "path": uri.path(), "protocol": "HTTP/1.1",
+                      "sourceIp": "127.0.0.1", "userAgent": headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("") },
+            "requestId": uuid::Uuid::new_v4().to_string(),
+            "routeKey": route,
+            "stage": "prod",
+            "time": now.format("%d/%b/%Y:%H:%M:%S %z").to_string(),
+            "timeEpoch": now.timestamp_millis(),
+            "authorizer": { "jwt": { "claims": string_claims, "scopes": null } }
+        },
+        "isBase64Encoded": false
+    });
+    if !query.is_empty() {
+        event["queryStringParameters"] = Value::Object(query);
+    }
+    if !path_params.is_empty() {
+        event["pathParameters"] = Value::Object(path_params.into_iter().map(|(k, v)| (k, json!(v))).collect());
+    }
+    if !body.is_empty() {
+        event["body"] = json!(String::from_utf8_lossy(body));
+    }
+    event
+}
+
+async fn rest_route(
+    State(state): State<Arc<AppState>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let path = uri.path().strip_prefix("/prod").unwrap_or(uri.path()).to_string();
+    let Some((spec, params)) = registry::http_route(method.as_str(), &path) else {
+        return (StatusCode::NOT_FOUND, Json(json!({ "message": "Not Found" }))).into_response();
+    };
+    let claims = match state.verifier.verify_header(authorization(&headers)) {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::info!(error = %e, "rest request refused");
+            return (StatusCode::UNAUTHORIZED, Json(json!({ "message": "Unauthorized" }))).into_response();
+        }
+    };
+    let Trigger::Http { method: m, path: p } = spec.trigger else { unreachable!("http_route returns HTTP functions") };
+    let event = http_event(&method, &uri, &headers, &format!("{m} {p}"), params, &claims, &body);
+    let event = match serde_json::from_value(event) {
+        Ok(e) => e,
+        Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "message": e.to_string() }))).into_response(),
+    };
+    let res = events::handle_http(state.deps, spec, event).await;
+    let status = StatusCode::from_u16(res.status_code as u16).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let body = match res.body {
+        Some(lambda_http::aws_lambda_events::encodings::Body::Text(t)) => t,
+        _ => String::new(),
+    };
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// Runs every scheduled function every `period`, as EventBridge would (but faster).
+pub async fn scheduler_loop(deps: &'static Deps, period: Duration) {
+    let mut tick = tokio::time::interval(period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        for spec in registry::all().filter(|f| matches!(f.trigger, Trigger::Schedule(_))) {
+            if let Err(e) = spec.invoke(deps, Input::default()).await {
+                tracing::warn!(function = spec.name, error = %e, "scheduled run failed");
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+# Shared by run-local.sh and test.sh. Source it from the repository root.
+# Installs what the project needs into project-local folders and starts or
+# stops the local stack: emulator, provisioning, demo data, local API, web.
+
+ROOT="$(pwd)"
+STATE="${FLEET_STATE_DIR:-$ROOT/.local}"
+MOTO_PORT="${MOTO_PORT:-5599}"
+API_PORT="${API_PORT:-4000}"
+WEB_PORT="${WEB_PORT:-5173}"
+mkdir -p "$STATE"
+
+log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
+
+# Re-runs a step only when its inputs changed (hash stored in $STATE).
+changed() {
+  local name="$1"; shift
+  local sum; sum="$(cat "$@" 2>/dev/null | sha256sum | cut -d' ' -f1)"
+  [ "$(cat "$STATE/$name.stamp" 2>/dev/null)" != "$sum" ] && echo "$sum" > "$STATE/$name.stamp.new"
+}
+done_step() { mv "$STATE/$1.stamp.new" "$STATE/$1.stamp" 2>/dev/null || true; }
+
+ensure_python() {
+  if [ ! -x .venv/bin/python ]; then log "creating .venv"; python3 -m venv .venv; fi
+  if changed python scripts/requirements.txt; then
+    log "installing Python tools (moto, SAM CLI, cfn-lint)"
+    .venv/bin/pip install -q --disable-pip-version-check -r scripts/requirements.txt
+    done_step python
+  fi
+}
+
+ensure_node() {
+  if [ ! -d web/node_modules ] || changed npm web/package-lock.json; then
+    log "installing web packages"
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    done_step npm
+  fi
+}
+
+ensure_rust() {
+  log "building the local API (cargo)"
+  cargo build -q -p fleet-local
+}
+
+ensure_tools() { ensure_python; ensure_node; ensure_rust; }
+
+PIDS=()
+stop_stack() {
+  for pid in "${PIDS[@]:-}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+
+# Stops whatever an earlier run left on our ports (a killed terminal, say).
+free_port() {
+  local pids; pids="$(lsof -t -iTCP:"$1" -sTCP:LISTEN 2>/dev/null || fuser "$1/tcp" 2>/dev/null || true)"
+  [ -n "$pids" ] && kill $pids 2>/dev/null && sleep 0.5 || true
+}
+
+wait_http() {
+  local url="$1" name="$2"
+  for _ in $(seq 1 150); do curl -fsS -o /dev/null "$url" 2>/dev/null && return 0; sleep 0.2; done
+  log "$name did not come up at $url (logs in $STATE)"; return 1
+}
+
+start_stack() {
+  for p in "$MOTO_PORT" "$API_PORT" "$WEB_PORT"; do free_port "$p"; done
+  log "starting the AWS emulator (moto) on 127.0.0.1:$MOTO_PORT"
+  .venv/bin/moto_server -H 127.0.0.1 -p "$MOTO_PORT" > "$STATE/moto.log" 2>&1 &
+  PIDS+=($!)
+  wait_http "http://127.0.0.1:$MOTO_PORT/moto-api/" moto
+
+  log "creating tables, user pool and demo users from template.yaml"
+  .venv/bin/python scripts/local/provision.py --endpoint "http://127.0.0.1:$MOTO_PORT" \
+    --api-port "$API_PORT" --web-url "http://127.0.0.1:$WEB_PORT" --state-dir "$STATE"
+  set -a; . "$STATE/stack.env"; set +a
+
+  log "seeding demo data"
+  target/debug/fleet-local seed
+
+  log "starting the local API on 127.0.0.1:$API_PORT"
+  target/debug/fleet-local serve > "$STATE/api.log" 2>&1 &
+  PIDS+=($!)
+  wait_http "http://127.0.0.1:$API_PORT/health" "local API"
+
+  log "building and serving the web app on 127.0.0.1:$WEB_PORT"
+  (cd web && npm run -s build > "$STATE/web-build.log" 2>&1) || { cat "$STATE/web-build.log"; return 1; }
+  (cd web && exec node_modules/.bin/vite preview --host 127.0.0.1 --port "$WEB_PORT" --strictPort > "$STATE/web.log" 2>&1) &
+  PIDS+=($!)
+  wait_http "http://127.0.0.1:$WEB_PORT/" web
+}

@@ -1,0 +1,204 @@
+"""Creates the local stack in the emulator from template.yaml itself.
+
+Tables, buckets and queues are created from the template's own resource
+definitions; the Cognito pool and client from their template properties (plus
+USER_PASSWORD_AUTH, the local sign-in flow); the functions' environment from
+the template's Globals. Writes .local/stack.env, .local/stack.json and
+web/public/config.json.
+"""
+import argparse
+import json
+import os
+import secrets
+import sys
+from pathlib import Path
+
+import boto3
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+REGION = "us-east-1"
+PREFIX = "fleet-local"
+
+
+class CfnLoader(yaml.SafeLoader):
+    pass
+
+
+def _tag(loader, suffix, node):
+    name = "Ref" if suffix == "Ref" else f"Fn::{suffix}"
+    if isinstance(node, yaml.ScalarNode):
+        value = loader.construct_scalar(node)
+        if suffix == "GetAtt":
+            value = value.split(".", 1)
+    elif isinstance(node, yaml.SequenceNode):
+        value = loader.construct_sequence(node, deep=True)
+    else:
+        value = loader.construct_mapping(node, deep=True)
+    return {name: value}
+
+
+CfnLoader.add_multi_constructor("!", _tag)
+
+
+def load_template():
+    with open(ROOT / "template.yaml") as f:
+        return yaml.load(f, Loader=CfnLoader)
+
+
+def physical_name(logical_id):
+    return f"{PREFIX}-{logical_id}"
+
+
+def create_table(ddb, logical_id, props):
+    name = physical_name(logical_id)
+    args = {
+        "TableName": name,
+        "AttributeDefinitions": props["AttributeDefinitions"],
+        "KeySchema": props["KeySchema"],
+        "BillingMode": props.get("BillingMode", "PAY_PER_REQUEST"),
+    }
+    if props.get("GlobalSecondaryIndexes"):
+        args["GlobalSecondaryIndexes"] = props["GlobalSecondaryIndexes"]
+    if name not in ddb.list_tables()["TableNames"]:
+        ddb.create_table(**args)
+    return name
+
+
+def create_bucket(s3, logical_id, props):
+    name = physical_name(logical_id).lower()
+    existing = {b["Name"] for b in s3.list_buckets().get("Buckets", [])}
+    if name not in existing:
+        s3.create_bucket(Bucket=name)
+    return name
+
+
+def create_queue(sqs, logical_id, props):
+    name = physical_name(logical_id)
+    attrs = {k: str(v) for k, v in props.items() if k in ("VisibilityTimeout", "MessageRetentionPeriod", "DelaySeconds")}
+    if props.get("FifoQueue"):
+        name += ".fifo"
+        attrs["FifoQueue"] = "true"
+    return sqs.create_queue(QueueName=name, Attributes=attrs)["QueueUrl"]
+
+
+def create_cognito(idp, resources):
+    pool_props = resources["UserPool"]["Properties"]
+    pool_name = f"{PREFIX}-users"
+    pools = idp.list_user_pools(MaxResults=60)["UserPools"]
+    pool = next((p for p in pools if p["Name"] == pool_name), None)
+    if pool is None:
+        args = {k: v for k, v in pool_props.items() if k in ("UsernameAttributes", "AutoVerifiedAttributes", "AdminCreateUserConfig", "Policies")}
+        pool = idp.create_user_pool(PoolName=pool_name, **args)["UserPool"]
+    pool_id = pool["Id"]
+    client_props = resources["UserPoolClient"]["Properties"]
+    clients = idp.list_user_pool_clients(UserPoolId=pool_id, MaxResults=60)["UserPoolClients"]
+    client = next((c for c in clients if c["ClientName"] == client_props["ClientName"]), None)
+    if client is None:
+        flows = list(client_props["ExplicitAuthFlows"]) + ["ALLOW_USER_PASSWORD_AUTH"]
+        client = idp.create_user_pool_client(
+            UserPoolId=pool_id, ClientName=client_props["ClientName"], GenerateSecret=False, ExplicitAuthFlows=flows
+        )["UserPoolClient"]
+    return pool_id, client["ClientId"]
+
+
+def create_user(idp, pool_id, email, password):
+    try:
+        idp.admin_create_user(
+            UserPoolId=pool_id,
+            Username=email,
+            UserAttributes=[{"Name": "email", "Value": email}, {"Name": "email_verified", "Value": "true"}],
+            MessageAction="SUPPRESS",
+        )
+    except idp.exceptions.UsernameExistsException:
+        pass
+    idp.admin_set_user_password(UserPoolId=pool_id, Username=email, Password=password, Permanent=True)
+
+
+def resolve(value, names):
+    if isinstance(value, dict) and "Ref" in value:
+        return names[value["Ref"]]
+    return value
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--endpoint", required=True)
+    ap.add_argument("--api-port", type=int, required=True)
+    ap.add_argument("--web-url", required=True)
+    ap.add_argument("--state-dir", default=str(ROOT / ".local"))
+    args = ap.parse_args()
+    state = Path(args.state_dir)
+    state.mkdir(parents=True, exist_ok=True)
+
+    session = boto3.session.Session(aws_access_key_id="test", aws_secret_access_key="test", region_name=REGION)
+    client = lambda svc: session.client(svc, endpoint_url=args.endpoint)
+    ddb, s3, sqs, idp = client("dynamodb"), client("s3"), client("sqs"), client("cognito-idp")
+
+    template = load_template()
+    resources = template["Resources"]
+    names = {}
+    for logical_id, res in resources.items():
+        kind, props = res["Type"], res.get("Properties", {})
+        if kind == "AWS::DynamoDB::Table":
+            names[logical_id] = create_table(ddb, logical_id, props)
+        elif kind == "AWS::S3::Bucket":
+            names[logical_id] = create_bucket(s3, logical_id, props)
+        elif kind == "AWS::SQS::Queue":
+            names[logical_id] = create_queue(sqs, logical_id, props)
+
+    pool_id, client_id = create_cognito(idp, resources)
+    names["UserPool"] = pool_id
+    names["UserPoolClient"] = client_id
+
+    secret_file = state / "paging-secret"
+    if not secret_file.exists():
+        secret_file.write_text(secrets.token_hex(32))
+    names["PagingTokenSecret"] = secret_file.read_text().strip()
+
+    password = os.environ.get("DEMO_PASSWORD", "FleetDemo-2026")
+    users = {
+        "admin": {"email": os.environ.get("DEMO_ADMIN_EMAIL", "admin@fleet.local"), "password": password},
+        "restricted": {"email": os.environ.get("DEMO_RESTRICTED_EMAIL", "restricted@fleet.local"), "password": password},
+    }
+    for u in users.values():
+        create_user(idp, pool_id, u["email"], password)
+
+    env = {k: resolve(v, names) for k, v in template["Globals"]["Function"]["Environment"]["Variables"].items()}
+    env.update({
+        "AWS_ENDPOINT_URL": args.endpoint,
+        "AWS_ACCESS_KEY_ID": "test",
+        "AWS_SECRET_ACCESS_KEY": "test",
+        "AWS_REGION": REGION,
+        "AWS_DEFAULT_REGION": REGION,
+        "USER_POOL_CLIENT_ID": client_id,
+        "JWKS_URL": f"{args.endpoint}/{pool_id}/.well-known/jwks.json",
+        "TOKEN_ISSUER": f"https://cognito-idp.{REGION}.amazonaws.com/{pool_id}",
+        "LOCAL_API_PORT": str(args.api_port),
+        "LOCAL_API_URL": f"http://127.0.0.1:{args.api_port}",
+        "DEMO_ADMIN_EMAIL": users["admin"]["email"],
+        "DEMO_RESTRICTED_EMAIL": users["restricted"]["email"],
+        "DEMO_PASSWORD": password,
+    })
+    with open(state / "stack.env", "w") as f:
+        for k, v in env.items():
+            f.write(f"export {k}='{v}'\n")
+    api = f"http://127.0.0.1:{args.api_port}"
+    (state / "stack.json").write_text(json.dumps({"webUrl": args.web_url, "apiUrl": api, "endpoint": args.endpoint, "users": users}, indent=2))
+    web_config = {
+        "region": REGION,
+        "userPoolId": pool_id,
+        "userPoolClientId": client_id,
+        "userPoolEndpoint": args.endpoint,
+        "authFlowType": "USER_PASSWORD_AUTH",
+        "graphqlUrl": f"{api}/graphql",
+        "restUrl": api,
+        "links": json.loads((ROOT / "web" / "links.json").read_text()) if (ROOT / "web" / "links.json").exists() else {},
+    }
+    (ROOT / "web" / "public").mkdir(parents=True, exist_ok=True)
+    (ROOT / "web" / "public" / "config.json").write_text(json.dumps(web_config, indent=2))
+    print(f"provisioned {len(names) - 3} tables/buckets/queues, pool {pool_id}, client {client_id}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

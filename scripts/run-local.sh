@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs Fleet Console locally: emulator, demo data, local API and web app.
+# Ctrl-C stops everything it started.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+trap stop_stack EXIT INT TERM
+
+ensure_tools
+start_stack
+
+cat <<BANNER
+
+  Fleet Console is running.
+
+    Web app:      http://127.0.0.1:$WEB_PORT
+    GraphQL:      http://127.0.0.1:$API_PORT/graphql
+    REST:         http://127.0.0.1:$API_PORT/prod/...
+    Emulator:     http://127.0.0.1:$MOTO_PORT
+
+    Sign in as    $DEMO_ADMIN_EMAIL       (every permission and flag)
+             or   $DEMO_RESTRICTED_EMAIL  (view locations only, no flags)
+    Password:     $DEMO_PASSWORD
+
+  Logs are in $STATE. Press Ctrl-C to stop.
+
+BANNER
+wait

@@ -1,5 +1,133 @@
-use fleet_shared::FunctionSpec;
-pub static FUNCTIONS: &[FunctionSpec] = &[];
-pub mod demo {
-    pub async fn seed(_deps: &'static fleet_shared::Deps) -> Result<(), fleet_shared::ApiError> { Ok(()) }
-}
+//! Locations: create (form and CRM import), read, edit, lists, name lists,
+//! scheduled changes and card-reader device addresses (spec 1-locations).
+pub mod attributes;
+pub mod demo;
+pub mod handlers;
+pub mod plan;
+pub mod rules;
+pub mod schedule;
+pub mod store;
+
+use fleet_shared::{handler, FunctionSpec, Grant, Permission, Trigger};
+
+const LOCATIONS_READ: &[Grant] = &[Grant::ReadTable("LocationsTable")];
+/// Creating and updating validate search-type fields against the name lists.
+const LOCATIONS_WRITE: &[Grant] = &[Grant::CrudTable("LocationsTable"), Grant::ReadTable("NameListsTable")];
+const NAMES_READ: &[Grant] = &[Grant::ReadTable("NameListsTable")];
+const SCHEDULE_WRITE: &[Grant] = &[
+    Grant::CrudTable("ScheduledChangesTable"),
+    Grant::ReadTable("LocationsTable"),
+    Grant::ReadTable("NameListsTable"),
+];
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "create_location",
+        trigger: Trigger::Mutation("createLocation"),
+        permission: Permission::Action("CreateLocation"),
+        grants: LOCATIONS_WRITE,
+        handler: handler!(handlers::create_location),
+    },
+    FunctionSpec {
+        name: "add_location",
+        trigger: Trigger::Http { method: "POST", path: "/locations" },
+        permission: Permission::Action("CreateLocation"),
+        grants: LOCATIONS_WRITE,
+        handler: handler!(handlers::add_location_rest),
+    },
+    FunctionSpec {
+        name: "get_location",
+        trigger: Trigger::Query("getLocation"),
+        permission: Permission::Action("GetSpecificLocation"),
+        grants: LOCATIONS_READ,
+        handler: handler!(handlers::get_location),
+    },
+    FunctionSpec {
+        name: "update_location",
+        trigger: Trigger::Mutation("updateLocation"),
+        permission: Permission::Action("UpdateLocation"),
+        grants: LOCATIONS_WRITE,
+        handler: handler!(handlers::update_location),
+    },
+    FunctionSpec {
+        name: "update_wholesale_location",
+        trigger: Trigger::Mutation("updateWholesaleLocation"),
+        permission: Permission::Action("UpdateLocation"),
+        grants: &[Grant::CrudTable("LocationsTable")],
+        handler: handler!(handlers::update_wholesale_location),
+    },
+    FunctionSpec {
+        name: "list_locations",
+        trigger: Trigger::Query("locations"),
+        permission: Permission::Action("GetAllLocation"),
+        grants: LOCATIONS_READ,
+        handler: handler!(handlers::list_locations),
+    },
+    FunctionSpec {
+        name: "ops_locations",
+        trigger: Trigger::Query("opsLocations"),
+        permission: Permission::Action("GetAllLocation"),
+        grants: LOCATIONS_READ,
+        handler: handler!(handlers::ops_locations),
+    },
+    FunctionSpec {
+        name: "get_planogram_names",
+        trigger: Trigger::Query("getPlanogramNames"),
+        permission: Permission::Action("GetUniqueLayoutNames"),
+        grants: NAMES_READ,
+        handler: handler!(handlers::planogram_names),
+    },
+    FunctionSpec {
+        name: "get_fridge_schemas_templates",
+        trigger: Trigger::Query("getFridgeSchemasTemplates"),
+        permission: Permission::Action("GetUniqueFridgeSchemaNames"),
+        grants: NAMES_READ,
+        handler: handler!(handlers::fridge_schema_names),
+    },
+    FunctionSpec {
+        name: "get_price_map_templates",
+        trigger: Trigger::Query("getPriceMapTemplates"),
+        permission: Permission::Action("GetUniquePMTNames"),
+        grants: NAMES_READ,
+        handler: handler!(handlers::price_map_template_names),
+    },
+    FunctionSpec {
+        name: "read_schedule_change",
+        trigger: Trigger::Query("readScheduleChange"),
+        permission: Permission::Action("GetScheduledEvents"),
+        grants: &[Grant::ReadTable("ScheduledChangesTable")],
+        handler: handler!(schedule::read),
+    },
+    FunctionSpec {
+        name: "create_schedule_change",
+        trigger: Trigger::Mutation("createScheduleChange"),
+        permission: Permission::Action("AddScheduledEvent"),
+        grants: SCHEDULE_WRITE,
+        handler: handler!(schedule::create),
+    },
+    FunctionSpec {
+        name: "delete_schedule_change",
+        trigger: Trigger::Mutation("deleteScheduleChange"),
+        permission: Permission::Action("DeleteScheduledEvents"),
+        grants: &[Grant::CrudTable("ScheduledChangesTable")],
+        handler: handler!(schedule::delete),
+    },
+    FunctionSpec {
+        name: "apply_scheduled_changes",
+        trigger: Trigger::Schedule("rate(1 minute)"),
+        permission: Permission::System,
+        grants: &[
+            Grant::CrudTable("ScheduledChangesTable"),
+            Grant::CrudTable("LocationsTable"),
+            Grant::ReadTable("NameListsTable"),
+        ],
+        handler: handler!(schedule::apply_due),
+    },
+    FunctionSpec {
+        name: "generate_apriva_device_address",
+        trigger: Trigger::Mutation("generateAprivaDeviceAddress"),
+        permission: Permission::Action("GenerateDeviceAddress"),
+        grants: &[Grant::CrudTable("LocationsTable"), Grant::CrudTable("NameListsTable")],
+        handler: handler!(handlers::generate_device_address),
+    },
+];

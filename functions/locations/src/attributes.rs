@@ -1,0 +1,187 @@
+//! The flat attribute names the screens, updates and scheduled changes use,
+//! and where each lives in the stored location document (spec §3.2).
+use serde_json::{Map, Value};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    Text,
+    /// Must be one of these values.
+    Choice(&'static [&'static str]),
+    /// Must be one of a fetched name list (search-type field).
+    Search(NameList),
+    Int { min: i64, max: i64 },
+    Float { min: f64, max: f64 },
+    Date,
+    Ip,
+    /// Day name -> 0/1.
+    Schedule,
+    /// Written by the hours editor only.
+    Hours,
+    WorkHours,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameList {
+    Layout,
+    FridgeSchema,
+    PriceMapTemplate,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Attr {
+    pub name: &'static str,
+    pub path: &'static [&'static str],
+    pub kind: Kind,
+    /// Editable from the detail screen (and so schedulable).
+    pub editable: bool,
+    pub required: bool,
+}
+
+pub const LIVE_OFFLINE: &[&str] = &["LIVE", "OFFLINE"];
+pub const STATUSES: &[&str] = &["LIVE", "OFFLINE", "DEAD"];
+pub const TIME_ZONES: &[&str] = &["CHICAGO", "NEWYORK", "DENVER", "LOSANGELES", "INDIANAPOLIS"];
+pub const VERTICALS: &[&str] = &[
+    "Airport", "B&I", "Education", "Healthcare", "Marketing", "Office", "Other", "Retail", "Travel/Leisure", "Testing",
+    "Residential Property",
+];
+pub const SERIAL_PORTS: &[&str] = &["ttyS0", "ttyS1", "ttyUSB0"];
+pub const ACCESS: &[&str] = &["Private", "Public"];
+/// The 48 state options of the create form (47 states and DC).
+pub const STATES: &[&str] = &[
+    "AL", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD",
+    "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI",
+    "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI",
+];
+pub const DAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+const fn attr(name: &'static str, path: &'static [&'static str], kind: Kind, editable: bool, required: bool) -> Attr {
+    Attr { name, path, kind, editable, required }
+}
+
+use Kind::*;
+const LC: &str = "locationConfigs";
+const OC: &str = "operationConfigs";
+
+pub const ATTRS: &[Attr] = &[
+    attr("type", &["type"], Text, false, true),
+    attr("accessTo", &[LC, "accessTo"], Choice(ACCESS), true, true),
+    attr("street", &[OC, "address", "street"], Text, true, true),
+    attr("city", &[OC, "address", "city"], Text, true, true),
+    attr("state", &[OC, "address", "state"], Choice(STATES), true, true),
+    attr("zipCode", &[OC, "address", "zipCode"], Text, true, true),
+    attr("aprivaDeviceAddress", &[LC, "aprivaDeviceAddress"], Text, true, false),
+    attr("covid19", &[LC, "covid19"], Int { min: 0, max: 1 }, true, false),
+    attr("directions", &[OC, "directions"], Text, false, true),
+    attr("fridgeModel", &[LC, "fridgeModel"], Text, false, false),
+    attr("hostname", &[LC, "hostname"], Text, false, false),
+    attr("fridgeSchema", &[LC, "fridgeSchema"], Search(NameList::FridgeSchema), true, true),
+    attr("hours", &[LC, "hours"], Hours, true, false),
+    attr("workHours", &[LC, "workHours"], WorkHours, true, false),
+    attr("holidayScreenEnabled", &[LC, "holiday", "enabled"], Int { min: 0, max: 1 }, true, false),
+    attr("holidayScreenFridgeSpecific", &[LC, "holiday", "specific"], Int { min: 0, max: 1 }, true, false),
+    attr("holidayScreenStartDate", &[LC, "holiday", "startDate"], Date, true, false),
+    attr("holidayScreenEndDate", &[LC, "holiday", "endDate"], Date, true, false),
+    attr("ip", &[LC, "ip"], Ip, true, true),
+    attr("latitude", &[LC, "coordinates", "latitude"], Float { min: 28.0, max: 49.0 }, true, true),
+    attr("longitude", &[LC, "coordinates", "longitude"], Float { min: -128.0, max: -67.0 }, true, true),
+    attr("layoutName", &[LC, "items", "layout"], Search(NameList::Layout), true, true),
+    attr("onlineDate", &[LC, "activation", "online"], Date, true, true),
+    attr("paymentGateway", &[LC, "paymentGateway"], Text, false, false),
+    attr("percentage", &[LC, "percentage"], Float { min: 0.0, max: 100.0 }, true, false),
+    attr("prettyName", &[LC, "prettyName"], Text, false, true),
+    attr("priceMapTemplate", &[LC, "items", "priceTier"], Search(NameList::PriceMapTemplate), true, true),
+    attr("prod", &[OC, "prod"], Int { min: 0, max: 1 }, true, false),
+    attr("publicStatus", &["status", "public"], Choice(LIVE_OFFLINE), true, true),
+    attr("reserve", &[LC, "reserve"], Int { min: 0, max: 1 }, true, false),
+    attr("route", &[OC, "route"], Text, true, false),
+    attr("stop", &[OC, "stop"], Int { min: 0, max: 1000 }, true, false),
+    attr("serialPort", &[LC, "serialPort"], Choice(SERIAL_PORTS), true, false),
+    attr("status", &["status", "ops"], Choice(STATUSES), true, true),
+    attr("stockingSchedule", &[OC, "stockingSchedule"], Schedule, true, false),
+    attr("taxRate", &[LC, "taxRate"], Float { min: 0.0, max: 30.0 }, true, true),
+    attr("timeZone", &["timeZone"], Choice(TIME_ZONES), true, true),
+    attr("vertical", &[LC, "vertical"], Choice(VERTICALS), true, true),
+    attr("baseCommission", &[LC, "baseCommission"], Float { min: 0.0, max: f64::MAX }, true, false),
+    // Operations fields used by other areas (routing, pars); maintained by those areas.
+    attr("accountTier", &[OC, "accountTier"], Text, false, false),
+    attr("fulfillmentCenter", &[OC, "fulfillmentCenter"], Text, false, false),
+    attr("opportunityName", &[OC, "opportunityName"], Text, false, false),
+    attr("routingTag", &[OC, "routingTag"], Text, false, false),
+    attr("parkToFridgeInstructions", &[OC, "parkToFridgeInstructions"], Text, false, false),
+];
+
+pub fn find(name: &str) -> Option<&'static Attr> {
+    ATTRS.iter().find(|a| a.name == name)
+}
+
+/// The maps every stored location has, so nested updates always find their parent.
+pub fn skeleton() -> Value {
+    serde_json::json!({
+        "status": {},
+        "operationConfigs": { "address": {}, "stockingSchedule": {} },
+        "locationConfigs": { "coordinates": {}, "holiday": {}, "items": {}, "activation": {}, "workHours": {} },
+        "updateReason": {}
+    })
+}
+
+pub fn get_path<'a>(doc: &'a Value, path: &[&str]) -> Option<&'a Value> {
+    path.iter().try_fold(doc, |v, k| v.get(k))
+}
+
+pub fn set_path(doc: &mut Value, path: &[&str], value: Value) {
+    let mut cur = doc;
+    for k in &path[..path.len() - 1] {
+        if !cur.get(k).is_some_and(Value::is_object) {
+            cur[*k] = Value::Object(Map::new());
+        }
+        cur = cur.get_mut(*k).expect("just ensured");
+    }
+    cur[path[path.len() - 1]] = value;
+}
+
+/// The flat view of a stored document, as the `Location` GraphQL type.
+/// AWSJSON fields are JSON text, which AppSync passes through unchanged.
+pub fn flatten(doc: &Value) -> Value {
+    let mut out = Map::new();
+    out.insert("id".into(), doc.get("id").cloned().unwrap_or(Value::Null));
+    for a in ATTRS {
+        if let Some(v) = get_path(doc, a.path) {
+            let v = match a.kind {
+                Kind::Schedule | Kind::WorkHours => Value::String(v.to_string()),
+                _ => v.clone(),
+            };
+            out.insert(a.name.into(), v);
+        }
+    }
+    for key in ["lastModified", "lastModifiedBy"] {
+        if let Some(v) = doc.get(key) {
+            out.insert(key.into(), v.clone());
+        }
+    }
+    out.insert("updateReason".into(), Value::String(doc.get("updateReason").cloned().unwrap_or(Value::Object(Map::new())).to_string()));
+    Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn there_are_48_state_options_including_dc() {
+        assert_eq!(STATES.len(), 48);
+        assert!(STATES.contains(&"DC") && STATES.contains(&"IL"));
+    }
+
+    #[test]
+    fn flattens_nested_paths_and_serialises_json_fields() {
+        let mut doc = skeleton();
+        doc["id"] = json!("CHI_1");
+        set_path(&mut doc, find("layoutName").unwrap().path, json!("L1"));
+        set_path(&mut doc, find("stockingSchedule").unwrap().path, json!({"Monday": 1}));
+        let flat = flatten(&doc);
+        assert_eq!(flat["layoutName"], "L1");
+        assert_eq!(flat["stockingSchedule"], r#"{"Monday":1}"#);
+        assert_eq!(flat["updateReason"], "{}");
+    }
+}

@@ -1,0 +1,1 @@
+fleet_shared::lambda_main!(fn_locations::FUNCTIONS);

@@ -1,0 +1,386 @@
+//! The validation rules of spec §5.1 (create) and §5.2 (detail edits), with
+//! their messages, and the hours editor's logic. Pure: no I/O.
+use crate::attributes::{self, Attr, Kind, NameList, DAYS};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeSet;
+
+/// Hosts whose `ip` attribute holds a host name rather than an IPv4 address
+/// carry this marker (the spec's "company host marker"; see docs/decisions.md).
+pub const HOST_MARKER: &str = ".fleet.internal";
+pub const REASON_EMPTY: &str = "Reason cannot be empty";
+pub const INVALID_OPTION: &str = "Please select a valid option from the dropdown";
+
+/// The options of the three search-type fields, as offered by the screens.
+#[derive(Debug, Default, Clone)]
+pub struct Options {
+    pub layouts: BTreeSet<String>,
+    pub fridge_schemas: BTreeSet<String>,
+    pub price_map_templates: BTreeSet<String>,
+}
+
+impl Options {
+    /// Stored names become the offered options: 'dummy' (shown 'Default') for
+    /// layouts, '/latest' appended to schemas, and the standard templates.
+    pub fn from_lists(layouts: Vec<String>, schemas: Vec<String>, pmts: Vec<String>) -> Self {
+        let mut o = Options::default();
+        o.layouts.insert("dummy".into());
+        o.layouts.extend(layouts);
+        o.fridge_schemas.insert("MW_STANDARD/latest".into());
+        o.fridge_schemas.extend(schemas.into_iter().map(|s| format!("{s}/latest")));
+        o.price_map_templates.extend(["PMT_STANDARD".to_string(), "PMT_NE_STANDARD".to_string()]);
+        o.price_map_templates.extend(pmts);
+        o
+    }
+
+    fn allows(&self, list: NameList, v: &str) -> bool {
+        match list {
+            NameList::Layout => self.layouts.contains(v),
+            NameList::FridgeSchema => self.fridge_schemas.contains(v),
+            NameList::PriceMapTemplate => self.price_map_templates.contains(v),
+        }
+    }
+}
+
+/// The text of a value as typed: strings trimmed, numbers as written.
+pub fn text_of(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(if *b { "1" } else { "0" }.to_string()),
+        _ => None,
+    }
+}
+
+pub fn decimals(text: &str) -> usize {
+    text.split_once('.').map(|(_, d)| d.len()).unwrap_or(0)
+}
+
+fn range_message(name: &str, min: impl std::fmt::Display, max: impl std::fmt::Display) -> String {
+    format!("{name} should be a number in the range of {min} to {max}!")
+}
+
+fn parse_number(text: &str) -> Option<f64> {
+    let ok = !text.is_empty() && text.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '-');
+    ok.then(|| text.parse::<f64>().ok()).flatten().filter(|n| n.is_finite())
+}
+
+pub fn check_float(name: &str, text: &str, min: f64, max: f64) -> Result<f64, String> {
+    match parse_number(text) {
+        Some(n) if n >= min && n <= max => Ok(n),
+        _ if max == f64::MAX => Err(format!("{name} should be a number of at least {min}!")),
+        _ => Err(range_message(name, min, max)),
+    }
+}
+
+pub fn check_int(name: &str, text: &str, min: i64, max: i64) -> Result<i64, String> {
+    let n = parse_number(text).ok_or_else(|| range_message(name, min, max))?;
+    if n.fract() != 0.0 || text.contains('.') {
+        return Err(format!("{name} cannot be a decimal number"));
+    }
+    let n = n as i64;
+    if n < min || n > max {
+        return Err(range_message(name, min, max));
+    }
+    Ok(n)
+}
+
+pub fn is_ipv4(s: &str) -> bool {
+    let parts: Vec<&str> = s.split('.').collect();
+    parts.len() == 4
+        && parts.iter().all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()) && p.parse::<u16>().is_ok_and(|n| n <= 255))
+}
+
+pub fn is_date(s: &str) -> bool {
+    chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").is_ok()
+}
+
+fn is_time(s: &str) -> bool {
+    chrono::NaiveTime::parse_from_str(s, "%H:%M").is_ok() && s.len() == 5
+}
+
+/// Checks one attribute value as the detail screen's Save does (§5.2) and
+/// returns the value to store.
+pub fn check_value(attr: &Attr, value: &Value, options: &Options) -> Result<Value, String> {
+    let name = attr.name;
+    if matches!(attr.kind, Kind::Schedule) {
+        return check_schedule(value);
+    }
+    let Some(text) = text_of(value) else {
+        return if attr.required || matches!(attr.kind, Kind::Ip) {
+            Err(format!("{name} cannot be empty"))
+        } else {
+            Ok(Value::Null)
+        };
+    };
+    match attr.kind {
+        Kind::Text => Ok(json!(text)),
+        Kind::Choice(options) => options.contains(&text.as_str()).then(|| json!(text)).ok_or_else(|| INVALID_OPTION.to_string()),
+        Kind::Search(list) => options.allows(list, &text).then(|| json!(text)).ok_or_else(|| INVALID_OPTION.to_string()),
+        Kind::Int { min, max } => check_int(name, &text, min, max).map(|n| json!(n)),
+        Kind::Float { min, max } => check_float(name, &text, min, max).map(|n| json!(n)),
+        Kind::Date => is_date(&text).then(|| json!(text)).ok_or_else(|| format!("{name} must be a date (YYYY-MM-DD)")),
+        Kind::Ip => (text.contains(HOST_MARKER) || is_ipv4(&text)).then(|| json!(text)).ok_or_else(|| "IP Address invalid".to_string()),
+        Kind::Schedule => unreachable!("handled above"),
+        Kind::Hours | Kind::WorkHours => Err(format!("{name} is set with the hours editor")),
+    }
+}
+
+/// `{Monday..Sunday: 0|1}`; missing days are 0.
+pub fn check_schedule(value: &Value) -> Result<Value, String> {
+    let value = match value {
+        Value::String(s) => serde_json::from_str(s).map_err(|_| "stockingSchedule must map days to 0 or 1".to_string())?,
+        v => v.clone(),
+    };
+    let map = value.as_object().ok_or("stockingSchedule must map days to 0 or 1")?;
+    let mut out = Map::new();
+    for day in DAYS {
+        let v = match map.get(*day).and_then(text_of).as_deref() {
+            None | Some("0") => 0,
+            Some("1") => 1,
+            Some(_) => return Err(format!("stockingSchedule for {day} must be 0 or 1")),
+        };
+        out.insert(day.to_string(), json!(v));
+    }
+    if let Some(extra) = map.keys().find(|k| !DAYS.contains(&k.as_str())) {
+        return Err(format!("stockingSchedule has an unknown day {extra}"));
+    }
+    Ok(Value::Object(out))
+}
+
+/// Per day: None (closed) or (from, to).
+pub type Week = Vec<(&'static str, Option<(String, String)>)>;
+
+fn abbrev(day: &str) -> &str {
+    &day[..3]
+}
+
+/// 'Mon-Fri 08:00 to 17:00; Sat 10:00 to 14:00; ', consecutive identical days merged.
+pub fn summary(week: &Week) -> String {
+    let all_day = week.iter().all(|(_, h)| matches!(h, Some((f, t)) if f == "00:00" && t == "23:59"));
+    if all_day {
+        return "24 Hours".into();
+    }
+    let mut out = String::new();
+    let mut i = 0;
+    while i < week.len() {
+        let (start_day, hours) = &week[i];
+        let mut j = i;
+        while j + 1 < week.len() && week[j + 1].1 == *hours {
+            j += 1;
+        }
+        if let Some((from, to)) = hours {
+            let days = if i == j { abbrev(start_day).to_string() } else { format!("{}-{}", abbrev(start_day), abbrev(week[j].0)) };
+            out.push_str(&format!("{days} {from} to {to}; "));
+        }
+        i = j + 1;
+    }
+    out
+}
+
+pub fn all_day_week() -> Week {
+    DAYS.iter().map(|d| (*d, Some(("00:00".to_string(), "23:59".to_string())))).collect()
+}
+
+pub fn work_hours_json(week: &Week) -> Value {
+    Value::Object(
+        week.iter()
+            .map(|(d, h)| (d.to_string(), h.as_ref().map(|(f, t)| json!([[f, t]])).unwrap_or(json!([]))))
+            .collect(),
+    )
+}
+
+fn check_day(day: &str, from: Option<String>, to: Option<String>) -> Result<Option<(String, String)>, String> {
+    match (from, to) {
+        (None, None) => Ok(None),
+        (Some(f), Some(t)) => {
+            if !is_time(&f) || !is_time(&t) {
+                return Err(format!("Hours for {day} must be times as HH:MM"));
+            }
+            if f >= t {
+                return Err(format!("Start Hours for {day} should be a time in past to End hours"));
+            }
+            Ok(Some((f, t)))
+        }
+        _ => Err(format!("Both Start Hours and End hours for {day} should be present or absent")),
+    }
+}
+
+/// The hours editor of the detail screen (§5.2): `{is24Hours, workHours}`.
+pub fn check_hours_edit(id: &str, value: &Value) -> Result<Week, String> {
+    let is24 = match value.get("is24Hours") {
+        Some(Value::Bool(b)) => *b,
+        _ => return Err(format!("Choose 24 hours(Yes/No) for {id}")),
+    };
+    if is24 {
+        return Ok(all_day_week());
+    }
+    let work = value.get("workHours").and_then(Value::as_object).cloned().unwrap_or_default();
+    let mut week = Week::new();
+    for day in DAYS {
+        let first = work.get(*day).and_then(|v| v.get(0));
+        let part = |i: usize| first.and_then(|p| p.get(i)).and_then(text_of);
+        week.push((day, check_day(day, part(0), part(1))?));
+    }
+    if week.iter().all(|(_, h)| h.is_none()) {
+        return Err("Time should be entered for atleast one day".into());
+    }
+    Ok(week)
+}
+
+/// The create form's hours (§3.1, §5.1): `hours` 1 (24 hours, the default) or
+/// 0 with `fromMon`/`toMon` ... `fromSun`/`toSun`, every day required.
+pub fn check_create_hours(payload: &Map<String, Value>) -> Result<Week, String> {
+    let is24 = payload.get("hours").and_then(text_of).map(|h| h != "0").unwrap_or(true);
+    if is24 {
+        return Ok(all_day_week());
+    }
+    let mut week = Week::new();
+    for day in DAYS {
+        let get = |prefix: &str| payload.get(&format!("{prefix}{}", abbrev(day))).and_then(text_of);
+        let (from, to) = (get("from"), get("to"));
+        if from.is_none() || to.is_none() {
+            return Err(format!("{day} needs a from and a to time when hours is not 24 hours"));
+        }
+        week.push((day, check_day(day, from, to)?));
+    }
+    Ok(week)
+}
+
+/// Rules of §5.1 that the per-attribute checks do not cover.
+pub fn check_create_extras(p: &Map<String, Value>) -> Result<(), String> {
+    let get = |k: &str| p.get(k).and_then(text_of);
+    let id = get("id").ok_or("id cannot be empty")?;
+    if !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err("id may contain only letters, digits and underscore".into());
+    }
+    if let Some(zip) = get("zipCode") {
+        let (five, four) = zip.split_once('-').map(|(a, b)| (a, Some(b))).unwrap_or((zip.as_str(), None));
+        let digits = |s: &str, n: usize| s.len() == n && s.chars().all(|c| c.is_ascii_digit());
+        if !digits(five, 5) || four.is_some_and(|f| !digits(f, 4)) {
+            return Err("zipCode must be 5 digits, optionally followed by a dash and 4 digits".into());
+        }
+    }
+    for name in ["latitude", "longitude"] {
+        if let Some(v) = get(name) {
+            if !(1..=7).contains(&decimals(&v)) {
+                return Err(format!("{name} must have 1 to 7 decimals"));
+            }
+        }
+    }
+    if let Some(v) = get("percentage") {
+        if decimals(&v) > 2 {
+            return Err("percentage can have at most 2 decimals".into());
+        }
+    }
+    if let Some(v) = get("taxRate") {
+        let n = parse_number(&v).filter(|n| *n >= 0.0 && *n < 30.0);
+        if n.is_none() {
+            return Err(range_message("taxRate", 0, 29.999));
+        }
+        if decimals(&v) > 3 {
+            return Err("taxRate can have at most 3 decimals".into());
+        }
+    }
+    if let Some(v) = get("stop") {
+        if !v.chars().all(|c| c.is_ascii_digit()) {
+            return Err("stop must contain digits only".into());
+        }
+    }
+    if let Some(v) = get("baseCommission") {
+        if decimals(&v) > 3 {
+            return Err("baseCommission can have at most 3 decimals".into());
+        }
+    }
+    Ok(())
+}
+
+/// Every attribute name a create payload may carry besides the stored ones.
+pub fn is_create_only_field(k: &str) -> bool {
+    k == "id" || k == "hours" || (k.len() == 5 || k.len() == 7) && (k.starts_with("from") || k.starts_with("to"))
+        && DAYS.iter().any(|d| k.ends_with(abbrev(d)))
+}
+
+pub fn attr_for_create(k: &str) -> Option<&'static Attr> {
+    attributes::find(k).filter(|a| !matches!(a.kind, Kind::Hours | Kind::WorkHours))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attributes::find;
+
+    fn check(name: &str, v: Value) -> Result<Value, String> {
+        check_value(find(name).unwrap(), &v, &Options::from_lists(vec!["L1".into()], vec!["S1".into()], vec!["P1".into()]))
+    }
+
+    #[test]
+    fn detail_messages_match_the_spec() {
+        assert_eq!(check("latitude", json!("50")).unwrap_err(), "latitude should be a number in the range of 28 to 49!");
+        assert_eq!(check("longitude", json!("abc")).unwrap_err(), "longitude should be a number in the range of -128 to -67!");
+        assert_eq!(check("percentage", json!(101)).unwrap_err(), "percentage should be a number in the range of 0 to 100!");
+        assert_eq!(check("taxRate", json!("30.5")).unwrap_err(), "taxRate should be a number in the range of 0 to 30!");
+        assert_eq!(check("stop", json!("1001")).unwrap_err(), "stop should be a number in the range of 0 to 1000!");
+        assert_eq!(check("stop", json!("x")).unwrap_err(), "stop should be a number in the range of 0 to 1000!");
+        assert_eq!(check("stop", json!("2.5")).unwrap_err(), "stop cannot be a decimal number");
+        assert_eq!(check("holidayScreenFridgeSpecific", json!(2)).unwrap_err(), "holidayScreenFridgeSpecific should be a number in the range of 0 to 1!");
+        assert_eq!(check("ip", json!("")).unwrap_err(), "ip cannot be empty");
+        assert_eq!(check("ip", json!("300.1.1.1")).unwrap_err(), "IP Address invalid");
+        assert_eq!(check("city", json!(" ")).unwrap_err(), "city cannot be empty");
+        assert_eq!(check("layoutName", json!("nope")).unwrap_err(), INVALID_OPTION);
+        assert_eq!(check("status", json!("ON")).unwrap_err(), INVALID_OPTION);
+    }
+
+    #[test]
+    fn accepted_values_are_normalised() {
+        assert_eq!(check("stop", json!("12")).unwrap(), json!(12));
+        assert_eq!(check("latitude", json!("41.88")).unwrap(), json!(41.88));
+        assert_eq!(check("ip", json!("10.0.0.7")).unwrap(), json!("10.0.0.7"));
+        assert_eq!(check("ip", json!("chi-001.fleet.internal")).unwrap(), json!("chi-001.fleet.internal"));
+        assert_eq!(check("layoutName", json!("dummy")).unwrap(), json!("dummy"));
+        assert_eq!(check("fridgeSchema", json!("S1/latest")).unwrap(), json!("S1/latest"));
+        assert_eq!(check("priceMapTemplate", json!("PMT_STANDARD")).unwrap(), json!("PMT_STANDARD"));
+        assert_eq!(check("route", json!("")).unwrap(), Value::Null);
+    }
+
+    #[test]
+    fn hours_editor_rules() {
+        let week = |w: Value| check_hours_edit("CHI_1", &json!({"is24Hours": false, "workHours": w}));
+        assert_eq!(check_hours_edit("CHI_1", &json!({})).unwrap_err(), "Choose 24 hours(Yes/No) for CHI_1");
+        assert_eq!(week(json!({})).unwrap_err(), "Time should be entered for atleast one day");
+        assert_eq!(week(json!({"Monday": [["08:00", ""]]})).unwrap_err(), "Both Start Hours and End hours for Monday should be present or absent");
+        assert_eq!(week(json!({"Tuesday": [["18:00", "08:00"]]})).unwrap_err(), "Start Hours for Tuesday should be a time in past to End hours");
+        let ok = week(json!({"Monday": [["08:00","17:00"]], "Tuesday": [["08:00","17:00"]], "Wednesday": [["08:00","17:00"]],
+            "Thursday": [["08:00","17:00"]], "Friday": [["08:00","17:00"]], "Saturday": [["10:00","14:00"]]})).unwrap();
+        assert_eq!(summary(&ok), "Mon-Fri 08:00 to 17:00; Sat 10:00 to 14:00; ");
+        assert_eq!(summary(&check_hours_edit("x", &json!({"is24Hours": true})).unwrap()), "24 Hours");
+        assert_eq!(work_hours_json(&ok)["Monday"], json!([["08:00", "17:00"]]));
+        assert_eq!(work_hours_json(&ok)["Sunday"], json!([]));
+    }
+
+    #[test]
+    fn create_rules() {
+        let p = |v: Value| v.as_object().unwrap().clone();
+        assert_eq!(check_create_extras(&p(json!({"id": "A-1"}))).unwrap_err(), "id may contain only letters, digits and underscore");
+        assert_eq!(check_create_extras(&p(json!({"id": "A_1", "zipCode": "1234"}))).unwrap_err(), "zipCode must be 5 digits, optionally followed by a dash and 4 digits");
+        assert!(check_create_extras(&p(json!({"id": "A_1", "zipCode": "60601-1234"}))).is_ok());
+        assert_eq!(check_create_extras(&p(json!({"id": "A", "latitude": "41"}))).unwrap_err(), "latitude must have 1 to 7 decimals");
+        assert_eq!(check_create_extras(&p(json!({"id": "A", "longitude": "-87.12345678"}))).unwrap_err(), "longitude must have 1 to 7 decimals");
+        assert_eq!(check_create_extras(&p(json!({"id": "A", "percentage": "1.234"}))).unwrap_err(), "percentage can have at most 2 decimals");
+        assert_eq!(check_create_extras(&p(json!({"id": "A", "taxRate": "30"}))).unwrap_err(), "taxRate should be a number in the range of 0 to 29.999!");
+        assert_eq!(check_create_extras(&p(json!({"id": "A", "taxRate": "2.2555"}))).unwrap_err(), "taxRate can have at most 3 decimals");
+        assert_eq!(check_create_extras(&p(json!({"id": "A", "stop": "1a"}))).unwrap_err(), "stop must contain digits only");
+        assert_eq!(check_create_extras(&p(json!({"id": "A", "baseCommission": "1.0001"}))).unwrap_err(), "baseCommission can have at most 3 decimals");
+        let hours = p(json!({"hours": 0, "fromMon": "08:00", "toMon": "17:00"}));
+        assert_eq!(check_create_hours(&hours).unwrap_err(), "Tuesday needs a from and a to time when hours is not 24 hours");
+        assert!(is_create_only_field("fromMon") && is_create_only_field("toSun") && !is_create_only_field("fromage"));
+    }
+
+    #[test]
+    fn schedules_default_missing_days_to_off() {
+        let s = check_schedule(&json!(r#"{"Monday": 1, "Sunday": "1"}"#)).unwrap();
+        assert_eq!(s["Monday"], 1);
+        assert_eq!(s["Sunday"], 1);
+        assert_eq!(s["Friday"], 0);
+        assert!(check_schedule(&json!({"Funday": 1})).is_err());
+    }
+}

@@ -1,0 +1,21 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api';
+
+/** Retry only what may heal: network failures and 5xx answers, at most twice. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2) return false;
+  if (error instanceof ApiError) {
+    if (error.status !== undefined) return error.status >= 500;
+    return error.errorType === undefined || error.errorType === 'InternalError';
+  }
+  return true;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 60_000, gcTime: 10 * 60_000, refetchOnWindowFocus: false, retry: shouldRetry },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,109 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RequireFlag } from '@/features/flags/RequireFlag';
+import { FEATURE_FLAGS } from '@/features/flags/useFeatureFlags';
+import { Layout } from '@/features/shell/components/Layout';
+
+// Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).
+const Home = lazy(() => import('@/features/shell/routes/Home'));
+const NotFound = lazy(() => import('@/features/shell/routes/NotFound'));
+const ErrorPage = lazy(() => import('@/features/shell/routes/ErrorPage'));
+const DeliveryNotice = lazy(() => import('@/features/shell/routes/DeliveryNotice'));
+const CustomersGroupNotice = lazy(() => import('@/features/shell/routes/CustomersGroupNotice'));
+const Placeholder = lazy(() => import('@/features/shell/routes/Placeholder'));
+const UserPermissionsPage = lazy(() => import('@/features/permissions/routes/UserPermissionsPage'));
+const LocationsList = lazy(() => import('@/features/locations/routes/LocationsList'));
+const NewLocation = lazy(() => import('@/features/locations/routes/NewLocation'));
+const BulkNewLocations = lazy(() => import('@/features/locations/routes/BulkNewLocations'));
+const LocationDetail = lazy(() => import('@/features/locations/routes/LocationDetail'));
+
+const L1 = '1-locations';
+const L2 = '2-fleet-operations';
+const L3 = '3-planning-and-reporting';
+
+function soon(path: string, name: string, spec: string): RouteObject {
+  return { path, element: <Placeholder name={name} spec={spec} /> };
+}
+
+function page(path: string, Component: LazyExoticComponent<ComponentType>): RouteObject {
+  return { path, element: <Component /> };
+}
+
+/** The route table of spec 1-locations §2.1. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      {
+        // Route errors render inside the layout, so the navigation bar stays usable.
+        errorElement: <ErrorPage />,
+        children: [
+          page('/', Home),
+          page('/home', Home),
+          soon('/portfoliohealth', 'Fridge Health Monitoring', `${L2} §2.2`),
+          page('/delivery', DeliveryNotice),
+
+          // Locations (the list, create, bulk import and detail screens are feature routes).
+          { path: '/locations', element: <Navigate to="/locations/all" replace /> },
+          page('/locations/all', LocationsList),
+          page('/locations/new', NewLocation),
+          page('/locations/bulk_new', BulkNewLocations),
+          page('/locations/detail', LocationDetail),
+          page('/locations/detail/:id', LocationDetail),
+          soon('/locations/bulk_schedule', 'Bulk schedule', `${L1} §2.9 and the companion documents`),
+          soon('/locations/view_routes', 'View Routes By Date', `${L1} §2.7`),
+          soon('/locations/update_routes', 'Driver/route upload', `${L1} §2.8`),
+          soon('/locations/update_weekly_routes', 'Route and stop schedule upload', `${L1} §2.8`),
+          soon('/locations/fridge_software', 'Fridge Software Inventory', `${L2} §2.1`),
+          soon('/locations/schedule/*', 'Location schedule', `${L3} §2 (User permissions: schedule list)`),
+          soon('/locations/inventory/*', 'Fridge inventory view', `${L3} §2 (Fridge inventory view)`),
+          soon('/locations/health/*', 'Fridge health', `${L2} §2.3`),
+
+          soon('/forecast/view', 'Forecast view', `${L3} §2 (Forecast view)`),
+          soon('/forecast/upload', 'Forecast upload', `${L3} §2 (Forecast upload)`),
+          soon('/pars/list', 'Pars view', `${L3} §2 (Pars view)`),
+          soon('/pars/upload', 'Pars upload', `${L3} §2 (Pars upload)`),
+          soon('/pars/prodreport', 'Packing slip / driver forecast report', `${L3} §2 (Packing slip)`),
+          soon('/pars/*', 'Pars', `${L3} §2`),
+          page('/customers/group', CustomersGroupNotice),
+
+          soon('/reports/checkpoints', 'Stocking Real-Time Dashboard', `${L2} §2.4`),
+          soon('/reports/emptychannels', 'Empty channel report', `${L3} §2 (Empty channel report)`),
+          soon('/reports/stockinglogs', 'Stocking logs', `${L3} §2 (Stocking logs)`),
+          soon('/reports/routetemperatures', 'Route temperatures', `${L3} §2 (Route temperatures)`),
+          {
+            path: '/reports/dropoffsummary',
+            element: (
+              <RequireFlag flag={FEATURE_FLAGS.dropOverride}>
+                <Placeholder name="Drop Off Summary" spec={`${L2} §2.5`} />
+              </RequireFlag>
+            ),
+          },
+          soon('/reports/stockouts', 'Stock-outs report', `${L3} §2 (Stock-outs report)`),
+
+          page('/users/permissions', UserPermissionsPage),
+          soon('/checkpoints', 'Stocking Real-Time Dashboard', `${L2} §2.4`),
+          soon('/loginext', 'LogiNext', `${L2} §2.7`),
+          {
+            path: '/jit-management',
+            element: (
+              <RequireFlag flag={FEATURE_FLAGS.jitManagement}>
+                <Placeholder name="JIT Management" spec={`${L2} §2.6`} />
+              </RequireFlag>
+            ),
+          },
+          page('/Error', ErrorPage),
+          soon('/coupons', 'Coupon codes', `${L3} §2 (Coupon codes)`),
+          soon('/planograms', 'Planograms', `${L3} §2 (Planograms)`),
+          soon('/csv-pricing', 'Item prices CSV upload', `${L3} §2 (Item prices CSV upload)`),
+          soon('/item-prices-landing', 'Item prices download', `${L3} §2 (Item prices download)`),
+          page('*', NotFound),
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

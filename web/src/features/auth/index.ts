@@ -1,0 +1,2 @@
+export { AuthGate } from './AuthGate';
+export { useCurrentUser, getCurrentUser, type CurrentUser } from './useCurrentUser';

@@ -1,0 +1,3 @@
+export { RequireFlag } from './RequireFlag';
+export { useFeatureFlags, FEATURE_FLAGS, featureFlagsQueryKey, type FeatureFlag } from './useFeatureFlags';
+export { getFeatureFlags } from './api/get-feature-flags';

@@ -1,0 +1,43 @@
+import { graphql } from '@/lib/api';
+import { LOCATION_SUMMARY_FIELDS } from './location-fields';
+import type { LocationSummary } from '../lib/types';
+import { LOCATIONS_PAGE_SIZE } from '../lib/constants';
+
+const LIST_LOCATIONS = `query ListLocations($filter: LocationsFilter, $nextToken: String) {
+  locations(filter: $filter, nextToken: $nextToken) { items { ${LOCATION_SUMMARY_FIELDS} } nextToken }
+}`;
+
+export interface LocationsPage {
+  items: LocationSummary[];
+  nextToken: string | null;
+}
+
+export interface ListFilter {
+  status?: string;
+  count?: number;
+}
+
+/** One page of locations. */
+export async function listLocationsPage(filter: ListFilter = {}, nextToken?: string | null): Promise<LocationsPage> {
+  const data = await graphql<{ locations: LocationsPage }>(LIST_LOCATIONS, {
+    filter: { count: LOCATIONS_PAGE_SIZE, ...filter },
+    nextToken: nextToken ?? null,
+  });
+  return { items: data.locations.items ?? [], nextToken: data.locations.nextToken ?? null };
+}
+
+/** Every page of locations (full refresh). `onPage` sees the running total. */
+export async function listAllLocations(
+  filter: ListFilter = {},
+  onPage?: (soFar: LocationSummary[]) => void,
+): Promise<LocationSummary[]> {
+  const all: LocationSummary[] = [];
+  let token: string | null = null;
+  do {
+    const page: LocationsPage = await listLocationsPage(filter, token);
+    all.push(...page.items);
+    onPage?.(all);
+    token = page.nextToken;
+  } while (token);
+  return all;
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { graphql } from '@/lib/api';
+import { parseJsonValue } from '../lib/schedule';
+import type { ScheduledChange } from '../lib/types';
+
+const READ_SCHEDULE_CHANGE = `query ReadScheduleChange($filter: ScheduleChangeFilter!) {
+  readScheduleChange(filter: $filter) { uuid actionTime id user version change { id table attribute value } }
+}`;
+
+interface RawScheduledChange extends Omit<ScheduledChange, 'change'> {
+  change: { id: string; table: string; attribute: string; value: unknown };
+}
+
+export const scheduleKey = (id: string) => ['locations', 'schedule', id] as const;
+
+/** The scheduled changes of a location, values parsed from JSON. */
+export async function readScheduleChange(id: string): Promise<ScheduledChange[]> {
+  const d = await graphql<{ readScheduleChange: RawScheduledChange[] }>(READ_SCHEDULE_CHANGE, { filter: { id } });
+  return (d.readScheduleChange ?? []).map((c) => {
+    const raw = c.change.value;
+    return {
+      ...c,
+      change: {
+        ...c.change,
+        rawValue: raw === null || raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw),
+        value: parseJsonValue(raw),
+      },
+    };
+  });
+}
+
+export function useScheduleChanges(id: string, options: { refetchInterval?: number | false } = {}) {
+  return useQuery({
+    queryKey: scheduleKey(id),
+    queryFn: () => readScheduleChange(id),
+    enabled: id !== '',
+    refetchInterval: options.refetchInterval,
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { awsJson, graphql } from '@/lib/api';
+import { locationKey } from './get-location';
+
+const UPDATE_LOCATION = `mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }`;
+
+/** `{ id, <attribute>: value..., updateReason? }`, or the hours / address special cases. */
+export type UpdateLocationInput = { id: string } & Record<string, unknown>;
+
+export async function updateLocation(input: UpdateLocationInput): Promise<{ id: string }> {
+  const data = await graphql<{ updateLocation: { id: string } }>(UPDATE_LOCATION, { input: awsJson(input) });
+  return data.updateLocation;
+}
+
+/** Updates, then reloads the location whatever the outcome. */
+export function useUpdateLocation(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateLocation,
+    onSettled: () => qc.invalidateQueries({ queryKey: locationKey(id) }),
+  });
+}

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LOCATIONS_PAGE_SIZE } from '../lib/constants';
+import { driversOf, mergeLocations } from '../lib/list-filter';
+import { readCache, refreshKind, summarise, writeCache, type LocationsCache } from '../lib/locations-cache';
+import type { LocationSummary } from '../lib/types';
+import { listAllLocations, listLocationsPage } from './list-locations';
+
+export interface LocationsListState {
+  locations: LocationSummary[];
+  drivers: string[];
+  refreshing: boolean;
+  error: boolean;
+  /** Loads OFFLINE locations on demand (once per page visit). */
+  loadOffline: () => void;
+}
+
+function save(locations: LocationSummary[], allLoaded: boolean, timestamp: number): LocationsCache {
+  const cache: LocationsCache = { locations, drivers: driversOf(locations), allLoaded, timestamp };
+  writeCache(cache);
+  return cache;
+}
+
+/**
+ * The list page's data: cached locations first, then a background refresh
+ * (full when the cache is empty or older than 2 days, else one page of 2500).
+ */
+export function useLocationsList(): LocationsListState {
+  const [cache, setCache] = useState<LocationsCache | null>(() => readCache());
+  const [pending, setPending] = useState(0);
+  const [error, setError] = useState(false);
+  const offlineLoaded = useRef(false);
+  const cacheRef = useRef(cache);
+  cacheRef.current = cache;
+
+  const run = useCallback(async (job: () => Promise<void>) => {
+    setPending((n) => n + 1);
+    try {
+      await job();
+    } catch {
+      setError(true);
+    } finally {
+      setPending((n) => n - 1);
+    }
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    const initial = cacheRef.current;
+    const kind = refreshKind(initial);
+    void run(async () => {
+      if (kind === 'full') {
+        const all = await listAllLocations({ count: LOCATIONS_PAGE_SIZE }, (soFar) => {
+          if (cancelled || (initial && initial.locations.length > 0)) return;
+          // No cache yet: show the pages as they arrive.
+          setCache({ locations: soFar.map(summarise), drivers: driversOf(soFar), allLoaded: false, timestamp: 0 });
+        });
+        if (cancelled) return;
+        setCache(save(all.map(summarise), true, Date.now()));
+      } else {
+        const page = await listLocationsPage({ count: LOCATIONS_PAGE_SIZE });
+        if (cancelled) return;
+        const base = cacheRef.current ?? initial;
+        const merged = mergeLocations(base?.locations ?? [], page.items.map(summarise));
+        setCache(save(merged, base?.allLoaded ?? false, base?.timestamp ?? Date.now()));
+      }
+      setError(false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [run]);
+
+  const loadOffline = useCallback(() => {
+    if (offlineLoaded.current) return;
+    offlineLoaded.current = true;
+    void run(async () => {
+      const page = await listLocationsPage({ status: 'OFFLINE', count: LOCATIONS_PAGE_SIZE });
+      const base = cacheRef.current;
+      const merged = mergeLocations(base?.locations ?? [], page.items.map(summarise));
+      setCache(save(merged, base?.allLoaded ?? false, base?.timestamp ?? 0));
+    });
+  }, [run]);
+
+  return {
+    locations: cache?.locations ?? [],
+    drivers: cache?.drivers ?? [],
+    refreshing: pending > 0,
+    error,
+    loadOffline,
+  };
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Alert, Button, Divider, Flex, TextField } from '@aws-amplify/ui-react';
+import type { Option } from '../lib/constants';
+import type { FieldDef } from '../lib/detail-fields';
+import {
+  blockingProblem,
+  initEditorState,
+  saveAction,
+  scheduleAction,
+  type SaveAction,
+  type ScheduleAction,
+} from '../lib/edit-state';
+import type { Location } from '../lib/types';
+import { FieldEditor } from './FieldEditor';
+import { Modal } from './Modal';
+
+export interface EditDialogProps {
+  def: FieldDef;
+  location: Location;
+  searchOptions?: Option[];
+  /** A scheduled value to start from (Edit of a scheduled change). */
+  preset?: unknown;
+  /** datetime-local text to start the schedule picker with. */
+  presetScheduleAt?: string;
+  onCancel: () => void;
+  onSave: (action: Extract<SaveAction, { type: 'update' }>) => void;
+  onSchedule: (action: Extract<ScheduleAction, { type: 'schedule' }>) => Promise<void>;
+}
+
+/** The edit modal of one row: Close, Save, and Schedule with a date-time picker. */
+export function EditDialog({
+  def,
+  location,
+  searchOptions,
+  preset,
+  presetScheduleAt = '',
+  onCancel,
+  onSave,
+  onSchedule,
+}: EditDialogProps) {
+  const [state, setState] = useState(() => initEditorState(def, location, preset, presetScheduleAt));
+  const [error, setError] = useState<string | null>(null);
+  const [scheduling, setScheduling] = useState(false);
+  const ctx = { searchOptions };
+  const problem = blockingProblem(def, state, ctx);
+
+  const save = () => {
+    const action = saveAction(def, location, state, ctx);
+    if (action.type === 'error') setError(action.message);
+    else if (action.type === 'close') onCancel();
+    else onSave(action);
+  };
+
+  const schedule = async () => {
+    const action = scheduleAction(def, location, state, ctx);
+    if (action.type === 'error') {
+      setError(action.message);
+      return;
+    }
+    setScheduling(true);
+    try {
+      await onSchedule(action);
+    } finally {
+      setScheduling(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={`Edit ${def.label}`}
+      onCancel={onCancel}
+      footer={
+        <>
+          <Button onClick={onCancel}>Close</Button>
+          <Button variation="primary" onClick={save} isDisabled={!!problem || scheduling}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <Flex direction="column" gap="1rem">
+        <FieldEditor
+          def={def}
+          locationId={location.id}
+          state={state}
+          onChange={(s) => {
+            setState(s);
+            setError(null);
+          }}
+          searchOptions={searchOptions}
+          searchProblem={problem}
+        />
+        {error ? (
+          <Alert variation="error" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Divider />
+        <Flex alignItems="flex-end" gap="0.75rem" wrap="wrap">
+          <TextField
+            label="Schedule for"
+            type="datetime-local"
+            value={state.scheduleAt}
+            onChange={(e) => {
+              setState({ ...state, scheduleAt: e.target.value });
+              setError(null);
+            }}
+          />
+          <Button onClick={schedule} isDisabled={!!problem} isLoading={scheduling} loadingText="Scheduling…">
+            Schedule
+          </Button>
+        </Flex>
+      </Flex>
+    </Modal>
+  );
+}

@@ -1,0 +1,215 @@
+import {
+  ACCESS_TO,
+  DETAIL_TIME_ZONES,
+  IP_HOST_MARKER,
+  LIVE_OFFLINE,
+  SERIAL_PORTS,
+  VERTICALS,
+  WEEKDAYS,
+  type Option,
+} from './constants';
+import { hoursSummary, TWENTY_FOUR_HOURS } from './hours';
+import type { Location, StockingSchedule, WorkHours } from './types';
+
+export type FieldKind =
+  | 'readonly'
+  | 'text'
+  | 'number'
+  | 'integer'
+  | 'ip'
+  | 'date'
+  | 'select'
+  | 'search'
+  | 'address'
+  | 'hours'
+  | 'allocation'
+  | 'reserve'
+  | 'stockingSchedule'
+  | 'deviceAddress';
+
+export type SearchList = 'layoutName' | 'fridgeSchema' | 'priceMapTemplate';
+
+export interface FieldDef {
+  /** The row key; for simple fields also the flat attribute name. */
+  key: string;
+  /** Property column text; also the X of the validation messages. */
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  /** Sent as a number (selects with 0/1 values, numeric inputs). */
+  numeric?: boolean;
+  min?: number;
+  max?: number;
+  options?: Option[];
+  /** Where a search field takes its options from. */
+  searchList?: SearchList;
+}
+
+const opts = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
+const YES_NO: Option[] = [
+  { value: '1', label: 'Yes' },
+  { value: '0', label: 'No' },
+];
+
+/** Every row of the detail table (§2.5), in display order. */
+export const DETAIL_FIELDS: FieldDef[] = [
+  { key: 'accessTo', label: 'accessTo', kind: 'select', required: true, options: opts(ACCESS_TO) },
+  { key: 'address', label: 'address', kind: 'address' },
+  { key: 'aprivaDeviceAddress', label: 'Campus Card device address', kind: 'deviceAddress' },
+  { key: 'covid19', label: 'covid19', kind: 'select', required: true, numeric: true, options: YES_NO },
+  { key: 'directions', label: 'directions', kind: 'readonly' },
+  { key: 'fridgeModel', label: 'fridgeModel', kind: 'readonly' },
+  { key: 'hostname', label: 'hostname', kind: 'readonly' },
+  { key: 'fridgeSchema', label: 'fridgeSchema', kind: 'search', required: true, searchList: 'fridgeSchema' },
+  { key: 'hours', label: 'hours', kind: 'hours' },
+  { key: 'holidayScreenEnabled', label: 'holidayScreenEnabled', kind: 'select', required: true, numeric: true, options: YES_NO },
+  { key: 'holidayScreenFridgeSpecific', label: 'holidayScreenFridgeSpecific', kind: 'integer', required: true, numeric: true, min: 0, max: 1 },
+  { key: 'holidayScreenStartDate', label: 'holidayScreenStartDate', kind: 'date' },
+  { key: 'holidayScreenEndDate', label: 'holidayScreenEndDate', kind: 'date' },
+  { key: 'ip', label: 'ip', kind: 'ip', required: true },
+  { key: 'latitude', label: 'latitude', kind: 'number', required: true, numeric: true, min: 28, max: 49 },
+  { key: 'longitude', label: 'longitude', kind: 'number', required: true, numeric: true, min: -128, max: -67 },
+  { key: 'layoutName', label: 'layoutName', kind: 'search', required: true, searchList: 'layoutName' },
+  { key: 'onlineDate', label: 'onlineDate', kind: 'date', required: true },
+  { key: 'paymentGateway', label: 'paymentGateway', kind: 'readonly' },
+  { key: 'percentage', label: 'percentage', kind: 'number', required: true, numeric: true, min: 0, max: 100 },
+  { key: 'prettyName', label: 'prettyName', kind: 'readonly' },
+  { key: 'priceMapTemplate', label: 'priceMapTemplate', kind: 'search', required: true, searchList: 'priceMapTemplate' },
+  { key: 'prod', label: 'Ready for Allocation', kind: 'allocation', numeric: true },
+  { key: 'publicStatus', label: 'publicStatus', kind: 'select', required: true, options: opts(LIVE_OFFLINE) },
+  { key: 'reserve', label: 'reserve', kind: 'reserve', numeric: true },
+  { key: 'route', label: 'route', kind: 'text' },
+  { key: 'serialPort', label: 'serialPort', kind: 'select', required: true, options: opts(SERIAL_PORTS) },
+  { key: 'status', label: 'status', kind: 'select', required: true, options: opts(LIVE_OFFLINE) },
+  { key: 'stockingSchedule', label: 'stockingSchedule', kind: 'stockingSchedule' },
+  { key: 'stop', label: 'stop', kind: 'integer', required: true, numeric: true, min: 0, max: 1000 },
+  { key: 'taxRate', label: 'taxRate', kind: 'number', required: true, numeric: true, min: 0, max: 30 },
+  { key: 'timeZone', label: 'timeZone', kind: 'select', required: true, options: DETAIL_TIME_ZONES },
+  { key: 'vertical', label: 'vertical', kind: 'select', required: true, options: opts(VERTICALS) },
+];
+
+export const ADDRESS_FIELDS = ['street', 'city', 'state', 'zipCode'] as const;
+
+/** Attributes a row's scheduled changes are listed under. */
+export function scheduleAttributes(def: FieldDef): string[] {
+  if (def.kind === 'address') return [...ADDRESS_FIELDS];
+  if (def.kind === 'hours') return ['hours', 'workHours'];
+  return [def.key];
+}
+
+export const emptyMessage = (x: string) => `${x} cannot be empty`;
+export const rangeMessage = (x: string, min: number, max: number) =>
+  `${x} should be a number in the range of ${min} to ${max}!`;
+export const decimalMessage = (x: string) => `${x} cannot be a decimal number`;
+export const emailMessage = (x: string) => `${x} is not a valid email id`;
+export const IP_INVALID = 'IP Address invalid';
+
+const IPV4_RE = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const NUMBER_RE = /^-?(\d+\.?\d*|\.\d+)$/;
+
+export function validateIp(value: string): string | null {
+  const v = value.trim();
+  if (v.includes(IP_HOST_MARKER)) return null;
+  return v !== '' && IPV4_RE.test(v) ? null : IP_INVALID;
+}
+
+export function validateEmail(label: string, value: string): string | null {
+  return EMAIL_RE.test(value.trim()) ? null : emailMessage(label);
+}
+
+/** Validates one simple field value as typed (§5.2); returns the message or null. */
+export function validateField(def: FieldDef, raw: string): string | null {
+  const value = raw.trim();
+  if (def.kind === 'ip') return validateIp(value);
+  if (value === '') return def.required ? emptyMessage(def.label) : null;
+  if (def.kind === 'number' || def.kind === 'integer') {
+    const min = def.min ?? -Infinity;
+    const max = def.max ?? Infinity;
+    if (!NUMBER_RE.test(value)) return rangeMessage(def.label, min, max);
+    const n = Number(value);
+    if (def.kind === 'integer' && !Number.isInteger(n)) return decimalMessage(def.label);
+    if (n < min || n > max) return rangeMessage(def.label, min, max);
+  }
+  return null;
+}
+
+/** Validates a search field: only offered options are accepted. */
+export function validateSearch(value: string, options: Option[]): string | null {
+  return options.some((o) => o.value === value) ? null : 'Please select a valid option from the dropdown';
+}
+
+/** Validates the address dialog: each part non-empty ('{field} cannot be empty'). */
+export function validateAddress(address: Record<(typeof ADDRESS_FIELDS)[number], string>): string | null {
+  for (const f of ADDRESS_FIELDS) {
+    if ((address[f] ?? '').trim() === '') return emptyMessage(f);
+  }
+  return null;
+}
+
+/** Validates an allocation or reserve change; null when fine. */
+export function validateReason(reason: string, otherText: string): string | null {
+  const r = reason === 'Other' ? otherText.trim() : reason.trim();
+  return r === '' ? 'Reason cannot be empty' : null;
+}
+
+/** The reason actually stored: the free text for Other. */
+export function effectiveReason(reason: string, otherText: string): string {
+  return reason === 'Other' ? otherText.trim() : reason.trim();
+}
+
+/** The typed value of a simple field as the server expects it. */
+export function toServerValue(def: FieldDef, raw: string): string | number {
+  const v = raw.trim();
+  return def.numeric && v !== '' ? Number(v) : v;
+}
+
+/** 'street, city, state zip' */
+export function formatAddress(loc: Pick<Location, 'street' | 'city' | 'state' | 'zipCode'>): string {
+  return `${loc.street ?? ''}, ${loc.city ?? ''}, ${loc.state ?? ''} ${loc.zipCode ?? ''}`;
+}
+
+export function formatStockingSchedule(s: StockingSchedule | null | undefined): string {
+  if (!s) return '';
+  const on = WEEKDAYS.filter((d) => Number(s[d]) === 1).map((d) => d.slice(0, 3));
+  return on.length ? on.join(', ') : 'None';
+}
+
+export const yesNo = (v: unknown) =>
+  v === null || v === undefined || v === '' ? '' : Number(v) === 1 ? 'Yes' : 'No';
+
+/** A display text for a value of a row (current or scheduled). */
+export function formatValue(def: FieldDef, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  switch (def.kind) {
+    case 'allocation':
+    case 'reserve':
+      return yesNo(value);
+    case 'stockingSchedule':
+      return formatStockingSchedule(value as StockingSchedule);
+    case 'select': {
+      const o = def.options?.find((x) => x.value === String(value));
+      if (def.numeric) return o?.label ?? String(value);
+      return String(value);
+    }
+    case 'search':
+      return def.searchList === 'layoutName' && value === 'dummy' ? 'Default (dummy)' : String(value);
+    default:
+      if (typeof value === 'object') return JSON.stringify(value);
+      return String(value);
+  }
+}
+
+/** The value a row shows for a location. */
+export function currentDisplay(def: FieldDef, loc: Location): string {
+  switch (def.kind) {
+    case 'address':
+      return formatAddress(loc);
+    case 'hours':
+      return loc.hours || (loc.workHours ? hoursSummary(false, loc.workHours as WorkHours) : '') || '';
+    default:
+      return formatValue(def, (loc as unknown as Record<string, unknown>)[def.key]);
+  }
+}
+
+export { TWENTY_FOUR_HOURS };

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { fridgeSchemaOptions, layoutOptions, priceMapOptions } from './name-options';
+
+describe('name options', () => {
+  it('puts the defaults first', () => {
+    expect(layoutOptions(['L1'])).toEqual([
+      { value: 'dummy', label: 'Default' },
+      { value: 'L1', label: 'L1' },
+    ]);
+    expect(fridgeSchemaOptions(['NE_STANDARD', 'MW_STANDARD']).map((o) => o.value)).toEqual([
+      'MW_STANDARD/latest',
+      'NE_STANDARD/latest',
+    ]);
+    expect(priceMapOptions(undefined).map((o) => o.value)).toEqual(['PMT_STANDARD']);
+    expect(priceMapOptions(['PMT_NE_STANDARD', 'PMT_STANDARD']).map((o) => o.value)).toEqual([
+      'PMT_STANDARD',
+      'PMT_NE_STANDARD',
+    ]);
+  });
+});

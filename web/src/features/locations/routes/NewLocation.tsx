@@ -1,0 +1,14 @@
+import { Heading, View } from '@aws-amplify/ui-react';
+import { CreateLocationForm } from '../components/CreateLocationForm';
+
+/** /locations/new — create one location (spec §2.3). */
+export default function NewLocation() {
+  return (
+    <View padding="1rem" maxWidth="72rem">
+      <Heading level={2} marginBottom="1rem">
+        New location
+      </Heading>
+      <CreateLocationForm />
+    </View>
+  );
+}

@@ -1,0 +1,12 @@
+import { Alert, Flex, Heading, Text } from '@aws-amplify/ui-react';
+
+export default function DeliveryNotice() {
+  return (
+    <Flex direction="column" gap="medium" className="notice-page">
+      <Heading level={2}>Delivery</Heading>
+      <Alert variation="info" heading="No longer necessary">
+        <Text>This action is no longer necessary. There is nothing to do on this page.</Text>
+      </Alert>
+    </Flex>
+  );
+}

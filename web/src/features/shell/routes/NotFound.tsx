@@ -1,0 +1,13 @@
+import { Button, Flex, Heading } from '@aws-amplify/ui-react';
+import { Link } from 'react-router-dom';
+
+export default function NotFound() {
+  return (
+    <Flex direction="column" alignItems="center" gap="medium" className="centered-page">
+      <Heading level={2}>Sorry, page not found!</Heading>
+      <Button as={Link} to="/home">
+        Go to Home
+      </Button>
+    </Flex>
+  );
+}

@@ -1,0 +1,37 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { setConfig, type AppConfig } from '@/config';
+import { ToastProvider } from '@/lib/toast';
+
+export const TEST_CONFIG: AppConfig = {
+  region: 'us-east-1',
+  userPoolId: 'us-east-1_test',
+  userPoolClientId: 'client',
+  authFlowType: 'USER_PASSWORD_AUTH',
+  graphqlUrl: 'http://api.test/graphql',
+  restUrl: 'http://api.test',
+  links: { facilityCms: 'https://cms.example.com', driverApp: 'https://driver.example.com' },
+};
+
+export function useTestConfig(config: Partial<AppConfig> = {}) {
+  setConfig({ ...TEST_CONFIG, ...config });
+}
+
+export function newTestQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/** Renders inside a QueryClient, the toasts and a MemoryRouter at `route`. */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const queryClient = newTestQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}

@@ -81,6 +81,7 @@ start_stack() {
   PIDS+=($!)
   wait_http "http://127.0.0.1:$API_PORT/health" "local API"
 
+  [ "${SKIP_WEB:-0}" = 1 ] && return 0
   log "building and serving the web app on 127.0.0.1:$WEB_PORT"
   (cd web && npm run -s build > "$STATE/web-build.log" 2>&1) || { cat "$STATE/web-build.log"; return 1; }
   (cd web && exec node_modules/.bin/vite preview --host 127.0.0.1 --port "$WEB_PORT" --strictPort > "$STATE/web.log" 2>&1) &

@@ -68,7 +68,9 @@ pub async fn execute(
     if let Some(errors) = body.get_mut("errors").and_then(Value::as_array_mut) {
         for error in errors {
             let message = error["message"].as_str().unwrap_or_default().to_string();
-            if let Some((error_type, message)) = message.split_once(TYPE_SEP) {
+            if let Some((prefix, message)) = message.split_once(TYPE_SEP) {
+                // The executor prefixes field errors ("resolver error: ").
+                let error_type = prefix.rsplit(' ').next().unwrap_or(prefix);
                 error["errorType"] = json!(error_type);
                 error["message"] = json!(message);
             }

@@ -138,8 +138,8 @@ pub fn update(current: &Value, input: &Map<String, Value>, options: &Options) ->
     let touches_address = ADDRESS.iter().any(|a| input.contains_key(*a));
     for (k, v) in input {
         match k.as_str() {
-            "id" | "updateReason" | "is24Hours" | "workHours" => continue,
-            "hours" if input.contains_key("is24Hours") => continue,
+            "id" | "updateReason" | "is24Hours" => continue,
+            "hours" | "workHours" if input.contains_key("is24Hours") => continue,
             _ => {}
         }
         let attr = attributes::find(k).ok_or_else(|| format!("Unknown attribute {k}"))?;

@@ -246,18 +246,22 @@ pub async fn delete(deps: &'static Deps, input: Input) -> Result<bool, ApiError>
     }
 }
 
-/// Applies every due change. Answers `{applied, failed}` counts of groups.
+/// Applies every due change. Answers the groups applied and failed, and the
+/// uuids of the changes this run applied.
 pub async fn apply_due(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
     let due = query_index(deps, BY_DUE, "dueShard", DUE_SHARD, Some(&store::now())).await?;
     let mut groups: BTreeMap<(String, String), Vec<StoredChange>> = BTreeMap::new();
     for c in due {
         groups.entry((c.id.clone(), c.action_time.clone())).or_default().push(c);
     }
-    let (mut applied, mut failed) = (0, 0);
+    let (mut applied, mut failed, mut uuids) = (0, 0, Vec::new());
     let options = if groups.is_empty() { Options::default() } else { store::options(deps).await? };
     for ((location, time), changes) in groups {
         match apply_group(deps, &location, &changes, &options).await {
-            Ok(true) => applied += 1,
+            Ok(true) => {
+                applied += 1;
+                uuids.extend(changes.iter().map(|c| c.uuid.clone()));
+            }
             Ok(false) => {} // another run applied it first
             Err(e) => {
                 failed += 1;
@@ -265,7 +269,7 @@ pub async fn apply_due(deps: &'static Deps, _input: Input) -> Result<Value, ApiE
             }
         }
     }
-    Ok(json!({ "applied": applied, "failed": failed }))
+    Ok(json!({ "applied": applied, "failed": failed, "appliedChanges": uuids }))
 }
 
 async fn apply_group(deps: &Deps, location: &str, changes: &[StoredChange], options: &Options) -> Result<bool, ApiError> {

@@ -15,7 +15,7 @@ export const TEST_CONFIG: AppConfig = {
   links: { facilityCms: 'https://cms.example.com', driverApp: 'https://driver.example.com' },
 };
 
-export function useTestConfig(config: Partial<AppConfig> = {}) {
+export function applyTestConfig(config: Partial<AppConfig> = {}) {
   setConfig({ ...TEST_CONFIG, ...config });
 }
 

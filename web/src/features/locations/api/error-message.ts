@@ -1,9 +1,6 @@
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 
-/** The server's message when there is one, else the fallback (§8). */
+/** The server's message when there is one (an ApiError), else the fallback (§8). */
 export function messageOf(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && typeof err.message === 'string' && err.message.trim() !== '') {
-    return err.message;
-  }
-  return fallback;
+  return errorMessage(err, fallback);
 }

@@ -19,8 +19,8 @@ export async function getPriceMapTemplates(): Promise<string[]> {
 }
 
 export const usePlanogramNames = () =>
-  useQuery({ queryKey: ['locations', 'names', 'layouts'], queryFn: getPlanogramNames, staleTime: STALE, retry: 1 });
+  useQuery({ queryKey: ['locations', 'names', 'layouts'], queryFn: getPlanogramNames, staleTime: STALE });
 export const useFridgeSchemasTemplates = () =>
-  useQuery({ queryKey: ['locations', 'names', 'fridgeSchemas'], queryFn: getFridgeSchemasTemplates, staleTime: STALE, retry: 1 });
+  useQuery({ queryKey: ['locations', 'names', 'fridgeSchemas'], queryFn: getFridgeSchemasTemplates, staleTime: STALE });
 export const usePriceMapTemplates = () =>
-  useQuery({ queryKey: ['locations', 'names', 'priceMaps'], queryFn: getPriceMapTemplates, staleTime: STALE, retry: 1 });
+  useQuery({ queryKey: ['locations', 'names', 'priceMaps'], queryFn: getPriceMapTemplates, staleTime: STALE });

@@ -1,0 +1,77 @@
+mod common;
+use common::*;
+use serde_json::json;
+
+const ACTION: &str = "GetUniquePMTNames";
+
+#[tokio::test]
+async fn admin_lists_every_user_with_groups_and_actions() {
+    let (status, body) = http("get_user_permissions", Some(&admin().await), None).await;
+    assert_eq!(status, 200, "{body}");
+    let restricted = restricted().await;
+    let users = body["users"].as_array().unwrap();
+    let entry = users.iter().find(|u| u["user"] == restricted.sub).expect("restricted user listed");
+    assert_eq!(entry["email"], restricted.email);
+    assert!(body["groups"].as_array().unwrap().iter().any(|g| g["group"] == "Scheduling Fridge Changes"));
+    assert!(body["actions"].as_array().unwrap().iter().any(|a| a == "ManageUserPermissions"));
+}
+
+#[tokio::test]
+async fn grant_then_revoke_round_trip_and_retries_do_not_duplicate() {
+    let admin = admin().await;
+    let target = restricted().await;
+    let body = json!({ "user": target.sub, "action": "VanTasks" }).to_string();
+    for _ in 0..2 {
+        let (status, res) = http("add_user_permission", Some(&admin), Some(&body)).await;
+        assert_eq!((status, res["granted"].as_bool()), (200, Some(true)), "{res}");
+    }
+    let (_, list) = http("get_user_permissions", Some(&admin), None).await;
+    let actions = list["users"].as_array().unwrap().iter().find(|u| u["user"] == target.sub).unwrap()["actions"].clone();
+    assert_eq!(actions.as_array().unwrap().iter().filter(|a| *a == "VanTasks").count(), 1);
+    let (status, res) = http("remove_user_permission", Some(&admin), Some(&body)).await;
+    assert_eq!((status, res["removed"].as_bool()), (200, Some(true)));
+    let (_, res) = http("remove_user_permission", Some(&admin), Some(&body)).await;
+    assert_eq!(res["removed"].as_bool(), Some(false), "second remove finds nothing");
+}
+
+async fn has(user: &str, action: &str) -> bool {
+    fleet_shared::permissions::is_allowed(deps().await, user, action).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_caller_without_the_right_is_prohibited_and_nothing_changes() {
+    let restricted = restricted().await;
+    let body = json!({ "user": restricted.sub, "action": ACTION }).to_string();
+    for name in ["add_user_permission", "remove_user_permission", "get_user_permissions"] {
+        let (status, res) = http(name, Some(&restricted), Some(&body)).await;
+        assert_eq!(status, 403, "{name}: {res}");
+        assert_eq!(res["message"], "Error! User Action Prohibited!");
+    }
+    assert!(!has(&restricted.sub, ACTION).await);
+}
+
+#[tokio::test]
+async fn no_identity_is_unauthorized() {
+    let (status, _) = http("get_user_permissions", None, None).await;
+    assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn bad_input_is_a_clear_400_and_writes_nothing() {
+    let admin = admin().await;
+    let target = restricted().await;
+    let cases = [
+        (json!({ "user": target.sub }).to_string(), "missing field `action`"),
+        (json!({ "user": target.sub, "action": "LaunchRockets" }).to_string(), "Unknown action LaunchRockets"),
+        (json!({ "user": "no-such-user", "action": ACTION }).to_string(), "Unknown user no-such-user"),
+        ("{\"user\": ".to_string(), "Malformed JSON body"),
+        (String::new(), "Request body is required"),
+    ];
+    for (body, expected) in cases {
+        let (status, res) = http("add_user_permission", Some(&admin), Some(&body)).await;
+        assert_eq!(status, 400, "{body}: {res}");
+        assert!(res["message"].as_str().unwrap().contains(expected), "{body}: {res}");
+    }
+    assert!(!has(&target.sub, ACTION).await);
+    assert!(!has("no-such-user", ACTION).await);
+}

@@ -1,0 +1,90 @@
+// Shared helpers of the browser end-to-end tests (node:test + playwright-core, no bundled browser).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const TIMEOUT_MS = 30_000;
+
+const STACK_FILE = fileURLToPath(new URL('../../.local/stack.json', import.meta.url));
+
+/**
+ * The running local stack: `{ webUrl, users: { admin: {email, password}, restricted: {...} } }`,
+ * written by scripts/run-local.sh. WEB_URL overrides webUrl (e.g. to test a second web server).
+ */
+export function readStack() {
+  let stack;
+  try {
+    stack = JSON.parse(readFileSync(STACK_FILE, 'utf8'));
+  } catch (e) {
+    throw new Error(`Cannot read ${STACK_FILE}; start the local stack first (scripts/run-local.sh): ${e.message}`);
+  }
+  if (process.env.WEB_URL) stack.webUrl = process.env.WEB_URL;
+  stack.webUrl = stack.webUrl.replace(/\/+$/, '');
+  return stack;
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Alias of launchBrowser (used by locations.test.mjs). */
+export const launch = launchBrowser;
+
+/** A fresh context (its own storage, so its own session) and page. */
+export async function newPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(TIMEOUT_MS);
+  page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
+  return { context, page };
+}
+
+/** The main navigation bar: visible once the user is signed in and the app has started. */
+export const mainNav = (page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The sign-in form of the Authenticator. */
+export const signInButton = (page) => page.getByRole('button', { name: 'Sign in', exact: true });
+
+/** Opens `path` (default /home), fills the Authenticator form and waits for the app. */
+export async function signIn(page, user, { webUrl = readStack().webUrl, path = '/home' } = {}) {
+  await page.goto(`${webUrl}${path}`);
+  await signInButton(page).waitFor();
+  const username = page.getByLabel('Email', { exact: true }).or(page.getByLabel('Username', { exact: true }));
+  await username.first().fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await signInButton(page).click();
+  await mainNav(page).waitFor();
+}
+
+/** Opens a menu of the navigation bar and returns it. */
+export async function openMenu(page, name) {
+  await mainNav(page).getByRole('button', { name, exact: true }).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
+}
+
+export async function closeMenu(page) {
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+}
+
+/** Logs out from the user menu and waits for the sign-in form. */
+export async function signOut(page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await signInButton(page).waitFor();
+}

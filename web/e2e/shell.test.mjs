@@ -1,0 +1,124 @@
+// Browser test of the console shell against the running local stack (scripts/run-local.sh).
+// Run: npm run e2e   (CHROMIUM_PATH and WEB_URL may override the defaults)
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { closeMenu, launchBrowser, mainNav, newPage, openMenu, readStack, signIn, signInButton, signOut, TIMEOUT_MS } from './helpers.mjs';
+
+const stack = readStack();
+const { admin, restricted } = stack.users;
+const ACTION = 'GetUniquePMTNames';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** The card of one user on /users/permissions (a section named by the user's e-mail heading). */
+const userCard = (page, email) => page.getByRole('region', { name: email, exact: true });
+
+describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
+  test('admin: home, navigation, not-found page', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, admin);
+      await page.getByText('A simple insight into the field', { exact: true }).waitFor();
+      assert.equal(await page.getByRole('heading', { name: 'Fleet Console', level: 1 }).count(), 1);
+
+      const nav = mainNav(page);
+      for (const name of ['Internal Apps', 'Reporting', 'Routes', 'Forecast', 'Pars', 'Locations', 'Channel Management']) {
+        assert.ok(await nav.getByRole('button', { name, exact: true }).isVisible(), `menu ${name}`);
+      }
+      assert.ok(await nav.getByRole('link', { name: 'Home', exact: true }).isVisible());
+
+      const routes = await openMenu(page, 'Routes');
+      await routes.getByRole('menuitem', { name: 'JIT Management' }).waitFor();
+      await closeMenu(page);
+
+      const locations = await openMenu(page, 'Locations');
+      for (const name of ['All', 'Add Fridge', 'View Fridge Software']) {
+        await locations.getByRole('menuitem', { name, exact: true }).waitFor();
+      }
+      await closeMenu(page);
+
+      // The admin may open the flag-gated screen.
+      await page.goto(`${stack.webUrl}/jit-management`);
+      await page.getByRole('heading', { name: /JIT Management/ }).waitFor();
+      assert.match(new URL(page.url()).pathname, /^\/jit-management$/);
+
+      await page.goto(`${stack.webUrl}/no-such-page`);
+      await page.getByText('Sorry, page not found!').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('restricted user: no JIT Management, redirected to /home', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, restricted);
+      const routes = await openMenu(page, 'Routes');
+      await routes.getByRole('menuitem', { name: 'LogiNext' }).waitFor();
+      assert.equal(await routes.getByRole('menuitem', { name: 'JIT Management' }).count(), 0);
+      await closeMenu(page);
+
+      await page.goto(`${stack.webUrl}/jit-management`);
+      await page.waitForURL((url) => url.pathname === '/home');
+      await page.getByText('A simple insight into the field').waitFor();
+
+      // Without the right to manage permissions the screen says so.
+      await page.goto(`${stack.webUrl}/users/permissions`);
+      await page.getByText('Error! User Action Prohibited!').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('admin: grant a permission to the restricted user, then remove it', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, admin, { path: '/users/permissions' });
+      const card = userCard(page, restricted.email);
+      await card.waitFor();
+
+      const removeButton = card.getByRole('button', { name: `Remove ${ACTION} from ${restricted.email}` });
+      const confirmButton = card.getByRole('button', { name: `Confirm removing ${ACTION} from ${restricted.email}` });
+      const actionItem = card.getByRole('listitem').filter({ hasText: ACTION });
+
+      // A previous failed run may have left the grant behind.
+      if ((await removeButton.count()) > 0) {
+        await removeButton.click();
+        await confirmButton.click();
+        await actionItem.waitFor({ state: 'detached' });
+      }
+
+      const form = page.getByRole('form', { name: 'Add a permission' });
+      await form.getByLabel('User', { exact: true }).selectOption({ label: restricted.email });
+      await form.getByLabel('Action', { exact: true }).selectOption(ACTION);
+      await form.getByRole('button', { name: 'Add', exact: true }).click();
+      await actionItem.waitFor();
+      await page.getByText(`Added ${ACTION} for ${restricted.email}`).waitFor();
+
+      await removeButton.click();
+      await confirmButton.click();
+      await actionItem.waitFor({ state: 'detached' });
+      await page.getByText(`Removed ${ACTION} from ${restricted.email}`).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('sign out returns to the sign-in form', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, admin);
+      await signOut(page);
+      assert.ok(await signInButton(page).isVisible());
+      assert.equal(await mainNav(page).count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+});

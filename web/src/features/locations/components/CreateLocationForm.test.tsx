@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, graphql } from '@/lib/api';
+import { renderWithProviders } from '@/test/utils';
+import { CreateLocationForm } from './CreateLocationForm';
+
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  graphql: vi.fn(),
+}));
+const graphqlMock = vi.mocked(graphql);
+let created: Record<string, unknown>[];
+let createError: unknown;
+
+beforeEach(() => {
+  created = [];
+  createError = null;
+  graphqlMock.mockReset();
+  graphqlMock.mockImplementation(async (q: string, v?: Record<string, unknown>) => {
+    if (q.includes('getPlanogramNames')) return { getPlanogramNames: ['LAYOUT_A'] } as never;
+    if (q.includes('getFridgeSchemasTemplates')) throw new TypeError('Failed to fetch');
+    if (q.includes('getPriceMapTemplates')) return { getPriceMapTemplates: ['PMT_NE_STANDARD'] } as never;
+    if (q.includes('createLocation(')) {
+      if (createError) throw createError;
+      const input = JSON.parse(v!.input as string) as Record<string, unknown>;
+      created.push(input);
+      return { createLocation: { id: input.id } } as never;
+    }
+    throw new Error(q);
+  });
+});
+
+function renderForm() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/locations/new" element={<CreateLocationForm />} />
+      <Route path="/locations/detail/:id" element={<p>DETAIL PAGE</p>} />
+    </Routes>,
+    { route: '/locations/new' },
+  );
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('id'), 'CHI_NEW_1');
+  await user.type(screen.getByLabelText('prettyName'), 'New fridge');
+  await user.type(screen.getByLabelText('street'), '1 Main St');
+  await user.type(screen.getByLabelText('city'), 'Chicago');
+  await user.type(screen.getByLabelText('zipCode'), '60601');
+  await user.type(screen.getByLabelText('latitude'), '41.88');
+  await user.type(screen.getByLabelText('longitude'), '-87.63');
+  await user.type(screen.getByLabelText('directions'), 'Lobby');
+  await user.type(screen.getByLabelText('onlineDate'), '2026-03-01');
+  await user.selectOptions(screen.getByLabelText('layoutName'), 'dummy');
+}
+
+describe('CreateLocationForm', () => {
+  it('loads the name lists and reports a failed one', async () => {
+    renderForm();
+    expect(
+      await screen.findByText('Unable to load Fridge Schema templates, Please check your internet and your permissions'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByLabelText('layoutName')).getByRole('option', { name: 'LAYOUT_A' })).toBeInTheDocument());
+    expect(within(screen.getByLabelText('layoutName')).getByRole('option', { name: 'Default' })).toHaveValue('dummy');
+    expect(screen.getByLabelText('fridgeSchema')).toHaveValue('MW_STANDARD/latest');
+    expect(within(screen.getByLabelText('priceMapTemplate')).getByRole('option', { name: 'PMT_NE_STANDARD' })).toBeInTheDocument();
+    expect(screen.getByLabelText('state').querySelectorAll('option')).toHaveLength(49);
+  });
+
+  it('applies the state and time zone rules', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.selectOptions(screen.getByLabelText('state'), 'WI');
+    expect(screen.getByLabelText('taxRate')).toHaveValue('0');
+    await user.selectOptions(screen.getByLabelText('state'), 'NY');
+    expect(screen.getByLabelText('taxRate')).toHaveValue('2.25');
+    await user.selectOptions(screen.getByLabelText('timeZone'), 'NEWYORK');
+    expect(screen.getByLabelText('Sunday')).toBeChecked();
+    expect(screen.getByLabelText('Monday')).not.toBeChecked();
+    expect(screen.getByLabelText('Tuesday')).toBeChecked();
+  });
+
+  it('validates in the browser before sending', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByText('id cannot be empty')).toBeInTheDocument();
+    expect(screen.getByText('layoutName cannot be empty')).toBeInTheDocument();
+    expect(created).toEqual([]);
+  });
+
+  it('submits the payload and goes to the detail page', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('DETAIL PAGE')).toBeInTheDocument();
+    expect(created[0]).toMatchObject({ id: 'CHI_NEW_1', hours: 1, layoutName: 'dummy', state: 'IL', taxRate: '2.25' });
+    expect(created[0]).not.toHaveProperty('route');
+  });
+
+  it('shows the server message, else the fallback, in an alert dialog', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fillRequired(user);
+    createError = new ApiError('Location CHI_NEW_1 already exists', { errorType: 'Conflict' });
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByText('Location CHI_NEW_1 already exists')).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    createError = new TypeError('Failed to fetch');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(
+      await screen.findByText('Unable to Submit new location, Check your internet and your permissions'),
+    ).toBeInTheDocument();
+  });
+});

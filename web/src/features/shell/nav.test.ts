@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { buildNavMenus } from './nav';
+
+const labels = (flags: string[], menu: string) =>
+  buildNavMenus(flags, {})
+    .find((m) => m.label === menu)!
+    .entries.map((e) => e.label);
+
+describe('buildNavMenus', () => {
+  it('has every menu of the spec in order', () => {
+    expect(buildNavMenus([], {}).map((m) => m.label)).toEqual([
+      'Internal Apps',
+      'Reporting',
+      'Routes',
+      'Forecast',
+      'Pars',
+      'Locations',
+      'Channel Management',
+    ]);
+  });
+
+  it('hides the flag-gated entries without flags', () => {
+    expect(labels([], 'Reporting')).not.toContain('Drop Off Summary');
+    expect(labels([], 'Routes')).toEqual(['View', 'Upload', 'LogiNext']);
+  });
+
+  it('shows Drop Off Summary only with drop-override', () => {
+    expect(labels(['drop-override'], 'Reporting')).toEqual([
+      "Today's Packing Slip",
+      'Historical Allocation',
+      'Checkpoints',
+      'Stock Outs',
+      'Empty Channel',
+      'Stocking Logs',
+      'Route Temperatures',
+      'Drop Off Summary',
+      'Receiving Invoices',
+    ]);
+    expect(labels(['drop-override'], 'Routes')).not.toContain('JIT Management');
+  });
+
+  it('shows JIT Management only with jit-management', () => {
+    expect(labels(['jit-management'], 'Routes')).toEqual(['View', 'Upload', 'LogiNext', 'JIT Management']);
+    expect(labels(['jit-management'], 'Reporting')).not.toContain('Drop Off Summary');
+  });
+
+  it('takes external links from the config and routes from the route table', () => {
+    const menus = buildNavMenus([], { facilityCms: 'https://cms.example.com' });
+    expect(menus[0].entries).toEqual([
+      { kind: 'external', label: 'Facility CMS', href: 'https://cms.example.com' },
+      { kind: 'external', label: 'Driver App', href: undefined },
+    ]);
+    const locations = menus.find((m) => m.label === 'Locations')!.entries;
+    expect(locations).toEqual([
+      { kind: 'route', label: 'All', to: '/locations/all' },
+      { kind: 'route', label: 'Add Fridge', to: '/locations/new' },
+      { kind: 'route', label: 'View Fridge Software', to: '/locations/fridge_software' },
+    ]);
+  });
+});

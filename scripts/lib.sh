@@ -76,6 +76,11 @@ start_stack() {
   log "seeding demo data"
   target/debug/fleet-local seed
 
+  [ "${SKIP_API_AND_WEB:-0}" = 1 ] && return 0
+  start_api_and_web
+}
+
+start_api_and_web() {
   log "starting the local API on 127.0.0.1:$API_PORT"
   target/debug/fleet-local serve > "$STATE/api.log" 2>&1 &
   PIDS+=($!)

@@ -199,6 +199,9 @@ async fn device_addresses_are_generated_stored_and_unique() {
     assert_eq!(err.status(), 404);
 }
 
+/// Scheduler runs apply every due change, so the tests that run it take turns.
+static SCHEDULER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 fn iso_in(seconds: i64) -> String {
     (chrono::Utc::now() + chrono::Duration::seconds(seconds)).to_rfc3339()
 }
@@ -238,6 +241,7 @@ async fn scheduled_changes_are_listed_paired_and_deleted_together() {
 
 #[tokio::test]
 async fn a_due_change_is_applied_exactly_once_even_by_racing_schedulers() {
+    let _turn = SCHEDULER.lock().await;
     let id = unique("IT_DUE");
     create(&form(&id)).await.unwrap();
     let admin = admin().await;
@@ -267,6 +271,7 @@ async fn a_due_change_is_applied_exactly_once_even_by_racing_schedulers() {
 
 #[tokio::test]
 async fn a_change_that_cannot_apply_stays_in_place() {
+    let _turn = SCHEDULER.lock().await;
     let id = unique("IT_FAIL");
     create(&form(&id)).await.unwrap();
     let admin = admin().await;

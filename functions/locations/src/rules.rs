@@ -102,8 +102,10 @@ fn is_time(s: &str) -> bool {
 /// returns the value to store.
 pub fn check_value(attr: &Attr, value: &Value, options: &Options) -> Result<Value, String> {
     let name = attr.name;
-    if matches!(attr.kind, Kind::Schedule) {
-        return check_schedule(value);
+    match attr.kind {
+        Kind::Schedule => return check_schedule(value),
+        Kind::Hours | Kind::WorkHours => return Err(format!("{name} is set with the hours editor")),
+        _ => {}
     }
     let Some(text) = text_of(value) else {
         return if attr.required || matches!(attr.kind, Kind::Ip) {
@@ -120,8 +122,7 @@ pub fn check_value(attr: &Attr, value: &Value, options: &Options) -> Result<Valu
         Kind::Float { min, max } => check_float(name, &text, min, max).map(|n| json!(n)),
         Kind::Date => is_date(&text).then(|| json!(text)).ok_or_else(|| format!("{name} must be a date (YYYY-MM-DD)")),
         Kind::Ip => (text.contains(HOST_MARKER) || is_ipv4(&text)).then(|| json!(text)).ok_or_else(|| "IP Address invalid".to_string()),
-        Kind::Schedule => unreachable!("handled above"),
-        Kind::Hours | Kind::WorkHours => Err(format!("{name} is set with the hours editor")),
+        Kind::Schedule | Kind::Hours | Kind::WorkHours => unreachable!("handled above"),
     }
 }
 

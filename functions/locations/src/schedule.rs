@@ -1,8 +1,8 @@
 //! Scheduled changes: read, create, delete, and the scheduler that applies
-//! due ones. Applying a group of changes (same location and time) is one
-//! DynamoDB transaction: the location update and the conditional deletes of
-//! the changes succeed or fail together, so a change is applied exactly once
-//! even when two scheduler runs race, and never half-applied.
+//! due ones. A run first claims a group of changes (same location and time)
+//! with a conditional write, so of racing runs exactly one goes on; it then
+//! applies the group in one DynamoDB transaction (the location update and
+//! the deletes of the claimed changes), so a change is never half-applied.
 use crate::{plan, rules::Options, store};
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
 use fleet_shared::{dynamo, ApiError, Deps, Input};
@@ -272,28 +272,87 @@ pub async fn apply_due(deps: &'static Deps, _input: Input) -> Result<Value, ApiE
     Ok(json!({ "applied": applied, "failed": failed, "appliedChanges": uuids }))
 }
 
+/// How long a runner's claim on a change lasts before another may take over
+/// (a runner that crashed mid-way).
+const CLAIM_SECONDS: i64 = 300;
+
+/// Claims one change for this run with a conditional write, so of two racing
+/// runs exactly one proceeds to the transaction.
+async fn claim(deps: &Deps, c: &StoredChange, run: &str) -> Result<bool, ApiError> {
+    let now = chrono::Utc::now();
+    let stale = (now - chrono::Duration::seconds(CLAIM_SECONDS)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let out = deps
+        .dynamo
+        .update_item()
+        .table_name(&deps.config.scheduled_changes_table)
+        .key("uuid", dynamo::s(&c.uuid))
+        .key("actionTime", dynamo::s(&c.action_time))
+        .update_expression("SET claimedBy = :run, claimedAt = :now")
+        .condition_expression("attribute_exists(#u) AND (attribute_not_exists(claimedBy) OR claimedAt < :stale)")
+        .expression_attribute_names("#u", "uuid")
+        .expression_attribute_values(":run", dynamo::s(run))
+        .expression_attribute_values(":now", dynamo::s(now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)))
+        .expression_attribute_values(":stale", dynamo::s(stale))
+        .send()
+        .await;
+    match out {
+        Ok(_) => Ok(true),
+        Err(e) if matches!(e.as_service_error(), Some(se) if se.is_conditional_check_failed_exception()) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn release(deps: &Deps, changes: &[StoredChange], run: &str) {
+    for c in changes {
+        let _ = deps
+            .dynamo
+            .update_item()
+            .table_name(&deps.config.scheduled_changes_table)
+            .key("uuid", dynamo::s(&c.uuid))
+            .key("actionTime", dynamo::s(&c.action_time))
+            .update_expression("REMOVE claimedBy, claimedAt")
+            .condition_expression("claimedBy = :run")
+            .expression_attribute_values(":run", dynamo::s(run))
+            .send()
+            .await;
+    }
+}
+
+/// Validates, claims, then applies a group in one transaction. `Ok(false)`
+/// means another run holds or already applied it.
 async fn apply_group(deps: &Deps, location: &str, changes: &[StoredChange], options: &Options) -> Result<bool, ApiError> {
     let current = store::get_doc(deps, location).await?.ok_or_else(|| store::not_found(location))?;
     let values: Vec<(&str, Value)> = changes.iter().map(|c| (c.change.attribute.as_str(), c.value())).collect();
     let assigns = check_group(&current, &values, options)?;
+    let run = uuid::Uuid::new_v4().to_string();
+    let mut ordered: Vec<&StoredChange> = changes.iter().collect();
+    ordered.sort_by(|a, b| a.uuid.cmp(&b.uuid)); // same order in every run: the first claim decides
+    for c in &ordered {
+        if !claim(deps, c, &run).await? {
+            release(deps, changes, &run).await;
+            return Ok(false);
+        }
+    }
     let user = changes.first().map(|c| c.user.clone()).unwrap_or_default();
     let update = store::transact_update(deps, location, &assigns, &user)?;
     let mut tx = deps.dynamo.transact_write_items().transact_items(TransactWriteItem::builder().update(update).build());
     for c in changes {
-        tx = tx.transact_items(delete_item(deps, c)?);
+        let del = Delete::builder()
+            .table_name(&deps.config.scheduled_changes_table)
+            .key("uuid", dynamo::s(&c.uuid))
+            .key("actionTime", dynamo::s(&c.action_time))
+            .condition_expression("claimedBy = :run")
+            .expression_attribute_values(":run", dynamo::s(&run))
+            .build()
+            .map_err(ApiError::internal)?;
+        tx = tx.transact_items(TransactWriteItem::builder().delete(del).build());
     }
     match tx.send().await {
         Ok(_) => Ok(true),
-        Err(e) if e.as_service_error().is_some_and(|e| e.is_transaction_canceled_exception()) => {
-            // Gone already means another run applied it; otherwise a real failure.
-            let still_there = for_location(deps, location).await?.iter().any(|c| changes.iter().any(|d| d.uuid == c.uuid));
-            if still_there {
-                Err(ApiError::internal(format!("transaction cancelled for {location}: {e:?}")))
-            } else {
-                Ok(false)
-            }
+        Err(e) => {
+            release(deps, changes, &run).await;
+            Err(ApiError::internal(aws_sdk_dynamodb::error::DisplayErrorContext(&e)))
         }
-        Err(e) => Err(e.into()),
     }
 }
 

@@ -72,7 +72,7 @@ export function LocationsList() {
   const setFilter = (key: keyof ListFilters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
     if (key === 'status' && value === 'OFFLINE') loadOffline();
-    scrollRef.current?.scrollTo({ top: 0 });
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
   };
 
   return (

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs every test: template lint, Rust unit and integration tests against the
+# emulator, web unit tests, and browser end-to-end tests against the full
+# local stack. Uses its own ports, so a running dev stack is left alone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export FLEET_STATE_DIR="$PWD/.local/test" MOTO_PORT="${TEST_MOTO_PORT:-5699}" API_PORT="${TEST_API_PORT:-4100}" WEB_PORT="${TEST_WEB_PORT:-5273}"
+export SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
+. scripts/lib.sh
+trap stop_stack EXIT INT TERM
+
+ensure_tools
+
+log "sam validate --lint"
+.venv/bin/sam validate --lint --template template.yaml
+
+log "starting the emulator and seeding"
+SKIP_API_AND_WEB=1 start_stack
+
+log "Rust unit and integration tests"
+cargo test --workspace
+
+log "web unit tests (vitest)"
+(cd web && npm test --silent)
+
+log "starting the local API and web app for browser tests"
+start_api_and_web
+
+log "browser end-to-end tests (headless chromium)"
+(cd web && FLEET_STACK_JSON="$STATE/stack.json" node --test --test-concurrency=1 e2e/)
+log "all tests passed"

@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { graphql } from '@/lib/api';
+import { renderWithProviders } from '@/test/utils';
+import { CACHE_KEY, readCache } from '../lib/locations-cache';
+import { LocationsList } from './LocationsList';
+
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  graphql: vi.fn(),
+}));
+const graphqlMock = vi.mocked(graphql);
+
+const L = (id: string, status = 'LIVE', route = 'driver1') => ({ id, type: 'FRIDGE', prettyName: `${id} place`, route, stop: 1, status, prod: 1 });
+let calls: Record<string, unknown>[];
+
+beforeEach(() => {
+  localStorage.clear();
+  calls = [];
+  graphqlMock.mockReset();
+  graphqlMock.mockImplementation(async (_q: string, v?: Record<string, unknown>) => {
+    calls.push(v ?? {});
+    const filter = (v?.filter ?? {}) as { status?: string };
+    if (filter.status === 'OFFLINE') return { locations: { items: [L('OFF_1', 'OFFLINE', 'driver2')], nextToken: null } } as never;
+    if (!v?.nextToken) return { locations: { items: [L('CHI_0002'), L('CHI_0001')], nextToken: 'p2' } } as never;
+    return { locations: { items: [L('NYC_0001', 'DEAD', 'driver2')], nextToken: null } } as never;
+  });
+});
+
+describe('LocationsList', () => {
+  it('pages through every location, caches them and loads OFFLINE on demand', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LocationsList />);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 of 3 locations'));
+    expect(calls.map((c) => c.nextToken)).toEqual([null, 'p2']);
+    const cache = readCache();
+    expect(cache?.allLoaded).toBe(true);
+    expect(cache?.drivers).toEqual(['driver1', 'driver2']);
+    expect(screen.getByRole('option', { name: 'All Drivers' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Filter fridges'), 'chi_');
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 3 locations');
+    await user.clear(screen.getByLabelText('Filter fridges'));
+    await user.selectOptions(screen.getByLabelText('Status'), 'OFFLINE');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 of 4 locations'));
+    expect(calls.at(-1)).toMatchObject({ filter: { status: 'OFFLINE', count: 2500 } });
+  });
+
+  it('uses a fresh cache and reloads one page', async () => {
+    localStorage.setItem(
+      CACHE_KEY,
+      JSON.stringify({ locations: [L('OLD_1')], drivers: ['driver1'], allLoaded: true, timestamp: Date.now() - 1000 }),
+    );
+    renderWithProviders(<LocationsList />);
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 1 locations');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 of 3 locations'));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reports a failed load', async () => {
+    graphqlMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderWithProviders(<LocationsList />);
+    expect(
+      await screen.findByText('Unable to load locations, Please check your internet and your permissions'),
+    ).toBeInTheDocument();
+  });
+});

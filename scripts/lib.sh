@@ -62,11 +62,16 @@ wait_http() {
 }
 
 start_stack() {
-  for p in "$MOTO_PORT" "$API_PORT" "$WEB_PORT"; do free_port "$p"; done
-  log "starting the AWS emulator (moto) on 127.0.0.1:$MOTO_PORT"
-  .venv/bin/moto_server -H 127.0.0.1 -p "$MOTO_PORT" > "$STATE/moto.log" 2>&1 &
-  PIDS+=($!)
-  wait_http "http://127.0.0.1:$MOTO_PORT/moto-api/" moto
+  for p in "$API_PORT" "$WEB_PORT"; do free_port "$p"; done
+  if [ "${EXTERNAL_EMULATOR:-0}" = 1 ]; then
+    log "using the emulator already listening on 127.0.0.1:$MOTO_PORT (e.g. LocalStack)"
+  else
+    free_port "$MOTO_PORT"
+    log "starting the AWS emulator (moto) on 127.0.0.1:$MOTO_PORT"
+    .venv/bin/moto_server -H 127.0.0.1 -p "$MOTO_PORT" > "$STATE/moto.log" 2>&1 &
+    PIDS+=($!)
+    wait_http "http://127.0.0.1:$MOTO_PORT/moto-api/" moto
+  fi
 
   log "creating tables, user pool and demo users from template.yaml"
   .venv/bin/python scripts/local/provision.py --endpoint "http://127.0.0.1:$MOTO_PORT" \

@@ -29,6 +29,10 @@ async fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some("actions") => {
+            fn_permissions::actions::all().iter().for_each(|a| println!("{a}"));
+            ExitCode::SUCCESS
+        }
         Some("seed") => {
             let deps = Deps::from_env().await.expect("configuration");
             match seed::seed_all(deps, &var("DEMO_ADMIN_EMAIL"), &var("DEMO_RESTRICTED_EMAIL")).await {
@@ -60,7 +64,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | seed | template [--check]");
+            eprintln!("usage: fleet-local serve | seed | actions | template [--check]");
             ExitCode::FAILURE
         }
     }

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Times the cold start of a function binary: from exec to its first
+`GET /2018-06-01/runtime/invocation/next`, against a minimal fake Lambda
+Runtime API on loopback. Prints the median of N runs and the binary size.
+
+    scripts/bench-cold-start.py [--bin get_location] [--runs 20] [--no-build]
+
+Builds the binary with the release profile (the one deployed) unless
+--no-build. A benchmark, not a test: it prints figures and asserts nothing.
+"""
+import argparse
+import http.server
+import os
+import statistics
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class FakeRuntime(http.server.BaseHTTPRequestHandler):
+    first_next = None  # set by the handler, read by the runner
+
+    def do_GET(self):
+        if self.path.startswith("/2018-06-01/runtime/invocation/next") and FakeRuntime.first_next is None:
+            FakeRuntime.first_next = time.perf_counter()
+        # Never hand out an invocation: the runner kills the process.
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default="get_location")
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--no-build", action="store_true")
+    args = ap.parse_args()
+
+    if not args.no_build:
+        subprocess.run(["cargo", "build", "--release", "--bin", args.bin], cwd=ROOT, check=True)
+    binary = ROOT / "target" / "release" / args.bin
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), FakeRuntime)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{server.server_port}",
+        "AWS_LAMBDA_FUNCTION_NAME": args.bin,
+        "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "256",
+        "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
+        "AWS_LAMBDA_LOG_STREAM_NAME": "bench",
+        "AWS_LAMBDA_LOG_GROUP_NAME": "bench",
+        "AWS_REGION": "us-east-1",
+        "AWS_ACCESS_KEY_ID": "bench",
+        "AWS_SECRET_ACCESS_KEY": "bench",
+        "AWS_EC2_METADATA_DISABLED": "true",
+        "LOCATIONS_TABLE": "t", "SCHEDULED_CHANGES_TABLE": "t", "PERMISSIONS_TABLE": "t",
+        "FEATURE_FLAGS_TABLE": "t", "NAME_LISTS_TABLE": "t", "USER_POOL_ID": "us-east-1_x",
+        "PAGING_TOKEN_SECRET": "x" * 32, "RUST_LOG": "warn",
+    }
+    samples = []
+    for _ in range(args.runs):
+        FakeRuntime.first_next = None
+        start = time.perf_counter()
+        proc = subprocess.Popen([str(binary)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = start + 5
+        while FakeRuntime.first_next is None and time.perf_counter() < deadline:
+            time.sleep(0.0002)
+        proc.kill()
+        proc.wait()
+        if FakeRuntime.first_next is None:
+            raise SystemExit(f"{args.bin} never asked for an invocation")
+        samples.append((FakeRuntime.first_next - start) * 1000)
+    server.shutdown()
+    size = binary.stat().st_size
+    print(f"binary: {args.bin} ({size / 1e6:.1f} MB stripped, release profile)")
+    print(f"exec -> first invocation/next over {args.runs} runs: median {statistics.median(samples):.1f} ms, "
+          f"min {min(samples):.1f} ms, max {max(samples):.1f} ms")
+    print("published anchor: ~14 ms init for a minimal Rust Lambda vs ~125 ms for Node.js 22")
+
+
+if __name__ == "__main__":
+    main()

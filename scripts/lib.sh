@@ -31,7 +31,9 @@ ensure_python() {
 ensure_node() {
   if [ ! -d web/node_modules ] || changed npm web/package-lock.json; then
     log "installing web packages"
-    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    # npm ci refuses this machine's lock files (the npm config omits resolved URLs and
+    # platform-optional entries), so install from the lock with npm install.
+    (cd web && npm install --no-audit --no-fund --loglevel=error)
     done_step npm
   fi
 }

@@ -113,7 +113,7 @@ async fn updates_record_time_user_and_reason_and_enforce_detail_rules() {
     let cases = [
         (json!({ "id": id, "reserve": 1 }), "Reason cannot be empty"),
         (json!({ "id": id, "ip": "999.1.1.1" }), "IP Address invalid"),
-        (json!({ "id": id, "ip": "" }), "ip cannot be empty"),
+        (json!({ "id": id, "ip": "" }), "IP Address invalid"),
         (json!({ "id": id, "stop": "4.5" }), "stop cannot be a decimal number"),
         (json!({ "id": id, "stop": 1001 }), "stop should be a number in the range of 0 to 1000!"),
         (json!({ "id": id, "taxRate": 31 }), "taxRate should be a number in the range of 0 to 30!"),

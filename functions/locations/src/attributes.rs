@@ -46,11 +46,12 @@ pub const VERTICALS: &[&str] = &[
 ];
 pub const SERIAL_PORTS: &[&str] = &["ttyS0", "ttyS1", "ttyUSB0"];
 pub const ACCESS: &[&str] = &["Private", "Public"];
-/// The 48 state options of the create form (47 states and DC).
+/// The state options: the 48 contiguous states and DC (the only ones the
+/// latitude/longitude ranges admit; see docs/decisions.md).
 pub const STATES: &[&str] = &[
     "AL", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD",
     "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI",
-    "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI",
+    "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
 ];
 pub const DAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -168,8 +169,8 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn there_are_48_state_options_including_dc() {
-        assert_eq!(STATES.len(), 48);
+    fn state_options_are_the_contiguous_states_and_dc() {
+        assert_eq!(STATES.len(), 49);
         assert!(STATES.contains(&"DC") && STATES.contains(&"IL"));
     }
 

@@ -181,9 +181,16 @@ pub fn update(current: &Value, input: &Map<String, Value>, options: &Options) ->
 }
 
 /// The update input a scheduled change stands for: `address` and `hours`
-/// carry objects; every other attribute its value.
+/// may carry objects (`{street..}`, `{is24Hours, workHours}`); a scheduled
+/// `workHours` stands for the hours editor's output, and a `hours` summary
+/// text beside it is derived again from it; every other attribute its value.
 pub fn change_as_input(attribute: &str, value: &Value, into: &mut Map<String, Value>) -> Result<(), String> {
     match attribute {
+        "hours" if value.is_string() => {}
+        "workHours" => {
+            into.entry("is24Hours").or_insert(json!(false));
+            into.insert("workHours".into(), value.clone());
+        }
         "address" | "hours" => {
             let obj = value.as_object().ok_or_else(|| format!("{attribute} change must be an object"))?;
             into.extend(obj.clone());
@@ -200,10 +207,11 @@ pub fn change_as_input(attribute: &str, value: &Value, into: &mut Map<String, Va
     Ok(())
 }
 
-/// Attributes a scheduled change may name.
+/// Attributes a scheduled change may name. Address fields are scheduled
+/// together (one change each, same time) and validated as a group.
 pub fn is_schedulable(attribute: &str) -> bool {
     matches!(attribute, "address" | "hours" | "updateReason")
-        || attributes::find(attribute).is_some_and(|a| a.editable && !ADDRESS.contains(&a.name) && a.name != "workHours")
+        || attributes::find(attribute).is_some_and(|a| a.editable)
 }
 
 pub fn days() -> &'static [&'static str] {
@@ -283,6 +291,16 @@ mod tests {
         assert_eq!(update(&current, &input, &opts()).unwrap_err(), "city cannot be empty");
         let input = json!({"street": "2 Main"}).as_object().cloned().unwrap();
         assert_eq!(update(&current, &input, &opts()).unwrap_err(), "city cannot be empty");
+    }
+
+    #[test]
+    fn scheduled_hours_pair_recomputes_the_summary() {
+        let current = new_location(&form(), &opts(), "u", "t").unwrap();
+        let mut input = Map::new();
+        change_as_input("hours", &json!("Mon 08:00 to 17:00; "), &mut input).unwrap();
+        change_as_input("workHours", &json!({"Monday": [["08:00", "17:00"]]}), &mut input).unwrap();
+        let plan = update(&current, &input, &opts()).unwrap();
+        assert!(plan.contains(&assign(&["locationConfigs", "hours"], json!("Mon 08:00 to 17:00; "))));
     }
 
     #[test]

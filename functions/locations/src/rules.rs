@@ -108,7 +108,9 @@ pub fn check_value(attr: &Attr, value: &Value, options: &Options) -> Result<Valu
         _ => {}
     }
     let Some(text) = text_of(value) else {
-        return if attr.required || matches!(attr.kind, Kind::Ip) {
+        return if matches!(attr.kind, Kind::Ip) {
+            Err("IP Address invalid".to_string())
+        } else if attr.required {
             Err(format!("{name} cannot be empty"))
         } else {
             Ok(Value::Null)
@@ -324,7 +326,7 @@ mod tests {
         assert_eq!(check("stop", json!("x")).unwrap_err(), "stop should be a number in the range of 0 to 1000!");
         assert_eq!(check("stop", json!("2.5")).unwrap_err(), "stop cannot be a decimal number");
         assert_eq!(check("holidayScreenFridgeSpecific", json!(2)).unwrap_err(), "holidayScreenFridgeSpecific should be a number in the range of 0 to 1!");
-        assert_eq!(check("ip", json!("")).unwrap_err(), "ip cannot be empty");
+        assert_eq!(check("ip", json!("")).unwrap_err(), "IP Address invalid");
         assert_eq!(check("ip", json!("300.1.1.1")).unwrap_err(), "IP Address invalid");
         assert_eq!(check("city", json!(" ")).unwrap_err(), "city cannot be empty");
         assert_eq!(check("layoutName", json!("nope")).unwrap_err(), INVALID_OPTION);

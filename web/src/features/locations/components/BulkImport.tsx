@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import {
   Alert,
   Button,
@@ -64,18 +64,15 @@ function HelpPanel() {
 
 export function BulkImport() {
   const [rows, setRows] = useState<ImportRow[]>([]);
-  const [fileName, setFileName] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     setSummary(null);
     setFileError(null);
     if (!file) return;
-    setFileName(file.name);
     if (/\.xlsx?$/i.test(file.name)) {
       setRows([]);
       setFileError('Excel files are not supported. Please save the export as CSV and choose the CSV file.');
@@ -133,13 +130,11 @@ export function BulkImport() {
         </label>
         <input
           id="bulk-import-file"
-          ref={inputRef}
           type="file"
           accept=".csv,text/csv"
           onChange={onFile}
           disabled={uploading}
         />
-        {fileName ? <Text color="font.tertiary">{fileName}</Text> : null}
       </Flex>
       {fileError ? <Alert variation="error">{fileError}</Alert> : null}
 

@@ -89,7 +89,7 @@ export const DEFAULT_PRICE_MAP_TEMPLATE = 'PMT_STANDARD';
  * IP validation is skipped when the value contains the company host marker
  * (§5.2). The spec does not spell the marker; it is kept in this one place.
  */
-export const IP_HOST_MARKER = '.fleet.';
+export const IP_HOST_MARKER = '.fleet.internal';
 
 /** Complete Now re-schedules a change this many milliseconds ahead (§9). */
 export const COMPLETE_NOW_DELAY_MS = 5000;

@@ -206,6 +206,7 @@ export function currentDisplay(def: FieldDef, loc: Location): string {
     case 'address':
       return formatAddress(loc);
     case 'hours':
+      if (String(loc.hours) === '1') return TWENTY_FOUR_HOURS;
       return loc.hours || (loc.workHours ? hoursSummary(false, loc.workHours as WorkHours) : '') || '';
     default:
       return formatValue(def, (loc as unknown as Record<string, unknown>)[def.key]);

@@ -37,7 +37,7 @@ export function isAllDay(workHours: WorkHours | null | undefined): boolean {
 /** Builds the editor state from a stored location. */
 export function hoursFormFrom(hours: string | null | undefined, workHours: WorkHours | null | undefined): HoursForm {
   const days = emptyDays();
-  const is24 = hours === TWENTY_FOUR_HOURS || (!hours && isAllDay(workHours));
+  const is24 = hours === TWENTY_FOUR_HOURS || hours === '1' || (!hours && isAllDay(workHours));
   if (is24) return { is24: 'yes', days };
   if (workHours) {
     for (const d of WEEKDAYS) {

@@ -3,8 +3,8 @@
 Tables, buckets and queues are created from the template's own resource
 definitions; the Cognito pool and client from their template properties (plus
 USER_PASSWORD_AUTH, the local sign-in flow); the functions' environment from
-the template's Globals. Writes .local/stack.env, .local/stack.json and
-web/public/config.json.
+the template's Globals. Writes stack.env, stack.json and the web app's
+config.json into the state folder (.local by default).
 """
 import argparse
 import json
@@ -195,8 +195,7 @@ def main():
         "restUrl": api,
         "links": json.loads((ROOT / "web" / "links.json").read_text()) if (ROOT / "web" / "links.json").exists() else {},
     }
-    (ROOT / "web" / "public").mkdir(parents=True, exist_ok=True)
-    (ROOT / "web" / "public" / "config.json").write_text(json.dumps(web_config, indent=2))
+    (state / "config.json").write_text(json.dumps(web_config, indent=2))
     print(f"provisioned {len(names) - 3} tables/buckets/queues, pool {pool_id}, client {client_id}", file=sys.stderr)
 
 

@@ -5,7 +5,7 @@ import { chromium } from 'playwright-core';
 
 export const TIMEOUT_MS = 30_000;
 
-const STACK_FILE = fileURLToPath(new URL('../../.local/stack.json', import.meta.url));
+const STACK_FILE = process.env.FLEET_STACK_JSON || fileURLToPath(new URL('../../.local/stack.json', import.meta.url));
 
 /**
  * The running local stack: `{ webUrl, users: { admin: {email, password}, restricted: {...} } }`,

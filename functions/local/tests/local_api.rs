@@ -80,10 +80,12 @@ async fn graphql_validates_against_the_schema_and_resolves_with_the_token_identi
     assert_eq!(status, 400);
     assert!(body["errors"][0]["message"].as_str().unwrap().contains("nope"), "{body}");
 
-    let query = json!({ "query": "query Q($id: ID!) { getFeatureFlags getLocation(id: $id) { id stockingSchedule } }", "variables": { "id": "CHI_0001" } });
+    let query = json!({ "query": "query Q($id: ID!) { getFeatureFlags getLocation(id: $id) { id stockingSchedule percentage latitude } }", "variables": { "id": "CHI_0001" } });
     let (status, body) = blocking({ let (u, t) = (url.clone(), token.clone()); move || call("POST", &u, Some(&t), Some(query)) }).await;
     assert_eq!(status, 200, "{body}");
     assert!(body["data"]["getFeatureFlags"].as_array().unwrap().iter().any(|f| f == "jit-management"));
+    assert!(body.get("errors").is_none(), "{body}");
+    assert!(body["data"]["getLocation"][0]["percentage"].is_number(), "integral Floats are coerced, not refused");
     let schedule = body["data"]["getLocation"][0]["stockingSchedule"].as_str().expect("AWSJSON is JSON text");
     assert!(serde_json::from_str::<Value>(schedule).unwrap()["Monday"].is_number());
 

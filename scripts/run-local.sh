@@ -8,7 +8,7 @@ trap stop_stack EXIT INT TERM
 
 ensure_tools
 start_stack
-cp "$STATE/config.json" web/public/config.json  # so `npm run dev` in web/ talks to this stack too
+mkdir -p web/public && cp "$STATE/config.json" web/public/config.json  # so `npm run dev` in web/ talks to this stack too
 
 cat <<BANNER
 

@@ -23,16 +23,6 @@ fn var(name: &'static str) -> Result<String, MissingVar> {
 }
 
 impl Config {
-    /// The environment variable names, shared with the template generator so
-    /// the deployed functions get exactly these.
-    pub const TABLE_VARS: &'static [(&'static str, &'static str)] = &[
-        ("LOCATIONS_TABLE", "LocationsTable"),
-        ("SCHEDULED_CHANGES_TABLE", "ScheduledChangesTable"),
-        ("PERMISSIONS_TABLE", "PermissionsTable"),
-        ("FEATURE_FLAGS_TABLE", "FeatureFlagsTable"),
-        ("NAME_LISTS_TABLE", "NameListsTable"),
-    ];
-
     pub fn from_env() -> Result<Self, MissingVar> {
         Ok(Self {
             locations_table: var("LOCATIONS_TABLE")?,

@@ -1,7 +1,7 @@
 //! Turns requests into stored documents and attribute assignments. Pure: the
 //! create form, POST /locations, updateLocation and the scheduler all build
 //! their writes here, so every path enforces the same rules.
-use crate::attributes::{self, get_path, set_path, skeleton, DAYS};
+use crate::attributes::{self, get_path, set_path, skeleton};
 use crate::rules::{self, Options, REASON_EMPTY};
 use serde_json::{json, Map, Value};
 
@@ -212,10 +212,6 @@ pub fn change_as_input(attribute: &str, value: &Value, into: &mut Map<String, Va
 pub fn is_schedulable(attribute: &str) -> bool {
     matches!(attribute, "address" | "hours" | "updateReason")
         || attributes::find(attribute).is_some_and(|a| a.editable)
-}
-
-pub fn days() -> &'static [&'static str] {
-    DAYS
 }
 
 #[cfg(test)]

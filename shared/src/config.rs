@@ -1,37 +1,62 @@
-use std::env;
+use crate::resources::{Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
+use crate::{registry::Needs, ApiError};
+use std::collections::BTreeMap;
 
-/// Everything a function reads from its environment, parsed once at cold start.
-/// Endpoints are not here: the SDK reads `AWS_ENDPOINT_URL` itself.
-#[derive(Clone, Debug)]
+/// What one function reads from its environment, parsed once at cold start:
+/// exactly the variables its grants imply, nothing more. Endpoints are not
+/// here: the SDK reads `AWS_ENDPOINT_URL` itself.
+#[derive(Clone, Debug, Default)]
 pub struct Config {
-    pub locations_table: String,
-    pub scheduled_changes_table: String,
-    pub permissions_table: String,
-    pub feature_flags_table: String,
-    pub name_lists_table: String,
-    pub user_pool_id: String,
+    tables: BTreeMap<Table, String>,
+    user_pool_id: Option<String>,
     /// Signs `nextToken`s so a tampered token is refused.
-    pub paging_secret: Vec<u8>,
+    paging_secret: Option<Vec<u8>>,
 }
 
 #[derive(Debug, thiserror::Error)]
 #[error("missing environment variable {0}")]
 pub struct MissingVar(pub &'static str);
 
-fn var(name: &'static str) -> Result<String, MissingVar> {
-    env::var(name).ok().filter(|v| !v.is_empty()).ok_or(MissingVar(name))
-}
-
 impl Config {
-    pub fn from_env() -> Result<Self, MissingVar> {
-        Ok(Self {
-            locations_table: var("LOCATIONS_TABLE")?,
-            scheduled_changes_table: var("SCHEDULED_CHANGES_TABLE")?,
-            permissions_table: var("PERMISSIONS_TABLE")?,
-            feature_flags_table: var("FEATURE_FLAGS_TABLE")?,
-            name_lists_table: var("NAME_LISTS_TABLE")?,
-            user_pool_id: var("USER_POOL_ID")?,
-            paging_secret: var("PAGING_TOKEN_SECRET")?.into_bytes(),
-        })
+    /// Reads the variables `needs` names through `lookup` (the process
+    /// environment in Lambda), failing on the first one missing.
+    pub fn load(needs: &Needs, lookup: impl Fn(&str) -> Option<String>) -> Result<Self, MissingVar> {
+        let var = |name: &'static str| lookup(name).filter(|v| !v.is_empty()).ok_or(MissingVar(name));
+        let mut config = Config::default();
+        for table in &needs.tables {
+            config.tables.insert(*table, var(table.env_var())?);
+        }
+        if needs.user_pool {
+            config.user_pool_id = Some(var(USER_POOL_ID)?);
+        }
+        if needs.paging {
+            config.paging_secret = Some(var(PAGING_TOKEN_SECRET)?.into_bytes());
+        }
+        Ok(config)
+    }
+
+    pub fn from_env(needs: &Needs) -> Result<Self, MissingVar> {
+        Self::load(needs, |name| std::env::var(name).ok())
+    }
+
+    /// A table this function declared; using an undeclared one is a bug the
+    /// integration tests catch, reported (never panicking) as an internal error.
+    pub fn table(&self, table: Table) -> Result<&str, ApiError> {
+        self.tables
+            .get(&table)
+            .map(String::as_str)
+            .ok_or_else(|| ApiError::internal(format!("function has no grant for {}", table.logical_id())))
+    }
+
+    pub fn user_pool_id(&self) -> Result<&str, ApiError> {
+        self.user_pool_id.as_deref().ok_or_else(|| ApiError::internal("function has no ListUsers grant"))
+    }
+
+    pub fn paging_secret(&self) -> Result<&[u8], ApiError> {
+        self.paging_secret.as_deref().ok_or_else(|| ApiError::internal("function has no PagingTokens grant"))
+    }
+
+    pub fn tables(&self) -> impl Iterator<Item = &Table> {
+        self.tables.keys()
     }
 }

@@ -1,29 +1,62 @@
 use crate::config::{Config, MissingVar};
+use crate::registry::Needs;
+use crate::resources::Table;
+use crate::ApiError;
 
-/// Configuration and AWS clients, built once per cold start and shared by
-/// every invocation (`&'static`, so handler futures need no `Arc`).
+/// One function's configuration and the AWS clients it uses, built once per
+/// cold start and shared by every invocation (`&'static`, so handler futures
+/// need no `Arc`). A client is built only when the function's grants need it.
 pub struct Deps {
     pub config: Config,
-    pub dynamo: aws_sdk_dynamodb::Client,
-    pub s3: aws_sdk_s3::Client,
-    pub sqs: aws_sdk_sqs::Client,
-    pub cognito: aws_sdk_cognitoidentityprovider::Client,
+    dynamo: Option<aws_sdk_dynamodb::Client>,
+    cognito: Option<aws_sdk_cognitoidentityprovider::Client>,
+}
+
+/// A table a function may use: the client and the table's name.
+#[derive(Clone, Copy)]
+pub struct TableRef<'a> {
+    pub client: &'a aws_sdk_dynamodb::Client,
+    pub name: &'a str,
 }
 
 impl Deps {
-    pub async fn from_env() -> Result<&'static Deps, MissingVar> {
-        let config = Config::from_env()?;
+    pub async fn from_env(needs: &Needs) -> Result<&'static Deps, MissingVar> {
+        let config = Config::from_env(needs)?;
         let sdk = aws_config::load_from_env().await;
-        Ok(Self::from_sdk_config(config, &sdk))
+        Ok(Self::build(config, needs, &sdk))
     }
 
-    pub fn from_sdk_config(config: Config, sdk: &aws_config::SdkConfig) -> &'static Deps {
+    pub fn build(config: Config, needs: &Needs, sdk: &aws_config::SdkConfig) -> &'static Deps {
         Box::leak(Box::new(Deps {
             config,
-            dynamo: aws_sdk_dynamodb::Client::new(sdk),
-            s3: aws_sdk_s3::Client::new(sdk),
-            sqs: aws_sdk_sqs::Client::new(sdk),
-            cognito: aws_sdk_cognitoidentityprovider::Client::new(sdk),
+            dynamo: (!needs.tables.is_empty()).then(|| aws_sdk_dynamodb::Client::new(sdk)),
+            cognito: needs.user_pool.then(|| aws_sdk_cognitoidentityprovider::Client::new(sdk)),
         }))
+    }
+
+    pub fn table(&self, table: Table) -> Result<TableRef<'_>, ApiError> {
+        let name = self.config.table(table)?;
+        let client = self.dynamo.as_ref().ok_or_else(|| ApiError::internal("no DynamoDB client"))?;
+        Ok(TableRef { client, name })
+    }
+
+    pub fn dynamo(&self) -> Result<&aws_sdk_dynamodb::Client, ApiError> {
+        self.dynamo.as_ref().ok_or_else(|| ApiError::internal("function has no table grant"))
+    }
+
+    pub fn cognito(&self) -> Result<&aws_sdk_cognitoidentityprovider::Client, ApiError> {
+        self.cognito.as_ref().ok_or_else(|| ApiError::internal("function has no ListUsers grant"))
+    }
+
+    /// Which clients exist: what a cold start pays for (tested per function).
+    pub fn clients(&self) -> Vec<&'static str> {
+        let mut c = Vec::new();
+        if self.dynamo.is_some() {
+            c.push("dynamodb");
+        }
+        if self.cognito.is_some() {
+            c.push("cognito-idp");
+        }
+        c
     }
 }

@@ -1,3 +1,4 @@
+use aws_sdk_dynamodb::error::ProvideErrorMetadata;
 use serde_json::json;
 
 pub const PROHIBITED: &str = "Error! User Action Prohibited!";
@@ -19,6 +20,12 @@ pub enum ApiError {
     /// A write refused because the record exists or changed meanwhile.
     #[error("{0}")]
     Conflict(String),
+    /// The request is over a size bound (`limits`).
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// Throttled or a conflicting transaction in flight: worth retrying.
+    #[error("The service is busy, please try again in a moment")]
+    Unavailable,
     /// Details are logged, never shown.
     #[error("Internal error, please try again or report to the Technology team")]
     Internal(String),
@@ -42,6 +49,8 @@ impl ApiError {
             Self::Forbidden => "Forbidden",
             Self::NotFound(_) => "NotFound",
             Self::Conflict(_) => "Conflict",
+            Self::PayloadTooLarge(_) => "PayloadTooLarge",
+            Self::Unavailable => "Unavailable",
             Self::Internal(_) => "InternalError",
         }
     }
@@ -53,6 +62,8 @@ impl ApiError {
             Self::Forbidden => 403,
             Self::NotFound(_) => 404,
             Self::Conflict(_) => 409,
+            Self::PayloadTooLarge(_) => 413,
+            Self::Unavailable => 503,
             Self::Internal(_) => 500,
         }
     }
@@ -71,15 +82,56 @@ impl From<ApiError> for lambda_runtime::Diagnostic {
     }
 }
 
+/// Every AWS SDK error (one `SdkError` type across services) is classified
+/// once: request-caused failures become 4xx with a clear message, capacity
+/// trouble 503, and only the rest 500.
 impl<E, R> From<aws_sdk_dynamodb::error::SdkError<E, R>> for ApiError
 where
-    E: std::error::Error + 'static,
+    E: std::error::Error + ProvideErrorMetadata + 'static,
     R: std::fmt::Debug,
 {
     fn from(err: aws_sdk_dynamodb::error::SdkError<E, R>) -> Self {
         use aws_sdk_dynamodb::error::DisplayErrorContext;
-        Self::internal(DisplayErrorContext(&err))
+        let code = err.code().unwrap_or_default().to_string();
+        let message = err.message().unwrap_or_default().to_string();
+        classify(&code, &message).unwrap_or_else(|| Self::internal(DisplayErrorContext(&err)))
     }
+}
+
+pub const CHANGED_MEANWHILE: &str = "The record was changed by someone else meanwhile. Reload and try again.";
+
+/// The user-facing error for an AWS error code and message, when the request
+/// (not the service) caused it.
+pub fn classify(code: &str, message: &str) -> Option<ApiError> {
+    let lower = message.to_lowercase();
+    let err = match code {
+        "ConditionalCheckFailedException" => ApiError::Conflict(CHANGED_MEANWHILE.into()),
+        "TransactionCanceledException" if lower.contains("conditionalcheckfailed") => {
+            ApiError::Conflict(CHANGED_MEANWHILE.into())
+        }
+        "TransactionCanceledException" if lower.contains("validationerror") => {
+            ApiError::bad_request("The data store refused the request as invalid")
+        }
+        "ValidationException" | "TransactionCanceledException" if lower.contains("item size") => {
+            ApiError::bad_request("The record is too large to store (at most 400 KB)")
+        }
+        "ValidationException" if lower.contains("key") && (lower.contains("size") || lower.contains("length")) => {
+            ApiError::bad_request("A key value is too long")
+        }
+        "ValidationException" if lower.contains("empty") => ApiError::bad_request("A key value cannot be empty"),
+        "ValidationException" => {
+            tracing::warn!(%message, "request refused by the data store");
+            ApiError::bad_request("The data store refused the request as invalid")
+        }
+        "ItemCollectionSizeLimitExceededException" => ApiError::bad_request("Too much data stored under one key"),
+        "ProvisionedThroughputExceededException"
+        | "ThrottlingException"
+        | "RequestLimitExceeded"
+        | "TransactionConflictException"
+        | "TransactionInProgressException" => ApiError::Unavailable,
+        _ => return None,
+    };
+    Some(err)
 }
 
 impl From<serde_dynamo::Error> for ApiError {
@@ -109,6 +161,18 @@ mod tests {
         let body = ApiError::NotFound("Location X not found".into()).http_body();
         assert_eq!(body["message"], "Location X not found");
         assert_eq!(body["errorType"], "NotFound");
+    }
+
+    #[test]
+    fn request_caused_store_errors_are_4xx() {
+        let c = |code: &str, msg: &str| classify(code, msg).map(|e| e.status());
+        assert_eq!(c("ValidationException", "One or more parameter values were invalid: An AttributeValue may not contain an empty string"), Some(400));
+        assert_eq!(c("ValidationException", "Size of hashkey has exceeded the maximum size limit of 2048 bytes"), Some(400));
+        assert_eq!(c("ValidationException", "Item size has exceeded the maximum allowed size"), Some(400));
+        assert_eq!(c("ConditionalCheckFailedException", "The conditional request failed"), Some(409));
+        assert_eq!(c("TransactionCanceledException", "Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed, None]"), Some(409));
+        assert_eq!(c("ThrottlingException", ""), Some(503));
+        assert_eq!(c("InternalServerError", "boom"), None);
     }
 
     #[test]

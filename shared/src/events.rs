@@ -4,7 +4,9 @@
 use crate::{
     error::ApiError,
     identity::Caller,
+    limits, logging,
     registry::{FunctionSpec, Input, Trigger},
+    resources::FUNCTION_VAR,
     Deps,
 };
 use lambda_http::aws_lambda_events::{
@@ -48,8 +50,8 @@ pub fn appsync_input(event: Value) -> Result<Input, ApiError> {
     Ok(Input { caller, args, ..Default::default() })
 }
 
-pub async fn handle_appsync(deps: &'static Deps, spec: &FunctionSpec, event: Value) -> Result<Value, ApiError> {
-    spec.invoke(deps, appsync_input(event)?).await
+pub async fn handle_appsync(deps: &'static Deps, spec: &'static FunctionSpec, event: Value, request_id: &str) -> Result<Value, ApiError> {
+    logging::invoke(spec, deps, appsync_input(event)?, request_id).await
 }
 
 pub fn http_input(event: &ApiGatewayV2httpRequest) -> Result<Input, ApiError> {
@@ -94,11 +96,16 @@ pub fn http_response(status: u16, body: &Value) -> ApiGatewayV2httpResponse {
 
 pub async fn handle_http(
     deps: &'static Deps,
-    spec: &FunctionSpec,
+    spec: &'static FunctionSpec,
     event: ApiGatewayV2httpRequest,
 ) -> ApiGatewayV2httpResponse {
+    let request_id = event.request_context.request_id.clone().unwrap_or_default();
+    if event.body.as_ref().is_some_and(|b| b.len() > limits::MAX_REQUEST_BYTES * 4 / 3 + 4) {
+        let e = ApiError::PayloadTooLarge(format!("Request too large: at most {} kB", limits::MAX_REQUEST_BYTES / 1024));
+        return http_response(e.status(), &e.http_body());
+    }
     let result = match http_input(&event) {
-        Ok(input) => spec.invoke(deps, input).await,
+        Ok(input) => logging::invoke(spec, deps, input, &request_id).await,
         Err(e) => Err(e),
     };
     match result {
@@ -107,40 +114,33 @@ pub async fn handle_http(
     }
 }
 
-fn init_tracing() {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .without_time() // CloudWatch stamps every line already
-        .with_target(false)
-        .init();
-}
-
 pub type BoxError = lambda_runtime::Error;
 
-/// Entry point of every function binary.
-pub fn start(functions: &'static [FunctionSpec], bin: &str) -> Result<(), BoxError> {
+/// Entry point of the function binary: runs the registry entry named by
+/// `FLEET_FUNCTION`, which template.yaml sets per function.
+pub fn start(functions: impl Iterator<Item = &'static FunctionSpec>) -> Result<(), BoxError> {
+    let name = std::env::var(FUNCTION_VAR).map_err(|_| format!("{FUNCTION_VAR} is not set"))?;
     let spec = functions
-        .iter()
-        .find(|f| f.name == bin)
-        .ok_or_else(|| format!("binary {bin} is not in its area's FUNCTIONS"))?;
+        .into_iter()
+        .find(|f| f.name == name)
+        .ok_or_else(|| format!("{FUNCTION_VAR}={name} is not a registered function"))?;
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run(spec))
 }
 
 /// Serves invocations of one function until the runtime stops it.
 pub async fn run(spec: &'static FunctionSpec) -> Result<(), lambda_runtime::Error> {
-    init_tracing();
-    let deps = Deps::from_env().await?;
+    logging::init();
+    let deps = Deps::from_env(&spec.needs()).await?;
     match spec.trigger {
-        Trigger::Query(_) | Trigger::Mutation(_) | Trigger::Schedule(_) => {
-            let system = matches!(spec.trigger, Trigger::Schedule(_));
+        Trigger::Query(_) | Trigger::Mutation(_) => {
             lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
-                if system {
-                    spec.invoke(deps, Input::default()).await
-                } else {
-                    handle_appsync(deps, spec, event.payload).await
-                }
+                handle_appsync(deps, spec, event.payload, &event.context.request_id).await
+            }))
+            .await
+        }
+        Trigger::Schedule(_) => {
+            lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
+                logging::invoke(spec, deps, Input::default(), &event.context.request_id).await
             }))
             .await
         }

@@ -1,5 +1,5 @@
 //! Feature flags, keyed by the user's e-mail (lower-cased).
-use crate::{error::ApiError, Deps};
+use crate::{error::ApiError, resources::Table, Deps};
 use aws_sdk_dynamodb::types::AttributeValue;
 
 pub const DROP_OVERRIDE: &str = "drop-override";
@@ -9,10 +9,11 @@ pub async fn flags_for(deps: &Deps, email: &str) -> Result<Vec<String>, ApiError
     if email.is_empty() {
         return Ok(vec![]);
     }
-    let out = deps
-        .dynamo
+    let table = deps.table(Table::FeatureFlags)?;
+    let out = table
+        .client
         .get_item()
-        .table_name(&deps.config.feature_flags_table)
+        .table_name(table.name)
         .key("email", AttributeValue::S(email.to_lowercase()))
         .send()
         .await?;

@@ -1,22 +1,30 @@
-//! Code every Fleet Console function shares: configuration, clients, errors,
-//! caller identity, permissions, feature flags, DynamoDB helpers, paging and
-//! the Lambda event adapters.
+#![recursion_limit = "256"]
+//! Code every Fleet Console function shares: per-function configuration and
+//! clients, errors, input bounds, caller identity, the permission gate,
+//! feature flags, the store layer, paging, change history, fridge time zones,
+//! structured logs and the Lambda event adapters.
 pub mod config;
 pub mod deps;
-pub mod dynamo;
 pub mod error;
 pub mod events;
 pub mod flags;
+pub mod fridge_time;
+pub mod history;
 pub mod identity;
+pub mod limits;
+pub mod logging;
 pub mod paging;
 pub mod permissions;
 pub mod registry;
+pub mod resources;
+pub mod store;
 
 pub use config::Config;
-pub use deps::Deps;
+pub use deps::{Deps, TableRef};
 pub use error::ApiError;
 pub use identity::Caller;
-pub use registry::{FunctionSpec, Grant, Input, Permission, Trigger};
+pub use registry::{FunctionSpec, Grant, Input, Needs, Permission, Trigger};
+pub use resources::Table;
 
 /// Builds a `Handler` from an `async fn(&'static Deps, Input) -> Result<T, ApiError>`
 /// whose `T` serialises to JSON.
@@ -34,15 +42,4 @@ macro_rules! handler {
         }
         boxed as $crate::registry::Handler
     }};
-}
-
-/// The whole `main` of a function binary: look the function up in its area's
-/// registry by binary name, build the clients once, then serve invocations.
-#[macro_export]
-macro_rules! lambda_main {
-    ($functions:expr) => {
-        fn main() -> Result<(), $crate::events::BoxError> {
-            $crate::events::start($functions, env!("CARGO_BIN_NAME"))
-        }
-    };
 }

@@ -56,6 +56,24 @@ pub fn decode(secret: &[u8], scope: &str, token: &str) -> Result<Key, ApiError> 
         .collect()
 }
 
+/// One page of at most `count` items behind a signed token: decodes the
+/// token, reads through `store::pages`, and signs the key to resume from.
+pub async fn signed_page<F, Fut>(
+    secret: &[u8],
+    scope: &str,
+    token: Option<&str>,
+    count: usize,
+    fetch: F,
+) -> Result<(Vec<crate::store::Item>, Option<String>), ApiError>
+where
+    F: FnMut(Option<Key>, Option<i32>) -> Fut,
+    Fut: std::future::Future<Output = Result<(Vec<crate::store::Item>, Option<Key>), ApiError>>,
+{
+    let start = start_key(secret, scope, token)?;
+    let (items, next) = crate::store::pages(start, Some(count), fetch).await?;
+    Ok((items, next.map(|k| encode(secret, scope, &k))))
+}
+
 /// Decodes an optional token, treating `""` like no token.
 pub fn start_key(secret: &[u8], scope: &str, token: Option<&str>) -> Result<Option<Key>, ApiError> {
     match token {

@@ -1,12 +1,13 @@
 //! Per-user permission actions, stored as one item per (user, action).
-use crate::{error::ApiError, identity::Caller, Deps};
+use crate::{error::ApiError, identity::Caller, resources::Table, Deps};
 use aws_sdk_dynamodb::types::AttributeValue;
 
 pub async fn is_allowed(deps: &Deps, user: &str, action: &str) -> Result<bool, ApiError> {
-    let out = deps
-        .dynamo
+    let table = deps.table(Table::Permissions)?;
+    let out = table
+        .client
         .get_item()
-        .table_name(&deps.config.permissions_table)
+        .table_name(table.name)
         .key("user", AttributeValue::S(user.to_string()))
         .key("action", AttributeValue::S(action.to_string()))
         .projection_expression("#u")

@@ -2,10 +2,15 @@
 //! handler. Each area crate lists its functions once in a `FUNCTIONS` slice;
 //! the Lambda binaries, the local API, `template.yaml` and the schema check
 //! are all derived from those lists.
-use crate::{error::ApiError, identity::Caller, permissions, Deps};
+use crate::resources::{Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
+use crate::{error::ApiError, identity::Caller, limits, permissions, Deps};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use std::{collections::HashMap, future::Future, pin::Pin};
+use std::{
+    collections::{BTreeSet, HashMap},
+    future::Future,
+    pin::Pin,
+};
 
 pub type HandlerFuture = Pin<Box<dyn Future<Output = Result<Value, ApiError>> + Send>>;
 pub type Handler = fn(&'static Deps, Input) -> HandlerFuture;
@@ -28,21 +33,53 @@ pub enum Permission {
     Action(&'static str),
     /// Any signed-in user (their own flags, service status).
     SignedIn,
-    /// Invoked by the scheduler, never by a user.
+    /// Invoked by the platform (a schedule), never by a user: such a
+    /// function must have no GraphQL or HTTP trigger (the drift test checks).
     System,
 }
 
-/// What the function's IAM role is allowed, by logical id in template.yaml.
+/// What the function's IAM role is allowed. Grants are the single source of a
+/// function's policies, environment variables and clients.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Grant {
-    ReadTable(&'static str),
-    WriteTable(&'static str),
-    CrudTable(&'static str),
+    ReadTable(Table),
+    WriteTable(Table),
+    CrudTable(Table),
     ListUsers,
+    /// Issues and reads signed `nextToken`s (needs the paging secret, no IAM).
+    PagingTokens,
+}
+
+/// The resources a function touches, derived from its declaration.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Needs {
+    pub tables: BTreeSet<Table>,
+    pub user_pool: bool,
+    pub paging: bool,
+}
+
+impl Needs {
+    /// Everything: for tools that seed or inspect the whole stack.
+    pub fn all() -> Needs {
+        Needs { tables: Table::ALL.iter().copied().collect(), user_pool: true, paging: true }
+    }
+
+    /// The environment variables these needs are read from, in a stable order.
+    pub fn env_vars(&self) -> Vec<&'static str> {
+        let mut vars: Vec<&'static str> = self.tables.iter().map(|t| t.env_var()).collect();
+        if self.user_pool {
+            vars.push(USER_POOL_ID);
+        }
+        if self.paging {
+            vars.push(PAGING_TOKEN_SECRET);
+        }
+        vars
+    }
 }
 
 pub struct FunctionSpec {
-    /// Binary name, also the stem of the template's resource names.
+    /// Registry name: the stem of the template's resource names and the
+    /// value of `FLEET_FUNCTION` that selects this entry in the binary.
     pub name: &'static str,
     pub trigger: Trigger,
     pub permission: Permission,
@@ -51,9 +88,42 @@ pub struct FunctionSpec {
 }
 
 impl FunctionSpec {
-    /// Checks the caller's permission, then runs the handler. The only way
-    /// any adapter (Lambda or local API) calls a handler.
+    /// The grants of the declaration plus the read of the permissions table
+    /// that the gate makes for an `Action` function.
+    pub fn policies(&self) -> Vec<Grant> {
+        let mut grants = self.grants.to_vec();
+        let reads_permissions = grants.iter().any(|g| {
+            matches!(g, Grant::ReadTable(Table::Permissions) | Grant::CrudTable(Table::Permissions))
+        });
+        if matches!(self.permission, Permission::Action(_)) && !reads_permissions {
+            grants.push(Grant::ReadTable(Table::Permissions));
+        }
+        grants
+    }
+
+    pub fn needs(&self) -> Needs {
+        let mut needs = Needs::default();
+        for g in self.policies() {
+            match g {
+                Grant::ReadTable(t) | Grant::WriteTable(t) | Grant::CrudTable(t) => {
+                    needs.tables.insert(t);
+                }
+                Grant::ListUsers => needs.user_pool = true,
+                Grant::PagingTokens => needs.paging = true,
+            }
+        }
+        needs
+    }
+
+    /// Called by users through AppSync or the HTTP API (not a system job).
+    pub fn is_user_facing(&self) -> bool {
+        matches!(self.trigger, Trigger::Query(_) | Trigger::Mutation(_) | Trigger::Http { .. })
+    }
+
+    /// Checks the input's size, then the caller's permission, then runs the
+    /// handler. The only way any adapter (Lambda or local API) calls a handler.
     pub async fn invoke(&self, deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+        limits::check_arguments(&input.args)?;
         match self.permission {
             Permission::System => {}
             Permission::SignedIn => {
@@ -91,6 +161,12 @@ impl Input {
         self.caller.as_ref().ok_or(ApiError::Unauthorized)
     }
 
+    /// The permission gate for what a call changes beyond its own action
+    /// (e.g. scheduling a change also needs the action making it needs).
+    pub async fn require(&self, deps: &Deps, action: &str) -> Result<(), ApiError> {
+        permissions::require(deps, self.caller()?, action).await
+    }
+
     /// Parses the arguments at the boundary; serde's message names the field.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
         T::deserialize(&self.args).map_err(|e| ApiError::bad_request(format!("Invalid request: {e}")))
@@ -118,6 +194,21 @@ mod tests {
             handler: crate::handler!(h),
         };
         assert_eq!(spec.logical_id(), "ReadScheduleChange");
+    }
+
+    #[test]
+    fn needs_follow_grants_and_the_gate() {
+        async fn h(_: &'static Deps, _: Input) -> Result<Value, ApiError> { Ok(Value::Null) }
+        let spec = FunctionSpec {
+            name: "get_location",
+            trigger: Trigger::Query("getLocation"),
+            permission: Permission::Action("GetSpecificLocation"),
+            grants: &[Grant::ReadTable(Table::Locations)],
+            handler: crate::handler!(h),
+        };
+        assert_eq!(spec.needs().env_vars(), vec!["LOCATIONS_TABLE", "PERMISSIONS_TABLE"]);
+        let signed_in = FunctionSpec { permission: Permission::SignedIn, grants: &[Grant::ListUsers, Grant::PagingTokens], ..spec };
+        assert_eq!(signed_in.needs().env_vars(), vec!["USER_POOL_ID", "PAGING_TOKEN_SECRET"]);
     }
 
     #[test]

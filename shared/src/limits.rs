@@ -1,0 +1,78 @@
+//! Bounds on input, checked at the boundary so oversized input is refused with
+//! a clear 4xx before any handler or data store sees it (documented in
+//! docs/api-contract.md, "Input bounds").
+use crate::ApiError;
+use serde_json::Value;
+
+/// A request's arguments or body, as JSON text.
+pub const MAX_REQUEST_BYTES: usize = 256 * 1024;
+/// Any one string anywhere in a request.
+pub const MAX_STRING_CHARS: usize = 10_000;
+/// Record ids (a location id, a pilot id...).
+pub const MAX_ID_CHARS: usize = 64;
+/// Names picked from lists or typed as labels (layout, route, schema...).
+pub const MAX_NAME_CHARS: usize = 100;
+/// Free text (street, directions, reasons).
+pub const MAX_TEXT_CHARS: usize = 1_000;
+
+/// The whole-request bounds, applied to every function by the gate.
+pub fn check_arguments(args: &Value) -> Result<(), ApiError> {
+    let size = serde_json::to_vec(args).map(|v| v.len()).unwrap_or(usize::MAX);
+    if size > MAX_REQUEST_BYTES {
+        return Err(ApiError::PayloadTooLarge(format!("Request too large: at most {} kB", MAX_REQUEST_BYTES / 1024)));
+    }
+    longest_string(args, "request")
+}
+
+fn longest_string(v: &Value, path: &str) -> Result<(), ApiError> {
+    match v {
+        Value::String(s) if s.chars().count() > MAX_STRING_CHARS => {
+            Err(ApiError::bad_request(format!("{path} must be at most {MAX_STRING_CHARS} characters")))
+        }
+        Value::Array(items) => items.iter().try_for_each(|i| longest_string(i, path)),
+        Value::Object(map) => map.iter().try_for_each(|(k, v)| longest_string(v, k)),
+        _ => Ok(()),
+    }
+}
+
+/// `{field} must be at most {max} characters` when `text` is longer.
+pub fn check_len(field: &str, text: &str, max: usize) -> Result<(), ApiError> {
+    if text.chars().count() > max {
+        Err(ApiError::bad_request(format!("{field} must be at most {max} characters")))
+    } else {
+        Ok(())
+    }
+}
+
+/// The maximum length of a list argument.
+pub fn check_count(field: &str, len: usize, max: usize) -> Result<(), ApiError> {
+    if len == 0 || len > max {
+        Err(ApiError::bad_request(format!("{field} must hold between 1 and {max} entries")))
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_huge_request_is_too_large_and_a_long_string_names_its_field() {
+        let big = json!({ "input": "x".repeat(MAX_REQUEST_BYTES) });
+        assert_eq!(check_arguments(&big).unwrap_err().status(), 413);
+        let long = json!({ "input": { "prettyName": "x".repeat(MAX_STRING_CHARS + 1) } });
+        let err = check_arguments(&long).unwrap_err();
+        assert_eq!(err.to_string(), "prettyName must be at most 10000 characters");
+        assert!(check_arguments(&json!({ "id": "CHI_0001" })).is_ok());
+    }
+
+    #[test]
+    fn field_and_list_bounds() {
+        assert!(check_len("id", &"a".repeat(64), MAX_ID_CHARS).is_ok());
+        assert_eq!(check_len("id", &"a".repeat(65), MAX_ID_CHARS).unwrap_err().to_string(), "id must be at most 64 characters");
+        assert!(check_count("input", 0, 100).is_err());
+        assert!(check_count("input", 101, 100).is_err());
+    }
+}

@@ -1,0 +1,111 @@
+//! Structured logs: one JSON object a line, as CloudWatch Logs Insights reads
+//! them. Every invocation runs in a span carrying its request id, function
+//! and caller, and ends with one `invocation` line giving its duration and
+//! outcome. Tokens and secrets are never logged: only the caller's `sub`.
+use crate::{registry::FunctionSpec, ApiError, Deps, Input};
+use serde_json::Value;
+use std::time::Instant;
+use tracing::Instrument;
+use tracing_subscriber::fmt::MakeWriter;
+
+/// The JSON line format, writing to `writer`.
+pub fn subscriber<W>(writer: W) -> impl tracing::Subscriber + Send + Sync
+where
+    W: for<'a> MakeWriter<'a> + Send + Sync + 'static,
+{
+    tracing_subscriber::fmt()
+        .json()
+        .flatten_event(true)
+        .with_current_span(true)
+        .with_span_list(false)
+        .with_target(false)
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_writer(writer)
+        .finish()
+}
+
+/// Installs the JSON format for the process (a Lambda function, the local API).
+pub fn init() {
+    let _ = tracing::subscriber::set_global_default(subscriber(std::io::stdout));
+}
+
+/// Invokes a function (gate, bounds, handler) inside its span and logs the outcome.
+pub async fn invoke(spec: &'static FunctionSpec, deps: &'static Deps, input: Input, request_id: &str) -> Result<Value, ApiError> {
+    let caller_sub = input.caller.as_ref().map(|c| c.sub.clone()).unwrap_or_default();
+    let span = tracing::info_span!("invocation", requestId = %request_id, function = spec.name, callerSub = %caller_sub);
+    async move {
+        let started = Instant::now();
+        let result = spec.invoke(deps, input).await;
+        let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let duration_ms = (duration_ms * 100.0).round() / 100.0;
+        match &result {
+            Ok(_) => tracing::info!(durationMs = duration_ms, outcome = "ok", "invocation"),
+            // 4xx messages are written for the user and safe to log; 5xx details were logged where they arose.
+            Err(e) => tracing::info!(durationMs = duration_ms, outcome = e.error_type(), status = e.status(), error = %e, "invocation"),
+        }
+        result
+    }
+    .instrument(span)
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Caller, Grant, Needs, Permission, Trigger};
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Buffer(Arc<Mutex<Vec<u8>>>);
+    impl std::io::Write for Buffer {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    impl<'a> MakeWriter<'a> for Buffer {
+        type Writer = Buffer;
+        fn make_writer(&'a self) -> Buffer {
+            self.clone()
+        }
+    }
+
+    async fn refuse(_: &'static Deps, _: Input) -> Result<Value, ApiError> {
+        Err(ApiError::bad_request("zipCode cannot be empty"))
+    }
+    static SPEC: FunctionSpec = FunctionSpec {
+        name: "create_location",
+        trigger: Trigger::Mutation("createLocation"),
+        permission: Permission::SignedIn,
+        grants: &[],
+        handler: crate::handler!(refuse),
+    };
+
+    #[test]
+    fn each_invocation_logs_one_json_line_with_its_context_and_no_token() {
+        let buffer = Buffer::default();
+        let needs = Needs::default();
+        let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
+        let deps = Deps::build(crate::Config::default(), &needs, &sdk);
+        let caller = Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into() };
+        let input = Input { caller: Some(caller), args: serde_json::json!({"input": "{}"}), ..Default::default() };
+        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        tracing::subscriber::with_default(subscriber(buffer.clone()), || {
+            rt.block_on(invoke(&SPEC, deps, input, "req-42")).unwrap_err();
+        });
+        let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+        let line: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        assert_eq!(line["message"], "invocation");
+        assert_eq!(line["outcome"], "BadRequest");
+        assert_eq!(line["status"], 400);
+        assert!(line["durationMs"].as_f64().is_some());
+        assert_eq!(line["span"]["requestId"], "req-42");
+        assert_eq!(line["span"]["function"], "create_location");
+        assert_eq!(line["span"]["callerSub"], "sub-1");
+        assert!(!text.contains("ops@x.co") && !text.to_lowercase().contains("authorization"));
+        let _ = Grant::ListUsers; // the gate's grants are covered in registry tests
+    }
+}

@@ -1,0 +1,53 @@
+//! The AWS resources functions may use, by their logical id in template.yaml.
+//! A function names the ones it uses in its grants; from those alone come its
+//! IAM policies, its environment variables and the clients it builds.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Table {
+    Locations,
+    ScheduledChanges,
+    Permissions,
+    FeatureFlags,
+    NameLists,
+    /// Change history of every record the console writes (see `history`).
+    History,
+}
+
+impl Table {
+    pub const ALL: &'static [Table] = &[
+        Table::Locations,
+        Table::ScheduledChanges,
+        Table::Permissions,
+        Table::FeatureFlags,
+        Table::NameLists,
+        Table::History,
+    ];
+
+    pub fn logical_id(self) -> &'static str {
+        match self {
+            Table::Locations => "LocationsTable",
+            Table::ScheduledChanges => "ScheduledChangesTable",
+            Table::Permissions => "PermissionsTable",
+            Table::FeatureFlags => "FeatureFlagsTable",
+            Table::NameLists => "NameListsTable",
+            Table::History => "HistoryTable",
+        }
+    }
+
+    /// The environment variable holding the table's name.
+    pub fn env_var(self) -> &'static str {
+        match self {
+            Table::Locations => "LOCATIONS_TABLE",
+            Table::ScheduledChanges => "SCHEDULED_CHANGES_TABLE",
+            Table::Permissions => "PERMISSIONS_TABLE",
+            Table::FeatureFlags => "FEATURE_FLAGS_TABLE",
+            Table::NameLists => "NAME_LISTS_TABLE",
+            Table::History => "HISTORY_TABLE",
+        }
+    }
+}
+
+pub const USER_POOL_ID: &str = "USER_POOL_ID";
+pub const PAGING_TOKEN_SECRET: &str = "PAGING_TOKEN_SECRET";
+/// Which registry entry a Lambda function runs (every function shares one binary).
+pub const FUNCTION_VAR: &str = "FLEET_FUNCTION";

@@ -1,0 +1,166 @@
+//! The store layer every area writes through: item mapping, one paging
+//! helper, batched and transactional writes, and one mapping of conditional
+//! failures to 409 (AWS errors in general are classified in `error`).
+//! Areas put their domain logic over narrow store traits of their own and
+//! implement them with these helpers.
+use crate::{deps::TableRef, error::ApiError};
+use aws_sdk_dynamodb::types::{AttributeValue, PutRequest, TransactWriteItem, WriteRequest};
+use serde::{de::DeserializeOwned, Serialize};
+use std::{collections::HashMap, future::Future, time::Duration};
+
+pub type Item = HashMap<String, AttributeValue>;
+pub type Key = HashMap<String, AttributeValue>;
+
+pub fn to_item<T: Serialize>(value: &T) -> Result<Item, ApiError> {
+    Ok(serde_dynamo::to_item(value)?)
+}
+
+pub fn from_item<T: DeserializeOwned>(item: Item) -> Result<T, ApiError> {
+    Ok(serde_dynamo::from_item(item)?)
+}
+
+pub fn s(v: impl Into<String>) -> AttributeValue {
+    AttributeValue::S(v.into())
+}
+
+/// Replaces the generic "changed meanwhile" conflict of a conditional write
+/// with what the condition meant (e.g. `Location X already exists`).
+pub fn on_conflict<T>(result: Result<T, ApiError>, meaning: impl FnOnce() -> ApiError) -> Result<T, ApiError> {
+    match result {
+        Err(ApiError::Conflict(_)) => Err(meaning()),
+        other => other,
+    }
+}
+
+/// The one paging loop. `fetch(start, remaining)` reads one page (passing
+/// `remaining` as the request's `Limit`, so the last key is exact); pages are
+/// read until `limit` items or the end. Answers the items and the key to
+/// resume from, if any.
+pub async fn pages<F, Fut>(start: Option<Key>, limit: Option<usize>, mut fetch: F) -> Result<(Vec<Item>, Option<Key>), ApiError>
+where
+    F: FnMut(Option<Key>, Option<i32>) -> Fut,
+    Fut: Future<Output = Result<(Vec<Item>, Option<Key>), ApiError>>,
+{
+    let mut items = Vec::new();
+    let mut start = start;
+    loop {
+        let remaining = limit.map(|l| l.saturating_sub(items.len()).min(i32::MAX as usize) as i32);
+        let (page, next) = fetch(start, remaining).await?;
+        items.extend(page);
+        start = next;
+        if start.is_none() || limit.is_some_and(|l| items.len() >= l) {
+            return Ok((items, start));
+        }
+    }
+}
+
+/// Every item of a query or scan, deserialised.
+pub async fn all<T, F, Fut>(fetch: F) -> Result<Vec<T>, ApiError>
+where
+    T: DeserializeOwned,
+    F: FnMut(Option<Key>, Option<i32>) -> Fut,
+    Fut: Future<Output = Result<(Vec<Item>, Option<Key>), ApiError>>,
+{
+    pages(None, None, fetch).await?.0.into_iter().map(from_item).collect()
+}
+
+impl TableRef<'_> {
+    /// A strongly consistent read of one item.
+    pub async fn get<T: DeserializeOwned>(&self, key: Key) -> Result<Option<T>, ApiError> {
+        let out = self.client.get_item().table_name(self.name).set_key(Some(key)).consistent_read(true).send().await?;
+        out.item.map(from_item).transpose()
+    }
+
+    /// Every item of a small table.
+    pub async fn scan_all<T: DeserializeOwned>(&self) -> Result<Vec<T>, ApiError> {
+        let (client, name) = (self.client, self.name);
+        all(|start, _| async move {
+            let out = client.scan().table_name(name).set_exclusive_start_key(start).send().await?;
+            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+        })
+        .await
+    }
+
+    /// Writes all items in batches of 25, retrying unprocessed ones with backoff.
+    pub async fn batch_put(&self, items: Vec<Item>) -> Result<(), ApiError> {
+        for chunk in items.chunks(25) {
+            let requests = chunk
+                .iter()
+                .map(|item| {
+                    let put = PutRequest::builder().set_item(Some(item.clone())).build().map_err(ApiError::internal)?;
+                    Ok(WriteRequest::builder().put_request(put).build())
+                })
+                .collect::<Result<Vec<_>, ApiError>>()?;
+            batch_write(self.client, self.name, requests).await?;
+        }
+        Ok(())
+    }
+}
+
+/// One BatchWriteItem call (at most 25 requests) with its unprocessed items
+/// retried, so a throttled batch still lands whole.
+pub async fn batch_write(client: &aws_sdk_dynamodb::Client, table: &str, mut pending: Vec<WriteRequest>) -> Result<(), ApiError> {
+    let mut attempt = 0u32;
+    while !pending.is_empty() {
+        let out = client.batch_write_item().request_items(table, pending).send().await?;
+        pending = out.unprocessed_items.and_then(|mut m| m.remove(table)).unwrap_or_default();
+        if !pending.is_empty() {
+            attempt += 1;
+            if attempt > 8 {
+                return Err(ApiError::Unavailable);
+            }
+            tokio::time::sleep(Duration::from_millis(50 << attempt.min(5))).await;
+        }
+    }
+    Ok(())
+}
+
+/// Writes items all-or-nothing (at most 100). A failed condition becomes the
+/// generic conflict; pass the result through `on_conflict` to name it.
+pub async fn transact(client: &aws_sdk_dynamodb::Client, items: Vec<TransactWriteItem>) -> Result<(), ApiError> {
+    if items.len() > 100 {
+        return Err(ApiError::internal(format!("a transaction of {} items is over the limit of 100", items.len())));
+    }
+    client.transact_write_items().set_transact_items(Some(items)).send().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(n: usize, next: Option<&str>) -> (Vec<Item>, Option<Key>) {
+        let items = (0..n).map(|i| HashMap::from([("n".to_string(), s(i.to_string()))])).collect();
+        (items, next.map(|k| HashMap::from([("k".to_string(), s(k))])))
+    }
+
+    #[tokio::test]
+    async fn pages_reads_to_the_end_or_the_limit() {
+        let mut calls = Vec::new();
+        let (items, next) = pages(None, None, |start, _| {
+            calls.push(start.is_some());
+            let answer = if calls.len() < 3 { page(2, Some("k")) } else { page(1, None) };
+            async move { Ok(answer) }
+        })
+        .await
+        .unwrap();
+        assert_eq!((items.len(), next.is_none(), calls), (5, true, vec![false, true, true]));
+
+        let mut limits = Vec::new();
+        let (items, next) = pages(None, Some(3), |_, remaining| {
+            limits.push(remaining);
+            async move { Ok(page(remaining.unwrap() as usize, Some("k"))) }
+        })
+        .await
+        .unwrap();
+        assert_eq!((items.len(), next.is_some(), limits), (3, true, vec![Some(3)]));
+    }
+
+    #[test]
+    fn a_conflict_gets_its_meaning() {
+        let r: Result<(), ApiError> = Err(ApiError::Conflict(crate::error::CHANGED_MEANWHILE.into()));
+        assert_eq!(on_conflict(r, || ApiError::Conflict("Location X already exists".into())).unwrap_err().to_string(), "Location X already exists");
+        let r: Result<(), ApiError> = Err(ApiError::bad_request("no"));
+        assert_eq!(on_conflict(r, || ApiError::Unavailable).unwrap_err().status(), 400);
+    }
+}

@@ -9,7 +9,8 @@ use apollo_compiler::{
     validation::Valid,
     ExecutableDocument, Schema,
 };
-use fleet_shared::{events, Deps};
+use crate::wiring::Wiring;
+use fleet_shared::events;
 use futures::future::BoxFuture;
 use serde_json::{json, Map, Value};
 
@@ -32,7 +33,7 @@ pub struct GraphqlRequest {
 /// Returns (HTTP status, body).
 pub async fn execute(
     schema: &Valid<Schema>,
-    deps: &'static Deps,
+    wiring: &'static Wiring,
     claims: Map<String, Value>,
     req: GraphqlRequest,
 ) -> (u16, Value) {
@@ -59,7 +60,7 @@ pub async fn execute(
         Ok(op) => op,
         Err(e) => return validation_error(e.message().to_string()),
     };
-    let root = Root { schema, deps, claims, type_name: operation.object_type().to_string() };
+    let root = Root { schema, wiring, claims, type_name: operation.object_type().to_string() };
     let response = match execution.raw_variable_values(&variables).execute_async(&root).await {
         Ok(r) => r,
         Err(e) => return validation_error(e.message().to_string()),
@@ -81,7 +82,7 @@ pub async fn execute(
 
 struct Root<'s> {
     schema: &'s Valid<Schema>,
-    deps: &'static Deps,
+    wiring: &'static Wiring,
     claims: Map<String, Value>,
     type_name: String,
 }
@@ -114,7 +115,8 @@ impl AsyncObjectValue for Root<'_> {
                 "info": { "parentTypeName": self.type_name, "fieldName": field, "variables": {}, "selectionSetList": [] },
                 "stash": {}
             });
-            let value = events::handle_appsync(self.deps, spec, event)
+            let request_id = uuid::Uuid::new_v4().to_string();
+            let value = events::handle_appsync(self.wiring.deps(spec), spec, event, &request_id)
                 .await
                 .map_err(|e| FieldError { message: format!("{}{TYPE_SEP}{e}", e.error_type()) })?;
             Ok(to_resolved(self.schema, &info.field_definition().ty, value))

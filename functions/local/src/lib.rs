@@ -3,7 +3,8 @@
 //! and the generation of template.yaml from the function registry.
 pub mod auth;
 pub mod graphql;
-pub mod registry;
+pub use fleet_functions as registry;
 pub mod seed;
 pub mod server;
 pub mod template;
+pub mod wiring;

@@ -1,5 +1,5 @@
-use fleet_local::{auth::Verifier, graphql, registry, seed, server, template};
-use fleet_shared::Deps;
+use fleet_local::{auth::Verifier, graphql, registry, seed, server, template, wiring::Wiring};
+use fleet_shared::{Deps, Needs};
 use std::{env, process::ExitCode, sync::Arc, time::Duration};
 
 fn var(name: &str) -> String {
@@ -34,7 +34,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("seed") => {
-            let deps = Deps::from_env().await.expect("configuration");
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
             match seed::seed_all(deps, &var("DEMO_ADMIN_EMAIL"), &var("DEMO_RESTRICTED_EMAIL")).await {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -44,15 +44,15 @@ async fn main() -> ExitCode {
             }
         }
         Some("serve") => {
-            let deps = Deps::from_env().await.expect("configuration");
+            let wiring = Wiring::from_env().await.expect("configuration");
             let sdl = std::fs::read_to_string("infra/schema.graphql").expect("run from the repository root");
             let schema = graphql::load_schema(&sdl).expect("infra/schema.graphql is valid");
             let verifier = Verifier::fetch(&var("JWKS_URL"), &var("TOKEN_ISSUER"), &var("USER_POOL_CLIENT_ID"))
                 .expect("JWKS of the user pool");
             let port: u16 = env::var("LOCAL_API_PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(4000);
             let period = env::var("SCHEDULER_PERIOD_MS").ok().and_then(|p| p.parse().ok()).unwrap_or(2000);
-            tokio::spawn(server::scheduler_loop(deps, Duration::from_millis(period)));
-            let state = Arc::new(server::AppState { deps, schema, verifier });
+            tokio::spawn(server::scheduler_loop(wiring, Duration::from_millis(period)));
+            let state = Arc::new(server::AppState { wiring, schema, verifier });
             let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.expect("bind local API port");
             tracing::info!("local API on http://127.0.0.1:{port} (GraphQL /graphql, REST /prod)");
             axum::serve(listener, server::router(state))
@@ -70,10 +70,7 @@ async fn main() -> ExitCode {
     }
 }
 
+/// The local API logs the same JSON lines the Lambda functions do.
 fn tracing_subscriber_init() {
-    use tracing_subscriber::EnvFilter;
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .with_target(false)
-        .init();
+    fleet_shared::logging::init();
 }

@@ -1,7 +1,7 @@
 //! Demo data for the local stack: permissions, feature flags and, through the
 //! areas' own seeding functions, realistic records for every screen.
 use aws_sdk_dynamodb::types::AttributeValue;
-use fleet_shared::{dynamo, flags, ApiError, Deps};
+use fleet_shared::{flags, store, ApiError, Deps, Table};
 use std::collections::HashMap;
 
 /// The restricted demo user can look at locations and nothing else.
@@ -10,13 +10,12 @@ pub const ADMIN_FLAGS: &[&str] = &[flags::DROP_OVERRIDE, flags::JIT_MANAGEMENT, 
 
 async fn sub_of(deps: &Deps, email: &str) -> Result<String, ApiError> {
     let out = deps
-        .cognito
+        .cognito()?
         .list_users()
-        .user_pool_id(&deps.config.user_pool_id)
+        .user_pool_id(deps.config.user_pool_id()?)
         .filter(format!("email = \"{email}\""))
         .send()
-        .await
-        .map_err(|e| ApiError::internal(aws_sdk_dynamodb::error::DisplayErrorContext(&e)))?;
+        .await?;
     out.users()
         .iter()
         .flat_map(|u| u.attributes())
@@ -26,7 +25,7 @@ async fn sub_of(deps: &Deps, email: &str) -> Result<String, ApiError> {
         .ok_or_else(|| ApiError::internal(format!("demo user {email} is not in the pool")))
 }
 
-fn permission(user: &str, action: &str) -> dynamo::Item {
+fn permission(user: &str, action: &str) -> store::Item {
     HashMap::from([
         ("user".to_string(), AttributeValue::S(user.to_string())),
         ("action".to_string(), AttributeValue::S(action.to_string())),
@@ -34,20 +33,22 @@ fn permission(user: &str, action: &str) -> dynamo::Item {
     ])
 }
 
-pub async fn seed_access(deps: &Deps, admin_email: &str, restricted_email: &str) -> Result<(), ApiError> {
+/// Grants the demo users their actions and flags; answers the admin's sub.
+pub async fn seed_access(deps: &Deps, admin_email: &str, restricted_email: &str) -> Result<String, ApiError> {
     let admin = sub_of(deps, admin_email).await?;
     let restricted = sub_of(deps, restricted_email).await?;
     let mut items: Vec<_> = fn_permissions::actions::all().into_iter().map(|a| permission(&admin, a)).collect();
     items.extend(RESTRICTED_ACTIONS.iter().map(|a| permission(&restricted, a)));
-    dynamo::batch_put(&deps.dynamo, &deps.config.permissions_table, items).await?;
+    deps.table(Table::Permissions)?.batch_put(items).await?;
     let flag_item = HashMap::from([
         ("email".to_string(), AttributeValue::S(admin_email.to_lowercase())),
         ("flags".to_string(), AttributeValue::Ss(ADMIN_FLAGS.iter().map(|f| f.to_string()).collect())),
     ]);
-    dynamo::batch_put(&deps.dynamo, &deps.config.feature_flags_table, vec![flag_item]).await
+    deps.table(Table::FeatureFlags)?.batch_put(vec![flag_item]).await?;
+    Ok(admin)
 }
 
 pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: &str) -> Result<(), ApiError> {
-    seed_access(deps, admin_email, restricted_email).await?;
-    fn_locations::demo::seed(deps).await
+    let admin = seed_access(deps, admin_email, restricted_email).await?;
+    fn_locations::demo::seed(deps, &admin, admin_email).await
 }

@@ -1,6 +1,6 @@
 //! The local API: `/graphql` (AppSync stand-in), `/prod/...` (HTTP API stand-in)
 //! and the scheduler tick (EventBridge stand-in).
-use crate::{auth::Verifier, graphql, registry};
+use crate::{auth::Verifier, graphql, registry, wiring::Wiring};
 use apollo_compiler::{validation::Valid, Schema};
 use axum::{
     body::Bytes,
@@ -11,12 +11,12 @@ use axum::{
     routing::{any, get, post},
     Json, Router,
 };
-use fleet_shared::{events, Deps, Input, Trigger};
+use fleet_shared::{events, logging, Input, Trigger};
 use serde_json::{json, Map, Value};
 use std::{sync::Arc, time::Duration};
 
 pub struct AppState {
-    pub deps: &'static Deps,
+    pub wiring: &'static Wiring,
     pub schema: Valid<Schema>,
     pub verifier: Verifier,
 }
@@ -70,7 +70,7 @@ async fn graphql_route(State(state): State<Arc<AppState>>, headers: HeaderMap, b
     // thread driving the same runtime.
     let handle = tokio::runtime::Handle::current();
     let (status, body) = tokio::task::spawn_blocking(move || {
-        handle.block_on(graphql::execute(&state.schema, state.deps, claims, req))
+        handle.block_on(graphql::execute(&state.schema, state.wiring, claims, req))
     })
     .await
     .unwrap_or_else(|e| (500, json!({ "errors": [{ "message": e.to_string() }] })));
@@ -165,7 +165,7 @@ async fn rest_route(
         Ok(e) => e,
         Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "message": e.to_string() }))).into_response(),
     };
-    let res = events::handle_http(state.deps, spec, event).await;
+    let res = events::handle_http(state.wiring.deps(spec), spec, event).await;
     let status = StatusCode::from_u16(res.status_code as u16).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let body = match res.body {
         Some(lambda_http::aws_lambda_events::encodings::Body::Text(t)) => t,
@@ -175,13 +175,14 @@ async fn rest_route(
 }
 
 /// Runs every scheduled function every `period`, as EventBridge would (but faster).
-pub async fn scheduler_loop(deps: &'static Deps, period: Duration) {
+pub async fn scheduler_loop(wiring: &'static Wiring, period: Duration) {
     let mut tick = tokio::time::interval(period);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
         for spec in registry::all().filter(|f| matches!(f.trigger, Trigger::Schedule(_))) {
-            if let Err(e) = spec.invoke(deps, Input::default()).await {
+            let request_id = uuid::Uuid::new_v4().to_string();
+            if let Err(e) = logging::invoke(spec, wiring.deps(spec), Input::default(), &request_id).await {
                 tracing::warn!(function = spec.name, error = %e, "scheduled run failed");
             }
         }

@@ -2,37 +2,44 @@
 //! pool, APIs, tables, queues) followed by one function, and for GraphQL one
 //! data source and resolver, per registry entry. A test keeps the committed
 //! template.yaml equal to this output.
-use fleet_shared::{FunctionSpec, Grant, Permission, Trigger};
+use fleet_shared::{resources, FunctionSpec, Grant, Table, Trigger};
 use std::fmt::Write;
 
 pub const BASE_PATH: &str = "infra/template.base.yaml";
 pub const OUTPUT_PATH: &str = "template.yaml";
+/// The one binary every function runs (functions/all); SAM builds it once.
+pub const BINARY: &str = "fleet";
 
 fn policies(spec: &FunctionSpec) -> Vec<String> {
-    let mut grants: Vec<Grant> = spec.grants.to_vec();
-    if matches!(spec.permission, Permission::Action(_)) {
-        let covered = grants.iter().any(|g| matches!(g, Grant::CrudTable("PermissionsTable") | Grant::ReadTable("PermissionsTable")));
-        if !covered {
-            grants.push(Grant::ReadTable("PermissionsTable"));
-        }
-    }
-    grants
+    spec.policies()
         .iter()
-        .map(|g| match g {
-            Grant::ReadTable(t) => format!("        - DynamoDBReadPolicy:\n            TableName: !Ref {t}\n"),
-            Grant::WriteTable(t) => format!("        - DynamoDBWritePolicy:\n            TableName: !Ref {t}\n"),
-            Grant::CrudTable(t) => format!("        - DynamoDBCrudPolicy:\n            TableName: !Ref {t}\n"),
-            Grant::ListUsers => "        - Statement:\n            - Effect: Allow\n              Action: cognito-idp:ListUsers\n              Resource: !GetAtt UserPool.Arn\n".to_string(),
+        .filter_map(|g| match g {
+            Grant::ReadTable(t) => Some(format!("        - DynamoDBReadPolicy:\n            TableName: !Ref {}\n", t.logical_id())),
+            Grant::WriteTable(t) => Some(format!("        - DynamoDBWritePolicy:\n            TableName: !Ref {}\n", t.logical_id())),
+            Grant::CrudTable(t) => Some(format!("        - DynamoDBCrudPolicy:\n            TableName: !Ref {}\n", t.logical_id())),
+            Grant::ListUsers => Some("        - Statement:\n            - Effect: Allow\n              Action: cognito-idp:ListUsers\n              Resource: !GetAtt UserPool.Arn\n".to_string()),
+            Grant::PagingTokens => None, // a secret in the environment, no IAM
         })
         .collect()
+}
+
+/// The CloudFormation value of an environment variable a function reads.
+pub fn env_value(var: &str) -> String {
+    if let Some(t) = Table::ALL.iter().find(|t| t.env_var() == var) {
+        return format!("!Ref {}", t.logical_id());
+    }
+    match var {
+        resources::USER_POOL_ID => "!Ref UserPool".into(),
+        resources::PAGING_TOKEN_SECRET => "!Ref PagingTokenSecret".into(),
+        other => panic!("no template value for {other}"),
+    }
 }
 
 fn function(out: &mut String, spec: &FunctionSpec) {
     let id = spec.logical_id();
     let _ = write!(
         out,
-        "  {id}Function:\n    Type: AWS::Serverless::Function\n    Metadata:\n      BuildMethod: rust-cargolambda\n      BuildProperties:\n        Binary: {bin}\n    Properties:\n      CodeUri: .\n      Description: {desc}\n",
-        bin = spec.name,
+        "  {id}Function:\n    Type: AWS::Serverless::Function\n    Metadata:\n      BuildMethod: rust-cargolambda\n      BuildProperties:\n        Binary: {BINARY}\n    Properties:\n      CodeUri: .\n      Description: {desc}\n",
         desc = match spec.trigger {
             Trigger::Query(f) => format!("GraphQL Query.{f}"),
             Trigger::Mutation(f) => format!("GraphQL Mutation.{f}"),
@@ -40,6 +47,11 @@ fn function(out: &mut String, spec: &FunctionSpec) {
             Trigger::Schedule(e) => format!("Scheduled {e}"),
         }
     );
+    // Exactly what the declaration implies: the drift test reads these back.
+    let _ = write!(out, "      Environment:\n        Variables:\n          {}: {}\n", resources::FUNCTION_VAR, spec.name);
+    for var in spec.needs().env_vars() {
+        let _ = writeln!(out, "          {var}: {}", env_value(var));
+    }
     let policies = policies(spec);
     if !policies.is_empty() {
         out.push_str("      Policies:\n");

@@ -6,14 +6,14 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 
 async fn start() -> String {
-    let deps = deps().await;
+    let wiring = wiring().await;
     let sdl = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/schema.graphql")).unwrap();
     let var = |k: &str| std::env::var(k).unwrap();
     let verifier = tokio::task::spawn_blocking(move || Verifier::fetch(&var("JWKS_URL"), &var("TOKEN_ISSUER"), &var("USER_POOL_CLIENT_ID")))
         .await
         .unwrap()
         .unwrap();
-    let state = Arc::new(server::AppState { deps, schema: graphql::load_schema(&sdl).unwrap(), verifier });
+    let state = Arc::new(server::AppState { wiring, schema: graphql::load_schema(&sdl).unwrap(), verifier });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, server::router(state)).await.unwrap() });
@@ -23,7 +23,8 @@ async fn start() -> String {
 async fn id_token(email_var: &str) -> String {
     let d = deps().await;
     let out = d
-        .cognito
+        .cognito()
+        .unwrap()
         .initiate_auth()
         .client_id(std::env::var("USER_POOL_CLIENT_ID").unwrap())
         .auth_flow(aws_sdk_cognitoidentityprovider::types::AuthFlowType::UserPasswordAuth)

@@ -251,11 +251,7 @@ async fn a_due_change_is_applied_exactly_once_even_by_racing_schedulers() {
     let uuid = created[0]["uuid"].as_str().unwrap().to_string();
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
 
-    let deps = deps().await;
-    let scheduler = find("apply_scheduled_changes");
-    let run = || scheduler.invoke(deps, Default::default());
-    let (a, b) = tokio::join!(run(), run());
-    let (a, b) = (a.unwrap(), b.unwrap());
+    let (a, b) = tokio::join!(run_scheduler(), run_scheduler());
     let times_applied = [&a, &b]
         .iter()
         .flat_map(|r| r["appliedChanges"].as_array().unwrap().iter())
@@ -270,7 +266,7 @@ async fn a_due_change_is_applied_exactly_once_even_by_racing_schedulers() {
 }
 
 #[tokio::test]
-async fn a_change_that_cannot_apply_stays_in_place() {
+async fn a_change_that_can_never_apply_is_moved_aside_with_its_reason() {
     let _turn = SCHEDULER.lock().await;
     let id = unique("IT_FAIL");
     create(&form(&id)).await.unwrap();
@@ -280,13 +276,20 @@ async fn a_change_that_cannot_apply_stays_in_place() {
     ]})).await.unwrap();
     // The location is removed before the change is due, so it cannot apply.
     let deps = deps().await;
-    deps.dynamo.delete_item().table_name(&deps.config.locations_table).key("id", fleet_shared::dynamo::s(&id)).send().await.unwrap();
+    let t = deps.table(fleet_shared::Table::Locations).unwrap();
+    t.client.delete_item().table_name(t.name).key("id", fleet_shared::store::s(&id)).send().await.unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    let result = find("apply_scheduled_changes").invoke(deps, Default::default()).await.unwrap();
-    assert!(result["failed"].as_i64().unwrap() >= 1, "{result}");
+    let result = run_scheduler().await;
+    assert!(result["movedAside"].as_i64().unwrap() >= 1, "{result}");
     let left = gql("read_schedule_change", &admin, json!({ "filter": { "id": id } })).await.unwrap();
-    assert_eq!(left.as_array().unwrap().len(), 1, "the change is kept for a later run");
-    // Clean up so later runs do not keep failing on it.
+    assert_eq!(left.as_array().unwrap().len(), 1, "the change is kept, to be seen");
+    assert_eq!(left[0]["status"], "FAILED");
+    assert_eq!(left[0]["failureReason"], format!("Location {id} not found"));
+    assert!(left[0]["failedAt"].is_string());
+    // Retried no more: the next run does not see it.
+    let again = run_scheduler().await;
+    assert_eq!(again["movedAside"], 0, "{again}");
+    assert_eq!(gql("read_schedule_change", &admin, json!({ "filter": { "id": id } })).await.unwrap()[0]["failedAt"], left[0]["failedAt"]);
     let c = &left[0];
     gql("delete_schedule_change", &admin, json!({ "input": { "uuid": c["uuid"], "actionTime": c["actionTime"] } })).await.unwrap();
 }

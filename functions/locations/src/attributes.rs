@@ -70,7 +70,8 @@ pub const ATTRS: &[Attr] = &[
     attr("city", &[OC, "address", "city"], Text, true, true),
     attr("state", &[OC, "address", "state"], Choice(STATES), true, true),
     attr("zipCode", &[OC, "address", "zipCode"], Text, true, true),
-    attr("aprivaDeviceAddress", &[LC, "aprivaDeviceAddress"], Text, true, false),
+    // Set only by generating one (a uniqueness registry backs it), never typed.
+    attr("aprivaDeviceAddress", &[LC, "aprivaDeviceAddress"], Text, false, false),
     attr("covid19", &[LC, "covid19"], Int { min: 0, max: 1 }, true, false),
     attr("directions", &[OC, "directions"], Text, false, true),
     attr("fridgeModel", &[LC, "fridgeModel"], Text, false, false),
@@ -129,6 +130,10 @@ pub fn get_path<'a>(doc: &'a Value, path: &[&str]) -> Option<&'a Value> {
     path.iter().try_fold(doc, |v, k| v.get(k))
 }
 
+pub fn get_path_mut<'a>(doc: &'a mut Value, path: &[&str]) -> Option<&'a mut Value> {
+    path.iter().try_fold(doc, |v, k| v.get_mut(*k))
+}
+
 pub fn set_path(doc: &mut Value, path: &[&str], value: Value) {
     let mut cur = doc;
     for k in &path[..path.len() - 1] {
@@ -154,11 +159,14 @@ pub fn flatten(doc: &Value) -> Value {
             out.insert(a.name.into(), v);
         }
     }
-    for key in ["lastModified", "lastModifiedBy"] {
+    for key in ["lastModified", "lastModifiedBy", "version"] {
         if let Some(v) = doc.get(key) {
             out.insert(key.into(), v.clone());
         }
     }
+    let zone = fleet_shared::fridge_time::FridgeZone::of(doc.get("timeZone").and_then(Value::as_str));
+    out.insert("timeZoneLabel".into(), Value::String(zone.label.into()));
+    out.insert("timeZoneIana".into(), Value::String(zone.iana().into()));
     out.insert("updateReason".into(), Value::String(doc.get("updateReason").cloned().unwrap_or(Value::Object(Map::new())).to_string()));
     Value::Object(out)
 }

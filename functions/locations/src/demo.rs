@@ -3,7 +3,7 @@
 //! Locations go through the same `plan::new_location` as real creates.
 use crate::{plan, rules::Options, schedule, store};
 use aws_sdk_dynamodb::types::AttributeValue;
-use fleet_shared::{dynamo, ApiError, Deps, Input};
+use fleet_shared::{store as dynamo, ApiError, Deps, Input, Table};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -111,19 +111,22 @@ pub fn demo_locations() -> Vec<Value> {
     docs
 }
 
-pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
+/// Seeds the demo set; the pending changes are scheduled as the admin, so
+/// the scheduler's permission re-check passes when they come due.
+pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Result<(), ApiError> {
     let mut names = Vec::new();
     names.extend(LAYOUTS.iter().map(|n| name_item(store::LAYOUTS, n)));
     names.extend(FRIDGE_SCHEMAS.iter().map(|n| name_item(store::FRIDGE_SCHEMAS, n)));
     names.extend(PRICE_MAP_TEMPLATES.iter().map(|n| name_item(store::PRICE_MAP_TEMPLATES, n)));
-    dynamo::batch_put(&deps.dynamo, &deps.config.name_lists_table, names).await?;
+    deps.table(Table::NameLists)?.batch_put(names).await?;
 
+    // Demo history is written directly (seeding may); what users do later goes through the write path.
     let items = demo_locations().iter().map(dynamo::to_item).collect::<Result<Vec<_>, _>>()?;
-    dynamo::batch_put(&deps.dynamo, &deps.config.locations_table, items).await?;
+    deps.table(Table::Locations)?.batch_put(items).await?;
 
     // A few pending changes, through the real create path.
     let in_days = |d: i64| (chrono::Utc::now() + chrono::Duration::days(d)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    let caller = fleet_shared::Caller { sub: "seed".into(), username: "seed".into(), email: "seed@fleet.local".into() };
+    let caller = fleet_shared::Caller { sub: admin_sub.into(), username: admin_sub.into(), email: admin_email.into() };
     let changes = json!({ "input": [
         { "location": "CHI_0001", "attribute": "percentage", "value": "5", "dateTime": in_days(3) },
         { "location": "CHI_0001", "attribute": "layoutName", "value": "\"TALL_6x6\"", "dateTime": in_days(7) },

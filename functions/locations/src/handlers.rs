@@ -1,7 +1,10 @@
-//! Location functions: create, read, update, lists and device addresses.
-use crate::{attributes::flatten, plan, rules, store};
-use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
-use fleet_shared::{dynamo, paging, ApiError, Deps, Input};
+//! Location functions: parse the input at the boundary, then run the rules
+//! of `service` over the DynamoDB store. Lists and name lists read directly.
+use crate::service::{self, Author};
+use crate::store::{self, Dynamo, LocationStore};
+use crate::{attributes::flatten, rules};
+use aws_sdk_dynamodb::types::AttributeValue;
+use fleet_shared::{history, limits, paging, ApiError, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -19,48 +22,37 @@ fn json_object(value: &Value, what: &str) -> Result<Map<String, Value>, ApiError
     }
 }
 
-async fn create(deps: &Deps, payload: Map<String, Value>, user: &str) -> Result<Value, ApiError> {
-    let options = store::options(deps).await?;
-    let doc = plan::new_location(&payload, &options, user, &store::now()).map_err(ApiError::BadRequest)?;
-    let id = doc["id"].as_str().unwrap_or_default().to_string();
-    let put = deps
-        .dynamo
-        .put_item()
-        .table_name(&deps.config.locations_table)
-        .set_item(Some(dynamo::to_item(&doc)?))
-        .condition_expression("attribute_not_exists(id)")
-        .send()
-        .await;
-    match put {
-        Ok(_) => Ok(flatten(&doc)),
-        Err(e) if dynamo::is_conditional_failure(&e) => Err(ApiError::Conflict(format!("Location {id} already exists"))),
-        Err(e) => Err(e.into()),
-    }
+fn author(input: &Input, source: &str) -> Result<Author, ApiError> {
+    Ok(Author { user: input.caller()?.display().to_string(), source: source.to_string() })
 }
 
 pub async fn create_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let payload = json_object(input.args.get("input").unwrap_or(&Value::Null), "input")?;
-    create(deps, payload, input.caller()?.display()).await
+    service::create(&Dynamo(deps), payload, &author(&input, "Create location form")?, &store::now()).await
 }
 
+/// POST /locations (the CRM import). The body may name its `source` (file
+/// and row), which the history keeps.
 pub async fn add_location_rest(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let payload = json_object(&input.args, "Request body")?;
-    create(deps, payload, input.caller()?.display()).await
+    let mut payload = json_object(&input.args, "Request body")?;
+    let source = match payload.remove("source").as_ref().and_then(rules::text_of) {
+        Some(s) => {
+            limits::check_len("source", &s, service::MAX_SOURCE_CHARS)?;
+            s
+        }
+        None => "POST /locations".to_string(),
+    };
+    service::create(&Dynamo(deps), payload, &author(&input, &source)?, &store::now()).await
 }
 
 pub async fn get_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let id: String = input.arg("id")?;
-    Ok(json!(store::get_doc(deps, &id).await?.map(|d| flatten(&d)).into_iter().collect::<Vec<_>>()))
+    let id = service::location_id(input.args.get("id"))?;
+    Ok(json!(Dynamo(deps).get(&id).await?.map(|d| flatten(&d)).into_iter().collect::<Vec<_>>()))
 }
 
 pub async fn update_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let body = json_object(input.args.get("input").unwrap_or(&Value::Null), "input")?;
-    let id = body.get("id").and_then(rules::text_of).ok_or_else(|| ApiError::bad_request("id cannot be empty"))?;
-    let current = store::get_doc(deps, &id).await?.ok_or_else(|| store::not_found(&id))?;
-    let needs_options = body.keys().any(|k| matches!(k.as_str(), "layoutName" | "fridgeSchema" | "priceMapTemplate"));
-    let options = if needs_options { store::options(deps).await? } else { Default::default() };
-    let plan = plan::update(&current, &body, &options).map_err(ApiError::BadRequest)?;
-    store::apply(deps, &id, &plan, input.caller()?.display()).await
+    service::update(&Dynamo(deps), body, &author(&input, "updateLocation")?, &store::now()).await
 }
 
 #[derive(Deserialize)]
@@ -72,16 +64,15 @@ struct WholesaleInput {
 
 pub async fn update_wholesale_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let w: WholesaleInput = input.arg("input")?;
-    let current = store::get_doc(deps, &w.id).await?.ok_or_else(|| store::not_found(&w.id))?;
-    if current.get("type").and_then(Value::as_str) != Some("WHOLESALE") {
-        return Err(ApiError::bad_request(format!("Location {} is not a wholesale location", w.id)));
-    }
-    let stop = rules::check_int("stop", &w.stop.to_string(), 0, 1000).map_err(ApiError::BadRequest)?;
-    let plan = vec![
-        plan::Assign { path: vec!["operationConfigs".into(), "route".into()], value: json!(w.route.trim()) },
-        plan::Assign { path: vec!["operationConfigs".into(), "stop".into()], value: json!(stop) },
-    ];
-    store::apply(deps, &w.id, &plan, input.caller()?.display()).await
+    let id = service::location_id(Some(&json!(w.id)))?;
+    service::update_wholesale(&Dynamo(deps), &id, &w.route, w.stop, &author(&input, "updateWholesaleLocation")?, &store::now()).await
+}
+
+pub async fn location_history(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let id = service::location_id(input.args.get("id"))?;
+    let token: Option<String> = input.arg("nextToken")?;
+    let secret = deps.config.paging_secret()?;
+    history::page(deps.table(Table::History)?, secret, &history::entity("location", &id), token.as_deref()).await
 }
 
 #[derive(Deserialize, Default)]
@@ -101,8 +92,8 @@ struct ScanFilter<'a> {
     value: &'a str,
 }
 
-/// Scans pages until `count` items matched or the table ends; the token is
-/// scoped so it only resumes the same query.
+/// One page of at most `count` matching locations behind a signed token
+/// scoped to this query.
 async fn scan_page(
     deps: &Deps,
     scope: &str,
@@ -111,33 +102,27 @@ async fn scan_page(
     count: i32,
     token: Option<String>,
 ) -> Result<(Vec<Value>, Option<String>), ApiError> {
-    let secret = &deps.config.paging_secret;
-    let mut start = paging::start_key(secret, scope, token.as_deref())?;
-    let mut items = Vec::new();
-    loop {
-        let remaining = count - items.len() as i32;
-        let mut req = deps.dynamo.scan().table_name(&deps.config.locations_table).limit(remaining).set_exclusive_start_key(start);
-        if let Some(f) = &filter {
+    let t = deps.table(Table::Locations)?;
+    let (filter, projection) = (&filter, &projection);
+    let (items, next) = paging::signed_page(deps.config.paging_secret()?, scope, token.as_deref(), count as usize, |start, limit| async move {
+        let mut req = t.client.scan().table_name(t.name).set_limit(limit).set_exclusive_start_key(start);
+        if let Some(f) = filter {
             req = req.filter_expression(f.expr).expression_attribute_values(":f", AttributeValue::S(f.value.to_string()));
             for (id, name) in f.names {
                 req = req.expression_attribute_names(*id, *name);
             }
         }
         if let Some((expr, names)) = projection {
-            req = req.projection_expression(expr);
-            for (id, name) in names {
+            req = req.projection_expression(*expr);
+            for (id, name) in *names {
                 req = req.expression_attribute_names(*id, *name);
             }
         }
         let out = req.send().await?;
-        for item in out.items.unwrap_or_default() {
-            items.push(dynamo::from_item::<Value>(item)?);
-        }
-        start = out.last_evaluated_key;
-        if start.is_none() || items.len() as i32 >= count {
-            return Ok((items, start.map(|k| paging::encode(secret, scope, &k))));
-        }
-    }
+        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+    })
+    .await?;
+    Ok((items.into_iter().map(fleet_shared::store::from_item).collect::<Result<_, _>>()?, next))
 }
 
 fn page_size(count: Option<i32>) -> Result<i32, ApiError> {
@@ -152,7 +137,8 @@ pub async fn list_locations(deps: &'static Deps, input: Input) -> Result<Value, 
     let filter: ListFilter = input.arg::<Option<ListFilter>>("filter")?.unwrap_or_default();
     let token: Option<String> = input.arg("nextToken")?;
     if let Some(id) = filter.id.filter(|i| !i.is_empty()) {
-        let doc = store::get_doc(deps, &id).await?;
+        let id = service::location_id(Some(&json!(id)))?;
+        let doc = Dynamo(deps).get(&id).await?;
         return Ok(json!({ "items": doc.map(|d| vec![flatten(&d)]).unwrap_or_default(), "nextToken": null }));
     }
     let count = page_size(filter.count)?;
@@ -204,14 +190,6 @@ pub async fn price_map_template_names(deps: &'static Deps, _: Input) -> Result<V
     store::names(deps, store::PRICE_MAP_TEMPLATES).await
 }
 
-/// A card-reader device address: 'FC' and 10 digits from a random 64-bit
-/// number (see docs/decisions.md). Uniqueness is enforced, not hoped for:
-/// each address is registered with a conditional write in the same
-/// transaction that stores it on the location, retried on a collision.
-pub fn device_address(random: u64) -> String {
-    format!("FC{:010}", random % 10_000_000_000)
-}
-
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct DeviceAddressInput {
@@ -220,47 +198,7 @@ struct DeviceAddressInput {
 
 pub async fn generate_device_address(deps: &'static Deps, input: Input) -> Result<String, ApiError> {
     let req: DeviceAddressInput = input.arg("input")?;
-    store::get_doc(deps, &req.location_id).await?.ok_or_else(|| store::not_found(&req.location_id))?;
-    let user = input.caller()?.display().to_string();
-    for _ in 0..5 {
-        let address = device_address(uuid::Uuid::new_v4().as_u64_pair().0);
-        let register = Put::builder()
-            .table_name(&deps.config.name_lists_table)
-            .item("kind", dynamo::s(store::DEVICE_ADDRESSES))
-            .item("name", dynamo::s(&address))
-            .item("locationId", dynamo::s(&req.location_id))
-            .condition_expression("attribute_not_exists(#n)")
-            .expression_attribute_names("#n", "name")
-            .build()
-            .map_err(ApiError::internal)?;
-        let assign = [plan::Assign {
-            path: vec!["locationConfigs".into(), "aprivaDeviceAddress".into()],
-            value: json!(address),
-        }];
-        let update = store::transact_update(deps, &req.location_id, &assign, &user)?;
-        let result = deps
-            .dynamo
-            .transact_write_items()
-            .transact_items(TransactWriteItem::builder().put(register).build())
-            .transact_items(TransactWriteItem::builder().update(update).build())
-            .send()
-            .await;
-        match result {
-            Ok(_) => return Ok(address),
-            Err(e) if e.as_service_error().is_some_and(|e| e.is_transaction_canceled_exception()) => {
-                tracing::warn!(%address, "device address taken or location changed; retrying");
-            }
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Err(ApiError::Conflict("Could not find a free device address, please try again".into()))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn device_addresses_have_a_fixed_shape() {
-        assert_eq!(super::device_address(42), "FC0000000042");
-        assert_eq!(super::device_address(u64::MAX).len(), 12);
-    }
+    let id = service::location_id(Some(&json!(req.location_id)))?;
+    let random = || uuid::Uuid::new_v4().as_u64_pair().0;
+    service::generate_device_address(&Dynamo(deps), &id, &author(&input, "Generate device address")?, &store::now(), random, &[]).await
 }

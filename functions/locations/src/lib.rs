@@ -1,23 +1,28 @@
 //! Locations: create (form and CRM import), read, edit, lists, name lists,
 //! scheduled changes and card-reader device addresses (spec 1-locations).
 pub mod attributes;
+pub mod deadline;
 pub mod demo;
 pub mod handlers;
 pub mod plan;
 pub mod rules;
 pub mod schedule;
+pub mod service;
 pub mod store;
 
-use fleet_shared::{handler, FunctionSpec, Grant, Permission, Trigger};
+use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
 
-const LOCATIONS_READ: &[Grant] = &[Grant::ReadTable("LocationsTable")];
-/// Creating and updating validate search-type fields against the name lists.
-const LOCATIONS_WRITE: &[Grant] = &[Grant::CrudTable("LocationsTable"), Grant::ReadTable("NameListsTable")];
-const NAMES_READ: &[Grant] = &[Grant::ReadTable("NameListsTable")];
+const LOCATIONS_READ: &[Grant] = &[Grant::ReadTable(Table::Locations)];
+const LOCATIONS_LIST: &[Grant] = &[Grant::ReadTable(Table::Locations), Grant::PagingTokens];
+/// Creating and updating validate search-type fields against the name lists,
+/// and every write appends to the history.
+const LOCATIONS_WRITE: &[Grant] =
+    &[Grant::CrudTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::WriteTable(Table::History)];
+const NAMES_READ: &[Grant] = &[Grant::ReadTable(Table::NameLists)];
 const SCHEDULE_WRITE: &[Grant] = &[
-    Grant::CrudTable("ScheduledChangesTable"),
-    Grant::ReadTable("LocationsTable"),
-    Grant::ReadTable("NameListsTable"),
+    Grant::CrudTable(Table::ScheduledChanges),
+    Grant::ReadTable(Table::Locations),
+    Grant::ReadTable(Table::NameLists),
 ];
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
@@ -53,21 +58,21 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "update_wholesale_location",
         trigger: Trigger::Mutation("updateWholesaleLocation"),
         permission: Permission::Action("UpdateLocation"),
-        grants: &[Grant::CrudTable("LocationsTable")],
+        grants: &[Grant::CrudTable(Table::Locations), Grant::WriteTable(Table::History)],
         handler: handler!(handlers::update_wholesale_location),
     },
     FunctionSpec {
         name: "list_locations",
         trigger: Trigger::Query("locations"),
         permission: Permission::Action("GetAllLocation"),
-        grants: LOCATIONS_READ,
+        grants: LOCATIONS_LIST,
         handler: handler!(handlers::list_locations),
     },
     FunctionSpec {
         name: "ops_locations",
         trigger: Trigger::Query("opsLocations"),
         permission: Permission::Action("GetAllLocation"),
-        grants: LOCATIONS_READ,
+        grants: LOCATIONS_LIST,
         handler: handler!(handlers::ops_locations),
     },
     FunctionSpec {
@@ -95,7 +100,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "read_schedule_change",
         trigger: Trigger::Query("readScheduleChange"),
         permission: Permission::Action("GetScheduledEvents"),
-        grants: &[Grant::ReadTable("ScheduledChangesTable")],
+        // The location gives the fridge's time zone and the allocation deadlines.
+        grants: &[Grant::ReadTable(Table::ScheduledChanges), Grant::ReadTable(Table::Locations)],
         handler: handler!(schedule::read),
     },
     FunctionSpec {
@@ -109,17 +115,21 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "delete_schedule_change",
         trigger: Trigger::Mutation("deleteScheduleChange"),
         permission: Permission::Action("DeleteScheduledEvents"),
-        grants: &[Grant::CrudTable("ScheduledChangesTable")],
+        grants: &[Grant::CrudTable(Table::ScheduledChanges)],
         handler: handler!(schedule::delete),
     },
     FunctionSpec {
         name: "apply_scheduled_changes",
         trigger: Trigger::Schedule("rate(1 minute)"),
         permission: Permission::System,
+        // Applies like an edit (history, device addresses) and re-checks the
+        // scheduling user's permission.
         grants: &[
-            Grant::CrudTable("ScheduledChangesTable"),
-            Grant::CrudTable("LocationsTable"),
-            Grant::ReadTable("NameListsTable"),
+            Grant::CrudTable(Table::ScheduledChanges),
+            Grant::CrudTable(Table::Locations),
+            Grant::CrudTable(Table::NameLists),
+            Grant::WriteTable(Table::History),
+            Grant::ReadTable(Table::Permissions),
         ],
         handler: handler!(schedule::apply_due),
     },
@@ -127,7 +137,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "generate_apriva_device_address",
         trigger: Trigger::Mutation("generateAprivaDeviceAddress"),
         permission: Permission::Action("GenerateDeviceAddress"),
-        grants: &[Grant::CrudTable("LocationsTable"), Grant::CrudTable("NameListsTable")],
+        grants: &[Grant::CrudTable(Table::Locations), Grant::CrudTable(Table::NameLists), Grant::WriteTable(Table::History)],
         handler: handler!(handlers::generate_device_address),
+    },
+    FunctionSpec {
+        name: "location_history",
+        trigger: Trigger::Query("locationHistory"),
+        permission: Permission::Action("GetSpecificLocation"),
+        grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
+        handler: handler!(handlers::location_history),
     },
 ];

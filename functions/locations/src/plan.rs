@@ -106,7 +106,23 @@ pub fn new_location(payload: &Map<String, Value>, options: &Options, user: &str,
     doc["lastModified"] = json!(now);
     doc["lastModifiedBy"] = json!(user);
     doc["createdAt"] = json!(now);
+    doc["version"] = json!(1);
     Ok(doc)
+}
+
+/// Applies a plan to a document as the store's update does: `Null` removes.
+pub fn apply(doc: &mut Value, plan: &[Assign]) {
+    for a in plan {
+        let path: Vec<&str> = a.path.iter().map(String::as_str).collect();
+        if a.value.is_null() {
+            let (last, parent) = path.split_last().expect("paths are not empty");
+            if let Some(Value::Object(m)) = attributes::get_path_mut(doc, parent) {
+                m.remove(*last);
+            }
+        } else {
+            set_path(doc, &path, a.value.clone());
+        }
+    }
 }
 
 /// One assignment of an update: the stored path and its new value (`Null` removes it).

@@ -1,6 +1,7 @@
 //! The validation rules of spec §5.1 (create) and §5.2 (detail edits), with
 //! their messages, and the hours editor's logic. Pure: no I/O.
 use crate::attributes::{self, Attr, Kind, NameList, DAYS};
+use fleet_shared::limits;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 
@@ -9,6 +10,10 @@ use std::collections::BTreeSet;
 pub const HOST_MARKER: &str = ".fleet.internal";
 pub const REASON_EMPTY: &str = "Reason cannot be empty";
 pub const INVALID_OPTION: &str = "Please select a valid option from the dropdown";
+pub const DEVICE_ADDRESS_GENERATED: &str = "The device address is set only by generating a new one";
+
+/// Attributes holding names (bounded like names), not free text.
+const NAME_ATTRIBUTES: &[&str] = &["route", "city", "zipCode", "fridgeModel", "hostname", "paymentGateway"];
 
 /// The options of the three search-type fields, as offered by the screens.
 #[derive(Debug, Default, Clone)]
@@ -116,6 +121,10 @@ pub fn check_value(attr: &Attr, value: &Value, options: &Options) -> Result<Valu
             Ok(Value::Null)
         };
     };
+    let max = if NAME_ATTRIBUTES.contains(&name) { limits::MAX_NAME_CHARS } else { limits::MAX_TEXT_CHARS };
+    if text.chars().count() > max {
+        return Err(format!("{name} must be at most {max} characters"));
+    }
     match attr.kind {
         Kind::Text => Ok(json!(text)),
         Kind::Choice(options) => options.contains(&text.as_str()).then(|| json!(text)).ok_or_else(|| INVALID_OPTION.to_string()),
@@ -253,6 +262,9 @@ pub fn check_create_hours(payload: &Map<String, Value>) -> Result<Week, String> 
 pub fn check_create_extras(p: &Map<String, Value>) -> Result<(), String> {
     let get = |k: &str| p.get(k).and_then(text_of);
     let id = get("id").ok_or("id cannot be empty")?;
+    if id.chars().count() > limits::MAX_ID_CHARS {
+        return Err(format!("id must be at most {} characters", limits::MAX_ID_CHARS));
+    }
     if !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err("id may contain only letters, digits and underscore".into());
     }

@@ -1,13 +1,12 @@
 use crate::actions;
 use aws_sdk_dynamodb::types::AttributeValue;
-use fleet_shared::{dynamo, ApiError, Deps, Input};
+use fleet_shared::{limits, ApiError, Deps, Input, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// A permission request body; both fields are checked before anything is written.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct PermissionRequest {
     user: String,
     action: String,
@@ -26,13 +25,12 @@ async fn cognito_users(deps: &Deps) -> Result<Vec<(String, String)>, ApiError> {
     let mut token = None;
     loop {
         let out = deps
-            .cognito
+            .cognito()?
             .list_users()
-            .user_pool_id(&deps.config.user_pool_id)
+            .user_pool_id(deps.config.user_pool_id()?)
             .set_pagination_token(token)
             .send()
-            .await
-            .map_err(|e| ApiError::internal(aws_sdk_dynamodb::error::DisplayErrorContext(&e)))?;
+            .await?;
         for u in out.users.unwrap_or_default() {
             let attr = |name: &str| {
                 u.attributes().iter().find(|a| a.name() == name).and_then(|a| a.value()).map(str::to_string)
@@ -50,9 +48,9 @@ async fn cognito_users(deps: &Deps) -> Result<Vec<(String, String)>, ApiError> {
 
 pub async fn list(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
     let mut by_user: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for item in dynamo::scan_all(&deps.dynamo, &deps.config.permissions_table).await? {
-        let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-        by_user.entry(text("user")).or_default().push(text("action"));
+    let grants: Vec<PermissionRequest> = deps.table(Table::Permissions)?.scan_all().await?;
+    for g in grants {
+        by_user.entry(g.user).or_default().push(g.action);
     }
     let mut users: Vec<UserPermissions> = cognito_users(deps)
         .await?
@@ -75,7 +73,12 @@ async fn checked(deps: &Deps, input: &Input) -> Result<PermissionRequest, ApiErr
     if input.args.is_null() {
         return Err(ApiError::bad_request("Request body is required: {\"user\", \"action\"}"));
     }
+    if input.args.as_object().is_some_and(|o| o.keys().any(|k| k != "user" && k != "action")) {
+        return Err(ApiError::bad_request("Invalid request: only user and action are accepted"));
+    }
     let req: PermissionRequest = input.parse()?;
+    limits::check_len("user", &req.user, limits::MAX_ID_CHARS)?;
+    limits::check_len("action", &req.action, limits::MAX_NAME_CHARS)?;
     if req.user.trim().is_empty() {
         return Err(ApiError::bad_request("user cannot be empty"));
     }
@@ -91,9 +94,11 @@ async fn checked(deps: &Deps, input: &Input) -> Result<PermissionRequest, ApiErr
 pub async fn grant(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let req = checked(deps, &input).await?;
     let granted_by = input.caller()?.display().to_string();
-    deps.dynamo
+    let table = deps.table(Table::Permissions)?;
+    table
+        .client
         .put_item()
-        .table_name(&deps.config.permissions_table)
+        .table_name(table.name)
         .item("user", AttributeValue::S(req.user.clone()))
         .item("action", AttributeValue::S(req.action.clone()))
         .item("grantedBy", AttributeValue::S(granted_by))
@@ -105,10 +110,11 @@ pub async fn grant(deps: &'static Deps, input: Input) -> Result<Value, ApiError>
 
 pub async fn revoke(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let req = checked(deps, &input).await?;
-    let out = deps
-        .dynamo
+    let table = deps.table(Table::Permissions)?;
+    let out = table
+        .client
         .delete_item()
-        .table_name(&deps.config.permissions_table)
+        .table_name(table.name)
         .key("user", AttributeValue::S(req.user.clone()))
         .key("action", AttributeValue::S(req.action.clone()))
         .return_values(aws_sdk_dynamodb::types::ReturnValue::AllOld)

@@ -2,11 +2,11 @@
 pub mod actions;
 mod handlers;
 
-use fleet_shared::{handler, FunctionSpec, Grant, Permission, Trigger};
+use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub const MANAGE: &str = actions::MANAGE_USER_PERMISSIONS;
-const GRANTS_READ: &[Grant] = &[Grant::ReadTable("PermissionsTable"), Grant::ListUsers];
-const GRANTS_WRITE: &[Grant] = &[Grant::CrudTable("PermissionsTable"), Grant::ListUsers];
+const GRANTS_READ: &[Grant] = &[Grant::ReadTable(Table::Permissions), Grant::ListUsers];
+const GRANTS_WRITE: &[Grant] = &[Grant::CrudTable(Table::Permissions), Grant::ListUsers];
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {

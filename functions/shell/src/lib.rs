@@ -1,6 +1,6 @@
 //! Calls the console shell makes for every signed-in user.
 use aws_sdk_dynamodb::types::Select;
-use fleet_shared::{flags, handler, ApiError, Deps, FunctionSpec, Grant, Input, Permission, Trigger};
+use fleet_shared::{flags, handler, ApiError, Deps, FunctionSpec, Grant, Input, Permission, Table, Trigger};
 use serde_json::{json, Value};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
@@ -8,14 +8,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "get_feature_flags",
         trigger: Trigger::Query("getFeatureFlags"),
         permission: Permission::SignedIn,
-        grants: &[Grant::ReadTable("FeatureFlagsTable")],
+        grants: &[Grant::ReadTable(Table::FeatureFlags)],
         handler: handler!(feature_flags),
     },
     FunctionSpec {
         name: "location_services_status",
         trigger: Trigger::Query("locationServicesStatus"),
         permission: Permission::SignedIn,
-        grants: &[Grant::ReadTable("LocationsTable")],
+        grants: &[Grant::ReadTable(Table::Locations)],
         handler: handler!(location_services_status),
     },
 ];
@@ -26,9 +26,11 @@ async fn feature_flags(deps: &'static Deps, input: Input) -> Result<Vec<String>,
 
 /// One single-item read of the locations table: proves the store answers.
 async fn location_services_status(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
-    deps.dynamo
+    let locations = deps.table(Table::Locations)?;
+    locations
+        .client
         .scan()
-        .table_name(&deps.config.locations_table)
+        .table_name(locations.name)
         .limit(1)
         .select(Select::Count)
         .send()

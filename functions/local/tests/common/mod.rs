@@ -2,7 +2,8 @@
 //! started (its settings in the environment, from .local/stack.env), the
 //! demo users, and calls through the same adapters Lambda uses.
 #![allow(dead_code)]
-use fleet_shared::{events, Caller, Deps, FunctionSpec};
+use fleet_local::wiring::Wiring;
+use fleet_shared::{events, Caller, Deps, FunctionSpec, Needs};
 use serde_json::{json, Value};
 use std::sync::OnceLock;
 use tokio::sync::OnceCell;
@@ -12,15 +13,32 @@ pub fn find(name: &str) -> &'static FunctionSpec {
 }
 
 static DEPS: OnceCell<&'static Deps> = OnceCell::const_new();
+static WIRING: OnceCell<&'static Wiring> = OnceCell::const_new();
 
+fn need_emulator() {
+    assert!(
+        std::env::var("AWS_ENDPOINT_URL").is_ok(),
+        "integration tests need the emulator: run scripts/test.sh (or source .local/stack.env)"
+    );
+}
+
+/// Every table and client: for a test's own setup and checks.
 pub async fn deps() -> &'static Deps {
     *DEPS
         .get_or_init(|| async {
-            assert!(
-                std::env::var("AWS_ENDPOINT_URL").is_ok(),
-                "integration tests need the emulator: run scripts/test.sh (or source .local/stack.env)"
-            );
-            Deps::from_env().await.expect("stack configuration in the environment")
+            need_emulator();
+            Deps::from_env(&Needs::all()).await.expect("stack configuration in the environment")
+        })
+        .await
+}
+
+/// Each function's own configuration and clients, as on AWS: a handler
+/// using a table it did not declare fails here.
+pub async fn wiring() -> &'static Wiring {
+    *WIRING
+        .get_or_init(|| async {
+            need_emulator();
+            Wiring::from_env().await.expect("stack configuration in the environment")
         })
         .await
 }
@@ -29,9 +47,10 @@ pub async fn user(email_var: &str) -> Caller {
     let email = std::env::var(email_var).unwrap_or_else(|_| panic!("{email_var} is set by the stack"));
     let d = deps().await;
     let out = d
-        .cognito
+        .cognito()
+        .unwrap()
         .list_users()
-        .user_pool_id(&d.config.user_pool_id)
+        .user_pool_id(d.config.user_pool_id().unwrap())
         .filter(format!("email = \"{email}\""))
         .send()
         .await
@@ -62,7 +81,8 @@ pub async fn gql(name: &str, caller: &Caller, arguments: Value) -> Result<Value,
         "identity": { "claims": { "sub": caller.sub, "cognito:username": caller.username, "email": caller.email } },
         "info": { "fieldName": name, "parentTypeName": "Query" }
     });
-    events::handle_appsync(deps().await, find(name), event).await
+    let spec = find(name);
+    events::handle_appsync(wiring().await.deps(spec), spec, event, "test").await
 }
 
 /// Calls an HTTP function with a payload 2.0 event; answers (status, JSON body).
@@ -85,10 +105,16 @@ pub async fn http(name: &str, caller: Option<&Caller>, body: Option<&str>) -> (i
     if let Some(b) = body {
         event["body"] = json!(b);
     }
-    let res = events::handle_http(deps().await, spec, serde_json::from_value(event).unwrap()).await;
+    let res = events::handle_http(wiring().await.deps(spec), spec, serde_json::from_value(event).unwrap()).await;
     let text = match res.body {
         Some(lambda_http::aws_lambda_events::encodings::Body::Text(t)) => t,
         _ => String::new(),
     };
     (res.status_code, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// One run of the scheduler with its own wiring, as EventBridge would start it.
+pub async fn run_scheduler() -> Value {
+    let spec = find("apply_scheduled_changes");
+    spec.invoke(wiring().await.deps(spec), Default::default()).await.expect("scheduler run")
 }

@@ -1,4 +1,5 @@
-//! Every function of every area, in one place.
+//! Every function of every area, in one place: the Lambda binary, the local
+//! API and the template generator all read this registry.
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
@@ -6,8 +7,12 @@ pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 3] {
     [("shell", fn_shell::FUNCTIONS), ("permissions", fn_permissions::FUNCTIONS), ("locations", fn_locations::FUNCTIONS)]
 }
 
-pub fn all() -> impl Iterator<Item = &'static FunctionSpec> {
+pub fn all() -> impl Iterator<Item = &'static FunctionSpec> + Clone {
     areas().into_iter().flat_map(|(_, f)| f.iter())
+}
+
+pub fn by_name(name: &str) -> Option<&'static FunctionSpec> {
+    all().find(|f| f.name == name)
 }
 
 pub fn graphql_field(type_name: &str, field: &str) -> Option<&'static FunctionSpec> {

@@ -1,1 +1,0 @@
-fleet_shared::lambda_main!(fn_locations::FUNCTIONS);

@@ -1,0 +1,279 @@
+//! The location rules over the narrow store: create, edit (version-checked,
+//! with history), wholesale edit and device addresses. Handlers parse input
+//! and call these with the DynamoDB store; unit tests call them with a fake.
+use crate::attributes::{flatten, get_path};
+use crate::plan::{self, Assign};
+use crate::rules;
+use crate::store::{not_found, Also, LocationStore};
+use fleet_shared::fridge_time::FridgeZone;
+use fleet_shared::history::{self, Record};
+use fleet_shared::{limits, ApiError};
+use serde_json::{json, Map, Value};
+
+/// Who writes and from where, for `lastModifiedBy` and the history.
+#[derive(Debug, Clone)]
+pub struct Author {
+    pub user: String,
+    /// Screen, function, file and row, or the scheduled change.
+    pub source: String,
+}
+
+pub const MAX_SOURCE_CHARS: usize = 200;
+
+/// A location id as the boundary accepts it: non-empty, at most 64
+/// characters. (The create rule for its characters is in `rules`.)
+pub fn location_id(raw: Option<&Value>) -> Result<String, ApiError> {
+    let id = raw.and_then(rules::text_of).ok_or_else(|| ApiError::bad_request("id cannot be empty"))?;
+    limits::check_len("id", &id, limits::MAX_ID_CHARS)?;
+    Ok(id)
+}
+
+pub fn version_of(doc: &Value) -> i64 {
+    doc.get("version").and_then(Value::as_i64).unwrap_or(0)
+}
+
+/// The flat view without the bookkeeping fields, for history diffs.
+fn audited(doc: &Value) -> Map<String, Value> {
+    let mut flat = flatten(doc).as_object().cloned().unwrap_or_default();
+    for k in ["lastModified", "lastModifiedBy", "version", "updateReason", "timeZoneLabel", "timeZoneIana"] {
+        flat.remove(k);
+    }
+    flat
+}
+
+/// 409 naming who changed the location and when, in the fridge's time.
+pub fn stale(current: &Value) -> ApiError {
+    let who = current.get("lastModifiedBy").and_then(Value::as_str).unwrap_or("someone");
+    let zone = FridgeZone::of(current.get("timeZone").and_then(Value::as_str));
+    let when = current
+        .get("lastModified")
+        .and_then(Value::as_str)
+        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+        .map(|t| format!("{} {}", zone.wall(t.with_timezone(&chrono::Utc)), zone.label))
+        .unwrap_or_else(|| "an unknown time".into());
+    ApiError::Conflict(format!("This location was changed by {who} at {when}. Reload to see the change."))
+}
+
+pub async fn create(store: &impl LocationStore, payload: Map<String, Value>, author: &Author, now: &str) -> Result<Value, ApiError> {
+    let id = location_id(payload.get("id"))?;
+    if payload.get("aprivaDeviceAddress").and_then(rules::text_of).is_some() {
+        return Err(ApiError::bad_request(rules::DEVICE_ADDRESS_GENERATED));
+    }
+    let options = store.options().await?;
+    let doc = plan::new_location(&payload, &options, &author.user, now).map_err(ApiError::BadRequest)?;
+    let changes = history::diff(&Map::new(), &audited(&doc), &Map::new());
+    let record = Record::new(history::entity("location", &id), now, &author.user, &author.source, changes);
+    fleet_shared::store::on_conflict(store.insert(&doc, &record).await, || {
+        ApiError::Conflict(format!("Location {id} already exists"))
+    })?;
+    Ok(flatten(&doc))
+}
+
+/// Applies a checked plan on top of `current` in one conditional write with
+/// its history record. A location that moved meanwhile is a 409 naming who.
+pub async fn write(
+    store: &impl LocationStore,
+    current: &Value,
+    plan: &[Assign],
+    author: &Author,
+    now: &str,
+    also: &[Also],
+) -> Result<Value, ApiError> {
+    let id = current["id"].as_str().unwrap_or_default().to_string();
+    let base = version_of(current);
+    let mut next = current.clone();
+    plan::apply(&mut next, plan);
+    next["version"] = json!(base + 1);
+    next["lastModified"] = json!(now);
+    next["lastModifiedBy"] = json!(author.user);
+    let reasons: Map<String, Value> = plan
+        .iter()
+        .filter(|a| a.path.len() == 2 && a.path[0] == "updateReason")
+        .map(|a| (a.path[1].clone(), a.value.clone()))
+        .collect();
+    let changes = history::diff(&audited(current), &audited(&next), &reasons);
+    let record = Record::new(history::entity("location", &id), now, &author.user, &author.source, changes);
+    match store.update(&id, plan, base, &record, also).await {
+        Ok(()) => Ok(flatten(&next)),
+        Err(ApiError::Conflict(_)) => match store.get(&id).await? {
+            Some(moved) if version_of(&moved) != base => Err(stale(&moved)),
+            Some(_) => Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into())),
+            None => Err(not_found(&id)),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+/// `updateLocation`: `{id, version?, source?, <attribute>: value..., updateReason?}`.
+pub async fn update(store: &impl LocationStore, mut body: Map<String, Value>, author: &Author, now: &str) -> Result<Value, ApiError> {
+    let id = location_id(body.get("id"))?;
+    let expected = match body.remove("version") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.as_i64().ok_or_else(|| ApiError::bad_request("version must be an integer"))?),
+    };
+    let mut author = author.clone();
+    if let Some(source) = body.remove("source").as_ref().and_then(rules::text_of) {
+        limits::check_len("source", &source, MAX_SOURCE_CHARS)?;
+        author.source = source;
+    }
+    if body.contains_key("aprivaDeviceAddress") {
+        return Err(ApiError::bad_request(rules::DEVICE_ADDRESS_GENERATED));
+    }
+    let current = store.get(&id).await?.ok_or_else(|| not_found(&id))?;
+    if expected.is_some_and(|v| v != version_of(&current)) {
+        return Err(stale(&current));
+    }
+    let needs_options = body.keys().any(|k| matches!(k.as_str(), "layoutName" | "fridgeSchema" | "priceMapTemplate"));
+    let options = if needs_options { store.options().await? } else { Default::default() };
+    let plan = plan::update(&current, &body, &options).map_err(ApiError::BadRequest)?;
+    write(store, &current, &plan, &author, now, &[]).await
+}
+
+/// `updateWholesaleLocation`: route and stop of a WHOLESALE location.
+pub async fn update_wholesale(store: &impl LocationStore, id: &str, route: &str, stop: i64, author: &Author, now: &str) -> Result<Value, ApiError> {
+    limits::check_len("route", route, limits::MAX_NAME_CHARS)?;
+    let current = store.get(id).await?.ok_or_else(|| not_found(id))?;
+    if current.get("type").and_then(Value::as_str) != Some("WHOLESALE") {
+        return Err(ApiError::bad_request(format!("Location {id} is not a wholesale location")));
+    }
+    let stop = rules::check_int("stop", &stop.to_string(), 0, 1000).map_err(ApiError::BadRequest)?;
+    let plan = vec![
+        Assign { path: vec!["operationConfigs".into(), "route".into()], value: json!(route.trim()) },
+        Assign { path: vec!["operationConfigs".into(), "stop".into()], value: json!(stop) },
+    ];
+    write(store, &current, &plan, author, now, &[]).await
+}
+
+/// A card-reader device address: 'FC' and 10 digits from a random 64-bit
+/// number (see docs/decisions.md).
+pub fn device_address(random: u64) -> String {
+    format!("FC{:010}", random % 10_000_000_000)
+}
+
+/// Generates and stores a new device address. Uniqueness is enforced, not
+/// hoped for: the address is registered with a conditional write in the same
+/// transaction that stores it, retried with a new number on a collision.
+pub async fn generate_device_address(
+    store: &impl LocationStore,
+    id: &str,
+    author: &Author,
+    now: &str,
+    mut random: impl FnMut() -> u64,
+    also: &[Also],
+) -> Result<String, ApiError> {
+    for _ in 0..5 {
+        let current = store.get(id).await?.ok_or_else(|| not_found(id))?;
+        let address = device_address(random());
+        let plan = [Assign { path: vec!["locationConfigs".into(), "aprivaDeviceAddress".into()], value: json!(address) }];
+        let mut all = vec![Also::RegisterDeviceAddress { address: address.clone(), location: id.to_string() }];
+        all.extend_from_slice(also);
+        match write(store, &current, &plan, author, now, &all).await {
+            Ok(_) => return Ok(address),
+            // Same version but refused: the address was taken. Try another.
+            Err(ApiError::Conflict(m)) if m == fleet_shared::error::CHANGED_MEANWHILE => {
+                tracing::warn!(%address, "device address taken; retrying");
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(ApiError::Conflict("Could not find a free device address, please try again".into()))
+}
+
+pub fn device_address_of(doc: &Value) -> Option<&Value> {
+    get_path(doc, &["locationConfigs", "aprivaDeviceAddress"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Options;
+    use crate::store::fake::Fake;
+
+    fn author() -> Author {
+        Author { user: "ops@x.co".into(), source: "test".into() }
+    }
+
+    fn form(id: &str) -> Map<String, Value> {
+        json!({ "id": id, "street": "1 Main St", "city": "Chicago", "zipCode": "60601", "directions": "Lobby",
+                "latitude": "41.88", "longitude": "-87.63", "prettyName": "Main St Lobby", "onlineDate": "2026-12-01" })
+        .as_object().cloned().unwrap()
+    }
+
+    fn store() -> Fake {
+        Fake { options: Options::from_lists(vec!["L1".into()], vec![], vec![]), ..Default::default() }
+    }
+
+    fn body(v: Value) -> Map<String, Value> {
+        v.as_object().cloned().unwrap()
+    }
+
+    #[tokio::test]
+    async fn create_records_history_and_refuses_a_duplicate() {
+        let s = store();
+        let created = create(&s, form("CHI_9"), &author(), "2026-11-22T10:00:00.000Z").await.unwrap();
+        assert_eq!(created["version"], 1);
+        let err = create(&s, form("CHI_9"), &author(), "t").await.unwrap_err();
+        assert_eq!(err, ApiError::Conflict("Location CHI_9 already exists".into()));
+        let history = s.history.lock().unwrap();
+        assert_eq!(history.len(), 1);
+        assert!(history[0].changes.iter().any(|c| c.attribute == "city" && c.new_value == "\"Chicago\""));
+    }
+
+    #[tokio::test]
+    async fn bad_ids_are_refused_before_the_store() {
+        let s = store();
+        let mut p = form("x");
+        p.insert("id".into(), json!("A".repeat(5000)));
+        assert_eq!(create(&s, p, &author(), "t").await.unwrap_err().to_string(), "id must be at most 64 characters");
+        assert_eq!(update(&s, body(json!({"id": ""})), &author(), "t").await.unwrap_err().to_string(), "id cannot be empty");
+    }
+
+    #[tokio::test]
+    async fn a_stale_version_is_refused_naming_who_changed_it() {
+        let s = store();
+        create(&s, form("CHI_9"), &author(), "2026-11-22T16:00:00.000Z").await.unwrap();
+        let other = Author { user: "lee@x.co".into(), source: "Location detail".into() };
+        update(&s, body(json!({"id": "CHI_9", "version": 1, "route": "r1"})), &other, "2026-11-22T16:05:00.000Z").await.unwrap();
+        let err = update(&s, body(json!({"id": "CHI_9", "version": 1, "route": "r2"})), &author(), "t").await.unwrap_err();
+        assert_eq!(err, ApiError::Conflict("This location was changed by lee@x.co at 2026-11-22 10:05 CT. Reload to see the change.".into()));
+        assert_eq!(s.docs.lock().unwrap()["CHI_9"]["operationConfigs"]["route"], "r1");
+    }
+
+    #[tokio::test]
+    async fn an_edit_appends_who_what_why_and_where() {
+        let s = store();
+        create(&s, form("CHI_9"), &author(), "t0").await.unwrap();
+        let b = body(json!({"id": "CHI_9", "version": 1, "prod": 1, "updateReason": {"prod": "First Stocking"}, "source": "Location detail"}));
+        let out = update(&s, b, &author(), "t1").await.unwrap();
+        assert_eq!(out["version"], 2);
+        let history = s.history.lock().unwrap();
+        let last = history.last().unwrap();
+        assert_eq!((last.who.as_str(), last.source.as_str(), last.at.as_str()), ("ops@x.co", "Location detail", "t1"));
+        assert_eq!(last.changes.len(), 1, "{:?}", last.changes);
+        assert_eq!((last.changes[0].attribute.as_str(), last.changes[0].old_value.as_str(), last.changes[0].new_value.as_str()), ("prod", "0", "1"));
+        assert_eq!(last.changes[0].reason.as_deref(), Some("First Stocking"));
+    }
+
+    #[tokio::test]
+    async fn the_device_address_is_only_generated() {
+        let s = store();
+        let mut p = form("CHI_9");
+        p.insert("aprivaDeviceAddress".into(), json!("FC1"));
+        assert_eq!(create(&s, p, &author(), "t").await.unwrap_err().to_string(), rules::DEVICE_ADDRESS_GENERATED);
+        create(&s, form("CHI_9"), &author(), "t").await.unwrap();
+        let err = update(&s, body(json!({"id": "CHI_9", "aprivaDeviceAddress": "FC1"})), &author(), "t").await.unwrap_err();
+        assert_eq!(err.to_string(), rules::DEVICE_ADDRESS_GENERATED);
+        // A taken address is retried with the next number.
+        s.device_addresses.lock().unwrap().push(device_address(1));
+        let mut numbers = [1u64, 2].into_iter();
+        let address = generate_device_address(&s, "CHI_9", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
+        assert_eq!(address, "FC0000000002");
+        assert_eq!(device_address_of(&s.docs.lock().unwrap()["CHI_9"]), Some(&json!("FC0000000002")));
+    }
+
+    #[test]
+    fn device_addresses_have_a_fixed_shape() {
+        assert_eq!(device_address(42), "FC0000000042");
+        assert_eq!(device_address(u64::MAX).len(), 12);
+    }
+}

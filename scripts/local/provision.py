@@ -3,7 +3,7 @@
 Tables, buckets and queues are created from the template's own resource
 definitions; the Cognito pool and client from their template properties (plus
 USER_PASSWORD_AUTH, the local sign-in flow); the functions' environment from
-the template's Globals. Writes stack.env, stack.json and the web app's
+the template's functions. Writes stack.env, stack.json and the web app's
 config.json into the state folder (.local by default).
 """
 import argparse
@@ -164,7 +164,14 @@ def main():
     for u in users.values():
         create_user(idp, pool_id, u["email"], password)
 
+    # The local API hosts every function in one process, so its environment is
+    # the union of the functions' own variables (each function's Deps still
+    # reads only its own); FLEET_FUNCTION differs per function and is not needed.
     env = {k: resolve(v, names) for k, v in template["Globals"]["Function"]["Environment"]["Variables"].items()}
+    for res in resources.values():
+        if res.get("Type") == "AWS::Serverless::Function":
+            variables = res.get("Properties", {}).get("Environment", {}).get("Variables", {})
+            env.update({k: resolve(v, names) for k, v in variables.items() if k != "FLEET_FUNCTION"})
     env.update({
         "AWS_ENDPOINT_URL": args.endpoint,
         "AWS_ACCESS_KEY_ID": "test",

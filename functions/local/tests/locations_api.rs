@@ -199,8 +199,6 @@ async fn device_addresses_are_generated_stored_and_unique() {
     assert_eq!(err.status(), 404);
 }
 
-/// Scheduler runs apply every due change, so the tests that run it take turns.
-static SCHEDULER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 fn iso_in(seconds: i64) -> String {
     (chrono::Utc::now() + chrono::Duration::seconds(seconds)).to_rfc3339()

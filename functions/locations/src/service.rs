@@ -32,11 +32,17 @@ pub fn version_of(doc: &Value) -> i64 {
     doc.get("version").and_then(Value::as_i64).unwrap_or(0)
 }
 
-/// The flat view without the bookkeeping fields, for history diffs.
+/// The flat view without the bookkeeping fields, for history diffs. Numbers
+/// are compared as the store gives them back (an integral 7.0 reads as 7).
 fn audited(doc: &Value) -> Map<String, Value> {
     let mut flat = flatten(doc).as_object().cloned().unwrap_or_default();
     for k in ["lastModified", "lastModifiedBy", "version", "updateReason", "timeZoneLabel", "timeZoneIana"] {
         flat.remove(k);
+    }
+    for v in flat.values_mut() {
+        if let Some(f) = v.as_f64().filter(|f| v.is_f64() && f.fract() == 0.0 && f.abs() < 1e15) {
+            *v = json!(f as i64);
+        }
     }
     flat
 }

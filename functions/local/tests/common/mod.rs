@@ -118,3 +118,6 @@ pub async fn run_scheduler() -> Value {
     let spec = find("apply_scheduled_changes");
     spec.invoke(wiring().await.deps(spec), Default::default()).await.expect("scheduler run")
 }
+
+/// Scheduler runs apply every due change, so the tests that run it take turns.
+pub static SCHEDULER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());

@@ -32,14 +32,15 @@ pub fn on_conflict<T>(result: Result<T, ApiError>, meaning: impl FnOnce() -> Api
     }
 }
 
-/// The one paging loop. `fetch(start, remaining)` reads one page (passing
+/// The one paging loop, for any paged AWS call (a DynamoDB key, a Cognito
+/// pagination token...). `fetch(start, remaining)` reads one page (passing
 /// `remaining` as the request's `Limit`, so the last key is exact); pages are
 /// read until `limit` items or the end. Answers the items and the key to
 /// resume from, if any.
-pub async fn pages<F, Fut>(start: Option<Key>, limit: Option<usize>, mut fetch: F) -> Result<(Vec<Item>, Option<Key>), ApiError>
+pub async fn pages<T, K, F, Fut>(start: Option<K>, limit: Option<usize>, mut fetch: F) -> Result<(Vec<T>, Option<K>), ApiError>
 where
-    F: FnMut(Option<Key>, Option<i32>) -> Fut,
-    Fut: Future<Output = Result<(Vec<Item>, Option<Key>), ApiError>>,
+    F: FnMut(Option<K>, Option<i32>) -> Fut,
+    Fut: Future<Output = Result<(Vec<T>, Option<K>), ApiError>>,
 {
     let mut items = Vec::new();
     let mut start = start;

@@ -1,3 +1,4 @@
+#![recursion_limit = "256"]
 //! The Lambda binary of every function: `FLEET_FUNCTION` (set per function in
 //! template.yaml) picks the registry entry; only that function's clients and
 //! configuration are built.

@@ -124,8 +124,15 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
     let items = demo_locations().iter().map(dynamo::to_item).collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::Locations)?.batch_put(items).await?;
 
-    // A few pending changes, through the real create path.
+    // A few pending changes, through the real create path; one allocation
+    // lands after its 6 pm deadline, so the detail page shows the warning.
     let in_days = |d: i64| (chrono::Utc::now() + chrono::Duration::days(d)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let late_evening = format!("{}T19:00", (chrono::Utc::now() + chrono::Duration::days(2)).format("%Y-%m-%d"));
+    let offline = demo_locations()
+        .into_iter()
+        .find(|d| d["id"].as_str().is_some_and(|id| id.starts_with("CHI_")) && d["operationConfigs"]["prod"] == json!(0))
+        .and_then(|d| d["id"].as_str().map(str::to_string))
+        .expect("an unallocated Chicago fridge in the demo set");
     let caller = fleet_shared::Caller { sub: admin_sub.into(), username: admin_sub.into(), email: admin_email.into() };
     let changes = json!({ "input": [
         { "location": "CHI_0001", "attribute": "percentage", "value": "5", "dateTime": in_days(3) },
@@ -133,6 +140,8 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
         { "location": "CHI_0002", "attribute": "prod", "value": "0", "dateTime": in_days(2) },
         { "location": "CHI_0002", "attribute": "updateReason", "value": "{\"prod\":\"Holiday Break\"}", "dateTime": in_days(2) },
         { "location": "NYC_0003", "attribute": "status", "value": "\"OFFLINE\"", "dateTime": in_days(5) },
+        { "location": offline, "attribute": "prod", "value": "1", "localDateTime": late_evening },
+        { "location": offline, "attribute": "updateReason", "value": "{\"prod\":\"First Stocking\"}", "localDateTime": late_evening },
     ]});
     schedule::create(deps, Input { caller: Some(caller), args: changes, ..Default::default() }).await?;
     Ok(())

@@ -1,6 +1,6 @@
 use crate::actions;
 use aws_sdk_dynamodb::types::AttributeValue;
-use fleet_shared::{limits, ApiError, Deps, Input, Table};
+use fleet_shared::{limits, store, ApiError, Deps, Input, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -21,29 +21,23 @@ struct UserPermissions {
 
 /// Cognito users as (sub, email), every page.
 async fn cognito_users(deps: &Deps) -> Result<Vec<(String, String)>, ApiError> {
-    let mut users = Vec::new();
-    let mut token = None;
-    loop {
-        let out = deps
-            .cognito()?
-            .list_users()
-            .user_pool_id(deps.config.user_pool_id()?)
-            .set_pagination_token(token)
-            .send()
-            .await?;
-        for u in out.users.unwrap_or_default() {
-            let attr = |name: &str| {
-                u.attributes().iter().find(|a| a.name() == name).and_then(|a| a.value()).map(str::to_string)
-            };
-            if let Some(sub) = attr("sub") {
-                users.push((sub, attr("email").unwrap_or_else(|| u.username().unwrap_or_default().to_string())));
-            }
-        }
-        token = out.pagination_token;
-        if token.is_none() {
-            return Ok(users);
-        }
-    }
+    let (cognito, pool) = (deps.cognito()?, deps.config.user_pool_id()?);
+    let (users, _) = store::pages(None, None, |token, _| async move {
+        let out = cognito.list_users().user_pool_id(pool).set_pagination_token(token).send().await?;
+        let users = out
+            .users
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|u| {
+                let attr = |name: &str| u.attributes().iter().find(|a| a.name() == name).and_then(|a| a.value()).map(str::to_string);
+                let sub = attr("sub")?;
+                Some((sub, attr("email").unwrap_or_else(|| u.username().unwrap_or_default().to_string())))
+            })
+            .collect();
+        Ok((users, out.pagination_token))
+    })
+    .await?;
+    Ok(users)
 }
 
 pub async fn list(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {

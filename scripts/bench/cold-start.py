@@ -3,10 +3,12 @@
 `GET /2018-06-01/runtime/invocation/next`, against a minimal fake Lambda
 Runtime API on loopback. Prints the median of N runs and the binary size.
 
-    scripts/bench-cold-start.py [--bin get_location] [--runs 20] [--no-build]
+    scripts/bench/cold-start.py [--function get_location] [--runs 20] [--no-build]
 
-Builds the binary with the release profile (the one deployed) unless
---no-build. A benchmark, not a test: it prints figures and asserts nothing.
+Every function runs the one `fleet` binary, picked by FLEET_FUNCTION as
+template.yaml sets it. Builds it with the release profile (the one deployed,
+for the host) unless --no-build. A benchmark, not a test: it prints figures
+and asserts nothing.
 """
 import argparse
 import http.server
@@ -17,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class FakeRuntime(http.server.BaseHTTPRequestHandler):
@@ -36,21 +38,22 @@ class FakeRuntime(http.server.BaseHTTPRequestHandler):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", default="get_location")
+    ap.add_argument("--function", default="get_location")
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--no-build", action="store_true")
     args = ap.parse_args()
 
     if not args.no_build:
-        subprocess.run(["cargo", "build", "--release", "--bin", args.bin], cwd=ROOT, check=True)
-    binary = ROOT / "target" / "release" / args.bin
+        subprocess.run(["cargo", "build", "--release", "-p", "fleet-functions", "--bin", "fleet"], cwd=ROOT, check=True)
+    binary = ROOT / "target" / "release" / "fleet"
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), FakeRuntime)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     env = {
         "PATH": os.environ.get("PATH", ""),
         "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{server.server_port}",
-        "AWS_LAMBDA_FUNCTION_NAME": args.bin,
+        "AWS_LAMBDA_FUNCTION_NAME": args.function,
+        "FLEET_FUNCTION": args.function,
         "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "256",
         "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
         "AWS_LAMBDA_LOG_STREAM_NAME": "bench",
@@ -61,7 +64,7 @@ def main():
         "AWS_EC2_METADATA_DISABLED": "true",
         "LOCATIONS_TABLE": "t", "SCHEDULED_CHANGES_TABLE": "t", "PERMISSIONS_TABLE": "t",
         "FEATURE_FLAGS_TABLE": "t", "NAME_LISTS_TABLE": "t", "USER_POOL_ID": "us-east-1_x",
-        "PAGING_TOKEN_SECRET": "x" * 32, "RUST_LOG": "warn",
+        "HISTORY_TABLE": "t", "PAGING_TOKEN_SECRET": "x" * 32, "RUST_LOG": "warn",
     }
     samples = []
     for _ in range(args.runs):
@@ -74,11 +77,11 @@ def main():
         proc.kill()
         proc.wait()
         if FakeRuntime.first_next is None:
-            raise SystemExit(f"{args.bin} never asked for an invocation")
+            raise SystemExit(f"{args.function} never asked for an invocation")
         samples.append((FakeRuntime.first_next - start) * 1000)
     server.shutdown()
     size = binary.stat().st_size
-    print(f"binary: {args.bin} ({size / 1e6:.1f} MB stripped, release profile)")
+    print(f"function: {args.function}, binary fleet ({size / 1e6:.1f} MB stripped, release profile, host target)")
     print(f"exec -> first invocation/next over {args.runs} runs: median {statistics.median(samples):.1f} ms, "
           f"min {min(samples):.1f} ms, max {max(samples):.1f} ms")
     print("published anchor: ~14 ms init for a minimal Rust Lambda vs ~125 ms for Node.js 22")

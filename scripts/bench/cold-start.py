@@ -41,11 +41,12 @@ def main():
     ap.add_argument("--function", default="get_location")
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--binary", help="time this binary instead (e.g. an older build, for a before/after)")
     args = ap.parse_args()
 
-    if not args.no_build:
+    if not args.no_build and not args.binary:
         subprocess.run(["cargo", "build", "--release", "-p", "fleet-functions", "--bin", "fleet"], cwd=ROOT, check=True)
-    binary = ROOT / "target" / "release" / "fleet"
+    binary = Path(args.binary) if args.binary else ROOT / "target" / "release" / "fleet"
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), FakeRuntime)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -81,7 +82,7 @@ def main():
         samples.append((FakeRuntime.first_next - start) * 1000)
     server.shutdown()
     size = binary.stat().st_size
-    print(f"function: {args.function}, binary fleet ({size / 1e6:.1f} MB stripped, release profile, host target)")
+    print(f"function: {args.function}, binary {binary.name} ({size / 1e6:.1f} MB stripped, release profile, host target)")
     print(f"exec -> first invocation/next over {args.runs} runs: median {statistics.median(samples):.1f} ms, "
           f"min {min(samples):.1f} ms, max {max(samples):.1f} ms")
     print("published anchor: ~14 ms init for a minimal Rust Lambda vs ~125 ms for Node.js 22")

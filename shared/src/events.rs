@@ -100,8 +100,9 @@ pub async fn handle_http(
     event: ApiGatewayV2httpRequest,
 ) -> ApiGatewayV2httpResponse {
     let request_id = event.request_context.request_id.clone().unwrap_or_default();
-    if event.body.as_ref().is_some_and(|b| b.len() > limits::MAX_REQUEST_BYTES * 4 / 3 + 4) {
-        let e = ApiError::PayloadTooLarge(format!("Request too large: at most {} kB", limits::MAX_REQUEST_BYTES / 1024));
+    // Refused before parsing: a base64 body is 4/3 the size of its bytes.
+    if event.body.as_ref().is_some_and(|b| b.len() > spec.max_request_bytes() * 4 / 3 + 4) {
+        let e = limits::too_large(spec.max_request_bytes());
         return http_response(e.status(), &e.http_body());
     }
     let result = match http_input(&event) {

@@ -18,6 +18,7 @@ pub mod permissions;
 pub mod registry;
 pub mod resources;
 pub mod store;
+pub mod upload;
 
 pub use config::Config;
 pub use deps::{Deps, TableRef};

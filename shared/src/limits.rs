@@ -6,6 +6,9 @@ use serde_json::Value;
 
 /// A request's arguments or body, as JSON text.
 pub const MAX_REQUEST_BYTES: usize = 256 * 1024;
+/// A request carrying a whole file's rows (upload dry runs), under Lambda's
+/// 6 MB synchronous payload limit.
+pub const MAX_FILE_REQUEST_BYTES: usize = 5 * 1024 * 1024;
 /// Any one string anywhere in a request.
 pub const MAX_STRING_CHARS: usize = 10_000;
 /// Record ids (a location id, a pilot id...).
@@ -16,10 +19,10 @@ pub const MAX_NAME_CHARS: usize = 100;
 pub const MAX_TEXT_CHARS: usize = 1_000;
 
 /// The whole-request bounds, applied to every function by the gate.
-pub fn check_arguments(args: &Value) -> Result<(), ApiError> {
+pub fn check_arguments(args: &Value, max_bytes: usize) -> Result<(), ApiError> {
     let size = serde_json::to_vec(args).map(|v| v.len()).unwrap_or(usize::MAX);
-    if size > MAX_REQUEST_BYTES {
-        return Err(ApiError::PayloadTooLarge(format!("Request too large: at most {} kB", MAX_REQUEST_BYTES / 1024)));
+    if size > max_bytes {
+        return Err(too_large(max_bytes));
     }
     longest_string(args, "request")
 }
@@ -33,6 +36,10 @@ fn longest_string(v: &Value, path: &str) -> Result<(), ApiError> {
         Value::Object(map) => map.iter().try_for_each(|(k, v)| longest_string(v, k)),
         _ => Ok(()),
     }
+}
+
+pub fn too_large(max_bytes: usize) -> ApiError {
+    ApiError::PayloadTooLarge(format!("Request too large: at most {} kB", max_bytes / 1024))
 }
 
 /// `{field} must be at most {max} characters` when `text` is longer.
@@ -60,12 +67,13 @@ mod tests {
 
     #[test]
     fn a_huge_request_is_too_large_and_a_long_string_names_its_field() {
-        let big = json!({ "input": "x".repeat(MAX_REQUEST_BYTES) });
-        assert_eq!(check_arguments(&big).unwrap_err().status(), 413);
+        let big = json!({ "rows": vec!["x".repeat(100); MAX_REQUEST_BYTES / 100] });
+        assert_eq!(check_arguments(&big, MAX_REQUEST_BYTES).unwrap_err().status(), 413);
+        assert!(check_arguments(&big, MAX_FILE_REQUEST_BYTES).is_ok());
         let long = json!({ "input": { "prettyName": "x".repeat(MAX_STRING_CHARS + 1) } });
-        let err = check_arguments(&long).unwrap_err();
+        let err = check_arguments(&long, MAX_REQUEST_BYTES).unwrap_err();
         assert_eq!(err.to_string(), "prettyName must be at most 10000 characters");
-        assert!(check_arguments(&json!({ "id": "CHI_0001" })).is_ok());
+        assert!(check_arguments(&json!({ "id": "CHI_0001" }), MAX_REQUEST_BYTES).is_ok());
     }
 
     #[test]

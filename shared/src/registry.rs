@@ -48,6 +48,9 @@ pub enum Grant {
     ListUsers,
     /// Issues and reads signed `nextToken`s (needs the paging secret, no IAM).
     PagingTokens,
+    /// Takes a whole file's rows in one request: up to `limits::MAX_FILE_REQUEST_BYTES`
+    /// instead of the default bound (no IAM).
+    FileUploads,
 }
 
 /// The resources a function touches, derived from its declaration.
@@ -56,12 +59,13 @@ pub struct Needs {
     pub tables: BTreeSet<Table>,
     pub user_pool: bool,
     pub paging: bool,
+    pub file_uploads: bool,
 }
 
 impl Needs {
     /// Everything: for tools that seed or inspect the whole stack.
     pub fn all() -> Needs {
-        Needs { tables: Table::ALL.iter().copied().collect(), user_pool: true, paging: true }
+        Needs { tables: Table::ALL.iter().copied().collect(), user_pool: true, paging: true, file_uploads: true }
     }
 
     /// The environment variables these needs are read from, in a stable order.
@@ -110,9 +114,14 @@ impl FunctionSpec {
                 }
                 Grant::ListUsers => needs.user_pool = true,
                 Grant::PagingTokens => needs.paging = true,
+                Grant::FileUploads => needs.file_uploads = true,
             }
         }
         needs
+    }
+
+    pub fn max_request_bytes(&self) -> usize {
+        if self.grants.contains(&Grant::FileUploads) { limits::MAX_FILE_REQUEST_BYTES } else { limits::MAX_REQUEST_BYTES }
     }
 
     /// Called by users through AppSync or the HTTP API (not a system job).
@@ -123,7 +132,7 @@ impl FunctionSpec {
     /// Checks the input's size, then the caller's permission, then runs the
     /// handler. The only way any adapter (Lambda or local API) calls a handler.
     pub async fn invoke(&self, deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-        limits::check_arguments(&input.args)?;
+        limits::check_arguments(&input.args, self.max_request_bytes())?;
         match self.permission {
             Permission::System => {}
             Permission::SignedIn => {

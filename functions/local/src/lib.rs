@@ -2,6 +2,7 @@
 //! (with Cognito token checks), the EventBridge schedule, plus demo seeding
 //! and the generation of template.yaml from the function registry.
 pub mod auth;
+pub mod bench;
 pub mod graphql;
 pub use fleet_functions as registry;
 pub mod seed;

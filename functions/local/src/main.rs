@@ -33,6 +33,17 @@ async fn main() -> ExitCode {
             fn_permissions::actions::all().iter().for_each(|a| println!("{a}"));
             ExitCode::SUCCESS
         }
+        Some("bench-upload") => {
+            let rows = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(10_000);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            match fleet_local::bench::upload(deps, rows).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("benchmark failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("seed") => {
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
             match seed::seed_all(deps, &var("DEMO_ADMIN_EMAIL"), &var("DEMO_RESTRICTED_EMAIL")).await {
@@ -64,7 +75,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | seed | actions | template [--check]");
+            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | bench-upload [ROWS]");
             ExitCode::FAILURE
         }
     }

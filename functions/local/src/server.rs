@@ -26,6 +26,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/graphql", post(graphql_route))
         .route("/prod/{*path}", any(rest_route))
         .route("/health", get(|| async { "ok" }))
+        // As large as the largest request any function takes; each function checks its own bound.
+        .layer(axum::extract::DefaultBodyLimit::max(fleet_shared::limits::MAX_FILE_REQUEST_BYTES * 2))
         .layer(middleware::from_fn(cors))
         .with_state(state)
 }

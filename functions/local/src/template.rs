@@ -18,7 +18,7 @@ fn policies(spec: &FunctionSpec) -> Vec<String> {
             Grant::WriteTable(t) => Some(format!("        - DynamoDBWritePolicy:\n            TableName: !Ref {}\n", t.logical_id())),
             Grant::CrudTable(t) => Some(format!("        - DynamoDBCrudPolicy:\n            TableName: !Ref {}\n", t.logical_id())),
             Grant::ListUsers => Some("        - Statement:\n            - Effect: Allow\n              Action: cognito-idp:ListUsers\n              Resource: !GetAtt UserPool.Arn\n".to_string()),
-            Grant::PagingTokens => None, // a secret in the environment, no IAM
+            Grant::PagingTokens | Grant::FileUploads => None, // no IAM
         })
         .collect()
 }

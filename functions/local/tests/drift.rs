@@ -114,7 +114,7 @@ fn each_function_gets_exactly_the_environment_and_policies_its_grants_imply() {
                 Grant::WriteTable(t) => Some(("DynamoDBWrite".to_string(), t.logical_id().to_string())),
                 Grant::CrudTable(t) => Some(("DynamoDBCrud".to_string(), t.logical_id().to_string())),
                 Grant::ListUsers => Some(("ListUsers".to_string(), "UserPool".to_string())),
-                Grant::PagingTokens => None,
+                Grant::PagingTokens | Grant::FileUploads => None,
             })
             .collect();
         assert_eq!(policies_of(block), expected, "policies of {}", f.name);

@@ -1,6 +1,7 @@
 //! Locations: create (form and CRM import), read, edit, lists, name lists,
 //! scheduled changes and card-reader device addresses (spec 1-locations).
 pub mod attributes;
+pub mod bulk;
 pub mod deadline;
 pub mod demo;
 pub mod handlers;
@@ -139,6 +140,20 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action("GenerateDeviceAddress"),
         grants: &[Grant::CrudTable(Table::Locations), Grant::CrudTable(Table::NameLists), Grant::WriteTable(Table::History)],
         handler: handler!(handlers::generate_device_address),
+    },
+    FunctionSpec {
+        name: "bulk_locations_dry_run",
+        trigger: Trigger::Http { method: "POST", path: "/locations/bulk/dry-run" },
+        permission: Permission::Action("CreateLocation"),
+        grants: &[Grant::ReadTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::FileUploads],
+        handler: handler!(bulk::dry_run),
+    },
+    FunctionSpec {
+        name: "bulk_locations_commit",
+        trigger: Trigger::Http { method: "POST", path: "/locations/bulk/commit" },
+        permission: Permission::Action("CreateLocation"),
+        grants: &[Grant::CrudTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::WriteTable(Table::History)],
+        handler: handler!(bulk::commit),
     },
     FunctionSpec {
         name: "location_history",

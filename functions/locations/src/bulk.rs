@@ -1,0 +1,264 @@
+//! Bulk location import (1-locations §2.4, §3.4, §5.3) on the upload
+//! pipeline: the browser sends the CRM export's rows as they are; the server
+//! maps the columns and the CRM spellings, applies the import rules and the
+//! create rules, and writes each new location with one conditional put.
+use crate::attributes::{flatten, VERTICALS};
+use crate::rules::{self, Options};
+use crate::service;
+use crate::store::{Dynamo, LocationStore};
+use crate::{plan, store};
+use aws_sdk_dynamodb::types::{KeysAndAttributes, PutRequest, WriteRequest};
+use fleet_shared::history::{self, Change, Record};
+use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
+use fleet_shared::{store as dynamo, ApiError, Deps, Input, Table};
+use futures::stream::{self, StreamExt};
+use serde_json::{json, Map, Value};
+use std::collections::HashMap;
+
+/// CRM export columns and the attribute each maps to (§3.4).
+pub const CRM_COLUMNS: &[(&str, &str)] = &[
+    ("POS_NAME__c", "id"),
+    ("Fridge_State__c", "state"),
+    ("Fridge_City__c", "city"),
+    ("Fridge_Street__c", "street"),
+    ("Fridge_Zipcode__c", "zipCode"),
+    ("Sales_Tax_Rate__c", "taxRate"),
+    ("Vertical__c", "vertical"),
+    ("Consumer_Friendly_Location__c", "directions"),
+    ("Consumer_Friendly_NAme__c", "prettyName"),
+    ("Access_Type__c", "accessTo"),
+    ("Stocking_Date__c", "onlineDate"),
+    ("MALongitude__c", "longitude"),
+    ("MALatitude__c", "latitude"),
+];
+pub const ID_COLUMN: &str = "POS_NAME__c";
+pub const BUSINESS_HOURS_COLUMN: &str = "Business_Hours__c";
+/// Marks a location written by an upload row, so a retried commit finds it.
+pub const UPLOAD_MARKER: &str = "lastUpload";
+
+/// The CRM's spellings of a vertical, mapped to the console's (docs/decisions.md).
+fn vertical(crm: &str) -> Option<&'static str> {
+    let key: String = crm.to_lowercase().chars().filter(|c| c.is_alphanumeric()).collect();
+    let alias = match key.as_str() {
+        "businessindustry" | "businessandindustry" | "bi" => Some("B&I"),
+        "travelleisure" | "travelandleisure" | "travel" | "leisure" => Some("Travel/Leisure"),
+        "residential" | "residentialproperty" | "multifamily" => Some("Residential Property"),
+        "hospital" | "health" | "healthcare" | "medical" => Some("Healthcare"),
+        "school" | "university" | "college" | "education" => Some("Education"),
+        _ => None,
+    };
+    alias.or_else(|| VERTICALS.iter().find(|v| v.to_lowercase() == crm.trim().to_lowercase()).copied())
+}
+
+/// 'Private', 'PRIVATE', 'Private Access', 'Closed' ... to Private or Public.
+fn access(crm: &str) -> Option<&'static str> {
+    let t = crm.trim().to_lowercase();
+    if t.starts_with("private") || t == "closed" || t == "restricted" {
+        Some("Private")
+    } else if t.starts_with("public") || t == "open" {
+        Some("Public")
+    } else {
+        None
+    }
+}
+
+/// M/D/YYYY (and M/D/YY) or an ISO date-time to YYYY-MM-DD; other text is kept for the date rule to refuse.
+fn date(v: &str) -> String {
+    let t = v.trim();
+    let parts: Vec<&str> = t.split('/').collect();
+    if parts.len() == 3 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())) {
+        let year = if parts[2].len() == 2 { format!("20{}", parts[2]) } else { parts[2].to_string() };
+        return format!("{year}-{:0>2}-{:0>2}", parts[0], parts[1]);
+    }
+    t.get(..10).filter(|d| t.len() > 10 && rules::is_date(d)).map(str::to_string).unwrap_or_else(|| t.to_string())
+}
+
+/// The create payload of one CRM row, or every message that applies.
+pub fn payload(values: &Map<String, Value>) -> Result<Map<String, Value>, Vec<String>> {
+    let cell = |c: &str| values.get(c).and_then(rules::text_of).unwrap_or_default();
+    let mut messages = Vec::new();
+    if cell(ID_COLUMN).is_empty() {
+        messages.push(format!("{ID_COLUMN} cannot be empty"));
+    }
+    if values.get(BUSINESS_HOURS_COLUMN).and_then(Value::as_str).map(str::trim) != Some("24 Hours") {
+        messages.push("Only 24 Hours fridges are supported".to_string());
+    }
+    let mut out = Map::new();
+    for (column, attr) in CRM_COLUMNS {
+        let v = cell(column);
+        if v.is_empty() {
+            continue;
+        }
+        let mapped = match *attr {
+            "vertical" => match vertical(&v) {
+                Some(m) => m.to_string(),
+                None => {
+                    messages.push(format!("{column} '{v}' is not a known vertical"));
+                    continue;
+                }
+            },
+            "accessTo" => match access(&v) {
+                Some(m) => m.to_string(),
+                None => {
+                    messages.push(format!("{column} '{v}' must be Private or Public"));
+                    continue;
+                }
+            },
+            "onlineDate" => date(&v),
+            "taxRate" => v.trim_end_matches('%').trim().to_string(),
+            "state" => v.to_uppercase(),
+            _ => v,
+        };
+        out.insert(attr.to_string(), json!(mapped));
+    }
+    out.insert("hours".into(), json!(1));
+    out.insert("type".into(), json!("FRIDGE"));
+    out.insert("layoutName".into(), json!("dummy"));
+    if messages.is_empty() { Ok(out) } else { Err(messages) }
+}
+
+/// The attributes an import sets, compared to tell a re-import from a clash.
+fn imported(doc: &Value) -> Map<String, Value> {
+    let flat = flatten(doc);
+    CRM_COLUMNS.iter().filter_map(|(_, a)| flat.get(*a).map(|v| (a.to_string(), v.clone()))).collect()
+}
+
+pub struct BulkLocations {
+    pub deps: &'static Deps,
+    pub user: String,
+    pub now: String,
+}
+
+impl UploadKind for BulkLocations {
+    type Plan = Value;
+    type Context = Options;
+
+    async fn context(&self) -> Result<Options, ApiError> {
+        Dynamo(self.deps).options().await
+    }
+
+    fn check(&self, row: &RawRow, options: &Options) -> Result<(String, Value), Vec<String>> {
+        let p = payload(&row.values)?;
+        let id = service::location_id(p.get("id")).map_err(|e| vec![e.to_string()])?;
+        let doc = plan::new_location(&p, options, &self.user, &self.now).map_err(|m| vec![m])?;
+        Ok((id, doc))
+    }
+
+    async fn load(&self, keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
+        let t = self.deps.table(Table::Locations)?;
+        let mut found = HashMap::new();
+        for chunk in keys.chunks(100) {
+            let mut request = Some(
+                KeysAndAttributes::builder()
+                    .set_keys(Some(chunk.iter().map(|k| HashMap::from([("id".to_string(), dynamo::s(k))])).collect()))
+                    .consistent_read(true)
+                    .build()
+                    .map_err(ApiError::internal)?,
+            );
+            while let Some(keys) = request.take() {
+                let out = t.client.batch_get_item().request_items(t.name, keys).send().await?;
+                for item in out.responses.and_then(|mut r| r.remove(t.name)).unwrap_or_default() {
+                    let doc: Value = dynamo::from_item(item)?;
+                    found.insert(doc["id"].as_str().unwrap_or_default().to_string(), doc);
+                }
+                request = out.unprocessed_keys.and_then(|mut u| u.remove(t.name)).filter(|k| !k.keys().is_empty());
+            }
+        }
+        Ok(found)
+    }
+
+    fn compare(&self, plan: &Value, stored: Option<&Value>) -> Result<Vec<Change>, String> {
+        match stored {
+            None => Ok(vec![]),
+            // The same file imported again: nothing to do.
+            Some(s) if imported(s) == imported(plan) => Ok(vec![]),
+            Some(s) => Err(format!("Location {} already exists", s["id"].as_str().unwrap_or_default())),
+        }
+    }
+
+    fn written_by(&self, stored: &Value, marker: &str) -> bool {
+        stored.get(UPLOAD_MARKER).and_then(Value::as_str) == Some(marker)
+    }
+
+    async fn write(&self, rows: Vec<Planned<Value>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
+        let t = self.deps.table(Table::Locations)?;
+        // Each location is one conditional put, whole or not at all; they run side by side.
+        let outcomes: Vec<(Planned<Value>, Result<(), ApiError>)> = stream::iter(rows)
+            .map(|mut p| async move {
+                p.plan[UPLOAD_MARKER] = json!(req.marker(p.row));
+                let item = match dynamo::to_item(&p.plan) {
+                    Ok(i) => i,
+                    Err(e) => return (p, Err(e)),
+                };
+                let put = t.client.put_item().table_name(t.name).set_item(Some(item)).condition_expression("attribute_not_exists(id)");
+                let result = dynamo::on_conflict(put.send().await.map(|_| ()).map_err(ApiError::from), || {
+                    ApiError::Conflict(format!("Location {} already exists", p.key))
+                });
+                (p, result)
+            })
+            .buffer_unordered(16)
+            .collect()
+            .await;
+        let mut results = Vec::new();
+        let mut records = Vec::new();
+        for (p, outcome) in outcomes {
+            match outcome {
+                Ok(()) => {
+                    let changes = history::diff(&Map::new(), &imported(&p.plan), &Map::new());
+                    records.push(Record::new(history::entity("location", &p.key), &self.now, &self.user, &req.source(p.row), changes));
+                    results.push(CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Written, message: None });
+                }
+                Err(e @ (ApiError::Conflict(_) | ApiError::BadRequest(_))) => {
+                    results.push(CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Failed, message: Some(e.to_string()) })
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        // The history of the written rows, batched; a retry of this upload finds the rows written.
+        let h = self.deps.table(Table::History)?;
+        for chunk in records.chunks(25) {
+            let requests = chunk
+                .iter()
+                .map(|r| Ok(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(dynamo::to_item(r)?)).build().map_err(ApiError::internal)?).build()))
+                .collect::<Result<Vec<_>, ApiError>>()?;
+            dynamo::batch_write(h.client, h.name, requests).await?;
+        }
+        Ok(results)
+    }
+}
+
+fn kind(deps: &'static Deps, input: &Input) -> Result<BulkLocations, ApiError> {
+    Ok(BulkLocations { deps, user: input.caller()?.display().to_string(), now: store::now() })
+}
+
+/// POST /locations/bulk/dry-run
+pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let req: UploadRequest = input.parse()?;
+    upload::dry_run(&kind(deps, &input)?, &req).await
+}
+
+/// POST /locations/bulk/commit
+pub async fn commit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let req: UploadRequest = input.parse()?;
+    upload::commit(&kind(deps, &input)?, &req).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(v: Value) -> Map<String, Value> {
+        v.as_object().cloned().unwrap()
+    }
+
+    #[test]
+    fn crm_spellings_are_mapped_and_the_import_rules_apply() {
+        let p = payload(&row(json!({ "POS_NAME__c": "CHI_1", "Business_Hours__c": "24 Hours", "Vertical__c": "Business & Industry",
+            "Access_Type__c": "PUBLIC ACCESS", "Stocking_Date__c": "2/3/2026", "Sales_Tax_Rate__c": "10.25%", "Fridge_State__c": "il" }))).unwrap();
+        assert_eq!((p["vertical"].as_str(), p["accessTo"].as_str()), (Some("B&I"), Some("Public")));
+        assert_eq!((p["onlineDate"].as_str(), p["taxRate"].as_str(), p["state"].as_str()), (Some("2026-02-03"), Some("10.25"), Some("IL")));
+        assert_eq!(payload(&row(json!({ "Vertical__c": "Travel & Leisure", "POS_NAME__c": "X", "Business_Hours__c": "24 Hours" }))).unwrap()["vertical"], "Travel/Leisure");
+        let errs = payload(&row(json!({ "Business_Hours__c": "Mon-Fri", "Vertical__c": "Spaceport" }))).unwrap_err();
+        assert_eq!(errs, vec!["POS_NAME__c cannot be empty", "Only 24 Hours fridges are supported", "Vertical__c 'Spaceport' is not a known vertical"]);
+    }
+}

@@ -116,6 +116,24 @@ pub async fn batch_write(client: &aws_sdk_dynamodb::Client, table: &str, mut pen
     Ok(())
 }
 
+/// One BatchWriteItem call across tables (at most 25 requests in all), with
+/// unprocessed items retried until every one landed.
+pub async fn batch_write_tables(client: &aws_sdk_dynamodb::Client, mut pending: HashMap<String, Vec<WriteRequest>>) -> Result<(), ApiError> {
+    let mut attempt = 0u32;
+    while pending.values().any(|v| !v.is_empty()) {
+        let out = client.batch_write_item().set_request_items(Some(pending)).send().await?;
+        pending = out.unprocessed_items.unwrap_or_default();
+        if pending.values().any(|v| !v.is_empty()) {
+            attempt += 1;
+            if attempt > 8 {
+                return Err(ApiError::Unavailable);
+            }
+            tokio::time::sleep(Duration::from_millis(50 << attempt.min(5))).await;
+        }
+    }
+    Ok(())
+}
+
 /// Writes items all-or-nothing (at most 100). A failed condition becomes the
 /// generic conflict; pass the result through `on_conflict` to name it.
 pub async fn transact(client: &aws_sdk_dynamodb::Client, items: Vec<TransactWriteItem>) -> Result<(), ApiError> {

@@ -158,7 +158,9 @@ pub trait UploadKind: Sync {
     fn compare(&self, plan: &Self::Plan, stored: Option<&Value>) -> Result<Vec<Change>, String>;
     /// True when `stored` was written by this upload's `marker` (a retry).
     fn written_by(&self, stored: &Value, marker: &str) -> bool;
-    /// Writes the rows, each whole or not at all; answers each row's result.
+    /// Writes the rows, each whole or not at all, and answers each row's
+    /// result. Rows this upload already wrote (`written_by`) come too, so the
+    /// kind can complete anything an interrupted try left (a history record).
     fn write(&self, rows: Vec<Planned<Self::Plan>>, req: &UploadRequest) -> impl Future<Output = Result<Vec<CommitResult>, ApiError>> + Send;
 }
 
@@ -238,9 +240,7 @@ pub async fn commit<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Valu
     for p in ready {
         let status = reports.iter().find(|r| r.row == p.row).map(|r| r.status);
         let already = p.stored.as_ref().is_some_and(|s| kind.written_by(s, &req.marker(p.row)));
-        if already {
-            results.push(CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Written, message: None });
-        } else if status == Some(RowStatus::Unchanged) {
+        if !already && status == Some(RowStatus::Unchanged) {
             results.push(CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Unchanged, message: None });
         } else {
             to_write.push(p);
@@ -298,11 +298,13 @@ mod tests {
         }
         async fn write(&self, rows: Vec<Planned<i64>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
             let mut s = self.stored.lock().unwrap();
-            *self.writes.lock().unwrap() += rows.len();
             Ok(rows
                 .into_iter()
                 .map(|p| {
-                    s.insert(p.key.clone(), json!({"n": p.plan, "upload": req.marker(p.row)}));
+                    if !p.stored.as_ref().is_some_and(|st| self.written_by(st, &req.marker(p.row))) {
+                        *self.writes.lock().unwrap() += 1;
+                        s.insert(p.key.clone(), json!({"n": p.plan, "upload": req.marker(p.row)}));
+                    }
                     CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Written, message: None }
                 })
                 .collect())

@@ -88,3 +88,32 @@ export async function signOut(page) {
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await signInButton(page).waitFor();
 }
+
+/**
+ * Calls the GraphQL API directly, as the user signed in on `page` (which must be on the app's
+ * origin): the app's own /config.json gives the URL, Amplify's storage the ID token. For tests
+ * that set up data, or change it behind the screen's back. Throws the first error's message.
+ */
+export async function graphqlAs(page, query, variables = {}) {
+  const result = await page.evaluate(
+    async ({ query, variables }) => {
+      const config = await (await fetch('/config.json', { cache: 'no-store' })).json();
+      const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}`;
+      const user = localStorage.getItem(`${prefix}.LastAuthUser`);
+      const token = user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
+      if (!token) return { error: 'graphqlAs: nobody is signed in on this page' };
+      const res = await fetch(config.graphqlUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: token },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = await res.json().catch(() => ({}));
+      if (body.errors?.length) return { error: body.errors[0].message, errorType: body.errors[0].errorType };
+      if (!res.ok) return { error: body.message || `HTTP ${res.status}` };
+      return { data: body.data };
+    },
+    { query, variables },
+  );
+  if (result.error) throw Object.assign(new Error(result.error), { errorType: result.errorType });
+  return result.data;
+}

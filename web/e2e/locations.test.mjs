@@ -6,7 +6,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, readStack, signIn } from './helpers.mjs';
+import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const stamp = Date.now();
@@ -34,15 +34,88 @@ async function eventually(fn, { timeout = 10_000, interval = 250, message = 'con
   throw new Error(`Timed out waiting for ${message}: ${last?.message ?? ''}`);
 }
 
-/** datetime-local text (browser local time) `ms` from now. */
-function localDateTime(ms) {
-  const d = new Date(Date.now() + ms);
-  const p = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+/**
+ * Wall time `YYYY-MM-DDTHH:MM` in an IANA zone, `ms` from now: what the schedule dialog
+ * takes (fridge time, whatever the browser's zone).
+ */
+function fridgeDateTime(ms, timeZone) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(Date.now() + ms));
+  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
 const url = (p) => new URL(p, stack.webUrl).toString();
-const valueOf = (field) => page.locator(`[data-testid="value-${field}"]`);
+const valueOf = (field, on = page) => on.locator(`[data-testid="value-${field}"]`);
+
+/** A fridge-time label with its time, as the screen prints it: `2026-11-25 18:00 CT`. */
+const FRIDGE_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2} (CT|ET|MT|PT)/;
+
+// --- API helpers: each test sets up its own location through the API -----------------------
+
+/** Creates a location (the create-form payload; the server merges the defaults) and returns it. */
+async function createLocationViaApi(on, id, overrides = {}) {
+  const payload = {
+    id,
+    prettyName: `E2E ${id}`,
+    street: '233 S Wacker Dr',
+    city: 'Chicago',
+    state: 'IL',
+    zipCode: '60606',
+    directions: 'Lobby, east wall',
+    latitude: '41.8789',
+    longitude: '-87.6359',
+    onlineDate: '2026-03-01',
+    layoutName: 'dummy',
+    fridgeSchema: 'MW_STANDARD/latest',
+    priceMapTemplate: 'PMT_STANDARD',
+    taxRate: '2.25',
+    ...overrides,
+  };
+  const data = await graphqlAs(
+    on,
+    'mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { id version timeZone timeZoneLabel timeZoneIana } }',
+    { input: JSON.stringify(payload) },
+  );
+  return data.createLocation;
+}
+
+/** An edit made behind the screen's back (no version: an unconditional write, as scripts do). */
+async function updateLocationViaApi(on, input) {
+  const data = await graphqlAs(on, 'mutation E2eUpdate($input: AWSJSON!) { updateLocation(input: $input) { id version } }', {
+    input: JSON.stringify({ source: 'e2e API helper', ...input }),
+  });
+  return data.updateLocation;
+}
+
+async function getLocationViaApi(on, id) {
+  const data = await graphqlAs(on, 'query E2eGet($id: ID!) { getLocation(id: $id) { id percentage route version } }', { id });
+  return data.getLocation[0];
+}
+
+async function scheduledViaApi(on, id) {
+  const data = await graphqlAs(
+    on,
+    `query E2eScheduled($filter: ScheduleChangeFilter!) {
+      readScheduleChange(filter: $filter) { uuid actionTime localActionTime timeZoneLabel status change { attribute value } }
+    }`,
+    { filter: { id } },
+  );
+  return data.readScheduleChange;
+}
+
+async function deleteScheduledViaApi(on, change) {
+  await graphqlAs(on, 'mutation E2eDelete($input: DeleteScheduleChangeInput!) { deleteScheduleChange(input: $input) }', {
+    input: { uuid: change.uuid, actionTime: change.actionTime },
+  });
+}
 
 before(async () => {
   stack = await readStack();
@@ -98,7 +171,8 @@ test('schedule a change and complete it now', async () => {
   await page.getByRole('button', { name: 'Edit percentage' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit percentage' });
   await dialog.getByLabel('percentage', { exact: true }).fill('42');
-  await dialog.getByLabel('Schedule for').fill(localDateTime(60 * 60 * 1000));
+  // A new location is in Central time (timeZone CHICAGO by default): the picker takes Chicago time.
+  await dialog.getByLabel('Date and time (CT)').fill(fridgeDateTime(60 * 60 * 1000, 'America/Chicago'));
   await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
 
@@ -114,6 +188,135 @@ test('schedule a change and complete it now', async () => {
     timeout: 15_000,
     message: 'percentage 42 after Complete Now',
   });
+});
+
+test("schedule in the fridge's time: the list shows the wall time entered, with the zone label", async () => {
+  const id = `E2E_TZ_${stamp}`;
+  const made = await createLocationViaApi(page, id, {
+    street: '1 Main St',
+    city: 'New York',
+    state: 'NY',
+    zipCode: '10001',
+    latitude: '40.71',
+    longitude: '-74.01',
+    timeZone: 'NEWYORK',
+  });
+  assert.equal(made.timeZoneLabel, 'ET');
+
+  // A browser far from the fridge: what is typed and shown must still be New York time.
+  const tokyo = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+  try {
+    const p = await tokyo.newPage();
+    p.setDefaultTimeout(15_000);
+    await signIn(p, stack.users.admin, { webUrl: stack.webUrl, path: `/locations/detail/${id}` });
+    if (new URL(p.url()).pathname !== `/locations/detail/${id}`) await p.goto(url(`/locations/detail/${id}`));
+    await valueOf('route', p).waitFor();
+    const row = p.locator('tr[data-field="route"]');
+    await row.getByText('No Scheduled Changes').waitFor();
+
+    // 18:00 in New York a week ahead (never in a daylight-saving gap).
+    const day = fridgeDateTime(7 * 24 * 60 * 60 * 1000, 'America/New_York').slice(0, 10);
+    await p.getByRole('button', { name: 'Edit route' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Edit route' });
+    await dialog.getByLabel('route', { exact: true }).fill('ne-e2e');
+    await dialog.getByLabel('Date and time (ET)').fill(`${day}T18:00`);
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const change = row.getByRole('button', { name: `Scheduled change of route at ${day} 18:00 ET to ne-e2e`, exact: true });
+    await change.waitFor();
+    assert.equal((await change.textContent())?.trim(), `${day} 18:00 ET: ne-e2e`);
+
+    // The server stored the instant of that New York wall time.
+    const [stored] = (await scheduledViaApi(p, id)).filter((c) => c.change.attribute === 'route');
+    assert.equal(stored.localActionTime, `${day} 18:00`);
+    assert.equal(stored.timeZoneLabel, 'ET');
+    assert.equal(stored.status, 'PENDING');
+    const ny = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(stored.actionTime));
+    const part = (t) => ny.find((x) => x.type === t).value;
+    assert.equal(`${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`, `${day} 18:00`);
+
+    await deleteScheduledViaApi(p, stored);
+  } finally {
+    await tokyo.close().catch(() => {});
+  }
+});
+
+test('History lists an edit made here, newest first, in fridge time, with Load more', async () => {
+  const id = `E2E_HIST_${stamp}`;
+  await createLocationViaApi(page, id);
+  await page.goto(url(`/locations/detail/${id}`));
+  await eventually(async () => (await valueOf('percentage').textContent())?.trim() === '0', { message: 'percentage 0' });
+
+  const history = page.getByRole('region', { name: 'History' });
+  const records = history.getByTestId('history-record');
+  await eventually(async () => (await records.count()) === 1, { message: 'the create record' });
+  assert.match(await records.first().textContent(), /Create location form/);
+
+  await page.getByRole('button', { name: 'Edit percentage' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit percentage' });
+  await dialog.getByLabel('percentage', { exact: true }).fill('33');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Successfully updated').first().waitFor();
+
+  await eventually(async () => (await records.count()) === 2, { message: 'the edit in the history' });
+  const newest = await records.first().textContent();
+  assert.match(newest, /percentage: 0 → 33/);
+  assert.match(newest, /Location detail/);
+  assert.ok(newest.includes(stack.users.admin.email), newest);
+  assert.match(newest, new RegExp(`^${FRIDGE_TIME.source}`));
+  assert.match(await records.nth(1).textContent(), /Create location form/);
+
+  // 25 more writes: the history now spans two pages of 25.
+  for (let i = 0; i < 25; i += 1) await updateLocationViaApi(page, { id, route: `e2e-${i}` });
+  await page.reload();
+  await eventually(async () => (await records.count()) === 25, { timeout: 20_000, message: 'a first page of 25' });
+  assert.match(await records.first().textContent(), /route: e2e-23 → e2e-24/);
+  assert.match(await records.first().textContent(), /e2e API helper/);
+  await history.getByRole('button', { name: 'Load more' }).click();
+  await eventually(async () => (await records.count()) === 27, { timeout: 20_000, message: 'the second page' });
+  assert.match(await records.nth(25).textContent(), /percentage: 0 → 33/);
+  assert.match(await records.nth(26).textContent(), /Create location form/);
+  assert.equal(await history.getByRole('button', { name: 'Load more' }).count(), 0);
+});
+
+test('a stale edit is refused with who changed the location, and the screen reloads it', async () => {
+  const id = `E2E_STALE_${stamp}`;
+  await createLocationViaApi(page, id);
+  await page.goto(url(`/locations/detail/${id}`));
+  await eventually(async () => (await valueOf('percentage').textContent())?.trim() === '0', { message: 'percentage 0' });
+
+  await page.getByRole('button', { name: 'Edit percentage' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit percentage' });
+  // Someone changes the location after the screen loaded it.
+  await updateLocationViaApi(page, { id, route: 'changed-meanwhile' });
+  await dialog.getByLabel('percentage', { exact: true }).fill('44');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'This location was changed by' });
+  await alert.first().waitFor();
+  const message = (await alert.first().textContent()) ?? '';
+  assert.match(
+    message,
+    /This location was changed by \S+ at \d{4}-\d{2}-\d{2} \d{2}:\d{2} CT\. Reload to see the change\./,
+  );
+  assert.ok(message.includes(stack.users.admin.email), message);
+  assert.equal(await page.getByText('Successfully updated').count(), 0);
+
+  // Nothing was written, and the screen reloaded the location with the other change.
+  await eventually(async () => (await valueOf('route').textContent())?.trim() === 'changed-meanwhile', {
+    message: 'the reloaded route',
+  });
+  assert.equal((await valueOf('percentage').textContent())?.trim(), '0');
+  assert.equal((await getLocationViaApi(page, id)).percentage, 0);
 });
 
 test('bulk import: valid rows are created and leave the table, invalid rows stay', async () => {

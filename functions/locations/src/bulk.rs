@@ -11,7 +11,6 @@ use aws_sdk_dynamodb::types::{KeysAndAttributes, PutRequest, WriteRequest};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{store as dynamo, ApiError, Deps, Input, Table};
-use futures::stream::{self, StreamExt};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -180,51 +179,64 @@ impl UploadKind for BulkLocations {
         stored.get(UPLOAD_MARKER).and_then(Value::as_str) == Some(marker)
     }
 
+    /// Each row is its location and its history record, written in the same
+    /// BatchWriteItem call and retried until both land; a row is reported
+    /// written only then. DynamoDB has no conditional batch write: absence was
+    /// checked by the consistent read of this same call (see docs/decisions.md).
     async fn write(&self, rows: Vec<Planned<Value>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
-        let t = self.deps.table(Table::Locations)?;
-        // Each location is one conditional put, whole or not at all; they run side by side.
-        let outcomes: Vec<(Planned<Value>, Result<(), ApiError>)> = stream::iter(rows)
-            .map(|mut p| async move {
-                p.plan[UPLOAD_MARKER] = json!(req.marker(p.row));
-                let item = match dynamo::to_item(&p.plan) {
-                    Ok(i) => i,
-                    Err(e) => return (p, Err(e)),
-                };
-                let put = t.client.put_item().table_name(t.name).set_item(Some(item)).condition_expression("attribute_not_exists(id)");
-                let result = dynamo::on_conflict(put.send().await.map(|_| ()).map_err(ApiError::from), || {
-                    ApiError::Conflict(format!("Location {} already exists", p.key))
-                });
-                (p, result)
-            })
-            .buffer_unordered(16)
-            .collect()
-            .await;
+        let mut row_items: Vec<Vec<(Table, WriteRequest)>> = Vec::new();
         let mut results = Vec::new();
-        let mut records = Vec::new();
-        for (p, outcome) in outcomes {
-            match outcome {
-                Ok(()) => {
-                    let changes = history::diff(&Map::new(), &imported(&p.plan), &Map::new());
-                    records.push(Record::new(history::entity("location", &p.key), &self.now, &self.user, &req.source(p.row), changes));
-                    results.push(CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Written, message: None });
+        for mut p in rows {
+            let marker = req.marker(p.row);
+            let retried = p.stored.as_ref().filter(|s| self.written_by(s, &marker));
+            // A retry re-puts the same history record (same key), completing an interrupted try.
+            let at = retried.and_then(|s| s["lastModified"].as_str()).unwrap_or(&self.now).to_string();
+            let doc = match retried {
+                Some(stored) => stored.clone(),
+                None => {
+                    p.plan[UPLOAD_MARKER] = json!(marker);
+                    p.plan.clone()
                 }
-                Err(e @ (ApiError::Conflict(_) | ApiError::BadRequest(_))) => {
-                    results.push(CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Failed, message: Some(e.to_string()) })
-                }
-                Err(e) => return Err(e),
+            };
+            let changes = history::diff(&Map::new(), &imported(&doc), &Map::new());
+            let record = Record {
+                entity: history::entity("location", &p.key),
+                sk: format!("{at}#{marker}"),
+                at,
+                who: self.user.clone(),
+                source: req.source(p.row),
+                changes,
+            };
+            let mut items = vec![put_request(dynamo::to_item(&record)?, Table::History)?];
+            if retried.is_none() {
+                items.push(put_request(dynamo::to_item(&doc)?, Table::Locations)?);
             }
+            row_items.push(items);
+            results.push(CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Written, message: None });
         }
-        // The history of the written rows, batched; a retry of this upload finds the rows written.
-        let h = self.deps.table(Table::History)?;
-        for chunk in records.chunks(25) {
-            let requests = chunk
-                .iter()
-                .map(|r| Ok(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(dynamo::to_item(r)?)).build().map_err(ApiError::internal)?).build()))
-                .collect::<Result<Vec<_>, ApiError>>()?;
-            dynamo::batch_write(h.client, h.name, requests).await?;
+        // Calls of at most 25 requests; a row's items always travel in the same call.
+        let mut calls: Vec<Vec<(Table, WriteRequest)>> = vec![vec![]];
+        for items in row_items {
+            if calls.last().is_some_and(|c| c.len() + items.len() > 25) {
+                calls.push(vec![]);
+            }
+            calls.last_mut().expect("one call at least").extend(items);
+        }
+        let client = self.deps.dynamo()?;
+        for call in calls.into_iter().filter(|c| !c.is_empty()) {
+            let mut by_table: HashMap<String, Vec<WriteRequest>> = HashMap::new();
+            for (table, request) in call {
+                by_table.entry(self.deps.config.table(table)?.to_string()).or_default().push(request);
+            }
+            dynamo::batch_write_tables(client, by_table).await?;
         }
         Ok(results)
     }
+}
+
+fn put_request(item: dynamo::Item, table: Table) -> Result<(Table, WriteRequest), ApiError> {
+    let put = PutRequest::builder().set_item(Some(item)).build().map_err(ApiError::internal)?;
+    Ok((table, WriteRequest::builder().put_request(put).build()))
 }
 
 fn kind(deps: &'static Deps, input: &Input) -> Result<BulkLocations, ApiError> {

@@ -8,7 +8,7 @@ export const LOCATION_FIELDS = `
   holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate
   ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod
   reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission
-  lastModified lastModifiedBy updateReason
+  lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana
 `;
 
 /** The fields the list page needs. */

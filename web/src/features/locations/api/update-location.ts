@@ -4,8 +4,12 @@ import { locationKey } from './get-location';
 
 const UPDATE_LOCATION = `mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }`;
 
-/** `{ id, <attribute>: value..., updateReason? }`, or the hours / address special cases. */
-export type UpdateLocationInput = { id: string } & Record<string, unknown>;
+/**
+ * `{ id, version, source, <attribute>: value..., updateReason? }`, or the hours /
+ * address special cases. `version` is the one the editor loaded: a location
+ * changed since is refused with a Conflict naming who changed it.
+ */
+export type UpdateLocationInput = { id: string; version?: number; source?: string } & Record<string, unknown>;
 
 export async function updateLocation(input: UpdateLocationInput): Promise<{ id: string }> {
   const data = await graphql<{ updateLocation: { id: string } }>(UPDATE_LOCATION, { input: awsJson(input) });

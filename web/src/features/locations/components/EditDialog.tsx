@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Flex, TextField } from '@aws-amplify/ui-react';
 import type { Option } from '../lib/constants';
 import type { FieldDef } from '../lib/detail-fields';
+import { fridgeZone } from '../lib/fridge-time';
 import {
   blockingProblem,
   initEditorState,
@@ -20,31 +21,48 @@ export interface EditDialogProps {
   searchOptions?: Option[];
   /** A scheduled value to start from (Edit of a scheduled change). */
   preset?: unknown;
-  /** datetime-local text to start the schedule picker with. */
+  /** datetime-local text (fridge time) to start the schedule picker with. */
   presetScheduleAt?: string;
+  /**
+   * Editing a scheduled change: Save schedules the edited value at the edited
+   * time in its place (onSchedule); Close leaves it as it was.
+   */
+  replacing?: boolean;
   onCancel: () => void;
   onSave: (action: Extract<SaveAction, { type: 'update' }>) => void;
   onSchedule: (action: Extract<ScheduleAction, { type: 'schedule' }>) => Promise<void>;
 }
 
-/** The edit modal of one row: Close, Save, and Schedule with a date-time picker. */
+/**
+ * The edit modal of one row: Close, Save, and Schedule with a date-time picker
+ * in the fridge's time zone (labelled with it).
+ */
 export function EditDialog({
   def,
-  location,
+  location: current,
   searchOptions,
   preset,
   presetScheduleAt = '',
+  replacing = false,
   onCancel,
   onSave,
   onSchedule,
 }: EditDialogProps) {
+  // The location as it was when the dialog opened: Save sends its version, so
+  // a change made meanwhile (another user, a background reload) is not overwritten.
+  const [location] = useState(current);
   const [state, setState] = useState(() => initEditorState(def, location, preset, presetScheduleAt));
   const [error, setError] = useState<string | null>(null);
   const [scheduling, setScheduling] = useState(false);
   const ctx = { searchOptions };
   const problem = blockingProblem(def, state, ctx);
+  const zone = fridgeZone(location);
 
   const save = () => {
+    if (replacing) {
+      void schedule();
+      return;
+    }
     const action = saveAction(def, location, state, ctx);
     if (action.type === 'error') setError(action.message);
     else if (action.type === 'close') onCancel();
@@ -67,12 +85,18 @@ export function EditDialog({
 
   return (
     <Modal
-      title={`Edit ${def.label}`}
+      title={replacing ? `Edit scheduled change of ${def.label}` : `Edit ${def.label}`}
       onCancel={onCancel}
       footer={
         <>
           <Button onClick={onCancel}>Close</Button>
-          <Button variation="primary" onClick={save} isDisabled={!!problem || scheduling}>
+          <Button
+            variation="primary"
+            onClick={save}
+            isDisabled={!!problem || (scheduling && !replacing)}
+            isLoading={replacing && scheduling}
+            loadingText="Saving…"
+          >
             Save
           </Button>
         </>
@@ -98,7 +122,8 @@ export function EditDialog({
         <Divider />
         <Flex alignItems="flex-end" gap="0.75rem" wrap="wrap">
           <TextField
-            label="Schedule for"
+            label={`Date and time (${zone.label})`}
+            descriptiveText={`Fridge time (${zone.iana})`}
             type="datetime-local"
             value={state.scheduleAt}
             onChange={(e) => {
@@ -106,9 +131,11 @@ export function EditDialog({
               setError(null);
             }}
           />
-          <Button onClick={schedule} isDisabled={!!problem} isLoading={scheduling} loadingText="Scheduling…">
-            Schedule
-          </Button>
+          {replacing ? null : (
+            <Button onClick={schedule} isDisabled={!!problem} isLoading={scheduling} loadingText="Scheduling…">
+              Schedule
+            </Button>
+          )}
         </Flex>
       </Flex>
     </Modal>

@@ -208,6 +208,10 @@ export function FieldEditor({ def, locationId, state, onChange, searchOptions = 
         </Fieldset>
       );
 
+    case 'deviceAddress':
+      // Only generateAprivaDeviceAddress sets it: never typed in.
+      return <Text>The device address cannot be typed in; use Generate.</Text>;
+
     default:
       return (
         <TextField

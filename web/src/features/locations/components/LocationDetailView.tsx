@@ -15,35 +15,44 @@ import {
   Text,
   View,
 } from '@aws-amplify/ui-react';
-import { useToast } from '@/lib/toast';
+import { TOAST_MAX_MS, useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
 import { deleteScheduleChange } from '../api/delete-schedule-change';
-import { messageOf } from '../api/error-message';
+import { isConflict, messageOf } from '../api/error-message';
 import { generateAprivaDeviceAddress } from '../api/generate-device-address';
 import { locationKey, useLocation } from '../api/get-location';
+import { historyKey } from '../api/location-history';
 import { scheduleKey, useScheduleChanges } from '../api/read-schedule-change';
 import { updateLocation } from '../api/update-location';
 import { useNameOptions } from '../api/use-name-options';
 import { MESSAGES, type Option } from '../lib/constants';
 import { currentDisplay, DETAIL_FIELDS, type FieldDef } from '../lib/detail-fields';
 import type { SaveAction, ScheduleAction } from '../lib/edit-state';
-import { completeNowInputs, isoToLocal, scheduleInputs, scheduleItemsFor, type ScheduleItem } from '../lib/schedule';
+import { formatFridgeTime, fridgeZone } from '../lib/fridge-time';
+import { completeNowInputs, scheduledInput, scheduleInputs, scheduleItemsFor, type ScheduleItem } from '../lib/schedule';
 import type { Location } from '../lib/types';
 import { EditDialog } from './EditDialog';
+import { LocationHistory } from './LocationHistory';
 import { ConfirmDeleteDialog, ScheduleActionDialog, ScheduledChangesList } from './ScheduleDialogs';
 
 const POLL_EVERY_MS = 2000;
 const POLL_FOR_MS = 20000;
 const SCHEDULE_FAILURE = 'Unable to schedule the change, Please check your internet and your permissions';
 const DELETE_FAILURE = 'Unable to delete the scheduled change, Please check your internet and your permissions';
+const REPLACE_FAILURE = 'The edited change was scheduled, but the one it replaces could not be deleted';
 
 interface Editing {
   def: FieldDef;
   preset?: unknown;
   scheduleAt?: string;
+  /** The scheduled change being edited: replaced only when the edit is saved. */
+  replaces?: ScheduleItem;
 }
 
-const editable = (def: FieldDef) => def.kind !== 'readonly';
+/** Rows that list scheduled changes (a device address may be scheduled as GENERATE). */
+const schedulable = (def: FieldDef) => def.kind !== 'readonly';
+/** Rows with an edit dialog: the device address is never typed in, only generated. */
+const editable = (def: FieldDef) => def.kind !== 'readonly' && def.kind !== 'deviceAddress';
 
 export function LocationDetailView({ id }: { id: string }) {
   const toast = useToast();
@@ -68,16 +77,20 @@ export function LocationDetailView({ id }: { id: string }) {
 
   const reloadLocation = () => qc.invalidateQueries({ queryKey: locationKey(id) });
   const reloadSchedules = () => qc.invalidateQueries({ queryKey: scheduleKey(id) });
+  const reloadHistory = () => qc.invalidateQueries({ queryKey: historyKey(id) });
 
   const searchOptions = (def: FieldDef): Option[] | undefined =>
     def.searchList ? names[def.searchList] : undefined;
 
+  // Schedule times are entered and shown in the fridge's zone, never the browser's.
+  const zone = useMemo(() => fridgeZone(location.data), [location.data]);
+
   const itemsByRow = useMemo(() => {
     const map = new Map<string, ScheduleItem[]>();
     const changes = schedules.data ?? [];
-    for (const def of DETAIL_FIELDS) if (editable(def)) map.set(def.key, scheduleItemsFor(def, changes));
+    for (const def of DETAIL_FIELDS) if (schedulable(def)) map.set(def.key, scheduleItemsFor(def, changes, zone));
     return map;
-  }, [schedules.data]);
+  }, [schedules.data, zone]);
 
   if (!id) return <Navigate to="/Locations/all" replace />;
   if (location.isSuccess && location.data === null) return <Navigate to="/Locations/all" replace />;
@@ -90,19 +103,37 @@ export function LocationDetailView({ id }: { id: string }) {
       await updateLocation(action.input);
       toast.success(MESSAGES.updateSuccess);
     } catch (err) {
-      toast.error(messageOf(err, MESSAGES.updateFailure));
+      // A Conflict names who changed the location and when; the reload below shows their change.
+      toast.error(messageOf(err, MESSAGES.updateFailure), isConflict(err) ? { durationMs: TOAST_MAX_MS } : undefined);
     } finally {
       void reloadLocation();
+      void reloadHistory();
     }
   };
 
-  const onSchedule = async (def: FieldDef, action: Extract<ScheduleAction, { type: 'schedule' }>) => {
+  /**
+   * Schedules the dialog's values at its fridge wall time. When a scheduled
+   * change is being edited, the old one is deleted only once the new one is
+   * stored, so a refused edit loses nothing.
+   */
+  const onSchedule = async (
+    def: FieldDef,
+    action: Extract<ScheduleAction, { type: 'schedule' }>,
+    replaces?: ScheduleItem,
+  ) => {
     try {
-      await createScheduleChange(scheduleInputs(id, action.values, action.dateTime));
-      setEditing(null);
-      toast.success(`Scheduled the change of ${def.label}`);
+      await createScheduleChange(scheduleInputs(id, action.values, { localDateTime: action.localDateTime }));
     } catch (err) {
       toast.error(messageOf(err, SCHEDULE_FAILURE));
+      void reloadSchedules();
+      return;
+    }
+    setEditing(null);
+    try {
+      if (replaces) await deleteItem(replaces);
+      toast.success(replaces ? `Updated the scheduled change of ${def.label}` : `Scheduled the change of ${def.label}`);
+    } catch (err) {
+      toast.error(`${REPLACE_FAILURE}: ${messageOf(err, DELETE_FAILURE)}`);
     } finally {
       void reloadSchedules();
     }
@@ -135,20 +166,12 @@ export function LocationDetailView({ id }: { id: string }) {
     }
   };
 
-  const onEditScheduled = async () => {
+  /** Opens the change in the edit dialog; nothing is deleted until its Save (Close keeps it). */
+  const onEditScheduled = () => {
     if (!picked) return;
     const { def, item } = picked;
-    setBusy(true);
-    try {
-      await deleteItem(item);
-      setPicked(null);
-      setEditing({ def, preset: item.editValue, scheduleAt: isoToLocal(item.actionTime) });
-    } catch (err) {
-      toast.error(messageOf(err, DELETE_FAILURE));
-    } finally {
-      setBusy(false);
-      void reloadSchedules();
-    }
+    setPicked(null);
+    setEditing({ def, preset: item.editValue, scheduleAt: scheduledInput(item.primary, zone), replaces: item });
   };
 
   const onCompleteNow = async () => {
@@ -159,6 +182,7 @@ export function LocationDetailView({ id }: { id: string }) {
       await deleteItem(item);
       await createScheduleChange(completeNowInputs(item));
       toast.success('The change will be applied in a few seconds');
+      // Watch the location (and its history) until the scheduler has applied it.
       setPollUntil(Date.now() + POLL_FOR_MS);
     } catch (err) {
       toast.error(messageOf(err, SCHEDULE_FAILURE));
@@ -179,6 +203,7 @@ export function LocationDetailView({ id }: { id: string }) {
     } finally {
       setGenerating(false);
       void reloadLocation();
+      void reloadHistory();
     }
   };
 
@@ -191,7 +216,7 @@ export function LocationDetailView({ id }: { id: string }) {
       </Flex>
       {loc?.lastModified ? (
         <Text fontSize="small" color="font.tertiary">
-          Last modified {new Date(loc.lastModified).toLocaleString()}
+          Last modified {formatFridgeTime(loc.lastModified, zone)}
           {loc.lastModifiedBy ? ` by ${loc.lastModifiedBy}` : ''}
         </Text>
       ) : null}
@@ -234,11 +259,12 @@ export function LocationDetailView({ id }: { id: string }) {
                           Reason: {loc.updateReason[def.key]}
                         </Text>
                       ) : null}
-                      {editable(def) ? (
+                      {schedulable(def) ? (
                         <ScheduledChangesList
                           def={def}
                           items={itemsByRow.get(def.key) ?? []}
                           onPick={(item) => setPicked({ def, item })}
+                          onDeleteFailed={(item) => setConfirming({ def, item })}
                         />
                       ) : null}
                     </Flex>
@@ -249,11 +275,11 @@ export function LocationDetailView({ id }: { id: string }) {
                         <Button size="small" onClick={() => setEditing({ def })} aria-label={`Edit ${def.label}`}>
                           Edit
                         </Button>
-                      ) : (
+                      ) : def.kind === 'readonly' ? (
                         <Text fontSize="small" color="font.tertiary">
                           read-only
                         </Text>
-                      )}
+                      ) : null}
                       {def.kind === 'deviceAddress' ? (
                         <Button
                           size="small"
@@ -274,6 +300,8 @@ export function LocationDetailView({ id }: { id: string }) {
         </View>
       ) : null}
 
+      {loc ? <LocationHistory id={id} zone={zone} refetchInterval={polling ? POLL_EVERY_MS : false} /> : null}
+
       {editing && loc ? (
         <EditDialog
           key={editing.def.key}
@@ -282,9 +310,10 @@ export function LocationDetailView({ id }: { id: string }) {
           searchOptions={searchOptions(editing.def)}
           preset={editing.preset}
           presetScheduleAt={editing.scheduleAt}
+          replacing={!!editing.replaces}
           onCancel={() => setEditing(null)}
           onSave={(a) => void onSave(a)}
-          onSchedule={(a) => onSchedule(editing.def, a)}
+          onSchedule={(a) => onSchedule(editing.def, a, editing.replaces)}
         />
       ) : null}
 
@@ -298,7 +327,7 @@ export function LocationDetailView({ id }: { id: string }) {
             setConfirming(picked);
             setPicked(null);
           }}
-          onEdit={() => void onEditScheduled()}
+          onEdit={onEditScheduled}
           onCompleteNow={() => void onCompleteNow()}
         />
       ) : null}

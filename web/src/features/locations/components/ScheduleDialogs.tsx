@@ -1,18 +1,36 @@
-import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { MESSAGES } from '../lib/constants';
 import type { FieldDef } from '../lib/detail-fields';
-import { formatActionTime, type ScheduleItem } from '../lib/schedule';
+import type { ScheduleItem } from '../lib/schedule';
 import { Modal } from './Modal';
 
-/** 'Scheduled Changes:' with one button per change, or 'No Scheduled Changes'. */
+/** 'Could not apply: <reason>' for a change the scheduler moved aside. */
+export const failedText = (item: ScheduleItem) =>
+  item.failureReason ? `Could not apply: ${item.failureReason}` : 'Could not apply';
+
+/** The allocation deadline warning of a change, beside it (role note, class deadline-warning). */
+export function DeadlineWarning({ text }: { text: string }) {
+  return (
+    <Badge variation="warning" size="small" className="deadline-warning" role="note" whiteSpace="normal">
+      ⚠ {text}
+    </Badge>
+  );
+}
+
+/**
+ * 'Scheduled Changes:' with one button per pending change (times in fridge
+ * time), then the failed ones, which can only be deleted; or 'No Scheduled Changes'.
+ */
 export function ScheduledChangesList({
   def,
   items,
   onPick,
+  onDeleteFailed,
 }: {
   def: FieldDef;
   items: ScheduleItem[];
   onPick: (item: ScheduleItem) => void;
+  onDeleteFailed: (item: ScheduleItem) => void;
 }) {
   if (items.length === 0) {
     return (
@@ -21,22 +39,53 @@ export function ScheduledChangesList({
       </Text>
     );
   }
+  const pending = items.filter((i) => i.status !== 'FAILED');
+  const failed = items.filter((i) => i.status === 'FAILED');
   return (
     <Flex direction="column" gap="0.125rem" alignItems="flex-start">
       <Text fontSize="small" fontWeight="bold">
         {MESSAGES.scheduledChanges}
       </Text>
-      {items.map((item) => (
-        <Button
+      {pending.map((item) => (
+        <Flex key={item.key} className="scheduled-change" alignItems="center" gap="0.5rem" wrap="wrap">
+          <Button
+            size="small"
+            variation="link"
+            padding="0.125rem 0.25rem"
+            onClick={() => onPick(item)}
+            aria-label={`Scheduled change of ${def.label} at ${item.when} to ${item.display}`}
+          >
+            {item.when}: {item.display}
+          </Button>
+          {item.deadlineWarning ? <DeadlineWarning text={item.deadlineWarning} /> : null}
+        </Flex>
+      ))}
+      {failed.map((item) => (
+        <Flex
           key={item.key}
-          size="small"
-          variation="link"
+          className="scheduled-change scheduled-change--failed"
+          role="group"
+          aria-label={`Failed change of ${def.label} at ${item.when}`}
+          alignItems="center"
+          gap="0.5rem"
+          wrap="wrap"
           padding="0.125rem 0.25rem"
-          onClick={() => onPick(item)}
-          aria-label={`Scheduled change of ${def.label} at ${formatActionTime(item.actionTime)} to ${item.display}`}
         >
-          {formatActionTime(item.actionTime)}: {item.display}
-        </Button>
+          <Text fontSize="small" textDecoration="line-through" color="font.tertiary">
+            {item.when}: {item.display}
+          </Text>
+          <Badge variation="error" size="small" whiteSpace="normal">
+            {failedText(item)}
+          </Badge>
+          <Button
+            size="small"
+            variation="destructive"
+            onClick={() => onDeleteFailed(item)}
+            aria-label={`Delete failed change of ${def.label} at ${item.when}`}
+          >
+            Delete
+          </Button>
+        </Flex>
       ))}
     </Flex>
   );
@@ -84,9 +133,12 @@ export function ScheduleActionDialog({
         </>
       }
     >
-      <Text>
-        {def.label}: {item.display} at {formatActionTime(item.actionTime)}
-      </Text>
+      <Flex direction="column" gap="0.5rem" alignItems="flex-start">
+        <Text>
+          {def.label}: {item.display} at {item.when}
+        </Text>
+        {item.deadlineWarning ? <DeadlineWarning text={item.deadlineWarning} /> : null}
+      </Flex>
     </Modal>
   );
 }

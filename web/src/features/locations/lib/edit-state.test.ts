@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DETAIL_FIELDS } from './detail-fields';
-import { initEditorState, saveAction, scheduleAction, blockingProblem } from './edit-state';
+import {
+  blockingProblem,
+  DEVICE_ADDRESS_GENERATED_ONLY,
+  initEditorState,
+  saveAction,
+  SCHEDULE_TIME_EMPTY,
+  SCHEDULE_TIME_PAST,
+  scheduleAction,
+} from './edit-state';
 import type { Location } from './types';
 
 const def = (k: string) => DETAIL_FIELDS.find((f) => f.key === k)!;
@@ -17,12 +25,28 @@ const loc: Location = {
   hours: '24 Hours',
   layoutName: 'dummy',
   stockingSchedule: { Monday: 1, Tuesday: 1, Wednesday: 1, Thursday: 1, Friday: 1, Saturday: 0, Sunday: 0 },
+  version: 7,
+  timeZone: 'CHICAGO',
+  timeZoneLabel: 'CT',
+  timeZoneIana: 'America/Chicago',
 };
+/** What every update sends besides its values: the version loaded and where the edit was made. */
+const meta = { version: 7, source: 'Location detail' };
 
 describe('saveAction', () => {
   it('updates a simple field with a number', () => {
     const s = { ...initEditorState(def('percentage'), loc), value: '55' };
-    expect(saveAction(def('percentage'), loc, s)).toEqual({ type: 'update', input: { id: 'CHI_0001', percentage: 55 } });
+    expect(saveAction(def('percentage'), loc, s)).toEqual({ type: 'update', input: { id: 'CHI_0001', ...meta, percentage: 55 } });
+  });
+  it('sends the version of the location as loaded (0 when it has none yet)', () => {
+    const s = { ...initEditorState(def('percentage'), loc), value: '55' };
+    const a = saveAction(def('percentage'), { ...loc, version: 12 }, s);
+    expect(a).toMatchObject({ type: 'update', input: { version: 12, source: 'Location detail' } });
+    expect(saveAction(def('percentage'), { ...loc, version: null }, s)).toMatchObject({ input: { version: 0 } });
+  });
+  it('never sends a typed device address', () => {
+    const s = { ...initEditorState(def('aprivaDeviceAddress'), loc), value: 'ABC' };
+    expect(saveAction(def('aprivaDeviceAddress'), loc, s)).toEqual({ type: 'error', message: DEVICE_ADDRESS_GENERATED_ONLY });
   });
   it('reports the §5.2 message', () => {
     const s = { ...initEditorState(def('percentage'), loc), value: '' };
@@ -41,14 +65,14 @@ describe('saveAction', () => {
     });
     expect(saveAction(def('prod'), loc, { ...s, reason: 'Other', other: 'Pilot' })).toEqual({
       type: 'update',
-      input: { id: 'CHI_0001', prod: 1, updateReason: { prod: 'Pilot' } },
+      input: { id: 'CHI_0001', ...meta, prod: 1, updateReason: { prod: 'Pilot' } },
     });
   });
   it('sends the reserve with its reason', () => {
     const s = { ...initEditorState(def('reserve'), loc), flag: '0' as const, reason: 'Connectivity issues' };
     expect(saveAction(def('reserve'), loc, s)).toEqual({
       type: 'update',
-      input: { id: 'CHI_0001', reserve: 0, updateReason: { reserve: 'Connectivity issues' } },
+      input: { id: 'CHI_0001', ...meta, reserve: 0, updateReason: { reserve: 'Connectivity issues' } },
     });
   });
   it('sends the address together', () => {
@@ -59,7 +83,7 @@ describe('saveAction', () => {
     });
     expect(saveAction(def('address'), loc, s)).toEqual({
       type: 'update',
-      input: { id: 'CHI_0001', street: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60601' },
+      input: { id: 'CHI_0001', ...meta, street: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60601' },
     });
   });
   it('sends hours as is24Hours and workHours', () => {
@@ -82,7 +106,7 @@ describe('saveAction', () => {
     expect(blockingProblem(def('layoutName'), s, ctx)).toBe('Please select a valid option from the dropdown');
     expect(saveAction(def('layoutName'), loc, { ...s, value: 'L2' }, ctx)).toEqual({
       type: 'update',
-      input: { id: 'CHI_0001', layoutName: 'L2' },
+      input: { id: 'CHI_0001', ...meta, layoutName: 'L2' },
     });
   });
   it('sends the stocking schedule as 0/1', () => {
@@ -94,15 +118,36 @@ describe('saveAction', () => {
 });
 
 describe('scheduleAction', () => {
+  // 00:00 UTC is 18:00 the evening before in Chicago.
   const now = Date.parse('2030-01-01T00:00:00Z');
   it('needs a future time', () => {
     const s = { ...initEditorState(def('percentage'), loc), value: '42' };
-    expect(scheduleAction(def('percentage'), loc, s, {}, now)).toMatchObject({ type: 'error' });
-    expect(scheduleAction(def('percentage'), loc, { ...s, scheduleAt: '2029-12-01T10:00' }, {}, now)).toMatchObject({
+    expect(scheduleAction(def('percentage'), loc, s, {}, now)).toEqual({ type: 'error', message: SCHEDULE_TIME_EMPTY });
+    expect(scheduleAction(def('percentage'), loc, { ...s, scheduleAt: '2029-12-01T10:00' }, {}, now)).toEqual({
       type: 'error',
+      message: SCHEDULE_TIME_PAST,
     });
     const ok = scheduleAction(def('percentage'), loc, { ...s, scheduleAt: '2030-02-01T10:00' }, {}, now);
-    expect(ok).toMatchObject({ type: 'schedule', values: { percentage: 42 } });
+    expect(ok).toEqual({ type: 'schedule', values: { percentage: 42 }, localDateTime: '2030-02-01T10:00' });
+  });
+  it("sends the fridge's wall time as typed and judges 'future' by the fridge's clock", () => {
+    const s = { ...initEditorState(def('percentage'), loc), value: '42' };
+    // 17:00 Chicago time has passed although 2029-12-31T17:00 UTC would not have.
+    expect(scheduleAction(def('percentage'), loc, { ...s, scheduleAt: '2029-12-31T17:00' }, {}, now)).toEqual({
+      type: 'error',
+      message: SCHEDULE_TIME_PAST,
+    });
+    expect(scheduleAction(def('percentage'), loc, { ...s, scheduleAt: '2029-12-31T19:00' }, {}, now)).toEqual({
+      type: 'schedule',
+      values: { percentage: 42 },
+      localDateTime: '2029-12-31T19:00',
+    });
+    // In Los Angeles it is only 16:00: 17:00 is still ahead.
+    const la = { ...loc, timeZone: 'LOSANGELES', timeZoneLabel: 'PT', timeZoneIana: 'America/Los_Angeles' };
+    expect(scheduleAction(def('percentage'), la, { ...s, scheduleAt: '2029-12-31T17:00' }, {}, now)).toMatchObject({
+      type: 'schedule',
+      localDateTime: '2029-12-31T17:00',
+    });
   });
   it('schedules an allocation as prod plus updateReason, reason required', () => {
     const s = { ...initEditorState(def('prod'), loc), flag: '1' as const, scheduleAt: '2030-02-01T10:00' };

@@ -10,7 +10,7 @@ import {
   type FieldDef,
 } from './detail-fields';
 import { hoursFormFrom, hoursOutput, validateHours, type HoursForm } from './hours';
-import { localToIso } from './schedule';
+import { fridgeZone, normaliseLocalDateTime, toFridgeInput } from './fridge-time';
 import type { Location } from './types';
 
 export type AddressValues = Record<(typeof ADDRESS_FIELDS)[number], string>;
@@ -25,7 +25,7 @@ export interface EditorState {
   reason: string;
   other: string;
   stocking: Record<Weekday, boolean>;
-  /** datetime-local text for Schedule. */
+  /** datetime-local text for Schedule: wall time in the fridge's zone. */
   scheduleAt: string;
 }
 
@@ -75,6 +75,8 @@ export function blockingProblem(def: FieldDef, s: EditorState, ctx: EditContext)
   return null;
 }
 
+export const DEVICE_ADDRESS_GENERATED_ONLY = 'The device address can only be generated';
+
 /** The attribute values a dialog stands for, after validation. */
 function valuesOf(def: FieldDef, loc: Location, s: EditorState, ctx: EditContext, forSchedule: boolean):
   | { error: string }
@@ -108,6 +110,9 @@ function valuesOf(def: FieldDef, loc: Location, s: EditorState, ctx: EditContext
       return {
         values: { stockingSchedule: Object.fromEntries(WEEKDAYS.map((d) => [d, s.stocking[d] ? 1 : 0])) },
       };
+    case 'deviceAddress':
+      // The server refuses it too: only generateAprivaDeviceAddress sets it.
+      return { error: DEVICE_ADDRESS_GENERATED_ONLY };
     case 'search': {
       const e = validateSearch(s.value.trim(), ctx.searchOptions ?? []);
       if (e) return { error: e };
@@ -121,17 +126,27 @@ function valuesOf(def: FieldDef, loc: Location, s: EditorState, ctx: EditContext
   }
 }
 
+/** Kept in the change history as where the edit was made. */
+export const EDIT_SOURCE = 'Location detail';
+
+export type UpdateInput = { id: string; version: number; source: string } & Record<string, unknown>;
+
 export type SaveAction =
   | { type: 'error'; message: string }
   | { type: 'close' }
-  | { type: 'update'; input: { id: string } & Record<string, unknown> };
+  | { type: 'update'; input: UpdateInput };
 
-/** What Save does: show an error, just close (nothing changed), or send updateLocation. */
+/**
+ * What Save does: show an error, just close (nothing changed), or send
+ * updateLocation. `loc` is the location as the dialog loaded it: its version
+ * makes the server refuse the write if someone changed the location since.
+ * A location read without a version has never been versioned (0 on the server).
+ */
 export function saveAction(def: FieldDef, loc: Location, s: EditorState, ctx: EditContext = {}): SaveAction {
   const r = valuesOf(def, loc, s, ctx, false);
   if ('error' in r) return { type: 'error', message: r.error };
   if (r.unchanged) return { type: 'close' };
-  return { type: 'update', input: { id: loc.id, ...r.values } };
+  return { type: 'update', input: { id: loc.id, version: loc.version ?? 0, source: EDIT_SOURCE, ...r.values } };
 }
 
 export const SCHEDULE_TIME_EMPTY = 'Schedule date and time cannot be empty';
@@ -139,9 +154,13 @@ export const SCHEDULE_TIME_PAST = 'Schedule date and time should be in the futur
 
 export type ScheduleAction =
   | { type: 'error'; message: string }
-  | { type: 'schedule'; values: Record<string, unknown>; dateTime: string };
+  | { type: 'schedule'; values: Record<string, unknown>; localDateTime: string };
 
-/** What Schedule does: the attribute values to schedule at the ISO time, or an error. */
+/**
+ * What Schedule does: the attribute values to schedule at a wall time in the
+ * fridge's zone ('YYYY-MM-DDTHH:MM', sent as is), or an error. "Future" is
+ * judged against the fridge's clock, not the browser's.
+ */
 export function scheduleAction(
   def: FieldDef,
   loc: Location,
@@ -151,8 +170,10 @@ export function scheduleAction(
 ): ScheduleAction {
   const r = valuesOf(def, loc, s, ctx, true);
   if ('error' in r) return { type: 'error', message: r.error };
-  const dateTime = localToIso(s.scheduleAt);
-  if (!dateTime) return { type: 'error', message: SCHEDULE_TIME_EMPTY };
-  if (Date.parse(dateTime) <= now) return { type: 'error', message: SCHEDULE_TIME_PAST };
-  return { type: 'schedule', values: r.values, dateTime };
+  const localDateTime = normaliseLocalDateTime(s.scheduleAt);
+  if (!localDateTime) return { type: 'error', message: SCHEDULE_TIME_EMPTY };
+  // Same-format wall times compare as text.
+  const fridgeNow = toFridgeInput(now, fridgeZone(loc));
+  if (fridgeNow && localDateTime <= fridgeNow) return { type: 'error', message: SCHEDULE_TIME_PAST };
+  return { type: 'schedule', values: r.values, localDateTime };
 }

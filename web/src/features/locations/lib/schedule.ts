@@ -1,12 +1,20 @@
 import { COMPLETE_NOW_DELAY_MS } from './constants';
 import { ADDRESS_FIELDS, formatValue, type FieldDef } from './detail-fields';
 import { hoursSummary } from './hours';
-import type { ScheduleChangeInput, ScheduledChange, WorkHours } from './types';
+import { formatFridgeTime, type FridgeZone } from './fridge-time';
+import type { ScheduleChangeInput, ScheduledChange, ScheduleStatus, ScheduleTime, WorkHours } from './types';
 
 /** One entry of a row's 'Scheduled Changes:' list; may stand for several stored changes. */
 export interface ScheduleItem {
   key: string;
   actionTime: string;
+  /** Fridge time with its label, e.g. '2026-11-25 18:00 CT'. */
+  when: string;
+  /** FAILED items can only be deleted. */
+  status: ScheduleStatus;
+  failureReason: string | null;
+  /** The allocation deadline warning of any change of the item. */
+  deadlineWarning: string | null;
   /** The change acted on (deleted first). */
   primary: ScheduledChange;
   /** Changes that belong with it (same time): updateReason, workHours, other address parts. */
@@ -42,28 +50,64 @@ const reasonFor = (c: ScheduledChange, attr: string): string | undefined => {
 
 const byTime = (a: ScheduleItem, b: ScheduleItem) => a.actionTime.localeCompare(b.actionTime);
 
-/** Groups a location's scheduled changes into the items listed under one row. */
-export function scheduleItemsFor(def: FieldDef, changes: ScheduledChange[]): ScheduleItem[] {
-  const sameTime = (t: string, attr: string) =>
-    changes.filter((c) => c.actionTime === t && c.change.attribute === attr);
+/**
+ * When a change runs, as the server gives it in fridge time ('2026-11-25 18:00 CT');
+ * computed from the instant in the fridge's zone only if the server left it out.
+ */
+export function scheduledWhen(c: ScheduledChange, zone: FridgeZone): string {
+  if (c.localActionTime) return `${c.localActionTime} ${c.timeZoneLabel || zone.label}`;
+  return formatFridgeTime(c.actionTime, zone);
+}
+
+/** The datetime-local text to start the schedule picker with when editing a change (fridge time). */
+export function scheduledInput(c: ScheduledChange, zone: FridgeZone): string {
+  const when = scheduledWhen(c, zone);
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})/.exec(when);
+  return m ? `${m[1]}T${m[2]}` : '';
+}
+
+/** An item from the change acted on and those that go with it. */
+function item(primary: ScheduledChange, partners: ScheduledChange[], display: string, editValue: unknown, zone: FridgeZone): ScheduleItem {
+  const all = [primary, ...partners];
+  return {
+    key: all.map((p) => p.uuid).join('+'),
+    actionTime: primary.actionTime,
+    when: scheduledWhen(primary, zone),
+    status: primary.status === 'FAILED' ? 'FAILED' : 'PENDING',
+    failureReason: all.map((c) => c.failureReason).find(Boolean) ?? null,
+    deadlineWarning: all.map((c) => c.deadlineWarning).find(Boolean) ?? null,
+    primary,
+    partners,
+    display,
+    editValue,
+  };
+}
+
+/**
+ * Groups a location's scheduled changes into the items listed under one row.
+ * Changes go together when they share a time and a status: a failed group is
+ * moved aside whole, and a new change may be scheduled for the same time.
+ */
+export function scheduleItemsFor(def: FieldDef, changes: ScheduledChange[], zone: FridgeZone): ScheduleItem[] {
+  const together = (a: ScheduledChange, b: ScheduledChange) => a.actionTime === b.actionTime && a.status === b.status;
+  const sameTime = (c: ScheduledChange, attr: string) => changes.filter((x) => together(x, c) && x.change.attribute === attr);
 
   if (def.kind === 'address') {
-    const times = [...new Set(changes.filter((c) => (ADDRESS_FIELDS as readonly string[]).includes(c.change.attribute)).map((c) => c.actionTime))];
-    return times
-      .map((t) => {
-        const parts = changes.filter((c) => c.actionTime === t && (ADDRESS_FIELDS as readonly string[]).includes(c.change.attribute));
+    const isAddress = (c: ScheduledChange) => (ADDRESS_FIELDS as readonly string[]).includes(c.change.attribute);
+    const groups: ScheduledChange[][] = [];
+    for (const c of changes.filter(isAddress)) {
+      const g = groups.find((x) => together(x[0], c));
+      if (g) g.push(c);
+      else groups.push([c]);
+    }
+    return groups
+      .map((parts) => {
         const val = (f: string) => parts.find((p) => p.change.attribute === f)?.change.value;
         const display = ADDRESS_FIELDS.filter((f) => val(f) !== undefined)
           .map((f) => `${f}: ${String(val(f))}`)
           .join(', ');
-        return {
-          key: parts.map((p) => p.uuid).join('+'),
-          actionTime: t,
-          primary: parts[0],
-          partners: parts.slice(1),
-          display,
-          editValue: Object.fromEntries(parts.map((p) => [p.change.attribute, p.change.value])),
-        };
+        const editValue = Object.fromEntries(parts.map((p) => [p.change.attribute, p.change.value]));
+        return item(parts[0], parts.slice(1), display, editValue, zone);
       })
       .sort(byTime);
   }
@@ -71,19 +115,11 @@ export function scheduleItemsFor(def: FieldDef, changes: ScheduledChange[]): Sch
   if (def.kind === 'hours') {
     const items: ScheduleItem[] = [];
     for (const c of changes.filter((x) => x.change.attribute === 'hours')) {
-      const partners = sameTime(c.actionTime, 'workHours');
-      items.push({ key: c.uuid, actionTime: c.actionTime, primary: c, partners, display: String(c.change.value ?? ''), editValue: c.change.value });
+      items.push(item(c, sameTime(c, 'workHours'), String(c.change.value ?? ''), c.change.value, zone));
     }
     for (const c of changes.filter((x) => x.change.attribute === 'workHours')) {
-      if (items.some((i) => i.actionTime === c.actionTime)) continue;
-      items.push({
-        key: c.uuid,
-        actionTime: c.actionTime,
-        primary: c,
-        partners: [],
-        display: hoursSummary(false, c.change.value as WorkHours),
-        editValue: c.change.value,
-      });
+      if (items.some((i) => together(i.primary, c))) continue;
+      items.push(item(c, [], hoursSummary(false, c.change.value as WorkHours), c.change.value, zone));
     }
     return items.sort(byTime);
   }
@@ -93,42 +129,18 @@ export function scheduleItemsFor(def: FieldDef, changes: ScheduledChange[]): Sch
     .map((c) => {
       const partners =
         def.kind === 'allocation' || def.kind === 'reserve'
-          ? sameTime(c.actionTime, 'updateReason').filter((u) => reasonFor(u, def.key) !== undefined)
+          ? sameTime(c, 'updateReason').filter((u) => reasonFor(u, def.key) !== undefined)
           : [];
       const reason = partners.length ? reasonFor(partners[0], def.key) : undefined;
       const display = formatValue(def, c.change.value) + (reason ? ` (${reason})` : '');
-      return { key: c.uuid, actionTime: c.actionTime, primary: c, partners, display, editValue: c.change.value };
+      return item(c, partners, display, c.change.value, zone);
     })
     .sort(byTime);
 }
 
-/** The createScheduleChange entries for a row's new value at a time. */
-export function scheduleInputs(
-  location: string,
-  values: Record<string, unknown>,
-  dateTime: string,
-): ScheduleChangeInput[] {
-  return Object.entries(values).map(([attribute, v]) => ({
-    location,
-    attribute,
-    value: jsonValue(v),
-    dateTime,
-  }));
-}
-
-/** Converts a datetime-local value ('2026-01-02T10:30') to ISO text. */
-export function localToIso(local: string): string | null {
-  if (!local) return null;
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
-/** The opposite: ISO text to a datetime-local value in local time. */
-export function isoToLocal(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+/** The createScheduleChange entries for a row's new values at a time (fridge wall time, or an instant). */
+export function scheduleInputs(location: string, values: Record<string, unknown>, at: ScheduleTime): ScheduleChangeInput[] {
+  return Object.entries(values).map(([attribute, v]) => ({ location, attribute, value: jsonValue(v), ...at }));
 }
 
 /** The entries that re-create an item about 5 seconds from now (Complete Now). */
@@ -140,17 +152,4 @@ export function completeNowInputs(item: ScheduleItem, now: number = Date.now()):
     value: c.change.rawValue ?? jsonValue(c.change.value),
     dateTime,
   }));
-}
-
-/** A short local time text for a scheduled change. */
-export function formatActionTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(undefined, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 }

@@ -49,6 +49,12 @@ export interface Location {
   lastModified?: string | null;
   lastModifiedBy?: string | null;
   updateReason?: Record<string, string> | null;
+  /** Increases with every write; updateLocation sends the one the editor loaded. */
+  version?: number | null;
+  /** The fridge's zone: CT, ET, MT or PT. */
+  timeZoneLabel?: string | null;
+  /** e.g. America/Chicago. */
+  timeZoneIana?: string | null;
 }
 
 /** The slice of a location the list page shows and caches. */
@@ -62,6 +68,8 @@ export interface LocationSummary {
   prod?: number | null;
 }
 
+export type ScheduleStatus = 'PENDING' | 'FAILED';
+
 /** A scheduled change as readScheduleChange returns it. */
 export interface ScheduledChange {
   uuid: string;
@@ -69,6 +77,15 @@ export interface ScheduledChange {
   id: string;
   user?: string | null;
   version?: number | null;
+  /** actionTime in the fridge's zone, 'YYYY-MM-DD HH:MM'. */
+  localActionTime?: string | null;
+  timeZoneLabel?: string | null;
+  /** FAILED: moved aside by the scheduler, never retried; only deleting clears it. */
+  status: ScheduleStatus;
+  failureReason?: string | null;
+  failedAt?: string | null;
+  /** Set when an allocation lands after its 6 pm deadline. */
+  deadlineWarning?: string | null;
   change: {
     id: string;
     table: string;
@@ -80,10 +97,36 @@ export interface ScheduledChange {
   };
 }
 
-export interface ScheduleChangeInput {
+/**
+ * Exactly one time: `localDateTime` is wall time in the fridge's zone (what the
+ * schedule dialog takes), `dateTime` an absolute instant (Complete Now).
+ */
+export type ScheduleTime = { localDateTime: string; dateTime?: never } | { dateTime: string; localDateTime?: never };
+
+export type ScheduleChangeInput = {
   location: string;
   attribute: string;
   /** AWSJSON: the JSON text of the value. */
   value: string;
-  dateTime: string;
+} & ScheduleTime;
+
+/** One attribute of a history record; values are JSON text (null when absent). */
+export interface HistoryChange {
+  attribute: string;
+  oldValue?: string | null;
+  newValue?: string | null;
+  reason?: string | null;
+}
+
+/** One write to a location, as locationHistory returns it. */
+export interface HistoryRecord {
+  at: string;
+  who: string;
+  source: string;
+  changes: HistoryChange[];
+}
+
+export interface HistoryPage {
+  items: HistoryRecord[];
+  nextToken: string | null;
 }

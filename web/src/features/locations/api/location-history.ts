@@ -1,0 +1,36 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { graphql } from '@/lib/api';
+import type { HistoryPage, HistoryRecord } from '../lib/types';
+
+const LOCATION_HISTORY = `query LocationHistory($id: ID!, $nextToken: String) {
+  locationHistory(id: $id, nextToken: $nextToken) {
+    items { at who source changes { attribute oldValue newValue reason } }
+    nextToken
+  }
+}`;
+
+export const historyKey = (id: string) => ['locations', 'history', id] as const;
+
+/** One page (25 records, newest first) of a location's change history; values stay JSON text. */
+export async function locationHistory(id: string, nextToken?: string | null): Promise<HistoryPage> {
+  const d = await graphql<{ locationHistory: { items?: HistoryRecord[] | null; nextToken?: string | null } }>(
+    LOCATION_HISTORY,
+    { id, nextToken: nextToken ?? null },
+  );
+  return {
+    items: (d.locationHistory?.items ?? []).map((r) => ({ ...r, changes: r.changes ?? [] })),
+    nextToken: d.locationHistory?.nextToken ?? null,
+  };
+}
+
+/** The history, page by page ("Load more" fetches the next one). */
+export function useLocationHistory(id: string, options: { refetchInterval?: number | false } = {}) {
+  return useInfiniteQuery({
+    queryKey: historyKey(id),
+    queryFn: ({ pageParam }) => locationHistory(id, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextToken ?? undefined,
+    enabled: id !== '',
+    refetchInterval: options.refetchInterval,
+  });
+}

@@ -1,0 +1,96 @@
+import { useId } from 'react';
+import { Alert, Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
+import { messageOf } from '../api/error-message';
+import { useLocationHistory } from '../api/location-history';
+import { formatFridgeTime, type FridgeZone } from '../lib/fridge-time';
+import { historyValue } from '../lib/history';
+import type { HistoryRecord } from '../lib/types';
+
+export const HISTORY_FAILURE = 'Unable to load the history, Please check your internet and your permissions';
+export const HISTORY_EMPTY = 'No changes recorded yet';
+
+function HistoryEntry({ record, zone }: { record: HistoryRecord; zone: FridgeZone }) {
+  return (
+    <li className="history-record" data-testid="history-record">
+      <Flex gap="0.5rem" wrap="wrap" alignItems="baseline">
+        <Text as="span" fontWeight="bold">
+          {formatFridgeTime(record.at, zone)}
+        </Text>
+        <Text as="span">{record.who}</Text>
+        <Text as="span" fontSize="small" color="font.tertiary">
+          {record.source}
+        </Text>
+      </Flex>
+      {record.changes.length === 0 ? (
+        <Text fontSize="small" color="font.tertiary">
+          No attribute changed
+        </Text>
+      ) : (
+        <ul className="history-changes">
+          {record.changes.map((c) => (
+            <li key={c.attribute} className="history-change">
+              <Text as="span" fontWeight="semibold">
+                {c.attribute}
+              </Text>
+              : {historyValue(c.oldValue)} → {historyValue(c.newValue)}
+              {c.reason ? ` (Reason: ${c.reason})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** "History": every write to the location, newest first, 25 at a time, times in fridge time. */
+export function LocationHistory({
+  id,
+  zone,
+  refetchInterval,
+}: {
+  id: string;
+  zone: FridgeZone;
+  refetchInterval?: number | false;
+}) {
+  const headingId = useId();
+  const history = useLocationHistory(id, { refetchInterval });
+  const records = history.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <View as="section" aria-labelledby={headingId} marginTop="1rem">
+      <Heading level={3} id={headingId} marginBottom="0.5rem">
+        History
+      </Heading>
+      {history.isLoading ? (
+        <Flex alignItems="center" gap="0.5rem">
+          <Loader size="small" />
+          <Text>Loading history…</Text>
+        </Flex>
+      ) : null}
+      {history.isError && !history.data ? (
+        <Alert variation="error">{messageOf(history.error, HISTORY_FAILURE)}</Alert>
+      ) : null}
+      {history.isSuccess && records.length === 0 ? <Text color="font.tertiary">{HISTORY_EMPTY}</Text> : null}
+      {records.length > 0 ? (
+        <ol aria-label="Change history" className="history-list">
+          {records.map((r, i) => (
+            <HistoryEntry key={`${r.at}#${i}`} record={r} zone={zone} />
+          ))}
+        </ol>
+      ) : null}
+      {history.isFetchNextPageError ? (
+        <Alert variation="error">{messageOf(history.error, HISTORY_FAILURE)}</Alert>
+      ) : null}
+      {history.hasNextPage ? (
+        <Button
+          size="small"
+          onClick={() => void history.fetchNextPage()}
+          isLoading={history.isFetchingNextPage}
+          loadingText="Loading…"
+        >
+          Load more
+        </Button>
+      ) : null}
+    </View>
+  );
+}

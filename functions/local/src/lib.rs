@@ -9,3 +9,11 @@ pub mod seed;
 pub mod server;
 pub mod template;
 pub mod wiring;
+
+/// Where the browser reads the server's field rules from.
+pub const RULES_PATH: &str = "web/src/generated/rules.json";
+
+/// The server's rule table as the committed JSON text.
+pub fn rules_json() -> String {
+    serde_json::to_string_pretty(&fn_locations::create_rules::export()).expect("rules serialise") + "\n"
+}

@@ -29,6 +29,19 @@ async fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some("rules") => {
+            // The one rule source, for the browser (a drift test keeps the committed file equal).
+            let text = fleet_local::rules_json();
+            if args.get(1).map(String::as_str) == Some("--check") {
+                if std::fs::read_to_string(fleet_local::RULES_PATH).unwrap_or_default() != text {
+                    eprintln!("{} is out of date: run `cargo run -p fleet-local -- rules`", fleet_local::RULES_PATH);
+                    return ExitCode::FAILURE;
+                }
+            } else {
+                std::fs::write(fleet_local::RULES_PATH, text).expect("write the rules file");
+            }
+            ExitCode::SUCCESS
+        }
         Some("actions") => {
             fn_permissions::actions::all().iter().for_each(|a| println!("{a}"));
             ExitCode::SUCCESS
@@ -75,7 +88,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | bench-upload [ROWS]");
+            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS]");
             ExitCode::FAILURE
         }
     }

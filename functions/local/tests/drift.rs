@@ -163,3 +163,12 @@ fn every_permission_action_is_in_the_reference_groups() {
         }
     }
 }
+
+#[test]
+fn the_browser_reads_the_same_rules_the_server_checks() {
+    assert!(
+        read(fleet_local::RULES_PATH) == fleet_local::rules_json(),
+        "{} differs from the server's rules: run `cargo run -p fleet-local -- rules`",
+        fleet_local::RULES_PATH
+    );
+}

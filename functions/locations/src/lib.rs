@@ -2,6 +2,7 @@
 //! scheduled changes and card-reader device addresses (spec 1-locations).
 pub mod attributes;
 pub mod bulk;
+pub mod create_rules;
 pub mod deadline;
 pub mod demo;
 pub mod handlers;

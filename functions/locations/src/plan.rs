@@ -54,10 +54,6 @@ pub fn state_defaults(state: &str) -> Map<String, Value> {
     d
 }
 
-const CREATE_REQUIRED: &[&str] = &[
-    "id", "street", "city", "zipCode", "directions", "latitude", "longitude", "prettyName", "taxRate", "layoutName",
-    "fridgeSchema", "priceMapTemplate", "onlineDate",
-];
 
 fn is_empty(v: &Value) -> bool {
     match v {
@@ -80,12 +76,7 @@ pub fn new_location(payload: &Map<String, Value>, options: &Options, user: &str,
     merged.extend(state_defaults(&state));
     merged.extend(given);
 
-    for name in CREATE_REQUIRED {
-        if merged.get(*name).is_none_or(is_empty) {
-            return Err(format!("{name} cannot be empty"));
-        }
-    }
-    rules::check_create_extras(&merged)?;
+    crate::create_rules::check_create(&merged)?;
     let week = rules::check_create_hours(&merged)?;
 
     let id = rules::text_of(&merged["id"]).expect("required above");

@@ -251,62 +251,11 @@ pub fn check_create_hours(payload: &Map<String, Value>) -> Result<Week, String> 
         let get = |prefix: &str| payload.get(&format!("{prefix}{}", abbrev(day))).and_then(text_of);
         let (from, to) = (get("from"), get("to"));
         if from.is_none() || to.is_none() {
-            return Err(format!("{day} needs a from and a to time when hours is not 24 hours"));
+            return Err(crate::create_rules::CUSTOM_HOURS_MESSAGE.replace("{day}", day));
         }
         week.push((day, check_day(day, from, to)?));
     }
     Ok(week)
-}
-
-/// Rules of §5.1 that the per-attribute checks do not cover.
-pub fn check_create_extras(p: &Map<String, Value>) -> Result<(), String> {
-    let get = |k: &str| p.get(k).and_then(text_of);
-    let id = get("id").ok_or("id cannot be empty")?;
-    if id.chars().count() > limits::MAX_ID_CHARS {
-        return Err(format!("id must be at most {} characters", limits::MAX_ID_CHARS));
-    }
-    if !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err("id may contain only letters, digits and underscore".into());
-    }
-    if let Some(zip) = get("zipCode") {
-        let (five, four) = zip.split_once('-').map(|(a, b)| (a, Some(b))).unwrap_or((zip.as_str(), None));
-        let digits = |s: &str, n: usize| s.len() == n && s.chars().all(|c| c.is_ascii_digit());
-        if !digits(five, 5) || four.is_some_and(|f| !digits(f, 4)) {
-            return Err("zipCode must be 5 digits, optionally followed by a dash and 4 digits".into());
-        }
-    }
-    for name in ["latitude", "longitude"] {
-        if let Some(v) = get(name) {
-            if !(1..=7).contains(&decimals(&v)) {
-                return Err(format!("{name} must have 1 to 7 decimals"));
-            }
-        }
-    }
-    if let Some(v) = get("percentage") {
-        if decimals(&v) > 2 {
-            return Err("percentage can have at most 2 decimals".into());
-        }
-    }
-    if let Some(v) = get("taxRate") {
-        let n = parse_number(&v).filter(|n| *n >= 0.0 && *n < 30.0);
-        if n.is_none() {
-            return Err(range_message("taxRate", 0, 29.999));
-        }
-        if decimals(&v) > 3 {
-            return Err("taxRate can have at most 3 decimals".into());
-        }
-    }
-    if let Some(v) = get("stop") {
-        if !v.chars().all(|c| c.is_ascii_digit()) {
-            return Err("stop must contain digits only".into());
-        }
-    }
-    if let Some(v) = get("baseCommission") {
-        if decimals(&v) > 3 {
-            return Err("baseCommission can have at most 3 decimals".into());
-        }
-    }
-    Ok(())
 }
 
 /// Every attribute name a create payload may carry besides the stored ones.
@@ -375,18 +324,8 @@ mod tests {
     #[test]
     fn create_rules() {
         let p = |v: Value| v.as_object().unwrap().clone();
-        assert_eq!(check_create_extras(&p(json!({"id": "A-1"}))).unwrap_err(), "id may contain only letters, digits and underscore");
-        assert_eq!(check_create_extras(&p(json!({"id": "A_1", "zipCode": "1234"}))).unwrap_err(), "zipCode must be 5 digits, optionally followed by a dash and 4 digits");
-        assert!(check_create_extras(&p(json!({"id": "A_1", "zipCode": "60601-1234"}))).is_ok());
-        assert_eq!(check_create_extras(&p(json!({"id": "A", "latitude": "41"}))).unwrap_err(), "latitude must have 1 to 7 decimals");
-        assert_eq!(check_create_extras(&p(json!({"id": "A", "longitude": "-87.12345678"}))).unwrap_err(), "longitude must have 1 to 7 decimals");
-        assert_eq!(check_create_extras(&p(json!({"id": "A", "percentage": "1.234"}))).unwrap_err(), "percentage can have at most 2 decimals");
-        assert_eq!(check_create_extras(&p(json!({"id": "A", "taxRate": "30"}))).unwrap_err(), "taxRate should be a number in the range of 0 to 29.999!");
-        assert_eq!(check_create_extras(&p(json!({"id": "A", "taxRate": "2.2555"}))).unwrap_err(), "taxRate can have at most 3 decimals");
-        assert_eq!(check_create_extras(&p(json!({"id": "A", "stop": "1a"}))).unwrap_err(), "stop must contain digits only");
-        assert_eq!(check_create_extras(&p(json!({"id": "A", "baseCommission": "1.0001"}))).unwrap_err(), "baseCommission can have at most 3 decimals");
         let hours = p(json!({"hours": 0, "fromMon": "08:00", "toMon": "17:00"}));
-        assert_eq!(check_create_hours(&hours).unwrap_err(), "Tuesday needs a from and a to time when hours is not 24 hours");
+        assert_eq!(check_create_hours(&hours).unwrap_err(), crate::create_rules::CUSTOM_HOURS_MESSAGE.replace("{day}", "Tuesday"));
         assert!(is_create_only_field("fromMon") && is_create_only_field("toSun") && !is_create_only_field("fromage"));
     }
 

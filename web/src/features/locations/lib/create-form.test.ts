@@ -126,8 +126,9 @@ describe('validateCreateForm', () => {
     f.days.Monday = { from: '08:00', to: '17:00' };
     const e = validateCreateForm(f);
     expect(e.fromMon).toBeUndefined();
-    expect(e.fromTue).toBe('fromTue cannot be empty');
-    expect(e.toSun).toBe('toSun cannot be empty');
+    // The server's wording (one rule source: src/generated/rules.json).
+    expect(e.fromTue).toBe('Tuesday needs a from and a to time when hours is not 24 hours');
+    expect(e.toSun).toBe('Sunday needs a from and a to time when hours is not 24 hours');
     f.days.Monday = { from: '18:00', to: '08:00' };
     expect(validateCreateForm(f).toMon).toBeDefined();
   });

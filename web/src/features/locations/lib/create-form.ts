@@ -7,6 +7,7 @@ import {
   type Weekday,
 } from './constants';
 import { emptyDays, type DayHoursMap } from './hours';
+import { CREATE_RULES, CUSTOM_HOURS_MESSAGE, checkAll } from '@/lib/rules';
 
 /** State of the create-location form; every value is kept as typed. */
 export interface CreateForm {
@@ -115,78 +116,23 @@ export function withTimeZone(form: CreateForm, timeZone: string): CreateForm {
   };
 }
 
-const ID_RE = /^[A-Za-z0-9_]+$/;
-const ZIP_RE = /^\d{5}(-\d{4})?$/;
-const COORD_RE = /^-?\d+\.\d{1,7}$/;
-const PERCENT_RE = /^\d+(\.\d{1,2})?$/;
-const DEC3_RE = /^\d+(\.\d{1,3})?$/;
-const DIGITS_RE = /^\d+$/;
-
-const blank = (v: string) => v.trim() === '';
-
-/** Validates the create form (§5.1). Returns errors keyed by field; empty when valid. */
+/**
+ * Validates the create form (§5.1) with the server's own rule table, so the
+ * messages are the server's. Returns errors keyed by field; empty when valid.
+ */
 export function validateCreateForm(form: CreateForm): CreateFormErrors {
-  const e: CreateFormErrors = {};
-  const required = (field: keyof CreateForm & string) => {
-    if (blank(String(form[field] ?? ''))) {
-      e[field] = `${field} cannot be empty`;
-      return false;
-    }
-    return true;
-  };
-
-  if (required('id') && !ID_RE.test(form.id.trim())) {
-    e.id = 'id may contain only letters, digits and underscore';
-  }
-  required('street');
-  required('city');
-  required('directions');
-  required('prettyName');
-  if (required('zipCode') && !ZIP_RE.test(form.zipCode.trim())) {
-    e.zipCode = 'zipCode should be 5 digits, optionally followed by a dash and 4 digits';
-  }
-  if (required('latitude')) {
-    const v = form.latitude.trim();
-    if (!COORD_RE.test(v) || Number(v) < 28 || Number(v) > 49) {
-      e.latitude = 'latitude should be a number in the range of 28 to 49 with 1 to 7 decimals';
-    }
-  }
-  if (required('longitude')) {
-    const v = form.longitude.trim();
-    if (!COORD_RE.test(v) || Number(v) < -128 || Number(v) > -67) {
-      e.longitude = 'longitude should be a number in the range of -128 to -67 with 1 to 7 decimals';
-    }
-  }
-  if (!blank(form.percentage)) {
-    const v = form.percentage.trim();
-    if (!PERCENT_RE.test(v) || Number(v) > 100) {
-      e.percentage = 'percentage should be a number in the range of 0 to 100 with at most 2 decimals';
-    }
-  }
-  if (required('taxRate')) {
-    const v = form.taxRate.trim();
-    if (!DEC3_RE.test(v) || Number(v) >= 30) {
-      e.taxRate = 'taxRate should be a number in the range of 0 to 29.999 with at most 3 decimals';
-    }
-  }
-  if (!blank(form.stop) && !DIGITS_RE.test(form.stop.trim())) {
-    e.stop = 'stop should contain digits only';
-  }
-  if (!blank(form.baseCommission) && !DEC3_RE.test(form.baseCommission.trim())) {
-    e.baseCommission = 'baseCommission should be a number of at least 0 with at most 3 decimals';
-  }
-  required('layoutName');
-  required('fridgeSchema');
-  required('priceMapTemplate');
-  required('onlineDate');
-
+  const values: Record<string, string> = {};
+  for (const r of CREATE_RULES) values[r.field] = String(form[r.field as keyof CreateForm] ?? '');
+  const e: CreateFormErrors = checkAll(CREATE_RULES, values);
   if (form.hours === '0') {
     for (const d of WEEKDAYS) {
       const { from, to } = form.days[d];
       const s = DAY_SHORT[d];
-      if (blank(from)) e[`from${s}`] = `from${s} cannot be empty`;
-      if (blank(to)) e[`to${s}`] = `to${s} cannot be empty`;
-      else if (!blank(from) && to < from) e[`to${s}`] = `to${s} cannot be before from${s}`;
+      const missing = CUSTOM_HOURS_MESSAGE.replace('{day}', d);
+      if (from.trim() === '') e[`from${s}`] = missing;
+      if (to.trim() === '') e[`to${s}`] = missing;
+      // The server's hours rule (§5.2), shared with the detail editor.
+      else if (from.trim() !== '' && to <= from) e[`to${s}`] = `Start Hours for ${d} should be a time in past to End hours`;
     }
   }
   return e;

@@ -11,7 +11,8 @@ describe('name options', () => {
       'MW_STANDARD/latest',
       'NE_STANDARD/latest',
     ]);
-    expect(priceMapOptions(undefined).map((o) => o.value)).toEqual(['PMT_STANDARD']);
+    // PMT_NE_STANDARD is valid on the server (the Northeast default), so it is always offered.
+    expect(priceMapOptions(undefined).map((o) => o.value)).toEqual(['PMT_STANDARD', 'PMT_NE_STANDARD']);
     expect(priceMapOptions(['PMT_NE_STANDARD', 'PMT_STANDARD']).map((o) => o.value)).toEqual([
       'PMT_STANDARD',
       'PMT_NE_STANDARD',

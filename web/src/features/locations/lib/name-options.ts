@@ -1,3 +1,4 @@
+import { RULE_OPTIONS } from '@/lib/rules';
 import {
   DEFAULT_FRIDGE_SCHEMA,
   DEFAULT_LAYOUT,
@@ -26,10 +27,11 @@ export function fridgeSchemaOptions(names: string[] | undefined): Option[] {
   ]);
 }
 
-/** PMT_STANDARD plus the fetched template names. */
+/** The built-in templates the server accepts (PMT_STANDARD, PMT_NE_STANDARD) plus the fetched names. */
 export function priceMapOptions(names: string[] | undefined): Option[] {
   return unique([
     { value: DEFAULT_PRICE_MAP_TEMPLATE, label: DEFAULT_PRICE_MAP_TEMPLATE },
+    ...RULE_OPTIONS.priceMapTemplates.map((n) => ({ value: n, label: n })),
     ...(names ?? []).map((n) => ({ value: n, label: n })),
   ]);
 }

@@ -49,7 +49,8 @@ export const routes: RouteObject[] = [
           page('/locations/new', NewLocation),
           page('/locations/bulk_new', BulkNewLocations),
           page('/locations/detail', LocationDetail),
-          page('/locations/detail/:id', LocationDetail),
+          // The last path segment is the id (spec §2.1), so /locations/detail/x/ID opens ID too.
+          page('/locations/detail/*', LocationDetail),
           soon('/locations/bulk_schedule', 'Bulk schedule', `${L1} §2.9 and the companion documents`),
           soon('/locations/view_routes', 'View Routes By Date', `${L1} §2.7`),
           soon('/locations/update_routes', 'Driver/route upload', `${L1} §2.8`),

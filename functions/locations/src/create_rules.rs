@@ -120,9 +120,39 @@ pub fn check_create(payload: &Map<String, Value>) -> Result<(), String> {
     Ok(())
 }
 
+/// The detail screen's edit rules (§5.2) of each attribute, from the same
+/// attribute table the server's edit checks use (`attributes::ATTRS`).
+fn edit_rules() -> Vec<Value> {
+    use crate::attributes::{Kind, ATTRS};
+    ATTRS
+        .iter()
+        .filter(|a| a.editable)
+        .map(|a| {
+            let mut rule = json!({ "field": a.name, "required": a.required });
+            match a.kind {
+                Kind::Int { min, max } => {
+                    rule["integer"] = json!(true);
+                    rule["min"] = json!(min);
+                    rule["max"] = json!(max);
+                }
+                Kind::Float { min, max } => {
+                    rule["min"] = json!(min);
+                    if max < f64::MAX {
+                        rule["max"] = json!(max);
+                    }
+                }
+                Kind::Choice(options) => rule["options"] = json!(options),
+                _ => {}
+            }
+            rule
+        })
+        .collect()
+}
+
 /// The table as the browser reads it.
 pub fn export() -> Value {
     json!({
+        "edit": edit_rules(),
         "generatedBy": "cargo run -p fleet-local -- rules (from functions/locations/src/create_rules.rs); do not edit",
         "create": CREATE_RULES,
         "customHoursMessage": CUSTOM_HOURS_MESSAGE,

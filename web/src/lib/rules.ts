@@ -18,6 +18,17 @@ export interface FieldRule {
 }
 
 export const CREATE_RULES = rules.create as FieldRule[];
+
+/** An attribute's detail-edit rule (§5.2): required, integer, bounds, options. */
+export interface EditRule {
+  field: string;
+  required: boolean;
+  integer?: boolean;
+  min?: number;
+  max?: number;
+  options?: string[];
+}
+export const EDIT_RULES = rules.edit as EditRule[];
 export const CUSTOM_HOURS_MESSAGE: string = rules.customHoursMessage;
 export const RULE_OPTIONS = rules.options;
 

@@ -1,3 +1,4 @@
+import { EDIT_RULES } from '@/lib/rules';
 import { describe, expect, it } from 'vitest';
 import {
   DETAIL_FIELDS,
@@ -45,10 +46,19 @@ describe('detail rows', () => {
 });
 
 describe('validateField (§5.2)', () => {
-  it('requires required fields', () => {
-    expect(validateField(def('percentage'), '')).toBe('percentage cannot be empty');
+  it('requires the fields the server requires (one rule source)', () => {
+    expect(validateField(def('taxRate'), '')).toBe('taxRate cannot be empty');
+    // The server lets percentage be cleared, so the browser does too.
+    expect(validateField(def('percentage'), '')).toBeNull();
     expect(validateField(def('vertical'), ' ')).toBe('vertical cannot be empty');
     expect(validateField(def('route'), '')).toBeNull();
+  });
+  it('takes every bound and required flag from the server rules', () => {
+    for (const r of EDIT_RULES) {
+      const d = DETAIL_FIELDS.find((f) => f.key === r.field);
+      if (!d || !['select', 'integer', 'number', 'date', 'ip', 'search', 'text'].includes(d.kind)) continue;
+      expect([d.key, d.required, d.min, d.max]).toEqual([r.field, r.required, r.min, r.max]);
+    }
   });
   it('checks ranges', () => {
     expect(validateField(def('latitude'), '27.9')).toBe('latitude should be a number in the range of 28 to 49!');

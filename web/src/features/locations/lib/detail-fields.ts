@@ -9,6 +9,7 @@ import {
   type Option,
 } from './constants';
 import { hoursSummary, TWENTY_FOUR_HOURS } from './hours';
+import { EDIT_RULES } from '@/lib/rules';
 import type { Location, StockingSchedule, WorkHours } from './types';
 
 export type FieldKind =
@@ -46,6 +47,16 @@ export interface FieldDef {
 }
 
 const opts = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
+
+/**
+ * Whether a field is required and its numeric bounds, as the server's edit
+ * checks have them (one rule source: src/generated/rules.json).
+ */
+function server(key: string): Pick<FieldDef, 'required' | 'min' | 'max'> {
+  const rule = EDIT_RULES.find((r) => r.field === key);
+  if (!rule) throw new Error(`the server has no edit rule for ${key}`);
+  return { required: rule.required, min: rule.min, max: rule.max };
+}
 const YES_NO: Option[] = [
   { value: '1', label: 'Yes' },
   { value: '0', label: 'No' },
@@ -53,39 +64,39 @@ const YES_NO: Option[] = [
 
 /** Every row of the detail table (§2.5), in display order. */
 export const DETAIL_FIELDS: FieldDef[] = [
-  { key: 'accessTo', label: 'accessTo', kind: 'select', required: true, options: opts(ACCESS_TO) },
+  { key: 'accessTo', label: 'accessTo', kind: 'select', options: opts(ACCESS_TO), ...server('accessTo') },
   { key: 'address', label: 'address', kind: 'address' },
   { key: 'aprivaDeviceAddress', label: 'Campus Card device address', kind: 'deviceAddress' },
-  { key: 'covid19', label: 'covid19', kind: 'select', required: true, numeric: true, options: YES_NO },
+  { key: 'covid19', label: 'covid19', kind: 'select', numeric: true, options: YES_NO, ...server('covid19') },
   { key: 'directions', label: 'directions', kind: 'readonly' },
   { key: 'fridgeModel', label: 'fridgeModel', kind: 'readonly' },
   { key: 'hostname', label: 'hostname', kind: 'readonly' },
-  { key: 'fridgeSchema', label: 'fridgeSchema', kind: 'search', required: true, searchList: 'fridgeSchema' },
+  { key: 'fridgeSchema', label: 'fridgeSchema', kind: 'search', searchList: 'fridgeSchema', ...server('fridgeSchema') },
   { key: 'hours', label: 'hours', kind: 'hours' },
-  { key: 'holidayScreenEnabled', label: 'holidayScreenEnabled', kind: 'select', required: true, numeric: true, options: YES_NO },
-  { key: 'holidayScreenFridgeSpecific', label: 'holidayScreenFridgeSpecific', kind: 'integer', required: true, numeric: true, min: 0, max: 1 },
-  { key: 'holidayScreenStartDate', label: 'holidayScreenStartDate', kind: 'date' },
-  { key: 'holidayScreenEndDate', label: 'holidayScreenEndDate', kind: 'date' },
-  { key: 'ip', label: 'ip', kind: 'ip', required: true },
-  { key: 'latitude', label: 'latitude', kind: 'number', required: true, numeric: true, min: 28, max: 49 },
-  { key: 'longitude', label: 'longitude', kind: 'number', required: true, numeric: true, min: -128, max: -67 },
-  { key: 'layoutName', label: 'layoutName', kind: 'search', required: true, searchList: 'layoutName' },
-  { key: 'onlineDate', label: 'onlineDate', kind: 'date', required: true },
+  { key: 'holidayScreenEnabled', label: 'holidayScreenEnabled', kind: 'select', numeric: true, options: YES_NO, ...server('holidayScreenEnabled') },
+  { key: 'holidayScreenFridgeSpecific', label: 'holidayScreenFridgeSpecific', kind: 'integer', numeric: true, ...server('holidayScreenFridgeSpecific') },
+  { key: 'holidayScreenStartDate', label: 'holidayScreenStartDate', kind: 'date', ...server('holidayScreenStartDate') },
+  { key: 'holidayScreenEndDate', label: 'holidayScreenEndDate', kind: 'date', ...server('holidayScreenEndDate') },
+  { key: 'ip', label: 'ip', kind: 'ip', ...server('ip') },
+  { key: 'latitude', label: 'latitude', kind: 'number', numeric: true, ...server('latitude') },
+  { key: 'longitude', label: 'longitude', kind: 'number', numeric: true, ...server('longitude') },
+  { key: 'layoutName', label: 'layoutName', kind: 'search', searchList: 'layoutName', ...server('layoutName') },
+  { key: 'onlineDate', label: 'onlineDate', kind: 'date', ...server('onlineDate') },
   { key: 'paymentGateway', label: 'paymentGateway', kind: 'readonly' },
-  { key: 'percentage', label: 'percentage', kind: 'number', required: true, numeric: true, min: 0, max: 100 },
+  { key: 'percentage', label: 'percentage', kind: 'number', numeric: true, ...server('percentage') },
   { key: 'prettyName', label: 'prettyName', kind: 'readonly' },
-  { key: 'priceMapTemplate', label: 'priceMapTemplate', kind: 'search', required: true, searchList: 'priceMapTemplate' },
+  { key: 'priceMapTemplate', label: 'priceMapTemplate', kind: 'search', searchList: 'priceMapTemplate', ...server('priceMapTemplate') },
   { key: 'prod', label: 'Ready for Allocation', kind: 'allocation', numeric: true },
-  { key: 'publicStatus', label: 'publicStatus', kind: 'select', required: true, options: opts(LIVE_OFFLINE) },
+  { key: 'publicStatus', label: 'publicStatus', kind: 'select', options: opts(LIVE_OFFLINE), ...server('publicStatus') },
   { key: 'reserve', label: 'reserve', kind: 'reserve', numeric: true },
-  { key: 'route', label: 'route', kind: 'text' },
-  { key: 'serialPort', label: 'serialPort', kind: 'select', required: true, options: opts(SERIAL_PORTS) },
-  { key: 'status', label: 'status', kind: 'select', required: true, options: opts(LIVE_OFFLINE) },
+  { key: 'route', label: 'route', kind: 'text', ...server('route') },
+  { key: 'serialPort', label: 'serialPort', kind: 'select', options: opts(SERIAL_PORTS), ...server('serialPort') },
+  { key: 'status', label: 'status', kind: 'select', options: opts(LIVE_OFFLINE), ...server('status') },
   { key: 'stockingSchedule', label: 'stockingSchedule', kind: 'stockingSchedule' },
-  { key: 'stop', label: 'stop', kind: 'integer', required: true, numeric: true, min: 0, max: 1000 },
-  { key: 'taxRate', label: 'taxRate', kind: 'number', required: true, numeric: true, min: 0, max: 30 },
-  { key: 'timeZone', label: 'timeZone', kind: 'select', required: true, options: DETAIL_TIME_ZONES },
-  { key: 'vertical', label: 'vertical', kind: 'select', required: true, options: opts(VERTICALS) },
+  { key: 'stop', label: 'stop', kind: 'integer', numeric: true, ...server('stop') },
+  { key: 'taxRate', label: 'taxRate', kind: 'number', numeric: true, ...server('taxRate') },
+  { key: 'timeZone', label: 'timeZone', kind: 'select', options: DETAIL_TIME_ZONES, ...server('timeZone') },
+  { key: 'vertical', label: 'vertical', kind: 'select', options: opts(VERTICALS), ...server('vertical') },
 ];
 
 export const ADDRESS_FIELDS = ['street', 'city', 'state', 'zipCode'] as const;

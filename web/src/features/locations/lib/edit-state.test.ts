@@ -49,8 +49,9 @@ describe('saveAction', () => {
     expect(saveAction(def('aprivaDeviceAddress'), loc, s)).toEqual({ type: 'error', message: DEVICE_ADDRESS_GENERATED_ONLY });
   });
   it('reports the §5.2 message', () => {
-    const s = { ...initEditorState(def('percentage'), loc), value: '' };
-    expect(saveAction(def('percentage'), loc, s)).toEqual({ type: 'error', message: 'percentage cannot be empty' });
+    // taxRate is required on the server (src/generated/rules.json), so empty is refused here too.
+    const s = { ...initEditorState(def('taxRate'), loc), value: '' };
+    expect(saveAction(def('taxRate'), loc, s)).toEqual({ type: 'error', message: 'taxRate cannot be empty' });
   });
   it('closes when the allocation did not change', () => {
     const s = initEditorState(def('prod'), loc);

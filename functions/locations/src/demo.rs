@@ -3,7 +3,7 @@
 //! Locations go through the same `plan::new_location` as real creates.
 use crate::{plan, rules::Options, schedule, store};
 use aws_sdk_dynamodb::types::AttributeValue;
-use fleet_shared::{store as dynamo, ApiError, Deps, Input, Table};
+use fleet_shared::{history, store as dynamo, ApiError, Deps, Input, Table};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -120,9 +120,26 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
     names.extend(PRICE_MAP_TEMPLATES.iter().map(|n| name_item(store::PRICE_MAP_TEMPLATES, n)));
     deps.table(Table::NameLists)?.batch_put(names).await?;
 
-    // Demo history is written directly (seeding may); what users do later goes through the write path.
-    let items = demo_locations().iter().map(dynamo::to_item).collect::<Result<Vec<_>, _>>()?;
+    // Demo locations and their 'created' history records are written directly
+    // (seeding may); what users do later goes through the write path.
+    let docs = demo_locations();
+    let items = docs.iter().map(dynamo::to_item).collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::Locations)?.batch_put(items).await?;
+    let created = docs
+        .iter()
+        .map(|d| {
+            let id = d["id"].as_str().unwrap_or_default();
+            let at = d["createdAt"].as_str().unwrap_or_default();
+            let flat = crate::attributes::flatten(d);
+            let fields: Map<String, Value> = ["prettyName", "street", "city", "state", "status", "route"]
+                .iter()
+                .filter_map(|k| flat.get(*k).map(|v| (k.to_string(), v.clone())))
+                .collect();
+            let changes = history::diff(&Map::new(), &fields, &Map::new());
+            dynamo::to_item(&history::Record::new(history::entity("location", id), at, "seed", "Demo data", changes))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    deps.table(Table::History)?.batch_put(created).await?;
 
     // A few pending changes, through the real create path; one allocation
     // lands after its 6 pm deadline, so the detail page shows the warning.

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+import { xlsx } from './xlsx.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const stamp = Date.now();
@@ -319,11 +320,12 @@ test('bulk import: valid rows are created and leave the table, invalid rows stay
   await writeFile(file, template.replaceAll('{TS}', String(stamp)));
 
   await page.goto(url('/locations/bulk_new'));
-  await page.getByLabel('CSV file').setInputFiles(file);
+  await page.getByLabel('CSV or Excel file').setInputFiles(file);
   const table = page.getByRole('table', { name: 'Locations to import' });
   const bodyRows = table.locator('tbody tr');
   await eventually(async () => (await bodyRows.count()) === 5, { message: '5 preview rows' });
-  assert.equal(await table.getByRole('img', { name: /^valid/ }).count(), 3);
+  // The server's dry run decides each row's status.
+  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 3, { message: '3 valid after the dry run' });
   assert.equal(await table.getByRole('img', { name: /^invalid/ }).count(), 2);
 
   await page.getByRole('button', { name: 'Create new locations' }).click();
@@ -331,6 +333,32 @@ test('bulk import: valid rows are created and leave the table, invalid rows stay
   const left = await bodyRows.allTextContents();
   assert.ok(left.some((t) => t.includes('Missing Id')), 'the row without POS_NAME__c stays');
   assert.ok(left.some((t) => t.includes(`E2E_IMP_${stamp}_5`)), 'the office-hours row stays');
+});
+
+test('bulk import reads an Excel file: the server checks its rows and creates the valid one', async () => {
+  const header = ['POS_NAME__c', 'Fridge_State__c', 'Fridge_City__c', 'Fridge_Street__c', 'Fridge_Zipcode__c', 'Sales_Tax_Rate__c',
+    'Vertical__c', 'Consumer_Friendly_Location__c', 'Consumer_Friendly_NAme__c', 'Access_Type__c', 'Stocking_Date__c',
+    'MALongitude__c', 'MALatitude__c', 'Business_Hours__c'];
+  const id = `E2E_XLSX_${stamp}`;
+  const dir = await mkdtemp(path.join(tmpdir(), 'fleet-import-'));
+  const file = path.join(dir, `import-${stamp}.xlsx`);
+  await writeFile(file, xlsx([
+    header,
+    [id, 'IL', 'Chicago', '1 Excel Way', '60601', '2.25', 'Business & Industry', 'Lobby', 'Excel Lobby', 'Public', '2026-03-02', '-87.63', '41.88', '24 Hours'],
+    [`${id}_B`, 'IL', 'Chicago', '2 Excel Way', '60601', '2.25', 'Office', 'Lobby', 'Office Hours', 'Private', '2026-03-02', '-87.63', '41.88', 'Mon-Fri'],
+  ]));
+
+  await page.goto(url('/locations/bulk_new'));
+  await page.getByLabel('CSV or Excel file').setInputFiles(file);
+  const table = page.getByRole('table', { name: 'Locations to import' });
+  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 1, { message: 'the Excel row checked valid' });
+  assert.equal(await table.getByRole('img', { name: /^invalid/ }).count(), 1);
+  await page.getByRole('list', { name: 'Invalid rows' }).getByText('Row 3: Only 24 Hours fridges are supported').waitFor();
+
+  await page.getByRole('button', { name: 'Create new locations' }).click();
+  await eventually(async () => (await table.locator('tbody tr').count()) === 1, { timeout: 20_000, message: 'the created row left' });
+  const [created] = (await graphqlAs(page, 'query($id: ID!) { getLocation(id: $id) { id vertical accessTo } }', { id })).getLocation;
+  assert.deepEqual(created, { id, vertical: 'B&I', accessTo: 'Public' });
 });
 
 test('filter the locations list', async () => {

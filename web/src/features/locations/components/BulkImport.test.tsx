@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, rest } from '@/lib/api';
+import { rest } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
 import { BulkImport } from './BulkImport';
 
@@ -11,47 +11,70 @@ vi.mock('@/lib/api', async (importOriginal) => ({
 }));
 const restMock = vi.mocked(rest);
 
-const CSV = `POS_NAME__c,Fridge_State__c,Fridge_City__c,Fridge_Street__c,Fridge_Zipcode__c,Sales_Tax_Rate__c,Vertical__c,Consumer_Friendly_Location__c,Consumer_Friendly_NAme__c,Access_Type__c,Stocking_Date__c,MALongitude__c,MALatitude__c,Business_Hours__c
-IMP_1,IL,Chicago,1 A St,60601,2.25,Office,Lobby,One,Private,2026-02-02,-87.63,41.88,24 Hours
-IMP_2,IL,Chicago,2 B St,60601,2.25,Office,Lobby,Two,Private,2026-02-02,-87.63,41.88,24 Hours
-IMP_DUP,IL,Chicago,3 C St,60601,2.25,Office,Lobby,Three,Private,2026-02-02,-87.63,41.88,24 Hours
-,IL,Chicago,4 D St,60601,2.25,Office,Lobby,Four,Private,2026-02-02,-87.63,41.88,24 Hours
-IMP_5,IL,Chicago,5 E St,60601,2.25,Office,Lobby,Five,Private,2026-02-02,-87.63,41.88,Mon-Fri 8-5
+const CSV = `POS_NAME__c,Fridge_City__c,Business_Hours__c
+IMP_1,Chicago,24 Hours
+IMP_2,Chicago,24 Hours
+IMP_DUP,Chicago,24 Hours
+,Chicago,24 Hours
+IMP_5,Chicago,Mon-Fri 8-5
 `;
+
+type Body = { uploadId: string; fileName: string; rows: { row: number; values: Record<string, string> }[] };
 
 beforeEach(() => {
   restMock.mockReset();
-  restMock.mockImplementation(async (_m, _p, body) => {
-    const b = body as Record<string, unknown>;
-    if (b.id === 'IMP_DUP') throw new ApiError('Location IMP_DUP already exists', { status: 409 });
-    return b as never;
+  restMock.mockImplementation(async (_m, path, body) => {
+    const b = body as Body;
+    if (path === '/locations/bulk/dry-run') {
+      return {
+        uploadId: b.uploadId,
+        summaryText: '3 new, 2 invalid',
+        rows: b.rows.map((r) => {
+          const id = r.values.POS_NAME__c ?? '';
+          const messages = !id ? ['POS_NAME__c cannot be empty'] : r.values.Business_Hours__c !== '24 Hours' ? ['Only 24 Hours fridges are supported'] : [];
+          return { row: r.row, key: id || null, status: messages.length ? 'invalid' : 'new', messages, diff: [] };
+        }),
+      } as never;
+    }
+    return {
+      results: b.rows.map((r) =>
+        r.values.POS_NAME__c === 'IMP_DUP'
+          ? { row: r.row, key: 'IMP_DUP', status: 'failed', message: 'Location IMP_DUP already exists' }
+          : { row: r.row, key: r.values.POS_NAME__c, status: 'written' },
+      ),
+    } as never;
   });
 });
 
-describe('BulkImport', () => {
-  it('previews, sends valid rows, removes created ones and keeps failures', async () => {
+describe('BulkImport on the upload pipeline', () => {
+  it('dry-runs the whole file, commits only the valid rows, removes created ones and keeps failures', async () => {
     const user = userEvent.setup();
     renderWithProviders(<BulkImport />);
-    expect(screen.getByText(/Excel \(XLSX\) files are not supported/)).toBeInTheDocument();
-    await user.upload(screen.getByLabelText('CSV file'), new File([CSV], 'export.csv', { type: 'text/csv' }));
+    await user.upload(screen.getByLabelText('CSV or Excel file'), new File([CSV], 'export.csv', { type: 'text/csv' }));
     const table = await screen.findByRole('table', { name: 'Locations to import' });
-    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(5));
-    expect(within(table).getAllByRole('img', { name: /^valid/ })).toHaveLength(3);
+    await waitFor(() => expect(within(table).getAllByRole('img', { name: /^valid/ })).toHaveLength(3));
     expect(within(table).getAllByRole('img', { name: /^invalid/ })).toHaveLength(2);
+    expect(screen.getByText('5 rows: 3 new, 2 invalid')).toBeInTheDocument();
+    const dry = restMock.mock.calls[0];
+    expect(dry[1]).toBe('/locations/bulk/dry-run');
+    expect((dry[2] as Body).rows[0]).toEqual({ row: 2, values: { POS_NAME__c: 'IMP_1', Fridge_City__c: 'Chicago', Business_Hours__c: '24 Hours' } });
+    expect(within(screen.getByRole('list', { name: 'Invalid rows' })).getByText('Row 6: Only 24 Hours fridges are supported')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create new locations' }));
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3));
-    expect(restMock).toHaveBeenCalledTimes(3);
-    expect(restMock).toHaveBeenCalledWith('POST', '/locations', expect.objectContaining({ id: 'IMP_1', hours: 1, type: 'FRIDGE' }));
+    const commit = restMock.mock.calls[1];
+    expect(commit[1]).toBe('/locations/bulk/commit');
+    expect((commit[2] as Body).uploadId).toBe((dry[2] as Body).uploadId);
+    expect((commit[2] as Body).rows.map((r) => r.row)).toEqual([2, 3, 4]);
     expect(within(table).getByText('Location IMP_DUP already exists')).toBeInTheDocument();
-    expect(within(table).getAllByRole('img', { name: /^invalid/ })).toHaveLength(3);
+    expect(screen.getByRole('status')).toHaveTextContent('2 created, 1 failed.');
     expect(screen.getByRole('button', { name: 'Create new locations' })).toBeDisabled();
   });
 
-  it('refuses Excel files', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+  it('reports CSV parse errors instead of ignoring them', async () => {
+    const user = userEvent.setup();
     renderWithProviders(<BulkImport />);
-    await user.upload(screen.getByLabelText('CSV file'), new File(['x'], 'export.xlsx'));
-    expect(screen.getByText(/Excel files are not supported/)).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('CSV or Excel file'), new File(['POS_NAME__c,Fridge_City__c\nA,Chicago\nB\n'], 'bad.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('Row 3: Too few fields: expected 2 fields but parsed 1')).toBeInTheDocument();
   });
 });

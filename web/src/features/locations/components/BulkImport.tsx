@@ -1,26 +1,20 @@
 import { useState, type ChangeEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Flex,
-  Heading,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-  View,
-} from '@aws-amplify/ui-react';
-import { addLocation } from '../api/add-location-rest';
+import { Alert, Button, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, View } from '@aws-amplify/ui-react';
+import { commitBulkLocations, dryRunBulkLocations } from '../api/bulk-locations';
 import { messageOf } from '../api/error-message';
 import { MESSAGES } from '../lib/constants';
-import { BUSINESS_HOURS_COLUMN, EXPECTED_COLUMNS, ID_COLUMN, parseCsv, toImportRows, type ImportRow } from '../lib/csv-import';
+import {
+  commitInBatches,
+  download,
+  invalidRowsCsv,
+  readFile,
+  type FileRow,
+  type RowReport,
+} from '@/lib/upload-pipeline';
 import { StatusIcon } from './StatusIcon';
 
-/** How many rows are sent at the same time. */
-const PARALLEL = 3;
-
+const ID_COLUMN = 'POS_NAME__c';
+const BUSINESS_HOURS_COLUMN = 'Business_Hours__c';
 const PREVIEW_COLUMNS: { col: string; title: string }[] = [
   { col: ID_COLUMN, title: 'id' },
   { col: 'Consumer_Friendly_NAme__c', title: 'prettyName' },
@@ -31,93 +25,116 @@ const PREVIEW_COLUMNS: { col: string; title: string }[] = [
   { col: 'Stocking_Date__c', title: 'onlineDate' },
   { col: BUSINESS_HOURS_COLUMN, title: 'Business hours' },
 ];
+const STATUS_TEXT: Record<RowReport['status'], string> = {
+  new: 'new',
+  change: 'will change',
+  unchanged: 'unchanged',
+  invalid: 'invalid',
+};
 
 function HelpPanel() {
   return (
-    <View
-      as="section"
-      aria-label="Help"
-      padding="1rem"
-      backgroundColor="var(--amplify-colors-background-secondary)"
-      borderRadius="6px"
-    >
+    <View as="section" aria-label="Help" padding="1rem" backgroundColor="var(--amplify-colors-background-secondary)" borderRadius="6px">
       <Heading level={5}>How the import works</Heading>
       <Text as="p">
-        Choose the locations export of the customer-relationship system as a <strong>CSV file</strong> with a header
-        row. Excel (XLSX) files are not supported: open the export in your spreadsheet program and save it as CSV
-        first.
-      </Text>
-      <Text as="p">Expected columns: {EXPECTED_COLUMNS.join(', ')}.</Text>
-      <Text as="p">
-        Only 24-hour fridges can be imported: a row is valid only when {ID_COLUMN} is filled in and{' '}
-        {BUSINESS_HOURS_COLUMN} is exactly &lsquo;24 Hours&rsquo;. Invalid rows are not sent.
+        Choose the locations export of the customer-relationship system as a <strong>CSV or Excel (.xlsx) file</strong>{' '}
+        with a header row. The server checks the whole file first (nothing is written): each row shows whether it
+        creates a location, is already there unchanged, or is invalid and why.
       </Text>
       <Text as="p">
-        &lsquo;Create new locations&rsquo; creates one location per valid row as a 24-hour FRIDGE, with the default
-        layout (Default), the default price map, schema and stocking schedule for its state; coordinates that are
-        missing get the state&rsquo;s defaults and are to be updated at install. Rows created successfully leave the
-        table; rows that fail stay, marked invalid, with the server&rsquo;s reason.
+        Only 24-hour fridges can be imported: a row needs {ID_COLUMN} and {BUSINESS_HOURS_COLUMN} exactly &lsquo;24
+        Hours&rsquo;. CRM spellings of the vertical and access type are mapped (e.g. Business &amp; Industry to B&amp;I).
+      </Text>
+      <Text as="p">
+        &lsquo;Create new locations&rsquo; sends the valid rows; invalid rows are left out and stay, with their
+        messages, so you can download them, fix them and import them again. Created rows leave the table.
       </Text>
     </View>
   );
 }
 
+interface State {
+  fileName: string;
+  uploadId: string;
+  rows: FileRow[];
+  reports: Map<number, RowReport>;
+  summary: string | null;
+}
+
+const EMPTY: State = { fileName: '', uploadId: '', rows: [], reports: new Map(), summary: null };
+
 export function BulkImport() {
-  const [rows, setRows] = useState<ImportRow[]>([]);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [summary, setSummary] = useState<string | null>(null);
+  const [state, setState] = useState<State>(EMPTY);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [checking, setChecking] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
-    setSummary(null);
-    setFileError(null);
+    setOutcome(null);
+    setFileErrors([]);
+    setState(EMPTY);
     if (!file) return;
-    if (/\.xlsx?$/i.test(file.name)) {
-      setRows([]);
-      setFileError('Excel files are not supported. Please save the export as CSV and choose the CSV file.');
+    let read: { rows: FileRow[]; errors: string[] };
+    try {
+      read = await readFile(file);
+    } catch {
+      setFileErrors(['The file could not be read. Choose a CSV or .xlsx file.']);
       return;
     }
+    setFileErrors(read.errors);
+    if (read.rows.length === 0) {
+      if (read.errors.length === 0) setFileErrors(['The file has no rows.']);
+      return;
+    }
+    const uploadId = crypto.randomUUID();
+    setState({ fileName: file.name, uploadId, rows: read.rows, reports: new Map(), summary: null });
+    setChecking(true);
     try {
-      const text = await file.text();
-      const parsed = toImportRows(parseCsv(text));
-      setRows(parsed);
-      if (parsed.length === 0) setFileError('The file has no rows.');
-    } catch {
-      setRows([]);
-      setFileError('The file could not be read as CSV.');
+      const dry = await dryRunBulkLocations({ uploadId, fileName: file.name, rows: read.rows });
+      setState((s) => ({ ...s, reports: new Map(dry.rows.map((r) => [r.row, r])), summary: dry.summaryText }));
+    } catch (err) {
+      setFileErrors((e2) => [...e2, messageOf(err, 'The file could not be checked')]);
+    } finally {
+      setChecking(false);
     }
   };
 
-  const patch = (key: string, change: Partial<ImportRow> | null) =>
-    setRows((rs) => (change === null ? rs.filter((r) => r.key !== key) : rs.map((r) => (r.key === key ? { ...r, ...change } : r))));
+  const ready = state.rows.filter((r) => {
+    const s = state.reports.get(r.row)?.status;
+    return s === 'new' || s === 'change';
+  });
+  const invalid = state.rows.filter((r) => state.reports.get(r.row)?.status === 'invalid');
 
-  const upload = async () => {
-    const queue = rows.filter((r) => r.status === 'valid');
-    if (queue.length === 0) return;
-    setUploading(true);
-    setSummary(null);
-    setRows((rs) => rs.map((r) => (r.status === 'valid' ? { ...r, status: 'pending', message: undefined } : r)));
-    let created = 0;
-    let failed = 0;
-    const worker = async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
-        try {
-          await addLocation(row.payload);
-          created += 1;
-          patch(row.key, null);
-        } catch (err) {
-          failed += 1;
-          patch(row.key, { status: 'invalid', message: messageOf(err, 'Not created') });
+  const commit = async () => {
+    if (ready.length === 0) return;
+    setOutcome(null);
+    const results = await commitInBatches(
+      { uploadId: state.uploadId, fileName: state.fileName, rows: ready },
+      commitBulkLocations,
+      (done, total) => setProgress({ done, total }),
+    );
+    const byRow = new Map(results.map((r) => [r.row, r]));
+    setState((s) => {
+      const reports = new Map(s.reports);
+      for (const r of results) {
+        if (r.status === 'failed') {
+          const before = reports.get(r.row);
+          reports.set(r.row, { row: r.row, key: r.key, status: 'invalid', messages: [r.message ?? 'Not created'], diff: before?.diff ?? [] });
         }
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
-    setUploading(false);
-    setSummary(`${created} created, ${failed} failed.`);
+      const gone = (row: number) => ['written', 'unchanged'].includes(byRow.get(row)?.status ?? '');
+      return { ...s, rows: s.rows.filter((r) => !gone(r.row)), reports };
+    });
+    const written = results.filter((r) => r.status === 'written').length;
+    const failed = results.filter((r) => r.status === 'failed').length;
+    setOutcome(`${written} created, ${failed} failed.`);
+    setProgress(null);
   };
 
-  const validCount = rows.filter((r) => r.status === 'valid').length;
+  const busy = checking || progress !== null;
+  const errorRows = invalid.map((r) => ({ row: r.row, messages: state.reports.get(r.row)?.messages ?? [] }));
 
   return (
     <Flex direction="column" gap="1rem">
@@ -125,41 +142,59 @@ export function BulkImport() {
       <Flex alignItems="center" gap="1rem" wrap="wrap">
         <label htmlFor="bulk-import-file">
           <Text as="span" fontWeight="bold">
-            CSV file
+            CSV or Excel file
           </Text>
         </label>
-        <input
-          id="bulk-import-file"
-          type="file"
-          accept=".csv,text/csv"
-          onChange={onFile}
-          disabled={uploading}
-        />
+        <input id="bulk-import-file" type="file" accept=".csv,text/csv,.xlsx" onChange={onFile} disabled={busy} />
       </Flex>
-      {fileError ? <Alert variation="error">{fileError}</Alert> : null}
+      {fileErrors.length > 0 ? (
+        <Alert variation="error" heading="The file has problems">
+          <ul>
+            {fileErrors.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
 
-      <Flex gap="1rem" alignItems="center">
-        <Button
-          variation="primary"
-          onClick={upload}
-          isDisabled={validCount === 0 || uploading}
-          isLoading={uploading}
-          loadingText={MESSAGES.uploading}
-        >
+      <Flex gap="1rem" alignItems="center" wrap="wrap">
+        <Button variation="primary" onClick={commit} isDisabled={ready.length === 0 || busy} isLoading={progress !== null} loadingText={MESSAGES.uploading}>
           Create new locations
         </Button>
+        <Button onClick={() => download(`invalid-${state.fileName.replace(/\.\w+$/, '')}.csv`, invalidRowsCsv(invalid, state.reports))} isDisabled={invalid.length === 0}>
+          Download invalid rows
+        </Button>
         <Text>
-          {rows.length} rows, {validCount} valid
+          {state.rows.length} rows{checking ? ', checking…' : state.summary ? `: ${state.summary}` : ''}
         </Text>
-        {summary ? <Text role="status">{summary}</Text> : null}
+        {outcome ? <Text role="status">{outcome}</Text> : null}
       </Flex>
+      {progress ? (
+        <label>
+          Sending batch {progress.done} of {progress.total}
+          <progress aria-label="Upload progress" max={progress.total} value={progress.done} style={{ width: '100%' }} />
+        </label>
+      ) : null}
 
-      {rows.length > 0 ? (
+      {errorRows.length > 0 ? (
+        <Alert variation="warning" heading="These rows will not be created">
+          <ul aria-label="Invalid rows">
+            {errorRows.map((e) => (
+              <li key={e.row}>
+                Row {e.row}: {e.messages.join('; ')}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+
+      {state.rows.length > 0 ? (
         <View overflow="auto">
           <Table size="small" highlightOnHover aria-label="Locations to import">
             <TableHead>
               <TableRow>
                 <TableCell as="th">Status</TableCell>
+                <TableCell as="th">Row</TableCell>
                 {PREVIEW_COLUMNS.map((c) => (
                   <TableCell as="th" key={c.col}>
                     {c.title}
@@ -169,17 +204,24 @@ export function BulkImport() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.key} data-status={r.status}>
-                  <TableCell title={r.message}>
-                    <StatusIcon status={r.status} title={r.message} />
-                  </TableCell>
-                  {PREVIEW_COLUMNS.map((c) => (
-                    <TableCell key={c.col}>{r.raw[c.col] ?? ''}</TableCell>
-                  ))}
-                  <TableCell>{r.message ?? ''}</TableCell>
-                </TableRow>
-              ))}
+              {state.rows.map((r) => {
+                const report = state.reports.get(r.row);
+                const icon = !report ? 'pending' : report.status === 'invalid' ? 'invalid' : 'valid';
+                const message = report?.messages.join('; ') ?? '';
+                const diff = report?.diff.map((d) => `${d.attribute}: ${d.oldValue} → ${d.newValue}`).join('; ') ?? '';
+                return (
+                  <TableRow key={r.row} data-status={report?.status ?? 'pending'}>
+                    <TableCell title={report ? STATUS_TEXT[report.status] : 'checking'}>
+                      <StatusIcon status={icon} title={report ? `${STATUS_TEXT[report.status]}${message ? `: ${message}` : ''}` : undefined} />
+                    </TableCell>
+                    <TableCell>{r.row}</TableCell>
+                    {PREVIEW_COLUMNS.map((c) => (
+                      <TableCell key={c.col}>{r.values[c.col] ?? ''}</TableCell>
+                    ))}
+                    <TableCell>{message || diff}</TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         </View>

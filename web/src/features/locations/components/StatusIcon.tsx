@@ -1,4 +1,5 @@
-import type { ImportStatus } from '../lib/csv-import';
+/** A preview row: checked and fine, being checked or sent, or refused. */
+export type ImportStatus = 'valid' | 'pending' | 'invalid';
 
 const LABELS: Record<ImportStatus, string> = { valid: 'valid', pending: 'pending', invalid: 'invalid' };
 const COLOURS: Record<ImportStatus, string> = {

@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api';
+import { cellText, commitInBatches, invalidRowsCsv, parseCsv, sheetRows, type FileRow } from './upload-pipeline';
+
+describe('reading files', () => {
+  it('numbers CSV rows as the user sees them and reports parse errors', () => {
+    const { rows, errors } = parseCsv('id,name\nA,"Alpha"\nB\n');
+    expect(rows[0]).toEqual({ row: 2, values: { id: 'A', name: 'Alpha' } });
+    expect(errors).toEqual(['Row 3: Too few fields: expected 2 fields but parsed 1']);
+    expect(parseCsv('id,name\nA,"Alpha\n').errors[0]).toMatch(/Quoted field unterminated/);
+    expect(parseCsv('id\nA\n').errors).toEqual([]);
+  });
+
+  it('turns sheet cells into the text a CSV would hold', () => {
+    const rows = sheetRows([['POS_NAME__c', 'Stocking_Date__c', 'Sales_Tax_Rate__c'], ['X_1', new Date('2026-02-03T00:00:00Z'), 2.25], [null, null, null]]);
+    expect(rows).toEqual([{ row: 2, values: { POS_NAME__c: 'X_1', Stocking_Date__c: '2026-02-03', Sales_Tax_Rate__c: '2.25' } }]);
+    expect(cellText(' a ')).toBe('a');
+  });
+});
+
+const rows = (n: number): FileRow[] => Array.from({ length: n }, (_, i) => ({ row: i + 2, values: { id: `R${i}` } }));
+const ok = (b: { rows: FileRow[] }) => ({ results: b.rows.map((r) => ({ row: r.row, key: r.values.id, status: 'written' as const })) });
+
+describe('committing in batches', () => {
+  it('sends batches of 100 and reports progress per batch', async () => {
+    const send = vi.fn(async (b: { rows: FileRow[] }) => ok(b));
+    const progress: [number, number][] = [];
+    const results = await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: rows(250) }, send, (d, t) => progress.push([d, t]));
+    expect(send.mock.calls.map((c) => c[0].rows.length).sort()).toEqual([100, 100, 50]);
+    expect(progress[0]).toEqual([0, 3]);
+    expect(progress[progress.length - 1]).toEqual([3, 3]);
+    expect(results).toHaveLength(250);
+    expect(results[0].row).toBe(2);
+  });
+
+  it('retries a batch once after a network error, with the same upload id, and fails it after two', async () => {
+    let calls = 0;
+    const flaky = vi.fn(async (b: { uploadId: string; rows: FileRow[] }) => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return ok(b);
+    });
+    const results = await commitInBatches({ uploadId: 'u-1', fileName: 'f.csv', rows: rows(3) }, flaky, () => {});
+    expect(flaky).toHaveBeenCalledTimes(2);
+    expect(flaky.mock.calls.every((c) => c[0].uploadId === 'u-1')).toBe(true);
+    expect(results.every((r) => r.status === 'written')).toBe(true);
+
+    const down = vi.fn(async () => {
+      throw new ApiError('The service is busy', { status: 503 });
+    });
+    const failed = await commitInBatches({ uploadId: 'u-2', fileName: 'f.csv', rows: rows(2) }, down, () => {});
+    expect(down).toHaveBeenCalledTimes(2);
+    expect(failed.map((r) => [r.status, r.message])).toEqual([['failed', 'The service is busy'], ['failed', 'The service is busy']]);
+
+    const refused = vi.fn(async () => {
+      throw new ApiError('Error! User Action Prohibited!', { status: 403 });
+    });
+    await commitInBatches({ uploadId: 'u-3', fileName: 'f.csv', rows: rows(1) }, refused, () => {});
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the invalid rows download', () => {
+  it('holds the cells and the messages of each row', () => {
+    const csv = invalidRowsCsv([{ row: 3, values: { id: 'X', hours: 'Mon-Fri' } }], new Map([[3, { messages: ['Only 24 Hours fridges are supported'] }]]));
+    expect(csv.split(/\r?\n/)).toEqual(['id,hours,messages', 'X,Mon-Fri,Only 24 Hours fridges are supported']);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The browser side of the upload pipeline (docs/api-contract.md, "Uploads"):
+ * read a CSV or XLSX file at once into numbered rows of cells, ask the
+ * server's dry run about the whole file, then commit in batches with
+ * progress. The server checks every rule; this module only moves rows.
+ */
+import Papa from 'papaparse';
+import { ApiError } from './api';
+
+export type Cells = Record<string, string>;
+/** A row as the user sees it in the file: header = row 1. */
+export interface FileRow {
+  row: number;
+  values: Cells;
+}
+export type RowStatus = 'new' | 'change' | 'unchanged' | 'invalid';
+export interface DiffEntry {
+  attribute: string;
+  oldValue: string;
+  newValue: string;
+}
+export interface RowReport {
+  row: number;
+  key: string | null;
+  status: RowStatus;
+  messages: string[];
+  diff: DiffEntry[];
+}
+export interface DryRun {
+  uploadId: string;
+  rows: RowReport[];
+  summaryText: string;
+}
+export interface CommitResult {
+  row: number;
+  key: string | null;
+  status: 'written' | 'unchanged' | 'failed';
+  message?: string;
+}
+export interface UploadBody {
+  uploadId: string;
+  fileName: string;
+  rows: FileRow[];
+}
+
+/** Rows a commit call takes (the server's bound). */
+export const BATCH_ROWS = 100;
+/** Batches in flight at once. */
+export const IN_FLIGHT = 3;
+
+/** CSV text: rows of cells by header, and parse errors worded for the user. */
+export function parseCsv(text: string): { rows: FileRow[]; errors: string[] } {
+  const result = Papa.parse<Record<string, string | undefined>>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim(),
+  });
+  // A guessed delimiter (comma) is not an error worth showing; everything else is.
+  const errors = result.errors
+    .filter((e) => e.code !== 'UndetectableDelimiter')
+    .map((e) => (e.row === undefined ? e.message : `Row ${e.row + 2}: ${e.message}`));
+  const rows = result.data.map((r, i) => ({ row: i + 2, values: clean(r) }));
+  return { rows, errors };
+}
+
+function clean(r: Record<string, unknown>): Cells {
+  const out: Cells = {};
+  for (const [k, v] of Object.entries(r)) if (k !== '' && v !== undefined && v !== null) out[k] = cellText(v);
+  return out;
+}
+
+/** A spreadsheet cell as the text a CSV export would hold (dates as YYYY-MM-DD). */
+export function cellText(v: unknown): string {
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return String(v).trim();
+}
+
+/** Sheet rows (first row = headers) as file rows. */
+export function sheetRows(sheet: unknown[][]): FileRow[] {
+  const [header, ...body] = sheet;
+  if (!header) return [];
+  const names = header.map((h) => (h === null || h === undefined ? '' : String(h).trim()));
+  return body
+    .map((cells, i) => ({
+      row: i + 2,
+      values: clean(Object.fromEntries(names.map((n, j) => [n, cells[j] ?? undefined]))),
+    }))
+    .filter((r) => Object.values(r.values).some((v) => v !== ''));
+}
+
+export const isSpreadsheet = (name: string) => /\.xlsx$/i.test(name);
+
+/** Reads a chosen file at once. XLSX support loads only when an XLSX is chosen. */
+export async function readFile(file: File): Promise<{ rows: FileRow[]; errors: string[] }> {
+  if (isSpreadsheet(file.name)) {
+    const { readSheet } = await import('read-excel-file/browser');
+    return { rows: sheetRows((await readSheet(file)) as unknown[][]), errors: [] };
+  }
+  if (/\.xls$/i.test(file.name)) return { rows: [], errors: ['Old .xls files are not supported: save the file as .xlsx or CSV.'] };
+  return parseCsv(await file.text());
+}
+
+const retryable = (e: unknown) => !(e instanceof ApiError) || e.status === undefined || e.status >= 500;
+
+/**
+ * Commits rows in batches of 100, 3 in flight, retrying a batch once after
+ * a network error or a 5xx (the upload id makes the retry safe). Reports
+ * progress as batches finish; a batch that fails twice marks its rows failed.
+ */
+export async function commitInBatches(
+  body: UploadBody,
+  send: (batch: UploadBody) => Promise<{ results: CommitResult[] }>,
+  onProgress: (done: number, total: number) => void,
+): Promise<CommitResult[]> {
+  const batches: FileRow[][] = [];
+  for (let i = 0; i < body.rows.length; i += BATCH_ROWS) batches.push(body.rows.slice(i, i + BATCH_ROWS));
+  const results: CommitResult[] = [];
+  let done = 0;
+  onProgress(0, batches.length);
+  const queue = [...batches];
+  const worker = async () => {
+    for (let rows = queue.shift(); rows; rows = queue.shift()) {
+      const batch = { ...body, rows };
+      let answer: { results: CommitResult[] } | null = null;
+      let error: unknown = null;
+      for (let attempt = 0; attempt < 2 && !answer; attempt++) {
+        try {
+          answer = await send(batch);
+        } catch (e) {
+          error = e;
+          if (!retryable(e)) break;
+        }
+      }
+      const message = error instanceof Error ? error.message : 'Not sent';
+      results.push(...(answer?.results ?? rows.map((r) => ({ row: r.row, key: null, status: 'failed' as const, message }))));
+      done += 1;
+      onProgress(done, batches.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, batches.length) }, worker));
+  return results.sort((a, b) => a.row - b.row);
+}
+
+/** The invalid rows as CSV: their cells and a 'messages' column, for fixing and re-uploading. */
+export function invalidRowsCsv(rows: FileRow[], reports: Map<number, { messages: string[] }>): string {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r.values)))];
+  const data = rows.map((r) => [...columns.map((c) => r.values[c] ?? ''), (reports.get(r.row)?.messages ?? []).join('; ')]);
+  return Papa.unparse({ fields: [...columns, 'messages'], data });
+}
+
+/** Offers text as a file download. */
+export function download(name: string, text: string, type = 'text/csv') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,19 +1,18 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { PageLoader } from '@/components/PageLoader';
 import { AuthGate } from '@/features/auth/AuthGate';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
 
-function AppRouter() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
-}
+// The router, layout and navigation load once the user is signed in (the sign-in page's budget).
+const AppRouter = lazy(() => import('./AppRouter'));
 
 export function App() {
   return (
     <AppProvider>
       <AuthGate>
-        <AppRouter />
+        <Suspense fallback={<PageLoader />}>
+          <AppRouter />
+        </Suspense>
       </AuthGate>
     </AppProvider>
   );

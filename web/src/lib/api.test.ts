@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { setConfig } from '@/config';
 import { TEST_CONFIG } from '@/test/utils';
+import { TypedDocumentString } from '@/generated/gql/graphql';
 import { ApiError, awsJson, errorMessage, graphql, isForbidden, parseAwsJson, rest } from './api';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
@@ -24,10 +25,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const doc = (q: string) => new TypedDocumentString<unknown, Record<string, unknown>>(q);
+
 describe('graphql', () => {
   it('posts the query with the raw ID token and returns data', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ data: { getFeatureFlags: ['a'] } }));
-    await expect(graphql('query { getFeatureFlags }', { x: 1 })).resolves.toEqual({ getFeatureFlags: ['a'] });
+    await expect(graphql(doc('query { getFeatureFlags }'), { x: 1 })).resolves.toEqual({ getFeatureFlags: ['a'] });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('http://api.test/graphql');
     expect(init?.method).toBe('POST');
@@ -45,7 +48,7 @@ describe('graphql', () => {
         ],
       }),
     );
-    const err = await graphql('query { x }').catch((e: unknown) => e);
+    const err = await graphql(doc('query { x }')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('Error! User Action Prohibited!');
     expect((err as ApiError).errorType).toBe('Forbidden');
@@ -54,23 +57,23 @@ describe('graphql', () => {
 
   it('throws even when data is partially present', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ data: { a: 1 }, errors: [{ message: 'boom', errorType: 'InternalError' }] }));
-    await expect(graphql('query { a }')).rejects.toMatchObject({ message: 'boom', errorType: 'InternalError' });
+    await expect(graphql(doc('query { a }'))).rejects.toMatchObject({ message: 'boom', errorType: 'InternalError' });
   });
 
   it('turns a non-2xx answer without errors into an ApiError with the status', async () => {
     fetchMock.mockResolvedValue(new Response('nope', { status: 401 }));
-    await expect(graphql('query { a }')).rejects.toMatchObject({ name: 'ApiError', status: 401 });
+    await expect(graphql(doc('query { a }'))).rejects.toMatchObject({ name: 'ApiError', status: 401 });
   });
 
   it('refuses to call without a session', async () => {
     mockSession.mockResolvedValue({ tokens: undefined } as never);
-    await expect(graphql('query { a }')).rejects.toMatchObject({ status: 401, errorType: 'Unauthorized' });
+    await expect(graphql(doc('query { a }'))).rejects.toMatchObject({ status: 401, errorType: 'Unauthorized' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('lets a network failure through unchanged', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const err = await graphql('query { a }').catch((e: unknown) => e);
+    const err = await graphql(doc('query { a }')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TypeError);
     expect(errorMessage(err, 'fallback')).toBe('fallback');
   });

@@ -8,6 +8,7 @@
  * own fallback text (e.g. '..., Check your internet and your permissions').
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
+import type { TypedDocumentString } from '@/generated/gql/graphql';
 import { getConfig } from '@/config';
 
 export class ApiError extends Error {
@@ -56,8 +57,13 @@ interface GraphqlError {
   errorType?: string;
 }
 
-/** Runs a GraphQL operation; throws an ApiError built from the first error when `errors` is non-empty. */
-export async function graphql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+/**
+ * Runs a GraphQL operation typed from infra/schema.graphql (see codegen.yml):
+ * the result and variables types come from the document. Throws an ApiError
+ * built from the first error when `errors` is non-empty.
+ */
+export async function graphql<T, V>(document: TypedDocumentString<T, V>, variables?: V): Promise<T> {
+  const query = document.toString();
   const { graphqlUrl } = getConfig();
   const token = await idToken();
   const res = await fetch(graphqlUrl, {

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { awsJson, graphql } from '@/lib/api';
+import { gql } from '@/generated/gql';
 
-const CREATE_LOCATION = `mutation CreateLocation($input: AWSJSON!) { createLocation(input: $input) { id } }`;
+const CREATE_LOCATION = gql(`mutation CreateLocation($input: AWSJSON!) { createLocation(input: $input) { id } }`);
 
 /** Creates a location from the flat create-form payload. */
 export async function createLocation(payload: Record<string, unknown>): Promise<{ id: string }> {
-  const data = await graphql<{ createLocation: { id: string } }>(CREATE_LOCATION, { input: awsJson(payload) });
+  const data = await graphql(CREATE_LOCATION, { input: awsJson(payload) });
   return data.createLocation;
 }
 

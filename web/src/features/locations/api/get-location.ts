@@ -1,15 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
-import { LOCATION_FIELDS, toLocation } from './location-fields';
+import { gql } from '@/generated/gql';
+import { toLocation } from './location-fields';
 import type { Location } from '../lib/types';
 
-const GET_LOCATION = `query GetLocation($id: ID!) { getLocation(id: $id) { ${LOCATION_FIELDS} } }`;
+const GET_LOCATION = gql(`query GetLocation($id: ID!) {
+  getLocation(id: $id) {
+    id type prettyName status publicStatus accessTo street city state zipCode directions
+    aprivaDeviceAddress covid19 fridgeModel hostname fridgeSchema hours workHours
+    holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate
+    ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod
+    reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission
+    lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana
+  }
+}`);
 
 export const locationKey = (id: string) => ['locations', 'detail', id] as const;
 
 /** The location, or null when it does not exist (getLocation returns an empty list). */
 export async function getLocation(id: string): Promise<Location | null> {
-  const data = await graphql<{ getLocation: Parameters<typeof toLocation>[0][] }>(GET_LOCATION, { id });
+  const data = await graphql(GET_LOCATION, { id });
   const first = data.getLocation?.[0];
   return first ? toLocation(first) : null;
 }

@@ -1,20 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
+import { gql } from '@/generated/gql';
+
+const PLANOGRAM_NAMES = gql(`query GetPlanogramNames { getPlanogramNames }`);
+const FRIDGE_SCHEMAS = gql(`query GetFridgeSchemasTemplates { getFridgeSchemasTemplates }`);
+const PRICE_MAPS = gql(`query GetPriceMapTemplates { getPriceMapTemplates }`);
 
 const STALE = 5 * 60 * 1000;
 
 export async function getPlanogramNames(): Promise<string[]> {
-  const d = await graphql<{ getPlanogramNames: string[] }>('query { getPlanogramNames }');
+  const d = await graphql(PLANOGRAM_NAMES);
   return d.getPlanogramNames ?? [];
 }
 
 export async function getFridgeSchemasTemplates(): Promise<string[]> {
-  const d = await graphql<{ getFridgeSchemasTemplates: string[] }>('query { getFridgeSchemasTemplates }');
+  const d = await graphql(FRIDGE_SCHEMAS);
   return d.getFridgeSchemasTemplates ?? [];
 }
 
 export async function getPriceMapTemplates(): Promise<string[]> {
-  const d = await graphql<{ getPriceMapTemplates: string[] }>('query { getPriceMapTemplates }');
+  const d = await graphql(PRICE_MAPS);
   return d.getPriceMapTemplates ?? [];
 }
 

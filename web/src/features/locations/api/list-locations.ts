@@ -1,11 +1,11 @@
 import { graphql } from '@/lib/api';
-import { LOCATION_SUMMARY_FIELDS } from './location-fields';
+import { gql } from '@/generated/gql';
 import type { LocationSummary } from '../lib/types';
 import { LOCATIONS_PAGE_SIZE } from '../lib/constants';
 
-const LIST_LOCATIONS = `query ListLocations($filter: LocationsFilter, $nextToken: String) {
-  locations(filter: $filter, nextToken: $nextToken) { items { ${LOCATION_SUMMARY_FIELDS} } nextToken }
-}`;
+const LIST_LOCATIONS = gql(`query ListLocations($filter: LocationsFilter, $nextToken: String) {
+  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }
+}`);
 
 export interface LocationsPage {
   items: LocationSummary[];
@@ -19,7 +19,7 @@ export interface ListFilter {
 
 /** One page of locations. */
 export async function listLocationsPage(filter: ListFilter = {}, nextToken?: string | null): Promise<LocationsPage> {
-  const data = await graphql<{ locations: LocationsPage }>(LIST_LOCATIONS, {
+  const data = await graphql(LIST_LOCATIONS, {
     filter: { count: LOCATIONS_PAGE_SIZE, ...filter },
     nextToken: nextToken ?? null,
   });

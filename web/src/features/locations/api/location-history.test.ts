@@ -20,7 +20,7 @@ describe('locationHistory', () => {
       },
     } as never);
     const page = await locationHistory('CHI_0001');
-    expect(graphqlMock.mock.calls[0][0]).toContain('locationHistory(id: $id, nextToken: $nextToken)');
+    expect(String(graphqlMock.mock.calls[0][0])).toContain('locationHistory(id: $id, nextToken: $nextToken)');
     expect(graphqlMock.mock.calls[0][1]).toEqual({ id: 'CHI_0001', nextToken: null });
     expect(page).toEqual({
       items: [{ at: 'T', who: 'w', source: 's', changes: [{ attribute: 'route', oldValue: 'null', newValue: '"r1"', reason: null }] }],
@@ -53,7 +53,7 @@ describe('readScheduleChange', () => {
       ],
     } as never);
     const [failed, pending] = await readScheduleChange('CHI_0001');
-    const query = graphqlMock.mock.calls[0][0];
+    const query = String(graphqlMock.mock.calls[0][0]);
     for (const f of ['localActionTime', 'timeZoneLabel', 'status', 'failureReason', 'failedAt', 'deadlineWarning']) {
       expect(query).toContain(f);
     }

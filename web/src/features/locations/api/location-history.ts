@@ -1,24 +1,29 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
-import type { HistoryPage, HistoryRecord } from '../lib/types';
+import { gql } from '@/generated/gql';
+import type { HistoryPage } from '../lib/types';
 
-const LOCATION_HISTORY = `query LocationHistory($id: ID!, $nextToken: String) {
+const LOCATION_HISTORY = gql(`query LocationHistory($id: ID!, $nextToken: String) {
   locationHistory(id: $id, nextToken: $nextToken) {
     items { at who source changes { attribute oldValue newValue reason } }
     nextToken
   }
-}`;
+}`);
+
+/** AWSJSON arrives as JSON text from AppSync; keep it as text whatever the transport did. */
+const jsonText = (v: unknown): string | null =>
+  v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v);
 
 export const historyKey = (id: string) => ['locations', 'history', id] as const;
 
 /** One page (25 records, newest first) of a location's change history; values stay JSON text. */
 export async function locationHistory(id: string, nextToken?: string | null): Promise<HistoryPage> {
-  const d = await graphql<{ locationHistory: { items?: HistoryRecord[] | null; nextToken?: string | null } }>(
-    LOCATION_HISTORY,
-    { id, nextToken: nextToken ?? null },
-  );
+  const d = await graphql(LOCATION_HISTORY, { id, nextToken: nextToken ?? null });
   return {
-    items: (d.locationHistory?.items ?? []).map((r) => ({ ...r, changes: r.changes ?? [] })),
+    items: (d.locationHistory?.items ?? []).map((r) => ({
+      ...r,
+      changes: (r.changes ?? []).map((c) => ({ ...c, oldValue: jsonText(c.oldValue), newValue: jsonText(c.newValue) })),
+    })),
     nextToken: d.locationHistory?.nextToken ?? null,
   };
 }

@@ -1,25 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
+import { gql } from '@/generated/gql';
 import { parseJsonValue } from '../lib/schedule';
 import type { ScheduledChange } from '../lib/types';
 
-const READ_SCHEDULE_CHANGE = `query ReadScheduleChange($filter: ScheduleChangeFilter!) {
+const READ_SCHEDULE_CHANGE = gql(`query ReadScheduleChange($filter: ScheduleChangeFilter!) {
   readScheduleChange(filter: $filter) {
     uuid actionTime id user version change { id table attribute value }
     localActionTime timeZoneLabel status failureReason failedAt deadlineWarning
   }
-}`;
-
-interface RawScheduledChange extends Omit<ScheduledChange, 'change' | 'status'> {
-  change: { id: string; table: string; attribute: string; value: unknown };
-  status?: string | null;
-}
+}`);
 
 export const scheduleKey = (id: string) => ['locations', 'schedule', id] as const;
 
 /** The scheduled changes of a location (pending and failed), values parsed from JSON. */
 export async function readScheduleChange(id: string): Promise<ScheduledChange[]> {
-  const d = await graphql<{ readScheduleChange: RawScheduledChange[] }>(READ_SCHEDULE_CHANGE, { filter: { id } });
+  const d = await graphql(READ_SCHEDULE_CHANGE, { filter: { id } });
   return (d.readScheduleChange ?? []).map((c) => {
     const raw = c.change.value;
     return {

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { awsJson, graphql } from '@/lib/api';
+import { gql } from '@/generated/gql';
 import { locationKey } from './get-location';
 
-const UPDATE_LOCATION = `mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }`;
+const UPDATE_LOCATION = gql(`mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }`);
 
 /**
  * `{ id, version, source, <attribute>: value..., updateReason? }`, or the hours /
@@ -12,7 +13,7 @@ const UPDATE_LOCATION = `mutation UpdateLocation($input: AWSJSON!) { updateLocat
 export type UpdateLocationInput = { id: string; version?: number; source?: string } & Record<string, unknown>;
 
 export async function updateLocation(input: UpdateLocationInput): Promise<{ id: string }> {
-  const data = await graphql<{ updateLocation: { id: string } }>(UPDATE_LOCATION, { input: awsJson(input) });
+  const data = await graphql(UPDATE_LOCATION, { input: awsJson(input) });
   return data.updateLocation;
 }
 

@@ -18,13 +18,14 @@ beforeEach(() => {
   created = [];
   createError = null;
   graphqlMock.mockReset();
-  graphqlMock.mockImplementation(async (q: string, v?: Record<string, unknown>) => {
+  graphqlMock.mockImplementation(async (doc: unknown, v?: unknown) => {
+    const q = String(doc);
     if (q.includes('getPlanogramNames')) return { getPlanogramNames: ['LAYOUT_A'] } as never;
     if (q.includes('getFridgeSchemasTemplates')) throw new TypeError('Failed to fetch');
     if (q.includes('getPriceMapTemplates')) return { getPriceMapTemplates: ['PMT_NE_STANDARD'] } as never;
     if (q.includes('createLocation(')) {
       if (createError) throw createError;
-      const input = JSON.parse(v!.input as string) as Record<string, unknown>;
+      const input = JSON.parse((v as Record<string, string>).input) as Record<string, unknown>;
       created.push(input);
       return { createLocation: { id: input.id } } as never;
     }

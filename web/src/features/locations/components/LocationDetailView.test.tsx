@@ -140,7 +140,7 @@ beforeEach(() => {
   historyCalls = [];
   historyError = null;
   graphqlMock.mockReset();
-  graphqlMock.mockImplementation(async (q, v) => backend(q, v) as never);
+  graphqlMock.mockImplementation(async (q, v) => backend(String(q), v as Record<string, unknown> | undefined) as never);
 });
 
 function renderDetail(id = 'CHI_0001') {

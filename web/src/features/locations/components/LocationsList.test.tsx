@@ -19,7 +19,8 @@ beforeEach(() => {
   localStorage.clear();
   calls = [];
   graphqlMock.mockReset();
-  graphqlMock.mockImplementation(async (_q: string, v?: Record<string, unknown>) => {
+  graphqlMock.mockImplementation(async (_doc: unknown, vars?: unknown) => {
+    const v = vars as Record<string, unknown> | undefined;
     calls.push(v ?? {});
     const filter = (v?.filter ?? {}) as { status?: string };
     if (filter.status === 'OFFLINE') return { locations: { items: [L('OFF_1', 'OFFLINE', 'driver2')], nextToken: null } } as never;

@@ -1,72 +1,30 @@
+import type { GetLocationQuery, ListLocationsQuery } from '@/generated/gql/graphql';
 import type { Weekday } from './constants';
 
 /** workHours: per weekday a list of [from, to] ranges (HH:MM). */
 export type WorkHours = Partial<Record<Weekday, [string, string][]>>;
 export type StockingSchedule = Partial<Record<Weekday, number>>;
 
-/** A location as the GraphQL API returns it (AWSJSON fields already parsed). */
-export interface Location {
-  id: string;
-  type: string;
-  prettyName?: string | null;
-  status?: string | null;
-  publicStatus?: string | null;
-  accessTo?: string | null;
-  street?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zipCode?: string | null;
-  directions?: string | null;
-  aprivaDeviceAddress?: string | null;
-  covid19?: number | null;
-  fridgeModel?: string | null;
-  hostname?: string | null;
-  fridgeSchema?: string | null;
-  hours?: string | null;
-  workHours?: WorkHours | null;
-  holidayScreenEnabled?: number | null;
-  holidayScreenFridgeSpecific?: number | null;
-  holidayScreenStartDate?: string | null;
-  holidayScreenEndDate?: string | null;
-  ip?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-  layoutName?: string | null;
-  onlineDate?: string | null;
-  paymentGateway?: string | null;
-  percentage?: number | null;
-  priceMapTemplate?: string | null;
-  prod?: number | null;
-  reserve?: number | null;
-  route?: string | null;
-  stop?: number | null;
-  serialPort?: string | null;
-  stockingSchedule?: StockingSchedule | null;
-  taxRate?: number | null;
-  timeZone?: string | null;
-  vertical?: string | null;
-  baseCommission?: number | null;
-  lastModified?: string | null;
-  lastModifiedBy?: string | null;
-  updateReason?: Record<string, string> | null;
-  /** Increases with every write; updateLocation sends the one the editor loaded. */
-  version?: number | null;
-  /** The fridge's zone: CT, ET, MT or PT. */
-  timeZoneLabel?: string | null;
-  /** e.g. America/Chicago. */
-  timeZoneIana?: string | null;
-}
+type LocationFields = GetLocationQuery['getLocation'][number];
+type JsonFields = 'workHours' | 'stockingSchedule' | 'updateReason';
+
+/**
+ * A location as getLocation returns it, with its AWSJSON fields parsed. The
+ * fields and their types come from infra/schema.graphql through the code
+ * generator, so a schema change that breaks a screen fails the build.
+ */
+export type Location = Pick<LocationFields, 'id' | 'type'> &
+  Partial<Omit<LocationFields, 'id' | 'type' | JsonFields>> & {
+    workHours?: WorkHours | null;
+    stockingSchedule?: StockingSchedule | null;
+    updateReason?: Record<string, string> | null;
+  };
+
+type SummaryFields = ListLocationsQuery['locations']['items'][number];
 
 /** The slice of a location the list page shows and caches. */
-export interface LocationSummary {
-  id: string;
-  type?: string | null;
-  prettyName?: string | null;
-  route?: string | null;
-  stop?: number | null;
-  status?: string | null;
-  prod?: number | null;
-}
+export type LocationSummary = Pick<SummaryFields, 'id'> &
+  Partial<Omit<SummaryFields, 'id' | 'type'>> & { type?: SummaryFields['type'] | null };
 
 export type ScheduleStatus = 'PENDING' | 'FAILED';
 

@@ -1,0 +1,110 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query GetFeatureFlags {\n    getFeatureFlags\n  }\n": typeof types.GetFeatureFlagsDocument,
+    "mutation CreateLocation($input: AWSJSON!) { createLocation(input: $input) { id } }": typeof types.CreateLocationDocument,
+    "mutation CreateScheduleChange($input: [ScheduleChangeInput!]!) {\n  createScheduleChange(input: $input) { uuid actionTime }\n}": typeof types.CreateScheduleChangeDocument,
+    "mutation DeleteScheduleChange($input: DeleteScheduleChangeInput!) {\n  deleteScheduleChange(input: $input)\n}": typeof types.DeleteScheduleChangeDocument,
+    "mutation GenerateAprivaDeviceAddress($input: GenerateDeviceAddressInput!) {\n  generateAprivaDeviceAddress(input: $input)\n}": typeof types.GenerateAprivaDeviceAddressDocument,
+    "query GetLocation($id: ID!) {\n  getLocation(id: $id) {\n    id type prettyName status publicStatus accessTo street city state zipCode directions\n    aprivaDeviceAddress covid19 fridgeModel hostname fridgeSchema hours workHours\n    holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate\n    ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod\n    reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission\n    lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana\n  }\n}": typeof types.GetLocationDocument,
+    "query GetPlanogramNames { getPlanogramNames }": typeof types.GetPlanogramNamesDocument,
+    "query GetFridgeSchemasTemplates { getFridgeSchemasTemplates }": typeof types.GetFridgeSchemasTemplatesDocument,
+    "query GetPriceMapTemplates { getPriceMapTemplates }": typeof types.GetPriceMapTemplatesDocument,
+    "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}": typeof types.ListLocationsDocument,
+    "query LocationHistory($id: ID!, $nextToken: String) {\n  locationHistory(id: $id, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.LocationHistoryDocument,
+    "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": typeof types.ReadScheduleChangeDocument,
+    "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }": typeof types.UpdateLocationDocument,
+    "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": typeof types.LocationServicesStatusDocument,
+};
+const documents: Documents = {
+    "\n  query GetFeatureFlags {\n    getFeatureFlags\n  }\n": types.GetFeatureFlagsDocument,
+    "mutation CreateLocation($input: AWSJSON!) { createLocation(input: $input) { id } }": types.CreateLocationDocument,
+    "mutation CreateScheduleChange($input: [ScheduleChangeInput!]!) {\n  createScheduleChange(input: $input) { uuid actionTime }\n}": types.CreateScheduleChangeDocument,
+    "mutation DeleteScheduleChange($input: DeleteScheduleChangeInput!) {\n  deleteScheduleChange(input: $input)\n}": types.DeleteScheduleChangeDocument,
+    "mutation GenerateAprivaDeviceAddress($input: GenerateDeviceAddressInput!) {\n  generateAprivaDeviceAddress(input: $input)\n}": types.GenerateAprivaDeviceAddressDocument,
+    "query GetLocation($id: ID!) {\n  getLocation(id: $id) {\n    id type prettyName status publicStatus accessTo street city state zipCode directions\n    aprivaDeviceAddress covid19 fridgeModel hostname fridgeSchema hours workHours\n    holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate\n    ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod\n    reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission\n    lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana\n  }\n}": types.GetLocationDocument,
+    "query GetPlanogramNames { getPlanogramNames }": types.GetPlanogramNamesDocument,
+    "query GetFridgeSchemasTemplates { getFridgeSchemasTemplates }": types.GetFridgeSchemasTemplatesDocument,
+    "query GetPriceMapTemplates { getPriceMapTemplates }": types.GetPriceMapTemplatesDocument,
+    "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}": types.ListLocationsDocument,
+    "query LocationHistory($id: ID!, $nextToken: String) {\n  locationHistory(id: $id, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.LocationHistoryDocument,
+    "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": types.ReadScheduleChangeDocument,
+    "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }": types.UpdateLocationDocument,
+    "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": types.LocationServicesStatusDocument,
+};
+
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "\n  query GetFeatureFlags {\n    getFeatureFlags\n  }\n"): typeof import('./graphql').GetFeatureFlagsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation CreateLocation($input: AWSJSON!) { createLocation(input: $input) { id } }"): typeof import('./graphql').CreateLocationDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation CreateScheduleChange($input: [ScheduleChangeInput!]!) {\n  createScheduleChange(input: $input) { uuid actionTime }\n}"): typeof import('./graphql').CreateScheduleChangeDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation DeleteScheduleChange($input: DeleteScheduleChangeInput!) {\n  deleteScheduleChange(input: $input)\n}"): typeof import('./graphql').DeleteScheduleChangeDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation GenerateAprivaDeviceAddress($input: GenerateDeviceAddressInput!) {\n  generateAprivaDeviceAddress(input: $input)\n}"): typeof import('./graphql').GenerateAprivaDeviceAddressDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query GetLocation($id: ID!) {\n  getLocation(id: $id) {\n    id type prettyName status publicStatus accessTo street city state zipCode directions\n    aprivaDeviceAddress covid19 fridgeModel hostname fridgeSchema hours workHours\n    holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate\n    ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod\n    reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission\n    lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana\n  }\n}"): typeof import('./graphql').GetLocationDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query GetPlanogramNames { getPlanogramNames }"): typeof import('./graphql').GetPlanogramNamesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query GetFridgeSchemasTemplates { getFridgeSchemasTemplates }"): typeof import('./graphql').GetFridgeSchemasTemplatesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query GetPriceMapTemplates { getPriceMapTemplates }"): typeof import('./graphql').GetPriceMapTemplatesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}"): typeof import('./graphql').ListLocationsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query LocationHistory($id: ID!, $nextToken: String) {\n  locationHistory(id: $id, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}"): typeof import('./graphql').LocationHistoryDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}"): typeof import('./graphql').ReadScheduleChangeDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }"): typeof import('./graphql').UpdateLocationDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n"): typeof import('./graphql').LocationServicesStatusDocument;
+
+
+export function gql(source: string) {
+  return (documents as any)[source] ?? {};
+}

@@ -1,0 +1,315 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type DeleteScheduleChangeInput = {
+  actionTime: string;
+  uuid: string;
+};
+
+export type GenerateDeviceAddressInput = {
+  locationId: string;
+};
+
+export type LocationsFilter = {
+  /** Page size, at most 2500 (the default). */
+  count?: number | null | undefined;
+  id?: string | null | undefined;
+  /** LIVE, OFFLINE or DEAD. */
+  status?: string | null | undefined;
+};
+
+export type ScheduleChangeFilter = {
+  id: string;
+};
+
+/** Exactly one of dateTime (an absolute instant) or localDateTime (wall time in the fridge's own time zone) is given. */
+export type ScheduleChangeInput = {
+  attribute: string;
+  dateTime?: string | null | undefined;
+  /** YYYY-MM-DDTHH:MM[:SS] read in the location's timeZone. */
+  localDateTime?: string | null | undefined;
+  location: string;
+  value: string;
+};
+
+export type GetFeatureFlagsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetFeatureFlagsQuery = { getFeatureFlags: Array<string> };
+
+export type CreateLocationMutationVariables = Exact<{
+  input: string;
+}>;
+
+
+export type CreateLocationMutation = { createLocation: { id: string } };
+
+export type CreateScheduleChangeMutationVariables = Exact<{
+  input: Array<ScheduleChangeInput> | ScheduleChangeInput;
+}>;
+
+
+export type CreateScheduleChangeMutation = { createScheduleChange: Array<{ uuid: string, actionTime: string }> };
+
+export type DeleteScheduleChangeMutationVariables = Exact<{
+  input: DeleteScheduleChangeInput;
+}>;
+
+
+export type DeleteScheduleChangeMutation = { deleteScheduleChange: boolean };
+
+export type GenerateAprivaDeviceAddressMutationVariables = Exact<{
+  input: GenerateDeviceAddressInput;
+}>;
+
+
+export type GenerateAprivaDeviceAddressMutation = { generateAprivaDeviceAddress: string };
+
+export type GetLocationQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type GetLocationQuery = { getLocation: Array<{ id: string, type: string, prettyName: string | null, status: string | null, publicStatus: string | null, accessTo: string | null, street: string | null, city: string | null, state: string | null, zipCode: string | null, directions: string | null, aprivaDeviceAddress: string | null, covid19: number | null, fridgeModel: string | null, hostname: string | null, fridgeSchema: string | null, hours: string | null, workHours: unknown, holidayScreenEnabled: number | null, holidayScreenFridgeSpecific: number | null, holidayScreenStartDate: string | null, holidayScreenEndDate: string | null, ip: string | null, latitude: number | null, longitude: number | null, layoutName: string | null, onlineDate: string | null, paymentGateway: string | null, percentage: number | null, priceMapTemplate: string | null, prod: number | null, reserve: number | null, route: string | null, stop: number | null, serialPort: string | null, stockingSchedule: unknown, taxRate: number | null, timeZone: string | null, vertical: string | null, baseCommission: number | null, lastModified: string | null, lastModifiedBy: string | null, updateReason: unknown, version: number | null, timeZoneLabel: string | null, timeZoneIana: string | null }> };
+
+export type GetPlanogramNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetPlanogramNamesQuery = { getPlanogramNames: Array<string> };
+
+export type GetFridgeSchemasTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetFridgeSchemasTemplatesQuery = { getFridgeSchemasTemplates: Array<string> };
+
+export type GetPriceMapTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetPriceMapTemplatesQuery = { getPriceMapTemplates: Array<string> };
+
+export type ListLocationsQueryVariables = Exact<{
+  filter?: LocationsFilter | null | undefined;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ListLocationsQuery = { locations: { nextToken: string | null, items: Array<{ id: string, type: string, prettyName: string | null, route: string | null, stop: number | null, status: string | null, prod: number | null }> } };
+
+export type LocationHistoryQueryVariables = Exact<{
+  id: string;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type LocationHistoryQuery = { locationHistory: { nextToken: string | null, items: Array<{ at: string, who: string, source: string, changes: Array<{ attribute: string, oldValue: unknown, newValue: unknown, reason: string | null }> }> } };
+
+export type ReadScheduleChangeQueryVariables = Exact<{
+  filter: ScheduleChangeFilter;
+}>;
+
+
+export type ReadScheduleChangeQuery = { readScheduleChange: Array<{ uuid: string, actionTime: string, id: string, user: string | null, version: number | null, localActionTime: string | null, timeZoneLabel: string | null, status: string, failureReason: string | null, failedAt: string | null, deadlineWarning: string | null, change: { id: string, table: string, attribute: string, value: unknown } }> };
+
+export type UpdateLocationMutationVariables = Exact<{
+  input: string;
+}>;
+
+
+export type UpdateLocationMutation = { updateLocation: { id: string } };
+
+export type LocationServicesStatusQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LocationServicesStatusQuery = { locationServicesStatus: { status: string, checkedAt: string } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const GetFeatureFlagsDocument = new TypedDocumentString(`
+    query GetFeatureFlags {
+  getFeatureFlags
+}
+    `) as unknown as TypedDocumentString<GetFeatureFlagsQuery, GetFeatureFlagsQueryVariables>;
+export const CreateLocationDocument = new TypedDocumentString(`
+    mutation CreateLocation($input: AWSJSON!) {
+  createLocation(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateLocationMutation, CreateLocationMutationVariables>;
+export const CreateScheduleChangeDocument = new TypedDocumentString(`
+    mutation CreateScheduleChange($input: [ScheduleChangeInput!]!) {
+  createScheduleChange(input: $input) {
+    uuid
+    actionTime
+  }
+}
+    `) as unknown as TypedDocumentString<CreateScheduleChangeMutation, CreateScheduleChangeMutationVariables>;
+export const DeleteScheduleChangeDocument = new TypedDocumentString(`
+    mutation DeleteScheduleChange($input: DeleteScheduleChangeInput!) {
+  deleteScheduleChange(input: $input)
+}
+    `) as unknown as TypedDocumentString<DeleteScheduleChangeMutation, DeleteScheduleChangeMutationVariables>;
+export const GenerateAprivaDeviceAddressDocument = new TypedDocumentString(`
+    mutation GenerateAprivaDeviceAddress($input: GenerateDeviceAddressInput!) {
+  generateAprivaDeviceAddress(input: $input)
+}
+    `) as unknown as TypedDocumentString<GenerateAprivaDeviceAddressMutation, GenerateAprivaDeviceAddressMutationVariables>;
+export const GetLocationDocument = new TypedDocumentString(`
+    query GetLocation($id: ID!) {
+  getLocation(id: $id) {
+    id
+    type
+    prettyName
+    status
+    publicStatus
+    accessTo
+    street
+    city
+    state
+    zipCode
+    directions
+    aprivaDeviceAddress
+    covid19
+    fridgeModel
+    hostname
+    fridgeSchema
+    hours
+    workHours
+    holidayScreenEnabled
+    holidayScreenFridgeSpecific
+    holidayScreenStartDate
+    holidayScreenEndDate
+    ip
+    latitude
+    longitude
+    layoutName
+    onlineDate
+    paymentGateway
+    percentage
+    priceMapTemplate
+    prod
+    reserve
+    route
+    stop
+    serialPort
+    stockingSchedule
+    taxRate
+    timeZone
+    vertical
+    baseCommission
+    lastModified
+    lastModifiedBy
+    updateReason
+    version
+    timeZoneLabel
+    timeZoneIana
+  }
+}
+    `) as unknown as TypedDocumentString<GetLocationQuery, GetLocationQueryVariables>;
+export const GetPlanogramNamesDocument = new TypedDocumentString(`
+    query GetPlanogramNames {
+  getPlanogramNames
+}
+    `) as unknown as TypedDocumentString<GetPlanogramNamesQuery, GetPlanogramNamesQueryVariables>;
+export const GetFridgeSchemasTemplatesDocument = new TypedDocumentString(`
+    query GetFridgeSchemasTemplates {
+  getFridgeSchemasTemplates
+}
+    `) as unknown as TypedDocumentString<GetFridgeSchemasTemplatesQuery, GetFridgeSchemasTemplatesQueryVariables>;
+export const GetPriceMapTemplatesDocument = new TypedDocumentString(`
+    query GetPriceMapTemplates {
+  getPriceMapTemplates
+}
+    `) as unknown as TypedDocumentString<GetPriceMapTemplatesQuery, GetPriceMapTemplatesQueryVariables>;
+export const ListLocationsDocument = new TypedDocumentString(`
+    query ListLocations($filter: LocationsFilter, $nextToken: String) {
+  locations(filter: $filter, nextToken: $nextToken) {
+    items {
+      id
+      type
+      prettyName
+      route
+      stop
+      status
+      prod
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<ListLocationsQuery, ListLocationsQueryVariables>;
+export const LocationHistoryDocument = new TypedDocumentString(`
+    query LocationHistory($id: ID!, $nextToken: String) {
+  locationHistory(id: $id, nextToken: $nextToken) {
+    items {
+      at
+      who
+      source
+      changes {
+        attribute
+        oldValue
+        newValue
+        reason
+      }
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<LocationHistoryQuery, LocationHistoryQueryVariables>;
+export const ReadScheduleChangeDocument = new TypedDocumentString(`
+    query ReadScheduleChange($filter: ScheduleChangeFilter!) {
+  readScheduleChange(filter: $filter) {
+    uuid
+    actionTime
+    id
+    user
+    version
+    change {
+      id
+      table
+      attribute
+      value
+    }
+    localActionTime
+    timeZoneLabel
+    status
+    failureReason
+    failedAt
+    deadlineWarning
+  }
+}
+    `) as unknown as TypedDocumentString<ReadScheduleChangeQuery, ReadScheduleChangeQueryVariables>;
+export const UpdateLocationDocument = new TypedDocumentString(`
+    mutation UpdateLocation($input: AWSJSON!) {
+  updateLocation(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateLocationMutation, UpdateLocationMutationVariables>;
+export const LocationServicesStatusDocument = new TypedDocumentString(`
+    query LocationServicesStatus {
+  locationServicesStatus {
+    status
+    checkedAt
+  }
+}
+    `) as unknown as TypedDocumentString<LocationServicesStatusQuery, LocationServicesStatusQueryVariables>;

@@ -36,7 +36,7 @@ import {
   type CreateForm,
   type CreateFormErrors,
 } from '../lib/create-form';
-import { Modal } from './Modal';
+import { Modal } from '@/components/Modal';
 
 type TextKey = {
   [K in keyof CreateForm]: CreateForm[K] extends string ? K : never;

@@ -13,7 +13,7 @@ import {
 } from '../lib/edit-state';
 import type { Location } from '../lib/types';
 import { FieldEditor } from './FieldEditor';
-import { Modal } from './Modal';
+import { Modal } from '@/components/Modal';
 
 export interface EditDialogProps {
   def: FieldDef;

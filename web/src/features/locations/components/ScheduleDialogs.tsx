@@ -2,7 +2,8 @@ import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { MESSAGES } from '../lib/constants';
 import type { FieldDef } from '../lib/detail-fields';
 import type { ScheduleItem } from '../lib/schedule';
-import { Modal } from './Modal';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Modal } from '@/components/Modal';
 
 /** 'Could not apply: <reason>' for a change the scheduler moved aside. */
 export const failedText = (item: ScheduleItem) =>
@@ -154,23 +155,15 @@ export function ConfirmDeleteDialog({
   onCancel: () => void;
 }) {
   return (
-    <Modal
+    <ConfirmDialog
       title={MESSAGES.confirmDelete}
-      role="alertdialog"
+      tone="destructive"
+      busy={busy}
+      busyLabel="Deleting…"
+      onConfirm={onConfirm}
       onCancel={onCancel}
-      width="28rem"
-      footer={
-        <>
-          <Button onClick={onCancel} isDisabled={busy} data-autofocus>
-            No
-          </Button>
-          <Button variation="destructive" onClick={onConfirm} isLoading={busy} loadingText="Deleting…">
-            Yes
-          </Button>
-        </>
-      }
     >
-      <Text>The scheduled change will not be applied.</Text>
-    </Modal>
+      The scheduled change will not be applied.
+    </ConfirmDialog>
   );
 }

@@ -1,9 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Flex, Heading, View } from '@aws-amplify/ui-react';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 export interface ModalProps {
   title: string;
   /** Called on Escape (and by the caller's Close button). */
@@ -17,9 +14,11 @@ export interface ModalProps {
 }
 
 /**
- * A modal dialog on the native <dialog> element: the rest of the page is
- * inert, Tab cycles inside it, Escape calls onCancel, and focus goes back
- * to where it was when it closes. Mount it to open it.
+ * A modal dialog on the native <dialog> element. `showModal()` makes the rest
+ * of the page inert and keeps focus inside, and Escape raises `cancel`, so no
+ * hand-written focus trap is needed. Focus starts on `[data-autofocus]` (else
+ * the browser's first focusable element) and goes back where it was on close.
+ * Mount it to open it.
  */
 export function Modal({ title, onCancel, children, footer, role = 'dialog', width = '36rem' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -31,38 +30,17 @@ export function Modal({ title, onCancel, children, footer, role = 'dialog', widt
     const dialog = ref.current;
     if (!dialog) return undefined;
     const previous = document.activeElement as HTMLElement | null;
+    // jsdom has no showModal; the attribute keeps unit tests meaningful.
     if (!dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
       previous?.focus?.();
     };
   }, []);
-
-  const onKeyDown = (e: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      cancelRef.current();
-      return;
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
 
   return (
     <dialog
@@ -70,8 +48,16 @@ export function Modal({ title, onCancel, children, footer, role = 'dialog', widt
       role={role}
       aria-modal="true"
       aria-labelledby={titleId}
-      onKeyDown={onKeyDown}
+      onKeyDown={(e) => {
+        // The browser raises `cancel` on Escape; jsdom does not, so handle the key too.
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          cancelRef.current();
+        }
+      }}
       onCancel={(e) => {
+        // Keep the dialog mounted-state in React's hands: the parent unmounts it.
         e.preventDefault();
         cancelRef.current();
       }}

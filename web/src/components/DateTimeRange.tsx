@@ -1,0 +1,52 @@
+import { useEffect, useId } from 'react';
+import { Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { rangeError, todayRange, type DateTimeRangeValue } from './dates';
+
+export interface DateTimeRangeProps {
+  legend: string;
+  value: DateTimeRangeValue;
+  onChange: (value: DateTimeRangeValue) => void;
+  /** Short zone name the times are read in, always shown: 'CT'. */
+  timeZoneLabel: string;
+  /** IANA zone for the default (today); the browser's by default. */
+  timeZone?: string;
+}
+
+/** From/To wall times in one named zone; defaults to today and flags a reversed range. */
+export function DateTimeRange({ legend, value, onChange, timeZoneLabel, timeZone }: DateTimeRangeProps) {
+  const errorId = useId();
+  useEffect(() => {
+    if (!value.start && !value.end) onChange(todayRange(timeZone));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const error = rangeError(value);
+  return (
+    <fieldset style={{ border: 'none', padding: 0, margin: 0 }}>
+      <legend style={{ fontWeight: 600, marginBottom: '0.25rem' }}>{legend}</legend>
+      <Flex gap="0.75rem" alignItems="flex-end" wrap="wrap">
+        <TextField
+          label="From"
+          type="datetime-local"
+          value={value.start}
+          onChange={(e) => onChange({ ...value, start: e.target.value })}
+        />
+        <TextField
+          label="To"
+          type="datetime-local"
+          value={value.end}
+          hasError={error !== null}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => onChange({ ...value, end: e.target.value })}
+        />
+        <Text fontSize="small" color="font.secondary" paddingBottom="0.6rem">
+          Times in {timeZoneLabel}
+        </Text>
+      </Flex>
+      {error ? (
+        <Text id={errorId} role="alert" color="font.error" fontSize="small">
+          {error}
+        </Text>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -365,25 +365,25 @@ test('filter the locations list', async () => {
   await page.goto(url('/locations/all'));
   await page.getByRole('heading', { name: 'Locations', exact: true }).waitFor();
   const filter = page.getByLabel('Filter fridges');
-  const list = page.getByRole('list', { name: 'Locations' });
+  const list = page.getByRole('table', { name: 'Locations' });
 
   await filter.fill('chi_000');
-  await eventually(async () => (await list.getByRole('listitem', { name: 'CHI_0001', exact: true }).count()) === 1, {
+  await eventually(async () => (await list.getByRole('row', { name: 'CHI_0001', exact: true }).count()) === 1, {
     timeout: 20_000,
     message: 'CHI_0001 in the filtered list',
   });
-  const names = await list.getByRole('listitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  const names = await list.locator('tbody tr[aria-label]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   assert.ok(names.length > 0);
   for (const n of names) assert.match(n, /CHI_000/i);
 
   // The new location is OFFLINE (the default); choosing OFFLINE also loads OFFLINE locations on demand.
   await page.getByLabel('Status', { exact: true }).selectOption('OFFLINE');
   await filter.fill(createdId.toLowerCase());
-  await eventually(async () => (await list.getByRole('listitem', { name: createdId, exact: true }).count()) === 1, {
+  await eventually(async () => (await list.getByRole('row', { name: createdId, exact: true }).count()) === 1, {
     timeout: 20_000,
     message: `${createdId} in the filtered list`,
   });
-  const item = list.getByRole('listitem', { name: createdId, exact: true });
+  const item = list.getByRole('row', { name: createdId, exact: true });
   assert.equal(
     await item.getByRole('link', { name: `Details of ${createdId}` }).getAttribute('href'),
     `/locations/detail/${createdId}`,

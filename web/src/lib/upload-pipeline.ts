@@ -5,6 +5,7 @@
  * progress. The server checks every rule; this module only moves rows.
  */
 import Papa from 'papaparse';
+import { toCsv } from './csv';
 import { ApiError } from './api';
 
 export type Cells = Record<string, string>;
@@ -145,13 +146,6 @@ export async function commitInBatches(
 export function invalidRowsCsv(rows: FileRow[], reports: Map<number, { messages: string[] }>): string {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r.values)))];
   const data = rows.map((r) => [...columns.map((c) => r.values[c] ?? ''), (reports.get(r.row)?.messages ?? []).join('; ')]);
-  return Papa.unparse({ fields: [...columns, 'messages'], data });
+  return toCsv([...columns, 'messages'], data);
 }
 
-/** Offers text as a file download. */
-export function download(name: string, text: string, type = 'text/csv') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -67,7 +67,7 @@ describe('BulkImport on the upload pipeline', () => {
     expect((commit[2] as Body).uploadId).toBe((dry[2] as Body).uploadId);
     expect((commit[2] as Body).rows.map((r) => r.row)).toEqual([2, 3, 4]);
     expect(within(table).getByText('Location IMP_DUP already exists')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('2 created, 1 failed.');
+    expect(screen.getByText('2 created, 1 failed.')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Create new locations' })).toBeDisabled();
   });
 

@@ -1,0 +1,124 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataTable, tableCsv, VIRTUALIZE_AFTER, type DataColumn } from './DataTable';
+
+const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
+vi.mock('@/lib/csv', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/csv')>()),
+  download: (name: string, text: string) => downloads.push({ name, text }),
+}));
+
+interface Fridge {
+  id: string;
+  name: string;
+  units: number;
+  status: string;
+}
+
+const columns: DataColumn<Fridge>[] = [
+  { id: 'id', header: 'Id', value: (f) => f.id },
+  { id: 'name', header: 'Name', value: (f) => f.name },
+  { id: 'units', header: 'Units', value: (f) => f.units },
+  { id: 'open', header: 'Open', value: () => '', cell: (f) => <a href={`#${f.id}`}>open</a>, exportable: false, sortable: false },
+];
+
+const FRIDGES: Fridge[] = [
+  { id: 'CHI_2', name: 'Loop, Tower', units: 12, status: 'LIVE' },
+  { id: 'CHI_1', name: '=cmd', units: 3, status: 'DEAD' },
+  { id: 'NYC_1', name: 'Midtown "A"', units: 40, status: 'LIVE' },
+];
+
+const bodyIds = () =>
+  within(screen.getByRole('table', { name: 'Fridges' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0].textContent);
+
+function renderTable(data = FRIDGES, extra: Partial<Parameters<typeof DataTable<Fridge>>[0]> = {}) {
+  return render(<DataTable label="Fridges" data={data} columns={columns} getRowId={(f) => f.id} {...extra} />);
+}
+
+beforeEach(() => {
+  downloads.length = 0;
+});
+
+describe('DataTable', () => {
+  it('sorts by a header: ascending, descending, then back to the data order', async () => {
+    renderTable();
+    expect(bodyIds()).toEqual(['CHI_2', 'CHI_1', 'NYC_1']);
+    const header = screen.getByRole('columnheader', { name: /Units/ });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(within(header).getByRole('button'));
+    // Numbers sort as numbers: 3, 12, 40 (a text sort would give 12, 3, 40).
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(bodyIds()).toEqual(['CHI_1', 'CHI_2', 'NYC_1']);
+    await userEvent.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(bodyIds()).toEqual(['NYC_1', 'CHI_2', 'CHI_1']);
+    await userEvent.click(within(header).getByRole('button'));
+    expect(bodyIds()).toEqual(['CHI_2', 'CHI_1', 'NYC_1']);
+    expect(within(screen.getByRole('columnheader', { name: 'Open' })).queryByRole('button')).toBeNull();
+  });
+
+  it('filters on any column and counts what is shown', async () => {
+    renderTable();
+    expect(screen.getByText('3 of 3 rows')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Filter'), 'chi');
+    expect(bodyIds()).toEqual(['CHI_2', 'CHI_1']);
+    expect(screen.getByText('2 of 3 rows')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Filter'));
+    await userEvent.type(screen.getByLabelText('Filter'), 'zzz');
+    expect(screen.getByText('No rows match the filter.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it('exports exactly the rows and columns shown, in the shown order', async () => {
+    renderTable();
+    await userEvent.type(screen.getByLabelText('Filter'), 'chi');
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Units/ })).getByRole('button'));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0].name).toBe('fridges.csv');
+    expect(downloads[0].text.split('\r\n')).toEqual(['Id,Name,Units', "CHI_1,\"'=cmd\",3", 'CHI_2,"Loop, Tower",12']);
+  });
+
+  it('builds RFC 4180 CSV with quotes doubled', () => {
+    expect(tableCsv(columns, [FRIDGES[2]])).toBe('Id,Name,Units\r\nNYC_1,"Midtown ""A""",40');
+  });
+
+  it('shows the empty and the loading states', () => {
+    const { rerender } = renderTable([], { emptyMessage: 'No fridges yet.' });
+    expect(screen.getByText('No fridges yet.')).toBeInTheDocument();
+    rerender(<DataTable label="Fridges" data={[]} columns={columns} getRowId={(f) => f.id} loading />);
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByText('No rows to show.')).toBeNull();
+  });
+
+  it('highlights rows by a rule and opens a row from the keyboard', async () => {
+    const onRowClick = vi.fn();
+    renderTable(FRIDGES, { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined), onRowClick });
+    const rows = within(screen.getByRole('table', { name: 'Fridges' })).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.getAttribute('data-highlight'))).toEqual([null, 'error', null]);
+    rows[2].focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledWith(FRIDGES[2]);
+  });
+
+  it('renders every row of a short table but only a window of a long one, and exports all', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({ id: `F_${i}`, name: `n${i}`, units: i, status: 'LIVE' }));
+    const { unmount } = renderTable(many.slice(0, VIRTUALIZE_AFTER));
+    expect(bodyIds()).toHaveLength(VIRTUALIZE_AFTER);
+    unmount();
+    // jsdom lays nothing out: give the scroll container a height to window over.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    renderTable(many);
+    const shown = bodyIds().filter(Boolean);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(100);
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(downloads[0].text.split('\r\n')).toHaveLength(5001);
+    vi.restoreAllMocks();
+  });
+});

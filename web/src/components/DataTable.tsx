@@ -1,0 +1,258 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Button, Flex, Loader, SearchField, Text, View } from '@aws-amplify/ui-react';
+import { download, toCsv } from '@/lib/csv';
+
+/** Past this many rows only the visible ones are in the DOM. */
+export const VIRTUALIZE_AFTER = 200;
+
+export type Highlight = 'error' | 'warning' | 'success' | 'info';
+
+export interface DataColumn<T> {
+  id: string;
+  header: string;
+  /** The cell's value: sorted, filtered and exported. */
+  value: (row: T) => string | number | null | undefined;
+  /** How the cell looks; the value's text by default. */
+  cell?: (row: T) => ReactNode;
+  width?: string;
+  sortable?: boolean;
+  /** Action columns (links, buttons) are not exported. */
+  exportable?: boolean;
+}
+
+export interface DataTableProps<T> {
+  data: T[];
+  columns: DataColumn<T>[];
+  getRowId: (row: T) => string;
+  /** Accessible name of the table and the default export file name. */
+  label: string;
+  exportFileName?: string;
+  loading?: boolean;
+  emptyMessage?: string;
+  highlight?: (row: T) => Highlight | undefined;
+  filter?: boolean;
+  filterPlaceholder?: string;
+  toolbar?: ReactNode;
+  height?: string;
+  rowHeight?: number;
+  initialSort?: { id: string; desc?: boolean };
+  onRowClick?: (row: T) => void;
+  /** Accessible name of a row (e.g. its id), so tests and screen readers can find it. */
+  rowLabel?: (row: T) => string;
+  /** Counted thing in the count line: '12 of 40 locations'. */
+  noun?: string;
+  /** The count before the caller's own filters, when `data` is already filtered. */
+  total?: number;
+}
+
+const HIGHLIGHT_BACKGROUND: Record<Highlight, string> = {
+  error: 'var(--amplify-colors-red-10, #fdecea)',
+  warning: 'var(--amplify-colors-orange-10, #fff4e5)',
+  success: 'var(--amplify-colors-green-10, #edf7ed)',
+  info: 'var(--amplify-colors-blue-10, #e8f4fd)',
+};
+
+const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** The CSV of exactly these rows and the exportable columns, in this order. */
+export function tableCsv<T>(columns: DataColumn<T>[], rows: T[]): string {
+  const shown = columns.filter((c) => c.exportable !== false);
+  return toCsv(
+    shown.map((c) => c.header),
+    rows.map((r) => shown.map((c) => text(c.value(r)))),
+  );
+}
+
+const fileNameOf = (label: string) => `${label.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`;
+
+/**
+ * The console's table: sorting, a text filter, a sticky header, virtual
+ * scrolling past VIRTUALIZE_AFTER rows, row highlighting, empty and loading
+ * states, and an Export CSV of exactly what is shown.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { data, columns, getRowId, label, loading = false, highlight, onRowClick, rowHeight = 44 } = props;
+  const [sorting, setSorting] = useState<SortingState>(
+    props.initialSort ? [{ id: props.initialSort.id, desc: props.initialSort.desc ?? false }] : [],
+  );
+  const [globalFilter, setGlobalFilter] = useState('');
+  const columnDefs = useMemo<ColumnDef<T>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        accessorFn: (row: T) => c.value(row) ?? '',
+        cell: (ctx) => (c.cell ? c.cell(ctx.row.original) : text(c.value(ctx.row.original))),
+        enableSorting: c.sortable !== false,
+        // Ascending first for every column (TanStack starts numbers descending).
+        sortDescFirst: false,
+        sortUndefined: 'last',
+      })),
+    [columns],
+  );
+  const table = useReactTable({
+    data,
+    columns: columnDefs,
+    getRowId: (row) => getRowId(row),
+    state: { sorting, globalFilter },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: setGlobalFilter,
+    globalFilterFn: 'includesString',
+    getColumnCanGlobalFilter: () => true,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+  });
+  const rows = table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = rows.length > VIRTUALIZE_AFTER;
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    // A first window before the container is measured (and under jsdom).
+    initialRect: { width: 1000, height: 600 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const windowed = virtual ? items.map((i) => rows[i.index]) : rows;
+  const padTop = virtual && items.length ? items[0].start : 0;
+  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+
+  const exportCsv = () =>
+    download(props.exportFileName ?? fileNameOf(label), tableCsv(columns, rows.map((r) => r.original)));
+
+  return (
+    <Flex direction="column" gap="0.5rem">
+      <Flex gap="0.75rem" alignItems="flex-end" wrap="wrap">
+        {props.filter !== false ? (
+          <SearchField
+            label="Filter"
+            placeholder={props.filterPlaceholder ?? 'Filter'}
+            value={globalFilter}
+            onChange={(e) => setGlobalFilter(e.target.value)}
+            onClear={() => setGlobalFilter('')}
+            hasSearchButton={false}
+            width="18rem"
+          />
+        ) : null}
+        {props.toolbar}
+        <Button size="small" onClick={exportCsv} isDisabled={rows.length === 0} marginLeft="auto">
+          Export CSV
+        </Button>
+      </Flex>
+      <Flex alignItems="center" gap="0.75rem">
+        <Text role="status" aria-live="polite" fontSize="small" color="font.secondary">
+          {rows.length} of {props.total ?? data.length} {props.noun ?? 'rows'}
+        </Text>
+        {loading && rows.length > 0 ? (
+          <Flex alignItems="center" gap="0.5rem" aria-label="Refreshing">
+            <Loader size="small" />
+            <Text fontSize="small">Refreshing…</Text>
+          </Flex>
+        ) : null}
+      </Flex>
+      <View
+        ref={scrollRef}
+        maxHeight={props.height ?? '70vh'}
+        overflow="auto"
+        style={{ border: '1px solid var(--amplify-colors-border-secondary)', borderRadius: '6px' }}
+      >
+        <table aria-label={label} style={{ width: '100%', borderCollapse: 'collapse' }}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const def = columns.find((c) => c.id === header.column.id);
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                      style={{
+                        position: 'sticky',
+                        top: 0,
+                        zIndex: 1,
+                        width: def?.width,
+                        textAlign: 'left',
+                        padding: '0.5rem 0.75rem',
+                        background: 'var(--amplify-colors-background-secondary, #f5f5f5)',
+                        borderBottom: '1px solid var(--amplify-colors-border-primary)',
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
+                      {header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          style={{ all: 'unset', cursor: 'pointer', fontWeight: 600 }}
+                        >
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
+            {windowed.map((row) => {
+              const tone = highlight?.(row.original);
+              return (
+                <tr
+                  key={row.id}
+                  data-highlight={tone}
+                  aria-label={props.rowLabel?.(row.original)}
+                  tabIndex={onRowClick ? 0 : undefined}
+                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                  onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row.original) : undefined}
+                  style={{
+                    height: rowHeight,
+                    background: tone ? HIGHLIGHT_BACKGROUND[tone] : undefined,
+                    cursor: onRowClick ? 'pointer' : undefined,
+                    borderBottom: '1px solid var(--amplify-colors-border-secondary)',
+                  }}
+                >
+                  {row.getVisibleCells().map((c) => (
+                    <td key={c.id} style={{ padding: '0.25rem 0.75rem' }}>
+                      {flexRender(c.column.columnDef.cell, c.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+            {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
+          </tbody>
+        </table>
+        {rows.length === 0 ? (
+          loading && data.length === 0 ? (
+            <Flex alignItems="center" gap="0.5rem" padding="1rem">
+              <Loader />
+              <Text>Loading…</Text>
+            </Flex>
+          ) : (
+            <Text padding="1rem" color="font.tertiary">
+              {(props.total ?? data.length) === 0 ? (props.emptyMessage ?? 'No rows to show.') : 'No rows match the filter.'}
+            </Text>
+          )
+        ) : null}
+      </View>
+    </Flex>
+  );
+}

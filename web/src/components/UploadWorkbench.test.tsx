@@ -1,0 +1,53 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { UploadBody } from '@/lib/upload-pipeline';
+import { UploadWorkbench } from './UploadWorkbench';
+
+const CSV = 'route,stop\nr1,1\nr2,x\n';
+
+function setup(validRowsGoAlone: boolean) {
+  const commit = vi.fn(async (b: UploadBody) => ({ results: b.rows.map((r) => ({ row: r.row, key: null, status: 'written' as const })) }));
+  const dryRun = vi.fn(async (b: UploadBody) => ({
+    uploadId: b.uploadId,
+    summaryText: '1 will change, 1 invalid',
+    rows: [
+      { row: 2, key: 'r1', status: 'change' as const, messages: [], diff: [{ attribute: 'stop', oldValue: '4', newValue: '1' }] },
+      { row: 3, key: 'r2', status: 'invalid' as const, messages: ['Stop must be an integer'], diff: [] },
+    ],
+  }));
+  render(
+    <UploadWorkbench
+      previewLabel="Stops to upload"
+      previewColumns={[{ col: 'route', title: 'Route' }]}
+      dryRun={dryRun}
+      commit={commit}
+      commitLabel="Upload"
+      validRowsGoAlone={validRowsGoAlone}
+      messageOf={(_e, f) => f}
+    />,
+  );
+  return { commit, dryRun };
+}
+
+describe('UploadWorkbench', () => {
+  it('blocks the commit while a row is invalid when the upload goes whole', async () => {
+    const { commit } = setup(false);
+    await userEvent.upload(screen.getByLabelText('CSV or Excel file'), new File([CSV], 'stops.csv', { type: 'text/csv' }));
+    await screen.findByText('2 rows: 1 will change, 1 invalid');
+    expect(screen.getByText('stop: 4 → 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    expect(screen.getByText(/this upload goes whole or not at all/)).toBeInTheDocument();
+    expect(commit).not.toHaveBeenCalled();
+  });
+
+  it('lets the valid rows go alone where allowed, with progress over batches', async () => {
+    const { commit } = setup(true);
+    await userEvent.upload(screen.getByLabelText('CSV or Excel file'), new File([CSV], 'stops.csv', { type: 'text/csv' }));
+    await screen.findByText('2 rows: 1 will change, 1 invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByText('1 written, 0 failed.')).toBeInTheDocument());
+    expect(commit.mock.calls[0][0].rows.map((r) => r.row)).toEqual([2]);
+    expect(screen.getByText('1 rows')).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-use crate::resources::{Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
+use crate::resources::{Bucket, Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
 use crate::{registry::Needs, ApiError};
 use std::collections::BTreeMap;
 
@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Default)]
 pub struct Config {
     tables: BTreeMap<Table, String>,
+    buckets: BTreeMap<Bucket, String>,
     user_pool_id: Option<String>,
     /// Signs `nextToken`s so a tampered token is refused.
     paging_secret: Option<Vec<u8>>,
@@ -25,6 +26,9 @@ impl Config {
         let mut config = Config::default();
         for table in &needs.tables {
             config.tables.insert(*table, var(table.env_var())?);
+        }
+        for bucket in &needs.buckets {
+            config.buckets.insert(*bucket, var(bucket.env_var())?);
         }
         if needs.user_pool {
             config.user_pool_id = Some(var(USER_POOL_ID)?);
@@ -46,6 +50,13 @@ impl Config {
             .get(&table)
             .map(String::as_str)
             .ok_or_else(|| ApiError::internal(format!("function has no grant for {}", table.logical_id())))
+    }
+
+    pub fn bucket(&self, bucket: Bucket) -> Result<&str, ApiError> {
+        self.buckets
+            .get(&bucket)
+            .map(String::as_str)
+            .ok_or_else(|| ApiError::internal(format!("function has no grant for {}", bucket.logical_id())))
     }
 
     pub fn user_pool_id(&self) -> Result<&str, ApiError> {

@@ -1,6 +1,6 @@
 use crate::config::{Config, MissingVar};
 use crate::registry::Needs;
-use crate::resources::Table;
+use crate::resources::{Bucket, Table};
 use crate::ApiError;
 
 /// One function's configuration and the AWS clients it uses, built once per
@@ -10,6 +10,14 @@ pub struct Deps {
     pub config: Config,
     dynamo: Option<aws_sdk_dynamodb::Client>,
     cognito: Option<aws_sdk_cognitoidentityprovider::Client>,
+    s3: Option<aws_sdk_s3::Client>,
+}
+
+/// A bucket a function may use: the client and the bucket's name.
+#[derive(Clone, Copy)]
+pub struct BucketRef<'a> {
+    pub client: &'a aws_sdk_s3::Client,
+    pub name: &'a str,
 }
 
 /// A table a function may use: the client and the table's name.
@@ -31,6 +39,7 @@ impl Deps {
             config,
             dynamo: (!needs.tables.is_empty()).then(|| aws_sdk_dynamodb::Client::new(sdk)),
             cognito: needs.user_pool.then(|| aws_sdk_cognitoidentityprovider::Client::new(sdk)),
+            s3: (!needs.buckets.is_empty()).then(|| aws_sdk_s3::Client::new(sdk)),
         }))
     }
 
@@ -38,6 +47,12 @@ impl Deps {
         let name = self.config.table(table)?;
         let client = self.dynamo.as_ref().ok_or_else(|| ApiError::internal("no DynamoDB client"))?;
         Ok(TableRef { client, name })
+    }
+
+    pub fn bucket(&self, bucket: Bucket) -> Result<BucketRef<'_>, ApiError> {
+        let name = self.config.bucket(bucket)?;
+        let client = self.s3.as_ref().ok_or_else(|| ApiError::internal("no S3 client"))?;
+        Ok(BucketRef { client, name })
     }
 
     pub fn dynamo(&self) -> Result<&aws_sdk_dynamodb::Client, ApiError> {
@@ -56,6 +71,9 @@ impl Deps {
         }
         if self.cognito.is_some() {
             c.push("cognito-idp");
+        }
+        if self.s3.is_some() {
+            c.push("s3");
         }
         c
     }

@@ -21,11 +21,11 @@ pub mod store;
 pub mod upload;
 
 pub use config::Config;
-pub use deps::{Deps, TableRef};
+pub use deps::{BucketRef, Deps, TableRef};
 pub use error::ApiError;
 pub use identity::Caller;
 pub use registry::{FunctionSpec, Grant, Input, Needs, Permission, Trigger};
-pub use resources::Table;
+pub use resources::{Bucket, Table};
 
 /// Builds a `Handler` from an `async fn(&'static Deps, Input) -> Result<T, ApiError>`
 /// whose `T` serialises to JSON.

@@ -2,7 +2,7 @@
 //! handler. Each area crate lists its functions once in a `FUNCTIONS` slice;
 //! the Lambda binaries, the local API, `template.yaml` and the schema check
 //! are all derived from those lists.
-use crate::resources::{Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
+use crate::resources::{Bucket, Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
 use crate::{error::ApiError, identity::Caller, limits, permissions, Deps};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -45,6 +45,10 @@ pub enum Grant {
     ReadTable(Table),
     WriteTable(Table),
     CrudTable(Table),
+    /// Lists and reads objects.
+    ReadBucket(Bucket),
+    /// Lists, reads, writes and deletes objects.
+    CrudBucket(Bucket),
     ListUsers,
     /// Issues and reads signed `nextToken`s (needs the paging secret, no IAM).
     PagingTokens,
@@ -57,6 +61,7 @@ pub enum Grant {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Needs {
     pub tables: BTreeSet<Table>,
+    pub buckets: BTreeSet<Bucket>,
     pub user_pool: bool,
     pub paging: bool,
     pub file_uploads: bool,
@@ -65,12 +70,19 @@ pub struct Needs {
 impl Needs {
     /// Everything: for tools that seed or inspect the whole stack.
     pub fn all() -> Needs {
-        Needs { tables: Table::ALL.iter().copied().collect(), user_pool: true, paging: true, file_uploads: true }
+        Needs {
+            tables: Table::ALL.iter().copied().collect(),
+            buckets: Bucket::ALL.iter().copied().collect(),
+            user_pool: true,
+            paging: true,
+            file_uploads: true,
+        }
     }
 
     /// The environment variables these needs are read from, in a stable order.
     pub fn env_vars(&self) -> Vec<&'static str> {
         let mut vars: Vec<&'static str> = self.tables.iter().map(|t| t.env_var()).collect();
+        vars.extend(self.buckets.iter().map(|b| b.env_var()));
         if self.user_pool {
             vars.push(USER_POOL_ID);
         }
@@ -111,6 +123,9 @@ impl FunctionSpec {
             match g {
                 Grant::ReadTable(t) | Grant::WriteTable(t) | Grant::CrudTable(t) => {
                     needs.tables.insert(t);
+                }
+                Grant::ReadBucket(b) | Grant::CrudBucket(b) => {
+                    needs.buckets.insert(b);
                 }
                 Grant::ListUsers => needs.user_pool = true,
                 Grant::PagingTokens => needs.paging = true,

@@ -11,6 +11,10 @@ pub enum Table {
     NameLists,
     /// Change history of every record the console writes (see `history`).
     History,
+    /// What software version each fridge runs, one item per fridge.
+    FridgeSoftwareVersions,
+    /// Software pilots: a named group of fridges trying a version.
+    FridgeSoftwarePilots,
 }
 
 impl Table {
@@ -21,6 +25,8 @@ impl Table {
         Table::FeatureFlags,
         Table::NameLists,
         Table::History,
+        Table::FridgeSoftwareVersions,
+        Table::FridgeSoftwarePilots,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -31,6 +37,8 @@ impl Table {
             Table::FeatureFlags => "FeatureFlagsTable",
             Table::NameLists => "NameListsTable",
             Table::History => "HistoryTable",
+            Table::FridgeSoftwareVersions => "FridgeSoftwareVersionsTable",
+            Table::FridgeSoftwarePilots => "FridgeSoftwarePilotsTable",
         }
     }
 
@@ -43,6 +51,31 @@ impl Table {
             Table::FeatureFlags => "FEATURE_FLAGS_TABLE",
             Table::NameLists => "NAME_LISTS_TABLE",
             Table::History => "HISTORY_TABLE",
+            Table::FridgeSoftwareVersions => "FRIDGE_SOFTWARE_VERSIONS_TABLE",
+            Table::FridgeSoftwarePilots => "FRIDGE_SOFTWARE_PILOTS_TABLE",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Bucket {
+    /// Fridge software builds under a prefix per artifact type, and the
+    /// per-fridge deployment manifests the fridge agent polls.
+    Artifacts,
+}
+
+impl Bucket {
+    pub const ALL: &'static [Bucket] = &[Bucket::Artifacts];
+
+    pub fn logical_id(self) -> &'static str {
+        match self {
+            Bucket::Artifacts => "ArtifactsBucket",
+        }
+    }
+
+    pub fn env_var(self) -> &'static str {
+        match self {
+            Bucket::Artifacts => "ARTIFACTS_BUCKET",
         }
     }
 }

@@ -4,7 +4,7 @@
 //! Areas put their domain logic over narrow store traits of their own and
 //! implement them with these helpers.
 use crate::{deps::TableRef, error::ApiError};
-use aws_sdk_dynamodb::types::{AttributeValue, PutRequest, TransactWriteItem, WriteRequest};
+use aws_sdk_dynamodb::types::{AttributeValue, KeysAndAttributes, PutRequest, TransactWriteItem, WriteRequest};
 use serde::{de::DeserializeOwned, Serialize};
 use std::{collections::HashMap, future::Future, time::Duration};
 
@@ -82,6 +82,30 @@ impl TableRef<'_> {
         .await
     }
 
+    /// The items with these keys that exist, in batches of 100 (BatchGetItem),
+    /// retrying unprocessed keys with backoff. `projection` names the
+    /// attributes to read (all when empty).
+    pub async fn batch_get(&self, keys: Vec<Key>, projection: &[&str]) -> Result<Vec<Item>, ApiError> {
+        let mut found = Vec::new();
+        for chunk in keys.chunks(100) {
+            let mut pending = Some(keys_and_attributes(chunk.to_vec(), projection)?);
+            let mut attempt = 0u32;
+            while let Some(request) = pending.take() {
+                let out = self.client.batch_get_item().request_items(self.name, request).send().await?;
+                found.extend(out.responses.and_then(|mut r| r.remove(self.name)).unwrap_or_default());
+                pending = out.unprocessed_keys.and_then(|mut u| u.remove(self.name)).filter(|k| !k.keys().is_empty());
+                if pending.is_some() {
+                    attempt += 1;
+                    if attempt > 8 {
+                        return Err(ApiError::Unavailable);
+                    }
+                    tokio::time::sleep(Duration::from_millis(50 << attempt.min(5))).await;
+                }
+            }
+        }
+        Ok(found)
+    }
+
     /// Writes all items in batches of 25, retrying unprocessed ones with backoff.
     pub async fn batch_put(&self, items: Vec<Item>) -> Result<(), ApiError> {
         for chunk in items.chunks(25) {
@@ -96,6 +120,17 @@ impl TableRef<'_> {
         }
         Ok(())
     }
+}
+
+fn keys_and_attributes(keys: Vec<Key>, projection: &[&str]) -> Result<KeysAndAttributes, ApiError> {
+    let mut request = KeysAndAttributes::builder().set_keys(Some(keys)).consistent_read(true);
+    if !projection.is_empty() {
+        // Attribute names may be reserved words: always go through #names.
+        let names: HashMap<String, String> = projection.iter().enumerate().map(|(i, a)| (format!("#p{i}"), a.to_string())).collect();
+        let expression = (0..projection.len()).map(|i| format!("#p{i}")).collect::<Vec<_>>().join(", ");
+        request = request.projection_expression(expression).set_expression_attribute_names(Some(names));
+    }
+    request.build().map_err(ApiError::internal)
 }
 
 /// One BatchWriteItem call (at most 25 requests) with its unprocessed items

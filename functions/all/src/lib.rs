@@ -3,8 +3,13 @@
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
-pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 3] {
-    [("shell", fn_shell::FUNCTIONS), ("permissions", fn_permissions::FUNCTIONS), ("locations", fn_locations::FUNCTIONS)]
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 4] {
+    [
+        ("shell", fn_shell::FUNCTIONS),
+        ("permissions", fn_permissions::FUNCTIONS),
+        ("locations", fn_locations::FUNCTIONS),
+        ("software", fn_software::FUNCTIONS),
+    ]
 }
 
 pub fn all() -> impl Iterator<Item = &'static FunctionSpec> + Clone {

@@ -2,7 +2,7 @@
 //! pool, APIs, tables, queues) followed by one function, and for GraphQL one
 //! data source and resolver, per registry entry. A test keeps the committed
 //! template.yaml equal to this output.
-use fleet_shared::{resources, FunctionSpec, Grant, Table, Trigger};
+use fleet_shared::{resources, Bucket, FunctionSpec, Grant, Table, Trigger};
 use std::fmt::Write;
 
 pub const BASE_PATH: &str = "infra/template.base.yaml";
@@ -17,6 +17,8 @@ fn policies(spec: &FunctionSpec) -> Vec<String> {
             Grant::ReadTable(t) => Some(format!("        - DynamoDBReadPolicy:\n            TableName: !Ref {}\n", t.logical_id())),
             Grant::WriteTable(t) => Some(format!("        - DynamoDBWritePolicy:\n            TableName: !Ref {}\n", t.logical_id())),
             Grant::CrudTable(t) => Some(format!("        - DynamoDBCrudPolicy:\n            TableName: !Ref {}\n", t.logical_id())),
+            Grant::ReadBucket(b) => Some(format!("        - S3ReadPolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
+            Grant::CrudBucket(b) => Some(format!("        - S3CrudPolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
             Grant::ListUsers => Some("        - Statement:\n            - Effect: Allow\n              Action: cognito-idp:ListUsers\n              Resource: !GetAtt UserPool.Arn\n".to_string()),
             Grant::PagingTokens | Grant::FileUploads => None, // no IAM
         })
@@ -27,6 +29,9 @@ fn policies(spec: &FunctionSpec) -> Vec<String> {
 pub fn env_value(var: &str) -> String {
     if let Some(t) = Table::ALL.iter().find(|t| t.env_var() == var) {
         return format!("!Ref {}", t.logical_id());
+    }
+    if let Some(b) = Bucket::ALL.iter().find(|b| b.env_var() == var) {
+        return format!("!Ref {}", b.logical_id());
     }
     match var {
         resources::USER_POOL_ID => "!Ref UserPool".into(),

@@ -84,7 +84,8 @@ fn policies_of(block: &str) -> BTreeSet<(String, String)> {
     for (i, l) in lines.iter().enumerate() {
         let t = l.trim();
         if let Some(policy) = t.strip_prefix("- ").and_then(|p| p.strip_suffix("Policy:")) {
-            let table = lines[i + 1].trim().trim_start_matches("TableName: !Ref ").to_string();
+            let next = lines[i + 1].trim();
+            let table = next.trim_start_matches("TableName: !Ref ").trim_start_matches("BucketName: !Ref ").to_string();
             out.insert((policy.to_string(), table));
         } else if t == "Action: cognito-idp:ListUsers" {
             out.insert(("ListUsers".into(), "UserPool".into()));
@@ -113,6 +114,8 @@ fn each_function_gets_exactly_the_environment_and_policies_its_grants_imply() {
                 Grant::ReadTable(t) => Some(("DynamoDBRead".to_string(), t.logical_id().to_string())),
                 Grant::WriteTable(t) => Some(("DynamoDBWrite".to_string(), t.logical_id().to_string())),
                 Grant::CrudTable(t) => Some(("DynamoDBCrud".to_string(), t.logical_id().to_string())),
+                Grant::ReadBucket(b) => Some(("S3Read".to_string(), b.logical_id().to_string())),
+                Grant::CrudBucket(b) => Some(("S3Crud".to_string(), b.logical_id().to_string())),
                 Grant::ListUsers => Some(("ListUsers".to_string(), "UserPool".to_string())),
                 Grant::PagingTokens | Grant::FileUploads => None,
             })

@@ -24,6 +24,8 @@ pub const GROUPS: &[Group] = &[
         name: "Manage Locations",
         actions: &["CreateLocation", "UpdateLocation", "GenerateDeviceAddress", "GetUniqueFridgeSchemaNames"],
     },
+    // Not named by the spec: fridge software (2-fleet-operations §2.1).
+    Group { name: "Fridge Software", actions: &["GetFridgeSoftware", "DeployFridgeSoftware", "ManageFridgeSoftwarePilots"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },
 ];
 

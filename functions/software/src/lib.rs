@@ -1,0 +1,70 @@
+//! Fridge software: the versions each fridge runs, the builds available in
+//! the artifacts bucket, deployments and pilots (spec 2-fleet-operations
+//! §2.1, §4.1, §5).
+pub mod artifacts;
+pub mod demo;
+pub mod deploy;
+pub mod fleet;
+pub mod handlers;
+pub mod pilots;
+pub mod versions;
+
+use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
+
+pub const VIEW: &str = "GetFridgeSoftware";
+pub const DEPLOY: &str = "DeployFridgeSoftware";
+pub const MANAGE_PILOTS: &str = "ManageFridgeSoftwarePilots";
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "get_available_fridge_artifacts",
+        trigger: Trigger::Query("getAvailableFridgeArtifacts"),
+        permission: Permission::Action(VIEW),
+        grants: &[Grant::ReadBucket(Bucket::Artifacts)],
+        handler: handler!(handlers::get_available_fridge_artifacts),
+    },
+    FunctionSpec {
+        name: "get_fridge_artifacts",
+        trigger: Trigger::Query("getFridgeArtifacts"),
+        permission: Permission::Action(VIEW),
+        grants: &[Grant::ReadTable(Table::FridgeSoftwareVersions)],
+        handler: handler!(handlers::get_fridge_artifacts),
+    },
+    FunctionSpec {
+        name: "update_fridge_artifacts",
+        trigger: Trigger::Mutation("updateFridgeArtifacts"),
+        permission: Permission::Action(DEPLOY),
+        grants: &[
+            Grant::CrudBucket(Bucket::Artifacts),
+            Grant::CrudTable(Table::FridgeSoftwareVersions),
+            Grant::ReadTable(Table::Locations),
+            Grant::WriteTable(Table::History),
+        ],
+        handler: handler!(handlers::update_fridge_artifacts),
+    },
+    FunctionSpec {
+        name: "get_fridge_software_pilots",
+        trigger: Trigger::Query("getFridgeSoftwarePilots"),
+        permission: Permission::Action(VIEW),
+        grants: &[Grant::ReadTable(Table::FridgeSoftwarePilots)],
+        handler: handler!(handlers::get_fridge_software_pilots),
+    },
+    FunctionSpec {
+        name: "put_fridge_software_pilot",
+        trigger: Trigger::Mutation("putFridgeSoftwarePilot"),
+        permission: Permission::Action(MANAGE_PILOTS),
+        grants: &[
+            Grant::CrudTable(Table::FridgeSoftwarePilots),
+            Grant::ReadTable(Table::Locations),
+            Grant::WriteTable(Table::History),
+        ],
+        handler: handler!(handlers::put_fridge_software_pilot),
+    },
+    FunctionSpec {
+        name: "fridge_software_deployments",
+        trigger: Trigger::Query("fridgeSoftwareDeployments"),
+        permission: Permission::Action(VIEW),
+        grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
+        handler: handler!(handlers::fridge_software_deployments),
+    },
+];

@@ -96,7 +96,7 @@ start_api_and_web() {
   [ "${SKIP_WEB:-0}" = 1 ] && return 0
   log "building and serving the web app on 127.0.0.1:$WEB_PORT"
   # Each stack builds into its own folder, so a test run leaves a dev stack alone.
-  (cd web && node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/vite build --outDir "$STATE/web-dist" --emptyOutDir) \
+  (cd web && node_modules/.bin/graphql-codegen --config codegen.yml && node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/vite build --outDir "$STATE/web-dist" --emptyOutDir) \
     > "$STATE/web-build.log" 2>&1 || { cat "$STATE/web-build.log"; return 1; }
   cp "$STATE/config.json" "$STATE/web-dist/config.json"
   (cd web && exec node_modules/.bin/vite preview --outDir "$STATE/web-dist" --host 127.0.0.1 --port "$WEB_PORT" --strictPort > "$STATE/web.log" 2>&1) &

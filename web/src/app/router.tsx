@@ -16,6 +16,7 @@ const LocationsList = lazy(() => import('@/features/locations/routes/LocationsLi
 const NewLocation = lazy(() => import('@/features/locations/routes/NewLocation'));
 const BulkNewLocations = lazy(() => import('@/features/locations/routes/BulkNewLocations'));
 const LocationDetail = lazy(() => import('@/features/locations/routes/LocationDetail'));
+const FridgeSoftware = lazy(() => import('@/features/software/routes/FridgeSoftware'));
 
 const L1 = '1-locations';
 const L2 = '2-fleet-operations';
@@ -55,7 +56,7 @@ export const routes: RouteObject[] = [
           soon('/locations/view_routes', 'View Routes By Date', `${L1} §2.7`),
           soon('/locations/update_routes', 'Driver/route upload', `${L1} §2.8`),
           soon('/locations/update_weekly_routes', 'Route and stop schedule upload', `${L1} §2.8`),
-          soon('/locations/fridge_software', 'Fridge Software Inventory', `${L2} §2.1`),
+          page('/locations/fridge_software', FridgeSoftware),
           soon('/locations/schedule/*', 'Location schedule', `${L3} §2 (User permissions: schedule list)`),
           soon('/locations/inventory/*', 'Fridge inventory view', `${L3} §2 (Fridge inventory view)`),
           soon('/locations/health/*', 'Fridge health', `${L2} §2.3`),

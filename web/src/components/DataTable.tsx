@@ -19,7 +19,10 @@ export type Highlight = 'error' | 'warning' | 'success' | 'info';
 
 export interface DataColumn<T> {
   id: string;
+  /** Header text (also the CSV header). */
   header: string;
+  /** Extra header content shown after the text (an icon, a warning). */
+  headerExtra?: ReactNode;
   /** The cell's value: sorted, filtered and exported. */
   value: (row: T) => string | number | null | undefined;
   /** How the cell looks; the value's text by default. */
@@ -41,7 +44,10 @@ export interface DataTableProps<T> {
   emptyMessage?: string;
   highlight?: (row: T) => Highlight | undefined;
   filter?: boolean;
+  filterLabel?: string;
   filterPlaceholder?: string;
+  /** Columns the text filter searches; all by default. */
+  filterColumns?: string[];
   toolbar?: ReactNode;
   height?: string;
   rowHeight?: number;
@@ -94,11 +100,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
         accessorFn: (row: T) => c.value(row) ?? '',
         cell: (ctx) => (c.cell ? c.cell(ctx.row.original) : text(c.value(ctx.row.original))),
         enableSorting: c.sortable !== false,
+        enableGlobalFilter: !props.filterColumns || props.filterColumns.includes(c.id),
         // Ascending first for every column (TanStack starts numbers descending).
         sortDescFirst: false,
         sortUndefined: 'last',
       })),
-    [columns],
+    [columns, props.filterColumns],
   );
   const table = useReactTable({
     data,
@@ -137,7 +144,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Flex gap="0.75rem" alignItems="flex-end" wrap="wrap">
         {props.filter !== false ? (
           <SearchField
-            label="Filter"
+            label={props.filterLabel ?? 'Filter'}
             placeholder={props.filterPlaceholder ?? 'Filter'}
             value={globalFilter}
             onChange={(e) => setGlobalFilter(e.target.value)}
@@ -192,6 +199,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         whiteSpace: 'nowrap',
                       }}
                     >
+                      {def?.headerExtra}
                       {header.column.getCanSort() ? (
                         <button
                           type="button"

@@ -9,6 +9,17 @@ export type DeleteScheduleChangeInput = {
   uuid: string;
 };
 
+export type FridgeSoftwarePilotInput = {
+  active?: boolean | null | undefined;
+  description: string;
+  displayName: string;
+  endDate: string;
+  fridgeIds: Array<string>;
+  id: string;
+  stage: number;
+  startDate: string;
+};
+
 export type GenerateDeviceAddressInput = {
   locationId: string;
 };
@@ -124,6 +135,47 @@ export type LocationServicesStatusQueryVariables = Exact<{ [key: string]: never;
 
 
 export type LocationServicesStatusQuery = { locationServicesStatus: { status: string, checkedAt: string } };
+
+export type FridgeSoftwareDeploymentsQueryVariables = Exact<{
+  artifactType: string;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type FridgeSoftwareDeploymentsQuery = { fridgeSoftwareDeployments: { nextToken: string | null, items: Array<{ at: string, who: string, source: string, changes: Array<{ attribute: string, oldValue: unknown, newValue: unknown }> }> } };
+
+export type GetAvailableFridgeArtifactsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetAvailableFridgeArtifactsQuery = { getAvailableFridgeArtifacts: Array<{ artifactType: string, availableVersions: Array<{ version: string, cleanName: string, versionName: string, rawVersion: string }> }> };
+
+export type GetFridgeArtifactsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetFridgeArtifactsQuery = { getFridgeArtifacts: Array<{ artifactType: string, versions: Array<{ versionName: string, fridgesDeployedTo: Array<string> }> }> };
+
+export type GetFridgeSoftwarePilotsQueryVariables = Exact<{
+  onlyShowActive?: boolean | null | undefined;
+}>;
+
+
+export type GetFridgeSoftwarePilotsQuery = { getFridgeSoftwarePilots: Array<{ id: string, fridgeIds: Array<string>, displayName: string, stage: number, startDate: string, endDate: string, description: string, active: boolean }> };
+
+export type PutFridgeSoftwarePilotMutationVariables = Exact<{
+  input: FridgeSoftwarePilotInput;
+}>;
+
+
+export type PutFridgeSoftwarePilotMutation = { putFridgeSoftwarePilot: boolean };
+
+export type UpdateFridgeArtifactsMutationVariables = Exact<{
+  artifactType: string;
+  version: string;
+  fridges: Array<string> | string;
+}>;
+
+
+export type UpdateFridgeArtifactsMutation = { updateFridgeArtifacts: Array<{ pk: string, sk: string, artifactType: string, objectKey: string }> };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -313,3 +365,77 @@ export const LocationServicesStatusDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LocationServicesStatusQuery, LocationServicesStatusQueryVariables>;
+export const FridgeSoftwareDeploymentsDocument = new TypedDocumentString(`
+    query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {
+  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {
+    items {
+      at
+      who
+      source
+      changes {
+        attribute
+        oldValue
+        newValue
+      }
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<FridgeSoftwareDeploymentsQuery, FridgeSoftwareDeploymentsQueryVariables>;
+export const GetAvailableFridgeArtifactsDocument = new TypedDocumentString(`
+    query GetAvailableFridgeArtifacts {
+  getAvailableFridgeArtifacts {
+    artifactType
+    availableVersions {
+      version
+      cleanName
+      versionName
+      rawVersion
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetAvailableFridgeArtifactsQuery, GetAvailableFridgeArtifactsQueryVariables>;
+export const GetFridgeArtifactsDocument = new TypedDocumentString(`
+    query GetFridgeArtifacts {
+  getFridgeArtifacts {
+    artifactType
+    versions {
+      versionName
+      fridgesDeployedTo
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetFridgeArtifactsQuery, GetFridgeArtifactsQueryVariables>;
+export const GetFridgeSoftwarePilotsDocument = new TypedDocumentString(`
+    query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {
+  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {
+    id
+    fridgeIds
+    displayName
+    stage
+    startDate
+    endDate
+    description
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<GetFridgeSoftwarePilotsQuery, GetFridgeSoftwarePilotsQueryVariables>;
+export const PutFridgeSoftwarePilotDocument = new TypedDocumentString(`
+    mutation PutFridgeSoftwarePilot($input: FridgeSoftwarePilotInput!) {
+  putFridgeSoftwarePilot(input: $input)
+}
+    `) as unknown as TypedDocumentString<PutFridgeSoftwarePilotMutation, PutFridgeSoftwarePilotMutationVariables>;
+export const UpdateFridgeArtifactsDocument = new TypedDocumentString(`
+    mutation UpdateFridgeArtifacts($artifactType: String!, $version: String!, $fridges: [ID!]!) {
+  updateFridgeArtifacts(
+    artifactType: $artifactType
+    version: $version
+    fridges: $fridges
+  ) {
+    pk
+    sk
+    artifactType
+    objectKey
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateFridgeArtifactsMutation, UpdateFridgeArtifactsMutationVariables>;

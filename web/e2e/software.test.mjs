@@ -1,0 +1,92 @@
+// Browser test of the fridge software screen (spec 2-fleet-operations §2.1).
+// Sets up its own fridges through the API; run against a running stack.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+
+const stamp = Date.now();
+const fridges = [`SWE2E_${stamp}_A`, `SWE2E_${stamp}_B`];
+const pilotId = `PILOT_${stamp}`;
+const pilotName = `E2E pilot ${stamp}`;
+
+let stack;
+let browser;
+let page;
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  const context = await browser.newContext();
+  page = await context.newPage();
+  await signIn(page, stack.users.admin);
+  for (const id of fridges) {
+    const payload = {
+      id, prettyName: `E2E ${id}`, street: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60606',
+      directions: 'Lobby', latitude: '41.8789', longitude: '-87.6359', onlineDate: '2026-03-01', layoutName: 'dummy',
+      fridgeSchema: 'MW_STANDARD/latest', priceMapTemplate: 'PMT_STANDARD', taxRate: '2.25',
+    };
+    await graphqlAs(page, 'mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { id } }', { input: JSON.stringify(payload) });
+  }
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const table = () => page.getByRole('table', { name: 'Fridge software' });
+const columnIndex = async (name) =>
+  (await table().locator('thead th').allInnerTexts()).findIndex((t) => t.replace(/[▲▼]/g, '').trim() === name);
+
+test('filter by a version, deploy to two fridges as a pilot, and see both results', async () => {
+  await page.goto(new URL('/locations/fridge_software', stack.webUrl).toString());
+  await table().locator('tbody tr[aria-label]').first().waitFor();
+  assert.equal(await page.getByRole('button', { name: /^FILTER/ }).innerText(), 'FILTER • (LIVE) SELECTED');
+
+  // Filter by a software version: every row shown runs it.
+  await page.getByRole('button', { name: /^FILTER/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filter by' });
+  await dialog.getByLabel('Software').selectOption({ label: 'Agent' });
+  await dialog.getByLabel('2.15.0').check();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'FILTER • (LIVE | Agent = 2.15.0) SELECTED' }).waitFor();
+  const agent = await columnIndex('Agent');
+  const shownAgents = await table().locator(`tbody tr[aria-label] td:nth-child(${agent + 1})`).allInnerTexts();
+  assert.ok(shownAgents.length > 0, 'some fridges run 2.15.0');
+  assert.ok(shownAgents.every((v) => v === '2.15.0'), JSON.stringify(shownAgents.slice(0, 5)));
+
+  // The deployment panel: an unknown id is named and blocks DEPLOY.
+  await page.getByRole('button', { name: 'Create Deployment' }).click();
+  const panel = page.getByRole('region', { name: 'Create Deployment' });
+  const ids = panel.getByLabel('Enter each Fridge ID on a new line');
+  await ids.fill([...fridges, 'NOT_A_FRIDGE_1'].join('\n'));
+  await panel.getByText('The following fridges IDs do not exist in the Locations table:').waitFor();
+  await panel.getByRole('listitem').filter({ hasText: 'NOT_A_FRIDGE_1' }).waitFor();
+  assert.equal(await panel.getByRole('button', { name: 'DEPLOY' }).isDisabled(), true);
+  await ids.fill(fridges.join('\n'));
+
+  await panel.getByLabel('Software').selectOption({ label: 'Agent' });
+  await panel.getByLabel('Version').selectOption('2.16.0');
+  await panel.getByLabel('Pilot?').check();
+  await panel.getByLabel('Pilot ID').fill(pilotId);
+  await panel.getByLabel('Display Name').fill(pilotName);
+  await panel.getByLabel('Pilot Stage').fill('1');
+  await panel.getByLabel('End Date').fill('2027-01-31');
+  await panel.getByLabel('Description').fill('Browser test pilot');
+  await panel.getByRole('button', { name: 'DEPLOY' }).click();
+  await page.getByRole('alertdialog', { name: /^Deploy Agent 2.16.0 and pilot/ }).getByRole('button', { name: 'Deploy' }).click();
+
+  const result = page.getByRole('alertdialog', { name: 'Deployment result' });
+  await result.getByText('The FridgeSoftwareVersion table was successfully updated.').waitFor({ timeout: 30_000 });
+  await result.getByText('The FridgeSoftwarePilots table was successfully updated.').waitFor();
+  await result.getByRole('button', { name: 'Close' }).click();
+
+  // The filter is back to LIVE; the new fridges are OFFLINE, so clear it and search.
+  await page.getByRole('button', { name: 'FILTER • (LIVE) SELECTED' }).waitFor();
+  await page.getByRole('button', { name: 'Clear filter' }).click();
+  await page.getByLabel('Search fridges').fill(`SWE2E_${stamp}`);
+  for (const id of fridges) {
+    const row = table().getByRole('row', { name: id, exact: true });
+    await row.getByRole('img', { name: new RegExp(`^Pilot ${pilotName}`) }).waitFor({ timeout: 20_000 });
+    assert.equal(await row.locator(`td:nth-child(${(await columnIndex('Agent')) + 1})`).innerText(), '2.16.0');
+  }
+});

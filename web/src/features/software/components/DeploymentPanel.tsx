@@ -1,0 +1,121 @@
+import { useMemo, useState } from 'react';
+import { Button, Flex, Heading, SelectField, TextAreaField, TextField, View } from '@aws-amplify/ui-react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DatePicker } from '@/components/DatePicker';
+import { ErrorPanel } from '@/components/ErrorPanel';
+import { todayIn } from '@/components/dates';
+import type { AvailableArtifact } from '../api/get-available-fridge-artifacts';
+import { canDeploy, EMPTY_PILOT, pilotProblems, type DeployForm, type PilotFields } from '../lib/deployment';
+import { labelOf, SOFTWARE, typedIds } from '../lib/inventory';
+import { MESSAGES } from '../lib/messages';
+import { Check } from './Check';
+
+interface Props {
+  /** Fridges ticked in the table. */
+  selected: string[];
+  knownIds: Set<string>;
+  available: AvailableArtifact[];
+  busy: boolean;
+  onDeploy: (form: DeployForm) => void;
+  onCancel: () => void;
+}
+
+/** Create Deployment (§2.1): fridges typed or ticked, software and version, optionally a pilot. */
+export function DeploymentPanel({ selected, knownIds, available, busy, onDeploy, onCancel }: Props) {
+  const [text, setText] = useState('');
+  const [software, setSoftware] = useState('');
+  const [version, setVersion] = useState('');
+  const [asPilot, setAsPilot] = useState(false);
+  const [pilot, setPilot] = useState<PilotFields>(() => EMPTY_PILOT(todayIn()));
+  const [confirming, setConfirming] = useState(false);
+
+  const typed = useMemo(() => typedIds(text), [text]);
+  const unknown = typed.filter((id) => !knownIds.has(id));
+  const fridges = [...new Set([...selected, ...typed])];
+  const form: DeployForm = { fridges, unknown, software, version, asPilot, pilot };
+  const versions = available.find((a) => a.artifactType === software)?.availableVersions ?? [];
+  const set = (key: keyof PilotFields) => (value: string) => setPilot((p) => ({ ...p, [key]: value }));
+  const problems = asPilot ? pilotProblems(pilot) : [];
+
+  const what = [software && version ? `${labelOf(software)} ${version}` : null, asPilot ? `pilot '${pilot.displayName}'` : null].filter(Boolean).join(' and ');
+
+  return (
+    <View as="section" aria-label="Create Deployment" padding="1rem" border="1px solid var(--amplify-colors-border-primary)" borderRadius="6px">
+      <Heading level={4} marginBottom="0.75rem">
+        Create Deployment
+      </Heading>
+      <Flex gap="1.5rem" wrap="wrap" alignItems="flex-start">
+        <Flex direction="column" gap="0.5rem" width="18rem">
+          <TextAreaField
+            label={MESSAGES.typedIdsLabel}
+            rows={8}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            descriptiveText={`${fridges.length} ${fridges.length === 1 ? 'fridge' : 'fridges'} (${selected.length} ticked, ${typed.length} typed)`}
+          />
+          <ErrorPanel heading={MESSAGES.unknownFridges} messages={unknown} />
+        </Flex>
+        <Flex direction="column" gap="0.75rem" width="18rem">
+          <SelectField
+            label="Software"
+            value={software}
+            onChange={(e) => {
+              setSoftware(e.target.value);
+              setVersion('');
+            }}
+          >
+            <option value="">Choose software</option>
+            {SOFTWARE.map((s) => (
+              <option key={s.type} value={s.type}>
+                {s.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Version" value={version} onChange={(e) => setVersion(e.target.value)} isDisabled={!software}>
+            <option value="">Choose version</option>
+            {versions.map((v) => (
+              <option key={v.versionName} value={v.versionName}>
+                {v.cleanName}
+              </option>
+            ))}
+          </SelectField>
+          <Check label="Pilot?" checked={asPilot} onChange={() => setAsPilot((v) => !v)} />
+        </Flex>
+        {asPilot ? (
+          <Flex direction="column" gap="0.5rem" width="20rem">
+            <TextField label="Pilot ID" value={pilot.id} onChange={(e) => set('id')(e.target.value)} />
+            <TextField label="Display Name" value={pilot.displayName} onChange={(e) => set('displayName')(e.target.value)} />
+            <TextField label="Pilot Stage" placeholder="1" inputMode="numeric" value={pilot.stage} onChange={(e) => set('stage')(e.target.value)} />
+            <DatePicker label="Start Date" value={pilot.startDate} onChange={set('startDate')} />
+            <DatePicker label="End Date" value={pilot.endDate} onChange={set('endDate')} min={pilot.startDate} />
+            <TextAreaField label="Description" rows={2} value={pilot.description} onChange={(e) => set('description')(e.target.value)} />
+            <ErrorPanel heading="To save the pilot:" variation="info" messages={problems} />
+          </Flex>
+        ) : null}
+      </Flex>
+      <Flex justifyContent="flex-end" gap="0.5rem" marginTop="1rem">
+        <Button onClick={onCancel} isDisabled={busy}>
+          CANCEL
+        </Button>
+        <Button variation="primary" onClick={() => setConfirming(true)} isDisabled={!canDeploy(form) || busy} isLoading={busy} loadingText="Deploying…">
+          DEPLOY
+        </Button>
+      </Flex>
+      {confirming ? (
+        <ConfirmDialog
+          title={`Deploy ${what} to ${fridges.length} ${fridges.length === 1 ? 'fridge' : 'fridges'}?`}
+          confirmLabel="Deploy"
+          cancelLabel="Cancel"
+          onConfirm={() => {
+            setConfirming(false);
+            onDeploy(form);
+          }}
+          onCancel={() => setConfirming(false)}
+        >
+          {fridges.slice(0, 20).join(', ')}
+          {fridges.length > 20 ? ` and ${fridges.length - 20} more` : ''}
+        </ConfirmDialog>
+      ) : null}
+    </View>
+  );
+}

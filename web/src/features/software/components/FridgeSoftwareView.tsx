@@ -1,0 +1,206 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex } from '@aws-amplify/ui-react';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { StatusBadge } from '@/components/StatusBadge';
+import { useLocationsList } from '@/features/locations/api/use-locations-list';
+import type { Deployment } from '../api/fridge-software-deployments';
+import { putFridgeSoftwarePilot } from '../api/put-fridge-software-pilot';
+import { updateFridgeArtifacts } from '../api/update-fridge-artifacts';
+import { softwareKeys, useSoftwareData } from '../api/use-software-data';
+import { EMPTY_PILOT, runDeployment, type DeployForm, type DeploymentResult } from '../lib/deployment';
+import {
+  applyFilter,
+  DEFAULT_FILTER,
+  filterLabel,
+  fridgesInManyPilots,
+  inventoryRows,
+  isFiltered,
+  NO_FILTER,
+  SOFTWARE,
+  type FridgeRow,
+  type InventoryFilter,
+} from '../lib/inventory';
+import { MESSAGES } from '../lib/messages';
+import { DeploymentPanel } from './DeploymentPanel';
+import { DeploymentsDialog, rollbackPlan } from './DeploymentsDialog';
+import { DeployResultDialog } from './DeployResultDialog';
+import { FilterDialog } from './FilterDialog';
+import { ManyPilotsWarning, PilotIcon } from './PilotIcon';
+
+const calls = { update: updateFridgeArtifacts, putPilot: putFridgeSoftwarePilot };
+
+/** /locations/fridge_software: what every fridge runs, filters, deployments and pilots (spec 2-fleet-operations §2.1). */
+export function FridgeSoftwareView() {
+  const qc = useQueryClient();
+  const locations = useLocationsList();
+  const { artifacts, available, pilots } = useSoftwareData();
+  const [filter, setFilter] = useState<InventoryFilter>(DEFAULT_FILTER);
+  const [filtering, setFiltering] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<DeploymentResult | null>(null);
+  const [showDeployments, setShowDeployments] = useState(false);
+
+  const pilotList = useMemo(() => pilots.data ?? [], [pilots.data]);
+  const rows = useMemo(
+    () => inventoryRows(locations.locations, artifacts.data ?? [], pilotList),
+    [locations.locations, artifacts.data, pilotList],
+  );
+  const shown = useMemo(() => applyFilter(rows, filter, pilotList), [rows, filter, pilotList]);
+  const knownIds = useMemo(() => new Set(locations.locations.map((l) => l.id)), [locations.locations]);
+  const crowded = useMemo(() => fridgesInManyPilots(pilotList), [pilotList]);
+  const { loadOffline } = locations;
+  useEffect(() => {
+    if (filter.statuses.includes('OFFLINE')) loadOffline();
+  }, [filter.statuses, loadOffline]);
+
+  const finish = (r: DeploymentResult) => {
+    setResult(r);
+    // The data reloads and the filter resets to LIVE (§4.1).
+    void qc.invalidateQueries({ queryKey: softwareKeys.all });
+    setFilter(DEFAULT_FILTER);
+    setSelected(new Set());
+  };
+
+  const deploy = async (form: DeployForm) => {
+    setBusy(true);
+    try {
+      finish(await runDeployment(form, calls));
+      setPanelOpen(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rollBack = async (type: string, d: Deployment) => {
+    setShowDeployments(false);
+    setBusy(true);
+    try {
+      const total: DeploymentResult = { version: 'success', pilot: 'n/a', failedFridges: [], versionError: null, pilotError: null };
+      for (const group of rollbackPlan(d)) {
+        const r = await runDeployment({ fridges: group.fridges, unknown: [], software: type, version: group.version, asPilot: false, pilot: EMPTY_PILOT('') }, calls);
+        if (r.version === 'failure') total.version = 'failure';
+        total.failedFridges.push(...r.failedFridges);
+        total.versionError ??= r.versionError;
+      }
+      finish(total);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: DataColumn<FridgeRow>[] = [
+    ...(panelOpen
+      ? [
+          {
+            id: 'select',
+            header: 'Select',
+            value: (r: FridgeRow) => (selected.has(r.id) ? 'yes' : ''),
+            exportable: false,
+            width: '4rem',
+            cell: (r: FridgeRow) => <input type="checkbox" aria-label={`Select ${r.id}`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} />,
+          },
+        ]
+      : []),
+    {
+      id: 'pilots',
+      header: 'Pilots',
+      headerExtra: <ManyPilotsWarning fridges={crowded} />,
+      width: '6rem',
+      value: (r) => r.pilots.map((p) => p.displayName).sort().join(', '),
+      cell: (r) => r.pilots.map((p) => <PilotIcon key={p.id} pilot={p} />),
+    },
+    {
+      id: 'name',
+      header: 'Fridge Name',
+      value: (r) => r.id,
+      cell: (r) => (
+        <RouterLink to={`/locations/detail/${encodeURIComponent(r.id)}`} title="Details and change history" style={{ color: 'var(--amplify-colors-font-interactive)' }}>
+          {r.id}
+        </RouterLink>
+      ),
+    },
+    { id: 'status', header: 'Status', value: (r) => r.status, cell: (r) => (r.status ? <StatusBadge>{r.status}</StatusBadge> : null), width: '7rem' },
+    ...SOFTWARE.map((s) => ({ id: s.type, header: s.label, value: (r: FridgeRow) => r.versions[s.type] ?? '' })),
+  ];
+
+  const loadError = artifacts.isError || pilots.isError;
+  return (
+    <Flex direction="column" gap="1rem">
+      {loadError ? <Alert variation="error">{MESSAGES.loadFailure}</Alert> : null}
+      {available.isError ? <Alert variation="error">{MESSAGES.availableFailure}</Alert> : null}
+      {locations.error ? <Alert variation="error">{MESSAGES.locationsFailure}</Alert> : null}
+      {panelOpen ? (
+        <DeploymentPanel
+          selected={[...selected]}
+          knownIds={knownIds}
+          available={available.data ?? []}
+          busy={busy}
+          onDeploy={deploy}
+          onCancel={() => {
+            setPanelOpen(false);
+            setSelected(new Set());
+          }}
+        />
+      ) : null}
+      <DataTable
+        label="Fridge software"
+        noun="fridges"
+        data={shown}
+        total={rows.length}
+        columns={columns}
+        getRowId={(r) => r.id}
+        rowLabel={(r) => r.id}
+        filterLabel="Search fridges"
+        filterPlaceholder={MESSAGES.searchPlaceholder}
+        filterColumns={['name']}
+        height="600px"
+        loading={locations.refreshing || artifacts.isLoading || pilots.isLoading}
+        emptyMessage="No fridges to show."
+        exportFileName="fridge-software.csv"
+        toolbar={
+          <Flex gap="0.5rem" alignItems="flex-end" wrap="wrap">
+            <Button onClick={() => setFiltering(true)}>{filterLabel(filter, pilotList)}</Button>
+            {isFiltered(filter) ? (
+              <Button variation="link" onClick={() => setFilter(NO_FILTER)}>
+                Clear filter
+              </Button>
+            ) : null}
+            {!panelOpen ? (
+              <Button variation="primary" onClick={() => setPanelOpen(true)}>
+                Create Deployment
+              </Button>
+            ) : null}
+            <Button onClick={() => setShowDeployments(true)}>Deployments</Button>
+          </Flex>
+        }
+      />
+      {filtering ? (
+        <FilterDialog
+          value={filter}
+          artifacts={artifacts.data ?? []}
+          available={available.data ?? []}
+          pilots={pilotList}
+          onApply={(f) => {
+            setFilter(f);
+            setFiltering(false);
+          }}
+          onCancel={() => setFiltering(false)}
+        />
+      ) : null}
+      {showDeployments ? <DeploymentsDialog onRollBack={rollBack} onClose={() => setShowDeployments(false)} /> : null}
+      {result ? <DeployResultDialog result={result} onClose={() => setResult(null)} /> : null}
+    </Flex>
+  );
+}

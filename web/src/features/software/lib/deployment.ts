@@ -1,0 +1,109 @@
+import { ApiError } from '@/lib/api';
+import type { PilotInput } from '../api/put-fridge-software-pilot';
+import { MESSAGES } from './messages';
+
+export interface PilotFields {
+  id: string;
+  displayName: string;
+  stage: string;
+  startDate: string;
+  endDate: string;
+  description: string;
+}
+
+export const EMPTY_PILOT = (today: string): PilotFields => ({ id: '', displayName: '', stage: '', startDate: today, endDate: '', description: '' });
+
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+/** The pilot fields' problems (§5); empty when complete. The server checks the same. */
+export function pilotProblems(p: PilotFields): string[] {
+  const problems: string[] = [];
+  if (!p.id.trim()) problems.push('Pilot ID is required.');
+  if (!p.displayName.trim()) problems.push('Display Name is required.');
+  if (!/^-?\d+$/.test(p.stage.trim())) problems.push('Pilot Stage must be an integer.');
+  if (!isDate(p.startDate)) problems.push('Start Date must be a valid date (YYYY-MM-DD).');
+  if (!isDate(p.endDate)) problems.push('End Date must be a valid date (YYYY-MM-DD).');
+  if (isDate(p.startDate) && isDate(p.endDate) && p.endDate < p.startDate) problems.push('End Date cannot be before Start Date.');
+  if (!p.description.trim()) problems.push('Description is required.');
+  return problems;
+}
+
+export interface DeployForm {
+  fridges: string[];
+  unknown: string[];
+  software: string;
+  version: string;
+  asPilot: boolean;
+  pilot: PilotFields;
+}
+
+/** DEPLOY is enabled by the rules of §5. */
+export function canDeploy(f: DeployForm): boolean {
+  if (f.fridges.length === 0 || f.unknown.length > 0) return false;
+  const versionChosen = f.software !== '' && f.version !== '';
+  const pilotComplete = f.asPilot && pilotProblems(f.pilot).length === 0;
+  if (f.asPilot && !pilotComplete) return false;
+  return versionChosen || pilotComplete;
+}
+
+export type TableResult = 'success' | 'failure' | 'n/a';
+
+export interface DeploymentResult {
+  version: TableResult;
+  pilot: TableResult;
+  failedFridges: string[];
+  versionError: string | null;
+  pilotError: string | null;
+}
+
+export interface DeployCalls {
+  update: (artifactType: string, version: string, fridges: string[]) => Promise<{ pk: string }[]>;
+  putPilot: (input: PilotInput) => Promise<boolean>;
+}
+
+const messageOf = (e: unknown, fallback: string | null) => (e instanceof ApiError && e.message ? e.message : fallback);
+
+/**
+ * The deployment flow of §4.1: the software update first; a count that
+ * differs from the request is a failure listing the fridges that failed;
+ * only then the pilot, saved active.
+ */
+export async function runDeployment(f: DeployForm, calls: DeployCalls): Promise<DeploymentResult> {
+  const result: DeploymentResult = { version: 'n/a', pilot: 'n/a', failedFridges: [], versionError: null, pilotError: null };
+  if (f.software && f.version) {
+    try {
+      const updated = new Set((await calls.update(f.software, f.version, f.fridges)).map((d) => d.pk));
+      result.failedFridges = f.fridges.filter((id) => !updated.has(id));
+      result.version = result.failedFridges.length === 0 ? 'success' : 'failure';
+    } catch (e) {
+      result.version = 'failure';
+      result.failedFridges = [...f.fridges];
+      result.versionError = messageOf(e, MESSAGES.versionFailure);
+    }
+  }
+  if (!f.asPilot) return result;
+  if (result.version === 'failure') {
+    result.pilot = 'failure';
+    result.pilotError = 'Not saved, because the deployment did not complete.';
+    return result;
+  }
+  const p = f.pilot;
+  try {
+    const saved = await calls.putPilot({
+      id: p.id.trim(),
+      fridgeIds: f.fridges,
+      displayName: p.displayName.trim(),
+      stage: Number(p.stage.trim()),
+      startDate: p.startDate,
+      endDate: p.endDate,
+      description: p.description.trim(),
+      active: true,
+    });
+    result.pilot = saved ? 'success' : 'failure';
+    if (!saved) result.pilotError = MESSAGES.pilotPutFailed;
+  } catch (e) {
+    result.pilot = 'failure';
+    result.pilotError = messageOf(e, MESSAGES.pilotPutFailed);
+  }
+  return result;
+}

@@ -70,7 +70,7 @@ start_stack() {
   else
     free_port "$MOTO_PORT"
     log "starting the AWS emulator (moto) on 127.0.0.1:$MOTO_PORT"
-    .venv/bin/moto_server -H 127.0.0.1 -p "$MOTO_PORT" > "$STATE/moto.log" 2>&1 &
+    .venv/bin/python scripts/local/emulator.py -H 127.0.0.1 -p "$MOTO_PORT" > "$STATE/moto.log" 2>&1 &
     PIDS+=($!)
     wait_http "http://127.0.0.1:$MOTO_PORT/moto-api/" moto
   fi

@@ -269,3 +269,32 @@ async fn every_write_appends_history_newest_first_and_paged() {
     let err = gql("location_history", &admin, json!({ "id": other, "nextToken": first["nextToken"] })).await.unwrap_err();
     assert_eq!(err.to_string(), "Invalid nextToken");
 }
+
+/// DynamoDB isolates transactions: one that is cancelled never undoes writes
+/// made meanwhile by other callers. (moto alone restores whole-table copies
+/// on cancel; the stack's emulator launcher serialises DynamoDB for this.)
+#[tokio::test]
+async fn a_cancelled_transaction_never_undoes_concurrent_writes() {
+    use aws_sdk_dynamodb::types::{ConditionCheck, TransactWriteItem};
+    use futures::future::join_all;
+    let locations = deps().await.table(Table::Locations).unwrap();
+    let ids: Vec<String> = (0..30).map(|_| unique("ISO")).collect();
+    let puts = ids.iter().map(|id| async move {
+        let item = store::to_item(&json!({ "id": id, "type": "FRIDGE", "status": "LIVE" })).unwrap();
+        locations.client.put_item().table_name(locations.name).set_item(Some(item)).send().await.unwrap();
+    });
+    let cancelled = (0..30).map(|_| async {
+        let check = ConditionCheck::builder()
+            .table_name(locations.name)
+            .key("id", store::s(unique("ISO_ABSENT")))
+            .condition_expression("attribute_exists(id)")
+            .build()
+            .unwrap();
+        let err = store::transact(locations.client, vec![TransactWriteItem::builder().condition_check(check).build()]).await;
+        assert!(err.is_err(), "the condition cannot hold");
+    });
+    tokio::join!(join_all(puts), join_all(cancelled));
+    for id in &ids {
+        assert!(get(id).await.is_some(), "{id} was written and must stay written");
+    }
+}

@@ -14,6 +14,9 @@ ensure_tools
 log "sam validate --lint"
 .venv/bin/sam validate --lint --template template.yaml
 
+log "emulator patches answer as moto would"
+.venv/bin/python scripts/local/emulator.py --check
+
 log "starting the emulator and seeding"
 SKIP_API_AND_WEB=1 start_stack
 

@@ -63,3 +63,31 @@ pub async fn upload(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
 fn store_now() -> String {
     fn_locations::store::now()
 }
+
+/// `fleet-local bench-fleet N`: adds LIVE fridges, each running a version of
+/// every software, until the stack has N fridges (for the software screen's
+/// load and search figures). Answers how many were added.
+pub async fn fleet(deps: &'static Deps, total: usize) -> Result<usize, ApiError> {
+    let existing: Vec<std::collections::HashMap<String, Value>> = deps.table(Table::Locations)?.scan_all().await?;
+    let fridges = existing.iter().filter(|l| l.get("type").and_then(Value::as_str) == Some("FRIDGE")).count();
+    let add = total.saturating_sub(fridges);
+    let ids: Vec<String> = (0..add).map(|i| format!("BENCH_FRIDGE_{i:05}")).collect();
+    let locations = ids
+        .iter()
+        .map(|id| store::to_item(&json!({ "id": id, "type": "FRIDGE", "status": { "ops": "LIVE", "public": "LIVE" }, "prettyName": format!("Bench {id}") })))
+        .collect::<Result<Vec<_>, _>>()?;
+    let versions = ids
+        .iter()
+        .enumerate()
+        .map(|(n, id)| {
+            let mut item = json!({ "fridgeId": id });
+            for t in fn_software::versions::ARTIFACT_TYPES {
+                item[t] = json!(format!("1.{}.0", n % 5));
+            }
+            store::to_item(&item)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    deps.table(Table::Locations)?.batch_put(locations).await?;
+    deps.table(Table::FridgeSoftwareVersions)?.batch_put(versions).await?;
+    Ok(add)
+}

@@ -57,6 +57,20 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-fleet") => {
+            let total = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(2_500);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            match fleet_local::bench::fleet(deps, total).await {
+                Ok(added) => {
+                    println!("fleet: {added} fridges added, {total} in all");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("benchmark setup failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("seed") => {
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
             match seed::seed_all(deps, &var("DEMO_ADMIN_EMAIL"), &var("DEMO_RESTRICTED_EMAIL")).await {
@@ -88,7 +102,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS]");
+            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES]");
             ExitCode::FAILURE
         }
     }

@@ -15,6 +15,10 @@ pub enum Table {
     FridgeSoftwareVersions,
     /// Software pilots: a named group of fridges trying a version.
     FridgeSoftwarePilots,
+    /// Route stops: pk stockingDate, sk `route#stop#id` (a date, or a route on a date).
+    LocationRoutes,
+    /// Fridge orders: pk dropOffDate, sk `locationId#stockingIndex` (one order each).
+    FridgeOrders,
 }
 
 impl Table {
@@ -27,6 +31,8 @@ impl Table {
         Table::History,
         Table::FridgeSoftwareVersions,
         Table::FridgeSoftwarePilots,
+        Table::LocationRoutes,
+        Table::FridgeOrders,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -39,6 +45,8 @@ impl Table {
             Table::History => "HistoryTable",
             Table::FridgeSoftwareVersions => "FridgeSoftwareVersionsTable",
             Table::FridgeSoftwarePilots => "FridgeSoftwarePilotsTable",
+            Table::LocationRoutes => "LocationRoutesTable",
+            Table::FridgeOrders => "FridgeOrdersTable",
         }
     }
 
@@ -53,6 +61,8 @@ impl Table {
             Table::History => "HISTORY_TABLE",
             Table::FridgeSoftwareVersions => "FRIDGE_SOFTWARE_VERSIONS_TABLE",
             Table::FridgeSoftwarePilots => "FRIDGE_SOFTWARE_PILOTS_TABLE",
+            Table::LocationRoutes => "LOCATION_ROUTES_TABLE",
+            Table::FridgeOrders => "FRIDGE_ORDERS_TABLE",
         }
     }
 }
@@ -62,20 +72,24 @@ pub enum Bucket {
     /// Fridge software builds under a prefix per artifact type, and the
     /// per-fridge deployment manifests the fridge agent polls.
     Artifacts,
+    /// Uploaded route files (`routes-upload/`), kept as they were sent.
+    Routes,
 }
 
 impl Bucket {
-    pub const ALL: &'static [Bucket] = &[Bucket::Artifacts];
+    pub const ALL: &'static [Bucket] = &[Bucket::Artifacts, Bucket::Routes];
 
     pub fn logical_id(self) -> &'static str {
         match self {
             Bucket::Artifacts => "ArtifactsBucket",
+            Bucket::Routes => "RoutesBucket",
         }
     }
 
     pub fn env_var(self) -> &'static str {
         match self {
             Bucket::Artifacts => "ARTIFACTS_BUCKET",
+            Bucket::Routes => "ROUTES_BUCKET",
         }
     }
 }

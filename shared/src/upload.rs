@@ -75,6 +75,9 @@ pub enum RowStatus {
 pub struct RowReport {
     pub row: u32,
     pub key: Option<String>,
+    /// Rows of one group are written together or not at all (see `UploadKind::group_of`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
     pub status: RowStatus,
     pub messages: Vec<String>,
     pub diff: Vec<Change>,
@@ -158,6 +161,13 @@ pub trait UploadKind: Sync {
     fn compare(&self, plan: &Self::Plan, stored: Option<&Value>) -> Result<Vec<Change>, String>;
     /// True when `stored` was written by this upload's `marker` (a retry).
     fn written_by(&self, stored: &Value, marker: &str) -> bool;
+    /// The group a row belongs to, read from its raw cells, for kinds whose
+    /// rows land together (a route on a date). A group with an invalid row is
+    /// invalid as a whole, and every valid row of a group reaches `write`
+    /// together, unchanged ones too. `None`: rows stand alone.
+    fn group_of(&self, _row: &RawRow) -> Option<String> {
+        None
+    }
     /// Writes the rows, each whole or not at all, and answers each row's
     /// result. Rows this upload already wrote (`written_by`) come too, so the
     /// kind can complete anything an interrupted try left (a history record).
@@ -173,18 +183,19 @@ async fn checked<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<(Vec<Ro
     let mut first_row_of: HashMap<String, u32> = HashMap::new();
     let mut duplicated: HashMap<String, u32> = HashMap::new();
     for raw in &req.rows {
+        let group = kind.group_of(raw);
         match kind.check(raw, &ctx) {
             Ok((key, plan)) => {
                 if let Some(first) = first_row_of.get(&key) {
                     duplicated.entry(key.clone()).or_insert(raw.row);
-                    reports.push(invalid(raw.row, Some(key.clone()), vec![format!("Duplicated records: Lines {first} and {}", raw.row)]));
+                    reports.push(invalid(raw.row, Some(key.clone()), group, vec![format!("Duplicated records: Lines {first} and {}", raw.row)]));
                     continue;
                 }
                 first_row_of.insert(key.clone(), raw.row);
                 plans.push((reports.len(), key.clone(), plan));
-                reports.push(invalid(raw.row, Some(key), vec![])); // decided below
+                reports.push(invalid(raw.row, Some(key), group, vec![])); // decided below
             }
-            Err(messages) => reports.push(invalid(raw.row, None, messages)),
+            Err(messages) => reports.push(invalid(raw.row, None, group, messages)),
         }
     }
     let keys: Vec<String> = plans.iter().map(|(_, k, _)| k.clone()).collect();
@@ -210,11 +221,35 @@ async fn checked<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<(Vec<Ro
             Err(message) => report.messages = vec![message],
         }
     }
+    spoil_groups(&mut reports, &mut ready);
     Ok((reports, ready))
 }
 
-fn invalid(row: u32, key: Option<String>, messages: Vec<String>) -> RowReport {
-    RowReport { row, key, status: RowStatus::Invalid, messages, diff: vec![] }
+/// A group with an invalid row cannot land: its other rows become invalid,
+/// naming the row that holds the group back.
+fn spoil_groups<P>(reports: &mut [RowReport], ready: &mut Vec<Planned<P>>) {
+    let mut first_bad: HashMap<String, u32> = HashMap::new();
+    for r in reports.iter().filter(|r| r.status == RowStatus::Invalid) {
+        if let Some(g) = &r.group {
+            first_bad.entry(g.clone()).or_insert(r.row);
+        }
+    }
+    if first_bad.is_empty() {
+        return;
+    }
+    for r in reports.iter_mut().filter(|r| r.status != RowStatus::Invalid) {
+        if let Some(bad) = r.group.as_ref().and_then(|g| first_bad.get(g)) {
+            r.status = RowStatus::Invalid;
+            r.messages = vec![format!("Not written: row {bad} of the same group is invalid, and a group lands whole or not at all.")];
+            r.diff.clear();
+        }
+    }
+    let spoiled: std::collections::HashSet<u32> = reports.iter().filter(|r| r.status == RowStatus::Invalid).map(|r| r.row).collect();
+    ready.retain(|p| !spoiled.contains(&p.row));
+}
+
+fn invalid(row: u32, key: Option<String>, group: Option<String>, messages: Vec<String>) -> RowReport {
+    RowReport { row, key, group, status: RowStatus::Invalid, messages, diff: vec![] }
 }
 
 /// The dry run: every row's status, messages and diff, and the summary.
@@ -240,7 +275,8 @@ pub async fn commit<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Valu
     for p in ready {
         let status = reports.iter().find(|r| r.row == p.row).map(|r| r.status);
         let already = p.stored.as_ref().is_some_and(|s| kind.written_by(s, &req.marker(p.row)));
-        if !already && status == Some(RowStatus::Unchanged) {
+        let grouped = reports.iter().any(|r| r.row == p.row && r.group.is_some());
+        if !already && !grouped && status == Some(RowStatus::Unchanged) {
             results.push(CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Unchanged, message: None });
         } else {
             to_write.push(p);
@@ -296,6 +332,9 @@ mod tests {
         fn written_by(&self, stored: &Value, marker: &str) -> bool {
             stored["upload"] == json!(marker)
         }
+        fn group_of(&self, row: &RawRow) -> Option<String> {
+            row.values.get("g").and_then(Value::as_str).map(str::to_string)
+        }
         async fn write(&self, rows: Vec<Planned<i64>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
             let mut s = self.stored.lock().unwrap();
             Ok(rows
@@ -344,6 +383,22 @@ mod tests {
         let again = commit(&kind, &batch).await.unwrap();
         assert_eq!(again["results"], first["results"], "a retry answers the same");
         assert_eq!(*kind.writes.lock().unwrap(), 2, "and writes nothing again");
+    }
+
+    #[tokio::test]
+    async fn a_group_with_an_invalid_row_is_refused_whole_and_others_land() {
+        let kind = Numbers::default();
+        let mut batch = req(&[("a", "1"), ("b", "oops"), ("c", "3")]);
+        for (raw, g) in batch.rows.iter_mut().zip(["g1", "g1", "g2"]) {
+            raw.values.insert("g".into(), json!(g));
+        }
+        let dry = dry_run(&kind, &batch).await.unwrap();
+        assert_eq!(dry["rows"][0]["status"], "invalid");
+        assert_eq!(dry["rows"][0]["messages"][0], "Not written: row 3 of the same group is invalid, and a group lands whole or not at all.");
+        assert_eq!((dry["rows"][2]["status"].as_str(), dry["rows"][2]["group"].as_str()), (Some("new"), Some("g2")));
+        let out = commit(&kind, &batch).await.unwrap();
+        assert_eq!((out["written"].as_u64(), out["failed"].as_u64()), (Some(1), Some(2)));
+        assert!(kind.stored.lock().unwrap().get("a").is_none(), "nothing of the spoiled group is written");
     }
 
     #[test]

@@ -3,12 +3,13 @@
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
-pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 4] {
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 5] {
     [
         ("shell", fn_shell::FUNCTIONS),
         ("permissions", fn_permissions::FUNCTIONS),
         ("locations", fn_locations::FUNCTIONS),
         ("software", fn_software::FUNCTIONS),
+        ("routes", fn_routes::FUNCTIONS),
     ]
 }
 

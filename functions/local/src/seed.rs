@@ -51,5 +51,6 @@ pub async fn seed_access(deps: &Deps, admin_email: &str, restricted_email: &str)
 pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: &str) -> Result<(), ApiError> {
     let admin = seed_access(deps, admin_email, restricted_email).await?;
     fn_locations::demo::seed(deps, &admin, admin_email).await?;
-    fn_software::demo::seed(deps).await
+    fn_software::demo::seed(deps).await?;
+    fn_routes::demo::seed(deps).await
 }

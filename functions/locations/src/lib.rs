@@ -107,6 +107,20 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         handler: handler!(schedule::read),
     },
     FunctionSpec {
+        name: "location_schedule",
+        trigger: Trigger::Http { method: "GET", path: "/locations/{id}/schedule" },
+        permission: Permission::Action("GetScheduledEvents"),
+        grants: &[Grant::ReadTable(Table::ScheduledChanges), Grant::ReadTable(Table::Locations)],
+        handler: handler!(schedule::read_rest),
+    },
+    FunctionSpec {
+        name: "upcoming_schedule_changes",
+        trigger: Trigger::Query("upcomingScheduleChanges"),
+        permission: Permission::Action("GetScheduledEvents"),
+        grants: &[Grant::ReadTable(Table::ScheduledChanges), Grant::ReadTable(Table::Locations)],
+        handler: handler!(schedule::upcoming),
+    },
+    FunctionSpec {
         name: "create_schedule_change",
         trigger: Trigger::Mutation("createScheduleChange"),
         permission: Permission::Action("AddScheduledEvent"),

@@ -131,10 +131,48 @@ struct Filter {
 
 pub async fn read(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let filter: Filter = input.arg("filter")?;
-    let id = service::location_id(Some(&json!(filter.id)))?;
+    of_location(deps, &filter.id).await
+}
+
+/// `GET /locations/{id}/schedule`: the same list as `readScheduleChange`.
+pub async fn read_rest(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let id = input.path.get("id").cloned().unwrap_or_default();
+    of_location(deps, &id).await
+}
+
+async fn of_location(deps: &'static Deps, id: &str) -> Result<Value, ApiError> {
+    let id = service::location_id(Some(&json!(id)))?;
     let store = Dynamo(deps);
     let (changes, location) = tokio::try_join!(for_location(deps, &id), store.get(&id))?;
     Ok(Value::Array(changes.iter().map(|c| c.view(location.as_ref())).collect()))
+}
+
+/// Days ahead `upcomingScheduleChanges` looks by default, and at most.
+pub const UPCOMING_DAYS: i64 = 14;
+pub const MAX_UPCOMING_DAYS: i64 = 31;
+
+/// `upcomingScheduleChanges(days)`: pending changes across the fleet due
+/// within `days` (one query of the due index), soonest first, each in its
+/// fridge's time.
+pub async fn upcoming(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let days: Option<i64> = input.arg("days")?;
+    let days = days.unwrap_or(UPCOMING_DAYS);
+    if !(1..=MAX_UPCOMING_DAYS).contains(&days) {
+        return Err(ApiError::bad_request(format!("days must be between 1 and {MAX_UPCOMING_DAYS}")));
+    }
+    let until = iso(Utc::now() + chrono::Duration::days(days));
+    let mut changes = query_index(deps, BY_DUE, "dueShard", DUE_SHARD, Some(&until)).await?;
+    changes.sort_by(|a, b| (&a.action_time, &a.id).cmp(&(&b.action_time, &b.id)));
+    let mut ids: Vec<String> = changes.iter().map(|c| c.id.clone()).collect();
+    ids.sort();
+    ids.dedup();
+    let keys = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
+    let mut docs = HashMap::new();
+    for item in deps.table(Table::Locations)?.batch_get(keys, &[]).await? {
+        let doc: Value = store::from_item(item)?;
+        docs.insert(doc["id"].as_str().unwrap_or_default().to_string(), doc);
+    }
+    Ok(Value::Array(changes.iter().map(|c| c.view(docs.get(&c.id))).collect()))
 }
 
 #[derive(Deserialize)]

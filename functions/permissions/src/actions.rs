@@ -26,6 +26,8 @@ pub const GROUPS: &[Group] = &[
     },
     // Not named by the spec: fridge software (2-fleet-operations §2.1).
     Group { name: "Fridge Software", actions: &["GetFridgeSoftware", "DeployFridgeSoftware", "ManageFridgeSoftwarePilots"] },
+    // Not named by the spec: route viewing and the two route uploads (1-locations §2.7, §2.8).
+    Group { name: "Routes", actions: &["ViewRoutes", "UploadRoutes"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },
 ];
 

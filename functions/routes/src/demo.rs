@@ -1,0 +1,95 @@
+//! Demo data: two weeks of route stops (DELIVERY and REMOVAL) for the LIVE
+//! demo fridges, on their stored routes, and a fridge order for each
+//! delivery so View Routes shows tote counts.
+use crate::orders::{order_key, FridgeOrder};
+use crate::stops::{sort_key, RouteStop, StoredStop, MAX_STOPS_PER_ROUTE};
+use chrono::{Datelike, Duration, Utc, Weekday};
+use fleet_shared::{store, ApiError, Deps, Table};
+use fn_locations::attributes::flatten;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+const ITEMS: &[&str] = &["Chicken Caesar Wrap", "Greek Salad", "Cold Brew", "Overnight Oats", "Turkey Club", "Fruit Cup", "Protein Box", "Sparkling Water"];
+
+/// The region of a demo market (1-locations §9: MW, NE, WC, S).
+pub fn region(location_id: &str) -> &'static str {
+    match location_id.trim_start_matches("WH_").get(..3).unwrap_or("") {
+        "NYC" | "EWR" | "PHL" | "BOS" => "NE",
+        "LAX" => "WC",
+        "DEN" | "IND" => "S",
+        _ => "MW",
+    }
+}
+
+/// Stops and orders from 3 days ago to 10 days ahead, Monday to Saturday.
+pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<StoredStop>, Vec<FridgeOrder>) {
+    let mut routes: BTreeMap<String, Vec<(i64, String)>> = BTreeMap::new();
+    for l in locations.iter().map(flatten) {
+        let (Some(id), Some(route)) = (l["id"].as_str(), l["route"].as_str()) else { continue };
+        if l["status"] == "LIVE" {
+            routes.entry(route.to_string()).or_default().push((l["stop"].as_i64().unwrap_or(0), id.to_string()));
+        }
+    }
+    let (mut stops, mut orders) = (Vec::new(), Vec::new());
+    for offset in -3..=10 {
+        let day = today + Duration::days(offset);
+        if day.weekday() == Weekday::Sun {
+            continue;
+        }
+        let date = day.format("%Y-%m-%d").to_string();
+        for (route, members) in &routes {
+            let mut members = members.clone();
+            members.sort();
+            for (n, (_, id)) in members.iter().take(MAX_STOPS_PER_ROUTE).enumerate() {
+                let stop = n as i64 + 1;
+                let seed = (day.ordinal() as usize + n * 7 + id.len()) % 17;
+                let removal = seed == 0;
+                let s = RouteStop {
+                    stocking_date: date.clone(), market: region(id).into(), id: id.clone(), route: route.clone(), stop,
+                    stocking_index: 1, stop_type: if removal { "REMOVAL" } else { "DELIVERY" }.into(),
+                };
+                stops.push(StoredStop { route_stop: sort_key(route, stop), stop: s, upload: Some("demo".into()) });
+                if !removal {
+                    let pars = (0..4 + seed % 4).map(|i| (ITEMS[(seed + i) % ITEMS.len()].to_string(), 2 + ((seed + i * 3) % 9) as i64)).collect();
+                    orders.push(FridgeOrder {
+                        drop_off_date: date.clone(), order_key: order_key(id, 1), location_id: id.clone(), stocking_index: 1,
+                        delivery_date: date.clone(), pars, order_upload_id: Some("demo".into()),
+                    });
+                }
+            }
+        }
+    }
+    (stops, orders)
+}
+
+pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
+    let locations = fn_locations::demo::demo_locations();
+    let (stops, orders) = stops_and_orders(&locations, Utc::now().date_naive());
+    let stops = stops.iter().map(store::to_item).collect::<Result<Vec<_>, _>>()?;
+    let orders = orders.iter().map(store::to_item).collect::<Result<Vec<_>, _>>()?;
+    deps.table(Table::LocationRoutes)?.batch_put(stops).await?;
+    deps.table(Table::FridgeOrders)?.batch_put(orders).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_weeks_of_stops_in_every_region_with_removals_and_orders() {
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+        let (stops, orders) = stops_and_orders(&fn_locations::demo::demo_locations(), today);
+        let dates: std::collections::BTreeSet<&str> = stops.iter().map(|s| s.stop.stocking_date.as_str()).collect();
+        assert_eq!(dates.len(), 12, "14 days without the two Sundays");
+        for region in ["MW", "NE", "WC", "S"] {
+            assert!(stops.iter().any(|s| s.stop.market == region), "{region}");
+        }
+        assert!(stops.iter().any(|s| s.stop.stop_type == "REMOVAL"));
+        assert_eq!(orders.len(), stops.iter().filter(|s| s.stop.stop_type == "DELIVERY").count());
+        let keys: std::collections::HashMap<(&str, &str), usize> = stops.iter().fold(std::collections::HashMap::new(), |mut m, s| {
+            *m.entry((s.stop.stocking_date.as_str(), s.route_stop.as_str())).or_default() += 1;
+            m
+        });
+        assert!(keys.values().all(|n| *n == 1), "one item per stop");
+    }
+}

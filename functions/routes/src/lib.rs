@@ -1,0 +1,54 @@
+//! Routes: route stops by date with tote counts, the route-stop schedule
+//! upload and the driver/route upload (spec 1-locations §2.7, §2.8, §5.4, §7).
+pub mod cells;
+pub mod demo;
+pub mod drivers;
+pub mod handlers;
+pub mod orders;
+pub mod route_schedule;
+pub mod stops;
+
+use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "location_routes",
+        trigger: Trigger::Query("locationRoutes"),
+        permission: Permission::Action("ViewRoutes"),
+        grants: &[Grant::ReadTable(Table::LocationRoutes), Grant::ReadTable(Table::FridgeOrders)],
+        handler: handler!(handlers::location_routes),
+    },
+    FunctionSpec {
+        name: "route_schedule_dry_run",
+        trigger: Trigger::Http { method: "POST", path: "/locations/routes/schedule/dry-run" },
+        permission: Permission::Action("UploadRoutes"),
+        grants: &[
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::Locations),
+            Grant::CrudBucket(Bucket::Routes),
+            Grant::FileUploads,
+        ],
+        handler: handler!(handlers::route_schedule_dry_run),
+    },
+    FunctionSpec {
+        name: "route_schedule_commit",
+        trigger: Trigger::Http { method: "POST", path: "/locations/routes/schedule/commit" },
+        permission: Permission::Action("UploadRoutes"),
+        grants: &[Grant::CrudTable(Table::LocationRoutes), Grant::ReadTable(Table::Locations), Grant::WriteTable(Table::History)],
+        handler: handler!(handlers::route_schedule_commit),
+    },
+    FunctionSpec {
+        name: "driver_routes_dry_run",
+        trigger: Trigger::Http { method: "POST", path: "/locations/routes/drivers/dry-run" },
+        permission: Permission::Action("UploadRoutes"),
+        grants: &[Grant::ReadTable(Table::Locations), Grant::FileUploads],
+        handler: handler!(handlers::driver_routes_dry_run),
+    },
+    FunctionSpec {
+        name: "driver_routes_commit",
+        trigger: Trigger::Http { method: "POST", path: "/locations/routes/drivers/commit" },
+        permission: Permission::Action("UploadRoutes"),
+        grants: &[Grant::CrudTable(Table::Locations), Grant::WriteTable(Table::History)],
+        handler: handler!(handlers::driver_routes_commit),
+    },
+];

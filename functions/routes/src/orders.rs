@@ -1,0 +1,104 @@
+//! Fridge orders, as far as routes need them: the units ordered per stop of
+//! a date, for tote counts. The table is shared with the pars area, which
+//! creates orders (one per dropOffDate, location and stockingIndex).
+use crate::stops::StoredStop;
+use fleet_shared::{store, ApiError, Deps, Table};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashMap};
+
+/// Units one tote holds (docs/decisions.md).
+pub const UNITS_PER_TOTE: i64 = 24;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct FridgeOrder {
+    pub drop_off_date: String,
+    /// `{locationId}#{stockingIndex}`: one order per location, date and index.
+    pub order_key: String,
+    pub location_id: String,
+    pub stocking_index: i64,
+    pub delivery_date: String,
+    /// Units ordered per item.
+    pub pars: BTreeMap<String, i64>,
+    #[serde(default)]
+    pub order_upload_id: Option<String>,
+}
+
+pub fn order_key(location: &str, stocking_index: i64) -> String {
+    format!("{location}#{stocking_index}")
+}
+
+/// Totes for a number of units: whole totes, a part-filled one counts.
+pub fn totes(units: i64) -> i64 {
+    if units <= 0 { 0 } else { (units + UNITS_PER_TOTE - 1) / UNITS_PER_TOTE }
+}
+
+/// Units ordered per (location, stockingIndex) dropping off on `date` (one query).
+pub async fn units_of_date(deps: &Deps, date: &str) -> Result<HashMap<(String, i64), i64>, ApiError> {
+    let t = deps.table(Table::FridgeOrders)?;
+    let orders: Vec<FridgeOrder> = store::all(|start, _| async move {
+        let page = t
+            .client
+            .query()
+            .table_name(t.name)
+            .key_condition_expression("dropOffDate = :d")
+            .expression_attribute_values(":d", store::s(date))
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        Ok((page.items.unwrap_or_default(), page.last_evaluated_key))
+    })
+    .await?;
+    Ok(orders.into_iter().map(|o| ((o.location_id, o.stocking_index), o.pars.values().sum())).collect())
+}
+
+/// The routes answer: each stop with its totes and its route's, in route and stop order.
+/// A stop with no order counts 0.
+pub fn routes_with_totes(mut stops: Vec<StoredStop>, units: Option<&HashMap<(String, i64), i64>>) -> Vec<Value> {
+    stops.sort_by(|a, b| (&a.stop.route, a.stop.stop).cmp(&(&b.stop.route, b.stop.stop)));
+    let per_stop = |s: &StoredStop| units.map(|u| totes(u.get(&(s.stop.id.clone(), s.stop.stocking_index)).copied().unwrap_or(0)));
+    let mut per_route: HashMap<&str, i64> = HashMap::new();
+    for s in &stops {
+        *per_route.entry(s.stop.route.as_str()).or_default() += per_stop(s).unwrap_or(0);
+    }
+    stops
+        .iter()
+        .map(|s| {
+            json!({
+                "route": s.stop.route, "stop": s.stop.stop, "market": s.stop.market, "id": s.stop.id,
+                "stockingDate": s.stop.stocking_date, "stopType": s.stop.stop_type, "stockingIndex": s.stop.stocking_index,
+                "toteCountPerStop": per_stop(s), "toteCountPerRoute": units.map(|_| per_route[s.stop.route.as_str()]),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stops::{sort_key, RouteStop};
+
+    fn stop(route: &str, n: i64, id: &str, index: i64) -> StoredStop {
+        let stop = RouteStop { stocking_date: "2026-11-23".into(), market: "MW".into(), id: id.into(), route: route.into(), stop: n, stocking_index: index, stop_type: "DELIVERY".into() };
+        StoredStop { route_stop: sort_key(route, n), stop, upload: None }
+    }
+
+    #[test]
+    fn totes_round_up_and_an_empty_order_is_none() {
+        assert_eq!((totes(0), totes(1), totes(24), totes(25), totes(-3)), (0, 1, 1, 2, 0));
+    }
+
+    #[test]
+    fn each_stop_and_route_gets_its_totes_and_missing_orders_count_zero() {
+        let units = HashMap::from([(("A".to_string(), 1), 30), (("B".to_string(), 2), 24), (("C".to_string(), 1), 5)]);
+        let stops = vec![stop("r2", 1, "C", 1), stop("r1", 2, "B", 2), stop("r1", 1, "A", 1), stop("r1", 3, "D", 1), stop("r2", 2, "B", 1)];
+        let out = routes_with_totes(stops, Some(&units));
+        let view: Vec<(&str, i64, i64, i64)> = out
+            .iter()
+            .map(|v| (v["route"].as_str().unwrap(), v["stop"].as_i64().unwrap(), v["toteCountPerStop"].as_i64().unwrap(), v["toteCountPerRoute"].as_i64().unwrap()))
+            .collect();
+        assert_eq!(view, vec![("r1", 1, 2, 3), ("r1", 2, 1, 3), ("r1", 3, 0, 3), ("r2", 1, 1, 1), ("r2", 2, 0, 1)]);
+        assert!(routes_with_totes(vec![stop("r1", 1, "A", 1)], None)[0]["toteCountPerStop"].is_null(), "no totes unless asked");
+    }
+}

@@ -2,12 +2,6 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 
-fn form(id: &str) -> Value {
-    json!({ "id": id, "street": "1 Main St", "city": "Chicago", "state": "IL", "zipCode": "60601", "directions": "Lobby",
-            "latitude": "41.88", "longitude": "-87.63", "prettyName": "Test Lobby", "onlineDate": "2026-12-01",
-            "layoutName": "dummy", "fridgeSchema": "MW_STANDARD/latest", "priceMapTemplate": "PMT_STANDARD", "taxRate": "2.25" })
-}
-
 async fn create(payload: &Value) -> Result<Value, fleet_shared::ApiError> {
     gql("create_location", &admin().await, json!({ "input": payload.to_string() })).await
 }

@@ -8,12 +8,6 @@ use fleet_shared::{store, ApiError, Caller, Table};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
-fn form(id: &str) -> Value {
-    json!({ "id": id, "street": "1 Main St", "city": "Chicago", "state": "IL", "zipCode": "60601", "directions": "Lobby",
-            "latitude": "41.88", "longitude": "-87.63", "prettyName": "Test Lobby", "onlineDate": "2026-12-01",
-            "layoutName": "dummy", "fridgeSchema": "MW_STANDARD/latest", "priceMapTemplate": "PMT_STANDARD", "taxRate": "2.25" })
-}
-
 async fn create(payload: &Value) -> Result<Value, ApiError> {
     gql("create_location", &admin().await, json!({ "input": payload.to_string() })).await
 }
@@ -32,16 +26,6 @@ fn iso_in(seconds: i64) -> String {
 
 /// A user who holds exactly `actions` (permissions are keyed by sub; the
 /// gate does not need a Cognito user behind it).
-async fn user_with(actions: &[&str]) -> Caller {
-    let sub = unique("sub");
-    let items = actions
-        .iter()
-        .map(|a| HashMap::from([("user".to_string(), store::s(&sub)), ("action".to_string(), store::s(*a))]))
-        .collect();
-    deps().await.table(Table::Permissions).unwrap().batch_put(items).await.unwrap();
-    Caller { sub: sub.clone(), username: sub.clone(), email: format!("{sub}@fleet.test") }
-}
-
 async fn revoke(caller: &Caller, action: &str) {
     let t = deps().await.table(Table::Permissions).unwrap();
     t.client.delete_item().table_name(t.name).key("user", store::s(&caller.sub)).key("action", store::s(action)).send().await.unwrap();

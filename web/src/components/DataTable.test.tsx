@@ -122,3 +122,28 @@ describe('DataTable', () => {
     vi.restoreAllMocks();
   });
 });
+
+describe('grouped rows', () => {
+  it('shows each group under its header with its footer, keeping sorted order inside', async () => {
+    renderTable(FRIDGES, {
+      groups: {
+        of: (f) => f.status,
+        header: (key) => `STATUS: ${key}`,
+        footer: (_, rows) => `SUMMARY ${rows.length} fridges, ${rows.reduce((n, f) => n + f.units, 0)} units`,
+      },
+      rowStyle: (f) => (f.status === 'DEAD' ? { fontWeight: 700 } : undefined),
+      initialSort: { id: 'id' },
+    });
+    const rows = within(screen.getByRole('table', { name: 'Fridges' })).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent?.replace(/open$/, ''))).toEqual([
+      'STATUS: DEAD',
+      'CHI_1=cmd3',
+      'SUMMARY 1 fridges, 3 units',
+      'STATUS: LIVE',
+      'CHI_2Loop, Tower12',
+      'NYC_1Midtown "A"40',
+      'SUMMARY 2 fridges, 52 units',
+    ]);
+    expect(rows[1]).toHaveStyle({ fontWeight: '700' });
+  });
+});

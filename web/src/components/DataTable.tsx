@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -6,6 +6,7 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type Row,
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -59,6 +60,23 @@ export interface DataTableProps<T> {
   noun?: string;
   /** The count before the caller's own filters, when `data` is already filtered. */
   total?: number;
+  /**
+   * Rows shown in groups (e.g. per route), each under a header row and over
+   * an optional footer row, in the order the groups first appear in the
+   * sorted rows. Grouped tables are not windowed: they are for hundreds of
+   * rows, not thousands.
+   */
+  groups?: RowGroups<T>;
+  /** Extra style of a row (e.g. bold for a kind of row). */
+  rowStyle?: (row: T) => CSSProperties | undefined;
+}
+
+export interface RowGroups<T> {
+  of: (row: T) => string;
+  header: (key: string, rows: T[]) => ReactNode;
+  footer?: (key: string, rows: T[]) => ReactNode;
+  /** Background of the group's rows. */
+  background?: (key: string) => string | undefined;
 }
 
 const HIGHLIGHT_BACKGROUND: Record<Highlight, string> = {
@@ -122,7 +140,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
   const rows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtual = rows.length > VIRTUALIZE_AFTER;
+  const virtual = !props.groups && rows.length > VIRTUALIZE_AFTER;
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -138,6 +156,33 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const exportCsv = () =>
     download(props.exportFileName ?? fileNameOf(label), tableCsv(columns, rows.map((r) => r.original)));
+
+  const renderRow = (row: Row<T>, background?: string) => {
+              const tone = highlight?.(row.original);
+              return (
+                <tr
+                  key={row.id}
+                  data-highlight={tone}
+                  aria-label={props.rowLabel?.(row.original)}
+                  tabIndex={onRowClick ? 0 : undefined}
+                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                  onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row.original) : undefined}
+                  style={{
+                    height: rowHeight,
+                    background: tone ? HIGHLIGHT_BACKGROUND[tone] : background,
+                    ...props.rowStyle?.(row.original),
+                    cursor: onRowClick ? 'pointer' : undefined,
+                    borderBottom: '1px solid var(--amplify-colors-border-secondary)',
+                  }}
+                >
+                  {row.getVisibleCells().map((c) => (
+                    <td key={c.id} style={{ padding: '0.25rem 0.75rem' }}>
+                      {flexRender(c.column.columnDef.cell, c.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              );
+            };
 
   return (
     <Flex direction="column" gap="0.5rem">
@@ -220,31 +265,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </thead>
           <tbody>
             {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
-            {windowed.map((row) => {
-              const tone = highlight?.(row.original);
-              return (
-                <tr
-                  key={row.id}
-                  data-highlight={tone}
-                  aria-label={props.rowLabel?.(row.original)}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-                  onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row.original) : undefined}
-                  style={{
-                    height: rowHeight,
-                    background: tone ? HIGHLIGHT_BACKGROUND[tone] : undefined,
-                    cursor: onRowClick ? 'pointer' : undefined,
-                    borderBottom: '1px solid var(--amplify-colors-border-secondary)',
-                  }}
-                >
-                  {row.getVisibleCells().map((c) => (
-                    <td key={c.id} style={{ padding: '0.25rem 0.75rem' }}>
-                      {flexRender(c.column.columnDef.cell, c.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
+            {props.groups ? grouped(rows, props.groups, renderRow, columns.length) : windowed.map((row) => renderRow(row))}
             {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
           </tbody>
         </table>
@@ -263,4 +284,41 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </View>
     </Flex>
   );
+}
+
+/** The rows in groups, in order of first appearance, each with its header and footer rows. */
+function grouped<T>(rows: Row<T>[], groups: RowGroups<T>, renderRow: (row: Row<T>, background?: string) => ReactNode, span: number) {
+  const order: string[] = [];
+  const members = new Map<string, Row<T>[]>();
+  for (const r of rows) {
+    const key = groups.of(r.original);
+    if (!members.has(key)) {
+      members.set(key, []);
+      order.push(key);
+    }
+    members.get(key)!.push(r);
+  }
+  return order.map((key) => {
+    const group = members.get(key)!;
+    const originals = group.map((r) => r.original);
+    const background = groups.background?.(key);
+    const cellStyle: CSSProperties = { padding: '0.4rem 0.75rem', textAlign: 'left', background, fontWeight: 700 };
+    return (
+      <Fragment key={`group-${key}`}>
+        <tr>
+          <th scope="rowgroup" colSpan={span} style={cellStyle}>
+            {groups.header(key, originals)}
+          </th>
+        </tr>
+        {group.map((r) => renderRow(r, background))}
+        {groups.footer ? (
+          <tr>
+            <td colSpan={span} style={{ ...cellStyle, borderBottom: '2px solid var(--amplify-colors-border-primary)' }}>
+              {groups.footer(key, originals)}
+            </td>
+          </tr>
+        ) : null}
+      </Fragment>
+    );
+  });
 }

@@ -105,8 +105,11 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
   const commit = async () => {
     if (ready.length === 0 || blocked) return;
     setOutcome(null);
-    const results = await commitInBatches({ uploadId: upload.uploadId, fileName: upload.fileName, rows: ready }, props.commit, (done, total) =>
-      setProgress({ done, total }),
+    const results = await commitInBatches(
+      { uploadId: upload.uploadId, fileName: upload.fileName, rows: ready },
+      props.commit,
+      (done, total) => setProgress({ done, total }),
+      (row) => upload.reports.get(row)?.group,
     );
     const byRow = new Map(results.map((r) => [r.row, r]));
     setUpload((u) => {

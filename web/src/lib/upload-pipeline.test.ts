@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
-import { cellText, commitInBatches, invalidRowsCsv, parseCsv, sheetRows, type FileRow } from './upload-pipeline';
+import { batchesOf, cellText, commitInBatches, invalidRowsCsv, parseCsv, sheetRows, type FileRow } from './upload-pipeline';
 
 describe('reading files', () => {
   it('numbers CSV rows as the user sees them and reports parse errors', () => {
@@ -57,6 +57,20 @@ describe('committing in batches', () => {
     });
     await commitInBatches({ uploadId: 'u-3', fileName: 'f.csv', rows: rows(1) }, refused, () => {});
     expect(refused).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('batches keep groups whole', () => {
+  it('packs groups into batches of at most 100 without splitting one, in file order', () => {
+    const rows: FileRow[] = Array.from({ length: 150 }, (_, i) => ({ row: i + 2, values: {} }));
+    // 30 groups of 5 rows, interleaved in pairs: group of row r is floor((r-2)/10)*2 + (r % 2).
+    const groupOf = (row: number) => `g${Math.floor((row - 2) / 10) * 2 + (row % 2)}`;
+    const batches = batchesOf(rows, groupOf);
+    expect(batches.every((b) => b.length <= 100)).toBe(true);
+    expect(batches.flat()).toHaveLength(150);
+    const batchOf = new Map(batches.flatMap((b, i) => b.map((r) => [groupOf(r.row), i] as const)));
+    for (const [i, b] of batches.entries()) for (const r of b) expect(batchOf.get(groupOf(r.row))).toBe(i);
+    expect(batchesOf(rows).map((b) => b.length)).toEqual([100, 50]);
   });
 });
 

@@ -26,6 +26,8 @@ export interface RowReport {
   status: RowStatus;
   messages: string[];
   diff: DiffEntry[];
+  /** Rows of one group land together (a route on a date): they travel in one batch. */
+  group?: string;
 }
 export interface DryRun {
   uploadId: string;
@@ -108,13 +110,39 @@ const retryable = (e: unknown) => !(e instanceof ApiError) || e.status === undef
  * a network error or a 5xx (the upload id makes the retry safe). Reports
  * progress as batches finish; a batch that fails twice marks its rows failed.
  */
+/**
+ * Batches of at most `BATCH_ROWS` rows in file order, never splitting a group
+ * (the server replaces a group whole, so half of one would replace it wrongly).
+ */
+export function batchesOf(rows: FileRow[], groupOf: (row: number) => string | undefined = () => undefined): FileRow[][] {
+  const units: FileRow[][] = [];
+  const unitOf = new Map<string, FileRow[]>();
+  for (const r of rows) {
+    const g = groupOf(r.row);
+    const unit = g === undefined ? undefined : unitOf.get(g);
+    if (unit) unit.push(r);
+    else {
+      const fresh = [r];
+      units.push(fresh);
+      if (g !== undefined) unitOf.set(g, fresh);
+    }
+  }
+  const batches: FileRow[][] = [];
+  for (const unit of units) {
+    const last = batches[batches.length - 1];
+    if (last && last.length + unit.length <= BATCH_ROWS) last.push(...unit);
+    else batches.push([...unit]);
+  }
+  return batches;
+}
+
 export async function commitInBatches(
   body: UploadBody,
   send: (batch: UploadBody) => Promise<{ results: CommitResult[] }>,
   onProgress: (done: number, total: number) => void,
+  groupOf?: (row: number) => string | undefined,
 ): Promise<CommitResult[]> {
-  const batches: FileRow[][] = [];
-  for (let i = 0; i < body.rows.length; i += BATCH_ROWS) batches.push(body.rows.slice(i, i + BATCH_ROWS));
+  const batches = batchesOf(body.rows, groupOf);
   const results: CommitResult[] = [];
   let done = 0;
   onProgress(0, batches.length);

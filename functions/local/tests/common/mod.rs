@@ -85,8 +85,33 @@ pub async fn gql(name: &str, caller: &Caller, arguments: Value) -> Result<Value,
     events::handle_appsync(wiring().await.deps(spec), spec, event, "test").await
 }
 
+/// A valid create-form payload for a new location `id`.
+#[allow(dead_code)]
+pub fn form(id: &str) -> Value {
+    json!({ "id": id, "street": "1 Main St", "city": "Chicago", "state": "IL", "zipCode": "60601", "directions": "Lobby",
+            "latitude": "41.88", "longitude": "-87.63", "prettyName": "Test Lobby", "onlineDate": "2026-12-01",
+            "layoutName": "dummy", "fridgeSchema": "MW_STANDARD/latest", "priceMapTemplate": "PMT_STANDARD", "taxRate": "2.25" })
+}
+
+/// A user holding exactly `actions` (written to the permissions table).
+#[allow(dead_code)]
+pub async fn user_with(actions: &[&str]) -> Caller {
+    let sub = unique("sub");
+    let items = actions
+        .iter()
+        .map(|a| std::collections::HashMap::from([("user".to_string(), fleet_shared::store::s(&sub)), ("action".to_string(), fleet_shared::store::s(*a))]))
+        .collect();
+    deps().await.table(fleet_shared::Table::Permissions).unwrap().batch_put(items).await.unwrap();
+    Caller { sub: sub.clone(), username: sub.clone(), email: format!("{sub}@fleet.test") }
+}
+
 /// Calls an HTTP function with a payload 2.0 event; answers (status, JSON body).
 pub async fn http(name: &str, caller: Option<&Caller>, body: Option<&str>) -> (i64, Value) {
+    http_at(name, caller, body, &[]).await
+}
+
+/// `http` with path parameters (`/locations/{id}/schedule`).
+pub async fn http_at(name: &str, caller: Option<&Caller>, body: Option<&str>, params: &[(&str, &str)]) -> (i64, Value) {
     let spec = find(name);
     let fleet_shared::Trigger::Http { method, path } = spec.trigger else { panic!("{name} is not HTTP") };
     let mut event = json!({
@@ -104,6 +129,9 @@ pub async fn http(name: &str, caller: Option<&Caller>, body: Option<&str>) -> (i
     }
     if let Some(b) = body {
         event["body"] = json!(b);
+    }
+    if !params.is_empty() {
+        event["pathParameters"] = params.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>().into();
     }
     let res = events::handle_http(wiring().await.deps(spec), spec, serde_json::from_value(event).unwrap()).await;
     let text = match res.body {

@@ -1,0 +1,237 @@
+//! Routes against the emulator: tote counts from known orders, the two route
+//! uploads (row errors, group atomicity with a failure injected mid-write,
+//! retries), the schedule list over REST, and the permission gate.
+mod common;
+use common::*;
+use fleet_shared::history::Record;
+use fleet_shared::{store, ApiError, Bucket, Table};
+use fn_routes::orders::{order_key, FridgeOrder};
+use fn_routes::stops::{self, RouteStop};
+use serde_json::{json, Value};
+
+/// A date of this test's own, far from the demo's two weeks.
+fn own_date() -> String {
+    let n = unique("D").bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
+    let day = chrono::NaiveDate::from_ymd_opt(2040, 1, 1).unwrap() + chrono::Duration::days((n % 20_000) as i64);
+    day.format("%Y-%m-%d").to_string()
+}
+
+async fn fridge(prefix: &str) -> String {
+    let id = unique(prefix);
+    gql("create_location", &admin().await, json!({ "input": form(&id).to_string() })).await.unwrap();
+    id
+}
+
+fn upload(upload_id: &str, rows: &[Value]) -> String {
+    let rows: Vec<Value> = rows.iter().enumerate().map(|(i, v)| json!({ "row": i + 2, "values": v })).collect();
+    json!({ "uploadId": upload_id, "fileName": "routes.csv", "rows": rows }).to_string()
+}
+
+fn stop_row(date: &str, id: &str, route: &str, stop: &str, kind: &str) -> Value {
+    json!({ "date": date, "market": "mw", "id": id, "route": route, "stop": stop, "stockingIndex": "1", "stopType": kind })
+}
+
+async fn routes(date: &str, totes: bool) -> Vec<Value> {
+    let out = gql("location_routes", &admin().await, json!({ "stockingDate": date, "calculateTotes": totes })).await.unwrap();
+    out["routes"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn tote_counts_follow_the_orders_of_the_date() {
+    let date = own_date();
+    let (a, b, c) = (fridge("RT_A").await, fridge("RT_B").await, fridge("RT_C").await);
+    let rows = [stop_row(&date, &a, "R1", "1", "delivery"), stop_row(&date, &b, "r1", "2", "DELIVERY"), stop_row(&date, &c, "r1", "3", "removal")];
+    let (status, out) = http("route_schedule_commit", Some(&admin().await), Some(&upload(&unique("up").replace('_', "-"), &rows))).await;
+    assert_eq!((status, out["written"].as_u64()), (200, Some(3)), "{out}");
+    let order = |id: &str, units: &[i64]| FridgeOrder {
+        drop_off_date: date.clone(), order_key: order_key(id, 1), location_id: id.into(), stocking_index: 1, delivery_date: date.clone(),
+        pars: units.iter().enumerate().map(|(i, u)| (format!("item{i}"), *u)).collect(), order_upload_id: None,
+    };
+    // 30 units: 2 totes; 24 units: exactly 1; the removal stop has no order: 0.
+    let items = vec![store::to_item(&order(&a, &[20, 10])).unwrap(), store::to_item(&order(&b, &[24])).unwrap()];
+    deps().await.table(Table::FridgeOrders).unwrap().batch_put(items).await.unwrap();
+
+    let got = routes(&date, true).await;
+    let view: Vec<(&str, i64, &str, &str, i64, i64)> = got
+        .iter()
+        .map(|s| (s["route"].as_str().unwrap(), s["stop"].as_i64().unwrap(), s["id"].as_str().unwrap(), s["stopType"].as_str().unwrap(),
+                  s["toteCountPerStop"].as_i64().unwrap(), s["toteCountPerRoute"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(view, vec![("r1", 1, a.as_str(), "DELIVERY", 2, 3), ("r1", 2, b.as_str(), "DELIVERY", 1, 3), ("r1", 3, c.as_str(), "REMOVAL", 0, 3)]);
+    assert_eq!(got[0]["market"], "MW");
+    assert!(routes(&date, false).await[0]["toteCountPerStop"].is_null(), "no totes unless asked");
+    let err = gql("location_routes", &admin().await, json!({ "stockingDate": "2026-13-01" })).await.unwrap_err();
+    assert_eq!(err.to_string(), "stockingDate '2026-13-01' is not a date (YYYY-MM-DD or MM/DD/YYYY)");
+}
+
+#[tokio::test]
+async fn a_route_is_replaced_whole_and_a_failure_mid_write_leaves_the_old_stops() {
+    let date = own_date();
+    let (a, b, c) = (fridge("RG_A").await, fridge("RG_B").await, fridge("RG_C").await);
+    let admin = admin().await;
+    let first = [stop_row(&date, &a, "g1", "1", "DELIVERY"), stop_row(&date, &b, "g1", "2", "DELIVERY")];
+    let (_, out) = http("route_schedule_commit", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &first))).await;
+    assert_eq!(out["written"], 2, "{out}");
+
+    // A failure injected in the middle of the write: the second of three stops
+    // is too large for DynamoDB, so the transaction is cancelled whole.
+    let stop = |id: &str, n: i64, market: String| RouteStop {
+        stocking_date: date.clone(), market, id: id.into(), route: "g1".into(), stop: n, stocking_index: 1, stop_type: "DELIVERY".into(),
+    };
+    let poisoned = [stop(&c, 1, "MW".into()), stop(&a, 2, "x".repeat(410 * 1024)), stop(&b, 3, "MW".into())];
+    let record = Record::new(fleet_shared::history::entity("routes", &date), "2040-01-01T00:00:00.000Z", "test", "injected", vec![]);
+    let deps = deps().await;
+    assert!(stops::replace_route(deps, &date, "g1", &poisoned, "poison", &record).await.is_err());
+    let kept: Vec<(i64, String)> = stops::of_route(deps, &date, "g1").await.unwrap().into_iter().map(|s| (s.stop.stop, s.stop.id)).collect();
+    assert_eq!(kept, vec![(1, a.clone()), (2, b.clone())], "the old stops stay");
+
+    // A new file for the route replaces it: b leaves, c comes; a retry changes nothing.
+    let second = [stop_row(&date, &c, "g1", "1", "DELIVERY"), stop_row(&date, &a, "g1", "2", "REMOVAL")];
+    let body = upload(&unique("up").replace('_', "-"), &second);
+    let (_, dry) = http("route_schedule_dry_run", Some(&admin), Some(&body)).await;
+    assert_eq!(dry["rows"][0]["diff"][0], json!({ "attribute": "id", "oldValue": json!(a).to_string(), "newValue": json!(c).to_string() }));
+    assert_eq!(dry["rows"][0]["group"], format!("{date}#g1"));
+    let (_, out) = http("route_schedule_commit", Some(&admin), Some(&body)).await;
+    assert_eq!(out["written"], 2, "{out}");
+    let (_, again) = http("route_schedule_commit", Some(&admin), Some(&body)).await;
+    assert_eq!((again["written"].as_u64(), again["results"][0]["status"].as_str()), (Some(0), Some("unchanged")));
+    let now: Vec<(i64, String, String)> = stops::of_route(deps, &date, "g1").await.unwrap().into_iter().map(|s| (s.stop.stop, s.stop.id, s.stop.stop_type)).collect();
+    assert_eq!(now, vec![(1, c.clone(), "DELIVERY".into()), (2, a.clone(), "REMOVAL".into())]);
+    // One history record per replaced route, stop by stop (the retry added none).
+    let page = fleet_shared::history::page(deps.table(Table::History).unwrap(), b"test-secret-of-32-bytes-at-least!", &format!("routes#{date}"), None).await.unwrap();
+    let records = page["items"].as_array().unwrap();
+    assert_eq!(records.len(), 2, "the first upload and the replacement");
+    let change = |attr: &str| records[0]["changes"].as_array().unwrap().iter().find(|c| c["attribute"] == attr).cloned().unwrap();
+    assert_eq!(change("g1 stop 1")["oldValue"], json!(format!("{a} (DELIVERY)")).to_string());
+    assert_eq!(change("g1 stop 1")["newValue"], json!(format!("{c} (DELIVERY)")).to_string());
+    assert_eq!(change("g1 stop 2")["newValue"], json!(format!("{a} (REMOVAL)")).to_string());
+}
+
+#[tokio::test]
+async fn every_bad_row_of_a_route_file_gets_its_message_and_nothing_is_written() {
+    let date = own_date();
+    let a = fridge("RB_A").await;
+    let admin = admin().await;
+    let rows = [
+        stop_row(&date, "NO_SUCH_LOCATION", "b1", "1", "DELIVERY"),
+        json!({ "date": date, "market": "MW", "id": a, "route": "b2", "stop": "1", "stopType": "DELIVERY" }),
+        stop_row(&date, &a, "b3", "one", "DELIVERY"),
+        stop_row(&date, &a, "b4", "1", "PICKUP"),
+        stop_row("2026-02-30", &a, "b5", "1", "DELIVERY"),
+        stop_row(&date, &a, "b6", "1", "DELIVERY"),
+        stop_row(&date, &a, "b6", "1", "REMOVAL"),
+    ];
+    let upload_id = unique("up").replace('_', "-");
+    let (status, dry) = http("route_schedule_dry_run", Some(&admin), Some(&upload(&upload_id, &rows))).await;
+    assert_eq!(status, 200, "{dry}");
+    let messages: Vec<Value> = dry["rows"].as_array().unwrap().iter().map(|r| r["messages"].clone()).collect();
+    assert_eq!(messages, vec![
+        json!(["Location NO_SUCH_LOCATION does not exist"]),
+        json!(["stockingIndex cannot be empty"]),
+        json!(["stop must be a whole number, not 'one'"]),
+        json!(["stopType 'PICKUP' must be one of DELIVERY, REMOVAL"]),
+        json!(["date '2026-02-30' is not a date (YYYY-MM-DD or MM/DD/YYYY)"]),
+        json!(["Duplicated records: Lines 7 and 8"]),
+        json!(["Duplicated records: Lines 7 and 8"]),
+    ]);
+    assert_eq!(dry["summaryText"], "7 invalid");
+    let (_, out) = http("route_schedule_commit", Some(&admin), Some(&upload(&upload_id, &rows))).await;
+    assert_eq!((out["written"].as_u64(), out["failed"].as_u64()), (Some(0), Some(7)));
+    assert!(routes(&date, false).await.is_empty(), "nothing written");
+
+    // The file was kept under routes-upload/ first.
+    let bucket = deps().await.bucket(Bucket::Routes).unwrap();
+    let kept = bucket.client.get_object().bucket(bucket.name).key(format!("routes-upload/{upload_id}/routes.csv")).send().await.unwrap();
+    let text = String::from_utf8(kept.body.collect().await.unwrap().into_bytes().to_vec()).unwrap();
+    assert!(text.starts_with("date,market,id,route,stop,stockingIndex,stopType\n") && text.contains("NO_SUCH_LOCATION"), "{text}");
+
+    // An empty file and a file of 50,000 rows are refused as a whole.
+    let (status, empty) = http("route_schedule_dry_run", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &[]))).await;
+    assert_eq!((status, empty["message"].as_str()), (400, Some("rows must hold between 1 and 10000 entries")));
+    let big: Vec<Value> = (0..50_000).map(|i| json!({ "id": format!("X{i}") })).collect();
+    let (status, out) = http("route_schedule_dry_run", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &big))).await;
+    assert_eq!((status, out["message"].as_str()), (400, Some("rows must hold between 1 and 10000 entries")));
+}
+
+#[tokio::test]
+async fn the_driver_upload_sets_fridge_and_wholesale_routes_and_refuses_unknown_ids() {
+    let admin = admin().await;
+    let fridge_id = fridge("DR_F").await;
+    let wholesale_id = unique("DR_W");
+    let mut w = form(&wholesale_id);
+    w["type"] = json!("WHOLESALE");
+    gql("create_location", &admin, json!({ "input": w.to_string() })).await.unwrap();
+    let rows = [
+        json!({ "id": fridge_id, "route": "NE-Route-7", "stop": "3" }),
+        json!({ "id": wholesale_id, "route": "WH-Route", "stop": "2" }),
+        json!({ "id": "NO_SUCH_LOCATION", "route": "r", "stop": "1" }),
+        json!({ "id": fridge_id.clone() + "X", "route": "r", "stop": "1.5" }),
+    ];
+    let body = upload(&unique("up").replace('_', "-"), &rows);
+    let (_, dry) = http("driver_routes_dry_run", Some(&admin), Some(&body)).await;
+    assert_eq!(dry["rows"][0]["status"], "change");
+    assert_eq!(dry["rows"][0]["diff"][0], json!({ "attribute": "route", "oldValue": "null", "newValue": "\"ne-route-7\"" }));
+    assert_eq!(dry["rows"][2]["messages"], json!(["Location NO_SUCH_LOCATION does not exist"]));
+    assert_eq!(dry["rows"][3]["messages"], json!(["stop must be a whole number, not '1.5'"]));
+
+    let (_, out) = http("driver_routes_commit", Some(&admin), Some(&body)).await;
+    assert_eq!((out["written"].as_u64(), out["failed"].as_u64()), (Some(2), Some(2)), "{out}");
+    let caller = admin.clone();
+    let get = |id: String| {
+        let caller = caller.clone();
+        async move { gql("get_location", &caller, json!({ "id": id })).await.unwrap()[0].clone() }
+    };
+    let f = get(fridge_id.clone()).await;
+    assert_eq!((f["route"].as_str(), f["stop"].as_i64()), (Some("ne-route-7"), Some(3)), "FRIDGE routes are lowercased");
+    let wh = get(wholesale_id.clone()).await;
+    assert_eq!((wh["route"].as_str(), wh["stop"].as_i64()), (Some("WH-Route"), Some(2)), "wholesale keeps its spelling");
+
+    let (_, again) = http("driver_routes_commit", Some(&admin), Some(&body)).await;
+    assert_eq!((again["written"].as_u64(), again["results"][0]["status"].as_str()), (Some(0), Some("unchanged")), "a retry writes nothing");
+    let history = gql("location_history", &admin, json!({ "id": fridge_id })).await.unwrap();
+    let route_changes = history["items"].as_array().unwrap().iter().filter(|r| r["source"] == "routes.csv row 2").count();
+    assert_eq!(route_changes, 1);
+}
+
+#[tokio::test]
+async fn callers_need_the_route_actions_and_the_driver_upload_needs_update_location() {
+    let date = own_date();
+    let a = fridge("RP_A").await;
+    let restricted = restricted().await;
+    let err = gql("location_routes", &restricted, json!({ "stockingDate": date })).await.unwrap_err();
+    assert!(matches!(err, ApiError::Forbidden));
+    let rows = [stop_row(&date, &a, "p1", "1", "DELIVERY")];
+    for name in ["route_schedule_dry_run", "route_schedule_commit", "driver_routes_dry_run", "driver_routes_commit"] {
+        let (status, body) = http(name, Some(&restricted), Some(&upload(&unique("up").replace('_', "-"), &rows))).await;
+        assert_eq!((status, body["message"].as_str()), (403, Some("Error! User Action Prohibited!")), "{name}");
+    }
+    // Route uploads allowed, location updates not: the driver commit changes locations, so it is refused.
+    let uploader = user_with(&["UploadRoutes"]).await;
+    let (status, _) = http("driver_routes_commit", Some(&uploader), Some(&upload(&unique("up").replace('_', "-"), &[json!({ "id": a, "route": "p9", "stop": "1" })]))).await;
+    assert_eq!(status, 403);
+    let f = gql("get_location", &admin().await, json!({ "id": a })).await.unwrap()[0].clone();
+    assert_ne!(f["route"], "p9", "nothing written");
+    assert!(routes(&date, false).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_locations_schedule_is_listed_over_rest_and_in_the_fleets_upcoming_changes() {
+    let admin = admin().await;
+    let id = fridge("SC").await;
+    let when = (chrono::Utc::now() + chrono::Duration::days(3)).to_rfc3339();
+    gql("create_schedule_change", &admin, json!({ "input": [{ "location": id, "attribute": "status", "value": "\"LIVE\"", "dateTime": when }] }))
+        .await
+        .unwrap();
+    let (status, list) = http_at("location_schedule", Some(&admin), None, &[("id", &id)]).await;
+    assert_eq!(status, 200, "{list}");
+    assert_eq!((list[0]["change"]["attribute"].as_str(), list[0]["status"].as_str()), (Some("status"), Some("PENDING")));
+    assert_eq!(list[0]["timeZoneLabel"], "CT");
+    let upcoming = gql("upcoming_schedule_changes", &admin, json!({})).await.unwrap();
+    assert!(upcoming.as_array().unwrap().iter().any(|c| c["id"] == id.as_str()));
+    let soon = gql("upcoming_schedule_changes", &admin, json!({ "days": 1 })).await.unwrap();
+    assert!(!soon.as_array().unwrap().iter().any(|c| c["id"] == id.as_str()), "three days out is not within one day");
+    let (status, _) = http_at("location_schedule", Some(&restricted().await), None, &[("id", &id)]).await;
+    assert_eq!(status, 200, "the restricted user may view fridges");
+    let err = gql("upcoming_schedule_changes", &admin, json!({ "days": 90 })).await.unwrap_err();
+    assert_eq!(err.to_string(), "days must be between 1 and 31");
+}

@@ -17,6 +17,10 @@ const NewLocation = lazy(() => import('@/features/locations/routes/NewLocation')
 const BulkNewLocations = lazy(() => import('@/features/locations/routes/BulkNewLocations'));
 const LocationDetail = lazy(() => import('@/features/locations/routes/LocationDetail'));
 const FridgeSoftware = lazy(() => import('@/features/software/routes/FridgeSoftware'));
+const ViewRoutes = lazy(() => import('@/features/routes/routes/ViewRoutes'));
+const UpdateRoutes = lazy(() => import('@/features/routes/routes/UpdateRoutes'));
+const UpdateWeeklyRoutes = lazy(() => import('@/features/routes/routes/UpdateWeeklyRoutes'));
+const LocationSchedule = lazy(() => import('@/features/locations/routes/LocationSchedule'));
 
 const L1 = '1-locations';
 const L2 = '2-fleet-operations';
@@ -53,11 +57,12 @@ export const routes: RouteObject[] = [
           // The last path segment is the id (spec §2.1), so /locations/detail/x/ID opens ID too.
           page('/locations/detail/*', LocationDetail),
           soon('/locations/bulk_schedule', 'Bulk schedule', `${L1} §2.9 and the companion documents`),
-          soon('/locations/view_routes', 'View Routes By Date', `${L1} §2.7`),
-          soon('/locations/update_routes', 'Driver/route upload', `${L1} §2.8`),
-          soon('/locations/update_weekly_routes', 'Route and stop schedule upload', `${L1} §2.8`),
+          page('/locations/view_routes', ViewRoutes),
+          page('/locations/update_routes', UpdateRoutes),
+          page('/locations/update_weekly_routes', UpdateWeeklyRoutes),
           page('/locations/fridge_software', FridgeSoftware),
-          soon('/locations/schedule/*', 'Location schedule', `${L3} §2 (User permissions: schedule list)`),
+          page('/locations/schedule', LocationSchedule),
+          page('/locations/schedule/*', LocationSchedule),
           soon('/locations/inventory/*', 'Fridge inventory view', `${L3} §2 (Fridge inventory view)`),
           soon('/locations/health/*', 'Fridge health', `${L2} §2.3`),
 

@@ -26,8 +26,10 @@ type Documents = {
     "query GetPriceMapTemplates { getPriceMapTemplates }": typeof types.GetPriceMapTemplatesDocument,
     "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}": typeof types.ListLocationsDocument,
     "query LocationHistory($id: ID!, $nextToken: String) {\n  locationHistory(id: $id, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.LocationHistoryDocument,
+    "query UpcomingScheduleChanges($days: Int) {\n  upcomingScheduleChanges(days: $days) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": typeof types.UpcomingScheduleChangesDocument,
     "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": typeof types.ReadScheduleChangeDocument,
     "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }": typeof types.UpdateLocationDocument,
+    "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": typeof types.LocationRoutesDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": typeof types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": typeof types.FridgeSoftwareDeploymentsDocument,
     "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}": typeof types.GetAvailableFridgeArtifactsDocument,
@@ -48,8 +50,10 @@ const documents: Documents = {
     "query GetPriceMapTemplates { getPriceMapTemplates }": types.GetPriceMapTemplatesDocument,
     "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}": types.ListLocationsDocument,
     "query LocationHistory($id: ID!, $nextToken: String) {\n  locationHistory(id: $id, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.LocationHistoryDocument,
+    "query UpcomingScheduleChanges($days: Int) {\n  upcomingScheduleChanges(days: $days) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": types.UpcomingScheduleChangesDocument,
     "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": types.ReadScheduleChangeDocument,
     "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }": types.UpdateLocationDocument,
+    "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": types.LocationRoutesDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": types.FridgeSoftwareDeploymentsDocument,
     "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}": types.GetAvailableFridgeArtifactsDocument,
@@ -106,11 +110,19 @@ export function gql(source: "query LocationHistory($id: ID!, $nextToken: String)
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function gql(source: "query UpcomingScheduleChanges($days: Int) {\n  upcomingScheduleChanges(days: $days) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}"): typeof import('./graphql').UpcomingScheduleChangesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function gql(source: "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}"): typeof import('./graphql').ReadScheduleChangeDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }"): typeof import('./graphql').UpdateLocationDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}"): typeof import('./graphql').LocationRoutesDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -117,6 +117,13 @@ export type LocationHistoryQueryVariables = Exact<{
 
 export type LocationHistoryQuery = { locationHistory: { nextToken: string | null, items: Array<{ at: string, who: string, source: string, changes: Array<{ attribute: string, oldValue: unknown, newValue: unknown, reason: string | null }> }> } };
 
+export type UpcomingScheduleChangesQueryVariables = Exact<{
+  days?: number | null | undefined;
+}>;
+
+
+export type UpcomingScheduleChangesQuery = { upcomingScheduleChanges: Array<{ uuid: string, actionTime: string, id: string, user: string | null, version: number | null, localActionTime: string | null, timeZoneLabel: string | null, status: string, failureReason: string | null, failedAt: string | null, deadlineWarning: string | null, change: { id: string, table: string, attribute: string, value: unknown } }> };
+
 export type ReadScheduleChangeQueryVariables = Exact<{
   filter: ScheduleChangeFilter;
 }>;
@@ -130,6 +137,14 @@ export type UpdateLocationMutationVariables = Exact<{
 
 
 export type UpdateLocationMutation = { updateLocation: { id: string } };
+
+export type LocationRoutesQueryVariables = Exact<{
+  stockingDate: string;
+  calculateTotes?: boolean | null | undefined;
+}>;
+
+
+export type LocationRoutesQuery = { locationRoutes: { routes: Array<{ route: string, stop: number, market: string, id: string, stockingDate: string, stopType: string, stockingIndex: number, toteCountPerStop: number | null, toteCountPerRoute: number | null }> } };
 
 export type LocationServicesStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -327,6 +342,29 @@ export const LocationHistoryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LocationHistoryQuery, LocationHistoryQueryVariables>;
+export const UpcomingScheduleChangesDocument = new TypedDocumentString(`
+    query UpcomingScheduleChanges($days: Int) {
+  upcomingScheduleChanges(days: $days) {
+    uuid
+    actionTime
+    id
+    user
+    version
+    change {
+      id
+      table
+      attribute
+      value
+    }
+    localActionTime
+    timeZoneLabel
+    status
+    failureReason
+    failedAt
+    deadlineWarning
+  }
+}
+    `) as unknown as TypedDocumentString<UpcomingScheduleChangesQuery, UpcomingScheduleChangesQueryVariables>;
 export const ReadScheduleChangeDocument = new TypedDocumentString(`
     query ReadScheduleChange($filter: ScheduleChangeFilter!) {
   readScheduleChange(filter: $filter) {
@@ -357,6 +395,23 @@ export const UpdateLocationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateLocationMutation, UpdateLocationMutationVariables>;
+export const LocationRoutesDocument = new TypedDocumentString(`
+    query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {
+  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {
+    routes {
+      route
+      stop
+      market
+      id
+      stockingDate
+      stopType
+      stockingIndex
+      toteCountPerStop
+      toteCountPerRoute
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LocationRoutesQuery, LocationRoutesQueryVariables>;
 export const LocationServicesStatusDocument = new TypedDocumentString(`
     query LocationServicesStatus {
   locationServicesStatus {

@@ -13,21 +13,26 @@ const READ_SCHEDULE_CHANGE = gql(`query ReadScheduleChange($filter: ScheduleChan
 
 export const scheduleKey = (id: string) => ['locations', 'schedule', id] as const;
 
+type RawChange = Omit<ScheduledChange, 'status' | 'change'> & { status: string; change: { id: string; table: string; attribute: string; value?: unknown } };
+
+/** A scheduled change as the server answers it (GraphQL or REST), its value parsed from JSON. */
+export function toScheduledChange(c: RawChange): ScheduledChange {
+  const raw = c.change.value;
+  return {
+    ...c,
+    status: c.status === 'FAILED' ? 'FAILED' : 'PENDING',
+    change: {
+      ...c.change,
+      rawValue: raw === null || raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw),
+      value: parseJsonValue(raw),
+    },
+  };
+}
+
 /** The scheduled changes of a location (pending and failed), values parsed from JSON. */
 export async function readScheduleChange(id: string): Promise<ScheduledChange[]> {
   const d = await graphql(READ_SCHEDULE_CHANGE, { filter: { id } });
-  return (d.readScheduleChange ?? []).map((c) => {
-    const raw = c.change.value;
-    return {
-      ...c,
-      status: c.status === 'FAILED' ? 'FAILED' : 'PENDING',
-      change: {
-        ...c.change,
-        rawValue: raw === null || raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw),
-        value: parseJsonValue(raw),
-      },
-    };
-  });
+  return (d.readScheduleChange ?? []).map(toScheduledChange);
 }
 
 export function useScheduleChanges(id: string, options: { refetchInterval?: number | false } = {}) {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -212,6 +212,7 @@ export function LocationDetailView({ id }: { id: string }) {
       <Flex alignItems="baseline" gap="1rem" wrap="wrap">
         <Heading level={2}>{id}</Heading>
         {loc?.prettyName ? <Text fontSize="large">{loc.prettyName}</Text> : null}
+        <RouterLink to={`/locations/schedule/${encodeURIComponent(id)}`}>All scheduled changes</RouterLink>
         {location.isFetching || polling ? <Loader size="small" aria-label="Loading" /> : null}
       </Flex>
       {loc?.lastModified ? (

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { graphql, rest } from '@/lib/api';
+import { gql } from '@/generated/gql';
+import type { ScheduledChange } from '../lib/types';
+import { toScheduledChange } from './read-schedule-change';
+
+/** GET /locations/{id}/schedule: every pending (and failed) change of one location. */
+export async function getLocationSchedule(id: string): Promise<ScheduledChange[]> {
+  const list = await rest<Parameters<typeof toScheduledChange>[0][]>('GET', `/locations/${encodeURIComponent(id)}/schedule`);
+  return list.map(toScheduledChange);
+}
+
+export const locationScheduleKey = (id: string) => ['locations', 'schedule-list', id] as const;
+
+export function useLocationSchedule(id: string) {
+  return useQuery({ queryKey: locationScheduleKey(id), queryFn: () => getLocationSchedule(id), enabled: id !== '' });
+}
+
+const UPCOMING = gql(`query UpcomingScheduleChanges($days: Int) {
+  upcomingScheduleChanges(days: $days) {
+    uuid actionTime id user version change { id table attribute value }
+    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning
+  }
+}`);
+
+/** Pending changes across the fleet due within `days` days, soonest first. */
+export async function getUpcomingScheduleChanges(days: number): Promise<ScheduledChange[]> {
+  return (await graphql(UPCOMING, { days })).upcomingScheduleChanges.map(toScheduledChange);
+}
+
+export function useUpcomingScheduleChanges(days: number) {
+  return useQuery({ queryKey: ['locations', 'upcoming', days], queryFn: () => getUpcomingScheduleChanges(days) });
+}

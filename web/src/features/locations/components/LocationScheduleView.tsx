@@ -1,0 +1,186 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { useToast } from '@/lib/toast';
+import { createScheduleChange } from '../api/create-schedule-change';
+import { deleteScheduleChange } from '../api/delete-schedule-change';
+import { messageOf } from '../api/error-message';
+import { useLocation } from '../api/get-location';
+import { locationScheduleKey, useLocationSchedule, useUpcomingScheduleChanges } from '../api/location-schedule';
+import { fridgeZone } from '../lib/fridge-time';
+import { changeGroups, completeNowOf, describeChanges, type ChangeGroup } from '../lib/schedule-groups';
+import { LocationHistory } from './LocationHistory';
+import { ConfirmDeleteDialog } from './ScheduleDialogs';
+
+const SCHEDULE_FAILURE = 'Unable to schedule the change, Please check your internet and your permissions';
+const DELETE_FAILURE = 'Unable to delete the scheduled change, Please check your internet and your permissions';
+const UPCOMING_DAYS = 14;
+
+async function deleteGroup(g: ChangeGroup) {
+  for (const c of g.changes) {
+    try {
+      await deleteScheduleChange({ uuid: c.uuid, actionTime: c.actionTime });
+    } catch (e) {
+      // The other half of an allocation pair is deleted with the first.
+      if (c === g.changes[0]) throw e;
+    }
+  }
+}
+
+/** /locations/schedule/{id}: the location's pending changes, Delete and Complete Now, and its history. */
+export function LocationScheduleView({ id }: { id: string }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const location = useLocation(id);
+  const schedule = useLocationSchedule(id);
+  const [confirming, setConfirming] = useState<ChangeGroup | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const groups = useMemo(() => changeGroups(schedule.data ?? []), [schedule.data]);
+  const zone = useMemo(() => fridgeZone(location.data), [location.data]);
+  const reload = () => void qc.invalidateQueries({ queryKey: locationScheduleKey(id) });
+
+  const completeNow = async (g: ChangeGroup) => {
+    setBusy(g.key);
+    try {
+      await deleteGroup(g);
+      await createScheduleChange(completeNowOf(g));
+      toast.success('The change will be applied in a few seconds');
+    } catch (err) {
+      toast.error(messageOf(err, SCHEDULE_FAILURE));
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!confirming) return;
+    setBusy(confirming.key);
+    try {
+      await deleteGroup(confirming);
+      toast.success('Scheduled change deleted');
+    } catch (err) {
+      toast.error(messageOf(err, DELETE_FAILURE));
+    } finally {
+      setBusy(null);
+      setConfirming(null);
+      reload();
+    }
+  };
+
+  const columns: DataColumn<ChangeGroup>[] = [
+    { id: 'when', header: `When (fridge time)`, value: (g) => g.when },
+    { id: 'changes', header: 'Changes', value: describeChanges },
+    {
+      id: 'status',
+      header: 'Status',
+      value: (g) => g.status,
+      cell: (g) => (
+        <Flex gap="0.25rem" wrap="wrap">
+          <Badge variation={g.status === 'FAILED' ? 'error' : 'info'}>{g.status}</Badge>
+          {g.warning ? <Badge variation="warning">{g.warning}</Badge> : null}
+          {g.failureReason ? <Text fontSize="small">{g.failureReason}</Text> : null}
+        </Flex>
+      ),
+    },
+    { id: 'by', header: 'Scheduled by', value: (g) => g.changes[0].user ?? '' },
+    {
+      id: 'actions',
+      header: 'Actions',
+      value: () => '',
+      exportable: false,
+      sortable: false,
+      cell: (g) => (
+        <Flex gap="0.5rem">
+          <Button size="small" variation="destructive" onClick={() => setConfirming(g)} isDisabled={busy !== null}>
+            Delete
+          </Button>
+          {g.status === 'PENDING' ? (
+            <Button size="small" onClick={() => void completeNow(g)} isLoading={busy === g.key} loadingText="Completing…" isDisabled={busy !== null}>
+              Complete Now
+            </Button>
+          ) : null}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Flex direction="column" gap="1rem">
+      <Flex alignItems="baseline" gap="1rem" wrap="wrap">
+        <Heading level={2}>Schedule of {id}</Heading>
+        {location.data?.prettyName ? <Text>{location.data.prettyName}</Text> : null}
+        <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</RouterLink>
+      </Flex>
+      {schedule.isError ? <Alert variation="error">{messageOf(schedule.error, 'Unable to load the schedule, Please check your internet and your permissions')}</Alert> : null}
+      <DataTable
+        label={`Scheduled changes of ${id}`}
+        data={groups}
+        columns={columns}
+        getRowId={(g) => g.key}
+        rowLabel={(g) => `Change at ${g.when}`}
+        loading={schedule.isFetching}
+        emptyMessage="No Scheduled Changes"
+        noun="scheduled changes"
+        filter={false}
+        height="none"
+      />
+      {location.data ? <LocationHistory id={id} zone={zone} /> : null}
+      {confirming ? <ConfirmDeleteDialog busy={busy !== null} onCancel={() => setConfirming(null)} onConfirm={() => void confirmDelete()} /> : null}
+    </Flex>
+  );
+}
+
+/** Pending changes across the fleet for the next 14 days, by market and attribute: for planning holidays. */
+export function UpcomingChanges() {
+  const upcoming = useUpcomingScheduleChanges(UPCOMING_DAYS);
+  const [market, setMarket] = useState('ALL');
+  const [attribute, setAttribute] = useState('ALL');
+  const groups = useMemo(() => changeGroups(upcoming.data ?? []), [upcoming.data]);
+  const marketOf = (g: ChangeGroup) => g.location.replace(/^WH_/, '').split('_')[0];
+  const markets = useMemo(() => [...new Set(groups.map(marketOf))].sort(), [groups]);
+  const attributes = useMemo(() => [...new Set(groups.flatMap((g) => g.changes.map((c) => c.change.attribute)))].sort(), [groups]);
+  const shown = groups.filter((g) => (market === 'ALL' || marketOf(g) === market) && (attribute === 'ALL' || g.changes.some((c) => c.change.attribute === attribute)));
+  const columns: DataColumn<ChangeGroup>[] = [
+    { id: 'when', header: 'When (fridge time)', value: (g) => g.when },
+    {
+      id: 'location',
+      header: 'Location',
+      value: (g) => g.location,
+      cell: (g) => <RouterLink to={`/locations/schedule/${encodeURIComponent(g.location)}`}>{g.location}</RouterLink>,
+    },
+    { id: 'changes', header: 'Changes', value: describeChanges },
+    { id: 'by', header: 'Scheduled by', value: (g) => g.changes[0].user ?? '' },
+  ];
+  return (
+    <Flex direction="column" gap="0.5rem" as="section" aria-label="Upcoming changes">
+      <Heading level={3}>Upcoming changes across the fleet (next {UPCOMING_DAYS} days)</Heading>
+      <DataTable
+        label="Upcoming changes"
+        data={shown}
+        total={groups.length}
+        columns={columns}
+        getRowId={(g) => g.key}
+        loading={upcoming.isFetching}
+        emptyMessage={`No changes scheduled in the next ${UPCOMING_DAYS} days`}
+        noun="changes"
+        toolbar={
+          <Flex gap="0.75rem">
+            <SelectField label="Market" value={market} onChange={(e) => setMarket(e.target.value)} width="9rem">
+              {['ALL', ...markets].map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </SelectField>
+            <SelectField label="Attribute" value={attribute} onChange={(e) => setAttribute(e.target.value)} width="12rem">
+              {['ALL', ...attributes].map((a) => (
+                <option key={a}>{a}</option>
+              ))}
+            </SelectField>
+          </Flex>
+        }
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,68 @@
+import { Heading, Text, View } from '@aws-amplify/ui-react';
+import { UploadWorkbench } from '@/components/UploadWorkbench';
+import { messageOf } from '@/features/locations/api/error-message';
+import { commitDriverRoutes, commitRouteSchedule, dryRunDriverRoutes, dryRunRouteSchedule } from '../api/route-uploads';
+
+const UPLOAD_DRIVERS = 'Upload Drivers';
+
+function Help({ columns, children }: { columns: string; children: React.ReactNode }) {
+  return (
+    <View as="section" aria-label="Help" padding="1rem" backgroundColor="var(--amplify-colors-background-secondary)" borderRadius="6px">
+      <Heading level={5}>The file</Heading>
+      <Text as="p">
+        A CSV or Excel (.xlsx) file with a header row and the columns <strong>{columns}</strong>. The server checks the
+        whole file first and nothing is written until you press &lsquo;{UPLOAD_DRIVERS}&rsquo;.
+      </Text>
+      <Text as="p">{children}</Text>
+    </View>
+  );
+}
+
+/** /locations/update_routes: each location's route and stop (1-locations §2.8, §5.4). */
+export function DriverRoutesUpload() {
+  return (
+    <UploadWorkbench
+      help={
+        <Help columns="id, route, stop">
+          Each row sets one location&rsquo;s route and stop. Fridge routes are saved in lowercase; wholesale locations keep
+          their spelling. The preview shows each location&rsquo;s old route and stop and the new ones.
+        </Help>
+      }
+      previewLabel="Driver routes to upload"
+      previewColumns={[
+        { col: 'id', title: 'id' },
+        { col: 'route', title: 'route' },
+        { col: 'stop', title: 'stop' },
+      ]}
+      dryRun={dryRunDriverRoutes}
+      commit={commitDriverRoutes}
+      commitLabel={UPLOAD_DRIVERS}
+      validRowsGoAlone={false}
+      messageOf={messageOf}
+      outcomeText={(written, failed) => `${written} locations updated, ${failed} failed.`}
+    />
+  );
+}
+
+/** /locations/update_weekly_routes: the stops of each route on each date (1-locations §2.8, §5.4). */
+export function RouteScheduleUpload() {
+  return (
+    <UploadWorkbench
+      help={
+        <Help columns="date, market, id, route, stop, stockingIndex, stopType">
+          Each route on each date is replaced by the file&rsquo;s stops for it, whole or not at all: stops of that route
+          and date that are not in the file are removed. Dates are YYYY-MM-DD or MM/DD/YYYY; stopType is DELIVERY or
+          REMOVAL; market is MW, NE, WC or S.
+        </Help>
+      }
+      previewLabel="Route stops to upload"
+      previewColumns={['date', 'market', 'id', 'route', 'stop', 'stockingIndex', 'stopType'].map((c) => ({ col: c, title: c }))}
+      dryRun={dryRunRouteSchedule}
+      commit={commitRouteSchedule}
+      commitLabel={UPLOAD_DRIVERS}
+      validRowsGoAlone={false}
+      messageOf={messageOf}
+      outcomeText={(written, failed) => `${written} stops written, ${failed} failed.`}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { DatePicker } from '@/components/DatePicker';
+import { useLocationRoutes, type RouteStop } from '../api/location-routes';
+import { inRegion, NO_ROUTES, REGIONS, routeColour, routeSummary, usDate, type Region } from '../lib/route-table';
+
+const columns: DataColumn<RouteStop>[] = [
+  { id: 'date', header: 'Date', value: (s) => usDate(s.stockingDate), sortable: false },
+  { id: 'region', header: 'Region', value: (s) => s.market },
+  { id: 'stop', header: 'Stop', value: (s) => s.stop },
+  {
+    id: 'location',
+    header: 'Location',
+    value: (s) => s.id,
+    cell: (s) => (
+      <RouterLink to={`/locations/detail/${encodeURIComponent(s.id)}`} style={{ color: 'inherit' }}>
+        {s.id}
+      </RouterLink>
+    ),
+  },
+  { id: 'totes', header: 'Tote Count', value: (s) => s.toteCountPerStop ?? 0 },
+  { id: 'type', header: 'Stop Type', value: (s) => s.stopType },
+  { id: 'route', header: 'Route', value: (s) => s.route },
+];
+
+// Printing hands the dispatcher the table alone, every row, no scrolling.
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden; }
+  #routes-print, #routes-print * { visibility: visible; }
+  #routes-print { position: absolute; left: 0; top: 0; width: 100%; }
+  #routes-print .no-print { display: none !important; }
+  #routes-print div { max-height: none !important; overflow: visible !important; }
+}`;
+
+/** /locations/view_routes: the stops of a date, grouped per route with SUMMARY rows (1-locations §2.7). */
+export function RoutesByDate() {
+  const [date, setDate] = useState<string | undefined>(undefined);
+  const [region, setRegion] = useState<Region>('ALL');
+  const routes = useLocationRoutes(date);
+  const shown = useMemo(() => inRegion(routes.data ?? [], region), [routes.data, region]);
+
+  return (
+    <Flex direction="column" gap="1rem">
+      <style>{PRINT_CSS}</style>
+      <Flex gap="1rem" alignItems="flex-end" wrap="wrap">
+        <DatePicker label="Date" value={date} onChange={setDate} descriptiveText="MM/DD/YYYY" />
+        <SelectField label="Region" value={region} onChange={(e) => setRegion(e.target.value as Region)} width="10rem">
+          {REGIONS.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </SelectField>
+        <Button onClick={() => window.print()} isDisabled={shown.length === 0}>
+          Print for drivers
+        </Button>
+      </Flex>
+      {routes.isError ? (
+        <Alert variation="error" heading="Routes could not be loaded">
+          {routes.error instanceof Error ? routes.error.message : 'Please check your internet and your permissions'}
+        </Alert>
+      ) : null}
+      <div id="routes-print">
+        <DataTable
+          label={`Routes on ${date ? usDate(date) : ''}`}
+          exportFileName={`routes-${date ?? ''}${region === 'ALL' ? '' : `-${region}`}.csv`}
+          data={shown}
+          columns={columns}
+          getRowId={(s) => `${s.route}#${s.stop}`}
+          rowLabel={(s) => `Route ${s.route} stop ${s.stop}`}
+          loading={routes.isFetching}
+          emptyMessage={NO_ROUTES}
+          noun="stops"
+          height="none"
+          initialSort={{ id: 'stop' }}
+          groups={{
+            of: (s) => s.route,
+            header: (route) => `ROUTE: ${route}`,
+            footer: (_, stops) => routeSummary(stops),
+            background: routeColour,
+          }}
+          rowStyle={(s) => (s.stopType === 'REMOVAL' ? { fontWeight: 700 } : undefined)}
+        />
+      </div>
+    </Flex>
+  );
+}

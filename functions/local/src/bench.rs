@@ -91,3 +91,22 @@ pub async fn fleet(deps: &'static Deps, total: usize) -> Result<usize, ApiError>
     deps.table(Table::FridgeSoftwareVersions)?.batch_put(versions).await?;
     Ok(add)
 }
+
+/// `fleet-local bench-routes DATE N`: N route stops on DATE (20 a route),
+/// each with a fridge order, for the routes query figure.
+pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), ApiError> {
+    use fn_routes::orders::{order_key, FridgeOrder};
+    use fn_routes::stops::{sort_key, RouteStop, StoredStop};
+    let mut stops = Vec::with_capacity(n);
+    let mut orders = Vec::with_capacity(n);
+    for i in 0..n {
+        let (route, stop, id) = (format!("bench-{:02}", i / 20), (i % 20) as i64 + 1, format!("BENCH_STOP_{i:04}"));
+        let s = RouteStop { stocking_date: date.into(), market: "MW".into(), id: id.clone(), route: route.clone(), stop, stocking_index: 1, stop_type: "DELIVERY".into() };
+        stops.push(store::to_item(&StoredStop { route_stop: sort_key(&route, stop), stop: s, upload: None })?);
+        let pars = [("Greek Salad".to_string(), 12), ("Cold Brew".to_string(), 20)].into_iter().collect();
+        let order = FridgeOrder { drop_off_date: date.into(), order_key: order_key(&id, 1), location_id: id, stocking_index: 1, delivery_date: date.into(), pars, order_upload_id: None };
+        orders.push(store::to_item(&order)?);
+    }
+    deps.table(Table::LocationRoutes)?.batch_put(stops).await?;
+    deps.table(Table::FridgeOrders)?.batch_put(orders).await
+}

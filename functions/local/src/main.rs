@@ -57,6 +57,21 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-routes") => {
+            let date = args.get(1).cloned().unwrap_or_else(|| "2030-01-07".into());
+            let n = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(300);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            match fleet_local::bench::routes(deps, &date, n).await {
+                Ok(()) => {
+                    println!("routes: {n} stops on {date}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("benchmark setup failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-fleet") => {
             let total = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(2_500);
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
@@ -102,7 +117,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES]");
+            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS]");
             ExitCode::FAILURE
         }
     }

@@ -1,0 +1,133 @@
+// Browser test of the routes screens (spec 1-locations §2.7, §2.8) and a
+// location's schedule list. Sets up its own fridges and stops; the first test
+// reads a date of the demo's two weeks of stops and checks it against the API.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+
+const stamp = Date.now();
+const fridges = [`RTE2E_${stamp}_A`, `RTE2E_${stamp}_B`];
+// A date of this file's own: nobody else has stops on it.
+const ownDate = new Date(Date.UTC(2045, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+const route = `e2e-${stamp % 100000}`;
+
+let stack;
+let browser;
+let page;
+const url = (p) => new URL(p, stack.webUrl).toString();
+
+async function eventually(fn, { timeout = 15_000, message = 'condition' } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await fn()) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${message}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function csvFile(name, text) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'fleet-routes-'));
+  const file = path.join(dir, name);
+  await writeFile(file, text);
+  return file;
+}
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  await signIn(page, stack.users.admin);
+  for (const id of fridges) {
+    const payload = {
+      id, prettyName: `E2E ${id}`, street: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60606',
+      directions: 'Lobby', latitude: '41.8789', longitude: '-87.6359', onlineDate: '2026-03-01', layoutName: 'dummy',
+      fridgeSchema: 'MW_STANDARD/latest', priceMapTemplate: 'PMT_STANDARD', taxRate: '2.25',
+    };
+    await graphqlAs(page, 'mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { id } }', { input: JSON.stringify(payload) });
+  }
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const routesTable = () => page.getByRole('table', { name: /^Routes on/ });
+
+test('view routes of a seeded date: each route has its header and SUMMARY of stops and totes', async () => {
+  // The demo seeds Monday to Saturday around today; take the next such day.
+  const day = new Date();
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() === 0);
+  const date = day.toISOString().slice(0, 10);
+  const api = await graphqlAs(page, 'query($d: String!) { locationRoutes(stockingDate: $d, calculateTotes: true) { routes { route stop market toteCountPerStop } } }', { d: date });
+  const mw = api.locationRoutes.routes.find((s) => s.market === 'MW');
+  const stops = api.locationRoutes.routes.filter((s) => s.route === mw.route);
+  const totes = stops.reduce((n, s) => n + s.toteCountPerStop, 0);
+  assert.ok(stops.length > 0 && totes > 0, 'the demo has stops and orders that day');
+
+  await page.goto(url('/locations/view_routes'));
+  await page.getByLabel('Date').fill(date);
+  const header = routesTable().getByRole('rowheader', { name: `ROUTE: ${stops[0].route}`, exact: true });
+  await header.waitFor();
+  await routesTable().getByText(`SUMMARY: ${stops.length} stops, ${totes} totes`).first().waitFor();
+  // Another region hides this MW route; ALL shows it again.
+  await page.getByLabel('Region').selectOption('NE');
+  await eventually(async () => (await header.count()) === 0, { message: 'the NE region hides an MW route' });
+  await page.getByLabel('Region').selectOption('ALL');
+  await header.waitFor();
+});
+
+test('the driver upload previews old -> new route and stop and names an unknown id', async () => {
+  await page.goto(url('/locations/update_routes'));
+  const file = await csvFile(`drivers-${stamp}.csv`, `id,route,stop\n${fridges[0]},E2E-Route,4\nNO_SUCH_${stamp},r1,1\n`);
+  await page.getByLabel('CSV or Excel file').setInputFiles(file);
+  const table = page.getByRole('table', { name: 'Driver routes to upload' });
+  await eventually(async () => (await table.getByRole('img', { name: /^invalid/ }).count()) === 1, { message: 'the dry run' });
+  const text = await table.innerText();
+  assert.ok(text.includes('route: null → "e2e-route"'), text);
+  assert.ok(text.includes('stop: 0 → 4'), text);
+  assert.ok(text.includes(`Location NO_SUCH_${stamp} does not exist`), text);
+  assert.equal(await page.getByRole('button', { name: 'Upload Drivers' }).isDisabled(), true, 'an invalid row blocks the upload');
+});
+
+test('a route-stop schedule upload shows up on View Routes', async () => {
+  await page.goto(url('/locations/update_routes'));
+  await page.getByRole('link', { name: 'Route-stop schedule by date' }).click();
+  await page.waitForURL(/update_weekly_routes/);
+  // The tab's own help, so the file goes to this upload and not the one being left.
+  await page.getByText('date, market, id, route, stop, stockingIndex, stopType').waitFor();
+  const file = await csvFile(
+    `weekly-${stamp}.csv`,
+    `date,market,id,route,stop,stockingIndex,stopType\n${ownDate},MW,${fridges[0]},${route.toUpperCase()},1,1,delivery\n${ownDate},MW,${fridges[1]},${route},2,1,REMOVAL\n`,
+  );
+  await page.getByLabel('CSV or Excel file').setInputFiles(file);
+  const table = page.getByRole('table', { name: 'Route stops to upload' });
+  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 2, { message: 'two valid rows' });
+  await page.getByRole('button', { name: 'Upload Drivers' }).click();
+  await eventually(async () => (await page.getByRole('table', { name: 'Route stops to upload' }).count()) === 0 || (await table.locator('tbody tr').count()) === 0, {
+    message: 'written rows leave',
+  });
+
+  await page.goto(url('/locations/view_routes'));
+  await page.getByLabel('Date').fill(ownDate);
+  await routesTable().getByRole('rowheader', { name: `ROUTE: ${route}`, exact: true }).waitFor();
+  await routesTable().getByText('SUMMARY: 2 stops, 0 totes').waitFor();
+  const removal = routesTable().getByRole('row', { name: `Route ${route} stop 2` });
+  assert.equal(await removal.evaluate((el) => getComputedStyle(el).fontWeight), '700', 'REMOVAL stops are bold');
+});
+
+test("a location's schedule list shows its pending change and the fleet's upcoming changes", async () => {
+  const when = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  await graphqlAs(page, 'mutation($i: [ScheduleChangeInput!]!) { createScheduleChange(input: $i) { uuid } }', {
+    i: [{ location: fridges[1], attribute: 'status', value: '"LIVE"', dateTime: when }],
+  });
+  await page.goto(url(`/locations/schedule/${fridges[1]}`));
+  const list = page.getByRole('table', { name: `Scheduled changes of ${fridges[1]}` });
+  await list.getByText('status: LIVE').waitFor();
+  assert.ok((await list.innerText()).includes('PENDING'));
+  const upcoming = page.getByRole('table', { name: 'Upcoming changes' });
+  await upcoming.getByRole('link', { name: fridges[1] }).waitFor();
+});

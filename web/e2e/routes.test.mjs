@@ -131,3 +131,17 @@ test("a location's schedule list shows its pending change and the fleet's upcomi
   const upcoming = page.getByRole('table', { name: 'Upcoming changes' });
   await upcoming.getByRole('link', { name: fridges[1] }).waitFor();
 });
+
+test('a bulk schedule file previews current -> scheduled values and schedules the valid change', async () => {
+  const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+  const file = await csvFile(`schedule-${stamp}.csv`, `location,attribute,value,dateTime,reason\n${fridges[0]},status,LIVE,${day} 08:15,\n`);
+  await page.goto(url('/locations/bulk_schedule'));
+  await page.getByLabel('CSV or Excel file').setInputFiles(file);
+  const table = page.getByRole('table', { name: 'Changes to schedule' });
+  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 1, { message: 'the dry run' });
+  assert.ok((await table.innerText()).includes(`status at ${day} 08:15 CT: "OFFLINE" → "LIVE"`), await table.innerText());
+  await page.getByRole('button', { name: 'Schedule changes' }).click();
+  await page.getByText('1 changes scheduled, 0 failed.').waitFor();
+  await page.goto(url(`/locations/schedule/${fridges[0]}`));
+  await page.getByRole('table', { name: `Scheduled changes of ${fridges[0]}` }).getByText('status: LIVE').waitFor();
+});

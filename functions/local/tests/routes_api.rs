@@ -235,3 +235,50 @@ async fn a_locations_schedule_is_listed_over_rest_and_in_the_fleets_upcoming_cha
     let err = gql("upcoming_schedule_changes", &admin, json!({ "days": 90 })).await.unwrap_err();
     assert_eq!(err.to_string(), "days must be between 1 and 31");
 }
+
+#[tokio::test]
+async fn a_bulk_schedule_checks_each_row_as_one_scheduled_change_and_needs_its_permission() {
+    let admin = admin().await;
+    let id = fridge("BS").await;
+    let day = (chrono::Utc::now() + chrono::Duration::days(5)).format("%m/%d/%Y").to_string();
+    let rows = [
+        json!({ "location": id, "attribute": "status", "value": "LIVE", "dateTime": format!("{day} 09:30") }),
+        json!({ "location": id, "attribute": "prod", "value": "1", "dateTime": format!("{day} 10:00"), "reason": "First Stocking" }),
+        json!({ "location": id, "attribute": "prod", "value": "1", "dateTime": format!("{day} 11:00") }),
+        json!({ "location": "NO_SUCH_LOCATION", "attribute": "status", "value": "LIVE", "dateTime": format!("{day} 09:30") }),
+        json!({ "location": id, "attribute": "status", "value": "LIVE", "dateTime": "2020-01-01 09:30" }),
+        json!({ "location": id, "attribute": "colour", "value": "red", "dateTime": format!("{day} 09:30") }),
+    ];
+    let body = upload(&unique("up").replace('_', "-"), &rows);
+    let (status, dry) = http("bulk_schedule_dry_run", Some(&admin), Some(&body)).await;
+    assert_eq!(status, 200, "{dry}");
+    let diff = &dry["rows"][0]["diff"][0];
+    assert!(diff["attribute"].as_str().unwrap().starts_with("status at ") && diff["attribute"].as_str().unwrap().ends_with(" CT"), "{diff}");
+    assert_eq!((diff["oldValue"].as_str(), diff["newValue"].as_str()), (Some("\"OFFLINE\""), Some("\"LIVE\"")));
+    let messages: Vec<Value> = dry["rows"].as_array().unwrap().iter().map(|r| r["messages"].clone()).collect();
+    assert_eq!(messages[1], json!([]));
+    assert_eq!(messages[2], json!(["Reason cannot be empty"]));
+    assert_eq!(messages[3], json!(["Location NO_SUCH_LOCATION does not exist"]));
+    assert_eq!(messages[4], json!(["2020-01-01 09:30 CT is in the past"]));
+    assert_eq!(messages[5], json!(["colour cannot be scheduled"]));
+
+    // Scheduling a change needs the action making it needs.
+    let scheduler = user_with(&["AddScheduledEvent"]).await;
+    let valid = upload(&unique("up").replace('_', "-"), &rows[..2]);
+    let (status, _) = http("bulk_schedule_commit", Some(&scheduler), Some(&valid)).await;
+    assert_eq!(status, 403);
+    let pending = |id: String| {
+        let caller = admin.clone();
+        async move { gql("read_schedule_change", &caller, json!({ "filter": { "id": id } })).await.unwrap() }
+    };
+    assert_eq!(pending(id.clone()).await.as_array().unwrap().len(), 0, "nothing scheduled when refused");
+
+    for _ in 0..2 {
+        let (status, out) = http("bulk_schedule_commit", Some(&admin), Some(&valid)).await;
+        assert_eq!((status, out["written"].as_u64()), (200, Some(2)), "{out}");
+    }
+    let list = pending(id.clone()).await;
+    let attributes: Vec<&str> = list.as_array().unwrap().iter().map(|c| c["change"]["attribute"].as_str().unwrap()).collect();
+    assert_eq!(attributes.len(), 3, "status, prod and its reason, once each after a retry: {attributes:?}");
+    assert!(attributes.contains(&"updateReason"));
+}

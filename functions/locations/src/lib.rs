@@ -2,6 +2,7 @@
 //! scheduled changes and card-reader device addresses (spec 1-locations).
 pub mod attributes;
 pub mod bulk;
+pub mod bulk_schedule;
 pub mod create_rules;
 pub mod deadline;
 pub mod demo;
@@ -169,6 +170,20 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action("CreateLocation"),
         grants: &[Grant::CrudTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::WriteTable(Table::History)],
         handler: handler!(bulk::commit),
+    },
+    FunctionSpec {
+        name: "bulk_schedule_dry_run",
+        trigger: Trigger::Http { method: "POST", path: "/locations/schedule/bulk/dry-run" },
+        permission: Permission::Action("AddScheduledEvent"),
+        grants: &[Grant::ReadTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::FileUploads],
+        handler: handler!(bulk_schedule::dry_run),
+    },
+    FunctionSpec {
+        name: "bulk_schedule_commit",
+        trigger: Trigger::Http { method: "POST", path: "/locations/schedule/bulk/commit" },
+        permission: Permission::Action("AddScheduledEvent"),
+        grants: SCHEDULE_WRITE,
+        handler: handler!(bulk_schedule::commit),
     },
     FunctionSpec {
         name: "location_history",

@@ -249,6 +249,66 @@ fn check_new_group(current: &Value, group: &[(&str, Value)], options: &Options) 
     check_group(current, group, options).map(|_| ())
 }
 
+/// One change as `createScheduleChange` checks it, from a wall time in the
+/// fridge's zone: the change (and its reason at the same instant, for the
+/// attributes that need one), ready to store, or the message.
+#[allow(clippy::too_many_arguments)]
+pub fn plan_change(
+    doc: &Value,
+    options: &Options,
+    caller: &fleet_shared::Caller,
+    attribute: &str,
+    value: &Value,
+    local_time: &str,
+    reason: Option<&str>,
+) -> Result<Vec<StoredChange>, String> {
+    let location = doc["id"].as_str().unwrap_or_default().to_string();
+    if attribute != DEVICE_ADDRESS && !plan::is_schedulable(attribute) {
+        return Err(format!("{attribute} cannot be scheduled"));
+    }
+    let zone = FridgeZone::of(doc.get("timeZone").and_then(Value::as_str));
+    let time = zone.instant(local_time).map(iso)?;
+    if time < iso(Utc::now()) {
+        return Err(format!("{local_time} {} is in the past", zone.label));
+    }
+    let value = parse_value(value);
+    let mut group: Vec<(&str, Value)> = vec![(attribute, value)];
+    if let Some(r) = reason.filter(|r| !r.trim().is_empty()).filter(|_| plan::NEEDS_REASON.contains(&attribute)) {
+        group.push(("updateReason", json!({ attribute: r.trim() })));
+    }
+    check_new_group(doc, &group, options).map_err(|e| e.to_string())?;
+    Ok(group
+        .into_iter()
+        .map(|(a, v)| {
+            let text = v.to_string();
+            StoredChange {
+                uuid: change_uuid(&location, a, &time, &text),
+                action_time: time.clone(),
+                id: location.clone(),
+                user: caller.display().to_string(),
+                user_sub: Some(caller.sub.clone()),
+                version: VERSION,
+                due_shard: DUE_SHARD.into(),
+                change: ChangeBody { id: location.clone(), table: TABLE_NAME.into(), attribute: a.to_string(), value: text },
+                failure_reason: None,
+                failed_at: None,
+            }
+        })
+        .collect())
+}
+
+/// Stores one row's changes together (a change and its reason), idempotently:
+/// the uuid follows the change, so a retry overwrites the same items.
+pub async fn store_changes(deps: &Deps, changes: &[StoredChange]) -> Result<(), ApiError> {
+    let table = deps.table(Table::ScheduledChanges)?;
+    let mut items = Vec::new();
+    for r in changes {
+        let put = Put::builder().table_name(table.name).set_item(Some(store::to_item(r)?)).build().map_err(ApiError::internal)?;
+        items.push(TransactWriteItem::builder().put(put).build());
+    }
+    store::transact(table.client, items).await
+}
+
 pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let changes: Vec<NewChange> = input.arg("input")?;
     limits::check_count("input", changes.len(), MAX_CHANGES)?;

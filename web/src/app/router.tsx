@@ -21,8 +21,8 @@ const ViewRoutes = lazy(() => import('@/features/routes/routes/ViewRoutes'));
 const UpdateRoutes = lazy(() => import('@/features/routes/routes/UpdateRoutes'));
 const UpdateWeeklyRoutes = lazy(() => import('@/features/routes/routes/UpdateWeeklyRoutes'));
 const LocationSchedule = lazy(() => import('@/features/locations/routes/LocationSchedule'));
+const BulkSchedule = lazy(() => import('@/features/locations/routes/BulkSchedule'));
 
-const L1 = '1-locations';
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
 
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
           page('/locations/detail', LocationDetail),
           // The last path segment is the id (spec §2.1), so /locations/detail/x/ID opens ID too.
           page('/locations/detail/*', LocationDetail),
-          soon('/locations/bulk_schedule', 'Bulk schedule', `${L1} §2.9 and the companion documents`),
+          page('/locations/bulk_schedule', BulkSchedule),
           page('/locations/view_routes', ViewRoutes),
           page('/locations/update_routes', UpdateRoutes),
           page('/locations/update_weekly_routes', UpdateWeeklyRoutes),

@@ -156,7 +156,10 @@ export function UpcomingChanges() {
   ];
   return (
     <Flex direction="column" gap="0.5rem" as="section" aria-label="Upcoming changes">
-      <Heading level={3}>Upcoming changes across the fleet (next {UPCOMING_DAYS} days)</Heading>
+      <Flex alignItems="baseline" gap="1rem" wrap="wrap">
+        <Heading level={3}>Upcoming changes across the fleet (next {UPCOMING_DAYS} days)</Heading>
+        <RouterLink to="/locations/bulk_schedule">Schedule many changes from a file</RouterLink>
+      </Flex>
       <DataTable
         label="Upcoming changes"
         data={shown}

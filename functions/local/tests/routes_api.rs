@@ -120,6 +120,7 @@ async fn every_bad_row_of_a_route_file_gets_its_message_and_nothing_is_written()
         stop_row("2026-02-30", &a, "b5", "1", "DELIVERY"),
         stop_row(&date, &a, "b6", "1", "DELIVERY"),
         stop_row(&date, &a, "b6", "1", "REMOVAL"),
+        stop_row(&date, &a, "b#7", "1", "DELIVERY"),
     ];
     let upload_id = unique("up").replace('_', "-");
     let (status, dry) = http("route_schedule_dry_run", Some(&admin), Some(&upload(&upload_id, &rows))).await;
@@ -133,10 +134,11 @@ async fn every_bad_row_of_a_route_file_gets_its_message_and_nothing_is_written()
         json!(["date '2026-02-30' is not a date (YYYY-MM-DD or MM/DD/YYYY)"]),
         json!(["Duplicated records: Lines 7 and 8"]),
         json!(["Duplicated records: Lines 7 and 8"]),
+        json!(["route cannot contain '#'"]),
     ]);
-    assert_eq!(dry["summaryText"], "7 invalid");
+    assert_eq!(dry["summaryText"], "8 invalid");
     let (_, out) = http("route_schedule_commit", Some(&admin), Some(&upload(&upload_id, &rows))).await;
-    assert_eq!((out["written"].as_u64(), out["failed"].as_u64()), (Some(0), Some(7)));
+    assert_eq!((out["written"].as_u64(), out["failed"].as_u64()), (Some(0), Some(8)));
     assert!(routes(&date, false).await.is_empty(), "nothing written");
 
     // The file was kept under routes-upload/ first.

@@ -51,6 +51,9 @@ impl UploadKind for RouteSchedule {
         if let Some(m) = market.as_deref().filter(|m| !MARKETS.contains(m)) {
             e.push(format!("market '{m}' must be one of {}", MARKETS.join(", ")));
         }
+        if route.as_deref().is_some_and(|r| r.contains('#')) {
+            e.push("route cannot contain '#'".to_string());
+        }
         if let Some(t) = stop_type.as_deref().filter(|t| !STOP_TYPES.contains(t)) {
             e.push(format!("stopType '{t}' must be one of {}", STOP_TYPES.join(", ")));
         }

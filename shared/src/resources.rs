@@ -74,15 +74,18 @@ pub enum Bucket {
     Artifacts,
     /// Uploaded route files (`routes-upload/`), kept as they were sent.
     Routes,
+    /// Kept uploads of the planning tools (`par-allocation-uploads/`, forecasts).
+    Uploads,
 }
 
 impl Bucket {
-    pub const ALL: &'static [Bucket] = &[Bucket::Artifacts, Bucket::Routes];
+    pub const ALL: &'static [Bucket] = &[Bucket::Artifacts, Bucket::Routes, Bucket::Uploads];
 
     pub fn logical_id(self) -> &'static str {
         match self {
             Bucket::Artifacts => "ArtifactsBucket",
             Bucket::Routes => "RoutesBucket",
+            Bucket::Uploads => "UploadsBucket",
         }
     }
 
@@ -90,6 +93,7 @@ impl Bucket {
         match self {
             Bucket::Artifacts => "ARTIFACTS_BUCKET",
             Bucket::Routes => "ROUTES_BUCKET",
+            Bucket::Uploads => "UPLOADS_BUCKET",
         }
     }
 }

@@ -3,13 +3,14 @@
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
-pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 5] {
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 6] {
     [
         ("shell", fn_shell::FUNCTIONS),
         ("permissions", fn_permissions::FUNCTIONS),
         ("locations", fn_locations::FUNCTIONS),
         ("software", fn_software::FUNCTIONS),
         ("routes", fn_routes::FUNCTIONS),
+        ("pars", fn_pars::FUNCTIONS),
     ]
 }
 

@@ -104,7 +104,7 @@ pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), Api
         let s = RouteStop { stocking_date: date.into(), market: "MW".into(), id: id.clone(), route: route.clone(), stop, stocking_index: 1, stop_type: "DELIVERY".into() };
         stops.push(store::to_item(&StoredStop { route_stop: sort_key(&route, stop), stop: s, upload: None })?);
         let pars = [("Greek Salad".to_string(), 12), ("Cold Brew".to_string(), 20)].into_iter().collect();
-        let order = FridgeOrder { drop_off_date: date.into(), order_key: order_key(&id, 1), location_id: id, stocking_index: 1, delivery_date: date.into(), pars, order_upload_id: None };
+        let order = FridgeOrder { drop_off_date: date.into(), order_key: order_key(&id, 1), location_id: id, stocking_index: 1, delivery_date: date.into(), pars, order_upload_id: None, over_capacity: Default::default(), priority_boost_items: vec![], jit: false, details: None };
         orders.push(store::to_item(&order)?);
     }
     deps.table(Table::LocationRoutes)?.batch_put(stops).await?;

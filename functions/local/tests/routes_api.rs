@@ -45,7 +45,7 @@ async fn tote_counts_follow_the_orders_of_the_date() {
     assert_eq!((status, out["written"].as_u64()), (200, Some(3)), "{out}");
     let order = |id: &str, units: &[i64]| FridgeOrder {
         drop_off_date: date.clone(), order_key: order_key(id, 1), location_id: id.into(), stocking_index: 1, delivery_date: date.clone(),
-        pars: units.iter().enumerate().map(|(i, u)| (format!("item{i}"), *u)).collect(), order_upload_id: None,
+        pars: units.iter().enumerate().map(|(i, u)| (format!("item{i}"), *u)).collect(), order_upload_id: None, over_capacity: Default::default(), priority_boost_items: vec![], jit: false, details: None,
     };
     // 30 units: 2 totes; 24 units: exactly 1; the removal stop has no order: 0.
     let items = vec![store::to_item(&order(&a, &[20, 10])).unwrap(), store::to_item(&order(&b, &[24])).unwrap()];

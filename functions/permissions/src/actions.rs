@@ -28,6 +28,8 @@ pub const GROUPS: &[Group] = &[
     Group { name: "Fridge Software", actions: &["GetFridgeSoftware", "DeployFridgeSoftware", "ManageFridgeSoftwarePilots"] },
     // Not named by the spec: route viewing and the two route uploads (1-locations §2.7, §2.8).
     Group { name: "Routes", actions: &["ViewRoutes", "UploadRoutes"] },
+    // Not named by the spec: pars (3-planning §2).
+    Group { name: "Pars", actions: &["GetPars", "UploadPars"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },
 ];
 

@@ -53,7 +53,7 @@ pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<S
                     let pars = (0..4 + seed % 4).map(|i| (ITEMS[(seed + i) % ITEMS.len()].to_string(), 2 + ((seed + i * 3) % 9) as i64)).collect();
                     orders.push(FridgeOrder {
                         drop_off_date: date.clone(), order_key: order_key(id, 1), location_id: id.clone(), stocking_index: 1,
-                        delivery_date: date.clone(), pars, order_upload_id: Some("demo".into()),
+                        delivery_date: date.clone(), pars, order_upload_id: Some("demo".into()), over_capacity: Default::default(), priority_boost_items: vec![], jit: false, details: None,
                     });
                 }
             }

@@ -23,6 +23,27 @@ pub struct FridgeOrder {
     pub pars: BTreeMap<String, i64>,
     #[serde(default)]
     pub order_upload_id: Option<String>,
+    /// Units allowed above the par per item (pars upload).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub over_capacity: BTreeMap<String, f64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub priority_boost_items: Vec<String>,
+    #[serde(default)]
+    pub jit: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub details: Option<OrderDetails>,
+}
+
+/// What `ordersByDay` answers beyond the keys (3-planning §3 fridge order).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDetails {
+    pub client_code: String,
+    pub order_owner: String,
+    pub order_type: String,
+    pub unique_id: String,
+    pub address_for_delivery: String,
+    pub delivery_special_notes: String,
 }
 
 pub fn order_key(location: &str, stocking_index: i64) -> String {

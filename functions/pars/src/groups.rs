@@ -1,0 +1,232 @@
+//! Par upload groups (3-planning §3): one fridge order per dropOffDate,
+//! location and stockingIndex, with its pars, over-capacity amounts and
+//! priority-boost items. `uploadParMaps` writes each group with one
+//! conditional put, so of two uploads racing for the same order exactly one
+//! wins, and a retried chunk of the same upload finds its orders written.
+use crate::rules::{self, group_key, OpsLocation, ParRow, MAX_ITEMS_PER_GROUP, ORDER_EXISTS};
+use aws_sdk_dynamodb::types::AttributeValue;
+use fleet_shared::{store, ApiError, Deps, Table};
+use fn_routes::orders::{order_key, FridgeOrder};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemPar {
+    pub pars: i64,
+    pub item_name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemOverCapacity {
+    pub over_capacity_amount: f64,
+    pub item_name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ParGroup {
+    pub location: String,
+    pub delivery_date: String,
+    pub drop_off_date: String,
+    pub jit: bool,
+    /// Empty counts as 1 (§5).
+    #[serde(default)]
+    pub stocking_index: Option<i64>,
+    pub pars_and_items: Vec<ItemPar>,
+    #[serde(default)]
+    pub over_capacity_amounts_and_items: Vec<ItemOverCapacity>,
+    #[serde(default)]
+    pub priority_boost_items: Vec<String>,
+}
+
+impl ParGroup {
+    pub fn index(&self) -> i64 {
+        self.stocking_index.unwrap_or(1)
+    }
+
+    pub fn key(&self) -> String {
+        group_key(&self.drop_off_date, &self.location, self.index())
+    }
+
+    /// The groups of checked rows, in file order.
+    pub fn of_rows(rows: &[ParRow]) -> Vec<ParGroup> {
+        let mut order: Vec<String> = Vec::new();
+        let mut groups: HashMap<String, ParGroup> = HashMap::new();
+        for r in rows {
+            let key = group_key(&r.drop_off_date, &r.location, r.stocking_index);
+            let g = groups.entry(key.clone()).or_insert_with(|| {
+                order.push(key.clone());
+                ParGroup {
+                    location: r.location.clone(), delivery_date: r.delivery_date.clone(), drop_off_date: r.drop_off_date.clone(), jit: r.jit,
+                    stocking_index: Some(r.stocking_index), pars_and_items: vec![], over_capacity_amounts_and_items: vec![], priority_boost_items: vec![],
+                }
+            });
+            g.pars_and_items.push(ItemPar { pars: r.par, item_name: r.item.clone() });
+            if r.over_capacity_amount > 0.0 {
+                g.over_capacity_amounts_and_items.push(ItemOverCapacity { over_capacity_amount: r.over_capacity_amount, item_name: r.item.clone() });
+            }
+            if r.priority_boost {
+                g.priority_boost_items.push(r.item.clone());
+            }
+        }
+        order.into_iter().filter_map(|k| groups.remove(&k)).collect()
+    }
+
+    /// Every §5 rule a group can break, before anything is written.
+    pub fn check(&self, ops: Option<&OpsLocation>) -> Vec<String> {
+        let mut e = rules::location_rules(&self.location, ops);
+        for (field, value) in [("dropOffDate", &self.drop_off_date), ("deliveryDate", &self.delivery_date)] {
+            if rules::date(value).as_deref() != Some(value.as_str()) {
+                e.push(format!("{field} '{value}' is not a date"));
+            }
+        }
+        if self.index() < 1 {
+            e.push(format!("stockingIndex '{}' must be a whole number of 1 or more", self.index()));
+        }
+        if self.pars_and_items.is_empty() {
+            e.push("A group needs at least one item".into());
+        }
+        if self.pars_and_items.len() > MAX_ITEMS_PER_GROUP {
+            e.push(format!("{} has {} items; a fridge order holds at most {MAX_ITEMS_PER_GROUP}.", self.key(), self.pars_and_items.len()));
+        }
+        for p in &self.pars_and_items {
+            if p.pars < 0 {
+                e.push(format!("Par issue with {}. Accepted values any whole number 0 or greater.", p.item_name));
+            }
+        }
+        for o in &self.over_capacity_amounts_and_items {
+            if !(o.over_capacity_amount.is_finite() && o.over_capacity_amount >= 0.0) {
+                e.push(format!("Over Capacity Amount issue with {}. Accepted values any number 0 or greater.", o.item_name));
+            }
+        }
+        if self.jit && self.delivery_date != self.drop_off_date {
+            for p in &self.pars_and_items {
+                e.push(format!("JIT cannot be applied for {}. Delivery Date must equal Drop Off Date.", p.item_name));
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for p in &self.pars_and_items {
+            if !seen.insert(&p.item_name) {
+                e.push(format!("{} appears twice in {}", p.item_name, self.key()));
+            }
+        }
+        e
+    }
+
+    pub fn order(&self, upload_id: &str) -> FridgeOrder {
+        FridgeOrder {
+            drop_off_date: self.drop_off_date.clone(),
+            order_key: order_key(&self.location, self.index()),
+            location_id: self.location.clone(),
+            stocking_index: self.index(),
+            delivery_date: self.delivery_date.clone(),
+            pars: self.pars_and_items.iter().map(|p| (p.item_name.clone(), p.pars)).collect(),
+            order_upload_id: Some(upload_id.to_string()),
+            over_capacity: self.over_capacity_amounts_and_items.iter().map(|o| (o.item_name.clone(), o.over_capacity_amount)).collect::<BTreeMap<_, _>>(),
+            priority_boost_items: self.priority_boost_items.clone(),
+            jit: self.jit,
+            details: None,
+        }
+    }
+}
+
+/// The ops locations (id -> what the par rules need), one scan of the locations.
+pub async fn ops_locations(deps: &Deps) -> Result<HashMap<String, OpsLocation>, ApiError> {
+    let docs: Vec<Value> = deps.table(Table::Locations)?.scan_all().await?;
+    Ok(docs
+        .into_iter()
+        .map(|d| {
+            let oc = |k: &str| d.get("operationConfigs").and_then(|o| o.get(k)).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+            let ops = OpsLocation {
+                kind: d.get("type").and_then(Value::as_str).unwrap_or("FRIDGE").to_string(),
+                routing_tag: oc("routingTag"),
+                fulfillment_center: oc("fulfillmentCenter"),
+                park_to_fridge_instructions: oc("parkToFridgeInstructions"),
+            };
+            (d["id"].as_str().unwrap_or_default().to_string(), ops)
+        })
+        .collect())
+}
+
+/// The stored orders under these keys (`date#location#index`), for the dry run's existing-order rule.
+pub async fn existing(deps: &Deps, keys: &[String]) -> Result<HashMap<String, FridgeOrder>, ApiError> {
+    let items = keys
+        .iter()
+        .filter_map(|k| {
+            let (date, rest) = k.split_once('#')?;
+            let (location, index) = rest.rsplit_once('#')?;
+            Some(HashMap::from([("dropOffDate".to_string(), store::s(date)), ("orderKey".to_string(), store::s(order_key(location, index.parse().ok()?)))]))
+        })
+        .collect();
+    let found = deps.table(Table::FridgeOrders)?.batch_get(items, &[]).await?;
+    let mut map = HashMap::new();
+    for item in found {
+        let o: FridgeOrder = store::from_item(item)?;
+        map.insert(group_key(&o.drop_off_date, &o.location_id, o.stocking_index), o);
+    }
+    Ok(map)
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupResult {
+    pub key: String,
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<String>,
+}
+
+/// Writes each group as one conditional put: it lands only when no order has
+/// the key, or when this same upload wrote it (a retried chunk).
+pub async fn write(deps: &Deps, group: &ParGroup, upload_id: &str) -> Result<(), ApiError> {
+    let t = deps.table(Table::FridgeOrders)?;
+    let out = t
+        .client
+        .put_item()
+        .table_name(t.name)
+        .set_item(Some(store::to_item(&group.order(upload_id))?))
+        .condition_expression("attribute_not_exists(orderKey) OR orderUploadId = :upload")
+        .expression_attribute_values(":upload", AttributeValue::S(upload_id.to_string()))
+        .send()
+        .await;
+    store::on_conflict(out.map(|_| ()).map_err(ApiError::from), || ApiError::Conflict(ORDER_EXISTS.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(location: &str, item: &str, par: i64, index: i64) -> ParRow {
+        ParRow { location: location.into(), drop_off_date: "2026-11-24".into(), delivery_date: "2026-11-24".into(), stocking_index: index,
+                 item: item.into(), par, over_capacity_amount: if item == "B" { 1.5 } else { 0.0 }, jit: true, priority_boost: item == "A" }
+    }
+
+    #[test]
+    fn rows_group_by_order_with_their_pars_over_capacity_and_boosts() {
+        let groups = ParGroup::of_rows(&[row("L1", "A", 3, 1), row("L2", "A", 1, 1), row("L1", "B", 4, 1), row("L1", "C", 2, 2)]);
+        assert_eq!(groups.iter().map(ParGroup::key).collect::<Vec<_>>(), ["2026-11-24#L1#1", "2026-11-24#L2#1", "2026-11-24#L1#2"]);
+        assert_eq!(groups[0].pars_and_items.len(), 2);
+        assert_eq!(groups[0].over_capacity_amounts_and_items, vec![ItemOverCapacity { over_capacity_amount: 1.5, item_name: "B".into() }]);
+        assert_eq!(groups[0].priority_boost_items, ["A"]);
+        let order = groups[0].order("u1");
+        assert_eq!((order.order_key.as_str(), order.pars["B"], order.order_upload_id.as_deref()), ("L1#1", 4, Some("u1")));
+    }
+
+    #[test]
+    fn a_group_is_rechecked_whole() {
+        let ops = OpsLocation { kind: "FRIDGE".into(), routing_tag: Some("r".into()), fulfillment_center: Some("f".into()), park_to_fridge_instructions: Some("p".into()) };
+        let mut g = ParGroup::of_rows(&[row("L1", "A", 3, 1)]).remove(0);
+        assert!(g.check(Some(&ops)).is_empty());
+        g.delivery_date = "2026-11-23".into();
+        g.pars_and_items.push(ItemPar { pars: -1, item_name: "A".into() });
+        g.pars_and_items.extend((0..500).map(|i| ItemPar { pars: 1, item_name: format!("I{i}") }));
+        let e = g.check(Some(&ops));
+        assert!(e.contains(&"2026-11-24#L1#1 has 502 items; a fridge order holds at most 500.".to_string()), "{e:?}");
+        assert!(e.contains(&"Par issue with A. Accepted values any whole number 0 or greater.".to_string()));
+        assert!(e.contains(&"JIT cannot be applied for A. Delivery Date must equal Drop Off Date.".to_string()));
+        assert!(e.contains(&"A appears twice in 2026-11-24#L1#1".to_string()));
+    }
+}

@@ -1,0 +1,236 @@
+//! Pars functions: the dry run of a par file, `uploadParMaps`, `ordersByDay`,
+//! `jitLocations`, the packing report and the kept copy of an uploaded file.
+use crate::groups::{self, GroupResult, ParGroup};
+use crate::report;
+use crate::rules::{self, OpsLocation, ParRow, ORDER_EXISTS};
+use aws_sdk_s3::primitives::ByteStream;
+use fleet_shared::history::Change;
+use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
+use fleet_shared::{limits, paging, store, ApiError, Bucket, Deps, Input, Table};
+use fn_routes::orders::FridgeOrder;
+use futures::{stream, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// Groups one `uploadParMaps` call takes (§9).
+pub const CHUNK_GROUPS: usize = 500;
+/// Orders per `ordersByDay` page (§9).
+pub const ORDERS_PAGE: usize = 1000;
+const IN_FLIGHT: usize = 8;
+
+/// The dry run of a par file on the upload pipeline: rows grouped by order.
+pub struct ParFile {
+    pub ops: HashMap<String, OpsLocation>,
+    pub existing: HashMap<String, FridgeOrder>,
+}
+
+impl UploadKind for ParFile {
+    type Plan = ParRow;
+    type Context = ();
+
+    async fn context(&self) -> Result<(), ApiError> {
+        Ok(())
+    }
+
+    fn group_of(&self, row: &RawRow) -> Option<String> {
+        rules::group_of(row)
+    }
+
+    fn check(&self, row: &RawRow, _: &()) -> Result<(String, ParRow), Vec<String>> {
+        let p = rules::parse(row)?;
+        let mut e = rules::location_rules(&p.location, self.ops.get(&p.location));
+        let group = rules::group_key(&p.drop_off_date, &p.location, p.stocking_index);
+        if self.existing.contains_key(&group) {
+            e.push(ORDER_EXISTS.into());
+        }
+        if e.is_empty() { Ok((format!("{group}#{}", p.item), p)) } else { Err(e) }
+    }
+
+    async fn load(&self, _keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
+        Ok(HashMap::new())
+    }
+
+    fn compare(&self, _plan: &ParRow, _stored: Option<&Value>) -> Result<Vec<Change>, String> {
+        Ok(vec![])
+    }
+
+    fn written_by(&self, _stored: &Value, _marker: &str) -> bool {
+        false
+    }
+
+    /// Pars are committed through `uploadParMaps` (spec §7), which the browser
+    /// calls with the groups; a pipeline commit of a par file is refused.
+    async fn write(&self, rows: Vec<Planned<ParRow>>, _req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
+        Ok(rows
+            .into_iter()
+            .map(|p| CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Failed, message: Some("Pars are uploaded with uploadParMaps".into()) })
+            .collect())
+    }
+}
+
+/// POST /pars/dry-run: every par rule over the whole file, errors per row and per order.
+pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let req: UploadRequest = input.parse()?;
+    req.check(upload::MAX_FILE_ROWS)?;
+    let keys: BTreeSet<String> = req.rows.iter().filter_map(rules::group_of).collect();
+    let keys: Vec<String> = keys.into_iter().collect();
+    let (ops, existing) = tokio::try_join!(groups::ops_locations(deps), groups::existing(deps, &keys))?;
+    upload::dry_run(&ParFile { ops, existing }, &req).await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UploadParMaps {
+    upload_id: String,
+    groups: Vec<ParGroup>,
+}
+
+/// `uploadParMaps(uploadId, groups)`: re-checks every rule, then writes each
+/// group with its conditional put. A chunk answers per group; `success` only
+/// when every group landed.
+pub async fn upload_par_maps(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let req: UploadParMaps = input.parse()?;
+    limits::check_len("uploadId", &req.upload_id, limits::MAX_ID_CHARS)?;
+    limits::check_count("groups", req.groups.len(), CHUNK_GROUPS)?;
+    let ops = groups::ops_locations(deps).await?;
+    let upload_id = req.upload_id.as_str();
+    let results: Vec<GroupResult> = stream::iter(req.groups)
+        .map(|g| {
+            let ops = ops.get(&g.location);
+            async move {
+                let key = g.key();
+                let mut messages = g.check(ops);
+                if messages.is_empty() {
+                    if let Err(e) = groups::write(deps, &g, upload_id).await {
+                        messages.push(e.to_string());
+                    }
+                }
+                let status = if messages.is_empty() { "written" } else { "failed" };
+                GroupResult { key, status, messages }
+            }
+        })
+        .buffered(IN_FLIGHT)
+        .collect()
+        .await;
+    let success = results.iter().all(|r| r.status == "written");
+    Ok(json!({ "success": success, "results": results }))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ArchiveRequest {
+    upload_id: String,
+    file_name: String,
+    csv: String,
+}
+
+/// POST /pars/archive: keeps the uploaded CSV under `par-allocation-uploads/` (§4). A failure is only logged.
+pub async fn archive(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let req: ArchiveRequest = input.parse()?;
+    limits::check_len("uploadId", &req.upload_id, limits::MAX_ID_CHARS)?;
+    limits::check_len("fileName", &req.file_name, 200)?;
+    let key = format!("par-allocation-uploads/{}/{}", req.upload_id, req.file_name.replace('/', "_"));
+    let bucket = deps.bucket(Bucket::Uploads)?;
+    let stored = bucket.client.put_object().bucket(bucket.name).key(&key).content_type("text/csv").body(ByteStream::from(req.csv.into_bytes())).send().await;
+    if let Err(e) = &stored {
+        tracing::error!(key, error = %e, "par file not kept");
+    }
+    Ok(json!({ "key": key, "stored": stored.is_ok() }))
+}
+
+fn date_arg(input: &Input, name: &str) -> Result<String, ApiError> {
+    let raw: String = input.arg(name)?;
+    rules::date(&raw).filter(|d| *d == raw).ok_or_else(|| ApiError::bad_request(format!("{name} must be a date as YYYY-MM-DD")))
+}
+
+/// `ordersByDay(productionDate, deliveryDate, nextToken, count)`: the orders dropping off on `deliveryDate`, paged.
+pub async fn orders_by_day(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let date = date_arg(&input, "deliveryDate")?;
+    let token: Option<String> = input.arg("nextToken")?;
+    let count: Option<usize> = input.arg("count")?;
+    let count = count.unwrap_or(ORDERS_PAGE);
+    if !(1..=ORDERS_PAGE).contains(&count) {
+        return Err(ApiError::bad_request(format!("count must be between 1 and {ORDERS_PAGE}")));
+    }
+    let t = deps.table(Table::FridgeOrders)?;
+    let date_ref = date.as_str();
+    let (items, next) = paging::signed_page(deps.config.paging_secret()?, &format!("orders:{date}"), token.as_deref(), count, |start, limit| async move {
+        let out = t
+            .client
+            .query()
+            .table_name(t.name)
+            .key_condition_expression("dropOffDate = :d")
+            .expression_attribute_values(":d", store::s(date_ref))
+            .set_limit(limit)
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+    })
+    .await?;
+    let orders = items.into_iter().map(store::from_item::<FridgeOrder>).collect::<Result<Vec<_>, _>>()?;
+    let items: Vec<Value> = orders
+        .iter()
+        .map(|o| {
+            let d = o.details.clone().unwrap_or_default();
+            json!({ "clientCode": d.client_code, "orderOwner": d.order_owner, "orderType": d.order_type, "locationId": o.location_id,
+                    "uniqueId": if d.unique_id.is_empty() { format!("{}#{}", o.drop_off_date, o.order_key) } else { d.unique_id },
+                    "addressForDelivery": d.address_for_delivery, "deliveryDate": o.delivery_date, "dropOffDate": o.drop_off_date,
+                    "deliverySpecialNotes": d.delivery_special_notes, "orderUploadId": o.order_upload_id, "stockingIndex": o.stocking_index })
+        })
+        .collect();
+    Ok(json!({ "items": items, "nextToken": next }))
+}
+
+async fn orders_of(deps: &Deps, date: &str) -> Result<Vec<FridgeOrder>, ApiError> {
+    let t = deps.table(Table::FridgeOrders)?;
+    store::all(|start, _| async move {
+        let out = t.client.query().table_name(t.name).key_condition_expression("dropOffDate = :d").expression_attribute_values(":d", store::s(date)).set_exclusive_start_key(start).send().await?;
+        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+    })
+    .await
+}
+
+/// `jitLocations(dropOffDate, location)`: the pars of one location and date (every stocking index summed).
+pub async fn jit_locations(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let date = date_arg(&input, "dropOffDate")?;
+    let location: String = input.arg("location")?;
+    limits::check_len("location", &location, limits::MAX_ID_CHARS)?;
+    let mut pars: BTreeMap<String, (i64, f64)> = BTreeMap::new();
+    for o in orders_of(deps, &date).await?.into_iter().filter(|o| o.location_id == location) {
+        for (item, count) in &o.pars {
+            pars.entry(item.clone()).or_default().0 += count;
+        }
+        for (item, over) in &o.over_capacity {
+            pars.entry(item.clone()).or_default().1 += over;
+        }
+    }
+    Ok(Value::Array(pars.into_iter().map(|(item, (count, over))| json!({ "itemName": item, "count": count, "overCapacityAmount": over })).collect()))
+}
+
+/// `GET /pars/report/{YYYYMMDD}`: per location dropping off that day, its driver (route) and needs, placed in zones and bays.
+pub async fn pars_report(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let raw = input.path.get("date").cloned().unwrap_or_default();
+    let date = chrono::NaiveDate::parse_from_str(&raw, "%Y%m%d").map_err(|_| ApiError::bad_request("date must be YYYYMMDD"))?.format("%Y-%m-%d").to_string();
+    let orders = orders_of(deps, &date).await?;
+    let mut needs: BTreeMap<String, BTreeMap<String, i64>> = BTreeMap::new();
+    for o in &orders {
+        let n = needs.entry(o.location_id.clone()).or_default();
+        for (item, count) in &o.pars {
+            *n.entry(item.clone()).or_default() += count;
+        }
+    }
+    let keys = needs.keys().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
+    let docs = deps.table(Table::Locations)?.batch_get(keys, &["id", "operationConfigs"]).await?;
+    let mut drivers = HashMap::new();
+    for d in docs {
+        let v: Value = store::from_item(d)?;
+        drivers.insert(v["id"].as_str().unwrap_or_default().to_string(), v["operationConfigs"]["route"].as_str().unwrap_or_default().to_string());
+    }
+    let locations: Vec<Value> = needs
+        .iter()
+        .map(|(location, n)| json!({ "location": location, "driver": drivers.get(location).cloned().unwrap_or_default(), "data_ids": n, "slots": report::slots(n) }))
+        .collect();
+    Ok(json!({ "date": date, "locations": locations }))
+}

@@ -1,0 +1,55 @@
+//! Pars: the par file's dry run and `uploadParMaps`, orders by day, the pars
+//! of one location (`jitLocations`) and the packing-slip report (spec
+//! 3-planning §2, §4, §5, §7).
+pub mod groups;
+pub mod handlers;
+pub mod report;
+pub mod rules;
+
+use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "pars_dry_run",
+        trigger: Trigger::Http { method: "POST", path: "/pars/dry-run" },
+        permission: Permission::Action("UploadPars"),
+        grants: &[Grant::ReadTable(Table::Locations), Grant::ReadTable(Table::FridgeOrders), Grant::FileUploads],
+        handler: handler!(handlers::dry_run),
+    },
+    FunctionSpec {
+        name: "upload_par_maps",
+        trigger: Trigger::Mutation("uploadParMaps"),
+        permission: Permission::Action("UploadPars"),
+        // A chunk of 500 orders is larger than the default request bound.
+        grants: &[Grant::ReadTable(Table::Locations), Grant::CrudTable(Table::FridgeOrders), Grant::FileUploads],
+        handler: handler!(handlers::upload_par_maps),
+    },
+    FunctionSpec {
+        name: "pars_archive",
+        trigger: Trigger::Http { method: "POST", path: "/pars/archive" },
+        permission: Permission::Action("UploadPars"),
+        grants: &[Grant::CrudBucket(Bucket::Uploads), Grant::FileUploads],
+        handler: handler!(handlers::archive),
+    },
+    FunctionSpec {
+        name: "orders_by_day",
+        trigger: Trigger::Query("ordersByDay"),
+        permission: Permission::Action("GetPars"),
+        grants: &[Grant::ReadTable(Table::FridgeOrders), Grant::PagingTokens],
+        handler: handler!(handlers::orders_by_day),
+    },
+    FunctionSpec {
+        name: "jit_locations",
+        trigger: Trigger::Query("jitLocations"),
+        permission: Permission::Action("GetPars"),
+        grants: &[Grant::ReadTable(Table::FridgeOrders)],
+        handler: handler!(handlers::jit_locations),
+    },
+    FunctionSpec {
+        name: "pars_report",
+        trigger: Trigger::Http { method: "GET", path: "/pars/report/{date}" },
+        permission: Permission::Action("GetPars"),
+        grants: &[Grant::ReadTable(Table::FridgeOrders), Grant::ReadTable(Table::Locations)],
+        handler: handler!(handlers::pars_report),
+    },
+];

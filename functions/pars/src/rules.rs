@@ -1,0 +1,223 @@
+//! The par CSV rules (3-planning §5), each with the spec's message. Pure:
+//! the browser's preview is the server's dry run, and `uploadParMaps`
+//! re-checks the same rules on the groups it is sent.
+use chrono::NaiveDate;
+use fleet_shared::upload::RawRow;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub const COLUMNS: &[&str] = &["location", "dropOffDate", "deliveryDate", "stockingIndex", "item", "par", "overCapacityAmount", "jit", "priorityBoost"];
+pub const ORDER_EXISTS: &str = "There is already a fridge order for this dropOffDate, location, and stockingIndex.";
+/// Items one fridge order (a group) may hold: one `uploadParMaps` chunk is 500 groups.
+pub const MAX_ITEMS_PER_GROUP: usize = 500;
+
+/// What the rules need to know of a location (the ops locations list).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OpsLocation {
+    pub kind: String,
+    pub routing_tag: Option<String>,
+    pub fulfillment_center: Option<String>,
+    pub park_to_fridge_instructions: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ParRow {
+    pub location: String,
+    pub drop_off_date: String,
+    pub delivery_date: String,
+    pub stocking_index: i64,
+    pub item: String,
+    pub par: i64,
+    pub over_capacity_amount: f64,
+    pub jit: bool,
+    pub priority_boost: bool,
+}
+
+/// `2026-11-23#CHI_0001#1`: the fridge order a row belongs to.
+pub fn group_key(drop_off_date: &str, location: &str, stocking_index: i64) -> String {
+    format!("{drop_off_date}#{location}#{stocking_index}")
+}
+
+fn text(row: &RawRow, column: &str) -> Option<String> {
+    row.values
+        .iter()
+        .find(|(k, _)| k.trim().trim_start_matches('\u{feff}').eq_ignore_ascii_case(column))
+        .and_then(|(_, v)| match v {
+            Value::String(s) => Some(s.trim().to_string()),
+            Value::Number(n) => Some(n.to_string()),
+            Value::Bool(b) => Some(b.to_string()),
+            _ => None,
+        })
+        .filter(|s| !s.is_empty())
+}
+
+/// YYYY-MM-DD or M/D/YYYY, a day that exists.
+pub fn date(text: &str) -> Option<String> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .or_else(|_| NaiveDate::parse_from_str(text, "%m/%d/%Y"))
+        .ok()
+        .map(|d| d.format("%Y-%m-%d").to_string())
+}
+
+fn flag(text: Option<&str>) -> Option<bool> {
+    match text.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Some(true),
+        Some("false") => Some(false),
+        _ => None,
+    }
+}
+
+/// The group of a row from its raw cells (empty stockingIndex counts as 1), for the pipeline.
+pub fn group_of(row: &RawRow) -> Option<String> {
+    let drop = text(row, "dropOffDate")?;
+    let index = text(row, "stockingIndex").unwrap_or_else(|| "1".into());
+    Some(group_key(&date(&drop).unwrap_or(drop), &text(row, "location")?, index.parse().unwrap_or(1)))
+}
+
+/// The cell rules of one row (§5, and the shape every row needs).
+pub fn parse(row: &RawRow) -> Result<ParRow, Vec<String>> {
+    let mut e = Vec::new();
+    let missing: Vec<&str> = ["location", "dropOffDate", "deliveryDate", "item", "par", "jit"].into_iter().filter(|c| text(row, c).is_none()).collect();
+    for c in &missing {
+        e.push(format!("{c} cannot be empty"));
+    }
+    let item = text(row, "item").unwrap_or_default();
+    let day = |c: &str, e: &mut Vec<String>| {
+        let t = text(row, c)?;
+        let d = date(&t);
+        if d.is_none() {
+            e.push(format!("{c} '{t}' is not a date"));
+        }
+        d
+    };
+    let drop = day("dropOffDate", &mut e);
+    let delivery = day("deliveryDate", &mut e);
+    let index = match text(row, "stockingIndex") {
+        None => Some(1),
+        Some(t) => t.parse::<i64>().ok().filter(|n| *n >= 1).or_else(|| {
+            e.push(format!("stockingIndex '{t}' must be a whole number of 1 or more"));
+            None
+        }),
+    };
+    let par = text(row, "par").and_then(|t| {
+        t.parse::<i64>().ok().filter(|n| *n >= 0).or_else(|| {
+            e.push(format!("Par issue with {item}. Accepted values any whole number 0 or greater."));
+            None
+        })
+    });
+    let over = match text(row, "overCapacityAmount") {
+        None => Some(0.0),
+        Some(t) => t.parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0).or_else(|| {
+            e.push(format!("Over Capacity Amount issue with {item}. Accepted values any number 0 or greater."));
+            None
+        }),
+    };
+    let jit = match text(row, "jit") {
+        None => None,
+        Some(t) => flag(Some(&t)).or_else(|| {
+            e.push(format!("JIT cannot be applied for {item}. Accepted values are true or false. Please revise the format and resubmit."));
+            None
+        }),
+    };
+    let boost = match text(row, "priorityBoost") {
+        None => Some(false),
+        Some(t) => flag(Some(&t)).or_else(|| {
+            e.push(format!("priorityBoost cannot be applied for {item}. Accepted values are true, false or empty. Please revise the format and resubmit."));
+            None
+        }),
+    };
+    if jit == Some(true) && drop.is_some() && delivery.is_some() && drop != delivery {
+        e.push(format!("JIT cannot be applied for {item}. Delivery Date must equal Drop Off Date."));
+    }
+    match (drop, delivery, index, par, over, jit, boost) {
+        (Some(drop_off_date), Some(delivery_date), Some(stocking_index), Some(par), Some(over_capacity_amount), Some(jit), Some(priority_boost)) if e.is_empty() => Ok(ParRow {
+            location: text(row, "location").unwrap_or_default(),
+            drop_off_date,
+            delivery_date,
+            stocking_index,
+            item,
+            par,
+            over_capacity_amount,
+            jit,
+            priority_boost,
+        }),
+        _ => Err(e),
+    }
+}
+
+/// The location rules (§5): known, with a routing tag, a territory, and for fridges park-to-fridge instructions.
+pub fn location_rules(location: &str, ops: Option<&OpsLocation>) -> Vec<String> {
+    let Some(l) = ops else { return vec![format!("Location {location} does not exist")] };
+    let mut e = Vec::new();
+    if l.routing_tag.is_none() {
+        e.push(format!("Error with Routing Tag for {location}"));
+    }
+    if l.fulfillment_center.is_none() {
+        e.push(format!("Error with Territory Tag for {location}"));
+    }
+    if l.kind == "FRIDGE" && l.park_to_fridge_instructions.is_none() {
+        e.push(format!("Error with Park To Fridge Instructions Tag for {location}"));
+    }
+    e
+}
+
+/// An error group's title (§5).
+pub fn group_title(key: &str) -> String {
+    format!("{key} - has an error:")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn row(v: Value) -> RawRow {
+        RawRow { row: 2, values: v.as_object().cloned().unwrap() }
+    }
+
+    fn good() -> Value {
+        json!({ "location": "CHI_1", "dropOffDate": "2026-11-24", "deliveryDate": "2026-11-24", "stockingIndex": "", "item": "Greek Salad",
+                "par": "6", "overCapacityAmount": "2", "jit": "TRUE", "priorityBoost": "" })
+    }
+
+    #[test]
+    fn a_good_row_parses_with_an_empty_index_as_one() {
+        let p = parse(&row(good())).unwrap();
+        assert_eq!((p.stocking_index, p.par, p.jit, p.priority_boost), (1, 6, true, false));
+        assert_eq!(group_of(&row(good())).as_deref(), Some("2026-11-24#CHI_1#1"));
+        let mut bom = good();
+        bom.as_object_mut().unwrap().insert("\u{feff}location".into(), json!("CHI_1"));
+        bom.as_object_mut().unwrap().remove("location");
+        assert!(parse(&row(bom)).is_ok(), "a byte-order mark before the first header is ignored");
+    }
+
+    #[test]
+    fn each_cell_rule_has_the_spec_message() {
+        let with = |k: &str, v: &str| {
+            let mut r = good();
+            r[k] = json!(v);
+            parse(&row(r)).unwrap_err()
+        };
+        assert_eq!(with("overCapacityAmount", "-1"), ["Over Capacity Amount issue with Greek Salad. Accepted values any number 0 or greater."]);
+        assert_eq!(with("jit", "yes"), ["JIT cannot be applied for Greek Salad. Accepted values are true or false. Please revise the format and resubmit."]);
+        assert_eq!(with("priorityBoost", "maybe"), ["priorityBoost cannot be applied for Greek Salad. Accepted values are true, false or empty. Please revise the format and resubmit."]);
+        assert_eq!(with("deliveryDate", "2026-11-23"), ["JIT cannot be applied for Greek Salad. Delivery Date must equal Drop Off Date."]);
+        assert_eq!(with("par", "-2"), ["Par issue with Greek Salad. Accepted values any whole number 0 or greater."]);
+        assert_eq!(with("par", "six"), ["Par issue with Greek Salad. Accepted values any whole number 0 or greater."]);
+        assert_eq!(with("dropOffDate", "2026-02-30"), ["dropOffDate '2026-02-30' is not a date"]);
+        assert_eq!(with("item", ""), ["item cannot be empty"]);
+    }
+
+    #[test]
+    fn location_rules_name_the_missing_tags() {
+        let full = OpsLocation { kind: "FRIDGE".into(), routing_tag: Some("CHI".into()), fulfillment_center: Some("K".into()), park_to_fridge_instructions: Some("dock".into()) };
+        assert!(location_rules("A", Some(&full)).is_empty());
+        let bare = OpsLocation { kind: "FRIDGE".into(), ..Default::default() };
+        assert_eq!(location_rules("A", Some(&bare)), ["Error with Routing Tag for A", "Error with Territory Tag for A", "Error with Park To Fridge Instructions Tag for A"]);
+        let wholesale = OpsLocation { kind: "WHOLESALE".into(), routing_tag: Some("x".into()), fulfillment_center: Some("y".into()), park_to_fridge_instructions: None };
+        assert!(location_rules("W", Some(&wholesale)).is_empty(), "park-to-fridge is for fridges");
+        assert_eq!(location_rules("Z", None), ["Location Z does not exist"]);
+        assert_eq!(group_title("2026-11-24#A#1"), "2026-11-24#A#1 - has an error:");
+    }
+}

@@ -22,6 +22,9 @@ const UpdateRoutes = lazy(() => import('@/features/routes/routes/UpdateRoutes'))
 const UpdateWeeklyRoutes = lazy(() => import('@/features/routes/routes/UpdateWeeklyRoutes'));
 const LocationSchedule = lazy(() => import('@/features/locations/routes/LocationSchedule'));
 const BulkSchedule = lazy(() => import('@/features/locations/routes/BulkSchedule'));
+const ParsUploadPage = lazy(() => import('@/features/pars/routes/ParsUploadPage'));
+const ParsList = lazy(() => import('@/features/pars/routes/ParsList'));
+const ParsReport = lazy(() => import('@/features/pars/routes/ParsReport'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -68,9 +71,9 @@ export const routes: RouteObject[] = [
 
           soon('/forecast/view', 'Forecast view', `${L3} §2 (Forecast view)`),
           soon('/forecast/upload', 'Forecast upload', `${L3} §2 (Forecast upload)`),
-          soon('/pars/list', 'Pars view', `${L3} §2 (Pars view)`),
-          soon('/pars/upload', 'Pars upload', `${L3} §2 (Pars upload)`),
-          soon('/pars/prodreport', 'Packing slip / driver forecast report', `${L3} §2 (Packing slip)`),
+          page('/pars/list', ParsList),
+          page('/pars/upload', ParsUploadPage),
+          page('/pars/prodreport', ParsReport),
           soon('/pars/*', 'Pars', `${L3} §2`),
           page('/customers/group', CustomersGroupNotice),
 

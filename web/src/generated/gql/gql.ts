@@ -29,6 +29,10 @@ type Documents = {
     "query UpcomingScheduleChanges($days: Int) {\n  upcomingScheduleChanges(days: $days) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": typeof types.UpcomingScheduleChangesDocument,
     "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": typeof types.ReadScheduleChangeDocument,
     "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }": typeof types.UpdateLocationDocument,
+    "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": typeof types.UploadParMapsDocument,
+    "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": typeof types.OrdersByDayDocument,
+    "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": typeof types.ParsOpsLocationsDocument,
+    "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": typeof types.JitLocationsDocument,
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": typeof types.LocationRoutesDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": typeof types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": typeof types.FridgeSoftwareDeploymentsDocument,
@@ -53,6 +57,10 @@ const documents: Documents = {
     "query UpcomingScheduleChanges($days: Int) {\n  upcomingScheduleChanges(days: $days) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": types.UpcomingScheduleChangesDocument,
     "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": types.ReadScheduleChangeDocument,
     "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }": types.UpdateLocationDocument,
+    "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": types.UploadParMapsDocument,
+    "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": types.OrdersByDayDocument,
+    "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": types.ParsOpsLocationsDocument,
+    "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": types.JitLocationsDocument,
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": types.LocationRoutesDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": types.FridgeSoftwareDeploymentsDocument,
@@ -119,6 +127,22 @@ export function gql(source: "query ReadScheduleChange($filter: ScheduleChangeFil
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }"): typeof import('./graphql').UpdateLocationDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}"): typeof import('./graphql').UploadParMapsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}"): typeof import('./graphql').OrdersByDayDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}"): typeof import('./graphql').ParsOpsLocationsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}"): typeof import('./graphql').JitLocationsDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

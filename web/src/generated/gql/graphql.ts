@@ -24,12 +24,34 @@ export type GenerateDeviceAddressInput = {
   locationId: string;
 };
 
+export type ItemOverCapacityInput = {
+  itemName: string;
+  overCapacityAmount: number;
+};
+
+export type ItemParInput = {
+  itemName: string;
+  pars: number;
+};
+
 export type LocationsFilter = {
   /** Page size, at most 2500 (the default). */
   count?: number | null | undefined;
   id?: string | null | undefined;
   /** LIVE, OFFLINE or DEAD. */
   status?: string | null | undefined;
+};
+
+export type ParGroupInput = {
+  deliveryDate: string;
+  dropOffDate: string;
+  jit: boolean;
+  location: string;
+  overCapacityAmountsAndItems?: Array<ItemOverCapacityInput> | null | undefined;
+  parsAndItems: Array<ItemParInput>;
+  priorityBoostItems?: Array<string> | null | undefined;
+  /** Empty counts as 1. */
+  stockingIndex?: number | null | undefined;
 };
 
 export type ScheduleChangeFilter = {
@@ -137,6 +159,38 @@ export type UpdateLocationMutationVariables = Exact<{
 
 
 export type UpdateLocationMutation = { updateLocation: { id: string } };
+
+export type UploadParMapsMutationVariables = Exact<{
+  uploadId: string;
+  groups: Array<ParGroupInput> | ParGroupInput;
+}>;
+
+
+export type UploadParMapsMutation = { uploadParMaps: { success: boolean, results: Array<{ key: string, status: string, messages: Array<string> | null }> } };
+
+export type OrdersByDayQueryVariables = Exact<{
+  deliveryDate: string;
+  nextToken?: string | null | undefined;
+  count?: number | null | undefined;
+}>;
+
+
+export type OrdersByDayQuery = { ordersByDay: { nextToken: string | null, items: Array<{ locationId: string, dropOffDate: string, stockingIndex: number }> } };
+
+export type ParsOpsLocationsQueryVariables = Exact<{
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ParsOpsLocationsQuery = { opsLocations: { nextToken: string | null, locations: Array<{ id: string, type: string }> } };
+
+export type JitLocationsQueryVariables = Exact<{
+  dropOffDate: string;
+  location: string;
+}>;
+
+
+export type JitLocationsQuery = { jitLocations: Array<{ itemName: string, count: number, overCapacityAmount: number }> };
 
 export type LocationRoutesQueryVariables = Exact<{
   stockingDate: string;
@@ -395,6 +449,50 @@ export const UpdateLocationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateLocationMutation, UpdateLocationMutationVariables>;
+export const UploadParMapsDocument = new TypedDocumentString(`
+    mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {
+  uploadParMaps(uploadId: $uploadId, groups: $groups) {
+    success
+    results {
+      key
+      status
+      messages
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UploadParMapsMutation, UploadParMapsMutationVariables>;
+export const OrdersByDayDocument = new TypedDocumentString(`
+    query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {
+  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) {
+    items {
+      locationId
+      dropOffDate
+      stockingIndex
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<OrdersByDayQuery, OrdersByDayQueryVariables>;
+export const ParsOpsLocationsDocument = new TypedDocumentString(`
+    query ParsOpsLocations($nextToken: String) {
+  opsLocations(filter: {count: 2500}, nextToken: $nextToken) {
+    locations {
+      id
+      type
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<ParsOpsLocationsQuery, ParsOpsLocationsQueryVariables>;
+export const JitLocationsDocument = new TypedDocumentString(`
+    query JitLocations($dropOffDate: String!, $location: ID!) {
+  jitLocations(dropOffDate: $dropOffDate, location: $location) {
+    itemName
+    count
+    overCapacityAmount
+  }
+}
+    `) as unknown as TypedDocumentString<JitLocationsQuery, JitLocationsQueryVariables>;
 export const LocationRoutesDocument = new TypedDocumentString(`
     query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {
   locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {

@@ -1,0 +1,79 @@
+// Browser test of the pars tools (spec 3-planning §2): upload with a known
+// error, fix and upload, then the pars view and the packing report. Sets up
+// its own fridge through the API.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+
+const stamp = Date.now();
+const fridge = `PARE2E_${stamp}`;
+const date = new Date(Date.UTC(2060, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+let stack;
+let browser;
+let page;
+const url = (p) => new URL(p, stack.webUrl).toString();
+
+async function csv(name, rows) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'fleet-pars-'));
+  const file = path.join(dir, name);
+  const header = 'location,dropOffDate,deliveryDate,stockingIndex,item,par,overCapacityAmount,jit,priorityBoost';
+  await writeFile(file, [header, ...rows].join('\n') + '\n');
+  return file;
+}
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  await signIn(page, stack.users.admin);
+  const payload = {
+    id: fridge, prettyName: `E2E ${fridge}`, street: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60606', directions: 'Lobby',
+    latitude: '41.8789', longitude: '-87.6359', onlineDate: '2026-03-01', layoutName: 'dummy', fridgeSchema: 'MW_STANDARD/latest',
+    priceMapTemplate: 'PMT_STANDARD', taxRate: '2.25', routingTag: 'CHI', fulfillmentCenter: 'Chicago Kitchen', parkToFridgeInstructions: 'Dock B', route: 'chi-09',
+  };
+  await graphqlAs(page, 'mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { id } }', { input: JSON.stringify(payload) });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test('a par file with an error is refused and cleared; fixed, it uploads; the pars view and the report show it', async () => {
+  await page.goto(url('/pars/upload'));
+  const picker = page.getByLabel('CSV file');
+  await picker.waitFor({ timeout: 30_000 }); // after the 16 loading steps
+  await picker.setInputFiles(await csv('bad.csv', [`${fridge},${date},${date},,Greek Salad,6,-1,false,`, `${fridge},${date},${date},,Kettle Chips,2,0,false,`]));
+  const errors = page.getByRole('region', { name: 'Validation Errors' });
+  await errors.getByText('Validation Errors (2)').waitFor();
+  await errors.getByText(`${date}#${fridge}#1 - has an error:`).waitFor();
+  await errors.getByText('Row 2: Over Capacity Amount issue with Greek Salad. Accepted values any number 0 or greater.').waitFor();
+  // The order lands whole or not at all, so its other row is held back too.
+  await errors.getByText('Row 3: Not written: row 2 of the same group is invalid, and a group lands whole or not at all.').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Upload Pars' }).isDisabled(), true, 'the file was cleared');
+
+  await picker.setInputFiles(await csv('good.csv', [`${fridge},${date},${date},,Greek Salad,6,1,false,`, `${fridge},${date},${date},,Kettle Chips,2,0,false,`]));
+  await page.getByRole('table', { name: 'Pars to upload' }).waitFor();
+  await page.getByRole('button', { name: 'Upload Pars' }).click();
+  await page.getByText('Upload Complete').waitFor();
+
+  await page.goto(url('/pars/list'));
+  await page.getByLabel('Location', { exact: true }).selectOption(fridge);
+  await page.getByLabel('Date').fill(date);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const pars = page.getByRole('table', { name: `Pars of ${fridge} on ${date}` });
+  await pars.waitFor();
+  const text = await pars.innerText();
+  assert.match(text, /Greek Salad\s+6\s+1/);
+  assert.match(text, /Kettle Chips\s+2\s+0/);
+
+  await page.goto(url('/pars/prodreport'));
+  await page.getByLabel('Date').fill(date);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const summary = page.getByRole('table', { name: 'Summary' });
+  await summary.waitFor();
+  assert.match(await summary.innerText(), /1\s+A\s+Greek Salad\s+6/);
+  assert.match(await page.getByRole('table', { name: `Packing slip ${fridge}` }).innerText(), /4\s+B\s+Kettle Chips\s+2/);
+});

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { DatePicker } from '@/components/DatePicker';
+import { messageOf } from '@/features/locations/api/error-message';
+import { parsReport, type ReportLocation } from '../api/pars';
+import { MESSAGES } from '../lib/par-groups';
+
+type Slot = ReportLocation['slots'][number];
+const columns: DataColumn<Slot>[] = [
+  { id: 'zone', header: 'Zone', value: (s) => s.zone },
+  { id: 'bay', header: 'Bay', value: (s) => s.bay },
+  { id: 'item', header: 'Item', value: (s) => s.item },
+  { id: 'need', header: 'Need', value: (s) => s.need },
+];
+
+// Warehouse staff print the slips: one location per page, no screen chrome.
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden; }
+  #packing-slips, #packing-slips * { visibility: visible; }
+  #packing-slips { position: absolute; left: 0; top: 0; width: 100%; }
+  #packing-slips section { break-after: page; }
+  #packing-slips div { max-height: none !important; overflow: visible !important; }
+}`;
+
+/** Every location's slots summed, placed as the server placed them. */
+export function summary(locations: ReportLocation[]): Slot[] {
+  const byItem = new Map<string, Slot>();
+  for (const s of locations.flatMap((l) => l.slots)) {
+    const found = byItem.get(s.item);
+    if (found) found.need += s.need;
+    else byItem.set(s.item, { ...s });
+  }
+  return [...byItem.values()];
+}
+
+/** /pars/prodreport: the packing slips of a date, per location, with a Summary (3-planning §2). */
+export function PackingReport() {
+  const [date, setDate] = useState<string | undefined>(undefined);
+  const [report, setReport] = useState<ReportLocation[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const search = async () => {
+    if (!date) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setReport((await parsReport(date)).locations);
+    } catch (e) {
+      setError(messageOf(e, 'Unable to load the report, Please check your internet and your permissions'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (report === null) {
+    return (
+      <Flex direction="column" gap="1rem">
+        <Flex gap="1rem" alignItems="flex-end">
+          <DatePicker label="Date" value={date} onChange={setDate} />
+          <Button variation="primary" onClick={() => void search()} isLoading={busy} isDisabled={!date}>
+            Search
+          </Button>
+        </Flex>
+        {error ? <Alert variation="error">{error}</Alert> : null}
+      </Flex>
+    );
+  }
+  const table = (label: string, slots: Slot[]) => <DataTable label={label} data={slots} columns={columns} getRowId={(s) => `${s.zone}${s.bay}${s.item}`} noun="items" filter={false} height="none" />;
+  return (
+    <Flex direction="column" gap="1rem">
+      <style>{PRINT_CSS}</style>
+      <Flex gap="1rem" alignItems="center">
+        <Text fontWeight="bold">Packing slips for {date}</Text>
+        <Button onClick={() => setReport(null)}>Choose Another Date</Button>
+        <Button onClick={() => window.print()} isDisabled={report.length === 0}>
+          Print slips
+        </Button>
+      </Flex>
+      {report.length === 0 ? (
+        <Alert variation="info">{MESSAGES.noData}</Alert>
+      ) : (
+        <div id="packing-slips">
+          <section aria-label="Summary">
+            <Heading level={4}>Summary</Heading>
+            {table('Summary', summary(report))}
+          </section>
+          {report.map((l) => (
+            <section key={l.location} aria-label={`Packing slip ${l.location}`}>
+              <Heading level={4}>
+                {l.location} — driver {l.driver || 'unassigned'}
+              </Heading>
+              {table(`Packing slip ${l.location}`, l.slots)}
+            </section>
+          ))}
+        </div>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { ErrorPanel } from '@/components/ErrorPanel';
+import { ProgressBar } from '@/components/ProgressBar';
+import { toCsv } from '@/lib/csv';
+import { readFile, type FileRow } from '@/lib/upload-pipeline';
+import { messageOf } from '@/features/locations/api/error-message';
+import { archivePars, dryRunPars, opsLocationIds, ordersByDay, uploadParMaps } from '../api/pars';
+import { chunks, COLUMNS, errorGroups, LOAD_STEPS, lookAheadDates, MESSAGES, parGroups, PREVIEW_ROWS } from '../lib/par-groups';
+
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/** /pars/upload (3-planning §2, §4): load, pick, check, preview, Upload Pars in chunks of 500 orders. */
+export function ParsUpload() {
+  const [loaded, setLoaded] = useState(0);
+  const [existing, setExisting] = useState(0);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [file, setFile] = useState<{ name: string; rows: FileRow[]; uploadId: string } | null>(null);
+  const [errors, setErrors] = useState<{ title: string; messages: string[] }[]>([]);
+  const [checking, setChecking] = useState(false);
+  const [sent, setSent] = useState<{ done: number; total: number } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  // The loading phase: the ops locations, then the orders of today plus 14 days (16 steps).
+  useEffect(() => {
+    let cancelled = false;
+    const step = () => !cancelled && setLoaded((n) => n + 1);
+    void (async () => {
+      try {
+        await opsLocationIds();
+        step();
+        const counts = await Promise.all(lookAheadDates().map((d) => ordersByDay(d).then((o) => (step(), o.length))));
+        if (!cancelled) setExisting(counts.reduce((a, b) => a + b, 0));
+      } catch (e) {
+        if (!cancelled) setLoadError(messageOf(e, 'Unable to load the existing orders, Please check your internet and your permissions'));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const clearFile = () => {
+    setFile(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0];
+    setOutcome(null);
+    setErrors([]);
+    setFile(null);
+    if (!chosen) return;
+    const read = await readFile(chosen).catch((err: unknown) => ({ rows: [] as FileRow[], errors: [String(err)] }));
+    if (read.errors.length > 0) {
+      setOutcome({ tone: 'error', text: `${MESSAGES.csvIssue} Error: ${read.errors.join('; ')}` });
+      clearFile();
+      return;
+    }
+    const uploadId = crypto.randomUUID();
+    setChecking(true);
+    try {
+      const dry = await dryRunPars({ uploadId, fileName: chosen.name, rows: read.rows });
+      const groups = errorGroups(dry.rows);
+      setErrors(groups);
+      // A file with errors is cleared (§4); the errors stay.
+      if (groups.length > 0) clearFile();
+      else setFile({ name: chosen.name, rows: read.rows, uploadId });
+    } catch (err) {
+      setOutcome({ tone: 'error', text: `${MESSAGES.csvIssue} Error: ${messageOf(err, 'the file could not be checked')}` });
+      clearFile();
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const uploadPars = async () => {
+    if (!file) return;
+    const parts = chunks(parGroups(file.rows));
+    setSent({ done: 0, total: parts.length });
+    try {
+      const answers = await Promise.all(
+        parts.map(async (groups) => {
+          const a = await uploadParMaps(file.uploadId, groups);
+          setSent((s) => (s ? { ...s, done: s.done + 1 } : s));
+          return a;
+        }),
+      );
+      const failed = answers.flatMap((a) => a.results.filter((r) => r.status !== 'written'));
+      if (answers.every((a) => a.success)) {
+        setOutcome({ tone: 'success', text: MESSAGES.complete });
+        const csv = toCsv(COLUMNS, file.rows.map((r) => COLUMNS.map((c) => r.values[c] ?? '')));
+        archivePars({ uploadId: file.uploadId, fileName: file.name, csv }).catch((e: unknown) => console.error('par file not kept', e));
+      } else {
+        setOutcome({ tone: 'error', text: MESSAGES.csvIssue });
+        setErrors(failed.map((r) => ({ title: `${r.key} - has an error:`, messages: r.messages ?? [] })));
+      }
+    } catch (err) {
+      setOutcome({ tone: 'error', text: `${MESSAGES.failed} ${messageOf(err, '')}`.trim() });
+    } finally {
+      setSent(null);
+      clearFile(); // after every attempt (§4)
+    }
+  };
+
+  const errorCount = errors.reduce((n, g) => n + g.messages.length, 0);
+  const columns: DataColumn<FileRow>[] = [
+    { id: 'row', header: 'Row', value: (r) => r.row, width: '4rem' },
+    ...COLUMNS.map((c) => ({ id: c, header: c, value: (r: FileRow) => r.values[c] ?? '' })),
+  ];
+
+  if (loaded < LOAD_STEPS && !loadError) {
+    return <ProgressBar label="Loading existing orders" value={loaded} max={LOAD_STEPS} unit="steps" />;
+  }
+  return (
+    <Flex direction="column" gap="1rem">
+      {loadError ? <Alert variation="error">{loadError}</Alert> : null}
+      <Text fontSize="small" color="font.secondary">
+        {existing} fridge orders already exist for today and the next 14 days. Columns: {COLUMNS.join(', ')}.
+      </Text>
+      <Flex gap="1rem" alignItems="center" wrap="wrap">
+        <label>
+          CSV file{' '}
+          <input ref={input} type="file" accept=".csv,text/csv,.xlsx" onChange={(e) => void onFile(e)} disabled={checking || sent !== null} aria-label="CSV file" />
+        </label>
+        <Button variation="primary" onClick={() => void uploadPars()} isDisabled={!file || sent !== null} isLoading={sent !== null} loadingText="Uploading…">
+          Upload Pars
+        </Button>
+        <Button onClick={() => { setErrors([]); setOutcome(null); clearFile(); input.current?.click(); }} isDisabled={sent !== null}>
+          Choose another file
+        </Button>
+      </Flex>
+      {checking ? <Text>Checking the file…</Text> : null}
+      {sent ? <ProgressBar label="Uploading pars" value={sent.done} max={sent.total} unit="chunks" /> : null}
+      {outcome ? <Alert variation={outcome.tone}>{outcome.text}</Alert> : null}
+      {errors.length > 0 ? (
+        <section aria-label="Validation Errors">
+          <Text fontWeight="bold">Validation Errors ({errorCount})</Text>
+          {errors.map((g) => (
+            <ErrorPanel key={g.title} heading={g.title} messages={g.messages} />
+          ))}
+        </section>
+      ) : null}
+      {file ? (
+        <DataTable
+          label="Pars to upload"
+          data={file.rows.slice(0, PREVIEW_ROWS)}
+          total={file.rows.length}
+          columns={columns}
+          getRowId={(r) => String(r.row)}
+          noun="rows"
+          height="50vh"
+        />
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { DatePicker } from '@/components/DatePicker';
+import { jitLocations, opsLocationIds } from '../api/pars';
+import { MESSAGES } from '../lib/par-groups';
+
+type Par = { itemName: string; count: number; overCapacityAmount: number };
+const columns: DataColumn<Par>[] = [
+  { id: 'item', header: 'Item', value: (p) => p.itemName },
+  { id: 'par', header: 'Par', value: (p) => p.count },
+  { id: 'over', header: 'Over Capacity Amount', value: (p) => p.overCapacityAmount },
+];
+
+/** /pars/list: the pars of one location on one date (3-planning §2, pars view). */
+export function ParsView() {
+  const [locations, setLocations] = useState<string[]>([]);
+  const [location, setLocation] = useState('');
+  const [date, setDate] = useState<string | undefined>(undefined);
+  const [pars, setPars] = useState<Par[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void opsLocationIds().then((l) => setLocations(l.map((x) => x.id)), () => setFailed(true));
+  }, []);
+  const sorted = useMemo(() => [...locations].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })), [locations]);
+
+  const search = async () => {
+    if (!location || !date) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const found = await jitLocations(date, location);
+      setPars(found);
+      setFailed(found.length === 0);
+    } catch {
+      setPars(null);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="1rem">
+      <Flex gap="1rem" alignItems="flex-end" wrap="wrap">
+        <SelectField label="Location" value={location} onChange={(e) => setLocation(e.target.value)} placeholder="Choose a location" width="16rem">
+          {sorted.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </SelectField>
+        <DatePicker label="Date" value={date} onChange={setDate} />
+        <Button variation="primary" onClick={() => void search()} isDisabled={!location || !date} isLoading={busy}>
+          Search
+        </Button>
+        <RouterLink to="/pars/prodreport">Packing slip report</RouterLink>
+      </Flex>
+      {failed ? <Alert variation="error">{MESSAGES.noPars}</Alert> : null}
+      {pars && pars.length > 0 ? <DataTable label={`Pars of ${location} on ${date}`} data={pars} columns={columns} getRowId={(p) => p.itemName} noun="items" /> : null}
+    </Flex>
+  );
+}

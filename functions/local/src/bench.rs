@@ -110,3 +110,58 @@ pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), Api
     deps.table(Table::LocationRoutes)?.batch_put(stops).await?;
     deps.table(Table::FridgeOrders)?.batch_put(orders).await
 }
+
+/// `fleet-local bench-pars N`: a par file of N rows (10 items an order, on
+/// demo fridges with every tag, on dates of this run) checked by the dry run
+/// and committed as `uploadParMaps` does (chunks of 500 orders, 3 chunks at
+/// once like the browser); then the same order items with a raw
+/// BatchWriteItem loop. Prints both rates and the ratio.
+pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
+    use fn_pars::groups::{self, ParGroup};
+    use fn_pars::handlers::{upload_groups, ParFile};
+    let ops = groups::ops_locations(deps).await?;
+    let mut fridges: Vec<&String> = ops.iter().filter(|(_, o)| o.kind == "FRIDGE" && fn_pars::rules::location_rules("x", Some(o)).is_empty()).map(|(id, _)| id).collect();
+    fridges.sort();
+    let fridges: Vec<String> = fridges.into_iter().take(100).cloned().collect();
+    let run = chrono::Utc::now().timestamp() % 10_000;
+    let day = |offset: usize, salt: i64| (chrono::NaiveDate::from_ymd_opt(2070, 1, 1).unwrap() + chrono::Duration::days(salt * 40 + offset as i64)).format("%Y-%m-%d").to_string();
+    let row_of = |i: usize, salt: i64| {
+        let order = i / 10;
+        let (fridge, date) = (&fridges[order % fridges.len()], day(order / fridges.len(), salt));
+        json!({ "location": fridge, "dropOffDate": date, "deliveryDate": date, "stockingIndex": "1", "item": format!("Item {}", i % 10),
+                "par": "4", "overCapacityAmount": "1", "jit": "false", "priorityBoost": "" }).as_object().cloned().expect("object")
+    };
+    let raw_rows: Vec<RawRow> = (0..rows).map(|i| RawRow { row: i as u32 + 2, values: row_of(i, run * 2) }).collect();
+    let req = UploadRequest { upload_id: format!("bench-pars-{run}"), file_name: "pars.csv".into(), rows: raw_rows };
+
+    let started = Instant::now();
+    let keys: Vec<String> = req.rows.iter().filter_map(fn_pars::rules::group_of).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let existing = groups::existing(deps, &keys).await?;
+    let dry = upload::dry_run(&ParFile { ops: groups::ops_locations(deps).await?, existing }, &req).await?;
+    assert_eq!(dry["summary"]["invalid"], 0, "a valid file: {}", dry["summaryText"]);
+    let checked = started.elapsed().as_secs_f64();
+    let parsed: Vec<fn_pars::rules::ParRow> = req.rows.iter().map(|r| fn_pars::rules::parse(r).expect("valid row")).collect();
+    let orders = ParGroup::of_rows(&parsed);
+    let chunks: Vec<Vec<ParGroup>> = orders.chunks(fn_pars::handlers::CHUNK_GROUPS).map(<[ParGroup]>::to_vec).collect();
+    let ops = &ops;
+    let upload_id = req.upload_id.as_str();
+    let results: Vec<Vec<fn_pars::groups::GroupResult>> = stream::iter(chunks).map(|c| upload_groups(deps, ops, upload_id, c)).buffer_unordered(3).collect().await;
+    let pipeline = started.elapsed().as_secs_f64();
+    let written = results.iter().flatten().filter(|r| r.status == "written").count();
+    assert_eq!(written, orders.len(), "every order written");
+
+    // The same order items, written raw on the other dates of this run.
+    let raw_items = (0..rows)
+        .map(|i| RawRow { row: 0, values: row_of(i, run * 2 + 1) })
+        .map(|r| fn_pars::rules::parse(&r).expect("valid row"))
+        .collect::<Vec<_>>();
+    let items = ParGroup::of_rows(&raw_items).iter().map(|g| store::to_item(&g.order("raw"))).collect::<Result<Vec<_>, _>>()?;
+    let started = Instant::now();
+    deps.table(Table::FridgeOrders)?.batch_put(items).await?;
+    let raw = started.elapsed().as_secs_f64();
+    let (p, r) = (rows as f64 / pipeline, rows as f64 / raw);
+    println!("par file through the pipeline: {rows} rows, {} orders in {pipeline:.2} s (dry run {checked:.2} s) = {p:.0} rows/s", orders.len());
+    println!("raw BatchWriteItem loop of the same orders: {rows} rows in {raw:.2} s = {r:.0} rows/s");
+    println!("pipeline / raw = {:.2} (target >= 0.5)", p / r);
+    Ok(())
+}

@@ -57,6 +57,17 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-pars") => {
+            let rows = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(10_000);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            match fleet_local::bench::pars(deps, rows).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("benchmark failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-routes") => {
             let date = args.get(1).cloned().unwrap_or_else(|| "2030-01-07".into());
             let n = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(300);
@@ -117,7 +128,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS]");
+            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS]");
             ExitCode::FAILURE
         }
     }

@@ -94,8 +94,14 @@ pub async fn upload_par_maps(deps: &'static Deps, input: Input) -> Result<Value,
     limits::check_len("uploadId", &req.upload_id, limits::MAX_ID_CHARS)?;
     limits::check_count("groups", req.groups.len(), CHUNK_GROUPS)?;
     let ops = groups::ops_locations(deps).await?;
-    let upload_id = req.upload_id.as_str();
-    let results: Vec<GroupResult> = stream::iter(req.groups)
+    let results = upload_groups(deps, &ops, &req.upload_id, req.groups).await;
+    let success = results.iter().all(|r| r.status == "written");
+    Ok(json!({ "success": success, "results": results }))
+}
+
+/// Checks and writes each group (several at once), answering per group.
+pub async fn upload_groups(deps: &Deps, ops: &HashMap<String, OpsLocation>, upload_id: &str, groups: Vec<ParGroup>) -> Vec<GroupResult> {
+    stream::iter(groups)
         .map(|g| {
             let ops = ops.get(&g.location);
             async move {
@@ -112,9 +118,7 @@ pub async fn upload_par_maps(deps: &'static Deps, input: Input) -> Result<Value,
         })
         .buffered(IN_FLIGHT)
         .collect()
-        .await;
-    let success = results.iter().all(|r| r.status == "written");
-    Ok(json!({ "success": success, "results": results }))
+        .await
 }
 
 #[derive(Deserialize)]

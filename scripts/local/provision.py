@@ -73,13 +73,35 @@ def create_bucket(s3, logical_id, props):
     return name
 
 
-def create_queue(sqs, logical_id, props):
+def getatt_arn(value, arns):
+    """`!GetAtt Queue.Arn` as the created queue's ARN."""
+    return arns[value["Fn::GetAtt"][0]]
+
+
+def create_queue(sqs, logical_id, props, arns):
     name = physical_name(logical_id)
     attrs = {k: str(v) for k, v in props.items() if k in ("VisibilityTimeout", "MessageRetentionPeriod", "DelaySeconds")}
+    if "RedrivePolicy" in props:
+        rp = props["RedrivePolicy"]
+        attrs["RedrivePolicy"] = json.dumps({"deadLetterTargetArn": getatt_arn(rp["deadLetterTargetArn"], arns), "maxReceiveCount": str(rp["maxReceiveCount"])})
     if props.get("FifoQueue"):
         name += ".fifo"
         attrs["FifoQueue"] = "true"
     return sqs.create_queue(QueueName=name, Attributes=attrs)["QueueUrl"]
+
+
+def notify(s3, bucket, props, arns):
+    configs = props.get("NotificationConfiguration", {}).get("QueueConfigurations", [])
+    if not configs:
+        return
+    queues = []
+    for c in configs:
+        q = {"QueueArn": getatt_arn(c["Queue"], arns), "Events": [c["Event"]]}
+        rules = c.get("Filter", {}).get("S3Key", {}).get("Rules", [])
+        if rules:
+            q["Filter"] = {"Key": {"FilterRules": [{"Name": r["Name"], "Value": r["Value"]} for r in rules]}}
+        queues.append(q)
+    s3.put_bucket_notification_configuration(Bucket=bucket, NotificationConfiguration={"QueueConfigurations": queues})
 
 
 def create_cognito(idp, resources):
@@ -138,14 +160,22 @@ def main():
     template = load_template()
     resources = template["Resources"]
     names = {}
-    for logical_id, res in resources.items():
+    arns = {}
+    # Queues without a redrive policy first: dead-letter queues must exist before the queues that use them.
+    ordered = sorted(resources.items(), key=lambda kv: "RedrivePolicy" in kv[1].get("Properties", {}))
+    for logical_id, res in ordered:
         kind, props = res["Type"], res.get("Properties", {})
         if kind == "AWS::DynamoDB::Table":
             names[logical_id] = create_table(ddb, logical_id, props)
         elif kind == "AWS::S3::Bucket":
             names[logical_id] = create_bucket(s3, logical_id, props)
         elif kind == "AWS::SQS::Queue":
-            names[logical_id] = create_queue(sqs, logical_id, props)
+            names[logical_id] = create_queue(sqs, logical_id, props, arns)
+            arns[logical_id] = sqs.get_queue_attributes(QueueUrl=names[logical_id], AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+    # Bucket notifications to queues, as CloudFormation would set them.
+    for logical_id, res in resources.items():
+        if res["Type"] == "AWS::S3::Bucket":
+            notify(s3, names[logical_id], res.get("Properties", {}), arns)
 
     pool_id, client_id = create_cognito(idp, resources)
     names["UserPool"] = pool_id
@@ -172,6 +202,8 @@ def main():
         if res.get("Type") == "AWS::Serverless::Function":
             variables = res.get("Properties", {}).get("Environment", {}).get("Variables", {})
             env.update({k: resolve(v, names) for k, v in variables.items() if k != "FLEET_FUNCTION"})
+    # The local event-source poller finds each queue by its logical id.
+    env.update({f"QUEUE_URL_{logical_id}": url for logical_id, url in names.items() if logical_id in arns})
     env.update({
         "AWS_ENDPOINT_URL": args.endpoint,
         "AWS_ACCESS_KEY_ID": "test",

@@ -145,6 +145,13 @@ pub async fn run(spec: &'static FunctionSpec) -> Result<(), lambda_runtime::Erro
             }))
             .await
         }
+        // The SQS event as it comes; the handler answers the partial batch response.
+        Trigger::Queue(_) => {
+            lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
+                logging::invoke(spec, deps, Input { args: event.payload, ..Input::default() }, &event.context.request_id).await
+            }))
+            .await
+        }
         Trigger::Http { .. } => {
             lambda_runtime::run(service_fn(move |event: LambdaEvent<ApiGatewayV2httpRequest>| async move {
                 Ok::<_, ApiError>(handle_http(deps, spec, event.payload).await)

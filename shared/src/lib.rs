@@ -25,7 +25,7 @@ pub use deps::{BucketRef, Deps, TableRef};
 pub use error::ApiError;
 pub use identity::Caller;
 pub use registry::{FunctionSpec, Grant, Input, Needs, Permission, Trigger};
-pub use resources::{Bucket, Table};
+pub use resources::{Bucket, Queue, Table};
 
 /// Builds a `Handler` from an `async fn(&'static Deps, Input) -> Result<T, ApiError>`
 /// whose `T` serialises to JSON.

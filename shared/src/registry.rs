@@ -25,6 +25,9 @@ pub enum Trigger {
     Http { method: &'static str, path: &'static str },
     /// An EventBridge schedule expression, e.g. `rate(1 minute)`.
     Schedule(&'static str),
+    /// An SQS event source (batches of up to 10, partial batch responses):
+    /// the handler gets the SQS event and answers `batchItemFailures`.
+    Queue(crate::resources::Queue),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -19,6 +19,10 @@ pub enum Table {
     LocationRoutes,
     /// Fridge orders: pk dropOffDate, sk `locationId#stockingIndex` (one order each).
     FridgeOrders,
+    /// Forecast quantities: pk date (allocation date), sk item.
+    ForecastRows,
+    /// Forecast uploads and their processing state, by upload id (and content hash).
+    ForecastUploads,
 }
 
 impl Table {
@@ -33,6 +37,8 @@ impl Table {
         Table::FridgeSoftwarePilots,
         Table::LocationRoutes,
         Table::FridgeOrders,
+        Table::ForecastRows,
+        Table::ForecastUploads,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -47,6 +53,8 @@ impl Table {
             Table::FridgeSoftwarePilots => "FridgeSoftwarePilotsTable",
             Table::LocationRoutes => "LocationRoutesTable",
             Table::FridgeOrders => "FridgeOrdersTable",
+            Table::ForecastRows => "ForecastRowsTable",
+            Table::ForecastUploads => "ForecastUploadsTable",
         }
     }
 
@@ -63,6 +71,8 @@ impl Table {
             Table::FridgeSoftwarePilots => "FRIDGE_SOFTWARE_PILOTS_TABLE",
             Table::LocationRoutes => "LOCATION_ROUTES_TABLE",
             Table::FridgeOrders => "FRIDGE_ORDERS_TABLE",
+            Table::ForecastRows => "FORECAST_ROWS_TABLE",
+            Table::ForecastUploads => "FORECAST_UPLOADS_TABLE",
         }
     }
 }
@@ -94,6 +104,23 @@ impl Bucket {
             Bucket::Artifacts => "ARTIFACTS_BUCKET",
             Bucket::Routes => "ROUTES_BUCKET",
             Bucket::Uploads => "UPLOADS_BUCKET",
+        }
+    }
+}
+
+/// SQS queues that feed a function (its event source) or that functions send to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Queue {
+    /// S3 notifications of forecast files landing in the uploads bucket.
+    ForecastUploads,
+}
+
+impl Queue {
+    pub const ALL: &'static [Queue] = &[Queue::ForecastUploads];
+
+    pub fn logical_id(self) -> &'static str {
+        match self {
+            Queue::ForecastUploads => "ForecastUploadsQueue",
         }
     }
 }

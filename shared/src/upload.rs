@@ -80,6 +80,9 @@ pub struct RowReport {
     pub group: Option<String>,
     pub status: RowStatus,
     pub messages: Vec<String>,
+    /// What the user should know about a valid row; never blocks it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     pub diff: Vec<Change>,
 }
 
@@ -168,6 +171,10 @@ pub trait UploadKind: Sync {
     fn group_of(&self, _row: &RawRow) -> Option<String> {
         None
     }
+    /// Warnings about a valid row (a long holdover...): shown, never blocking.
+    fn warnings(&self, _plan: &Self::Plan) -> Vec<String> {
+        Vec::new()
+    }
     /// Writes the rows, each whole or not at all, and answers each row's
     /// result. Rows this upload already wrote (`written_by`) come too, so the
     /// kind can complete anything an interrupted try left (a history record).
@@ -216,6 +223,7 @@ async fn checked<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<(Vec<Ro
                     (Some(_), false) => RowStatus::Change,
                 };
                 report.diff = if current.is_some() { diff } else { vec![] };
+                report.warnings = kind.warnings(&plan);
                 ready.push(Planned { row: report.row, key, plan, stored: current });
             }
             Err(message) => report.messages = vec![message],
@@ -249,7 +257,7 @@ fn spoil_groups<P>(reports: &mut [RowReport], ready: &mut Vec<Planned<P>>) {
 }
 
 fn invalid(row: u32, key: Option<String>, group: Option<String>, messages: Vec<String>) -> RowReport {
-    RowReport { row, key, group, status: RowStatus::Invalid, messages, diff: vec![] }
+    RowReport { row, key, group, status: RowStatus::Invalid, messages, warnings: vec![], diff: vec![] }
 }
 
 /// The dry run: every row's status, messages and diff, and the summary.
@@ -335,6 +343,9 @@ mod tests {
         fn group_of(&self, row: &RawRow) -> Option<String> {
             row.values.get("g").and_then(Value::as_str).map(str::to_string)
         }
+        fn warnings(&self, plan: &i64) -> Vec<String> {
+            if *plan > 100 { vec![format!("{plan} is large")] } else { vec![] }
+        }
         async fn write(&self, rows: Vec<Planned<i64>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
             let mut s = self.stored.lock().unwrap();
             Ok(rows
@@ -399,6 +410,16 @@ mod tests {
         let out = commit(&kind, &batch).await.unwrap();
         assert_eq!((out["written"].as_u64(), out["failed"].as_u64()), (Some(1), Some(2)));
         assert!(kind.stored.lock().unwrap().get("a").is_none(), "nothing of the spoiled group is written");
+    }
+
+    #[tokio::test]
+    async fn warnings_are_reported_on_valid_rows_and_never_block() {
+        let kind = Numbers::default();
+        let batch = req(&[("a", "500"), ("b", "5")]);
+        let dry = dry_run(&kind, &batch).await.unwrap();
+        assert_eq!((dry["rows"][0]["status"].as_str(), &dry["rows"][0]["warnings"]), (Some("new"), &json!(["500 is large"])));
+        assert!(dry["rows"][1].get("warnings").is_none(), "no warnings, no field");
+        assert_eq!(commit(&kind, &batch).await.unwrap()["written"], 2);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
-pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 6] {
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 7] {
     [
         ("shell", fn_shell::FUNCTIONS),
         ("permissions", fn_permissions::FUNCTIONS),
@@ -11,6 +11,7 @@ pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 6] {
         ("software", fn_software::FUNCTIONS),
         ("routes", fn_routes::FUNCTIONS),
         ("pars", fn_pars::FUNCTIONS),
+        ("forecast", fn_forecast::FUNCTIONS),
     ]
 }
 
@@ -31,13 +32,15 @@ pub fn graphql_field(type_name: &str, field: &str) -> Option<&'static FunctionSp
 }
 
 /// Matches an HTTP route, returning its path parameters.
+/// The route a request takes. As on API Gateway, a literal segment beats a
+/// `{param}` (`/forecast/upload/url` before `/forecast/upload/{uploadId}`).
 pub fn http_route(method: &str, path: &str) -> Option<(&'static FunctionSpec, Vec<(String, String)>)> {
-    all().find_map(|f| match f.trigger {
-        Trigger::Http { method: m, path: pattern } if m.eq_ignore_ascii_case(method) => {
-            match_path(pattern, path).map(|params| (f, params))
-        }
-        _ => None,
-    })
+    all()
+        .filter_map(|f| match f.trigger {
+            Trigger::Http { method: m, path: pattern } if m.eq_ignore_ascii_case(method) => match_path(pattern, path).map(|params| (f, params)),
+            _ => None,
+        })
+        .min_by_key(|(_, params)| params.len())
 }
 
 fn match_path(pattern: &str, path: &str) -> Option<Vec<(String, String)>> {
@@ -72,6 +75,12 @@ mod tests {
             match_path("/locations/{id}/inventory", "/locations/CHI_1/inventory"),
             Some(vec![("id".into(), "CHI_1".into())])
         );
+    }
+
+    #[test]
+    fn a_literal_segment_beats_a_parameter() {
+        assert_eq!(http_route("GET", "/forecast/upload/url").map(|(f, _)| f.name), Some("forecast_upload_url"));
+        assert_eq!(http_route("GET", "/forecast/upload/abc-1").map(|(f, _)| f.name), Some("forecast_upload_status"));
     }
 
     #[test]

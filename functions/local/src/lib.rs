@@ -6,6 +6,7 @@ pub mod bench;
 pub mod graphql;
 pub use fleet_functions as registry;
 pub mod seed;
+pub mod queues;
 pub mod server;
 pub mod template;
 pub mod wiring;

@@ -116,6 +116,7 @@ async fn main() -> ExitCode {
             let port: u16 = env::var("LOCAL_API_PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(4000);
             let period = env::var("SCHEDULER_PERIOD_MS").ok().and_then(|p| p.parse().ok()).unwrap_or(2000);
             tokio::spawn(server::scheduler_loop(wiring, Duration::from_millis(period)));
+            fleet_local::queues::queue_loops(wiring).await;
             let state = Arc::new(server::AppState { wiring, schema, verifier });
             let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.expect("bind local API port");
             tracing::info!("local API on http://127.0.0.1:{port} (GraphQL /graphql, REST /prod)");

@@ -50,6 +50,7 @@ fn function(out: &mut String, spec: &FunctionSpec) {
             Trigger::Mutation(f) => format!("GraphQL Mutation.{f}"),
             Trigger::Http { method, path } => format!("HTTP {method} {path}"),
             Trigger::Schedule(e) => format!("Scheduled {e}"),
+            Trigger::Queue(q) => format!("SQS {}", q.logical_id()),
         }
     );
     // Exactly what the declaration implies: the drift test reads these back.
@@ -68,6 +69,13 @@ fn function(out: &mut String, spec: &FunctionSpec) {
         }
         Trigger::Schedule(expr) => {
             let _ = write!(out, "      Events:\n        Tick:\n          Type: Schedule\n          Properties:\n            Schedule: {expr}\n");
+        }
+        Trigger::Queue(q) => {
+            let _ = write!(
+                out,
+                "      Events:\n        Messages:\n          Type: SQS\n          Properties:\n            Queue: !GetAtt {}.Arn\n            BatchSize: 10\n            FunctionResponseTypes:\n              - ReportBatchItemFailures\n",
+                q.logical_id()
+            );
         }
         Trigger::Query(field) | Trigger::Mutation(field) => {
             let type_name = if matches!(spec.trigger, Trigger::Query(_)) { "Query" } else { "Mutation" };

@@ -30,6 +30,8 @@ pub const GROUPS: &[Group] = &[
     Group { name: "Routes", actions: &["ViewRoutes", "UploadRoutes"] },
     // Not named by the spec: pars (3-planning §2).
     Group { name: "Pars", actions: &["GetPars", "UploadPars"] },
+    // Not named by the spec: forecast (3-planning §2).
+    Group { name: "Forecast", actions: &["GetForecast", "UploadForecast", "UpdateForecast"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },
 ];
 

@@ -112,6 +112,11 @@ pub async fn http(name: &str, caller: Option<&Caller>, body: Option<&str>) -> (i
 
 /// `http` with path parameters (`/locations/{id}/schedule`).
 pub async fn http_at(name: &str, caller: Option<&Caller>, body: Option<&str>, params: &[(&str, &str)]) -> (i64, Value) {
+    http_query(name, caller, body, params, &[]).await
+}
+
+/// `http_at` with a query string (`?fileName=...`).
+pub async fn http_query(name: &str, caller: Option<&Caller>, body: Option<&str>, params: &[(&str, &str)], query: &[(&str, &str)]) -> (i64, Value) {
     let spec = find(name);
     let fleet_shared::Trigger::Http { method, path } = spec.trigger else { panic!("{name} is not HTTP") };
     let mut event = json!({
@@ -129,6 +134,9 @@ pub async fn http_at(name: &str, caller: Option<&Caller>, body: Option<&str>, pa
     }
     if let Some(b) = body {
         event["body"] = json!(b);
+    }
+    if !query.is_empty() {
+        event["queryStringParameters"] = query.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>().into();
     }
     if !params.is_empty() {
         event["pathParameters"] = params.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>().into();

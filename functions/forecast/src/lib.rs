@@ -1,0 +1,54 @@
+//! Forecast (3-planning §2, §4, §5, §7): upload through S3 (a presigned PUT,
+//! then an S3 notification on a queue to the ingest function), the upload's
+//! processing state, the view of a date and the edit of one quantity.
+pub mod file;
+pub mod handlers;
+pub mod kind;
+
+use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "forecast_upload_url",
+        trigger: Trigger::Http { method: "GET", path: "/forecast/upload/url" },
+        permission: Permission::Action("UploadForecast"),
+        // Presigning signs a PutObject: the role must be allowed to put.
+        grants: &[Grant::CrudBucket(Bucket::Uploads), Grant::CrudTable(Table::ForecastUploads)],
+        handler: handler!(handlers::upload_url),
+    },
+    FunctionSpec {
+        name: "forecast_upload_status",
+        trigger: Trigger::Http { method: "GET", path: "/forecast/upload/{uploadId}" },
+        permission: Permission::Action("UploadForecast"),
+        grants: &[Grant::ReadTable(Table::ForecastUploads)],
+        handler: handler!(handlers::upload_status),
+    },
+    FunctionSpec {
+        name: "forecast_dry_run",
+        trigger: Trigger::Http { method: "POST", path: "/forecast/dry-run" },
+        permission: Permission::Action("UploadForecast"),
+        grants: &[Grant::ReadTable(Table::ForecastRows)],
+        handler: handler!(handlers::dry_run),
+    },
+    FunctionSpec {
+        name: "forecast_ingest",
+        trigger: Trigger::Queue(Queue::ForecastUploads),
+        permission: Permission::System,
+        grants: &[Grant::ReadBucket(Bucket::Uploads), Grant::CrudTable(Table::ForecastRows), Grant::CrudTable(Table::ForecastUploads), Grant::WriteTable(Table::History)],
+        handler: handler!(handlers::ingest),
+    },
+    FunctionSpec {
+        name: "forecast_view",
+        trigger: Trigger::Http { method: "GET", path: "/forecast/view/{date}" },
+        permission: Permission::Action("GetForecast"),
+        grants: &[Grant::ReadTable(Table::ForecastRows)],
+        handler: handler!(handlers::view),
+    },
+    FunctionSpec {
+        name: "forecast_update",
+        trigger: Trigger::Http { method: "PUT", path: "/forecast/update" },
+        permission: Permission::Action("UpdateForecast"),
+        grants: &[Grant::CrudTable(Table::ForecastRows), Grant::WriteTable(Table::History)],
+        handler: handler!(handlers::update),
+    },
+];

@@ -50,7 +50,7 @@ pub struct UploadState {
     pub expires_at: i64,
 }
 
-fn now() -> String {
+pub(crate) fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
@@ -58,11 +58,11 @@ fn upload_id_ok(id: &str) -> bool {
     !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
-async fn save(deps: &Deps, s: &UploadState) -> Result<(), ApiError> {
+pub(crate) async fn save(deps: &Deps, s: &UploadState) -> Result<(), ApiError> {
     deps.table(Table::ForecastUploads)?.batch_put(vec![store::to_item(s)?]).await
 }
 
-async fn load(deps: &Deps, id: &str) -> Result<Option<UploadState>, ApiError> {
+pub(crate) async fn load(deps: &Deps, id: &str) -> Result<Option<UploadState>, ApiError> {
     deps.table(Table::ForecastUploads)?.get(HashMap::from([("uploadId".to_string(), store::s(id))])).await
 }
 

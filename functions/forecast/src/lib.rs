@@ -4,6 +4,7 @@
 pub mod file;
 pub mod handlers;
 pub mod kind;
+pub mod demo;
 
 use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 

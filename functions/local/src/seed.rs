@@ -52,5 +52,6 @@ pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: 
     let admin = seed_access(deps, admin_email, restricted_email).await?;
     fn_locations::demo::seed(deps, &admin, admin_email).await?;
     fn_software::demo::seed(deps).await?;
+    fn_forecast::demo::seed(deps).await?;
     fn_routes::demo::seed(deps).await
 }

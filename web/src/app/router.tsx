@@ -25,6 +25,8 @@ const BulkSchedule = lazy(() => import('@/features/locations/routes/BulkSchedule
 const ParsUploadPage = lazy(() => import('@/features/pars/routes/ParsUploadPage'));
 const ParsList = lazy(() => import('@/features/pars/routes/ParsList'));
 const ParsReport = lazy(() => import('@/features/pars/routes/ParsReport'));
+const ForecastUploadPage = lazy(() => import('@/features/forecast/routes/ForecastUploadPage'));
+const ForecastViewPage = lazy(() => import('@/features/forecast/routes/ForecastViewPage'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -69,8 +71,8 @@ export const routes: RouteObject[] = [
           soon('/locations/inventory/*', 'Fridge inventory view', `${L3} §2 (Fridge inventory view)`),
           soon('/locations/health/*', 'Fridge health', `${L2} §2.3`),
 
-          soon('/forecast/view', 'Forecast view', `${L3} §2 (Forecast view)`),
-          soon('/forecast/upload', 'Forecast upload', `${L3} §2 (Forecast upload)`),
+          page('/forecast/view', ForecastViewPage),
+          page('/forecast/upload', ForecastUploadPage),
           page('/pars/list', ParsList),
           page('/pars/upload', ParsUploadPage),
           page('/pars/prodreport', ParsReport),

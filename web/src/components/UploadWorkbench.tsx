@@ -148,8 +148,8 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
       header: 'Message or change',
       value: (r) => {
         const report = upload.reports.get(r.row);
-        const message = report?.messages.join('; ') ?? '';
-        return message || (report?.diff.map((d) => `${d.attribute}: ${d.oldValue} → ${d.newValue}`).join('; ') ?? '');
+        if (!report) return '';
+        return [...report.messages, ...(report.warnings ?? []), ...report.diff.map((d) => `${d.attribute}: ${d.oldValue} → ${d.newValue}`)].join('; ');
       },
     },
   ];

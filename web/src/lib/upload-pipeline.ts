@@ -25,6 +25,8 @@ export interface RowReport {
   key: string | null;
   status: RowStatus;
   messages: string[];
+  /** What the user should know about a valid row; never blocks it. */
+  warnings?: string[];
   diff: DiffEntry[];
   /** Rows of one group land together (a route on a date): they travel in one batch. */
   group?: string;

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { DatePicker } from '@/components/DatePicker';
+import { Modal } from '@/components/Modal';
+import { useToast } from '@/lib/toast';
+import { messageOf } from '@/features/locations/api/error-message';
+import { useForecast, type ForecastRow } from '../api/get-forecast';
+import { useUpdateForecast } from '../api/update-forecast';
+
+/** /forecast/view (3-planning §2): a date, Search, Item and Quantity; an item opens its edit modal. */
+export function ForecastView() {
+  const [date, setDate] = useState<string | undefined>(undefined);
+  const [searched, setSearched] = useState<string | null>(null);
+  const [editing, setEditing] = useState<ForecastRow | null>(null);
+  const forecast = useForecast(searched);
+
+  const columns: DataColumn<ForecastRow>[] = [
+    {
+      id: 'item',
+      header: 'Item',
+      value: (r) => r.Item,
+      cell: (r) => (
+        <Button variation="link" size="small" onClick={() => setEditing(r)} aria-label={`Edit ${r.Item}`}>
+          {r.Item}
+        </Button>
+      ),
+    },
+    { id: 'quantity', header: 'Quantity', value: (r) => r.Quantity },
+  ];
+
+  return (
+    <Flex direction="column" gap="1rem">
+      <Flex gap="1rem" alignItems="flex-end" wrap="wrap">
+        <DatePicker label="Date" value={date} onChange={setDate} />
+        <Button variation="primary" onClick={() => date && setSearched(date)} isDisabled={!date} isLoading={forecast.isFetching}>
+          Search
+        </Button>
+      </Flex>
+      {forecast.isError ? <Alert variation="error">{messageOf(forecast.error, 'The forecast could not be loaded')}</Alert> : null}
+      {searched && forecast.data ? (
+        <DataTable
+          label={`Forecast for ${searched}`}
+          data={forecast.data}
+          columns={columns}
+          getRowId={(r) => r.Item}
+          noun="items"
+          filter
+          filterPlaceholder="Search items"
+          emptyMessage={`No forecast for ${searched}`}
+          exportFileName={`forecast-${searched}.csv`}
+          initialSort={{ id: 'item' }}
+        />
+      ) : null}
+      {editing && searched ? <EditQuantity row={editing} date={searched} onClose={() => setEditing(null)} /> : null}
+    </Flex>
+  );
+}
+
+function EditQuantity({ row, date, onClose }: { row: ForecastRow; date: string; onClose: () => void }) {
+  const [value, setValue] = useState(String(row.Quantity));
+  const update = useUpdateForecast();
+  const toast = useToast();
+  const quantity = Number(value);
+  const valid = value.trim() !== '' && Number.isInteger(quantity) && quantity >= 0;
+
+  const save = () => {
+    if (!valid) return;
+    update.mutate(
+      { item: row.Item, quantity, date },
+      {
+        onSuccess: () => {
+          toast.success(`${row.Item} on ${date}: ${row.Quantity} → ${quantity}`);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      title={`${row.Item} on ${date}`}
+      onCancel={onClose}
+      footer={
+        <Flex gap="0.5rem" justifyContent="flex-end">
+          <Button onClick={onClose}>Close</Button>
+          <Button variation="primary" onClick={save} isDisabled={!valid || update.isPending} isLoading={update.isPending}>
+            Save changes
+          </Button>
+        </Flex>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <TextField
+          label="Quantity"
+          type="number"
+          min={0}
+          step={1}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          hasError={!valid}
+          errorMessage="Quantity must be a whole number of 0 or more"
+          data-autofocus
+        />
+      </form>
+      {update.isError ? <Text color="font.error" role="alert">{messageOf(update.error, 'The quantity could not be saved')}</Text> : null}
+    </Modal>
+  );
+}

@@ -9,6 +9,11 @@
   serialising); read results are already in the wire format, so json.dumps
   with base64 for binary values gives the same body. `--check` compares the
   two on every attribute type.
+- TransactWriteItems checks every condition first and writes only when all
+  hold, keeping copies of just the items it writes. moto deep-copies every
+  table a transaction touches (10 transactions of 100 puts into a
+  3,000-item table took 147 s); the outcome is the same, which `--check`
+  compares.
 """
 import base64
 import json
@@ -18,6 +23,15 @@ from datetime import datetime
 from decimal import Decimal
 
 from moto.core.responses import ActionResult
+from moto.dynamodb.comparisons import get_filter_expression
+from moto.dynamodb.exceptions import (
+    ConditionalCheckFailed,
+    MultipleTransactionsException,
+    TooManyTransactionsException,
+    TransactionCanceledException,
+    TransactWriteSingleOpException,
+)
+from moto.dynamodb.models import DynamoDBBackend
 from moto.dynamodb.responses import DynamoHandler
 from moto.server import main
 
@@ -53,6 +67,75 @@ def _fast_serialized(self, action_result: ActionResult):
 
 DynamoHandler.call_action = _serialised
 DynamoHandler.serialized = _fast_serialized
+_moto_transact = DynamoDBBackend.transact_write_items
+
+
+def _key_of(backend, op_type, op):
+    if op_type != "Put":
+        return op["Key"]
+    table = backend.get_table(op["TableName"])
+    attrs = op["Item"]
+    key = {table.hash_key_attr: attrs[table.hash_key_attr]}
+    if table.range_key_attr is not None:
+        key[table.range_key_attr] = attrs[table.range_key_attr]
+    return key
+
+
+def _transact_write_items(self, transact_items):
+    """All conditions first (a failure cancels with every item's reason, nothing written), then the writes."""
+    if len(transact_items) > 100:
+        raise TooManyTransactionsException()
+    seen, reasons, planned = set(), [], []
+    for entry in transact_items:
+        if len(entry) > 1:
+            raise TransactWriteSingleOpException
+        op_type, op = next(iter(entry.items()))
+        if op_type not in {"ConditionCheck", "Put", "Delete", "Update"}:
+            raise ValueError("Unsupported transaction operation")
+        key = _key_of(self, op_type, op)
+        unique = (str(op["TableName"]), str(dict(sorted(key.items()))))
+        if unique in seen:
+            raise MultipleTransactionsException()
+        seen.add(unique)
+        try:
+            current = self.get_item(op["TableName"], key)
+            condition = op.get("ConditionExpression")
+            if condition is not None:
+                check = get_filter_expression(condition, op.get("ExpressionAttributeNames"), op.get("ExpressionAttributeValues"))
+                if not check.expr(current):
+                    old = current.to_json()["Attributes"] if current and op.get("ReturnValuesOnConditionCheckFailure") == "ALL_OLD" else None
+                    raise ConditionalCheckFailed(item=old)
+            reasons.append((None, None, None))
+            planned.append((op_type, op, key, current))
+        except ConditionalCheckFailed as e:
+            reasons.append(("ConditionalCheckFailed", str(e.message), e.item if hasattr(e, "item") else None))
+    if any(code is not None for code, _, _ in reasons):
+        raise TransactionCanceledException(reasons)
+    written = []
+    try:
+        for op_type, op, key, current in planned:
+            names, values = op.get("ExpressionAttributeNames"), op.get("ExpressionAttributeValues")
+            if op_type == "ConditionCheck":
+                continue
+            written.append((op["TableName"], key, current.to_json()["Attributes"] if current else None))
+            if op_type == "Put":
+                self.put_item(op["TableName"], op["Item"])
+            elif op_type == "Delete":
+                self.delete_item(op["TableName"], key)
+            else:
+                self.update_item(op["TableName"], key, update_expression=op["UpdateExpression"],
+                                 expression_attribute_names=names, expression_attribute_values=values)
+    except Exception:
+        # A write refused midway (an invalid update): put back what this transaction changed.
+        for table_name, key, before in reversed(written):
+            if before is None:
+                self.get_table(table_name).delete_item(*self.get_keys_value(self.get_table(table_name), key))
+            else:
+                self.put_item(table_name, before)
+        raise
+
+
+DynamoDBBackend.transact_write_items = _transact_write_items
 
 
 def check() -> None:
@@ -87,6 +170,40 @@ def check() -> None:
     if answers[0] != answers[1]:
         sys.exit(f"serialisers differ:\n{answers[0]}\n{answers[1]}")
     print("emulator: fast DynamoDB read answers match moto's serialiser")
+    outcomes = [_transactions(impl) for impl in (_moto_transact, _transact_write_items)]
+    DynamoDBBackend.transact_write_items = _transact_write_items
+    if outcomes[0] != outcomes[1]:
+        sys.exit(f"transactions differ:\n{outcomes[0]}\n{outcomes[1]}")
+    print("emulator: TransactWriteItems outcomes match moto's")
+
+
+def _transactions(impl):
+    """What a run of transactions answers and leaves, under one implementation."""
+    import boto3
+    from botocore.exceptions import ClientError
+    from moto import mock_aws
+
+    DynamoDBBackend.transact_write_items = impl
+    with mock_aws():
+        db = boto3.client("dynamodb", region_name="us-east-1")
+        db.create_table(TableName="t", KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
+                        AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}], BillingMode="PAY_PER_REQUEST")
+        db.put_item(TableName="t", Item={"id": {"S": "a"}, "n": {"N": "1"}})
+        new = lambda i: {"Put": {"TableName": "t", "Item": {"id": {"S": i}, "n": {"N": "0"}}, "ConditionExpression": "attribute_not_exists(id)"}}
+        bump = {"Update": {"TableName": "t", "Key": {"id": {"S": "a"}}, "UpdateExpression": "SET n = n + :one",
+                           "ConditionExpression": "n = :n", "ExpressionAttributeValues": {":one": {"N": "1"}, ":n": {"N": "1"}}}}
+        gone = {"Delete": {"TableName": "t", "Key": {"id": {"S": "b"}}}}
+        answers = []
+        for items in ([new("b"), bump], [new("c"), bump], [new("d"), new("a"), gone], [gone, {"ConditionCheck": {
+                "TableName": "t", "Key": {"id": {"S": "a"}}, "ConditionExpression": "n = :two",
+                "ExpressionAttributeValues": {":two": {"N": "2"}}}}], [new("e"), new("e")]):
+            try:
+                db.transact_write_items(TransactItems=items)
+                answers.append("ok")
+            except ClientError as e:
+                answers.append((e.response["Error"]["Code"], e.response.get("CancellationReasons")))
+        answers.append(sorted(str(i) for i in db.scan(TableName="t")["Items"]))
+        return answers
 
 
 if __name__ == "__main__":

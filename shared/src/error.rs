@@ -6,7 +6,7 @@ pub const PROHIBITED: &str = "Error! User Action Prohibited!";
 /// The one error type of every handler. It is mapped exactly twice: to the
 /// Lambda error AppSync shows as a GraphQL error (`errorType`, `errorMessage`)
 /// and to an HTTP status with a JSON body `{ "errorType", "message" }`.
-#[derive(Debug, thiserror::Error, PartialEq)]
+#[derive(Debug, Clone, thiserror::Error, PartialEq)]
 pub enum ApiError {
     /// Invalid input; the message is shown to the user as is.
     #[error("{0}")]

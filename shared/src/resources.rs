@@ -21,8 +21,10 @@ pub enum Table {
     FridgeOrders,
     /// Forecast quantities: pk date (allocation date), sk item.
     ForecastRows,
-    /// Forecast uploads and their processing state, by upload id (and content hash).
+    /// Forecast uploads and their processing state, by upload id.
     ForecastUploads,
+    /// Coupon codes by code (and `request#...` idempotency records); index byCreator.
+    Coupons,
 }
 
 impl Table {
@@ -39,6 +41,7 @@ impl Table {
         Table::FridgeOrders,
         Table::ForecastRows,
         Table::ForecastUploads,
+        Table::Coupons,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -55,6 +58,7 @@ impl Table {
             Table::FridgeOrders => "FridgeOrdersTable",
             Table::ForecastRows => "ForecastRowsTable",
             Table::ForecastUploads => "ForecastUploadsTable",
+            Table::Coupons => "CouponsTable",
         }
     }
 
@@ -73,6 +77,7 @@ impl Table {
             Table::FridgeOrders => "FRIDGE_ORDERS_TABLE",
             Table::ForecastRows => "FORECAST_ROWS_TABLE",
             Table::ForecastUploads => "FORECAST_UPLOADS_TABLE",
+            Table::Coupons => "COUPONS_TABLE",
         }
     }
 }

@@ -3,7 +3,7 @@
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
-pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 7] {
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 8] {
     [
         ("shell", fn_shell::FUNCTIONS),
         ("permissions", fn_permissions::FUNCTIONS),
@@ -12,6 +12,7 @@ pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 7] {
         ("routes", fn_routes::FUNCTIONS),
         ("pars", fn_pars::FUNCTIONS),
         ("forecast", fn_forecast::FUNCTIONS),
+        ("coupons", fn_coupons::FUNCTIONS),
     ]
 }
 

@@ -16,5 +16,7 @@ pub const RULES_PATH: &str = "web/src/generated/rules.json";
 
 /// The server's rule table as the committed JSON text.
 pub fn rules_json() -> String {
-    serde_json::to_string_pretty(&fn_locations::create_rules::export()).expect("rules serialise") + "\n"
+    let mut rules = fn_locations::create_rules::export();
+    rules["coupon"] = fn_coupons::rules::export();
+    serde_json::to_string_pretty(&rules).expect("rules serialise") + "\n"
 }

@@ -1,10 +1,13 @@
 //! Par upload groups (3-planning §3): one fridge order per dropOffDate,
 //! location and stockingIndex, with its pars, over-capacity amounts and
-//! priority-boost items. `uploadParMaps` writes each group with one
-//! conditional put, so of two uploads racing for the same order exactly one
-//! wins, and a retried chunk of the same upload finds its orders written.
+//! priority-boost items. `uploadParMaps` writes each group as a conditional
+//! put, up to 100 in one transaction, so of two uploads racing for the same
+//! order exactly one wins, and a retried chunk of the same upload finds its
+//! orders written.
 use crate::rules::{self, group_key, OpsLocation, ParRow, MAX_ITEMS_PER_GROUP, ORDER_EXISTS};
-use aws_sdk_dynamodb::types::AttributeValue;
+use aws_sdk_dynamodb::error::SdkError;
+use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
 use fleet_shared::{store, ApiError, Deps, Table};
 use fn_routes::orders::{order_key, FridgeOrder};
 use serde::{Deserialize, Serialize};
@@ -179,20 +182,90 @@ pub struct GroupResult {
     pub messages: Vec<String>,
 }
 
-/// Writes each group as one conditional put: it lands only when no order has
-/// the key, or when this same upload wrote it (a retried chunk).
-pub async fn write(deps: &Deps, group: &ParGroup, upload_id: &str) -> Result<(), ApiError> {
-    let t = deps.table(Table::FridgeOrders)?;
-    let out = t
-        .client
-        .put_item()
-        .table_name(t.name)
+/// Orders one transaction takes (DynamoDB's limit is 100 items and 4 MB).
+pub const ORDERS_PER_TRANSACTION: usize = 100;
+const TRANSACTION_BYTES: usize = 3_000_000;
+
+fn conditional_put(table: &str, group: &ParGroup, upload_id: &str) -> Result<TransactWriteItem, ApiError> {
+    let put = Put::builder()
+        .table_name(table)
         .set_item(Some(store::to_item(&group.order(upload_id))?))
         .condition_expression("attribute_not_exists(orderKey) OR orderUploadId = :upload")
         .expression_attribute_values(":upload", AttributeValue::S(upload_id.to_string()))
-        .send()
-        .await;
-    store::on_conflict(out.map(|_| ()).map_err(ApiError::from), || ApiError::Conflict(ORDER_EXISTS.into()))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().put(put).build())
+}
+
+/// Groups in transactions of at most 100 orders and 3 MB.
+pub fn transactions(groups: &[&ParGroup]) -> Vec<Vec<ParGroup>> {
+    let mut out: Vec<Vec<ParGroup>> = Vec::new();
+    let mut bytes = 0;
+    for g in groups {
+        let size = serde_json::to_string(g).map(|s| s.len()).unwrap_or(0) + 200;
+        match out.last_mut() {
+            Some(last) if last.len() < ORDERS_PER_TRANSACTION && bytes + size <= TRANSACTION_BYTES => last.push((*g).clone()),
+            _ => {
+                out.push(vec![(*g).clone()]);
+                bytes = 0;
+            }
+        }
+        bytes += size;
+    }
+    out
+}
+
+/// Writes groups as conditional puts in one transaction: an order lands only
+/// when no order has its key or this same upload wrote it (a retried chunk).
+/// When some orders exist, the transaction is cancelled; those are answered
+/// `ORDER_EXISTS` and the others go again without them. Answers per group.
+pub async fn write_together(deps: &Deps, groups: &[ParGroup], upload_id: &str) -> Vec<Result<(), ApiError>> {
+    let mut results: Vec<Option<Result<(), ApiError>>> = (0..groups.len()).map(|_| None).collect();
+    let t = match deps.table(Table::FridgeOrders) {
+        Ok(t) => t,
+        Err(e) => return groups.iter().map(|_| Err(e.clone())).collect(),
+    };
+    let mut pending: Vec<usize> = (0..groups.len()).collect();
+    let mut conflicts = 0u32;
+    while !pending.is_empty() {
+        let items: Result<Vec<TransactWriteItem>, ApiError> = pending.iter().map(|&i| conditional_put(t.name, &groups[i], upload_id)).collect();
+        let items = match items {
+            Ok(items) => items,
+            Err(e) => {
+                pending.iter().for_each(|&i| results[i] = Some(Err(e.clone())));
+                break;
+            }
+        };
+        match t.client.transact_write_items().set_transact_items(Some(items)).send().await {
+            Ok(_) => {
+                pending.iter().for_each(|&i| results[i] = Some(Ok(())));
+                break;
+            }
+            Err(SdkError::ServiceError(e)) if matches!(e.err(), TransactWriteItemsError::TransactionCanceledException(_)) => {
+                let TransactWriteItemsError::TransactionCanceledException(c) = e.err() else { unreachable!() };
+                let codes: Vec<String> = c.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None").to_string()).collect();
+                let existing: Vec<usize> = pending.iter().zip(&codes).filter(|(_, c)| c.as_str() == "ConditionalCheckFailed").map(|(&i, _)| i).collect();
+                if existing.is_empty() {
+                    // Another transaction held an item meanwhile: try again shortly, a few times.
+                    conflicts += 1;
+                    if conflicts > 5 {
+                        pending.iter().for_each(|&i| results[i] = Some(Err(ApiError::Unavailable)));
+                        break;
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(50 << conflicts)).await;
+                    continue;
+                }
+                existing.iter().for_each(|&i| results[i] = Some(Err(ApiError::Conflict(ORDER_EXISTS.into()))));
+                pending.retain(|i| !existing.contains(i));
+            }
+            Err(e) => {
+                let e = ApiError::from(e);
+                pending.iter().for_each(|&i| results[i] = Some(Err(e.clone())));
+                break;
+            }
+        }
+    }
+    results.into_iter().map(|r| r.unwrap_or(Err(ApiError::Unavailable))).collect()
 }
 
 #[cfg(test)]
@@ -228,5 +301,17 @@ mod tests {
         assert!(e.contains(&"Par issue with A. Accepted values any whole number 0 or greater.".to_string()));
         assert!(e.contains(&"JIT cannot be applied for A. Delivery Date must equal Drop Off Date.".to_string()));
         assert!(e.contains(&"A appears twice in 2026-11-24#L1#1".to_string()));
+    }
+
+    #[test]
+    fn transactions_hold_at_most_100_orders_and_3_mb() {
+        let small: Vec<ParGroup> = (0..250).map(|i| ParGroup::of_rows(&[row(&format!("L{i}"), "A", 1, 1)]).remove(0)).collect();
+        let refs: Vec<&ParGroup> = small.iter().collect();
+        assert_eq!(transactions(&refs).iter().map(Vec::len).collect::<Vec<_>>(), [100, 100, 50]);
+        let mut big = small[0].clone();
+        big.pars_and_items = (0..500).map(|i| ItemPar { pars: 1, item_name: format!("{i:0>2000}") }).collect();
+        let bigs = vec![big; 5];
+        let refs: Vec<&ParGroup> = bigs.iter().collect();
+        assert_eq!(transactions(&refs).iter().map(Vec::len).collect::<Vec<_>>(), [2, 2, 1], "about 1 MB each");
     }
 }

@@ -99,26 +99,31 @@ pub async fn upload_par_maps(deps: &'static Deps, input: Input) -> Result<Value,
     Ok(json!({ "success": success, "results": results }))
 }
 
-/// Checks and writes each group (several at once), answering per group.
+/// Checks each group, then writes the valid ones in transactions of up to
+/// 100 orders (several at once), answering per group in the order given.
 pub async fn upload_groups(deps: &Deps, ops: &HashMap<String, OpsLocation>, upload_id: &str, groups: Vec<ParGroup>) -> Vec<GroupResult> {
-    stream::iter(groups)
+    let mut results: Vec<GroupResult> = groups
+        .iter()
         .map(|g| {
-            let ops = ops.get(&g.location);
-            async move {
-                let key = g.key();
-                let mut messages = g.check(ops);
-                if messages.is_empty() {
-                    if let Err(e) = groups::write(deps, &g, upload_id).await {
-                        messages.push(e.to_string());
-                    }
-                }
-                let status = if messages.is_empty() { "written" } else { "failed" };
-                GroupResult { key, status, messages }
-            }
+            let messages = g.check(ops.get(&g.location));
+            GroupResult { key: g.key(), status: if messages.is_empty() { "written" } else { "failed" }, messages }
         })
+        .collect();
+    let valid: Vec<(usize, &ParGroup)> = groups.iter().enumerate().filter(|(i, _)| results[*i].messages.is_empty()).collect();
+    let refs: Vec<&ParGroup> = valid.iter().map(|(_, g)| *g).collect();
+    let batches = groups::transactions(&refs);
+    let outcomes: Vec<Vec<Result<(), ApiError>>> = stream::iter(batches)
+        .map(|batch| async move { groups::write_together(deps, &batch, upload_id).await })
         .buffered(IN_FLIGHT)
         .collect()
-        .await
+        .await;
+    for ((i, _), outcome) in valid.iter().zip(outcomes.into_iter().flatten()) {
+        if let Err(e) = outcome {
+            results[*i].status = "failed";
+            results[*i].messages.push(e.to_string());
+        }
+    }
+    results
 }
 
 #[derive(Deserialize)]

@@ -32,6 +32,8 @@ pub const GROUPS: &[Group] = &[
     Group { name: "Pars", actions: &["GetPars", "UploadPars"] },
     // Not named by the spec: forecast (3-planning §2).
     Group { name: "Forecast", actions: &["GetForecast", "UploadForecast", "UpdateForecast"] },
+    // Not named by the spec: customer-service coupon codes (3-planning §2); apart from prices on purpose.
+    Group { name: "Customer Service", actions: &["GenerateCoupons"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },
 ];
 

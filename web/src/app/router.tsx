@@ -27,6 +27,7 @@ const ParsList = lazy(() => import('@/features/pars/routes/ParsList'));
 const ParsReport = lazy(() => import('@/features/pars/routes/ParsReport'));
 const ForecastUploadPage = lazy(() => import('@/features/forecast/routes/ForecastUploadPage'));
 const ForecastViewPage = lazy(() => import('@/features/forecast/routes/ForecastViewPage'));
+const CouponsPage = lazy(() => import('@/features/coupons/routes/CouponsPage'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -105,7 +106,7 @@ export const routes: RouteObject[] = [
             ),
           },
           page('/Error', ErrorPage),
-          soon('/coupons', 'Coupon codes', `${L3} §2 (Coupon codes)`),
+          page('/coupons', CouponsPage),
           soon('/planograms', 'Planograms', `${L3} §2 (Planograms)`),
           soon('/csv-pricing', 'Item prices CSV upload', `${L3} §2 (Item prices CSV upload)`),
           soon('/item-prices-landing', 'Item prices download', `${L3} §2 (Item prices download)`),

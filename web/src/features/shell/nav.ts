@@ -56,6 +56,7 @@ export function buildNavMenus(flags: readonly string[], links: AppLinks): NavMen
         route('Planogram', '/planograms'),
         route('Download Item Prices', '/item-prices-landing'),
         route('Update Item Prices', '/csv-pricing'),
+        route('Coupon Codes', '/coupons'),
       ],
     },
   ];

@@ -1,0 +1,92 @@
+//! `POST /coupons` and the agent's recent codes. A code is written with a
+//! condition that no code has it; the request's id (chosen by the browser per
+//! GENERATE CODE) is written in the same transaction, so a retried request
+//! answers the code it already made instead of making a second one.
+use crate::codes;
+use crate::rules::{self, CouponRequest};
+use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
+use fleet_shared::{limits, store, ApiError, Deps, Input, Table};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// Codes listed by `GET /coupons/mine`.
+pub const RECENT: i32 = 50;
+const ATTEMPTS: usize = 5;
+
+fn put(table: &str, item: &Value, condition: &str) -> Result<TransactWriteItem, ApiError> {
+    let put = Put::builder().table_name(table).set_item(Some(store::to_item(item)?)).condition_expression(condition).build().map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().put(put).build())
+}
+
+fn view(item: &Value) -> Value {
+    json!({ "couponCode": item["code"], "reason": item["reason"], "value": item["display"], "type": item["type"],
+            "startDate": item["startDate"], "endDate": item["endDate"], "createdAt": item["createdAt"],
+            "redeemed": item["redeemed"].as_bool().unwrap_or(false) })
+}
+
+/// `POST /coupons {imageName, type, value, startDate, endDate, requestId?}` → `{statusCode, couponCode, ...}`.
+pub async fn generate(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let req: CouponRequest = input.parse()?;
+    let coupon = rules::check(&req).map_err(|e| ApiError::bad_request(e.join("; ")))?;
+    let request_id: Option<String> = input.args.get("requestId").and_then(Value::as_str).map(str::to_string);
+    if let Some(id) = &request_id {
+        limits::check_len("requestId", id, limits::MAX_ID_CHARS)?;
+    }
+    let caller = input.caller()?;
+    let t = deps.table(Table::Coupons)?;
+    let request_key = request_id.as_ref().map(|id| format!("request#{}#{id}", caller.sub));
+    for _ in 0..ATTEMPTS {
+        let code = codes::generate().map_err(ApiError::internal)?;
+        let item = json!({
+            "code": code, "reason": coupon.reason, "category": "Customer Service", "codeType": "Single Use Code", "quantity": 1,
+            "type": coupon.kind, "value": coupon.value, "display": coupon.display,
+            "startDate": coupon.start.to_string(), "endDate": coupon.end.to_string(),
+            "createdBy": caller.display(), "createdBySub": caller.sub, "createdAt": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            "redeemed": false,
+        });
+        let mut items = vec![put(t.name, &item, "attribute_not_exists(code)")?];
+        if let Some(key) = &request_key {
+            items.push(put(t.name, &json!({ "code": key, "couponCode": code }), "attribute_not_exists(code)")?);
+        }
+        match store::transact(t.client, items).await {
+            Ok(()) => return Ok(json!({ "statusCode": 200 }).as_object().cloned().map(|mut o| {
+                o.extend(view(&item).as_object().cloned().unwrap_or_default());
+                Value::Object(o)
+            }).unwrap_or_default()),
+            Err(ApiError::Conflict(_)) => {
+                // Either this request was already answered, or (once in ~10^14) the code exists: find out which.
+                if let Some(key) = &request_key {
+                    let done: Option<Value> = t.get(HashMap::from([("code".to_string(), store::s(key))])).await?;
+                    if let Some(code) = done.as_ref().and_then(|d| d["couponCode"].as_str()) {
+                        let first: Value = t.get(HashMap::from([("code".to_string(), store::s(code))])).await?.unwrap_or_default();
+                        let mut answer = view(&first);
+                        answer["statusCode"] = json!(200);
+                        return Ok(answer);
+                    }
+                }
+                tracing::warn!("coupon code collision; drawing another");
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(ApiError::Unavailable)
+}
+
+/// `GET /coupons/mine`: the caller's latest codes, newest first, with their redeemed state.
+pub async fn mine(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let caller = input.caller()?;
+    let t = deps.table(Table::Coupons)?;
+    let out = t
+        .client
+        .query()
+        .table_name(t.name)
+        .index_name("byCreator")
+        .key_condition_expression("createdBySub = :me")
+        .expression_attribute_values(":me", AttributeValue::S(caller.sub.clone()))
+        .scan_index_forward(false)
+        .limit(RECENT)
+        .send()
+        .await?;
+    let items: Vec<Value> = out.items.unwrap_or_default().into_iter().map(store::from_item).collect::<Result<_, _>>()?;
+    Ok(json!({ "coupons": items.iter().map(view).collect::<Vec<_>>() }))
+}

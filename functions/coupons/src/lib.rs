@@ -1,0 +1,26 @@
+//! Customer-service coupon codes (3-planning §2, §3, §5, §9): single-use,
+//! unguessable codes with their reason, value and validity, and the agent's
+//! recent codes.
+pub mod codes;
+pub mod handlers;
+pub mod reasons;
+pub mod rules;
+
+use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "generate_coupon",
+        trigger: Trigger::Http { method: "POST", path: "/coupons" },
+        permission: Permission::Action("GenerateCoupons"),
+        grants: &[Grant::CrudTable(Table::Coupons)],
+        handler: handler!(handlers::generate),
+    },
+    FunctionSpec {
+        name: "my_coupons",
+        trigger: Trigger::Http { method: "GET", path: "/coupons/mine" },
+        permission: Permission::Action("GenerateCoupons"),
+        grants: &[Grant::ReadTable(Table::Coupons)],
+        handler: handler!(handlers::mine),
+    },
+];

@@ -1,0 +1,54 @@
+// Browser test of coupon codes (spec 3-planning §2, §5): GENERATE CODE waits
+// for every field, the result dialog shows the code, Copy code puts it on the
+// clipboard, and the recent-codes table lists it.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, readStack, signIn } from './helpers.mjs';
+
+let stack;
+let browser;
+let context;
+let page;
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.webUrl).origin });
+  page = await context.newPage();
+  await signIn(page, stack.users.admin);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test('generates a coupon, copies it, and finds it among the recent codes', async () => {
+  await page.goto(new URL('/coupons', stack.webUrl).toString());
+  const generate = page.getByRole('button', { name: 'GENERATE CODE' });
+  await generate.waitFor();
+  assert.equal(await generate.isDisabled(), true, 'nothing chosen yet');
+
+  await page.getByLabel('Issue type').fill('expired');
+  await page.getByRole('option', { name: 'Quality: Item expired' }).click();
+  await page.getByLabel('Code value').selectOption('$5');
+  await page.getByLabel('Start date').fill('2026-11-22');
+  assert.equal(await generate.isDisabled(), true, 'the end date is still missing');
+  await page.getByLabel('End date').fill('2026-12-22');
+  await generate.click();
+
+  const dialog = page.getByRole('alertdialog', { name: 'Customer Service Code' });
+  const code = (await dialog.getByLabel('Code').innerText()).trim();
+  assert.match(code, /^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+  await dialog.getByText('Reason: Quality: Item expired').waitFor();
+  await dialog.getByText('Value: $5').waitFor();
+  await dialog.getByText('Expires: 2026-12-22').waitFor();
+  await dialog.getByRole('button', { name: 'Copy code' }).click();
+  await dialog.getByText('Copied').waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const recent = page.getByRole('table', { name: 'Your recent codes' });
+  await recent.getByText(code).waitFor();
+  assert.match(await recent.innerText(), new RegExp(`${code}\\s+Quality: Item expired\\s+\\$5`));
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { isComplete, parseValue, VALUE_CHOICES } from './coupon-form';
+
+describe('coupon form', () => {
+  it('reads $ as AMOUNT and % as PERCENT with the digits as the value', () => {
+    expect(parseValue('$10')).toEqual({ type: 'AMOUNT', value: 10 });
+    expect(parseValue('50 %')).toEqual({ type: 'PERCENT', value: 50 });
+    expect(parseValue('10')).toBeNull();
+    expect(VALUE_CHOICES).toEqual(['50 %', '$2', '$3', '$5', '$6', '$8', '$9', '$10']);
+    expect(VALUE_CHOICES.map(parseValue).every(Boolean)).toBe(true);
+  });
+
+  it('needs every field', () => {
+    const full = { reason: 'Quality: Item expired', value: '$5', startDate: '2026-11-22', endDate: '2026-11-30' };
+    expect(isComplete(full)).toBe(true);
+    for (const k of Object.keys(full)) expect(isComplete({ ...full, [k]: '' })).toBe(false);
+  });
+});

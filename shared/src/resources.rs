@@ -25,6 +25,8 @@ pub enum Table {
     ForecastUploads,
     /// Coupon codes by code (and `request#...` idempotency records); index byCreator.
     Coupons,
+    /// Item prices: pk schemaId, sk item (price in cents).
+    ItemPrices,
 }
 
 impl Table {
@@ -42,6 +44,7 @@ impl Table {
         Table::ForecastRows,
         Table::ForecastUploads,
         Table::Coupons,
+        Table::ItemPrices,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -59,6 +62,7 @@ impl Table {
             Table::ForecastRows => "ForecastRowsTable",
             Table::ForecastUploads => "ForecastUploadsTable",
             Table::Coupons => "CouponsTable",
+            Table::ItemPrices => "ItemPricesTable",
         }
     }
 
@@ -78,6 +82,7 @@ impl Table {
             Table::ForecastRows => "FORECAST_ROWS_TABLE",
             Table::ForecastUploads => "FORECAST_UPLOADS_TABLE",
             Table::Coupons => "COUPONS_TABLE",
+            Table::ItemPrices => "ITEM_PRICES_TABLE",
         }
     }
 }

@@ -175,6 +175,15 @@ pub trait UploadKind: Sync {
     fn warnings(&self, _plan: &Self::Plan) -> Vec<String> {
         Vec::new()
     }
+    /// The message of a row whose key other rows of the file share (`others`,
+    /// in file order). By default 'Duplicated records: Lines X and Y', X the
+    /// first of the key's rows and Y the next other one.
+    fn duplicate_message(&self, row: u32, others: &[u32]) -> String {
+        let mut lines: Vec<u32> = others.iter().copied().chain([row]).collect();
+        lines.sort_unstable();
+        let (first, second) = (lines[0], if row == lines[0] { lines[1] } else { row });
+        format!("Duplicated records: Lines {first} and {second}")
+    }
     /// Writes the rows, each whole or not at all, and answers each row's
     /// result. Rows this upload already wrote (`written_by`) come too, so the
     /// kind can complete anything an interrupted try left (a history record).
@@ -187,31 +196,28 @@ async fn checked<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<(Vec<Ro
     let ctx = kind.context().await?;
     let mut reports = Vec::with_capacity(req.rows.len());
     let mut plans: Vec<(usize, String, K::Plan)> = Vec::new();
-    let mut first_row_of: HashMap<String, u32> = HashMap::new();
-    let mut duplicated: HashMap<String, u32> = HashMap::new();
+    let mut rows_of: HashMap<String, Vec<u32>> = HashMap::new();
     for raw in &req.rows {
         let group = kind.group_of(raw);
         match kind.check(raw, &ctx) {
             Ok((key, plan)) => {
-                if let Some(first) = first_row_of.get(&key) {
-                    duplicated.entry(key.clone()).or_insert(raw.row);
-                    reports.push(invalid(raw.row, Some(key.clone()), group, vec![format!("Duplicated records: Lines {first} and {}", raw.row)]));
-                    continue;
-                }
-                first_row_of.insert(key.clone(), raw.row);
+                rows_of.entry(key.clone()).or_default().push(raw.row);
                 plans.push((reports.len(), key.clone(), plan));
                 reports.push(invalid(raw.row, Some(key), group, vec![])); // decided below
             }
             Err(messages) => reports.push(invalid(raw.row, None, group, messages)),
         }
     }
-    let keys: Vec<String> = plans.iter().map(|(_, k, _)| k.clone()).collect();
-    let mut stored = if keys.is_empty() { HashMap::new() } else { kind.load(keys).await? };
+    // A key on several rows: every one of them is invalid, each told where the others are.
+    let unique: Vec<String> = rows_of.iter().filter(|(_, rows)| rows.len() == 1).map(|(k, _)| k.clone()).collect();
+    let mut stored = if unique.is_empty() { HashMap::new() } else { kind.load(unique).await? };
     let mut ready = Vec::new();
     for (i, key, plan) in plans {
         let report = &mut reports[i];
-        if let Some(second) = duplicated.get(&key) {
-            report.messages = vec![format!("Duplicated records: Lines {} and {second}", report.row)];
+        let rows = &rows_of[&key];
+        if rows.len() > 1 {
+            let others: Vec<u32> = rows.iter().copied().filter(|r| *r != report.row).collect();
+            report.messages = vec![kind.duplicate_message(report.row, &others)];
             continue;
         }
         let current = stored.remove(&key);

@@ -3,7 +3,7 @@
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
-pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 8] {
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 9] {
     [
         ("shell", fn_shell::FUNCTIONS),
         ("permissions", fn_permissions::FUNCTIONS),
@@ -13,6 +13,7 @@ pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 8] {
         ("pars", fn_pars::FUNCTIONS),
         ("forecast", fn_forecast::FUNCTIONS),
         ("coupons", fn_coupons::FUNCTIONS),
+        ("prices", fn_prices::FUNCTIONS),
     ]
 }
 

@@ -165,3 +165,35 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
     println!("pipeline / raw = {:.2} (target >= 0.5)", p / r);
     Ok(())
 }
+
+/// `fleet-local bench-prices N`: stores half of an N-row price file, then
+/// times the dry run of the whole file (each row checked, half diffed against
+/// a stored price, half new) three times; prints the median (target < 2 s).
+pub async fn prices(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
+    use fn_prices::kind::ItemPrices;
+    let run = chrono::Utc::now().timestamp() % 100_000;
+    let schema = |i: usize| format!("BENCH_{run}_{}", i % 5);
+    let item = |i: usize| format!("ITEM_{i:05}");
+    let stored = (0..rows / 2)
+        .map(|i| store::to_item(&json!({ "schemaId": schema(i), "item": item(i), "cents": 300, "price": "3.00" })))
+        .collect::<Result<Vec<_>, _>>()?;
+    deps.table(Table::ItemPrices)?.batch_put(stored).await?;
+    let file = UploadRequest {
+        upload_id: format!("bench-prices-{run}"),
+        file_name: "prices.csv".into(),
+        rows: (0..rows)
+            .map(|i| RawRow { row: i as u32 + 2, values: json!({ "schemaId": schema(i), "item": item(i), "price": "3.25" }).as_object().cloned().expect("object") })
+            .collect(),
+    };
+    let kind = ItemPrices { deps, user: "bench".into(), now: "now".into() };
+    let mut times = Vec::new();
+    for _ in 0..3 {
+        let started = Instant::now();
+        let dry = upload::dry_run(&kind, &file).await?;
+        times.push(started.elapsed().as_secs_f64());
+        assert_eq!((dry["summary"]["change"].as_u64(), dry["summary"]["new"].as_u64()), (Some((rows / 2) as u64), Some((rows - rows / 2) as u64)));
+    }
+    times.sort_by(f64::total_cmp);
+    println!("price file dry run: {rows} rows ({} diffed, {} new), median of 3 = {:.2} s (target < 2 s)", rows / 2, rows - rows / 2, times[1]);
+    Ok(())
+}

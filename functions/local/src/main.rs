@@ -57,6 +57,17 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-prices") => {
+            let rows = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5_000);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            match fleet_local::bench::prices(deps, rows).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("benchmark failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-pars") => {
             let rows = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(10_000);
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
@@ -129,7 +140,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS]");
+            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS]");
             ExitCode::FAILURE
         }
     }

@@ -53,5 +53,6 @@ pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: 
     fn_locations::demo::seed(deps, &admin, admin_email).await?;
     fn_software::demo::seed(deps).await?;
     fn_forecast::demo::seed(deps).await?;
+    fn_prices::demo::seed(deps).await?;
     fn_routes::demo::seed(deps).await
 }

@@ -34,6 +34,8 @@ pub const GROUPS: &[Group] = &[
     Group { name: "Forecast", actions: &["GetForecast", "UploadForecast", "UpdateForecast"] },
     // Not named by the spec: customer-service coupon codes (3-planning §2); apart from prices on purpose.
     Group { name: "Customer Service", actions: &["GenerateCoupons"] },
+    // Not named by the spec: item prices (3-planning §2); reading and changing them are apart.
+    Group { name: "Item Prices", actions: &["GetItemPrices", "UpdateItemPrices"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },
 ];
 

@@ -1,0 +1,104 @@
+//! Item price calls: the schema id list, the price query, the file's dry run
+//! and the price update (batches of 100 rows, answered per row).
+use crate::kind::ItemPrices;
+use fleet_shared::upload::{self, RawRow, UploadRequest};
+use fleet_shared::{store, ApiError, Deps, Input, Table};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+
+fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+fn kind(deps: &'static Deps, input: &Input) -> Result<ItemPrices, ApiError> {
+    Ok(ItemPrices { deps, user: input.caller()?.display().to_string(), now: now() })
+}
+
+fn view(v: &Value) -> Value {
+    json!({ "schemaId": v["schemaId"], "item": v["item"], "price": v["cents"].as_i64().map(|c| c as f64 / 100.0), "exists": true })
+}
+
+/// `itemPrices(schemaIds)`: the prices of these schemas (all schemas when none), by schema and item.
+pub async fn item_prices(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let ids: Option<Vec<String>> = input.arg("schemaIds")?;
+    let t = deps.table(Table::ItemPrices)?;
+    let rows: Vec<Value> = match ids.filter(|ids| !ids.is_empty()) {
+        None => t.scan_all().await?,
+        Some(ids) => {
+            fleet_shared::limits::check_count("schemaIds", ids.len(), 100)?;
+            let mut all = Vec::new();
+            for id in ids {
+                let id = id.as_str();
+                let items: Vec<Value> = store::all(|start, _| async move {
+                    let out = t.client.query().table_name(t.name).key_condition_expression("schemaId = :s").expression_attribute_values(":s", store::s(id)).set_exclusive_start_key(start).send().await?;
+                    Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+                })
+                .await?;
+                all.extend(items);
+            }
+            all
+        }
+    };
+    let mut out: Vec<Value> = rows.iter().map(view).collect();
+    out.sort_by_key(|v| (v["schemaId"].as_str().unwrap_or_default().to_string(), v["item"].as_str().unwrap_or_default().to_string()));
+    Ok(Value::Array(out))
+}
+
+/// `priceSchemaIds`: every schema id that has prices, sorted.
+pub async fn schema_ids(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
+    let rows: Vec<Value> = deps.table(Table::ItemPrices)?.scan_all().await?;
+    let ids: BTreeSet<&str> = rows.iter().filter_map(|r| r["schemaId"].as_str()).collect();
+    Ok(json!(ids))
+}
+
+/// `POST /prices/dry-run`: the file's rows against the rules and the stored prices.
+pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let req: UploadRequest = input.parse()?;
+    upload::dry_run(&kind(deps, &input)?, &req).await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PriceInput {
+    schema_id: String,
+    item: String,
+    price: String,
+    line: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UpdateArgs {
+    upload_id: String,
+    file_name: String,
+    prices: Vec<PriceInput>,
+}
+
+/// `updateItemPrices(uploadId, fileName, prices)`: at most 100 rows, each re-checked and written with its history;
+/// answers `{message, errors, rowErrors}`. A retried batch writes nothing twice.
+pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let args: UpdateArgs = input.parse()?;
+    let rows = args
+        .prices
+        .iter()
+        .map(|p| RawRow { row: p.line, values: json!({ "schemaId": p.schema_id, "item": p.item, "price": p.price }).as_object().cloned().unwrap_or_default() })
+        .collect();
+    let req = UploadRequest { upload_id: args.upload_id, file_name: args.file_name, rows };
+    let out = upload::commit(&kind(deps, &input)?, &req).await?;
+    let mut row_errors = Vec::new();
+    for r in out["results"].as_array().into_iter().flatten().filter(|r| r["status"] == "failed") {
+        let line = r["row"].as_u64().unwrap_or_default() as u32;
+        if let Some(p) = args.prices.iter().find(|p| p.line == line) {
+            row_errors.push(json!({ "schemaId": p.schema_id, "item": p.item, "price": p.price, "line": line, "errors": [r["message"]] }));
+        }
+    }
+    let written = out["written"].as_u64().unwrap_or(0);
+    let message = if row_errors.is_empty() {
+        format!("Successfully updated {written} item prices.")
+    } else {
+        format!("{} of {} rows were not updated.", row_errors.len(), args.prices.len())
+    };
+    Ok(json!({ "message": message, "errors": [], "rowErrors": row_errors, "written": written }))
+}
+

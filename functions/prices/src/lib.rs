@@ -1,0 +1,39 @@
+//! Item prices (3-planning §2, §3, §4, §5, §7, §9): the schema id list, the
+//! price query, the price file's dry run and the price update with history.
+pub mod handlers;
+pub mod demo;
+pub mod kind;
+pub mod rules;
+
+use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "item_prices",
+        trigger: Trigger::Query("itemPrices"),
+        permission: Permission::Action("GetItemPrices"),
+        grants: &[Grant::ReadTable(Table::ItemPrices)],
+        handler: handler!(handlers::item_prices),
+    },
+    FunctionSpec {
+        name: "price_schema_ids",
+        trigger: Trigger::Query("priceSchemaIds"),
+        permission: Permission::Action("GetItemPrices"),
+        grants: &[Grant::ReadTable(Table::ItemPrices)],
+        handler: handler!(handlers::schema_ids),
+    },
+    FunctionSpec {
+        name: "prices_dry_run",
+        trigger: Trigger::Http { method: "POST", path: "/prices/dry-run" },
+        permission: Permission::Action("UpdateItemPrices"),
+        grants: &[Grant::ReadTable(Table::ItemPrices), Grant::FileUploads],
+        handler: handler!(handlers::dry_run),
+    },
+    FunctionSpec {
+        name: "update_item_prices",
+        trigger: Trigger::Mutation("updateItemPrices"),
+        permission: Permission::Action("UpdateItemPrices"),
+        grants: &[Grant::CrudTable(Table::ItemPrices), Grant::WriteTable(Table::History)],
+        handler: handler!(handlers::update),
+    },
+];

@@ -28,6 +28,7 @@ const ParsReport = lazy(() => import('@/features/pars/routes/ParsReport'));
 const ForecastUploadPage = lazy(() => import('@/features/forecast/routes/ForecastUploadPage'));
 const ForecastViewPage = lazy(() => import('@/features/forecast/routes/ForecastViewPage'));
 const CouponsPage = lazy(() => import('@/features/coupons/routes/CouponsPage'));
+const ItemPricesLanding = lazy(() => import('@/features/prices/routes/ItemPricesLanding'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -109,7 +110,7 @@ export const routes: RouteObject[] = [
           page('/coupons', CouponsPage),
           soon('/planograms', 'Planograms', `${L3} §2 (Planograms)`),
           soon('/csv-pricing', 'Item prices CSV upload', `${L3} §2 (Item prices CSV upload)`),
-          soon('/item-prices-landing', 'Item prices download', `${L3} §2 (Item prices download)`),
+          page('/item-prices-landing', ItemPricesLanding),
           page('*', NotFound),
         ],
       },

@@ -33,6 +33,8 @@ type Documents = {
     "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": typeof types.OrdersByDayDocument,
     "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": typeof types.ParsOpsLocationsDocument,
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": typeof types.JitLocationsDocument,
+    "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }": typeof types.ItemPricesDocument,
+    "query PriceSchemaIds { priceSchemaIds }": typeof types.PriceSchemaIdsDocument,
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": typeof types.LocationRoutesDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": typeof types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": typeof types.FridgeSoftwareDeploymentsDocument,
@@ -61,6 +63,8 @@ const documents: Documents = {
     "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": types.OrdersByDayDocument,
     "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": types.ParsOpsLocationsDocument,
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": types.JitLocationsDocument,
+    "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }": types.ItemPricesDocument,
+    "query PriceSchemaIds { priceSchemaIds }": types.PriceSchemaIdsDocument,
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": types.LocationRoutesDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": types.FridgeSoftwareDeploymentsDocument,
@@ -143,6 +147,14 @@ export function gql(source: "query ParsOpsLocations($nextToken: String) {\n  ops
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}"): typeof import('./graphql').JitLocationsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }"): typeof import('./graphql').ItemPricesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query PriceSchemaIds { priceSchemaIds }"): typeof import('./graphql').PriceSchemaIdsDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -192,6 +192,18 @@ export type JitLocationsQueryVariables = Exact<{
 
 export type JitLocationsQuery = { jitLocations: Array<{ itemName: string, count: number, overCapacityAmount: number }> };
 
+export type ItemPricesQueryVariables = Exact<{
+  schemaIds?: Array<string> | string | null | undefined;
+}>;
+
+
+export type ItemPricesQuery = { itemPrices: Array<{ schemaId: string, item: string, price: number | null, exists: boolean }> };
+
+export type PriceSchemaIdsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PriceSchemaIdsQuery = { priceSchemaIds: Array<string> };
+
 export type LocationRoutesQueryVariables = Exact<{
   stockingDate: string;
   calculateTotes?: boolean | null | undefined;
@@ -493,6 +505,21 @@ export const JitLocationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<JitLocationsQuery, JitLocationsQueryVariables>;
+export const ItemPricesDocument = new TypedDocumentString(`
+    query ItemPrices($schemaIds: [String!]) {
+  itemPrices(schemaIds: $schemaIds) {
+    schemaId
+    item
+    price
+    exists
+  }
+}
+    `) as unknown as TypedDocumentString<ItemPricesQuery, ItemPricesQueryVariables>;
+export const PriceSchemaIdsDocument = new TypedDocumentString(`
+    query PriceSchemaIds {
+  priceSchemaIds
+}
+    `) as unknown as TypedDocumentString<PriceSchemaIdsQuery, PriceSchemaIdsQueryVariables>;
 export const LocationRoutesDocument = new TypedDocumentString(`
     query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {
   locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {

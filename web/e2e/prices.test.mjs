@@ -1,8 +1,12 @@
-// Browser test of the item price download (spec 3-planning §2, §8): one
-// schema and 'All Schemas' as CSV, with prices this test sets up itself.
+// Browser test of item prices (spec 3-planning §2, §4, §5, §8): a price file
+// with an invalid row (Submit blocked, invalid rows downloaded), fixed and
+// submitted; then the download of one schema and 'All Schemas' as CSV. Uses
+// schemas of its own.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
 
 const schema = `E2E_${Date.now()}`;
@@ -48,4 +52,35 @@ test('downloads one schema and All Schemas as CSV', async () => {
   assert.match(all.name, /^item-prices-all-schemas-/);
   assert.ok(all.text.includes(`${schema},WRAP,6.00`));
   assert.ok(all.text.trim().split(/\r?\n/).length > 3, 'other schemas too');
+});
+
+async function csv(name, text) {
+  const f = path.join(await mkdtemp(path.join(tmpdir(), 'fleet-prices-')), name);
+  await writeFile(f, text);
+  return f;
+}
+
+test('a price file with an invalid row is blocked, its invalid rows download, and the fixed file updates', async () => {
+  const own = `${schema}_UP`;
+  await page.goto(new URL('/csv-pricing', stack.webUrl).toString());
+  const picker = page.getByLabel('Price file');
+  await picker.setInputFiles(await csv('bad.csv', `schemaId,item,price\n${own},KOMBUCHA,4.29\n${own},cold brew,3.999\n`));
+  const table = page.getByRole('table', { name: 'Price preview' });
+  await table.getByText('item must contain only uppercase letters, digits or underscores; price must be a number of at least 0 with at most 2 decimals').waitFor();
+  assert.match(await table.innerText(), /2\s+Will Update\s+\S+\s+KOMBUCHA\s+4\.29\s+New item/);
+  assert.equal(await page.getByRole('button', { name: /^Submit/ }).isDisabled(), true);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download invalid rows' }).click()]);
+  const invalid = (await readFile(await file.path(), 'utf8')).trim().split(/\r?\n/);
+  assert.equal(invalid.length, 2);
+  assert.match(invalid[1], new RegExp(`^${own},cold brew,3\\.999,`));
+
+  await picker.setInputFiles(await csv('good.csv', `schemaId,item,price\n${own},KOMBUCHA,4.29\n${own},COLD_BREW,3.99\n`));
+  await table.getByText('COLD_BREW').waitFor();
+  await page.getByRole('button', { name: 'Submit (2 updates)' }).click();
+  const done = page.getByRole('alertdialog', { name: 'Success' });
+  await done.getByText('Successfully updated 2 item prices.').waitFor();
+  await done.getByRole('button', { name: 'Close' }).click();
+
+  await picker.setInputFiles(await csv('same.csv', `schemaId,item,price\n${own},KOMBUCHA,4.29\n`));
+  await page.getByText('No Updates Needed').waitFor();
 });

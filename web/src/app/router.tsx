@@ -29,6 +29,7 @@ const ForecastUploadPage = lazy(() => import('@/features/forecast/routes/Forecas
 const ForecastViewPage = lazy(() => import('@/features/forecast/routes/ForecastViewPage'));
 const CouponsPage = lazy(() => import('@/features/coupons/routes/CouponsPage'));
 const ItemPricesLanding = lazy(() => import('@/features/prices/routes/ItemPricesLanding'));
+const CsvPricing = lazy(() => import('@/features/prices/routes/CsvPricing'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -109,7 +110,7 @@ export const routes: RouteObject[] = [
           page('/Error', ErrorPage),
           page('/coupons', CouponsPage),
           soon('/planograms', 'Planograms', `${L3} §2 (Planograms)`),
-          soon('/csv-pricing', 'Item prices CSV upload', `${L3} §2 (Item prices CSV upload)`),
+          page('/csv-pricing', CsvPricing),
           page('/item-prices-landing', ItemPricesLanding),
           page('*', NotFound),
         ],

@@ -35,6 +35,7 @@ type Documents = {
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": typeof types.JitLocationsDocument,
     "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }": typeof types.ItemPricesDocument,
     "query PriceSchemaIds { priceSchemaIds }": typeof types.PriceSchemaIdsDocument,
+    "mutation UpdateItemPrices($uploadId: ID!, $fileName: String!, $prices: [ItemPriceInput!]!) {\n  updateItemPrices(uploadId: $uploadId, fileName: $fileName, prices: $prices) { message errors written rowErrors { line errors } }\n}": typeof types.UpdateItemPricesDocument,
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": typeof types.LocationRoutesDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": typeof types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": typeof types.FridgeSoftwareDeploymentsDocument,
@@ -65,6 +66,7 @@ const documents: Documents = {
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": types.JitLocationsDocument,
     "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }": types.ItemPricesDocument,
     "query PriceSchemaIds { priceSchemaIds }": types.PriceSchemaIdsDocument,
+    "mutation UpdateItemPrices($uploadId: ID!, $fileName: String!, $prices: [ItemPriceInput!]!) {\n  updateItemPrices(uploadId: $uploadId, fileName: $fileName, prices: $prices) { message errors written rowErrors { line errors } }\n}": types.UpdateItemPricesDocument,
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": types.LocationRoutesDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": types.FridgeSoftwareDeploymentsDocument,
@@ -155,6 +157,10 @@ export function gql(source: "query ItemPrices($schemaIds: [String!]) { itemPrice
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "query PriceSchemaIds { priceSchemaIds }"): typeof import('./graphql').PriceSchemaIdsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation UpdateItemPrices($uploadId: ID!, $fileName: String!, $prices: [ItemPriceInput!]!) {\n  updateItemPrices(uploadId: $uploadId, fileName: $fileName, prices: $prices) { message errors written rowErrors { line errors } }\n}"): typeof import('./graphql').UpdateItemPricesDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

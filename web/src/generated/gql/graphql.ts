@@ -34,6 +34,14 @@ export type ItemParInput = {
   pars: number;
 };
 
+export type ItemPriceInput = {
+  item: string;
+  /** The row's line in the file (header = 1). */
+  line: number;
+  price: string;
+  schemaId: string;
+};
+
 export type LocationsFilter = {
   /** Page size, at most 2500 (the default). */
   count?: number | null | undefined;
@@ -203,6 +211,15 @@ export type PriceSchemaIdsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PriceSchemaIdsQuery = { priceSchemaIds: Array<string> };
+
+export type UpdateItemPricesMutationVariables = Exact<{
+  uploadId: string;
+  fileName: string;
+  prices: Array<ItemPriceInput> | ItemPriceInput;
+}>;
+
+
+export type UpdateItemPricesMutation = { updateItemPrices: { message: string, errors: Array<string>, written: number, rowErrors: Array<{ line: number, errors: Array<string> }> } };
 
 export type LocationRoutesQueryVariables = Exact<{
   stockingDate: string;
@@ -520,6 +537,19 @@ export const PriceSchemaIdsDocument = new TypedDocumentString(`
   priceSchemaIds
 }
     `) as unknown as TypedDocumentString<PriceSchemaIdsQuery, PriceSchemaIdsQueryVariables>;
+export const UpdateItemPricesDocument = new TypedDocumentString(`
+    mutation UpdateItemPrices($uploadId: ID!, $fileName: String!, $prices: [ItemPriceInput!]!) {
+  updateItemPrices(uploadId: $uploadId, fileName: $fileName, prices: $prices) {
+    message
+    errors
+    written
+    rowErrors {
+      line
+      errors
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateItemPricesMutation, UpdateItemPricesMutationVariables>;
 export const LocationRoutesDocument = new TypedDocumentString(`
     query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {
   locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {

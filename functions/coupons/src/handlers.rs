@@ -24,6 +24,13 @@ fn view(item: &Value) -> Value {
             "redeemed": item["redeemed"].as_bool().unwrap_or(false) })
 }
 
+/// The answer of `POST /coupons`: the code's view with the spec's `statusCode`.
+fn answer(item: &Value) -> Value {
+    let mut out = view(item);
+    out["statusCode"] = json!(200);
+    out
+}
+
 /// `POST /coupons {imageName, type, value, startDate, endDate, requestId?}` → `{statusCode, couponCode, ...}`.
 pub async fn generate(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let req: CouponRequest = input.parse()?;
@@ -49,19 +56,14 @@ pub async fn generate(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
             items.push(put(t.name, &json!({ "code": key, "couponCode": code }), "attribute_not_exists(code)")?);
         }
         match store::transact(t.client, items).await {
-            Ok(()) => return Ok(json!({ "statusCode": 200 }).as_object().cloned().map(|mut o| {
-                o.extend(view(&item).as_object().cloned().unwrap_or_default());
-                Value::Object(o)
-            }).unwrap_or_default()),
+            Ok(()) => return Ok(answer(&item)),
             Err(ApiError::Conflict(_)) => {
                 // Either this request was already answered, or (once in ~10^14) the code exists: find out which.
                 if let Some(key) = &request_key {
                     let done: Option<Value> = t.get(HashMap::from([("code".to_string(), store::s(key))])).await?;
                     if let Some(code) = done.as_ref().and_then(|d| d["couponCode"].as_str()) {
                         let first: Value = t.get(HashMap::from([("code".to_string(), store::s(code))])).await?.unwrap_or_default();
-                        let mut answer = view(&first);
-                        answer["statusCode"] = json!(200);
-                        return Ok(answer);
+                        return Ok(answer(&first));
                     }
                 }
                 tracing::warn!("coupon code collision; drawing another");

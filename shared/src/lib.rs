@@ -17,6 +17,7 @@ pub mod paging;
 pub mod permissions;
 pub mod registry;
 pub mod resources;
+pub mod scheduler;
 pub mod store;
 pub mod upload;
 

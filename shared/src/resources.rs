@@ -27,6 +27,8 @@ pub enum Table {
     Coupons,
     /// Item prices: pk schemaId, sk item (price in cents).
     ItemPrices,
+    /// Current planogram slots: pk layoutName, sk slot (scheduled ones are ScheduledChanges).
+    Planograms,
 }
 
 impl Table {
@@ -45,6 +47,7 @@ impl Table {
         Table::ForecastUploads,
         Table::Coupons,
         Table::ItemPrices,
+        Table::Planograms,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -63,6 +66,7 @@ impl Table {
             Table::ForecastUploads => "ForecastUploadsTable",
             Table::Coupons => "CouponsTable",
             Table::ItemPrices => "ItemPricesTable",
+            Table::Planograms => "PlanogramsTable",
         }
     }
 
@@ -83,6 +87,7 @@ impl Table {
             Table::ForecastUploads => "FORECAST_UPLOADS_TABLE",
             Table::Coupons => "COUPONS_TABLE",
             Table::ItemPrices => "ITEM_PRICES_TABLE",
+            Table::Planograms => "PLANOGRAMS_TABLE",
         }
     }
 }

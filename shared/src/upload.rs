@@ -27,6 +27,17 @@ pub struct RawRow {
     pub values: Map<String, Value>,
 }
 
+impl RawRow {
+    /// A column's trimmed text, matching the header loosely (a byte-order
+    /// mark and spaces around it are ignored); `None` when the row lacks it.
+    pub fn cell(&self, column: &str) -> Option<String> {
+        self.values
+            .iter()
+            .find(|(k, _)| k.trim_start_matches('\u{feff}').trim() == column)
+            .map(|(_, v)| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()).trim().to_string())
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadRequest {
@@ -175,6 +186,15 @@ pub trait UploadKind: Sync {
     fn warnings(&self, _plan: &Self::Plan) -> Vec<String> {
         Vec::new()
     }
+    /// A looser key than the row's (a layout's slot at any hour): valid rows
+    /// sharing one are warned with `related_warning`, never blocked.
+    fn related_key(&self, _plan: &Self::Plan) -> Option<String> {
+        None
+    }
+    /// The warning of a row whose related key other rows share (`others`, in file order).
+    fn related_warning(&self, _row: u32, others: &[u32]) -> String {
+        format!("Also on line(s) {}", others.iter().map(u32::to_string).collect::<Vec<_>>().join(", "))
+    }
     /// The message of a row whose key other rows of the file share (`others`,
     /// in file order). By default 'Duplicated records: Lines X and Y', X the
     /// first of the key's rows and Y the next other one.
@@ -197,11 +217,17 @@ async fn checked<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<(Vec<Ro
     let mut reports = Vec::with_capacity(req.rows.len());
     let mut plans: Vec<(usize, String, K::Plan)> = Vec::new();
     let mut rows_of: HashMap<String, Vec<u32>> = HashMap::new();
+    let mut related_rows: HashMap<String, Vec<u32>> = HashMap::new();
+    let mut related_of: Vec<(usize, String)> = Vec::new();
     for raw in &req.rows {
         let group = kind.group_of(raw);
         match kind.check(raw, &ctx) {
             Ok((key, plan)) => {
                 rows_of.entry(key.clone()).or_default().push(raw.row);
+                if let Some(related) = kind.related_key(&plan) {
+                    related_rows.entry(related.clone()).or_default().push(raw.row);
+                    related_of.push((reports.len(), related));
+                }
                 plans.push((reports.len(), key.clone(), plan));
                 reports.push(invalid(raw.row, Some(key), group, vec![])); // decided below
             }
@@ -233,6 +259,13 @@ async fn checked<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<(Vec<Ro
                 ready.push(Planned { row: report.row, key, plan, stored: current });
             }
             Err(message) => report.messages = vec![message],
+        }
+    }
+    for (i, related) in related_of {
+        let report = &mut reports[i];
+        let others: Vec<u32> = related_rows[&related].iter().copied().filter(|r| *r != report.row).collect();
+        if report.status != RowStatus::Invalid && !others.is_empty() {
+            report.warnings.push(kind.related_warning(report.row, &others));
         }
     }
     spoil_groups(&mut reports, &mut ready);
@@ -352,6 +385,9 @@ mod tests {
         fn warnings(&self, plan: &i64) -> Vec<String> {
             if *plan > 100 { vec![format!("{plan} is large")] } else { vec![] }
         }
+        fn related_key(&self, plan: &i64) -> Option<String> {
+            (*plan < 0).then(|| "negative".to_string())
+        }
         async fn write(&self, rows: Vec<Planned<i64>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
             let mut s = self.stored.lock().unwrap();
             Ok(rows
@@ -426,6 +462,18 @@ mod tests {
         assert_eq!((dry["rows"][0]["status"].as_str(), &dry["rows"][0]["warnings"]), (Some("new"), &json!(["500 is large"])));
         assert!(dry["rows"][1].get("warnings").is_none(), "no warnings, no field");
         assert_eq!(commit(&kind, &batch).await.unwrap()["written"], 2);
+    }
+
+    #[tokio::test]
+    async fn rows_sharing_a_related_key_are_warned_of_each_other_and_still_land() {
+        let kind = Numbers::default();
+        let batch = req(&[("a", "-1"), ("b", "2"), ("c", "-3")]);
+        let dry = dry_run(&kind, &batch).await.unwrap();
+        let (first, third) = (dry["rows"][0]["row"].as_u64().unwrap(), dry["rows"][2]["row"].as_u64().unwrap());
+        assert_eq!(dry["rows"][0]["warnings"], json!([format!("Also on line(s) {third}")]));
+        assert_eq!(dry["rows"][2]["warnings"], json!([format!("Also on line(s) {first}")]));
+        assert!(dry["rows"][1].get("warnings").is_none());
+        assert_eq!(commit(&kind, &batch).await.unwrap()["written"], 3);
     }
 
     #[test]

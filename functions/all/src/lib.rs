@@ -3,7 +3,7 @@
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
-pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 9] {
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 10] {
     [
         ("shell", fn_shell::FUNCTIONS),
         ("permissions", fn_permissions::FUNCTIONS),
@@ -14,6 +14,7 @@ pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 9] {
         ("forecast", fn_forecast::FUNCTIONS),
         ("coupons", fn_coupons::FUNCTIONS),
         ("prices", fn_prices::FUNCTIONS),
+        ("planograms", fn_planograms::FUNCTIONS),
     ]
 }
 

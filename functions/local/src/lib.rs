@@ -18,5 +18,6 @@ pub const RULES_PATH: &str = "web/src/generated/rules.json";
 pub fn rules_json() -> String {
     let mut rules = fn_locations::create_rules::export();
     rules["coupon"] = fn_coupons::rules::export();
+    rules["planogram"] = fn_planograms::rules::export();
     serde_json::to_string_pretty(&rules).expect("rules serialise") + "\n"
 }

@@ -7,86 +7,46 @@
 use crate::service::{self, Author};
 use crate::store::{self as locations, Also, Dynamo, LocationStore};
 use crate::{attributes, deadline, plan, rules, rules::Options};
-use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem, Update};
+use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
 use chrono::{DateTime, Utc};
 use fleet_shared::fridge_time::FridgeZone;
+use fleet_shared::scheduler::{self, iso, query_index, Applier, BY_DUE, FAILED_SHARD};
+pub use fleet_shared::scheduler::{ChangeBody, StoredChange};
 use fleet_shared::{limits, permissions, store, ApiError, Deps, Input, Table};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Map, Value};
-use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const TABLE_NAME: &str = "Locations";
 pub const VERSION: i64 = 1;
+/// The due partition of location changes (other areas have their own).
 const DUE_SHARD: &str = "DUE";
-/// Moved-aside changes leave the due index's partition, so no run sees them.
-const FAILED_SHARD: &str = "FAILED";
-const BY_LOCATION: &str = "byLocation";
-const BY_DUE: &str = "byDue";
 pub const MAX_CHANGES: usize = 100;
 /// The value that schedules the generation of a new device address.
 pub const GENERATE: &str = "GENERATE";
 pub const DEVICE_ADDRESS: &str = "aprivaDeviceAddress";
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct StoredChange {
-    pub uuid: String,
-    pub action_time: String,
-    pub id: String,
-    pub user: String,
-    /// Cognito sub of who scheduled it: their permission is checked again when it applies.
-    #[serde(default)]
-    pub user_sub: Option<String>,
-    pub version: i64,
-    pub due_shard: String,
-    pub change: ChangeBody,
-    #[serde(default)]
-    pub failure_reason: Option<String>,
-    #[serde(default)]
-    pub failed_at: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ChangeBody {
-    pub id: String,
-    pub table: String,
-    pub attribute: String,
-    /// JSON text: exactly what was scheduled.
-    pub value: String,
-}
-
-impl StoredChange {
-    /// The GraphQL `ScheduledChange` (AWSJSON `value` stays JSON text), in
-    /// the fridge's time, with its allocation deadline warning if any.
-    fn view(&self, location: Option<&Value>) -> Value {
-        let zone = FridgeZone::of(location.and_then(|l| attributes::get_path(l, &["timeZone"])).and_then(Value::as_str));
-        let at = DateTime::parse_from_rfc3339(&self.action_time).ok().map(|t| t.with_timezone(&Utc));
-        let warning = match (location, at) {
-            (Some(loc), Some(at)) if self.change.attribute == "prod" && self.value() == json!(1) => {
-                let schedule = attributes::get_path(loc, &["operationConfigs", "stockingSchedule"]).cloned().unwrap_or(Value::Null);
-                let state = attributes::get_path(loc, &["operationConfigs", "address", "state"]).and_then(Value::as_str).unwrap_or("");
-                let wall = at.with_timezone(&zone.tz).naive_local();
-                deadline::allocation_warning(wall, &schedule, plan::NORTHEAST.contains(&state), zone.label)
-            }
-            _ => None,
-        };
-        json!({
-            "uuid": self.uuid, "actionTime": self.action_time, "id": self.id, "user": self.user, "version": self.version,
-            "change": { "id": self.change.id, "table": self.change.table, "attribute": self.change.attribute, "value": self.change.value },
-            "localActionTime": at.map(|t| zone.wall(t)), "timeZoneLabel": zone.label,
-            "status": if self.due_shard == FAILED_SHARD { "FAILED" } else { "PENDING" },
-            "failureReason": self.failure_reason, "failedAt": self.failed_at, "deadlineWarning": warning,
-        })
-    }
-
-    fn value(&self) -> Value {
-        serde_json::from_str(&self.change.value).unwrap_or(Value::Null)
-    }
-
-    fn key(&self) -> (String, String) {
-        (self.uuid.clone(), self.action_time.clone())
-    }
+/// The GraphQL `ScheduledChange` (AWSJSON `value` stays JSON text), in
+/// the fridge's time, with its allocation deadline warning if any.
+fn view(c: &StoredChange, location: Option<&Value>) -> Value {
+    let zone = FridgeZone::of(location.and_then(|l| attributes::get_path(l, &["timeZone"])).and_then(Value::as_str));
+    let at = DateTime::parse_from_rfc3339(&c.action_time).ok().map(|t| t.with_timezone(&Utc));
+    let warning = match (location, at) {
+        (Some(loc), Some(at)) if c.change.attribute == "prod" && c.value() == json!(1) => {
+            let schedule = attributes::get_path(loc, &["operationConfigs", "stockingSchedule"]).cloned().unwrap_or(Value::Null);
+            let state = attributes::get_path(loc, &["operationConfigs", "address", "state"]).and_then(Value::as_str).unwrap_or("");
+            let wall = at.with_timezone(&zone.tz).naive_local();
+            deadline::allocation_warning(wall, &schedule, plan::NORTHEAST.contains(&state), zone.label)
+        }
+        _ => None,
+    };
+    json!({
+        "uuid": c.uuid, "actionTime": c.action_time, "id": c.id, "user": c.user, "version": c.version,
+        "change": { "id": c.change.id, "table": c.change.table, "attribute": c.change.attribute, "value": c.change.value },
+        "localActionTime": at.map(|t| zone.wall(t)), "timeZoneLabel": zone.label,
+        "status": if c.due_shard == FAILED_SHARD { "FAILED" } else { "PENDING" },
+        "failureReason": c.failure_reason, "failedAt": c.failed_at, "deadlineWarning": warning,
+    })
 }
 
 /// The action that making a change needs: scheduling or deleting it needs
@@ -99,29 +59,8 @@ pub fn required_action(attribute: &str) -> &'static str {
     }
 }
 
-async fn query_index(deps: &Deps, index: &str, key: &str, key_value: &str, until: Option<&str>) -> Result<Vec<StoredChange>, ApiError> {
-    let t = deps.table(Table::ScheduledChanges)?;
-    store::all(|start, _| async move {
-        let q = t
-            .client
-            .query()
-            .table_name(t.name)
-            .index_name(index)
-            .expression_attribute_names("#k", key)
-            .expression_attribute_values(":k", store::s(key_value))
-            .set_exclusive_start_key(start);
-        let q = match until {
-            Some(t) => q.key_condition_expression("#k = :k AND actionTime <= :t").expression_attribute_values(":t", store::s(t)),
-            None => q.key_condition_expression("#k = :k"),
-        };
-        let page = q.send().await?;
-        Ok((page.items.unwrap_or_default(), page.last_evaluated_key))
-    })
-    .await
-}
-
 pub async fn for_location(deps: &Deps, id: &str) -> Result<Vec<StoredChange>, ApiError> {
-    query_index(deps, BY_LOCATION, "id", id, None).await
+    scheduler::for_subject(deps, id).await
 }
 
 #[derive(Deserialize)]
@@ -144,7 +83,7 @@ async fn of_location(deps: &'static Deps, id: &str) -> Result<Value, ApiError> {
     let id = service::location_id(Some(&json!(id)))?;
     let store = Dynamo(deps);
     let (changes, location) = tokio::try_join!(for_location(deps, &id), store.get(&id))?;
-    Ok(Value::Array(changes.iter().map(|c| c.view(location.as_ref())).collect()))
+    Ok(Value::Array(changes.iter().map(|c| view(c, location.as_ref())).collect()))
 }
 
 /// Days ahead `upcomingScheduleChanges` looks by default, and at most.
@@ -172,7 +111,7 @@ pub async fn upcoming(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
         let doc: Value = store::from_item(item)?;
         docs.insert(doc["id"].as_str().unwrap_or_default().to_string(), doc);
     }
-    Ok(Value::Array(changes.iter().map(|c| c.view(docs.get(&c.id))).collect()))
+    Ok(Value::Array(changes.iter().map(|c| view(c, docs.get(&c.id))).collect()))
 }
 
 #[derive(Deserialize)]
@@ -185,10 +124,6 @@ struct NewChange {
     date_time: Option<String>,
     #[serde(default)]
     local_date_time: Option<String>,
-}
-
-fn iso(t: DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
 /// ISO text in UTC with milliseconds, so times sort as strings.
@@ -206,14 +141,6 @@ fn action_time(c: &NewChange, zone: FridgeZone) -> Result<String, ApiError> {
         (None, Some(local)) => zone.instant(local).map(iso).map_err(ApiError::BadRequest),
         _ => Err(ApiError::bad_request("Give exactly one of dateTime and localDateTime")),
     }
-}
-
-/// The same request always yields the same uuid, so a retry overwrites
-/// rather than duplicates.
-fn change_uuid(location: &str, attribute: &str, action_time: &str, value: &str) -> String {
-    let digest = Sha256::digest(format!("{location}\u{0}{attribute}\u{0}{action_time}\u{0}{value}"));
-    let h: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
-    format!("{}-{}-{}-{}-{}", &h[0..8], &h[8..12], &h[12..16], &h[16..20], &h[20..32])
 }
 
 fn parse_value(v: &Value) -> Value {
@@ -282,7 +209,7 @@ pub fn plan_change(
         .map(|(a, v)| {
             let text = v.to_string();
             StoredChange {
-                uuid: change_uuid(&location, a, &time, &text),
+                uuid: scheduler::stable_uuid(&[&location, a, &time, &text]),
                 action_time: time.clone(),
                 id: location.clone(),
                 user: caller.display().to_string(),
@@ -292,6 +219,8 @@ pub fn plan_change(
                 change: ChangeBody { id: location.clone(), table: TABLE_NAME.into(), attribute: a.to_string(), value: text },
                 failure_reason: None,
                 failed_at: None,
+                upload_marker: None,
+                applied_at: None,
             }
         })
         .collect())
@@ -346,7 +275,7 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
         groups.entry((c.location.clone(), time.clone())).or_default().push((c.attribute.as_str(), value.clone()));
         let text = value.to_string();
         records.push(StoredChange {
-            uuid: change_uuid(&c.location, &c.attribute, &time, &text),
+            uuid: scheduler::stable_uuid(&[&c.location, &c.attribute, &time, &text]),
             action_time: time,
             id: c.location.clone(),
             user: caller.display().to_string(),
@@ -356,6 +285,8 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
             change: ChangeBody { id: c.location.clone(), table: TABLE_NAME.into(), attribute: c.attribute.clone(), value: text },
             failure_reason: None,
             failed_at: None,
+            upload_marker: None,
+            applied_at: None,
         });
     }
     let needs_options = groups.values().flatten().any(|(a, _)| matches!(*a, "layoutName" | "fridgeSchema" | "priceMapTemplate"));
@@ -370,7 +301,7 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
         items.push(TransactWriteItem::builder().put(put).build());
     }
     store::transact(table.client, items).await?;
-    Ok(Value::Array(records.iter().map(|r| r.view(docs.get(&r.id))).collect()))
+    Ok(Value::Array(records.iter().map(|r| view(r, docs.get(&r.id))).collect()))
 }
 
 #[derive(Deserialize)]
@@ -402,6 +333,9 @@ pub async fn delete(deps: &'static Deps, input: Input) -> Result<bool, ApiError>
     let Some(change) = table.get::<StoredChange>(key).await? else {
         return Ok(false); // already gone: a retried delete is not an error
     };
+    if change.change.table != TABLE_NAME {
+        return Ok(false); // another area's change: not this mutation's to undo
+    }
     // Undoing a change needs the permission the change needs.
     input.require(deps, required_action(&change.change.attribute)).await?;
     let mut doomed = vec![change.clone()];
@@ -422,155 +356,16 @@ pub async fn delete(deps: &'static Deps, input: Input) -> Result<bool, ApiError>
     }
 }
 
-/// What happened to one due group in a run.
-#[derive(Debug, PartialEq)]
-enum Outcome {
-    Applied,
-    /// Another run holds or already applied it.
-    Skipped,
-    /// Can never apply: moved aside with this reason.
-    MovedAside(String),
-}
-
-/// Errors that retrying cannot fix: the change is invalid now, its location
-/// is gone, or its author lost the permission. Anything else (throttling, a
-/// concurrent edit, an outage) is retried on the next run.
-fn is_permanent(e: &ApiError) -> bool {
-    matches!(e, ApiError::BadRequest(_) | ApiError::NotFound(_) | ApiError::Forbidden)
-}
-
-/// Applies every due change. Answers the groups applied, moved aside and
-/// failed (to be retried), and the uuids of the changes this run applied.
+/// Applies every due location change (see `fleet_shared::scheduler`).
 pub async fn apply_due(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
-    let due = query_index(deps, BY_DUE, "dueShard", DUE_SHARD, Some(&locations::now())).await?;
-    let mut groups: BTreeMap<(String, String), Vec<StoredChange>> = BTreeMap::new();
-    for c in due {
-        groups.entry((c.id.clone(), c.action_time.clone())).or_default().push(c);
-    }
-    let (mut applied, mut moved, mut failed, mut uuids) = (0, 0, 0, Vec::new());
-    for ((location, time), changes) in groups {
-        match apply_group(deps, &location, &changes).await {
-            Ok(Outcome::Applied) => {
-                applied += 1;
-                uuids.extend(changes.iter().map(|c| c.uuid.clone()));
-            }
-            Ok(Outcome::Skipped) => {}
-            Ok(Outcome::MovedAside(reason)) => {
-                moved += 1;
-                tracing::warn!(%location, %time, %reason, "scheduled change cannot apply; moved aside");
-            }
-            Err(e) => {
-                failed += 1;
-                tracing::error!(%location, %time, error = %e, "scheduled change not applied; will retry");
-            }
-        }
-    }
-    Ok(json!({ "applied": applied, "movedAside": moved, "failed": failed, "appliedChanges": uuids }))
+    scheduler::apply_due(deps, DUE_SHARD, &Locations(deps)).await
 }
 
-/// How long a runner's claim on a change lasts before another may take over
-/// (a runner that crashed mid-way).
-const CLAIM_SECONDS: i64 = 300;
+struct Locations(&'static Deps);
 
-fn change_key(c: &StoredChange) -> HashMap<String, aws_sdk_dynamodb::types::AttributeValue> {
-    HashMap::from([("uuid".to_string(), store::s(&c.uuid)), ("actionTime".to_string(), store::s(&c.action_time))])
-}
-
-/// Claims one change for this run with a conditional write, so of two racing
-/// runs exactly one proceeds to the transaction.
-async fn claim(deps: &Deps, c: &StoredChange, run: &str) -> Result<bool, ApiError> {
-    let t = deps.table(Table::ScheduledChanges)?;
-    let now = Utc::now();
-    let out = t
-        .client
-        .update_item()
-        .table_name(t.name)
-        .set_key(Some(change_key(c)))
-        .update_expression("SET claimedBy = :run, claimedAt = :now")
-        .condition_expression("attribute_exists(#u) AND dueShard = :due AND (attribute_not_exists(claimedBy) OR claimedAt < :stale)")
-        .expression_attribute_names("#u", "uuid")
-        .expression_attribute_values(":run", store::s(run))
-        .expression_attribute_values(":due", store::s(DUE_SHARD))
-        .expression_attribute_values(":now", store::s(iso(now)))
-        .expression_attribute_values(":stale", store::s(iso(now - chrono::Duration::seconds(CLAIM_SECONDS))))
-        .send()
-        .await;
-    match out.map_err(ApiError::from) {
-        Ok(_) => Ok(true),
-        Err(ApiError::Conflict(_)) => Ok(false),
-        Err(e) => Err(e),
-    }
-}
-
-async fn release(deps: &Deps, changes: &[StoredChange], run: &str) {
-    let Ok(t) = deps.table(Table::ScheduledChanges) else { return };
-    for c in changes {
-        let _ = t
-            .client
-            .update_item()
-            .table_name(t.name)
-            .set_key(Some(change_key(c)))
-            .update_expression("REMOVE claimedBy, claimedAt")
-            .condition_expression("claimedBy = :run")
-            .expression_attribute_values(":run", store::s(run))
-            .send()
-            .await;
-    }
-}
-
-/// Moves a claimed group out of the due index with the reason, all or nothing.
-async fn move_aside(deps: &Deps, changes: &[StoredChange], run: &str, reason: &str) -> Result<(), ApiError> {
-    let t = deps.table(Table::ScheduledChanges)?;
-    let now = iso(Utc::now());
-    let mut items = Vec::new();
-    for c in changes {
-        let update = Update::builder()
-            .table_name(t.name)
-            .set_key(Some(change_key(c)))
-            .update_expression("SET dueShard = :failed, failureReason = :reason, failedAt = :now REMOVE claimedBy, claimedAt")
-            .condition_expression("claimedBy = :run")
-            .expression_attribute_values(":failed", store::s(FAILED_SHARD))
-            .expression_attribute_values(":reason", store::s(reason))
-            .expression_attribute_values(":now", store::s(&now))
-            .expression_attribute_values(":run", store::s(run))
-            .build()
-            .map_err(ApiError::internal)?;
-        items.push(TransactWriteItem::builder().update(update).build());
-    }
-    store::transact(t.client, items).await
-}
-
-/// Claims, validates and applies a group. A permanent failure moves it aside;
-/// a transient one releases the claim for the next run.
-async fn apply_group(deps: &'static Deps, location: &str, changes: &[StoredChange]) -> Result<Outcome, ApiError> {
-    let run = uuid::Uuid::new_v4().to_string();
-    let mut ordered: Vec<&StoredChange> = changes.iter().collect();
-    ordered.sort_by(|a, b| a.uuid.cmp(&b.uuid)); // same order in every run: the first claim decides
-    for c in &ordered {
-        if !claim(deps, c, &run).await? {
-            release(deps, changes, &run).await;
-            return Ok(Outcome::Skipped);
-        }
-    }
-    match apply_claimed(deps, location, changes, &run).await {
-        Ok(()) => Ok(Outcome::Applied),
-        Err(e) if is_permanent(&e) => {
-            let reason = match e {
-                ApiError::Forbidden => format!("{} no longer holds the permission this change needs", changes[0].user),
-                e => e.to_string(),
-            };
-            match move_aside(deps, changes, &run, &reason).await {
-                Ok(()) => Ok(Outcome::MovedAside(reason)),
-                Err(e) => {
-                    release(deps, changes, &run).await;
-                    Err(e)
-                }
-            }
-        }
-        Err(e) => {
-            release(deps, changes, &run).await;
-            Err(e)
-        }
+impl Applier for Locations {
+    async fn apply(&self, location: &str, changes: &[StoredChange], run: &str) -> Result<(), ApiError> {
+        apply_claimed(self.0, location, changes, run).await
     }
 }
 
@@ -641,21 +436,4 @@ mod tests {
         assert!(check_new_group(&current, &[(DEVICE_ADDRESS, json!(GENERATE)), ("route", json!("r"))], &o).is_err());
     }
 
-    #[test]
-    fn only_unfixable_failures_move_a_change_aside() {
-        assert!(is_permanent(&ApiError::bad_request("status: Please select a valid option from the dropdown")));
-        assert!(is_permanent(&locations::not_found("X")));
-        assert!(is_permanent(&ApiError::Forbidden));
-        assert!(!is_permanent(&ApiError::Unavailable));
-        assert!(!is_permanent(&ApiError::Conflict("moved".into())));
-        assert!(!is_permanent(&ApiError::internal("timeout")));
-    }
-
-    #[test]
-    fn uuids_are_stable_per_request() {
-        let a = change_uuid("CHI_1", "prod", "t", "1");
-        assert_eq!(a, change_uuid("CHI_1", "prod", "t", "1"));
-        assert_ne!(a, change_uuid("CHI_1", "prod", "t", "0"));
-        assert_eq!(a.len(), 36);
-    }
 }

@@ -3,7 +3,7 @@
 //! so its rules are unit-tested with an in-memory store (`fake`).
 use crate::{plan::Assign, rules::Options};
 use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem, Update};
-use fleet_shared::{history::Record, store, ApiError, Deps, Table};
+use fleet_shared::{history::Record, scheduler, store, ApiError, Deps, Table};
 use serde_json::Value;
 use std::{collections::HashMap, future::Future};
 
@@ -123,20 +123,9 @@ fn also_items(deps: &Deps, also: &Also) -> Result<Vec<TransactWriteItem>, ApiErr
                 .map_err(ApiError::internal)?;
             Ok(vec![TransactWriteItem::builder().put(put).build()])
         }
-        Also::FinishScheduledChanges { keys, run } => keys
-            .iter()
-            .map(|(uuid, time)| {
-                let del = aws_sdk_dynamodb::types::Delete::builder()
-                    .table_name(deps.config.table(Table::ScheduledChanges)?)
-                    .key("uuid", store::s(uuid))
-                    .key("actionTime", store::s(time))
-                    .condition_expression("claimedBy = :run")
-                    .expression_attribute_values(":run", store::s(run))
-                    .build()
-                    .map_err(ApiError::internal)?;
-                Ok(TransactWriteItem::builder().delete(del).build())
-            })
-            .collect(),
+        Also::FinishScheduledChanges { keys, run } => {
+            keys.iter().map(|(uuid, time)| scheduler::finish_by_delete(deps, (uuid, time), run)).collect()
+        }
     }
 }
 

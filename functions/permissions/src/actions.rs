@@ -36,6 +36,8 @@ pub const GROUPS: &[Group] = &[
     Group { name: "Customer Service", actions: &["GenerateCoupons"] },
     // Not named by the spec: item prices (3-planning §2); reading and changing them are apart.
     Group { name: "Item Prices", actions: &["GetItemPrices", "UpdateItemPrices"] },
+    // Not named by the spec: planograms (3-planning §2); reading a layout and scheduling changes are apart.
+    Group { name: "Planograms", actions: &["GetPlanograms", "SchedulePlanograms"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },
 ];
 

@@ -1,0 +1,46 @@
+//! Planograms (3-planning §2, §3, §4, §5, §7, §9): scheduling slot changes
+//! by CSV rows, creating layouts, reading a layout's current and upcoming
+//! slots, and applying due changes through the shared scheduler.
+pub mod demo;
+pub mod handlers;
+pub mod kind;
+pub mod rules;
+pub mod slots;
+
+use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "schedule_planogram_update",
+        trigger: Trigger::Mutation("schedulePlanogramUpdate"),
+        permission: Permission::Action(slots::SCHEDULE_ACTION),
+        // Layout names are read (an UPDATE needs the layout) and written (a CREATE adds it).
+        grants: &[
+            Grant::CrudTable(Table::ScheduledChanges),
+            Grant::CrudTable(Table::Planograms),
+            Grant::CrudTable(Table::NameLists),
+            Grant::WriteTable(Table::History),
+        ],
+        handler: handler!(handlers::schedule),
+    },
+    FunctionSpec {
+        name: "planogram",
+        trigger: Trigger::Query("planogram"),
+        permission: Permission::Action("GetPlanograms"),
+        grants: &[Grant::ReadTable(Table::Planograms), Grant::ReadTable(Table::ScheduledChanges)],
+        handler: handler!(handlers::planogram),
+    },
+    FunctionSpec {
+        name: "apply_planogram_changes",
+        trigger: Trigger::Schedule("rate(1 minute)"),
+        permission: Permission::System,
+        // Re-checks the scheduling user's permission when a change applies.
+        grants: &[
+            Grant::CrudTable(Table::ScheduledChanges),
+            Grant::CrudTable(Table::Planograms),
+            Grant::WriteTable(Table::History),
+            Grant::ReadTable(Table::Permissions),
+        ],
+        handler: handler!(handlers::apply_due),
+    },
+];

@@ -1,0 +1,322 @@
+//! The scheduler every area uses for changes that take effect later: a
+//! change is an item of the ScheduledChanges table in its area's due shard
+//! (a partition of the `byDue` index, sorted by time). The area's scheduled
+//! function runs `apply_due` with its shard: a run claims each group (same
+//! subject and time) with conditional writes, so of racing runs exactly one
+//! goes on, and the area's `Applier` then finishes the claimed changes in the
+//! same transaction as its writes (`finish_*` items conditioned on the claim).
+//! A group that can never apply is moved aside (FAILED, with the reason).
+use crate::{store, ApiError, Deps, Table};
+use aws_sdk_dynamodb::types::{AttributeValue, Delete, TransactWriteItem, Update};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, HashMap};
+use std::future::Future;
+
+/// Moved-aside changes leave their due partition, so no run sees them again.
+pub const FAILED_SHARD: &str = "FAILED";
+/// Index of changes by subject (a location id, `planogram#<layout>`...).
+pub const BY_SUBJECT: &str = "byLocation";
+/// Index of changes by due shard and time.
+pub const BY_DUE: &str = "byDue";
+/// How long a runner's claim on a change lasts before another may take over
+/// (a runner that crashed mid-way).
+pub const CLAIM_SECONDS: i64 = 300;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredChange {
+    pub uuid: String,
+    pub action_time: String,
+    /// The subject: changes of one subject and time apply together.
+    pub id: String,
+    pub user: String,
+    /// Cognito sub of who scheduled it: their permission is checked again when it applies.
+    #[serde(default)]
+    pub user_sub: Option<String>,
+    pub version: i64,
+    pub due_shard: String,
+    pub change: ChangeBody,
+    #[serde(default)]
+    pub failure_reason: Option<String>,
+    #[serde(default)]
+    pub failed_at: Option<String>,
+    /// The upload row that scheduled it (`upload#row`), for kinds on the upload pipeline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upload_marker: Option<String>,
+    /// When it took effect, for shards that keep applied changes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub applied_at: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ChangeBody {
+    pub id: String,
+    pub table: String,
+    pub attribute: String,
+    /// JSON text: exactly what was scheduled.
+    pub value: String,
+}
+
+impl StoredChange {
+    pub fn value(&self) -> Value {
+        serde_json::from_str(&self.change.value).unwrap_or(Value::Null)
+    }
+
+    pub fn key(&self) -> (String, String) {
+        (self.uuid.clone(), self.action_time.clone())
+    }
+
+    pub fn item_key(&self) -> HashMap<String, AttributeValue> {
+        key_of(&self.uuid, &self.action_time)
+    }
+}
+
+pub fn key_of(uuid: &str, action_time: &str) -> HashMap<String, AttributeValue> {
+    HashMap::from([("uuid".to_string(), store::s(uuid)), ("actionTime".to_string(), store::s(action_time))])
+}
+
+/// ISO text in UTC with milliseconds, so times sort as strings.
+pub fn iso(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+/// A uuid that follows the request's parts, so a retry overwrites rather than duplicates.
+pub fn stable_uuid(parts: &[&str]) -> String {
+    let digest = Sha256::digest(parts.join("\u{0}"));
+    let h: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    format!("{}-{}-{}-{}-{}", &h[0..8], &h[8..12], &h[12..16], &h[16..20], &h[20..32])
+}
+
+/// Every change of one index partition, up to `until` when given.
+pub async fn query_index(deps: &Deps, index: &str, key: &str, key_value: &str, until: Option<&str>) -> Result<Vec<StoredChange>, ApiError> {
+    let t = deps.table(Table::ScheduledChanges)?;
+    store::all(|start, _| async move {
+        let q = t
+            .client
+            .query()
+            .table_name(t.name)
+            .index_name(index)
+            .expression_attribute_names("#k", key)
+            .expression_attribute_values(":k", store::s(key_value))
+            .set_exclusive_start_key(start);
+        let q = match until {
+            Some(t) => q.key_condition_expression("#k = :k AND actionTime <= :t").expression_attribute_values(":t", store::s(t)),
+            None => q.key_condition_expression("#k = :k"),
+        };
+        let page = q.send().await?;
+        Ok((page.items.unwrap_or_default(), page.last_evaluated_key))
+    })
+    .await
+}
+
+pub async fn for_subject(deps: &Deps, subject: &str) -> Result<Vec<StoredChange>, ApiError> {
+    query_index(deps, BY_SUBJECT, "id", subject, None).await
+}
+
+/// How an area applies one claimed group. Its writes must include a
+/// `finish_*` item per change, so that only the claiming run can apply it.
+pub trait Applier: Sync {
+    fn apply(&self, subject: &str, changes: &[StoredChange], run: &str) -> impl Future<Output = Result<(), ApiError>> + Send;
+}
+
+/// The transaction item that deletes an applied change (only for the run that claimed it).
+pub fn finish_by_delete(deps: &Deps, (uuid, action_time): (&str, &str), run: &str) -> Result<TransactWriteItem, ApiError> {
+    let del = Delete::builder()
+        .table_name(deps.config.table(Table::ScheduledChanges)?)
+        .set_key(Some(key_of(uuid, action_time)))
+        .condition_expression("claimedBy = :run")
+        .expression_attribute_values(":run", store::s(run))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().delete(del).build())
+}
+
+/// The transaction item that keeps an applied change in `applied_shard`
+/// (out of the due partition), for areas whose retried requests must see it.
+pub fn finish_by_keeping(deps: &Deps, c: &StoredChange, run: &str, applied_shard: &str) -> Result<TransactWriteItem, ApiError> {
+    let update = Update::builder()
+        .table_name(deps.config.table(Table::ScheduledChanges)?)
+        .set_key(Some(c.item_key()))
+        .update_expression("SET dueShard = :applied, appliedAt = :now REMOVE claimedBy, claimedAt")
+        .condition_expression("claimedBy = :run")
+        .expression_attribute_values(":applied", store::s(applied_shard))
+        .expression_attribute_values(":now", store::s(iso(Utc::now())))
+        .expression_attribute_values(":run", store::s(run))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
+}
+
+/// What happened to one due group in a run.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Applied,
+    /// Another run holds or already applied it.
+    Skipped,
+    /// Can never apply: moved aside with this reason.
+    MovedAside(String),
+}
+
+/// Errors that retrying cannot fix: the change is invalid now, its subject
+/// is gone, or its author lost the permission. Anything else (throttling, a
+/// concurrent edit, an outage) is retried on the next run.
+pub fn is_permanent(e: &ApiError) -> bool {
+    matches!(e, ApiError::BadRequest(_) | ApiError::NotFound(_) | ApiError::Forbidden)
+}
+
+/// Applies every change of `shard` due now, group by group (subject, then
+/// time: a subject's changes apply in time order). Answers the groups
+/// applied, moved aside and failed (to be retried), and the uuids this run applied.
+pub async fn apply_due(deps: &Deps, shard: &str, applier: &impl Applier) -> Result<Value, ApiError> {
+    let due = query_index(deps, BY_DUE, "dueShard", shard, Some(&iso(Utc::now()))).await?;
+    let mut groups: BTreeMap<(String, String), Vec<StoredChange>> = BTreeMap::new();
+    for c in due {
+        groups.entry((c.id.clone(), c.action_time.clone())).or_default().push(c);
+    }
+    let (mut applied, mut moved, mut failed, mut uuids) = (0, 0, 0, Vec::new());
+    for ((subject, time), changes) in groups {
+        match apply_group(deps, shard, applier, &subject, &changes).await {
+            Ok(Outcome::Applied) => {
+                applied += 1;
+                uuids.extend(changes.iter().map(|c| c.uuid.clone()));
+            }
+            Ok(Outcome::Skipped) => {}
+            Ok(Outcome::MovedAside(reason)) => {
+                moved += 1;
+                tracing::warn!(%subject, %time, %reason, "scheduled change cannot apply; moved aside");
+            }
+            Err(e) => {
+                failed += 1;
+                tracing::error!(%subject, %time, error = %e, "scheduled change not applied; will retry");
+            }
+        }
+    }
+    Ok(json!({ "applied": applied, "movedAside": moved, "failed": failed, "appliedChanges": uuids }))
+}
+
+/// Claims one change for this run with a conditional write, so of two racing
+/// runs exactly one proceeds to the transaction.
+async fn claim(deps: &Deps, shard: &str, c: &StoredChange, run: &str) -> Result<bool, ApiError> {
+    let t = deps.table(Table::ScheduledChanges)?;
+    let now = Utc::now();
+    let out = t
+        .client
+        .update_item()
+        .table_name(t.name)
+        .set_key(Some(c.item_key()))
+        .update_expression("SET claimedBy = :run, claimedAt = :now")
+        .condition_expression("attribute_exists(#u) AND dueShard = :due AND (attribute_not_exists(claimedBy) OR claimedAt < :stale)")
+        .expression_attribute_names("#u", "uuid")
+        .expression_attribute_values(":run", store::s(run))
+        .expression_attribute_values(":due", store::s(shard))
+        .expression_attribute_values(":now", store::s(iso(now)))
+        .expression_attribute_values(":stale", store::s(iso(now - chrono::Duration::seconds(CLAIM_SECONDS))))
+        .send()
+        .await;
+    match out.map_err(ApiError::from) {
+        Ok(_) => Ok(true),
+        Err(ApiError::Conflict(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+async fn release(deps: &Deps, changes: &[StoredChange], run: &str) {
+    let Ok(t) = deps.table(Table::ScheduledChanges) else { return };
+    for c in changes {
+        let _ = t
+            .client
+            .update_item()
+            .table_name(t.name)
+            .set_key(Some(c.item_key()))
+            .update_expression("REMOVE claimedBy, claimedAt")
+            .condition_expression("claimedBy = :run")
+            .expression_attribute_values(":run", store::s(run))
+            .send()
+            .await;
+    }
+}
+
+/// Moves a claimed group out of the due index with the reason, all or nothing.
+async fn move_aside(deps: &Deps, changes: &[StoredChange], run: &str, reason: &str) -> Result<(), ApiError> {
+    let t = deps.table(Table::ScheduledChanges)?;
+    let now = iso(Utc::now());
+    let mut items = Vec::new();
+    for c in changes {
+        let update = Update::builder()
+            .table_name(t.name)
+            .set_key(Some(c.item_key()))
+            .update_expression("SET dueShard = :failed, failureReason = :reason, failedAt = :now REMOVE claimedBy, claimedAt")
+            .condition_expression("claimedBy = :run")
+            .expression_attribute_values(":failed", store::s(FAILED_SHARD))
+            .expression_attribute_values(":reason", store::s(reason))
+            .expression_attribute_values(":now", store::s(&now))
+            .expression_attribute_values(":run", store::s(run))
+            .build()
+            .map_err(ApiError::internal)?;
+        items.push(TransactWriteItem::builder().update(update).build());
+    }
+    for chunk in items.chunks(100) {
+        store::transact(t.client, chunk.to_vec()).await?;
+    }
+    Ok(())
+}
+
+/// Claims and applies a group. A permanent failure moves it aside; a
+/// transient one releases the claim for the next run.
+async fn apply_group(deps: &Deps, shard: &str, applier: &impl Applier, subject: &str, changes: &[StoredChange]) -> Result<Outcome, ApiError> {
+    let run = uuid::Uuid::new_v4().to_string();
+    let mut ordered: Vec<&StoredChange> = changes.iter().collect();
+    ordered.sort_by(|a, b| a.uuid.cmp(&b.uuid)); // same order in every run: the first claim decides
+    for c in &ordered {
+        if !claim(deps, shard, c, &run).await? {
+            release(deps, changes, &run).await;
+            return Ok(Outcome::Skipped);
+        }
+    }
+    match applier.apply(subject, changes, &run).await {
+        Ok(()) => Ok(Outcome::Applied),
+        Err(e) if is_permanent(&e) => {
+            let reason = match e {
+                ApiError::Forbidden => format!("{} no longer holds the permission this change needs", changes[0].user),
+                e => e.to_string(),
+            };
+            match move_aside(deps, changes, &run, &reason).await {
+                Ok(()) => Ok(Outcome::MovedAside(reason)),
+                Err(e) => {
+                    release(deps, changes, &run).await;
+                    Err(e)
+                }
+            }
+        }
+        Err(e) => {
+            release(deps, changes, &run).await;
+            Err(e)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_unfixable_failures_move_a_change_aside() {
+        assert!(is_permanent(&ApiError::bad_request("status: Please select a valid option from the dropdown")));
+        assert!(is_permanent(&ApiError::NotFound("X".into())));
+        assert!(is_permanent(&ApiError::Forbidden));
+        assert!(!is_permanent(&ApiError::Unavailable));
+        assert!(!is_permanent(&ApiError::Conflict("moved".into())));
+        assert!(!is_permanent(&ApiError::internal("timeout")));
+    }
+
+    #[test]
+    fn uuids_are_stable_per_request() {
+        let a = stable_uuid(&["CHI_1", "prod", "t", "1"]);
+        assert_eq!(a, stable_uuid(&["CHI_1", "prod", "t", "1"]));
+        assert_ne!(a, stable_uuid(&["CHI_1", "prod", "t", "0"]));
+        assert_eq!(a.len(), 36);
+    }
+}

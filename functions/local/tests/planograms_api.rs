@@ -173,3 +173,18 @@ async fn callers_without_the_actions_are_refused_and_a_change_whose_author_lost_
     assert_eq!(now["upcoming"][0]["status"], "FAILED");
     assert_eq!(now["upcoming"][0]["failureReason"], format!("{} no longer holds the permission this change needs", scheduler_user.email));
 }
+
+#[tokio::test]
+async fn a_change_older_than_the_slots_assignment_is_superseded_not_applied() {
+    let _turn = TURN.lock().await;
+    let layout = create_layout(1).await;
+    let an_hour_ago = central_in(-3600);
+    let rows = json!([update_row(&layout, "1:1", "STALE", &an_hour_ago, 2)]);
+    assert_eq!(schedule(&admin().await, &unique("old"), rows).await.unwrap()["successCount"], 1);
+    run_planogram_scheduler().await;
+    let now = read(&layout).await;
+    assert_eq!(now["slots"][0]["vendItemName"], "ITEM_1", "the layout was created after that hour");
+    assert_eq!(now["upcoming"], json!([]), "nothing left to apply");
+    let kept = scheduler::for_subject(deps().await, &format!("planogram#{layout}")).await.unwrap();
+    assert_eq!(kept[0].due_shard, "PLANOGRAM_SUPERSEDED");
+}

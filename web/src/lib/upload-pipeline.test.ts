@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
-import { batchesOf, cellText, commitInBatches, invalidRowsCsv, parseCsv, sheetRows, type FileRow } from './upload-pipeline';
+import { batchesOf, cellText, commitInBatches, invalidRowsCsv, parseCsv, runBatches, sheetRows, type FileRow } from './upload-pipeline';
 
 describe('reading files', () => {
   it('numbers CSV rows as the user sees them and reports parse errors', () => {
@@ -9,6 +9,7 @@ describe('reading files', () => {
     expect(errors).toEqual(['Row 3: Too few fields: expected 2 fields but parsed 1']);
     expect(parseCsv('id,name\nA,"Alpha\n').errors[0]).toMatch(/Quoted field unterminated/);
     expect(parseCsv('id\nA\n').errors).toEqual([]);
+    expect(parseCsv('id,name\nA,"Alpha"\nB\n', { ignore: ['TooFewFields'] }).errors).toEqual([]);
   });
 
   it('turns sheet cells into the text a CSV would hold', () => {
@@ -57,6 +58,36 @@ describe('committing in batches', () => {
     });
     await commitInBatches({ uploadId: 'u-3', fileName: 'f.csv', rows: rows(1) }, refused, () => {});
     expect(refused).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('running batches', () => {
+  it('keeps at most inFlight batches going and answers each outcome in batch order', async () => {
+    let running = 0;
+    let most = 0;
+    const send = vi.fn(async (n: number) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 5 * (6 - n)));
+      running -= 1;
+      if (n === 3) throw new ApiError('Line 5: nope', { errorType: 'BadRequest', status: 400 });
+      return n * 10;
+    });
+    const progress: number[] = [];
+    const outcomes = await runBatches([1, 2, 3, 4, 5], send, (d) => progress.push(d), 4);
+    expect(most).toBe(4);
+    expect(progress).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(outcomes.map((o) => (o.ok ? o.value : 'failed'))).toEqual([10, 20, 'failed', 40, 50]);
+    expect(send).toHaveBeenCalledTimes(5);
+  });
+
+  it('does not retry a permission failure answered as a GraphQL error', async () => {
+    const refused = vi.fn(async () => {
+      throw new ApiError('Error! User Action Prohibited!', { errorType: 'Forbidden' });
+    });
+    const [outcome] = await runBatches([1], refused, () => {});
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(outcome.ok).toBe(false);
   });
 });
 

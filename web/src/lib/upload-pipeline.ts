@@ -6,7 +6,7 @@
  */
 import Papa from 'papaparse';
 import { toCsv } from './csv';
-import { ApiError } from './api';
+import { ApiError, isForbidden } from './api';
 
 export type Cells = Record<string, string>;
 /** A row as the user sees it in the file: header = row 1. */
@@ -53,8 +53,16 @@ export const BATCH_ROWS = 100;
 /** Batches in flight at once. */
 export const IN_FLIGHT = 3;
 
-/** CSV text: rows of cells by header, and parse errors worded for the user. */
-export function parseCsv(text: string): { rows: FileRow[]; errors: string[] } {
+/** The message for a chosen file that is not a CSV where only CSV is read. */
+export const NOT_CSV = 'Please upload a .csv file';
+export const isCsv = (name: string) => /\.csv$/i.test(name);
+
+/**
+ * CSV text: rows of cells by header, and parse errors worded for the user.
+ * `ignore` lists further Papa Parse error codes not worth showing (e.g.
+ * 'TooFewFields' where a short row has a rule message of its own).
+ */
+export function parseCsv(text: string, { ignore = [] }: { ignore?: string[] } = {}): { rows: FileRow[]; errors: string[] } {
   const result = Papa.parse<Record<string, string | undefined>>(text, {
     header: true,
     skipEmptyLines: 'greedy',
@@ -62,7 +70,7 @@ export function parseCsv(text: string): { rows: FileRow[]; errors: string[] } {
   });
   // A guessed delimiter (comma) is not an error worth showing; everything else is.
   const errors = result.errors
-    .filter((e) => e.code !== 'UndetectableDelimiter')
+    .filter((e) => e.code !== 'UndetectableDelimiter' && !ignore.includes(e.code))
     .map((e) => (e.row === undefined ? e.message : `Row ${e.row + 2}: ${e.message}`));
   const rows = result.data.map((r, i) => ({ row: i + 2, values: clean(r) }));
   return { rows, errors };
@@ -105,13 +113,8 @@ export async function readFile(file: File): Promise<{ rows: FileRow[]; errors: s
   return parseCsv(await file.text());
 }
 
-const retryable = (e: unknown) => !(e instanceof ApiError) || e.status === undefined || e.status >= 500;
+const retryable = (e: unknown) => !isForbidden(e) && (!(e instanceof ApiError) || e.status === undefined || e.status >= 500);
 
-/**
- * Commits rows in batches of 100, 3 in flight, retrying a batch once after
- * a network error or a 5xx (the upload id makes the retry safe). Reports
- * progress as batches finish; a batch that fails twice marks its rows failed.
- */
 /**
  * Batches of at most `BATCH_ROWS` rows in file order, never splitting a group
  * (the server replaces a group whole, so half of one would replace it wrongly).
@@ -138,6 +141,52 @@ export function batchesOf(rows: FileRow[], groupOf: (row: number) => string | un
   return batches;
 }
 
+/** A batch's answer, or the error it failed with (after its retry). */
+export type BatchOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/**
+ * Sends batches, `inFlight` at once, retrying a batch once after a network
+ * error or a 5xx (the caller's upload id makes the retry safe; a refusal or
+ * a permission failure is not retried). Reports progress as batches finish
+ * and answers each batch's outcome, in the order of `batches`.
+ */
+export async function runBatches<B, R>(
+  batches: B[],
+  send: (batch: B) => Promise<R>,
+  onProgress: (done: number, total: number) => void,
+  inFlight = IN_FLIGHT,
+): Promise<BatchOutcome<R>[]> {
+  const outcomes: BatchOutcome<R>[] = new Array(batches.length);
+  let done = 0;
+  let next = 0;
+  onProgress(0, batches.length);
+  const worker = async () => {
+    while (next < batches.length) {
+      const i = next++;
+      let outcome: BatchOutcome<R> = { ok: false, error: new Error('Not sent') };
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          outcome = { ok: true, value: await send(batches[i]) };
+          break;
+        } catch (e) {
+          outcome = { ok: false, error: e };
+          if (!retryable(e)) break;
+        }
+      }
+      outcomes[i] = outcome;
+      done += 1;
+      onProgress(done, batches.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(inFlight, 1), batches.length) }, worker));
+  return outcomes;
+}
+
+/**
+ * Commits rows in batches of 100 (groups kept whole), 3 in flight, each
+ * retried once after a network error or a 5xx. Reports progress as batches
+ * finish; a batch that fails twice marks its rows failed.
+ */
 export async function commitInBatches(
   body: UploadBody,
   send: (batch: UploadBody) => Promise<{ results: CommitResult[] }>,
@@ -145,30 +194,12 @@ export async function commitInBatches(
   groupOf?: (row: number) => string | undefined,
 ): Promise<CommitResult[]> {
   const batches = batchesOf(body.rows, groupOf);
-  const results: CommitResult[] = [];
-  let done = 0;
-  onProgress(0, batches.length);
-  const queue = [...batches];
-  const worker = async () => {
-    for (let rows = queue.shift(); rows; rows = queue.shift()) {
-      const batch = { ...body, rows };
-      let answer: { results: CommitResult[] } | null = null;
-      let error: unknown = null;
-      for (let attempt = 0; attempt < 2 && !answer; attempt++) {
-        try {
-          answer = await send(batch);
-        } catch (e) {
-          error = e;
-          if (!retryable(e)) break;
-        }
-      }
-      const message = error instanceof Error ? error.message : 'Not sent';
-      results.push(...(answer?.results ?? rows.map((r) => ({ row: r.row, key: null, status: 'failed' as const, message }))));
-      done += 1;
-      onProgress(done, batches.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, batches.length) }, worker));
+  const outcomes = await runBatches(batches.map((rows) => ({ ...body, rows })), send, onProgress);
+  const results = outcomes.flatMap((o, i) => {
+    if (o.ok) return o.value.results;
+    const message = o.error instanceof Error ? o.error.message : 'Not sent';
+    return batches[i].map((r) => ({ row: r.row, key: null, status: 'failed' as const, message }));
+  });
   return results.sort((a, b) => a.row - b.row);
 }
 

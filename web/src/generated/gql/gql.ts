@@ -33,6 +33,8 @@ type Documents = {
     "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": typeof types.OrdersByDayDocument,
     "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": typeof types.ParsOpsLocationsDocument,
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": typeof types.JitLocationsDocument,
+    "query Planogram($layoutName: String!) {\n  planogram(layoutName: $layoutName) {\n    layoutName\n    slots { slot vendItemName physicalFridgeConfig activeHour activeHourCentral updatedBy source }\n    upcoming { slot vendItemName activeHour activeHourCentral user status failureReason }\n  }\n}": typeof types.PlanogramDocument,
+    "mutation SchedulePlanogramUpdate($input: [PlanogramUpdateInput!]!, $uploadId: ID, $fileName: String) {\n  schedulePlanogramUpdate(input: $input, uploadId: $uploadId, fileName: $fileName) { successCount errors totalCount }\n}": typeof types.SchedulePlanogramUpdateDocument,
     "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }": typeof types.ItemPricesDocument,
     "query PriceSchemaIds { priceSchemaIds }": typeof types.PriceSchemaIdsDocument,
     "mutation UpdateItemPrices($uploadId: ID!, $fileName: String!, $prices: [ItemPriceInput!]!) {\n  updateItemPrices(uploadId: $uploadId, fileName: $fileName, prices: $prices) { message errors written rowErrors { line errors } }\n}": typeof types.UpdateItemPricesDocument,
@@ -64,6 +66,8 @@ const documents: Documents = {
     "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": types.OrdersByDayDocument,
     "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": types.ParsOpsLocationsDocument,
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": types.JitLocationsDocument,
+    "query Planogram($layoutName: String!) {\n  planogram(layoutName: $layoutName) {\n    layoutName\n    slots { slot vendItemName physicalFridgeConfig activeHour activeHourCentral updatedBy source }\n    upcoming { slot vendItemName activeHour activeHourCentral user status failureReason }\n  }\n}": types.PlanogramDocument,
+    "mutation SchedulePlanogramUpdate($input: [PlanogramUpdateInput!]!, $uploadId: ID, $fileName: String) {\n  schedulePlanogramUpdate(input: $input, uploadId: $uploadId, fileName: $fileName) { successCount errors totalCount }\n}": types.SchedulePlanogramUpdateDocument,
     "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }": types.ItemPricesDocument,
     "query PriceSchemaIds { priceSchemaIds }": types.PriceSchemaIdsDocument,
     "mutation UpdateItemPrices($uploadId: ID!, $fileName: String!, $prices: [ItemPriceInput!]!) {\n  updateItemPrices(uploadId: $uploadId, fileName: $fileName, prices: $prices) { message errors written rowErrors { line errors } }\n}": types.UpdateItemPricesDocument,
@@ -149,6 +153,14 @@ export function gql(source: "query ParsOpsLocations($nextToken: String) {\n  ops
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}"): typeof import('./graphql').JitLocationsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query Planogram($layoutName: String!) {\n  planogram(layoutName: $layoutName) {\n    layoutName\n    slots { slot vendItemName physicalFridgeConfig activeHour activeHourCentral updatedBy source }\n    upcoming { slot vendItemName activeHour activeHourCentral user status failureReason }\n  }\n}"): typeof import('./graphql').PlanogramDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation SchedulePlanogramUpdate($input: [PlanogramUpdateInput!]!, $uploadId: ID, $fileName: String) {\n  schedulePlanogramUpdate(input: $input, uploadId: $uploadId, fileName: $fileName) { successCount errors totalCount }\n}"): typeof import('./graphql').SchedulePlanogramUpdateDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

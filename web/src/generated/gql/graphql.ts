@@ -62,6 +62,24 @@ export type ParGroupInput = {
   stockingIndex?: number | null | undefined;
 };
 
+export type PlanogramRequestType =
+  | 'CREATE'
+  | 'UPDATE';
+
+/** A planogram file row. Fields stay optional so a missing one gets the rule's message. */
+export type PlanogramUpdateInput = {
+  /** MM/DD/YYYY hh:mm:ss read as Central time, or ISO with an offset (UPDATE only). */
+  activeHour?: string | null | undefined;
+  layoutName?: string | null | undefined;
+  /** The row's line in the file (header = 1). */
+  line?: number | null | undefined;
+  /** CREATE only. */
+  physicalFridgeConfig?: string | null | undefined;
+  requestType: PlanogramRequestType;
+  slot?: string | null | undefined;
+  vendItemName?: string | null | undefined;
+};
+
 export type ScheduleChangeFilter = {
   id: string;
 };
@@ -199,6 +217,22 @@ export type JitLocationsQueryVariables = Exact<{
 
 
 export type JitLocationsQuery = { jitLocations: Array<{ itemName: string, count: number, overCapacityAmount: number }> };
+
+export type PlanogramQueryVariables = Exact<{
+  layoutName: string;
+}>;
+
+
+export type PlanogramQuery = { planogram: { layoutName: string, slots: Array<{ slot: string, vendItemName: string, physicalFridgeConfig: string | null, activeHour: string, activeHourCentral: string | null, updatedBy: string | null, source: string | null }>, upcoming: Array<{ slot: string, vendItemName: string, activeHour: string, activeHourCentral: string | null, user: string, status: string, failureReason: string | null }> } };
+
+export type SchedulePlanogramUpdateMutationVariables = Exact<{
+  input: Array<PlanogramUpdateInput> | PlanogramUpdateInput;
+  uploadId?: string | null | undefined;
+  fileName?: string | null | undefined;
+}>;
+
+
+export type SchedulePlanogramUpdateMutation = { schedulePlanogramUpdate: { successCount: number, errors: Array<string>, totalCount: number } };
 
 export type ItemPricesQueryVariables = Exact<{
   schemaIds?: Array<string> | string | null | undefined;
@@ -522,6 +556,40 @@ export const JitLocationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<JitLocationsQuery, JitLocationsQueryVariables>;
+export const PlanogramDocument = new TypedDocumentString(`
+    query Planogram($layoutName: String!) {
+  planogram(layoutName: $layoutName) {
+    layoutName
+    slots {
+      slot
+      vendItemName
+      physicalFridgeConfig
+      activeHour
+      activeHourCentral
+      updatedBy
+      source
+    }
+    upcoming {
+      slot
+      vendItemName
+      activeHour
+      activeHourCentral
+      user
+      status
+      failureReason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PlanogramQuery, PlanogramQueryVariables>;
+export const SchedulePlanogramUpdateDocument = new TypedDocumentString(`
+    mutation SchedulePlanogramUpdate($input: [PlanogramUpdateInput!]!, $uploadId: ID, $fileName: String) {
+  schedulePlanogramUpdate(input: $input, uploadId: $uploadId, fileName: $fileName) {
+    successCount
+    errors
+    totalCount
+  }
+}
+    `) as unknown as TypedDocumentString<SchedulePlanogramUpdateMutation, SchedulePlanogramUpdateMutationVariables>;
 export const ItemPricesDocument = new TypedDocumentString(`
     query ItemPrices($schemaIds: [String!]) {
   itemPrices(schemaIds: $schemaIds) {

@@ -4,13 +4,13 @@ import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { Modal } from '@/components/Modal';
 import { StatusIcon } from '@/components/StatusIcon';
-import { parseCsv, type FileRow, type RowReport } from '@/lib/upload-pipeline';
+import { NOT_CSV, isCsv, parseCsv, type FileRow, type RowReport } from '@/lib/upload-pipeline';
 import { messageOf } from '@/features/locations/api/error-message';
 import { dryRunForecast, putForecastFile, requestUploadLink, uploadStatus, UploadRefused, type UploadStatus } from '../api/upload-forecast';
 import { appliedText, followUpload } from '../lib/follow-upload';
 
 const COLUMNS = ['Item', 'AllocationDate', 'Quantity', 'ProductionDate'];
-export const NOT_CSV = 'Please upload a .csv file';
+export { NOT_CSV };
 const STATE_TEXT: Record<UploadStatus['state'], string> = {
   waiting: 'Waiting for the file to arrive…',
   received: 'Received; checking and storing the rows…',
@@ -48,7 +48,7 @@ export function ForecastUpload() {
     reset();
     setOutcome(null);
     if (!chosen) return;
-    if (!chosen.name.toLowerCase().endsWith('.csv')) {
+    if (!isCsv(chosen.name)) {
       setFileErrors([NOT_CSV]);
       if (input.current) input.current.value = '';
       return;

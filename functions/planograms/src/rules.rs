@@ -19,7 +19,7 @@ const MAX_CELL_CHARS: usize = 100;
 
 pub const UPDATE_COLUMNS: &[&str] = &["layoutName", "slot", "vendItemName", "activeHour"];
 pub const CREATE_COLUMNS: &[&str] = &["layoutName", "slot", "vendItemName", "physicalFridgeConfig"];
-const SLOT_PATTERN: &str = r"^\d+:\d+$";
+const SLOT_PATTERN: &str = r"^\d{1,4}:\d{1,4}$";
 const ACTIVE_HOUR_PATTERN: &str = r"^\d{2}/\d{2}/\d{4} \d{2}:\d{2}:\d{2}$";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,7 +79,8 @@ pub fn active_hour(text: &str) -> Result<DateTime<Utc>, String> {
         13 | 16 => b == b':',
         _ => b.is_ascii_digit(),
     });
-    let naive = NaiveDateTime::parse_from_str(text, "%m/%d/%Y %H:%M:%S").ok().filter(|_| shaped).ok_or(ACTIVE_HOUR_FORMAT)?;
+    // A leap second (:60) parses but is no time a user means.
+    let naive = NaiveDateTime::parse_from_str(text, "%m/%d/%Y %H:%M:%S").ok().filter(|_| shaped && !text.ends_with(":60")).ok_or(ACTIVE_HOUR_FORMAT)?;
     Chicago
         .from_local_datetime(&naive)
         .earliest()
@@ -165,7 +166,7 @@ mod tests {
             update(json!({"layoutName": "L", "slot": "1-1", "vendItemName": "X", "activeHour": "2026-12-01 06:00"})).unwrap_err(),
             vec![SLOT_FORMAT, ACTIVE_HOUR_FORMAT]
         );
-        for bad in ["1/01/2026 06:00:00", "13/01/2026 06:00:00", "02/30/2026 06:00:00", "12/01/2026 6:00:00", "12/01/2026 24:00:00"] {
+        for bad in ["12/01/2026 06:00:60", "1/01/2026 06:00:00", "13/01/2026 06:00:00", "02/30/2026 06:00:00", "12/01/2026 6:00:00", "12/01/2026 24:00:00"] {
             assert_eq!(active_hour(bad).unwrap_err(), ACTIVE_HOUR_FORMAT, "{bad}");
         }
         assert!(active_hour("03/08/2026 02:30:00").unwrap_err().contains("does not exist"), "spring forward gap");

@@ -30,6 +30,7 @@ const ForecastViewPage = lazy(() => import('@/features/forecast/routes/ForecastV
 const CouponsPage = lazy(() => import('@/features/coupons/routes/CouponsPage'));
 const ItemPricesLanding = lazy(() => import('@/features/prices/routes/ItemPricesLanding'));
 const CsvPricing = lazy(() => import('@/features/prices/routes/CsvPricing'));
+const PlanogramsPage = lazy(() => import('@/features/planograms/routes/PlanogramsPage'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -109,7 +110,7 @@ export const routes: RouteObject[] = [
           },
           page('/Error', ErrorPage),
           page('/coupons', CouponsPage),
-          soon('/planograms', 'Planograms', `${L3} §2 (Planograms)`),
+          page('/planograms', PlanogramsPage),
           page('/csv-pricing', CsvPricing),
           page('/item-prices-landing', ItemPricesLanding),
           page('*', NotFound),

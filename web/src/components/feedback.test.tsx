@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
 import { ErrorPanel } from './ErrorPanel';
+import { InfoTip } from './InfoTip';
 import { ProgressBar } from './ProgressBar';
 import { StatusBadge, toneOfStatus } from './StatusBadge';
 import { StackedBarChart } from './Chart';
@@ -67,5 +69,20 @@ describe('StackedBarChart', () => {
     expect(table).toHaveTextContent('Online');
     expect(screen.getByRole('cell', { name: '5' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '2' })).toBeInTheDocument();
+  });
+});
+
+describe('InfoTip', () => {
+  it('describes its icon and shows the text on focus, hiding it on Escape', async () => {
+    const user = userEvent.setup();
+    render(<InfoTip label="About activeHour" text="Read as Central time." />);
+    const button = screen.getByRole('button', { name: 'About activeHour' });
+    expect(button).toHaveAccessibleDescription('Read as Central time.');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await user.tab();
+    expect(button).toHaveFocus();
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Read as Central time.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, graphql } from '@/lib/api';
+import { renderWithProviders } from '@/test/utils';
+import { PlanogramUpload } from './PlanogramUpload';
+
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  graphql: vi.fn(),
+}));
+const graphqlMock = vi.mocked(graphql);
+type Call = { input: Record<string, unknown>[]; uploadId: string; fileName: string };
+let calls: Call[];
+let answer: (call: Call) => unknown;
+
+beforeEach(() => {
+  calls = [];
+  answer = (c) => ({ successCount: c.input.length, errors: [], totalCount: c.input.length });
+  graphqlMock.mockReset();
+  graphqlMock.mockImplementation(async (doc: unknown, v?: unknown) => {
+    const q = String(doc);
+    if (q.includes('schedulePlanogramUpdate(')) {
+      const call = v as Call;
+      calls.push(call);
+      return { schedulePlanogramUpdate: answer(call) } as never;
+    }
+    throw new Error(q);
+  });
+});
+
+const HEADER = 'layoutName,slot,vendItemName,activeHour';
+const csv = (name: string, text: string) => new File([text], name, { type: 'text/csv' });
+const errorPanel = () => screen.queryByRole('alert');
+const submit = () => screen.getByRole('button', { name: 'Submit' });
+
+describe('PlanogramUpload', () => {
+  it('blocks a file with errors, listing them under the spec heading', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PlanogramUpload />);
+    await user.upload(screen.getByLabelText('Planogram CSV'), csv('dup.csv', `${HEADER}\nL,1:1,X,12/01/2030 06:00:00\nL,1:1,Y,12/01/2030 06:00:00\n`));
+    const panel = await screen.findByRole('alert');
+    expect(panel).toHaveTextContent('Please fix the following errors and reupload your file:');
+    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Line 2: Duplicated records: Lines 2 and 3',
+      'Line 3: Duplicated records: Lines 2 and 3',
+    ]);
+    expect(submit()).toBeDisabled();
+
+    await user.upload(screen.getByLabelText('Planogram CSV'), csv('notes.txt', 'x'));
+    expect(await screen.findByText('Please upload a .csv file')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+  });
+
+  it('sends UPDATE rows in batches of 100 under one upload id and shows the total, warnings and server errors', async () => {
+    const user = userEvent.setup();
+    const onSubmitted = vi.fn();
+    answer = (c) =>
+      c.input.some((r) => r.line === 2)
+        ? { successCount: c.input.length - 1, errors: ['Line 2: Layout L does not exist. Choose Create New Planogram to add it.'], totalCount: c.input.length }
+        : { successCount: c.input.length, errors: [], totalCount: c.input.length };
+    renderWithProviders(<PlanogramUpload onSubmitted={onSubmitted} />);
+    const rows = Array.from({ length: 150 }, (_, i) => `L,${Math.floor(i / 10) + 1}:${(i % 10) + 1},ITEM_${i},12/01/2030 06:00:00`);
+    rows.push('L,1:1,LATER,12/02/2030 06:00:00');
+    await user.upload(screen.getByLabelText('Planogram CSV'), csv('update.csv', `${HEADER}\n${rows.join('\n')}\n`));
+    const warnings = await screen.findByRole('list', { name: 'Warnings' });
+    expect(within(warnings).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Line 2: The same layoutName and slot are also on line(s) 152.',
+      'Line 152: The same layoutName and slot are also on line(s) 2.',
+    ]);
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+
+    expect(await screen.findByText('Total of successfully validated and processed records: 150.')).toBeInTheDocument();
+    expect(calls.map((c) => c.input.length)).toEqual([100, 51]);
+    expect(new Set(calls.map((c) => c.uploadId)).size).toBe(1);
+    expect(calls[0]).toMatchObject({ fileName: 'update.csv' });
+    expect(calls[0].input[0]).toEqual({ requestType: 'UPDATE', layoutName: 'L', slot: '1:1', vendItemName: 'ITEM_0', activeHour: '12/01/2030 06:00:00', line: 2 });
+    expect(within(errorPanel()!).getByText('Line 2: Layout L does not exist. Choose Create New Planogram to add it.')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(submit()).toBeDisabled();
+    expect(onSubmitted).toHaveBeenCalledWith('L');
+  });
+
+  it('sends CREATE rows one call per layout', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PlanogramUpload />);
+    await user.selectOptions(screen.getByLabelText('Request type'), 'Create New Planogram');
+    await user.upload(
+      screen.getByLabelText('Planogram CSV'),
+      csv('create.csv', 'layoutName,slot,vendItemName,physicalFridgeConfig\nA,1:1,X,6x5\nB,1:1,Y,4x4\nA,1:2,Z,6x5\n'),
+    );
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    expect(await screen.findByText('Total of successfully validated and processed records: 3.')).toBeInTheDocument();
+    expect(calls.map((c) => c.input.map((r) => [r.layoutName, r.line]))).toEqual([
+      [['A', 2], ['A', 4]],
+      [['B', 3]],
+    ]);
+    expect(calls[0].input[0]).toEqual({ requestType: 'CREATE', layoutName: 'A', slot: '1:1', vendItemName: 'X', physicalFridgeConfig: '6x5', line: 2 });
+  });
+
+  it('says a permission failure in the spec words', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answer = () => {
+      throw new ApiError('Error! User Action Prohibited!', { errorType: 'Forbidden' });
+    };
+    renderWithProviders(<PlanogramUpload />);
+    await user.upload(screen.getByLabelText('Planogram CSV'), csv('u.csv', `${HEADER}\nL,1:1,X,12/01/2030 06:00:00\n`));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    expect(await within(await screen.findByRole('alert')).findByText('Error! User Action Prohibited!')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByText(/Total of successfully/)).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { Divider, Heading, View } from '@aws-amplify/ui-react';
+import { LayoutViewer } from '../components/LayoutViewer';
+import { PlanogramUpload } from '../components/PlanogramUpload';
+
+/** /planograms (3-planning §2): schedule slot changes by CSV; below, a layout's current and upcoming slots. */
+export default function PlanogramsPage() {
+  const [layout, setLayout] = useState('');
+  return (
+    <View padding="1rem">
+      <Heading level={2} marginBottom="1rem">
+        Planogram
+      </Heading>
+      {/* After a Submit the viewer shows the file's layout, unless one is already chosen. */}
+      <PlanogramUpload onSubmitted={(l) => setLayout((current) => current || l)} />
+      <Divider marginBlock="1.5rem" />
+      <Heading level={3} marginBottom="1rem">
+        Layout
+      </Heading>
+      <LayoutViewer layout={layout} onLayout={setLayout} />
+    </View>
+  );
+}

@@ -1,4 +1,4 @@
-use crate::resources::{Bucket, Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
+use crate::resources::{Bucket, Queue, Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
 use crate::{registry::Needs, ApiError};
 use std::collections::BTreeMap;
 
@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 pub struct Config {
     tables: BTreeMap<Table, String>,
     buckets: BTreeMap<Bucket, String>,
+    queues: BTreeMap<Queue, String>,
     user_pool_id: Option<String>,
     /// Signs `nextToken`s so a tampered token is refused.
     paging_secret: Option<Vec<u8>>,
@@ -29,6 +30,9 @@ impl Config {
         }
         for bucket in &needs.buckets {
             config.buckets.insert(*bucket, var(bucket.env_var())?);
+        }
+        for queue in &needs.queues {
+            config.queues.insert(*queue, var(queue.env_var())?);
         }
         if needs.user_pool {
             config.user_pool_id = Some(var(USER_POOL_ID)?);
@@ -57,6 +61,14 @@ impl Config {
             .get(&bucket)
             .map(String::as_str)
             .ok_or_else(|| ApiError::internal(format!("function has no grant for {}", bucket.logical_id())))
+    }
+
+    /// The URL of a queue this function may send to.
+    pub fn queue_url(&self, queue: Queue) -> Result<&str, ApiError> {
+        self.queues
+            .get(&queue)
+            .map(String::as_str)
+            .ok_or_else(|| ApiError::internal(format!("function has no grant for {}", queue.logical_id())))
     }
 
     pub fn user_pool_id(&self) -> Result<&str, ApiError> {

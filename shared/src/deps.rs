@@ -1,6 +1,6 @@
 use crate::config::{Config, MissingVar};
 use crate::registry::Needs;
-use crate::resources::{Bucket, Table};
+use crate::resources::{Bucket, Queue, Table};
 use crate::ApiError;
 
 /// One function's configuration and the AWS clients it uses, built once per
@@ -11,6 +11,14 @@ pub struct Deps {
     dynamo: Option<aws_sdk_dynamodb::Client>,
     cognito: Option<aws_sdk_cognitoidentityprovider::Client>,
     s3: Option<aws_sdk_s3::Client>,
+    sqs: Option<aws_sdk_sqs::Client>,
+}
+
+/// A queue a function may send to: the client and the queue's URL.
+#[derive(Clone, Copy)]
+pub struct QueueRef<'a> {
+    pub client: &'a aws_sdk_sqs::Client,
+    pub url: &'a str,
 }
 
 /// A bucket a function may use: the client and the bucket's name.
@@ -40,6 +48,7 @@ impl Deps {
             dynamo: (!needs.tables.is_empty()).then(|| aws_sdk_dynamodb::Client::new(sdk)),
             cognito: needs.user_pool.then(|| aws_sdk_cognitoidentityprovider::Client::new(sdk)),
             s3: (!needs.buckets.is_empty()).then(|| aws_sdk_s3::Client::new(sdk)),
+            sqs: (!needs.queues.is_empty()).then(|| aws_sdk_sqs::Client::new(sdk)),
         }))
     }
 
@@ -53,6 +62,12 @@ impl Deps {
         let name = self.config.bucket(bucket)?;
         let client = self.s3.as_ref().ok_or_else(|| ApiError::internal("no S3 client"))?;
         Ok(BucketRef { client, name })
+    }
+
+    pub fn queue(&self, queue: Queue) -> Result<QueueRef<'_>, ApiError> {
+        let url = self.config.queue_url(queue)?;
+        let client = self.sqs.as_ref().ok_or_else(|| ApiError::internal("no SQS client"))?;
+        Ok(QueueRef { client, url })
     }
 
     pub fn dynamo(&self) -> Result<&aws_sdk_dynamodb::Client, ApiError> {
@@ -74,6 +89,9 @@ impl Deps {
         }
         if self.s3.is_some() {
             c.push("s3");
+        }
+        if self.sqs.is_some() {
+            c.push("sqs");
         }
         c
     }

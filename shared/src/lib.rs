@@ -22,7 +22,7 @@ pub mod store;
 pub mod upload;
 
 pub use config::Config;
-pub use deps::{BucketRef, Deps, TableRef};
+pub use deps::{BucketRef, Deps, QueueRef, TableRef};
 pub use error::ApiError;
 pub use identity::Caller;
 pub use registry::{FunctionSpec, Grant, Input, Needs, Permission, Trigger};

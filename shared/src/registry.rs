@@ -55,6 +55,8 @@ pub enum Grant {
     ListUsers,
     /// Issues and reads signed `nextToken`s (needs the paging secret, no IAM).
     PagingTokens,
+    /// Sends messages to a queue (its URL in the environment).
+    SendToQueue(crate::resources::Queue),
     /// Takes a whole file's rows in one request: up to `limits::MAX_FILE_REQUEST_BYTES`
     /// instead of the default bound (no IAM).
     FileUploads,
@@ -65,6 +67,7 @@ pub enum Grant {
 pub struct Needs {
     pub tables: BTreeSet<Table>,
     pub buckets: BTreeSet<Bucket>,
+    pub queues: BTreeSet<crate::resources::Queue>,
     pub user_pool: bool,
     pub paging: bool,
     pub file_uploads: bool,
@@ -76,6 +79,7 @@ impl Needs {
         Needs {
             tables: Table::ALL.iter().copied().collect(),
             buckets: Bucket::ALL.iter().copied().collect(),
+            queues: crate::resources::Queue::ALL.iter().copied().collect(),
             user_pool: true,
             paging: true,
             file_uploads: true,
@@ -86,6 +90,7 @@ impl Needs {
     pub fn env_vars(&self) -> Vec<&'static str> {
         let mut vars: Vec<&'static str> = self.tables.iter().map(|t| t.env_var()).collect();
         vars.extend(self.buckets.iter().map(|b| b.env_var()));
+        vars.extend(self.queues.iter().map(|q| q.env_var()));
         if self.user_pool {
             vars.push(USER_POOL_ID);
         }
@@ -133,6 +138,9 @@ impl FunctionSpec {
                 Grant::ListUsers => needs.user_pool = true,
                 Grant::PagingTokens => needs.paging = true,
                 Grant::FileUploads => needs.file_uploads = true,
+                Grant::SendToQueue(q) => {
+                    needs.queues.insert(q);
+                }
             }
         }
         needs

@@ -29,6 +29,14 @@ pub enum Table {
     ItemPrices,
     /// Current planogram slots: pk layoutName, sk slot (scheduled ones are ScheduledChanges).
     Planograms,
+    /// Each fridge's latest heartbeat: pk locationId.
+    FridgeHealth,
+    /// What fridges report over time: pk locationId, sk `event#…`, `segment#…` or `temp#…` (with a TTL).
+    FridgeTelemetry,
+    /// Each fridge's latest inventory snapshot: pk locationId.
+    FridgeInventory,
+    /// Commands sent to fridges: pk id (`location#queue`), sk `timestamp#messageId`.
+    QueueMessages,
 }
 
 impl Table {
@@ -48,6 +56,10 @@ impl Table {
         Table::Coupons,
         Table::ItemPrices,
         Table::Planograms,
+        Table::FridgeHealth,
+        Table::FridgeTelemetry,
+        Table::FridgeInventory,
+        Table::QueueMessages,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -67,6 +79,10 @@ impl Table {
             Table::Coupons => "CouponsTable",
             Table::ItemPrices => "ItemPricesTable",
             Table::Planograms => "PlanogramsTable",
+            Table::FridgeHealth => "FridgeHealthTable",
+            Table::FridgeTelemetry => "FridgeTelemetryTable",
+            Table::FridgeInventory => "FridgeInventoryTable",
+            Table::QueueMessages => "QueueMessagesTable",
         }
     }
 
@@ -88,6 +104,10 @@ impl Table {
             Table::Coupons => "COUPONS_TABLE",
             Table::ItemPrices => "ITEM_PRICES_TABLE",
             Table::Planograms => "PLANOGRAMS_TABLE",
+            Table::FridgeHealth => "FRIDGE_HEALTH_TABLE",
+            Table::FridgeTelemetry => "FRIDGE_TELEMETRY_TABLE",
+            Table::FridgeInventory => "FRIDGE_INVENTORY_TABLE",
+            Table::QueueMessages => "QUEUE_MESSAGES_TABLE",
         }
     }
 }
@@ -101,16 +121,19 @@ pub enum Bucket {
     Routes,
     /// Kept uploads of the planning tools (`par-allocation-uploads/`, forecasts).
     Uploads,
+    /// Item pictures (`items/{ITEM}.svg`), shown through short-lived presigned URLs.
+    ItemImages,
 }
 
 impl Bucket {
-    pub const ALL: &'static [Bucket] = &[Bucket::Artifacts, Bucket::Routes, Bucket::Uploads];
+    pub const ALL: &'static [Bucket] = &[Bucket::Artifacts, Bucket::Routes, Bucket::Uploads, Bucket::ItemImages];
 
     pub fn logical_id(self) -> &'static str {
         match self {
             Bucket::Artifacts => "ArtifactsBucket",
             Bucket::Routes => "RoutesBucket",
             Bucket::Uploads => "UploadsBucket",
+            Bucket::ItemImages => "ItemImagesBucket",
         }
     }
 
@@ -119,6 +142,7 @@ impl Bucket {
             Bucket::Artifacts => "ARTIFACTS_BUCKET",
             Bucket::Routes => "ROUTES_BUCKET",
             Bucket::Uploads => "UPLOADS_BUCKET",
+            Bucket::ItemImages => "ITEM_IMAGES_BUCKET",
         }
     }
 }
@@ -128,14 +152,37 @@ impl Bucket {
 pub enum Queue {
     /// S3 notifications of forecast files landing in the uploads bucket.
     ForecastUploads,
+    /// What fridges report: heartbeats, events, segment events, inventory, command results.
+    Telemetry,
+    /// Telemetry that can never be stored (malformed, unknown fridge), with the reason.
+    TelemetryDeadLetter,
+    /// Commands to fridges (each message names its fridge; the fridge agent takes its own).
+    FridgeCommands,
+    /// Messages to the inventory service (the computer swap).
+    InventoryService,
 }
 
 impl Queue {
-    pub const ALL: &'static [Queue] = &[Queue::ForecastUploads];
+    pub const ALL: &'static [Queue] = &[Queue::ForecastUploads, Queue::Telemetry, Queue::TelemetryDeadLetter, Queue::FridgeCommands, Queue::InventoryService];
 
     pub fn logical_id(self) -> &'static str {
         match self {
             Queue::ForecastUploads => "ForecastUploadsQueue",
+            Queue::Telemetry => "TelemetryQueue",
+            Queue::TelemetryDeadLetter => "TelemetryDeadLetterQueue",
+            Queue::FridgeCommands => "FridgeCommandsQueue",
+            Queue::InventoryService => "InventoryServiceQueue",
+        }
+    }
+
+    /// The variable a function that sends to the queue reads its URL from.
+    pub fn env_var(self) -> &'static str {
+        match self {
+            Queue::ForecastUploads => "FORECAST_UPLOADS_QUEUE_URL",
+            Queue::Telemetry => "TELEMETRY_QUEUE_URL",
+            Queue::TelemetryDeadLetter => "TELEMETRY_DEAD_LETTER_QUEUE_URL",
+            Queue::FridgeCommands => "FRIDGE_COMMANDS_QUEUE_URL",
+            Queue::InventoryService => "INVENTORY_SERVICE_QUEUE_URL",
         }
     }
 }

@@ -3,7 +3,7 @@
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
-pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 10] {
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 11] {
     [
         ("shell", fn_shell::FUNCTIONS),
         ("permissions", fn_permissions::FUNCTIONS),
@@ -15,6 +15,7 @@ pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 10] {
         ("coupons", fn_coupons::FUNCTIONS),
         ("prices", fn_prices::FUNCTIONS),
         ("planograms", fn_planograms::FUNCTIONS),
+        ("fleet", fn_fleet::FUNCTIONS),
     ]
 }
 

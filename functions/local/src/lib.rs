@@ -19,5 +19,6 @@ pub fn rules_json() -> String {
     let mut rules = fn_locations::create_rules::export();
     rules["coupon"] = fn_coupons::rules::export();
     rules["planogram"] = fn_planograms::rules::export();
+    rules["fleetHealth"] = fn_fleet::rules::export();
     serde_json::to_string_pretty(&rules).expect("rules serialise") + "\n"
 }

@@ -20,6 +20,7 @@ fn policies(spec: &FunctionSpec) -> Vec<String> {
             Grant::ReadBucket(b) => Some(format!("        - S3ReadPolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
             Grant::CrudBucket(b) => Some(format!("        - S3CrudPolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
             Grant::ListUsers => Some("        - Statement:\n            - Effect: Allow\n              Action: cognito-idp:ListUsers\n              Resource: !GetAtt UserPool.Arn\n".to_string()),
+            Grant::SendToQueue(q) => Some(format!("        - SQSSendMessagePolicy:\n            QueueName: !GetAtt {}.QueueName\n", q.logical_id())),
             Grant::PagingTokens | Grant::FileUploads => None, // no IAM
         })
         .collect()
@@ -32,6 +33,9 @@ pub fn env_value(var: &str) -> String {
     }
     if let Some(b) = Bucket::ALL.iter().find(|b| b.env_var() == var) {
         return format!("!Ref {}", b.logical_id());
+    }
+    if let Some(q) = fleet_shared::Queue::ALL.iter().find(|q| q.env_var() == var) {
+        return format!("!Ref {}", q.logical_id()); // a queue's Ref is its URL
     }
     match var {
         resources::USER_POOL_ID => "!Ref UserPool".into(),

@@ -85,7 +85,12 @@ fn policies_of(block: &str) -> BTreeSet<(String, String)> {
         let t = l.trim();
         if let Some(policy) = t.strip_prefix("- ").and_then(|p| p.strip_suffix("Policy:")) {
             let next = lines[i + 1].trim();
-            let table = next.trim_start_matches("TableName: !Ref ").trim_start_matches("BucketName: !Ref ").to_string();
+            let table = next
+                .trim_start_matches("TableName: !Ref ")
+                .trim_start_matches("BucketName: !Ref ")
+                .trim_start_matches("QueueName: !GetAtt ")
+                .trim_end_matches(".QueueName")
+                .to_string();
             out.insert((policy.to_string(), table));
         } else if t == "Action: cognito-idp:ListUsers" {
             out.insert(("ListUsers".into(), "UserPool".into()));
@@ -117,6 +122,7 @@ fn each_function_gets_exactly_the_environment_and_policies_its_grants_imply() {
                 Grant::ReadBucket(b) => Some(("S3Read".to_string(), b.logical_id().to_string())),
                 Grant::CrudBucket(b) => Some(("S3Crud".to_string(), b.logical_id().to_string())),
                 Grant::ListUsers => Some(("ListUsers".to_string(), "UserPool".to_string())),
+                Grant::SendToQueue(q) => Some(("SQSSendMessage".to_string(), q.logical_id().to_string())),
                 Grant::PagingTokens | Grant::FileUploads => None,
             })
             .collect();

@@ -36,6 +36,9 @@ pub const GROUPS: &[Group] = &[
     Group { name: "Customer Service", actions: &["GenerateCoupons"] },
     // Not named by the spec: item prices (3-planning §2); reading and changing them are apart.
     Group { name: "Item Prices", actions: &["GetItemPrices", "UpdateItemPrices"] },
+    // Not named by the spec: fleet health (2-fleet §2.2, §2.3, inventory view); sending commands is apart
+    // from reading, and each command also needs its feature flag (§6).
+    Group { name: "Fridge Health", actions: &["GetFridgeHealth", "SendFridgeCommands"] },
     // Not named by the spec: planograms (3-planning §2); reading a layout and scheduling changes are apart.
     Group { name: "Planograms", actions: &["GetPlanograms", "SchedulePlanograms"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },

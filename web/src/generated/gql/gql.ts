@@ -16,6 +16,15 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  query GetFeatureFlags {\n    getFeatureFlags\n  }\n": typeof types.GetFeatureFlagsDocument,
+    "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": typeof types.CreateQueueMessageDocument,
+    "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}": typeof types.FleetHealthDocument,
+    "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": typeof types.FridgeTemperaturesDocument,
+    "query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {\n  getFridgeEvents(location: $location, eventTypes: $eventTypes, nextToken: $nextToken) {\n    items { location eventType timestamp }\n    nextToken\n  }\n}": typeof types.GetFridgeEventsDocument,
+    "query FridgeHealth($filter: FridgeHealthFilter!) {\n  fridgeHealth(filter: $filter) { ...FridgeHealthFields }\n}": typeof types.FridgeHealthDocument,
+    "query GetFridgeSegmentEvents($location: ID!, $types: [String!], $nextToken: String) {\n  getFridgeSegmentEvents(location: $location, fridgeSegmentEventType: $types, nextToken: $nextToken) {\n    items { eventType date payload }\n    nextToken\n  }\n}": typeof types.GetFridgeSegmentEventsDocument,
+    "fragment FridgeHealthFields on FridgeHealth {\n  locationId jofemarState safetyHold safetyHoldTs inaccessible outOfOrder outOfOrderTs\n  hdmi elo cardReader electricalLayout timezone activeTicket temperature temperatureSetpoint\n  timestamp networkSpeed { previousSpeed } serverVersion allReasons connectedLayout { x y }\n  recycleDoorState { doorState lockState } sundryDoorState { doorState lockState }\n  liteFridgeState { topShellLatchState bottomShellLatchState shellLockState status }\n}": typeof types.FridgeHealthFieldsFragmentDoc,
+    "query ReadQueueMessages($id: ID!, $count: Int, $nextToken: String) {\n  readQueueMessages(id: $id, count: $count, nextToken: $nextToken) {\n    items { id timestamp messageId messageType operation resource sentBy state doneAt }\n    nextToken\n  }\n}": typeof types.ReadQueueMessagesDocument,
+    "mutation SendConfirmedInventoryAndConfirmedReservation($locationId: ID!) {\n  sendConfirmedInventoryAndConfirmedReservation(locationId: $locationId) { success message }\n}": typeof types.SendConfirmedInventoryAndConfirmedReservationDocument,
     "mutation CreateLocation($input: AWSJSON!) { createLocation(input: $input) { id } }": typeof types.CreateLocationDocument,
     "mutation CreateScheduleChange($input: [ScheduleChangeInput!]!) {\n  createScheduleChange(input: $input) { uuid actionTime }\n}": typeof types.CreateScheduleChangeDocument,
     "mutation DeleteScheduleChange($input: DeleteScheduleChangeInput!) {\n  deleteScheduleChange(input: $input)\n}": typeof types.DeleteScheduleChangeDocument,
@@ -49,6 +58,15 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query GetFeatureFlags {\n    getFeatureFlags\n  }\n": types.GetFeatureFlagsDocument,
+    "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": types.CreateQueueMessageDocument,
+    "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}": types.FleetHealthDocument,
+    "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": types.FridgeTemperaturesDocument,
+    "query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {\n  getFridgeEvents(location: $location, eventTypes: $eventTypes, nextToken: $nextToken) {\n    items { location eventType timestamp }\n    nextToken\n  }\n}": types.GetFridgeEventsDocument,
+    "query FridgeHealth($filter: FridgeHealthFilter!) {\n  fridgeHealth(filter: $filter) { ...FridgeHealthFields }\n}": types.FridgeHealthDocument,
+    "query GetFridgeSegmentEvents($location: ID!, $types: [String!], $nextToken: String) {\n  getFridgeSegmentEvents(location: $location, fridgeSegmentEventType: $types, nextToken: $nextToken) {\n    items { eventType date payload }\n    nextToken\n  }\n}": types.GetFridgeSegmentEventsDocument,
+    "fragment FridgeHealthFields on FridgeHealth {\n  locationId jofemarState safetyHold safetyHoldTs inaccessible outOfOrder outOfOrderTs\n  hdmi elo cardReader electricalLayout timezone activeTicket temperature temperatureSetpoint\n  timestamp networkSpeed { previousSpeed } serverVersion allReasons connectedLayout { x y }\n  recycleDoorState { doorState lockState } sundryDoorState { doorState lockState }\n  liteFridgeState { topShellLatchState bottomShellLatchState shellLockState status }\n}": types.FridgeHealthFieldsFragmentDoc,
+    "query ReadQueueMessages($id: ID!, $count: Int, $nextToken: String) {\n  readQueueMessages(id: $id, count: $count, nextToken: $nextToken) {\n    items { id timestamp messageId messageType operation resource sentBy state doneAt }\n    nextToken\n  }\n}": types.ReadQueueMessagesDocument,
+    "mutation SendConfirmedInventoryAndConfirmedReservation($locationId: ID!) {\n  sendConfirmedInventoryAndConfirmedReservation(locationId: $locationId) { success message }\n}": types.SendConfirmedInventoryAndConfirmedReservationDocument,
     "mutation CreateLocation($input: AWSJSON!) { createLocation(input: $input) { id } }": types.CreateLocationDocument,
     "mutation CreateScheduleChange($input: [ScheduleChangeInput!]!) {\n  createScheduleChange(input: $input) { uuid actionTime }\n}": types.CreateScheduleChangeDocument,
     "mutation DeleteScheduleChange($input: DeleteScheduleChangeInput!) {\n  deleteScheduleChange(input: $input)\n}": types.DeleteScheduleChangeDocument,
@@ -85,6 +103,42 @@ const documents: Documents = {
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "\n  query GetFeatureFlags {\n    getFeatureFlags\n  }\n"): typeof import('./graphql').GetFeatureFlagsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}"): typeof import('./graphql').CreateQueueMessageDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}"): typeof import('./graphql').FleetHealthDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}"): typeof import('./graphql').FridgeTemperaturesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {\n  getFridgeEvents(location: $location, eventTypes: $eventTypes, nextToken: $nextToken) {\n    items { location eventType timestamp }\n    nextToken\n  }\n}"): typeof import('./graphql').GetFridgeEventsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query FridgeHealth($filter: FridgeHealthFilter!) {\n  fridgeHealth(filter: $filter) { ...FridgeHealthFields }\n}"): typeof import('./graphql').FridgeHealthDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query GetFridgeSegmentEvents($location: ID!, $types: [String!], $nextToken: String) {\n  getFridgeSegmentEvents(location: $location, fridgeSegmentEventType: $types, nextToken: $nextToken) {\n    items { eventType date payload }\n    nextToken\n  }\n}"): typeof import('./graphql').GetFridgeSegmentEventsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "fragment FridgeHealthFields on FridgeHealth {\n  locationId jofemarState safetyHold safetyHoldTs inaccessible outOfOrder outOfOrderTs\n  hdmi elo cardReader electricalLayout timezone activeTicket temperature temperatureSetpoint\n  timestamp networkSpeed { previousSpeed } serverVersion allReasons connectedLayout { x y }\n  recycleDoorState { doorState lockState } sundryDoorState { doorState lockState }\n  liteFridgeState { topShellLatchState bottomShellLatchState shellLockState status }\n}"): typeof import('./graphql').FridgeHealthFieldsFragmentDoc;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query ReadQueueMessages($id: ID!, $count: Int, $nextToken: String) {\n  readQueueMessages(id: $id, count: $count, nextToken: $nextToken) {\n    items { id timestamp messageId messageType operation resource sentBy state doneAt }\n    nextToken\n  }\n}"): typeof import('./graphql').ReadQueueMessagesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation SendConfirmedInventoryAndConfirmedReservation($locationId: ID!) {\n  sendConfirmedInventoryAndConfirmedReservation(locationId: $locationId) { success message }\n}"): typeof import('./graphql').SendConfirmedInventoryAndConfirmedReservationDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

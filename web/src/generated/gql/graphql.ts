@@ -9,6 +9,10 @@ export type DeleteScheduleChangeInput = {
   uuid: string;
 };
 
+export type FridgeHealthFilter = {
+  locationIds: Array<string>;
+};
+
 export type FridgeSoftwarePilotInput = {
   active?: boolean | null | undefined;
   description: string;
@@ -80,6 +84,19 @@ export type PlanogramUpdateInput = {
   vendItemName?: string | null | undefined;
 };
 
+export type QueueMessageInput = {
+  /** Resource. */
+  messageType: string;
+  payload: QueueMessagePayloadInput;
+};
+
+export type QueueMessagePayloadInput = {
+  /** ENABLE or DISABLE for SafetyHold and OutOfOrder; DisplayServices or ReactUI for ServiceRestart; none for VendingUnitReset. */
+  operation?: string | null | undefined;
+  /** ServiceRestart, VendingUnitReset, SafetyHold or OutOfOrder. */
+  resource: string;
+};
+
 export type ScheduleChangeFilter = {
   id: string;
 };
@@ -98,6 +115,72 @@ export type GetFeatureFlagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GetFeatureFlagsQuery = { getFeatureFlags: Array<string> };
+
+export type CreateQueueMessageMutationVariables = Exact<{
+  location: string;
+  message: QueueMessageInput;
+}>;
+
+
+export type CreateQueueMessageMutation = { createQueueMessage: { id: string, timestamp: string, messageId: string, messageType: string, operation: string | null, resource: string, sentBy: string | null, state: string, doneAt: string | null } };
+
+export type FleetHealthQueryVariables = Exact<{
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type FleetHealthQuery = { fleetHealth: { nextToken: string | null, items: Array<{ locationId: string, jofemarState: string | null, safetyHold: boolean | null, safetyHoldTs: string | null, inaccessible: boolean | null, outOfOrder: boolean | null, outOfOrderTs: string | null, hdmi: boolean | null, elo: boolean | null, cardReader: boolean | null, electricalLayout: boolean | null, timezone: string | null, activeTicket: boolean | null, temperature: number | null, temperatureSetpoint: number | null, timestamp: string | null, serverVersion: string | null, allReasons: Array<string> | null, networkSpeed: { previousSpeed: number | null } | null, connectedLayout: Array<{ x: number, y: number }> | null, recycleDoorState: { doorState: string | null, lockState: string | null } | null, sundryDoorState: { doorState: string | null, lockState: string | null } | null, liteFridgeState: { topShellLatchState: string | null, bottomShellLatchState: string | null, shellLockState: string | null, status: string | null } | null }> } };
+
+export type FridgeTemperaturesQueryVariables = Exact<{
+  location: string;
+  hours?: number | null | undefined;
+}>;
+
+
+export type FridgeTemperaturesQuery = { fridgeTemperatures: Array<{ timestamp: string, temperature: number }> };
+
+export type GetFridgeEventsQueryVariables = Exact<{
+  location: string;
+  eventTypes?: Array<string> | string | null | undefined;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type GetFridgeEventsQuery = { getFridgeEvents: { nextToken: string | null, items: Array<{ location: string, eventType: string, timestamp: string }> } };
+
+export type FridgeHealthQueryVariables = Exact<{
+  filter: FridgeHealthFilter;
+}>;
+
+
+export type FridgeHealthQuery = { fridgeHealth: Array<{ locationId: string, jofemarState: string | null, safetyHold: boolean | null, safetyHoldTs: string | null, inaccessible: boolean | null, outOfOrder: boolean | null, outOfOrderTs: string | null, hdmi: boolean | null, elo: boolean | null, cardReader: boolean | null, electricalLayout: boolean | null, timezone: string | null, activeTicket: boolean | null, temperature: number | null, temperatureSetpoint: number | null, timestamp: string | null, serverVersion: string | null, allReasons: Array<string> | null, networkSpeed: { previousSpeed: number | null } | null, connectedLayout: Array<{ x: number, y: number }> | null, recycleDoorState: { doorState: string | null, lockState: string | null } | null, sundryDoorState: { doorState: string | null, lockState: string | null } | null, liteFridgeState: { topShellLatchState: string | null, bottomShellLatchState: string | null, shellLockState: string | null, status: string | null } | null }> };
+
+export type GetFridgeSegmentEventsQueryVariables = Exact<{
+  location: string;
+  types?: Array<string> | string | null | undefined;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type GetFridgeSegmentEventsQuery = { getFridgeSegmentEvents: { nextToken: string | null, items: Array<{ eventType: string, date: string, payload: unknown }> } };
+
+export type FridgeHealthFieldsFragment = { locationId: string, jofemarState: string | null, safetyHold: boolean | null, safetyHoldTs: string | null, inaccessible: boolean | null, outOfOrder: boolean | null, outOfOrderTs: string | null, hdmi: boolean | null, elo: boolean | null, cardReader: boolean | null, electricalLayout: boolean | null, timezone: string | null, activeTicket: boolean | null, temperature: number | null, temperatureSetpoint: number | null, timestamp: string | null, serverVersion: string | null, allReasons: Array<string> | null, networkSpeed: { previousSpeed: number | null } | null, connectedLayout: Array<{ x: number, y: number }> | null, recycleDoorState: { doorState: string | null, lockState: string | null } | null, sundryDoorState: { doorState: string | null, lockState: string | null } | null, liteFridgeState: { topShellLatchState: string | null, bottomShellLatchState: string | null, shellLockState: string | null, status: string | null } | null };
+
+export type ReadQueueMessagesQueryVariables = Exact<{
+  id: string;
+  count?: number | null | undefined;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ReadQueueMessagesQuery = { readQueueMessages: { nextToken: string | null, items: Array<{ id: string, timestamp: string, messageId: string, messageType: string, operation: string | null, resource: string, sentBy: string | null, state: string, doneAt: string | null }> } };
+
+export type SendConfirmedInventoryAndConfirmedReservationMutationVariables = Exact<{
+  locationId: string;
+}>;
+
+
+export type SendConfirmedInventoryAndConfirmedReservationMutation = { sendConfirmedInventoryAndConfirmedReservation: { success: boolean, message: string | null } };
 
 export type CreateLocationMutationVariables = Exact<{
   input: string;
@@ -327,12 +410,232 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const FridgeHealthFieldsFragmentDoc = new TypedDocumentString(`
+    fragment FridgeHealthFields on FridgeHealth {
+  locationId
+  jofemarState
+  safetyHold
+  safetyHoldTs
+  inaccessible
+  outOfOrder
+  outOfOrderTs
+  hdmi
+  elo
+  cardReader
+  electricalLayout
+  timezone
+  activeTicket
+  temperature
+  temperatureSetpoint
+  timestamp
+  networkSpeed {
+    previousSpeed
+  }
+  serverVersion
+  allReasons
+  connectedLayout {
+    x
+    y
+  }
+  recycleDoorState {
+    doorState
+    lockState
+  }
+  sundryDoorState {
+    doorState
+    lockState
+  }
+  liteFridgeState {
+    topShellLatchState
+    bottomShellLatchState
+    shellLockState
+    status
+  }
+}
+    `, {"fragmentName":"FridgeHealthFields"}) as unknown as TypedDocumentString<FridgeHealthFieldsFragment, unknown>;
 export const GetFeatureFlagsDocument = new TypedDocumentString(`
     query GetFeatureFlags {
   getFeatureFlags
 }
     `) as unknown as TypedDocumentString<GetFeatureFlagsQuery, GetFeatureFlagsQueryVariables>;
+export const CreateQueueMessageDocument = new TypedDocumentString(`
+    mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {
+  createQueueMessage(location: $location, message: $message) {
+    id
+    timestamp
+    messageId
+    messageType
+    operation
+    resource
+    sentBy
+    state
+    doneAt
+  }
+}
+    `) as unknown as TypedDocumentString<CreateQueueMessageMutation, CreateQueueMessageMutationVariables>;
+export const FleetHealthDocument = new TypedDocumentString(`
+    query FleetHealth($nextToken: String) {
+  fleetHealth(nextToken: $nextToken) {
+    items {
+      ...FridgeHealthFields
+    }
+    nextToken
+  }
+}
+    fragment FridgeHealthFields on FridgeHealth {
+  locationId
+  jofemarState
+  safetyHold
+  safetyHoldTs
+  inaccessible
+  outOfOrder
+  outOfOrderTs
+  hdmi
+  elo
+  cardReader
+  electricalLayout
+  timezone
+  activeTicket
+  temperature
+  temperatureSetpoint
+  timestamp
+  networkSpeed {
+    previousSpeed
+  }
+  serverVersion
+  allReasons
+  connectedLayout {
+    x
+    y
+  }
+  recycleDoorState {
+    doorState
+    lockState
+  }
+  sundryDoorState {
+    doorState
+    lockState
+  }
+  liteFridgeState {
+    topShellLatchState
+    bottomShellLatchState
+    shellLockState
+    status
+  }
+}`) as unknown as TypedDocumentString<FleetHealthQuery, FleetHealthQueryVariables>;
+export const FridgeTemperaturesDocument = new TypedDocumentString(`
+    query FridgeTemperatures($location: ID!, $hours: Int) {
+  fridgeTemperatures(location: $location, hours: $hours) {
+    timestamp
+    temperature
+  }
+}
+    `) as unknown as TypedDocumentString<FridgeTemperaturesQuery, FridgeTemperaturesQueryVariables>;
+export const GetFridgeEventsDocument = new TypedDocumentString(`
+    query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {
+  getFridgeEvents(
+    location: $location
+    eventTypes: $eventTypes
+    nextToken: $nextToken
+  ) {
+    items {
+      location
+      eventType
+      timestamp
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<GetFridgeEventsQuery, GetFridgeEventsQueryVariables>;
+export const FridgeHealthDocument = new TypedDocumentString(`
+    query FridgeHealth($filter: FridgeHealthFilter!) {
+  fridgeHealth(filter: $filter) {
+    ...FridgeHealthFields
+  }
+}
+    fragment FridgeHealthFields on FridgeHealth {
+  locationId
+  jofemarState
+  safetyHold
+  safetyHoldTs
+  inaccessible
+  outOfOrder
+  outOfOrderTs
+  hdmi
+  elo
+  cardReader
+  electricalLayout
+  timezone
+  activeTicket
+  temperature
+  temperatureSetpoint
+  timestamp
+  networkSpeed {
+    previousSpeed
+  }
+  serverVersion
+  allReasons
+  connectedLayout {
+    x
+    y
+  }
+  recycleDoorState {
+    doorState
+    lockState
+  }
+  sundryDoorState {
+    doorState
+    lockState
+  }
+  liteFridgeState {
+    topShellLatchState
+    bottomShellLatchState
+    shellLockState
+    status
+  }
+}`) as unknown as TypedDocumentString<FridgeHealthQuery, FridgeHealthQueryVariables>;
+export const GetFridgeSegmentEventsDocument = new TypedDocumentString(`
+    query GetFridgeSegmentEvents($location: ID!, $types: [String!], $nextToken: String) {
+  getFridgeSegmentEvents(
+    location: $location
+    fridgeSegmentEventType: $types
+    nextToken: $nextToken
+  ) {
+    items {
+      eventType
+      date
+      payload
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<GetFridgeSegmentEventsQuery, GetFridgeSegmentEventsQueryVariables>;
+export const ReadQueueMessagesDocument = new TypedDocumentString(`
+    query ReadQueueMessages($id: ID!, $count: Int, $nextToken: String) {
+  readQueueMessages(id: $id, count: $count, nextToken: $nextToken) {
+    items {
+      id
+      timestamp
+      messageId
+      messageType
+      operation
+      resource
+      sentBy
+      state
+      doneAt
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<ReadQueueMessagesQuery, ReadQueueMessagesQueryVariables>;
+export const SendConfirmedInventoryAndConfirmedReservationDocument = new TypedDocumentString(`
+    mutation SendConfirmedInventoryAndConfirmedReservation($locationId: ID!) {
+  sendConfirmedInventoryAndConfirmedReservation(locationId: $locationId) {
+    success
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<SendConfirmedInventoryAndConfirmedReservationMutation, SendConfirmedInventoryAndConfirmedReservationMutationVariables>;
 export const CreateLocationDocument = new TypedDocumentString(`
     mutation CreateLocation($input: AWSJSON!) {
   createLocation(input: $input) {

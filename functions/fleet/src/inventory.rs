@@ -1,0 +1,160 @@
+//! The fridge inventory view (3-planning §2, §9): the last snapshot the
+//! fridge reported, slot by slot, each unit with its production and expiry
+//! in the fridge's time zone, a presigned picture per item, and (beyond the
+//! spec) 'At risk' units: more than 2 hours above 41 °F since production.
+use crate::health::{location_id, samples_since};
+use crate::rules::TEMPERATURE_ORANGE_MAX;
+use crate::telemetry::InventorySlot;
+use aws_sdk_s3::presigning::PresigningConfig;
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono_tz::Tz;
+use fleet_shared::fridge_time::FridgeZone;
+use fleet_shared::{store, ApiError, Bucket, Deps, Input, Table};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// Units are produced at 8:00 PM and expire at 8:00 AM (3-planning §9).
+const PRODUCED_AT: (u32, u32) = (20, 0);
+const EXPIRES_AT: (u32, u32) = (8, 0);
+/// Time above 41 °F after which a unit is at risk.
+pub const AT_RISK_MINUTES: i64 = 120;
+/// A sample stands for at most this long (a gap in telemetry counts no longer).
+const SAMPLE_SPAN_MINUTES: i64 = 15;
+const IMAGE_URL_SECONDS: u64 = 300;
+
+fn at(zone: Tz, date: NaiveDate, (h, m): (u32, u32)) -> Option<DateTime<Utc>> {
+    zone.from_local_datetime(&date.and_time(NaiveTime::from_hms_opt(h, m, 0)?)).earliest().map(|t| t.with_timezone(&Utc))
+}
+
+/// When a unit was produced: 8:00 PM on its production date, fridge time.
+pub fn produced(zone: Tz, date: NaiveDate) -> Option<DateTime<Utc>> {
+    at(zone, date, PRODUCED_AT)
+}
+
+/// Expiry: 8:00 AM on the production date + shelf life + 1 day; None without a shelf life.
+pub fn expiry(zone: Tz, date: NaiveDate, shelf_life_days: Option<u32>) -> Option<DateTime<Utc>> {
+    at(zone, date + Duration::days(i64::from(shelf_life_days?) + 1), EXPIRES_AT)
+}
+
+/// Minutes above 41 °F since `from`: each sample above counts until the
+/// next one, and at most 15 minutes.
+pub fn minutes_above(samples: &[(DateTime<Utc>, f64)], from: DateTime<Utc>, now: DateTime<Utc>) -> i64 {
+    let mut total = 0;
+    for (i, (t, temp)) in samples.iter().enumerate() {
+        if *temp <= TEMPERATURE_ORANGE_MAX {
+            continue;
+        }
+        let next = samples.get(i + 1).map(|s| s.0).unwrap_or(now);
+        let start = (*t).max(from);
+        let end = next.min(*t + Duration::minutes(SAMPLE_SPAN_MINUTES));
+        if end > start {
+            total += (end - start).num_minutes();
+        }
+    }
+    total
+}
+
+fn text(zone: Tz, t: DateTime<Utc>) -> String {
+    t.with_timezone(&zone).format("%m/%d/%Y %-I:%M %p").to_string()
+}
+
+async fn image_url(deps: &Deps, item: &str) -> Option<String> {
+    let b = deps.bucket(Bucket::ItemImages).ok()?;
+    let config = PresigningConfig::expires_in(std::time::Duration::from_secs(IMAGE_URL_SECONDS)).ok()?;
+    let req = b.client.get_object().bucket(b.name).key(format!("items/{item}.svg")).presigned(config).await.ok()?;
+    Some(req.uri().to_string())
+}
+
+fn slot_order(slot: &str) -> (u32, u32) {
+    let (r, c) = slot.split_once(':').unwrap_or((slot, "0"));
+    (r.parse().unwrap_or(u32::MAX), c.parse().unwrap_or(u32::MAX))
+}
+
+/// `GET /locations/{id}/inventory`.
+pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let id = input.path.get("id").cloned().unwrap_or_default();
+    let id = location_id(&id)?.to_string();
+    let key = |k: &str| HashMap::from([(k.to_string(), store::s(&id))]);
+    let (locations, inventories) = (deps.table(Table::Locations)?, deps.table(Table::FridgeInventory)?);
+    let (location, snapshot): (Option<Value>, Option<Value>) = tokio::try_join!(locations.get(key("id")), inventories.get(key("locationId")))?;
+    let location = location.ok_or_else(|| ApiError::NotFound(format!("Location {id} not found")))?;
+    let zone = FridgeZone::of(location["timeZone"].as_str()).tz;
+    let Some(snapshot) = snapshot else {
+        return Ok(json!({ "locationId": id, "timestamp": null, "slots": [] }));
+    };
+    let mut slots: Vec<InventorySlot> = serde_json::from_value(snapshot["slots"].clone()).map_err(ApiError::internal)?;
+    slots.sort_by_key(|s| slot_order(&s.slot));
+    let now = Utc::now();
+    let earliest = slots.iter().flat_map(|s| &s.units).filter_map(|u| produced(zone, u.production_date)).min();
+    let samples: Vec<(DateTime<Utc>, f64)> = match earliest {
+        Some(from) => samples_since(deps, &id, from)
+            .await?
+            .into_iter()
+            .filter_map(|(t, v)| Some((DateTime::parse_from_rfc3339(&t).ok()?.with_timezone(&Utc), v)))
+            .collect(),
+        None => vec![],
+    };
+    let mut images: HashMap<String, Option<String>> = HashMap::new();
+    for s in &slots {
+        if !images.contains_key(&s.item_name) {
+            images.insert(s.item_name.clone(), image_url(deps, &s.item_name).await);
+        }
+    }
+    let out: Vec<Value> = slots
+        .iter()
+        .map(|s| {
+            let (row, column) = slot_order(&s.slot);
+            let units: Vec<Value> = s
+                .units
+                .iter()
+                .map(|u| {
+                    let made = produced(zone, u.production_date);
+                    let expires = expiry(zone, u.production_date, u.shelf_life_days);
+                    let at_risk = made.is_some_and(|m| minutes_above(&samples, m, now) > AT_RISK_MINUTES);
+                    json!({ "productionDate": u.production_date.to_string(), "shelfLifeDays": u.shelf_life_days,
+                            "productionText": made.map(|m| text(zone, m)), "expiry": expires.map(crate::store::iso),
+                            "expiryText": expires.map(|e| text(zone, e)).unwrap_or_else(|| "UNKNOWN".into()), "atRisk": at_risk })
+                })
+                .collect();
+            json!({ "slot": s.slot, "row": row, "column": column, "itemName": s.item_name, "count": s.units.len(),
+                    "imageUrl": images.get(&s.item_name).cloned().flatten(), "units": units })
+        })
+        .collect();
+    Ok(json!({ "locationId": id, "timestamp": snapshot["timestamp"], "slots": out }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono_tz::America::Chicago;
+
+    fn date(s: &str) -> NaiveDate {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn production_is_8_pm_and_expiry_8_am_after_shelf_life_plus_a_day() {
+        let made = produced(Chicago, date("2026-11-20")).unwrap();
+        assert_eq!(text(Chicago, made), "11/20/2026 8:00 PM");
+        let expires = expiry(Chicago, date("2026-11-20"), Some(3)).unwrap();
+        assert_eq!(text(Chicago, expires), "11/24/2026 8:00 AM");
+        assert_eq!(expires.to_rfc3339(), "2026-11-24T14:00:00+00:00");
+        assert_eq!(expiry(Chicago, date("2026-11-20"), None), None, "an unknown shelf life is UNKNOWN");
+    }
+
+    #[test]
+    fn a_unit_is_at_risk_after_more_than_two_hours_above_41_since_production() {
+        let t0: DateTime<Utc> = "2026-11-23T00:00:00Z".parse().unwrap();
+        let every_15 = |temps: &[f64]| temps.iter().enumerate().map(|(i, t)| (t0 + Duration::minutes(15 * i as i64), *t)).collect::<Vec<_>>();
+        let warm = every_15(&[44.0; 9]); // 9 samples: 135 minutes above
+        let end = t0 + Duration::minutes(135);
+        assert_eq!(minutes_above(&warm, t0, end), 135);
+        assert!(minutes_above(&warm, t0, end) > AT_RISK_MINUTES);
+        assert_eq!(minutes_above(&warm, t0 + Duration::minutes(60), end), 75, "only since production");
+        let mixed = every_15(&[44.0, 37.0, 44.0, 37.0]);
+        assert_eq!(minutes_above(&mixed, t0, t0 + Duration::minutes(60)), 30);
+        let gap = vec![(t0, 44.0), (t0 + Duration::hours(5), 37.0)];
+        assert_eq!(minutes_above(&gap, t0, t0 + Duration::hours(6)), 15, "a sample counts at most 15 minutes");
+        assert_eq!(minutes_above(&every_15(&[41.0; 20]), t0, t0 + Duration::hours(6)), 0, "41 is not above 41");
+    }
+}

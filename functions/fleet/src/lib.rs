@@ -1,0 +1,123 @@
+//! Fleet telemetry (2-fleet-operations §2.2, §2.3, §3, §4.3, §7, §8 and the
+//! inventory view of 3-planning): fridges report through the telemetry
+//! queue, the ingest function stores health, events and inventory, and the
+//! console reads them and sends commands back through the command queue.
+pub mod commands;
+pub mod demo;
+pub mod health;
+pub mod ingest;
+pub mod inventory;
+pub mod rules;
+pub mod store;
+pub mod telemetry;
+
+use fleet_shared::{handler, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+
+/// Ids per `fridgeHealth` call from the health page, and at most per call (the dashboard's batch).
+pub const HEALTH_PAGE_BATCH: usize = 10;
+pub const MAX_HEALTH_IDS: usize = 200;
+
+const READ: Permission = Permission::Action("GetFridgeHealth");
+const COMMAND: Permission = Permission::Action("SendFridgeCommands");
+const TELEMETRY_PAGES: &[Grant] = &[Grant::ReadTable(Table::FridgeTelemetry), Grant::PagingTokens];
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "fridge_health",
+        trigger: Trigger::Query("fridgeHealth"),
+        permission: READ,
+        // Locations: unknown ids are refused by name.
+        grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::ReadTable(Table::Locations)],
+        handler: handler!(health::fridge_health),
+    },
+    FunctionSpec {
+        name: "fleet_health",
+        trigger: Trigger::Query("fleetHealth"),
+        permission: READ,
+        grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::PagingTokens],
+        handler: handler!(health::fleet_health),
+    },
+    FunctionSpec {
+        name: "get_fridge_events",
+        trigger: Trigger::Query("getFridgeEvents"),
+        permission: READ,
+        grants: TELEMETRY_PAGES,
+        handler: handler!(health::events),
+    },
+    FunctionSpec {
+        name: "get_fridge_segment_events",
+        trigger: Trigger::Query("getFridgeSegmentEvents"),
+        permission: READ,
+        grants: TELEMETRY_PAGES,
+        handler: handler!(health::segment_events),
+    },
+    FunctionSpec {
+        name: "fridge_temperatures",
+        trigger: Trigger::Query("fridgeTemperatures"),
+        permission: READ,
+        grants: &[Grant::ReadTable(Table::FridgeTelemetry)],
+        handler: handler!(health::temperatures),
+    },
+    FunctionSpec {
+        name: "read_queue_messages",
+        trigger: Trigger::Query("readQueueMessages"),
+        permission: READ,
+        grants: &[Grant::ReadTable(Table::QueueMessages), Grant::PagingTokens],
+        handler: handler!(commands::read),
+    },
+    FunctionSpec {
+        name: "create_queue_message",
+        trigger: Trigger::Mutation("createQueueMessage"),
+        permission: COMMAND,
+        // Feature flags: each command needs its own (or the admin flag).
+        grants: &[
+            Grant::CrudTable(Table::QueueMessages),
+            Grant::ReadTable(Table::Locations),
+            Grant::ReadTable(Table::FeatureFlags),
+            Grant::SendToQueue(Queue::FridgeCommands),
+        ],
+        handler: handler!(commands::create),
+    },
+    FunctionSpec {
+        name: "send_confirmed_inventory_and_confirmed_reservation",
+        trigger: Trigger::Mutation("sendConfirmedInventoryAndConfirmedReservation"),
+        permission: COMMAND,
+        grants: &[
+            Grant::ReadTable(Table::Locations),
+            Grant::ReadTable(Table::FeatureFlags),
+            Grant::ReadTable(Table::FridgeInventory),
+            Grant::SendToQueue(Queue::InventoryService),
+        ],
+        handler: handler!(commands::computer_swap),
+    },
+    FunctionSpec {
+        name: "location_inventory",
+        trigger: Trigger::Http { method: "GET", path: "/locations/{id}/inventory" },
+        permission: READ,
+        // Telemetry: the temperature samples behind 'At risk'.
+        grants: &[
+            Grant::ReadTable(Table::Locations),
+            Grant::ReadTable(Table::FridgeInventory),
+            Grant::ReadTable(Table::FridgeTelemetry),
+            Grant::ReadBucket(Bucket::ItemImages),
+        ],
+        handler: handler!(inventory::view),
+    },
+    FunctionSpec {
+        name: "telemetry_ingest",
+        trigger: Trigger::Queue(Queue::Telemetry),
+        permission: Permission::System,
+        // Locations: messages of unknown fridges are parked; QueueMessages: command results.
+        grants: &[
+            Grant::WriteTable(Table::FridgeHealth),
+            Grant::WriteTable(Table::FridgeTelemetry),
+            Grant::WriteTable(Table::FridgeInventory),
+            Grant::CrudTable(Table::QueueMessages),
+            Grant::ReadTable(Table::Locations),
+            Grant::SendToQueue(Queue::TelemetryDeadLetter),
+        ],
+        handler: handler!(ingest::handle),
+    },
+];
+
+use fleet_shared::Bucket;

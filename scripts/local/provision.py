@@ -8,6 +8,7 @@ config.json into the state folder (.local by default).
 """
 import argparse
 import json
+import re
 import os
 import secrets
 import sys
@@ -204,6 +205,8 @@ def main():
             env.update({k: resolve(v, names) for k, v in variables.items() if k != "FLEET_FUNCTION"})
     # The local event-source poller finds each queue by its logical id.
     env.update({f"QUEUE_URL_{logical_id}": url for logical_id, url in names.items() if logical_id in arns})
+    # ...and tools with every grant (seeding, the simulator) by the functions' variable (TelemetryQueue -> TELEMETRY_QUEUE_URL).
+    env.update({re.sub(r"(?<!^)(?=[A-Z])", "_", logical_id).upper() + "_URL": url for logical_id, url in names.items() if logical_id in arns})
     env.update({
         "AWS_ENDPOINT_URL": args.endpoint,
         "AWS_ACCESS_KEY_ID": "test",

@@ -8,6 +8,7 @@ pub use fleet_functions as registry;
 pub mod seed;
 pub mod queues;
 pub mod server;
+pub mod simulator;
 pub mod template;
 pub mod wiring;
 

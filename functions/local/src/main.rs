@@ -57,6 +57,18 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-ingest") => {
+            let n = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(2_000);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            let wiring = Wiring::from_env().await.expect("configuration");
+            match fleet_local::bench::ingest(wiring, deps, n).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("benchmark failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-prices") => {
             let rows = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5_000);
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
@@ -118,6 +130,12 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("simulate") => {
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            let tick = env::var("SIMULATOR_TICK_MS").ok().and_then(|p| p.parse().ok()).unwrap_or(5000);
+            fleet_local::simulator::run(deps, Duration::from_millis(tick)).await;
+            ExitCode::SUCCESS
+        }
         Some("serve") => {
             let wiring = Wiring::from_env().await.expect("configuration");
             let sdl = std::fs::read_to_string("infra/schema.graphql").expect("run from the repository root");
@@ -140,7 +158,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS]");
+            eprintln!("usage: fleet-local serve | simulate | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES]");
             ExitCode::FAILURE
         }
     }

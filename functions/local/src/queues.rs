@@ -66,6 +66,8 @@ pub async fn sqs_client() -> aws_sdk_sqs::Client {
     aws_sdk_sqs::Client::new(&aws_config::load_from_env().await)
 }
 
+const POLLERS: usize = 2;
+
 /// Polls every queue-fed function until the process stops.
 pub async fn queue_loops(wiring: &'static Wiring) {
     let sqs: &'static aws_sdk_sqs::Client = Box::leak(Box::new(sqs_client().await));
@@ -74,13 +76,17 @@ pub async fn queue_loops(wiring: &'static Wiring) {
             tracing::warn!(function = spec.name, "no queue URL in the environment; not polling");
             continue;
         };
-        tokio::spawn(async move {
-            loop {
-                if let Err(e) = poll_once(sqs, wiring, spec, &url, 1).await {
-                    tracing::warn!(function = spec.name, error = %e, "polling failed");
-                    tokio::time::sleep(Duration::from_secs(2)).await;
+        // Lambda scales pollers with the backlog; two per queue keep a burst short here.
+        for _ in 0..POLLERS {
+            let url = url.clone();
+            tokio::spawn(async move {
+                loop {
+                    if let Err(e) = poll_once(sqs, wiring, spec, &url, 1).await {
+                        tracing::warn!(function = spec.name, error = %e, "polling failed");
+                        tokio::time::sleep(Duration::from_secs(2)).await;
+                    }
                 }
-            }
-        });
+            });
+        }
     }
 }

@@ -56,5 +56,11 @@ pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: 
     fn_prices::demo::seed(deps).await?;
     let caller = fleet_shared::Caller { sub: admin.clone(), username: admin_email.into(), email: admin_email.into() };
     fn_planograms::demo::seed(deps, fn_locations::demo::LAYOUTS, caller).await?;
+    let live: Vec<String> = fn_locations::demo::demo_locations()
+        .iter()
+        .filter(|d| d["status"]["ops"] == "LIVE" || d["status"] == "LIVE")
+        .filter_map(|d| d["id"].as_str().map(str::to_string))
+        .collect();
+    fn_fleet::demo::seed(deps, &live).await?;
     fn_routes::demo::seed(deps).await
 }

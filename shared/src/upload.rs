@@ -28,14 +28,19 @@ pub struct RawRow {
 }
 
 impl RawRow {
-    /// A column's trimmed text, matching the header loosely (a byte-order
-    /// mark and spaces around it are ignored); `None` when the row lacks it.
+    /// A column's trimmed text; see `cell`.
     pub fn cell(&self, column: &str) -> Option<String> {
-        self.values
-            .iter()
-            .find(|(k, _)| k.trim_start_matches('\u{feff}').trim() == column)
-            .map(|(_, v)| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()).trim().to_string())
+        cell(&self.values, column)
     }
+}
+
+/// A column's trimmed text, matching the header loosely (its case, a
+/// byte-order mark and spaces around it are ignored); `None` when the row lacks it.
+pub fn cell(values: &Map<String, Value>, column: &str) -> Option<String> {
+    values
+        .iter()
+        .find(|(k, _)| k.trim_start_matches('\u{feff}').trim().eq_ignore_ascii_case(column))
+        .map(|(_, v)| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()).trim().to_string())
 }
 
 #[derive(Debug, Clone, Deserialize)]

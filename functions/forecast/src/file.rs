@@ -3,7 +3,7 @@
 //! holdover of more than 1 day is a warning. The browser's dry run and the
 //! ingest of the uploaded file both check rows here.
 use chrono::NaiveDate;
-use fleet_shared::upload::RawRow;
+use fleet_shared::upload::{cell, RawRow};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -32,14 +32,6 @@ impl ForecastRow {
 pub fn strict_date(text: &str) -> Option<NaiveDate> {
     let ok = text.len() == 10 && text.as_bytes()[4] == b'/' && text.as_bytes()[7] == b'/';
     ok.then(|| NaiveDate::parse_from_str(text, "%Y/%m/%d").ok()).flatten()
-}
-
-/// A cell by column name, whatever the header's case, spaces or byte-order mark.
-fn cell(values: &Map<String, Value>, column: &str) -> Option<String> {
-    values
-        .iter()
-        .find(|(k, _)| k.trim_start_matches('\u{feff}').trim().eq_ignore_ascii_case(column))
-        .map(|(_, v)| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()).trim().to_string())
 }
 
 /// One row's checks: the row, or every message that applies.

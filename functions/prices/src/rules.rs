@@ -2,6 +2,7 @@
 //! item in uppercase letters, digits or underscores; price a number of at
 //! least 0 with at most 2 decimals. Prices are kept in cents, so '5' and
 //! '5.00' are the same price.
+use fleet_shared::upload::cell;
 use serde_json::{Map, Value};
 
 pub const COLUMNS: &[&str] = &["schemaId", "item", "price"];
@@ -36,12 +37,6 @@ pub fn price_text(cents: i64) -> String {
     format!("{}.{:02}", cents / 100, cents % 100)
 }
 
-fn cell(values: &Map<String, Value>, column: &str) -> Option<String> {
-    values
-        .iter()
-        .find(|(k, _)| k.trim_start_matches('\u{feff}').trim() == column)
-        .map(|(_, v)| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()).trim().to_string())
-}
 
 pub fn check(values: &Map<String, Value>) -> Result<PriceRow, Vec<String>> {
     let missing: Vec<&str> = COLUMNS.iter().copied().filter(|c| cell(values, c).is_none()).collect();

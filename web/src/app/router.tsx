@@ -31,6 +31,8 @@ const CouponsPage = lazy(() => import('@/features/coupons/routes/CouponsPage'));
 const ItemPricesLanding = lazy(() => import('@/features/prices/routes/ItemPricesLanding'));
 const CsvPricing = lazy(() => import('@/features/prices/routes/CsvPricing'));
 const PlanogramsPage = lazy(() => import('@/features/planograms/routes/PlanogramsPage'));
+const PortfolioHealth = lazy(() => import('@/features/health/routes/PortfolioHealth'));
+const FridgeHealth = lazy(() => import('@/features/health/routes/FridgeHealth'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -54,7 +56,7 @@ export const routes: RouteObject[] = [
         children: [
           page('/', Home),
           page('/home', Home),
-          soon('/portfoliohealth', 'Fridge Health Monitoring', `${L2} §2.2`),
+          page('/portfoliohealth', PortfolioHealth),
           page('/delivery', DeliveryNotice),
 
           // Locations (the list, create, bulk import and detail screens are feature routes).
@@ -73,7 +75,7 @@ export const routes: RouteObject[] = [
           page('/locations/schedule', LocationSchedule),
           page('/locations/schedule/*', LocationSchedule),
           soon('/locations/inventory/*', 'Fridge inventory view', `${L3} §2 (Fridge inventory view)`),
-          soon('/locations/health/*', 'Fridge health', `${L2} §2.3`),
+          page('/locations/health/*', FridgeHealth),
 
           page('/forecast/view', ForecastViewPage),
           page('/forecast/upload', ForecastUploadPage),

@@ -1,24 +1,42 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Flex, Loader, Text } from '@aws-amplify/ui-react';
-import type { StackedBarChartProps } from './chart-types';
+import type { LineChartProps, StackedBarChartProps } from './chart-types';
 
-export type { ChartSeries, StackedBarChartProps } from './chart-types';
+export type { ChartSeries, ChartThreshold, LineChartProps, StackedBarChartProps } from './chart-types';
 
 // recharts loads with the first chart shown, never with the sign-in page.
 const LazyStackedBarChart = lazy(() => import('./charts/StackedBarChart'));
+const LazyLineChart = lazy(() => import('./charts/LineChart'));
 
-/** A stacked bar chart (one bar per row, one stacked segment per series). */
-export function StackedBarChart(props: StackedBarChartProps) {
+function ChartSuspense({ height, children }: { height?: number; children: ReactNode }) {
   return (
     <Suspense
       fallback={
-        <Flex role="status" alignItems="center" gap="0.5rem" height={props.height ?? 280}>
+        <Flex role="status" alignItems="center" gap="0.5rem" height={height ?? 280}>
           <Loader />
           <Text>Loading chart…</Text>
         </Flex>
       }
     >
-      <LazyStackedBarChart {...props} />
+      {children}
     </Suspense>
+  );
+}
+
+/** A stacked bar chart (one bar per row, one stacked segment per series). */
+export function StackedBarChart(props: StackedBarChartProps) {
+  return (
+    <ChartSuspense height={props.height}>
+      <LazyStackedBarChart {...props} />
+    </ChartSuspense>
+  );
+}
+
+/** A line chart (one line per series over the rows), with optional threshold lines. */
+export function LineChart(props: LineChartProps) {
+  return (
+    <ChartSuspense height={props.height}>
+      <LazyLineChart {...props} />
+    </ChartSuspense>
   );
 }

@@ -64,4 +64,19 @@ describe('ToastProvider', () => {
     act(() => vi.advanceTimersByTime(7000));
     expect(screen.queryByText('FYI')).not.toBeInTheDocument();
   });
+
+  it('shows a detail line under the message', () => {
+    render(
+      <ToastProvider>
+        <Trigger kind="success" message="Out Of Order ENABLED successfully" options={{ detail: 'This command should be processed within 5 minutes.' }} />
+      </ToastProvider>,
+    );
+    act(() => screen.getByText('show').click());
+    const toast = screen.getByRole('status');
+    expect(screen.getByText('Out Of Order ENABLED successfully')).toBeInTheDocument();
+    expect(screen.getByText('This command should be processed within 5 minutes.')).toBeInTheDocument();
+    expect(toast).toHaveTextContent('Out Of Order ENABLED successfullyThis command should be processed within 5 minutes.');
+    act(() => vi.advanceTimersByTime(6000));
+    expect(screen.queryByText('Out Of Order ENABLED successfully')).not.toBeInTheDocument();
+  });
 });

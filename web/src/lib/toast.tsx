@@ -13,12 +13,15 @@ export type ToastKind = 'success' | 'error' | 'info';
 
 export interface ToastOptions {
   durationMs?: number;
+  /** A second line under the message (e.g. 'This command should be processed within 5 minutes.'). */
+  detail?: string;
 }
 
 export interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  detail?: string;
   durationMs: number;
 }
 
@@ -53,7 +56,14 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) =
       role={item.kind === 'error' ? 'alert' : 'status'}
       data-testid="toast"
     >
-      {item.message}
+      {item.detail ? (
+        <>
+          <div>{item.message}</div>
+          <div>{item.detail}</div>
+        </>
+      ) : (
+        item.message
+      )}
     </Alert>
   );
 }
@@ -67,7 +77,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo<ToastApi>(() => {
     const push = (kind: ToastKind) => (message: string, options?: ToastOptions) => {
       const id = nextId.current++;
-      setItems((list) => [...list, { id, kind, message, durationMs: clampToastDuration(options?.durationMs) }]);
+      setItems((list) => [...list, { id, kind, message, detail: options?.detail, durationMs: clampToastDuration(options?.durationMs) }]);
       return id;
     };
     return { success: push('success'), error: push('error'), info: push('info'), dismiss };

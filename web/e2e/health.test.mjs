@@ -1,0 +1,170 @@
+// Browser test of fleet health (spec 2-fleet-operations §2.2, §2.3, §4.3, §8):
+// /portfoliohealth's chart, count and filters, then one LIVE demo fridge's
+// health page: ENABLE Out Of Order through the confirmation modal, the toast,
+// the row turning red once the simulator reports, and DISABLE again to leave
+// the fridge as found (the after hook sends DISABLE if a step failed midway).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+
+const stamp = Date.now();
+/** How long the simulator may take to report a command's effect. */
+const REPORT_MS = 30_000;
+
+let stack;
+let browser;
+let page;
+/** The fridge the command test uses, and whether this file left it out of order. */
+let fridge;
+let leftOutOfOrder = false;
+
+const url = (p) => new URL(p, stack.webUrl).toString();
+
+async function fleetHealth() {
+  const items = [];
+  let nextToken = null;
+  do {
+    const page_ = (
+      await graphqlAs(
+        page,
+        'query E2eFleetHealth($nextToken: String) { fleetHealth(nextToken: $nextToken) { items { locationId outOfOrder timestamp } nextToken } }',
+        { nextToken },
+      )
+    ).fleetHealth;
+    items.push(...page_.items);
+    nextToken = page_.nextToken;
+  } while (nextToken);
+  return items;
+}
+
+async function liveIds() {
+  const ids = new Set();
+  let nextToken = null;
+  do {
+    const page_ = (
+      await graphqlAs(page, 'query E2eLive($filter: LocationsFilter, $nextToken: String) { locations(filter: $filter, nextToken: $nextToken) { items { id status } nextToken } }', {
+        filter: { status: 'LIVE' },
+        nextToken,
+      })
+    ).locations;
+    for (const l of page_.items) if (l.status === 'LIVE') ids.add(l.id);
+    nextToken = page_.nextToken;
+  } while (nextToken);
+  return ids;
+}
+
+/** A LIVE fridge that is not out of order, preferring one the simulator reported in the last 10 minutes. */
+async function pickFridge() {
+  const [health, live] = await Promise.all([fleetHealth(), liveIds()]);
+  const candidates = health.filter((h) => live.has(h.locationId) && h.outOfOrder === false);
+  const fresh = candidates.filter((h) => h.timestamp && Date.now() - Date.parse(h.timestamp) < 10 * 60_000);
+  const pool = (fresh.length ? fresh : candidates).map((h) => h.locationId).sort();
+  assert.ok(pool.length > 0, 'a LIVE demo fridge that is not out of order');
+  // Spread over the pool, so two runs at once rarely pick the same fridge.
+  return pool[stamp % pool.length];
+}
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  page.setDefaultTimeout(30_000);
+  await signIn(page, stack.users.admin);
+  fridge = await pickFridge();
+});
+
+after(async () => {
+  if (leftOutOfOrder && page) {
+    await graphqlAs(
+      page,
+      'mutation E2eRestore($location: ID!, $message: QueueMessageInput!) { createQueueMessage(location: $location, message: $message) { messageId } }',
+      { location: fridge, message: { messageType: 'Resource', payload: { resource: 'OutOfOrder', operation: 'DISABLE' } } },
+    ).catch((e) => console.error(`could not restore ${fridge}: ${e.message}`));
+  }
+  await browser?.close();
+});
+
+const locationsHeading = () => page.getByRole('heading', { name: /^Locations \(\d+\)$/ });
+/** Flips a filter switch by its label, as a user does (the switch's input is visually hidden). */
+const toggle = (label) => page.locator('label').filter({ hasText: label }).click();
+/** Waits until the newest command of the Recent commands table reads `label` ('OutOfOrder ENABLE Done'). */
+const newestCommand = (labels, timeout = 30_000) =>
+  page.waitForFunction(
+    (wanted) => wanted.includes(document.querySelector('table[aria-label="Recent commands"] tbody tr[aria-label]')?.getAttribute('aria-label')),
+    labels,
+    { timeout },
+  );
+const shownCount = async () => Number((await locationsHeading().innerText()).match(/\((\d+)\)/)[1]);
+
+test('portfolio health: the chart and count follow the filters, and a panel opens on its health table', async () => {
+  await page.goto(url('/portfoliohealth'));
+  await locationsHeading().waitFor({ timeout: 60_000 });
+  const before_ = await shownCount();
+  assert.ok(before_ > 0, 'some fully connected fridges');
+  await page.getByText(`Fridges affected (of ${before_} shown)`, { exact: true }).waitFor();
+  await page.getByRole('table', { name: `Fridges affected (of ${before_} shown)` }).waitFor({ state: 'attached' });
+  assert.equal(await page.getByRole('switch', { name: 'HDMI Connected' }).isChecked(), true);
+  assert.equal(await page.getByRole('switch', { name: 'Is Out of Order' }).isChecked(), false);
+
+  await toggle('Is Out of Order');
+  await page.waitForFunction(
+    (n) => {
+      const h = [...document.querySelectorAll('h3')].find((e) => /^Locations \(\d+\)$/.test(e.textContent ?? ''));
+      return h && h.textContent !== `Locations (${n})`;
+    },
+    before_,
+  );
+  const outOfOrder = await shownCount();
+  assert.ok(outOfOrder < before_, `${outOfOrder} out of order of ${before_}`);
+  await page.getByText(`Fridges affected (of ${outOfOrder} shown)`, { exact: true }).waitFor();
+  if (outOfOrder > 0) {
+    const first = page.getByRole('list', { name: 'Locations' }).getByRole('listitem').first();
+    const id = await first.getAttribute('data-key');
+    await first.getByRole('button', { name: id }).click();
+    const table = page.getByRole('table', { name: `Health of ${id}` });
+    await table.locator('tr[data-field="outOfOrder"][data-colour="red"]').waitFor();
+  }
+
+  // Back to the default filter: the count returns, and a panel links to its health page.
+  await toggle('Is Out of Order');
+  assert.equal(await page.getByRole('switch', { name: 'Is Out of Order' }).isChecked(), false);
+  await page.getByRole('heading', { name: /^Locations \(\d+\)$/ }).filter({ hasNotText: `(${outOfOrder})` }).waitFor();
+  const first = page.getByRole('list', { name: 'Locations' }).getByRole('listitem').first();
+  const id = await first.getAttribute('data-key');
+  await first.getByRole('link', { name: `Health page of ${id}` }).click();
+  await page.getByRole('heading', { name: `Fridge health: ${id}` }).waitFor();
+  assert.equal(new URL(page.url()).pathname, `/locations/health/${encodeURIComponent(id)}`);
+});
+
+test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it again', async () => {
+  await page.goto(url(`/locations/health/${encodeURIComponent(fridge)}`));
+  await page.getByRole('heading', { name: `Fridge health: ${fridge}` }).waitFor();
+  const health = page.getByRole('table', { name: 'Fridge health' });
+  const outOfOrderRow = (colour) => health.locator(`tr[data-field="outOfOrder"][data-colour="${colour}"]`);
+  await health.locator('tr[data-field="outOfOrder"]').waitFor();
+  assert.notEqual(await health.locator('tr[data-field="outOfOrder"]').getAttribute('data-colour'), 'red');
+
+  // ENABLE: confirmation modal, toast, and the button flips at once.
+  await page.getByRole('button', { name: 'ENABLE Out Of Order' }).click();
+  const enableDialog = page.getByRole('alertdialog', { name: 'ENABLE Out Of Order?' });
+  await enableDialog.getByText(`Are you sure you want to ENABLE Out Of Order on ${fridge}?`, { exact: false }).waitFor();
+  await enableDialog.getByRole('button', { name: 'Confirm' }).click();
+  leftOutOfOrder = true;
+  await page.getByText('Out Of Order ENABLED successfully', { exact: true }).waitFor();
+  await page.getByText('This command should be processed within 5 minutes.', { exact: true }).first().waitFor();
+  await page.getByRole('button', { name: 'DISABLE Out Of Order' }).waitFor();
+  await newestCommand(['OutOfOrder ENABLE Pending', 'OutOfOrder ENABLE Done']);
+
+  // The simulator takes the command and reports: the row turns red, the command is done.
+  await outOfOrderRow('red').waitFor({ timeout: REPORT_MS });
+  await newestCommand(['OutOfOrder ENABLE Done'], REPORT_MS);
+
+  // DISABLE it again: the fridge is left as found (orange: changed less than a day ago).
+  await page.getByRole('button', { name: 'DISABLE Out Of Order' }).click();
+  await page.getByRole('alertdialog', { name: 'DISABLE Out Of Order?' }).getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Out Of Order DISABLED successfully', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'ENABLE Out Of Order' }).waitFor();
+  await outOfOrderRow('orange').waitFor({ timeout: REPORT_MS });
+  leftOutOfOrder = false;
+  await newestCommand(['OutOfOrder DISABLE Done'], REPORT_MS);
+});

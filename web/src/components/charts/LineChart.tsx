@@ -1,0 +1,63 @@
+import { CartesianGrid, Legend, Line, LineChart as RLineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { LineChartProps } from '../chart-types';
+
+/**
+ * The real line chart (recharts). Import it only through `Chart.tsx`, which
+ * loads it lazily: recharts is large and the sign-in page must not pay for it.
+ */
+export default function LineChart({ data, xKey, xLabel, series, thresholds = [], unit, height = 280, title }: LineChartProps) {
+  // Keep the thresholds in view even when every value is far from them.
+  const values = data.flatMap((row) => series.map((s) => Number(row[s.key]))).filter(Number.isFinite);
+  const all = [...values, ...thresholds.map((t) => t.y)];
+  const domain: [number, number] | undefined = all.length
+    ? [Math.floor(Math.min(...all) - 1), Math.ceil(Math.max(...all) + 1)]
+    : undefined;
+  return (
+    <figure style={{ margin: 0, position: 'relative' }}>
+      <figcaption style={{ fontWeight: 600, marginBottom: '0.5rem' }}>{title}</figcaption>
+      <div style={{ width: '100%', height }} aria-hidden="true">
+        <ResponsiveContainer>
+          <RLineChart data={data}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey={xKey} minTickGap={24} />
+            <YAxis domain={domain} allowDecimals={false} unit={unit} width={64} />
+            <Tooltip formatter={(v) => (unit ? `${String(v)} ${unit}` : String(v))} />
+            <Legend />
+            {thresholds.map((t) => (
+              <ReferenceLine key={`${t.label}-${t.y}`} y={t.y} stroke={t.colour} strokeDasharray="6 4" label={{ value: t.label, position: 'insideTopRight', fill: t.colour }} />
+            ))}
+            {series.map((s) => (
+              <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.colour} dot={false} isAnimationActive={false} />
+            ))}
+          </RLineChart>
+        </ResponsiveContainer>
+      </div>
+      {/* The same figures as a table, for screen readers (the drawing is hidden from them). */}
+      {/* A table ignores a height, so a wrapper hides it: hundreds of rows must not lengthen the page. */}
+      <div style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+        <table aria-label={title}>
+          <thead>
+            <tr>
+              <th scope="col">{xLabel ?? xKey}</th>
+              {series.map((s) => (
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((row, i) => (
+              <tr key={i}>
+                <th scope="row">{String(row[xKey] ?? '')}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{String(row[s.key] ?? '')}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

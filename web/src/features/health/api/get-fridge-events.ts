@@ -1,0 +1,30 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { graphql } from '@/lib/api';
+import { gql } from '@/generated/gql';
+
+const FRIDGE_EVENTS = gql(`query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {
+  getFridgeEvents(location: $location, eventTypes: $eventTypes, nextToken: $nextToken) {
+    items { location eventType timestamp }
+    nextToken
+  }
+}`);
+
+/** The event types the health page lists (spec §7). */
+export const FRIDGE_EVENT_TYPES = ['CheckpointEvent'];
+
+export type FridgeEvent = Awaited<ReturnType<typeof getFridgeEvents>>['items'][number];
+
+/** One page of a fridge's checkpoint events, newest first. */
+export async function getFridgeEvents(location: string, nextToken: string | null = null) {
+  return (await graphql(FRIDGE_EVENTS, { location, eventTypes: FRIDGE_EVENT_TYPES, nextToken })).getFridgeEvents;
+}
+
+export function useFridgeEvents(location: string) {
+  return useInfiniteQuery({
+    queryKey: ['health', 'events', location],
+    queryFn: ({ pageParam }) => getFridgeEvents(location, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextToken ?? undefined,
+    enabled: location !== '',
+  });
+}

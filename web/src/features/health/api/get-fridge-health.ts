@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { graphql } from '@/lib/api';
+import { gql } from '@/generated/gql';
+import { HEALTH_RULES } from '../lib/health-rules';
+import type { FridgeHealth } from './health-fields';
+
+const FRIDGE_HEALTH = gql(`query FridgeHealth($filter: FridgeHealthFilter!) {
+  fridgeHealth(filter: $filter) { ...FridgeHealthFields }
+}`);
+
+/** Splits ids into calls of `size` (spec §9: 10 a call on the health page). */
+export function batches<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += Math.max(1, size)) out.push(items.slice(i, i + Math.max(1, size)));
+  return out;
+}
+
+/** The latest health of these fridges, `healthBatch` ids a call, in order of the answers. */
+export async function getFridgeHealth(locationIds: string[]): Promise<FridgeHealth[]> {
+  const answers = await Promise.all(
+    batches(locationIds, HEALTH_RULES.healthBatch).map((ids) => graphql(FRIDGE_HEALTH, { filter: { locationIds: ids } })),
+  );
+  return answers.flatMap((a) => a.fridgeHealth);
+}
+
+export const fridgeHealthKey = (id: string) => ['health', 'fridge', id] as const;
+
+/**
+ * One fridge's health (null when the fridge never reported). `fast` polls every
+ * few seconds, while a command waits for the fridge's report.
+ */
+export function useFridgeHealth(id: string, fast: boolean) {
+  return useQuery({
+    queryKey: fridgeHealthKey(id),
+    queryFn: async () => (await getFridgeHealth([id])).find((h) => h.locationId === id) ?? null,
+    enabled: id !== '',
+    staleTime: 0,
+    refetchInterval: fast ? POLL_MS : IDLE_REFRESH_MS,
+  });
+}
+
+/** Polling while a command is on its way; a slow refresh otherwise. */
+export const POLL_MS = 3000;
+export const IDLE_REFRESH_MS = 60_000;

@@ -1,0 +1,30 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { graphql } from '@/lib/api';
+import { gql } from '@/generated/gql';
+
+const SEGMENT_EVENTS = gql(`query GetFridgeSegmentEvents($location: ID!, $types: [String!], $nextToken: String) {
+  getFridgeSegmentEvents(location: $location, fridgeSegmentEventType: $types, nextToken: $nextToken) {
+    items { eventType date payload }
+    nextToken
+  }
+}`);
+
+/** The segment events the health page lists (spec §2.3). */
+export const SEGMENT_EVENT_TYPES = ['sessionStarted', 'productListViewed', 'purchaseCompleted', 'pickupAccepted'];
+
+export type SegmentEvent = Awaited<ReturnType<typeof getFridgeSegmentEvents>>['items'][number];
+
+/** One page of a fridge's segment events, newest first. */
+export async function getFridgeSegmentEvents(location: string, nextToken: string | null = null) {
+  return (await graphql(SEGMENT_EVENTS, { location, types: SEGMENT_EVENT_TYPES, nextToken })).getFridgeSegmentEvents;
+}
+
+export function useFridgeSegmentEvents(location: string) {
+  return useInfiniteQuery({
+    queryKey: ['health', 'segment-events', location],
+    queryFn: ({ pageParam }) => getFridgeSegmentEvents(location, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextToken ?? undefined,
+    enabled: location !== '',
+  });
+}

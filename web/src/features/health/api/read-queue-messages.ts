@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { graphql } from '@/lib/api';
+import { gql } from '@/generated/gql';
+import { IDLE_REFRESH_MS, POLL_MS } from './get-fridge-health';
+
+const READ_QUEUE = gql(`query ReadQueueMessages($id: ID!, $count: Int, $nextToken: String) {
+  readQueueMessages(id: $id, count: $count, nextToken: $nextToken) {
+    items { id timestamp messageId messageType operation resource sentBy state doneAt }
+    nextToken
+  }
+}`);
+
+/** Messages read per call (the spec's default count, §7). */
+export const QUEUE_COUNT = 1000;
+
+export type QueueMessage = Awaited<ReturnType<typeof readQueueMessages>>['items'][number];
+
+/** The newest commands sent to a fridge (one page of up to QUEUE_COUNT), newest first. */
+export async function readQueueMessages(location: string, nextToken: string | null = null) {
+  return (await graphql(READ_QUEUE, { id: location, count: QUEUE_COUNT, nextToken })).readQueueMessages;
+}
+
+export const queueMessagesKey = (location: string) => ['health', 'queue', location] as const;
+
+/**
+ * The fridge's commands, read every few seconds while one of them is SENT
+ * (or `fast`: a command was just sent from this page); otherwise a slow refresh.
+ */
+export function useQueueMessages(location: string, fast: boolean) {
+  return useQuery({
+    queryKey: queueMessagesKey(location),
+    queryFn: () => readQueueMessages(location),
+    enabled: location !== '',
+    staleTime: 0,
+    refetchInterval: (q) => (fast || q.state.data?.items.some((m) => m.state === 'SENT') ? POLL_MS : IDLE_REFRESH_MS),
+  });
+}

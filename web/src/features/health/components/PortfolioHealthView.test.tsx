@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, graphql } from '@/lib/api';
+import { renderWithProviders } from '@/test/utils';
+import { health } from '../lib/fixtures';
+import type { FridgeHealth } from '../api/health-fields';
+import { PortfolioHealthView } from './PortfolioHealthView';
+
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  graphql: vi.fn(),
+}));
+const graphqlMock = vi.mocked(graphql);
+
+const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
+vi.mock('@/lib/csv', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/csv')>()),
+  download: (name: string, text: string) => downloads.push({ name, text }),
+}));
+
+const connected = { hdmi: true, elo: true, cardReader: true, electricalLayout: true };
+const HOUR = 3_600_000;
+let pages: Record<string, { items: FridgeHealth[]; nextToken: string | null }>;
+let tokens: (string | null)[];
+let failing: boolean;
+
+beforeEach(() => {
+  downloads.length = 0;
+  tokens = [];
+  failing = false;
+  pages = {
+    '': {
+      items: [
+        health({ locationId: 'CHI_0002', ...connected, outOfOrder: true, jofemarState: 'STATUS_0_READY', timezone: 'America/Chicago', temperature: 37 }),
+        health({ locationId: 'CHI_0001', ...connected, outOfOrder: false, outOfOrderTs: new Date(Date.now() - HOUR).toISOString(), jofemarState: 'STATUS_5_MOTOR_FAULT', timezone: 'America/Chicago', temperature: 44 }),
+      ],
+      nextToken: 'p2',
+    },
+    p2: {
+      items: [
+        health({ locationId: 'NYC_0001', ...connected, safetyHold: true, jofemarState: 'STATUS_0_READY', timezone: 'America/New_York' }),
+        health({ locationId: 'NYC_0002', ...connected, hdmi: false, inaccessible: true, timezone: 'America/New_York' }),
+      ],
+      nextToken: null,
+    },
+  };
+  graphqlMock.mockReset();
+  graphqlMock.mockImplementation(async (q, v) => {
+    const query = String(q);
+    if (query.includes('fleetHealth(')) {
+      if (failing) throw new ApiError('boom', { errorType: 'InternalError' });
+      const token = ((v as { nextToken?: string | null }).nextToken ?? null) as string | null;
+      tokens.push(token);
+      return { fleetHealth: pages[token ?? ''] } as never;
+    }
+    throw new Error(`unexpected ${query}`);
+  });
+});
+
+const heading = () => screen.findByRole('heading', { name: /^Locations \(\d+\)$/ });
+
+describe('PortfolioHealthView', () => {
+  it('reads every page, then shows the chart, the filters and the filtered count', async () => {
+    renderWithProviders(<PortfolioHealthView />);
+    expect(await heading()).toHaveTextContent('Locations (3)');
+    expect(tokens).toEqual([null, 'p2']);
+    expect(screen.getByText('of 4 fridges')).toBeInTheDocument();
+    const chart = await screen.findByRole('table', { name: 'Fridges affected (of 3 shown)' }, { timeout: 10_000 });
+    const outOfOrder = within(chart).getByRole('row', { name: /Out of Order/ });
+    expect(within(outOfOrder).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '2']);
+    const list = screen.getByRole('list', { name: 'Locations' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('data-key'))).toEqual(['CHI_0001', 'CHI_0002', 'NYC_0001']);
+  });
+
+  it('follows the toggles and selects at once', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PortfolioHealthView />);
+    await heading();
+    await user.click(screen.getByRole('switch', { name: 'Is Out of Order' }));
+    expect(await heading()).toHaveTextContent('Locations (1)');
+    await user.click(screen.getByRole('switch', { name: 'Is Out of Order' }));
+    await user.click(screen.getByRole('switch', { name: 'HDMI Connected' }));
+    expect(await heading()).toHaveTextContent('Locations (4)');
+    await user.selectOptions(screen.getByLabelText('Timezone'), 'America/New_York');
+    expect(await heading()).toHaveTextContent('Locations (2)');
+    await user.selectOptions(screen.getByLabelText('Jofemar State'), 'READY (STATUS_0_READY)');
+    expect(await heading()).toHaveTextContent('Locations (1)');
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(await heading()).toHaveTextContent('Locations (3)');
+    expect(screen.getByRole('switch', { name: 'HDMI Connected' })).toBeChecked();
+  });
+
+  it('opens a panel on its coloured health table, links to the health page, and exports the filtered list', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PortfolioHealthView />);
+    await heading();
+    expect(screen.getByRole('link', { name: 'Health page of CHI_0001' })).toHaveAttribute('href', '/locations/health/CHI_0001');
+    await user.click(screen.getByRole('button', { name: 'CHI_0001' }));
+    const table = screen.getByRole('table', { name: 'Health of CHI_0001' });
+    expect(table.querySelector('tr[data-field="temperature"]')).toHaveAttribute('data-colour', 'red');
+    expect(table.querySelector('tr[data-field="outOfOrder"]')).toHaveAttribute('data-colour', 'orange');
+    expect(within(table).getByRole('row', { name: /Jofemar State/ })).toHaveTextContent('MOTOR_FAULT');
+
+    await user.click(screen.getByRole('switch', { name: 'Is Out of Order' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(downloads).toHaveLength(1);
+    const lines = downloads[0].text.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1].startsWith('CHI_0002,')).toBe(true);
+  });
+
+  it("shows 'No data' in a panel of a fridge that reported nothing", async () => {
+    const user = userEvent.setup();
+    pages = { '': { items: [health({ locationId: 'EMPTY_1' })], nextToken: null } };
+    renderWithProviders(<PortfolioHealthView />);
+    await user.click(await screen.findByRole('switch', { name: 'HDMI Connected' }));
+    await user.click(screen.getByRole('switch', { name: 'ELO Connected' }));
+    await user.click(screen.getByRole('switch', { name: 'Card Reader Connected' }));
+    await user.click(screen.getByRole('switch', { name: 'Has Electrical Layout' }));
+    await user.click(screen.getByRole('button', { name: 'EMPTY_1' }));
+    expect(within(screen.getByRole('region', { name: 'EMPTY_1' })).getByText('No data')).toBeInTheDocument();
+  });
+
+  it('says so when the health cannot be loaded', async () => {
+    failing = true;
+    renderWithProviders(<PortfolioHealthView />);
+    await waitFor(() => expect(screen.getAllByText('Oops, there was an error loading your request.').length).toBeGreaterThanOrEqual(2));
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

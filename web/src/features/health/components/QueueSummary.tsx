@@ -1,0 +1,74 @@
+import { Alert, Flex, Text, View } from '@aws-amplify/ui-react';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { StatusBadge } from '@/components/StatusBadge';
+import type { QueueMessage } from '../api/read-queue-messages';
+import { describeMessage, queueCounts, queueStateLabel } from '../lib/commands';
+import { HEALTH_MESSAGES } from '../lib/health-rules';
+import { centralTime } from '../lib/times';
+
+const Nowrap = ({ children }: { children: string }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
+
+const COLUMNS: DataColumn<QueueMessage>[] = [
+  { id: 'sent', header: 'Sent (CT)', value: (m) => centralTime(m.timestamp), cell: (m) => <Nowrap>{centralTime(m.timestamp)}</Nowrap> },
+  { id: 'command', header: 'Command', value: (m) => describeMessage(m) },
+  { id: 'by', header: 'Sent by', value: (m) => m.sentBy ?? '' },
+  { id: 'state', header: 'State', value: (m) => queueStateLabel(m.state), cell: (m) => <StatusBadge>{queueStateLabel(m.state)}</StatusBadge>, width: '7rem' },
+  { id: 'done', header: 'Done (CT)', value: (m) => centralTime(m.doneAt), cell: (m) => <Nowrap>{centralTime(m.doneAt)}</Nowrap> },
+];
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <View>
+      <Text as="dt" fontSize="small" color="font.secondary">
+        {label}
+      </Text>
+      <Text as="dd" margin="0" fontSize="large" fontWeight={600} data-count={label.toLowerCase()}>
+        {value}
+      </Text>
+    </View>
+  );
+}
+
+export interface QueueSummaryProps {
+  messages: QueueMessage[];
+  loading: boolean;
+  error: boolean;
+  /** True when the fridge has older messages than those read. */
+  more: boolean;
+}
+
+/** Queue message counts (total, pending = SENT, done, failed) and the recent commands, newest first. */
+export function QueueSummary({ messages, loading, error, more }: QueueSummaryProps) {
+  if (error) return <Alert variation="error">{HEALTH_MESSAGES.healthLoadFailed}</Alert>;
+  const counts = queueCounts(messages);
+  return (
+    <Flex direction="column" gap="0.75rem">
+      <dl aria-label="Queue message counts" style={{ display: 'flex', gap: '2rem', margin: 0 }}>
+        <Count label="Total" value={counts.total} />
+        <Count label="Pending" value={counts.pending} />
+        <Count label="Done" value={counts.done} />
+        <Count label="Failed" value={counts.failed} />
+      </dl>
+      {more ? (
+        <Text fontSize="small" color="font.secondary">
+          Counts of the newest {messages.length} messages.
+        </Text>
+      ) : null}
+      <DataTable
+        label="Recent commands"
+        noun="commands"
+        data={messages}
+        columns={COLUMNS}
+        getRowId={(m) => m.messageId}
+        rowLabel={(m) => `${describeMessage(m)} ${queueStateLabel(m.state)}`}
+        highlight={(m) => (m.state === 'FAILED' ? 'error' : m.state === 'SENT' ? 'info' : undefined)}
+        loading={loading}
+        emptyMessage="No commands sent to this fridge."
+        filter={false}
+        height="280px"
+        rowHeight={36}
+        exportFileName="fridge-commands.csv"
+      />
+    </Flex>
+  );
+}

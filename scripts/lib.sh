@@ -93,9 +93,11 @@ start_api_and_web() {
   PIDS+=($!)
   wait_http "http://127.0.0.1:$API_PORT/health" "local API"
 
-  log "starting the fleet simulator (every LIVE demo fridge, through the telemetry and command queues)"
-  target/debug/fleet-local simulate > "$STATE/simulator.log" 2>&1 &
-  PIDS+=($!)
+  if [ "${SKIP_SIMULATOR:-0}" != 1 ]; then
+    log "starting the fleet simulator (every LIVE demo fridge, through the telemetry and command queues)"
+    target/debug/fleet-local simulate > "$STATE/simulator.log" 2>&1 &
+    PIDS+=($!)
+  fi
 
   [ "${SKIP_WEB:-0}" = 1 ] && return 0
   log "building and serving the web app on 127.0.0.1:$WEB_PORT"

@@ -254,3 +254,42 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
     println!("handler / raw = {:.2} (target >= 0.5)", handler_rate / raw_rate);
     Ok(())
 }
+
+/// `fleet-local bench-health N`: the stack gets N fridges (as `bench-fleet`),
+/// each with a heartbeat stored through the real ingest handler, for the
+/// portfolio health page's load figure. Answers how many reported.
+pub async fn health(wiring: &'static crate::wiring::Wiring, deps: &'static Deps, total: usize) -> Result<usize, ApiError> {
+    use fleet_shared::Input;
+    fleet(deps, total).await?;
+    let locations: Vec<std::collections::HashMap<String, Value>> = deps.table(Table::Locations)?.scan_all().await?;
+    let ids: Vec<String> = locations.iter().filter_map(|l| l.get("id").and_then(Value::as_str).map(str::to_string)).collect();
+    let spec = crate::registry::by_name("telemetry_ingest").ok_or_else(|| ApiError::internal("no telemetry_ingest"))?;
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let zones = ["America/Chicago", "America/New_York", "America/Denver", "America/Los_Angeles"];
+    let chunks: Vec<Vec<Value>> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            let body = json!({ "type": "heartbeat", "locationId": id, "timestamp": now, "temperature": 36.0 + (i % 8) as f64, "temperatureSetpoint": 37.0,
+                               "outOfOrder": i % 25 == 0, "safetyHold": i % 30 == 0, "inaccessible": i % 40 == 0, "hdmi": i % 20 != 0, "elo": true,
+                               "cardReader": i % 18 != 0, "electricalLayout": true, "activeTicket": false, "timezone": zones[i % 4],
+                               "jofemarState": if i % 15 == 0 { "STATUS_5_MOTOR_FAULT" } else { "STATUS_0_READY" }, "networkSpeed": { "previousSpeed": 0.3 } });
+            json!({ "messageId": format!("bh-{i}"), "body": body.to_string() })
+        })
+        .collect::<Vec<_>>()
+        .chunks(10)
+        .map(<[Value]>::to_vec)
+        .collect();
+    let deps_of = wiring.deps(spec);
+    let results: Vec<Result<Value, ApiError>> = stream::iter(chunks)
+        .map(|records| async move { spec.invoke(deps_of, Input { args: json!({ "Records": records }), ..Input::default() }).await })
+        .buffer_unordered(4)
+        .collect()
+        .await;
+    for r in results {
+        if r?["batchItemFailures"].as_array().is_some_and(|f| !f.is_empty()) {
+            return Err(ApiError::internal("some heartbeats were not stored"));
+        }
+    }
+    Ok(ids.len())
+}

@@ -69,6 +69,21 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-health") => {
+            let n = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(2_500);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            let wiring = Wiring::from_env().await.expect("configuration");
+            match fleet_local::bench::health(wiring, deps, n).await {
+                Ok(reported) => {
+                    println!("fleet health: {reported} fridges reported through the ingest");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("benchmark setup failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-prices") => {
             let rows = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5_000);
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
@@ -158,7 +173,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | simulate | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES]");
+            eprintln!("usage: fleet-local serve | simulate | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES]");
             ExitCode::FAILURE
         }
     }

@@ -109,6 +109,7 @@ pub async fn deploy(deps: &Deps, who: &str, request: Request, now: &str) -> Resu
         }
     }
     if !summary.is_empty() {
+        summary.sort_by(|a, b| a.attribute.cmp(&b.attribute)); // fridges finish in any order; the record reads in id order
         // The deployment as a whole, newest first per software: what Roll back reads.
         let record = Record::new(history::entity("deployment", request.artifact_type), now, who, &source(&deployment_id), summary);
         deps.table(Table::History)?.batch_put(vec![store::to_item(&record)?]).await?;

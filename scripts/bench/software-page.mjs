@@ -14,6 +14,12 @@ try {
     const page = await context.newPage();
     await signIn(page, stack.users.admin);
     await page.goto(new URL('/home', stack.webUrl).toString());
+    const calls = [];
+    page.on('requestfinished', (r) => {
+      const body = r.postData() ?? '';
+      const name = /(query|mutation)\s+(\w+)/.exec(body)?.[2] ?? r.url().split('/').slice(3).join('/');
+      if (r.url().includes('/graphql') || r.url().includes('/prod/')) calls.push(`${name} ${Math.round(r.timing().responseEnd)} ms`);
+    });
     const started = Date.now();
     await page.goto(new URL('/locations/fridge_software', stack.webUrl).toString());
     // Every fridge loaded: the count line reads 'N of M fridges' with M >= fridges, and the versions shown.
@@ -27,6 +33,7 @@ try {
       { timeout: 60_000, polling: 10 },
     );
     loads.push(Date.now() - started);
+    console.log(`run ${run + 1}: ${loads[run]} ms; API calls (request to response end): ${calls.join(', ')}`);
     if (run < 2) {
       await context.close();
       continue;

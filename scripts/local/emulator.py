@@ -14,6 +14,11 @@
   table a transaction touches (10 transactions of 100 puts into a
   3,000-item table took 147 s); the outcome is the same, which `--check`
   compares.
+- Projections pick attributes from the stored item instead of converting the
+  whole item to Python values and back, and query and scan results are not
+  deep-copied (every action runs under one lock and nothing mutates the
+  results before they are serialised). A 2,044-item projected scan took
+  0.61 s; `--check` compares projected answers with moto's.
 - An SQS queue's attributes count its messages in one pass. moto counts them
   three times with a clock read per message, and reads the attributes about
   14 times per request, so sending grew with the backlog (2,000 queued
@@ -21,6 +26,7 @@
   attributes with moto's on messages visible, in flight and delayed.
 """
 import base64
+import copy
 import json
 import sys
 import threading
@@ -37,6 +43,8 @@ from moto.dynamodb.exceptions import (
     TransactWriteSingleOpException,
 )
 from moto.dynamodb.models import DynamoDBBackend
+from moto.dynamodb.models import table as dynamodb_table
+from moto.dynamodb.models.dynamo_type import DynamoType, Item
 from moto.dynamodb.responses import DynamoHandler
 from moto.server import main
 from moto.sqs.models import Queue
@@ -144,6 +152,47 @@ def _transact_write_items(self, transact_items):
 
 DynamoDBBackend.transact_write_items = _transact_write_items
 
+_moto_project = Item.project
+
+
+def _fast_project(self, projection_expressions):
+    """The attributes at these paths; list indexes go through moto's own projection."""
+    if any("[" in part for expr in projection_expressions for part in expr):
+        return _moto_project(self, projection_expressions)
+    result = {}
+    for expr in projection_expressions:
+        node = self.attrs.get(expr[0])
+        for name in expr[1:]:
+            node = node.value.get(name) if node is not None and node.is_map() else None
+        if node is None:
+            continue
+        target = result
+        for name in expr[:-1]:
+            parent = target.get(name)
+            if isinstance(parent, DynamoType):
+                break  # the whole attribute is already projected
+            target = target.setdefault(name, {"M": {}})["M"]
+        else:
+            target[expr[-1]] = node
+    return Item(hash_key=self.hash_key, range_key=self.range_key, attrs=result)
+
+
+class _ResultsCopy:
+    """table.py's `copy`, minus the defensive deep copy of query and scan results."""
+
+    def __getattr__(self, name):
+        return getattr(copy, name)
+
+    @staticmethod
+    def deepcopy(value, memo=None):
+        if isinstance(value, Item) or (isinstance(value, list) and all(isinstance(v, Item) for v in value)):
+            return value
+        return copy.deepcopy(value, memo)
+
+
+Item.project = _fast_project
+dynamodb_table.copy = _ResultsCopy()
+
 _moto_queue_attributes = Queue.attributes
 _COUNTS = ("ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible", "ApproximateNumberOfMessagesDelayed")
 
@@ -211,6 +260,10 @@ def check() -> None:
     if answers[0] != answers[1]:
         sys.exit(f"serialisers differ:\n{answers[0]}\n{answers[1]}")
     print("emulator: fast DynamoDB read answers match moto's serialiser")
+    projected = [_projections(project, results_copy) for project, results_copy in ((_moto_project, copy), (_fast_project, _ResultsCopy()))]
+    if projected[0] != projected[1]:
+        sys.exit(f"projections differ:\n{projected[0]}\n{projected[1]}")
+    print("emulator: projected query and scan answers match moto's")
     outcomes = [_transactions(impl) for impl in (_moto_transact, _transact_write_items)]
     DynamoDBBackend.transact_write_items = _transact_write_items
     if outcomes[0] != outcomes[1]:
@@ -241,6 +294,36 @@ def _queue_answers(impl):
         sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=2)
         attributes = sqs.get_queue_attributes(QueueUrl=url, AttributeNames=["All"])["Attributes"]
         return {k: v for k, v in attributes.items() if k not in ("CreatedTimestamp", "LastModifiedTimestamp", "QueueArn")}
+
+
+def _projections(project, results_copy):
+    """Projected reads under one projection and results-copy implementation (sets compared as sets)."""
+    import boto3
+    from moto import mock_aws
+
+    Item.project, dynamodb_table.copy = project, results_copy
+    item = {"id": {"S": "a"}, "n": {"N": "1.50"}, "b": {"B": b"\x00\xff"}, "ss": {"SS": ["x", "y"]}, "t": {"BOOL": True},
+            "m": {"M": {"x": {"M": {"y": {"S": "deep"}, "z": {"N": "2"}}}, "l": {"L": [{"S": "q"}]}, "w": {"S": "w"}}}}
+    with mock_aws():
+        db = boto3.client("dynamodb", region_name="us-east-1")
+        db.create_table(TableName="t", KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
+                        AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}], BillingMode="PAY_PER_REQUEST")
+        db.put_item(TableName="t", Item=item)
+        answers = []
+        for expression in ("id, n, b, ss", "m.x.y, m.w, t", "m.x, m.x.y", "m.x.y, m.x", "gone, m.nope.deeper, id", "m.l[0], id"):
+            names = {}
+            for r in (db.scan(TableName="t", ProjectionExpression=expression),
+                      db.query(TableName="t", KeyConditionExpression="id = :a", ExpressionAttributeValues={":a": {"S": "a"}},
+                               ProjectionExpression=expression)):
+                for i in r["Items"]:
+                    if "ss" in i:
+                        i["ss"]["SS"] = sorted(i["ss"]["SS"])
+                names[expression] = names.get(expression, []) + [r["Items"]]
+            answers.append(names)
+        # the stored item is untouched by a projected read
+        answers.append(db.get_item(TableName="t", Key={"id": {"S": "a"}})["Item"]["m"])
+    Item.project, dynamodb_table.copy = _fast_project, _ResultsCopy()
+    return answers
 
 
 def _transactions(impl):

@@ -1,7 +1,8 @@
-//! The fridge inventory view (3-planning §2, §9): the last snapshot the
-//! fridge reported, slot by slot, each unit with its production and expiry
-//! in the fridge's time zone, a presigned picture per item, and (beyond the
-//! spec) 'At risk' units: more than 2 hours above 41 °F since production.
+//! The fridge inventory view (3-planning §2, §3, §7, §9): the last snapshot
+//! the fridge reported in the spec's shape (`inventory.payload.itemsBySlot`,
+//! `timestamp`, `location`, `images` and `shelf_life` per item), each unit
+//! also with its production and expiry in the fridge's time zone and (beyond
+//! the spec) 'At risk': more than 2 hours above 41 °F since production.
 use crate::health::{location_id, samples_since};
 use crate::rules::TEMPERATURE_ORANGE_MAX;
 use crate::telemetry::InventorySlot;
@@ -10,7 +11,7 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use fleet_shared::fridge_time::FridgeZone;
 use fleet_shared::{store, ApiError, Bucket, Deps, Input, Table};
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
 /// Units are produced at 8:00 PM and expire at 8:00 AM (3-planning §9).
@@ -65,11 +66,6 @@ async fn image_url(deps: &Deps, item: &str) -> Option<String> {
     Some(req.uri().to_string())
 }
 
-fn slot_order(slot: &str) -> (u32, u32) {
-    let (r, c) = slot.split_once(':').unwrap_or((slot, "0"));
-    (r.parse().unwrap_or(u32::MAX), c.parse().unwrap_or(u32::MAX))
-}
-
 /// `GET /locations/{id}/inventory`.
 pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let id = input.path.get("id").cloned().unwrap_or_default();
@@ -80,10 +76,9 @@ pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> 
     let location = location.ok_or_else(|| ApiError::NotFound(format!("Location {id} not found")))?;
     let zone = FridgeZone::of(location["timeZone"].as_str()).tz;
     let Some(snapshot) = snapshot else {
-        return Ok(json!({ "locationId": id, "timestamp": null, "slots": [] }));
+        return Ok(json!({ "location": id, "timestamp": null, "inventory": { "payload": { "itemsBySlot": {} } }, "images": {}, "shelf_life": {} }));
     };
-    let mut slots: Vec<InventorySlot> = serde_json::from_value(snapshot["slots"].clone()).map_err(ApiError::internal)?;
-    slots.sort_by_key(|s| slot_order(&s.slot));
+    let slots: Vec<InventorySlot> = serde_json::from_value(snapshot["slots"].clone()).map_err(ApiError::internal)?;
     let now = Utc::now();
     let earliest = slots.iter().flat_map(|s| &s.units).filter_map(|u| produced(zone, u.production_date)).min();
     let samples: Vec<(DateTime<Utc>, f64)> = match earliest {
@@ -94,33 +89,35 @@ pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> 
             .collect(),
         None => vec![],
     };
-    let mut images: HashMap<String, Option<String>> = HashMap::new();
+    let (mut images, mut shelf_life) = (Map::new(), Map::new());
     for s in &slots {
         if !images.contains_key(&s.item_name) {
-            images.insert(s.item_name.clone(), image_url(deps, &s.item_name).await);
+            images.insert(s.item_name.clone(), json!(image_url(deps, &s.item_name).await));
+        }
+        // The fridge reports a shelf life per unit; the item's is its first known one.
+        let known = s.units.iter().find_map(|u| u.shelf_life_days);
+        if known.is_some() || !shelf_life.contains_key(&s.item_name) {
+            shelf_life.insert(s.item_name.clone(), json!(known));
         }
     }
-    let out: Vec<Value> = slots
-        .iter()
-        .map(|s| {
-            let (row, column) = slot_order(&s.slot);
-            let units: Vec<Value> = s
-                .units
-                .iter()
-                .map(|u| {
-                    let made = produced(zone, u.production_date);
-                    let expires = expiry(zone, u.production_date, u.shelf_life_days);
-                    let at_risk = made.is_some_and(|m| minutes_above(&samples, m, now) > AT_RISK_MINUTES);
-                    json!({ "productionDate": u.production_date.to_string(), "shelfLifeDays": u.shelf_life_days,
-                            "productionText": made.map(|m| text(zone, m)), "expiry": expires.map(crate::store::iso),
-                            "expiryText": expires.map(|e| text(zone, e)).unwrap_or_else(|| "UNKNOWN".into()), "atRisk": at_risk })
-                })
-                .collect();
-            json!({ "slot": s.slot, "row": row, "column": column, "itemName": s.item_name, "count": s.units.len(),
-                    "imageUrl": images.get(&s.item_name).cloned().flatten(), "units": units })
-        })
-        .collect();
-    Ok(json!({ "locationId": id, "timestamp": snapshot["timestamp"], "slots": out }))
+    let mut by_slot = Map::new();
+    for s in &slots {
+        let units: Vec<Value> = s
+            .units
+            .iter()
+            .map(|u| {
+                let made = produced(zone, u.production_date);
+                let expires = expiry(zone, u.production_date, u.shelf_life_days);
+                let at_risk = made.is_some_and(|m| minutes_above(&samples, m, now) > AT_RISK_MINUTES);
+                json!({ "vendItemName": s.item_name, "productionDate": u.production_date.to_string(), "shelfLifeDays": u.shelf_life_days,
+                        "productionText": made.map(|m| text(zone, m)), "expiry": expires.map(crate::store::iso),
+                        "expiryText": expires.map(|e| text(zone, e)).unwrap_or_else(|| "UNKNOWN".into()), "atRisk": at_risk })
+            })
+            .collect();
+        by_slot.insert(s.slot.clone(), json!({ "slotItemName": s.item_name, "itemsInSlot": units }));
+    }
+    Ok(json!({ "location": id, "timestamp": snapshot["timestamp"], "inventory": { "payload": { "itemsBySlot": by_slot } },
+               "images": images, "shelf_life": shelf_life }))
 }
 
 #[cfg(test)]

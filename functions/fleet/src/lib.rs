@@ -93,7 +93,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
         name: "location_inventory",
         trigger: Trigger::Http { method: "GET", path: "/locations/{id}/inventory" },
-        permission: READ,
+        // The spec's own action for it (3-planning §6, Driver group).
+        permission: Permission::Action("GetInventoryForLocation"),
         // Telemetry: the temperature samples behind 'At risk'.
         grants: &[
             Grant::ReadTable(Table::Locations),

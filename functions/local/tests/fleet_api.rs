@@ -227,16 +227,22 @@ async fn the_inventory_view_shows_expiry_and_units_at_risk() {
     spec.invoke(wiring().await.deps(spec), Input { args: json!({ "Records": records }), ..Input::default() }).await.unwrap();
     let (code, view) = http_at("location_inventory", Some(&admin().await), None, &[("id", id)]).await;
     assert_eq!(code, 200, "{view}");
-    let slots = view["slots"].as_array().unwrap();
-    assert_eq!(slots.iter().map(|s| s["slot"].as_str().unwrap()).collect::<Vec<_>>(), ["1:1", "1:2", "2:1"]);
-    let salad = &slots[1]["units"][0];
+    let slots = &view["inventory"]["payload"]["itemsBySlot"];
+    assert_eq!(view["location"], json!(id));
+    let mut keys: Vec<&String> = slots.as_object().unwrap().keys().collect();
+    keys.sort();
+    assert_eq!(keys, ["1:1", "1:2", "2:1"]);
+    let salad = &slots["1:2"]["itemsInSlot"][0];
+    assert_eq!((slots["1:2"]["slotItemName"].as_str(), salad["vendItemName"].as_str()), (Some("GREEK_SALAD"), Some("GREEK_SALAD")));
+    assert_eq!(salad["productionDate"], yesterday.to_string());
     let expiry_day = yesterday + chrono::Duration::days(4);
     assert_eq!(salad["expiryText"], format!("{} 8:00 AM", expiry_day.format("%m/%d/%Y")));
     assert_eq!(salad["productionText"], format!("{} 8:00 PM", yesterday.format("%m/%d/%Y")));
     assert_eq!(salad["atRisk"], true, "three hours above 41 since it was made");
-    assert_eq!(slots[0]["units"][0]["expiryText"], "UNKNOWN");
-    assert_eq!((slots[2]["count"].as_u64(), slots[2]["units"].as_array().unwrap().len()), (Some(0), 0));
-    assert!(slots[1]["imageUrl"].as_str().unwrap().contains("items/GREEK_SALAD.svg"), "a presigned picture");
+    assert_eq!(slots["1:1"]["itemsInSlot"][0]["expiryText"], "UNKNOWN");
+    assert_eq!(slots["2:1"]["itemsInSlot"], json!([]));
+    assert_eq!((view["shelf_life"]["GREEK_SALAD"].as_u64(), &view["shelf_life"]["KETTLE_CHIPS"]), (Some(3), &Value::Null));
+    assert!(view["images"]["GREEK_SALAD"].as_str().unwrap().contains("items/GREEK_SALAD.svg"), "a presigned picture");
     let (missing, _) = http_at("location_inventory", Some(&admin().await), None, &[("id", "NO_SUCH_FRIDGE")]).await;
     assert_eq!(missing, 404);
 }

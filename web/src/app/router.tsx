@@ -33,6 +33,7 @@ const CsvPricing = lazy(() => import('@/features/prices/routes/CsvPricing'));
 const PlanogramsPage = lazy(() => import('@/features/planograms/routes/PlanogramsPage'));
 const PortfolioHealth = lazy(() => import('@/features/health/routes/PortfolioHealth'));
 const FridgeHealth = lazy(() => import('@/features/health/routes/FridgeHealth'));
+const FridgeInventory = lazy(() => import('@/features/inventory/routes/FridgeInventory'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -74,7 +75,7 @@ export const routes: RouteObject[] = [
           page('/locations/fridge_software', FridgeSoftware),
           page('/locations/schedule', LocationSchedule),
           page('/locations/schedule/*', LocationSchedule),
-          soon('/locations/inventory/*', 'Fridge inventory view', `${L3} §2 (Fridge inventory view)`),
+          page('/locations/inventory/*', FridgeInventory),
           page('/locations/health/*', FridgeHealth),
 
           page('/forecast/view', ForecastViewPage),

@@ -1,0 +1,172 @@
+// Browser test of the fridge inventory view (spec 3-planning §2, §4, §9): a
+// LIVE demo fridge whose inventory the simulator reported. The header's age in
+// minutes, the slots with their counts, a slot's units (production and expiry
+// as the server words them) in a modal, 'None in stock' for an empty slot, the
+// link back to the fridge's health, and an unknown fridge. Read-only.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { graphqlAs, launch, newPage, readStack, signIn } from './helpers.mjs';
+
+const stamp = Date.now();
+/** How long to wait for the simulator's first inventory reports (it sends them when it starts). */
+const REPORT_MS = 60_000;
+
+let stack;
+let browser;
+let page;
+/** The fridge under test. */
+let fridge;
+
+const url = (p) => new URL(p, stack.webUrl).toString();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const unitsText = (n) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+
+/** GET on the REST API (stage prod) as the user signed in on `page`: `{ status, body }`. */
+async function restAs(path) {
+  return page.evaluate(async (path) => {
+    const config = await (await fetch('/config.json', { cache: 'no-store' })).json();
+    const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}`;
+    const user = localStorage.getItem(`${prefix}.LastAuthUser`);
+    const token = user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
+    if (!token) throw new Error('restAs: nobody is signed in on this page');
+    const res = await fetch(`${config.restUrl.replace(/\/+$/, '')}/prod${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  }, path);
+}
+
+/** The spec-shaped answer (inventory.payload.itemsBySlot, images, shelf_life) as slots, row by row. */
+function asSlots(body) {
+  const slots = Object.entries(body.inventory.payload.itemsBySlot).map(([slot, s]) => {
+    const [row, column] = slot.split(':').map(Number);
+    return { slot, row, column, itemName: s.slotItemName, count: s.itemsInSlot.length, units: s.itemsInSlot };
+  });
+  slots.sort((a, b) => a.row - b.row || a.column - b.column);
+  return { timestamp: body.timestamp, slots };
+}
+
+const inventoryOf = async (id) => {
+  const { status, body } = await restAs(`/locations/${encodeURIComponent(id)}/inventory`);
+  return { status, body: status === 200 ? asSlots(body) : body };
+};
+
+async function liveIds() {
+  const ids = new Set();
+  let nextToken = null;
+  do {
+    const page_ = (
+      await graphqlAs(page, 'query E2eLive($filter: LocationsFilter, $nextToken: String) { locations(filter: $filter, nextToken: $nextToken) { items { id status } nextToken } }', {
+        filter: { status: 'LIVE' },
+        nextToken,
+      })
+    ).locations;
+    for (const l of page_.items) if (l.status === 'LIVE') ids.add(l.id);
+    nextToken = page_.nextToken;
+  } while (nextToken);
+  return [...ids].sort();
+}
+
+/** A LIVE fridge that reported an inventory with stock, preferring one that also has an empty slot. */
+async function pickFridge() {
+  const ids = await liveIds();
+  assert.ok(ids.length > 0, 'LIVE demo fridges');
+  // Spread over the pool (the test only reads, but varied fridges cover more).
+  const probe = Array.from({ length: Math.min(ids.length, 30) }, (_, i) => ids[(stamp + i) % ids.length]);
+  const end = Date.now() + REPORT_MS;
+  for (;;) {
+    let stocked = null;
+    for (const id of probe) {
+      const { status, body } = await inventoryOf(id);
+      if (status !== 200 || !body?.timestamp || !body.slots.some((s) => s.count > 0)) continue;
+      if (body.slots.some((s) => s.count === 0)) return id;
+      stocked ??= id;
+    }
+    if (stocked) return stocked;
+    if (Date.now() > end) assert.fail('no LIVE demo fridge has reported an inventory with stock (is the simulator running?)');
+    await sleep(5_000);
+  }
+}
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  ({ page } = await newPage(browser));
+  await signIn(page, stack.users.admin);
+  fridge = await pickFridge();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test("shows the inventory's age and the slots, and a slot's units in a modal", async (t) => {
+  await page.goto(url(`/locations/inventory/${encodeURIComponent(fridge)}`));
+  await page.getByRole('heading', { level: 2, name: `Fridge inventory: ${fridge}` }).waitFor();
+  const age = page.getByTestId('inventory-age');
+  await age.waitFor();
+  // What the page shows, read again now (the simulator re-reports every few minutes).
+  const { status, body: inventory } = await inventoryOf(fridge);
+  assert.equal(status, 200);
+
+  const minutes = Number((await age.innerText()).match(/^Inventory as of (\d+) minutes? ago$/)?.[1]);
+  assert.ok(Number.isInteger(minutes), `age text: ${await age.innerText()}`);
+  const expected = Math.floor((Date.now() - Date.parse(inventory.timestamp)) / 60_000);
+  assert.ok(minutes >= 0 && minutes <= expected + 1, `shown ${minutes} minutes, the inventory is ${expected} minutes old`);
+
+  const cards = page.locator('button[data-slot]');
+  await cards.first().waitFor();
+  assert.equal(await cards.count(), inventory.slots.length, 'one card per slot');
+  const rows = new Set(inventory.slots.map((s) => s.row));
+  assert.equal(await page.getByRole('list', { name: /^Row \d+$/ }).count(), rows.size, 'one line per row');
+
+  const button = (s) => page.getByRole('button', { name: new RegExp(`^${escape(s.itemName)}, ${unitsText(s.count)}, Slot ${escape(s.slot)}(, At risk)?$`) });
+
+  // A stocked slot: its count on the card, and every unit's production and expiry in the modal.
+  const stocked = inventory.slots.find((s) => s.count > 0);
+  assert.ok(stocked, 'a stocked slot');
+  const card = button(stocked);
+  await card.waitFor();
+  assert.match(await card.innerText(), new RegExp(unitsText(stocked.count)));
+  await card.click();
+  const dialog = page.getByRole('dialog', { name: `${stocked.itemName} — slot ${stocked.slot}` });
+  await dialog.waitFor();
+  const table = dialog.getByRole('table', { name: `Units in slot ${stocked.slot}` });
+  await table.waitFor();
+  assert.equal(await table.getByRole('row').count(), stocked.units.length + 1, 'a row per unit');
+  const first = stocked.units[0];
+  await table.getByRole('cell', { name: first.productionText, exact: true }).first().waitFor();
+  await table.getByRole('cell', { name: first.expiryText, exact: true }).first().waitFor();
+  const text = await table.innerText();
+  for (const u of stocked.units) {
+    assert.ok(text.includes(u.productionText), `production ${u.productionText}`);
+    assert.ok(text.includes(u.expiryText), `expiry ${u.expiryText}`);
+  }
+  assert.equal(await table.getByText('At risk', { exact: true }).count(), stocked.units.filter((u) => u.atRisk).length, "'At risk' units");
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  // An empty slot: 'None in stock'; Escape closes.
+  const empty = inventory.slots.find((s) => s.count === 0);
+  if (!empty) {
+    t.diagnostic(`${fridge} has no empty slot; 'None in stock' not checked`);
+    return;
+  }
+  await button(empty).click();
+  const emptyDialog = page.getByRole('dialog', { name: `${empty.itemName} — slot ${empty.slot}` });
+  await emptyDialog.getByText('None in stock', { exact: true }).waitFor();
+  await page.keyboard.press('Escape');
+  await emptyDialog.waitFor({ state: 'detached' });
+});
+
+test("links back to the fridge's health page", async () => {
+  await page.goto(url(`/locations/inventory/${encodeURIComponent(fridge)}`));
+  await page.getByRole('link', { name: 'Fridge health' }).click();
+  await page.waitForURL((u) => u.pathname === `/locations/health/${encodeURIComponent(fridge)}`);
+});
+
+test("shows the server's message for an unknown fridge", async () => {
+  const unknown = `E2E_NO_FRIDGE_${stamp}`;
+  await page.goto(url(`/locations/inventory/${unknown}`));
+  await page.getByRole('alert').filter({ hasText: `Location ${unknown} not found` }).waitFor();
+  assert.equal(await page.locator('button[data-slot]').count(), 0);
+});

@@ -168,3 +168,20 @@ test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it aga
   leftOutOfOrder = false;
   await newestCommand(['OutOfOrder DISABLE Done'], REPORT_MS);
 });
+
+test("that fridge's inventory: its slots, and a slot's units in a modal", async () => {
+  await page.goto(new URL(`/locations/inventory/${encodeURIComponent(fridge)}`, stack.webUrl).toString());
+  await page.getByRole('heading', { level: 2, name: `Fridge inventory: ${fridge}` }).waitFor();
+  await page.getByTestId('inventory-age').waitFor({ timeout: REPORT_MS });
+  const cards = page.locator('button[data-slot]');
+  await cards.first().waitFor();
+  assert.ok((await cards.count()) > 0, 'the slots the simulator reported');
+  await cards.first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  // A stocked slot lists its units with production at 8:00 PM; an empty one says so.
+  const text = await dialog.innerText();
+  assert.ok(/8:00 PM/.test(text) || text.includes('None in stock'), text);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+});

@@ -40,6 +40,9 @@ pub struct AppSyncIdentity {
 pub struct AppSyncInfo {
     pub field_name: String,
     pub parent_type_name: String,
+    /// The selected sub-fields as paths (`items`, `items/id`...), fragments expanded.
+    #[serde(default)]
+    pub selection_set_list: Vec<String>,
 }
 
 pub fn appsync_input(event: Value) -> Result<Input, ApiError> {
@@ -47,7 +50,8 @@ pub fn appsync_input(event: Value) -> Result<Input, ApiError> {
         serde_json::from_value(event).map_err(|e| ApiError::bad_request(format!("Invalid AppSync event: {e}")))?;
     let caller = event.identity.as_ref().and_then(|i| Caller::from_json_claims(&i.claims));
     let args = if event.arguments.is_null() { Value::Object(Default::default()) } else { event.arguments };
-    Ok(Input { caller, args, ..Default::default() })
+    let selection = event.info.map(|i| i.selection_set_list).unwrap_or_default();
+    Ok(Input { caller, args, selection, ..Default::default() })
 }
 
 pub async fn handle_appsync(deps: &'static Deps, spec: &'static FunctionSpec, event: Value, request_id: &str) -> Result<Value, ApiError> {
@@ -81,7 +85,7 @@ pub fn http_input(event: &ApiGatewayV2httpRequest) -> Result<Input, ApiError> {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    Ok(Input { caller, args, path: event.path_parameters.clone(), query })
+    Ok(Input { caller, args, path: event.path_parameters.clone(), query, selection: Vec::new() })
 }
 
 pub fn http_response(status: u16, body: &Value) -> ApiGatewayV2httpResponse {

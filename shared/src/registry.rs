@@ -189,6 +189,8 @@ pub struct Input {
     pub args: Value,
     pub path: HashMap<String, String>,
     pub query: HashMap<String, String>,
+    /// GraphQL: the selected sub-fields as AppSync lists them (`items/id`); empty when unknown.
+    pub selection: Vec<String>,
 }
 
 impl Input {
@@ -200,6 +202,14 @@ impl Input {
     /// (e.g. scheduling a change also needs the action making it needs).
     pub async fn require(&self, deps: &Deps, action: &str) -> Result<(), ApiError> {
         permissions::require(deps, self.caller()?, action).await
+    }
+
+    /// The fields selected directly under `parent` (`items` -> `id`, `type`...),
+    /// or `None` when the selection is unknown (then answer every field).
+    pub fn selected_under(&self, parent: &str) -> Option<Vec<&str>> {
+        let prefix = format!("{parent}/");
+        let fields: Vec<&str> = self.selection.iter().filter_map(|p| p.strip_prefix(&prefix)).filter(|f| !f.contains('/')).collect();
+        (!fields.is_empty()).then_some(fields)
     }
 
     /// Parses the arguments at the boundary; serde's message names the field.

@@ -33,7 +33,7 @@ impl LocationCache {
     }
 
     /// The ids among `ids` that are locations.
-    pub async fn known<'a>(&self, deps: &Deps, ids: HashSet<&'a str>) -> Result<HashSet<String>, ApiError> {
+    pub async fn known(&self, deps: &Deps, ids: HashSet<&str>) -> Result<HashSet<String>, ApiError> {
         let missing: Vec<&str> = {
             let mut guard = self.known.lock().unwrap_or_else(|p| p.into_inner());
             if guard.0.elapsed() > CACHE_TTL {

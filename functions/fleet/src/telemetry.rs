@@ -14,7 +14,7 @@ const MAX_UNITS: usize = 100;
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Message {
-    Heartbeat(Heartbeat),
+    Heartbeat(Box<Heartbeat>),
     #[serde(rename_all = "camelCase")]
     Event { location_id: String, event_id: String, event_type: String, timestamp: DateTime<Utc> },
     #[serde(rename_all = "camelCase")]

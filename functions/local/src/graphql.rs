@@ -112,7 +112,7 @@ impl AsyncObjectValue for Root<'_> {
                 "source": null,
                 "request": { "headers": {} },
                 "prev": null,
-                "info": { "parentTypeName": self.type_name, "fieldName": field, "variables": {}, "selectionSetList": [] },
+                "info": { "parentTypeName": self.type_name, "fieldName": field, "variables": {}, "selectionSetList": selection_list(info) },
                 "stash": {}
             });
             let request_id = uuid::Uuid::new_v4().to_string();
@@ -175,4 +175,34 @@ fn to_resolved<'a>(schema: &'a Valid<Schema>, ty: &apollo_compiler::ast::Type, v
 
 fn bytes(v: Value) -> serde_json_bytes::Value {
     serde_json_bytes::to_value(v).unwrap_or(serde_json_bytes::Value::Null)
+}
+
+/// The field's sub-selection as AppSync's `selectionSetList`: every selected
+/// path below the field (`items`, `items/id`), fragments expanded.
+fn selection_list(info: &ResolveInfo<'_>) -> Vec<String> {
+    fn walk(doc: &apollo_compiler::ExecutableDocument, set: &apollo_compiler::executable::SelectionSet, prefix: &str, out: &mut Vec<String>) {
+        use apollo_compiler::executable::Selection;
+        for selection in &set.selections {
+            match selection {
+                Selection::Field(f) => {
+                    let path = if prefix.is_empty() { f.name.to_string() } else { format!("{prefix}/{}", f.name) };
+                    if !out.contains(&path) {
+                        out.push(path.clone());
+                    }
+                    walk(doc, &f.selection_set, &path, out);
+                }
+                Selection::InlineFragment(i) => walk(doc, &i.selection_set, prefix, out),
+                Selection::FragmentSpread(s) => {
+                    if let Some(fragment) = doc.fragments.get(&s.fragment_name) {
+                        walk(doc, &fragment.selection_set, prefix, out);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for field in info.field_selections() {
+        walk(info.document(), &field.selection_set, "", &mut out);
+    }
+    out
 }

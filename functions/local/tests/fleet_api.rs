@@ -18,10 +18,21 @@ fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-/// Locations as the ingest and the commands see them (id, ops status, zone).
+/// Whole locations (a demo fridge's document under a new id, in Central time),
+/// so the screens that later list them in the same emulator find every field.
 async fn locations(prefix: &str, n: usize, status: &str) -> Vec<String> {
+    let template = fn_locations::demo::demo_locations().into_iter().find(|d| d["type"] == "FRIDGE" || d["id"].as_str().is_some_and(|i| !i.starts_with("WH_"))).unwrap();
     let ids: Vec<String> = (0..n).map(|_| unique(prefix)).collect();
-    let items = ids.iter().map(|id| store::to_item(&json!({ "id": id, "status": { "ops": status }, "timeZone": "CHICAGO" })).unwrap()).collect();
+    let items = ids
+        .iter()
+        .map(|id| {
+            let mut doc = template.clone();
+            doc["id"] = json!(id);
+            doc["status"]["ops"] = json!(status);
+            doc["timeZone"] = json!("CHICAGO");
+            store::to_item(&doc).unwrap()
+        })
+        .collect();
     deps().await.table(Table::Locations).unwrap().batch_put(items).await.unwrap();
     ids
 }

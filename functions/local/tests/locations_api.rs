@@ -285,3 +285,28 @@ async fn a_change_that_can_never_apply_is_moved_aside_with_its_reason() {
     let c = &left[0];
     gql("delete_schedule_change", &admin, json!({ "input": { "uuid": c["uuid"], "actionTime": c["actionTime"] } })).await.unwrap();
 }
+
+#[tokio::test]
+async fn the_list_reads_only_what_the_caller_selected() {
+    let id = unique("IT_SEL");
+    create(&form(&id)).await.unwrap();
+    let admin = admin().await;
+    let page = |selection: Value| {
+        let (admin, id) = (admin.clone(), id.clone());
+        async move {
+            let spec = find("list_locations");
+            let event = json!({
+                "arguments": { "filter": { "count": 2500 } },
+                "identity": { "claims": { "sub": admin.sub, "cognito:username": admin.username, "email": admin.email } },
+                "info": { "fieldName": "locations", "parentTypeName": "Query", "selectionSetList": selection }
+            });
+            let out = fleet_shared::events::handle_appsync(wiring().await.deps(spec), spec, event, "t").await.unwrap();
+            out["items"].as_array().unwrap().iter().find(|l| l["id"] == json!(id)).cloned().expect("the new location is listed")
+        }
+    };
+    let few = page(json!(["items", "items/id", "items/status", "items/prod", "nextToken"])).await;
+    let all = page(json!([])).await;
+    assert_eq!(all["prettyName"], "Test Lobby", "no selection known: every field");
+    assert!(few["status"].is_string() && few["status"] == all["status"] && few["prod"] == all["prod"], "{few} {all}");
+    assert!(few.get("prettyName").is_none(), "not selected, not read: {few}");
+}

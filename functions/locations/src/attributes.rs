@@ -147,6 +147,25 @@ pub fn set_path(doc: &mut Value, path: &[&str], value: Value) {
 
 /// The flat view of a stored document, as the `Location` GraphQL type.
 /// AWSJSON fields are JSON text, which AppSync passes through unchanged.
+/// The projection expression (and its `#names`) that reads what `flatten`
+/// needs for these flat fields: their top-level document attributes, plus
+/// the id. `None` when a field is not one `flatten` knows (read everything).
+pub fn projection(fields: &[&str]) -> Option<(String, Vec<(String, String)>)> {
+    let mut tops: Vec<&str> = vec!["id"];
+    for f in fields {
+        let top = match *f {
+            "id" | "__typename" => continue,
+            "lastModified" | "lastModifiedBy" | "version" => *f,
+            name => find(name)?.path[0],
+        };
+        if !tops.contains(&top) {
+            tops.push(top);
+        }
+    }
+    let names: Vec<(String, String)> = tops.iter().enumerate().map(|(i, t)| (format!("#p{i}"), t.to_string())).collect();
+    Some((names.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", "), names))
+}
+
 pub fn flatten(doc: &Value) -> Value {
     let mut out = Map::new();
     out.insert("id".into(), doc.get("id").cloned().unwrap_or(Value::Null));
@@ -180,6 +199,16 @@ mod tests {
     fn state_options_are_the_contiguous_states_and_dc() {
         assert_eq!(STATES.len(), 49);
         assert!(STATES.contains(&"DC") && STATES.contains(&"IL"));
+    }
+
+    #[test]
+    fn a_projection_reads_the_top_level_attributes_of_the_selected_fields() {
+        let (expr, names) = projection(&["id", "type", "status", "route", "stop", "prod"]).unwrap();
+        let tops: Vec<&str> = names.iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(tops[0], "id");
+        assert!(tops.contains(&find("status").unwrap().path[0]) && tops.contains(&find("route").unwrap().path[0]));
+        assert_eq!(expr.split(", ").count(), tops.len());
+        assert_eq!(projection(&["id", "noSuchField"]), None, "unknown fields read everything");
     }
 
     #[test]

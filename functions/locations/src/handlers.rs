@@ -2,7 +2,7 @@
 //! of `service` over the DynamoDB store. Lists and name lists read directly.
 use crate::service::{self, Author};
 use crate::store::{self, Dynamo, LocationStore};
-use crate::{attributes::flatten, rules};
+use crate::{attributes::{self, flatten}, rules};
 use aws_sdk_dynamodb::types::AttributeValue;
 use fleet_shared::{history, limits, paging, ApiError, Deps, Input, Table};
 use serde::Deserialize;
@@ -145,7 +145,12 @@ pub async fn list_locations(deps: &'static Deps, input: Input) -> Result<Value, 
     let status = filter.status.filter(|s| !s.is_empty()).map(|s| s.to_uppercase());
     let scope = format!("locations:{}", status.as_deref().unwrap_or("*"));
     let cond = status.as_deref().map(|value| ScanFilter { expr: "#f0.#f1 = :f", names: &[("#f0", "status"), ("#f1", "ops")], value });
-    let (items, next) = scan_page(deps, &scope, cond, None, count, token).await?;
+    // Read only the attributes the caller selected (the list screens ask for 7 of ~40).
+    let projection = input.selected_under("items").and_then(|fields| attributes::projection(&fields));
+    let names: Vec<(String, String)> = projection.as_ref().map(|p| p.1.clone()).unwrap_or_default();
+    let names: Vec<(&str, &str)> = names.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let projection = projection.as_ref().map(|p| (p.0.as_str(), names.as_slice()));
+    let (items, next) = scan_page(deps, &scope, cond, projection, count, token).await?;
     let mut items: Vec<Value> = items.iter().map(flatten).collect();
     items.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
     Ok(json!({ "items": items, "nextToken": next }))

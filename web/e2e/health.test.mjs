@@ -27,7 +27,7 @@ async function fleetHealth() {
     const page_ = (
       await graphqlAs(
         page,
-        'query E2eFleetHealth($nextToken: String) { fleetHealth(nextToken: $nextToken) { items { locationId outOfOrder timestamp } nextToken } }',
+        'query E2eFleetHealth($nextToken: String) { fleetHealth(nextToken: $nextToken) { items { locationId outOfOrder timestamp serverVersion } nextToken } }',
         { nextToken },
       )
     ).fleetHealth;
@@ -56,7 +56,8 @@ async function liveIds() {
 /** A LIVE fridge that is not out of order, preferring one the simulator reported in the last 10 minutes. */
 async function pickFridge() {
   const [health, live] = await Promise.all([fleetHealth(), liveIds()]);
-  const candidates = health.filter((h) => live.has(h.locationId) && h.outOfOrder === false);
+  // serverVersion: a fridge the simulator plays (other tests' heartbeats lack it), so it answers commands.
+  const candidates = health.filter((h) => live.has(h.locationId) && h.outOfOrder === false && h.serverVersion);
   const fresh = candidates.filter((h) => h.timestamp && Date.now() - Date.parse(h.timestamp) < 10 * 60_000);
   const pool = (fresh.length ? fresh : candidates).map((h) => h.locationId).sort();
   assert.ok(pool.length > 0, 'a LIVE demo fridge that is not out of order');

@@ -5,7 +5,7 @@
 // the fridge as found (the after hook sends DISABLE if a step failed midway).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+import { graphqlAs, launch, liveLocationIds, readStack, signIn } from './helpers.mjs';
 
 const stamp = Date.now();
 /** How long the simulator may take to report a command's effect. */
@@ -37,25 +37,9 @@ async function fleetHealth() {
   return items;
 }
 
-async function liveIds() {
-  const ids = new Set();
-  let nextToken = null;
-  do {
-    const page_ = (
-      await graphqlAs(page, 'query E2eLive($filter: LocationsFilter, $nextToken: String) { locations(filter: $filter, nextToken: $nextToken) { items { id status } nextToken } }', {
-        filter: { status: 'LIVE' },
-        nextToken,
-      })
-    ).locations;
-    for (const l of page_.items) if (l.status === 'LIVE') ids.add(l.id);
-    nextToken = page_.nextToken;
-  } while (nextToken);
-  return ids;
-}
-
 /** A LIVE fridge that is not out of order, preferring one the simulator reported in the last 10 minutes. */
 async function pickFridge() {
-  const [health, live] = await Promise.all([fleetHealth(), liveIds()]);
+  const [health, live] = await Promise.all([fleetHealth(), liveLocationIds(page).then((ids) => new Set(ids))]);
   // serverVersion: a fridge the simulator plays (other tests' heartbeats lack it), so it answers commands.
   const candidates = health.filter((h) => live.has(h.locationId) && h.outOfOrder === false && h.serverVersion);
   const fresh = candidates.filter((h) => h.timestamp && Date.now() - Date.parse(h.timestamp) < 10 * 60_000);

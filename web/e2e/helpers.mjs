@@ -117,3 +117,18 @@ export async function graphqlAs(page, query, variables = {}) {
   if (result.error) throw Object.assign(new Error(result.error), { errorType: result.errorType });
   return result.data;
 }
+
+/** Every LIVE location id, through the `locations` query as the user signed in on `page`, sorted. */
+export async function liveLocationIds(page) {
+  const ids = new Set();
+  let nextToken = null;
+  do {
+    const { locations } = await graphqlAs(page, 'query E2eLive($filter: LocationsFilter, $nextToken: String) { locations(filter: $filter, nextToken: $nextToken) { items { id status } nextToken } }', {
+      filter: { status: 'LIVE' },
+      nextToken,
+    });
+    for (const l of locations.items) if (l.status === 'LIVE') ids.add(l.id);
+    nextToken = locations.nextToken;
+  } while (nextToken);
+  return [...ids].sort();
+}

@@ -5,7 +5,7 @@
 // link back to the fridge's health, and an unknown fridge. Read-only.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { graphqlAs, launch, newPage, readStack, signIn } from './helpers.mjs';
+import { launch, liveLocationIds, newPage, readStack, signIn } from './helpers.mjs';
 
 const stamp = Date.now();
 /** How long to wait for the simulator's first inventory reports (it sends them when it starts). */
@@ -50,25 +50,9 @@ const inventoryOf = async (id) => {
   return { status, body: status === 200 ? asSlots(body) : body };
 };
 
-async function liveIds() {
-  const ids = new Set();
-  let nextToken = null;
-  do {
-    const page_ = (
-      await graphqlAs(page, 'query E2eLive($filter: LocationsFilter, $nextToken: String) { locations(filter: $filter, nextToken: $nextToken) { items { id status } nextToken } }', {
-        filter: { status: 'LIVE' },
-        nextToken,
-      })
-    ).locations;
-    for (const l of page_.items) if (l.status === 'LIVE') ids.add(l.id);
-    nextToken = page_.nextToken;
-  } while (nextToken);
-  return [...ids].sort();
-}
-
 /** A LIVE fridge that reported an inventory with stock, preferring one that also has an empty slot. */
 async function pickFridge() {
-  const ids = await liveIds();
+  const ids = await liveLocationIds(page);
   assert.ok(ids.length > 0, 'LIVE demo fridges');
   // Spread over the pool (the test only reads, but varied fridges cover more).
   const probe = Array.from({ length: Math.min(ids.length, 30) }, (_, i) => ids[(stamp + i) % ids.length]);

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { RetryAlert } from '@/components/RetryAlert';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
+import { Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
 import { useToast } from '@/lib/toast';
 import { fridgeHealthKey, useFridgeHealth } from '../api/get-fridge-health';
 import { queueMessagesKey, useQueueMessages, type QueueMessage } from '../api/read-queue-messages';
@@ -107,14 +108,7 @@ export function FridgeHealthView({ id }: { id: string }) {
         </RouterLink>
       </Flex>
       {health.isError ? (
-        <Alert variation="error" role="alert">
-          <Flex alignItems="center" gap="1rem">
-            <Text>{HEALTH_MESSAGES.healthLoadFailed}</Text>
-            <Button size="small" onClick={() => void health.refetch()}>
-              Retry
-            </Button>
-          </Flex>
-        </Alert>
+        <RetryAlert message={HEALTH_MESSAGES.healthLoadFailed} onRetry={() => void health.refetch()} />
       ) : null}
       <Flex gap="1rem" alignItems="flex-start" wrap="wrap">
         <View flex="1 1 28rem" minWidth="0">

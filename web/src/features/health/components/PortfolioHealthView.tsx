@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
+import { RetryAlert } from '@/components/RetryAlert';
+import { Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
 import { StackedBarChart } from '@/components/Chart';
 import { download } from '@/lib/csv';
 import { useToast } from '@/lib/toast';
@@ -45,14 +46,7 @@ export function PortfolioHealthView() {
   return (
     <Flex direction="column" gap="1rem">
       {fleet.isError ? (
-        <Alert variation="error" role="alert">
-          <Flex alignItems="center" gap="1rem">
-            <Text>{HEALTH_MESSAGES.healthLoadFailed}</Text>
-            <Button size="small" onClick={() => void fleet.refetch()}>
-              Retry
-            </Button>
-          </Flex>
-        </Alert>
+        <RetryAlert message={HEALTH_MESSAGES.healthLoadFailed} onRetry={() => void fleet.refetch()} />
       ) : null}
       <Flex gap="1rem" alignItems="flex-start" wrap="wrap">
         <View width="18rem" shrink="0">

@@ -8,6 +8,10 @@ MOTO_PORT="${MOTO_PORT:-5599}"
 API_PORT="${API_PORT:-4000}"
 WEB_PORT="${WEB_PORT:-5173}"
 mkdir -p "$STATE"
+# The local binary's cargo profile: dev to run and test; the benchmarks use
+# `measure`, optimised as the deployed Lambdas are.
+CARGO_PROFILE="${CARGO_PROFILE:-dev}"
+FLEET_LOCAL="$ROOT/target/$([ "$CARGO_PROFILE" = dev ] && echo debug || echo "$CARGO_PROFILE")/fleet-local"
 
 log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
 
@@ -39,8 +43,8 @@ ensure_node() {
 }
 
 ensure_rust() {
-  log "building the local API (cargo)"
-  cargo build -q -p fleet-local
+  log "building the local API (cargo, $CARGO_PROFILE profile)"
+  cargo build -q -p fleet-local --profile "$CARGO_PROFILE"
 }
 
 ensure_tools() { ensure_python; ensure_node; ensure_rust; }
@@ -81,7 +85,7 @@ start_stack() {
   set -a; . "$STATE/stack.env"; set +a
 
   log "seeding demo data"
-  target/debug/fleet-local seed
+  "$FLEET_LOCAL" seed
 
   [ "${SKIP_API_AND_WEB:-0}" = 1 ] && return 0
   start_api_and_web
@@ -89,13 +93,13 @@ start_stack() {
 
 start_api_and_web() {
   log "starting the local API on 127.0.0.1:$API_PORT"
-  target/debug/fleet-local serve > "$STATE/api.log" 2>&1 &
+  "$FLEET_LOCAL" serve > "$STATE/api.log" 2>&1 &
   PIDS+=($!)
   wait_http "http://127.0.0.1:$API_PORT/health" "local API"
 
   if [ "${SKIP_SIMULATOR:-0}" != 1 ]; then
     log "starting the fleet simulator (every LIVE demo fridge, through the telemetry and command queues)"
-    target/debug/fleet-local simulate > "$STATE/simulator.log" 2>&1 &
+    "$FLEET_LOCAL" simulate > "$STATE/simulator.log" 2>&1 &
     PIDS+=($!)
   fi
 

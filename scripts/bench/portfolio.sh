@@ -7,10 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export FLEET_STATE_DIR="$PWD/.local/bench-portfolio" MOTO_PORT="${BENCH_MOTO_PORT:-5896}" API_PORT=4296 WEB_PORT=5496
-export SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
+export CARGO_PROFILE=measure SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
 . scripts/lib.sh
 trap stop_stack EXIT INT TERM
 ensure_tools
 SKIP_SIMULATOR=1 start_stack
-target/debug/fleet-local bench-health "${1:-2500}"
+"$FLEET_LOCAL" bench-health "${1:-2500}"
 (cd web && FLEET_STACK_JSON="$STATE/stack.json" node ../scripts/bench/portfolio-page.mjs "${1:-2500}")

@@ -6,11 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export FLEET_STATE_DIR="$PWD/.local/bench-routes" MOTO_PORT="${BENCH_MOTO_PORT:-5898}" API_PORT=4298 WEB_PORT=5498
-export SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
+export CARGO_PROFILE=measure SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
 . scripts/lib.sh
 trap stop_stack EXIT INT TERM
 ensure_tools
 start_stack
 DATE=2030-01-07
-target/debug/fleet-local bench-routes "$DATE" "${1:-300}"
+"$FLEET_LOCAL" bench-routes "$DATE" "${1:-300}"
 (cd web && FLEET_STACK_JSON="$STATE/stack.json" node ../scripts/bench/routes-query.mjs "$DATE" "${1:-300}")

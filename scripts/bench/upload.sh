@@ -6,10 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export FLEET_STATE_DIR="$PWD/.local/bench" MOTO_PORT="${BENCH_MOTO_PORT:-5799}" API_PORT=4199 WEB_PORT=5399
-export SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
+export CARGO_PROFILE=measure SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
 . scripts/lib.sh
 trap stop_stack EXIT INT TERM
 ensure_python
-cargo build -q -p fleet-local
+ensure_rust
 SKIP_API_AND_WEB=1 start_stack
-target/debug/fleet-local bench-upload "${1:-10000}"
+"$FLEET_LOCAL" bench-upload "${1:-10000}"

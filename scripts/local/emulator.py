@@ -44,8 +44,9 @@ from moto.dynamodb.exceptions import (
 )
 from moto.dynamodb.models import DynamoDBBackend
 from moto.dynamodb.models import table as dynamodb_table
-from moto.dynamodb.models.dynamo_type import DynamoType, Item
-from moto.dynamodb.responses import DynamoHandler
+from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
+from moto.dynamodb.models.utilities import bytesize, dynamo_to_dict
+from moto.dynamodb.responses import DynamoHandler, DynamoResult
 from moto.server import main
 from moto.sqs.models import Queue
 from moto.core.utils import camelcase_to_underscores, unix_time_millis
@@ -56,7 +57,18 @@ _serialized = DynamoHandler.serialized
 READS = {"GetItem", "BatchGetItem", "Query", "Scan"}
 
 
+def _b64(value):
+    return value if isinstance(value, str) else base64.b64encode(value).decode()
+
+
 def _wire(value):
+    """json.dumps' fallback: DynamoType trees go out in wire form without a converted copy."""
+    if type(value) is DynamoType:
+        if value.type == "B":
+            return {"B": _b64(value.value)}
+        if value.type == "BS":
+            return {"BS": [_b64(v) for v in value.value]}
+        return {value.type: value.value}
     if isinstance(value, (bytes, bytearray)):
         return base64.b64encode(value).decode()
     if isinstance(value, Decimal):
@@ -71,9 +83,16 @@ def _serialised(self):
         return _call_action(self)
 
 
+def _lazy_result(self, result):
+    """DynamoResult keeps its DynamoType tree: reads serialise it as is, the rest convert it first."""
+    ActionResult.__init__(self, result)
+
+
 def _fast_serialized(self, action_result: ActionResult):
     result = action_result.result
     if self._get_action() not in READS or not isinstance(result, dict):
+        if isinstance(action_result, DynamoResult):
+            action_result = ActionResult(dynamo_to_dict(result))
         return _serialized(self, action_result)
     headers = {"Content-Type": "application/x-amz-json-1.0"}
     headers.update(self.response_headers)
@@ -82,6 +101,8 @@ def _fast_serialized(self, action_result: ActionResult):
 
 DynamoHandler.call_action = _serialised
 DynamoHandler.serialized = _fast_serialized
+_moto_result_init = DynamoResult.__init__
+DynamoResult.__init__ = _lazy_result
 _moto_transact = DynamoDBBackend.transact_write_items
 
 
@@ -174,7 +195,13 @@ def _fast_project(self, projection_expressions):
             target = target.setdefault(name, {"M": {}})["M"]
         else:
             target[expr[-1]] = node
-    return Item(hash_key=self.hash_key, range_key=self.range_key, attrs=result)
+    # Item() would re-wrap every value and re-measure the item on each attribute
+    # set; a projection of a stored item is already valid and is never mutated.
+    projected = Item.__new__(Item)
+    projected.hash_key, projected.range_key = self.hash_key, self.range_key
+    projected.attrs = LimitedSizeDict.__new__(LimitedSizeDict)
+    dict.update(projected.attrs, {k: v if type(v) is DynamoType else DynamoType(v) for k, v in result.items()})
+    return projected
 
 
 class _ResultsCopy:
@@ -190,7 +217,18 @@ class _ResultsCopy:
         return copy.deepcopy(value, memo)
 
 
+_moto_size = DynamoType.size
+
+
+def _fast_size(self):
+    """moto's size, minus re-wrapping (deep-copying) every map child at every level."""
+    if self.is_map():
+        return sum(bytesize(k) + (v.size() if type(v) is DynamoType else DynamoType(v).size()) for k, v in self.value.items())
+    return _moto_size(self)
+
+
 Item.project = _fast_project
+DynamoType.size = _fast_size
 dynamodb_table.copy = _ResultsCopy()
 
 _moto_queue_attributes = Queue.attributes
@@ -239,8 +277,8 @@ def check() -> None:
         "m": {"M": {"l": {"L": [{"S": "q"}, {"B": b"\x03"}, {"M": {}}]}}}, "e": {"S": ""},
     }
     answers = []
-    for serialise in (_serialized, _fast_serialized):
-        DynamoHandler.serialized = serialise
+    for serialise, result_init in ((_serialized, _moto_result_init), (_fast_serialized, _lazy_result)):
+        DynamoHandler.serialized, DynamoResult.__init__ = serialise, result_init
         with mock_aws():
             db = boto3.client("dynamodb", region_name="us-east-1")
             db.create_table(TableName="t", KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
@@ -255,11 +293,21 @@ def check() -> None:
                 drop(db.scan(TableName="t", ReturnConsumedCapacity="TOTAL")),
                 drop(db.query(TableName="t", KeyConditionExpression="id = :a", ExpressionAttributeValues={":a": {"S": "a"}})),
                 drop(db.batch_get_item(RequestItems={"t": {"Keys": [{"id": {"S": "a"}}, {"id": {"S": "b"}}]}})),
+                drop(db.scan(TableName="t", ProjectionExpression="m.l, b, bs, ns")),
+                drop(db.put_item(TableName="t", Item={**item, "id": {"S": "c"}}, ReturnValues="ALL_OLD")),
+                drop(db.put_item(TableName="t", Item={"id": {"S": "c"}}, ReturnValues="ALL_OLD")),
+                drop(db.update_item(TableName="t", Key={"id": {"S": "a"}}, UpdateExpression="SET n = :n",
+                                    ExpressionAttributeValues={":n": {"N": "2"}}, ReturnValues="ALL_NEW")),
+                drop(db.delete_item(TableName="t", Key={"id": {"S": "a"}}, ReturnValues="ALL_OLD")),
             ])
-    DynamoHandler.serialized = _fast_serialized
+    DynamoHandler.serialized, DynamoResult.__init__ = _fast_serialized, _lazy_result
     if answers[0] != answers[1]:
         sys.exit(f"serialisers differ:\n{answers[0]}\n{answers[1]}")
     print("emulator: fast DynamoDB read answers match moto's serialiser")
+    sizes = [[impl(DynamoType(v)) for v in item.values()] + [impl(DynamoType({"M": item}))] for impl in (_moto_size, _fast_size)]
+    if sizes[0] != sizes[1]:
+        sys.exit(f"item sizes differ:\n{sizes[0]}\n{sizes[1]}")
+    print("emulator: attribute sizes match moto's")
     projected = [_projections(project, results_copy) for project, results_copy in ((_moto_project, copy), (_fast_project, _ResultsCopy()))]
     if projected[0] != projected[1]:
         sys.exit(f"projections differ:\n{projected[0]}\n{projected[1]}")

@@ -74,9 +74,24 @@ impl TableRef<'_> {
 
     /// Every item of a small table.
     pub async fn scan_all<T: DeserializeOwned>(&self) -> Result<Vec<T>, ApiError> {
+        self.scan_projected(&[]).await
+    }
+
+    /// Every item of a small table, reading only these top-level attributes
+    /// (all when empty): a lookup needs a few fields of large documents.
+    pub async fn scan_projected<T: DeserializeOwned>(&self, projection: &[&str]) -> Result<Vec<T>, ApiError> {
         let (client, name) = (self.client, self.name);
+        let (expression, names) = projection_of(projection).unzip();
+        let (expression, names) = (&expression, &names);
         all(|start, _| async move {
-            let out = client.scan().table_name(name).set_exclusive_start_key(start).send().await?;
+            let out = client
+                .scan()
+                .table_name(name)
+                .set_projection_expression(expression.clone())
+                .set_expression_attribute_names(names.clone())
+                .set_exclusive_start_key(start)
+                .send()
+                .await?;
             Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
         })
         .await
@@ -123,14 +138,25 @@ impl TableRef<'_> {
 }
 
 fn keys_and_attributes(keys: Vec<Key>, projection: &[&str]) -> Result<KeysAndAttributes, ApiError> {
-    let mut request = KeysAndAttributes::builder().set_keys(Some(keys)).consistent_read(true);
-    if !projection.is_empty() {
-        // Attribute names may be reserved words: always go through #names.
-        let names: HashMap<String, String> = projection.iter().enumerate().map(|(i, a)| (format!("#p{i}"), a.to_string())).collect();
-        let expression = (0..projection.len()).map(|i| format!("#p{i}")).collect::<Vec<_>>().join(", ");
-        request = request.projection_expression(expression).set_expression_attribute_names(Some(names));
+    let (expression, names) = projection_of(projection).unzip();
+    KeysAndAttributes::builder()
+        .set_keys(Some(keys))
+        .consistent_read(true)
+        .set_projection_expression(expression)
+        .set_expression_attribute_names(names)
+        .build()
+        .map_err(ApiError::internal)
+}
+
+/// A projection expression and its names for these attributes; none when empty.
+fn projection_of(attributes: &[&str]) -> Option<(String, HashMap<String, String>)> {
+    if attributes.is_empty() {
+        return None;
     }
-    request.build().map_err(ApiError::internal)
+    // Attribute names may be reserved words: always go through #names.
+    let names = attributes.iter().enumerate().map(|(i, a)| (format!("#p{i}"), a.to_string())).collect();
+    let expression = (0..attributes.len()).map(|i| format!("#p{i}")).collect::<Vec<_>>().join(", ");
+    Some((expression, names))
 }
 
 /// One BatchWriteItem call (at most 25 requests) with its unprocessed items

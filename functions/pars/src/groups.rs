@@ -12,7 +12,7 @@ use fleet_shared::{store, ApiError, Deps, Table};
 use fn_routes::orders::{order_key, FridgeOrder};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -136,22 +136,26 @@ impl ParGroup {
     }
 }
 
-/// The ops locations (id -> what the par rules need), one scan of the locations.
-pub async fn ops_locations(deps: &Deps) -> Result<HashMap<String, OpsLocation>, ApiError> {
-    let docs: Vec<Value> = deps.table(Table::Locations)?.scan_all().await?;
-    Ok(docs
-        .into_iter()
-        .map(|d| {
-            let oc = |k: &str| d.get("operationConfigs").and_then(|o| o.get(k)).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
-            let ops = OpsLocation {
-                kind: d.get("type").and_then(Value::as_str).unwrap_or("FRIDGE").to_string(),
-                routing_tag: oc("routingTag"),
-                fulfillment_center: oc("fulfillmentCenter"),
-                park_to_fridge_instructions: oc("parkToFridgeInstructions"),
-            };
-            (d["id"].as_str().unwrap_or_default().to_string(), ops)
-        })
-        .collect())
+/// The ops locations among these ids (id -> what the par rules need); an
+/// unknown id is simply absent. Reads just the named locations, and of them
+/// just the fields the rules look at.
+pub async fn ops_locations<'a>(deps: &Deps, ids: impl IntoIterator<Item = &'a str>) -> Result<HashMap<String, OpsLocation>, ApiError> {
+    let ids: BTreeSet<&str> = ids.into_iter().collect();
+    let keys = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
+    let items = deps.table(Table::Locations)?.batch_get(keys, &["id", "type", "operationConfigs"]).await?;
+    items.into_iter().map(store::from_item::<Value>).map(|d| d.map(|d| ops_location(&d))).collect()
+}
+
+/// What the par rules need of a location document.
+pub fn ops_location(d: &Value) -> (String, OpsLocation) {
+    let oc = |k: &str| d.get("operationConfigs").and_then(|o| o.get(k)).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+    let ops = OpsLocation {
+        kind: d.get("type").and_then(Value::as_str).unwrap_or("FRIDGE").to_string(),
+        routing_tag: oc("routingTag"),
+        fulfillment_center: oc("fulfillmentCenter"),
+        park_to_fridge_instructions: oc("parkToFridgeInstructions"),
+    };
+    (d["id"].as_str().unwrap_or_default().to_string(), ops)
 }
 
 /// The stored orders under these keys (`date#location#index`), for the dry run's existing-order rule.

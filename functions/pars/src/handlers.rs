@@ -72,11 +72,17 @@ impl UploadKind for ParFile {
 /// POST /pars/dry-run: every par rule over the whole file, errors per row and per order.
 pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let req: UploadRequest = input.parse()?;
+    check_file(deps, &req).await
+}
+
+/// The dry run of a par file: the ops locations and the orders it names, read at once, then every rule.
+pub async fn check_file(deps: &Deps, req: &UploadRequest) -> Result<Value, ApiError> {
     req.check(upload::MAX_FILE_ROWS)?;
     let keys: BTreeSet<String> = req.rows.iter().filter_map(rules::group_of).collect();
     let keys: Vec<String> = keys.into_iter().collect();
-    let (ops, existing) = tokio::try_join!(groups::ops_locations(deps), groups::existing(deps, &keys))?;
-    upload::dry_run(&ParFile { ops, existing }, &req).await
+    let locations: BTreeSet<String> = req.rows.iter().filter_map(rules::location_of).collect();
+    let (ops, existing) = tokio::try_join!(groups::ops_locations(deps, locations.iter().map(String::as_str)), groups::existing(deps, &keys))?;
+    upload::dry_run(&ParFile { ops, existing }, req).await
 }
 
 #[derive(Deserialize)]
@@ -91,10 +97,15 @@ struct UploadParMaps {
 /// when every group landed.
 pub async fn upload_par_maps(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let req: UploadParMaps = input.parse()?;
-    limits::check_len("uploadId", &req.upload_id, limits::MAX_ID_CHARS)?;
-    limits::check_count("groups", req.groups.len(), CHUNK_GROUPS)?;
-    let ops = groups::ops_locations(deps).await?;
-    let results = upload_groups(deps, &ops, &req.upload_id, req.groups).await;
+    commit_chunk(deps, &req.upload_id, req.groups).await
+}
+
+/// One chunk of `uploadParMaps`: the ops locations, then [`upload_groups`].
+pub async fn commit_chunk(deps: &Deps, upload_id: &str, chunk: Vec<ParGroup>) -> Result<Value, ApiError> {
+    limits::check_len("uploadId", upload_id, limits::MAX_ID_CHARS)?;
+    limits::check_count("groups", chunk.len(), CHUNK_GROUPS)?;
+    let ops = groups::ops_locations(deps, chunk.iter().map(|g| g.location.as_str())).await?;
+    let results = upload_groups(deps, &ops, upload_id, chunk).await;
     let success = results.iter().all(|r| r.status == "written");
     Ok(json!({ "success": success, "results": results }))
 }

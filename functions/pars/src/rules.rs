@@ -68,6 +68,11 @@ fn flag(text: Option<&str>) -> Option<bool> {
     }
 }
 
+/// The location a row names, as the rules read it.
+pub fn location_of(row: &RawRow) -> Option<String> {
+    text(row, "location")
+}
+
 /// The group of a row from its raw cells (empty stockingIndex counts as 1), for the pipeline.
 pub fn group_of(row: &RawRow) -> Option<String> {
     let drop = text(row, "dropOffDate")?;

@@ -17,7 +17,9 @@ pub async fn get_available_fridge_artifacts(deps: &'static Deps, _: Input) -> Re
 
 /// Per software, each version and the fridges that run it.
 pub async fn get_fridge_artifacts(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
-    let items: Vec<HashMap<String, Value>> = deps.table(Table::FridgeSoftwareVersions)?.scan_all().await?;
+    // Only what the answer needs: the rows also carry each deployment id and who updated them.
+    let attributes: Vec<&str> = std::iter::once("fridgeId").chain(ARTIFACT_TYPES.iter().copied()).collect();
+    let items: Vec<HashMap<String, Value>> = deps.table(Table::FridgeSoftwareVersions)?.scan_projected(&attributes).await?;
     let mut by_type: BTreeMap<&str, BTreeMap<String, Vec<String>>> = ARTIFACT_TYPES.iter().map(|t| (*t, BTreeMap::new())).collect();
     for item in &items {
         let Some(fridge) = item.get("fridgeId").and_then(Value::as_str) else { continue };

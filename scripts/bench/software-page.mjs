@@ -8,6 +8,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
   const loads = [];
+  // From the screen's first data request (after the app has booted) to every row.
+  const fromRequest = [];
   for (let run = 0; run < 3; run++) {
     // A fresh context each run: an empty locations cache, the slowest case.
     const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
@@ -16,11 +18,13 @@ try {
     await page.goto(new URL('/home', stack.webUrl).toString());
     const calls = [];
     let started = 0;
+    let firstData = Infinity;
     page.on('requestfinished', (r) => {
       const body = r.postData() ?? '';
       const name = /(query|mutation)\s+(\w+)/.exec(body)?.[2] ?? r.url().split('/').slice(3).join('/');
       // From navigation: when the call was sent and when its answer had arrived.
       const t = r.timing();
+      if (/^(ListLocations|GetFridgeArtifacts)$/.test(name)) firstData = Math.min(firstData, t.startTime - started);
       if (r.url().includes('/graphql') || r.url().includes('/prod/')) calls.push(`${name} ${Math.round(t.startTime - started)}-${Math.round(t.startTime + t.responseEnd - started)} ms`);
     });
     started = Date.now();
@@ -36,6 +40,7 @@ try {
       { timeout: 60_000, polling: 10 },
     );
     loads.push(Date.now() - started);
+    fromRequest.push(Date.now() - started - firstData);
     console.log(`run ${run + 1}: ${loads[run]} ms; API calls (sent-answered, from navigation): ${calls.join(', ')}`);
     if (run < 2) {
       await context.close();
@@ -65,6 +70,7 @@ try {
     const typed = await page.evaluate(() => window.__latency);
     const shown = await page.evaluate(() => /(\d+) of \d+ fridges/.exec(document.body.innerText)?.[1]);
     console.log(`software screen data load with ${fridges} fridges (cold cache, navigation to all rows): runs ${loads.join(', ')} ms, median ${median(loads)} ms (target < 1000 ms)`);
+    console.log(`  of which from the screen's first data request to every row: runs ${fromRequest.map(Math.round).join(', ')} ms, median ${Math.round(median(fromRequest))} ms`);
     console.log(`search keystroke to table update: median ${median(typed).toFixed(1)} ms, max ${Math.max(...typed).toFixed(1)} ms over ${typed.length} keys, ${shown} rows left (target < 50 ms)`);
     await context.close();
   }

@@ -24,6 +24,15 @@
   14 times per request, so sending grew with the backlog (2,000 queued
   messages: 104 s to send them, 1.6 s per receive). `--check` compares the
   attributes with moto's on messages visible, in flight and delayed.
+- Sizes: a scan measures every item it passes twice (for its 1 MB page),
+  which was 77% of a 2,500-location scan; an item keeps its size until
+  update_item (the only path that changes a stored item in place) drops it.
+  A map is measured without re-wrapping (copying) each child at each level,
+  and a projected item is built without re-measuring it on every attribute.
+  Reads serialise the stored DynamoType tree directly instead of converting
+  it to a dict first. 2,521 locations in two projected pages, as the API
+  reads them: 442 ms -> 188 ms. `--check` compares sizes, including after
+  updates and transactions.
 """
 import base64
 import copy
@@ -227,8 +236,36 @@ def _fast_size(self):
     return _moto_size(self)
 
 
+_moto_item_size = Item.size
+_moto_update_item = DynamoDBBackend.update_item
+
+
+def _cached_item_size(self):
+    """An item's size, measured once: a scan measures every item it passes, twice."""
+    size = self.__dict__.get("_fleet_size")
+    if size is None:
+        size = self.__dict__["_fleet_size"] = _moto_item_size(self)
+    return size
+
+
+def _update_item(self, table_name, key, *args, **kwargs):
+    """moto's update_item, which changes the stored item in place: its measured size goes."""
+    try:
+        return _moto_update_item(self, table_name, key, *args, **kwargs)
+    finally:
+        try:
+            table = self.get_table(table_name)
+            item = table.get_item(*self.get_keys_value(table, key))
+        except Exception:
+            item = None
+        if item is not None:
+            item.__dict__.pop("_fleet_size", None)
+
+
 Item.project = _fast_project
 DynamoType.size = _fast_size
+Item.size = _cached_item_size
+DynamoDBBackend.update_item = _update_item
 dynamodb_table.copy = _ResultsCopy()
 
 _moto_queue_attributes = Queue.attributes
@@ -308,6 +345,8 @@ def check() -> None:
     if sizes[0] != sizes[1]:
         sys.exit(f"item sizes differ:\n{sizes[0]}\n{sizes[1]}")
     print("emulator: attribute sizes match moto's")
+    _item_sizes()
+    print("emulator: item sizes stay right through puts, updates and transactions")
     projected = [_projections(project, results_copy) for project, results_copy in ((_moto_project, copy), (_fast_project, _ResultsCopy()))]
     if projected[0] != projected[1]:
         sys.exit(f"projections differ:\n{projected[0]}\n{projected[1]}")
@@ -322,6 +361,32 @@ def check() -> None:
     if queues[0] != queues[1]:
         sys.exit(f"queue attributes differ:\n{queues[0]}\n{queues[1]}")
     print("emulator: SQS queue attributes match moto's")
+
+
+def _item_sizes():
+    """After writes that change items in place, every stored item's kept size is its measured size."""
+    import boto3
+    from moto import mock_aws
+    from moto.dynamodb.models import dynamodb_backends
+
+    with mock_aws():
+        db = boto3.client("dynamodb", region_name="us-east-1")
+        db.create_table(TableName="t", KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
+                        AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}], BillingMode="PAY_PER_REQUEST")
+        for i in "abc":
+            db.put_item(TableName="t", Item={"id": {"S": i}, "m": {"M": {"x": {"S": "1"}}}})
+        db.scan(TableName="t", Limit=2)  # measures them
+        db.update_item(TableName="t", Key={"id": {"S": "a"}}, UpdateExpression="SET m.y = :v, big = :b",
+                       ExpressionAttributeValues={":v": {"S": "longer"}, ":b": {"S": "x" * 500}})
+        db.update_item(TableName="t", Key={"id": {"S": "b"}}, AttributeUpdates={"n": {"Value": {"N": "5"}, "Action": "PUT"}})
+        db.transact_write_items(TransactItems=[{"Update": {"TableName": "t", "Key": {"id": {"S": "c"}},
+                                                           "UpdateExpression": "REMOVE m"}}])
+        db.put_item(TableName="t", Item={"id": {"S": "b"}, "q": {"S": "replaced"}})
+        db.scan(TableName="t")
+        table = dynamodb_backends["123456789012"]["us-east-1"].get_table("t")
+        wrong = [(i.hash_key.value, i.size(), _moto_item_size(i)) for i in table.all_items() if i.size() != _moto_item_size(i)]
+        if wrong:
+            sys.exit(f"kept item sizes are stale: {wrong}")
 
 
 def _queue_answers(impl):

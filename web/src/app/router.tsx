@@ -1,39 +1,47 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { isValidElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireFlag } from '@/features/flags/RequireFlag';
 import { FEATURE_FLAGS } from '@/features/flags/useFeatureFlags';
 import { Layout } from '@/features/shell/components/Layout';
 
 // Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).
-const Home = lazy(() => import('@/features/shell/routes/Home'));
-const NotFound = lazy(() => import('@/features/shell/routes/NotFound'));
-const ErrorPage = lazy(() => import('@/features/shell/routes/ErrorPage'));
-const DeliveryNotice = lazy(() => import('@/features/shell/routes/DeliveryNotice'));
-const CustomersGroupNotice = lazy(() => import('@/features/shell/routes/CustomersGroupNotice'));
-const Placeholder = lazy(() => import('@/features/shell/routes/Placeholder'));
-const UserPermissionsPage = lazy(() => import('@/features/permissions/routes/UserPermissionsPage'));
-const LocationsList = lazy(() => import('@/features/locations/routes/LocationsList'));
-const NewLocation = lazy(() => import('@/features/locations/routes/NewLocation'));
-const BulkNewLocations = lazy(() => import('@/features/locations/routes/BulkNewLocations'));
-const LocationDetail = lazy(() => import('@/features/locations/routes/LocationDetail'));
-const FridgeSoftware = lazy(() => import('@/features/software/routes/FridgeSoftware'));
-const ViewRoutes = lazy(() => import('@/features/routes/routes/ViewRoutes'));
-const UpdateRoutes = lazy(() => import('@/features/routes/routes/UpdateRoutes'));
-const UpdateWeeklyRoutes = lazy(() => import('@/features/routes/routes/UpdateWeeklyRoutes'));
-const LocationSchedule = lazy(() => import('@/features/locations/routes/LocationSchedule'));
-const BulkSchedule = lazy(() => import('@/features/locations/routes/BulkSchedule'));
-const ParsUploadPage = lazy(() => import('@/features/pars/routes/ParsUploadPage'));
-const ParsList = lazy(() => import('@/features/pars/routes/ParsList'));
-const ParsReport = lazy(() => import('@/features/pars/routes/ParsReport'));
-const ForecastUploadPage = lazy(() => import('@/features/forecast/routes/ForecastUploadPage'));
-const ForecastViewPage = lazy(() => import('@/features/forecast/routes/ForecastViewPage'));
-const CouponsPage = lazy(() => import('@/features/coupons/routes/CouponsPage'));
-const ItemPricesLanding = lazy(() => import('@/features/prices/routes/ItemPricesLanding'));
-const CsvPricing = lazy(() => import('@/features/prices/routes/CsvPricing'));
-const PlanogramsPage = lazy(() => import('@/features/planograms/routes/PlanogramsPage'));
-const PortfolioHealth = lazy(() => import('@/features/health/routes/PortfolioHealth'));
-const FridgeHealth = lazy(() => import('@/features/health/routes/FridgeHealth'));
-const FridgeInventory = lazy(() => import('@/features/inventory/routes/FridgeInventory'));
+const screenLoaders = new Map<unknown, () => Promise<unknown>>();
+
+function screen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+  const component = lazy(load);
+  screenLoaders.set(component, load);
+  return component;
+}
+
+const Home = screen(() => import('@/features/shell/routes/Home'));
+const NotFound = screen(() => import('@/features/shell/routes/NotFound'));
+const ErrorPage = screen(() => import('@/features/shell/routes/ErrorPage'));
+const DeliveryNotice = screen(() => import('@/features/shell/routes/DeliveryNotice'));
+const CustomersGroupNotice = screen(() => import('@/features/shell/routes/CustomersGroupNotice'));
+const Placeholder = screen(() => import('@/features/shell/routes/Placeholder'));
+const UserPermissionsPage = screen(() => import('@/features/permissions/routes/UserPermissionsPage'));
+const LocationsList = screen(() => import('@/features/locations/routes/LocationsList'));
+const NewLocation = screen(() => import('@/features/locations/routes/NewLocation'));
+const BulkNewLocations = screen(() => import('@/features/locations/routes/BulkNewLocations'));
+const LocationDetail = screen(() => import('@/features/locations/routes/LocationDetail'));
+const FridgeSoftware = screen(() => import('@/features/software/routes/FridgeSoftware'));
+const ViewRoutes = screen(() => import('@/features/routes/routes/ViewRoutes'));
+const UpdateRoutes = screen(() => import('@/features/routes/routes/UpdateRoutes'));
+const UpdateWeeklyRoutes = screen(() => import('@/features/routes/routes/UpdateWeeklyRoutes'));
+const LocationSchedule = screen(() => import('@/features/locations/routes/LocationSchedule'));
+const BulkSchedule = screen(() => import('@/features/locations/routes/BulkSchedule'));
+const ParsUploadPage = screen(() => import('@/features/pars/routes/ParsUploadPage'));
+const ParsList = screen(() => import('@/features/pars/routes/ParsList'));
+const ParsReport = screen(() => import('@/features/pars/routes/ParsReport'));
+const ForecastUploadPage = screen(() => import('@/features/forecast/routes/ForecastUploadPage'));
+const ForecastViewPage = screen(() => import('@/features/forecast/routes/ForecastViewPage'));
+const CouponsPage = screen(() => import('@/features/coupons/routes/CouponsPage'));
+const ItemPricesLanding = screen(() => import('@/features/prices/routes/ItemPricesLanding'));
+const CsvPricing = screen(() => import('@/features/prices/routes/CsvPricing'));
+const PlanogramsPage = screen(() => import('@/features/planograms/routes/PlanogramsPage'));
+const PortfolioHealth = screen(() => import('@/features/health/routes/PortfolioHealth'));
+const FridgeHealth = screen(() => import('@/features/health/routes/FridgeHealth'));
+const FridgeInventory = screen(() => import('@/features/inventory/routes/FridgeInventory'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -122,6 +130,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the screen at `pathname` (its module is cached, so the
+ * router's lazy load then finds it): a returning user's first screen is
+ * fetched while the session is still being checked.
+ */
+export function preloadScreen(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const element = match.route.element;
+    if (isValidElement(element)) void screenLoaders.get(element.type)?.();
+  }
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

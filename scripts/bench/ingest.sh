@@ -5,10 +5,8 @@
 # both rates and the ratio (target >= 0.5). A benchmark: never part of the timed tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export FLEET_STATE_DIR="$PWD/.local/bench-ingest" MOTO_PORT="${BENCH_MOTO_PORT:-5897}" API_PORT=4197 WEB_PORT=5397
-export CARGO_PROFILE=measure SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
-. scripts/lib.sh
-trap stop_stack EXIT INT TERM
+BENCH=ingest BENCH_PORTS="5897 4197 5397"
+. scripts/bench/lib.sh
 ensure_python
 ensure_rust
 SKIP_API_AND_WEB=1 start_stack

@@ -6,10 +6,8 @@
 # through the real ingest handler. A benchmark: never part of the timed tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export FLEET_STATE_DIR="$PWD/.local/bench-portfolio" MOTO_PORT="${BENCH_MOTO_PORT:-5896}" API_PORT=4296 WEB_PORT=5496
-export CARGO_PROFILE=measure SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
-. scripts/lib.sh
-trap stop_stack EXIT INT TERM
+BENCH=portfolio BENCH_PORTS="5896 4296 5496"
+. scripts/bench/lib.sh
 ensure_tools
 SKIP_SIMULATOR=1 start_stack
 "$FLEET_LOCAL" bench-health "${1:-2500}"

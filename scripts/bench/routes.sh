@@ -5,10 +5,8 @@
 # A benchmark: never part of the timed tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export FLEET_STATE_DIR="$PWD/.local/bench-routes" MOTO_PORT="${BENCH_MOTO_PORT:-5898}" API_PORT=4298 WEB_PORT=5498
-export CARGO_PROFILE=measure SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
-. scripts/lib.sh
-trap stop_stack EXIT INT TERM
+BENCH=routes BENCH_PORTS="5898 4298 5498"
+. scripts/bench/lib.sh
 ensure_tools
 start_stack
 DATE=2030-01-07

@@ -6,10 +6,8 @@
 # A benchmark: never part of the timed tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export FLEET_STATE_DIR="$PWD/.local/bench-software" MOTO_PORT="${BENCH_MOTO_PORT:-5899}" API_PORT=4299 WEB_PORT=5499
-export CARGO_PROFILE=measure SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
-. scripts/lib.sh
-trap stop_stack EXIT INT TERM
+BENCH=software BENCH_PORTS="5899 4299 5499"
+. scripts/bench/lib.sh
 ensure_tools
 # The fleet simulator stays off: its telemetry would queue behind the one
 # emulator lock, which DynamoDB on AWS does not have.

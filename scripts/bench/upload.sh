@@ -5,10 +5,8 @@
 # A benchmark: never part of the timed tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export FLEET_STATE_DIR="$PWD/.local/bench" MOTO_PORT="${BENCH_MOTO_PORT:-5799}" API_PORT=4199 WEB_PORT=5399
-export CARGO_PROFILE=measure SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
-. scripts/lib.sh
-trap stop_stack EXIT INT TERM
+BENCH=upload BENCH_PORTS="5799 4199 5399"
+. scripts/bench/lib.sh
 ensure_python
 ensure_rust
 SKIP_API_AND_WEB=1 start_stack

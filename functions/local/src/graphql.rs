@@ -164,7 +164,7 @@ fn to_resolved<'a>(schema: &'a Valid<Schema>, ty: &apollo_compiler::ast::Type, v
                 // AppSync serialises AWSJSON results to a JSON string.
                 _ if name == "AWSJSON" && !value.is_string() => AsyncResolvedValue::leaf(bytes(Value::String(value.to_string()))),
                 // GraphQL result coercion turns an integer into a Float; the executor does not.
-                _ if name == "Float" && value.is_i64() || value.is_u64() && name == "Float" => {
+                _ if name == "Float" && (value.is_i64() || value.is_u64()) => {
                     AsyncResolvedValue::leaf(bytes(serde_json::json!(value.as_f64())))
                 }
                 _ => AsyncResolvedValue::leaf(bytes(value)),

@@ -35,7 +35,7 @@ impl Rng {
         self.0
     }
     fn one_in(&mut self, n: u64) -> bool {
-        self.next() % n == 0
+        self.next().is_multiple_of(n)
     }
     fn frac(&mut self) -> f64 {
         (self.next() % 10_000) as f64 / 10_000.0
@@ -301,11 +301,11 @@ pub async fn run(deps: &'static Deps, tick: Duration) {
                     continue;
                 }
                 let back_up = f.down_until.take().is_some();
-                if back_up || (i as u64 + n) % HEARTBEAT_TICKS == 0 {
+                if back_up || (i as u64 + n).is_multiple_of(HEARTBEAT_TICKS) {
                     f.drift();
                     out.push(f.heartbeat(now));
                 }
-                if (i as u64 + n) % INVENTORY_TICKS == 0 {
+                if (i as u64 + n).is_multiple_of(INVENTORY_TICKS) {
                     if let Some(slot) = f.slots.iter_mut().find(|s| !s.2.is_empty()) {
                         slot.2.pop(); // sold one
                     }
@@ -318,7 +318,7 @@ pub async fn run(deps: &'static Deps, tick: Duration) {
                     out.extend(f.session(now));
                 }
             }
-            if n % 60 == 0 {
+            if n.is_multiple_of(60) {
                 // New fridges go live now and then: play them too.
                 let new: Vec<Fridge> = live_fridges(deps).await.into_iter().filter(|f| !index.contains_key(&f.id)).collect();
                 for f in new {

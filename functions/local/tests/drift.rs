@@ -65,9 +65,9 @@ fn function_block<'a>(yaml: &'a str, logical_id: &str) -> &'a str {
 
 /// The `Environment.Variables` of a function block, as (name, value).
 fn env_of(block: &str) -> BTreeSet<(String, String)> {
-    let mut lines = block.lines().skip_while(|l| l.trim() != "Variables:").skip(1);
+    let lines = block.lines().skip_while(|l| l.trim() != "Variables:").skip(1);
     let mut vars = BTreeSet::new();
-    while let Some(line) = lines.next() {
+    for line in lines {
         if !line.starts_with("          ") {
             break;
         }

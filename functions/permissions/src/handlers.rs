@@ -57,7 +57,7 @@ pub async fn list(deps: &'static Deps, _input: Input) -> Result<Value, ApiError>
         .collect();
     // Grants for users no longer in the pool stay visible so they can be removed.
     users.extend(by_user.into_iter().map(|(user, actions)| UserPermissions { user, email: String::new(), actions }));
-    users.sort_by(|a, b| a.email.to_lowercase().cmp(&b.email.to_lowercase()));
+    users.sort_by_key(|u| u.email.to_lowercase());
     let groups: Vec<Value> =
         actions::GROUPS.iter().map(|g| json!({ "group": g.name, "actions": g.actions })).collect();
     Ok(json!({ "users": users, "groups": groups, "actions": actions::all() }))

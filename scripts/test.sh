@@ -23,6 +23,9 @@ SKIP_API_AND_WEB=1 start_stack
 log "Rust unit and integration tests"
 cargo test --workspace
 
+log "clippy (a warning fails the run)"
+cargo clippy -q --workspace --all-targets -- -D warnings
+
 log "web unit tests (vitest)"
 (cd web && npm test --silent)
 

@@ -1,6 +1,8 @@
 // Browser test of planograms (spec 3-planning §2, §4, §5, §7, §8): a new layout
 // made with 'Create New Planogram'; then, on a layout of its own, an update file
-// with a duplicate (blocked, Submit disabled), fixed and submitted, and its
+// with a duplicate (blocked, Submit disabled), then with what only the
+// server's dry run finds (an unknown layout, an hour Central time skips),
+// fixed and submitted, and its
 // scheduled changes seen as upcoming (PENDING) in the layout viewer. Every
 // layout is new (a unique name), so the test needs no other data and runs in
 // any order.
@@ -104,6 +106,15 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
     ]);
     assert.equal(await submit().isDisabled(), true);
 
+    // What only the server knows, found by its dry run before Submit.
+    const march = new Date(Date.UTC(year, 2, 1)).getUTCDay();
+    const springForward = `03/${String(1 + ((7 - march) % 7) + 7).padStart(2, '0')}/${year} 02:30:00`; // 2nd Sunday of March
+    const unknown = `E2E_NOPE_${run}`;
+    await choose('update.csv', `${UPDATE_HEADER}\n${unknown},1:1,KOMBUCHA,${hour}\n${layout},1:2,FRUIT_CUP,${springForward}\n`);
+    await errors.getByText(`Line 2: Layout ${unknown} does not exist. Choose Create New Planogram to add it.`, { exact: true }).waitFor();
+    await errors.getByText(`Line 3: ${springForward} does not exist in Central time (the clocks skip that hour).`, { exact: true }).waitFor();
+    assert.equal(await submit().isDisabled(), true);
+
     // Fixed: another slot, and slot 1:1 again a day later (a warning, not an error).
     const later = `12/02/${year} 06:00:00`;
     await choose('update.csv', `${UPDATE_HEADER}\n${layout},1:1,KOMBUCHA,${hour}\n${layout},1:2,FRUIT_CUP,${hour}\n${layout},1:1,GRANOLA_BAR,${later}\n`);
@@ -127,7 +138,7 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
     assert.match(flat[2], new RegExp(`^1:1 GRANOLA_BAR ${later.replace(/\//g, '\\/')} \\S+ PENDING`));
   });
 
-  test('without SchedulePlanograms a Submit is refused in the spec words', async () => {
+  test('without SchedulePlanograms the file is refused in the spec words before Submit', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     try {
       const other = await context.newPage();
@@ -136,9 +147,9 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
       await other.getByRole('heading', { name: 'Planogram', level: 2 }).waitFor();
       const file = `${UPDATE_HEADER}\nE2E_DENIED_${run},1:1,KOMBUCHA,12/01/${year} 06:00:00\n`;
       await other.getByLabel('Planogram CSV').setInputFiles({ name: 'denied.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
-      await other.getByText('1 row ready').waitFor();
-      await other.getByRole('button', { name: 'Submit', exact: true }).click();
+      // The server's dry run is refused (so would Submit be: the integration tests check that).
       await other.getByRole('list', { name: 'Errors' }).getByText('Error! User Action Prohibited!', { exact: true }).waitFor();
+      assert.equal(await other.getByRole('button', { name: 'Submit', exact: true }).isDisabled(), true);
       assert.equal(await other.getByText(/Total of successfully validated/).count(), 0);
     } finally {
       await context.close();

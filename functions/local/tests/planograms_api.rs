@@ -1,7 +1,8 @@
 //! Planograms against the emulator: every row rule re-checked by the server,
 //! a new layout created now and listed by getPlanogramNames, an UPDATE
 //! applied at its hour exactly once by racing scheduler runs, retried
-//! batches, and the permission gate (also when a change applies).
+//! batches, the whole file's dry run, and the permission gate (also when a
+//! change applies).
 mod common;
 use common::*;
 use fleet_shared::{scheduler, store, Caller, Table};
@@ -172,6 +173,34 @@ async fn callers_without_the_actions_are_refused_and_a_change_whose_author_lost_
     assert_eq!(now["slots"][0]["vendItemName"], "ITEM_1", "not applied");
     assert_eq!(now["upcoming"][0]["status"], "FAILED");
     assert_eq!(now["upcoming"][0]["failureReason"], format!("{} no longer holds the permission this change needs", scheduler_user.email));
+}
+
+#[tokio::test]
+async fn the_dry_run_flags_unknown_layouts_and_skipped_hours_before_submit_and_writes_nothing() {
+    let layout = create_layout(1).await;
+    let l = layout.as_str();
+    let missing = unique("NOPE");
+    let row = |line: u32, values: Value| json!({ "row": line, "values": values });
+    let update = |layout: &str, slot: &str, item: &str, hour: &str| json!({ "requestType": "UPDATE", "layoutName": layout, "slot": slot, "vendItemName": item, "activeHour": hour });
+    let body = json!({ "uploadId": unique("dry").replace('_', "-"), "fileName": "planogram.csv", "rows": [
+        row(2, update(l, "1:1", "COLD_BREW", "12/01/2030 06:00:00")),
+        row(3, update(&missing, "1:1", "COLD_BREW", "12/01/2030 06:00:00")),
+        row(4, update(l, "1:1", "COLD_BREW", "03/10/2030 02:30:00")),
+        row(5, json!({ "requestType": "CREATE", "layoutName": l, "slot": "1:2", "vendItemName": "TEA", "physicalFridgeConfig": "6x5" })),
+    ] }).to_string();
+    let (code, dry) = http("planograms_dry_run", Some(&admin().await), Some(&body)).await;
+    assert_eq!(code, 200, "{dry}");
+    let r = &dry["rows"];
+    let status = |i: usize| r[i]["status"].as_str().unwrap().to_string();
+    assert_eq!((0..4).map(status).collect::<Vec<_>>(), ["new", "invalid", "invalid", "new"], "{dry}");
+    assert_eq!(r[1]["messages"], json!([format!("Layout {missing} does not exist. Choose Create New Planogram to add it.")]));
+    assert_eq!(r[2]["messages"], json!(["03/10/2030 02:30:00 does not exist in Central time (the clocks skip that hour)."]));
+    assert_eq!(r[3]["warnings"], json!([format!("Layout {l} already exists: the slots in this file change now.")]));
+    // Nothing was scheduled or created.
+    let now = read(l).await;
+    assert_eq!((now["slots"].as_array().unwrap().len(), now["upcoming"].as_array().unwrap().len()), (1, 0), "{now}");
+    let reader = user_with(&["GetPlanograms"]).await;
+    assert_eq!(http("planograms_dry_run", Some(&reader), Some(&body)).await.0, 403);
 }
 
 #[tokio::test]

@@ -52,6 +52,15 @@ impl PlanogramInput {
     }
 }
 
+/// `POST /planograms/dry-run`: the whole file as rows (`requestType` in each)
+/// checked by the same rules as Submit, against the stored layouts and
+/// changes: unknown layouts, hours the clocks skip, and what would change.
+pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let req: UploadRequest = input.parse()?;
+    let kind = PlanogramUpload { deps, caller: input.caller()?.clone(), now: Utc::now() };
+    upload::dry_run(&kind, &req).await
+}
+
 /// `schedulePlanogramUpdate(input, uploadId, fileName)`: at most 100 rows,
 /// each re-checked. Answers successCount (rows scheduled or created, or
 /// already so), errors ('Line N: message') and totalCount. Without an

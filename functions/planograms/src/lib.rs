@@ -1,6 +1,7 @@
 //! Planograms (3-planning §2, §3, §4, §5, §7, §9): scheduling slot changes
 //! by CSV rows, creating layouts, reading a layout's current and upcoming
-//! slots, and applying due changes through the shared scheduler.
+//! slots, and applying due changes through the shared scheduler; a file's
+//! dry run checks it whole before Submit.
 pub mod demo;
 pub mod handlers;
 pub mod kind;
@@ -22,6 +23,19 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
         ],
         handler: handler!(handlers::schedule),
+    },
+    FunctionSpec {
+        // The whole file's dry run before Submit (beyond the spec: docs/decisions.md).
+        name: "planograms_dry_run",
+        trigger: Trigger::Http { method: "POST", path: "/planograms/dry-run" },
+        permission: Permission::Action(slots::SCHEDULE_ACTION),
+        grants: &[
+            Grant::ReadTable(Table::NameLists),
+            Grant::ReadTable(Table::ScheduledChanges),
+            Grant::ReadTable(Table::Planograms),
+            Grant::FileUploads,
+        ],
+        handler: handler!(handlers::dry_run),
     },
     FunctionSpec {
         name: "planogram",

@@ -1,21 +1,41 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, graphql } from '@/lib/api';
+import { ApiError, graphql, rest } from '@/lib/api';
+import type { DryRun, UploadBody } from '@/lib/upload-pipeline';
 import { renderWithProviders } from '@/test/utils';
 import { PlanogramUpload } from './PlanogramUpload';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
   graphql: vi.fn(),
+  rest: vi.fn(),
 }));
 const graphqlMock = vi.mocked(graphql);
+const restMock = vi.mocked(rest);
+let dryRuns: UploadBody[];
+/** The server's dry run: every row new unless a test says otherwise. */
+let dryAnswer: (body: UploadBody) => DryRun;
 type Call = { input: Record<string, unknown>[]; uploadId: string; fileName: string };
 let calls: Call[];
 let answer: (call: Call) => unknown;
 
 beforeEach(() => {
   calls = [];
+  dryRuns = [];
+  dryAnswer = (body) => ({
+    uploadId: body.uploadId,
+    summaryText: '',
+    rows: body.rows.map((r) => ({ row: r.row, key: null, status: 'new', messages: [], diff: [] })),
+  });
+  restMock.mockReset();
+  restMock.mockImplementation(async (method: string, path: string, body?: unknown) => {
+    if (method === 'POST' && path === '/planograms/dry-run') {
+      dryRuns.push(body as UploadBody);
+      return dryAnswer(body as UploadBody) as never;
+    }
+    throw new Error(`${method} ${path}`);
+  });
   answer = (c) => ({ successCount: c.input.length, errors: [], totalCount: c.input.length });
   graphqlMock.mockReset();
   graphqlMock.mockImplementation(async (doc: unknown, v?: unknown) => {
@@ -113,5 +133,53 @@ describe('PlanogramUpload', () => {
     expect(await within(await screen.findByRole('alert')).findByText('Error! User Action Prohibited!')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(screen.queryByText(/Total of successfully/)).toBeNull();
+  });
+
+  it("blocks Submit on what only the server finds (unknown layout, skipped hour) and shows its warnings", async () => {
+    const user = userEvent.setup();
+    dryAnswer = (body) => ({
+      uploadId: body.uploadId,
+      summaryText: '',
+      rows: [
+        { row: 2, key: null, status: 'new', messages: [], diff: [], warnings: ['Something to know.'] },
+        { row: 3, key: null, status: 'invalid', messages: ['Layout NOPE does not exist. Choose Create New Planogram to add it.'], diff: [] },
+      ],
+    });
+    renderWithProviders(<PlanogramUpload />);
+    await user.upload(screen.getByLabelText('Planogram CSV'), csv('u.csv', `${HEADER}
+L,1:1,X,12/01/2030 06:00:00
+NOPE,1:1,X,12/01/2030 06:00:00
+`));
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Line 3: Layout NOPE does not exist. Choose Create New Planogram to add it.',
+    ]);
+    expect(within(screen.getByRole('list', { name: 'Warnings' })).getByText('Line 2: Something to know.')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    expect(dryRuns).toHaveLength(1);
+    expect(dryRuns[0]).toMatchObject({ fileName: 'u.csv', rows: [{ row: 2, values: { layoutName: 'L', requestType: 'UPDATE' } }, { row: 3 }] });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('lets Submit go on when the dry run could not be made, but not when it is refused', async () => {
+    const user = userEvent.setup();
+    dryAnswer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderWithProviders(<PlanogramUpload />);
+    await user.upload(screen.getByLabelText('Planogram CSV'), csv('u.csv', `${HEADER}
+L,1:1,X,12/01/2030 06:00:00
+`));
+    expect(await screen.findByText(/The server could not check the file before Submit/)).toBeInTheDocument();
+    await waitFor(() => expect(submit()).toBeEnabled());
+
+    dryAnswer = () => {
+      throw new ApiError('Error! User Action Prohibited!', { errorType: 'Forbidden', status: 403 });
+    };
+    await user.upload(screen.getByLabelText('Planogram CSV'), csv('v.csv', `${HEADER}
+L,1:2,X,12/01/2030 06:00:00
+`));
+    expect(await within(await screen.findByRole('alert')).findByText('Error! User Action Prohibited!')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
   });
 });

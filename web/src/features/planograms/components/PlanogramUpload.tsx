@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { FileInput } from '@/components/FileInput';
@@ -7,9 +7,10 @@ import { InfoTip } from '@/components/InfoTip';
 import { ProgressBar } from '@/components/ProgressBar';
 import { errorMessage, isForbidden, PROHIBITED_MESSAGE } from '@/lib/api';
 import { download } from '@/lib/csv';
-import { isCsv, NOT_CSV, parseCsv, runBatches, type FileRow } from '@/lib/upload-pipeline';
+import { isCsv, NOT_CSV, parseCsv, runBatches, type DryRun, type FileRow } from '@/lib/upload-pipeline';
 import { PLANOGRAM_NAMES_KEY } from '@/features/locations/api/get-name-lists';
 import { planogramKeys } from '../api/get-planogram';
+import { dryRunPlanograms } from '../api/dry-run-planograms';
 import { schedulePlanogramUpdate } from '../api/schedule-planogram-update';
 import {
   checkPlanogramFile,
@@ -28,6 +29,8 @@ import {
 } from '../lib/planogram-csv';
 
 interface ChosenFile {
+  /** Names this choice of file (its dry run). */
+  id: string;
   name: string;
   rows: FileRow[];
   /** Problems reading the CSV itself (not its rows). */
@@ -62,7 +65,24 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
 
   const check = useMemo(() => (file ? checkPlanogramFile(file.rows, type) : null), [file, type]);
   const busy = progress !== null;
-  const blocked = !file || file.errors.length > 0 || !check || check.errors.length > 0 || check.rows.length === 0;
+  const locallyValid = !!file && file.errors.length === 0 && !!check && check.errors.length === 0 && check.rows.length > 0;
+  // What only the server knows (the stored layouts, Central time's skipped
+  // hours) is checked on the whole file before Submit, by the same rules.
+  const dryRun = useQuery({
+    queryKey: ['planograms', 'dry-run', file?.id, type],
+    queryFn: () =>
+      dryRunPlanograms({
+        uploadId: file!.id,
+        fileName: file!.name,
+        rows: check!.rows.map((r) => ({ row: r.row, values: { ...r.values, requestType: type } })),
+      }),
+    enabled: locallyValid,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const server = serverFindings(dryRun.data, dryRun.error);
+  const blocked = !locallyValid || dryRun.isPending || server.blocking;
 
   const onFile = async (chosen: File | null) => {
     setOutcome(null);
@@ -76,7 +96,7 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
     try {
       // A short row has its own rule message ('At least one input missing...').
       const parsed = parseCsv(await chosen.text(), { ignore: ['TooFewFields', 'TooManyFields'] });
-      setFile({ name: chosen.name, rows: parsed.rows, errors: parsed.errors });
+      setFile({ id: crypto.randomUUID(), name: chosen.name, rows: parsed.rows, errors: parsed.errors });
     } catch {
       setReadError('The file could not be read. Choose a CSV file.');
     }
@@ -124,7 +144,8 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
     }
   };
 
-  const errors = [...(readError ? [readError] : []), ...(file?.errors ?? []), ...(check?.errors ?? []), ...(outcome?.errors ?? [])];
+  const errors = [...(readError ? [readError] : []), ...(file?.errors ?? []), ...(check?.errors ?? []), ...server.errors, ...(outcome?.errors ?? [])];
+  const warnings = [...new Set([...(check?.warnings ?? []), ...server.warnings])].sort((a, b) => lineOf(a) - lineOf(b));
   const columns = columnsOf(type);
 
   return (
@@ -166,12 +187,13 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
         <Button variation="primary" onClick={() => void submit()} isDisabled={blocked || busy} isLoading={busy} loadingText="Submitting…">
           Submit
         </Button>
+        {locallyValid && dryRun.isPending ? <Text>{`Checking ${check!.rows.length} ${check!.rows.length === 1 ? 'row' : 'rows'} with the server…`}</Text> : null}
         {file && check && !blocked ? <Text>{`${check.rows.length} ${check.rows.length === 1 ? 'row' : 'rows'} ready`}</Text> : null}
       </Flex>
 
       {progress ? <ProgressBar label="Submitting" value={progress.done} max={progress.total} unit="batches" /> : null}
       <ErrorPanel heading={MESSAGES.errorsHeading} listLabel="Errors" messages={errors} />
-      <ErrorPanel variation="warning" heading="Warnings" listLabel="Warnings" messages={check?.warnings ?? []} />
+      <ErrorPanel variation="warning" heading="Warnings" listLabel="Warnings" messages={warnings} />
       {outcome && outcome.success > 0 ? (
         <Alert variation="success" role="status" heading="Success">
           {successText(outcome.success)}
@@ -179,4 +201,20 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
       ) : null}
     </Flex>
   );
+}
+
+/**
+ * The dry run's invalid rows ('Line N: ...', blocking) and warnings. A dry
+ * run that could not be made blocks only when Submit would be refused too.
+ */
+function serverFindings(dry: DryRun | undefined, error: unknown): { errors: string[]; warnings: string[]; blocking: boolean } {
+  if (error) {
+    if (isForbidden(error)) return { errors: [PROHIBITED_MESSAGE], warnings: [], blocking: true };
+    const message = errorMessage(error, 'Check your internet.');
+    return { errors: [], warnings: [`The server could not check the file before Submit (${message}); Submit checks every row again.`], blocking: false };
+  }
+  const rows = dry?.rows ?? [];
+  const errors = rows.filter((r) => r.status === 'invalid').map((r) => `Line ${r.row}: ${r.messages.join('; ')}`);
+  const warnings = rows.flatMap((r) => (r.warnings ?? []).map((w) => `Line ${r.row}: ${w}`));
+  return { errors, warnings, blocking: errors.length > 0 };
 }

@@ -1,7 +1,7 @@
 #![recursion_limit = "256"]
 //! Code every Fleet Console function shares: per-function configuration and
 //! clients, errors, input bounds, caller identity, the permission gate,
-//! feature flags, the store layer, paging, change history, fridge time zones,
+//! feature flags, the store layer and name lists, paging, change history, fridge time zones,
 //! structured logs and the Lambda event adapters.
 pub mod config;
 pub mod deps;
@@ -13,6 +13,7 @@ pub mod history;
 pub mod identity;
 pub mod limits;
 pub mod logging;
+pub mod names;
 pub mod paging;
 pub mod permissions;
 pub mod registry;

@@ -66,7 +66,9 @@ async fn an_update_answers_row_errors_records_history_and_is_not_applied_twice()
     let listed = gql("item_prices", &admin().await, json!({ "schemaIds": [s] })).await.unwrap();
     assert_eq!(listed, json!([{ "schemaId": s, "item": "COLD_BREW", "price": 3.75, "exists": true }, { "schemaId": s, "item": "SOUP", "price": 4.1, "exists": true }]));
     let ids = gql("price_schema_ids", &admin().await, json!({})).await.unwrap();
-    assert!(ids.as_array().unwrap().contains(&json!(s)));
+    let ids: Vec<&str> = ids.as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert!(ids.contains(&s), "{ids:?}");
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "sorted, each once: {ids:?}");
 }
 
 #[tokio::test]

@@ -1,11 +1,9 @@
 //! Demo data for the local stack: about 300 locations across markets, time
 //! zones and statuses, the three name lists, and pending scheduled changes.
 //! Locations go through the same `plan::new_location` as real creates.
-use crate::{plan, rules::Options, schedule, store};
-use aws_sdk_dynamodb::types::AttributeValue;
-use fleet_shared::{history, store as dynamo, ApiError, Deps, Input, Table};
+use crate::{plan, rules::Options, schedule};
+use fleet_shared::{history, names, store as dynamo, ApiError, Deps, Input, Table};
 use serde_json::{json, Map, Value};
-use std::collections::HashMap;
 
 struct Market {
     code: &'static str,
@@ -53,10 +51,6 @@ impl Lcg {
     fn frac(&mut self) -> f64 {
         (self.next() % 10_000) as f64 / 10_000.0
     }
-}
-
-fn name_item(kind: &str, name: &str) -> dynamo::Item {
-    HashMap::from([("kind".to_string(), AttributeValue::S(kind.into())), ("name".to_string(), AttributeValue::S(name.into()))])
 }
 
 pub fn demo_locations() -> Vec<Value> {
@@ -120,11 +114,11 @@ pub fn demo_locations() -> Vec<Value> {
 /// Seeds the demo set; the pending changes are scheduled as the admin, so
 /// the scheduler's permission re-check passes when they come due.
 pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Result<(), ApiError> {
-    let mut names = Vec::new();
-    names.extend(LAYOUTS.iter().map(|n| name_item(store::LAYOUTS, n)));
-    names.extend(FRIDGE_SCHEMAS.iter().map(|n| name_item(store::FRIDGE_SCHEMAS, n)));
-    names.extend(PRICE_MAP_TEMPLATES.iter().map(|n| name_item(store::PRICE_MAP_TEMPLATES, n)));
-    deps.table(Table::NameLists)?.batch_put(names).await?;
+    let mut lists = Vec::new();
+    lists.extend(LAYOUTS.iter().map(|n| names::item(names::LAYOUTS, n)));
+    lists.extend(FRIDGE_SCHEMAS.iter().map(|n| names::item(names::FRIDGE_SCHEMAS, n)));
+    lists.extend(PRICE_MAP_TEMPLATES.iter().map(|n| names::item(names::PRICE_MAP_TEMPLATES, n)));
+    deps.table(Table::NameLists)?.batch_put(lists).await?;
 
     // Demo locations and their 'created' history records are written directly
     // (seeding may); what users do later goes through the write path.

@@ -4,7 +4,7 @@ use crate::service::{self, Author};
 use crate::store::{self, Dynamo, LocationStore};
 use crate::{attributes::{self, flatten}, rules};
 use aws_sdk_dynamodb::types::AttributeValue;
-use fleet_shared::{history, limits, paging, ApiError, Deps, Input, Table};
+use fleet_shared::{history, limits, names, paging, ApiError, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -184,15 +184,15 @@ pub async fn ops_locations(deps: &'static Deps, input: Input) -> Result<Value, A
 }
 
 pub async fn planogram_names(deps: &'static Deps, _: Input) -> Result<Vec<String>, ApiError> {
-    store::names(deps, store::LAYOUTS).await
+    names::list(deps, names::LAYOUTS).await
 }
 
 pub async fn fridge_schema_names(deps: &'static Deps, _: Input) -> Result<Vec<String>, ApiError> {
-    store::names(deps, store::FRIDGE_SCHEMAS).await
+    names::list(deps, names::FRIDGE_SCHEMAS).await
 }
 
 pub async fn price_map_template_names(deps: &'static Deps, _: Input) -> Result<Vec<String>, ApiError> {
-    store::names(deps, store::PRICE_MAP_TEMPLATES).await
+    names::list(deps, names::PRICE_MAP_TEMPLATES).await
 }
 
 #[derive(Deserialize)]

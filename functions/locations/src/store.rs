@@ -3,7 +3,7 @@
 //! so its rules are unit-tested with an in-memory store (`fake`).
 use crate::{plan::Assign, rules::Options};
 use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem, Update};
-use fleet_shared::{history::Record, scheduler, store, ApiError, Deps, Table};
+use fleet_shared::{history::Record, names, scheduler, store, ApiError, Deps, Table};
 use serde_json::Value;
 use std::{collections::HashMap, future::Future};
 
@@ -11,9 +11,6 @@ pub fn not_found(id: &str) -> ApiError {
     ApiError::NotFound(format!("Location {id} not found"))
 }
 
-pub const LAYOUTS: &str = "layout";
-pub const FRIDGE_SCHEMAS: &str = "fridgeSchema";
-pub const PRICE_MAP_TEMPLATES: &str = "priceMapTemplate";
 pub const DEVICE_ADDRESSES: &str = "deviceAddress";
 
 /// Writes that must land in the same transaction as a location update.
@@ -48,24 +45,6 @@ pub trait LocationStore: Sync {
 /// Locations in DynamoDB, for a function that granted the tables it uses.
 pub struct Dynamo(pub &'static Deps);
 
-pub async fn names(deps: &Deps, kind: &str) -> Result<Vec<String>, ApiError> {
-    let t = deps.table(Table::NameLists)?;
-    let (client, name) = (t.client, t.name);
-    let items: Vec<HashMap<String, Value>> = store::all(|start, _| async move {
-        let out = client
-            .query()
-            .table_name(name)
-            .key_condition_expression("kind = :k")
-            .expression_attribute_values(":k", store::s(kind))
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
-    .await?;
-    Ok(items.into_iter().filter_map(|mut i| i.remove("name")?.as_str().map(str::to_string)).collect())
-}
-
 impl LocationStore for Dynamo {
     async fn get(&self, id: &str) -> Result<Option<Value>, ApiError> {
         self.0.table(Table::Locations)?.get(HashMap::from([("id".to_string(), store::s(id))])).await
@@ -73,7 +52,7 @@ impl LocationStore for Dynamo {
 
     async fn options(&self) -> Result<Options, ApiError> {
         let d = self.0;
-        let (l, f, p) = tokio::try_join!(names(d, LAYOUTS), names(d, FRIDGE_SCHEMAS), names(d, PRICE_MAP_TEMPLATES))?;
+        let (l, f, p) = tokio::try_join!(names::list(d, names::LAYOUTS), names::list(d, names::FRIDGE_SCHEMAS), names::list(d, names::PRICE_MAP_TEMPLATES))?;
         Ok(Options::from_lists(l, f, p))
     }
 

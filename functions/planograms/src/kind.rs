@@ -5,13 +5,13 @@
 //! group, written in one transaction with the layout's history record and its
 //! name (so `getPlanogramNames` lists it).
 use crate::rules::{self, RequestType, SlotRow};
-use crate::slots::{self, DUE_SHARD, LAYOUT_NAMES, TABLE_NAME};
+use crate::slots::{self, DUE_SHARD, TABLE_NAME};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use chrono::{DateTime, Utc};
 use fleet_shared::history::{Change, Record};
 use fleet_shared::scheduler::{self, iso, ChangeBody, StoredChange, FAILED_SHARD};
 use fleet_shared::upload::{CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{store, ApiError, Caller, Deps, Table};
+use fleet_shared::{names, store, ApiError, Caller, Deps, Table};
 use futures::{stream, StreamExt};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -55,14 +55,7 @@ impl UploadKind for PlanogramUpload {
     type Context = HashSet<String>;
 
     async fn context(&self) -> Result<HashSet<String>, ApiError> {
-        let t = self.deps.table(Table::NameLists)?;
-        let items: Vec<Value> = store::all(|start, _| async move {
-            let out = t.client.query().table_name(t.name).key_condition_expression("kind = :k")
-                .expression_attribute_values(":k", store::s(LAYOUT_NAMES)).set_exclusive_start_key(start).send().await?;
-            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-        })
-        .await?;
-        Ok(items.iter().filter_map(|i| i["name"].as_str().map(str::to_string)).collect())
+        Ok(names::list(self.deps, names::LAYOUTS).await?.into_iter().collect())
     }
 
     fn check(&self, raw: &RawRow, layouts: &HashSet<String>) -> Result<(String, Plan), Vec<String>> {
@@ -251,7 +244,7 @@ impl PlanogramUpload {
         items.push(Record::new(slots::history_entity(layout), &now, who, &source, diff).put(self.deps.table(Table::History)?.name)?);
         let name = Put::builder()
             .table_name(self.deps.table(Table::NameLists)?.name)
-            .set_item(Some(store::to_item(&json!({ "kind": LAYOUT_NAMES, "name": layout }))?))
+            .set_item(Some(names::item(names::LAYOUTS, layout)))
             .build()
             .map_err(ApiError::internal)?;
         items.push(TransactWriteItem::builder().put(name).build());

@@ -21,8 +21,6 @@ pub const APPLIED_SHARD: &str = "PLANOGRAM_APPLIED";
 pub const SUPERSEDED_SHARD: &str = "PLANOGRAM_SUPERSEDED";
 /// The action that schedules, and that the scheduler re-checks when a change applies.
 pub const SCHEDULE_ACTION: &str = "SchedulePlanograms";
-/// The name list kind the locations' layout select reads (`getPlanogramNames`).
-pub const LAYOUT_NAMES: &str = "layout";
 /// Slot puts per transaction: two items each (the put and the change's finish) plus the history record.
 const APPLY_CHUNK: usize = 49;
 

@@ -1,7 +1,7 @@
 //! Demo prices: the menu's items in each fridge schema, a little dearer in
 //! some schemas, so the price screens have realistic data and a diff to show.
 use crate::rules::price_text;
-use fleet_shared::{store, ApiError, Deps, Table};
+use fleet_shared::{names, store, ApiError, Deps, Table};
 use serde_json::json;
 
 pub const SCHEMAS: &[&str] = &["MW_COMPACT", "NE_STANDARD", "WC_STANDARD", "LITE_FRIDGE"];
@@ -19,5 +19,6 @@ pub async fn seed(deps: &Deps) -> Result<(), ApiError> {
             items.push(store::to_item(&json!({ "schemaId": schema, "item": item, "cents": cents, "price": price_text(cents), "updatedBy": "demo seed" }))?);
         }
     }
+    names::add(deps, names::PRICE_SCHEMAS, SCHEMAS.iter().copied()).await?;
     deps.table(Table::ItemPrices)?.batch_put(items).await
 }

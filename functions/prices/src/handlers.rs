@@ -2,10 +2,9 @@
 //! and the price update (batches of 100 rows, answered per row).
 use crate::kind::ItemPrices;
 use fleet_shared::upload::{self, RawRow, UploadRequest};
-use fleet_shared::{store, ApiError, Deps, Input, Table};
+use fleet_shared::{names, store, ApiError, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::BTreeSet;
 
 fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
@@ -45,11 +44,10 @@ pub async fn item_prices(deps: &'static Deps, input: Input) -> Result<Value, Api
     Ok(Value::Array(out))
 }
 
-/// `priceSchemaIds`: every schema id that has prices, sorted.
+/// `priceSchemaIds`: every schema id that has prices, sorted (the schemas a
+/// price write listed, one query instead of a scan of every price).
 pub async fn schema_ids(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
-    let rows: Vec<Value> = deps.table(Table::ItemPrices)?.scan_all().await?;
-    let ids: BTreeSet<&str> = rows.iter().filter_map(|r| r["schemaId"].as_str()).collect();
-    Ok(json!(ids))
+    Ok(json!(names::list(deps, names::PRICE_SCHEMAS).await?))
 }
 
 /// `POST /prices/dry-run`: the file's rows against the rules and the stored prices.

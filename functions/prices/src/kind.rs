@@ -1,12 +1,13 @@
 //! Item prices on the upload pipeline: the dry run (Will Update, No Change,
 //! Invalid with the diff) and the update, each changed price written with
 //! its history record (old → new, who, which file) in one transaction, on the
-//! condition that the price is still the one the check saw.
+//! condition that the price is still the one the check saw. Each schema
+//! written is listed in NameLists (`priceSchemaIds` reads that list).
 use crate::rules::{self, price_text, PriceRow};
 use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{store, ApiError, Deps, Table};
+use fleet_shared::{names, store, ApiError, Deps, Table};
 use futures::{stream, StreamExt};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -69,6 +70,8 @@ impl UploadKind for ItemPrices {
     }
 
     async fn write(&self, rows: Vec<Planned<PriceRow>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
+        // Listed first, so `priceSchemaIds` never misses a schema that holds prices.
+        names::add(self.deps, names::PRICE_SCHEMAS, rows.iter().map(|p| p.plan.schema_id.as_str())).await?;
         Ok(stream::iter(rows)
             .map(|p| async move {
                 let (status, message) = match self.write_one(&p, req).await {

@@ -19,7 +19,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "price_schema_ids",
         trigger: Trigger::Query("priceSchemaIds"),
         permission: Permission::Action("GetItemPrices"),
-        grants: &[Grant::ReadTable(Table::ItemPrices)],
+        grants: &[Grant::ReadTable(Table::NameLists)],
         handler: handler!(handlers::schema_ids),
     },
     FunctionSpec {
@@ -33,7 +33,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "update_item_prices",
         trigger: Trigger::Mutation("updateItemPrices"),
         permission: Permission::Action("UpdateItemPrices"),
-        grants: &[Grant::CrudTable(Table::ItemPrices), Grant::WriteTable(Table::History)],
+        grants: &[Grant::CrudTable(Table::ItemPrices), Grant::WriteTable(Table::NameLists), Grant::WriteTable(Table::History)],
         handler: handler!(handlers::update),
     },
 ];

@@ -1,0 +1,49 @@
+//! The NameLists table: short lists of names by kind (layouts, fridge
+//! schemas, price map templates, price schemas), each read with one query
+//! instead of a scan of the table whose items carry the name.
+use crate::store::{self, Item};
+use crate::{ApiError, Deps, Table};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// Planogram layouts (a CREATE upload adds one).
+pub const LAYOUTS: &str = "layout";
+pub const FRIDGE_SCHEMAS: &str = "fridgeSchema";
+pub const PRICE_MAP_TEMPLATES: &str = "priceMapTemplate";
+/// Schema ids that hold item prices (a price write adds its schema).
+pub const PRICE_SCHEMAS: &str = "priceSchema";
+
+/// The item that lists `name` under `kind`.
+pub fn item(kind: &str, name: &str) -> Item {
+    HashMap::from([("kind".to_string(), store::s(kind)), ("name".to_string(), store::s(name))])
+}
+
+/// Every name of one kind, sorted (the table's sort key).
+pub async fn list(deps: &Deps, kind: &str) -> Result<Vec<String>, ApiError> {
+    let t = deps.table(Table::NameLists)?;
+    let (client, table) = (t.client, t.name);
+    let items: Vec<HashMap<String, Value>> = store::all(|start, _| async move {
+        let out = client
+            .query()
+            .table_name(table)
+            .key_condition_expression("kind = :k")
+            .expression_attribute_values(":k", store::s(kind))
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+    })
+    .await?;
+    Ok(items.into_iter().filter_map(|mut i| i.remove("name")?.as_str().map(str::to_string)).collect())
+}
+
+/// Lists these names under `kind`; a name already listed stays as it is.
+pub async fn add<'a>(deps: &Deps, kind: &str, names: impl IntoIterator<Item = &'a str>) -> Result<(), ApiError> {
+    let mut unique: Vec<&str> = names.into_iter().collect();
+    unique.sort_unstable();
+    unique.dedup();
+    if unique.is_empty() {
+        return Ok(());
+    }
+    deps.table(Table::NameLists)?.batch_put(unique.into_iter().map(|n| item(kind, n)).collect()).await
+}

@@ -118,6 +118,21 @@ export async function graphqlAs(page, query, variables = {}) {
   return result.data;
 }
 
+/**
+ * Creates a location through the API as the user signed in on `page` (the
+ * create form's payload; the server merges the defaults) and answers the
+ * fields asked for.
+ */
+export async function createLocationAs(page, id, overrides = {}, fields = 'id') {
+  const payload = {
+    id, prettyName: `E2E ${id}`, street: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zipCode: '60606',
+    directions: 'Lobby, east wall', latitude: '41.8789', longitude: '-87.6359', onlineDate: '2026-03-01', layoutName: 'dummy',
+    fridgeSchema: 'MW_STANDARD/latest', priceMapTemplate: 'PMT_STANDARD', taxRate: '2.25', ...overrides,
+  };
+  const data = await graphqlAs(page, `mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { ${fields} } }`, { input: JSON.stringify(payload) });
+  return data.createLocation;
+}
+
 /** Every LIVE location id, through the `locations` query as the user signed in on `page`, sorted. */
 export async function liveLocationIds(page) {
   const ids = new Set();

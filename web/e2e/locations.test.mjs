@@ -6,7 +6,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+import { createLocationAs, graphqlAs, launch, readStack, signIn } from './helpers.mjs';
 import { xlsx } from './xlsx.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -64,32 +64,8 @@ const FRIDGE_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2} (CT|ET|MT|PT)/;
 
 // --- API helpers: each test sets up its own location through the API -----------------------
 
-/** Creates a location (the create-form payload; the server merges the defaults) and returns it. */
-async function createLocationViaApi(on, id, overrides = {}) {
-  const payload = {
-    id,
-    prettyName: `E2E ${id}`,
-    street: '233 S Wacker Dr',
-    city: 'Chicago',
-    state: 'IL',
-    zipCode: '60606',
-    directions: 'Lobby, east wall',
-    latitude: '41.8789',
-    longitude: '-87.6359',
-    onlineDate: '2026-03-01',
-    layoutName: 'dummy',
-    fridgeSchema: 'MW_STANDARD/latest',
-    priceMapTemplate: 'PMT_STANDARD',
-    taxRate: '2.25',
-    ...overrides,
-  };
-  const data = await graphqlAs(
-    on,
-    'mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { id version timeZone timeZoneLabel timeZoneIana } }',
-    { input: JSON.stringify(payload) },
-  );
-  return data.createLocation;
-}
+/** Creates a location and returns its id, version and time zone. */
+const createLocationViaApi = (on, id, overrides = {}) => createLocationAs(on, id, overrides, 'id version timeZone timeZoneLabel timeZoneIana');
 
 /** An edit made behind the screen's back (no version: an unconditional write, as scripts do). */
 async function updateLocationViaApi(on, input) {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+import { createLocationAs, launch, readStack, signIn } from './helpers.mjs';
 
 const stamp = Date.now();
 const fridge = `PARE2E_${stamp}`;
@@ -29,12 +29,7 @@ before(async () => {
   browser = await launch();
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(page, stack.users.admin);
-  const payload = {
-    id: fridge, prettyName: `E2E ${fridge}`, street: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60606', directions: 'Lobby',
-    latitude: '41.8789', longitude: '-87.6359', onlineDate: '2026-03-01', layoutName: 'dummy', fridgeSchema: 'MW_STANDARD/latest',
-    priceMapTemplate: 'PMT_STANDARD', taxRate: '2.25', routingTag: 'CHI', fulfillmentCenter: 'Chicago Kitchen', parkToFridgeInstructions: 'Dock B', route: 'chi-09',
-  };
-  await graphqlAs(page, 'mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { id } }', { input: JSON.stringify(payload) });
+  await createLocationAs(page, fridge, { routingTag: 'CHI', fulfillmentCenter: 'Chicago Kitchen', parkToFridgeInstructions: 'Dock B', route: 'chi-09' });
 });
 
 after(async () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+import { createLocationAs, graphqlAs, launch, readStack, signIn } from './helpers.mjs';
 
 const stamp = Date.now();
 const fridges = [`RTE2E_${stamp}_A`, `RTE2E_${stamp}_B`];
@@ -40,14 +40,7 @@ before(async () => {
   browser = await launch();
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(page, stack.users.admin);
-  for (const id of fridges) {
-    const payload = {
-      id, prettyName: `E2E ${id}`, street: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60606',
-      directions: 'Lobby', latitude: '41.8789', longitude: '-87.6359', onlineDate: '2026-03-01', layoutName: 'dummy',
-      fridgeSchema: 'MW_STANDARD/latest', priceMapTemplate: 'PMT_STANDARD', taxRate: '2.25',
-    };
-    await graphqlAs(page, 'mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { id } }', { input: JSON.stringify(payload) });
-  }
+  for (const id of fridges) await createLocationAs(page, id);
 });
 
 after(async () => {

@@ -2,7 +2,7 @@
 // Sets up its own fridges through the API; run against a running stack.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+import { createLocationAs, launch, readStack, signIn } from './helpers.mjs';
 
 const stamp = Date.now();
 const fridges = [`SWE2E_${stamp}_A`, `SWE2E_${stamp}_B`];
@@ -19,14 +19,7 @@ before(async () => {
   const context = await browser.newContext();
   page = await context.newPage();
   await signIn(page, stack.users.admin);
-  for (const id of fridges) {
-    const payload = {
-      id, prettyName: `E2E ${id}`, street: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60606',
-      directions: 'Lobby', latitude: '41.8789', longitude: '-87.6359', onlineDate: '2026-03-01', layoutName: 'dummy',
-      fridgeSchema: 'MW_STANDARD/latest', priceMapTemplate: 'PMT_STANDARD', taxRate: '2.25',
-    };
-    await graphqlAs(page, 'mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { id } }', { input: JSON.stringify(payload) });
-  }
+  for (const id of fridges) await createLocationAs(page, id);
 });
 
 after(async () => {

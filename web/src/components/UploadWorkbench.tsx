@@ -1,20 +1,13 @@
-import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
-import { download } from '@/lib/csv';
-import {
-  commitInBatches,
-  invalidRowsCsv,
-  readFile,
-  type CommitResult,
-  type DryRun,
-  type FileRow,
-  type RowReport,
-  type UploadBody,
-} from '@/lib/upload-pipeline';
-import { DataTable, type DataColumn } from './DataTable';
+import { commitInBatches, type CommitResult, type DryRun, type UploadBody } from '@/lib/upload-pipeline';
+import { checkedColumns } from './checked-columns';
 import { ErrorPanel } from './ErrorPanel';
+import { FileInput } from './FileInput';
+import { InvalidRowsDownload } from './InvalidRowsDownload';
 import { ProgressBar } from './ProgressBar';
-import { StatusIcon } from './StatusIcon';
+import { UploadPreviewTable } from './UploadPreviewTable';
+import { useUploadCheck } from './useUploadCheck';
 
 export interface UploadWorkbenchProps {
   /** Accessible name of the preview table, e.g. 'Locations to import'. */
@@ -40,66 +33,21 @@ export interface UploadWorkbenchProps {
   invalidHeading?: string;
 }
 
-const STATUS_TEXT: Record<RowReport['status'], string> = { new: 'new', change: 'will change', unchanged: 'unchanged', invalid: 'invalid' };
-
-interface Upload {
-  fileName: string;
-  uploadId: string;
-  rows: FileRow[];
-  reports: Map<number, RowReport>;
-  summary: string | null;
-}
-
-const EMPTY: Upload = { fileName: '', uploadId: '', rows: [], reports: new Map(), summary: null };
-
 /**
  * The browser side of every file upload: read the file at once (CSV or
  * XLSX), show the server's dry run (status icon, diff and messages per row,
  * a summary), list and download the invalid rows, then commit in batches with
  * a progress bar. Written rows leave; failed rows stay with their message.
+ * Screens with a commit of their own build on its parts: useUploadCheck,
+ * UploadPreviewTable, checkedColumns, InvalidRowsDownload.
  */
 export function UploadWorkbench(props: UploadWorkbenchProps) {
-  const [upload, setUpload] = useState<Upload>(EMPTY);
-  const [fileErrors, setFileErrors] = useState<string[]>([]);
-  const [checking, setChecking] = useState(false);
+  const { upload, setUpload, fileErrors, checking, choose, statusOf, ready, invalid } = useUploadCheck({
+    dryRun: props.dryRun,
+    dryRunProblem: (err) => props.messageOf(err, 'The file could not be checked'),
+  });
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
-
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    setOutcome(null);
-    setFileErrors([]);
-    setUpload(EMPTY);
-    if (!file) return;
-    let read: { rows: FileRow[]; errors: string[] };
-    try {
-      read = await readFile(file);
-    } catch {
-      setFileErrors(['The file could not be read. Choose a CSV or .xlsx file.']);
-      return;
-    }
-    setFileErrors(read.errors);
-    if (read.rows.length === 0) {
-      if (read.errors.length === 0) setFileErrors(['The file has no rows.']);
-      return;
-    }
-    // One id per chosen file: a retried commit of it is recognised by the server.
-    const uploadId = crypto.randomUUID();
-    setUpload({ fileName: file.name, uploadId, rows: read.rows, reports: new Map(), summary: null });
-    setChecking(true);
-    try {
-      const dry = await props.dryRun({ uploadId, fileName: file.name, rows: read.rows });
-      setUpload((u) => ({ ...u, reports: new Map(dry.rows.map((r) => [r.row, r])), summary: dry.summaryText }));
-    } catch (err) {
-      setFileErrors((e2) => [...e2, props.messageOf(err, 'The file could not be checked')]);
-    } finally {
-      setChecking(false);
-    }
-  };
-
-  const statusOf = (r: FileRow) => upload.reports.get(r.row)?.status;
-  const ready = upload.rows.filter((r) => statusOf(r) === 'new' || statusOf(r) === 'change');
-  const invalid = upload.rows.filter((r) => statusOf(r) === 'invalid');
   const blocked = !props.validRowsGoAlone && invalid.length > 0;
 
   const commit = async () => {
@@ -128,42 +76,20 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
   };
 
   const busy = checking || progress !== null;
-  const columns: DataColumn<FileRow>[] = [
-    {
-      id: 'status',
-      header: 'Status',
-      width: '5rem',
-      value: (r) => (upload.reports.get(r.row) ? STATUS_TEXT[upload.reports.get(r.row)!.status] : 'checking'),
-      cell: (r) => {
-        const report = upload.reports.get(r.row);
-        const message = report?.messages.join('; ') ?? '';
-        const icon = !report ? 'pending' : report.status === 'invalid' ? 'invalid' : 'valid';
-        return <StatusIcon status={icon} title={report ? `${STATUS_TEXT[report.status]}${message ? `: ${message}` : ''}` : undefined} />;
-      },
-    },
-    { id: 'row', header: 'Row', width: '4rem', value: (r) => r.row },
-    ...props.previewColumns.map((c) => ({ id: `col:${c.col}`, header: c.title, value: (r: FileRow) => r.values[c.col] ?? '' })),
-    {
-      id: 'message',
-      header: 'Message or change',
-      value: (r) => {
-        const report = upload.reports.get(r.row);
-        if (!report) return '';
-        return [...report.messages, ...(report.warnings ?? []), ...report.diff.map((d) => `${d.attribute}: ${d.oldValue} → ${d.newValue}`)].join('; ');
-      },
-    },
-  ];
 
   return (
     <Flex direction="column" gap="1rem">
       {props.help}
       <Flex alignItems="center" gap="1rem" wrap="wrap">
-        <label htmlFor="upload-workbench-file">
-          <Text as="span" fontWeight="bold">
-            {props.fileLabel ?? 'CSV or Excel file'}
-          </Text>
-        </label>
-        <input id="upload-workbench-file" type="file" accept=".csv,text/csv,.xlsx" onChange={onFile} disabled={busy} />
+        <FileInput
+          label={props.fileLabel ?? 'CSV or Excel file'}
+          accept=".csv,text/csv,.xlsx"
+          onFile={(file) => {
+            setOutcome(null);
+            void choose(file);
+          }}
+          disabled={busy}
+        />
       </Flex>
       <ErrorPanel heading="The file has problems" messages={fileErrors} />
 
@@ -177,12 +103,7 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
         >
           {props.commitLabel}
         </Button>
-        <Button
-          onClick={() => download(`invalid-${upload.fileName.replace(/\.\w+$/, '')}.csv`, invalidRowsCsv(invalid, upload.reports))}
-          isDisabled={invalid.length === 0}
-        >
-          Download invalid rows
-        </Button>
+        <InvalidRowsDownload fileName={upload.fileName} rows={invalid} reports={upload.reports} />
         <Text>
           {upload.rows.length} rows{checking ? ', checking…' : upload.summary ? `: ${upload.summary}` : ''}
         </Text>
@@ -198,19 +119,13 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
         messages={invalid.map((r) => `Row ${r.row}: ${(upload.reports.get(r.row)?.messages ?? []).join('; ')}`)}
       />
 
-      {upload.rows.length > 0 ? (
-        <DataTable
-          label={props.previewLabel}
-          data={upload.rows}
-          columns={columns}
-          getRowId={(r) => String(r.row)}
-          noun="rows"
-          height="60vh"
-          highlight={(r) => (statusOf(r) === 'invalid' ? 'error' : statusOf(r) === 'change' ? 'info' : undefined)}
-          exportFileName={`checked-${upload.fileName.replace(/\.\w+$/, '')}.csv`}
-        />
-      ) : null}
-      <style>{'@keyframes fc-spin { to { transform: rotate(360deg); } }'}</style>
+      <UploadPreviewTable
+        label={props.previewLabel}
+        fileName={upload.fileName}
+        rows={upload.rows}
+        columns={checkedColumns(upload.reports, { fileColumns: props.previewColumns })}
+        highlight={(r) => (statusOf(r) === 'invalid' ? 'error' : statusOf(r) === 'change' ? 'info' : undefined)}
+      />
     </Flex>
   );
 }

@@ -56,6 +56,8 @@ export const IN_FLIGHT = 3;
 /** The message for a chosen file that is not a CSV where only CSV is read. */
 export const NOT_CSV = 'Please upload a .csv file';
 export const isCsv = (name: string) => /\.csv$/i.test(name);
+/** A file's name without its extension, for the files made from it: 'prices.csv' → 'prices'. */
+export const stemOf = (fileName: string) => fileName.replace(/\.\w+$/, '');
 
 /**
  * CSV text: rows of cells by header, and parse errors worded for the user.

@@ -1,87 +1,70 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
-import { DataTable, type DataColumn } from '@/components/DataTable';
+import { checkedColumns, type CheckedColumnsOptions } from '@/components/checked-columns';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { Modal } from '@/components/Modal';
-import { StatusIcon } from '@/components/StatusIcon';
-import { NOT_CSV, isCsv, parseCsv, type FileRow, type RowReport } from '@/lib/upload-pipeline';
+import { FileInput } from '@/components/FileInput';
+import { MessageDialog } from '@/components/MessageDialog';
+import { UploadPreviewTable } from '@/components/UploadPreviewTable';
+import { useUploadCheck } from '@/components/useUploadCheck';
+import { isCsv, type DryRun, type RowReport } from '@/lib/upload-pipeline';
 import { messageOf } from '@/features/locations/api/error-message';
 import { dryRunForecast, putForecastFile, requestUploadLink, uploadStatus, UploadRefused, type UploadStatus } from '../api/upload-forecast';
 import { appliedText, followUpload } from '../lib/follow-upload';
+import { FORECAST_COLUMNS, readForecastFile } from '../lib/forecast-file';
 
-const COLUMNS = ['Item', 'AllocationDate', 'Quantity', 'ProductionDate'];
-export { NOT_CSV };
 const STATE_TEXT: Record<UploadStatus['state'], string> = {
   waiting: 'Waiting for the file to arrive…',
   received: 'Received; checking and storing the rows…',
   applied: 'Stored.',
   failed: 'Not stored.',
 };
+// The status names the server's verdict as it is; the tooltip gives its messages.
+const PREVIEW_COLUMNS: CheckedColumnsOptions = {
+  fileColumns: FORECAST_COLUMNS.map((c) => ({ col: c, title: c })),
+  rowHeader: 'Line',
+  statusText: { new: 'new', change: 'change', unchanged: 'unchanged', invalid: 'invalid' },
+  statusTitle: (report: RowReport) => report.messages.join('; ') || report.status,
+};
 
-type Phase = 'idle' | 'checking' | 'ready' | 'sending' | 'processing' | 'done';
+/** After the check: sending the file, following its ingest, then done until another file is chosen. */
+type Phase = 'idle' | 'sending' | 'processing' | 'done';
+
+const holdoverLines = (dry: DryRun) => dry.rows.flatMap((r) => (r.warnings ?? []).map((w) => `Line ${r.row}: ${w}`));
 
 /** /forecast/upload (3-planning §2, §4, §5): pick, check per line, Holdover Alert, Upload Forecast, follow the ingest. */
 export function ForecastUpload() {
-  const [file, setFile] = useState<File | null>(null);
-  const [rows, setRows] = useState<FileRow[]>([]);
-  const [reports, setReports] = useState<Map<number, RowReport>>(new Map());
-  const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [holdovers, setHoldovers] = useState<string[]>([]);
   const [showHoldover, setShowHoldover] = useState(false);
+  const { upload, fileErrors, checking, choose, invalid } = useUploadCheck({
+    dryRun: dryRunForecast,
+    read: readForecastFile,
+    dryRunProblem: (err) => messageOf(err, 'The file could not be checked'),
+    onChecked: (dry) => {
+      const lines = holdoverLines(dry);
+      setHoldovers(lines);
+      setShowHoldover(lines.length > 0);
+    },
+  });
   const [phase, setPhase] = useState<Phase>('idle');
   const [state, setState] = useState<UploadStatus | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  // Remounting the picker clears it, so that the same file can be chosen again.
+  const [pickerKey, setPickerKey] = useState(0);
 
-  const reset = () => {
-    setFile(null);
-    setRows([]);
-    setReports(new Map());
-    setFileErrors([]);
+  const onFile = (chosen: File | null) => {
     setHoldovers([]);
     setState(null);
     setPhase('idle');
-  };
-
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = e.target.files?.[0];
-    reset();
     setOutcome(null);
-    if (!chosen) return;
-    if (!isCsv(chosen.name)) {
-      setFileErrors([NOT_CSV]);
-      if (input.current) input.current.value = '';
-      return;
-    }
-    const parsed = parseCsv(await chosen.text());
-    const missing = COLUMNS.filter((c) => parsed.rows.length > 0 && !Object.keys(parsed.rows[0].values).some((k) => k.replace(/^\uFEFF/, '').trim().toLowerCase() === c.toLowerCase()));
-    const problems = [...parsed.errors, ...(missing.length ? [`Line 1: Missing column ${missing.join(', ')}`] : [])];
-    if (parsed.rows.length === 0 && problems.length === 0) problems.push('The file has no rows');
-    setFile(chosen);
-    setRows(parsed.rows);
-    setFileErrors(problems);
-    if (parsed.rows.length === 0 || missing.length) return;
-    setPhase('checking');
-    try {
-      const dry = await dryRunForecast({ uploadId: crypto.randomUUID(), fileName: chosen.name, rows: parsed.rows });
-      setReports(new Map(dry.rows.map((r) => [r.row, r])));
-      const warnings = dry.rows.flatMap((r) => (r.warnings ?? []).map((w) => `Line ${r.row}: ${w}`));
-      setHoldovers(warnings);
-      setShowHoldover(warnings.length > 0);
-      setPhase('ready');
-    } catch (err) {
-      setFileErrors((p) => [...p, messageOf(err, 'The file could not be checked')]);
-      setPhase('idle');
-    }
+    if (chosen && !isCsv(chosen.name)) setPickerKey((k) => k + 1);
+    void choose(chosen);
   };
 
-  const lineErrors = rows
-    .map((r) => reports.get(r.row))
-    .filter((r): r is RowReport => r?.status === 'invalid')
-    .map((r) => `Line ${r.row}: ${r.messages.join('; ')}`);
-  const canUpload = phase === 'ready' && file !== null && lineErrors.length === 0 && fileErrors.length === 0;
+  const lineErrors = invalid.map((r) => `Line ${r.row}: ${(upload.reports.get(r.row)?.messages ?? []).join('; ')}`);
+  const file = upload.file;
+  const canUpload = upload.checked && phase === 'idle' && file !== null && lineErrors.length === 0 && fileErrors.length === 0;
 
-  const upload = async () => {
+  const send = async () => {
     if (!file || !canUpload) return;
     setOutcome(null);
     setPhase('sending');
@@ -97,34 +80,11 @@ export function ForecastUpload() {
       setOutcome({ tone: 'error', text: err instanceof UploadRefused ? err.message : messageOf(err, 'The forecast could not be uploaded') });
     } finally {
       setPhase('done');
-      if (input.current) input.current.value = '';
+      setPickerKey((k) => k + 1);
     }
   };
 
-  const columns: DataColumn<FileRow>[] = [
-    {
-      id: 'status',
-      header: 'Status',
-      width: '5rem',
-      value: (r) => reports.get(r.row)?.status ?? 'checking',
-      cell: (r) => {
-        const rep = reports.get(r.row);
-        return <StatusIcon status={!rep ? 'pending' : rep.status === 'invalid' ? 'invalid' : 'valid'} title={rep?.messages.join('; ') || rep?.status} />;
-      },
-    },
-    { id: 'line', header: 'Line', width: '4rem', value: (r) => r.row },
-    ...COLUMNS.map((c) => ({ id: c, header: c, value: (r: FileRow) => r.values[c] ?? '' })),
-    {
-      id: 'message',
-      header: 'Message or change',
-      value: (r) => {
-        const rep = reports.get(r.row);
-        if (!rep) return '';
-        return [...rep.messages, ...(rep.warnings ?? []), ...rep.diff.map((d) => `${d.attribute}: ${d.oldValue} → ${d.newValue}`)].join('; ');
-      },
-    },
-  ];
-  const busy = phase === 'checking' || phase === 'sending' || phase === 'processing';
+  const sending = phase === 'sending' || phase === 'processing';
 
   return (
     <Flex direction="column" gap="1rem">
@@ -133,17 +93,12 @@ export function ForecastUpload() {
         follows it until its rows are stored.
       </Text>
       <Flex alignItems="center" gap="1rem" wrap="wrap">
-        <label htmlFor="forecast-file">
-          <Text as="span" fontWeight="bold">
-            Forecast CSV
-          </Text>
-        </label>
-        <input id="forecast-file" ref={input} type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} disabled={busy} />
-        <Button variation="primary" onClick={() => void upload()} isDisabled={!canUpload} isLoading={phase === 'sending' || phase === 'processing'} loadingText="Uploading…">
+        <FileInput key={pickerKey} label="Forecast CSV" accept=".csv,text/csv" onFile={onFile} disabled={checking || sending} />
+        <Button variation="primary" onClick={() => void send()} isDisabled={!canUpload} isLoading={sending} loadingText="Uploading…">
           Upload Forecast
         </Button>
         {holdovers.length > 0 ? <Button onClick={() => setShowHoldover(true)}>Holdover warnings ({holdovers.length})</Button> : null}
-        {phase === 'checking' ? <Text>Checking {rows.length} rows…</Text> : null}
+        {checking ? <Text>Checking {upload.rows.length} rows…</Text> : null}
       </Flex>
       <ErrorPanel heading="The file has problems" messages={fileErrors} />
       <ErrorPanel heading={`Errors (${lineErrors.length})`} listLabel="Line errors" messages={lineErrors} />
@@ -155,27 +110,21 @@ export function ForecastUpload() {
       ) : null}
       {state?.state === 'failed' ? <ErrorPanel heading="Lines not stored" listLabel="Ingest errors" messages={state.errors} /> : null}
       {showHoldover ? (
-        <Modal title="Holdover Alert" role="alertdialog" onCancel={() => setShowHoldover(false)} footer={<Button data-autofocus onClick={() => setShowHoldover(false)}>Close</Button>}>
-          <Text>These items are produced more than 1 day from their allocation. You can still upload the file.</Text>
-          <ul aria-label="Holdover warnings">
-            {holdovers.map((h) => (
-              <li key={h}>{h}</li>
-            ))}
-          </ul>
-        </Modal>
-      ) : null}
-      {rows.length > 0 ? (
-        <DataTable
-          label="Forecast preview"
-          data={rows}
-          columns={columns}
-          getRowId={(r) => String(r.row)}
-          noun="rows"
-          height="60vh"
-          highlight={(r) => (reports.get(r.row)?.status === 'invalid' ? 'error' : reports.get(r.row)?.warnings?.length ? 'warning' : undefined)}
-          exportFileName={`checked-${(file?.name ?? 'forecast').replace(/\.\w+$/, '')}.csv`}
+        <MessageDialog
+          title="Holdover Alert"
+          text="These items are produced more than 1 day from their allocation. You can still upload the file."
+          items={holdovers}
+          listLabel="Holdover warnings"
+          onClose={() => setShowHoldover(false)}
         />
       ) : null}
+      <UploadPreviewTable
+        label="Forecast preview"
+        fileName={upload.fileName}
+        rows={upload.rows}
+        columns={checkedColumns(upload.reports, PREVIEW_COLUMNS)}
+        highlight={(r) => (upload.reports.get(r.row)?.status === 'invalid' ? 'error' : upload.reports.get(r.row)?.warnings?.length ? 'warning' : undefined)}
+      />
     </Flex>
   );
 }

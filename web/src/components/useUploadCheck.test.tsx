@@ -1,0 +1,85 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { DryRun, UploadBody } from '@/lib/upload-pipeline';
+import { useUploadCheck, type UploadCheckOptions } from './useUploadCheck';
+
+const csv = (text: string, name = 'stops.csv') => new File([text], name, { type: 'text/csv' });
+
+function answer(b: UploadBody): DryRun {
+  return {
+    uploadId: b.uploadId,
+    summaryText: '1 new, 1 invalid',
+    rows: [
+      { row: 2, key: 'r1', status: 'new', messages: [], diff: [] },
+      { row: 3, key: 'r2', status: 'invalid', messages: ['Stop must be an integer'], diff: [] },
+    ],
+  };
+}
+
+function setup(options: Partial<UploadCheckOptions> = {}) {
+  const dryRun = vi.fn(async (b: UploadBody) => answer(b));
+  const hook = renderHook(() => useUploadCheck({ dryRun, dryRunProblem: () => 'The file could not be checked', ...options }));
+  const choose = (file: File | null) => act(() => hook.result.current.choose(file));
+  return { dryRun, hook, choose };
+}
+
+describe('useUploadCheck', () => {
+  it('reads the file, asks the dry run about every row and sorts them', async () => {
+    const onChecked = vi.fn();
+    const { dryRun, hook, choose } = setup({ onChecked });
+    await choose(csv('route,stop\nr1,1\nr2,x\n'));
+    const { upload, ready, invalid } = hook.result.current;
+    expect(dryRun.mock.calls[0][0]).toMatchObject({ fileName: 'stops.csv', uploadId: upload.uploadId, rows: [{ row: 2 }, { row: 3 }] });
+    expect(upload).toMatchObject({ fileName: 'stops.csv', summary: '1 new, 1 invalid', checked: true });
+    expect(upload.file?.name).toBe('stops.csv');
+    expect(ready.map((r) => r.row)).toEqual([2]);
+    expect(invalid.map((r) => r.row)).toEqual([3]);
+    expect(onChecked).toHaveBeenCalledWith(answer(dryRun.mock.calls[0][0]));
+  });
+
+  it('says when the file has no rows or cannot be read', async () => {
+    const { dryRun, hook, choose } = setup();
+    await choose(csv('route,stop\n'));
+    expect(hook.result.current.fileErrors).toEqual(['The file has no rows.']);
+    const unreadable = setup({ read: () => Promise.reject(new Error('broken')) });
+    await unreadable.choose(csv('route\nr1\n'));
+    expect(unreadable.hook.result.current.fileErrors).toEqual(['The file could not be read. Choose a CSV or .xlsx file.']);
+    expect(dryRun).not.toHaveBeenCalled();
+  });
+
+  it('reads with the caller’s reader and shows unchecked rows without asking the server', async () => {
+    const read = vi.fn(async () => ({ rows: [{ row: 2, values: { route: 'r1' } }], errors: ['Line 1: Missing column stop'], unchecked: true }));
+    const { dryRun, hook, choose } = setup({ read });
+    const file = csv('route\nr1\n');
+    await choose(file);
+    expect(read).toHaveBeenCalledWith(file);
+    expect(hook.result.current.fileErrors).toEqual(['Line 1: Missing column stop']);
+    expect(hook.result.current.upload.rows).toEqual([{ row: 2, values: { route: 'r1' } }]);
+    expect(hook.result.current.upload.checked).toBe(false);
+    expect(dryRun).not.toHaveBeenCalled();
+  });
+
+  it('lists a failed dry run as a file problem unless the caller tells it its own way', async () => {
+    const listed = setup({ dryRunProblem: (err) => `Not checked: ${(err as Error).message}` });
+    listed.dryRun.mockRejectedValue(new Error('down'));
+    await listed.choose(csv('route,stop\nr1,1\n'));
+    expect(listed.hook.result.current.fileErrors).toEqual(['Not checked: down']);
+
+    const told = vi.fn(() => undefined);
+    const own = setup({ dryRunProblem: told });
+    own.dryRun.mockRejectedValue(new Error('down'));
+    await own.choose(csv('route,stop\nr1,1\n'));
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(own.hook.result.current.fileErrors).toEqual([]);
+    expect(own.hook.result.current.upload.rows).toHaveLength(1);
+    expect(own.hook.result.current.checking).toBe(false);
+  });
+
+  it('forgets the last file when the choice is cleared', async () => {
+    const { hook, choose } = setup();
+    await choose(csv('route,stop\nr1,1\n'));
+    await choose(null);
+    expect(hook.result.current.upload.rows).toEqual([]);
+    expect(hook.result.current.upload.checked).toBe(false);
+  });
+});

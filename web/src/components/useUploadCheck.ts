@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { readFile, type DryRun, type FileRow, type RowReport, type UploadBody } from '@/lib/upload-pipeline';
+
+/** A chosen file as read: its rows and the problems to list. */
+export interface FileRead {
+  rows: FileRow[];
+  errors: string[];
+  /** A problem of the whole file (a missing column): its rows show, but the server is not asked about them. */
+  unchecked?: boolean;
+}
+
+/** The chosen file, its rows and the dry run's verdict on each. */
+export interface CheckedUpload {
+  /** The file itself, for a caller that sends it whole. */
+  file: File | null;
+  fileName: string;
+  /** One id per chosen file: a retried commit of it is recognised by the server. */
+  uploadId: string;
+  rows: FileRow[];
+  reports: Map<number, RowReport>;
+  /** The dry run's summary line; null until it answers. */
+  summary: string | null;
+  /** Whether the dry run answered. */
+  checked: boolean;
+}
+
+export const NO_UPLOAD: CheckedUpload = { file: null, fileName: '', uploadId: '', rows: [], reports: new Map(), summary: null, checked: false };
+
+export interface UploadCheckOptions {
+  dryRun: (body: UploadBody) => Promise<DryRun>;
+  /** The file problem a failed dry run adds; undefined where the caller tells it its own way. */
+  dryRunProblem: (err: unknown) => string | undefined;
+  /** Reads the chosen file; CSV or XLSX by default. */
+  read?: (file: File) => Promise<FileRead>;
+  /** Told the dry run's answer, e.g. to show its warnings. */
+  onChecked?: (dry: DryRun) => void;
+}
+
+/**
+ * The checking half of every upload screen: read the chosen file at once, list
+ * its problems, and ask the server's dry run about all its rows. What is done
+ * with the checked rows (the commit) is the caller's.
+ */
+export function useUploadCheck(options: UploadCheckOptions) {
+  const [upload, setUpload] = useState<CheckedUpload>(NO_UPLOAD);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [checking, setChecking] = useState(false);
+
+  const choose = async (file: File | null) => {
+    setUpload(NO_UPLOAD);
+    setFileErrors([]);
+    if (!file) return;
+    let read: FileRead;
+    try {
+      read = await (options.read ?? readFile)(file);
+    } catch {
+      setFileErrors(['The file could not be read. Choose a CSV or .xlsx file.']);
+      return;
+    }
+    setFileErrors(read.errors);
+    if (read.rows.length === 0) {
+      if (read.errors.length === 0) setFileErrors(['The file has no rows.']);
+      return;
+    }
+    const uploadId = crypto.randomUUID();
+    setUpload({ ...NO_UPLOAD, file, fileName: file.name, uploadId, rows: read.rows });
+    if (read.unchecked) return;
+    setChecking(true);
+    try {
+      const dry = await options.dryRun({ uploadId, fileName: file.name, rows: read.rows });
+      setUpload((u) => ({ ...u, reports: new Map(dry.rows.map((r) => [r.row, r])), summary: dry.summaryText, checked: true }));
+      options.onChecked?.(dry);
+    } catch (err) {
+      const problem = options.dryRunProblem(err);
+      if (problem !== undefined) setFileErrors((e) => [...e, problem]);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const statusOf = (r: FileRow) => upload.reports.get(r.row)?.status;
+  return {
+    upload,
+    /** For the commit: drop written rows, mark failed ones. */
+    setUpload,
+    fileErrors,
+    checking,
+    choose,
+    statusOf,
+    /** Rows the commit would write. */
+    ready: upload.rows.filter((r) => statusOf(r) === 'new' || statusOf(r) === 'change'),
+    invalid: upload.rows.filter((r) => statusOf(r) === 'invalid'),
+  };
+}

@@ -20,20 +20,7 @@ pub fn item(kind: &str, name: &str) -> Item {
 
 /// Every name of one kind, sorted (the table's sort key).
 pub async fn list(deps: &Deps, kind: &str) -> Result<Vec<String>, ApiError> {
-    let t = deps.table(Table::NameLists)?;
-    let (client, table) = (t.client, t.name);
-    let items: Vec<HashMap<String, Value>> = store::all(|start, _| async move {
-        let out = client
-            .query()
-            .table_name(table)
-            .key_condition_expression("kind = :k")
-            .expression_attribute_values(":k", store::s(kind))
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
-    .await?;
+    let items: Vec<HashMap<String, Value>> = deps.table(Table::NameLists)?.partition("kind", kind).await?;
     Ok(items.into_iter().filter_map(|mut i| i.remove("name")?.as_str().map(str::to_string)).collect())
 }
 

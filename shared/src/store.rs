@@ -72,6 +72,35 @@ impl TableRef<'_> {
         out.item.map(from_item).transpose()
     }
 
+    /// Every item of one partition: those whose partition key `key` is `value`
+    /// (the key's name goes through a placeholder: `date` is a reserved word).
+    pub async fn partition<T: DeserializeOwned>(&self, key: &str, value: &str) -> Result<Vec<T>, ApiError> {
+        self.read_partition(key, value, false).await
+    }
+
+    /// [`Self::partition`] read strongly consistent: it sees every write that succeeded before it.
+    pub async fn partition_consistent<T: DeserializeOwned>(&self, key: &str, value: &str) -> Result<Vec<T>, ApiError> {
+        self.read_partition(key, value, true).await
+    }
+
+    async fn read_partition<T: DeserializeOwned>(&self, key: &str, value: &str, consistent: bool) -> Result<Vec<T>, ApiError> {
+        let (client, table) = (self.client, self.name);
+        all(|start, _| async move {
+            let out = client
+                .query()
+                .table_name(table)
+                .key_condition_expression("#pk = :pk")
+                .expression_attribute_names("#pk", key)
+                .expression_attribute_values(":pk", s(value))
+                .consistent_read(consistent)
+                .set_exclusive_start_key(start)
+                .send()
+                .await?;
+            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+        })
+        .await
+    }
+
     /// Every item of a small table.
     pub async fn scan_all<T: DeserializeOwned>(&self) -> Result<Vec<T>, ApiError> {
         self.scan_projected(&[]).await

@@ -274,12 +274,7 @@ fn view_date(input: &Input) -> Result<String, ApiError> {
 }
 
 async fn rows_of(deps: &Deps, date: &str) -> Result<Vec<Value>, ApiError> {
-    let t = deps.table(Table::ForecastRows)?;
-    store::all(|start, _| async move {
-        let out = t.client.query().table_name(t.name).key_condition_expression("#d = :d").expression_attribute_names("#d", "date").expression_attribute_values(":d", store::s(date)).set_exclusive_start_key(start).send().await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
-    .await
+    deps.table(Table::ForecastRows)?.partition("date", date).await
 }
 
 /// `GET /forecast/view/{date}`: Item and Quantity of a date, by item.

@@ -204,12 +204,7 @@ pub async fn orders_by_day(deps: &'static Deps, input: Input) -> Result<Value, A
 }
 
 async fn orders_of(deps: &Deps, date: &str) -> Result<Vec<FridgeOrder>, ApiError> {
-    let t = deps.table(Table::FridgeOrders)?;
-    store::all(|start, _| async move {
-        let out = t.client.query().table_name(t.name).key_condition_expression("dropOffDate = :d").expression_attribute_values(":d", store::s(date)).set_exclusive_start_key(start).send().await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
-    .await
+    deps.table(Table::FridgeOrders)?.partition("dropOffDate", date).await
 }
 
 /// `jitLocations(dropOffDate, location)`: the pars of one location and date (every stocking index summed).

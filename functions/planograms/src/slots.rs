@@ -38,21 +38,7 @@ pub fn slot_key(layout: &str, slot: &str) -> HashMap<String, AttributeValue> {
 
 /// The current slots of a layout, by slot.
 pub async fn current(deps: &Deps, layout: &str) -> Result<HashMap<String, Value>, ApiError> {
-    let t = deps.table(Table::Planograms)?;
-    let items: Vec<Value> = store::all(|start, _| async move {
-        let out = t
-            .client
-            .query()
-            .table_name(t.name)
-            .key_condition_expression("layoutName = :l")
-            .expression_attribute_values(":l", store::s(layout))
-            .consistent_read(true)
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
-    .await?;
+    let items: Vec<Value> = deps.table(Table::Planograms)?.partition_consistent("layoutName", layout).await?;
     Ok(items.into_iter().map(|v| (v["slot"].as_str().unwrap_or_default().to_string(), v)).collect())
 }
 

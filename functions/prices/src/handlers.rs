@@ -2,7 +2,7 @@
 //! and the price update (batches of 100 rows, answered per row).
 use crate::kind::ItemPrices;
 use fleet_shared::upload::{self, RawRow, UploadRequest};
-use fleet_shared::{names, store, ApiError, Deps, Input, Table};
+use fleet_shared::{names, ApiError, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -28,13 +28,7 @@ pub async fn item_prices(deps: &'static Deps, input: Input) -> Result<Value, Api
             fleet_shared::limits::check_count("schemaIds", ids.len(), 100)?;
             let mut all = Vec::new();
             for id in ids {
-                let id = id.as_str();
-                let items: Vec<Value> = store::all(|start, _| async move {
-                    let out = t.client.query().table_name(t.name).key_condition_expression("schemaId = :s").expression_attribute_values(":s", store::s(id)).set_exclusive_start_key(start).send().await?;
-                    Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-                })
-                .await?;
-                all.extend(items);
+                all.extend(t.partition::<Value>("schemaId", &id).await?);
             }
             all
         }

@@ -2,7 +2,7 @@
 //! a date, for tote counts. The table is shared with the pars area, which
 //! creates orders (one per dropOffDate, location and stockingIndex).
 use crate::stops::StoredStop;
-use fleet_shared::{store, ApiError, Deps, Table};
+use fleet_shared::{ApiError, Deps, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -57,20 +57,7 @@ pub fn totes(units: i64) -> i64 {
 
 /// Units ordered per (location, stockingIndex) dropping off on `date` (one query).
 pub async fn units_of_date(deps: &Deps, date: &str) -> Result<HashMap<(String, i64), i64>, ApiError> {
-    let t = deps.table(Table::FridgeOrders)?;
-    let orders: Vec<FridgeOrder> = store::all(|start, _| async move {
-        let page = t
-            .client
-            .query()
-            .table_name(t.name)
-            .key_condition_expression("dropOffDate = :d")
-            .expression_attribute_values(":d", store::s(date))
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        Ok((page.items.unwrap_or_default(), page.last_evaluated_key))
-    })
-    .await?;
+    let orders: Vec<FridgeOrder> = deps.table(Table::FridgeOrders)?.partition("dropOffDate", date).await?;
     Ok(orders.into_iter().map(|o| ((o.location_id, o.stocking_index), o.pars.values().sum())).collect())
 }
 

@@ -1,5 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart as RLineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { LineChartProps } from '../chart-types';
+import { ChartDataTable } from './ChartDataTable';
 
 /**
  * The real line chart (recharts). Import it only through `Chart.tsx`, which
@@ -32,32 +33,7 @@ export default function LineChart({ data, xKey, xLabel, series, thresholds = [],
           </RLineChart>
         </ResponsiveContainer>
       </div>
-      {/* The same figures as a table, for screen readers (the drawing is hidden from them). */}
-      {/* A table ignores a height, so a wrapper hides it: hundreds of rows must not lengthen the page. */}
-      <div style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
-        <table aria-label={title}>
-          <thead>
-            <tr>
-              <th scope="col">{xLabel ?? xKey}</th>
-              {series.map((s) => (
-                <th key={s.key} scope="col">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((row, i) => (
-              <tr key={i}>
-                <th scope="row">{String(row[xKey] ?? '')}</th>
-                {series.map((s) => (
-                  <td key={s.key}>{String(row[s.key] ?? '')}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartDataTable title={title} data={data} xKey={xKey} xLabel={xLabel} series={series} missing="" />
     </figure>
   );
 }

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StackedBarChartProps } from '../chart-types';
+import { ChartDataTable } from './ChartDataTable';
 
 /**
  * The real chart (recharts). Import it only through `Chart.tsx`, which loads
@@ -7,7 +8,7 @@ import type { StackedBarChartProps } from '../chart-types';
  */
 export default function StackedBarChart({ data, xKey, series, height = 280, title }: StackedBarChartProps) {
   return (
-    <figure style={{ margin: 0 }}>
+    <figure style={{ margin: 0, position: 'relative' }}>
       <figcaption style={{ fontWeight: 600, marginBottom: '0.5rem' }}>{title}</figcaption>
       <div style={{ width: '100%', height }} aria-hidden="true">
         <ResponsiveContainer>
@@ -23,32 +24,7 @@ export default function StackedBarChart({ data, xKey, series, height = 280, titl
           </BarChart>
         </ResponsiveContainer>
       </div>
-      {/* The same figures as a table, for screen readers (the drawing is hidden from them). */}
-      <table
-        aria-label={title}
-        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
-      >
-        <thead>
-          <tr>
-            <th scope="col">{xKey}</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((row, i) => (
-            <tr key={i}>
-              <th scope="row">{String(row[xKey] ?? '')}</th>
-              {series.map((s) => (
-                <td key={s.key}>{String(row[s.key] ?? 0)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartDataTable title={title} data={data} xKey={xKey} series={series} missing={0} />
     </figure>
   );
 }

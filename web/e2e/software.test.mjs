@@ -34,6 +34,7 @@ test('filter by a version, deploy to two fridges as a pilot, and see both result
   await page.goto(new URL('/locations/fridge_software', stack.webUrl).toString());
   await table().locator('tbody tr[aria-label]').first().waitFor();
   assert.equal(await page.getByRole('button', { name: /^FILTER/ }).innerText(), 'FILTER • (LIVE) SELECTED');
+  assert.equal(await page.title(), 'Fridge Software Inventory · Fleet Console', 'the tab is named after the screen');
 
   // Filter by a software version: every row shown runs it.
   await page.getByRole('button', { name: /^FILTER/ }).click();

@@ -1,17 +1,15 @@
-import { Flex, Heading, View } from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { CouponGenerator } from '../components/CouponGenerator';
 import { RecentCoupons } from '../components/RecentCoupons';
 
 export default function CouponsPage() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Coupon Codes
-      </Heading>
+    <Page title="Coupon Codes">
       <Flex direction="column" gap="2rem">
         <CouponGenerator />
         <RecentCoupons />
       </Flex>
-    </View>
+    </Page>
   );
 }

@@ -1,13 +1,10 @@
-import { Heading, View } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { ForecastUpload } from '../components/ForecastUpload';
 
 export default function ForecastUploadPage() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Upload Forecast
-      </Heading>
+    <Page title="Upload Forecast">
       <ForecastUpload />
-    </View>
+    </Page>
   );
 }

@@ -1,13 +1,10 @@
-import { Heading, View } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { ForecastView } from '../components/ForecastView';
 
 export default function ForecastViewPage() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Forecast View
-      </Heading>
+    <Page title="Forecast View">
       <ForecastView />
-    </View>
+    </Page>
   );
 }

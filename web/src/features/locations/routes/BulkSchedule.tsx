@@ -1,5 +1,6 @@
-import { Heading, Text, View } from '@aws-amplify/ui-react';
+import { Text, View } from '@aws-amplify/ui-react';
 import { UploadWorkbench } from '@/components/UploadWorkbench';
+import { Page } from '@/components/Page';
 import { commitBulkSchedule, dryRunBulkSchedule } from '../api/bulk-schedule';
 import { messageOf } from '../api/error-message';
 
@@ -8,10 +9,7 @@ const COLUMNS = ['location', 'attribute', 'value', 'dateTime', 'reason'];
 /** /locations/bulk_schedule: many scheduled changes from one file, each checked as a single one is. */
 export default function BulkSchedule() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Bulk schedule
-      </Heading>
+    <Page title="Bulk schedule">
       <UploadWorkbench
         help={
           <View as="section" aria-label="Help" padding="1rem" backgroundColor="var(--amplify-colors-background-secondary)" borderRadius="6px">
@@ -32,6 +30,6 @@ export default function BulkSchedule() {
         messageOf={messageOf}
         outcomeText={(written, failed) => `${written} changes scheduled, ${failed} failed.`}
       />
-    </View>
+    </Page>
   );
 }

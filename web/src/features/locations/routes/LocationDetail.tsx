@@ -1,5 +1,6 @@
 import { View } from '@aws-amplify/ui-react';
 import { useParams } from 'react-router-dom';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { LocationDetailView } from '../components/LocationDetailView';
 
 /** The id of a detail, inventory or health route: its last path segment (spec §2.1). */
@@ -11,6 +12,7 @@ export function lastSegment(splat: string | undefined): string {
 export default function LocationDetail() {
   const params = useParams();
   const id = lastSegment(params.id ?? params['*']);
+  useDocumentTitle(id || 'Location');
   return (
     <View padding="1rem">
       <LocationDetailView key={id} id={id} />

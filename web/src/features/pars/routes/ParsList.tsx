@@ -1,13 +1,10 @@
-import { Heading, View } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { ParsView } from '../components/ParsView';
 
 export default function ParsList() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Pars View
-      </Heading>
+    <Page title="Pars View">
       <ParsView />
-    </View>
+    </Page>
   );
 }

@@ -1,13 +1,10 @@
-import { Heading, View } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { PackingReport } from '../components/PackingReport';
 
 export default function ParsReport() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Packing Slip Report
-      </Heading>
+    <Page title="Packing Slip Report">
       <PackingReport />
-    </View>
+    </Page>
   );
 }

@@ -1,13 +1,10 @@
-import { Heading, View } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { ParsUpload } from '../components/ParsUpload';
 
 export default function ParsUploadPage() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Upload Pars
-      </Heading>
+    <Page title="Upload Pars">
       <ParsUpload />
-    </View>
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
 import { useMemo, useState } from 'react';
 import { PageLoader } from '@/components/PageLoader';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { usePermissions } from '../api/get-permissions';
 import { AddPermissionForm } from '../components/AddPermissionForm';
 import { GroupsTable } from '../components/GroupsTable';
@@ -11,6 +12,7 @@ const LOAD_FAILURE = 'Unable to load user permissions, Please check your interne
 
 /** /users/permissions: grant and revoke permission actions per user. */
 export default function UserPermissionsPage() {
+  useDocumentTitle('User Permissions');
   const query = usePermissions();
   const [filter, setFilter] = useState('');
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Divider, Heading, View } from '@aws-amplify/ui-react';
+import { Divider, Heading } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { LayoutViewer } from '../components/LayoutViewer';
 import { PlanogramUpload } from '../components/PlanogramUpload';
 
@@ -7,10 +8,7 @@ import { PlanogramUpload } from '../components/PlanogramUpload';
 export default function PlanogramsPage() {
   const [layout, setLayout] = useState('');
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Planogram
-      </Heading>
+    <Page title="Planogram">
       {/* After a Submit the viewer shows the file's layout, unless one is already chosen. */}
       <PlanogramUpload onSubmitted={(l) => setLayout((current) => current || l)} />
       <Divider marginBlock="1.5rem" />
@@ -18,6 +16,6 @@ export default function PlanogramsPage() {
         Layout
       </Heading>
       <LayoutViewer layout={layout} onLayout={setLayout} />
-    </View>
+    </Page>
   );
 }

@@ -1,13 +1,10 @@
-import { Heading, View } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { PriceUpload } from '../components/PriceUpload';
 
 export default function CsvPricing() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Update Item Prices
-      </Heading>
+    <Page title="Update Item Prices">
       <PriceUpload />
-    </View>
+    </Page>
   );
 }

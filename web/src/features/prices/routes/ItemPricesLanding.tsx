@@ -1,13 +1,10 @@
-import { Heading, View } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { PriceDownload } from '../components/PriceDownload';
 
 export default function ItemPricesLanding() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Download Item Prices
-      </Heading>
+    <Page title="Download Item Prices">
       <PriceDownload />
-    </View>
+    </Page>
   );
 }

@@ -1,16 +1,13 @@
-import { Heading, View } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { RouteScheduleUpload } from '../components/RouteUploads';
 import { UploadTabs } from '../components/UploadTabs';
 
 /** /locations/update_weekly_routes — the route-stop schedule upload. */
 export default function UpdateWeeklyRoutes() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="0.5rem">
-        Upload routes
-      </Heading>
+    <Page title="Upload routes" headingGap="0.5rem">
       <UploadTabs />
       <RouteScheduleUpload />
-    </View>
+    </Page>
   );
 }

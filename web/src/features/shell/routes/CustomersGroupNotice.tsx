@@ -1,8 +1,10 @@
 import { Alert, Flex, Heading, Link as UiLink, Text } from '@aws-amplify/ui-react';
 import { getConfig } from '@/config';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
 
 /** /customers/group: the service is being migrated; per diem requests go through a form. */
 export default function CustomersGroupNotice() {
+  useDocumentTitle('Customer groups');
   const form = getConfig().links.perDiemForm;
   return (
     <Flex direction="column" gap="medium" className="notice-page">

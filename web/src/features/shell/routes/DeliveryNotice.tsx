@@ -1,6 +1,8 @@
 import { Alert, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
 
 export default function DeliveryNotice() {
+  useDocumentTitle('Delivery');
   return (
     <Flex direction="column" gap="medium" className="notice-page">
       <Heading level={2}>Delivery</Heading>

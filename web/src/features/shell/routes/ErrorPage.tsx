@@ -1,9 +1,11 @@
 import { Button, Flex, Heading } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { Link, useRouteError } from 'react-router-dom';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
 
 /** /Error, and the error boundary of every route. */
 export default function ErrorPage() {
+  useDocumentTitle('Error');
   const error = useRouteErrorSafe();
   useEffect(() => {
     if (error) console.error(error);

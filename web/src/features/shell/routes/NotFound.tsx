@@ -1,7 +1,9 @@
 import { Button, Flex, Heading } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
 
 export default function NotFound() {
+  useDocumentTitle('Page not found');
   return (
     <Flex direction="column" alignItems="center" gap="medium" className="centered-page">
       <Heading level={2}>Sorry, page not found!</Heading>

@@ -1,4 +1,5 @@
 import { Badge, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
 
 export interface PlaceholderProps {
   /** The screen's name, e.g. 'Forecast view'. */
@@ -9,6 +10,7 @@ export interface PlaceholderProps {
 
 /** A route whose screen comes in a later delivery. */
 export default function Placeholder({ name, spec }: PlaceholderProps) {
+  useDocumentTitle(name);
   return (
     <Flex direction="column" gap="medium" className="notice-page">
       <Heading level={2}>{name} — coming soon</Heading>

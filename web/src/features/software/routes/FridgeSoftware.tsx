@@ -1,14 +1,11 @@
-import { Heading, View } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
 import { FridgeSoftwareView } from '../components/FridgeSoftwareView';
 
 /** /locations/fridge_software — Locations → View Fridge Software. */
 export default function FridgeSoftware() {
   return (
-    <View padding="1rem">
-      <Heading level={2} marginBottom="1rem">
-        Fridge Software Inventory
-      </Heading>
+    <Page title="Fridge Software Inventory">
       <FridgeSoftwareView />
-    </View>
+    </Page>
   );
 }

@@ -1,0 +1,16 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Page } from './Page';
+
+describe('Page', () => {
+  it('shows its heading and names the browser tab after it until it leaves', () => {
+    document.title = 'Fleet Console';
+    const { rerender, unmount } = render(<Page title="Upload Pars">body</Page>);
+    expect(screen.getByRole('heading', { level: 2, name: 'Upload Pars' })).toBeInTheDocument();
+    expect(document.title).toBe('Upload Pars · Fleet Console');
+    rerender(<Page title="Pars View">body</Page>);
+    expect(document.title).toBe('Pars View · Fleet Console');
+    unmount();
+    expect(document.title).toBe('Fleet Console');
+  });
+});

@@ -434,12 +434,12 @@ def _item_sizes():
         db = boto3.client("dynamodb", region_name="us-east-1")
         db.create_table(TableName="t", KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
                         AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}], BillingMode="PAY_PER_REQUEST")
-        for i in "abc":
+        for i in "abcd":
             db.put_item(TableName="t", Item={"id": {"S": i}, "m": {"M": {"x": {"S": "1"}}}})
-        db.scan(TableName="t", Limit=2)  # measures them
+        db.scan(TableName="t")  # measures them all
         db.update_item(TableName="t", Key={"id": {"S": "a"}}, UpdateExpression="SET m.y = :v, big = :b",
                        ExpressionAttributeValues={":v": {"S": "longer"}, ":b": {"S": "x" * 500}})
-        db.update_item(TableName="t", Key={"id": {"S": "b"}}, AttributeUpdates={"n": {"Value": {"N": "5"}, "Action": "PUT"}})
+        db.update_item(TableName="t", Key={"id": {"S": "d"}}, AttributeUpdates={"n": {"Value": {"N": "5"}, "Action": "PUT"}})
         db.transact_write_items(TransactItems=[{"Update": {"TableName": "t", "Key": {"id": {"S": "c"}},
                                                            "UpdateExpression": "REMOVE m"}}])
         db.put_item(TableName="t", Item={"id": {"S": "b"}, "q": {"S": "replaced"}})

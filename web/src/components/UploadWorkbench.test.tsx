@@ -48,6 +48,6 @@ describe('UploadWorkbench', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(screen.getByText('1 written, 0 failed.')).toBeInTheDocument());
     expect(commit.mock.calls[0][0].rows.map((r) => r.row)).toEqual([2]);
-    expect(screen.getByText('1 rows')).toBeInTheDocument();
+    expect(screen.getByText('1 row')).toBeInTheDocument();
   });
 });

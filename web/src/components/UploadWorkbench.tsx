@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { commitInBatches, type CommitResult, type DryRun, type UploadBody } from '@/lib/upload-pipeline';
+import { count } from '@/lib/count';
 import { checkedColumns } from './checked-columns';
 import { ErrorPanel } from './ErrorPanel';
 import { FileInput } from './FileInput';
@@ -105,7 +106,7 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
         </Button>
         <InvalidRowsDownload fileName={upload.fileName} rows={invalid} reports={upload.reports} />
         <Text>
-          {upload.rows.length} rows{checking ? ', checking…' : upload.summary ? `: ${upload.summary}` : ''}
+          {count(upload.rows.length, 'row')}{checking ? ', checking…' : upload.summary ? `: ${upload.summary}` : ''}
         </Text>
         {outcome ? <Text role="status">{outcome}</Text> : null}
       </Flex>

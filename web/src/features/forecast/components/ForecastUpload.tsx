@@ -7,6 +7,7 @@ import { MessageDialog } from '@/components/MessageDialog';
 import { UploadPreviewTable } from '@/components/UploadPreviewTable';
 import { useUploadCheck } from '@/components/useUploadCheck';
 import { isCsv, type DryRun, type RowReport } from '@/lib/upload-pipeline';
+import { count } from '@/lib/count';
 import { messageOf } from '@/features/locations/api/error-message';
 import { dryRunForecast, putForecastFile, requestUploadLink, uploadStatus, UploadRefused, type UploadStatus } from '../api/upload-forecast';
 import { appliedText, followUpload } from '../lib/follow-upload';
@@ -98,7 +99,7 @@ export function ForecastUpload() {
           Upload Forecast
         </Button>
         {holdovers.length > 0 ? <Button onClick={() => setShowHoldover(true)}>Holdover warnings ({holdovers.length})</Button> : null}
-        {checking ? <Text>Checking {upload.rows.length} rows…</Text> : null}
+        {checking ? <Text>Checking {count(upload.rows.length, 'row')}…</Text> : null}
       </Flex>
       <ErrorPanel heading="The file has problems" messages={fileErrors} />
       <ErrorPanel heading={`Errors (${lineErrors.length})`} listLabel="Line errors" messages={lineErrors} />

@@ -1,3 +1,4 @@
+import { count } from '@/lib/count';
 import type { UploadStatus } from '../api/upload-forecast';
 
 /** How often, and how long, the browser asks where its upload is. */
@@ -26,5 +27,5 @@ export async function followUpload(
 /** The line shown once the rows are stored. */
 export function appliedText(s: UploadStatus): string {
   if (s.written === 0) return `Nothing changed: all ${s.unchanged} rows of this file are already stored.`;
-  return `Forecast uploaded: ${s.written} rows stored${s.unchanged ? `, ${s.unchanged} already up to date` : ''}.`;
+  return `Forecast uploaded: ${count(s.written, 'row')} stored${s.unchanged ? `, ${s.unchanged} already up to date` : ''}.`;
 }

@@ -8,6 +8,7 @@ import { ProgressBar } from '@/components/ProgressBar';
 import { errorMessage, isForbidden, PROHIBITED_MESSAGE } from '@/lib/api';
 import { download } from '@/lib/csv';
 import { isCsv, NOT_CSV, parseCsv, runBatches, type DryRun, type FileRow } from '@/lib/upload-pipeline';
+import { count } from '@/lib/count';
 import { PLANOGRAM_NAMES_KEY } from '@/features/locations/api/get-name-lists';
 import { planogramKeys } from '../api/get-planogram';
 import { dryRunPlanograms } from '../api/dry-run-planograms';
@@ -187,8 +188,8 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
         <Button variation="primary" onClick={() => void submit()} isDisabled={blocked || busy} isLoading={busy} loadingText="Submitting…">
           Submit
         </Button>
-        {locallyValid && dryRun.isPending ? <Text>{`Checking ${check!.rows.length} ${check!.rows.length === 1 ? 'row' : 'rows'} with the server…`}</Text> : null}
-        {file && check && !blocked ? <Text>{`${check.rows.length} ${check.rows.length === 1 ? 'row' : 'rows'} ready`}</Text> : null}
+        {locallyValid && dryRun.isPending ? <Text>{`Checking ${count(check!.rows.length, 'row')} with the server…`}</Text> : null}
+        {file && check && !blocked ? <Text>{`${count(check.rows.length, 'row')} ready`}</Text> : null}
       </Flex>
 
       {progress ? <ProgressBar label="Submitting" value={progress.done} max={progress.total} unit="batches" /> : null}

@@ -67,7 +67,7 @@ describe('PriceUpload', () => {
     expect(within(table()).getByText('New item')).toBeInTheDocument();
     expect(within(table()).getByText('item must be uppercase')).toBeInTheDocument();
     expect(within(table()).getByText('Invalid')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Submit (1 updates)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Submit (1 update)' })).toBeDisabled();
     expect(screen.getByText('Fix the invalid rows and choose the file again: Submit needs every row valid.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Download invalid rows' }));
     expect(downloads.map((d) => d.name)).toEqual(['invalid-bad.csv']);

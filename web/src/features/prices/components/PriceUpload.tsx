@@ -10,6 +10,7 @@ import { UploadPreviewTable } from '@/components/UploadPreviewTable';
 import { NO_UPLOAD, useUploadCheck } from '@/components/useUploadCheck';
 import { errorMessage } from '@/lib/api';
 import { commitInBatches, type FileRow, type RowReport } from '@/lib/upload-pipeline';
+import { count } from '@/lib/count';
 import { BackendSchemaError, dryRunPrices, updateItemPrices } from '../api/price-upload';
 import { PRICE_COLUMNS, readPriceFile } from '../lib/price-file';
 
@@ -106,10 +107,10 @@ export function PriceUpload() {
       <Flex alignItems="center" gap="1rem" wrap="wrap">
         <FileInput key={pickerKey} label="Price file" accept=".csv,text/csv,.xlsx" onFile={(f) => void choose(f)} disabled={checking || progress !== null} />
         <Button variation="primary" onClick={() => void submit()} isDisabled={!upload.checked || invalid.length > 0 || updates.length === 0 || progress !== null} isLoading={progress !== null} loadingText="Updating…">
-          {`Submit (${updates.length} updates)`}
+          {`Submit (${count(updates.length, 'update')})`}
         </Button>
         <InvalidRowsDownload fileName={upload.fileName} rows={invalid} reports={upload.reports} />
-        <Text>{checking ? `Checking ${rows.length} rows…` : upload.summary ? `${rows.length} rows: ${upload.summary}` : ''}</Text>
+        <Text>{checking ? `Checking ${count(rows.length, 'row')}…` : upload.summary ? `${count(rows.length, 'row')}: ${upload.summary}` : ''}</Text>
       </Flex>
       <ErrorPanel heading="The file has problems" messages={fileErrors} />
       {noUpdates ? <Alert variation="warning">No Updates Needed</Alert> : null}

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { Modal } from '@/components/Modal';
 import { errorMessage } from '@/lib/api';
+import { count } from '@/lib/count';
 import { fridgeSoftwareDeployments, type Deployment } from '../api/fridge-software-deployments';
 import { labelOf, SOFTWARE } from '../lib/inventory';
 
@@ -79,7 +80,7 @@ export function DeploymentsDialog({ onRollBack, onClose }: { onRollBack: (type: 
       </Flex>
       {confirm ? (
         <ConfirmDialog
-          title={`Roll back ${labelOf(type)} on ${plan.reduce((n, g) => n + g.fridges.length, 0)} fridges?`}
+          title={`Roll back ${labelOf(type)} on ${count(plan.reduce((n, g) => n + g.fridges.length, 0), 'fridge')}?`}
           confirmLabel="Roll back"
           cancelLabel="Cancel"
           tone="destructive"

@@ -1,9 +1,10 @@
+import { count } from '@/lib/count';
 import type { Pilot } from '../api/get-fridge-software-pilots';
 import { pilotColour } from '../lib/inventory';
 
 /** What a pilot is, for the icon's tooltip (§2.1). */
 export function pilotSummary(p: Pilot): string {
-  const fridges = p.fridgeIds.length === 1 ? '1 fridge' : `${p.fridgeIds.length} fridges`;
+  const fridges = count(p.fridgeIds.length, 'fridge');
   return `${p.displayName}: ${p.startDate} to ${p.endDate}, stage ${p.stage}, ${fridges}. ${p.description}`;
 }
 

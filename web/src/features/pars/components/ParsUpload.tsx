@@ -118,7 +118,8 @@ export function ParsUpload() {
     <Flex direction="column" gap="1rem">
       {loadError ? <Alert variation="error">{loadError}</Alert> : null}
       <Text fontSize="small" color="font.secondary">
-        {existing} fridge orders already exist for today and the next 14 days. Columns: {COLUMNS.join(', ')}.
+        {existing.toLocaleString('en-US')} {existing === 1 ? 'fridge order already exists' : 'fridge orders already exist'} for today and the next 14 days. Columns:{' '}
+        {COLUMNS.join(', ')}.
       </Text>
       <Flex gap="1rem" alignItems="center" wrap="wrap">
         <label>

@@ -12,6 +12,8 @@ pub const FRIDGE_SCHEMAS: &str = "fridgeSchema";
 pub const PRICE_MAP_TEMPLATES: &str = "priceMapTemplate";
 /// Schema ids that hold item prices (a price write adds its schema).
 pub const PRICE_SCHEMAS: &str = "priceSchema";
+/// Device addresses taken, each with its location (registered with a conditional put).
+pub const DEVICE_ADDRESSES: &str = "deviceAddress";
 
 /// The item that lists `name` under `kind`.
 pub fn item(kind: &str, name: &str) -> Item {

@@ -11,8 +11,6 @@ pub fn not_found(id: &str) -> ApiError {
     ApiError::NotFound(format!("Location {id} not found"))
 }
 
-pub const DEVICE_ADDRESSES: &str = "deviceAddress";
-
 /// Writes that must land in the same transaction as a location update.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Also {
@@ -91,11 +89,11 @@ impl LocationStore for Dynamo {
 fn also_items(deps: &Deps, also: &Also) -> Result<Vec<TransactWriteItem>, ApiError> {
     match also {
         Also::RegisterDeviceAddress { address, location } => {
+            let mut item = names::item(names::DEVICE_ADDRESSES, address);
+            item.insert("locationId".into(), store::s(location));
             let put = Put::builder()
                 .table_name(deps.config.table(Table::NameLists)?)
-                .item("kind", store::s(DEVICE_ADDRESSES))
-                .item("name", store::s(address))
-                .item("locationId", store::s(location))
+                .set_item(Some(item))
                 .condition_expression("attribute_not_exists(#n)")
                 .expression_attribute_names("#n", "name")
                 .build()

@@ -32,6 +32,17 @@ ensure_python() {
   fi
 }
 
+# checkov (the IaC scanner) in a venv of its own: it pins an older boto3
+# than the SAM CLI in .venv, so the two cannot share one.
+ensure_checkov() {
+  if [ ! -x .venv-checkov/bin/python ]; then log "creating .venv-checkov"; python3 -m venv .venv-checkov; fi
+  if [ ! -x .venv-checkov/bin/checkov ] || changed checkov scripts/requirements-checkov.txt; then
+    log "installing checkov"
+    .venv-checkov/bin/pip install -q --disable-pip-version-check -r scripts/requirements-checkov.txt
+    done_step checkov
+  fi
+}
+
 ensure_node() {
   if [ ! -d web/node_modules ] || changed npm web/package-lock.json; then
     log "installing web packages"

@@ -14,6 +14,12 @@ ensure_tools
 log "sam validate --lint"
 .venv/bin/sam validate --lint --template template.yaml
 
+# Offline, every check on: a check a resource does not pass is skipped only in
+# that resource's Metadata, with its reason, so a new resource that fails fails here.
+log "checkov (the template's deploy posture; any failed check fails the run)"
+ensure_checkov
+.venv-checkov/bin/checkov -f template.yaml --framework cloudformation --skip-download --quiet --compact
+
 log "emulator patches answer as moto would"
 .venv/bin/python scripts/local/emulator.py --check
 

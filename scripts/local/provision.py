@@ -3,8 +3,10 @@
 Tables, buckets and queues are created from the template's own resource
 definitions; the Cognito pool and client from their template properties (plus
 USER_PASSWORD_AUTH, the local sign-in flow); the functions' environment from
-the template's functions. Writes stack.env, stack.json and the web app's
-config.json into the state folder (.local by default).
+the template's functions; the paging-token secret as an SSM SecureString,
+named (not held) by the functions' PAGING_TOKEN_SECRET, as on AWS. Writes
+stack.env, stack.json and the web app's config.json into the state folder
+(.local by default).
 """
 import argparse
 import json
@@ -81,7 +83,8 @@ def getatt_arn(value, arns):
 
 def create_queue(sqs, logical_id, props, arns):
     name = physical_name(logical_id)
-    attrs = {k: str(v) for k, v in props.items() if k in ("VisibilityTimeout", "MessageRetentionPeriod", "DelaySeconds")}
+    keys = ("VisibilityTimeout", "MessageRetentionPeriod", "DelaySeconds", "SqsManagedSseEnabled")
+    attrs = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in props.items() if k in keys}
     if "RedrivePolicy" in props:
         rp = props["RedrivePolicy"]
         attrs["RedrivePolicy"] = json.dumps({"deadLetterTargetArn": getatt_arn(rp["deadLetterTargetArn"], arns), "maxReceiveCount": str(rp["maxReceiveCount"])})
@@ -119,13 +122,18 @@ def create_cognito(idp, resources):
     client = next((c for c in clients if c["ClientName"] == client_props["ClientName"]), None)
     if client is None:
         flows = list(client_props["ExplicitAuthFlows"]) + ["ALLOW_USER_PASSWORD_AUTH"]
+        # The template's attribute lists: the ID token carries the readable
+        # ones (email_verified among them), and users may not write email.
+        attributes = {k: client_props[k] for k in ("ReadAttributes", "WriteAttributes") if k in client_props}
         client = idp.create_user_pool_client(
-            UserPoolId=pool_id, ClientName=client_props["ClientName"], GenerateSecret=False, ExplicitAuthFlows=flows
+            UserPoolId=pool_id, ClientName=client_props["ClientName"], GenerateSecret=False, ExplicitAuthFlows=flows, **attributes
         )["UserPoolClient"]
     return pool_id, client["ClientId"]
 
 
 def create_user(idp, pool_id, email, password):
+    # email_verified: flags are keyed by a verified e-mail only (moto puts the
+    # string "true" in the ID token; AWS a boolean).
     try:
         idp.admin_create_user(
             UserPoolId=pool_id,
@@ -182,10 +190,13 @@ def main():
     names["UserPool"] = pool_id
     names["UserPoolClient"] = client_id
 
+    # As on AWS: the secret lives in an SSM SecureString, the functions get its name.
     secret_file = state / "paging-secret"
     if not secret_file.exists():
         secret_file.write_text(secrets.token_hex(32))
-    names["PagingTokenSecret"] = secret_file.read_text().strip()
+    parameter = f"/{PREFIX}/paging-token-secret"
+    client("ssm").put_parameter(Name=parameter, Value=secret_file.read_text().strip(), Type="SecureString", Overwrite=True)
+    names["PagingTokenParameterName"] = parameter
 
     password = os.environ.get("DEMO_PASSWORD", "FleetDemo-2026")
     users = {

@@ -1,6 +1,8 @@
+use crate::paging::{LazySecret, SecretSource, SsmParameter};
 use crate::resources::{Bucket, Queue, Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
 use crate::{registry::Needs, ApiError};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// What one function reads from its environment, parsed once at cold start:
 /// exactly the variables its grants imply, nothing more. Endpoints are not
@@ -11,8 +13,9 @@ pub struct Config {
     buckets: BTreeMap<Bucket, String>,
     queues: BTreeMap<Queue, String>,
     user_pool_id: Option<String>,
-    /// Signs `nextToken`s so a tampered token is refused.
-    paging_secret: Option<Vec<u8>>,
+    /// Signs `nextToken`s so a tampered token is refused. The environment
+    /// names an SSM SecureString; the secret is read on first use.
+    paging_secret: Option<Arc<LazySecret>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -23,6 +26,11 @@ impl Config {
     /// Reads the variables `needs` names through `lookup` (the process
     /// environment in Lambda), failing on the first one missing.
     pub fn load(needs: &Needs, lookup: impl Fn(&str) -> Option<String>) -> Result<Self, MissingVar> {
+        Self::load_with(needs, lookup, Arc::new(SsmParameter))
+    }
+
+    /// `load`, reading the paging secret from `secrets` instead of SSM.
+    pub fn load_with(needs: &Needs, lookup: impl Fn(&str) -> Option<String>, secrets: Arc<dyn SecretSource>) -> Result<Self, MissingVar> {
         let var = |name: &'static str| lookup(name).filter(|v| !v.is_empty()).ok_or(MissingVar(name));
         let mut config = Config::default();
         for table in &needs.tables {
@@ -38,7 +46,7 @@ impl Config {
             config.user_pool_id = Some(var(USER_POOL_ID)?);
         }
         if needs.paging {
-            config.paging_secret = Some(var(PAGING_TOKEN_SECRET)?.into_bytes());
+            config.paging_secret = Some(Arc::new(LazySecret::new(var(PAGING_TOKEN_SECRET)?, secrets)));
         }
         Ok(config)
     }
@@ -75,11 +83,52 @@ impl Config {
         self.user_pool_id.as_deref().ok_or_else(|| ApiError::internal("function has no ListUsers grant"))
     }
 
+    /// The paging secret: read from SSM by the first call in a container
+    /// (one GetParameter), then from memory.
     pub fn paging_secret(&self) -> Result<&[u8], ApiError> {
-        self.paging_secret.as_deref().ok_or_else(|| ApiError::internal("function has no PagingTokens grant"))
+        self.paging_secret.as_deref().ok_or_else(|| ApiError::internal("function has no PagingTokens grant"))?.get()
     }
 
     pub fn tables(&self) -> impl Iterator<Item = &Table> {
         self.tables.keys()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    struct Counting(AtomicUsize);
+
+    impl SecretSource for Counting {
+        fn fetch(&self, name: &str) -> Result<String, String> {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Ok(format!("secret-behind-{name}-padded-to-32-characters"))
+        }
+    }
+
+    #[test]
+    fn the_environment_names_the_parameter_and_loading_reads_no_secret() {
+        let needs = Needs { paging: true, ..Needs::default() };
+        let source = Arc::new(Counting(AtomicUsize::new(0)));
+        let env = |name: &str| (name == PAGING_TOKEN_SECRET).then(|| "/fleet/paging".to_string());
+        let config = Config::load_with(&needs, env, source.clone()).unwrap();
+        assert_eq!(source.0.load(Ordering::SeqCst), 0, "a cold start reads no secret");
+        let first = config.paging_secret().unwrap().to_vec();
+        assert_eq!(first, b"secret-behind-/fleet/paging-padded-to-32-characters");
+        // A clone (each Deps' copy) shares the cached value.
+        assert_eq!(config.clone().paging_secret().unwrap(), first.as_slice());
+        assert_eq!(source.0.load(Ordering::SeqCst), 1, "read once per container");
+    }
+
+    #[test]
+    fn without_the_grant_there_is_no_secret_and_nothing_is_read() {
+        let source = Arc::new(Counting(AtomicUsize::new(0)));
+        let config = Config::load_with(&Needs::default(), |_| None, source.clone()).unwrap();
+        assert!(config.paging_secret().is_err());
+        assert_eq!(source.0.load(Ordering::SeqCst), 0);
+        let needs = Needs { paging: true, ..Needs::default() };
+        assert!(Config::load_with(&needs, |_| None, source).is_err(), "a missing variable fails the cold start");
     }
 }

@@ -1,7 +1,7 @@
 //! Fridge time zones: a location's `timeZone` code, its IANA zone and the
 //! short label the screens show. Times a user schedules are wall times in
 //! the fridge's own zone, converted here (and only here) to instants.
-use chrono::{DateTime, LocalResult, NaiveDateTime, TimeZone, Utc};
+use chrono::{DateTime, Datelike, LocalResult, NaiveDateTime, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,9 +11,12 @@ pub struct FridgeZone {
     pub label: &'static str,
 }
 
+/// Central: the default of a new location, and the zone of an unknown code.
+pub const CENTRAL: FridgeZone = FridgeZone { code: "CHICAGO", tz: chrono_tz::America::Chicago, label: "CT" };
+
 /// The five codes of the location `timeZone` field (1-locations §3.1).
 pub const ZONES: &[FridgeZone] = &[
-    FridgeZone { code: "CHICAGO", tz: chrono_tz::America::Chicago, label: "CT" },
+    CENTRAL,
     FridgeZone { code: "NEWYORK", tz: chrono_tz::America::New_York, label: "ET" },
     FridgeZone { code: "DENVER", tz: chrono_tz::America::Denver, label: "MT" },
     FridgeZone { code: "LOSANGELES", tz: chrono_tz::America::Los_Angeles, label: "PT" },
@@ -24,7 +27,7 @@ impl FridgeZone {
     /// The zone of a `timeZone` code; an unknown or missing one is Central,
     /// the default of a new location.
     pub fn of(code: Option<&str>) -> FridgeZone {
-        code.and_then(|c| ZONES.iter().find(|z| z.code == c)).copied().unwrap_or(ZONES[0])
+        code.and_then(|c| ZONES.iter().find(|z| z.code == c)).copied().unwrap_or(CENTRAL)
     }
 
     pub fn iana(&self) -> &'static str {
@@ -33,11 +36,14 @@ impl FridgeZone {
 
     /// A wall time (`YYYY-MM-DDTHH:MM[:SS]`) in this zone as an instant. The
     /// skipped hour of spring-forward is refused; the repeated hour of
-    /// fall-back is read as its first occurrence.
+    /// fall-back is read as its first occurrence. `%Y` alone takes any
+    /// signed year and `%S` a leap second (:60); neither is a time a user
+    /// means, and years past 9999 reach chrono's edge, so both are refused.
     pub fn instant(&self, local: &str) -> Result<DateTime<Utc>, String> {
         let naive = ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]
             .iter()
             .find_map(|f| NaiveDateTime::parse_from_str(local.trim(), f).ok())
+            .filter(|n| (1..=9999).contains(&n.year()) && n.nanosecond() < 1_000_000_000)
             .ok_or_else(|| format!("localDateTime {local} is not a date and time (YYYY-MM-DDTHH:MM)"))?;
         match self.tz.from_local_datetime(&naive) {
             LocalResult::Single(t) => Ok(t.with_timezone(&Utc)),
@@ -73,5 +79,17 @@ mod tests {
         // 01:30 on 1 Nov 2026 happens twice in Chicago; the first is CDT (UTC-5).
         assert_eq!(ct.instant("2026-11-01T01:30").unwrap().to_rfc3339(), "2026-11-01T06:30:00+00:00");
         assert!(ct.instant("tomorrow").is_err());
+    }
+
+    #[test]
+    fn years_past_four_digits_and_leap_seconds_are_not_wall_times() {
+        let ct = FridgeZone::of(Some("CHICAGO"));
+        // Before: the year parsed, and the edge of chrono's range read as a clock change.
+        assert_eq!(ct.instant("+262142-12-31T23:59").unwrap_err(), "localDateTime +262142-12-31T23:59 is not a date and time (YYYY-MM-DDTHH:MM)");
+        assert!(ct.instant("-0001-01-01T00:00").is_err());
+        assert!(ct.instant("12026-01-01T00:00").is_err());
+        assert!(ct.instant("2026-06-30T23:59:60").is_err(), "a leap second");
+        assert_eq!(ct.instant("9999-12-31 23:59").unwrap().to_rfc3339(), "+10000-01-01T05:59:00+00:00");
+        assert_eq!(FridgeZone::of(Some("MARS")), CENTRAL);
     }
 }

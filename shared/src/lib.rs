@@ -10,6 +10,7 @@ pub mod events;
 pub mod flags;
 pub mod fridge_time;
 pub mod history;
+pub mod idempotency;
 pub mod identity;
 pub mod limits;
 pub mod logging;

@@ -18,13 +18,47 @@ pub const MAX_NAME_CHARS: usize = 100;
 /// Free text (street, directions, reasons).
 pub const MAX_TEXT_CHARS: usize = 1_000;
 
-/// The whole-request bounds, applied to every function by the gate.
+/// The top-level field of a file-upload request that holds a whole file's
+/// text (the par file archived as sent): bounded by the request's size, not
+/// by `MAX_STRING_CHARS`.
+pub const FILE_TEXT_FIELD: &str = "csv";
+
+/// A queue message's body, as the queues' `MaximumMessageSize` allows (SQS's
+/// 256 KiB): queue events are not user input, and are bounded per record by
+/// the consumer, which parks an oversized record with its reason.
+pub const MAX_QUEUE_MESSAGE_BYTES: usize = 256 * 1024;
+/// A whole queue event: at most 10 records and their envelopes.
+pub const MAX_QUEUE_EVENT_BYTES: usize = 10 * (MAX_QUEUE_MESSAGE_BYTES + 8 * 1024);
+
+/// The whole-request bounds of a user's call, applied to every user-facing
+/// function by the gate. `file` requests may carry a file's text whole.
 pub fn check_arguments(args: &Value, max_bytes: usize) -> Result<(), ApiError> {
     let size = serde_json::to_vec(args).map(|v| v.len()).unwrap_or(usize::MAX);
     if size > max_bytes {
         return Err(too_large(max_bytes));
     }
-    longest_string(args, "request")
+    match args {
+        Value::Object(map) if max_bytes >= MAX_FILE_REQUEST_BYTES => {
+            map.iter().filter(|(k, _)| k.as_str() != FILE_TEXT_FIELD).try_for_each(|(k, v)| longest_string(v, k))
+        }
+        _ => longest_string(args, "request"),
+    }
+}
+
+/// A queue event's bound as a whole (the records' own limits are the
+/// consumer's, per record); no string limit applies.
+pub fn check_queue_event(event: &Value) -> Result<(), ApiError> {
+    let size = serde_json::to_vec(event).map(|v| v.len()).unwrap_or(usize::MAX);
+    if size > MAX_QUEUE_EVENT_BYTES {
+        return Err(too_large(MAX_QUEUE_EVENT_BYTES));
+    }
+    Ok(())
+}
+
+/// Why one queue record's body cannot be taken (over the message size), if so.
+pub fn queue_record_problem(body: &str) -> Option<String> {
+    (body.len() > MAX_QUEUE_MESSAGE_BYTES)
+        .then(|| format!("message body is {} bytes; a message can be at most {MAX_QUEUE_MESSAGE_BYTES}", body.len()))
 }
 
 fn longest_string(v: &Value, path: &str) -> Result<(), ApiError> {
@@ -74,6 +108,26 @@ mod tests {
         let err = check_arguments(&long, MAX_REQUEST_BYTES).unwrap_err();
         assert_eq!(err.to_string(), "prettyName must be at most 10000 characters");
         assert!(check_arguments(&json!({ "id": "CHI_0001" }), MAX_REQUEST_BYTES).is_ok());
+    }
+
+    #[test]
+    fn a_file_request_carries_its_file_text_whole_and_other_strings_stay_bounded() {
+        let file = json!({ "uploadId": "u", "csv": "x".repeat(MAX_STRING_CHARS * 3) });
+        assert!(check_arguments(&file, MAX_FILE_REQUEST_BYTES).is_ok());
+        assert_eq!(check_arguments(&file, MAX_REQUEST_BYTES).unwrap_err().status(), 400, "only file requests");
+        let other = json!({ "csv": "x", "fileName": "y".repeat(MAX_STRING_CHARS + 1) });
+        assert_eq!(check_arguments(&other, MAX_FILE_REQUEST_BYTES).unwrap_err().to_string(), "fileName must be at most 10000 characters");
+    }
+
+    #[test]
+    fn a_realistic_queue_event_passes_and_its_records_are_bounded_one_by_one() {
+        // 42 slots x 5 units of inventory: ~14 kB, over the user-input string bound.
+        let body = "u".repeat(14_000);
+        let event = json!({ "Records": vec![json!({ "messageId": "m", "body": body }); 10] });
+        assert!(check_queue_event(&event).is_ok());
+        assert!(check_arguments(&event, MAX_REQUEST_BYTES).is_err(), "as user input it would be refused");
+        assert_eq!(queue_record_problem(&body), None);
+        assert!(queue_record_problem(&"x".repeat(MAX_QUEUE_MESSAGE_BYTES + 1)).unwrap().starts_with("message body is 262145 bytes"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! them. Every invocation runs in a span carrying its request id, function
 //! and caller, and ends with one `invocation` line giving its duration and
 //! outcome. Tokens and secrets are never logged: only the caller's `sub`.
-use crate::{registry::FunctionSpec, ApiError, Deps, Input};
+use crate::{registry::FunctionSpec, ApiError, Deps, Input, Trigger};
 use serde_json::Value;
 use std::time::Instant;
 use tracing::Instrument;
@@ -38,6 +38,12 @@ pub async fn invoke(spec: &'static FunctionSpec, deps: &'static Deps, input: Inp
         let result = spec.invoke(deps, input).await;
         let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
         let duration_ms = (duration_ms * 100.0).round() / 100.0;
+        if let Trigger::Http { method, path } = spec.trigger {
+            // The spec's analytics event of every REST call (3-planning §1): route and user, by
+            // `sub` — never an e-mail, a token or a body. A metric filter on `analytics` counts them.
+            let status = result.as_ref().map(|_| 200).unwrap_or_else(ApiError::status);
+            tracing::info!(analytics = "api_call", route = %format!("{method} {path}"), userSub = %caller_sub, status, "analytics");
+        }
         match &result {
             Ok(_) => tracing::info!(durationMs = duration_ms, outcome = "ok", "invocation"),
             // 4xx messages are written for the user and safe to log; 5xx details were logged where they arose.
@@ -106,6 +112,33 @@ mod tests {
         assert_eq!(line["span"]["function"], "create_location");
         assert_eq!(line["span"]["callerSub"], "sub-1");
         assert!(!text.contains("ops@x.co") && !text.to_lowercase().contains("authorization"));
+        assert!(!text.contains("\"analytics\""), "a GraphQL call is not a REST call");
+    }
+
+    static REST: FunctionSpec = FunctionSpec {
+        name: "pars_archive",
+        trigger: Trigger::Http { method: "POST", path: "/pars/archive" },
+        permission: Permission::SignedIn,
+        grants: &[],
+        handler: crate::handler!(refuse),
+    };
+
+    #[test]
+    fn each_rest_call_records_one_analytics_event_with_its_route_and_user_and_nothing_else() {
+        let buffer = Buffer::default();
+        let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
+        let deps = Deps::build(crate::Config::default(), &Needs::default(), &sdk);
+        let caller = Caller { sub: "sub-9".into(), username: "sub-9".into(), email: "ops@x.co".into() };
+        let input = Input { caller: Some(caller), args: serde_json::json!({"csv": "secret,body"}), ..Default::default() };
+        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        tracing::subscriber::with_default(subscriber(buffer.clone()), || {
+            rt.block_on(invoke(&REST, deps, input, "req-7")).unwrap_err();
+        });
+        let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+        let events: Vec<Value> = text.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()).filter(|l| l["analytics"] == "api_call").collect();
+        assert_eq!(events.len(), 1);
+        assert_eq!((events[0]["route"].as_str(), events[0]["userSub"].as_str(), events[0]["status"].as_u64()), (Some("POST /pars/archive"), Some("sub-9"), Some(400)));
+        assert!(!text.contains("ops@x.co") && !text.contains("secret,body"));
         let _ = Grant::ListUsers; // the gate's grants are covered in registry tests
     }
 }

@@ -8,9 +8,90 @@ use hmac::{Hmac, Mac};
 use serde_json::{Map, Value};
 use sha2::Sha256;
 use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
 pub type Key = HashMap<String, AttributeValue>;
 pub const INVALID_TOKEN: &str = "Invalid nextToken";
+/// The shortest signing secret taken (HMAC-SHA256 wants 32 bytes of key).
+pub const MIN_SECRET_LEN: usize = 32;
+
+/// Reads a secret by name: SSM in Lambda and locally, a fake in tests.
+pub trait SecretSource: Send + Sync {
+    fn fetch(&self, name: &str) -> Result<String, String>;
+}
+
+/// The signing secret, named by `PAGING_TOKEN_SECRET`: read from its source
+/// on first use, not at cold start (most invocations sign no token), and then
+/// kept for the container. A failed read is not kept: the next use retries.
+pub struct LazySecret {
+    name: String,
+    value: OnceLock<Vec<u8>>,
+    source: Arc<dyn SecretSource>,
+}
+
+impl LazySecret {
+    pub fn new(name: impl Into<String>, source: Arc<dyn SecretSource>) -> Self {
+        LazySecret { name: name.into(), value: OnceLock::new(), source }
+    }
+
+    /// The parameter's name (never the secret).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn get(&self) -> Result<&[u8], ApiError> {
+        if let Some(v) = self.value.get() {
+            return Ok(v);
+        }
+        let fail = |why: String| {
+            tracing::error!(parameter = %self.name, error = %why, "paging secret unavailable");
+            ApiError::internal(format!("paging secret {} unavailable", self.name))
+        };
+        let secret = self.source.fetch(&self.name).map_err(fail)?;
+        if secret.len() < MIN_SECRET_LEN {
+            return Err(fail(format!("shorter than {MIN_SECRET_LEN} characters")));
+        }
+        // Two first uses at once both read; either value is the same secret.
+        Ok(self.value.get_or_init(|| secret.into_bytes()))
+    }
+}
+
+impl std::fmt::Debug for LazySecret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LazySecret").field("name", &self.name).field("read", &self.value.get().is_some()).finish()
+    }
+}
+
+/// An SSM SecureString, decrypted. The caller's API is synchronous, so the
+/// one read per container runs on its own thread and runtime: it blocks the
+/// invocation that first signs a token (Lambda runs one at a time) for one
+/// GetParameter call, bounded by a timeout.
+pub struct SsmParameter;
+
+impl SecretSource for SsmParameter {
+    fn fetch(&self, name: &str) -> Result<String, String> {
+        let name = name.to_string();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
+            rt.block_on(async {
+                let timeouts = aws_config::timeout::TimeoutConfig::builder()
+                    .operation_timeout(std::time::Duration::from_secs(5))
+                    .build();
+                let sdk = aws_config::from_env().timeout_config(timeouts).load().await;
+                let out = aws_sdk_ssm::Client::new(&sdk)
+                    .get_parameter()
+                    .name(&name)
+                    .with_decryption(true)
+                    .send()
+                    .await
+                    .map_err(|e| aws_sdk_ssm::error::DisplayErrorContext(e).to_string())?;
+                out.parameter.and_then(|p| p.value).ok_or_else(|| "the parameter has no value".to_string())
+            })
+        })
+        .join()
+        .map_err(|_| "the SSM read stopped".to_string())?
+    }
+}
 
 fn mac(secret: &[u8], scope: &str, payload: &str) -> Hmac<Sha256> {
     let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes any key length");
@@ -115,6 +196,61 @@ mod tests {
         assert!(decode(b"other", "locations", &t).is_err());
         assert!(decode(b"secret", "locations", "nonsense").is_err());
         assert!(decode(b"secret", "locations", "a.b.c").is_err());
+    }
+
+    /// Counts reads; answers `answer` (or fails) as told.
+    struct Fake {
+        reads: std::sync::atomic::AtomicUsize,
+        answer: std::sync::Mutex<Result<String, String>>,
+    }
+
+    impl SecretSource for Fake {
+        fn fetch(&self, name: &str) -> Result<String, String> {
+            assert_eq!(name, "/stack/paging");
+            self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            self.answer.lock().unwrap().clone()
+        }
+    }
+
+    fn fake(answer: Result<&str, &str>) -> Arc<Fake> {
+        Arc::new(Fake { reads: Default::default(), answer: std::sync::Mutex::new(answer.map(str::to_string).map_err(str::to_string)) })
+    }
+
+    const SECRET: &str = "0123456789abcdef0123456789abcdef";
+
+    #[test]
+    fn the_secret_is_read_on_first_use_and_then_kept() {
+        let source = fake(Ok(SECRET));
+        let secret = LazySecret::new("/stack/paging", source.clone());
+        assert_eq!(source.reads.load(std::sync::atomic::Ordering::SeqCst), 0, "nothing read before first use");
+        assert_eq!(secret.get().unwrap(), SECRET.as_bytes());
+        *source.answer.lock().unwrap() = Ok("another-secret-of-at-least-32-chars!".into());
+        assert_eq!(secret.get().unwrap(), SECRET.as_bytes(), "kept for the container");
+        assert_eq!(source.reads.load(std::sync::atomic::Ordering::SeqCst), 1);
+        let t = encode(secret.get().unwrap(), "s", &key());
+        assert_eq!(decode(secret.get().unwrap(), "s", &t).unwrap(), key());
+    }
+
+    #[test]
+    fn a_failed_read_is_an_internal_error_and_retried_next_time() {
+        let source = fake(Err("ParameterNotFound"));
+        let secret = LazySecret::new("/stack/paging", source.clone());
+        let err = secret.get().unwrap_err();
+        assert!(matches!(err, ApiError::Internal(_)), "{err:?}");
+        assert!(format!("{err:?}").contains("/stack/paging"), "names the parameter: {err:?}");
+        *source.answer.lock().unwrap() = Ok(SECRET.into());
+        assert_eq!(secret.get().unwrap(), SECRET.as_bytes());
+        assert_eq!(source.reads.load(std::sync::atomic::Ordering::SeqCst), 2);
+    }
+
+    #[test]
+    fn a_short_secret_is_refused_and_debug_never_shows_it() {
+        let secret = LazySecret::new("/stack/paging", fake(Ok("short")));
+        assert!(secret.get().is_err());
+        let secret = LazySecret::new("/stack/paging", fake(Ok(SECRET)));
+        secret.get().unwrap();
+        let shown = format!("{secret:?}");
+        assert!(shown.contains("/stack/paging") && !shown.contains(SECRET), "{shown}");
     }
 
     #[test]

@@ -158,7 +158,11 @@ impl FunctionSpec {
     /// Checks the input's size, then the caller's permission, then runs the
     /// handler. The only way any adapter (Lambda or local API) calls a handler.
     pub async fn invoke(&self, deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-        limits::check_arguments(&input.args, self.max_request_bytes())?;
+        match self.trigger {
+            // Queue events are not user input: bounded as events, each record by its consumer.
+            Trigger::Queue(_) => limits::check_queue_event(&input.args)?,
+            _ => limits::check_arguments(&input.args, self.max_request_bytes())?,
+        }
         match self.permission {
             Permission::System => {}
             Permission::SignedIn => {

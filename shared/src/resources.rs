@@ -37,6 +37,10 @@ pub enum Table {
     FridgeInventory,
     /// Commands sent to fridges: pk id (`location#queue`), sk `timestamp#messageId`.
     QueueMessages,
+    /// Idempotency records: pk `scope#id` (an upload or request id), sk the
+    /// row (`-` for a whole request); the content's digest and the answer
+    /// first given, kept 7 days (TTL `expiresAt`). See `idempotency`.
+    Idempotency,
 }
 
 impl Table {
@@ -60,6 +64,7 @@ impl Table {
         Table::FridgeTelemetry,
         Table::FridgeInventory,
         Table::QueueMessages,
+        Table::Idempotency,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -83,6 +88,7 @@ impl Table {
             Table::FridgeTelemetry => "FridgeTelemetryTable",
             Table::FridgeInventory => "FridgeInventoryTable",
             Table::QueueMessages => "QueueMessagesTable",
+            Table::Idempotency => "IdempotencyTable",
         }
     }
 
@@ -108,6 +114,7 @@ impl Table {
             Table::FridgeTelemetry => "FRIDGE_TELEMETRY_TABLE",
             Table::FridgeInventory => "FRIDGE_INVENTORY_TABLE",
             Table::QueueMessages => "QUEUE_MESSAGES_TABLE",
+            Table::Idempotency => "IDEMPOTENCY_TABLE",
         }
     }
 }

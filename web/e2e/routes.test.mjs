@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createLocationAs, graphqlAs, launch, readStack, signIn } from './helpers.mjs';
 
 const stamp = Date.now();
-const fridges = [`RTE2E_${stamp}_A`, `RTE2E_${stamp}_B`];
+const fridges = [`RTE2E_${stamp}_A`, `RTE2E_${stamp}_B`, `RTE2E_${stamp}_C`];
 // A date of this file's own: nobody else has stops on it.
 const ownDate = new Date(Date.UTC(2045, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
 const route = `e2e-${stamp % 100000}`;
@@ -110,6 +110,57 @@ test('a route-stop schedule upload shows up on View Routes', async () => {
   await routesTable().getByText('SUMMARY: 2 stops, 0 totes').waitFor();
   const removal = routesTable().getByRole('row', { name: `Route ${route} stop 2` });
   assert.equal(await removal.evaluate((el) => getComputedStyle(el).fontWeight), '700', 'REMOVAL stops are bold');
+});
+
+test('re-uploading a route-stop schedule with one stop changed keeps every stop of the route (issue 20)', async () => {
+  // A date and route of this test's own, the day after the other upload's.
+  const date = new Date(Date.parse(`${ownDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const ownRoute = `${route}-w`;
+  const week = (secondType) =>
+    [
+      'date,market,id,route,stop,stockingIndex,stopType',
+      `${date},MW,${fridges[0]},${ownRoute},1,1,DELIVERY`,
+      `${date},MW,${fridges[1]},${ownRoute},2,1,${secondType}`,
+      `${date},MW,${fridges[2]},${ownRoute},3,1,DELIVERY`,
+    ].join('\n') + '\n';
+  const table = page.getByRole('table', { name: 'Route stops to upload' });
+  const upload = async (name, text) => {
+    await page.getByLabel('CSV or Excel file').setInputFiles(await csvFile(name, text));
+    await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 3, { message: `the dry run of ${name}` });
+  };
+  const stopsOnServer = async () => {
+    const api = await graphqlAs(page, 'query($d: String!) { locationRoutes(stockingDate: $d) { routes { route stop id stopType } } }', { d: date });
+    return api.locationRoutes.routes.filter((s) => s.route === ownRoute).sort((a, b) => a.stop - b.stop);
+  };
+
+  await page.goto(url('/locations/update_weekly_routes'));
+  await page.getByText('date, market, id, route, stop, stockingIndex, stopType').waitFor();
+  await upload(`week-${stamp}.csv`, week('DELIVERY'));
+  await page.getByRole('button', { name: 'Upload Drivers' }).click();
+  await page.getByText('3 stops written, 0 failed.').waitFor();
+  assert.equal((await stopsOnServer()).length, 3, 'the first upload wrote 3 stops');
+
+  // The same file with stop 2's stopType changed: the dry run marks the whole route as changing...
+  await upload(`week-${stamp}-changed.csv`, week('REMOVAL'));
+  await page.getByText(/3 rows: 3 will change/).waitFor();
+  // ...and the commit sends it whole (a partial route would be refused, never written).
+  await page.getByRole('button', { name: 'Upload Drivers' }).click();
+  // (Choosing the file cleared the first outcome line.) The route's answer is shared by its stops.
+  await page.getByText(/^\d+ stops written, 0 failed\.$/).waitFor();
+
+  const stops = await stopsOnServer();
+  assert.deepEqual(
+    stops.map((s) => [s.stop, s.id, s.stopType]),
+    [
+      [1, fridges[0], 'DELIVERY'],
+      [2, fridges[1], 'REMOVAL'],
+      [3, fridges[2], 'DELIVERY'],
+    ],
+  );
+  await page.goto(url('/locations/view_routes'));
+  await page.getByLabel('Date').fill(date);
+  await routesTable().getByRole('rowheader', { name: `ROUTE: ${ownRoute}`, exact: true }).waitFor();
+  await routesTable().getByText('SUMMARY: 3 stops, 0 totes').waitFor();
 });
 
 test("a location's schedule list shows its pending change and the fleet's upcoming changes", async () => {

@@ -83,7 +83,8 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     {
         return Ok(view(&store::from_item(done)?)); // a retry: already recorded and sent
     }
-    let record = json!({ "id": queue_id, "sk": format!("{now}#{message_id}"), "timestamp": now, "messageId": message_id,
+    let sk = format!("{now}#{message_id}");
+    let record = json!({ "id": queue_id, "sk": sk, "timestamp": now, "messageId": message_id,
                          "messageType": "Resource", "operation": operation, "resource": command.resource, "command": command.key,
                          "sentBy": caller.display(), "state": "SENT" });
     t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&record)?)).condition_expression("attribute_not_exists(id)").send().await?;
@@ -93,12 +94,24 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     let attr = MessageAttributeValue::builder().data_type("String").string_value(&location).build().map_err(ApiError::internal)?;
     if let Err(e) = q.client.send_message().queue_url(q.url).message_body(body.to_string()).message_attributes("locationId", attr).send().await {
         // Not sent: the record says so, and the caller hears of it.
-        let _ = t.client.update_item().table_name(t.name).key("id", store::s(&queue_id)).key("sk", store::s(record["sk"].as_str().unwrap_or_default()))
+        tracing::error!(error = %e, queue_id, sk, "command not sent");
+        let marked = t.client.update_item().table_name(t.name).key("id", store::s(&queue_id)).key("sk", store::s(&sk))
             .update_expression("SET #s = :f").expression_attribute_names("#s", "state").expression_attribute_values(":f", store::s("FAILED")).send().await;
-        tracing::error!(error = %e, "command not sent");
-        return Err(ApiError::Unavailable);
+        let marked = marked.map(|_| ()).map_err(|e| aws_sdk_dynamodb::error::DisplayErrorContext(e).to_string());
+        return Err(unsent(&queue_id, &sk, marked));
     }
     Ok(view(&record))
+}
+
+/// The caller's error for a command the queue did not take. When it could
+/// not be marked FAILED either, the record wrongly says SENT: that failure is
+/// logged with the command's key and answered as an internal error (not
+/// "busy, try again"), so it is seen and repaired, not lost.
+fn unsent(queue_id: &str, sk: &str, marked: Result<(), String>) -> ApiError {
+    match marked {
+        Ok(()) => ApiError::Unavailable,
+        Err(e) => ApiError::internal(format!("command {queue_id} {sk} not sent, and not marked FAILED (it still reads SENT): {e}")),
+    }
 }
 
 /// `readQueueMessages(id, count, version, nextToken)`: id is a location (its
@@ -147,6 +160,23 @@ pub async fn computer_swap(deps: &'static Deps, input: Input) -> Result<Value, A
         Err(e) => {
             tracing::error!(error = %e, "inventory service message not sent");
             Ok(json!({ "success": false, "message": rules::messages::SWAP_QUEUE_FAILED }))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unsent_command_that_cannot_be_marked_failed_says_so() {
+        assert!(matches!(unsent("A#commands", "t#m", Ok(())), ApiError::Unavailable), "marked FAILED: busy, try again");
+        match unsent("A#commands", "t#m", Err("ResourceNotFoundException: no table".into())) {
+            ApiError::Internal(detail) => {
+                assert!(detail.contains("A#commands t#m not sent, and not marked FAILED"), "{detail}");
+                assert!(detail.contains("ResourceNotFoundException: no table"), "the marking's own error is kept: {detail}");
+            }
+            other => panic!("expected an internal error, got {other:?}"),
         }
     }
 }

@@ -5,9 +5,9 @@
 //! the spec) 'At risk': more than 2 hours above 41 °F since production.
 use crate::health::{location_id, samples_since};
 use crate::rules::TEMPERATURE_ORANGE_MAX;
-use crate::telemetry::InventorySlot;
+use crate::telemetry::{InventorySlot, Unit};
 use aws_sdk_s3::presigning::PresigningConfig;
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, Days, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use fleet_shared::fridge_time::FridgeZone;
 use fleet_shared::{store, ApiError, Bucket, Deps, Input, Table};
@@ -32,9 +32,12 @@ pub fn produced(zone: Tz, date: NaiveDate) -> Option<DateTime<Utc>> {
     at(zone, date, PRODUCED_AT)
 }
 
-/// Expiry: 8:00 AM on the production date + shelf life + 1 day; None without a shelf life.
+/// Expiry: 8:00 AM on the production date + shelf life + 1 day; None without
+/// a shelf life, or with one past the calendar (a row stored before the
+/// ingest refused those shows UNKNOWN instead of failing the view).
 pub fn expiry(zone: Tz, date: NaiveDate, shelf_life_days: Option<u32>) -> Option<DateTime<Utc>> {
-    at(zone, date + Duration::days(i64::from(shelf_life_days?) + 1), EXPIRES_AT)
+    let day = date.checked_add_days(Days::new(u64::from(shelf_life_days?) + 1))?;
+    at(zone, day, EXPIRES_AT)
 }
 
 /// Minutes above 41 °F since `from`: each sample above counts until the
@@ -47,9 +50,11 @@ pub fn minutes_above(samples: &[(DateTime<Utc>, f64)], from: DateTime<Utc>, now:
         }
         let next = samples.get(i + 1).map(|s| s.0).unwrap_or(now);
         let start = (*t).max(from);
-        let end = next.min(*t + Duration::minutes(SAMPLE_SPAN_MINUTES));
+        // Checked: a stored sample's time is text, read back as any instant.
+        let span_end = t.checked_add_signed(Duration::minutes(SAMPLE_SPAN_MINUTES)).unwrap_or(*t);
+        let end = next.min(span_end);
         if end > start {
-            total += (end - start).num_minutes();
+            total = i64::saturating_add(total, (end - start).num_minutes());
         }
     }
     total
@@ -64,6 +69,17 @@ async fn image_url(deps: &Deps, item: &str) -> Option<String> {
     let config = PresigningConfig::expires_in(std::time::Duration::from_secs(IMAGE_URL_SECONDS)).ok()?;
     let req = b.client.get_object().bucket(b.name).key(format!("items/{item}.svg")).presigned(config).await.ok()?;
     Some(req.uri().to_string())
+}
+
+/// One unit as the view shows it: production and expiry in the fridge's
+/// zone (UNKNOWN when either is past the calendar) and whether it is at risk.
+pub fn unit_view(zone: Tz, item_name: &str, u: &Unit, samples: &[(DateTime<Utc>, f64)], now: DateTime<Utc>) -> Value {
+    let made = produced(zone, u.production_date);
+    let expires = expiry(zone, u.production_date, u.shelf_life_days);
+    let at_risk = made.is_some_and(|m| minutes_above(samples, m, now) > AT_RISK_MINUTES);
+    json!({ "vendItemName": item_name, "productionDate": u.production_date.to_string(), "shelfLifeDays": u.shelf_life_days,
+            "productionText": made.map(|m| text(zone, m)), "expiry": expires.map(crate::store::iso),
+            "expiryText": expires.map(|e| text(zone, e)).unwrap_or_else(|| "UNKNOWN".into()), "atRisk": at_risk })
 }
 
 /// `GET /locations/{id}/inventory`.
@@ -102,18 +118,7 @@ pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> 
     }
     let mut by_slot = Map::new();
     for s in &slots {
-        let units: Vec<Value> = s
-            .units
-            .iter()
-            .map(|u| {
-                let made = produced(zone, u.production_date);
-                let expires = expiry(zone, u.production_date, u.shelf_life_days);
-                let at_risk = made.is_some_and(|m| minutes_above(&samples, m, now) > AT_RISK_MINUTES);
-                json!({ "vendItemName": s.item_name, "productionDate": u.production_date.to_string(), "shelfLifeDays": u.shelf_life_days,
-                        "productionText": made.map(|m| text(zone, m)), "expiry": expires.map(crate::store::iso),
-                        "expiryText": expires.map(|e| text(zone, e)).unwrap_or_else(|| "UNKNOWN".into()), "atRisk": at_risk })
-            })
-            .collect();
+        let units: Vec<Value> = s.units.iter().map(|u| unit_view(zone, &s.item_name, u, &samples, now)).collect();
         by_slot.insert(s.slot.clone(), json!({ "slotItemName": s.item_name, "itemsInSlot": units }));
     }
     Ok(json!({ "location": id, "timestamp": snapshot["timestamp"], "inventory": { "payload": { "itemsBySlot": by_slot } },
@@ -137,6 +142,18 @@ mod tests {
         assert_eq!(text(Chicago, expires), "11/24/2026 8:00 AM");
         assert_eq!(expires.to_rfc3339(), "2026-11-24T14:00:00+00:00");
         assert_eq!(expiry(Chicago, date("2026-11-20"), None), None, "an unknown shelf life is UNKNOWN");
+    }
+
+    #[test]
+    fn a_shelf_life_past_the_calendar_renders_unknown_instead_of_panicking() {
+        // A row stored before the ingest refused it (issue 20: every GET of the fridge panicked).
+        assert_eq!(expiry(Chicago, date("2026-11-20"), Some(4_000_000_000)), None);
+        assert_eq!(expiry(Chicago, NaiveDate::MAX, Some(0)), None);
+        let unit = Unit { production_date: date("2026-11-20"), shelf_life_days: Some(u32::MAX) };
+        let view = unit_view(Chicago, "GREEK_SALAD", &unit, &[], "2026-11-23T00:00:00Z".parse().unwrap());
+        assert_eq!((view["expiryText"].as_str(), &view["expiry"], view["productionText"].as_str()), (Some("UNKNOWN"), &Value::Null, Some("11/20/2026 8:00 PM")));
+        let edge = vec![(DateTime::<Utc>::MAX_UTC, 50.0)];
+        assert_eq!(minutes_above(&edge, DateTime::<Utc>::MIN_UTC, DateTime::<Utc>::MAX_UTC), 0, "a sample at the end of time spans nothing");
     }
 
     #[test]

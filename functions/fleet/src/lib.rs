@@ -11,6 +11,9 @@ pub mod rules;
 pub mod store;
 pub mod telemetry;
 
+#[cfg(test)]
+mod properties;
+
 use fleet_shared::{handler, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 /// Ids per `fridgeHealth` call from the health page, and at most per call (the dashboard's batch).

@@ -11,13 +11,17 @@ pub const KEEP_DAYS: i64 = 30;
 /// How long a warm ingest trusts that a location exists.
 const CACHE_TTL: Duration = Duration::from_secs(300);
 
+/// Fixed-width UTC text (`YYYY-MM-DDTHH:MM:SS.mmmZ`): for the years
+/// 0000–9999 it sorts as time does, which the newest-wins conditions rely on
+/// (the ingest refuses times outside its window, so stored ones are in range).
 pub fn iso(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-/// The TTL attribute (epoch seconds) of an item reported at `t`.
-pub fn expires_at(t: DateTime<Utc>) -> i64 {
-    (t + chrono::Duration::days(KEEP_DAYS)).timestamp()
+/// The TTL attribute (epoch seconds) of an item reported at `t`; None when
+/// `t` is so far out that the expiry is past chrono's range.
+pub fn expires_at(t: DateTime<Utc>) -> Option<i64> {
+    t.checked_add_signed(chrono::Duration::days(KEEP_DAYS)).map(|e| e.timestamp())
 }
 
 /// Location ids seen to exist, per warm container. Unknown ids are asked

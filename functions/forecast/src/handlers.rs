@@ -142,45 +142,118 @@ fn decode_key(key: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The largest forecast file the ingest reads. A 10,000-row file is about
+/// 0.5 MB; a larger object is refused from its size alone, never read.
+pub const MAX_FILE_BYTES: i64 = 5 * 1024 * 1024;
+
+/// What one queue record asks of the ingest.
+#[derive(Debug, PartialEq)]
+enum Notice {
+    /// The (decoded) keys of the objects an S3 notification names.
+    Objects(Vec<String>),
+    /// S3's test event, sent when the notification is set up: nothing to do.
+    Test,
+}
+
+/// Reads a queue record's body, or says why it cannot be read.
+fn read_notice(body: &str) -> Result<Notice, String> {
+    let v: Value = serde_json::from_str(body).map_err(|_| "the message is not JSON".to_string())?;
+    if v.get("Event").and_then(Value::as_str) == Some("s3:TestEvent") {
+        return Ok(Notice::Test);
+    }
+    let records = v.get("Records").and_then(Value::as_array).filter(|r| !r.is_empty()).ok_or("the message holds no S3 records")?;
+    records
+        .iter()
+        .map(|r| r.pointer("/s3/object/key").and_then(Value::as_str).filter(|k| !k.is_empty()).map(decode_key).ok_or_else(|| "an S3 record names no object key".to_string()))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Notice::Objects)
+}
+
+/// Why an object cannot be ingested: `Unreadable` has no upload to tell
+/// (the record is reported for redelivery, so after three tries it is in the
+/// dead-letter queue); `Failed` is a passing failure, retried the same way.
+enum Refusal {
+    Unreadable(String),
+    Failed(ApiError),
+}
+
+impl From<ApiError> for Refusal {
+    fn from(e: ApiError) -> Self {
+        Refusal::Failed(e)
+    }
+}
+
 /// The SQS-fed ingest: each record is an S3 notification (or S3's test
-/// event). A record that fails for a passing reason is reported for
-/// redelivery (and after three tries lands in the dead-letter queue); a bad
-/// file is not a failure of the ingest: its upload is marked failed with the
-/// file's errors.
+/// event). A record that fails for a passing reason, or that cannot be read
+/// (no notification, no forecast upload), is reported for redelivery and
+/// after three tries lands in the dead-letter queue, its reason in the log;
+/// nothing is acknowledged unread. A bad or too large file is not a failure
+/// of the ingest: its upload is marked failed with the reason.
 pub async fn ingest(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let mut failures = Vec::new();
     for record in input.args["Records"].as_array().cloned().unwrap_or_default() {
         let id = record["messageId"].as_str().unwrap_or_default().to_string();
-        let body: Value = serde_json::from_str(record["body"].as_str().unwrap_or("")).unwrap_or(Value::Null);
-        for s3 in body["Records"].as_array().cloned().unwrap_or_default() {
-            let key = decode_key(s3["s3"]["object"]["key"].as_str().unwrap_or(""));
-            if let Err(e) = ingest_object(deps, &key).await {
-                tracing::error!(key, error = %e, "forecast file not ingested; left for redelivery");
+        let keys = match read_notice(record["body"].as_str().unwrap_or("")) {
+            Ok(Notice::Test) => continue,
+            Ok(Notice::Objects(keys)) => keys,
+            Err(reason) => {
+                tracing::error!(message_id = %id, %reason, "forecast notification unreadable; left for the dead-letter queue");
                 failures.push(json!({ "itemIdentifier": id }));
-                break;
+                continue;
+            }
+        };
+        for key in keys {
+            match ingest_object(deps, &key).await {
+                Ok(()) => {}
+                Err(Refusal::Unreadable(reason)) => {
+                    tracing::error!(message_id = %id, key, %reason, "forecast notification unreadable; left for the dead-letter queue");
+                    failures.push(json!({ "itemIdentifier": id }));
+                    break;
+                }
+                Err(Refusal::Failed(e)) => {
+                    tracing::error!(key, error = %e, "forecast file not ingested; left for redelivery");
+                    failures.push(json!({ "itemIdentifier": id }));
+                    break;
+                }
             }
         }
     }
     Ok(json!({ "batchItemFailures": failures }))
 }
 
-async fn ingest_object(deps: &'static Deps, key: &str) -> Result<(), ApiError> {
-    let Some(upload_id) = key.strip_prefix(PREFIX).and_then(|k| k.strip_suffix(".csv")).filter(|id| upload_id_ok(id)) else {
-        tracing::warn!(key, "not a forecast upload; ignored");
-        return Ok(());
+/// The upload an object key names (`forecast-uploads/{uploadId}.csv`).
+fn upload_of(key: &str) -> Option<&str> {
+    key.strip_prefix(PREFIX).and_then(|k| k.strip_suffix(".csv")).filter(|id| upload_id_ok(id))
+}
+
+/// The reason an object of `size` bytes is refused, if it is.
+fn too_large(size: Option<i64>) -> Option<String> {
+    match size {
+        Some(n) if (0..=MAX_FILE_BYTES).contains(&n) => None,
+        Some(n) => Some(format!("The file is {n} bytes; at most {MAX_FILE_BYTES} bytes (5 MB) are read. Split it and upload each part.")),
+        None => Some("The file's size is unknown, so it was not read. Upload it again.".into()),
+    }
+}
+
+async fn ingest_object(deps: &'static Deps, key: &str) -> Result<(), Refusal> {
+    let Some(upload_id) = upload_of(key) else {
+        return Err(Refusal::Unreadable("not a forecast upload".into()));
     };
     let Some(mut state) = load(deps, upload_id).await? else {
-        tracing::warn!(key, "no upload was issued for this object; ignored");
-        return Ok(());
+        return Err(Refusal::Unreadable("no upload was issued for this object".into()));
     };
     let bucket = deps.bucket(Bucket::Uploads)?;
     let object = match bucket.client.get_object().bucket(bucket.name).key(key).send().await {
         Ok(o) => o,
         Err(e) if e.as_service_error().is_some_and(|s| s.is_no_such_key()) => {
             tracing::warn!(key, "the object is gone; nothing to ingest");
-            return Ok(());
+            // A first notice of a file gone unread: the upload says so instead of waiting forever.
+            if matches!(state.state.as_str(), "applied" | "failed") {
+                return Ok(());
+            }
+            return Ok(finish(deps, state, Err(vec!["The file was gone before it was read. Choose Upload Forecast again.".into()])).await?);
         }
-        Err(e) => return Err(ApiError::internal(e)),
+        Err(e) => return Err(ApiError::internal(e).into()),
     };
     let e_tag = object.e_tag().unwrap_or_default().trim_matches('"').to_string();
     if state.e_tag == e_tag && matches!(state.state.as_str(), "applied" | "failed") {
@@ -192,7 +265,11 @@ async fn ingest_object(deps: &'static Deps, key: &str) -> Result<(), ApiError> {
     (state.written, state.unchanged) = (0, 0);
     // S3 refuses an expired presigned URL; this guards emulators and clock skew.
     if state.url_expires_at > 0 && arrived > state.url_expires_at {
-        return finish(deps, state, Err(vec!["The upload link expired before the file arrived. Choose Upload Forecast again.".into()])).await;
+        return Ok(finish(deps, state, Err(vec!["The upload link expired before the file arrived. Choose Upload Forecast again.".into()])).await?);
+    }
+    // The size is in the answer's headers: a too large body is dropped unread.
+    if let Some(reason) = too_large(object.content_length()) {
+        return Ok(finish(deps, state, Err(vec![reason])).await?);
     }
     state.state = "received".into();
     state.updated_at = now();
@@ -207,13 +284,13 @@ async fn ingest_object(deps: &'static Deps, key: &str) -> Result<(), ApiError> {
         Err(errors) => Err(errors),
         Ok(rows) => commit_file(deps, &state, rows).await?,
     };
-    finish(deps, state, outcome).await
+    Ok(finish(deps, state, outcome).await?)
 }
 
 /// Checks the whole file, then commits it in batches; nothing is written when any line is invalid.
 async fn commit_file(deps: &'static Deps, state: &UploadState, rows: Vec<upload::RawRow>) -> Result<Result<(usize, usize), Vec<String>>, ApiError> {
     let kind = ForecastUpload { deps, user: state.user.clone(), now: now() };
-    let whole = UploadRequest { upload_id: state.upload_id.clone(), file_name: state.file_name.clone(), rows };
+    let whole = UploadRequest { upload_id: state.upload_id.clone(), file_name: state.file_name.clone(), rows, groups: None };
     let dry = upload::dry_run(&kind, &whole).await?;
     let errors = line_errors(&dry["rows"], "messages");
     if !errors.is_empty() {
@@ -222,7 +299,7 @@ async fn commit_file(deps: &'static Deps, state: &UploadState, rows: Vec<upload:
     let (mut written, mut unchanged, mut errors) = (0, 0, Vec::new());
     for chunk in whole.rows.chunks(MAX_BATCH_ROWS) {
         let batch = UploadRequest { rows: chunk.to_vec(), ..whole.clone() };
-        let out = upload::commit(&kind, &batch).await?;
+        let out = upload::commit(&kind, &batch, &deps.table(Table::Idempotency)?).await?;
         for r in out["results"].as_array().into_iter().flatten() {
             match r["status"].as_str() {
                 Some("written") => written += 1,
@@ -325,6 +402,28 @@ pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_notice_is_read_or_refused_with_its_reason() {
+        let note = |key: &str| json!({ "Records": [{ "s3": { "object": { "key": key } } }] }).to_string();
+        assert_eq!(read_notice(&note("forecast-uploads%2Fa-1.csv")), Ok(Notice::Objects(vec!["forecast-uploads/a-1.csv".into()])));
+        assert_eq!(read_notice(r#"{"Service":"Amazon S3","Event":"s3:TestEvent"}"#), Ok(Notice::Test));
+        assert_eq!(read_notice("{not json"), Err("the message is not JSON".into()));
+        assert_eq!(read_notice("{}"), Err("the message holds no S3 records".into()));
+        assert_eq!(read_notice(r#"{"Records":[]}"#), Err("the message holds no S3 records".into()));
+        assert_eq!(read_notice(&note("")), Err("an S3 record names no object key".into()));
+        assert_eq!(upload_of("forecast-uploads/ab-1.csv"), Some("ab-1"));
+        assert_eq!(upload_of("forecast-uploads/../x.csv"), None);
+        assert_eq!(upload_of("other/ab-1.csv"), None);
+    }
+
+    #[test]
+    fn an_object_over_the_size_limit_is_refused_unread() {
+        assert_eq!(too_large(Some(0)), None);
+        assert_eq!(too_large(Some(MAX_FILE_BYTES)), None);
+        assert_eq!(too_large(Some(MAX_FILE_BYTES + 1)).as_deref(), Some("The file is 5242881 bytes; at most 5242880 bytes (5 MB) are read. Split it and upload each part."));
+        assert!(too_large(None).is_some());
+    }
 
     #[test]
     fn notification_keys_are_decoded() {

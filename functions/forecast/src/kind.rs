@@ -17,6 +17,7 @@ pub struct ForecastUpload {
 }
 
 impl UploadKind for ForecastUpload {
+    const SCOPE: &'static str = "forecast";
     type Plan = ForecastRow;
     type Context = ();
 
@@ -59,16 +60,14 @@ impl UploadKind for ForecastUpload {
         Ok(diff)
     }
 
-    fn written_by(&self, stored: &Value, marker: &str) -> bool {
-        stored["uploadMarker"] == json!(marker)
-    }
-
-    /// One BatchWriteItem per 25 requests, rows and their history records
-    /// together. A row an earlier try of this upload wrote gets no second
-    /// history record.
+    /// One BatchWriteItem per 25 requests: rows, their history records and
+    /// their upload records together. A file is ingested by one consumer of
+    /// its S3 notification at a time, and a retry of it is recognised by the
+    /// records, so these puts need no condition (docs/decisions.md).
     async fn write(&self, rows: Vec<Planned<ForecastRow>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         let rows_table = self.deps.table(Table::ForecastRows)?;
         let history_table = self.deps.table(Table::History)?;
+        let records_table = self.deps.table(Table::Idempotency)?.name;
         let mut requests: Vec<(String, WriteRequest)> = Vec::new();
         for p in &rows {
             let marker = req.marker(p.row);
@@ -76,12 +75,12 @@ impl UploadKind for ForecastUpload {
             let item = json!({ "date": r.date, "item": r.item, "quantity": r.quantity, "productionDate": r.production_date,
                                "uploadMarker": marker, "updatedBy": self.user, "updatedAt": self.now });
             requests.push((rows_table.name.to_string(), put(store::to_item(&item)?)?));
-            let again = p.stored.as_ref().is_some_and(|s| self.written_by(s, &marker));
-            if !again {
-                let old = p.stored.as_ref().map(|s| s["quantity"].to_string()).unwrap_or_else(|| "null".into());
-                let change = Change { attribute: r.item.clone(), old_value: old, new_value: r.quantity.to_string(), reason: None };
-                let record = Record::new(history::entity("forecast", &r.date), &self.now, &self.user, &req.source(p.row), vec![change]);
-                requests.push((history_table.name.to_string(), put(store::to_item(&record)?)?));
+            let old = p.stored.as_ref().map(|s| s["quantity"].to_string()).unwrap_or_else(|| "null".into());
+            let change = Change { attribute: r.item.clone(), old_value: old, new_value: r.quantity.to_string(), reason: None };
+            let record = Record::new(history::entity("forecast", &r.date), &self.now, &self.user, &req.source(p.row), vec![change]);
+            requests.push((history_table.name.to_string(), put(store::to_item(&record)?)?));
+            if let Some(claim) = &p.claim {
+                requests.push((records_table.to_string(), put(store::to_item(claim)?)?));
             }
         }
         for chunk in requests.chunks(25) {

@@ -28,14 +28,21 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "forecast_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/forecast/dry-run" },
         permission: Permission::Action("UploadForecast"),
-        grants: &[Grant::ReadTable(Table::ForecastRows)],
+        // A whole file of up to 10,000 rows is larger than the default request bound.
+        grants: &[Grant::ReadTable(Table::ForecastRows), Grant::FileUploads],
         handler: handler!(handlers::dry_run),
     },
     FunctionSpec {
         name: "forecast_ingest",
         trigger: Trigger::Queue(Queue::ForecastUploads),
         permission: Permission::System,
-        grants: &[Grant::ReadBucket(Bucket::Uploads), Grant::CrudTable(Table::ForecastRows), Grant::CrudTable(Table::ForecastUploads), Grant::WriteTable(Table::History)],
+        grants: &[
+            Grant::ReadBucket(Bucket::Uploads),
+            Grant::CrudTable(Table::ForecastRows),
+            Grant::CrudTable(Table::ForecastUploads),
+            Grant::WriteTable(Table::History),
+            Grant::CrudTable(Table::Idempotency),
+        ],
         handler: handler!(handlers::ingest),
     },
     FunctionSpec {

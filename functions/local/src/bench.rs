@@ -27,9 +27,10 @@ pub async fn upload(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
     let started = Instant::now();
     let batches: Vec<UploadRequest> = all
         .chunks(upload::MAX_BATCH_ROWS)
-        .map(|c| UploadRequest { upload_id: format!("bench-{run}"), file_name: "bench.csv".into(), rows: c.to_vec() })
+        .map(|c| UploadRequest { upload_id: format!("bench-{run}"), file_name: "bench.csv".into(), rows: c.to_vec(), groups: None })
         .collect();
-    let written: Vec<Result<Value, ApiError>> = stream::iter(batches.iter()).map(|b| upload::commit(&kind, b)).buffer_unordered(4).collect().await;
+    let records = deps.table(Table::Idempotency)?;
+    let written: Vec<Result<Value, ApiError>> = stream::iter(batches.iter()).map(|b| upload::commit(&kind, b, &records)).buffer_unordered(4).collect().await;
     let mut ok = 0;
     for w in written {
         ok += w?["written"].as_u64().unwrap_or(0);
@@ -133,7 +134,7 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
                 "par": "4", "overCapacityAmount": "1", "jit": "false", "priorityBoost": "" }).as_object().cloned().expect("object")
     };
     let raw_rows: Vec<RawRow> = (0..rows).map(|i| RawRow { row: i as u32 + 2, values: row_of(i, run * 2) }).collect();
-    let req = UploadRequest { upload_id: format!("bench-pars-{run}"), file_name: "pars.csv".into(), rows: raw_rows };
+    let req = UploadRequest { upload_id: format!("bench-pars-{run}"), file_name: "pars.csv".into(), rows: raw_rows, groups: None };
 
     // Where the dry run's time goes, measured apart before the timed run.
     let keys: Vec<String> = req.rows.iter().filter_map(fn_pars::rules::group_of).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
@@ -190,6 +191,7 @@ pub async fn prices(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
         rows: (0..rows)
             .map(|i| RawRow { row: i as u32 + 2, values: json!({ "schemaId": schema(i), "item": item(i), "price": "3.25" }).as_object().cloned().expect("object") })
             .collect(),
+        groups: None,
     };
     let kind = ItemPrices { deps, user: "bench".into(), now: "now".into() };
     let mut times = Vec::new();

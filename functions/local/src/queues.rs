@@ -7,6 +7,8 @@ use crate::{registry, wiring::Wiring};
 use aws_sdk_sqs::types::{DeleteMessageBatchRequestEntry, MessageSystemAttributeName};
 use fleet_shared::{logging, ApiError, FunctionSpec, Input, Trigger};
 use serde_json::{json, Value};
+use futures::FutureExt;
+use std::panic::AssertUnwindSafe;
 use std::time::Duration;
 
 /// The queue URL the provisioner wrote for a queue's logical id.
@@ -41,8 +43,11 @@ pub async fn poll_once(sqs: &aws_sdk_sqs::Client, wiring: &'static Wiring, spec:
         .collect();
     let request_id = uuid::Uuid::new_v4().to_string();
     let input = Input { args: json!({ "Records": records }), ..Input::default() };
-    // A handler error fails the whole batch, as on Lambda.
-    let failed: Vec<String> = match logging::invoke(spec, wiring.deps(spec), input, &request_id).await {
+    // A handler error, or a panic, fails the whole batch, as on Lambda, and polling goes on:
+    // Lambda's event source mapping keeps polling after a failed batch.
+    let invoked = AssertUnwindSafe(logging::invoke(spec, wiring.deps(spec), input, &request_id)).catch_unwind().await;
+    let invoked = invoked.unwrap_or_else(|_| Err(ApiError::internal("the handler panicked")));
+    let failed: Vec<String> = match invoked {
         Ok(answer) => answer["batchItemFailures"].as_array().map(|f| f.iter().filter_map(|x| x["itemIdentifier"].as_str().map(str::to_string)).collect()).unwrap_or_default(),
         Err(e) => {
             tracing::warn!(function = spec.name, error = %e, "queue batch failed");

@@ -94,6 +94,10 @@ fn policies_of(block: &str) -> BTreeSet<(String, String)> {
             out.insert((policy.to_string(), table));
         } else if t == "Action: cognito-idp:ListUsers" {
             out.insert(("ListUsers".into(), "UserPool".into()));
+        } else if t == "Action: ssm:GetParameter" {
+            let resource = lines[i + 1].trim();
+            assert!(resource.ends_with(&format!(":parameter${{{}}}'", template::PAGING_PARAMETER)), "SSM read of exactly the paging parameter: {resource}");
+            out.insert(("SsmGetParameter".into(), template::PAGING_PARAMETER.into()));
         }
     }
     out
@@ -123,7 +127,8 @@ fn each_function_gets_exactly_the_environment_and_policies_its_grants_imply() {
                 Grant::CrudBucket(b) => Some(("S3Crud".to_string(), b.logical_id().to_string())),
                 Grant::ListUsers => Some(("ListUsers".to_string(), "UserPool".to_string())),
                 Grant::SendToQueue(q) => Some(("SQSSendMessage".to_string(), q.logical_id().to_string())),
-                Grant::PagingTokens | Grant::FileUploads => None,
+                Grant::PagingTokens => Some(("SsmGetParameter".to_string(), template::PAGING_PARAMETER.to_string())),
+                Grant::FileUploads => None,
             })
             .collect();
         assert_eq!(policies_of(block), expected, "policies of {}", f.name);
@@ -180,4 +185,107 @@ fn the_browser_reads_the_same_rules_the_server_checks() {
         "{} differs from the server's rules: run `cargo run -p fleet-local -- rules`",
         fleet_local::RULES_PATH
     );
+}
+
+/// The resources of template.yaml as (logical id, type, block text), read the
+/// way the drift checks above read functions: by indentation.
+fn resources(yaml: &str) -> Vec<(String, String, String)> {
+    let body = &yaml[yaml.find("\nResources:\n").expect("Resources section") + 1..];
+    let mut out: Vec<(String, String, String)> = Vec::new();
+    for line in body.lines().skip(1) {
+        let is_name = line.starts_with("  ") && !line.starts_with("   ") && line.ends_with(':') && !line.trim_start().starts_with('#');
+        if is_name {
+            out.push((line.trim().trim_end_matches(':').to_string(), String::new(), String::new()));
+        } else if let Some(last) = out.last_mut() {
+            if let Some(kind) = line.strip_prefix("    Type: ") {
+                last.1 = kind.to_string();
+            }
+            last.2.push_str(line);
+            last.2.push('\n');
+        }
+    }
+    out
+}
+
+fn assert_dead_letters_watched(yaml: &str) {
+    let all = resources(yaml);
+    let queues: Vec<_> = all.iter().filter(|r| r.1 == "AWS::SQS::Queue").collect();
+    assert!(queues.len() >= 9, "the template's queues were found ({})", queues.len());
+    for (id, _, block) in &queues {
+        assert!(block.contains("      SqsManagedSseEnabled: true\n"), "{id} is not encrypted at rest (SqsManagedSseEnabled)");
+    }
+    // Independently of the generator: every redrive target and function DLQ.
+    let mut dlqs = BTreeSet::new();
+    for (_, _, block) in &all {
+        for l in block.lines() {
+            if let Some(rest) = l.trim().strip_prefix("deadLetterTargetArn: !GetAtt ").or_else(|| l.trim().strip_prefix("TargetArn: !GetAtt ")) {
+                dlqs.insert(rest.trim_end_matches(".Arn").to_string());
+            }
+        }
+    }
+    for q in ["TelemetryDeadLetterQueue", "ForecastUploadsDeadLetterQueue", "FridgeCommandsDeadLetterQueue", "InventoryServiceDeadLetterQueue", "ScheduledFailuresQueue"] {
+        assert!(dlqs.contains(q), "{q} is a dead-letter queue");
+    }
+    let alarms: Vec<&String> = all.iter().filter(|r| r.1 == "AWS::CloudWatch::Alarm").map(|r| &r.2).collect();
+    for q in &dlqs {
+        for metric in ["ApproximateNumberOfMessagesVisible", "ApproximateAgeOfOldestMessage"] {
+            let found = alarms.iter().any(|a| {
+                a.contains(&format!("      MetricName: {metric}\n"))
+                    && a.contains(&format!("          Value: !GetAtt {q}.QueueName\n"))
+                    && a.contains("      AlarmActions:\n")
+            });
+            assert!(found, "dead-letter queue {q} has no {metric} alarm");
+        }
+    }
+}
+
+#[test]
+fn every_queue_is_encrypted_and_every_dead_letter_queue_has_depth_and_age_alarms() {
+    assert_dead_letters_watched(&read(template::OUTPUT_PATH));
+}
+
+#[test]
+fn the_dead_letter_checks_can_fail() {
+    let yaml = read(template::OUTPUT_PATH);
+    let unencrypted = yaml.replacen("      SqsManagedSseEnabled: true\n", "", 1);
+    assert!(std::panic::catch_unwind(|| assert_dead_letters_watched(&unencrypted)).is_err(), "a queue without SSE is caught");
+    let no_age_alarm = yaml.replacen("      MetricName: ApproximateAgeOfOldestMessage\n", "      MetricName: NumberOfMessagesSent\n", 1);
+    assert!(std::panic::catch_unwind(|| assert_dead_letters_watched(&no_age_alarm)).is_err(), "a missing age alarm is caught");
+}
+
+#[test]
+fn business_tables_have_point_in_time_recovery_and_scheduled_functions_a_dead_letter_queue() {
+    let yaml = read(template::OUTPUT_PATH);
+    let all = resources(&yaml);
+    // Only the fridges' own latest state and expiring telemetry may go without.
+    let exempt = ["FridgeHealthTable", "FridgeInventoryTable", "FridgeTelemetryTable"];
+    for (id, _, block) in all.iter().filter(|r| r.1 == "AWS::DynamoDB::Table") {
+        let pitr = block.contains("        PointInTimeRecoveryEnabled: true\n");
+        assert!(pitr || exempt.contains(&id.as_str()), "{id} has no point-in-time recovery");
+        assert!(pitr || block.contains("- id: CKV_AWS_28\n"), "{id} skips point-in-time recovery without a reason");
+    }
+    for f in registry::all().filter(|f| matches!(f.trigger, Trigger::Schedule(_))) {
+        let block = function_block(&yaml, &f.logical_id());
+        assert!(block.contains(&format!("      DeadLetterQueue:\n        Type: SQS\n        TargetArn: !GetAtt {}.Arn\n", template::SCHEDULED_FAILURES_QUEUE)), "{} has no on-failure queue", f.name);
+    }
+    for bucket in ["RoutesBucket", "UploadsBucket", "ItemImagesBucket", "ArtifactsBucket"] {
+        let (_, _, block) = all.iter().find(|r| r.0 == bucket).unwrap_or_else(|| panic!("{bucket} missing"));
+        assert!(block.contains("      VersioningConfiguration:\n        Status: Enabled\n"), "{bucket} is not versioned");
+    }
+}
+
+#[test]
+fn every_checkov_skip_carries_a_reason_and_cors_is_not_open() {
+    let yaml = read(template::OUTPUT_PATH);
+    let lines: Vec<&str> = yaml.lines().collect();
+    for (i, l) in lines.iter().enumerate() {
+        if l.trim_start().starts_with("- id: CKV") {
+            let next = lines.get(i + 1).map(|n| n.trim()).unwrap_or_default();
+            assert!(next.strip_prefix("comment: ").is_some_and(|c| c.len() > 20), "skip without a reason at line {}: {l}", i + 1);
+        }
+    }
+    let origin = &yaml[yaml.find("  WebOrigin:\n").expect("WebOrigin parameter")..];
+    let default = origin.lines().find_map(|l| l.trim().strip_prefix("Default: ")).expect("WebOrigin default");
+    assert!(!default.contains('*'), "WebOrigin must not default to any origin: {default}");
+    assert!(!yaml.contains("PagingTokenSecret"), "the paging secret is never a template parameter");
 }

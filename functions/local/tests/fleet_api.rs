@@ -3,6 +3,9 @@
 //! duplicate), the dead-letter queue with reasons, a transient failure left
 //! for redelivery, a command's round trip through the command queue, health
 //! batches of 10 and 200, the inventory view, and the action and flag gates.
+//! Issue 20: late reports never overwrite newer state, a far-future report is
+//! parked with its reason while its batch lands, and a command result counts
+//! only from the fridge the command was sent to.
 mod common;
 use common::*;
 use fleet_local::queues;
@@ -35,6 +38,18 @@ async fn locations(prefix: &str, n: usize, status: &str) -> Vec<String> {
         .collect();
     deps().await.table(Table::Locations).unwrap().batch_put(items).await.unwrap();
     ids
+}
+
+/// A time `secs` seconds ago, as fridges send it.
+fn ago(secs: i64) -> String {
+    (chrono::Utc::now() - chrono::Duration::seconds(secs)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+/// Runs one SQS batch of these bodies through the ingest as the event source mapping would.
+async fn ingest(bodies: &[String]) -> Value {
+    let spec = find("telemetry_ingest");
+    let records: Vec<Value> = bodies.iter().enumerate().map(|(i, b)| json!({ "messageId": format!("r-{i}"), "body": b })).collect();
+    spec.invoke(wiring().await.deps(spec), Input { args: json!({ "Records": records }), ..Input::default() }).await.unwrap()
 }
 
 fn heartbeat(id: &str, extra: Value) -> Value {
@@ -296,4 +311,69 @@ async fn commands_need_the_action_and_their_flag_and_a_live_fridge() {
     let reader = user_with(&["GetFridgeHealth"]).await;
     set_flags(&reader, &["feature-flag-admin"]).await;
     assert_eq!(create(reader, live[0].clone(), ooo("DISABLE")).await.unwrap_err().to_string(), "Error! User Action Prohibited!", "a flag is not the action");
+}
+
+#[tokio::test]
+async fn a_late_heartbeat_or_inventory_never_overwrites_a_newer_one() {
+    let _turn = QUEUES.lock().await;
+    dead_letters().await;
+    let ids = locations("LATE", 1, "LIVE").await;
+    let id = &ids[0];
+    let (newer, older) = (ago(5), ago(3600));
+    let inventory = |at: &str, item: &str| json!({ "type": "inventory", "locationId": id, "timestamp": at, "slots": [{ "slot": "1:1", "itemName": item, "units": [] }] }).to_string();
+    let first = [heartbeat(id, json!({ "timestamp": newer, "temperature": 37.0 })).to_string(), inventory(&newer, "GREEK_SALAD")];
+    assert_eq!(ingest(&first).await["batchItemFailures"], json!([]));
+    // SQS does not order: an hour-old report arrives in a later batch.
+    let late = [heartbeat(id, json!({ "timestamp": older, "temperature": 45.0 })).to_string(), inventory(&older, "FRUIT_CUP")];
+    assert_eq!(ingest(&late).await["batchItemFailures"], json!([]), "a late report is no failure: it loses quietly");
+    let stored = health(&admin().await, &ids).await.unwrap();
+    assert_eq!((stored[0]["timestamp"].as_str(), stored[0]["temperature"].as_f64()), (Some(newer.as_str()), Some(37.0)), "the newer heartbeat stays");
+    let (_, view) = http_at("location_inventory", Some(&admin().await), None, &[("id", id)]).await;
+    assert_eq!((view["timestamp"].as_str(), &view["inventory"]["payload"]["itemsBySlot"]["1:1"]["slotItemName"]), (Some(newer.as_str()), &json!("GREEK_SALAD")));
+    // Its temperature sample is history, and is kept.
+    let samples = gql("fridge_temperatures", &admin().await, json!({ "location": id, "hours": 2 })).await.unwrap();
+    assert_eq!(samples.as_array().unwrap().len(), 2);
+    assert!(dead_letters().await.iter().all(|(b, _)| !b.contains(id.as_str())), "not parked either");
+    // A redelivery of the newer one changes nothing; a still newer one lands.
+    assert_eq!(ingest(&first).await["batchItemFailures"], json!([]));
+    let newest = ago(1);
+    ingest(&[heartbeat(id, json!({ "timestamp": newest, "temperature": 38.0 })).to_string()]).await;
+    assert_eq!(health(&admin().await, &ids).await.unwrap()[0]["temperature"], 38.0);
+}
+
+#[tokio::test]
+async fn a_far_future_heartbeat_is_parked_with_its_reason_and_the_rest_of_its_batch_lands() {
+    let _turn = QUEUES.lock().await;
+    dead_letters().await;
+    let ids = locations("FUT", 2, "LIVE").await;
+    let poison = heartbeat(&ids[0], json!({ "timestamp": "+262142-12-31T00:00:00Z" })).to_string();
+    let event = json!({ "type": "event", "locationId": ids[0], "eventId": "e-1", "eventType": "CheckpointEvent", "timestamp": now() }).to_string();
+    let answer = ingest(&[poison.clone(), heartbeat(&ids[1], json!({ "temperature": 36.5 })).to_string(), event]).await;
+    assert_eq!(answer["batchItemFailures"], json!([]), "handled: parked, not retried");
+    let stored = health(&admin().await, &ids).await.unwrap();
+    assert_eq!(stored.as_array().unwrap().len(), 1, "{stored}");
+    assert_eq!((stored[0]["locationId"].as_str(), stored[0]["temperature"].as_f64()), (Some(ids[1].as_str()), Some(36.5)));
+    assert_eq!(events_of(&ids[0]).await["items"].as_array().unwrap().len(), 1, "the same fridge's other message lands");
+    let parked = dead_letters().await;
+    assert_eq!(parked, vec![(poison, "timestamp +262142-12-31T00:00:00+00:00 is more than 24 hours ahead of the ingest's clock".to_string())]);
+}
+
+#[tokio::test]
+async fn a_command_result_from_another_fridge_does_not_finish_the_command() {
+    let _turn = QUEUES.lock().await;
+    dead_letters().await;
+    let ids = locations("CMDX", 2, "LIVE").await;
+    let (mine, other) = (&ids[0], &ids[1]);
+    let admin = admin().await;
+    let message = json!({ "messageType": "Resource", "payload": { "operation": "ENABLE", "resource": "SafetyHold" } });
+    let sent = gql("create_queue_message", &admin, json!({ "location": mine, "message": message })).await.unwrap();
+    let (queue_id, sk) = (format!("{mine}#commands"), format!("{}#{}", sent["timestamp"].as_str().unwrap(), sent["messageId"].as_str().unwrap()));
+    let result = |from: &str| json!({ "type": "commandResult", "locationId": from, "queueId": queue_id, "sk": sk, "state": "DONE", "timestamp": now() }).to_string();
+    let forged = result(other);
+    assert_eq!(ingest(std::slice::from_ref(&forged)).await["batchItemFailures"], json!([]));
+    let state = |listed: Value| listed["items"][0]["state"].as_str().map(str::to_string);
+    assert_eq!(state(gql("read_queue_messages", &admin, json!({ "id": mine })).await.unwrap()).as_deref(), Some("SENT"), "another fridge cannot finish it");
+    assert_eq!(dead_letters().await, vec![(forged, format!("commandResult from {other} for a command of another queue ({queue_id})"))]);
+    ingest(&[result(mine)]).await;
+    assert_eq!(state(gql("read_queue_messages", &admin, json!({ "id": mine })).await.unwrap()).as_deref(), Some("DONE"), "its own fridge can");
 }

@@ -211,3 +211,50 @@ async fn callers_without_the_actions_are_refused() {
     assert_eq!(http_at("forecast_view", Some(&nobody), None, &[("date", &date)]).await.0, 403);
     assert_eq!(http_at("forecast_view", None, None, &[("date", &date)]).await.0, 401);
 }
+
+fn dry_body(rows: usize, day: chrono::NaiveDate) -> String {
+    let rows: Vec<Value> = (0..rows)
+        .map(|i| json!({ "row": i + 2, "values": { "Item": format!("Item {i}"), "AllocationDate": slash(day), "Quantity": "1", "ProductionDate": slash(day) } }))
+        .collect();
+    json!({ "uploadId": unique("dry").replace('_', "-"), "fileName": "big.csv", "rows": rows }).to_string()
+}
+
+#[tokio::test]
+async fn the_dry_run_takes_a_file_at_the_row_limit_and_refuses_one_row_more() {
+    let day = own_date();
+    // 10,000 rows are over a megabyte: the dry run has the file-upload allowance, as the ingest takes 10,000.
+    let (code, dry) = http("forecast_dry_run", Some(&admin().await), Some(&dry_body(10_000, day))).await;
+    assert_eq!((code, dry["summary"]["new"].as_u64()), (200, Some(10_000)), "{}", dry["message"]);
+    let (code, over) = http("forecast_dry_run", Some(&admin().await), Some(&dry_body(10_001, day))).await;
+    assert_eq!((code, over["message"].as_str()), (400, Some("rows must hold between 1 and 10000 entries")));
+}
+
+#[tokio::test]
+async fn a_file_over_the_size_limit_is_refused_unread() {
+    let day = own_date();
+    let mut text = csv(&[("Wrap", day, "4", day)]);
+    text.push_str(&" ".repeat(fn_forecast::handlers::MAX_FILE_BYTES as usize + 1 - text.len()));
+    let (url, id) = upload_url("huge.csv").await;
+    assert_eq!(put_file(url, text).await, 200);
+    let s = settled(&id).await;
+    assert_eq!(s["state"], "failed", "{s}");
+    assert_eq!(s["errors"], json!(["The file is 5242881 bytes; at most 5242880 bytes (5 MB) are read. Split it and upload each part."]));
+    assert!(view(day).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_message_the_ingest_cannot_read_is_never_acknowledged_silently() {
+    let stray = json!({ "Records": [{ "s3": { "object": { "key": "forecast-uploads/no-such-upload-1.csv" } } }] }).to_string();
+    let event = json!({ "Records": [
+        { "messageId": "not-json", "body": "{oops" },
+        { "messageId": "no-records", "body": "{}" },
+        { "messageId": "no-key", "body": json!({ "Records": [{ "s3": {} }] }).to_string() },
+        { "messageId": "stray", "body": stray },
+        { "messageId": "s3-test", "body": json!({ "Service": "Amazon S3", "Event": "s3:TestEvent" }).to_string() },
+    ] });
+    let spec = find("forecast_ingest");
+    let answer = spec.invoke(wiring().await.deps(spec), fleet_shared::Input { args: event, ..Default::default() }).await.unwrap();
+    let failed: Vec<&str> = answer["batchItemFailures"].as_array().unwrap().iter().map(|f| f["itemIdentifier"].as_str().unwrap()).collect();
+    // Redelivered, then dead-lettered by the queue's redrive policy; S3's own test event is simply done.
+    assert_eq!(failed, ["not-json", "no-records", "no-key", "stray"]);
+}

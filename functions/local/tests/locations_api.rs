@@ -310,3 +310,48 @@ async fn the_list_reads_only_what_the_caller_selected() {
     assert!(few["status"].is_string() && few["status"] == all["status"] && few["prod"] == all["prod"], "{few} {all}");
     assert!(few.get("prettyName").is_none(), "not selected, not read: {few}");
 }
+
+#[tokio::test]
+async fn the_schedule_of_a_location_that_does_not_exist_is_404() {
+    let missing = unique("IT_NONE");
+    let (status, body) = http_at("location_schedule", Some(&admin().await), None, &[("id", &missing)]).await;
+    assert_eq!((status, body["message"].as_str()), (404, Some(format!("Location {missing} not found").as_str())));
+    let err = gql("read_schedule_change", &admin().await, json!({ "filter": { "id": missing } })).await.unwrap_err();
+    assert_eq!(err, fleet_shared::ApiError::NotFound(format!("Location {missing} not found")));
+    // A location without changes is still an empty list.
+    let id = unique("IT_EMPTY");
+    create(&form(&id)).await.unwrap();
+    assert_eq!(gql("read_schedule_change", &admin().await, json!({ "filter": { "id": id } })).await.unwrap(), json!([]));
+}
+
+#[tokio::test]
+async fn planogram_schedules_need_the_planogram_read_action() {
+    let scheduler_only = user_with(&["GetScheduledEvents"]).await;
+    let filter = json!({ "filter": { "id": "planogram#STANDARD_6x5" } });
+    assert_eq!(gql("read_schedule_change", &scheduler_only, filter.clone()).await.unwrap_err(), fleet_shared::ApiError::Forbidden);
+    let planner = user_with(&["GetScheduledEvents", "GetPlanograms"]).await;
+    assert!(gql("read_schedule_change", &planner, filter).await.unwrap().is_array());
+}
+
+/// A dry-run body of `rows` rows (their cells need not be valid: the bound is on the count).
+fn rows_body(rows: usize) -> String {
+    let rows: Vec<Value> = (0..rows).map(|i| json!({ "row": i + 2, "values": { "id": format!("LIM_{i}") } })).collect();
+    json!({ "uploadId": unique("lim").replace('_', "-"), "fileName": "limit.csv", "rows": rows }).to_string()
+}
+
+#[tokio::test]
+async fn every_locations_and_routes_dry_run_takes_the_row_limit_and_refuses_one_row_more() {
+    let admin = admin().await;
+    for name in ["bulk_locations_dry_run", "bulk_schedule_dry_run", "route_schedule_dry_run", "driver_routes_dry_run"] {
+        let (status, dry) = http(name, Some(&admin), Some(&rows_body(10_000))).await;
+        assert_eq!((status, dry["summary"]["total"].as_u64()), (200, Some(10_000)), "{name}: {}", dry["message"]);
+        let (status, over) = http(name, Some(&admin), Some(&rows_body(10_001))).await;
+        assert_eq!((status, over["message"].as_str()), (400, Some("rows must hold between 1 and 10000 entries")), "{name}");
+    }
+    // The byte bound of a whole file: 5 MB.
+    let rows: Vec<Value> = (0..600).map(|i| json!({ "row": i + 2, "values": { "id": "x".repeat(9_000) } })).collect();
+    let big = json!({ "uploadId": "lim-bytes", "fileName": "big.csv", "rows": rows }).to_string();
+    assert!(big.len() > 5 * 1024 * 1024);
+    let (status, body) = http("bulk_locations_dry_run", Some(&admin), Some(&big)).await;
+    assert_eq!((status, body["message"].as_str()), (413, Some("Request too large: at most 5120 kB")));
+}

@@ -173,3 +173,64 @@ async fn callers_need_the_pars_actions() {
     let stored: Option<Value> = orders.get(key).await.unwrap();
     assert!(stored.is_none(), "nothing written");
 }
+
+#[tokio::test]
+async fn a_par_above_the_bound_is_refused_alike_by_the_dry_run_and_upload_par_maps() {
+    let date = own_date();
+    let id = fridge(None).await;
+    let rows = [par(&id, &date, "Greek Salad", "9999"), par(&id, &date, "Cold Brew", "10000"), par(&id, &date, "Fruit Cup", "9223372036854775807")];
+    let (status, dry) = http("pars_dry_run", Some(&admin().await), Some(&file(&rows))).await;
+    assert_eq!(status, 200, "{dry}");
+    let messages: Vec<Value> = dry["rows"].as_array().unwrap().iter().map(|r| r["messages"].clone()).collect();
+    assert_eq!(messages[1], json!(["Par issue with Cold Brew. A par is at most 9999."]));
+    assert_eq!(messages[2], json!(["Par issue with Fruit Cup. A par is at most 9999."]));
+
+    // The commit takes the same bound: a 64-bit par never reaches the tote and report sums.
+    let out = upload(&unique("up"), vec![group(&id, &date, &[("Greek Salad", 9_999), ("Fruit Cup", i64::MAX)])]).await;
+    assert_eq!(out["results"][0]["messages"], json!(["Par issue with Fruit Cup. A par is at most 9999."]), "{out}");
+    let out = upload(&unique("up"), vec![group(&id, &date, &[("Greek Salad", 9_999)])]).await;
+    assert_eq!(out["success"], true, "{out}");
+    let (status, report) = http_at("pars_report", Some(&admin().await), None, &[("date", &date.replace('-', ""))]).await;
+    assert_eq!(status, 200, "{report}");
+}
+
+/// A dry run of `rows` par rows (100 items in each of `rows / 100` orders) as the browser sends it.
+fn full_file(location: &str, date: &str, rows: usize) -> String {
+    let values: Vec<Value> = (0..rows)
+        .map(|i| {
+            let mut v = par(location, date, &format!("Item {}", i % 100), "1");
+            v["stockingIndex"] = json!((i / 100 + 1).to_string());
+            v
+        })
+        .collect();
+    file(&values)
+}
+
+#[tokio::test]
+async fn the_dry_run_takes_a_file_at_the_row_limit_and_refuses_one_row_more() {
+    let date = own_date();
+    let id = fridge(None).await;
+    let (status, dry) = http("pars_dry_run", Some(&admin().await), Some(&full_file(&id, &date, 10_000))).await;
+    assert_eq!((status, dry["summary"]["new"].as_u64()), (200, Some(10_000)), "{}", dry["summaryText"]);
+    let (status, over) = http("pars_dry_run", Some(&admin().await), Some(&full_file(&id, &date, 10_001))).await;
+    assert_eq!((status, over["message"].as_str()), (400, Some("rows must hold between 1 and 10000 entries")));
+}
+
+#[tokio::test]
+async fn the_archive_keeps_a_real_file_byte_for_byte() {
+    let date = own_date();
+    // A real file: far over the 10,000-character string bound, a byte-order mark, headers in their own case, CRLF.
+    let mut csv = String::from("\u{feff}Location,DropOffDate,deliveryDate,stockingIndex,item,par,overCapacityAmount,jit,priorityBoost\r\n");
+    while csv.len() < 60_000 {
+        csv.push_str(&format!("CHI_0001,{date},{date},,\"Salad, Greek\",6,0,FALSE,\r\n"));
+    }
+    let upload_id = unique("arch").replace('_', "-");
+    let body = json!({ "uploadId": upload_id, "fileName": "week 48.csv", "csv": csv }).to_string();
+    let (status, out) = http("pars_archive", Some(&admin().await), Some(&body)).await;
+    assert_eq!((status, &out["stored"]), (200, &json!(true)), "{out}");
+    let d = deps().await;
+    let bucket = d.bucket(fleet_shared::Bucket::Uploads).unwrap();
+    let object = bucket.client.get_object().bucket(bucket.name).key(out["key"].as_str().unwrap()).send().await.unwrap();
+    let kept = object.body.collect().await.unwrap().into_bytes();
+    assert_eq!(kept.as_ref(), csv.as_bytes(), "the archive is the file as sent");
+}

@@ -139,13 +139,14 @@ async fn a_retried_batch_or_a_reupload_schedules_nothing_twice() {
     let layout = create_layout(1).await;
     let admin = admin().await;
     let rows = json!([update_row(&layout, "1:1", "A", "12/01/2030 06:00:00", 2)]);
-    let first = schedule(&admin, "retry-1", rows.clone()).await.unwrap();
-    assert_eq!(schedule(&admin, "retry-1", rows.clone()).await.unwrap(), first, "a retry answers the same");
-    assert_eq!(schedule(&admin, "another-upload", rows).await.unwrap()["successCount"], 1, "already so: counted as done");
+    let id = unique("retry");
+    let first = schedule(&admin, &id, rows.clone()).await.unwrap();
+    assert_eq!(schedule(&admin, &id, rows.clone()).await.unwrap(), first, "a retry answers the same");
+    assert_eq!(schedule(&admin, &unique("another-upload"), rows).await.unwrap()["successCount"], 1, "already so: counted as done");
     let stored = scheduler::for_subject(deps().await, &format!("planogram#{layout}")).await.unwrap();
     assert_eq!(stored.len(), 1, "one scheduled change");
     let changed = json!([update_row(&layout, "1:1", "B", "12/01/2030 06:00:00", 2)]);
-    schedule(&admin, "replace", changed).await.unwrap();
+    schedule(&admin, &unique("replace"), changed).await.unwrap();
     let upcoming = read(&layout).await["upcoming"].clone();
     assert_eq!((upcoming.as_array().unwrap().len(), upcoming[0]["vendItemName"].as_str()), (1, Some("B")), "the same slot and hour is replaced");
 }
@@ -216,4 +217,31 @@ async fn a_change_older_than_the_slots_assignment_is_superseded_not_applied() {
     assert_eq!(now["upcoming"], json!([]), "nothing left to apply");
     let kept = scheduler::for_subject(deps().await, &format!("planogram#{layout}")).await.unwrap();
     assert_eq!(kept[0].due_shard, "PLANOGRAM_SUPERSEDED");
+}
+
+#[tokio::test]
+async fn the_dry_run_takes_a_file_at_the_row_limit_and_refuses_one_row_more() {
+    let body = |rows: usize| {
+        let hour = central_in(7 * 24 * 3600);
+        let rows: Vec<Value> = (0..rows)
+            .map(|i| json!({ "row": i + 2, "values": { "requestType": "UPDATE", "layoutName": "NO_SUCH_LAYOUT", "slot": format!("{}:{}", i / 100 + 1, i % 100 + 1), "vendItemName": "ITEM", "activeHour": hour } }))
+            .collect();
+        json!({ "uploadId": unique("lim").replace('_', "-"), "fileName": "planogram.csv", "rows": rows }).to_string()
+    };
+    let (code, dry) = http("planograms_dry_run", Some(&admin().await), Some(&body(10_000))).await;
+    assert_eq!((code, dry["summary"]["total"].as_u64()), (200, Some(10_000)), "{}", dry["message"]);
+    let (code, over) = http("planograms_dry_run", Some(&admin().await), Some(&body(10_001))).await;
+    assert_eq!((code, over["message"].as_str()), (400, Some("rows must hold between 1 and 10000 entries")));
+}
+
+#[tokio::test]
+async fn a_reused_upload_id_with_new_content_is_refused_not_skipped() {
+    let layout = create_layout(1).await;
+    let admin = admin().await;
+    let id = unique("reuse");
+    schedule(&admin, &id, json!([update_row(&layout, "1:1", "A", "12/01/2030 06:00:00", 2)])).await.unwrap();
+    let err = schedule(&admin, &id, json!([update_row(&layout, "1:1", "B", "12/01/2030 06:00:00", 2)])).await.unwrap_err();
+    assert_eq!(err.status(), 409, "{err}");
+    let upcoming = read(&layout).await["upcoming"].clone();
+    assert_eq!(upcoming[0]["vendItemName"], "A", "the first content stands");
 }

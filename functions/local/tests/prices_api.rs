@@ -82,3 +82,69 @@ async fn reading_and_changing_prices_are_separate_actions() {
     assert_eq!(gql("item_prices", &agent, json!({})).await.unwrap_err(), fleet_shared::ApiError::Forbidden);
     assert_eq!(http("prices_dry_run", Some(&reader), Some(&file(&[("S", "A", "1")]))).await.0, 403);
 }
+
+#[tokio::test]
+async fn the_answers_are_computed_per_row_and_a_schema_id_with_the_key_separator_is_refused() {
+    let schema = unique("SCH");
+    let s = schema.as_str();
+    let hashed = format!("{s}#2");
+    let out = update(&unique("upd").replace('_', "-"), prices(&[(s, "COLD_BREW", "3.50", 2), (&hashed, "WRAP", "6", 3), (s, "SOUP", "x", 4)])).await;
+    // `errors` lists each failure of the batch, not a constant [].
+    assert_eq!(out["errors"], json!(["Line 3: schemaId cannot contain '#'", "Line 4: price must be a number of at least 0 with at most 2 decimals"]), "{out}");
+    assert_eq!(out["rowErrors"][0]["errors"], json!(["schemaId cannot contain '#'"]));
+    let ok = update(&unique("upd").replace('_', "-"), prices(&[(s, "WRAP", "6", 2)])).await;
+    assert_eq!(ok["errors"], json!([]));
+    // Every later update of the schema still lands (a '#' schema once answered 409 for ever).
+    let later = update(&unique("upd").replace('_', "-"), prices(&[(s, "WRAP", "6.50", 2)])).await;
+    assert_eq!((later["written"].as_u64(), &later["errors"]), (Some(1), &json!([])), "{later}");
+    let dry = file(&[(&hashed, "WRAP", "1")]);
+    let (code, dry) = http("prices_dry_run", Some(&admin().await), Some(&dry)).await;
+    assert_eq!((code, &dry["rows"][0]["messages"]), (200, &json!(["schemaId cannot contain '#'"])));
+
+    // `exists` follows the stored row: one without a price answers false.
+    let t = deps().await.table(Table::ItemPrices).unwrap();
+    t.client.put_item().table_name(t.name).item("schemaId", store::s(s)).item("item", store::s("NO_PRICE")).send().await.unwrap();
+    let listed = gql("item_prices", &admin().await, json!({ "schemaIds": [s] })).await.unwrap();
+    let exists: Vec<(&str, bool)> = listed.as_array().unwrap().iter().map(|p| (p["item"].as_str().unwrap(), p["exists"].as_bool().unwrap())).collect();
+    assert_eq!(exists, [("COLD_BREW", true), ("NO_PRICE", false), ("WRAP", true)]);
+}
+
+fn full_file(rows: usize) -> String {
+    let schema = unique("SCH");
+    let rows: Vec<Value> = (0..rows).map(|i| json!({ "row": i + 2, "values": { "schemaId": schema, "item": format!("ITEM_{i}"), "price": "1.25" } })).collect();
+    json!({ "uploadId": unique("dry").replace('_', "-"), "fileName": "prices.csv", "rows": rows }).to_string()
+}
+
+#[tokio::test]
+async fn the_dry_run_takes_a_file_at_the_row_limit_and_refuses_one_row_more() {
+    let (code, dry) = http("prices_dry_run", Some(&admin().await), Some(&full_file(10_000))).await;
+    assert_eq!((code, dry["summary"]["new"].as_u64()), (200, Some(10_000)), "{}", dry["message"]);
+    let (code, over) = http("prices_dry_run", Some(&admin().await), Some(&full_file(10_001))).await;
+    assert_eq!((code, over["message"].as_str()), (400, Some("rows must hold between 1 and 10000 entries")));
+}
+
+async fn cents_of(schema: &str, item: &str) -> Option<i64> {
+    let key = std::collections::HashMap::from([("schemaId".to_string(), store::s(schema)), ("item".to_string(), store::s(item))]);
+    let stored: Option<Value> = deps().await.table(Table::ItemPrices).unwrap().get(key).await.unwrap();
+    stored.and_then(|v| v["cents"].as_i64())
+}
+
+#[tokio::test]
+async fn a_retried_batch_never_undoes_a_later_change_and_other_content_under_its_id_is_refused() {
+    let schema = unique("SCH");
+    let s = schema.as_str();
+    let a = prices(&[(s, "P1", "3.50", 2), (s, "P2", "1.00", 3)]);
+    let upload_a = unique("up-a").replace('_', "-");
+    let first = update(&upload_a, a.clone()).await;
+    assert_eq!(first["written"], 2);
+    assert_eq!(update(&unique("up-b").replace('_', "-"), prices(&[(s, "P1", "5.25", 2)])).await["written"], 1);
+    let again = update(&upload_a, a).await;
+    assert_eq!(again, first, "the retry replays the first answer");
+    assert_eq!(cents_of(s, "P1").await, Some(525), "and the later change stands");
+    assert_eq!(history_of(s, "P1").await.len(), 2, "the retry recorded nothing");
+
+    let other = gql("update_item_prices", &admin().await, json!({ "uploadId": upload_a, "fileName": "prices.csv", "prices": prices(&[(s, "P1", "9.99", 2)]) })).await.unwrap_err();
+    assert_eq!(other.status(), 409);
+    assert!(other.to_string().ends_with("was already used with other content. Send new content with a new id."), "{other}");
+    assert_eq!(cents_of(s, "P1").await, Some(525));
+}

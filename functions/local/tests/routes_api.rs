@@ -22,9 +22,14 @@ async fn fridge(prefix: &str) -> String {
     id
 }
 
+/// An upload body; route-stop rows declare their groups (a route on a date) as the dry run counts them.
 fn upload(upload_id: &str, rows: &[Value]) -> String {
+    let mut groups = std::collections::BTreeMap::<String, usize>::new();
+    for (date, route) in rows.iter().filter_map(|v| Some((v.get("date")?.as_str()?, v.get("route")?.as_str()?))) {
+        *groups.entry(format!("{date}#{}", route.to_lowercase())).or_default() += 1;
+    }
     let rows: Vec<Value> = rows.iter().enumerate().map(|(i, v)| json!({ "row": i + 2, "values": v })).collect();
-    json!({ "uploadId": upload_id, "fileName": "routes.csv", "rows": rows }).to_string()
+    json!({ "uploadId": upload_id, "fileName": "routes.csv", "rows": rows, "groups": groups }).to_string()
 }
 
 fn stop_row(date: &str, id: &str, route: &str, stop: &str, kind: &str) -> Value {
@@ -81,7 +86,7 @@ async fn a_route_is_replaced_whole_and_a_failure_mid_write_leaves_the_old_stops(
     let poisoned = [stop(&c, 1, "MW".into()), stop(&a, 2, "x".repeat(410 * 1024)), stop(&b, 3, "MW".into())];
     let record = Record::new(fleet_shared::history::entity("routes", &date), "2040-01-01T00:00:00.000Z", "test", "injected", vec![]);
     let deps = deps().await;
-    assert!(stops::replace_route(deps, &date, "g1", &poisoned, "poison", &record).await.is_err());
+    assert!(stops::replace_route(deps, &date, "g1", &poisoned, "poison", &record, vec![]).await.is_err());
     let kept: Vec<(i64, String)> = stops::of_route(deps, &date, "g1").await.unwrap().into_iter().map(|s| (s.stop.stop, s.stop.id)).collect();
     assert_eq!(kept, vec![(1, a.clone()), (2, b.clone())], "the old stops stay");
 
@@ -94,7 +99,7 @@ async fn a_route_is_replaced_whole_and_a_failure_mid_write_leaves_the_old_stops(
     let (_, out) = http("route_schedule_commit", Some(&admin), Some(&body)).await;
     assert_eq!(out["written"], 2, "{out}");
     let (_, again) = http("route_schedule_commit", Some(&admin), Some(&body)).await;
-    assert_eq!((again["written"].as_u64(), again["results"][0]["status"].as_str()), (Some(0), Some("unchanged")));
+    assert_eq!(again, out, "a retry is answered what the first try answered");
     let now: Vec<(i64, String, String)> = stops::of_route(deps, &date, "g1").await.unwrap().into_iter().map(|s| (s.stop.stop, s.stop.id, s.stop.stop_type)).collect();
     assert_eq!(now, vec![(1, c.clone(), "DELIVERY".into()), (2, a.clone(), "REMOVAL".into())]);
     // One history record per replaced route, stop by stop (the retry added none).
@@ -189,7 +194,7 @@ async fn the_driver_upload_sets_fridge_and_wholesale_routes_and_refuses_unknown_
     assert_eq!((wh["route"].as_str(), wh["stop"].as_i64()), (Some("WH-Route"), Some(2)), "wholesale keeps its spelling");
 
     let (_, again) = http("driver_routes_commit", Some(&admin), Some(&body)).await;
-    assert_eq!((again["written"].as_u64(), again["results"][0]["status"].as_str()), (Some(0), Some("unchanged")), "a retry writes nothing");
+    assert_eq!(again, out, "a retry is answered what the first try answered, and writes nothing");
     let history = gql("location_history", &admin, json!({ "id": fridge_id })).await.unwrap();
     let route_changes = history["items"].as_array().unwrap().iter().filter(|r| r["source"] == "routes.csv row 2").count();
     assert_eq!(route_changes, 1);
@@ -283,4 +288,63 @@ async fn a_bulk_schedule_checks_each_row_as_one_scheduled_change_and_needs_its_p
     let attributes: Vec<&str> = list.as_array().unwrap().iter().map(|c| c["change"]["attribute"].as_str().unwrap()).collect();
     assert_eq!(attributes.len(), 3, "status, prod and its reason, once each after a retry: {attributes:?}");
     assert!(attributes.contains(&"updateReason"));
+}
+
+fn stop_types(stops: Vec<stops::StoredStop>) -> Vec<(i64, String, String)> {
+    stops.into_iter().map(|s| (s.stop.stop, s.stop.id, s.stop.stop_type)).collect()
+}
+
+#[tokio::test]
+async fn re_uploading_a_route_with_one_stop_changed_keeps_every_stop() {
+    let date = own_date();
+    let (a, b, c) = (fridge("RU_A").await, fridge("RU_B").await, fridge("RU_C").await);
+    let admin = admin().await;
+    let week = |kind_b: &str| [stop_row(&date, &a, "u1", "1", "DELIVERY"), stop_row(&date, &b, "u1", "2", kind_b), stop_row(&date, &c, "u1", "3", "DELIVERY")];
+    let (_, out) = http("route_schedule_commit", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &week("DELIVERY")))).await;
+    assert_eq!(out["written"], 3, "{out}");
+
+    let changed = week("REMOVAL");
+    let body = upload(&unique("up").replace('_', "-"), &changed);
+    let (_, dry) = http("route_schedule_dry_run", Some(&admin), Some(&body)).await;
+    let statuses: Vec<&str> = dry["rows"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, vec!["change", "change", "change"], "every row of the touched route is sent");
+    assert_eq!(dry["groups"], json!({ format!("{date}#u1"): 3 }));
+
+    // The old browser sent only the changed row: refused, nothing removed.
+    let mut part: Value = serde_json::from_str(&body).unwrap();
+    part["rows"] = json!([part["rows"][1].clone()]);
+    let (status, refused) = http("route_schedule_commit", Some(&admin), Some(&part.to_string())).await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("this batch holds 1 of its 3 rows"), "{refused}");
+    assert_eq!(stops::of_route(deps().await, &date, "u1").await.unwrap().len(), 3);
+
+    let (_, out) = http("route_schedule_commit", Some(&admin), Some(&body)).await;
+    assert_eq!(out["written"], 3, "{out}");
+    let now = stop_types(stops::of_route(deps().await, &date, "u1").await.unwrap());
+    assert_eq!(now, vec![(1, a, "DELIVERY".into()), (2, b, "REMOVAL".into()), (3, c, "DELIVERY".into())]);
+}
+
+#[tokio::test]
+async fn two_commits_racing_for_one_route_never_merge_their_stops() {
+    let date = own_date();
+    let ids = [fridge("RR_A").await, fridge("RR_B").await, fridge("RR_C").await, fridge("RR_D").await];
+    let admin = admin().await;
+    for round in 0..4 {
+        let one = [stop_row(&date, &ids[0], "x1", "1", "DELIVERY"), stop_row(&date, &ids[1], "x1", "2", "DELIVERY")];
+        let other = [stop_row(&date, &ids[2], "x1", "3", "DELIVERY"), stop_row(&date, &ids[3], "x1", "4", "DELIVERY")];
+        let (b1, b2) = (upload(&unique("up").replace('_', "-"), &one), upload(&unique("up").replace('_', "-"), &other));
+        let _ = tokio::join!(http("route_schedule_commit", Some(&admin), Some(&b1)), http("route_schedule_commit", Some(&admin), Some(&b2)));
+        let kept: Vec<String> = stops::of_route(deps().await, &date, "x1").await.unwrap().into_iter().map(|s| s.stop.id).collect();
+        assert!(kept == ids[..2] || kept == ids[2..], "round {round}: one file's stops, never a merge: {kept:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_route_over_its_stop_bound_is_refused_in_the_dry_run() {
+    let date = own_date();
+    let a = fridge("RL_A").await;
+    let rows: Vec<Value> = (1..=stops::MAX_STOPS_PER_ROUTE + 1).map(|n| stop_row(&date, &a, "big", &n.to_string(), "DELIVERY")).collect();
+    let (_, dry) = http("route_schedule_dry_run", Some(&admin().await), Some(&upload(&unique("up").replace('_', "-"), &rows))).await;
+    assert_eq!(dry["rows"][0]["messages"], json!([format!("Route big on {date} has 49 stops; a route can have at most 48.")]));
+    assert_eq!(dry["summary"]["invalid"], 49);
 }

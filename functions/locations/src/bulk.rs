@@ -7,10 +7,11 @@ use crate::rules::{self, Options};
 use crate::service;
 use crate::store::{Dynamo, LocationStore};
 use crate::{plan, store};
-use aws_sdk_dynamodb::types::{KeysAndAttributes, PutRequest, WriteRequest};
+use aws_sdk_dynamodb::types::{KeysAndAttributes, Put, TransactWriteItem};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{store as dynamo, ApiError, Deps, Input, Table};
+use futures::{stream, StreamExt};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -129,6 +130,7 @@ pub struct BulkLocations {
 }
 
 impl UploadKind for BulkLocations {
+    const SCOPE: &'static str = "locations";
     type Plan = Value;
     type Context = Options;
 
@@ -175,68 +177,47 @@ impl UploadKind for BulkLocations {
         }
     }
 
-    fn written_by(&self, stored: &Value, marker: &str) -> bool {
-        stored.get(UPLOAD_MARKER).and_then(Value::as_str) == Some(marker)
-    }
-
-    /// Each row is its location and its history record, written in the same
-    /// BatchWriteItem call and retried until both land; a row is reported
-    /// written only then. DynamoDB has no conditional batch write: absence was
-    /// checked by the consistent read of this same call (see docs/decisions.md).
+    /// Each new row is its location, its history record and its upload
+    /// record, in one transaction, on the condition that the location still
+    /// does not exist (one created since the check fails its row, not others).
     async fn write(&self, rows: Vec<Planned<Value>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
-        let mut row_items: Vec<Vec<(Table, WriteRequest)>> = Vec::new();
-        let mut results = Vec::new();
-        for mut p in rows {
-            let marker = req.marker(p.row);
-            let retried = p.stored.as_ref().filter(|s| self.written_by(s, &marker));
-            // A retry re-puts the same history record (same key), completing an interrupted try.
-            let at = retried.and_then(|s| s["lastModified"].as_str()).unwrap_or(&self.now).to_string();
-            let doc = match retried {
-                Some(stored) => stored.clone(),
-                None => {
-                    p.plan[UPLOAD_MARKER] = json!(marker);
-                    p.plan.clone()
-                }
-            };
-            let changes = history::diff(&Map::new(), &imported(&doc), &Map::new());
-            let record = Record {
-                entity: history::entity("location", &p.key),
-                sk: format!("{at}#{marker}"),
-                at,
-                who: self.user.clone(),
-                source: req.source(p.row),
-                changes,
-            };
-            let mut items = vec![put_request(dynamo::to_item(&record)?, Table::History)?];
-            if retried.is_none() {
-                items.push(put_request(dynamo::to_item(&doc)?, Table::Locations)?);
-            }
-            row_items.push(items);
-            results.push(CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Written, message: None });
-        }
-        // Calls of at most 25 requests; a row's items always travel in the same call.
-        let mut calls: Vec<Vec<(Table, WriteRequest)>> = vec![vec![]];
-        for items in row_items {
-            if calls.last().is_some_and(|c| c.len() + items.len() > 25) {
-                calls.push(vec![]);
-            }
-            calls.last_mut().expect("one call at least").extend(items);
-        }
-        let client = self.deps.dynamo()?;
-        for call in calls.into_iter().filter(|c| !c.is_empty()) {
-            let mut by_table: HashMap<String, Vec<WriteRequest>> = HashMap::new();
-            for (table, request) in call {
-                by_table.entry(self.deps.config.table(table)?.to_string()).or_default().push(request);
-            }
-            dynamo::batch_write_tables(client, by_table).await?;
-        }
-        Ok(results)
+        Ok(stream::iter(rows)
+            .map(|p| async move {
+                let (status, message) = match self.write_one(&p, req).await {
+                    Ok(()) => (CommitStatus::Written, None),
+                    Err(e) => (CommitStatus::Failed, Some(e.to_string())),
+                };
+                CommitResult { row: p.row, key: Some(p.key), status, message }
+            })
+            .buffered(IN_FLIGHT)
+            .collect()
+            .await)
     }
 }
 
-fn put_request(item: dynamo::Item, table: Table) -> Result<(Table, WriteRequest), ApiError> {
-    let put = PutRequest::builder().set_item(Some(item)).build().map_err(ApiError::internal)?;
-    Ok((table, WriteRequest::builder().put_request(put).build()))
+/// Rows written at once by one batch.
+const IN_FLIGHT: usize = 8;
+
+impl BulkLocations {
+    async fn write_one(&self, p: &Planned<Value>, req: &UploadRequest) -> Result<(), ApiError> {
+        let marker = req.marker(p.row);
+        let mut doc = p.plan.clone();
+        doc[UPLOAD_MARKER] = json!(marker);
+        let changes = history::diff(&Map::new(), &imported(&doc), &Map::new());
+        let record = Record { entity: history::entity("location", &p.key), sk: format!("{}#{marker}", self.now), at: self.now.clone(), who: self.user.clone(), source: req.source(p.row), changes };
+        let locations = self.deps.table(Table::Locations)?;
+        let put = Put::builder()
+            .table_name(locations.name)
+            .set_item(Some(dynamo::to_item(&doc)?))
+            .condition_expression("attribute_not_exists(id)")
+            .build()
+            .map_err(ApiError::internal)?;
+        let mut items = vec![TransactWriteItem::builder().put(put).build(), record.put(self.deps.table(Table::History)?.name)?];
+        if let Some(claim) = &p.claim {
+            items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
+        }
+        dynamo::on_conflict(dynamo::transact(locations.client, items).await, || ApiError::Conflict(format!("Location {} already exists", p.key)))
+    }
 }
 
 fn kind(deps: &'static Deps, input: &Input) -> Result<BulkLocations, ApiError> {
@@ -252,7 +233,7 @@ pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiErro
 /// POST /locations/bulk/commit
 pub async fn commit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let req: UploadRequest = input.parse()?;
-    upload::commit(&kind(deps, &input)?, &req).await
+    upload::commit(&kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await
 }
 
 #[cfg(test)]

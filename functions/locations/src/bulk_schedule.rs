@@ -34,6 +34,7 @@ fn wall_time(text: &str) -> String {
 }
 
 impl UploadKind for BulkSchedule {
+    const SCOPE: &'static str = "schedules";
     type Plan = (Vec<StoredChange>, String);
     type Context = Options;
 
@@ -80,14 +81,15 @@ impl UploadKind for BulkSchedule {
         Ok(vec![Change { attribute: format!("{} at {local} {zone}", c.attribute), old_value: current.to_string(), new_value: c.value.clone(), reason: changes.get(1).map(|r| r.change.value.clone()) }])
     }
 
-    fn written_by(&self, _stored: &Value, _marker: &str) -> bool {
-        false
-    }
-
     async fn write(&self, rows: Vec<Planned<Self::Plan>>, _req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         let mut results = Vec::new();
         for p in rows {
-            let (status, message) = match schedule::store_changes(self.deps, &p.plan.0).await {
+            let claim = match (&p.claim, self.deps.table(Table::Idempotency)) {
+                (Some(c), Ok(t)) => vec![c.put(t.name)?],
+                (Some(_), Err(e)) => return Err(e),
+                (None, _) => vec![],
+            };
+            let (status, message) = match schedule::store_changes(self.deps, &p.plan.0, claim).await {
                 Ok(()) => (CommitStatus::Written, None),
                 Err(e) => (CommitStatus::Failed, Some(e.to_string())),
             };
@@ -125,5 +127,5 @@ pub async fn commit(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     for action in actions {
         input.require(deps, action).await?;
     }
-    upload::commit(&kind(deps, &input, &req).await?, &req).await
+    upload::commit(&kind(deps, &input, &req).await?, &req, &deps.table(Table::Idempotency)?).await
 }

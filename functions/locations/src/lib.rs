@@ -168,7 +168,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "bulk_locations_commit",
         trigger: Trigger::Http { method: "POST", path: "/locations/bulk/commit" },
         permission: Permission::Action("CreateLocation"),
-        grants: &[Grant::CrudTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::WriteTable(Table::History)],
+        grants: &[Grant::CrudTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::WriteTable(Table::History), Grant::CrudTable(Table::Idempotency)],
         handler: handler!(bulk::commit),
     },
     FunctionSpec {
@@ -182,7 +182,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "bulk_schedule_commit",
         trigger: Trigger::Http { method: "POST", path: "/locations/schedule/bulk/commit" },
         permission: Permission::Action("AddScheduledEvent"),
-        grants: SCHEDULE_WRITE,
+        grants: &[
+            Grant::CrudTable(Table::ScheduledChanges),
+            Grant::ReadTable(Table::Locations),
+            Grant::ReadTable(Table::NameLists),
+            Grant::CrudTable(Table::Idempotency),
+        ],
         handler: handler!(bulk_schedule::commit),
     },
     FunctionSpec {

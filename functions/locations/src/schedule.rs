@@ -68,9 +68,37 @@ struct Filter {
     id: String,
 }
 
+/// The scheduler subject of a layout's planogram changes (`fn_planograms::slots::subject`).
+pub const PLANOGRAM_SUBJECT: &str = "planogram#";
+/// The action that reads planograms, and so their scheduled changes.
+pub const READ_PLANOGRAMS: &str = "GetPlanograms";
+
+/// What a `readScheduleChange` filter id names: a location, or another
+/// area's subject (a layout's planogram), which needs that area's read action.
+#[derive(Debug, PartialEq)]
+enum Subject<'a> {
+    Location(&'a str),
+    Planogram(&'a str),
+}
+
+fn subject_of(id: &str) -> Subject<'_> {
+    match id.strip_prefix(PLANOGRAM_SUBJECT) {
+        Some(_) => Subject::Planogram(id),
+        None => Subject::Location(id),
+    }
+}
+
 pub async fn read(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let filter: Filter = input.arg("filter")?;
-    of_location(deps, &filter.id).await
+    match subject_of(&filter.id) {
+        Subject::Location(id) => of_location(deps, id).await,
+        Subject::Planogram(subject) => {
+            limits::check_len("id", subject, PLANOGRAM_SUBJECT.len() + limits::MAX_NAME_CHARS)?;
+            input.require(deps, READ_PLANOGRAMS).await?;
+            let changes = for_location(deps, subject).await?;
+            Ok(Value::Array(changes.iter().map(|c| view(c, None)).collect()))
+        }
+    }
 }
 
 /// `GET /locations/{id}/schedule`: the same list as `readScheduleChange`.
@@ -79,10 +107,16 @@ pub async fn read_rest(deps: &'static Deps, input: Input) -> Result<Value, ApiEr
     of_location(deps, &id).await
 }
 
+/// A location's changes; 404 for a location that does not exist (as its
+/// inventory answers), so a typo is not an empty schedule. Changes left by a
+/// location removed since (moved aside) are still listed, to be seen and deleted.
 async fn of_location(deps: &'static Deps, id: &str) -> Result<Value, ApiError> {
     let id = service::location_id(Some(&json!(id)))?;
     let store = Dynamo(deps);
     let (changes, location) = tokio::try_join!(for_location(deps, &id), store.get(&id))?;
+    if location.is_none() && changes.is_empty() {
+        return Err(locations::not_found(&id));
+    }
     Ok(Value::Array(changes.iter().map(|c| view(c, location.as_ref())).collect()))
 }
 
@@ -228,9 +262,10 @@ pub fn plan_change(
 
 /// Stores one row's changes together (a change and its reason), idempotently:
 /// the uuid follows the change, so a retry overwrites the same items.
-pub async fn store_changes(deps: &Deps, changes: &[StoredChange]) -> Result<(), ApiError> {
+/// Stores scheduled changes in one transaction, with `extra` items (an upload's record).
+pub async fn store_changes(deps: &Deps, changes: &[StoredChange], extra: Vec<TransactWriteItem>) -> Result<(), ApiError> {
     let table = deps.table(Table::ScheduledChanges)?;
-    let mut items = Vec::new();
+    let mut items = extra;
     for r in changes {
         let put = Put::builder().table_name(table.name).set_item(Some(store::to_item(r)?)).build().map_err(ApiError::internal)?;
         items.push(TransactWriteItem::builder().put(put).build());
@@ -418,6 +453,12 @@ mod tests {
         assert_eq!(action_time(&change(Some("2026-11-25T18:00:00Z"), None), et).unwrap(), "2026-11-25T18:00:00.000Z");
         assert!(action_time(&change(None, None), et).is_err());
         assert!(action_time(&change(Some("2026-11-25T18:00:00Z"), Some("2026-11-25T18:00")), et).is_err());
+    }
+
+    #[test]
+    fn a_planogram_subject_is_told_from_a_location() {
+        assert_eq!(subject_of("CHI_0001"), Subject::Location("CHI_0001"));
+        assert_eq!(subject_of("planogram#STANDARD_6x5"), Subject::Planogram("planogram#STANDARD_6x5"));
     }
 
     #[test]

@@ -86,25 +86,16 @@ impl ParGroup {
                 e.push(format!("{field} '{value}' is not a date"));
             }
         }
-        if self.index() < 1 {
-            e.push(format!("stockingIndex '{}' must be a whole number of 1 or more", self.index()));
-        }
+        e.extend(rules::stocking_index_problem(&self.index().to_string()));
         if self.pars_and_items.is_empty() {
             e.push("A group needs at least one item".into());
         }
         if self.pars_and_items.len() > MAX_ITEMS_PER_GROUP {
             e.push(format!("{} has {} items; a fridge order holds at most {MAX_ITEMS_PER_GROUP}.", self.key(), self.pars_and_items.len()));
         }
-        for p in &self.pars_and_items {
-            if p.pars < 0 {
-                e.push(format!("Par issue with {}. Accepted values any whole number 0 or greater.", p.item_name));
-            }
-        }
-        for o in &self.over_capacity_amounts_and_items {
-            if !(o.over_capacity_amount.is_finite() && o.over_capacity_amount >= 0.0) {
-                e.push(format!("Over Capacity Amount issue with {}. Accepted values any number 0 or greater.", o.item_name));
-            }
-        }
+        // The same bounds as the dry run's (`rules::parse`), so a file that passes one passes the other.
+        e.extend(self.pars_and_items.iter().filter_map(|p| rules::par_problem(&p.item_name, p.pars)));
+        e.extend(self.over_capacity_amounts_and_items.iter().filter_map(|o| rules::over_capacity_problem(&o.item_name, o.over_capacity_amount)));
         if self.jit && self.delivery_date != self.drop_off_date {
             for p in &self.pars_and_items {
                 e.push(format!("JIT cannot be applied for {}. Delivery Date must equal Drop Off Date.", p.item_name));

@@ -2,7 +2,7 @@
 //! `jitLocations`, the packing report and the kept copy of an uploaded file.
 use crate::groups::{self, GroupResult, ParGroup};
 use crate::report;
-use crate::rules::{self, OpsLocation, ParRow, ORDER_EXISTS};
+use crate::rules::{self, OpsLocation, ParRow, MAX_ITEMS_PER_GROUP, ORDER_EXISTS};
 use aws_sdk_s3::primitives::ByteStream;
 use fleet_shared::history::Change;
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
@@ -11,7 +11,7 @@ use fn_routes::orders::FridgeOrder;
 use futures::{stream, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
 /// Groups one `uploadParMaps` call takes (§9).
 pub const CHUNK_GROUPS: usize = 500;
@@ -26,6 +26,7 @@ pub struct ParFile {
 }
 
 impl UploadKind for ParFile {
+    const SCOPE: &'static str = "pars";
     type Plan = ParRow;
     type Context = ();
 
@@ -55,8 +56,14 @@ impl UploadKind for ParFile {
         Ok(vec![])
     }
 
-    fn written_by(&self, _stored: &Value, _marker: &str) -> bool {
-        false
+    /// A fridge order lands whole through `uploadParMaps` (one item per
+    /// order, not a commit batch): its own bound, with its own message.
+    fn max_group_rows(&self) -> usize {
+        MAX_ITEMS_PER_GROUP
+    }
+
+    fn group_too_large(&self, group: &str, rows: usize, max: usize) -> String {
+        format!("{group} has {rows} items; a fridge order holds at most {max}.")
     }
 
     /// Pars are committed through `uploadParMaps` (spec §7), which the browser
@@ -212,15 +219,8 @@ pub async fn jit_locations(deps: &'static Deps, input: Input) -> Result<Value, A
     let date = date_arg(&input, "dropOffDate")?;
     let location: String = input.arg("location")?;
     limits::check_len("location", &location, limits::MAX_ID_CHARS)?;
-    let mut pars: BTreeMap<String, (i64, f64)> = BTreeMap::new();
-    for o in orders_of(deps, &date).await?.into_iter().filter(|o| o.location_id == location) {
-        for (item, count) in &o.pars {
-            pars.entry(item.clone()).or_default().0 += count;
-        }
-        for (item, over) in &o.over_capacity {
-            pars.entry(item.clone()).or_default().1 += over;
-        }
-    }
+    let orders: Vec<FridgeOrder> = orders_of(deps, &date).await?.into_iter().filter(|o| o.location_id == location).collect();
+    let pars = report::location_pars(&orders);
     Ok(Value::Array(pars.into_iter().map(|(item, (count, over))| json!({ "itemName": item, "count": count, "overCapacityAmount": over })).collect()))
 }
 
@@ -229,13 +229,7 @@ pub async fn pars_report(deps: &'static Deps, input: Input) -> Result<Value, Api
     let raw = input.path.get("date").cloned().unwrap_or_default();
     let date = chrono::NaiveDate::parse_from_str(&raw, "%Y%m%d").map_err(|_| ApiError::bad_request("date must be YYYYMMDD"))?.format("%Y-%m-%d").to_string();
     let orders = orders_of(deps, &date).await?;
-    let mut needs: BTreeMap<String, BTreeMap<String, i64>> = BTreeMap::new();
-    for o in &orders {
-        let n = needs.entry(o.location_id.clone()).or_default();
-        for (item, count) in &o.pars {
-            *n.entry(item.clone()).or_default() += count;
-        }
-    }
+    let needs = report::needs(&orders);
     let keys = needs.keys().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
     let docs = deps.table(Table::Locations)?.batch_get(keys, &["id", "operationConfigs"]).await?;
     let mut drivers = HashMap::new();

@@ -2,6 +2,7 @@
 //! date, placed in the warehouse's zones and bays. Zones 1 to 4 each have
 //! bays A and B with fixed item lists; any other item goes to zone 'other',
 //! bay B. Only a need above 0 is listed.
+use fn_routes::orders::FridgeOrder;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -45,6 +46,35 @@ pub fn slots(needs: &BTreeMap<String, i64>) -> Vec<Slot> {
     out
 }
 
+/// Each location's need per item over its orders (every stocking index).
+/// Sums saturate: orders stored before the par bound may hold any i64.
+pub fn needs(orders: &[FridgeOrder]) -> BTreeMap<String, BTreeMap<String, i64>> {
+    let mut needs: BTreeMap<String, BTreeMap<String, i64>> = BTreeMap::new();
+    for o in orders {
+        let n = needs.entry(o.location_id.clone()).or_default();
+        for (item, count) in &o.pars {
+            let need = n.entry(item.clone()).or_default();
+            *need = need.saturating_add(*count);
+        }
+    }
+    needs
+}
+
+/// One location's pars per item (every stocking index summed): (count, over-capacity amount).
+pub fn location_pars(orders: &[FridgeOrder]) -> BTreeMap<String, (i64, f64)> {
+    let mut pars: BTreeMap<String, (i64, f64)> = BTreeMap::new();
+    for o in orders {
+        for (item, count) in &o.pars {
+            let p = pars.entry(item.clone()).or_default();
+            p.0 = p.0.saturating_add(*count);
+        }
+        for (item, over) in &o.over_capacity {
+            pars.entry(item.clone()).or_default().1 += over;
+        }
+    }
+    pars
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,5 +86,26 @@ mod tests {
         let got: Vec<(String, String, String, i64)> = slots(&needs).into_iter().map(|s| (s.zone, s.bay, s.item, s.need)).collect();
         let want = [("1", "A", "Greek Salad", 5), ("2", "B", "Fruit Cup", 3), ("4", "B", "Kettle Chips", 2), ("other", "B", "Mystery Meal", 1)];
         assert_eq!(got, want.map(|(z, b, i, n)| (z.to_string(), b.to_string(), i.to_string(), n)));
+    }
+
+    fn order(index: i64, pars: &[(&str, i64)]) -> FridgeOrder {
+        FridgeOrder {
+            drop_off_date: "2026-11-24".into(), order_key: format!("L1#{index}"), location_id: "L1".into(), stocking_index: index,
+            delivery_date: "2026-11-24".into(), pars: pars.iter().map(|(i, n)| (i.to_string(), *n)).collect(), order_upload_id: None,
+            over_capacity: BTreeMap::new(), priority_boost_items: vec![], jit: false, details: None,
+        }
+    }
+
+    #[test]
+    fn sums_cannot_overflow() {
+        // At the bound: the largest orders sum far inside i64 (and a GraphQL Int).
+        let items: Vec<String> = (0..crate::rules::MAX_ITEMS_PER_GROUP).map(|i| format!("I{i}")).collect();
+        let full: Vec<(&str, i64)> = items.iter().map(|i| (i.as_str(), crate::rules::MAX_PAR)).collect();
+        let orders: Vec<FridgeOrder> = (1..=crate::rules::MAX_STOCKING_INDEX).map(|i| order(i, &full)).collect();
+        assert_eq!(needs(&orders)["L1"]["I0"], crate::rules::MAX_PAR * crate::rules::MAX_STOCKING_INDEX);
+        // Orders stored before the bound saturate instead of overflowing (a panic in a debug build).
+        let old = [order(1, &[("A", i64::MAX)]), order(2, &[("A", i64::MAX)])];
+        assert_eq!(needs(&old)["L1"]["A"], i64::MAX);
+        assert_eq!(location_pars(&old)["A"].0, i64::MAX);
     }
 }

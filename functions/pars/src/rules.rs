@@ -10,6 +10,53 @@ pub const COLUMNS: &[&str] = &["location", "dropOffDate", "deliveryDate", "stock
 pub const ORDER_EXISTS: &str = "There is already a fridge order for this dropOffDate, location, and stockingIndex.";
 /// Items one fridge order (a group) may hold: one `uploadParMaps` chunk is 500 groups.
 pub const MAX_ITEMS_PER_GROUP: usize = 500;
+/// The largest par and over-capacity amount: far above any fridge, inside
+/// GraphQL's 32-bit `Int` (so the dry run and `uploadParMaps` agree), and
+/// small enough that no tote or report sum can overflow (see `sums_cannot_overflow`).
+pub const MAX_PAR: i64 = 9_999;
+pub const MAX_OVER_CAPACITY: f64 = 9_999.0;
+/// The largest stockingIndex (also a GraphQL `Int`).
+pub const MAX_STOCKING_INDEX: i64 = 999;
+
+/// The spec's message for a par that is not a whole number of 0 or more (§5).
+pub fn par_message(item: &str) -> String {
+    format!("Par issue with {item}. Accepted values any whole number 0 or greater.")
+}
+
+/// Why a par cannot be stored, if it cannot.
+pub fn par_problem(item: &str, par: i64) -> Option<String> {
+    if par < 0 {
+        Some(par_message(item))
+    } else if par > MAX_PAR {
+        Some(format!("Par issue with {item}. A par is at most {MAX_PAR}."))
+    } else {
+        None
+    }
+}
+
+/// The spec's message for an over-capacity amount that is not a number of 0 or more (§5).
+pub fn over_capacity_message(item: &str) -> String {
+    format!("Over Capacity Amount issue with {item}. Accepted values any number 0 or greater.")
+}
+
+/// Why an over-capacity amount cannot be stored, if it cannot.
+pub fn over_capacity_problem(item: &str, amount: f64) -> Option<String> {
+    if !(amount.is_finite() && amount >= 0.0) {
+        Some(over_capacity_message(item))
+    } else if amount > MAX_OVER_CAPACITY {
+        Some(format!("Over Capacity Amount issue with {item}. An over capacity amount is at most {MAX_PAR}."))
+    } else {
+        None
+    }
+}
+
+/// Why a stockingIndex cannot be stored, if it cannot.
+pub fn stocking_index_problem(text: &str) -> Option<String> {
+    match text.parse::<i64>() {
+        Ok(n) if (1..=MAX_STOCKING_INDEX).contains(&n) => None,
+        _ => Some(format!("stockingIndex '{text}' must be a whole number from 1 to {MAX_STOCKING_INDEX}")),
+    }
+}
 
 /// What the rules need to know of a location (the ops locations list).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -100,23 +147,44 @@ pub fn parse(row: &RawRow) -> Result<ParRow, Vec<String>> {
     let delivery = day("deliveryDate", &mut e);
     let index = match text(row, "stockingIndex") {
         None => Some(1),
-        Some(t) => t.parse::<i64>().ok().filter(|n| *n >= 1).or_else(|| {
-            e.push(format!("stockingIndex '{t}' must be a whole number of 1 or more"));
-            None
-        }),
+        Some(t) => match stocking_index_problem(&t) {
+            None => t.parse::<i64>().ok(),
+            Some(m) => {
+                e.push(m);
+                None
+            }
+        },
     };
-    let par = text(row, "par").and_then(|t| {
-        t.parse::<i64>().ok().filter(|n| *n >= 0).or_else(|| {
-            e.push(format!("Par issue with {item}. Accepted values any whole number 0 or greater."));
+    let par = text(row, "par").and_then(|t| match t.parse::<i64>() {
+        // Digits beyond 64 bits are a par above the bound, not a malformed one.
+        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            e.extend(par_problem(&item, i64::MAX));
             None
-        })
+        }
+        Err(_) => {
+            e.push(par_message(&item));
+            None
+        }
+        Ok(n) => match par_problem(&item, n) {
+            None => Some(n),
+            Some(m) => {
+                e.push(m);
+                None
+            }
+        },
     });
     let over = match text(row, "overCapacityAmount") {
         None => Some(0.0),
-        Some(t) => t.parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0).or_else(|| {
-            e.push(format!("Over Capacity Amount issue with {item}. Accepted values any number 0 or greater."));
-            None
-        }),
+        Some(t) => {
+            let amount = t.parse::<f64>().unwrap_or(f64::NAN);
+            match over_capacity_problem(&item, amount) {
+                None => Some(amount),
+                Some(m) => {
+                    e.push(m);
+                    None
+                }
+            }
+        }
     };
     let jit = match text(row, "jit") {
         None => None,
@@ -215,6 +283,27 @@ mod tests {
     }
 
     #[test]
+    fn par_over_capacity_and_index_are_bounded_so_the_dry_run_and_the_graphql_int_agree() {
+        let with = |k: &str, v: &str| {
+            let mut r = good();
+            r[k] = json!(v);
+            parse(&row(r))
+        };
+        assert_eq!(with("par", "9999").unwrap().par, MAX_PAR);
+        assert!(i32::try_from(MAX_PAR).is_ok() && i32::try_from(MAX_STOCKING_INDEX).is_ok());
+        for big in ["10000", "9223372036854775807", "99999999999999999999"] {
+            assert_eq!(with("par", big).unwrap_err(), ["Par issue with Greek Salad. A par is at most 9999."], "{big}");
+        }
+        assert_eq!(with("overCapacityAmount", "9999").unwrap().over_capacity_amount, MAX_OVER_CAPACITY);
+        assert_eq!(with("overCapacityAmount", "1e300").unwrap_err(), ["Over Capacity Amount issue with Greek Salad. An over capacity amount is at most 9999."]);
+        assert_eq!(with("overCapacityAmount", "NaN").unwrap_err(), [over_capacity_message("Greek Salad")]);
+        assert_eq!(with("stockingIndex", "999").unwrap().stocking_index, 999);
+        for bad in ["1000", "0", "9223372036854775807", "x"] {
+            assert_eq!(with("stockingIndex", bad).unwrap_err(), [format!("stockingIndex '{bad}' must be a whole number from 1 to 999")]);
+        }
+    }
+
+    #[test]
     fn location_rules_name_the_missing_tags() {
         let full = OpsLocation { kind: "FRIDGE".into(), routing_tag: Some("CHI".into()), fulfillment_center: Some("K".into()), park_to_fridge_instructions: Some("dock".into()) };
         assert!(location_rules("A", Some(&full)).is_empty());
@@ -224,5 +313,51 @@ mod tests {
         assert!(location_rules("W", Some(&wholesale)).is_empty(), "park-to-fridge is for fridges");
         assert_eq!(location_rules("Z", None), ["Location Z does not exist"]);
         assert_eq!(group_title("2026-11-24#A#1"), "2026-11-24#A#1 - has an error:");
+    }
+
+    mod properties {
+        use super::*;
+        use crate::groups::ParGroup;
+        use proptest::prelude::*;
+
+        fn cell() -> impl Strategy<Value = String> {
+            prop_oneof![
+                Just(String::new()),
+                "-?[0-9]{1,25}",
+                "[0-9]{1,6}(\\.[0-9]{1,4})?",
+                Just("9223372036854775807".to_string()),
+                Just("NaN".to_string()),
+                Just("inf".to_string()),
+                "\\PC{0,12}",
+            ]
+        }
+
+        proptest! {
+            /// Any cells: no panic; a row the dry run accepts is a group `uploadParMaps` accepts
+            /// (bounded par, over-capacity amount and index: 32-bit safe).
+            #[test]
+            fn a_row_the_dry_run_takes_the_commit_takes(
+                par in cell(), over in cell(), index in cell(),
+                date in prop_oneof![Just("2026-11-24".to_string()), Just("11/24/2026".to_string()), cell()],
+                jit in prop_oneof![Just("TRUE".to_string()), Just("false".to_string()), cell()],
+            ) {
+                let mut r = good();
+                r["par"] = json!(par);
+                r["overCapacityAmount"] = json!(over);
+                r["stockingIndex"] = json!(index);
+                r["jit"] = json!(jit);
+                r["deliveryDate"] = json!(date.clone());
+                r["dropOffDate"] = json!(date);
+                let raw = row(r);
+                let _ = group_of(&raw);
+                if let Ok(p) = parse(&raw) {
+                    prop_assert!((0..=MAX_PAR).contains(&p.par));
+                    prop_assert!((1..=MAX_STOCKING_INDEX).contains(&p.stocking_index));
+                    let ops = OpsLocation { kind: "FRIDGE".into(), routing_tag: Some("r".into()), fulfillment_center: Some("f".into()), park_to_fridge_instructions: Some("p".into()) };
+                    let group = ParGroup::of_rows(&[p]).remove(0);
+                    prop_assert_eq!(group.check(Some(&ops)), Vec::<String>::new());
+                }
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! morning through the same pipeline, so /planograms has current and upcoming slots.
 use crate::kind::PlanogramUpload;
 use fleet_shared::upload::{self, RawRow, UploadRequest};
-use fleet_shared::{ApiError, Caller, Deps};
+use fleet_shared::{ApiError, Caller, Deps, Table};
 use serde_json::{json, Value};
 
 const ITEMS: &[&str] = &[
@@ -29,13 +29,14 @@ pub async fn seed(deps: &'static Deps, layouts: &[&str], admin: Caller) -> Resul
             .map(|i| json!({ "requestType": "CREATE", "layoutName": layout, "slot": format!("{}:{}", i / c + 1, i % c + 1),
                              "vendItemName": ITEMS[(i + n) % ITEMS.len()], "physicalFridgeConfig": format!("{r}x{c}") }))
             .collect();
-        let req = UploadRequest { upload_id: format!("demo-create-{n}"), file_name: "demo-planograms.csv".into(), rows: rows(create) };
-        upload::commit(&kind, &req).await?;
+        let rows = rows(create);
+        let req = UploadRequest { upload_id: format!("demo-create-{n}"), file_name: "demo-planograms.csv".into(), groups: upload::own_groups(&kind, &rows), rows };
+        upload::commit(&kind, &req, &deps.table(Table::Idempotency)?).await?;
     }
     let tomorrow = (chrono::Utc::now() + chrono::Duration::days(1)).format("%m/%d/%Y 06:00:00").to_string();
     let update = (1..=4)
         .map(|i| json!({ "requestType": "UPDATE", "layoutName": layouts[0], "slot": format!("1:{i}"), "vendItemName": ITEMS[ITEMS.len() - i], "activeHour": tomorrow }))
         .collect();
-    let req = UploadRequest { upload_id: "demo-update".into(), file_name: "demo-planogram-update.csv".into(), rows: rows(update) };
-    upload::commit(&kind, &req).await.map(|_| ())
+    let req = UploadRequest { upload_id: "demo-update".into(), file_name: "demo-planogram-update.csv".into(), rows: rows(update), groups: None };
+    upload::commit(&kind, &req, &deps.table(Table::Idempotency)?).await.map(|_| ())
 }

@@ -7,7 +7,7 @@ use crate::slots::{self, Scheduled, DUE_SHARD};
 use chrono::{DateTime, Utc};
 use fleet_shared::scheduler::{self, FAILED_SHARD};
 use fleet_shared::upload::{self, RawRow, UploadRequest, MAX_BATCH_ROWS};
-use fleet_shared::{limits, ApiError, Deps, Input};
+use fleet_shared::{limits, ApiError, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -75,10 +75,12 @@ pub async fn schedule(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
         Some(id) => id,
         None => scheduler::stable_uuid(&[&serde_json::to_string(&args.input).map_err(ApiError::internal)?]),
     };
-    let rows = args.input.iter().enumerate().map(|(i, r)| r.raw(i)).collect();
-    let req = UploadRequest { upload_id, file_name: args.file_name.unwrap_or_else(|| "schedulePlanogramUpdate".into()), rows };
+    let rows: Vec<RawRow> = args.input.iter().enumerate().map(|(i, r)| r.raw(i)).collect();
     let kind = PlanogramUpload { deps, caller: input.caller()?.clone(), now: Utc::now() };
-    let out = upload::commit(&kind, &req).await?;
+    // A layout's CREATE rows only add slots, so the batch declares its own groups.
+    let groups = upload::own_groups(&kind, &rows);
+    let req = UploadRequest { upload_id, file_name: args.file_name.unwrap_or_else(|| "schedulePlanogramUpdate".into()), rows, groups };
+    let out = upload::commit(&kind, &req, &deps.table(Table::Idempotency)?).await?;
     let results = out["results"].as_array().cloned().unwrap_or_default();
     let errors: Vec<String> = results
         .iter()

@@ -50,6 +50,7 @@ pub fn request_type(row: &RawRow) -> Option<RequestType> {
 }
 
 impl UploadKind for PlanogramUpload {
+    const SCOPE: &'static str = "planograms";
     type Plan = Plan;
     /// The layouts that exist.
     type Context = HashSet<String>;
@@ -121,10 +122,6 @@ impl UploadKind for PlanogramUpload {
         })
     }
 
-    fn written_by(&self, stored: &Value, marker: &str) -> bool {
-        stored["uploadMarker"] == json!(marker)
-    }
-
     fn group_of(&self, raw: &RawRow) -> Option<String> {
         (request_type(raw) == Some(RequestType::Create)).then(|| raw.cell("layoutName").unwrap_or_default())
     }
@@ -180,9 +177,6 @@ impl PlanogramUpload {
     /// check saw is still there.
     async fn schedule(&self, p: &Planned<Plan>, req: &UploadRequest) -> Result<(), ApiError> {
         let marker = req.marker(p.row);
-        if p.stored.as_ref().is_some_and(|s| self.written_by(s, &marker)) {
-            return Ok(());
-        }
         let row = &p.plan.row;
         let hour = iso(row.active_hour.ok_or_else(|| ApiError::internal("an UPDATE row without its hour"))?);
         let change = StoredChange {
@@ -200,7 +194,7 @@ impl PlanogramUpload {
             applied_at: None,
         };
         let t = self.deps.table(Table::ScheduledChanges)?;
-        let put = t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&change)?));
+        let put = Put::builder().table_name(t.name).set_item(Some(store::to_item(&change)?));
         let put = match &p.stored {
             None => put.condition_expression("attribute_not_exists(#u)").expression_attribute_names("#u", "uuid"),
             Some(seen) => put
@@ -210,7 +204,11 @@ impl PlanogramUpload {
                 .expression_attribute_values(":value", store::s(seen["change"]["value"].as_str().unwrap_or_default()))
                 .expression_attribute_values(":shard", store::s(seen["dueShard"].as_str().unwrap_or_default())),
         };
-        store::on_conflict(put.send().await.map(|_| ()).map_err(ApiError::from), || {
+        let mut items = vec![TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build()];
+        if let Some(claim) = &p.claim {
+            items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
+        }
+        store::on_conflict(store::transact(t.client, items).await, || {
             ApiError::Conflict(format!("Slot {} of {} at that hour changed while this upload ran. Check the file again.", row.slot, row.layout))
         })
     }
@@ -221,15 +219,11 @@ impl PlanogramUpload {
         if group.len() > MAX_CREATE_SLOTS {
             return Err(ApiError::bad_request(format!("A new layout holds at most {MAX_CREATE_SLOTS} slots; {layout} has {}.", group.len())));
         }
-        let pending: Vec<&Planned<Plan>> = group.iter().filter(|p| !p.stored.as_ref().is_some_and(|s| self.written_by(s, &req.marker(p.row)))).collect();
-        if pending.is_empty() {
-            return Ok(()); // a retry of a group this upload already wrote
-        }
         let (slots_table, now) = (self.deps.table(Table::Planograms)?, iso(self.now));
         let source = format!("Create New Planogram: {}", req.file_name);
         let who = self.caller.display();
         let (mut items, mut diff) = (Vec::new(), Vec::new());
-        for p in &pending {
+        for p in group {
             let row = &p.plan.row;
             let record = json!({ "layoutName": layout, "slot": row.slot, "vendItemName": row.item, "physicalFridgeConfig": row.config,
                                  "activeHour": now, "appliedAt": now, "updatedBy": who, "source": source, "uploadMarker": req.marker(p.row) });
@@ -248,6 +242,9 @@ impl PlanogramUpload {
             .build()
             .map_err(ApiError::internal)?;
         items.push(TransactWriteItem::builder().put(name).build());
+        for claim in group.iter().filter_map(|p| p.claim.as_ref()) {
+            items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
+        }
         store::on_conflict(store::transact(slots_table.client, items).await, || {
             ApiError::Conflict(format!("Layout {layout} changed while this upload ran. Check the file again."))
         })

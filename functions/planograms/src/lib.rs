@@ -21,6 +21,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::Planograms),
             Grant::CrudTable(Table::NameLists),
             Grant::WriteTable(Table::History),
+            Grant::CrudTable(Table::Idempotency),
         ],
         handler: handler!(handlers::schedule),
     },

@@ -14,8 +14,12 @@ fn kind(deps: &'static Deps, input: &Input) -> Result<ItemPrices, ApiError> {
     Ok(ItemPrices { deps, user: input.caller()?.display().to_string(), now: now() })
 }
 
+/// One stored price as `itemPrices` answers it. `exists` says whether the
+/// row holds a price (whole cents of 0 or more); a row without one (written
+/// by hand, or damaged) answers `price: null, exists: false`.
 fn view(v: &Value) -> Value {
-    json!({ "schemaId": v["schemaId"], "item": v["item"], "price": v["cents"].as_i64().map(|c| c as f64 / 100.0), "exists": true })
+    let cents = v["cents"].as_i64().filter(|c| *c >= 0);
+    json!({ "schemaId": v["schemaId"], "item": v["item"], "price": cents.map(|c| c as f64 / 100.0), "exists": cents.is_some() })
 }
 
 /// `itemPrices(schemaIds)`: the prices of these schemas (all schemas when none), by schema and item.
@@ -76,13 +80,16 @@ pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError
         .iter()
         .map(|p| RawRow { row: p.line, values: json!({ "schemaId": p.schema_id, "item": p.item, "price": p.price }).as_object().cloned().unwrap_or_default() })
         .collect();
-    let req = UploadRequest { upload_id: args.upload_id, file_name: args.file_name, rows };
-    let out = upload::commit(&kind(deps, &input)?, &req).await?;
-    let mut row_errors = Vec::new();
+    let req = UploadRequest { upload_id: args.upload_id, file_name: args.file_name, rows, groups: None };
+    let out = upload::commit(&kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await?;
+    let (mut row_errors, mut errors) = (Vec::new(), Vec::new());
     for r in out["results"].as_array().into_iter().flatten().filter(|r| r["status"] == "failed") {
-        let line = r["row"].as_u64().unwrap_or_default() as u32;
+        let line = r["row"].as_u64().and_then(|l| u32::try_from(l).ok()).unwrap_or_default();
+        let message = r["message"].as_str().unwrap_or("not written");
+        // `errors`: every failure of the batch as 'Line N: message'; `rowErrors`: the same per row.
+        errors.push(format!("Line {line}: {message}"));
         if let Some(p) = args.prices.iter().find(|p| p.line == line) {
-            row_errors.push(json!({ "schemaId": p.schema_id, "item": p.item, "price": p.price, "line": line, "errors": [r["message"]] }));
+            row_errors.push(json!({ "schemaId": p.schema_id, "item": p.item, "price": p.price, "line": line, "errors": [message] }));
         }
     }
     let written = out["written"].as_u64().unwrap_or(0);
@@ -91,6 +98,22 @@ pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     } else {
         format!("{} of {} rows were not updated.", row_errors.len(), args.prices.len())
     };
-    Ok(json!({ "message": message, "errors": [], "rowErrors": row_errors, "written": written }))
+    Ok(json!({ "message": message, "errors": errors, "rowErrors": row_errors, "written": written }))
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exists_is_computed_per_row() {
+        let priced = view(&json!({ "schemaId": "MW", "item": "A", "cents": 350 }));
+        assert_eq!((priced["price"].as_f64(), &priced["exists"]), (Some(3.5), &json!(true)));
+        let free = view(&json!({ "schemaId": "MW", "item": "B", "cents": 0 }));
+        assert_eq!(free["exists"], json!(true), "a price of 0 is a price");
+        for unpriced in [json!({ "schemaId": "MW", "item": "C" }), json!({ "schemaId": "MW", "item": "D", "cents": "x" }), json!({ "schemaId": "MW", "item": "E", "cents": -5 })] {
+            let v = view(&unpriced);
+            assert_eq!((&v["price"], &v["exists"]), (&Value::Null, &json!(false)), "{unpriced}");
+        }
+    }
+}

@@ -26,6 +26,7 @@ fn stored_cents(stored: &Value) -> Option<i64> {
 }
 
 impl UploadKind for ItemPrices {
+    const SCOPE: &'static str = "prices";
     type Plan = PriceRow;
     type Context = ();
 
@@ -65,10 +66,6 @@ impl UploadKind for ItemPrices {
         })
     }
 
-    fn written_by(&self, stored: &Value, marker: &str) -> bool {
-        stored["uploadMarker"] == json!(marker)
-    }
-
     async fn write(&self, rows: Vec<Planned<PriceRow>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         // Listed first, so `priceSchemaIds` never misses a schema that holds prices.
         names::add(self.deps, names::PRICE_SCHEMAS, rows.iter().map(|p| p.plan.schema_id.as_str())).await?;
@@ -89,9 +86,6 @@ impl UploadKind for ItemPrices {
 impl ItemPrices {
     async fn write_one(&self, p: &Planned<PriceRow>, req: &UploadRequest) -> Result<(), ApiError> {
         let marker = req.marker(p.row);
-        if p.stored.as_ref().is_some_and(|s| self.written_by(s, &marker)) {
-            return Ok(()); // this upload already wrote it, with its history
-        }
         let t = self.deps.table(Table::ItemPrices)?;
         let r = &p.plan;
         let item = json!({ "schemaId": r.schema_id, "item": r.item, "cents": r.cents, "price": price_text(r.cents),
@@ -104,7 +98,10 @@ impl ItemPrices {
         let old = p.stored.as_ref().and_then(stored_cents).map(price_text).unwrap_or_else(|| "null".into());
         let change = Change { attribute: "price".into(), old_value: old, new_value: price_text(r.cents), reason: None };
         let record = Record::new(history::entity("price", &r.key()), &self.now, &self.user, &req.source(p.row), vec![change]);
-        let items = vec![TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build(), record.put(self.deps.table(Table::History)?.name)?];
+        let mut items = vec![TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build(), record.put(self.deps.table(Table::History)?.name)?];
+        if let Some(claim) = &p.claim {
+            items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
+        }
         store::on_conflict(store::transact(t.client, items).await, || {
             ApiError::Conflict(format!("The price of {} in {} was changed meanwhile. Check the file again.", r.item, r.schema_id))
         })

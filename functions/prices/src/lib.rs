@@ -33,7 +33,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "update_item_prices",
         trigger: Trigger::Mutation("updateItemPrices"),
         permission: Permission::Action("UpdateItemPrices"),
-        grants: &[Grant::CrudTable(Table::ItemPrices), Grant::WriteTable(Table::NameLists), Grant::WriteTable(Table::History)],
+        grants: &[Grant::CrudTable(Table::ItemPrices), Grant::WriteTable(Table::NameLists), Grant::WriteTable(Table::History), Grant::CrudTable(Table::Idempotency)],
         handler: handler!(handlers::update),
     },
 ];

@@ -6,6 +6,9 @@ use fleet_shared::upload::cell;
 use serde_json::{Map, Value};
 
 pub const COLUMNS: &[&str] = &["schemaId", "item", "price"];
+/// Joins a price's key parts (`MW#COLD_BREW_12`): no part may hold it.
+pub const KEY_SEPARATOR: char = '#';
+pub const SCHEMA_SEPARATOR: &str = "schemaId cannot contain '#'";
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PriceRow {
@@ -48,6 +51,9 @@ pub fn check(values: &Map<String, Value>) -> Result<PriceRow, Vec<String>> {
     let mut errors = Vec::new();
     if schema_id.is_empty() {
         errors.push("schemaId cannot be empty".to_string());
+    } else if schema_id.contains(KEY_SEPARATOR) {
+        // The row's key is `schemaId#item`: a '#' in the schema would split it wrongly.
+        errors.push(SCHEMA_SEPARATOR.to_string());
     }
     if item.is_empty() {
         errors.push("item cannot be empty".to_string());
@@ -93,6 +99,7 @@ mod tests {
             "price must be a number of at least 0 with at most 2 decimals".to_string(),
         ]);
         assert_eq!(row(json!({"item": "A"})).unwrap_err(), vec!["Missing required columns: schemaId, price".to_string()]);
+        assert_eq!(row(json!({"schemaId": "MW#2", "item": "A", "price": "1"})).unwrap_err(), vec![SCHEMA_SEPARATOR.to_string()]);
         assert_eq!(duplicate_message(&[3, 9]), "Duplicate schemaId + item combination (also found in line(s) 3, 9)");
     }
 }

@@ -42,6 +42,9 @@ fn wanted(row: &DriverRow, stored: &Value) -> (String, i64) {
 }
 
 impl UploadKind for DriverRoutes {
+    const SCOPE: &'static str = "drivers";
+    /// Writes go through the locations service's own transaction.
+    const CLAIMS_IN_WRITE: bool = false;
     type Plan = DriverRow;
     type Context = ();
 
@@ -87,10 +90,6 @@ impl UploadKind for DriverRoutes {
             }
         }
         Ok(diff)
-    }
-
-    fn written_by(&self, _stored: &Value, _marker: &str) -> bool {
-        false
     }
 
     async fn write(&self, rows: Vec<Planned<DriverRow>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {

@@ -62,7 +62,7 @@ pub async fn route_schedule_dry_run(deps: &'static Deps, input: Input) -> Result
 pub async fn route_schedule_commit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let req: UploadRequest = input.parse()?;
     req.check(upload::MAX_BATCH_ROWS)?;
-    upload::commit(&route_kind(deps, &input, &req).await?, &req).await
+    upload::commit(&route_kind(deps, &input, &req).await?, &req, &deps.table(Table::Idempotency)?).await
 }
 
 fn driver_kind(deps: &'static Deps, input: &Input) -> Result<DriverRoutes, ApiError> {
@@ -80,5 +80,5 @@ pub async fn driver_routes_dry_run(deps: &'static Deps, input: Input) -> Result<
 pub async fn driver_routes_commit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     input.require(deps, "UpdateLocation").await?;
     let req: UploadRequest = input.parse()?;
-    upload::commit(&driver_kind(deps, &input)?, &req).await
+    upload::commit(&driver_kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await
 }

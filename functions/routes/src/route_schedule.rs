@@ -7,7 +7,8 @@ use crate::stops::{self, RouteStop, StoredStop, MARKETS, STOP_TYPES};
 use aws_sdk_s3::primitives::ByteStream;
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{ApiError, Bucket, Deps};
+use fleet_shared::idempotency::Claim;
+use fleet_shared::{ApiError, Bucket, Deps, Table};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 
@@ -27,6 +28,7 @@ fn group_key(date: &str, route: &str) -> String {
 }
 
 impl UploadKind for RouteSchedule {
+    const SCOPE: &'static str = "routes";
     type Plan = RouteStop;
     type Context = ();
 
@@ -37,6 +39,20 @@ impl UploadKind for RouteSchedule {
     fn group_of(&self, row: &RawRow) -> Option<String> {
         let date = cells::date(row, "date", &mut Vec::new()).or_else(|| cell(row, "date"))?;
         Some(group_key(&date, &cell(row, "route")?.to_lowercase()))
+    }
+
+    /// `load` answers every stop of a touched route: one the file lacks is removed.
+    fn group_of_key(&self, key: &str) -> Option<String> {
+        key.rsplit_once('#').map(|(group, _stop)| group.to_string())
+    }
+
+    fn max_group_rows(&self) -> usize {
+        stops::MAX_STOPS_PER_ROUTE
+    }
+
+    fn group_too_large(&self, group: &str, rows: usize, _max: usize) -> String {
+        let (date, route) = group.split_once('#').unwrap_or((group, ""));
+        stops::too_many_stops(date, route, rows)
     }
 
     fn check(&self, row: &RawRow, _: &()) -> Result<(String, RouteStop), Vec<String>> {
@@ -99,10 +115,6 @@ impl UploadKind for RouteSchedule {
             .collect())
     }
 
-    fn written_by(&self, _stored: &Value, _marker: &str) -> bool {
-        false
-    }
-
     /// Per group: unchanged when the stored route is exactly the file's, else
     /// replaced in one transaction. A group that fails says why on each row.
     async fn write(&self, rows: Vec<Planned<RouteStop>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
@@ -113,7 +125,8 @@ impl UploadKind for RouteSchedule {
         let mut results = Vec::new();
         for ((date, route), group) in groups {
             let new: Vec<RouteStop> = group.iter().map(|p| p.plan.clone()).collect();
-            let outcome = self.replace(&date, &route, &new, req).await;
+            let claim = group.iter().find_map(|p| p.claim.as_ref());
+            let outcome = self.replace(&date, &route, &new, req, claim).await;
             for p in group {
                 let (status, message) = match &outcome {
                     Ok(true) => (CommitStatus::Written, None),
@@ -129,14 +142,18 @@ impl UploadKind for RouteSchedule {
 
 impl RouteSchedule {
     /// Replaces one route on one date; `false` when it already is the file's.
-    async fn replace(&self, date: &str, route: &str, new: &[RouteStop], req: &UploadRequest) -> Result<bool, ApiError> {
+    async fn replace(&self, date: &str, route: &str, new: &[RouteStop], req: &UploadRequest, claim: Option<&Claim>) -> Result<bool, ApiError> {
         let old = stops::by_key(stops::of_route(self.deps, date, route).await?);
         let same = old.len() == new.len() && new.iter().all(|s| old.get(&stops::sort_key(route, s.stop)).is_some_and(|o| &o.stop == s));
         if same {
             return Ok(false);
         }
         let record = Record::new(history::entity("routes", date), &self.now, &self.user, &format!("{} (route {route})", req.file_name), route_changes(route, &old, new));
-        match stops::replace_route(self.deps, date, route, new, &req.upload_id, &record).await {
+        let extra = match claim {
+            Some(c) => vec![c.put(self.deps.table(Table::Idempotency)?.name)?],
+            None => vec![],
+        };
+        match stops::replace_route(self.deps, date, route, new, &req.upload_id, &record, extra).await {
             Err(e) => {
                 tracing::warn!(date, route, upload = %req.upload_id, error = %e, "route not replaced");
                 Err(e)

@@ -1,7 +1,7 @@
 //! Route stops: one item per stop, keyed by stocking date and `route#stop`,
 //! so one query reads a date and a `begins_with` reads a route on a date.
 //! A route on a date is replaced in one transaction: it lands whole or not at all.
-use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
 use fleet_shared::history::Record;
 use fleet_shared::{store, ApiError, Deps, Table};
 use serde::{Deserialize, Serialize};
@@ -13,8 +13,25 @@ pub const STOP_TYPES: &[&str] = &["DELIVERY", "REMOVAL"];
 pub const MARKETS: &[&str] = &["MW", "NE", "WC", "S"];
 /// The most stops one route may have on one date: replacing a route is one
 /// DynamoDB transaction of at most 100 actions (old stops deleted, new put,
-/// one history record).
-pub const MAX_STOPS_PER_ROUTE: usize = 49;
+/// the route's version, one history record and the upload's record).
+pub const MAX_STOPS_PER_ROUTE: usize = 48;
+
+/// The sort key of a route's version item on a date (`#version#r12`): it
+/// sorts apart from the stops (`r12#0001`) and is left out of stop reads.
+fn version_key(route: &str) -> String {
+    format!("{VERSION_PREFIX}{route}")
+}
+const VERSION_PREFIX: &str = "#version#";
+
+/// A route's version on a date: each replacement adds one, on the condition
+/// that it is still the one read, so two replacements racing cannot merge.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RouteVersion {
+    stocking_date: String,
+    route_stop: String,
+    version: u64,
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -69,7 +86,10 @@ async fn query(deps: &Deps, date: &str, route: Option<&str>) -> Result<Vec<Store
             .set_exclusive_start_key(start);
         q = match prefix {
             Some(p) => q.key_condition_expression("stockingDate = :d AND begins_with(routeStop, :p)").expression_attribute_values(":p", store::s(p)),
-            None => q.key_condition_expression("stockingDate = :d"),
+            None => q
+                .key_condition_expression("stockingDate = :d")
+                .filter_expression("NOT begins_with(routeStop, :v)")
+                .expression_attribute_values(":v", store::s(VERSION_PREFIX)),
         };
         let page = q.send().await?;
         Ok((page.items.unwrap_or_default(), page.last_evaluated_key))
@@ -77,13 +97,22 @@ async fn query(deps: &Deps, date: &str, route: Option<&str>) -> Result<Vec<Store
     .await
 }
 
+/// The refusal of a route over `MAX_STOPS_PER_ROUTE`.
+pub fn too_many_stops(date: &str, route: &str, stops: usize) -> String {
+    format!("Route {route} on {date} has {stops} stops; a route can have at most {MAX_STOPS_PER_ROUTE}.")
+}
+
 /// Replaces the stops of one route on one date with `stops` (all of that
-/// route and date), with the history record, in one transaction.
-pub async fn replace_route(deps: &Deps, date: &str, route: &str, stops: &[RouteStop], upload: &str, record: &Record) -> Result<(), ApiError> {
+/// route and date), with the history record and `extra` items (the upload's
+/// record), in one transaction, on the condition that the route's version is
+/// still the one read before its stops.
+pub async fn replace_route(deps: &Deps, date: &str, route: &str, stops: &[RouteStop], upload: &str, record: &Record, extra: Vec<TransactWriteItem>) -> Result<(), ApiError> {
     if stops.len() > MAX_STOPS_PER_ROUTE {
-        return Err(ApiError::bad_request(format!("Route {route} on {date} has {} stops; a route can have at most {MAX_STOPS_PER_ROUTE}.", stops.len())));
+        return Err(ApiError::bad_request(too_many_stops(date, route, stops.len())));
     }
     let t = deps.table(Table::LocationRoutes)?;
+    let version_of = |v: &str| HashMap::from([("stockingDate".to_string(), store::s(date)), ("routeStop".to_string(), store::s(v))]);
+    let seen: Option<RouteVersion> = t.get(version_of(&version_key(route))).await?;
     let old = of_route(deps, date, route).await?;
     let new_keys: BTreeSet<String> = stops.iter().map(|s| sort_key(&s.route, s.stop)).collect();
     let mut items = Vec::new();
@@ -101,8 +130,18 @@ pub async fn replace_route(deps: &Deps, date: &str, route: &str, stops: &[RouteS
         let put = Put::builder().table_name(t.name).set_item(Some(store::to_item(&stored)?)).build().map_err(ApiError::internal)?;
         items.push(TransactWriteItem::builder().put(put).build());
     }
+    let next = RouteVersion { stocking_date: date.into(), route_stop: version_key(route), version: seen.as_ref().map_or(1, |v| v.version + 1) };
+    let mut version = Put::builder().table_name(t.name).set_item(Some(store::to_item(&next)?));
+    version = match &seen {
+        None => version.condition_expression("attribute_not_exists(routeStop)"),
+        Some(v) => version.condition_expression("version = :seen").expression_attribute_values(":seen", AttributeValue::N(v.version.to_string())),
+    };
+    items.push(TransactWriteItem::builder().put(version.build().map_err(ApiError::internal)?).build());
     items.push(record.put(deps.table(Table::History)?.name)?);
-    store::transact(t.client, items).await
+    items.extend(extra);
+    store::on_conflict(store::transact(t.client, items).await, || {
+        ApiError::Conflict(format!("Route {route} on {date} was changed by another upload meanwhile. Check the file again."))
+    })
 }
 
 /// The stops of a stored route as a map by sort key (for diffs).

@@ -88,10 +88,12 @@ export const routes: RouteObject[] = [
 
           page('/forecast/view', ForecastViewPage),
           page('/forecast/upload', ForecastUploadPage),
+          // Pars: /pars opens the view, as /locations does; any other path under it is not found
+          // (the catch-all), since no screen is planned there (issue 20).
+          { path: '/pars', element: <Navigate to="/pars/list" replace /> },
           page('/pars/list', ParsList),
           page('/pars/upload', ParsUploadPage),
           page('/pars/prodreport', ParsReport),
-          soon('/pars/*', 'Pars', `${L3} §2`),
           page('/customers/group', CustomersGroupNotice),
 
           soon('/reports/checkpoints', 'Stocking Real-Time Dashboard', `${L2} §2.4`),

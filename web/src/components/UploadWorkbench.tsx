@@ -55,7 +55,7 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
     if (ready.length === 0 || blocked) return;
     setOutcome(null);
     const results = await commitInBatches(
-      { uploadId: upload.uploadId, fileName: upload.fileName, rows: ready },
+      { uploadId: upload.uploadId, fileName: upload.fileName, rows: ready, groups: upload.groups },
       props.commit,
       (done, total) => setProgress({ done, total }),
       (row) => upload.reports.get(row)?.group,

@@ -37,6 +37,23 @@ describe('useUploadCheck', () => {
     expect(onChecked).toHaveBeenCalledWith(answer(dryRun.mock.calls[0][0]));
   });
 
+  it("makes every row of a touched group ready and keeps the dry run's group counts", async () => {
+    const dryRun = vi.fn(async (b: UploadBody): Promise<DryRun> => ({
+      uploadId: b.uploadId,
+      summaryText: '1 will change, 3 unchanged',
+      groups: { 'd#r1': 2, 'd#r2': 1 },
+      rows: [
+        { row: 2, key: 'A', group: 'd#r1', status: 'unchanged', messages: [], diff: [] },
+        { row: 3, key: 'B', group: 'd#r1', status: 'change', messages: [], diff: [] },
+        { row: 4, key: 'C', group: 'd#r2', status: 'unchanged', messages: [], diff: [] },
+      ],
+    }));
+    const { hook, choose } = setup({ dryRun });
+    await choose(csv('id,route\nA,r1\nB,r1\nC,r2\n'));
+    expect(hook.result.current.ready.map((r) => r.row)).toEqual([2, 3]);
+    expect(hook.result.current.upload.groups).toEqual({ 'd#r1': 2, 'd#r2': 1 });
+  });
+
   it('says when the file has no rows or cannot be read', async () => {
     const { dryRun, hook, choose } = setup();
     await choose(csv('route,stop\n'));

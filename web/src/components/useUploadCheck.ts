@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readFile, type DryRun, type FileRow, type RowReport, type UploadBody } from '@/lib/upload-pipeline';
+import { readFile, readyRows, type DryRun, type FileRow, type GroupCounts, type RowReport, type UploadBody } from '@/lib/upload-pipeline';
 
 /** A chosen file as read: its rows and the problems to list. */
 export interface FileRead {
@@ -18,13 +18,15 @@ export interface CheckedUpload {
   uploadId: string;
   rows: FileRow[];
   reports: Map<number, RowReport>;
+  /** The dry run's count of each group's rows in the file, which the commit declares. */
+  groups: GroupCounts;
   /** The dry run's summary line; null until it answers. */
   summary: string | null;
   /** Whether the dry run answered. */
   checked: boolean;
 }
 
-export const NO_UPLOAD: CheckedUpload = { file: null, fileName: '', uploadId: '', rows: [], reports: new Map(), summary: null, checked: false };
+export const NO_UPLOAD: CheckedUpload = { file: null, fileName: '', uploadId: '', rows: [], reports: new Map(), groups: {}, summary: null, checked: false };
 
 export interface UploadCheckOptions {
   dryRun: (body: UploadBody) => Promise<DryRun>;
@@ -68,7 +70,7 @@ export function useUploadCheck(options: UploadCheckOptions) {
     setChecking(true);
     try {
       const dry = await options.dryRun({ uploadId, fileName: file.name, rows: read.rows });
-      setUpload((u) => ({ ...u, reports: new Map(dry.rows.map((r) => [r.row, r])), summary: dry.summaryText, checked: true }));
+      setUpload((u) => ({ ...u, reports: new Map(dry.rows.map((r) => [r.row, r])), groups: dry.groups ?? {}, summary: dry.summaryText, checked: true }));
       options.onChecked?.(dry);
     } catch (err) {
       const problem = options.dryRunProblem(err);
@@ -87,8 +89,8 @@ export function useUploadCheck(options: UploadCheckOptions) {
     checking,
     choose,
     statusOf,
-    /** Rows the commit would write. */
-    ready: upload.rows.filter((r) => statusOf(r) === 'new' || statusOf(r) === 'change'),
+    /** Rows the commit would send: new or changed ones, with the whole of each touched group. */
+    ready: readyRows(upload.rows, upload.reports),
     invalid: upload.rows.filter((r) => statusOf(r) === 'invalid'),
   };
 }

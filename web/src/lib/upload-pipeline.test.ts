@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
-import { batchesOf, cellText, commitInBatches, invalidRowsCsv, parseCsv, runBatches, sheetRows, type FileRow } from './upload-pipeline';
+import { batchesOf, cellText, commitInBatches, invalidRowsCsv, parseCsv, readyRows, runBatches, sheetRows, type FileRow, type RowReport, type RowStatus, type UploadBody } from './upload-pipeline';
 
 describe('reading files', () => {
   it('numbers CSV rows as the user sees them and reports parse errors', () => {
@@ -102,6 +102,69 @@ describe('batches keep groups whole', () => {
     const batchOf = new Map(batches.flatMap((b, i) => b.map((r) => [groupOf(r.row), i] as const)));
     for (const [i, b] of batches.entries()) for (const r of b) expect(batchOf.get(groupOf(r.row))).toBe(i);
     expect(batchesOf(rows).map((b) => b.length)).toEqual([100, 50]);
+  });
+});
+
+describe('whole groups (issue 20)', () => {
+  const report = (row: number, status: RowStatus, group?: string): RowReport => ({ row, key: null, status, messages: [], diff: [], group });
+  const reportsOf = (list: RowReport[]) => new Map(list.map((r) => [r.row, r]));
+
+  it('sends every row of a touched group, even the unchanged ones, and no row of an untouched or invalid group', () => {
+    const file = rows(9);
+    const reports = reportsOf([
+      // The reproduction: 3 stops of one route, one changed.
+      report(2, 'unchanged', 'd#r1'),
+      report(3, 'change', 'd#r1'),
+      report(4, 'unchanged', 'd#r1'),
+      // An untouched route stays home.
+      report(5, 'unchanged', 'd#r2'),
+      report(6, 'unchanged', 'd#r2'),
+      // A route with an invalid stop cannot land whole.
+      report(7, 'new', 'd#r3'),
+      report(8, 'invalid', 'd#r3'),
+      // Rows of no group go on their own status.
+      report(9, 'new'),
+      report(10, 'unchanged'),
+    ]);
+    expect(readyRows(file, reports).map((r) => r.row)).toEqual([2, 3, 4, 9]);
+    // Rows the dry run has not answered about are not ready.
+    expect(readyRows(file, new Map())).toEqual([]);
+  });
+
+  it("declares each batch's groups with the dry run's counts, and nothing for ungrouped rows", async () => {
+    // 60 rows of group a, 60 of b (so two batches), 1 row of c, 1 ungrouped row.
+    const file = rows(122);
+    const groupOf = (row: number) => (row < 62 ? 'a' : row < 122 ? 'b' : row === 122 ? 'c' : undefined);
+    const send = vi.fn(async (b: UploadBody) => ok(b));
+    await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: file, groups: { a: 60, b: 60, c: 1, other: 9 } }, send, () => {}, groupOf);
+    const bodies = send.mock.calls.map((c) => c[0]);
+    expect(bodies.map((b) => [b.rows.length, b.groups])).toEqual([
+      [60, { a: 60 }],
+      [62, { b: 60, c: 1 }],
+    ]);
+    expect(bodies.every((b) => b.uploadId === 'u' && b.fileName === 'f.csv')).toBe(true);
+
+    // Without the dry run's counts, a group declares the rows of it being sent.
+    send.mockClear();
+    await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: rows(3) }, send, () => {}, () => 'g');
+    expect(send.mock.calls[0][0].groups).toEqual({ g: 3 });
+
+    // Kinds without groups send the body they always did.
+    send.mockClear();
+    await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: rows(2) }, send, () => {});
+    expect(Object.keys(send.mock.calls[0][0]).sort()).toEqual(['fileName', 'rows', 'uploadId']);
+  });
+
+  it("shows a reused upload id's 409 on the batch's rows without retrying it", async () => {
+    const conflict = vi.fn(async () => {
+      throw new ApiError('This upload id was already used for other content', { status: 409 });
+    });
+    const results = await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: rows(2) }, conflict, () => {});
+    expect(conflict).toHaveBeenCalledTimes(1);
+    expect(results.map((r) => [r.row, r.status, r.message])).toEqual([
+      [2, 'failed', 'This upload id was already used for other content'],
+      [3, 'failed', 'This upload id was already used for other content'],
+    ]);
   });
 });
 

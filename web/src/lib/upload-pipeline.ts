@@ -31,10 +31,13 @@ export interface RowReport {
   /** Rows of one group land together (a route on a date): they travel in one batch. */
   group?: string;
 }
+/** Each group of the file with its count of file rows (kinds whose rows land in groups). */
+export type GroupCounts = Record<string, number>;
 export interface DryRun {
   uploadId: string;
   rows: RowReport[];
   summaryText: string;
+  groups?: GroupCounts;
 }
 export interface CommitResult {
   row: number;
@@ -46,6 +49,11 @@ export interface UploadBody {
   uploadId: string;
   fileName: string;
   rows: FileRow[];
+  /**
+   * A commit's declaration of the groups it holds, with the dry run's count of
+   * each: the server refuses a batch holding part of a group (issue 20).
+   */
+  groups?: GroupCounts;
 }
 
 /** Rows a commit call takes (the server's bound). */
@@ -79,14 +87,14 @@ export function parseCsv(text: string, { ignore = [] }: { ignore?: string[] } = 
 }
 
 function clean(r: Record<string, unknown>): Cells {
-  const out: Cells = {};
-  for (const [k, v] of Object.entries(r)) if (k !== '' && v !== undefined && v !== null) out[k] = cellText(v);
-  return out;
+  // fromEntries defines each key, so even a column named '__proto__' is kept as a cell.
+  return Object.fromEntries(Object.entries(r).flatMap(([k, v]) => (k !== '' && v !== undefined && v !== null ? [[k, cellText(v)]] : [])));
 }
 
 /** A spreadsheet cell as the text a CSV export would hold (dates as YYYY-MM-DD). */
 export function cellText(v: unknown): string {
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  // An invalid date (toISOString would throw) goes as 'Invalid Date', for the server's rule to name.
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? String(v) : v.toISOString().slice(0, 10);
   return String(v).trim();
 }
 
@@ -113,6 +121,49 @@ export async function readFile(file: File): Promise<{ rows: FileRow[]; errors: s
   }
   if (/\.xls$/i.test(file.name)) return { rows: [], errors: ['Old .xls files are not supported: save the file as .xlsx or CSV.'] };
   return parseCsv(await file.text());
+}
+
+const writes = (status: RowStatus | undefined) => status === 'new' || status === 'change';
+
+/**
+ * The rows a commit sends: each new or changed row, and every row of a group
+ * that has one. The server replaces a group with the rows it receives, so
+ * an unchanged row left out of a touched group would be deleted (issue 20).
+ * The dry run already reports such rows as changes; this holds if it did not.
+ * A group with an invalid row goes nowhere: it lands whole or not at all.
+ */
+export function readyRows(rows: FileRow[], reports: ReadonlyMap<number, RowReport>): FileRow[] {
+  const touched = new Set<string>();
+  const spoiled = new Set<string>();
+  for (const r of rows) {
+    const report = reports.get(r.row);
+    if (report?.group === undefined) continue;
+    if (report.status === 'invalid') spoiled.add(report.group);
+    else if (writes(report.status)) touched.add(report.group);
+  }
+  return rows.filter((r) => {
+    const report = reports.get(r.row);
+    if (report?.group === undefined) return writes(report?.status);
+    return report.status !== 'invalid' && touched.has(report.group) && !spoiled.has(report.group);
+  });
+}
+
+/**
+ * The groups a batch declares: each group it holds with the dry run's count
+ * (`counts`), or, where the dry run gave none, the rows of it being sent.
+ * Undefined for a batch without groups, so other kinds' bodies stay as they were.
+ */
+export function declaredGroups(
+  batch: FileRow[],
+  sent: FileRow[],
+  groupOf: (row: number) => string | undefined,
+  counts: GroupCounts = {},
+): GroupCounts | undefined {
+  const inBatch = new Set(batch.map((r) => groupOf(r.row)).filter((g): g is string => g !== undefined));
+  if (inBatch.size === 0) return undefined;
+  const declared: GroupCounts = {};
+  for (const g of inBatch) declared[g] = Object.hasOwn(counts, g) ? counts[g] : sent.filter((r) => groupOf(r.row) === g).length;
+  return declared;
 }
 
 const retryable = (e: unknown) => !isForbidden(e) && (!(e instanceof ApiError) || e.status === undefined || e.status >= 500);
@@ -186,8 +237,10 @@ export async function runBatches<B, R>(
 
 /**
  * Commits rows in batches of 100 (groups kept whole), 3 in flight, each
- * retried once after a network error or a 5xx. Reports progress as batches
- * finish; a batch that fails twice marks its rows failed.
+ * retried once after a network error or a 5xx. Each batch declares its groups
+ * with their counts from `body.groups` (the dry run's). Reports progress as
+ * batches finish; a batch that fails (a refusal such as a 409 at once, else
+ * after its retry) marks its rows failed with the server's message.
  */
 export async function commitInBatches(
   body: UploadBody,
@@ -196,7 +249,12 @@ export async function commitInBatches(
   groupOf?: (row: number) => string | undefined,
 ): Promise<CommitResult[]> {
   const batches = batchesOf(body.rows, groupOf);
-  const outcomes = await runBatches(batches.map((rows) => ({ ...body, rows })), send, onProgress);
+  const { groups: counts, ...rest } = body;
+  const bodies = batches.map((rows): UploadBody => {
+    const groups = groupOf ? declaredGroups(rows, body.rows, groupOf, counts) : undefined;
+    return groups ? { ...rest, rows, groups } : { ...rest, rows };
+  });
+  const outcomes = await runBatches(bodies, send, onProgress);
   const results = outcomes.flatMap((o, i) => {
     if (o.ok) return o.value.results;
     const message = o.error instanceof Error ? o.error.message : 'Not sent';

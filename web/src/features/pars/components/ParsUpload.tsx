@@ -3,8 +3,7 @@ import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { ProgressBar } from '@/components/ProgressBar';
-import { toCsv } from '@/lib/csv';
-import { readFile, type FileRow } from '@/lib/upload-pipeline';
+import { isCsv, readFile, type FileRow } from '@/lib/upload-pipeline';
 import { messageOf } from '@/features/locations/api/error-message';
 import { archivePars, dryRunPars, opsLocationIds, ordersByDay, uploadParMaps } from '../api/pars';
 import { chunks, COLUMNS, errorGroups, LOAD_STEPS, lookAheadDates, MESSAGES, parGroups, PREVIEW_ROWS } from '../lib/par-groups';
@@ -16,7 +15,8 @@ export function ParsUpload() {
   const [loaded, setLoaded] = useState(0);
   const [existing, setExisting] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [file, setFile] = useState<{ name: string; rows: FileRow[]; uploadId: string } | null>(null);
+  // `source` is the chosen file itself: its archive copy is its own text, not a rebuild.
+  const [file, setFile] = useState<{ name: string; rows: FileRow[]; uploadId: string; source: File } | null>(null);
   const [errors, setErrors] = useState<{ title: string; messages: string[] }[]>([]);
   const [checking, setChecking] = useState(false);
   const [sent, setSent] = useState<{ done: number; total: number } | null>(null);
@@ -67,12 +67,26 @@ export function ParsUpload() {
       setErrors(groups);
       // A file with errors is cleared (§4); the errors stay.
       if (groups.length > 0) clearFile();
-      else setFile({ name: chosen.name, rows: read.rows, uploadId });
+      else setFile({ name: chosen.name, rows: read.rows, uploadId, source: chosen });
     } catch (err) {
       setOutcome({ tone: 'error', text: `${MESSAGES.csvIssue} Error: ${messageOf(err, 'the file could not be checked')}` });
       clearFile();
     } finally {
       setChecking(false);
+    }
+  };
+
+  /**
+   * Keeps the chosen CSV byte for byte (issue 20: a rebuild from the parsed
+   * rows lost a header in another case). An .xlsx is not text, so it is not
+   * kept. A failure is only logged (§4).
+   */
+  const archive = async ({ uploadId, name, source }: { uploadId: string; name: string; source: File }) => {
+    if (!isCsv(name)) return;
+    try {
+      await archivePars({ uploadId, fileName: name, csv: await source.text() });
+    } catch (e) {
+      console.error('par file not kept', e);
     }
   };
 
@@ -91,8 +105,7 @@ export function ParsUpload() {
       const failed = answers.flatMap((a) => a.results.filter((r) => r.status !== 'written'));
       if (answers.every((a) => a.success)) {
         setOutcome({ tone: 'success', text: MESSAGES.complete });
-        const csv = toCsv(COLUMNS, file.rows.map((r) => COLUMNS.map((c) => r.values[c] ?? '')));
-        archivePars({ uploadId: file.uploadId, fileName: file.name, csv }).catch((e: unknown) => console.error('par file not kept', e));
+        void archive(file);
       } else {
         setOutcome({ tone: 'error', text: MESSAGES.csvIssue });
         setErrors(failed.map((r) => ({ title: `${r.key} - has an error:`, messages: r.messages ?? [] })));

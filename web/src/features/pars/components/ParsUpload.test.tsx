@@ -1,0 +1,69 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UploadBody } from '@/lib/upload-pipeline';
+import { archivePars, dryRunPars, opsLocationIds, ordersByDay, uploadParMaps } from '../api/pars';
+import { ParsUpload } from './ParsUpload';
+
+vi.mock('../api/pars', () => ({
+  archivePars: vi.fn(),
+  dryRunPars: vi.fn(),
+  opsLocationIds: vi.fn(),
+  ordersByDay: vi.fn(),
+  uploadParMaps: vi.fn(),
+}));
+const archive = vi.mocked(archivePars);
+
+beforeEach(() => {
+  vi.mocked(opsLocationIds).mockResolvedValue([]);
+  vi.mocked(ordersByDay).mockResolvedValue([]);
+  vi.mocked(dryRunPars).mockImplementation(async (b: UploadBody) => ({
+    uploadId: b.uploadId,
+    summaryText: 'checked',
+    rows: b.rows.map((r) => ({ row: r.row, key: null, status: 'new' as const, messages: [], diff: [] })),
+  }));
+  vi.mocked(uploadParMaps).mockResolvedValue({ success: true, results: [] });
+  archive.mockResolvedValue({ key: 'k', stored: true });
+});
+
+async function upload(file: File) {
+  render(<ParsUpload />);
+  await userEvent.upload(await screen.findByLabelText('CSV file'), file);
+  const button = screen.getByRole('button', { name: 'Upload Pars' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.click(button);
+  await screen.findByText('Upload Complete');
+}
+
+describe('ParsUpload archive (issue 20)', () => {
+  it("keeps the chosen CSV's own text, byte for byte, not a rebuild from its rows", async () => {
+    // A header in another case, CRLF line ends, a quoted cell and an extra column: a rebuild changed all of them.
+    const text =
+      'Location,dropOffDate,deliveryDate,stockingIndex,item,par,overCapacityAmount,jit,priorityBoost,note\r\n' +
+      'CHI_0001,2045-01-02,2045-01-02,1,Greek Salad,3,,false,,"kept, as is"\r\n';
+    await upload(new File([text], 'pars.csv', { type: 'text/csv' }));
+    await waitFor(() => expect(archive).toHaveBeenCalledTimes(1));
+    const [body] = archive.mock.calls[0];
+    expect(body.fileName).toBe('pars.csv');
+    expect(body.csv).toBe(text);
+    expect(body.uploadId).toBe(vi.mocked(dryRunPars).mock.calls[0][0].uploadId);
+  });
+
+  it('does not archive an .xlsx (it is not CSV text)', async () => {
+    const { xlsx } = await loadWriter();
+    const sheet = xlsx([
+      ['location', 'dropOffDate', 'deliveryDate', 'stockingIndex', 'item', 'par'],
+      ['CHI_0001', '2045-01-02', '2045-01-02', '1', 'Greek Salad', '3'],
+    ]);
+    await upload(new File([sheet], 'pars.xlsx'));
+    expect(uploadParMaps).toHaveBeenCalledTimes(1);
+    expect(archive).not.toHaveBeenCalled();
+  });
+});
+
+/** The e2e tests' XLSX writer (plain JS outside src/). */
+async function loadWriter() {
+  const load = Object.values(import.meta.glob<{ xlsx: (rows: string[][]) => Uint8Array<ArrayBuffer> }>('../../../../e2e/xlsx.mjs'))[0];
+  if (!load) throw new Error('e2e/xlsx.mjs not found');
+  return load();
+}

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Telemetry ingest: MESSAGES heartbeats (default 2,000) stored by the real
-# ingest handler (SQS event records of 10) and the same items by a raw
-# BatchWriteItem loop, into the same fresh emulator in the same run; prints
-# both rates and the ratio (target >= 0.5). A benchmark: never part of the timed tests.
+# ingest handler (SQS event records of 10) and the same items by a raw loop
+# of the same writes (samples in BatchWriteItem, health as newest-wins
+# conditional PutItem, 8 in flight), into the same fresh emulator in the same
+# run; prints both rates and the ratio (target >= 0.5). A benchmark: never
+# part of the timed tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BENCH=ingest BENCH_PORTS="5897 4197 5397"

@@ -1,14 +1,14 @@
-//! Feature flags, keyed by the user's e-mail (lower-cased).
-use crate::{error::ApiError, resources::Table, Deps};
+//! Feature flags, keyed by the user's e-mail (lower-cased). Flags are the
+//! second factor of fridge commands, so only an e-mail the user pool verified
+//! reads them: an unverified (or self-edited) address has no flags.
+use crate::{error::ApiError, resources::Table, Caller, Deps};
 use aws_sdk_dynamodb::types::AttributeValue;
 
 pub const DROP_OVERRIDE: &str = "drop-override";
 pub const JIT_MANAGEMENT: &str = "jit-management";
 
-pub async fn flags_for(deps: &Deps, email: &str) -> Result<Vec<String>, ApiError> {
-    if email.is_empty() {
-        return Ok(vec![]);
-    }
+pub async fn flags_for(deps: &Deps, caller: &Caller) -> Result<Vec<String>, ApiError> {
+    let Some(email) = caller.verified_email() else { return Ok(vec![]) };
     let table = deps.table(Table::FeatureFlags)?;
     let out = table
         .client
@@ -26,6 +26,6 @@ pub async fn flags_for(deps: &Deps, email: &str) -> Result<Vec<String>, ApiError
     Ok(flags)
 }
 
-pub async fn has_flag(deps: &Deps, email: &str, flag: &str) -> Result<bool, ApiError> {
-    Ok(flags_for(deps, email).await?.iter().any(|f| f == flag))
+pub async fn has_flag(deps: &Deps, caller: &Caller, flag: &str) -> Result<bool, ApiError> {
+    Ok(flags_for(deps, caller).await?.iter().any(|f| f == flag))
 }

@@ -28,7 +28,11 @@ pub struct Record {
     /// `{at}#{unique}`: time order, and two writes in one millisecond both kept.
     pub sk: String,
     pub at: String,
+    /// The author as shown (their e-mail).
     pub who: String,
+    /// The author's stable id (Cognito `sub`): an e-mail can change, this cannot.
+    #[serde(default, rename = "whoSub", skip_serializing_if = "Option::is_none")]
+    pub who_sub: Option<String>,
     pub source: String,
     pub changes: Vec<Change>,
 }
@@ -40,7 +44,14 @@ pub fn entity(kind: &str, id: &str) -> String {
 impl Record {
     pub fn new(entity: String, at: &str, who: &str, source: &str, changes: Vec<Change>) -> Record {
         let unique = uuid::Uuid::new_v4().simple().to_string();
-        Record { sk: format!("{at}#{}", &unique[..12]), entity, at: at.into(), who: who.into(), source: source.into(), changes }
+        let sk = format!("{at}#{}", &unique[..12]);
+        Record { sk, entity, at: at.into(), who: who.into(), who_sub: crate::identity::current_sub(), source: source.into(), changes }
+    }
+
+    /// The record with its author's id named (a scheduled change applied by the platform for its author).
+    pub fn by_sub(mut self, sub: Option<String>) -> Record {
+        self.who_sub = sub.or(self.who_sub);
+        self
     }
 
     /// The record as one item of the write's transaction.
@@ -115,6 +126,14 @@ mod tests {
         assert_eq!((changes[0].old_value.as_str(), changes[0].new_value.as_str()), ("0", "1"));
         assert_eq!(changes[0].reason.as_deref(), Some("First Stocking"));
         assert_eq!(changes[1].new_value, "null");
+    }
+
+    #[tokio::test]
+    async fn a_record_written_during_a_call_names_its_author_by_sub() {
+        let r = crate::identity::acting_as(Some("sub-7"), async { Record::new(entity("location", "X"), "t", "a@b.co", "s", vec![]) }).await;
+        assert_eq!((r.who.as_str(), r.who_sub.as_deref()), ("a@b.co", Some("sub-7")));
+        assert_eq!(Record::new(entity("location", "X"), "t", "system", "s", vec![]).who_sub, None);
+        assert_eq!(store::to_item(&r).unwrap()["whoSub"].as_s().unwrap(), "sub-7");
     }
 
     #[test]

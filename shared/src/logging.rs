@@ -47,12 +47,18 @@ pub async fn invoke(spec: &'static FunctionSpec, deps: &'static Deps, input: Inp
         match &result {
             Ok(_) => tracing::info!(durationMs = duration_ms, outcome = "ok", "invocation"),
             // 4xx messages are written for the user and safe to log; 5xx details were logged where they arose.
-            Err(e) => tracing::info!(durationMs = duration_ms, outcome = e.error_type(), status = e.status(), error = %e, "invocation"),
+            Err(e) => tracing::info!(durationMs = duration_ms, outcome = e.error_type(), status = e.status(), error = %redact_emails(&e.to_string()), "invocation"),
         }
         result
     }
     .instrument(span)
     .await
+}
+
+/// Text for the logs with every e-mail address replaced: user-facing messages
+/// may name who changed a record, logs never do (only `sub`s).
+pub fn redact_emails(text: &str) -> String {
+    text.split(' ').map(|word| if word.contains('@') { "[e-mail]" } else { word }).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
@@ -96,7 +102,7 @@ mod tests {
         let needs = Needs::default();
         let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
         let deps = Deps::build(crate::Config::default(), &needs, &sdk);
-        let caller = Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into() };
+        let caller = Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into(), email_verified: true };
         let input = Input { caller: Some(caller), args: serde_json::json!({"input": "{}"}), ..Default::default() };
         let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
         tracing::subscriber::with_default(subscriber(buffer.clone()), || {
@@ -113,6 +119,34 @@ mod tests {
         assert_eq!(line["span"]["callerSub"], "sub-1");
         assert!(!text.contains("ops@x.co") && !text.to_lowercase().contains("authorization"));
         assert!(!text.contains("\"analytics\""), "a GraphQL call is not a REST call");
+        assert_eq!(redact_emails("This location was changed by ops@x.co at 10:00."), "This location was changed by [e-mail] at 10:00.");
+    }
+
+    async fn changed_meanwhile(_: &'static Deps, _: Input) -> Result<Value, ApiError> {
+        Err(ApiError::Conflict("This location was changed by boss@x.co at 10:00. Reload to see the change.".into()))
+    }
+    static CONFLICTING: FunctionSpec = FunctionSpec { name: "update_location", handler: crate::handler!(changed_meanwhile), ..REST_TEMPLATE };
+    const REST_TEMPLATE: FunctionSpec = FunctionSpec {
+        name: "",
+        trigger: Trigger::Mutation("updateLocation"),
+        permission: Permission::SignedIn,
+        grants: &[],
+        handler: crate::handler!(refuse),
+    };
+
+    #[test]
+    fn a_conflict_naming_an_email_reaches_the_user_but_not_the_log() {
+        let buffer = Buffer::default();
+        let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
+        let deps = Deps::build(crate::Config::default(), &Needs::default(), &sdk);
+        let caller = Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into(), email_verified: true };
+        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let err = tracing::subscriber::with_default(subscriber(buffer.clone()), || {
+            rt.block_on(invoke(&CONFLICTING, deps, Input { caller: Some(caller), ..Default::default() }, "r")).unwrap_err()
+        });
+        assert!(err.to_string().contains("boss@x.co"));
+        let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+        assert!(text.contains("changed by [e-mail] at") && !text.contains("boss@x.co"), "{text}");
     }
 
     static REST: FunctionSpec = FunctionSpec {
@@ -128,7 +162,7 @@ mod tests {
         let buffer = Buffer::default();
         let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
         let deps = Deps::build(crate::Config::default(), &Needs::default(), &sdk);
-        let caller = Caller { sub: "sub-9".into(), username: "sub-9".into(), email: "ops@x.co".into() };
+        let caller = Caller { sub: "sub-9".into(), username: "sub-9".into(), email: "ops@x.co".into(), email_verified: true };
         let input = Input { caller: Some(caller), args: serde_json::json!({"csv": "secret,body"}), ..Default::default() };
         let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
         tracing::subscriber::with_default(subscriber(buffer.clone()), || {

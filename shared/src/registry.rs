@@ -170,7 +170,8 @@ impl FunctionSpec {
             }
             Permission::Action(action) => permissions::require(deps, input.caller()?, action).await?,
         }
-        (self.handler)(deps, input).await
+        let sub = input.caller.as_ref().map(|c| c.sub.clone());
+        crate::identity::acting_as(sub.as_deref(), (self.handler)(deps, input)).await
     }
 
     /// `PascalCase` logical id stem for template resources: `get_location` -> `GetLocation`.

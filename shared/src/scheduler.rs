@@ -119,7 +119,63 @@ pub async fn for_subject(deps: &Deps, subject: &str) -> Result<Vec<StoredChange>
 /// How an area applies one claimed group. Its writes must include a
 /// `finish_*` item per change, so that only the claiming run can apply it.
 pub trait Applier: Sync {
+    /// Changes of one group a run claims and applies at most. A group whose
+    /// changes land together (a location's attributes) is taken whole; one
+    /// whose changes stand alone (a layout's slots) may be applied in chunks,
+    /// the rest staying due for the next run, so a run fits its time limit.
+    const MAX_PER_RUN: usize = usize::MAX;
+
     fn apply(&self, subject: &str, changes: &[StoredChange], run: &str) -> impl Future<Output = Result<(), ApiError>> + Send;
+}
+
+/// Re-checks the permission of EVERY author of a group (not only the
+/// first's): `Forbidden` when any of them no longer holds `action`.
+pub async fn check_authors<F, Fut>(changes: &[StoredChange], action: &str, allowed: F) -> Result<(), ApiError>
+where
+    F: Fn(String, String) -> Fut,
+    Fut: Future<Output = Result<bool, ApiError>>,
+{
+    let subs: std::collections::BTreeSet<&str> = changes.iter().filter_map(|c| c.user_sub.as_deref()).collect();
+    for sub in subs {
+        if !allowed(sub.to_string(), action.to_string()).await? {
+            return Err(ApiError::Forbidden);
+        }
+    }
+    Ok(())
+}
+
+/// The scheduler's own reads and writes of ScheduledChanges, narrow so its
+/// runs (claims, chunks, moving aside) are tested over an in-memory fake.
+pub trait ChangeStore: Sync {
+    /// The changes of `shard` due at `until`.
+    fn due(&self, shard: &str, until: &str) -> impl Future<Output = Result<Vec<StoredChange>, ApiError>> + Send;
+    /// Claims a change for `run` (false: another run holds it, or it left the shard).
+    fn claim(&self, shard: &str, c: &StoredChange, run: &str) -> impl Future<Output = Result<bool, ApiError>> + Send;
+    /// Gives back this run's claims.
+    fn release(&self, changes: &[StoredChange], run: &str) -> impl Future<Output = ()> + Send;
+    /// Moves claimed changes out of the due shard with the reason, all or nothing.
+    fn move_aside(&self, changes: &[StoredChange], run: &str, reason: &str) -> impl Future<Output = Result<(), ApiError>> + Send;
+}
+
+/// ScheduledChanges in DynamoDB.
+pub struct Dynamo<'a>(pub &'a Deps);
+
+impl ChangeStore for Dynamo<'_> {
+    async fn due(&self, shard: &str, until: &str) -> Result<Vec<StoredChange>, ApiError> {
+        query_index(self.0, BY_DUE, "dueShard", shard, Some(until)).await
+    }
+
+    async fn claim(&self, shard: &str, c: &StoredChange, run: &str) -> Result<bool, ApiError> {
+        claim(self.0, shard, c, run).await
+    }
+
+    async fn release(&self, changes: &[StoredChange], run: &str) {
+        release(self.0, changes, run).await
+    }
+
+    async fn move_aside(&self, changes: &[StoredChange], run: &str, reason: &str) -> Result<(), ApiError> {
+        move_aside(self.0, changes, run, reason).await
+    }
 }
 
 /// The transaction item that deletes an applied change (only for the run that claimed it).
@@ -171,14 +227,23 @@ pub fn is_permanent(e: &ApiError) -> bool {
 /// time: a subject's changes apply in time order). Answers the groups
 /// applied, moved aside and failed (to be retried), and the uuids this run applied.
 pub async fn apply_due(deps: &Deps, shard: &str, applier: &impl Applier) -> Result<Value, ApiError> {
-    let due = query_index(deps, BY_DUE, "dueShard", shard, Some(&iso(Utc::now()))).await?;
+    apply_due_in(&Dynamo(deps), shard, applier, &iso(Utc::now())).await
+}
+
+/// `apply_due` over any change store, with changes due at `now`. A group
+/// larger than `A::MAX_PER_RUN` gives this run its first changes (by uuid,
+/// the order every run sees); the rest stay due and the next run goes on.
+pub async fn apply_due_in<A: Applier>(store: &impl ChangeStore, shard: &str, applier: &A, now: &str) -> Result<Value, ApiError> {
+    let due = store.due(shard, now).await?;
     let mut groups: BTreeMap<(String, String), Vec<StoredChange>> = BTreeMap::new();
     for c in due {
         groups.entry((c.id.clone(), c.action_time.clone())).or_default().push(c);
     }
     let (mut applied, mut moved, mut failed, mut uuids) = (0, 0, 0, Vec::new());
-    for ((subject, time), changes) in groups {
-        match apply_group(deps, shard, applier, &subject, &changes).await {
+    for ((subject, time), mut changes) in groups {
+        changes.sort_by(|a, b| a.uuid.cmp(&b.uuid));
+        changes.truncate(A::MAX_PER_RUN.max(1));
+        match apply_group(store, shard, applier, &subject, &changes).await {
             Ok(Outcome::Applied) => {
                 applied += 1;
                 uuids.extend(changes.iter().map(|c| c.uuid.clone()));
@@ -186,6 +251,7 @@ pub async fn apply_due(deps: &Deps, shard: &str, applier: &impl Applier) -> Resu
             Ok(Outcome::Skipped) => {}
             Ok(Outcome::MovedAside(reason)) => {
                 moved += 1;
+                let reason = crate::logging::redact_emails(&reason);
                 tracing::warn!(%subject, %time, %reason, "scheduled change cannot apply; moved aside");
             }
             Err(e) => {
@@ -264,15 +330,25 @@ async fn move_aside(deps: &Deps, changes: &[StoredChange], run: &str, reason: &s
     Ok(())
 }
 
+/// Why a group whose author lost a permission is moved aside: each author is
+/// checked (`check_authors`), so with several authors the reason names none.
+fn forbidden_reason(changes: &[StoredChange]) -> String {
+    let users: std::collections::BTreeSet<&str> = changes.iter().map(|c| c.user.as_str()).collect();
+    match users.into_iter().collect::<Vec<_>>().as_slice() {
+        [one] => format!("{one} no longer holds the permission this change needs"),
+        _ => "An author of these changes no longer holds the permission they need".to_string(),
+    }
+}
+
 /// Claims and applies a group. A permanent failure moves it aside; a
 /// transient one releases the claim for the next run.
-async fn apply_group(deps: &Deps, shard: &str, applier: &impl Applier, subject: &str, changes: &[StoredChange]) -> Result<Outcome, ApiError> {
+async fn apply_group(store: &impl ChangeStore, shard: &str, applier: &impl Applier, subject: &str, changes: &[StoredChange]) -> Result<Outcome, ApiError> {
     let run = uuid::Uuid::new_v4().to_string();
     let mut ordered: Vec<&StoredChange> = changes.iter().collect();
     ordered.sort_by(|a, b| a.uuid.cmp(&b.uuid)); // same order in every run: the first claim decides
     for c in &ordered {
-        if !claim(deps, shard, c, &run).await? {
-            release(deps, changes, &run).await;
+        if !store.claim(shard, c, &run).await? {
+            store.release(changes, &run).await;
             return Ok(Outcome::Skipped);
         }
     }
@@ -280,19 +356,19 @@ async fn apply_group(deps: &Deps, shard: &str, applier: &impl Applier, subject: 
         Ok(()) => Ok(Outcome::Applied),
         Err(e) if is_permanent(&e) => {
             let reason = match e {
-                ApiError::Forbidden => format!("{} no longer holds the permission this change needs", changes[0].user),
+                ApiError::Forbidden => forbidden_reason(changes),
                 e => e.to_string(),
             };
-            match move_aside(deps, changes, &run, &reason).await {
+            match store.move_aside(changes, &run, &reason).await {
                 Ok(()) => Ok(Outcome::MovedAside(reason)),
                 Err(e) => {
-                    release(deps, changes, &run).await;
+                    store.release(changes, &run).await;
                     Err(e)
                 }
             }
         }
         Err(e) => {
-            release(deps, changes, &run).await;
+            store.release(changes, &run).await;
             Err(e)
         }
     }
@@ -310,6 +386,119 @@ mod tests {
         assert!(!is_permanent(&ApiError::Unavailable));
         assert!(!is_permanent(&ApiError::Conflict("moved".into())));
         assert!(!is_permanent(&ApiError::internal("timeout")));
+    }
+
+    use std::sync::Mutex;
+
+    /// ScheduledChanges in memory: each change with its shard and claim.
+    #[derive(Default)]
+    struct Fake {
+        changes: Mutex<BTreeMap<String, (StoredChange, Option<String>)>>,
+        applied: Mutex<Vec<String>>,
+    }
+
+    fn change(n: usize, sub: &str) -> StoredChange {
+        StoredChange {
+            uuid: format!("u{n:04}"), action_time: "2026-11-23T12:00:00.000Z".into(), id: "planogram#L".into(), user: format!("{sub}-name"),
+            user_sub: Some(sub.into()), version: 1, due_shard: "DUE".into(),
+            change: ChangeBody { id: "L".into(), table: "Planograms".into(), attribute: format!("1:{n}"), value: "{}".into() },
+            failure_reason: None, failed_at: None, upload_marker: None, applied_at: None,
+        }
+    }
+
+    impl Fake {
+        fn with(changes: Vec<StoredChange>) -> Fake {
+            let f = Fake::default();
+            f.changes.lock().unwrap().extend(changes.into_iter().map(|c| (c.uuid.clone(), (c, None))));
+            f
+        }
+        fn shard_of(&self, uuid: &str) -> String {
+            self.changes.lock().unwrap()[uuid].0.due_shard.clone()
+        }
+    }
+
+    impl ChangeStore for Fake {
+        async fn due(&self, shard: &str, until: &str) -> Result<Vec<StoredChange>, ApiError> {
+            Ok(self.changes.lock().unwrap().values().filter(|(c, _)| c.due_shard == shard && c.action_time.as_str() <= until).map(|(c, _)| c.clone()).collect())
+        }
+        async fn claim(&self, shard: &str, c: &StoredChange, run: &str) -> Result<bool, ApiError> {
+            let mut all = self.changes.lock().unwrap();
+            match all.get_mut(&c.uuid) {
+                Some((stored, claim @ None)) if stored.due_shard == shard => {
+                    *claim = Some(run.to_string());
+                    Ok(true)
+                }
+                _ => Ok(false),
+            }
+        }
+        async fn release(&self, changes: &[StoredChange], run: &str) {
+            for c in changes {
+                if let Some((_, claim)) = self.changes.lock().unwrap().get_mut(&c.uuid).filter(|(_, cl)| cl.as_deref() == Some(run)) {
+                    *claim = None;
+                }
+            }
+        }
+        async fn move_aside(&self, changes: &[StoredChange], run: &str, reason: &str) -> Result<(), ApiError> {
+            let mut all = self.changes.lock().unwrap();
+            for c in changes {
+                let (stored, claim) = all.get_mut(&c.uuid).filter(|(_, cl)| cl.as_deref() == Some(run)).ok_or(ApiError::Conflict("claim".into()))?;
+                (stored.due_shard, stored.failure_reason, *claim) = (FAILED_SHARD.into(), Some(reason.into()), None);
+            }
+            Ok(())
+        }
+    }
+
+    /// Applies in chunks of 2, finishing each change only under this run's claim
+    /// (as `finish_by_keeping` does), after every author's permission.
+    struct Chunked<'a>(&'a Fake, &'a [&'a str]);
+
+    impl Applier for Chunked<'_> {
+        const MAX_PER_RUN: usize = 2;
+        async fn apply(&self, _subject: &str, changes: &[StoredChange], run: &str) -> Result<(), ApiError> {
+            check_authors(changes, "SchedulePlanograms", |sub, _| async move { Ok(self.1.contains(&sub.as_str())) }).await?;
+            let mut all = self.0.changes.lock().unwrap();
+            for c in changes {
+                let (stored, claim) = all.get_mut(&c.uuid).filter(|(_, cl)| cl.as_deref() == Some(run)).ok_or(ApiError::Conflict("claim".into()))?;
+                (stored.due_shard, *claim) = ("APPLIED".into(), None);
+                self.0.applied.lock().unwrap().push(c.uuid.clone());
+            }
+            Ok(())
+        }
+    }
+
+    const NOW: &str = "2026-11-23T12:00:01.000Z";
+
+    #[tokio::test]
+    async fn a_large_group_applies_in_chunks_over_runs_each_change_exactly_once() {
+        let fake = Fake::with((0..5).map(|n| change(n, "ann")).collect());
+        let applier = Chunked(&fake, &["ann"]);
+        // A racing run holds the first chunk's first change: this run skips the group, applying nothing twice.
+        assert!(fake.claim("DUE", &change(0, "ann"), "racing-run").await.unwrap());
+        let skipped = apply_due_in(&fake, "DUE", &applier, NOW).await.unwrap();
+        assert_eq!(skipped["appliedChanges"], json!([]));
+        fake.release(&[change(0, "ann")], "racing-run").await;
+        let mut per_run = Vec::new();
+        for _ in 0..4 {
+            per_run.push(apply_due_in(&fake, "DUE", &applier, NOW).await.unwrap()["appliedChanges"].as_array().unwrap().len());
+        }
+        assert_eq!(per_run, [2, 2, 1, 0], "two a run, the rest left due for the next run");
+        let mut applied = fake.applied.lock().unwrap().clone();
+        applied.sort();
+        assert_eq!(applied, ["u0000", "u0001", "u0002", "u0003", "u0004"], "each exactly once");
+    }
+
+    #[tokio::test]
+    async fn every_author_of_a_group_is_checked_not_only_the_first() {
+        // ann (first by uuid) still may; bob lost the permission: the group never applies.
+        let fake = Fake::with(vec![change(0, "ann"), change(1, "bob")]);
+        let out = apply_due_in(&fake, "DUE", &Chunked(&fake, &["ann"]), NOW).await.unwrap();
+        assert_eq!((out["applied"].as_i64(), out["movedAside"].as_i64()), (Some(0), Some(1)), "{out}");
+        assert!(fake.applied.lock().unwrap().is_empty());
+        assert_eq!((fake.shard_of("u0000"), fake.shard_of("u0001")), (FAILED_SHARD.to_string(), FAILED_SHARD.to_string()));
+        let reason = fake.changes.lock().unwrap()["u0001"].0.failure_reason.clone();
+        assert_eq!(reason.as_deref(), Some("An author of these changes no longer holds the permission they need"));
+        let single = forbidden_reason(&[change(0, "ann")]);
+        assert_eq!(single, "ann-name no longer holds the permission this change needs");
     }
 
     #[test]

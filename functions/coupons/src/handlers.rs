@@ -1,13 +1,14 @@
 //! `POST /coupons` and the agent's recent codes. A code is written with a
-//! condition that no code has it; the request's id (chosen by the browser per
-//! GENERATE CODE) is written in the same transaction, so a retried request
-//! answers the code it already made instead of making a second one.
+//! condition that no code has it; the request's idempotency record (its id is
+//! chosen by the browser per GENERATE CODE) is written in the same
+//! transaction, so a retried request answers the code it already made instead
+//! of making a second one, and the id reused for another coupon is refused.
 use crate::codes;
 use crate::rules::{self, CouponRequest};
 use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
+use fleet_shared::idempotency::{self, Request, Seen};
 use fleet_shared::{limits, store, ApiError, Deps, Input, Table};
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
 /// Codes listed by `GET /coupons/mine`.
 pub const RECENT: i32 = 50;
@@ -41,7 +42,21 @@ pub async fn generate(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
     }
     let caller = input.caller()?;
     let t = deps.table(Table::Coupons)?;
-    let request_key = request_id.as_ref().map(|id| format!("request#{}#{id}", caller.sub));
+    let records = deps.table(Table::Idempotency)?;
+    // The coupon asked for, without the id naming the request.
+    let mut content = input.args.clone();
+    if let Some(fields) = content.as_object_mut() {
+        fields.remove("requestId");
+    }
+    let key = request_id.as_ref().map(|id| format!("{}:{id}", caller.sub));
+    let request = key.as_deref().map(|k| Request::new(&records, "coupons", k, &content));
+    if let Some(r) = &request {
+        match r.seen().await? {
+            Seen::Replay(first) => return Ok(first),
+            Seen::Conflict => return Err(reused()),
+            Seen::New => {}
+        }
+    }
     for _ in 0..ATTEMPTS {
         let code = codes::generate().map_err(ApiError::internal)?;
         let item = json!({
@@ -52,18 +67,18 @@ pub async fn generate(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
             "redeemed": false,
         });
         let mut items = vec![put(t.name, &item, "attribute_not_exists(code)")?];
-        if let Some(key) = &request_key {
-            items.push(put(t.name, &json!({ "code": key, "couponCode": code }), "attribute_not_exists(code)")?);
+        if let Some(r) = &request {
+            items.push(r.claim(&answer(&item), chrono::Utc::now().timestamp()).put(records.name)?);
         }
         match store::transact(t.client, items).await {
             Ok(()) => return Ok(answer(&item)),
             Err(ApiError::Conflict(_)) => {
-                // Either this request was already answered, or (once in ~10^14) the code exists: find out which.
-                if let Some(key) = &request_key {
-                    let done: Option<Value> = t.get(HashMap::from([("code".to_string(), store::s(key))])).await?;
-                    if let Some(code) = done.as_ref().and_then(|d| d["couponCode"].as_str()) {
-                        let first: Value = t.get(HashMap::from([("code".to_string(), store::s(code))])).await?.unwrap_or_default();
-                        return Ok(answer(&first));
+                // Either a racing try of this request landed, or (once in ~10^14) the code exists: find out which.
+                if let Some(r) = &request {
+                    match r.seen().await? {
+                        Seen::Replay(first) => return Ok(first),
+                        Seen::Conflict => return Err(reused()),
+                        Seen::New => {}
                     }
                 }
                 tracing::warn!("coupon code collision; drawing another");
@@ -72,6 +87,10 @@ pub async fn generate(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
         }
     }
     Err(ApiError::Unavailable)
+}
+
+fn reused() -> ApiError {
+    idempotency::conflict("This requestId")
 }
 
 /// `GET /coupons/mine`: the caller's latest codes, newest first, with their redeemed state.

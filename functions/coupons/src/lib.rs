@@ -13,7 +13,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "generate_coupon",
         trigger: Trigger::Http { method: "POST", path: "/coupons" },
         permission: Permission::Action("GenerateCoupons"),
-        grants: &[Grant::CrudTable(Table::Coupons)],
+        grants: &[Grant::CrudTable(Table::Coupons), Grant::CrudTable(Table::Idempotency)],
         handler: handler!(handlers::generate),
     },
     FunctionSpec {

@@ -43,7 +43,7 @@ async fn commandable(deps: &Deps, id: &str) -> Result<Value, ApiError> {
 
 /// The command's feature flag, checked on the server as the page checks it (§6).
 async fn require_flag(deps: &Deps, caller: &Caller, command: &rules::Command) -> Result<(), ApiError> {
-    let flags = flags::flags_for(deps, &caller.email).await?;
+    let flags = flags::flags_for(deps, caller).await?;
     if rules::allowed(&flags, command) {
         Ok(())
     } else {

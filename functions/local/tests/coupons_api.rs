@@ -71,8 +71,16 @@ async fn a_retried_request_answers_the_same_code() {
     let again = http("generate_coupon", Some(&me), Some(&body)).await.1;
     assert_eq!(first["couponCode"], again["couponCode"]);
     assert_eq!(stored_by(&me).await, 1);
+    assert_eq!(again, first, "the first answer, replayed");
     let other = http("generate_coupon", Some(&me), Some(&request(json!({ "requestId": "r-2" })))).await.1;
     assert_ne!(first["couponCode"], other["couponCode"]);
+    // The same id for another coupon is refused, not answered with the first code.
+    let mut changed: Value = serde_json::from_str(&body).unwrap();
+    changed["value"] = json!(8);
+    let (status, refused) = http("generate_coupon", Some(&me), Some(&changed.to_string())).await;
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(refused["message"], "This requestId was already used with other content. Send new content with a new id.");
+    assert_eq!(stored_by(&me).await, 2);
 }
 
 #[tokio::test]

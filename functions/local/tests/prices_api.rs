@@ -29,7 +29,7 @@ async fn history_of(schema: &str, item: &str) -> Vec<Value> {
 async fn the_dry_run_names_every_rule_and_compares_with_the_stored_prices() {
     let schema = unique("SCH");
     let s = schema.as_str();
-    assert_eq!(update("seed-1", prices(&[(s, "COLD_BREW", "3.50", 2), (s, "WRAP", "6", 3)])).await["written"], 2);
+    assert_eq!(update(&unique("seed").replace('_', "-"), prices(&[(s, "COLD_BREW", "3.50", 2), (s, "WRAP", "6", 3)])).await["written"], 2);
     let body = file(&[(s, "COLD_BREW", "3.5"), (s, "WRAP", "6.25"), (s, "SOUP", "4"), ("", "bad item", "1.999"), (s, "PIE", "2"), (s, "PIE", "3"), (s, "PIE", "4")]);
     let (code, dry) = http("prices_dry_run", Some(&admin().await), Some(&body)).await;
     assert_eq!(code, 200, "{dry}");
@@ -49,15 +49,17 @@ async fn an_update_answers_row_errors_records_history_and_is_not_applied_twice()
     let schema = unique("SCH");
     let s = schema.as_str();
     let batch = prices(&[(s, "COLD_BREW", "3.50", 2), (s, "WRAP", "-1", 3), (s, "SOUP", "4.10", 4)]);
-    let out = update("upd-1", batch.clone()).await;
+    // Upload ids are this run's own: a reused id with other content is refused (409).
+    let upd = unique("upd").replace('_', "-");
+    let out = update(&upd, batch.clone()).await;
     assert_eq!(out["message"], "1 of 3 rows were not updated.");
     assert_eq!(out["rowErrors"], json!([{ "schemaId": s, "item": "WRAP", "price": "-1", "line": 3, "errors": ["price must be a number of at least 0 with at most 2 decimals"] }]));
     assert_eq!(out["written"], 2);
-    let again = update("upd-1", batch).await;
+    let again = update(&upd, batch).await;
     assert_eq!(again["written"], 2, "a retry answers the same");
     assert_eq!(history_of(s, "COLD_BREW").await.len(), 1, "and records nothing twice");
 
-    let out = update("upd-2", prices(&[(s, "COLD_BREW", "3.75", 2)])).await;
+    let out = update(&unique("upd").replace('_', "-"), prices(&[(s, "COLD_BREW", "3.75", 2)])).await;
     assert_eq!(out["message"], "Successfully updated 1 item prices.");
     let history = history_of(s, "COLD_BREW").await;
     assert_eq!(history.len(), 2);

@@ -204,7 +204,7 @@ impl BulkLocations {
         let mut doc = p.plan.clone();
         doc[UPLOAD_MARKER] = json!(marker);
         let changes = history::diff(&Map::new(), &imported(&doc), &Map::new());
-        let record = Record { entity: history::entity("location", &p.key), sk: format!("{}#{marker}", self.now), at: self.now.clone(), who: self.user.clone(), source: req.source(p.row), changes };
+        let record = Record { entity: history::entity("location", &p.key), sk: format!("{}#{marker}", self.now), at: self.now.clone(), who: self.user.clone(), who_sub: fleet_shared::identity::current_sub(), source: req.source(p.row), changes };
         let locations = self.deps.table(Table::Locations)?;
         let put = Put::builder()
             .table_name(locations.name)

@@ -150,7 +150,7 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
         .find(|d| d["id"].as_str().is_some_and(|id| id.starts_with("CHI_")) && d["operationConfigs"]["prod"] == json!(0))
         .and_then(|d| d["id"].as_str().map(str::to_string))
         .expect("an unallocated Chicago fridge in the demo set");
-    let caller = fleet_shared::Caller { sub: admin_sub.into(), username: admin_sub.into(), email: admin_email.into() };
+    let caller = fleet_shared::Caller { sub: admin_sub.into(), username: admin_sub.into(), email: admin_email.into(), email_verified: true };
     let changes = json!({ "input": [
         { "location": "CHI_0001", "attribute": "percentage", "value": "5", "dateTime": in_days(3) },
         { "location": "CHI_0001", "attribute": "layoutName", "value": "\"TALL_6x6\"", "dateTime": in_days(7) },

@@ -1,5 +1,6 @@
 use crate::actions;
-use aws_sdk_dynamodb::types::AttributeValue;
+use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
+use fleet_shared::history::{self, Change, Record};
 use fleet_shared::{limits, store, ApiError, Deps, Input, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -60,10 +61,43 @@ pub async fn list(deps: &'static Deps, _input: Input) -> Result<Value, ApiError>
     users.sort_by_key(|u| u.email.to_lowercase());
     let groups: Vec<Value> =
         actions::GROUPS.iter().map(|g| json!({ "group": g.name, "actions": g.actions })).collect();
-    Ok(json!({ "users": users, "groups": groups, "actions": actions::all() }))
+    let changes = recent_changes(deps).await?;
+    Ok(json!({ "users": users, "groups": groups, "actions": actions::all(), "changes": changes }))
 }
 
-async fn checked(deps: &Deps, input: &Input) -> Result<PermissionRequest, ApiError> {
+/// Grants and revocations, newest first: every one is a history record of
+/// this entity, written in the change's own transaction.
+const HISTORY_ENTITY: &str = "permissions#all";
+/// Changes `GET /users/permissions` lists.
+pub const RECENT_CHANGES: i32 = 50;
+
+async fn recent_changes(deps: &Deps) -> Result<Vec<Value>, ApiError> {
+    let t = deps.table(Table::History)?;
+    let out = t
+        .client
+        .query()
+        .table_name(t.name)
+        .key_condition_expression("entity = :e")
+        .expression_attribute_values(":e", store::s(HISTORY_ENTITY))
+        .scan_index_forward(false)
+        .limit(RECENT_CHANGES)
+        .send()
+        .await?;
+    let records = out.items.unwrap_or_default().into_iter().map(store::from_item::<Record>).collect::<Result<Vec<_>, _>>()?;
+    Ok(records.iter().map(Record::view).collect())
+}
+
+/// The history record of a grant (`granted`) or a revocation of `req`.
+fn change_record(req: &PermissionRequest, granted: bool, who: &str, at: &str) -> Record {
+    let (old, new) = if granted { ("false", "true") } else { ("true", "false") };
+    let change = Change { attribute: format!("{} {}", req.user, req.action), old_value: old.into(), new_value: new.into(), reason: None };
+    let source = if granted { "POST /users/permissions" } else { "POST /users/permissions/remove" };
+    Record::new(history::entity("permissions", "all"), at, who, source, vec![change])
+}
+
+/// The request, checked; `in_pool`: the user must be in the user pool (a
+/// grant), not for a removal (a deleted user's grants must stay removable).
+async fn checked(deps: &Deps, input: &Input, in_pool: bool) -> Result<PermissionRequest, ApiError> {
     if input.args.is_null() {
         return Err(ApiError::bad_request("Request body is required: {\"user\", \"action\"}"));
     }
@@ -79,40 +113,51 @@ async fn checked(deps: &Deps, input: &Input) -> Result<PermissionRequest, ApiErr
     if !actions::is_known(&req.action) {
         return Err(ApiError::bad_request(format!("Unknown action {}", req.action)));
     }
-    if !cognito_users(deps).await?.iter().any(|(sub, _)| *sub == req.user) {
+    if in_pool && !cognito_users(deps).await?.iter().any(|(sub, _)| *sub == req.user) {
         return Err(ApiError::bad_request(format!("Unknown user {}", req.user)));
     }
     Ok(req)
 }
 
 pub async fn grant(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let req = checked(deps, &input).await?;
+    let req = checked(deps, &input, true).await?;
     let granted_by = input.caller()?.display().to_string();
+    let at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let table = deps.table(Table::Permissions)?;
-    table
-        .client
-        .put_item()
+    let item = json!({ "user": req.user, "action": req.action, "grantedBy": granted_by, "grantedAt": at });
+    // Granted once: a grant already held changes nothing and records nothing.
+    let put = Put::builder()
         .table_name(table.name)
-        .item("user", AttributeValue::S(req.user.clone()))
-        .item("action", AttributeValue::S(req.action.clone()))
-        .item("grantedBy", AttributeValue::S(granted_by))
-        .item("grantedAt", AttributeValue::S(chrono::Utc::now().to_rfc3339()))
-        .send()
-        .await?;
-    Ok(json!({ "user": req.user, "action": req.action, "granted": true }))
+        .set_item(Some(store::to_item(&item)?))
+        .condition_expression("attribute_not_exists(#u)")
+        .expression_attribute_names("#u", "user")
+        .build()
+        .map_err(ApiError::internal)?;
+    let items = vec![TransactWriteItem::builder().put(put).build(), change_record(&req, true, &granted_by, &at).put(deps.table(Table::History)?.name)?];
+    match store::transact(table.client, items).await {
+        Ok(()) | Err(ApiError::Conflict(_)) => Ok(json!({ "user": req.user, "action": req.action, "granted": true })),
+        Err(e) => Err(e),
+    }
 }
 
 pub async fn revoke(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let req = checked(deps, &input).await?;
+    let req = checked(deps, &input, false).await?;
+    let who = input.caller()?.display().to_string();
+    let at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let table = deps.table(Table::Permissions)?;
-    let out = table
-        .client
-        .delete_item()
+    let delete = Delete::builder()
         .table_name(table.name)
         .key("user", AttributeValue::S(req.user.clone()))
         .key("action", AttributeValue::S(req.action.clone()))
-        .return_values(aws_sdk_dynamodb::types::ReturnValue::AllOld)
-        .send()
-        .await?;
-    Ok(json!({ "user": req.user, "action": req.action, "removed": out.attributes.is_some() }))
+        .condition_expression("attribute_exists(#u)")
+        .expression_attribute_names("#u", "user")
+        .build()
+        .map_err(ApiError::internal)?;
+    let items = vec![TransactWriteItem::builder().delete(delete).build(), change_record(&req, false, &who, &at).put(deps.table(Table::History)?.name)?];
+    let removed = match store::transact(table.client, items).await {
+        Ok(()) => true,
+        Err(ApiError::Conflict(_)) => false, // not held: nothing to remove, nothing recorded
+        Err(e) => return Err(e),
+    };
+    Ok(json!({ "user": req.user, "action": req.action, "removed": removed }))
 }

@@ -21,7 +21,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
 ];
 
 async fn feature_flags(deps: &'static Deps, input: Input) -> Result<Vec<String>, ApiError> {
-    flags::flags_for(deps, &input.caller()?.email).await
+    flags::flags_for(deps, input.caller()?).await
 }
 
 /// One single-item read of the locations table: proves the store answers.

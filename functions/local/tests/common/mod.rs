@@ -56,7 +56,7 @@ pub async fn user(email_var: &str) -> Caller {
         .await
         .expect("list users");
     let sub = out.users()[0].attributes().iter().find(|a| a.name() == "sub").and_then(|a| a.value()).unwrap().to_string();
-    Caller { sub: sub.clone(), username: sub, email }
+    Caller { sub: sub.clone(), username: sub, email, email_verified: true }
 }
 
 pub async fn admin() -> Caller {
@@ -102,7 +102,7 @@ pub async fn user_with(actions: &[&str]) -> Caller {
         .map(|a| std::collections::HashMap::from([("user".to_string(), fleet_shared::store::s(&sub)), ("action".to_string(), fleet_shared::store::s(*a))]))
         .collect();
     deps().await.table(fleet_shared::Table::Permissions).unwrap().batch_put(items).await.unwrap();
-    Caller { sub: sub.clone(), username: sub.clone(), email: format!("{sub}@fleet.test") }
+    Caller { sub: sub.clone(), username: sub.clone(), email: format!("{sub}@fleet.test"), email_verified: true }
 }
 
 /// Calls an HTTP function with a payload 2.0 event; answers (status, JSON body).

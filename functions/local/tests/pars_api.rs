@@ -234,3 +234,22 @@ async fn the_archive_keeps_a_real_file_byte_for_byte() {
     let kept = object.body.collect().await.unwrap().into_bytes();
     assert_eq!(kept.as_ref(), csv.as_bytes(), "the archive is the file as sent");
 }
+
+#[tokio::test]
+async fn an_orders_upload_id_sent_with_other_pars_never_overwrites_it() {
+    let date = own_date();
+    let id = fridge(None).await;
+    let upload_id = unique("par-up").replace('_', "-");
+    assert_eq!(upload(&upload_id, vec![group(&id, &date, &[("Greek Salad", 2)])]).await["success"], true);
+    // ordersByDay shows the order's upload id to any viewer: sending it with other pars must not rewrite the order.
+    let other = upload(&upload_id, vec![group(&id, &date, &[("Greek Salad", 9)])]).await;
+    assert_eq!(other["success"], false, "{other}");
+    let message = other["results"][0]["messages"][0].as_str().unwrap();
+    assert!(message.ends_with("was already used with other content. Send new content with a new id."), "{message}");
+    let page = gql("orders_by_day", &admin().await, json!({ "deliveryDate": date })).await.unwrap();
+    let ours: Vec<&Value> = page["items"].as_array().unwrap().iter().filter(|o| o["locationId"] == id.as_str()).collect();
+    assert_eq!(ours.len(), 1);
+    let key = std::collections::HashMap::from([("dropOffDate".to_string(), fleet_shared::store::s(&date)), ("orderKey".to_string(), fleet_shared::store::s(format!("{id}#1")))]);
+    let stored: Value = deps().await.table(fleet_shared::Table::FridgeOrders).unwrap().get(key).await.unwrap().unwrap();
+    assert_eq!(stored["pars"]["Greek Salad"], 2, "the first pars stand: {stored}");
+}

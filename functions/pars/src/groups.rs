@@ -7,7 +7,8 @@
 use crate::rules::{self, group_key, OpsLocation, ParRow, MAX_ITEMS_PER_GROUP, ORDER_EXISTS};
 use aws_sdk_dynamodb::error::SdkError;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
-use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use fleet_shared::idempotency::{self, Claim, Records, Seen};
 use fleet_shared::{store, ApiError, Deps, Table};
 use fn_routes::orders::{order_key, FridgeOrder};
 use serde::{Deserialize, Serialize};
@@ -177,22 +178,56 @@ pub struct GroupResult {
     pub messages: Vec<String>,
 }
 
-/// Orders one transaction takes (DynamoDB's limit is 100 items and 4 MB).
-pub const ORDERS_PER_TRANSACTION: usize = 100;
+/// Orders one transaction takes: each is its order and its upload record,
+/// and DynamoDB's limit is 100 items and 4 MB.
+pub const ORDERS_PER_TRANSACTION: usize = 50;
 const TRANSACTION_BYTES: usize = 3_000_000;
 
+/// The scope of the orders' idempotency records (`pars#{uploadId}`, part `order#{key}`).
+pub const SCOPE: &str = "pars";
+
+impl ParGroup {
+    /// The record part of this group's order within its upload.
+    pub fn part(&self) -> String {
+        format!("order#{}", self.key())
+    }
+
+    /// The idempotency record of writing this group under `upload_id`.
+    pub fn claim(&self, upload_id: &str, now: i64) -> Claim {
+        Claim::new(SCOPE, upload_id, &self.part(), idempotency::digest(self), &Value::String("written".into()), now)
+    }
+}
+
+/// An order lands only where none exists: an order is never overwritten by
+/// an upload, whatever upload id is sent (a retry is recognised by its record).
 fn conditional_put(table: &str, group: &ParGroup, upload_id: &str) -> Result<TransactWriteItem, ApiError> {
     let put = Put::builder()
         .table_name(table)
         .set_item(Some(store::to_item(&group.order(upload_id))?))
-        .condition_expression("attribute_not_exists(orderKey) OR orderUploadId = :upload")
-        .expression_attribute_values(":upload", AttributeValue::S(upload_id.to_string()))
+        .condition_expression("attribute_not_exists(orderKey)")
         .build()
         .map_err(ApiError::internal)?;
     Ok(TransactWriteItem::builder().put(put).build())
 }
 
-/// Groups in transactions of at most 100 orders and 3 MB.
+/// What the records of this upload say of these groups, by index: a retry
+/// of the same order (replayed as written), or the upload id reused for
+/// another order (refused); absent for a first try.
+pub async fn seen<R: Records>(records: &R, upload_id: &str, groups: &[&ParGroup]) -> Result<HashMap<usize, Seen>, ApiError> {
+    let found = records.get(&format!("{SCOPE}#{upload_id}"), groups.iter().map(|g| g.part()).collect()).await?;
+    Ok(groups
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| found.get(&g.part()).map(|c| (i, c.seen_by(&idempotency::digest(*g)))))
+        .collect())
+}
+
+/// The refusal of an upload id reused for another order.
+pub fn reused(upload_id: &str, group: &ParGroup) -> ApiError {
+    idempotency::conflict(&format!("Upload {upload_id} for order {}", group.key()))
+}
+
+/// Groups in transactions of at most 50 orders and 3 MB.
 pub fn transactions(groups: &[&ParGroup]) -> Vec<Vec<ParGroup>> {
     let mut out: Vec<Vec<ParGroup>> = Vec::new();
     let mut bytes = 0;
@@ -210,20 +245,26 @@ pub fn transactions(groups: &[&ParGroup]) -> Vec<Vec<ParGroup>> {
     out
 }
 
-/// Writes groups as conditional puts in one transaction: an order lands only
-/// when no order has its key or this same upload wrote it (a retried chunk).
-/// When some orders exist, the transaction is cancelled; those are answered
-/// `ORDER_EXISTS` and the others go again without them. Answers per group.
+/// Writes groups as conditional puts in one transaction, each with its
+/// upload record: an order lands only when no order has its key. When some
+/// orders exist, the transaction is cancelled; those are answered (a racing
+/// try of this upload that wrote them is a retry, else `ORDER_EXISTS`) and
+/// the others go again without them. Answers per group.
 pub async fn write_together(deps: &Deps, groups: &[ParGroup], upload_id: &str) -> Vec<Result<(), ApiError>> {
     let mut results: Vec<Option<Result<(), ApiError>>> = (0..groups.len()).map(|_| None).collect();
-    let t = match deps.table(Table::FridgeOrders) {
-        Ok(t) => t,
-        Err(e) => return groups.iter().map(|_| Err(e.clone())).collect(),
+    let (t, records) = match (deps.table(Table::FridgeOrders), deps.table(Table::Idempotency)) {
+        (Ok(t), Ok(r)) => (t, r),
+        (Err(e), _) | (_, Err(e)) => return groups.iter().map(|_| Err(e.clone())).collect(),
     };
     let mut pending: Vec<usize> = (0..groups.len()).collect();
     let mut conflicts = 0u32;
     while !pending.is_empty() {
-        let items: Result<Vec<TransactWriteItem>, ApiError> = pending.iter().map(|&i| conditional_put(t.name, &groups[i], upload_id)).collect();
+        let now = chrono::Utc::now().timestamp();
+        let items: Result<Vec<TransactWriteItem>, ApiError> = pending
+            .iter()
+            .map(|&i| Ok([conditional_put(t.name, &groups[i], upload_id)?, groups[i].claim(upload_id, now).put(records.name)?]))
+            .collect::<Result<Vec<_>, ApiError>>()
+            .map(|pairs| pairs.into_iter().flatten().collect());
         let items = match items {
             Ok(items) => items,
             Err(e) => {
@@ -239,7 +280,8 @@ pub async fn write_together(deps: &Deps, groups: &[ParGroup], upload_id: &str) -
             Err(SdkError::ServiceError(e)) if matches!(e.err(), TransactWriteItemsError::TransactionCanceledException(_)) => {
                 let TransactWriteItemsError::TransactionCanceledException(c) = e.err() else { unreachable!() };
                 let codes: Vec<String> = c.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None").to_string()).collect();
-                let existing: Vec<usize> = pending.iter().zip(&codes).filter(|(_, c)| c.as_str() == "ConditionalCheckFailed").map(|(&i, _)| i).collect();
+                // Two items a group: its order, then its record.
+                let existing: Vec<usize> = pending.iter().zip(codes.chunks(2)).filter(|(_, c)| c.iter().any(|c| c == "ConditionalCheckFailed")).map(|(&i, _)| i).collect();
                 if existing.is_empty() {
                     // Another transaction held an item meanwhile: try again shortly, a few times.
                     conflicts += 1;
@@ -250,7 +292,21 @@ pub async fn write_together(deps: &Deps, groups: &[ParGroup], upload_id: &str) -
                     tokio::time::sleep(std::time::Duration::from_millis(50 << conflicts)).await;
                     continue;
                 }
-                existing.iter().for_each(|&i| results[i] = Some(Err(ApiError::Conflict(ORDER_EXISTS.into()))));
+                let refs: Vec<&ParGroup> = existing.iter().map(|&i| &groups[i]).collect();
+                let seen = match seen(&records, upload_id, &refs).await {
+                    Ok(seen) => seen,
+                    Err(e) => {
+                        pending.iter().for_each(|&i| results[i] = Some(Err(e.clone())));
+                        break;
+                    }
+                };
+                for (k, &i) in existing.iter().enumerate() {
+                    results[i] = Some(match seen.get(&k) {
+                        Some(Seen::Replay(_)) => Ok(()),
+                        Some(Seen::Conflict) => Err(reused(upload_id, &groups[i])),
+                        _ => Err(ApiError::Conflict(ORDER_EXISTS.into())),
+                    });
+                }
                 pending.retain(|i| !existing.contains(i));
             }
             Err(e) => {

@@ -1,3 +1,4 @@
+import { todayIn } from '@/components/dates';
 import type { FileRow, RowReport } from '@/lib/upload-pipeline';
 
 export const CHUNK_GROUPS = 500;
@@ -79,7 +80,14 @@ export function errorGroups(reports: RowReport[]): { title: string; messages: st
   return [...byTitle.entries()].map(([title, messages]) => ({ title, messages }));
 }
 
-/** Today plus the next 14 days, YYYY-MM-DD. */
-export function lookAheadDates(today = new Date()): string[] {
-  return Array.from({ length: LOOK_AHEAD_DAYS }, (_, i) => new Date(today.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+/** The spec's business day is Central (issue 20): a US evening is already tomorrow in UTC. */
+export const BUSINESS_ZONE = 'America/Chicago';
+
+/**
+ * Today in Central plus the next 14 days, YYYY-MM-DD. The days step on the calendar
+ * (UTC date arithmetic on the Central date), so a DST change neither skips nor repeats one.
+ */
+export function lookAheadDates(now = new Date()): string[] {
+  const [y, m, d] = todayIn(BUSINESS_ZONE, now).split('-').map(Number);
+  return Array.from({ length: LOOK_AHEAD_DAYS }, (_, i) => new Date(Date.UTC(y, m - 1, d + i)).toISOString().slice(0, 10));
 }

@@ -50,10 +50,12 @@ pub enum Grant {
     CrudTable(Table),
     /// Lists and reads objects.
     ReadBucket(Bucket),
+    /// Writes objects only (a kept upload, a presigned upload URL): no read, no delete.
+    WriteBucket(Bucket),
     /// Lists, reads, writes and deletes objects.
     CrudBucket(Bucket),
     ListUsers,
-    /// Issues and reads signed `nextToken`s (needs the paging secret, no IAM).
+    /// Issues and reads signed `nextToken`s (reads the paging secret's SSM parameter).
     PagingTokens,
     /// Sends messages to a queue (its URL in the environment).
     SendToQueue(crate::resources::Queue),
@@ -132,7 +134,7 @@ impl FunctionSpec {
                 Grant::ReadTable(t) | Grant::WriteTable(t) | Grant::CrudTable(t) => {
                     needs.tables.insert(t);
                 }
-                Grant::ReadBucket(b) | Grant::CrudBucket(b) => {
+                Grant::ReadBucket(b) | Grant::WriteBucket(b) | Grant::CrudBucket(b) => {
                     needs.buckets.insert(b);
                 }
                 Grant::ListUsers => needs.user_pool = true,

@@ -14,7 +14,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "GET", path: "/forecast/upload/url" },
         permission: Permission::Action("UploadForecast"),
         // Presigning signs a PutObject: the role must be allowed to put.
-        grants: &[Grant::CrudBucket(Bucket::Uploads), Grant::CrudTable(Table::ForecastUploads)],
+        grants: &[Grant::WriteBucket(Bucket::Uploads), Grant::CrudTable(Table::ForecastUploads)],
         handler: handler!(handlers::upload_url),
     },
     FunctionSpec {

@@ -43,6 +43,7 @@ fn policies(spec: &FunctionSpec) -> Vec<String> {
             Grant::WriteTable(t) => Some(format!("        - DynamoDBWritePolicy:\n            TableName: !Ref {}\n", t.logical_id())),
             Grant::CrudTable(t) => Some(format!("        - DynamoDBCrudPolicy:\n            TableName: !Ref {}\n", t.logical_id())),
             Grant::ReadBucket(b) => Some(format!("        - S3ReadPolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
+            Grant::WriteBucket(b) => Some(format!("        - S3WritePolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
             Grant::CrudBucket(b) => Some(format!("        - S3CrudPolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
             Grant::ListUsers => Some("        - Statement:\n            - Effect: Allow\n              Action: cognito-idp:ListUsers\n              Resource: !GetAtt UserPool.Arn\n".to_string()),
             Grant::SendToQueue(q) => Some(format!("        - SQSSendMessagePolicy:\n            QueueName: !GetAtt {}.QueueName\n", q.logical_id())),

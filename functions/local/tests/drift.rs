@@ -124,6 +124,7 @@ fn each_function_gets_exactly_the_environment_and_policies_its_grants_imply() {
                 Grant::WriteTable(t) => Some(("DynamoDBWrite".to_string(), t.logical_id().to_string())),
                 Grant::CrudTable(t) => Some(("DynamoDBCrud".to_string(), t.logical_id().to_string())),
                 Grant::ReadBucket(b) => Some(("S3Read".to_string(), b.logical_id().to_string())),
+                Grant::WriteBucket(b) => Some(("S3Write".to_string(), b.logical_id().to_string())),
                 Grant::CrudBucket(b) => Some(("S3Crud".to_string(), b.logical_id().to_string())),
                 Grant::ListUsers => Some(("ListUsers".to_string(), "UserPool".to_string())),
                 Grant::SendToQueue(q) => Some(("SQSSendMessage".to_string(), q.logical_id().to_string())),
@@ -288,4 +289,14 @@ fn every_checkov_skip_carries_a_reason_and_cors_is_not_open() {
     let default = origin.lines().find_map(|l| l.trim().strip_prefix("Default: ")).expect("WebOrigin default");
     assert!(!default.contains('*'), "WebOrigin must not default to any origin: {default}");
     assert!(!yaml.contains("PagingTokenSecret"), "the paging secret is never a template parameter");
+}
+
+#[test]
+fn functions_that_only_keep_files_may_not_read_or_delete_them() {
+    let yaml = read(template::OUTPUT_PATH);
+    for name in ["forecast_upload_url", "pars_archive", "route_schedule_dry_run"] {
+        let f = registry::all().find(|f| f.name == name).unwrap_or_else(|| panic!("{name} is registered"));
+        let block = function_block(&yaml, &f.logical_id());
+        assert!(block.contains("S3WritePolicy") && !block.contains("S3CrudPolicy"), "{name}: {block}");
+    }
 }

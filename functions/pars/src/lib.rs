@@ -28,7 +28,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "pars_archive",
         trigger: Trigger::Http { method: "POST", path: "/pars/archive" },
         permission: Permission::Action("UploadPars"),
-        grants: &[Grant::CrudBucket(Bucket::Uploads), Grant::FileUploads],
+        grants: &[Grant::WriteBucket(Bucket::Uploads), Grant::FileUploads],
         handler: handler!(handlers::archive),
     },
     FunctionSpec {

@@ -25,7 +25,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         grants: &[
             Grant::ReadTable(Table::LocationRoutes),
             Grant::ReadTable(Table::Locations),
-            Grant::CrudBucket(Bucket::Routes),
+            Grant::WriteBucket(Bucket::Routes),
             Grant::FileUploads,
         ],
         handler: handler!(handlers::route_schedule_dry_run),

@@ -52,13 +52,14 @@ pub fn order_key(location: &str, stocking_index: i64) -> String {
 
 /// Totes for a number of units: whole totes, a part-filled one counts.
 pub fn totes(units: i64) -> i64 {
-    if units <= 0 { 0 } else { (units + UNITS_PER_TOTE - 1) / UNITS_PER_TOTE }
+    if units <= 0 { 0 } else { units / UNITS_PER_TOTE + i64::from(units % UNITS_PER_TOTE != 0) }
 }
 
 /// Units ordered per (location, stockingIndex) dropping off on `date` (one query).
 pub async fn units_of_date(deps: &Deps, date: &str) -> Result<HashMap<(String, i64), i64>, ApiError> {
     let orders: Vec<FridgeOrder> = deps.table(Table::FridgeOrders)?.partition("dropOffDate", date).await?;
-    Ok(orders.into_iter().map(|o| ((o.location_id, o.stocking_index), o.pars.values().sum())).collect())
+    // Saturating: orders stored before pars were bounded may hold any 64-bit par.
+    Ok(orders.into_iter().map(|o| ((o.location_id, o.stocking_index), o.pars.values().fold(0i64, |a, p| a.saturating_add(*p)))).collect())
 }
 
 /// The routes answer: each stop with its totes and its route's, in route and stop order.
@@ -68,7 +69,8 @@ pub fn routes_with_totes(mut stops: Vec<StoredStop>, units: Option<&HashMap<(Str
     let per_stop = |s: &StoredStop| units.map(|u| totes(u.get(&(s.stop.id.clone(), s.stop.stocking_index)).copied().unwrap_or(0)));
     let mut per_route: HashMap<&str, i64> = HashMap::new();
     for s in &stops {
-        *per_route.entry(s.stop.route.as_str()).or_default() += per_stop(s).unwrap_or(0);
+        let route = per_route.entry(s.stop.route.as_str()).or_default();
+        *route = route.saturating_add(per_stop(s).unwrap_or(0));
     }
     stops
         .iter()
@@ -76,7 +78,7 @@ pub fn routes_with_totes(mut stops: Vec<StoredStop>, units: Option<&HashMap<(Str
             json!({
                 "route": s.stop.route, "stop": s.stop.stop, "market": s.stop.market, "id": s.stop.id,
                 "stockingDate": s.stop.stocking_date, "stopType": s.stop.stop_type, "stockingIndex": s.stop.stocking_index,
-                "toteCountPerStop": per_stop(s), "toteCountPerRoute": units.map(|_| per_route[s.stop.route.as_str()]),
+                "toteCountPerStop": per_stop(s), "toteCountPerRoute": units.and_then(|_| per_route.get(s.stop.route.as_str())),
             })
         })
         .collect()
@@ -95,6 +97,14 @@ mod tests {
     #[test]
     fn totes_round_up_and_an_empty_order_is_none() {
         assert_eq!((totes(0), totes(1), totes(24), totes(25), totes(-3)), (0, 1, 1, 2, 0));
+    }
+
+    #[test]
+    fn the_largest_units_never_overflow_a_stop_or_a_route() {
+        assert_eq!(totes(i64::MAX), i64::MAX / UNITS_PER_TOTE + 1);
+        let units = HashMap::from([(("A".to_string(), 1), i64::MAX), (("B".to_string(), 1), i64::MAX)]);
+        let out = routes_with_totes(vec![stop("r1", 1, "A", 1), stop("r1", 2, "B", 1)], Some(&units));
+        assert_eq!(out[0]["toteCountPerRoute"].as_i64(), Some(2 * totes(i64::MAX)));
     }
 
     #[test]

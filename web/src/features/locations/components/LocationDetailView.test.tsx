@@ -45,6 +45,8 @@ let schedules: Stored[];
 let updates: Record<string, unknown>[];
 let created: ScheduleInput[];
 let deleted: string[];
+/** Errors the server answers when deleting these uuids. */
+let deleteErrors: Record<string, Error>;
 /** History pages by nextToken ('' = the first page). */
 let history: Record<string, { items: HistoryItem[]; nextToken: string | null }>;
 let historyCalls: (string | null)[];
@@ -99,6 +101,7 @@ function backend(query: string, variables?: Record<string, unknown>): unknown {
   }
   if (query.includes('deleteScheduleChange(')) {
     const { uuid } = variables!.input as { uuid: string };
+    if (deleteErrors[uuid]) throw deleteErrors[uuid];
     deleted.push(uuid);
     const gone = schedules.find((s) => s.uuid === uuid);
     schedules = schedules.filter((s) => s.uuid !== uuid && !(gone && s.actionTime === gone.actionTime && gone.change.attribute === 'prod'));
@@ -136,6 +139,7 @@ beforeEach(() => {
   updates = [];
   created = [];
   deleted = [];
+  deleteErrors = {};
   history = {};
   historyCalls = [];
   historyError = null;
@@ -555,6 +559,41 @@ describe('LocationDetailView', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' });
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(within(row('prod')).getByText('No Scheduled Changes')).toBeInTheDocument());
+  });
+
+  it("reports a partner's failed delete instead of claiming success (issue 20)", async () => {
+    const user = userEvent.setup();
+    // A reserve change and its reason: the server refuses to delete the reason.
+    schedules = [stored('a', 'reserve', '5'), stored('b', 'updateReason', '{"reserve":"Rebalance"}')];
+    deleteErrors = { b: new ApiError('Error! User Action Prohibited!', { errorType: 'Forbidden' }) };
+    renderDetail();
+    await screen.findByRole('button', { name: 'Edit reserve' });
+    await user.click(await within(row('reserve')).findByRole('button', { name: /^Scheduled change of reserve.*\(Rebalance\)$/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' })).getByRole('button', { name: 'Yes' }));
+    const report = await screen.findByRole('alertdialog', { name: '1 scheduled change not deleted' });
+    expect(report).toHaveTextContent('The scheduled change was not fully deleted. 1 of 2 changes deleted; this one was not:');
+    expect(within(report).getByRole('list', { name: 'Changes not deleted' })).toHaveTextContent(
+      'updateReason at 2099-01-01 10:00 CT: Error! User Action Prohibited!',
+    );
+    expect(screen.queryByText('Scheduled change deleted')).toBeNull();
+    expect(deleted).toEqual(['a']);
+    await user.click(within(report).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('does not complete now when a part of the change could not be deleted (issue 20)', async () => {
+    const user = userEvent.setup();
+    schedules = [stored('a', 'reserve', '5'), stored('b', 'updateReason', '{"reserve":"Rebalance"}')];
+    deleteErrors = { b: new ApiError('Throttled, try again', { errorType: 'Throttling' }) };
+    renderDetail();
+    await screen.findByRole('button', { name: 'Edit reserve' });
+    await user.click(await within(row('reserve')).findByRole('button', { name: /^Scheduled change of reserve.*\(Rebalance\)$/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Complete Now' }));
+    const report = await screen.findByRole('alertdialog', { name: '1 scheduled change not deleted' });
+    expect(report).toHaveTextContent('Nothing was completed now. 1 of 2 changes deleted; this one was not:');
+    expect(report).toHaveTextContent('updateReason at 2099-01-01 10:00 CT: Throttled, try again');
+    expect(created).toEqual([]);
   });
 
   it('offers only Generate for the device address, never a typed one', async () => {

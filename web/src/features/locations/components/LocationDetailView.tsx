@@ -15,6 +15,7 @@ import {
   Text,
   View,
 } from '@aws-amplify/ui-react';
+import { MessageDialog } from '@/components/MessageDialog';
 import { TOAST_MAX_MS, useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
 import { deleteScheduleChange } from '../api/delete-schedule-change';
@@ -26,6 +27,7 @@ import { scheduleKey, useScheduleChanges } from '../api/read-schedule-change';
 import { updateLocation } from '../api/update-location';
 import { useNameOptions } from '../api/use-name-options';
 import { MESSAGES, type Option } from '../lib/constants';
+import { deleteEach, failureReport, type DeleteFailure, type FailureReport } from '../lib/delete-changes';
 import { currentDisplay, DETAIL_FIELDS, type FieldDef } from '../lib/detail-fields';
 import type { SaveAction, ScheduleAction } from '../lib/edit-state';
 import { formatFridgeTime, fridgeZone } from '../lib/fridge-time';
@@ -49,6 +51,9 @@ interface Editing {
   replaces?: ScheduleItem;
 }
 
+/** The stored changes an item stands for, its primary first. */
+const itemChanges = (item: ScheduleItem) => [item.primary, ...item.partners];
+
 /** Rows that list scheduled changes (a device address may be scheduled as GENERATE). */
 const schedulable = (def: FieldDef) => def.kind !== 'readonly';
 /** Rows with an edit dialog: the device address is never typed in, only generated. */
@@ -68,6 +73,7 @@ export function LocationDetailView({ id }: { id: string }) {
   const [confirming, setConfirming] = useState<{ def: FieldDef; item: ScheduleItem } | null>(null);
   const [busy, setBusy] = useState(false);
   const [generating, setGenerating] = useState(false);
+  const [report, setReport] = useState<FailureReport | null>(null);
 
   useEffect(() => {
     if (pollUntil === null) return undefined;
@@ -129,34 +135,26 @@ export function LocationDetailView({ id }: { id: string }) {
       return;
     }
     setEditing(null);
-    try {
-      if (replaces) await deleteItem(replaces);
-      toast.success(replaces ? `Updated the scheduled change of ${def.label}` : `Scheduled the change of ${def.label}`);
-    } catch (err) {
-      toast.error(`${REPLACE_FAILURE}: ${messageOf(err, DELETE_FAILURE)}`);
-    } finally {
-      void reloadSchedules();
-    }
+    const failures = replaces ? await deleteItem(replaces) : [];
+    if (failures.length > 0 && replaces) setReport(failureReport(failures, itemChanges(replaces).length, `${REPLACE_FAILURE}.`));
+    else toast.success(replaces ? `Updated the scheduled change of ${def.label}` : `Scheduled the change of ${def.label}`);
+    void reloadSchedules();
   };
 
-  /** Deletes an item: its primary change, then any partner still there. */
-  const deleteItem = async (item: ScheduleItem) => {
-    await deleteScheduleChange({ uuid: item.primary.uuid, actionTime: item.primary.actionTime });
-    for (const p of item.partners) {
-      try {
-        await deleteScheduleChange({ uuid: p.uuid, actionTime: p.actionTime });
-      } catch {
-        // Already deleted with its pair (allocation schedules are deleted together).
-      }
-    }
-  };
+  /**
+   * Deletes an item: its primary change, then its partners (one already deleted with
+   * its allocation pair answers false, not an error). Every failure comes back.
+   */
+  const deleteItem = (item: ScheduleItem): Promise<DeleteFailure[]> =>
+    deleteEach(itemChanges(item), deleteScheduleChange, (err) => messageOf(err, DELETE_FAILURE));
 
   const onConfirmDelete = async () => {
     if (!confirming) return;
     setBusy(true);
     try {
-      await deleteItem(confirming.item);
-      toast.success('Scheduled change deleted');
+      const failures = await deleteItem(confirming.item);
+      if (failures.length > 0) setReport(failureReport(failures, itemChanges(confirming.item).length, 'The scheduled change was not fully deleted.'));
+      else toast.success('Scheduled change deleted');
     } catch (err) {
       toast.error(messageOf(err, DELETE_FAILURE));
     } finally {
@@ -179,7 +177,12 @@ export function LocationDetailView({ id }: { id: string }) {
     const { item } = picked;
     setBusy(true);
     try {
-      await deleteItem(item);
+      const failures = await deleteItem(item);
+      // Completing now while a part stays scheduled would apply it twice.
+      if (failures.length > 0) {
+        setReport(failureReport(failures, itemChanges(item).length, 'Nothing was completed now.'));
+        return;
+      }
       await createScheduleChange(completeNowInputs(item));
       toast.success('The change will be applied in a few seconds');
       // Watch the location (and its history) until the scheduler has applied it.
@@ -336,6 +339,8 @@ export function LocationDetailView({ id }: { id: string }) {
       {confirming ? (
         <ConfirmDeleteDialog busy={busy} onCancel={() => setConfirming(null)} onConfirm={() => void onConfirmDelete()} />
       ) : null}
+
+      {report ? <MessageDialog {...report} listLabel="Changes not deleted" onClose={() => setReport(null)} /> : null}
     </Flex>
   );
 }

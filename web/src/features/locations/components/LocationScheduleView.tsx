@@ -3,12 +3,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
+import { MessageDialog } from '@/components/MessageDialog';
 import { useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
 import { deleteScheduleChange } from '../api/delete-schedule-change';
 import { messageOf } from '../api/error-message';
 import { useLocation } from '../api/get-location';
 import { locationScheduleKey, useLocationSchedule, useUpcomingScheduleChanges } from '../api/location-schedule';
+import { deleteEach, failureReport, type DeleteFailure, type FailureReport } from '../lib/delete-changes';
 import { fridgeZone } from '../lib/fridge-time';
 import { changeGroups, completeNowOf, describeChanges, type ChangeGroup } from '../lib/schedule-groups';
 import { LocationHistory } from './LocationHistory';
@@ -18,15 +20,9 @@ const SCHEDULE_FAILURE = 'Unable to schedule the change, Please check your inter
 const DELETE_FAILURE = 'Unable to delete the scheduled change, Please check your internet and your permissions';
 const UPCOMING_DAYS = 14;
 
-async function deleteGroup(g: ChangeGroup) {
-  for (const c of g.changes) {
-    try {
-      await deleteScheduleChange({ uuid: c.uuid, actionTime: c.actionTime });
-    } catch (e) {
-      // The other half of an allocation pair is deleted with the first.
-      if (c === g.changes[0]) throw e;
-    }
-  }
+/** Deletes every change of the group; each one that failed comes back with its reason. */
+function deleteGroup(g: ChangeGroup): Promise<DeleteFailure[]> {
+  return deleteEach(g.changes, deleteScheduleChange, (err) => messageOf(err, DELETE_FAILURE));
 }
 
 /** /locations/schedule/{id}: the location's pending changes, Delete and Complete Now, and its history. */
@@ -37,6 +33,7 @@ export function LocationScheduleView({ id }: { id: string }) {
   const schedule = useLocationSchedule(id);
   const [confirming, setConfirming] = useState<ChangeGroup | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [report, setReport] = useState<FailureReport | null>(null);
   const groups = useMemo(() => changeGroups(schedule.data ?? []), [schedule.data]);
   const zone = useMemo(() => fridgeZone(location.data), [location.data]);
   const reload = () => void qc.invalidateQueries({ queryKey: locationScheduleKey(id) });
@@ -44,7 +41,12 @@ export function LocationScheduleView({ id }: { id: string }) {
   const completeNow = async (g: ChangeGroup) => {
     setBusy(g.key);
     try {
-      await deleteGroup(g);
+      const failures = await deleteGroup(g);
+      // Completing now while a change stays scheduled would apply it twice.
+      if (failures.length > 0) {
+        setReport(failureReport(failures, g.changes.length, 'Nothing was completed now.'));
+        return;
+      }
       await createScheduleChange(completeNowOf(g));
       toast.success('The change will be applied in a few seconds');
     } catch (err) {
@@ -59,8 +61,9 @@ export function LocationScheduleView({ id }: { id: string }) {
     if (!confirming) return;
     setBusy(confirming.key);
     try {
-      await deleteGroup(confirming);
-      toast.success('Scheduled change deleted');
+      const failures = await deleteGroup(confirming);
+      if (failures.length > 0) setReport(failureReport(failures, confirming.changes.length, 'The scheduled change was not fully deleted.'));
+      else toast.success('Scheduled change deleted');
     } catch (err) {
       toast.error(messageOf(err, DELETE_FAILURE));
     } finally {
@@ -129,6 +132,7 @@ export function LocationScheduleView({ id }: { id: string }) {
       />
       {location.data ? <LocationHistory id={id} zone={zone} /> : null}
       {confirming ? <ConfirmDeleteDialog busy={busy !== null} onCancel={() => setConfirming(null)} onConfirm={() => void confirmDelete()} /> : null}
+      {report ? <MessageDialog {...report} listLabel="Changes not deleted" onClose={() => setReport(null)} /> : null}
     </Flex>
   );
 }

@@ -175,9 +175,11 @@ pub async fn generate_device_address(
         all.extend_from_slice(also);
         match write(store, &current, &plan, author, now, &all).await {
             Ok(_) => return Ok(address),
-            // Same version but refused: the address was taken. Try another.
-            Err(ApiError::Conflict(m)) if m == fleet_shared::error::CHANGED_MEANWHILE => {
-                tracing::warn!(%address, "device address taken; retrying");
+            // The address was taken, or another change of the location landed
+            // first (a generation depends on no other field): read it again
+            // and generate on top of it, so neither change is lost.
+            Err(ApiError::Conflict(_)) => {
+                tracing::warn!(%address, "device address taken or location changed meanwhile; retrying");
             }
             Err(e) => return Err(e),
         }
@@ -275,6 +277,38 @@ mod tests {
         let address = generate_device_address(&s, "CHI_9", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
         assert_eq!(address, "FC0000000002");
         assert_eq!(device_address_of(&s.docs.lock().unwrap()["CHI_9"]), Some(&json!("FC0000000002")));
+    }
+
+    /// A store where another change of the location lands just before the first update.
+    struct Racing(Fake, std::sync::atomic::AtomicBool);
+
+    impl LocationStore for Racing {
+        async fn get(&self, id: &str) -> Result<Option<Value>, ApiError> {
+            self.0.get(id).await
+        }
+        async fn options(&self) -> Result<Options, ApiError> {
+            self.0.options().await
+        }
+        async fn insert(&self, doc: &Value, history: &Record) -> Result<(), ApiError> {
+            self.0.insert(doc, history).await
+        }
+        async fn update(&self, id: &str, plan: &[Assign], base: i64, history: &Record, also: &[Also]) -> Result<(), ApiError> {
+            if !self.1.swap(true, std::sync::atomic::Ordering::SeqCst) {
+                let other = [Assign { path: vec!["street".into()], value: json!("2 Other St") }];
+                self.0.update(id, &other, base, history, &[]).await?;
+            }
+            self.0.update(id, plan, base, history, also).await
+        }
+    }
+
+    #[tokio::test]
+    async fn a_generation_racing_another_change_keeps_both() {
+        let s = Racing(store(), Default::default());
+        create(&s.0, form("CHI_8"), &author(), "t").await.unwrap();
+        let mut numbers = 7u64..;
+        let address = generate_device_address(&s, "CHI_8", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
+        let doc = s.0.docs.lock().unwrap()["CHI_8"].clone();
+        assert_eq!((device_address_of(&doc), doc["street"].as_str()), (Some(&json!(address)), Some("2 Other St")), "{doc}");
     }
 
     #[test]

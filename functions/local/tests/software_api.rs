@@ -2,7 +2,7 @@
 //! manifests, history), available versions, pilots and the permission gate.
 mod common;
 use common::*;
-use fleet_shared::{store, Bucket, Table};
+use fleet_shared::{store, ApiError, Bucket, Table};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -93,6 +93,62 @@ async fn a_deploy_writes_manifests_versions_and_history_once_even_when_retried()
     assert_eq!(ours["changes"].as_array().unwrap().len(), 3);
 }
 
+/// Grows a fridge's versions item to the largest size the store takes, so
+/// that any write making it bigger is refused: a transaction failing after
+/// the request was checked.
+async fn poison(fridge: &str) {
+    let deps = deps().await;
+    let table = deps.table(Table::FridgeSoftwareVersions).unwrap();
+    let key = HashMap::from([("fridgeId".to_string(), store::s(fridge))]);
+    let item = table.client.get_item().table_name(table.name).set_key(Some(key.clone())).consistent_read(true).send().await.unwrap().item.unwrap();
+    let put = |pad: usize| {
+        let mut item = item.clone();
+        item.insert("pad".into(), store::s("x".repeat(pad)));
+        table.client.put_item().table_name(table.name).set_item(Some(item)).send()
+    };
+    let (mut fits, mut too_big) = (300 * 1024, 410 * 1024);
+    while too_big - fits > 1 {
+        let mid = (fits + too_big) / 2;
+        if put(mid).await.is_ok() { fits = mid } else { too_big = mid }
+    }
+    put(fits).await.unwrap();
+}
+
+async fn unpoison(fridge: &str) {
+    let table = deps().await.table(Table::FridgeSoftwareVersions).unwrap();
+    let key = HashMap::from([("fridgeId".to_string(), store::s(fridge))]);
+    table.client.update_item().table_name(table.name).set_key(Some(key)).update_expression("REMOVE pad").send().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_fridge_whose_deploy_fails_keeps_the_manifest_it_polls() {
+    let ids = fridges(2).await;
+    let (healthy, poisoned) = (ids[0].clone(), ids[1].clone());
+    let offered = newest(AGENT).await;
+    let (old, new) = (offered[1]["versionName"].as_str().unwrap().to_string(), offered[0]["versionName"].as_str().unwrap().to_string());
+    let admin = admin().await;
+    gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": old, "fridges": ids })).await.unwrap();
+    let key = format!("deployments/{poisoned}/{AGENT}.json");
+    let before = manifest(&key).await.expect("first manifest written");
+
+    // The poisoned fridge's record cannot grow, so its transaction is cancelled.
+    poison(&poisoned).await;
+    let answer = gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": new, "fridges": ids })).await.unwrap();
+    unpoison(&poisoned).await;
+    let answered: Vec<&str> = answer.as_array().unwrap().iter().map(|d| d["pk"].as_str().unwrap()).collect();
+    assert_eq!(answered, [healthy.as_str()], "the failed fridge is reported by its absence");
+    assert_eq!(manifest(&key).await, Some(before), "the fridge still polls the old deploy");
+    assert_eq!(version_of(&poisoned, AGENT).await.as_deref(), Some(old.as_str()));
+    assert_eq!(software_history(&poisoned).await.len(), 1, "no history of the failed deploy");
+    let healthy_manifest = manifest(&format!("deployments/{healthy}/{AGENT}.json")).await.unwrap();
+    assert_eq!(healthy_manifest["version"].as_str(), Some(new.as_str()));
+
+    // Deployed again once the record can take it: the manifest follows.
+    let again = gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": new, "fridges": [poisoned] })).await.unwrap();
+    assert_eq!(again.as_array().unwrap().len(), 1);
+    assert_eq!(manifest(&key).await.unwrap()["version"].as_str(), Some(new.as_str()));
+}
+
 #[tokio::test]
 async fn only_the_five_newest_releases_are_offered_and_others_are_refused() {
     let offered = newest("FRIDGE_HEARTBEAT").await;
@@ -149,6 +205,45 @@ async fn a_pilot_is_saved_once_with_a_history_record_per_fridge() {
 
     let unknown = gql("put_fridge_software_pilot", &admin, pilot(&unique("PILOT"), &["GHOST_1".to_string()], "2026-12-22")).await.unwrap_err();
     assert_eq!(unknown.to_string(), "The following fridges IDs do not exist in the Locations table: GHOST_1");
+}
+
+async fn stored_pilot(id: &str) -> Value {
+    let all = gql("get_fridge_software_pilots", &admin().await, json!({ "onlyShowActive": false })).await.unwrap();
+    all.as_array().unwrap().iter().find(|p| p["id"] == id).cloned().expect("pilot listed")
+}
+
+#[tokio::test]
+async fn a_pilot_id_is_taken_once_and_edited_only_from_the_version_loaded() {
+    let ids = fridges(2).await;
+    let admin = admin().await;
+    let id = unique("PILOT");
+    assert_eq!(gql("put_fridge_software_pilot", &admin, pilot(&id, &ids[..1], "2026-12-22")).await.unwrap(), json!(true));
+    assert_eq!(stored_pilot(&id).await["version"], 1);
+
+    // Another pilot with the same id, created as new: refused, the first one kept.
+    let other = pilot(&id, &ids[1..], "2027-01-31");
+    let taken = gql("put_fridge_software_pilot", &admin, other).await.unwrap_err();
+    assert!(matches!(taken, ApiError::Conflict(_)), "{taken:?}");
+    assert_eq!(taken.to_string(), format!("Pilot {id} already exists. Load it to edit it, or choose another Pilot ID."));
+    assert_eq!((stored_pilot(&id).await["fridgeIds"].clone(), stored_pilot(&id).await["endDate"].clone()), (json!([ids[0]]), json!("2026-12-22")));
+
+    // An edit of the version loaded is saved, as the next version.
+    let mut edit = pilot(&id, &ids, "2027-01-31");
+    edit["input"]["version"] = json!(1);
+    assert_eq!(gql("put_fridge_software_pilot", &admin, edit.clone()).await.unwrap(), json!(true));
+    let saved = stored_pilot(&id).await;
+    assert_eq!((saved["version"].as_i64(), saved["fridgeIds"].as_array().unwrap().len(), saved["endDate"].as_str()), (Some(2), 2, Some("2027-01-31")));
+
+    // An edit of a version since replaced: refused, the newer save kept.
+    let mut stale = pilot(&id, &ids[..1], "2026-12-01");
+    stale["input"]["version"] = json!(1);
+    let err = gql("put_fridge_software_pilot", &admin, stale).await.unwrap_err();
+    assert!(matches!(err, ApiError::Conflict(_)), "{err:?}");
+    assert_eq!(err.to_string(), format!("Pilot {id} was changed by someone else since you loaded it. Reload it and try again."));
+    assert_eq!(stored_pilot(&id).await, saved);
+    // The edit itself retried: answered as saved, nothing written twice.
+    assert_eq!(gql("put_fridge_software_pilot", &admin, edit).await.unwrap(), json!(true));
+    assert_eq!(stored_pilot(&id).await["version"], 2);
 }
 
 #[tokio::test]

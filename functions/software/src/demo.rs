@@ -89,6 +89,7 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
             end_date: "2026-12-15".into(),
             description: "New telemetry batching on a few Chicago fridges".into(),
             active: true,
+            version: 1,
         },
         Pilot {
             id: "UI_3_12".into(),
@@ -99,6 +100,7 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
             end_date: "2026-11-30".into(),
             description: "Faster checkout screen".into(),
             active: true,
+            version: 1,
         },
     ];
     let items = pilots.iter().map(store::to_item).collect::<Result<Vec<_>, _>>()?;

@@ -1,16 +1,16 @@
-//! A deployment: one software version to a list of fridges. Per fridge, the
-//! manifest the agent polls is written, then its versions item and its
-//! history record in one transaction, conditional on the deployment not
-//! having landed already, so a retried deploy writes nothing twice.
+//! A deployment: one software version to a list of fridges. Per fridge
+//! (`rollout`), the deployment is recorded first (versions item and history,
+//! one transaction, conditional on the record read), then the manifest the
+//! agent polls is written; a retried deploy writes nothing twice.
+use crate::records::{self, Records};
+use crate::rollout::{self, Manifest, Outcome, Plan};
 use crate::{artifacts, fleet, pilots, versions};
-use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::{store, ApiError, Bucket, Deps, Table};
 use futures::{stream, StreamExt};
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
 
 /// Fridges written at once.
 const IN_FLIGHT: usize = 8;
@@ -55,13 +55,6 @@ pub struct Deployed {
     pub object_key: String,
 }
 
-enum Outcome {
-    /// Written now, replacing this version (None: the fridge had none).
-    Written(Option<String>),
-    /// This deployment had already landed (a retry).
-    AlreadyThere,
-}
-
 pub async fn deploy(deps: &Deps, who: &str, request: Request, now: &str) -> Result<Vec<Deployed>, ApiError> {
     let bucket = deps.bucket(Bucket::Artifacts)?;
     let offered = artifacts::available_for(bucket, request.artifact_type).await?;
@@ -72,22 +65,31 @@ pub async fn deploy(deps: &Deps, who: &str, request: Request, now: &str) -> Resu
         .ok_or_else(|| ApiError::bad_request(format!("Version {} is not an available version of {}.", request.version, request.artifact_type)))?
         .clone();
     fleet::require_known(deps, &request.fridges).await?;
-    let current = fleet::current_versions(deps, &request.fridges).await?;
+    let target = Records::new(deps)?;
+    let mut current = target.read(&request.fridges, request.artifact_type).await?;
     let deployment_id = request.deployment_id();
 
-    let outcomes: Vec<(String, Result<Outcome, ApiError>)> = stream::iter(request.fridges.clone())
-        .map(|fridge| {
-            let old = current.get(&fridge).and_then(|c| c.get(request.artifact_type)).cloned();
-            let manifest = json!({
-                "fridgeId": fridge, "artifactType": request.artifact_type, "version": release.version_name,
-                "artifactKey": format!("{}/{}", request.artifact_type, release.raw_version),
-                "deploymentId": deployment_id, "deployedBy": who, "deployedAt": now,
-            });
-            let (deployment_id, version) = (deployment_id.as_str(), release.version_name.as_str());
-            async move {
-                let result = deploy_one(deps, &fridge, request.artifact_type, version, old, deployment_id, &manifest, who, now).await;
-                (fridge, result)
-            }
+    let plans: Vec<Plan> = request
+        .fridges
+        .iter()
+        .map(|fridge| Plan {
+            manifest: Manifest {
+                fridge_id: fridge.clone(),
+                artifact_type: request.artifact_type.to_string(),
+                version: release.version_name.clone(),
+                artifact_key: format!("{}/{}", request.artifact_type, release.raw_version),
+                deployment_id: deployment_id.clone(),
+                deployed_by: who.to_string(),
+                deployed_at: now.to_string(),
+            },
+            current: current.remove(fridge).unwrap_or_default(),
+        })
+        .collect();
+    let target = &target;
+    let outcomes: Vec<(Plan, Result<Outcome, ApiError>)> = stream::iter(plans)
+        .map(|plan| async move {
+            let result = rollout::one(target, &plan).await;
+            (plan, result)
         })
         .buffer_unordered(IN_FLIGHT)
         .collect()
@@ -95,11 +97,12 @@ pub async fn deploy(deps: &Deps, who: &str, request: Request, now: &str) -> Resu
 
     let mut deployed = Vec::new();
     let mut summary = Vec::new();
-    for (fridge, outcome) in outcomes {
+    for (plan, outcome) in outcomes {
+        let fridge = plan.manifest.fridge_id;
         match outcome {
             Ok(o) => {
                 if let Outcome::Written(old) = o {
-                    summary.push(change(&fridge, old.as_deref(), &release.version_name));
+                    summary.push(records::change(&fridge, old.as_deref(), Some(&release.version_name), None));
                 }
                 let object_key = artifacts::manifest_key(&fridge, request.artifact_type);
                 deployed.push(Deployed { pk: fridge, sk: request.artifact_type, artifact_type: request.artifact_type, object_key });
@@ -109,74 +112,19 @@ pub async fn deploy(deps: &Deps, who: &str, request: Request, now: &str) -> Resu
         }
     }
     if !summary.is_empty() {
-        summary.sort_by(|a, b| a.attribute.cmp(&b.attribute)); // fridges finish in any order; the record reads in id order
+        summary.sort_by(|a: &Change, b: &Change| a.attribute.cmp(&b.attribute)); // fridges finish in any order; the record reads in id order
         // The deployment as a whole, newest first per software: what Roll back reads.
-        let record = Record::new(history::entity("deployment", request.artifact_type), now, who, &source(&deployment_id), summary);
+        let record = Record::new(history::entity("deployment", request.artifact_type), now, who, &records::source(&deployment_id), summary);
         deps.table(Table::History)?.batch_put(vec![store::to_item(&record)?]).await?;
     }
     deployed.sort_by(|a, b| a.pk.cmp(&b.pk));
     Ok(deployed)
 }
 
-fn source(deployment_id: &str) -> String {
-    format!("Fridge software deployment {deployment_id}")
-}
-
-fn change(attribute: &str, old: Option<&str>, new: &str) -> Change {
-    let text = |v: Option<&str>| serde_json::to_string(&v).unwrap_or_else(|_| "null".into());
-    Change { attribute: attribute.to_string(), old_value: text(old), new_value: text(Some(new)), reason: None }
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn deploy_one(
-    deps: &Deps,
-    fridge: &str,
-    artifact_type: &str,
-    version: &str,
-    old: Option<String>,
-    deployment_id: &str,
-    manifest: &Value,
-    who: &str,
-    now: &str,
-) -> Result<Outcome, ApiError> {
-    let key = artifacts::manifest_key(fridge, artifact_type);
-    artifacts::put_manifest(deps.bucket(Bucket::Artifacts)?, &key, manifest).await?;
-    let versions = deps.table(Table::FridgeSoftwareVersions)?;
-    let update = Update::builder()
-        .table_name(versions.name)
-        .key("fridgeId", store::s(fridge))
-        .update_expression("SET #version = :version, #deployment = :deployment, updatedAt = :now, updatedBy = :who")
-        .condition_expression("attribute_not_exists(#deployment) OR #deployment <> :deployment")
-        .set_expression_attribute_names(Some(HashMap::from([
-            ("#version".to_string(), artifact_type.to_string()),
-            ("#deployment".to_string(), format!("{artifact_type}#deployment")),
-        ])))
-        .set_expression_attribute_values(Some(HashMap::from([
-            (":version".to_string(), store::s(version)),
-            (":deployment".to_string(), store::s(deployment_id)),
-            (":now".to_string(), store::s(now)),
-            (":who".to_string(), store::s(who)),
-        ])))
-        .build()
-        .map_err(ApiError::internal)?;
-    let record = Record::new(
-        history::entity("location", fridge),
-        now,
-        who,
-        &source(deployment_id),
-        vec![change(&format!("software.{artifact_type}"), old.as_deref(), version)],
-    );
-    let items = vec![TransactWriteItem::builder().update(update).build(), record.put(deps.table(Table::History)?.name)?];
-    match store::transact(deps.dynamo()?, items).await {
-        Ok(()) => Ok(Outcome::Written(old)),
-        Err(ApiError::Conflict(_)) => Ok(Outcome::AlreadyThere),
-        Err(e) => Err(e),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn the_deployment_id_follows_the_request_not_the_order_of_fridges() {

@@ -1,4 +1,4 @@
-//! Reads shared by deployments and pilots: which fridges exist, and what each runs.
+//! Which fridges exist: the check shared by deployments and pilots.
 use fleet_shared::{store, ApiError, Deps, Table};
 use std::collections::{BTreeSet, HashMap};
 
@@ -22,18 +22,3 @@ pub async fn require_known(deps: &Deps, ids: &[String]) -> Result<(), ApiError> 
     }
 }
 
-/// Per fridge, its versions table item (attributes as text).
-pub async fn current_versions(deps: &Deps, ids: &[String]) -> Result<HashMap<String, HashMap<String, String>>, ApiError> {
-    let keys = ids.iter().map(|id| HashMap::from([("fridgeId".to_string(), store::s(id))])).collect();
-    Ok(deps
-        .table(Table::FridgeSoftwareVersions)?
-        .batch_get(keys, &[])
-        .await?
-        .into_iter()
-        .filter_map(|item| {
-            let id = item.get("fridgeId")?.as_s().ok()?.clone();
-            let attrs = item.into_iter().filter_map(|(k, v)| v.as_s().ok().map(|s| (k, s.clone()))).collect();
-            Some((id, attrs))
-        })
-        .collect())
-}

@@ -1,9 +1,10 @@
 //! Fridge software functions: parse at the boundary, then read or write
 //! through `artifacts`, `deploy` and the store layer.
-use crate::pilots::{self, Pilot};
+use crate::pilots::{self, Pilot, Verdict};
+use aws_sdk_dynamodb::types::AttributeValue;
 use crate::{artifacts, deploy, fleet, versions::ARTIFACT_TYPES};
 use fleet_shared::history::{self, Change, Record};
-use fleet_shared::{store, ApiError, Bucket, Deps, Input, Table};
+use fleet_shared::{store, ApiError, Bucket, Deps, Input, Table, TableRef};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -56,13 +57,29 @@ pub async fn get_fridge_software_pilots(deps: &'static Deps, input: Input) -> Re
     Ok(json!(all))
 }
 
-/// Saves a pilot; each fridge it adds or drops gets a history record.
+/// Saves a pilot; each fridge it adds or drops gets a history record. A new
+/// id must be free, and an edit must name the version it loaded (409
+/// otherwise): the read gives the clear message, the write's condition
+/// covers a save racing in between.
 pub async fn put_fridge_software_pilot(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let pilot = pilots::parse(input.args.get("input").unwrap_or(&Value::Null))?;
-    fleet::require_known(deps, &pilot.fridge_ids).await?;
+    let save = pilots::parse(input.args.get("input").unwrap_or(&Value::Null))?;
+    fleet::require_known(deps, &save.pilot.fridge_ids).await?;
     let table = deps.table(Table::FridgeSoftwarePilots)?;
-    let old: Option<Pilot> = table.get(HashMap::from([("id".to_string(), store::s(&pilot.id))])).await?;
-    table.batch_put(vec![store::to_item(&pilot)?]).await?;
+    let key = || HashMap::from([("id".to_string(), store::s(&save.pilot.id))]);
+    let old: Option<Pilot> = table.get(key()).await?;
+    if pilots::check(&save, old.as_ref())? == Verdict::Replay {
+        return Ok(json!(true));
+    }
+    if let Err(e) = put_pilot(table, &save).await {
+        let ApiError::Conflict(_) = e else { return Err(e) };
+        // Another save landed in between: answer as if it had been read first.
+        let now: Option<Pilot> = table.get(key()).await?;
+        return match pilots::check(&save, now.as_ref())? {
+            Verdict::Replay => Ok(json!(true)), // it was this very save, retried at once
+            Verdict::Write => Err(e),
+        };
+    }
+    let pilot = &save.pilot;
 
     let who = input.caller()?.display().to_string();
     let at = now();
@@ -73,7 +90,7 @@ pub async fn put_fridge_software_pilot(deps: &'static Deps, input: Input) -> Res
         .union(&is)
         .filter_map(|fridge| {
             let old_value = old.as_ref().filter(|_| was.contains(fridge)).map(view).unwrap_or_else(|| "null".into());
-            let new_value = if is.contains(fridge) { view(&pilot) } else { "null".into() };
+            let new_value = if is.contains(fridge) { view(pilot) } else { "null".into() };
             (old_value != new_value).then(|| {
                 let change = Change { attribute: format!("pilot.{}", pilot.id), old_value, new_value, reason: None };
                 Record::new(history::entity("location", fridge), &at, &who, "Fridge software pilot", vec![change])
@@ -83,6 +100,31 @@ pub async fn put_fridge_software_pilot(deps: &'static Deps, input: Input) -> Res
         .collect::<Result<_, _>>()?;
     deps.table(Table::History)?.batch_put(records).await?;
     Ok(json!(true))
+}
+
+/// Writes the pilot on condition that the stored one is still the one `save` replaces.
+async fn put_pilot(table: TableRef<'_>, save: &pilots::Save) -> Result<(), ApiError> {
+    let mut values = HashMap::new();
+    let condition = match save.loaded {
+        None => "attribute_not_exists(id)",
+        // Pilots saved before versions read as version 0.
+        Some(0) => "attribute_exists(id) AND (attribute_not_exists(#version) OR #version = :loaded)",
+        Some(_) => "#version = :loaded",
+    };
+    if let Some(loaded) = save.loaded {
+        values.insert(":loaded".to_string(), AttributeValue::N(loaded.to_string()));
+    }
+    table
+        .client
+        .put_item()
+        .table_name(table.name)
+        .set_item(Some(store::to_item(&save.pilot)?))
+        .condition_expression(condition)
+        .set_expression_attribute_names(save.loaded.map(|_| HashMap::from([("#version".to_string(), "version".to_string())])))
+        .set_expression_attribute_values(Some(values).filter(|v| !v.is_empty()))
+        .send()
+        .await?;
+    Ok(())
 }
 
 /// Past deployments of one software, newest first, each listing its fridges'

@@ -7,6 +7,8 @@ pub mod deploy;
 pub mod fleet;
 pub mod handlers;
 pub mod pilots;
+pub mod records;
+pub mod rollout;
 pub mod versions;
 
 use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};

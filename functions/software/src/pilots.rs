@@ -19,6 +19,52 @@ pub struct Pilot {
     pub end_date: String,
     pub description: String,
     pub active: bool,
+    /// Counts the saves: an edit names the one it loaded (0 for pilots saved before versions).
+    #[serde(default)]
+    pub version: i64,
+}
+
+/// A save: the pilot as it will be stored, and the version the editor
+/// loaded (None: a new pilot).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Save {
+    pub pilot: Pilot,
+    pub loaded: Option<i64>,
+}
+
+/// Highest version an edit may name (GraphQL `Int` is 32-bit).
+pub const MAX_VERSION: i64 = i32::MAX as i64 - 1;
+
+/// The 409s of a save that would replace what the editor did not load.
+pub fn already_exists(id: &str) -> ApiError {
+    ApiError::Conflict(format!("Pilot {id} already exists. Load it to edit it, or choose another Pilot ID."))
+}
+pub fn changed_since_loaded(id: &str) -> ApiError {
+    ApiError::Conflict(format!("Pilot {id} was changed by someone else since you loaded it. Reload it and try again."))
+}
+pub fn no_longer_exists(id: &str) -> ApiError {
+    ApiError::Conflict(format!("Pilot {id} no longer exists. Reload the pilots and try again."))
+}
+
+/// What a save does given the stored pilot: write, answer a retry of a save
+/// that already landed (the stored pilot is exactly this one), or refuse.
+#[derive(Debug, PartialEq)]
+pub enum Verdict {
+    Write,
+    Replay,
+}
+
+pub fn check(save: &Save, stored: Option<&Pilot>) -> Result<Verdict, ApiError> {
+    if stored == Some(&save.pilot) {
+        return Ok(Verdict::Replay);
+    }
+    match (save.loaded, stored) {
+        (None, None) => Ok(Verdict::Write),
+        (None, Some(_)) => Err(already_exists(&save.pilot.id)),
+        (Some(_), None) => Err(no_longer_exists(&save.pilot.id)),
+        (Some(loaded), Some(p)) if p.version == loaded => Ok(Verdict::Write),
+        (Some(_), Some(_)) => Err(changed_since_loaded(&save.pilot.id)),
+    }
 }
 
 fn text(input: &Value, field: &str, label: &str, max: usize) -> Result<String, ApiError> {
@@ -43,8 +89,28 @@ fn date(input: &Value, field: &str, label: &str) -> Result<NaiveDate, ApiError> 
         .ok_or_else(|| ApiError::bad_request(format!("{label} must be a valid date (YYYY-MM-DD).")))
 }
 
-/// Parses and checks a pilot from `putFridgeSoftwarePilot`'s input.
-pub fn parse(input: &Value) -> Result<Pilot, ApiError> {
+/// The version the editor loaded: absent or null for a new pilot.
+fn loaded(input: &Value) -> Result<Option<i64>, ApiError> {
+    match input.get("version") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_i64()
+            .filter(|n| (0..=MAX_VERSION).contains(n))
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_request("Pilot version must be the whole number the pilot was loaded with.")),
+    }
+}
+
+/// Parses and checks a save from `putFridgeSoftwarePilot`'s input.
+pub fn parse(input: &Value) -> Result<Save, ApiError> {
+    let loaded = loaded(input)?;
+    let mut pilot = parse_pilot(input)?;
+    // In range: `loaded` is at most MAX_VERSION.
+    pilot.version = loaded.map_or(1, |v| v + 1);
+    Ok(Save { pilot, loaded })
+}
+
+fn parse_pilot(input: &Value) -> Result<Pilot, ApiError> {
     let id = text(input, "id", "Pilot ID", limits::MAX_ID_CHARS)?;
     let display_name = text(input, "displayName", "Display Name", limits::MAX_NAME_CHARS)?;
     let stage = match input.get("stage") {
@@ -70,6 +136,7 @@ pub fn parse(input: &Value) -> Result<Pilot, ApiError> {
         end_date: end.format("%Y-%m-%d").to_string(),
         description,
         active,
+        version: 0,
     })
 }
 
@@ -106,12 +173,40 @@ mod tests {
 
     #[test]
     fn a_complete_pilot_parses_with_fridges_deduplicated() {
-        let p = parse(&valid()).unwrap();
-        assert_eq!(p.fridge_ids, ["A", "B"]);
-        assert!(p.active);
+        let save = parse(&valid()).unwrap();
+        assert_eq!(save.pilot.fridge_ids, ["A", "B"]);
+        assert!(save.pilot.active);
         let mut typed = valid();
         typed["stage"] = json!("2");
-        assert_eq!(parse(&typed).unwrap().stage, 2);
+        assert_eq!(parse(&typed).unwrap().pilot.stage, 2);
+    }
+
+    #[test]
+    fn a_new_pilot_is_version_1_and_an_edit_the_next_of_the_loaded_one() {
+        assert_eq!((parse(&valid()).unwrap().loaded, parse(&valid()).unwrap().pilot.version), (None, 1));
+        let mut edit = valid();
+        edit["version"] = json!(4);
+        assert_eq!((parse(&edit).unwrap().loaded, parse(&edit).unwrap().pilot.version), (Some(4), 5));
+        for bad in [json!(-1), json!(1.5), json!("4"), json!(MAX_VERSION + 1)] {
+            edit["version"] = bad;
+            assert_eq!(parse(&edit).unwrap_err().to_string(), "Pilot version must be the whole number the pilot was loaded with.");
+        }
+    }
+
+    #[test]
+    fn a_save_replaces_only_the_version_it_loaded() {
+        let new = parse(&valid()).unwrap();
+        let stored = Pilot { version: 3, description: "Other".into(), ..new.pilot.clone() };
+        assert_eq!(check(&new, None), Ok(Verdict::Write));
+        assert_eq!(check(&new, Some(&stored)).unwrap_err(), already_exists("P1"));
+        assert_eq!(already_exists("P1").to_string(), "Pilot P1 already exists. Load it to edit it, or choose another Pilot ID.");
+        let edit = |loaded: i64| Save { pilot: Pilot { version: loaded + 1, ..new.pilot.clone() }, loaded: Some(loaded) };
+        assert_eq!(check(&edit(3), Some(&stored)), Ok(Verdict::Write));
+        assert_eq!(check(&edit(2), Some(&stored)).unwrap_err(), changed_since_loaded("P1"));
+        assert_eq!(check(&edit(3), None).unwrap_err(), no_longer_exists("P1"));
+        // A retry of a save that landed: the stored pilot is exactly the one sent.
+        assert_eq!(check(&edit(2), Some(&edit(2).pilot)), Ok(Verdict::Replay));
+        assert_eq!(check(&new, Some(&new.pilot)), Ok(Verdict::Replay));
     }
 
     #[test]

@@ -92,6 +92,30 @@ describe('useUploadCheck', () => {
     expect(own.hook.result.current.checking).toBe(false);
   });
 
+  it("refuses a file over the server's bounds as a file problem, sending nothing (issue 20)", async () => {
+    const read = vi.fn(async (f: File) => ({ rows: Array.from({ length: f.name === 'many.csv' ? 10_001 : 10_000 }, (_, i) => ({ row: i + 2, values: { route: `r${i}` } })), errors: [] }));
+    const { dryRun, hook, choose } = setup({ read });
+
+    // Over 5 MB: refused before it is read.
+    const big = csv('route\nr1\n', 'big.csv');
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    await choose(big);
+    expect(hook.result.current.fileErrors).toEqual(['The file is 5.1 MB; at most 5 MB are read. Split it.']);
+    expect(read).not.toHaveBeenCalled();
+
+    // 10,001 rows, even from a screen's own reader.
+    await choose(csv('route\nr1\n', 'many.csv'));
+    expect(hook.result.current.fileErrors).toEqual(['The file has 10,001 rows; at most 10,000 are checked at once. Split it.']);
+    expect(hook.result.current.upload.rows).toEqual([]);
+    expect(dryRun).not.toHaveBeenCalled();
+
+    // At the bound the dry run is asked.
+    await choose(csv('route\nr1\n', 'full.csv'));
+    expect(hook.result.current.fileErrors).toEqual([]);
+    expect(dryRun).toHaveBeenCalledTimes(1);
+    expect(dryRun.mock.calls[0][0].rows).toHaveLength(10_000);
+  });
+
   it('forgets the last file when the choice is cleared', async () => {
     const { hook, choose } = setup();
     await choose(csv('route,stop\nr1,1\n'));

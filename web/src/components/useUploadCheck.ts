@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readFile, readyRows, type DryRun, type FileRow, type GroupCounts, type RowReport, type UploadBody } from '@/lib/upload-pipeline';
+import { dryRunProblems, fileSizeProblem, readFile, readyRows, type DryRun, type FileRow, type GroupCounts, type RowReport, type UploadBody } from '@/lib/upload-pipeline';
 
 /** A chosen file as read: its rows and the problems to list. */
 export interface FileRead {
@@ -52,6 +52,12 @@ export function useUploadCheck(options: UploadCheckOptions) {
     setUpload(NO_UPLOAD);
     setFileErrors([]);
     if (!file) return;
+    // The server's bounds, checked before reading (a screen's own reader may not) and before the dry run.
+    const tooBig = fileSizeProblem(file.size);
+    if (tooBig) {
+      setFileErrors([tooBig]);
+      return;
+    }
     let read: FileRead;
     try {
       read = await (options.read ?? readFile)(file);
@@ -65,11 +71,17 @@ export function useUploadCheck(options: UploadCheckOptions) {
       return;
     }
     const uploadId = crypto.randomUUID();
+    const body: UploadBody = { uploadId, fileName: file.name, rows: read.rows };
+    const refused = dryRunProblems(body);
+    if (refused.length > 0) {
+      setFileErrors([...read.errors, ...refused]);
+      return;
+    }
     setUpload({ ...NO_UPLOAD, file, fileName: file.name, uploadId, rows: read.rows });
     if (read.unchecked) return;
     setChecking(true);
     try {
-      const dry = await options.dryRun({ uploadId, fileName: file.name, rows: read.rows });
+      const dry = await options.dryRun(body);
       setUpload((u) => ({ ...u, reports: new Map(dry.rows.map((r) => [r.row, r])), groups: dry.groups ?? {}, summary: dry.summaryText, checked: true }));
       options.onChecked?.(dry);
     } catch (err) {

@@ -1,6 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
-import { batchesOf, cellText, commitInBatches, invalidRowsCsv, parseCsv, readyRows, runBatches, sheetRows, type FileRow, type RowReport, type RowStatus, type UploadBody } from './upload-pipeline';
+import {
+  batchesOf,
+  cellText,
+  commitInBatches,
+  DRY_RUN_MAX_BYTES,
+  DRY_RUN_MAX_ROWS,
+  dryRunProblems,
+  fileSizeProblem,
+  invalidRowsCsv,
+  parseCsv,
+  readFile,
+  readyRows,
+  rowCountProblem,
+  runBatches,
+  sheetRows,
+  type FileRow,
+  type RowReport,
+  type RowStatus,
+  type UploadBody,
+} from './upload-pipeline';
 
 describe('reading files', () => {
   it('numbers CSV rows as the user sees them and reports parse errors', () => {
@@ -172,5 +191,46 @@ describe('the invalid rows download', () => {
   it('holds the cells and the messages of each row', () => {
     const csv = invalidRowsCsv([{ row: 3, values: { id: 'X', hours: 'Mon-Fri' } }], new Map([[3, { messages: ['Only 24 Hours fridges are supported'] }]]));
     expect(csv.split(/\r?\n/)).toEqual(['id,hours,messages', 'X,Mon-Fri,Only 24 Hours fridges are supported']);
+  });
+});
+
+describe("the dry run's bounds, equal to the server's (issue 20)", () => {
+  const MB = 1024 * 1024;
+  const csvOf = (n: number) => new File([`id\n${Array.from({ length: n }, (_, i) => `R${i}`).join('\n')}\n`], 'f.csv', { type: 'text/csv' });
+
+  it("uses docs/api-contract.md's numbers: 10,000 rows and 5 MB (5,242,880 bytes)", () => {
+    expect(DRY_RUN_MAX_ROWS).toBe(10_000);
+    expect(DRY_RUN_MAX_BYTES).toBe(5_242_880);
+  });
+
+  it('takes 10,000 rows and refuses 10,001 with the count', async () => {
+    expect(rowCountProblem(10_000)).toBeNull();
+    expect(rowCountProblem(10_001)).toBe('The file has 10,001 rows; at most 10,000 are checked at once. Split it.');
+    expect((await readFile(csvOf(10_000))).rows).toHaveLength(10_000);
+    expect(await readFile(csvOf(10_001))).toEqual({
+      rows: [],
+      errors: ['The file has 10,001 rows; at most 10,000 are checked at once. Split it.'],
+    });
+  });
+
+  it('takes a file of exactly 5 MB and refuses a byte more, without reading it', async () => {
+    expect(fileSizeProblem(DRY_RUN_MAX_BYTES)).toBeNull();
+    expect(fileSizeProblem(DRY_RUN_MAX_BYTES + 1)).toBe('The file is 5.1 MB; at most 5 MB are read. Split it.');
+    expect(fileSizeProblem(12 * MB)).toBe('The file is 12 MB; at most 5 MB are read. Split it.');
+    const text = vi.fn(async () => 'id\nA\n');
+    const big = { name: 'big.csv', size: 6 * MB, text } as unknown as File;
+    expect(await readFile(big)).toEqual({ rows: [], errors: ['The file is 6 MB; at most 5 MB are read. Split it.'] });
+    expect(text).not.toHaveBeenCalled();
+  });
+
+  it('refuses a body whose rows as JSON pass 5 MB though the file may not', () => {
+    const body = (n: number, width: number): UploadBody => ({
+      uploadId: 'u',
+      fileName: 'f.csv',
+      rows: Array.from({ length: n }, (_, i) => ({ row: i + 2, values: { id: `R${i}`, note: 'x'.repeat(width) } })),
+    });
+    expect(dryRunProblems(body(10_000, 10))).toEqual([]);
+    expect(dryRunProblems(body(10_001, 1))).toEqual(['The file has 10,001 rows; at most 10,000 are checked at once. Split it.']);
+    expect(dryRunProblems(body(100, 55_000))).toEqual(["The file's rows come to 5.3 MB as sent; at most 5 MB are read. Split it."]);
   });
 });

@@ -113,8 +113,55 @@ export function sheetRows(sheet: unknown[][]): FileRow[] {
 
 export const isSpreadsheet = (name: string) => /\.xlsx$/i.test(name);
 
-/** Reads a chosen file at once. XLSX support loads only when an XLSX is chosen. */
+/**
+ * The dry runs' bounds, equal to the server's (docs/api-contract.md, "Upload limits"):
+ * 10,000 rows, and 5 MB (5,242,880 bytes) of request; the forecast ingest reads at
+ * most 5 MB of the file. Checked here so a file over them is refused before any request.
+ */
+export const DRY_RUN_MAX_ROWS = 10_000;
+export const DRY_RUN_MAX_BYTES = 5 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+/** Megabytes rounded up to a tenth, so a file just over the bound never reads '5 MB'. */
+const megabytes = (bytes: number) => String(Math.ceil((bytes / MB) * 10) / 10);
+
+/** Why a file of this size is not read, or null. A screen's own lower bound is its own. */
+export function fileSizeProblem(bytes: number): string | null {
+  return bytes > DRY_RUN_MAX_BYTES ? `The file is ${megabytes(bytes)} MB; at most 5 MB are read. Split it.` : null;
+}
+
+/** Why a file with this many rows is not checked, or null. */
+export function rowCountProblem(rows: number): string | null {
+  return rows > DRY_RUN_MAX_ROWS
+    ? `The file has ${rows.toLocaleString('en-US')} rows; at most ${DRY_RUN_MAX_ROWS.toLocaleString('en-US')} are checked at once. Split it.`
+    : null;
+}
+
+/**
+ * Why a dry run of this body would be refused, if it would: too many rows, or a
+ * request (the rows as JSON, which the server measures) over 5 MB though the file is not.
+ */
+export function dryRunProblems(body: UploadBody): string[] {
+  const rows = rowCountProblem(body.rows.length);
+  if (rows) return [rows];
+  const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
+  return bytes > DRY_RUN_MAX_BYTES ? [`The file's rows come to ${megabytes(bytes)} MB as sent; at most 5 MB are read. Split it.`] : [];
+}
+
+/**
+ * Reads a chosen file at once. XLSX support loads only when an XLSX is chosen.
+ * A file over the dry run's bounds is refused with the reason and no rows: one
+ * over 5 MB before it is read.
+ */
 export async function readFile(file: File): Promise<{ rows: FileRow[]; errors: string[] }> {
+  const tooBig = fileSizeProblem(file.size);
+  if (tooBig) return { rows: [], errors: [tooBig] };
+  const read = await readAny(file);
+  const tooMany = rowCountProblem(read.rows.length);
+  return tooMany ? { rows: [], errors: [...read.errors, tooMany] } : read;
+}
+
+async function readAny(file: File): Promise<{ rows: FileRow[]; errors: string[] }> {
   if (isSpreadsheet(file.name)) {
     const { readSheet } = await import('read-excel-file/browser');
     return { rows: sheetRows((await readSheet(file)) as unknown[][]), errors: [] };

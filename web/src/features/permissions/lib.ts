@@ -1,5 +1,5 @@
 import { errorMessage, isForbidden, PROHIBITED_MESSAGE } from '@/lib/api';
-import type { UserPermissions } from './api/get-permissions';
+import type { PermissionChangeRecord, UserPermissions } from './api/get-permissions';
 
 /** The text to show for a failed permissions call. */
 export function permissionsError(err: unknown, fallback: string): string {
@@ -17,4 +17,37 @@ export function sortUsers(users: UserPermissions[]): UserPermissions[] {
     if (!a.email !== !b.email) return a.email ? -1 : 1;
     return userLabel(a).localeCompare(userLabel(b), undefined, { sensitivity: 'base' });
   });
+}
+
+/** One row of 'Recent permission changes'. */
+export interface PermissionChangeRow {
+  key: string;
+  at: string;
+  who: string;
+  /** The user's e-mail when the user is in the list, else their id (`sub`). */
+  user: string;
+  action: string;
+  change: 'Granted' | 'Removed';
+}
+
+/**
+ * The rows of the changes, in the server's order (newest first). The attribute is
+ * '<userSub> <Action>': an action never holds a space, so the last one splits them.
+ */
+export function permissionChangeRows(records: PermissionChangeRecord[], users: Pick<UserPermissions, 'user' | 'email'>[]): PermissionChangeRow[] {
+  const emails = new Map(users.filter((u) => u.email).map((u) => [u.user, u.email]));
+  return records.flatMap((r, i) =>
+    r.changes.map((c, j) => {
+      const space = c.attribute.lastIndexOf(' ');
+      const sub = space < 0 ? c.attribute : c.attribute.slice(0, space);
+      return {
+        key: `${i}-${j}`,
+        at: r.at,
+        who: r.who,
+        user: emails.get(sub) ?? sub,
+        action: space < 0 ? '' : c.attribute.slice(space + 1),
+        change: c.newValue === 'true' ? 'Granted' : 'Removed',
+      };
+    }),
+  );
 }

@@ -14,11 +14,32 @@ export interface PermissionGroup {
   actions: string[];
 }
 
+/** One attribute of a history record; for permissions `attribute` is '<userSub> <Action>'. */
+export interface PermissionChange {
+  attribute: string;
+  /** 'true' when held before, 'false' when not. */
+  oldValue: string | null;
+  /** 'true' = granted, 'false' = removed. */
+  newValue: string | null;
+}
+
+/** A history record of a grant or a removal (issue 20), written in the change's own transaction. */
+export interface PermissionChangeRecord {
+  /** ISO instant. */
+  at: string;
+  /** Who made the change, as the server names them. */
+  who: string;
+  source: string;
+  changes: PermissionChange[];
+}
+
 export interface PermissionsResponse {
   users: UserPermissions[];
   groups: PermissionGroup[];
   /** Every known action. */
   actions: string[];
+  /** The last 50 grants and removals, newest first; absent from a server older than issue 20. */
+  changes?: PermissionChangeRecord[];
 }
 
 export const permissionsQueryKey = ['users', 'permissions'] as const;

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { usePermissions } from '../api/get-permissions';
 import { AddPermissionForm } from '../components/AddPermissionForm';
 import { GroupsTable } from '../components/GroupsTable';
+import { PermissionChangesTable } from '../components/PermissionChangesTable';
 import { UserPermissionsCard } from '../components/UserPermissionsCard';
 import { permissionsError, sortUsers, userLabel } from '../lib';
 
@@ -62,6 +63,8 @@ export default function UserPermissionsPage() {
               <GroupsTable groups={query.data.groups} />
             </div>
           </div>
+          {/* Comes with the users: the grant and removal mutations refetch this query. */}
+          <PermissionChangesTable records={query.data.changes ?? []} users={query.data.users} />
         </>
       )}
     </Flex>

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, graphql, rest } from '@/lib/api';
+import { renderWithProviders } from '@/test/utils';
+import { LocationScheduleView } from './LocationScheduleView';
+
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  graphql: vi.fn(),
+  rest: vi.fn(),
+}));
+const graphqlMock = vi.mocked(graphql);
+const restMock = vi.mocked(rest);
+
+interface Stored {
+  uuid: string;
+  actionTime: string;
+  id: string;
+  change: { id: string; table: string; attribute: string; value: string };
+  localActionTime: string;
+  timeZoneLabel: string;
+  status: 'PENDING' | 'FAILED';
+}
+
+let schedules: Stored[];
+let deleted: string[];
+let created: unknown[];
+/** Errors the server answers when deleting these uuids. */
+let deleteErrors: Record<string, Error>;
+
+const stored = (uuid: string, attribute: string, value: string): Stored => ({
+  uuid,
+  actionTime: '2099-01-01T16:00:00.000Z',
+  id: 'CHI_0001',
+  change: { id: 'CHI_0001', table: 'locations', attribute, value },
+  localActionTime: '2099-01-01 10:00',
+  timeZoneLabel: 'CT',
+  status: 'PENDING',
+});
+
+function backend(query: string, variables?: Record<string, unknown>): unknown {
+  if (query.includes('getLocation(')) return { getLocation: [{ id: 'CHI_0001', type: 'FRIDGE', prettyName: 'Willis Tower', timeZone: 'CHICAGO' }] };
+  if (query.includes('locationHistory(')) return { locationHistory: { items: [], nextToken: null } };
+  if (query.includes('upcomingScheduleChanges(')) return { upcomingScheduleChanges: [] };
+  if (query.includes('deleteScheduleChange(')) {
+    const { uuid } = variables!.input as { uuid: string };
+    if (deleteErrors[uuid]) throw deleteErrors[uuid];
+    deleted.push(uuid);
+    schedules = schedules.filter((s) => s.uuid !== uuid);
+    return { deleteScheduleChange: true };
+  }
+  if (query.includes('createScheduleChange(')) {
+    created.push(variables!.input);
+    return { createScheduleChange: [] };
+  }
+  throw new Error(`unexpected ${query}`);
+}
+
+beforeEach(() => {
+  // Three changes of one location at one instant: one group, acted on together.
+  schedules = [stored('a', 'percentage', '5'), stored('b', 'route', '"ne-07"'), stored('c', 'status', '"LIVE"')];
+  deleted = [];
+  created = [];
+  deleteErrors = {};
+  graphqlMock.mockReset();
+  graphqlMock.mockImplementation(async (q, v) => backend(String(q), v as Record<string, unknown> | undefined) as never);
+  restMock.mockReset();
+  restMock.mockImplementation(async () => schedules.map((s) => ({ ...s })) as never);
+});
+
+const groupRow = async () => (await screen.findByText(/percentage: 5; route: ne-07; status: LIVE/)).closest('tr') as HTMLElement;
+
+describe('LocationScheduleView, deleting a group (issue 20)', () => {
+  it('deletes every change of the group and says so', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LocationScheduleView id="CHI_0001" />);
+    await user.click(within(await groupRow()).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' })).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Scheduled change deleted')).toBeInTheDocument();
+    expect(deleted).toEqual(['a', 'b', 'c']);
+  });
+
+  it('reports every change that failed, not only the first one, and claims no success', async () => {
+    const user = userEvent.setup();
+    deleteErrors = {
+      b: new ApiError('Error! User Action Prohibited!', { errorType: 'Forbidden' }),
+      c: new ApiError('Throttled, try again', { errorType: 'Throttling' }),
+    };
+    renderWithProviders(<LocationScheduleView id="CHI_0001" />);
+    await user.click(within(await groupRow()).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' })).getByRole('button', { name: 'Yes' }));
+    const report = await screen.findByRole('alertdialog', { name: '2 scheduled changes not deleted' });
+    expect(report).toHaveTextContent('The scheduled change was not fully deleted. 1 of 3 changes deleted; these were not:');
+    const items = within(within(report).getByRole('list', { name: 'Changes not deleted' })).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'route at 2099-01-01 10:00 CT: Error! User Action Prohibited!',
+      'status at 2099-01-01 10:00 CT: Throttled, try again',
+    ]);
+    expect(screen.queryByText('Scheduled change deleted')).toBeNull();
+    // The schedule is reloaded: what is left is shown.
+    await waitFor(() => expect(screen.queryByText(/percentage: 5/)).toBeNull());
+    expect(screen.getByText('route: ne-07; status: LIVE')).toBeInTheDocument();
+  });
+
+  it('does not complete now when a change of the group could not be deleted', async () => {
+    const user = userEvent.setup();
+    deleteErrors = { c: new TypeError('Failed to fetch') };
+    renderWithProviders(<LocationScheduleView id="CHI_0001" />);
+    await user.click(within(await groupRow()).getByRole('button', { name: 'Complete Now' }));
+    const report = await screen.findByRole('alertdialog', { name: '1 scheduled change not deleted' });
+    expect(report).toHaveTextContent('Nothing was completed now. 2 of 3 changes deleted; this one was not:');
+    expect(report).toHaveTextContent('status at 2099-01-01 10:00 CT: Unable to delete the scheduled change, Please check your internet and your permissions');
+    expect(created).toEqual([]);
+    expect(screen.queryByText('The change will be applied in a few seconds')).toBeNull();
+  });
+});

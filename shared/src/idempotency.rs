@@ -162,6 +162,13 @@ impl Records for TableRef<'_> {
     }
 }
 
+/// Removes a record whose change was undone (a command the queue refused), so
+/// a retry of the request may try again.
+pub async fn forget(table: &TableRef<'_>, claim: &Claim) -> Result<(), ApiError> {
+    table.client.delete_item().table_name(table.name).key("pk", store::s(&claim.pk)).key("sk", store::s(&claim.sk)).send().await?;
+    Ok(())
+}
+
 /// A whole request's record: look it up before acting, then put `claim` in
 /// the change's transaction (or `Records::put` it when nothing is written).
 pub struct Request<'a, R: Records> {

@@ -7,7 +7,9 @@
 use crate::health::location_id;
 use crate::rules::{self, Kind, COMMAND_QUEUE};
 use crate::store as fleet;
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use aws_sdk_sqs::types::MessageAttributeValue;
+use fleet_shared::idempotency::{self, Request, Seen};
 use fleet_shared::{flags, paging, store, ApiError, Caller, Deps, Input, Queue, Table};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -57,7 +59,10 @@ fn view(item: &Value) -> Value {
 }
 
 /// `createQueueMessage(location, message, requestId?)`: a retried request
-/// (same requestId) answers the recorded message without sending it again.
+/// (same requestId and content) answers the recorded message without sending
+/// it again; the same requestId for another command is refused (409). The
+/// command and the request's record land in one transaction before sending,
+/// so two racing retries cannot both send.
 pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let location: String = input.arg("location")?;
     let location = location_id(&location)?.to_string();
@@ -71,23 +76,41 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     require_flag(deps, caller, command).await?;
     commandable(deps, &location).await?;
     let now = fleet::iso(chrono::Utc::now());
-    let message_id = match request_id {
-        Some(r) => fleet_shared::scheduler::stable_uuid(&[&caller.sub, &r]),
-        None => uuid::Uuid::new_v4().to_string(),
-    };
+    let records = deps.table(Table::Idempotency)?;
+    let key = request_id.as_ref().map(|r| format!("{}:{r}", caller.sub));
+    let content = json!({ "location": location, "message": input.args.get("message") });
+    let request = key.as_deref().map(|k| Request::new(&records, "commands", k, &content));
+    if let Some(r) = &request {
+        match r.seen().await? {
+            Seen::Replay(first) => return Ok(first), // a retry: already recorded and sent
+            Seen::Conflict => return Err(idempotency::conflict("This requestId")),
+            Seen::New => {}
+        }
+    }
+    let message_id = uuid::Uuid::new_v4().to_string();
     let queue_id = format!("{location}#{COMMAND_QUEUE}");
     let t = deps.table(Table::QueueMessages)?;
-    if let Some(done) = t.client.query().table_name(t.name).key_condition_expression("id = :i").filter_expression("messageId = :m")
-        .expression_attribute_values(":i", store::s(&queue_id)).expression_attribute_values(":m", store::s(&message_id))
-        .send().await?.items.unwrap_or_default().into_iter().next()
-    {
-        return Ok(view(&store::from_item(done)?)); // a retry: already recorded and sent
-    }
     let sk = format!("{now}#{message_id}");
     let record = json!({ "id": queue_id, "sk": sk, "timestamp": now, "messageId": message_id,
                          "messageType": "Resource", "operation": operation, "resource": command.resource, "command": command.key,
                          "sentBy": caller.display(), "state": "SENT" });
-    t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&record)?)).condition_expression("attribute_not_exists(id)").send().await?;
+    let put = Put::builder().table_name(t.name).set_item(Some(store::to_item(&record)?)).condition_expression("attribute_not_exists(id)").build().map_err(ApiError::internal)?;
+    let mut items = vec![TransactWriteItem::builder().put(put).build()];
+    let claim = request.as_ref().map(|r| r.claim(&view(&record), chrono::Utc::now().timestamp()));
+    if let Some(c) = &claim {
+        items.push(c.put(records.name)?);
+    }
+    if let Err(e) = store::transact(t.client, items).await {
+        // A racing retry of this request recorded it first: answer what it answered.
+        if let (ApiError::Conflict(_), Some(r)) = (&e, &request) {
+            match r.seen().await? {
+                Seen::Replay(first) => return Ok(first),
+                Seen::Conflict => return Err(idempotency::conflict("This requestId")),
+                Seen::New => {}
+            }
+        }
+        return Err(e);
+    }
     let body = json!({ "messageId": message_id, "queueId": record["id"], "sk": record["sk"], "locationId": location,
                        "messageType": "Resource", "payload": { "operation": operation, "resource": command.resource } });
     let q = deps.queue(Queue::FridgeCommands)?;
@@ -98,6 +121,12 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
         let marked = t.client.update_item().table_name(t.name).key("id", store::s(&queue_id)).key("sk", store::s(&sk))
             .update_expression("SET #s = :f").expression_attribute_names("#s", "state").expression_attribute_values(":f", store::s("FAILED")).send().await;
         let marked = marked.map(|_| ()).map_err(|e| aws_sdk_dynamodb::error::DisplayErrorContext(e).to_string());
+        // The request was not carried out: a retry of it may send it again.
+        if let Some(c) = &claim {
+            if let Err(e) = idempotency::forget(&records, c).await {
+                tracing::error!(error = %e, queue_id, sk, "request record of an unsent command not removed");
+            }
+        }
         return Err(unsent(&queue_id, &sk, marked));
     }
     Ok(view(&record))

@@ -78,6 +78,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Locations),
             Grant::ReadTable(Table::FeatureFlags),
             Grant::SendToQueue(Queue::FridgeCommands),
+            Grant::CrudTable(Table::Idempotency),
         ],
         handler: handler!(commands::create),
     },

@@ -174,10 +174,20 @@ async fn a_command_goes_through_the_command_queue_and_the_fridges_report_finishe
     let id = &ids[0];
     let admin = admin().await;
     let message = json!({ "messageType": "Resource", "payload": { "operation": "ENABLE", "resource": "OutOfOrder" } });
-    let sent = gql("create_queue_message", &admin, json!({ "location": id, "message": message, "requestId": "r-1" })).await.unwrap();
+    let request_id = unique("r");
+    let args = json!({ "location": id, "message": message, "requestId": request_id });
+    // Two tries racing, then a late one: one command, recorded and sent once.
+    let (sent, racing) = tokio::join!(gql("create_queue_message", &admin, args.clone()), gql("create_queue_message", &admin, args.clone()));
+    let (sent, racing) = (sent.unwrap(), racing.unwrap());
     assert_eq!((sent["state"].as_str(), sent["resource"].as_str(), sent["operation"].as_str()), (Some("SENT"), Some("OutOfOrder"), Some("ENABLE")));
-    let again = gql("create_queue_message", &admin, json!({ "location": id, "message": message, "requestId": "r-1" })).await.unwrap();
-    assert_eq!(again["messageId"], sent["messageId"], "a retried request is the same command");
+    assert_eq!(racing["messageId"], sent["messageId"], "a racing retry is the same command");
+    let again = gql("create_queue_message", &admin, args).await.unwrap();
+    assert_eq!(again, sent, "a retried request is answered the same command");
+    let other = json!({ "messageType": "Resource", "payload": { "operation": "DISABLE", "resource": "OutOfOrder" } });
+    let refused = gql("create_queue_message", &admin, json!({ "location": id, "message": other, "requestId": request_id })).await.unwrap_err();
+    assert_eq!(refused.status(), 409, "the same requestId for another command");
+    let listed = gql("read_queue_messages", &admin, json!({ "id": id })).await.unwrap();
+    assert_eq!(listed["items"].as_array().unwrap().len(), 1, "one command recorded: {listed}");
 
     // The fridge takes it from the command queue...
     let sqs = queues::sqs_client().await;
@@ -365,9 +375,12 @@ async fn a_command_result_from_another_fridge_does_not_finish_the_command() {
     let ids = locations("CMDX", 2, "LIVE").await;
     let (mine, other) = (&ids[0], &ids[1]);
     let admin = admin().await;
-    let message = json!({ "messageType": "Resource", "payload": { "operation": "ENABLE", "resource": "SafetyHold" } });
-    let sent = gql("create_queue_message", &admin, json!({ "location": mine, "message": message })).await.unwrap();
-    let (queue_id, sk) = (format!("{mine}#commands"), format!("{}#{}", sent["timestamp"].as_str().unwrap(), sent["messageId"].as_str().unwrap()));
+    // The command as createQueueMessage records it (written directly: this is about the result, not the send).
+    let (queue_id, sent_at, message_id) = (format!("{mine}#commands"), now(), unique("m"));
+    let sk = format!("{sent_at}#{message_id}");
+    let record = json!({ "id": queue_id, "sk": sk, "timestamp": sent_at, "messageId": message_id, "messageType": "Resource", "operation": "ENABLE",
+                         "resource": "SafetyHold", "command": "FoodSafetyHold", "sentBy": "test", "state": "SENT" });
+    deps().await.table(Table::QueueMessages).unwrap().batch_put(vec![store::to_item(&record).unwrap()]).await.unwrap();
     let result = |from: &str| json!({ "type": "commandResult", "locationId": from, "queueId": queue_id, "sk": sk, "state": "DONE", "timestamp": now() }).to_string();
     let forged = result(other);
     assert_eq!(ingest(std::slice::from_ref(&forged)).await["batchItemFailures"], json!([]));

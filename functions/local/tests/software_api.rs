@@ -93,17 +93,19 @@ async fn a_deploy_writes_manifests_versions_and_history_once_even_when_retried()
     assert_eq!(ours["changes"].as_array().unwrap().len(), 3);
 }
 
-/// Grows a fridge's versions item to the largest size the store takes, so
-/// that any write making it bigger is refused: a transaction failing after
-/// the request was checked.
+/// Grows a fridge's versions item to the largest size the store takes, with
+/// its `updatedAt`/`updatedBy` emptied so that any deploy makes it bigger and
+/// is refused: a transaction failing after the request was checked.
 async fn poison(fridge: &str) {
     let deps = deps().await;
     let table = deps.table(Table::FridgeSoftwareVersions).unwrap();
     let key = HashMap::from([("fridgeId".to_string(), store::s(fridge))]);
-    let item = table.client.get_item().table_name(table.name).set_key(Some(key.clone())).consistent_read(true).send().await.unwrap().item.unwrap();
+    let mut item = table.client.get_item().table_name(table.name).set_key(Some(key)).consistent_read(true).send().await.unwrap().item.unwrap();
+    item.insert("updatedAt".into(), store::s(""));
+    item.insert("updatedBy".into(), store::s(""));
     let put = |pad: usize| {
         let mut item = item.clone();
-        item.insert("pad".into(), store::s("x".repeat(pad)));
+        item.insert("padding_x".into(), store::s("x".repeat(pad)));
         table.client.put_item().table_name(table.name).set_item(Some(item)).send()
     };
     let (mut fits, mut too_big) = (300 * 1024, 410 * 1024);
@@ -117,7 +119,7 @@ async fn poison(fridge: &str) {
 async fn unpoison(fridge: &str) {
     let table = deps().await.table(Table::FridgeSoftwareVersions).unwrap();
     let key = HashMap::from([("fridgeId".to_string(), store::s(fridge))]);
-    table.client.update_item().table_name(table.name).set_key(Some(key)).update_expression("REMOVE pad").send().await.unwrap();
+    table.client.update_item().table_name(table.name).set_key(Some(key)).update_expression("REMOVE padding_x").send().await.unwrap();
 }
 
 #[tokio::test]

@@ -12,7 +12,7 @@ use serde_json::Value;
 pub async fn names_under(bucket: BucketRef<'_>, prefix: &str) -> Result<Vec<String>, ApiError> {
     let (names, _) = store::pages(None, None, |token: Option<String>, _| async move {
         let page = bucket.client.list_objects_v2().bucket(bucket.name).prefix(prefix).set_continuation_token(token).send().await?;
-        let names = page.contents().iter().filter_map(|o| o.key()).map(|k| k[prefix.len()..].to_string()).collect::<Vec<_>>();
+        let names = page.contents().iter().filter_map(|o| o.key()?.strip_prefix(prefix)).map(str::to_string).collect::<Vec<_>>();
         Ok((names, page.next_continuation_token().map(str::to_string)))
     })
     .await?;

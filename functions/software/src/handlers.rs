@@ -25,16 +25,18 @@ pub async fn get_fridge_artifacts(deps: &'static Deps, _: Input) -> Result<Value
     for item in &items {
         let Some(fridge) = item.get("fridgeId").and_then(Value::as_str) else { continue };
         for t in ARTIFACT_TYPES {
-            if let Some(version) = item.get(t).and_then(Value::as_str) {
-                by_type.get_mut(t).unwrap().entry(version.to_string()).or_default().push(fridge.to_string());
+            if let (Some(version), Some(versions)) = (item.get(t).and_then(Value::as_str), by_type.get_mut(t)) {
+                versions.entry(version.to_string()).or_default().push(fridge.to_string());
             }
         }
     }
     let answer: Vec<Value> = ARTIFACT_TYPES
         .iter()
         .map(|t| {
-            let versions: Vec<Value> = by_type[t]
-                .iter()
+            let versions: Vec<Value> = by_type
+                .get(t)
+                .into_iter()
+                .flatten()
                 .map(|(name, fridges)| json!({ "versionName": name, "fridgesDeployedTo": fridges }))
                 .collect();
             json!({ "artifactType": t, "versions": versions })

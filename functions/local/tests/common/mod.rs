@@ -78,7 +78,7 @@ pub fn unique(prefix: &str) -> String {
 pub async fn gql(name: &str, caller: &Caller, arguments: Value) -> Result<Value, fleet_shared::ApiError> {
     let event = json!({
         "arguments": arguments,
-        "identity": { "claims": { "sub": caller.sub, "cognito:username": caller.username, "email": caller.email } },
+        "identity": { "claims": { "sub": caller.sub, "cognito:username": caller.username, "email": caller.email, "email_verified": caller.email_verified } },
         "info": { "fieldName": name, "parentTypeName": "Query" }
     });
     let spec = find(name);
@@ -130,7 +130,7 @@ pub async fn http_query(name: &str, caller: Option<&Caller>, body: Option<&str>,
         "isBase64Encoded": false
     });
     if let Some(c) = caller {
-        event["requestContext"]["authorizer"] = json!({ "jwt": { "claims": { "sub": c.sub, "email": c.email }, "scopes": null } });
+        event["requestContext"]["authorizer"] = json!({ "jwt": { "claims": { "sub": c.sub, "email": c.email, "email_verified": c.email_verified.to_string() }, "scopes": null } });
     }
     if let Some(b) = body {
         event["body"] = json!(b);

@@ -22,6 +22,8 @@ export type FridgeSoftwarePilotInput = {
   id: string;
   stage: number;
   startDate: string;
+  /** The version loaded, to edit that pilot; omitted for a new pilot (a taken id is refused with 409). */
+  version?: number | null | undefined;
 };
 
 export type GenerateDeviceAddressInput = {

@@ -3,7 +3,7 @@ import { gql } from '@/generated/gql';
 
 const GET_PILOTS = gql(`query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {
   getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {
-    id fridgeIds displayName stage startDate endDate description active
+    id fridgeIds displayName stage startDate endDate description active version
   }
 }`);
 

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api';
+import type { Pilot } from '../api/get-fridge-software-pilots';
 import type { PilotInput } from '../api/put-fridge-software-pilot';
 import { MESSAGES } from './messages';
 
@@ -9,9 +10,38 @@ export interface PilotFields {
   startDate: string;
   endDate: string;
   description: string;
+  /** The pilot these fields were loaded from, to edit it; null for a new pilot. */
+  loaded: { id: string; version: number } | null;
 }
 
-export const EMPTY_PILOT = (today: string): PilotFields => ({ id: '', displayName: '', stage: '', startDate: today, endDate: '', description: '' });
+export const EMPTY_PILOT = (today: string): PilotFields => ({ id: '', displayName: '', stage: '', startDate: today, endDate: '', description: '', loaded: null });
+
+/** The fields of an existing pilot, to edit it: saving sends back the version loaded. */
+export function pilotFields(p: Pilot): PilotFields {
+  return {
+    id: p.id,
+    displayName: p.displayName,
+    stage: String(p.stage),
+    startDate: p.startDate,
+    endDate: p.endDate,
+    description: p.description,
+    loaded: { id: p.id, version: p.version },
+  };
+}
+
+/**
+ * The version to send: the loaded one while the id is still the loaded
+ * pilot's, else none (a new pilot, which the server refuses if the id is taken).
+ */
+export function loadedVersion(p: PilotFields): number | null {
+  return p.loaded && p.loaded.id === p.id.trim() ? p.loaded.version : null;
+}
+
+/** An existing pilot with this id that the fields were not loaded from: saving would be refused. */
+export function takenBy(p: PilotFields, pilots: Pilot[]): Pilot | undefined {
+  const id = p.id.trim();
+  return loadedVersion(p) === null ? pilots.find((x) => x.id === id) : undefined;
+}
 
 const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
@@ -98,6 +128,7 @@ export async function runDeployment(f: DeployForm, calls: DeployCalls): Promise<
       endDate: p.endDate,
       description: p.description.trim(),
       active: true,
+      version: loadedVersion(p),
     });
     result.pilot = saved ? 'success' : 'failure';
     if (!saved) result.pilotError = MESSAGES.pilotPutFailed;

@@ -14,7 +14,6 @@ RUST_TARGETS=(
   "-p fleet-local --test properties"
   "-p fn-fleet --lib properties"
   "-p fn-pars --lib"
-  "-p fleet-shared --lib fridge_time"
 )
 start=$SECONDS
 deadline=$((SECONDS + MINUTES * 60))

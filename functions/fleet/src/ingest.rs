@@ -35,6 +35,12 @@ pub(crate) type Unstorable = (String, String, String);
 fn sort(records: Vec<Record>) -> (Vec<Parsed>, Vec<Unstorable>) {
     let (mut ok, mut bad) = (Vec::new(), Vec::new());
     for r in records {
+        // Bounded per record, as a queue event is not user input: parked with what fits of it.
+        if let Some(reason) = fleet_shared::limits::queue_record_problem(&r.body) {
+            let head: String = r.body.chars().take(1024).collect();
+            bad.push((r.id, head, reason));
+            continue;
+        }
         match telemetry::parse(&r.body) {
             Ok(m) => ok.push((r.id, r.body, m)),
             Err(reason) => bad.push((r.id, r.body, reason)),

@@ -390,3 +390,26 @@ async fn a_command_result_from_another_fridge_does_not_finish_the_command() {
     ingest(&[result(mine)]).await;
     assert_eq!(state(gql("read_queue_messages", &admin, json!({ "id": mine })).await.unwrap()).as_deref(), Some("DONE"), "its own fridge can");
 }
+
+#[tokio::test]
+async fn a_realistic_inventory_snapshot_lands_with_its_batch_and_an_oversized_record_is_parked_alone() {
+    let ids = locations("BIG", 2, "LIVE").await;
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Chicago).date_naive();
+    // 42 slots of 5 units: about 14 kB, over the 10,000-character bound of user input.
+    let slots: Vec<Value> = (0..42)
+        .map(|i| json!({ "slot": format!("{}:{}", i / 7 + 1, i % 7 + 1), "itemName": format!("ITEM_WITH_A_LONG_NAME_{i:02}"),
+                         "units": vec![json!({ "productionDate": today.to_string(), "shelfLifeDays": 3 }); 5] }))
+        .collect();
+    let inventory = json!({ "type": "inventory", "locationId": ids[0], "timestamp": now(), "slots": slots }).to_string();
+    assert!(inventory.len() > 10_000, "{}", inventory.len());
+    let answer = ingest(&[inventory, heartbeat(&ids[1], json!({})).to_string()]).await;
+    assert_eq!(answer["batchItemFailures"], json!([]), "{answer}");
+    let (code, view) = http_at("location_inventory", Some(&admin().await), None, &[("id", &ids[0])]).await;
+    assert_eq!(code, 200, "{view}");
+    assert_eq!(view["inventory"]["payload"]["itemsBySlot"].as_object().unwrap().len(), 42);
+
+    // A record over the queue's message size is parked with its reason; its batch still lands.
+    let huge = "x".repeat(fleet_shared::limits::MAX_QUEUE_MESSAGE_BYTES + 1);
+    let answer = ingest(&[huge, heartbeat(&ids[1], json!({})).to_string()]).await;
+    assert_eq!(answer["batchItemFailures"], json!([]), "parked, not retried: {answer}");
+}

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Button, Flex, Heading, SelectField, TextAreaField, TextField, View } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, SelectField, Text, TextAreaField, TextField, View } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DatePicker } from '@/components/DatePicker';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { todayIn } from '@/components/dates';
 import type { AvailableArtifact } from '../api/get-available-fridge-artifacts';
-import { canDeploy, EMPTY_PILOT, pilotProblems, type DeployForm, type PilotFields } from '../lib/deployment';
+import type { Pilot } from '../api/get-fridge-software-pilots';
+import { canDeploy, EMPTY_PILOT, loadedVersion, pilotFields, pilotProblems, takenBy, type DeployForm, type PilotFields } from '../lib/deployment';
 import { labelOf, SOFTWARE, typedIds } from '../lib/inventory';
 import { MESSAGES } from '../lib/messages';
 import { Check } from './Check';
@@ -15,13 +16,15 @@ interface Props {
   selected: string[];
   knownIds: Set<string>;
   available: AvailableArtifact[];
+  /** The pilots loaded: an id among them is edited from its loaded version, never replaced blind. */
+  pilots: Pilot[];
   busy: boolean;
   onDeploy: (form: DeployForm) => void;
   onCancel: () => void;
 }
 
 /** Create Deployment (§2.1): fridges typed or ticked, software and version, optionally a pilot. */
-export function DeploymentPanel({ selected, knownIds, available, busy, onDeploy, onCancel }: Props) {
+export function DeploymentPanel({ selected, knownIds, available, pilots, busy, onDeploy, onCancel }: Props) {
   const [text, setText] = useState('');
   const [software, setSoftware] = useState('');
   const [version, setVersion] = useState('');
@@ -34,8 +37,11 @@ export function DeploymentPanel({ selected, knownIds, available, busy, onDeploy,
   const fridges = [...new Set([...selected, ...typed])];
   const form: DeployForm = { fridges, unknown, software, version, asPilot, pilot };
   const versions = available.find((a) => a.artifactType === software)?.availableVersions ?? [];
-  const set = (key: keyof PilotFields) => (value: string) => setPilot((p) => ({ ...p, [key]: value }));
+  const set = (key: Exclude<keyof PilotFields, 'loaded'>) => (value: string) => setPilot((p) => ({ ...p, [key]: value }));
   const problems = asPilot ? pilotProblems(pilot) : [];
+  // Saving over a pilot that was not loaded is refused (409): say so before DEPLOY.
+  const taken = asPilot ? takenBy(pilot, pilots) : undefined;
+  const editing = asPilot ? loadedVersion(pilot) : null;
 
   const what = [software && version ? `${labelOf(software)} ${version}` : null, asPilot ? `pilot '${pilot.displayName}'` : null].filter(Boolean).join(' and ');
 
@@ -90,6 +96,15 @@ export function DeploymentPanel({ selected, knownIds, available, busy, onDeploy,
             <DatePicker label="End Date" value={pilot.endDate} onChange={set('endDate')} min={pilot.startDate} />
             <TextAreaField label="Description" rows={2} value={pilot.description} onChange={(e) => set('description')(e.target.value)} />
             <ErrorPanel heading="To save the pilot:" variation="info" messages={problems} />
+            {taken ? (
+              <Alert variation="warning" role="status" heading={`Pilot ${taken.id} already exists.`}>
+                Edit it, or choose another Pilot ID.{' '}
+                <Button size="small" onClick={() => setPilot(pilotFields(taken))}>
+                  EDIT PILOT {taken.id}
+                </Button>
+              </Alert>
+            ) : null}
+            {editing !== null ? <Text fontSize="small">{`Editing pilot ${pilot.id.trim()} (version ${editing}).`}</Text> : null}
           </Flex>
         ) : null}
       </Flex>
@@ -97,7 +112,7 @@ export function DeploymentPanel({ selected, knownIds, available, busy, onDeploy,
         <Button onClick={onCancel} isDisabled={busy}>
           CANCEL
         </Button>
-        <Button variation="primary" onClick={() => setConfirming(true)} isDisabled={!canDeploy(form) || busy} isLoading={busy} loadingText="Deploying…">
+        <Button variation="primary" onClick={() => setConfirming(true)} isDisabled={!canDeploy(form) || taken !== undefined || busy} isLoading={busy} loadingText="Deploying…">
           DEPLOY
         </Button>
       </Flex>

@@ -146,6 +146,7 @@ export function FridgeSoftwareView() {
           selected={[...selected]}
           knownIds={knownIds}
           available={available.data ?? []}
+          pilots={pilotList}
           busy={busy}
           onDeploy={deploy}
           onCancel={() => {

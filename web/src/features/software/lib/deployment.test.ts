@@ -1,8 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { canDeploy, EMPTY_PILOT, pilotProblems, runDeployment, type DeployForm } from './deployment';
+import type { Pilot } from '../api/get-fridge-software-pilots';
+import { canDeploy, EMPTY_PILOT, pilotFields, pilotProblems, runDeployment, takenBy, type DeployForm } from './deployment';
 
-const PILOT = { id: 'P9', displayName: 'Trial', stage: '2', startDate: '2026-11-22', endDate: '2026-12-22', description: 'why' };
+const PILOT = { id: 'P9', displayName: 'Trial', stage: '2', startDate: '2026-11-22', endDate: '2026-12-22', description: 'why', loaded: null };
+const STORED: Pilot = {
+  id: 'P9',
+  fridgeIds: ['A'],
+  displayName: 'Trial',
+  stage: 1,
+  startDate: '2026-11-22',
+  endDate: '2026-12-01',
+  description: 'why',
+  active: true,
+  version: 4,
+};
 const form = (over: Partial<DeployForm> = {}): DeployForm => ({
   fridges: ['A', 'B'],
   unknown: [],
@@ -71,5 +83,35 @@ describe('runDeployment (§4.1)', () => {
     });
     expect(versionOnly).toMatchObject({ version: 'failure', pilot: 'n/a', failedFridges: ['A', 'B'] });
     expect(versionOnly.versionError).toBe('Version 9 is not an available version of FRIDGE_AGENT.');
+  });
+});
+
+describe('editing a pilot sends the version loaded (issue 20)', () => {
+  const update = async () => [{ pk: 'A' }, { pk: 'B' }];
+  const saved = async (pilot: DeployForm['pilot']) => {
+    const putPilot = vi.fn(async () => true);
+    await runDeployment(form({ asPilot: true, pilot }), { update, putPilot });
+    return putPilot.mock.calls[0]?.[0];
+  };
+
+  it('sends no version for a new pilot', async () => {
+    expect(await saved(PILOT)).toMatchObject({ id: 'P9', version: null });
+  });
+
+  it('sends back the version of the pilot it loaded, with the edits', async () => {
+    const loaded = pilotFields(STORED);
+    expect(loaded).toMatchObject({ id: 'P9', stage: '1', endDate: '2026-12-01', loaded: { id: 'P9', version: 4 } });
+    expect(await saved({ ...loaded, endDate: '2026-12-31' })).toMatchObject({ id: 'P9', version: 4, endDate: '2026-12-31', stage: 1 });
+  });
+
+  it('sends no version once the id is changed away from the pilot loaded', async () => {
+    expect(await saved({ ...pilotFields(STORED), id: 'P10' })).toMatchObject({ id: 'P10', version: null });
+  });
+
+  it('names the existing pilot an unloaded id would replace', () => {
+    expect(takenBy(PILOT, [STORED])).toBe(STORED);
+    expect(takenBy({ ...PILOT, id: ' P9 ' }, [STORED])).toBe(STORED);
+    expect(takenBy(pilotFields(STORED), [STORED])).toBeUndefined();
+    expect(takenBy({ ...PILOT, id: 'P10' }, [STORED])).toBeUndefined();
   });
 });

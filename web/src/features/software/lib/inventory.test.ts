@@ -22,6 +22,7 @@ const pilot = (id: string, fridgeIds: string[]): Pilot => ({
   endDate: '2026-12-01',
   description: 'd',
   active: true,
+  version: 1,
 });
 
 const PILOTS = [pilot('P1', ['A', 'B']), pilot('P2', ['B', 'C'])];

@@ -164,6 +164,7 @@ pub fn fridge_ids(value: Option<&Value>) -> Result<Vec<String>, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use serde_json::json;
 
     fn valid() -> Value {
@@ -207,6 +208,34 @@ mod tests {
         // A retry of a save that landed: the stored pilot is exactly the one sent.
         assert_eq!(check(&edit(2), Some(&edit(2).pilot)), Ok(Verdict::Replay));
         assert_eq!(check(&new, Some(&new.pilot)), Ok(Verdict::Replay));
+    }
+
+    fn any_json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>().prop_map(|f| json!(f)),
+            ".{0,12}".prop_map(Value::from),
+            "[0-9]{4}-[0-9]{2}-[0-9]{2}".prop_map(Value::from),
+        ];
+        leaf.prop_recursive(2, 8, 4, |inner| prop::collection::vec(inner, 0..4).prop_map(Value::from))
+    }
+
+    proptest! {
+        /// Any value in any field: a pilot or a 400 with a message, never a panic.
+        #[test]
+        fn any_input_parses_or_is_refused_as_bad_request(
+            field in prop::sample::select(vec!["id", "fridgeIds", "displayName", "stage", "startDate", "endDate", "description", "active", "version"]),
+            v in any_json(),
+        ) {
+            let mut input = valid();
+            input[field] = v;
+            match parse(&input) {
+                Ok(save) => prop_assert!(save.pilot.version >= 1 && save.loaded.is_none_or(|l| save.pilot.version == l + 1)),
+                Err(e) => prop_assert!(matches!(e, ApiError::BadRequest(_)), "{e:?}"),
+            }
+        }
     }
 
     #[test]

@@ -52,7 +52,7 @@ type Documents = {
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": typeof types.FridgeSoftwareDeploymentsDocument,
     "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}": typeof types.GetAvailableFridgeArtifactsDocument,
     "query GetFridgeArtifacts {\n  getFridgeArtifacts { artifactType versions { versionName fridgesDeployedTo } }\n}": typeof types.GetFridgeArtifactsDocument,
-    "query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {\n  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {\n    id fridgeIds displayName stage startDate endDate description active\n  }\n}": typeof types.GetFridgeSoftwarePilotsDocument,
+    "query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {\n  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {\n    id fridgeIds displayName stage startDate endDate description active version\n  }\n}": typeof types.GetFridgeSoftwarePilotsDocument,
     "mutation PutFridgeSoftwarePilot($input: FridgeSoftwarePilotInput!) {\n  putFridgeSoftwarePilot(input: $input)\n}": typeof types.PutFridgeSoftwarePilotDocument,
     "mutation UpdateFridgeArtifacts($artifactType: String!, $version: String!, $fridges: [ID!]!) {\n  updateFridgeArtifacts(artifactType: $artifactType, version: $version, fridges: $fridges) { pk sk artifactType objectKey }\n}": typeof types.UpdateFridgeArtifactsDocument,
 };
@@ -94,7 +94,7 @@ const documents: Documents = {
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": types.FridgeSoftwareDeploymentsDocument,
     "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}": types.GetAvailableFridgeArtifactsDocument,
     "query GetFridgeArtifacts {\n  getFridgeArtifacts { artifactType versions { versionName fridgesDeployedTo } }\n}": types.GetFridgeArtifactsDocument,
-    "query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {\n  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {\n    id fridgeIds displayName stage startDate endDate description active\n  }\n}": types.GetFridgeSoftwarePilotsDocument,
+    "query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {\n  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {\n    id fridgeIds displayName stage startDate endDate description active version\n  }\n}": types.GetFridgeSoftwarePilotsDocument,
     "mutation PutFridgeSoftwarePilot($input: FridgeSoftwarePilotInput!) {\n  putFridgeSoftwarePilot(input: $input)\n}": types.PutFridgeSoftwarePilotDocument,
     "mutation UpdateFridgeArtifacts($artifactType: String!, $version: String!, $fridges: [ID!]!) {\n  updateFridgeArtifacts(artifactType: $artifactType, version: $version, fridges: $fridges) { pk sk artifactType objectKey }\n}": types.UpdateFridgeArtifactsDocument,
 };
@@ -250,7 +250,7 @@ export function gql(source: "query GetFridgeArtifacts {\n  getFridgeArtifacts { 
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function gql(source: "query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {\n  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {\n    id fridgeIds displayName stage startDate endDate description active\n  }\n}"): typeof import('./graphql').GetFridgeSoftwarePilotsDocument;
+export function gql(source: "query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {\n  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {\n    id fridgeIds displayName stage startDate endDate description active version\n  }\n}"): typeof import('./graphql').GetFridgeSoftwarePilotsDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -376,7 +376,7 @@ export type GetFridgeSoftwarePilotsQueryVariables = Exact<{
 }>;
 
 
-export type GetFridgeSoftwarePilotsQuery = { getFridgeSoftwarePilots: Array<{ id: string, fridgeIds: Array<string>, displayName: string, stage: number, startDate: string, endDate: string, description: string, active: boolean }> };
+export type GetFridgeSoftwarePilotsQuery = { getFridgeSoftwarePilots: Array<{ id: string, fridgeIds: Array<string>, displayName: string, stage: number, startDate: string, endDate: string, description: string, active: boolean, version: number }> };
 
 export type PutFridgeSoftwarePilotMutationVariables = Exact<{
   input: FridgeSoftwarePilotInput;
@@ -1000,6 +1000,7 @@ export const GetFridgeSoftwarePilotsDocument = new TypedDocumentString(`
     endDate
     description
     active
+    version
   }
 }
     `) as unknown as TypedDocumentString<GetFridgeSoftwarePilotsQuery, GetFridgeSoftwarePilotsQueryVariables>;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import type { Pilot } from '../api/get-fridge-software-pilots';
+import type { PilotInput } from '../api/put-fridge-software-pilot';
 import { canDeploy, EMPTY_PILOT, pilotFields, pilotProblems, runDeployment, takenBy, type DeployForm } from './deployment';
 
 const PILOT = { id: 'P9', displayName: 'Trial', stage: '2', startDate: '2026-11-22', endDate: '2026-12-22', description: 'why', loaded: null };
@@ -89,7 +90,7 @@ describe('runDeployment (§4.1)', () => {
 describe('editing a pilot sends the version loaded (issue 20)', () => {
   const update = async () => [{ pk: 'A' }, { pk: 'B' }];
   const saved = async (pilot: DeployForm['pilot']) => {
-    const putPilot = vi.fn(async () => true);
+    const putPilot = vi.fn(async (_input: PilotInput) => true);
     await runDeployment(form({ asPilot: true, pilot }), { update, putPilot });
     return putPilot.mock.calls[0]?.[0];
   };

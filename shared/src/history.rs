@@ -48,12 +48,6 @@ impl Record {
         Record { sk, entity, at: at.into(), who: who.into(), who_sub: crate::identity::current_sub(), source: source.into(), changes }
     }
 
-    /// The record with its author's id named (a scheduled change applied by the platform for its author).
-    pub fn by_sub(mut self, sub: Option<String>) -> Record {
-        self.who_sub = sub.or(self.who_sub);
-        self
-    }
-
     /// The record as one item of the write's transaction.
     pub fn put(&self, table: &str) -> Result<TransactWriteItem, ApiError> {
         let put = Put::builder().table_name(table).set_item(Some(store::to_item(self)?)).build().map_err(ApiError::internal)?;

@@ -403,6 +403,29 @@ pub async fn dry_run<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Val
     Ok(answer)
 }
 
+/// Writes rows one at a time, `in_flight` at once, each answered written or
+/// failed with its error: for kinds whose rows land alone. `write` takes a
+/// row and gives it back with its outcome.
+pub async fn write_each<P, W, Fut>(rows: Vec<Planned<P>>, in_flight: usize, write: W) -> Vec<CommitResult>
+where
+    W: Fn(Planned<P>) -> Fut,
+    Fut: Future<Output = (Planned<P>, Result<(), ApiError>)>,
+{
+    use futures::{stream, StreamExt};
+    stream::iter(rows)
+        .map(write)
+        .buffered(in_flight.max(1))
+        .map(|(p, outcome)| {
+            let (status, message) = match outcome {
+                Ok(()) => (CommitStatus::Written, None),
+                Err(e) => (CommitStatus::Failed, Some(e.to_string())),
+            };
+            CommitResult { row: p.row, key: Some(p.key), status, message }
+        })
+        .collect()
+        .await
+}
+
 /// Each group of these rows with its row count, as a commit declares them.
 /// For callers whose API has no declaration (schedulePlanogramUpdate) and
 /// whose groups only add records, so a partial group removes nothing.

@@ -393,6 +393,7 @@ async fn a_command_result_from_another_fridge_does_not_finish_the_command() {
 
 #[tokio::test]
 async fn a_realistic_inventory_snapshot_lands_with_its_batch_and_an_oversized_record_is_parked_alone() {
+    let _turn = QUEUES.lock().await; // it parks a record in the dead-letter queue other tests read
     let ids = locations("BIG", 2, "LIVE").await;
     let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Chicago).date_naive();
     // 42 slots of 5 units: about 14 kB, over the 10,000-character bound of user input.

@@ -9,9 +9,8 @@ use crate::store::{Dynamo, LocationStore};
 use crate::{plan, store};
 use aws_sdk_dynamodb::types::{KeysAndAttributes, Put, TransactWriteItem};
 use fleet_shared::history::{self, Change, Record};
-use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
+use fleet_shared::upload::{self, CommitResult, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{store as dynamo, ApiError, Deps, Input, Table};
-use futures::{stream, StreamExt};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -181,17 +180,7 @@ impl UploadKind for BulkLocations {
     /// record, in one transaction, on the condition that the location still
     /// does not exist (one created since the check fails its row, not others).
     async fn write(&self, rows: Vec<Planned<Value>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
-        Ok(stream::iter(rows)
-            .map(|p| async move {
-                let (status, message) = match self.write_one(&p, req).await {
-                    Ok(()) => (CommitStatus::Written, None),
-                    Err(e) => (CommitStatus::Failed, Some(e.to_string())),
-                };
-                CommitResult { row: p.row, key: Some(p.key), status, message }
-            })
-            .buffered(IN_FLIGHT)
-            .collect()
-            .await)
+        Ok(upload::write_each(rows, IN_FLIGHT, |p| async move { let outcome = self.write_one(&p, req).await; (p, outcome) }).await)
     }
 }
 

@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use fleet_shared::fridge_time::FridgeZone;
 use fleet_shared::scheduler::{self, iso, query_index, Applier, BY_DUE, FAILED_SHARD};
 pub use fleet_shared::scheduler::{ChangeBody, StoredChange};
-use fleet_shared::{limits, permissions, store, ApiError, Deps, Input, Table};
+use fleet_shared::{identity, limits, permissions, store, ApiError, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -422,14 +422,15 @@ async fn apply_claimed(deps: &'static Deps, location: &str, changes: &[StoredCha
     let now = locations::now();
     if first.change.attribute == DEVICE_ADDRESS {
         let random = || uuid::Uuid::new_v4().as_u64_pair().0;
-        service::generate_device_address(&store, location, &author, &now, random, &[finish]).await?;
+        identity::acting_as(first.user_sub.as_deref(), service::generate_device_address(&store, location, &author, &now, random, &[finish])).await?;
         return Ok(());
     }
     let values: Vec<(&str, Value)> = changes.iter().map(|c| (c.change.attribute.as_str(), c.value())).collect();
     let needs_options = values.iter().any(|(a, _)| matches!(*a, "layoutName" | "fridgeSchema" | "priceMapTemplate"));
     let options = if needs_options { store.options().await? } else { Options::default() };
     let plan = check_group(&current, &values, &options)?;
-    service::write(&store, &current, &plan, &author, &now, &[finish]).await.map(|_| ())
+    // Applied by the platform for its author: the history names the author's sub.
+    identity::acting_as(first.user_sub.as_deref(), service::write(&store, &current, &plan, &author, &now, &[finish])).await.map(|_| ())
 }
 
 #[cfg(test)]

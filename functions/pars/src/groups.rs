@@ -355,10 +355,10 @@ mod tests {
     }
 
     #[test]
-    fn transactions_hold_at_most_100_orders_and_3_mb() {
+    fn transactions_hold_at_most_50_orders_with_their_records_and_3_mb() {
         let small: Vec<ParGroup> = (0..250).map(|i| ParGroup::of_rows(&[row(&format!("L{i}"), "A", 1, 1)]).remove(0)).collect();
         let refs: Vec<&ParGroup> = small.iter().collect();
-        assert_eq!(transactions(&refs).iter().map(Vec::len).collect::<Vec<_>>(), [100, 100, 50]);
+        assert_eq!(transactions(&refs).iter().map(Vec::len).collect::<Vec<_>>(), [50; 5]);
         let mut big = small[0].clone();
         big.pars_and_items = (0..500).map(|i| ItemPar { pars: 1, item_name: format!("{i:0>2000}") }).collect();
         let bigs = vec![big; 5];

@@ -10,9 +10,8 @@ use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use chrono::{DateTime, Utc};
 use fleet_shared::history::{Change, Record};
 use fleet_shared::scheduler::{self, iso, ChangeBody, StoredChange, FAILED_SHARD};
-use fleet_shared::upload::{CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
+use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{names, store, ApiError, Caller, Deps, Table};
-use futures::{stream, StreamExt};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -143,17 +142,7 @@ impl UploadKind for PlanogramUpload {
 
     async fn write(&self, rows: Vec<Planned<Plan>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         let (updates, creates): (Vec<_>, Vec<_>) = rows.into_iter().partition(|p| p.plan.row.request == RequestType::Update);
-        let mut results: Vec<CommitResult> = stream::iter(updates)
-            .map(|p| async move {
-                let (status, message) = match self.schedule(&p, req).await {
-                    Ok(()) => (CommitStatus::Written, None),
-                    Err(e) => (CommitStatus::Failed, Some(e.to_string())),
-                };
-                CommitResult { row: p.row, key: Some(p.key), status, message }
-            })
-            .buffered(IN_FLIGHT)
-            .collect()
-            .await;
+        let mut results = upload::write_each(updates, IN_FLIGHT, |p| async move { let outcome = self.schedule(&p, req).await; (p, outcome) }).await;
         let mut layouts: BTreeMap<String, Vec<Planned<Plan>>> = BTreeMap::new();
         for p in creates {
             layouts.entry(p.plan.row.layout.clone()).or_default().push(p);

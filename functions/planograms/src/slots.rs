@@ -101,7 +101,10 @@ impl Applier for Scheduled {
                 diff.push(Change { attribute: format!("slot {slot}"), old_value: item_text(old), new_value: item.to_string(), reason: None });
             }
             if !diff.is_empty() {
-                items.push(Record::new(history_entity(layout), &now, &first.user, &source, diff).put(history_table)?);
+                // Applied by the platform for its author: the record names the author's sub.
+                let mut record = Record::new(history_entity(layout), &now, &first.user, &source, diff);
+                record.who_sub = first.user_sub.clone().or(record.who_sub);
+                items.push(record.put(history_table)?);
             }
             store::transact(table.client, items).await?;
         }

@@ -6,9 +6,8 @@
 use crate::rules::{self, price_text, PriceRow};
 use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
 use fleet_shared::history::{self, Change, Record};
-use fleet_shared::upload::{CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
+use fleet_shared::upload::{self, CommitResult, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{names, store, ApiError, Deps, Table};
-use futures::{stream, StreamExt};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -69,17 +68,7 @@ impl UploadKind for ItemPrices {
     async fn write(&self, rows: Vec<Planned<PriceRow>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         // Listed first, so `priceSchemaIds` never misses a schema that holds prices.
         names::add(self.deps, names::PRICE_SCHEMAS, rows.iter().map(|p| p.plan.schema_id.as_str())).await?;
-        Ok(stream::iter(rows)
-            .map(|p| async move {
-                let (status, message) = match self.write_one(&p, req).await {
-                    Ok(()) => (CommitStatus::Written, None),
-                    Err(e) => (CommitStatus::Failed, Some(e.to_string())),
-                };
-                CommitResult { row: p.row, key: Some(p.key), status, message }
-            })
-            .buffered(IN_FLIGHT)
-            .collect()
-            .await)
+        Ok(upload::write_each(rows, IN_FLIGHT, |p| async move { let outcome = self.write_one(&p, req).await; (p, outcome) }).await)
     }
 }
 

@@ -5,12 +5,11 @@
 //! conditional write with its history record.
 use crate::cells;
 use fleet_shared::history::Change;
-use fleet_shared::upload::{CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
+use fleet_shared::upload::{self, CommitResult, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{store, ApiError, Deps, Table};
 use fn_locations::attributes::flatten;
 use fn_locations::service::{self, Author};
 use fn_locations::store::Dynamo;
-use futures::{stream, StreamExt};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -93,19 +92,7 @@ impl UploadKind for DriverRoutes {
     }
 
     async fn write(&self, rows: Vec<Planned<DriverRow>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
-        let results = stream::iter(rows)
-            .map(|p| async move {
-                let outcome = self.write_one(&p, req).await;
-                let (status, message) = match outcome {
-                    Ok(()) => (CommitStatus::Written, None),
-                    Err(e) => (CommitStatus::Failed, Some(e.to_string())),
-                };
-                CommitResult { row: p.row, key: Some(p.key), status, message }
-            })
-            .buffer_unordered(IN_FLIGHT)
-            .collect()
-            .await;
-        Ok(results)
+        Ok(upload::write_each(rows, IN_FLIGHT, |p| async move { let outcome = self.write_one(&p, req).await; (p, outcome) }).await)
     }
 }
 

@@ -72,6 +72,19 @@ describe('PlanogramUpload', () => {
     expect(submit()).toBeDisabled();
   });
 
+  it('refuses a file over the dry run bounds as the server does, and asks the server nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PlanogramUpload />);
+    const rows = Array.from({ length: 10_001 }, (_, i) => `L,1:${i + 1},X,12/01/2030 06:00:00`).join('\n');
+    await user.upload(screen.getByLabelText('Planogram CSV'), csv('many.csv', `${HEADER}\n${rows}\n`));
+    expect(await screen.findByText('The file has 10,001 rows; at most 10,000 are checked at once. Split it.')).toBeInTheDocument();
+    const big = new File(['x'.repeat(5 * 1024 * 1024 + 1)], 'big.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Planogram CSV'), big);
+    expect(await screen.findByText('The file is 5.1 MB; at most 5 MB are read. Split it.')).toBeInTheDocument();
+    expect(dryRuns).toEqual([]);
+    expect(submit()).toBeDisabled();
+  });
+
   it('sends UPDATE rows in batches of 100 under one upload id and shows the total, warnings and server errors', async () => {
     const user = userEvent.setup();
     const onSubmitted = vi.fn();

@@ -7,7 +7,7 @@ import { InfoTip } from '@/components/InfoTip';
 import { ProgressBar } from '@/components/ProgressBar';
 import { errorMessage, isForbidden, PROHIBITED_MESSAGE } from '@/lib/api';
 import { download } from '@/lib/csv';
-import { isCsv, NOT_CSV, parseCsv, runBatches, type DryRun, type FileRow } from '@/lib/upload-pipeline';
+import { dryRunProblems, fileSizeProblem, isCsv, NOT_CSV, parseCsv, runBatches, type DryRun, type FileRow } from '@/lib/upload-pipeline';
 import { count } from '@/lib/count';
 import { PLANOGRAM_NAMES_KEY } from '@/features/locations/api/get-name-lists';
 import { planogramKeys } from '../api/get-planogram';
@@ -94,10 +94,18 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
       setReadError(NOT_CSV);
       return;
     }
+    // The dry run's bounds, as the server's: a file over them is not read or not sent.
+    const tooBig = fileSizeProblem(chosen.size);
+    if (tooBig) {
+      setReadError(tooBig);
+      return;
+    }
     try {
       // A short row has its own rule message ('At least one input missing...').
       const parsed = parseCsv(await chosen.text(), { ignore: ['TooFewFields', 'TooManyFields'] });
-      setFile({ id: crypto.randomUUID(), name: chosen.name, rows: parsed.rows, errors: parsed.errors });
+      const id = crypto.randomUUID();
+      const bounds = dryRunProblems({ uploadId: id, fileName: chosen.name, rows: parsed.rows });
+      setFile({ id, name: chosen.name, rows: bounds.length > 0 ? [] : parsed.rows, errors: [...parsed.errors, ...bounds] });
     } catch {
       setReadError('The file could not be read. Choose a CSV file.');
     }

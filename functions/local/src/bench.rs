@@ -324,3 +324,53 @@ pub async fn health(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
     }
     Ok(ids.len())
 }
+
+/// `n` slot changes of one layout due at one hour (5,000 by default): the
+/// planogram scheduler runs, as its schedule would, until every one is
+/// applied. Prints each run's changes and time, and the total. The changes are
+/// written straight into the table: what is measured is applying them.
+pub async fn planogram_scheduler(deps: &'static Deps, n: usize) -> Result<(), ApiError> {
+    use fleet_shared::scheduler::{self, ChangeBody, StoredChange};
+    use fn_planograms::slots::{self, Scheduled, DUE_SHARD, SCHEDULE_ACTION, TABLE_NAME};
+    let layout = format!("BENCH_{}", chrono::Utc::now().timestamp());
+    let author = format!("bench-{layout}");
+    fleet_shared::names::add(deps, fleet_shared::names::LAYOUTS, [layout.as_str()]).await?;
+    let grant = json!({ "user": author, "action": SCHEDULE_ACTION });
+    deps.table(Table::Permissions)?.batch_put(vec![store::to_item(&grant)?]).await?;
+    let hour = scheduler::iso(chrono::Utc::now() - chrono::Duration::minutes(1));
+    let changes = (0..n)
+        .map(|i| {
+            let slot = format!("{}:{}", i / 50 + 1, i % 50 + 1);
+            store::to_item(&StoredChange {
+                uuid: scheduler::stable_uuid(&["bench", &layout, &slot]),
+                action_time: hour.clone(),
+                id: slots::subject(&layout),
+                user: "bench@fleet.local".into(),
+                user_sub: Some(author.clone()),
+                version: 1,
+                due_shard: DUE_SHARD.into(),
+                change: ChangeBody { id: layout.clone(), table: TABLE_NAME.into(), attribute: slot, value: json!({ "vendItemName": "BENCH_ITEM" }).to_string() },
+                failure_reason: None,
+                failed_at: None,
+                upload_marker: None,
+                applied_at: None,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    deps.table(Table::ScheduledChanges)?.batch_put(changes).await?;
+    let started = Instant::now();
+    let mut applied = 0;
+    for run in 1.. {
+        let t = Instant::now();
+        let out = scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await?;
+        let this: usize = out["appliedChanges"].as_array().map_or(0, Vec::len);
+        println!("run {run}: {this} changes applied in {:.2} s ({out})", t.elapsed().as_secs_f64());
+        applied += this;
+        if this == 0 || applied >= n {
+            break;
+        }
+    }
+    let slots = fn_planograms::slots::current(deps, &layout).await?.len();
+    println!("planogram scheduler: {applied} of {n} changes applied ({slots} slots now hold them) in {:.2} s", started.elapsed().as_secs_f64());
+    Ok(())
+}

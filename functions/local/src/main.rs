@@ -121,6 +121,17 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-planogram-scheduler") => {
+            let n = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5_000);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            match fleet_local::bench::planogram_scheduler(deps, n).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("benchmark failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-fleet") => {
             let total = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(2_500);
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");

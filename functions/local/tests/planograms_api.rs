@@ -245,3 +245,10 @@ async fn a_reused_upload_id_with_new_content_is_refused_not_skipped() {
     let upcoming = read(&layout).await["upcoming"].clone();
     assert_eq!(upcoming[0]["vendItemName"], "A", "the first content stands");
 }
+
+#[tokio::test]
+async fn a_new_layout_of_the_most_slots_lands_whole_with_its_upload_record() {
+    // Its slots, history, name and the group's upload record make one transaction of at most 100 items.
+    let layout = create_layout(fn_planograms::kind::MAX_CREATE_SLOTS).await;
+    assert_eq!(read(&layout).await["slots"].as_array().map(Vec::len), Some(fn_planograms::kind::MAX_CREATE_SLOTS));
+}

@@ -15,8 +15,9 @@ use fleet_shared::{names, store, ApiError, Caller, Deps, Table};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// Slots of one new layout: its puts, its history record and its name fit one transaction.
-pub const MAX_CREATE_SLOTS: usize = 98;
+/// Slots of one new layout: its puts, its history record, its name and the
+/// group's upload record fit one transaction of 100 items.
+pub const MAX_CREATE_SLOTS: usize = 97;
 /// Scheduled changes written at once by one batch.
 const IN_FLIGHT: usize = 8;
 
@@ -123,6 +124,14 @@ impl UploadKind for PlanogramUpload {
 
     fn group_of(&self, raw: &RawRow) -> Option<String> {
         (request_type(raw) == Some(RequestType::Create)).then(|| raw.cell("layoutName").unwrap_or_default())
+    }
+
+    fn max_group_rows(&self) -> usize {
+        MAX_CREATE_SLOTS
+    }
+
+    fn group_too_large(&self, layout: &str, rows: usize, max: usize) -> String {
+        format!("A new layout holds at most {max} slots; {layout} has {rows}.")
     }
 
     fn warnings(&self, plan: &Plan) -> Vec<String> {

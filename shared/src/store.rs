@@ -4,6 +4,7 @@
 //! Areas put their domain logic over narrow store traits of their own and
 //! implement them with these helpers.
 use crate::{deps::TableRef, error::ApiError};
+use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{AttributeValue, KeysAndAttributes, PutRequest, TransactWriteItem, WriteRequest};
 use serde::{de::DeserializeOwned, Serialize};
 use std::{collections::HashMap, future::Future, time::Duration};
@@ -234,9 +235,91 @@ pub async fn transact(client: &aws_sdk_dynamodb::Client, items: Vec<TransactWrit
     Ok(())
 }
 
+/// Writes groups of items, each group all or nothing, packing several groups
+/// into one transaction of at most 100 items (fewer calls than a transaction
+/// each). A transaction cancelled by failed conditions answers the groups whose
+/// items failed with the conflict, and the others go again without them.
+/// Answers per group, in order.
+pub async fn transact_groups(client: &aws_sdk_dynamodb::Client, groups: Vec<Vec<TransactWriteItem>>) -> Vec<Result<(), ApiError>> {
+    let mut results: Vec<Option<Result<(), ApiError>>> = groups.iter().map(|_| None).collect();
+    let mut start = 0;
+    while start < groups.len() {
+        // The groups of one transaction: as many as fit in 100 items.
+        let (mut end, mut size) = (start, 0);
+        while end < groups.len() && (end == start || size + groups[end].len() <= 100) {
+            size += groups[end].len();
+            end += 1;
+        }
+        let mut pending: Vec<usize> = (start..end).collect();
+        let mut attempt = 0u32;
+        while !pending.is_empty() {
+            let items: Vec<TransactWriteItem> = pending.iter().flat_map(|&g| groups[g].iter().cloned()).collect();
+            match client.transact_write_items().set_transact_items(Some(items)).send().await {
+                Ok(_) => {
+                    pending.iter().for_each(|&g| results[g] = Some(Ok(())));
+                    break;
+                }
+                Err(e) => {
+                    let reasons: Vec<String> = e
+                        .as_service_error()
+                        .and_then(|s| match s {
+                            TransactWriteItemsError::TransactionCanceledException(c) => Some(c.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None").to_string()).collect()),
+                            _ => None,
+                        })
+                        .unwrap_or_default();
+                    let failed = failed_groups(&pending, &groups, &reasons);
+                    if failed.is_empty() {
+                        // Not a condition (a conflicting transaction, throttling): the whole
+                        // transaction again, a few times, then its groups fail.
+                        attempt += 1;
+                        if attempt > 4 || reasons.is_empty() {
+                            let e = ApiError::from(e);
+                            pending.iter().for_each(|&g| results[g] = Some(Err(e.clone())));
+                            break;
+                        }
+                        tokio::time::sleep(Duration::from_millis(50 << attempt)).await;
+                        continue;
+                    }
+                    for &g in &failed {
+                        results[g] = Some(Err(ApiError::Conflict(crate::error::CHANGED_MEANWHILE.into())));
+                    }
+                    pending.retain(|g| !failed.contains(g));
+                }
+            }
+        }
+        start = end;
+    }
+    results.into_iter().map(|r| r.unwrap_or(Err(ApiError::Unavailable))).collect()
+}
+
+/// The groups among `pending` whose items a cancelled transaction's reasons
+/// (one per item, in order) name as a failed condition.
+fn failed_groups(pending: &[usize], groups: &[Vec<TransactWriteItem>], reasons: &[String]) -> Vec<usize> {
+    let mut at = 0;
+    let mut failed = Vec::new();
+    for &g in pending {
+        let n = groups[g].len();
+        if reasons.iter().skip(at).take(n).any(|r| r == "ConditionalCheckFailed") {
+            failed.push(g);
+        }
+        at += n;
+    }
+    failed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cancelled_transaction_names_the_groups_whose_conditions_failed() {
+        let item = || TransactWriteItem::builder().build();
+        let groups = vec![vec![item(), item()], vec![item(), item(), item()], vec![item()]];
+        let reasons: Vec<String> = ["None", "None", "None", "ConditionalCheckFailed", "None", "None"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(failed_groups(&[0, 1, 2], &groups, &reasons), vec![1]);
+        assert_eq!(failed_groups(&[0, 2], &groups, &["None".into(), "None".into(), "ConditionalCheckFailed".into()]), vec![2]);
+        assert!(failed_groups(&[0, 1, 2], &groups, &[]).is_empty());
+    }
 
     fn page(n: usize, next: Option<&str>) -> (Vec<Item>, Option<Key>) {
         let items = (0..n).map(|i| HashMap::from([("n".to_string(), s(i.to_string()))])).collect();

@@ -49,7 +49,7 @@ async fn commit_answers_per_row_maps_crm_spellings_and_a_retry_writes_nothing_tw
     let upload_id = format!("u-{}", unique("c").replace('_', "-"));
     let mut other = crm(&c, "24 Hours");
     other["Consumer_Friendly_NAme__c"] = json!("Someone else's");
-    let (status, _) = http("bulk_locations_commit", Some(&admin), Some(&body("u-other", &[other]))).await;
+    let (status, _) = http("bulk_locations_commit", Some(&admin), Some(&body(&format!("u-{}", unique("o").replace('_', "-")), &[other]))).await;
     assert_eq!(status, 200);
 
     let (status, out) = http("bulk_locations_commit", Some(&admin), Some(&body(&upload_id, &rows))).await;
@@ -68,4 +68,25 @@ async fn commit_answers_per_row_maps_crm_spellings_and_a_retry_writes_nothing_tw
     let (_, again) = http("bulk_locations_commit", Some(&admin), Some(&body(&upload_id, &rows))).await;
     assert_eq!(again["results"], out["results"], "{again}");
     assert_eq!(history_of(&a).await.len(), 1, "nothing written twice");
+}
+
+#[tokio::test]
+async fn groups_packed_in_one_transaction_land_except_the_one_whose_condition_fails() {
+    use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+    let deps = deps().await;
+    let t = deps.table(fleet_shared::Table::NameLists).unwrap();
+    let key = |i: usize| format!("packed-{}-{i}", unique("g"));
+    let keys: Vec<String> = (0..3).map(key).collect();
+    let put = |k: &str| {
+        let item = fleet_shared::names::item("benchPacked", k);
+        TransactWriteItem::builder().put(Put::builder().table_name(t.name).set_item(Some(item)).condition_expression("attribute_not_exists(#n)").expression_attribute_names("#n", "name").build().unwrap()).build()
+    };
+    // The second group's item exists already: its condition fails, the others land.
+    fleet_shared::store::transact(t.client, vec![put(&keys[1])]).await.unwrap();
+    let groups = vec![vec![put(&keys[0])], vec![put(&keys[1])], vec![put(&keys[2])]];
+    let outcomes = fleet_shared::store::transact_groups(t.client, groups).await;
+    assert!(outcomes[0].is_ok() && outcomes[2].is_ok(), "{outcomes:?}");
+    assert_eq!(outcomes[1].as_ref().unwrap_err().status(), 409);
+    let listed = fleet_shared::names::list(deps, "benchPacked").await.unwrap();
+    assert!(keys.iter().all(|k| listed.contains(k)), "{listed:?}");
 }

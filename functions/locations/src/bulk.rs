@@ -9,7 +9,7 @@ use crate::store::{Dynamo, LocationStore};
 use crate::{plan, store};
 use aws_sdk_dynamodb::types::{KeysAndAttributes, Put, TransactWriteItem};
 use fleet_shared::history::{self, Change, Record};
-use fleet_shared::upload::{self, CommitResult, Planned, RawRow, UploadKind, UploadRequest};
+use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{store as dynamo, ApiError, Deps, Input, Table};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
@@ -177,26 +177,37 @@ impl UploadKind for BulkLocations {
     }
 
     /// Each new row is its location, its history record and its upload
-    /// record, in one transaction, on the condition that the location still
-    /// does not exist (one created since the check fails its row, not others).
+    /// record, all or nothing, on the condition that the location still does
+    /// not exist (one created since the check fails its own row, not others).
+    /// Rows travel several to a transaction.
     async fn write(&self, rows: Vec<Planned<Value>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
-        Ok(upload::write_each(rows, IN_FLIGHT, |p| async move { let outcome = self.write_one(&p, req).await; (p, outcome) }).await)
+        let groups = rows.iter().map(|p| self.items_of(p, req)).collect::<Result<Vec<_>, _>>()?;
+        let outcomes = dynamo::transact_groups(self.deps.dynamo()?, groups).await;
+        Ok(rows
+            .into_iter()
+            .zip(outcomes)
+            .map(|(p, outcome)| {
+                let (status, message) = match outcome {
+                    Ok(()) => (CommitStatus::Written, None),
+                    Err(ApiError::Conflict(_)) => (CommitStatus::Failed, Some(format!("Location {} already exists", p.key))),
+                    Err(e) => (CommitStatus::Failed, Some(e.to_string())),
+                };
+                CommitResult { row: p.row, key: Some(p.key), status, message }
+            })
+            .collect())
     }
 }
 
-/// Rows written at once by one batch.
-const IN_FLIGHT: usize = 8;
-
 impl BulkLocations {
-    async fn write_one(&self, p: &Planned<Value>, req: &UploadRequest) -> Result<(), ApiError> {
+    /// A row's items: the location (only where none exists), its history record and its upload record.
+    fn items_of(&self, p: &Planned<Value>, req: &UploadRequest) -> Result<Vec<TransactWriteItem>, ApiError> {
         let marker = req.marker(p.row);
         let mut doc = p.plan.clone();
         doc[UPLOAD_MARKER] = json!(marker);
         let changes = history::diff(&Map::new(), &imported(&doc), &Map::new());
         let record = Record { entity: history::entity("location", &p.key), sk: format!("{}#{marker}", self.now), at: self.now.clone(), who: self.user.clone(), who_sub: fleet_shared::identity::current_sub(), source: req.source(p.row), changes };
-        let locations = self.deps.table(Table::Locations)?;
         let put = Put::builder()
-            .table_name(locations.name)
+            .table_name(self.deps.table(Table::Locations)?.name)
             .set_item(Some(dynamo::to_item(&doc)?))
             .condition_expression("attribute_not_exists(id)")
             .build()
@@ -205,7 +216,7 @@ impl BulkLocations {
         if let Some(claim) = &p.claim {
             items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
         }
-        dynamo::on_conflict(dynamo::transact(locations.client, items).await, || ApiError::Conflict(format!("Location {} already exists", p.key)))
+        Ok(items)
     }
 }
 

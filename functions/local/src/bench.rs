@@ -364,7 +364,7 @@ pub async fn planogram_scheduler(deps: &'static Deps, n: usize) -> Result<(), Ap
         let t = Instant::now();
         let out = scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await?;
         let this: usize = out["appliedChanges"].as_array().map_or(0, Vec::len);
-        println!("run {run}: {this} changes applied in {:.2} s ({out})", t.elapsed().as_secs_f64());
+        println!("run {run}: {this} changes applied in {:.2} s (moved aside {}, failed {})", t.elapsed().as_secs_f64(), out["movedAside"], out["failed"]);
         applied += this;
         if this == 0 || applied >= n {
             break;

@@ -5,7 +5,6 @@ use crate::report;
 use crate::rules::{self, OpsLocation, ParRow, MAX_ITEMS_PER_GROUP, ORDER_EXISTS};
 use aws_sdk_s3::primitives::ByteStream;
 use fleet_shared::history::Change;
-use fleet_shared::idempotency::Seen;
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{limits, paging, store, ApiError, Bucket, Deps, Input, Table};
 use fn_routes::orders::FridgeOrder;
@@ -128,37 +127,10 @@ pub async fn upload_groups(deps: &Deps, ops: &HashMap<String, OpsLocation>, uplo
             GroupResult { key: g.key(), status: if messages.is_empty() { "written" } else { "failed" }, messages }
         })
         .collect();
-    let mut valid: Vec<(usize, &ParGroup)> = groups.iter().enumerate().filter(|(i, _)| results[*i].messages.is_empty()).collect();
-    // Orders this upload already wrote are a retry (answered written); its id sent with another order is refused.
-    let checked: Vec<&ParGroup> = valid.iter().map(|(_, g)| *g).collect();
-    let seen = match deps.table(Table::Idempotency) {
-        Ok(records) => groups::seen(&records, upload_id, &checked).await,
-        Err(e) => Err(e),
-    };
-    let seen = match seen {
-        Ok(seen) => seen,
-        Err(e) => {
-            for (i, _) in &valid {
-                results[*i].status = "failed";
-                results[*i].messages.push(e.to_string());
-            }
-            return results;
-        }
-    };
-    let mut k = 0;
-    valid.retain(|(i, g)| {
-        let verdict = seen.get(&k).cloned();
-        k += 1;
-        match verdict {
-            Some(Seen::Replay(_)) => false,
-            Some(Seen::Conflict) => {
-                results[*i].status = "failed";
-                results[*i].messages.push(groups::reused(upload_id, g).to_string());
-                false
-            }
-            _ => true,
-        }
-    });
+    // A retry of an order this upload wrote, or its id sent with another order, is told
+    // by the order's record when the order's condition fails (`groups::write_together`):
+    // no read before writing.
+    let valid: Vec<(usize, &ParGroup)> = groups.iter().enumerate().filter(|(i, _)| results[*i].messages.is_empty()).collect();
     let refs: Vec<&ParGroup> = valid.iter().map(|(_, g)| *g).collect();
     let batches = groups::transactions(&refs);
     let outcomes: Vec<Vec<Result<(), ApiError>>> = stream::iter(batches)

@@ -14,6 +14,7 @@ RUST_TARGETS=(
   "-p fleet-local --test properties"
   "-p fn-fleet --lib properties"
   "-p fn-pars --lib"
+  "-p fn-software --lib"
 )
 start=$SECONDS
 deadline=$((SECONDS + MINUTES * 60))
@@ -23,7 +24,7 @@ while [ "$SECONDS" -lt "$deadline" ]; do
     # shellcheck disable=SC2086
     PROPTEST_CASES="$CASES" cargo test -q $target >/dev/null
   done
-  (cd web && FC_RUNS="$RUNS" npx vitest run --silent src/lib/upload-pipeline.property.test.ts >/dev/null)
+  (cd web && FC_RUNS="$RUNS" npx vitest run src/lib/upload-pipeline.property.test.ts >/dev/null)
   rounds=$((rounds + 1))
   echo "round $rounds done after $((SECONDS - start)) s"
 done

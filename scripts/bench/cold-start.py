@@ -13,6 +13,7 @@ and asserts nothing.
 import argparse
 import http.server
 import os
+import re
 import statistics
 import subprocess
 import threading
@@ -20,6 +21,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# The resource variables (tables, buckets, queues), read from shared/src/resources.rs.
+RESOURCE_VARS = sorted(set(re.findall(r'=> "([A-Z_]+(?:TABLE|BUCKET|QUEUE_URL))"', (ROOT / "shared/src/resources.rs").read_text())))
 
 
 class FakeRuntime(http.server.BaseHTTPRequestHandler):
@@ -63,9 +66,9 @@ def main():
         "AWS_ACCESS_KEY_ID": "bench",
         "AWS_SECRET_ACCESS_KEY": "bench",
         "AWS_EC2_METADATA_DISABLED": "true",
-        "LOCATIONS_TABLE": "t", "SCHEDULED_CHANGES_TABLE": "t", "PERMISSIONS_TABLE": "t",
-        "FEATURE_FLAGS_TABLE": "t", "NAME_LISTS_TABLE": "t", "USER_POOL_ID": "us-east-1_x",
-        "HISTORY_TABLE": "t", "PAGING_TOKEN_SECRET": "x" * 32, "RUST_LOG": "warn",
+        "USER_POOL_ID": "us-east-1_x", "PAGING_TOKEN_SECRET": "/fleet-console/paging-token-secret", "RUST_LOG": "warn",
+        # Every resource variable (shared/src/resources.rs), so any function finds what its grants imply.
+        **{name: "https://sqs.us-east-1.amazonaws.com/123456789012/q" if name.endswith("QUEUE_URL") else "t" for name in RESOURCE_VARS},
     }
     samples = []
     for _ in range(args.runs):

@@ -30,7 +30,11 @@ impl Config {
     }
 
     /// `load`, reading the paging secret from `secrets` instead of SSM.
-    pub fn load_with(needs: &Needs, lookup: impl Fn(&str) -> Option<String>, secrets: Arc<dyn SecretSource>) -> Result<Self, MissingVar> {
+    pub fn load_with(
+        needs: &Needs,
+        lookup: impl Fn(&str) -> Option<String>,
+        secrets: Arc<dyn SecretSource>,
+    ) -> Result<Self, MissingVar> {
         let var = |name: &'static str| lookup(name).filter(|v| !v.is_empty()).ok_or(MissingVar(name));
         let mut config = Config::default();
         for table in &needs.tables {

@@ -75,10 +75,7 @@ impl ApiError {
 
 impl From<ApiError> for lambda_runtime::Diagnostic {
     fn from(err: ApiError) -> Self {
-        lambda_runtime::Diagnostic {
-            error_type: err.error_type().to_string(),
-            error_message: err.to_string(),
-        }
+        lambda_runtime::Diagnostic { error_type: err.error_type().to_string(), error_message: err.to_string() }
     }
 }
 
@@ -166,8 +163,17 @@ mod tests {
     #[test]
     fn request_caused_store_errors_are_4xx() {
         let c = |code: &str, msg: &str| classify(code, msg).map(|e| e.status());
-        assert_eq!(c("ValidationException", "One or more parameter values were invalid: An AttributeValue may not contain an empty string"), Some(400));
-        assert_eq!(c("ValidationException", "Size of hashkey has exceeded the maximum size limit of 2048 bytes"), Some(400));
+        assert_eq!(
+            c(
+                "ValidationException",
+                "One or more parameter values were invalid: An AttributeValue may not contain an empty string"
+            ),
+            Some(400)
+        );
+        assert_eq!(
+            c("ValidationException", "Size of hashkey has exceeded the maximum size limit of 2048 bytes"),
+            Some(400)
+        );
         assert_eq!(c("ValidationException", "Item size has exceeded the maximum allowed size"), Some(400));
         assert_eq!(c("ConditionalCheckFailedException", "The conditional request failed"), Some(409));
         assert_eq!(c("TransactionCanceledException", "Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed, None]"), Some(409));

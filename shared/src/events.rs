@@ -54,7 +54,12 @@ pub fn appsync_input(event: Value) -> Result<Input, ApiError> {
     Ok(Input { caller, args, selection, ..Default::default() })
 }
 
-pub async fn handle_appsync(deps: &'static Deps, spec: &'static FunctionSpec, event: Value, request_id: &str) -> Result<Value, ApiError> {
+pub async fn handle_appsync(
+    deps: &'static Deps,
+    spec: &'static FunctionSpec,
+    event: Value,
+    request_id: &str,
+) -> Result<Value, ApiError> {
     logging::invoke(spec, deps, appsync_input(event)?, request_id).await
 }
 
@@ -80,11 +85,7 @@ pub fn http_input(event: &ApiGatewayV2httpRequest) -> Result<Input, ApiError> {
             serde_json::from_str(&text).map_err(|e| ApiError::bad_request(format!("Malformed JSON body: {e}")))?
         }
     };
-    let query = event
-        .query_string_parameters
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
+    let query = event.query_string_parameters.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     Ok(Input { caller, args, path: event.path_parameters.clone(), query, selection: Vec::new() })
 }
 
@@ -152,7 +153,13 @@ pub async fn run(spec: &'static FunctionSpec) -> Result<(), lambda_runtime::Erro
         // The SQS event as it comes; the handler answers the partial batch response.
         Trigger::Queue(_) => {
             lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
-                logging::invoke(spec, deps, Input { args: event.payload, ..Input::default() }, &event.context.request_id).await
+                logging::invoke(
+                    spec,
+                    deps,
+                    Input { args: event.payload, ..Input::default() },
+                    &event.context.request_id,
+                )
+                .await
             }))
             .await
         }

@@ -17,11 +17,8 @@ pub async fn flags_for(deps: &Deps, caller: &Caller) -> Result<Vec<String>, ApiE
         .key("email", AttributeValue::S(email.to_lowercase()))
         .send()
         .await?;
-    let mut flags: Vec<String> = out
-        .item
-        .and_then(|mut item| item.remove("flags"))
-        .and_then(|v| v.as_ss().ok().cloned())
-        .unwrap_or_default();
+    let mut flags: Vec<String> =
+        out.item.and_then(|mut item| item.remove("flags")).and_then(|v| v.as_ss().ok().cloned()).unwrap_or_default();
     flags.sort();
     Ok(flags)
 }

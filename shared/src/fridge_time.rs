@@ -69,13 +69,19 @@ mod tests {
         let et = FridgeZone::of(Some("NEWYORK"));
         assert_eq!(et.instant("2026-07-01T09:30").unwrap().to_rfc3339(), "2026-07-01T13:30:00+00:00");
         assert_eq!(et.wall(et.instant("2026-07-01T09:30").unwrap()), "2026-07-01 09:30");
-        assert_eq!((et.label, FridgeZone::of(Some("INDIANAPOLIS")).label, FridgeZone::of(Some("DENVER")).iana()), ("ET", "ET", "America/Denver"));
+        assert_eq!(
+            (et.label, FridgeZone::of(Some("INDIANAPOLIS")).label, FridgeZone::of(Some("DENVER")).iana()),
+            ("ET", "ET", "America/Denver")
+        );
     }
 
     #[test]
     fn daylight_saving_gaps_and_overlaps() {
         let ct = FridgeZone::of(Some("CHICAGO"));
-        assert_eq!(ct.instant("2026-03-08T02:30").unwrap_err(), "2026-03-08T02:30 does not exist in CT (the clocks go forward)");
+        assert_eq!(
+            ct.instant("2026-03-08T02:30").unwrap_err(),
+            "2026-03-08T02:30 does not exist in CT (the clocks go forward)"
+        );
         // 01:30 on 1 Nov 2026 happens twice in Chicago; the first is CDT (UTC-5).
         assert_eq!(ct.instant("2026-11-01T01:30").unwrap().to_rfc3339(), "2026-11-01T06:30:00+00:00");
         assert!(ct.instant("tomorrow").is_err());
@@ -85,7 +91,10 @@ mod tests {
     fn years_past_four_digits_and_leap_seconds_are_not_wall_times() {
         let ct = FridgeZone::of(Some("CHICAGO"));
         // Before: the year parsed, and the edge of chrono's range read as a clock change.
-        assert_eq!(ct.instant("+262142-12-31T23:59").unwrap_err(), "localDateTime +262142-12-31T23:59 is not a date and time (YYYY-MM-DDTHH:MM)");
+        assert_eq!(
+            ct.instant("+262142-12-31T23:59").unwrap_err(),
+            "localDateTime +262142-12-31T23:59 is not a date and time (YYYY-MM-DDTHH:MM)"
+        );
         assert!(ct.instant("-0001-01-01T00:00").is_err());
         assert!(ct.instant("12026-01-01T00:00").is_err());
         assert!(ct.instant("2026-06-30T23:59:60").is_err(), "a leap second");

@@ -45,12 +45,24 @@ impl Record {
     pub fn new(entity: String, at: &str, who: &str, source: &str, changes: Vec<Change>) -> Record {
         let unique = uuid::Uuid::new_v4().simple().to_string();
         let sk = format!("{at}#{}", &unique[..12]);
-        Record { sk, entity, at: at.into(), who: who.into(), who_sub: crate::identity::current_sub(), source: source.into(), changes }
+        Record {
+            sk,
+            entity,
+            at: at.into(),
+            who: who.into(),
+            who_sub: crate::identity::current_sub(),
+            source: source.into(),
+            changes,
+        }
     }
 
     /// The record as one item of the write's transaction.
     pub fn put(&self, table: &str) -> Result<TransactWriteItem, ApiError> {
-        let put = Put::builder().table_name(table).set_item(Some(store::to_item(self)?)).build().map_err(ApiError::internal)?;
+        let put = Put::builder()
+            .table_name(table)
+            .set_item(Some(store::to_item(self)?))
+            .build()
+            .map_err(ApiError::internal)?;
         Ok(TransactWriteItem::builder().put(put).build())
     }
 
@@ -124,7 +136,10 @@ mod tests {
 
     #[tokio::test]
     async fn a_record_written_during_a_call_names_its_author_by_sub() {
-        let r = crate::identity::acting_as(Some("sub-7"), async { Record::new(entity("location", "X"), "t", "a@b.co", "s", vec![]) }).await;
+        let r = crate::identity::acting_as(Some("sub-7"), async {
+            Record::new(entity("location", "X"), "t", "a@b.co", "s", vec![])
+        })
+        .await;
         assert_eq!((r.who.as_str(), r.who_sub.as_deref()), ("a@b.co", Some("sub-7")));
         assert_eq!(Record::new(entity("location", "X"), "t", "system", "s", vec![]).who_sub, None);
         assert_eq!(store::to_item(&r).unwrap()["whoSub"].as_s().unwrap(), "sub-7");

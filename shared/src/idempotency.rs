@@ -100,7 +100,13 @@ fn canonical(v: &Value, out: &mut String) {
 impl Claim {
     /// A record of `scope#id` / `part` for this content and answer, made at `now` (epoch seconds).
     pub fn new(scope: &str, id: &str, part: &str, digest: String, answer: &Value, now: i64) -> Claim {
-        Claim { pk: format!("{scope}#{id}"), sk: part.to_string(), digest, answer: answer.to_string(), expires_at: now + KEEP_DAYS * 86_400 }
+        Claim {
+            pk: format!("{scope}#{id}"),
+            sk: part.to_string(),
+            digest,
+            answer: answer.to_string(),
+            expires_at: now + KEEP_DAYS * 86_400,
+        }
     }
 
     /// What this record says of a call whose content has `digest`.
@@ -129,7 +135,11 @@ impl Claim {
 /// Where records are kept: the Idempotency table, or a fake in tests.
 pub trait Records: Sync {
     /// The records of `pk` under these parts (absent ones left out).
-    fn get(&self, pk: &str, parts: Vec<String>) -> impl Future<Output = Result<HashMap<String, Claim>, ApiError>> + Send;
+    fn get(
+        &self,
+        pk: &str,
+        parts: Vec<String>,
+    ) -> impl Future<Output = Result<HashMap<String, Claim>, ApiError>> + Send;
     /// Writes a record on its own (a call that changed nothing, still to be
     /// replayed), unless one exists; answers what the stored one says then.
     fn put(&self, claim: &Claim) -> impl Future<Output = Result<Seen, ApiError>> + Send;
@@ -137,8 +147,15 @@ pub trait Records: Sync {
 
 impl Records for TableRef<'_> {
     async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
-        let keys = parts.iter().map(|sk| HashMap::from([("pk".to_string(), store::s(pk)), ("sk".to_string(), store::s(sk))])).collect();
-        self.batch_get(keys, &[]).await?.into_iter().map(|item| store::from_item::<Claim>(item).map(|c| (c.sk.clone(), c))).collect()
+        let keys = parts
+            .iter()
+            .map(|sk| HashMap::from([("pk".to_string(), store::s(pk)), ("sk".to_string(), store::s(sk))]))
+            .collect();
+        self.batch_get(keys, &[])
+            .await?
+            .into_iter()
+            .map(|item| store::from_item::<Claim>(item).map(|c| (c.sk.clone(), c)))
+            .collect()
     }
 
     async fn put(&self, claim: &Claim) -> Result<Seen, ApiError> {
@@ -165,7 +182,14 @@ impl Records for TableRef<'_> {
 /// Removes a record whose change was undone (a command the queue refused), so
 /// a retry of the request may try again.
 pub async fn forget(table: &TableRef<'_>, claim: &Claim) -> Result<(), ApiError> {
-    table.client.delete_item().table_name(table.name).key("pk", store::s(&claim.pk)).key("sk", store::s(&claim.sk)).send().await?;
+    table
+        .client
+        .delete_item()
+        .table_name(table.name)
+        .key("pk", store::s(&claim.pk))
+        .key("sk", store::s(&claim.sk))
+        .send()
+        .await?;
     Ok(())
 }
 
@@ -222,7 +246,12 @@ impl Records for MemoryRecords {
     async fn put(&self, claim: &Claim) -> Result<Seen, ApiError> {
         match self.insert(claim) {
             Ok(()) => Ok(Seen::New),
-            Err(_) => Ok(self.get(&claim.pk, vec![claim.sk.clone()]).await?.remove(&claim.sk).map(|c| c.seen_by(&claim.digest)).unwrap_or(Seen::New)),
+            Err(_) => Ok(self
+                .get(&claim.pk, vec![claim.sk.clone()])
+                .await?
+                .remove(&claim.sk)
+                .map(|c| c.seen_by(&claim.digest))
+                .unwrap_or(Seen::New)),
         }
     }
 }
@@ -234,7 +263,10 @@ mod tests {
 
     #[test]
     fn the_digest_ignores_key_order_and_sees_any_value_change() {
-        assert_eq!(digest(&json!({"a": 1, "b": [1, {"x": "y", "z": 2}]})), digest(&json!({"b": [1, {"z": 2, "x": "y"}], "a": 1})));
+        assert_eq!(
+            digest(&json!({"a": 1, "b": [1, {"x": "y", "z": 2}]})),
+            digest(&json!({"b": [1, {"z": 2, "x": "y"}], "a": 1}))
+        );
         assert_ne!(digest(&json!({"a": 1})), digest(&json!({"a": 2})));
         assert_ne!(digest(&json!({"a": "1"})), digest(&json!({"a": 1})));
     }

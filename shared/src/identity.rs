@@ -38,11 +38,8 @@ pub struct Caller {
 impl Caller {
     pub fn from_claims(claims: &HashMap<String, String>) -> Option<Caller> {
         let sub = claims.get("sub").filter(|s| !s.is_empty())?.clone();
-        let username = claims
-            .get("cognito:username")
-            .or_else(|| claims.get("username"))
-            .cloned()
-            .unwrap_or_else(|| sub.clone());
+        let username =
+            claims.get("cognito:username").or_else(|| claims.get("username")).cloned().unwrap_or_else(|| sub.clone());
         let email = claims.get("email").cloned().unwrap_or_default();
         // AWS sends a boolean (read here as text); moto sends the string "true".
         let email_verified = claims.get("email_verified").is_some_and(|v| v.eq_ignore_ascii_case("true"));
@@ -70,7 +67,11 @@ impl Caller {
 
     /// The name written into `user` fields of records this caller changes.
     pub fn display(&self) -> &str {
-        if self.email.is_empty() { &self.username } else { &self.email }
+        if self.email.is_empty() {
+            &self.username
+        } else {
+            &self.email
+        }
     }
 }
 
@@ -85,16 +86,25 @@ mod tests {
             "sub": "u-1", "cognito:username": "u-1", "email": "a@b.co", "email_verified": true
         }))
         .unwrap();
-        assert_eq!(c, Caller { sub: "u-1".into(), username: "u-1".into(), email: "a@b.co".into(), email_verified: true });
+        assert_eq!(
+            c,
+            Caller { sub: "u-1".into(), username: "u-1".into(), email: "a@b.co".into(), email_verified: true }
+        );
         assert_eq!((c.display(), c.verified_email()), ("a@b.co", Some("a@b.co")));
     }
 
     #[test]
     fn only_a_verified_email_counts_whatever_the_claims_form() {
-        let moto: HashMap<String, String> =
-            [("sub", "u"), ("email", "a@b.co"), ("email_verified", "true")].iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let moto: HashMap<String, String> = [("sub", "u"), ("email", "a@b.co"), ("email_verified", "true")]
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         assert_eq!(Caller::from_claims(&moto).unwrap().verified_email(), Some("a@b.co"));
-        for unverified in [json!({"sub": "u", "email": "a@b.co"}), json!({"sub": "u", "email": "a@b.co", "email_verified": false}), json!({"sub": "u", "email": "a@b.co", "email_verified": "false"})] {
+        for unverified in [
+            json!({"sub": "u", "email": "a@b.co"}),
+            json!({"sub": "u", "email": "a@b.co", "email_verified": false}),
+            json!({"sub": "u", "email": "a@b.co", "email_verified": "false"}),
+        ] {
             let c = Caller::from_json_claims(&unverified).unwrap();
             assert_eq!((c.verified_email(), c.display()), (None, "a@b.co"), "{unverified}");
         }

@@ -35,10 +35,7 @@ pub use resources::{Bucket, Queue, Table};
 #[macro_export]
 macro_rules! handler {
     ($f:path) => {{
-        fn boxed(
-            deps: &'static $crate::Deps,
-            input: $crate::Input,
-        ) -> $crate::registry::HandlerFuture {
+        fn boxed(deps: &'static $crate::Deps, input: $crate::Input) -> $crate::registry::HandlerFuture {
             Box::pin(async move {
                 let out = $f(deps, input).await?;
                 serde_json::to_value(out).map_err($crate::ApiError::internal)

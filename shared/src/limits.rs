@@ -116,7 +116,10 @@ mod tests {
         assert!(check_arguments(&file, MAX_FILE_REQUEST_BYTES).is_ok());
         assert_eq!(check_arguments(&file, MAX_REQUEST_BYTES).unwrap_err().status(), 400, "only file requests");
         let other = json!({ "csv": "x", "fileName": "y".repeat(MAX_STRING_CHARS + 1) });
-        assert_eq!(check_arguments(&other, MAX_FILE_REQUEST_BYTES).unwrap_err().to_string(), "fileName must be at most 10000 characters");
+        assert_eq!(
+            check_arguments(&other, MAX_FILE_REQUEST_BYTES).unwrap_err().to_string(),
+            "fileName must be at most 10000 characters"
+        );
     }
 
     #[test]
@@ -127,13 +130,18 @@ mod tests {
         assert!(check_queue_event(&event).is_ok());
         assert!(check_arguments(&event, MAX_REQUEST_BYTES).is_err(), "as user input it would be refused");
         assert_eq!(queue_record_problem(&body), None);
-        assert!(queue_record_problem(&"x".repeat(MAX_QUEUE_MESSAGE_BYTES + 1)).unwrap().starts_with("message body is 262145 bytes"));
+        assert!(queue_record_problem(&"x".repeat(MAX_QUEUE_MESSAGE_BYTES + 1))
+            .unwrap()
+            .starts_with("message body is 262145 bytes"));
     }
 
     #[test]
     fn field_and_list_bounds() {
         assert!(check_len("id", &"a".repeat(64), MAX_ID_CHARS).is_ok());
-        assert_eq!(check_len("id", &"a".repeat(65), MAX_ID_CHARS).unwrap_err().to_string(), "id must be at most 64 characters");
+        assert_eq!(
+            check_len("id", &"a".repeat(65), MAX_ID_CHARS).unwrap_err().to_string(),
+            "id must be at most 64 characters"
+        );
         assert!(check_count("input", 0, 100).is_err());
         assert!(check_count("input", 101, 100).is_err());
     }

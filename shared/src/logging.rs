@@ -30,9 +30,15 @@ pub fn init() {
 }
 
 /// Invokes a function (gate, bounds, handler) inside its span and logs the outcome.
-pub async fn invoke(spec: &'static FunctionSpec, deps: &'static Deps, input: Input, request_id: &str) -> Result<Value, ApiError> {
+pub async fn invoke(
+    spec: &'static FunctionSpec,
+    deps: &'static Deps,
+    input: Input,
+    request_id: &str,
+) -> Result<Value, ApiError> {
     let caller_sub = input.caller.as_ref().map(|c| c.sub.clone()).unwrap_or_default();
-    let span = tracing::info_span!("invocation", requestId = %request_id, function = spec.name, callerSub = %caller_sub);
+    let span =
+        tracing::info_span!("invocation", requestId = %request_id, function = spec.name, callerSub = %caller_sub);
     async move {
         let started = Instant::now();
         let result = spec.invoke(deps, input).await;
@@ -102,7 +108,8 @@ mod tests {
         let needs = Needs::default();
         let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
         let deps = Deps::build(crate::Config::default(), &needs, &sdk);
-        let caller = Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into(), email_verified: true };
+        let caller =
+            Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into(), email_verified: true };
         let input = Input { caller: Some(caller), args: serde_json::json!({"input": "{}"}), ..Default::default() };
         let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
         tracing::subscriber::with_default(subscriber(buffer.clone()), || {
@@ -119,13 +126,17 @@ mod tests {
         assert_eq!(line["span"]["callerSub"], "sub-1");
         assert!(!text.contains("ops@x.co") && !text.to_lowercase().contains("authorization"));
         assert!(!text.contains("\"analytics\""), "a GraphQL call is not a REST call");
-        assert_eq!(redact_emails("This location was changed by ops@x.co at 10:00."), "This location was changed by [e-mail] at 10:00.");
+        assert_eq!(
+            redact_emails("This location was changed by ops@x.co at 10:00."),
+            "This location was changed by [e-mail] at 10:00."
+        );
     }
 
     async fn changed_meanwhile(_: &'static Deps, _: Input) -> Result<Value, ApiError> {
         Err(ApiError::Conflict("This location was changed by boss@x.co at 10:00. Reload to see the change.".into()))
     }
-    static CONFLICTING: FunctionSpec = FunctionSpec { name: "update_location", handler: crate::handler!(changed_meanwhile), ..REST_TEMPLATE };
+    static CONFLICTING: FunctionSpec =
+        FunctionSpec { name: "update_location", handler: crate::handler!(changed_meanwhile), ..REST_TEMPLATE };
     const REST_TEMPLATE: FunctionSpec = FunctionSpec {
         name: "",
         trigger: Trigger::Mutation("updateLocation"),
@@ -139,10 +150,12 @@ mod tests {
         let buffer = Buffer::default();
         let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
         let deps = Deps::build(crate::Config::default(), &Needs::default(), &sdk);
-        let caller = Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into(), email_verified: true };
+        let caller =
+            Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into(), email_verified: true };
         let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
         let err = tracing::subscriber::with_default(subscriber(buffer.clone()), || {
-            rt.block_on(invoke(&CONFLICTING, deps, Input { caller: Some(caller), ..Default::default() }, "r")).unwrap_err()
+            rt.block_on(invoke(&CONFLICTING, deps, Input { caller: Some(caller), ..Default::default() }, "r"))
+                .unwrap_err()
         });
         assert!(err.to_string().contains("boss@x.co"));
         let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
@@ -162,16 +175,25 @@ mod tests {
         let buffer = Buffer::default();
         let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
         let deps = Deps::build(crate::Config::default(), &Needs::default(), &sdk);
-        let caller = Caller { sub: "sub-9".into(), username: "sub-9".into(), email: "ops@x.co".into(), email_verified: true };
-        let input = Input { caller: Some(caller), args: serde_json::json!({"csv": "secret,body"}), ..Default::default() };
+        let caller =
+            Caller { sub: "sub-9".into(), username: "sub-9".into(), email: "ops@x.co".into(), email_verified: true };
+        let input =
+            Input { caller: Some(caller), args: serde_json::json!({"csv": "secret,body"}), ..Default::default() };
         let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
         tracing::subscriber::with_default(subscriber(buffer.clone()), || {
             rt.block_on(invoke(&REST, deps, input, "req-7")).unwrap_err();
         });
         let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
-        let events: Vec<Value> = text.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()).filter(|l| l["analytics"] == "api_call").collect();
+        let events: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .filter(|l| l["analytics"] == "api_call")
+            .collect();
         assert_eq!(events.len(), 1);
-        assert_eq!((events[0]["route"].as_str(), events[0]["userSub"].as_str(), events[0]["status"].as_u64()), (Some("POST /pars/archive"), Some("sub-9"), Some(400)));
+        assert_eq!(
+            (events[0]["route"].as_str(), events[0]["userSub"].as_str(), events[0]["status"].as_u64()),
+            (Some("POST /pars/archive"), Some("sub-9"), Some(400))
+        );
         assert!(!text.contains("ops@x.co") && !text.contains("secret,body"));
         let _ = Grant::ListUsers; // the gate's grants are covered in registry tests
     }

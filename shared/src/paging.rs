@@ -213,7 +213,10 @@ mod tests {
     }
 
     fn fake(answer: Result<&str, &str>) -> Arc<Fake> {
-        Arc::new(Fake { reads: Default::default(), answer: std::sync::Mutex::new(answer.map(str::to_string).map_err(str::to_string)) })
+        Arc::new(Fake {
+            reads: Default::default(),
+            answer: std::sync::Mutex::new(answer.map(str::to_string).map_err(str::to_string)),
+        })
     }
 
     const SECRET: &str = "0123456789abcdef0123456789abcdef";

@@ -22,7 +22,10 @@ pub enum Trigger {
     Mutation(&'static str),
     /// An HTTP API route, e.g. `("POST", "/users/permissions")`; path
     /// parameters are written `{name}`.
-    Http { method: &'static str, path: &'static str },
+    Http {
+        method: &'static str,
+        path: &'static str,
+    },
     /// An EventBridge schedule expression, e.g. `rate(1 minute)`.
     Schedule(&'static str),
     /// An SQS event source (batches of up to 10, partial batch responses):
@@ -118,9 +121,9 @@ impl FunctionSpec {
     /// that the gate makes for an `Action` function.
     pub fn policies(&self) -> Vec<Grant> {
         let mut grants = self.grants.to_vec();
-        let reads_permissions = grants.iter().any(|g| {
-            matches!(g, Grant::ReadTable(Table::Permissions) | Grant::CrudTable(Table::Permissions))
-        });
+        let reads_permissions = grants
+            .iter()
+            .any(|g| matches!(g, Grant::ReadTable(Table::Permissions) | Grant::CrudTable(Table::Permissions)));
         if matches!(self.permission, Permission::Action(_)) && !reads_permissions {
             grants.push(Grant::ReadTable(Table::Permissions));
         }
@@ -149,7 +152,11 @@ impl FunctionSpec {
     }
 
     pub fn max_request_bytes(&self) -> usize {
-        if self.grants.contains(&Grant::FileUploads) { limits::MAX_FILE_REQUEST_BYTES } else { limits::MAX_REQUEST_BYTES }
+        if self.grants.contains(&Grant::FileUploads) {
+            limits::MAX_FILE_REQUEST_BYTES
+        } else {
+            limits::MAX_REQUEST_BYTES
+        }
     }
 
     /// Called by users through AppSync or the HTTP API (not a system job).
@@ -215,7 +222,8 @@ impl Input {
     /// or `None` when the selection is unknown (then answer every field).
     pub fn selected_under(&self, parent: &str) -> Option<Vec<&str>> {
         let prefix = format!("{parent}/");
-        let fields: Vec<&str> = self.selection.iter().filter_map(|p| p.strip_prefix(&prefix)).filter(|f| !f.contains('/')).collect();
+        let fields: Vec<&str> =
+            self.selection.iter().filter_map(|p| p.strip_prefix(&prefix)).filter(|f| !f.contains('/')).collect();
         (!fields.is_empty()).then_some(fields)
     }
 
@@ -237,7 +245,9 @@ mod tests {
 
     #[test]
     fn logical_ids_are_pascal_case() {
-        async fn h(_: &'static Deps, _: Input) -> Result<Value, ApiError> { Ok(Value::Null) }
+        async fn h(_: &'static Deps, _: Input) -> Result<Value, ApiError> {
+            Ok(Value::Null)
+        }
         let spec = FunctionSpec {
             name: "read_schedule_change",
             trigger: Trigger::Query("readScheduleChange"),
@@ -250,7 +260,9 @@ mod tests {
 
     #[test]
     fn needs_follow_grants_and_the_gate() {
-        async fn h(_: &'static Deps, _: Input) -> Result<Value, ApiError> { Ok(Value::Null) }
+        async fn h(_: &'static Deps, _: Input) -> Result<Value, ApiError> {
+            Ok(Value::Null)
+        }
         let spec = FunctionSpec {
             name: "get_location",
             trigger: Trigger::Query("getLocation"),
@@ -259,7 +271,8 @@ mod tests {
             handler: crate::handler!(h),
         };
         assert_eq!(spec.needs().env_vars(), vec!["LOCATIONS_TABLE", "PERMISSIONS_TABLE"]);
-        let signed_in = FunctionSpec { permission: Permission::SignedIn, grants: &[Grant::ListUsers, Grant::PagingTokens], ..spec };
+        let signed_in =
+            FunctionSpec { permission: Permission::SignedIn, grants: &[Grant::ListUsers, Grant::PagingTokens], ..spec };
         assert_eq!(signed_in.needs().env_vars(), vec!["USER_POOL_ID", "PAGING_TOKEN_SECRET"]);
     }
 
@@ -267,7 +280,10 @@ mod tests {
     fn parse_reports_the_missing_field() {
         #[derive(serde::Deserialize, Debug)]
         #[allow(dead_code)]
-        struct Body { user: String, action: String }
+        struct Body {
+            user: String,
+            action: String,
+        }
         let input = Input { args: serde_json::json!({"user": "u"}), ..Default::default() };
         let err = input.parse::<Body>().unwrap_err();
         assert!(err.to_string().contains("missing field `action`"), "{err}");

@@ -170,7 +170,13 @@ pub enum Queue {
 }
 
 impl Queue {
-    pub const ALL: &'static [Queue] = &[Queue::ForecastUploads, Queue::Telemetry, Queue::TelemetryDeadLetter, Queue::FridgeCommands, Queue::InventoryService];
+    pub const ALL: &'static [Queue] = &[
+        Queue::ForecastUploads,
+        Queue::Telemetry,
+        Queue::TelemetryDeadLetter,
+        Queue::FridgeCommands,
+        Queue::InventoryService,
+    ];
 
     pub fn logical_id(self) -> &'static str {
         match self {

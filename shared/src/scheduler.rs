@@ -91,7 +91,13 @@ pub fn stable_uuid(parts: &[&str]) -> String {
 }
 
 /// Every change of one index partition, up to `until` when given.
-pub async fn query_index(deps: &Deps, index: &str, key: &str, key_value: &str, until: Option<&str>) -> Result<Vec<StoredChange>, ApiError> {
+pub async fn query_index(
+    deps: &Deps,
+    index: &str,
+    key: &str,
+    key_value: &str,
+    until: Option<&str>,
+) -> Result<Vec<StoredChange>, ApiError> {
     let t = deps.table(Table::ScheduledChanges)?;
     store::all(|start, _| async move {
         let q = t
@@ -103,7 +109,9 @@ pub async fn query_index(deps: &Deps, index: &str, key: &str, key_value: &str, u
             .expression_attribute_values(":k", store::s(key_value))
             .set_exclusive_start_key(start);
         let q = match until {
-            Some(t) => q.key_condition_expression("#k = :k AND actionTime <= :t").expression_attribute_values(":t", store::s(t)),
+            Some(t) => q
+                .key_condition_expression("#k = :k AND actionTime <= :t")
+                .expression_attribute_values(":t", store::s(t)),
             None => q.key_condition_expression("#k = :k"),
         };
         let page = q.send().await?;
@@ -125,7 +133,12 @@ pub trait Applier: Sync {
     /// the rest staying due for the next run, so a run fits its time limit.
     const MAX_PER_RUN: usize = usize::MAX;
 
-    fn apply(&self, subject: &str, changes: &[StoredChange], run: &str) -> impl Future<Output = Result<(), ApiError>> + Send;
+    fn apply(
+        &self,
+        subject: &str,
+        changes: &[StoredChange],
+        run: &str,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
 }
 
 /// Re-checks the permission of EVERY author of a group (not only the
@@ -154,7 +167,12 @@ pub trait ChangeStore: Sync {
     /// Gives back this run's claims.
     fn release(&self, changes: &[StoredChange], run: &str) -> impl Future<Output = ()> + Send;
     /// Moves claimed changes out of the due shard with the reason, all or nothing.
-    fn move_aside(&self, changes: &[StoredChange], run: &str, reason: &str) -> impl Future<Output = Result<(), ApiError>> + Send;
+    fn move_aside(
+        &self,
+        changes: &[StoredChange],
+        run: &str,
+        reason: &str,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
 }
 
 /// ScheduledChanges in DynamoDB.
@@ -179,7 +197,11 @@ impl ChangeStore for Dynamo<'_> {
 }
 
 /// The transaction item that deletes an applied change (only for the run that claimed it).
-pub fn finish_by_delete(deps: &Deps, (uuid, action_time): (&str, &str), run: &str) -> Result<TransactWriteItem, ApiError> {
+pub fn finish_by_delete(
+    deps: &Deps,
+    (uuid, action_time): (&str, &str),
+    run: &str,
+) -> Result<TransactWriteItem, ApiError> {
     let del = Delete::builder()
         .table_name(deps.config.table(Table::ScheduledChanges)?)
         .set_key(Some(key_of(uuid, action_time)))
@@ -192,7 +214,12 @@ pub fn finish_by_delete(deps: &Deps, (uuid, action_time): (&str, &str), run: &st
 
 /// The transaction item that keeps an applied change in `applied_shard`
 /// (out of the due partition), for areas whose retried requests must see it.
-pub fn finish_by_keeping(deps: &Deps, c: &StoredChange, run: &str, applied_shard: &str) -> Result<TransactWriteItem, ApiError> {
+pub fn finish_by_keeping(
+    deps: &Deps,
+    c: &StoredChange,
+    run: &str,
+    applied_shard: &str,
+) -> Result<TransactWriteItem, ApiError> {
     let update = Update::builder()
         .table_name(deps.config.table(Table::ScheduledChanges)?)
         .set_key(Some(c.item_key()))
@@ -233,7 +260,12 @@ pub async fn apply_due(deps: &Deps, shard: &str, applier: &impl Applier) -> Resu
 /// `apply_due` over any change store, with changes due at `now`. A group
 /// larger than `A::MAX_PER_RUN` gives this run its first changes (by uuid,
 /// the order every run sees); the rest stay due and the next run goes on.
-pub async fn apply_due_in<A: Applier>(store: &impl ChangeStore, shard: &str, applier: &A, now: &str) -> Result<Value, ApiError> {
+pub async fn apply_due_in<A: Applier>(
+    store: &impl ChangeStore,
+    shard: &str,
+    applier: &A,
+    now: &str,
+) -> Result<Value, ApiError> {
     let due = store.due(shard, now).await?;
     let mut groups: BTreeMap<(String, String), Vec<StoredChange>> = BTreeMap::new();
     for c in due {
@@ -274,7 +306,9 @@ async fn claim(deps: &Deps, shard: &str, c: &StoredChange, run: &str) -> Result<
         .table_name(t.name)
         .set_key(Some(c.item_key()))
         .update_expression("SET claimedBy = :run, claimedAt = :now")
-        .condition_expression("attribute_exists(#u) AND dueShard = :due AND (attribute_not_exists(claimedBy) OR claimedAt < :stale)")
+        .condition_expression(
+            "attribute_exists(#u) AND dueShard = :due AND (attribute_not_exists(claimedBy) OR claimedAt < :stale)",
+        )
         .expression_attribute_names("#u", "uuid")
         .expression_attribute_values(":run", store::s(run))
         .expression_attribute_values(":due", store::s(shard))
@@ -314,7 +348,9 @@ async fn move_aside(deps: &Deps, changes: &[StoredChange], run: &str, reason: &s
         let update = Update::builder()
             .table_name(t.name)
             .set_key(Some(c.item_key()))
-            .update_expression("SET dueShard = :failed, failureReason = :reason, failedAt = :now REMOVE claimedBy, claimedAt")
+            .update_expression(
+                "SET dueShard = :failed, failureReason = :reason, failedAt = :now REMOVE claimedBy, claimedAt",
+            )
             .condition_expression("claimedBy = :run")
             .expression_attribute_values(":failed", store::s(FAILED_SHARD))
             .expression_attribute_values(":reason", store::s(reason))
@@ -342,7 +378,13 @@ fn forbidden_reason(changes: &[StoredChange]) -> String {
 
 /// Claims and applies a group. A permanent failure moves it aside; a
 /// transient one releases the claim for the next run.
-async fn apply_group(store: &impl ChangeStore, shard: &str, applier: &impl Applier, subject: &str, changes: &[StoredChange]) -> Result<Outcome, ApiError> {
+async fn apply_group(
+    store: &impl ChangeStore,
+    shard: &str,
+    applier: &impl Applier,
+    subject: &str,
+    changes: &[StoredChange],
+) -> Result<Outcome, ApiError> {
     let run = uuid::Uuid::new_v4().to_string();
     let mut ordered: Vec<&StoredChange> = changes.iter().collect();
     ordered.sort_by(|a, b| a.uuid.cmp(&b.uuid)); // same order in every run: the first claim decides
@@ -399,10 +441,23 @@ mod tests {
 
     fn change(n: usize, sub: &str) -> StoredChange {
         StoredChange {
-            uuid: format!("u{n:04}"), action_time: "2026-11-23T12:00:00.000Z".into(), id: "planogram#L".into(), user: format!("{sub}-name"),
-            user_sub: Some(sub.into()), version: 1, due_shard: "DUE".into(),
-            change: ChangeBody { id: "L".into(), table: "Planograms".into(), attribute: format!("1:{n}"), value: "{}".into() },
-            failure_reason: None, failed_at: None, upload_marker: None, applied_at: None,
+            uuid: format!("u{n:04}"),
+            action_time: "2026-11-23T12:00:00.000Z".into(),
+            id: "planogram#L".into(),
+            user: format!("{sub}-name"),
+            user_sub: Some(sub.into()),
+            version: 1,
+            due_shard: "DUE".into(),
+            change: ChangeBody {
+                id: "L".into(),
+                table: "Planograms".into(),
+                attribute: format!("1:{n}"),
+                value: "{}".into(),
+            },
+            failure_reason: None,
+            failed_at: None,
+            upload_marker: None,
+            applied_at: None,
         }
     }
 
@@ -419,7 +474,14 @@ mod tests {
 
     impl ChangeStore for Fake {
         async fn due(&self, shard: &str, until: &str) -> Result<Vec<StoredChange>, ApiError> {
-            Ok(self.changes.lock().unwrap().values().filter(|(c, _)| c.due_shard == shard && c.action_time.as_str() <= until).map(|(c, _)| c.clone()).collect())
+            Ok(self
+                .changes
+                .lock()
+                .unwrap()
+                .values()
+                .filter(|(c, _)| c.due_shard == shard && c.action_time.as_str() <= until)
+                .map(|(c, _)| c.clone())
+                .collect())
         }
         async fn claim(&self, shard: &str, c: &StoredChange, run: &str) -> Result<bool, ApiError> {
             let mut all = self.changes.lock().unwrap();
@@ -433,7 +495,9 @@ mod tests {
         }
         async fn release(&self, changes: &[StoredChange], run: &str) {
             for c in changes {
-                if let Some((_, claim)) = self.changes.lock().unwrap().get_mut(&c.uuid).filter(|(_, cl)| cl.as_deref() == Some(run)) {
+                if let Some((_, claim)) =
+                    self.changes.lock().unwrap().get_mut(&c.uuid).filter(|(_, cl)| cl.as_deref() == Some(run))
+                {
                     *claim = None;
                 }
             }
@@ -441,7 +505,10 @@ mod tests {
         async fn move_aside(&self, changes: &[StoredChange], run: &str, reason: &str) -> Result<(), ApiError> {
             let mut all = self.changes.lock().unwrap();
             for c in changes {
-                let (stored, claim) = all.get_mut(&c.uuid).filter(|(_, cl)| cl.as_deref() == Some(run)).ok_or(ApiError::Conflict("claim".into()))?;
+                let (stored, claim) = all
+                    .get_mut(&c.uuid)
+                    .filter(|(_, cl)| cl.as_deref() == Some(run))
+                    .ok_or(ApiError::Conflict("claim".into()))?;
                 (stored.due_shard, stored.failure_reason, *claim) = (FAILED_SHARD.into(), Some(reason.into()), None);
             }
             Ok(())
@@ -455,10 +522,14 @@ mod tests {
     impl Applier for Chunked<'_> {
         const MAX_PER_RUN: usize = 2;
         async fn apply(&self, _subject: &str, changes: &[StoredChange], run: &str) -> Result<(), ApiError> {
-            check_authors(changes, "SchedulePlanograms", |sub, _| async move { Ok(self.1.contains(&sub.as_str())) }).await?;
+            check_authors(changes, "SchedulePlanograms", |sub, _| async move { Ok(self.1.contains(&sub.as_str())) })
+                .await?;
             let mut all = self.0.changes.lock().unwrap();
             for c in changes {
-                let (stored, claim) = all.get_mut(&c.uuid).filter(|(_, cl)| cl.as_deref() == Some(run)).ok_or(ApiError::Conflict("claim".into()))?;
+                let (stored, claim) = all
+                    .get_mut(&c.uuid)
+                    .filter(|(_, cl)| cl.as_deref() == Some(run))
+                    .ok_or(ApiError::Conflict("claim".into()))?;
                 (stored.due_shard, *claim) = ("APPLIED".into(), None);
                 self.0.applied.lock().unwrap().push(c.uuid.clone());
             }
@@ -479,7 +550,9 @@ mod tests {
         fake.release(&[change(0, "ann")], "racing-run").await;
         let mut per_run = Vec::new();
         for _ in 0..4 {
-            per_run.push(apply_due_in(&fake, "DUE", &applier, NOW).await.unwrap()["appliedChanges"].as_array().unwrap().len());
+            per_run.push(
+                apply_due_in(&fake, "DUE", &applier, NOW).await.unwrap()["appliedChanges"].as_array().unwrap().len(),
+            );
         }
         assert_eq!(per_run, [2, 2, 1, 0], "two a run, the rest left due for the next run");
         let mut applied = fake.applied.lock().unwrap().clone();
@@ -494,7 +567,10 @@ mod tests {
         let out = apply_due_in(&fake, "DUE", &Chunked(&fake, &["ann"]), NOW).await.unwrap();
         assert_eq!((out["applied"].as_i64(), out["movedAside"].as_i64()), (Some(0), Some(1)), "{out}");
         assert!(fake.applied.lock().unwrap().is_empty());
-        assert_eq!((fake.shard_of("u0000"), fake.shard_of("u0001")), (FAILED_SHARD.to_string(), FAILED_SHARD.to_string()));
+        assert_eq!(
+            (fake.shard_of("u0000"), fake.shard_of("u0001")),
+            (FAILED_SHARD.to_string(), FAILED_SHARD.to_string())
+        );
         let reason = fake.changes.lock().unwrap()["u0001"].0.failure_reason.clone();
         assert_eq!(reason.as_deref(), Some("An author of these changes no longer holds the permission they need"));
         let single = forbidden_reason(&[change(0, "ann")]);

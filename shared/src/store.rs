@@ -38,7 +38,11 @@ pub fn on_conflict<T>(result: Result<T, ApiError>, meaning: impl FnOnce() -> Api
 /// `remaining` as the request's `Limit`, so the last key is exact); pages are
 /// read until `limit` items or the end. Answers the items and the key to
 /// resume from, if any.
-pub async fn pages<T, K, F, Fut>(start: Option<K>, limit: Option<usize>, mut fetch: F) -> Result<(Vec<T>, Option<K>), ApiError>
+pub async fn pages<T, K, F, Fut>(
+    start: Option<K>,
+    limit: Option<usize>,
+    mut fetch: F,
+) -> Result<(Vec<T>, Option<K>), ApiError>
 where
     F: FnMut(Option<K>, Option<i32>) -> Fut,
     Fut: Future<Output = Result<(Vec<T>, Option<K>), ApiError>>,
@@ -84,7 +88,12 @@ impl TableRef<'_> {
         self.read_partition(key, value, true).await
     }
 
-    async fn read_partition<T: DeserializeOwned>(&self, key: &str, value: &str, consistent: bool) -> Result<Vec<T>, ApiError> {
+    async fn read_partition<T: DeserializeOwned>(
+        &self,
+        key: &str,
+        value: &str,
+        consistent: bool,
+    ) -> Result<Vec<T>, ApiError> {
         let (client, table) = (self.client, self.name);
         all(|start, _| async move {
             let out = client
@@ -191,7 +200,11 @@ fn projection_of(attributes: &[&str]) -> Option<(String, HashMap<String, String>
 
 /// One BatchWriteItem call (at most 25 requests) with its unprocessed items
 /// retried, so a throttled batch still lands whole.
-pub async fn batch_write(client: &aws_sdk_dynamodb::Client, table: &str, mut pending: Vec<WriteRequest>) -> Result<(), ApiError> {
+pub async fn batch_write(
+    client: &aws_sdk_dynamodb::Client,
+    table: &str,
+    mut pending: Vec<WriteRequest>,
+) -> Result<(), ApiError> {
     let mut attempt = 0u32;
     while !pending.is_empty() {
         let out = client.batch_write_item().request_items(table, pending).send().await?;
@@ -209,7 +222,10 @@ pub async fn batch_write(client: &aws_sdk_dynamodb::Client, table: &str, mut pen
 
 /// One BatchWriteItem call across tables (at most 25 requests in all), with
 /// unprocessed items retried until every one landed.
-pub async fn batch_write_tables(client: &aws_sdk_dynamodb::Client, mut pending: HashMap<String, Vec<WriteRequest>>) -> Result<(), ApiError> {
+pub async fn batch_write_tables(
+    client: &aws_sdk_dynamodb::Client,
+    mut pending: HashMap<String, Vec<WriteRequest>>,
+) -> Result<(), ApiError> {
     let mut attempt = 0u32;
     while pending.values().any(|v| !v.is_empty()) {
         let out = client.batch_write_item().set_request_items(Some(pending)).send().await?;
@@ -240,7 +256,10 @@ pub async fn transact(client: &aws_sdk_dynamodb::Client, items: Vec<TransactWrit
 /// each). A transaction cancelled by failed conditions answers the groups whose
 /// items failed with the conflict, and the others go again without them.
 /// Answers per group, in order.
-pub async fn transact_groups(client: &aws_sdk_dynamodb::Client, groups: Vec<Vec<TransactWriteItem>>) -> Vec<Result<(), ApiError>> {
+pub async fn transact_groups(
+    client: &aws_sdk_dynamodb::Client,
+    groups: Vec<Vec<TransactWriteItem>>,
+) -> Vec<Result<(), ApiError>> {
     let mut results: Vec<Option<Result<(), ApiError>>> = groups.iter().map(|_| None).collect();
     let mut start = 0;
     while start < groups.len() {
@@ -263,7 +282,12 @@ pub async fn transact_groups(client: &aws_sdk_dynamodb::Client, groups: Vec<Vec<
                     let reasons: Vec<String> = e
                         .as_service_error()
                         .and_then(|s| match s {
-                            TransactWriteItemsError::TransactionCanceledException(c) => Some(c.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None").to_string()).collect()),
+                            TransactWriteItemsError::TransactionCanceledException(c) => Some(
+                                c.cancellation_reasons()
+                                    .iter()
+                                    .map(|r| r.code().unwrap_or("None").to_string())
+                                    .collect(),
+                            ),
                             _ => None,
                         })
                         .unwrap_or_default();
@@ -315,9 +339,13 @@ mod tests {
     fn a_cancelled_transaction_names_the_groups_whose_conditions_failed() {
         let item = || TransactWriteItem::builder().build();
         let groups = vec![vec![item(), item()], vec![item(), item(), item()], vec![item()]];
-        let reasons: Vec<String> = ["None", "None", "None", "ConditionalCheckFailed", "None", "None"].iter().map(|s| s.to_string()).collect();
+        let reasons: Vec<String> =
+            ["None", "None", "None", "ConditionalCheckFailed", "None", "None"].iter().map(|s| s.to_string()).collect();
         assert_eq!(failed_groups(&[0, 1, 2], &groups, &reasons), vec![1]);
-        assert_eq!(failed_groups(&[0, 2], &groups, &["None".into(), "None".into(), "ConditionalCheckFailed".into()]), vec![2]);
+        assert_eq!(
+            failed_groups(&[0, 2], &groups, &["None".into(), "None".into(), "ConditionalCheckFailed".into()]),
+            vec![2]
+        );
         assert!(failed_groups(&[0, 1, 2], &groups, &[]).is_empty());
     }
 
@@ -351,7 +379,10 @@ mod tests {
     #[test]
     fn a_conflict_gets_its_meaning() {
         let r: Result<(), ApiError> = Err(ApiError::Conflict(crate::error::CHANGED_MEANWHILE.into()));
-        assert_eq!(on_conflict(r, || ApiError::Conflict("Location X already exists".into())).unwrap_err().to_string(), "Location X already exists");
+        assert_eq!(
+            on_conflict(r, || ApiError::Conflict("Location X already exists".into())).unwrap_err().to_string(),
+            "Location X already exists"
+        );
         let r: Result<(), ApiError> = Err(ApiError::bad_request("no"));
         assert_eq!(on_conflict(r, || ApiError::Unavailable).unwrap_err().status(), 400);
     }

@@ -81,7 +81,10 @@ impl UploadRequest {
         // Rows are answered, recorded and retried by number: each names one row.
         let mut seen = HashSet::new();
         match self.rows.iter().find(|r| !seen.insert(r.row)) {
-            Some(r) => Err(ApiError::bad_request(format!("Row {} appears more than once: each row of a file has its own number.", r.row))),
+            Some(r) => Err(ApiError::bad_request(format!(
+                "Row {} appears more than once: each row of a file has its own number.",
+                r.row
+            ))),
             None => Ok(()),
         }
     }
@@ -150,12 +153,17 @@ impl Summary {
 
     /// '12 new, 212 will change, 30 unchanged, 3 invalid' (zero counts left out).
     pub fn text(&self) -> String {
-        let parts: Vec<String> = [(self.new, "new"), (self.change, "will change"), (self.unchanged, "unchanged"), (self.invalid, "invalid")]
-            .iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, what)| format!("{n} {what}"))
-            .collect();
-        if parts.is_empty() { "No rows".into() } else { parts.join(", ") }
+        let parts: Vec<String> =
+            [(self.new, "new"), (self.change, "will change"), (self.unchanged, "unchanged"), (self.invalid, "invalid")]
+                .iter()
+                .filter(|(n, _)| *n > 0)
+                .map(|(n, what)| format!("{n} {what}"))
+                .collect();
+        if parts.is_empty() {
+            "No rows".into()
+        } else {
+            parts.join(", ")
+        }
     }
 }
 
@@ -259,7 +267,11 @@ pub trait UploadKind: Sync {
     /// result. A row's (or its group's) `claim` goes in the same transaction
     /// as its change; a row answered unchanged writes nothing (its record is
     /// kept by the pipeline).
-    fn write(&self, rows: Vec<Planned<Self::Plan>>, req: &UploadRequest) -> impl Future<Output = Result<Vec<CommitResult>, ApiError>> + Send;
+    fn write(
+        &self,
+        rows: Vec<Planned<Self::Plan>>,
+        req: &UploadRequest,
+    ) -> impl Future<Output = Result<Vec<CommitResult>, ApiError>> + Send;
 }
 
 /// What `checked` found: each row's report, the rows ready to write, and the
@@ -324,7 +336,8 @@ async fn checked<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Checked
     }
     for (i, related) in related_of {
         let report = &mut reports[i];
-        let others: Vec<u32> = related_rows.get(&related).into_iter().flatten().copied().filter(|r| *r != report.row).collect();
+        let others: Vec<u32> =
+            related_rows.get(&related).into_iter().flatten().copied().filter(|r| *r != report.row).collect();
         if report.status != RowStatus::Invalid && !others.is_empty() {
             report.warnings.push(kind.related_warning(report.row, &others));
         }
@@ -333,7 +346,12 @@ async fn checked<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Checked
     spoil_groups(&mut reports, &mut ready);
     // What stays in `stored` is what the file does not name: records its groups would remove.
     let mut touched: HashSet<String> = stored.keys().filter_map(|k| kind.group_of_key(k)).collect();
-    touched.extend(reports.iter().filter(|r| matches!(r.status, RowStatus::New | RowStatus::Change)).filter_map(|r| r.group.clone()));
+    touched.extend(
+        reports
+            .iter()
+            .filter(|r| matches!(r.status, RowStatus::New | RowStatus::Change))
+            .filter_map(|r| r.group.clone()),
+    );
     Ok(Checked { reports, ready, touched })
 }
 
@@ -371,7 +389,9 @@ fn spoil_groups<P>(reports: &mut [RowReport], ready: &mut Vec<Planned<P>>) {
     for r in reports.iter_mut().filter(|r| r.status != RowStatus::Invalid) {
         if let Some(bad) = r.group.as_ref().and_then(|g| first_bad.get(g)) {
             r.status = RowStatus::Invalid;
-            r.messages = vec![format!("Not written: row {bad} of the same group is invalid, and a group lands whole or not at all.")];
+            r.messages = vec![format!(
+                "Not written: row {bad} of the same group is invalid, and a group lands whole or not at all."
+            )];
             r.diff.clear();
         }
     }
@@ -453,7 +473,11 @@ fn units_of<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Vec<Unit>, A
     for raw in &req.rows {
         match kind.group_of(raw) {
             Some(g) => groups.entry(g).or_default().push(raw),
-            None => units.push(Unit { part: format!("row#{}", raw.row), rows: vec![raw.row], digest: idempotency::digest(&(raw.row, &raw.values)) }),
+            None => units.push(Unit {
+                part: format!("row#{}", raw.row),
+                rows: vec![raw.row],
+                digest: idempotency::digest(&(raw.row, &raw.values)),
+            }),
         }
     }
     for (group, rows) in groups {
@@ -461,11 +485,24 @@ fn units_of<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Vec<Unit>, A
         const WHOLE: &str = "A group is sent whole, in one batch, with its row count from the dry run.";
         match declared {
             Some(n) if n == rows.len() => {}
-            Some(n) => return Err(ApiError::bad_request(format!("Group {group}: this batch holds {} of its {n} rows. {WHOLE}", rows.len()))),
-            None => return Err(ApiError::bad_request(format!("Group {group}: this batch does not declare its row count (groups). {WHOLE}"))),
+            Some(n) => {
+                return Err(ApiError::bad_request(format!(
+                    "Group {group}: this batch holds {} of its {n} rows. {WHOLE}",
+                    rows.len()
+                )))
+            }
+            None => {
+                return Err(ApiError::bad_request(format!(
+                    "Group {group}: this batch does not declare its row count (groups). {WHOLE}"
+                )))
+            }
         }
         let content: Vec<(u32, &Map<String, Value>)> = rows.iter().map(|r| (r.row, &r.values)).collect();
-        units.push(Unit { part: format!("group#{group}"), rows: rows.iter().map(|r| r.row).collect(), digest: idempotency::digest(&content) });
+        units.push(Unit {
+            part: format!("group#{group}"),
+            rows: rows.iter().map(|r| r.row).collect(),
+            digest: idempotency::digest(&content),
+        });
     }
     Ok(units)
 }
@@ -491,7 +528,8 @@ pub async fn commit<K: UploadKind, R: Records>(kind: &K, req: &UploadRequest, re
     }
     if !fresh.is_empty() {
         let rows: HashSet<u32> = fresh.iter().flat_map(|u| u.rows.iter().copied()).collect();
-        let sub = UploadRequest { rows: req.rows.iter().filter(|r| rows.contains(&r.row)).cloned().collect(), ..req.clone() };
+        let sub =
+            UploadRequest { rows: req.rows.iter().filter(|r| rows.contains(&r.row)).cloned().collect(), ..req.clone() };
         results.extend(commit_fresh(kind, &sub, records, fresh).await?);
     }
     results.sort_by_key(|r| r.row);
@@ -510,14 +548,25 @@ fn reused(req: &UploadRequest, unit: &Unit) -> ApiError {
 }
 
 /// The rows of units without a record: checked, then recorded or written.
-async fn commit_fresh<K: UploadKind, R: Records>(kind: &K, req: &UploadRequest, records: &R, units: Vec<Unit>) -> Result<Vec<CommitResult>, ApiError> {
+async fn commit_fresh<K: UploadKind, R: Records>(
+    kind: &K,
+    req: &UploadRequest,
+    records: &R,
+    units: Vec<Unit>,
+) -> Result<Vec<CommitResult>, ApiError> {
     let Checked { reports, ready, .. } = checked(kind, req).await?;
     let now = chrono::Utc::now().timestamp();
-    let unit_of: HashMap<u32, usize> = units.iter().enumerate().flat_map(|(i, u)| u.rows.iter().map(move |r| (*r, i))).collect();
+    let unit_of: HashMap<u32, usize> =
+        units.iter().enumerate().flat_map(|(i, u)| u.rows.iter().map(move |r| (*r, i))).collect();
     let mut results: Vec<CommitResult> = reports
         .iter()
         .filter(|r| r.status == RowStatus::Invalid)
-        .map(|r| CommitResult { row: r.row, key: r.key.clone(), status: CommitStatus::Failed, message: Some(r.messages.join("; ")) })
+        .map(|r| CommitResult {
+            row: r.row,
+            key: r.key.clone(),
+            status: CommitStatus::Failed,
+            message: Some(r.messages.join("; ")),
+        })
         .collect();
     let status_of: HashMap<u32, RowStatus> = reports.iter().map(|r| (r.row, r.status)).collect();
     let mut to_write: Vec<Planned<K::Plan>> = Vec::new();
@@ -527,14 +576,26 @@ async fn commit_fresh<K: UploadKind, R: Records>(kind: &K, req: &UploadRequest, 
         let unit = &units[u];
         let lone = unit.rows.len() == 1 && unit.part.starts_with("row#");
         if lone && status_of.get(&p.row) == Some(&RowStatus::Unchanged) {
-            let answer = vec![CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Unchanged, message: None }];
+            let answer =
+                vec![CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Unchanged, message: None }];
             results.extend(record(records, K::SCOPE, req, unit, answer, now).await?);
             continue;
         }
         if claimed.insert(u) {
             // The answer a retry replays: every row of the unit written.
-            let answer: Vec<CommitResult> = unit.rows.iter().map(|r| written(*r, reports.iter().find(|x| x.row == *r).and_then(|x| x.key.clone()))).collect();
-            p.claim = Some(Claim::new(K::SCOPE, &req.upload_id, &unit.part, unit.digest.clone(), &serde_json::json!(answer), now));
+            let answer: Vec<CommitResult> = unit
+                .rows
+                .iter()
+                .map(|r| written(*r, reports.iter().find(|x| x.row == *r).and_then(|x| x.key.clone())))
+                .collect();
+            p.claim = Some(Claim::new(
+                K::SCOPE,
+                &req.upload_id,
+                &unit.part,
+                unit.digest.clone(),
+                &serde_json::json!(answer),
+                now,
+            ));
         }
         to_write.push(p);
     }
@@ -571,12 +632,22 @@ fn written(row: u32, key: Option<String>) -> CommitResult {
 }
 
 fn failed_with(answers: &[CommitResult], e: ApiError) -> Vec<CommitResult> {
-    answers.iter().map(|r| CommitResult { status: CommitStatus::Failed, message: Some(e.to_string()), ..r.clone() }).collect()
+    answers
+        .iter()
+        .map(|r| CommitResult { status: CommitStatus::Failed, message: Some(e.to_string()), ..r.clone() })
+        .collect()
 }
 
 /// Records a unit that changed nothing, so a retry replays it even after a
 /// later upload changed the same records.
-async fn record<R: Records>(records: &R, scope: &str, req: &UploadRequest, unit: &Unit, answer: Vec<CommitResult>, now: i64) -> Result<Vec<CommitResult>, ApiError> {
+async fn record<R: Records>(
+    records: &R,
+    scope: &str,
+    req: &UploadRequest,
+    unit: &Unit,
+    answer: Vec<CommitResult>,
+    now: i64,
+) -> Result<Vec<CommitResult>, ApiError> {
     let claim = Claim::new(scope, &req.upload_id, &unit.part, unit.digest.clone(), &serde_json::json!(answer), now);
     Ok(match records.put(&claim).await? {
         Seen::New => answer,
@@ -613,15 +684,21 @@ mod tests {
             let n = row.values.get("n").and_then(Value::as_str).and_then(|s| s.parse().ok());
             match (id, n) {
                 (Some(id), Some(n)) => Ok((id.to_string(), n)),
-                (id, n) => Err([id.is_none().then_some("id cannot be empty"), n.is_none().then_some("n must be a number")]
-                    .into_iter().flatten().map(str::to_string).collect()),
+                (id, n) => {
+                    Err([id.is_none().then_some("id cannot be empty"), n.is_none().then_some("n must be a number")]
+                        .into_iter()
+                        .flatten()
+                        .map(str::to_string)
+                        .collect())
+                }
             }
         }
         async fn load(&self, keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
             tokio::task::yield_now().await; // lets racing tries interleave, as on a network
             let s = self.stored.lock().unwrap();
             let members = self.members.lock().unwrap();
-            let mut found: HashMap<String, Value> = keys.into_iter().filter_map(|k| s.get(&k).map(|v| (k, v.clone()))).collect();
+            let mut found: HashMap<String, Value> =
+                keys.into_iter().filter_map(|k| s.get(&k).map(|v| (k, v.clone()))).collect();
             found.extend(members.keys().filter_map(|k| s.get(k).map(|v| (k.clone(), v.clone()))));
             Ok(found)
         }
@@ -634,14 +711,23 @@ mod tests {
         fn compare(&self, plan: &i64, stored: Option<&Value>) -> Result<Vec<Change>, String> {
             Ok(match stored {
                 Some(s) if s["n"] == json!(plan) => vec![],
-                s => vec![Change { attribute: "n".into(), old_value: s.map(|s| s["n"].to_string()).unwrap_or("null".into()), new_value: plan.to_string(), reason: None }],
+                s => vec![Change {
+                    attribute: "n".into(),
+                    old_value: s.map(|s| s["n"].to_string()).unwrap_or("null".into()),
+                    new_value: plan.to_string(),
+                    reason: None,
+                }],
             })
         }
         fn group_of(&self, row: &RawRow) -> Option<String> {
             row.values.get("g").and_then(Value::as_str).map(str::to_string)
         }
         fn warnings(&self, plan: &i64) -> Vec<String> {
-            if *plan > 100 { vec![format!("{plan} is large")] } else { vec![] }
+            if *plan > 100 {
+                vec![format!("{plan} is large")]
+            } else {
+                vec![]
+            }
         }
         fn related_key(&self, plan: &i64) -> Option<String> {
             (*plan < 0).then(|| "negative".to_string())
@@ -670,7 +756,14 @@ mod tests {
         UploadRequest {
             upload_id: "u-1".into(),
             file_name: "f.csv".into(),
-            rows: rows.iter().enumerate().map(|(i, (id, n))| RawRow { row: i as u32 + 2, values: json!({"id": id, "n": n}).as_object().cloned().unwrap() }).collect(),
+            rows: rows
+                .iter()
+                .enumerate()
+                .map(|(i, (id, n))| RawRow {
+                    row: i as u32 + 2,
+                    values: json!({"id": id, "n": n}).as_object().cloned().unwrap(),
+                })
+                .collect(),
             groups: None,
         }
     }
@@ -698,8 +791,11 @@ mod tests {
         let kind = Numbers::default();
         kind.stored.lock().unwrap().insert("a".into(), json!({"n": 1}));
         kind.stored.lock().unwrap().insert("b".into(), json!({"n": 2}));
-        let out = dry_run(&kind, &req(&[("a", "1"), ("b", "5"), ("c", "3"), ("", "x"), ("d", "1"), ("d", "2")])).await.unwrap();
-        let statuses: Vec<&str> = out["rows"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap()).collect();
+        let out = dry_run(&kind, &req(&[("a", "1"), ("b", "5"), ("c", "3"), ("", "x"), ("d", "1"), ("d", "2")]))
+            .await
+            .unwrap();
+        let statuses: Vec<&str> =
+            out["rows"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap()).collect();
         assert_eq!(statuses, vec!["unchanged", "change", "new", "invalid", "invalid", "invalid"]);
         assert_eq!(out["rows"][1]["diff"][0]["oldValue"], "2");
         assert_eq!(out["rows"][3]["messages"], json!(["id cannot be empty", "n must be a number"]));
@@ -726,7 +822,10 @@ mod tests {
         let batch = grouped(&[("a", "1", "g1"), ("b", "oops", "g1"), ("c", "3", "g2")]);
         let dry = dry_run(&kind, &batch).await.unwrap();
         assert_eq!(dry["rows"][0]["status"], "invalid");
-        assert_eq!(dry["rows"][0]["messages"][0], "Not written: row 3 of the same group is invalid, and a group lands whole or not at all.");
+        assert_eq!(
+            dry["rows"][0]["messages"][0],
+            "Not written: row 3 of the same group is invalid, and a group lands whole or not at all."
+        );
         assert_eq!((dry["rows"][2]["status"].as_str(), dry["rows"][2]["group"].as_str()), (Some("new"), Some("g2")));
         let out = commit_to(&kind, &batch).await.unwrap();
         assert_eq!((out["written"].as_u64(), out["failed"].as_u64()), (Some(1), Some(2)));
@@ -738,7 +837,10 @@ mod tests {
         let kind = Numbers::default();
         let batch = req(&[("a", "500"), ("b", "5")]);
         let dry = dry_run(&kind, &batch).await.unwrap();
-        assert_eq!((dry["rows"][0]["status"].as_str(), &dry["rows"][0]["warnings"]), (Some("new"), &json!(["500 is large"])));
+        assert_eq!(
+            (dry["rows"][0]["status"].as_str(), &dry["rows"][0]["warnings"]),
+            (Some("new"), &json!(["500 is large"]))
+        );
         assert!(dry["rows"][1].get("warnings").is_none(), "no warnings, no field");
         assert_eq!(commit_to(&kind, &batch).await.unwrap()["written"], 2);
     }
@@ -786,7 +888,10 @@ mod tests {
         commit_to(&kind, &req(&[("p1", "350")])).await.unwrap();
         let err = commit_to(&kind, &req(&[("p1", "999")])).await.unwrap_err();
         assert_eq!(err.status(), 409);
-        assert_eq!(err.to_string(), "Upload u-1 row 2 was already used with other content. Send new content with a new id.");
+        assert_eq!(
+            err.to_string(),
+            "Upload u-1 row 2 was already used with other content. Send new content with a new id."
+        );
         assert_eq!(kind.stored.lock().unwrap()["p1"]["n"], 350);
     }
 
@@ -806,7 +911,8 @@ mod tests {
             kind.stored.lock().unwrap().insert(k.into(), json!({"n": n}));
         }
         let dry = dry_run(&kind, &grouped(&[("a", "1", "r1"), ("b", "9", "r1"), ("c", "3", "r2")])).await.unwrap();
-        let statuses: Vec<&str> = dry["rows"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap()).collect();
+        let statuses: Vec<&str> =
+            dry["rows"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap()).collect();
         assert_eq!(statuses, vec!["change", "change", "unchanged"], "a's own diff is empty, but its group changes");
         assert_eq!(dry["groups"], json!({"r1": 2, "r2": 1}));
         // A stored member the file lacks touches its group too: landing it removes that member.
@@ -838,7 +944,12 @@ mod tests {
     #[tokio::test]
     async fn a_group_over_its_bound_is_refused_in_the_dry_run() {
         let kind = Numbers::default();
-        let dry = dry_run(&kind, &grouped(&[("a", "1", "r1"), ("b", "2", "r1"), ("c", "3", "r1"), ("d", "4", "r1"), ("e", "5", "r2")])).await.unwrap();
+        let dry = dry_run(
+            &kind,
+            &grouped(&[("a", "1", "r1"), ("b", "2", "r1"), ("c", "3", "r1"), ("d", "4", "r1"), ("e", "5", "r2")]),
+        )
+        .await
+        .unwrap();
         assert_eq!(dry["rows"][0]["status"], "invalid");
         assert_eq!(dry["rows"][0]["messages"], json!(["Group r1 has 4 rows; a group can have at most 3."]));
         assert_eq!(dry["rows"][4]["status"], "new");
@@ -850,7 +961,10 @@ mod tests {
         let mut r = req(&[("a", "1"), ("a", "1")]);
         r.rows[1].row = r.rows[0].row;
         let err = dry_run(&kind, &r).await.unwrap_err();
-        assert_eq!((err.status(), err.to_string()), (400, "Row 2 appears more than once: each row of a file has its own number.".to_string()));
+        assert_eq!(
+            (err.status(), err.to_string()),
+            (400, "Row 2 appears more than once: each row of a file has its own number.".to_string())
+        );
         assert_eq!(commit_to(&kind, &r).await.unwrap_err().status(), 400);
     }
 

@@ -41,7 +41,9 @@ pub fn graphql_field(type_name: &str, field: &str) -> Option<&'static FunctionSp
 pub fn http_route(method: &str, path: &str) -> Option<(&'static FunctionSpec, Vec<(String, String)>)> {
     all()
         .filter_map(|f| match f.trigger {
-            Trigger::Http { method: m, path: pattern } if m.eq_ignore_ascii_case(method) => match_path(pattern, path).map(|params| (f, params)),
+            Trigger::Http { method: m, path: pattern } if m.eq_ignore_ascii_case(method) => {
+                match_path(pattern, path).map(|params| (f, params))
+            }
             _ => None,
         })
         .min_by_key(|(_, params)| params.len())

@@ -14,7 +14,12 @@ pub fn generate() -> Result<String, getrandom::Error> {
     let mut buf = [0u8; 32];
     while symbols.len() < SYMBOLS {
         getrandom::getrandom(&mut buf)?;
-        symbols.extend(buf.iter().filter(|b| **b < limit).map(|b| ALPHABET[*b as usize % ALPHABET.len()]).take(SYMBOLS - symbols.len()));
+        symbols.extend(
+            buf.iter()
+                .filter(|b| **b < limit)
+                .map(|b| ALPHABET[*b as usize % ALPHABET.len()])
+                .take(SYMBOLS - symbols.len()),
+        );
     }
     let text = String::from_utf8(symbols).unwrap_or_default();
     Ok(format!("{}-{}", &text[..5], &text[5..]))
@@ -23,7 +28,11 @@ pub fn generate() -> Result<String, getrandom::Error> {
 /// A code as typed by someone: upper case, dashes and spaces ignored.
 pub fn normalise(text: &str) -> String {
     let s: String = text.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_uppercase()).collect();
-    if s.len() == SYMBOLS { format!("{}-{}", &s[..5], &s[5..]) } else { s }
+    if s.len() == SYMBOLS {
+        format!("{}-{}", &s[..5], &s[5..])
+    } else {
+        s
+    }
 }
 
 #[cfg(test)]

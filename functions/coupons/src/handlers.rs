@@ -15,7 +15,12 @@ pub const RECENT: i32 = 50;
 const ATTEMPTS: usize = 5;
 
 fn put(table: &str, item: &Value, condition: &str) -> Result<TransactWriteItem, ApiError> {
-    let put = Put::builder().table_name(table).set_item(Some(store::to_item(item)?)).condition_expression(condition).build().map_err(ApiError::internal)?;
+    let put = Put::builder()
+        .table_name(table)
+        .set_item(Some(store::to_item(item)?))
+        .condition_expression(condition)
+        .build()
+        .map_err(ApiError::internal)?;
     Ok(TransactWriteItem::builder().put(put).build())
 }
 
@@ -108,6 +113,7 @@ pub async fn mine(deps: &'static Deps, input: Input) -> Result<Value, ApiError> 
         .limit(RECENT)
         .send()
         .await?;
-    let items: Vec<Value> = out.items.unwrap_or_default().into_iter().map(store::from_item).collect::<Result<_, _>>()?;
+    let items: Vec<Value> =
+        out.items.unwrap_or_default().into_iter().map(store::from_item).collect::<Result<_, _>>()?;
     Ok(json!({ "coupons": items.iter().map(view).collect::<Vec<_>>() }))
 }

@@ -1,7 +1,8 @@
 //! The issue types a customer-service agent picks from (3-planning §9: about
 //! 50 complaint reasons in eight categories). Stored as the coupon's reason
 //! (`imageName` in the spec's request).
-pub const CATEGORIES: &[&str] = &["CX", "Driver Error", "Feedback", "Fridge Issue", "NPS", "Packing Error", "Quality", "UX"];
+pub const CATEGORIES: &[&str] =
+    &["CX", "Driver Error", "Feedback", "Fridge Issue", "NPS", "Packing Error", "Quality", "UX"];
 
 pub const REASONS: &[(&str, &str)] = &[
     ("CX", "Charged twice"),

@@ -67,7 +67,10 @@ pub fn check(req: &CouponRequest) -> Result<Coupon, Vec<String>> {
         _ => None,
     };
     if choice.is_none() {
-        errors.push(format!("The code value must be one of {}", CHOICES.iter().map(|(d, _, _)| *d).collect::<Vec<_>>().join(", ")));
+        errors.push(format!(
+            "The code value must be one of {}",
+            CHOICES.iter().map(|(d, _, _)| *d).collect::<Vec<_>>().join(", ")
+        ));
     }
     let start = iso_date(&req.start_date);
     if start.is_none() {
@@ -83,9 +86,14 @@ pub fn check(req: &CouponRequest) -> Result<Coupon, Vec<String>> {
         }
     }
     match (choice, start, end) {
-        (Some((display, kind, value)), Some(start), Some(end)) if errors.is_empty() => {
-            Ok(Coupon { reason: req.image_name.clone(), kind: *kind, value: *value, display: display.to_string(), start, end })
-        }
+        (Some((display, kind, value)), Some(start), Some(end)) if errors.is_empty() => Ok(Coupon {
+            reason: req.image_name.clone(),
+            kind: *kind,
+            value: *value,
+            display: display.to_string(),
+            start,
+            end,
+        }),
         _ => Err(errors),
     }
 }
@@ -111,15 +119,24 @@ mod tests {
     #[test]
     fn a_valid_request_and_every_refusal() {
         let ok = check(&req(json!({ "imageName": "Quality: Item expired", "type": "AMOUNT", "value": 5, "startDate": "2026-11-22", "endDate": "2026-12-22T00:00:00.000Z" }))).unwrap();
-        assert_eq!((ok.kind, ok.value, ok.display.as_str(), ok.end.to_string().as_str()), (CouponType::Amount, 5, "$5", "2026-12-22"));
+        assert_eq!(
+            (ok.kind, ok.value, ok.display.as_str(), ok.end.to_string().as_str()),
+            (CouponType::Amount, 5, "$5", "2026-12-22")
+        );
         assert_eq!(check(&req(json!({ "imageName": "Quality: Item expired", "type": "PERCENT", "value": "50", "startDate": "2026-11-22", "endDate": "2026-11-22" }))).unwrap().display, "50 %");
         let e = check(&req(json!({ "imageName": "Free lunch", "type": "PERCENT", "value": 5, "startDate": "2026-11-22", "endDate": "2026-11-21" }))).unwrap_err();
-        assert_eq!(e, vec![
-            "Choose an issue type from the list".to_string(),
-            "The code value must be one of 50 %, $2, $3, $5, $6, $8, $9, $10".to_string(),
-            "End date cannot be before start date".to_string(),
-        ]);
-        let e = check(&req(json!({ "imageName": "Quality: Item expired", "type": "AMOUNT", "value": 4, "startDate": "22/11/2026" }))).unwrap_err();
+        assert_eq!(
+            e,
+            vec![
+                "Choose an issue type from the list".to_string(),
+                "The code value must be one of 50 %, $2, $3, $5, $6, $8, $9, $10".to_string(),
+                "End date cannot be before start date".to_string(),
+            ]
+        );
+        let e = check(&req(
+            json!({ "imageName": "Quality: Item expired", "type": "AMOUNT", "value": 4, "startDate": "22/11/2026" }),
+        ))
+        .unwrap_err();
         assert_eq!(e.len(), 3, "{e:?}");
     }
 }

@@ -71,7 +71,8 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     if message.message_type != "Resource" {
         return Err(ApiError::bad_request(format!("Unknown messageType {}. Use Resource.", message.message_type)));
     }
-    let (command, operation) = rules::command_of(&message.payload.resource, message.payload.operation.as_deref()).map_err(ApiError::BadRequest)?;
+    let (command, operation) = rules::command_of(&message.payload.resource, message.payload.operation.as_deref())
+        .map_err(ApiError::BadRequest)?;
     let caller = input.caller()?;
     require_flag(deps, caller, command).await?;
     commandable(deps, &location).await?;
@@ -94,7 +95,12 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     let record = json!({ "id": queue_id, "sk": sk, "timestamp": now, "messageId": message_id,
                          "messageType": "Resource", "operation": operation, "resource": command.resource, "command": command.key,
                          "sentBy": caller.display(), "state": "SENT" });
-    let put = Put::builder().table_name(t.name).set_item(Some(store::to_item(&record)?)).condition_expression("attribute_not_exists(id)").build().map_err(ApiError::internal)?;
+    let put = Put::builder()
+        .table_name(t.name)
+        .set_item(Some(store::to_item(&record)?))
+        .condition_expression("attribute_not_exists(id)")
+        .build()
+        .map_err(ApiError::internal)?;
     let mut items = vec![TransactWriteItem::builder().put(put).build()];
     let claim = request.as_ref().map(|r| r.claim(&view(&record), chrono::Utc::now().timestamp()));
     if let Some(c) = &claim {
@@ -114,12 +120,33 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     let body = json!({ "messageId": message_id, "queueId": record["id"], "sk": record["sk"], "locationId": location,
                        "messageType": "Resource", "payload": { "operation": operation, "resource": command.resource } });
     let q = deps.queue(Queue::FridgeCommands)?;
-    let attr = MessageAttributeValue::builder().data_type("String").string_value(&location).build().map_err(ApiError::internal)?;
-    if let Err(e) = q.client.send_message().queue_url(q.url).message_body(body.to_string()).message_attributes("locationId", attr).send().await {
+    let attr = MessageAttributeValue::builder()
+        .data_type("String")
+        .string_value(&location)
+        .build()
+        .map_err(ApiError::internal)?;
+    if let Err(e) = q
+        .client
+        .send_message()
+        .queue_url(q.url)
+        .message_body(body.to_string())
+        .message_attributes("locationId", attr)
+        .send()
+        .await
+    {
         // Not sent: the record says so, and the caller hears of it.
         tracing::error!(error = %e, queue_id, sk, "command not sent");
-        let marked = t.client.update_item().table_name(t.name).key("id", store::s(&queue_id)).key("sk", store::s(&sk))
-            .update_expression("SET #s = :f").expression_attribute_names("#s", "state").expression_attribute_values(":f", store::s("FAILED")).send().await;
+        let marked = t
+            .client
+            .update_item()
+            .table_name(t.name)
+            .key("id", store::s(&queue_id))
+            .key("sk", store::s(&sk))
+            .update_expression("SET #s = :f")
+            .expression_attribute_names("#s", "state")
+            .expression_attribute_values(":f", store::s("FAILED"))
+            .send()
+            .await;
         let marked = marked.map(|_| ()).map_err(|e| aws_sdk_dynamodb::error::DisplayErrorContext(e).to_string());
         // The request was not carried out: a retry of it may send it again.
         if let Some(c) = &claim {
@@ -139,7 +166,9 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
 fn unsent(queue_id: &str, sk: &str, marked: Result<(), String>) -> ApiError {
     match marked {
         Ok(()) => ApiError::Unavailable,
-        Err(e) => ApiError::internal(format!("command {queue_id} {sk} not sent, and not marked FAILED (it still reads SENT): {e}")),
+        Err(e) => ApiError::internal(format!(
+            "command {queue_id} {sk} not sent, and not marked FAILED (it still reads SENT): {e}"
+        )),
     }
 }
 
@@ -158,13 +187,29 @@ pub async fn read(deps: &'static Deps, input: Input) -> Result<Value, ApiError> 
     let token: Option<String> = input.arg("nextToken")?;
     let t = deps.table(Table::QueueMessages)?;
     let q = queue_id.as_str();
-    let (items, next) = paging::signed_page(deps.config.paging_secret()?, &format!("queue:{q}"), token.as_deref(), count, |start, limit| async move {
-        let out = t.client.query().table_name(t.name).key_condition_expression("id = :i").expression_attribute_values(":i", store::s(q))
-            .scan_index_forward(false).set_limit(limit).set_exclusive_start_key(start).send().await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
+    let (items, next) = paging::signed_page(
+        deps.config.paging_secret()?,
+        &format!("queue:{q}"),
+        token.as_deref(),
+        count,
+        |start, limit| async move {
+            let out = t
+                .client
+                .query()
+                .table_name(t.name)
+                .key_condition_expression("id = :i")
+                .expression_attribute_values(":i", store::s(q))
+                .scan_index_forward(false)
+                .set_limit(limit)
+                .set_exclusive_start_key(start)
+                .send()
+                .await?;
+            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+        },
+    )
     .await?;
-    let items: Vec<Value> = items.into_iter().map(store::from_item::<Value>).collect::<Result<Vec<_>, _>>()?.iter().map(view).collect();
+    let items: Vec<Value> =
+        items.into_iter().map(store::from_item::<Value>).collect::<Result<Vec<_>, _>>()?.iter().map(view).collect();
     Ok(json!({ "items": items, "nextToken": next }))
 }
 
@@ -174,11 +219,15 @@ pub async fn read(deps: &'static Deps, input: Input) -> Result<Value, ApiError> 
 pub async fn computer_swap(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let location: String = input.arg("locationId")?;
     let location = location_id(&location)?.to_string();
-    let swap = rules::COMMANDS.iter().find(|c| c.kind == Kind::Swap).ok_or_else(|| ApiError::internal("no swap command"))?;
+    let swap =
+        rules::COMMANDS.iter().find(|c| c.kind == Kind::Swap).ok_or_else(|| ApiError::internal("no swap command"))?;
     let caller = input.caller()?;
     require_flag(deps, caller, swap).await?;
     commandable(deps, &location).await?;
-    let inventory: Option<Value> = deps.table(Table::FridgeInventory)?.get(HashMap::from([("locationId".to_string(), store::s(&location))])).await?;
+    let inventory: Option<Value> = deps
+        .table(Table::FridgeInventory)?
+        .get(HashMap::from([("locationId".to_string(), store::s(&location))]))
+        .await?;
     let now = fleet::iso(chrono::Utc::now());
     let body = json!({ "type": "ConfirmedInventoryAndConfirmedReservation", "locationId": location, "requestedBy": caller.display(), "at": now,
                        "inventory": inventory.as_ref().map(|i| i["slots"].clone()).unwrap_or(json!([])),
@@ -203,7 +252,10 @@ mod tests {
         match unsent("A#commands", "t#m", Err("ResourceNotFoundException: no table".into())) {
             ApiError::Internal(detail) => {
                 assert!(detail.contains("A#commands t#m not sent, and not marked FAILED"), "{detail}");
-                assert!(detail.contains("ResourceNotFoundException: no table"), "the marking's own error is kept: {detail}");
+                assert!(
+                    detail.contains("ResourceNotFoundException: no table"),
+                    "the marking's own error is kept: {detail}"
+                );
             }
             other => panic!("expected an internal error, got {other:?}"),
         }

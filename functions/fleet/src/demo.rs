@@ -8,15 +8,28 @@ use fleet_shared::{store, ApiError, Bucket, Deps, Table};
 use serde_json::json;
 
 pub const ITEMS: &[(&str, u32, &str)] = &[
-    ("GREEK_SALAD", 3, "#4caf50"), ("CHICKEN_CAESAR_WRAP", 2, "#ff9800"), ("TURKEY_CLUB", 2, "#795548"), ("PROTEIN_BOX", 3, "#9c27b0"),
-    ("VEGGIE_WRAP", 2, "#8bc34a"), ("OVERNIGHT_OATS", 4, "#d7ccc8"), ("YOGURT_PARFAIT", 5, "#e91e63"), ("FRUIT_CUP", 3, "#ffc107"),
-    ("HUMMUS_SNACK_PACK", 6, "#cddc39"), ("COLD_BREW_12OZ", 30, "#3e2723"), ("SPARKLING_WATER", 180, "#03a9f4"), ("ORANGE_JUICE", 10, "#ff5722"),
-    ("KOMBUCHA", 60, "#009688"), ("GRANOLA_BAR", 90, "#a1887f"), ("KETTLE_CHIPS", 120, "#ffeb3b"),
+    ("GREEK_SALAD", 3, "#4caf50"),
+    ("CHICKEN_CAESAR_WRAP", 2, "#ff9800"),
+    ("TURKEY_CLUB", 2, "#795548"),
+    ("PROTEIN_BOX", 3, "#9c27b0"),
+    ("VEGGIE_WRAP", 2, "#8bc34a"),
+    ("OVERNIGHT_OATS", 4, "#d7ccc8"),
+    ("YOGURT_PARFAIT", 5, "#e91e63"),
+    ("FRUIT_CUP", 3, "#ffc107"),
+    ("HUMMUS_SNACK_PACK", 6, "#cddc39"),
+    ("COLD_BREW_12OZ", 30, "#3e2723"),
+    ("SPARKLING_WATER", 180, "#03a9f4"),
+    ("ORANGE_JUICE", 10, "#ff5722"),
+    ("KOMBUCHA", 60, "#009688"),
+    ("GRANOLA_BAR", 90, "#a1887f"),
+    ("KETTLE_CHIPS", 120, "#ffeb3b"),
 ];
 
 fn svg(name: &str, colour: &str) -> String {
     let label = name.replace('_', " ");
-    format!(r##"<svg xmlns="http://www.w3.org/2000/svg" width="160" height="120" viewBox="0 0 160 120"><rect width="160" height="120" rx="12" fill="{colour}"/><text x="80" y="66" font-family="sans-serif" font-size="12" fill="#fff" text-anchor="middle">{label}</text></svg>"##)
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="160" height="120" viewBox="0 0 160 120"><rect width="160" height="120" rx="12" fill="{colour}"/><text x="80" y="66" font-family="sans-serif" font-size="12" fill="#fff" text-anchor="middle">{label}</text></svg>"##
+    )
 }
 
 /// The temperature history of one fridge: a sample every 30 minutes for a

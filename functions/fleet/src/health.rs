@@ -58,7 +58,13 @@ pub async fn fridge_health(deps: &'static Deps, input: Input) -> Result<Value, A
     if !unknown.is_empty() {
         return Err(ApiError::bad_request(format!("Unknown location ids: {}", unknown.join(", "))));
     }
-    let mut out: Vec<Value> = found.into_iter().map(store::from_item::<Value>).collect::<Result<Vec<_>, _>>()?.into_iter().map(view).collect();
+    let mut out: Vec<Value> = found
+        .into_iter()
+        .map(store::from_item::<Value>)
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .map(view)
+        .collect();
     out.sort_by(|a, b| a["locationId"].as_str().cmp(&b["locationId"].as_str()));
     Ok(Value::Array(out))
 }
@@ -67,17 +73,35 @@ pub async fn fridge_health(deps: &'static Deps, input: Input) -> Result<Value, A
 pub async fn fleet_health(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let token: Option<String> = input.arg("nextToken")?;
     let t = deps.table(Table::FridgeHealth)?;
-    let (items, next) = paging::signed_page(deps.config.paging_secret()?, "fleet-health", token.as_deref(), FLEET_PAGE, |start, limit| async move {
-        let out = t.client.scan().table_name(t.name).set_limit(limit).set_exclusive_start_key(start).send().await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
+    let (items, next) = paging::signed_page(
+        deps.config.paging_secret()?,
+        "fleet-health",
+        token.as_deref(),
+        FLEET_PAGE,
+        |start, limit| async move {
+            let out = t.client.scan().table_name(t.name).set_limit(limit).set_exclusive_start_key(start).send().await?;
+            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+        },
+    )
     .await?;
-    let items: Vec<Value> = items.into_iter().map(store::from_item::<Value>).collect::<Result<Vec<_>, _>>()?.into_iter().map(view).collect();
+    let items: Vec<Value> = items
+        .into_iter()
+        .map(store::from_item::<Value>)
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .map(view)
+        .collect();
     Ok(json!({ "items": items, "nextToken": next }))
 }
 
 /// One page of a fridge's telemetry of `kind` (newest first), filtered by type.
-async fn telemetry_page(deps: &'static Deps, input: &Input, kind: &'static str, types_arg: &str, allowed: &[&str]) -> Result<(Vec<Value>, Option<String>), ApiError> {
+async fn telemetry_page(
+    deps: &'static Deps,
+    input: &Input,
+    kind: &'static str,
+    types_arg: &str,
+    allowed: &[&str],
+) -> Result<(Vec<Value>, Option<String>), ApiError> {
     let location: String = input.arg("location")?;
     let location = location_id(&location)?.to_string();
     let types: Option<Vec<String>> = input.arg(types_arg)?;
@@ -89,27 +113,33 @@ async fn telemetry_page(deps: &'static Deps, input: &Input, kind: &'static str, 
     let t = deps.table(Table::FridgeTelemetry)?;
     let scope = format!("{kind}:{location}");
     let (loc, types) = (location.as_str(), &types);
-    let (items, next) = paging::signed_page(deps.config.paging_secret()?, &scope, token.as_deref(), EVENTS_PAGE, |start, limit| async move {
-        let mut q = t
-            .client
-            .query()
-            .table_name(t.name)
-            .key_condition_expression("locationId = :l AND begins_with(sk, :k)")
-            .expression_attribute_values(":l", store::s(loc))
-            .expression_attribute_values(":k", store::s(format!("{kind}#")))
-            .scan_index_forward(false)
-            .set_limit(limit)
-            .set_exclusive_start_key(start);
-        if !types.is_empty() {
-            let names: Vec<String> = (0..types.len()).map(|i| format!(":t{i}")).collect();
-            q = q.filter_expression(format!("eventType IN ({})", names.join(", ")));
-            for (n, v) in names.iter().zip(types.iter()) {
-                q = q.expression_attribute_values(n, store::s(v));
+    let (items, next) = paging::signed_page(
+        deps.config.paging_secret()?,
+        &scope,
+        token.as_deref(),
+        EVENTS_PAGE,
+        |start, limit| async move {
+            let mut q = t
+                .client
+                .query()
+                .table_name(t.name)
+                .key_condition_expression("locationId = :l AND begins_with(sk, :k)")
+                .expression_attribute_values(":l", store::s(loc))
+                .expression_attribute_values(":k", store::s(format!("{kind}#")))
+                .scan_index_forward(false)
+                .set_limit(limit)
+                .set_exclusive_start_key(start);
+            if !types.is_empty() {
+                let names: Vec<String> = (0..types.len()).map(|i| format!(":t{i}")).collect();
+                q = q.filter_expression(format!("eventType IN ({})", names.join(", ")));
+                for (n, v) in names.iter().zip(types.iter()) {
+                    q = q.expression_attribute_values(n, store::s(v));
+                }
             }
-        }
-        let out = q.send().await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
+            let out = q.send().await?;
+            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+        },
+    )
     .await?;
     Ok((items.into_iter().map(store::from_item::<Value>).collect::<Result<_, _>>()?, next))
 }
@@ -117,19 +147,31 @@ async fn telemetry_page(deps: &'static Deps, input: &Input, kind: &'static str, 
 /// `getFridgeEvents(location, eventTypes, nextToken)`.
 pub async fn events(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let (items, next) = telemetry_page(deps, &input, "event", "eventTypes", crate::telemetry::EVENT_TYPES).await?;
-    let items: Vec<Value> = items.iter().map(|e| json!({ "location": e["locationId"], "eventType": e["eventType"], "timestamp": e["timestamp"] })).collect();
+    let items: Vec<Value> = items
+        .iter()
+        .map(|e| json!({ "location": e["locationId"], "eventType": e["eventType"], "timestamp": e["timestamp"] }))
+        .collect();
     Ok(json!({ "items": items, "nextToken": next }))
 }
 
 /// `getFridgeSegmentEvents(location, fridgeSegmentEventType, nextToken)`.
 pub async fn segment_events(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let (items, next) = telemetry_page(deps, &input, "segment", "fridgeSegmentEventType", crate::telemetry::SEGMENT_EVENT_TYPES).await?;
-    let items: Vec<Value> = items.iter().map(|e| json!({ "eventType": e["eventType"], "date": e["timestamp"], "payload": e["payload"] })).collect();
+    let (items, next) =
+        telemetry_page(deps, &input, "segment", "fridgeSegmentEventType", crate::telemetry::SEGMENT_EVENT_TYPES)
+            .await?;
+    let items: Vec<Value> = items
+        .iter()
+        .map(|e| json!({ "eventType": e["eventType"], "date": e["timestamp"], "payload": e["payload"] }))
+        .collect();
     Ok(json!({ "items": items, "nextToken": next }))
 }
 
 /// Samples of one fridge since `from`, oldest first.
-pub async fn samples_since(deps: &Deps, location: &str, from: chrono::DateTime<chrono::Utc>) -> Result<Vec<(String, f64)>, ApiError> {
+pub async fn samples_since(
+    deps: &Deps,
+    location: &str,
+    from: chrono::DateTime<chrono::Utc>,
+) -> Result<Vec<(String, f64)>, ApiError> {
     let t = deps.table(Table::FridgeTelemetry)?;
     let lower = format!("temp#{}", fleet::iso(from));
     let items: Vec<Value> = store::all(|start, _| {

@@ -51,7 +51,12 @@ fn sort(records: Vec<Record>) -> (Vec<Parsed>, Vec<Unstorable>) {
 
 fn entry(i: usize, body: &str, reason: &str) -> Option<SendMessageBatchRequestEntry> {
     let attr = MessageAttributeValue::builder().data_type("String").string_value(reason).build().ok()?;
-    SendMessageBatchRequestEntry::builder().id(i.to_string()).message_body(body).message_attributes("reason", attr).build().ok()
+    SendMessageBatchRequestEntry::builder()
+        .id(i.to_string())
+        .message_body(body)
+        .message_attributes("reason", attr)
+        .build()
+        .ok()
 }
 
 /// Parks messages in the dead-letter queue with their reason; answers the ids that could not be parked.
@@ -73,7 +78,9 @@ async fn park(deps: &Deps, bad: &[Unstorable]) -> Vec<String> {
             continue;
         }
         match q.client.send_message_batch().queue_url(q.url).set_entries(Some(entries)).send().await {
-            Ok(out) => failed.extend(out.failed.iter().filter_map(|f| chunk.get(f.id.parse::<usize>().ok()?)).map(|(id, ..)| id.clone())),
+            Ok(out) => failed.extend(
+                out.failed.iter().filter_map(|f| chunk.get(f.id.parse::<usize>().ok()?)).map(|(id, ..)| id.clone()),
+            ),
             Err(e) => {
                 tracing::error!(error = %e, "dead-letter queue unavailable; records left for redelivery");
                 failed.extend(chunk.iter().map(|(id, ..)| id.clone()));
@@ -153,11 +160,18 @@ pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstora
                     };
                     let sk = format!("temp#{at}");
                     let sample = json!({ "locationId": h.location_id, "sk": sk, "temperature": t, "timestamp": at, "expiresAt": expires });
-                    out.history(Table::FridgeTelemetry, format!("{}|{sk}", h.location_id), sample, at.clone(), record.clone());
+                    out.history(
+                        Table::FridgeTelemetry,
+                        format!("{}|{sk}", h.location_id),
+                        sample,
+                        at.clone(),
+                        record.clone(),
+                    );
                 }
                 out.latest(Table::FridgeHealth, &h.location_id, health, at, record);
             }
-            Message::Event { location_id, event_id, event_type, timestamp } | Message::SegmentEvent { location_id, event_id, event_type, timestamp, .. } => {
+            Message::Event { location_id, event_id, event_type, timestamp }
+            | Message::SegmentEvent { location_id, event_id, event_type, timestamp, .. } => {
                 let (kind, payload) = match m {
                     Message::SegmentEvent { payload, .. } => ("segment", payload.to_string()),
                     _ => ("event", "null".to_string()),
@@ -175,7 +189,8 @@ pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstora
                 out.history(Table::FridgeTelemetry, format!("{location_id}|{sk}"), item, at, record);
             }
             Message::Inventory { location_id, slots, .. } => {
-                let item = json!({ "locationId": location_id, "timestamp": at, "slots": slots, "receivedAt": received });
+                let item =
+                    json!({ "locationId": location_id, "timestamp": at, "slots": slots, "receivedAt": received });
                 out.latest(Table::FridgeInventory, location_id, item, at, record);
             }
             Message::CommandResult { .. } => {}
@@ -245,8 +260,13 @@ async fn write(deps: &Deps, writes: &Writes) -> Written {
     // index, not a borrow: otherwise the handler's future is not general
     // enough over lifetimes to be Send.
     let latest: Vec<(&(Table, String), &Write)> = writes.latest.iter().collect();
-    let puts: Vec<_> = latest.iter().enumerate().map(|(i, ((table, _), w))| async move { (i, put_if_newer(deps, *table, w).await) }).collect();
-    let landed = stream::iter(puts).buffer_unordered(LATEST_IN_FLIGHT).collect::<Vec<(usize, Result<Landed, ApiError>)>>();
+    let puts: Vec<_> = latest
+        .iter()
+        .enumerate()
+        .map(|(i, ((table, _), w))| async move { (i, put_if_newer(deps, *table, w).await) })
+        .collect();
+    let landed =
+        stream::iter(puts).buffer_unordered(LATEST_IN_FLIGHT).collect::<Vec<(usize, Result<Landed, ApiError>)>>();
     let (history, landed) = tokio::join!(write_history(deps, &writes.history), landed);
     let mut out = Written::default();
     if let Err(e) = history {
@@ -259,7 +279,9 @@ async fn write(deps: &Deps, writes: &Writes) -> Written {
             Ok(Landed::Stored) => {}
             Ok(Landed::Older) => out.older += 1,
             // The store refuses this item as such: redelivery would never land it.
-            Err(ApiError::BadRequest(reason)) => out.refused.extend(w.records.iter().map(|(id, body)| (id.clone(), body.clone(), reason.clone()))),
+            Err(ApiError::BadRequest(reason)) => {
+                out.refused.extend(w.records.iter().map(|(id, body)| (id.clone(), body.clone(), reason.clone())))
+            }
             Err(e) => {
                 tracing::error!(error = %e, "latest fridge state not stored; left for redelivery");
                 out.retry.extend(w.records.iter().map(|(id, _)| id.clone()));
@@ -305,7 +327,10 @@ pub async fn handle(deps: &'static Deps, input: Input) -> Result<Value, ApiError
         .as_array()
         .into_iter()
         .flatten()
-        .map(|r| Record { id: r["messageId"].as_str().unwrap_or_default().to_string(), body: r["body"].as_str().unwrap_or_default().to_string() })
+        .map(|r| Record {
+            id: r["messageId"].as_str().unwrap_or_default().to_string(),
+            body: r["body"].as_str().unwrap_or_default().to_string(),
+        })
         .collect();
     let (parsed, mut bad) = sort(records);
     let ids: HashSet<&str> = parsed.iter().map(|(_, _, m)| m.location_id()).collect();
@@ -366,19 +391,48 @@ mod tests {
     #[test]
     fn a_batch_keeps_the_newest_heartbeat_per_fridge_and_every_event_once() {
         let msgs = vec![
-            parsed("m1", r#"{"type":"heartbeat","locationId":"A","timestamp":"2026-11-23T02:00:05Z","temperature":37}"#),
-            parsed("m2", r#"{"type":"heartbeat","locationId":"A","timestamp":"2026-11-23T02:00:00Z","temperature":45}"#),
-            parsed("m3", r#"{"type":"event","locationId":"A","eventId":"e1","eventType":"CheckpointEvent","timestamp":"2026-11-23T02:00:00Z"}"#),
-            parsed("m4", r#"{"type":"event","locationId":"A","eventId":"e1","eventType":"CheckpointEvent","timestamp":"2026-11-23T02:00:00Z"}"#),
+            parsed(
+                "m1",
+                r#"{"type":"heartbeat","locationId":"A","timestamp":"2026-11-23T02:00:05Z","temperature":37}"#,
+            ),
+            parsed(
+                "m2",
+                r#"{"type":"heartbeat","locationId":"A","timestamp":"2026-11-23T02:00:00Z","temperature":45}"#,
+            ),
+            parsed(
+                "m3",
+                r#"{"type":"event","locationId":"A","eventId":"e1","eventType":"CheckpointEvent","timestamp":"2026-11-23T02:00:00Z"}"#,
+            ),
+            parsed(
+                "m4",
+                r#"{"type":"event","locationId":"A","eventId":"e1","eventType":"CheckpointEvent","timestamp":"2026-11-23T02:00:00Z"}"#,
+            ),
         ];
         let (out, bad) = items(&msgs, "now");
         assert!(bad.is_empty());
         let health = &out.latest[&(Table::FridgeHealth, "A".to_string())];
-        assert_eq!((health.item["temperature"].as_f64(), health.at.as_str()), (Some(37.0), "2026-11-23T02:00:05.000Z"), "the newer heartbeat wins");
-        let events: Vec<&Write> = out.history.iter().filter(|((t, k), _)| *t == Table::FridgeTelemetry && k.contains("|event#")).map(|(_, w)| w).collect();
+        assert_eq!(
+            (health.item["temperature"].as_f64(), health.at.as_str()),
+            (Some(37.0), "2026-11-23T02:00:05.000Z"),
+            "the newer heartbeat wins"
+        );
+        let events: Vec<&Write> = out
+            .history
+            .iter()
+            .filter(|((t, k), _)| *t == Table::FridgeTelemetry && k.contains("|event#"))
+            .map(|(_, w)| w)
+            .collect();
         assert_eq!(events.len(), 1, "a duplicated event is one item");
-        assert_eq!(events[0].records.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>(), ["m3", "m4"], "both records stand behind it");
-        assert_eq!(out.history.keys().filter(|(t, k)| *t == Table::FridgeTelemetry && k.contains("|temp#")).count(), 2, "both samples kept");
+        assert_eq!(
+            events[0].records.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>(),
+            ["m3", "m4"],
+            "both records stand behind it"
+        );
+        assert_eq!(
+            out.history.keys().filter(|(t, k)| *t == Table::FridgeTelemetry && k.contains("|temp#")).count(),
+            2,
+            "both samples kept"
+        );
     }
 
     #[test]

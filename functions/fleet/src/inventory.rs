@@ -24,7 +24,9 @@ const SAMPLE_SPAN_MINUTES: i64 = 15;
 const IMAGE_URL_SECONDS: u64 = 300;
 
 fn at(zone: Tz, date: NaiveDate, (h, m): (u32, u32)) -> Option<DateTime<Utc>> {
-    zone.from_local_datetime(&date.and_time(NaiveTime::from_hms_opt(h, m, 0)?)).earliest().map(|t| t.with_timezone(&Utc))
+    zone.from_local_datetime(&date.and_time(NaiveTime::from_hms_opt(h, m, 0)?))
+        .earliest()
+        .map(|t| t.with_timezone(&Utc))
 }
 
 /// When a unit was produced: 8:00 PM on its production date, fridge time.
@@ -88,11 +90,14 @@ pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> 
     let id = location_id(&id)?.to_string();
     let key = |k: &str| HashMap::from([(k.to_string(), store::s(&id))]);
     let (locations, inventories) = (deps.table(Table::Locations)?, deps.table(Table::FridgeInventory)?);
-    let (location, snapshot): (Option<Value>, Option<Value>) = tokio::try_join!(locations.get(key("id")), inventories.get(key("locationId")))?;
+    let (location, snapshot): (Option<Value>, Option<Value>) =
+        tokio::try_join!(locations.get(key("id")), inventories.get(key("locationId")))?;
     let location = location.ok_or_else(|| ApiError::NotFound(format!("Location {id} not found")))?;
     let zone = FridgeZone::of(location["timeZone"].as_str()).tz;
     let Some(snapshot) = snapshot else {
-        return Ok(json!({ "location": id, "timestamp": null, "inventory": { "payload": { "itemsBySlot": {} } }, "images": {}, "shelf_life": {} }));
+        return Ok(
+            json!({ "location": id, "timestamp": null, "inventory": { "payload": { "itemsBySlot": {} } }, "images": {}, "shelf_life": {} }),
+        );
     };
     let slots: Vec<InventorySlot> = serde_json::from_value(snapshot["slots"].clone()).map_err(ApiError::internal)?;
     let now = Utc::now();
@@ -121,8 +126,10 @@ pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> 
         let units: Vec<Value> = s.units.iter().map(|u| unit_view(zone, &s.item_name, u, &samples, now)).collect();
         by_slot.insert(s.slot.clone(), json!({ "slotItemName": s.item_name, "itemsInSlot": units }));
     }
-    Ok(json!({ "location": id, "timestamp": snapshot["timestamp"], "inventory": { "payload": { "itemsBySlot": by_slot } },
-               "images": images, "shelf_life": shelf_life }))
+    Ok(
+        json!({ "location": id, "timestamp": snapshot["timestamp"], "inventory": { "payload": { "itemsBySlot": by_slot } },
+               "images": images, "shelf_life": shelf_life }),
+    )
 }
 
 #[cfg(test)]
@@ -151,15 +158,24 @@ mod tests {
         assert_eq!(expiry(Chicago, NaiveDate::MAX, Some(0)), None);
         let unit = Unit { production_date: date("2026-11-20"), shelf_life_days: Some(u32::MAX) };
         let view = unit_view(Chicago, "GREEK_SALAD", &unit, &[], "2026-11-23T00:00:00Z".parse().unwrap());
-        assert_eq!((view["expiryText"].as_str(), &view["expiry"], view["productionText"].as_str()), (Some("UNKNOWN"), &Value::Null, Some("11/20/2026 8:00 PM")));
+        assert_eq!(
+            (view["expiryText"].as_str(), &view["expiry"], view["productionText"].as_str()),
+            (Some("UNKNOWN"), &Value::Null, Some("11/20/2026 8:00 PM"))
+        );
         let edge = vec![(DateTime::<Utc>::MAX_UTC, 50.0)];
-        assert_eq!(minutes_above(&edge, DateTime::<Utc>::MIN_UTC, DateTime::<Utc>::MAX_UTC), 0, "a sample at the end of time spans nothing");
+        assert_eq!(
+            minutes_above(&edge, DateTime::<Utc>::MIN_UTC, DateTime::<Utc>::MAX_UTC),
+            0,
+            "a sample at the end of time spans nothing"
+        );
     }
 
     #[test]
     fn a_unit_is_at_risk_after_more_than_two_hours_above_41_since_production() {
         let t0: DateTime<Utc> = "2026-11-23T00:00:00Z".parse().unwrap();
-        let every_15 = |temps: &[f64]| temps.iter().enumerate().map(|(i, t)| (t0 + Duration::minutes(15 * i as i64), *t)).collect::<Vec<_>>();
+        let every_15 = |temps: &[f64]| {
+            temps.iter().enumerate().map(|(i, t)| (t0 + Duration::minutes(15 * i as i64), *t)).collect::<Vec<_>>()
+        };
         let warm = every_15(&[44.0; 9]); // 9 samples: 135 minutes above
         let end = t0 + Duration::minutes(135);
         assert_eq!(minutes_above(&warm, t0, end), 135);

@@ -34,7 +34,8 @@ fn timestamp() -> impl Strategy<Value = String> {
 }
 
 fn any_date() -> impl Strategy<Value = NaiveDate> {
-    (NaiveDate::MIN.num_days_from_ce()..=NaiveDate::MAX.num_days_from_ce()).prop_map(|d| NaiveDate::from_num_days_from_ce_opt(d).unwrap_or_default())
+    (NaiveDate::MIN.num_days_from_ce()..=NaiveDate::MAX.num_days_from_ce())
+        .prop_map(|d| NaiveDate::from_num_days_from_ce_opt(d).unwrap_or_default())
 }
 
 fn number() -> impl Strategy<Value = Value> {
@@ -52,11 +53,17 @@ fn integer() -> impl Strategy<Value = Value> {
 
 /// Any JSON value, a few levels deep.
 fn any_json() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![Just(Value::Null), any::<bool>().prop_map(Value::Bool), number(), ".{0,20}".prop_map(Value::String)];
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        number(),
+        ".{0,20}".prop_map(Value::String)
+    ];
     leaf.prop_recursive(3, 24, 4, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
-            prop::collection::btree_map("[a-zA-Z]{1,12}", inner, 0..4).prop_map(|m| Value::Object(m.into_iter().collect())),
+            prop::collection::btree_map("[a-zA-Z]{1,12}", inner, 0..4)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
         ]
     })
 }
@@ -75,10 +82,16 @@ fn ts() -> BoxedStrategy<Value> {
 }
 
 /// An object of these fields, each present or not (required ones nearly always, as a fridge sends them).
-fn object(kind: &'static str, required: &'static [&'static str], fields: Vec<(&'static str, BoxedStrategy<Value>)>) -> BoxedStrategy<Value> {
+fn object(
+    kind: &'static str,
+    required: &'static [&'static str],
+    fields: Vec<(&'static str, BoxedStrategy<Value>)>,
+) -> BoxedStrategy<Value> {
     let parts: Vec<BoxedStrategy<Option<(&'static str, Value)>>> = fields
         .into_iter()
-        .map(|(k, s)| prop::option::weighted(if required.contains(&k) { 0.98 } else { 0.4 }, s.prop_map(move |v| (k, v))).boxed())
+        .map(|(k, s)| {
+            prop::option::weighted(if required.contains(&k) { 0.98 } else { 0.4 }, s.prop_map(move |v| (k, v))).boxed()
+        })
         .collect();
     parts
         .prop_map(move |present| {
@@ -93,36 +106,86 @@ fn object(kind: &'static str, required: &'static [&'static str], fields: Vec<(&'
 fn unit() -> BoxedStrategy<Value> {
     let date = prop_oneof![1 => any_date().prop_map(|d| d.to_string()), 6 => (-4000i64..=3).prop_map(|d| (now().date_naive() + Duration::days(d)).to_string())];
     let shelf = prop_oneof![2 => Just(Value::Null), 6 => (0u64..=5000).prop_map(|d| json!(d)), 1 => Just(json!(4_000_000_000u64)), 1 => number()];
-    (field(date.prop_map(Value::String)), field(shelf)).prop_map(|(d, s)| json!({ "productionDate": d, "shelfLifeDays": s })).boxed()
+    (field(date.prop_map(Value::String)), field(shelf))
+        .prop_map(|(d, s)| json!({ "productionDate": d, "shelfLifeDays": s }))
+        .boxed()
 }
 
 fn slots() -> BoxedStrategy<Value> {
-    let slot = (id(), id(), prop::collection::vec(unit(), 0..4)).prop_map(|(s, n, u)| json!({ "slot": s, "itemName": n, "units": u }));
+    let slot = (id(), id(), prop::collection::vec(unit(), 0..4))
+        .prop_map(|(s, n, u)| json!({ "slot": s, "itemName": n, "units": u }));
     field(prop::collection::vec(slot, 0..4).prop_map(Value::Array))
 }
 
 /// A body of every telemetry message type (and of none), its fields of any value.
 fn body() -> impl Strategy<Value = String> {
     let state = field(prop_oneof![Just(json!("DONE")), Just(json!("FAILED")), ".{0,8}".prop_map(Value::String)]);
-    let event_type = |types: &'static [&'static str]| field(prop_oneof![prop::sample::select(types).prop_map(|t| json!(t)), ".{0,12}".prop_map(Value::String)]);
+    let event_type = |types: &'static [&'static str]| {
+        field(prop_oneof![prop::sample::select(types).prop_map(|t| json!(t)), ".{0,12}".prop_map(Value::String)])
+    };
     let messages = prop_oneof![
-        object("heartbeat", &["locationId", "timestamp"], vec![
-            ("locationId", field(id())), ("timestamp", ts()), ("temperature", field(number())), ("temperatureSetpoint", field(number())),
-            ("safetyHoldTs", ts()), ("outOfOrderTs", ts()), ("outOfOrder", field(any::<bool>().prop_map(Value::Bool))),
-            ("networkSpeed", field(number().prop_map(|n| json!({ "previousSpeed": n })))),
-            ("connectedLayout", field(prop::collection::vec((integer(), integer()).prop_map(|(x, y)| json!({ "x": x, "y": y })), 0..3).prop_map(Value::Array))),
-            ("jofemarState", field(".{0,20}".prop_map(Value::String))),
-        ]),
-        object("event", &["locationId", "eventId", "eventType", "timestamp"], vec![("locationId", field(id())), ("eventId", field(id())), ("eventType", event_type(telemetry::EVENT_TYPES)), ("timestamp", ts())]),
-        object("segmentEvent", &["locationId", "eventId", "eventType", "timestamp"], vec![
-            ("locationId", field(id())), ("eventId", field(id())), ("eventType", event_type(telemetry::SEGMENT_EVENT_TYPES)), ("timestamp", ts()), ("payload", any_json().boxed()),
-        ]),
-        object("inventory", &["locationId", "timestamp", "slots"], vec![("locationId", field(id())), ("timestamp", ts()), ("slots", slots())]),
-        object("commandResult", &["locationId", "queueId", "sk", "state", "timestamp"], vec![
-            ("locationId", Just(json!("A")).boxed()),
-            ("queueId", field(prop_oneof![Just(json!("A#commands")), Just(json!("B#commands")), id()])),
-            ("sk", field(id())), ("state", state), ("timestamp", ts()),
-        ]),
+        object(
+            "heartbeat",
+            &["locationId", "timestamp"],
+            vec![
+                ("locationId", field(id())),
+                ("timestamp", ts()),
+                ("temperature", field(number())),
+                ("temperatureSetpoint", field(number())),
+                ("safetyHoldTs", ts()),
+                ("outOfOrderTs", ts()),
+                ("outOfOrder", field(any::<bool>().prop_map(Value::Bool))),
+                ("networkSpeed", field(number().prop_map(|n| json!({ "previousSpeed": n })))),
+                (
+                    "connectedLayout",
+                    field(
+                        prop::collection::vec(
+                            (integer(), integer()).prop_map(|(x, y)| json!({ "x": x, "y": y })),
+                            0..3
+                        )
+                        .prop_map(Value::Array)
+                    )
+                ),
+                ("jofemarState", field(".{0,20}".prop_map(Value::String))),
+            ]
+        ),
+        object(
+            "event",
+            &["locationId", "eventId", "eventType", "timestamp"],
+            vec![
+                ("locationId", field(id())),
+                ("eventId", field(id())),
+                ("eventType", event_type(telemetry::EVENT_TYPES)),
+                ("timestamp", ts())
+            ]
+        ),
+        object(
+            "segmentEvent",
+            &["locationId", "eventId", "eventType", "timestamp"],
+            vec![
+                ("locationId", field(id())),
+                ("eventId", field(id())),
+                ("eventType", event_type(telemetry::SEGMENT_EVENT_TYPES)),
+                ("timestamp", ts()),
+                ("payload", any_json().boxed()),
+            ]
+        ),
+        object(
+            "inventory",
+            &["locationId", "timestamp", "slots"],
+            vec![("locationId", field(id())), ("timestamp", ts()), ("slots", slots())]
+        ),
+        object(
+            "commandResult",
+            &["locationId", "queueId", "sk", "state", "timestamp"],
+            vec![
+                ("locationId", Just(json!("A")).boxed()),
+                ("queueId", field(prop_oneof![Just(json!("A#commands")), Just(json!("B#commands")), id()])),
+                ("sk", field(id())),
+                ("state", state),
+                ("timestamp", ts()),
+            ]
+        ),
         any_json(),
     ];
     prop_oneof![9 => messages.prop_map(|v| v.to_string()), 1 => ".{0,60}"]

@@ -48,12 +48,54 @@ pub struct Command {
 }
 
 pub const COMMANDS: &[Command] = &[
-    Command { key: "DisplayServices", label: "DisplayServices", resource: "ServiceRestart", operation: Some("DisplayServices"), kind: Kind::Reset, flag: "fridge-command-display-services" },
-    Command { key: "ReactUI", label: "ReactUI", resource: "ServiceRestart", operation: Some("ReactUI"), kind: Kind::Reset, flag: "fridge-command-react-ui" },
-    Command { key: "Jofemar", label: "Jofemar", resource: "VendingUnitReset", operation: None, kind: Kind::Reset, flag: "fridge-command-jofemar" },
-    Command { key: "OutOfOrder", label: "Out Of Order", resource: "OutOfOrder", operation: None, kind: Kind::Toggle, flag: "fridge-command-out-of-order" },
-    Command { key: "FoodSafetyHold", label: "Food Safety Hold", resource: "SafetyHold", operation: None, kind: Kind::Toggle, flag: "fridge-command-safety-hold" },
-    Command { key: "ComputerSwap", label: "Computer Swap", resource: "", operation: None, kind: Kind::Swap, flag: "fridge-command-computer-swap" },
+    Command {
+        key: "DisplayServices",
+        label: "DisplayServices",
+        resource: "ServiceRestart",
+        operation: Some("DisplayServices"),
+        kind: Kind::Reset,
+        flag: "fridge-command-display-services",
+    },
+    Command {
+        key: "ReactUI",
+        label: "ReactUI",
+        resource: "ServiceRestart",
+        operation: Some("ReactUI"),
+        kind: Kind::Reset,
+        flag: "fridge-command-react-ui",
+    },
+    Command {
+        key: "Jofemar",
+        label: "Jofemar",
+        resource: "VendingUnitReset",
+        operation: None,
+        kind: Kind::Reset,
+        flag: "fridge-command-jofemar",
+    },
+    Command {
+        key: "OutOfOrder",
+        label: "Out Of Order",
+        resource: "OutOfOrder",
+        operation: None,
+        kind: Kind::Toggle,
+        flag: "fridge-command-out-of-order",
+    },
+    Command {
+        key: "FoodSafetyHold",
+        label: "Food Safety Hold",
+        resource: "SafetyHold",
+        operation: None,
+        kind: Kind::Toggle,
+        flag: "fridge-command-safety-hold",
+    },
+    Command {
+        key: "ComputerSwap",
+        label: "Computer Swap",
+        resource: "",
+        operation: None,
+        kind: Kind::Swap,
+        flag: "fridge-command-computer-swap",
+    },
 ];
 
 pub const RESOURCES: &[&str] = &["ServiceRestart", "VendingUnitReset", "SafetyHold", "OutOfOrder"];
@@ -129,9 +171,18 @@ mod tests {
         assert_eq!(command_of("SafetyHold", Some("DISABLE")).unwrap(), (&COMMANDS[4], Some("DISABLE")));
         assert_eq!(command_of("ServiceRestart", Some("ReactUI")).unwrap().0.key, "ReactUI");
         assert_eq!(command_of("VendingUnitReset", None).unwrap().0.key, "Jofemar");
-        assert_eq!(command_of("Reboot", None).unwrap_err(), "Unknown command resource Reboot. Use one of: ServiceRestart, VendingUnitReset, SafetyHold, OutOfOrder.");
-        assert_eq!(command_of("OutOfOrder", Some("TOGGLE")).unwrap_err(), "Unknown operation TOGGLE for OutOfOrder. Use: ENABLE, DISABLE.");
-        assert_eq!(command_of("ServiceRestart", None).unwrap_err(), "Unknown operation none for ServiceRestart. Use: DisplayServices, ReactUI.");
+        assert_eq!(
+            command_of("Reboot", None).unwrap_err(),
+            "Unknown command resource Reboot. Use one of: ServiceRestart, VendingUnitReset, SafetyHold, OutOfOrder."
+        );
+        assert_eq!(
+            command_of("OutOfOrder", Some("TOGGLE")).unwrap_err(),
+            "Unknown operation TOGGLE for OutOfOrder. Use: ENABLE, DISABLE."
+        );
+        assert_eq!(
+            command_of("ServiceRestart", None).unwrap_err(),
+            "Unknown operation none for ServiceRestart. Use: DisplayServices, ReactUI."
+        );
     }
 
     #[test]

@@ -9,7 +9,8 @@ use serde_json::Value;
 
 /// Event types the console stores (§2.3, §7).
 pub const EVENT_TYPES: &[&str] = &["CheckpointEvent"];
-pub const SEGMENT_EVENT_TYPES: &[&str] = &["sessionStarted", "productListViewed", "purchaseCompleted", "pickupAccepted"];
+pub const SEGMENT_EVENT_TYPES: &[&str] =
+    &["sessionStarted", "productListViewed", "purchaseCompleted", "pickupAccepted"];
 const MAX_ID_CHARS: usize = 64;
 const MAX_SLOTS: usize = 200;
 const MAX_UNITS: usize = 100;
@@ -30,14 +31,36 @@ const MAX_NETWORK_SPEED: f64 = 1e9;
 pub enum Message {
     Heartbeat(Box<Heartbeat>),
     #[serde(rename_all = "camelCase")]
-    Event { location_id: String, event_id: String, event_type: String, timestamp: DateTime<Utc> },
+    Event {
+        location_id: String,
+        event_id: String,
+        event_type: String,
+        timestamp: DateTime<Utc>,
+    },
     #[serde(rename_all = "camelCase")]
-    SegmentEvent { location_id: String, event_id: String, event_type: String, timestamp: DateTime<Utc>, #[serde(default)] payload: Value },
+    SegmentEvent {
+        location_id: String,
+        event_id: String,
+        event_type: String,
+        timestamp: DateTime<Utc>,
+        #[serde(default)]
+        payload: Value,
+    },
     #[serde(rename_all = "camelCase")]
-    Inventory { location_id: String, timestamp: DateTime<Utc>, slots: Vec<InventorySlot> },
+    Inventory {
+        location_id: String,
+        timestamp: DateTime<Utc>,
+        slots: Vec<InventorySlot>,
+    },
     /// The fridge agent's report on a command it took from the command queue.
     #[serde(rename_all = "camelCase")]
-    CommandResult { location_id: String, queue_id: String, sk: String, state: CommandState, timestamp: DateTime<Utc> },
+    CommandResult {
+        location_id: String,
+        queue_id: String,
+        sk: String,
+        state: CommandState,
+        timestamp: DateTime<Utc>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,7 +194,10 @@ fn time_ok(name: &str, t: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), Strin
     let latest = now.checked_add_signed(Duration::hours(MAX_FUTURE_HOURS)).unwrap_or(DateTime::<Utc>::MAX_UTC);
     let earliest = now.checked_sub_signed(Duration::days(MAX_AGE_DAYS)).unwrap_or(DateTime::<Utc>::MIN_UTC);
     if t > latest {
-        return Err(format!("{name} {} is more than {MAX_FUTURE_HOURS} hours ahead of the ingest's clock", t.to_rfc3339()));
+        return Err(format!(
+            "{name} {} is more than {MAX_FUTURE_HOURS} hours ahead of the ingest's clock",
+            t.to_rfc3339()
+        ));
     }
     if t < earliest {
         return Err(format!("{name} {} is older than the {MAX_AGE_DAYS} days telemetry is kept", t.to_rfc3339()));
@@ -183,14 +209,18 @@ fn time_ok(name: &str, t: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), Strin
 fn past_ok(name: &str, t: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Result<(), String> {
     let latest = now.checked_add_signed(Duration::hours(MAX_FUTURE_HOURS)).unwrap_or(DateTime::<Utc>::MAX_UTC);
     match t {
-        Some(t) if t > latest => Err(format!("{name} {} is more than {MAX_FUTURE_HOURS} hours ahead of the ingest's clock", t.to_rfc3339())),
+        Some(t) if t > latest => {
+            Err(format!("{name} {} is more than {MAX_FUTURE_HOURS} hours ahead of the ingest's clock", t.to_rfc3339()))
+        }
         _ => Ok(()),
     }
 }
 
 fn number_ok(name: &str, v: Option<f64>, range: std::ops::RangeInclusive<f64>) -> Result<(), String> {
     match v {
-        Some(v) if !range.contains(&v) => Err(format!("{name} must be a number from {} to {}", range.start(), range.end())),
+        Some(v) if !range.contains(&v) => {
+            Err(format!("{name} must be a number from {} to {}", range.start(), range.end()))
+        }
         _ => Ok(()),
     }
 }
@@ -202,10 +232,14 @@ fn unit_ok(unit: &Unit, reported: NaiveDate) -> Result<(), String> {
     if unit.shelf_life_days.is_some_and(|d| d > MAX_SHELF_LIFE_DAYS) {
         return Err(format!("shelfLifeDays must be at most {MAX_SHELF_LIFE_DAYS}"));
     }
-    let earliest = reported.checked_sub_days(chrono::Days::new(u64::from(MAX_SHELF_LIFE_DAYS))).unwrap_or(NaiveDate::MIN);
+    let earliest =
+        reported.checked_sub_days(chrono::Days::new(u64::from(MAX_SHELF_LIFE_DAYS))).unwrap_or(NaiveDate::MIN);
     let latest = reported.checked_add_days(chrono::Days::new(1)).unwrap_or(NaiveDate::MAX);
     if !(earliest..=latest).contains(&unit.production_date) {
-        return Err(format!("productionDate {} must be within {MAX_SHELF_LIFE_DAYS} days before the report and a day after it", unit.production_date));
+        return Err(format!(
+            "productionDate {} must be within {MAX_SHELF_LIFE_DAYS} days before the report and a day after it",
+            unit.production_date
+        ));
     }
     Ok(())
 }
@@ -213,7 +247,9 @@ fn unit_ok(unit: &Unit, reported: NaiveDate) -> Result<(), String> {
 /// A command result names its command's queue (`location#commands`): it is
 /// only taken from that fridge, so one fridge cannot finish another's command.
 fn own_command(location_id: &str, queue_id: &str) -> Result<(), String> {
-    let own = queue_id.rsplit_once('#').is_some_and(|(loc, queue)| loc == location_id && queue == crate::rules::COMMAND_QUEUE);
+    let own = queue_id
+        .rsplit_once('#')
+        .is_some_and(|(loc, queue)| loc == location_id && queue == crate::rules::COMMAND_QUEUE);
     if !own {
         return Err(format!("commandResult from {location_id} for a command of another queue ({queue_id})"));
     }
@@ -265,7 +301,11 @@ pub fn parse_at(body: &str, now: DateTime<Utc>) -> Result<Message, String> {
         Message::Heartbeat(h) => {
             number_ok("temperature", h.temperature, TEMPERATURE_RANGE)?;
             number_ok("temperatureSetpoint", h.temperature_setpoint, TEMPERATURE_RANGE)?;
-            number_ok("networkSpeed.previousSpeed", h.network_speed.as_ref().and_then(|n| n.previous_speed), 0.0..=MAX_NETWORK_SPEED)?;
+            number_ok(
+                "networkSpeed.previousSpeed",
+                h.network_speed.as_ref().and_then(|n| n.previous_speed),
+                0.0..=MAX_NETWORK_SPEED,
+            )?;
             past_ok("safetyHoldTs", h.safety_hold_ts, now)?;
             past_ok("outOfOrderTs", h.out_of_order_ts, now)?;
         }
@@ -294,8 +334,14 @@ mod tests {
     fn well_formed_messages_parse_and_bad_ones_say_why() {
         let hb = parse(r#"{"type":"heartbeat","locationId":"CHI_1","timestamp":"2026-11-23T02:00:00Z","temperature":37.5,"outOfOrder":false}"#).unwrap();
         assert_eq!(hb.location_id(), "CHI_1");
-        assert!(parse(r#"{"type":"heartbeat","locationId":"CHI_1"}"#).unwrap_err().contains("missing field `timestamp`"));
-        assert!(parse(r#"{"type":"heartbeat","locationId":"CHI_1","timestamp":"2026-11-23T02:00:00Z","temperature":"warm"}"#).unwrap_err().contains("invalid type"));
+        assert!(parse(r#"{"type":"heartbeat","locationId":"CHI_1"}"#)
+            .unwrap_err()
+            .contains("missing field `timestamp`"));
+        assert!(parse(
+            r#"{"type":"heartbeat","locationId":"CHI_1","timestamp":"2026-11-23T02:00:00Z","temperature":"warm"}"#
+        )
+        .unwrap_err()
+        .contains("invalid type"));
         assert!(parse(r#"{"type":"gossip","locationId":"CHI_1"}"#).unwrap_err().contains("unknown variant"));
         assert!(parse("not json").unwrap_err().starts_with("malformed telemetry"));
         assert_eq!(parse(r#"{"type":"event","locationId":"CHI_1","eventId":"e1","eventType":"Party","timestamp":"2026-11-23T02:00:00Z"}"#).unwrap_err(), "unknown eventType Party");
@@ -306,48 +352,80 @@ mod tests {
     fn a_time_outside_the_window_is_refused_with_its_reason() {
         let hb = |t: &str| parse(&format!(r#"{{"type":"heartbeat","locationId":"A","timestamp":"{t}"}}"#));
         // The poison message of issue 20: it panicked the ingest when its expiry was computed.
-        assert_eq!(hb("+262142-12-31T00:00:00Z").unwrap_err(), "timestamp +262142-12-31T00:00:00+00:00 is more than 24 hours ahead of the ingest's clock");
+        assert_eq!(
+            hb("+262142-12-31T00:00:00Z").unwrap_err(),
+            "timestamp +262142-12-31T00:00:00+00:00 is more than 24 hours ahead of the ingest's clock"
+        );
         assert!(hb("2026-11-24T11:59:00Z").is_ok(), "a fridge clock a day fast still reports");
         assert!(hb("2026-11-24T12:00:01Z").unwrap_err().ends_with("is more than 24 hours ahead of the ingest's clock"));
         assert!(hb("2026-10-24T12:00:01Z").is_ok());
-        assert_eq!(hb("-262143-01-01T00:00:00Z").unwrap_err(), "timestamp -262143-01-01T00:00:00+00:00 is older than the 30 days telemetry is kept");
-        let hold = parse(r#"{"type":"heartbeat","locationId":"A","timestamp":"2026-11-23T12:00:00Z","safetyHoldTs":"+262142-12-31T00:00:00Z"}"#);
+        assert_eq!(
+            hb("-262143-01-01T00:00:00Z").unwrap_err(),
+            "timestamp -262143-01-01T00:00:00+00:00 is older than the 30 days telemetry is kept"
+        );
+        let hold = parse(
+            r#"{"type":"heartbeat","locationId":"A","timestamp":"2026-11-23T12:00:00Z","safetyHoldTs":"+262142-12-31T00:00:00Z"}"#,
+        );
         assert!(hold.unwrap_err().starts_with("safetyHoldTs +262142-12-31"));
     }
 
     #[test]
     fn numbers_a_fridge_cannot_report_are_refused() {
-        let hb = |field: &str| parse(&format!(r#"{{"type":"heartbeat","locationId":"A","timestamp":"2026-11-23T12:00:00Z",{field}}}"#));
+        let hb = |field: &str| {
+            parse(&format!(r#"{{"type":"heartbeat","locationId":"A","timestamp":"2026-11-23T12:00:00Z",{field}}}"#))
+        };
         assert_eq!(hb(r#""temperature":1e300"#).unwrap_err(), "temperature must be a number from -100 to 300");
-        assert_eq!(hb(r#""temperatureSetpoint":-1000"#).unwrap_err(), "temperatureSetpoint must be a number from -100 to 300");
-        assert!(hb(r#""networkSpeed":{"previousSpeed":-1}"#).unwrap_err().starts_with("networkSpeed.previousSpeed must be a number"));
+        assert_eq!(
+            hb(r#""temperatureSetpoint":-1000"#).unwrap_err(),
+            "temperatureSetpoint must be a number from -100 to 300"
+        );
+        assert!(hb(r#""networkSpeed":{"previousSpeed":-1}"#)
+            .unwrap_err()
+            .starts_with("networkSpeed.previousSpeed must be a number"));
         assert!(hb(r#""temperature":41.5,"networkSpeed":{"previousSpeed":0.3}"#).is_ok());
     }
 
     #[test]
     fn an_impossible_shelf_life_or_production_date_is_refused() {
-        let inv = |unit: &str| parse(&format!(r#"{{"type":"inventory","locationId":"A","timestamp":"2026-11-23T12:00:00Z","slots":[{{"slot":"1:1","itemName":"X","units":[{unit}]}}]}}"#));
+        let inv = |unit: &str| {
+            parse(&format!(
+                r#"{{"type":"inventory","locationId":"A","timestamp":"2026-11-23T12:00:00Z","slots":[{{"slot":"1:1","itemName":"X","units":[{unit}]}}]}}"#
+            ))
+        };
         // The unit of issue 20 that panicked the inventory view on every call.
-        assert_eq!(inv(r#"{"productionDate":"2026-11-20","shelfLifeDays":4000000000}"#).unwrap_err(), "shelfLifeDays must be at most 3650");
+        assert_eq!(
+            inv(r#"{"productionDate":"2026-11-20","shelfLifeDays":4000000000}"#).unwrap_err(),
+            "shelfLifeDays must be at most 3650"
+        );
         assert!(inv(r#"{"productionDate":"2026-11-20","shelfLifeDays":3650}"#).is_ok());
         assert!(inv(r#"{"productionDate":"2026-11-24"}"#).is_ok(), "the fridge's date may be a day ahead of UTC's");
-        assert!(inv(r#"{"productionDate":"2026-11-25"}"#).unwrap_err().starts_with("productionDate 2026-11-25 must be within 3650 days"));
+        assert!(inv(r#"{"productionDate":"2026-11-25"}"#)
+            .unwrap_err()
+            .starts_with("productionDate 2026-11-25 must be within 3650 days"));
         assert!(inv(r#"{"productionDate":"+262142-12-31"}"#).is_err());
     }
 
     #[test]
     fn a_command_result_is_taken_only_from_the_fridge_the_command_was_sent_to() {
         let result = |loc: &str, queue: &str| {
-            parse(&format!(r#"{{"type":"commandResult","locationId":"{loc}","queueId":"{queue}","sk":"t#m","state":"DONE","timestamp":"2026-11-23T12:00:00Z"}}"#))
+            parse(&format!(
+                r#"{{"type":"commandResult","locationId":"{loc}","queueId":"{queue}","sk":"t#m","state":"DONE","timestamp":"2026-11-23T12:00:00Z"}}"#
+            ))
         };
         assert!(result("A", "A#commands").is_ok());
-        assert_eq!(result("B", "A#commands").unwrap_err(), "commandResult from B for a command of another queue (A#commands)");
+        assert_eq!(
+            result("B", "A#commands").unwrap_err(),
+            "commandResult from B for a command of another queue (A#commands)"
+        );
         assert!(result("A", "A#other").is_err());
         assert!(result("A", "A").is_err());
         // A location id with the separator in it cannot pass as another's queue.
         assert!(result("A#commands", "A#commands#commands").is_ok());
         assert!(result("A", "X#A#commands").is_err());
         let long = "L".repeat(64);
-        assert!(result(&long, &format!("{long}#commands")).is_ok(), "a 64-character location's queue id is longer than 64");
+        assert!(
+            result(&long, &format!("{long}#commands")).is_ok(),
+            "a 64-character location's queue id is longer than 64"
+        );
     }
 }

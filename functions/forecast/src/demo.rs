@@ -6,8 +6,20 @@ use crate::handlers::{self, UploadState, PREFIX};
 use fleet_shared::{ApiError, Bucket, Deps};
 
 const MENU: &[&str] = &[
-    "Greek Salad", "Chicken Caesar Wrap", "Turkey Club", "Protein Box", "Veggie Wrap", "Overnight Oats", "Yogurt Parfait",
-    "Fruit Cup", "Hummus Snack Pack", "Cold Brew", "Sparkling Water", "Orange Juice", "Kombucha", "Granola Bar",
+    "Greek Salad",
+    "Chicken Caesar Wrap",
+    "Turkey Club",
+    "Protein Box",
+    "Veggie Wrap",
+    "Overnight Oats",
+    "Yogurt Parfait",
+    "Fruit Cup",
+    "Hummus Snack Pack",
+    "Cold Brew",
+    "Sparkling Water",
+    "Orange Juice",
+    "Kombucha",
+    "Granola Bar",
 ];
 
 /// The file: one row per item and day; two items are made two days ahead (a holdover).
@@ -19,7 +31,11 @@ pub fn demo_csv(today: chrono::NaiveDate) -> String {
             let ahead = if i % 7 == 3 { 2 } else { 1 };
             let quantity = 20 + (i as i64 * 37 + day * 11) % 60;
             let production = allocation - chrono::Duration::days(ahead);
-            text.push_str(&format!("{item},{},{quantity},{}\n", allocation.format("%Y/%m/%d"), production.format("%Y/%m/%d")));
+            text.push_str(&format!(
+                "{item},{},{quantity},{}\n",
+                allocation.format("%Y/%m/%d"),
+                production.format("%Y/%m/%d")
+            ));
         }
     }
     text
@@ -64,7 +80,8 @@ mod tests {
 
     #[test]
     fn the_demo_file_passes_the_rules_and_holds_holdovers() {
-        let rows = crate::file::raw_rows(demo_csv(chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).as_bytes()).unwrap();
+        let rows =
+            crate::file::raw_rows(demo_csv(chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).as_bytes()).unwrap();
         assert_eq!(rows.len(), 7 * MENU.len());
         let checked: Vec<_> = rows.iter().map(|r| crate::file::check(&r.values).unwrap()).collect();
         assert_eq!(checked.iter().filter(|r| crate::file::holdover(r).is_some()).count(), 14);

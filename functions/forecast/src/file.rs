@@ -77,7 +77,12 @@ pub fn holdover(row: &ForecastRow) -> Option<String> {
     let p = NaiveDate::parse_from_str(&row.production_date, "%Y-%m-%d").ok()?;
     let days = (a - p).num_days().abs();
     (days > HOLDOVER_DAYS).then(|| {
-        format!("{}: {days} days between ProductionDate {} and AllocationDate {}", row.item, p.format("%Y/%m/%d"), a.format("%Y/%m/%d"))
+        format!(
+            "{}: {days} days between ProductionDate {} and AllocationDate {}",
+            row.item,
+            p.format("%Y/%m/%d"),
+            a.format("%Y/%m/%d")
+        )
     })
 }
 
@@ -87,8 +92,10 @@ pub fn raw_rows(bytes: &[u8]) -> Result<Vec<RawRow>, Vec<String>> {
     let text = std::str::from_utf8(bytes).map_err(|_| vec!["Please upload a .csv file".to_string()])?;
     let text = text.trim_start_matches('\u{feff}');
     let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
-    let headers: Vec<String> = reader.headers().map_err(|e| vec![format!("Line 1: {e}")])?.iter().map(str::to_string).collect();
-    let missing: Vec<&str> = COLUMNS.iter().copied().filter(|c| !headers.iter().any(|h| h.eq_ignore_ascii_case(c))).collect();
+    let headers: Vec<String> =
+        reader.headers().map_err(|e| vec![format!("Line 1: {e}")])?.iter().map(str::to_string).collect();
+    let missing: Vec<&str> =
+        COLUMNS.iter().copied().filter(|c| !headers.iter().any(|h| h.eq_ignore_ascii_case(c))).collect();
     if !missing.is_empty() {
         return Err(vec![format!("Line 1: Missing column {}", missing.join(", "))]);
     }
@@ -98,14 +105,21 @@ pub fn raw_rows(bytes: &[u8]) -> Result<Vec<RawRow>, Vec<String>> {
         let line = i as u32 + 2;
         match record {
             Ok(r) if r.iter().all(str::is_empty) => {}
-            Ok(r) => rows.push(RawRow { row: line, values: headers.iter().cloned().zip(r.iter().map(|c| Value::String(c.to_string()))).collect() }),
+            Ok(r) => rows.push(RawRow {
+                row: line,
+                values: headers.iter().cloned().zip(r.iter().map(|c| Value::String(c.to_string()))).collect(),
+            }),
             Err(e) => errors.push(format!("Line {line}: {e}")),
         }
     }
     if rows.is_empty() && errors.is_empty() {
         errors.push("The file has no rows".into());
     }
-    if errors.is_empty() { Ok(rows) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(rows)
+    } else {
+        Err(errors)
+    }
 }
 
 #[cfg(test)]
@@ -119,11 +133,23 @@ mod tests {
 
     #[test]
     fn strict_dates_quoted_commas_and_a_byte_order_mark() {
-        let rows = raw_rows("\u{feff}Item,AllocationDate,Quantity,ProductionDate\n\"Salad, Greek\",2026/11/24,12,2026/11/23\n\n".as_bytes()).unwrap();
+        let rows = raw_rows(
+            "\u{feff}Item,AllocationDate,Quantity,ProductionDate\n\"Salad, Greek\",2026/11/24,12,2026/11/23\n\n"
+                .as_bytes(),
+        )
+        .unwrap();
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].row, 2);
         let row = check(&rows[0].values).unwrap();
-        assert_eq!(row, ForecastRow { item: "Salad, Greek".into(), date: "2026-11-24".into(), quantity: 12, production_date: "2026-11-23".into() });
+        assert_eq!(
+            row,
+            ForecastRow {
+                item: "Salad, Greek".into(),
+                date: "2026-11-24".into(),
+                quantity: 12,
+                production_date: "2026-11-23".into()
+            }
+        );
         assert_eq!(row.key(), "2026-11-24#Salad, Greek");
         assert_eq!(holdover(&row), None);
     }
@@ -131,7 +157,10 @@ mod tests {
     #[test]
     fn every_message_of_a_bad_row() {
         assert_eq!(
-            check(&cells(json!({"Item": "A", "AllocationDate": "2026-11-24", "Quantity": "1", "ProductionDate": "2026/11/23"}))).unwrap_err(),
+            check(&cells(
+                json!({"Item": "A", "AllocationDate": "2026-11-24", "Quantity": "1", "ProductionDate": "2026/11/23"})
+            ))
+            .unwrap_err(),
             vec!["AllocationDate '2026-11-24' must be YYYY/MM/DD".to_string()]
         );
         assert_eq!(
@@ -143,19 +172,34 @@ mod tests {
                 "Quantity '-1' must be a whole number of 0 or more".to_string(),
             ]
         );
-        assert_eq!(check(&cells(json!({"Item": "A", "Quantity": "1"}))).unwrap_err(), vec!["Missing column AllocationDate, ProductionDate".to_string()]);
+        assert_eq!(
+            check(&cells(json!({"Item": "A", "Quantity": "1"}))).unwrap_err(),
+            vec!["Missing column AllocationDate, ProductionDate".to_string()]
+        );
     }
 
     #[test]
     fn a_holdover_of_more_than_one_day_is_a_warning() {
-        let row = check(&cells(json!({"Item": "Wrap", "AllocationDate": "2026/11/25", "Quantity": "3", "ProductionDate": "2026/11/23"}))).unwrap();
-        assert_eq!(holdover(&row).unwrap(), "Wrap: 2 days between ProductionDate 2026/11/23 and AllocationDate 2026/11/25");
+        let row = check(&cells(
+            json!({"Item": "Wrap", "AllocationDate": "2026/11/25", "Quantity": "3", "ProductionDate": "2026/11/23"}),
+        ))
+        .unwrap();
+        assert_eq!(
+            holdover(&row).unwrap(),
+            "Wrap: 2 days between ProductionDate 2026/11/23 and AllocationDate 2026/11/25"
+        );
     }
 
     #[test]
     fn whole_file_errors() {
-        assert_eq!(raw_rows(b"Item,Quantity\nA,1\n").unwrap_err(), vec!["Line 1: Missing column AllocationDate, ProductionDate".to_string()]);
-        assert_eq!(raw_rows(b"Item,AllocationDate,Quantity,ProductionDate\n").unwrap_err(), vec!["The file has no rows".to_string()]);
+        assert_eq!(
+            raw_rows(b"Item,Quantity\nA,1\n").unwrap_err(),
+            vec!["Line 1: Missing column AllocationDate, ProductionDate".to_string()]
+        );
+        assert_eq!(
+            raw_rows(b"Item,AllocationDate,Quantity,ProductionDate\n").unwrap_err(),
+            vec!["The file has no rows".to_string()]
+        );
         assert_eq!(raw_rows(&[0xff, 0xfe, 0x00]).unwrap_err(), vec!["Please upload a .csv file".to_string()]);
     }
 }

@@ -107,8 +107,10 @@ pub async fn upload_status(deps: &'static Deps, input: Input) -> Result<Value, A
         return Err(ApiError::bad_request("uploadId must be letters, digits and dashes"));
     }
     let s = load(deps, &id).await?.ok_or_else(|| ApiError::NotFound(format!("Upload {id} not found")))?;
-    Ok(json!({ "uploadId": s.upload_id, "state": s.state, "errors": s.errors, "written": s.written, "unchanged": s.unchanged,
-               "fileName": s.file_name, "updatedAt": s.updated_at }))
+    Ok(
+        json!({ "uploadId": s.upload_id, "state": s.state, "errors": s.errors, "written": s.written, "unchanged": s.unchanged,
+               "fileName": s.file_name, "updatedAt": s.updated_at }),
+    )
 }
 
 /// `POST /forecast/dry-run`: the file's rows against the rules and the stored forecast, writing nothing.
@@ -161,10 +163,20 @@ fn read_notice(body: &str) -> Result<Notice, String> {
     if v.get("Event").and_then(Value::as_str) == Some("s3:TestEvent") {
         return Ok(Notice::Test);
     }
-    let records = v.get("Records").and_then(Value::as_array).filter(|r| !r.is_empty()).ok_or("the message holds no S3 records")?;
+    let records = v
+        .get("Records")
+        .and_then(Value::as_array)
+        .filter(|r| !r.is_empty())
+        .ok_or("the message holds no S3 records")?;
     records
         .iter()
-        .map(|r| r.pointer("/s3/object/key").and_then(Value::as_str).filter(|k| !k.is_empty()).map(decode_key).ok_or_else(|| "an S3 record names no object key".to_string()))
+        .map(|r| {
+            r.pointer("/s3/object/key")
+                .and_then(Value::as_str)
+                .filter(|k| !k.is_empty())
+                .map(decode_key)
+                .ok_or_else(|| "an S3 record names no object key".to_string())
+        })
         .collect::<Result<Vec<_>, _>>()
         .map(Notice::Objects)
 }
@@ -230,7 +242,9 @@ fn upload_of(key: &str) -> Option<&str> {
 fn too_large(size: Option<i64>) -> Option<String> {
     match size {
         Some(n) if (0..=MAX_FILE_BYTES).contains(&n) => None,
-        Some(n) => Some(format!("The file is {n} bytes; at most {MAX_FILE_BYTES} bytes (5 MB) are read. Split it and upload each part.")),
+        Some(n) => Some(format!(
+            "The file is {n} bytes; at most {MAX_FILE_BYTES} bytes (5 MB) are read. Split it and upload each part."
+        )),
         None => Some("The file's size is unknown, so it was not read. Upload it again.".into()),
     }
 }
@@ -251,7 +265,12 @@ async fn ingest_object(deps: &'static Deps, key: &str) -> Result<(), Refusal> {
             if matches!(state.state.as_str(), "applied" | "failed") {
                 return Ok(());
             }
-            return Ok(finish(deps, state, Err(vec!["The file was gone before it was read. Choose Upload Forecast again.".into()])).await?);
+            return Ok(finish(
+                deps,
+                state,
+                Err(vec!["The file was gone before it was read. Choose Upload Forecast again.".into()]),
+            )
+            .await?);
         }
         Err(e) => return Err(ApiError::internal(e).into()),
     };
@@ -265,7 +284,12 @@ async fn ingest_object(deps: &'static Deps, key: &str) -> Result<(), Refusal> {
     (state.written, state.unchanged) = (0, 0);
     // S3 refuses an expired presigned URL; this guards emulators and clock skew.
     if state.url_expires_at > 0 && arrived > state.url_expires_at {
-        return Ok(finish(deps, state, Err(vec!["The upload link expired before the file arrived. Choose Upload Forecast again.".into()])).await?);
+        return Ok(finish(
+            deps,
+            state,
+            Err(vec!["The upload link expired before the file arrived. Choose Upload Forecast again.".into()]),
+        )
+        .await?);
     }
     // The size is in the answer's headers: a too large body is dropped unread.
     if let Some(reason) = too_large(object.content_length()) {
@@ -277,7 +301,9 @@ async fn ingest_object(deps: &'static Deps, key: &str) -> Result<(), Refusal> {
 
     let bytes = object.body.collect().await.map_err(ApiError::internal)?.into_bytes();
     let rows = match file::raw_rows(&bytes) {
-        Ok(rows) if rows.len() > MAX_FILE_ROWS => Err(vec![format!("The file has {} rows; at most {MAX_FILE_ROWS} are taken at once", rows.len())]),
+        Ok(rows) if rows.len() > MAX_FILE_ROWS => {
+            Err(vec![format!("The file has {} rows; at most {MAX_FILE_ROWS} are taken at once", rows.len())])
+        }
         other => other,
     };
     let outcome = match rows {
@@ -288,9 +314,14 @@ async fn ingest_object(deps: &'static Deps, key: &str) -> Result<(), Refusal> {
 }
 
 /// Checks the whole file, then commits it in batches; nothing is written when any line is invalid.
-async fn commit_file(deps: &'static Deps, state: &UploadState, rows: Vec<upload::RawRow>) -> Result<Result<(usize, usize), Vec<String>>, ApiError> {
+async fn commit_file(
+    deps: &'static Deps,
+    state: &UploadState,
+    rows: Vec<upload::RawRow>,
+) -> Result<Result<(usize, usize), Vec<String>>, ApiError> {
     let kind = ForecastUpload { deps, user: state.user.clone(), now: now() };
-    let whole = UploadRequest { upload_id: state.upload_id.clone(), file_name: state.file_name.clone(), rows, groups: None };
+    let whole =
+        UploadRequest { upload_id: state.upload_id.clone(), file_name: state.file_name.clone(), rows, groups: None };
     let dry = upload::dry_run(&kind, &whole).await?;
     let errors = line_errors(&dry["rows"], "messages");
     if !errors.is_empty() {
@@ -323,7 +354,11 @@ fn line_errors(rows: &Value, field: &str) -> Vec<String> {
         .collect()
 }
 
-async fn finish(deps: &Deps, mut state: UploadState, outcome: Result<(usize, usize), Vec<String>>) -> Result<(), ApiError> {
+async fn finish(
+    deps: &Deps,
+    mut state: UploadState,
+    outcome: Result<(usize, usize), Vec<String>>,
+) -> Result<(), ApiError> {
     match outcome {
         Ok((written, unchanged)) => {
             state.state = "applied".into();
@@ -372,12 +407,22 @@ struct UpdateBody {
 pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let body: UpdateBody = input.parse()?;
     limits::check_len("item", &body.item, limits::MAX_NAME_CHARS)?;
-    let date = chrono::NaiveDate::parse_from_str(&body.date, "%Y-%m-%d").map_err(|_| ApiError::bad_request("date must be YYYY-MM-DD"))?.format("%Y-%m-%d").to_string();
-    let quantity = body.quantity.as_i64().or_else(|| body.quantity.as_str().and_then(|s| s.trim().parse().ok())).filter(|q| *q >= 0)
+    let date = chrono::NaiveDate::parse_from_str(&body.date, "%Y-%m-%d")
+        .map_err(|_| ApiError::bad_request("date must be YYYY-MM-DD"))?
+        .format("%Y-%m-%d")
+        .to_string();
+    let quantity = body
+        .quantity
+        .as_i64()
+        .or_else(|| body.quantity.as_str().and_then(|s| s.trim().parse().ok()))
+        .filter(|q| *q >= 0)
         .ok_or_else(|| ApiError::bad_request("Quantity must be a whole number of 0 or more"))?;
     let t = deps.table(Table::ForecastRows)?;
     let key = HashMap::from([("date".to_string(), store::s(&date)), ("item".to_string(), store::s(&body.item))]);
-    let current: Value = t.get(key.clone()).await?.ok_or_else(|| ApiError::NotFound(format!("No forecast for {} on {date}", body.item)))?;
+    let current: Value = t
+        .get(key.clone())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("No forecast for {} on {date}", body.item)))?;
     let old = current["quantity"].clone();
     let who = input.caller()?.display().to_string();
     let at = now();
@@ -392,10 +437,18 @@ pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError
         .expression_attribute_values(":at", store::s(&at))
         .build()
         .map_err(ApiError::internal)?;
-    let change = Change { attribute: body.item.clone(), old_value: old.to_string(), new_value: quantity.to_string(), reason: None };
+    let change = Change {
+        attribute: body.item.clone(),
+        old_value: old.to_string(),
+        new_value: quantity.to_string(),
+        reason: None,
+    };
     let record = Record::new(history::entity("forecast", &date), &at, &who, "Forecast view", vec![change]);
-    let items = vec![TransactWriteItem::builder().update(update).build(), record.put(deps.table(Table::History)?.name)?];
-    store::on_conflict(store::transact(t.client, items).await, || ApiError::Conflict(format!("The forecast for {} was changed meanwhile. Reload to see it.", body.item)))?;
+    let items =
+        vec![TransactWriteItem::builder().update(update).build(), record.put(deps.table(Table::History)?.name)?];
+    store::on_conflict(store::transact(t.client, items).await, || {
+        ApiError::Conflict(format!("The forecast for {} was changed meanwhile. Reload to see it.", body.item))
+    })?;
     Ok(json!({ "item": body.item, "quantity": quantity, "date": date }))
 }
 
@@ -406,7 +459,10 @@ mod tests {
     #[test]
     fn a_notice_is_read_or_refused_with_its_reason() {
         let note = |key: &str| json!({ "Records": [{ "s3": { "object": { "key": key } } }] }).to_string();
-        assert_eq!(read_notice(&note("forecast-uploads%2Fa-1.csv")), Ok(Notice::Objects(vec!["forecast-uploads/a-1.csv".into()])));
+        assert_eq!(
+            read_notice(&note("forecast-uploads%2Fa-1.csv")),
+            Ok(Notice::Objects(vec!["forecast-uploads/a-1.csv".into()]))
+        );
         assert_eq!(read_notice(r#"{"Service":"Amazon S3","Event":"s3:TestEvent"}"#), Ok(Notice::Test));
         assert_eq!(read_notice("{not json"), Err("the message is not JSON".into()));
         assert_eq!(read_notice("{}"), Err("the message holds no S3 records".into()));
@@ -421,7 +477,10 @@ mod tests {
     fn an_object_over_the_size_limit_is_refused_unread() {
         assert_eq!(too_large(Some(0)), None);
         assert_eq!(too_large(Some(MAX_FILE_BYTES)), None);
-        assert_eq!(too_large(Some(MAX_FILE_BYTES + 1)).as_deref(), Some("The file is 5242881 bytes; at most 5242880 bytes (5 MB) are read. Split it and upload each part."));
+        assert_eq!(
+            too_large(Some(MAX_FILE_BYTES + 1)).as_deref(),
+            Some("The file is 5242881 bytes; at most 5242880 bytes (5 MB) are read. Split it and upload each part.")
+        );
         assert!(too_large(None).is_some());
     }
 

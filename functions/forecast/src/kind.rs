@@ -38,12 +38,17 @@ impl UploadKind for ForecastUpload {
         let keys = keys
             .iter()
             .filter_map(|k| k.split_once('#'))
-            .map(|(date, item)| HashMap::from([("date".to_string(), store::s(date)), ("item".to_string(), store::s(item))]))
+            .map(|(date, item)| {
+                HashMap::from([("date".to_string(), store::s(date)), ("item".to_string(), store::s(item))])
+            })
             .collect();
         let mut found = HashMap::new();
         for item in t.batch_get(keys, &[]).await? {
             let v: Value = store::from_item(item)?;
-            found.insert(format!("{}#{}", v["date"].as_str().unwrap_or_default(), v["item"].as_str().unwrap_or_default()), v);
+            found.insert(
+                format!("{}#{}", v["date"].as_str().unwrap_or_default(), v["item"].as_str().unwrap_or_default()),
+                v,
+            );
         }
         Ok(found)
     }
@@ -54,7 +59,12 @@ impl UploadKind for ForecastUpload {
         for (attribute, new) in [("quantity", json!(plan.quantity)), ("productionDate", json!(plan.production_date))] {
             let old = stored.get(attribute).cloned().unwrap_or(Value::Null);
             if old != new {
-                diff.push(Change { attribute: attribute.into(), old_value: old.to_string(), new_value: new.to_string(), reason: None });
+                diff.push(Change {
+                    attribute: attribute.into(),
+                    old_value: old.to_string(),
+                    new_value: new.to_string(),
+                    reason: None,
+                });
             }
         }
         Ok(diff)
@@ -76,8 +86,15 @@ impl UploadKind for ForecastUpload {
                                "uploadMarker": marker, "updatedBy": self.user, "updatedAt": self.now });
             requests.push((rows_table.name.to_string(), put(store::to_item(&item)?)?));
             let old = p.stored.as_ref().map(|s| s["quantity"].to_string()).unwrap_or_else(|| "null".into());
-            let change = Change { attribute: r.item.clone(), old_value: old, new_value: r.quantity.to_string(), reason: None };
-            let record = Record::new(history::entity("forecast", &r.date), &self.now, &self.user, &req.source(p.row), vec![change]);
+            let change =
+                Change { attribute: r.item.clone(), old_value: old, new_value: r.quantity.to_string(), reason: None };
+            let record = Record::new(
+                history::entity("forecast", &r.date),
+                &self.now,
+                &self.user,
+                &req.source(p.row),
+                vec![change],
+            );
             requests.push((history_table.name.to_string(), put(store::to_item(&record)?)?));
             if let Some(claim) = &p.claim {
                 requests.push((records_table.to_string(), put(store::to_item(claim)?)?));
@@ -90,10 +107,15 @@ impl UploadKind for ForecastUpload {
             }
             store::batch_write_tables(rows_table.client, by_table).await?;
         }
-        Ok(rows.into_iter().map(|p| CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Written, message: None }).collect())
+        Ok(rows
+            .into_iter()
+            .map(|p| CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Written, message: None })
+            .collect())
     }
 }
 
 fn put(item: store::Item) -> Result<WriteRequest, ApiError> {
-    Ok(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(item)).build().map_err(ApiError::internal)?).build())
+    Ok(WriteRequest::builder()
+        .put_request(PutRequest::builder().set_item(Some(item)).build().map_err(ApiError::internal)?)
+        .build())
 }

@@ -32,7 +32,8 @@ impl Verifier {
     }
 
     pub fn fetch(jwks_url: &str, issuer: &str, client_id: &str) -> Result<Self, String> {
-        let jwks: JwkSet = ureq::get(jwks_url).call().map_err(|e| e.to_string())?.into_json().map_err(|e| e.to_string())?;
+        let jwks: JwkSet =
+            ureq::get(jwks_url).call().map_err(|e| e.to_string())?.into_json().map_err(|e| e.to_string())?;
         Self::from_jwks(&jwks, issuer, client_id)
     }
 

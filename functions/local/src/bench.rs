@@ -2,10 +2,10 @@
 //! upload pipeline (batches of 100, 4 in flight, as the browser sends them)
 //! and writes the same items (locations and their history records) with a
 //! raw BatchWriteItem loop, against the emulator; prints both rates.
-use fn_locations::bulk::BulkLocations;
 use fleet_shared::history::{self, Record};
 use fleet_shared::upload::{self, RawRow, UploadRequest};
 use fleet_shared::{store, ApiError, Deps, Table};
+use fn_locations::bulk::BulkLocations;
 use futures::stream::{self, StreamExt, TryStreamExt};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -23,14 +23,21 @@ fn crm_row(id: &str) -> serde_json::Map<String, Value> {
 pub async fn upload(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
     let run = chrono::Utc::now().format("%H%M%S").to_string();
     let kind = BulkLocations { deps, user: "bench@fleet.local".into(), now: store_now() };
-    let all: Vec<RawRow> = (0..rows).map(|i| RawRow { row: i as u32 + 2, values: crm_row(&format!("BENCH_P{run}_{i}")) }).collect();
+    let all: Vec<RawRow> =
+        (0..rows).map(|i| RawRow { row: i as u32 + 2, values: crm_row(&format!("BENCH_P{run}_{i}")) }).collect();
     let started = Instant::now();
     let batches: Vec<UploadRequest> = all
         .chunks(upload::MAX_BATCH_ROWS)
-        .map(|c| UploadRequest { upload_id: format!("bench-{run}"), file_name: "bench.csv".into(), rows: c.to_vec(), groups: None })
+        .map(|c| UploadRequest {
+            upload_id: format!("bench-{run}"),
+            file_name: "bench.csv".into(),
+            rows: c.to_vec(),
+            groups: None,
+        })
         .collect();
     let records = deps.table(Table::Idempotency)?;
-    let written: Vec<Result<Value, ApiError>> = stream::iter(batches.iter()).map(|b| upload::commit(&kind, b, &records)).buffer_unordered(4).collect().await;
+    let written: Vec<Result<Value, ApiError>> =
+        stream::iter(batches.iter()).map(|b| upload::commit(&kind, b, &records)).buffer_unordered(4).collect().await;
     let mut ok = 0;
     for w in written {
         ok += w?["written"].as_u64().unwrap_or(0);
@@ -47,7 +54,13 @@ pub async fn upload(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
         let id = format!("BENCH_R{run}_{i}");
         let p = fn_locations::bulk::payload(&crm_row(&id)).map_err(|m| ApiError::internal(m.join("; ")))?;
         let doc = fn_locations::plan::new_location(&p, &opts, "bench", &store_now()).map_err(ApiError::internal)?;
-        records.push(store::to_item(&Record::new(history::entity("location", &id), &store_now(), "bench", "raw", vec![]))?);
+        records.push(store::to_item(&Record::new(
+            history::entity("location", &id),
+            &store_now(),
+            "bench",
+            "raw",
+            vec![],
+        ))?);
         docs.push(store::to_item(&doc)?);
     }
     let started = Instant::now();
@@ -102,10 +115,30 @@ pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), Api
     let mut orders = Vec::with_capacity(n);
     for i in 0..n {
         let (route, stop, id) = (format!("bench-{:02}", i / 20), (i % 20) as i64 + 1, format!("BENCH_STOP_{i:04}"));
-        let s = RouteStop { stocking_date: date.into(), market: "MW".into(), id: id.clone(), route: route.clone(), stop, stocking_index: 1, stop_type: "DELIVERY".into() };
+        let s = RouteStop {
+            stocking_date: date.into(),
+            market: "MW".into(),
+            id: id.clone(),
+            route: route.clone(),
+            stop,
+            stocking_index: 1,
+            stop_type: "DELIVERY".into(),
+        };
         stops.push(store::to_item(&StoredStop { route_stop: sort_key(&route, stop), stop: s, upload: None })?);
         let pars = [("Greek Salad".to_string(), 12), ("Cold Brew".to_string(), 20)].into_iter().collect();
-        let order = FridgeOrder { drop_off_date: date.into(), order_key: order_key(&id, 1), location_id: id, stocking_index: 1, delivery_date: date.into(), pars, order_upload_id: None, over_capacity: Default::default(), priority_boost_items: vec![], jit: false, details: None };
+        let order = FridgeOrder {
+            drop_off_date: date.into(),
+            order_key: order_key(&id, 1),
+            location_id: id,
+            stocking_index: 1,
+            delivery_date: date.into(),
+            pars,
+            order_upload_id: None,
+            over_capacity: Default::default(),
+            priority_boost_items: vec![],
+            jit: false,
+            details: None,
+        };
         orders.push(store::to_item(&order)?);
     }
     deps.table(Table::LocationRoutes)?.batch_put(stops).await?;
@@ -122,11 +155,19 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
     use fn_pars::handlers::commit_chunk;
     let docs: Vec<Value> = deps.table(Table::Locations)?.scan_projected(&["id", "type", "operationConfigs"]).await?;
     let ops: Vec<_> = docs.iter().map(groups::ops_location).collect();
-    let mut fridges: Vec<&String> = ops.iter().filter(|(_, o)| o.kind == "FRIDGE" && fn_pars::rules::location_rules("x", Some(o)).is_empty()).map(|(id, _)| id).collect();
+    let mut fridges: Vec<&String> = ops
+        .iter()
+        .filter(|(_, o)| o.kind == "FRIDGE" && fn_pars::rules::location_rules("x", Some(o)).is_empty())
+        .map(|(id, _)| id)
+        .collect();
     fridges.sort();
     let fridges: Vec<String> = fridges.into_iter().take(100).cloned().collect();
     let run = chrono::Utc::now().timestamp() % 10_000;
-    let day = |offset: usize, salt: i64| (chrono::NaiveDate::from_ymd_opt(2070, 1, 1).unwrap() + chrono::Duration::days(salt * 40 + offset as i64)).format("%Y-%m-%d").to_string();
+    let day = |offset: usize, salt: i64| {
+        (chrono::NaiveDate::from_ymd_opt(2070, 1, 1).unwrap() + chrono::Duration::days(salt * 40 + offset as i64))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
     let row_of = |i: usize, salt: i64| {
         let order = i / 10;
         let (fridge, date) = (&fridges[order % fridges.len()], day(order / fridges.len(), salt));
@@ -134,10 +175,21 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
                 "par": "4", "overCapacityAmount": "1", "jit": "false", "priorityBoost": "" }).as_object().cloned().expect("object")
     };
     let raw_rows: Vec<RawRow> = (0..rows).map(|i| RawRow { row: i as u32 + 2, values: row_of(i, run * 2) }).collect();
-    let req = UploadRequest { upload_id: format!("bench-pars-{run}"), file_name: "pars.csv".into(), rows: raw_rows, groups: None };
+    let req = UploadRequest {
+        upload_id: format!("bench-pars-{run}"),
+        file_name: "pars.csv".into(),
+        rows: raw_rows,
+        groups: None,
+    };
 
     // Where the dry run's time goes, measured apart before the timed run.
-    let keys: Vec<String> = req.rows.iter().filter_map(fn_pars::rules::group_of).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let keys: Vec<String> = req
+        .rows
+        .iter()
+        .filter_map(fn_pars::rules::group_of)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
     let t = Instant::now();
     groups::ops_locations(deps, fridges.iter().map(String::as_str)).await?;
     let ops_s = t.elapsed().as_secs_f64();
@@ -149,11 +201,13 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
     let dry = fn_pars::handlers::check_file(deps, &req).await?;
     assert_eq!(dry["summary"]["invalid"], 0, "a valid file: {}", dry["summaryText"]);
     let checked = started.elapsed().as_secs_f64();
-    let parsed: Vec<fn_pars::rules::ParRow> = req.rows.iter().map(|r| fn_pars::rules::parse(r).expect("valid row")).collect();
+    let parsed: Vec<fn_pars::rules::ParRow> =
+        req.rows.iter().map(|r| fn_pars::rules::parse(r).expect("valid row")).collect();
     let orders = ParGroup::of_rows(&parsed);
     let chunks: Vec<Vec<ParGroup>> = orders.chunks(fn_pars::handlers::CHUNK_GROUPS).map(<[ParGroup]>::to_vec).collect();
     let upload_id = req.upload_id.as_str();
-    let answers: Vec<Value> = stream::iter(chunks).map(|c| commit_chunk(deps, upload_id, c)).buffer_unordered(3).try_collect().await?;
+    let answers: Vec<Value> =
+        stream::iter(chunks).map(|c| commit_chunk(deps, upload_id, c)).buffer_unordered(3).try_collect().await?;
     let pipeline = started.elapsed().as_secs_f64();
     assert!(answers.iter().all(|a| a["success"] == true), "every order written");
     // The same order items, written raw on the other dates of this run.
@@ -161,7 +215,8 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
         .map(|i| RawRow { row: 0, values: row_of(i, run * 2 + 1) })
         .map(|r| fn_pars::rules::parse(&r).expect("valid row"))
         .collect::<Vec<_>>();
-    let items = ParGroup::of_rows(&raw_items).iter().map(|g| store::to_item(&g.order("raw"))).collect::<Result<Vec<_>, _>>()?;
+    let items =
+        ParGroup::of_rows(&raw_items).iter().map(|g| store::to_item(&g.order("raw"))).collect::<Result<Vec<_>, _>>()?;
     let started = Instant::now();
     deps.table(Table::FridgeOrders)?.batch_put(items).await?;
     let raw = started.elapsed().as_secs_f64();
@@ -189,7 +244,13 @@ pub async fn prices(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
         upload_id: format!("bench-prices-{run}"),
         file_name: "prices.csv".into(),
         rows: (0..rows)
-            .map(|i| RawRow { row: i as u32 + 2, values: json!({ "schemaId": schema(i), "item": item(i), "price": "3.25" }).as_object().cloned().expect("object") })
+            .map(|i| RawRow {
+                row: i as u32 + 2,
+                values: json!({ "schemaId": schema(i), "item": item(i), "price": "3.25" })
+                    .as_object()
+                    .cloned()
+                    .expect("object"),
+            })
             .collect(),
         groups: None,
     };
@@ -199,10 +260,18 @@ pub async fn prices(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
         let started = Instant::now();
         let dry = upload::dry_run(&kind, &file).await?;
         times.push(started.elapsed().as_secs_f64());
-        assert_eq!((dry["summary"]["change"].as_u64(), dry["summary"]["new"].as_u64()), (Some((rows / 2) as u64), Some((rows - rows / 2) as u64)));
+        assert_eq!(
+            (dry["summary"]["change"].as_u64(), dry["summary"]["new"].as_u64()),
+            (Some((rows / 2) as u64), Some((rows - rows / 2) as u64))
+        );
     }
     times.sort_by(f64::total_cmp);
-    println!("price file dry run: {rows} rows ({} diffed, {} new), median of 3 = {:.2} s (target < 2 s)", rows / 2, rows - rows / 2, times[1]);
+    println!(
+        "price file dry run: {rows} rows ({} diffed, {} new), median of 3 = {:.2} s (target < 2 s)",
+        rows / 2,
+        rows - rows / 2,
+        times[1]
+    );
     Ok(())
 }
 
@@ -218,18 +287,26 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
     use fleet_shared::Input;
     let run = chrono::Utc::now().timestamp() % 100_000;
     let fridges: Vec<String> = (0..(n / 10).max(1)).map(|i| format!("BENCH_{run}_{i:04}")).collect();
-    let docs = fridges.iter().map(|id| store::to_item(&json!({ "id": id, "status": { "ops": "LIVE" } }))).collect::<Result<Vec<_>, _>>()?;
+    let docs = fridges
+        .iter()
+        .map(|id| store::to_item(&json!({ "id": id, "status": { "ops": "LIVE" } })))
+        .collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::Locations)?.batch_put(docs).await?;
     let start = chrono::Utc::now();
-    let at = |i: usize| (start + chrono::Duration::milliseconds(i as i64)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    let body = |i: usize| json!({ "type": "heartbeat", "locationId": fridges[i % fridges.len()], "timestamp": at(i), "temperature": 37.5,
-                                  "outOfOrder": false, "hdmi": true, "jofemarState": "STATUS_0_READY", "timezone": "America/Chicago" }).to_string();
+    let at = |i: usize| {
+        (start + chrono::Duration::milliseconds(i as i64)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+    };
+    let body = |i: usize| {
+        json!({ "type": "heartbeat", "locationId": fridges[i % fridges.len()], "timestamp": at(i), "temperature": 37.5,
+                                  "outOfOrder": false, "hdmi": true, "jofemarState": "STATUS_0_READY", "timezone": "America/Chicago" }).to_string()
+    };
     let spec = crate::registry::by_name("telemetry_ingest").ok_or_else(|| ApiError::internal("no telemetry_ingest"))?;
     let fn_deps = wiring.deps(spec);
 
     let started = Instant::now();
     for chunk in (0..n).collect::<Vec<_>>().chunks(10) {
-        let records: Vec<Value> = chunk.iter().map(|i| json!({ "messageId": format!("b-{i}"), "body": body(*i) })).collect();
+        let records: Vec<Value> =
+            chunk.iter().map(|i| json!({ "messageId": format!("b-{i}"), "body": body(*i) })).collect();
         let out = spec.invoke(fn_deps, Input { args: json!({ "Records": records }), ..Input::default() }).await?;
         if out["batchItemFailures"].as_array().is_some_and(|f| !f.is_empty()) {
             return Err(ApiError::internal(format!("ingest failed records: {out}")));
@@ -240,7 +317,10 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
     // The same items (health per fridge and a sample per message), written
     // raw an hour later, so each health put lands over the handler's as its did.
     let (health, telemetry) = (deps.table(Table::FridgeHealth)?, deps.table(Table::FridgeTelemetry)?);
-    let later = |i: usize| (start + chrono::Duration::seconds(3600) + chrono::Duration::milliseconds(i as i64)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let later = |i: usize| {
+        (start + chrono::Duration::seconds(3600) + chrono::Duration::milliseconds(i as i64))
+            .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+    };
     // Per batch: (health items with their time, sample write requests).
     type Batch = (Vec<(String, store::Item)>, Vec<aws_sdk_dynamodb::types::WriteRequest>);
     let mut batches: Vec<Batch> = Vec::new();
@@ -251,7 +331,10 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
             let h = json!({ "locationId": id, "timestamp": later(i), "temperature": 37.5, "outOfOrder": false, "hdmi": true, "jofemarState": "STATUS_0_READY", "timezone": "America/Chicago", "receivedAt": later(i) });
             let s = json!({ "locationId": id, "sk": format!("temp#{}", later(i)), "temperature": 37.5, "timestamp": later(i), "expiresAt": 0 });
             latest.push((later(i), store::to_item(&h)?));
-            let put = aws_sdk_dynamodb::types::PutRequest::builder().set_item(Some(store::to_item(&s)?)).build().map_err(ApiError::internal)?;
+            let put = aws_sdk_dynamodb::types::PutRequest::builder()
+                .set_item(Some(store::to_item(&s)?))
+                .build()
+                .map_err(ApiError::internal)?;
             history.push(aws_sdk_dynamodb::types::WriteRequest::builder().put_request(put).build());
         }
         batches.push((latest, history));
@@ -272,7 +355,8 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
                 .send()
         });
         let puts = stream::iter(puts).buffer_unordered(8).collect::<Vec<_>>();
-        let samples = store::batch_write_tables(client, std::collections::HashMap::from([(telemetry.name.to_string(), history)]));
+        let samples =
+            store::batch_write_tables(client, std::collections::HashMap::from([(telemetry.name.to_string(), history)]));
         let (written, puts) = tokio::join!(samples, puts);
         written?;
         for p in puts {
@@ -281,7 +365,9 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
     }
     let raw_rate = n as f64 / started.elapsed().as_secs_f64();
     println!("ingest through the handler: {n} messages at {handler_rate:.0} messages/s");
-    println!("raw loop of the same writes: {n} messages at {raw_rate:.0} messages/s (samples batched, health conditional)");
+    println!(
+        "raw loop of the same writes: {n} messages at {raw_rate:.0} messages/s (samples batched, health conditional)"
+    );
     println!("handler / raw = {:.2} (target >= 0.5)", handler_rate / raw_rate);
     Ok(())
 }
@@ -289,11 +375,16 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
 /// `fleet-local bench-health N`: the stack gets N fridges (as `bench-fleet`),
 /// each with a heartbeat stored through the real ingest handler, for the
 /// portfolio health page's load figure. Answers how many reported.
-pub async fn health(wiring: &'static crate::wiring::Wiring, deps: &'static Deps, total: usize) -> Result<usize, ApiError> {
+pub async fn health(
+    wiring: &'static crate::wiring::Wiring,
+    deps: &'static Deps,
+    total: usize,
+) -> Result<usize, ApiError> {
     use fleet_shared::Input;
     fleet(deps, total).await?;
     let locations: Vec<std::collections::HashMap<String, Value>> = deps.table(Table::Locations)?.scan_all().await?;
-    let ids: Vec<String> = locations.iter().filter_map(|l| l.get("id").and_then(Value::as_str).map(str::to_string)).collect();
+    let ids: Vec<String> =
+        locations.iter().filter_map(|l| l.get("id").and_then(Value::as_str).map(str::to_string)).collect();
     let spec = crate::registry::by_name("telemetry_ingest").ok_or_else(|| ApiError::internal("no telemetry_ingest"))?;
     let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let zones = ["America/Chicago", "America/New_York", "America/Denver", "America/Los_Angeles"];
@@ -313,7 +404,9 @@ pub async fn health(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
         .collect();
     let deps_of = wiring.deps(spec);
     let results: Vec<Result<Value, ApiError>> = stream::iter(chunks)
-        .map(|records| async move { spec.invoke(deps_of, Input { args: json!({ "Records": records }), ..Input::default() }).await })
+        .map(|records| async move {
+            spec.invoke(deps_of, Input { args: json!({ "Records": records }), ..Input::default() }).await
+        })
         .buffer_unordered(4)
         .collect()
         .await;
@@ -349,7 +442,12 @@ pub async fn planogram_scheduler(deps: &'static Deps, n: usize) -> Result<(), Ap
                 user_sub: Some(author.clone()),
                 version: 1,
                 due_shard: DUE_SHARD.into(),
-                change: ChangeBody { id: layout.clone(), table: TABLE_NAME.into(), attribute: slot, value: json!({ "vendItemName": "BENCH_ITEM" }).to_string() },
+                change: ChangeBody {
+                    id: layout.clone(),
+                    table: TABLE_NAME.into(),
+                    attribute: slot,
+                    value: json!({ "vendItemName": "BENCH_ITEM" }).to_string(),
+                },
                 failure_reason: None,
                 failed_at: None,
                 upload_marker: None,
@@ -364,13 +462,21 @@ pub async fn planogram_scheduler(deps: &'static Deps, n: usize) -> Result<(), Ap
         let t = Instant::now();
         let out = scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await?;
         let this: usize = out["appliedChanges"].as_array().map_or(0, Vec::len);
-        println!("run {run}: {this} changes applied in {:.2} s (moved aside {}, failed {})", t.elapsed().as_secs_f64(), out["movedAside"], out["failed"]);
+        println!(
+            "run {run}: {this} changes applied in {:.2} s (moved aside {}, failed {})",
+            t.elapsed().as_secs_f64(),
+            out["movedAside"],
+            out["failed"]
+        );
         applied += this;
         if this == 0 || applied >= n {
             break;
         }
     }
     let slots = fn_planograms::slots::current(deps, &layout).await?.len();
-    println!("planogram scheduler: {applied} of {n} changes applied ({slots} slots now hold them) in {:.2} s", started.elapsed().as_secs_f64());
+    println!(
+        "planogram scheduler: {applied} of {n} changes applied ({slots} slots now hold them) in {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }

@@ -3,13 +3,13 @@
 //! registered function of each root field with an AppSync-shaped event, and
 //! shapes the result by the selection set.
 use crate::registry;
+use crate::wiring::Wiring;
 use apollo_compiler::{
     resolvers::{AsyncObjectValue, AsyncResolvedValue, Execution, FieldError, ResolveInfo},
     schema::ExtendedType,
     validation::Valid,
     ExecutableDocument, Schema,
 };
-use crate::wiring::Wiring;
 use fleet_shared::events;
 use futures::future::BoxFuture;
 use serde_json::{json, Map, Value};
@@ -92,7 +92,10 @@ impl AsyncObjectValue for Root<'_> {
         &self.type_name
     }
 
-    fn resolve_field<'a>(&'a self, info: &'a ResolveInfo<'a>) -> BoxFuture<'a, Result<AsyncResolvedValue<'a>, FieldError>> {
+    fn resolve_field<'a>(
+        &'a self,
+        info: &'a ResolveInfo<'a>,
+    ) -> BoxFuture<'a, Result<AsyncResolvedValue<'a>, FieldError>> {
         Box::pin(async move {
             let field = info.field_name();
             let spec = registry::graphql_field(&self.type_name, field)
@@ -136,7 +139,10 @@ impl AsyncObjectValue for JsonObject<'_> {
         &self.type_name
     }
 
-    fn resolve_field<'a>(&'a self, info: &'a ResolveInfo<'a>) -> BoxFuture<'a, Result<AsyncResolvedValue<'a>, FieldError>> {
+    fn resolve_field<'a>(
+        &'a self,
+        info: &'a ResolveInfo<'a>,
+    ) -> BoxFuture<'a, Result<AsyncResolvedValue<'a>, FieldError>> {
         Box::pin(async move {
             let value = self.fields.get(info.field_name()).cloned().unwrap_or(Value::Null);
             Ok(to_resolved(self.schema, &info.field_definition().ty, value))
@@ -162,7 +168,9 @@ fn to_resolved<'a>(schema: &'a Valid<Schema>, ty: &apollo_compiler::ast::Type, v
                     _ => AsyncResolvedValue::null(),
                 },
                 // AppSync serialises AWSJSON results to a JSON string.
-                _ if name == "AWSJSON" && !value.is_string() => AsyncResolvedValue::leaf(bytes(Value::String(value.to_string()))),
+                _ if name == "AWSJSON" && !value.is_string() => {
+                    AsyncResolvedValue::leaf(bytes(Value::String(value.to_string())))
+                }
                 // GraphQL result coercion turns an integer into a Float; the executor does not.
                 _ if name == "Float" && (value.is_i64() || value.is_u64()) => {
                     AsyncResolvedValue::leaf(bytes(serde_json::json!(value.as_f64())))
@@ -180,7 +188,12 @@ fn bytes(v: Value) -> serde_json_bytes::Value {
 /// The field's sub-selection as AppSync's `selectionSetList`: every selected
 /// path below the field (`items`, `items/id`), fragments expanded.
 fn selection_list(info: &ResolveInfo<'_>) -> Vec<String> {
-    fn walk(doc: &apollo_compiler::ExecutableDocument, set: &apollo_compiler::executable::SelectionSet, prefix: &str, out: &mut Vec<String>) {
+    fn walk(
+        doc: &apollo_compiler::ExecutableDocument,
+        set: &apollo_compiler::executable::SelectionSet,
+        prefix: &str,
+        out: &mut Vec<String>,
+    ) {
         use apollo_compiler::executable::Selection;
         for selection in &set.selections {
             match selection {

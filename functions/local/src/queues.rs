@@ -6,8 +6,8 @@
 use crate::{registry, wiring::Wiring};
 use aws_sdk_sqs::types::{DeleteMessageBatchRequestEntry, MessageSystemAttributeName};
 use fleet_shared::{logging, ApiError, FunctionSpec, Input, Trigger};
-use serde_json::{json, Value};
 use futures::FutureExt;
+use serde_json::{json, Value};
 use std::panic::AssertUnwindSafe;
 use std::time::Duration;
 
@@ -18,7 +18,13 @@ pub fn queue_url(spec: &FunctionSpec) -> Option<String> {
 }
 
 /// One receive, one invocation, the deletes. Answers (succeeded, failed).
-pub async fn poll_once(sqs: &aws_sdk_sqs::Client, wiring: &'static Wiring, spec: &'static FunctionSpec, url: &str, wait: i32) -> Result<(usize, usize), ApiError> {
+pub async fn poll_once(
+    sqs: &aws_sdk_sqs::Client,
+    wiring: &'static Wiring,
+    spec: &'static FunctionSpec,
+    url: &str,
+    wait: i32,
+) -> Result<(usize, usize), ApiError> {
     let out = sqs
         .receive_message()
         .queue_url(url)
@@ -48,7 +54,10 @@ pub async fn poll_once(sqs: &aws_sdk_sqs::Client, wiring: &'static Wiring, spec:
     let invoked = AssertUnwindSafe(logging::invoke(spec, wiring.deps(spec), input, &request_id)).catch_unwind().await;
     let invoked = invoked.unwrap_or_else(|_| Err(ApiError::internal("the handler panicked")));
     let failed: Vec<String> = match invoked {
-        Ok(answer) => answer["batchItemFailures"].as_array().map(|f| f.iter().filter_map(|x| x["itemIdentifier"].as_str().map(str::to_string)).collect()).unwrap_or_default(),
+        Ok(answer) => answer["batchItemFailures"]
+            .as_array()
+            .map(|f| f.iter().filter_map(|x| x["itemIdentifier"].as_str().map(str::to_string)).collect())
+            .unwrap_or_default(),
         Err(e) => {
             tracing::warn!(function = spec.name, error = %e, "queue batch failed");
             messages.iter().filter_map(|m| m.message_id().map(str::to_string)).collect()
@@ -58,11 +67,18 @@ pub async fn poll_once(sqs: &aws_sdk_sqs::Client, wiring: &'static Wiring, spec:
         .iter()
         .filter(|m| m.message_id().is_some_and(|id| !failed.iter().any(|f| f == id)))
         .enumerate()
-        .filter_map(|(i, m)| DeleteMessageBatchRequestEntry::builder().id(i.to_string()).receipt_handle(m.receipt_handle()?).build().ok())
+        .filter_map(|(i, m)| {
+            DeleteMessageBatchRequestEntry::builder().id(i.to_string()).receipt_handle(m.receipt_handle()?).build().ok()
+        })
         .collect();
     let succeeded = done.len();
     if !done.is_empty() {
-        sqs.delete_message_batch().queue_url(url).set_entries(Some(done)).send().await.map_err(|e| ApiError::internal(format!("delete: {e}")))?;
+        sqs.delete_message_batch()
+            .queue_url(url)
+            .set_entries(Some(done))
+            .send()
+            .await
+            .map_err(|e| ApiError::internal(format!("delete: {e}")))?;
     }
     Ok((succeeded, failed.len()))
 }

@@ -54,7 +54,12 @@ pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: 
     fn_software::demo::seed(deps).await?;
     fn_forecast::demo::seed(deps).await?;
     fn_prices::demo::seed(deps).await?;
-    let caller = fleet_shared::Caller { sub: admin.clone(), username: admin_email.into(), email: admin_email.into(), email_verified: true };
+    let caller = fleet_shared::Caller {
+        sub: admin.clone(),
+        username: admin_email.into(),
+        email: admin_email.into(),
+        email_verified: true,
+    };
     fn_planograms::demo::seed(deps, fn_locations::demo::LAYOUTS, caller).await?;
     let live: Vec<String> = fn_locations::demo::demo_locations()
         .iter()

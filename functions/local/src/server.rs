@@ -34,7 +34,8 @@ pub fn router(state: Arc<AppState>) -> Router {
 
 /// The web app runs on another origin, as it would against AppSync and the HTTP API.
 async fn cors(req: Request, next: Next) -> Response {
-    let mut res = if req.method() == Method::OPTIONS { StatusCode::NO_CONTENT.into_response() } else { next.run(req).await };
+    let mut res =
+        if req.method() == Method::OPTIONS { StatusCode::NO_CONTENT.into_response() } else { next.run(req).await };
     let h = res.headers_mut();
     h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, "*".parse().unwrap());
     h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, "authorization, content-type".parse().unwrap());
@@ -59,7 +60,8 @@ async fn graphql_route(State(state): State<Arc<AppState>>, headers: HeaderMap, b
     let parsed: Value = match serde_json::from_slice(&body) {
         Ok(v) => v,
         Err(e) => {
-            let body = json!({ "errors": [{ "errorType": "MalformedHttpRequestException", "message": e.to_string() }] });
+            let body =
+                json!({ "errors": [{ "errorType": "MalformedHttpRequestException", "message": e.to_string() }] });
             return (StatusCode::BAD_REQUEST, Json(body)).into_response();
         }
     };
@@ -99,10 +101,8 @@ fn http_event(
             (k.to_string(), json!(v))
         })
         .collect();
-    let header_map: Map<String, Value> = headers
-        .iter()
-        .filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_lowercase(), json!(v))))
-        .collect();
+    let header_map: Map<String, Value> =
+        headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_lowercase(), json!(v)))).collect();
     // The JWT authorizer passes every claim as a string.
     let string_claims: Map<String, Value> = claims
         .iter()
@@ -165,7 +165,9 @@ async fn rest_route(
     let event = http_event(&method, &uri, &headers, &format!("{m} {p}"), params, &claims, &body);
     let event = match serde_json::from_value(event) {
         Ok(e) => e,
-        Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "message": e.to_string() }))).into_response(),
+        Err(e) => {
+            return (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "message": e.to_string() }))).into_response()
+        }
     };
     let res = events::handle_http(state.wiring.deps(spec), spec, event).await;
     let status = StatusCode::from_u16(res.status_code as u16).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);

@@ -66,10 +66,20 @@ struct Fridge {
     slots: Vec<(String, Option<u32>, Vec<chrono::NaiveDate>)>,
 }
 
-const JOFEMAR_FAULTS: &[&str] = &["STATUS_FF_DOOR_OPEN", "STATUS_5_MOTOR_FAULT", "STATUS_9_PRODUCT_DETECT_FAULT", "STATUS_FF_TIMEOUT", "STATUS_7_SENSOR_DRIFT"];
+const JOFEMAR_FAULTS: &[&str] = &[
+    "STATUS_FF_DOOR_OPEN",
+    "STATUS_5_MOTOR_FAULT",
+    "STATUS_9_PRODUCT_DETECT_FAULT",
+    "STATUS_FF_TIMEOUT",
+    "STATUS_7_SENSOR_DRIFT",
+];
 
 fn shape(layout: &str) -> (usize, usize) {
-    let dims = layout.rsplit('_').next().and_then(|d| d.split_once('x')).and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
+    let dims = layout
+        .rsplit('_')
+        .next()
+        .and_then(|d| d.split_once('x'))
+        .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
     dims.unwrap_or((5, 4))
 }
 
@@ -119,7 +129,9 @@ impl Fridge {
             .map(|i| {
                 let (name, shelf, _) = items[(i + self.id.len()) % items.len()];
                 let shelf = (name != "KETTLE_CHIPS").then_some(shelf); // an item without a known shelf life
-                let units = (0..self.rng.next() % 5).map(|_| today - chrono::Duration::days((self.rng.next() % 3) as i64)).collect();
+                let units = (0..self.rng.next() % 5)
+                    .map(|_| today - chrono::Duration::days((self.rng.next() % 3) as i64))
+                    .collect();
                 (name.to_string(), shelf, units)
             })
             .collect();
@@ -171,7 +183,8 @@ impl Fridge {
             .iter()
             .enumerate()
             .map(|(i, (item, shelf, units))| {
-                let units: Vec<Value> = units.iter().map(|d| json!({ "productionDate": d.to_string(), "shelfLifeDays": shelf })).collect();
+                let units: Vec<Value> =
+                    units.iter().map(|d| json!({ "productionDate": d.to_string(), "shelfLifeDays": shelf })).collect();
                 json!({ "slot": format!("{}:{}", i / cols + 1, i % cols + 1), "itemName": item, "units": units })
             })
             .collect();
@@ -185,9 +198,17 @@ impl Fridge {
     /// A shopping session: started, products viewed, and sometimes a purchase and its pickup.
     fn session(&mut self, now: DateTime<Utc>) -> Vec<Value> {
         let session = uuid::Uuid::new_v4().to_string();
-        let item = self.slots.get((self.rng.next() % self.slots.len().max(1) as u64) as usize).map(|s| s.0.clone()).unwrap_or_default();
+        let item = self
+            .slots
+            .get((self.rng.next() % self.slots.len().max(1) as u64) as usize)
+            .map(|s| s.0.clone())
+            .unwrap_or_default();
         let bought = self.rng.one_in(2);
-        let steps: &[&str] = if bought { &["sessionStarted", "productListViewed", "purchaseCompleted", "pickupAccepted"] } else { &["sessionStarted", "productListViewed"] };
+        let steps: &[&str] = if bought {
+            &["sessionStarted", "productListViewed", "purchaseCompleted", "pickupAccepted"]
+        } else {
+            &["sessionStarted", "productListViewed"]
+        };
         steps
             .iter()
             .enumerate()
@@ -213,9 +234,17 @@ impl Queues {
                 let entries: Vec<SendMessageBatchRequestEntry> = chunk
                     .iter()
                     .enumerate()
-                    .filter_map(|(i, m)| SendMessageBatchRequestEntry::builder().id(i.to_string()).message_body(m.to_string()).build().ok())
+                    .filter_map(|(i, m)| {
+                        SendMessageBatchRequestEntry::builder()
+                            .id(i.to_string())
+                            .message_body(m.to_string())
+                            .build()
+                            .ok()
+                    })
                     .collect();
-                if let Err(e) = self.sqs.send_message_batch().queue_url(&self.telemetry).set_entries(Some(entries)).send().await {
+                if let Err(e) =
+                    self.sqs.send_message_batch().queue_url(&self.telemetry).set_entries(Some(entries)).send().await
+                {
                     tracing::warn!(error = %e, "simulator: telemetry not sent");
                 }
             })
@@ -279,7 +308,14 @@ pub async fn run(deps: &'static Deps, tick: Duration) {
     let mut next_tick = tokio::time::Instant::now() + tick;
     loop {
         // Commands first: a console user waits for them.
-        let received = queues.sqs.receive_message().queue_url(&queues.commands).max_number_of_messages(10).wait_time_seconds(1).send().await;
+        let received = queues
+            .sqs
+            .receive_message()
+            .queue_url(&queues.commands)
+            .max_number_of_messages(10)
+            .wait_time_seconds(1)
+            .send()
+            .await;
         let now = Utc::now();
         let mut out = Vec::new();
         if let Ok(r) = received {
@@ -320,7 +356,8 @@ pub async fn run(deps: &'static Deps, tick: Duration) {
             }
             if n.is_multiple_of(60) {
                 // New fridges go live now and then: play them too.
-                let new: Vec<Fridge> = live_fridges(deps).await.into_iter().filter(|f| !index.contains_key(&f.id)).collect();
+                let new: Vec<Fridge> =
+                    live_fridges(deps).await.into_iter().filter(|f| !index.contains_key(&f.id)).collect();
                 for f in new {
                     index.insert(f.id.clone(), fridges.len());
                     fridges.push(f);

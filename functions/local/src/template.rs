@@ -21,8 +21,14 @@ pub const ALARMS_TOPIC: &str = "AlarmsTopic";
 /// skipped per resource so that a new kind of resource still fails the run.
 const FUNCTION_SKIPS: &[(&str, &str)] = &[
     ("CKV_AWS_117", "Reaches only AWS service endpoints (DynamoDB, S3, SQS, SSM, Cognito); no VPC resources to reach"),
-    ("CKV_AWS_115", "Bounded by the account's concurrency; reserving per function would cap 70 small functions separately"),
-    ("CKV_AWS_173", "The environment holds resource names only (the paging secret is read from SSM); default encryption suffices"),
+    (
+        "CKV_AWS_115",
+        "Bounded by the account's concurrency; reserving per function would cap 70 small functions separately",
+    ),
+    (
+        "CKV_AWS_173",
+        "The environment holds resource names only (the paging secret is read from SSM); default encryption suffices",
+    ),
 ];
 
 /// Why a function that is not invoked asynchronously needs no dead-letter queue.
@@ -30,7 +36,9 @@ fn no_dlq_reason(trigger: Trigger) -> Option<&'static str> {
     match trigger {
         Trigger::Query(_) | Trigger::Mutation(_) => Some("Invoked synchronously by AppSync; the caller sees the error"),
         Trigger::Http { .. } => Some("Invoked synchronously by the HTTP API; the caller sees the error"),
-        Trigger::Queue(_) => Some("SQS event source: failed records return to the source queue, whose redrive policy parks them"),
+        Trigger::Queue(_) => {
+            Some("SQS event source: failed records return to the source queue, whose redrive policy parks them")
+        }
         Trigger::Schedule(_) => None, // asynchronous: gets the ScheduledFailuresQueue
     }
 }
@@ -92,7 +100,8 @@ fn function(out: &mut String, spec: &FunctionSpec) {
         }
     );
     // Exactly what the declaration implies: the drift test reads these back.
-    let _ = write!(out, "      Environment:\n        Variables:\n          {}: {}\n", resources::FUNCTION_VAR, spec.name);
+    let _ =
+        write!(out, "      Environment:\n        Variables:\n          {}: {}\n", resources::FUNCTION_VAR, spec.name);
     for var in spec.needs().env_vars() {
         let _ = writeln!(out, "          {var}: {}", env_value(var));
     }

@@ -49,7 +49,12 @@ async fn commit_answers_per_row_maps_crm_spellings_and_a_retry_writes_nothing_tw
     let upload_id = format!("u-{}", unique("c").replace('_', "-"));
     let mut other = crm(&c, "24 Hours");
     other["Consumer_Friendly_NAme__c"] = json!("Someone else's");
-    let (status, _) = http("bulk_locations_commit", Some(&admin), Some(&body(&format!("u-{}", unique("o").replace('_', "-")), &[other]))).await;
+    let (status, _) = http(
+        "bulk_locations_commit",
+        Some(&admin),
+        Some(&body(&format!("u-{}", unique("o").replace('_', "-")), &[other])),
+    )
+    .await;
     assert_eq!(status, 200);
 
     let (status, out) = http("bulk_locations_commit", Some(&admin), Some(&body(&upload_id, &rows))).await;
@@ -59,7 +64,10 @@ async fn commit_answers_per_row_maps_crm_spellings_and_a_retry_writes_nothing_tw
     assert_eq!(results[2]["status"], "failed");
     assert_eq!(results[2]["message"], format!("Location {c} already exists"));
     let location = gql("get_location", &admin, json!({ "id": a })).await.unwrap()[0].clone();
-    assert_eq!((location["vertical"].as_str(), location["accessTo"].as_str(), location["onlineDate"].as_str()), (Some("B&I"), Some("Public"), Some("2026-02-02")));
+    assert_eq!(
+        (location["vertical"].as_str(), location["accessTo"].as_str(), location["onlineDate"].as_str()),
+        (Some("B&I"), Some("Public"), Some("2026-02-02"))
+    );
     let history = history_of(&a).await;
     assert_eq!(history.len(), 1);
     assert_eq!(history[0]["source"], "crm-export.csv row 2");
@@ -79,7 +87,17 @@ async fn groups_packed_in_one_transaction_land_except_the_one_whose_condition_fa
     let keys: Vec<String> = (0..3).map(key).collect();
     let put = |k: &str| {
         let item = fleet_shared::names::item("benchPacked", k);
-        TransactWriteItem::builder().put(Put::builder().table_name(t.name).set_item(Some(item)).condition_expression("attribute_not_exists(#n)").expression_attribute_names("#n", "name").build().unwrap()).build()
+        TransactWriteItem::builder()
+            .put(
+                Put::builder()
+                    .table_name(t.name)
+                    .set_item(Some(item))
+                    .condition_expression("attribute_not_exists(#n)")
+                    .expression_attribute_names("#n", "name")
+                    .build()
+                    .unwrap(),
+            )
+            .build()
     };
     // The second group's item exists already: its condition fails, the others land.
     fleet_shared::store::transact(t.client, vec![put(&keys[1])]).await.unwrap();

@@ -20,8 +20,17 @@ async fn agent() -> Caller {
 
 async fn stored_by(caller: &Caller) -> usize {
     let t = deps().await.table(Table::Coupons).unwrap();
-    let out = t.client.query().table_name(t.name).index_name("byCreator").key_condition_expression("createdBySub = :me")
-        .expression_attribute_values(":me", store::s(&caller.sub)).select(aws_sdk_dynamodb::types::Select::Count).send().await.unwrap();
+    let out = t
+        .client
+        .query()
+        .table_name(t.name)
+        .index_name("byCreator")
+        .key_condition_expression("createdBySub = :me")
+        .expression_attribute_values(":me", store::s(&caller.sub))
+        .select(aws_sdk_dynamodb::types::Select::Count)
+        .send()
+        .await
+        .unwrap();
     out.count as usize
 }
 
@@ -33,16 +42,30 @@ async fn a_code_is_stored_with_its_reason_value_validity_and_creator() {
     let coupon = out["couponCode"].as_str().unwrap().to_string();
     assert!(coupon.len() == 11 && coupon.as_bytes()[5] == b'-', "{coupon}");
     let t = deps().await.table(Table::Coupons).unwrap();
-    let item: Value = t.get(std::collections::HashMap::from([("code".to_string(), store::s(&coupon))])).await.unwrap().unwrap();
+    let item: Value =
+        t.get(std::collections::HashMap::from([("code".to_string(), store::s(&coupon))])).await.unwrap().unwrap();
     assert_eq!(
-        (item["reason"].as_str(), item["type"].as_str(), item["value"].as_i64(), item["startDate"].as_str(), item["endDate"].as_str(), item["redeemed"].as_bool()),
+        (
+            item["reason"].as_str(),
+            item["type"].as_str(),
+            item["value"].as_i64(),
+            item["startDate"].as_str(),
+            item["endDate"].as_str(),
+            item["redeemed"].as_bool()
+        ),
         (Some("Quality: Item expired"), Some("AMOUNT"), Some(5), Some("2026-11-22"), Some("2026-12-22"), Some(false))
     );
-    assert_eq!((item["createdBySub"].as_str(), item["category"].as_str(), item["codeType"].as_str()), (Some(me.sub.as_str()), Some("Customer Service"), Some("Single Use Code")));
+    assert_eq!(
+        (item["createdBySub"].as_str(), item["category"].as_str(), item["codeType"].as_str()),
+        (Some(me.sub.as_str()), Some("Customer Service"), Some("Single Use Code"))
+    );
 
     let (_, mine) = http("my_coupons", Some(&me), None).await;
-    assert_eq!(mine["coupons"], json!([{ "couponCode": coupon, "reason": "Quality: Item expired", "value": "$5", "type": "AMOUNT",
-        "startDate": "2026-11-22", "endDate": "2026-12-22", "createdAt": item["createdAt"], "redeemed": false }]));
+    assert_eq!(
+        mine["coupons"],
+        json!([{ "couponCode": coupon, "reason": "Quality: Item expired", "value": "$5", "type": "AMOUNT",
+        "startDate": "2026-11-22", "endDate": "2026-12-22", "createdAt": item["createdAt"], "redeemed": false }])
+    );
 }
 
 #[tokio::test]
@@ -79,7 +102,10 @@ async fn a_retried_request_answers_the_same_code() {
     changed["value"] = json!(8);
     let (status, refused) = http("generate_coupon", Some(&me), Some(&changed.to_string())).await;
     assert_eq!(status, 409, "{refused}");
-    assert_eq!(refused["message"], "This requestId was already used with other content. Send new content with a new id.");
+    assert_eq!(
+        refused["message"],
+        "This requestId was already used with other content. Send new content with a new id."
+    );
     assert_eq!(stored_by(&me).await, 2);
 }
 

@@ -42,16 +42,24 @@ fn template_yaml_is_generated_from_the_registry() {
     );
     let yaml = read(template::OUTPUT_PATH);
     for f in registry::all() {
-        assert!(yaml.contains(&format!("          FLEET_FUNCTION: {}\n", f.name)), "{} has no function resource", f.name);
+        assert!(
+            yaml.contains(&format!("          FLEET_FUNCTION: {}\n", f.name)),
+            "{} has no function resource",
+            f.name
+        );
         if let Trigger::Http { method, path } = f.trigger {
-            assert!(yaml.contains(&format!("Method: {method}\n            Path: {path}\n")), "route {method} {path} missing");
+            assert!(
+                yaml.contains(&format!("Method: {method}\n            Path: {path}\n")),
+                "route {method} {path} missing"
+            );
         }
     }
 }
 
 /// The block of template.yaml that defines one function resource.
 fn function_block<'a>(yaml: &'a str, logical_id: &str) -> &'a str {
-    let start = yaml.find(&format!("\n  {logical_id}Function:\n")).unwrap_or_else(|| panic!("{logical_id}Function missing"));
+    let start =
+        yaml.find(&format!("\n  {logical_id}Function:\n")).unwrap_or_else(|| panic!("{logical_id}Function missing"));
     let rest = &yaml[start + 1..];
     // It ends where the next resource (a two-space indented name) begins.
     let len: usize = rest
@@ -96,7 +104,10 @@ fn policies_of(block: &str) -> BTreeSet<(String, String)> {
             out.insert(("ListUsers".into(), "UserPool".into()));
         } else if t == "Action: ssm:GetParameter" {
             let resource = lines[i + 1].trim();
-            assert!(resource.ends_with(&format!(":parameter${{{}}}'", template::PAGING_PARAMETER)), "SSM read of exactly the paging parameter: {resource}");
+            assert!(
+                resource.ends_with(&format!(":parameter${{{}}}'", template::PAGING_PARAMETER)),
+                "SSM read of exactly the paging parameter: {resource}"
+            );
             out.insert(("SsmGetParameter".into(), template::PAGING_PARAMETER.into()));
         }
     }
@@ -166,7 +177,10 @@ fn every_function_name_is_one_registry_entry_of_the_binary() {
     names.dedup();
     assert_eq!(n, names.len(), "function names are unique");
     for (area, _) in registry::areas() {
-        assert!(!root().join("functions").join(area).join("src/bin").exists(), "functions/{area} must not build binaries of its own");
+        assert!(
+            !root().join("functions").join(area).join("src/bin").exists(),
+            "functions/{area} must not build binaries of its own"
+        );
     }
 }
 
@@ -194,7 +208,10 @@ fn resources(yaml: &str) -> Vec<(String, String, String)> {
     let body = &yaml[yaml.find("\nResources:\n").expect("Resources section") + 1..];
     let mut out: Vec<(String, String, String)> = Vec::new();
     for line in body.lines().skip(1) {
-        let is_name = line.starts_with("  ") && !line.starts_with("   ") && line.ends_with(':') && !line.trim_start().starts_with('#');
+        let is_name = line.starts_with("  ")
+            && !line.starts_with("   ")
+            && line.ends_with(':')
+            && !line.trim_start().starts_with('#');
         if is_name {
             out.push((line.trim().trim_end_matches(':').to_string(), String::new(), String::new()));
         } else if let Some(last) = out.last_mut() {
@@ -213,18 +230,31 @@ fn assert_dead_letters_watched(yaml: &str) {
     let queues: Vec<_> = all.iter().filter(|r| r.1 == "AWS::SQS::Queue").collect();
     assert!(queues.len() >= 9, "the template's queues were found ({})", queues.len());
     for (id, _, block) in &queues {
-        assert!(block.contains("      SqsManagedSseEnabled: true\n"), "{id} is not encrypted at rest (SqsManagedSseEnabled)");
+        assert!(
+            block.contains("      SqsManagedSseEnabled: true\n"),
+            "{id} is not encrypted at rest (SqsManagedSseEnabled)"
+        );
     }
     // Independently of the generator: every redrive target and function DLQ.
     let mut dlqs = BTreeSet::new();
     for (_, _, block) in &all {
         for l in block.lines() {
-            if let Some(rest) = l.trim().strip_prefix("deadLetterTargetArn: !GetAtt ").or_else(|| l.trim().strip_prefix("TargetArn: !GetAtt ")) {
+            if let Some(rest) = l
+                .trim()
+                .strip_prefix("deadLetterTargetArn: !GetAtt ")
+                .or_else(|| l.trim().strip_prefix("TargetArn: !GetAtt "))
+            {
                 dlqs.insert(rest.trim_end_matches(".Arn").to_string());
             }
         }
     }
-    for q in ["TelemetryDeadLetterQueue", "ForecastUploadsDeadLetterQueue", "FridgeCommandsDeadLetterQueue", "InventoryServiceDeadLetterQueue", "ScheduledFailuresQueue"] {
+    for q in [
+        "TelemetryDeadLetterQueue",
+        "ForecastUploadsDeadLetterQueue",
+        "FridgeCommandsDeadLetterQueue",
+        "InventoryServiceDeadLetterQueue",
+        "ScheduledFailuresQueue",
+    ] {
         assert!(dlqs.contains(q), "{q} is a dead-letter queue");
     }
     let alarms: Vec<&String> = all.iter().filter(|r| r.1 == "AWS::CloudWatch::Alarm").map(|r| &r.2).collect();
@@ -249,9 +279,19 @@ fn every_queue_is_encrypted_and_every_dead_letter_queue_has_depth_and_age_alarms
 fn the_dead_letter_checks_can_fail() {
     let yaml = read(template::OUTPUT_PATH);
     let unencrypted = yaml.replacen("      SqsManagedSseEnabled: true\n", "", 1);
-    assert!(std::panic::catch_unwind(|| assert_dead_letters_watched(&unencrypted)).is_err(), "a queue without SSE is caught");
-    let no_age_alarm = yaml.replacen("      MetricName: ApproximateAgeOfOldestMessage\n", "      MetricName: NumberOfMessagesSent\n", 1);
-    assert!(std::panic::catch_unwind(|| assert_dead_letters_watched(&no_age_alarm)).is_err(), "a missing age alarm is caught");
+    assert!(
+        std::panic::catch_unwind(|| assert_dead_letters_watched(&unencrypted)).is_err(),
+        "a queue without SSE is caught"
+    );
+    let no_age_alarm = yaml.replacen(
+        "      MetricName: ApproximateAgeOfOldestMessage\n",
+        "      MetricName: NumberOfMessagesSent\n",
+        1,
+    );
+    assert!(
+        std::panic::catch_unwind(|| assert_dead_letters_watched(&no_age_alarm)).is_err(),
+        "a missing age alarm is caught"
+    );
 }
 
 #[test]
@@ -267,11 +307,21 @@ fn business_tables_have_point_in_time_recovery_and_scheduled_functions_a_dead_le
     }
     for f in registry::all().filter(|f| matches!(f.trigger, Trigger::Schedule(_))) {
         let block = function_block(&yaml, &f.logical_id());
-        assert!(block.contains(&format!("      DeadLetterQueue:\n        Type: SQS\n        TargetArn: !GetAtt {}.Arn\n", template::SCHEDULED_FAILURES_QUEUE)), "{} has no on-failure queue", f.name);
+        assert!(
+            block.contains(&format!(
+                "      DeadLetterQueue:\n        Type: SQS\n        TargetArn: !GetAtt {}.Arn\n",
+                template::SCHEDULED_FAILURES_QUEUE
+            )),
+            "{} has no on-failure queue",
+            f.name
+        );
     }
     for bucket in ["RoutesBucket", "UploadsBucket", "ItemImagesBucket", "ArtifactsBucket"] {
         let (_, _, block) = all.iter().find(|r| r.0 == bucket).unwrap_or_else(|| panic!("{bucket} missing"));
-        assert!(block.contains("      VersioningConfiguration:\n        Status: Enabled\n"), "{bucket} is not versioned");
+        assert!(
+            block.contains("      VersioningConfiguration:\n        Status: Enabled\n"),
+            "{bucket} is not versioned"
+        );
     }
 }
 
@@ -282,7 +332,11 @@ fn every_checkov_skip_carries_a_reason_and_cors_is_not_open() {
     for (i, l) in lines.iter().enumerate() {
         if l.trim_start().starts_with("- id: CKV") {
             let next = lines.get(i + 1).map(|n| n.trim()).unwrap_or_default();
-            assert!(next.strip_prefix("comment: ").is_some_and(|c| c.len() > 20), "skip without a reason at line {}: {l}", i + 1);
+            assert!(
+                next.strip_prefix("comment: ").is_some_and(|c| c.len() > 20),
+                "skip without a reason at line {}: {l}",
+                i + 1
+            );
         }
     }
     let origin = &yaml[yaml.find("  WebOrigin:\n").expect("WebOrigin parameter")..];

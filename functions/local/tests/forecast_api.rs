@@ -28,7 +28,8 @@ fn csv(rows: &[(&str, chrono::NaiveDate, &str, chrono::NaiveDate)]) -> String {
 }
 
 async fn upload_url(file_name: &str) -> (String, String) {
-    let (status, body) = http_query("forecast_upload_url", Some(&admin().await), None, &[], &[("fileName", file_name)]).await;
+    let (status, body) =
+        http_query("forecast_upload_url", Some(&admin().await), None, &[], &[("fileName", file_name)]).await;
     assert_eq!(status, 200, "{body}");
     (body["url"].as_str().unwrap().to_string(), body["uploadId"].as_str().unwrap().to_string())
 }
@@ -78,7 +79,15 @@ async fn view(date: chrono::NaiveDate) -> Vec<Value> {
 async fn history_of(date: chrono::NaiveDate) -> Vec<Value> {
     let t = deps().await.table(Table::History).unwrap();
     let entity = format!("forecast#{}", date.format("%Y-%m-%d"));
-    let out = t.client.query().table_name(t.name).key_condition_expression("entity = :e").expression_attribute_values(":e", store::s(entity)).send().await.unwrap();
+    let out = t
+        .client
+        .query()
+        .table_name(t.name)
+        .key_condition_expression("entity = :e")
+        .expression_attribute_values(":e", store::s(entity))
+        .send()
+        .await
+        .unwrap();
     out.items.unwrap_or_default().into_iter().map(|i| store::from_item(i).unwrap()).collect()
 }
 
@@ -90,8 +99,15 @@ async fn a_forecast_file_goes_through_s3_the_queue_and_the_ingest() {
     assert_eq!(status(&id).await["state"], "waiting");
     assert_eq!(put_file(url, text.clone()).await, 200);
     let s = settled(&id).await;
-    assert_eq!((s["state"].as_str(), s["written"].as_u64(), s["errors"].as_array().map(Vec::len)), (Some("applied"), Some(2), Some(0)), "{s}");
-    assert_eq!(view(day).await, vec![json!({"Item": "Cold Brew", "Quantity": 30}), json!({"Item": "Salad, Greek", "Quantity": 12})]);
+    assert_eq!(
+        (s["state"].as_str(), s["written"].as_u64(), s["errors"].as_array().map(Vec::len)),
+        (Some("applied"), Some(2), Some(0)),
+        "{s}"
+    );
+    assert_eq!(
+        view(day).await,
+        vec![json!({"Item": "Cold Brew", "Quantity": 30}), json!({"Item": "Salad, Greek", "Quantity": 12})]
+    );
     let history = history_of(day).await;
     assert_eq!(history.len(), 2);
     assert!(history.iter().all(|h| h["source"].as_str().unwrap().starts_with("week 48.csv row ")), "{history:?}");
@@ -100,14 +116,21 @@ async fn a_forecast_file_goes_through_s3_the_queue_and_the_ingest() {
     let (url, again) = upload_url("week 48.csv").await;
     assert_eq!(put_file(url, text).await, 200);
     let s = settled(&again).await;
-    assert_eq!((s["state"].as_str(), s["written"].as_u64(), s["unchanged"].as_u64()), (Some("applied"), Some(0), Some(2)), "{s}");
+    assert_eq!(
+        (s["state"].as_str(), s["written"].as_u64(), s["unchanged"].as_u64()),
+        (Some("applied"), Some(0), Some(2)),
+        "{s}"
+    );
     assert_eq!(history_of(day).await.len(), 2, "no history for rows that did not change");
 
     // A redelivered notification of the first upload writes nothing twice.
     let key = format!("forecast-uploads/{id}.csv");
     let event = json!({ "Records": [{ "messageId": "m-1", "body": json!({ "Records": [{ "s3": { "object": { "key": key } } }] }).to_string() }] });
     let spec = find("forecast_ingest");
-    let answer = spec.invoke(wiring().await.deps(spec), fleet_shared::Input { args: event, ..Default::default() }).await.unwrap();
+    let answer = spec
+        .invoke(wiring().await.deps(spec), fleet_shared::Input { args: event, ..Default::default() })
+        .await
+        .unwrap();
     assert_eq!(answer["batchItemFailures"], json!([]));
     assert_eq!(history_of(day).await.len(), 2);
     assert_eq!(status(&id).await["state"], "applied");
@@ -116,19 +139,33 @@ async fn a_forecast_file_goes_through_s3_the_queue_and_the_ingest() {
 #[tokio::test]
 async fn a_bad_file_fails_with_its_line_errors_and_writes_nothing() {
     let day = own_date();
-    let text = format!("Item,AllocationDate,Quantity,ProductionDate\nWrap,{},4,{}\nSoup,2026-11-24,x,{}\n", slash(day), slash(day), slash(day));
+    let text = format!(
+        "Item,AllocationDate,Quantity,ProductionDate\nWrap,{},4,{}\nSoup,2026-11-24,x,{}\n",
+        slash(day),
+        slash(day),
+        slash(day)
+    );
     let (url, id) = upload_url("bad.csv").await;
     assert_eq!(put_file(url, text).await, 200);
     let s = settled(&id).await;
     assert_eq!(s["state"], "failed");
-    assert_eq!(s["errors"], json!(["Line 3: AllocationDate '2026-11-24' must be YYYY/MM/DD; Quantity 'x' must be a whole number of 0 or more"]));
+    assert_eq!(
+        s["errors"],
+        json!([
+            "Line 3: AllocationDate '2026-11-24' must be YYYY/MM/DD; Quantity 'x' must be a whole number of 0 or more"
+        ])
+    );
     assert!(view(day).await.is_empty(), "a rejected file never half-writes");
 
     let (url, id) = upload_url("not-a-csv.csv").await;
     assert_eq!(put_file(url, "Item;Quantity\nWrap;4\n".into()).await, 200);
-    assert_eq!(settled(&id).await["errors"], json!(["Line 1: Missing column Item, AllocationDate, Quantity, ProductionDate"]));
+    assert_eq!(
+        settled(&id).await["errors"],
+        json!(["Line 1: Missing column Item, AllocationDate, Quantity, ProductionDate"])
+    );
 
-    let (code, body) = http_query("forecast_upload_url", Some(&admin().await), None, &[], &[("fileName", "forecast.xlsx")]).await;
+    let (code, body) =
+        http_query("forecast_upload_url", Some(&admin().await), None, &[], &[("fileName", "forecast.xlsx")]).await;
     assert_eq!((code, body["message"].as_str()), (400, Some("Please upload a .csv file")));
 }
 
@@ -138,12 +175,24 @@ async fn a_file_that_arrives_after_its_link_expired_is_refused() {
     let (url, id) = upload_url("late.csv").await;
     // As if the five minutes had passed (S3 itself refuses an expired link on AWS).
     let t = deps().await.table(Table::ForecastUploads).unwrap();
-    t.client.update_item().table_name(t.name).key("uploadId", store::s(&id)).update_expression("SET urlExpiresAt = :past")
-        .expression_attribute_values(":past", aws_sdk_dynamodb::types::AttributeValue::N((chrono::Utc::now().timestamp() - 10).to_string()))
-        .send().await.unwrap();
+    t.client
+        .update_item()
+        .table_name(t.name)
+        .key("uploadId", store::s(&id))
+        .update_expression("SET urlExpiresAt = :past")
+        .expression_attribute_values(
+            ":past",
+            aws_sdk_dynamodb::types::AttributeValue::N((chrono::Utc::now().timestamp() - 10).to_string()),
+        )
+        .send()
+        .await
+        .unwrap();
     assert_eq!(put_file(url, csv(&[("Wrap", day, "4", day)])).await, 200);
     let s = settled(&id).await;
-    assert_eq!((s["state"].as_str(), &s["errors"]), (Some("failed"), &json!(["The upload link expired before the file arrived. Choose Upload Forecast again."])));
+    assert_eq!(
+        (s["state"].as_str(), &s["errors"]),
+        (Some("failed"), &json!(["The upload link expired before the file arrived. Choose Upload Forecast again."]))
+    );
     assert!(view(day).await.is_empty());
 }
 
@@ -164,8 +213,24 @@ async fn the_dry_run_reports_line_errors_holdovers_and_changes() {
     assert_eq!(code, 200, "{dry}");
     let r = &dry["rows"];
     assert_eq!((r[0]["status"].as_str(), r[0]["diff"][0]["newValue"].as_str()), (Some("change"), Some("6")));
-    assert_eq!((r[1]["status"].as_str(), r[1]["warnings"][0].as_str()), (Some("new"), Some(format!("Soup: 3 days between ProductionDate {} and AllocationDate {}", slash(day - chrono::Duration::days(3)), slash(day)).as_str())));
-    assert_eq!((r[2]["status"].as_str(), r[2]["messages"][0].as_str()), (Some("invalid"), Some("AllocationDate '2026/13/01' must be YYYY/MM/DD")));
+    assert_eq!(
+        (r[1]["status"].as_str(), r[1]["warnings"][0].as_str()),
+        (
+            Some("new"),
+            Some(
+                format!(
+                    "Soup: 3 days between ProductionDate {} and AllocationDate {}",
+                    slash(day - chrono::Duration::days(3)),
+                    slash(day)
+                )
+                .as_str()
+            )
+        )
+    );
+    assert_eq!(
+        (r[2]["status"].as_str(), r[2]["messages"][0].as_str()),
+        (Some("invalid"), Some("AllocationDate '2026/13/01' must be YYYY/MM/DD"))
+    );
     assert_eq!(view(day).await, vec![json!({"Item": "Wrap", "Quantity": 4})], "a dry run writes nothing");
 }
 
@@ -184,7 +249,12 @@ async fn one_quantity_is_edited_with_its_history() {
     assert_eq!(view(day).await, vec![json!({"Item": "Wrap", "Quantity": 9})]);
     let history = history_of(day).await;
     assert_eq!(history.len(), before + 1);
-    assert!(history.iter().any(|h| h["source"] == "Forecast view" && h["changes"][0]["oldValue"] == "4" && h["changes"][0]["newValue"] == "9"), "{history:?}");
+    assert!(
+        history.iter().any(|h| h["source"] == "Forecast view"
+            && h["changes"][0]["oldValue"] == "4"
+            && h["changes"][0]["newValue"] == "9"),
+        "{history:?}"
+    );
 
     for (bad, message) in [
         (json!({ "item": "Wrap", "quantity": -1, "date": date }), "Quantity must be a whole number of 0 or more"),
@@ -238,13 +308,17 @@ async fn a_file_over_the_size_limit_is_refused_unread() {
     assert_eq!(put_file(url, text).await, 200);
     let s = settled(&id).await;
     assert_eq!(s["state"], "failed", "{s}");
-    assert_eq!(s["errors"], json!(["The file is 5242881 bytes; at most 5242880 bytes (5 MB) are read. Split it and upload each part."]));
+    assert_eq!(
+        s["errors"],
+        json!(["The file is 5242881 bytes; at most 5242880 bytes (5 MB) are read. Split it and upload each part."])
+    );
     assert!(view(day).await.is_empty());
 }
 
 #[tokio::test]
 async fn a_message_the_ingest_cannot_read_is_never_acknowledged_silently() {
-    let stray = json!({ "Records": [{ "s3": { "object": { "key": "forecast-uploads/no-such-upload-1.csv" } } }] }).to_string();
+    let stray =
+        json!({ "Records": [{ "s3": { "object": { "key": "forecast-uploads/no-such-upload-1.csv" } } }] }).to_string();
     let event = json!({ "Records": [
         { "messageId": "not-json", "body": "{oops" },
         { "messageId": "no-records", "body": "{}" },
@@ -253,8 +327,12 @@ async fn a_message_the_ingest_cannot_read_is_never_acknowledged_silently() {
         { "messageId": "s3-test", "body": json!({ "Service": "Amazon S3", "Event": "s3:TestEvent" }).to_string() },
     ] });
     let spec = find("forecast_ingest");
-    let answer = spec.invoke(wiring().await.deps(spec), fleet_shared::Input { args: event, ..Default::default() }).await.unwrap();
-    let failed: Vec<&str> = answer["batchItemFailures"].as_array().unwrap().iter().map(|f| f["itemIdentifier"].as_str().unwrap()).collect();
+    let answer = spec
+        .invoke(wiring().await.deps(spec), fleet_shared::Input { args: event, ..Default::default() })
+        .await
+        .unwrap();
+    let failed: Vec<&str> =
+        answer["batchItemFailures"].as_array().unwrap().iter().map(|f| f["itemIdentifier"].as_str().unwrap()).collect();
     // Redelivered, then dead-lettered by the queue's redrive policy; S3's own test event is simply done.
     assert_eq!(failed, ["not-json", "no-records", "no-key", "stray"]);
 }

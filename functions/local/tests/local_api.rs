@@ -9,10 +9,12 @@ async fn start() -> String {
     let wiring = wiring().await;
     let sdl = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/schema.graphql")).unwrap();
     let var = |k: &str| std::env::var(k).unwrap();
-    let verifier = tokio::task::spawn_blocking(move || Verifier::fetch(&var("JWKS_URL"), &var("TOKEN_ISSUER"), &var("USER_POOL_CLIENT_ID")))
-        .await
-        .unwrap()
-        .unwrap();
+    let verifier = tokio::task::spawn_blocking(move || {
+        Verifier::fetch(&var("JWKS_URL"), &var("TOKEN_ISSUER"), &var("USER_POOL_CLIENT_ID"))
+    })
+    .await
+    .unwrap()
+    .unwrap();
     let state = Arc::new(server::AppState { wiring, schema: graphql::load_schema(&sdl).unwrap(), verifier });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -60,9 +62,17 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 #[tokio::test]
 async fn requests_without_a_valid_token_get_401() {
     let base = start().await;
-    let (s1, b1) = blocking({ let u = format!("{base}/prod/users/permissions"); move || call("GET", &u, None, None) }).await;
+    let (s1, b1) = blocking({
+        let u = format!("{base}/prod/users/permissions");
+        move || call("GET", &u, None, None)
+    })
+    .await;
     assert_eq!((s1, b1["message"].as_str()), (401, Some("Unauthorized")));
-    let (s2, _) = blocking({ let u = format!("{base}/graphql"); move || call("POST", &u, Some("Bearer not.a.jwt"), Some(json!({"query": "{ getFeatureFlags }"}))) }).await;
+    let (s2, _) = blocking({
+        let u = format!("{base}/graphql");
+        move || call("POST", &u, Some("Bearer not.a.jwt"), Some(json!({"query": "{ getFeatureFlags }"})))
+    })
+    .await;
     assert_eq!(s2, 401);
     // A token signed by the right key but for another audience is refused too.
     let token = id_token("DEMO_ADMIN_EMAIL").await;
@@ -77,12 +87,20 @@ async fn graphql_validates_against_the_schema_and_resolves_with_the_token_identi
     let base = start().await;
     let token = id_token("DEMO_ADMIN_EMAIL").await;
     let url = format!("{base}/graphql");
-    let (status, body) = blocking({ let (u, t) = (url.clone(), token.clone()); move || call("POST", &u, Some(&t), Some(json!({"query": "{ getFeatureFlags nope }"}))) }).await;
+    let (status, body) = blocking({
+        let (u, t) = (url.clone(), token.clone());
+        move || call("POST", &u, Some(&t), Some(json!({"query": "{ getFeatureFlags nope }"})))
+    })
+    .await;
     assert_eq!(status, 400);
     assert!(body["errors"][0]["message"].as_str().unwrap().contains("nope"), "{body}");
 
     let query = json!({ "query": "query Q($id: ID!) { getFeatureFlags getLocation(id: $id) { id stockingSchedule percentage latitude } }", "variables": { "id": "CHI_0001" } });
-    let (status, body) = blocking({ let (u, t) = (url.clone(), token.clone()); move || call("POST", &u, Some(&t), Some(query)) }).await;
+    let (status, body) = blocking({
+        let (u, t) = (url.clone(), token.clone());
+        move || call("POST", &u, Some(&t), Some(query))
+    })
+    .await;
     assert_eq!(status, 200, "{body}");
     assert!(body["data"]["getFeatureFlags"].as_array().unwrap().iter().any(|f| f == "jit-management"));
     assert!(body.get("errors").is_none(), "{body}");
@@ -91,7 +109,11 @@ async fn graphql_validates_against_the_schema_and_resolves_with_the_token_identi
     assert!(serde_json::from_str::<Value>(schedule).unwrap()["Monday"].is_number());
 
     let restricted = id_token("DEMO_RESTRICTED_EMAIL").await;
-    let (_, body) = blocking({ let u = url.clone(); move || call("POST", &u, Some(&restricted), Some(json!({"query": "{ getFeatureFlags getPlanogramNames }"}))) }).await;
+    let (_, body) = blocking({
+        let u = url.clone();
+        move || call("POST", &u, Some(&restricted), Some(json!({"query": "{ getFeatureFlags getPlanogramNames }"})))
+    })
+    .await;
     assert_eq!(body["errors"][0]["message"], "Error! User Action Prohibited!");
     assert_eq!(body["errors"][0]["errorType"], "Forbidden");
 }
@@ -100,9 +122,17 @@ async fn graphql_validates_against_the_schema_and_resolves_with_the_token_identi
 async fn rest_routes_are_served_under_prod_with_bearer_tokens() {
     let base = start().await;
     let token = format!("Bearer {}", id_token("DEMO_ADMIN_EMAIL").await);
-    let (status, body) = blocking({ let (u, t) = (format!("{base}/prod/users/permissions"), token.clone()); move || call("GET", &u, Some(&t), None) }).await;
+    let (status, body) = blocking({
+        let (u, t) = (format!("{base}/prod/users/permissions"), token.clone());
+        move || call("GET", &u, Some(&t), None)
+    })
+    .await;
     assert_eq!(status, 200);
     assert!(body["users"].as_array().unwrap().len() >= 2);
-    let (status, _) = blocking({ let (u, t) = (format!("{base}/prod/no/such/route"), token.clone()); move || call("GET", &u, Some(&t), None) }).await;
+    let (status, _) = blocking({
+        let (u, t) = (format!("{base}/prod/no/such/route"), token.clone());
+        move || call("GET", &u, Some(&t), None)
+    })
+    .await;
     assert_eq!(status, 404);
 }

@@ -76,7 +76,10 @@ async fn every_create_rule_is_enforced_with_its_message_and_writes_nothing() {
     p["hours"] = json!(0);
     p["fromMon"] = json!("08:00");
     p["toMon"] = json!("17:00");
-    assert_eq!(create(&p).await.unwrap_err().to_string(), "Tuesday needs a from and a to time when hours is not 24 hours");
+    assert_eq!(
+        create(&p).await.unwrap_err().to_string(),
+        "Tuesday needs a from and a to time when hours is not 24 hours"
+    );
 }
 
 async fn update(input: Value) -> Result<Value, fleet_shared::ApiError> {
@@ -98,10 +101,14 @@ async fn updates_record_time_user_and_reason_and_enforce_detail_rules() {
 
     let hours = update(json!({ "id": id, "is24Hours": false, "workHours": {
         "Monday": [["08:00","17:00"]], "Tuesday": [["08:00","17:00"]], "Wednesday": [["08:00","17:00"]],
-        "Thursday": [["08:00","17:00"]], "Friday": [["08:00","17:00"]] } })).await.unwrap();
+        "Thursday": [["08:00","17:00"]], "Friday": [["08:00","17:00"]] } }))
+    .await
+    .unwrap();
     assert_eq!(hours["hours"], "Mon-Fri 08:00 to 17:00; ");
 
-    let address = update(json!({ "id": id, "street": "9 Elm", "city": "Evanston", "state": "IL", "zipCode": "60201" })).await.unwrap();
+    let address = update(json!({ "id": id, "street": "9 Elm", "city": "Evanston", "state": "IL", "zipCode": "60201" }))
+        .await
+        .unwrap();
     assert_eq!((address["street"].as_str(), address["city"].as_str()), (Some("9 Elm"), Some("Evanston")));
 
     let cases = [
@@ -111,7 +118,10 @@ async fn updates_record_time_user_and_reason_and_enforce_detail_rules() {
         (json!({ "id": id, "stop": "4.5" }), "stop cannot be a decimal number"),
         (json!({ "id": id, "stop": 1001 }), "stop should be a number in the range of 0 to 1000!"),
         (json!({ "id": id, "taxRate": 31 }), "taxRate should be a number in the range of 0 to 30!"),
-        (json!({ "id": id, "holidayScreenFridgeSpecific": 3 }), "holidayScreenFridgeSpecific should be a number in the range of 0 to 1!"),
+        (
+            json!({ "id": id, "holidayScreenFridgeSpecific": 3 }),
+            "holidayScreenFridgeSpecific should be a number in the range of 0 to 1!",
+        ),
         (json!({ "id": id, "priceMapTemplate": "PMT_NOPE" }), "Please select a valid option from the dropdown"),
         (json!({ "id": id, "street": "x", "city": "", "state": "IL", "zipCode": "60201" }), "city cannot be empty"),
         (json!({ "id": id, "is24Hours": false, "workHours": {} }), "Time should be entered for atleast one day"),
@@ -132,11 +142,20 @@ async fn wholesale_update_sets_route_and_stop() {
     let mut p = form(&id);
     p["type"] = json!("WHOLESALE");
     create(&p).await.unwrap();
-    let res = gql("update_wholesale_location", &admin().await, json!({ "input": { "id": id, "route": "chi-02", "stop": 7 } })).await.unwrap();
+    let res = gql(
+        "update_wholesale_location",
+        &admin().await,
+        json!({ "input": { "id": id, "route": "chi-02", "stop": 7 } }),
+    )
+    .await
+    .unwrap();
     assert_eq!((res["route"].as_str(), res["stop"].as_i64()), (Some("chi-02"), Some(7)));
     let fridge = unique("IT_FR");
     create(&form(&fridge)).await.unwrap();
-    let err = gql("update_wholesale_location", &admin().await, json!({ "input": { "id": fridge, "route": "x", "stop": 1 } })).await.unwrap_err();
+    let err =
+        gql("update_wholesale_location", &admin().await, json!({ "input": { "id": fridge, "route": "x", "stop": 1 } }))
+            .await
+            .unwrap_err();
     assert_eq!(err.to_string(), format!("Location {fridge} is not a wholesale location"));
 }
 
@@ -148,15 +167,22 @@ async fn lists_page_with_signed_tokens_and_refuse_tampered_ones() {
     assert_eq!(items.len(), 50);
     assert!(items.iter().all(|i| i["status"] == "LIVE"));
     let token = first["nextToken"].as_str().expect("more pages").to_string();
-    let second = gql("list_locations", &admin, json!({ "filter": { "status": "LIVE", "count": 50 }, "nextToken": token })).await.unwrap();
-    let ids = |v: &Value| v["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let second =
+        gql("list_locations", &admin, json!({ "filter": { "status": "LIVE", "count": 50 }, "nextToken": token }))
+            .await
+            .unwrap();
+    let ids = |v: &Value| {
+        v["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+    };
     assert!(ids(&second).iter().all(|id| !ids(&first).contains(id)), "pages overlap");
 
     let (payload, sig) = token.split_once('.').unwrap();
     use base64::Engine;
     let forged = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(r#"{"id":{"S":"ZZZ"}}"#);
     for bad in [format!("{forged}.{sig}"), format!("{payload}.AAAA"), "garbage".to_string()] {
-        let err = gql("list_locations", &admin, json!({ "filter": { "status": "LIVE" }, "nextToken": bad })).await.unwrap_err();
+        let err = gql("list_locations", &admin, json!({ "filter": { "status": "LIVE" }, "nextToken": bad }))
+            .await
+            .unwrap_err();
         assert_eq!(err.to_string(), "Invalid nextToken");
     }
     let err = gql("list_locations", &admin, json!({ "nextToken": token })).await.unwrap_err();
@@ -171,7 +197,9 @@ async fn lists_page_with_signed_tokens_and_refuse_tampered_ones() {
 async fn permissions_are_enforced_per_action() {
     let restricted = restricted().await;
     assert!(gql("get_location", &restricted, json!({ "id": "CHI_0001" })).await.is_ok());
-    let err = gql("create_location", &restricted, json!({ "input": form(&unique("IT_DENY")).to_string() })).await.unwrap_err();
+    let err = gql("create_location", &restricted, json!({ "input": form(&unique("IT_DENY")).to_string() }))
+        .await
+        .unwrap_err();
     assert_eq!(err, fleet_shared::ApiError::Forbidden);
     let err = gql("get_planogram_names", &restricted, json!({})).await.unwrap_err();
     assert_eq!(err.to_string(), "Error! User Action Prohibited!");
@@ -183,16 +211,19 @@ async fn device_addresses_are_generated_stored_and_unique() {
     create(&form(&id)).await.unwrap();
     let mut seen = std::collections::HashSet::new();
     for _ in 0..3 {
-        let address = gql("generate_apriva_device_address", &admin().await, json!({ "input": { "locationId": id } })).await.unwrap();
+        let address = gql("generate_apriva_device_address", &admin().await, json!({ "input": { "locationId": id } }))
+            .await
+            .unwrap();
         let address = address.as_str().unwrap().to_string();
         assert!(address.starts_with("FC") && address.len() == 12, "{address}");
         assert!(seen.insert(address.clone()));
         assert_eq!(get(&id).await.unwrap()["aprivaDeviceAddress"], address);
     }
-    let err = gql("generate_apriva_device_address", &admin().await, json!({ "input": { "locationId": "NOPE_1" } })).await.unwrap_err();
+    let err = gql("generate_apriva_device_address", &admin().await, json!({ "input": { "locationId": "NOPE_1" } }))
+        .await
+        .unwrap_err();
     assert_eq!(err.status(), 404);
 }
-
 
 fn iso_in(seconds: i64) -> String {
     (chrono::Utc::now() + chrono::Duration::seconds(seconds)).to_rfc3339()
@@ -220,12 +251,25 @@ async fn scheduled_changes_are_listed_paired_and_deleted_together() {
     let lonely = json!({ "input": [{ "location": id, "attribute": "prod", "value": "1", "dateTime": at }] });
     assert_eq!(gql("create_schedule_change", &admin, lonely).await.unwrap_err().to_string(), "Reason cannot be empty");
     let bad = json!({ "input": [{ "location": id, "attribute": "latitude", "value": "80", "dateTime": at }] });
-    assert_eq!(gql("create_schedule_change", &admin, bad).await.unwrap_err().to_string(), "latitude should be a number in the range of 28 to 49!");
-    let past = json!({ "input": [{ "location": id, "attribute": "percentage", "value": "5", "dateTime": iso_in(-3600) }] });
-    assert_eq!(gql("create_schedule_change", &admin, past).await.unwrap_err().to_string(), "dateTime must be in the future");
+    assert_eq!(
+        gql("create_schedule_change", &admin, bad).await.unwrap_err().to_string(),
+        "latitude should be a number in the range of 28 to 49!"
+    );
+    let past =
+        json!({ "input": [{ "location": id, "attribute": "percentage", "value": "5", "dateTime": iso_in(-3600) }] });
+    assert_eq!(
+        gql("create_schedule_change", &admin, past).await.unwrap_err().to_string(),
+        "dateTime must be in the future"
+    );
 
     let prod = listed.as_array().unwrap().iter().find(|c| c["change"]["attribute"] == "prod").unwrap();
-    let deleted = gql("delete_schedule_change", &admin, json!({ "input": { "uuid": prod["uuid"], "actionTime": prod["actionTime"] } })).await.unwrap();
+    let deleted = gql(
+        "delete_schedule_change",
+        &admin,
+        json!({ "input": { "uuid": prod["uuid"], "actionTime": prod["actionTime"] } }),
+    )
+    .await
+    .unwrap();
     assert_eq!(deleted, json!(true));
     let listed = gql("read_schedule_change", &admin, json!({ "filter": { "id": id } })).await.unwrap();
     assert_eq!(listed, json!([]), "the reason half went with it");
@@ -237,9 +281,15 @@ async fn a_due_change_is_applied_exactly_once_even_by_racing_schedulers() {
     let id = unique("IT_DUE");
     create(&form(&id)).await.unwrap();
     let admin = admin().await;
-    let created = gql("create_schedule_change", &admin, json!({ "input": [
-        { "location": id, "attribute": "percentage", "value": "42", "dateTime": iso_in(1) },
-    ]})).await.unwrap();
+    let created = gql(
+        "create_schedule_change",
+        &admin,
+        json!({ "input": [
+            { "location": id, "attribute": "percentage", "value": "42", "dateTime": iso_in(1) },
+        ]}),
+    )
+    .await
+    .unwrap();
     let uuid = created[0]["uuid"].as_str().unwrap().to_string();
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
 
@@ -263,9 +313,15 @@ async fn a_change_that_can_never_apply_is_moved_aside_with_its_reason() {
     let id = unique("IT_FAIL");
     create(&form(&id)).await.unwrap();
     let admin = admin().await;
-    gql("create_schedule_change", &admin, json!({ "input": [
-        { "location": id, "attribute": "layoutName", "value": "\"STANDARD_6x5\"", "dateTime": iso_in(1) },
-    ]})).await.unwrap();
+    gql(
+        "create_schedule_change",
+        &admin,
+        json!({ "input": [
+            { "location": id, "attribute": "layoutName", "value": "\"STANDARD_6x5\"", "dateTime": iso_in(1) },
+        ]}),
+    )
+    .await
+    .unwrap();
     // The location is removed before the change is due, so it cannot apply.
     let deps = deps().await;
     let t = deps.table(fleet_shared::Table::Locations).unwrap();
@@ -281,9 +337,14 @@ async fn a_change_that_can_never_apply_is_moved_aside_with_its_reason() {
     // Retried no more: the next run does not see it.
     let again = run_scheduler().await;
     assert_eq!(again["movedAside"], 0, "{again}");
-    assert_eq!(gql("read_schedule_change", &admin, json!({ "filter": { "id": id } })).await.unwrap()[0]["failedAt"], left[0]["failedAt"]);
+    assert_eq!(
+        gql("read_schedule_change", &admin, json!({ "filter": { "id": id } })).await.unwrap()[0]["failedAt"],
+        left[0]["failedAt"]
+    );
     let c = &left[0];
-    gql("delete_schedule_change", &admin, json!({ "input": { "uuid": c["uuid"], "actionTime": c["actionTime"] } })).await.unwrap();
+    gql("delete_schedule_change", &admin, json!({ "input": { "uuid": c["uuid"], "actionTime": c["actionTime"] } }))
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -301,7 +362,13 @@ async fn the_list_reads_only_what_the_caller_selected() {
                 "info": { "fieldName": "locations", "parentTypeName": "Query", "selectionSetList": selection }
             });
             let out = fleet_shared::events::handle_appsync(wiring().await.deps(spec), spec, event, "t").await.unwrap();
-            out["items"].as_array().unwrap().iter().find(|l| l["id"] == json!(id)).cloned().expect("the new location is listed")
+            out["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["id"] == json!(id))
+                .cloned()
+                .expect("the new location is listed")
         }
     };
     let few = page(json!(["items", "items/id", "items/status", "items/prod", "nextToken"])).await;
@@ -321,14 +388,20 @@ async fn the_schedule_of_a_location_that_does_not_exist_is_404() {
     // A location without changes is still an empty list.
     let id = unique("IT_EMPTY");
     create(&form(&id)).await.unwrap();
-    assert_eq!(gql("read_schedule_change", &admin().await, json!({ "filter": { "id": id } })).await.unwrap(), json!([]));
+    assert_eq!(
+        gql("read_schedule_change", &admin().await, json!({ "filter": { "id": id } })).await.unwrap(),
+        json!([])
+    );
 }
 
 #[tokio::test]
 async fn planogram_schedules_need_the_planogram_read_action() {
     let scheduler_only = user_with(&["GetScheduledEvents"]).await;
     let filter = json!({ "filter": { "id": "planogram#STANDARD_6x5" } });
-    assert_eq!(gql("read_schedule_change", &scheduler_only, filter.clone()).await.unwrap_err(), fleet_shared::ApiError::Forbidden);
+    assert_eq!(
+        gql("read_schedule_change", &scheduler_only, filter.clone()).await.unwrap_err(),
+        fleet_shared::ApiError::Forbidden
+    );
     let planner = user_with(&["GetScheduledEvents", "GetPlanograms"]).await;
     assert!(gql("read_schedule_change", &planner, filter).await.unwrap().is_array());
 }
@@ -346,7 +419,11 @@ async fn every_locations_and_routes_dry_run_takes_the_row_limit_and_refuses_one_
         let (status, dry) = http(name, Some(&admin), Some(&rows_body(10_000))).await;
         assert_eq!((status, dry["summary"]["total"].as_u64()), (200, Some(10_000)), "{name}: {}", dry["message"]);
         let (status, over) = http(name, Some(&admin), Some(&rows_body(10_001))).await;
-        assert_eq!((status, over["message"].as_str()), (400, Some("rows must hold between 1 and 10000 entries")), "{name}");
+        assert_eq!(
+            (status, over["message"].as_str()),
+            (400, Some("rows must hold between 1 and 10000 entries")),
+            "{name}"
+        );
     }
     // The byte bound of a whole file: 5 MB.
     let rows: Vec<Value> = (0..600).map(|i| json!({ "row": i + 2, "values": { "id": "x".repeat(9_000) } })).collect();

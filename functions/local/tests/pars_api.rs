@@ -9,7 +9,9 @@ use serde_json::{json, Value};
 /// A date of this test's own.
 fn own_date() -> String {
     let n = unique("P").bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
-    (chrono::NaiveDate::from_ymd_opt(2050, 1, 1).unwrap() + chrono::Duration::days((n % 20_000) as i64)).format("%Y-%m-%d").to_string()
+    (chrono::NaiveDate::from_ymd_opt(2050, 1, 1).unwrap() + chrono::Duration::days((n % 20_000) as i64))
+        .format("%Y-%m-%d")
+        .to_string()
 }
 
 /// A fridge with every tag the par rules need, unless `without` names one.
@@ -50,7 +52,8 @@ async fn upload(upload_id: &str, groups: Vec<Value>) -> Value {
 #[tokio::test]
 async fn the_dry_run_names_every_par_rule_per_row() {
     let date = own_date();
-    let (ok, no_tag, no_park) = (fridge(None).await, fridge(Some("routingTag")).await, fridge(Some("parkToFridgeInstructions")).await);
+    let (ok, no_tag, no_park) =
+        (fridge(None).await, fridge(Some("routingTag")).await, fridge(Some("parkToFridgeInstructions")).await);
     let mut jit = par(&ok, &date, "Kettle Chips", "2");
     jit["jit"] = json!("true");
     jit["deliveryDate"] = json!("2049-12-31");
@@ -75,10 +78,16 @@ async fn the_dry_run_names_every_par_rule_per_row() {
     assert_eq!(messages[1], json!([format!("Error with Routing Tag for {no_tag}")]));
     assert_eq!(messages[2], json!([format!("Error with Park To Fridge Instructions Tag for {no_park}")]));
     assert_eq!(messages[3], json!(["JIT cannot be applied for Kettle Chips. Delivery Date must equal Drop Off Date."]));
-    assert_eq!(messages[4], json!(["Over Capacity Amount issue with Cold Brew. Accepted values any number 0 or greater."]));
+    assert_eq!(
+        messages[4],
+        json!(["Over Capacity Amount issue with Cold Brew. Accepted values any number 0 or greater."])
+    );
     assert_eq!(messages[5], json!(["priorityBoost cannot be applied for Fruit Cup. Accepted values are true, false or empty. Please revise the format and resubmit."]));
     assert_eq!(messages[6], json!(["Par issue with Turkey Club. Accepted values any whole number 0 or greater."]));
-    assert_eq!(messages[7], json!(["dropOffDate '2050-02-30' is not a date", "deliveryDate '2050-02-30' is not a date"]));
+    assert_eq!(
+        messages[7],
+        json!(["dropOffDate '2050-02-30' is not a date", "deliveryDate '2050-02-30' is not a date"])
+    );
     assert_eq!(messages[8], json!(["Duplicated records: Lines 2 and 10"]));
     assert_eq!(dry["rows"][0]["group"], format!("{date}#{ok}#1"));
 
@@ -86,7 +95,10 @@ async fn the_dry_run_names_every_par_rule_per_row() {
     let written = upload("first-upload", vec![group(&ok, &date, &[("Greek Salad", 6)])]).await;
     assert_eq!(written["success"], true, "{written}");
     let (_, again) = http("pars_dry_run", Some(&admin().await), Some(&file(&rows[..1]))).await;
-    assert_eq!(again["rows"][0]["messages"], json!(["There is already a fridge order for this dropOffDate, location, and stockingIndex."]));
+    assert_eq!(
+        again["rows"][0]["messages"],
+        json!(["There is already a fridge order for this dropOffDate, location, and stockingIndex."])
+    );
 }
 
 #[tokio::test]
@@ -99,33 +111,52 @@ async fn upload_par_maps_rechecks_every_rule_and_answers_per_group() {
     let too_big: Vec<(&str, i64)> = too_big.iter().map(|(i, n)| (i.as_str(), *n)).collect();
     let mut big = group(&ok, &date, &too_big);
     big["stockingIndex"] = json!(3);
-    let out = upload(&unique("up"), vec![group(&ok, &date, &[("Greek Salad", 5)]), group(&no_center, &date, &[("Fruit Cup", 2)]), bad, big]).await;
+    let out = upload(
+        &unique("up"),
+        vec![group(&ok, &date, &[("Greek Salad", 5)]), group(&no_center, &date, &[("Fruit Cup", 2)]), bad, big],
+    )
+    .await;
     assert_eq!(out["success"], false);
     let results = out["results"].as_array().unwrap();
     assert_eq!(results[0]["status"], "written");
     assert_eq!(results[1]["messages"], json!([format!("Error with Territory Tag for {no_center}")]));
-    assert_eq!(results[2]["messages"], json!(["Par issue with Greek Salad. Accepted values any whole number 0 or greater."]));
+    assert_eq!(
+        results[2]["messages"],
+        json!(["Par issue with Greek Salad. Accepted values any whole number 0 or greater."])
+    );
     assert_eq!(results[3]["messages"][0], format!("{date}#{ok}#3 has 501 items; a fridge order holds at most 500."));
     let pars = gql("jit_locations", &admin().await, json!({ "dropOffDate": date, "location": ok })).await.unwrap();
-    assert_eq!(pars, json!([{ "itemName": "Greek Salad", "count": 5, "overCapacityAmount": 0.0 }]), "only the valid group landed");
+    assert_eq!(
+        pars,
+        json!([{ "itemName": "Greek Salad", "count": 5, "overCapacityAmount": 0.0 }]),
+        "only the valid group landed"
+    );
 }
 
 #[tokio::test]
 async fn of_two_racing_uploads_for_one_order_exactly_one_wins_and_a_retried_chunk_is_not_a_duplicate() {
     let date = own_date();
     let id = fridge(None).await;
-    let (a, b) = tokio::join!(upload("race-a", vec![group(&id, &date, &[("Greek Salad", 1)])]), upload("race-b", vec![group(&id, &date, &[("Cold Brew", 9)])]));
+    let (a, b) = tokio::join!(
+        upload("race-a", vec![group(&id, &date, &[("Greek Salad", 1)])]),
+        upload("race-b", vec![group(&id, &date, &[("Cold Brew", 9)])])
+    );
     let wins = [&a, &b].iter().filter(|r| r["success"] == true).count();
     assert_eq!(wins, 1, "{a} {b}");
     let loser = if a["success"] == true { &b } else { &a };
-    assert_eq!(loser["results"][0]["messages"], json!(["There is already a fridge order for this dropOffDate, location, and stockingIndex."]));
+    assert_eq!(
+        loser["results"][0]["messages"],
+        json!(["There is already a fridge order for this dropOffDate, location, and stockingIndex."])
+    );
 
     // The winner's chunk again, after a timeout: it finds its own order.
-    let (winner, items) = if a["success"] == true { ("race-a", vec![("Greek Salad", 1)]) } else { ("race-b", vec![("Cold Brew", 9)]) };
+    let (winner, items) =
+        if a["success"] == true { ("race-a", vec![("Greek Salad", 1)]) } else { ("race-b", vec![("Cold Brew", 9)]) };
     let again = upload(winner, vec![group(&id, &date, &items)]).await;
     assert_eq!(again["success"], true, "{again}");
     let page = gql("orders_by_day", &admin().await, json!({ "deliveryDate": date })).await.unwrap();
-    let ours: Vec<&Value> = page["items"].as_array().unwrap().iter().filter(|o| o["locationId"] == id.as_str()).collect();
+    let ours: Vec<&Value> =
+        page["items"].as_array().unwrap().iter().filter(|o| o["locationId"] == id.as_str()).collect();
     assert_eq!(ours.len(), 1, "one order");
     assert_eq!(ours[0]["orderUploadId"], winner);
 }
@@ -134,9 +165,14 @@ async fn of_two_racing_uploads_for_one_order_exactly_one_wins_and_a_retried_chun
 async fn the_packing_report_places_items_in_zones_and_bays() {
     let date = own_date();
     let id = fridge(None).await;
-    let out = upload(&unique("up"), vec![group(&id, &date, &[("Greek Salad", 4), ("Kettle Chips", 2), ("Mystery Meal", 1), ("Cold Brew", 0)])]).await;
+    let out = upload(
+        &unique("up"),
+        vec![group(&id, &date, &[("Greek Salad", 4), ("Kettle Chips", 2), ("Mystery Meal", 1), ("Cold Brew", 0)])],
+    )
+    .await;
     assert_eq!(out["success"], true);
-    let (status, report) = http_at("pars_report", Some(&admin().await), None, &[("date", &date.replace('-', ""))]).await;
+    let (status, report) =
+        http_at("pars_report", Some(&admin().await), None, &[("date", &date.replace('-', ""))]).await;
     assert_eq!(status, 200, "{report}");
     let ours = report["locations"].as_array().unwrap().iter().find(|l| l["location"] == id.as_str()).unwrap().clone();
     assert_eq!(ours["driver"], "chi-07");
@@ -145,10 +181,21 @@ async fn the_packing_report_places_items_in_zones_and_bays() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| (s["zone"].as_str().unwrap().into(), s["bay"].as_str().unwrap().into(), s["item"].as_str().unwrap().into(), s["need"].as_i64().unwrap()))
+        .map(|s| {
+            (
+                s["zone"].as_str().unwrap().into(),
+                s["bay"].as_str().unwrap().into(),
+                s["item"].as_str().unwrap().into(),
+                s["need"].as_i64().unwrap(),
+            )
+        })
         .collect();
     let want = [("1", "A", "Greek Salad", 4), ("4", "B", "Kettle Chips", 2), ("other", "B", "Mystery Meal", 1)];
-    assert_eq!(slots, want.map(|(z, b, i, n)| (z.to_string(), b.to_string(), i.to_string(), n)), "a need of 0 is left out");
+    assert_eq!(
+        slots,
+        want.map(|(z, b, i, n)| (z.to_string(), b.to_string(), i.to_string(), n)),
+        "a need of 0 is left out"
+    );
     let (status, _) = http_at("pars_report", Some(&admin().await), None, &[("date", "2050-01-01")]).await;
     assert_eq!(status, 400);
 }
@@ -158,7 +205,13 @@ async fn callers_need_the_pars_actions() {
     let date = own_date();
     let id = fridge(None).await;
     let restricted = restricted().await;
-    let err = gql("upload_par_maps", &restricted, json!({ "uploadId": "x", "groups": [group(&id, &date, &[("Greek Salad", 1)])] })).await.unwrap_err();
+    let err = gql(
+        "upload_par_maps",
+        &restricted,
+        json!({ "uploadId": "x", "groups": [group(&id, &date, &[("Greek Salad", 1)])] }),
+    )
+    .await
+    .unwrap_err();
     assert!(matches!(err, fleet_shared::ApiError::Forbidden));
     assert!(gql("jit_locations", &restricted, json!({ "dropOffDate": date, "location": id })).await.is_err());
     assert!(gql("orders_by_day", &restricted, json!({ "deliveryDate": date })).await.is_err());
@@ -169,7 +222,10 @@ async fn callers_need_the_pars_actions() {
     let (status, _) = http_at("pars_report", Some(&restricted), None, &[("date", "20500101")]).await;
     assert_eq!(status, 403);
     let orders = deps().await.table(Table::FridgeOrders).unwrap();
-    let key = std::collections::HashMap::from([("dropOffDate".to_string(), store::s(&date)), ("orderKey".to_string(), store::s(format!("{id}#1")))]);
+    let key = std::collections::HashMap::from([
+        ("dropOffDate".to_string(), store::s(&date)),
+        ("orderKey".to_string(), store::s(format!("{id}#1"))),
+    ]);
     let stored: Option<Value> = orders.get(key).await.unwrap();
     assert!(stored.is_none(), "nothing written");
 }
@@ -178,7 +234,11 @@ async fn callers_need_the_pars_actions() {
 async fn a_par_above_the_bound_is_refused_alike_by_the_dry_run_and_upload_par_maps() {
     let date = own_date();
     let id = fridge(None).await;
-    let rows = [par(&id, &date, "Greek Salad", "9999"), par(&id, &date, "Cold Brew", "10000"), par(&id, &date, "Fruit Cup", "9223372036854775807")];
+    let rows = [
+        par(&id, &date, "Greek Salad", "9999"),
+        par(&id, &date, "Cold Brew", "10000"),
+        par(&id, &date, "Fruit Cup", "9223372036854775807"),
+    ];
     let (status, dry) = http("pars_dry_run", Some(&admin().await), Some(&file(&rows))).await;
     assert_eq!(status, 200, "{dry}");
     let messages: Vec<Value> = dry["rows"].as_array().unwrap().iter().map(|r| r["messages"].clone()).collect();
@@ -190,7 +250,8 @@ async fn a_par_above_the_bound_is_refused_alike_by_the_dry_run_and_upload_par_ma
     assert_eq!(out["results"][0]["messages"], json!(["Par issue with Fruit Cup. A par is at most 9999."]), "{out}");
     let out = upload(&unique("up"), vec![group(&id, &date, &[("Greek Salad", 9_999)])]).await;
     assert_eq!(out["success"], true, "{out}");
-    let (status, report) = http_at("pars_report", Some(&admin().await), None, &[("date", &date.replace('-', ""))]).await;
+    let (status, report) =
+        http_at("pars_report", Some(&admin().await), None, &[("date", &date.replace('-', ""))]).await;
     assert_eq!(status, 200, "{report}");
 }
 
@@ -220,7 +281,9 @@ async fn the_dry_run_takes_a_file_at_the_row_limit_and_refuses_one_row_more() {
 async fn the_archive_keeps_a_real_file_byte_for_byte() {
     let date = own_date();
     // A real file: far over the 10,000-character string bound, a byte-order mark, headers in their own case, CRLF.
-    let mut csv = String::from("\u{feff}Location,DropOffDate,deliveryDate,stockingIndex,item,par,overCapacityAmount,jit,priorityBoost\r\n");
+    let mut csv = String::from(
+        "\u{feff}Location,DropOffDate,deliveryDate,stockingIndex,item,par,overCapacityAmount,jit,priorityBoost\r\n",
+    );
     while csv.len() < 60_000 {
         csv.push_str(&format!("CHI_0001,{date},{date},,\"Salad, Greek\",6,0,FALSE,\r\n"));
     }
@@ -247,9 +310,13 @@ async fn an_orders_upload_id_sent_with_other_pars_never_overwrites_it() {
     let message = other["results"][0]["messages"][0].as_str().unwrap();
     assert!(message.ends_with("was already used with other content. Send new content with a new id."), "{message}");
     let page = gql("orders_by_day", &admin().await, json!({ "deliveryDate": date })).await.unwrap();
-    let ours: Vec<&Value> = page["items"].as_array().unwrap().iter().filter(|o| o["locationId"] == id.as_str()).collect();
+    let ours: Vec<&Value> =
+        page["items"].as_array().unwrap().iter().filter(|o| o["locationId"] == id.as_str()).collect();
     assert_eq!(ours.len(), 1);
-    let key = std::collections::HashMap::from([("dropOffDate".to_string(), fleet_shared::store::s(&date)), ("orderKey".to_string(), fleet_shared::store::s(format!("{id}#1")))]);
+    let key = std::collections::HashMap::from([
+        ("dropOffDate".to_string(), fleet_shared::store::s(&date)),
+        ("orderKey".to_string(), fleet_shared::store::s(format!("{id}#1"))),
+    ]);
     let stored: Value = deps().await.table(fleet_shared::Table::FridgeOrders).unwrap().get(key).await.unwrap().unwrap();
     assert_eq!(stored["pars"]["Greek Salad"], 2, "the first pars stand: {stored}");
 }

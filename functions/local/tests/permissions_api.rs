@@ -26,7 +26,8 @@ async fn grant_then_revoke_round_trip_and_retries_do_not_duplicate() {
         assert_eq!((status, res["granted"].as_bool()), (200, Some(true)), "{res}");
     }
     let (_, list) = http("get_user_permissions", Some(&admin), None).await;
-    let actions = list["users"].as_array().unwrap().iter().find(|u| u["user"] == target.sub).unwrap()["actions"].clone();
+    let actions =
+        list["users"].as_array().unwrap().iter().find(|u| u["user"] == target.sub).unwrap()["actions"].clone();
     assert_eq!(actions.as_array().unwrap().iter().filter(|a| *a == "VanTasks").count(), 1);
     let (status, res) = http("remove_user_permission", Some(&admin), Some(&body)).await;
     assert_eq!((status, res["removed"].as_bool()), (200, Some(true)));
@@ -85,16 +86,34 @@ async fn grants_and_removals_are_recorded_and_a_deleted_users_grants_can_be_remo
     http("add_user_permission", Some(&admin), Some(&body)).await; // held already: nothing new to record
     http("remove_user_permission", Some(&admin), Some(&body)).await;
     let (_, list) = http("get_user_permissions", Some(&admin), None).await;
-    let mine: Vec<&Value> = list["changes"].as_array().unwrap().iter().filter(|c| c["changes"][0]["attribute"] == format!("{} RecordTemperature", target.sub)).collect();
+    let mine: Vec<&Value> = list["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["changes"][0]["attribute"] == format!("{} RecordTemperature", target.sub))
+        .collect();
     assert_eq!(mine.len(), 2, "one grant and one removal: {mine:?}");
-    assert_eq!((mine[0]["changes"][0]["newValue"].as_str(), mine[1]["changes"][0]["newValue"].as_str()), (Some("false"), Some("true")), "newest first");
+    assert_eq!(
+        (mine[0]["changes"][0]["newValue"].as_str(), mine[1]["changes"][0]["newValue"].as_str()),
+        (Some("false"), Some("true")),
+        "newest first"
+    );
     assert_eq!(mine[0]["who"], admin.email);
 
     // A user deleted from the pool keeps a grant in the table; its removal must work.
     let gone = unique("deleted-sub");
     let t = deps().await.table(fleet_shared::Table::Permissions).unwrap();
-    t.client.put_item().table_name(t.name).item("user", fleet_shared::store::s(&gone)).item("action", fleet_shared::store::s(ACTION)).send().await.unwrap();
-    let (status, res) = http("remove_user_permission", Some(&admin), Some(&json!({ "user": gone, "action": ACTION }).to_string())).await;
+    t.client
+        .put_item()
+        .table_name(t.name)
+        .item("user", fleet_shared::store::s(&gone))
+        .item("action", fleet_shared::store::s(ACTION))
+        .send()
+        .await
+        .unwrap();
+    let (status, res) =
+        http("remove_user_permission", Some(&admin), Some(&json!({ "user": gone, "action": ACTION }).to_string()))
+            .await;
     assert_eq!((status, res["removed"].as_bool()), (200, Some(true)), "{res}");
     assert!(!has(&gone, ACTION).await);
 }

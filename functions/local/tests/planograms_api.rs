@@ -28,7 +28,12 @@ fn update_row(layout: &str, slot: &str, item: &str, hour: &str, line: u32) -> Va
 
 async fn schedule(caller: &Caller, upload_id: &str, rows: Value) -> Result<Value, fleet_shared::ApiError> {
     let upload_id = upload_id.replace('_', "-"); // ids are letters, digits and dashes
-    gql("schedule_planogram_update", caller, json!({ "input": rows, "uploadId": upload_id, "fileName": "planogram.csv" })).await
+    gql(
+        "schedule_planogram_update",
+        caller,
+        json!({ "input": rows, "uploadId": upload_id, "fileName": "planogram.csv" }),
+    )
+    .await
 }
 
 /// A new layout of `slots` (1:1, 1:2, ...) holding ITEM_n.
@@ -44,8 +49,15 @@ async fn create_layout(slots: usize) -> String {
 
 async fn history_of(layout: &str) -> Vec<Value> {
     let t = deps().await.table(Table::History).unwrap();
-    let out = t.client.query().table_name(t.name).key_condition_expression("entity = :e")
-        .expression_attribute_values(":e", store::s(format!("planogram#{layout}"))).send().await.unwrap();
+    let out = t
+        .client
+        .query()
+        .table_name(t.name)
+        .key_condition_expression("entity = :e")
+        .expression_attribute_values(":e", store::s(format!("planogram#{layout}")))
+        .send()
+        .await
+        .unwrap();
     out.items.unwrap_or_default().into_iter().map(|i| store::from_item(i).unwrap()).collect()
 }
 
@@ -69,18 +81,28 @@ async fn the_server_rechecks_every_rule_with_its_message() {
         update_row(l, "2:1", "G", hour, 8),
     ]);
     let out = schedule(&admin, &unique("rules"), rows).await.unwrap();
-    assert_eq!(out["errors"], json!([
-        "Line 2: Duplicated records: Lines 2 and 3",
-        "Line 3: Duplicated records: Lines 2 and 3",
-        "Line 4: At least one input missing...",
-        "Line 5: Value cannot be empty.",
-        "Line 6: Slot is not in format <integer>:<integer>.; The activeHour is not in format MM/DD/YYYY hh:mm:ss.",
-        "Line 7: Layout NO_SUCH_LAYOUT_X does not exist. Choose Create New Planogram to add it.",
-    ]));
-    assert_eq!((out["successCount"].as_u64(), out["totalCount"].as_u64()), (Some(1), Some(7)), "the valid row is scheduled");
+    assert_eq!(
+        out["errors"],
+        json!([
+            "Line 2: Duplicated records: Lines 2 and 3",
+            "Line 3: Duplicated records: Lines 2 and 3",
+            "Line 4: At least one input missing...",
+            "Line 5: Value cannot be empty.",
+            "Line 6: Slot is not in format <integer>:<integer>.; The activeHour is not in format MM/DD/YYYY hh:mm:ss.",
+            "Line 7: Layout NO_SUCH_LAYOUT_X does not exist. Choose Create New Planogram to add it.",
+        ])
+    );
+    assert_eq!(
+        (out["successCount"].as_u64(), out["totalCount"].as_u64()),
+        (Some(1), Some(7)),
+        "the valid row is scheduled"
+    );
     let upcoming = &read(l).await["upcoming"];
     assert_eq!(upcoming.as_array().unwrap().len(), 1, "{upcoming}");
-    assert_eq!((upcoming[0]["slot"].as_str(), upcoming[0]["activeHourCentral"].as_str(), upcoming[0]["status"].as_str()), (Some("2:1"), Some(hour), Some("PENDING")));
+    assert_eq!(
+        (upcoming[0]["slot"].as_str(), upcoming[0]["activeHourCentral"].as_str(), upcoming[0]["status"].as_str()),
+        (Some("2:1"), Some(hour), Some("PENDING"))
+    );
     assert_eq!(upcoming[0]["activeHour"], "2030-12-01T12:00:00.000Z", "read as Central time");
 
     let none = schedule(&admin, &unique("empty"), json!([])).await.unwrap_err();
@@ -93,14 +115,25 @@ async fn the_server_rechecks_every_rule_with_its_message() {
 async fn a_new_layout_is_listed_and_holds_its_slots_now() {
     let layout = create_layout(3).await;
     let names = gql("get_planogram_names", &admin().await, json!({})).await.unwrap();
-    assert!(names.as_array().unwrap().iter().any(|n| n == &json!(layout)), "getPlanogramNames agrees with the planograms");
+    assert!(
+        names.as_array().unwrap().iter().any(|n| n == &json!(layout)),
+        "getPlanogramNames agrees with the planograms"
+    );
     let now = read(&layout).await;
-    let slots: Vec<(&str, &str)> = now["slots"].as_array().unwrap().iter().map(|s| (s["slot"].as_str().unwrap(), s["vendItemName"].as_str().unwrap())).collect();
+    let slots: Vec<(&str, &str)> = now["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["slot"].as_str().unwrap(), s["vendItemName"].as_str().unwrap()))
+        .collect();
     assert_eq!(slots, [("1:1", "ITEM_1"), ("1:2", "ITEM_2"), ("1:3", "ITEM_3")]);
     assert_eq!(now["slots"][0]["physicalFridgeConfig"], "6x5");
     let history = history_of(&layout).await;
     assert_eq!(history.len(), 1, "one record for the new layout");
-    assert_eq!(history[0]["changes"][2], json!({ "attribute": "slot 1:3", "oldValue": "null", "newValue": "\"ITEM_3\"" }));
+    assert_eq!(
+        history[0]["changes"][2],
+        json!({ "attribute": "slot 1:3", "oldValue": "null", "newValue": "\"ITEM_3\"" })
+    );
 }
 
 #[tokio::test]
@@ -109,7 +142,8 @@ async fn an_update_applies_at_its_hour_exactly_once_even_with_racing_scheduler_r
     let layout = create_layout(2).await;
     let admin = admin().await;
     let hour = central_in(2);
-    let rows = json!([update_row(&layout, "1:1", "COLD_BREW", &hour, 2), update_row(&layout, "1:2", "KOMBUCHA", &hour, 3)]);
+    let rows =
+        json!([update_row(&layout, "1:1", "COLD_BREW", &hour, 2), update_row(&layout, "1:2", "KOMBUCHA", &hour, 3)]);
     assert_eq!(schedule(&admin, &unique("upd"), rows).await.unwrap()["successCount"], 2);
     let before = run_planogram_scheduler().await;
     assert_eq!(before["applied"], 0, "not before its hour: {before}");
@@ -127,8 +161,12 @@ async fn an_update_applies_at_its_hour_exactly_once_even_with_racing_scheduler_r
     assert_eq!(now["upcoming"], json!([]));
     let history = history_of(&layout).await;
     assert_eq!(history.len(), 2, "the creation and one record for the applied hour");
-    let applied_record = history.iter().find(|h| h["source"].as_str().unwrap().starts_with("Planogram change scheduled for")).unwrap();
-    assert_eq!(applied_record["changes"][0], json!({ "attribute": "slot 1:1", "oldValue": "\"ITEM_1\"", "newValue": "\"COLD_BREW\"" }));
+    let applied_record =
+        history.iter().find(|h| h["source"].as_str().unwrap().starts_with("Planogram change scheduled for")).unwrap();
+    assert_eq!(
+        applied_record["changes"][0],
+        json!({ "attribute": "slot 1:1", "oldValue": "\"ITEM_1\"", "newValue": "\"COLD_BREW\"" })
+    );
     assert_eq!(applied_record["who"], admin.email);
     let again = run_planogram_scheduler().await;
     assert!(!again["appliedChanges"].as_array().unwrap().iter().any(|u| uuids.contains(u)), "never again: {again}");
@@ -142,13 +180,21 @@ async fn a_retried_batch_or_a_reupload_schedules_nothing_twice() {
     let id = unique("retry");
     let first = schedule(&admin, &id, rows.clone()).await.unwrap();
     assert_eq!(schedule(&admin, &id, rows.clone()).await.unwrap(), first, "a retry answers the same");
-    assert_eq!(schedule(&admin, &unique("another-upload"), rows).await.unwrap()["successCount"], 1, "already so: counted as done");
+    assert_eq!(
+        schedule(&admin, &unique("another-upload"), rows).await.unwrap()["successCount"],
+        1,
+        "already so: counted as done"
+    );
     let stored = scheduler::for_subject(deps().await, &format!("planogram#{layout}")).await.unwrap();
     assert_eq!(stored.len(), 1, "one scheduled change");
     let changed = json!([update_row(&layout, "1:1", "B", "12/01/2030 06:00:00", 2)]);
     schedule(&admin, &unique("replace"), changed).await.unwrap();
     let upcoming = read(&layout).await["upcoming"].clone();
-    assert_eq!((upcoming.as_array().unwrap().len(), upcoming[0]["vendItemName"].as_str()), (1, Some("B")), "the same slot and hour is replaced");
+    assert_eq!(
+        (upcoming.as_array().unwrap().len(), upcoming[0]["vendItemName"].as_str()),
+        (1, Some("B")),
+        "the same slot and hour is replaced"
+    );
 }
 
 #[tokio::test]
@@ -157,7 +203,10 @@ async fn callers_without_the_actions_are_refused_and_a_change_whose_author_lost_
     let rows = json!([update_row(&layout, "1:1", "A", "12/01/2030 06:00:00", 2)]);
     let reader = user_with(&["GetPlanograms"]).await;
     assert!(gql("planogram", &reader, json!({ "layoutName": layout })).await.is_ok());
-    assert_eq!(schedule(&reader, "denied", rows.clone()).await.unwrap_err().to_string(), "Error! User Action Prohibited!");
+    assert_eq!(
+        schedule(&reader, "denied", rows.clone()).await.unwrap_err().to_string(),
+        "Error! User Action Prohibited!"
+    );
     let nobody = restricted().await;
     assert!(gql("planogram", &nobody, json!({ "layoutName": layout })).await.is_err());
 
@@ -166,14 +215,24 @@ async fn callers_without_the_actions_are_refused_and_a_change_whose_author_lost_
     let soon = json!([update_row(&layout, "1:1", "SNEAKY", &central_in(1), 2)]);
     assert_eq!(schedule(&scheduler_user, &unique("perm"), soon).await.unwrap()["successCount"], 1);
     let t = deps().await.table(Table::Permissions).unwrap();
-    t.client.delete_item().table_name(t.name).key("user", store::s(&scheduler_user.sub)).key("action", store::s("SchedulePlanograms")).send().await.unwrap();
+    t.client
+        .delete_item()
+        .table_name(t.name)
+        .key("user", store::s(&scheduler_user.sub))
+        .key("action", store::s("SchedulePlanograms"))
+        .send()
+        .await
+        .unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(2000)).await;
     let run = run_planogram_scheduler().await;
     assert!(run["movedAside"].as_i64().unwrap() >= 1, "{run}");
     let now = read(&layout).await;
     assert_eq!(now["slots"][0]["vendItemName"], "ITEM_1", "not applied");
     assert_eq!(now["upcoming"][0]["status"], "FAILED");
-    assert_eq!(now["upcoming"][0]["failureReason"], format!("{} no longer holds the permission this change needs", scheduler_user.email));
+    assert_eq!(
+        now["upcoming"][0]["failureReason"],
+        format!("{} no longer holds the permission this change needs", scheduler_user.email)
+    );
 }
 
 #[tokio::test]
@@ -194,8 +253,14 @@ async fn the_dry_run_flags_unknown_layouts_and_skipped_hours_before_submit_and_w
     let r = &dry["rows"];
     let status = |i: usize| r[i]["status"].as_str().unwrap().to_string();
     assert_eq!((0..4).map(status).collect::<Vec<_>>(), ["new", "invalid", "invalid", "new"], "{dry}");
-    assert_eq!(r[1]["messages"], json!([format!("Layout {missing} does not exist. Choose Create New Planogram to add it.")]));
-    assert_eq!(r[2]["messages"], json!(["03/10/2030 02:30:00 does not exist in Central time (the clocks skip that hour)."]));
+    assert_eq!(
+        r[1]["messages"],
+        json!([format!("Layout {missing} does not exist. Choose Create New Planogram to add it.")])
+    );
+    assert_eq!(
+        r[2]["messages"],
+        json!(["03/10/2030 02:30:00 does not exist in Central time (the clocks skip that hour)."])
+    );
     assert_eq!(r[3]["warnings"], json!([format!("Layout {l} already exists: the slots in this file change now.")]));
     // Nothing was scheduled or created.
     let now = read(l).await;
@@ -240,7 +305,8 @@ async fn a_reused_upload_id_with_new_content_is_refused_not_skipped() {
     let admin = admin().await;
     let id = unique("reuse");
     schedule(&admin, &id, json!([update_row(&layout, "1:1", "A", "12/01/2030 06:00:00", 2)])).await.unwrap();
-    let err = schedule(&admin, &id, json!([update_row(&layout, "1:1", "B", "12/01/2030 06:00:00", 2)])).await.unwrap_err();
+    let err =
+        schedule(&admin, &id, json!([update_row(&layout, "1:1", "B", "12/01/2030 06:00:00", 2)])).await.unwrap_err();
     assert_eq!(err.status(), 409, "{err}");
     let upcoming = read(&layout).await["upcoming"].clone();
     assert_eq!(upcoming[0]["vendItemName"], "A", "the first content stands");

@@ -28,7 +28,14 @@ fn iso_in(seconds: i64) -> String {
 /// gate does not need a Cognito user behind it).
 async fn revoke(caller: &Caller, action: &str) {
     let t = deps().await.table(Table::Permissions).unwrap();
-    t.client.delete_item().table_name(t.name).key("user", store::s(&caller.sub)).key("action", store::s(action)).send().await.unwrap();
+    t.client
+        .delete_item()
+        .table_name(t.name)
+        .key("user", store::s(&caller.sub))
+        .key("action", store::s(action))
+        .send()
+        .await
+        .unwrap();
 }
 
 async fn schedule(caller: &Caller, changes: Value) -> Result<Value, ApiError> {
@@ -36,7 +43,12 @@ async fn schedule(caller: &Caller, changes: Value) -> Result<Value, ApiError> {
 }
 
 async fn scheduled(id: &str) -> Vec<Value> {
-    gql("read_schedule_change", &admin().await, json!({ "filter": { "id": id } })).await.unwrap().as_array().unwrap().clone()
+    gql("read_schedule_change", &admin().await, json!({ "filter": { "id": id } }))
+        .await
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 // --- Bad input gets a clear 4xx and writes nothing -------------------------
@@ -65,8 +77,13 @@ async fn bad_input_is_a_4xx_with_a_clear_message_never_a_500() {
     assert_eq!((status, body["message"].as_str()), (400, Some("prettyName must be at most 1000 characters")), "{body}");
     assert!(get(&id).await.is_none(), "nothing was written");
 
-    let many: Vec<Value> = (0..101).map(|_| json!({ "location": "CHI_0001", "attribute": "route", "value": "\"r\"", "dateTime": iso_in(3600) })).collect();
-    assert_eq!(schedule(&admin, json!(many)).await.unwrap_err().to_string(), "input must hold between 1 and 100 entries");
+    let many: Vec<Value> = (0..101)
+        .map(|_| json!({ "location": "CHI_0001", "attribute": "route", "value": "\"r\"", "dateTime": iso_in(3600) }))
+        .collect();
+    assert_eq!(
+        schedule(&admin, json!(many)).await.unwrap_err().to_string(),
+        "input must hold between 1 and 100 entries"
+    );
 }
 
 // --- Permissions follow the change ------------------------------------------
@@ -82,13 +99,22 @@ async fn scheduling_or_deleting_a_change_needs_the_permission_the_change_needs()
 
     let created = schedule(&admin().await, offline).await.unwrap();
     let c = &created[0];
-    let err = gql("delete_schedule_change", &scheduler_only, json!({ "input": { "uuid": c["uuid"], "actionTime": c["actionTime"] } })).await;
+    let err = gql(
+        "delete_schedule_change",
+        &scheduler_only,
+        json!({ "input": { "uuid": c["uuid"], "actionTime": c["actionTime"] } }),
+    )
+    .await;
     assert_eq!(err.unwrap_err(), ApiError::Forbidden);
     assert_eq!(scheduled(&id).await.len(), 1, "still scheduled");
 
     let editor = user_with(&["AddScheduledEvent", "UpdateLocation"]).await;
     let generate = json!([{ "location": id, "attribute": "aprivaDeviceAddress", "value": "\"GENERATE\"", "dateTime": iso_in(7200) }]);
-    assert_eq!(schedule(&editor, generate).await.unwrap_err(), ApiError::Forbidden, "the device address needs GenerateDeviceAddress");
+    assert_eq!(
+        schedule(&editor, generate).await.unwrap_err(),
+        ApiError::Forbidden,
+        "the device address needs GenerateDeviceAddress"
+    );
 }
 
 #[tokio::test]
@@ -102,7 +128,10 @@ async fn the_device_address_is_set_only_by_generating_one() {
     let err = update(&admin, json!({ "id": id, "aprivaDeviceAddress": "FC0000000001" })).await.unwrap_err();
     assert_eq!(err.to_string(), "The device address is set only by generating a new one");
     let typed = json!([{ "location": id, "attribute": "aprivaDeviceAddress", "value": "\"FC0000000001\"", "dateTime": iso_in(3600) }]);
-    assert_eq!(schedule(&admin, typed).await.unwrap_err().to_string(), "The device address is set only by generating a new one");
+    assert_eq!(
+        schedule(&admin, typed).await.unwrap_err().to_string(),
+        "The device address is set only by generating a new one"
+    );
     assert!(get(&id).await.unwrap().get("aprivaDeviceAddress").is_none());
 }
 
@@ -111,15 +140,19 @@ async fn a_scheduled_device_address_is_generated_through_the_registry_when_due()
     let _turn = SCHEDULER.lock().await;
     let id = unique("IT_DEVS");
     create(&form(&id)).await.unwrap();
-    schedule(&admin().await, json!([{ "location": id, "attribute": "aprivaDeviceAddress", "value": "\"GENERATE\"", "dateTime": iso_in(1) }]))
-        .await
-        .unwrap();
+    schedule(
+        &admin().await,
+        json!([{ "location": id, "attribute": "aprivaDeviceAddress", "value": "\"GENERATE\"", "dateTime": iso_in(1) }]),
+    )
+    .await
+    .unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     run_scheduler().await;
     let address = get(&id).await.unwrap()["aprivaDeviceAddress"].as_str().unwrap().to_string();
     assert!(address.starts_with("FC") && address.len() == 12, "{address}");
     let t = deps().await.table(Table::NameLists).unwrap();
-    let key = HashMap::from([("kind".to_string(), store::s("deviceAddress")), ("name".to_string(), store::s(&address))]);
+    let key =
+        HashMap::from([("kind".to_string(), store::s("deviceAddress")), ("name".to_string(), store::s(&address))]);
     let registered: Value = t.get(key).await.unwrap().expect("registered");
     assert_eq!(registered["locationId"], json!(id));
 }
@@ -130,7 +163,9 @@ async fn a_change_whose_author_lost_the_permission_is_moved_aside_not_applied() 
     let id = unique("IT_LOST");
     create(&form(&id)).await.unwrap();
     let editor = user_with(&["AddScheduledEvent", "UpdateLocation"]).await;
-    schedule(&editor, json!([{ "location": id, "attribute": "status", "value": "\"LIVE\"", "dateTime": iso_in(1) }])).await.unwrap();
+    schedule(&editor, json!([{ "location": id, "attribute": "status", "value": "\"LIVE\"", "dateTime": iso_in(1) }]))
+        .await
+        .unwrap();
     revoke(&editor, "UpdateLocation").await;
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     run_scheduler().await;
@@ -168,7 +203,10 @@ async fn schedule_times_are_entered_and_shown_in_the_fridges_zone() {
     p["priceMapTemplate"] = json!("PMT_NE_STANDARD");
     create(&p).await.unwrap();
     let location = get(&id).await.unwrap();
-    assert_eq!((location["timeZoneLabel"].as_str(), location["timeZoneIana"].as_str()), (Some("ET"), Some("America/New_York")));
+    assert_eq!(
+        (location["timeZoneLabel"].as_str(), location["timeZoneIana"].as_str()),
+        (Some("ET"), Some("America/New_York"))
+    );
 
     // 19:00 in New York, a week ahead.
     let day = (chrono::Utc::now() + chrono::Duration::days(7)).format("%Y-%m-%d").to_string();
@@ -189,10 +227,16 @@ async fn schedule_times_are_entered_and_shown_in_the_fridges_zone() {
     assert_eq!(prod["timeZoneLabel"], "ET");
     assert_eq!(prod["status"], "PENDING");
     let warning = prod["deadlineWarning"].as_str().expect("after 6 pm: a deadline warning");
-    assert!(warning.starts_with("Lands after the 6 pm ET allocation deadline (Northeast: two days before)"), "{warning}");
+    assert!(
+        warning.starts_with("Lands after the 6 pm ET allocation deadline (Northeast: two days before)"),
+        "{warning}"
+    );
 
     let gap = json!([{ "location": id, "attribute": "route", "value": "\"r\"", "localDateTime": "2027-03-14T02:30" }]);
-    assert_eq!(schedule(&admin().await, gap).await.unwrap_err().to_string(), "2027-03-14T02:30 does not exist in ET (the clocks go forward)");
+    assert_eq!(
+        schedule(&admin().await, gap).await.unwrap_err().to_string(),
+        "2027-03-14T02:30 does not exist in ET (the clocks go forward)"
+    );
 }
 
 // --- Concurrent edits and change history -------------------------------------
@@ -222,7 +266,9 @@ async fn every_write_appends_history_newest_first_and_paged() {
     update(&admin, json!({ "id": id, "version": 1, "prod": 1, "updateReason": { "prod": "First Stocking" }, "source": "Location detail" }))
         .await
         .unwrap();
-    schedule(&admin, json!([{ "location": id, "attribute": "percentage", "value": "7", "dateTime": iso_in(1) }])).await.unwrap();
+    schedule(&admin, json!([{ "location": id, "attribute": "percentage", "value": "7", "dateTime": iso_in(1) }]))
+        .await
+        .unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     run_scheduler().await;
 
@@ -231,12 +277,17 @@ async fn every_write_appends_history_newest_first_and_paged() {
     assert_eq!(items.len(), 3, "{page}");
     assert!(items[0]["source"].as_str().unwrap().starts_with("Scheduled change for "), "{}", items[0]);
     assert_eq!(items[0]["changes"][0]["attribute"], "percentage");
-    assert_eq!((items[0]["changes"][0]["oldValue"].as_str(), items[0]["changes"][0]["newValue"].as_str()), (Some("0"), Some("7")));
+    assert_eq!(
+        (items[0]["changes"][0]["oldValue"].as_str(), items[0]["changes"][0]["newValue"].as_str()),
+        (Some("0"), Some("7"))
+    );
     assert_eq!(items[1]["source"], "Location detail");
     assert_eq!(items[1]["who"], json!(admin.email));
     let prod = &items[1]["changes"][0];
-    assert_eq!((prod["attribute"].as_str(), prod["oldValue"].as_str(), prod["newValue"].as_str(), prod["reason"].as_str()),
-        (Some("prod"), Some("0"), Some("1"), Some("First Stocking")));
+    assert_eq!(
+        (prod["attribute"].as_str(), prod["oldValue"].as_str(), prod["newValue"].as_str(), prod["reason"].as_str()),
+        (Some("prod"), Some("0"), Some("1"), Some("First Stocking"))
+    );
     assert_eq!(items[2]["source"], "Create location form");
     assert!(items[0]["at"].as_str() > items[1]["at"].as_str());
 
@@ -250,7 +301,8 @@ async fn every_write_appends_history_newest_first_and_paged() {
     assert_eq!(second["items"].as_array().unwrap().len(), 8);
     assert!(second["nextToken"].is_null());
     let other = unique("IT_HIST_OTHER");
-    let err = gql("location_history", &admin, json!({ "id": other, "nextToken": first["nextToken"] })).await.unwrap_err();
+    let err =
+        gql("location_history", &admin, json!({ "id": other, "nextToken": first["nextToken"] })).await.unwrap_err();
     assert_eq!(err.to_string(), "Invalid nextToken");
 }
 
@@ -274,7 +326,8 @@ async fn a_cancelled_transaction_never_undoes_concurrent_writes() {
             .condition_expression("attribute_exists(id)")
             .build()
             .unwrap();
-        let err = store::transact(locations.client, vec![TransactWriteItem::builder().condition_check(check).build()]).await;
+        let err =
+            store::transact(locations.client, vec![TransactWriteItem::builder().condition_check(check).build()]).await;
         assert!(err.is_err(), "the condition cannot hold");
     });
     tokio::join!(join_all(puts), join_all(cancelled));

@@ -41,22 +41,51 @@ fn cell() -> impl Strategy<Value = String> {
 }
 
 const COLUMNS: &[&str] = &[
-    "date", "market", "id", "route", "stop", "stockingIndex", "stopType", "schemaId", "item", "price", "requestType", "layoutName",
-    "slot", "vendItemName", "physicalFridgeConfig", "activeHour", "POS_NAME__c", "Business_Hours__c", "Vertical__c",
-    "Stocking_Date__c", "Sales_Tax_Rate__c", "location", "deliveryDate", "dropOffDate", "par", "overCapacityAmount", "jit",
-    "priorityBoost", "quantity", "productionDate",
+    "date",
+    "market",
+    "id",
+    "route",
+    "stop",
+    "stockingIndex",
+    "stopType",
+    "schemaId",
+    "item",
+    "price",
+    "requestType",
+    "layoutName",
+    "slot",
+    "vendItemName",
+    "physicalFridgeConfig",
+    "activeHour",
+    "POS_NAME__c",
+    "Business_Hours__c",
+    "Vertical__c",
+    "Stocking_Date__c",
+    "Sales_Tax_Rate__c",
+    "location",
+    "deliveryDate",
+    "dropOffDate",
+    "par",
+    "overCapacityAmount",
+    "jit",
+    "priorityBoost",
+    "quantity",
+    "productionDate",
 ];
 
 fn row() -> impl Strategy<Value = RawRow> {
-    (2u32..20_000, proptest::collection::vec((proptest::sample::select(COLUMNS), cell()), 0..12), proptest::collection::vec(("\\PC{0,8}", cell()), 0..3)).prop_map(
-        |(row, known, odd)| {
+    (
+        2u32..20_000,
+        proptest::collection::vec((proptest::sample::select(COLUMNS), cell()), 0..12),
+        proptest::collection::vec(("\\PC{0,8}", cell()), 0..3),
+    )
+        .prop_map(|(row, known, odd)| {
             let mut values = Map::new();
             for (k, v) in known.into_iter().map(|(k, v)| (k.to_string(), v)).chain(odd) {
                 values.insert(k, Value::String(v));
             }
             RawRow { row, values }
-        },
-    )
+        })
 }
 
 /// A row's check answers a key and plan, or at least one message; never panics.

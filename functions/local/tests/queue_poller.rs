@@ -8,7 +8,12 @@ use serde_json::{json, Value};
 
 /// A consumer that panics on the body `boom`, as the ingest once did on a far-future timestamp.
 async fn fragile(_: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let bodies: Vec<String> = input.args["Records"].as_array().into_iter().flatten().filter_map(|r| r["body"].as_str().map(str::to_string)).collect();
+    let bodies: Vec<String> = input.args["Records"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r["body"].as_str().map(str::to_string))
+        .collect();
     if bodies.iter().any(|b| b == "boom") {
         panic!("poison message");
     }

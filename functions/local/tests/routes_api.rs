@@ -37,7 +37,8 @@ fn stop_row(date: &str, id: &str, route: &str, stop: &str, kind: &str) -> Value 
 }
 
 async fn routes(date: &str, totes: bool) -> Vec<Value> {
-    let out = gql("location_routes", &admin().await, json!({ "stockingDate": date, "calculateTotes": totes })).await.unwrap();
+    let out =
+        gql("location_routes", &admin().await, json!({ "stockingDate": date, "calculateTotes": totes })).await.unwrap();
     out["routes"].as_array().unwrap().clone()
 }
 
@@ -45,12 +46,27 @@ async fn routes(date: &str, totes: bool) -> Vec<Value> {
 async fn tote_counts_follow_the_orders_of_the_date() {
     let date = own_date();
     let (a, b, c) = (fridge("RT_A").await, fridge("RT_B").await, fridge("RT_C").await);
-    let rows = [stop_row(&date, &a, "R1", "1", "delivery"), stop_row(&date, &b, "r1", "2", "DELIVERY"), stop_row(&date, &c, "r1", "3", "removal")];
-    let (status, out) = http("route_schedule_commit", Some(&admin().await), Some(&upload(&unique("up").replace('_', "-"), &rows))).await;
+    let rows = [
+        stop_row(&date, &a, "R1", "1", "delivery"),
+        stop_row(&date, &b, "r1", "2", "DELIVERY"),
+        stop_row(&date, &c, "r1", "3", "removal"),
+    ];
+    let (status, out) =
+        http("route_schedule_commit", Some(&admin().await), Some(&upload(&unique("up").replace('_', "-"), &rows)))
+            .await;
     assert_eq!((status, out["written"].as_u64()), (200, Some(3)), "{out}");
     let order = |id: &str, units: &[i64]| FridgeOrder {
-        drop_off_date: date.clone(), order_key: order_key(id, 1), location_id: id.into(), stocking_index: 1, delivery_date: date.clone(),
-        pars: units.iter().enumerate().map(|(i, u)| (format!("item{i}"), *u)).collect(), order_upload_id: None, over_capacity: Default::default(), priority_boost_items: vec![], jit: false, details: None,
+        drop_off_date: date.clone(),
+        order_key: order_key(id, 1),
+        location_id: id.into(),
+        stocking_index: 1,
+        delivery_date: date.clone(),
+        pars: units.iter().enumerate().map(|(i, u)| (format!("item{i}"), *u)).collect(),
+        order_upload_id: None,
+        over_capacity: Default::default(),
+        priority_boost_items: vec![],
+        jit: false,
+        details: None,
     };
     // 30 units: 2 totes; 24 units: exactly 1; the removal stop has no order: 0.
     let items = vec![store::to_item(&order(&a, &[20, 10])).unwrap(), store::to_item(&order(&b, &[24])).unwrap()];
@@ -59,10 +75,25 @@ async fn tote_counts_follow_the_orders_of_the_date() {
     let got = routes(&date, true).await;
     let view: Vec<(&str, i64, &str, &str, i64, i64)> = got
         .iter()
-        .map(|s| (s["route"].as_str().unwrap(), s["stop"].as_i64().unwrap(), s["id"].as_str().unwrap(), s["stopType"].as_str().unwrap(),
-                  s["toteCountPerStop"].as_i64().unwrap(), s["toteCountPerRoute"].as_i64().unwrap()))
+        .map(|s| {
+            (
+                s["route"].as_str().unwrap(),
+                s["stop"].as_i64().unwrap(),
+                s["id"].as_str().unwrap(),
+                s["stopType"].as_str().unwrap(),
+                s["toteCountPerStop"].as_i64().unwrap(),
+                s["toteCountPerRoute"].as_i64().unwrap(),
+            )
+        })
         .collect();
-    assert_eq!(view, vec![("r1", 1, a.as_str(), "DELIVERY", 2, 3), ("r1", 2, b.as_str(), "DELIVERY", 1, 3), ("r1", 3, c.as_str(), "REMOVAL", 0, 3)]);
+    assert_eq!(
+        view,
+        vec![
+            ("r1", 1, a.as_str(), "DELIVERY", 2, 3),
+            ("r1", 2, b.as_str(), "DELIVERY", 1, 3),
+            ("r1", 3, c.as_str(), "REMOVAL", 0, 3)
+        ]
+    );
     assert_eq!(got[0]["market"], "MW");
     assert!(routes(&date, false).await[0]["toteCountPerStop"].is_null(), "no totes unless asked");
     let err = gql("location_routes", &admin().await, json!({ "stockingDate": "2026-13-01" })).await.unwrap_err();
@@ -75,38 +106,69 @@ async fn a_route_is_replaced_whole_and_a_failure_mid_write_leaves_the_old_stops(
     let (a, b, c) = (fridge("RG_A").await, fridge("RG_B").await, fridge("RG_C").await);
     let admin = admin().await;
     let first = [stop_row(&date, &a, "g1", "1", "DELIVERY"), stop_row(&date, &b, "g1", "2", "DELIVERY")];
-    let (_, out) = http("route_schedule_commit", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &first))).await;
+    let (_, out) =
+        http("route_schedule_commit", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &first))).await;
     assert_eq!(out["written"], 2, "{out}");
 
     // A failure injected in the middle of the write: the second of three stops
     // is too large for DynamoDB, so the transaction is cancelled whole.
     let stop = |id: &str, n: i64, market: String| RouteStop {
-        stocking_date: date.clone(), market, id: id.into(), route: "g1".into(), stop: n, stocking_index: 1, stop_type: "DELIVERY".into(),
+        stocking_date: date.clone(),
+        market,
+        id: id.into(),
+        route: "g1".into(),
+        stop: n,
+        stocking_index: 1,
+        stop_type: "DELIVERY".into(),
     };
     let poisoned = [stop(&c, 1, "MW".into()), stop(&a, 2, "x".repeat(410 * 1024)), stop(&b, 3, "MW".into())];
-    let record = Record::new(fleet_shared::history::entity("routes", &date), "2040-01-01T00:00:00.000Z", "test", "injected", vec![]);
+    let record = Record::new(
+        fleet_shared::history::entity("routes", &date),
+        "2040-01-01T00:00:00.000Z",
+        "test",
+        "injected",
+        vec![],
+    );
     let deps = deps().await;
     assert!(stops::replace_route(deps, &date, "g1", &poisoned, "poison", &record, vec![]).await.is_err());
-    let kept: Vec<(i64, String)> = stops::of_route(deps, &date, "g1").await.unwrap().into_iter().map(|s| (s.stop.stop, s.stop.id)).collect();
+    let kept: Vec<(i64, String)> =
+        stops::of_route(deps, &date, "g1").await.unwrap().into_iter().map(|s| (s.stop.stop, s.stop.id)).collect();
     assert_eq!(kept, vec![(1, a.clone()), (2, b.clone())], "the old stops stay");
 
     // A new file for the route replaces it: b leaves, c comes; a retry changes nothing.
     let second = [stop_row(&date, &c, "g1", "1", "DELIVERY"), stop_row(&date, &a, "g1", "2", "REMOVAL")];
     let body = upload(&unique("up").replace('_', "-"), &second);
     let (_, dry) = http("route_schedule_dry_run", Some(&admin), Some(&body)).await;
-    assert_eq!(dry["rows"][0]["diff"][0], json!({ "attribute": "id", "oldValue": json!(a).to_string(), "newValue": json!(c).to_string() }));
+    assert_eq!(
+        dry["rows"][0]["diff"][0],
+        json!({ "attribute": "id", "oldValue": json!(a).to_string(), "newValue": json!(c).to_string() })
+    );
     assert_eq!(dry["rows"][0]["group"], format!("{date}#g1"));
     let (_, out) = http("route_schedule_commit", Some(&admin), Some(&body)).await;
     assert_eq!(out["written"], 2, "{out}");
     let (_, again) = http("route_schedule_commit", Some(&admin), Some(&body)).await;
     assert_eq!(again, out, "a retry is answered what the first try answered");
-    let now: Vec<(i64, String, String)> = stops::of_route(deps, &date, "g1").await.unwrap().into_iter().map(|s| (s.stop.stop, s.stop.id, s.stop.stop_type)).collect();
+    let now: Vec<(i64, String, String)> = stops::of_route(deps, &date, "g1")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| (s.stop.stop, s.stop.id, s.stop.stop_type))
+        .collect();
     assert_eq!(now, vec![(1, c.clone(), "DELIVERY".into()), (2, a.clone(), "REMOVAL".into())]);
     // One history record per replaced route, stop by stop (the retry added none).
-    let page = fleet_shared::history::page(deps.table(Table::History).unwrap(), b"test-secret-of-32-bytes-at-least!", &format!("routes#{date}"), None).await.unwrap();
+    let page = fleet_shared::history::page(
+        deps.table(Table::History).unwrap(),
+        b"test-secret-of-32-bytes-at-least!",
+        &format!("routes#{date}"),
+        None,
+    )
+    .await
+    .unwrap();
     let records = page["items"].as_array().unwrap();
     assert_eq!(records.len(), 2, "the first upload and the replacement");
-    let change = |attr: &str| records[0]["changes"].as_array().unwrap().iter().find(|c| c["attribute"] == attr).cloned().unwrap();
+    let change = |attr: &str| {
+        records[0]["changes"].as_array().unwrap().iter().find(|c| c["attribute"] == attr).cloned().unwrap()
+    };
     assert_eq!(change("g1 stop 1")["oldValue"], json!(format!("{a} (DELIVERY)")).to_string());
     assert_eq!(change("g1 stop 1")["newValue"], json!(format!("{c} (DELIVERY)")).to_string());
     assert_eq!(change("g1 stop 2")["newValue"], json!(format!("{a} (REMOVAL)")).to_string());
@@ -131,16 +193,19 @@ async fn every_bad_row_of_a_route_file_gets_its_message_and_nothing_is_written()
     let (status, dry) = http("route_schedule_dry_run", Some(&admin), Some(&upload(&upload_id, &rows))).await;
     assert_eq!(status, 200, "{dry}");
     let messages: Vec<Value> = dry["rows"].as_array().unwrap().iter().map(|r| r["messages"].clone()).collect();
-    assert_eq!(messages, vec![
-        json!(["Location NO_SUCH_LOCATION does not exist"]),
-        json!(["stockingIndex cannot be empty"]),
-        json!(["stop must be a whole number, not 'one'"]),
-        json!(["stopType 'PICKUP' must be one of DELIVERY, REMOVAL"]),
-        json!(["date '2026-02-30' is not a date (YYYY-MM-DD or MM/DD/YYYY)"]),
-        json!(["Duplicated records: Lines 7 and 8"]),
-        json!(["Duplicated records: Lines 7 and 8"]),
-        json!(["route cannot contain '#'"]),
-    ]);
+    assert_eq!(
+        messages,
+        vec![
+            json!(["Location NO_SUCH_LOCATION does not exist"]),
+            json!(["stockingIndex cannot be empty"]),
+            json!(["stop must be a whole number, not 'one'"]),
+            json!(["stopType 'PICKUP' must be one of DELIVERY, REMOVAL"]),
+            json!(["date '2026-02-30' is not a date (YYYY-MM-DD or MM/DD/YYYY)"]),
+            json!(["Duplicated records: Lines 7 and 8"]),
+            json!(["Duplicated records: Lines 7 and 8"]),
+            json!(["route cannot contain '#'"]),
+        ]
+    );
     assert_eq!(dry["summaryText"], "8 invalid");
     let (_, out) = http("route_schedule_commit", Some(&admin), Some(&upload(&upload_id, &rows))).await;
     assert_eq!((out["written"].as_u64(), out["failed"].as_u64()), (Some(0), Some(8)));
@@ -148,15 +213,27 @@ async fn every_bad_row_of_a_route_file_gets_its_message_and_nothing_is_written()
 
     // The file was kept under routes-upload/ first.
     let bucket = deps().await.bucket(Bucket::Routes).unwrap();
-    let kept = bucket.client.get_object().bucket(bucket.name).key(format!("routes-upload/{upload_id}/routes.csv")).send().await.unwrap();
+    let kept = bucket
+        .client
+        .get_object()
+        .bucket(bucket.name)
+        .key(format!("routes-upload/{upload_id}/routes.csv"))
+        .send()
+        .await
+        .unwrap();
     let text = String::from_utf8(kept.body.collect().await.unwrap().into_bytes().to_vec()).unwrap();
-    assert!(text.starts_with("date,market,id,route,stop,stockingIndex,stopType\n") && text.contains("NO_SUCH_LOCATION"), "{text}");
+    assert!(
+        text.starts_with("date,market,id,route,stop,stockingIndex,stopType\n") && text.contains("NO_SUCH_LOCATION"),
+        "{text}"
+    );
 
     // An empty file and a file of 50,000 rows are refused as a whole.
-    let (status, empty) = http("route_schedule_dry_run", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &[]))).await;
+    let (status, empty) =
+        http("route_schedule_dry_run", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &[]))).await;
     assert_eq!((status, empty["message"].as_str()), (400, Some("rows must hold between 1 and 10000 entries")));
     let big: Vec<Value> = (0..50_000).map(|i| json!({ "id": format!("X{i}") })).collect();
-    let (status, out) = http("route_schedule_dry_run", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &big))).await;
+    let (status, out) =
+        http("route_schedule_dry_run", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &big))).await;
     assert_eq!((status, out["message"].as_str()), (400, Some("rows must hold between 1 and 10000 entries")));
 }
 
@@ -177,7 +254,10 @@ async fn the_driver_upload_sets_fridge_and_wholesale_routes_and_refuses_unknown_
     let body = upload(&unique("up").replace('_', "-"), &rows);
     let (_, dry) = http("driver_routes_dry_run", Some(&admin), Some(&body)).await;
     assert_eq!(dry["rows"][0]["status"], "change");
-    assert_eq!(dry["rows"][0]["diff"][0], json!({ "attribute": "route", "oldValue": "null", "newValue": "\"ne-route-7\"" }));
+    assert_eq!(
+        dry["rows"][0]["diff"][0],
+        json!({ "attribute": "route", "oldValue": "null", "newValue": "\"ne-route-7\"" })
+    );
     assert_eq!(dry["rows"][2]["messages"], json!(["Location NO_SUCH_LOCATION does not exist"]));
     assert_eq!(dry["rows"][3]["messages"], json!(["stop must be a whole number, not '1.5'"]));
 
@@ -189,14 +269,23 @@ async fn the_driver_upload_sets_fridge_and_wholesale_routes_and_refuses_unknown_
         async move { gql("get_location", &caller, json!({ "id": id })).await.unwrap()[0].clone() }
     };
     let f = get(fridge_id.clone()).await;
-    assert_eq!((f["route"].as_str(), f["stop"].as_i64()), (Some("ne-route-7"), Some(3)), "FRIDGE routes are lowercased");
+    assert_eq!(
+        (f["route"].as_str(), f["stop"].as_i64()),
+        (Some("ne-route-7"), Some(3)),
+        "FRIDGE routes are lowercased"
+    );
     let wh = get(wholesale_id.clone()).await;
-    assert_eq!((wh["route"].as_str(), wh["stop"].as_i64()), (Some("WH-Route"), Some(2)), "wholesale keeps its spelling");
+    assert_eq!(
+        (wh["route"].as_str(), wh["stop"].as_i64()),
+        (Some("WH-Route"), Some(2)),
+        "wholesale keeps its spelling"
+    );
 
     let (_, again) = http("driver_routes_commit", Some(&admin), Some(&body)).await;
     assert_eq!(again, out, "a retry is answered what the first try answered, and writes nothing");
     let history = gql("location_history", &admin, json!({ "id": fridge_id })).await.unwrap();
-    let route_changes = history["items"].as_array().unwrap().iter().filter(|r| r["source"] == "routes.csv row 2").count();
+    let route_changes =
+        history["items"].as_array().unwrap().iter().filter(|r| r["source"] == "routes.csv row 2").count();
     assert_eq!(route_changes, 1);
 }
 
@@ -214,7 +303,12 @@ async fn callers_need_the_route_actions_and_the_driver_upload_needs_update_locat
     }
     // Route uploads allowed, location updates not: the driver commit changes locations, so it is refused.
     let uploader = user_with(&["UploadRoutes"]).await;
-    let (status, _) = http("driver_routes_commit", Some(&uploader), Some(&upload(&unique("up").replace('_', "-"), &[json!({ "id": a, "route": "p9", "stop": "1" })]))).await;
+    let (status, _) = http(
+        "driver_routes_commit",
+        Some(&uploader),
+        Some(&upload(&unique("up").replace('_', "-"), &[json!({ "id": a, "route": "p9", "stop": "1" })])),
+    )
+    .await;
     assert_eq!(status, 403);
     let f = gql("get_location", &admin().await, json!({ "id": a })).await.unwrap()[0].clone();
     assert_ne!(f["route"], "p9", "nothing written");
@@ -226,12 +320,19 @@ async fn a_locations_schedule_is_listed_over_rest_and_in_the_fleets_upcoming_cha
     let admin = admin().await;
     let id = fridge("SC").await;
     let when = (chrono::Utc::now() + chrono::Duration::days(3)).to_rfc3339();
-    gql("create_schedule_change", &admin, json!({ "input": [{ "location": id, "attribute": "status", "value": "\"LIVE\"", "dateTime": when }] }))
-        .await
-        .unwrap();
+    gql(
+        "create_schedule_change",
+        &admin,
+        json!({ "input": [{ "location": id, "attribute": "status", "value": "\"LIVE\"", "dateTime": when }] }),
+    )
+    .await
+    .unwrap();
     let (status, list) = http_at("location_schedule", Some(&admin), None, &[("id", &id)]).await;
     assert_eq!(status, 200, "{list}");
-    assert_eq!((list[0]["change"]["attribute"].as_str(), list[0]["status"].as_str()), (Some("status"), Some("PENDING")));
+    assert_eq!(
+        (list[0]["change"]["attribute"].as_str(), list[0]["status"].as_str()),
+        (Some("status"), Some("PENDING"))
+    );
     assert_eq!(list[0]["timeZoneLabel"], "CT");
     let upcoming = gql("upcoming_schedule_changes", &admin, json!({})).await.unwrap();
     assert!(upcoming.as_array().unwrap().iter().any(|c| c["id"] == id.as_str()));
@@ -260,7 +361,11 @@ async fn a_bulk_schedule_checks_each_row_as_one_scheduled_change_and_needs_its_p
     let (status, dry) = http("bulk_schedule_dry_run", Some(&admin), Some(&body)).await;
     assert_eq!(status, 200, "{dry}");
     let diff = &dry["rows"][0]["diff"][0];
-    assert!(diff["attribute"].as_str().unwrap().starts_with("status at ") && diff["attribute"].as_str().unwrap().ends_with(" CT"), "{diff}");
+    assert!(
+        diff["attribute"].as_str().unwrap().starts_with("status at ")
+            && diff["attribute"].as_str().unwrap().ends_with(" CT"),
+        "{diff}"
+    );
     assert_eq!((diff["oldValue"].as_str(), diff["newValue"].as_str()), (Some("\"OFFLINE\""), Some("\"LIVE\"")));
     let messages: Vec<Value> = dry["rows"].as_array().unwrap().iter().map(|r| r["messages"].clone()).collect();
     assert_eq!(messages[1], json!([]));
@@ -285,7 +390,8 @@ async fn a_bulk_schedule_checks_each_row_as_one_scheduled_change_and_needs_its_p
         assert_eq!((status, out["written"].as_u64()), (200, Some(2)), "{out}");
     }
     let list = pending(id.clone()).await;
-    let attributes: Vec<&str> = list.as_array().unwrap().iter().map(|c| c["change"]["attribute"].as_str().unwrap()).collect();
+    let attributes: Vec<&str> =
+        list.as_array().unwrap().iter().map(|c| c["change"]["attribute"].as_str().unwrap()).collect();
     assert_eq!(attributes.len(), 3, "status, prod and its reason, once each after a retry: {attributes:?}");
     assert!(attributes.contains(&"updateReason"));
 }
@@ -299,8 +405,16 @@ async fn re_uploading_a_route_with_one_stop_changed_keeps_every_stop() {
     let date = own_date();
     let (a, b, c) = (fridge("RU_A").await, fridge("RU_B").await, fridge("RU_C").await);
     let admin = admin().await;
-    let week = |kind_b: &str| [stop_row(&date, &a, "u1", "1", "DELIVERY"), stop_row(&date, &b, "u1", "2", kind_b), stop_row(&date, &c, "u1", "3", "DELIVERY")];
-    let (_, out) = http("route_schedule_commit", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &week("DELIVERY")))).await;
+    let week = |kind_b: &str| {
+        [
+            stop_row(&date, &a, "u1", "1", "DELIVERY"),
+            stop_row(&date, &b, "u1", "2", kind_b),
+            stop_row(&date, &c, "u1", "3", "DELIVERY"),
+        ]
+    };
+    let (_, out) =
+        http("route_schedule_commit", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &week("DELIVERY"))))
+            .await;
     assert_eq!(out["written"], 3, "{out}");
 
     let changed = week("REMOVAL");
@@ -333,8 +447,12 @@ async fn two_commits_racing_for_one_route_never_merge_their_stops() {
         let one = [stop_row(&date, &ids[0], "x1", "1", "DELIVERY"), stop_row(&date, &ids[1], "x1", "2", "DELIVERY")];
         let other = [stop_row(&date, &ids[2], "x1", "3", "DELIVERY"), stop_row(&date, &ids[3], "x1", "4", "DELIVERY")];
         let (b1, b2) = (upload(&unique("up").replace('_', "-"), &one), upload(&unique("up").replace('_', "-"), &other));
-        let _ = tokio::join!(http("route_schedule_commit", Some(&admin), Some(&b1)), http("route_schedule_commit", Some(&admin), Some(&b2)));
-        let kept: Vec<String> = stops::of_route(deps().await, &date, "x1").await.unwrap().into_iter().map(|s| s.stop.id).collect();
+        let _ = tokio::join!(
+            http("route_schedule_commit", Some(&admin), Some(&b1)),
+            http("route_schedule_commit", Some(&admin), Some(&b2))
+        );
+        let kept: Vec<String> =
+            stops::of_route(deps().await, &date, "x1").await.unwrap().into_iter().map(|s| s.stop.id).collect();
         assert!(kept == ids[..2] || kept == ids[2..], "round {round}: one file's stops, never a merge: {kept:?}");
     }
 }
@@ -343,8 +461,14 @@ async fn two_commits_racing_for_one_route_never_merge_their_stops() {
 async fn a_route_over_its_stop_bound_is_refused_in_the_dry_run() {
     let date = own_date();
     let a = fridge("RL_A").await;
-    let rows: Vec<Value> = (1..=stops::MAX_STOPS_PER_ROUTE + 1).map(|n| stop_row(&date, &a, "big", &n.to_string(), "DELIVERY")).collect();
-    let (_, dry) = http("route_schedule_dry_run", Some(&admin().await), Some(&upload(&unique("up").replace('_', "-"), &rows))).await;
-    assert_eq!(dry["rows"][0]["messages"], json!([format!("Route big on {date} has 49 stops; a route can have at most 48.")]));
+    let rows: Vec<Value> =
+        (1..=stops::MAX_STOPS_PER_ROUTE + 1).map(|n| stop_row(&date, &a, "big", &n.to_string(), "DELIVERY")).collect();
+    let (_, dry) =
+        http("route_schedule_dry_run", Some(&admin().await), Some(&upload(&unique("up").replace('_', "-"), &rows)))
+            .await;
+    assert_eq!(
+        dry["rows"][0]["messages"],
+        json!([format!("Route big on {date} has 49 stops; a route can have at most 48.")])
+    );
     assert_eq!(dry["summary"]["invalid"], 49);
 }

@@ -13,7 +13,10 @@ async fn fridges(n: usize) -> Vec<String> {
     let ids: Vec<String> = (0..n).map(|_| unique("SW")).collect();
     let items = ids
         .iter()
-        .map(|id| store::to_item(&json!({ "id": id, "type": "FRIDGE", "status": "LIVE", "prettyName": format!("{id} test") })).unwrap())
+        .map(|id| {
+            store::to_item(&json!({ "id": id, "type": "FRIDGE", "status": "LIVE", "prettyName": format!("{id} test") }))
+                .unwrap()
+        })
         .collect();
     deps().await.table(Table::Locations).unwrap().batch_put(items).await.unwrap();
     ids
@@ -21,12 +24,16 @@ async fn fridges(n: usize) -> Vec<String> {
 
 async fn newest(artifact_type: &str) -> Vec<Value> {
     let all = gql("get_available_fridge_artifacts", &admin().await, json!({})).await.unwrap();
-    all.as_array().unwrap().iter().find(|a| a["artifactType"] == artifact_type).unwrap()["availableVersions"].as_array().unwrap().clone()
+    all.as_array().unwrap().iter().find(|a| a["artifactType"] == artifact_type).unwrap()["availableVersions"]
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 async fn version_of(fridge: &str, artifact_type: &str) -> Option<String> {
     let key = HashMap::from([("fridgeId".to_string(), store::s(fridge))]);
-    let item: Option<HashMap<String, Value>> = deps().await.table(Table::FridgeSoftwareVersions).unwrap().get(key).await.unwrap();
+    let item: Option<HashMap<String, Value>> =
+        deps().await.table(Table::FridgeSoftwareVersions).unwrap().get(key).await.unwrap();
     item.and_then(|i| i.get(artifact_type).and_then(Value::as_str).map(str::to_string))
 }
 
@@ -38,7 +45,13 @@ async fn manifest(key: &str) -> Option<Value> {
 
 async fn software_history(fridge: &str) -> Vec<Value> {
     let page = gql("location_history", &admin().await, json!({ "id": fridge })).await.unwrap();
-    page["items"].as_array().unwrap().iter().filter(|r| r["changes"][0]["attribute"].as_str().unwrap_or("").starts_with("software.")).cloned().collect()
+    page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["changes"][0]["attribute"].as_str().unwrap_or("").starts_with("software."))
+        .cloned()
+        .collect()
 }
 
 #[tokio::test]
@@ -47,7 +60,13 @@ async fn a_deploy_naming_an_unknown_fridge_is_refused_whole() {
     let version = newest(AGENT).await[0]["versionName"].as_str().unwrap().to_string();
     let mut ids = known.clone();
     ids.push("NO_SUCH_FRIDGE_X".into());
-    let err = gql("update_fridge_artifacts", &admin().await, json!({ "artifactType": AGENT, "version": version, "fridges": ids })).await.unwrap_err();
+    let err = gql(
+        "update_fridge_artifacts",
+        &admin().await,
+        json!({ "artifactType": AGENT, "version": version, "fridges": ids }),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(err.to_string(), "The following fridges IDs do not exist in the Locations table: NO_SUCH_FRIDGE_X");
     for f in &known {
         assert_eq!(version_of(f, AGENT).await, None, "nothing written for {f}");
@@ -87,7 +106,10 @@ async fn a_deploy_writes_manifests_versions_and_history_once_even_when_retried()
 
     // The deployment as a whole, for Roll back: each fridge's old and new version.
     let deployments = gql("fridge_software_deployments", &admin, json!({ "artifactType": AGENT })).await.unwrap();
-    let ours = deployments["items"].as_array().unwrap().iter()
+    let ours = deployments["items"]
+        .as_array()
+        .unwrap()
+        .iter()
         .find(|d| d["changes"].as_array().unwrap().iter().any(|c| c["attribute"] == ids[0].as_str()))
         .expect("deployment recorded");
     assert_eq!(ours["changes"].as_array().unwrap().len(), 3);
@@ -100,7 +122,17 @@ async fn poison(fridge: &str) {
     let deps = deps().await;
     let table = deps.table(Table::FridgeSoftwareVersions).unwrap();
     let key = HashMap::from([("fridgeId".to_string(), store::s(fridge))]);
-    let mut item = table.client.get_item().table_name(table.name).set_key(Some(key)).consistent_read(true).send().await.unwrap().item.unwrap();
+    let mut item = table
+        .client
+        .get_item()
+        .table_name(table.name)
+        .set_key(Some(key))
+        .consistent_read(true)
+        .send()
+        .await
+        .unwrap()
+        .item
+        .unwrap();
     item.insert("updatedAt".into(), store::s(""));
     item.insert("updatedBy".into(), store::s(""));
     let put = |pad: usize| {
@@ -111,7 +143,11 @@ async fn poison(fridge: &str) {
     let (mut fits, mut too_big) = (300 * 1024, 410 * 1024);
     while too_big - fits > 1 {
         let mid = (fits + too_big) / 2;
-        if put(mid).await.is_ok() { fits = mid } else { too_big = mid }
+        if put(mid).await.is_ok() {
+            fits = mid
+        } else {
+            too_big = mid
+        }
     }
     put(fits).await.unwrap();
 }
@@ -119,7 +155,15 @@ async fn poison(fridge: &str) {
 async fn unpoison(fridge: &str) {
     let table = deps().await.table(Table::FridgeSoftwareVersions).unwrap();
     let key = HashMap::from([("fridgeId".to_string(), store::s(fridge))]);
-    table.client.update_item().table_name(table.name).set_key(Some(key)).update_expression("REMOVE padding_x").send().await.unwrap();
+    table
+        .client
+        .update_item()
+        .table_name(table.name)
+        .set_key(Some(key))
+        .update_expression("REMOVE padding_x")
+        .send()
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -127,15 +171,23 @@ async fn a_fridge_whose_deploy_fails_keeps_the_manifest_it_polls() {
     let ids = fridges(2).await;
     let (healthy, poisoned) = (ids[0].clone(), ids[1].clone());
     let offered = newest(AGENT).await;
-    let (old, new) = (offered[1]["versionName"].as_str().unwrap().to_string(), offered[0]["versionName"].as_str().unwrap().to_string());
+    let (old, new) = (
+        offered[1]["versionName"].as_str().unwrap().to_string(),
+        offered[0]["versionName"].as_str().unwrap().to_string(),
+    );
     let admin = admin().await;
-    gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": old, "fridges": ids })).await.unwrap();
+    gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": old, "fridges": ids }))
+        .await
+        .unwrap();
     let key = format!("deployments/{poisoned}/{AGENT}.json");
     let before = manifest(&key).await.expect("first manifest written");
 
     // The poisoned fridge's record cannot grow, so its transaction is cancelled.
     poison(&poisoned).await;
-    let answer = gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": new, "fridges": ids })).await.unwrap();
+    let answer =
+        gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": new, "fridges": ids }))
+            .await
+            .unwrap();
     unpoison(&poisoned).await;
     let answered: Vec<&str> = answer.as_array().unwrap().iter().map(|d| d["pk"].as_str().unwrap()).collect();
     assert_eq!(answered, [healthy.as_str()], "the failed fridge is reported by its absence");
@@ -146,7 +198,10 @@ async fn a_fridge_whose_deploy_fails_keeps_the_manifest_it_polls() {
     assert_eq!(healthy_manifest["version"].as_str(), Some(new.as_str()));
 
     // Deployed again once the record can take it: the manifest follows.
-    let again = gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": new, "fridges": [poisoned] })).await.unwrap();
+    let again =
+        gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": new, "fridges": [poisoned] }))
+            .await
+            .unwrap();
     assert_eq!(again.as_array().unwrap().len(), 1);
     assert_eq!(manifest(&key).await.unwrap()["version"].as_str(), Some(new.as_str()));
 }
@@ -158,14 +213,19 @@ async fn only_the_five_newest_releases_are_offered_and_others_are_refused() {
     assert_eq!(names, ["3 4 0", "3 3 0", "3 2 1", "3 2 0", "3 1 0"]);
     assert_eq!(offered[0]["version"], "3.4.0");
     assert_eq!(offered[0]["rawVersion"], "heartbeat 3 4 0.zip");
-    let agent: Vec<String> = newest(AGENT).await.iter().map(|v| v["rawVersion"].as_str().unwrap().to_string()).collect();
+    let agent: Vec<String> =
+        newest(AGENT).await.iter().map(|v| v["rawVersion"].as_str().unwrap().to_string()).collect();
     assert!(agent.iter().all(|r| !r.contains("latest") && !r.contains("SNAPSHOT") && r != "README.txt"), "{agent:?}");
 
     let ids = fridges(1).await;
     // 3 0 0 is in the bucket but is the sixth newest.
-    let err = gql("update_fridge_artifacts", &admin().await, json!({ "artifactType": "FRIDGE_HEARTBEAT", "version": "3 0 0", "fridges": ids }))
-        .await
-        .unwrap_err();
+    let err = gql(
+        "update_fridge_artifacts",
+        &admin().await,
+        json!({ "artifactType": "FRIDGE_HEARTBEAT", "version": "3 0 0", "fridges": ids }),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(err.to_string(), "Version 3 0 0 is not an available version of FRIDGE_HEARTBEAT.");
     assert_eq!(version_of(&ids[0], "FRIDGE_HEARTBEAT").await, None);
 }
@@ -180,7 +240,10 @@ async fn a_pilot_refused_after_the_versions_landed_leaves_both_results_visible()
     let ids = fridges(2).await;
     let admin = admin().await;
     let version = newest(AGENT).await[0]["versionName"].as_str().unwrap().to_string();
-    let deployed = gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": version, "fridges": ids })).await.unwrap();
+    let deployed =
+        gql("update_fridge_artifacts", &admin, json!({ "artifactType": AGENT, "version": version, "fridges": ids }))
+            .await
+            .unwrap();
     assert_eq!(deployed.as_array().unwrap().len(), 2);
     let pilot_id = unique("PILOT");
     let err = gql("put_fridge_software_pilot", &admin, pilot(&pilot_id, &ids, "2026-11-01")).await.unwrap_err();
@@ -196,16 +259,27 @@ async fn a_pilot_is_saved_once_with_a_history_record_per_fridge() {
     let admin = admin().await;
     let pilot_id = unique("PILOT");
     for _ in 0..2 {
-        assert_eq!(gql("put_fridge_software_pilot", &admin, pilot(&pilot_id, &ids, "2026-12-22")).await.unwrap(), json!(true));
+        assert_eq!(
+            gql("put_fridge_software_pilot", &admin, pilot(&pilot_id, &ids, "2026-12-22")).await.unwrap(),
+            json!(true)
+        );
     }
     let active = gql("get_fridge_software_pilots", &admin, json!({ "onlyShowActive": true })).await.unwrap();
     let saved = active.as_array().unwrap().iter().find(|p| p["id"] == pilot_id.as_str()).expect("pilot listed");
     assert_eq!((saved["stage"].as_i64(), saved["fridgeIds"].as_array().unwrap().len()), (Some(1), 2));
     let history = gql("location_history", &admin, json!({ "id": ids[0] })).await.unwrap();
-    let records: Vec<&Value> = history["items"].as_array().unwrap().iter().filter(|r| r["changes"][0]["attribute"] == format!("pilot.{pilot_id}")).collect();
+    let records: Vec<&Value> = history["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["changes"][0]["attribute"] == format!("pilot.{pilot_id}"))
+        .collect();
     assert_eq!(records.len(), 1, "a retried save adds no history");
 
-    let unknown = gql("put_fridge_software_pilot", &admin, pilot(&unique("PILOT"), &["GHOST_1".to_string()], "2026-12-22")).await.unwrap_err();
+    let unknown =
+        gql("put_fridge_software_pilot", &admin, pilot(&unique("PILOT"), &["GHOST_1".to_string()], "2026-12-22"))
+            .await
+            .unwrap_err();
     assert_eq!(unknown.to_string(), "The following fridges IDs do not exist in the Locations table: GHOST_1");
 }
 
@@ -219,29 +293,44 @@ async fn a_pilot_id_is_taken_once_and_edited_only_from_the_version_loaded() {
     let ids = fridges(2).await;
     let admin = admin().await;
     let id = unique("PILOT");
-    assert_eq!(gql("put_fridge_software_pilot", &admin, pilot(&id, &ids[..1], "2026-12-22")).await.unwrap(), json!(true));
+    assert_eq!(
+        gql("put_fridge_software_pilot", &admin, pilot(&id, &ids[..1], "2026-12-22")).await.unwrap(),
+        json!(true)
+    );
     assert_eq!(stored_pilot(&id).await["version"], 1);
 
     // Another pilot with the same id, created as new: refused, the first one kept.
     let other = pilot(&id, &ids[1..], "2027-01-31");
     let taken = gql("put_fridge_software_pilot", &admin, other).await.unwrap_err();
     assert!(matches!(taken, ApiError::Conflict(_)), "{taken:?}");
-    assert_eq!(taken.to_string(), format!("Pilot {id} already exists. Load it to edit it, or choose another Pilot ID."));
-    assert_eq!((stored_pilot(&id).await["fridgeIds"].clone(), stored_pilot(&id).await["endDate"].clone()), (json!([ids[0]]), json!("2026-12-22")));
+    assert_eq!(
+        taken.to_string(),
+        format!("Pilot {id} already exists. Load it to edit it, or choose another Pilot ID.")
+    );
+    assert_eq!(
+        (stored_pilot(&id).await["fridgeIds"].clone(), stored_pilot(&id).await["endDate"].clone()),
+        (json!([ids[0]]), json!("2026-12-22"))
+    );
 
     // An edit of the version loaded is saved, as the next version.
     let mut edit = pilot(&id, &ids, "2027-01-31");
     edit["input"]["version"] = json!(1);
     assert_eq!(gql("put_fridge_software_pilot", &admin, edit.clone()).await.unwrap(), json!(true));
     let saved = stored_pilot(&id).await;
-    assert_eq!((saved["version"].as_i64(), saved["fridgeIds"].as_array().unwrap().len(), saved["endDate"].as_str()), (Some(2), 2, Some("2027-01-31")));
+    assert_eq!(
+        (saved["version"].as_i64(), saved["fridgeIds"].as_array().unwrap().len(), saved["endDate"].as_str()),
+        (Some(2), 2, Some("2027-01-31"))
+    );
 
     // An edit of a version since replaced: refused, the newer save kept.
     let mut stale = pilot(&id, &ids[..1], "2026-12-01");
     stale["input"]["version"] = json!(1);
     let err = gql("put_fridge_software_pilot", &admin, stale).await.unwrap_err();
     assert!(matches!(err, ApiError::Conflict(_)), "{err:?}");
-    assert_eq!(err.to_string(), format!("Pilot {id} was changed by someone else since you loaded it. Reload it and try again."));
+    assert_eq!(
+        err.to_string(),
+        format!("Pilot {id} was changed by someone else since you loaded it. Reload it and try again.")
+    );
     assert_eq!(stored_pilot(&id).await, saved);
     // The edit itself retried: answered as saved, nothing written twice.
     assert_eq!(gql("put_fridge_software_pilot", &admin, edit).await.unwrap(), json!(true));

@@ -9,8 +9,14 @@ pub enum Kind {
     Choice(&'static [&'static str]),
     /// Must be one of a fetched name list (search-type field).
     Search(NameList),
-    Int { min: i64, max: i64 },
-    Float { min: f64, max: f64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
+    Float {
+        min: f64,
+        max: f64,
+    },
     Date,
     Ip,
     /// Day name -> 0/1.
@@ -41,7 +47,16 @@ pub const LIVE_OFFLINE: &[&str] = &["LIVE", "OFFLINE"];
 pub const STATUSES: &[&str] = &["LIVE", "OFFLINE", "DEAD"];
 pub const TIME_ZONES: &[&str] = &["CHICAGO", "NEWYORK", "DENVER", "LOSANGELES", "INDIANAPOLIS"];
 pub const VERTICALS: &[&str] = &[
-    "Airport", "B&I", "Education", "Healthcare", "Marketing", "Office", "Other", "Retail", "Travel/Leisure", "Testing",
+    "Airport",
+    "B&I",
+    "Education",
+    "Healthcare",
+    "Marketing",
+    "Office",
+    "Other",
+    "Retail",
+    "Travel/Leisure",
+    "Testing",
     "Residential Property",
 ];
 pub const SERIAL_PORTS: &[&str] = &["ttyS0", "ttyS1", "ttyUSB0"];
@@ -162,7 +177,8 @@ pub fn projection(fields: &[&str]) -> Option<(String, Vec<(String, String)>)> {
             tops.push(top);
         }
     }
-    let names: Vec<(String, String)> = tops.iter().enumerate().map(|(i, t)| (format!("#p{i}"), t.to_string())).collect();
+    let names: Vec<(String, String)> =
+        tops.iter().enumerate().map(|(i, t)| (format!("#p{i}"), t.to_string())).collect();
     Some((names.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", "), names))
 }
 
@@ -186,7 +202,10 @@ pub fn flatten(doc: &Value) -> Value {
     let zone = fleet_shared::fridge_time::FridgeZone::of(doc.get("timeZone").and_then(Value::as_str));
     out.insert("timeZoneLabel".into(), Value::String(zone.label.into()));
     out.insert("timeZoneIana".into(), Value::String(zone.iana().into()));
-    out.insert("updateReason".into(), Value::String(doc.get("updateReason").cloned().unwrap_or(Value::Object(Map::new())).to_string()));
+    out.insert(
+        "updateReason".into(),
+        Value::String(doc.get("updateReason").cloned().unwrap_or(Value::Object(Map::new())).to_string()),
+    );
     Value::Object(out)
 }
 

@@ -113,7 +113,11 @@ pub fn payload(values: &Map<String, Value>) -> Result<Map<String, Value>, Vec<St
     out.insert("hours".into(), json!(1));
     out.insert("type".into(), json!("FRIDGE"));
     out.insert("layoutName".into(), json!("dummy"));
-    if messages.is_empty() { Ok(out) } else { Err(messages) }
+    if messages.is_empty() {
+        Ok(out)
+    } else {
+        Err(messages)
+    }
 }
 
 /// The attributes an import sets, compared to tell a re-import from a clash.
@@ -189,7 +193,9 @@ impl UploadKind for BulkLocations {
             .map(|(p, outcome)| {
                 let (status, message) = match outcome {
                     Ok(()) => (CommitStatus::Written, None),
-                    Err(ApiError::Conflict(_)) => (CommitStatus::Failed, Some(format!("Location {} already exists", p.key))),
+                    Err(ApiError::Conflict(_)) => {
+                        (CommitStatus::Failed, Some(format!("Location {} already exists", p.key)))
+                    }
                     Err(e) => (CommitStatus::Failed, Some(e.to_string())),
                 };
                 CommitResult { row: p.row, key: Some(p.key), status, message }
@@ -205,14 +211,23 @@ impl BulkLocations {
         let mut doc = p.plan.clone();
         doc[UPLOAD_MARKER] = json!(marker);
         let changes = history::diff(&Map::new(), &imported(&doc), &Map::new());
-        let record = Record { entity: history::entity("location", &p.key), sk: format!("{}#{marker}", self.now), at: self.now.clone(), who: self.user.clone(), who_sub: fleet_shared::identity::current_sub(), source: req.source(p.row), changes };
+        let record = Record {
+            entity: history::entity("location", &p.key),
+            sk: format!("{}#{marker}", self.now),
+            at: self.now.clone(),
+            who: self.user.clone(),
+            who_sub: fleet_shared::identity::current_sub(),
+            source: req.source(p.row),
+            changes,
+        };
         let put = Put::builder()
             .table_name(self.deps.table(Table::Locations)?.name)
             .set_item(Some(dynamo::to_item(&doc)?))
             .condition_expression("attribute_not_exists(id)")
             .build()
             .map_err(ApiError::internal)?;
-        let mut items = vec![TransactWriteItem::builder().put(put).build(), record.put(self.deps.table(Table::History)?.name)?];
+        let mut items =
+            vec![TransactWriteItem::builder().put(put).build(), record.put(self.deps.table(Table::History)?.name)?];
         if let Some(claim) = &p.claim {
             items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
         }
@@ -249,9 +264,25 @@ mod tests {
         let p = payload(&row(json!({ "POS_NAME__c": "CHI_1", "Business_Hours__c": "24 Hours", "Vertical__c": "Business & Industry",
             "Access_Type__c": "PUBLIC ACCESS", "Stocking_Date__c": "2/3/2026", "Sales_Tax_Rate__c": "10.25%", "Fridge_State__c": "il" }))).unwrap();
         assert_eq!((p["vertical"].as_str(), p["accessTo"].as_str()), (Some("B&I"), Some("Public")));
-        assert_eq!((p["onlineDate"].as_str(), p["taxRate"].as_str(), p["state"].as_str()), (Some("2026-02-03"), Some("10.25"), Some("IL")));
-        assert_eq!(payload(&row(json!({ "Vertical__c": "Travel & Leisure", "POS_NAME__c": "X", "Business_Hours__c": "24 Hours" }))).unwrap()["vertical"], "Travel/Leisure");
+        assert_eq!(
+            (p["onlineDate"].as_str(), p["taxRate"].as_str(), p["state"].as_str()),
+            (Some("2026-02-03"), Some("10.25"), Some("IL"))
+        );
+        assert_eq!(
+            payload(&row(
+                json!({ "Vertical__c": "Travel & Leisure", "POS_NAME__c": "X", "Business_Hours__c": "24 Hours" })
+            ))
+            .unwrap()["vertical"],
+            "Travel/Leisure"
+        );
         let errs = payload(&row(json!({ "Business_Hours__c": "Mon-Fri", "Vertical__c": "Spaceport" }))).unwrap_err();
-        assert_eq!(errs, vec!["POS_NAME__c cannot be empty", "Only 24 Hours fridges are supported", "Vertical__c 'Spaceport' is not a known vertical"]);
+        assert_eq!(
+            errs,
+            vec![
+                "POS_NAME__c cannot be empty",
+                "Only 24 Hours fridges are supported",
+                "Vertical__c 'Spaceport' is not a known vertical"
+            ]
+        );
     }
 }

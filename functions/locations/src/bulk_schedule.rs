@@ -58,7 +58,8 @@ impl UploadKind for BulkSchedule {
         let local = wall_time(&cell(row, "dateTime").unwrap_or_default());
         let value = Value::String(cell(row, "value").unwrap_or_default());
         let reason = cell(row, "reason");
-        let changes = schedule::plan_change(doc, options, &self.caller, &attribute, &value, &local, reason.as_deref()).map_err(|m| vec![m])?;
+        let changes = schedule::plan_change(doc, options, &self.caller, &attribute, &value, &local, reason.as_deref())
+            .map_err(|m| vec![m])?;
         Ok((format!("{location}#{attribute}#{}", changes[0].action_time), (changes, local)))
     }
 
@@ -78,7 +79,12 @@ impl UploadKind for BulkSchedule {
         let current = stored.and_then(|s| s.get(&c.attribute)).cloned().unwrap_or(Value::Null);
         let label = self.docs.get(&changes[0].id).and_then(|d| d.get("timeZone")).and_then(Value::as_str);
         let zone = fleet_shared::fridge_time::FridgeZone::of(label).label;
-        Ok(vec![Change { attribute: format!("{} at {local} {zone}", c.attribute), old_value: current.to_string(), new_value: c.value.clone(), reason: changes.get(1).map(|r| r.change.value.clone()) }])
+        Ok(vec![Change {
+            attribute: format!("{} at {local} {zone}", c.attribute),
+            old_value: current.to_string(),
+            new_value: c.value.clone(),
+            reason: changes.get(1).map(|r| r.change.value.clone()),
+        }])
     }
 
     async fn write(&self, rows: Vec<Planned<Self::Plan>>, _req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
@@ -123,7 +129,8 @@ pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiErro
 pub async fn commit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let req: UploadRequest = input.parse()?;
     req.check(upload::MAX_BATCH_ROWS)?;
-    let actions: BTreeSet<&str> = req.rows.iter().filter_map(|r| cell(r, "attribute")).map(|a| schedule::required_action(&a)).collect();
+    let actions: BTreeSet<&str> =
+        req.rows.iter().filter_map(|r| cell(r, "attribute")).map(|a| schedule::required_action(&a)).collect();
     for action in actions {
         input.require(deps, action).await?;
     }

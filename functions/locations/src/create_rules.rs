@@ -15,10 +15,20 @@ use std::sync::OnceLock;
 #[serde(tag = "check", rename_all = "camelCase")]
 pub enum Check {
     /// The text must match `regex` (anchored).
-    Pattern { regex: &'static str, message: &'static str },
+    Pattern {
+        regex: &'static str,
+        message: &'static str,
+    },
     /// The text must be a number from `min` to `max`.
-    Range { min: f64, max: f64, message: &'static str },
-    MaxLength { max: usize, message: &'static str },
+    Range {
+        min: f64,
+        max: f64,
+        message: &'static str,
+    },
+    MaxLength {
+        max: usize,
+        message: &'static str,
+    },
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -32,51 +42,90 @@ const NUMBER: &str = r"^-?\d+(\.\d+)?$";
 
 /// In order: a field's first broken check is its message; fields are checked in this order.
 pub const CREATE_RULES: &[FieldRule] = &[
-    FieldRule { field: "id", required: true, checks: &[
-        Check::MaxLength { max: limits::MAX_ID_CHARS, message: "id must be at most 64 characters" },
-        Check::Pattern { regex: r"^[A-Za-z0-9_]+$", message: "id may contain only letters, digits and underscore" },
-    ] },
+    FieldRule {
+        field: "id",
+        required: true,
+        checks: &[
+            Check::MaxLength { max: limits::MAX_ID_CHARS, message: "id must be at most 64 characters" },
+            Check::Pattern { regex: r"^[A-Za-z0-9_]+$", message: "id may contain only letters, digits and underscore" },
+        ],
+    },
     FieldRule { field: "street", required: true, checks: &[] },
     FieldRule { field: "city", required: true, checks: &[] },
-    FieldRule { field: "zipCode", required: true, checks: &[
-        Check::Pattern { regex: r"^\d{5}(-\d{4})?$", message: "zipCode must be 5 digits, optionally followed by a dash and 4 digits" },
-    ] },
+    FieldRule {
+        field: "zipCode",
+        required: true,
+        checks: &[Check::Pattern {
+            regex: r"^\d{5}(-\d{4})?$",
+            message: "zipCode must be 5 digits, optionally followed by a dash and 4 digits",
+        }],
+    },
     FieldRule { field: "directions", required: true, checks: &[] },
-    FieldRule { field: "latitude", required: true, checks: &[
-        Check::Pattern { regex: NUMBER, message: "latitude should be a number in the range of 28 to 49!" },
-        Check::Range { min: 28.0, max: 49.0, message: "latitude should be a number in the range of 28 to 49!" },
-        Check::Pattern { regex: r"^-?\d+\.\d{1,7}$", message: "latitude must have 1 to 7 decimals" },
-    ] },
-    FieldRule { field: "longitude", required: true, checks: &[
-        Check::Pattern { regex: NUMBER, message: "longitude should be a number in the range of -128 to -67!" },
-        Check::Range { min: -128.0, max: -67.0, message: "longitude should be a number in the range of -128 to -67!" },
-        Check::Pattern { regex: r"^-?\d+\.\d{1,7}$", message: "longitude must have 1 to 7 decimals" },
-    ] },
+    FieldRule {
+        field: "latitude",
+        required: true,
+        checks: &[
+            Check::Pattern { regex: NUMBER, message: "latitude should be a number in the range of 28 to 49!" },
+            Check::Range { min: 28.0, max: 49.0, message: "latitude should be a number in the range of 28 to 49!" },
+            Check::Pattern { regex: r"^-?\d+\.\d{1,7}$", message: "latitude must have 1 to 7 decimals" },
+        ],
+    },
+    FieldRule {
+        field: "longitude",
+        required: true,
+        checks: &[
+            Check::Pattern { regex: NUMBER, message: "longitude should be a number in the range of -128 to -67!" },
+            Check::Range {
+                min: -128.0,
+                max: -67.0,
+                message: "longitude should be a number in the range of -128 to -67!",
+            },
+            Check::Pattern { regex: r"^-?\d+\.\d{1,7}$", message: "longitude must have 1 to 7 decimals" },
+        ],
+    },
     FieldRule { field: "prettyName", required: true, checks: &[] },
-    FieldRule { field: "percentage", required: false, checks: &[
-        Check::Pattern { regex: NUMBER, message: "percentage should be a number in the range of 0 to 100!" },
-        Check::Range { min: 0.0, max: 100.0, message: "percentage should be a number in the range of 0 to 100!" },
-        Check::Pattern { regex: r"^-?\d+(\.\d{1,2})?$", message: "percentage can have at most 2 decimals" },
-    ] },
-    FieldRule { field: "taxRate", required: true, checks: &[
-        Check::Pattern { regex: NUMBER, message: "taxRate should be a number in the range of 0 to 29.999!" },
-        Check::Range { min: 0.0, max: 29.999, message: "taxRate should be a number in the range of 0 to 29.999!" },
-        Check::Pattern { regex: r"^-?\d+(\.\d{1,3})?$", message: "taxRate can have at most 3 decimals" },
-    ] },
-    FieldRule { field: "stop", required: false, checks: &[
-        Check::Pattern { regex: r"^\d+$", message: "stop must contain digits only" },
-        Check::Range { min: 0.0, max: 1000.0, message: "stop should be a number in the range of 0 to 1000!" },
-    ] },
-    FieldRule { field: "baseCommission", required: false, checks: &[
-        Check::Pattern { regex: r"^\d+(\.\d+)?$", message: "baseCommission should be a number of at least 0!" },
-        Check::Pattern { regex: r"^\d+(\.\d{1,3})?$", message: "baseCommission can have at most 3 decimals" },
-    ] },
+    FieldRule {
+        field: "percentage",
+        required: false,
+        checks: &[
+            Check::Pattern { regex: NUMBER, message: "percentage should be a number in the range of 0 to 100!" },
+            Check::Range { min: 0.0, max: 100.0, message: "percentage should be a number in the range of 0 to 100!" },
+            Check::Pattern { regex: r"^-?\d+(\.\d{1,2})?$", message: "percentage can have at most 2 decimals" },
+        ],
+    },
+    FieldRule {
+        field: "taxRate",
+        required: true,
+        checks: &[
+            Check::Pattern { regex: NUMBER, message: "taxRate should be a number in the range of 0 to 29.999!" },
+            Check::Range { min: 0.0, max: 29.999, message: "taxRate should be a number in the range of 0 to 29.999!" },
+            Check::Pattern { regex: r"^-?\d+(\.\d{1,3})?$", message: "taxRate can have at most 3 decimals" },
+        ],
+    },
+    FieldRule {
+        field: "stop",
+        required: false,
+        checks: &[
+            Check::Pattern { regex: r"^\d+$", message: "stop must contain digits only" },
+            Check::Range { min: 0.0, max: 1000.0, message: "stop should be a number in the range of 0 to 1000!" },
+        ],
+    },
+    FieldRule {
+        field: "baseCommission",
+        required: false,
+        checks: &[
+            Check::Pattern { regex: r"^\d+(\.\d+)?$", message: "baseCommission should be a number of at least 0!" },
+            Check::Pattern { regex: r"^\d+(\.\d{1,3})?$", message: "baseCommission can have at most 3 decimals" },
+        ],
+    },
     FieldRule { field: "layoutName", required: true, checks: &[] },
     FieldRule { field: "fridgeSchema", required: true, checks: &[] },
     FieldRule { field: "priceMapTemplate", required: true, checks: &[] },
-    FieldRule { field: "onlineDate", required: true, checks: &[
-        Check::Pattern { regex: r"^\d{4}-\d{2}-\d{2}$", message: "onlineDate must be a date (YYYY-MM-DD)" },
-    ] },
+    FieldRule {
+        field: "onlineDate",
+        required: true,
+        checks: &[Check::Pattern { regex: r"^\d{4}-\d{2}-\d{2}$", message: "onlineDate must be a date (YYYY-MM-DD)" }],
+    },
 ];
 
 /// Custom hours on the create form: each day needs both times.
@@ -104,7 +153,8 @@ pub fn check_field(rule: &FieldRule, text: Option<&str>) -> Result<(), String> {
             Check::MaxLength { max, .. } => text.chars().count() <= *max,
         };
         if !ok {
-            let (Check::Pattern { message, .. } | Check::Range { message, .. } | Check::MaxLength { message, .. }) = check;
+            let (Check::Pattern { message, .. } | Check::Range { message, .. } | Check::MaxLength { message, .. }) =
+                check;
             return Err(message.to_string());
         }
     }
@@ -175,17 +225,32 @@ mod tests {
     #[test]
     fn each_rule_answers_its_message() {
         assert_eq!(first_error("id", "A-1").as_deref(), Some("id may contain only letters, digits and underscore"));
-        assert_eq!(first_error("zipCode", "1234").as_deref(), Some("zipCode must be 5 digits, optionally followed by a dash and 4 digits"));
+        assert_eq!(
+            first_error("zipCode", "1234").as_deref(),
+            Some("zipCode must be 5 digits, optionally followed by a dash and 4 digits")
+        );
         assert_eq!(first_error("zipCode", "60601-1234"), None);
-        assert_eq!(first_error("latitude", "50.1").as_deref(), Some("latitude should be a number in the range of 28 to 49!"));
+        assert_eq!(
+            first_error("latitude", "50.1").as_deref(),
+            Some("latitude should be a number in the range of 28 to 49!")
+        );
         assert_eq!(first_error("latitude", "41").as_deref(), Some("latitude must have 1 to 7 decimals"));
         assert_eq!(first_error("longitude", "-87.12345678").as_deref(), Some("longitude must have 1 to 7 decimals"));
         assert_eq!(first_error("percentage", "1.234").as_deref(), Some("percentage can have at most 2 decimals"));
-        assert_eq!(first_error("taxRate", "30").as_deref(), Some("taxRate should be a number in the range of 0 to 29.999!"));
+        assert_eq!(
+            first_error("taxRate", "30").as_deref(),
+            Some("taxRate should be a number in the range of 0 to 29.999!")
+        );
         assert_eq!(first_error("taxRate", "2.2555").as_deref(), Some("taxRate can have at most 3 decimals"));
         assert_eq!(first_error("stop", "1a").as_deref(), Some("stop must contain digits only"));
-        assert_eq!(first_error("baseCommission", "-1").as_deref(), Some("baseCommission should be a number of at least 0!"));
-        assert_eq!(first_error("baseCommission", "1.0001").as_deref(), Some("baseCommission can have at most 3 decimals"));
+        assert_eq!(
+            first_error("baseCommission", "-1").as_deref(),
+            Some("baseCommission should be a number of at least 0!")
+        );
+        assert_eq!(
+            first_error("baseCommission", "1.0001").as_deref(),
+            Some("baseCommission can have at most 3 decimals")
+        );
         let rule = CREATE_RULES.iter().find(|r| r.field == "street").unwrap();
         assert_eq!(check_field(rule, Some("  ")).unwrap_err(), "street cannot be empty");
     }

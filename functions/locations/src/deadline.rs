@@ -60,7 +60,8 @@ mod tests {
 
     #[test]
     fn northeast_fridges_need_two_days() {
-        let s = json!({"Monday": 1, "Tuesday": 1, "Wednesday": 0, "Thursday": 1, "Friday": 0, "Saturday": 0, "Sunday": 1});
+        let s =
+            json!({"Monday": 1, "Tuesday": 1, "Wednesday": 0, "Thursday": 1, "Friday": 0, "Saturday": 0, "Sunday": 1});
         // Mon 23 Nov 10:00: Tuesday's deadline was Sunday 6 pm; Thursday's is Tuesday 6 pm.
         assert_eq!(
             allocation_warning(at("2026-11-23 10:00"), &s, true, "ET").unwrap(),

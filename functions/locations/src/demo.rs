@@ -17,23 +17,117 @@ struct Market {
 }
 
 const MARKETS: &[Market] = &[
-    Market { code: "CHI", city: "Chicago", state: "IL", zip: "60601", time_zone: "CHICAGO", lat: 41.8781, lon: -87.6298, count: 90 },
-    Market { code: "MKE", city: "Milwaukee", state: "WI", zip: "53202", time_zone: "CHICAGO", lat: 43.0389, lon: -87.9065, count: 25 },
-    Market { code: "IND", city: "Indianapolis", state: "IN", zip: "46204", time_zone: "INDIANAPOLIS", lat: 39.7684, lon: -86.1581, count: 25 },
-    Market { code: "NYC", city: "New York", state: "NY", zip: "10001", time_zone: "NEWYORK", lat: 40.7128, lon: -74.0060, count: 50 },
-    Market { code: "EWR", city: "Newark", state: "NJ", zip: "07102", time_zone: "NEWYORK", lat: 40.7357, lon: -74.1724, count: 20 },
-    Market { code: "PHL", city: "Philadelphia", state: "PA", zip: "19103", time_zone: "NEWYORK", lat: 39.9526, lon: -75.1652, count: 20 },
-    Market { code: "BOS", city: "Boston", state: "MA", zip: "02110", time_zone: "NEWYORK", lat: 42.3601, lon: -71.0589, count: 15 },
-    Market { code: "DEN", city: "Denver", state: "CO", zip: "80202", time_zone: "DENVER", lat: 39.7392, lon: -104.9903, count: 20 },
-    Market { code: "LAX", city: "Los Angeles", state: "CA", zip: "90012", time_zone: "LOSANGELES", lat: 34.0522, lon: -118.2437, count: 25 },
+    Market {
+        code: "CHI",
+        city: "Chicago",
+        state: "IL",
+        zip: "60601",
+        time_zone: "CHICAGO",
+        lat: 41.8781,
+        lon: -87.6298,
+        count: 90,
+    },
+    Market {
+        code: "MKE",
+        city: "Milwaukee",
+        state: "WI",
+        zip: "53202",
+        time_zone: "CHICAGO",
+        lat: 43.0389,
+        lon: -87.9065,
+        count: 25,
+    },
+    Market {
+        code: "IND",
+        city: "Indianapolis",
+        state: "IN",
+        zip: "46204",
+        time_zone: "INDIANAPOLIS",
+        lat: 39.7684,
+        lon: -86.1581,
+        count: 25,
+    },
+    Market {
+        code: "NYC",
+        city: "New York",
+        state: "NY",
+        zip: "10001",
+        time_zone: "NEWYORK",
+        lat: 40.7128,
+        lon: -74.0060,
+        count: 50,
+    },
+    Market {
+        code: "EWR",
+        city: "Newark",
+        state: "NJ",
+        zip: "07102",
+        time_zone: "NEWYORK",
+        lat: 40.7357,
+        lon: -74.1724,
+        count: 20,
+    },
+    Market {
+        code: "PHL",
+        city: "Philadelphia",
+        state: "PA",
+        zip: "19103",
+        time_zone: "NEWYORK",
+        lat: 39.9526,
+        lon: -75.1652,
+        count: 20,
+    },
+    Market {
+        code: "BOS",
+        city: "Boston",
+        state: "MA",
+        zip: "02110",
+        time_zone: "NEWYORK",
+        lat: 42.3601,
+        lon: -71.0589,
+        count: 15,
+    },
+    Market {
+        code: "DEN",
+        city: "Denver",
+        state: "CO",
+        zip: "80202",
+        time_zone: "DENVER",
+        lat: 39.7392,
+        lon: -104.9903,
+        count: 20,
+    },
+    Market {
+        code: "LAX",
+        city: "Los Angeles",
+        state: "CA",
+        zip: "90012",
+        time_zone: "LOSANGELES",
+        lat: 34.0522,
+        lon: -118.2437,
+        count: 25,
+    },
 ];
 
-pub const LAYOUTS: &[&str] = &["STANDARD_6x5", "STANDARD_5x4", "TALL_6x6", "BEVERAGE_HEAVY", "BREAKFAST_FOCUS", "HOSPITAL_24H"];
+pub const LAYOUTS: &[&str] =
+    &["STANDARD_6x5", "STANDARD_5x4", "TALL_6x6", "BEVERAGE_HEAVY", "BREAKFAST_FOCUS", "HOSPITAL_24H"];
 pub const FRIDGE_SCHEMAS: &[&str] = &["MW_COMPACT", "NE_STANDARD", "WC_STANDARD", "LITE_FRIDGE"];
 pub const PRICE_MAP_TEMPLATES: &[&str] = &["PMT_PREMIUM", "PMT_HOSPITAL", "PMT_CAMPUS", "PMT_AIRPORT"];
 const SITES: &[&str] = &[
-    "Tower Lobby", "Medical Center", "Distribution Hub", "Tech Campus", "Law Offices", "University Hall", "Terminal B",
-    "Fitness Club", "Innovation Lab", "Residences", "Call Center", "Warehouse", "City Hall Annex", "Research Park",
+    "Tower Lobby",
+    "Medical Center",
+    "Distribution Hub",
+    "Tech Campus",
+    "Law Offices",
+    "University Hall",
+    "Terminal B",
+    "Fitness Club",
+    "Innovation Lab",
+    "Residences",
+    "Call Center",
+    "Warehouse",
+    "City Hall Annex",
+    "Research Park",
 ];
 const GATEWAYS: &[&str] = &["New card reader", "Old card reader", "Fully subsidized fridge", "Standard experience"];
 const TIERS: &[&str] = &["Platinum", "Gold", "Silver", "Bronze"];
@@ -67,7 +161,11 @@ pub fn demo_locations() -> Vec<Value> {
             let id = if wholesale { format!("WH_{}_{n:03}", m.code) } else { format!("{}_{n:04}", m.code) };
             let site = rng.pick(SITES);
             let roll = rng.next() % 10;
-            let status = match roll { 0 => "DEAD", 1 | 2 => "OFFLINE", _ => "LIVE" };
+            let status = match roll {
+                0 => "DEAD",
+                1 | 2 => "OFFLINE",
+                _ => "LIVE",
+            };
             let route = format!("{}-{:02}", m.code.to_lowercase(), 1 + rng.next() % 8);
             let mut p: Map<String, Value> = json!({
                 "id": id, "type": if wholesale { "WHOLESALE" } else { "FRIDGE" },
@@ -104,7 +202,8 @@ pub fn demo_locations() -> Vec<Value> {
                     "fromWed": "07:00", "toWed": "19:00", "fromThu": "07:00", "toThu": "19:00", "fromFri": "07:00", "toFri": "17:00",
                     "fromSat": "09:00", "toSat": "13:00", "fromSun": "09:00", "toSun": "13:00" }).as_object().cloned().expect("object"));
             }
-            let doc = plan::new_location(&p, &options, "seed", "2026-01-01T00:00:00.000Z").expect("demo location is valid");
+            let doc =
+                plan::new_location(&p, &options, "seed", "2026-01-01T00:00:00.000Z").expect("demo location is valid");
             docs.push(doc);
         }
     }
@@ -143,14 +242,22 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
 
     // A few pending changes, through the real create path; one allocation
     // lands after its 6 pm deadline, so the detail page shows the warning.
-    let in_days = |d: i64| (chrono::Utc::now() + chrono::Duration::days(d)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let in_days =
+        |d: i64| (chrono::Utc::now() + chrono::Duration::days(d)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let late_evening = format!("{}T19:00", (chrono::Utc::now() + chrono::Duration::days(2)).format("%Y-%m-%d"));
     let offline = demo_locations()
         .into_iter()
-        .find(|d| d["id"].as_str().is_some_and(|id| id.starts_with("CHI_")) && d["operationConfigs"]["prod"] == json!(0))
+        .find(|d| {
+            d["id"].as_str().is_some_and(|id| id.starts_with("CHI_")) && d["operationConfigs"]["prod"] == json!(0)
+        })
         .and_then(|d| d["id"].as_str().map(str::to_string))
         .expect("an unallocated Chicago fridge in the demo set");
-    let caller = fleet_shared::Caller { sub: admin_sub.into(), username: admin_sub.into(), email: admin_email.into(), email_verified: true };
+    let caller = fleet_shared::Caller {
+        sub: admin_sub.into(),
+        username: admin_sub.into(),
+        email: admin_email.into(),
+        email_verified: true,
+    };
     let changes = json!({ "input": [
         { "location": "CHI_0001", "attribute": "percentage", "value": "5", "dateTime": in_days(3) },
         { "location": "CHI_0001", "attribute": "layoutName", "value": "\"TALL_6x6\"", "dateTime": in_days(7) },

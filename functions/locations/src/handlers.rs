@@ -2,7 +2,10 @@
 //! of `service` over the DynamoDB store. Lists and name lists read directly.
 use crate::service::{self, Author};
 use crate::store::{self, Dynamo, LocationStore};
-use crate::{attributes::{self, flatten}, rules};
+use crate::{
+    attributes::{self, flatten},
+    rules,
+};
 use aws_sdk_dynamodb::types::AttributeValue;
 use fleet_shared::{history, limits, names, paging, ApiError, Deps, Input, Table};
 use serde::Deserialize;
@@ -13,7 +16,9 @@ pub const PAGE_SIZE: i32 = 2500;
 /// AWSJSON arguments may arrive parsed or as JSON text.
 fn json_object(value: &Value, what: &str) -> Result<Map<String, Value>, ApiError> {
     let parsed = match value {
-        Value::String(s) => serde_json::from_str(s).map_err(|_| ApiError::bad_request(format!("{what} must be a JSON object")))?,
+        Value::String(s) => {
+            serde_json::from_str(s).map_err(|_| ApiError::bad_request(format!("{what} must be a JSON object")))?
+        }
         v => v.clone(),
     };
     match parsed {
@@ -65,7 +70,15 @@ struct WholesaleInput {
 pub async fn update_wholesale_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let w: WholesaleInput = input.arg("input")?;
     let id = service::location_id(Some(&json!(w.id)))?;
-    service::update_wholesale(&Dynamo(deps), &id, &w.route, w.stop, &author(&input, "updateWholesaleLocation")?, &store::now()).await
+    service::update_wholesale(
+        &Dynamo(deps),
+        &id,
+        &w.route,
+        w.stop,
+        &author(&input, "updateWholesaleLocation")?,
+        &store::now(),
+    )
+    .await
 }
 
 pub async fn location_history(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
@@ -104,23 +117,31 @@ async fn scan_page(
 ) -> Result<(Vec<Value>, Option<String>), ApiError> {
     let t = deps.table(Table::Locations)?;
     let (filter, projection) = (&filter, &projection);
-    let (items, next) = paging::signed_page(deps.config.paging_secret()?, scope, token.as_deref(), count as usize, |start, limit| async move {
-        let mut req = t.client.scan().table_name(t.name).set_limit(limit).set_exclusive_start_key(start);
-        if let Some(f) = filter {
-            req = req.filter_expression(f.expr).expression_attribute_values(":f", AttributeValue::S(f.value.to_string()));
-            for (id, name) in f.names {
-                req = req.expression_attribute_names(*id, *name);
+    let (items, next) = paging::signed_page(
+        deps.config.paging_secret()?,
+        scope,
+        token.as_deref(),
+        count as usize,
+        |start, limit| async move {
+            let mut req = t.client.scan().table_name(t.name).set_limit(limit).set_exclusive_start_key(start);
+            if let Some(f) = filter {
+                req = req
+                    .filter_expression(f.expr)
+                    .expression_attribute_values(":f", AttributeValue::S(f.value.to_string()));
+                for (id, name) in f.names {
+                    req = req.expression_attribute_names(*id, *name);
+                }
             }
-        }
-        if let Some((expr, names)) = projection {
-            req = req.projection_expression(*expr);
-            for (id, name) in *names {
-                req = req.expression_attribute_names(*id, *name);
+            if let Some((expr, names)) = projection {
+                req = req.projection_expression(*expr);
+                for (id, name) in *names {
+                    req = req.expression_attribute_names(*id, *name);
+                }
             }
-        }
-        let out = req.send().await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
+            let out = req.send().await?;
+            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+        },
+    )
     .await?;
     Ok((items.into_iter().map(fleet_shared::store::from_item).collect::<Result<_, _>>()?, next))
 }
@@ -144,7 +165,11 @@ pub async fn list_locations(deps: &'static Deps, input: Input) -> Result<Value, 
     let count = page_size(filter.count)?;
     let status = filter.status.filter(|s| !s.is_empty()).map(|s| s.to_uppercase());
     let scope = format!("locations:{}", status.as_deref().unwrap_or("*"));
-    let cond = status.as_deref().map(|value| ScanFilter { expr: "#f0.#f1 = :f", names: &[("#f0", "status"), ("#f1", "ops")], value });
+    let cond = status.as_deref().map(|value| ScanFilter {
+        expr: "#f0.#f1 = :f",
+        names: &[("#f0", "status"), ("#f1", "ops")],
+        value,
+    });
     // Read only the attributes the caller selected (the list screens ask for 7 of ~40).
     let projection = input.selected_under("items").and_then(|fields| attributes::projection(&fields));
     let names: Vec<(String, String)> = projection.as_ref().map(|p| p.1.clone()).unwrap_or_default();
@@ -164,7 +189,8 @@ pub async fn ops_locations(deps: &'static Deps, input: Input) -> Result<Value, A
     let scope = format!("ops:{}", kind.as_deref().unwrap_or("*"));
     let cond = kind.as_deref().map(|value| ScanFilter { expr: "#t = :f", names: &[("#t", "type")], value });
     // `type` and `status` are reserved words.
-    let projection = ("id, #t, #s, operationConfigs, locationConfigs.activation", &[("#t", "type"), ("#s", "status")][..]);
+    let projection =
+        ("id, #t, #s, operationConfigs, locationConfigs.activation", &[("#t", "type"), ("#s", "status")][..]);
     let (items, next) = scan_page(deps, &scope, cond, Some(projection), count, token).await?;
     let locations: Vec<Value> = items
         .iter()
@@ -205,5 +231,13 @@ pub async fn generate_device_address(deps: &'static Deps, input: Input) -> Resul
     let req: DeviceAddressInput = input.arg("input")?;
     let id = service::location_id(Some(&json!(req.location_id)))?;
     let random = || uuid::Uuid::new_v4().as_u64_pair().0;
-    service::generate_device_address(&Dynamo(deps), &id, &author(&input, "Generate device address")?, &store::now(), random, &[]).await
+    service::generate_device_address(
+        &Dynamo(deps),
+        &id,
+        &author(&input, "Generate device address")?,
+        &store::now(),
+        random,
+        &[],
+    )
+    .await
 }

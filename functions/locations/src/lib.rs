@@ -154,7 +154,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "generate_apriva_device_address",
         trigger: Trigger::Mutation("generateAprivaDeviceAddress"),
         permission: Permission::Action("GenerateDeviceAddress"),
-        grants: &[Grant::CrudTable(Table::Locations), Grant::CrudTable(Table::NameLists), Grant::WriteTable(Table::History)],
+        grants: &[
+            Grant::CrudTable(Table::Locations),
+            Grant::CrudTable(Table::NameLists),
+            Grant::WriteTable(Table::History),
+        ],
         handler: handler!(handlers::generate_device_address),
     },
     FunctionSpec {
@@ -168,7 +172,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "bulk_locations_commit",
         trigger: Trigger::Http { method: "POST", path: "/locations/bulk/commit" },
         permission: Permission::Action("CreateLocation"),
-        grants: &[Grant::CrudTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::WriteTable(Table::History), Grant::CrudTable(Table::Idempotency)],
+        grants: &[
+            Grant::CrudTable(Table::Locations),
+            Grant::ReadTable(Table::NameLists),
+            Grant::WriteTable(Table::History),
+            Grant::CrudTable(Table::Idempotency),
+        ],
         handler: handler!(bulk::commit),
     },
     FunctionSpec {

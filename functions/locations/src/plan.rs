@@ -54,7 +54,6 @@ pub fn state_defaults(state: &str) -> Map<String, Value> {
     d
 }
 
-
 fn is_empty(v: &Value) -> bool {
     match v {
         Value::Null => true,
@@ -65,7 +64,8 @@ fn is_empty(v: &Value) -> bool {
 
 /// Builds the stored document of a new location from the flat payload.
 pub fn new_location(payload: &Map<String, Value>, options: &Options, user: &str, now: &str) -> Result<Value, String> {
-    let given: Map<String, Value> = payload.iter().filter(|(_, v)| !is_empty(v)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    let given: Map<String, Value> =
+        payload.iter().filter(|(_, v)| !is_empty(v)).map(|(k, v)| (k.clone(), v.clone())).collect();
     if let Some(state) = given.get("state").and_then(rules::text_of) {
         if !attributes::STATES.contains(&state.as_str()) {
             return Err(format!("Unknown state {state}"));
@@ -138,7 +138,9 @@ pub fn update(current: &Value, input: &Map<String, Value>, options: &Options) ->
     let reasons = match input.get("updateReason") {
         None | Some(Value::Null) => Map::new(),
         Some(Value::Object(m)) => m.clone(),
-        Some(Value::String(s)) => serde_json::from_str(s).map_err(|_| "updateReason must map attributes to reasons".to_string())?,
+        Some(Value::String(s)) => {
+            serde_json::from_str(s).map_err(|_| "updateReason must map attributes to reasons".to_string())?
+        }
         Some(_) => return Err("updateReason must map attributes to reasons".into()),
     };
     let mut plan = Vec::new();
@@ -170,7 +172,10 @@ pub fn update(current: &Value, input: &Map<String, Value>, options: &Options) ->
         }
     }
     if input.contains_key("is24Hours") {
-        let week = rules::check_hours_edit(id, &json!({ "is24Hours": input["is24Hours"], "workHours": input.get("workHours") }))?;
+        let week = rules::check_hours_edit(
+            id,
+            &json!({ "is24Hours": input["is24Hours"], "workHours": input.get("workHours") }),
+        )?;
         plan.push(assign(&["locationConfigs", "hours"], json!(rules::summary(&week))));
         plan.push(assign(&["locationConfigs", "workHours"], rules::work_hours_json(&week)));
     }
@@ -217,8 +222,7 @@ pub fn change_as_input(attribute: &str, value: &Value, into: &mut Map<String, Va
 /// Attributes a scheduled change may name. Address fields are scheduled
 /// together (one change each, same time) and validated as a group.
 pub fn is_schedulable(attribute: &str) -> bool {
-    matches!(attribute, "address" | "hours" | "updateReason")
-        || attributes::find(attribute).is_some_and(|a| a.editable)
+    matches!(attribute, "address" | "hours" | "updateReason") || attributes::find(attribute).is_some_and(|a| a.editable)
 }
 
 #[cfg(test)]
@@ -233,7 +237,9 @@ mod tests {
         json!({ "id": "CHI_9", "street": "1 Main St", "city": "Chicago", "zipCode": "60601", "directions": "Lobby",
                 "latitude": "41.88", "longitude": "-87.63", "prettyName": "Main St Lobby", "onlineDate": "2026-12-01",
                 "layoutName": "L1", "route": "", "percentage": "" })
-        .as_object().cloned().unwrap()
+        .as_object()
+        .cloned()
+        .unwrap()
     }
 
     #[test]
@@ -260,7 +266,10 @@ mod tests {
         assert_eq!(flat["priceMapTemplate"], "PMT_NE_STANDARD");
         assert_eq!(flat["latitude"], 40.7128);
         let sched: Value = serde_json::from_str(flat["stockingSchedule"].as_str().unwrap()).unwrap();
-        assert_eq!((sched["Sunday"].as_i64(), sched["Wednesday"].as_i64(), sched["Friday"].as_i64()), (Some(1), Some(0), Some(0)));
+        assert_eq!(
+            (sched["Sunday"].as_i64(), sched["Wednesday"].as_i64(), sched["Friday"].as_i64()),
+            (Some(1), Some(0), Some(0))
+        );
     }
 
     #[test]
@@ -281,16 +290,23 @@ mod tests {
         let current = new_location(&form(), &opts(), "u", "t").unwrap();
         let input = |v: Value| v.as_object().cloned().unwrap();
         assert_eq!(update(&current, &input(json!({"prod": 1})), &opts()).unwrap_err(), REASON_EMPTY);
-        assert_eq!(update(&current, &input(json!({"prod": 1, "updateReason": {"prod": " "}})), &opts()).unwrap_err(), REASON_EMPTY);
-        let plan = update(&current, &input(json!({"prod": 1, "updateReason": {"prod": "First Stocking"}})), &opts()).unwrap();
-        assert!(plan.contains(&Assign { path: vec!["updateReason".into(), "prod".into()], value: json!("First Stocking") }));
+        assert_eq!(
+            update(&current, &input(json!({"prod": 1, "updateReason": {"prod": " "}})), &opts()).unwrap_err(),
+            REASON_EMPTY
+        );
+        let plan =
+            update(&current, &input(json!({"prod": 1, "updateReason": {"prod": "First Stocking"}})), &opts()).unwrap();
+        assert!(
+            plan.contains(&Assign { path: vec!["updateReason".into(), "prod".into()], value: json!("First Stocking") })
+        );
         assert!(update(&current, &input(json!({"prod": 0})), &opts()).is_ok());
     }
 
     #[test]
     fn address_saves_all_four_fields() {
         let current = new_location(&form(), &opts(), "u", "t").unwrap();
-        let input = json!({"street": "2 Main", "city": "", "state": "IL", "zipCode": "60601"}).as_object().cloned().unwrap();
+        let input =
+            json!({"street": "2 Main", "city": "", "state": "IL", "zipCode": "60601"}).as_object().cloned().unwrap();
         assert_eq!(update(&current, &input, &opts()).unwrap_err(), "city cannot be empty");
         let input = json!({"street": "2 Main"}).as_object().cloned().unwrap();
         assert_eq!(update(&current, &input, &opts()).unwrap_err(), "city cannot be empty");

@@ -92,7 +92,12 @@ pub fn check_int(name: &str, text: &str, min: i64, max: i64) -> Result<i64, Stri
 pub fn is_ipv4(s: &str) -> bool {
     let parts: Vec<&str> = s.split('.').collect();
     parts.len() == 4
-        && parts.iter().all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()) && p.parse::<u16>().is_ok_and(|n| n <= 255))
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.len() <= 3
+                && p.chars().all(|c| c.is_ascii_digit())
+                && p.parse::<u16>().is_ok_and(|n| n <= 255)
+        })
 }
 
 pub fn is_date(s: &str) -> bool {
@@ -127,12 +132,18 @@ pub fn check_value(attr: &Attr, value: &Value, options: &Options) -> Result<Valu
     }
     match attr.kind {
         Kind::Text => Ok(json!(text)),
-        Kind::Choice(options) => options.contains(&text.as_str()).then(|| json!(text)).ok_or_else(|| INVALID_OPTION.to_string()),
-        Kind::Search(list) => options.allows(list, &text).then(|| json!(text)).ok_or_else(|| INVALID_OPTION.to_string()),
+        Kind::Choice(options) => {
+            options.contains(&text.as_str()).then(|| json!(text)).ok_or_else(|| INVALID_OPTION.to_string())
+        }
+        Kind::Search(list) => {
+            options.allows(list, &text).then(|| json!(text)).ok_or_else(|| INVALID_OPTION.to_string())
+        }
         Kind::Int { min, max } => check_int(name, &text, min, max).map(|n| json!(n)),
         Kind::Float { min, max } => check_float(name, &text, min, max).map(|n| json!(n)),
         Kind::Date => is_date(&text).then(|| json!(text)).ok_or_else(|| format!("{name} must be a date (YYYY-MM-DD)")),
-        Kind::Ip => (text.contains(HOST_MARKER) || is_ipv4(&text)).then(|| json!(text)).ok_or_else(|| "IP Address invalid".to_string()),
+        Kind::Ip => (text.contains(HOST_MARKER) || is_ipv4(&text))
+            .then(|| json!(text))
+            .ok_or_else(|| "IP Address invalid".to_string()),
         Kind::Schedule | Kind::Hours | Kind::WorkHours => unreachable!("handled above"),
     }
 }
@@ -140,7 +151,9 @@ pub fn check_value(attr: &Attr, value: &Value, options: &Options) -> Result<Valu
 /// `{Monday..Sunday: 0|1}`; missing days are 0.
 pub fn check_schedule(value: &Value) -> Result<Value, String> {
     let value = match value {
-        Value::String(s) => serde_json::from_str(s).map_err(|_| "stockingSchedule must map days to 0 or 1".to_string())?,
+        Value::String(s) => {
+            serde_json::from_str(s).map_err(|_| "stockingSchedule must map days to 0 or 1".to_string())?
+        }
         v => v.clone(),
     };
     let map = value.as_object().ok_or("stockingSchedule must map days to 0 or 1")?;
@@ -181,7 +194,11 @@ pub fn summary(week: &Week) -> String {
             j += 1;
         }
         if let Some((from, to)) = hours {
-            let days = if i == j { abbrev(start_day).to_string() } else { format!("{}-{}", abbrev(start_day), abbrev(week[j].0)) };
+            let days = if i == j {
+                abbrev(start_day).to_string()
+            } else {
+                format!("{}-{}", abbrev(start_day), abbrev(week[j].0))
+            };
             out.push_str(&format!("{days} {from} to {to}; "));
         }
         i = j + 1;
@@ -260,8 +277,11 @@ pub fn check_create_hours(payload: &Map<String, Value>) -> Result<Week, String> 
 
 /// Every attribute name a create payload may carry besides the stored ones.
 pub fn is_create_only_field(k: &str) -> bool {
-    k == "id" || k == "hours" || (k.len() == 5 || k.len() == 7) && (k.starts_with("from") || k.starts_with("to"))
-        && DAYS.iter().any(|d| k.ends_with(abbrev(d)))
+    k == "id"
+        || k == "hours"
+        || (k.len() == 5 || k.len() == 7)
+            && (k.starts_with("from") || k.starts_with("to"))
+            && DAYS.iter().any(|d| k.ends_with(abbrev(d)))
 }
 
 pub fn attr_for_create(k: &str) -> Option<&'static Attr> {
@@ -274,19 +294,35 @@ mod tests {
     use crate::attributes::find;
 
     fn check(name: &str, v: Value) -> Result<Value, String> {
-        check_value(find(name).unwrap(), &v, &Options::from_lists(vec!["L1".into()], vec!["S1".into()], vec!["P1".into()]))
+        check_value(
+            find(name).unwrap(),
+            &v,
+            &Options::from_lists(vec!["L1".into()], vec!["S1".into()], vec!["P1".into()]),
+        )
     }
 
     #[test]
     fn detail_messages_match_the_spec() {
-        assert_eq!(check("latitude", json!("50")).unwrap_err(), "latitude should be a number in the range of 28 to 49!");
-        assert_eq!(check("longitude", json!("abc")).unwrap_err(), "longitude should be a number in the range of -128 to -67!");
-        assert_eq!(check("percentage", json!(101)).unwrap_err(), "percentage should be a number in the range of 0 to 100!");
+        assert_eq!(
+            check("latitude", json!("50")).unwrap_err(),
+            "latitude should be a number in the range of 28 to 49!"
+        );
+        assert_eq!(
+            check("longitude", json!("abc")).unwrap_err(),
+            "longitude should be a number in the range of -128 to -67!"
+        );
+        assert_eq!(
+            check("percentage", json!(101)).unwrap_err(),
+            "percentage should be a number in the range of 0 to 100!"
+        );
         assert_eq!(check("taxRate", json!("30.5")).unwrap_err(), "taxRate should be a number in the range of 0 to 30!");
         assert_eq!(check("stop", json!("1001")).unwrap_err(), "stop should be a number in the range of 0 to 1000!");
         assert_eq!(check("stop", json!("x")).unwrap_err(), "stop should be a number in the range of 0 to 1000!");
         assert_eq!(check("stop", json!("2.5")).unwrap_err(), "stop cannot be a decimal number");
-        assert_eq!(check("holidayScreenFridgeSpecific", json!(2)).unwrap_err(), "holidayScreenFridgeSpecific should be a number in the range of 0 to 1!");
+        assert_eq!(
+            check("holidayScreenFridgeSpecific", json!(2)).unwrap_err(),
+            "holidayScreenFridgeSpecific should be a number in the range of 0 to 1!"
+        );
         assert_eq!(check("ip", json!("")).unwrap_err(), "IP Address invalid");
         assert_eq!(check("ip", json!("300.1.1.1")).unwrap_err(), "IP Address invalid");
         assert_eq!(check("city", json!(" ")).unwrap_err(), "city cannot be empty");
@@ -311,10 +347,19 @@ mod tests {
         let week = |w: Value| check_hours_edit("CHI_1", &json!({"is24Hours": false, "workHours": w}));
         assert_eq!(check_hours_edit("CHI_1", &json!({})).unwrap_err(), "Choose 24 hours(Yes/No) for CHI_1");
         assert_eq!(week(json!({})).unwrap_err(), "Time should be entered for atleast one day");
-        assert_eq!(week(json!({"Monday": [["08:00", ""]]})).unwrap_err(), "Both Start Hours and End hours for Monday should be present or absent");
-        assert_eq!(week(json!({"Tuesday": [["18:00", "08:00"]]})).unwrap_err(), "Start Hours for Tuesday should be a time in past to End hours");
-        let ok = week(json!({"Monday": [["08:00","17:00"]], "Tuesday": [["08:00","17:00"]], "Wednesday": [["08:00","17:00"]],
-            "Thursday": [["08:00","17:00"]], "Friday": [["08:00","17:00"]], "Saturday": [["10:00","14:00"]]})).unwrap();
+        assert_eq!(
+            week(json!({"Monday": [["08:00", ""]]})).unwrap_err(),
+            "Both Start Hours and End hours for Monday should be present or absent"
+        );
+        assert_eq!(
+            week(json!({"Tuesday": [["18:00", "08:00"]]})).unwrap_err(),
+            "Start Hours for Tuesday should be a time in past to End hours"
+        );
+        let ok = week(
+            json!({"Monday": [["08:00","17:00"]], "Tuesday": [["08:00","17:00"]], "Wednesday": [["08:00","17:00"]],
+            "Thursday": [["08:00","17:00"]], "Friday": [["08:00","17:00"]], "Saturday": [["10:00","14:00"]]}),
+        )
+        .unwrap();
         assert_eq!(summary(&ok), "Mon-Fri 08:00 to 17:00; Sat 10:00 to 14:00; ");
         assert_eq!(summary(&check_hours_edit("x", &json!({"is24Hours": true})).unwrap()), "24 Hours");
         assert_eq!(work_hours_json(&ok)["Monday"], json!([["08:00", "17:00"]]));
@@ -325,7 +370,10 @@ mod tests {
     fn create_rules() {
         let p = |v: Value| v.as_object().unwrap().clone();
         let hours = p(json!({"hours": 0, "fromMon": "08:00", "toMon": "17:00"}));
-        assert_eq!(check_create_hours(&hours).unwrap_err(), crate::create_rules::CUSTOM_HOURS_MESSAGE.replace("{day}", "Tuesday"));
+        assert_eq!(
+            check_create_hours(&hours).unwrap_err(),
+            crate::create_rules::CUSTOM_HOURS_MESSAGE.replace("{day}", "Tuesday")
+        );
         assert!(is_create_only_field("fromMon") && is_create_only_field("toSun") && !is_create_only_field("fromage"));
     }
 

@@ -33,8 +33,11 @@ fn view(c: &StoredChange, location: Option<&Value>) -> Value {
     let at = DateTime::parse_from_rfc3339(&c.action_time).ok().map(|t| t.with_timezone(&Utc));
     let warning = match (location, at) {
         (Some(loc), Some(at)) if c.change.attribute == "prod" && c.value() == json!(1) => {
-            let schedule = attributes::get_path(loc, &["operationConfigs", "stockingSchedule"]).cloned().unwrap_or(Value::Null);
-            let state = attributes::get_path(loc, &["operationConfigs", "address", "state"]).and_then(Value::as_str).unwrap_or("");
+            let schedule =
+                attributes::get_path(loc, &["operationConfigs", "stockingSchedule"]).cloned().unwrap_or(Value::Null);
+            let state = attributes::get_path(loc, &["operationConfigs", "address", "state"])
+                .and_then(Value::as_str)
+                .unwrap_or("");
             let wall = at.with_timezone(&zone.tz).naive_local();
             deadline::allocation_warning(wall, &schedule, plan::NORTHEAST.contains(&state), zone.label)
         }
@@ -199,11 +202,16 @@ fn check_new_group(current: &Value, group: &[(&str, Value)], options: &Options) 
         if group.len() > 1 {
             return Err(ApiError::bad_request("Schedule the device address at a time of its own"));
         }
-        return if group[0].1 == json!(GENERATE) { Ok(()) } else { Err(ApiError::bad_request(rules::DEVICE_ADDRESS_GENERATED)) };
+        return if group[0].1 == json!(GENERATE) {
+            Ok(())
+        } else {
+            Err(ApiError::bad_request(rules::DEVICE_ADDRESS_GENERATED))
+        };
     }
     // A prod change is only valid with its reason at the same time (§4).
     let has_prod = group.iter().any(|(a, _)| *a == "prod");
-    let has_reason = group.iter().any(|(a, v)| *a == "updateReason" && v.get("prod").and_then(rules::text_of).is_some());
+    let has_reason =
+        group.iter().any(|(a, v)| *a == "updateReason" && v.get("prod").and_then(rules::text_of).is_some());
     if has_prod && !has_reason {
         return Err(ApiError::bad_request(rules::REASON_EMPTY));
     }
@@ -250,7 +258,12 @@ pub fn plan_change(
                 user_sub: Some(caller.sub.clone()),
                 version: VERSION,
                 due_shard: DUE_SHARD.into(),
-                change: ChangeBody { id: location.clone(), table: TABLE_NAME.into(), attribute: a.to_string(), value: text },
+                change: ChangeBody {
+                    id: location.clone(),
+                    table: TABLE_NAME.into(),
+                    attribute: a.to_string(),
+                    value: text,
+                },
                 failure_reason: None,
                 failed_at: None,
                 upload_marker: None,
@@ -263,11 +276,19 @@ pub fn plan_change(
 /// Stores one row's changes together (a change and its reason), idempotently:
 /// the uuid follows the change, so a retry overwrites the same items.
 /// Stores scheduled changes in one transaction, with `extra` items (an upload's record).
-pub async fn store_changes(deps: &Deps, changes: &[StoredChange], extra: Vec<TransactWriteItem>) -> Result<(), ApiError> {
+pub async fn store_changes(
+    deps: &Deps,
+    changes: &[StoredChange],
+    extra: Vec<TransactWriteItem>,
+) -> Result<(), ApiError> {
     let table = deps.table(Table::ScheduledChanges)?;
     let mut items = extra;
     for r in changes {
-        let put = Put::builder().table_name(table.name).set_item(Some(store::to_item(r)?)).build().map_err(ApiError::internal)?;
+        let put = Put::builder()
+            .table_name(table.name)
+            .set_item(Some(store::to_item(r)?))
+            .build()
+            .map_err(ApiError::internal)?;
         items.push(TransactWriteItem::builder().put(put).build());
     }
     store::transact(table.client, items).await
@@ -317,14 +338,20 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
             user_sub: Some(caller.sub.clone()),
             version: VERSION,
             due_shard: DUE_SHARD.into(),
-            change: ChangeBody { id: c.location.clone(), table: TABLE_NAME.into(), attribute: c.attribute.clone(), value: text },
+            change: ChangeBody {
+                id: c.location.clone(),
+                table: TABLE_NAME.into(),
+                attribute: c.attribute.clone(),
+                value: text,
+            },
             failure_reason: None,
             failed_at: None,
             upload_marker: None,
             applied_at: None,
         });
     }
-    let needs_options = groups.values().flatten().any(|(a, _)| matches!(*a, "layoutName" | "fridgeSchema" | "priceMapTemplate"));
+    let needs_options =
+        groups.values().flatten().any(|(a, _)| matches!(*a, "layoutName" | "fridgeSchema" | "priceMapTemplate"));
     let options = if needs_options { store.options().await? } else { Options::default() };
     for ((location, _), group) in &groups {
         check_new_group(&docs[location], group, &options)?;
@@ -332,7 +359,11 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     let table = deps.table(Table::ScheduledChanges)?;
     let mut items = Vec::new();
     for r in &records {
-        let put = Put::builder().table_name(table.name).set_item(Some(store::to_item(r)?)).build().map_err(ApiError::internal)?;
+        let put = Put::builder()
+            .table_name(table.name)
+            .set_item(Some(store::to_item(r)?))
+            .build()
+            .map_err(ApiError::internal)?;
         items.push(TransactWriteItem::builder().put(put).build());
     }
     store::transact(table.client, items).await?;
@@ -404,7 +435,12 @@ impl Applier for Locations {
     }
 }
 
-async fn apply_claimed(deps: &'static Deps, location: &str, changes: &[StoredChange], run: &str) -> Result<(), ApiError> {
+async fn apply_claimed(
+    deps: &'static Deps,
+    location: &str,
+    changes: &[StoredChange],
+    run: &str,
+) -> Result<(), ApiError> {
     let store = Dynamo(deps);
     let current = store.get(location).await?.ok_or_else(|| locations::not_found(location))?;
     for c in changes {
@@ -416,13 +452,19 @@ async fn apply_claimed(deps: &'static Deps, location: &str, changes: &[StoredCha
     }
     let first = &changes[0];
     let zone = FridgeZone::of(current.get("timeZone").and_then(Value::as_str));
-    let when = DateTime::parse_from_rfc3339(&first.action_time).map(|t| zone.wall(t.with_timezone(&Utc))).unwrap_or_default();
+    let when =
+        DateTime::parse_from_rfc3339(&first.action_time).map(|t| zone.wall(t.with_timezone(&Utc))).unwrap_or_default();
     let author = Author { user: first.user.clone(), source: format!("Scheduled change for {when} {}", zone.label) };
-    let finish = Also::FinishScheduledChanges { keys: changes.iter().map(StoredChange::key).collect(), run: run.to_string() };
+    let finish =
+        Also::FinishScheduledChanges { keys: changes.iter().map(StoredChange::key).collect(), run: run.to_string() };
     let now = locations::now();
     if first.change.attribute == DEVICE_ADDRESS {
         let random = || uuid::Uuid::new_v4().as_u64_pair().0;
-        identity::acting_as(first.user_sub.as_deref(), service::generate_device_address(&store, location, &author, &now, random, &[finish])).await?;
+        identity::acting_as(
+            first.user_sub.as_deref(),
+            service::generate_device_address(&store, location, &author, &now, random, &[finish]),
+        )
+        .await?;
         return Ok(());
     }
     let values: Vec<(&str, Value)> = changes.iter().map(|c| (c.change.attribute.as_str(), c.value())).collect();
@@ -430,7 +472,9 @@ async fn apply_claimed(deps: &'static Deps, location: &str, changes: &[StoredCha
     let options = if needs_options { store.options().await? } else { Options::default() };
     let plan = check_group(&current, &values, &options)?;
     // Applied by the platform for its author: the history names the author's sub.
-    identity::acting_as(first.user_sub.as_deref(), service::write(&store, &current, &plan, &author, &now, &[finish])).await.map(|_| ())
+    identity::acting_as(first.user_sub.as_deref(), service::write(&store, &current, &plan, &author, &now, &[finish]))
+        .await
+        .map(|_| ())
 }
 
 #[cfg(test)]
@@ -446,8 +490,11 @@ mod tests {
     #[test]
     fn local_times_are_the_fridges_and_exactly_one_time_is_given() {
         let change = |dt: Option<&str>, local: Option<&str>| NewChange {
-            location: "X".into(), attribute: "route".into(), value: json!("r"),
-            date_time: dt.map(str::to_string), local_date_time: local.map(str::to_string),
+            location: "X".into(),
+            attribute: "route".into(),
+            value: json!("r"),
+            date_time: dt.map(str::to_string),
+            local_date_time: local.map(str::to_string),
         };
         let et = FridgeZone::of(Some("NEWYORK"));
         assert_eq!(action_time(&change(None, Some("2026-11-25T18:00")), et).unwrap(), "2026-11-25T23:00:00.000Z");
@@ -474,8 +521,10 @@ mod tests {
         let current = json!({"id": "X"});
         let o = Options::default();
         assert!(check_new_group(&current, &[(DEVICE_ADDRESS, json!(GENERATE))], &o).is_ok());
-        assert_eq!(check_new_group(&current, &[(DEVICE_ADDRESS, json!("FC1"))], &o).unwrap_err().to_string(), rules::DEVICE_ADDRESS_GENERATED);
+        assert_eq!(
+            check_new_group(&current, &[(DEVICE_ADDRESS, json!("FC1"))], &o).unwrap_err().to_string(),
+            rules::DEVICE_ADDRESS_GENERATED
+        );
         assert!(check_new_group(&current, &[(DEVICE_ADDRESS, json!(GENERATE)), ("route", json!("r"))], &o).is_err());
     }
-
 }

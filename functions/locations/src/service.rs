@@ -60,7 +60,12 @@ pub fn stale(current: &Value) -> ApiError {
     ApiError::Conflict(format!("This location was changed by {who} at {when}. Reload to see the change."))
 }
 
-pub async fn create(store: &impl LocationStore, payload: Map<String, Value>, author: &Author, now: &str) -> Result<Value, ApiError> {
+pub async fn create(
+    store: &impl LocationStore,
+    payload: Map<String, Value>,
+    author: &Author,
+    now: &str,
+) -> Result<Value, ApiError> {
     let id = location_id(payload.get("id"))?;
     if payload.get("aprivaDeviceAddress").and_then(rules::text_of).is_some() {
         return Err(ApiError::bad_request(rules::DEVICE_ADDRESS_GENERATED));
@@ -111,7 +116,12 @@ pub async fn write(
 }
 
 /// `updateLocation`: `{id, version?, source?, <attribute>: value..., updateReason?}`.
-pub async fn update(store: &impl LocationStore, mut body: Map<String, Value>, author: &Author, now: &str) -> Result<Value, ApiError> {
+pub async fn update(
+    store: &impl LocationStore,
+    mut body: Map<String, Value>,
+    author: &Author,
+    now: &str,
+) -> Result<Value, ApiError> {
     let id = location_id(body.get("id"))?;
     let expected = match body.remove("version") {
         None | Some(Value::Null) => None,
@@ -136,7 +146,14 @@ pub async fn update(store: &impl LocationStore, mut body: Map<String, Value>, au
 }
 
 /// `updateWholesaleLocation`: route and stop of a WHOLESALE location.
-pub async fn update_wholesale(store: &impl LocationStore, id: &str, route: &str, stop: i64, author: &Author, now: &str) -> Result<Value, ApiError> {
+pub async fn update_wholesale(
+    store: &impl LocationStore,
+    id: &str,
+    route: &str,
+    stop: i64,
+    author: &Author,
+    now: &str,
+) -> Result<Value, ApiError> {
     limits::check_len("route", route, limits::MAX_NAME_CHARS)?;
     let current = store.get(id).await?.ok_or_else(|| not_found(id))?;
     if current.get("type").and_then(Value::as_str) != Some("WHOLESALE") {
@@ -170,7 +187,8 @@ pub async fn generate_device_address(
     for _ in 0..5 {
         let current = store.get(id).await?.ok_or_else(|| not_found(id))?;
         let address = device_address(random());
-        let plan = [Assign { path: vec!["locationConfigs".into(), "aprivaDeviceAddress".into()], value: json!(address) }];
+        let plan =
+            [Assign { path: vec!["locationConfigs".into(), "aprivaDeviceAddress".into()], value: json!(address) }];
         let mut all = vec![Also::RegisterDeviceAddress { address: address.clone(), location: id.to_string() }];
         all.extend_from_slice(also);
         match write(store, &current, &plan, author, now, &all).await {
@@ -204,7 +222,9 @@ mod tests {
     fn form(id: &str) -> Map<String, Value> {
         json!({ "id": id, "street": "1 Main St", "city": "Chicago", "zipCode": "60601", "directions": "Lobby",
                 "latitude": "41.88", "longitude": "-87.63", "prettyName": "Main St Lobby", "onlineDate": "2026-12-01" })
-        .as_object().cloned().unwrap()
+        .as_object()
+        .cloned()
+        .unwrap()
     }
 
     fn store() -> Fake {
@@ -233,7 +253,10 @@ mod tests {
         let mut p = form("x");
         p.insert("id".into(), json!("A".repeat(5000)));
         assert_eq!(create(&s, p, &author(), "t").await.unwrap_err().to_string(), "id must be at most 64 characters");
-        assert_eq!(update(&s, body(json!({"id": ""})), &author(), "t").await.unwrap_err().to_string(), "id cannot be empty");
+        assert_eq!(
+            update(&s, body(json!({"id": ""})), &author(), "t").await.unwrap_err().to_string(),
+            "id cannot be empty"
+        );
     }
 
     #[tokio::test]
@@ -241,9 +264,17 @@ mod tests {
         let s = store();
         create(&s, form("CHI_9"), &author(), "2026-11-22T16:00:00.000Z").await.unwrap();
         let other = Author { user: "lee@x.co".into(), source: "Location detail".into() };
-        update(&s, body(json!({"id": "CHI_9", "version": 1, "route": "r1"})), &other, "2026-11-22T16:05:00.000Z").await.unwrap();
-        let err = update(&s, body(json!({"id": "CHI_9", "version": 1, "route": "r2"})), &author(), "t").await.unwrap_err();
-        assert_eq!(err, ApiError::Conflict("This location was changed by lee@x.co at 2026-11-22 10:05 CT. Reload to see the change.".into()));
+        update(&s, body(json!({"id": "CHI_9", "version": 1, "route": "r1"})), &other, "2026-11-22T16:05:00.000Z")
+            .await
+            .unwrap();
+        let err =
+            update(&s, body(json!({"id": "CHI_9", "version": 1, "route": "r2"})), &author(), "t").await.unwrap_err();
+        assert_eq!(
+            err,
+            ApiError::Conflict(
+                "This location was changed by lee@x.co at 2026-11-22 10:05 CT. Reload to see the change.".into()
+            )
+        );
         assert_eq!(s.docs.lock().unwrap()["CHI_9"]["operationConfigs"]["route"], "r1");
     }
 
@@ -251,14 +282,23 @@ mod tests {
     async fn an_edit_appends_who_what_why_and_where() {
         let s = store();
         create(&s, form("CHI_9"), &author(), "t0").await.unwrap();
-        let b = body(json!({"id": "CHI_9", "version": 1, "prod": 1, "updateReason": {"prod": "First Stocking"}, "source": "Location detail"}));
+        let b = body(
+            json!({"id": "CHI_9", "version": 1, "prod": 1, "updateReason": {"prod": "First Stocking"}, "source": "Location detail"}),
+        );
         let out = update(&s, b, &author(), "t1").await.unwrap();
         assert_eq!(out["version"], 2);
         let history = s.history.lock().unwrap();
         let last = history.last().unwrap();
         assert_eq!((last.who.as_str(), last.source.as_str(), last.at.as_str()), ("ops@x.co", "Location detail", "t1"));
         assert_eq!(last.changes.len(), 1, "{:?}", last.changes);
-        assert_eq!((last.changes[0].attribute.as_str(), last.changes[0].old_value.as_str(), last.changes[0].new_value.as_str()), ("prod", "0", "1"));
+        assert_eq!(
+            (
+                last.changes[0].attribute.as_str(),
+                last.changes[0].old_value.as_str(),
+                last.changes[0].new_value.as_str()
+            ),
+            ("prod", "0", "1")
+        );
         assert_eq!(last.changes[0].reason.as_deref(), Some("First Stocking"));
     }
 
@@ -269,12 +309,14 @@ mod tests {
         p.insert("aprivaDeviceAddress".into(), json!("FC1"));
         assert_eq!(create(&s, p, &author(), "t").await.unwrap_err().to_string(), rules::DEVICE_ADDRESS_GENERATED);
         create(&s, form("CHI_9"), &author(), "t").await.unwrap();
-        let err = update(&s, body(json!({"id": "CHI_9", "aprivaDeviceAddress": "FC1"})), &author(), "t").await.unwrap_err();
+        let err =
+            update(&s, body(json!({"id": "CHI_9", "aprivaDeviceAddress": "FC1"})), &author(), "t").await.unwrap_err();
         assert_eq!(err.to_string(), rules::DEVICE_ADDRESS_GENERATED);
         // A taken address is retried with the next number.
         s.device_addresses.lock().unwrap().push(device_address(1));
         let mut numbers = [1u64, 2].into_iter();
-        let address = generate_device_address(&s, "CHI_9", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
+        let address =
+            generate_device_address(&s, "CHI_9", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
         assert_eq!(address, "FC0000000002");
         assert_eq!(device_address_of(&s.docs.lock().unwrap()["CHI_9"]), Some(&json!("FC0000000002")));
     }
@@ -292,7 +334,14 @@ mod tests {
         async fn insert(&self, doc: &Value, history: &Record) -> Result<(), ApiError> {
             self.0.insert(doc, history).await
         }
-        async fn update(&self, id: &str, plan: &[Assign], base: i64, history: &Record, also: &[Also]) -> Result<(), ApiError> {
+        async fn update(
+            &self,
+            id: &str,
+            plan: &[Assign],
+            base: i64,
+            history: &Record,
+            also: &[Also],
+        ) -> Result<(), ApiError> {
             if !self.1.swap(true, std::sync::atomic::Ordering::SeqCst) {
                 let other = [Assign { path: vec!["street".into()], value: json!("2 Other St") }];
                 self.0.update(id, &other, base, history, &[]).await?;
@@ -306,9 +355,14 @@ mod tests {
         let s = Racing(store(), Default::default());
         create(&s.0, form("CHI_8"), &author(), "t").await.unwrap();
         let mut numbers = 7u64..;
-        let address = generate_device_address(&s, "CHI_8", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
+        let address =
+            generate_device_address(&s, "CHI_8", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
         let doc = s.0.docs.lock().unwrap()["CHI_8"].clone();
-        assert_eq!((device_address_of(&doc), doc["street"].as_str()), (Some(&json!(address)), Some("2 Other St")), "{doc}");
+        assert_eq!(
+            (device_address_of(&doc), doc["street"].as_str()),
+            (Some(&json!(address)), Some("2 Other St")),
+            "{doc}"
+        );
     }
 
     #[test]

@@ -50,7 +50,11 @@ impl LocationStore for Dynamo {
 
     async fn options(&self) -> Result<Options, ApiError> {
         let d = self.0;
-        let (l, f, p) = tokio::try_join!(names::list(d, names::LAYOUTS), names::list(d, names::FRIDGE_SCHEMAS), names::list(d, names::PRICE_MAP_TEMPLATES))?;
+        let (l, f, p) = tokio::try_join!(
+            names::list(d, names::LAYOUTS),
+            names::list(d, names::FRIDGE_SCHEMAS),
+            names::list(d, names::PRICE_MAP_TEMPLATES)
+        )?;
         Ok(Options::from_lists(l, f, p))
     }
 
@@ -62,11 +66,19 @@ impl LocationStore for Dynamo {
             .condition_expression("attribute_not_exists(id)")
             .build()
             .map_err(ApiError::internal)?;
-        let items = vec![TransactWriteItem::builder().put(put).build(), history.put(self.0.config.table(Table::History)?)?];
+        let items =
+            vec![TransactWriteItem::builder().put(put).build(), history.put(self.0.config.table(Table::History)?)?];
         store::transact(t.client, items).await
     }
 
-    async fn update(&self, id: &str, plan: &[Assign], base: i64, history: &Record, also: &[Also]) -> Result<(), ApiError> {
+    async fn update(
+        &self,
+        id: &str,
+        plan: &[Assign],
+        base: i64,
+        history: &Record,
+        also: &[Also],
+    ) -> Result<(), ApiError> {
         let t = self.0.table(Table::Locations)?;
         let e = expression(plan, &history.who, &history.at, base)?;
         let update = Update::builder()
@@ -78,7 +90,10 @@ impl LocationStore for Dynamo {
             .condition_expression(e.condition)
             .build()
             .map_err(ApiError::internal)?;
-        let mut items = vec![TransactWriteItem::builder().update(update).build(), history.put(self.0.config.table(Table::History)?)?];
+        let mut items = vec![
+            TransactWriteItem::builder().update(update).build(),
+            history.put(self.0.config.table(Table::History)?)?,
+        ];
         for a in also {
             items.extend(also_items(self.0, a)?);
         }
@@ -117,7 +132,8 @@ pub struct Expression {
 
 pub fn expression(plan: &[Assign], user: &str, now: &str, base: i64) -> Result<Expression, ApiError> {
     let mut values = HashMap::new();
-    let mut sets = vec!["lastModified = :now".to_string(), "lastModifiedBy = :user".to_string(), "#version = :next".to_string()];
+    let mut sets =
+        vec!["lastModified = :now".to_string(), "lastModifiedBy = :user".to_string(), "#version = :next".to_string()];
     let mut removes = Vec::new();
     values.insert(":now".into(), store::s(now));
     values.insert(":user".into(), store::s(user));
@@ -192,7 +208,14 @@ pub mod fake {
             self.history.lock().unwrap().push(history.clone());
             Ok(())
         }
-        async fn update(&self, id: &str, plan: &[Assign], base: i64, history: &Record, also: &[Also]) -> Result<(), ApiError> {
+        async fn update(
+            &self,
+            id: &str,
+            plan: &[Assign],
+            base: i64,
+            history: &Record,
+            also: &[Also],
+        ) -> Result<(), ApiError> {
             let conflict = || Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into()));
             let mut docs = self.docs.lock().unwrap();
             let Some(doc) = docs.get_mut(id) else { return conflict() };

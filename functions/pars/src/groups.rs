@@ -64,13 +64,20 @@ impl ParGroup {
             let g = groups.entry(key.clone()).or_insert_with(|| {
                 order.push(key.clone());
                 ParGroup {
-                    location: r.location.clone(), delivery_date: r.delivery_date.clone(), drop_off_date: r.drop_off_date.clone(), jit: r.jit,
-                    stocking_index: Some(r.stocking_index), pars_and_items: vec![], over_capacity_amounts_and_items: vec![], priority_boost_items: vec![],
+                    location: r.location.clone(),
+                    delivery_date: r.delivery_date.clone(),
+                    drop_off_date: r.drop_off_date.clone(),
+                    jit: r.jit,
+                    stocking_index: Some(r.stocking_index),
+                    pars_and_items: vec![],
+                    over_capacity_amounts_and_items: vec![],
+                    priority_boost_items: vec![],
                 }
             });
             g.pars_and_items.push(ItemPar { pars: r.par, item_name: r.item.clone() });
             if r.over_capacity_amount > 0.0 {
-                g.over_capacity_amounts_and_items.push(ItemOverCapacity { over_capacity_amount: r.over_capacity_amount, item_name: r.item.clone() });
+                g.over_capacity_amounts_and_items
+                    .push(ItemOverCapacity { over_capacity_amount: r.over_capacity_amount, item_name: r.item.clone() });
             }
             if r.priority_boost {
                 g.priority_boost_items.push(r.item.clone());
@@ -92,11 +99,19 @@ impl ParGroup {
             e.push("A group needs at least one item".into());
         }
         if self.pars_and_items.len() > MAX_ITEMS_PER_GROUP {
-            e.push(format!("{} has {} items; a fridge order holds at most {MAX_ITEMS_PER_GROUP}.", self.key(), self.pars_and_items.len()));
+            e.push(format!(
+                "{} has {} items; a fridge order holds at most {MAX_ITEMS_PER_GROUP}.",
+                self.key(),
+                self.pars_and_items.len()
+            ));
         }
         // The same bounds as the dry run's (`rules::parse`), so a file that passes one passes the other.
         e.extend(self.pars_and_items.iter().filter_map(|p| rules::par_problem(&p.item_name, p.pars)));
-        e.extend(self.over_capacity_amounts_and_items.iter().filter_map(|o| rules::over_capacity_problem(&o.item_name, o.over_capacity_amount)));
+        e.extend(
+            self.over_capacity_amounts_and_items
+                .iter()
+                .filter_map(|o| rules::over_capacity_problem(&o.item_name, o.over_capacity_amount)),
+        );
         if self.jit && self.delivery_date != self.drop_off_date {
             for p in &self.pars_and_items {
                 e.push(format!("JIT cannot be applied for {}. Delivery Date must equal Drop Off Date.", p.item_name));
@@ -120,7 +135,11 @@ impl ParGroup {
             delivery_date: self.delivery_date.clone(),
             pars: self.pars_and_items.iter().map(|p| (p.item_name.clone(), p.pars)).collect(),
             order_upload_id: Some(upload_id.to_string()),
-            over_capacity: self.over_capacity_amounts_and_items.iter().map(|o| (o.item_name.clone(), o.over_capacity_amount)).collect::<BTreeMap<_, _>>(),
+            over_capacity: self
+                .over_capacity_amounts_and_items
+                .iter()
+                .map(|o| (o.item_name.clone(), o.over_capacity_amount))
+                .collect::<BTreeMap<_, _>>(),
             priority_boost_items: self.priority_boost_items.clone(),
             jit: self.jit,
             details: None,
@@ -131,7 +150,10 @@ impl ParGroup {
 /// The ops locations among these ids (id -> what the par rules need); an
 /// unknown id is simply absent. Reads just the named locations, and of them
 /// just the fields the rules look at.
-pub async fn ops_locations<'a>(deps: &Deps, ids: impl IntoIterator<Item = &'a str>) -> Result<HashMap<String, OpsLocation>, ApiError> {
+pub async fn ops_locations<'a>(
+    deps: &Deps,
+    ids: impl IntoIterator<Item = &'a str>,
+) -> Result<HashMap<String, OpsLocation>, ApiError> {
     let ids: BTreeSet<&str> = ids.into_iter().collect();
     let keys = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
     let items = deps.table(Table::Locations)?.batch_get(keys, &["id", "type", "operationConfigs"]).await?;
@@ -140,7 +162,14 @@ pub async fn ops_locations<'a>(deps: &Deps, ids: impl IntoIterator<Item = &'a st
 
 /// What the par rules need of a location document.
 pub fn ops_location(d: &Value) -> (String, OpsLocation) {
-    let oc = |k: &str| d.get("operationConfigs").and_then(|o| o.get(k)).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+    let oc = |k: &str| {
+        d.get("operationConfigs")
+            .and_then(|o| o.get(k))
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
     let ops = OpsLocation {
         kind: d.get("type").and_then(Value::as_str).unwrap_or("FRIDGE").to_string(),
         routing_tag: oc("routingTag"),
@@ -157,7 +186,10 @@ pub async fn existing(deps: &Deps, keys: &[String]) -> Result<HashMap<String, Fr
         .filter_map(|k| {
             let (date, rest) = k.split_once('#')?;
             let (location, index) = rest.rsplit_once('#')?;
-            Some(HashMap::from([("dropOffDate".to_string(), store::s(date)), ("orderKey".to_string(), store::s(order_key(location, index.parse().ok()?)))]))
+            Some(HashMap::from([
+                ("dropOffDate".to_string(), store::s(date)),
+                ("orderKey".to_string(), store::s(order_key(location, index.parse().ok()?))),
+            ]))
         })
         .collect();
     let found = deps.table(Table::FridgeOrders)?.batch_get(items, &[]).await?;
@@ -213,7 +245,11 @@ fn conditional_put(table: &str, group: &ParGroup, upload_id: &str) -> Result<Tra
 /// What the records of this upload say of these groups, by index: a retry
 /// of the same order (replayed as written), or the upload id reused for
 /// another order (refused); absent for a first try.
-pub async fn seen<R: Records>(records: &R, upload_id: &str, groups: &[&ParGroup]) -> Result<HashMap<usize, Seen>, ApiError> {
+pub async fn seen<R: Records>(
+    records: &R,
+    upload_id: &str,
+    groups: &[&ParGroup],
+) -> Result<HashMap<usize, Seen>, ApiError> {
     let found = records.get(&format!("{SCOPE}#{upload_id}"), groups.iter().map(|g| g.part()).collect()).await?;
     Ok(groups
         .iter()
@@ -234,7 +270,9 @@ pub fn transactions(groups: &[&ParGroup]) -> Vec<Vec<ParGroup>> {
     for g in groups {
         let size = serde_json::to_string(g).map(|s| s.len()).unwrap_or(0) + 200;
         match out.last_mut() {
-            Some(last) if last.len() < ORDERS_PER_TRANSACTION && bytes + size <= TRANSACTION_BYTES => last.push((*g).clone()),
+            Some(last) if last.len() < ORDERS_PER_TRANSACTION && bytes + size <= TRANSACTION_BYTES => {
+                last.push((*g).clone())
+            }
             _ => {
                 out.push(vec![(*g).clone()]);
                 bytes = 0;
@@ -262,7 +300,12 @@ pub async fn write_together(deps: &Deps, groups: &[ParGroup], upload_id: &str) -
         let now = chrono::Utc::now().timestamp();
         let items: Result<Vec<TransactWriteItem>, ApiError> = pending
             .iter()
-            .map(|&i| Ok([conditional_put(t.name, &groups[i], upload_id)?, groups[i].claim(upload_id, now).put(records.name)?]))
+            .map(|&i| {
+                Ok([
+                    conditional_put(t.name, &groups[i], upload_id)?,
+                    groups[i].claim(upload_id, now).put(records.name)?,
+                ])
+            })
             .collect::<Result<Vec<_>, ApiError>>()
             .map(|pairs| pairs.into_iter().flatten().collect());
         let items = match items {
@@ -277,11 +320,19 @@ pub async fn write_together(deps: &Deps, groups: &[ParGroup], upload_id: &str) -
                 pending.iter().for_each(|&i| results[i] = Some(Ok(())));
                 break;
             }
-            Err(SdkError::ServiceError(e)) if matches!(e.err(), TransactWriteItemsError::TransactionCanceledException(_)) => {
+            Err(SdkError::ServiceError(e))
+                if matches!(e.err(), TransactWriteItemsError::TransactionCanceledException(_)) =>
+            {
                 let TransactWriteItemsError::TransactionCanceledException(c) = e.err() else { unreachable!() };
-                let codes: Vec<String> = c.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None").to_string()).collect();
+                let codes: Vec<String> =
+                    c.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None").to_string()).collect();
                 // Two items a group: its order, then its record.
-                let existing: Vec<usize> = pending.iter().zip(codes.chunks(2)).filter(|(_, c)| c.iter().any(|c| c == "ConditionalCheckFailed")).map(|(&i, _)| i).collect();
+                let existing: Vec<usize> = pending
+                    .iter()
+                    .zip(codes.chunks(2))
+                    .filter(|(_, c)| c.iter().any(|c| c == "ConditionalCheckFailed"))
+                    .map(|(&i, _)| i)
+                    .collect();
                 if existing.is_empty() {
                     // Another transaction held an item meanwhile: try again shortly, a few times.
                     conflicts += 1;
@@ -324,24 +375,52 @@ mod tests {
     use super::*;
 
     fn row(location: &str, item: &str, par: i64, index: i64) -> ParRow {
-        ParRow { location: location.into(), drop_off_date: "2026-11-24".into(), delivery_date: "2026-11-24".into(), stocking_index: index,
-                 item: item.into(), par, over_capacity_amount: if item == "B" { 1.5 } else { 0.0 }, jit: true, priority_boost: item == "A" }
+        ParRow {
+            location: location.into(),
+            drop_off_date: "2026-11-24".into(),
+            delivery_date: "2026-11-24".into(),
+            stocking_index: index,
+            item: item.into(),
+            par,
+            over_capacity_amount: if item == "B" { 1.5 } else { 0.0 },
+            jit: true,
+            priority_boost: item == "A",
+        }
     }
 
     #[test]
     fn rows_group_by_order_with_their_pars_over_capacity_and_boosts() {
-        let groups = ParGroup::of_rows(&[row("L1", "A", 3, 1), row("L2", "A", 1, 1), row("L1", "B", 4, 1), row("L1", "C", 2, 2)]);
-        assert_eq!(groups.iter().map(ParGroup::key).collect::<Vec<_>>(), ["2026-11-24#L1#1", "2026-11-24#L2#1", "2026-11-24#L1#2"]);
+        let groups = ParGroup::of_rows(&[
+            row("L1", "A", 3, 1),
+            row("L2", "A", 1, 1),
+            row("L1", "B", 4, 1),
+            row("L1", "C", 2, 2),
+        ]);
+        assert_eq!(
+            groups.iter().map(ParGroup::key).collect::<Vec<_>>(),
+            ["2026-11-24#L1#1", "2026-11-24#L2#1", "2026-11-24#L1#2"]
+        );
         assert_eq!(groups[0].pars_and_items.len(), 2);
-        assert_eq!(groups[0].over_capacity_amounts_and_items, vec![ItemOverCapacity { over_capacity_amount: 1.5, item_name: "B".into() }]);
+        assert_eq!(
+            groups[0].over_capacity_amounts_and_items,
+            vec![ItemOverCapacity { over_capacity_amount: 1.5, item_name: "B".into() }]
+        );
         assert_eq!(groups[0].priority_boost_items, ["A"]);
         let order = groups[0].order("u1");
-        assert_eq!((order.order_key.as_str(), order.pars["B"], order.order_upload_id.as_deref()), ("L1#1", 4, Some("u1")));
+        assert_eq!(
+            (order.order_key.as_str(), order.pars["B"], order.order_upload_id.as_deref()),
+            ("L1#1", 4, Some("u1"))
+        );
     }
 
     #[test]
     fn a_group_is_rechecked_whole() {
-        let ops = OpsLocation { kind: "FRIDGE".into(), routing_tag: Some("r".into()), fulfillment_center: Some("f".into()), park_to_fridge_instructions: Some("p".into()) };
+        let ops = OpsLocation {
+            kind: "FRIDGE".into(),
+            routing_tag: Some("r".into()),
+            fulfillment_center: Some("f".into()),
+            park_to_fridge_instructions: Some("p".into()),
+        };
         let mut g = ParGroup::of_rows(&[row("L1", "A", 3, 1)]).remove(0);
         assert!(g.check(Some(&ops)).is_empty());
         g.delivery_date = "2026-11-23".into();
@@ -356,7 +435,8 @@ mod tests {
 
     #[test]
     fn transactions_hold_at_most_50_orders_with_their_records_and_3_mb() {
-        let small: Vec<ParGroup> = (0..250).map(|i| ParGroup::of_rows(&[row(&format!("L{i}"), "A", 1, 1)]).remove(0)).collect();
+        let small: Vec<ParGroup> =
+            (0..250).map(|i| ParGroup::of_rows(&[row(&format!("L{i}"), "A", 1, 1)]).remove(0)).collect();
         let refs: Vec<&ParGroup> = small.iter().collect();
         assert_eq!(transactions(&refs).iter().map(Vec::len).collect::<Vec<_>>(), [50; 5]);
         let mut big = small[0].clone();

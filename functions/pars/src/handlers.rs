@@ -45,7 +45,11 @@ impl UploadKind for ParFile {
         if self.existing.contains_key(&group) {
             e.push(ORDER_EXISTS.into());
         }
-        if e.is_empty() { Ok((format!("{group}#{}", p.item), p)) } else { Err(e) }
+        if e.is_empty() {
+            Ok((format!("{group}#{}", p.item), p))
+        } else {
+            Err(e)
+        }
     }
 
     async fn load(&self, _keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
@@ -71,7 +75,12 @@ impl UploadKind for ParFile {
     async fn write(&self, rows: Vec<Planned<ParRow>>, _req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         Ok(rows
             .into_iter()
-            .map(|p| CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Failed, message: Some("Pars are uploaded with uploadParMaps".into()) })
+            .map(|p| CommitResult {
+                row: p.row,
+                key: Some(p.key),
+                status: CommitStatus::Failed,
+                message: Some("Pars are uploaded with uploadParMaps".into()),
+            })
             .collect())
     }
 }
@@ -88,7 +97,10 @@ pub async fn check_file(deps: &Deps, req: &UploadRequest) -> Result<Value, ApiEr
     let keys: BTreeSet<String> = req.rows.iter().filter_map(rules::group_of).collect();
     let keys: Vec<String> = keys.into_iter().collect();
     let locations: BTreeSet<String> = req.rows.iter().filter_map(rules::location_of).collect();
-    let (ops, existing) = tokio::try_join!(groups::ops_locations(deps, locations.iter().map(String::as_str)), groups::existing(deps, &keys))?;
+    let (ops, existing) = tokio::try_join!(
+        groups::ops_locations(deps, locations.iter().map(String::as_str)),
+        groups::existing(deps, &keys)
+    )?;
     upload::dry_run(&ParFile { ops, existing }, req).await
 }
 
@@ -119,7 +131,12 @@ pub async fn commit_chunk(deps: &Deps, upload_id: &str, chunk: Vec<ParGroup>) ->
 
 /// Checks each group, then writes the valid ones in transactions of up to
 /// 100 orders (several at once), answering per group in the order given.
-pub async fn upload_groups(deps: &Deps, ops: &HashMap<String, OpsLocation>, upload_id: &str, groups: Vec<ParGroup>) -> Vec<GroupResult> {
+pub async fn upload_groups(
+    deps: &Deps,
+    ops: &HashMap<String, OpsLocation>,
+    upload_id: &str,
+    groups: Vec<ParGroup>,
+) -> Vec<GroupResult> {
     let mut results: Vec<GroupResult> = groups
         .iter()
         .map(|g| {
@@ -130,7 +147,8 @@ pub async fn upload_groups(deps: &Deps, ops: &HashMap<String, OpsLocation>, uplo
     // A retry of an order this upload wrote, or its id sent with another order, is told
     // by the order's record when the order's condition fails (`groups::write_together`):
     // no read before writing.
-    let valid: Vec<(usize, &ParGroup)> = groups.iter().enumerate().filter(|(i, _)| results[*i].messages.is_empty()).collect();
+    let valid: Vec<(usize, &ParGroup)> =
+        groups.iter().enumerate().filter(|(i, _)| results[*i].messages.is_empty()).collect();
     let refs: Vec<&ParGroup> = valid.iter().map(|(_, g)| *g).collect();
     let batches = groups::transactions(&refs);
     let outcomes: Vec<Vec<Result<(), ApiError>>> = stream::iter(batches)
@@ -162,7 +180,15 @@ pub async fn archive(deps: &'static Deps, input: Input) -> Result<Value, ApiErro
     limits::check_len("fileName", &req.file_name, 200)?;
     let key = format!("par-allocation-uploads/{}/{}", req.upload_id, req.file_name.replace('/', "_"));
     let bucket = deps.bucket(Bucket::Uploads)?;
-    let stored = bucket.client.put_object().bucket(bucket.name).key(&key).content_type("text/csv").body(ByteStream::from(req.csv.into_bytes())).send().await;
+    let stored = bucket
+        .client
+        .put_object()
+        .bucket(bucket.name)
+        .key(&key)
+        .content_type("text/csv")
+        .body(ByteStream::from(req.csv.into_bytes()))
+        .send()
+        .await;
     if let Err(e) = &stored {
         tracing::error!(key, error = %e, "par file not kept");
     }
@@ -171,7 +197,9 @@ pub async fn archive(deps: &'static Deps, input: Input) -> Result<Value, ApiErro
 
 fn date_arg(input: &Input, name: &str) -> Result<String, ApiError> {
     let raw: String = input.arg(name)?;
-    rules::date(&raw).filter(|d| *d == raw).ok_or_else(|| ApiError::bad_request(format!("{name} must be a date as YYYY-MM-DD")))
+    rules::date(&raw)
+        .filter(|d| *d == raw)
+        .ok_or_else(|| ApiError::bad_request(format!("{name} must be a date as YYYY-MM-DD")))
 }
 
 /// `ordersByDay(productionDate, deliveryDate, nextToken, count)`: the orders dropping off on `deliveryDate`, paged.
@@ -185,19 +213,25 @@ pub async fn orders_by_day(deps: &'static Deps, input: Input) -> Result<Value, A
     }
     let t = deps.table(Table::FridgeOrders)?;
     let date_ref = date.as_str();
-    let (items, next) = paging::signed_page(deps.config.paging_secret()?, &format!("orders:{date}"), token.as_deref(), count, |start, limit| async move {
-        let out = t
-            .client
-            .query()
-            .table_name(t.name)
-            .key_condition_expression("dropOffDate = :d")
-            .expression_attribute_values(":d", store::s(date_ref))
-            .set_limit(limit)
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
+    let (items, next) = paging::signed_page(
+        deps.config.paging_secret()?,
+        &format!("orders:{date}"),
+        token.as_deref(),
+        count,
+        |start, limit| async move {
+            let out = t
+                .client
+                .query()
+                .table_name(t.name)
+                .key_condition_expression("dropOffDate = :d")
+                .expression_attribute_values(":d", store::s(date_ref))
+                .set_limit(limit)
+                .set_exclusive_start_key(start)
+                .send()
+                .await?;
+            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
+        },
+    )
     .await?;
     let orders = items.into_iter().map(store::from_item::<FridgeOrder>).collect::<Result<Vec<_>, _>>()?;
     let items: Vec<Value> = orders
@@ -222,15 +256,23 @@ pub async fn jit_locations(deps: &'static Deps, input: Input) -> Result<Value, A
     let date = date_arg(&input, "dropOffDate")?;
     let location: String = input.arg("location")?;
     limits::check_len("location", &location, limits::MAX_ID_CHARS)?;
-    let orders: Vec<FridgeOrder> = orders_of(deps, &date).await?.into_iter().filter(|o| o.location_id == location).collect();
+    let orders: Vec<FridgeOrder> =
+        orders_of(deps, &date).await?.into_iter().filter(|o| o.location_id == location).collect();
     let pars = report::location_pars(&orders);
-    Ok(Value::Array(pars.into_iter().map(|(item, (count, over))| json!({ "itemName": item, "count": count, "overCapacityAmount": over })).collect()))
+    Ok(Value::Array(
+        pars.into_iter()
+            .map(|(item, (count, over))| json!({ "itemName": item, "count": count, "overCapacityAmount": over }))
+            .collect(),
+    ))
 }
 
 /// `GET /pars/report/{YYYYMMDD}`: per location dropping off that day, its driver (route) and needs, placed in zones and bays.
 pub async fn pars_report(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let raw = input.path.get("date").cloned().unwrap_or_default();
-    let date = chrono::NaiveDate::parse_from_str(&raw, "%Y%m%d").map_err(|_| ApiError::bad_request("date must be YYYYMMDD"))?.format("%Y-%m-%d").to_string();
+    let date = chrono::NaiveDate::parse_from_str(&raw, "%Y%m%d")
+        .map_err(|_| ApiError::bad_request("date must be YYYYMMDD"))?
+        .format("%Y-%m-%d")
+        .to_string();
     let orders = orders_of(deps, &date).await?;
     let needs = report::needs(&orders);
     let keys = needs.keys().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
@@ -238,7 +280,10 @@ pub async fn pars_report(deps: &'static Deps, input: Input) -> Result<Value, Api
     let mut drivers = HashMap::new();
     for d in docs {
         let v: Value = store::from_item(d)?;
-        drivers.insert(v["id"].as_str().unwrap_or_default().to_string(), v["operationConfigs"]["route"].as_str().unwrap_or_default().to_string());
+        drivers.insert(
+            v["id"].as_str().unwrap_or_default().to_string(),
+            v["operationConfigs"]["route"].as_str().unwrap_or_default().to_string(),
+        );
     }
     let locations: Vec<Value> = needs
         .iter()

@@ -21,7 +21,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("uploadParMaps"),
         permission: Permission::Action("UploadPars"),
         // A chunk of 500 orders is larger than the default request bound.
-        grants: &[Grant::ReadTable(Table::Locations), Grant::CrudTable(Table::FridgeOrders), Grant::CrudTable(Table::Idempotency), Grant::FileUploads],
+        grants: &[
+            Grant::ReadTable(Table::Locations),
+            Grant::CrudTable(Table::FridgeOrders),
+            Grant::CrudTable(Table::Idempotency),
+            Grant::FileUploads,
+        ],
         handler: handler!(handlers::upload_par_maps),
     },
     FunctionSpec {

@@ -42,7 +42,9 @@ pub fn slots(needs: &BTreeMap<String, i64>) -> Vec<Slot> {
         })
         .collect();
     // 'other' sorts after the numbered zones.
-    out.sort_by(|a, b| (a.zone == "other", &a.zone, &a.bay, &a.item).cmp(&(b.zone == "other", &b.zone, &b.bay, &b.item)));
+    out.sort_by(|a, b| {
+        (a.zone == "other", &a.zone, &a.bay, &a.item).cmp(&(b.zone == "other", &b.zone, &b.bay, &b.item))
+    });
     out
 }
 
@@ -82,17 +84,34 @@ mod tests {
     #[test]
     fn items_go_to_their_zone_and_bay_unknown_ones_to_other_b_and_zero_needs_are_left_out() {
         let needs: BTreeMap<String, i64> =
-            [("Kettle Chips", 2), ("Greek Salad", 5), ("Mystery Meal", 1), ("Cold Brew", 0), ("Fruit Cup", 3)].iter().map(|(i, n)| (i.to_string(), *n)).collect();
-        let got: Vec<(String, String, String, i64)> = slots(&needs).into_iter().map(|s| (s.zone, s.bay, s.item, s.need)).collect();
-        let want = [("1", "A", "Greek Salad", 5), ("2", "B", "Fruit Cup", 3), ("4", "B", "Kettle Chips", 2), ("other", "B", "Mystery Meal", 1)];
+            [("Kettle Chips", 2), ("Greek Salad", 5), ("Mystery Meal", 1), ("Cold Brew", 0), ("Fruit Cup", 3)]
+                .iter()
+                .map(|(i, n)| (i.to_string(), *n))
+                .collect();
+        let got: Vec<(String, String, String, i64)> =
+            slots(&needs).into_iter().map(|s| (s.zone, s.bay, s.item, s.need)).collect();
+        let want = [
+            ("1", "A", "Greek Salad", 5),
+            ("2", "B", "Fruit Cup", 3),
+            ("4", "B", "Kettle Chips", 2),
+            ("other", "B", "Mystery Meal", 1),
+        ];
         assert_eq!(got, want.map(|(z, b, i, n)| (z.to_string(), b.to_string(), i.to_string(), n)));
     }
 
     fn order(index: i64, pars: &[(&str, i64)]) -> FridgeOrder {
         FridgeOrder {
-            drop_off_date: "2026-11-24".into(), order_key: format!("L1#{index}"), location_id: "L1".into(), stocking_index: index,
-            delivery_date: "2026-11-24".into(), pars: pars.iter().map(|(i, n)| (i.to_string(), *n)).collect(), order_upload_id: None,
-            over_capacity: BTreeMap::new(), priority_boost_items: vec![], jit: false, details: None,
+            drop_off_date: "2026-11-24".into(),
+            order_key: format!("L1#{index}"),
+            location_id: "L1".into(),
+            stocking_index: index,
+            delivery_date: "2026-11-24".into(),
+            pars: pars.iter().map(|(i, n)| (i.to_string(), *n)).collect(),
+            order_upload_id: None,
+            over_capacity: BTreeMap::new(),
+            priority_boost_items: vec![],
+            jit: false,
+            details: None,
         }
     }
 

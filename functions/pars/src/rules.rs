@@ -6,7 +6,17 @@ use fleet_shared::upload::RawRow;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-pub const COLUMNS: &[&str] = &["location", "dropOffDate", "deliveryDate", "stockingIndex", "item", "par", "overCapacityAmount", "jit", "priorityBoost"];
+pub const COLUMNS: &[&str] = &[
+    "location",
+    "dropOffDate",
+    "deliveryDate",
+    "stockingIndex",
+    "item",
+    "par",
+    "overCapacityAmount",
+    "jit",
+    "priorityBoost",
+];
 pub const ORDER_EXISTS: &str = "There is already a fridge order for this dropOffDate, location, and stockingIndex.";
 /// Items one fridge order (a group) may hold: one `uploadParMaps` chunk is 500 groups.
 pub const MAX_ITEMS_PER_GROUP: usize = 500;
@@ -130,7 +140,10 @@ pub fn group_of(row: &RawRow) -> Option<String> {
 /// The cell rules of one row (§5, and the shape every row needs).
 pub fn parse(row: &RawRow) -> Result<ParRow, Vec<String>> {
     let mut e = Vec::new();
-    let missing: Vec<&str> = ["location", "dropOffDate", "deliveryDate", "item", "par", "jit"].into_iter().filter(|c| text(row, c).is_none()).collect();
+    let missing: Vec<&str> = ["location", "dropOffDate", "deliveryDate", "item", "par", "jit"]
+        .into_iter()
+        .filter(|c| text(row, c).is_none())
+        .collect();
     for c in &missing {
         e.push(format!("{c} cannot be empty"));
     }
@@ -204,7 +217,15 @@ pub fn parse(row: &RawRow) -> Result<ParRow, Vec<String>> {
         e.push(format!("JIT cannot be applied for {item}. Delivery Date must equal Drop Off Date."));
     }
     match (drop, delivery, index, par, over, jit, boost) {
-        (Some(drop_off_date), Some(delivery_date), Some(stocking_index), Some(par), Some(over_capacity_amount), Some(jit), Some(priority_boost)) if e.is_empty() => Ok(ParRow {
+        (
+            Some(drop_off_date),
+            Some(delivery_date),
+            Some(stocking_index),
+            Some(par),
+            Some(over_capacity_amount),
+            Some(jit),
+            Some(priority_boost),
+        ) if e.is_empty() => Ok(ParRow {
             location: text(row, "location").unwrap_or_default(),
             drop_off_date,
             delivery_date,
@@ -272,10 +293,16 @@ mod tests {
             r[k] = json!(v);
             parse(&row(r)).unwrap_err()
         };
-        assert_eq!(with("overCapacityAmount", "-1"), ["Over Capacity Amount issue with Greek Salad. Accepted values any number 0 or greater."]);
+        assert_eq!(
+            with("overCapacityAmount", "-1"),
+            ["Over Capacity Amount issue with Greek Salad. Accepted values any number 0 or greater."]
+        );
         assert_eq!(with("jit", "yes"), ["JIT cannot be applied for Greek Salad. Accepted values are true or false. Please revise the format and resubmit."]);
         assert_eq!(with("priorityBoost", "maybe"), ["priorityBoost cannot be applied for Greek Salad. Accepted values are true, false or empty. Please revise the format and resubmit."]);
-        assert_eq!(with("deliveryDate", "2026-11-23"), ["JIT cannot be applied for Greek Salad. Delivery Date must equal Drop Off Date."]);
+        assert_eq!(
+            with("deliveryDate", "2026-11-23"),
+            ["JIT cannot be applied for Greek Salad. Delivery Date must equal Drop Off Date."]
+        );
         assert_eq!(with("par", "-2"), ["Par issue with Greek Salad. Accepted values any whole number 0 or greater."]);
         assert_eq!(with("par", "six"), ["Par issue with Greek Salad. Accepted values any whole number 0 or greater."]);
         assert_eq!(with("dropOffDate", "2026-02-30"), ["dropOffDate '2026-02-30' is not a date"]);
@@ -295,21 +322,44 @@ mod tests {
             assert_eq!(with("par", big).unwrap_err(), ["Par issue with Greek Salad. A par is at most 9999."], "{big}");
         }
         assert_eq!(with("overCapacityAmount", "9999").unwrap().over_capacity_amount, MAX_OVER_CAPACITY);
-        assert_eq!(with("overCapacityAmount", "1e300").unwrap_err(), ["Over Capacity Amount issue with Greek Salad. An over capacity amount is at most 9999."]);
+        assert_eq!(
+            with("overCapacityAmount", "1e300").unwrap_err(),
+            ["Over Capacity Amount issue with Greek Salad. An over capacity amount is at most 9999."]
+        );
         assert_eq!(with("overCapacityAmount", "NaN").unwrap_err(), [over_capacity_message("Greek Salad")]);
         assert_eq!(with("stockingIndex", "999").unwrap().stocking_index, 999);
         for bad in ["1000", "0", "9223372036854775807", "x"] {
-            assert_eq!(with("stockingIndex", bad).unwrap_err(), [format!("stockingIndex '{bad}' must be a whole number from 1 to 999")]);
+            assert_eq!(
+                with("stockingIndex", bad).unwrap_err(),
+                [format!("stockingIndex '{bad}' must be a whole number from 1 to 999")]
+            );
         }
     }
 
     #[test]
     fn location_rules_name_the_missing_tags() {
-        let full = OpsLocation { kind: "FRIDGE".into(), routing_tag: Some("CHI".into()), fulfillment_center: Some("K".into()), park_to_fridge_instructions: Some("dock".into()) };
+        let full = OpsLocation {
+            kind: "FRIDGE".into(),
+            routing_tag: Some("CHI".into()),
+            fulfillment_center: Some("K".into()),
+            park_to_fridge_instructions: Some("dock".into()),
+        };
         assert!(location_rules("A", Some(&full)).is_empty());
         let bare = OpsLocation { kind: "FRIDGE".into(), ..Default::default() };
-        assert_eq!(location_rules("A", Some(&bare)), ["Error with Routing Tag for A", "Error with Territory Tag for A", "Error with Park To Fridge Instructions Tag for A"]);
-        let wholesale = OpsLocation { kind: "WHOLESALE".into(), routing_tag: Some("x".into()), fulfillment_center: Some("y".into()), park_to_fridge_instructions: None };
+        assert_eq!(
+            location_rules("A", Some(&bare)),
+            [
+                "Error with Routing Tag for A",
+                "Error with Territory Tag for A",
+                "Error with Park To Fridge Instructions Tag for A"
+            ]
+        );
+        let wholesale = OpsLocation {
+            kind: "WHOLESALE".into(),
+            routing_tag: Some("x".into()),
+            fulfillment_center: Some("y".into()),
+            park_to_fridge_instructions: None,
+        };
         assert!(location_rules("W", Some(&wholesale)).is_empty(), "park-to-fridge is for fridges");
         assert_eq!(location_rules("Z", None), ["Location Z does not exist"]);
         assert_eq!(group_title("2026-11-24#A#1"), "2026-11-24#A#1 - has an error:");

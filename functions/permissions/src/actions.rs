@@ -13,8 +13,16 @@ pub const GROUPS: &[Group] = &[
     Group {
         name: "Driver",
         actions: &[
-            "FridgeTasks", "GetAllLocation", "GetEmptyChannel", "GetFridgeStock", "GetInventoryForLocation",
-            "GetCheckPointStatus", "GetUniqueRoutes", "RecordTemperature", "UpdateFridgeStock", "VanTasks",
+            "FridgeTasks",
+            "GetAllLocation",
+            "GetEmptyChannel",
+            "GetFridgeStock",
+            "GetInventoryForLocation",
+            "GetCheckPointStatus",
+            "GetUniqueRoutes",
+            "RecordTemperature",
+            "UpdateFridgeStock",
+            "VanTasks",
         ],
     },
     Group { name: "View Fridges", actions: &["GetAllLocation", "GetScheduledEvents", "GetSpecificLocation"] },
@@ -25,7 +33,10 @@ pub const GROUPS: &[Group] = &[
         actions: &["CreateLocation", "UpdateLocation", "GenerateDeviceAddress", "GetUniqueFridgeSchemaNames"],
     },
     // Not named by the spec: fridge software (2-fleet-operations §2.1).
-    Group { name: "Fridge Software", actions: &["GetFridgeSoftware", "DeployFridgeSoftware", "ManageFridgeSoftwarePilots"] },
+    Group {
+        name: "Fridge Software",
+        actions: &["GetFridgeSoftware", "DeployFridgeSoftware", "ManageFridgeSoftwarePilots"],
+    },
     // Not named by the spec: route viewing and the two route uploads (1-locations §2.7, §2.8).
     Group { name: "Routes", actions: &["ViewRoutes", "UploadRoutes"] },
     // Not named by the spec: pars (3-planning §2).

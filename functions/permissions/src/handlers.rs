@@ -30,7 +30,9 @@ async fn cognito_users(deps: &Deps) -> Result<Vec<(String, String)>, ApiError> {
             .unwrap_or_default()
             .into_iter()
             .filter_map(|u| {
-                let attr = |name: &str| u.attributes().iter().find(|a| a.name() == name).and_then(|a| a.value()).map(str::to_string);
+                let attr = |name: &str| {
+                    u.attributes().iter().find(|a| a.name() == name).and_then(|a| a.value()).map(str::to_string)
+                };
                 let sub = attr("sub")?;
                 Some((sub, attr("email").unwrap_or_else(|| u.username().unwrap_or_default().to_string())))
             })
@@ -59,8 +61,7 @@ pub async fn list(deps: &'static Deps, _input: Input) -> Result<Value, ApiError>
     // Grants for users no longer in the pool stay visible so they can be removed.
     users.extend(by_user.into_iter().map(|(user, actions)| UserPermissions { user, email: String::new(), actions }));
     users.sort_by_key(|u| u.email.to_lowercase());
-    let groups: Vec<Value> =
-        actions::GROUPS.iter().map(|g| json!({ "group": g.name, "actions": g.actions })).collect();
+    let groups: Vec<Value> = actions::GROUPS.iter().map(|g| json!({ "group": g.name, "actions": g.actions })).collect();
     let changes = recent_changes(deps).await?;
     Ok(json!({ "users": users, "groups": groups, "actions": actions::all(), "changes": changes }))
 }
@@ -83,14 +84,20 @@ async fn recent_changes(deps: &Deps) -> Result<Vec<Value>, ApiError> {
         .limit(RECENT_CHANGES)
         .send()
         .await?;
-    let records = out.items.unwrap_or_default().into_iter().map(store::from_item::<Record>).collect::<Result<Vec<_>, _>>()?;
+    let records =
+        out.items.unwrap_or_default().into_iter().map(store::from_item::<Record>).collect::<Result<Vec<_>, _>>()?;
     Ok(records.iter().map(Record::view).collect())
 }
 
 /// The history record of a grant (`granted`) or a revocation of `req`.
 fn change_record(req: &PermissionRequest, granted: bool, who: &str, at: &str) -> Record {
     let (old, new) = if granted { ("false", "true") } else { ("true", "false") };
-    let change = Change { attribute: format!("{} {}", req.user, req.action), old_value: old.into(), new_value: new.into(), reason: None };
+    let change = Change {
+        attribute: format!("{} {}", req.user, req.action),
+        old_value: old.into(),
+        new_value: new.into(),
+        reason: None,
+    };
     let source = if granted { "POST /users/permissions" } else { "POST /users/permissions/remove" };
     Record::new(history::entity("permissions", "all"), at, who, source, vec![change])
 }
@@ -133,7 +140,10 @@ pub async fn grant(deps: &'static Deps, input: Input) -> Result<Value, ApiError>
         .expression_attribute_names("#u", "user")
         .build()
         .map_err(ApiError::internal)?;
-    let items = vec![TransactWriteItem::builder().put(put).build(), change_record(&req, true, &granted_by, &at).put(deps.table(Table::History)?.name)?];
+    let items = vec![
+        TransactWriteItem::builder().put(put).build(),
+        change_record(&req, true, &granted_by, &at).put(deps.table(Table::History)?.name)?,
+    ];
     match store::transact(table.client, items).await {
         Ok(()) | Err(ApiError::Conflict(_)) => Ok(json!({ "user": req.user, "action": req.action, "granted": true })),
         Err(e) => Err(e),
@@ -153,7 +163,10 @@ pub async fn revoke(deps: &'static Deps, input: Input) -> Result<Value, ApiError
         .expression_attribute_names("#u", "user")
         .build()
         .map_err(ApiError::internal)?;
-    let items = vec![TransactWriteItem::builder().delete(delete).build(), change_record(&req, false, &who, &at).put(deps.table(Table::History)?.name)?];
+    let items = vec![
+        TransactWriteItem::builder().delete(delete).build(),
+        change_record(&req, false, &who, &at).put(deps.table(Table::History)?.name)?,
+    ];
     let removed = match store::transact(table.client, items).await {
         Ok(()) => true,
         Err(ApiError::Conflict(_)) => false, // not held: nothing to remove, nothing recorded

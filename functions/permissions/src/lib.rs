@@ -5,8 +5,10 @@ mod handlers;
 use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub const MANAGE: &str = actions::MANAGE_USER_PERMISSIONS;
-const GRANTS_READ: &[Grant] = &[Grant::ReadTable(Table::Permissions), Grant::ListUsers, Grant::ReadTable(Table::History)];
-const GRANTS_WRITE: &[Grant] = &[Grant::CrudTable(Table::Permissions), Grant::ListUsers, Grant::WriteTable(Table::History)];
+const GRANTS_READ: &[Grant] =
+    &[Grant::ReadTable(Table::Permissions), Grant::ListUsers, Grant::ReadTable(Table::History)];
+const GRANTS_WRITE: &[Grant] =
+    &[Grant::CrudTable(Table::Permissions), Grant::ListUsers, Grant::WriteTable(Table::History)];
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {

@@ -79,7 +79,12 @@ pub async fn schedule(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
     let kind = PlanogramUpload { deps, caller: input.caller()?.clone(), now: Utc::now() };
     // A layout's CREATE rows only add slots, so the batch declares its own groups.
     let groups = upload::own_groups(&kind, &rows);
-    let req = UploadRequest { upload_id, file_name: args.file_name.unwrap_or_else(|| "schedulePlanogramUpdate".into()), rows, groups };
+    let req = UploadRequest {
+        upload_id,
+        file_name: args.file_name.unwrap_or_else(|| "schedulePlanogramUpdate".into()),
+        rows,
+        groups,
+    };
     let out = upload::commit(&kind, &req, &deps.table(Table::Idempotency)?).await?;
     let results = out["results"].as_array().cloned().unwrap_or_default();
     let errors: Vec<String> = results
@@ -107,8 +112,11 @@ pub async fn planogram(deps: &'static Deps, input: Input) -> Result<Value, ApiEr
                          "activeHour": s["activeHour"], "activeHourCentral": local(s["activeHour"].as_str().unwrap_or_default()),
                          "updatedBy": s["updatedBy"], "source": s["source"] }))
         .collect();
-    let mut upcoming: Vec<_> = scheduled.into_iter().filter(|c| c.due_shard == DUE_SHARD || c.due_shard == FAILED_SHARD).collect();
-    upcoming.sort_by(|a, b| (&a.action_time, slot_order(&a.change.attribute)).cmp(&(&b.action_time, slot_order(&b.change.attribute))));
+    let mut upcoming: Vec<_> =
+        scheduled.into_iter().filter(|c| c.due_shard == DUE_SHARD || c.due_shard == FAILED_SHARD).collect();
+    upcoming.sort_by(|a, b| {
+        (&a.action_time, slot_order(&a.change.attribute)).cmp(&(&b.action_time, slot_order(&b.change.attribute)))
+    });
     let upcoming: Vec<Value> = upcoming
         .iter()
         .map(|c| json!({ "slot": c.change.attribute, "vendItemName": c.value()["vendItemName"], "activeHour": c.action_time,

@@ -74,7 +74,9 @@ impl UploadKind for PlanogramUpload {
         for k in &keys {
             let parts: Vec<String> = serde_json::from_str(k).map_err(ApiError::internal)?;
             match parts.as_slice() {
-                [u, layout, slot, hour] if u == "U" => changes.push(scheduler::key_of(&change_uuid(layout, slot, hour), hour)),
+                [u, layout, slot, hour] if u == "U" => {
+                    changes.push(scheduler::key_of(&change_uuid(layout, slot, hour), hour))
+                }
                 [_, layout, slot] => slot_keys.push(slots::slot_key(layout, slot)),
                 _ => {}
             }
@@ -83,14 +85,20 @@ impl UploadKind for PlanogramUpload {
         if !changes.is_empty() {
             for item in self.deps.table(Table::ScheduledChanges)?.batch_get(changes, &[]).await? {
                 let c: StoredChange = store::from_item(item)?;
-                let k = serde_json::to_string(&["U", &c.change.id, &c.change.attribute, &c.action_time]).map_err(ApiError::internal)?;
+                let k = serde_json::to_string(&["U", &c.change.id, &c.change.attribute, &c.action_time])
+                    .map_err(ApiError::internal)?;
                 found.insert(k, serde_json::to_value(&c).map_err(ApiError::internal)?);
             }
         }
         if !slot_keys.is_empty() {
             for item in self.deps.table(Table::Planograms)?.batch_get(slot_keys, &[]).await? {
                 let v: Value = store::from_item(item)?;
-                let k = serde_json::to_string(&["C", v["layoutName"].as_str().unwrap_or_default(), v["slot"].as_str().unwrap_or_default()]).map_err(ApiError::internal)?;
+                let k = serde_json::to_string(&[
+                    "C",
+                    v["layoutName"].as_str().unwrap_or_default(),
+                    v["slot"].as_str().unwrap_or_default(),
+                ])
+                .map_err(ApiError::internal)?;
                 found.insert(k, v);
             }
         }
@@ -100,15 +108,29 @@ impl UploadKind for PlanogramUpload {
     fn compare(&self, plan: &Plan, stored: Option<&Value>) -> Result<Vec<Change>, String> {
         let Some(stored) = stored else { return Ok(vec![]) };
         let change = |attribute: &str, old: &Value, new: Value| {
-            (old != &new).then(|| Change { attribute: attribute.into(), old_value: old.to_string(), new_value: new.to_string(), reason: None })
+            (old != &new).then(|| Change {
+                attribute: attribute.into(),
+                old_value: old.to_string(),
+                new_value: new.to_string(),
+                reason: None,
+            })
         };
         let row = &plan.row;
         Ok(match row.request {
             RequestType::Update => {
-                let old: Value = stored["change"]["value"].as_str().and_then(|v| serde_json::from_str(v).ok()).unwrap_or(Value::Null);
-                let mut diff: Vec<Change> = change("vendItemName", &old["vendItemName"], json!(row.item)).into_iter().collect();
+                let old: Value = stored["change"]["value"]
+                    .as_str()
+                    .and_then(|v| serde_json::from_str(v).ok())
+                    .unwrap_or(Value::Null);
+                let mut diff: Vec<Change> =
+                    change("vendItemName", &old["vendItemName"], json!(row.item)).into_iter().collect();
                 if diff.is_empty() && stored["dueShard"] == FAILED_SHARD {
-                    diff.push(Change { attribute: "status".into(), old_value: "\"FAILED\"".into(), new_value: "\"PENDING\"".into(), reason: None });
+                    diff.push(Change {
+                        attribute: "status".into(),
+                        old_value: "\"FAILED\"".into(),
+                        new_value: "\"PENDING\"".into(),
+                        reason: None,
+                    });
                 }
                 diff
             }
@@ -136,13 +158,16 @@ impl UploadKind for PlanogramUpload {
 
     fn warnings(&self, plan: &Plan) -> Vec<String> {
         match plan.row.request {
-            RequestType::Create if plan.layout_exists => vec![format!("Layout {} already exists: the slots in this file change now.", plan.row.layout)],
+            RequestType::Create if plan.layout_exists => {
+                vec![format!("Layout {} already exists: the slots in this file change now.", plan.row.layout)]
+            }
             _ => vec![],
         }
     }
 
     fn related_key(&self, plan: &Plan) -> Option<String> {
-        (plan.row.request == RequestType::Update).then(|| serde_json::to_string(&[&plan.row.layout, &plan.row.slot]).unwrap_or_default())
+        (plan.row.request == RequestType::Update)
+            .then(|| serde_json::to_string(&[&plan.row.layout, &plan.row.slot]).unwrap_or_default())
     }
 
     fn related_warning(&self, _row: u32, others: &[u32]) -> String {
@@ -150,8 +175,13 @@ impl UploadKind for PlanogramUpload {
     }
 
     async fn write(&self, rows: Vec<Planned<Plan>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
-        let (updates, creates): (Vec<_>, Vec<_>) = rows.into_iter().partition(|p| p.plan.row.request == RequestType::Update);
-        let mut results = upload::write_each(updates, IN_FLIGHT, |p| async move { let outcome = self.schedule(&p, req).await; (p, outcome) }).await;
+        let (updates, creates): (Vec<_>, Vec<_>) =
+            rows.into_iter().partition(|p| p.plan.row.request == RequestType::Update);
+        let mut results = upload::write_each(updates, IN_FLIGHT, |p| async move {
+            let outcome = self.schedule(&p, req).await;
+            (p, outcome)
+        })
+        .await;
         let mut layouts: BTreeMap<String, Vec<Planned<Plan>>> = BTreeMap::new();
         for p in creates {
             layouts.entry(p.plan.row.layout.clone()).or_default().push(p);
@@ -185,7 +215,12 @@ impl PlanogramUpload {
             user_sub: Some(self.caller.sub.clone()),
             version: 1,
             due_shard: DUE_SHARD.into(),
-            change: ChangeBody { id: row.layout.clone(), table: TABLE_NAME.into(), attribute: row.slot.clone(), value: json!({ "vendItemName": row.item }).to_string() },
+            change: ChangeBody {
+                id: row.layout.clone(),
+                table: TABLE_NAME.into(),
+                attribute: row.slot.clone(),
+                value: json!({ "vendItemName": row.item }).to_string(),
+            },
             failure_reason: None,
             failed_at: None,
             upload_marker: Some(marker),
@@ -207,7 +242,10 @@ impl PlanogramUpload {
             items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
         }
         store::on_conflict(store::transact(t.client, items).await, || {
-            ApiError::Conflict(format!("Slot {} of {} at that hour changed while this upload ran. Check the file again.", row.slot, row.layout))
+            ApiError::Conflict(format!(
+                "Slot {} of {} at that hour changed while this upload ran. Check the file again.",
+                row.slot, row.layout
+            ))
         })
     }
 
@@ -215,7 +253,10 @@ impl PlanogramUpload {
     /// condition that it is as the check saw it), one history record and the name.
     async fn create(&self, layout: &str, group: &[Planned<Plan>], req: &UploadRequest) -> Result<(), ApiError> {
         if group.len() > MAX_CREATE_SLOTS {
-            return Err(ApiError::bad_request(format!("A new layout holds at most {MAX_CREATE_SLOTS} slots; {layout} has {}.", group.len())));
+            return Err(ApiError::bad_request(format!(
+                "A new layout holds at most {MAX_CREATE_SLOTS} slots; {layout} has {}.",
+                group.len()
+            )));
         }
         let (slots_table, now) = (self.deps.table(Table::Planograms)?, iso(self.now));
         let source = format!("Create New Planogram: {}", req.file_name);
@@ -228,12 +269,22 @@ impl PlanogramUpload {
             let put = Put::builder().table_name(slots_table.name).set_item(Some(store::to_item(&record)?));
             let put = match p.stored.as_ref().and_then(|s| s["activeHour"].as_str()) {
                 None => put.condition_expression("attribute_not_exists(slot)"),
-                Some(seen) => put.condition_expression("activeHour = :seen").expression_attribute_values(":seen", store::s(seen)),
+                Some(seen) => {
+                    put.condition_expression("activeHour = :seen").expression_attribute_values(":seen", store::s(seen))
+                }
             };
             items.push(TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build());
-            diff.push(Change { attribute: format!("slot {}", row.slot), old_value: slots::item_text(p.stored.as_ref()), new_value: json!(row.item).to_string(), reason: None });
+            diff.push(Change {
+                attribute: format!("slot {}", row.slot),
+                old_value: slots::item_text(p.stored.as_ref()),
+                new_value: json!(row.item).to_string(),
+                reason: None,
+            });
         }
-        items.push(Record::new(slots::history_entity(layout), &now, who, &source, diff).put(self.deps.table(Table::History)?.name)?);
+        items.push(
+            Record::new(slots::history_entity(layout), &now, who, &source, diff)
+                .put(self.deps.table(Table::History)?.name)?,
+        );
         let name = Put::builder()
             .table_name(self.deps.table(Table::NameLists)?.name)
             .set_item(Some(names::item(names::LAYOUTS, layout)))

@@ -14,7 +14,8 @@ pub const NO_ROWS: &str = "No rows found...";
 pub const ERRORS_HEADING: &str = "Please fix the following errors and reupload your file:";
 /// Not worded by the spec: the warning of a layoutName and slot repeated (at other hours).
 pub const REPEATED_SLOT: &str = "The same layoutName and slot are also on line(s)";
-pub const ACTIVE_HOUR_TOOLTIP: &str = "activeHour is read as Central time (America/Chicago), MM/DD/YYYY hh:mm:ss in 24-hour time.";
+pub const ACTIVE_HOUR_TOOLTIP: &str =
+    "activeHour is read as Central time (America/Chicago), MM/DD/YYYY hh:mm:ss in 24-hour time.";
 const MAX_CELL_CHARS: usize = 100;
 
 pub const UPDATE_COLUMNS: &[&str] = &["layoutName", "slot", "vendItemName", "activeHour"];
@@ -58,7 +59,9 @@ pub struct SlotRow {
 }
 
 fn is_slot(text: &str) -> bool {
-    text.split_once(':').is_some_and(|(r, c)| [r, c].iter().all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit())))
+    text.split_once(':').is_some_and(|(r, c)| {
+        [r, c].iter().all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()))
+    })
 }
 
 /// `(row, column)` of a slot, for sorting 2:10 after 2:9.
@@ -73,14 +76,18 @@ pub fn active_hour(text: &str) -> Result<DateTime<Utc>, String> {
     if let Ok(t) = DateTime::parse_from_rfc3339(text) {
         return Ok(t.with_timezone(&Utc));
     }
-    let shaped = text.len() == 19 && text.bytes().enumerate().all(|(i, b)| match i {
-        2 | 5 => b == b'/',
-        10 => b == b' ',
-        13 | 16 => b == b':',
-        _ => b.is_ascii_digit(),
-    });
+    let shaped = text.len() == 19
+        && text.bytes().enumerate().all(|(i, b)| match i {
+            2 | 5 => b == b'/',
+            10 => b == b' ',
+            13 | 16 => b == b':',
+            _ => b.is_ascii_digit(),
+        });
     // A leap second (:60) parses but is no time a user means.
-    let naive = NaiveDateTime::parse_from_str(text, "%m/%d/%Y %H:%M:%S").ok().filter(|_| shaped && !text.ends_with(":60")).ok_or(ACTIVE_HOUR_FORMAT)?;
+    let naive = NaiveDateTime::parse_from_str(text, "%m/%d/%Y %H:%M:%S")
+        .ok()
+        .filter(|_| shaped && !text.ends_with(":60"))
+        .ok_or(ACTIVE_HOUR_FORMAT)?;
     Chicago
         .from_local_datetime(&naive)
         .earliest()
@@ -125,8 +132,20 @@ pub fn check(row: &RawRow, request: RequestType) -> Result<SlotRow, Vec<String>>
         return Err(errors);
     }
     let mut cells = cells.into_iter();
-    let (layout, slot, item, last) = (cells.next().unwrap_or_default(), cells.next().unwrap_or_default(), cells.next().unwrap_or_default(), cells.next());
-    Ok(SlotRow { request, layout, slot, item, config: last.filter(|_| request == RequestType::Create), active_hour: hour })
+    let (layout, slot, item, last) = (
+        cells.next().unwrap_or_default(),
+        cells.next().unwrap_or_default(),
+        cells.next().unwrap_or_default(),
+        cells.next(),
+    );
+    Ok(SlotRow {
+        request,
+        layout,
+        slot,
+        item,
+        config: last.filter(|_| request == RequestType::Create),
+        active_hour: hour,
+    })
 }
 
 pub fn repeated_slot_warning(others: &[u32]) -> String {
@@ -160,18 +179,40 @@ mod tests {
         let update = |v: Value| check(&row(v), RequestType::Update);
         let ok = update(json!({"layoutName": "TALL_6x6", "slot": "2:10", "vendItemName": "COLD_BREW", "activeHour": "12/01/2026 06:00:00"})).unwrap();
         assert_eq!(ok.active_hour.unwrap().to_rfc3339(), "2026-12-01T12:00:00+00:00", "Central standard time is UTC-6");
-        assert_eq!(update(json!({"layoutName": "L", "slot": "1:1", "vendItemName": "X"})).unwrap_err(), vec![MISSING_INPUT]);
-        assert_eq!(update(json!({"layoutName": "L", "slot": "", "vendItemName": "X", "activeHour": "x"})).unwrap_err(), vec![EMPTY_VALUE]);
         assert_eq!(
-            update(json!({"layoutName": "L", "slot": "1-1", "vendItemName": "X", "activeHour": "2026-12-01 06:00"})).unwrap_err(),
+            update(json!({"layoutName": "L", "slot": "1:1", "vendItemName": "X"})).unwrap_err(),
+            vec![MISSING_INPUT]
+        );
+        assert_eq!(
+            update(json!({"layoutName": "L", "slot": "", "vendItemName": "X", "activeHour": "x"})).unwrap_err(),
+            vec![EMPTY_VALUE]
+        );
+        assert_eq!(
+            update(json!({"layoutName": "L", "slot": "1-1", "vendItemName": "X", "activeHour": "2026-12-01 06:00"}))
+                .unwrap_err(),
             vec![SLOT_FORMAT, ACTIVE_HOUR_FORMAT]
         );
-        for bad in ["12/01/2026 06:00:60", "1/01/2026 06:00:00", "13/01/2026 06:00:00", "02/30/2026 06:00:00", "12/01/2026 6:00:00", "12/01/2026 24:00:00"] {
+        for bad in [
+            "12/01/2026 06:00:60",
+            "1/01/2026 06:00:00",
+            "13/01/2026 06:00:00",
+            "02/30/2026 06:00:00",
+            "12/01/2026 6:00:00",
+            "12/01/2026 24:00:00",
+        ] {
             assert_eq!(active_hour(bad).unwrap_err(), ACTIVE_HOUR_FORMAT, "{bad}");
         }
         assert!(active_hour("03/08/2026 02:30:00").unwrap_err().contains("does not exist"), "spring forward gap");
-        assert_eq!(active_hour("07/01/2026 06:00:00").unwrap().to_rfc3339(), "2026-07-01T11:00:00+00:00", "daylight time is UTC-5");
-        let create = check(&row(json!({"layoutName": "NEW", "slot": "1:1", "vendItemName": "X", "physicalFridgeConfig": "6x5"})), RequestType::Create).unwrap();
+        assert_eq!(
+            active_hour("07/01/2026 06:00:00").unwrap().to_rfc3339(),
+            "2026-07-01T11:00:00+00:00",
+            "daylight time is UTC-5"
+        );
+        let create = check(
+            &row(json!({"layoutName": "NEW", "slot": "1:1", "vendItemName": "X", "physicalFridgeConfig": "6x5"})),
+            RequestType::Create,
+        )
+        .unwrap();
         assert_eq!((create.config.as_deref(), create.active_hour), (Some("6x5"), None));
         assert_eq!(repeated_slot_warning(&[3, 7]), "The same layoutName and slot are also on line(s) 3, 7.");
     }

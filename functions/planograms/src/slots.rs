@@ -74,7 +74,10 @@ impl Applier for Scheduled {
         let deps = self.0;
         let Some(first) = changes.first() else { return Ok(()) };
         // Every author's permission, not only the first's: one group may hold several users' rows.
-        scheduler::check_authors(changes, SCHEDULE_ACTION, |sub, action| async move { permissions::is_allowed(deps, &sub, &action).await }).await?;
+        scheduler::check_authors(changes, SCHEDULE_ACTION, |sub, action| async move {
+            permissions::is_allowed(deps, &sub, &action).await
+        })
+        .await?;
         let layout = first.change.id.as_str();
         let slots = current(deps, layout).await?;
         let hour = DateTime::parse_from_rfc3339(&first.action_time).map_err(ApiError::internal)?.with_timezone(&Utc);
@@ -98,7 +101,12 @@ impl Applier for Scheduled {
                                      "activeHour": c.action_time, "appliedAt": now, "updatedBy": c.user, "source": source });
                 items.push(slot_put(table.name, &record)?);
                 items.push(scheduler::finish_by_keeping(deps, c, run, APPLIED_SHARD)?);
-                diff.push(Change { attribute: format!("slot {slot}"), old_value: item_text(old), new_value: item.to_string(), reason: None });
+                diff.push(Change {
+                    attribute: format!("slot {slot}"),
+                    old_value: item_text(old),
+                    new_value: item.to_string(),
+                    reason: None,
+                });
             }
             if !diff.is_empty() {
                 // Applied by the platform for its author: the record names the author's sub.

@@ -6,9 +6,21 @@ use serde_json::json;
 
 pub const SCHEMAS: &[&str] = &["MW_COMPACT", "NE_STANDARD", "WC_STANDARD", "LITE_FRIDGE"];
 const ITEMS: &[(&str, i64)] = &[
-    ("GREEK_SALAD", 899), ("CHICKEN_CAESAR_WRAP", 949), ("TURKEY_CLUB", 999), ("PROTEIN_BOX", 799), ("VEGGIE_WRAP", 849),
-    ("OVERNIGHT_OATS", 549), ("YOGURT_PARFAIT", 499), ("FRUIT_CUP", 449), ("HUMMUS_SNACK_PACK", 399), ("COLD_BREW_12OZ", 399),
-    ("SPARKLING_WATER", 199), ("ORANGE_JUICE", 349), ("KOMBUCHA", 429), ("GRANOLA_BAR", 249), ("KETTLE_CHIPS", 199),
+    ("GREEK_SALAD", 899),
+    ("CHICKEN_CAESAR_WRAP", 949),
+    ("TURKEY_CLUB", 999),
+    ("PROTEIN_BOX", 799),
+    ("VEGGIE_WRAP", 849),
+    ("OVERNIGHT_OATS", 549),
+    ("YOGURT_PARFAIT", 499),
+    ("FRUIT_CUP", 449),
+    ("HUMMUS_SNACK_PACK", 399),
+    ("COLD_BREW_12OZ", 399),
+    ("SPARKLING_WATER", 199),
+    ("ORANGE_JUICE", 349),
+    ("KOMBUCHA", 429),
+    ("GRANOLA_BAR", 249),
+    ("KETTLE_CHIPS", 199),
 ];
 
 pub async fn seed(deps: &Deps) -> Result<(), ApiError> {

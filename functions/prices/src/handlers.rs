@@ -38,7 +38,9 @@ pub async fn item_prices(deps: &'static Deps, input: Input) -> Result<Value, Api
         }
     };
     let mut out: Vec<Value> = rows.iter().map(view).collect();
-    out.sort_by_key(|v| (v["schemaId"].as_str().unwrap_or_default().to_string(), v["item"].as_str().unwrap_or_default().to_string()));
+    out.sort_by_key(|v| {
+        (v["schemaId"].as_str().unwrap_or_default().to_string(), v["item"].as_str().unwrap_or_default().to_string())
+    });
     Ok(Value::Array(out))
 }
 
@@ -78,7 +80,13 @@ pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     let rows = args
         .prices
         .iter()
-        .map(|p| RawRow { row: p.line, values: json!({ "schemaId": p.schema_id, "item": p.item, "price": p.price }).as_object().cloned().unwrap_or_default() })
+        .map(|p| RawRow {
+            row: p.line,
+            values: json!({ "schemaId": p.schema_id, "item": p.item, "price": p.price })
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
+        })
         .collect();
     let req = UploadRequest { upload_id: args.upload_id, file_name: args.file_name, rows, groups: None };
     let out = upload::commit(&kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await?;
@@ -89,7 +97,9 @@ pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError
         // `errors`: every failure of the batch as 'Line N: message'; `rowErrors`: the same per row.
         errors.push(format!("Line {line}: {message}"));
         if let Some(p) = args.prices.iter().find(|p| p.line == line) {
-            row_errors.push(json!({ "schemaId": p.schema_id, "item": p.item, "price": p.price, "line": line, "errors": [message] }));
+            row_errors.push(
+                json!({ "schemaId": p.schema_id, "item": p.item, "price": p.price, "line": line, "errors": [message] }),
+            );
         }
     }
     let written = out["written"].as_u64().unwrap_or(0);
@@ -111,7 +121,11 @@ mod tests {
         assert_eq!((priced["price"].as_f64(), &priced["exists"]), (Some(3.5), &json!(true)));
         let free = view(&json!({ "schemaId": "MW", "item": "B", "cents": 0 }));
         assert_eq!(free["exists"], json!(true), "a price of 0 is a price");
-        for unpriced in [json!({ "schemaId": "MW", "item": "C" }), json!({ "schemaId": "MW", "item": "D", "cents": "x" }), json!({ "schemaId": "MW", "item": "E", "cents": -5 })] {
+        for unpriced in [
+            json!({ "schemaId": "MW", "item": "C" }),
+            json!({ "schemaId": "MW", "item": "D", "cents": "x" }),
+            json!({ "schemaId": "MW", "item": "E", "cents": -5 }),
+        ] {
             let v = view(&unpriced);
             assert_eq!((&v["price"], &v["exists"]), (&Value::Null, &json!(false)), "{unpriced}");
         }

@@ -51,7 +51,10 @@ impl UploadKind for ItemPrices {
         let mut found = HashMap::new();
         for item in t.batch_get(keys, &[]).await? {
             let v: Value = store::from_item(item)?;
-            found.insert(format!("{}#{}", v["schemaId"].as_str().unwrap_or_default(), v["item"].as_str().unwrap_or_default()), v);
+            found.insert(
+                format!("{}#{}", v["schemaId"].as_str().unwrap_or_default(), v["item"].as_str().unwrap_or_default()),
+                v,
+            );
         }
         Ok(found)
     }
@@ -61,14 +64,23 @@ impl UploadKind for ItemPrices {
         Ok(if old == Some(plan.cents) {
             vec![]
         } else {
-            vec![Change { attribute: "price".into(), old_value: old.map(price_text).unwrap_or_else(|| "null".into()), new_value: price_text(plan.cents), reason: None }]
+            vec![Change {
+                attribute: "price".into(),
+                old_value: old.map(price_text).unwrap_or_else(|| "null".into()),
+                new_value: price_text(plan.cents),
+                reason: None,
+            }]
         })
     }
 
     async fn write(&self, rows: Vec<Planned<PriceRow>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         // Listed first, so `priceSchemaIds` never misses a schema that holds prices.
         names::add(self.deps, names::PRICE_SCHEMAS, rows.iter().map(|p| p.plan.schema_id.as_str())).await?;
-        Ok(upload::write_each(rows, IN_FLIGHT, |p| async move { let outcome = self.write_one(&p, req).await; (p, outcome) }).await)
+        Ok(upload::write_each(rows, IN_FLIGHT, |p| async move {
+            let outcome = self.write_one(&p, req).await;
+            (p, outcome)
+        })
+        .await)
     }
 }
 
@@ -82,17 +94,26 @@ impl ItemPrices {
         let mut put = Put::builder().table_name(t.name).set_item(Some(store::to_item(&item)?));
         put = match p.stored.as_ref().and_then(stored_cents) {
             None => put.condition_expression("attribute_not_exists(#item)").expression_attribute_names("#item", "item"),
-            Some(old) => put.condition_expression("cents = :old").expression_attribute_values(":old", AttributeValue::N(old.to_string())),
+            Some(old) => put
+                .condition_expression("cents = :old")
+                .expression_attribute_values(":old", AttributeValue::N(old.to_string())),
         };
         let old = p.stored.as_ref().and_then(stored_cents).map(price_text).unwrap_or_else(|| "null".into());
         let change = Change { attribute: "price".into(), old_value: old, new_value: price_text(r.cents), reason: None };
-        let record = Record::new(history::entity("price", &r.key()), &self.now, &self.user, &req.source(p.row), vec![change]);
-        let mut items = vec![TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build(), record.put(self.deps.table(Table::History)?.name)?];
+        let record =
+            Record::new(history::entity("price", &r.key()), &self.now, &self.user, &req.source(p.row), vec![change]);
+        let mut items = vec![
+            TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build(),
+            record.put(self.deps.table(Table::History)?.name)?,
+        ];
         if let Some(claim) = &p.claim {
             items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
         }
         store::on_conflict(store::transact(t.client, items).await, || {
-            ApiError::Conflict(format!("The price of {} in {} was changed meanwhile. Check the file again.", r.item, r.schema_id))
+            ApiError::Conflict(format!(
+                "The price of {} in {} was changed meanwhile. Check the file again.",
+                r.item, r.schema_id
+            ))
         })
     }
 }

@@ -1,7 +1,7 @@
 //! Item prices (3-planning §2, §3, §4, §5, §7, §9): the schema id list, the
 //! price query, the price file's dry run and the price update with history.
-pub mod handlers;
 pub mod demo;
+pub mod handlers;
 pub mod kind;
 pub mod rules;
 
@@ -33,7 +33,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "update_item_prices",
         trigger: Trigger::Mutation("updateItemPrices"),
         permission: Permission::Action("UpdateItemPrices"),
-        grants: &[Grant::CrudTable(Table::ItemPrices), Grant::WriteTable(Table::NameLists), Grant::WriteTable(Table::History), Grant::CrudTable(Table::Idempotency)],
+        grants: &[
+            Grant::CrudTable(Table::ItemPrices),
+            Grant::WriteTable(Table::NameLists),
+            Grant::WriteTable(Table::History),
+            Grant::CrudTable(Table::Idempotency),
+        ],
         handler: handler!(handlers::update),
     },
 ];

@@ -40,7 +40,6 @@ pub fn price_text(cents: i64) -> String {
     format!("{}.{:02}", cents / 100, cents % 100)
 }
 
-
 pub fn check(values: &Map<String, Value>) -> Result<PriceRow, Vec<String>> {
     let missing: Vec<&str> = COLUMNS.iter().copied().filter(|c| cell(values, c).is_none()).collect();
     if !missing.is_empty() {
@@ -72,7 +71,10 @@ pub fn check(values: &Map<String, Value>) -> Result<PriceRow, Vec<String>> {
 
 /// The spec's duplicate message, on each line of a schemaId + item pair.
 pub fn duplicate_message(others: &[u32]) -> String {
-    format!("Duplicate schemaId + item combination (also found in line(s) {})", others.iter().map(u32::to_string).collect::<Vec<_>>().join(", "))
+    format!(
+        "Duplicate schemaId + item combination (also found in line(s) {})",
+        others.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+    )
 }
 
 #[cfg(test)]
@@ -92,14 +94,26 @@ mod tests {
     #[test]
     fn every_rule_with_its_message() {
         let row = |v: Value| check(v.as_object().unwrap());
-        assert_eq!(row(json!({"schemaId": "MW", "item": "COLD_BREW_12", "price": "3.50"})).unwrap(), PriceRow { schema_id: "MW".into(), item: "COLD_BREW_12".into(), cents: 350 });
-        assert_eq!(row(json!({"schemaId": "", "item": "cold brew", "price": "3.505"})).unwrap_err(), vec![
-            "schemaId cannot be empty".to_string(),
-            "item must contain only uppercase letters, digits or underscores".to_string(),
-            "price must be a number of at least 0 with at most 2 decimals".to_string(),
-        ]);
-        assert_eq!(row(json!({"item": "A"})).unwrap_err(), vec!["Missing required columns: schemaId, price".to_string()]);
-        assert_eq!(row(json!({"schemaId": "MW#2", "item": "A", "price": "1"})).unwrap_err(), vec![SCHEMA_SEPARATOR.to_string()]);
+        assert_eq!(
+            row(json!({"schemaId": "MW", "item": "COLD_BREW_12", "price": "3.50"})).unwrap(),
+            PriceRow { schema_id: "MW".into(), item: "COLD_BREW_12".into(), cents: 350 }
+        );
+        assert_eq!(
+            row(json!({"schemaId": "", "item": "cold brew", "price": "3.505"})).unwrap_err(),
+            vec![
+                "schemaId cannot be empty".to_string(),
+                "item must contain only uppercase letters, digits or underscores".to_string(),
+                "price must be a number of at least 0 with at most 2 decimals".to_string(),
+            ]
+        );
+        assert_eq!(
+            row(json!({"item": "A"})).unwrap_err(),
+            vec!["Missing required columns: schemaId, price".to_string()]
+        );
+        assert_eq!(
+            row(json!({"schemaId": "MW#2", "item": "A", "price": "1"})).unwrap_err(),
+            vec![SCHEMA_SEPARATOR.to_string()]
+        );
         assert_eq!(duplicate_message(&[3, 9]), "Duplicate schemaId + item combination (also found in line(s) 3, 9)");
     }
 }

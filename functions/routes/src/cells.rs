@@ -66,8 +66,23 @@ mod tests {
         let mut e = Vec::new();
         assert_eq!(date(&r, "date", &mut e).as_deref(), Some("2026-11-23"));
         assert_eq!(whole(&r, "stop", &mut e), Some(7));
-        assert_eq!((whole(&r, "bad", &mut e), whole(&r, "neg", &mut e), date(&r, "when", &mut e), required(&r, "route", &mut e)), (None, None, None, None));
-        assert_eq!(e, ["bad must be a whole number, not 'x1'", "neg must be a whole number, not '-1'",
-            "when '2026-02-30' is not a date (YYYY-MM-DD or MM/DD/YYYY)", "route cannot be empty"]);
+        assert_eq!(
+            (
+                whole(&r, "bad", &mut e),
+                whole(&r, "neg", &mut e),
+                date(&r, "when", &mut e),
+                required(&r, "route", &mut e)
+            ),
+            (None, None, None, None)
+        );
+        assert_eq!(
+            e,
+            [
+                "bad must be a whole number, not 'x1'",
+                "neg must be a whole number, not '-1'",
+                "when '2026-02-30' is not a date (YYYY-MM-DD or MM/DD/YYYY)",
+                "route cannot be empty"
+            ]
+        );
     }
 }

@@ -9,7 +9,16 @@ use fn_locations::attributes::flatten;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-const ITEMS: &[&str] = &["Chicken Caesar Wrap", "Greek Salad", "Cold Brew", "Overnight Oats", "Turkey Club", "Fruit Cup", "Protein Box", "Sparkling Water"];
+const ITEMS: &[&str] = &[
+    "Chicken Caesar Wrap",
+    "Greek Salad",
+    "Cold Brew",
+    "Overnight Oats",
+    "Turkey Club",
+    "Fruit Cup",
+    "Protein Box",
+    "Sparkling Water",
+];
 
 /// The region of a demo market (1-locations §9: MW, NE, WC, S).
 pub fn region(location_id: &str) -> &'static str {
@@ -45,15 +54,31 @@ pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<S
                 let seed = (day.ordinal() as usize + n * 7 + id.len()) % 17;
                 let removal = seed == 0;
                 let s = RouteStop {
-                    stocking_date: date.clone(), market: region(id).into(), id: id.clone(), route: route.clone(), stop,
-                    stocking_index: 1, stop_type: if removal { "REMOVAL" } else { "DELIVERY" }.into(),
+                    stocking_date: date.clone(),
+                    market: region(id).into(),
+                    id: id.clone(),
+                    route: route.clone(),
+                    stop,
+                    stocking_index: 1,
+                    stop_type: if removal { "REMOVAL" } else { "DELIVERY" }.into(),
                 };
                 stops.push(StoredStop { route_stop: sort_key(route, stop), stop: s, upload: Some("demo".into()) });
                 if !removal {
-                    let pars = (0..4 + seed % 4).map(|i| (ITEMS[(seed + i) % ITEMS.len()].to_string(), 2 + ((seed + i * 3) % 9) as i64)).collect();
+                    let pars = (0..4 + seed % 4)
+                        .map(|i| (ITEMS[(seed + i) % ITEMS.len()].to_string(), 2 + ((seed + i * 3) % 9) as i64))
+                        .collect();
                     orders.push(FridgeOrder {
-                        drop_off_date: date.clone(), order_key: order_key(id, 1), location_id: id.clone(), stocking_index: 1,
-                        delivery_date: date.clone(), pars, order_upload_id: Some("demo".into()), over_capacity: Default::default(), priority_boost_items: vec![], jit: false, details: None,
+                        drop_off_date: date.clone(),
+                        order_key: order_key(id, 1),
+                        location_id: id.clone(),
+                        stocking_index: 1,
+                        delivery_date: date.clone(),
+                        pars,
+                        order_upload_id: Some("demo".into()),
+                        over_capacity: Default::default(),
+                        priority_boost_items: vec![],
+                        jit: false,
+                        details: None,
                     });
                 }
             }
@@ -86,10 +111,11 @@ mod tests {
         }
         assert!(stops.iter().any(|s| s.stop.stop_type == "REMOVAL"));
         assert_eq!(orders.len(), stops.iter().filter(|s| s.stop.stop_type == "DELIVERY").count());
-        let keys: std::collections::HashMap<(&str, &str), usize> = stops.iter().fold(std::collections::HashMap::new(), |mut m, s| {
-            *m.entry((s.stop.stocking_date.as_str(), s.route_stop.as_str())).or_default() += 1;
-            m
-        });
+        let keys: std::collections::HashMap<(&str, &str), usize> =
+            stops.iter().fold(std::collections::HashMap::new(), |mut m, s| {
+                *m.entry((s.stop.stocking_date.as_str(), s.route_stop.as_str())).or_default() += 1;
+                m
+            });
         assert!(keys.values().all(|n| *n == 1), "one item per stop");
     }
 }

@@ -85,27 +85,38 @@ impl UploadKind for DriverRoutes {
         for (attribute, new) in [("route", json!(route)), ("stop", json!(stop))] {
             let old = stored.get(attribute).cloned().unwrap_or(Value::Null);
             if old != new {
-                diff.push(Change { attribute: attribute.into(), old_value: old.to_string(), new_value: new.to_string(), reason: None });
+                diff.push(Change {
+                    attribute: attribute.into(),
+                    old_value: old.to_string(),
+                    new_value: new.to_string(),
+                    reason: None,
+                });
             }
         }
         Ok(diff)
     }
 
     async fn write(&self, rows: Vec<Planned<DriverRow>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
-        Ok(upload::write_each(rows, IN_FLIGHT, |p| async move { let outcome = self.write_one(&p, req).await; (p, outcome) }).await)
+        Ok(upload::write_each(rows, IN_FLIGHT, |p| async move {
+            let outcome = self.write_one(&p, req).await;
+            (p, outcome)
+        })
+        .await)
     }
 }
 
 impl DriverRoutes {
     async fn write_one(&self, p: &Planned<DriverRow>, req: &UploadRequest) -> Result<(), ApiError> {
-        let stored = p.stored.as_ref().ok_or_else(|| ApiError::bad_request(format!("Location {} does not exist", p.plan.id)))?;
+        let stored =
+            p.stored.as_ref().ok_or_else(|| ApiError::bad_request(format!("Location {} does not exist", p.plan.id)))?;
         let author = Author { user: self.user.clone(), source: req.source(p.row) };
         let (route, stop) = wanted(&p.plan, stored);
         let store = Dynamo(self.deps);
         if kind_of(stored) == "WHOLESALE" {
             service::update_wholesale(&store, &p.plan.id, &route, stop, &author, &self.now).await?;
         } else {
-            let body: Map<String, Value> = json!({ "id": p.plan.id, "route": route, "stop": stop }).as_object().cloned().unwrap_or_default();
+            let body: Map<String, Value> =
+                json!({ "id": p.plan.id, "route": route, "stop": stop }).as_object().cloned().unwrap_or_default();
             service::update(&store, body, &author, &self.now).await?;
         }
         Ok(())

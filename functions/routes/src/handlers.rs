@@ -17,7 +17,8 @@ pub async fn location_routes(deps: &'static Deps, input: Input) -> Result<Value,
     let raw: String = input.arg("stockingDate")?;
     let probe = RawRow { row: 0, values: json!({ "stockingDate": raw }).as_object().cloned().unwrap_or_default() };
     let mut errors = Vec::new();
-    let date = cells::date(&probe, "stockingDate", &mut errors).ok_or_else(|| ApiError::bad_request(errors.join("; ")))?;
+    let date =
+        cells::date(&probe, "stockingDate", &mut errors).ok_or_else(|| ApiError::bad_request(errors.join("; ")))?;
     let totes: Option<bool> = input.arg("calculateTotes")?;
     let (stops, units) = if totes.unwrap_or(false) {
         let (s, u) = tokio::try_join!(stops::of_date(deps, &date), orders::units_of_date(deps, &date))?;
@@ -41,13 +42,21 @@ async fn known_locations(deps: &Deps, req: &UploadRequest) -> Result<HashMap<Str
     let mut known = HashMap::new();
     for item in items {
         let v: Value = store::from_item(item)?;
-        known.insert(v["id"].as_str().unwrap_or_default().to_string(), v["type"].as_str().unwrap_or("FRIDGE").to_string());
+        known.insert(
+            v["id"].as_str().unwrap_or_default().to_string(),
+            v["type"].as_str().unwrap_or("FRIDGE").to_string(),
+        );
     }
     Ok(known)
 }
 
 async fn route_kind(deps: &'static Deps, input: &Input, req: &UploadRequest) -> Result<RouteSchedule, ApiError> {
-    Ok(RouteSchedule { deps, user: user(input)?, now: fn_locations::store::now(), known: known_locations(deps, req).await? })
+    Ok(RouteSchedule {
+        deps,
+        user: user(input)?,
+        now: fn_locations::store::now(),
+        known: known_locations(deps, req).await?,
+    })
 }
 
 /// POST /locations/routes/schedule/dry-run: keeps the file, then checks it whole.

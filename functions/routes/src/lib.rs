@@ -34,7 +34,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "route_schedule_commit",
         trigger: Trigger::Http { method: "POST", path: "/locations/routes/schedule/commit" },
         permission: Permission::Action("UploadRoutes"),
-        grants: &[Grant::CrudTable(Table::LocationRoutes), Grant::ReadTable(Table::Locations), Grant::WriteTable(Table::History), Grant::CrudTable(Table::Idempotency)],
+        grants: &[
+            Grant::CrudTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::Locations),
+            Grant::WriteTable(Table::History),
+            Grant::CrudTable(Table::Idempotency),
+        ],
         handler: handler!(handlers::route_schedule_commit),
     },
     FunctionSpec {
@@ -48,7 +53,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "driver_routes_commit",
         trigger: Trigger::Http { method: "POST", path: "/locations/routes/drivers/commit" },
         permission: Permission::Action("UploadRoutes"),
-        grants: &[Grant::CrudTable(Table::Locations), Grant::WriteTable(Table::History), Grant::CrudTable(Table::Idempotency)],
+        grants: &[
+            Grant::CrudTable(Table::Locations),
+            Grant::WriteTable(Table::History),
+            Grant::CrudTable(Table::Idempotency),
+        ],
         handler: handler!(handlers::driver_routes_commit),
     },
 ];

@@ -52,21 +52,29 @@ pub fn order_key(location: &str, stocking_index: i64) -> String {
 
 /// Totes for a number of units: whole totes, a part-filled one counts.
 pub fn totes(units: i64) -> i64 {
-    if units <= 0 { 0 } else { units / UNITS_PER_TOTE + i64::from(units % UNITS_PER_TOTE != 0) }
+    if units <= 0 {
+        0
+    } else {
+        units / UNITS_PER_TOTE + i64::from(units % UNITS_PER_TOTE != 0)
+    }
 }
 
 /// Units ordered per (location, stockingIndex) dropping off on `date` (one query).
 pub async fn units_of_date(deps: &Deps, date: &str) -> Result<HashMap<(String, i64), i64>, ApiError> {
     let orders: Vec<FridgeOrder> = deps.table(Table::FridgeOrders)?.partition("dropOffDate", date).await?;
     // Saturating: orders stored before pars were bounded may hold any 64-bit par.
-    Ok(orders.into_iter().map(|o| ((o.location_id, o.stocking_index), o.pars.values().fold(0i64, |a, p| a.saturating_add(*p)))).collect())
+    Ok(orders
+        .into_iter()
+        .map(|o| ((o.location_id, o.stocking_index), o.pars.values().fold(0i64, |a, p| a.saturating_add(*p))))
+        .collect())
 }
 
 /// The routes answer: each stop with its totes and its route's, in route and stop order.
 /// A stop with no order counts 0.
 pub fn routes_with_totes(mut stops: Vec<StoredStop>, units: Option<&HashMap<(String, i64), i64>>) -> Vec<Value> {
     stops.sort_by(|a, b| (&a.stop.route, a.stop.stop).cmp(&(&b.stop.route, b.stop.stop)));
-    let per_stop = |s: &StoredStop| units.map(|u| totes(u.get(&(s.stop.id.clone(), s.stop.stocking_index)).copied().unwrap_or(0)));
+    let per_stop =
+        |s: &StoredStop| units.map(|u| totes(u.get(&(s.stop.id.clone(), s.stop.stocking_index)).copied().unwrap_or(0)));
     let mut per_route: HashMap<&str, i64> = HashMap::new();
     for s in &stops {
         let route = per_route.entry(s.stop.route.as_str()).or_default();
@@ -90,7 +98,15 @@ mod tests {
     use crate::stops::{sort_key, RouteStop};
 
     fn stop(route: &str, n: i64, id: &str, index: i64) -> StoredStop {
-        let stop = RouteStop { stocking_date: "2026-11-23".into(), market: "MW".into(), id: id.into(), route: route.into(), stop: n, stocking_index: index, stop_type: "DELIVERY".into() };
+        let stop = RouteStop {
+            stocking_date: "2026-11-23".into(),
+            market: "MW".into(),
+            id: id.into(),
+            route: route.into(),
+            stop: n,
+            stocking_index: index,
+            stop_type: "DELIVERY".into(),
+        };
         StoredStop { route_stop: sort_key(route, n), stop, upload: None }
     }
 
@@ -110,13 +126,29 @@ mod tests {
     #[test]
     fn each_stop_and_route_gets_its_totes_and_missing_orders_count_zero() {
         let units = HashMap::from([(("A".to_string(), 1), 30), (("B".to_string(), 2), 24), (("C".to_string(), 1), 5)]);
-        let stops = vec![stop("r2", 1, "C", 1), stop("r1", 2, "B", 2), stop("r1", 1, "A", 1), stop("r1", 3, "D", 1), stop("r2", 2, "B", 1)];
+        let stops = vec![
+            stop("r2", 1, "C", 1),
+            stop("r1", 2, "B", 2),
+            stop("r1", 1, "A", 1),
+            stop("r1", 3, "D", 1),
+            stop("r2", 2, "B", 1),
+        ];
         let out = routes_with_totes(stops, Some(&units));
         let view: Vec<(&str, i64, i64, i64)> = out
             .iter()
-            .map(|v| (v["route"].as_str().unwrap(), v["stop"].as_i64().unwrap(), v["toteCountPerStop"].as_i64().unwrap(), v["toteCountPerRoute"].as_i64().unwrap()))
+            .map(|v| {
+                (
+                    v["route"].as_str().unwrap(),
+                    v["stop"].as_i64().unwrap(),
+                    v["toteCountPerStop"].as_i64().unwrap(),
+                    v["toteCountPerRoute"].as_i64().unwrap(),
+                )
+            })
             .collect();
         assert_eq!(view, vec![("r1", 1, 2, 3), ("r1", 2, 1, 3), ("r1", 3, 0, 3), ("r2", 1, 1, 1), ("r2", 2, 0, 1)]);
-        assert!(routes_with_totes(vec![stop("r1", 1, "A", 1)], None)[0]["toteCountPerStop"].is_null(), "no totes unless asked");
+        assert!(
+            routes_with_totes(vec![stop("r1", 1, "A", 1)], None)[0]["toteCountPerStop"].is_null(),
+            "no totes unless asked"
+        );
     }
 }

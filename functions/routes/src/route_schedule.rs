@@ -6,8 +6,8 @@ use crate::cells::{self, cell};
 use crate::stops::{self, RouteStop, StoredStop, MARKETS, STOP_TYPES};
 use aws_sdk_s3::primitives::ByteStream;
 use fleet_shared::history::{self, Change, Record};
-use fleet_shared::upload::{CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::idempotency::Claim;
+use fleet_shared::upload::{CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{ApiError, Bucket, Deps, Table};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -77,7 +77,15 @@ impl UploadKind for RouteSchedule {
             e.push(format!("Location {id} does not exist"));
         }
         match (date, market, id, route, stop, index, stop_type) {
-            (Some(stocking_date), Some(market), Some(id), Some(route), Some(stop), Some(stocking_index), Some(stop_type)) if e.is_empty() => {
+            (
+                Some(stocking_date),
+                Some(market),
+                Some(id),
+                Some(route),
+                Some(stop),
+                Some(stocking_index),
+                Some(stop_type),
+            ) if e.is_empty() => {
                 let key = format!("{stocking_date}#{}", stops::sort_key(&route, stop));
                 Ok((key, RouteStop { stocking_date, market, id, route, stop, stocking_index, stop_type }))
             }
@@ -88,14 +96,20 @@ impl UploadKind for RouteSchedule {
     async fn load(&self, keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
         let mut routes: Vec<(String, String)> = keys
             .iter()
-            .filter_map(|k| k.split_once('#').map(|(d, rs)| (d.to_string(), rs.rsplit_once('#').map(|(r, _)| r).unwrap_or(rs).to_string())))
+            .filter_map(|k| {
+                k.split_once('#')
+                    .map(|(d, rs)| (d.to_string(), rs.rsplit_once('#').map(|(r, _)| r).unwrap_or(rs).to_string()))
+            })
             .collect();
         routes.sort();
         routes.dedup();
         let mut found = HashMap::new();
         for (date, route) in routes {
             for s in stops::of_route(self.deps, &date, &route).await? {
-                found.insert(format!("{date}#{}", s.route_stop), serde_json::to_value(&s.stop).map_err(ApiError::internal)?);
+                found.insert(
+                    format!("{date}#{}", s.route_stop),
+                    serde_json::to_value(&s.stop).map_err(ApiError::internal)?,
+                );
             }
         }
         Ok(found)
@@ -142,13 +156,27 @@ impl UploadKind for RouteSchedule {
 
 impl RouteSchedule {
     /// Replaces one route on one date; `false` when it already is the file's.
-    async fn replace(&self, date: &str, route: &str, new: &[RouteStop], req: &UploadRequest, claim: Option<&Claim>) -> Result<bool, ApiError> {
+    async fn replace(
+        &self,
+        date: &str,
+        route: &str,
+        new: &[RouteStop],
+        req: &UploadRequest,
+        claim: Option<&Claim>,
+    ) -> Result<bool, ApiError> {
         let old = stops::by_key(stops::of_route(self.deps, date, route).await?);
-        let same = old.len() == new.len() && new.iter().all(|s| old.get(&stops::sort_key(route, s.stop)).is_some_and(|o| &o.stop == s));
+        let same = old.len() == new.len()
+            && new.iter().all(|s| old.get(&stops::sort_key(route, s.stop)).is_some_and(|o| &o.stop == s));
         if same {
             return Ok(false);
         }
-        let record = Record::new(history::entity("routes", date), &self.now, &self.user, &format!("{} (route {route})", req.file_name), route_changes(route, &old, new));
+        let record = Record::new(
+            history::entity("routes", date),
+            &self.now,
+            &self.user,
+            &format!("{} (route {route})", req.file_name),
+            route_changes(route, &old, new),
+        );
         let extra = match claim {
             Some(c) => vec![c.put(self.deps.table(Table::Idempotency)?.name)?],
             None => vec![],
@@ -165,7 +193,9 @@ impl RouteSchedule {
 
 /// One change per stop position: `r12 stop 3`, old → new `ID (TYPE)`.
 fn route_changes(route: &str, old: &HashMap<String, StoredStop>, new: &[RouteStop]) -> Vec<Change> {
-    let text = |s: Option<&RouteStop>| s.map(|s| json!(format!("{} ({})", s.id, s.stop_type)).to_string()).unwrap_or_else(|| "null".into());
+    let text = |s: Option<&RouteStop>| {
+        s.map(|s| json!(format!("{} ({})", s.id, s.stop_type)).to_string()).unwrap_or_else(|| "null".into())
+    };
     let mut positions: Vec<i64> = old.values().map(|o| o.stop.stop).chain(new.iter().map(|s| s.stop)).collect();
     positions.sort_unstable();
     positions.dedup();
@@ -174,7 +204,12 @@ fn route_changes(route: &str, old: &HashMap<String, StoredStop>, new: &[RouteSto
         .filter_map(|n| {
             let before = old.get(&stops::sort_key(route, n)).map(|o| &o.stop);
             let after = new.iter().find(|s| s.stop == n);
-            (before != after).then(|| Change { attribute: format!("{route} stop {n}"), old_value: text(before), new_value: text(after), reason: None })
+            (before != after).then(|| Change {
+                attribute: format!("{route} stop {n}"),
+                old_value: text(before),
+                new_value: text(after),
+                reason: None,
+            })
         })
         .collect()
 }
@@ -189,7 +224,17 @@ pub async fn keep_file(deps: &Deps, req: &UploadRequest) {
     }
     let key = format!("routes-upload/{}/{}", req.upload_id, req.file_name.replace('/', "_"));
     let stored = match deps.bucket(Bucket::Routes) {
-        Ok(b) => b.client.put_object().bucket(b.name).key(&key).content_type("text/csv").body(ByteStream::from(csv.into_bytes())).send().await.map(|_| ()).map_err(|e| e.to_string()),
+        Ok(b) => b
+            .client
+            .put_object()
+            .bucket(b.name)
+            .key(&key)
+            .content_type("text/csv")
+            .body(ByteStream::from(csv.into_bytes()))
+            .send()
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
         Err(e) => Err(e.to_string()),
     };
     if let Err(error) = stored {
@@ -198,5 +243,9 @@ pub async fn keep_file(deps: &Deps, req: &UploadRequest) {
 }
 
 fn csv_field(v: &str) -> String {
-    if v.contains([',', '"', '\n']) { format!("\"{}\"", v.replace('"', "\"\"")) } else { v.to_string() }
+    if v.contains([',', '"', '\n']) {
+        format!("\"{}\"", v.replace('"', "\"\""))
+    } else {
+        v.to_string()
+    }
 }

@@ -85,7 +85,9 @@ async fn query(deps: &Deps, date: &str, route: Option<&str>) -> Result<Vec<Store
             .expression_attribute_values(":d", store::s(date))
             .set_exclusive_start_key(start);
         q = match prefix {
-            Some(p) => q.key_condition_expression("stockingDate = :d AND begins_with(routeStop, :p)").expression_attribute_values(":p", store::s(p)),
+            Some(p) => q
+                .key_condition_expression("stockingDate = :d AND begins_with(routeStop, :p)")
+                .expression_attribute_values(":p", store::s(p)),
             None => q
                 .key_condition_expression("stockingDate = :d")
                 .filter_expression("NOT begins_with(routeStop, :v)")
@@ -106,12 +108,21 @@ pub fn too_many_stops(date: &str, route: &str, stops: usize) -> String {
 /// route and date), with the history record and `extra` items (the upload's
 /// record), in one transaction, on the condition that the route's version is
 /// still the one read before its stops.
-pub async fn replace_route(deps: &Deps, date: &str, route: &str, stops: &[RouteStop], upload: &str, record: &Record, extra: Vec<TransactWriteItem>) -> Result<(), ApiError> {
+pub async fn replace_route(
+    deps: &Deps,
+    date: &str,
+    route: &str,
+    stops: &[RouteStop],
+    upload: &str,
+    record: &Record,
+    extra: Vec<TransactWriteItem>,
+) -> Result<(), ApiError> {
     if stops.len() > MAX_STOPS_PER_ROUTE {
         return Err(ApiError::bad_request(too_many_stops(date, route, stops.len())));
     }
     let t = deps.table(Table::LocationRoutes)?;
-    let version_of = |v: &str| HashMap::from([("stockingDate".to_string(), store::s(date)), ("routeStop".to_string(), store::s(v))]);
+    let version_of =
+        |v: &str| HashMap::from([("stockingDate".to_string(), store::s(date)), ("routeStop".to_string(), store::s(v))]);
     let seen: Option<RouteVersion> = t.get(version_of(&version_key(route))).await?;
     let old = of_route(deps, date, route).await?;
     let new_keys: BTreeSet<String> = stops.iter().map(|s| sort_key(&s.route, s.stop)).collect();
@@ -126,21 +137,34 @@ pub async fn replace_route(deps: &Deps, date: &str, route: &str, stops: &[RouteS
         items.push(TransactWriteItem::builder().delete(del).build());
     }
     for s in stops {
-        let stored = StoredStop { stop: s.clone(), route_stop: sort_key(&s.route, s.stop), upload: Some(upload.to_string()) };
-        let put = Put::builder().table_name(t.name).set_item(Some(store::to_item(&stored)?)).build().map_err(ApiError::internal)?;
+        let stored =
+            StoredStop { stop: s.clone(), route_stop: sort_key(&s.route, s.stop), upload: Some(upload.to_string()) };
+        let put = Put::builder()
+            .table_name(t.name)
+            .set_item(Some(store::to_item(&stored)?))
+            .build()
+            .map_err(ApiError::internal)?;
         items.push(TransactWriteItem::builder().put(put).build());
     }
-    let next = RouteVersion { stocking_date: date.into(), route_stop: version_key(route), version: seen.as_ref().map_or(1, |v| v.version + 1) };
+    let next = RouteVersion {
+        stocking_date: date.into(),
+        route_stop: version_key(route),
+        version: seen.as_ref().map_or(1, |v| v.version + 1),
+    };
     let mut version = Put::builder().table_name(t.name).set_item(Some(store::to_item(&next)?));
     version = match &seen {
         None => version.condition_expression("attribute_not_exists(routeStop)"),
-        Some(v) => version.condition_expression("version = :seen").expression_attribute_values(":seen", AttributeValue::N(v.version.to_string())),
+        Some(v) => version
+            .condition_expression("version = :seen")
+            .expression_attribute_values(":seen", AttributeValue::N(v.version.to_string())),
     };
     items.push(TransactWriteItem::builder().put(version.build().map_err(ApiError::internal)?).build());
     items.push(record.put(deps.table(Table::History)?.name)?);
     items.extend(extra);
     store::on_conflict(store::transact(t.client, items).await, || {
-        ApiError::Conflict(format!("Route {route} on {date} was changed by another upload meanwhile. Check the file again."))
+        ApiError::Conflict(format!(
+            "Route {route} on {date} was changed by another upload meanwhile. Check the file again."
+        ))
     })
 }
 

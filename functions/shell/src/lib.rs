@@ -27,13 +27,6 @@ async fn feature_flags(deps: &'static Deps, input: Input) -> Result<Vec<String>,
 /// One single-item read of the locations table: proves the store answers.
 async fn location_services_status(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
     let locations = deps.table(Table::Locations)?;
-    locations
-        .client
-        .scan()
-        .table_name(locations.name)
-        .limit(1)
-        .select(Select::Count)
-        .send()
-        .await?;
+    locations.client.scan().table_name(locations.name).limit(1).select(Select::Count).send().await?;
     Ok(json!({ "status": "ok", "checkedAt": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true) }))
 }

@@ -11,8 +11,20 @@ use serde_json::Value;
 /// Every object name under a prefix (ListObjectsV2, page by page).
 pub async fn names_under(bucket: BucketRef<'_>, prefix: &str) -> Result<Vec<String>, ApiError> {
     let (names, _) = store::pages(None, None, |token: Option<String>, _| async move {
-        let page = bucket.client.list_objects_v2().bucket(bucket.name).prefix(prefix).set_continuation_token(token).send().await?;
-        let names = page.contents().iter().filter_map(|o| o.key()?.strip_prefix(prefix)).map(str::to_string).collect::<Vec<_>>();
+        let page = bucket
+            .client
+            .list_objects_v2()
+            .bucket(bucket.name)
+            .prefix(prefix)
+            .set_continuation_token(token)
+            .send()
+            .await?;
+        let names = page
+            .contents()
+            .iter()
+            .filter_map(|o| o.key()?.strip_prefix(prefix))
+            .map(str::to_string)
+            .collect::<Vec<_>>();
         Ok((names, page.next_continuation_token().map(str::to_string)))
     })
     .await?;
@@ -29,7 +41,10 @@ pub struct Available {
 /// The versions offered for one software.
 pub async fn available_for(bucket: BucketRef<'_>, artifact_type: &'static str) -> Result<Available, ApiError> {
     let names = names_under(bucket, &format!("{artifact_type}/")).await?;
-    Ok(Available { artifact_type, available_versions: versions::newest(artifact_type, names.iter().map(String::as_str)) })
+    Ok(Available {
+        artifact_type,
+        available_versions: versions::newest(artifact_type, names.iter().map(String::as_str)),
+    })
 }
 
 /// The versions offered for every software (the eight listings run at once).

@@ -37,7 +37,8 @@ fn builds(artifact_type: &str) -> Vec<String> {
 /// the newest or an older one, and a few without the software at all.
 fn version_for(artifact_type: &str, n: usize) -> Option<String> {
     let names = builds(artifact_type);
-    let releases: Vec<String> = names.iter().filter_map(|r| crate::versions::clean(artifact_type, r)).map(|v| v.version_name).collect();
+    let releases: Vec<String> =
+        names.iter().filter_map(|r| crate::versions::clean(artifact_type, r)).map(|v| v.version_name).collect();
     let k = releases.len();
     match n % 20 {
         0 if artifact_type == "FRIDGE_JAVA_SERVER_CONFIG" => None,
@@ -52,7 +53,14 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
     for artifact_type in ARTIFACT_TYPES {
         for name in builds(artifact_type) {
             let body = format!("demo build {artifact_type}/{name}\n");
-            bucket.client.put_object().bucket(bucket.name).key(format!("{artifact_type}/{name}")).body(ByteStream::from(body.into_bytes())).send().await?;
+            bucket
+                .client
+                .put_object()
+                .bucket(bucket.name)
+                .key(format!("{artifact_type}/{name}"))
+                .body(ByteStream::from(body.into_bytes()))
+                .send()
+                .await?;
         }
     }
 

@@ -62,7 +62,12 @@ pub async fn deploy(deps: &Deps, who: &str, request: Request, now: &str) -> Resu
         .available_versions
         .iter()
         .find(|v| v.version_name == request.version)
-        .ok_or_else(|| ApiError::bad_request(format!("Version {} is not an available version of {}.", request.version, request.artifact_type)))?
+        .ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "Version {} is not an available version of {}.",
+                request.version, request.artifact_type
+            ))
+        })?
         .clone();
     fleet::require_known(deps, &request.fridges).await?;
     let target = Records::new(deps)?;
@@ -105,7 +110,12 @@ pub async fn deploy(deps: &Deps, who: &str, request: Request, now: &str) -> Resu
                     summary.push(records::change(&fridge, old.as_deref(), Some(&release.version_name), None));
                 }
                 let object_key = artifacts::manifest_key(&fridge, request.artifact_type);
-                deployed.push(Deployed { pk: fridge, sk: request.artifact_type, artifact_type: request.artifact_type, object_key });
+                deployed.push(Deployed {
+                    pk: fridge,
+                    sk: request.artifact_type,
+                    artifact_type: request.artifact_type,
+                    object_key,
+                });
             }
             // Reported by its absence from the answer (spec §4.1); the reason is logged.
             Err(e) => tracing::warn!(fridge = %fridge, deployment = %deployment_id, error = %e, "fridge not deployed"),
@@ -113,8 +123,14 @@ pub async fn deploy(deps: &Deps, who: &str, request: Request, now: &str) -> Resu
     }
     if !summary.is_empty() {
         summary.sort_by(|a: &Change, b: &Change| a.attribute.cmp(&b.attribute)); // fridges finish in any order; the record reads in id order
-        // The deployment as a whole, newest first per software: what Roll back reads.
-        let record = Record::new(history::entity("deployment", request.artifact_type), now, who, &records::source(&deployment_id), summary);
+                                                                                 // The deployment as a whole, newest first per software: what Roll back reads.
+        let record = Record::new(
+            history::entity("deployment", request.artifact_type),
+            now,
+            who,
+            &records::source(&deployment_id),
+            summary,
+        );
         deps.table(Table::History)?.batch_put(vec![store::to_item(&record)?]).await?;
     }
     deployed.sort_by(|a, b| a.pk.cmp(&b.pk));
@@ -128,7 +144,9 @@ mod tests {
 
     #[test]
     fn the_deployment_id_follows_the_request_not_the_order_of_fridges() {
-        let parse = |fridges: Value| Request::parse(&json!({"artifactType": "FRIDGE_AGENT", "version": "2.1.0", "fridges": fridges})).unwrap();
+        let parse = |fridges: Value| {
+            Request::parse(&json!({"artifactType": "FRIDGE_AGENT", "version": "2.1.0", "fridges": fridges})).unwrap()
+        };
         assert_eq!(parse(json!(["B", "A"])).deployment_id(), parse(json!(["A", "B", "A"])).deployment_id());
         assert_ne!(parse(json!(["A"])).deployment_id(), parse(json!(["A", "B"])).deployment_id());
     }
@@ -136,8 +154,17 @@ mod tests {
     #[test]
     fn requests_are_checked_at_the_boundary() {
         let err = |v: Value| Request::parse(&v).err().map(|e| e.to_string());
-        assert_eq!(err(json!({"artifactType": "FRIDGE_TOASTER", "version": "1", "fridges": ["A"]})).unwrap(), "Unknown software: FRIDGE_TOASTER");
-        assert_eq!(err(json!({"artifactType": "FRIDGE_AGENT", "version": "", "fridges": ["A"]})).unwrap(), "Choose a version.");
-        assert_eq!(err(json!({"artifactType": "FRIDGE_AGENT", "version": "1.0", "fridges": []})).unwrap(), "Select at least one fridge.");
+        assert_eq!(
+            err(json!({"artifactType": "FRIDGE_TOASTER", "version": "1", "fridges": ["A"]})).unwrap(),
+            "Unknown software: FRIDGE_TOASTER"
+        );
+        assert_eq!(
+            err(json!({"artifactType": "FRIDGE_AGENT", "version": "", "fridges": ["A"]})).unwrap(),
+            "Choose a version."
+        );
+        assert_eq!(
+            err(json!({"artifactType": "FRIDGE_AGENT", "version": "1.0", "fridges": []})).unwrap(),
+            "Select at least one fridge."
+        );
     }
 }

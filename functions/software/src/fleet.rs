@@ -21,4 +21,3 @@ pub async fn require_known(deps: &Deps, ids: &[String]) -> Result<(), ApiError> 
         Err(ApiError::bad_request(format!("{UNKNOWN_FRIDGES} {}", unknown.join(", "))))
     }
 }
-

@@ -1,8 +1,8 @@
 //! Fridge software functions: parse at the boundary, then read or write
 //! through `artifacts`, `deploy` and the store layer.
 use crate::pilots::{self, Pilot, Verdict};
-use aws_sdk_dynamodb::types::AttributeValue;
 use crate::{artifacts, deploy, fleet, versions::ARTIFACT_TYPES};
+use aws_sdk_dynamodb::types::AttributeValue;
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::{store, ApiError, Bucket, Deps, Input, Table, TableRef};
 use serde_json::{json, Value};
@@ -20,8 +20,10 @@ pub async fn get_available_fridge_artifacts(deps: &'static Deps, _: Input) -> Re
 pub async fn get_fridge_artifacts(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
     // Only what the answer needs: the rows also carry each deployment id and who updated them.
     let attributes: Vec<&str> = std::iter::once("fridgeId").chain(ARTIFACT_TYPES.iter().copied()).collect();
-    let items: Vec<HashMap<String, Value>> = deps.table(Table::FridgeSoftwareVersions)?.scan_projected(&attributes).await?;
-    let mut by_type: BTreeMap<&str, BTreeMap<String, Vec<String>>> = ARTIFACT_TYPES.iter().map(|t| (*t, BTreeMap::new())).collect();
+    let items: Vec<HashMap<String, Value>> =
+        deps.table(Table::FridgeSoftwareVersions)?.scan_projected(&attributes).await?;
+    let mut by_type: BTreeMap<&str, BTreeMap<String, Vec<String>>> =
+        ARTIFACT_TYPES.iter().map(|t| (*t, BTreeMap::new())).collect();
     for item in &items {
         let Some(fridge) = item.get("fridgeId").and_then(Value::as_str) else { continue };
         for t in ARTIFACT_TYPES {
@@ -85,7 +87,9 @@ pub async fn put_fridge_software_pilot(deps: &'static Deps, input: Input) -> Res
 
     let who = input.caller()?.display().to_string();
     let at = now();
-    let view = |p: &Pilot| json!({ "displayName": p.display_name, "stage": p.stage, "startDate": p.start_date, "endDate": p.end_date, "active": p.active }).to_string();
+    let view = |p: &Pilot| {
+        json!({ "displayName": p.display_name, "stage": p.stage, "startDate": p.start_date, "endDate": p.end_date, "active": p.active }).to_string()
+    };
     let was: BTreeSet<&String> = old.iter().flat_map(|p| &p.fridge_ids).collect();
     let is: BTreeSet<&String> = pilot.fridge_ids.iter().collect();
     let records: Vec<_> = was
@@ -122,7 +126,9 @@ async fn put_pilot(table: TableRef<'_>, save: &pilots::Save) -> Result<(), ApiEr
         .table_name(table.name)
         .set_item(Some(store::to_item(&save.pilot)?))
         .condition_expression(condition)
-        .set_expression_attribute_names(save.loaded.map(|_| HashMap::from([("#version".to_string(), "version".to_string())])))
+        .set_expression_attribute_names(
+            save.loaded.map(|_| HashMap::from([("#version".to_string(), "version".to_string())])),
+        )
         .set_expression_attribute_values(Some(values).filter(|v| !v.is_empty()))
         .send()
         .await?;

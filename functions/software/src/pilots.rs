@@ -93,11 +93,11 @@ fn date(input: &Value, field: &str, label: &str) -> Result<NaiveDate, ApiError> 
 fn loaded(input: &Value) -> Result<Option<i64>, ApiError> {
     match input.get("version") {
         None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_i64()
-            .filter(|n| (0..=MAX_VERSION).contains(n))
-            .map(Some)
-            .ok_or_else(|| ApiError::bad_request("Pilot version must be the whole number the pilot was loaded with.")),
+        Some(v) => {
+            v.as_i64().filter(|n| (0..=MAX_VERSION).contains(n)).map(Some).ok_or_else(|| {
+                ApiError::bad_request("Pilot version must be the whole number the pilot was loaded with.")
+            })
+        }
     }
 }
 
@@ -146,7 +146,9 @@ pub const MAX_FRIDGES: usize = 5_000;
 /// A list of fridge ids: trimmed, de-duplicated, at least one.
 pub fn fridge_ids(value: Option<&Value>) -> Result<Vec<String>, ApiError> {
     let mut ids: Vec<String> = match value {
-        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
+        Some(Value::Array(items)) => {
+            items.iter().filter_map(Value::as_str).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+        }
         _ => Vec::new(),
     };
     ids.sort();
@@ -190,7 +192,10 @@ mod tests {
         assert_eq!((parse(&edit).unwrap().loaded, parse(&edit).unwrap().pilot.version), (Some(4), 5));
         for bad in [json!(-1), json!(1.5), json!("4"), json!(MAX_VERSION + 1)] {
             edit["version"] = bad;
-            assert_eq!(parse(&edit).unwrap_err().to_string(), "Pilot version must be the whole number the pilot was loaded with.");
+            assert_eq!(
+                parse(&edit).unwrap_err().to_string(),
+                "Pilot version must be the whole number the pilot was loaded with."
+            );
         }
     }
 
@@ -200,8 +205,12 @@ mod tests {
         let stored = Pilot { version: 3, description: "Other".into(), ..new.pilot.clone() };
         assert_eq!(check(&new, None), Ok(Verdict::Write));
         assert_eq!(check(&new, Some(&stored)).unwrap_err(), already_exists("P1"));
-        assert_eq!(already_exists("P1").to_string(), "Pilot P1 already exists. Load it to edit it, or choose another Pilot ID.");
-        let edit = |loaded: i64| Save { pilot: Pilot { version: loaded + 1, ..new.pilot.clone() }, loaded: Some(loaded) };
+        assert_eq!(
+            already_exists("P1").to_string(),
+            "Pilot P1 already exists. Load it to edit it, or choose another Pilot ID."
+        );
+        let edit =
+            |loaded: i64| Save { pilot: Pilot { version: loaded + 1, ..new.pilot.clone() }, loaded: Some(loaded) };
         assert_eq!(check(&edit(3), Some(&stored)), Ok(Verdict::Write));
         assert_eq!(check(&edit(2), Some(&stored)).unwrap_err(), changed_since_loaded("P1"));
         assert_eq!(check(&edit(3), None).unwrap_err(), no_longer_exists("P1"));

@@ -18,7 +18,11 @@ pub struct Records<'a> {
 
 impl<'a> Records<'a> {
     pub fn new(deps: &'a Deps) -> Result<Records<'a>, ApiError> {
-        Ok(Records { versions: deps.table(Table::FridgeSoftwareVersions)?, history: deps.table(Table::History)?, bucket: deps.bucket(Bucket::Artifacts)? })
+        Ok(Records {
+            versions: deps.table(Table::FridgeSoftwareVersions)?,
+            history: deps.table(Table::History)?,
+            bucket: deps.bucket(Bucket::Artifacts)?,
+        })
     }
 
     /// Per fridge, its record of one software (fridges without an item are left out).
@@ -50,9 +54,14 @@ fn names(artifact_type: &str) -> HashMap<String, String> {
 
 fn current_of(item: &Item, artifact_type: &str) -> Current {
     let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();
-    let manifest = item.get(&format!("{artifact_type}#manifest")).and_then(|v| serde_dynamo::from_attribute_value(v.clone()).ok());
-    let previous = item.get(&format!("{artifact_type}#previous")).and_then(|v| serde_dynamo::from_attribute_value(v.clone()).ok());
-    Current { now: Slot { version: text(artifact_type), deployment: text(&format!("{artifact_type}#deployment")), manifest }, previous }
+    let manifest =
+        item.get(&format!("{artifact_type}#manifest")).and_then(|v| serde_dynamo::from_attribute_value(v.clone()).ok());
+    let previous =
+        item.get(&format!("{artifact_type}#previous")).and_then(|v| serde_dynamo::from_attribute_value(v.clone()).ok());
+    Current {
+        now: Slot { version: text(artifact_type), deployment: text(&format!("{artifact_type}#deployment")), manifest },
+        previous,
+    }
 }
 
 fn value<T: serde::Serialize>(v: &T) -> Result<AttributeValue, ApiError> {
@@ -66,14 +75,27 @@ pub fn source(deployment_id: &str) -> String {
 /// One fridge's change of version, as history shows it (JSON text, `null` for none).
 pub fn change(attribute: &str, old: Option<&str>, new: Option<&str>, reason: Option<&str>) -> Change {
     let text = |v: Option<&str>| serde_json::to_string(&v).unwrap_or_else(|_| "null".into());
-    Change { attribute: attribute.to_string(), old_value: text(old), new_value: text(new), reason: reason.map(str::to_string) }
+    Change {
+        attribute: attribute.to_string(),
+        old_value: text(old),
+        new_value: text(new),
+        reason: reason.map(str::to_string),
+    }
 }
 
 impl Records<'_> {
     /// The fridge's history record of a change made by this deployment, at `at`.
-    fn history_item(&self, m: &Manifest, at: &str, old: Option<&str>, new: Option<&str>, reason: Option<&str>) -> Result<TransactWriteItem, ApiError> {
+    fn history_item(
+        &self,
+        m: &Manifest,
+        at: &str,
+        old: Option<&str>,
+        new: Option<&str>,
+        reason: Option<&str>,
+    ) -> Result<TransactWriteItem, ApiError> {
         let changes = vec![change(&format!("software.{}", m.artifact_type), old, new, reason)];
-        Record::new(history::entity("location", &m.fridge_id), at, &m.deployed_by, &source(&m.deployment_id), changes).put(self.history.name)
+        Record::new(history::entity("location", &m.fridge_id), at, &m.deployed_by, &source(&m.deployment_id), changes)
+            .put(self.history.name)
     }
 }
 
@@ -113,14 +135,25 @@ impl Fridges for Records<'_> {
     }
 
     async fn current(&self, fridge: &str, artifact_type: &str) -> Result<Current, ApiError> {
-        let out = self.versions.client.get_item().table_name(self.versions.name).set_key(Some(key(fridge))).consistent_read(true).send().await?;
+        let out = self
+            .versions
+            .client
+            .get_item()
+            .table_name(self.versions.name)
+            .set_key(Some(key(fridge)))
+            .consistent_read(true)
+            .send()
+            .await?;
         Ok(out.item.map(|item| current_of(&item, artifact_type)).unwrap_or_default())
     }
 
     async fn publish(&self, fridge: &str, artifact_type: &str, manifest: Option<&Manifest>) -> Result<(), ApiError> {
         let object = artifacts::manifest_key(fridge, artifact_type);
         match manifest {
-            Some(m) => artifacts::put_manifest(self.bucket, &object, &serde_json::to_value(m).map_err(ApiError::internal)?).await,
+            Some(m) => {
+                artifacts::put_manifest(self.bucket, &object, &serde_json::to_value(m).map_err(ApiError::internal)?)
+                    .await
+            }
             None => {
                 self.bucket.client.delete_object().bucket(self.bucket.name).key(object).send().await?;
                 Ok(())

@@ -107,7 +107,12 @@ pub trait Fridges: Sync {
     /// The fridge's record of one software, read strongly consistent.
     fn current(&self, fridge: &str, artifact_type: &str) -> impl Future<Output = Result<Current, ApiError>> + Send;
     /// Writes the manifest object (Some) or deletes it (None).
-    fn publish(&self, fridge: &str, artifact_type: &str, manifest: Option<&Manifest>) -> impl Future<Output = Result<(), ApiError>> + Send;
+    fn publish(
+        &self,
+        fridge: &str,
+        artifact_type: &str,
+        manifest: Option<&Manifest>,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// Sets the record back to `to`, on condition that it still holds
     /// `manifest`'s deployment (409 otherwise), with a history record saying why.
     fn revert(&self, manifest: &Manifest, to: &Slot) -> impl Future<Output = Result<(), ApiError>> + Send;
@@ -160,7 +165,9 @@ async fn undo<F: Fridges>(f: &F, plan: &Plan, to: Option<Slot>) {
         }
         // A newer deployment owns the fridge now, and publishes its own manifest.
         Err(ApiError::Conflict(_)) => {}
-        Err(e) => tracing::error!(fridge = plan.fridge(), deployment = %plan.manifest.deployment_id, error = %e, "deployment not undone"),
+        Err(e) => {
+            tracing::error!(fridge = plan.fridge(), deployment = %plan.manifest.deployment_id, error = %e, "deployment not undone")
+        }
     }
 }
 
@@ -239,7 +246,8 @@ mod tests {
                 return Err(ApiError::Conflict(CHANGED_MEANWHILE.into()));
             }
             let m = plan.manifest.clone();
-            let slot = Slot { version: Some(m.version.clone()), deployment: Some(m.deployment_id.clone()), manifest: Some(m) };
+            let slot =
+                Slot { version: Some(m.version.clone()), deployment: Some(m.deployment_id.clone()), manifest: Some(m) };
             records.insert(plan.fridge().into(), Current { now: slot, previous: Some(now.now) });
             self.history.lock().unwrap().push(format!("{} {}", plan.fridge(), plan.manifest.version));
             Ok(())
@@ -256,7 +264,11 @@ mod tests {
                 None => self.objects.lock().unwrap().remove(fridge),
             };
             if let Some(newer) = self.land_after_first_put.lock().unwrap().take() {
-                let slot = Slot { version: Some(newer.version.clone()), deployment: Some(newer.deployment_id.clone()), manifest: Some(newer) };
+                let slot = Slot {
+                    version: Some(newer.version.clone()),
+                    deployment: Some(newer.deployment_id.clone()),
+                    manifest: Some(newer),
+                };
                 let mut records = self.records.lock().unwrap();
                 let previous = records.get(fridge).map(|c| c.now.clone());
                 records.insert(fridge.into(), Current { now: slot, previous });
@@ -291,7 +303,10 @@ mod tests {
     fn running_old() -> (Fake, Current) {
         let fake = Fake::default();
         let old = manifest("old", "1.0.0");
-        let current = Current { now: Slot { version: Some("1.0.0".into()), deployment: Some("old".into()), manifest: Some(old.clone()) }, previous: None };
+        let current = Current {
+            now: Slot { version: Some("1.0.0".into()), deployment: Some("old".into()), manifest: Some(old.clone()) },
+            previous: None,
+        };
         fake.records.lock().unwrap().insert("F1".into(), current.clone());
         fake.objects.lock().unwrap().insert("F1".into(), old);
         (fake, current)

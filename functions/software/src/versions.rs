@@ -25,10 +25,13 @@ pub const HEARTBEAT: &str = "FRIDGE_HEARTBEAT";
 // A file name is `[name-]<version>.<extension>`: the version is numbers
 // joined by dots, or by spaces for the heartbeat. Anything else (latest,
 // 2.x-beta, 1.2.3-SNAPSHOT) is not a release and is not offered.
-static DOTTED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(?:[A-Za-z][A-Za-z0-9_-]*[-_])?v?(\d+(?:\.\d+)+)\.(?:zip|jar|apk|tar\.gz|tgz|json|properties)$").unwrap());
-static SPACED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(?:[A-Za-z][A-Za-z0-9_-]*[ _-])?(\d+(?: \d+)+)\.(?:zip|jar|apk|tar\.gz|tgz)$").unwrap());
+static DOTTED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:[A-Za-z][A-Za-z0-9_-]*[-_])?v?(\d+(?:\.\d+)+)\.(?:zip|jar|apk|tar\.gz|tgz|json|properties)$")
+        .unwrap()
+});
+static SPACED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:[A-Za-z][A-Za-z0-9_-]*[ _-])?(\d+(?: \d+)+)\.(?:zip|jar|apk|tar\.gz|tgz)$").unwrap()
+});
 
 pub fn is_artifact_type(t: &str) -> bool {
     ARTIFACT_TYPES.contains(&t)
@@ -58,7 +61,12 @@ impl AvailableVersion {
 pub fn clean(artifact_type: &str, raw: &str) -> Option<AvailableVersion> {
     let pattern = if artifact_type == HEARTBEAT { &*SPACED } else { &*DOTTED };
     let found = pattern.captures(raw)?.get(1)?.as_str().to_string();
-    let version = found.split([' ', '.']).map(|n| n.trim_start_matches('0').to_string()).map(|n| if n.is_empty() { "0".into() } else { n }).collect::<Vec<_>>().join(".");
+    let version = found
+        .split([' ', '.'])
+        .map(|n| n.trim_start_matches('0').to_string())
+        .map(|n| if n.is_empty() { "0".into() } else { n })
+        .collect::<Vec<_>>()
+        .join(".");
     Some(AvailableVersion { version, clean_name: found.clone(), version_name: found, raw_version: raw.to_string() })
 }
 
@@ -78,9 +86,19 @@ mod tests {
     #[test]
     fn dotted_versions_are_cleaned_and_others_rejected() {
         let v = clean("FRIDGE_AGENT", "fridge-agent-2.14.3.jar").unwrap();
-        assert_eq!((v.version.as_str(), v.clean_name.as_str(), v.raw_version.as_str()), ("2.14.3", "2.14.3", "fridge-agent-2.14.3.jar"));
+        assert_eq!(
+            (v.version.as_str(), v.clean_name.as_str(), v.raw_version.as_str()),
+            ("2.14.3", "2.14.3", "fridge-agent-2.14.3.jar")
+        );
         assert_eq!(clean("FRIDGE_UI_APPLICATION", "v10.0.1.zip").unwrap().version, "10.0.1");
-        for rejected in ["fridge-agent-latest.jar", "fridge-agent-2.x-beta.jar", "fridge-agent-1.2.3-SNAPSHOT.jar", "README.txt", "7.zip", "agent 1 2 3.jar"] {
+        for rejected in [
+            "fridge-agent-latest.jar",
+            "fridge-agent-2.x-beta.jar",
+            "fridge-agent-1.2.3-SNAPSHOT.jar",
+            "README.txt",
+            "7.zip",
+            "agent 1 2 3.jar",
+        ] {
             assert_eq!(clean("FRIDGE_AGENT", rejected), None, "{rejected}");
         }
     }
@@ -94,7 +112,16 @@ mod tests {
 
     #[test]
     fn five_newest_sorted_numerically_descending() {
-        let raws = ["a-1.9.0.zip", "a-1.10.0.zip", "a-1.2.0.zip", "a-2.0.0.zip", "a-1.10.1.zip", "a-0.9.9.zip", "a-latest.zip", "a-1.9.0.jar"];
+        let raws = [
+            "a-1.9.0.zip",
+            "a-1.10.0.zip",
+            "a-1.2.0.zip",
+            "a-2.0.0.zip",
+            "a-1.10.1.zip",
+            "a-0.9.9.zip",
+            "a-latest.zip",
+            "a-1.9.0.jar",
+        ];
         let kept: Vec<String> = newest("FRIDGE_UI_APPLICATION", raws).into_iter().map(|v| v.version).collect();
         // 1.10 is newer than 1.9 (a text sort would say otherwise); 1.9.0 appears once.
         assert_eq!(kept, ["2.0.0", "1.10.1", "1.10.0", "1.9.0", "1.2.0"]);

@@ -55,7 +55,8 @@ pub async fn user(email_var: &str) -> Caller {
         .send()
         .await
         .expect("list users");
-    let sub = out.users()[0].attributes().iter().find(|a| a.name() == "sub").and_then(|a| a.value()).unwrap().to_string();
+    let sub =
+        out.users()[0].attributes().iter().find(|a| a.name() == "sub").and_then(|a| a.value()).unwrap().to_string();
     Caller { sub: sub.clone(), username: sub, email, email_verified: true }
 }
 
@@ -99,7 +100,12 @@ pub async fn user_with(actions: &[&str]) -> Caller {
     let sub = unique("sub");
     let items = actions
         .iter()
-        .map(|a| std::collections::HashMap::from([("user".to_string(), fleet_shared::store::s(&sub)), ("action".to_string(), fleet_shared::store::s(*a))]))
+        .map(|a| {
+            std::collections::HashMap::from([
+                ("user".to_string(), fleet_shared::store::s(&sub)),
+                ("action".to_string(), fleet_shared::store::s(*a)),
+            ])
+        })
         .collect();
     deps().await.table(fleet_shared::Table::Permissions).unwrap().batch_put(items).await.unwrap();
     Caller { sub: sub.clone(), username: sub.clone(), email: format!("{sub}@fleet.test"), email_verified: true }
@@ -116,7 +122,13 @@ pub async fn http_at(name: &str, caller: Option<&Caller>, body: Option<&str>, pa
 }
 
 /// `http_at` with a query string (`?fileName=...`).
-pub async fn http_query(name: &str, caller: Option<&Caller>, body: Option<&str>, params: &[(&str, &str)], query: &[(&str, &str)]) -> (i64, Value) {
+pub async fn http_query(
+    name: &str,
+    caller: Option<&Caller>,
+    body: Option<&str>,
+    params: &[(&str, &str)],
+    query: &[(&str, &str)],
+) -> (i64, Value) {
     let spec = find(name);
     let fleet_shared::Trigger::Http { method, path } = spec.trigger else { panic!("{name} is not HTTP") };
     let mut event = json!({
@@ -136,10 +148,12 @@ pub async fn http_query(name: &str, caller: Option<&Caller>, body: Option<&str>,
         event["body"] = json!(b);
     }
     if !query.is_empty() {
-        event["queryStringParameters"] = query.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>().into();
+        event["queryStringParameters"] =
+            query.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>().into();
     }
     if !params.is_empty() {
-        event["pathParameters"] = params.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>().into();
+        event["pathParameters"] =
+            params.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>().into();
     }
     let res = events::handle_http(wiring().await.deps(spec), spec, serde_json::from_value(event).unwrap()).await;
     let text = match res.body {

@@ -45,13 +45,26 @@ test('uploads a forecast through S3, sees it stored, and edits one quantity', as
   await page.getByText('Please upload a .csv file').waitFor();
 
   const header = 'Item,AllocationDate,Quantity,ProductionDate';
-  await picker.setInputFiles(await file('bad.csv', `${header}\n"${item}",${slash(day)},12,${slash(day)}\nSoup,${iso(day)},4,${slash(day)}\n`));
+  await picker.setInputFiles(
+    await file('bad.csv', `${header}\n"${item}",${slash(day)},12,${slash(day)}\nSoup,${iso(day)},4,${slash(day)}\n`),
+  );
   await page.getByText(`Line 3: AllocationDate '${iso(day)}' must be YYYY/MM/DD`).waitFor();
-  assert.equal(await page.getByRole('button', { name: 'Upload Forecast' }).isDisabled(), true, 'a file with a bad line cannot go');
+  assert.equal(
+    await page.getByRole('button', { name: 'Upload Forecast' }).isDisabled(),
+    true,
+    'a file with a bad line cannot go',
+  );
 
-  await picker.setInputFiles(await file('good.csv', `${header}\n"${item}",${slash(day)},12,${slash(day)}\nSoup,${slash(day)},4,${slash(before3)}\n`));
+  await picker.setInputFiles(
+    await file(
+      'good.csv',
+      `${header}\n"${item}",${slash(day)},12,${slash(day)}\nSoup,${slash(day)},4,${slash(before3)}\n`,
+    ),
+  );
   const alert = page.getByRole('alertdialog', { name: 'Holdover Alert' });
-  await alert.getByText(`Line 3: Soup: 3 days between ProductionDate ${slash(before3)} and AllocationDate ${slash(day)}`).waitFor();
+  await alert
+    .getByText(`Line 3: Soup: 3 days between ProductionDate ${slash(before3)} and AllocationDate ${slash(day)}`)
+    .waitFor();
   await alert.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('table', { name: 'Forecast preview' }).getByText(item).waitFor();
   await page.getByRole('button', { name: 'Upload Forecast' }).click();

@@ -63,7 +63,10 @@ after(async () => {
     await graphqlAs(
       page,
       'mutation E2eRestore($location: ID!, $message: QueueMessageInput!) { createQueueMessage(location: $location, message: $message) { messageId } }',
-      { location: fridge, message: { messageType: 'Resource', payload: { resource: 'OutOfOrder', operation: 'DISABLE' } } },
+      {
+        location: fridge,
+        message: { messageType: 'Resource', payload: { resource: 'OutOfOrder', operation: 'DISABLE' } },
+      },
     ).catch((e) => console.error(`could not restore ${fridge}: ${e.message}`));
   }
   await browser?.close();
@@ -75,7 +78,10 @@ const toggle = (label) => page.locator('label').filter({ hasText: label }).click
 /** Waits until the newest command of the Recent commands table reads `label` ('OutOfOrder ENABLE Done'). */
 const newestCommand = (labels, timeout = 30_000) =>
   page.waitForFunction(
-    (wanted) => wanted.includes(document.querySelector('table[aria-label="Recent commands"] tbody tr[aria-label]')?.getAttribute('aria-label')),
+    (wanted) =>
+      wanted.includes(
+        document.querySelector('table[aria-label="Recent commands"] tbody tr[aria-label]')?.getAttribute('aria-label'),
+      ),
     labels,
     { timeout },
   );
@@ -92,13 +98,10 @@ test('portfolio health: the chart and count follow the filters, and a panel open
   assert.equal(await page.getByRole('switch', { name: 'Is Out of Order' }).isChecked(), false);
 
   await toggle('Is Out of Order');
-  await page.waitForFunction(
-    (n) => {
-      const h = [...document.querySelectorAll('h3')].find((e) => /^Locations \(\d+\)$/.test(e.textContent ?? ''));
-      return h && h.textContent !== `Locations (${n})`;
-    },
-    before_,
-  );
+  await page.waitForFunction((n) => {
+    const h = [...document.querySelectorAll('h3')].find((e) => /^Locations \(\d+\)$/.test(e.textContent ?? ''));
+    return h && h.textContent !== `Locations (${n})`;
+  }, before_);
   const outOfOrder = await shownCount();
   assert.ok(outOfOrder < before_, `${outOfOrder} out of order of ${before_}`);
   await page.getByText(`Fridges affected (of ${outOfOrder} shown)`, { exact: true }).waitFor();
@@ -113,7 +116,10 @@ test('portfolio health: the chart and count follow the filters, and a panel open
   // Back to the default filter: the count returns, and a panel links to its health page.
   await toggle('Is Out of Order');
   assert.equal(await page.getByRole('switch', { name: 'Is Out of Order' }).isChecked(), false);
-  await page.getByRole('heading', { name: /^Locations \(\d+\)$/ }).filter({ hasNotText: `(${outOfOrder})` }).waitFor();
+  await page
+    .getByRole('heading', { name: /^Locations \(\d+\)$/ })
+    .filter({ hasNotText: `(${outOfOrder})` })
+    .waitFor();
   const first = page.getByRole('list', { name: 'Locations' }).getByRole('listitem').first();
   const id = await first.getAttribute('data-key');
   await first.getByRole('link', { name: `Health page of ${id}` }).click();
@@ -132,7 +138,9 @@ test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it aga
   // ENABLE: confirmation modal, toast, and the button flips at once.
   await page.getByRole('button', { name: 'ENABLE Out Of Order' }).click();
   const enableDialog = page.getByRole('alertdialog', { name: 'ENABLE Out Of Order?' });
-  await enableDialog.getByText(`Are you sure you want to ENABLE Out Of Order on ${fridge}?`, { exact: false }).waitFor();
+  await enableDialog
+    .getByText(`Are you sure you want to ENABLE Out Of Order on ${fridge}?`, { exact: false })
+    .waitFor();
   await enableDialog.getByRole('button', { name: 'Confirm' }).click();
   leftOutOfOrder = true;
   await page.getByText('Out Of Order ENABLED successfully', { exact: true }).waitFor();
@@ -146,7 +154,10 @@ test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it aga
 
   // DISABLE it again: the fridge is left as found (orange: changed less than a day ago).
   await page.getByRole('button', { name: 'DISABLE Out Of Order' }).click();
-  await page.getByRole('alertdialog', { name: 'DISABLE Out Of Order?' }).getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'DISABLE Out Of Order?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await page.getByText('Out Of Order DISABLED successfully', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'ENABLE Out Of Order' }).waitFor();
   await outOfOrderRow('orange').waitFor({ timeout: REPORT_MS });

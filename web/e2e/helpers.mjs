@@ -125,11 +125,27 @@ export async function graphqlAs(page, query, variables = {}) {
  */
 export async function createLocationAs(page, id, overrides = {}, fields = 'id') {
   const payload = {
-    id, prettyName: `E2E ${id}`, street: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zipCode: '60606',
-    directions: 'Lobby, east wall', latitude: '41.8789', longitude: '-87.6359', onlineDate: '2026-03-01', layoutName: 'dummy',
-    fridgeSchema: 'MW_STANDARD/latest', priceMapTemplate: 'PMT_STANDARD', taxRate: '2.25', ...overrides,
+    id,
+    prettyName: `E2E ${id}`,
+    street: '233 S Wacker Dr',
+    city: 'Chicago',
+    state: 'IL',
+    zipCode: '60606',
+    directions: 'Lobby, east wall',
+    latitude: '41.8789',
+    longitude: '-87.6359',
+    onlineDate: '2026-03-01',
+    layoutName: 'dummy',
+    fridgeSchema: 'MW_STANDARD/latest',
+    priceMapTemplate: 'PMT_STANDARD',
+    taxRate: '2.25',
+    ...overrides,
   };
-  const data = await graphqlAs(page, `mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { ${fields} } }`, { input: JSON.stringify(payload) });
+  const data = await graphqlAs(
+    page,
+    `mutation E2eCreate($input: AWSJSON!) { createLocation(input: $input) { ${fields} } }`,
+    { input: JSON.stringify(payload) },
+  );
   return data.createLocation;
 }
 
@@ -138,10 +154,14 @@ export async function liveLocationIds(page) {
   const ids = new Set();
   let nextToken = null;
   do {
-    const { locations } = await graphqlAs(page, 'query E2eLive($filter: LocationsFilter, $nextToken: String) { locations(filter: $filter, nextToken: $nextToken) { items { id status } nextToken } }', {
-      filter: { status: 'LIVE' },
-      nextToken,
-    });
+    const { locations } = await graphqlAs(
+      page,
+      'query E2eLive($filter: LocationsFilter, $nextToken: String) { locations(filter: $filter, nextToken: $nextToken) { items { id status } nextToken } }',
+      {
+        filter: { status: 'LIVE' },
+        nextToken,
+      },
+    );
     for (const l of locations.items) if (l.status === 'LIVE') ids.add(l.id);
     nextToken = locations.nextToken;
   } while (nextToken);

@@ -30,7 +30,9 @@ async function restAs(path) {
     const user = localStorage.getItem(`${prefix}.LastAuthUser`);
     const token = user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
     if (!token) throw new Error('restAs: nobody is signed in on this page');
-    const res = await fetch(`${config.restUrl.replace(/\/+$/, '')}/prod${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${config.restUrl.replace(/\/+$/, '')}/prod${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     return { status: res.status, body: await res.json().catch(() => null) };
   }, path);
 }
@@ -66,7 +68,8 @@ async function pickFridge() {
       stocked ??= id;
     }
     if (stocked) return stocked;
-    if (Date.now() > end) assert.fail('no LIVE demo fridge has reported an inventory with stock (is the simulator running?)');
+    if (Date.now() > end)
+      assert.fail('no LIVE demo fridge has reported an inventory with stock (is the simulator running?)');
     await sleep(5_000);
   }
 }
@@ -95,7 +98,10 @@ test("shows the inventory's age and the slots, and a slot's units in a modal", a
   const minutes = Number((await age.innerText()).match(/^Inventory as of (\d+) minutes? ago$/)?.[1]);
   assert.ok(Number.isInteger(minutes), `age text: ${await age.innerText()}`);
   const expected = Math.floor((Date.now() - Date.parse(inventory.timestamp)) / 60_000);
-  assert.ok(minutes >= 0 && minutes <= expected + 1, `shown ${minutes} minutes, the inventory is ${expected} minutes old`);
+  assert.ok(
+    minutes >= 0 && minutes <= expected + 1,
+    `shown ${minutes} minutes, the inventory is ${expected} minutes old`,
+  );
 
   const cards = page.locator('button[data-slot]');
   await cards.first().waitFor();
@@ -103,7 +109,10 @@ test("shows the inventory's age and the slots, and a slot's units in a modal", a
   const rows = new Set(inventory.slots.map((s) => s.row));
   assert.equal(await page.getByRole('list', { name: /^Row \d+$/ }).count(), rows.size, 'one line per row');
 
-  const button = (s) => page.getByRole('button', { name: new RegExp(`^${escape(s.itemName)}, ${unitsText(s.count)}, Slot ${escape(s.slot)}(, At risk)?$`) });
+  const button = (s) =>
+    page.getByRole('button', {
+      name: new RegExp(`^${escape(s.itemName)}, ${unitsText(s.count)}, Slot ${escape(s.slot)}(, At risk)?$`),
+    });
 
   // A stocked slot: its count on the card, and every unit's production and expiry in the modal.
   const stocked = inventory.slots.find((s) => s.count > 0);
@@ -125,7 +134,11 @@ test("shows the inventory's age and the slots, and a slot's units in a modal", a
     assert.ok(text.includes(u.productionText), `production ${u.productionText}`);
     assert.ok(text.includes(u.expiryText), `expiry ${u.expiryText}`);
   }
-  assert.equal(await table.getByText('At risk', { exact: true }).count(), stocked.units.filter((u) => u.atRisk).length, "'At risk' units");
+  assert.equal(
+    await table.getByText('At risk', { exact: true }).count(),
+    stocked.units.filter((u) => u.atRisk).length,
+    "'At risk' units",
+  );
   await dialog.getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'detached' });
 
@@ -151,6 +164,9 @@ test("links back to the fridge's health page", async () => {
 test("shows the server's message for an unknown fridge", async () => {
   const unknown = `E2E_NO_FRIDGE_${stamp}`;
   await page.goto(url(`/locations/inventory/${unknown}`));
-  await page.getByRole('alert').filter({ hasText: `Location ${unknown} not found` }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: `Location ${unknown} not found` })
+    .waitFor();
   assert.equal(await page.locator('button[data-slot]').count(), 0);
 });

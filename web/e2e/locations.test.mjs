@@ -65,18 +65,25 @@ const FRIDGE_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2} (CT|ET|MT|PT)/;
 // --- API helpers: each test sets up its own location through the API -----------------------
 
 /** Creates a location and returns its id, version and time zone. */
-const createLocationViaApi = (on, id, overrides = {}) => createLocationAs(on, id, overrides, 'id version timeZone timeZoneLabel timeZoneIana');
+const createLocationViaApi = (on, id, overrides = {}) =>
+  createLocationAs(on, id, overrides, 'id version timeZone timeZoneLabel timeZoneIana');
 
 /** An edit made behind the screen's back (no version: an unconditional write, as scripts do). */
 async function updateLocationViaApi(on, input) {
-  const data = await graphqlAs(on, 'mutation E2eUpdate($input: AWSJSON!) { updateLocation(input: $input) { id version } }', {
-    input: JSON.stringify({ source: 'e2e API helper', ...input }),
-  });
+  const data = await graphqlAs(
+    on,
+    'mutation E2eUpdate($input: AWSJSON!) { updateLocation(input: $input) { id version } }',
+    {
+      input: JSON.stringify({ source: 'e2e API helper', ...input }),
+    },
+  );
   return data.updateLocation;
 }
 
 async function getLocationViaApi(on, id) {
-  const data = await graphqlAs(on, 'query E2eGet($id: ID!) { getLocation(id: $id) { id percentage route version } }', { id });
+  const data = await graphqlAs(on, 'query E2eGet($id: ID!) { getLocation(id: $id) { id percentage route version } }', {
+    id,
+  });
   return data.getLocation[0];
 }
 
@@ -92,9 +99,13 @@ async function scheduledViaApi(on, id) {
 }
 
 async function deleteScheduledViaApi(on, change) {
-  await graphqlAs(on, 'mutation E2eDelete($input: DeleteScheduleChangeInput!) { deleteScheduleChange(input: $input) }', {
-    input: { uuid: change.uuid, actionTime: change.actionTime },
-  });
+  await graphqlAs(
+    on,
+    'mutation E2eDelete($input: DeleteScheduleChangeInput!) { deleteScheduleChange(input: $input) }',
+    {
+      input: { uuid: change.uuid, actionTime: change.actionTime },
+    },
+  );
 }
 
 before(async () => {
@@ -203,7 +214,10 @@ test("schedule in the fridge's time: the list shows the wall time entered, with 
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    const change = row.getByRole('button', { name: `Scheduled change of route at ${day} 18:00 ET to ne-e2e`, exact: true });
+    const change = row.getByRole('button', {
+      name: `Scheduled change of route at ${day} 18:00 ET to ne-e2e`,
+      exact: true,
+    });
     await change.waitFor();
     assert.equal((await change.textContent())?.trim(), `${day} 18:00 ET: ne-e2e`);
 
@@ -224,7 +238,9 @@ test('History lists an edit made here, newest first, in fridge time, with Load m
   const id = `E2E_HIST_${stamp}`;
   await createLocationViaApi(page, id);
   await page.goto(url(`/locations/detail/${id}`));
-  await eventually(async () => (await valueOf('percentage').textContent())?.trim() === '0', { message: 'percentage 0' });
+  await eventually(async () => (await valueOf('percentage').textContent())?.trim() === '0', {
+    message: 'percentage 0',
+  });
 
   const history = page.getByRole('region', { name: 'History' });
   const records = history.getByTestId('history-record');
@@ -262,7 +278,9 @@ test('a stale edit is refused with who changed the location, and the screen relo
   const id = `E2E_STALE_${stamp}`;
   await createLocationViaApi(page, id);
   await page.goto(url(`/locations/detail/${id}`));
-  await eventually(async () => (await valueOf('percentage').textContent())?.trim() === '0', { message: 'percentage 0' });
+  await eventually(async () => (await valueOf('percentage').textContent())?.trim() === '0', {
+    message: 'percentage 0',
+  });
 
   await page.getByRole('button', { name: 'Edit percentage' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit percentage' });
@@ -301,39 +319,102 @@ test('bulk import: valid rows are created and leave the table, invalid rows stay
   const bodyRows = table.locator('tbody tr');
   await eventually(async () => (await bodyRows.count()) === 5, { message: '5 preview rows' });
   // The server's dry run decides each row's status.
-  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 3, { message: '3 valid after the dry run' });
+  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 3, {
+    message: '3 valid after the dry run',
+  });
   assert.equal(await table.getByRole('img', { name: /^invalid/ }).count(), 2);
 
   await page.getByRole('button', { name: 'Create new locations' }).click();
   await eventually(async () => (await bodyRows.count()) === 2, { timeout: 20_000, message: '2 rows left' });
   const left = await bodyRows.allTextContents();
-  assert.ok(left.some((t) => t.includes('Missing Id')), 'the row without POS_NAME__c stays');
-  assert.ok(left.some((t) => t.includes(`E2E_IMP_${stamp}_5`)), 'the office-hours row stays');
+  assert.ok(
+    left.some((t) => t.includes('Missing Id')),
+    'the row without POS_NAME__c stays',
+  );
+  assert.ok(
+    left.some((t) => t.includes(`E2E_IMP_${stamp}_5`)),
+    'the office-hours row stays',
+  );
 });
 
 test('bulk import reads an Excel file: the server checks its rows and creates the valid one', async () => {
-  const header = ['POS_NAME__c', 'Fridge_State__c', 'Fridge_City__c', 'Fridge_Street__c', 'Fridge_Zipcode__c', 'Sales_Tax_Rate__c',
-    'Vertical__c', 'Consumer_Friendly_Location__c', 'Consumer_Friendly_NAme__c', 'Access_Type__c', 'Stocking_Date__c',
-    'MALongitude__c', 'MALatitude__c', 'Business_Hours__c'];
+  const header = [
+    'POS_NAME__c',
+    'Fridge_State__c',
+    'Fridge_City__c',
+    'Fridge_Street__c',
+    'Fridge_Zipcode__c',
+    'Sales_Tax_Rate__c',
+    'Vertical__c',
+    'Consumer_Friendly_Location__c',
+    'Consumer_Friendly_NAme__c',
+    'Access_Type__c',
+    'Stocking_Date__c',
+    'MALongitude__c',
+    'MALatitude__c',
+    'Business_Hours__c',
+  ];
   const id = `E2E_XLSX_${stamp}`;
   const dir = await mkdtemp(path.join(tmpdir(), 'fleet-import-'));
   const file = path.join(dir, `import-${stamp}.xlsx`);
-  await writeFile(file, xlsx([
-    header,
-    [id, 'IL', 'Chicago', '1 Excel Way', '60601', '2.25', 'Business & Industry', 'Lobby', 'Excel Lobby', 'Public', '2026-03-02', '-87.63', '41.88', '24 Hours'],
-    [`${id}_B`, 'IL', 'Chicago', '2 Excel Way', '60601', '2.25', 'Office', 'Lobby', 'Office Hours', 'Private', '2026-03-02', '-87.63', '41.88', 'Mon-Fri'],
-  ]));
+  await writeFile(
+    file,
+    xlsx([
+      header,
+      [
+        id,
+        'IL',
+        'Chicago',
+        '1 Excel Way',
+        '60601',
+        '2.25',
+        'Business & Industry',
+        'Lobby',
+        'Excel Lobby',
+        'Public',
+        '2026-03-02',
+        '-87.63',
+        '41.88',
+        '24 Hours',
+      ],
+      [
+        `${id}_B`,
+        'IL',
+        'Chicago',
+        '2 Excel Way',
+        '60601',
+        '2.25',
+        'Office',
+        'Lobby',
+        'Office Hours',
+        'Private',
+        '2026-03-02',
+        '-87.63',
+        '41.88',
+        'Mon-Fri',
+      ],
+    ]),
+  );
 
   await page.goto(url('/locations/bulk_new'));
   await page.getByLabel('CSV or Excel file').setInputFiles(file);
   const table = page.getByRole('table', { name: 'Locations to import' });
-  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 1, { message: 'the Excel row checked valid' });
+  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 1, {
+    message: 'the Excel row checked valid',
+  });
   assert.equal(await table.getByRole('img', { name: /^invalid/ }).count(), 1);
-  await page.getByRole('list', { name: 'Invalid rows' }).getByText('Row 3: Only 24 Hours fridges are supported').waitFor();
+  await page
+    .getByRole('list', { name: 'Invalid rows' })
+    .getByText('Row 3: Only 24 Hours fridges are supported')
+    .waitFor();
 
   await page.getByRole('button', { name: 'Create new locations' }).click();
-  await eventually(async () => (await table.locator('tbody tr').count()) === 1, { timeout: 20_000, message: 'the created row left' });
-  const [created] = (await graphqlAs(page, 'query($id: ID!) { getLocation(id: $id) { id vertical accessTo } }', { id })).getLocation;
+  await eventually(async () => (await table.locator('tbody tr').count()) === 1, {
+    timeout: 20_000,
+    message: 'the created row left',
+  });
+  const [created] = (await graphqlAs(page, 'query($id: ID!) { getLocation(id: $id) { id vertical accessTo } }', { id }))
+    .getLocation;
   assert.deepEqual(created, { id, vertical: 'B&I', accessTo: 'Public' });
 });
 
@@ -348,7 +429,9 @@ test('filter the locations list', async () => {
     timeout: 20_000,
     message: 'CHI_0001 in the filtered list',
   });
-  const names = await list.locator('tbody tr[aria-label]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  const names = await list
+    .locator('tbody tr[aria-label]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   assert.ok(names.length > 0);
   for (const n of names) assert.match(n, /CHI_000/i);
 

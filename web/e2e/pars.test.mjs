@@ -29,7 +29,12 @@ before(async () => {
   browser = await launch();
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(page, stack.users.admin);
-  await createLocationAs(page, fridge, { routingTag: 'CHI', fulfillmentCenter: 'Chicago Kitchen', parkToFridgeInstructions: 'Dock B', route: 'chi-09' });
+  await createLocationAs(page, fridge, {
+    routingTag: 'CHI',
+    fulfillmentCenter: 'Chicago Kitchen',
+    parkToFridgeInstructions: 'Dock B',
+    route: 'chi-09',
+  });
 });
 
 after(async () => {
@@ -40,16 +45,30 @@ test('a par file with an error is refused and cleared; fixed, it uploads; the pa
   await page.goto(url('/pars/upload'));
   const picker = page.getByLabel('CSV file');
   await picker.waitFor({ timeout: 30_000 }); // after the 16 loading steps
-  await picker.setInputFiles(await csv('bad.csv', [`${fridge},${date},${date},,Greek Salad,6,-1,false,`, `${fridge},${date},${date},,Kettle Chips,2,0,false,`]));
+  await picker.setInputFiles(
+    await csv('bad.csv', [
+      `${fridge},${date},${date},,Greek Salad,6,-1,false,`,
+      `${fridge},${date},${date},,Kettle Chips,2,0,false,`,
+    ]),
+  );
   const errors = page.getByRole('region', { name: 'Validation Errors' });
   await errors.getByText('Validation Errors (2)').waitFor();
   await errors.getByText(`${date}#${fridge}#1 - has an error:`).waitFor();
-  await errors.getByText('Row 2: Over Capacity Amount issue with Greek Salad. Accepted values any number 0 or greater.').waitFor();
+  await errors
+    .getByText('Row 2: Over Capacity Amount issue with Greek Salad. Accepted values any number 0 or greater.')
+    .waitFor();
   // The order lands whole or not at all, so its other row is held back too.
-  await errors.getByText('Row 3: Not written: row 2 of the same group is invalid, and a group lands whole or not at all.').waitFor();
+  await errors
+    .getByText('Row 3: Not written: row 2 of the same group is invalid, and a group lands whole or not at all.')
+    .waitFor();
   assert.equal(await page.getByRole('button', { name: 'Upload Pars' }).isDisabled(), true, 'the file was cleared');
 
-  await picker.setInputFiles(await csv('good.csv', [`${fridge},${date},${date},,Greek Salad,6,1,false,`, `${fridge},${date},${date},,Kettle Chips,2,0,false,`]));
+  await picker.setInputFiles(
+    await csv('good.csv', [
+      `${fridge},${date},${date},,Greek Salad,6,1,false,`,
+      `${fridge},${date},${date},,Kettle Chips,2,0,false,`,
+    ]),
+  );
   await page.getByRole('table', { name: 'Pars to upload' }).waitFor();
   await page.getByRole('button', { name: 'Upload Pars' }).click();
   await page.getByText('Upload Complete').waitFor();
@@ -70,5 +89,8 @@ test('a par file with an error is refused and cleared; fixed, it uploads; the pa
   const summary = page.getByRole('table', { name: 'Summary' });
   await summary.waitFor();
   assert.match(await summary.innerText(), /1\s+A\s+Greek Salad\s+6/);
-  assert.match(await page.getByRole('table', { name: `Packing slip ${fridge}` }).innerText(), /4\s+B\s+Kettle Chips\s+2/);
+  assert.match(
+    await page.getByRole('table', { name: `Packing slip ${fridge}` }).innerText(),
+    /4\s+B\s+Kettle Chips\s+2/,
+  );
 });

@@ -40,7 +40,8 @@ const open = async () => {
 const picker = () => page.getByLabel('Planogram CSV');
 const submit = () => page.getByRole('button', { name: 'Submit', exact: true });
 const choose = (name, text) => picker().setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
-const successPanel = (n) => page.getByText(`Total of successfully validated and processed records: ${n}.`, { exact: true });
+const successPanel = (n) =>
+  page.getByText(`Total of successfully validated and processed records: ${n}.`, { exact: true });
 
 /** Picks a layout in the viewer once the names list holds it. */
 async function view(layout) {
@@ -55,7 +56,10 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
     await open();
     await page.getByLabel('Request type').selectOption({ label: 'Create New Planogram' });
     await page.getByText(`Columns: ${CREATE_HEADER.split(',').join(', ')}.`).waitFor();
-    await choose('new-layout.csv', `${CREATE_HEADER}\n${layout},1:1,COLD_BREW_12OZ,3x1\n${layout},1:2,KOMBUCHA,3x1\n${layout},1:3,GRANOLA_BAR,3x1\n`);
+    await choose(
+      'new-layout.csv',
+      `${CREATE_HEADER}\n${layout},1:1,COLD_BREW_12OZ,3x1\n${layout},1:2,KOMBUCHA,3x1\n${layout},1:3,GRANOLA_BAR,3x1\n`,
+    );
     await page.getByText('3 rows ready').waitFor();
     await submit().click();
     await successPanel(3).waitFor();
@@ -81,7 +85,14 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
       {
         uploadId: `e2e-planogram-${run}`,
         fileName: 'e2e-create.csv',
-        input: ['1:1', '1:2'].map((slot, i) => ({ requestType: 'CREATE', layoutName: layout, slot, vendItemName: 'ORANGE_JUICE', physicalFridgeConfig: '2x1', line: i + 2 })),
+        input: ['1:1', '1:2'].map((slot, i) => ({
+          requestType: 'CREATE',
+          layoutName: layout,
+          slot,
+          vendItemName: 'ORANGE_JUICE',
+          physicalFridgeConfig: '2x1',
+          line: i + 2,
+        })),
       },
     );
     assert.deepEqual(created.schedulePlanogramUpdate, { successCount: 2, errors: [], totalCount: 2 });
@@ -94,7 +105,10 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
     await page.getByLabel('Request type').selectOption({ label: 'Update Existing Planogram' });
     // activeHour's explanation says Central time.
     await page.getByRole('button', { name: 'About activeHour' }).focus();
-    await page.getByRole('tooltip').getByText(/Central time/).waitFor();
+    await page
+      .getByRole('tooltip')
+      .getByText(/Central time/)
+      .waitFor();
 
     const hour = `12/01/${year} 06:00:00`;
     await choose('update.csv', `${UPDATE_HEADER}\n${layout},1:1,KOMBUCHA,${hour}\n${layout},1:1,FRUIT_CUP,${hour}\n`);
@@ -110,14 +124,26 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
     const march = new Date(Date.UTC(year, 2, 1)).getUTCDay();
     const springForward = `03/${String(1 + ((7 - march) % 7) + 7).padStart(2, '0')}/${year} 02:30:00`; // 2nd Sunday of March
     const unknown = `E2E_NOPE_${run}`;
-    await choose('update.csv', `${UPDATE_HEADER}\n${unknown},1:1,KOMBUCHA,${hour}\n${layout},1:2,FRUIT_CUP,${springForward}\n`);
-    await errors.getByText(`Line 2: Layout ${unknown} does not exist. Choose Create New Planogram to add it.`, { exact: true }).waitFor();
-    await errors.getByText(`Line 3: ${springForward} does not exist in Central time (the clocks skip that hour).`, { exact: true }).waitFor();
+    await choose(
+      'update.csv',
+      `${UPDATE_HEADER}\n${unknown},1:1,KOMBUCHA,${hour}\n${layout},1:2,FRUIT_CUP,${springForward}\n`,
+    );
+    await errors
+      .getByText(`Line 2: Layout ${unknown} does not exist. Choose Create New Planogram to add it.`, { exact: true })
+      .waitFor();
+    await errors
+      .getByText(`Line 3: ${springForward} does not exist in Central time (the clocks skip that hour).`, {
+        exact: true,
+      })
+      .waitFor();
     assert.equal(await submit().isDisabled(), true);
 
     // Fixed: another slot, and slot 1:1 again a day later (a warning, not an error).
     const later = `12/02/${year} 06:00:00`;
-    await choose('update.csv', `${UPDATE_HEADER}\n${layout},1:1,KOMBUCHA,${hour}\n${layout},1:2,FRUIT_CUP,${hour}\n${layout},1:1,GRANOLA_BAR,${later}\n`);
+    await choose(
+      'update.csv',
+      `${UPDATE_HEADER}\n${layout},1:1,KOMBUCHA,${hour}\n${layout},1:2,FRUIT_CUP,${hour}\n${layout},1:1,GRANOLA_BAR,${later}\n`,
+    );
     await page.getByText('3 rows ready').waitFor();
     assert.equal(await page.getByText(ERRORS_HEADING).count(), 0);
     assert.deepEqual(await page.getByRole('list', { name: 'Warnings' }).getByRole('listitem').allInnerTexts(), [
@@ -146,9 +172,14 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
       await signIn(other, stack.users.restricted, { path: '/planograms' });
       await other.getByRole('heading', { name: 'Planogram', level: 2 }).waitFor();
       const file = `${UPDATE_HEADER}\nE2E_DENIED_${run},1:1,KOMBUCHA,12/01/${year} 06:00:00\n`;
-      await other.getByLabel('Planogram CSV').setInputFiles({ name: 'denied.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+      await other
+        .getByLabel('Planogram CSV')
+        .setInputFiles({ name: 'denied.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
       // The server's dry run is refused (so would Submit be: the integration tests check that).
-      await other.getByRole('list', { name: 'Errors' }).getByText('Error! User Action Prohibited!', { exact: true }).waitFor();
+      await other
+        .getByRole('list', { name: 'Errors' })
+        .getByText('Error! User Action Prohibited!', { exact: true })
+        .waitFor();
       assert.equal(await other.getByRole('button', { name: 'Submit', exact: true }).isDisabled(), true);
       assert.equal(await other.getByText(/Total of successfully validated/).count(), 0);
     } finally {

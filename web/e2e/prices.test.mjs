@@ -36,7 +36,10 @@ after(async () => {
 
 async function downloaded(choice) {
   await page.getByLabel('Schema').selectOption(choice);
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download prices' }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download prices' }).click(),
+  ]);
   return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
 }
 
@@ -45,7 +48,11 @@ test('downloads one schema and All Schemas as CSV', async () => {
   await page.getByRole('option', { name: schema }).waitFor({ state: 'attached' });
   const one = await downloaded(schema);
   assert.match(one.name, new RegExp(`^item-prices-${schema}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-  assert.deepEqual(one.text.trim().split(/\r?\n/), ['schemaId,item,price', `${schema},COLD_BREW,3.50`, `${schema},WRAP,6.00`]);
+  assert.deepEqual(one.text.trim().split(/\r?\n/), [
+    'schemaId,item,price',
+    `${schema},COLD_BREW,3.50`,
+    `${schema},WRAP,6.00`,
+  ]);
   await page.getByText('Downloaded 2 prices.').waitFor();
 
   const all = await downloaded('All Schemas');
@@ -64,17 +71,28 @@ test('a price file with an invalid row is blocked, its invalid rows download, an
   const own = `${schema}_UP`;
   await page.goto(new URL('/csv-pricing', stack.webUrl).toString());
   const picker = page.getByLabel('Price file');
-  await picker.setInputFiles(await csv('bad.csv', `schemaId,item,price\n${own},KOMBUCHA,4.29\n${own},cold brew,3.999\n`));
+  await picker.setInputFiles(
+    await csv('bad.csv', `schemaId,item,price\n${own},KOMBUCHA,4.29\n${own},cold brew,3.999\n`),
+  );
   const table = page.getByRole('table', { name: 'Price preview' });
-  await table.getByText('item must contain only uppercase letters, digits or underscores; price must be a number of at least 0 with at most 2 decimals').waitFor();
+  await table
+    .getByText(
+      'item must contain only uppercase letters, digits or underscores; price must be a number of at least 0 with at most 2 decimals',
+    )
+    .waitFor();
   assert.match(await table.innerText(), /2\s+Will Update\s+\S+\s+KOMBUCHA\s+4\.29\s+New item/);
   assert.equal(await page.getByRole('button', { name: /^Submit/ }).isDisabled(), true);
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download invalid rows' }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download invalid rows' }).click(),
+  ]);
   const invalid = (await readFile(await file.path(), 'utf8')).trim().split(/\r?\n/);
   assert.equal(invalid.length, 2);
   assert.match(invalid[1], new RegExp(`^${own},cold brew,3\\.999,`));
 
-  await picker.setInputFiles(await csv('good.csv', `schemaId,item,price\n${own},KOMBUCHA,4.29\n${own},COLD_BREW,3.99\n`));
+  await picker.setInputFiles(
+    await csv('good.csv', `schemaId,item,price\n${own},KOMBUCHA,4.29\n${own},COLD_BREW,3.99\n`),
+  );
   await table.getByText('COLD_BREW').waitFor();
   await page.getByRole('button', { name: 'Submit (2 updates)' }).click();
   const done = page.getByRole('alertdialog', { name: 'Success' });

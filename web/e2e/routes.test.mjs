@@ -55,7 +55,11 @@ test('view routes of a seeded date: each route has its header and SUMMARY of sto
   do day.setUTCDate(day.getUTCDate() + 1);
   while (day.getUTCDay() === 0);
   const date = day.toISOString().slice(0, 10);
-  const api = await graphqlAs(page, 'query($d: String!) { locationRoutes(stockingDate: $d, calculateTotes: true) { routes { route stop market toteCountPerStop } } }', { d: date });
+  const api = await graphqlAs(
+    page,
+    'query($d: String!) { locationRoutes(stockingDate: $d, calculateTotes: true) { routes { route stop market toteCountPerStop } } }',
+    { d: date },
+  );
   const mw = api.locationRoutes.routes.find((s) => s.market === 'MW');
   const stops = api.locationRoutes.routes.filter((s) => s.route === mw.route);
   const totes = stops.reduce((n, s) => n + s.toteCountPerStop, 0);
@@ -75,15 +79,24 @@ test('view routes of a seeded date: each route has its header and SUMMARY of sto
 
 test('the driver upload previews old -> new route and stop and names an unknown id', async () => {
   await page.goto(url('/locations/update_routes'));
-  const file = await csvFile(`drivers-${stamp}.csv`, `id,route,stop\n${fridges[0]},E2E-Route,4\nNO_SUCH_${stamp},r1,1\n`);
+  const file = await csvFile(
+    `drivers-${stamp}.csv`,
+    `id,route,stop\n${fridges[0]},E2E-Route,4\nNO_SUCH_${stamp},r1,1\n`,
+  );
   await page.getByLabel('CSV or Excel file').setInputFiles(file);
   const table = page.getByRole('table', { name: 'Driver routes to upload' });
-  await eventually(async () => (await table.getByRole('img', { name: /^invalid/ }).count()) === 1, { message: 'the dry run' });
+  await eventually(async () => (await table.getByRole('img', { name: /^invalid/ }).count()) === 1, {
+    message: 'the dry run',
+  });
   const text = await table.innerText();
   assert.ok(text.includes('route: null → "e2e-route"'), text);
   assert.ok(text.includes('stop: 0 → 4'), text);
   assert.ok(text.includes(`Location NO_SUCH_${stamp} does not exist`), text);
-  assert.equal(await page.getByRole('button', { name: 'Upload Drivers' }).isDisabled(), true, 'an invalid row blocks the upload');
+  assert.equal(
+    await page.getByRole('button', { name: 'Upload Drivers' }).isDisabled(),
+    true,
+    'an invalid row blocks the upload',
+  );
 });
 
 test('a route-stop schedule upload shows up on View Routes', async () => {
@@ -98,15 +111,24 @@ test('a route-stop schedule upload shows up on View Routes', async () => {
   );
   await page.getByLabel('CSV or Excel file').setInputFiles(file);
   const table = page.getByRole('table', { name: 'Route stops to upload' });
-  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 2, { message: 'two valid rows' });
-  await page.getByRole('button', { name: 'Upload Drivers' }).click();
-  await eventually(async () => (await page.getByRole('table', { name: 'Route stops to upload' }).count()) === 0 || (await table.locator('tbody tr').count()) === 0, {
-    message: 'written rows leave',
+  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 2, {
+    message: 'two valid rows',
   });
+  await page.getByRole('button', { name: 'Upload Drivers' }).click();
+  await eventually(
+    async () =>
+      (await page.getByRole('table', { name: 'Route stops to upload' }).count()) === 0 ||
+      (await table.locator('tbody tr').count()) === 0,
+    {
+      message: 'written rows leave',
+    },
+  );
 
   await page.goto(url('/locations/view_routes'));
   await page.getByLabel('Date').fill(ownDate);
-  await routesTable().getByRole('rowheader', { name: `ROUTE: ${route}`, exact: true }).waitFor();
+  await routesTable()
+    .getByRole('rowheader', { name: `ROUTE: ${route}`, exact: true })
+    .waitFor();
   await routesTable().getByText('SUMMARY: 2 stops, 0 totes').waitFor();
   const removal = routesTable().getByRole('row', { name: `Route ${route} stop 2` });
   assert.equal(await removal.evaluate((el) => getComputedStyle(el).fontWeight), '700', 'REMOVAL stops are bold');
@@ -126,10 +148,16 @@ test('re-uploading a route-stop schedule with one stop changed keeps every stop 
   const table = page.getByRole('table', { name: 'Route stops to upload' });
   const upload = async (name, text) => {
     await page.getByLabel('CSV or Excel file').setInputFiles(await csvFile(name, text));
-    await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 3, { message: `the dry run of ${name}` });
+    await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 3, {
+      message: `the dry run of ${name}`,
+    });
   };
   const stopsOnServer = async () => {
-    const api = await graphqlAs(page, 'query($d: String!) { locationRoutes(stockingDate: $d) { routes { route stop id stopType } } }', { d: date });
+    const api = await graphqlAs(
+      page,
+      'query($d: String!) { locationRoutes(stockingDate: $d) { routes { route stop id stopType } } }',
+      { d: date },
+    );
     return api.locationRoutes.routes.filter((s) => s.route === ownRoute).sort((a, b) => a.stop - b.stop);
   };
 
@@ -159,7 +187,9 @@ test('re-uploading a route-stop schedule with one stop changed keeps every stop 
   );
   await page.goto(url('/locations/view_routes'));
   await page.getByLabel('Date').fill(date);
-  await routesTable().getByRole('rowheader', { name: `ROUTE: ${ownRoute}`, exact: true }).waitFor();
+  await routesTable()
+    .getByRole('rowheader', { name: `ROUTE: ${ownRoute}`, exact: true })
+    .waitFor();
   await routesTable().getByText('SUMMARY: 3 stops, 0 totes').waitFor();
 });
 
@@ -178,14 +208,25 @@ test("a location's schedule list shows its pending change and the fleet's upcomi
 
 test('a bulk schedule file previews current -> scheduled values and schedules the valid change', async () => {
   const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
-  const file = await csvFile(`schedule-${stamp}.csv`, `location,attribute,value,dateTime,reason\n${fridges[0]},status,LIVE,${day} 08:15,\n`);
+  const file = await csvFile(
+    `schedule-${stamp}.csv`,
+    `location,attribute,value,dateTime,reason\n${fridges[0]},status,LIVE,${day} 08:15,\n`,
+  );
   await page.goto(url('/locations/bulk_schedule'));
   await page.getByLabel('CSV or Excel file').setInputFiles(file);
   const table = page.getByRole('table', { name: 'Changes to schedule' });
-  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 1, { message: 'the dry run' });
-  assert.ok((await table.innerText()).includes(`status at ${day} 08:15 CT: "OFFLINE" → "LIVE"`), await table.innerText());
+  await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 1, {
+    message: 'the dry run',
+  });
+  assert.ok(
+    (await table.innerText()).includes(`status at ${day} 08:15 CT: "OFFLINE" → "LIVE"`),
+    await table.innerText(),
+  );
   await page.getByRole('button', { name: 'Schedule changes' }).click();
   await page.getByText('1 changes scheduled, 0 failed.').waitFor();
   await page.goto(url(`/locations/schedule/${fridges[0]}`));
-  await page.getByRole('table', { name: `Scheduled changes of ${fridges[0]}` }).getByText('status: LIVE').waitFor();
+  await page
+    .getByRole('table', { name: `Scheduled changes of ${fridges[0]}` })
+    .getByText('status: LIVE')
+    .waitFor();
 });

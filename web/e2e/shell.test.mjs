@@ -2,7 +2,18 @@
 // Run: npm run e2e   (CHROMIUM_PATH and WEB_URL may override the defaults)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { closeMenu, launchBrowser, mainNav, newPage, openMenu, readStack, signIn, signInButton, signOut, TIMEOUT_MS } from './helpers.mjs';
+import {
+  closeMenu,
+  launchBrowser,
+  mainNav,
+  newPage,
+  openMenu,
+  readStack,
+  signIn,
+  signInButton,
+  signOut,
+  TIMEOUT_MS,
+} from './helpers.mjs';
 
 const stack = readStack();
 const { admin, restricted } = stack.users;
@@ -28,7 +39,15 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
       assert.equal(await page.getByRole('heading', { name: 'Fleet Console', level: 1 }).count(), 1);
 
       const nav = mainNav(page);
-      for (const name of ['Internal Apps', 'Reporting', 'Routes', 'Forecast', 'Pars', 'Locations', 'Channel Management']) {
+      for (const name of [
+        'Internal Apps',
+        'Reporting',
+        'Routes',
+        'Forecast',
+        'Pars',
+        'Locations',
+        'Channel Management',
+      ]) {
         assert.ok(await nav.getByRole('button', { name, exact: true }).isVisible(), `menu ${name}`);
       }
       assert.ok(await nav.getByRole('link', { name: 'Home', exact: true }).isVisible());

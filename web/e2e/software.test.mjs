@@ -44,9 +44,14 @@ test('filter by a version, deploy to two fridges as a pilot, and see both result
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await page.getByRole('button', { name: 'FILTER • (LIVE | Agent = 2.15.0) SELECTED' }).waitFor();
   const agent = await columnIndex('Agent');
-  const shownAgents = await table().locator(`tbody tr[aria-label] td:nth-child(${agent + 1})`).allInnerTexts();
+  const shownAgents = await table()
+    .locator(`tbody tr[aria-label] td:nth-child(${agent + 1})`)
+    .allInnerTexts();
   assert.ok(shownAgents.length > 0, 'some fridges run 2.15.0');
-  assert.ok(shownAgents.every((v) => v === '2.15.0'), JSON.stringify(shownAgents.slice(0, 5)));
+  assert.ok(
+    shownAgents.every((v) => v === '2.15.0'),
+    JSON.stringify(shownAgents.slice(0, 5)),
+  );
 
   // The deployment panel: an unknown id is named and blocks DEPLOY.
   await page.getByRole('button', { name: 'Create Deployment' }).click();
@@ -67,7 +72,10 @@ test('filter by a version, deploy to two fridges as a pilot, and see both result
   await panel.getByLabel('End Date').fill('2027-01-31');
   await panel.getByLabel('Description').fill('Browser test pilot');
   await panel.getByRole('button', { name: 'DEPLOY' }).click();
-  await page.getByRole('alertdialog', { name: /^Deploy Agent 2.16.0 and pilot/ }).getByRole('button', { name: 'Deploy' }).click();
+  await page
+    .getByRole('alertdialog', { name: /^Deploy Agent 2.16.0 and pilot/ })
+    .getByRole('button', { name: 'Deploy' })
+    .click();
 
   const result = page.getByRole('alertdialog', { name: 'Deployment result' });
   await result.getByText('The FridgeSoftwareVersion table was successfully updated.').waitFor({ timeout: 30_000 });

@@ -55,7 +55,8 @@ export function parseConfig(raw: unknown): AppConfig {
     region: obj.region as string,
     userPoolId: obj.userPoolId as string,
     userPoolClientId: obj.userPoolClientId as string,
-    userPoolEndpoint: typeof obj.userPoolEndpoint === 'string' && obj.userPoolEndpoint ? obj.userPoolEndpoint : undefined,
+    userPoolEndpoint:
+      typeof obj.userPoolEndpoint === 'string' && obj.userPoolEndpoint ? obj.userPoolEndpoint : undefined,
     authFlowType,
     graphqlUrl: obj.graphqlUrl as string,
     restUrl: (obj.restUrl as string).replace(/\/+$/, ''),

@@ -13,8 +13,8 @@ function ConfigErrorScreen({ message }: { message: string }) {
       <p>The runtime configuration (/config.json) is missing or invalid.</p>
       <pre>{message}</pre>
       <p>
-        Locally, start the stack so that it writes <code>web/public/config.json</code>; on AWS, deploy the
-        configuration from the stack outputs. Then reload the page.
+        Locally, start the stack so that it writes <code>web/public/config.json</code>; on AWS, deploy the configuration
+        from the stack outputs. Then reload the page.
       </p>
     </div>
   );

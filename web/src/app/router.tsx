@@ -7,7 +7,9 @@ import { Layout } from '@/features/shell/components/Layout';
 // Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).
 const screenLoaders = new Map<unknown, () => Promise<unknown>>();
 
-function screen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+function screen<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
   const component = lazy(load);
   screenLoaders.set(component, load);
   return component;

@@ -72,7 +72,10 @@ export function AttributeTable({ rows, label, emptyMessage = 'No data' }: Attrib
             key={r.key}
             data-field={r.key}
             data-colour={r.colour ?? 'none'}
-            style={{ background: r.colour ? TINT[r.colour] : undefined, borderBottom: '1px solid var(--amplify-colors-border-secondary)' }}
+            style={{
+              background: r.colour ? TINT[r.colour] : undefined,
+              borderBottom: '1px solid var(--amplify-colors-border-secondary)',
+            }}
           >
             <th scope="row" style={{ textAlign: 'left', fontWeight: 500, padding: '0.35rem 0.75rem' }}>
               {r.attribute}
@@ -84,7 +87,13 @@ export function AttributeTable({ rows, label, emptyMessage = 'No data' }: Attrib
                   role="img"
                   aria-label={r.colour}
                   title={r.colour}
-                  style={{ display: 'inline-block', width: '0.8rem', height: '0.8rem', borderRadius: '50%', background: DOT[r.colour] }}
+                  style={{
+                    display: 'inline-block',
+                    width: '0.8rem',
+                    height: '0.8rem',
+                    borderRadius: '50%',
+                    background: DOT[r.colour],
+                  }}
                 />
               ) : null}
             </td>

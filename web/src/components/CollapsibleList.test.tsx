@@ -50,7 +50,16 @@ describe('CollapsibleList', () => {
   });
 
   it('says so when empty', () => {
-    render(<CollapsibleList items={[]} getKey={() => ''} label="Fridges" title={() => ''} body={() => null} emptyMessage="No fridges." />);
+    render(
+      <CollapsibleList
+        items={[]}
+        getKey={() => ''}
+        label="Fridges"
+        title={() => ''}
+        body={() => null}
+        emptyMessage="No fridges."
+      />,
+    );
     expect(screen.getByText('No fridges.')).toBeInTheDocument();
   });
 });

@@ -102,21 +102,39 @@ export function CollapsibleList<T>({
         data-key={key}
         ref={virtual ? virtualizer.measureElement : undefined}
         style={{
-          ...(start !== undefined ? { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` } : {}),
+          ...(start !== undefined
+            ? { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` }
+            : {}),
           borderBottom: '1px solid var(--amplify-colors-border-secondary)',
           background: 'var(--amplify-colors-background-primary, #fff)',
         }}
       >
         <Flex alignItems="center" gap="0.75rem" padding="0 0.75rem" minHeight={`${estimateSize}px`} wrap="wrap">
-          <button type="button" id={headerId} aria-expanded={expanded} aria-controls={bodyId} onClick={() => toggle(key)} style={toggleStyle}>
-            <span aria-hidden="true" style={{ display: 'inline-block', width: '1rem', transform: expanded ? 'rotate(90deg)' : undefined }}>
+          <button
+            type="button"
+            id={headerId}
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            onClick={() => toggle(key)}
+            style={toggleStyle}
+          >
+            <span
+              aria-hidden="true"
+              style={{ display: 'inline-block', width: '1rem', transform: expanded ? 'rotate(90deg)' : undefined }}
+            >
               ▶
             </span>
             {title(item)}
           </button>
           {headerExtra ? headerExtra(item) : null}
         </Flex>
-        <div id={bodyId} role="region" aria-labelledby={headerId} hidden={!expanded} style={{ padding: '0 0.75rem 0.75rem 2.25rem' }}>
+        <div
+          id={bodyId}
+          role="region"
+          aria-labelledby={headerId}
+          hidden={!expanded}
+          style={{ padding: '0 0.75rem 0.75rem 2.25rem' }}
+        >
           {expanded ? body(item) : null}
         </div>
       </div>

@@ -31,7 +31,12 @@ describe('ConfirmDialog', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     render(
-      <ConfirmDialog title="Are you sure want to delete this item?" tone="destructive" onConfirm={onConfirm} onCancel={onCancel}>
+      <ConfirmDialog
+        title="Are you sure want to delete this item?"
+        tone="destructive"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      >
         The scheduled change will not be applied.
       </ConfirmDialog>,
     );

@@ -20,7 +20,14 @@ const columns: DataColumn<Fridge>[] = [
   { id: 'id', header: 'Id', value: (f) => f.id },
   { id: 'name', header: 'Name', value: (f) => f.name },
   { id: 'units', header: 'Units', value: (f) => f.units },
-  { id: 'open', header: 'Open', value: () => '', cell: (f) => <a href={`#${f.id}`}>open</a>, exportable: false, sortable: false },
+  {
+    id: 'open',
+    header: 'Open',
+    value: () => '',
+    cell: (f) => <a href={`#${f.id}`}>open</a>,
+    exportable: false,
+    sortable: false,
+  },
 ];
 
 const FRIDGES: Fridge[] = [
@@ -80,7 +87,7 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(downloads).toHaveLength(1);
     expect(downloads[0].name).toBe('fridges.csv');
-    expect(downloads[0].text.split('\r\n')).toEqual(['Id,Name,Units', "CHI_1,\"'=cmd\",3", 'CHI_2,"Loop, Tower",12']);
+    expect(downloads[0].text.split('\r\n')).toEqual(['Id,Name,Units', 'CHI_1,"\'=cmd",3', 'CHI_2,"Loop, Tower",12']);
   });
 
   it('builds RFC 4180 CSV with quotes doubled', () => {
@@ -98,7 +105,9 @@ describe('DataTable', () => {
   it('highlights rows by a rule and opens a row from the keyboard', async () => {
     const onRowClick = vi.fn();
     renderTable(FRIDGES, { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined), onRowClick });
-    const rows = within(screen.getByRole('table', { name: 'Fridges' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Fridges' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((r) => r.getAttribute('data-highlight'))).toEqual([null, 'error', null]);
     rows[2].focus();
     await userEvent.keyboard('{Enter}');
@@ -134,7 +143,9 @@ describe('grouped rows', () => {
       rowStyle: (f) => (f.status === 'DEAD' ? { fontWeight: 700 } : undefined),
       initialSort: { id: 'id' },
     });
-    const rows = within(screen.getByRole('table', { name: 'Fridges' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Fridges' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((r) => r.textContent?.replace(/open$/, ''))).toEqual([
       'STATUS: DEAD',
       'CHI_1=cmd3',

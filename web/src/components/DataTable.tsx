@@ -97,7 +97,11 @@ export function tableCsv<T>(columns: DataColumn<T>[], rows: T[]): string {
   );
 }
 
-const fileNameOf = (label: string) => `${label.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`;
+const fileNameOf = (label: string) =>
+  `${label
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')}.csv`;
 
 /**
  * The console's table: sorting, a text filter, a sticky header, virtual
@@ -155,34 +159,40 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
 
   const exportCsv = () =>
-    download(props.exportFileName ?? fileNameOf(label), tableCsv(columns, rows.map((r) => r.original)));
+    download(
+      props.exportFileName ?? fileNameOf(label),
+      tableCsv(
+        columns,
+        rows.map((r) => r.original),
+      ),
+    );
 
   const renderRow = (row: Row<T>, background?: string) => {
-              const tone = highlight?.(row.original);
-              return (
-                <tr
-                  key={row.id}
-                  data-highlight={tone}
-                  aria-label={props.rowLabel?.(row.original)}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-                  onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row.original) : undefined}
-                  style={{
-                    height: rowHeight,
-                    background: tone ? HIGHLIGHT_BACKGROUND[tone] : background,
-                    ...props.rowStyle?.(row.original),
-                    cursor: onRowClick ? 'pointer' : undefined,
-                    borderBottom: '1px solid var(--amplify-colors-border-secondary)',
-                  }}
-                >
-                  {row.getVisibleCells().map((c) => (
-                    <td key={c.id} style={{ padding: '0.25rem 0.75rem' }}>
-                      {flexRender(c.column.columnDef.cell, c.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              );
-            };
+    const tone = highlight?.(row.original);
+    return (
+      <tr
+        key={row.id}
+        data-highlight={tone}
+        aria-label={props.rowLabel?.(row.original)}
+        tabIndex={onRowClick ? 0 : undefined}
+        onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+        onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row.original) : undefined}
+        style={{
+          height: rowHeight,
+          background: tone ? HIGHLIGHT_BACKGROUND[tone] : background,
+          ...props.rowStyle?.(row.original),
+          cursor: onRowClick ? 'pointer' : undefined,
+          borderBottom: '1px solid var(--amplify-colors-border-secondary)',
+        }}
+      >
+        {row.getVisibleCells().map((c) => (
+          <td key={c.id} style={{ padding: '0.25rem 0.75rem' }}>
+            {flexRender(c.column.columnDef.cell, c.getContext())}
+          </td>
+        ))}
+      </tr>
+    );
+  };
 
   return (
     <Flex direction="column" gap="0.5rem">
@@ -265,7 +275,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </thead>
           <tbody>
             {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
-            {props.groups ? grouped(rows, props.groups, renderRow, columns.length) : windowed.map((row) => renderRow(row))}
+            {props.groups
+              ? grouped(rows, props.groups, renderRow, columns.length)
+              : windowed.map((row) => renderRow(row))}
             {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
           </tbody>
         </table>
@@ -277,7 +289,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Flex>
           ) : (
             <Text padding="1rem" color="font.tertiary">
-              {(props.total ?? data.length) === 0 ? (props.emptyMessage ?? 'No rows to show.') : 'No rows match the filter.'}
+              {(props.total ?? data.length) === 0
+                ? (props.emptyMessage ?? 'No rows to show.')
+                : 'No rows match the filter.'}
             </Text>
           )
         ) : null}
@@ -287,7 +301,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
 }
 
 /** The rows in groups, in order of first appearance, each with its header and footer rows. */
-function grouped<T>(rows: Row<T>[], groups: RowGroups<T>, renderRow: (row: Row<T>, background?: string) => ReactNode, span: number) {
+function grouped<T>(
+  rows: Row<T>[],
+  groups: RowGroups<T>,
+  renderRow: (row: Row<T>, background?: string) => ReactNode,
+  span: number,
+) {
   const order: string[] = [];
   const members = new Map<string, Row<T>[]>();
   for (const r of rows) {

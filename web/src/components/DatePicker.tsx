@@ -18,7 +18,17 @@ export interface DatePickerProps {
 }
 
 /** A labelled date field defaulting to today, with its time zone named. */
-export function DatePicker({ label, value, onChange, min, max, timeZone, timeZoneLabel, required, descriptiveText }: DatePickerProps) {
+export function DatePicker({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  timeZone,
+  timeZoneLabel,
+  required,
+  descriptiveText,
+}: DatePickerProps) {
   useEffect(() => {
     if (value === undefined) onChange(todayIn(timeZone));
     // Only the first render defaults; later clears are the user's choice.

@@ -24,7 +24,13 @@ export function FileInput({ label, accept, onFile, disabled }: FileInputProps) {
           {label}
         </Text>
       </label>
-      <input id={id} type="file" accept={accept} disabled={disabled} onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        disabled={disabled}
+        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+      />
     </>
   );
 }

@@ -16,7 +16,11 @@ export function InfoTip({ text, label }: InfoTipProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
-    <span style={{ position: 'relative', display: 'inline-flex', verticalAlign: 'middle' }} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+    <span
+      style={{ position: 'relative', display: 'inline-flex', verticalAlign: 'middle' }}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+    >
       <button
         type="button"
         aria-label={label}
@@ -27,7 +31,14 @@ export function InfoTip({ text, label }: InfoTipProps) {
         onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
         style={{ all: 'unset', cursor: 'help', display: 'inline-flex', borderRadius: '50%' }}
       >
-        <svg width="18" height="18" viewBox="0 0 24 24" fill="var(--amplify-colors-blue-80, #1565c0)" aria-hidden="true" focusable="false">
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="var(--amplify-colors-blue-80, #1565c0)"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-6h2zm0-8h-2V7h2z" />
         </svg>
       </button>

@@ -10,7 +10,10 @@ const ERROR = ['DEAD', 'FAILED', 'ERROR', 'INVALID', 'DOWN'];
 
 /** The tone of a status word the console shows (LIVE, FAILED, PENDING...). */
 export function toneOfStatus(status: string | null | undefined): Tone {
-  const s = (status ?? '').trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const s = (status ?? '')
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
   if (SUCCESS.includes(s)) return 'success';
   if (ERROR.includes(s)) return 'error';
   if (WARNING.includes(s)) return 'warning';

@@ -12,7 +12,9 @@ vi.mock('@/lib/csv', async (importOriginal) => ({
 }));
 
 const ROWS: FileRow[] = [{ row: 2, values: { item: 'WRAP', price: 'x' } }];
-const REPORTS = new Map<number, RowReport>([[2, { row: 2, key: null, status: 'invalid', messages: ['price must be a number'], diff: [] }]]);
+const REPORTS = new Map<number, RowReport>([
+  [2, { row: 2, key: null, status: 'invalid', messages: ['price must be a number'], diff: [] }],
+]);
 const COLUMNS = [{ id: 'item', header: 'item', value: (r: FileRow) => r.values.item }];
 
 beforeEach(() => {
@@ -21,14 +23,24 @@ beforeEach(() => {
 
 describe('UploadPreviewTable', () => {
   it('shows the rows, highlighted, and exports them as checked-<file>.csv', async () => {
-    render(<UploadPreviewTable label="Price preview" fileName="prices.v2.csv" rows={ROWS} columns={COLUMNS} highlight={() => 'error'} />);
+    render(
+      <UploadPreviewTable
+        label="Price preview"
+        fileName="prices.v2.csv"
+        rows={ROWS}
+        columns={COLUMNS}
+        highlight={() => 'error'}
+      />,
+    );
     expect(screen.getByRole('table', { name: 'Price preview' })).toHaveTextContent('WRAP');
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(downloads.map((d) => d.name)).toEqual(['checked-prices.v2.csv']);
   });
 
   it('is not there without rows', () => {
-    render(<UploadPreviewTable label="Price preview" fileName="" rows={[]} columns={COLUMNS} highlight={() => undefined} />);
+    render(
+      <UploadPreviewTable label="Price preview" fileName="" rows={[]} columns={COLUMNS} highlight={() => undefined} />,
+    );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
@@ -37,7 +49,9 @@ describe('InvalidRowsDownload', () => {
   it('downloads the invalid rows with their messages as invalid-<file>.csv', async () => {
     render(<InvalidRowsDownload fileName="prices.xlsx" rows={ROWS} reports={REPORTS} />);
     await userEvent.click(screen.getByRole('button', { name: 'Download invalid rows' }));
-    expect(downloads).toEqual([{ name: 'invalid-prices.csv', text: expect.stringContaining('WRAP,x,price must be a number') }]);
+    expect(downloads).toEqual([
+      { name: 'invalid-prices.csv', text: expect.stringContaining('WRAP,x,price must be a number') },
+    ]);
   });
 
   it('is disabled without invalid rows', () => {

@@ -7,12 +7,20 @@ import { UploadWorkbench } from './UploadWorkbench';
 const CSV = 'route,stop\nr1,1\nr2,x\n';
 
 function setup(validRowsGoAlone: boolean) {
-  const commit = vi.fn(async (b: UploadBody) => ({ results: b.rows.map((r) => ({ row: r.row, key: null, status: 'written' as const })) }));
+  const commit = vi.fn(async (b: UploadBody) => ({
+    results: b.rows.map((r) => ({ row: r.row, key: null, status: 'written' as const })),
+  }));
   const dryRun = vi.fn(async (b: UploadBody) => ({
     uploadId: b.uploadId,
     summaryText: '1 will change, 1 invalid',
     rows: [
-      { row: 2, key: 'r1', status: 'change' as const, messages: [], diff: [{ attribute: 'stop', oldValue: '4', newValue: '1' }] },
+      {
+        row: 2,
+        key: 'r1',
+        status: 'change' as const,
+        messages: [],
+        diff: [{ attribute: 'stop', oldValue: '4', newValue: '1' }],
+      },
       { row: 3, key: 'r2', status: 'invalid' as const, messages: ['Stop must be an integer'], diff: [] },
     ],
   }));
@@ -32,14 +40,23 @@ function setup(validRowsGoAlone: boolean) {
 
 /** Issue 20's reproduction: a route of 3 stops re-uploaded with one stop's stopType changed. */
 function setupRoute() {
-  const commit = vi.fn(async (b: UploadBody) => ({ results: b.rows.map((r) => ({ row: r.row, key: null, status: 'written' as const })) }));
+  const commit = vi.fn(async (b: UploadBody) => ({
+    results: b.rows.map((r) => ({ row: r.row, key: null, status: 'written' as const })),
+  }));
   const dryRun = vi.fn(async (b: UploadBody) => ({
     uploadId: b.uploadId,
     summaryText: '1 will change, 2 unchanged',
     groups: { '2045-01-02#r1': 3 },
     rows: [
       { row: 2, key: 'A', group: '2045-01-02#r1', status: 'unchanged' as const, messages: [], diff: [] },
-      { row: 3, key: 'B', group: '2045-01-02#r1', status: 'change' as const, messages: [], diff: [{ attribute: 'stopType', oldValue: 'DELIVERY', newValue: 'REMOVAL' }] },
+      {
+        row: 3,
+        key: 'B',
+        group: '2045-01-02#r1',
+        status: 'change' as const,
+        messages: [],
+        diff: [{ attribute: 'stopType', oldValue: 'DELIVERY', newValue: 'REMOVAL' }],
+      },
       { row: 4, key: 'C', group: '2045-01-02#r1', status: 'unchanged' as const, messages: [], diff: [] },
     ],
   }));
@@ -60,8 +77,12 @@ function setupRoute() {
 describe('UploadWorkbench', () => {
   it('sends a touched group whole and declares its count from the dry run', async () => {
     const { commit } = setupRoute();
-    const file = 'date,id,route,stop,stopType\n2045-01-02,A,r1,1,DELIVERY\n2045-01-02,B,r1,2,REMOVAL\n2045-01-02,C,r1,3,DELIVERY\n';
-    await userEvent.upload(screen.getByLabelText('CSV or Excel file'), new File([file], 'week.csv', { type: 'text/csv' }));
+    const file =
+      'date,id,route,stop,stopType\n2045-01-02,A,r1,1,DELIVERY\n2045-01-02,B,r1,2,REMOVAL\n2045-01-02,C,r1,3,DELIVERY\n';
+    await userEvent.upload(
+      screen.getByLabelText('CSV or Excel file'),
+      new File([file], 'week.csv', { type: 'text/csv' }),
+    );
     await screen.findByText('3 rows: 1 will change, 2 unchanged');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(screen.getByText('3 written, 0 failed.')).toBeInTheDocument());
@@ -70,10 +91,12 @@ describe('UploadWorkbench', () => {
     expect(commit.mock.calls[0][0].groups).toEqual({ '2045-01-02#r1': 3 });
   });
 
-
   it('blocks the commit while a row is invalid when the upload goes whole', async () => {
     const { commit } = setup(false);
-    await userEvent.upload(screen.getByLabelText('CSV or Excel file'), new File([CSV], 'stops.csv', { type: 'text/csv' }));
+    await userEvent.upload(
+      screen.getByLabelText('CSV or Excel file'),
+      new File([CSV], 'stops.csv', { type: 'text/csv' }),
+    );
     await screen.findByText('2 rows: 1 will change, 1 invalid');
     expect(screen.getByText('stop: 4 → 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
@@ -83,7 +106,10 @@ describe('UploadWorkbench', () => {
 
   it('lets the valid rows go alone where allowed, with progress over batches', async () => {
     const { commit } = setup(true);
-    await userEvent.upload(screen.getByLabelText('CSV or Excel file'), new File([CSV], 'stops.csv', { type: 'text/csv' }));
+    await userEvent.upload(
+      screen.getByLabelText('CSV or Excel file'),
+      new File([CSV], 'stops.csv', { type: 'text/csv' }),
+    );
     await screen.findByText('2 rows: 1 will change, 1 invalid');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(screen.getByText('1 written, 0 failed.')).toBeInTheDocument());

@@ -64,7 +64,13 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
     setUpload((u) => {
       const reports = new Map(u.reports);
       for (const r of results.filter((x) => x.status === 'failed')) {
-        reports.set(r.row, { row: r.row, key: r.key, status: 'invalid', messages: [r.message ?? 'Not written'], diff: reports.get(r.row)?.diff ?? [] });
+        reports.set(r.row, {
+          row: r.row,
+          key: r.key,
+          status: 'invalid',
+          messages: [r.message ?? 'Not written'],
+          diff: reports.get(r.row)?.diff ?? [],
+        });
       }
       const gone = (row: number) => ['written', 'unchanged'].includes(byRow.get(row)?.status ?? '');
       // The dry run's summary described the file before the commit; the outcome line replaces it.
@@ -106,11 +112,16 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
         </Button>
         <InvalidRowsDownload fileName={upload.fileName} rows={invalid} reports={upload.reports} />
         <Text>
-          {count(upload.rows.length, 'row')}{checking ? ', checking…' : upload.summary ? `: ${upload.summary}` : ''}
+          {count(upload.rows.length, 'row')}
+          {checking ? ', checking…' : upload.summary ? `: ${upload.summary}` : ''}
         </Text>
         {outcome ? <Text role="status">{outcome}</Text> : null}
       </Flex>
-      {blocked ? <Text color="font.error">Fix the invalid rows and choose the file again: this upload goes whole or not at all.</Text> : null}
+      {blocked ? (
+        <Text color="font.error">
+          Fix the invalid rows and choose the file again: this upload goes whole or not at all.
+        </Text>
+      ) : null}
       {progress ? <ProgressBar label="Sending" value={progress.done} max={progress.total} unit="batches" /> : null}
 
       <ErrorPanel

@@ -10,21 +10,44 @@ const ROWS: FileRow[] = [
   { row: 4, values: { route: 'r3' } },
 ];
 const REPORTS = new Map<number, RowReport>([
-  [2, { row: 2, key: 'r1', status: 'change', messages: [], warnings: ['late'], diff: [{ attribute: 'stop', oldValue: '4', newValue: '1' }] }],
+  [
+    2,
+    {
+      row: 2,
+      key: 'r1',
+      status: 'change',
+      messages: [],
+      warnings: ['late'],
+      diff: [{ attribute: 'stop', oldValue: '4', newValue: '1' }],
+    },
+  ],
   [3, { row: 3, key: 'r2', status: 'invalid', messages: ['Stop must be an integer'], diff: [] }],
 ]);
 
 function renderColumns(options: Partial<Parameters<typeof checkedColumns>[1]> = {}) {
-  render(<DataTable label="Preview" data={ROWS} columns={checkedColumns(REPORTS, { fileColumns: [{ col: 'route', title: 'Route' }], ...options })} getRowId={(r) => String(r.row)} />);
+  render(
+    <DataTable
+      label="Preview"
+      data={ROWS}
+      columns={checkedColumns(REPORTS, { fileColumns: [{ col: 'route', title: 'Route' }], ...options })}
+      getRowId={(r) => String(r.row)}
+    />,
+  );
   return screen.getByRole('table', { name: 'Preview' });
 }
 
 describe('checkedColumns', () => {
   it('shows the verdict icon, the row, the file columns and the messages and changes', () => {
     const table = renderColumns();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Status', 'Row', 'Route', 'Message or change']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Status', 'Row', 'Route', 'Message or change']);
     expect(within(table).getByText('late; stop: 4 → 1')).toBeInTheDocument();
-    expect(within(table).getByRole('img', { name: 'invalid' })).toHaveTextContent('invalid: invalid: Stop must be an integer');
+    expect(within(table).getByRole('img', { name: 'invalid' })).toHaveTextContent(
+      'invalid: invalid: Stop must be an integer',
+    );
     expect(within(table).getByRole('img', { name: 'valid' })).toHaveTextContent('valid: will change');
     expect(within(table).getByRole('img', { name: 'pending' })).toHaveTextContent('pending');
   });
@@ -37,7 +60,10 @@ describe('checkedColumns', () => {
     });
     expect(within(table).getByRole('columnheader', { name: 'Line' })).toBeInTheDocument();
     expect(within(table).getByRole('img', { name: 'invalid' })).toHaveTextContent('invalid: tip 3');
-    const status = checkedColumns(REPORTS, { fileColumns: [], statusText: { new: 'fresh', change: 'altered', unchanged: 'same', invalid: 'refused' } })[0];
+    const status = checkedColumns(REPORTS, {
+      fileColumns: [],
+      statusText: { new: 'fresh', change: 'altered', unchanged: 'same', invalid: 'refused' },
+    })[0];
     expect(ROWS.map((r) => status.value(r))).toEqual(['altered', 'refused', 'checking']);
   });
 });

@@ -2,7 +2,12 @@ import type { FileRow, RowReport, RowStatus } from '@/lib/upload-pipeline';
 import type { DataColumn } from './DataTable';
 import { StatusIcon } from './StatusIcon';
 
-const STATUS_TEXT: Record<RowStatus, string> = { new: 'new', change: 'will change', unchanged: 'unchanged', invalid: 'invalid' };
+const STATUS_TEXT: Record<RowStatus, string> = {
+  new: 'new',
+  change: 'will change',
+  unchanged: 'unchanged',
+  invalid: 'invalid',
+};
 
 export interface CheckedColumnsOptions {
   /** The file's columns shown, by name, with their header (the server sees every column). */
@@ -44,14 +49,22 @@ export function checkedColumns(reports: Map<number, RowReport>, options: Checked
       },
     },
     { id: 'row', header: options.rowHeader ?? 'Row', width: '4rem', value: (r) => r.row },
-    ...options.fileColumns.map((c) => ({ id: `col:${c.col}`, header: c.title, value: (r: FileRow) => r.values[c.col] ?? '' })),
+    ...options.fileColumns.map((c) => ({
+      id: `col:${c.col}`,
+      header: c.title,
+      value: (r: FileRow) => r.values[c.col] ?? '',
+    })),
     {
       id: 'message',
       header: 'Message or change',
       value: (r) => {
         const report = reports.get(r.row);
         if (!report) return '';
-        return [...report.messages, ...(report.warnings ?? []), ...report.diff.map((d) => `${d.attribute}: ${d.oldValue} → ${d.newValue}`)].join('; ');
+        return [
+          ...report.messages,
+          ...(report.warnings ?? []),
+          ...report.diff.map((d) => `${d.attribute}: ${d.oldValue} → ${d.newValue}`),
+        ].join('; ');
       },
     },
   ];

@@ -12,7 +12,10 @@ describe('dates', () => {
   it("reads today in the zone, not the machine's", () => {
     expect(todayIn('America/Chicago', LATE_EVENING_CT)).toBe('2026-11-21');
     expect(todayIn('UTC', LATE_EVENING_CT)).toBe('2026-11-22');
-    expect(todayRange('America/Chicago', LATE_EVENING_CT)).toEqual({ start: '2026-11-21T00:00', end: '2026-11-21T23:59' });
+    expect(todayRange('America/Chicago', LATE_EVENING_CT)).toEqual({
+      start: '2026-11-21T00:00',
+      end: '2026-11-21T23:59',
+    });
   });
 
   it('flags only a complete reversed range', () => {
@@ -25,7 +28,9 @@ describe('dates', () => {
 describe('DatePicker', () => {
   it('defaults to today and names its zone', () => {
     const onChange = vi.fn();
-    render(<DatePicker label="Stocking date" value={undefined} onChange={onChange} timeZone="UTC" timeZoneLabel="CT" />);
+    render(
+      <DatePicker label="Stocking date" value={undefined} onChange={onChange} timeZone="UTC" timeZoneLabel="CT" />,
+    );
     expect(onChange).toHaveBeenCalledWith(todayIn('UTC'));
     expect(screen.getByLabelText('Stocking date')).toHaveAttribute('type', 'date');
     expect(screen.getByText('Dates in CT')).toBeInTheDocument();

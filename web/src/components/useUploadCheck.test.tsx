@@ -18,7 +18,9 @@ function answer(b: UploadBody): DryRun {
 
 function setup(options: Partial<UploadCheckOptions> = {}) {
   const dryRun = vi.fn(async (b: UploadBody) => answer(b));
-  const hook = renderHook(() => useUploadCheck({ dryRun, dryRunProblem: () => 'The file could not be checked', ...options }));
+  const hook = renderHook(() =>
+    useUploadCheck({ dryRun, dryRunProblem: () => 'The file could not be checked', ...options }),
+  );
   const choose = (file: File | null) => act(() => hook.result.current.choose(file));
   return { dryRun, hook, choose };
 }
@@ -29,7 +31,11 @@ describe('useUploadCheck', () => {
     const { dryRun, hook, choose } = setup({ onChecked });
     await choose(csv('route,stop\nr1,1\nr2,x\n'));
     const { upload, ready, invalid } = hook.result.current;
-    expect(dryRun.mock.calls[0][0]).toMatchObject({ fileName: 'stops.csv', uploadId: upload.uploadId, rows: [{ row: 2 }, { row: 3 }] });
+    expect(dryRun.mock.calls[0][0]).toMatchObject({
+      fileName: 'stops.csv',
+      uploadId: upload.uploadId,
+      rows: [{ row: 2 }, { row: 3 }],
+    });
     expect(upload).toMatchObject({ fileName: 'stops.csv', summary: '1 new, 1 invalid', checked: true });
     expect(upload.file?.name).toBe('stops.csv');
     expect(ready.map((r) => r.row)).toEqual([2]);
@@ -60,12 +66,18 @@ describe('useUploadCheck', () => {
     expect(hook.result.current.fileErrors).toEqual(['The file has no rows.']);
     const unreadable = setup({ read: () => Promise.reject(new Error('broken')) });
     await unreadable.choose(csv('route\nr1\n'));
-    expect(unreadable.hook.result.current.fileErrors).toEqual(['The file could not be read. Choose a CSV or .xlsx file.']);
+    expect(unreadable.hook.result.current.fileErrors).toEqual([
+      'The file could not be read. Choose a CSV or .xlsx file.',
+    ]);
     expect(dryRun).not.toHaveBeenCalled();
   });
 
   it('reads with the caller’s reader and shows unchecked rows without asking the server', async () => {
-    const read = vi.fn(async () => ({ rows: [{ row: 2, values: { route: 'r1' } }], errors: ['Line 1: Missing column stop'], unchecked: true }));
+    const read = vi.fn(async () => ({
+      rows: [{ row: 2, values: { route: 'r1' } }],
+      errors: ['Line 1: Missing column stop'],
+      unchecked: true,
+    }));
     const { dryRun, hook, choose } = setup({ read });
     const file = csv('route\nr1\n');
     await choose(file);
@@ -93,7 +105,13 @@ describe('useUploadCheck', () => {
   });
 
   it("refuses a file over the server's bounds as a file problem, sending nothing (issue 20)", async () => {
-    const read = vi.fn(async (f: File) => ({ rows: Array.from({ length: f.name === 'many.csv' ? 10_001 : 10_000 }, (_, i) => ({ row: i + 2, values: { route: `r${i}` } })), errors: [] }));
+    const read = vi.fn(async (f: File) => ({
+      rows: Array.from({ length: f.name === 'many.csv' ? 10_001 : 10_000 }, (_, i) => ({
+        row: i + 2,
+        values: { route: `r${i}` },
+      })),
+      errors: [],
+    }));
     const { dryRun, hook, choose } = setup({ read });
 
     // Over 5 MB: refused before it is read.
@@ -105,7 +123,9 @@ describe('useUploadCheck', () => {
 
     // 10,001 rows, even from a screen's own reader.
     await choose(csv('route\nr1\n', 'many.csv'));
-    expect(hook.result.current.fileErrors).toEqual(['The file has 10,001 rows; at most 10,000 are checked at once. Split it.']);
+    expect(hook.result.current.fileErrors).toEqual([
+      'The file has 10,001 rows; at most 10,000 are checked at once. Split it.',
+    ]);
     expect(hook.result.current.upload.rows).toEqual([]);
     expect(dryRun).not.toHaveBeenCalled();
 

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { dryRunProblems, fileSizeProblem, readFile, readyRows, type DryRun, type FileRow, type GroupCounts, type RowReport, type UploadBody } from '@/lib/upload-pipeline';
+import {
+  dryRunProblems,
+  fileSizeProblem,
+  readFile,
+  readyRows,
+  type DryRun,
+  type FileRow,
+  type GroupCounts,
+  type RowReport,
+  type UploadBody,
+} from '@/lib/upload-pipeline';
 
 /** A chosen file as read: its rows and the problems to list. */
 export interface FileRead {
@@ -26,7 +36,16 @@ export interface CheckedUpload {
   checked: boolean;
 }
 
-export const NO_UPLOAD: CheckedUpload = { file: null, fileName: '', uploadId: '', rows: [], reports: new Map(), groups: {}, summary: null, checked: false };
+export const NO_UPLOAD: CheckedUpload = {
+  file: null,
+  fileName: '',
+  uploadId: '',
+  rows: [],
+  reports: new Map(),
+  groups: {},
+  summary: null,
+  checked: false,
+};
 
 export interface UploadCheckOptions {
   dryRun: (body: UploadBody) => Promise<DryRun>;
@@ -82,7 +101,13 @@ export function useUploadCheck(options: UploadCheckOptions) {
     setChecking(true);
     try {
       const dry = await options.dryRun(body);
-      setUpload((u) => ({ ...u, reports: new Map(dry.rows.map((r) => [r.row, r])), groups: dry.groups ?? {}, summary: dry.summaryText, checked: true }));
+      setUpload((u) => ({
+        ...u,
+        reports: new Map(dry.rows.map((r) => [r.row, r])),
+        groups: dry.groups ?? {},
+        summary: dry.summaryText,
+        checked: true,
+      }));
       options.onChecked?.(dry);
     } catch (err) {
       const problem = options.dryRunProblem(err);

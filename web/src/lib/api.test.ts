@@ -56,7 +56,9 @@ describe('graphql', () => {
   });
 
   it('throws even when data is partially present', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ data: { a: 1 }, errors: [{ message: 'boom', errorType: 'InternalError' }] }));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ data: { a: 1 }, errors: [{ message: 'boom', errorType: 'InternalError' }] }),
+    );
     await expect(graphql(doc('query { a }'))).rejects.toMatchObject({ message: 'boom', errorType: 'InternalError' });
   });
 
@@ -102,7 +104,9 @@ describe('rest', () => {
   });
 
   it('throws the JSON message and the status on a non-2xx answer', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errorType: 'Forbidden', message: 'Error! User Action Prohibited!' }, 403));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ errorType: 'Forbidden', message: 'Error! User Action Prohibited!' }, 403),
+    );
     const err = await rest('GET', '/users/permissions').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ message: 'Error! User Action Prohibited!', status: 403, errorType: 'Forbidden' });

@@ -71,7 +71,8 @@ export async function graphql<T, V>(document: TypedDocumentString<T, V>, variabl
     headers: { 'Content-Type': 'application/json', Authorization: token },
     body: JSON.stringify(variables ? { query, variables } : { query }),
   });
-  const body = (await readJson(res)) as { data?: T; errors?: GraphqlError[]; message?: string; errorType?: string } | undefined;
+  const body = (await readJson(res)) as
+    { data?: T; errors?: GraphqlError[]; message?: string; errorType?: string } | undefined;
   const first = body?.errors?.[0];
   if (first) {
     throw new ApiError(first.message || genericMessage(res), {

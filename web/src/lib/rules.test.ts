@@ -7,7 +7,9 @@ describe('the server rules, run in the browser', () => {
   it('answer the messages the server answers', () => {
     // The same cases as the server's create_rules tests and integration tests.
     expect(checkField(rule('id'), 'A-1')).toBe('id may contain only letters, digits and underscore');
-    expect(checkField(rule('zipCode'), '1234')).toBe('zipCode must be 5 digits, optionally followed by a dash and 4 digits');
+    expect(checkField(rule('zipCode'), '1234')).toBe(
+      'zipCode must be 5 digits, optionally followed by a dash and 4 digits',
+    );
     expect(checkField(rule('zipCode'), '60601-1234')).toBeNull();
     expect(checkField(rule('latitude'), '50.1')).toBe('latitude should be a number in the range of 28 to 49!');
     expect(checkField(rule('latitude'), '41')).toBe('latitude must have 1 to 7 decimals');
@@ -25,7 +27,9 @@ describe('the server rules, run in the browser', () => {
     const errors = checkAll(CREATE_RULES, { id: 'X_1', street: 'a' });
     expect(errors.city).toBe('city cannot be empty');
     expect(errors.id).toBeUndefined();
-    expect(CUSTOM_HOURS_MESSAGE.replace('{day}', 'Tuesday')).toBe('Tuesday needs a from and a to time when hours is not 24 hours');
+    expect(CUSTOM_HOURS_MESSAGE.replace('{day}', 'Tuesday')).toBe(
+      'Tuesday needs a from and a to time when hours is not 24 hours',
+    );
     expect(RULE_OPTIONS.priceMapTemplates).toContain('PMT_NE_STANDARD');
   });
 });

@@ -17,7 +17,15 @@ describe('clampToastDuration', () => {
   });
 });
 
-function Trigger({ kind, message, options }: { kind: 'success' | 'error' | 'info'; message: string; options?: ToastOptions }) {
+function Trigger({
+  kind,
+  message,
+  options,
+}: {
+  kind: 'success' | 'error' | 'info';
+  message: string;
+  options?: ToastOptions;
+}) {
   const toast = useToast();
   return <button onClick={() => toast[kind](message, options)}>show</button>;
 }
@@ -68,14 +76,20 @@ describe('ToastProvider', () => {
   it('shows a detail line under the message', () => {
     render(
       <ToastProvider>
-        <Trigger kind="success" message="Out Of Order ENABLED successfully" options={{ detail: 'This command should be processed within 5 minutes.' }} />
+        <Trigger
+          kind="success"
+          message="Out Of Order ENABLED successfully"
+          options={{ detail: 'This command should be processed within 5 minutes.' }}
+        />
       </ToastProvider>,
     );
     act(() => screen.getByText('show').click());
     const toast = screen.getByRole('status');
     expect(screen.getByText('Out Of Order ENABLED successfully')).toBeInTheDocument();
     expect(screen.getByText('This command should be processed within 5 minutes.')).toBeInTheDocument();
-    expect(toast).toHaveTextContent('Out Of Order ENABLED successfullyThis command should be processed within 5 minutes.');
+    expect(toast).toHaveTextContent(
+      'Out Of Order ENABLED successfullyThis command should be processed within 5 minutes.',
+    );
     act(() => vi.advanceTimersByTime(6000));
     expect(screen.queryByText('Out Of Order ENABLED successfully')).not.toBeInTheDocument();
   });

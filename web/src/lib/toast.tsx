@@ -77,7 +77,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo<ToastApi>(() => {
     const push = (kind: ToastKind) => (message: string, options?: ToastOptions) => {
       const id = nextId.current++;
-      setItems((list) => [...list, { id, kind, message, detail: options?.detail, durationMs: clampToastDuration(options?.durationMs) }]);
+      setItems((list) => [
+        ...list,
+        { id, kind, message, detail: options?.detail, durationMs: clampToastDuration(options?.durationMs) },
+      ]);
       return id;
     };
     return { success: push('success'), error: push('error'), info: push('info'), dismiss };

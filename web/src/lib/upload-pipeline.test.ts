@@ -32,20 +32,30 @@ describe('reading files', () => {
   });
 
   it('turns sheet cells into the text a CSV would hold', () => {
-    const rows = sheetRows([['POS_NAME__c', 'Stocking_Date__c', 'Sales_Tax_Rate__c'], ['X_1', new Date('2026-02-03T00:00:00Z'), 2.25], [null, null, null]]);
-    expect(rows).toEqual([{ row: 2, values: { POS_NAME__c: 'X_1', Stocking_Date__c: '2026-02-03', Sales_Tax_Rate__c: '2.25' } }]);
+    const rows = sheetRows([
+      ['POS_NAME__c', 'Stocking_Date__c', 'Sales_Tax_Rate__c'],
+      ['X_1', new Date('2026-02-03T00:00:00Z'), 2.25],
+      [null, null, null],
+    ]);
+    expect(rows).toEqual([
+      { row: 2, values: { POS_NAME__c: 'X_1', Stocking_Date__c: '2026-02-03', Sales_Tax_Rate__c: '2.25' } },
+    ]);
     expect(cellText(' a ')).toBe('a');
   });
 });
 
 const rows = (n: number): FileRow[] => Array.from({ length: n }, (_, i) => ({ row: i + 2, values: { id: `R${i}` } }));
-const ok = (b: { rows: FileRow[] }) => ({ results: b.rows.map((r) => ({ row: r.row, key: r.values.id, status: 'written' as const })) });
+const ok = (b: { rows: FileRow[] }) => ({
+  results: b.rows.map((r) => ({ row: r.row, key: r.values.id, status: 'written' as const })),
+});
 
 describe('committing in batches', () => {
   it('sends batches of 100 and reports progress per batch', async () => {
     const send = vi.fn(async (b: { rows: FileRow[] }) => ok(b));
     const progress: [number, number][] = [];
-    const results = await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: rows(250) }, send, (d, t) => progress.push([d, t]));
+    const results = await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: rows(250) }, send, (d, t) =>
+      progress.push([d, t]),
+    );
     expect(send.mock.calls.map((c) => c[0].rows.length).sort()).toEqual([100, 100, 50]);
     expect(progress[0]).toEqual([0, 3]);
     expect(progress[progress.length - 1]).toEqual([3, 3]);
@@ -70,7 +80,10 @@ describe('committing in batches', () => {
     });
     const failed = await commitInBatches({ uploadId: 'u-2', fileName: 'f.csv', rows: rows(2) }, down, () => {});
     expect(down).toHaveBeenCalledTimes(2);
-    expect(failed.map((r) => [r.status, r.message])).toEqual([['failed', 'The service is busy'], ['failed', 'The service is busy']]);
+    expect(failed.map((r) => [r.status, r.message])).toEqual([
+      ['failed', 'The service is busy'],
+      ['failed', 'The service is busy'],
+    ]);
 
     const refused = vi.fn(async () => {
       throw new ApiError('Error! User Action Prohibited!', { status: 403 });
@@ -125,7 +138,14 @@ describe('batches keep groups whole', () => {
 });
 
 describe('whole groups (issue 20)', () => {
-  const report = (row: number, status: RowStatus, group?: string): RowReport => ({ row, key: null, status, messages: [], diff: [], group });
+  const report = (row: number, status: RowStatus, group?: string): RowReport => ({
+    row,
+    key: null,
+    status,
+    messages: [],
+    diff: [],
+    group,
+  });
   const reportsOf = (list: RowReport[]) => new Map(list.map((r) => [r.row, r]));
 
   it('sends every row of a touched group, even the unchanged ones, and no row of an untouched or invalid group', () => {
@@ -155,7 +175,12 @@ describe('whole groups (issue 20)', () => {
     const file = rows(122);
     const groupOf = (row: number) => (row < 62 ? 'a' : row < 122 ? 'b' : row === 122 ? 'c' : undefined);
     const send = vi.fn(async (b: UploadBody) => ok(b));
-    await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: file, groups: { a: 60, b: 60, c: 1, other: 9 } }, send, () => {}, groupOf);
+    await commitInBatches(
+      { uploadId: 'u', fileName: 'f.csv', rows: file, groups: { a: 60, b: 60, c: 1, other: 9 } },
+      send,
+      () => {},
+      groupOf,
+    );
     const bodies = send.mock.calls.map((c) => c[0]);
     expect(bodies.map((b) => [b.rows.length, b.groups])).toEqual([
       [60, { a: 60 }],
@@ -165,7 +190,12 @@ describe('whole groups (issue 20)', () => {
 
     // Without the dry run's counts, a group declares the rows of it being sent.
     send.mockClear();
-    await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: rows(3) }, send, () => {}, () => 'g');
+    await commitInBatches(
+      { uploadId: 'u', fileName: 'f.csv', rows: rows(3) },
+      send,
+      () => {},
+      () => 'g',
+    );
     expect(send.mock.calls[0][0].groups).toEqual({ g: 3 });
 
     // Kinds without groups send the body they always did.
@@ -189,14 +219,18 @@ describe('whole groups (issue 20)', () => {
 
 describe('the invalid rows download', () => {
   it('holds the cells and the messages of each row', () => {
-    const csv = invalidRowsCsv([{ row: 3, values: { id: 'X', hours: 'Mon-Fri' } }], new Map([[3, { messages: ['Only 24 Hours fridges are supported'] }]]));
+    const csv = invalidRowsCsv(
+      [{ row: 3, values: { id: 'X', hours: 'Mon-Fri' } }],
+      new Map([[3, { messages: ['Only 24 Hours fridges are supported'] }]]),
+    );
     expect(csv.split(/\r?\n/)).toEqual(['id,hours,messages', 'X,Mon-Fri,Only 24 Hours fridges are supported']);
   });
 });
 
 describe("the dry run's bounds, equal to the server's (issue 20)", () => {
   const MB = 1024 * 1024;
-  const csvOf = (n: number) => new File([`id\n${Array.from({ length: n }, (_, i) => `R${i}`).join('\n')}\n`], 'f.csv', { type: 'text/csv' });
+  const csvOf = (n: number) =>
+    new File([`id\n${Array.from({ length: n }, (_, i) => `R${i}`).join('\n')}\n`], 'f.csv', { type: 'text/csv' });
 
   it("uses docs/api-contract.md's numbers: 10,000 rows and 5 MB (5,242,880 bytes)", () => {
     expect(DRY_RUN_MAX_ROWS).toBe(10_000);
@@ -230,7 +264,11 @@ describe("the dry run's bounds, equal to the server's (issue 20)", () => {
       rows: Array.from({ length: n }, (_, i) => ({ row: i + 2, values: { id: `R${i}`, note: 'x'.repeat(width) } })),
     });
     expect(dryRunProblems(body(10_000, 10))).toEqual([]);
-    expect(dryRunProblems(body(10_001, 1))).toEqual(['The file has 10,001 rows; at most 10,000 are checked at once. Split it.']);
-    expect(dryRunProblems(body(100, 55_000))).toEqual(["The file's rows come to 5.3 MB as sent; at most 5 MB are read. Split it."]);
+    expect(dryRunProblems(body(10_001, 1))).toEqual([
+      'The file has 10,001 rows; at most 10,000 are checked at once. Split it.',
+    ]);
+    expect(dryRunProblems(body(100, 55_000))).toEqual([
+      "The file's rows come to 5.3 MB as sent; at most 5 MB are read. Split it.",
+    ]);
   });
 });

@@ -72,7 +72,10 @@ export const stemOf = (fileName: string) => fileName.replace(/\.\w+$/, '');
  * `ignore` lists further Papa Parse error codes not worth showing (e.g.
  * 'TooFewFields' where a short row has a rule message of its own).
  */
-export function parseCsv(text: string, { ignore = [] }: { ignore?: string[] } = {}): { rows: FileRow[]; errors: string[] } {
+export function parseCsv(
+  text: string,
+  { ignore = [] }: { ignore?: string[] } = {},
+): { rows: FileRow[]; errors: string[] } {
   const result = Papa.parse<Record<string, string | undefined>>(text, {
     header: true,
     skipEmptyLines: 'greedy',
@@ -88,7 +91,9 @@ export function parseCsv(text: string, { ignore = [] }: { ignore?: string[] } = 
 
 function clean(r: Record<string, unknown>): Cells {
   // fromEntries defines each key, so even a column named '__proto__' is kept as a cell.
-  return Object.fromEntries(Object.entries(r).flatMap(([k, v]) => (k !== '' && v !== undefined && v !== null ? [[k, cellText(v)]] : [])));
+  return Object.fromEntries(
+    Object.entries(r).flatMap(([k, v]) => (k !== '' && v !== undefined && v !== null ? [[k, cellText(v)]] : [])),
+  );
 }
 
 /** A spreadsheet cell as the text a CSV export would hold (dates as YYYY-MM-DD). */
@@ -145,7 +150,9 @@ export function dryRunProblems(body: UploadBody): string[] {
   const rows = rowCountProblem(body.rows.length);
   if (rows) return [rows];
   const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
-  return bytes > DRY_RUN_MAX_BYTES ? [`The file's rows come to ${megabytes(bytes)} MB as sent; at most 5 MB are read. Split it.`] : [];
+  return bytes > DRY_RUN_MAX_BYTES
+    ? [`The file's rows come to ${megabytes(bytes)} MB as sent; at most 5 MB are read. Split it.`]
+    : [];
 }
 
 /**
@@ -166,7 +173,8 @@ async function readAny(file: File): Promise<{ rows: FileRow[]; errors: string[] 
     const { readSheet } = await import('read-excel-file/browser');
     return { rows: sheetRows((await readSheet(file)) as unknown[][]), errors: [] };
   }
-  if (/\.xls$/i.test(file.name)) return { rows: [], errors: ['Old .xls files are not supported: save the file as .xlsx or CSV.'] };
+  if (/\.xls$/i.test(file.name))
+    return { rows: [], errors: ['Old .xls files are not supported: save the file as .xlsx or CSV.'] };
   return parseCsv(await file.text());
 }
 
@@ -209,17 +217,22 @@ export function declaredGroups(
   const inBatch = new Set(batch.map((r) => groupOf(r.row)).filter((g): g is string => g !== undefined));
   if (inBatch.size === 0) return undefined;
   const declared: GroupCounts = {};
-  for (const g of inBatch) declared[g] = Object.hasOwn(counts, g) ? counts[g] : sent.filter((r) => groupOf(r.row) === g).length;
+  for (const g of inBatch)
+    declared[g] = Object.hasOwn(counts, g) ? counts[g] : sent.filter((r) => groupOf(r.row) === g).length;
   return declared;
 }
 
-const retryable = (e: unknown) => !isForbidden(e) && (!(e instanceof ApiError) || e.status === undefined || e.status >= 500);
+const retryable = (e: unknown) =>
+  !isForbidden(e) && (!(e instanceof ApiError) || e.status === undefined || e.status >= 500);
 
 /**
  * Batches of at most `BATCH_ROWS` rows in file order, never splitting a group
  * (the server replaces a group whole, so half of one would replace it wrongly).
  */
-export function batchesOf(rows: FileRow[], groupOf: (row: number) => string | undefined = () => undefined): FileRow[][] {
+export function batchesOf(
+  rows: FileRow[],
+  groupOf: (row: number) => string | undefined = () => undefined,
+): FileRow[][] {
   const units: FileRow[][] = [];
   const unitOf = new Map<string, FileRow[]>();
   for (const r of rows) {
@@ -313,7 +326,9 @@ export async function commitInBatches(
 /** The invalid rows as CSV: their cells and a 'messages' column, for fixing and re-uploading. */
 export function invalidRowsCsv(rows: FileRow[], reports: Map<number, { messages: string[] }>): string {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r.values)))];
-  const data = rows.map((r) => [...columns.map((c) => r.values[c] ?? ''), (reports.get(r.row)?.messages ?? []).join('; ')]);
+  const data = rows.map((r) => [
+    ...columns.map((c) => r.values[c] ?? ''),
+    (reports.get(r.row)?.messages ?? []).join('; '),
+  ]);
   return toCsv([...columns, 'messages'], data);
 }
-

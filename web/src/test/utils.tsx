@@ -20,7 +20,9 @@ export function applyTestConfig(config: Partial<AppConfig> = {}) {
 }
 
 export function newTestQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** Renders inside a QueryClient, the toasts and a MemoryRouter at `route`. */

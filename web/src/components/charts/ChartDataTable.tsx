@@ -20,7 +20,16 @@ export interface ChartDataTableProps {
  */
 export function ChartDataTable({ title, data, xKey, xLabel, series, missing }: ChartDataTableProps) {
   return (
-    <div style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+    <div
+      style={{
+        position: 'absolute',
+        width: 1,
+        height: 1,
+        overflow: 'hidden',
+        clip: 'rect(0 0 0 0)',
+        whiteSpace: 'nowrap',
+      }}
+    >
       <table aria-label={title}>
         <thead>
           <tr>

@@ -1,4 +1,14 @@
-import { CartesianGrid, Legend, Line, LineChart as RLineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart as RLineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { LineChartProps } from '../chart-types';
 import { ChartDataTable } from './ChartDataTable';
 
@@ -6,7 +16,16 @@ import { ChartDataTable } from './ChartDataTable';
  * The real line chart (recharts). Import it only through `Chart.tsx`, which
  * loads it lazily: recharts is large and the sign-in page must not pay for it.
  */
-export default function LineChart({ data, xKey, xLabel, series, thresholds = [], unit, height = 280, title }: LineChartProps) {
+export default function LineChart({
+  data,
+  xKey,
+  xLabel,
+  series,
+  thresholds = [],
+  unit,
+  height = 280,
+  title,
+}: LineChartProps) {
   // Keep the thresholds in view even when every value is far from them.
   const values = data.flatMap((row) => series.map((s) => Number(row[s.key]))).filter(Number.isFinite);
   const all = [...values, ...thresholds.map((t) => t.y)];
@@ -25,10 +44,24 @@ export default function LineChart({ data, xKey, xLabel, series, thresholds = [],
             <Tooltip formatter={(v) => (unit ? `${String(v)} ${unit}` : String(v))} />
             <Legend />
             {thresholds.map((t) => (
-              <ReferenceLine key={`${t.label}-${t.y}`} y={t.y} stroke={t.colour} strokeDasharray="6 4" label={{ value: t.label, position: 'insideTopRight', fill: t.colour }} />
+              <ReferenceLine
+                key={`${t.label}-${t.y}`}
+                y={t.y}
+                stroke={t.colour}
+                strokeDasharray="6 4"
+                label={{ value: t.label, position: 'insideTopRight', fill: t.colour }}
+              />
             ))}
             {series.map((s) => (
-              <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.colour} dot={false} isAnimationActive={false} />
+              <Line
+                key={s.key}
+                type="monotone"
+                dataKey={s.key}
+                name={s.label}
+                stroke={s.colour}
+                dot={false}
+                isAnimationActive={false}
+              />
             ))}
           </RLineChart>
         </ResponsiveContainer>

@@ -23,8 +23,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const { authFlowType } = getConfig();
   const services = useMemo(
     () => ({
-      handleSignIn: (input: SignInInput) =>
-        signIn({ ...input, options: { ...input.options, authFlowType } }),
+      handleSignIn: (input: SignInInput) => signIn({ ...input, options: { ...input.options, authFlowType } }),
     }),
     [authFlowType],
   );

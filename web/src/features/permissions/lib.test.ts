@@ -9,17 +9,32 @@ const record = (at: string, attribute: string, granted: boolean) => ({
 });
 
 describe('permissionChangeRows (issue 20)', () => {
-  it("names the user by e-mail when known, else by sub, and reads Granted/Removed from newValue", () => {
+  it('names the user by e-mail when known, else by sub, and reads Granted/Removed from newValue', () => {
     const rows = permissionChangeRows(
-      [record('2026-11-22T16:06:00.000Z', 'sub-a GetAllLocation', false), record('2026-11-22T16:05:00.000Z', 'sub-gone AddScheduledEvent', true)],
+      [
+        record('2026-11-22T16:06:00.000Z', 'sub-a GetAllLocation', false),
+        record('2026-11-22T16:05:00.000Z', 'sub-gone AddScheduledEvent', true),
+      ],
       [
         { user: 'sub-a', email: 'a@example.com' },
         { user: 'sub-gone', email: '' },
       ],
     );
     expect(rows.map(({ key: _key, ...r }) => r)).toEqual([
-      { at: '2026-11-22T16:06:00.000Z', who: 'admin@example.com', user: 'a@example.com', action: 'GetAllLocation', change: 'Removed' },
-      { at: '2026-11-22T16:05:00.000Z', who: 'admin@example.com', user: 'sub-gone', action: 'AddScheduledEvent', change: 'Granted' },
+      {
+        at: '2026-11-22T16:06:00.000Z',
+        who: 'admin@example.com',
+        user: 'a@example.com',
+        action: 'GetAllLocation',
+        change: 'Removed',
+      },
+      {
+        at: '2026-11-22T16:05:00.000Z',
+        who: 'admin@example.com',
+        user: 'sub-gone',
+        action: 'AddScheduledEvent',
+        change: 'Granted',
+      },
     ]);
     expect(new Set(rows.map((r) => r.key)).size).toBe(2);
   });

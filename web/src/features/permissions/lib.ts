@@ -34,7 +34,10 @@ export interface PermissionChangeRow {
  * The rows of the changes, in the server's order (newest first). The attribute is
  * '<userSub> <Action>': an action never holds a space, so the last one splits them.
  */
-export function permissionChangeRows(records: PermissionChangeRecord[], users: Pick<UserPermissions, 'user' | 'email'>[]): PermissionChangeRow[] {
+export function permissionChangeRows(
+  records: PermissionChangeRecord[],
+  users: Pick<UserPermissions, 'user' | 'email'>[],
+): PermissionChangeRow[] {
   const emails = new Map(users.filter((u) => u.email).map((u) => [u.user, u.email]));
   return records.flatMap((r, i) =>
     r.changes.map((c, j) => {

@@ -3,8 +3,7 @@ import { FEATURE_FLAGS } from '@/features/flags/useFeatureFlags';
 
 /** An entry of a navigation menu: an in-app route or an external link (opened in a new tab). */
 export type NavEntry =
-  | { kind: 'route'; label: string; to: string }
-  | { kind: 'external'; label: string; href?: string };
+  { kind: 'route'; label: string; to: string } | { kind: 'external'; label: string; href?: string };
 
 export interface NavMenu {
   label: string;
@@ -37,7 +36,10 @@ export function buildNavMenus(flags: readonly string[], links: AppLinks): NavMen
   if (has(FEATURE_FLAGS.jitManagement)) routes.push(route('JIT Management', '/jit-management'));
 
   return [
-    { label: 'Internal Apps', entries: [external('Facility CMS', links.facilityCms), external('Driver App', links.driverApp)] },
+    {
+      label: 'Internal Apps',
+      entries: [external('Facility CMS', links.facilityCms), external('Driver App', links.driverApp)],
+    },
     { label: 'Reporting', entries: reporting },
     { label: 'Routes', entries: routes },
     { label: 'Forecast', entries: [route('View', '/forecast/view'), route('Upload', '/forecast/upload')] },

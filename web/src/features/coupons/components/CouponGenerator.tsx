@@ -23,7 +23,13 @@ export function CouponGenerator() {
     if (!isComplete(form) || !value) return;
     setError(null);
     generate.mutate(
-      { imageName: form.reason, ...value, startDate: form.startDate, endDate: form.endDate, requestId: crypto.randomUUID() },
+      {
+        imageName: form.reason,
+        ...value,
+        startDate: form.startDate,
+        endDate: form.endDate,
+        requestId: crypto.randomUUID(),
+      },
       {
         onSuccess: (c) => setResult(c),
         // The backend's message when there is a response, else the spec's words (§8).
@@ -59,7 +65,12 @@ export function CouponGenerator() {
         }}
         menuSlots={{ Empty: <Text padding="0.5rem">No issue type matches</Text> }}
       />
-      <SelectField label="Code value" placeholder="Choose a value" value={form.value} onChange={(e) => set({ value: e.target.value })}>
+      <SelectField
+        label="Code value"
+        placeholder="Choose a value"
+        value={form.value}
+        onChange={(e) => set({ value: e.target.value })}
+      >
         {VALUE_CHOICES.map((v) => (
           <option key={v} value={v}>
             {v}
@@ -68,9 +79,21 @@ export function CouponGenerator() {
       </SelectField>
       <Flex gap="1rem" wrap="wrap">
         <DatePicker label="Start date" value={form.startDate} onChange={(d) => set({ startDate: d })} required />
-        <DatePicker label="End date" value={form.endDate} onChange={(d) => set({ endDate: d })} min={form.startDate || undefined} required />
+        <DatePicker
+          label="End date"
+          value={form.endDate}
+          onChange={(d) => set({ endDate: d })}
+          min={form.startDate || undefined}
+          required
+        />
       </Flex>
-      <Button variation="primary" onClick={submit} isDisabled={!isComplete(form) || generate.isPending} isLoading={generate.isPending} loadingText="Generating…">
+      <Button
+        variation="primary"
+        onClick={submit}
+        isDisabled={!isComplete(form) || generate.isPending}
+        isLoading={generate.isPending}
+        loadingText="Generating…"
+      >
         GENERATE CODE
       </Button>
       {error ? (

@@ -19,7 +19,9 @@ export function RecentCoupons() {
   return (
     <>
       <Heading level={3}>Your recent codes</Heading>
-      {mine.isError ? <Alert variation="error">{errorMessage(mine.error, 'Your codes could not be loaded')}</Alert> : null}
+      {mine.isError ? (
+        <Alert variation="error">{errorMessage(mine.error, 'Your codes could not be loaded')}</Alert>
+      ) : null}
       <DataTable
         label="Your recent codes"
         data={mine.data ?? []}

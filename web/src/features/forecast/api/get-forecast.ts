@@ -12,5 +12,9 @@ export const forecastKey = (date: string) => ['forecast', date] as const;
 export const getForecast = (date: string) => rest<ForecastRow[]>('GET', `/forecast/view/${encodeURIComponent(date)}`);
 
 export function useForecast(date: string | null) {
-  return useQuery({ queryKey: forecastKey(date ?? ''), queryFn: () => getForecast(date ?? ''), enabled: date !== null });
+  return useQuery({
+    queryKey: forecastKey(date ?? ''),
+    queryFn: () => getForecast(date ?? ''),
+    enabled: date !== null,
+  });
 }

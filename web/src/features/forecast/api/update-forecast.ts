@@ -13,5 +13,8 @@ export const updateForecast = (body: ForecastUpdate) => rest<ForecastUpdate>('PU
 
 export function useUpdateForecast() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateForecast, onSettled: (_d, _e, v) => qc.invalidateQueries({ queryKey: forecastKey(v.date) }) });
+  return useMutation({
+    mutationFn: updateForecast,
+    onSettled: (_d, _e, v) => qc.invalidateQueries({ queryKey: forecastKey(v.date) }),
+  });
 }

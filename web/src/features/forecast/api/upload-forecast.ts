@@ -11,7 +11,8 @@ export interface UploadLink {
 }
 
 /** GET /forecast/upload/url: a presigned PUT (text/csv) for this file. */
-export const requestUploadLink = (fileName: string) => rest<UploadLink>('GET', `/forecast/upload/url?fileName=${encodeURIComponent(fileName)}`);
+export const requestUploadLink = (fileName: string) =>
+  rest<UploadLink>('GET', `/forecast/upload/url?fileName=${encodeURIComponent(fileName)}`);
 
 export class UploadRefused extends Error {}
 
@@ -24,7 +25,8 @@ export async function putForecastFile(url: string, file: Blob): Promise<void> {
     throw new UploadRefused('The file could not be sent. Check your connection and choose Upload Forecast again.');
   }
   if (res.status === 403) throw new UploadRefused('The upload link expired. Choose Upload Forecast again.');
-  if (!res.ok) throw new UploadRefused(`The file was refused by storage (HTTP ${res.status}). Choose Upload Forecast again.`);
+  if (!res.ok)
+    throw new UploadRefused(`The file was refused by storage (HTTP ${res.status}). Choose Upload Forecast again.`);
 }
 
 export interface UploadStatus {
@@ -37,4 +39,5 @@ export interface UploadStatus {
 }
 
 /** GET /forecast/upload/{uploadId}: where the ingest is with this upload. */
-export const uploadStatus = (uploadId: string) => rest<UploadStatus>('GET', `/forecast/upload/${encodeURIComponent(uploadId)}`);
+export const uploadStatus = (uploadId: string) =>
+  rest<UploadStatus>('GET', `/forecast/upload/${encodeURIComponent(uploadId)}`);

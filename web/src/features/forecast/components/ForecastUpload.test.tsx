@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import type { UploadBody } from '@/lib/upload-pipeline';
-import { dryRunForecast, putForecastFile, requestUploadLink, UploadRefused, uploadStatus } from '../api/upload-forecast';
+import {
+  dryRunForecast,
+  putForecastFile,
+  requestUploadLink,
+  UploadRefused,
+  uploadStatus,
+} from '../api/upload-forecast';
 import { ForecastUpload } from './ForecastUpload';
 
 vi.mock('../api/upload-forecast', async (importOriginal) => ({
@@ -32,7 +38,10 @@ function answerDryRun() {
             key: r.values.Item,
             status: 'new' as const,
             messages: [],
-            warnings: r.values.ProductionDate === '2030/01/02' ? [`${r.values.Item}: 3 days between ProductionDate and AllocationDate`] : [],
+            warnings:
+              r.values.ProductionDate === '2030/01/02'
+                ? [`${r.values.Item}: 3 days between ProductionDate and AllocationDate`]
+                : [],
             diff: [],
           },
     ),
@@ -43,7 +52,11 @@ const picker = () => screen.getByLabelText('Forecast CSV');
 const uploadButton = () => screen.getByRole('button', { name: 'Upload Forecast' });
 
 beforeEach(() => {
-  vi.mocked(requestUploadLink).mockResolvedValue({ url: 'https://s3.test/put', uploadId: 'up-1', expiresInSeconds: 300 });
+  vi.mocked(requestUploadLink).mockResolvedValue({
+    url: 'https://s3.test/put',
+    uploadId: 'up-1',
+    expiresInSeconds: 300,
+  });
   vi.mocked(putForecastFile).mockResolvedValue();
   answerDryRun();
 });
@@ -75,7 +88,10 @@ describe('ForecastUpload', () => {
 
   it('lists the bad lines and blocks the upload', async () => {
     render(<ForecastUpload />);
-    await userEvent.upload(picker(), csv('bad.csv', `${HEADER}\nSoup,2030/01/05,4,2030/01/05\nSalad,2030/01/05,bad,2030/01/05\n`));
+    await userEvent.upload(
+      picker(),
+      csv('bad.csv', `${HEADER}\nSoup,2030/01/05,4,2030/01/05\nSalad,2030/01/05,bad,2030/01/05\n`),
+    );
     const list = await screen.findByRole('list', { name: 'Line errors' });
     expect(within(list).getByText('Line 3: Quantity must be a whole number')).toBeInTheDocument();
     expect(screen.getByText('Errors (1)')).toBeInTheDocument();
@@ -95,8 +111,16 @@ describe('ForecastUpload', () => {
     render(<ForecastUpload />);
     await userEvent.upload(picker(), GOOD);
     const alert = await screen.findByRole('alertdialog', { name: 'Holdover Alert' });
-    expect(within(alert).getByText('These items are produced more than 1 day from their allocation. You can still upload the file.')).toBeInTheDocument();
-    expect(within(within(alert).getByRole('list', { name: 'Holdover warnings' })).getByText('Line 2: Soup: 3 days between ProductionDate and AllocationDate')).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'These items are produced more than 1 day from their allocation. You can still upload the file.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(within(alert).getByRole('list', { name: 'Holdover warnings' })).getByText(
+        'Line 2: Soup: 3 days between ProductionDate and AllocationDate',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Holdover warnings (1)' }));
@@ -104,7 +128,13 @@ describe('ForecastUpload', () => {
   });
 
   it('sends the file whole and says so once its rows are stored', async () => {
-    vi.mocked(uploadStatus).mockResolvedValue({ uploadId: 'up-1', state: 'applied', errors: [], written: 2, unchanged: 0 });
+    vi.mocked(uploadStatus).mockResolvedValue({
+      uploadId: 'up-1',
+      state: 'applied',
+      errors: [],
+      written: 2,
+      unchanged: 0,
+    });
     render(<ForecastUpload />);
     await userEvent.upload(picker(), GOOD);
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Close' }));
@@ -117,21 +147,37 @@ describe('ForecastUpload', () => {
   });
 
   it('lists the lines the ingest did not store', async () => {
-    vi.mocked(uploadStatus).mockResolvedValue({ uploadId: 'up-1', state: 'failed', errors: ['Line 2: Soup is not an item'], written: 0, unchanged: 0 });
+    vi.mocked(uploadStatus).mockResolvedValue({
+      uploadId: 'up-1',
+      state: 'failed',
+      errors: ['Line 2: Soup is not an item'],
+      written: 0,
+      unchanged: 0,
+    });
     render(<ForecastUpload />);
     await userEvent.upload(picker(), csv('plain.csv', `${HEADER}\nSoup,2030/01/05,4,2030/01/05\n`));
     await waitFor(() => expect(uploadButton()).toBeEnabled());
     await userEvent.click(uploadButton());
-    expect((await screen.findByText('The forecast was not stored. Fix these lines and upload the file again:')).closest('[role="alert"]')).not.toBeNull();
-    expect(within(screen.getByRole('list', { name: 'Ingest errors' })).getByText('Line 2: Soup is not an item')).toBeInTheDocument();
+    expect(
+      (await screen.findByText('The forecast was not stored. Fix these lines and upload the file again:')).closest(
+        '[role="alert"]',
+      ),
+    ).not.toBeNull();
+    expect(
+      within(screen.getByRole('list', { name: 'Ingest errors' })).getByText('Line 2: Soup is not an item'),
+    ).toBeInTheDocument();
   });
 
   it('says why storage refused the file', async () => {
-    vi.mocked(putForecastFile).mockRejectedValue(new UploadRefused('The upload link expired. Choose Upload Forecast again.'));
+    vi.mocked(putForecastFile).mockRejectedValue(
+      new UploadRefused('The upload link expired. Choose Upload Forecast again.'),
+    );
     render(<ForecastUpload />);
     await userEvent.upload(picker(), csv('plain.csv', `${HEADER}\nSoup,2030/01/05,4,2030/01/05\n`));
     await waitFor(() => expect(uploadButton()).toBeEnabled());
     await userEvent.click(uploadButton());
-    expect((await screen.findByText('The upload link expired. Choose Upload Forecast again.')).closest('[role="alert"]')).not.toBeNull();
+    expect(
+      (await screen.findByText('The upload link expired. Choose Upload Forecast again.')).closest('[role="alert"]'),
+    ).not.toBeNull();
   });
 });

@@ -9,7 +9,14 @@ import { useUploadCheck } from '@/components/useUploadCheck';
 import { isCsv, type DryRun, type RowReport } from '@/lib/upload-pipeline';
 import { count } from '@/lib/count';
 import { messageOf } from '@/features/locations/api/error-message';
-import { dryRunForecast, putForecastFile, requestUploadLink, uploadStatus, UploadRefused, type UploadStatus } from '../api/upload-forecast';
+import {
+  dryRunForecast,
+  putForecastFile,
+  requestUploadLink,
+  uploadStatus,
+  UploadRefused,
+  type UploadStatus,
+} from '../api/upload-forecast';
 import { appliedText, followUpload } from '../lib/follow-upload';
 import { FORECAST_COLUMNS, readForecastFile } from '../lib/forecast-file';
 
@@ -63,7 +70,8 @@ export function ForecastUpload() {
 
   const lineErrors = invalid.map((r) => `Line ${r.row}: ${(upload.reports.get(r.row)?.messages ?? []).join('; ')}`);
   const file = upload.file;
-  const canUpload = upload.checked && phase === 'idle' && file !== null && lineErrors.length === 0 && fileErrors.length === 0;
+  const canUpload =
+    upload.checked && phase === 'idle' && file !== null && lineErrors.length === 0 && fileErrors.length === 0;
 
   const send = async () => {
     if (!file || !canUpload) return;
@@ -74,11 +82,19 @@ export function ForecastUpload() {
       await putForecastFile(link.url, file);
       setPhase('processing');
       const final = await followUpload(() => uploadStatus(link.uploadId), setState);
-      if (!final) setOutcome({ tone: 'info', text: `The file was received and is still being processed (upload ${link.uploadId}). Check the forecast view in a few minutes.` });
+      if (!final)
+        setOutcome({
+          tone: 'info',
+          text: `The file was received and is still being processed (upload ${link.uploadId}). Check the forecast view in a few minutes.`,
+        });
       else if (final.state === 'applied') setOutcome({ tone: 'success', text: appliedText(final) });
-      else setOutcome({ tone: 'error', text: 'The forecast was not stored. Fix these lines and upload the file again:' });
+      else
+        setOutcome({ tone: 'error', text: 'The forecast was not stored. Fix these lines and upload the file again:' });
     } catch (err) {
-      setOutcome({ tone: 'error', text: err instanceof UploadRefused ? err.message : messageOf(err, 'The forecast could not be uploaded') });
+      setOutcome({
+        tone: 'error',
+        text: err instanceof UploadRefused ? err.message : messageOf(err, 'The forecast could not be uploaded'),
+      });
     } finally {
       setPhase('done');
       setPickerKey((k) => k + 1);
@@ -90,15 +106,29 @@ export function ForecastUpload() {
   return (
     <Flex direction="column" gap="1rem">
       <Text>
-        Columns: Item, AllocationDate, Quantity, ProductionDate. Dates are YYYY/MM/DD. The file is stored, then checked again and applied; this page
-        follows it until its rows are stored.
+        Columns: Item, AllocationDate, Quantity, ProductionDate. Dates are YYYY/MM/DD. The file is stored, then checked
+        again and applied; this page follows it until its rows are stored.
       </Text>
       <Flex alignItems="center" gap="1rem" wrap="wrap">
-        <FileInput key={pickerKey} label="Forecast CSV" accept=".csv,text/csv" onFile={onFile} disabled={checking || sending} />
-        <Button variation="primary" onClick={() => void send()} isDisabled={!canUpload} isLoading={sending} loadingText="Uploading…">
+        <FileInput
+          key={pickerKey}
+          label="Forecast CSV"
+          accept=".csv,text/csv"
+          onFile={onFile}
+          disabled={checking || sending}
+        />
+        <Button
+          variation="primary"
+          onClick={() => void send()}
+          isDisabled={!canUpload}
+          isLoading={sending}
+          loadingText="Uploading…"
+        >
           Upload Forecast
         </Button>
-        {holdovers.length > 0 ? <Button onClick={() => setShowHoldover(true)}>Holdover warnings ({holdovers.length})</Button> : null}
+        {holdovers.length > 0 ? (
+          <Button onClick={() => setShowHoldover(true)}>Holdover warnings ({holdovers.length})</Button>
+        ) : null}
         {checking ? <Text>Checking {count(upload.rows.length, 'row')}…</Text> : null}
       </Flex>
       <ErrorPanel heading="The file has problems" messages={fileErrors} />
@@ -109,7 +139,9 @@ export function ForecastUpload() {
           {outcome.text}
         </Alert>
       ) : null}
-      {state?.state === 'failed' ? <ErrorPanel heading="Lines not stored" listLabel="Ingest errors" messages={state.errors} /> : null}
+      {state?.state === 'failed' ? (
+        <ErrorPanel heading="Lines not stored" listLabel="Ingest errors" messages={state.errors} />
+      ) : null}
       {showHoldover ? (
         <MessageDialog
           title="Holdover Alert"
@@ -124,7 +156,13 @@ export function ForecastUpload() {
         fileName={upload.fileName}
         rows={upload.rows}
         columns={checkedColumns(upload.reports, PREVIEW_COLUMNS)}
-        highlight={(r) => (upload.reports.get(r.row)?.status === 'invalid' ? 'error' : upload.reports.get(r.row)?.warnings?.length ? 'warning' : undefined)}
+        highlight={(r) =>
+          upload.reports.get(r.row)?.status === 'invalid'
+            ? 'error'
+            : upload.reports.get(r.row)?.warnings?.length
+              ? 'warning'
+              : undefined
+        }
       />
     </Flex>
   );

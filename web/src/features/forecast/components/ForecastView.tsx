@@ -33,11 +33,18 @@ export function ForecastView() {
     <Flex direction="column" gap="1rem">
       <Flex gap="1rem" alignItems="flex-end" wrap="wrap">
         <DatePicker label="Date" value={date} onChange={setDate} />
-        <Button variation="primary" onClick={() => date && setSearched(date)} isDisabled={!date} isLoading={forecast.isFetching}>
+        <Button
+          variation="primary"
+          onClick={() => date && setSearched(date)}
+          isDisabled={!date}
+          isLoading={forecast.isFetching}
+        >
           Search
         </Button>
       </Flex>
-      {forecast.isError ? <Alert variation="error">{messageOf(forecast.error, 'The forecast could not be loaded')}</Alert> : null}
+      {forecast.isError ? (
+        <Alert variation="error">{messageOf(forecast.error, 'The forecast could not be loaded')}</Alert>
+      ) : null}
       {searched && forecast.data ? (
         <DataTable
           label={`Forecast for ${searched}`}
@@ -84,7 +91,12 @@ function EditQuantity({ row, date, onClose }: { row: ForecastRow; date: string; 
       footer={
         <Flex gap="0.5rem" justifyContent="flex-end">
           <Button onClick={onClose}>Close</Button>
-          <Button variation="primary" onClick={save} isDisabled={!valid || update.isPending} isLoading={update.isPending}>
+          <Button
+            variation="primary"
+            onClick={save}
+            isDisabled={!valid || update.isPending}
+            isLoading={update.isPending}
+          >
             Save changes
           </Button>
         </Flex>
@@ -108,7 +120,11 @@ function EditQuantity({ row, date, onClose }: { row: ForecastRow; date: string; 
           data-autofocus
         />
       </form>
-      {update.isError ? <Text color="font.error" role="alert">{messageOf(update.error, 'The quantity could not be saved')}</Text> : null}
+      {update.isError ? (
+        <Text color="font.error" role="alert">
+          {messageOf(update.error, 'The quantity could not be saved')}
+        </Text>
+      ) : null}
     </Modal>
   );
 }

@@ -11,9 +11,22 @@ export const FORECAST_COLUMNS = ['Item', 'AllocationDate', 'Quantity', 'Producti
 export async function readForecastFile(file: File): Promise<FileRead> {
   if (!isCsv(file.name)) return { rows: [], errors: [NOT_CSV] };
   const parsed = parseCsv(await file.text());
-  const header = parsed.rows.length > 0 ? Object.keys(parsed.rows[0].values).map((k) => k.replace(/^\uFEFF/, '').trim().toLowerCase()) : [];
+  const header =
+    parsed.rows.length > 0
+      ? Object.keys(parsed.rows[0].values).map((k) =>
+          k
+            .replace(/^\uFEFF/, '')
+            .trim()
+            .toLowerCase(),
+        )
+      : [];
   const missing = parsed.rows.length > 0 ? FORECAST_COLUMNS.filter((c) => !header.includes(c.toLowerCase())) : [];
-  if (missing.length > 0) return { rows: parsed.rows, errors: [...parsed.errors, `Line 1: Missing column ${missing.join(', ')}`], unchecked: true };
+  if (missing.length > 0)
+    return {
+      rows: parsed.rows,
+      errors: [...parsed.errors, `Line 1: Missing column ${missing.join(', ')}`],
+      unchecked: true,
+    };
   if (parsed.rows.length === 0 && parsed.errors.length === 0) return { rows: [], errors: ['The file has no rows'] };
   return parsed;
 }

@@ -10,5 +10,6 @@ const CREATE_QUEUE_MESSAGE = gql(`mutation CreateQueueMessage($location: ID!, $m
 
 /** Sends a Resource command to a fridge's command queue; answers the recorded message (state SENT). */
 export async function createQueueMessage(location: string, payload: QueueMessagePayloadInput) {
-  return (await graphql(CREATE_QUEUE_MESSAGE, { location, message: { messageType: 'Resource', payload } })).createQueueMessage;
+  return (await graphql(CREATE_QUEUE_MESSAGE, { location, message: { messageType: 'Resource', payload } }))
+    .createQueueMessage;
 }

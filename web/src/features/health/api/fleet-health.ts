@@ -19,7 +19,8 @@ export async function readFleetHealth(onPage?: (p: LoadProgress) => void): Promi
   let nextToken: string | null = null;
   let pages = 0;
   do {
-    const page: { items: FridgeHealth[]; nextToken?: string | null } = (await graphql(FLEET_HEALTH, { nextToken })).fleetHealth;
+    const page: { items: FridgeHealth[]; nextToken?: string | null } = (await graphql(FLEET_HEALTH, { nextToken }))
+      .fleetHealth;
     items.push(...page.items);
     pages += 1;
     onPage?.({ pages, fridges: items.length });

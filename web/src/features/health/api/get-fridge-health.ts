@@ -18,7 +18,9 @@ export function batches<T>(items: T[], size: number): T[][] {
 /** The latest health of these fridges, `healthBatch` ids a call, in order of the answers. */
 export async function getFridgeHealth(locationIds: string[]): Promise<FridgeHealth[]> {
   const answers = await Promise.all(
-    batches(locationIds, HEALTH_RULES.healthBatch).map((ids) => graphql(FRIDGE_HEALTH, { filter: { locationIds: ids } })),
+    batches(locationIds, HEALTH_RULES.healthBatch).map((ids) =>
+      graphql(FRIDGE_HEALTH, { filter: { locationIds: ids } }),
+    ),
   );
   return answers.flatMap((a) => a.fridgeHealth);
 }

@@ -69,7 +69,19 @@ const SEGMENT_COLUMNS: DataColumn<SegmentEvent>[] = [
     cell: (e) => {
       const text = payloadText(e.payload);
       return (
-        <span title={text} style={{ fontFamily: 'ui-monospace, monospace', fontSize: '0.85rem', display: 'inline-block', maxWidth: '40rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}>
+        <span
+          title={text}
+          style={{
+            fontFamily: 'ui-monospace, monospace',
+            fontSize: '0.85rem',
+            display: 'inline-block',
+            maxWidth: '40rem',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            verticalAlign: 'middle',
+          }}
+        >
           {text}
         </span>
       );

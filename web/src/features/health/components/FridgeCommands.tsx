@@ -8,8 +8,22 @@ import { useToast } from '@/lib/toast';
 import { createQueueMessage } from '../api/create-queue-message';
 import type { QueueMessage } from '../api/read-queue-messages';
 import { sendComputerSwap } from '../api/send-computer-swap';
-import { commandPayload, toggleField, toggleOperation, visibleCommands, type ToggleField, type ToggleOperation, type ToggleState } from '../lib/commands';
-import { HEALTH_MESSAGES, resetDoneMessage, resetFailedMessage, toggleDoneMessage, type FridgeCommand } from '../lib/health-rules';
+import {
+  commandPayload,
+  toggleField,
+  toggleOperation,
+  visibleCommands,
+  type ToggleField,
+  type ToggleOperation,
+  type ToggleState,
+} from '../lib/commands';
+import {
+  HEALTH_MESSAGES,
+  resetDoneMessage,
+  resetFailedMessage,
+  toggleDoneMessage,
+  type FridgeCommand,
+} from '../lib/health-rules';
 
 /** Command toasts last 6 seconds, top centre (§8). */
 const TOAST = { durationMs: 6000 };
@@ -87,7 +101,10 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
         const message = await createQueueMessage(locationId, commandPayload(p.cmd, p.operation));
         onSent(message, p.cmd, p.operation);
         if (p.cmd.kind === 'toggle' && p.operation) {
-          toast.success(toggleDoneMessage(p.cmd.label, p.operation), { ...TOAST, detail: HEALTH_MESSAGES.withinFiveMinutes });
+          toast.success(toggleDoneMessage(p.cmd.label, p.operation), {
+            ...TOAST,
+            detail: HEALTH_MESSAGES.withinFiveMinutes,
+          });
         } else {
           toast.success(resetDoneMessage(p.cmd.label), TOAST);
         }

@@ -32,21 +32,30 @@ function backend(query: string, v: Record<string, unknown> = {}): unknown {
     healthLocationIds.push((v.filter as { locationIds: string[] }).locationIds);
     return { fridgeHealth: fridge ? [{ ...fridge }] : [] };
   }
-  if (query.includes('readQueueMessages(')) return { readQueueMessages: { items: queue.map((m) => ({ ...m })), nextToken: null } };
+  if (query.includes('readQueueMessages('))
+    return { readQueueMessages: { items: queue.map((m) => ({ ...m })), nextToken: null } };
   if (query.includes('getFridgeEvents(')) {
     expect(v.eventTypes).toEqual(['CheckpointEvent']);
-    return { getFridgeEvents: { items: [{ location: ID, eventType: 'CheckpointEvent', timestamp: '2026-07-01T17:05:09Z' }], nextToken: null } };
+    return {
+      getFridgeEvents: {
+        items: [{ location: ID, eventType: 'CheckpointEvent', timestamp: '2026-07-01T17:05:09Z' }],
+        nextToken: null,
+      },
+    };
   }
   if (query.includes('getFridgeSegmentEvents(')) {
     expect(v.types).toEqual(['sessionStarted', 'productListViewed', 'purchaseCompleted', 'pickupAccepted']);
     return {
       getFridgeSegmentEvents: {
-        items: [{ eventType: 'purchaseCompleted', date: '2026-01-15T03:00:00Z', payload: JSON.stringify({ total: 7.5 }) }],
+        items: [
+          { eventType: 'purchaseCompleted', date: '2026-01-15T03:00:00Z', payload: JSON.stringify({ total: 7.5 }) },
+        ],
         nextToken: null,
       },
     };
   }
-  if (query.includes('fridgeTemperatures(')) return { fridgeTemperatures: [{ timestamp: '2026-07-01T17:00:00Z', temperature: 37.2 }] };
+  if (query.includes('fridgeTemperatures('))
+    return { fridgeTemperatures: [{ timestamp: '2026-07-01T17:00:00Z', temperature: 37.2 }] };
   if (query.includes('createQueueMessage(')) {
     if (createError) throw createError;
     sent.push({ location: v.location as string, message: v.message });
@@ -109,7 +118,8 @@ beforeEach(() => {
   graphqlMock.mockImplementation(async (q, v) => backend(String(q), v as Record<string, unknown> | undefined) as never);
 });
 
-const row = (field: string) => document.querySelector(`table[aria-label="Fridge health"] tr[data-field="${field}"]`) as HTMLElement;
+const row = (field: string) =>
+  document.querySelector(`table[aria-label="Fridge health"] tr[data-field="${field}"]`) as HTMLElement;
 const count = (label: string) => document.querySelector(`[data-count="${label}"]`)?.textContent;
 
 async function confirm(user: ReturnType<typeof userEvent.setup>, button: string, title: string) {
@@ -135,11 +145,15 @@ describe('FridgeHealthView', () => {
     const segments = await screen.findByRole('table', { name: 'Segment events' });
     expect(await within(segments).findByText('2026-01-14 21:00:00')).toBeInTheDocument();
     expect(within(segments).getByText('{"total":7.5}')).toBeInTheDocument();
-    expect(await within(screen.getByRole('table', { name: 'Fridge events' })).findByText('2026-07-01 12:05:09')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('table', { name: 'Fridge events' })).findByText('2026-07-01 12:05:09'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(count('total')).toBe('1'));
     expect(count('done')).toBe('1');
     expect(count('pending')).toBe('0');
-    expect(await screen.findByRole('table', { name: /^Temperature, last 24 hours/ }, { timeout: 10_000 })).toHaveTextContent('37.2');
+    expect(
+      await screen.findByRole('table', { name: /^Temperature, last 24 hours/ }, { timeout: 10_000 }),
+    ).toHaveTextContent('37.2');
   });
 
   it('ENABLE Out Of Order: confirm, toast, flips at once and stays pending until the fridge reports', async () => {
@@ -149,7 +163,9 @@ describe('FridgeHealthView', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'ENABLE Out Of Order' })).toBeEnabled());
     await confirm(user, 'ENABLE Out Of Order', 'ENABLE Out Of Order?');
 
-    expect(sent).toEqual([{ location: ID, message: { messageType: 'Resource', payload: { resource: 'OutOfOrder', operation: 'ENABLE' } } }]);
+    expect(sent).toEqual([
+      { location: ID, message: { messageType: 'Resource', payload: { resource: 'OutOfOrder', operation: 'ENABLE' } } },
+    ]);
     const toast = await screen.findByText('Out Of Order ENABLED successfully');
     expect(toast.parentElement).toHaveTextContent('This command should be processed within 5 minutes.');
     // Flipped locally; the table still shows what the fridge reported.
@@ -157,26 +173,43 @@ describe('FridgeHealthView', () => {
     expect(within(disable.parentElement!).getByText('Pending')).toBeInTheDocument();
     expect(row('outOfOrder')).toHaveAttribute('data-colour', 'green');
     await waitFor(() => expect(count('pending')).toBe('1'));
-    expect(within(screen.getByRole('table', { name: 'Recent commands' })).getByRole('row', { name: /OutOfOrder ENABLE Pending/ })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Recent commands' })).getByRole('row', {
+        name: /OutOfOrder ENABLE Pending/,
+      }),
+    ).toBeInTheDocument();
 
     // The fridge reports: out of order, command done.
-    fridge = { ...fridge!, outOfOrder: true, outOfOrderTs: new Date().toISOString(), timestamp: new Date(Date.now() + 1000).toISOString() };
+    fridge = {
+      ...fridge!,
+      outOfOrder: true,
+      outOfOrderTs: new Date().toISOString(),
+      timestamp: new Date(Date.now() + 1000).toISOString(),
+    };
     queue = queue.map((m) => (m.messageId === 'm1' ? { ...m, state: 'DONE', doneAt: new Date().toISOString() } : m));
     await act(() => queryClient.invalidateQueries());
     await waitFor(() => expect(row('outOfOrder')).toHaveAttribute('data-colour', 'red'));
     await waitFor(() => expect(count('pending')).toBe('0'));
-    expect(within(screen.getByRole('button', { name: 'DISABLE Out Of Order' }).parentElement!).queryByText('Pending')).toBeNull();
+    expect(
+      within(screen.getByRole('button', { name: 'DISABLE Out Of Order' }).parentElement!).queryByText('Pending'),
+    ).toBeNull();
   });
 
   it('resets with their fixed operation and says so; a failure names the command and the reason', async () => {
     const user = userEvent.setup();
     renderWithProviders(<FridgeHealthView id={ID} />);
     await confirm(user, 'Reset Jofemar', 'Reset Jofemar?');
-    expect(sent[0].message).toEqual({ messageType: 'Resource', payload: { resource: 'VendingUnitReset', operation: null } });
+    expect(sent[0].message).toEqual({
+      messageType: 'Resource',
+      payload: { resource: 'VendingUnitReset', operation: null },
+    });
     expect(await screen.findByText('Reset Jofemar successful')).toBeInTheDocument();
 
     await confirm(user, 'Reset DisplayServices', 'Reset DisplayServices?');
-    expect(sent[1].message).toEqual({ messageType: 'Resource', payload: { resource: 'ServiceRestart', operation: 'DisplayServices' } });
+    expect(sent[1].message).toEqual({
+      messageType: 'Resource',
+      payload: { resource: 'ServiceRestart', operation: 'DisplayServices' },
+    });
 
     createError = new ApiError('Error! User Action Prohibited!', { status: 403, errorType: 'Forbidden' });
     await confirm(user, 'Reset ReactUI', 'Reset ReactUI?');
@@ -188,7 +221,9 @@ describe('FridgeHealthView', () => {
     const user = userEvent.setup();
     renderWithProviders(<FridgeHealthView id={ID} />);
     await user.click(await screen.findByRole('button', { name: 'Computer Swap' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Computer Swap?' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Computer Swap?' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(sent).toEqual([]);
     expect(graphqlMock.mock.calls.some(([q]) => String(q).includes('sendConfirmed'))).toBe(false);
@@ -201,10 +236,14 @@ describe('FridgeHealthView', () => {
     expect(await screen.findByText('Computer swap completed successfully')).toBeInTheDocument();
     swap = { success: false, message: 'queue unavailable' };
     await confirm(user, 'Computer Swap', 'Computer Swap?');
-    expect(await screen.findByText('Oops, there was an error when creating the inventory service queue message.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Oops, there was an error when creating the inventory service queue message.'),
+    ).toBeInTheDocument();
     swap = new TypeError('Failed to fetch');
     await confirm(user, 'Computer Swap', 'Computer Swap?');
-    expect(await screen.findByText('Oops, there was an error with making computer swap complete request.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Oops, there was an error with making computer swap complete request.'),
+    ).toBeInTheDocument();
   });
 
   it("shows only the commands of the user's flags", async () => {
@@ -219,7 +258,9 @@ describe('FridgeHealthView', () => {
   it('says so when the health cannot be loaded', async () => {
     healthError = true;
     renderWithProviders(<FridgeHealthView id={ID} />);
-    await waitFor(() => expect(screen.getAllByText('Oops, there was an error loading your request.').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(screen.getAllByText('Oops, there was an error loading your request.').length).toBeGreaterThanOrEqual(2),
+    );
     expect(screen.getByRole('button', { name: 'ENABLE Out Of Order' })).toBeDisabled();
   });
 

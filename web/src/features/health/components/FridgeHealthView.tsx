@@ -6,7 +6,13 @@ import { Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
 import { useToast } from '@/lib/toast';
 import { fridgeHealthKey, useFridgeHealth } from '../api/get-fridge-health';
 import { queueMessagesKey, useQueueMessages, type QueueMessage } from '../api/read-queue-messages';
-import { effectiveToggle, toggleField, type PendingToggle, type ToggleField, type ToggleOperation } from '../lib/commands';
+import {
+  effectiveToggle,
+  toggleField,
+  type PendingToggle,
+  type ToggleField,
+  type ToggleOperation,
+} from '../lib/commands';
 import { HEALTH_MESSAGES, type FridgeCommand } from '../lib/health-rules';
 import { centralTime } from '../lib/times';
 import { FridgeEventsTable, SegmentEventsTable } from './EventTables';
@@ -15,7 +21,17 @@ import { HealthAttributes } from './HealthAttributes';
 import { QueueSummary } from './QueueSummary';
 import { TemperatureChart } from './TemperatureChart';
 
-function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
+function Section({
+  id,
+  title,
+  children,
+  aside,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <View
       as="section"
@@ -84,7 +100,10 @@ export function FridgeHealthView({ id }: { id: string }) {
     (message: QueueMessage, cmd: FridgeCommand, operation?: ToggleOperation) => {
       if (cmd.kind === 'toggle' && operation) {
         // §4.3: after a confirmed command the local state flips at once.
-        setPending((p) => ({ ...p, [toggleField(cmd)]: { value: operation === 'ENABLE', sentAt: Date.now(), messageId: message.messageId } }));
+        setPending((p) => ({
+          ...p,
+          [toggleField(cmd)]: { value: operation === 'ENABLE', sentAt: Date.now(), messageId: message.messageId },
+        }));
       }
       // The new message shows as pending at once; the refetch brings the rest.
       qc.setQueryData(queueMessagesKey(id), (old: { items: QueueMessage[]; nextToken?: string | null } | undefined) =>
@@ -100,7 +119,10 @@ export function FridgeHealthView({ id }: { id: string }) {
     <Flex direction="column" gap="1rem">
       <Flex alignItems="baseline" gap="1rem" wrap="wrap">
         <Heading level={2}>Fridge health: {id}</Heading>
-        <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`} style={{ color: 'var(--amplify-colors-font-interactive)' }}>
+        <RouterLink
+          to={`/locations/detail/${encodeURIComponent(id)}`}
+          style={{ color: 'var(--amplify-colors-font-interactive)' }}
+        >
           Location details
         </RouterLink>
         <RouterLink to="/portfoliohealth" style={{ color: 'var(--amplify-colors-font-interactive)' }}>
@@ -143,7 +165,12 @@ export function FridgeHealthView({ id }: { id: string }) {
             <FridgeCommands locationId={id} toggles={toggles} healthKnown={health.isSuccess} onSent={onSent} />
           </Section>
           <Section id="fridge-queue-heading" title="Queue messages">
-            <QueueSummary messages={messages} loading={queue.isFetching} error={queue.isError} more={!!queue.data?.nextToken} />
+            <QueueSummary
+              messages={messages}
+              loading={queue.isFetching}
+              error={queue.isError}
+              more={!!queue.data?.nextToken}
+            />
           </Section>
         </Flex>
       </Flex>

@@ -12,7 +12,10 @@ function Badges({ h }: { h: FridgeHealth }) {
   return (
     <Flex gap="0.35rem" alignItems="center" wrap="wrap">
       {h.jofemarState ? (
-        <StatusBadge tone={vendingStateColour(h.jofemarState) === 'green' ? 'success' : 'error'} title={`Jofemar State ${h.jofemarState}`}>
+        <StatusBadge
+          tone={vendingStateColour(h.jofemarState) === 'green' ? 'success' : 'error'}
+          title={`Jofemar State ${h.jofemarState}`}
+        >
           {vendingStateLabel(h.jofemarState)}
         </StatusBadge>
       ) : null}

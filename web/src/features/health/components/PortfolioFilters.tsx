@@ -13,15 +13,32 @@ export function PortfolioFilters({ value, onChange, jofemarStates, timezones }: 
   const set = (patch: Partial<PortfolioFilter>) => onChange({ ...value, ...patch });
   const changed = JSON.stringify(value) !== JSON.stringify(DEFAULT_FILTER);
   return (
-    <View as="section" aria-labelledby="health-filters-heading" padding="1rem" backgroundColor="background.primary" borderRadius="6px" style={{ border: '1px solid var(--amplify-colors-border-secondary)' }}>
+    <View
+      as="section"
+      aria-labelledby="health-filters-heading"
+      padding="1rem"
+      backgroundColor="background.primary"
+      borderRadius="6px"
+      style={{ border: '1px solid var(--amplify-colors-border-secondary)' }}
+    >
       <Heading level={4} id="health-filters-heading" marginBottom="0.75rem">
         Filters
       </Heading>
       <Flex direction="column" gap="0.6rem">
         {FILTER_TOGGLES.map((t) => (
-          <SwitchField key={t.key} label={t.label} labelPosition="end" isChecked={value[t.key]} onChange={(e) => set({ [t.key]: e.target.checked })} />
+          <SwitchField
+            key={t.key}
+            label={t.label}
+            labelPosition="end"
+            isChecked={value[t.key]}
+            onChange={(e) => set({ [t.key]: e.target.checked })}
+          />
         ))}
-        <SelectField label="Jofemar State" value={value.jofemarState} onChange={(e) => set({ jofemarState: e.target.value })}>
+        <SelectField
+          label="Jofemar State"
+          value={value.jofemarState}
+          onChange={(e) => set({ jofemarState: e.target.value })}
+        >
           <option value={ALL}>{ALL}</option>
           {jofemarStates.map((s) => (
             <option key={s} value={s}>

@@ -32,14 +32,35 @@ beforeEach(() => {
   pages = {
     '': {
       items: [
-        health({ locationId: 'CHI_0002', ...connected, outOfOrder: true, jofemarState: 'STATUS_0_READY', timezone: 'America/Chicago', temperature: 37 }),
-        health({ locationId: 'CHI_0001', ...connected, outOfOrder: false, outOfOrderTs: new Date(Date.now() - HOUR).toISOString(), jofemarState: 'STATUS_5_MOTOR_FAULT', timezone: 'America/Chicago', temperature: 44 }),
+        health({
+          locationId: 'CHI_0002',
+          ...connected,
+          outOfOrder: true,
+          jofemarState: 'STATUS_0_READY',
+          timezone: 'America/Chicago',
+          temperature: 37,
+        }),
+        health({
+          locationId: 'CHI_0001',
+          ...connected,
+          outOfOrder: false,
+          outOfOrderTs: new Date(Date.now() - HOUR).toISOString(),
+          jofemarState: 'STATUS_5_MOTOR_FAULT',
+          timezone: 'America/Chicago',
+          temperature: 44,
+        }),
       ],
       nextToken: 'p2',
     },
     p2: {
       items: [
-        health({ locationId: 'NYC_0001', ...connected, safetyHold: true, jofemarState: 'STATUS_0_READY', timezone: 'America/New_York' }),
+        health({
+          locationId: 'NYC_0001',
+          ...connected,
+          safetyHold: true,
+          jofemarState: 'STATUS_0_READY',
+          timezone: 'America/New_York',
+        }),
         health({ locationId: 'NYC_0002', ...connected, hdmi: false, inaccessible: true, timezone: 'America/New_York' }),
       ],
       nextToken: null,
@@ -68,9 +89,17 @@ describe('PortfolioHealthView', () => {
     expect(screen.getByText('of 4 fridges')).toBeInTheDocument();
     const chart = await screen.findByRole('table', { name: 'Fridges affected (of 3 shown)' }, { timeout: 10_000 });
     const outOfOrder = within(chart).getByRole('row', { name: /Out of Order/ });
-    expect(within(outOfOrder).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '2']);
+    expect(
+      within(outOfOrder)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '2']);
     const list = screen.getByRole('list', { name: 'Locations' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('data-key'))).toEqual(['CHI_0001', 'CHI_0002', 'NYC_0001']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('data-key')),
+    ).toEqual(['CHI_0001', 'CHI_0002', 'NYC_0001']);
   });
 
   it('follows the toggles and selects at once', async () => {
@@ -95,7 +124,10 @@ describe('PortfolioHealthView', () => {
     const user = userEvent.setup();
     renderWithProviders(<PortfolioHealthView />);
     await heading();
-    expect(screen.getByRole('link', { name: 'Health page of CHI_0001' })).toHaveAttribute('href', '/locations/health/CHI_0001');
+    expect(screen.getByRole('link', { name: 'Health page of CHI_0001' })).toHaveAttribute(
+      'href',
+      '/locations/health/CHI_0001',
+    );
     await user.click(screen.getByRole('button', { name: 'CHI_0001' }));
     const table = screen.getByRole('table', { name: 'Health of CHI_0001' });
     expect(table.querySelector('tr[data-field="temperature"]')).toHaveAttribute('data-colour', 'red');
@@ -125,7 +157,9 @@ describe('PortfolioHealthView', () => {
   it('says so when the health cannot be loaded', async () => {
     failing = true;
     renderWithProviders(<PortfolioHealthView />);
-    await waitFor(() => expect(screen.getAllByText('Oops, there was an error loading your request.').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(screen.getAllByText('Oops, there was an error loading your request.').length).toBeGreaterThanOrEqual(2),
+    );
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

@@ -6,7 +6,14 @@ import { download } from '@/lib/csv';
 import { useToast } from '@/lib/toast';
 import { useFleetHealth } from '../api/fleet-health';
 import { HEALTH_MESSAGES } from '../lib/health-rules';
-import { applyPortfolioFilter, DEFAULT_FILTER, optionsOf, portfolioChartData, portfolioCsv, type PortfolioFilter } from '../lib/portfolio';
+import {
+  applyPortfolioFilter,
+  DEFAULT_FILTER,
+  optionsOf,
+  portfolioChartData,
+  portfolioCsv,
+  type PortfolioFilter,
+} from '../lib/portfolio';
 import { LocationPanels } from './LocationPanels';
 import { PortfolioFilters } from './PortfolioFilters';
 
@@ -33,7 +40,14 @@ export function PortfolioHealthView() {
 
   if (fleet.isPending) {
     return (
-      <Flex direction="column" alignItems="center" gap="0.5rem" padding="3rem 0" role="status" aria-label="Loading fleet health">
+      <Flex
+        direction="column"
+        alignItems="center"
+        gap="0.5rem"
+        padding="3rem 0"
+        role="status"
+        aria-label="Loading fleet health"
+      >
         <Loader size="large" />
         <Text>Loading fleet health…</Text>
         <Text fontSize="small" color="font.secondary">
@@ -52,8 +66,21 @@ export function PortfolioHealthView() {
         <View width="18rem" shrink="0">
           <PortfolioFilters value={filter} onChange={setFilter} jofemarStates={jofemarStates} timezones={timezones} />
         </View>
-        <View flex="1 1 30rem" minWidth="0" padding="1rem" backgroundColor="background.primary" borderRadius="6px" style={{ border: '1px solid var(--amplify-colors-border-secondary)' }}>
-          <StackedBarChart title={`Fridges affected (of ${shown.length} shown)`} xKey="state" data={chart} series={SERIES} height={300} />
+        <View
+          flex="1 1 30rem"
+          minWidth="0"
+          padding="1rem"
+          backgroundColor="background.primary"
+          borderRadius="6px"
+          style={{ border: '1px solid var(--amplify-colors-border-secondary)' }}
+        >
+          <StackedBarChart
+            title={`Fridges affected (of ${shown.length} shown)`}
+            xKey="state"
+            data={chart}
+            series={SERIES}
+            height={300}
+          />
         </View>
       </Flex>
       <View as="section" aria-labelledby="health-locations-heading">
@@ -74,7 +101,11 @@ export function PortfolioHealthView() {
             <Button size="small" onClick={() => void fleet.refetch()} isDisabled={fleet.isFetching}>
               Refresh
             </Button>
-            <Button size="small" onClick={() => download('fridge-health.csv', portfolioCsv(shown))} isDisabled={shown.length === 0}>
+            <Button
+              size="small"
+              onClick={() => download('fridge-health.csv', portfolioCsv(shown))}
+              isDisabled={shown.length === 0}
+            >
               Export CSV
             </Button>
           </Flex>

@@ -9,11 +9,27 @@ import { centralTime } from '../lib/times';
 const Nowrap = ({ children }: { children: string }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 
 const COLUMNS: DataColumn<QueueMessage>[] = [
-  { id: 'sent', header: 'Sent (CT)', value: (m) => centralTime(m.timestamp), cell: (m) => <Nowrap>{centralTime(m.timestamp)}</Nowrap> },
+  {
+    id: 'sent',
+    header: 'Sent (CT)',
+    value: (m) => centralTime(m.timestamp),
+    cell: (m) => <Nowrap>{centralTime(m.timestamp)}</Nowrap>,
+  },
   { id: 'command', header: 'Command', value: (m) => describeMessage(m) },
   { id: 'by', header: 'Sent by', value: (m) => m.sentBy ?? '' },
-  { id: 'state', header: 'State', value: (m) => queueStateLabel(m.state), cell: (m) => <StatusBadge>{queueStateLabel(m.state)}</StatusBadge>, width: '7rem' },
-  { id: 'done', header: 'Done (CT)', value: (m) => centralTime(m.doneAt), cell: (m) => <Nowrap>{centralTime(m.doneAt)}</Nowrap> },
+  {
+    id: 'state',
+    header: 'State',
+    value: (m) => queueStateLabel(m.state),
+    cell: (m) => <StatusBadge>{queueStateLabel(m.state)}</StatusBadge>,
+    width: '7rem',
+  },
+  {
+    id: 'done',
+    header: 'Done (CT)',
+    value: (m) => centralTime(m.doneAt),
+    cell: (m) => <Nowrap>{centralTime(m.doneAt)}</Nowrap>,
+  },
 ];
 
 function Count({ label, value }: { label: string; value: number }) {

@@ -14,8 +14,12 @@ export function TemperatureChart({ locationId }: { locationId: string }) {
   const q = useFridgeTemperatures(locationId);
   if (q.isError) return <Alert variation="error">{HEALTH_MESSAGES.healthLoadFailed}</Alert>;
   if (q.isPending) return <Text role="status">Loading temperatures…</Text>;
-  if (q.data.length === 0) return <Text color="font.tertiary">No temperature samples in the last {TEMPERATURE_HOURS} hours.</Text>;
-  const data = q.data.map((s) => ({ time: centralHourMinute(s.timestamp), temperature: Math.round(s.temperature * 10) / 10 }));
+  if (q.data.length === 0)
+    return <Text color="font.tertiary">No temperature samples in the last {TEMPERATURE_HOURS} hours.</Text>;
+  const data = q.data.map((s) => ({
+    time: centralHourMinute(s.timestamp),
+    temperature: Math.round(s.temperature * 10) / 10,
+  }));
   return (
     <LineChart
       title={`Temperature, last ${TEMPERATURE_HOURS} hours (°F, times CT)`}

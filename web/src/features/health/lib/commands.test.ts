@@ -40,20 +40,28 @@ describe('visibleCommands', () => {
     ]);
   });
   it("shows only the commands of the user's own flags", () => {
-    expect(visibleCommands(['fridge-command-out-of-order', 'jit-management']).map((c) => c.key)).toEqual(['OutOfOrder']);
+    expect(visibleCommands(['fridge-command-out-of-order', 'jit-management']).map((c) => c.key)).toEqual([
+      'OutOfOrder',
+    ]);
     expect(visibleCommands([])).toEqual([]);
   });
 });
 
 describe('payloads', () => {
   it('resets send their fixed operation (none for the Jofemar)', () => {
-    expect(commandPayload(command('DisplayServices'))).toEqual({ resource: 'ServiceRestart', operation: 'DisplayServices' });
+    expect(commandPayload(command('DisplayServices'))).toEqual({
+      resource: 'ServiceRestart',
+      operation: 'DisplayServices',
+    });
     expect(commandPayload(command('ReactUI'))).toEqual({ resource: 'ServiceRestart', operation: 'ReactUI' });
     expect(commandPayload(command('Jofemar'))).toEqual({ resource: 'VendingUnitReset', operation: null });
   });
   it('toggles send ENABLE or DISABLE', () => {
     expect(commandPayload(command('OutOfOrder'), 'ENABLE')).toEqual({ resource: 'OutOfOrder', operation: 'ENABLE' });
-    expect(commandPayload(command('FoodSafetyHold'), 'DISABLE')).toEqual({ resource: 'SafetyHold', operation: 'DISABLE' });
+    expect(commandPayload(command('FoodSafetyHold'), 'DISABLE')).toEqual({
+      resource: 'SafetyHold',
+      operation: 'DISABLE',
+    });
     expect(() => commandPayload(command('OutOfOrder'))).toThrow();
     expect(() => commandPayload(command('ComputerSwap'))).toThrow();
   });
@@ -84,15 +92,25 @@ describe('effectiveToggle', () => {
     expect(effectiveToggle(true, pending, ctx())).toEqual({ on: true, pending: false });
   });
   it('goes back to the reported state when the command failed', () => {
-    expect(effectiveToggle(false, pending, ctx({ messages: [message({ state: 'FAILED' })] }))).toEqual({ on: false, pending: false });
+    expect(effectiveToggle(false, pending, ctx({ messages: [message({ state: 'FAILED' })] }))).toEqual({
+      on: false,
+      pending: false,
+    });
   });
   it('trusts a report made after the command was done', () => {
     const done = message({ state: 'DONE', doneAt: '2026-05-10T12:00:05Z' });
-    expect(effectiveToggle(false, pending, ctx({ messages: [done], healthTimestamp: '2026-05-10T12:00:01Z' }))).toEqual({ on: true, pending: true });
-    expect(effectiveToggle(false, pending, ctx({ messages: [done], healthTimestamp: '2026-05-10T12:00:06Z' }))).toEqual({ on: false, pending: false });
+    expect(effectiveToggle(false, pending, ctx({ messages: [done], healthTimestamp: '2026-05-10T12:00:01Z' }))).toEqual(
+      { on: true, pending: true },
+    );
+    expect(effectiveToggle(false, pending, ctx({ messages: [done], healthTimestamp: '2026-05-10T12:00:06Z' }))).toEqual(
+      { on: false, pending: false },
+    );
   });
   it('gives up after 5 minutes', () => {
-    expect(effectiveToggle(false, pending, ctx({ now: sentAt + COMMAND_WINDOW_MS + 1 }))).toEqual({ on: false, pending: false });
+    expect(effectiveToggle(false, pending, ctx({ now: sentAt + COMMAND_WINDOW_MS + 1 }))).toEqual({
+      on: false,
+      pending: false,
+    });
   });
 });
 

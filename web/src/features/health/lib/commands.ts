@@ -24,7 +24,10 @@ export function toggleOperation(on: boolean): ToggleOperation {
 }
 
 /** The queue message payload of a reset (its fixed operation, if any) or a toggle (ENABLE/DISABLE). */
-export function commandPayload(cmd: FridgeCommand, operation?: ToggleOperation): { resource: string; operation: string | null } {
+export function commandPayload(
+  cmd: FridgeCommand,
+  operation?: ToggleOperation,
+): { resource: string; operation: string | null } {
   if (cmd.kind === 'toggle') {
     if (!operation) throw new Error(`${cmd.label} needs ENABLE or DISABLE`);
     return { resource: cmd.resource, operation };

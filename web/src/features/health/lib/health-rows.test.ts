@@ -47,7 +47,9 @@ describe('healthRows', () => {
   });
 
   it("shows a reporting fridge's missing network speed as a red None", () => {
-    const rows = byField(healthRows(health({ jofemarState: 'STATUS_0_READY', networkSpeed: { previousSpeed: null } }), NOW));
+    const rows = byField(
+      healthRows(health({ jofemarState: 'STATUS_0_READY', networkSpeed: { previousSpeed: null } }), NOW),
+    );
     expect(rows.jofemarState).toMatchObject({ value: 'READY', colour: 'green' });
     expect(rows.networkSpeed).toMatchObject({ value: 'None', colour: 'red' });
   });
@@ -58,9 +60,17 @@ describe('healthRows', () => {
         health({
           recycleDoorState: { doorState: 'CLOSED', lockState: 'LOCKED' },
           sundryDoorState: { doorState: 'OPEN', lockState: null },
-          liteFridgeState: { status: 'OK', topShellLatchState: 'LATCHED', bottomShellLatchState: null, shellLockState: 'LOCKED' },
+          liteFridgeState: {
+            status: 'OK',
+            topShellLatchState: 'LATCHED',
+            bottomShellLatchState: null,
+            shellLockState: 'LOCKED',
+          },
           allReasons: ['HDMI', 'ELO'],
-          connectedLayout: [{ x: 1, y: 2 }, { x: 3, y: 4 }],
+          connectedLayout: [
+            { x: 1, y: 2 },
+            { x: 3, y: 4 },
+          ],
         }),
         NOW,
       ),

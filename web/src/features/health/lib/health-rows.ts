@@ -24,7 +24,8 @@ export interface HealthRow {
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 const degrees = (t: number) => `${t} °F`;
 const ct = (iso: string) => `${centralTime(iso)} CT`;
-const joined = (parts: (string | null | undefined)[]) => parts.filter((p) => p !== null && p !== undefined && p !== '').join(', ');
+const joined = (parts: (string | null | undefined)[]) =>
+  parts.filter((p) => p !== null && p !== undefined && p !== '').join(', ');
 
 /**
  * A fridge's health as attribute/value rows, coloured by §4.3: the rows with a
@@ -37,12 +38,19 @@ export function healthRows(h: FridgeHealth | null | undefined, now: number = Dat
   const rows: HealthRow[] = [];
   const add = (field: string, attribute: string, value: string, colour: Colour | null = null) =>
     rows.push({ field, attribute, value, colour });
-  const bool = (field: string, attribute: string, v: boolean | null | undefined, colour: (v: boolean) => Colour | null) => {
+  const bool = (
+    field: string,
+    attribute: string,
+    v: boolean | null | undefined,
+    colour: (v: boolean) => Colour | null,
+  ) => {
     if (v !== null && v !== undefined) add(field, attribute, yesNo(v), colour(v));
   };
 
-  if (h.jofemarState) add('jofemarState', 'Jofemar State', vendingStateLabel(h.jofemarState), vendingStateColour(h.jofemarState));
-  if (h.temperature !== null && h.temperature !== undefined) add('temperature', 'Temperature', degrees(h.temperature), temperatureColour(h.temperature));
+  if (h.jofemarState)
+    add('jofemarState', 'Jofemar State', vendingStateLabel(h.jofemarState), vendingStateColour(h.jofemarState));
+  if (h.temperature !== null && h.temperature !== undefined)
+    add('temperature', 'Temperature', degrees(h.temperature), temperatureColour(h.temperature));
   bool('outOfOrder', 'Out of order', h.outOfOrder, (v) => holdColour(v, h.outOfOrderTs, now));
   bool('safetyHold', 'Safety hold', h.safetyHold, (v) => holdColour(v, h.safetyHoldTs, now));
   bool('inaccessible', 'Inaccessible', h.inaccessible, problemColour);
@@ -53,16 +61,24 @@ export function healthRows(h: FridgeHealth | null | undefined, now: number = Dat
   bool('electricalLayout', 'Has electrical layout', h.electricalLayout, connectionColour);
   const speed = h.networkSpeed?.previousSpeed;
   const reported = rows.length > 0 || !!h.timestamp || (h.networkSpeed !== null && h.networkSpeed !== undefined);
-  if (reported) add('networkSpeed', 'Network speed', speed === null || speed === undefined ? 'None' : String(speed), networkSpeedColour(speed));
+  if (reported)
+    add(
+      'networkSpeed',
+      'Network speed',
+      speed === null || speed === undefined ? 'None' : String(speed),
+      networkSpeedColour(speed),
+    );
 
   if (h.outOfOrderTs) add('outOfOrderTs', 'Out of order changed at', ct(h.outOfOrderTs));
   if (h.safetyHoldTs) add('safetyHoldTs', 'Safety hold changed at', ct(h.safetyHoldTs));
-  if (h.temperatureSetpoint !== null && h.temperatureSetpoint !== undefined) add('temperatureSetpoint', 'Temperature setpoint', degrees(h.temperatureSetpoint));
+  if (h.temperatureSetpoint !== null && h.temperatureSetpoint !== undefined)
+    add('temperatureSetpoint', 'Temperature setpoint', degrees(h.temperatureSetpoint));
   if (h.timezone) add('timezone', 'Timezone', h.timezone);
   if (h.serverVersion) add('serverVersion', 'Server version', h.serverVersion);
   if (h.timestamp) add('timestamp', 'Reported at', ct(h.timestamp));
   if (h.allReasons?.length) add('allReasons', 'Reasons', h.allReasons.join(', '));
-  if (h.connectedLayout?.length) add('connectedLayout', 'Connected layout', h.connectedLayout.map((c) => `(${c.x},${c.y})`).join(' '));
+  if (h.connectedLayout?.length)
+    add('connectedLayout', 'Connected layout', h.connectedLayout.map((c) => `(${c.x},${c.y})`).join(' '));
   for (const [field, attribute, door] of [
     ['recycleDoorState', 'Recycle door', h.recycleDoorState],
     ['sundryDoorState', 'Sundry door', h.sundryDoorState],

@@ -12,9 +12,29 @@ import {
 
 const connected = { hdmi: true, elo: true, cardReader: true, electricalLayout: true };
 const fleet = [
-  health({ locationId: 'C', ...connected, outOfOrder: true, jofemarState: 'STATUS_0_READY', timezone: 'America/Chicago' }),
-  health({ locationId: 'A', ...connected, outOfOrder: false, safetyHold: true, jofemarState: 'STATUS_5_MOTOR_FAULT', timezone: 'America/New_York' }),
-  health({ locationId: 'B', ...connected, hdmi: false, inaccessible: true, jofemarState: 'STATUS_0_READY', timezone: 'America/Chicago' }),
+  health({
+    locationId: 'C',
+    ...connected,
+    outOfOrder: true,
+    jofemarState: 'STATUS_0_READY',
+    timezone: 'America/Chicago',
+  }),
+  health({
+    locationId: 'A',
+    ...connected,
+    outOfOrder: false,
+    safetyHold: true,
+    jofemarState: 'STATUS_5_MOTOR_FAULT',
+    timezone: 'America/New_York',
+  }),
+  health({
+    locationId: 'B',
+    ...connected,
+    hdmi: false,
+    inaccessible: true,
+    jofemarState: 'STATUS_0_READY',
+    timezone: 'America/Chicago',
+  }),
   health({ locationId: 'D', ...connected, elo: null }),
 ];
 const ids = (f: typeof DEFAULT_FILTER) => applyPortfolioFilter(fleet, f).map((h) => h.locationId);

@@ -31,7 +31,8 @@ export interface PortfolioFilter {
   timezone: string;
 }
 
-export type ToggleKey = 'hdmi' | 'elo' | 'cardReader' | 'electricalLayout' | 'outOfOrder' | 'safetyHold' | 'inaccessible';
+export type ToggleKey =
+  'hdmi' | 'elo' | 'cardReader' | 'electricalLayout' | 'outOfOrder' | 'safetyHold' | 'inaccessible';
 
 export const ALL = 'All';
 

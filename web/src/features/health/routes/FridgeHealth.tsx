@@ -19,7 +19,11 @@ export default function FridgeHealth() {
   useDocumentTitle(id ? `${id} health` : 'Fridge health');
   return (
     <View padding="1rem">
-      {id ? <FridgeHealthView key={id} id={id} /> : <Text>Open a fridge's health from the Fleet health list (/portfoliohealth).</Text>}
+      {id ? (
+        <FridgeHealthView key={id} id={id} />
+      ) : (
+        <Text>Open a fridge's health from the Fleet health list (/portfoliohealth).</Text>
+      )}
     </View>
   );
 }

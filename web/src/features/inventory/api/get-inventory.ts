@@ -54,15 +54,29 @@ export interface InventoryResponse {
 
 const coordinate = (slot: string): [number, number] => {
   const [row, column] = slot.split(':').map((n) => Number.parseInt(n, 10));
-  return [Number.isFinite(row) ? row : Number.MAX_SAFE_INTEGER, Number.isFinite(column) ? column : Number.MAX_SAFE_INTEGER];
+  return [
+    Number.isFinite(row) ? row : Number.MAX_SAFE_INTEGER,
+    Number.isFinite(column) ? column : Number.MAX_SAFE_INTEGER,
+  ];
 };
 
 /** The spec-shaped answer as the page's slots, ordered by row, then column. */
 export function toInventory(body: InventoryResponse): FridgeInventory {
   const slots = Object.entries(body.inventory?.payload?.itemsBySlot ?? {}).map(([slot, s]) => {
     const [row, column] = coordinate(slot);
-    const units = s.itemsInSlot.map(({ vendItemName: _item, ...unit }) => ({ ...unit, shelfLifeDays: unit.shelfLifeDays ?? body.shelf_life?.[s.slotItemName] ?? null }));
-    return { slot, row, column, itemName: s.slotItemName, count: units.length, imageUrl: body.images?.[s.slotItemName] ?? null, units };
+    const units = s.itemsInSlot.map(({ vendItemName: _item, ...unit }) => ({
+      ...unit,
+      shelfLifeDays: unit.shelfLifeDays ?? body.shelf_life?.[s.slotItemName] ?? null,
+    }));
+    return {
+      slot,
+      row,
+      column,
+      itemName: s.slotItemName,
+      count: units.length,
+      imageUrl: body.images?.[s.slotItemName] ?? null,
+      units,
+    };
   });
   slots.sort((a, b) => a.row - b.row || a.column - b.column);
   return { locationId: body.location, timestamp: body.timestamp, slots };

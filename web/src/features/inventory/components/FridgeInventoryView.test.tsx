@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, rest } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
-import { toInventory, type FridgeInventory, type InventoryResponse, type InventorySlot, type InventoryUnit } from '../api/get-inventory';
+import {
+  toInventory,
+  type FridgeInventory,
+  type InventoryResponse,
+  type InventorySlot,
+  type InventoryUnit,
+} from '../api/get-inventory';
 import { FridgeInventoryView } from './FridgeInventoryView';
 import { InventoryAge } from './InventoryAge';
 
@@ -25,7 +31,13 @@ const unit = (over: Partial<InventoryUnit> = {}): InventoryUnit => ({
   ...over,
 });
 
-function slot(row: number, column: number, itemName: string, units: InventoryUnit[], imageUrl: string | null = null): InventorySlot {
+function slot(
+  row: number,
+  column: number,
+  itemName: string,
+  units: InventoryUnit[],
+  imageUrl: string | null = null,
+): InventorySlot {
   return { slot: `${row}:${column}`, row, column, itemName, count: units.length, imageUrl, units };
 }
 
@@ -38,10 +50,25 @@ beforeEach(() => {
     locationId: ID,
     timestamp: new Date(Date.now() - 7 * 60_000 - 5_000).toISOString(),
     slots: [
-      slot(1, 1, 'GREEK_SALAD', [unit(), unit({ productionDate: '2026-11-22', productionText: '11/22/2026 8:00 PM', expiryText: '11/26/2026 8:00 AM' })], 'https://img.test/greek.svg'),
+      slot(
+        1,
+        1,
+        'GREEK_SALAD',
+        [
+          unit(),
+          unit({
+            productionDate: '2026-11-22',
+            productionText: '11/22/2026 8:00 PM',
+            expiryText: '11/26/2026 8:00 AM',
+          }),
+        ],
+        'https://img.test/greek.svg',
+      ),
       slot(1, 2, 'KETTLE_CHIPS', [unit({ shelfLifeDays: null, expiry: null, expiryText: 'UNKNOWN' })]),
       slot(1, 3, 'COLD_BREW', []),
-      slot(1, 4, 'WRAP', [unit({ atRisk: true, productionText: '11/20/2026 8:00 PM', expiryText: '11/24/2026 8:00 AM' })]),
+      slot(1, 4, 'WRAP', [
+        unit({ atRisk: true, productionText: '11/20/2026 8:00 PM', expiryText: '11/24/2026 8:00 AM' }),
+      ]),
       ...[1, 2, 3, 4, 5, 6].map((c) => slot(2, c, `ITEM_${c}`, [unit()])),
     ],
   };
@@ -57,7 +84,16 @@ function asResponse(inv: FridgeInventory): InventoryResponse {
   return {
     location: inv.locationId,
     timestamp: inv.timestamp,
-    inventory: { payload: { itemsBySlot: Object.fromEntries(inv.slots.map((s) => [s.slot, { slotItemName: s.itemName, itemsInSlot: s.units.map((u) => ({ vendItemName: s.itemName, ...u })) }])) } },
+    inventory: {
+      payload: {
+        itemsBySlot: Object.fromEntries(
+          inv.slots.map((s) => [
+            s.slot,
+            { slotItemName: s.itemName, itemsInSlot: s.units.map((u) => ({ vendItemName: s.itemName, ...u })) },
+          ]),
+        ),
+      },
+    },
     images: Object.fromEntries(inv.slots.map((s) => [s.itemName, s.imageUrl])),
     shelf_life: {},
   };
@@ -66,13 +102,19 @@ function asResponse(inv: FridgeInventory): InventoryResponse {
 describe('toInventory', () => {
   it('reads the spec-shaped answer into slots ordered by row then column, with pictures and shelf lives per item', () => {
     const body: InventoryResponse = {
-      location: 'X', timestamp: '2026-11-23T02:00:00.000Z',
-      inventory: { payload: { itemsBySlot: {
-        '2:1': { slotItemName: 'B', itemsInSlot: [] },
-        '1:10': { slotItemName: 'A', itemsInSlot: [{ vendItemName: 'A', ...unit({ shelfLifeDays: null }) }] },
-        '1:2': { slotItemName: 'A', itemsInSlot: [] },
-      } } },
-      images: { A: 'https://img/a.svg' }, shelf_life: { A: 3, B: null },
+      location: 'X',
+      timestamp: '2026-11-23T02:00:00.000Z',
+      inventory: {
+        payload: {
+          itemsBySlot: {
+            '2:1': { slotItemName: 'B', itemsInSlot: [] },
+            '1:10': { slotItemName: 'A', itemsInSlot: [{ vendItemName: 'A', ...unit({ shelfLifeDays: null }) }] },
+            '1:2': { slotItemName: 'A', itemsInSlot: [] },
+          },
+        },
+      },
+      images: { A: 'https://img/a.svg' },
+      shelf_life: { A: 3, B: null },
     };
     const inv = toInventory(body);
     expect(inv.slots.map((s) => s.slot)).toEqual(['1:2', '1:10', '2:1']);
@@ -96,8 +138,16 @@ describe('FridgeInventoryView', () => {
 
     const row1 = screen.getByRole('list', { name: 'Row 1' });
     const row2 = screen.getByRole('list', { name: 'Row 2' });
-    expect(within(row1).getAllByRole('listitem').map((li) => li.style.gridColumn)).toEqual(['3 / span 2', '5 / span 2', '7 / span 2', '9 / span 2']);
-    expect(within(row2).getAllByRole('listitem').map((li) => li.style.gridColumn)).toEqual(['1 / span 2', '3 / span 2', '5 / span 2', '7 / span 2', '9 / span 2', '11 / span 2']);
+    expect(
+      within(row1)
+        .getAllByRole('listitem')
+        .map((li) => li.style.gridColumn),
+    ).toEqual(['3 / span 2', '5 / span 2', '7 / span 2', '9 / span 2']);
+    expect(
+      within(row2)
+        .getAllByRole('listitem')
+        .map((li) => li.style.gridColumn),
+    ).toEqual(['1 / span 2', '3 / span 2', '5 / span 2', '7 / span 2', '9 / span 2', '11 / span 2']);
 
     expect(slotButton('GREEK_SALAD')).toHaveTextContent('2 units');
     expect(slotButton('COLD_BREW')).toHaveTextContent('0 units');
@@ -123,7 +173,13 @@ describe('FridgeInventoryView', () => {
     await user.click(await screen.findByRole('button', { name: /^GREEK_SALAD/ }));
     let dialog = screen.getByRole('dialog', { name: 'GREEK_SALAD — slot 1:1' });
     const rows = within(dialog).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['1', '11/21/2026 8:00 PM', '11/25/2026 8:00 AM', ''],
       ['2', '11/22/2026 8:00 PM', '11/26/2026 8:00 AM', ''],
     ]);
@@ -131,7 +187,9 @@ describe('FridgeInventoryView', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(slotButton('KETTLE_CHIPS'));
-    expect(within(screen.getByRole('dialog', { name: 'KETTLE_CHIPS — slot 1:2' })).getByText('UNKNOWN')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('dialog', { name: 'KETTLE_CHIPS — slot 1:2' })).getByText('UNKNOWN'),
+    ).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
 
@@ -142,7 +200,9 @@ describe('FridgeInventoryView', () => {
     const risky = within(dialog).getAllByRole('row')[1];
     expect(risky).toHaveAttribute('data-at-risk', 'true');
     expect(within(risky).getByText('At risk')).toBeInTheDocument();
-    expect(within(dialog).getByText('At risk: more than 2 hours above 41 °F since it was produced.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('At risk: more than 2 hours above 41 °F since it was produced.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
   });
 
@@ -175,7 +235,9 @@ describe('FridgeInventoryView', () => {
     const user = userEvent.setup();
     answer = new TypeError('Failed to fetch');
     view();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to load the inventory. Please check your internet and your permissions.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to load the inventory. Please check your internet and your permissions.',
+    );
     answer = {
       locationId: ID,
       timestamp: new Date().toISOString(),

@@ -51,7 +51,13 @@ export function FridgeInventoryView({ id }: { id: string }) {
             Location details
           </RouterLink>
           {data ? (
-            <Button size="small" marginLeft="auto" onClick={() => void inventory.refetch()} isLoading={inventory.isFetching} loadingText="Refreshing…">
+            <Button
+              size="small"
+              marginLeft="auto"
+              onClick={() => void inventory.refetch()}
+              isLoading={inventory.isFetching}
+              loadingText="Refreshing…"
+            >
               Refresh
             </Button>
           ) : null}

@@ -10,7 +10,9 @@ export function SlotCard({ slot, onOpen }: { slot: InventorySlot; onOpen: (slot:
   const atRisk = slotAtRisk(slot);
   const empty = slot.count === 0;
   // The visible texts in order, separated (inline spans would run together in the accessible name).
-  const label = [slot.itemName, unitsText(slot.count), `Slot ${slot.slot}`, atRisk ? INVENTORY_MESSAGES.atRisk : null].filter(Boolean).join(', ');
+  const label = [slot.itemName, unitsText(slot.count), `Slot ${slot.slot}`, atRisk ? INVENTORY_MESSAGES.atRisk : null]
+    .filter(Boolean)
+    .join(', ');
   return (
     <button
       type="button"
@@ -32,8 +34,12 @@ export function SlotCard({ slot, onOpen }: { slot: InventorySlot; onOpen: (slot:
         textAlign: 'center',
         cursor: 'pointer',
         borderRadius: '8px',
-        border: atRisk ? '2px solid var(--amplify-colors-red-60, #d32f2f)' : '1px solid var(--amplify-colors-border-secondary, #d5d9dd)',
-        background: empty ? 'var(--amplify-colors-background-secondary, #f5f5f5)' : 'var(--amplify-colors-background-primary, #fff)',
+        border: atRisk
+          ? '2px solid var(--amplify-colors-red-60, #d32f2f)'
+          : '1px solid var(--amplify-colors-border-secondary, #d5d9dd)',
+        background: empty
+          ? 'var(--amplify-colors-background-secondary, #f5f5f5)'
+          : 'var(--amplify-colors-background-primary, #fff)',
       }}
     >
       <span style={{ opacity: empty ? 0.5 : 1, display: 'inline-flex' }}>
@@ -45,7 +51,9 @@ export function SlotCard({ slot, onOpen }: { slot: InventorySlot; onOpen: (slot:
       <span style={{ fontSize: '0.9rem' }} data-testid="slot-count">
         {unitsText(slot.count)}
       </span>
-      <span style={{ fontSize: '0.75rem', color: 'var(--amplify-colors-font-tertiary, #6b7075)' }}>Slot {slot.slot}</span>
+      <span style={{ fontSize: '0.75rem', color: 'var(--amplify-colors-font-tertiary, #6b7075)' }}>
+        Slot {slot.slot}
+      </span>
       {atRisk ? <StatusBadge tone="error">{INVENTORY_MESSAGES.atRisk}</StatusBadge> : null}
     </button>
   );

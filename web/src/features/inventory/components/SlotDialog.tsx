@@ -7,7 +7,8 @@ import { slotAtRisk, unitsText } from '../lib/slot-grid';
 import { Thumbnail } from './Thumbnail';
 
 /** The title of a slot's modal: the item name and the slot. */
-export const slotDialogTitle = (slot: Pick<InventorySlot, 'itemName' | 'slot'>) => `${slot.itemName} — slot ${slot.slot}`;
+export const slotDialogTitle = (slot: Pick<InventorySlot, 'itemName' | 'slot'>) =>
+  `${slot.itemName} — slot ${slot.slot}`;
 
 /**
  * A slot's units (3-planning §2): each unit's production and expiry as the
@@ -57,7 +58,9 @@ export function SlotDialog({ slot, onClose }: { slot: InventorySlot; onClose: ()
                   <TableCell>{i + 1}</TableCell>
                   <TableCell>{u.productionText ?? u.productionDate}</TableCell>
                   <TableCell>{u.expiryText}</TableCell>
-                  <TableCell>{u.atRisk ? <StatusBadge tone="error">{INVENTORY_MESSAGES.atRisk}</StatusBadge> : null}</TableCell>
+                  <TableCell>
+                    {u.atRisk ? <StatusBadge tone="error">{INVENTORY_MESSAGES.atRisk}</StatusBadge> : null}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -33,7 +33,15 @@ function Picture({ url, size }: ThumbnailProps) {
           color: 'var(--amplify-colors-neutral-60, #7a8187)',
         }}
       >
-        <svg width={size * 0.5} height={size * 0.5} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" focusable="false">
+        <svg
+          width={size * 0.5}
+          height={size * 0.5}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          focusable="false"
+        >
           <path d="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5z" />
           <path d="M3 7.5 12 12l9-4.5M12 12v9" />
         </svg>

@@ -10,8 +10,6 @@ export default function FridgeInventory() {
   const id = inventoryIdOf(useParams()['*']);
   useDocumentTitle(id ? `${id} inventory` : 'Fridge inventory');
   return (
-    <View padding="1rem">
-      {id ? <FridgeInventoryView key={id} id={id} /> : <Text>{INVENTORY_MESSAGES.noId}</Text>}
-    </View>
+    <View padding="1rem">{id ? <FridgeInventoryView key={id} id={id} /> : <Text>{INVENTORY_MESSAGES.noId}</Text>}</View>
   );
 }

@@ -7,7 +7,9 @@ const CREATE_SCHEDULE_CHANGE = gql(`mutation CreateScheduleChange($input: [Sched
 }`);
 
 /** Creates scheduled changes; an allocation is the pair prod + updateReason at the same dateTime. */
-export async function createScheduleChange(input: ScheduleChangeInput[]): Promise<{ uuid: string; actionTime: string }[]> {
+export async function createScheduleChange(
+  input: ScheduleChangeInput[],
+): Promise<{ uuid: string; actionTime: string }[]> {
   const d = await graphql(CREATE_SCHEDULE_CHANGE, { input });
   return d.createScheduleChange;
 }

@@ -26,7 +26,8 @@ export async function getPriceMapTemplates(): Promise<string[]> {
 /** The layout names' cache key: a screen that adds a layout (Create New Planogram) invalidates it. */
 export const PLANOGRAM_NAMES_KEY = ['locations', 'names', 'layouts'] as const;
 
-export const usePlanogramNames = () => useQuery({ queryKey: PLANOGRAM_NAMES_KEY, queryFn: getPlanogramNames, staleTime: STALE });
+export const usePlanogramNames = () =>
+  useQuery({ queryKey: PLANOGRAM_NAMES_KEY, queryFn: getPlanogramNames, staleTime: STALE });
 export const useFridgeSchemasTemplates = () =>
   useQuery({ queryKey: ['locations', 'names', 'fridgeSchemas'], queryFn: getFridgeSchemasTemplates, staleTime: STALE });
 export const usePriceMapTemplates = () =>

@@ -4,7 +4,7 @@ import type { Location, LocationSummary } from '../lib/types';
 
 type RawLocation = GetLocationQuery['getLocation'][number];
 
-const json = <T,>(v: unknown): T | null => {
+const json = <T>(v: unknown): T | null => {
   if (v === null || v === undefined || v === '') return null;
   return (parseJsonValue(v) as T) ?? null;
 };

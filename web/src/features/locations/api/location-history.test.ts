@@ -15,7 +15,14 @@ describe('locationHistory', () => {
   it('asks for one page by token and keeps the values as JSON text', async () => {
     graphqlMock.mockResolvedValueOnce({
       locationHistory: {
-        items: [{ at: 'T', who: 'w', source: 's', changes: [{ attribute: 'route', oldValue: 'null', newValue: '"r1"', reason: null }] }],
+        items: [
+          {
+            at: 'T',
+            who: 'w',
+            source: 's',
+            changes: [{ attribute: 'route', oldValue: 'null', newValue: '"r1"', reason: null }],
+          },
+        ],
         nextToken: 'next',
       },
     } as never);
@@ -23,7 +30,14 @@ describe('locationHistory', () => {
     expect(String(graphqlMock.mock.calls[0][0])).toContain('locationHistory(id: $id, nextToken: $nextToken)');
     expect(graphqlMock.mock.calls[0][1]).toEqual({ id: 'CHI_0001', nextToken: null });
     expect(page).toEqual({
-      items: [{ at: 'T', who: 'w', source: 's', changes: [{ attribute: 'route', oldValue: 'null', newValue: '"r1"', reason: null }] }],
+      items: [
+        {
+          at: 'T',
+          who: 'w',
+          source: 's',
+          changes: [{ attribute: 'route', oldValue: 'null', newValue: '"r1"', reason: null }],
+        },
+      ],
       nextToken: 'next',
     });
 
@@ -49,7 +63,12 @@ describe('readScheduleChange', () => {
           failedAt: '2026-11-26T00:00:02Z',
           deadlineWarning: 'late',
         },
-        { uuid: 'u2', actionTime: 'T', id: 'CHI_0001', change: { id: 'CHI_0001', table: 'locations', attribute: 'route', value: '"r"' } },
+        {
+          uuid: 'u2',
+          actionTime: 'T',
+          id: 'CHI_0001',
+          change: { id: 'CHI_0001', table: 'locations', attribute: 'route', value: '"r"' },
+        },
       ],
     } as never);
     const [failed, pending] = await readScheduleChange('CHI_0001');
@@ -57,7 +76,12 @@ describe('readScheduleChange', () => {
     for (const f of ['localActionTime', 'timeZoneLabel', 'status', 'failureReason', 'failedAt', 'deadlineWarning']) {
       expect(query).toContain(f);
     }
-    expect(failed).toMatchObject({ status: 'FAILED', failureReason: 'why', deadlineWarning: 'late', localActionTime: '2026-11-25 18:00' });
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'why',
+      deadlineWarning: 'late',
+      localActionTime: '2026-11-25 18:00',
+    });
     expect(failed.change).toMatchObject({ value: 1, rawValue: '1' });
     expect(pending.status).toBe('PENDING');
   });

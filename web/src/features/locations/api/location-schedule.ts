@@ -6,7 +6,10 @@ import { toScheduledChange } from './read-schedule-change';
 
 /** GET /locations/{id}/schedule: every pending (and failed) change of one location. */
 export async function getLocationSchedule(id: string): Promise<ScheduledChange[]> {
-  const list = await rest<Parameters<typeof toScheduledChange>[0][]>('GET', `/locations/${encodeURIComponent(id)}/schedule`);
+  const list = await rest<Parameters<typeof toScheduledChange>[0][]>(
+    'GET',
+    `/locations/${encodeURIComponent(id)}/schedule`,
+  );
   return list.map(toScheduledChange);
 }
 

@@ -13,7 +13,10 @@ const READ_SCHEDULE_CHANGE = gql(`query ReadScheduleChange($filter: ScheduleChan
 
 export const scheduleKey = (id: string) => ['locations', 'schedule', id] as const;
 
-type RawChange = Omit<ScheduledChange, 'status' | 'change'> & { status: string; change: { id: string; table: string; attribute: string; value?: unknown } };
+type RawChange = Omit<ScheduledChange, 'status' | 'change'> & {
+  status: string;
+  change: { id: string; table: string; attribute: string; value?: unknown };
+};
 
 /** A scheduled change as the server answers it (GraphQL or REST), its value parsed from JSON. */
 export function toScheduledChange(c: RawChange): ScheduledChange {

@@ -31,7 +31,11 @@ beforeEach(() => {
         summaryText: '3 new, 2 invalid',
         rows: b.rows.map((r) => {
           const id = r.values.POS_NAME__c ?? '';
-          const messages = !id ? ['POS_NAME__c cannot be empty'] : r.values.Business_Hours__c !== '24 Hours' ? ['Only 24 Hours fridges are supported'] : [];
+          const messages = !id
+            ? ['POS_NAME__c cannot be empty']
+            : r.values.Business_Hours__c !== '24 Hours'
+              ? ['Only 24 Hours fridges are supported']
+              : [];
           return { row: r.row, key: id || null, status: messages.length ? 'invalid' : 'new', messages, diff: [] };
         }),
       } as never;
@@ -57,8 +61,15 @@ describe('BulkImport on the upload pipeline', () => {
     expect(screen.getByText('5 rows: 3 new, 2 invalid')).toBeInTheDocument();
     const dry = restMock.mock.calls[0];
     expect(dry[1]).toBe('/locations/bulk/dry-run');
-    expect((dry[2] as Body).rows[0]).toEqual({ row: 2, values: { POS_NAME__c: 'IMP_1', Fridge_City__c: 'Chicago', Business_Hours__c: '24 Hours' } });
-    expect(within(screen.getByRole('list', { name: 'Invalid rows' })).getByText('Row 6: Only 24 Hours fridges are supported')).toBeInTheDocument();
+    expect((dry[2] as Body).rows[0]).toEqual({
+      row: 2,
+      values: { POS_NAME__c: 'IMP_1', Fridge_City__c: 'Chicago', Business_Hours__c: '24 Hours' },
+    });
+    expect(
+      within(screen.getByRole('list', { name: 'Invalid rows' })).getByText(
+        'Row 6: Only 24 Hours fridges are supported',
+      ),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create new locations' }));
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3));
@@ -74,7 +85,10 @@ describe('BulkImport on the upload pipeline', () => {
   it('reports CSV parse errors instead of ignoring them', async () => {
     const user = userEvent.setup();
     renderWithProviders(<BulkImport />);
-    await user.upload(screen.getByLabelText('CSV or Excel file'), new File(['POS_NAME__c,Fridge_City__c\nA,Chicago\nB\n'], 'bad.csv', { type: 'text/csv' }));
+    await user.upload(
+      screen.getByLabelText('CSV or Excel file'),
+      new File(['POS_NAME__c,Fridge_City__c\nA,Chicago\nB\n'], 'bad.csv', { type: 'text/csv' }),
+    );
     expect(await screen.findByText('Row 3: Too few fields: expected 2 fields but parsed 1')).toBeInTheDocument();
   });
 });

@@ -18,7 +18,13 @@ const PREVIEW_COLUMNS: { col: string; title: string }[] = [
 ];
 function HelpPanel() {
   return (
-    <View as="section" aria-label="Help" padding="1rem" backgroundColor="var(--amplify-colors-background-secondary)" borderRadius="6px">
+    <View
+      as="section"
+      aria-label="Help"
+      padding="1rem"
+      backgroundColor="var(--amplify-colors-background-secondary)"
+      borderRadius="6px"
+    >
       <Heading level={5}>How the import works</Heading>
       <Text as="p">
         Choose the locations export of the customer-relationship system as a <strong>CSV or Excel (.xlsx) file</strong>{' '}
@@ -27,7 +33,8 @@ function HelpPanel() {
       </Text>
       <Text as="p">
         Only 24-hour fridges can be imported: a row needs {ID_COLUMN} and {BUSINESS_HOURS_COLUMN} exactly &lsquo;24
-        Hours&rsquo;. CRM spellings of the vertical and access type are mapped (e.g. Business &amp; Industry to B&amp;I).
+        Hours&rsquo;. CRM spellings of the vertical and access type are mapped (e.g. Business &amp; Industry to
+        B&amp;I).
       </Text>
       <Text as="p">
         &lsquo;Create new locations&rsquo; sends the valid rows; invalid rows are left out and stay, with their

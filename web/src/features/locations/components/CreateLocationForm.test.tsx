@@ -60,12 +60,18 @@ describe('CreateLocationForm', () => {
   it('loads the name lists and reports a failed one', async () => {
     renderForm();
     expect(
-      await screen.findByText('Unable to load Fridge Schema templates, Please check your internet and your permissions'),
+      await screen.findByText(
+        'Unable to load Fridge Schema templates, Please check your internet and your permissions',
+      ),
     ).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByLabelText('layoutName')).getByRole('option', { name: 'LAYOUT_A' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByLabelText('layoutName')).getByRole('option', { name: 'LAYOUT_A' })).toBeInTheDocument(),
+    );
     expect(within(screen.getByLabelText('layoutName')).getByRole('option', { name: 'Default' })).toHaveValue('dummy');
     expect(screen.getByLabelText('fridgeSchema')).toHaveValue('MW_STANDARD/latest');
-    expect(within(screen.getByLabelText('priceMapTemplate')).getByRole('option', { name: 'PMT_NE_STANDARD' })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('priceMapTemplate')).getByRole('option', { name: 'PMT_NE_STANDARD' }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('state').querySelectorAll('option')).toHaveLength(49);
   });
 

@@ -57,8 +57,7 @@ export function CreateLocationForm() {
   const [errors, setErrors] = useState<CreateFormErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
 
-  const set = <K extends keyof CreateForm>(key: K, value: CreateForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof CreateForm>(key: K, value: CreateForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const text = (key: TextKey, label: string = key, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
     <TextField
@@ -72,7 +71,13 @@ export function CreateLocationForm() {
     />
   );
 
-  const select = (key: TextKey, label: string, options: Option[], onChange?: (v: string) => void, placeholder?: string) => (
+  const select = (
+    key: TextKey,
+    label: string,
+    options: Option[],
+    onChange?: (v: string) => void,
+    placeholder?: string,
+  ) => (
     <SelectField
       label={label}
       name={key}

@@ -164,7 +164,12 @@ export function FieldEditor({ def, locationId, state, onChange, searchOptions = 
       const reasons: readonly string[] = def.kind === 'allocation' ? ALLOCATION_REASONS : RESERVE_REASONS;
       return (
         <Flex direction="column" gap="0.75rem">
-          <SelectField label={def.label} value={state.flag} onChange={(e) => set({ flag: e.target.value as '1' | '0' })} data-autofocus>
+          <SelectField
+            label={def.label}
+            value={state.flag}
+            onChange={(e) => set({ flag: e.target.value as '1' | '0' })}
+            data-autofocus
+          >
             <option value="1">Yes</option>
             <option value="0">No</option>
           </SelectField>

@@ -104,7 +104,9 @@ function backend(query: string, variables?: Record<string, unknown>): unknown {
     if (deleteErrors[uuid]) throw deleteErrors[uuid];
     deleted.push(uuid);
     const gone = schedules.find((s) => s.uuid === uuid);
-    schedules = schedules.filter((s) => s.uuid !== uuid && !(gone && s.actionTime === gone.actionTime && gone.change.attribute === 'prod'));
+    schedules = schedules.filter(
+      (s) => s.uuid !== uuid && !(gone && s.actionTime === gone.actionTime && gone.change.attribute === 'prod'),
+    );
     return { deleteScheduleChange: true };
   }
   if (query.includes('generateAprivaDeviceAddress')) throw new TypeError('Failed to fetch');
@@ -127,7 +129,15 @@ beforeEach(() => {
     layoutName: 'dummy',
     paymentGateway: 'Standard experience',
     aprivaDeviceAddress: 'DEV-1',
-    stockingSchedule: JSON.stringify({ Monday: 1, Tuesday: 1, Wednesday: 1, Thursday: 1, Friday: 1, Saturday: 0, Sunday: 0 }),
+    stockingSchedule: JSON.stringify({
+      Monday: 1,
+      Tuesday: 1,
+      Wednesday: 1,
+      Thursday: 1,
+      Friday: 1,
+      Saturday: 0,
+      Sunday: 0,
+    }),
     version: 1,
     timeZone: 'CHICAGO',
     timeZoneLabel: 'CT',
@@ -230,7 +240,9 @@ describe('LocationDetailView', () => {
     expect(screen.queryByRole('dialog', { name: 'Edit percentage' })).toBeNull();
     expect(updates).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Edit percentage' }));
-    expect(within(screen.getByRole('dialog', { name: 'Edit percentage' })).getByLabelText('percentage')).toHaveValue('10');
+    expect(within(screen.getByRole('dialog', { name: 'Edit percentage' })).getByLabelText('percentage')).toHaveValue(
+      '10',
+    );
   });
 
   it('needs a reason for an allocation change and closes when nothing changed', async () => {
@@ -337,9 +349,13 @@ describe('LocationDetailView', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The wall time goes as typed; the browser's zone plays no part.
-    expect(created).toEqual([{ location: 'CHI_0001', attribute: 'route', value: '"ne-07"', localDateTime: '2099-11-25T18:00' }]);
+    expect(created).toEqual([
+      { location: 'CHI_0001', attribute: 'route', value: '"ne-07"', localDateTime: '2099-11-25T18:00' },
+    ]);
     expect(
-      await within(row('route')).findByRole('button', { name: 'Scheduled change of route at 2099-11-25 18:00 ET to ne-07' }),
+      await within(row('route')).findByRole('button', {
+        name: 'Scheduled change of route at 2099-11-25 18:00 ET to ne-07',
+      }),
     ).toHaveTextContent('2099-11-25 18:00 ET: ne-07');
   });
 
@@ -366,7 +382,9 @@ describe('LocationDetailView', () => {
     const note = await within(row('prod')).findByRole('note');
     expect(note).toHaveTextContent(warning);
     expect(note).toHaveClass('deadline-warning');
-    expect(within(row('prod')).getByRole('button', { name: /at 2099-01-01 19:00 CT to Yes \(First Stocking\)$/ })).toBeInTheDocument();
+    expect(
+      within(row('prod')).getByRole('button', { name: /at 2099-01-01 19:00 CT to Yes \(First Stocking\)$/ }),
+    ).toBeInTheDocument();
     expect(within(row('percentage')).queryByRole('note')).toBeNull();
   });
 
@@ -378,22 +396,35 @@ describe('LocationDetailView', () => {
         failureReason: 'ann@x.co no longer holds the permission this change needs',
         failedAt: '2099-01-01T16:00:02.000Z',
       }),
-      stored('p1', 'status', '"OFFLINE"', { actionTime: '2099-02-01T16:00:00.000Z', localActionTime: '2099-02-01 10:00' }),
+      stored('p1', 'status', '"OFFLINE"', {
+        actionTime: '2099-02-01T16:00:00.000Z',
+        localActionTime: '2099-02-01 10:00',
+      }),
     ];
     renderDetail();
     await screen.findByRole('table');
-    const failed = await within(row('status')).findByRole('group', { name: 'Failed change of status at 2099-01-01 10:00 CT' });
+    const failed = await within(row('status')).findByRole('group', {
+      name: 'Failed change of status at 2099-01-01 10:00 CT',
+    });
     expect(failed).toHaveTextContent('Could not apply: ann@x.co no longer holds the permission this change needs');
-    expect(within(failed).getAllByRole('button').map((b) => b.textContent)).toEqual(['Delete']);
+    expect(
+      within(failed)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Delete']);
     // Only the pending one opens the actions prompt.
     expect(within(row('status')).getAllByRole('button', { name: /^Scheduled change of status/ })).toHaveLength(1);
 
-    await user.click(within(failed).getByRole('button', { name: 'Delete failed change of status at 2099-01-01 10:00 CT' }));
+    await user.click(
+      within(failed).getByRole('button', { name: 'Delete failed change of status at 2099-01-01 10:00 CT' }),
+    );
     const confirm = screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' });
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(within(row('status')).queryByRole('group')).toBeNull());
     expect(deleted).toEqual(['f1']);
-    expect(within(row('status')).getByRole('button', { name: /^Scheduled change of status at 2099-02-01 10:00 CT/ })).toBeInTheDocument();
+    expect(
+      within(row('status')).getByRole('button', { name: /^Scheduled change of status at 2099-02-01 10:00 CT/ }),
+    ).toBeInTheDocument();
   });
 
   it('Edit of a scheduled change deletes nothing on Close, and replaces it on Save', async () => {
@@ -424,13 +455,17 @@ describe('LocationDetailView', () => {
     await user.type(when, '2099-03-05T08:00');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(created).toEqual([{ location: 'CHI_0001', attribute: 'layoutName', value: '"dummy"', localDateTime: '2099-03-05T08:00' }]);
+    expect(created).toEqual([
+      { location: 'CHI_0001', attribute: 'layoutName', value: '"dummy"', localDateTime: '2099-03-05T08:00' },
+    ]);
     expect(deleted).toEqual(['s1']);
     expect(updates).toEqual([]);
     await waitFor(() =>
-      expect(within(row('layoutName')).getAllByRole('button', { name: /^Scheduled change of layoutName/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
-        'Scheduled change of layoutName at 2099-03-05 08:00 CT to Default (dummy)',
-      ]),
+      expect(
+        within(row('layoutName'))
+          .getAllByRole('button', { name: /^Scheduled change of layoutName/ })
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual(['Scheduled change of layoutName at 2099-03-05 08:00 CT to Default (dummy)']),
     );
   });
 
@@ -510,7 +545,9 @@ describe('LocationDetailView', () => {
     expect(newest).toHaveTextContent('2026-11-25 18:00 CT');
     expect(newest).toHaveTextContent('lee@x.co');
     expect(newest).toHaveTextContent('Location detail');
-    expect(within(newest).getByText(/1 \(Reason: First Stocking\)$/)).toHaveTextContent('prod: 0 → 1 (Reason: First Stocking)');
+    expect(within(newest).getByText(/1 \(Reason: First Stocking\)$/)).toHaveTextContent(
+      'prod: 0 → 1 (Reason: First Stocking)',
+    );
     expect(within(newest).getByText(/chi-01/)).toHaveTextContent('route: — → chi-01');
     expect(older).toHaveTextContent('2026-11-20 09:30 CT');
     expect(older).toHaveTextContent('percentage: 0 → 7');
@@ -568,11 +605,19 @@ describe('LocationDetailView', () => {
     deleteErrors = { b: new ApiError('Error! User Action Prohibited!', { errorType: 'Forbidden' }) };
     renderDetail();
     await screen.findByRole('button', { name: 'Edit reserve' });
-    await user.click(await within(row('reserve')).findByRole('button', { name: /^Scheduled change of reserve.*\(Rebalance\)$/ }));
+    await user.click(
+      await within(row('reserve')).findByRole('button', { name: /^Scheduled change of reserve.*\(Rebalance\)$/ }),
+    );
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' })).getByRole('button', { name: 'Yes' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
     const report = await screen.findByRole('alertdialog', { name: '1 scheduled change not deleted' });
-    expect(report).toHaveTextContent('The scheduled change was not fully deleted. 1 of 2 changes deleted; this one was not:');
+    expect(report).toHaveTextContent(
+      'The scheduled change was not fully deleted. 1 of 2 changes deleted; this one was not:',
+    );
     expect(within(report).getByRole('list', { name: 'Changes not deleted' })).toHaveTextContent(
       'updateReason at 2099-01-01 10:00 CT: Error! User Action Prohibited!',
     );
@@ -588,7 +633,9 @@ describe('LocationDetailView', () => {
     deleteErrors = { b: new ApiError('Throttled, try again', { errorType: 'Throttling' }) };
     renderDetail();
     await screen.findByRole('button', { name: 'Edit reserve' });
-    await user.click(await within(row('reserve')).findByRole('button', { name: /^Scheduled change of reserve.*\(Rebalance\)$/ }));
+    await user.click(
+      await within(row('reserve')).findByRole('button', { name: /^Scheduled change of reserve.*\(Rebalance\)$/ }),
+    );
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Complete Now' }));
     const report = await screen.findByRole('alertdialog', { name: '1 scheduled change not deleted' });
     expect(report).toHaveTextContent('Nothing was completed now. 1 of 2 changes deleted; this one was not:');
@@ -609,7 +656,9 @@ describe('LocationDetailView', () => {
     renderDetail();
     await user.click(await screen.findByRole('button', { name: 'Generate Campus Card device address' }));
     expect(
-      await screen.findByText('Unable to generate Apriva device address. Please check your internet and your permissions'),
+      await screen.findByText(
+        'Unable to generate Apriva device address. Please check your internet and your permissions',
+      ),
     ).toBeInTheDocument();
   });
 });

@@ -31,7 +31,13 @@ import { deleteEach, failureReport, type DeleteFailure, type FailureReport } fro
 import { currentDisplay, DETAIL_FIELDS, type FieldDef } from '../lib/detail-fields';
 import type { SaveAction, ScheduleAction } from '../lib/edit-state';
 import { formatFridgeTime, fridgeZone } from '../lib/fridge-time';
-import { completeNowInputs, scheduledInput, scheduleInputs, scheduleItemsFor, type ScheduleItem } from '../lib/schedule';
+import {
+  completeNowInputs,
+  scheduledInput,
+  scheduleInputs,
+  scheduleItemsFor,
+  type ScheduleItem,
+} from '../lib/schedule';
 import type { Location } from '../lib/types';
 import { EditDialog } from './EditDialog';
 import { LocationHistory } from './LocationHistory';
@@ -85,8 +91,7 @@ export function LocationDetailView({ id }: { id: string }) {
   const reloadSchedules = () => qc.invalidateQueries({ queryKey: scheduleKey(id) });
   const reloadHistory = () => qc.invalidateQueries({ queryKey: historyKey(id) });
 
-  const searchOptions = (def: FieldDef): Option[] | undefined =>
-    def.searchList ? names[def.searchList] : undefined;
+  const searchOptions = (def: FieldDef): Option[] | undefined => (def.searchList ? names[def.searchList] : undefined);
 
   // Schedule times are entered and shown in the fridge's zone, never the browser's.
   const zone = useMemo(() => fridgeZone(location.data), [location.data]);
@@ -136,8 +141,10 @@ export function LocationDetailView({ id }: { id: string }) {
     }
     setEditing(null);
     const failures = replaces ? await deleteItem(replaces) : [];
-    if (failures.length > 0 && replaces) setReport(failureReport(failures, itemChanges(replaces).length, `${REPLACE_FAILURE}.`));
-    else toast.success(replaces ? `Updated the scheduled change of ${def.label}` : `Scheduled the change of ${def.label}`);
+    if (failures.length > 0 && replaces)
+      setReport(failureReport(failures, itemChanges(replaces).length, `${REPLACE_FAILURE}.`));
+    else
+      toast.success(replaces ? `Updated the scheduled change of ${def.label}` : `Scheduled the change of ${def.label}`);
     void reloadSchedules();
   };
 
@@ -153,7 +160,10 @@ export function LocationDetailView({ id }: { id: string }) {
     setBusy(true);
     try {
       const failures = await deleteItem(confirming.item);
-      if (failures.length > 0) setReport(failureReport(failures, itemChanges(confirming.item).length, 'The scheduled change was not fully deleted.'));
+      if (failures.length > 0)
+        setReport(
+          failureReport(failures, itemChanges(confirming.item).length, 'The scheduled change was not fully deleted.'),
+        );
       else toast.success('Scheduled change deleted');
     } catch (err) {
       toast.error(messageOf(err, DELETE_FAILURE));
@@ -337,7 +347,11 @@ export function LocationDetailView({ id }: { id: string }) {
       ) : null}
 
       {confirming ? (
-        <ConfirmDeleteDialog busy={busy} onCancel={() => setConfirming(null)} onConfirm={() => void onConfirmDelete()} />
+        <ConfirmDeleteDialog
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void onConfirmDelete()}
+        />
       ) : null}
 
       {report ? <MessageDialog {...report} listLabel="Changes not deleted" onClose={() => setReport(null)} /> : null}

@@ -40,7 +40,8 @@ const stored = (uuid: string, attribute: string, value: string): Stored => ({
 });
 
 function backend(query: string, variables?: Record<string, unknown>): unknown {
-  if (query.includes('getLocation(')) return { getLocation: [{ id: 'CHI_0001', type: 'FRIDGE', prettyName: 'Willis Tower', timeZone: 'CHICAGO' }] };
+  if (query.includes('getLocation('))
+    return { getLocation: [{ id: 'CHI_0001', type: 'FRIDGE', prettyName: 'Willis Tower', timeZone: 'CHICAGO' }] };
   if (query.includes('locationHistory(')) return { locationHistory: { items: [], nextToken: null } };
   if (query.includes('upcomingScheduleChanges(')) return { upcomingScheduleChanges: [] };
   if (query.includes('deleteScheduleChange(')) {
@@ -69,14 +70,19 @@ beforeEach(() => {
   restMock.mockImplementation(async () => schedules.map((s) => ({ ...s })) as never);
 });
 
-const groupRow = async () => (await screen.findByText(/percentage: 5; route: ne-07; status: LIVE/)).closest('tr') as HTMLElement;
+const groupRow = async () =>
+  (await screen.findByText(/percentage: 5; route: ne-07; status: LIVE/)).closest('tr') as HTMLElement;
 
 describe('LocationScheduleView, deleting a group (issue 20)', () => {
   it('deletes every change of the group and says so', async () => {
     const user = userEvent.setup();
     renderWithProviders(<LocationScheduleView id="CHI_0001" />);
     await user.click(within(await groupRow()).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' })).getByRole('button', { name: 'Yes' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
     expect(await screen.findByText('Scheduled change deleted')).toBeInTheDocument();
     expect(deleted).toEqual(['a', 'b', 'c']);
   });
@@ -89,9 +95,15 @@ describe('LocationScheduleView, deleting a group (issue 20)', () => {
     };
     renderWithProviders(<LocationScheduleView id="CHI_0001" />);
     await user.click(within(await groupRow()).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' })).getByRole('button', { name: 'Yes' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Are you sure want to delete this item?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
     const report = await screen.findByRole('alertdialog', { name: '2 scheduled changes not deleted' });
-    expect(report).toHaveTextContent('The scheduled change was not fully deleted. 1 of 3 changes deleted; these were not:');
+    expect(report).toHaveTextContent(
+      'The scheduled change was not fully deleted. 1 of 3 changes deleted; these were not:',
+    );
     const items = within(within(report).getByRole('list', { name: 'Changes not deleted' })).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
       'route at 2099-01-01 10:00 CT: Error! User Action Prohibited!',
@@ -110,7 +122,9 @@ describe('LocationScheduleView, deleting a group (issue 20)', () => {
     await user.click(within(await groupRow()).getByRole('button', { name: 'Complete Now' }));
     const report = await screen.findByRole('alertdialog', { name: '1 scheduled change not deleted' });
     expect(report).toHaveTextContent('Nothing was completed now. 2 of 3 changes deleted; this one was not:');
-    expect(report).toHaveTextContent('status at 2099-01-01 10:00 CT: Unable to delete the scheduled change, Please check your internet and your permissions');
+    expect(report).toHaveTextContent(
+      'status at 2099-01-01 10:00 CT: Unable to delete the scheduled change, Please check your internet and your permissions',
+    );
     expect(created).toEqual([]);
     expect(screen.queryByText('The change will be applied in a few seconds')).toBeNull();
   });

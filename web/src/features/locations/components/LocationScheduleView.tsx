@@ -62,7 +62,8 @@ export function LocationScheduleView({ id }: { id: string }) {
     setBusy(confirming.key);
     try {
       const failures = await deleteGroup(confirming);
-      if (failures.length > 0) setReport(failureReport(failures, confirming.changes.length, 'The scheduled change was not fully deleted.'));
+      if (failures.length > 0)
+        setReport(failureReport(failures, confirming.changes.length, 'The scheduled change was not fully deleted.'));
       else toast.success('Scheduled change deleted');
     } catch (err) {
       toast.error(messageOf(err, DELETE_FAILURE));
@@ -101,7 +102,13 @@ export function LocationScheduleView({ id }: { id: string }) {
             Delete
           </Button>
           {g.status === 'PENDING' ? (
-            <Button size="small" onClick={() => void completeNow(g)} isLoading={busy === g.key} loadingText="Completing…" isDisabled={busy !== null}>
+            <Button
+              size="small"
+              onClick={() => void completeNow(g)}
+              isLoading={busy === g.key}
+              loadingText="Completing…"
+              isDisabled={busy !== null}
+            >
               Complete Now
             </Button>
           ) : null}
@@ -117,7 +124,11 @@ export function LocationScheduleView({ id }: { id: string }) {
         {location.data?.prettyName ? <Text>{location.data.prettyName}</Text> : null}
         <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</RouterLink>
       </Flex>
-      {schedule.isError ? <Alert variation="error">{messageOf(schedule.error, 'Unable to load the schedule, Please check your internet and your permissions')}</Alert> : null}
+      {schedule.isError ? (
+        <Alert variation="error">
+          {messageOf(schedule.error, 'Unable to load the schedule, Please check your internet and your permissions')}
+        </Alert>
+      ) : null}
       <DataTable
         label={`Scheduled changes of ${id}`}
         data={groups}
@@ -131,7 +142,13 @@ export function LocationScheduleView({ id }: { id: string }) {
         height="none"
       />
       {location.data ? <LocationHistory id={id} zone={zone} /> : null}
-      {confirming ? <ConfirmDeleteDialog busy={busy !== null} onCancel={() => setConfirming(null)} onConfirm={() => void confirmDelete()} /> : null}
+      {confirming ? (
+        <ConfirmDeleteDialog
+          busy={busy !== null}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void confirmDelete()}
+        />
+      ) : null}
       {report ? <MessageDialog {...report} listLabel="Changes not deleted" onClose={() => setReport(null)} /> : null}
     </Flex>
   );
@@ -145,8 +162,15 @@ export function UpcomingChanges() {
   const groups = useMemo(() => changeGroups(upcoming.data ?? []), [upcoming.data]);
   const marketOf = (g: ChangeGroup) => g.location.replace(/^WH_/, '').split('_')[0];
   const markets = useMemo(() => [...new Set(groups.map(marketOf))].sort(), [groups]);
-  const attributes = useMemo(() => [...new Set(groups.flatMap((g) => g.changes.map((c) => c.change.attribute)))].sort(), [groups]);
-  const shown = groups.filter((g) => (market === 'ALL' || marketOf(g) === market) && (attribute === 'ALL' || g.changes.some((c) => c.change.attribute === attribute)));
+  const attributes = useMemo(
+    () => [...new Set(groups.flatMap((g) => g.changes.map((c) => c.change.attribute)))].sort(),
+    [groups],
+  );
+  const shown = groups.filter(
+    (g) =>
+      (market === 'ALL' || marketOf(g) === market) &&
+      (attribute === 'ALL' || g.changes.some((c) => c.change.attribute === attribute)),
+  );
   const columns: DataColumn<ChangeGroup>[] = [
     { id: 'when', header: 'When (fridge time)', value: (g) => g.when },
     {
@@ -180,7 +204,12 @@ export function UpcomingChanges() {
                 <option key={m}>{m}</option>
               ))}
             </SelectField>
-            <SelectField label="Attribute" value={attribute} onChange={(e) => setAttribute(e.target.value)} width="12rem">
+            <SelectField
+              label="Attribute"
+              value={attribute}
+              onChange={(e) => setAttribute(e.target.value)}
+              width="12rem"
+            >
               {['ALL', ...attributes].map((a) => (
                 <option key={a}>{a}</option>
               ))}

@@ -12,7 +12,15 @@ vi.mock('@/lib/api', async (importOriginal) => ({
 }));
 const graphqlMock = vi.mocked(graphql);
 
-const L = (id: string, status = 'LIVE', route = 'driver1') => ({ id, type: 'FRIDGE', prettyName: `${id} place`, route, stop: 1, status, prod: 1 });
+const L = (id: string, status = 'LIVE', route = 'driver1') => ({
+  id,
+  type: 'FRIDGE',
+  prettyName: `${id} place`,
+  route,
+  stop: 1,
+  status,
+  prod: 1,
+});
 let calls: Record<string, unknown>[];
 
 beforeEach(() => {
@@ -23,7 +31,8 @@ beforeEach(() => {
     const v = vars as Record<string, unknown> | undefined;
     calls.push(v ?? {});
     const filter = (v?.filter ?? {}) as { status?: string };
-    if (filter.status === 'OFFLINE') return { locations: { items: [L('OFF_1', 'OFFLINE', 'driver2')], nextToken: null } } as never;
+    if (filter.status === 'OFFLINE')
+      return { locations: { items: [L('OFF_1', 'OFFLINE', 'driver2')], nextToken: null } } as never;
     if (!v?.nextToken) return { locations: { items: [L('CHI_0002'), L('CHI_0001')], nextToken: 'p2' } } as never;
     return { locations: { items: [L('NYC_0001', 'DEAD', 'driver2')], nextToken: null } } as never;
   });

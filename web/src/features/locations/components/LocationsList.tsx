@@ -100,7 +100,11 @@ export function LocationsList() {
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Allocation" value={filters.allocation} onChange={(e) => setFilter('allocation', e.target.value)}>
+            <SelectField
+              label="Allocation"
+              value={filters.allocation}
+              onChange={(e) => setFilter('allocation', e.target.value)}
+            >
               <option value="">All Allocations</option>
               <option value="ON">ON</option>
               <option value="OFF">OFF</option>

@@ -2,9 +2,55 @@
 
 /** Contiguous US states plus DC (lat/long validation only admits the contiguous US). */
 export const STATES = [
-  'AL', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DC', 'DE', 'FL', 'GA', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
-  'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH',
-  'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AL',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DC',
+  'DE',
+  'FL',
+  'GA',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
 ] as const;
 
 /** Selecting one of these states sets the tax rate (§5.1). */
@@ -18,8 +64,17 @@ export const STATE_TAX_RATES: Record<string, string> = {
 };
 
 export const VERTICALS = [
-  'Airport', 'B&I', 'Education', 'Healthcare', 'Marketing', 'Office', 'Other', 'Retail',
-  'Travel/Leisure', 'Testing', 'Residential Property',
+  'Airport',
+  'B&I',
+  'Education',
+  'Healthcare',
+  'Marketing',
+  'Office',
+  'Other',
+  'Retail',
+  'Travel/Leisure',
+  'Testing',
+  'Residential Property',
 ] as const;
 
 export interface Option {
@@ -36,10 +91,7 @@ export const CREATE_TIME_ZONES: Option[] = [
 ];
 
 /** The detail screen also offers INDIANAPOLIS. */
-export const DETAIL_TIME_ZONES: Option[] = [
-  ...CREATE_TIME_ZONES,
-  { value: 'INDIANAPOLIS', label: 'Indianapolis' },
-];
+export const DETAIL_TIME_ZONES: Option[] = [...CREATE_TIME_ZONES, { value: 'INDIANAPOLIS', label: 'Indianapolis' }];
 
 export const SERIAL_PORTS = ['ttyS0', 'ttyS1', 'ttyUSB0'] as const;
 export const LIVE_OFFLINE = ['LIVE', 'OFFLINE'] as const;
@@ -64,9 +116,7 @@ export const RESERVE_REASONS = [
   'Customer requested to turn on',
 ] as const;
 
-export const WEEKDAYS = [
-  'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
-] as const;
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** Three-letter keys used by the flat create payload (fromMon, toMon, ...). */
@@ -102,15 +152,12 @@ export const MESSAGES = {
   createFailure: 'Unable to Submit new location, Check your internet and your permissions',
   loadLocationFailure: 'Unable to load this location, Please check your internet and your permissions',
   loadLayoutNames: 'Unable to load Layout names, Please check your internet and your permissions',
-  loadPriceMapTemplates:
-    'Unable to load Price map templates, Please check your internet and your permissions',
-  loadFridgeSchemaTemplates:
-    'Unable to load Fridge Schema templates, Please check your internet and your permissions',
+  loadPriceMapTemplates: 'Unable to load Price map templates, Please check your internet and your permissions',
+  loadFridgeSchemaTemplates: 'Unable to load Fridge Schema templates, Please check your internet and your permissions',
   loadLocationsFailure: 'Unable to load locations, Please check your internet and your permissions',
   updateSuccess: 'Successfully updated',
   updateFailure: 'Unable to Edit, Please check your internet and your permissions',
-  deviceAddressFailure:
-    'Unable to generate Apriva device address. Please check your internet and your permissions',
+  deviceAddressFailure: 'Unable to generate Apriva device address. Please check your internet and your permissions',
   invalidOption: 'Please select a valid option from the dropdown',
   reasonEmpty: 'Reason cannot be empty',
   confirmDelete: 'Are you sure want to delete this item?',

@@ -44,8 +44,13 @@ describe('defaults', () => {
     expect(f.timeZone).toBe('CHICAGO');
     expect(f.layoutName).toBe('');
     expect(f.stockingSchedule).toEqual({
-      Monday: true, Tuesday: true, Wednesday: true, Thursday: true, Friday: true,
-      Saturday: false, Sunday: false,
+      Monday: true,
+      Tuesday: true,
+      Wednesday: true,
+      Thursday: true,
+      Friday: true,
+      Saturday: false,
+      Sunday: false,
     });
   });
 });
@@ -61,7 +66,12 @@ describe('state and time zone side effects', () => {
   it('forces the NEWYORK stocking schedule', () => {
     const f = withTimeZone(validForm(), 'NEWYORK');
     expect(f.stockingSchedule).toMatchObject({
-      Sunday: true, Monday: false, Wednesday: false, Friday: false, Tuesday: true, Thursday: true,
+      Sunday: true,
+      Monday: false,
+      Wednesday: false,
+      Friday: false,
+      Tuesday: true,
+      Thursday: true,
     });
     expect(withTimeZone(validForm(), 'DENVER').stockingSchedule.Monday).toBe(true);
   });
@@ -75,12 +85,22 @@ describe('validateCreateForm', () => {
     expect(validateCreateForm(validForm({ id: '' })).id).toBe('id cannot be empty');
     expect(validateCreateForm(validForm({ id: 'CHI-1' })).id).toMatch(/letters, digits and underscore/);
   });
-  it.each(['street', 'city', 'directions', 'prettyName', 'layoutName', 'fridgeSchema', 'priceMapTemplate', 'onlineDate', 'taxRate', 'zipCode', 'latitude', 'longitude'] as const)(
-    'requires %s',
-    (field) => {
-      expect(validateCreateForm(validForm({ [field]: '' }))[field]).toBe(`${field} cannot be empty`);
-    },
-  );
+  it.each([
+    'street',
+    'city',
+    'directions',
+    'prettyName',
+    'layoutName',
+    'fridgeSchema',
+    'priceMapTemplate',
+    'onlineDate',
+    'taxRate',
+    'zipCode',
+    'latitude',
+    'longitude',
+  ] as const)('requires %s', (field) => {
+    expect(validateCreateForm(validForm({ [field]: '' }))[field]).toBe(`${field} cannot be empty`);
+  });
   it('checks the zip code', () => {
     expect(validateCreateForm(validForm({ zipCode: '60601-1234' })).zipCode).toBeUndefined();
     expect(validateCreateForm(validForm({ zipCode: '6060' })).zipCode).toBeDefined();
@@ -144,7 +164,13 @@ describe('buildCreatePayload', () => {
     expect(p.hours).toBe(1);
     expect(p.id).toBe('CHI_TEST_1');
     expect(p.stockingSchedule).toEqual({
-      Monday: 1, Tuesday: 1, Wednesday: 1, Thursday: 1, Friday: 1, Saturday: 0, Sunday: 0,
+      Monday: 1,
+      Tuesday: 1,
+      Wednesday: 1,
+      Thursday: 1,
+      Friday: 1,
+      Saturday: 0,
+      Sunday: 0,
     });
   });
   it('sends fromMon..toSun for custom hours', () => {

@@ -132,7 +132,8 @@ export function validateCreateForm(form: CreateForm): CreateFormErrors {
       if (from.trim() === '') e[`from${s}`] = missing;
       if (to.trim() === '') e[`to${s}`] = missing;
       // The server's hours rule (§5.2), shared with the detail editor.
-      else if (from.trim() !== '' && to <= from) e[`to${s}`] = `Start Hours for ${d} should be a time in past to End hours`;
+      else if (from.trim() !== '' && to <= from)
+        e[`to${s}`] = `Start Hours for ${d} should be a time in past to End hours`;
     }
   }
   return e;
@@ -149,11 +150,35 @@ export function buildCreatePayload(form: CreateForm): Record<string, unknown> {
     if (t !== '') out[k] = t;
   };
   const simple: (keyof CreateForm & string)[] = [
-    'accessTo', 'id', 'street', 'city', 'state', 'zipCode', 'baseCommission', 'directions',
-    'fridgeSchema', 'holidayScreenEnabled', 'holidayScreenFridgeSpecific', 'holidayScreenStartDate',
-    'holidayScreenEndDate', 'latitude', 'longitude', 'layoutName', 'onlineDate', 'percentage',
-    'prettyName', 'priceMapTemplate', 'prod', 'publicStatus', 'reserve', 'route', 'stop', 'status',
-    'taxRate', 'vertical', 'timeZone',
+    'accessTo',
+    'id',
+    'street',
+    'city',
+    'state',
+    'zipCode',
+    'baseCommission',
+    'directions',
+    'fridgeSchema',
+    'holidayScreenEnabled',
+    'holidayScreenFridgeSpecific',
+    'holidayScreenStartDate',
+    'holidayScreenEndDate',
+    'latitude',
+    'longitude',
+    'layoutName',
+    'onlineDate',
+    'percentage',
+    'prettyName',
+    'priceMapTemplate',
+    'prod',
+    'publicStatus',
+    'reserve',
+    'route',
+    'stop',
+    'status',
+    'taxRate',
+    'vertical',
+    'timeZone',
   ];
   for (const k of simple) put(k, String(form[k] ?? ''));
   out.hours = form.hours === '1' ? 1 : 0;
@@ -163,8 +188,6 @@ export function buildCreatePayload(form: CreateForm): Record<string, unknown> {
       put(`to${DAY_SHORT[d]}`, form.days[d].to);
     }
   }
-  out.stockingSchedule = Object.fromEntries(
-    WEEKDAYS.map((d) => [d, form.stockingSchedule[d] ? 1 : 0]),
-  );
+  out.stockingSchedule = Object.fromEntries(WEEKDAYS.map((d) => [d, form.stockingSchedule[d] ? 1 : 0]));
   return out;
 }

@@ -32,12 +32,22 @@ describe('deleteEach (issue 20: no error swallowed)', () => {
   });
 
   it('reports a failed first change too, and nothing when all are deleted', async () => {
-    const first = await deleteEach([change('a', 'prod'), change('b', 'updateReason')], async ({ uuid }) => {
-      if (uuid === 'a') throw new Error('no');
-      return false; // already gone with its pair: not an error
-    }, () => 'no');
+    const first = await deleteEach(
+      [change('a', 'prod'), change('b', 'updateReason')],
+      async ({ uuid }) => {
+        if (uuid === 'a') throw new Error('no');
+        return false; // already gone with its pair: not an error
+      },
+      () => 'no',
+    );
     expect(first.map((f) => f.change.uuid)).toEqual(['a']);
-    expect(await deleteEach([change('a', 'prod')], async () => true, () => 'no')).toEqual([]);
+    expect(
+      await deleteEach(
+        [change('a', 'prod')],
+        async () => true,
+        () => 'no',
+      ),
+    ).toEqual([]);
   });
 
   it('lists every failed change in the report and says how many were deleted', () => {
@@ -52,7 +62,10 @@ describe('deleteEach (issue 20: no error swallowed)', () => {
     expect(report).toEqual({
       title: '2 scheduled changes not deleted',
       text: 'The scheduled change was not fully deleted. 1 of 3 changes deleted; these were not:',
-      items: ['updateReason at 2099-01-01 10:00 CT: Error! User Action Prohibited!', 'workHours at 2099-01-01 10:00 CT: Failed to fetch'],
+      items: [
+        'updateReason at 2099-01-01 10:00 CT: Error! User Action Prohibited!',
+        'workHours at 2099-01-01 10:00 CT: Failed to fetch',
+      ],
     });
     expect(failureReport([{ change: change('a', 'prod'), message: 'x' }], 1, 'Nothing was completed now.').text).toBe(
       'Nothing was completed now. 0 of 1 change deleted; this one was not:',

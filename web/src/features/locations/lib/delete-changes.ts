@@ -15,7 +15,11 @@ export interface DeleteFailure {
  * errors after the first were swallowed). The server answers `false`, not an error, for
  * a change already deleted with its allocation pair, so every error is a real one.
  */
-export async function deleteEach(changes: ScheduledChange[], del: DeleteChange, describe: (err: unknown) => string): Promise<DeleteFailure[]> {
+export async function deleteEach(
+  changes: ScheduledChange[],
+  del: DeleteChange,
+  describe: (err: unknown) => string,
+): Promise<DeleteFailure[]> {
   const failures: DeleteFailure[] = [];
   for (const change of changes) {
     try {
@@ -34,7 +38,8 @@ export interface FailureReport {
   items: string[];
 }
 
-const when = (c: ScheduledChange) => (c.localActionTime ? `${c.localActionTime} ${c.timeZoneLabel ?? ''}`.trim() : c.actionTime);
+const when = (c: ScheduledChange) =>
+  c.localActionTime ? `${c.localActionTime} ${c.timeZoneLabel ?? ''}`.trim() : c.actionTime;
 
 /** `lead` says what it means for the action (e.g. nothing was completed now). */
 export function failureReport(failures: DeleteFailure[], total: number, lead: string): FailureReport {

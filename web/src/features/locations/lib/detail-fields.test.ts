@@ -25,11 +25,39 @@ describe('detail rows', () => {
   it('has every row of §2.5', () => {
     const keys = DETAIL_FIELDS.map((f) => f.key);
     for (const k of [
-      'accessTo', 'address', 'aprivaDeviceAddress', 'covid19', 'directions', 'fridgeModel', 'hostname',
-      'fridgeSchema', 'hours', 'holidayScreenEnabled', 'holidayScreenFridgeSpecific', 'holidayScreenStartDate',
-      'holidayScreenEndDate', 'ip', 'latitude', 'longitude', 'layoutName', 'onlineDate', 'paymentGateway',
-      'percentage', 'prettyName', 'priceMapTemplate', 'prod', 'publicStatus', 'reserve', 'route', 'serialPort',
-      'status', 'stockingSchedule', 'stop', 'taxRate', 'timeZone', 'vertical',
+      'accessTo',
+      'address',
+      'aprivaDeviceAddress',
+      'covid19',
+      'directions',
+      'fridgeModel',
+      'hostname',
+      'fridgeSchema',
+      'hours',
+      'holidayScreenEnabled',
+      'holidayScreenFridgeSpecific',
+      'holidayScreenStartDate',
+      'holidayScreenEndDate',
+      'ip',
+      'latitude',
+      'longitude',
+      'layoutName',
+      'onlineDate',
+      'paymentGateway',
+      'percentage',
+      'prettyName',
+      'priceMapTemplate',
+      'prod',
+      'publicStatus',
+      'reserve',
+      'route',
+      'serialPort',
+      'status',
+      'stockingSchedule',
+      'stop',
+      'taxRate',
+      'timeZone',
+      'vertical',
     ]) {
       expect(keys).toContain(k);
     }
@@ -40,7 +68,11 @@ describe('detail rows', () => {
     }
     expect(def('serialPort').options?.map((o) => o.value)).toEqual(['ttyS0', 'ttyS1', 'ttyUSB0']);
     expect(def('timeZone').options?.map((o) => o.value)).toEqual([
-      'CHICAGO', 'NEWYORK', 'DENVER', 'LOSANGELES', 'INDIANAPOLIS',
+      'CHICAGO',
+      'NEWYORK',
+      'DENVER',
+      'LOSANGELES',
+      'INDIANAPOLIS',
     ]);
   });
 });
@@ -125,9 +157,13 @@ describe('display', () => {
   it('shows prod as Yes/No and converts numbers', () => {
     expect(currentDisplay(def('prod'), { id: 'x', type: 'FRIDGE', prod: 1 })).toBe('Yes');
     expect(currentDisplay(def('prod'), { id: 'x', type: 'FRIDGE', prod: 0 })).toBe('No');
-    expect(currentDisplay(def('stockingSchedule'), {
-      id: 'x', type: 'FRIDGE', stockingSchedule: { Monday: 1, Tuesday: 0, Sunday: 1 },
-    })).toBe('Mon, Sun');
+    expect(
+      currentDisplay(def('stockingSchedule'), {
+        id: 'x',
+        type: 'FRIDGE',
+        stockingSchedule: { Monday: 1, Tuesday: 0, Sunday: 1 },
+      }),
+    ).toBe('Mon, Sun');
     expect(toServerValue(def('percentage'), '42')).toBe(42);
     expect(toServerValue(def('route'), ' r1 ')).toBe('r1');
   });

@@ -73,8 +73,21 @@ export const DETAIL_FIELDS: FieldDef[] = [
   { key: 'hostname', label: 'hostname', kind: 'readonly' },
   { key: 'fridgeSchema', label: 'fridgeSchema', kind: 'search', searchList: 'fridgeSchema', ...server('fridgeSchema') },
   { key: 'hours', label: 'hours', kind: 'hours' },
-  { key: 'holidayScreenEnabled', label: 'holidayScreenEnabled', kind: 'select', numeric: true, options: YES_NO, ...server('holidayScreenEnabled') },
-  { key: 'holidayScreenFridgeSpecific', label: 'holidayScreenFridgeSpecific', kind: 'integer', numeric: true, ...server('holidayScreenFridgeSpecific') },
+  {
+    key: 'holidayScreenEnabled',
+    label: 'holidayScreenEnabled',
+    kind: 'select',
+    numeric: true,
+    options: YES_NO,
+    ...server('holidayScreenEnabled'),
+  },
+  {
+    key: 'holidayScreenFridgeSpecific',
+    label: 'holidayScreenFridgeSpecific',
+    kind: 'integer',
+    numeric: true,
+    ...server('holidayScreenFridgeSpecific'),
+  },
   { key: 'holidayScreenStartDate', label: 'holidayScreenStartDate', kind: 'date', ...server('holidayScreenStartDate') },
   { key: 'holidayScreenEndDate', label: 'holidayScreenEndDate', kind: 'date', ...server('holidayScreenEndDate') },
   { key: 'ip', label: 'ip', kind: 'ip', ...server('ip') },
@@ -85,9 +98,21 @@ export const DETAIL_FIELDS: FieldDef[] = [
   { key: 'paymentGateway', label: 'paymentGateway', kind: 'readonly' },
   { key: 'percentage', label: 'percentage', kind: 'number', numeric: true, ...server('percentage') },
   { key: 'prettyName', label: 'prettyName', kind: 'readonly' },
-  { key: 'priceMapTemplate', label: 'priceMapTemplate', kind: 'search', searchList: 'priceMapTemplate', ...server('priceMapTemplate') },
+  {
+    key: 'priceMapTemplate',
+    label: 'priceMapTemplate',
+    kind: 'search',
+    searchList: 'priceMapTemplate',
+    ...server('priceMapTemplate'),
+  },
   { key: 'prod', label: 'Ready for Allocation', kind: 'allocation', numeric: true },
-  { key: 'publicStatus', label: 'publicStatus', kind: 'select', options: opts(LIVE_OFFLINE), ...server('publicStatus') },
+  {
+    key: 'publicStatus',
+    label: 'publicStatus',
+    kind: 'select',
+    options: opts(LIVE_OFFLINE),
+    ...server('publicStatus'),
+  },
   { key: 'reserve', label: 'reserve', kind: 'reserve', numeric: true },
   { key: 'route', label: 'route', kind: 'text', ...server('route') },
   { key: 'serialPort', label: 'serialPort', kind: 'select', options: opts(SERIAL_PORTS), ...server('serialPort') },
@@ -186,8 +211,7 @@ export function formatStockingSchedule(s: StockingSchedule | null | undefined): 
   return on.length ? on.join(', ') : 'None';
 }
 
-export const yesNo = (v: unknown) =>
-  v === null || v === undefined || v === '' ? '' : Number(v) === 1 ? 'Yes' : 'No';
+export const yesNo = (v: unknown) => (v === null || v === undefined || v === '' ? '' : Number(v) === 1 ? 'Yes' : 'No');
 
 /** A display text for a value of a row (current or scheduled). */
 export function formatValue(def: FieldDef, value: unknown): string {

@@ -36,7 +36,10 @@ const meta = { version: 7, source: 'Location detail' };
 describe('saveAction', () => {
   it('updates a simple field with a number', () => {
     const s = { ...initEditorState(def('percentage'), loc), value: '55' };
-    expect(saveAction(def('percentage'), loc, s)).toEqual({ type: 'update', input: { id: 'CHI_0001', ...meta, percentage: 55 } });
+    expect(saveAction(def('percentage'), loc, s)).toEqual({
+      type: 'update',
+      input: { id: 'CHI_0001', ...meta, percentage: 55 },
+    });
   });
   it('sends the version of the location as loaded (0 when it has none yet)', () => {
     const s = { ...initEditorState(def('percentage'), loc), value: '55' };
@@ -46,7 +49,10 @@ describe('saveAction', () => {
   });
   it('never sends a typed device address', () => {
     const s = { ...initEditorState(def('aprivaDeviceAddress'), loc), value: 'ABC' };
-    expect(saveAction(def('aprivaDeviceAddress'), loc, s)).toEqual({ type: 'error', message: DEVICE_ADDRESS_GENERATED_ONLY });
+    expect(saveAction(def('aprivaDeviceAddress'), loc, s)).toEqual({
+      type: 'error',
+      message: DEVICE_ADDRESS_GENERATED_ONLY,
+    });
   });
   it('reports the §5.2 message', () => {
     // taxRate is required on the server (src/generated/rules.json), so empty is refused here too.
@@ -102,7 +108,12 @@ describe('saveAction', () => {
     });
   });
   it('accepts only offered search options', () => {
-    const ctx = { searchOptions: [{ value: 'dummy', label: 'Default' }, { value: 'L2', label: 'L2' }] };
+    const ctx = {
+      searchOptions: [
+        { value: 'dummy', label: 'Default' },
+        { value: 'L2', label: 'L2' },
+      ],
+    };
     const s = { ...initEditorState(def('layoutName'), loc), value: 'nope' };
     expect(blockingProblem(def('layoutName'), s, ctx)).toBe('Please select a valid option from the dropdown');
     expect(saveAction(def('layoutName'), loc, { ...s, value: 'L2' }, ctx)).toEqual({

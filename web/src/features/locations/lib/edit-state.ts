@@ -46,7 +46,10 @@ export function initEditorState(def: FieldDef, loc: Location, preset?: unknown, 
     flag: Number(rec[def.key]) === 1 ? '1' : '0',
     reason: '',
     other: '',
-    stocking: Object.fromEntries(WEEKDAYS.map((d) => [d, Number(loc.stockingSchedule?.[d]) === 1])) as Record<Weekday, boolean>,
+    stocking: Object.fromEntries(WEEKDAYS.map((d) => [d, Number(loc.stockingSchedule?.[d]) === 1])) as Record<
+      Weekday,
+      boolean
+    >,
     scheduleAt,
   };
   if (preset !== undefined && preset !== null) {
@@ -78,9 +81,13 @@ export function blockingProblem(def: FieldDef, s: EditorState, ctx: EditContext)
 export const DEVICE_ADDRESS_GENERATED_ONLY = 'The device address can only be generated';
 
 /** The attribute values a dialog stands for, after validation. */
-function valuesOf(def: FieldDef, loc: Location, s: EditorState, ctx: EditContext, forSchedule: boolean):
-  | { error: string }
-  | { values: Record<string, unknown>; unchanged?: boolean } {
+function valuesOf(
+  def: FieldDef,
+  loc: Location,
+  s: EditorState,
+  ctx: EditContext,
+  forSchedule: boolean,
+): { error: string } | { values: Record<string, unknown>; unchanged?: boolean } {
   switch (def.kind) {
     case 'address': {
       const e = validateAddress(s.address);
@@ -132,9 +139,7 @@ export const EDIT_SOURCE = 'Location detail';
 export type UpdateInput = { id: string; version: number; source: string } & Record<string, unknown>;
 
 export type SaveAction =
-  | { type: 'error'; message: string }
-  | { type: 'close' }
-  | { type: 'update'; input: UpdateInput };
+  { type: 'error'; message: string } | { type: 'close' } | { type: 'update'; input: UpdateInput };
 
 /**
  * What Save does: show an error, just close (nothing changed), or send
@@ -153,8 +158,7 @@ export const SCHEDULE_TIME_EMPTY = 'Schedule date and time cannot be empty';
 export const SCHEDULE_TIME_PAST = 'Schedule date and time should be in the future';
 
 export type ScheduleAction =
-  | { type: 'error'; message: string }
-  | { type: 'schedule'; values: Record<string, unknown>; localDateTime: string };
+  { type: 'error'; message: string } | { type: 'schedule'; values: Record<string, unknown>; localDateTime: string };
 
 /**
  * What Schedule does: the attribute values to schedule at a wall time in the

@@ -17,8 +17,12 @@ describe('fridge time', () => {
     expect(wallTime('2026-11-26T00:00:00Z', 'America/Chicago')).toBe('2026-11-25 18:00');
     expect(wallTime('2026-07-01T13:30:00Z', 'America/New_York')).toBe('2026-07-01 09:30');
     expect(wallTime('2026-07-01T04:05:00Z', 'America/Los_Angeles')).toBe('2026-06-30 21:05');
-    expect(formatFridgeTime('2026-11-26T00:00:00Z', { label: 'CT', iana: 'America/Chicago' })).toBe('2026-11-25 18:00 CT');
-    expect(toFridgeInput(Date.parse('2026-11-26T00:00:00Z'), { label: 'CT', iana: 'America/Chicago' })).toBe('2026-11-25T18:00');
+    expect(formatFridgeTime('2026-11-26T00:00:00Z', { label: 'CT', iana: 'America/Chicago' })).toBe(
+      '2026-11-25 18:00 CT',
+    );
+    expect(toFridgeInput(Date.parse('2026-11-26T00:00:00Z'), { label: 'CT', iana: 'America/Chicago' })).toBe(
+      '2026-11-25T18:00',
+    );
   });
 
   it('leaves what it cannot read', () => {

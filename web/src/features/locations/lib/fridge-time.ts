@@ -21,7 +21,9 @@ const ZONES: Record<string, FridgeZone> = {
   INDIANAPOLIS: { label: 'ET', iana: 'America/Indiana/Indianapolis' },
 };
 
-export function fridgeZone(loc: Pick<Location, 'timeZone' | 'timeZoneLabel' | 'timeZoneIana'> | null | undefined): FridgeZone {
+export function fridgeZone(
+  loc: Pick<Location, 'timeZone' | 'timeZoneLabel' | 'timeZoneIana'> | null | undefined,
+): FridgeZone {
   const fallback = ZONES[loc?.timeZone ?? ''] ?? ZONES.CHICAGO;
   return { label: loc?.timeZoneLabel || fallback.label, iana: loc?.timeZoneIana || fallback.iana };
 }

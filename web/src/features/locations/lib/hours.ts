@@ -25,12 +25,7 @@ export function isAllDay(workHours: WorkHours | null | undefined): boolean {
   if (!workHours) return false;
   return WEEKDAYS.every((d) => {
     const ranges = workHours[d];
-    return (
-      Array.isArray(ranges) &&
-      ranges.length === 1 &&
-      ranges[0][0] === ALL_DAY[0] &&
-      ranges[0][1] === ALL_DAY[1]
-    );
+    return Array.isArray(ranges) && ranges.length === 1 && ranges[0][0] === ALL_DAY[0] && ranges[0][1] === ALL_DAY[1];
   });
 }
 
@@ -117,7 +112,11 @@ export function hoursSummary(is24: boolean, workHours: WorkHours | null | undefi
 }
 
 /** The hours output of the editor: summary plus workHours per day. */
-export function hoursOutput(form: HoursForm): { is24Hours: boolean; hours: string; workHours: Record<Weekday, [string, string][]> } {
+export function hoursOutput(form: HoursForm): {
+  is24Hours: boolean;
+  hours: string;
+  workHours: Record<Weekday, [string, string][]>;
+} {
   const workHours = workHoursFrom(form);
   const is24Hours = form.is24 === 'yes';
   return { is24Hours, hours: hoursSummary(is24Hours, workHours), workHours };

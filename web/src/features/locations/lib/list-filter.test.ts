@@ -3,7 +3,13 @@ import { driversOf, filterLocations, mergeLocations, sortLocations, visibleLocat
 import type { LocationSummary } from './types';
 
 const L = (id: string, over: Partial<LocationSummary> = {}): LocationSummary => ({
-  id, prettyName: `${id} name`, route: 'r1', stop: 1, status: 'LIVE', prod: 1, ...over,
+  id,
+  prettyName: `${id} name`,
+  route: 'r1',
+  stop: 1,
+  status: 'LIVE',
+  prod: 1,
+  ...over,
 });
 
 const list = [
@@ -22,7 +28,10 @@ describe('filterLocations', () => {
   it('matches the other filters exactly, case-insensitive', () => {
     expect(filterLocations(list, { ...NO_FILTERS, driver: 'DRIVER A' })).toHaveLength(4);
     expect(filterLocations(list, { ...NO_FILTERS, driver: 'Driver' })).toHaveLength(0);
-    expect(filterLocations(list, { ...NO_FILTERS, status: 'offline' }).map((l) => l.id)).toEqual(['NYC_0001', 'CHI_0004']);
+    expect(filterLocations(list, { ...NO_FILTERS, status: 'offline' }).map((l) => l.id)).toEqual([
+      'NYC_0001',
+      'CHI_0004',
+    ]);
     expect(filterLocations(list, { ...NO_FILTERS, allocation: 'OFF' }).map((l) => l.id)).toEqual(['NYC_0001']);
     expect(filterLocations(list, { ...NO_FILTERS, allocation: 'ON' })).toHaveLength(4);
   });
@@ -31,21 +40,28 @@ describe('filterLocations', () => {
 describe('sortLocations', () => {
   it('sorts by id without a driver filter', () => {
     expect(sortLocations(list, false).map((l) => l.id)).toEqual([
-      'CHI_0001', 'CHI_0002', 'CHI_0003', 'CHI_0004', 'NYC_0001',
+      'CHI_0001',
+      'CHI_0002',
+      'CHI_0003',
+      'CHI_0004',
+      'NYC_0001',
     ]);
   });
   it('sorts by status, LIVE by stop, with a driver filter', () => {
     expect(visibleLocations(list, { ...NO_FILTERS, driver: 'driver a' }).map((l) => l.id)).toEqual([
-      'CHI_0001', 'CHI_0002', 'CHI_0004', 'CHI_0003',
+      'CHI_0001',
+      'CHI_0002',
+      'CHI_0004',
+      'CHI_0003',
     ]);
   });
 });
 
 describe('helpers', () => {
   it('lists distinct drivers', () => {
-    expect(driversOf([...list, L('X', { route: '' }), L('Y', { route: null })])).toEqual([
-      'Driver A', 'driver a', 'Driver B',
-    ].sort((a, b) => a.localeCompare(b)));
+    expect(driversOf([...list, L('X', { route: '' }), L('Y', { route: null })])).toEqual(
+      ['Driver A', 'driver a', 'Driver B'].sort((a, b) => a.localeCompare(b)),
+    );
   });
   it('merges by id', () => {
     const merged = mergeLocations([L('A', { status: 'LIVE' }), L('B')], [L('A', { status: 'DEAD' }), L('C')]);

@@ -3,14 +3,24 @@ import { CACHE_KEY, readCache, refreshKind, summarise, writeCache, type Location
 
 class MemStorage {
   data = new Map<string, string>();
-  getItem(k: string) { return this.data.get(k) ?? null; }
-  setItem(k: string, v: string) { this.data.set(k, v); }
-  removeItem(k: string) { this.data.delete(k); }
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, v);
+  }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
 }
 
 const DAY = 24 * 60 * 60 * 1000;
 const cache = (over: Partial<LocationsCache> = {}): LocationsCache => ({
-  locations: [{ id: 'A' }], drivers: ['d'], allLoaded: true, timestamp: 1_000_000_000_000, ...over,
+  locations: [{ id: 'A' }],
+  drivers: ['d'],
+  allLoaded: true,
+  timestamp: 1_000_000_000_000,
+  ...over,
 });
 
 describe('locations cache', () => {
@@ -35,7 +45,13 @@ describe('locations cache', () => {
 
   it('keeps only the list fields', () => {
     expect(summarise({ id: 'A', prettyName: 'P', extra: 1 } as never)).toEqual({
-      id: 'A', type: null, prettyName: 'P', route: null, stop: null, status: null, prod: null,
+      id: 'A',
+      type: null,
+      prettyName: 'P',
+      route: null,
+      stop: null,
+      status: null,
+      prod: null,
     });
   });
 });

@@ -1,10 +1,5 @@
 import { RULE_OPTIONS } from '@/lib/rules';
-import {
-  DEFAULT_FRIDGE_SCHEMA,
-  DEFAULT_LAYOUT,
-  DEFAULT_PRICE_MAP_TEMPLATE,
-  type Option,
-} from './constants';
+import { DEFAULT_FRIDGE_SCHEMA, DEFAULT_LAYOUT, DEFAULT_PRICE_MAP_TEMPLATE, type Option } from './constants';
 
 function unique(options: Option[]): Option[] {
   const seen = new Set<string>();

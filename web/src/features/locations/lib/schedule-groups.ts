@@ -42,11 +42,18 @@ export function changeGroups(changes: ScheduledChange[]): ChangeGroup[] {
       });
     }
   }
-  return [...groups.values()].sort((a, b) => a.actionTime.localeCompare(b.actionTime) || a.location.localeCompare(b.location));
+  return [...groups.values()].sort(
+    (a, b) => a.actionTime.localeCompare(b.actionTime) || a.location.localeCompare(b.location),
+  );
 }
 
 /** Complete Now: the same changes again, due in about 5 seconds (1-locations §4). */
 export function completeNowOf(g: ChangeGroup, now = Date.now()) {
   const dateTime = new Date(now + COMPLETE_NOW_DELAY_MS).toISOString();
-  return g.changes.map((c) => ({ location: c.change.id || c.id, attribute: c.change.attribute, value: c.change.rawValue ?? JSON.stringify(c.change.value), dateTime }));
+  return g.changes.map((c) => ({
+    location: c.change.id || c.id,
+    attribute: c.change.attribute,
+    value: c.change.rawValue ?? JSON.stringify(c.change.value),
+    dateTime,
+  }));
 }

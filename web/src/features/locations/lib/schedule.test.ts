@@ -47,7 +47,11 @@ describe('scheduled changes', () => {
 
   it('pairs an allocation with its reason', () => {
     const t = '2030-02-01T10:00:00.000Z';
-    const items = scheduleItemsFor(def('prod'), [sc('prod', 1, t), sc('updateReason', { prod: 'First Stocking' }, t)], CT);
+    const items = scheduleItemsFor(
+      def('prod'),
+      [sc('prod', 1, t), sc('updateReason', { prod: 'First Stocking' }, t)],
+      CT,
+    );
     expect(items).toHaveLength(1);
     expect(items[0].display).toBe('Yes (First Stocking)');
     expect(items[0].partners).toHaveLength(1);
@@ -65,23 +69,40 @@ describe('scheduled changes', () => {
     const values = { prod: 1, updateReason: { prod: 'Holiday Break' } };
     expect(scheduleInputs('L1', values, { localDateTime: '2030-01-02T18:00' })).toEqual([
       { location: 'L1', attribute: 'prod', value: '1', localDateTime: '2030-01-02T18:00' },
-      { location: 'L1', attribute: 'updateReason', value: '{"prod":"Holiday Break"}', localDateTime: '2030-01-02T18:00' },
+      {
+        location: 'L1',
+        attribute: 'updateReason',
+        value: '{"prod":"Holiday Break"}',
+        localDateTime: '2030-01-02T18:00',
+      },
     ]);
   });
 
   it('re-creates the whole item 5 seconds from now', () => {
     const t = '2030-02-01T10:00:00.000Z';
-    const [item] = scheduleItemsFor(def('prod'), [sc('prod', 1, t), sc('updateReason', { prod: 'Other reason' }, t)], CT);
+    const [item] = scheduleItemsFor(
+      def('prod'),
+      [sc('prod', 1, t), sc('updateReason', { prod: 'Other reason' }, t)],
+      CT,
+    );
     const now = Date.parse('2026-01-01T00:00:00.000Z');
     const inputs = completeNowInputs(item, now);
     expect(inputs).toEqual([
       { location: 'LOC_1', attribute: 'prod', value: '1', dateTime: '2026-01-01T00:00:05.000Z' },
-      { location: 'LOC_1', attribute: 'updateReason', value: '{"prod":"Other reason"}', dateTime: '2026-01-01T00:00:05.000Z' },
+      {
+        location: 'LOC_1',
+        attribute: 'updateReason',
+        value: '{"prod":"Other reason"}',
+        dateTime: '2026-01-01T00:00:05.000Z',
+      },
     ]);
   });
 
   it("shows the server's fridge time with the zone label", () => {
-    const c = sc('percentage', 42, '2026-11-26T00:00:00Z', { localActionTime: '2026-11-25 18:00', timeZoneLabel: 'CT' });
+    const c = sc('percentage', 42, '2026-11-26T00:00:00Z', {
+      localActionTime: '2026-11-25 18:00',
+      timeZoneLabel: 'CT',
+    });
     expect(scheduledWhen(c, ET)).toBe('2026-11-25 18:00 CT');
     const [item] = scheduleItemsFor(def('percentage'), [c], CT);
     expect(item.when).toBe('2026-11-25 18:00 CT');

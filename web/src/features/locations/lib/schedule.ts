@@ -67,7 +67,13 @@ export function scheduledInput(c: ScheduledChange, zone: FridgeZone): string {
 }
 
 /** An item from the change acted on and those that go with it. */
-function item(primary: ScheduledChange, partners: ScheduledChange[], display: string, editValue: unknown, zone: FridgeZone): ScheduleItem {
+function item(
+  primary: ScheduledChange,
+  partners: ScheduledChange[],
+  display: string,
+  editValue: unknown,
+  zone: FridgeZone,
+): ScheduleItem {
   const all = [primary, ...partners];
   return {
     key: all.map((p) => p.uuid).join('+'),
@@ -90,7 +96,8 @@ function item(primary: ScheduledChange, partners: ScheduledChange[], display: st
  */
 export function scheduleItemsFor(def: FieldDef, changes: ScheduledChange[], zone: FridgeZone): ScheduleItem[] {
   const together = (a: ScheduledChange, b: ScheduledChange) => a.actionTime === b.actionTime && a.status === b.status;
-  const sameTime = (c: ScheduledChange, attr: string) => changes.filter((x) => together(x, c) && x.change.attribute === attr);
+  const sameTime = (c: ScheduledChange, attr: string) =>
+    changes.filter((x) => together(x, c) && x.change.attribute === attr);
 
   if (def.kind === 'address') {
     const isAddress = (c: ScheduledChange) => (ADDRESS_FIELDS as readonly string[]).includes(c.change.attribute);
@@ -139,7 +146,11 @@ export function scheduleItemsFor(def: FieldDef, changes: ScheduledChange[], zone
 }
 
 /** The createScheduleChange entries for a row's new values at a time (fridge wall time, or an instant). */
-export function scheduleInputs(location: string, values: Record<string, unknown>, at: ScheduleTime): ScheduleChangeInput[] {
+export function scheduleInputs(
+  location: string,
+  values: Record<string, unknown>,
+  at: ScheduleTime,
+): ScheduleChangeInput[] {
   return Object.entries(values).map(([attribute, v]) => ({ location, attribute, value: jsonValue(v), ...at }));
 }
 

@@ -12,12 +12,18 @@ export default function BulkSchedule() {
     <Page title="Bulk schedule">
       <UploadWorkbench
         help={
-          <View as="section" aria-label="Help" padding="1rem" backgroundColor="var(--amplify-colors-background-secondary)" borderRadius="6px">
+          <View
+            as="section"
+            aria-label="Help"
+            padding="1rem"
+            backgroundColor="var(--amplify-colors-background-secondary)"
+            borderRadius="6px"
+          >
             <Text as="p">
-              A CSV or Excel (.xlsx) file with the columns <strong>{COLUMNS.join(', ')}</strong>. dateTime is the fridge&rsquo;s
-              own time (YYYY-MM-DD HH:MM or MM/DD/YYYY HH:MM, in its CT, ET, MT or PT zone). Allocation (prod) and reserve
-              changes need a reason. Each row is checked as a single scheduled change is; the preview shows the current value
-              and the scheduled one.
+              A CSV or Excel (.xlsx) file with the columns <strong>{COLUMNS.join(', ')}</strong>. dateTime is the
+              fridge&rsquo;s own time (YYYY-MM-DD HH:MM or MM/DD/YYYY HH:MM, in its CT, ET, MT or PT zone). Allocation
+              (prod) and reserve changes need a reason. Each row is checked as a single scheduled change is; the preview
+              shows the current value and the scheduled one.
             </Text>
           </View>
         }

@@ -16,7 +16,8 @@ export async function uploadParMaps(uploadId: string, groups: ParGroup[]) {
 }
 
 /** POST /pars/archive: keeps the uploaded CSV (a failure is only logged). */
-export const archivePars = (body: { uploadId: string; fileName: string; csv: string }) => rest<{ key: string; stored: boolean }>('POST', '/pars/archive', body);
+export const archivePars = (body: { uploadId: string; fileName: string; csv: string }) =>
+  rest<{ key: string; stored: boolean }>('POST', '/pars/archive', body);
 
 const ORDERS_BY_DAY = gql(`query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {
   ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }
@@ -27,7 +28,9 @@ export async function ordersByDay(deliveryDate: string) {
   const all: { locationId: string; dropOffDate: string; stockingIndex: number }[] = [];
   let nextToken: string | null | undefined = null;
   do {
-    const page: { items: typeof all; nextToken?: string | null } = (await graphql(ORDERS_BY_DAY, { deliveryDate, nextToken, count: 1000 })).ordersByDay;
+    const page: { items: typeof all; nextToken?: string | null } = (
+      await graphql(ORDERS_BY_DAY, { deliveryDate, nextToken, count: 1000 })
+    ).ordersByDay;
     all.push(...page.items);
     nextToken = page.nextToken;
   } while (nextToken);
@@ -43,7 +46,8 @@ export async function opsLocationIds() {
   const ids: { id: string; type: string }[] = [];
   let nextToken: string | null | undefined = null;
   do {
-    const page: { locations: typeof ids; nextToken?: string | null } = (await graphql(OPS_LOCATIONS, { nextToken })).opsLocations;
+    const page: { locations: typeof ids; nextToken?: string | null } = (await graphql(OPS_LOCATIONS, { nextToken }))
+      .opsLocations;
     ids.push(...page.locations);
     nextToken = page.nextToken;
   } while (nextToken);
@@ -66,4 +70,5 @@ export interface ReportLocation {
 }
 
 /** GET /pars/report/{YYYYMMDD}: the packing slips of a date. */
-export const parsReport = (date: string) => rest<{ date: string; locations: ReportLocation[] }>('GET', `/pars/report/${date.replaceAll('-', '')}`);
+export const parsReport = (date: string) =>
+  rest<{ date: string; locations: ReportLocation[] }>('GET', `/pars/report/${date.replaceAll('-', '')}`);

@@ -67,7 +67,17 @@ export function PackingReport() {
       </Flex>
     );
   }
-  const table = (label: string, slots: Slot[]) => <DataTable label={label} data={slots} columns={columns} getRowId={(s) => `${s.zone}${s.bay}${s.item}`} noun="items" filter={false} height="none" />;
+  const table = (label: string, slots: Slot[]) => (
+    <DataTable
+      label={label}
+      data={slots}
+      columns={columns}
+      getRowId={(s) => `${s.zone}${s.bay}${s.item}`}
+      noun="items"
+      filter={false}
+      height="none"
+    />
+  );
   return (
     <Flex direction="column" gap="1rem">
       <style>{PRINT_CSS}</style>

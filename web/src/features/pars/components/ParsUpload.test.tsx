@@ -63,7 +63,9 @@ describe('ParsUpload archive (issue 20)', () => {
 
 /** The e2e tests' XLSX writer (plain JS outside src/). */
 async function loadWriter() {
-  const load = Object.values(import.meta.glob<{ xlsx: (rows: string[][]) => Uint8Array<ArrayBuffer> }>('../../../../e2e/xlsx.mjs'))[0];
+  const load = Object.values(
+    import.meta.glob<{ xlsx: (rows: string[][]) => Uint8Array<ArrayBuffer> }>('../../../../e2e/xlsx.mjs'),
+  )[0];
   if (!load) throw new Error('e2e/xlsx.mjs not found');
   return load();
 }

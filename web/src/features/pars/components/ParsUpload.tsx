@@ -6,7 +6,16 @@ import { ProgressBar } from '@/components/ProgressBar';
 import { isCsv, readFile, type FileRow } from '@/lib/upload-pipeline';
 import { messageOf } from '@/features/locations/api/error-message';
 import { archivePars, dryRunPars, opsLocationIds, ordersByDay, uploadParMaps } from '../api/pars';
-import { chunks, COLUMNS, errorGroups, LOAD_STEPS, lookAheadDates, MESSAGES, parGroups, PREVIEW_ROWS } from '../lib/par-groups';
+import {
+  chunks,
+  COLUMNS,
+  errorGroups,
+  LOAD_STEPS,
+  lookAheadDates,
+  MESSAGES,
+  parGroups,
+  PREVIEW_ROWS,
+} from '../lib/par-groups';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -34,7 +43,10 @@ export function ParsUpload() {
         const counts = await Promise.all(lookAheadDates().map((d) => ordersByDay(d).then((o) => (step(), o.length))));
         if (!cancelled) setExisting(counts.reduce((a, b) => a + b, 0));
       } catch (e) {
-        if (!cancelled) setLoadError(messageOf(e, 'Unable to load the existing orders, Please check your internet and your permissions'));
+        if (!cancelled)
+          setLoadError(
+            messageOf(e, 'Unable to load the existing orders, Please check your internet and your permissions'),
+          );
       }
     })();
     return () => {
@@ -69,7 +81,10 @@ export function ParsUpload() {
       if (groups.length > 0) clearFile();
       else setFile({ name: chosen.name, rows: read.rows, uploadId, source: chosen });
     } catch (err) {
-      setOutcome({ tone: 'error', text: `${MESSAGES.csvIssue} Error: ${messageOf(err, 'the file could not be checked')}` });
+      setOutcome({
+        tone: 'error',
+        text: `${MESSAGES.csvIssue} Error: ${messageOf(err, 'the file could not be checked')}`,
+      });
       clearFile();
     } finally {
       setChecking(false);
@@ -131,18 +146,40 @@ export function ParsUpload() {
     <Flex direction="column" gap="1rem">
       {loadError ? <Alert variation="error">{loadError}</Alert> : null}
       <Text fontSize="small" color="font.secondary">
-        {existing.toLocaleString('en-US')} {existing === 1 ? 'fridge order already exists' : 'fridge orders already exist'} for today and the next 14 days. Columns:{' '}
-        {COLUMNS.join(', ')}.
+        {existing.toLocaleString('en-US')}{' '}
+        {existing === 1 ? 'fridge order already exists' : 'fridge orders already exist'} for today and the next 14 days.
+        Columns: {COLUMNS.join(', ')}.
       </Text>
       <Flex gap="1rem" alignItems="center" wrap="wrap">
         <label>
           CSV file{' '}
-          <input ref={input} type="file" accept=".csv,text/csv,.xlsx" onChange={(e) => void onFile(e)} disabled={checking || sent !== null} aria-label="CSV file" />
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv,.xlsx"
+            onChange={(e) => void onFile(e)}
+            disabled={checking || sent !== null}
+            aria-label="CSV file"
+          />
         </label>
-        <Button variation="primary" onClick={() => void uploadPars()} isDisabled={!file || sent !== null} isLoading={sent !== null} loadingText="Uploading…">
+        <Button
+          variation="primary"
+          onClick={() => void uploadPars()}
+          isDisabled={!file || sent !== null}
+          isLoading={sent !== null}
+          loadingText="Uploading…"
+        >
           Upload Pars
         </Button>
-        <Button onClick={() => { setErrors([]); setOutcome(null); clearFile(); input.current?.click(); }} isDisabled={sent !== null}>
+        <Button
+          onClick={() => {
+            setErrors([]);
+            setOutcome(null);
+            clearFile();
+            input.current?.click();
+          }}
+          isDisabled={sent !== null}
+        >
           Choose another file
         </Button>
       </Flex>

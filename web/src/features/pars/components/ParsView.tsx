@@ -23,9 +23,15 @@ export function ParsView() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void opsLocationIds().then((l) => setLocations(l.map((x) => x.id)), () => setFailed(true));
+    void opsLocationIds().then(
+      (l) => setLocations(l.map((x) => x.id)),
+      () => setFailed(true),
+    );
   }, []);
-  const sorted = useMemo(() => [...locations].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })), [locations]);
+  const sorted = useMemo(
+    () => [...locations].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    [locations],
+  );
 
   const search = async () => {
     if (!location || !date) return;
@@ -46,7 +52,13 @@ export function ParsView() {
   return (
     <Flex direction="column" gap="1rem">
       <Flex gap="1rem" alignItems="flex-end" wrap="wrap">
-        <SelectField label="Location" value={location} onChange={(e) => setLocation(e.target.value)} placeholder="Choose a location" width="16rem">
+        <SelectField
+          label="Location"
+          value={location}
+          onChange={(e) => setLocation(e.target.value)}
+          placeholder="Choose a location"
+          width="16rem"
+        >
           {sorted.map((id) => (
             <option key={id} value={id}>
               {id}
@@ -60,7 +72,15 @@ export function ParsView() {
         <RouterLink to="/pars/prodreport">Packing slip report</RouterLink>
       </Flex>
       {failed ? <Alert variation="error">{MESSAGES.noPars}</Alert> : null}
-      {pars && pars.length > 0 ? <DataTable label={`Pars of ${location} on ${date}`} data={pars} columns={columns} getRowId={(p) => p.itemName} noun="items" /> : null}
+      {pars && pars.length > 0 ? (
+        <DataTable
+          label={`Pars of ${location} on ${date}`}
+          data={pars}
+          columns={columns}
+          getRowId={(p) => p.itemName}
+          noun="items"
+        />
+      ) : null}
     </Flex>
   );
 }

@@ -6,7 +6,17 @@ export const PREVIEW_ROWS = 1000;
 /** One ops-location lookup and the orders of today plus 14 days (§9). */
 export const LOOK_AHEAD_DAYS = 15;
 export const LOAD_STEPS = 1 + LOOK_AHEAD_DAYS;
-export const COLUMNS = ['location', 'dropOffDate', 'deliveryDate', 'stockingIndex', 'item', 'par', 'overCapacityAmount', 'jit', 'priorityBoost'];
+export const COLUMNS = [
+  'location',
+  'dropOffDate',
+  'deliveryDate',
+  'stockingIndex',
+  'item',
+  'par',
+  'overCapacityAmount',
+  'jit',
+  'priorityBoost',
+];
 
 export const MESSAGES = {
   csvIssue: 'Issue uploading CSV. Please try again.',
@@ -28,7 +38,13 @@ export interface ParGroup {
 }
 
 const cell = (r: FileRow, c: string) => {
-  const key = Object.keys(r.values).find((k) => k.replace(/^\uFEFF/, '').trim().toLowerCase() === c.toLowerCase());
+  const key = Object.keys(r.values).find(
+    (k) =>
+      k
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .toLowerCase() === c.toLowerCase(),
+  );
   return (key ? r.values[key] : '').trim();
 };
 
@@ -48,8 +64,14 @@ export function parGroups(rows: FileRow[]): ParGroup[] {
     let g = groups.get(key);
     if (!g) {
       g = {
-        location: cell(r, 'location'), deliveryDate: isoDate(cell(r, 'deliveryDate')), dropOffDate: drop, jit: cell(r, 'jit').toLowerCase() === 'true',
-        stockingIndex: index, parsAndItems: [], overCapacityAmountsAndItems: [], priorityBoostItems: [],
+        location: cell(r, 'location'),
+        deliveryDate: isoDate(cell(r, 'deliveryDate')),
+        dropOffDate: drop,
+        jit: cell(r, 'jit').toLowerCase() === 'true',
+        stockingIndex: index,
+        parsAndItems: [],
+        overCapacityAmountsAndItems: [],
+        priorityBoostItems: [],
       };
       groups.set(key, g);
     }
@@ -89,5 +111,7 @@ export const BUSINESS_ZONE = 'America/Chicago';
  */
 export function lookAheadDates(now = new Date()): string[] {
   const [y, m, d] = todayIn(BUSINESS_ZONE, now).split('-').map(Number);
-  return Array.from({ length: LOOK_AHEAD_DAYS }, (_, i) => new Date(Date.UTC(y, m - 1, d + i)).toISOString().slice(0, 10));
+  return Array.from({ length: LOOK_AHEAD_DAYS }, (_, i) =>
+    new Date(Date.UTC(y, m - 1, d + i)).toISOString().slice(0, 10),
+  );
 }

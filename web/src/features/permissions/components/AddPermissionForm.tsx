@@ -67,7 +67,13 @@ export function AddPermissionForm({ users, actions }: { users: UserPermissions[]
             </option>
           ))}
         </SelectField>
-        <Button type="submit" variation="primary" isDisabled={!user || !action} isLoading={grant.isPending} loadingText="Adding…">
+        <Button
+          type="submit"
+          variation="primary"
+          isDisabled={!user || !action}
+          isLoading={grant.isPending}
+          loadingText="Adding…"
+        >
           Add
         </Button>
       </Flex>

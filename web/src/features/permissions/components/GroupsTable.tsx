@@ -14,7 +14,14 @@ export function GroupsTable({ groups }: { groups: PermissionGroup[] }) {
       <Heading level={5} marginBottom="0.5rem">
         Function groups
       </Heading>
-      <DataTable label="Function groups" noun="groups" data={groups} columns={COLUMNS} getRowId={(g) => g.group} height="50vh" />
+      <DataTable
+        label="Function groups"
+        noun="groups"
+        data={groups}
+        columns={COLUMNS}
+        getRowId={(g) => g.group}
+        height="50vh"
+      />
     </section>
   );
 }

@@ -17,7 +17,13 @@ const COLUMNS: DataColumn<PermissionChangeRow>[] = [
 ];
 
 /** The last grants and removals (issue 20), newest first; refetched with the users after each change. */
-export function PermissionChangesTable({ records, users }: { records: PermissionChangeRecord[]; users: UserPermissions[] }) {
+export function PermissionChangesTable({
+  records,
+  users,
+}: {
+  records: PermissionChangeRecord[];
+  users: UserPermissions[];
+}) {
   const rows = useMemo(() => permissionChangeRows(records, users), [records, users]);
   return (
     <section aria-label="Recent permission changes">

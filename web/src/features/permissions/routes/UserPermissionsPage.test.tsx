@@ -38,7 +38,11 @@ const bodyRows = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).queryAllByRole('cell').map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .queryAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 beforeEach(() => {
   applyTestConfig();
@@ -63,7 +67,11 @@ describe('UserPermissionsPage', () => {
     renderWithProviders(<UserPermissionsPage />);
     const section = await screen.findByRole('region', { name: 'Recent permission changes' });
     const table = within(section).getByRole('table', { name: 'Recent permission changes' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim())).toEqual(
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.trim()),
+    ).toEqual(
       expect.arrayContaining(['When', 'Who', 'User', 'Action', 'Change'].map((h) => expect.stringContaining(h))),
     );
     expect(bodyRows(table)).toEqual([
@@ -127,7 +135,9 @@ describe('UserPermissionsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     const table = await screen.findByRole('table', { name: 'Recent permission changes' });
     await waitFor(() =>
-      expect(bodyRows(table)).toEqual([['2026-11-22 21:00 CT', 'admin@example.com', 'b@example.com', 'GetUniquePMTNames', 'Granted']]),
+      expect(bodyRows(table)).toEqual([
+        ['2026-11-22 21:00 CT', 'admin@example.com', 'b@example.com', 'GetUniquePMTNames', 'Granted'],
+      ]),
     );
     expect(restMock).toHaveBeenLastCalledWith('GET', '/users/permissions');
   });
@@ -136,7 +146,9 @@ describe('UserPermissionsPage', () => {
     restMock.mockResolvedValueOnce(DATA);
     renderWithProviders(<UserPermissionsPage />);
     await screen.findByRole('region', { name: 'b@example.com' });
-    restMock.mockRejectedValueOnce(new ApiError('Error! User Action Prohibited!', { status: 403, errorType: 'Forbidden' }));
+    restMock.mockRejectedValueOnce(
+      new ApiError('Error! User Action Prohibited!', { status: 403, errorType: 'Forbidden' }),
+    );
     fireEvent.change(screen.getByLabelText('User'), { target: { value: 'sub-b' } });
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'GetUniquePMTNames' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
@@ -155,6 +167,9 @@ describe('UserPermissionsPage', () => {
     restMock.mockResolvedValueOnce({ ...DATA, users: [DATA.users[0], { ...DATA.users[1], actions: [] }] });
     fireEvent.click(within(a).getByRole('button', { name: 'Confirm removing GetAllLocation from a@example.com' }));
     expect(await screen.findByText('Removed GetAllLocation from a@example.com')).toBeInTheDocument();
-    expect(restMock).toHaveBeenCalledWith('POST', '/users/permissions/remove', { user: 'sub-a', action: 'GetAllLocation' });
+    expect(restMock).toHaveBeenCalledWith('POST', '/users/permissions/remove', {
+      user: 'sub-a',
+      action: 'GetAllLocation',
+    });
   });
 });

@@ -54,7 +54,9 @@ export default function UserPermissionsPage() {
                 />
               </Flex>
               {shown.length === 0 ? (
-                <Text color="font.tertiary">{users.length === 0 ? 'No users found' : 'No user matches the filter'}</Text>
+                <Text color="font.tertiary">
+                  {users.length === 0 ? 'No users found' : 'No user matches the filter'}
+                </Text>
               ) : (
                 shown.map((u) => <UserPermissionsCard key={u.user} user={u} />)
               )}

@@ -21,5 +21,9 @@ export const getPlanogram = async (layoutName: string) => (await graphql(PLANOGR
 export type Planogram = Awaited<ReturnType<typeof getPlanogram>>;
 
 export function usePlanogram(layoutName: string) {
-  return useQuery({ queryKey: planogramKeys.layout(layoutName), queryFn: () => getPlanogram(layoutName), enabled: layoutName !== '' });
+  return useQuery({
+    queryKey: planogramKeys.layout(layoutName),
+    queryFn: () => getPlanogram(layoutName),
+    enabled: layoutName !== '',
+  });
 }

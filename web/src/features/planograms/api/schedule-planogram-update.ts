@@ -2,7 +2,8 @@ import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import type { PlanogramInput } from '../lib/planogram-csv';
 
-const SCHEDULE_PLANOGRAM_UPDATE = gql(`mutation SchedulePlanogramUpdate($input: [PlanogramUpdateInput!]!, $uploadId: ID, $fileName: String) {
+const SCHEDULE_PLANOGRAM_UPDATE =
+  gql(`mutation SchedulePlanogramUpdate($input: [PlanogramUpdateInput!]!, $uploadId: ID, $fileName: String) {
   schedulePlanogramUpdate(input: $input, uploadId: $uploadId, fileName: $fileName) { successCount errors totalCount }
 }`);
 
@@ -17,6 +18,10 @@ export interface PlanogramUpdateResult {
  * One batch (at most 100 UPDATE rows, or one new layout's CREATE rows). The
  * file's one upload id makes a retried batch harmless.
  */
-export async function schedulePlanogramUpdate(input: PlanogramInput[], uploadId: string, fileName: string): Promise<PlanogramUpdateResult> {
+export async function schedulePlanogramUpdate(
+  input: PlanogramInput[],
+  uploadId: string,
+  fileName: string,
+): Promise<PlanogramUpdateResult> {
   return (await graphql(SCHEDULE_PLANOGRAM_UPDATE, { input, uploadId, fileName })).schedulePlanogramUpdate;
 }

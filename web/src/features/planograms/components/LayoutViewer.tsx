@@ -9,7 +9,8 @@ import { usePlanogram, type Planogram } from '../api/get-planogram';
 type Slot = Planogram['slots'][number];
 type Upcoming = Planogram['upcoming'][number];
 
-const failure = (err: unknown, fallback: string) => (isForbidden(err) ? PROHIBITED_MESSAGE : errorMessage(err, fallback));
+const failure = (err: unknown, fallback: string) =>
+  isForbidden(err) ? PROHIBITED_MESSAGE : errorMessage(err, fallback);
 
 const SLOT_COLUMNS: DataColumn<Slot>[] = [
   { id: 'slot', header: 'Slot', width: '6rem', value: (s) => s.slot },
@@ -24,7 +25,13 @@ const UPCOMING_COLUMNS: DataColumn<Upcoming>[] = [
   { id: 'item', header: 'Item', value: (u) => u.vendItemName },
   { id: 'hour', header: 'Active hour (Central)', value: (u) => u.activeHourCentral ?? u.activeHour },
   { id: 'user', header: 'Scheduled by', value: (u) => u.user },
-  { id: 'status', header: 'Status', width: '8rem', value: (u) => u.status, cell: (u) => <StatusBadge title={u.failureReason ?? undefined}>{u.status}</StatusBadge> },
+  {
+    id: 'status',
+    header: 'Status',
+    width: '8rem',
+    value: (u) => u.status,
+    cell: (u) => <StatusBadge title={u.failureReason ?? undefined}>{u.status}</StatusBadge>,
+  },
   { id: 'reason', header: 'Failure reason', value: (u) => u.failureReason },
 ];
 
@@ -37,13 +44,18 @@ export interface LayoutViewerProps {
 export function LayoutViewer({ layout, onLayout }: LayoutViewerProps) {
   const names = usePlanogramNames();
   const planogram = usePlanogram(layout);
-  const sorted = useMemo(() => [...(names.data ?? [])].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })), [names.data]);
+  const sorted = useMemo(
+    () => [...(names.data ?? [])].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    [names.data],
+  );
   const data = planogram.data;
   const file = layout.replace(/[^A-Za-z0-9_-]+/g, '-');
 
   return (
     <Flex direction="column" gap="1rem">
-      {names.isError ? <Alert variation="error">{failure(names.error, 'The layout names could not be loaded.')}</Alert> : null}
+      {names.isError ? (
+        <Alert variation="error">{failure(names.error, 'The layout names could not be loaded.')}</Alert>
+      ) : null}
       <Flex alignItems="flex-end" gap="1rem" wrap="wrap">
         <SelectField
           label="Layout"
@@ -59,7 +71,12 @@ export function LayoutViewer({ layout, onLayout }: LayoutViewerProps) {
             </option>
           ))}
         </SelectField>
-        <Button onClick={() => void planogram.refetch()} isDisabled={!layout || planogram.isFetching} isLoading={planogram.isFetching && !!data} loadingText="Refreshing…">
+        <Button
+          onClick={() => void planogram.refetch()}
+          isDisabled={!layout || planogram.isFetching}
+          isLoading={planogram.isFetching && !!data}
+          loadingText="Refreshing…"
+        >
           Refresh
         </Button>
       </Flex>

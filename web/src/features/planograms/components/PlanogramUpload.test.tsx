@@ -58,13 +58,17 @@ describe('PlanogramUpload', () => {
   it('blocks a file with errors, listing them under the spec heading', async () => {
     const user = userEvent.setup();
     renderWithProviders(<PlanogramUpload />);
-    await user.upload(screen.getByLabelText('Planogram CSV'), csv('dup.csv', `${HEADER}\nL,1:1,X,12/01/2030 06:00:00\nL,1:1,Y,12/01/2030 06:00:00\n`));
+    await user.upload(
+      screen.getByLabelText('Planogram CSV'),
+      csv('dup.csv', `${HEADER}\nL,1:1,X,12/01/2030 06:00:00\nL,1:1,Y,12/01/2030 06:00:00\n`),
+    );
     const panel = await screen.findByRole('alert');
     expect(panel).toHaveTextContent('Please fix the following errors and reupload your file:');
-    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Line 2: Duplicated records: Lines 2 and 3',
-      'Line 3: Duplicated records: Lines 2 and 3',
-    ]);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Line 2: Duplicated records: Lines 2 and 3', 'Line 3: Duplicated records: Lines 2 and 3']);
     expect(submit()).toBeDisabled();
 
     await user.upload(screen.getByLabelText('Planogram CSV'), csv('notes.txt', 'x'));
@@ -77,7 +81,9 @@ describe('PlanogramUpload', () => {
     renderWithProviders(<PlanogramUpload />);
     const rows = Array.from({ length: 10_001 }, (_, i) => `L,1:${i + 1},X,12/01/2030 06:00:00`).join('\n');
     await user.upload(screen.getByLabelText('Planogram CSV'), csv('many.csv', `${HEADER}\n${rows}\n`));
-    expect(await screen.findByText('The file has 10,001 rows; at most 10,000 are checked at once. Split it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The file has 10,001 rows; at most 10,000 are checked at once. Split it.'),
+    ).toBeInTheDocument();
     const big = new File(['x'.repeat(5 * 1024 * 1024 + 1)], 'big.csv', { type: 'text/csv' });
     await user.upload(screen.getByLabelText('Planogram CSV'), big);
     expect(await screen.findByText('The file is 5.1 MB; at most 5 MB are read. Split it.')).toBeInTheDocument();
@@ -90,14 +96,25 @@ describe('PlanogramUpload', () => {
     const onSubmitted = vi.fn();
     answer = (c) =>
       c.input.some((r) => r.line === 2)
-        ? { successCount: c.input.length - 1, errors: ['Line 2: Layout L does not exist. Choose Create New Planogram to add it.'], totalCount: c.input.length }
+        ? {
+            successCount: c.input.length - 1,
+            errors: ['Line 2: Layout L does not exist. Choose Create New Planogram to add it.'],
+            totalCount: c.input.length,
+          }
         : { successCount: c.input.length, errors: [], totalCount: c.input.length };
     renderWithProviders(<PlanogramUpload onSubmitted={onSubmitted} />);
-    const rows = Array.from({ length: 150 }, (_, i) => `L,${Math.floor(i / 10) + 1}:${(i % 10) + 1},ITEM_${i},12/01/2030 06:00:00`);
+    const rows = Array.from(
+      { length: 150 },
+      (_, i) => `L,${Math.floor(i / 10) + 1}:${(i % 10) + 1},ITEM_${i},12/01/2030 06:00:00`,
+    );
     rows.push('L,1:1,LATER,12/02/2030 06:00:00');
     await user.upload(screen.getByLabelText('Planogram CSV'), csv('update.csv', `${HEADER}\n${rows.join('\n')}\n`));
     const warnings = await screen.findByRole('list', { name: 'Warnings' });
-    expect(within(warnings).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(warnings)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Line 2: The same layoutName and slot are also on line(s) 152.',
       'Line 152: The same layoutName and slot are also on line(s) 2.',
     ]);
@@ -108,8 +125,17 @@ describe('PlanogramUpload', () => {
     expect(calls.map((c) => c.input.length)).toEqual([100, 51]);
     expect(new Set(calls.map((c) => c.uploadId)).size).toBe(1);
     expect(calls[0]).toMatchObject({ fileName: 'update.csv' });
-    expect(calls[0].input[0]).toEqual({ requestType: 'UPDATE', layoutName: 'L', slot: '1:1', vendItemName: 'ITEM_0', activeHour: '12/01/2030 06:00:00', line: 2 });
-    expect(within(errorPanel()!).getByText('Line 2: Layout L does not exist. Choose Create New Planogram to add it.')).toBeInTheDocument();
+    expect(calls[0].input[0]).toEqual({
+      requestType: 'UPDATE',
+      layoutName: 'L',
+      slot: '1:1',
+      vendItemName: 'ITEM_0',
+      activeHour: '12/01/2030 06:00:00',
+      line: 2,
+    });
+    expect(
+      within(errorPanel()!).getByText('Line 2: Layout L does not exist. Choose Create New Planogram to add it.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(submit()).toBeDisabled();
     expect(onSubmitted).toHaveBeenCalledWith('L');
@@ -127,10 +153,20 @@ describe('PlanogramUpload', () => {
     await user.click(submit());
     expect(await screen.findByText('Total of successfully validated and processed records: 3.')).toBeInTheDocument();
     expect(calls.map((c) => c.input.map((r) => [r.layoutName, r.line]))).toEqual([
-      [['A', 2], ['A', 4]],
+      [
+        ['A', 2],
+        ['A', 4],
+      ],
       [['B', 3]],
     ]);
-    expect(calls[0].input[0]).toEqual({ requestType: 'CREATE', layoutName: 'A', slot: '1:1', vendItemName: 'X', physicalFridgeConfig: '6x5', line: 2 });
+    expect(calls[0].input[0]).toEqual({
+      requestType: 'CREATE',
+      layoutName: 'A',
+      slot: '1:1',
+      vendItemName: 'X',
+      physicalFridgeConfig: '6x5',
+      line: 2,
+    });
   });
 
   it('says a permission failure in the spec words', async () => {
@@ -143,34 +179,55 @@ describe('PlanogramUpload', () => {
     await user.upload(screen.getByLabelText('Planogram CSV'), csv('u.csv', `${HEADER}\nL,1:1,X,12/01/2030 06:00:00\n`));
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
-    expect(await within(await screen.findByRole('alert')).findByText('Error! User Action Prohibited!')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('alert')).findByText('Error! User Action Prohibited!'),
+    ).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(screen.queryByText(/Total of successfully/)).toBeNull();
   });
 
-  it("blocks Submit on what only the server finds (unknown layout, skipped hour) and shows its warnings", async () => {
+  it('blocks Submit on what only the server finds (unknown layout, skipped hour) and shows its warnings', async () => {
     const user = userEvent.setup();
     dryAnswer = (body) => ({
       uploadId: body.uploadId,
       summaryText: '',
       rows: [
         { row: 2, key: null, status: 'new', messages: [], diff: [], warnings: ['Something to know.'] },
-        { row: 3, key: null, status: 'invalid', messages: ['Layout NOPE does not exist. Choose Create New Planogram to add it.'], diff: [] },
+        {
+          row: 3,
+          key: null,
+          status: 'invalid',
+          messages: ['Layout NOPE does not exist. Choose Create New Planogram to add it.'],
+          diff: [],
+        },
       ],
     });
     renderWithProviders(<PlanogramUpload />);
-    await user.upload(screen.getByLabelText('Planogram CSV'), csv('u.csv', `${HEADER}
+    await user.upload(
+      screen.getByLabelText('Planogram CSV'),
+      csv(
+        'u.csv',
+        `${HEADER}
 L,1:1,X,12/01/2030 06:00:00
 NOPE,1:1,X,12/01/2030 06:00:00
-`));
+`,
+      ),
+    );
     const panel = await screen.findByRole('alert');
-    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Line 3: Layout NOPE does not exist. Choose Create New Planogram to add it.',
-    ]);
-    expect(within(screen.getByRole('list', { name: 'Warnings' })).getByText('Line 2: Something to know.')).toBeInTheDocument();
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Line 3: Layout NOPE does not exist. Choose Create New Planogram to add it.']);
+    expect(
+      within(screen.getByRole('list', { name: 'Warnings' })).getByText('Line 2: Something to know.'),
+    ).toBeInTheDocument();
     expect(submit()).toBeDisabled();
     expect(dryRuns).toHaveLength(1);
-    expect(dryRuns[0]).toMatchObject({ fileName: 'u.csv', rows: [{ row: 2, values: { layoutName: 'L', requestType: 'UPDATE' } }, { row: 3 }] });
+    expect(dryRuns[0]).toMatchObject({
+      fileName: 'u.csv',
+      rows: [{ row: 2, values: { layoutName: 'L', requestType: 'UPDATE' } }, { row: 3 }],
+    });
     expect(calls).toHaveLength(0);
   });
 
@@ -180,19 +237,33 @@ NOPE,1:1,X,12/01/2030 06:00:00
       throw new TypeError('Failed to fetch');
     };
     renderWithProviders(<PlanogramUpload />);
-    await user.upload(screen.getByLabelText('Planogram CSV'), csv('u.csv', `${HEADER}
+    await user.upload(
+      screen.getByLabelText('Planogram CSV'),
+      csv(
+        'u.csv',
+        `${HEADER}
 L,1:1,X,12/01/2030 06:00:00
-`));
+`,
+      ),
+    );
     expect(await screen.findByText(/The server could not check the file before Submit/)).toBeInTheDocument();
     await waitFor(() => expect(submit()).toBeEnabled());
 
     dryAnswer = () => {
       throw new ApiError('Error! User Action Prohibited!', { errorType: 'Forbidden', status: 403 });
     };
-    await user.upload(screen.getByLabelText('Planogram CSV'), csv('v.csv', `${HEADER}
+    await user.upload(
+      screen.getByLabelText('Planogram CSV'),
+      csv(
+        'v.csv',
+        `${HEADER}
 L,1:2,X,12/01/2030 06:00:00
-`));
-    expect(await within(await screen.findByRole('alert')).findByText('Error! User Action Prohibited!')).toBeInTheDocument();
+`,
+      ),
+    );
+    expect(
+      await within(await screen.findByRole('alert')).findByText('Error! User Action Prohibited!'),
+    ).toBeInTheDocument();
     expect(submit()).toBeDisabled();
   });
 });

@@ -7,7 +7,16 @@ import { InfoTip } from '@/components/InfoTip';
 import { ProgressBar } from '@/components/ProgressBar';
 import { errorMessage, isForbidden, PROHIBITED_MESSAGE } from '@/lib/api';
 import { download } from '@/lib/csv';
-import { dryRunProblems, fileSizeProblem, isCsv, NOT_CSV, parseCsv, runBatches, type DryRun, type FileRow } from '@/lib/upload-pipeline';
+import {
+  dryRunProblems,
+  fileSizeProblem,
+  isCsv,
+  NOT_CSV,
+  parseCsv,
+  runBatches,
+  type DryRun,
+  type FileRow,
+} from '@/lib/upload-pipeline';
 import { count } from '@/lib/count';
 import { PLANOGRAM_NAMES_KEY } from '@/features/locations/api/get-name-lists';
 import { planogramKeys } from '../api/get-planogram';
@@ -66,7 +75,8 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
 
   const check = useMemo(() => (file ? checkPlanogramFile(file.rows, type) : null), [file, type]);
   const busy = progress !== null;
-  const locallyValid = !!file && file.errors.length === 0 && !!check && check.errors.length === 0 && check.rows.length > 0;
+  const locallyValid =
+    !!file && file.errors.length === 0 && !!check && check.errors.length === 0 && check.rows.length > 0;
   // What only the server knows (the stored layouts, Central time's skipped
   // hours) is checked on the whole file before Submit, by the same rules.
   const dryRun = useQuery({
@@ -105,7 +115,12 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
       const parsed = parseCsv(await chosen.text(), { ignore: ['TooFewFields', 'TooManyFields'] });
       const id = crypto.randomUUID();
       const bounds = dryRunProblems({ uploadId: id, fileName: chosen.name, rows: parsed.rows });
-      setFile({ id, name: chosen.name, rows: bounds.length > 0 ? [] : parsed.rows, errors: [...parsed.errors, ...bounds] });
+      setFile({
+        id,
+        name: chosen.name,
+        rows: bounds.length > 0 ? [] : parsed.rows,
+        errors: [...parsed.errors, ...bounds],
+      });
     } catch {
       setReadError('The file could not be read. Choose a CSV file.');
     }
@@ -119,7 +134,12 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
     setOutcome(null);
     const outcomes = await runBatches(
       batches,
-      (rows) => schedulePlanogramUpdate(rows.map((r) => toInput(r, type)), uploadId, file.name),
+      (rows) =>
+        schedulePlanogramUpdate(
+          rows.map((r) => toInput(r, type)),
+          uploadId,
+          file.name,
+        ),
       (done, total) => setProgress({ done, total }),
       IN_FLIGHT,
     );
@@ -153,7 +173,13 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
     }
   };
 
-  const errors = [...(readError ? [readError] : []), ...(file?.errors ?? []), ...(check?.errors ?? []), ...server.errors, ...(outcome?.errors ?? [])];
+  const errors = [
+    ...(readError ? [readError] : []),
+    ...(file?.errors ?? []),
+    ...(check?.errors ?? []),
+    ...server.errors,
+    ...(outcome?.errors ?? []),
+  ];
   const warnings = [...new Set([...(check?.warnings ?? []), ...server.warnings])].sort((a, b) => lineOf(a) - lineOf(b));
   const columns = columnsOf(type);
 
@@ -192,11 +218,25 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
       </Flex>
 
       <Flex alignItems="center" gap="1rem" wrap="wrap">
-        <FileInput key={pickerKey} label="Planogram CSV" accept=".csv,text/csv" onFile={(f) => void onFile(f)} disabled={busy} />
-        <Button variation="primary" onClick={() => void submit()} isDisabled={blocked || busy} isLoading={busy} loadingText="Submitting…">
+        <FileInput
+          key={pickerKey}
+          label="Planogram CSV"
+          accept=".csv,text/csv"
+          onFile={(f) => void onFile(f)}
+          disabled={busy}
+        />
+        <Button
+          variation="primary"
+          onClick={() => void submit()}
+          isDisabled={blocked || busy}
+          isLoading={busy}
+          loadingText="Submitting…"
+        >
           Submit
         </Button>
-        {locallyValid && dryRun.isPending ? <Text>{`Checking ${count(check!.rows.length, 'row')} with the server…`}</Text> : null}
+        {locallyValid && dryRun.isPending ? (
+          <Text>{`Checking ${count(check!.rows.length, 'row')} with the server…`}</Text>
+        ) : null}
         {file && check && !blocked ? <Text>{`${count(check.rows.length, 'row')} ready`}</Text> : null}
       </Flex>
 
@@ -216,11 +256,18 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
  * The dry run's invalid rows ('Line N: ...', blocking) and warnings. A dry
  * run that could not be made blocks only when Submit would be refused too.
  */
-function serverFindings(dry: DryRun | undefined, error: unknown): { errors: string[]; warnings: string[]; blocking: boolean } {
+function serverFindings(
+  dry: DryRun | undefined,
+  error: unknown,
+): { errors: string[]; warnings: string[]; blocking: boolean } {
   if (error) {
     if (isForbidden(error)) return { errors: [PROHIBITED_MESSAGE], warnings: [], blocking: true };
     const message = errorMessage(error, 'Check your internet.');
-    return { errors: [], warnings: [`The server could not check the file before Submit (${message}); Submit checks every row again.`], blocking: false };
+    return {
+      errors: [],
+      warnings: [`The server could not check the file before Submit (${message}); Submit checks every row again.`],
+      blocking: false,
+    };
   }
   const rows = dry?.rows ?? [];
   const errors = rows.filter((r) => r.status === 'invalid').map((r) => `Line ${r.row}: ${r.messages.join('; ')}`);

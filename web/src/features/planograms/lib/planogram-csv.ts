@@ -69,7 +69,8 @@ export function checkRow(values: Cells, type: RequestType): string[] {
   if (text.some((v) => v === '')) return [MESSAGES.emptyValue];
   const errors: string[] = [];
   columns.forEach((c, i) => {
-    if ([...text[i]].length > PLANOGRAM.maxCellChars) errors.push(`${c} is longer than ${PLANOGRAM.maxCellChars} characters.`);
+    if ([...text[i]].length > PLANOGRAM.maxCellChars)
+      errors.push(`${c} is longer than ${PLANOGRAM.maxCellChars} characters.`);
   });
   if (!SLOT.test(text[1])) errors.push(MESSAGES.slotFormat);
   if (type === 'UPDATE' && !isActiveHour(text[3])) errors.push(MESSAGES.activeHourFormat);
@@ -103,7 +104,11 @@ export function checkPlanogramFile(rows: FileRow[], type: RequestType): Planogra
   });
 
   const keyOf = (r: FileRow) =>
-    JSON.stringify(type === 'UPDATE' ? [cell(r, 'layoutName'), cell(r, 'slot'), cell(r, 'activeHour')] : [cell(r, 'layoutName'), cell(r, 'slot')]);
+    JSON.stringify(
+      type === 'UPDATE'
+        ? [cell(r, 'layoutName'), cell(r, 'slot'), cell(r, 'activeHour')]
+        : [cell(r, 'layoutName'), cell(r, 'slot')],
+    );
   const linesOf = group(valid, keyOf);
   for (const r of valid) {
     const lines = linesOf.get(keyOf(r))!;
@@ -119,7 +124,8 @@ export function checkPlanogramFile(rows: FileRow[], type: RequestType): Planogra
     const related = group(valid, slotOf);
     for (const r of valid) {
       const others = related.get(slotOf(r))!.filter((line) => line !== r.row);
-      if (!problems.has(r.row) && others.length) warnings.push(`Line ${r.row}: ${MESSAGES.repeatedSlot} ${others.join(', ')}.`);
+      if (!problems.has(r.row) && others.length)
+        warnings.push(`Line ${r.row}: ${MESSAGES.repeatedSlot} ${others.join(', ')}.`);
     }
   }
 
@@ -127,12 +133,16 @@ export function checkPlanogramFile(rows: FileRow[], type: RequestType): Planogra
   if (type === 'CREATE') {
     for (const [layout, lines] of group(valid, (r) => cell(r, 'layoutName'))) {
       if (lines.length > PLANOGRAM.maxCreateSlots) {
-        fileErrors.push(`Line ${lines[0]}: A new layout holds at most ${PLANOGRAM.maxCreateSlots} slots; ${layout} has ${lines.length}.`);
+        fileErrors.push(
+          `Line ${lines[0]}: A new layout holds at most ${PLANOGRAM.maxCreateSlots} slots; ${layout} has ${lines.length}.`,
+        );
       }
     }
   }
 
-  const errors = [...problems.entries()].sort(([a], [b]) => a - b).flatMap(([line, messages]) => messages.map((m) => `Line ${line}: ${m}`));
+  const errors = [...problems.entries()]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([line, messages]) => messages.map((m) => `Line ${line}: ${m}`));
   return { errors: [...errors, ...fileErrors], warnings, rows: errors.length || fileErrors.length ? [] : valid };
 }
 
@@ -159,7 +169,8 @@ export interface PlanogramInput {
 /** A row as the call takes it: its type's columns as written (trimmed), and its file line. */
 export function toInput(r: FileRow, type: RequestType): PlanogramInput {
   const input: PlanogramInput = { requestType: type, line: r.row };
-  for (const c of columnsOf(type)) if (r.values[c] !== undefined) (input as unknown as Record<string, string>)[c] = cell(r, c);
+  for (const c of columnsOf(type))
+    if (r.values[c] !== undefined) (input as unknown as Record<string, string>)[c] = cell(r, c);
   return input;
 }
 

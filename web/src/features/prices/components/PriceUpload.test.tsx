@@ -29,9 +29,17 @@ function answerDryRun() {
     summaryText: 'checked by the server',
     rows: b.rows.map((r) => {
       const item = r.values.item ?? '';
-      if (item !== item.toUpperCase()) return { row: r.row, key: null, status: 'invalid' as const, messages: ['item must be uppercase'], diff: [] };
+      if (item !== item.toUpperCase())
+        return { row: r.row, key: null, status: 'invalid' as const, messages: ['item must be uppercase'], diff: [] };
       if (item === 'KOMBUCHA') return { row: r.row, key: item, status: 'new' as const, messages: [], diff: [] };
-      if (item === 'COLD_BREW') return { row: r.row, key: item, status: 'change' as const, messages: [], diff: [{ attribute: 'price', oldValue: '3.50', newValue: '3.99' }] };
+      if (item === 'COLD_BREW')
+        return {
+          row: r.row,
+          key: item,
+          status: 'change' as const,
+          messages: [],
+          diff: [{ attribute: 'price', oldValue: '3.50', newValue: '3.99' }],
+        };
       return { row: r.row, key: item, status: 'unchanged' as const, messages: [], diff: [] };
     }),
   }));
@@ -68,14 +76,19 @@ describe('PriceUpload', () => {
     expect(within(table()).getByText('item must be uppercase')).toBeInTheDocument();
     expect(within(table()).getByText('Invalid')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit (1 update)' })).toBeDisabled();
-    expect(screen.getByText('Fix the invalid rows and choose the file again: Submit needs every row valid.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Fix the invalid rows and choose the file again: Submit needs every row valid.'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Download invalid rows' }));
     expect(downloads.map((d) => d.name)).toEqual(['invalid-bad.csv']);
     expect(downloads[0].text).toContain('S1,cold brew,3.99');
   });
 
   it('submits the updates only and reports success in a dialog', async () => {
-    update.mockImplementation(async (b: UploadBody) => ({ results: b.rows.map((r) => ({ row: r.row, key: null, status: 'written' as const })), message: 'Prices saved' }));
+    update.mockImplementation(async (b: UploadBody) => ({
+      results: b.rows.map((r) => ({ row: r.row, key: null, status: 'written' as const })),
+      message: 'Prices saved',
+    }));
     render(<PriceUpload />);
     await userEvent.upload(picker(), GOOD());
     expect(await screen.findByText('3 rows: checked by the server')).toBeInTheDocument();
@@ -93,7 +106,11 @@ describe('PriceUpload', () => {
 
   it('keeps only the rows that failed, with their message', async () => {
     update.mockImplementation(async (b: UploadBody) => ({
-      results: b.rows.map((r) => (r.row === 3 ? { row: 3, key: null, status: 'failed' as const, message: 'price is locked' } : { row: r.row, key: null, status: 'written' as const })),
+      results: b.rows.map((r) =>
+        r.row === 3
+          ? { row: 3, key: null, status: 'failed' as const, message: 'price is locked' }
+          : { row: r.row, key: null, status: 'written' as const },
+      ),
       message: '',
     }));
     render(<PriceUpload />);
@@ -101,7 +118,9 @@ describe('PriceUpload', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Submit (2 updates)' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Update Failed' });
     expect(within(dialog).getByText('1 of 2 prices were not updated.')).toBeInTheDocument();
-    expect(within(within(dialog).getByRole('list', { name: 'Details' })).getByText('Line 3: price is locked')).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Details' })).getByText('Line 3: price is locked'),
+    ).toBeInTheDocument();
     expect(within(table()).getByText('price is locked')).toBeInTheDocument();
     expect(within(table()).queryByText('KOMBUCHA')).not.toBeInTheDocument();
     expect(within(table()).queryByText('WRAP')).not.toBeInTheDocument();
@@ -113,7 +132,9 @@ describe('PriceUpload', () => {
     await userEvent.upload(picker(), GOOD());
     await userEvent.click(await screen.findByRole('button', { name: 'Submit (2 updates)' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Backend Schema Error' });
-    expect(within(dialog).getByText('The server answered in an unexpected shape. 2 of 2 prices were not updated.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The server answered in an unexpected shape. 2 of 2 prices were not updated.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Line 2: The server answered in an unexpected shape.')).toBeInTheDocument();
   });
 
@@ -129,7 +150,9 @@ describe('PriceUpload', () => {
     render(<PriceUpload />);
     await userEvent.upload(picker(), GOOD());
     const dialog = await screen.findByRole('alertdialog', { name: 'Error Fetching Current Prices' });
-    expect(within(dialog).getByText('Failed to fetch current prices for comparison. Please try again.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Failed to fetch current prices for comparison. Please try again.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit (0 updates)' })).toBeDisabled());
   });
 });

@@ -14,7 +14,12 @@ import { count } from '@/lib/count';
 import { BackendSchemaError, dryRunPrices, updateItemPrices } from '../api/price-upload';
 import { PRICE_COLUMNS, readPriceFile } from '../lib/price-file';
 
-const STATUS: Record<RowReport['status'], string> = { invalid: 'Invalid', new: 'Will Update', change: 'Will Update', unchanged: 'No Change' };
+const STATUS: Record<RowReport['status'], string> = {
+  invalid: 'Invalid',
+  new: 'Will Update',
+  change: 'Will Update',
+  unchanged: 'No Change',
+};
 type Dialog = { title: string; text: string; details?: string[] } | null;
 
 /** The spec's preview: Line #, Status, the file's columns, Change Status, Validation. */
@@ -41,11 +46,23 @@ function previewColumns(reports: Map<number, RowReport>): DataColumn<FileRow>[] 
 /** /csv-pricing (3-planning §2, §4, §5, §8): check the file, preview, Submit the updates in batches of 100. */
 export function PriceUpload() {
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { upload, setUpload, fileErrors, checking, choose, statusOf, ready: updates, invalid } = useUploadCheck({
+  const {
+    upload,
+    setUpload,
+    fileErrors,
+    checking,
+    choose,
+    statusOf,
+    ready: updates,
+    invalid,
+  } = useUploadCheck({
     dryRun: dryRunPrices,
     read: readPriceFile,
     dryRunProblem: () => {
-      setDialog({ title: 'Error Fetching Current Prices', text: 'Failed to fetch current prices for comparison. Please try again.' });
+      setDialog({
+        title: 'Error Fetching Current Prices',
+        text: 'Failed to fetch current prices for comparison. Please try again.',
+      });
       return undefined;
     },
   });
@@ -82,15 +99,30 @@ export function PriceUpload() {
       if (failed.length > 0) {
         const details = failed.map((f) => `Line ${f.row}: ${f.message ?? ''}`);
         const text = `${failed.length} of ${results.length} prices were not updated.`;
-        setDialog(seen.schemaError ? { title: 'Backend Schema Error', text: `${seen.schemaError.message} ${text}`, details } : { title: 'Update Failed', text, details });
+        setDialog(
+          seen.schemaError
+            ? { title: 'Backend Schema Error', text: `${seen.schemaError.message} ${text}`, details }
+            : { title: 'Update Failed', text, details },
+        );
         // Only the failed rows stay, marked with their message.
         setUpload((u) => {
           const reports = new Map(u.reports);
-          failed.forEach((f) => reports.set(f.row, { row: f.row, key: f.key, status: 'invalid', messages: [f.message ?? 'Not updated'], diff: [] }));
+          failed.forEach((f) =>
+            reports.set(f.row, {
+              row: f.row,
+              key: f.key,
+              status: 'invalid',
+              messages: [f.message ?? 'Not updated'],
+              diff: [],
+            }),
+          );
           return { ...u, rows: u.rows.filter((r) => failed.some((x) => x.row === r.row)), reports };
         });
       } else {
-        setDialog({ title: 'Success', text: results.length > 100 || !message ? `Successfully updated ${written} item prices.` : message });
+        setDialog({
+          title: 'Success',
+          text: results.length > 100 || !message ? `Successfully updated ${written} item prices.` : message,
+        });
         setUpload(NO_UPLOAD);
         setPickerKey((k) => k + 1);
       }
@@ -103,27 +135,59 @@ export function PriceUpload() {
 
   return (
     <Flex direction="column" gap="1rem">
-      <Text>Columns: schemaId, item (uppercase letters, digits, underscores), price (0 or more, at most 2 decimals).</Text>
+      <Text>
+        Columns: schemaId, item (uppercase letters, digits, underscores), price (0 or more, at most 2 decimals).
+      </Text>
       <Flex alignItems="center" gap="1rem" wrap="wrap">
-        <FileInput key={pickerKey} label="Price file" accept=".csv,text/csv,.xlsx" onFile={(f) => void choose(f)} disabled={checking || progress !== null} />
-        <Button variation="primary" onClick={() => void submit()} isDisabled={!upload.checked || invalid.length > 0 || updates.length === 0 || progress !== null} isLoading={progress !== null} loadingText="Updating…">
+        <FileInput
+          key={pickerKey}
+          label="Price file"
+          accept=".csv,text/csv,.xlsx"
+          onFile={(f) => void choose(f)}
+          disabled={checking || progress !== null}
+        />
+        <Button
+          variation="primary"
+          onClick={() => void submit()}
+          isDisabled={!upload.checked || invalid.length > 0 || updates.length === 0 || progress !== null}
+          isLoading={progress !== null}
+          loadingText="Updating…"
+        >
           {`Submit (${count(updates.length, 'update')})`}
         </Button>
         <InvalidRowsDownload fileName={upload.fileName} rows={invalid} reports={upload.reports} />
-        <Text>{checking ? `Checking ${count(rows.length, 'row')}…` : upload.summary ? `${count(rows.length, 'row')}: ${upload.summary}` : ''}</Text>
+        <Text>
+          {checking
+            ? `Checking ${count(rows.length, 'row')}…`
+            : upload.summary
+              ? `${count(rows.length, 'row')}: ${upload.summary}`
+              : ''}
+        </Text>
       </Flex>
       <ErrorPanel heading="The file has problems" messages={fileErrors} />
       {noUpdates ? <Alert variation="warning">No Updates Needed</Alert> : null}
-      {invalid.length > 0 ? <Text color="font.error">Fix the invalid rows and choose the file again: Submit needs every row valid.</Text> : null}
+      {invalid.length > 0 ? (
+        <Text color="font.error">Fix the invalid rows and choose the file again: Submit needs every row valid.</Text>
+      ) : null}
       {progress ? <ProgressBar label="Updating" value={progress.done} max={progress.total} unit="batches" /> : null}
       <UploadPreviewTable
         label="Price preview"
         fileName={upload.fileName}
         rows={rows}
         columns={previewColumns(upload.reports)}
-        highlight={(r) => (statusOf(r) === 'invalid' ? 'error' : statusOf(r) === 'new' || statusOf(r) === 'change' ? 'info' : undefined)}
+        highlight={(r) =>
+          statusOf(r) === 'invalid' ? 'error' : statusOf(r) === 'new' || statusOf(r) === 'change' ? 'info' : undefined
+        }
       />
-      {dialog ? <MessageDialog title={dialog.title} text={dialog.text} items={dialog.details} listLabel="Details" onClose={() => setDialog(null)} /> : null}
+      {dialog ? (
+        <MessageDialog
+          title={dialog.title}
+          text={dialog.text}
+          items={dialog.details}
+          listLabel="Details"
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
     </Flex>
   );
 }

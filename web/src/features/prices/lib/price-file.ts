@@ -7,6 +7,7 @@ export const PRICE_COLUMNS = ['schemaId', 'item', 'price'];
 export async function readPriceFile(file: File): Promise<FileRead> {
   const read = await readFile(file);
   const missing = read.rows.length > 0 ? PRICE_COLUMNS.filter((c) => !(c in read.rows[0].values)) : [];
-  if (missing.length > 0) return { rows: [], errors: [...read.errors, `Missing required columns: ${missing.join(', ')}`] };
+  if (missing.length > 0)
+    return { rows: [], errors: [...read.errors, `Missing required columns: ${missing.join(', ')}`] };
   return read;
 }

@@ -3,7 +3,10 @@ import { ALL_SCHEMAS, fileName, pricesCsv } from './prices-csv';
 
 describe('price download', () => {
   it('writes the upload columns with two decimals', () => {
-    const csv = pricesCsv([{ schemaId: 'MW', item: 'COLD_BREW', price: 3.5 }, { schemaId: 'MW', item: 'WRAP', price: 6 }]);
+    const csv = pricesCsv([
+      { schemaId: 'MW', item: 'COLD_BREW', price: 3.5 },
+      { schemaId: 'MW', item: 'WRAP', price: 6 },
+    ]);
     expect(csv.trim().split(/\r?\n/)).toEqual(['schemaId,item,price', 'MW,COLD_BREW,3.50', 'MW,WRAP,6.00']);
   });
 

@@ -15,4 +15,5 @@ export function pricesCsv(prices: { schemaId: string; item: string; price?: numb
   );
 }
 
-export const fileName = (schema: string, today: string) => `item-prices-${schema === ALL_SCHEMAS ? 'all-schemas' : schema}-${today}.csv`;
+export const fileName = (schema: string, today: string) =>
+  `item-prices-${schema === ALL_SCHEMAS ? 'all-schemas' : schema}-${today}.csv`;

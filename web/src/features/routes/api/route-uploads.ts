@@ -8,6 +8,8 @@ export const dryRunDriverRoutes = (body: UploadBody) => rest<DryRun>('POST', '/l
 /** POST /locations/routes/drivers/commit: one batch, answered per row. */
 export const commitDriverRoutes = (body: UploadBody) => rest<Commit>('POST', '/locations/routes/drivers/commit', body);
 /** POST /locations/routes/schedule/dry-run: the route-stop schedule, kept under routes-upload/ and checked whole. */
-export const dryRunRouteSchedule = (body: UploadBody) => rest<DryRun>('POST', '/locations/routes/schedule/dry-run', body);
+export const dryRunRouteSchedule = (body: UploadBody) =>
+  rest<DryRun>('POST', '/locations/routes/schedule/dry-run', body);
 /** POST /locations/routes/schedule/commit: whole route groups, each replaced atomically. */
-export const commitRouteSchedule = (body: UploadBody) => rest<Commit>('POST', '/locations/routes/schedule/commit', body);
+export const commitRouteSchedule = (body: UploadBody) =>
+  rest<Commit>('POST', '/locations/routes/schedule/commit', body);

@@ -7,7 +7,13 @@ const UPLOAD_DRIVERS = 'Upload Drivers';
 
 function Help({ columns, children }: { columns: string; children: React.ReactNode }) {
   return (
-    <View as="section" aria-label="Help" padding="1rem" backgroundColor="var(--amplify-colors-background-secondary)" borderRadius="6px">
+    <View
+      as="section"
+      aria-label="Help"
+      padding="1rem"
+      backgroundColor="var(--amplify-colors-background-secondary)"
+      borderRadius="6px"
+    >
       <Heading level={5}>The file</Heading>
       <Text as="p">
         A CSV or Excel (.xlsx) file with a header row and the columns <strong>{columns}</strong>. The server checks the
@@ -24,8 +30,8 @@ export function DriverRoutesUpload() {
     <UploadWorkbench
       help={
         <Help columns="id, route, stop">
-          Each row sets one location&rsquo;s route and stop. Fridge routes are saved in lowercase; wholesale locations keep
-          their spelling. The preview shows each location&rsquo;s old route and stop and the new ones.
+          Each row sets one location&rsquo;s route and stop. Fridge routes are saved in lowercase; wholesale locations
+          keep their spelling. The preview shows each location&rsquo;s old route and stop and the new ones.
         </Help>
       }
       previewLabel="Driver routes to upload"
@@ -56,7 +62,10 @@ export function RouteScheduleUpload() {
         </Help>
       }
       previewLabel="Route stops to upload"
-      previewColumns={['date', 'market', 'id', 'route', 'stop', 'stockingIndex', 'stopType'].map((c) => ({ col: c, title: c }))}
+      previewColumns={['date', 'market', 'id', 'route', 'stop', 'stockingIndex', 'stopType'].map((c) => ({
+        col: c,
+        title: c,
+      }))}
       dryRun={dryRunRouteSchedule}
       commit={commitRouteSchedule}
       commitLabel={UPLOAD_DRIVERS}

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { inRegion, routeColour, routeSummary, usDate } from './route-table';
 
-const stop = (route: string, market: string, totes: number | null) =>
-  ({ route, stop: 1, market, id: 'X', stockingDate: '2026-11-23', stopType: 'DELIVERY', stockingIndex: 1, toteCountPerStop: totes, toteCountPerRoute: null });
+const stop = (route: string, market: string, totes: number | null) => ({
+  route,
+  stop: 1,
+  market,
+  id: 'X',
+  stockingDate: '2026-11-23',
+  stopType: 'DELIVERY',
+  stockingIndex: 1,
+  toteCountPerStop: totes,
+  toteCountPerRoute: null,
+});
 
 describe('the routes table', () => {
   it('filters by region, summarises a route and keeps one colour per route name', () => {

@@ -6,7 +6,9 @@ import { getLocationServicesStatus } from '../api/get-location-services-status';
 import { NavBar } from './NavBar';
 
 vi.mock('aws-amplify/auth', () => ({
-  fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { payload: { email: 'ops@example.com', sub: 'sub-1' } } } })),
+  fetchAuthSession: vi.fn(async () => ({
+    tokens: { idToken: { payload: { email: 'ops@example.com', sub: 'sub-1' } } },
+  })),
   signOut: vi.fn(async () => undefined),
 }));
 vi.mock('@/features/flags/api/get-feature-flags', () => ({ getFeatureFlags: vi.fn() }));
@@ -82,8 +84,6 @@ describe('NavBar', () => {
     flagsMock.mockResolvedValue([]);
     statusMock.mockRejectedValue(new Error('down'));
     renderWithProviders(<NavBar />);
-    expect(
-      await screen.findByRole('img', { name: 'Location Services: error' }, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Location Services: error' }, { timeout: 4000 })).toBeInTheDocument();
   });
 });

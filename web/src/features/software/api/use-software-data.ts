@@ -13,7 +13,11 @@ export const softwareKeys = {
 /** What the fridges run, the builds on offer and the active pilots, loaded in parallel. */
 export function useSoftwareData() {
   const artifacts = useQuery({ queryKey: softwareKeys.artifacts, queryFn: getFridgeArtifacts });
-  const available = useQuery({ queryKey: softwareKeys.available, queryFn: getAvailableFridgeArtifacts, staleTime: 5 * 60_000 });
+  const available = useQuery({
+    queryKey: softwareKeys.available,
+    queryFn: getAvailableFridgeArtifacts,
+    staleTime: 5 * 60_000,
+  });
   const pilots = useQuery({ queryKey: softwareKeys.pilots, queryFn: () => getFridgeSoftwarePilots(true) });
   return { artifacts, available, pilots };
 }

@@ -6,7 +6,19 @@ import { MESSAGES } from '../lib/messages';
 
 const TONE = { success: 'success', failure: 'error', 'n/a': 'neutral' } as const;
 
-function Section({ table, result, success, failure, children }: { table: string; result: TableResult; success: string; failure: string; children?: React.ReactNode }) {
+function Section({
+  table,
+  result,
+  success,
+  failure,
+  children,
+}: {
+  table: string;
+  result: TableResult;
+  success: string;
+  failure: string;
+  children?: React.ReactNode;
+}) {
   return (
     <Flex direction="column" gap="0.25rem" as="section" aria-label={table}>
       <Flex alignItems="center" gap="0.5rem">
@@ -22,9 +34,23 @@ function Section({ table, result, success, failure, children }: { table: string;
 /** The result of a deployment: the version table and the pilot table, separately (§2.1). */
 export function DeployResultDialog({ result, onClose }: { result: DeploymentResult; onClose: () => void }) {
   return (
-    <Modal title="Deployment result" role="alertdialog" onCancel={onClose} footer={<Button data-autofocus onClick={onClose}>Close</Button>}>
+    <Modal
+      title="Deployment result"
+      role="alertdialog"
+      onCancel={onClose}
+      footer={
+        <Button data-autofocus onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
       <Flex direction="column" gap="1rem">
-        <Section table="FridgeSoftwareVersion" result={result.version} success={MESSAGES.versionSuccess} failure={MESSAGES.versionFailure}>
+        <Section
+          table="FridgeSoftwareVersion"
+          result={result.version}
+          success={MESSAGES.versionSuccess}
+          failure={MESSAGES.versionFailure}
+        >
           {result.versionError ? <Text color="font.error">{result.versionError}</Text> : null}
           {result.version === 'failure' && result.failedFridges.length > 0 ? (
             <Text>
@@ -32,7 +58,12 @@ export function DeployResultDialog({ result, onClose }: { result: DeploymentResu
             </Text>
           ) : null}
         </Section>
-        <Section table="FridgeSoftwarePilots" result={result.pilot} success={MESSAGES.pilotSuccess} failure={MESSAGES.pilotFailure}>
+        <Section
+          table="FridgeSoftwarePilots"
+          result={result.pilot}
+          success={MESSAGES.pilotSuccess}
+          failure={MESSAGES.pilotFailure}
+        >
           {result.pilotError ? <Text color="font.error">{result.pilotError}</Text> : null}
         </Section>
       </Flex>

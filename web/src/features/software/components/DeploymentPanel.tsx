@@ -6,7 +6,16 @@ import { ErrorPanel } from '@/components/ErrorPanel';
 import { todayIn } from '@/components/dates';
 import type { AvailableArtifact } from '../api/get-available-fridge-artifacts';
 import type { Pilot } from '../api/get-fridge-software-pilots';
-import { canDeploy, EMPTY_PILOT, loadedVersion, pilotFields, pilotProblems, takenBy, type DeployForm, type PilotFields } from '../lib/deployment';
+import {
+  canDeploy,
+  EMPTY_PILOT,
+  loadedVersion,
+  pilotFields,
+  pilotProblems,
+  takenBy,
+  type DeployForm,
+  type PilotFields,
+} from '../lib/deployment';
 import { labelOf, SOFTWARE, typedIds } from '../lib/inventory';
 import { MESSAGES } from '../lib/messages';
 import { Check } from './Check';
@@ -37,16 +46,28 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
   const fridges = [...new Set([...selected, ...typed])];
   const form: DeployForm = { fridges, unknown, software, version, asPilot, pilot };
   const versions = available.find((a) => a.artifactType === software)?.availableVersions ?? [];
-  const set = (key: Exclude<keyof PilotFields, 'loaded'>) => (value: string) => setPilot((p) => ({ ...p, [key]: value }));
+  const set = (key: Exclude<keyof PilotFields, 'loaded'>) => (value: string) =>
+    setPilot((p) => ({ ...p, [key]: value }));
   const problems = asPilot ? pilotProblems(pilot) : [];
   // Saving over a pilot that was not loaded is refused (409): say so before DEPLOY.
   const taken = asPilot ? takenBy(pilot, pilots) : undefined;
   const editing = asPilot ? loadedVersion(pilot) : null;
 
-  const what = [software && version ? `${labelOf(software)} ${version}` : null, asPilot ? `pilot '${pilot.displayName}'` : null].filter(Boolean).join(' and ');
+  const what = [
+    software && version ? `${labelOf(software)} ${version}` : null,
+    asPilot ? `pilot '${pilot.displayName}'` : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
 
   return (
-    <View as="section" aria-label="Create Deployment" padding="1rem" border="1px solid var(--amplify-colors-border-primary)" borderRadius="6px">
+    <View
+      as="section"
+      aria-label="Create Deployment"
+      padding="1rem"
+      border="1px solid var(--amplify-colors-border-primary)"
+      borderRadius="6px"
+    >
       <Heading level={4} marginBottom="0.75rem">
         Create Deployment
       </Heading>
@@ -77,7 +98,12 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
               </option>
             ))}
           </SelectField>
-          <SelectField label="Version" value={version} onChange={(e) => setVersion(e.target.value)} isDisabled={!software}>
+          <SelectField
+            label="Version"
+            value={version}
+            onChange={(e) => setVersion(e.target.value)}
+            isDisabled={!software}
+          >
             <option value="">Choose version</option>
             {versions.map((v) => (
               <option key={v.versionName} value={v.versionName}>
@@ -90,11 +116,26 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
         {asPilot ? (
           <Flex direction="column" gap="0.5rem" width="20rem">
             <TextField label="Pilot ID" value={pilot.id} onChange={(e) => set('id')(e.target.value)} />
-            <TextField label="Display Name" value={pilot.displayName} onChange={(e) => set('displayName')(e.target.value)} />
-            <TextField label="Pilot Stage" placeholder="1" inputMode="numeric" value={pilot.stage} onChange={(e) => set('stage')(e.target.value)} />
+            <TextField
+              label="Display Name"
+              value={pilot.displayName}
+              onChange={(e) => set('displayName')(e.target.value)}
+            />
+            <TextField
+              label="Pilot Stage"
+              placeholder="1"
+              inputMode="numeric"
+              value={pilot.stage}
+              onChange={(e) => set('stage')(e.target.value)}
+            />
             <DatePicker label="Start Date" value={pilot.startDate} onChange={set('startDate')} />
             <DatePicker label="End Date" value={pilot.endDate} onChange={set('endDate')} min={pilot.startDate} />
-            <TextAreaField label="Description" rows={2} value={pilot.description} onChange={(e) => set('description')(e.target.value)} />
+            <TextAreaField
+              label="Description"
+              rows={2}
+              value={pilot.description}
+              onChange={(e) => set('description')(e.target.value)}
+            />
             <ErrorPanel heading="To save the pilot:" variation="info" messages={problems} />
             {taken ? (
               <Alert variation="warning" role="status" heading={`Pilot ${taken.id} already exists.`}>
@@ -104,7 +145,9 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
                 </Button>
               </Alert>
             ) : null}
-            {editing !== null ? <Text fontSize="small">{`Editing pilot ${pilot.id.trim()} (version ${editing}).`}</Text> : null}
+            {editing !== null ? (
+              <Text fontSize="small">{`Editing pilot ${pilot.id.trim()} (version ${editing}).`}</Text>
+            ) : null}
           </Flex>
         ) : null}
       </Flex>
@@ -112,7 +155,13 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
         <Button onClick={onCancel} isDisabled={busy}>
           CANCEL
         </Button>
-        <Button variation="primary" onClick={() => setConfirming(true)} isDisabled={!canDeploy(form) || taken !== undefined || busy} isLoading={busy} loadingText="Deploying…">
+        <Button
+          variation="primary"
+          onClick={() => setConfirming(true)}
+          isDisabled={!canDeploy(form) || taken !== undefined || busy}
+          isLoading={busy}
+          loadingText="Deploying…"
+        >
           DEPLOY
         </Button>
       </Flex>

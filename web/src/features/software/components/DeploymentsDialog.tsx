@@ -19,7 +19,13 @@ export function rollbackPlan(d: Deployment): { version: string; fridges: string[
 const when = (at: string) => new Date(at).toLocaleString();
 
 /** Past deployments of a software, each with Roll back (beyond the spec; see docs/decisions.md). */
-export function DeploymentsDialog({ onRollBack, onClose }: { onRollBack: (type: string, d: Deployment) => void; onClose: () => void }) {
+export function DeploymentsDialog({
+  onRollBack,
+  onClose,
+}: {
+  onRollBack: (type: string, d: Deployment) => void;
+  onClose: () => void;
+}) {
   const [type, setType] = useState<string>(SOFTWARE[0].type);
   const [confirm, setConfirm] = useState<Deployment | null>(null);
   const history = useInfiniteQuery({
@@ -33,7 +39,11 @@ export function DeploymentsDialog({ onRollBack, onClose }: { onRollBack: (type: 
     { id: 'at', header: 'When', value: (d) => d.at, cell: (d) => when(d.at) },
     { id: 'who', header: 'Who', value: (d) => d.who },
     { id: 'to', header: 'Version', value: (d) => [...new Set(d.fridges.map((f) => f.to))].join(', ') },
-    { id: 'fridges', header: 'Fridges (from → to)', value: (d) => d.fridges.map((f) => `${f.id}: ${f.from ?? 'none'} → ${f.to}`).join('; ') },
+    {
+      id: 'fridges',
+      header: 'Fridges (from → to)',
+      value: (d) => d.fridges.map((f) => `${f.id}: ${f.from ?? 'none'} → ${f.to}`).join('; '),
+    },
     {
       id: 'rollback',
       header: 'Roll back',
@@ -60,7 +70,9 @@ export function DeploymentsDialog({ onRollBack, onClose }: { onRollBack: (type: 
             </option>
           ))}
         </SelectField>
-        {history.isError ? <Text color="font.error">{errorMessage(history.error, 'Could not load the deployments.')}</Text> : null}
+        {history.isError ? (
+          <Text color="font.error">{errorMessage(history.error, 'Could not load the deployments.')}</Text>
+        ) : null}
         <DataTable
           label={`Deployments of ${labelOf(type)}`}
           noun="deployments"
@@ -80,7 +92,10 @@ export function DeploymentsDialog({ onRollBack, onClose }: { onRollBack: (type: 
       </Flex>
       {confirm ? (
         <ConfirmDialog
-          title={`Roll back ${labelOf(type)} on ${count(plan.reduce((n, g) => n + g.fridges.length, 0), 'fridge')}?`}
+          title={`Roll back ${labelOf(type)} on ${count(
+            plan.reduce((n, g) => n + g.fridges.length, 0),
+            'fridge',
+          )}?`}
           confirmLabel="Roll back"
           cancelLabel="Cancel"
           tone="destructive"

@@ -27,7 +27,8 @@ export function FilterDialog({ value, artifacts, available, pilots, onApply, onC
       ...(available.find((a) => a.artifactType === type)?.availableVersions.map((v) => v.versionName) ?? []),
     ]),
   ].sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
-  const toggle = (list: string[], item: string) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+  const toggle = (list: string[], item: string) =>
+    list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 
   return (
     <Modal
@@ -47,14 +48,21 @@ export function FilterDialog({ value, artifacts, available, pilots, onApply, onC
           <legend style={{ fontWeight: 600 }}>Status</legend>
           <Flex gap="1rem">
             {STATUSES.map((s) => (
-              <Check key={s} label={s} checked={draft.statuses.includes(s)} onChange={() => setDraft((d) => ({ ...d, statuses: toggle(d.statuses, s) }))} />
+              <Check
+                key={s}
+                label={s}
+                checked={draft.statuses.includes(s)}
+                onChange={() => setDraft((d) => ({ ...d, statuses: toggle(d.statuses, s) }))}
+              />
             ))}
           </Flex>
         </fieldset>
         <SelectField
           label="Software"
           value={type}
-          onChange={(e) => setDraft((d) => ({ ...d, software: e.target.value ? { type: e.target.value, versions: [] } : null }))}
+          onChange={(e) =>
+            setDraft((d) => ({ ...d, software: e.target.value ? { type: e.target.value, versions: [] } : null }))
+          }
         >
           <option value="">Any software</option>
           {SOFTWARE.map((s) => (
@@ -72,7 +80,9 @@ export function FilterDialog({ value, artifacts, available, pilots, onApply, onC
                   key={v}
                   label={v}
                   checked={draft.software?.versions.includes(v) ?? false}
-                  onChange={() => setDraft((d) => ({ ...d, software: { type, versions: toggle(d.software?.versions ?? [], v) } }))}
+                  onChange={() =>
+                    setDraft((d) => ({ ...d, software: { type, versions: toggle(d.software?.versions ?? [], v) } }))
+                  }
                 />
               ))}
             </Flex>
@@ -82,7 +92,11 @@ export function FilterDialog({ value, artifacts, available, pilots, onApply, onC
             Choose a software to filter by its versions.
           </Text>
         )}
-        <SelectField label="Pilot" value={draft.pilotId ?? ''} onChange={(e) => setDraft((d) => ({ ...d, pilotId: e.target.value || null }))}>
+        <SelectField
+          label="Pilot"
+          value={draft.pilotId ?? ''}
+          onChange={(e) => setDraft((d) => ({ ...d, pilotId: e.target.value || null }))}
+        >
           <option value="">Any pilot</option>
           {pilots.map((p) => (
             <option key={p.id} value={p.id}>

@@ -79,9 +79,25 @@ export function FridgeSoftwareView() {
     setShowDeployments(false);
     setBusy(true);
     try {
-      const total: DeploymentResult = { version: 'success', pilot: 'n/a', failedFridges: [], versionError: null, pilotError: null };
+      const total: DeploymentResult = {
+        version: 'success',
+        pilot: 'n/a',
+        failedFridges: [],
+        versionError: null,
+        pilotError: null,
+      };
       for (const group of rollbackPlan(d)) {
-        const r = await runDeployment({ fridges: group.fridges, unknown: [], software: type, version: group.version, asPilot: false, pilot: EMPTY_PILOT('') }, calls);
+        const r = await runDeployment(
+          {
+            fridges: group.fridges,
+            unknown: [],
+            software: type,
+            version: group.version,
+            asPilot: false,
+            pilot: EMPTY_PILOT(''),
+          },
+          calls,
+        );
         if (r.version === 'failure') total.version = 'failure';
         total.failedFridges.push(...r.failedFridges);
         total.versionError ??= r.versionError;
@@ -109,7 +125,14 @@ export function FridgeSoftwareView() {
             value: (r: FridgeRow) => (selected.has(r.id) ? 'yes' : ''),
             exportable: false,
             width: '4rem',
-            cell: (r: FridgeRow) => <input type="checkbox" aria-label={`Select ${r.id}`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} />,
+            cell: (r: FridgeRow) => (
+              <input
+                type="checkbox"
+                aria-label={`Select ${r.id}`}
+                checked={selected.has(r.id)}
+                onChange={() => toggle(r.id)}
+              />
+            ),
           },
         ]
       : []),
@@ -118,7 +141,11 @@ export function FridgeSoftwareView() {
       header: 'Pilots',
       headerExtra: <ManyPilotsWarning fridges={crowded} />,
       width: '6rem',
-      value: (r) => r.pilots.map((p) => p.displayName).sort().join(', '),
+      value: (r) =>
+        r.pilots
+          .map((p) => p.displayName)
+          .sort()
+          .join(', '),
       cell: (r) => r.pilots.map((p) => <PilotIcon key={p.id} pilot={p} />),
     },
     {
@@ -126,12 +153,22 @@ export function FridgeSoftwareView() {
       header: 'Fridge Name',
       value: (r) => r.id,
       cell: (r) => (
-        <RouterLink to={`/locations/detail/${encodeURIComponent(r.id)}`} title="Details and change history" style={{ color: 'var(--amplify-colors-font-interactive)' }}>
+        <RouterLink
+          to={`/locations/detail/${encodeURIComponent(r.id)}`}
+          title="Details and change history"
+          style={{ color: 'var(--amplify-colors-font-interactive)' }}
+        >
           {r.id}
         </RouterLink>
       ),
     },
-    { id: 'status', header: 'Status', value: (r) => r.status, cell: (r) => (r.status ? <StatusBadge>{r.status}</StatusBadge> : null), width: '7rem' },
+    {
+      id: 'status',
+      header: 'Status',
+      value: (r) => r.status,
+      cell: (r) => (r.status ? <StatusBadge>{r.status}</StatusBadge> : null),
+      width: '7rem',
+    },
     ...SOFTWARE.map((s) => ({ id: s.type, header: s.label, value: (r: FridgeRow) => r.versions[s.type] ?? '' })),
   ];
 

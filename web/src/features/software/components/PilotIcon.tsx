@@ -25,8 +25,19 @@ export function ManyPilotsWarning({ fridges }: { fridges: string[] }) {
   if (fridges.length === 0) return null;
   const text = `Fridges in more than one pilot: ${fridges.join(', ')}`;
   return (
-    <span role="img" aria-label={text} title={text} style={{ display: 'inline-flex', marginRight: 4, verticalAlign: 'middle' }}>
-      <svg width="16" height="16" viewBox="0 0 24 24" fill="var(--amplify-colors-orange-80, #b35c00)" aria-hidden="true">
+    <span
+      role="img"
+      aria-label={text}
+      title={text}
+      style={{ display: 'inline-flex', marginRight: 4, verticalAlign: 'middle' }}
+    >
+      <svg
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        fill="var(--amplify-colors-orange-80, #b35c00)"
+        aria-hidden="true"
+      >
         <path d="M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z" />
       </svg>
     </span>

@@ -2,9 +2,25 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import type { Pilot } from '../api/get-fridge-software-pilots';
 import type { PilotInput } from '../api/put-fridge-software-pilot';
-import { canDeploy, EMPTY_PILOT, pilotFields, pilotProblems, runDeployment, takenBy, type DeployForm } from './deployment';
+import {
+  canDeploy,
+  EMPTY_PILOT,
+  pilotFields,
+  pilotProblems,
+  runDeployment,
+  takenBy,
+  type DeployForm,
+} from './deployment';
 
-const PILOT = { id: 'P9', displayName: 'Trial', stage: '2', startDate: '2026-11-22', endDate: '2026-12-22', description: 'why', loaded: null };
+const PILOT = {
+  id: 'P9',
+  displayName: 'Trial',
+  stage: '2',
+  startDate: '2026-11-22',
+  endDate: '2026-12-22',
+  description: 'why',
+  loaded: null,
+};
 const STORED: Pilot = {
   id: 'P9',
   fridgeIds: ['A'],
@@ -46,23 +62,33 @@ describe('deployment rules (§5)', () => {
       'Description is required.',
     ]);
     expect(pilotProblems({ ...PILOT, endDate: '2026-11-01' })).toEqual(['End Date cannot be before Start Date.']);
-    expect(pilotProblems({ ...PILOT, startDate: '2026-02-30' })).toEqual(['Start Date must be a valid date (YYYY-MM-DD).']);
+    expect(pilotProblems({ ...PILOT, startDate: '2026-02-30' })).toEqual([
+      'Start Date must be a valid date (YYYY-MM-DD).',
+    ]);
   });
 });
 
 describe('runDeployment (§4.1)', () => {
   it('lists the fridges the update did not answer and then skips the pilot', async () => {
     const putPilot = vi.fn(async () => true);
-    const r = await runDeployment(form({ asPilot: true, pilot: PILOT }), { update: async () => [{ pk: 'A' }], putPilot });
+    const r = await runDeployment(form({ asPilot: true, pilot: PILOT }), {
+      update: async () => [{ pk: 'A' }],
+      putPilot,
+    });
     expect(r).toMatchObject({ version: 'failure', failedFridges: ['B'], pilot: 'failure' });
     expect(putPilot).not.toHaveBeenCalled();
   });
 
   it('saves the pilot active after a full update', async () => {
     const putPilot = vi.fn(async () => true);
-    const r = await runDeployment(form({ asPilot: true, pilot: PILOT }), { update: async () => [{ pk: 'A' }, { pk: 'B' }], putPilot });
+    const r = await runDeployment(form({ asPilot: true, pilot: PILOT }), {
+      update: async () => [{ pk: 'A' }, { pk: 'B' }],
+      putPilot,
+    });
     expect(r).toMatchObject({ version: 'success', pilot: 'success', failedFridges: [] });
-    expect(putPilot).toHaveBeenCalledWith(expect.objectContaining({ id: 'P9', stage: 2, active: true, fridgeIds: ['A', 'B'] }));
+    expect(putPilot).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'P9', stage: 2, active: true, fridgeIds: ['A', 'B'] }),
+    );
   });
 
   it("shows the backend's message, or the spec's when there is none", async () => {
@@ -73,7 +99,11 @@ describe('runDeployment (§4.1)', () => {
         throw new ApiError('End Date cannot be before Start Date.');
       },
     });
-    expect(refused).toMatchObject({ version: 'success', pilot: 'failure', pilotError: 'End Date cannot be before Start Date.' });
+    expect(refused).toMatchObject({
+      version: 'success',
+      pilot: 'failure',
+      pilotError: 'End Date cannot be before Start Date.',
+    });
     const falsy = await runDeployment(form({ asPilot: true, pilot: PILOT }), { update, putPilot: async () => false });
     expect(falsy.pilotError).toBe('The PutItem operation failed in the lambda function.');
     const versionOnly = await runDeployment(form(), {
@@ -102,7 +132,12 @@ describe('editing a pilot sends the version loaded (issue 20)', () => {
   it('sends back the version of the pilot it loaded, with the edits', async () => {
     const loaded = pilotFields(STORED);
     expect(loaded).toMatchObject({ id: 'P9', stage: '1', endDate: '2026-12-01', loaded: { id: 'P9', version: 4 } });
-    expect(await saved({ ...loaded, endDate: '2026-12-31' })).toMatchObject({ id: 'P9', version: 4, endDate: '2026-12-31', stage: 1 });
+    expect(await saved({ ...loaded, endDate: '2026-12-31' })).toMatchObject({
+      id: 'P9',
+      version: 4,
+      endDate: '2026-12-31',
+      stage: 1,
+    });
   });
 
   it('sends no version once the id is changed away from the pilot loaded', async () => {

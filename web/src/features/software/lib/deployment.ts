@@ -14,7 +14,15 @@ export interface PilotFields {
   loaded: { id: string; version: number } | null;
 }
 
-export const EMPTY_PILOT = (today: string): PilotFields => ({ id: '', displayName: '', stage: '', startDate: today, endDate: '', description: '', loaded: null });
+export const EMPTY_PILOT = (today: string): PilotFields => ({
+  id: '',
+  displayName: '',
+  stage: '',
+  startDate: today,
+  endDate: '',
+  description: '',
+  loaded: null,
+});
 
 /** The fields of an existing pilot, to edit it: saving sends back the version loaded. */
 export function pilotFields(p: Pilot): PilotFields {
@@ -43,7 +51,10 @@ export function takenBy(p: PilotFields, pilots: Pilot[]): Pilot | undefined {
   return loadedVersion(p) === null ? pilots.find((x) => x.id === id) : undefined;
 }
 
-const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const isDate = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 /** The pilot fields' problems (§5); empty when complete. The server checks the same. */
 export function pilotProblems(p: PilotFields): string[] {
@@ -53,7 +64,8 @@ export function pilotProblems(p: PilotFields): string[] {
   if (!/^-?\d+$/.test(p.stage.trim())) problems.push('Pilot Stage must be an integer.');
   if (!isDate(p.startDate)) problems.push('Start Date must be a valid date (YYYY-MM-DD).');
   if (!isDate(p.endDate)) problems.push('End Date must be a valid date (YYYY-MM-DD).');
-  if (isDate(p.startDate) && isDate(p.endDate) && p.endDate < p.startDate) problems.push('End Date cannot be before Start Date.');
+  if (isDate(p.startDate) && isDate(p.endDate) && p.endDate < p.startDate)
+    problems.push('End Date cannot be before Start Date.');
   if (!p.description.trim()) problems.push('Description is required.');
   return problems;
 }
@@ -99,7 +111,13 @@ const messageOf = (e: unknown, fallback: string | null) => (e instanceof ApiErro
  * only then the pilot, saved active.
  */
 export async function runDeployment(f: DeployForm, calls: DeployCalls): Promise<DeploymentResult> {
-  const result: DeploymentResult = { version: 'n/a', pilot: 'n/a', failedFridges: [], versionError: null, pilotError: null };
+  const result: DeploymentResult = {
+    version: 'n/a',
+    pilot: 'n/a',
+    failedFridges: [],
+    versionError: null,
+    pilotError: null,
+  };
   if (f.software && f.version) {
     try {
       const updated = new Set((await calls.update(f.software, f.version, f.fridges)).map((d) => d.pk));

@@ -33,7 +33,15 @@ const ROWS = inventoryRows(
     { id: 'C', type: 'FRIDGE', status: 'DEAD' },
     { id: 'W', type: 'WHOLESALE', status: 'LIVE' },
   ],
-  [{ artifactType: 'FRIDGE_AGENT', versions: [{ versionName: '2.16.0', fridgesDeployedTo: ['A'] }, { versionName: '2.15.0', fridgesDeployedTo: ['C'] }] }],
+  [
+    {
+      artifactType: 'FRIDGE_AGENT',
+      versions: [
+        { versionName: '2.16.0', fridgesDeployedTo: ['A'] },
+        { versionName: '2.15.0', fridgesDeployedTo: ['C'] },
+      ],
+    },
+  ],
   PILOTS,
 );
 
@@ -49,13 +57,19 @@ describe('inventory rows and filter', () => {
     const agent = (versions: string[]) => ({ ...NO_FILTER, software: { type: 'FRIDGE_AGENT', versions } });
     expect(applyFilter(ROWS, agent(['2.16.0', '2.15.0']), PILOTS).map((r) => r.id)).toEqual(['A', 'C']);
     expect(applyFilter(ROWS, agent([NO_VERSION]), PILOTS).map((r) => r.id)).toEqual(['B']);
-    expect(applyFilter(ROWS, { ...agent(['2.16.0', '2.15.0']), pilotId: 'P2' }, PILOTS).map((r) => r.id)).toEqual(['C']);
+    expect(applyFilter(ROWS, { ...agent(['2.16.0', '2.15.0']), pilotId: 'P2' }, PILOTS).map((r) => r.id)).toEqual([
+      'C',
+    ]);
   });
 
   it('labels the button with every active filter', () => {
     expect(filterLabel(NO_FILTER, PILOTS)).toBe('FILTER');
     expect(isFiltered(NO_FILTER)).toBe(false);
-    const f = { statuses: ['LIVE', 'DEAD'], software: { type: 'FRIDGE_AGENT', versions: ['2.16.0', NO_VERSION] }, pilotId: 'P1' };
+    const f = {
+      statuses: ['LIVE', 'DEAD'],
+      software: { type: 'FRIDGE_AGENT', versions: ['2.16.0', NO_VERSION] },
+      pilotId: 'P1',
+    };
     expect(filterLabel(f, PILOTS)).toBe('FILTER • (LIVE, DEAD | Agent = 2.16.0, No Version | Pilot: P1 name) SELECTED');
   });
 

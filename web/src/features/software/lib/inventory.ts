@@ -49,7 +49,12 @@ export function inventoryRows(locations: LocationLike[], artifacts: FridgeArtifa
   for (const p of pilots) for (const f of p.fridgeIds) pilotsOf.set(f, [...(pilotsOf.get(f) ?? []), p]);
   return locations
     .filter((l) => !l.type || l.type === 'FRIDGE')
-    .map((l) => ({ id: l.id, status: l.status ?? '', versions: versions.get(l.id) ?? {}, pilots: pilotsOf.get(l.id) ?? [] }));
+    .map((l) => ({
+      id: l.id,
+      status: l.status ?? '',
+      versions: versions.get(l.id) ?? {},
+      pilots: pilotsOf.get(l.id) ?? [],
+    }));
 }
 
 export interface InventoryFilter {
@@ -61,7 +66,8 @@ export interface InventoryFilter {
 export const DEFAULT_FILTER: InventoryFilter = { statuses: ['LIVE'], software: null, pilotId: null };
 export const NO_FILTER: InventoryFilter = { statuses: [], software: null, pilotId: null };
 
-export const isFiltered = (f: InventoryFilter) => f.statuses.length > 0 || (f.software?.versions.length ?? 0) > 0 || f.pilotId !== null;
+export const isFiltered = (f: InventoryFilter) =>
+  f.statuses.length > 0 || (f.software?.versions.length ?? 0) > 0 || f.pilotId !== null;
 
 /** Filters combine: the pilot's fridges are intersected with the version's (§4.2). */
 export function applyFilter(rows: FridgeRow[], f: InventoryFilter, pilots: Pilot[]): FridgeRow[] {
@@ -81,7 +87,8 @@ export function applyFilter(rows: FridgeRow[], f: InventoryFilter, pilots: Pilot
 export function filterLabel(f: InventoryFilter, pilots: Pilot[]): string {
   const parts: string[] = [];
   if (f.statuses.length > 0) parts.push(f.statuses.join(', '));
-  if (f.software && f.software.versions.length > 0) parts.push(`${labelOf(f.software.type)} = ${f.software.versions.join(', ')}`);
+  if (f.software && f.software.versions.length > 0)
+    parts.push(`${labelOf(f.software.type)} = ${f.software.versions.join(', ')}`);
   if (f.pilotId) parts.push(`Pilot: ${pilots.find((p) => p.id === f.pilotId)?.displayName ?? f.pilotId}`);
   return parts.length ? `FILTER • (${parts.join(' | ')}) SELECTED` : 'FILTER';
 }
@@ -90,7 +97,10 @@ export function filterLabel(f: InventoryFilter, pilots: Pilot[]): string {
 export function fridgesInManyPilots(pilots: Pilot[]): string[] {
   const count = new Map<string, number>();
   for (const p of pilots) for (const f of new Set(p.fridgeIds)) count.set(f, (count.get(f) ?? 0) + 1);
-  return [...count].filter(([, n]) => n > 1).map(([f]) => f).sort();
+  return [...count]
+    .filter(([, n]) => n > 1)
+    .map(([f]) => f)
+    .sort();
 }
 
 /** A stable colour per pilot id (same id, same colour, on every load). */
@@ -102,5 +112,12 @@ export function pilotColour(id: string): string {
 
 /** Typed ids, one per line: trimmed, blanks dropped, duplicates once. */
 export function typedIds(text: string): string[] {
-  return [...new Set(text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

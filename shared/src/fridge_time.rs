@@ -1,8 +1,49 @@
-//! Fridge time zones: a location's `timeZone` code, its IANA zone and the
-//! short label the screens show. Times a user schedules are wall times in
-//! the fridge's own zone, converted here (and only here) to instants.
-use chrono::{DateTime, Datelike, LocalResult, NaiveDateTime, TimeZone, Timelike, Utc};
+//! Fridge time: the one clock every function reads, and fridge time zones: a
+//! location's `timeZone` code, its IANA zone and the short label the screens
+//! show. Times a user schedules are wall times in the fridge's own zone,
+//! converted here (and only here) to instants.
+use chrono::{DateTime, Datelike, LocalResult, NaiveDateTime, SecondsFormat, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
+use std::cell::Cell;
+
+thread_local! {
+    /// A stopped clock for this thread (tests only set it, through [`ClockAt`]).
+    static STOPPED_AT: Cell<Option<DateTime<Utc>>> = const { Cell::new(None) };
+}
+
+/// The one clock: the current instant, or the instant a test stopped it at.
+pub fn now() -> DateTime<Utc> {
+    STOPPED_AT.with(Cell::get).unwrap_or_else(Utc::now)
+}
+
+/// [`now`] as records store it: RFC 3339 in UTC with milliseconds, so
+/// stored times sort as text.
+pub fn now_text() -> String {
+    stamp(now())
+}
+
+/// An instant as records store it (see [`now_text`]).
+pub fn stamp(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// Stops this thread's clock at an instant until dropped. A `#[tokio::test]`
+/// runs on one thread, so the code it awaits reads the same clock.
+pub struct ClockAt {
+    before: Option<DateTime<Utc>>,
+}
+
+impl ClockAt {
+    pub fn new(at: DateTime<Utc>) -> ClockAt {
+        ClockAt { before: STOPPED_AT.with(|c| c.replace(Some(at))) }
+    }
+}
+
+impl Drop for ClockAt {
+    fn drop(&mut self) {
+        STOPPED_AT.with(|c| c.set(self.before));
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FridgeZone {
@@ -61,6 +102,16 @@ impl FridgeZone {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stopped_clock_is_read_until_dropped() {
+        let at = DateTime::from_timestamp(1_795_435_200, 0).unwrap();
+        {
+            let _clock = ClockAt::new(at);
+            assert_eq!(now_text(), "2026-11-23T12:00:00.000Z");
+        }
+        assert_ne!(now(), at, "the real clock again");
+    }
 
     #[test]
     fn wall_times_are_read_in_the_fridge_zone() {

@@ -4,7 +4,9 @@
 //! feature flags, the store layer and name lists, paging, change history, fridge time zones,
 //! structured logs and the Lambda event adapters.
 pub mod config;
+pub mod dates;
 pub mod deps;
+pub mod entity;
 pub mod error;
 pub mod events;
 pub mod flags;
@@ -17,6 +19,7 @@ pub mod logging;
 pub mod names;
 pub mod paging;
 pub mod permissions;
+pub mod query;
 pub mod registry;
 pub mod resources;
 pub mod scheduler;

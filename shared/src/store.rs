@@ -12,6 +12,27 @@ use std::{collections::HashMap, future::Future, time::Duration};
 pub type Item = HashMap<String, AttributeValue>;
 pub type Key = HashMap<String, AttributeValue>;
 
+pub use crate::query::{Filter, Query, SortKey};
+
+/// DynamoDB's request limits: items of one BatchWriteItem, keys of one
+/// BatchGetItem, items of one TransactWriteItems.
+pub const BATCH_WRITE_MAX: usize = 25;
+pub const BATCH_GET_MAX: usize = 100;
+pub const TRANSACT_MAX: usize = 100;
+/// Unprocessed items or keys are sent again at most this many times, with
+/// doubling waits (50 ms to 1.6 s), before the call answers Unavailable.
+const MAX_RETRIES: u32 = 8;
+
+/// Waits before retry number `attempt` (counted here), or gives up.
+async fn back_off(attempt: &mut u32, max: u32) -> Result<(), ApiError> {
+    *attempt += 1;
+    if *attempt > max {
+        return Err(ApiError::Unavailable);
+    }
+    tokio::time::sleep(Duration::from_millis(50 << (*attempt).min(5))).await;
+    Ok(())
+}
+
 pub fn to_item<T: Serialize>(value: &T) -> Result<Item, ApiError> {
     Ok(serde_dynamo::to_item(value)?)
 }
@@ -94,21 +115,8 @@ impl TableRef<'_> {
         value: &str,
         consistent: bool,
     ) -> Result<Vec<T>, ApiError> {
-        let (client, table) = (self.client, self.name);
-        all(|start, _| async move {
-            let out = client
-                .query()
-                .table_name(table)
-                .key_condition_expression("#pk = :pk")
-                .expression_attribute_names("#pk", key)
-                .expression_attribute_values(":pk", s(value))
-                .consistent_read(consistent)
-                .set_exclusive_start_key(start)
-                .send()
-                .await?;
-            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-        })
-        .await
+        let query = self.query(key, value);
+        if consistent { query.consistent() } else { query }.all().await
     }
 
     /// Every item of a small table.
@@ -119,21 +127,29 @@ impl TableRef<'_> {
     /// Every item of a small table, reading only these top-level attributes
     /// (all when empty): a lookup needs a few fields of large documents.
     pub async fn scan_projected<T: DeserializeOwned>(&self, projection: &[&str]) -> Result<Vec<T>, ApiError> {
-        let (client, name) = (self.client, self.name);
+        all(|start, _| self.scan_page(start, None, projection)).await
+    }
+
+    /// One page of a Scan from `start`, of at most `limit` items, reading only
+    /// the `projection` attributes (all when empty).
+    pub async fn scan_page(
+        &self,
+        start: Option<Key>,
+        limit: Option<i32>,
+        projection: &[&str],
+    ) -> Result<(Vec<Item>, Option<Key>), ApiError> {
         let (expression, names) = projection_of(projection).unzip();
-        let (expression, names) = (&expression, &names);
-        all(|start, _| async move {
-            let out = client
-                .scan()
-                .table_name(name)
-                .set_projection_expression(expression.clone())
-                .set_expression_attribute_names(names.clone())
-                .set_exclusive_start_key(start)
-                .send()
-                .await?;
-            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-        })
-        .await
+        let out = self
+            .client
+            .scan()
+            .table_name(self.name)
+            .set_projection_expression(expression)
+            .set_expression_attribute_names(names)
+            .set_limit(limit)
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
     }
 
     /// The items with these keys that exist, in batches of 100 (BatchGetItem),
@@ -141,7 +157,7 @@ impl TableRef<'_> {
     /// attributes to read (all when empty).
     pub async fn batch_get(&self, keys: Vec<Key>, projection: &[&str]) -> Result<Vec<Item>, ApiError> {
         let mut found = Vec::new();
-        for chunk in keys.chunks(100) {
+        for chunk in keys.chunks(BATCH_GET_MAX) {
             let mut pending = Some(keys_and_attributes(chunk.to_vec(), projection)?);
             let mut attempt = 0u32;
             while let Some(request) = pending.take() {
@@ -149,11 +165,7 @@ impl TableRef<'_> {
                 found.extend(out.responses.and_then(|mut r| r.remove(self.name)).unwrap_or_default());
                 pending = out.unprocessed_keys.and_then(|mut u| u.remove(self.name)).filter(|k| !k.keys().is_empty());
                 if pending.is_some() {
-                    attempt += 1;
-                    if attempt > 8 {
-                        return Err(ApiError::Unavailable);
-                    }
-                    tokio::time::sleep(Duration::from_millis(50 << attempt.min(5))).await;
+                    back_off(&mut attempt, MAX_RETRIES).await?;
                 }
             }
         }
@@ -162,18 +174,18 @@ impl TableRef<'_> {
 
     /// Writes all items in batches of 25, retrying unprocessed ones with backoff.
     pub async fn batch_put(&self, items: Vec<Item>) -> Result<(), ApiError> {
-        for chunk in items.chunks(25) {
-            let requests = chunk
-                .iter()
-                .map(|item| {
-                    let put = PutRequest::builder().set_item(Some(item.clone())).build().map_err(ApiError::internal)?;
-                    Ok(WriteRequest::builder().put_request(put).build())
-                })
-                .collect::<Result<Vec<_>, ApiError>>()?;
-            batch_write(self.client, self.name, requests).await?;
-        }
-        Ok(())
+        let requests = items
+            .into_iter()
+            .map(|item| Ok((self.name.to_string(), put_request(item)?)))
+            .collect::<Result<Vec<_>, ApiError>>()?;
+        batch_write_all(self.client, requests).await
     }
+}
+
+/// A BatchWriteItem put of one item.
+pub fn put_request(item: Item) -> Result<WriteRequest, ApiError> {
+    let put = PutRequest::builder().set_item(Some(item)).build().map_err(ApiError::internal)?;
+    Ok(WriteRequest::builder().put_request(put).build())
 }
 
 fn keys_and_attributes(keys: Vec<Key>, projection: &[&str]) -> Result<KeysAndAttributes, ApiError> {
@@ -198,54 +210,57 @@ fn projection_of(attributes: &[&str]) -> Option<(String, HashMap<String, String>
     Some((expression, names))
 }
 
-/// One BatchWriteItem call (at most 25 requests) with its unprocessed items
-/// retried, so a throttled batch still lands whole.
+/// Writes requests to one table in batches of 25, with unprocessed items retried.
 pub async fn batch_write(
     client: &aws_sdk_dynamodb::Client,
     table: &str,
-    mut pending: Vec<WriteRequest>,
+    pending: Vec<WriteRequest>,
 ) -> Result<(), ApiError> {
-    let mut attempt = 0u32;
-    while !pending.is_empty() {
-        let out = client.batch_write_item().request_items(table, pending).send().await?;
-        pending = out.unprocessed_items.and_then(|mut m| m.remove(table)).unwrap_or_default();
-        if !pending.is_empty() {
-            attempt += 1;
-            if attempt > 8 {
-                return Err(ApiError::Unavailable);
+    batch_write_all(client, pending.into_iter().map(|r| (table.to_string(), r)).collect()).await
+}
+
+/// The one batch writer: (table, request) pairs across any tables, in
+/// BatchWriteItem calls of at most 25, each with its unprocessed items retried
+/// with backoff until every one landed. Not atomic: use `transact` for that.
+pub async fn batch_write_all(
+    client: &aws_sdk_dynamodb::Client,
+    requests: Vec<(String, WriteRequest)>,
+) -> Result<(), ApiError> {
+    let mut requests = requests.into_iter().peekable();
+    while requests.peek().is_some() {
+        let mut pending: HashMap<String, Vec<WriteRequest>> = HashMap::new();
+        for (table, request) in requests.by_ref().take(BATCH_WRITE_MAX) {
+            pending.entry(table).or_default().push(request);
+        }
+        let mut attempt = 0u32;
+        while pending.values().any(|v| !v.is_empty()) {
+            let out = client.batch_write_item().set_request_items(Some(pending)).send().await?;
+            pending = out.unprocessed_items.unwrap_or_default();
+            if pending.values().any(|v| !v.is_empty()) {
+                back_off(&mut attempt, MAX_RETRIES).await?;
             }
-            tokio::time::sleep(Duration::from_millis(50 << attempt.min(5))).await;
         }
     }
     Ok(())
 }
 
-/// One BatchWriteItem call across tables (at most 25 requests in all), with
-/// unprocessed items retried until every one landed.
+/// [`batch_write_all`] of requests grouped by table.
 pub async fn batch_write_tables(
     client: &aws_sdk_dynamodb::Client,
-    mut pending: HashMap<String, Vec<WriteRequest>>,
+    by_table: HashMap<String, Vec<WriteRequest>>,
 ) -> Result<(), ApiError> {
-    let mut attempt = 0u32;
-    while pending.values().any(|v| !v.is_empty()) {
-        let out = client.batch_write_item().set_request_items(Some(pending)).send().await?;
-        pending = out.unprocessed_items.unwrap_or_default();
-        if pending.values().any(|v| !v.is_empty()) {
-            attempt += 1;
-            if attempt > 8 {
-                return Err(ApiError::Unavailable);
-            }
-            tokio::time::sleep(Duration::from_millis(50 << attempt.min(5))).await;
-        }
-    }
-    Ok(())
+    let requests = by_table.into_iter().flat_map(|(t, rs)| rs.into_iter().map(move |r| (t.clone(), r))).collect();
+    batch_write_all(client, requests).await
 }
 
 /// Writes items all-or-nothing (at most 100). A failed condition becomes the
 /// generic conflict; pass the result through `on_conflict` to name it.
 pub async fn transact(client: &aws_sdk_dynamodb::Client, items: Vec<TransactWriteItem>) -> Result<(), ApiError> {
-    if items.len() > 100 {
-        return Err(ApiError::internal(format!("a transaction of {} items is over the limit of 100", items.len())));
+    if items.len() > TRANSACT_MAX {
+        return Err(ApiError::internal(format!(
+            "a transaction of {} items is over the limit of {TRANSACT_MAX}",
+            items.len()
+        )));
     }
     client.transact_write_items().set_transact_items(Some(items)).send().await?;
     Ok(())
@@ -265,7 +280,7 @@ pub async fn transact_groups(
     while start < groups.len() {
         // The groups of one transaction: as many as fit in 100 items.
         let (mut end, mut size) = (start, 0);
-        while end < groups.len() && (end == start || size + groups[end].len() <= 100) {
+        while end < groups.len() && (end == start || size + groups[end].len() <= TRANSACT_MAX) {
             size += groups[end].len();
             end += 1;
         }

@@ -1,0 +1,190 @@
+//! Newtypes that parse at the boundary: once a value has one of these
+//! types, it has passed its rule, and code past the boundary does not check
+//! again.
+use crate::{dates, error::ApiError, limits};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// A location id: non-empty (after trimming), at most 64 characters. The
+/// create rule for its characters is the locations area's.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct LocationId(String);
+
+impl LocationId {
+    /// `field` names the input in the error ("id", "location id", ...).
+    /// Surrounding blanks are dropped.
+    pub fn parse(field: &str, raw: &str) -> Result<LocationId, ApiError> {
+        let id = raw.trim();
+        if id.is_empty() {
+            return Err(ApiError::bad_request(format!("{field} cannot be empty")));
+        }
+        limits::check_len(field, id, limits::MAX_ID_CHARS)?;
+        Ok(LocationId(id.to_string()))
+    }
+
+    /// An id the store already holds (it passed `parse` when written).
+    pub fn stored(id: impl Into<String>) -> LocationId {
+        LocationId(id.into())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for LocationId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// An upload's id: 1 to 64 letters, digits and dashes (the browser makes a
+/// UUID). It keys the upload's records, so its alphabet is kept narrow.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct UploadId(String);
+
+impl UploadId {
+    pub fn parse(raw: &str) -> Result<UploadId, ApiError> {
+        limits::check_len("uploadId", raw, limits::MAX_ID_CHARS)?;
+        if raw.is_empty() || !raw.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            return Err(ApiError::bad_request("uploadId must be letters, digits and dashes"));
+        }
+        Ok(UploadId(raw.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for UploadId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(d)?;
+        UploadId::parse(&raw).map_err(serde::de::Error::custom)
+    }
+}
+
+impl fmt::Display for UploadId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A stocking (or drop-off) day, `YYYY-MM-DD`: the partition key of a
+/// day's routes and orders, so it is written back exactly in that form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StockingDate(NaiveDate);
+
+impl StockingDate {
+    /// `field` names the input in the error.
+    pub fn parse(field: &str, raw: &str) -> Result<StockingDate, ApiError> {
+        dates::iso_date_exact(raw.trim())
+            .map(StockingDate)
+            .ok_or_else(|| ApiError::bad_request(format!("{field} must be a date (YYYY-MM-DD)")))
+    }
+
+    pub fn date(&self) -> NaiveDate {
+        self.0
+    }
+}
+
+impl From<NaiveDate> for StockingDate {
+    fn from(d: NaiveDate) -> Self {
+        StockingDate(d)
+    }
+}
+
+impl fmt::Display for StockingDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.format("%Y-%m-%d"))
+    }
+}
+
+impl Serialize for StockingDate {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for StockingDate {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(d)?;
+        StockingDate::parse("date", &raw).map_err(serde::de::Error::custom)
+    }
+}
+
+/// An instant a fridge reported, RFC 3339. The text is kept as sent: the
+/// newest-wins condition compares stored texts, and the record shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FridgeTime {
+    text: String,
+    at: DateTime<Utc>,
+}
+
+impl FridgeTime {
+    pub fn parse(text: &str) -> Option<FridgeTime> {
+        dates::instant(text).map(|at| FridgeTime { text: text.to_string(), at })
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn at(&self) -> DateTime<Utc> {
+        self.at
+    }
+}
+
+impl Serialize for FridgeTime {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+impl<'de> Deserialize<'de> for FridgeTime {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(d)?;
+        FridgeTime::parse(&raw).ok_or_else(|| serde::de::Error::custom(format!("{raw} is not an RFC 3339 time")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn each_newtype_refuses_what_its_rule_refuses() {
+        assert_eq!(LocationId::parse("id", "  CHI_1 ").unwrap().as_str(), "CHI_1");
+        assert_eq!(LocationId::parse("location id", " ").unwrap_err().to_string(), "location id cannot be empty");
+        assert!(LocationId::parse("id", &"a".repeat(65)).is_err());
+        assert_eq!(UploadId::parse("a b").unwrap_err().to_string(), "uploadId must be letters, digits and dashes");
+        assert!(serde_json::from_str::<UploadId>("\"\"").is_err());
+        assert_eq!(StockingDate::parse("date", "2026-11-23").unwrap().to_string(), "2026-11-23");
+        assert_eq!(
+            StockingDate::parse("date", "2026-1-5").unwrap_err().to_string(),
+            "date must be a date (YYYY-MM-DD)"
+        );
+        let t = FridgeTime::parse("2026-11-23T02:30:00.500Z").unwrap();
+        assert_eq!((t.text(), t.at().timestamp_millis()), ("2026-11-23T02:30:00.500Z", 1_795_401_000_500));
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"2026-11-23T02:30:00.500Z\"");
+    }
+
+    proptest! {
+        #[test]
+        fn a_parsed_value_writes_back_what_parses_again(raw in "\\PC{0,70}") {
+            if let Ok(id) = LocationId::parse("id", &raw) {
+                prop_assert_eq!(LocationId::parse("id", id.as_str()).unwrap(), id);
+            }
+            if let Ok(d) = StockingDate::parse("date", &raw) {
+                prop_assert_eq!(StockingDate::parse("date", &d.to_string()).unwrap(), d);
+            }
+            if let Ok(u) = UploadId::parse(&raw) {
+                prop_assert_eq!(u.as_str(), raw.as_str());
+            }
+        }
+    }
+}

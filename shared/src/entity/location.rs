@@ -1,0 +1,166 @@
+//! The stored location document (1-locations §3.1) as a type. Every crate
+//! reads a location through it; only the locations area edits it field by
+//! field (its attribute table maps flat names onto these paths).
+//!
+//! Each level keeps the attributes it does not name in `other`, so a
+//! read-modify-write never drops a stored field, and a projected read (only
+//! some attributes) deserialises too: every named field is optional.
+use super::ids::LocationId;
+use crate::fridge_time::FridgeZone;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Location {
+    pub id: LocationId,
+    /// FRIDGE or a wholesale kind (`type` in the store).
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<Status>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operation_configs: Option<OperationConfigs>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location_configs: Option<LocationConfigs>,
+    /// Bumped by every update; the condition of the next one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<i64>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Status {
+    /// LIVE, OFFLINE or DEAD.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ops: Option<String>,
+    /// LIVE or OFFLINE, as the public app shows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public: Option<String>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OperationConfigs {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fulfillment_center: Option<String>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LocationConfigs {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pretty_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<Items>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+/// What a fridge sells: its planogram layout and its price tier.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Items {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price_tier: Option<String>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+/// The fridge type every location has unless told otherwise.
+pub const FRIDGE: &str = "FRIDGE";
+
+impl Location {
+    /// `type`, FRIDGE when missing.
+    pub fn kind(&self) -> &str {
+        self.kind.as_deref().unwrap_or(FRIDGE)
+    }
+
+    /// The ops status (LIVE, OFFLINE, DEAD), if any.
+    pub fn ops_status(&self) -> Option<&str> {
+        self.status.as_ref()?.ops.as_deref()
+    }
+
+    pub fn is_dead(&self) -> bool {
+        self.ops_status() == Some("DEAD")
+    }
+
+    pub fn zone(&self) -> FridgeZone {
+        FridgeZone::of(self.time_zone.as_deref())
+    }
+
+    /// The route the location is stocked on; `None` when unset or blank.
+    pub fn route(&self) -> Option<&str> {
+        self.operation_configs.as_ref()?.route.as_deref().filter(|r| !r.trim().is_empty())
+    }
+
+    pub fn stop(&self) -> Option<i64> {
+        self.operation_configs.as_ref()?.stop
+    }
+
+    pub fn layout(&self) -> Option<&str> {
+        self.location_configs.as_ref()?.items.as_ref()?.layout.as_deref()
+    }
+
+    pub fn price_tier(&self) -> Option<&str> {
+        self.location_configs.as_ref()?.items.as_ref()?.price_tier.as_deref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store;
+    use serde_json::json;
+
+    fn stored() -> Value {
+        json!({
+            "id": "CHI_001", "type": "FRIDGE", "timeZone": "DENVER", "version": 7, "lastModified": "2026-11-23T12:00:00.000Z",
+            "status": { "ops": "LIVE", "public": "OFFLINE", "since": "x" },
+            "operationConfigs": { "route": "R1", "stop": 3, "address": { "street": "1 Main", "city": "Chicago" },
+                                  "stockingSchedule": { "Monday": 1 }, "fulfillmentCenter": "CHI" },
+            "locationConfigs": { "prettyName": "Lobby", "items": { "layout": "L1", "priceTier": "T1", "extra": [1, 2] },
+                                 "coordinates": { "latitude": 41.8, "longitude": -87.6 }, "ip": "10.0.0.1" },
+            "updateReason": { "route": "moved" }
+        })
+    }
+
+    #[test]
+    fn a_round_trip_keeps_every_stored_field() {
+        let location: Location = serde_json::from_value(stored()).unwrap();
+        assert_eq!(serde_json::to_value(&location).unwrap(), stored());
+        // Through the DynamoDB item form too, as the store reads and writes it.
+        let again: Location = store::from_item(store::to_item(&location).unwrap()).unwrap();
+        assert_eq!(serde_json::to_value(again).unwrap(), stored());
+    }
+
+    #[test]
+    fn named_fields_read_through_the_type() {
+        let l: Location = serde_json::from_value(stored()).unwrap();
+        assert_eq!(
+            (l.id.as_str(), l.kind(), l.ops_status(), l.route(), l.stop()),
+            ("CHI_001", "FRIDGE", Some("LIVE"), Some("R1"), Some(3))
+        );
+        assert_eq!((l.layout(), l.price_tier(), l.zone().label, l.is_dead()), (Some("L1"), Some("T1"), "MT", false));
+    }
+
+    #[test]
+    fn a_projected_read_has_only_what_it_asked_for() {
+        let l: Location = serde_json::from_value(json!({ "id": "A", "operationConfigs": { "route": " " } })).unwrap();
+        assert_eq!((l.kind(), l.route(), l.ops_status(), l.zone().code), ("FRIDGE", None, None, "CHICAGO"));
+        assert_eq!(serde_json::to_value(&l).unwrap(), json!({ "id": "A", "operationConfigs": { "route": " " } }));
+    }
+}

@@ -1,0 +1,12 @@
+//! The entities every area shares, in one place, with the newtypes that
+//! parse at the boundary. The wire and stored shapes are the serde shapes
+//! of these types.
+pub mod fridge_order;
+pub mod health;
+pub mod ids;
+pub mod location;
+pub mod route_stop;
+pub mod telemetry;
+
+pub use ids::{FridgeTime, LocationId, StockingDate, UploadId};
+pub use location::Location;

@@ -37,6 +37,11 @@
   moto parses each one twice per write (validation, then evaluation), which
   was 44% of a 100-put conditional transaction. `--check` compares outcomes
   with and without the cache.
+- An S3 event notification carries the fields S3 always sends (userIdentity,
+  requestParameters, responseElements, the bucket's ownerIdentity and the
+  object's sequencer), which moto leaves out, so a function reads it with the
+  typed event of `aws_lambda_events` as it would on AWS. `--check` compares
+  every field moto does send.
 """
 import ast
 import base64
@@ -63,6 +68,7 @@ from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
 from moto.dynamodb.models.utilities import bytesize, dynamo_to_dict
 from moto.dynamodb.responses import DynamoHandler, DynamoResult
 from moto.server import main
+from moto.s3 import notifications as s3_notifications
 from moto.sqs.models import Queue
 from moto.core.utils import camelcase_to_underscores, unix_time_millis
 
@@ -350,6 +356,45 @@ def _queue_attributes(self):
 
 Queue.attributes = property(_queue_attributes)
 
+_moto_s3_event = s3_notifications._get_s3_event
+
+
+def _s3_event(event_name, bucket, key, notification_id):
+    event = _moto_s3_event(event_name, bucket, key, notification_id)
+    for record in event["Records"]:
+        record["userIdentity"] = {"principalId": "AWS:EMULATOR"}
+        record["requestParameters"] = {"sourceIPAddress": "127.0.0.1"}
+        record["responseElements"] = {"x-amz-request-id": "EMULATOR", "x-amz-id-2": "EMULATOR"}
+        record["s3"]["bucket"].setdefault("ownerIdentity", {"principalId": "EMULATOR"})
+        record["s3"]["object"].setdefault("sequencer", f"{int(datetime.now().timestamp() * 1e6):016X}")
+    return event
+
+
+s3_notifications._get_s3_event = _s3_event
+
+
+def _contains(whole, part):
+    """Every field of `part` is in `whole` with the same value (dicts compared deeply)."""
+    if isinstance(part, dict):
+        return isinstance(whole, dict) and all(k in whole and _contains(whole[k], v) for k, v in part.items())
+    if isinstance(part, list):
+        return isinstance(whole, list) and len(whole) == len(part) and all(map(_contains, whole, part))
+    return whole == part
+
+
+def _s3_event_check():
+    """The notification keeps every field moto sends, with its value, and adds the ones AWS sends."""
+    from types import SimpleNamespace
+    bucket = SimpleNamespace(name="b", arn="arn:aws:s3:::b", region_name="us-east-1")
+    key = SimpleNamespace(name="forecast/a b.csv", size=5, etag='"e"')
+    moto_event = _moto_s3_event("s3:ObjectCreated:Put", bucket, key, "n")
+    ours = _s3_event("s3:ObjectCreated:Put", bucket, key, "n")
+    for event in (moto_event, ours):
+        for record in event["Records"]:
+            record.pop("eventTime")
+    if not _contains(ours, moto_event) or "userIdentity" not in ours["Records"][0]:
+        sys.exit(f"S3 event differs from moto's:\n{moto_event}\n{ours}")
+
 
 def check() -> None:
     """Both serialisers give the same answer for every attribute type."""
@@ -422,6 +467,8 @@ def check() -> None:
     if queues[0] != queues[1]:
         sys.exit(f"queue attributes differ:\n{queues[0]}\n{queues[1]}")
     print("emulator: SQS queue attributes match moto's")
+    _s3_event_check()
+    print("emulator: S3 event notifications keep moto's fields and add AWS's")
 
 
 def _item_sizes():

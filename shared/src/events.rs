@@ -9,6 +9,8 @@ use crate::{
     resources::FUNCTION_VAR,
     Deps,
 };
+pub use aws_lambda_events::event::s3::{S3Event, S3EventRecord};
+pub use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent, SqsMessage};
 use lambda_http::aws_lambda_events::{
     apigw::{ApiGatewayV2httpRequest, ApiGatewayV2httpResponse},
     encodings::Body,
@@ -172,8 +174,41 @@ pub async fn run(spec: &'static FunctionSpec) -> Result<(), lambda_runtime::Erro
     }
 }
 
+/// The records of an SQS event (the typed event of `aws_lambda_events`),
+/// as a queue-triggered function receives it in `Input::args`. A record the
+/// type cannot read fails the event: SQS redelivers it and, past its
+/// receive count, parks it in the dead-letter queue.
+pub fn sqs_records(input: &Input) -> Result<Vec<SqsMessage>, ApiError> {
+    let event: SqsEvent = serde_json::from_value(input.args.clone())
+        .map_err(|e| ApiError::bad_request(format!("not an SQS event: {e}")))?;
+    Ok(event.records)
+}
+
+/// The S3 records of an S3 event notification, as an SQS body carries it.
+pub fn s3_records(body: &str) -> Result<Vec<S3EventRecord>, String> {
+    serde_json::from_str::<S3Event>(body).map(|e| e.records).map_err(|e| format!("not an S3 event notification: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn typed_queue_events_read_what_sqs_and_s3_send() {
+        let input = Input {
+            args: serde_json::json!({ "Records": [{ "messageId": "m1", "body": "{}", "receiptHandle": "r" }] }),
+            ..Input::default()
+        };
+        let records = sqs_records(&input).unwrap();
+        assert_eq!((records[0].message_id.as_deref(), records[0].body.as_deref()), (Some("m1"), Some("{}")));
+        // As S3 sends it (the emulator adds what moto leaves out: scripts/local/emulator.py).
+        let notice = r#"{"Records":[{"eventVersion":"2.1","eventSource":"aws:s3","awsRegion":"us-east-1",
+            "eventTime":"2026-11-23T12:00:00.000Z","eventName":"ObjectCreated:Put","userIdentity":{"principalId":"AWS:x"},
+            "requestParameters":{"sourceIPAddress":"127.0.0.1"},"responseElements":{"x-amz-request-id":"r","x-amz-id-2":"i"},
+            "s3":{"s3SchemaVersion":"1.0","configurationId":"c","bucket":{"name":"b","ownerIdentity":{"principalId":"x"},
+            "arn":"arn:aws:s3:::b"},"object":{"key":"forecast/a.csv","size":5,"eTag":"e","sequencer":"0"}}}]}"#;
+        assert_eq!(s3_records(notice).unwrap()[0].s3.object.key.as_deref(), Some("forecast/a.csv"));
+        assert!(sqs_records(&Input { args: serde_json::json!({ "Records": 5 }), ..Input::default() }).is_err());
+    }
+
     use super::*;
     use serde_json::json;
 

@@ -403,10 +403,33 @@ fn invalid(row: u32, key: Option<String>, group: Option<String>, messages: Vec<S
     RowReport { row, key, group, status: RowStatus::Invalid, messages, warnings: vec![], diff: vec![] }
 }
 
+/// What a dry run answers (the wire shape of every upload's dry run).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct DryRun {
+    pub upload_id: String,
+    pub rows: Vec<RowReport>,
+    pub summary: Summary,
+    pub summary_text: String,
+    /// Each group's row count, when the kind groups rows.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub groups: BTreeMap<String, usize>,
+}
+
+/// What a commit answers: each row's outcome and the counts.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Committed {
+    pub upload_id: String,
+    pub results: Vec<CommitResult>,
+    pub written: usize,
+    pub failed: usize,
+}
+
 /// The dry run: every row's status, messages and diff, the summary, and each
 /// group's row count. Every row of a touched group is a change: the group is
 /// sent and replaced whole.
-pub async fn dry_run<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Value, ApiError> {
+pub async fn dry_run<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<DryRun, ApiError> {
     req.check(MAX_FILE_ROWS)?;
     let Checked { mut reports, touched, .. } = checked(kind, req).await?;
     for r in reports.iter_mut().filter(|r| r.status == RowStatus::Unchanged) {
@@ -415,12 +438,8 @@ pub async fn dry_run<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Val
         }
     }
     let summary = Summary::of(&reports);
-    let mut answer = serde_json::json!({ "uploadId": req.upload_id, "rows": reports, "summary": summary, "summaryText": summary.text() });
     let groups = group_sizes(&reports);
-    if !groups.is_empty() {
-        answer["groups"] = serde_json::json!(groups);
-    }
-    Ok(answer)
+    Ok(DryRun { upload_id: req.upload_id.clone(), summary_text: summary.text(), summary, rows: reports, groups })
 }
 
 /// Writes rows one at a time, `in_flight` at once, each answered written or
@@ -512,7 +531,11 @@ fn units_of<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Vec<Unit>, A
 /// (409). The rest are re-checked (the server enforces the rules whatever the
 /// browser says): unchanged ones are recorded, changed ones written with their
 /// record, and each row answered.
-pub async fn commit<K: UploadKind, R: Records>(kind: &K, req: &UploadRequest, records: &R) -> Result<Value, ApiError> {
+pub async fn commit<K: UploadKind, R: Records>(
+    kind: &K,
+    req: &UploadRequest,
+    records: &R,
+) -> Result<Committed, ApiError> {
     req.check(MAX_BATCH_ROWS)?;
     let units = units_of(kind, req)?;
     let pk = format!("{}#{}", K::SCOPE, req.upload_id);
@@ -535,7 +558,7 @@ pub async fn commit<K: UploadKind, R: Records>(kind: &K, req: &UploadRequest, re
     results.sort_by_key(|r| r.row);
     let written = results.iter().filter(|r| r.status == CommitStatus::Written).count();
     let failed = results.iter().filter(|r| r.status == CommitStatus::Failed).count();
-    Ok(serde_json::json!({ "uploadId": req.upload_id, "results": results, "written": written, "failed": failed }))
+    Ok(Committed { upload_id: req.upload_id.clone(), results, written, failed })
 }
 
 fn replayed(answer: Value) -> Vec<CommitResult> {
@@ -768,8 +791,14 @@ mod tests {
         }
     }
 
+    /// The commit's answer on the wire.
     async fn commit_to(kind: &Numbers, batch: &UploadRequest) -> Result<Value, ApiError> {
-        commit(kind, batch, &kind.records).await
+        commit(kind, batch, &kind.records).await.map(|c| json!(c))
+    }
+
+    /// The dry run's answer on the wire.
+    async fn dry_run(kind: &Numbers, batch: &UploadRequest) -> Result<Value, ApiError> {
+        super::dry_run(kind, batch).await.map(|d| json!(d))
     }
 
     /// Rows in groups `g`, with the counts a dry run would give.

@@ -114,7 +114,7 @@ pub async fn upload_status(deps: &'static Deps, input: Input) -> Result<Value, A
 }
 
 /// `POST /forecast/dry-run`: the file's rows against the rules and the stored forecast, writing nothing.
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
     let req: UploadRequest = input.parse()?;
     let kind = ForecastUpload { deps, user: input.caller()?.display().to_string(), now: now() };
     upload::dry_run(&kind, &req).await
@@ -323,7 +323,7 @@ async fn commit_file(
     let whole =
         UploadRequest { upload_id: state.upload_id.clone(), file_name: state.file_name.clone(), rows, groups: None };
     let dry = upload::dry_run(&kind, &whole).await?;
-    let errors = line_errors(&dry["rows"], "messages");
+    let errors = line_errors(&dry.rows);
     if !errors.is_empty() {
         return Ok(Err(errors));
     }
@@ -331,26 +331,24 @@ async fn commit_file(
     for chunk in whole.rows.chunks(MAX_BATCH_ROWS) {
         let batch = UploadRequest { rows: chunk.to_vec(), ..whole.clone() };
         let out = upload::commit(&kind, &batch, &deps.table(Table::Idempotency)?).await?;
-        for r in out["results"].as_array().into_iter().flatten() {
-            match r["status"].as_str() {
-                Some("written") => written += 1,
-                Some("unchanged") => unchanged += 1,
-                _ => errors.push(format!("Line {}: {}", r["row"], r["message"].as_str().unwrap_or("not written"))),
+        for r in out.results {
+            match r.status {
+                upload::CommitStatus::Written => written += 1,
+                upload::CommitStatus::Unchanged => unchanged += 1,
+                upload::CommitStatus::Failed => {
+                    errors.push(format!("Line {}: {}", r.row, r.message.as_deref().unwrap_or("not written")))
+                }
             }
         }
     }
     Ok(if errors.is_empty() { Ok((written, unchanged)) } else { Err(errors) })
 }
 
-/// 'Line N: message; message' for each row of a dry run that has `field`.
-fn line_errors(rows: &Value, field: &str) -> Vec<String> {
-    rows.as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|r| {
-            let m: Vec<&str> = r[field].as_array()?.iter().filter_map(Value::as_str).collect();
-            (!m.is_empty()).then(|| format!("Line {}: {}", r["row"], m.join("; ")))
-        })
+/// 'Line N: message; message' for each row of a dry run with messages.
+fn line_errors(rows: &[upload::RowReport]) -> Vec<String> {
+    rows.iter()
+        .filter(|r| !r.messages.is_empty())
+        .map(|r| format!("Line {}: {}", r.row, r.messages.join("; ")))
         .collect()
 }
 

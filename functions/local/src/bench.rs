@@ -36,14 +36,14 @@ pub async fn upload(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
         })
         .collect();
     let records = deps.table(Table::Idempotency)?;
-    let written: Vec<Result<Value, ApiError>> =
+    let written: Vec<Result<upload::Committed, ApiError>> =
         stream::iter(batches.iter()).map(|b| upload::commit(&kind, b, &records)).buffer_unordered(4).collect().await;
     let mut ok = 0;
     for w in written {
-        ok += w?["written"].as_u64().unwrap_or(0);
+        ok += w?.written;
     }
     let pipeline = started.elapsed().as_secs_f64();
-    assert_eq!(ok as usize, rows, "every row written");
+    assert_eq!(ok, rows, "every row written");
 
     // The same items: each location document and its history record.
     let options = fn_locations::store::Dynamo(deps);
@@ -199,7 +199,7 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
 
     let started = Instant::now();
     let dry = fn_pars::handlers::check_file(deps, &req).await?;
-    assert_eq!(dry["summary"]["invalid"], 0, "a valid file: {}", dry["summaryText"]);
+    assert_eq!(dry.summary.invalid, 0, "a valid file: {}", dry.summary_text);
     let checked = started.elapsed().as_secs_f64();
     let parsed: Vec<fn_pars::rules::ParRow> =
         req.rows.iter().map(|r| fn_pars::rules::parse(r).expect("valid row")).collect();
@@ -260,10 +260,7 @@ pub async fn prices(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
         let started = Instant::now();
         let dry = upload::dry_run(&kind, &file).await?;
         times.push(started.elapsed().as_secs_f64());
-        assert_eq!(
-            (dry["summary"]["change"].as_u64(), dry["summary"]["new"].as_u64()),
-            (Some((rows / 2) as u64), Some((rows - rows / 2) as u64))
-        );
+        assert_eq!((dry.summary.change, dry.summary.new), (rows / 2, rows - rows / 2));
     }
     times.sort_by(f64::total_cmp);
     println!(

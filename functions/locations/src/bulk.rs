@@ -240,13 +240,13 @@ fn kind(deps: &'static Deps, input: &Input) -> Result<BulkLocations, ApiError> {
 }
 
 /// POST /locations/bulk/dry-run
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
     let req: UploadRequest = input.parse()?;
     upload::dry_run(&kind(deps, &input)?, &req).await
 }
 
 /// POST /locations/bulk/commit
-pub async fn commit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
     let req: UploadRequest = input.parse()?;
     upload::commit(&kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await
 }

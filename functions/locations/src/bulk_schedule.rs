@@ -119,14 +119,14 @@ async fn kind(deps: &'static Deps, input: &Input, req: &UploadRequest) -> Result
 }
 
 /// POST /locations/schedule/bulk/dry-run
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
     let req: UploadRequest = input.parse()?;
     req.check(upload::MAX_FILE_ROWS)?;
     upload::dry_run(&kind(deps, &input, &req).await?, &req).await
 }
 
 /// POST /locations/schedule/bulk/commit: scheduling needs the action each change needs.
-pub async fn commit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
     let req: UploadRequest = input.parse()?;
     req.check(upload::MAX_BATCH_ROWS)?;
     let actions: BTreeSet<&str> =

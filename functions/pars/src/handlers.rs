@@ -86,13 +86,13 @@ impl UploadKind for ParFile {
 }
 
 /// POST /pars/dry-run: every par rule over the whole file, errors per row and per order.
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
     let req: UploadRequest = input.parse()?;
     check_file(deps, &req).await
 }
 
 /// The dry run of a par file: the ops locations and the orders it names, read at once, then every rule.
-pub async fn check_file(deps: &Deps, req: &UploadRequest) -> Result<Value, ApiError> {
+pub async fn check_file(deps: &Deps, req: &UploadRequest) -> Result<upload::DryRun, ApiError> {
     req.check(upload::MAX_FILE_ROWS)?;
     let keys: BTreeSet<String> = req.rows.iter().filter_map(rules::group_of).collect();
     let keys: Vec<String> = keys.into_iter().collect();

@@ -55,7 +55,7 @@ impl PlanogramInput {
 /// `POST /planograms/dry-run`: the whole file as rows (`requestType` in each)
 /// checked by the same rules as Submit, against the stored layouts and
 /// changes: unknown layouts, hours the clocks skip, and what would change.
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
     let req: UploadRequest = input.parse()?;
     let kind = PlanogramUpload { deps, caller: input.caller()?.clone(), now: Utc::now() };
     upload::dry_run(&kind, &req).await
@@ -86,13 +86,13 @@ pub async fn schedule(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
         groups,
     };
     let out = upload::commit(&kind, &req, &deps.table(Table::Idempotency)?).await?;
-    let results = out["results"].as_array().cloned().unwrap_or_default();
-    let errors: Vec<String> = results
+    let errors: Vec<String> = out
+        .results
         .iter()
-        .filter(|r| r["status"] == "failed")
-        .map(|r| format!("Line {}: {}", r["row"], r["message"].as_str().unwrap_or_default()))
+        .filter(|r| r.status == upload::CommitStatus::Failed)
+        .map(|r| format!("Line {}: {}", r.row, r.message.as_deref().unwrap_or_default()))
         .collect();
-    Ok(json!({ "successCount": results.len() - errors.len(), "errors": errors, "totalCount": args.input.len() }))
+    Ok(json!({ "successCount": out.results.len() - errors.len(), "errors": errors, "totalCount": args.input.len() }))
 }
 
 fn local(time: &str) -> Value {

@@ -51,7 +51,7 @@ pub async fn schema_ids(deps: &'static Deps, _input: Input) -> Result<Value, Api
 }
 
 /// `POST /prices/dry-run`: the file's rows against the rules and the stored prices.
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
     let req: UploadRequest = input.parse()?;
     upload::dry_run(&kind(deps, &input)?, &req).await
 }
@@ -91,9 +91,9 @@ pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     let req = UploadRequest { upload_id: args.upload_id, file_name: args.file_name, rows, groups: None };
     let out = upload::commit(&kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await?;
     let (mut row_errors, mut errors) = (Vec::new(), Vec::new());
-    for r in out["results"].as_array().into_iter().flatten().filter(|r| r["status"] == "failed") {
-        let line = r["row"].as_u64().and_then(|l| u32::try_from(l).ok()).unwrap_or_default();
-        let message = r["message"].as_str().unwrap_or("not written");
+    for r in out.results.iter().filter(|r| r.status == upload::CommitStatus::Failed) {
+        let line = r.row;
+        let message = r.message.as_deref().unwrap_or("not written");
         // `errors`: every failure of the batch as 'Line N: message'; `rowErrors`: the same per row.
         errors.push(format!("Line {line}: {message}"));
         if let Some(p) = args.prices.iter().find(|p| p.line == line) {
@@ -102,7 +102,7 @@ pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError
             );
         }
     }
-    let written = out["written"].as_u64().unwrap_or(0);
+    let written = out.written;
     let message = if row_errors.is_empty() {
         format!("Successfully updated {written} item prices.")
     } else {

@@ -60,7 +60,7 @@ async fn route_kind(deps: &'static Deps, input: &Input, req: &UploadRequest) -> 
 }
 
 /// POST /locations/routes/schedule/dry-run: keeps the file, then checks it whole.
-pub async fn route_schedule_dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn route_schedule_dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
     let req: UploadRequest = input.parse()?;
     req.check(upload::MAX_FILE_ROWS)?;
     route_schedule::keep_file(deps, &req).await;
@@ -68,7 +68,7 @@ pub async fn route_schedule_dry_run(deps: &'static Deps, input: Input) -> Result
 }
 
 /// POST /locations/routes/schedule/commit: one batch of whole route groups.
-pub async fn route_schedule_commit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn route_schedule_commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
     let req: UploadRequest = input.parse()?;
     req.check(upload::MAX_BATCH_ROWS)?;
     upload::commit(&route_kind(deps, &input, &req).await?, &req, &deps.table(Table::Idempotency)?).await
@@ -79,14 +79,14 @@ fn driver_kind(deps: &'static Deps, input: &Input) -> Result<DriverRoutes, ApiEr
 }
 
 /// POST /locations/routes/drivers/dry-run
-pub async fn driver_routes_dry_run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn driver_routes_dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
     let req: UploadRequest = input.parse()?;
     upload::dry_run(&driver_kind(deps, &input)?, &req).await
 }
 
 /// POST /locations/routes/drivers/commit: changes locations, so it also needs
 /// the action a location update needs.
-pub async fn driver_routes_commit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn driver_routes_commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
     input.require(deps, "UpdateLocation").await?;
     let req: UploadRequest = input.parse()?;
     upload::commit(&driver_kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await

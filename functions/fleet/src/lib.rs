@@ -3,7 +3,6 @@
 //! queue, the ingest function stores health, events and inventory, and the
 //! console reads them and sends commands back through the command queue.
 pub mod commands;
-pub mod demo;
 pub mod health;
 pub mod ingest;
 pub mod inventory;

@@ -58,11 +58,11 @@ fn upload_id_ok(id: &str) -> bool {
     !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
-pub(crate) async fn save(deps: &Deps, s: &UploadState) -> Result<(), ApiError> {
+pub async fn save(deps: &Deps, s: &UploadState) -> Result<(), ApiError> {
     deps.table(Table::ForecastUploads)?.batch_put(vec![store::to_item(s)?]).await
 }
 
-pub(crate) async fn load(deps: &Deps, id: &str) -> Result<Option<UploadState>, ApiError> {
+pub async fn load(deps: &Deps, id: &str) -> Result<Option<UploadState>, ApiError> {
     deps.table(Table::ForecastUploads)?.get(HashMap::from([("uploadId".to_string(), store::s(id))])).await
 }
 

@@ -1,7 +1,6 @@
 //! Forecast (3-planning §2, §4, §5, §7): upload through S3 (a presigned PUT,
 //! then an S3 notification on a queue to the ingest function), the upload's
 //! processing state, the view of a date and the edit of one quantity.
-pub mod demo;
 pub mod file;
 pub mod handlers;
 pub mod kind;

@@ -3,6 +3,7 @@
 //! and the generation of template.yaml from the function registry.
 pub mod auth;
 pub mod bench;
+pub mod demo;
 pub mod graphql;
 pub use fleet_functions as registry;
 pub mod queues;

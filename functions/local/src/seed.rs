@@ -50,22 +50,22 @@ pub async fn seed_access(deps: &Deps, admin_email: &str, restricted_email: &str)
 
 pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: &str) -> Result<(), ApiError> {
     let admin = seed_access(deps, admin_email, restricted_email).await?;
-    fn_locations::demo::seed(deps, &admin, admin_email).await?;
-    fn_software::demo::seed(deps).await?;
-    fn_forecast::demo::seed(deps).await?;
-    fn_prices::demo::seed(deps).await?;
+    crate::demo::locations::seed(deps, &admin, admin_email).await?;
+    crate::demo::software::seed(deps).await?;
+    crate::demo::forecast::seed(deps).await?;
+    crate::demo::prices::seed(deps).await?;
     let caller = fleet_shared::Caller {
         sub: admin.clone(),
         username: admin_email.into(),
         email: admin_email.into(),
         email_verified: true,
     };
-    fn_planograms::demo::seed(deps, fn_locations::demo::LAYOUTS, caller).await?;
-    let live: Vec<String> = fn_locations::demo::demo_locations()
+    crate::demo::planograms::seed(deps, crate::demo::locations::LAYOUTS, caller).await?;
+    let live: Vec<String> = crate::demo::locations::demo_locations()
         .iter()
         .filter(|d| d["status"]["ops"] == "LIVE" || d["status"] == "LIVE")
         .filter_map(|d| d["id"].as_str().map(str::to_string))
         .collect();
-    fn_fleet::demo::seed(deps, &live).await?;
-    fn_routes::demo::seed(deps).await
+    crate::demo::fleet::seed(deps, &live).await?;
+    crate::demo::routes::seed(deps).await
 }

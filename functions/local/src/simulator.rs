@@ -123,7 +123,7 @@ impl Fridge {
 
     /// Fills every slot with 0-4 units made in the last three days.
     fn stock(&mut self, now: DateTime<Utc>) {
-        let items = fn_fleet::demo::ITEMS;
+        let items = crate::demo::fleet::ITEMS;
         let today = now.date_naive();
         self.slots = (0..self.shape.0 * self.shape.1)
             .map(|i| {

@@ -24,7 +24,7 @@ fn now() -> String {
 /// Whole locations (a demo fridge's document under a new id, in Central time),
 /// so the screens that later list them in the same emulator find every field.
 async fn locations(prefix: &str, n: usize, status: &str) -> Vec<String> {
-    let template = fn_locations::demo::demo_locations()
+    let template = fleet_local::demo::locations::demo_locations()
         .into_iter()
         .find(|d| d["type"] == "FRIDGE" || d["id"].as_str().is_some_and(|i| !i.starts_with("WH_")))
         .unwrap();

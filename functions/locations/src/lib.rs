@@ -5,7 +5,6 @@ pub mod bulk;
 pub mod bulk_schedule;
 pub mod create_rules;
 pub mod deadline;
-pub mod demo;
 pub mod handlers;
 pub mod plan;
 pub mod rules;

@@ -2,7 +2,6 @@
 //! by CSV rows, creating layouts, reading a layout's current and upcoming
 //! slots, and applying due changes through the shared scheduler; a file's
 //! dry run checks it whole before Submit.
-pub mod demo;
 pub mod handlers;
 pub mod kind;
 pub mod rules;

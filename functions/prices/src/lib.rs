@@ -1,6 +1,5 @@
 //! Item prices (3-planning §2, §3, §4, §5, §7, §9): the schema id list, the
 //! price query, the price file's dry run and the price update with history.
-pub mod demo;
 pub mod handlers;
 pub mod kind;
 pub mod rules;

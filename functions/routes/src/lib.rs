@@ -1,7 +1,6 @@
 //! Routes: route stops by date with tote counts, the route-stop schedule
 //! upload and the driver/route upload (spec 1-locations §2.7, §2.8, §5.4, §7).
 pub mod cells;
-pub mod demo;
 pub mod drivers;
 pub mod handlers;
 pub mod orders;

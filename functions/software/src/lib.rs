@@ -2,7 +2,6 @@
 //! the artifacts bucket, deployments and pilots (spec 2-fleet-operations
 //! §2.1, §4.1, §5).
 pub mod artifacts;
-pub mod demo;
 pub mod deploy;
 pub mod fleet;
 pub mod handlers;

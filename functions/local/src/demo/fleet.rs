@@ -3,8 +3,8 @@
 //! a day of temperature history for some fridges (history may be seeded;
 //! live health, events and inventory only ever arrive through the queue).
 //! One fridge ran warm for three hours, so 'At risk' units can be seen.
-use crate::store::{expires_at, iso};
 use fleet_shared::{store, ApiError, Bucket, Deps, Table};
+use fn_fleet::store::{expires_at, iso};
 use serde_json::json;
 
 pub const ITEMS: &[(&str, u32, &str)] = &[

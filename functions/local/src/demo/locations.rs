@@ -1,8 +1,8 @@
 //! Demo data for the local stack: about 300 locations across markets, time
 //! zones and statuses, the three name lists, and pending scheduled changes.
 //! Locations go through the same `plan::new_location` as real creates.
-use crate::{plan, rules::Options, schedule};
 use fleet_shared::{history, names, store as dynamo, ApiError, Deps, Input, Table};
+use fn_locations::{plan, rules::Options, schedule};
 use serde_json::{json, Map, Value};
 
 struct Market {
@@ -229,7 +229,7 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
         .map(|d| {
             let id = d["id"].as_str().unwrap_or_default();
             let at = d["createdAt"].as_str().unwrap_or_default();
-            let flat = crate::attributes::flatten(d);
+            let flat = fn_locations::attributes::flatten(d);
             let fields: Map<String, Value> = ["prettyName", "street", "city", "state", "status", "route"]
                 .iter()
                 .filter_map(|k| flat.get(*k).map(|v| (k.to_string(), v.clone())))

@@ -1,11 +1,11 @@
 //! Demo data: two weeks of route stops (DELIVERY and REMOVAL) for the LIVE
 //! demo fridges, on their stored routes, and a fridge order for each
 //! delivery so View Routes shows tote counts.
-use crate::orders::{order_key, FridgeOrder};
-use crate::stops::{sort_key, RouteStop, StoredStop, MAX_STOPS_PER_ROUTE};
 use chrono::{Datelike, Duration, Utc, Weekday};
 use fleet_shared::{store, ApiError, Deps, Table};
 use fn_locations::attributes::flatten;
+use fn_routes::orders::{order_key, FridgeOrder};
+use fn_routes::stops::{sort_key, RouteStop, StoredStop, MAX_STOPS_PER_ROUTE};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -88,7 +88,7 @@ pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<S
 }
 
 pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
-    let locations = fn_locations::demo::demo_locations();
+    let locations = crate::demo::locations::demo_locations();
     let (stops, orders) = stops_and_orders(&locations, Utc::now().date_naive());
     let stops = stops.iter().map(store::to_item).collect::<Result<Vec<_>, _>>()?;
     let orders = orders.iter().map(store::to_item).collect::<Result<Vec<_>, _>>()?;
@@ -103,7 +103,7 @@ mod tests {
     #[test]
     fn two_weeks_of_stops_in_every_region_with_removals_and_orders() {
         let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
-        let (stops, orders) = stops_and_orders(&fn_locations::demo::demo_locations(), today);
+        let (stops, orders) = stops_and_orders(&crate::demo::locations::demo_locations(), today);
         let dates: std::collections::BTreeSet<&str> = stops.iter().map(|s| s.stop.stocking_date.as_str()).collect();
         assert_eq!(dates.len(), 12, "14 days without the two Sundays");
         for region in ["MW", "NE", "WC", "S"] {

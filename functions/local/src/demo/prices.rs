@@ -1,7 +1,7 @@
 //! Demo prices: the menu's items in each fridge schema, a little dearer in
 //! some schemas, so the price screens have realistic data and a diff to show.
-use crate::rules::price_text;
 use fleet_shared::{names, store, ApiError, Deps, Table};
+use fn_prices::rules::price_text;
 use serde_json::json;
 
 pub const SCHEMAS: &[&str] = &["MW_COMPACT", "NE_STANDARD", "WC_STANDARD", "LITE_FRIDGE"];

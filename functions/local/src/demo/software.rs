@@ -1,8 +1,8 @@
 //! Demo data: builds of every software in the artifacts bucket (some with
 //! names the patterns reject), what each demo fridge runs, and two pilots.
-use crate::{pilots::Pilot, versions::ARTIFACT_TYPES};
 use aws_sdk_s3::primitives::ByteStream;
 use fleet_shared::{store, ApiError, Bucket, Deps, Table};
+use fn_software::{pilots::Pilot, versions::ARTIFACT_TYPES};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -38,7 +38,7 @@ fn builds(artifact_type: &str) -> Vec<String> {
 fn version_for(artifact_type: &str, n: usize) -> Option<String> {
     let names = builds(artifact_type);
     let releases: Vec<String> =
-        names.iter().filter_map(|r| crate::versions::clean(artifact_type, r)).map(|v| v.version_name).collect();
+        names.iter().filter_map(|r| fn_software::versions::clean(artifact_type, r)).map(|v| v.version_name).collect();
     let k = releases.len();
     match n % 20 {
         0 if artifact_type == "FRIDGE_JAVA_SERVER_CONFIG" => None,
@@ -123,9 +123,12 @@ mod tests {
     fn demo_builds_offer_five_releases_and_include_rejected_names() {
         for t in ARTIFACT_TYPES {
             let names = builds(t);
-            let offered = crate::versions::newest(t, names.iter().map(String::as_str));
+            let offered = fn_software::versions::newest(t, names.iter().map(String::as_str));
             assert_eq!(offered.len(), 5, "{t}");
-            assert!(names.len() - names.iter().filter(|n| crate::versions::clean(t, n).is_some()).count() >= 3, "{t}");
+            assert!(
+                names.len() - names.iter().filter(|n| fn_software::versions::clean(t, n).is_some()).count() >= 3,
+                "{t}"
+            );
             // Every seeded version is one a deploy could choose or roll back to.
             assert!(version_for(t, 7).is_some_and(|v| offered.iter().any(|o| o.version_name == v)), "{t}");
         }

@@ -2,8 +2,8 @@
 //! would: an upload record, then the file put in the uploads bucket. The
 //! bucket's notification and the ingest store the rows; nothing here writes
 //! the forecast table.
-use crate::handlers::{self, UploadState, PREFIX};
 use fleet_shared::{ApiError, Bucket, Deps};
+use fn_forecast::handlers::{self, UploadState, PREFIX};
 
 const MENU: &[&str] = &[
     "Greek Salad",
@@ -55,7 +55,7 @@ pub async fn seed(deps: &Deps) -> Result<(), ApiError> {
         user: "demo seed".into(),
         file_name: "demo-forecast.csv".into(),
         url_expires_at: issued + handlers::URL_SECONDS as i64,
-        updated_at: handlers::now(),
+        updated_at: fleet_shared::fridge_time::now_text(),
         expires_at: issued + 30 * 24 * 3600,
         ..Default::default()
     };
@@ -81,9 +81,10 @@ mod tests {
     #[test]
     fn the_demo_file_passes_the_rules_and_holds_holdovers() {
         let rows =
-            crate::file::raw_rows(demo_csv(chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).as_bytes()).unwrap();
+            fn_forecast::file::raw_rows(demo_csv(chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).as_bytes())
+                .unwrap();
         assert_eq!(rows.len(), 7 * MENU.len());
-        let checked: Vec<_> = rows.iter().map(|r| crate::file::check(&r.values).unwrap()).collect();
-        assert_eq!(checked.iter().filter(|r| crate::file::holdover(r).is_some()).count(), 14);
+        let checked: Vec<_> = rows.iter().map(|r| fn_forecast::file::check(&r.values).unwrap()).collect();
+        assert_eq!(checked.iter().filter(|r| fn_forecast::file::holdover(r).is_some()).count(), 14);
     }
 }

@@ -1,9 +1,9 @@
 //! Demo planograms: every demo layout filled with menu items (created as the
 //! Create New Planogram path does), and a few changes scheduled for tomorrow
 //! morning through the same pipeline, so /planograms has current and upcoming slots.
-use crate::kind::PlanogramUpload;
 use fleet_shared::upload::{self, RawRow, UploadRequest};
 use fleet_shared::{ApiError, Caller, Deps, Table};
+use fn_planograms::kind::PlanogramUpload;
 use serde_json::{json, Value};
 
 const ITEMS: &[&str] = &[

@@ -109,8 +109,8 @@ pub async fn fleet(deps: &'static Deps, total: usize) -> Result<usize, ApiError>
 /// `fleet-local bench-routes DATE N`: N route stops on DATE (20 a route),
 /// each with a fridge order, for the routes query figure.
 pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), ApiError> {
-    use fn_routes::orders::{order_key, FridgeOrder};
-    use fn_routes::stops::{sort_key, RouteStop, StoredStop};
+    use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
+    use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
     let mut stops = Vec::with_capacity(n);
     let mut orders = Vec::with_capacity(n);
     for i in 0..n {

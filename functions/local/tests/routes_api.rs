@@ -3,9 +3,9 @@
 //! retries), the schedule list over REST, and the permission gate.
 mod common;
 use common::*;
+use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
 use fleet_shared::history::Record;
 use fleet_shared::{store, ApiError, Bucket, Table};
-use fn_routes::orders::{order_key, FridgeOrder};
 use fn_routes::stops::{self, RouteStop};
 use serde_json::{json, Value};
 

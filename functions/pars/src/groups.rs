@@ -8,9 +8,9 @@ use crate::rules::{self, group_key, OpsLocation, ParRow, MAX_ITEMS_PER_GROUP, OR
 use aws_sdk_dynamodb::error::SdkError;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
 use fleet_shared::idempotency::{self, Claim, Records, Seen};
 use fleet_shared::{store, ApiError, Deps, Table};
-use fn_routes::orders::{order_key, FridgeOrder};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap};

@@ -2,7 +2,7 @@
 //! date, placed in the warehouse's zones and bays. Zones 1 to 4 each have
 //! bays A and B with fixed item lists; any other item goes to zone 'other',
 //! bay B. Only a need above 0 is listed.
-use fn_routes::orders::FridgeOrder;
+use fleet_shared::entity::fridge_order::FridgeOrder;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

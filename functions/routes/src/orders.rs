@@ -2,62 +2,11 @@
 //! a date, for tote counts. The table is shared with the pars area, which
 //! creates orders (one per dropOffDate, location and stockingIndex).
 use crate::stops::StoredStop;
+pub use fleet_shared::entity::fridge_order::{order_key, OrderDetails, UNITS_PER_TOTE};
+use fleet_shared::entity::fridge_order::{totes, FridgeOrder};
 use fleet_shared::{ApiError, Deps, Table};
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::collections::{BTreeMap, HashMap};
-
-/// Units one tote holds (docs/decisions.md).
-pub const UNITS_PER_TOTE: i64 = 24;
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct FridgeOrder {
-    pub drop_off_date: String,
-    /// `{locationId}#{stockingIndex}`: one order per location, date and index.
-    pub order_key: String,
-    pub location_id: String,
-    pub stocking_index: i64,
-    pub delivery_date: String,
-    /// Units ordered per item.
-    pub pars: BTreeMap<String, i64>,
-    #[serde(default)]
-    pub order_upload_id: Option<String>,
-    /// Units allowed above the par per item (pars upload).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub over_capacity: BTreeMap<String, f64>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub priority_boost_items: Vec<String>,
-    #[serde(default)]
-    pub jit: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub details: Option<OrderDetails>,
-}
-
-/// What `ordersByDay` answers beyond the keys (3-planning §3 fridge order).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderDetails {
-    pub client_code: String,
-    pub order_owner: String,
-    pub order_type: String,
-    pub unique_id: String,
-    pub address_for_delivery: String,
-    pub delivery_special_notes: String,
-}
-
-pub fn order_key(location: &str, stocking_index: i64) -> String {
-    format!("{location}#{stocking_index}")
-}
-
-/// Totes for a number of units: whole totes, a part-filled one counts.
-pub fn totes(units: i64) -> i64 {
-    if units <= 0 {
-        0
-    } else {
-        units / UNITS_PER_TOTE + i64::from(units % UNITS_PER_TOTE != 0)
-    }
-}
+use std::collections::HashMap;
 
 /// Units ordered per (location, stockingIndex) dropping off on `date` (one query).
 pub async fn units_of_date(deps: &Deps, date: &str) -> Result<HashMap<(String, i64), i64>, ApiError> {

@@ -2,9 +2,11 @@
 //! so one query reads a date and a `begins_with` reads a route on a date.
 //! A route on a date is replaced in one transaction: it lands whole or not at all.
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
+pub use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
 use fleet_shared::history::Record;
 use fleet_shared::{store, ApiError, Deps, Table};
 use serde::{Deserialize, Serialize};
+
 use std::collections::{BTreeSet, HashMap};
 
 /// Stop types a stop may have (uppercase).
@@ -31,35 +33,6 @@ struct RouteVersion {
     stocking_date: String,
     route_stop: String,
     version: u64,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RouteStop {
-    pub stocking_date: String,
-    pub market: String,
-    /// The location id.
-    pub id: String,
-    pub route: String,
-    pub stop: i64,
-    pub stocking_index: i64,
-    pub stop_type: String,
-}
-
-/// The stored item: the stop, its sort key and who wrote it from which upload.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct StoredStop {
-    #[serde(flatten)]
-    pub stop: RouteStop,
-    pub route_stop: String,
-    #[serde(default)]
-    pub upload: Option<String>,
-}
-
-/// `route#0007`: stops sort by number within a route.
-pub fn sort_key(route: &str, stop: i64) -> String {
-    format!("{route}#{stop:04}")
 }
 
 /// Every stop of a date (one query, paged by the store layer).

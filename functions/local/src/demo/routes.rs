@@ -2,10 +2,11 @@
 //! demo fridges, on their stored routes, and a fridge order for each
 //! delivery so View Routes shows tote counts.
 use chrono::{Datelike, Duration, Utc, Weekday};
+use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
+use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
 use fleet_shared::{store, ApiError, Deps, Table};
 use fn_locations::attributes::flatten;
-use fn_routes::orders::{order_key, FridgeOrder};
-use fn_routes::stops::{sort_key, RouteStop, StoredStop, MAX_STOPS_PER_ROUTE};
+use fn_routes::stops::MAX_STOPS_PER_ROUTE;
 use serde_json::Value;
 use std::collections::BTreeMap;
 

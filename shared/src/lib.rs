@@ -9,6 +9,7 @@ pub mod deps;
 pub mod entity;
 pub mod error;
 pub mod events;
+pub mod files;
 pub mod flags;
 pub mod fridge_time;
 pub mod history;

@@ -11,6 +11,10 @@ trap stop_stack EXIT INT TERM
 
 ensure_tools
 
+log "formatters and linters: rustfmt, Prettier, ESLint"
+cargo fmt --all --check
+(cd web && npm run --silent format:check && npm run --silent lint)
+
 log "sam validate --lint"
 .venv/bin/sam validate --lint --template template.yaml
 

@@ -27,8 +27,11 @@ pub const FILE_TEXT_FIELD: &str = "csv";
 /// 256 KiB): queue events are not user input, and are bounded per record by
 /// the consumer, which parks an oversized record with its reason.
 pub const MAX_QUEUE_MESSAGE_BYTES: usize = 256 * 1024;
+/// SQS's most messages per SendMessageBatch or ReceiveMessage call, and per
+/// Lambda event (the event source mapping's batch size).
+pub const SQS_BATCH_MAX: usize = 10;
 /// A whole queue event: at most 10 records and their envelopes.
-pub const MAX_QUEUE_EVENT_BYTES: usize = 10 * (MAX_QUEUE_MESSAGE_BYTES + 8 * 1024);
+pub const MAX_QUEUE_EVENT_BYTES: usize = SQS_BATCH_MAX * (MAX_QUEUE_MESSAGE_BYTES + 8 * 1024);
 
 /// The whole-request bounds of a user's call, applied to every user-facing
 /// function by the gate. `file` requests may carry a file's text whole.

@@ -4,6 +4,11 @@
 Runtime API on loopback. Prints the median of N runs and the binary size.
 
     scripts/bench/cold-start.py [--function get_location] [--runs 20] [--no-build]
+                                [--baseline OLD_BINARY]
+
+With --baseline, the older binary and this one are timed in the same run,
+alternating run by run (so drift in the machine's load hits both alike), and
+the difference of the medians is printed.
 
 Every function runs the one `fleet` binary, picked by FLEET_FUNCTION as
 template.yaml sets it. Builds it with the release profile (the one deployed,
@@ -45,6 +50,7 @@ def main():
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--binary", help="time this binary instead (e.g. an older build, for a before/after)")
+    ap.add_argument("--baseline", help="also time this (older) binary, alternating with the new one, in the same run")
     args = ap.parse_args()
 
     if not args.no_build and not args.binary:
@@ -70,24 +76,34 @@ def main():
         # Every resource variable (shared/src/resources.rs), so any function finds what its grants imply.
         **{name: "https://sqs.us-east-1.amazonaws.com/123456789012/q" if name.endswith("QUEUE_URL") else "t" for name in RESOURCE_VARS},
     }
-    samples = []
-    for _ in range(args.runs):
+    def once(path):
         FakeRuntime.first_next = None
         start = time.perf_counter()
-        proc = subprocess.Popen([str(binary)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen([str(path)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = start + 5
         while FakeRuntime.first_next is None and time.perf_counter() < deadline:
             time.sleep(0.0002)
         proc.kill()
         proc.wait()
         if FakeRuntime.first_next is None:
-            raise SystemExit(f"{args.function} never asked for an invocation")
-        samples.append((FakeRuntime.first_next - start) * 1000)
+            raise SystemExit(f"{args.function} never asked for an invocation from {path}")
+        return (FakeRuntime.first_next - start) * 1000
+
+    baseline = Path(args.baseline) if args.baseline else None
+    samples, base_samples = [], []
+    for _ in range(args.runs):
+        samples.append(once(binary))
+        if baseline:
+            base_samples.append(once(baseline))
     server.shutdown()
     size = binary.stat().st_size
     print(f"function: {args.function}, binary {binary.name} ({size / 1e6:.1f} MB stripped, release profile, host target)")
     print(f"exec -> first invocation/next over {args.runs} runs: median {statistics.median(samples):.1f} ms, "
           f"min {min(samples):.1f} ms, max {max(samples):.1f} ms")
+    if baseline:
+        print(f"baseline {baseline} ({baseline.stat().st_size / 1e6:.1f} MB): median {statistics.median(base_samples):.1f} ms, "
+              f"min {min(base_samples):.1f} ms, max {max(base_samples):.1f} ms")
+        print(f"new - baseline, medians: {statistics.median(samples) - statistics.median(base_samples):+.2f} ms")
     print("published anchor: ~14 ms init for a minimal Rust Lambda vs ~125 ms for Node.js 22")
 
 

@@ -2,7 +2,7 @@
 //! same transaction as the write, saying who, when, why, from where, and each
 //! attribute's old and new value. One table serves every area; records are
 //! keyed by entity (`location#CHI_0001`) and time, read newest first.
-use crate::{deps::TableRef, paging, store, ApiError};
+use crate::{deps::TableRef, store, ApiError};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -98,22 +98,8 @@ pub fn diff(old: &Map<String, Value>, new: &Map<String, Value>, reasons: &Map<St
 /// One page of an entity's history, newest first, behind a signed token.
 pub async fn page(table: TableRef<'_>, secret: &[u8], entity: &str, token: Option<&str>) -> Result<Value, ApiError> {
     let scope = format!("history:{entity}");
-    let (client, name) = (table.client, table.name);
-    let (items, next) = paging::signed_page(secret, &scope, token, PAGE_SIZE, |start, limit| async move {
-        let out = client
-            .query()
-            .table_name(name)
-            .key_condition_expression("entity = :e")
-            .expression_attribute_values(":e", store::s(entity))
-            .scan_index_forward(false)
-            .set_limit(limit)
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-    })
-    .await?;
-    let records = items.into_iter().map(store::from_item::<Record>).collect::<Result<Vec<_>, _>>()?;
+    let (records, next): (Vec<Record>, _) =
+        table.query("entity", entity).newest_first().signed_page(secret, &scope, token, PAGE_SIZE).await?;
     Ok(json!({ "items": records.iter().map(Record::view).collect::<Vec<_>>(), "nextToken": next }))
 }
 

@@ -15,6 +15,7 @@ pub mod fridge_time;
 pub mod history;
 pub mod idempotency;
 pub mod identity;
+pub mod item;
 pub mod limits;
 pub mod logging;
 pub mod names;

@@ -145,13 +145,13 @@ pub async fn signed_page<F, Fut>(
     token: Option<&str>,
     count: usize,
     fetch: F,
-) -> Result<(Vec<crate::store::Item>, Option<String>), ApiError>
+) -> Result<(Vec<crate::item::Item>, Option<String>), ApiError>
 where
     F: FnMut(Option<Key>, Option<i32>) -> Fut,
-    Fut: std::future::Future<Output = Result<(Vec<crate::store::Item>, Option<Key>), ApiError>>,
+    Fut: std::future::Future<Output = Result<(Vec<crate::item::Item>, Option<Key>), ApiError>>,
 {
     let start = start_key(secret, scope, token)?;
-    let (items, next) = crate::store::pages(start, Some(count), fetch).await?;
+    let (items, next) = crate::item::pages(start, Some(count), fetch).await?;
     Ok((items, next.map(|k| encode(secret, scope, &k))))
 }
 

@@ -2,7 +2,7 @@
 //! (partition, sort-key condition, index, order, filter) and asks for every
 //! item, one raw page, or one page behind a signed token; the SDK request,
 //! its placeholders and the paging loop are written here once.
-use crate::store::{self, Item, Key};
+use crate::item::{self as store, Item, Key};
 use crate::{deps::TableRef, error::ApiError, paging};
 use aws_sdk_dynamodb::types::AttributeValue;
 use serde::de::DeserializeOwned;

@@ -6,7 +6,8 @@
 //! goes on, and the area's `Applier` then finishes the claimed changes in the
 //! same transaction as its writes (`finish_*` items conditioned on the claim).
 //! A group that can never apply is moved aside (FAILED, with the reason).
-use crate::{store, ApiError, Deps, Table};
+use crate::store::{self, SortKey};
+use crate::{ApiError, Deps, Table};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, TransactWriteItem, Update};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -98,25 +99,12 @@ pub async fn query_index(
     key_value: &str,
     until: Option<&str>,
 ) -> Result<Vec<StoredChange>, ApiError> {
-    let t = deps.table(Table::ScheduledChanges)?;
-    store::all(|start, _| async move {
-        let q = t
-            .client
-            .query()
-            .table_name(t.name)
-            .index_name(index)
-            .expression_attribute_names("#k", key)
-            .expression_attribute_values(":k", store::s(key_value))
-            .set_exclusive_start_key(start);
-        let q = match until {
-            Some(t) => q
-                .key_condition_expression("#k = :k AND actionTime <= :t")
-                .expression_attribute_values(":t", store::s(t)),
-            None => q.key_condition_expression("#k = :k"),
-        };
-        let page = q.send().await?;
-        Ok((page.items.unwrap_or_default(), page.last_evaluated_key))
-    })
+    let query = deps.table(Table::ScheduledChanges)?.query(key, key_value).index(index);
+    match until {
+        Some(t) => query.sort("actionTime", SortKey::AtMost(t.to_string())),
+        None => query,
+    }
+    .all()
     .await
 }
 
@@ -226,7 +214,7 @@ pub fn finish_by_keeping(
         .update_expression("SET dueShard = :applied, appliedAt = :now REMOVE claimedBy, claimedAt")
         .condition_expression("claimedBy = :run")
         .expression_attribute_values(":applied", store::s(applied_shard))
-        .expression_attribute_values(":now", store::s(iso(Utc::now())))
+        .expression_attribute_values(":now", store::s(iso(crate::fridge_time::now())))
         .expression_attribute_values(":run", store::s(run))
         .build()
         .map_err(ApiError::internal)?;
@@ -254,7 +242,7 @@ pub fn is_permanent(e: &ApiError) -> bool {
 /// time: a subject's changes apply in time order). Answers the groups
 /// applied, moved aside and failed (to be retried), and the uuids this run applied.
 pub async fn apply_due(deps: &Deps, shard: &str, applier: &impl Applier) -> Result<Value, ApiError> {
-    apply_due_in(&Dynamo(deps), shard, applier, &iso(Utc::now())).await
+    apply_due_in(&Dynamo(deps), shard, applier, &iso(crate::fridge_time::now())).await
 }
 
 /// `apply_due` over any change store, with changes due at `now`. A group
@@ -299,7 +287,7 @@ pub async fn apply_due_in<A: Applier>(
 /// runs exactly one proceeds to the transaction.
 async fn claim(deps: &Deps, shard: &str, c: &StoredChange, run: &str) -> Result<bool, ApiError> {
     let t = deps.table(Table::ScheduledChanges)?;
-    let now = Utc::now();
+    let now = crate::fridge_time::now();
     let out = t
         .client
         .update_item()
@@ -342,7 +330,7 @@ async fn release(deps: &Deps, changes: &[StoredChange], run: &str) {
 /// Moves a claimed group out of the due index with the reason, all or nothing.
 async fn move_aside(deps: &Deps, changes: &[StoredChange], run: &str, reason: &str) -> Result<(), ApiError> {
     let t = deps.table(Table::ScheduledChanges)?;
-    let now = iso(Utc::now());
+    let now = iso(crate::fridge_time::now());
     let mut items = Vec::new();
     for c in changes {
         let update = Update::builder()
@@ -360,7 +348,7 @@ async fn move_aside(deps: &Deps, changes: &[StoredChange], run: &str, reason: &s
             .map_err(ApiError::internal)?;
         items.push(TransactWriteItem::builder().update(update).build());
     }
-    for chunk in items.chunks(100) {
+    for chunk in items.chunks(store::TRANSACT_MAX) {
         store::transact(t.client, chunk.to_vec()).await?;
     }
     Ok(())

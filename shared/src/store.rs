@@ -5,13 +5,11 @@
 //! implement them with these helpers.
 use crate::{deps::TableRef, error::ApiError};
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
-use aws_sdk_dynamodb::types::{AttributeValue, KeysAndAttributes, PutRequest, TransactWriteItem, WriteRequest};
-use serde::{de::DeserializeOwned, Serialize};
-use std::{collections::HashMap, future::Future, time::Duration};
+use aws_sdk_dynamodb::types::{KeysAndAttributes, PutRequest, TransactWriteItem, WriteRequest};
+use serde::de::DeserializeOwned;
+use std::{collections::HashMap, time::Duration};
 
-pub type Item = HashMap<String, AttributeValue>;
-pub type Key = HashMap<String, AttributeValue>;
-
+pub use crate::item::{all, from_item, pages, s, to_item, Item, Key};
 pub use crate::query::{Filter, Query, SortKey};
 
 /// DynamoDB's request limits: items of one BatchWriteItem, keys of one
@@ -33,18 +31,6 @@ async fn back_off(attempt: &mut u32, max: u32) -> Result<(), ApiError> {
     Ok(())
 }
 
-pub fn to_item<T: Serialize>(value: &T) -> Result<Item, ApiError> {
-    Ok(serde_dynamo::to_item(value)?)
-}
-
-pub fn from_item<T: DeserializeOwned>(item: Item) -> Result<T, ApiError> {
-    Ok(serde_dynamo::from_item(item)?)
-}
-
-pub fn s(v: impl Into<String>) -> AttributeValue {
-    AttributeValue::S(v.into())
-}
-
 /// Replaces the generic "changed meanwhile" conflict of a conditional write
 /// with what the condition meant (e.g. `Location X already exists`).
 pub fn on_conflict<T>(result: Result<T, ApiError>, meaning: impl FnOnce() -> ApiError) -> Result<T, ApiError> {
@@ -52,43 +38,6 @@ pub fn on_conflict<T>(result: Result<T, ApiError>, meaning: impl FnOnce() -> Api
         Err(ApiError::Conflict(_)) => Err(meaning()),
         other => other,
     }
-}
-
-/// The one paging loop, for any paged AWS call (a DynamoDB key, a Cognito
-/// pagination token...). `fetch(start, remaining)` reads one page (passing
-/// `remaining` as the request's `Limit`, so the last key is exact); pages are
-/// read until `limit` items or the end. Answers the items and the key to
-/// resume from, if any.
-pub async fn pages<T, K, F, Fut>(
-    start: Option<K>,
-    limit: Option<usize>,
-    mut fetch: F,
-) -> Result<(Vec<T>, Option<K>), ApiError>
-where
-    F: FnMut(Option<K>, Option<i32>) -> Fut,
-    Fut: Future<Output = Result<(Vec<T>, Option<K>), ApiError>>,
-{
-    let mut items = Vec::new();
-    let mut start = start;
-    loop {
-        let remaining = limit.map(|l| l.saturating_sub(items.len()).min(i32::MAX as usize) as i32);
-        let (page, next) = fetch(start, remaining).await?;
-        items.extend(page);
-        start = next;
-        if start.is_none() || limit.is_some_and(|l| items.len() >= l) {
-            return Ok((items, start));
-        }
-    }
-}
-
-/// Every item of a query or scan, deserialised.
-pub async fn all<T, F, Fut>(fetch: F) -> Result<Vec<T>, ApiError>
-where
-    T: DeserializeOwned,
-    F: FnMut(Option<Key>, Option<i32>) -> Fut,
-    Fut: Future<Output = Result<(Vec<Item>, Option<Key>), ApiError>>,
-{
-    pages(None, None, fetch).await?.0.into_iter().map(from_item).collect()
 }
 
 impl TableRef<'_> {
@@ -242,15 +191,6 @@ pub async fn batch_write_all(
         }
     }
     Ok(())
-}
-
-/// [`batch_write_all`] of requests grouped by table.
-pub async fn batch_write_tables(
-    client: &aws_sdk_dynamodb::Client,
-    by_table: HashMap<String, Vec<WriteRequest>>,
-) -> Result<(), ApiError> {
-    let requests = by_table.into_iter().flat_map(|(t, rs)| rs.into_iter().map(move |r| (t.clone(), r))).collect();
-    batch_write_all(client, requests).await
 }
 
 /// Writes items all-or-nothing (at most 100). A failed condition becomes the

@@ -205,12 +205,27 @@ pub trait UploadKind: Sync {
     /// whose writes go through another area's service cannot: the pipeline
     /// then records each unit right after it is written.
     const CLAIMS_IN_WRITE: bool = true;
+    /// Whether a unit this upload already committed with other content
+    /// refuses the whole batch (409), or only fails its own rows while the
+    /// rest go on: for an API that answers per unit (`uploadParMaps`).
+    const REUSE_REFUSES_BATCH: bool = true;
     /// What a valid row becomes (e.g. a location document).
     type Plan: Send + Sync;
     /// What the rules need, loaded once per request (option lists...).
     type Context: Send + Sync;
 
     fn context(&self) -> impl Future<Output = Result<Self::Context, ApiError>> + Send;
+    /// The bounds of one commit call, before any rule runs: by default the
+    /// browser's batch of rows of a file with its upload id.
+    fn check_batch(&self, req: &UploadRequest) -> Result<(), ApiError> {
+        req.check(MAX_BATCH_ROWS)
+    }
+    /// What an upload id reused with other content names: its rows by
+    /// default, or the unit's group (`what` of `idempotency::conflict`).
+    fn reused_what(&self, upload_id: &str, _group: Option<&str>, rows: &[u32]) -> String {
+        let rows = rows.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        format!("Upload {upload_id} row {rows}")
+    }
     /// Checks one row, answering its key and plan, or every message that applies.
     fn check(&self, row: &RawRow, ctx: &Self::Context) -> Result<(String, Self::Plan), Vec<String>>;
     /// The stored records under these keys (absent keys are left out).
@@ -424,14 +439,28 @@ pub struct Committed {
     pub results: Vec<CommitResult>,
     pub written: usize,
     pub failed: usize,
+    /// Each refused row's rule messages as a list (a result's `message`
+    /// joins them), for an answer that lists them; not on the wire.
+    #[serde(skip)]
+    pub messages: BTreeMap<u32, Vec<String>>,
 }
 
 /// The dry run: every row's status, messages and diff, the summary, and each
 /// group's row count. Every row of a touched group is a change: the group is
 /// sent and replaced whole.
 pub async fn dry_run<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<DryRun, ApiError> {
+    dry_run_planned(kind, req).await.map(|(dry, _)| dry)
+}
+
+/// [`dry_run`], with the plans of the rows that would land (valid, in a
+/// group that can land), in file order: for a kind whose answer also says
+/// what a commit will send (the orders of a par file).
+pub async fn dry_run_planned<K: UploadKind>(
+    kind: &K,
+    req: &UploadRequest,
+) -> Result<(DryRun, Vec<Planned<K::Plan>>), ApiError> {
     req.check(MAX_FILE_ROWS)?;
-    let Checked { mut reports, touched, .. } = checked(kind, req).await?;
+    let Checked { mut reports, ready, touched } = checked(kind, req).await?;
     for r in reports.iter_mut().filter(|r| r.status == RowStatus::Unchanged) {
         if r.group.as_ref().is_some_and(|g| touched.contains(g)) {
             r.status = RowStatus::Change;
@@ -439,7 +468,8 @@ pub async fn dry_run<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Dry
     }
     let summary = Summary::of(&reports);
     let groups = group_sizes(&reports);
-    Ok(DryRun { upload_id: req.upload_id.clone(), summary_text: summary.text(), summary, rows: reports, groups })
+    let dry = DryRun { upload_id: req.upload_id.clone(), summary_text: summary.text(), summary, rows: reports, groups };
+    Ok((dry, ready))
 }
 
 /// Writes rows one at a time, `in_flight` at once, each answered written or
@@ -479,6 +509,8 @@ pub fn own_groups<K: UploadKind>(kind: &K, rows: &[RawRow]) -> Option<BTreeMap<S
 /// The rows that are recorded and replayed together: a group, or one row.
 struct Unit {
     part: String,
+    /// The group the unit is, if it is one.
+    group: Option<String>,
     rows: Vec<u32>,
     digest: String,
 }
@@ -494,6 +526,7 @@ fn units_of<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Vec<Unit>, A
             Some(g) => groups.entry(g).or_default().push(raw),
             None => units.push(Unit {
                 part: format!("row#{}", raw.row),
+                group: None,
                 rows: vec![raw.row],
                 digest: idempotency::digest(&(raw.row, &raw.values)),
             }),
@@ -521,6 +554,7 @@ fn units_of<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Vec<Unit>, A
             part: format!("group#{group}"),
             rows: rows.iter().map(|r| r.row).collect(),
             digest: idempotency::digest(&content),
+            group: Some(group),
         });
     }
     Ok(units)
@@ -536,16 +570,26 @@ pub async fn commit<K: UploadKind, R: Records>(
     req: &UploadRequest,
     records: &R,
 ) -> Result<Committed, ApiError> {
-    req.check(MAX_BATCH_ROWS)?;
+    kind.check_batch(req)?;
     let units = units_of(kind, req)?;
     let pk = format!("{}#{}", K::SCOPE, req.upload_id);
     let found = records.get(&pk, units.iter().map(|u| u.part.clone()).collect()).await?;
     let mut results: Vec<CommitResult> = Vec::new();
+    let mut messages = BTreeMap::new();
     let mut fresh: Vec<Unit> = Vec::new();
     for unit in units {
         match found.get(&unit.part).map(|c| c.seen_by(&unit.digest)) {
             Some(Seen::Replay(answer)) => results.extend(replayed(answer)),
-            Some(Seen::Conflict) => return Err(reused(req, &unit)),
+            Some(Seen::Conflict) if K::REUSE_REFUSES_BATCH => return Err(reused(kind, req, &unit)),
+            Some(Seen::Conflict) => {
+                let e = reused(kind, req, &unit).to_string();
+                results.extend(unit.rows.iter().map(|&row| CommitResult {
+                    row,
+                    key: None,
+                    status: CommitStatus::Failed,
+                    message: Some(e.clone()),
+                }))
+            }
             _ => fresh.push(unit),
         }
     }
@@ -553,32 +597,36 @@ pub async fn commit<K: UploadKind, R: Records>(
         let rows: HashSet<u32> = fresh.iter().flat_map(|u| u.rows.iter().copied()).collect();
         let sub =
             UploadRequest { rows: req.rows.iter().filter(|r| rows.contains(&r.row)).cloned().collect(), ..req.clone() };
-        results.extend(commit_fresh(kind, &sub, records, fresh).await?);
+        let (answers, refused) = commit_fresh(kind, &sub, records, fresh).await?;
+        results.extend(answers);
+        messages = refused;
     }
     results.sort_by_key(|r| r.row);
     let written = results.iter().filter(|r| r.status == CommitStatus::Written).count();
     let failed = results.iter().filter(|r| r.status == CommitStatus::Failed).count();
-    Ok(Committed { upload_id: req.upload_id.clone(), results, written, failed })
+    Ok(Committed { upload_id: req.upload_id.clone(), results, written, failed, messages })
 }
 
 fn replayed(answer: Value) -> Vec<CommitResult> {
     serde_json::from_value(answer).unwrap_or_default()
 }
 
-fn reused(req: &UploadRequest, unit: &Unit) -> ApiError {
-    let rows = unit.rows.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-    idempotency::conflict(&format!("Upload {} row {rows}", req.upload_id))
+fn reused<K: UploadKind>(kind: &K, req: &UploadRequest, unit: &Unit) -> ApiError {
+    idempotency::conflict(&kind.reused_what(&req.upload_id, unit.group.as_deref(), &unit.rows))
 }
 
 /// The rows of units without a record: checked, then recorded or written.
+/// Answers each row, and the rule messages of each refused row.
 async fn commit_fresh<K: UploadKind, R: Records>(
     kind: &K,
     req: &UploadRequest,
     records: &R,
     units: Vec<Unit>,
-) -> Result<Vec<CommitResult>, ApiError> {
+) -> Result<(Vec<CommitResult>, BTreeMap<u32, Vec<String>>), ApiError> {
     let Checked { reports, ready, .. } = checked(kind, req).await?;
-    let now = chrono::Utc::now().timestamp();
+    let now = crate::fridge_time::now().timestamp();
+    let refused: BTreeMap<u32, Vec<String>> =
+        reports.iter().filter(|r| r.status == RowStatus::Invalid).map(|r| (r.row, r.messages.clone())).collect();
     let unit_of: HashMap<u32, usize> =
         units.iter().enumerate().flat_map(|(i, u)| u.rows.iter().map(move |r| (*r, i))).collect();
     let mut results: Vec<CommitResult> = reports
@@ -597,11 +645,11 @@ async fn commit_fresh<K: UploadKind, R: Records>(
     for mut p in ready {
         let Some(&u) = unit_of.get(&p.row) else { continue };
         let unit = &units[u];
-        let lone = unit.rows.len() == 1 && unit.part.starts_with("row#");
+        let lone = unit.group.is_none();
         if lone && status_of.get(&p.row) == Some(&RowStatus::Unchanged) {
             let answer =
                 vec![CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Unchanged, message: None }];
-            results.extend(record(records, K::SCOPE, req, unit, answer, now).await?);
+            results.extend(record(kind, records, req, unit, answer, now).await?);
             continue;
         }
         if claimed.insert(u) {
@@ -623,7 +671,7 @@ async fn commit_fresh<K: UploadKind, R: Records>(
         to_write.push(p);
     }
     if to_write.is_empty() {
-        return Ok(results);
+        return Ok((results, refused));
     }
     let written_units: HashSet<usize> = to_write.iter().filter_map(|p| unit_of.get(&p.row).copied()).collect();
     let outcome = kind.write(to_write, req).await?;
@@ -632,22 +680,22 @@ async fn commit_fresh<K: UploadKind, R: Records>(
         let unit = &units[u];
         let answers: Vec<CommitResult> = outcome.iter().filter(|r| unit.rows.contains(&r.row)).cloned().collect();
         if answers.iter().all(|r| r.status == CommitStatus::Unchanged) {
-            results.extend(record(records, K::SCOPE, req, unit, answers, now).await?);
+            results.extend(record(kind, records, req, unit, answers, now).await?);
         } else if answers.iter().any(|r| r.status == CommitStatus::Failed) {
             // A racing try of the same upload may have landed it meanwhile.
             let found = records.get(&format!("{}#{}", K::SCOPE, req.upload_id), vec![unit.part.clone()]).await?;
             match found.get(&unit.part).map(|c| c.seen_by(&unit.digest)) {
                 Some(Seen::Replay(answer)) => results.extend(replayed(answer)),
-                Some(Seen::Conflict) => results.extend(failed_with(&answers, reused(req, unit))),
+                Some(Seen::Conflict) => results.extend(failed_with(&answers, reused(kind, req, unit))),
                 _ => results.extend(answers),
             }
         } else if !K::CLAIMS_IN_WRITE {
-            results.extend(record(records, K::SCOPE, req, unit, answers, now).await?);
+            results.extend(record(kind, records, req, unit, answers, now).await?);
         } else {
             results.extend(answers);
         }
     }
-    Ok(results)
+    Ok((results, refused))
 }
 
 fn written(row: u32, key: Option<String>) -> CommitResult {
@@ -663,19 +711,19 @@ fn failed_with(answers: &[CommitResult], e: ApiError) -> Vec<CommitResult> {
 
 /// Records a unit that changed nothing, so a retry replays it even after a
 /// later upload changed the same records.
-async fn record<R: Records>(
+async fn record<K: UploadKind, R: Records>(
+    kind: &K,
     records: &R,
-    scope: &str,
     req: &UploadRequest,
     unit: &Unit,
     answer: Vec<CommitResult>,
     now: i64,
 ) -> Result<Vec<CommitResult>, ApiError> {
-    let claim = Claim::new(scope, &req.upload_id, &unit.part, unit.digest.clone(), &serde_json::json!(answer), now);
+    let claim = Claim::new(K::SCOPE, &req.upload_id, &unit.part, unit.digest.clone(), &serde_json::json!(answer), now);
     Ok(match records.put(&claim).await? {
         Seen::New => answer,
         Seen::Replay(first) => replayed(first),
-        Seen::Conflict => failed_with(&answer, reused(req, unit)),
+        Seen::Conflict => failed_with(&answer, reused(kind, req, unit)),
     })
 }
 
@@ -995,6 +1043,63 @@ mod tests {
             (400, "Row 2 appears more than once: each row of a file has its own number.".to_string())
         );
         assert_eq!(commit_to(&kind, &r).await.unwrap_err().status(), 400);
+    }
+
+    /// `Numbers` answered per unit: a reused upload row fails alone, under its own bounds.
+    struct PerUnit(Numbers);
+
+    impl UploadKind for PerUnit {
+        const SCOPE: &'static str = "numbers";
+        const REUSE_REFUSES_BATCH: bool = false;
+        type Plan = i64;
+        type Context = ();
+        async fn context(&self) -> Result<(), ApiError> {
+            Ok(())
+        }
+        fn check_batch(&self, req: &UploadRequest) -> Result<(), ApiError> {
+            limits::check_count("groups", req.rows.len(), 2)
+        }
+        fn reused_what(&self, upload_id: &str, _group: Option<&str>, rows: &[u32]) -> String {
+            format!("Upload {upload_id} for number {rows:?}")
+        }
+        fn check(&self, row: &RawRow, ctx: &()) -> Result<(String, i64), Vec<String>> {
+            self.0.check(row, ctx)
+        }
+        async fn load(&self, keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
+            self.0.load(keys).await
+        }
+        fn compare(&self, plan: &i64, stored: Option<&Value>) -> Result<Vec<Change>, String> {
+            self.0.compare(plan, stored)
+        }
+        async fn write(&self, rows: Vec<Planned<i64>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
+            self.0.write(rows, req).await
+        }
+    }
+
+    #[tokio::test]
+    async fn a_kind_answering_per_unit_fails_a_reused_row_alone_and_lists_each_refusals_messages() {
+        let kind = PerUnit(Numbers::default());
+        commit(&kind, &req(&[("p1", "350")]), &kind.0.records).await.unwrap();
+        let out = commit(&kind, &req(&[("p1", "999"), ("", "x")]), &kind.0.records).await.unwrap();
+        assert_eq!(out.results[0].status, CommitStatus::Failed);
+        assert_eq!(
+            out.results[0].message.as_deref(),
+            Some("Upload u-1 for number [2] was already used with other content. Send new content with a new id.")
+        );
+        assert_eq!(out.messages[&3], ["id cannot be empty", "n must be a number"], "as a list");
+        assert_eq!(json!(out).get("messages"), None, "not on the wire");
+        assert_eq!(kind.0.stored.lock().unwrap()["p1"]["n"], 350);
+        let err = commit(&kind, &req(&[("a", "1"), ("b", "2"), ("c", "3")]), &kind.0.records).await.unwrap_err();
+        assert_eq!(err.to_string(), "groups must hold between 1 and 2 entries", "the kind's own bounds");
+    }
+
+    #[tokio::test]
+    async fn a_dry_run_can_answer_the_plans_that_would_land() {
+        let kind = Numbers::default();
+        let (dry, ready) =
+            dry_run_planned(&kind, &grouped(&[("a", "1", "g1"), ("b", "x", "g1"), ("c", "3", "g2")])).await.unwrap();
+        assert_eq!(dry.summary.invalid, 2);
+        assert_eq!(ready.iter().map(|p| (p.row, p.plan)).collect::<Vec<_>>(), [(4, 3)], "spoiled groups left out");
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //! recent codes.
 pub mod codes;
 pub mod handlers;
+pub mod issue;
 pub mod reasons;
 pub mod rules;
+pub mod store;
 
 use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
 

@@ -3,6 +3,7 @@
 //! start. Every message is the server's; the browser shows it as is.
 use crate::reasons;
 use chrono::NaiveDate;
+use fleet_shared::dates;
 use serde::{Deserialize, Serialize};
 
 /// The offered values (§9): '50 %' is PERCENT 50; '$N' is AMOUNT N.
@@ -50,10 +51,11 @@ pub struct Coupon {
     pub end: NaiveDate,
 }
 
-/// `YYYY-MM-DD`, or ISO date-time text whose date part is taken.
+/// `YYYY-MM-DD`, or ISO date-time text (`YYYY-MM-DDT...`) whose date part is taken.
 fn iso_date(text: &str) -> Option<NaiveDate> {
     let t = text.trim();
-    NaiveDate::parse_from_str(t.get(..10)?, "%Y-%m-%d").ok().filter(|_| t.len() == 10 || t.as_bytes()[10] == b'T')
+    let date_only = t.len() == 10 || t.as_bytes().get(10) == Some(&b'T');
+    dates::iso_date(t.get(..10)?).filter(|_| date_only)
 }
 
 pub fn check(req: &CouponRequest) -> Result<Coupon, Vec<String>> {
@@ -138,5 +140,14 @@ mod tests {
         ))
         .unwrap_err();
         assert_eq!(e.len(), 3, "{e:?}");
+    }
+
+    #[test]
+    fn a_date_or_a_date_followed_by_a_time_is_read() {
+        let d = NaiveDate::from_ymd_opt(2026, 11, 22);
+        assert_eq!((iso_date(" 2026-11-22 "), iso_date("2026-11-22T08:00:00Z")), (d, d));
+        for refused in ["2026-11-22 08:00", "2026-11-2", "2026-11-22x", "22/11/2026", "2026-02-30", "é026-11-22"] {
+            assert_eq!(iso_date(refused), None, "{refused}");
+        }
     }
 }

@@ -10,96 +10,46 @@
 //! SQS neither orders nor de-duplicates, so each is a conditional put that
 //! lands only over an older report; a late one loses quietly. A transient
 //! failure reports the records for redelivery.
-use crate::store::{self as fleet, LocationCache};
-use crate::telemetry::{self, CommandState, Message};
-use aws_sdk_dynamodb::types::{AttributeValue, PutRequest, WriteRequest};
-use aws_sdk_sqs::types::{MessageAttributeValue, SendMessageBatchRequestEntry};
-use fleet_shared::{store, ApiError, Deps, Input, Queue, Table};
+use crate::store::{Dynamo, FleetStore, History, Landed, Latest, Unstorable};
+use crate::telemetry::{self, Message};
+use fleet_shared::entity::health::FridgeHealth;
+use fleet_shared::entity::telemetry::{InventorySnapshot, TelemetryEvent, TemperatureSample};
+use fleet_shared::events::{sqs_records, SqsBatchResponse, SqsMessage};
+use fleet_shared::fridge_time::{now_text, stamp};
+use fleet_shared::{ApiError, Deps, Input, Table};
 use futures::stream::{self, StreamExt};
-use serde_json::{json, Value};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashSet};
 
 /// Conditional puts of latest state in flight at once, per batch.
 const LATEST_IN_FLIGHT: usize = 8;
 
-struct Record {
-    id: String,
-    body: String,
-}
-
 /// A parsed record: its id, body and message.
 pub(crate) type Parsed = (String, String, Message);
-/// A record that can never be stored: its id, body and the reason.
-pub(crate) type Unstorable = (String, String, String);
 
-fn sort(records: Vec<Record>) -> (Vec<Parsed>, Vec<Unstorable>) {
+fn sort(records: Vec<SqsMessage>) -> (Vec<Parsed>, Vec<Unstorable>) {
     let (mut ok, mut bad) = (Vec::new(), Vec::new());
     for r in records {
+        let (id, body) = (r.message_id.unwrap_or_default(), r.body.unwrap_or_default());
         // Bounded per record, as a queue event is not user input: parked with what fits of it.
-        if let Some(reason) = fleet_shared::limits::queue_record_problem(&r.body) {
-            let head: String = r.body.chars().take(1024).collect();
-            bad.push((r.id, head, reason));
+        if let Some(reason) = fleet_shared::limits::queue_record_problem(&body) {
+            let head: String = body.chars().take(1024).collect();
+            bad.push((id, head, reason));
             continue;
         }
-        match telemetry::parse(&r.body) {
-            Ok(m) => ok.push((r.id, r.body, m)),
-            Err(reason) => bad.push((r.id, r.body, reason)),
+        match telemetry::parse(&body) {
+            Ok(m) => ok.push((id, body, m)),
+            Err(reason) => bad.push((id, body, reason)),
         }
     }
     (ok, bad)
 }
 
-fn entry(i: usize, body: &str, reason: &str) -> Option<SendMessageBatchRequestEntry> {
-    let attr = MessageAttributeValue::builder().data_type("String").string_value(reason).build().ok()?;
-    SendMessageBatchRequestEntry::builder()
-        .id(i.to_string())
-        .message_body(body)
-        .message_attributes("reason", attr)
-        .build()
-        .ok()
-}
-
-/// Parks messages in the dead-letter queue with their reason; answers the ids that could not be parked.
-async fn park(deps: &Deps, bad: &[Unstorable]) -> Vec<String> {
-    let mut failed = Vec::new();
-    let Ok(q) = deps.queue(Queue::TelemetryDeadLetter) else {
-        return bad.iter().map(|(id, ..)| id.clone()).collect();
-    };
-    for chunk in bad.chunks(10) {
-        let mut entries = Vec::new();
-        for (i, (id, body, reason)) in chunk.iter().enumerate() {
-            tracing::warn!(message_id = %id, %reason, "telemetry parked in the dead-letter queue");
-            match entry(i, body, reason) {
-                Some(e) => entries.push(e),
-                None => failed.push(id.clone()), // never lost: redelivered instead
-            }
-        }
-        if entries.is_empty() {
-            continue;
-        }
-        match q.client.send_message_batch().queue_url(q.url).set_entries(Some(entries)).send().await {
-            Ok(out) => failed.extend(
-                out.failed.iter().filter_map(|f| chunk.get(f.id.parse::<usize>().ok()?)).map(|(id, ..)| id.clone()),
-            ),
-            Err(e) => {
-                tracing::error!(error = %e, "dead-letter queue unavailable; records left for redelivery");
-                failed.extend(chunk.iter().map(|(id, ..)| id.clone()));
-            }
-        }
-    }
-    failed
-}
-
-fn put(item: &Value) -> Result<WriteRequest, ApiError> {
-    let put = PutRequest::builder().set_item(Some(store::to_item(item)?)).build().map_err(ApiError::internal)?;
-    Ok(WriteRequest::builder().put_request(put).build())
-}
-
 /// One item to write and the records (id, body) behind it.
 #[derive(Debug)]
-pub(crate) struct Write {
-    pub(crate) item: Value,
-    /// The report's time (`fleet::iso`): what latest state is compared on.
+pub(crate) struct Write<T> {
+    pub(crate) item: T,
+    /// The report's time (`stamp` text): what latest state is compared on.
     pub(crate) at: String,
     pub(crate) records: Vec<(String, String)>,
 }
@@ -109,27 +59,36 @@ pub(crate) struct Write {
 /// and history rows (a duplicate is one row).
 #[derive(Debug, Default)]
 pub(crate) struct Writes {
-    pub(crate) latest: BTreeMap<(Table, String), Write>,
-    pub(crate) history: BTreeMap<(Table, String), Write>,
+    pub(crate) latest: BTreeMap<(Table, String), Write<Latest>>,
+    pub(crate) history: BTreeMap<(Table, String), Write<History>>,
 }
 
 impl Writes {
-    fn latest(&mut self, table: Table, key: &str, item: Value, at: String, record: (String, String)) {
-        let newer = self.latest.get(&(table, key.to_string())).is_none_or(|old| old.at < at);
+    fn latest(&mut self, item: Latest, record: (String, String)) {
+        let (key, at) = ((item.table(), item.location_id().to_string()), item.at());
+        let newer = self.latest.get(&key).is_none_or(|old| old.at < at);
         if newer {
-            self.latest.insert((table, key.to_string()), Write { item, at, records: vec![record] });
+            self.latest.insert(key, Write { item, at, records: vec![record] });
         }
     }
 
-    fn history(&mut self, table: Table, key: String, item: Value, at: String, record: (String, String)) {
-        self.history.entry((table, key)).or_insert_with(|| Write { item, at, records: vec![] }).records.push(record);
+    fn history(&mut self, item: History, at: String, record: (String, String)) {
+        let key = (Table::FridgeTelemetry, item.key());
+        self.history.entry(key).or_insert_with(|| Write { item, at, records: vec![] }).records.push(record);
     }
 }
 
 /// The TTL of a history row, or why the message cannot be stored (the parse
 /// window makes this unreachable; it stays a refusal, never a panic).
 fn expiry(t: chrono::DateTime<chrono::Utc>) -> Result<i64, String> {
-    fleet::expires_at(t).ok_or_else(|| format!("timestamp {} is out of range", fleet::iso(t)))
+    crate::store::expires_at(t).ok_or_else(|| format!("timestamp {} is out of range", stamp(t)))
+}
+
+/// A heartbeat's temperature sample, or why it cannot be stored.
+fn sample(h: &telemetry::Heartbeat, temperature: f64) -> Result<TemperatureSample, String> {
+    let expires = expiry(h.timestamp)?;
+    TemperatureSample::new(h.location_id.clone(), h.timestamp, temperature, Some(expires))
+        .ok_or_else(|| format!("timestamp {} is out of range", stamp(h.timestamp)))
 }
 
 /// The writes a batch's messages become, and the messages that cannot be stored.
@@ -138,37 +97,20 @@ pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstora
     let mut bad = Vec::new();
     for (id, body, m) in messages {
         let record = (id.clone(), body.clone());
-        let at = fleet::iso(m.timestamp());
+        let at = stamp(m.timestamp());
         match m {
             Message::Heartbeat(h) => {
-                let mut health = match serde_json::to_value(h) {
-                    Ok(v) => v,
-                    Err(e) => {
-                        bad.push((id.clone(), body.clone(), format!("heartbeat not storable: {e}")));
-                        continue;
-                    }
-                };
-                health["timestamp"] = json!(at);
-                health["receivedAt"] = json!(received);
                 if let Some(t) = h.temperature {
-                    let expires = match expiry(h.timestamp) {
-                        Ok(e) => e,
+                    match sample(h, t) {
+                        Ok(s) => out.history(History::Sample(s), at.clone(), record.clone()),
                         Err(reason) => {
                             bad.push((id.clone(), body.clone(), reason));
                             continue;
                         }
-                    };
-                    let sk = format!("temp#{at}");
-                    let sample = json!({ "locationId": h.location_id, "sk": sk, "temperature": t, "timestamp": at, "expiresAt": expires });
-                    out.history(
-                        Table::FridgeTelemetry,
-                        format!("{}|{sk}", h.location_id),
-                        sample,
-                        at.clone(),
-                        record.clone(),
-                    );
+                    }
                 }
-                out.latest(Table::FridgeHealth, &h.location_id, health, at, record);
+                let health = FridgeHealth { report: (**h).clone(), received_at: Some(received.to_string()) };
+                out.latest(Latest::Health(Box::new(health)), record);
             }
             Message::Event { location_id, event_id, event_type, timestamp }
             | Message::SegmentEvent { location_id, event_id, event_type, timestamp, .. } => {
@@ -176,72 +118,37 @@ pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstora
                     Message::SegmentEvent { payload, .. } => ("segment", payload.to_string()),
                     _ => ("event", "null".to_string()),
                 };
-                let expires = match expiry(*timestamp) {
+                let expires_at = match expiry(*timestamp) {
                     Ok(e) => e,
                     Err(reason) => {
                         bad.push((id.clone(), body.clone(), reason));
                         continue;
                     }
                 };
-                let sk = format!("{kind}#{at}#{event_id}");
-                let item = json!({ "locationId": location_id, "sk": sk, "eventType": event_type, "timestamp": at, "eventId": event_id,
-                                   "payload": payload, "expiresAt": expires });
-                out.history(Table::FridgeTelemetry, format!("{location_id}|{sk}"), item, at, record);
+                let row = TelemetryEvent {
+                    location_id: location_id.clone(),
+                    sk: format!("{kind}#{at}#{event_id}"),
+                    event_type: event_type.clone(),
+                    timestamp: at.clone(),
+                    event_id: event_id.clone(),
+                    payload: Some(payload),
+                    expires_at,
+                };
+                out.history(History::Event(row), at, record);
             }
             Message::Inventory { location_id, slots, .. } => {
-                let item =
-                    json!({ "locationId": location_id, "timestamp": at, "slots": slots, "receivedAt": received });
-                out.latest(Table::FridgeInventory, location_id, item, at, record);
+                let snapshot = InventorySnapshot {
+                    location_id: location_id.clone(),
+                    timestamp: at,
+                    slots: slots.clone(),
+                    received_at: Some(received.to_string()),
+                };
+                out.latest(Latest::Inventory(snapshot), record);
             }
             Message::CommandResult { .. } => {}
         }
     }
     (out, bad)
-}
-
-/// How a latest-state put ended.
-#[derive(Debug, PartialEq)]
-enum Landed {
-    Stored,
-    /// The stored report is as new or newer: this one loses, quietly.
-    Older,
-}
-
-/// Puts a fridge's latest state only over an older report (or none). The
-/// stored `timestamp` is `fleet::iso` text, which sorts as time does.
-async fn put_if_newer(deps: &Deps, table: Table, write: &Write) -> Result<Landed, ApiError> {
-    let t = deps.table(table)?;
-    let out = t
-        .client
-        .put_item()
-        .table_name(t.name)
-        .set_item(Some(store::to_item(&write.item)?))
-        .condition_expression("attribute_not_exists(locationId) OR #ts < :ts")
-        .expression_attribute_names("#ts", "timestamp")
-        .expression_attribute_values(":ts", store::s(&write.at))
-        .send()
-        .await;
-    match out {
-        Ok(_) => Ok(Landed::Stored),
-        Err(e) if e.as_service_error().is_some_and(|e| e.is_conditional_check_failed_exception()) => Ok(Landed::Older),
-        Err(e) => Err(e.into()),
-    }
-}
-
-async fn write_history(deps: &Deps, history: &BTreeMap<(Table, String), Write>) -> Result<(), ApiError> {
-    let client = deps.dynamo()?;
-    let mut requests: Vec<(String, WriteRequest)> = Vec::new();
-    for ((table, _), w) in history {
-        requests.push((deps.config.table(*table)?.to_string(), put(&w.item)?));
-    }
-    for chunk in requests.chunks(25) {
-        let mut by_table: HashMap<String, Vec<WriteRequest>> = HashMap::new();
-        for (t, r) in chunk {
-            by_table.entry(t.clone()).or_default().push(r.clone());
-        }
-        store::batch_write_tables(client, by_table).await?;
-    }
-    Ok(())
 }
 
 /// What writing a batch came to: records to redeliver, records the store
@@ -255,26 +162,24 @@ struct Written {
 
 /// History in BatchWriteItem calls, latest state in bounded concurrent
 /// conditional puts; both at once.
-async fn write(deps: &Deps, writes: &Writes) -> Written {
+async fn write<S: FleetStore>(store: &S, writes: &Writes) -> Written {
     // The futures are built first (they run only when polled) and answer an
     // index, not a borrow: otherwise the handler's future is not general
     // enough over lifetimes to be Send.
-    let latest: Vec<(&(Table, String), &Write)> = writes.latest.iter().collect();
-    let puts: Vec<_> = latest
-        .iter()
-        .enumerate()
-        .map(|(i, ((table, _), w))| async move { (i, put_if_newer(deps, *table, w).await) })
-        .collect();
+    let latest: Vec<&Write<Latest>> = writes.latest.values().collect();
+    let puts: Vec<_> =
+        latest.iter().enumerate().map(|(i, w)| async move { (i, store.put_latest(&w.item).await) }).collect();
     let landed =
         stream::iter(puts).buffer_unordered(LATEST_IN_FLIGHT).collect::<Vec<(usize, Result<Landed, ApiError>)>>();
-    let (history, landed) = tokio::join!(write_history(deps, &writes.history), landed);
+    let rows: Vec<&History> = writes.history.values().map(|w| &w.item).collect();
+    let (history, landed) = tokio::join!(store.put_history(&rows), landed);
     let mut out = Written::default();
     if let Err(e) = history {
         tracing::error!(error = %e, "telemetry history not stored; left for redelivery");
         out.retry.extend(writes.history.values().flat_map(|w| w.records.iter().map(|(id, _)| id.clone())));
     }
     for (i, landed) in landed {
-        let Some((_, w)) = latest.get(i) else { continue };
+        let Some(w) = latest.get(i) else { continue };
         match landed {
             Ok(Landed::Stored) => {}
             Ok(Landed::Older) => out.older += 1,
@@ -294,47 +199,18 @@ async fn write(deps: &Deps, writes: &Writes) -> Written {
     out
 }
 
-/// A command the fridge reports on: DONE or FAILED, once (a redelivery finds it already so).
-async fn finish_command(deps: &Deps, queue_id: &str, sk: &str, state: CommandState, at: &str) -> Result<(), ApiError> {
-    let t = deps.table(Table::QueueMessages)?;
-    let state = match state {
-        CommandState::Done => "DONE",
-        CommandState::Failed => "FAILED",
-    };
-    let out = t
-        .client
-        .update_item()
-        .table_name(t.name)
-        .key("id", store::s(queue_id))
-        .key("sk", store::s(sk))
-        .update_expression("SET #s = :state, doneAt = :at")
-        .condition_expression("attribute_exists(id)")
-        .expression_attribute_names("#s", "state")
-        .expression_attribute_values(":state", store::s(state))
-        .expression_attribute_values(":at", AttributeValue::S(at.to_string()))
-        .send()
-        .await;
-    match out.map_err(ApiError::from) {
-        Ok(_) => Ok(()),
-        Err(ApiError::Conflict(_)) => Err(ApiError::bad_request(format!("no command {sk} in {queue_id}"))),
-        Err(e) => Err(e),
-    }
-}
-
 /// The SQS handler: answers `{batchItemFailures}` for the records to redeliver.
 pub async fn handle(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let records: Vec<Record> = input.args["Records"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|r| Record {
-            id: r["messageId"].as_str().unwrap_or_default().to_string(),
-            body: r["body"].as_str().unwrap_or_default().to_string(),
-        })
-        .collect();
+    let records = sqs_records(&input)?;
+    let answer = ingest(&Dynamo(deps), records).await;
+    serde_json::to_value(answer).map_err(ApiError::internal)
+}
+
+/// One SQS batch: the partial batch response names the records to redeliver.
+pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBatchResponse {
     let (parsed, mut bad) = sort(records);
-    let ids: HashSet<&str> = parsed.iter().map(|(_, _, m)| m.location_id()).collect();
-    let known = LocationCache::get().known(deps, ids).await;
+    let ids: Vec<&str> = parsed.iter().map(|(_, _, m)| m.location_id()).collect::<HashSet<_>>().into_iter().collect();
+    let known = store.known_locations(&ids).await;
     let mut retry: Vec<String> = Vec::new();
     let mut good = Vec::new();
     match known {
@@ -353,16 +229,15 @@ pub async fn handle(deps: &'static Deps, input: Input) -> Result<Value, ApiError
             retry.extend(parsed.iter().map(|(id, ..)| id.clone()));
         }
     }
-    let received = fleet::iso(chrono::Utc::now());
-    let (writes, unstorable) = items(&good, &received);
+    let (writes, unstorable) = items(&good, &now_text());
     bad.extend(unstorable);
-    let written = write(deps, &writes).await;
+    let written = write(store, &writes).await;
     bad.extend(written.refused);
     retry.extend(written.retry);
     let settled: HashSet<String> = retry.iter().chain(bad.iter().map(|(id, ..)| id)).cloned().collect();
     for (id, body, m) in good.iter().filter(|(id, ..)| !settled.contains(id)) {
         if let Message::CommandResult { queue_id, sk, state, timestamp, .. } = m {
-            match finish_command(deps, queue_id, sk, *state, &fleet::iso(*timestamp)).await {
+            match store.finish_command(queue_id, sk, *state, &stamp(*timestamp)).await {
                 Ok(()) => {}
                 Err(ApiError::BadRequest(reason)) => bad.push((id.clone(), body.clone(), reason)),
                 Err(e) => {
@@ -372,20 +247,39 @@ pub async fn handle(deps: &'static Deps, input: Input) -> Result<Value, ApiError
             }
         }
     }
-    retry.extend(park(deps, &bad).await);
+    retry.extend(store.park(&bad).await);
     // A record behind two failed writes (health and its sample) is reported once.
     let mut seen = HashSet::new();
-    retry.retain(|id| seen.insert(id.clone()));
-    Ok(json!({ "batchItemFailures": retry.iter().map(|id| json!({ "itemIdentifier": id })).collect::<Vec<_>>() }))
+    let mut answer = SqsBatchResponse::default();
+    for id in retry.into_iter().filter(|id| seen.insert(id.clone())) {
+        answer.add_failure(id);
+    }
+    answer
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::fake::Fake;
+    use crate::store::CommandRecord;
+    use fleet_shared::fridge_time::ClockAt;
+    use serde_json::json;
+
+    fn at_noon() -> ClockAt {
+        ClockAt::new("2026-11-23T12:00:00Z".parse().unwrap())
+    }
 
     fn parsed(id: &str, body: &str) -> Parsed {
-        let now = "2026-11-23T12:00:00Z".parse().unwrap();
-        (id.to_string(), body.to_string(), telemetry::parse_at(body, now).unwrap())
+        let _clock = at_noon();
+        (id.to_string(), body.to_string(), telemetry::parse(body).unwrap())
+    }
+
+    fn record(id: &str, body: &str) -> SqsMessage {
+        serde_json::from_value(json!({ "messageId": id, "receiptHandle": "r", "body": body })).unwrap()
+    }
+
+    fn heartbeat(at: &str, temperature: f64) -> String {
+        json!({ "type": "heartbeat", "locationId": "A", "timestamp": at, "temperature": temperature }).to_string()
     }
 
     #[test]
@@ -411,12 +305,13 @@ mod tests {
         let (out, bad) = items(&msgs, "now");
         assert!(bad.is_empty());
         let health = &out.latest[&(Table::FridgeHealth, "A".to_string())];
+        let Latest::Health(stored) = &health.item else { panic!("a health record: {health:?}") };
         assert_eq!(
-            (health.item["temperature"].as_f64(), health.at.as_str()),
+            (stored.report.temperature, health.at.as_str()),
             (Some(37.0), "2026-11-23T02:00:05.000Z"),
             "the newer heartbeat wins"
         );
-        let events: Vec<&Write> = out
+        let events: Vec<&Write<History>> = out
             .history
             .iter()
             .filter(|((t, k), _)| *t == Table::FridgeTelemetry && k.contains("|event#"))
@@ -445,6 +340,74 @@ mod tests {
         let (out, _) = items(&msgs, "now");
         let inv = &out.latest[&(Table::FridgeInventory, "A".to_string())];
         assert_eq!((inv.at.as_str(), inv.records[0].0.as_str()), ("2026-11-23T02:30:00.500Z", "b"));
-        assert_eq!(inv.item["timestamp"], "2026-11-23T02:30:00.500Z", "the compared text is the stored one");
+        let Latest::Inventory(stored) = &inv.item else { panic!("an inventory: {inv:?}") };
+        assert_eq!(stored.timestamp, "2026-11-23T02:30:00.500Z", "the compared text is the stored one");
+    }
+
+    #[tokio::test]
+    async fn a_newer_report_wins_and_a_late_one_is_dropped_quietly() {
+        let _clock = at_noon();
+        let store = Fake::with(&[("A", "LIVE")]);
+        let answer = ingest(&store, vec![record("m1", &heartbeat("2026-11-23T11:00:00Z", 37.0))]).await;
+        assert!(answer.batch_item_failures.is_empty());
+        // SQS does not order: an hour older report comes in a later batch.
+        let late = ingest(&store, vec![record("m2", &heartbeat("2026-11-23T10:00:00Z", 45.0))]).await;
+        assert!(late.batch_item_failures.is_empty(), "a late report is no failure");
+        let health = |store: &Fake| match store.latest.lock().unwrap().get(&(Table::FridgeHealth, "A".to_string())) {
+            Some(Latest::Health(h)) => (h.report.temperature, stamp(h.report.timestamp)),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(health(&store), (Some(37.0), "2026-11-23T11:00:00.000Z".to_string()), "the newer one stays");
+        assert_eq!(store.history.lock().unwrap().len(), 2, "both samples are history, and kept");
+        assert!(store.parked.lock().unwrap().is_empty(), "not parked either");
+        ingest(&store, vec![record("m3", &heartbeat("2026-11-23T11:30:00Z", 38.0))]).await;
+        assert_eq!(health(&store).0, Some(38.0), "a still newer one lands");
+    }
+
+    #[tokio::test]
+    async fn a_command_result_from_another_fridge_is_parked_and_only_its_own_finishes_it() {
+        let _clock = at_noon();
+        let store = Fake::with(&[("A", "LIVE"), ("B", "LIVE")]);
+        let command: CommandRecord =
+            serde_json::from_value(json!({ "id": "A#commands", "sk": "t#m", "state": "SENT" })).unwrap();
+        store.commands.lock().unwrap().insert(("A#commands".into(), "t#m".into()), command);
+        let result = |from: &str| {
+            json!({ "type": "commandResult", "locationId": from, "queueId": "A#commands", "sk": "t#m", "state": "DONE",
+                    "timestamp": "2026-11-23T11:59:00Z" })
+            .to_string()
+        };
+        let answer = ingest(&store, vec![record("forged", &result("B"))]).await;
+        assert!(answer.batch_item_failures.is_empty(), "handled: parked, not retried");
+        assert_eq!(store.command_state("A#commands"), [Some("SENT".to_string())], "another fridge cannot finish it");
+        assert_eq!(
+            store.parked.lock().unwrap().clone(),
+            [(
+                "forged".to_string(),
+                result("B"),
+                "commandResult from B for a command of another queue (A#commands)".to_string()
+            )]
+        );
+        ingest(&store, vec![record("own", &result("A"))]).await;
+        assert_eq!(store.command_state("A#commands"), [Some("DONE".to_string())], "its own fridge can");
+        // A result for a command never recorded is parked too.
+        let stray = result("A").replace("t#m", "t#x");
+        ingest(&store, vec![record("stray", &stray)]).await;
+        assert_eq!(store.parked.lock().unwrap().last().map(|p| p.2.as_str()), Some("no command t#x in A#commands"));
+    }
+
+    #[tokio::test]
+    async fn the_partial_batch_response_has_the_lambda_shape() {
+        let _clock = at_noon();
+        let store = Fake::with(&[("A", "LIVE")]);
+        let answer =
+            ingest(&store, vec![record("m1", "{oops"), record("m2", &heartbeat("2026-11-23T11:00:00Z", 37.0))]).await;
+        assert_eq!(serde_json::to_value(&answer).unwrap(), json!({ "batchItemFailures": [] }));
+        assert_eq!(store.parked.lock().unwrap().len(), 1, "the malformed one is parked with its reason");
+        let mut failed = SqsBatchResponse::default();
+        failed.add_failure("m1");
+        assert_eq!(
+            serde_json::to_value(&failed).unwrap(),
+            json!({ "batchItemFailures": [{ "itemIdentifier": "m1" }] })
+        );
     }
 }

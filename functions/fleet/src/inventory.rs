@@ -3,16 +3,15 @@
 //! `timestamp`, `location`, `images` and `shelf_life` per item), each unit
 //! also with its production and expiry in the fridge's time zone and (beyond
 //! the spec) 'At risk': more than 2 hours above 41 °F since production.
-use crate::health::{location_id, samples_since};
+use crate::health::location_arg;
 use crate::rules::TEMPERATURE_ORANGE_MAX;
-use crate::telemetry::{InventorySlot, Unit};
-use aws_sdk_s3::presigning::PresigningConfig;
+use crate::store::{Dynamo, FleetStore};
+use crate::telemetry::Unit;
 use chrono::{DateTime, Days, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
-use fleet_shared::fridge_time::FridgeZone;
-use fleet_shared::{store, ApiError, Bucket, Deps, Input, Table};
+use fleet_shared::fridge_time::{self, stamp};
+use fleet_shared::{ApiError, Deps, Input};
 use serde_json::{json, Map, Value};
-use std::collections::HashMap;
 
 /// Units are produced at 8:00 PM and expire at 8:00 AM (3-planning §9).
 const PRODUCED_AT: (u32, u32) = (20, 0);
@@ -21,7 +20,6 @@ const EXPIRES_AT: (u32, u32) = (8, 0);
 pub const AT_RISK_MINUTES: i64 = 120;
 /// A sample stands for at most this long (a gap in telemetry counts no longer).
 const SAMPLE_SPAN_MINUTES: i64 = 15;
-const IMAGE_URL_SECONDS: u64 = 300;
 
 fn at(zone: Tz, date: NaiveDate, (h, m): (u32, u32)) -> Option<DateTime<Utc>> {
     zone.from_local_datetime(&date.and_time(NaiveTime::from_hms_opt(h, m, 0)?))
@@ -66,13 +64,6 @@ fn text(zone: Tz, t: DateTime<Utc>) -> String {
     t.with_timezone(&zone).format("%m/%d/%Y %-I:%M %p").to_string()
 }
 
-async fn image_url(deps: &Deps, item: &str) -> Option<String> {
-    let b = deps.bucket(Bucket::ItemImages).ok()?;
-    let config = PresigningConfig::expires_in(std::time::Duration::from_secs(IMAGE_URL_SECONDS)).ok()?;
-    let req = b.client.get_object().bucket(b.name).key(format!("items/{item}.svg")).presigned(config).await.ok()?;
-    Some(req.uri().to_string())
-}
-
 /// One unit as the view shows it: production and expiry in the fridge's
 /// zone (UNKNOWN when either is past the calendar) and whether it is at risk.
 pub fn unit_view(zone: Tz, item_name: &str, u: &Unit, samples: &[(DateTime<Utc>, f64)], now: DateTime<Utc>) -> Value {
@@ -80,40 +71,34 @@ pub fn unit_view(zone: Tz, item_name: &str, u: &Unit, samples: &[(DateTime<Utc>,
     let expires = expiry(zone, u.production_date, u.shelf_life_days);
     let at_risk = made.is_some_and(|m| minutes_above(samples, m, now) > AT_RISK_MINUTES);
     json!({ "vendItemName": item_name, "productionDate": u.production_date.to_string(), "shelfLifeDays": u.shelf_life_days,
-            "productionText": made.map(|m| text(zone, m)), "expiry": expires.map(crate::store::iso),
+            "productionText": made.map(|m| text(zone, m)), "expiry": expires.map(stamp),
             "expiryText": expires.map(|e| text(zone, e)).unwrap_or_else(|| "UNKNOWN".into()), "atRisk": at_risk })
 }
 
 /// `GET /locations/{id}/inventory`.
 pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let id = input.path.get("id").cloned().unwrap_or_default();
-    let id = location_id(&id)?.to_string();
-    let key = |k: &str| HashMap::from([(k.to_string(), store::s(&id))]);
-    let (locations, inventories) = (deps.table(Table::Locations)?, deps.table(Table::FridgeInventory)?);
-    let (location, snapshot): (Option<Value>, Option<Value>) =
-        tokio::try_join!(locations.get(key("id")), inventories.get(key("locationId")))?;
+    let id = location_arg(&id)?;
+    let store = Dynamo(deps);
+    let (location, snapshot) = tokio::try_join!(store.location(&id), store.inventory(&id))?;
     let location = location.ok_or_else(|| ApiError::NotFound(format!("Location {id} not found")))?;
-    let zone = FridgeZone::of(location["timeZone"].as_str()).tz;
+    let zone = location.zone().tz;
     let Some(snapshot) = snapshot else {
         return Ok(
             json!({ "location": id, "timestamp": null, "inventory": { "payload": { "itemsBySlot": {} } }, "images": {}, "shelf_life": {} }),
         );
     };
-    let slots: Vec<InventorySlot> = serde_json::from_value(snapshot["slots"].clone()).map_err(ApiError::internal)?;
-    let now = Utc::now();
+    let slots = &snapshot.slots;
+    let now = fridge_time::now();
     let earliest = slots.iter().flat_map(|s| &s.units).filter_map(|u| produced(zone, u.production_date)).min();
     let samples: Vec<(DateTime<Utc>, f64)> = match earliest {
-        Some(from) => samples_since(deps, &id, from)
-            .await?
-            .into_iter()
-            .filter_map(|(t, v)| Some((DateTime::parse_from_rfc3339(&t).ok()?.with_timezone(&Utc), v)))
-            .collect(),
+        Some(from) => store.samples_since(&id, from).await?.iter().map(|s| (s.timestamp.at(), s.temperature)).collect(),
         None => vec![],
     };
     let (mut images, mut shelf_life) = (Map::new(), Map::new());
-    for s in &slots {
+    for s in slots {
         if !images.contains_key(&s.item_name) {
-            images.insert(s.item_name.clone(), json!(image_url(deps, &s.item_name).await));
+            images.insert(s.item_name.clone(), json!(store.image_url(&s.item_name).await));
         }
         // The fridge reports a shelf life per unit; the item's is its first known one.
         let known = s.units.iter().find_map(|u| u.shelf_life_days);
@@ -122,14 +107,12 @@ pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> 
         }
     }
     let mut by_slot = Map::new();
-    for s in &slots {
+    for s in slots {
         let units: Vec<Value> = s.units.iter().map(|u| unit_view(zone, &s.item_name, u, &samples, now)).collect();
         by_slot.insert(s.slot.clone(), json!({ "slotItemName": s.item_name, "itemsInSlot": units }));
     }
-    Ok(
-        json!({ "location": id, "timestamp": snapshot["timestamp"], "inventory": { "payload": { "itemsBySlot": by_slot } },
-               "images": images, "shelf_life": shelf_life }),
-    )
+    Ok(json!({ "location": id, "timestamp": snapshot.timestamp, "inventory": { "payload": { "itemsBySlot": by_slot } },
+               "images": images, "shelf_life": shelf_life }))
 }
 
 #[cfg(test)]

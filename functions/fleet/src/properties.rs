@@ -7,12 +7,19 @@ use crate::ingest::items;
 use crate::inventory::{expiry, minutes_above, produced, unit_view};
 use crate::telemetry::{self, Message, Unit, MAX_AGE_DAYS, MAX_FUTURE_HOURS, MAX_SHELF_LIFE_DAYS};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
-use fleet_shared::fridge_time::{FridgeZone, ZONES};
+use fleet_shared::fridge_time::{ClockAt, FridgeZone, ZONES};
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 
+/// The ingest's clock in these properties: 2026-11-23T12:00:00Z.
 fn now() -> DateTime<Utc> {
-    DateTime::from_timestamp(1_795_435_200, 0).unwrap_or_default() // 2026-11-23T12:00:00Z
+    DateTime::from_timestamp(1_795_435_200, 0).unwrap_or_default()
+}
+
+/// `telemetry::parse` with the ingest's clock stopped at `now()`.
+fn parse(body: &str) -> Result<Message, String> {
+    let _clock = ClockAt::new(now());
+    telemetry::parse(body)
 }
 
 /// Any instant chrono can hold.
@@ -198,7 +205,7 @@ fn in_window(t: DateTime<Utc>) -> bool {
 proptest! {
     #[test]
     fn any_telemetry_body_is_a_message_that_stores_or_a_refusal_with_its_reason(body in body()) {
-        match telemetry::parse_at(&body, now()) {
+        match parse(&body) {
             Err(reason) => prop_assert!(!reason.trim().is_empty()),
             Ok(m) => {
                 prop_assert!(in_window(m.timestamp()), "accepted outside the window: {body}");
@@ -206,7 +213,8 @@ proptest! {
                     prop_assert!(slots.iter().flat_map(|s| &s.units).all(|u| u.shelf_life_days.is_none_or(|d| d <= MAX_SHELF_LIFE_DAYS)));
                 }
                 if let Message::CommandResult { location_id, queue_id, .. } = &m {
-                    prop_assert_eq!(queue_id, &format!("{location_id}#commands"), "only the fridge's own command");
+                    let own = format!("{location_id}#commands");
+                    prop_assert_eq!(queue_id, &own, "only the fridge's own command");
                 }
                 let (writes, bad) = items(&[("m".into(), body.clone(), m)], "now");
                 prop_assert!(bad.is_empty(), "an accepted message always stores: {bad:?}");
@@ -225,14 +233,14 @@ proptest! {
         let hold = hold.min(now());
         let body = json!({ "type": "heartbeat", "locationId": "A", "timestamp": (now() + Duration::seconds(offset)).to_rfc3339(),
                            "temperature": temperature, "safetyHoldTs": hold.to_rfc3339() }).to_string();
-        prop_assert!(telemetry::parse_at(&body, now()).is_ok(), "{body}");
+        prop_assert!(parse(&body).is_ok(), "{body}");
     }
 
     #[test]
     fn a_timestamp_outside_the_window_is_refused_by_name(t in instant()) {
         prop_assume!(!in_window(t));
         let body = json!({ "type": "heartbeat", "locationId": "A", "timestamp": t.to_rfc3339() }).to_string();
-        let reason = telemetry::parse_at(&body, now()).unwrap_err();
+        let reason = parse(&body).unwrap_err();
         prop_assert!(reason.starts_with("timestamp "), "{reason}");
     }
 
@@ -281,7 +289,7 @@ fn the_body_generator_yields_accepted_and_refused_messages_of_every_type() {
     let (mut accepted, mut refused) = (std::collections::HashMap::new(), 0);
     for _ in 0..2000 {
         let Ok(tree) = strategy.new_tree(&mut runner) else { continue };
-        match telemetry::parse_at(&tree.current(), now()) {
+        match parse(&tree.current()) {
             Ok(m) => *accepted.entry(std::mem::discriminant(&m)).or_insert(0) += 1,
             Err(_) => refused += 1,
         }

@@ -1,11 +1,13 @@
-//! What fridges send to the telemetry queue, parsed at the boundary: a body
-//! that does not parse into one of these is malformed, with the reason.
+//! What fridges send to the telemetry queue (the types of
+//! `fleet_shared::entity::telemetry`), parsed at the boundary: a body that
+//! does not parse into one of these is malformed, with the reason.
 //! Beyond its shape, a message is refused (never panics later) when its time
 //! is outside the ingest's window, a number is outside what a fridge can
 //! report, or a command result names another fridge's command.
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+pub use fleet_shared::entity::telemetry::{
+    CommandState, DoorState, Heartbeat, InventorySlot, LayoutCell, LiteFridgeState, Message, NetworkSpeed, Unit,
+};
 
 /// Event types the console stores (§2.3, §7).
 pub const EVENT_TYPES: &[&str] = &["CheckpointEvent"];
@@ -25,168 +27,6 @@ pub const MAX_SHELF_LIFE_DAYS: u32 = 3650;
 /// What a fridge's sensors can report (°F); DynamoDB numbers also stop near 1e125.
 const TEMPERATURE_RANGE: std::ops::RangeInclusive<f64> = -100.0..=300.0;
 const MAX_NETWORK_SPEED: f64 = 1e9;
-
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
-pub enum Message {
-    Heartbeat(Box<Heartbeat>),
-    #[serde(rename_all = "camelCase")]
-    Event {
-        location_id: String,
-        event_id: String,
-        event_type: String,
-        timestamp: DateTime<Utc>,
-    },
-    #[serde(rename_all = "camelCase")]
-    SegmentEvent {
-        location_id: String,
-        event_id: String,
-        event_type: String,
-        timestamp: DateTime<Utc>,
-        #[serde(default)]
-        payload: Value,
-    },
-    #[serde(rename_all = "camelCase")]
-    Inventory {
-        location_id: String,
-        timestamp: DateTime<Utc>,
-        slots: Vec<InventorySlot>,
-    },
-    /// The fridge agent's report on a command it took from the command queue.
-    #[serde(rename_all = "camelCase")]
-    CommandResult {
-        location_id: String,
-        queue_id: String,
-        sk: String,
-        state: CommandState,
-        timestamp: DateTime<Utc>,
-    },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-pub enum CommandState {
-    Done,
-    Failed,
-}
-
-/// A heartbeat: the §3 fridge health fields (all but the location and time optional).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Heartbeat {
-    pub location_id: String,
-    pub timestamp: DateTime<Utc>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub jofemar_state: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub safety_hold: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub safety_hold_ts: Option<DateTime<Utc>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub inaccessible: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub out_of_order: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub out_of_order_ts: Option<DateTime<Utc>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hdmi: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub elo: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub card_reader: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub electrical_layout: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timezone: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub active_ticket: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub temperature: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub temperature_setpoint: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub network_speed: Option<NetworkSpeed>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub server_version: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub all_reasons: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub connected_layout: Option<Vec<LayoutCell>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recycle_door_state: Option<DoorState>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sundry_door_state: Option<DoorState>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lite_fridge_state: Option<LiteFridgeState>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct NetworkSpeed {
-    pub previous_speed: Option<f64>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LayoutCell {
-    pub x: i64,
-    pub y: i64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct DoorState {
-    pub door_state: Option<String>,
-    pub lock_state: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct LiteFridgeState {
-    pub top_shell_latch_state: Option<String>,
-    pub bottom_shell_latch_state: Option<String>,
-    pub shell_lock_state: Option<String>,
-    pub status: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct InventorySlot {
-    pub slot: String,
-    pub item_name: String,
-    pub units: Vec<Unit>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Unit {
-    pub production_date: chrono::NaiveDate,
-    #[serde(default)]
-    pub shelf_life_days: Option<u32>,
-}
-
-impl Message {
-    pub fn location_id(&self) -> &str {
-        match self {
-            Message::Heartbeat(h) => &h.location_id,
-            Message::Event { location_id, .. }
-            | Message::SegmentEvent { location_id, .. }
-            | Message::Inventory { location_id, .. }
-            | Message::CommandResult { location_id, .. } => location_id,
-        }
-    }
-
-    /// When the fridge says it happened.
-    pub fn timestamp(&self) -> DateTime<Utc> {
-        match self {
-            Message::Heartbeat(h) => h.timestamp,
-            Message::Event { timestamp, .. }
-            | Message::SegmentEvent { timestamp, .. }
-            | Message::Inventory { timestamp, .. }
-            | Message::CommandResult { timestamp, .. } => *timestamp,
-        }
-    }
-}
 
 /// The report's time is within [now − MAX_AGE_DAYS, now + MAX_FUTURE_HOURS].
 fn time_ok(name: &str, t: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), String> {
@@ -263,13 +103,10 @@ fn id_ok(name: &str, id: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Parses and checks one message body against the ingest's clock; the error says what is wrong.
+/// Parses and checks one message body against the ingest's clock (the
+/// window of accepted times moves with it); the error says what is wrong.
 pub fn parse(body: &str) -> Result<Message, String> {
-    parse_at(body, Utc::now())
-}
-
-/// `parse` as of `now` (the window of accepted times moves with it).
-pub fn parse_at(body: &str, now: DateTime<Utc>) -> Result<Message, String> {
+    let now = fleet_shared::fridge_time::now();
     let message: Message = serde_json::from_str(body).map_err(|e| format!("malformed telemetry: {e}"))?;
     id_ok("locationId", message.location_id())?;
     time_ok("timestamp", message.timestamp(), now)?;
@@ -311,7 +148,7 @@ pub fn parse_at(body: &str, now: DateTime<Utc>) -> Result<Message, String> {
         }
         Message::CommandResult { location_id, queue_id, sk, .. } => {
             // Its queue is the location's (already checked) and `#commands`.
-            own_command(location_id, queue_id)?;
+            own_command(location_id.as_str(), queue_id)?;
             id_ok("sk", sk)?;
         }
     }
@@ -322,12 +159,10 @@ pub fn parse_at(body: &str, now: DateTime<Utc>) -> Result<Message, String> {
 mod tests {
     use super::*;
 
-    fn now() -> DateTime<Utc> {
-        "2026-11-23T12:00:00Z".parse().unwrap()
-    }
-
+    /// Parses as the ingest would at 2026-11-23T12:00:00Z.
     fn parse(body: &str) -> Result<Message, String> {
-        parse_at(body, now())
+        let _clock = fleet_shared::fridge_time::ClockAt::new("2026-11-23T12:00:00Z".parse().unwrap());
+        super::parse(body)
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! holdover of more than 1 day is a warning. The browser's dry run and the
 //! ingest of the uploaded file both check rows here.
 use chrono::NaiveDate;
+use fleet_shared::dates;
 use fleet_shared::upload::{cell, RawRow};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -30,8 +31,8 @@ impl ForecastRow {
 
 /// YYYY/MM/DD exactly, a day that exists.
 pub fn strict_date(text: &str) -> Option<NaiveDate> {
-    let ok = text.len() == 10 && text.as_bytes()[4] == b'/' && text.as_bytes()[7] == b'/';
-    ok.then(|| NaiveDate::parse_from_str(text, "%Y/%m/%d").ok()).flatten()
+    let slash_at = |i: usize| text.as_bytes().get(i) == Some(&b'/');
+    (text.len() == 10 && slash_at(4) && slash_at(7)).then(|| dates::slash_date(text)).flatten()
 }
 
 /// One row's checks: the row, or every message that applies.
@@ -73,8 +74,8 @@ pub fn check(values: &Map<String, Value>) -> Result<ForecastRow, Vec<String>> {
 
 /// The Holdover Alert's line for a row produced more than a day from its allocation.
 pub fn holdover(row: &ForecastRow) -> Option<String> {
-    let a = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").ok()?;
-    let p = NaiveDate::parse_from_str(&row.production_date, "%Y-%m-%d").ok()?;
+    let a = dates::iso_date(&row.date)?;
+    let p = dates::iso_date(&row.production_date)?;
     let days = (a - p).num_days().abs();
     (days > HOLDOVER_DAYS).then(|| {
         format!(

@@ -3,7 +3,9 @@
 //! processing state, the view of a date and the edit of one quantity.
 pub mod file;
 pub mod handlers;
+pub mod ingest;
 pub mod kind;
+pub mod store;
 
 use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 

@@ -75,7 +75,7 @@ pub async fn upload(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
 }
 
 fn store_now() -> String {
-    fn_locations::store::now()
+    fleet_shared::fridge_time::now_text()
 }
 
 /// `fleet-local bench-fleet N`: adds LIVE fridges, each running a version of
@@ -151,17 +151,21 @@ pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), Api
 /// once like the browser); then the same order items with a raw
 /// BatchWriteItem loop. Prints both rates and the ratio.
 pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
-    use fn_pars::groups::{self, ParGroup};
+    use fleet_shared::entity::location::Location;
+    use fn_pars::groups::ParGroup;
     use fn_pars::handlers::commit_chunk;
-    let docs: Vec<Value> = deps.table(Table::Locations)?.scan_projected(&["id", "type", "operationConfigs"]).await?;
-    let ops: Vec<_> = docs.iter().map(groups::ops_location).collect();
-    let mut fridges: Vec<&String> = ops
+    use fn_pars::rules::OpsLocation;
+    use fn_pars::store::{Dynamo, OrderRef, ParsStore};
+    let pars = Dynamo(deps);
+    let docs: Vec<Location> = deps.table(Table::Locations)?.scan_projected(&["id", "type", "operationConfigs"]).await?;
+    let mut fridges: Vec<String> = docs
         .iter()
+        .map(|l| (l.id.to_string(), OpsLocation::of(l)))
         .filter(|(_, o)| o.kind == "FRIDGE" && fn_pars::rules::location_rules("x", Some(o)).is_empty())
         .map(|(id, _)| id)
         .collect();
     fridges.sort();
-    let fridges: Vec<String> = fridges.into_iter().take(100).cloned().collect();
+    let fridges: Vec<String> = fridges.into_iter().take(100).collect();
     let run = chrono::Utc::now().timestamp() % 10_000;
     let day = |offset: usize, salt: i64| {
         (chrono::NaiveDate::from_ymd_opt(2070, 1, 1).unwrap() + chrono::Duration::days(salt * 40 + offset as i64))
@@ -183,33 +187,33 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
     };
 
     // Where the dry run's time goes, measured apart before the timed run.
-    let keys: Vec<String> = req
+    let keys: Vec<OrderRef> = req
         .rows
         .iter()
-        .filter_map(fn_pars::rules::group_of)
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
+        .filter_map(|r| fn_pars::rules::parse(r).ok())
+        .map(|p| OrderRef {
+            order_key: fleet_shared::entity::fridge_order::order_key(&p.location, p.stocking_index),
+            drop_off_date: p.drop_off_date,
+        })
         .collect();
     let t = Instant::now();
-    groups::ops_locations(deps, fridges.iter().map(String::as_str)).await?;
+    pars.locations(fridges.clone()).await?;
     let ops_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
-    groups::existing(deps, &keys).await?;
+    pars.orders(keys).await?;
     let existing_s = t.elapsed().as_secs_f64();
 
     let started = Instant::now();
-    let dry = fn_pars::handlers::check_file(deps, &req).await?;
-    assert_eq!(dry.summary.invalid, 0, "a valid file: {}", dry.summary_text);
+    // The dry run answers the orders in the chunks the browser sends.
+    let dry = fn_pars::handlers::check_file(&pars, &req).await?;
+    assert_eq!(dry.dry.summary.invalid, 0, "a valid file: {}", dry.dry.summary_text);
     let checked = started.elapsed().as_secs_f64();
-    let parsed: Vec<fn_pars::rules::ParRow> =
-        req.rows.iter().map(|r| fn_pars::rules::parse(r).expect("valid row")).collect();
-    let orders = ParGroup::of_rows(&parsed);
-    let chunks: Vec<Vec<ParGroup>> = orders.chunks(fn_pars::handlers::CHUNK_GROUPS).map(<[ParGroup]>::to_vec).collect();
+    let orders: usize = dry.chunks.iter().map(Vec::len).sum();
     let upload_id = req.upload_id.as_str();
-    let answers: Vec<Value> =
-        stream::iter(chunks).map(|c| commit_chunk(deps, upload_id, c)).buffer_unordered(3).try_collect().await?;
+    let answers: Vec<_> =
+        stream::iter(dry.chunks).map(|c| commit_chunk(&pars, upload_id, c)).buffer_unordered(3).try_collect().await?;
     let pipeline = started.elapsed().as_secs_f64();
-    assert!(answers.iter().all(|a| a["success"] == true), "every order written");
+    assert!(answers.iter().all(|a| a.success), "every order written");
     // The same order items, written raw on the other dates of this run.
     let raw_items = (0..rows)
         .map(|i| RawRow { row: 0, values: row_of(i, run * 2 + 1) })
@@ -221,7 +225,7 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
     deps.table(Table::FridgeOrders)?.batch_put(items).await?;
     let raw = started.elapsed().as_secs_f64();
     let (p, r) = (rows as f64 / pipeline, rows as f64 / raw);
-    println!("par file through the pipeline: {rows} rows, {} orders in {pipeline:.2} s (dry run {checked:.2} s) = {p:.0} rows/s", orders.len());
+    println!("par file through the pipeline: {rows} rows, {orders} orders in {pipeline:.2} s (dry run {checked:.2} s) = {p:.0} rows/s");
     println!("  apart: ops-location lookup {ops_s:.2} s, existing-order lookup {existing_s:.2} s");
     println!("raw BatchWriteItem loop of the same orders: {rows} rows in {raw:.2} s = {r:.0} rows/s");
     println!("pipeline / raw = {:.2} (target >= 0.5)", p / r);
@@ -281,18 +285,15 @@ pub async fn prices(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
 /// item as a newest-wins conditional PutItem (8 in flight), as the handler
 /// writes them. Prints both rates and their ratio (target >= 0.5).
 pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps, n: usize) -> Result<(), ApiError> {
-    use fleet_shared::Input;
-    let run = chrono::Utc::now().timestamp() % 100_000;
+    let run = fleet_shared::fridge_time::now().timestamp() % 100_000;
     let fridges: Vec<String> = (0..(n / 10).max(1)).map(|i| format!("BENCH_{run}_{i:04}")).collect();
     let docs = fridges
         .iter()
         .map(|id| store::to_item(&json!({ "id": id, "status": { "ops": "LIVE" } })))
         .collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::Locations)?.batch_put(docs).await?;
-    let start = chrono::Utc::now();
-    let at = |i: usize| {
-        (start + chrono::Duration::milliseconds(i as i64)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-    };
+    let start = fleet_shared::fridge_time::now();
+    let at = |i: usize| fleet_shared::fridge_time::stamp(start + chrono::Duration::milliseconds(i as i64));
     let body = |i: usize| {
         json!({ "type": "heartbeat", "locationId": fridges[i % fridges.len()], "timestamp": at(i), "temperature": 37.5,
                                   "outOfOrder": false, "hdmi": true, "jofemarState": "STATUS_0_READY", "timezone": "America/Chicago" }).to_string()
@@ -300,11 +301,12 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
     let spec = crate::registry::by_name("telemetry_ingest").ok_or_else(|| ApiError::internal("no telemetry_ingest"))?;
     let fn_deps = wiring.deps(spec);
 
+    let arn = crate::queues::queue_arn("http://localhost/000000000000/TelemetryQueue");
     let started = Instant::now();
-    for chunk in (0..n).collect::<Vec<_>>().chunks(10) {
-        let records: Vec<Value> =
-            chunk.iter().map(|i| json!({ "messageId": format!("b-{i}"), "body": body(*i) })).collect();
-        let out = spec.invoke(fn_deps, Input { args: json!({ "Records": records }), ..Input::default() }).await?;
+    for chunk in (0..n).collect::<Vec<_>>().chunks(fleet_shared::limits::SQS_BATCH_MAX) {
+        let records =
+            chunk.iter().map(|i| crate::queues::record(&format!("b-{i}"), "bench", &body(*i), &arn)).collect();
+        let out = spec.invoke(fn_deps, crate::queues::event(records)).await?;
         if out["batchItemFailures"].as_array().is_some_and(|f| !f.is_empty()) {
             return Err(ApiError::internal(format!("ingest failed records: {out}")));
         }
@@ -314,25 +316,18 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
     // The same items (health per fridge and a sample per message), written
     // raw an hour later, so each health put lands over the handler's as its did.
     let (health, telemetry) = (deps.table(Table::FridgeHealth)?, deps.table(Table::FridgeTelemetry)?);
-    let later = |i: usize| {
-        (start + chrono::Duration::seconds(3600) + chrono::Duration::milliseconds(i as i64))
-            .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-    };
+    let later = |i: usize| at(i + 3_600_000);
     // Per batch: (health items with their time, sample write requests).
-    type Batch = (Vec<(String, store::Item)>, Vec<aws_sdk_dynamodb::types::WriteRequest>);
+    type Batch = (Vec<(String, store::Item)>, Vec<(String, aws_sdk_dynamodb::types::WriteRequest)>);
     let mut batches: Vec<Batch> = Vec::new();
-    for chunk in (0..n).collect::<Vec<_>>().chunks(10) {
+    for chunk in (0..n).collect::<Vec<_>>().chunks(fleet_shared::limits::SQS_BATCH_MAX) {
         let (mut latest, mut history) = (Vec::new(), Vec::new());
         for &i in chunk {
             let id = &fridges[i % fridges.len()];
             let h = json!({ "locationId": id, "timestamp": later(i), "temperature": 37.5, "outOfOrder": false, "hdmi": true, "jofemarState": "STATUS_0_READY", "timezone": "America/Chicago", "receivedAt": later(i) });
             let s = json!({ "locationId": id, "sk": format!("temp#{}", later(i)), "temperature": 37.5, "timestamp": later(i), "expiresAt": 0 });
             latest.push((later(i), store::to_item(&h)?));
-            let put = aws_sdk_dynamodb::types::PutRequest::builder()
-                .set_item(Some(store::to_item(&s)?))
-                .build()
-                .map_err(ApiError::internal)?;
-            history.push(aws_sdk_dynamodb::types::WriteRequest::builder().put_request(put).build());
+            history.push((telemetry.name.to_string(), store::put_request(store::to_item(&s)?)?));
         }
         batches.push((latest, history));
     }
@@ -352,8 +347,7 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
                 .send()
         });
         let puts = stream::iter(puts).buffer_unordered(8).collect::<Vec<_>>();
-        let samples =
-            store::batch_write_tables(client, std::collections::HashMap::from([(telemetry.name.to_string(), history)]));
+        let samples = store::batch_write_all(client, history);
         let (written, puts) = tokio::join!(samples, puts);
         written?;
         for p in puts {
@@ -377,15 +371,15 @@ pub async fn health(
     deps: &'static Deps,
     total: usize,
 ) -> Result<usize, ApiError> {
-    use fleet_shared::Input;
     fleet(deps, total).await?;
     let locations: Vec<std::collections::HashMap<String, Value>> = deps.table(Table::Locations)?.scan_all().await?;
     let ids: Vec<String> =
         locations.iter().filter_map(|l| l.get("id").and_then(Value::as_str).map(str::to_string)).collect();
     let spec = crate::registry::by_name("telemetry_ingest").ok_or_else(|| ApiError::internal("no telemetry_ingest"))?;
-    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let now = fleet_shared::fridge_time::now_text();
     let zones = ["America/Chicago", "America/New_York", "America/Denver", "America/Los_Angeles"];
-    let chunks: Vec<Vec<Value>> = ids
+    let arn = crate::queues::queue_arn("http://localhost/000000000000/TelemetryQueue");
+    let chunks: Vec<Vec<fleet_shared::events::SqsMessage>> = ids
         .iter()
         .enumerate()
         .map(|(i, id)| {
@@ -393,17 +387,15 @@ pub async fn health(
                                "outOfOrder": i % 25 == 0, "safetyHold": i % 30 == 0, "inaccessible": i % 40 == 0, "hdmi": i % 20 != 0, "elo": true,
                                "cardReader": i % 18 != 0, "electricalLayout": true, "activeTicket": false, "timezone": zones[i % 4],
                                "jofemarState": if i % 15 == 0 { "STATUS_5_MOTOR_FAULT" } else { "STATUS_0_READY" }, "networkSpeed": { "previousSpeed": 0.3 } });
-            json!({ "messageId": format!("bh-{i}"), "body": body.to_string() })
+            crate::queues::record(&format!("bh-{i}"), "bench", &body.to_string(), &arn)
         })
         .collect::<Vec<_>>()
-        .chunks(10)
-        .map(<[Value]>::to_vec)
+        .chunks(fleet_shared::limits::SQS_BATCH_MAX)
+        .map(<[_]>::to_vec)
         .collect();
     let deps_of = wiring.deps(spec);
     let results: Vec<Result<Value, ApiError>> = stream::iter(chunks)
-        .map(|records| async move {
-            spec.invoke(deps_of, Input { args: json!({ "Records": records }), ..Input::default() }).await
-        })
+        .map(|records| async move { spec.invoke(deps_of, crate::queues::event(records)).await })
         .buffer_unordered(4)
         .collect()
         .await;

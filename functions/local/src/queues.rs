@@ -4,7 +4,9 @@
 //! reported failures for redelivery and, after `maxReceiveCount`, the
 //! dead-letter queue, as the queue's redrive policy says.
 use crate::{registry, wiring::Wiring};
-use aws_sdk_sqs::types::{DeleteMessageBatchRequestEntry, MessageSystemAttributeName};
+use aws_sdk_sqs::types::{DeleteMessageBatchRequestEntry, Message, MessageSystemAttributeName};
+use fleet_shared::events::{SqsBatchResponse, SqsEvent, SqsMessage};
+use fleet_shared::limits::SQS_BATCH_MAX;
 use fleet_shared::{logging, ApiError, FunctionSpec, Input, Trigger};
 use futures::FutureExt;
 use serde_json::{json, Value};
@@ -15,6 +17,58 @@ use std::time::Duration;
 pub fn queue_url(spec: &FunctionSpec) -> Option<String> {
     let Trigger::Queue(q) = spec.trigger else { return None };
     std::env::var(format!("QUEUE_URL_{}", q.logical_id())).ok()
+}
+
+const REGION: &str = "us-east-1";
+
+/// The ARN of a queue from its URL (`…/{account}/{name}`), as an event names its source.
+pub fn queue_arn(url: &str) -> String {
+    let mut parts = url.trim_end_matches('/').rsplit('/');
+    let name = parts.next().unwrap_or_default();
+    let account = parts.next().unwrap_or("000000000000");
+    format!("arn:aws:sqs:{REGION}:{account}:{name}")
+}
+
+/// A record of an SQS event, as Lambda's event source mapping sends it.
+pub fn record(id: &str, receipt: &str, body: &str, queue_arn: &str) -> SqsMessage {
+    let mut r = SqsMessage::default();
+    r.message_id = Some(id.to_string());
+    r.receipt_handle = Some(receipt.to_string());
+    r.body = Some(body.to_string());
+    r.event_source = Some("aws:sqs".into());
+    r.event_source_arn = Some(queue_arn.to_string());
+    r.aws_region = Some(REGION.into());
+    r
+}
+
+/// A received message as its event record: its system attributes and message attributes too.
+fn record_of(m: &Message, queue_arn: &str) -> SqsMessage {
+    let mut r = record(
+        m.message_id().unwrap_or_default(),
+        m.receipt_handle().unwrap_or_default(),
+        m.body().unwrap_or_default(),
+        queue_arn,
+    );
+    r.md5_of_body = m.md5_of_body().map(str::to_string);
+    r.md5_of_message_attributes = m.md5_of_message_attributes().map(str::to_string);
+    r.attributes = m
+        .attributes()
+        .map(|a| a.iter().map(|(k, v)| (k.as_str().to_string(), v.clone())).collect())
+        .unwrap_or_default();
+    for (name, a) in m.message_attributes().into_iter().flatten() {
+        let attribute = json!({ "dataType": a.data_type(), "stringValue": a.string_value(), "stringListValues": a.string_list_values() });
+        if let Ok(typed) = serde_json::from_value(attribute) {
+            r.message_attributes.insert(name.clone(), typed);
+        }
+    }
+    r
+}
+
+/// The SQS event of these records, as a queue-fed function receives it.
+pub fn event(records: Vec<SqsMessage>) -> Input {
+    let mut event = SqsEvent::default();
+    event.records = records;
+    Input { args: serde_json::to_value(event).unwrap_or(Value::Null), ..Input::default() }
 }
 
 /// One receive, one invocation, the deletes. Answers (succeeded, failed).
@@ -28,9 +82,10 @@ pub async fn poll_once(
     let out = sqs
         .receive_message()
         .queue_url(url)
-        .max_number_of_messages(10)
+        .max_number_of_messages(SQS_BATCH_MAX as i32)
         .wait_time_seconds(wait)
         .message_system_attribute_names(MessageSystemAttributeName::All)
+        .message_attribute_names("All")
         .send()
         .await
         .map_err(|e| ApiError::internal(format!("receive: {e}")))?;
@@ -38,25 +93,16 @@ pub async fn poll_once(
     if messages.is_empty() {
         return Ok((0, 0));
     }
-    let records: Vec<Value> = messages
-        .iter()
-        .map(|m| {
-            let attributes: serde_json::Map<String, Value> =
-                m.attributes().map(|a| a.iter().map(|(k, v)| (k.as_str().to_string(), json!(v))).collect()).unwrap_or_default();
-            json!({ "messageId": m.message_id(), "receiptHandle": m.receipt_handle(), "body": m.body(), "attributes": attributes,
-                    "messageAttributes": {}, "md5OfBody": m.md5_of_body(), "eventSource": "aws:sqs", "eventSourceARN": url, "awsRegion": "us-east-1" })
-        })
-        .collect();
+    let arn = queue_arn(url);
+    let input = event(messages.iter().map(|m| record_of(m, &arn)).collect());
     let request_id = uuid::Uuid::new_v4().to_string();
-    let input = Input { args: json!({ "Records": records }), ..Input::default() };
     // A handler error, or a panic, fails the whole batch, as on Lambda, and polling goes on:
     // Lambda's event source mapping keeps polling after a failed batch.
     let invoked = AssertUnwindSafe(logging::invoke(spec, wiring.deps(spec), input, &request_id)).catch_unwind().await;
     let invoked = invoked.unwrap_or_else(|_| Err(ApiError::internal("the handler panicked")));
     let failed: Vec<String> = match invoked {
-        Ok(answer) => answer["batchItemFailures"]
-            .as_array()
-            .map(|f| f.iter().filter_map(|x| x["itemIdentifier"].as_str().map(str::to_string)).collect())
+        Ok(answer) => serde_json::from_value::<SqsBatchResponse>(answer)
+            .map(|r| r.batch_item_failures.into_iter().map(|f| f.item_identifier).collect())
             .unwrap_or_default(),
         Err(e) => {
             tracing::warn!(function = spec.name, error = %e, "queue batch failed");
@@ -109,5 +155,38 @@ pub async fn queue_loops(wiring: &'static Wiring) {
                 }
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use aws_sdk_sqs::types::MessageAttributeValue;
+
+    #[test]
+    fn a_received_message_becomes_the_record_lambda_sends_and_the_typed_reader_takes() {
+        let reason = MessageAttributeValue::builder().data_type("String").string_value("late").build().unwrap();
+        let m = Message::builder()
+            .message_id("m-1")
+            .receipt_handle("rh")
+            .body("{}")
+            .md5_of_body("99914b932bd37a50b983c5e7c90ae93b")
+            .attributes(MessageSystemAttributeName::ApproximateReceiveCount, "2")
+            .message_attributes("reason", reason)
+            .build();
+        let arn = queue_arn("http://localhost:4566/000000000000/TelemetryQueue");
+        assert_eq!(arn, "arn:aws:sqs:us-east-1:000000000000:TelemetryQueue");
+        let input = event(vec![record_of(&m, &arn)]);
+        let sent = &input.args["Records"][0];
+        for field in
+            ["messageId", "receiptHandle", "body", "attributes", "messageAttributes", "md5OfBody", "eventSource"]
+        {
+            assert!(!sent[field].is_null(), "{field} in {sent}");
+        }
+        assert_eq!((&sent["eventSourceARN"], &sent["awsRegion"]), (&json!(arn), &json!("us-east-1")));
+        let records = fleet_shared::events::sqs_records(&input).unwrap();
+        assert_eq!((records[0].message_id.as_deref(), records[0].body.as_deref()), (Some("m-1"), Some("{}")));
+        assert_eq!(records[0].attributes["ApproximateReceiveCount"], "2");
+        assert_eq!(records[0].message_attributes["reason"].string_value.as_deref(), Some("late"));
     }
 }

@@ -91,16 +91,7 @@ fn http_event(
     claims: &Map<String, Value>,
     body: &Bytes,
 ) -> Value {
-    let query: Map<String, Value> = uri
-        .query()
-        .unwrap_or_default()
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let (k, v) = p.split_once('=').unwrap_or((p, ""));
-            (k.to_string(), json!(v))
-        })
-        .collect();
+    let query = query_parameters(uri);
     let header_map: Map<String, Value> =
         headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_lowercase(), json!(v)))).collect();
     // The JWT authorizer passes every claim as a string.
@@ -108,7 +99,7 @@ fn http_event(
         .iter()
         .map(|(k, v)| (k.clone(), json!(v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()))))
         .collect();
-    let now = chrono::Utc::now();
+    let now = fleet_shared::fridge_time::now();
     let mut event = json!({
         "version": "2.0",
         "routeKey": route,
@@ -141,6 +132,33 @@ fn http_event(
         event["body"] = json!(String::from_utf8_lossy(body));
     }
     event
+}
+
+/// `queryStringParameters` as API Gateway's HTTP API fills them: names and
+/// values percent-decoded (`+` read as a space, as browsers encode forms),
+/// and the values of a repeated name joined with commas (payload 2.0 has no
+/// multi-value map). `rawQueryString` keeps the text as sent.
+fn query_parameters(uri: &Uri) -> Map<String, Value> {
+    let pairs = match axum::extract::Query::<Vec<(String, String)>>::try_from_uri(uri) {
+        Ok(axum::extract::Query(pairs)) => pairs,
+        Err(e) => {
+            tracing::info!(error = %e, "query string not decoded");
+            Vec::new()
+        }
+    };
+    let mut query = Map::new();
+    for (name, value) in pairs {
+        match query.get_mut(&name) {
+            Some(Value::String(joined)) => {
+                joined.push(',');
+                joined.push_str(&value);
+            }
+            _ => {
+                query.insert(name, Value::String(value));
+            }
+        }
+    }
+    query
 }
 
 async fn rest_route(
@@ -190,5 +208,31 @@ pub async fn scheduler_loop(wiring: &'static Wiring, period: Duration) {
                 tracing::warn!(function = spec.name, error = %e, "scheduled run failed");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query_of(uri: &str) -> Value {
+        Value::Object(query_parameters(&uri.parse().unwrap()))
+    }
+
+    #[test]
+    fn query_strings_are_decoded_as_api_gateway_decodes_them() {
+        assert_eq!(
+            query_of("/prod/forecast/upload/url?fileName=Week%2047+plan%20%2B%C3%A9.csv&x=a%26b%3Dc"),
+            json!({ "fileName": "Week 47 plan +é.csv", "x": "a&b=c" })
+        );
+        assert_eq!(query_of("/prod/x?a=1&a=2&b&&c=%7E"), json!({ "a": "1,2", "b": "", "c": "~" }));
+        assert_eq!(query_of("/prod/x"), json!({}));
+        // The raw text stays as sent.
+        let uri: Uri = "/prod/x?fileName=a%20b".parse().unwrap();
+        let event = http_event(&Method::GET, &uri, &HeaderMap::new(), "GET /x", vec![], &Map::new(), &Bytes::new());
+        assert_eq!(
+            (event["rawQueryString"].as_str(), &event["queryStringParameters"]),
+            (Some("fileName=a%20b"), &json!({ "fileName": "a b" }))
+        );
     }
 }

@@ -7,7 +7,8 @@
 //! which fridges exist).
 use aws_sdk_sqs::types::SendMessageBatchRequestEntry;
 use chrono::{DateTime, Utc};
-use fleet_shared::fridge_time::FridgeZone;
+use fleet_shared::entity::telemetry::FridgeCommand;
+use fleet_shared::entity::Location;
 use fleet_shared::{Deps, Table};
 use futures::{stream, StreamExt};
 use serde_json::{json, Value};
@@ -84,13 +85,13 @@ fn shape(layout: &str) -> (usize, usize) {
 }
 
 impl Fridge {
-    fn new(doc: &Value) -> Fridge {
-        let id = doc["id"].as_str().unwrap_or_default().to_string();
+    fn new(location: &Location) -> Fridge {
+        let id = location.id.to_string();
         let mut rng = Rng::of(&id);
         let setpoint = 35.0 + (rng.next() % 4) as f64;
         let mut f = Fridge {
-            timezone: FridgeZone::of(doc["timeZone"].as_str()).iana(),
-            shape: shape(doc["layoutName"].as_str().unwrap_or_default()),
+            timezone: location.zone().iana(),
+            shape: shape(location.layout().unwrap_or_default()),
             setpoint,
             temperature: setpoint,
             out_of_order: rng.one_in(25),
@@ -114,7 +115,7 @@ impl Fridge {
             f.jofemar = JOFEMAR_FAULTS[(f.rng.next() % JOFEMAR_FAULTS.len() as u64) as usize];
         }
         f.network = (!f.rng.one_in(30)).then(|| 0.1 + f.rng.frac() * 0.8);
-        let now = Utc::now();
+        let now = fleet_shared::fridge_time::now();
         f.out_of_order_ts = Some(now - chrono::Duration::hours((f.rng.next() % 72) as i64));
         f.safety_hold_ts = Some(now - chrono::Duration::hours((f.rng.next() % 72) as i64));
         f.stock(now);
@@ -228,7 +229,8 @@ struct Queues {
 
 impl Queues {
     async fn send(&self, messages: Vec<Value>) {
-        let chunks: Vec<Vec<Value>> = messages.chunks(10).map(<[Value]>::to_vec).collect();
+        let chunks: Vec<Vec<Value>> =
+            messages.chunks(fleet_shared::limits::SQS_BATCH_MAX).map(<[Value]>::to_vec).collect();
         stream::iter(chunks)
             .for_each_concurrent(8, |chunk| async move {
                 let entries: Vec<SendMessageBatchRequestEntry> = chunk
@@ -254,17 +256,36 @@ impl Queues {
 
 async fn live_fridges(deps: &Deps) -> Vec<Fridge> {
     let Ok(table) = deps.table(Table::Locations) else { return vec![] };
-    let docs: Vec<Value> = table.scan_all().await.unwrap_or_default();
-    let mut fridges: Vec<Fridge> = docs.iter().filter(|d| d["status"]["ops"] == "LIVE").map(Fridge::new).collect();
+    let items = match fleet_shared::store::pages(None, None, |start, _| table.scan_page(start, None, &[])).await {
+        Ok((items, _)) => items,
+        Err(e) => {
+            tracing::error!(error = %e, "simulator: cannot read the locations");
+            vec![]
+        }
+    };
+    // One document that does not read as a location (a test's hand-made item)
+    // is skipped, not a reason to play no fridge at all.
+    let locations = items.into_iter().filter_map(|item| {
+        let id = item.get("id").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+        match fleet_shared::store::from_item::<Location>(item) {
+            Ok(l) => Some(l),
+            Err(_) => {
+                tracing::warn!(id, "simulator: skipping a document that does not read as a location");
+                None
+            }
+        }
+    });
+    let mut fridges: Vec<Fridge> =
+        locations.filter(|l| l.ops_status() == Some("LIVE")).map(|l| Fridge::new(&l)).collect();
     fridges.sort_by(|a, b| a.id.cmp(&b.id));
     fridges
 }
 
 /// Applies one command; answers the messages the fridge sends about it.
-fn obey(f: &mut Fridge, command: &Value, now: DateTime<Utc>) -> Vec<Value> {
-    let payload = &command["payload"];
-    let on = payload["operation"] == "ENABLE";
-    match payload["resource"].as_str().unwrap_or_default() {
+fn obey(f: &mut Fridge, command: &FridgeCommand, now: DateTime<Utc>) -> Vec<Value> {
+    let payload = &command.payload;
+    let on = payload.operation.as_deref() == Some("ENABLE");
+    match payload.resource.as_str() {
         "OutOfOrder" => {
             f.out_of_order = on;
             f.out_of_order_ts = Some(now);
@@ -279,7 +300,7 @@ fn obey(f: &mut Fridge, command: &Value, now: DateTime<Utc>) -> Vec<Value> {
         }
         _ => {}
     }
-    let result = json!({ "type": "commandResult", "locationId": f.id, "queueId": command["queueId"], "sk": command["sk"], "state": "DONE", "timestamp": now });
+    let result = json!({ "type": "commandResult", "locationId": f.id, "queueId": command.queue_id, "sk": command.sk, "state": "DONE", "timestamp": now });
     if f.down_until.is_some_and(|t| t > now) {
         vec![result] // it acknowledges, then drops out; its heartbeats resume after the restart
     } else {
@@ -294,7 +315,7 @@ pub async fn run(deps: &'static Deps, tick: Duration) {
     let queues = Queues { sqs, telemetry: url("TelemetryQueue"), commands: url("FridgeCommandsQueue") };
     let mut fridges = live_fridges(deps).await;
     tracing::info!(fridges = fridges.len(), "simulator: playing the LIVE demo fridges");
-    let now = Utc::now();
+    let now = fleet_shared::fridge_time::now();
     let mut first = Vec::new();
     for f in fridges.iter_mut() {
         first.push(f.heartbeat(now));
@@ -312,17 +333,19 @@ pub async fn run(deps: &'static Deps, tick: Duration) {
             .sqs
             .receive_message()
             .queue_url(&queues.commands)
-            .max_number_of_messages(10)
+            .max_number_of_messages(fleet_shared::limits::SQS_BATCH_MAX as i32)
             .wait_time_seconds(1)
             .send()
             .await;
-        let now = Utc::now();
+        let now = fleet_shared::fridge_time::now();
         let mut out = Vec::new();
         if let Ok(r) = received {
             for m in r.messages.unwrap_or_default() {
-                let command: Value = m.body().and_then(|b| serde_json::from_str(b).ok()).unwrap_or(Value::Null);
-                if let Some(&i) = command["locationId"].as_str().and_then(|id| index.get(id)) {
-                    out.extend(obey(&mut fridges[i], &command, now));
+                let command: Option<FridgeCommand> = m.body().and_then(|b| serde_json::from_str(b).ok());
+                if let Some((command, &i)) =
+                    command.as_ref().and_then(|c| Some((c, index.get(c.location_id.as_str())?)))
+                {
+                    out.extend(obey(&mut fridges[i], command, now));
                 }
                 if let Some(h) = m.receipt_handle() {
                     let _ = queues.sqs.delete_message().queue_url(&queues.commands).receipt_handle(h).send().await;

@@ -348,7 +348,7 @@ fn every_checkov_skip_carries_a_reason_and_cors_is_not_open() {
 #[test]
 fn functions_that_only_keep_files_may_not_read_or_delete_them() {
     let yaml = read(template::OUTPUT_PATH);
-    for name in ["forecast_upload_url", "pars_archive", "route_schedule_dry_run"] {
+    for name in ["forecast_upload_url", "pars_archive", "route_schedule_commit"] {
         let f = registry::all().find(|f| f.name == name).unwrap_or_else(|| panic!("{name} is registered"));
         let block = function_block(&yaml, &f.logical_id());
         assert!(block.contains("S3WritePolicy") && !block.contains("S3CrudPolicy"), "{name}: {block}");

@@ -125,7 +125,12 @@ async fn a_forecast_file_goes_through_s3_the_queue_and_the_ingest() {
 
     // A redelivered notification of the first upload writes nothing twice.
     let key = format!("forecast-uploads/{id}.csv");
-    let event = json!({ "Records": [{ "messageId": "m-1", "body": json!({ "Records": [{ "s3": { "object": { "key": key } } }] }).to_string() }] });
+    // The notice as S3 sends it (the typed S3 event needs its fields).
+    let notice = json!({ "Records": [{ "eventVersion": "2.1", "eventSource": "aws:s3", "awsRegion": "us-east-1",
+        "eventTime": "2026-11-23T12:00:00.000Z", "eventName": "ObjectCreated:Put", "userIdentity": { "principalId": "x" },
+        "requestParameters": { "sourceIPAddress": "127.0.0.1" }, "responseElements": {},
+        "s3": { "s3SchemaVersion": "1.0", "bucket": { "name": "uploads" }, "object": { "key": key } } }] });
+    let event = json!({ "Records": [{ "messageId": "m-1", "body": notice.to_string() }] });
     let spec = find("forecast_ingest");
     let answer = spec
         .invoke(wiring().await.deps(spec), fleet_shared::Input { args: event, ..Default::default() })

@@ -316,7 +316,7 @@ async fn a_cancelled_transaction_never_undoes_concurrent_writes() {
     let locations = deps().await.table(Table::Locations).unwrap();
     let ids: Vec<String> = (0..30).map(|_| unique("ISO")).collect();
     let puts = ids.iter().map(|id| async move {
-        let item = store::to_item(&json!({ "id": id, "type": "FRIDGE", "status": "LIVE" })).unwrap();
+        let item = store::to_item(&json!({ "id": id, "type": "FRIDGE", "status": { "ops": "LIVE" } })).unwrap();
         locations.client.put_item().table_name(locations.name).set_item(Some(item)).send().await.unwrap();
     });
     let cancelled = (0..30).map(|_| async {

@@ -101,15 +101,16 @@ proptest! {
     fn every_upload_kind_takes_any_row_without_panicking(row in row()) {
         let deps = deps();
         let known = HashMap::from([("CHI_1".to_string(), "FRIDGE".to_string())]);
-        checks(&RouteSchedule { deps, user: "u".into(), now: "t".into(), known }, &(), &row)?;
-        checks(&DriverRoutes { deps, user: "u".into(), now: "t".into() }, &(), &row)?;
+        checks(&RouteSchedule { store: fn_routes::store::Dynamo(deps), user: "u".into(), now: "t".into(), known }, &(), &row)?;
+        checks(&DriverRoutes { store: fn_routes::store::Dynamo(deps), user: "u".into(), now: "t".into() }, &(), &row)?;
         checks(&ItemPrices { deps, user: "u".into(), now: "t".into() }, &(), &row)?;
         checks(&BulkLocations { deps, user: "u".into(), now: "t".into() }, &Options::from_lists(vec!["L1".into()], vec![], vec![]), &row)?;
         let layouts: HashSet<String> = ["L1".to_string()].into();
         checks(&PlanogramUpload { deps, caller: caller(), now: chrono::Utc::now() }, &layouts, &row)?;
-        let pars = ParFile { ops: HashMap::new(), existing: HashMap::new() };
+        let pars_store = fn_pars::store::Dynamo(deps);
+        let pars = ParFile { ops: HashMap::new(), existing: HashMap::new(), store: &pars_store };
         checks(&pars, &(), &row)?;
-        let _ = RouteSchedule { deps, user: "u".into(), now: "t".into(), known: HashMap::new() }.group_of(&row);
+        let _ = RouteSchedule { store: fn_routes::store::Dynamo(deps), user: "u".into(), now: "t".into(), known: HashMap::new() }.group_of(&row);
     }
 
     #[test]

@@ -14,8 +14,10 @@ async fn fridges(n: usize) -> Vec<String> {
     let items = ids
         .iter()
         .map(|id| {
-            store::to_item(&json!({ "id": id, "type": "FRIDGE", "status": "LIVE", "prettyName": format!("{id} test") }))
-                .unwrap()
+            store::to_item(
+                &json!({ "id": id, "type": "FRIDGE", "status": { "ops": "LIVE" }, "prettyName": format!("{id} test") }),
+            )
+            .unwrap()
         })
         .collect();
     deps().await.table(Table::Locations).unwrap().batch_put(items).await.unwrap();

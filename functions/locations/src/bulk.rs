@@ -3,14 +3,13 @@
 //! maps the columns and the CRM spellings, applies the import rules and the
 //! create rules, and writes each new location with one conditional put.
 use crate::attributes::{flatten, VERTICALS};
+use crate::plan;
 use crate::rules::{self, Options};
 use crate::service;
-use crate::store::{Dynamo, LocationStore};
-use crate::{plan, store};
-use aws_sdk_dynamodb::types::{KeysAndAttributes, Put, TransactWriteItem};
+use crate::store::{Dynamo, LocationStore, NewLocation};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{store as dynamo, ApiError, Deps, Input, Table};
+use fleet_shared::{fridge_time, ApiError, Deps, Input, Table};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -145,30 +144,11 @@ impl UploadKind for BulkLocations {
         let p = payload(&row.values)?;
         let id = service::location_id(p.get("id")).map_err(|e| vec![e.to_string()])?;
         let doc = plan::new_location(&p, options, &self.user, &self.now).map_err(|m| vec![m])?;
-        Ok((id, doc))
+        Ok((id.to_string(), doc))
     }
 
     async fn load(&self, keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
-        let t = self.deps.table(Table::Locations)?;
-        let mut found = HashMap::new();
-        for chunk in keys.chunks(100) {
-            let mut request = Some(
-                KeysAndAttributes::builder()
-                    .set_keys(Some(chunk.iter().map(|k| HashMap::from([("id".to_string(), dynamo::s(k))])).collect()))
-                    .consistent_read(true)
-                    .build()
-                    .map_err(ApiError::internal)?,
-            );
-            while let Some(keys) = request.take() {
-                let out = t.client.batch_get_item().request_items(t.name, keys).send().await?;
-                for item in out.responses.and_then(|mut r| r.remove(t.name)).unwrap_or_default() {
-                    let doc: Value = dynamo::from_item(item)?;
-                    found.insert(doc["id"].as_str().unwrap_or_default().to_string(), doc);
-                }
-                request = out.unprocessed_keys.and_then(|mut u| u.remove(t.name)).filter(|k| !k.keys().is_empty());
-            }
-        }
-        Ok(found)
+        Dynamo(self.deps).get_many(keys).await
     }
 
     fn compare(&self, plan: &Value, stored: Option<&Value>) -> Result<Vec<Change>, String> {
@@ -185,8 +165,8 @@ impl UploadKind for BulkLocations {
     /// not exist (one created since the check fails its own row, not others).
     /// Rows travel several to a transaction.
     async fn write(&self, rows: Vec<Planned<Value>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
-        let groups = rows.iter().map(|p| self.items_of(p, req)).collect::<Result<Vec<_>, _>>()?;
-        let outcomes = dynamo::transact_groups(self.deps.dynamo()?, groups).await;
+        let new: Vec<NewLocation> = rows.iter().map(|p| self.new_location(p, req)).collect();
+        let outcomes = Dynamo(self.deps).insert_each(&new).await?;
         Ok(rows
             .into_iter()
             .zip(outcomes)
@@ -205,13 +185,13 @@ impl UploadKind for BulkLocations {
 }
 
 impl BulkLocations {
-    /// A row's items: the location (only where none exists), its history record and its upload record.
-    fn items_of(&self, p: &Planned<Value>, req: &UploadRequest) -> Result<Vec<TransactWriteItem>, ApiError> {
+    /// A row's location (marked with its upload row), its history record and its upload record.
+    fn new_location(&self, p: &Planned<Value>, req: &UploadRequest) -> NewLocation {
         let marker = req.marker(p.row);
         let mut doc = p.plan.clone();
         doc[UPLOAD_MARKER] = json!(marker);
         let changes = history::diff(&Map::new(), &imported(&doc), &Map::new());
-        let record = Record {
+        let history = Record {
             entity: history::entity("location", &p.key),
             sk: format!("{}#{marker}", self.now),
             at: self.now.clone(),
@@ -220,23 +200,12 @@ impl BulkLocations {
             source: req.source(p.row),
             changes,
         };
-        let put = Put::builder()
-            .table_name(self.deps.table(Table::Locations)?.name)
-            .set_item(Some(dynamo::to_item(&doc)?))
-            .condition_expression("attribute_not_exists(id)")
-            .build()
-            .map_err(ApiError::internal)?;
-        let mut items =
-            vec![TransactWriteItem::builder().put(put).build(), record.put(self.deps.table(Table::History)?.name)?];
-        if let Some(claim) = &p.claim {
-            items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
-        }
-        Ok(items)
+        NewLocation { doc, history, claim: p.claim.clone() }
     }
 }
 
 fn kind(deps: &'static Deps, input: &Input) -> Result<BulkLocations, ApiError> {
-    Ok(BulkLocations { deps, user: input.caller()?.display().to_string(), now: store::now() })
+    Ok(BulkLocations { deps, user: input.caller()?.display().to_string(), now: fridge_time::now_text() })
 }
 
 /// POST /locations/bulk/dry-run

@@ -6,10 +6,10 @@
 use crate::attributes::flatten;
 use crate::rules::{self, Options};
 use crate::schedule::{self, StoredChange};
-use crate::store::{Dynamo, LocationStore};
+use crate::store::{self, Dynamo, LocationStore};
 use fleet_shared::history::Change;
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{store, ApiError, Caller, Deps, Input, Table};
+use fleet_shared::{dates, ApiError, Caller, Deps, Input, Table};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
 
@@ -28,9 +28,9 @@ fn cell(row: &RawRow, column: &str) -> Option<String> {
 
 /// `MM/DD/YYYY HH:MM` as spreadsheets write it, to `YYYY-MM-DD HH:MM`; other forms pass as they are.
 fn wall_time(text: &str) -> String {
-    chrono::NaiveDateTime::parse_from_str(text.trim(), "%m/%d/%Y %H:%M")
+    dates::us_date_minutes(text.trim())
         .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
-        .unwrap_or_else(|_| text.trim().to_string())
+        .unwrap_or_else(|| text.trim().to_string())
 }
 
 impl UploadKind for BulkSchedule {
@@ -90,12 +90,7 @@ impl UploadKind for BulkSchedule {
     async fn write(&self, rows: Vec<Planned<Self::Plan>>, _req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         let mut results = Vec::new();
         for p in rows {
-            let claim = match (&p.claim, self.deps.table(Table::Idempotency)) {
-                (Some(c), Ok(t)) => vec![c.put(t.name)?],
-                (Some(_), Err(e)) => return Err(e),
-                (None, _) => vec![],
-            };
-            let (status, message) = match schedule::store_changes(self.deps, &p.plan.0, claim).await {
+            let (status, message) = match store::put_changes(self.deps, &p.plan.0, p.claim.as_ref()).await {
                 Ok(()) => (CommitStatus::Written, None),
                 Err(e) => (CommitStatus::Failed, Some(e.to_string())),
             };
@@ -107,14 +102,7 @@ impl UploadKind for BulkSchedule {
 
 async fn kind(deps: &'static Deps, input: &Input, req: &UploadRequest) -> Result<BulkSchedule, ApiError> {
     let ids: BTreeSet<String> = req.rows.iter().filter_map(|r| cell(r, "location")).collect();
-    let mut docs = HashMap::new();
-    if !ids.is_empty() {
-        let keys = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
-        for item in deps.table(Table::Locations)?.batch_get(keys, &[]).await? {
-            let doc: Value = store::from_item(item)?;
-            docs.insert(doc["id"].as_str().unwrap_or_default().to_string(), doc);
-        }
-    }
+    let docs = Dynamo(deps).get_many(ids.into_iter().collect()).await?;
     Ok(BulkSchedule { deps, caller: input.caller()?.clone(), docs })
 }
 

@@ -2,8 +2,9 @@
 //! definition the server checks and the browser's instant checks read
 //! (exported by `fleet-local rules` to web/src/generated/rules.json; a drift
 //! test keeps the file equal to this table). Patterns use the regex syntax
-//! Rust and JavaScript share.
-use crate::attributes::{ACCESS, STATES, STATUSES, TIME_ZONES, VERTICALS};
+//! Rust and JavaScript share. Pure definitions: `rules` and `plan` read
+//! them; nothing here reads those back.
+use crate::attributes::{text_of, ACCESS, STATES, STATUSES, TIME_ZONES, VERTICALS};
 use fleet_shared::limits;
 use regex::Regex;
 use serde::Serialize;
@@ -164,7 +165,7 @@ pub fn check_field(rule: &FieldRule, text: Option<&str>) -> Result<(), String> {
 /// Checks a create payload against the table: the first broken rule, in order.
 pub fn check_create(payload: &Map<String, Value>) -> Result<(), String> {
     for rule in CREATE_RULES {
-        let text = payload.get(rule.field).and_then(crate::rules::text_of);
+        let text = payload.get(rule.field).and_then(text_of);
         check_field(rule, text.as_deref())?;
     }
     Ok(())

@@ -41,7 +41,7 @@ mod tests {
     use serde_json::json;
 
     fn at(s: &str) -> NaiveDateTime {
-        NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap()
+        fleet_shared::dates::iso_date_minutes(s).unwrap()
     }
     const WEEKDAYS: &str = r#"{"Monday":1,"Tuesday":1,"Wednesday":1,"Thursday":1,"Friday":1,"Saturday":0,"Sunday":0}"#;
 

@@ -1,13 +1,13 @@
 //! Location functions: parse the input at the boundary, then run the rules
 //! of `service` over the DynamoDB store. Lists and name lists read directly.
 use crate::service::{self, Author};
-use crate::store::{self, Dynamo, LocationStore};
+use crate::store::{Dynamo, LocationStore, Only};
 use crate::{
     attributes::{self, flatten},
     rules,
 };
-use aws_sdk_dynamodb::types::AttributeValue;
-use fleet_shared::{history, limits, names, paging, ApiError, Deps, Input, Table};
+use fleet_shared::fridge_time::now_text;
+use fleet_shared::{history, limits, names, paging, store, ApiError, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -33,7 +33,7 @@ fn author(input: &Input, source: &str) -> Result<Author, ApiError> {
 
 pub async fn create_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let payload = json_object(input.args.get("input").unwrap_or(&Value::Null), "input")?;
-    service::create(&Dynamo(deps), payload, &author(&input, "Create location form")?, &store::now()).await
+    service::create(&Dynamo(deps), payload, &author(&input, "Create location form")?, &now_text()).await
 }
 
 /// POST /locations (the CRM import). The body may name its `source` (file
@@ -47,17 +47,17 @@ pub async fn add_location_rest(deps: &'static Deps, input: Input) -> Result<Valu
         }
         None => "POST /locations".to_string(),
     };
-    service::create(&Dynamo(deps), payload, &author(&input, &source)?, &store::now()).await
+    service::create(&Dynamo(deps), payload, &author(&input, &source)?, &now_text()).await
 }
 
 pub async fn get_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let id = service::location_id(input.args.get("id"))?;
-    Ok(json!(Dynamo(deps).get(&id).await?.map(|d| flatten(&d)).into_iter().collect::<Vec<_>>()))
+    Ok(json!(Dynamo(deps).get(id.as_str()).await?.map(|d| flatten(&d)).into_iter().collect::<Vec<_>>()))
 }
 
 pub async fn update_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let body = json_object(input.args.get("input").unwrap_or(&Value::Null), "input")?;
-    service::update(&Dynamo(deps), body, &author(&input, "updateLocation")?, &store::now()).await
+    service::update(&Dynamo(deps), body, &author(&input, "updateLocation")?, &now_text()).await
 }
 
 #[derive(Deserialize)]
@@ -72,11 +72,11 @@ pub async fn update_wholesale_location(deps: &'static Deps, input: Input) -> Res
     let id = service::location_id(Some(&json!(w.id)))?;
     service::update_wholesale(
         &Dynamo(deps),
-        &id,
+        id.as_str(),
         &w.route,
         w.stop,
         &author(&input, "updateWholesaleLocation")?,
-        &store::now(),
+        &now_text(),
     )
     .await
 }
@@ -85,7 +85,8 @@ pub async fn location_history(deps: &'static Deps, input: Input) -> Result<Value
     let id = service::location_id(input.args.get("id"))?;
     let token: Option<String> = input.arg("nextToken")?;
     let secret = deps.config.paging_secret()?;
-    history::page(deps.table(Table::History)?, secret, &history::entity("location", &id), token.as_deref()).await
+    history::page(deps.table(Table::History)?, secret, &history::entity("location", id.as_str()), token.as_deref())
+        .await
 }
 
 #[derive(Deserialize, Default)]
@@ -98,52 +99,24 @@ struct ListFilter {
     count: Option<i32>,
 }
 
-/// A scan filter: expression, its attribute names, and the `:f` value.
-struct ScanFilter<'a> {
-    expr: &'a str,
-    names: &'a [(&'a str, &'a str)],
-    value: &'a str,
-}
-
-/// One page of at most `count` matching locations behind a signed token
-/// scoped to this query.
+/// One page of at most `count` locations that `only` keeps, reading the
+/// `projection` attributes (all when empty), behind a signed token scoped to
+/// this query.
 async fn scan_page(
-    deps: &Deps,
+    deps: &'static Deps,
     scope: &str,
-    filter: Option<ScanFilter<'_>>,
-    projection: Option<(&str, &[(&str, &str)])>,
+    only: Option<Only<'_>>,
+    projection: &[&str],
     count: i32,
     token: Option<String>,
 ) -> Result<(Vec<Value>, Option<String>), ApiError> {
-    let t = deps.table(Table::Locations)?;
-    let (filter, projection) = (&filter, &projection);
-    let (items, next) = paging::signed_page(
-        deps.config.paging_secret()?,
-        scope,
-        token.as_deref(),
-        count as usize,
-        |start, limit| async move {
-            let mut req = t.client.scan().table_name(t.name).set_limit(limit).set_exclusive_start_key(start);
-            if let Some(f) = filter {
-                req = req
-                    .filter_expression(f.expr)
-                    .expression_attribute_values(":f", AttributeValue::S(f.value.to_string()));
-                for (id, name) in f.names {
-                    req = req.expression_attribute_names(*id, *name);
-                }
-            }
-            if let Some((expr, names)) = projection {
-                req = req.projection_expression(*expr);
-                for (id, name) in *names {
-                    req = req.expression_attribute_names(*id, *name);
-                }
-            }
-            let out = req.send().await?;
-            Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
-        },
-    )
+    let secret = deps.config.paging_secret()?;
+    let (locations, only) = (Dynamo(deps), only.as_ref());
+    let (items, next) = paging::signed_page(secret, scope, token.as_deref(), count as usize, |start, limit| {
+        locations.scan_page(start, limit, only, projection)
+    })
     .await?;
-    Ok((items.into_iter().map(fleet_shared::store::from_item).collect::<Result<_, _>>()?, next))
+    Ok((items.into_iter().map(store::from_item).collect::<Result<_, _>>()?, next))
 }
 
 fn page_size(count: Option<i32>) -> Result<i32, ApiError> {
@@ -159,23 +132,22 @@ pub async fn list_locations(deps: &'static Deps, input: Input) -> Result<Value, 
     let token: Option<String> = input.arg("nextToken")?;
     if let Some(id) = filter.id.filter(|i| !i.is_empty()) {
         let id = service::location_id(Some(&json!(id)))?;
-        let doc = Dynamo(deps).get(&id).await?;
+        let doc = Dynamo(deps).get(id.as_str()).await?;
         return Ok(json!({ "items": doc.map(|d| vec![flatten(&d)]).unwrap_or_default(), "nextToken": null }));
     }
     let count = page_size(filter.count)?;
     let status = filter.status.filter(|s| !s.is_empty()).map(|s| s.to_uppercase());
     let scope = format!("locations:{}", status.as_deref().unwrap_or("*"));
-    let cond = status.as_deref().map(|value| ScanFilter {
-        expr: "#f0.#f1 = :f",
-        names: &[("#f0", "status"), ("#f1", "ops")],
-        value,
-    });
-    // Read only the attributes the caller selected (the list screens ask for 7 of ~40).
-    let projection = input.selected_under("items").and_then(|fields| attributes::projection(&fields));
-    let names: Vec<(String, String)> = projection.as_ref().map(|p| p.1.clone()).unwrap_or_default();
-    let names: Vec<(&str, &str)> = names.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let projection = projection.as_ref().map(|p| (p.0.as_str(), names.as_slice()));
-    let (items, next) = scan_page(deps, &scope, cond, projection, count, token).await?;
+    let only = status.as_deref().map(|value| Only { path: &["status", "ops"], value });
+    // Read only the attributes the caller selected (the list screens ask for 7 of ~40),
+    // and the status the filter reads.
+    let mut projection = input.selected_under("items").and_then(|fields| attributes::projection(&fields));
+    if let (Some(p), Some(_)) = (projection.as_mut(), &only) {
+        if !p.contains(&"status") {
+            p.push("status");
+        }
+    }
+    let (items, next) = scan_page(deps, &scope, only, projection.as_deref().unwrap_or_default(), count, token).await?;
     let mut items: Vec<Value> = items.iter().map(flatten).collect();
     items.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
     Ok(json!({ "items": items, "nextToken": next }))
@@ -187,11 +159,9 @@ pub async fn ops_locations(deps: &'static Deps, input: Input) -> Result<Value, A
     let count = page_size(filter.count)?;
     let kind = filter.kind.filter(|s| !s.is_empty());
     let scope = format!("ops:{}", kind.as_deref().unwrap_or("*"));
-    let cond = kind.as_deref().map(|value| ScanFilter { expr: "#t = :f", names: &[("#t", "type")], value });
-    // `type` and `status` are reserved words.
-    let projection =
-        ("id, #t, #s, operationConfigs, locationConfigs.activation", &[("#t", "type"), ("#s", "status")][..]);
-    let (items, next) = scan_page(deps, &scope, cond, Some(projection), count, token).await?;
+    let only = kind.as_deref().map(|value| Only { path: &["type"], value });
+    let projection = ["id", "type", "status", "operationConfigs", "locationConfigs"];
+    let (items, next) = scan_page(deps, &scope, only, &projection, count, token).await?;
     let locations: Vec<Value> = items
         .iter()
         .map(|d| {
@@ -233,9 +203,9 @@ pub async fn generate_device_address(deps: &'static Deps, input: Input) -> Resul
     let random = || uuid::Uuid::new_v4().as_u64_pair().0;
     service::generate_device_address(
         &Dynamo(deps),
-        &id,
+        id.as_str(),
         &author(&input, "Generate device address")?,
-        &store::now(),
+        &now_text(),
         random,
         &[],
     )

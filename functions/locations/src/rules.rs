@@ -1,6 +1,9 @@
 //! The validation rules of spec §5.1 (create) and §5.2 (detail edits), with
 //! their messages, and the hours editor's logic. Pure: no I/O.
+pub use crate::attributes::text_of;
 use crate::attributes::{self, Attr, Kind, NameList, DAYS};
+use crate::create_rules::CUSTOM_HOURS_MESSAGE;
+use fleet_shared::dates;
 use fleet_shared::limits;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
@@ -46,16 +49,6 @@ impl Options {
     }
 }
 
-/// The text of a value as typed: strings trimmed, numbers as written.
-pub fn text_of(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Bool(b) => Some(if *b { "1" } else { "0" }.to_string()),
-        _ => None,
-    }
-}
-
 pub fn decimals(text: &str) -> usize {
     text.split_once('.').map(|(_, d)| d.len()).unwrap_or(0)
 }
@@ -89,23 +82,23 @@ pub fn check_int(name: &str, text: &str, min: i64, max: i64) -> Result<i64, Stri
     Ok(n)
 }
 
+/// An IPv4 address: four dot-separated parts of 1 to 3 digits (leading zeros
+/// allowed), each at most 255. The one definition: the browser runs the same
+/// pattern from rules.json.
+pub const IPV4_PATTERN: &str = r"^((25[0-5]|2[0-4]\d|[01]?\d?\d)\.){3}(25[0-5]|2[0-4]\d|[01]?\d?\d)$";
+
 pub fn is_ipv4(s: &str) -> bool {
-    let parts: Vec<&str> = s.split('.').collect();
-    parts.len() == 4
-        && parts.iter().all(|p| {
-            !p.is_empty()
-                && p.len() <= 3
-                && p.chars().all(|c| c.is_ascii_digit())
-                && p.parse::<u16>().is_ok_and(|n| n <= 255)
-        })
+    static IPV4: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(IPV4_PATTERN).ok());
+    IPV4.as_ref().is_some_and(|r| r.is_match(s))
 }
 
 pub fn is_date(s: &str) -> bool {
-    chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").is_ok()
+    dates::iso_date(s).is_some()
 }
 
 fn is_time(s: &str) -> bool {
-    chrono::NaiveTime::parse_from_str(s, "%H:%M").is_ok() && s.len() == 5
+    dates::hh_mm(s).is_some()
 }
 
 /// Checks one attribute value as the detail screen's Save does (§5.2) and
@@ -268,7 +261,7 @@ pub fn check_create_hours(payload: &Map<String, Value>) -> Result<Week, String> 
         let get = |prefix: &str| payload.get(&format!("{prefix}{}", abbrev(day))).and_then(text_of);
         let (from, to) = (get("from"), get("to"));
         if from.is_none() || to.is_none() {
-            return Err(crate::create_rules::CUSTOM_HOURS_MESSAGE.replace("{day}", day));
+            return Err(CUSTOM_HOURS_MESSAGE.replace("{day}", day));
         }
         week.push((day, check_day(day, from, to)?));
     }
@@ -290,6 +283,26 @@ pub fn attr_for_create(k: &str) -> Option<&'static Attr> {
 
 #[cfg(test)]
 mod tests {
+
+    /// The arithmetic reading of an IPv4 address, to check the pattern against.
+    fn ipv4_by_parts(s: &str) -> bool {
+        let parts: Vec<&str> = s.split('.').collect();
+        parts.len() == 4
+            && parts.iter().all(|p| {
+                !p.is_empty()
+                    && p.len() <= 3
+                    && p.chars().all(|c| c.is_ascii_digit())
+                    && p.parse::<u16>().is_ok_and(|n| n <= 255)
+            })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_ipv4_pattern_reads_addresses_as_their_parts_do(s in "[0-9.]{0,16}|([0-9]{1,3}\\.){3}[0-9]{1,4}") {
+            proptest::prop_assert_eq!(is_ipv4(&s), ipv4_by_parts(&s), "{}", s);
+        }
+    }
+
     use super::*;
     use crate::attributes::find;
 

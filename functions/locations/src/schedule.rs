@@ -7,12 +7,10 @@
 use crate::service::{self, Author};
 use crate::store::{self as locations, Also, Dynamo, LocationStore};
 use crate::{attributes, deadline, plan, rules, rules::Options};
-use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
-use chrono::{DateTime, Utc};
-use fleet_shared::fridge_time::FridgeZone;
+use fleet_shared::fridge_time::{self, FridgeZone};
 use fleet_shared::scheduler::{self, iso, query_index, Applier, BY_DUE, FAILED_SHARD};
 pub use fleet_shared::scheduler::{ChangeBody, StoredChange};
-use fleet_shared::{identity, limits, permissions, store, ApiError, Deps, Input, Table};
+use fleet_shared::{dates, identity, limits, permissions, store, ApiError, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -30,7 +28,7 @@ pub const DEVICE_ADDRESS: &str = "aprivaDeviceAddress";
 /// the fridge's time, with its allocation deadline warning if any.
 fn view(c: &StoredChange, location: Option<&Value>) -> Value {
     let zone = FridgeZone::of(location.and_then(|l| attributes::get_path(l, &["timeZone"])).and_then(Value::as_str));
-    let at = DateTime::parse_from_rfc3339(&c.action_time).ok().map(|t| t.with_timezone(&Utc));
+    let at = dates::instant(&c.action_time);
     let warning = match (location, at) {
         (Some(loc), Some(at)) if c.change.attribute == "prod" && c.value() == json!(1) => {
             let schedule =
@@ -116,9 +114,9 @@ pub async fn read_rest(deps: &'static Deps, input: Input) -> Result<Value, ApiEr
 async fn of_location(deps: &'static Deps, id: &str) -> Result<Value, ApiError> {
     let id = service::location_id(Some(&json!(id)))?;
     let store = Dynamo(deps);
-    let (changes, location) = tokio::try_join!(for_location(deps, &id), store.get(&id))?;
+    let (changes, location) = tokio::try_join!(for_location(deps, id.as_str()), store.get(id.as_str()))?;
     if location.is_none() && changes.is_empty() {
-        return Err(locations::not_found(&id));
+        return Err(locations::not_found(id.as_str()));
     }
     Ok(Value::Array(changes.iter().map(|c| view(c, location.as_ref())).collect()))
 }
@@ -136,18 +134,13 @@ pub async fn upcoming(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
     if !(1..=MAX_UPCOMING_DAYS).contains(&days) {
         return Err(ApiError::bad_request(format!("days must be between 1 and {MAX_UPCOMING_DAYS}")));
     }
-    let until = iso(Utc::now() + chrono::Duration::days(days));
+    let until = iso(fridge_time::now() + chrono::Duration::days(days));
     let mut changes = query_index(deps, BY_DUE, "dueShard", DUE_SHARD, Some(&until)).await?;
     changes.sort_by(|a, b| (&a.action_time, &a.id).cmp(&(&b.action_time, &b.id)));
     let mut ids: Vec<String> = changes.iter().map(|c| c.id.clone()).collect();
     ids.sort();
     ids.dedup();
-    let keys = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
-    let mut docs = HashMap::new();
-    for item in deps.table(Table::Locations)?.batch_get(keys, &[]).await? {
-        let doc: Value = store::from_item(item)?;
-        docs.insert(doc["id"].as_str().unwrap_or_default().to_string(), doc);
-    }
+    let docs = Dynamo(deps).get_many(ids).await?;
     Ok(Value::Array(changes.iter().map(|c| view(c, docs.get(&c.id))).collect()))
 }
 
@@ -165,9 +158,9 @@ struct NewChange {
 
 /// ISO text in UTC with milliseconds, so times sort as strings.
 pub fn normalise_time(text: &str) -> Result<String, ApiError> {
-    DateTime::parse_from_rfc3339(text)
-        .map(|t| iso(t.with_timezone(&Utc)))
-        .map_err(|_| ApiError::bad_request(format!("dateTime {text} is not an ISO date-time")))
+    dates::instant(text)
+        .map(iso)
+        .ok_or_else(|| ApiError::bad_request(format!("dateTime {text} is not an ISO date-time")))
 }
 
 /// The instant of a change: an absolute `dateTime`, or a `localDateTime` read
@@ -237,7 +230,7 @@ pub fn plan_change(
     }
     let zone = FridgeZone::of(doc.get("timeZone").and_then(Value::as_str));
     let time = zone.instant(local_time).map(iso)?;
-    if time < iso(Utc::now()) {
+    if time < fridge_time::now_text() {
         return Err(format!("{local_time} {} is in the past", zone.label));
     }
     let value = parse_value(value);
@@ -273,27 +266,6 @@ pub fn plan_change(
         .collect())
 }
 
-/// Stores one row's changes together (a change and its reason), idempotently:
-/// the uuid follows the change, so a retry overwrites the same items.
-/// Stores scheduled changes in one transaction, with `extra` items (an upload's record).
-pub async fn store_changes(
-    deps: &Deps,
-    changes: &[StoredChange],
-    extra: Vec<TransactWriteItem>,
-) -> Result<(), ApiError> {
-    let table = deps.table(Table::ScheduledChanges)?;
-    let mut items = extra;
-    for r in changes {
-        let put = Put::builder()
-            .table_name(table.name)
-            .set_item(Some(store::to_item(r)?))
-            .build()
-            .map_err(ApiError::internal)?;
-        items.push(TransactWriteItem::builder().put(put).build());
-    }
-    store::transact(table.client, items).await
-}
-
 pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let changes: Vec<NewChange> = input.arg("input")?;
     limits::check_count("input", changes.len(), MAX_CHANGES)?;
@@ -318,7 +290,7 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
             docs.insert(c.location.clone(), doc);
         }
     }
-    let earliest = iso(Utc::now() - chrono::Duration::minutes(1));
+    let earliest = iso(fridge_time::now() - chrono::Duration::minutes(1));
     let mut groups: BTreeMap<(String, String), Vec<(&str, Value)>> = BTreeMap::new();
     let mut records = Vec::new();
     for c in &changes {
@@ -356,17 +328,7 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     for ((location, _), group) in &groups {
         check_new_group(&docs[location], group, &options)?;
     }
-    let table = deps.table(Table::ScheduledChanges)?;
-    let mut items = Vec::new();
-    for r in &records {
-        let put = Put::builder()
-            .table_name(table.name)
-            .set_item(Some(store::to_item(r)?))
-            .build()
-            .map_err(ApiError::internal)?;
-        items.push(TransactWriteItem::builder().put(put).build());
-    }
-    store::transact(table.client, items).await?;
+    locations::put_changes(deps, &records, None).await?;
     Ok(Value::Array(records.iter().map(|r| view(r, docs.get(&r.id))).collect()))
 }
 
@@ -375,18 +337,6 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
 struct DeleteInput {
     uuid: String,
     action_time: String,
-}
-
-fn delete_item(table: &str, c: &StoredChange) -> Result<TransactWriteItem, ApiError> {
-    let del = Delete::builder()
-        .table_name(table)
-        .key("uuid", store::s(&c.uuid))
-        .key("actionTime", store::s(&c.action_time))
-        .condition_expression("attribute_exists(#u)")
-        .expression_attribute_names("#u", "uuid")
-        .build()
-        .map_err(ApiError::internal)?;
-    Ok(TransactWriteItem::builder().delete(del).build())
 }
 
 /// Deletes a change; either half of an allocation pair deletes both.
@@ -414,12 +364,7 @@ pub async fn delete(deps: &'static Deps, input: Input) -> Result<bool, ApiError>
                 .filter(|c| c.action_time == change.action_time && c.change.attribute == partner),
         );
     }
-    let items = doomed.iter().map(|c| delete_item(table.name, c)).collect::<Result<Vec<_>, _>>()?;
-    match store::transact(table.client, items).await {
-        Ok(()) => Ok(true),
-        Err(ApiError::Conflict(_)) => Ok(false),
-        Err(e) => Err(e),
-    }
+    locations::delete_changes(deps, &doomed).await
 }
 
 /// Applies every due location change (see `fleet_shared::scheduler`).
@@ -452,12 +397,11 @@ async fn apply_claimed(
     }
     let first = &changes[0];
     let zone = FridgeZone::of(current.get("timeZone").and_then(Value::as_str));
-    let when =
-        DateTime::parse_from_rfc3339(&first.action_time).map(|t| zone.wall(t.with_timezone(&Utc))).unwrap_or_default();
+    let when = dates::instant(&first.action_time).map(|t| zone.wall(t)).unwrap_or_default();
     let author = Author { user: first.user.clone(), source: format!("Scheduled change for {when} {}", zone.label) };
     let finish =
         Also::FinishScheduledChanges { keys: changes.iter().map(StoredChange::key).collect(), run: run.to_string() };
-    let now = locations::now();
+    let now = fridge_time::now_text();
     if first.change.attribute == DEVICE_ADDRESS {
         let random = || uuid::Uuid::new_v4().as_u64_pair().0;
         identity::acting_as(

@@ -5,9 +5,10 @@ use crate::attributes::{flatten, get_path};
 use crate::plan::{self, Assign};
 use crate::rules;
 use crate::store::{not_found, Also, LocationStore};
+use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::FridgeZone;
 use fleet_shared::history::{self, Record};
-use fleet_shared::{limits, ApiError};
+use fleet_shared::{dates, limits, ApiError};
 use serde_json::{json, Map, Value};
 
 /// Who writes and from where, for `lastModifiedBy` and the history.
@@ -19,13 +20,15 @@ pub struct Author {
 }
 
 pub const MAX_SOURCE_CHARS: usize = 200;
+/// The location type whose route and stop the wholesale edit sets.
+pub const WHOLESALE: &str = "WHOLESALE";
 
-/// A location id as the boundary accepts it: non-empty, at most 64
-/// characters. (The create rule for its characters is in `rules`.)
-pub fn location_id(raw: Option<&Value>) -> Result<String, ApiError> {
-    let id = raw.and_then(rules::text_of).ok_or_else(|| ApiError::bad_request("id cannot be empty"))?;
-    limits::check_len("id", &id, limits::MAX_ID_CHARS)?;
-    Ok(id)
+/// A location id as the boundary accepts it (`LocationId`: non-empty, at
+/// most 64 characters), from a JSON value: a number or a boolean reads as
+/// its text, as every attribute does. The create rule for its characters is
+/// in `create_rules`.
+pub fn location_id(raw: Option<&Value>) -> Result<LocationId, ApiError> {
+    LocationId::parse("id", &raw.and_then(rules::text_of).unwrap_or_default())
 }
 
 pub fn version_of(doc: &Value) -> i64 {
@@ -54,8 +57,8 @@ pub fn stale(current: &Value) -> ApiError {
     let when = current
         .get("lastModified")
         .and_then(Value::as_str)
-        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
-        .map(|t| format!("{} {}", zone.wall(t.with_timezone(&chrono::Utc)), zone.label))
+        .and_then(dates::instant)
+        .map(|t| format!("{} {}", zone.wall(t), zone.label))
         .unwrap_or_else(|| "an unknown time".into());
     ApiError::Conflict(format!("This location was changed by {who} at {when}. Reload to see the change."))
 }
@@ -67,13 +70,14 @@ pub async fn create(
     now: &str,
 ) -> Result<Value, ApiError> {
     let id = location_id(payload.get("id"))?;
+    let id = id.as_str();
     if payload.get("aprivaDeviceAddress").and_then(rules::text_of).is_some() {
         return Err(ApiError::bad_request(rules::DEVICE_ADDRESS_GENERATED));
     }
     let options = store.options().await?;
     let doc = plan::new_location(&payload, &options, &author.user, now).map_err(ApiError::BadRequest)?;
     let changes = history::diff(&Map::new(), &audited(&doc), &Map::new());
-    let record = Record::new(history::entity("location", &id), now, &author.user, &author.source, changes);
+    let record = Record::new(history::entity("location", id), now, &author.user, &author.source, changes);
     fleet_shared::store::on_conflict(store.insert(&doc, &record).await, || {
         ApiError::Conflict(format!("Location {id} already exists"))
     })?;
@@ -82,7 +86,20 @@ pub async fn create(
 
 /// Applies a checked plan on top of `current` in one conditional write with
 /// its history record. A location that moved meanwhile is a 409 naming who.
+/// Answers the flat view of the location written.
 pub async fn write(
+    store: &impl LocationStore,
+    current: &Value,
+    plan: &[Assign],
+    author: &Author,
+    now: &str,
+    also: &[Also],
+) -> Result<Value, ApiError> {
+    apply(store, current, plan, author, now, also).await.map(|next| flatten(&next))
+}
+
+/// [`write`], answering the stored document written.
+async fn apply(
     store: &impl LocationStore,
     current: &Value,
     plan: &[Assign],
@@ -105,7 +122,7 @@ pub async fn write(
     let changes = history::diff(&audited(current), &audited(&next), &reasons);
     let record = Record::new(history::entity("location", &id), now, &author.user, &author.source, changes);
     match store.update(&id, plan, base, &record, also).await {
-        Ok(()) => Ok(flatten(&next)),
+        Ok(()) => Ok(next),
         Err(ApiError::Conflict(_)) => match store.get(&id).await? {
             Some(moved) if version_of(&moved) != base => Err(stale(&moved)),
             Some(_) => Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into())),
@@ -118,11 +135,22 @@ pub async fn write(
 /// `updateLocation`: `{id, version?, source?, <attribute>: value..., updateReason?}`.
 pub async fn update(
     store: &impl LocationStore,
+    body: Map<String, Value>,
+    author: &Author,
+    now: &str,
+) -> Result<Value, ApiError> {
+    update_doc(store, body, author, now).await.map(|next| flatten(&next))
+}
+
+/// [`update`], answering the stored document written.
+async fn update_doc(
+    store: &impl LocationStore,
     mut body: Map<String, Value>,
     author: &Author,
     now: &str,
 ) -> Result<Value, ApiError> {
     let id = location_id(body.get("id"))?;
+    let id = id.as_str();
     let expected = match body.remove("version") {
         None | Some(Value::Null) => None,
         Some(v) => Some(v.as_i64().ok_or_else(|| ApiError::bad_request("version must be an integer"))?),
@@ -135,14 +163,14 @@ pub async fn update(
     if body.contains_key("aprivaDeviceAddress") {
         return Err(ApiError::bad_request(rules::DEVICE_ADDRESS_GENERATED));
     }
-    let current = store.get(&id).await?.ok_or_else(|| not_found(&id))?;
+    let current = store.get(id).await?.ok_or_else(|| not_found(id))?;
     if expected.is_some_and(|v| v != version_of(&current)) {
         return Err(stale(&current));
     }
     let needs_options = body.keys().any(|k| matches!(k.as_str(), "layoutName" | "fridgeSchema" | "priceMapTemplate"));
     let options = if needs_options { store.options().await? } else { Default::default() };
     let plan = plan::update(&current, &body, &options).map_err(ApiError::BadRequest)?;
-    write(store, &current, &plan, &author, now, &[]).await
+    apply(store, &current, &plan, &author, now, &[]).await
 }
 
 /// `updateWholesaleLocation`: route and stop of a WHOLESALE location.
@@ -154,9 +182,21 @@ pub async fn update_wholesale(
     author: &Author,
     now: &str,
 ) -> Result<Value, ApiError> {
+    update_wholesale_doc(store, id, route, stop, author, now).await.map(|next| flatten(&next))
+}
+
+/// [`update_wholesale`], answering the stored document written.
+async fn update_wholesale_doc(
+    store: &impl LocationStore,
+    id: &str,
+    route: &str,
+    stop: i64,
+    author: &Author,
+    now: &str,
+) -> Result<Value, ApiError> {
     limits::check_len("route", route, limits::MAX_NAME_CHARS)?;
     let current = store.get(id).await?.ok_or_else(|| not_found(id))?;
-    if current.get("type").and_then(Value::as_str) != Some("WHOLESALE") {
+    if current.get("type").and_then(Value::as_str) != Some(WHOLESALE) {
         return Err(ApiError::bad_request(format!("Location {id} is not a wholesale location")));
     }
     let stop = rules::check_int("stop", &stop.to_string(), 0, 1000).map_err(ApiError::BadRequest)?;
@@ -164,7 +204,34 @@ pub async fn update_wholesale(
         Assign { path: vec!["operationConfigs".into(), "route".into()], value: json!(route.trim()) },
         Assign { path: vec!["operationConfigs".into(), "stop".into()], value: json!(stop) },
     ];
-    write(store, &current, &plan, author, now, &[]).await
+    apply(store, &current, &plan, author, now, &[]).await
+}
+
+/// The route and stop of a location as another area sets them (the driver
+/// route upload): through the same rules, version check and history as the
+/// detail screen's edit for a FRIDGE, or as the wholesale edit for a
+/// WHOLESALE location, which keeps its route as given. The one way another
+/// crate changes a location. Answers the location as stored after.
+pub async fn set_route(
+    store: &impl LocationStore,
+    id: &LocationId,
+    route: &str,
+    stop: i64,
+    author: &Author,
+    now: &str,
+) -> Result<Location, ApiError> {
+    let current = store.get(id.as_str()).await?.ok_or_else(|| not_found(id.as_str()))?;
+    let next = if current.get("type").and_then(Value::as_str) == Some(WHOLESALE) {
+        update_wholesale_doc(store, id.as_str(), route, stop, author, now).await?
+    } else {
+        let body = Map::from_iter([
+            ("id".to_string(), json!(id.as_str())),
+            ("route".to_string(), json!(route)),
+            ("stop".to_string(), json!(stop)),
+        ]);
+        update_doc(store, body, author, now).await?
+    };
+    serde_json::from_value(next).map_err(ApiError::internal)
 }
 
 /// A card-reader device address: 'FC' and 10 digits from a random 64-bit
@@ -328,6 +395,9 @@ mod tests {
         async fn get(&self, id: &str) -> Result<Option<Value>, ApiError> {
             self.0.get(id).await
         }
+        async fn get_many(&self, ids: Vec<String>) -> Result<std::collections::HashMap<String, Value>, ApiError> {
+            self.0.get_many(ids).await
+        }
         async fn options(&self) -> Result<Options, ApiError> {
             self.0.options().await
         }
@@ -362,6 +432,43 @@ mod tests {
             (device_address_of(&doc), doc["street"].as_str()),
             (Some(&json!(address)), Some("2 Other St")),
             "{doc}"
+        );
+    }
+
+    #[test]
+    fn a_location_id_is_the_text_of_a_string_a_number_or_a_flag() {
+        assert_eq!(location_id(Some(&json!("  CHI_1 "))).unwrap().as_str(), "CHI_1");
+        assert_eq!(location_id(Some(&json!(42))).unwrap().as_str(), "42");
+        assert_eq!(location_id(Some(&json!(true))).unwrap().as_str(), "1");
+        for empty in [None, Some(json!(null)), Some(json!("  ")), Some(json!({"id": "x"}))] {
+            assert_eq!(location_id(empty.as_ref()).unwrap_err().to_string(), "id cannot be empty");
+        }
+        assert_eq!(
+            location_id(Some(&json!("A".repeat(65)))).unwrap_err().to_string(),
+            "id must be at most 64 characters"
+        );
+    }
+
+    #[tokio::test]
+    async fn set_route_edits_a_fridge_and_a_wholesale_location_through_their_rules() {
+        let s = store();
+        create(&s, form("CHI_9"), &author(), "t0").await.unwrap();
+        let mut wholesale = form("WH_1");
+        wholesale.insert("type".into(), json!("WHOLESALE"));
+        create(&s, wholesale, &author(), "t0").await.unwrap();
+        let id = |raw: &str| LocationId::parse("id", raw).unwrap();
+
+        let fridge = set_route(&s, &id("CHI_9"), "chi-01", 4, &author(), "t1").await.unwrap();
+        assert_eq!((fridge.route(), fridge.stop(), fridge.version), (Some("chi-01"), Some(4), Some(2)));
+        // A FRIDGE goes through the detail screen's bounds; a WHOLESALE location through its own.
+        let err = set_route(&s, &id("CHI_9"), "chi-01", 1001, &author(), "t2").await.unwrap_err();
+        assert_eq!(err.to_string(), "stop should be a number in the range of 0 to 1000!");
+        let wh = set_route(&s, &id("WH_1"), "Dock-A", 7, &author(), "t2").await.unwrap();
+        assert_eq!((wh.kind(), wh.route(), wh.stop()), ("WHOLESALE", Some("Dock-A"), Some(7)));
+        assert_eq!(s.history.lock().unwrap().len(), 4, "two creates and two edits");
+        assert_eq!(
+            set_route(&s, &id("NOPE"), "r", 1, &author(), "t").await.unwrap_err(),
+            ApiError::NotFound("Location NOPE not found".into())
         );
     }
 

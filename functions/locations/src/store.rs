@@ -1,8 +1,14 @@
 //! The narrow store the location rules run over, and its DynamoDB
 //! implementation. Domain logic (`service`, `schedule`) only sees the trait,
-//! so its rules are unit-tested with an in-memory store (`fake`).
+//! so its rules are unit-tested with an in-memory store (`fake`). The few
+//! reads and writes only handlers make (list pages, bulk inserts, scheduled
+//! changes) are `Dynamo`'s own methods here, so no other module of the area
+//! builds an SDK request.
 use crate::{plan::Assign, rules::Options};
-use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem, Update};
+use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
+use fleet_shared::idempotency::Claim;
+use fleet_shared::scheduler::StoredChange;
+use fleet_shared::store::{Item, Key};
 use fleet_shared::{history::Record, names, scheduler, store, ApiError, Deps, Table};
 use serde_json::Value;
 use std::{collections::HashMap, future::Future};
@@ -23,6 +29,8 @@ pub enum Also {
 pub trait LocationStore: Sync {
     /// The stored document, read strongly consistent.
     fn get(&self, id: &str) -> impl Future<Output = Result<Option<Value>, ApiError>> + Send;
+    /// The stored documents of those of `ids` that exist, by id.
+    fn get_many(&self, ids: Vec<String>) -> impl Future<Output = Result<HashMap<String, Value>, ApiError>> + Send;
     fn options(&self) -> impl Future<Output = Result<Options, ApiError>> + Send;
     /// Stores a new location and its history record; a generic Conflict when the id exists.
     fn insert(&self, doc: &Value, history: &Record) -> impl Future<Output = Result<(), ApiError>> + Send;
@@ -48,6 +56,19 @@ impl LocationStore for Dynamo {
         self.0.table(Table::Locations)?.get(HashMap::from([("id".to_string(), store::s(id))])).await
     }
 
+    async fn get_many(&self, ids: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
+        let keys: Vec<Key> = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
+        if keys.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let mut found = HashMap::new();
+        for item in self.0.table(Table::Locations)?.batch_get(keys, &[]).await? {
+            let doc: Value = store::from_item(item)?;
+            found.insert(doc["id"].as_str().unwrap_or_default().to_string(), doc);
+        }
+        Ok(found)
+    }
+
     async fn options(&self) -> Result<Options, ApiError> {
         let d = self.0;
         let (l, f, p) = tokio::try_join!(
@@ -60,14 +81,7 @@ impl LocationStore for Dynamo {
 
     async fn insert(&self, doc: &Value, history: &Record) -> Result<(), ApiError> {
         let t = self.0.table(Table::Locations)?;
-        let put = Put::builder()
-            .table_name(t.name)
-            .set_item(Some(store::to_item(doc)?))
-            .condition_expression("attribute_not_exists(id)")
-            .build()
-            .map_err(ApiError::internal)?;
-        let items =
-            vec![TransactWriteItem::builder().put(put).build(), history.put(self.0.config.table(Table::History)?)?];
+        let items = vec![new_location_put(t.name, doc)?, history.put(self.0.config.table(Table::History)?)?];
         store::transact(t.client, items).await
     }
 
@@ -98,6 +112,134 @@ impl LocationStore for Dynamo {
             items.extend(also_items(self.0, a)?);
         }
         store::transact(t.client, items).await
+    }
+}
+
+/// A put of a new location, on the condition that its id is not taken.
+fn new_location_put(table: &str, doc: &Value) -> Result<TransactWriteItem, ApiError> {
+    let put = Put::builder()
+        .table_name(table)
+        .set_item(Some(store::to_item(doc)?))
+        .condition_expression("attribute_not_exists(id)")
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().put(put).build())
+}
+
+/// One location of a bulk import: the document, its history record and the
+/// upload's record of its row (if this row carries it).
+pub struct NewLocation {
+    pub doc: Value,
+    pub history: Record,
+    pub claim: Option<Claim>,
+}
+
+/// Which locations a list keeps: those whose text at `path` is `value`.
+pub struct Only<'a> {
+    pub path: &'a [&'a str],
+    pub value: &'a str,
+}
+
+impl Only<'_> {
+    pub fn keeps(&self, item: &Item) -> bool {
+        text_at(item, self.path) == Some(self.value)
+    }
+}
+
+/// The string at `path` (through nested maps) of a stored item.
+fn text_at<'a>(item: &'a Item, path: &[&str]) -> Option<&'a str> {
+    let (last, parents) = path.split_last()?;
+    let mut map = item;
+    for key in parents {
+        map = match map.get(*key)? {
+            AttributeValue::M(m) => m,
+            _ => return None,
+        };
+    }
+    map.get(*last)?.as_s().ok().map(String::as_str)
+}
+
+impl Dynamo {
+    /// One page of a scan of the locations from `start`: at most `limit`
+    /// items read, of which those `only` names are kept, with only the
+    /// `projection` attributes (all when empty; it must hold the top of
+    /// `only`'s path). The limit counts the items read, as DynamoDB's does
+    /// with a filter expression, so pages end where they did.
+    pub async fn scan_page(
+        &self,
+        start: Option<Key>,
+        limit: Option<i32>,
+        only: Option<&Only<'_>>,
+        projection: &[&str],
+    ) -> Result<(Vec<Item>, Option<Key>), ApiError> {
+        let (mut items, next) = self.0.table(Table::Locations)?.scan_page(start, limit, projection).await?;
+        if let Some(only) = only {
+            items.retain(|item| only.keeps(item));
+        }
+        Ok((items, next))
+    }
+
+    /// Stores each new location with its history and upload records, all or
+    /// nothing per location and only where its id is free; several locations
+    /// travel in one transaction. Answers per location, in order: a generic
+    /// Conflict where the id is taken.
+    pub async fn insert_each(&self, rows: &[NewLocation]) -> Result<Vec<Result<(), ApiError>>, ApiError> {
+        let (locations, history) = (self.0.table(Table::Locations)?.name, self.0.table(Table::History)?.name);
+        let claims = self.0.table(Table::Idempotency).map(|t| t.name);
+        let mut groups = Vec::with_capacity(rows.len());
+        for row in rows {
+            let mut items = vec![new_location_put(locations, &row.doc)?, row.history.put(history)?];
+            if let Some(claim) = &row.claim {
+                items.push(claim.put(claims.clone()?)?);
+            }
+            groups.push(items);
+        }
+        Ok(store::transact_groups(self.0.dynamo()?, groups).await)
+    }
+}
+
+/// Stores scheduled changes (a change and its reason) in one transaction,
+/// with the upload's record of the row if there is one. Idempotent: a
+/// change's uuid follows its content, so a retry overwrites the same items.
+pub async fn put_changes(deps: &Deps, changes: &[StoredChange], claim: Option<&Claim>) -> Result<(), ApiError> {
+    let table = deps.table(Table::ScheduledChanges)?;
+    let mut items = Vec::with_capacity(changes.len() + 1);
+    if let Some(claim) = claim {
+        items.push(claim.put(deps.table(Table::Idempotency)?.name)?);
+    }
+    for change in changes {
+        let put = Put::builder()
+            .table_name(table.name)
+            .set_item(Some(store::to_item(change)?))
+            .build()
+            .map_err(ApiError::internal)?;
+        items.push(TransactWriteItem::builder().put(put).build());
+    }
+    store::transact(table.client, items).await
+}
+
+/// Deletes scheduled changes in one transaction, each only if it still
+/// exists. False when one was already gone (nothing is deleted then).
+pub async fn delete_changes(deps: &Deps, changes: &[StoredChange]) -> Result<bool, ApiError> {
+    let table = deps.table(Table::ScheduledChanges)?;
+    let items = changes
+        .iter()
+        .map(|c| {
+            let delete = Delete::builder()
+                .table_name(table.name)
+                .key("uuid", store::s(&c.uuid))
+                .key("actionTime", store::s(&c.action_time))
+                .condition_expression("attribute_exists(#u)")
+                .expression_attribute_names("#u", "uuid")
+                .build()
+                .map_err(ApiError::internal)?;
+            Ok(TransactWriteItem::builder().delete(delete).build())
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    match store::transact(table.client, items).await {
+        Ok(()) => Ok(true),
+        Err(ApiError::Conflict(_)) => Ok(false),
+        Err(e) => Err(e),
     }
 }
 
@@ -170,11 +312,6 @@ pub fn expression(plan: &[Assign], user: &str, now: &str, base: i64) -> Result<E
     Ok(Expression { text, condition, names, values })
 }
 
-/// Millisecond UTC ISO text: sorts in time order as a string.
-pub fn now() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
-
 /// An in-memory store for unit tests of the rules: the same contract
 /// (conditional insert, version-checked update, history kept beside).
 #[cfg(test)]
@@ -194,6 +331,10 @@ pub mod fake {
     impl LocationStore for Fake {
         async fn get(&self, id: &str) -> Result<Option<Value>, ApiError> {
             Ok(self.docs.lock().unwrap().get(id).cloned())
+        }
+        async fn get_many(&self, ids: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
+            let docs = self.docs.lock().unwrap();
+            Ok(ids.into_iter().filter_map(|id| docs.get(&id).map(|d| (id, d.clone()))).collect())
         }
         async fn options(&self) -> Result<Options, ApiError> {
             Ok(self.options.clone())
@@ -241,5 +382,29 @@ pub mod fake {
             self.history.lock().unwrap().push(history.clone());
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_keeps_the_items_whose_text_at_the_path_is_the_value() {
+        let item: Item = HashMap::from([
+            ("id".to_string(), store::s("CHI_1")),
+            ("type".to_string(), store::s("FRIDGE")),
+            ("status".to_string(), AttributeValue::M(HashMap::from([("ops".to_string(), store::s("LIVE"))]))),
+            ("version".to_string(), AttributeValue::N("3".into())),
+        ]);
+        let only = |path: &'static [&'static str], value: &'static str| Only { path, value };
+        assert!(only(&["status", "ops"], "LIVE").keeps(&item));
+        assert!(!only(&["status", "ops"], "DEAD").keeps(&item));
+        assert!(only(&["type"], "FRIDGE").keeps(&item));
+        // Only strings match, as a filter expression on a string value does.
+        assert!(!only(&["version"], "3").keeps(&item));
+        assert!(!only(&["type", "ops"], "FRIDGE").keeps(&item), "not a map");
+        assert!(!only(&["status", "public"], "LIVE").keeps(&item), "missing");
+        assert!(!only(&[], "LIVE").keeps(&item));
     }
 }

@@ -3,8 +3,10 @@
 //! 3-planning §2, §4, §5, §7).
 pub mod groups;
 pub mod handlers;
+pub mod kind;
 pub mod report;
 pub mod rules;
+pub mod store;
 
 use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
 

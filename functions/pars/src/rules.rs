@@ -1,10 +1,11 @@
 //! The par CSV rules (3-planning §5), each with the spec's message. Pure:
 //! the browser's preview is the server's dry run, and `uploadParMaps`
 //! re-checks the same rules on the groups it is sent.
-use chrono::NaiveDate;
+use fleet_shared::dates;
+use fleet_shared::entity::location::Location;
 use fleet_shared::upload::RawRow;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 pub const COLUMNS: &[&str] = &[
     "location",
@@ -27,6 +28,24 @@ pub const MAX_PAR: i64 = 9_999;
 pub const MAX_OVER_CAPACITY: f64 = 9_999.0;
 /// The largest stockingIndex (also a GraphQL `Int`).
 pub const MAX_STOCKING_INDEX: i64 = 999;
+/// Orders one `uploadParMaps` call takes (§9): the dry run answers the
+/// file's orders in chunks of this many, each one call.
+pub const CHUNK_GROUPS: usize = 500;
+
+/// The par rules the browser shows (rules.json `pars`): the file's columns
+/// and the bounds. The browser sends the chunks the dry run answers, so it
+/// needs no grouping or chunk size of its own.
+pub fn export() -> Value {
+    json!({
+        "columns": COLUMNS,
+        "chunkGroups": CHUNK_GROUPS,
+        "maxItemsPerGroup": MAX_ITEMS_PER_GROUP,
+        "maxPar": MAX_PAR,
+        "maxOverCapacity": MAX_OVER_CAPACITY,
+        "maxStockingIndex": MAX_STOCKING_INDEX,
+        "orderExists": ORDER_EXISTS,
+    })
+}
 
 /// The spec's message for a par that is not a whole number of 0 or more (§5).
 pub fn par_message(item: &str) -> String {
@@ -77,6 +96,20 @@ pub struct OpsLocation {
     pub park_to_fridge_instructions: Option<String>,
 }
 
+impl OpsLocation {
+    /// What the par rules read of a location; a blank tag counts as missing.
+    pub fn of(location: &Location) -> OpsLocation {
+        let oc = location.operation_configs.as_ref();
+        let filled = |s: Option<&str>| s.map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+        OpsLocation {
+            kind: location.kind().to_string(),
+            routing_tag: filled(oc.and_then(|o| o.routing_tag.as_deref())),
+            fulfillment_center: filled(oc.and_then(|o| o.fulfillment_center.as_deref())),
+            park_to_fridge_instructions: filled(oc.and_then(|o| o.park_to_fridge_instructions.as_deref())),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ParRow {
@@ -111,10 +144,7 @@ fn text(row: &RawRow, column: &str) -> Option<String> {
 
 /// YYYY-MM-DD or M/D/YYYY, a day that exists.
 pub fn date(text: &str) -> Option<String> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d")
-        .or_else(|_| NaiveDate::parse_from_str(text, "%m/%d/%Y"))
-        .ok()
-        .map(|d| d.format("%Y-%m-%d").to_string())
+    dates::iso_or_us_date(text).map(|d| d.format("%Y-%m-%d").to_string())
 }
 
 fn flag(text: Option<&str>) -> Option<bool> {
@@ -363,6 +393,30 @@ mod tests {
         assert!(location_rules("W", Some(&wholesale)).is_empty(), "park-to-fridge is for fridges");
         assert_eq!(location_rules("Z", None), ["Location Z does not exist"]);
         assert_eq!(group_title("2026-11-24#A#1"), "2026-11-24#A#1 - has an error:");
+    }
+
+    #[test]
+    fn an_ops_location_is_read_from_the_typed_location_and_a_blank_tag_is_missing() {
+        let l: Location = serde_json::from_value(json!({ "id": "W", "type": "WHOLESALE", "operationConfigs": {
+            "routingTag": " CHI ", "fulfillmentCenter": "  ", "parkToFridgeInstructions": "Dock", "route": "r" } }))
+        .unwrap();
+        let want = OpsLocation {
+            kind: "WHOLESALE".into(),
+            routing_tag: Some("CHI".into()),
+            fulfillment_center: None,
+            park_to_fridge_instructions: Some("Dock".into()),
+        };
+        assert_eq!(OpsLocation::of(&l), want);
+        let bare: Location = serde_json::from_value(json!({ "id": "F" })).unwrap();
+        assert_eq!(OpsLocation::of(&bare), OpsLocation { kind: "FRIDGE".into(), ..Default::default() });
+    }
+
+    #[test]
+    fn dates_are_iso_or_us_and_written_iso() {
+        assert_eq!(date("2026-11-24").as_deref(), Some("2026-11-24"));
+        assert_eq!(date("11/24/2026").as_deref(), Some("2026-11-24"));
+        assert_eq!(date("2026-02-30"), None);
+        assert_eq!(date("24.11.2026"), None);
     }
 
     mod properties {

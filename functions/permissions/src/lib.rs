@@ -1,6 +1,8 @@
 //! User permissions: list, grant and revoke permission actions per user.
 pub mod actions;
 mod handlers;
+pub mod service;
+pub mod store;
 
 use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
 

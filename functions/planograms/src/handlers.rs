@@ -4,10 +4,10 @@
 use crate::kind::PlanogramUpload;
 use crate::rules::{self, central, slot_order};
 use crate::slots::{self, Scheduled, DUE_SHARD};
-use chrono::{DateTime, Utc};
+use crate::store::{PlanogramStore, SlotChange};
 use fleet_shared::scheduler::{self, FAILED_SHARD};
 use fleet_shared::upload::{self, RawRow, UploadRequest, MAX_BATCH_ROWS};
-use fleet_shared::{limits, ApiError, Deps, Input, Table};
+use fleet_shared::{dates, fridge_time, limits, ApiError, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -57,7 +57,7 @@ impl PlanogramInput {
 /// changes: unknown layouts, hours the clocks skip, and what would change.
 pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
     let req: UploadRequest = input.parse()?;
-    let kind = PlanogramUpload { deps, caller: input.caller()?.clone(), now: Utc::now() };
+    let kind = PlanogramUpload { deps, caller: input.caller()?.clone(), now: fridge_time::now() };
     upload::dry_run(&kind, &req).await
 }
 
@@ -76,7 +76,7 @@ pub async fn schedule(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
         None => scheduler::stable_uuid(&[&serde_json::to_string(&args.input).map_err(ApiError::internal)?]),
     };
     let rows: Vec<RawRow> = args.input.iter().enumerate().map(|(i, r)| r.raw(i)).collect();
-    let kind = PlanogramUpload { deps, caller: input.caller()?.clone(), now: Utc::now() };
+    let kind = PlanogramUpload { deps, caller: input.caller()?.clone(), now: fridge_time::now() };
     // A layout's CREATE rows only add slots, so the batch declares its own groups.
     let groups = upload::own_groups(&kind, &rows);
     let req = UploadRequest {
@@ -95,8 +95,9 @@ pub async fn schedule(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
     Ok(json!({ "successCount": out.results.len() - errors.len(), "errors": errors, "totalCount": args.input.len() }))
 }
 
-fn local(time: &str) -> Value {
-    DateTime::parse_from_rfc3339(time).map(|t| json!(central(t.with_timezone(&Utc)))).unwrap_or(Value::Null)
+/// An instant as the file writes it, in Central; `null` when it is not one.
+fn local(time: Option<&str>) -> Value {
+    time.and_then(dates::instant).map(|t| json!(central(t))).unwrap_or(Value::Null)
 }
 
 /// `planogram(layoutName)`: the layout's current slots and its upcoming
@@ -104,13 +105,19 @@ fn local(time: &str) -> Value {
 pub async fn planogram(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let layout: String = input.arg("layoutName")?;
     limits::check_len("layoutName", &layout, limits::MAX_NAME_CHARS)?;
-    let subject = slots::subject(&layout);
-    let (current, scheduled) = tokio::try_join!(slots::current(deps, &layout), scheduler::for_subject(deps, &subject))?;
-    let current: Vec<Value> = current
-        .into_values()
-        .map(|s| json!({ "slot": s["slot"], "vendItemName": s["vendItemName"], "physicalFridgeConfig": s["physicalFridgeConfig"],
-                         "activeHour": s["activeHour"], "activeHourCentral": local(s["activeHour"].as_str().unwrap_or_default()),
-                         "updatedBy": s["updatedBy"], "source": s["source"] }))
+    read(deps, &layout).await
+}
+
+async fn read(store: &impl PlanogramStore, layout: &str) -> Result<Value, ApiError> {
+    let subject = slots::subject(layout);
+    let (current, scheduled) = tokio::try_join!(slots::current(store, layout), store.changes_of(&subject))?;
+    let current: Vec<Value> = slots::sorted(current.into_values().collect())
+        .into_iter()
+        .map(|s| {
+            json!({ "slot": s.slot, "vendItemName": s.vend_item_name, "physicalFridgeConfig": s.physical_fridge_config,
+                         "activeHour": s.active_hour, "activeHourCentral": local(s.active_hour.as_deref()),
+                         "updatedBy": s.updated_by, "source": s.source })
+        })
         .collect();
     let mut upcoming: Vec<_> =
         scheduled.into_iter().filter(|c| c.due_shard == DUE_SHARD || c.due_shard == FAILED_SHARD).collect();
@@ -119,14 +126,84 @@ pub async fn planogram(deps: &'static Deps, input: Input) -> Result<Value, ApiEr
     });
     let upcoming: Vec<Value> = upcoming
         .iter()
-        .map(|c| json!({ "slot": c.change.attribute, "vendItemName": c.value()["vendItemName"], "activeHour": c.action_time,
-                         "activeHourCentral": local(&c.action_time), "user": c.user,
+        .map(|c| json!({ "slot": c.change.attribute, "vendItemName": SlotChange::of(c).vend_item_name, "activeHour": c.action_time,
+                         "activeHourCentral": local(Some(&c.action_time)), "user": c.user,
                          "status": if c.due_shard == FAILED_SHARD { "FAILED" } else { "PENDING" }, "failureReason": c.failure_reason }))
         .collect();
-    Ok(json!({ "layoutName": layout, "slots": slots::sorted(current), "upcoming": upcoming }))
+    Ok(json!({ "layoutName": layout, "slots": current, "upcoming": upcoming }))
 }
 
 /// The scheduled run: applies every due planogram change (see `fleet_shared::scheduler`).
 pub async fn apply_due(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
     scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{fake::Fake, Slot};
+    use fleet_shared::scheduler::{ChangeBody, StoredChange};
+
+    fn change(slot: &str, hour: &str, shard: &str) -> StoredChange {
+        StoredChange {
+            uuid: format!("u-{slot}-{shard}"),
+            action_time: hour.into(),
+            id: slots::subject("TALL"),
+            user: "ann@x.co".into(),
+            user_sub: None,
+            version: 1,
+            due_shard: shard.into(),
+            change: ChangeBody {
+                id: "TALL".into(),
+                table: "Planograms".into(),
+                attribute: slot.into(),
+                value: SlotChange { vend_item_name: Some(format!("ITEM_{slot}")) }.text(),
+            },
+            failure_reason: (shard == FAILED_SHARD).then(|| "Forbidden".to_string()),
+            failed_at: None,
+            upload_marker: None,
+            applied_at: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_layout_reads_its_slots_in_fridge_order_and_its_pending_and_failed_changes() {
+        let fake = Fake::default();
+        for name in ["2:10", "2:9", "1:1"] {
+            let slot = Slot {
+                layout_name: "TALL".into(),
+                slot: name.into(),
+                vend_item_name: Some("SOUP".into()),
+                active_hour: Some("2026-12-01T12:00:00.000Z".into()),
+                ..Slot::default()
+            };
+            fake.slots.lock().unwrap().insert(("TALL".into(), name.into()), slot);
+        }
+        for c in [
+            change("1:2", "2026-12-02T12:00:00.000Z", DUE_SHARD),
+            change("1:1", "2026-12-02T12:00:00.000Z", FAILED_SHARD),
+            change("1:3", "2026-12-01T12:00:00.000Z", crate::slots::APPLIED_SHARD),
+        ] {
+            fake.changes.lock().unwrap().insert(c.key(), c);
+        }
+        let out = read(&fake, "TALL").await.unwrap();
+        let order: Vec<&str> = out["slots"].as_array().unwrap().iter().map(|s| s["slot"].as_str().unwrap()).collect();
+        assert_eq!(order, ["1:1", "2:9", "2:10"]);
+        assert_eq!(
+            (&out["slots"][0]["activeHourCentral"], &out["slots"][0]["physicalFridgeConfig"]),
+            (&json!("12/01/2026 06:00:00"), &Value::Null)
+        );
+        let upcoming: Vec<(&str, &str, &str)> = out["upcoming"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["slot"].as_str().unwrap(), c["vendItemName"].as_str().unwrap(), c["status"].as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            upcoming,
+            [("1:1", "ITEM_1:1", "FAILED"), ("1:2", "ITEM_1:2", "PENDING")],
+            "applied ones are not upcoming"
+        );
+        assert_eq!(out["upcoming"][0]["failureReason"], "Forbidden");
+    }
 }

@@ -5,24 +5,26 @@
 //! group, written in one transaction with the layout's history record and its
 //! name (so `getPlanogramNames` lists it).
 use crate::rules::{self, RequestType, SlotRow};
-use crate::slots::{self, DUE_SHARD, TABLE_NAME};
-use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use crate::slots::{self, item_text, DUE_SHARD, TABLE_NAME};
+use crate::store::{PlanogramStore, Slot, SlotChange};
 use chrono::{DateTime, Utc};
 use fleet_shared::history::{Change, Record};
 use fleet_shared::scheduler::{self, iso, ChangeBody, StoredChange, FAILED_SHARD};
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{names, store, ApiError, Caller, Deps, Table};
-use serde_json::{json, Value};
+use fleet_shared::{ApiError, Caller, Deps};
+use serde::Deserialize;
+use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// Slots of one new layout: its puts, its history record, its name and the
-/// group's upload record fit one transaction of 100 items.
-pub const MAX_CREATE_SLOTS: usize = 97;
+/// Slots of one new layout (a rule: `rules` exports it to the browser).
+pub use crate::rules::MAX_CREATE_SLOTS;
 /// Scheduled changes written at once by one batch.
 const IN_FLIGHT: usize = 8;
 
-pub struct PlanogramUpload {
-    pub deps: &'static Deps,
+/// The planogram upload over its store: `deps` is the deployed tables (as
+/// handlers and tools build it) or, in unit tests, `store::fake::Fake`.
+pub struct PlanogramUpload<S = &'static Deps> {
+    pub deps: S,
     pub caller: Caller,
     pub now: DateTime<Utc>,
 }
@@ -49,14 +51,24 @@ pub fn request_type(row: &RawRow) -> Option<RequestType> {
     row.cell("requestType").as_deref().and_then(RequestType::parse)
 }
 
-impl UploadKind for PlanogramUpload {
+/// The diff of one attribute, as JSON texts (`null` when absent).
+fn diff(attribute: &str, old: Option<&str>, new: Option<&str>) -> Option<Change> {
+    (old != new).then(|| Change {
+        attribute: attribute.into(),
+        old_value: item_text(old),
+        new_value: item_text(new),
+        reason: None,
+    })
+}
+
+impl<S: PlanogramStore> UploadKind for PlanogramUpload<S> {
     const SCOPE: &'static str = "planograms";
     type Plan = Plan;
     /// The layouts that exist.
     type Context = HashSet<String>;
 
     async fn context(&self) -> Result<HashSet<String>, ApiError> {
-        Ok(names::list(self.deps, names::LAYOUTS).await?.into_iter().collect())
+        Ok(self.deps.layouts().await?.into_iter().collect())
     }
 
     fn check(&self, raw: &RawRow, layouts: &HashSet<String>) -> Result<(String, Plan), Vec<String>> {
@@ -74,32 +86,23 @@ impl UploadKind for PlanogramUpload {
         for k in &keys {
             let parts: Vec<String> = serde_json::from_str(k).map_err(ApiError::internal)?;
             match parts.as_slice() {
-                [u, layout, slot, hour] if u == "U" => {
-                    changes.push(scheduler::key_of(&change_uuid(layout, slot, hour), hour))
-                }
-                [_, layout, slot] => slot_keys.push(slots::slot_key(layout, slot)),
+                [u, layout, slot, hour] if u == "U" => changes.push((change_uuid(layout, slot, hour), hour.clone())),
+                [_, layout, slot] => slot_keys.push((layout.clone(), slot.clone())),
                 _ => {}
             }
         }
         let mut found = HashMap::new();
         if !changes.is_empty() {
-            for item in self.deps.table(Table::ScheduledChanges)?.batch_get(changes, &[]).await? {
-                let c: StoredChange = store::from_item(item)?;
+            for c in self.deps.changes_at(&changes).await? {
                 let k = serde_json::to_string(&["U", &c.change.id, &c.change.attribute, &c.action_time])
                     .map_err(ApiError::internal)?;
                 found.insert(k, serde_json::to_value(&c).map_err(ApiError::internal)?);
             }
         }
         if !slot_keys.is_empty() {
-            for item in self.deps.table(Table::Planograms)?.batch_get(slot_keys, &[]).await? {
-                let v: Value = store::from_item(item)?;
-                let k = serde_json::to_string(&[
-                    "C",
-                    v["layoutName"].as_str().unwrap_or_default(),
-                    v["slot"].as_str().unwrap_or_default(),
-                ])
-                .map_err(ApiError::internal)?;
-                found.insert(k, v);
+            for s in self.deps.slots_at(&slot_keys).await? {
+                let k = serde_json::to_string(&["C", &s.layout_name, &s.slot]).map_err(ApiError::internal)?;
+                found.insert(k, serde_json::to_value(&s).map_err(ApiError::internal)?);
             }
         }
         Ok(found)
@@ -107,40 +110,34 @@ impl UploadKind for PlanogramUpload {
 
     fn compare(&self, plan: &Plan, stored: Option<&Value>) -> Result<Vec<Change>, String> {
         let Some(stored) = stored else { return Ok(vec![]) };
-        let change = |attribute: &str, old: &Value, new: Value| {
-            (old != &new).then(|| Change {
-                attribute: attribute.into(),
-                old_value: old.to_string(),
-                new_value: new.to_string(),
-                reason: None,
-            })
-        };
         let row = &plan.row;
         Ok(match row.request {
             RequestType::Update => {
-                let old: Value = stored["change"]["value"]
-                    .as_str()
-                    .and_then(|v| serde_json::from_str(v).ok())
-                    .unwrap_or(Value::Null);
-                let mut diff: Vec<Change> =
-                    change("vendItemName", &old["vendItemName"], json!(row.item)).into_iter().collect();
-                if diff.is_empty() && stored["dueShard"] == FAILED_SHARD {
-                    diff.push(Change {
+                let seen = StoredChange::deserialize(stored).map_err(|e| e.to_string())?;
+                let old = SlotChange::of(&seen).vend_item_name;
+                let mut changes: Vec<Change> =
+                    diff("vendItemName", old.as_deref(), Some(&row.item)).into_iter().collect();
+                // The same item at the same hour, but its change failed: scheduling it again retries it.
+                if changes.is_empty() && seen.due_shard == FAILED_SHARD {
+                    changes.push(Change {
                         attribute: "status".into(),
                         old_value: "\"FAILED\"".into(),
                         new_value: "\"PENDING\"".into(),
                         reason: None,
                     });
                 }
-                diff
+                changes
             }
-            RequestType::Create => [
-                change("vendItemName", &stored["vendItemName"], json!(row.item)),
-                change("physicalFridgeConfig", &stored["physicalFridgeConfig"], json!(row.config)),
-            ]
-            .into_iter()
-            .flatten()
-            .collect(),
+            RequestType::Create => {
+                let seen = Slot::deserialize(stored).map_err(|e| e.to_string())?;
+                [
+                    diff("vendItemName", seen.vend_item_name.as_deref(), Some(&row.item)),
+                    diff("physicalFridgeConfig", seen.physical_fridge_config.as_deref(), row.config.as_deref()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect()
+            }
         })
     }
 
@@ -200,7 +197,7 @@ impl UploadKind for PlanogramUpload {
     }
 }
 
-impl PlanogramUpload {
+impl<S: PlanogramStore> PlanogramUpload<S> {
     /// Stores an UPDATE row's scheduled change, on the condition that what the
     /// check saw is still there.
     async fn schedule(&self, p: &Planned<Plan>, req: &UploadRequest) -> Result<(), ApiError> {
@@ -219,29 +216,15 @@ impl PlanogramUpload {
                 id: row.layout.clone(),
                 table: TABLE_NAME.into(),
                 attribute: row.slot.clone(),
-                value: json!({ "vendItemName": row.item }).to_string(),
+                value: SlotChange { vend_item_name: Some(row.item.clone()) }.text(),
             },
             failure_reason: None,
             failed_at: None,
             upload_marker: Some(marker),
             applied_at: None,
         };
-        let t = self.deps.table(Table::ScheduledChanges)?;
-        let put = Put::builder().table_name(t.name).set_item(Some(store::to_item(&change)?));
-        let put = match &p.stored {
-            None => put.condition_expression("attribute_not_exists(#u)").expression_attribute_names("#u", "uuid"),
-            Some(seen) => put
-                .condition_expression("#c.#v = :value AND dueShard = :shard")
-                .expression_attribute_names("#c", "change")
-                .expression_attribute_names("#v", "value")
-                .expression_attribute_values(":value", store::s(seen["change"]["value"].as_str().unwrap_or_default()))
-                .expression_attribute_values(":shard", store::s(seen["dueShard"].as_str().unwrap_or_default())),
-        };
-        let mut items = vec![TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build()];
-        if let Some(claim) = &p.claim {
-            items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
-        }
-        store::on_conflict(store::transact(t.client, items).await, || {
+        let seen = p.stored.as_ref().map(StoredChange::deserialize).transpose().map_err(ApiError::internal)?;
+        fleet_shared::store::on_conflict(self.deps.schedule(&change, seen.as_ref(), p.claim.as_ref()).await, || {
             ApiError::Conflict(format!(
                 "Slot {} of {} at that hour changed while this upload ran. Check the file again.",
                 row.slot, row.layout
@@ -258,44 +241,205 @@ impl PlanogramUpload {
                 group.len()
             )));
         }
-        let (slots_table, now) = (self.deps.table(Table::Planograms)?, iso(self.now));
+        let now = iso(self.now);
         let source = format!("Create New Planogram: {}", req.file_name);
         let who = self.caller.display();
-        let (mut items, mut diff) = (Vec::new(), Vec::new());
+        let (mut slots, mut changes) = (Vec::new(), Vec::new());
         for p in group {
             let row = &p.plan.row;
-            let record = json!({ "layoutName": layout, "slot": row.slot, "vendItemName": row.item, "physicalFridgeConfig": row.config,
-                                 "activeHour": now, "appliedAt": now, "updatedBy": who, "source": source, "uploadMarker": req.marker(p.row) });
-            let put = Put::builder().table_name(slots_table.name).set_item(Some(store::to_item(&record)?));
-            let put = match p.stored.as_ref().and_then(|s| s["activeHour"].as_str()) {
-                None => put.condition_expression("attribute_not_exists(slot)"),
-                Some(seen) => {
-                    put.condition_expression("activeHour = :seen").expression_attribute_values(":seen", store::s(seen))
-                }
-            };
-            items.push(TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build());
-            diff.push(Change {
+            let seen = p.stored.as_ref().map(Slot::deserialize).transpose().map_err(ApiError::internal)?;
+            changes.push(Change {
                 attribute: format!("slot {}", row.slot),
-                old_value: slots::item_text(p.stored.as_ref()),
-                new_value: json!(row.item).to_string(),
+                old_value: item_text(seen.as_ref().and_then(|s| s.vend_item_name.as_deref())),
+                new_value: item_text(Some(&row.item)),
                 reason: None,
             });
+            let slot = Slot {
+                layout_name: layout.to_string(),
+                slot: row.slot.clone(),
+                vend_item_name: Some(row.item.clone()),
+                physical_fridge_config: row.config.clone(),
+                active_hour: Some(now.clone()),
+                applied_at: Some(now.clone()),
+                updated_by: Some(who.to_string()),
+                source: Some(source.clone()),
+                upload_marker: Some(req.marker(p.row)),
+            };
+            slots.push((slot, seen.and_then(|s| s.active_hour)));
         }
-        items.push(
-            Record::new(slots::history_entity(layout), &now, who, &source, diff)
-                .put(self.deps.table(Table::History)?.name)?,
-        );
-        let name = Put::builder()
-            .table_name(self.deps.table(Table::NameLists)?.name)
-            .set_item(Some(names::item(names::LAYOUTS, layout)))
-            .build()
-            .map_err(ApiError::internal)?;
-        items.push(TransactWriteItem::builder().put(name).build());
-        for claim in group.iter().filter_map(|p| p.claim.as_ref()) {
-            items.push(claim.put(self.deps.table(Table::Idempotency)?.name)?);
-        }
-        store::on_conflict(store::transact(slots_table.client, items).await, || {
+        let history = Record::new(slots::history_entity(layout), &now, who, &source, changes);
+        let claims: Vec<_> = group.iter().filter_map(|p| p.claim.as_ref()).collect();
+        fleet_shared::store::on_conflict(self.deps.create(layout, &slots, &history, &claims).await, || {
             ApiError::Conflict(format!("Layout {layout} changed while this upload ran. Check the file again."))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::slots::SUPERSEDED_SHARD;
+    use crate::store::fake::Fake;
+    use fleet_shared::upload::RowStatus;
+    use serde_json::json;
+
+    fn kind(fake: &Fake) -> PlanogramUpload<&Fake> {
+        let caller =
+            Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into(), email_verified: true };
+        let now = DateTime::from_timestamp(1_795_435_200, 0).unwrap(); // 2026-11-23T12:00:00Z
+        PlanogramUpload { deps: fake, caller, now }
+    }
+
+    fn request(upload_id: &str, rows: &[Value]) -> UploadRequest {
+        let rows: Vec<RawRow> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, v)| RawRow { row: i as u32 + 2, values: v.as_object().cloned().unwrap() })
+            .collect();
+        let groups = upload::own_groups(&kind(&Fake::default()), &rows);
+        UploadRequest { upload_id: upload_id.into(), file_name: "planogram.csv".into(), rows, groups }
+    }
+
+    fn update(slot: &str, item: &str) -> Value {
+        json!({ "requestType": "UPDATE", "layoutName": "TALL", "slot": slot, "vendItemName": item, "activeHour": "12/01/2026 06:00:00" })
+    }
+
+    fn create(layout: &str, slot: &str, item: &str) -> Value {
+        json!({ "requestType": "CREATE", "layoutName": layout, "slot": slot, "vendItemName": item, "physicalFridgeConfig": "6x5" })
+    }
+
+    fn tall() -> Fake {
+        let fake = Fake::default();
+        fake.layouts.lock().unwrap().insert("TALL".into());
+        fake
+    }
+
+    fn only_change(fake: &Fake) -> StoredChange {
+        let changes = fake.changes.lock().unwrap();
+        assert_eq!(changes.len(), 1, "{changes:?}");
+        changes.values().next().cloned().unwrap()
+    }
+
+    #[tokio::test]
+    async fn an_update_row_is_scheduled_once_for_its_slot_and_hour() {
+        let fake = tall();
+        let req = request("u-1", &[update("1:2", "COLD_BREW")]);
+        let out = upload::commit(&kind(&fake), &req, &fake.records).await.unwrap();
+        assert_eq!(out.written, 1);
+        let c = only_change(&fake);
+        assert_eq!(
+            (c.id.as_str(), c.action_time.as_str(), c.due_shard.as_str(), c.change.value.as_str()),
+            ("planogram#TALL", "2026-12-01T12:00:00.000Z", DUE_SHARD, r#"{"vendItemName":"COLD_BREW"}"#)
+        );
+        assert_eq!(
+            (c.user.as_str(), c.user_sub.as_deref(), c.upload_marker.as_deref()),
+            ("ops@x.co", Some("sub-1"), Some("u-1#2"))
+        );
+        // A retry replays; a re-upload of the same row finds it scheduled and writes nothing.
+        assert_eq!(upload::commit(&kind(&fake), &req, &fake.records).await.unwrap().results, out.results);
+        let again = upload::dry_run(&kind(&fake), &request("u-2", &[update("1:2", "COLD_BREW")])).await.unwrap();
+        assert_eq!(again.rows[0].status, RowStatus::Unchanged);
+        // Another item for the same slot and hour replaces the change: one per slot and hour.
+        upload::commit(&kind(&fake), &request("u-3", &[update("1:2", "WRAP")]), &fake.records).await.unwrap();
+        assert_eq!(SlotChange::of(&only_change(&fake)).vend_item_name.as_deref(), Some("WRAP"));
+    }
+
+    #[tokio::test]
+    async fn a_failed_change_scheduled_again_is_pending_again() {
+        let fake = tall();
+        upload::commit(&kind(&fake), &request("u-1", &[update("1:2", "COLD_BREW")]), &fake.records).await.unwrap();
+        fake.changes.lock().unwrap().values_mut().for_each(|c| c.due_shard = FAILED_SHARD.into());
+        let dry = upload::dry_run(&kind(&fake), &request("u-2", &[update("1:2", "COLD_BREW")])).await.unwrap();
+        let diff: Vec<(&str, &str, &str)> = dry.rows[0]
+            .diff
+            .iter()
+            .map(|d| (d.attribute.as_str(), d.old_value.as_str(), d.new_value.as_str()))
+            .collect();
+        assert_eq!((dry.rows[0].status, diff), (RowStatus::Change, vec![("status", "\"FAILED\"", "\"PENDING\"")]));
+        upload::commit(&kind(&fake), &request("u-2", &[update("1:2", "COLD_BREW")]), &fake.records).await.unwrap();
+        assert_eq!(only_change(&fake).due_shard, DUE_SHARD);
+        // An applied or superseded change is no failure: the same row is unchanged.
+        fake.changes.lock().unwrap().values_mut().for_each(|c| c.due_shard = SUPERSEDED_SHARD.into());
+        let dry = upload::dry_run(&kind(&fake), &request("u-4", &[update("1:2", "COLD_BREW")])).await.unwrap();
+        assert_eq!(dry.rows[0].status, RowStatus::Unchanged);
+    }
+
+    #[tokio::test]
+    async fn an_update_of_an_unknown_layout_or_of_a_change_that_moved_is_refused() {
+        let fake = Fake::default();
+        let dry = upload::dry_run(&kind(&fake), &request("u-1", &[update("1:2", "X")])).await.unwrap();
+        assert_eq!(dry.rows[0].messages, ["Layout TALL does not exist. Choose Create New Planogram to add it."]);
+
+        let fake = tall();
+        upload::commit(&kind(&fake), &request("u-1", &[update("1:2", "X")]), &fake.records).await.unwrap();
+        let req = request("u-2", &[update("1:2", "Y")]);
+        let mut seen = serde_json::to_value(only_change(&fake)).unwrap();
+        seen["change"]["value"] = json!(r#"{"vendItemName":"OTHER"}"#); // what the check saw is gone
+        let Ok((key, plan)) = kind(&fake).check(&req.rows[0], &HashSet::from(["TALL".to_string()])) else { panic!() };
+        let planned = Planned { row: 2, key, plan, stored: Some(seen), claim: None };
+        let out = kind(&fake).write(vec![planned], &req).await.unwrap();
+        assert_eq!(
+            out[0].message.as_deref(),
+            Some("Slot 1:2 of TALL at that hour changed while this upload ran. Check the file again.")
+        );
+        assert_eq!(SlotChange::of(&only_change(&fake)).vend_item_name.as_deref(), Some("X"));
+    }
+
+    #[tokio::test]
+    async fn a_new_layout_lands_whole_with_its_history_and_its_name() {
+        let fake = Fake::default();
+        let req = request("u-1", &[create("NEW", "1:1", "SOUP"), create("NEW", "1:2", "WRAP")]);
+        let out = upload::commit(&kind(&fake), &req, &fake.records).await.unwrap();
+        assert_eq!(out.written, 2);
+        let slot = fake.slot("NEW", "1:2").unwrap();
+        assert_eq!(
+            (slot.vend_item_name.as_deref(), slot.physical_fridge_config.as_deref(), slot.active_hour.as_deref()),
+            (Some("WRAP"), Some("6x5"), Some("2026-11-23T12:00:00.000Z"))
+        );
+        assert_eq!(
+            (slot.source.as_deref(), slot.upload_marker.as_deref()),
+            (Some("Create New Planogram: planogram.csv"), Some("u-1#3"))
+        );
+        assert_eq!(fake.layouts().await.unwrap(), ["NEW"]);
+        let history = fake.history.lock().unwrap().clone();
+        assert_eq!((history.len(), history[0].entity.as_str(), history[0].changes.len()), (1, "planogram#NEW", 2));
+        assert_eq!(
+            (history[0].changes[0].old_value.as_str(), history[0].changes[0].new_value.as_str()),
+            ("null", "\"SOUP\"")
+        );
+
+        // A slot changed since the check: none of the group lands.
+        let req = request("u-2", &[create("NEW", "1:1", "KALE"), create("NEW", "1:2", "TEA")]);
+        let layouts = HashSet::from(["NEW".to_string()]);
+        let mut group = Vec::new();
+        for raw in &req.rows {
+            let Ok((key, plan)) = kind(&fake).check(raw, &layouts) else { panic!() };
+            let mut seen = serde_json::to_value(fake.slot("NEW", &plan.row.slot).unwrap()).unwrap();
+            if plan.row.slot == "1:2" {
+                seen["activeHour"] = json!("2026-11-01T00:00:00.000Z");
+            }
+            group.push(Planned { row: raw.row, key, plan, stored: Some(seen), claim: None });
+        }
+        let out = kind(&fake).write(group, &req).await.unwrap();
+        assert!(out.iter().all(|r| r.status == CommitStatus::Failed), "{out:?}");
+        assert_eq!(out[0].message.as_deref(), Some("Layout NEW changed while this upload ran. Check the file again."));
+        assert_eq!(fake.slot("NEW", "1:1").unwrap().vend_item_name.as_deref(), Some("SOUP"));
+        assert_eq!(fake.history.lock().unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_create_row_compares_item_and_config_with_the_stored_slot() {
+        let fake = Fake::default();
+        upload::commit(&kind(&fake), &request("u-1", &[create("NEW", "1:1", "SOUP")]), &fake.records).await.unwrap();
+        let mut row = create("NEW", "1:1", "SOUP");
+        row["physicalFridgeConfig"] = json!("5x4");
+        let dry = upload::dry_run(&kind(&fake), &request("u-2", &[row])).await.unwrap();
+        let diff: Vec<(&str, &str, &str)> = dry.rows[0]
+            .diff
+            .iter()
+            .map(|d| (d.attribute.as_str(), d.old_value.as_str(), d.new_value.as_str()))
+            .collect();
+        assert_eq!(diff, [("physicalFridgeConfig", "\"6x5\"", "\"5x4\"")]);
+        assert_eq!(dry.rows[0].warnings, ["Layout NEW already exists: the slots in this file change now."]);
     }
 }

@@ -2,10 +2,15 @@
 //! by CSV rows, creating layouts, reading a layout's current and upcoming
 //! slots, and applying due changes through the shared scheduler; a file's
 //! dry run checks it whole before Submit.
+// The pipeline's futures over a generic store nest past the default query
+// depth when their layout is computed (the shared crate raises it too).
+#![recursion_limit = "256"]
+
 pub mod handlers;
 pub mod kind;
 pub mod rules;
 pub mod slots;
+pub mod store;
 
 use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
 

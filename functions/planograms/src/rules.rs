@@ -1,9 +1,10 @@
 //! The planogram row (3-planning §5), checked the same way by the server and,
 //! from `export()` in rules.json, by the browser. activeHour is read as
 //! Central time (MM/DD/YYYY hh:mm:ss, 24-hour); API callers may give ISO.
-use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
+use chrono::{DateTime, TimeZone, Utc};
 use chrono_tz::America::Chicago;
 use fleet_shared::upload::RawRow;
+use fleet_shared::{dates, store::TRANSACT_MAX};
 use serde_json::{json, Value};
 
 pub const MISSING_INPUT: &str = "At least one input missing...";
@@ -17,6 +18,9 @@ pub const REPEATED_SLOT: &str = "The same layoutName and slot are also on line(s
 pub const ACTIVE_HOUR_TOOLTIP: &str =
     "activeHour is read as Central time (America/Chicago), MM/DD/YYYY hh:mm:ss in 24-hour time.";
 const MAX_CELL_CHARS: usize = 100;
+/// Slots of one new layout: its puts, its history record, its name and the
+/// group's upload record fit one transaction.
+pub const MAX_CREATE_SLOTS: usize = TRANSACT_MAX - 3;
 
 pub const UPDATE_COLUMNS: &[&str] = &["layoutName", "slot", "vendItemName", "activeHour"];
 pub const CREATE_COLUMNS: &[&str] = &["layoutName", "slot", "vendItemName", "physicalFridgeConfig"];
@@ -73,8 +77,8 @@ pub fn slot_order(slot: &str) -> (u32, u32) {
 /// MM/DD/YYYY hh:mm:ss in Central time (the earlier instant when the clocks
 /// fall back), or an ISO date-time with its offset.
 pub fn active_hour(text: &str) -> Result<DateTime<Utc>, String> {
-    if let Ok(t) = DateTime::parse_from_rfc3339(text) {
-        return Ok(t.with_timezone(&Utc));
+    if let Some(t) = dates::instant(text) {
+        return Ok(t);
     }
     let shaped = text.len() == 19
         && text.bytes().enumerate().all(|(i, b)| match i {
@@ -84,10 +88,7 @@ pub fn active_hour(text: &str) -> Result<DateTime<Utc>, String> {
             _ => b.is_ascii_digit(),
         });
     // A leap second (:60) parses but is no time a user means.
-    let naive = NaiveDateTime::parse_from_str(text, "%m/%d/%Y %H:%M:%S")
-        .ok()
-        .filter(|_| shaped && !text.ends_with(":60"))
-        .ok_or(ACTIVE_HOUR_FORMAT)?;
+    let naive = dates::us_date_seconds(text).filter(|_| shaped && !text.ends_with(":60")).ok_or(ACTIVE_HOUR_FORMAT)?;
     Chicago
         .from_local_datetime(&naive)
         .earliest()
@@ -157,7 +158,7 @@ pub fn export() -> Value {
     json!({
         "columns": { "UPDATE": UPDATE_COLUMNS, "CREATE": CREATE_COLUMNS },
         "slotPattern": SLOT_PATTERN, "activeHourPattern": ACTIVE_HOUR_PATTERN, "maxCellChars": MAX_CELL_CHARS,
-        "batchSize": fleet_shared::upload::MAX_BATCH_ROWS, "maxCreateSlots": crate::kind::MAX_CREATE_SLOTS,
+        "batchSize": fleet_shared::upload::MAX_BATCH_ROWS, "maxCreateSlots": MAX_CREATE_SLOTS,
         "messages": {
             "missingInput": MISSING_INPUT, "emptyValue": EMPTY_VALUE, "slotFormat": SLOT_FORMAT,
             "activeHourFormat": ACTIVE_HOUR_FORMAT, "noRows": NO_ROWS, "errorsHeading": ERRORS_HEADING,

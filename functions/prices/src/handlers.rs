@@ -1,53 +1,48 @@
 //! Item price calls: the schema id list, the price query, the file's dry run
 //! and the price update (batches of 100 rows, answered per row).
 use crate::kind::ItemPrices;
+use crate::store::{PriceRecord, PriceStore};
+use fleet_shared::idempotency::Records;
 use fleet_shared::upload::{self, RawRow, UploadRequest};
-use fleet_shared::{names, ApiError, Deps, Input, Table};
+use fleet_shared::{fridge_time, ApiError, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-fn now() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
+/// Schema ids one `itemPrices` call may name.
+const MAX_SCHEMA_IDS: usize = 100;
 
 fn kind(deps: &'static Deps, input: &Input) -> Result<ItemPrices, ApiError> {
-    Ok(ItemPrices { deps, user: input.caller()?.display().to_string(), now: now() })
+    Ok(ItemPrices { deps, user: input.caller()?.display().to_string(), now: fridge_time::now_text() })
 }
 
 /// One stored price as `itemPrices` answers it. `exists` says whether the
 /// row holds a price (whole cents of 0 or more); a row without one (written
 /// by hand, or damaged) answers `price: null, exists: false`.
-fn view(v: &Value) -> Value {
-    let cents = v["cents"].as_i64().filter(|c| *c >= 0);
-    json!({ "schemaId": v["schemaId"], "item": v["item"], "price": cents.map(|c| c as f64 / 100.0), "exists": cents.is_some() })
+fn view(p: &PriceRecord) -> Value {
+    let cents = p.cents.filter(|c| *c >= 0);
+    json!({ "schemaId": p.schema_id, "item": p.item, "price": cents.map(|c| c as f64 / 100.0), "exists": cents.is_some() })
+}
+
+/// The prices of these schemas (all schemas when none), by schema and item.
+async fn listed(store: &impl PriceStore, ids: Option<Vec<String>>) -> Result<Value, ApiError> {
+    let ids = ids.filter(|ids| !ids.is_empty());
+    if let Some(ids) = &ids {
+        fleet_shared::limits::check_count("schemaIds", ids.len(), MAX_SCHEMA_IDS)?;
+    }
+    let mut rows = store.prices(ids.as_deref()).await?;
+    rows.sort_by(|a, b| (&a.schema_id, &a.item).cmp(&(&b.schema_id, &b.item)));
+    Ok(Value::Array(rows.iter().map(view).collect()))
 }
 
 /// `itemPrices(schemaIds)`: the prices of these schemas (all schemas when none), by schema and item.
 pub async fn item_prices(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let ids: Option<Vec<String>> = input.arg("schemaIds")?;
-    let t = deps.table(Table::ItemPrices)?;
-    let rows: Vec<Value> = match ids.filter(|ids| !ids.is_empty()) {
-        None => t.scan_all().await?,
-        Some(ids) => {
-            fleet_shared::limits::check_count("schemaIds", ids.len(), 100)?;
-            let mut all = Vec::new();
-            for id in ids {
-                all.extend(t.partition::<Value>("schemaId", &id).await?);
-            }
-            all
-        }
-    };
-    let mut out: Vec<Value> = rows.iter().map(view).collect();
-    out.sort_by_key(|v| {
-        (v["schemaId"].as_str().unwrap_or_default().to_string(), v["item"].as_str().unwrap_or_default().to_string())
-    });
-    Ok(Value::Array(out))
+    listed(deps, input.arg("schemaIds")?).await
 }
 
 /// `priceSchemaIds`: every schema id that has prices, sorted (the schemas a
 /// price write listed, one query instead of a scan of every price).
 pub async fn schema_ids(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
-    Ok(json!(names::list(deps, names::PRICE_SCHEMAS).await?))
+    Ok(json!(deps.schemas().await?))
 }
 
 /// `POST /prices/dry-run`: the file's rows against the rules and the stored prices.
@@ -77,6 +72,14 @@ struct UpdateArgs {
 /// answers `{message, errors, rowErrors}`. A retried batch writes nothing twice.
 pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let args: UpdateArgs = input.parse()?;
+    update_prices(&kind(deps, &input)?, &deps.table(Table::Idempotency)?, args).await
+}
+
+async fn update_prices<S: PriceStore>(
+    kind: &ItemPrices<S>,
+    records: &impl Records,
+    args: UpdateArgs,
+) -> Result<Value, ApiError> {
     let rows = args
         .prices
         .iter()
@@ -89,7 +92,7 @@ pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError
         })
         .collect();
     let req = UploadRequest { upload_id: args.upload_id, file_name: args.file_name, rows, groups: None };
-    let out = upload::commit(&kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await?;
+    let out = upload::commit(kind, &req, records).await?;
     let (mut row_errors, mut errors) = (Vec::new(), Vec::new());
     for r in out.results.iter().filter(|r| r.status == upload::CommitStatus::Failed) {
         let line = r.row;
@@ -115,6 +118,12 @@ pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError
 mod tests {
     use super::*;
 
+    use crate::store::fake::Fake;
+
+    fn view(v: &Value) -> Value {
+        super::view(&serde_json::from_value(v.clone()).unwrap())
+    }
+
     #[test]
     fn exists_is_computed_per_row() {
         let priced = view(&json!({ "schemaId": "MW", "item": "A", "cents": 350 }));
@@ -129,5 +138,60 @@ mod tests {
             let v = view(&unpriced);
             assert_eq!((&v["price"], &v["exists"]), (&Value::Null, &json!(false)), "{unpriced}");
         }
+    }
+
+    #[tokio::test]
+    async fn prices_are_listed_by_schema_and_item_and_the_schema_count_is_bounded() {
+        let fake = Fake::with(&[("NE", "A", 100), ("MW", "B", 200), ("MW", "A", 300)]);
+        let all = listed(&fake, None).await.unwrap();
+        let keys: Vec<(&str, &str)> = all
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["schemaId"].as_str().unwrap(), p["item"].as_str().unwrap()))
+            .collect();
+        assert_eq!(keys, [("MW", "A"), ("MW", "B"), ("NE", "A")]);
+        assert_eq!(listed(&fake, Some(vec![])).await.unwrap().as_array().map(Vec::len), Some(3), "none named: all");
+        let ne = listed(&fake, Some(vec!["NE".into()])).await.unwrap();
+        assert_eq!(ne, json!([{ "schemaId": "NE", "item": "A", "price": 1.0, "exists": true }]));
+        let many = (0..=MAX_SCHEMA_IDS).map(|i| i.to_string()).collect();
+        assert_eq!(listed(&fake, Some(many)).await.unwrap_err().status(), 400);
+    }
+
+    fn args(upload_id: &str, rows: &[(&str, &str, &str, u32)]) -> UpdateArgs {
+        let prices = rows
+            .iter()
+            .map(|(s, i, p, line)| PriceInput {
+                schema_id: s.to_string(),
+                item: i.to_string(),
+                price: p.to_string(),
+                line: *line,
+            })
+            .collect();
+        UpdateArgs { upload_id: upload_id.into(), file_name: "prices.csv".into(), prices }
+    }
+
+    #[tokio::test]
+    async fn an_update_answers_each_row_and_lists_its_schemas() {
+        let fake = Fake::default();
+        let kind = ItemPrices { deps: &fake, user: "ops@example.com".into(), now: "2026-11-23T12:00:00.000Z".into() };
+        let batch = [("MW", "COLD_BREW", "3.50", 2), ("MW", "WRAP", "-1", 3), ("NE#2", "SOUP", "4.10", 4)];
+        let out = update_prices(&kind, &fake.records, args("u-1", &batch)).await.unwrap();
+        assert_eq!(out["message"], "2 of 3 rows were not updated.");
+        assert_eq!(
+            out["errors"],
+            json!([
+                "Line 3: price must be a number of at least 0 with at most 2 decimals",
+                "Line 4: schemaId cannot contain '#'"
+            ])
+        );
+        assert_eq!(
+            out["rowErrors"][0],
+            json!({ "schemaId": "MW", "item": "WRAP", "price": "-1", "line": 3, "errors": ["price must be a number of at least 0 with at most 2 decimals"] })
+        );
+        assert_eq!((out["written"].as_u64(), fake.cents("MW", "COLD_BREW")), (Some(1), Some(350)));
+        assert_eq!(fake.schemas().await.unwrap(), ["MW"], "only written schemas are listed");
+        let ok = update_prices(&kind, &fake.records, args("u-2", &[("MW", "COLD_BREW", "3.75", 2)])).await.unwrap();
+        assert_eq!((&ok["message"], &ok["errors"]), (&json!("Successfully updated 1 item prices."), &json!([])));
     }
 }

@@ -3,6 +3,7 @@
 pub mod handlers;
 pub mod kind;
 pub mod rules;
+pub mod store;
 
 use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
 

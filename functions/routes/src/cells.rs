@@ -1,6 +1,7 @@
 //! Reading an uploaded row's cells: columns match case-insensitively, values
 //! are trimmed, and each rule answers its own message.
-use chrono::NaiveDate;
+use fleet_shared::dates;
+use fleet_shared::entity::StockingDate;
 use fleet_shared::upload::RawRow;
 use serde_json::Value;
 
@@ -38,17 +39,17 @@ pub fn whole(row: &RawRow, column: &str, errors: &mut Vec<String>) -> Option<i64
     }
 }
 
-/// YYYY-MM-DD, or M/D/YYYY as spreadsheets write it; answered as YYYY-MM-DD.
+/// A date cell, or `None` with its message in `errors`; answered as YYYY-MM-DD.
 pub fn date(row: &RawRow, column: &str, errors: &mut Vec<String>) -> Option<String> {
     let text = required(row, column, errors)?;
-    let parsed = NaiveDate::parse_from_str(&text, "%Y-%m-%d").or_else(|_| NaiveDate::parse_from_str(&text, "%m/%d/%Y"));
-    match parsed {
-        Ok(d) => Some(d.format("%Y-%m-%d").to_string()),
-        Err(_) => {
-            errors.push(format!("{column} '{text}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"));
-            None
-        }
-    }
+    parse_date(column, &text).map(|d| d.to_string()).map_err(|e| errors.push(e)).ok()
+}
+
+/// YYYY-MM-DD, or M/D/YYYY as spreadsheets write it (trimmed text).
+pub fn parse_date(column: &str, text: &str) -> Result<StockingDate, String> {
+    dates::iso_or_us_date(text)
+        .map(StockingDate::from)
+        .ok_or_else(|| format!("{column} '{text}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"))
 }
 
 #[cfg(test)]

@@ -4,13 +4,13 @@
 //! goes through the wholesale update. Each row is one location's own
 //! conditional write with its history record.
 use crate::cells;
+use crate::store::{Dynamo, RouteAssignment, RoutesStore};
+use fleet_shared::entity::Location;
 use fleet_shared::history::Change;
 use fleet_shared::upload::{self, CommitResult, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{store, ApiError, Deps, Table};
-use fn_locations::attributes::flatten;
-use fn_locations::service::{self, Author};
-use fn_locations::store::Dynamo;
-use serde_json::{json, Map, Value};
+use fleet_shared::ApiError;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 use std::collections::HashMap;
 
 pub const COLUMNS: &[&str] = &["id", "route", "stop"];
@@ -24,23 +24,41 @@ pub struct DriverRow {
     pub stop: i64,
 }
 
-pub struct DriverRoutes {
-    pub deps: &'static Deps,
+pub struct DriverRoutes<S = Dynamo> {
+    pub store: S,
     pub user: String,
     pub now: String,
 }
 
-fn kind_of(stored: &Value) -> &str {
-    stored.get("type").and_then(Value::as_str).unwrap_or("FRIDGE")
+/// What a row is compared with and written over: the location's kind and
+/// its stored route and stop (the pipeline carries it as JSON).
+#[derive(Debug, Serialize, Deserialize)]
+struct Placed {
+    #[serde(rename = "type")]
+    kind: String,
+    route: Option<String>,
+    stop: Option<i64>,
+}
+
+impl From<&Location> for Placed {
+    fn from(l: &Location) -> Self {
+        let configs = l.operation_configs.as_ref();
+        // The route as stored (a blank one too): the diff shows what is there.
+        Placed { kind: l.kind().to_string(), route: configs.and_then(|c| c.route.clone()), stop: l.stop() }
+    }
+}
+
+fn placed(stored: &Value) -> Result<Placed, String> {
+    Placed::deserialize(stored).map_err(|e| e.to_string())
 }
 
 /// What the row sets: FRIDGE routes are lowercased (§7), wholesale ones kept.
-fn wanted(row: &DriverRow, stored: &Value) -> (String, i64) {
-    let route = if kind_of(stored) == "WHOLESALE" { row.route.clone() } else { row.route.to_lowercase() };
+fn wanted(row: &DriverRow, stored: &Placed) -> (String, i64) {
+    let route = if stored.kind == "WHOLESALE" { row.route.clone() } else { row.route.to_lowercase() };
     (route, row.stop)
 }
 
-impl UploadKind for DriverRoutes {
+impl<S: RoutesStore> UploadKind for DriverRoutes<S> {
     const SCOPE: &'static str = "drivers";
     /// Writes go through the locations service's own transaction.
     const CLAIMS_IN_WRITE: bool = false;
@@ -63,27 +81,23 @@ impl UploadKind for DriverRoutes {
     }
 
     async fn load(&self, keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
-        let t = self.deps.table(Table::Locations)?;
-        let keys = keys.into_iter().map(|k| HashMap::from([("id".to_string(), store::s(k))])).collect();
-        let items = t.batch_get(keys, &[]).await?;
         let mut found = HashMap::new();
-        for item in items {
-            let doc: Value = store::from_item(item)?;
-            let flat = flatten(&doc);
-            found.insert(flat["id"].as_str().unwrap_or_default().to_string(), flat);
+        for l in self.store.locations(keys, &[]).await? {
+            found.insert(l.id.to_string(), serde_json::to_value(Placed::from(&l)).map_err(ApiError::internal)?);
         }
         Ok(found)
     }
 
     fn compare(&self, plan: &DriverRow, stored: Option<&Value>) -> Result<Vec<Change>, String> {
-        let stored = stored.ok_or_else(|| format!("Location {} does not exist", plan.id))?;
-        if !matches!(kind_of(stored), "FRIDGE" | "WHOLESALE") {
+        let stored = placed(stored.ok_or_else(|| format!("Location {} does not exist", plan.id))?)?;
+        if !matches!(stored.kind.as_str(), "FRIDGE" | "WHOLESALE") {
             return Err(format!("Location {} is neither a FRIDGE nor a WHOLESALE location", plan.id));
         }
-        let (route, stop) = wanted(plan, stored);
+        let (route, stop) = wanted(plan, &stored);
         let mut diff = Vec::new();
-        for (attribute, new) in [("route", json!(route)), ("stop", json!(stop))] {
-            let old = stored.get(attribute).cloned().unwrap_or(Value::Null);
+        for (attribute, old, new) in
+            [("route", json!(stored.route), json!(route)), ("stop", json!(stored.stop), json!(stop))]
+        {
             if old != new {
                 diff.push(Change {
                     attribute: attribute.into(),
@@ -105,20 +119,89 @@ impl UploadKind for DriverRoutes {
     }
 }
 
-impl DriverRoutes {
+impl<S: RoutesStore> DriverRoutes<S> {
     async fn write_one(&self, p: &Planned<DriverRow>, req: &UploadRequest) -> Result<(), ApiError> {
         let stored =
             p.stored.as_ref().ok_or_else(|| ApiError::bad_request(format!("Location {} does not exist", p.plan.id)))?;
-        let author = Author { user: self.user.clone(), source: req.source(p.row) };
-        let (route, stop) = wanted(&p.plan, stored);
-        let store = Dynamo(self.deps);
-        if kind_of(stored) == "WHOLESALE" {
-            service::update_wholesale(&store, &p.plan.id, &route, stop, &author, &self.now).await?;
-        } else {
-            let body: Map<String, Value> =
-                json!({ "id": p.plan.id, "route": route, "stop": stop }).as_object().cloned().unwrap_or_default();
-            service::update(&store, body, &author, &self.now).await?;
-        }
-        Ok(())
+        let stored = placed(stored).map_err(ApiError::internal)?;
+        let (route, stop) = wanted(&p.plan, &stored);
+        self.store
+            .assign_route(&RouteAssignment {
+                id: &p.plan.id,
+                wholesale: stored.kind == "WHOLESALE",
+                route: &route,
+                stop,
+                user: &self.user,
+                source: req.source(p.row),
+                now: &self.now,
+            })
+            .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::fake::Fake;
+    use fleet_shared::idempotency::MemoryRecords;
+    use fleet_shared::upload::RowStatus;
+
+    fn location(id: &str, kind: &str, route: Option<&str>, stop: Option<i64>) -> (String, Location) {
+        let doc = json!({ "id": id, "type": kind, "operationConfigs": { "route": route, "stop": stop } });
+        (id.to_string(), serde_json::from_value(doc).unwrap())
+    }
+
+    fn request(rows: &[(&str, &str, &str)]) -> UploadRequest {
+        let rows = rows
+            .iter()
+            .enumerate()
+            .map(|(i, (id, route, stop))| RawRow {
+                row: i as u32 + 2,
+                values: json!({ "id": id, "route": route, "stop": stop }).as_object().cloned().unwrap(),
+            })
+            .collect();
+        UploadRequest { upload_id: "u-1".into(), file_name: "drivers.csv".into(), rows, groups: None }
+    }
+
+    fn kind() -> DriverRoutes<Fake> {
+        let store = Fake {
+            locations: HashMap::from([
+                location("CHI_1", "FRIDGE", Some("r1"), Some(3)),
+                location("WH_1", "WHOLESALE", None, None),
+                location("MKT_1", "MARKET", Some("r1"), Some(1)),
+            ]),
+            ..Fake::default()
+        };
+        DriverRoutes { store, user: "ops@x.co".into(), now: "2026-11-23T00:00:00.000Z".into() }
+    }
+
+    #[tokio::test]
+    async fn fridge_routes_are_lowercased_wholesale_kept_and_other_kinds_refused() {
+        let kind = kind();
+        let req = request(&[("CHI_1", "R2", "3"), ("WH_1", "East-A", "4"), ("MKT_1", "r1", "1"), ("NOPE", "r1", "1")]);
+        let dry = upload::dry_run(&kind, &req).await.unwrap();
+        let chi = &dry.rows[0];
+        assert_eq!((chi.status, chi.diff.len()), (RowStatus::Change, 1), "only the route changes");
+        assert_eq!((chi.diff[0].old_value.as_str(), chi.diff[0].new_value.as_str()), ("\"r1\"", "\"r2\""));
+        let wh: Vec<(&str, &str)> =
+            dry.rows[1].diff.iter().map(|c| (c.old_value.as_str(), c.new_value.as_str())).collect();
+        assert_eq!(wh, [("null", "\"East-A\""), ("null", "4")]);
+        assert_eq!(dry.rows[2].messages, ["Location MKT_1 is neither a FRIDGE nor a WHOLESALE location"]);
+        assert_eq!(dry.rows[3].messages, ["Location NOPE does not exist"]);
+
+        let committed = upload::commit(&kind, &req, &MemoryRecords::default()).await.unwrap();
+        assert_eq!((committed.written, committed.failed), (2, 2));
+        assert_eq!(
+            *kind.store.assigned.lock().unwrap(),
+            [("CHI_1".to_string(), false, "r2".to_string(), 3), ("WH_1".to_string(), true, "East-A".to_string(), 4)]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_row_that_changes_nothing_is_not_written() {
+        let kind = kind();
+        let committed = upload::commit(&kind, &request(&[("CHI_1", "R1", "3")]), &MemoryRecords::default()).await;
+        assert_eq!(committed.unwrap().written, 0);
+        assert!(kind.store.assigned.lock().unwrap().is_empty());
     }
 }

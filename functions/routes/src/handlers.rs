@@ -1,9 +1,11 @@
 //! Route functions: parse at the boundary, then run the route rules.
 use crate::drivers::DriverRoutes;
 use crate::route_schedule::{self, RouteSchedule};
-use crate::{cells, orders, stops};
-use fleet_shared::upload::{self, RawRow, UploadRequest};
-use fleet_shared::{store, ApiError, Deps, Input, Table};
+use crate::store::{Dynamo, RoutesStore};
+use crate::{cells, orders};
+use fleet_shared::fridge_time::now_text;
+use fleet_shared::upload::{self, UploadRequest};
+use fleet_shared::{ApiError, Deps, Input, Table};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -15,67 +17,57 @@ fn user(input: &Input) -> Result<String, ApiError> {
 /// one query, and when asked the orders of the date in one more.
 pub async fn location_routes(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let raw: String = input.arg("stockingDate")?;
-    let probe = RawRow { row: 0, values: json!({ "stockingDate": raw }).as_object().cloned().unwrap_or_default() };
-    let mut errors = Vec::new();
-    let date =
-        cells::date(&probe, "stockingDate", &mut errors).ok_or_else(|| ApiError::bad_request(errors.join("; ")))?;
+    let text = raw.trim();
+    if text.is_empty() {
+        return Err(ApiError::bad_request("stockingDate cannot be empty"));
+    }
+    let date = cells::parse_date("stockingDate", text).map_err(ApiError::bad_request)?.to_string();
     let totes: Option<bool> = input.arg("calculateTotes")?;
+    let store = Dynamo(deps);
     let (stops, units) = if totes.unwrap_or(false) {
-        let (s, u) = tokio::try_join!(stops::of_date(deps, &date), orders::units_of_date(deps, &date))?;
+        let (s, u) = tokio::try_join!(store.stops_of_date(&date), orders::units_of_date(&store, &date))?;
         (s, Some(u))
     } else {
-        (stops::of_date(deps, &date).await?, None)
+        (store.stops_of_date(&date).await?, None)
     };
     Ok(json!({ "routes": orders::routes_with_totes(stops, units.as_ref()) }))
 }
 
 /// Location id -> type for every id the rows name (one batched read).
-async fn known_locations(deps: &Deps, req: &UploadRequest) -> Result<HashMap<String, String>, ApiError> {
+async fn known_locations(store: &impl RoutesStore, req: &UploadRequest) -> Result<HashMap<String, String>, ApiError> {
     let mut ids: Vec<String> = req.rows.iter().filter_map(|r| cells::cell(r, "id")).collect();
     ids.sort();
     ids.dedup();
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let keys = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
-    let items = deps.table(Table::Locations)?.batch_get(keys, &["id", "type"]).await?;
-    let mut known = HashMap::new();
-    for item in items {
-        let v: Value = store::from_item(item)?;
-        known.insert(
-            v["id"].as_str().unwrap_or_default().to_string(),
-            v["type"].as_str().unwrap_or("FRIDGE").to_string(),
-        );
-    }
-    Ok(known)
+    let found = store.locations(ids, &["id", "type"]).await?;
+    Ok(found.into_iter().map(|l| (l.id.to_string(), l.kind().to_string())).collect())
 }
 
 async fn route_kind(deps: &'static Deps, input: &Input, req: &UploadRequest) -> Result<RouteSchedule, ApiError> {
-    Ok(RouteSchedule {
-        deps,
-        user: user(input)?,
-        now: fn_locations::store::now(),
-        known: known_locations(deps, req).await?,
-    })
+    let (store, user) = (Dynamo(deps), user(input)?);
+    let known = known_locations(&store, req).await?;
+    Ok(RouteSchedule { store, user, now: now_text(), known })
 }
 
-/// POST /locations/routes/schedule/dry-run: keeps the file, then checks it whole.
+/// POST /locations/routes/schedule/dry-run: checks the file whole (it is kept on commit).
 pub async fn route_schedule_dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
     let req: UploadRequest = input.parse()?;
     req.check(upload::MAX_FILE_ROWS)?;
-    route_schedule::keep_file(deps, &req).await;
     upload::dry_run(&route_kind(deps, &input, &req).await?, &req).await
 }
 
-/// POST /locations/routes/schedule/commit: one batch of whole route groups.
+/// POST /locations/routes/schedule/commit: one batch of whole route groups;
+/// the batch's rows are kept under `routes-upload/` once it is answered.
 pub async fn route_schedule_commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
     let req: UploadRequest = input.parse()?;
     req.check(upload::MAX_BATCH_ROWS)?;
-    upload::commit(&route_kind(deps, &input, &req).await?, &req, &deps.table(Table::Idempotency)?).await
+    let committed =
+        upload::commit(&route_kind(deps, &input, &req).await?, &req, &deps.table(Table::Idempotency)?).await?;
+    route_schedule::keep_batch(deps, &req).await;
+    Ok(committed)
 }
 
 fn driver_kind(deps: &'static Deps, input: &Input) -> Result<DriverRoutes, ApiError> {
-    Ok(DriverRoutes { deps, user: user(input)?, now: fn_locations::store::now() })
+    Ok(DriverRoutes { store: Dynamo(deps), user: user(input)?, now: now_text() })
 }
 
 /// POST /locations/routes/drivers/dry-run

@@ -6,6 +6,7 @@ pub mod handlers;
 pub mod orders;
 pub mod route_schedule;
 pub mod stops;
+pub mod store;
 
 use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
 
@@ -21,12 +22,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "route_schedule_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/locations/routes/schedule/dry-run" },
         permission: Permission::Action("UploadRoutes"),
-        grants: &[
-            Grant::ReadTable(Table::LocationRoutes),
-            Grant::ReadTable(Table::Locations),
-            Grant::WriteBucket(Bucket::Routes),
-            Grant::FileUploads,
-        ],
+        grants: &[Grant::ReadTable(Table::LocationRoutes), Grant::ReadTable(Table::Locations), Grant::FileUploads],
         handler: handler!(handlers::route_schedule_dry_run),
     },
     FunctionSpec {
@@ -38,6 +34,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Locations),
             Grant::WriteTable(Table::History),
             Grant::CrudTable(Table::Idempotency),
+            Grant::WriteBucket(Bucket::Routes),
         ],
         handler: handler!(handlers::route_schedule_commit),
     },

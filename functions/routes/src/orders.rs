@@ -1,16 +1,16 @@
 //! Fridge orders, as far as routes need them: the units ordered per stop of
 //! a date, for tote counts. The table is shared with the pars area, which
 //! creates orders (one per dropOffDate, location and stockingIndex).
-use crate::stops::StoredStop;
-pub use fleet_shared::entity::fridge_order::{order_key, OrderDetails, UNITS_PER_TOTE};
-use fleet_shared::entity::fridge_order::{totes, FridgeOrder};
-use fleet_shared::{ApiError, Deps, Table};
+use crate::store::RoutesStore;
+use fleet_shared::entity::fridge_order::totes;
+use fleet_shared::entity::route_stop::StoredStop;
+use fleet_shared::ApiError;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// Units ordered per (location, stockingIndex) dropping off on `date` (one query).
-pub async fn units_of_date(deps: &Deps, date: &str) -> Result<HashMap<(String, i64), i64>, ApiError> {
-    let orders: Vec<FridgeOrder> = deps.table(Table::FridgeOrders)?.partition("dropOffDate", date).await?;
+pub async fn units_of_date(store: &impl RoutesStore, date: &str) -> Result<HashMap<(String, i64), i64>, ApiError> {
+    let orders = store.orders_of_date(date).await?;
     // Saturating: orders stored before pars were bounded may hold any 64-bit par.
     Ok(orders
         .into_iter()
@@ -44,7 +44,9 @@ pub fn routes_with_totes(mut stops: Vec<StoredStop>, units: Option<&HashMap<(Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stops::{sort_key, RouteStop};
+    use crate::store::fake::Fake;
+    use fleet_shared::entity::fridge_order::{order_key, FridgeOrder, UNITS_PER_TOTE};
+    use fleet_shared::entity::route_stop::{sort_key, RouteStop};
 
     fn stop(route: &str, n: i64, id: &str, index: i64) -> StoredStop {
         let stop = RouteStop {
@@ -99,5 +101,32 @@ mod tests {
             routes_with_totes(vec![stop("r1", 1, "A", 1)], None)[0]["toteCountPerStop"].is_null(),
             "no totes unless asked"
         );
+    }
+
+    #[tokio::test]
+    async fn the_units_of_a_date_add_up_per_location_and_index() {
+        let order = |date: &str, id: &str, index: i64, pars: &[i64]| FridgeOrder {
+            drop_off_date: date.into(),
+            order_key: order_key(id, index),
+            location_id: id.into(),
+            stocking_index: index,
+            delivery_date: date.into(),
+            pars: pars.iter().enumerate().map(|(i, p)| (format!("item{i}"), *p)).collect(),
+            order_upload_id: None,
+            over_capacity: Default::default(),
+            priority_boost_items: vec![],
+            jit: false,
+            details: None,
+        };
+        let fake = Fake {
+            orders: vec![
+                order("2026-11-23", "A", 1, &[20, 10]),
+                order("2026-11-23", "A", 2, &[i64::MAX, 1]),
+                order("2026-11-24", "A", 1, &[5]),
+            ],
+            ..Fake::default()
+        };
+        let units = units_of_date(&fake, "2026-11-23").await.unwrap();
+        assert_eq!(units, HashMap::from([(("A".to_string(), 1), 30), (("A".to_string(), 2), i64::MAX)]));
     }
 }

@@ -1,12 +1,13 @@
 //! Route stops: one item per stop, keyed by stocking date and `route#stop`,
 //! so one query reads a date and a `begins_with` reads a route on a date.
 //! A route on a date is replaced in one transaction: it lands whole or not at all.
-use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
-pub use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
+use crate::store::{Dynamo, RouteWrite, RoutesStore};
+use fleet_shared::entity::route_stop::sort_key;
+// Re-exported for the integration tests (functions/local/tests/routes_api.rs).
+pub use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
 use fleet_shared::history::Record;
-use fleet_shared::{store, ApiError, Deps, Table};
-use serde::{Deserialize, Serialize};
-
+use fleet_shared::idempotency::Claim;
+use fleet_shared::{store, ApiError, Deps};
 use std::collections::{BTreeSet, HashMap};
 
 /// Stop types a stop may have (uppercase).
@@ -18,130 +19,156 @@ pub const MARKETS: &[&str] = &["MW", "NE", "WC", "S"];
 /// the route's version, one history record and the upload's record).
 pub const MAX_STOPS_PER_ROUTE: usize = 48;
 
-/// The sort key of a route's version item on a date (`#version#r12`): it
-/// sorts apart from the stops (`r12#0001`) and is left out of stop reads.
-fn version_key(route: &str) -> String {
-    format!("{VERSION_PREFIX}{route}")
-}
-const VERSION_PREFIX: &str = "#version#";
-
-/// A route's version on a date: each replacement adds one, on the condition
-/// that it is still the one read, so two replacements racing cannot merge.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RouteVersion {
-    stocking_date: String,
-    route_stop: String,
-    version: u64,
-}
-
-/// Every stop of a date (one query, paged by the store layer).
-pub async fn of_date(deps: &Deps, date: &str) -> Result<Vec<StoredStop>, ApiError> {
-    query(deps, date, None).await
-}
-
-/// The stops of one route on a date.
-pub async fn of_route(deps: &Deps, date: &str, route: &str) -> Result<Vec<StoredStop>, ApiError> {
-    query(deps, date, Some(route)).await
-}
-
-async fn query(deps: &Deps, date: &str, route: Option<&str>) -> Result<Vec<StoredStop>, ApiError> {
-    let t = deps.table(Table::LocationRoutes)?;
-    let prefix = route.map(|r| format!("{r}#"));
-    let prefix = prefix.as_deref();
-    store::all(|start, _| async move {
-        let mut q = t
-            .client
-            .query()
-            .table_name(t.name)
-            .consistent_read(true)
-            .expression_attribute_values(":d", store::s(date))
-            .set_exclusive_start_key(start);
-        q = match prefix {
-            Some(p) => q
-                .key_condition_expression("stockingDate = :d AND begins_with(routeStop, :p)")
-                .expression_attribute_values(":p", store::s(p)),
-            None => q
-                .key_condition_expression("stockingDate = :d")
-                .filter_expression("NOT begins_with(routeStop, :v)")
-                .expression_attribute_values(":v", store::s(VERSION_PREFIX)),
-        };
-        let page = q.send().await?;
-        Ok((page.items.unwrap_or_default(), page.last_evaluated_key))
-    })
-    .await
-}
-
 /// The refusal of a route over `MAX_STOPS_PER_ROUTE`.
 pub fn too_many_stops(date: &str, route: &str, stops: usize) -> String {
     format!("Route {route} on {date} has {stops} stops; a route can have at most {MAX_STOPS_PER_ROUTE}.")
 }
 
 /// Replaces the stops of one route on one date with `stops` (all of that
-/// route and date), with the history record and `extra` items (the upload's
-/// record), in one transaction, on the condition that the route's version is
-/// still the one read before its stops.
-pub async fn replace_route(
-    deps: &Deps,
+/// route and date), with the history record and `claims` (the upload's
+/// records), in one transaction, on the condition that the route's version
+/// is still the one read before its stops.
+pub async fn replace(
+    store: &impl RoutesStore,
     date: &str,
     route: &str,
     stops: &[RouteStop],
     upload: &str,
     record: &Record,
-    extra: Vec<TransactWriteItem>,
+    claims: &[Claim],
 ) -> Result<(), ApiError> {
     if stops.len() > MAX_STOPS_PER_ROUTE {
         return Err(ApiError::bad_request(too_many_stops(date, route, stops.len())));
     }
-    let t = deps.table(Table::LocationRoutes)?;
-    let version_of =
-        |v: &str| HashMap::from([("stockingDate".to_string(), store::s(date)), ("routeStop".to_string(), store::s(v))]);
-    let seen: Option<RouteVersion> = t.get(version_of(&version_key(route))).await?;
-    let old = of_route(deps, date, route).await?;
+    let seen = store.route_version(date, route).await?;
+    let old = store.stops_of_route(date, route).await?;
     let new_keys: BTreeSet<String> = stops.iter().map(|s| sort_key(&s.route, s.stop)).collect();
-    let mut items = Vec::new();
-    for gone in old.iter().filter(|o| !new_keys.contains(&o.route_stop)) {
-        let del = Delete::builder()
-            .table_name(t.name)
-            .key("stockingDate", store::s(date))
-            .key("routeStop", store::s(&gone.route_stop))
-            .build()
-            .map_err(ApiError::internal)?;
-        items.push(TransactWriteItem::builder().delete(del).build());
-    }
-    for s in stops {
-        let stored =
-            StoredStop { stop: s.clone(), route_stop: sort_key(&s.route, s.stop), upload: Some(upload.to_string()) };
-        let put = Put::builder()
-            .table_name(t.name)
-            .set_item(Some(store::to_item(&stored)?))
-            .build()
-            .map_err(ApiError::internal)?;
-        items.push(TransactWriteItem::builder().put(put).build());
-    }
-    let next = RouteVersion {
-        stocking_date: date.into(),
-        route_stop: version_key(route),
-        version: seen.as_ref().map_or(1, |v| v.version + 1),
+    let change = RouteWrite {
+        date,
+        route,
+        gone: old.into_iter().map(|o| o.route_stop).filter(|k| !new_keys.contains(k)).collect(),
+        stops: stops
+            .iter()
+            .map(|s| StoredStop {
+                stop: s.clone(),
+                route_stop: sort_key(&s.route, s.stop),
+                upload: Some(upload.to_string()),
+            })
+            .collect(),
+        seen,
+        record,
+        claims,
     };
-    let mut version = Put::builder().table_name(t.name).set_item(Some(store::to_item(&next)?));
-    version = match &seen {
-        None => version.condition_expression("attribute_not_exists(routeStop)"),
-        Some(v) => version
-            .condition_expression("version = :seen")
-            .expression_attribute_values(":seen", AttributeValue::N(v.version.to_string())),
-    };
-    items.push(TransactWriteItem::builder().put(version.build().map_err(ApiError::internal)?).build());
-    items.push(record.put(deps.table(Table::History)?.name)?);
-    items.extend(extra);
-    store::on_conflict(store::transact(t.client, items).await, || {
+    store::on_conflict(store.write_route(&change).await, || {
         ApiError::Conflict(format!(
             "Route {route} on {date} was changed by another upload meanwhile. Check the file again."
         ))
     })
 }
 
+/// [`replace`] in DynamoDB, as the integration tests call it.
+pub async fn replace_route(
+    deps: &'static Deps,
+    date: &str,
+    route: &str,
+    stops: &[RouteStop],
+    upload: &str,
+    record: &Record,
+    claims: Vec<Claim>,
+) -> Result<(), ApiError> {
+    replace(&Dynamo(deps), date, route, stops, upload, record, &claims).await
+}
+
+/// The stops of one route on a date in DynamoDB, as the integration tests read them.
+pub async fn of_route(deps: &'static Deps, date: &str, route: &str) -> Result<Vec<StoredStop>, ApiError> {
+    Dynamo(deps).stops_of_route(date, route).await
+}
+
 /// The stops of a stored route as a map by sort key (for diffs).
 pub fn by_key(stops: Vec<StoredStop>) -> HashMap<String, StoredStop> {
     stops.into_iter().map(|s| (s.route_stop.clone(), s)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::fake::Fake;
+    use fleet_shared::history;
+
+    const DATE: &str = "2026-11-23";
+
+    fn stop(id: &str, n: i64, market: &str) -> RouteStop {
+        RouteStop {
+            stocking_date: DATE.into(),
+            market: market.into(),
+            id: id.into(),
+            route: "g1".into(),
+            stop: n,
+            stocking_index: 1,
+            stop_type: "DELIVERY".into(),
+        }
+    }
+
+    fn record() -> Record {
+        Record::new(history::entity("routes", DATE), "2026-11-23T00:00:00.000Z", "test", "f.csv (route g1)", vec![])
+    }
+
+    fn ids(fake: &Fake) -> Vec<(i64, String)> {
+        fake.route(DATE, "g1").into_iter().map(|(n, id, _)| (n, id)).collect()
+    }
+
+    #[tokio::test]
+    async fn a_route_lands_whole_or_not_at_all() {
+        let fake = Fake::default();
+        replace(&fake, DATE, "g1", &[stop("A", 1, "MW"), stop("B", 2, "MW")], "u1", &record(), &[]).await.unwrap();
+        // The second of three stops is too large for DynamoDB: nothing of the route changes.
+        let poisoned = [stop("C", 1, "MW"), stop("A", 2, &"x".repeat(410 * 1024)), stop("B", 3, "MW")];
+        assert!(replace(&fake, DATE, "g1", &poisoned, "poison", &record(), &[]).await.is_err());
+        assert_eq!(ids(&fake), [(1, "A".into()), (2, "B".into())], "the old stops stay");
+        assert_eq!(fake.history.lock().unwrap().len(), 1);
+        // A new route replaces it whole: B leaves (deleted), C comes, the version moves on.
+        replace(&fake, DATE, "g1", &[stop("C", 1, "MW"), stop("A", 2, "MW")], "u2", &record(), &[]).await.unwrap();
+        assert_eq!(ids(&fake), [(1, "C".into()), (2, "A".into())]);
+        assert_eq!(fake.versions.lock().unwrap()[&(DATE.to_string(), "g1".to_string())], 2);
+        assert_eq!(fake.route(DATE, "g1").len(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_route_changed_meanwhile_is_refused_with_its_message() {
+        let fake = Fake::default();
+        replace(&fake, DATE, "g1", &[stop("A", 1, "MW")], "u1", &record(), &[]).await.unwrap();
+        fake.meanwhile.lock().unwrap().push((DATE.into(), "g1".into()));
+        let err = replace(&fake, DATE, "g1", &[stop("B", 1, "MW")], "u2", &record(), &[]).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Route g1 on 2026-11-23 was changed by another upload meanwhile. Check the file again."
+        );
+        assert_eq!(ids(&fake), [(1, "A".into())]);
+    }
+
+    #[tokio::test]
+    async fn a_route_over_the_most_stops_is_refused_and_the_most_fits_one_transaction() {
+        let fake = Fake::default();
+        let route = |prefix: &str, n: usize| -> Vec<RouteStop> {
+            (1..=n as i64).map(|i| stop(&format!("{prefix}{i}"), i, "MW")).collect()
+        };
+        let err =
+            replace(&fake, DATE, "g1", &route("A", MAX_STOPS_PER_ROUTE + 1), "u", &record(), &[]).await.unwrap_err();
+        assert_eq!(err.to_string(), "Route g1 on 2026-11-23 has 49 stops; a route can have at most 48.");
+        assert!(fake.route(DATE, "g1").is_empty() && fake.history.lock().unwrap().is_empty());
+        // A full route replacing another full one of other stop numbers deletes
+        // all and puts all, with its version, history and upload record: it fits.
+        replace(&fake, DATE, "g1", &route("A", MAX_STOPS_PER_ROUTE), "u", &record(), &[]).await.unwrap();
+        let shifted: Vec<RouteStop> = route("B", MAX_STOPS_PER_ROUTE)
+            .into_iter()
+            .map(|mut s| {
+                s.stop += MAX_STOPS_PER_ROUTE as i64;
+                s
+            })
+            .collect();
+        let claim = Claim::new("routes", "u2", "group#x", "d".into(), &serde_json::json!([]), 0);
+        replace(&fake, DATE, "g1", &shifted, "u2", &record(), &[claim]).await.unwrap();
+        assert_eq!(fake.route(DATE, "g1").len(), MAX_STOPS_PER_ROUTE);
+        assert_eq!(fake.route(DATE, "g1")[0].0, MAX_STOPS_PER_ROUTE as i64 + 1);
+    }
 }

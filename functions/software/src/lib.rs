@@ -5,9 +5,11 @@ pub mod artifacts;
 pub mod deploy;
 pub mod fleet;
 pub mod handlers;
+pub mod pilot_save;
 pub mod pilots;
 pub mod records;
 pub mod rollout;
+pub mod store;
 pub mod versions;
 
 use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};

@@ -1,7 +1,8 @@
 //! Software pilots: a named group of fridges trying a version. Every rule is
 //! checked here, with its message, before anything is written.
 use chrono::NaiveDate;
-use fleet_shared::{limits, ApiError};
+use fleet_shared::entity::LocationId;
+use fleet_shared::{dates, limits, ApiError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -12,7 +13,7 @@ pub const PUT_FAILED: &str = "The PutItem operation failed in the lambda functio
 #[serde(rename_all = "camelCase")]
 pub struct Pilot {
     pub id: String,
-    pub fridge_ids: Vec<String>,
+    pub fridge_ids: Vec<LocationId>,
     pub display_name: String,
     pub stage: i64,
     pub start_date: String,
@@ -74,19 +75,29 @@ fn text(input: &Value, field: &str, label: &str, max: usize) -> Result<String, A
         _ => String::new(),
     };
     if value.is_empty() {
-        return Err(ApiError::bad_request(format!("{label} is required.")));
+        return Err(ApiError::bad_request(REQUIRED.replace("{label}", label)));
     }
     limits::check_len(label, &value, max)?;
     Ok(value)
 }
 
+/// The pilot editor's messages; `{label}` is the field's label.
+pub const REQUIRED: &str = "{label} is required.";
+pub const STAGE_NOT_INTEGER: &str = "Pilot Stage must be an integer.";
+pub const INVALID_DATE: &str = "{label} must be a valid date (YYYY-MM-DD).";
+pub const END_BEFORE_START: &str = "End Date cannot be before Start Date.";
+
+/// The pilot editor's messages as the browser reads them from rules.json.
+pub fn export() -> Value {
+    serde_json::json!({
+        "required": REQUIRED, "stageNotInteger": STAGE_NOT_INTEGER,
+        "invalidDate": INVALID_DATE, "endBeforeStart": END_BEFORE_START,
+    })
+}
+
 fn date(input: &Value, field: &str, label: &str) -> Result<NaiveDate, ApiError> {
     let raw = text(input, field, label, 10)?;
-    let valid = raw.len() == 10 && NaiveDate::parse_from_str(&raw, "%Y-%m-%d").is_ok();
-    NaiveDate::parse_from_str(&raw, "%Y-%m-%d")
-        .ok()
-        .filter(|_| valid)
-        .ok_or_else(|| ApiError::bad_request(format!("{label} must be a valid date (YYYY-MM-DD).")))
+    dates::iso_date_exact(&raw).ok_or_else(|| ApiError::bad_request(INVALID_DATE.replace("{label}", label)))
 }
 
 /// The version the editor loaded: absent or null for a new pilot.
@@ -118,11 +129,11 @@ fn parse_pilot(input: &Value) -> Result<Pilot, ApiError> {
         Some(Value::String(s)) => s.trim().parse::<i64>().ok(),
         _ => None,
     }
-    .ok_or_else(|| ApiError::bad_request("Pilot Stage must be an integer."))?;
+    .ok_or_else(|| ApiError::bad_request(STAGE_NOT_INTEGER))?;
     let start = date(input, "startDate", "Start Date")?;
     let end = date(input, "endDate", "End Date")?;
     if end < start {
-        return Err(ApiError::bad_request("End Date cannot be before Start Date."));
+        return Err(ApiError::bad_request(END_BEFORE_START));
     }
     let description = text(input, "description", "Description", limits::MAX_TEXT_CHARS)?;
     let fridge_ids = fridge_ids(input.get("fridgeIds"))?;
@@ -144,7 +155,7 @@ fn parse_pilot(input: &Value) -> Result<Pilot, ApiError> {
 pub const MAX_FRIDGES: usize = 5_000;
 
 /// A list of fridge ids: trimmed, de-duplicated, at least one.
-pub fn fridge_ids(value: Option<&Value>) -> Result<Vec<String>, ApiError> {
+pub fn fridge_ids(value: Option<&Value>) -> Result<Vec<LocationId>, ApiError> {
     let mut ids: Vec<String> = match value {
         Some(Value::Array(items)) => {
             items.iter().filter_map(Value::as_str).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
@@ -157,10 +168,7 @@ pub fn fridge_ids(value: Option<&Value>) -> Result<Vec<String>, ApiError> {
         return Err(ApiError::bad_request("Select at least one fridge."));
     }
     limits::check_count("fridges", ids.len(), MAX_FRIDGES)?;
-    for id in &ids {
-        limits::check_len("Fridge ID", id, limits::MAX_ID_CHARS)?;
-    }
-    Ok(ids)
+    ids.iter().map(|id| LocationId::parse("Fridge ID", id)).collect()
 }
 
 #[cfg(test)]
@@ -177,7 +185,7 @@ mod tests {
     #[test]
     fn a_complete_pilot_parses_with_fridges_deduplicated() {
         let save = parse(&valid()).unwrap();
-        assert_eq!(save.pilot.fridge_ids, ["A", "B"]);
+        assert_eq!(save.pilot.fridge_ids.iter().map(LocationId::as_str).collect::<Vec<_>>(), ["A", "B"]);
         assert!(save.pilot.active);
         let mut typed = valid();
         typed["stage"] = json!("2");

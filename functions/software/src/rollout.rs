@@ -22,7 +22,12 @@ const SETTLE_ROUNDS: usize = 4;
 /// Why a record was undone, in its history record.
 pub const UNDONE: &str = "The deployment manifest could not be written, so the deployment was undone.";
 
-/// What the fridge's agent polls, at `deployments/{fridgeId}/{artifactType}.json`.
+/// The object a fridge's agent polls for one software.
+pub fn manifest_key(fridge_id: &str, artifact_type: &str) -> String {
+    format!("deployments/{fridge_id}/{artifact_type}.json")
+}
+
+/// What the fridge's agent polls, at `manifest_key`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Manifest {

@@ -1,1 +1,43 @@
-//! (being moved here)
+//! A fridge's health record (2-fleet-operations §3): its latest heartbeat,
+//! one per fridge, newest wins. The GraphQL `FridgeHealth` is the heartbeat
+//! itself (the stored names are the §3 names); the record adds when the
+//! ingest received it.
+use super::telemetry::Heartbeat;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FridgeHealth {
+    /// Its `timestamp` is stored as `stamp` text: what newest-wins compares.
+    #[serde(flatten)]
+    pub report: Heartbeat,
+    /// When the ingest stored it (`stamp` text); not shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub received_at: Option<String>,
+}
+
+impl FridgeHealth {
+    /// The record as the GraphQL `FridgeHealth`.
+    pub fn view(&self) -> &Heartbeat {
+        &self.report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store;
+    use serde_json::json;
+
+    #[test]
+    fn a_stored_record_reads_back_as_stored_and_shows_without_its_receipt() {
+        let stored = json!({ "locationId": "A", "timestamp": "2026-11-23T02:00:05.000Z", "temperature": 37.5, "outOfOrder": false,
+            "outOfOrderTs": "2026-11-22T02:00:00Z", "networkSpeed": { "previousSpeed": 0.3 }, "connectedLayout": [{ "x": 0, "y": 1 }],
+            "receivedAt": "2026-11-23T02:00:06.000Z" });
+        let health: FridgeHealth = store::from_item(store::to_item(&stored).unwrap()).unwrap();
+        assert_eq!(serde_json::to_value(&health).unwrap(), stored);
+        let mut shown = stored.clone();
+        shown.as_object_mut().unwrap().remove("receivedAt");
+        assert_eq!(serde_json::to_value(health.view()).unwrap(), shown);
+    }
+}

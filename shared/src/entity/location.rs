@@ -53,6 +53,10 @@ pub struct OperationConfigs {
     pub stop: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fulfillment_center: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub routing_tag: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub park_to_fridge_instructions: Option<String>,
     #[serde(flatten)]
     pub other: Map<String, Value>,
 }
@@ -131,7 +135,8 @@ mod tests {
             "id": "CHI_001", "type": "FRIDGE", "timeZone": "DENVER", "version": 7, "lastModified": "2026-11-23T12:00:00.000Z",
             "status": { "ops": "LIVE", "public": "OFFLINE", "since": "x" },
             "operationConfigs": { "route": "R1", "stop": 3, "address": { "street": "1 Main", "city": "Chicago" },
-                                  "stockingSchedule": { "Monday": 1 }, "fulfillmentCenter": "CHI" },
+                                  "stockingSchedule": { "Monday": 1 }, "fulfillmentCenter": "CHI",
+                                  "routingTag": "T", "parkToFridgeInstructions": "rear door" },
             "locationConfigs": { "prettyName": "Lobby", "items": { "layout": "L1", "priceTier": "T1", "extra": [1, 2] },
                                  "coordinates": { "latitude": 41.8, "longitude": -87.6 }, "ip": "10.0.0.1" },
             "updateReason": { "route": "moved" }

@@ -19,7 +19,19 @@ export interface FieldRule {
 
 export const CREATE_RULES = rules.create as FieldRule[];
 
-/** An attribute's detail-edit rule (§5.2): required, integer, bounds, options. */
+/** The messages a detail edit of one attribute answers, as the server's check words them. */
+export interface EditMessages {
+  /** An empty value of a required attribute (for the ip, its invalid message). */
+  empty?: string;
+  /** A number out of bounds, or not a number. */
+  range?: string;
+  /** A decimal for an integer attribute. */
+  decimal?: string;
+  /** A value that is not an ip, a date or an offered option. */
+  invalid?: string;
+}
+
+/** An attribute's detail-edit rule (§5.2): required, integer, bounds, options, messages. */
 export interface EditRule {
   field: string;
   required: boolean;
@@ -27,10 +39,25 @@ export interface EditRule {
   min?: number;
   max?: number;
   options?: string[];
+  messages: EditMessages;
 }
 export const EDIT_RULES = rules.edit as EditRule[];
 export const CUSTOM_HOURS_MESSAGE: string = rules.customHoursMessage;
 export const RULE_OPTIONS = rules.options;
+
+/**
+ * The detail screen's checks beyond one attribute's bounds (§5.2): the ip
+ * pattern and the host marker that skips it, the reason and search-field
+ * messages, and the hours editor's messages ({id} and {day} are filled in).
+ */
+export const EDIT_CHECKS = rules.editChecks;
+
+/** The par upload: the file's columns and the orders one uploadParMaps call takes. */
+export const PARS_RULES = rules.pars;
+
+/** A rule message with its `{name}` placeholders filled in. */
+export const fillMessage = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 
 const compiled = new Map<string, RegExp>();
 const regex = (source: string) => {

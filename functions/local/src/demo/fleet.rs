@@ -3,9 +3,10 @@
 //! a day of temperature history for some fridges (history may be seeded;
 //! live health, events and inventory only ever arrive through the queue).
 //! One fridge ran warm for three hours, so 'At risk' units can be seen.
-use fleet_shared::{store, ApiError, Bucket, Deps, Table};
-use fn_fleet::store::{expires_at, iso};
-use serde_json::json;
+use fleet_shared::entity::telemetry::TemperatureSample;
+use fleet_shared::entity::LocationId;
+use fleet_shared::{fridge_time, store, ApiError, Bucket, Deps, Table};
+use fn_fleet::store::expires_at;
 
 pub const ITEMS: &[(&str, u32, &str)] = &[
     ("GREEK_SALAD", 3, "#4caf50"),
@@ -34,13 +35,13 @@ fn svg(name: &str, colour: &str) -> String {
 
 /// The temperature history of one fridge: a sample every 30 minutes for a
 /// day, around its setpoint, or above 41 °F for the last three hours when warm.
-fn history(location: &str, warm: bool, now: chrono::DateTime<chrono::Utc>) -> Vec<serde_json::Value> {
+fn history(location: &str, warm: bool, now: chrono::DateTime<chrono::Utc>) -> Vec<TemperatureSample> {
     (1..=48)
-        .map(|i| {
+        .filter_map(|i| {
             let t = now - chrono::Duration::minutes(30 * i);
             let wobble = ((i * 7 + location.len() as i64) % 10) as f64 / 10.0;
             let temp = if warm && i <= 6 { 44.0 + wobble } else { 36.0 + wobble };
-            json!({ "locationId": location, "sk": format!("temp#{}", iso(t)), "temperature": temp, "timestamp": iso(t), "expiresAt": expires_at(t) })
+            TemperatureSample::new(LocationId::stored(location), t, temp, expires_at(t))
         })
         .collect()
 }
@@ -59,7 +60,7 @@ pub async fn seed(deps: &Deps, fridges: &[String]) -> Result<(), ApiError> {
             .await
             .map_err(|e| ApiError::internal(format!("item image: {e}")))?;
     }
-    let now = chrono::Utc::now();
+    let now = fridge_time::now();
     let mut items = Vec::new();
     for (i, id) in fridges.iter().enumerate().filter(|(i, _)| i % 5 == 0) {
         for sample in history(id, i == 0, now) {

@@ -2,8 +2,9 @@
 //! would: an upload record, then the file put in the uploads bucket. The
 //! bucket's notification and the ingest store the rows; nothing here writes
 //! the forecast table.
-use fleet_shared::{ApiError, Bucket, Deps};
-use fn_forecast::handlers::{self, UploadState, PREFIX};
+use fleet_shared::{fridge_time, ApiError, Bucket, Deps};
+use fn_forecast::handlers::{PREFIX, URL_SECONDS};
+use fn_forecast::store::{ForecastStore, UploadState};
 
 const MENU: &[&str] = &[
     "Greek Salad",
@@ -43,23 +44,23 @@ pub fn demo_csv(today: chrono::NaiveDate) -> String {
 
 /// Once a day's seed: a second run finds its upload and does nothing.
 pub async fn seed(deps: &Deps) -> Result<(), ApiError> {
-    let today = chrono::Utc::now().date_naive();
+    let today = fridge_time::now().date_naive();
     let upload_id = format!("demo-{}", today.format("%Y%m%d"));
-    if handlers::load(deps, &upload_id).await?.is_some() {
+    if deps.load(&upload_id).await?.is_some() {
         return Ok(());
     }
-    let issued = chrono::Utc::now().timestamp();
+    let issued = fridge_time::now().timestamp();
     let state = UploadState {
         upload_id: upload_id.clone(),
         state: "waiting".into(),
         user: "demo seed".into(),
         file_name: "demo-forecast.csv".into(),
-        url_expires_at: issued + handlers::URL_SECONDS as i64,
-        updated_at: fleet_shared::fridge_time::now_text(),
+        url_expires_at: issued + URL_SECONDS as i64,
+        updated_at: fridge_time::now_text(),
         expires_at: issued + 30 * 24 * 3600,
         ..Default::default()
     };
-    handlers::save(deps, &state).await?;
+    deps.save(&state).await?;
     let bucket = deps.bucket(Bucket::Uploads)?;
     bucket
         .client

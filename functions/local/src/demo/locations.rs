@@ -242,13 +242,17 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
 
     // A few pending changes, through the real create path; one allocation
     // lands after its 6 pm deadline, so the detail page shows the warning.
-    let in_days =
-        |d: i64| (chrono::Utc::now() + chrono::Duration::days(d)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    let late_evening = format!("{}T19:00", (chrono::Utc::now() + chrono::Duration::days(2)).format("%Y-%m-%d"));
+    let in_days = |d: i64| {
+        (fleet_shared::fridge_time::now() + chrono::Duration::days(d))
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    };
+    let late_evening =
+        format!("{}T19:00", (fleet_shared::fridge_time::now() + chrono::Duration::days(2)).format("%Y-%m-%d"));
     let offline = demo_locations()
         .into_iter()
         .find(|d| {
-            d["id"].as_str().is_some_and(|id| id.starts_with("CHI_")) && d["operationConfigs"]["prod"] == json!(0)
+            d["id"].as_str().is_some_and(|id| id.starts_with("CHI_"))
+                && fn_locations::attributes::flatten(d)["prod"] == json!(0)
         })
         .and_then(|d| d["id"].as_str().map(str::to_string))
         .expect("an unallocated Chicago fridge in the demo set");
@@ -273,14 +277,17 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
 
 #[cfg(test)]
 mod tests {
+    use fleet_shared::entity::Location;
+
     #[test]
     fn demo_set_is_realistic() {
-        let docs = super::demo_locations();
+        let docs: Vec<Location> =
+            super::demo_locations().into_iter().map(|d| serde_json::from_value(d).unwrap()).collect();
         assert!((280..=320).contains(&docs.len()), "{}", docs.len());
-        let count = |f: &dyn Fn(&serde_json::Value) -> bool| docs.iter().filter(|d| f(d)).count();
-        assert!(count(&|d| d["type"] == "WHOLESALE") > 10);
-        assert!(count(&|d| d["status"]["ops"] == "DEAD") > 5);
-        assert!(count(&|d| d["status"]["ops"] == "OFFLINE") > 20);
-        assert!(count(&|d| d["timeZone"] == "LOSANGELES") > 10);
+        let count = |f: &dyn Fn(&Location) -> bool| docs.iter().filter(|d| f(d)).count();
+        assert!(count(&|d| d.kind() == "WHOLESALE") > 10);
+        assert!(count(&|d| d.ops_status() == Some("DEAD")) > 5);
+        assert!(count(&|d| d.ops_status() == Some("OFFLINE")) > 20);
+        assert!(count(&|d| d.time_zone.as_deref() == Some("LOSANGELES")) > 10);
     }
 }

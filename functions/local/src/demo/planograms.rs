@@ -43,7 +43,7 @@ fn shape(layout: &str) -> (usize, usize) {
 }
 
 pub async fn seed(deps: &'static Deps, layouts: &[&str], admin: Caller) -> Result<(), ApiError> {
-    let kind = PlanogramUpload { deps, caller: admin, now: chrono::Utc::now() };
+    let kind = PlanogramUpload { deps, caller: admin, now: fleet_shared::fridge_time::now() };
     for (n, layout) in layouts.iter().enumerate() {
         let (r, c) = shape(layout);
         let create = (0..r * c)
@@ -61,7 +61,8 @@ pub async fn seed(deps: &'static Deps, layouts: &[&str], admin: Caller) -> Resul
         };
         upload::commit(&kind, &req, &deps.table(Table::Idempotency)?).await?;
     }
-    let tomorrow = (chrono::Utc::now() + chrono::Duration::days(1)).format("%m/%d/%Y 06:00:00").to_string();
+    let tomorrow =
+        (fleet_shared::fridge_time::now() + chrono::Duration::days(1)).format("%m/%d/%Y 06:00:00").to_string();
     let update = (1..=4)
         .map(|i| json!({ "requestType": "UPDATE", "layoutName": layouts[0], "slot": format!("1:{i}"), "vendItemName": ITEMS[ITEMS.len() - i], "activeHour": tomorrow }))
         .collect();

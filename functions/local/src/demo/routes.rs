@@ -4,9 +4,10 @@
 use chrono::{Datelike, Duration, Utc, Weekday};
 use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
 use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
+use fleet_shared::entity::Location;
 use fleet_shared::{store, ApiError, Deps, Table};
-use fn_locations::attributes::flatten;
 use fn_routes::stops::MAX_STOPS_PER_ROUTE;
+use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -34,10 +35,10 @@ pub fn region(location_id: &str) -> &'static str {
 /// Stops and orders from 3 days ago to 10 days ahead, Monday to Saturday.
 pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<StoredStop>, Vec<FridgeOrder>) {
     let mut routes: BTreeMap<String, Vec<(i64, String)>> = BTreeMap::new();
-    for l in locations.iter().map(flatten) {
-        let (Some(id), Some(route)) = (l["id"].as_str(), l["route"].as_str()) else { continue };
-        if l["status"] == "LIVE" {
-            routes.entry(route.to_string()).or_default().push((l["stop"].as_i64().unwrap_or(0), id.to_string()));
+    for l in locations.iter().filter_map(|v| Location::deserialize(v).ok()) {
+        let Some(route) = l.operation_configs.as_ref().and_then(|c| c.route.as_deref()) else { continue };
+        if l.ops_status() == Some("LIVE") {
+            routes.entry(route.to_string()).or_default().push((l.stop().unwrap_or(0), l.id.to_string()));
         }
     }
     let (mut stops, mut orders) = (Vec::new(), Vec::new());

@@ -1,10 +1,10 @@
 //! Demo data: builds of every software in the artifacts bucket (some with
 //! names the patterns reject), what each demo fridge runs, and two pilots.
 use aws_sdk_s3::primitives::ByteStream;
+use fleet_shared::entity::{location::FRIDGE, Location, LocationId};
 use fleet_shared::{store, ApiError, Bucket, Deps, Table};
 use fn_software::{pilots::Pilot, versions::ARTIFACT_TYPES};
-use serde_json::{json, Value};
-use std::collections::HashMap;
+use serde_json::json;
 
 /// Per software: file names under its prefix. The last ones are not releases.
 fn builds(artifact_type: &str) -> Vec<String> {
@@ -64,12 +64,10 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
         }
     }
 
-    let locations: Vec<HashMap<String, Value>> = deps.table(Table::Locations)?.scan_all().await?;
-    let mut fridges: Vec<String> = locations
-        .iter()
-        .filter(|l| l.get("type").and_then(Value::as_str) == Some("FRIDGE"))
-        .filter_map(|l| l.get("id").and_then(Value::as_str).map(str::to_string))
-        .collect();
+    let locations: Vec<Location> = deps.table(Table::Locations)?.scan_projected(&["id", "type"]).await?;
+    // The locations whose stored `type` is FRIDGE.
+    let mut fridges: Vec<LocationId> =
+        locations.into_iter().filter(|l| l.kind.as_deref() == Some(FRIDGE)).map(|l| l.id).collect();
     fridges.sort();
     let items = fridges
         .iter()

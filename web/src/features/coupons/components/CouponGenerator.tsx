@@ -5,8 +5,9 @@ import { Modal } from '@/components/Modal';
 import { ApiError } from '@/lib/api';
 import { useGenerateCoupon } from '../api/generate-coupon';
 import type { Coupon } from '../api/my-coupons';
-import { FAILURE, isComplete, parseValue, VALUE_CHOICES, type CouponForm } from '../lib/coupon-form';
+import { isComplete, parseValue, VALUE_CHOICES, type CouponForm } from '../lib/coupon-form';
 import { REASONS } from '../lib/coupon-lists';
+import { GENERATE_CODE_FAILURE } from '@/lib/messages';
 
 /** /coupons (3-planning §2, §5): one single-use Customer Service code. */
 export function CouponGenerator() {
@@ -33,7 +34,8 @@ export function CouponGenerator() {
       {
         onSuccess: (c) => setResult(c),
         // The backend's message when there is a response, else the spec's words (§8).
-        onError: (e) => setError(e instanceof ApiError && e.status !== undefined && e.status > 0 ? e.message : FAILURE),
+        onError: (e) =>
+          setError(e instanceof ApiError && e.status !== undefined && e.status > 0 ? e.message : GENERATE_CODE_FAILURE),
       },
     );
   };

@@ -2,8 +2,6 @@ import { VALUES } from './coupon-lists';
 
 /** The offered values (3-planning §9): '$' means AMOUNT, '%' means PERCENT; the digits are the value. */
 export const VALUE_CHOICES = VALUES.map((v) => v.display);
-export const FAILURE = 'Unable to generate code, Check your internet and your permissions';
-
 /** '$5' → AMOUNT 5, '50 %' → PERCENT 50 (§5); null when the text holds neither sign or no digits. */
 export function parseValue(text: string): { type: 'AMOUNT' | 'PERCENT'; value: number } | null {
   const digits = text.replace(/\D/g, '');

@@ -12,6 +12,7 @@ import {
 } from '../api/get-inventory';
 import { FridgeInventoryView } from './FridgeInventoryView';
 import { InventoryAge } from './InventoryAge';
+import { LOAD_INVENTORY_FAILURE } from '@/lib/messages';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -235,9 +236,7 @@ describe('FridgeInventoryView', () => {
     const user = userEvent.setup();
     answer = new TypeError('Failed to fetch');
     view();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Unable to load the inventory. Please check your internet and your permissions.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOAD_INVENTORY_FAILURE);
     answer = {
       locationId: ID,
       timestamp: new Date().toISOString(),

@@ -9,11 +9,12 @@ import { unitsText } from '../lib/slot-grid';
 import { InventoryAge } from './InventoryAge';
 import { SlotDialog } from './SlotDialog';
 import { SlotGrid } from './SlotGrid';
+import { LOAD_INVENTORY_FAILURE } from '@/lib/messages';
 
 const linkStyle = { color: 'var(--amplify-colors-font-interactive)' };
 
 function loadError(err: unknown): string {
-  return isForbidden(err) ? PROHIBITED_MESSAGE : errorMessage(err, INVENTORY_MESSAGES.loadFailed);
+  return isForbidden(err) ? PROHIBITED_MESSAGE : errorMessage(err, LOAD_INVENTORY_FAILURE);
 }
 
 function Summary({ inventory }: { inventory: FridgeInventory }) {

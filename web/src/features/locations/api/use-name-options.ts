@@ -1,6 +1,10 @@
-import { MESSAGES } from '../lib/constants';
 import { fridgeSchemaOptions, layoutOptions, priceMapOptions } from '../lib/name-options';
 import { useFridgeSchemasTemplates, usePlanogramNames, usePriceMapTemplates } from './get-name-lists';
+import {
+  LOAD_FRIDGE_SCHEMA_TEMPLATES_FAILURE,
+  LOAD_LAYOUT_NAMES_FAILURE,
+  LOAD_PRICE_MAP_TEMPLATES_FAILURE,
+} from '@/lib/messages';
 
 /** The three option lists of the search fields, with the §8 load failure messages. */
 export function useNameOptions() {
@@ -8,9 +12,9 @@ export function useNameOptions() {
   const schemas = useFridgeSchemasTemplates();
   const priceMaps = usePriceMapTemplates();
   const errors: string[] = [];
-  if (layouts.isError) errors.push(MESSAGES.loadLayoutNames);
-  if (priceMaps.isError) errors.push(MESSAGES.loadPriceMapTemplates);
-  if (schemas.isError) errors.push(MESSAGES.loadFridgeSchemaTemplates);
+  if (layouts.isError) errors.push(LOAD_LAYOUT_NAMES_FAILURE);
+  if (priceMaps.isError) errors.push(LOAD_PRICE_MAP_TEMPLATES_FAILURE);
+  if (schemas.isError) errors.push(LOAD_FRIDGE_SCHEMA_TEMPLATES_FAILURE);
   return {
     layoutName: layoutOptions(layouts.data),
     fridgeSchema: fridgeSchemaOptions(schemas.data),

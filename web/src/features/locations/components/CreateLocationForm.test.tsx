@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, graphql } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
 import { CreateLocationForm } from './CreateLocationForm';
+import { CREATE_LOCATION_FAILURE, LOAD_FRIDGE_SCHEMA_TEMPLATES_FAILURE } from '@/lib/messages';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -59,11 +60,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
 describe('CreateLocationForm', () => {
   it('loads the name lists and reports a failed one', async () => {
     renderForm();
-    expect(
-      await screen.findByText(
-        'Unable to load Fridge Schema templates, Please check your internet and your permissions',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(LOAD_FRIDGE_SCHEMA_TEMPLATES_FAILURE)).toBeInTheDocument();
     await waitFor(() =>
       expect(within(screen.getByLabelText('layoutName')).getByRole('option', { name: 'LAYOUT_A' })).toBeInTheDocument(),
     );
@@ -119,8 +116,6 @@ describe('CreateLocationForm', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     createError = new TypeError('Failed to fetch');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(
-      await screen.findByText('Unable to Submit new location, Check your internet and your permissions'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(CREATE_LOCATION_FAILURE)).toBeInTheDocument();
   });
 });

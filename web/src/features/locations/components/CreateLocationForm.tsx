@@ -20,7 +20,6 @@ import {
   CREATE_TIME_ZONES,
   DAY_SHORT,
   LIVE_OFFLINE,
-  MESSAGES,
   STATES,
   VERTICALS,
   WEEKDAYS,
@@ -37,6 +36,7 @@ import {
   type CreateFormErrors,
 } from '../lib/create-form';
 import { Modal } from '@/components/Modal';
+import { CREATE_LOCATION_FAILURE } from '@/lib/messages';
 
 type TextKey = {
   [K in keyof CreateForm]: CreateForm[K] extends string ? K : never;
@@ -105,7 +105,7 @@ export function CreateLocationForm() {
     if (Object.keys(found).length > 0) return;
     create.mutate(buildCreatePayload(form), {
       onSuccess: (loc) => navigate(`/locations/detail/${encodeURIComponent(loc.id ?? form.id.trim())}`),
-      onError: (err) => setAlert(messageOf(err, MESSAGES.createFailure)),
+      onError: (err) => setAlert(messageOf(err, CREATE_LOCATION_FAILURE)),
     });
   };
 

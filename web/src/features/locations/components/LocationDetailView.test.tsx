@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, graphql } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
 import { LocationDetailView } from './LocationDetailView';
+import { DEVICE_ADDRESS_FAILURE } from '@/lib/messages';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -655,10 +656,6 @@ describe('LocationDetailView', () => {
     const user = userEvent.setup();
     renderDetail();
     await user.click(await screen.findByRole('button', { name: 'Generate Campus Card device address' }));
-    expect(
-      await screen.findByText(
-        'Unable to generate Apriva device address. Please check your internet and your permissions',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(DEVICE_ADDRESS_FAILURE)).toBeInTheDocument();
   });
 });

@@ -42,11 +42,11 @@ import type { Location } from '../lib/types';
 import { EditDialog } from './EditDialog';
 import { LocationHistory } from './LocationHistory';
 import { ConfirmDeleteDialog, ScheduleActionDialog, ScheduledChangesList } from './ScheduleDialogs';
+import { DELETE_SCHEDULED_CHANGE_FAILURE, SCHEDULE_CHANGE_FAILURE } from '@/lib/messages';
+import { DEVICE_ADDRESS_FAILURE, EDIT_FAILURE, LOAD_LOCATION_FAILURE } from '@/lib/messages';
 
 const POLL_EVERY_MS = 2000;
 const POLL_FOR_MS = 20000;
-const SCHEDULE_FAILURE = 'Unable to schedule the change, Please check your internet and your permissions';
-const DELETE_FAILURE = 'Unable to delete the scheduled change, Please check your internet and your permissions';
 const REPLACE_FAILURE = 'The edited change was scheduled, but the one it replaces could not be deleted';
 
 interface Editing {
@@ -115,7 +115,7 @@ export function LocationDetailView({ id }: { id: string }) {
       toast.success(MESSAGES.updateSuccess);
     } catch (err) {
       // A Conflict names who changed the location and when; the reload below shows their change.
-      toast.error(messageOf(err, MESSAGES.updateFailure), isConflict(err) ? { durationMs: TOAST_MAX_MS } : undefined);
+      toast.error(messageOf(err, EDIT_FAILURE), isConflict(err) ? { durationMs: TOAST_MAX_MS } : undefined);
     } finally {
       void reloadLocation();
       void reloadHistory();
@@ -135,7 +135,7 @@ export function LocationDetailView({ id }: { id: string }) {
     try {
       await createScheduleChange(scheduleInputs(id, action.values, { localDateTime: action.localDateTime }));
     } catch (err) {
-      toast.error(messageOf(err, SCHEDULE_FAILURE));
+      toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
       void reloadSchedules();
       return;
     }
@@ -153,7 +153,7 @@ export function LocationDetailView({ id }: { id: string }) {
    * its allocation pair answers false, not an error). Every failure comes back.
    */
   const deleteItem = (item: ScheduleItem): Promise<DeleteFailure[]> =>
-    deleteEach(itemChanges(item), deleteScheduleChange, (err) => messageOf(err, DELETE_FAILURE));
+    deleteEach(itemChanges(item), deleteScheduleChange, (err) => messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
 
   const onConfirmDelete = async () => {
     if (!confirming) return;
@@ -166,7 +166,7 @@ export function LocationDetailView({ id }: { id: string }) {
         );
       else toast.success('Scheduled change deleted');
     } catch (err) {
-      toast.error(messageOf(err, DELETE_FAILURE));
+      toast.error(messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
     } finally {
       setBusy(false);
       setConfirming(null);
@@ -198,7 +198,7 @@ export function LocationDetailView({ id }: { id: string }) {
       // Watch the location (and its history) until the scheduler has applied it.
       setPollUntil(Date.now() + POLL_FOR_MS);
     } catch (err) {
-      toast.error(messageOf(err, SCHEDULE_FAILURE));
+      toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
     } finally {
       setBusy(false);
       setPicked(null);
@@ -212,7 +212,7 @@ export function LocationDetailView({ id }: { id: string }) {
       const address = await generateAprivaDeviceAddress(id);
       toast.success(`New device address: ${address}`);
     } catch (err) {
-      toast.error(messageOf(err, MESSAGES.deviceAddressFailure));
+      toast.error(messageOf(err, DEVICE_ADDRESS_FAILURE));
     } finally {
       setGenerating(false);
       void reloadLocation();
@@ -235,7 +235,7 @@ export function LocationDetailView({ id }: { id: string }) {
         </Text>
       ) : null}
 
-      {location.isError ? <Alert variation="error">{MESSAGES.loadLocationFailure}</Alert> : null}
+      {location.isError ? <Alert variation="error">{LOAD_LOCATION_FAILURE}</Alert> : null}
       {names.errors.map((m) => (
         <Alert key={m} variation="error">
           {m}

@@ -5,8 +5,8 @@ import { useLocationHistory } from '../api/location-history';
 import { formatFridgeTime, type FridgeZone } from '../lib/fridge-time';
 import { historyValue } from '../lib/history';
 import type { HistoryRecord } from '../lib/types';
+import { LOAD_HISTORY_FAILURE } from '@/lib/messages';
 
-export const HISTORY_FAILURE = 'Unable to load the history, Please check your internet and your permissions';
 export const HISTORY_EMPTY = 'No changes recorded yet';
 
 function HistoryEntry({ record, zone }: { record: HistoryRecord; zone: FridgeZone }) {
@@ -68,7 +68,7 @@ export function LocationHistory({
         </Flex>
       ) : null}
       {history.isError && !history.data ? (
-        <Alert variation="error">{messageOf(history.error, HISTORY_FAILURE)}</Alert>
+        <Alert variation="error">{messageOf(history.error, LOAD_HISTORY_FAILURE)}</Alert>
       ) : null}
       {history.isSuccess && records.length === 0 ? <Text color="font.tertiary">{HISTORY_EMPTY}</Text> : null}
       {records.length > 0 ? (
@@ -79,7 +79,7 @@ export function LocationHistory({
         </ol>
       ) : null}
       {history.isFetchNextPageError ? (
-        <Alert variation="error">{messageOf(history.error, HISTORY_FAILURE)}</Alert>
+        <Alert variation="error">{messageOf(history.error, LOAD_HISTORY_FAILURE)}</Alert>
       ) : null}
       {history.hasNextPage ? (
         <Button

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, graphql, rest } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
 import { LocationScheduleView } from './LocationScheduleView';
+import { DELETE_SCHEDULED_CHANGE_FAILURE } from '@/lib/messages';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -122,9 +123,7 @@ describe('LocationScheduleView, deleting a group (issue 20)', () => {
     await user.click(within(await groupRow()).getByRole('button', { name: 'Complete Now' }));
     const report = await screen.findByRole('alertdialog', { name: '1 scheduled change not deleted' });
     expect(report).toHaveTextContent('Nothing was completed now. 2 of 3 changes deleted; this one was not:');
-    expect(report).toHaveTextContent(
-      'status at 2099-01-01 10:00 CT: Unable to delete the scheduled change, Please check your internet and your permissions',
-    );
+    expect(report).toHaveTextContent(`status at 2099-01-01 10:00 CT: ${DELETE_SCHEDULED_CHANGE_FAILURE}`);
     expect(created).toEqual([]);
     expect(screen.queryByText('The change will be applied in a few seconds')).toBeNull();
   });

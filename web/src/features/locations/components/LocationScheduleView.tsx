@@ -15,14 +15,13 @@ import { fridgeZone } from '../lib/fridge-time';
 import { changeGroups, completeNowOf, describeChanges, type ChangeGroup } from '../lib/schedule-groups';
 import { LocationHistory } from './LocationHistory';
 import { ConfirmDeleteDialog } from './ScheduleDialogs';
+import { DELETE_SCHEDULED_CHANGE_FAILURE, LOAD_SCHEDULE_FAILURE, SCHEDULE_CHANGE_FAILURE } from '@/lib/messages';
 
-const SCHEDULE_FAILURE = 'Unable to schedule the change, Please check your internet and your permissions';
-const DELETE_FAILURE = 'Unable to delete the scheduled change, Please check your internet and your permissions';
 const UPCOMING_DAYS = 14;
 
 /** Deletes every change of the group; each one that failed comes back with its reason. */
 function deleteGroup(g: ChangeGroup): Promise<DeleteFailure[]> {
-  return deleteEach(g.changes, deleteScheduleChange, (err) => messageOf(err, DELETE_FAILURE));
+  return deleteEach(g.changes, deleteScheduleChange, (err) => messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
 }
 
 /** /locations/schedule/{id}: the location's pending changes, Delete and Complete Now, and its history. */
@@ -50,7 +49,7 @@ export function LocationScheduleView({ id }: { id: string }) {
       await createScheduleChange(completeNowOf(g));
       toast.success('The change will be applied in a few seconds');
     } catch (err) {
-      toast.error(messageOf(err, SCHEDULE_FAILURE));
+      toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
     } finally {
       setBusy(null);
       reload();
@@ -66,7 +65,7 @@ export function LocationScheduleView({ id }: { id: string }) {
         setReport(failureReport(failures, confirming.changes.length, 'The scheduled change was not fully deleted.'));
       else toast.success('Scheduled change deleted');
     } catch (err) {
-      toast.error(messageOf(err, DELETE_FAILURE));
+      toast.error(messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
     } finally {
       setBusy(null);
       setConfirming(null);
@@ -124,11 +123,7 @@ export function LocationScheduleView({ id }: { id: string }) {
         {location.data?.prettyName ? <Text>{location.data.prettyName}</Text> : null}
         <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</RouterLink>
       </Flex>
-      {schedule.isError ? (
-        <Alert variation="error">
-          {messageOf(schedule.error, 'Unable to load the schedule, Please check your internet and your permissions')}
-        </Alert>
-      ) : null}
+      {schedule.isError ? <Alert variation="error">{messageOf(schedule.error, LOAD_SCHEDULE_FAILURE)}</Alert> : null}
       <DataTable
         label={`Scheduled changes of ${id}`}
         data={groups}

@@ -5,6 +5,7 @@ import { graphql } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
 import { CACHE_KEY, readCache } from '../lib/locations-cache';
 import { LocationsList } from './LocationsList';
+import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -71,8 +72,6 @@ describe('LocationsList', () => {
   it('reports a failed load', async () => {
     graphqlMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderWithProviders(<LocationsList />);
-    expect(
-      await screen.findByText('Unable to load locations, Please check your internet and your permissions'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(LOAD_LOCATIONS_FAILURE)).toBeInTheDocument();
   });
 });

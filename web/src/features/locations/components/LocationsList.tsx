@@ -4,9 +4,10 @@ import { Alert, Flex, SearchField, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { StatusBadge } from '@/components/StatusBadge';
 import { useLocationsList } from '../api/use-locations-list';
-import { LIST_STATUSES, MESSAGES } from '../lib/constants';
+import { LIST_STATUSES } from '../lib/constants';
 import { allocationOf, NO_FILTERS, visibleLocations, type ListFilters } from '../lib/list-filter';
 import type { LocationSummary } from '../lib/types';
+import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
 
 const linkStyle = { color: 'var(--amplify-colors-font-interactive)', marginRight: '0.75rem' };
 
@@ -59,7 +60,7 @@ export function LocationsList() {
 
   return (
     <Flex direction="column" gap="1rem">
-      {error ? <Alert variation="error">{MESSAGES.loadLocationsFailure}</Alert> : null}
+      {error ? <Alert variation="error">{LOAD_LOCATIONS_FAILURE}</Alert> : null}
       <DataTable
         label="Locations"
         noun="locations"

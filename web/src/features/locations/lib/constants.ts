@@ -1,57 +1,12 @@
-/** Business constants of the locations area (spec 1-locations §3, §4, §9). */
+/**
+ * Business constants of the locations area (spec 1-locations §3, §4, §9). The
+ * option lists the server checks are read from its rules (src/generated/rules.json);
+ * what is written here is the screens' own.
+ */
+import { RULE_OPTIONS } from '@/lib/rules';
 
-/** Contiguous US states plus DC (lat/long validation only admits the contiguous US). */
-export const STATES = [
-  'AL',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DC',
-  'DE',
-  'FL',
-  'GA',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-] as const;
+/** The state options (§3.1): the ones the server accepts. */
+export const STATES: readonly string[] = RULE_OPTIONS.states;
 
 /** Selecting one of these states sets the tax rate (§5.1). */
 export const STATE_TAX_RATES: Record<string, string> = {
@@ -63,40 +18,39 @@ export const STATE_TAX_RATES: Record<string, string> = {
   WI: '0',
 };
 
-export const VERTICALS = [
-  'Airport',
-  'B&I',
-  'Education',
-  'Healthcare',
-  'Marketing',
-  'Office',
-  'Other',
-  'Retail',
-  'Travel/Leisure',
-  'Testing',
-  'Residential Property',
-] as const;
+export const VERTICALS: readonly string[] = RULE_OPTIONS.verticals;
 
 export interface Option {
   value: string;
   label: string;
 }
 
-/** Time zones offered by the create form. */
-export const CREATE_TIME_ZONES: Option[] = [
-  { value: 'CHICAGO', label: 'Central' },
-  { value: 'NEWYORK', label: 'Eastern' },
-  { value: 'DENVER', label: 'Mountain' },
-  { value: 'LOSANGELES', label: 'Pacific' },
-];
+/** How the screens name the time zones the server accepts (§3.1). */
+const TIME_ZONE_LABELS: Record<string, string> = {
+  CHICAGO: 'Central',
+  NEWYORK: 'Eastern',
+  DENVER: 'Mountain',
+  LOSANGELES: 'Pacific',
+  INDIANAPOLIS: 'Indianapolis',
+};
 
-/** The detail screen also offers INDIANAPOLIS. */
-export const DETAIL_TIME_ZONES: Option[] = [...CREATE_TIME_ZONES, { value: 'INDIANAPOLIS', label: 'Indianapolis' }];
+/** The detail screen offers every time zone the server accepts. */
+export const DETAIL_TIME_ZONES: Option[] = RULE_OPTIONS.timeZones.map((value) => ({
+  value,
+  label: TIME_ZONE_LABELS[value] ?? value,
+}));
 
-export const SERIAL_PORTS = ['ttyS0', 'ttyS1', 'ttyUSB0'] as const;
-export const LIVE_OFFLINE = ['LIVE', 'OFFLINE'] as const;
-export const LIST_STATUSES = ['LIVE', 'DEAD', 'OFFLINE'] as const;
-export const ACCESS_TO = ['Private', 'Public'] as const;
+/** The create form offers them all but INDIANAPOLIS, which only the detail screen offers (§3.1). */
+export const CREATE_TIME_ZONES: Option[] = DETAIL_TIME_ZONES.filter((o) => o.value !== 'INDIANAPOLIS');
+
+export const SERIAL_PORTS: readonly string[] = RULE_OPTIONS.serialPorts;
+/** status and publicStatus are switched between these (§4); DEAD is not offered. */
+export const LIVE_OFFLINE: readonly string[] = RULE_OPTIONS.liveOffline;
+/** The list's status filter: the server's statuses, LIVE first, then by name (LIVE, DEAD, OFFLINE, §2.6). */
+export const LIST_STATUSES: readonly string[] = [...RULE_OPTIONS.statuses].sort(
+  (a, b) => Number(b === 'LIVE') - Number(a === 'LIVE') || a.localeCompare(b),
+);
+export const ACCESS_TO: readonly string[] = RULE_OPTIONS.accessTo;
 
 export const ALLOCATION_REASONS = [
   'End of Holiday Break',
@@ -130,16 +84,10 @@ export const DAY_SHORT: Record<Weekday, string> = {
   Sunday: 'Sun',
 };
 
-/** Default option of each name list (§3.1). */
-export const DEFAULT_LAYOUT: Option = { value: 'dummy', label: 'Default' };
-export const DEFAULT_FRIDGE_SCHEMA = 'MW_STANDARD/latest';
-export const DEFAULT_PRICE_MAP_TEMPLATE = 'PMT_STANDARD';
-
-/**
- * IP validation is skipped when the value contains the company host marker
- * (§5.2). The spec does not spell the marker; it is kept in this one place.
- */
-export const IP_HOST_MARKER = '.fleet.internal';
+/** Default option of each name list (§3.1): the first name the server builds into it. */
+export const DEFAULT_LAYOUT: Option = { value: RULE_OPTIONS.layouts[0], label: 'Default' };
+export const DEFAULT_FRIDGE_SCHEMA = RULE_OPTIONS.fridgeSchemas[0];
+export const DEFAULT_PRICE_MAP_TEMPLATE = RULE_OPTIONS.priceMapTemplates[0];
 
 /** Complete Now re-schedules a change this many milliseconds ahead (§9). */
 export const COMPLETE_NOW_DELAY_MS = 5000;
@@ -148,18 +96,9 @@ export const COMPLETE_NOW_DELAY_MS = 5000;
 export const CACHE_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
 export const LOCATIONS_PAGE_SIZE = 2500;
 
+/** The screens' own texts; the failure texts are in @/lib/messages, the rule messages in the server's rules. */
 export const MESSAGES = {
-  createFailure: 'Unable to Submit new location, Check your internet and your permissions',
-  loadLocationFailure: 'Unable to load this location, Please check your internet and your permissions',
-  loadLayoutNames: 'Unable to load Layout names, Please check your internet and your permissions',
-  loadPriceMapTemplates: 'Unable to load Price map templates, Please check your internet and your permissions',
-  loadFridgeSchemaTemplates: 'Unable to load Fridge Schema templates, Please check your internet and your permissions',
-  loadLocationsFailure: 'Unable to load locations, Please check your internet and your permissions',
   updateSuccess: 'Successfully updated',
-  updateFailure: 'Unable to Edit, Please check your internet and your permissions',
-  deviceAddressFailure: 'Unable to generate Apriva device address. Please check your internet and your permissions',
-  invalidOption: 'Please select a valid option from the dropdown',
-  reasonEmpty: 'Reason cannot be empty',
   confirmDelete: 'Are you sure want to delete this item?',
   proceed: 'How would you like to proceed?',
   scheduledChanges: 'Scheduled Changes:',

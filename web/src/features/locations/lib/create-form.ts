@@ -6,7 +6,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from './constants';
-import { emptyDays, type DayHoursMap } from './hours';
+import { emptyDays, startBeforeEndMessage, type DayHoursMap } from './hours';
 import { CREATE_RULES, CUSTOM_HOURS_MESSAGE, checkAll } from '@/lib/rules';
 
 /** State of the create-location form; every value is kept as typed. */
@@ -132,8 +132,7 @@ export function validateCreateForm(form: CreateForm): CreateFormErrors {
       if (from.trim() === '') e[`from${s}`] = missing;
       if (to.trim() === '') e[`to${s}`] = missing;
       // The server's hours rule (§5.2), shared with the detail editor.
-      else if (from.trim() !== '' && to <= from)
-        e[`to${s}`] = `Start Hours for ${d} should be a time in past to End hours`;
+      else if (from.trim() !== '' && to <= from) e[`to${s}`] = startBeforeEndMessage(d);
     }
   }
   return e;

@@ -122,6 +122,19 @@ describe('validateField (§5.2)', () => {
     expect(validateField(def('ip'), 'abc')).toBe('IP Address invalid');
     expect(validateIp('kiosk7.fleet.internal')).toBeNull();
   });
+  it("shows the server's own messages, and its ip check (one rule source)", () => {
+    for (const r of EDIT_RULES) {
+      const d = DETAIL_FIELDS.find((f) => f.key === r.field);
+      if (!d || !['select', 'integer', 'number', 'date', 'search', 'text'].includes(d.kind)) continue;
+      if (r.required) expect(validateField(d, ' ')).toBe(r.messages.empty);
+      if (d.kind === 'number' || d.kind === 'integer') expect(validateField(d, 'x')).toBe(r.messages.range);
+    }
+    // The server's is_ipv4 takes parts of up to three digits, leading zeros included.
+    expect(validateIp('010.000.1.9')).toBeNull();
+    expect(validateIp('1.2.3.4.5')).toBe('IP Address invalid');
+    expect(validateIp('1..3.4')).toBe('IP Address invalid');
+    expect(validateIp('0001.2.3.4')).toBe('IP Address invalid');
+  });
   it('checks e-mail', () => {
     expect(validateEmail('adminEmail', 'nope')).toBe('adminEmail is not a valid email id');
     expect(validateEmail('adminEmail', 'a@b.co')).toBeNull();

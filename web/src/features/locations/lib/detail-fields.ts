@@ -1,7 +1,6 @@
 import {
   ACCESS_TO,
   DETAIL_TIME_ZONES,
-  IP_HOST_MARKER,
   LIVE_OFFLINE,
   SERIAL_PORTS,
   VERTICALS,
@@ -9,7 +8,7 @@ import {
   type Option,
 } from './constants';
 import { hoursSummary, TWENTY_FOUR_HOURS } from './hours';
-import { EDIT_RULES } from '@/lib/rules';
+import { EDIT_CHECKS, EDIT_RULES, type EditMessages } from '@/lib/rules';
 import type { Location, StockingSchedule, WorkHours } from './types';
 
 export type FieldKind =
@@ -44,18 +43,20 @@ export interface FieldDef {
   options?: Option[];
   /** Where a search field takes its options from. */
   searchList?: SearchList;
+  /** The server's messages for this attribute. */
+  messages?: EditMessages;
 }
 
 const opts = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
 
 /**
- * Whether a field is required and its numeric bounds, as the server's edit
- * checks have them (one rule source: src/generated/rules.json).
+ * Whether a field is required, its numeric bounds and its messages, as the
+ * server's edit checks have them (one rule source: src/generated/rules.json).
  */
-function server(key: string): Pick<FieldDef, 'required' | 'min' | 'max'> {
+function server(key: string): Pick<FieldDef, 'required' | 'min' | 'max' | 'messages'> {
   const rule = EDIT_RULES.find((r) => r.field === key);
   if (!rule) throw new Error(`the server has no edit rule for ${key}`);
-  return { required: rule.required, min: rule.min, max: rule.max };
+  return { required: rule.required, min: rule.min, max: rule.max, messages: rule.messages };
 }
 const YES_NO: Option[] = [
   { value: '1', label: 'Yes' },
@@ -133,21 +134,45 @@ export function scheduleAttributes(def: FieldDef): string[] {
   return [def.key];
 }
 
-export const emptyMessage = (x: string) => `${x} cannot be empty`;
-export const rangeMessage = (x: string, min: number, max: number) =>
-  `${x} should be a number in the range of ${min} to ${max}!`;
-export const decimalMessage = (x: string) => `${x} cannot be a decimal number`;
-export const emailMessage = (x: string) => `${x} is not a valid email id`;
-export const IP_INVALID = 'IP Address invalid';
+/** A message the server's rules must word; a missing one fails at load, never as a silent pass. */
+function worded(field: string, kind: keyof EditMessages): string {
+  const text = server(field).messages?.[kind];
+  if (!text) throw new Error(`the server's rules have no ${kind} message for ${field}`);
+  return text;
+}
 
-const IPV4_RE = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** The messages each kind of row shows. */
+function neededMessages(def: FieldDef): (keyof EditMessages)[] {
+  if (def.kind === 'ip') return ['invalid'];
+  const needed: (keyof EditMessages)[] = def.required ? ['empty'] : [];
+  if (def.kind === 'number' || def.kind === 'integer') needed.push('range');
+  if (def.kind === 'integer') needed.push('decimal');
+  return needed;
+}
+for (const def of DETAIL_FIELDS) neededMessages(def).forEach((kind) => worded(def.key, kind));
+
+/** A row's message as the server words it (checked present at load). */
+const message = (def: FieldDef, kind: keyof EditMessages): string => def.messages?.[kind] ?? '';
+
+/** The address dialog's messages: each part's own 'cannot be empty' (§5.2). */
+const ADDRESS_EMPTY = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, worded(f, 'empty')])) as Record<
+  (typeof ADDRESS_FIELDS)[number],
+  string
+>;
+
+export const emailMessage = (x: string) => `${x} is not a valid email id`;
+export const IP_INVALID = worded('ip', 'invalid');
+
+/** The server's IPv4 check (is_ipv4) as a pattern. */
+const IPV4_RE = new RegExp(EDIT_CHECKS.ipPattern);
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMBER_RE = /^-?(\d+\.?\d*|\.\d+)$/;
 
+/** §5.2: a valid IPv4 address, unless the value holds the company host marker. */
 export function validateIp(value: string): string | null {
   const v = value.trim();
-  if (v.includes(IP_HOST_MARKER)) return null;
-  return v !== '' && IPV4_RE.test(v) ? null : IP_INVALID;
+  if (v.includes(EDIT_CHECKS.hostMarker)) return null;
+  return IPV4_RE.test(v) ? null : IP_INVALID;
 }
 
 export function validateEmail(label: string, value: string): string | null {
@@ -158,27 +183,27 @@ export function validateEmail(label: string, value: string): string | null {
 export function validateField(def: FieldDef, raw: string): string | null {
   const value = raw.trim();
   if (def.kind === 'ip') return validateIp(value);
-  if (value === '') return def.required ? emptyMessage(def.label) : null;
+  if (value === '') return def.required ? message(def, 'empty') : null;
   if (def.kind === 'number' || def.kind === 'integer') {
     const min = def.min ?? -Infinity;
     const max = def.max ?? Infinity;
-    if (!NUMBER_RE.test(value)) return rangeMessage(def.label, min, max);
+    if (!NUMBER_RE.test(value)) return message(def, 'range');
     const n = Number(value);
-    if (def.kind === 'integer' && !Number.isInteger(n)) return decimalMessage(def.label);
-    if (n < min || n > max) return rangeMessage(def.label, min, max);
+    if (def.kind === 'integer' && !Number.isInteger(n)) return message(def, 'decimal');
+    if (n < min || n > max) return message(def, 'range');
   }
   return null;
 }
 
 /** Validates a search field: only offered options are accepted. */
 export function validateSearch(value: string, options: Option[]): string | null {
-  return options.some((o) => o.value === value) ? null : 'Please select a valid option from the dropdown';
+  return options.some((o) => o.value === value) ? null : EDIT_CHECKS.invalidOption;
 }
 
 /** Validates the address dialog: each part non-empty ('{field} cannot be empty'). */
 export function validateAddress(address: Record<(typeof ADDRESS_FIELDS)[number], string>): string | null {
   for (const f of ADDRESS_FIELDS) {
-    if ((address[f] ?? '').trim() === '') return emptyMessage(f);
+    if ((address[f] ?? '').trim() === '') return ADDRESS_EMPTY[f];
   }
   return null;
 }
@@ -186,7 +211,7 @@ export function validateAddress(address: Record<(typeof ADDRESS_FIELDS)[number],
 /** Validates an allocation or reserve change; null when fine. */
 export function validateReason(reason: string, otherText: string): string | null {
   const r = reason === 'Other' ? otherText.trim() : reason.trim();
-  return r === '' ? 'Reason cannot be empty' : null;
+  return r === '' ? EDIT_CHECKS.reasonEmpty : null;
 }
 
 /** The reason actually stored: the free text for Other. */

@@ -1,5 +1,6 @@
 import { WEEKDAYS, DAY_SHORT, type Weekday } from './constants';
 import type { WorkHours } from './types';
+import { EDIT_CHECKS, fillMessage } from '@/lib/rules';
 
 export const ALL_DAY: [string, string] = ['00:00', '23:59'];
 export const TWENTY_FOUR_HOURS = '24 Hours';
@@ -55,20 +56,24 @@ export function copyMondayToWeekdays(days: DayHoursMap): DayHoursMap {
   };
 }
 
+/** The hours editor's messages as the server words them ({id}, {day} filled in). */
+const HOURS = EDIT_CHECKS.hours;
+export const startBeforeEndMessage = (day: string) => fillMessage(HOURS.startBeforeEnd, { day });
+
 /** Validates the hours dialog (§5.2); returns the first message or null. */
 export function validateHours(form: HoursForm, id: string): string | null {
-  if (form.is24 !== 'yes' && form.is24 !== 'no') return `Choose 24 hours(Yes/No) for ${id}`;
+  if (form.is24 !== 'yes' && form.is24 !== 'no') return fillMessage(HOURS.choose24, { id });
   if (form.is24 === 'yes') return null;
   let filled = 0;
   for (const d of WEEKDAYS) {
     const { from, to } = form.days[d];
-    if (!!from !== !!to) return `Both Start Hours and End hours for ${d} should be present or absent`;
+    if (!!from !== !!to) return fillMessage(HOURS.bothOrNeither, { day: d });
     if (from && to) {
-      if (from >= to) return `Start Hours for ${d} should be a time in past to End hours`;
+      if (from >= to) return startBeforeEndMessage(d);
       filled += 1;
     }
   }
-  if (filled === 0) return 'Time should be entered for atleast one day';
+  if (filled === 0) return HOURS.noDay;
   return null;
 }
 

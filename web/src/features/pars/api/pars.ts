@@ -1,16 +1,16 @@
 import { graphql, rest } from '@/lib/api';
 import { gql } from '@/generated/gql';
-import type { DryRun, UploadBody } from '@/lib/upload-pipeline';
-import type { ParGroup } from '../lib/par-groups';
+import type { UploadBody } from '@/lib/upload-pipeline';
+import type { ParGroup, ParsDryRun } from '../lib/par-groups';
 
-/** POST /pars/dry-run: every par rule over the whole file. */
-export const dryRunPars = (body: UploadBody) => rest<DryRun>('POST', '/pars/dry-run', body);
+/** POST /pars/dry-run: every par rule over the whole file, and the orders to send in their chunks. */
+export const dryRunPars = (body: UploadBody) => rest<ParsDryRun>('POST', '/pars/dry-run', body);
 
 const UPLOAD_PAR_MAPS = gql(`mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {
   uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }
 }`);
 
-/** One chunk of at most 500 groups; per-group results. */
+/** One chunk of the dry run's orders (at most `pars.chunkGroups`); per-group results. */
 export async function uploadParMaps(uploadId: string, groups: ParGroup[]) {
   return (await graphql(UPLOAD_PAR_MAPS, { uploadId, groups })).uploadParMaps;
 }

@@ -5,6 +5,7 @@ import { DatePicker } from '@/components/DatePicker';
 import { messageOf } from '@/features/locations/api/error-message';
 import { parsReport, type ReportLocation } from '../api/pars';
 import { MESSAGES } from '../lib/par-groups';
+import { LOAD_REPORT_FAILURE } from '@/lib/messages';
 
 type Slot = ReportLocation['slots'][number];
 const columns: DataColumn<Slot>[] = [
@@ -48,7 +49,7 @@ export function PackingReport() {
     try {
       setReport((await parsReport(date)).locations);
     } catch (e) {
-      setError(messageOf(e, 'Unable to load the report, Please check your internet and your permissions'));
+      setError(messageOf(e, LOAD_REPORT_FAILURE));
     } finally {
       setBusy(false);
     }

@@ -13,6 +13,17 @@ vi.mock('../api/pars', () => ({
   uploadParMaps: vi.fn(),
 }));
 const archive = vi.mocked(archivePars);
+/** An order as the server's check answers it. */
+const order = (location: string) => ({
+  location,
+  deliveryDate: '2045-01-02',
+  dropOffDate: '2045-01-02',
+  jit: false,
+  stockingIndex: 1,
+  parsAndItems: [{ pars: 3, itemName: 'Greek Salad' }],
+  overCapacityAmountsAndItems: [],
+  priorityBoostItems: [],
+});
 
 beforeEach(() => {
   vi.mocked(opsLocationIds).mockResolvedValue([]);
@@ -21,6 +32,7 @@ beforeEach(() => {
     uploadId: b.uploadId,
     summaryText: 'checked',
     rows: b.rows.map((r) => ({ row: r.row, key: null, status: 'new' as const, messages: [], diff: [] })),
+    chunks: [[order('CHI_0001')]],
   }));
   vi.mocked(uploadParMaps).mockResolvedValue({ success: true, results: [] });
   archive.mockResolvedValue({ key: 'k', stored: true });
@@ -58,6 +70,26 @@ describe('ParsUpload archive (issue 20)', () => {
     await upload(new File([sheet], 'pars.xlsx'));
     expect(uploadParMaps).toHaveBeenCalledTimes(1);
     expect(archive).not.toHaveBeenCalled();
+  });
+});
+
+describe('ParsUpload sends the orders of the check', () => {
+  it("sends each chunk of the server's check as it is, one uploadParMaps call each, and groups nothing itself", async () => {
+    const chunks = [[order('A'), order('B')], [order('C')]];
+    vi.mocked(dryRunPars).mockImplementation(async (b: UploadBody) => ({
+      uploadId: b.uploadId,
+      summaryText: 'checked',
+      rows: b.rows.map((r) => ({ row: r.row, key: null, status: 'new' as const, messages: [], diff: [] })),
+      chunks,
+    }));
+    // The file's own rows would make one order; the check's answer is what is sent.
+    const text = 'location,dropOffDate,deliveryDate,stockingIndex,item,par\nZ,2045-01-02,2045-01-02,,X,1\n';
+    await upload(new File([text], 'pars.csv', { type: 'text/csv' }));
+    const uploadId = vi.mocked(dryRunPars).mock.calls[0][0].uploadId;
+    expect(vi.mocked(uploadParMaps).mock.calls).toEqual([
+      [uploadId, chunks[0]],
+      [uploadId, chunks[1]],
+    ]);
   });
 });
 

@@ -7,25 +7,35 @@ import { isCsv, readFile, type FileRow } from '@/lib/upload-pipeline';
 import { messageOf } from '@/features/locations/api/error-message';
 import { archivePars, dryRunPars, opsLocationIds, ordersByDay, uploadParMaps } from '../api/pars';
 import {
-  chunks,
   COLUMNS,
   errorGroups,
   LOAD_STEPS,
   lookAheadDates,
   MESSAGES,
-  parGroups,
   PREVIEW_ROWS,
+  type ParGroup,
 } from '../lib/par-groups';
+import { LOAD_EXISTING_ORDERS_FAILURE } from '@/lib/messages';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
-/** /pars/upload (3-planning §2, §4): load, pick, check, preview, Upload Pars in chunks of 500 orders. */
+/**
+ * /pars/upload (3-planning §2, §4): load, pick, check, preview, Upload Pars in
+ * the chunks of whole orders the check answered (the server groups, once).
+ */
 export function ParsUpload() {
   const [loaded, setLoaded] = useState(0);
   const [existing, setExisting] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
   // `source` is the chosen file itself: its archive copy is its own text, not a rebuild.
-  const [file, setFile] = useState<{ name: string; rows: FileRow[]; uploadId: string; source: File } | null>(null);
+  // `chunks` are the orders as the server's check grouped and chunked them: what Upload Pars sends.
+  const [file, setFile] = useState<{
+    name: string;
+    rows: FileRow[];
+    uploadId: string;
+    source: File;
+    chunks: ParGroup[][];
+  } | null>(null);
   const [errors, setErrors] = useState<{ title: string; messages: string[] }[]>([]);
   const [checking, setChecking] = useState(false);
   const [sent, setSent] = useState<{ done: number; total: number } | null>(null);
@@ -43,10 +53,7 @@ export function ParsUpload() {
         const counts = await Promise.all(lookAheadDates().map((d) => ordersByDay(d).then((o) => (step(), o.length))));
         if (!cancelled) setExisting(counts.reduce((a, b) => a + b, 0));
       } catch (e) {
-        if (!cancelled)
-          setLoadError(
-            messageOf(e, 'Unable to load the existing orders, Please check your internet and your permissions'),
-          );
+        if (!cancelled) setLoadError(messageOf(e, LOAD_EXISTING_ORDERS_FAILURE));
       }
     })();
     return () => {
@@ -79,7 +86,7 @@ export function ParsUpload() {
       setErrors(groups);
       // A file with errors is cleared (§4); the errors stay.
       if (groups.length > 0) clearFile();
-      else setFile({ name: chosen.name, rows: read.rows, uploadId, source: chosen });
+      else setFile({ name: chosen.name, rows: read.rows, uploadId, source: chosen, chunks: dry.chunks });
     } catch (err) {
       setOutcome({
         tone: 'error',
@@ -107,7 +114,7 @@ export function ParsUpload() {
 
   const uploadPars = async () => {
     if (!file) return;
-    const parts = chunks(parGroups(file.rows));
+    const parts = file.chunks;
     setSent({ done: 0, total: parts.length });
     try {
       const answers = await Promise.all(

@@ -1,38 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chunks, errorGroups, lookAheadDates, parGroups } from './par-groups';
-
-const row = (n: number, v: Record<string, string>) => ({ row: n, values: v });
+import { errorGroups, lookAheadDates } from './par-groups';
 
 describe('par groups', () => {
-  it('groups rows into orders, empty index as 1, with over capacity and boosts', () => {
-    const base = {
-      location: 'A',
-      dropOffDate: '11/24/2026',
-      deliveryDate: '2026-11-24',
-      stockingIndex: '',
-      jit: 'TRUE',
-    };
-    const groups = parGroups([
-      row(2, { ...base, item: 'X', par: '3', overCapacityAmount: '1.5', priorityBoost: 'true' }),
-      row(3, { ...base, item: 'Y', par: '0', overCapacityAmount: '', priorityBoost: '' }),
-      row(4, { ...base, stockingIndex: '2', item: 'X', par: '1', overCapacityAmount: '0', priorityBoost: 'false' }),
-    ]);
-    expect(groups).toHaveLength(2);
-    expect(groups[0]).toMatchObject({
-      location: 'A',
-      dropOffDate: '2026-11-24',
-      jit: true,
-      stockingIndex: 1,
-      priorityBoostItems: ['X'],
-    });
-    expect(groups[0].parsAndItems).toEqual([
-      { pars: 3, itemName: 'X' },
-      { pars: 0, itemName: 'Y' },
-    ]);
-    expect(groups[0].overCapacityAmountsAndItems).toEqual([{ overCapacityAmount: 1.5, itemName: 'X' }]);
-    expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-  });
-
   it('groups validation errors under their order and counts 15 days', () => {
     const groups = errorGroups([
       {

@@ -1,22 +1,13 @@
 import { todayIn } from '@/components/dates';
-import type { FileRow, RowReport } from '@/lib/upload-pipeline';
+import { PARS_RULES } from '@/lib/rules';
+import type { DryRun, RowReport } from '@/lib/upload-pipeline';
 
-export const CHUNK_GROUPS = 500;
 export const PREVIEW_ROWS = 1000;
 /** One ops-location lookup and the orders of today plus 14 days (§9). */
 export const LOOK_AHEAD_DAYS = 15;
 export const LOAD_STEPS = 1 + LOOK_AHEAD_DAYS;
-export const COLUMNS = [
-  'location',
-  'dropOffDate',
-  'deliveryDate',
-  'stockingIndex',
-  'item',
-  'par',
-  'overCapacityAmount',
-  'jit',
-  'priorityBoost',
-];
+/** The par file's columns, as the server reads them. */
+export const COLUMNS: readonly string[] = PARS_RULES.columns;
 
 export const MESSAGES = {
   csvIssue: 'Issue uploading CSV. Please try again.',
@@ -26,6 +17,7 @@ export const MESSAGES = {
   noData: 'No Data for this date',
 };
 
+/** One fridge order as uploadParMaps takes it (ParGroupInput). */
 export interface ParGroup {
   location: string;
   deliveryDate: string;
@@ -37,57 +29,13 @@ export interface ParGroup {
   priorityBoostItems: string[];
 }
 
-const cell = (r: FileRow, c: string) => {
-  const key = Object.keys(r.values).find(
-    (k) =>
-      k
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .toLowerCase() === c.toLowerCase(),
-  );
-  return (key ? r.values[key] : '').trim();
-};
-
-/** M/D/YYYY or YYYY-MM-DD to YYYY-MM-DD (the server checked the dates). */
-function isoDate(text: string): string {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-  return m ? `${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}` : text;
-}
-
-/** The fridge orders of checked rows: one group per dropOffDate, location and stockingIndex (empty = 1). */
-export function parGroups(rows: FileRow[]): ParGroup[] {
-  const groups = new Map<string, ParGroup>();
-  for (const r of rows) {
-    const drop = isoDate(cell(r, 'dropOffDate'));
-    const index = cell(r, 'stockingIndex') === '' ? 1 : Number(cell(r, 'stockingIndex'));
-    const key = `${drop}#${cell(r, 'location')}#${index}`;
-    let g = groups.get(key);
-    if (!g) {
-      g = {
-        location: cell(r, 'location'),
-        deliveryDate: isoDate(cell(r, 'deliveryDate')),
-        dropOffDate: drop,
-        jit: cell(r, 'jit').toLowerCase() === 'true',
-        stockingIndex: index,
-        parsAndItems: [],
-        overCapacityAmountsAndItems: [],
-        priorityBoostItems: [],
-      };
-      groups.set(key, g);
-    }
-    const item = cell(r, 'item');
-    g.parsAndItems.push({ pars: Number(cell(r, 'par')), itemName: item });
-    const over = Number(cell(r, 'overCapacityAmount') || 0);
-    if (over > 0) g.overCapacityAmountsAndItems.push({ overCapacityAmount: over, itemName: item });
-    if (cell(r, 'priorityBoost').toLowerCase() === 'true') g.priorityBoostItems.push(item);
-  }
-  return [...groups.values()];
-}
-
-export function chunks<T>(items: T[], size = CHUNK_GROUPS): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/**
+ * The par dry run: the pipeline's answer, plus the orders its valid rows make,
+ * in the chunks uploadParMaps takes (at most `pars.chunkGroups` orders each).
+ * The server groups and chunks once; the browser sends each chunk as it is.
+ */
+export interface ParsDryRun extends DryRun {
+  chunks: ParGroup[][];
 }
 
 /** 'Validation Errors': the invalid rows' messages under '{group} - has an error:' titles. */

@@ -4,8 +4,7 @@ import { useToast } from '@/lib/toast';
 import type { UserPermissions } from '../api/get-permissions';
 import { useGrantPermission } from '../api/grant-permission';
 import { permissionsError, userLabel } from '../lib';
-
-const ADD_FAILURE = 'Unable to add the permission, Please check your internet and your permissions';
+import { ADD_PERMISSION_FAILURE } from '@/lib/messages';
 
 export function AddPermissionForm({ users, actions }: { users: UserPermissions[]; actions: string[] }) {
   const [user, setUser] = useState('');
@@ -29,7 +28,7 @@ export function AddPermissionForm({ users, actions }: { users: UserPermissions[]
           setAction('');
         },
         onError: (err) => {
-          const message = permissionsError(err, ADD_FAILURE);
+          const message = permissionsError(err, ADD_PERMISSION_FAILURE);
           setError(message);
           toast.error(message);
         },

@@ -4,8 +4,7 @@ import { useToast } from '@/lib/toast';
 import type { UserPermissions } from '../api/get-permissions';
 import { useRemovePermission } from '../api/remove-permission';
 import { permissionsError, userLabel } from '../lib';
-
-const REMOVE_FAILURE = 'Unable to remove the permission, Please check your internet and your permissions';
+import { REMOVE_PERMISSION_FAILURE } from '@/lib/messages';
 
 /** One user: an e-mail heading and the user's actions, each with a Remove button (confirmed inline). */
 export function UserPermissionsCard({ user }: { user: UserPermissions }) {
@@ -24,7 +23,7 @@ export function UserPermissionsCard({ user }: { user: UserPermissions }) {
           setConfirming(null);
         },
         onError: (err) => {
-          toast.error(permissionsError(err, REMOVE_FAILURE));
+          toast.error(permissionsError(err, REMOVE_PERMISSION_FAILURE));
           setConfirming(null);
         },
       },

@@ -8,8 +8,7 @@ import { GroupsTable } from '../components/GroupsTable';
 import { PermissionChangesTable } from '../components/PermissionChangesTable';
 import { UserPermissionsCard } from '../components/UserPermissionsCard';
 import { permissionsError, sortUsers, userLabel } from '../lib';
-
-const LOAD_FAILURE = 'Unable to load user permissions, Please check your internet and your permissions';
+import { LOAD_USER_PERMISSIONS_FAILURE } from '@/lib/messages';
 
 /** /users/permissions: grant and revoke permission actions per user. */
 export default function UserPermissionsPage() {
@@ -30,7 +29,7 @@ export default function UserPermissionsPage() {
       {query.isError && (
         <Alert variation="error" heading="Could not load permissions">
           <Flex direction="column" gap="small">
-            <Text>{permissionsError(query.error, LOAD_FAILURE)}</Text>
+            <Text>{permissionsError(query.error, LOAD_USER_PERMISSIONS_FAILURE)}</Text>
             <Button size="small" alignSelf="flex-start" onClick={() => void query.refetch()}>
               Try again
             </Button>

@@ -37,6 +37,7 @@ import {
   toInput,
   type RequestType,
 } from '../lib/planogram-csv';
+import { CHECK_INTERNET, NOT_PROCESSED_CHECK_INTERNET } from '@/lib/messages';
 
 interface ChosenFile {
   /** Names this choice of file (its dry run). */
@@ -156,7 +157,7 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
       if (isForbidden(o.error)) prohibited = true;
       else {
         const lines = batches[i].map((r) => r.row);
-        const message = errorMessage(o.error, 'Not processed. Check your internet and try again.');
+        const message = errorMessage(o.error, NOT_PROCESSED_CHECK_INTERNET);
         errors.push(`${lines.length === 1 ? 'Line' : 'Lines'} ${lineRanges(lines)}: ${message}`);
       }
     });
@@ -262,7 +263,7 @@ function serverFindings(
 ): { errors: string[]; warnings: string[]; blocking: boolean } {
   if (error) {
     if (isForbidden(error)) return { errors: [PROHIBITED_MESSAGE], warnings: [], blocking: true };
-    const message = errorMessage(error, 'Check your internet.');
+    const message = errorMessage(error, CHECK_INTERNET);
     return {
       errors: [],
       warnings: [`The server could not check the file before Submit (${message}); Submit checks every row again.`],

@@ -5,6 +5,7 @@ import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
 import { useLocationRoutes, type RouteStop } from '../api/location-routes';
 import { inRegion, NO_ROUTES, REGIONS, routeColour, routeSummary, usDate, type Region } from '../lib/route-table';
+import { CHECK_INTERNET_AND_PERMISSIONS } from '@/lib/messages';
 
 const columns: DataColumn<RouteStop>[] = [
   { id: 'date', header: 'Date', value: (s) => usDate(s.stockingDate), sortable: false },
@@ -59,7 +60,7 @@ export function RoutesByDate() {
       </Flex>
       {routes.isError ? (
         <Alert variation="error" heading="Routes could not be loaded">
-          {routes.error instanceof Error ? routes.error.message : 'Please check your internet and your permissions'}
+          {routes.error instanceof Error ? routes.error.message : CHECK_INTERNET_AND_PERMISSIONS}
         </Alert>
       ) : null}
       <div id="routes-print">

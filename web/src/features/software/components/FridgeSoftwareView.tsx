@@ -28,6 +28,7 @@ import { DeploymentsDialog, rollbackPlan } from './DeploymentsDialog';
 import { DeployResultDialog } from './DeployResultDialog';
 import { FilterDialog } from './FilterDialog';
 import { ManyPilotsWarning, PilotIcon } from './PilotIcon';
+import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
 
 const calls = { update: updateFridgeArtifacts, putPilot: putFridgeSoftwarePilot };
 
@@ -177,7 +178,7 @@ export function FridgeSoftwareView() {
     <Flex direction="column" gap="1rem">
       {loadError ? <Alert variation="error">{MESSAGES.loadFailure}</Alert> : null}
       {available.isError ? <Alert variation="error">{MESSAGES.availableFailure}</Alert> : null}
-      {locations.error ? <Alert variation="error">{MESSAGES.locationsFailure}</Alert> : null}
+      {locations.error ? <Alert variation="error">{LOAD_LOCATIONS_FAILURE}</Alert> : null}
       {panelOpen ? (
         <DeploymentPanel
           selected={[...selected]}

@@ -1,3 +1,4 @@
+import rules from '@/generated/rules.json';
 import { ApiError } from '@/lib/api';
 import type { Pilot } from '../api/get-fridge-software-pilots';
 import type { PilotInput } from '../api/put-fridge-software-pilot';
@@ -56,17 +57,19 @@ const isDate = (s: string) =>
   !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
   new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
-/** The pilot fields' problems (§5); empty when complete. The server checks the same. */
+const pilotMessage = (template: string, label: string) => template.replace('{label}', label);
+
+/** The pilot fields' problems (§5), worded by the server's rules; empty when complete. The server checks the same. */
 export function pilotProblems(p: PilotFields): string[] {
+  const m = rules.softwarePilot;
   const problems: string[] = [];
-  if (!p.id.trim()) problems.push('Pilot ID is required.');
-  if (!p.displayName.trim()) problems.push('Display Name is required.');
-  if (!/^-?\d+$/.test(p.stage.trim())) problems.push('Pilot Stage must be an integer.');
-  if (!isDate(p.startDate)) problems.push('Start Date must be a valid date (YYYY-MM-DD).');
-  if (!isDate(p.endDate)) problems.push('End Date must be a valid date (YYYY-MM-DD).');
-  if (isDate(p.startDate) && isDate(p.endDate) && p.endDate < p.startDate)
-    problems.push('End Date cannot be before Start Date.');
-  if (!p.description.trim()) problems.push('Description is required.');
+  if (!p.id.trim()) problems.push(pilotMessage(m.required, 'Pilot ID'));
+  if (!p.displayName.trim()) problems.push(pilotMessage(m.required, 'Display Name'));
+  if (!/^-?\d+$/.test(p.stage.trim())) problems.push(m.stageNotInteger);
+  if (!isDate(p.startDate)) problems.push(pilotMessage(m.invalidDate, 'Start Date'));
+  if (!isDate(p.endDate)) problems.push(pilotMessage(m.invalidDate, 'End Date'));
+  if (isDate(p.startDate) && isDate(p.endDate) && p.endDate < p.startDate) problems.push(m.endBeforeStart);
+  if (!p.description.trim()) problems.push(pilotMessage(m.required, 'Description'));
   return problems;
 }
 

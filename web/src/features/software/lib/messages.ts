@@ -2,7 +2,6 @@
 export const MESSAGES = {
   loadFailure: 'There was an error querying data, please refresh page and try again.',
   availableFailure: 'There was an error querying available versions, please refresh page and try again.',
-  locationsFailure: 'Unable to load locations, Please check your internet and your permissions',
   versionSuccess: 'The FridgeSoftwareVersion table was successfully updated.',
   versionFailure: 'The FridgeSoftwareVersion table failed to update.',
   pilotSuccess: 'The FridgeSoftwarePilots table was successfully updated.',

@@ -1,0 +1,206 @@
+//! Issuing a code (`POST /coupons`). A code is written with a condition that
+//! no code has it; the request's idempotency record (its id is chosen by the
+//! browser per GENERATE CODE) is written in the same transaction, so a
+//! retried request answers the code it already made instead of making a
+//! second one, and the id reused for another coupon is refused.
+use crate::codes;
+use crate::rules::{self, CouponRequest, CouponType};
+use crate::store::{CouponStore, Stored};
+use fleet_shared::idempotency::{self, Request, Seen};
+use fleet_shared::{fridge_time, limits, ApiError, Input};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// Codes drawn before giving up on collisions (each one is ~10^-14 likely).
+pub const ATTEMPTS: usize = 5;
+
+/// A code as `GET /coupons/mine` lists it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct View<'a> {
+    pub coupon_code: &'a str,
+    pub reason: &'a str,
+    pub value: &'a str,
+    #[serde(rename = "type")]
+    pub kind: CouponType,
+    pub start_date: &'a str,
+    pub end_date: &'a str,
+    pub created_at: &'a str,
+    pub redeemed: bool,
+}
+
+pub fn view(code: &Stored) -> View<'_> {
+    View {
+        coupon_code: &code.code,
+        reason: &code.reason,
+        value: &code.display,
+        kind: code.kind,
+        start_date: &code.start_date,
+        end_date: &code.end_date,
+        created_at: &code.created_at,
+        redeemed: code.redeemed,
+    }
+}
+
+/// The answer of `POST /coupons`: the code's view with the spec's `statusCode`.
+fn answer(code: &Stored) -> Value {
+    let mut out = json!(view(code));
+    out["statusCode"] = json!(200);
+    out
+}
+
+fn reused() -> ApiError {
+    idempotency::conflict("This requestId")
+}
+
+/// `{imageName, type, value, startDate, endDate, requestId?}` → `{statusCode, couponCode, ...}`.
+pub async fn generate<S: CouponStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
+    let req: CouponRequest = input.parse()?;
+    let coupon = rules::check(&req).map_err(|e| ApiError::bad_request(e.join("; ")))?;
+    let request_id: Option<&str> = input.args.get("requestId").and_then(Value::as_str);
+    if let Some(id) = request_id {
+        limits::check_len("requestId", id, limits::MAX_ID_CHARS)?;
+    }
+    let caller = input.caller()?;
+    // The coupon asked for, without the id naming the request.
+    let mut content = input.args.clone();
+    if let Some(fields) = content.as_object_mut() {
+        fields.remove("requestId");
+    }
+    let key = request_id.map(|id| format!("{}:{id}", caller.sub));
+    let request = key.as_deref().map(|k| Request::new(store, "coupons", k, &content));
+    if let Some(r) = &request {
+        match r.seen().await? {
+            Seen::Replay(first) => return Ok(first),
+            Seen::Conflict => return Err(reused()),
+            Seen::New => {}
+        }
+    }
+    for _ in 0..ATTEMPTS {
+        let code = Stored {
+            code: codes::generate().map_err(ApiError::internal)?,
+            reason: coupon.reason.clone(),
+            category: "Customer Service".into(),
+            code_type: "Single Use Code".into(),
+            quantity: 1,
+            kind: coupon.kind,
+            value: coupon.value,
+            display: coupon.display.clone(),
+            start_date: coupon.start.to_string(),
+            end_date: coupon.end.to_string(),
+            created_by: caller.display().to_string(),
+            created_by_sub: caller.sub.clone(),
+            created_at: fridge_time::now_text(),
+            redeemed: false,
+        };
+        let claim = request.as_ref().map(|r| r.claim(&answer(&code), fridge_time::now().timestamp()));
+        match store.insert(&code, claim.as_ref()).await {
+            Ok(()) => return Ok(answer(&code)),
+            Err(ApiError::Conflict(_)) => {
+                // Either a racing try of this request landed, or (once in ~10^14) the code exists: find out which.
+                if let Some(r) = &request {
+                    match r.seen().await? {
+                        Seen::Replay(first) => return Ok(first),
+                        Seen::Conflict => return Err(reused()),
+                        Seen::New => {}
+                    }
+                }
+                tracing::warn!("coupon code collision; drawing another");
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(ApiError::Unavailable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::fake::Memory;
+    use chrono::TimeZone;
+    use fleet_shared::fridge_time::ClockAt;
+    use fleet_shared::{limits, Caller};
+
+    fn caller() -> Caller {
+        Caller { sub: "sub-1".into(), username: "agent".into(), email: "agent@fleet".into(), email_verified: true }
+    }
+
+    fn input(extra: Value) -> Input {
+        let mut args = json!({ "imageName": "Quality: Item expired", "type": "AMOUNT", "value": 5,
+                               "startDate": "2026-11-22", "endDate": "2026-12-22" });
+        args.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap());
+        Input { caller: Some(caller()), args, ..Input::default() }
+    }
+
+    #[tokio::test]
+    async fn a_code_is_stored_with_its_reason_value_validity_and_creator() {
+        let _clock = ClockAt::new(chrono::Utc.with_ymd_and_hms(2026, 11, 22, 15, 0, 0).unwrap());
+        let store = Memory::default();
+        let out = generate(&store, &input(json!({}))).await.unwrap();
+        let stored = store.codes();
+        assert_eq!(stored.len(), 1);
+        let c = &stored[0];
+        assert_eq!((out["statusCode"].as_i64(), out["couponCode"].as_str()), (Some(200), Some(c.code.as_str())));
+        assert_eq!(
+            (c.reason.as_str(), c.kind, c.value, c.display.as_str(), c.start_date.as_str(), c.end_date.as_str()),
+            ("Quality: Item expired", CouponType::Amount, 5, "$5", "2026-11-22", "2026-12-22")
+        );
+        assert_eq!(
+            (c.created_by.as_str(), c.created_by_sub.as_str(), c.created_at.as_str(), c.redeemed),
+            ("agent@fleet", "sub-1", "2026-11-22T15:00:00.000Z", false)
+        );
+        assert_eq!(store.mine("sub-1", 50).await.unwrap(), stored);
+    }
+
+    #[tokio::test]
+    async fn a_refused_request_writes_nothing() {
+        let store = Memory::default();
+        let err = generate(&store, &input(json!({ "endDate": "2026-11-21" }))).await.unwrap_err();
+        assert_eq!(err.to_string(), "End date cannot be before start date");
+        let long = "r".repeat(limits::MAX_ID_CHARS + 1);
+        let err = generate(&store, &input(json!({ "requestId": long }))).await.unwrap_err();
+        assert_eq!(err.to_string(), format!("requestId must be at most {} characters", limits::MAX_ID_CHARS));
+        assert!(store.codes().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_retried_request_answers_its_first_code_and_its_id_is_not_reused() {
+        let store = Memory::default();
+        let first = generate(&store, &input(json!({ "requestId": "r-1" }))).await.unwrap();
+        assert_eq!(generate(&store, &input(json!({ "requestId": "r-1" }))).await.unwrap(), first);
+        assert_eq!(store.codes().len(), 1);
+        let other = generate(&store, &input(json!({ "requestId": "r-2" }))).await.unwrap();
+        assert_ne!(other["couponCode"], first["couponCode"]);
+        let err = generate(&store, &input(json!({ "requestId": "r-1", "value": 8 }))).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "This requestId was already used with other content. Send new content with a new id."
+        );
+        // Without an id, every call is a new code.
+        generate(&store, &input(json!({}))).await.unwrap();
+        generate(&store, &input(json!({}))).await.unwrap();
+        assert_eq!(store.codes().len(), 4);
+    }
+
+    #[tokio::test]
+    async fn a_collision_draws_another_code_up_to_the_attempts() {
+        let store = Memory { collisions: (ATTEMPTS - 1).into(), ..Memory::default() };
+        generate(&store, &input(json!({ "requestId": "r-1" }))).await.unwrap();
+        assert_eq!(store.codes().len(), 1);
+        let store = Memory { collisions: ATTEMPTS.into(), ..Memory::default() };
+        assert_eq!(generate(&store, &input(json!({}))).await.unwrap_err(), ApiError::Unavailable);
+        assert!(store.codes().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_racing_try_of_the_same_request_is_answered_the_code_it_made() {
+        let store = Memory::default();
+        // The other try drew its code and landed between this one's lookup and its write.
+        let winner = Memory::default();
+        let first = generate(&winner, &input(json!({ "requestId": "r-1" }))).await.unwrap();
+        let claim = winner.records.0.lock().unwrap().values().next().cloned().unwrap();
+        *store.racing.lock().unwrap() = Some((winner.codes()[0].clone(), claim));
+        assert_eq!(generate(&store, &input(json!({ "requestId": "r-1" }))).await.unwrap(), first);
+        assert_eq!(store.codes().len(), 1, "no second code");
+    }
+}

@@ -1,0 +1,345 @@
+//! The fleet store in DynamoDB, SQS and S3, and the read side of the fleet
+//! screens (health, events, samples, the command list, item pictures).
+use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use aws_sdk_s3::presigning::PresigningConfig;
+use aws_sdk_sqs::types::{MessageAttributeValue, SendMessageBatchRequestEntry};
+use fleet_shared::entity::health::FridgeHealth;
+use fleet_shared::entity::telemetry::{
+    CommandState, FridgeCommand, InventorySnapshot, TelemetryEvent, TemperatureSample, SAMPLE_PREFIX,
+};
+use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::fridge_time::stamp;
+use fleet_shared::idempotency::{self, Claim, Records};
+use fleet_shared::limits::SQS_BATCH_MAX;
+use fleet_shared::store::{self, Filter, Item, SortKey};
+use fleet_shared::{flags, paging, ApiError, Bucket, Caller, Deps, Queue, Table};
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// The fleet tables and queues of a function that granted what it uses.
+pub struct Dynamo(pub &'static Deps);
+
+/// How a warm ingest trusts that a location exists.
+const CACHE_TTL: Duration = Duration::from_secs(300);
+const IMAGE_URL_SECONDS: u64 = 300;
+
+fn key(name: &str, value: &str) -> HashMap<String, aws_sdk_dynamodb::types::AttributeValue> {
+    HashMap::from([(name.to_string(), store::s(value))])
+}
+
+/// Location ids seen to exist, per warm container. Unknown ids are asked
+/// every time, so a location created a moment ago is accepted.
+struct LocationCache {
+    known: Mutex<(Instant, HashSet<String>)>,
+}
+
+impl LocationCache {
+    fn get() -> &'static LocationCache {
+        static CACHE: OnceLock<LocationCache> = OnceLock::new();
+        CACHE.get_or_init(|| LocationCache { known: Mutex::new((Instant::now(), HashSet::new())) })
+    }
+
+    /// The ids among `ids` that are locations.
+    async fn known(&self, store: &Dynamo, ids: &[&str]) -> Result<HashSet<String>, ApiError> {
+        let missing: Vec<&str> = {
+            let mut guard = self.known.lock().unwrap_or_else(|p| p.into_inner());
+            if guard.0.elapsed() > CACHE_TTL {
+                *guard = (Instant::now(), HashSet::new());
+            }
+            ids.iter().copied().filter(|id| !guard.1.contains(*id)).collect()
+        };
+        if !missing.is_empty() {
+            let found = store.existing(&missing).await?;
+            self.known.lock().unwrap_or_else(|p| p.into_inner()).1.extend(found);
+        }
+        let guard = self.known.lock().unwrap_or_else(|p| p.into_inner());
+        Ok(ids.iter().filter(|id| guard.1.contains(**id)).map(|id| id.to_string()).collect())
+    }
+}
+
+impl Records for Dynamo {
+    async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
+        Records::get(&self.0.table(Table::Idempotency)?, pk, parts).await
+    }
+
+    async fn put(&self, claim: &Claim) -> Result<idempotency::Seen, ApiError> {
+        Records::put(&self.0.table(Table::Idempotency)?, claim).await
+    }
+}
+
+impl FleetStore for Dynamo {
+    async fn location(&self, id: &LocationId) -> Result<Option<Location>, ApiError> {
+        self.0.table(Table::Locations)?.get(key("id", id.as_str())).await
+    }
+
+    async fn flags(&self, caller: &Caller) -> Result<Vec<String>, ApiError> {
+        flags::flags_for(self.0, caller).await
+    }
+
+    async fn record_command(&self, record: &CommandRecord, claim: Option<&Claim>) -> Result<(), ApiError> {
+        let t = self.0.table(Table::QueueMessages)?;
+        let put = Put::builder()
+            .table_name(t.name)
+            .set_item(Some(store::to_item(record)?))
+            .condition_expression("attribute_not_exists(id)")
+            .build()
+            .map_err(ApiError::internal)?;
+        let mut items = vec![TransactWriteItem::builder().put(put).build()];
+        if let Some(c) = claim {
+            items.push(c.put(self.0.config.table(Table::Idempotency)?)?);
+        }
+        store::transact(t.client, items).await
+    }
+
+    async fn send_command(&self, command: &FridgeCommand) -> Result<(), ApiError> {
+        let q = self.0.queue(Queue::FridgeCommands)?;
+        let body = serde_json::to_string(command).map_err(ApiError::internal)?;
+        let attr = MessageAttributeValue::builder()
+            .data_type("String")
+            .string_value(command.location_id.as_str())
+            .build()
+            .map_err(ApiError::internal)?;
+        q.client
+            .send_message()
+            .queue_url(q.url)
+            .message_body(body)
+            .message_attributes("locationId", attr)
+            .send()
+            .await?;
+        Ok(())
+    }
+
+    async fn mark_failed(&self, queue_id: &str, sk: &str) -> Result<(), String> {
+        let t = self.0.table(Table::QueueMessages).map_err(|e| e.to_string())?;
+        t.client
+            .update_item()
+            .table_name(t.name)
+            .key("id", store::s(queue_id))
+            .key("sk", store::s(sk))
+            .update_expression("SET #s = :f")
+            .expression_attribute_names("#s", "state")
+            .expression_attribute_values(":f", store::s("FAILED"))
+            .send()
+            .await
+            .map(|_| ())
+            .map_err(|e| aws_sdk_dynamodb::error::DisplayErrorContext(e).to_string())
+    }
+
+    async fn forget(&self, claim: &Claim) -> Result<(), ApiError> {
+        idempotency::forget(&self.0.table(Table::Idempotency)?, claim).await
+    }
+
+    async fn inventory(&self, id: &LocationId) -> Result<Option<InventorySnapshot>, ApiError> {
+        self.0.table(Table::FridgeInventory)?.get(key("locationId", id.as_str())).await
+    }
+
+    async fn send_swap(&self, body: &Value) -> Result<(), ApiError> {
+        let q = self.0.queue(Queue::InventoryService)?;
+        q.client.send_message().queue_url(q.url).message_body(body.to_string()).send().await?;
+        Ok(())
+    }
+
+    async fn known_locations(&self, ids: &[&str]) -> Result<HashSet<String>, ApiError> {
+        LocationCache::get().known(self, ids).await
+    }
+
+    /// The stored `timestamp` is `stamp` text, which sorts as time does.
+    async fn put_latest(&self, latest: &Latest) -> Result<Landed, ApiError> {
+        let t = self.0.table(latest.table())?;
+        let item = match latest {
+            Latest::Health(h) => store::to_item(h)?,
+            Latest::Inventory(i) => store::to_item(i)?,
+        };
+        let out = t
+            .client
+            .put_item()
+            .table_name(t.name)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(locationId) OR #ts < :ts")
+            .expression_attribute_names("#ts", "timestamp")
+            .expression_attribute_values(":ts", store::s(latest.at()))
+            .send()
+            .await;
+        match out {
+            Ok(_) => Ok(Landed::Stored),
+            Err(e) if e.as_service_error().is_some_and(|e| e.is_conditional_check_failed_exception()) => {
+                Ok(Landed::Older)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    async fn put_history(&self, rows: &[&History]) -> Result<(), ApiError> {
+        let table = self.0.config.table(Table::FridgeTelemetry)?;
+        let requests = rows
+            .iter()
+            .map(|row| {
+                let item = match row {
+                    History::Sample(s) => store::to_item(s)?,
+                    History::Event(e) => store::to_item(e)?,
+                };
+                Ok((table.to_string(), store::put_request(item)?))
+            })
+            .collect::<Result<Vec<_>, ApiError>>()?;
+        store::batch_write_all(self.0.dynamo()?, requests).await
+    }
+
+    async fn finish_command(&self, queue_id: &str, sk: &str, state: CommandState, at: &str) -> Result<(), ApiError> {
+        let t = self.0.table(Table::QueueMessages)?;
+        let out = t
+            .client
+            .update_item()
+            .table_name(t.name)
+            .key("id", store::s(queue_id))
+            .key("sk", store::s(sk))
+            .update_expression("SET #s = :state, doneAt = :at")
+            .condition_expression("attribute_exists(id)")
+            .expression_attribute_names("#s", "state")
+            .expression_attribute_values(":state", store::s(state.as_str()))
+            .expression_attribute_values(":at", store::s(at))
+            .send()
+            .await;
+        match out.map_err(ApiError::from) {
+            Ok(_) => Ok(()),
+            Err(ApiError::Conflict(_)) => Err(ApiError::bad_request(format!("no command {sk} in {queue_id}"))),
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn park(&self, bad: &[Unstorable]) -> Vec<String> {
+        let mut failed = Vec::new();
+        let Ok(q) = self.0.queue(Queue::TelemetryDeadLetter) else {
+            return bad.iter().map(|(id, ..)| id.clone()).collect();
+        };
+        for chunk in bad.chunks(SQS_BATCH_MAX) {
+            let mut entries = Vec::new();
+            for (i, (id, body, reason)) in chunk.iter().enumerate() {
+                tracing::warn!(message_id = %id, %reason, "telemetry parked in the dead-letter queue");
+                match entry(i, body, reason) {
+                    Some(e) => entries.push(e),
+                    None => failed.push(id.clone()), // never lost: redelivered instead
+                }
+            }
+            if entries.is_empty() {
+                continue;
+            }
+            match q.client.send_message_batch().queue_url(q.url).set_entries(Some(entries)).send().await {
+                Ok(out) => failed.extend(
+                    out.failed.iter().filter_map(|f| chunk.get(f.id.parse::<usize>().ok()?)).map(|(id, ..)| id.clone()),
+                ),
+                Err(e) => {
+                    tracing::error!(error = %e, "dead-letter queue unavailable; records left for redelivery");
+                    failed.extend(chunk.iter().map(|(id, ..)| id.clone()));
+                }
+            }
+        }
+        failed
+    }
+}
+
+fn entry(i: usize, body: &str, reason: &str) -> Option<SendMessageBatchRequestEntry> {
+    let attr = MessageAttributeValue::builder().data_type("String").string_value(reason).build().ok()?;
+    SendMessageBatchRequestEntry::builder()
+        .id(i.to_string())
+        .message_body(body)
+        .message_attributes("reason", attr)
+        .build()
+        .ok()
+}
+
+/// The read side of the fleet screens.
+impl Dynamo {
+    /// Which of these ids are in the Locations table (BatchGetItem, id only).
+    pub async fn existing(&self, ids: &[&str]) -> Result<HashSet<String>, ApiError> {
+        let keys = ids.iter().map(|id| key("id", id)).collect();
+        let items = self.0.table(Table::Locations)?.batch_get(keys, &["id"]).await?;
+        let found: Vec<Location> = items.into_iter().map(store::from_item).collect::<Result<_, _>>()?;
+        Ok(found.into_iter().map(|l| l.id.to_string()).collect())
+    }
+
+    /// The health records of these fridges (those that ever reported).
+    pub async fn health(&self, ids: &[&str]) -> Result<Vec<FridgeHealth>, ApiError> {
+        let keys = ids.iter().map(|id| key("locationId", id)).collect();
+        let items = self.0.table(Table::FridgeHealth)?.batch_get(keys, &[]).await?;
+        items.into_iter().map(store::from_item).collect()
+    }
+
+    /// One page of every fridge's health, behind a signed token.
+    pub async fn health_page(
+        &self,
+        token: Option<&str>,
+        count: usize,
+    ) -> Result<(Vec<FridgeHealth>, Option<String>), ApiError> {
+        let t = self.0.table(Table::FridgeHealth)?;
+        let secret = self.0.config.paging_secret()?;
+        let (items, next) = paging::signed_page(secret, "fleet-health", token, count, |start, limit| async move {
+            t.scan_page(start, limit, &[]).await
+        })
+        .await?;
+        Ok((items.into_iter().map(store::from_item).collect::<Result<_, _>>()?, next))
+    }
+
+    /// One page of a fridge's telemetry rows of `kind` (`event`, `segment`),
+    /// newest first, of these event types (all when none).
+    pub async fn telemetry_page(
+        &self,
+        location: &LocationId,
+        kind: &str,
+        types: Vec<String>,
+        token: Option<&str>,
+        count: usize,
+    ) -> Result<(Vec<TelemetryEvent>, Option<String>), ApiError> {
+        let secret = self.0.config.paging_secret()?;
+        self.0
+            .table(Table::FridgeTelemetry)?
+            .query("locationId", location.as_str())
+            .sort("sk", SortKey::BeginsWith(format!("{kind}#")))
+            .filter(Filter::In("eventType".into(), types))
+            .newest_first()
+            .signed_page(secret, &format!("{kind}:{location}"), token, count)
+            .await
+    }
+
+    /// A fridge's temperature samples since `from`, oldest first. A row that
+    /// is not a sample (no time or temperature) is left out.
+    pub async fn samples_since(
+        &self,
+        location: &LocationId,
+        from: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Vec<TemperatureSample>, ApiError> {
+        let query = self
+            .0
+            .table(Table::FridgeTelemetry)?
+            .query("locationId", location.as_str())
+            .sort("sk", SortKey::Between(format!("{SAMPLE_PREFIX}{}", stamp(from)), format!("{SAMPLE_PREFIX}~")));
+        let (items, _): (Vec<Item>, _) = store::pages(None, None, |start, _| query.page(start, None)).await?;
+        Ok(items.into_iter().filter_map(|i| store::from_item(i).ok()).collect())
+    }
+
+    /// One page of a queue's messages, newest first, behind a signed token.
+    pub async fn commands_page(
+        &self,
+        queue_id: &str,
+        token: Option<&str>,
+        count: usize,
+    ) -> Result<(Vec<CommandRecord>, Option<String>), ApiError> {
+        let secret = self.0.config.paging_secret()?;
+        self.0
+            .table(Table::QueueMessages)?
+            .query("id", queue_id)
+            .newest_first()
+            .signed_page(secret, &format!("queue:{queue_id}"), token, count)
+            .await
+    }
+
+    /// A short-lived link to an item's picture; None when it cannot be made.
+    pub async fn image_url(&self, item: &str) -> Option<String> {
+        let b = self.0.bucket(Bucket::ItemImages).ok()?;
+        let config = PresigningConfig::expires_in(Duration::from_secs(IMAGE_URL_SECONDS)).ok()?;
+        let req = b.client.get_object().bucket(b.name).key(format!("items/{item}.svg")).presigned(config).await.ok()?;
+        Some(req.uri().to_string())
+    }
+}

@@ -1,0 +1,178 @@
+//! The narrow store the fleet rules run over: commands (their record, the
+//! request's idempotency record, the command queue), the ingest's writes
+//! (newest-wins latest state, history rows, command results, the
+//! dead-letter queue) and the locations both check. `Dynamo` implements it
+//! (and holds the read side of the screens); `fake` is the in-memory one the
+//! rules are unit-tested with.
+use fleet_shared::entity::health::FridgeHealth;
+use fleet_shared::entity::telemetry::{
+    CommandState, FridgeCommand, InventorySnapshot, TelemetryEvent, TemperatureSample,
+};
+use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::fridge_time::stamp;
+use fleet_shared::idempotency::{Claim, Records};
+use fleet_shared::{ApiError, Caller, Table};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::HashSet;
+use std::future::Future;
+
+mod dynamo;
+#[cfg(test)]
+pub mod fake;
+
+pub use dynamo::Dynamo;
+
+/// How long telemetry (events, samples) is kept.
+pub const KEEP_DAYS: i64 = 30;
+
+/// The TTL attribute (epoch seconds) of an item reported at `t`; None when
+/// `t` is so far out that the expiry is past chrono's range.
+pub fn expires_at(t: chrono::DateTime<chrono::Utc>) -> Option<i64> {
+    t.checked_add_signed(chrono::Duration::days(KEEP_DAYS)).map(|e| e.timestamp())
+}
+
+/// A fridge's latest state: one item per fridge, the newest report wins.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Latest {
+    Health(Box<FridgeHealth>),
+    Inventory(InventorySnapshot),
+}
+
+impl Latest {
+    pub fn table(&self) -> Table {
+        match self {
+            Latest::Health(_) => Table::FridgeHealth,
+            Latest::Inventory(_) => Table::FridgeInventory,
+        }
+    }
+
+    pub fn location_id(&self) -> &str {
+        match self {
+            Latest::Health(h) => h.report.location_id.as_str(),
+            Latest::Inventory(i) => i.location_id.as_str(),
+        }
+    }
+
+    /// The report's time as stored (`stamp` text, which sorts as time does):
+    /// what newest-wins compares.
+    pub fn at(&self) -> String {
+        match self {
+            Latest::Health(h) => stamp(h.report.timestamp),
+            Latest::Inventory(i) => i.timestamp.clone(),
+        }
+    }
+}
+
+/// A history row: keyed by what the message says (an event's id, a sample's
+/// time), so a redelivered message rewrites the same row.
+#[derive(Debug, Clone, PartialEq)]
+pub enum History {
+    Sample(TemperatureSample),
+    Event(TelemetryEvent),
+}
+
+impl History {
+    /// The row's key within the telemetry table.
+    pub fn key(&self) -> String {
+        match self {
+            History::Sample(s) => format!("{}|{}", s.location_id, s.sk),
+            History::Event(e) => format!("{}|{}", e.location_id, e.sk),
+        }
+    }
+}
+
+/// How a latest-state put ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Landed {
+    Stored,
+    /// The stored report is as new or newer: this one loses, quietly.
+    Older,
+}
+
+/// A record that can never be stored: its message id, body and the reason.
+pub type Unstorable = (String, String, String);
+
+/// A command as the queue-messages table records it (`location#commands`,
+/// sorted by `{time}#{messageId}`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommandRecord {
+    /// The queue: `location#commands`.
+    pub id: String,
+    pub sk: String,
+    #[serde(default)]
+    pub timestamp: Option<String>,
+    #[serde(default)]
+    pub message_id: Option<String>,
+    #[serde(default)]
+    pub message_type: Option<String>,
+    #[serde(default)]
+    pub operation: Option<String>,
+    #[serde(default)]
+    pub resource: Option<String>,
+    /// The command's key in `rules::COMMANDS`.
+    #[serde(default)]
+    pub command: Option<String>,
+    #[serde(default)]
+    pub sent_by: Option<String>,
+    /// SENT, then DONE or FAILED.
+    #[serde(default)]
+    pub state: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub done_at: Option<String>,
+}
+
+impl CommandRecord {
+    /// The record as the GraphQL `QueueMessage` (every field, null when unset).
+    pub fn view(&self) -> Value {
+        json!({ "id": self.id, "timestamp": self.timestamp, "messageId": self.message_id, "messageType": self.message_type,
+                "operation": self.operation, "resource": self.resource, "sentBy": self.sent_by, "state": self.state,
+                "doneAt": self.done_at })
+    }
+}
+
+/// What the fleet rules read and write. Its idempotency records are the
+/// `Records` a command request is recognised by.
+pub trait FleetStore: Records + Sync {
+    /// The location, read strongly consistent.
+    fn location(&self, id: &LocationId) -> impl Future<Output = Result<Option<Location>, ApiError>> + Send;
+    /// The caller's feature flags.
+    fn flags(&self, caller: &Caller) -> impl Future<Output = Result<Vec<String>, ApiError>> + Send;
+    /// Records a new command and, when given, its request's claim, all or
+    /// nothing; a generic Conflict when either is already there.
+    fn record_command(
+        &self,
+        record: &CommandRecord,
+        claim: Option<&Claim>,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// Sends a command to the fridges' command queue (tagged with its location).
+    fn send_command(&self, command: &FridgeCommand) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// Marks a command the queue did not take FAILED; the store's own error
+    /// as text when that fails too.
+    fn mark_failed(&self, queue_id: &str, sk: &str) -> impl Future<Output = Result<(), String>> + Send;
+    /// Removes a request's claim whose change was undone, so a retry may try again.
+    fn forget(&self, claim: &Claim) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// A fridge's last inventory snapshot.
+    fn inventory(&self, id: &LocationId) -> impl Future<Output = Result<Option<InventorySnapshot>, ApiError>> + Send;
+    /// Sends the inventory service its message (the computer swap).
+    fn send_swap(&self, body: &Value) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// The ids among `ids` that are locations.
+    fn known_locations(&self, ids: &[&str]) -> impl Future<Output = Result<HashSet<String>, ApiError>> + Send;
+    /// Puts a fridge's latest state only over an older report (or none).
+    fn put_latest(&self, latest: &Latest) -> impl Future<Output = Result<Landed, ApiError>> + Send;
+    /// Writes history rows (a row already there is rewritten).
+    fn put_history(&self, rows: &[&History]) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// A command the fridge reports on, DONE or FAILED at `at`; a BadRequest
+    /// when there is no such command.
+    fn finish_command(
+        &self,
+        queue_id: &str,
+        sk: &str,
+        state: CommandState,
+        at: &str,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// Parks messages in the dead-letter queue with their reason; answers the
+    /// ids that could not be parked (left for redelivery).
+    fn park(&self, bad: &[Unstorable]) -> impl Future<Output = Vec<String>> + Send;
+}

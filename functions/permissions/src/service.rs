@@ -1,0 +1,228 @@
+//! The permission rules over the store: the list of users with their
+//! actions, a grant (held once: a second grant changes and records nothing)
+//! and a revocation (of what is not held: nothing removed, nothing recorded).
+//! Every change writes its history record in its own transaction.
+use crate::actions;
+use crate::store::{Grant, PermissionStore};
+use fleet_shared::history::{self, Change, Record};
+use fleet_shared::{fridge_time, limits, ApiError, Input};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// A permission request body; both fields are checked before anything is written.
+#[derive(Debug, Deserialize)]
+struct PermissionRequest {
+    user: String,
+    action: String,
+}
+
+#[derive(Debug, Serialize)]
+struct UserPermissions {
+    user: String,
+    email: String,
+    actions: Vec<String>,
+}
+
+/// Changes `GET /users/permissions` lists.
+pub const RECENT_CHANGES: i32 = 50;
+
+/// Grants and revocations, newest first: every one is a history record of this entity.
+fn history_entity() -> String {
+    history::entity("permissions", "all")
+}
+
+pub async fn list<S: PermissionStore>(store: &S) -> Result<Value, ApiError> {
+    let mut by_user: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for g in store.grants().await? {
+        by_user.entry(g.user).or_default().push(g.action);
+    }
+    let mut users: Vec<UserPermissions> = store
+        .users()
+        .await?
+        .into_iter()
+        .map(|u| {
+            let mut actions = by_user.remove(&u.sub).unwrap_or_default();
+            actions.sort();
+            UserPermissions { user: u.sub, email: u.email, actions }
+        })
+        .collect();
+    // Grants for users no longer in the pool stay visible so they can be removed.
+    users.extend(by_user.into_iter().map(|(user, actions)| UserPermissions { user, email: String::new(), actions }));
+    users.sort_by_key(|u| u.email.to_lowercase());
+    let groups: Vec<Value> = actions::GROUPS.iter().map(|g| json!({ "group": g.name, "actions": g.actions })).collect();
+    let changes: Vec<Value> =
+        store.history(&history_entity(), RECENT_CHANGES).await?.iter().map(Record::view).collect();
+    Ok(json!({ "users": users, "groups": groups, "actions": actions::all(), "changes": changes }))
+}
+
+/// The history record of a grant (`granted`) or a revocation of `req`.
+fn change_record(req: &PermissionRequest, granted: bool, who: &str, at: &str) -> Record {
+    let (old, new) = if granted { ("false", "true") } else { ("true", "false") };
+    let change = Change {
+        attribute: format!("{} {}", req.user, req.action),
+        old_value: old.into(),
+        new_value: new.into(),
+        reason: None,
+    };
+    let source = if granted { "POST /users/permissions" } else { "POST /users/permissions/remove" };
+    Record::new(history_entity(), at, who, source, vec![change])
+}
+
+/// The request, checked; `in_pool`: the user must be in the user pool (a
+/// grant), not for a removal (a deleted user's grants must stay removable).
+async fn checked<S: PermissionStore>(store: &S, input: &Input, in_pool: bool) -> Result<PermissionRequest, ApiError> {
+    if input.args.is_null() {
+        return Err(ApiError::bad_request("Request body is required: {\"user\", \"action\"}"));
+    }
+    if input.args.as_object().is_some_and(|o| o.keys().any(|k| k != "user" && k != "action")) {
+        return Err(ApiError::bad_request("Invalid request: only user and action are accepted"));
+    }
+    let req: PermissionRequest = input.parse()?;
+    limits::check_len("user", &req.user, limits::MAX_ID_CHARS)?;
+    limits::check_len("action", &req.action, limits::MAX_NAME_CHARS)?;
+    if req.user.trim().is_empty() {
+        return Err(ApiError::bad_request("user cannot be empty"));
+    }
+    if !actions::is_known(&req.action) {
+        return Err(ApiError::bad_request(format!("Unknown action {}", req.action)));
+    }
+    if in_pool && !store.users().await?.iter().any(|u| u.sub == req.user) {
+        return Err(ApiError::bad_request(format!("Unknown user {}", req.user)));
+    }
+    Ok(req)
+}
+
+pub async fn grant<S: PermissionStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
+    let req = checked(store, input, true).await?;
+    let granted_by = input.caller()?.display().to_string();
+    let at = fridge_time::now_text();
+    let grant = Grant {
+        user: req.user.clone(),
+        action: req.action.clone(),
+        granted_by: Some(granted_by.clone()),
+        granted_at: Some(at.clone()),
+    };
+    // Granted once: a grant already held changes nothing and records nothing.
+    match store.grant(&grant, &change_record(&req, true, &granted_by, &at)).await {
+        Ok(()) | Err(ApiError::Conflict(_)) => Ok(json!({ "user": req.user, "action": req.action, "granted": true })),
+        Err(e) => Err(e),
+    }
+}
+
+pub async fn revoke<S: PermissionStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
+    let req = checked(store, input, false).await?;
+    let who = input.caller()?.display().to_string();
+    let at = fridge_time::now_text();
+    let removed = match store.revoke(&req.user, &req.action, &change_record(&req, false, &who, &at)).await {
+        Ok(()) => true,
+        Err(ApiError::Conflict(_)) => false, // not held: nothing to remove, nothing recorded
+        Err(e) => return Err(e),
+    };
+    Ok(json!({ "user": req.user, "action": req.action, "removed": removed }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::fake::Memory;
+    use crate::store::PoolUser;
+    use fleet_shared::Caller;
+
+    const ACTION: &str = "GetPars";
+
+    fn pool() -> Memory {
+        let user = |sub: &str, email: &str| PoolUser { sub: sub.into(), email: email.into() };
+        Memory { users: vec![user("s-b", "bea@fleet"), user("s-a", "Al@fleet")], ..Memory::default() }
+    }
+
+    fn input(body: Value) -> Input {
+        let admin = Caller {
+            sub: "s-admin".into(),
+            username: "admin".into(),
+            email: "admin@fleet".into(),
+            email_verified: true,
+        };
+        Input { caller: Some(admin), args: body, ..Input::default() }
+    }
+
+    fn body(user: &str) -> Input {
+        input(json!({ "user": user, "action": ACTION }))
+    }
+
+    #[tokio::test]
+    async fn a_grant_is_held_once_and_recorded_once() {
+        let store = pool();
+        for _ in 0..2 {
+            let out = grant(&store, &body("s-a")).await.unwrap();
+            assert_eq!(out, json!({ "user": "s-a", "action": ACTION, "granted": true }));
+        }
+        let grants = store.grants.lock().unwrap().clone();
+        assert_eq!(grants.len(), 1);
+        assert_eq!(grants[0].granted_by.as_deref(), Some("admin@fleet"));
+        let history = store.history.lock().unwrap().clone();
+        assert_eq!(history.len(), 1);
+        assert_eq!(
+            (history[0].changes[0].attribute.as_str(), history[0].source.as_str()),
+            ("s-a GetPars", "POST /users/permissions")
+        );
+    }
+
+    #[tokio::test]
+    async fn only_users_of_the_pool_are_granted_but_any_grant_can_be_removed() {
+        let store = pool();
+        assert_eq!(grant(&store, &body("s-gone")).await.unwrap_err().to_string(), "Unknown user s-gone");
+        store.grants.lock().unwrap().push(Grant {
+            user: "s-gone".into(),
+            action: ACTION.into(),
+            granted_by: None,
+            granted_at: None,
+        });
+        let out = revoke(&store, &body("s-gone")).await.unwrap();
+        assert_eq!(out["removed"], true);
+        // Not held any more: nothing removed and nothing recorded.
+        assert_eq!(revoke(&store, &body("s-gone")).await.unwrap()["removed"], false);
+        assert_eq!(store.history.lock().unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn requests_are_checked_before_anything_is_written() {
+        let store = pool();
+        let refused = |body: Value| async { grant(&store, &input(body)).await.unwrap_err().to_string() };
+        assert_eq!(refused(Value::Null).await, "Request body is required: {\"user\", \"action\"}");
+        assert_eq!(
+            refused(json!({ "user": "s-a", "action": ACTION, "by": "x" })).await,
+            "Invalid request: only user and action are accepted"
+        );
+        assert_eq!(refused(json!({ "user": " ", "action": ACTION })).await, "user cannot be empty");
+        assert_eq!(refused(json!({ "user": "s-a", "action": "Fly" })).await, "Unknown action Fly");
+        assert!(store.grants.lock().unwrap().is_empty() && store.history.lock().unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn the_list_shows_every_user_and_grants_of_users_gone_from_the_pool() {
+        let store = pool();
+        grant(&store, &body("s-b")).await.unwrap();
+        grant(&store, &input(json!({ "user": "s-b", "action": "GetForecast" }))).await.unwrap();
+        store.grants.lock().unwrap().push(Grant {
+            user: "s-gone".into(),
+            action: ACTION.into(),
+            granted_by: None,
+            granted_at: None,
+        });
+        let out = list(&store).await.unwrap();
+        let users: Vec<(&str, &str, usize)> = out["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| {
+                (u["user"].as_str().unwrap(), u["email"].as_str().unwrap(), u["actions"].as_array().unwrap().len())
+            })
+            .collect();
+        // Sorted by e-mail, case aside; the gone user (no e-mail) first.
+        assert_eq!(users, [("s-gone", "", 1), ("s-a", "Al@fleet", 0), ("s-b", "bea@fleet", 2)]);
+        assert_eq!(out["users"][2]["actions"], json!(["GetForecast", ACTION]));
+        assert_eq!(out["changes"].as_array().unwrap().len(), 2);
+        assert_eq!(out["actions"], json!(actions::all()));
+    }
+}

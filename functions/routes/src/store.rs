@@ -1,0 +1,312 @@
+//! The narrow store the route rules run over: the stops of a date or of a
+//! route, a route's replacement (one transaction), the orders of a date, and
+//! the locations a route upload names. `Dynamo` is its DynamoDB
+//! implementation; `fake` an in-memory one for unit tests of the rules.
+use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
+use fleet_shared::entity::fridge_order::FridgeOrder;
+use fleet_shared::entity::route_stop::StoredStop;
+use fleet_shared::entity::Location;
+use fleet_shared::history::Record;
+use fleet_shared::idempotency::Claim;
+use fleet_shared::store::{self, Filter, SortKey};
+use fleet_shared::{ApiError, Deps, Table};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map};
+use std::collections::HashMap;
+use std::future::Future;
+
+/// One route's replacement on one date, as the rules decided it.
+pub struct RouteWrite<'a> {
+    pub date: &'a str,
+    pub route: &'a str,
+    /// Sort keys of the stored stops the new route lacks (deleted).
+    pub gone: Vec<String>,
+    /// Every stop of the new route (put).
+    pub stops: Vec<StoredStop>,
+    /// The route's version read before its stops (`None`: never replaced);
+    /// the write lands only if it still is, and stores the next one.
+    pub seen: Option<u64>,
+    pub record: &'a Record,
+    /// Idempotency records that land with the route (the upload's).
+    pub claims: &'a [Claim],
+}
+
+/// A location's route and stop, as a driver/route upload sets them.
+pub struct RouteAssignment<'a> {
+    pub id: &'a str,
+    /// A WHOLESALE location goes through the wholesale update.
+    pub wholesale: bool,
+    pub route: &'a str,
+    pub stop: i64,
+    pub user: &'a str,
+    pub source: String,
+    pub now: &'a str,
+}
+
+pub trait RoutesStore: Sync {
+    /// Every stop of a date, read strongly consistent.
+    fn stops_of_date(&self, date: &str) -> impl Future<Output = Result<Vec<StoredStop>, ApiError>> + Send;
+    /// The stops of one route on a date, read strongly consistent.
+    fn stops_of_route(&self, date: &str, route: &str)
+        -> impl Future<Output = Result<Vec<StoredStop>, ApiError>> + Send;
+    /// The route's version on the date; `None` when it was never replaced.
+    fn route_version(&self, date: &str, route: &str) -> impl Future<Output = Result<Option<u64>, ApiError>> + Send;
+    /// Applies a replacement all or nothing: a generic Conflict when the
+    /// version moved since `seen` or a claim is already recorded.
+    fn write_route(&self, change: &RouteWrite<'_>) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// The fridge orders dropping off on a date.
+    fn orders_of_date(&self, date: &str) -> impl Future<Output = Result<Vec<FridgeOrder>, ApiError>> + Send;
+    /// The locations of these ids that exist, with only the `projection`
+    /// attributes (all when empty).
+    fn locations(
+        &self,
+        ids: Vec<String>,
+        projection: &[&str],
+    ) -> impl Future<Output = Result<Vec<Location>, ApiError>> + Send;
+    /// Sets a location's route and stop through the locations area's rules.
+    fn assign_route(&self, assignment: &RouteAssignment<'_>) -> impl Future<Output = Result<(), ApiError>> + Send;
+}
+
+/// The sort key of a route's version item on a date (`#version#r12`): it
+/// sorts apart from the stops (`r12#0001`) and is left out of stop reads.
+const VERSION_PREFIX: &str = "#version#";
+
+fn version_key(route: &str) -> String {
+    format!("{VERSION_PREFIX}{route}")
+}
+
+/// A route's version on a date: each replacement adds one, on the condition
+/// that it is still the one read, so two replacements racing cannot merge.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RouteVersion {
+    stocking_date: String,
+    route_stop: String,
+    version: u64,
+}
+
+/// Routes in DynamoDB, for a function that granted the tables it uses.
+pub struct Dynamo(pub &'static Deps);
+
+impl RoutesStore for Dynamo {
+    async fn stops_of_date(&self, date: &str) -> Result<Vec<StoredStop>, ApiError> {
+        let t = self.0.table(Table::LocationRoutes)?;
+        t.query("stockingDate", date)
+            .filter(Filter::NotBeginsWith("routeStop".into(), VERSION_PREFIX.into()))
+            .consistent()
+            .all()
+            .await
+    }
+
+    async fn stops_of_route(&self, date: &str, route: &str) -> Result<Vec<StoredStop>, ApiError> {
+        // A route cannot contain '#', so `r1#` never matches a version key or route `r10`.
+        let t = self.0.table(Table::LocationRoutes)?;
+        t.query("stockingDate", date)
+            .sort("routeStop", SortKey::BeginsWith(format!("{route}#")))
+            .consistent()
+            .all()
+            .await
+    }
+
+    async fn route_version(&self, date: &str, route: &str) -> Result<Option<u64>, ApiError> {
+        let key = HashMap::from([
+            ("stockingDate".to_string(), store::s(date)),
+            ("routeStop".to_string(), store::s(version_key(route))),
+        ]);
+        let seen: Option<RouteVersion> = self.0.table(Table::LocationRoutes)?.get(key).await?;
+        Ok(seen.map(|v| v.version))
+    }
+
+    async fn write_route(&self, w: &RouteWrite<'_>) -> Result<(), ApiError> {
+        let t = self.0.table(Table::LocationRoutes)?;
+        let mut items = Vec::with_capacity(w.gone.len() + w.stops.len() + 2 + w.claims.len());
+        for gone in &w.gone {
+            let del = Delete::builder()
+                .table_name(t.name)
+                .key("stockingDate", store::s(w.date))
+                .key("routeStop", store::s(gone))
+                .build()
+                .map_err(ApiError::internal)?;
+            items.push(TransactWriteItem::builder().delete(del).build());
+        }
+        for s in &w.stops {
+            let put = Put::builder()
+                .table_name(t.name)
+                .set_item(Some(store::to_item(s)?))
+                .build()
+                .map_err(ApiError::internal)?;
+            items.push(TransactWriteItem::builder().put(put).build());
+        }
+        let next = RouteVersion {
+            stocking_date: w.date.into(),
+            route_stop: version_key(w.route),
+            version: w.seen.map_or(1, |v| v + 1),
+        };
+        let version = Put::builder().table_name(t.name).set_item(Some(store::to_item(&next)?));
+        let version = match w.seen {
+            None => version.condition_expression("attribute_not_exists(routeStop)"),
+            Some(v) => version
+                .condition_expression("version = :seen")
+                .expression_attribute_values(":seen", AttributeValue::N(v.to_string())),
+        };
+        items.push(TransactWriteItem::builder().put(version.build().map_err(ApiError::internal)?).build());
+        items.push(w.record.put(self.0.table(Table::History)?.name)?);
+        if !w.claims.is_empty() {
+            let records = self.0.table(Table::Idempotency)?.name;
+            for c in w.claims {
+                items.push(c.put(records)?);
+            }
+        }
+        store::transact(t.client, items).await
+    }
+
+    async fn orders_of_date(&self, date: &str) -> Result<Vec<FridgeOrder>, ApiError> {
+        self.0.table(Table::FridgeOrders)?.partition("dropOffDate", date).await
+    }
+
+    async fn locations(&self, ids: Vec<String>, projection: &[&str]) -> Result<Vec<Location>, ApiError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let keys = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
+        let items = self.0.table(Table::Locations)?.batch_get(keys, projection).await?;
+        items.into_iter().map(store::from_item).collect()
+    }
+
+    /// The update goes through the locations area's own rules (its checks,
+    /// version condition and history record), not a write of routes' own:
+    /// this is the one place routes call into `fn_locations`. A WHOLESALE
+    /// location has its own update there (route spelling kept, no plan).
+    async fn assign_route(&self, a: &RouteAssignment<'_>) -> Result<(), ApiError> {
+        use fn_locations::service::{update, update_wholesale, Author};
+        let locations = fn_locations::store::Dynamo(self.0);
+        let author = Author { user: a.user.to_string(), source: a.source.clone() };
+        if a.wholesale {
+            update_wholesale(&locations, a.id, a.route, a.stop, &author, a.now).await?;
+        } else {
+            let body = Map::from_iter([
+                ("id".to_string(), json!(a.id)),
+                ("route".to_string(), json!(a.route)),
+                ("stop".to_string(), json!(a.stop)),
+            ]);
+            update(&locations, body, &author, a.now).await?;
+        }
+        Ok(())
+    }
+}
+
+/// An in-memory store for unit tests of the rules, with DynamoDB's contract:
+/// a replacement lands whole or not at all (an item over 400 KB or a
+/// transaction over 100 actions is refused whole), on its version condition.
+#[cfg(test)]
+pub mod fake {
+    use super::*;
+    use fleet_shared::error::CHANGED_MEANWHILE;
+    use fleet_shared::idempotency::MemoryRecords;
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
+
+    /// DynamoDB's largest item.
+    const MAX_ITEM_BYTES: usize = 400 * 1024;
+
+    #[derive(Default)]
+    pub struct Fake {
+        /// (date, routeStop) -> stop.
+        pub stops: Mutex<BTreeMap<(String, String), StoredStop>>,
+        pub versions: Mutex<HashMap<(String, String), u64>>,
+        pub history: Mutex<Vec<Record>>,
+        pub records: MemoryRecords,
+        pub orders: Vec<FridgeOrder>,
+        pub locations: HashMap<String, Location>,
+        /// (id, wholesale, route, stop) of each assignment, in order.
+        pub assigned: Mutex<Vec<(String, bool, String, i64)>>,
+        /// Routes (date, route) that another upload replaces between this
+        /// one's read and its write.
+        pub meanwhile: Mutex<Vec<(String, String)>>,
+    }
+
+    impl Fake {
+        /// The stops of a route on a date as (stop, id, type).
+        pub fn route(&self, date: &str, route: &str) -> Vec<(i64, String, String)> {
+            let stops = self.stops.lock().unwrap();
+            stops
+                .iter()
+                .filter(|((d, k), _)| d == date && k.starts_with(&format!("{route}#")))
+                .map(|(_, s)| (s.stop.stop, s.stop.id.clone(), s.stop.stop_type.clone()))
+                .collect()
+        }
+    }
+
+    fn conflict() -> ApiError {
+        ApiError::Conflict(CHANGED_MEANWHILE.into())
+    }
+
+    impl RoutesStore for Fake {
+        async fn stops_of_date(&self, date: &str) -> Result<Vec<StoredStop>, ApiError> {
+            Ok(self.stops.lock().unwrap().iter().filter(|((d, _), _)| d == date).map(|(_, s)| s.clone()).collect())
+        }
+
+        async fn stops_of_route(&self, date: &str, route: &str) -> Result<Vec<StoredStop>, ApiError> {
+            let prefix = format!("{route}#");
+            let stops = self.stops.lock().unwrap();
+            Ok(stops.iter().filter(|((d, k), _)| d == date && k.starts_with(&prefix)).map(|(_, s)| s.clone()).collect())
+        }
+
+        async fn route_version(&self, date: &str, route: &str) -> Result<Option<u64>, ApiError> {
+            Ok(self.versions.lock().unwrap().get(&(date.to_string(), route.to_string())).copied())
+        }
+
+        async fn write_route(&self, w: &RouteWrite<'_>) -> Result<(), ApiError> {
+            let key = (w.date.to_string(), w.route.to_string());
+            let mut versions = self.versions.lock().unwrap();
+            let mut meanwhile = self.meanwhile.lock().unwrap();
+            if let Some(i) = meanwhile.iter().position(|m| *m == key) {
+                meanwhile.remove(i);
+                *versions.entry(key.clone()).or_default() += 1;
+            }
+            if w.gone.len() + w.stops.len() + 2 + w.claims.len() > store::TRANSACT_MAX {
+                return Err(ApiError::internal("transaction over 100 actions"));
+            }
+            if w.stops.iter().any(|s| serde_json::to_vec(s).map_or(true, |b| b.len() > MAX_ITEM_BYTES)) {
+                return Err(ApiError::internal("item size has exceeded the maximum allowed size"));
+            }
+            if versions.get(&key).copied() != w.seen {
+                return Err(conflict());
+            }
+            let known = self.records.0.lock().unwrap();
+            if w.claims.iter().any(|c| known.contains_key(&(c.pk.clone(), c.sk.clone()))) {
+                return Err(conflict());
+            }
+            drop(known);
+            for c in w.claims {
+                self.records.insert(c)?;
+            }
+            let mut stops = self.stops.lock().unwrap();
+            for gone in &w.gone {
+                stops.remove(&(w.date.to_string(), gone.clone()));
+            }
+            for s in &w.stops {
+                stops.insert((w.date.to_string(), s.route_stop.clone()), s.clone());
+            }
+            versions.insert(key, w.seen.map_or(1, |v| v + 1));
+            self.history.lock().unwrap().push(w.record.clone());
+            Ok(())
+        }
+
+        async fn orders_of_date(&self, date: &str) -> Result<Vec<FridgeOrder>, ApiError> {
+            Ok(self.orders.iter().filter(|o| o.drop_off_date == date).cloned().collect())
+        }
+
+        async fn locations(&self, ids: Vec<String>, _projection: &[&str]) -> Result<Vec<Location>, ApiError> {
+            Ok(ids.iter().filter_map(|id| self.locations.get(id).cloned()).collect())
+        }
+
+        async fn assign_route(&self, a: &RouteAssignment<'_>) -> Result<(), ApiError> {
+            if !self.locations.contains_key(a.id) {
+                return Err(ApiError::NotFound(format!("Location {} not found", a.id)));
+            }
+            self.assigned.lock().unwrap().push((a.id.to_string(), a.wholesale, a.route.to_string(), a.stop));
+            Ok(())
+        }
+    }
+}

@@ -17,6 +17,18 @@ pub async fn is_allowed(deps: &Deps, user: &str, action: &str) -> Result<bool, A
     Ok(out.item.is_some())
 }
 
+/// Every action granted to `user` (one query of the user's partition), sorted.
+pub async fn actions_of(deps: &Deps, user: &str) -> Result<Vec<String>, ApiError> {
+    #[derive(serde::Deserialize)]
+    struct Granted {
+        action: String,
+    }
+    let granted: Vec<Granted> = deps.table(Table::Permissions)?.query("user", user).all().await?;
+    let mut actions: Vec<String> = granted.into_iter().map(|g| g.action).collect();
+    actions.sort();
+    Ok(actions)
+}
+
 pub async fn require(deps: &Deps, caller: &Caller, action: &str) -> Result<(), ApiError> {
     if is_allowed(deps, &caller.sub, action).await? {
         Ok(())

@@ -32,9 +32,16 @@ test('generates a coupon, copies it, and finds it among the recent codes', async
   await page.getByLabel('Issue type').fill('expired');
   await page.getByRole('option', { name: 'Quality: Item expired' }).click();
   await page.getByLabel('Code value').selectOption('$5');
-  await page.getByLabel('Start date').fill('2026-11-22');
-  assert.equal(await generate.isDisabled(), true, 'the end date is still missing');
+  // Both pickers start on today (3-planning §9), in the browser's own calendar.
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  assert.equal(await page.getByLabel('Start date').inputValue(), today);
+  assert.equal(await page.getByLabel('End date').inputValue(), today);
+  // An end before the start is caught in the form, in the server's words.
+  await page.getByLabel('Start date').fill('2026-12-23');
   await page.getByLabel('End date').fill('2026-12-22');
+  await page.getByText('End date cannot be before start date').waitFor();
+  assert.equal(await generate.isDisabled(), true, 'the end is before the start');
+  await page.getByLabel('Start date').fill('2026-11-22');
   await generate.click();
 
   const dialog = page.getByRole('alertdialog', { name: 'Customer Service Code' });

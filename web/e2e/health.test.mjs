@@ -99,7 +99,7 @@ test('portfolio health: the chart and count follow the filters, and a panel open
 
   await toggle('Is Out of Order');
   await page.waitForFunction((n) => {
-    const h = [...document.querySelectorAll('h3')].find((e) => /^Locations \(\d+\)$/.test(e.textContent ?? ''));
+    const h = [...document.querySelectorAll('h2')].find((e) => /^Locations \(\d+\)$/.test(e.textContent ?? ''));
     return h && h.textContent !== `Locations (${n})`;
   }, before_);
   const outOfOrder = await shownCount();
@@ -167,7 +167,7 @@ test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it aga
 
 test("that fridge's inventory: its slots, and a slot's units in a modal", async () => {
   await page.goto(new URL(`/locations/inventory/${encodeURIComponent(fridge)}`, stack.webUrl).toString());
-  await page.getByRole('heading', { level: 2, name: `Fridge inventory: ${fridge}` }).waitFor();
+  await page.getByRole('heading', { level: 1, name: `Fridge inventory: ${fridge}` }).waitFor();
   await page.getByTestId('inventory-age').waitFor({ timeout: REPORT_MS });
   const cards = page.locator('button[data-slot]');
   await cards.first().waitFor();

@@ -118,6 +118,38 @@ export async function graphqlAs(page, query, variables = {}) {
   return result.data;
 }
 
+/** A call to the REST API (stage prod) as the user signed in on `page`: `{ status, body }`. */
+export async function restAs(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const config = await (await fetch('/config.json', { cache: 'no-store' })).json();
+      const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}`;
+      const user = localStorage.getItem(`${prefix}.LastAuthUser`);
+      const token = user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
+      if (!token) throw new Error('restAs: nobody is signed in on this page');
+      const res = await fetch(`${config.restUrl.replace(/\/+$/, '')}/prod${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+/** Grants (or with `remove`, removes) an action of the user with this e-mail, as the admin signed in on `page`. */
+export async function setPermissionAs(page, email, action, { remove = false } = {}) {
+  const { body } = await restAs(page, 'GET', '/users/permissions');
+  const user = body?.users?.find((u) => u.email === email)?.user;
+  if (!user) throw new Error(`setPermissionAs: no user ${email}`);
+  const { status } = await restAs(page, 'POST', remove ? '/users/permissions/remove' : '/users/permissions', {
+    user,
+    action,
+  });
+  if (status !== 200) throw new Error(`setPermissionAs: ${status}`);
+}
+
 /**
  * Creates a location through the API as the user signed in on `page` (the
  * create form's payload; the server merges the defaults) and answers the

@@ -88,7 +88,7 @@ after(async () => {
 
 test("shows the inventory's age and the slots, and a slot's units in a modal", async (t) => {
   await page.goto(url(`/locations/inventory/${encodeURIComponent(fridge)}`));
-  await page.getByRole('heading', { level: 2, name: `Fridge inventory: ${fridge}` }).waitFor();
+  await page.getByRole('heading', { level: 1, name: `Fridge inventory: ${fridge}` }).waitFor();
   const age = page.getByTestId('inventory-age');
   await age.waitFor();
   // What the page shows, read again now (the simulator re-reports every few minutes).
@@ -111,7 +111,7 @@ test("shows the inventory's age and the slots, and a slot's units in a modal", a
 
   const button = (s) =>
     page.getByRole('button', {
-      name: new RegExp(`^${escape(s.itemName)}, ${unitsText(s.count)}, Slot ${escape(s.slot)}(, At risk)?$`),
+      name: new RegExp(`^${escape(s.itemName)} ${unitsText(s.count)} Slot ${escape(s.slot)}( At risk)?$`),
     });
 
   // A stocked slot: its count on the card, and every unit's production and expiry in the modal.

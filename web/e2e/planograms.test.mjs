@@ -8,7 +8,7 @@
 // any order.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { graphqlAs, launch, readStack, signIn, TIMEOUT_MS } from './helpers.mjs';
+import { graphqlAs, launch, readStack, setPermissionAs, signIn, TIMEOUT_MS } from './helpers.mjs';
 
 const run = Date.now();
 const year = new Date().getFullYear() + 1; // always in the future: the scheduler must not apply it
@@ -35,7 +35,7 @@ after(async () => {
 
 const open = async () => {
   await page.goto(new URL('/planograms', stack.webUrl).toString());
-  await page.getByRole('heading', { name: 'Planogram', level: 2 }).waitFor();
+  await page.getByRole('heading', { name: 'Planogram', level: 1 }).waitFor();
 };
 const picker = () => page.getByLabel('Planogram CSV');
 const submit = () => page.getByRole('button', { name: 'Submit', exact: true });
@@ -165,12 +165,14 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
   });
 
   test('without SchedulePlanograms the file is refused in the spec words before Submit', async () => {
+    // The restricted user may view planograms (granted here) but not schedule them.
+    await setPermissionAs(page, stack.users.restricted.email, 'GetPlanograms');
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     try {
       const other = await context.newPage();
       other.setDefaultTimeout(TIMEOUT_MS);
       await signIn(other, stack.users.restricted, { path: '/planograms' });
-      await other.getByRole('heading', { name: 'Planogram', level: 2 }).waitFor();
+      await other.getByRole('heading', { name: 'Planogram', level: 1 }).waitFor();
       const file = `${UPDATE_HEADER}\nE2E_DENIED_${run},1:1,KOMBUCHA,12/01/${year} 06:00:00\n`;
       await other
         .getByLabel('Planogram CSV')
@@ -184,6 +186,7 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
       assert.equal(await other.getByText(/Total of successfully validated/).count(), 0);
     } finally {
       await context.close();
+      await setPermissionAs(page, stack.users.restricted.email, 'GetPlanograms', { remove: true });
     }
   });
 });

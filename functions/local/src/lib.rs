@@ -16,6 +16,24 @@ pub mod wiring;
 /// Where the browser reads the server's field rules from.
 pub const RULES_PATH: &str = "web/src/generated/rules.json";
 
+/// The permission action each call needs (a GraphQL field by name, a REST route
+/// as `METHOD /path`), from the registry: the browser's screens and buttons ask
+/// for the action of the call they make, so they never copy the permission table.
+fn call_actions() -> serde_json::Value {
+    use fleet_shared::{Permission, Trigger};
+    let mut actions = serde_json::Map::new();
+    for f in registry::all() {
+        let Permission::Action(action) = f.permission else { continue };
+        let call = match &f.trigger {
+            Trigger::Query(name) | Trigger::Mutation(name) => name.to_string(),
+            Trigger::Http { method, path } => format!("{method} {path}"),
+            _ => continue,
+        };
+        actions.insert(call, serde_json::Value::from(action));
+    }
+    serde_json::Value::Object(actions)
+}
+
 /// The server's rule table as the committed JSON text.
 pub fn rules_json() -> String {
     use fn_locations::attributes::{self, Kind};
@@ -86,5 +104,6 @@ pub fn rules_json() -> String {
     rules["planogram"] = fn_planograms::rules::export();
     rules["fleetHealth"] = fn_fleet::rules::export();
     rules["softwarePilot"] = fn_software::pilots::export();
+    rules["actions"] = call_actions();
     serde_json::to_string_pretty(&rules).expect("rules serialise") + "\n"
 }

@@ -82,6 +82,9 @@ async fn grants_and_removals_are_recorded_and_a_deleted_users_grants_can_be_remo
     let admin = admin().await;
     let target = restricted().await;
     let body = json!({ "user": target.sub, "action": "RecordTemperature" }).to_string();
+    // Records outlive a run on one emulator: count only this run's.
+    let started =
+        (chrono::Utc::now() - chrono::Duration::milliseconds(5)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     http("add_user_permission", Some(&admin), Some(&body)).await;
     http("add_user_permission", Some(&admin), Some(&body)).await; // held already: nothing new to record
     http("remove_user_permission", Some(&admin), Some(&body)).await;
@@ -91,6 +94,7 @@ async fn grants_and_removals_are_recorded_and_a_deleted_users_grants_can_be_remo
         .unwrap()
         .iter()
         .filter(|c| c["changes"][0]["attribute"] == format!("{} RecordTemperature", target.sub))
+        .filter(|c| c["at"].as_str() >= Some(started.as_str()))
         .collect();
     assert_eq!(mine.len(), 2, "one grant and one removal: {mine:?}");
     assert_eq!(
@@ -116,4 +120,25 @@ async fn grants_and_removals_are_recorded_and_a_deleted_users_grants_can_be_remo
             .await;
     assert_eq!((status, res["removed"].as_bool()), (200, Some(true)), "{res}");
     assert!(!has(&gone, ACTION).await);
+}
+
+#[tokio::test]
+async fn my_access_lists_the_callers_own_actions_and_flags_and_follows_a_grant() {
+    let admin = admin().await;
+    let restricted = restricted().await;
+    let mine = gql("get_my_access", &admin, json!({})).await.unwrap();
+    assert!(mine["actions"].as_array().unwrap().iter().any(|a| a == "ManageUserPermissions"), "{mine}");
+    assert!(mine["flags"].as_array().unwrap().iter().any(|f| f == "jit-management"), "{mine}");
+
+    let action = "FridgeTasks"; // no other test grants or needs it
+    let body = json!({ "user": restricted.sub, "action": action }).to_string();
+    http("remove_user_permission", Some(&admin), Some(&body)).await;
+    let before = gql("get_my_access", &restricted, json!({})).await.unwrap();
+    assert!(!before["actions"].as_array().unwrap().iter().any(|a| a == action), "{before}");
+    assert!(!before["actions"].as_array().unwrap().iter().any(|a| a == "ManageUserPermissions"));
+    assert_eq!(before["flags"], json!([]), "the restricted user has no flags");
+    http("add_user_permission", Some(&admin), Some(&body)).await;
+    let after = gql("get_my_access", &restricted, json!({})).await.unwrap();
+    assert!(after["actions"].as_array().unwrap().iter().any(|a| a == action), "a new grant shows at once: {after}");
+    http("remove_user_permission", Some(&admin), Some(&body)).await;
 }

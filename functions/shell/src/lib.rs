@@ -1,6 +1,6 @@
 //! Calls the console shell makes for every signed-in user.
 use fleet_shared::{
-    flags, fridge_time, handler, ApiError, Deps, FunctionSpec, Grant, Input, Permission, Table, Trigger,
+    flags, fridge_time, handler, permissions, ApiError, Deps, FunctionSpec, Grant, Input, Permission, Table, Trigger,
 };
 use serde_json::{json, Value};
 
@@ -13,6 +13,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         handler: handler!(feature_flags),
     },
     FunctionSpec {
+        name: "get_my_access",
+        trigger: Trigger::Query("myAccess"),
+        permission: Permission::SignedIn,
+        grants: &[Grant::ReadTable(Table::Permissions), Grant::ReadTable(Table::FeatureFlags)],
+        handler: handler!(my_access),
+    },
+    FunctionSpec {
         name: "location_services_status",
         trigger: Trigger::Query("locationServicesStatus"),
         permission: Permission::SignedIn,
@@ -23,6 +30,22 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
 
 async fn feature_flags(deps: &'static Deps, input: Input) -> Result<Vec<String>, ApiError> {
     flags::flags_for(deps, input.caller()?).await
+}
+
+/// What the signed-in user may do: their actions and feature flags, read at
+/// sign-in so the screens hide or explain what they cannot do. The server still
+/// decides every call.
+#[derive(Debug, serde::Serialize)]
+struct Access {
+    actions: Vec<String>,
+    flags: Vec<String>,
+}
+
+async fn my_access(deps: &'static Deps, input: Input) -> Result<Access, ApiError> {
+    let caller = input.caller()?;
+    let (actions, flags) =
+        tokio::try_join!(permissions::actions_of(deps, &caller.sub), flags::flags_for(deps, caller))?;
+    Ok(Access { actions, flags })
 }
 
 /// One single-item read of the locations table: proves the store answers.

@@ -1,21 +1,10 @@
-import { ThemeProvider, createTheme } from '@aws-amplify/ui-react';
+import { ThemeProvider } from '@aws-amplify/ui-react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Hub } from 'aws-amplify/utils';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ToastProvider } from '@/lib/toast';
 import { createQueryClient } from './query-client';
-
-const theme = createTheme({
-  name: 'fleet-console',
-  tokens: {
-    fonts: {
-      default: {
-        variable: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-        static: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-      },
-    },
-  },
-});
+import { theme } from './theme';
 
 /** Clears cached server data whenever the signed-in user changes (flags, e-mail, permissions...). */
 function useClearCacheOnAuthChange(queryClient: QueryClient) {

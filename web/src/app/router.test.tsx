@@ -1,11 +1,17 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { newTestQueryClient } from '@/test/utils';
 import { routes } from './router';
 
 // The pars view reads the API; the redirect is what is under test.
 vi.mock('@/features/pars/routes/ParsList', () => ({ default: () => <p>The pars view</p> }));
+// The screen guard asks for the user's access: this user may view the pars.
+vi.mock('@/features/access/api/get-my-access', () => ({
+  getMyAccess: () => Promise.resolve({ actions: ['GetPars'], flags: [] }),
+}));
 
 /** The app's route table without the layout (its navigation bar reads the API). */
 function open(path: string) {
@@ -23,7 +29,11 @@ function open(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={newTestQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 

@@ -71,7 +71,7 @@ export function Modal({ title, onCancel, children, footer, role = 'dialog', widt
       }}
     >
       <View padding="1.25rem">
-        <Heading level={4} id={titleId} marginBottom="1rem">
+        <Heading level={2} fontSize="xl" id={titleId} marginBottom="1rem">
           {title}
         </Heading>
         {children}

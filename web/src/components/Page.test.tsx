@@ -6,7 +6,8 @@ describe('Page', () => {
   it('shows its heading and names the browser tab after it until it leaves', () => {
     document.title = 'Fleet Console';
     const { rerender, unmount } = render(<Page title="Upload Pars">body</Page>);
-    expect(screen.getByRole('heading', { level: 2, name: 'Upload Pars' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Upload Pars' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toBe('Upload Pars · Fleet Console');
     rerender(<Page title="Pars View">body</Page>);
     expect(document.title).toBe('Pars View · Fleet Console');

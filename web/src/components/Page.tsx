@@ -3,19 +3,22 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from './useDocumentTitle';
 
 export interface PageProps {
-  /** The screen's heading, also the browser tab's title. */
+  /** The screen's heading (its one `h1`), also the browser tab's title. */
   title: string;
   /** Space under the heading. */
   headingGap?: string;
   children: ReactNode;
 }
 
-/** A screen of the console: its heading, the tab named after it, and its content. */
+/**
+ * A screen of the console: its heading, the tab named after it, and its content. The title is the
+ * screen's only `h1`; the sections inside start at `h2` (no skipped levels).
+ */
 export function Page({ title, headingGap = '1rem', children }: PageProps) {
   useDocumentTitle(title);
   return (
     <View padding="1rem">
-      <Heading level={2} marginBottom={headingGap}>
+      <Heading level={1} fontSize="xxxl" marginBottom={headingGap}>
         {title}
       </Heading>
       {children}

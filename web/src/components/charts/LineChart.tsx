@@ -35,9 +35,11 @@ export default function LineChart({
   return (
     <figure style={{ margin: 0, position: 'relative' }}>
       <figcaption style={{ fontWeight: 600, marginBottom: '0.5rem' }}>{title}</figcaption>
+      {/* Hidden from screen readers (the table below has the figures), so nothing in it may take
+          the focus either (axe aria-hidden-focus): recharts' keyboard layer is off. */}
       <div style={{ width: '100%', height }} aria-hidden="true">
         <ResponsiveContainer>
-          <RLineChart data={data}>
+          <RLineChart data={data} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey={xKey} minTickGap={24} />
             <YAxis domain={domain} allowDecimals={false} unit={unit} width={64} />

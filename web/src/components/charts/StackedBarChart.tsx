@@ -10,9 +10,11 @@ export default function StackedBarChart({ data, xKey, series, height = 280, titl
   return (
     <figure style={{ margin: 0, position: 'relative' }}>
       <figcaption style={{ fontWeight: 600, marginBottom: '0.5rem' }}>{title}</figcaption>
+      {/* Hidden from screen readers (the table below has the figures), so nothing in it may take
+          the focus either (axe aria-hidden-focus): recharts' keyboard layer is off. */}
       <div style={{ width: '100%', height }} aria-hidden="true">
         <ResponsiveContainer>
-          <BarChart data={data}>
+          <BarChart data={data} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey={xKey} />
             <YAxis allowDecimals={false} />

@@ -15,6 +15,7 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": typeof types.MyAccessDocument,
     "\n  query GetFeatureFlags {\n    getFeatureFlags\n  }\n": typeof types.GetFeatureFlagsDocument,
     "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": typeof types.CreateQueueMessageDocument,
     "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}": typeof types.FleetHealthDocument,
@@ -57,6 +58,7 @@ type Documents = {
     "mutation UpdateFridgeArtifacts($artifactType: String!, $version: String!, $fridges: [ID!]!) {\n  updateFridgeArtifacts(artifactType: $artifactType, version: $version, fridges: $fridges) { pk sk artifactType objectKey }\n}": typeof types.UpdateFridgeArtifactsDocument,
 };
 const documents: Documents = {
+    "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": types.MyAccessDocument,
     "\n  query GetFeatureFlags {\n    getFeatureFlags\n  }\n": types.GetFeatureFlagsDocument,
     "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": types.CreateQueueMessageDocument,
     "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}": types.FleetHealthDocument,
@@ -99,6 +101,10 @@ const documents: Documents = {
     "mutation UpdateFridgeArtifacts($artifactType: String!, $version: String!, $fridges: [ID!]!) {\n  updateFridgeArtifacts(artifactType: $artifactType, version: $version, fridges: $fridges) { pk sk artifactType objectKey }\n}": types.UpdateFridgeArtifactsDocument,
 };
 
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n"): typeof import('./graphql').MyAccessDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -113,6 +113,11 @@ export type ScheduleChangeInput = {
   value: string;
 };
 
+export type MyAccessQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyAccessQuery = { myAccess: { actions: Array<string>, flags: Array<string> } };
+
 export type GetFeatureFlagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -455,6 +460,14 @@ export const FridgeHealthFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"FridgeHealthFields"}) as unknown as TypedDocumentString<FridgeHealthFieldsFragment, unknown>;
+export const MyAccessDocument = new TypedDocumentString(`
+    query MyAccess {
+  myAccess {
+    actions
+    flags
+  }
+}
+    `) as unknown as TypedDocumentString<MyAccessQuery, MyAccessQueryVariables>;
 export const GetFeatureFlagsDocument = new TypedDocumentString(`
     query GetFeatureFlags {
   getFeatureFlags

@@ -5,23 +5,31 @@ import { Modal } from '@/components/Modal';
 import { ApiError } from '@/lib/api';
 import { useGenerateCoupon } from '../api/generate-coupon';
 import type { Coupon } from '../api/my-coupons';
-import { isComplete, parseValue, VALUE_CHOICES, type CouponForm } from '../lib/coupon-form';
+import {
+  canGenerate,
+  dateOrderError,
+  emptyCouponForm,
+  parseValue,
+  VALUE_CHOICES,
+  type CouponForm,
+} from '../lib/coupon-form';
 import { REASONS } from '../lib/coupon-lists';
 import { GENERATE_CODE_FAILURE } from '@/lib/messages';
 
 /** /coupons (3-planning §2, §5): one single-use Customer Service code. */
 export function CouponGenerator() {
-  const [form, setForm] = useState<CouponForm>({ reason: '', value: '', startDate: '', endDate: '' });
+  const [form, setForm] = useState<CouponForm>(() => emptyCouponForm());
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<Coupon | null>(null);
   const [error, setError] = useState<string | null>(null);
   const generate = useGenerateCoupon();
   const options = useMemo(() => REASONS.map((r) => ({ id: r.label, label: r.label })), []);
+  const orderError = dateOrderError(form);
   const set = (patch: Partial<CouponForm>) => setForm((f) => ({ ...f, ...patch }));
 
   const submit = () => {
     const value = parseValue(form.value);
-    if (!isComplete(form) || !value) return;
+    if (!canGenerate(form) || !value) return;
     setError(null);
     generate.mutate(
       {
@@ -89,10 +97,15 @@ export function CouponGenerator() {
           required
         />
       </Flex>
+      {orderError ? (
+        <Text color="font.error" role="alert" marginTop="-0.5rem">
+          {orderError}
+        </Text>
+      ) : null}
       <Button
         variation="primary"
         onClick={submit}
-        isDisabled={!isComplete(form) || generate.isPending}
+        isDisabled={!canGenerate(form) || generate.isPending}
         isLoading={generate.isPending}
         loadingText="Generating…"
       >

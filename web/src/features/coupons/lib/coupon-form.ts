@@ -1,3 +1,4 @@
+import { todayIn } from '@/components/dates';
 import { VALUES } from './coupon-lists';
 
 /** The offered values (3-planning §9): '$' means AMOUNT, '%' means PERCENT; the digits are the value. */
@@ -20,3 +21,24 @@ export interface CouponForm {
 
 /** GENERATE CODE is enabled only when every field is set (§5). */
 export const isComplete = (f: CouponForm) => Boolean(f.reason && f.value && f.startDate && f.endDate);
+
+/** A new form: both date pickers start on today (3-planning §9). */
+export const emptyCouponForm = (now: Date = new Date()): CouponForm => ({
+  reason: '',
+  value: '',
+  startDate: todayIn(undefined, now),
+  endDate: todayIn(undefined, now),
+});
+
+/**
+ * The coupons server's own words for a validity that ends before it starts
+ * (functions/coupons/src/rules.rs); rules.json does not export them, so they are repeated here.
+ */
+export const END_BEFORE_START = 'End date cannot be before start date';
+
+/** The date-order error of a form whose two dates are set (ISO dates compare as text), else null. */
+export const dateOrderError = (f: CouponForm): string | null =>
+  f.startDate && f.endDate && f.endDate < f.startDate ? END_BEFORE_START : null;
+
+/** GENERATE CODE may be pressed: every field set and the dates in order. */
+export const canGenerate = (f: CouponForm) => isComplete(f) && dateOrderError(f) === null;

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, graphql } from '@/lib/api';
+import { headingProblems } from '@/components/heading-outline';
 import { renderWithProviders } from '@/test/utils';
 import type { FridgeHealth } from '../api/health-fields';
 import type { QueueMessage } from '../api/read-queue-messages';
@@ -130,6 +131,15 @@ async function confirm(user: ReturnType<typeof userEvent.setup>, button: string,
 }
 
 describe('FridgeHealthView', () => {
+  it('has one h1, sections at h2, and links in the kit style (no inline colour)', async () => {
+    const { container } = renderWithProviders(<FridgeHealthView id={ID} />);
+    await screen.findByRole('table', { name: 'Fridge health' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Fridge health: ${ID}`);
+    expect(screen.getByRole('heading', { level: 2, name: 'Fridge Commands' })).toBeInTheDocument();
+    expect(headingProblems(container)).toEqual([]);
+    for (const link of screen.getAllByRole('link')) expect(link.style.color).toBe('');
+  });
+
   it('shows the coloured health table, the events in Central time, the queue counts and the temperatures', async () => {
     renderWithProviders(<FridgeHealthView id={ID} />);
     await screen.findByRole('table', { name: 'Fridge health' });

@@ -42,7 +42,7 @@ function Section({
       style={{ border: '1px solid var(--amplify-colors-border-secondary)' }}
     >
       <Flex alignItems="center" gap="0.75rem" marginBottom="0.75rem">
-        <Heading level={4} id={id}>
+        <Heading level={2} fontSize="xl" id={id}>
           {title}
         </Heading>
         {aside}
@@ -118,16 +118,11 @@ export function FridgeHealthView({ id }: { id: string }) {
   return (
     <Flex direction="column" gap="1rem">
       <Flex alignItems="baseline" gap="1rem" wrap="wrap">
-        <Heading level={2}>Fridge health: {id}</Heading>
-        <RouterLink
-          to={`/locations/detail/${encodeURIComponent(id)}`}
-          style={{ color: 'var(--amplify-colors-font-interactive)' }}
-        >
-          Location details
-        </RouterLink>
-        <RouterLink to="/portfoliohealth" style={{ color: 'var(--amplify-colors-font-interactive)' }}>
-          Fleet health
-        </RouterLink>
+        <Heading level={1} fontSize="xxxl">
+          Fridge health: {id}
+        </Heading>
+        <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</RouterLink>
+        <RouterLink to="/portfoliohealth">Fleet health</RouterLink>
       </Flex>
       {health.isError ? (
         <RetryAlert message={HEALTH_MESSAGES.healthLoadFailed} onRetry={() => void health.refetch()} />

@@ -40,7 +40,7 @@ export function LocationPanels({ items }: { items: FridgeHealth[] }) {
           <RouterLink
             to={healthPath(h.locationId)}
             aria-label={`Health page of ${h.locationId}`}
-            style={{ marginLeft: 'auto', color: 'var(--amplify-colors-font-interactive)' }}
+            style={{ marginLeft: 'auto' }}
           >
             Health page
           </RouterLink>

@@ -21,7 +21,7 @@ export function PortfolioFilters({ value, onChange, jofemarStates, timezones }: 
       borderRadius="6px"
       style={{ border: '1px solid var(--amplify-colors-border-secondary)' }}
     >
-      <Heading level={4} id="health-filters-heading" marginBottom="0.75rem">
+      <Heading level={2} fontSize="xl" id="health-filters-heading" marginBottom="0.75rem">
         Filters
       </Heading>
       <Flex direction="column" gap="0.6rem">

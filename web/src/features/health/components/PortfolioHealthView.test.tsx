@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, graphql } from '@/lib/api';
+import { Page } from '@/components/Page';
+import { headingProblems } from '@/components/heading-outline';
 import { renderWithProviders } from '@/test/utils';
 import { health } from '../lib/fixtures';
 import type { FridgeHealth } from '../api/health-fields';
@@ -82,6 +84,19 @@ beforeEach(() => {
 const heading = () => screen.findByRole('heading', { name: /^Locations \(\d+\)$/ });
 
 describe('PortfolioHealthView', () => {
+  it('under its page title: Filters and Locations are h2, no level skipped; links in the kit style', async () => {
+    const { container } = renderWithProviders(
+      <Page title="Fridge Health Monitoring">
+        <PortfolioHealthView />
+      </Page>,
+    );
+    expect(await heading()).toHaveProperty('tagName', 'H2');
+    expect(screen.getByRole('heading', { level: 2, name: 'Filters' })).toBeInTheDocument();
+    expect(headingProblems(container)).toEqual([]);
+    const links = await screen.findAllByRole('link', { name: /^Health page of / });
+    for (const link of links) expect(link.style.color).toBe('');
+  });
+
   it('reads every page, then shows the chart, the filters and the filtered count', async () => {
     renderWithProviders(<PortfolioHealthView />);
     expect(await heading()).toHaveTextContent('Locations (3)');

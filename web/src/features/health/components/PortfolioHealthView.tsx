@@ -85,7 +85,7 @@ export function PortfolioHealthView() {
       </Flex>
       <View as="section" aria-labelledby="health-locations-heading">
         <Flex alignItems="center" gap="0.75rem" wrap="wrap" marginBottom="0.5rem">
-          <Heading level={3} id="health-locations-heading">
+          <Heading level={2} fontSize="xxl" id="health-locations-heading">
             Locations ({shown.length})
           </Heading>
           <Text fontSize="small" color="font.secondary">

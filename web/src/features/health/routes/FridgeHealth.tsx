@@ -1,4 +1,4 @@
-import { Text, View } from '@aws-amplify/ui-react';
+import { Heading, Text, View } from '@aws-amplify/ui-react';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { FridgeHealthView } from '../components/FridgeHealthView';
@@ -22,7 +22,12 @@ export default function FridgeHealth() {
       {id ? (
         <FridgeHealthView key={id} id={id} />
       ) : (
-        <Text>Open a fridge's health from the Fleet health list (/portfoliohealth).</Text>
+        <>
+          <Heading level={1} fontSize="xxxl">
+            Fridge health
+          </Heading>
+          <Text>Open a fridge's health from the Fleet health list (/portfoliohealth).</Text>
+        </>
       )}
     </View>
   );

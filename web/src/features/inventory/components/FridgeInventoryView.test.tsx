@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, rest } from '@/lib/api';
+import { headingProblems } from '@/components/heading-outline';
 import { renderWithProviders } from '@/test/utils';
 import {
   toInventory,
@@ -134,7 +135,7 @@ describe('FridgeInventoryView', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading inventory…');
     expect(await screen.findByText('Inventory as of 7 minutes ago')).toBeInTheDocument();
     expect(calls).toEqual([`GET /locations/${ID}/inventory`]);
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(`Fridge inventory: ${ID}`);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Fridge inventory: ${ID}`);
     expect(screen.getByRole('link', { name: 'Fridge health' })).toHaveAttribute('href', `/locations/health/${ID}`);
 
     const row1 = screen.getByRole('list', { name: 'Row 1' });
@@ -155,6 +156,24 @@ describe('FridgeInventoryView', () => {
     expect(slotButton('WRAP')).toHaveTextContent('At risk');
     expect(slotButton('GREEK_SALAD')).not.toHaveTextContent('At risk');
     expect(screen.getByText('10 units in 10 slots · 1 unit at risk')).toBeInTheDocument();
+  });
+
+  it('has one h1 and no skipped level; its links use the kit style (no inline colour)', async () => {
+    const { container } = view();
+    await screen.findByText('Inventory as of 7 minutes ago');
+    expect(headingProblems(container)).toEqual([]);
+    for (const link of screen.getAllByRole('link')) expect(link.style.color).toBe('');
+  });
+
+  it('names each slot button by its visible text, words apart (axe label-content-name-mismatch)', async () => {
+    view();
+    await screen.findByText('Inventory as of 7 minutes ago');
+    for (const button of document.querySelectorAll('button[data-slot]')) {
+      expect(button).not.toHaveAttribute('aria-label');
+      expect(button).not.toHaveAttribute('aria-labelledby');
+    }
+    expect(screen.getByRole('button', { name: 'GREEK_SALAD 2 units Slot 1:1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^WRAP 1 unit Slot \S+ At risk$/ })).toBeInTheDocument();
   });
 
   it('shows the picture, or a placeholder when there is none or it fails to load', async () => {

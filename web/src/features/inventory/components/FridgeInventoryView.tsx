@@ -11,8 +11,6 @@ import { SlotDialog } from './SlotDialog';
 import { SlotGrid } from './SlotGrid';
 import { LOAD_INVENTORY_FAILURE } from '@/lib/messages';
 
-const linkStyle = { color: 'var(--amplify-colors-font-interactive)' };
-
 function loadError(err: unknown): string {
   return isForbidden(err) ? PROHIBITED_MESSAGE : errorMessage(err, LOAD_INVENTORY_FAILURE);
 }
@@ -44,13 +42,11 @@ export function FridgeInventoryView({ id }: { id: string }) {
     <Flex direction="column" gap="1rem">
       <Flex direction="column" gap="0.25rem">
         <Flex alignItems="baseline" gap="1rem" wrap="wrap">
-          <Heading level={2}>Fridge inventory: {id}</Heading>
-          <RouterLink to={`/locations/health/${encodeURIComponent(id)}`} style={linkStyle}>
-            Fridge health
-          </RouterLink>
-          <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`} style={linkStyle}>
-            Location details
-          </RouterLink>
+          <Heading level={1} fontSize="xxxl">
+            Fridge inventory: {id}
+          </Heading>
+          <RouterLink to={`/locations/health/${encodeURIComponent(id)}`}>Fridge health</RouterLink>
+          <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</RouterLink>
           {data ? (
             <Button
               size="small"

@@ -9,15 +9,12 @@ import { Thumbnail } from './Thumbnail';
 export function SlotCard({ slot, onOpen }: { slot: InventorySlot; onOpen: (slot: InventorySlot) => void }) {
   const atRisk = slotAtRisk(slot);
   const empty = slot.count === 0;
-  // The visible texts in order, separated (inline spans would run together in the accessible name).
-  const label = [slot.itemName, unitsText(slot.count), `Slot ${slot.slot}`, atRisk ? INVENTORY_MESSAGES.atRisk : null]
-    .filter(Boolean)
-    .join(', ');
+  // The accessible name is the visible text itself (no aria-label, which must contain every visible
+  // word: axe label-content-name-mismatch); each line is a block, so the words stay apart in it.
   return (
     <button
       type="button"
       aria-haspopup="dialog"
-      aria-label={label}
       data-slot={slot.slot}
       data-at-risk={atRisk ? 'true' : 'false'}
       onClick={() => onOpen(slot)}
@@ -42,16 +39,16 @@ export function SlotCard({ slot, onOpen }: { slot: InventorySlot; onOpen: (slot:
           : 'var(--amplify-colors-background-primary, #fff)',
       }}
     >
-      <span style={{ opacity: empty ? 0.5 : 1, display: 'inline-flex' }}>
+      <span style={{ opacity: empty ? 0.5 : 1, display: 'inline-flex' }} aria-hidden="true">
         <Thumbnail url={slot.imageUrl} size={64} />
       </span>
-      <span style={{ fontWeight: 600, fontSize: '0.9rem', overflowWrap: 'anywhere' }}>
+      <span style={{ display: 'block', fontWeight: 600, fontSize: '0.9rem', overflowWrap: 'anywhere' }}>
         <BreakableName name={slot.itemName} />
       </span>
-      <span style={{ fontSize: '0.9rem' }} data-testid="slot-count">
+      <span style={{ display: 'block', fontSize: '0.9rem' }} data-testid="slot-count">
         {unitsText(slot.count)}
       </span>
-      <span style={{ fontSize: '0.75rem', color: 'var(--amplify-colors-font-tertiary, #6b7075)' }}>
+      <span style={{ display: 'block', fontSize: '0.75rem', color: 'var(--amplify-colors-font-tertiary, #6b7075)' }}>
         Slot {slot.slot}
       </span>
       {atRisk ? <StatusBadge tone="error">{INVENTORY_MESSAGES.atRisk}</StatusBadge> : null}

@@ -1,4 +1,4 @@
-import { Text, View } from '@aws-amplify/ui-react';
+import { Heading, Text, View } from '@aws-amplify/ui-react';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { FridgeInventoryView } from '../components/FridgeInventoryView';
@@ -10,6 +10,17 @@ export default function FridgeInventory() {
   const id = inventoryIdOf(useParams()['*']);
   useDocumentTitle(id ? `${id} inventory` : 'Fridge inventory');
   return (
-    <View padding="1rem">{id ? <FridgeInventoryView key={id} id={id} /> : <Text>{INVENTORY_MESSAGES.noId}</Text>}</View>
+    <View padding="1rem">
+      {id ? (
+        <FridgeInventoryView key={id} id={id} />
+      ) : (
+        <>
+          <Heading level={1} fontSize="xxxl">
+            Fridge inventory
+          </Heading>
+          <Text>{INVENTORY_MESSAGES.noId}</Text>
+        </>
+      )}
+    </View>
   );
 }

@@ -44,6 +44,7 @@ function renderForm() {
   );
 }
 
+/** Types ten fields: the tests that use it get a longer time budget. */
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('id'), 'CHI_NEW_1');
   await user.type(screen.getByLabelText('prettyName'), 'New fridge');
@@ -94,6 +95,43 @@ describe('CreateLocationForm', () => {
     expect(created).toEqual([]);
   });
 
+  it('labels the fields with words and marks the required ones', () => {
+    renderForm();
+    const name = screen.getByLabelText('Location Name*');
+    expect(name).toHaveAttribute('name', 'prettyName');
+    expect(name).toBeRequired();
+    expect(name).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText('Location ID*')).toHaveAttribute('name', 'id');
+    expect(screen.getByLabelText('Fridge-specific holiday screen')).toHaveAttribute(
+      'name',
+      'holidayScreenFridgeSpecific',
+    );
+    expect(screen.getByLabelText('Ready for allocation')).toHaveAttribute('name', 'prod');
+    expect(screen.getByLabelText('Layout*')).toBeRequired();
+    expect(screen.getByLabelText('Directions*')).toBeRequired();
+    expect(screen.getByLabelText('Route')).not.toBeRequired();
+    expect(screen.getByLabelText('Route')).not.toHaveAttribute('aria-required');
+    // The '*' is only seen; the legend explains it.
+    expect(screen.getAllByText('*')[0]).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText('Fields marked with an asterisk are required')).toBeInTheDocument();
+    // No field's main label is its raw key any more.
+    const labels = [...document.querySelectorAll('label.amplify-label')].map((l) => l.textContent);
+    expect(labels).not.toContain('prettyName');
+    expect(labels).not.toContain('holidayScreenFridgeSpecific');
+  });
+
+  it('moves the focus to the first field with an error after a refused submit', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByLabelText('Location ID*')).toHaveFocus());
+    await user.type(screen.getByLabelText('id'), 'CHI_NEW_1');
+    await user.type(screen.getByLabelText('prettyName'), 'New fridge');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByLabelText('street')).toHaveFocus());
+    expect(created).toEqual([]);
+  });
+
   it('submits the payload and goes to the detail page', async () => {
     const user = userEvent.setup();
     renderForm();
@@ -102,7 +140,7 @@ describe('CreateLocationForm', () => {
     expect(await screen.findByText('DETAIL PAGE')).toBeInTheDocument();
     expect(created[0]).toMatchObject({ id: 'CHI_NEW_1', hours: 1, layoutName: 'dummy', state: 'IL', taxRate: '2.25' });
     expect(created[0]).not.toHaveProperty('route');
-  });
+  }, 20_000);
 
   it('shows the server message, else the fallback, in an alert dialog', async () => {
     const user = userEvent.setup();
@@ -117,5 +155,5 @@ describe('CreateLocationForm', () => {
     createError = new TypeError('Failed to fetch');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText(CREATE_LOCATION_FAILURE)).toBeInTheDocument();
-  });
+  }, 20_000);
 });

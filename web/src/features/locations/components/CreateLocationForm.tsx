@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Alert,
@@ -11,6 +11,7 @@ import {
   Text,
   TextAreaField,
   TextField,
+  VisuallyHidden,
 } from '@aws-amplify/ui-react';
 import { useCreateLocation } from '../api/create-location';
 import { messageOf } from '../api/error-message';
@@ -28,6 +29,8 @@ import {
 } from '../lib/constants';
 import {
   buildCreatePayload,
+  CREATE_LABELS,
+  CREATE_REQUIRED,
   defaultCreateForm,
   validateCreateForm,
   withState,
@@ -49,6 +52,42 @@ const YES_NO: Option[] = [
 
 const optionsOf = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
 
+type LabelledKey = keyof typeof CREATE_LABELS;
+
+/** The visible mark of a required field; the field itself says "required" to assistive technology. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" style={{ color: 'var(--amplify-colors-font-error)', marginLeft: '0.25rem' }}>
+      *
+    </span>
+  );
+}
+
+/** A field's words, with the required mark when the server requires it. */
+function labelOf(key: LabelledKey, required = CREATE_REQUIRED.has(key)): ReactNode {
+  return (
+    <>
+      {CREATE_LABELS[key]}
+      {required ? <RequiredMark /> : null}
+    </>
+  );
+}
+
+/**
+ * The field's key as a second, smaller label: the server's messages name the
+ * field by it ('layoutName cannot be empty').
+ */
+function keyHint(key: string, inputId: string, more?: string): ReactNode {
+  return (
+    <>
+      <label htmlFor={inputId} style={{ fontFamily: 'monospace' }}>
+        {key}
+      </label>
+      {more ? ` · ${more}` : null}
+    </>
+  );
+}
+
 export function CreateLocationForm() {
   const navigate = useNavigate();
   const names = useNameOptions();
@@ -56,30 +95,52 @@ export function CreateLocationForm() {
   const [form, setForm] = useState<CreateForm>(defaultCreateForm);
   const [errors, setErrors] = useState<CreateFormErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Each refused submit moves the focus to the first field with an error.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  const idBase = useId();
+  const inputId = (key: string) => `${idBase}-${key}`;
 
   const set = <K extends keyof CreateForm>(key: K, value: CreateForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const text = (key: TextKey, label: string = key, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
-    <TextField
-      label={label}
-      name={key}
-      value={form[key] as string}
-      onChange={(e) => set(key, e.target.value as never)}
-      hasError={!!errors[key]}
-      errorMessage={errors[key]}
-      {...extra}
-    />
-  );
+  const text = (
+    key: TextKey & LabelledKey,
+    extra: Partial<React.ComponentProps<typeof TextField>> & { hint?: string } = {},
+  ) => {
+    const { hint, ...rest } = extra;
+    const required = CREATE_REQUIRED.has(key);
+    return (
+      <TextField
+        id={inputId(key)}
+        label={labelOf(key)}
+        descriptiveText={keyHint(key, inputId(key), hint)}
+        name={key}
+        value={form[key] as string}
+        onChange={(e) => set(key, e.target.value as never)}
+        hasError={!!errors[key]}
+        errorMessage={errors[key]}
+        isRequired={required}
+        aria-required={required || undefined}
+        {...rest}
+      />
+    );
+  };
 
   const select = (
-    key: TextKey,
-    label: string,
+    key: TextKey & LabelledKey,
     options: Option[],
     onChange?: (v: string) => void,
     placeholder?: string,
   ) => (
     <SelectField
-      label={label}
+      id={inputId(key)}
+      label={labelOf(key)}
+      descriptiveText={keyHint(key, inputId(key))}
+      isRequired={CREATE_REQUIRED.has(key)}
+      aria-required={CREATE_REQUIRED.has(key) || undefined}
       name={key}
       value={form[key] as string}
       placeholder={placeholder}
@@ -102,7 +163,10 @@ export function CreateLocationForm() {
     e.preventDefault();
     const found = validateCreateForm(form);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     create.mutate(buildCreatePayload(form), {
       onSuccess: (loc) => navigate(`/locations/detail/${encodeURIComponent(loc.id ?? form.id.trim())}`),
       onError: (err) => setAlert(messageOf(err, CREATE_LOCATION_FAILURE)),
@@ -112,8 +176,14 @@ export function CreateLocationForm() {
   const errorCount = Object.keys(errors).length;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="New location">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="New location">
       <Flex direction="column" gap="1rem">
+        <Text fontSize="small" color="font.secondary">
+          <span aria-hidden="true">
+            <RequiredMark /> Required
+          </span>
+          <VisuallyHidden>Fields marked with an asterisk are required</VisuallyHidden>
+        </Text>
         {names.errors.map((m) => (
           <Alert key={m} variation="error">
             {m}
@@ -121,40 +191,43 @@ export function CreateLocationForm() {
         ))}
 
         <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', large: '1fr 1fr 1fr' }} gap="1rem">
-          {text('id', 'id', { isRequired: true, descriptiveText: 'Letters, digits and underscore only' })}
-          {text('prettyName', 'prettyName', { isRequired: true })}
-          {select('accessTo', 'accessTo', optionsOf(ACCESS_TO))}
-          {text('street', 'street', { isRequired: true })}
-          {text('city', 'city', { isRequired: true })}
-          {select('state', 'state', optionsOf(STATES), (v) => setForm((f) => withState(f, v)))}
-          {text('zipCode', 'zipCode', { isRequired: true })}
-          {text('latitude', 'latitude', { isRequired: true, inputMode: 'decimal' })}
-          {text('longitude', 'longitude', { isRequired: true, inputMode: 'decimal' })}
-          {text('taxRate', 'taxRate', { isRequired: true, inputMode: 'decimal' })}
-          {text('percentage', 'percentage', { inputMode: 'decimal' })}
-          {text('baseCommission', 'baseCommission', { type: 'number', min: 0, step: 0.001 })}
-          {select('layoutName', 'layoutName', names.layoutName, undefined, 'Choose a layout')}
-          {select('fridgeSchema', 'fridgeSchema', names.fridgeSchema)}
-          {select('priceMapTemplate', 'priceMapTemplate', names.priceMapTemplate)}
-          {text('onlineDate', 'onlineDate', { type: 'date', isRequired: true })}
-          {select('status', 'status', optionsOf(LIVE_OFFLINE))}
-          {select('publicStatus', 'publicStatus', optionsOf(LIVE_OFFLINE))}
-          {select('prod', 'Ready for allocation', YES_NO)}
-          {select('reserve', 'reserve (Mobile Ordering)', YES_NO)}
-          {select('vertical', 'vertical', optionsOf(VERTICALS))}
-          {select('timeZone', 'timeZone', CREATE_TIME_ZONES, (v) => setForm((f) => withTimeZone(f, v)))}
-          {text('route', 'route')}
-          {text('stop', 'stop', { inputMode: 'numeric' })}
-          {select('holidayScreenEnabled', 'holidayScreenEnabled', YES_NO)}
-          {select('holidayScreenFridgeSpecific', 'holidayScreenFridgeSpecific', YES_NO)}
-          {text('holidayScreenStartDate', 'holidayScreenStartDate', { type: 'date' })}
-          {text('holidayScreenEndDate', 'holidayScreenEndDate', { type: 'date' })}
+          {text('id', { hint: 'Letters, digits and underscore only' })}
+          {text('prettyName')}
+          {select('accessTo', optionsOf(ACCESS_TO))}
+          {text('street')}
+          {text('city')}
+          {select('state', optionsOf(STATES), (v) => setForm((f) => withState(f, v)))}
+          {text('zipCode')}
+          {text('latitude', { inputMode: 'decimal' })}
+          {text('longitude', { inputMode: 'decimal' })}
+          {text('taxRate', { inputMode: 'decimal' })}
+          {text('percentage', { inputMode: 'decimal' })}
+          {text('baseCommission', { type: 'number', min: 0, step: 0.001 })}
+          {select('layoutName', names.layoutName, undefined, 'Choose a layout')}
+          {select('fridgeSchema', names.fridgeSchema)}
+          {select('priceMapTemplate', names.priceMapTemplate)}
+          {text('onlineDate', { type: 'date' })}
+          {select('status', optionsOf(LIVE_OFFLINE))}
+          {select('publicStatus', optionsOf(LIVE_OFFLINE))}
+          {select('prod', YES_NO)}
+          {select('reserve', YES_NO)}
+          {select('vertical', optionsOf(VERTICALS))}
+          {select('timeZone', CREATE_TIME_ZONES, (v) => setForm((f) => withTimeZone(f, v)))}
+          {text('route')}
+          {text('stop', { inputMode: 'numeric' })}
+          {select('holidayScreenEnabled', YES_NO)}
+          {select('holidayScreenFridgeSpecific', YES_NO)}
+          {text('holidayScreenStartDate', { type: 'date' })}
+          {text('holidayScreenEndDate', { type: 'date' })}
         </Grid>
 
         <TextAreaField
-          label="directions"
+          id={inputId('directions')}
+          label={labelOf('directions')}
+          descriptiveText={keyHint('directions', inputId('directions'))}
           name="directions"
-          isRequired
+          isRequired={CREATE_REQUIRED.has('directions')}
+          aria-required={CREATE_REQUIRED.has('directions') || undefined}
           rows={2}
           value={form.directions}
           onChange={(e) => set('directions', e.target.value)}
@@ -196,7 +269,14 @@ export function CreateLocationForm() {
                       {d}
                     </Text>
                     <TextField
-                      label={`${d} from`}
+                      label={
+                        <>
+                          {d} from
+                          <RequiredMark />
+                        </>
+                      }
+                      isRequired
+                      aria-required
                       type="time"
                       value={form.days[d].from}
                       onChange={(e) => setDay(d, 'from', e.target.value)}
@@ -204,7 +284,14 @@ export function CreateLocationForm() {
                       errorMessage={errors[`from${s}`]}
                     />
                     <TextField
-                      label={`${d} to`}
+                      label={
+                        <>
+                          {d} to
+                          <RequiredMark />
+                        </>
+                      }
+                      isRequired
+                      aria-required
                       type="time"
                       min={form.days[d].from || undefined}
                       value={form.days[d].to}

@@ -3,11 +3,16 @@ import { Alert, Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/u
 import { messageOf } from '../api/error-message';
 import { useLocationHistory } from '../api/location-history';
 import { formatFridgeTime, type FridgeZone } from '../lib/fridge-time';
-import { historyValue } from '../lib/history';
+import { NO_VALUE } from '../lib/history';
 import type { HistoryRecord } from '../lib/types';
 import { LOAD_HISTORY_FAILURE } from '@/lib/messages';
+import { displayJson } from '@/lib/display-value';
 
 export const HISTORY_EMPTY = 'No changes recorded yet';
+
+/** A stored value (JSON text) as a person reads it; an absent one ('null') as a dash. */
+const shown = (text: string | null | undefined) =>
+  text === null || text === undefined || text.trim() === 'null' ? NO_VALUE : displayJson(text);
 
 function HistoryEntry({ record, zone }: { record: HistoryRecord; zone: FridgeZone }) {
   return (
@@ -32,7 +37,7 @@ function HistoryEntry({ record, zone }: { record: HistoryRecord; zone: FridgeZon
               <Text as="span" fontWeight="semibold">
                 {c.attribute}
               </Text>
-              : {historyValue(c.oldValue)} → {historyValue(c.newValue)}
+              : {shown(c.oldValue)} → {shown(c.newValue)}
               {c.reason ? ` (Reason: ${c.reason})` : ''}
             </li>
           ))}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, graphql, rest } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
-import { LocationScheduleView } from './LocationScheduleView';
+import { LocationScheduleView, UpcomingChanges } from './LocationScheduleView';
 import { DELETE_SCHEDULED_CHANGE_FAILURE } from '@/lib/messages';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -25,6 +25,8 @@ interface Stored {
 }
 
 let schedules: Stored[];
+let upcoming: Stored[];
+let historyItems: unknown[];
 let deleted: string[];
 let created: unknown[];
 /** Errors the server answers when deleting these uuids. */
@@ -43,8 +45,8 @@ const stored = (uuid: string, attribute: string, value: string): Stored => ({
 function backend(query: string, variables?: Record<string, unknown>): unknown {
   if (query.includes('getLocation('))
     return { getLocation: [{ id: 'CHI_0001', type: 'FRIDGE', prettyName: 'Willis Tower', timeZone: 'CHICAGO' }] };
-  if (query.includes('locationHistory(')) return { locationHistory: { items: [], nextToken: null } };
-  if (query.includes('upcomingScheduleChanges(')) return { upcomingScheduleChanges: [] };
+  if (query.includes('locationHistory(')) return { locationHistory: { items: historyItems, nextToken: null } };
+  if (query.includes('upcomingScheduleChanges(')) return { upcomingScheduleChanges: upcoming };
   if (query.includes('deleteScheduleChange(')) {
     const { uuid } = variables!.input as { uuid: string };
     if (deleteErrors[uuid]) throw deleteErrors[uuid];
@@ -62,6 +64,8 @@ function backend(query: string, variables?: Record<string, unknown>): unknown {
 beforeEach(() => {
   // Three changes of one location at one instant: one group, acted on together.
   schedules = [stored('a', 'percentage', '5'), stored('b', 'route', '"ne-07"'), stored('c', 'status', '"LIVE"')];
+  upcoming = [];
+  historyItems = [];
   deleted = [];
   created = [];
   deleteErrors = {};
@@ -126,5 +130,68 @@ describe('LocationScheduleView, deleting a group (issue 20)', () => {
     expect(report).toHaveTextContent(`status at 2099-01-01 10:00 CT: ${DELETE_SCHEDULED_CHANGE_FAILURE}`);
     expect(created).toEqual([]);
     expect(screen.queryByText('The change will be applied in a few seconds')).toBeNull();
+  });
+});
+
+describe('LocationScheduleView shows values as a person reads them (issue 22)', () => {
+  const holiday = () => [
+    stored('r', 'updateReason', '{"prod":"Holiday Break"}'),
+    stored('p', 'prod', '0'),
+    stored(
+      's',
+      'stockingSchedule',
+      '{"Monday":1,"Tuesday":0,"Wednesday":1,"Thursday":0,"Friday":1,"Saturday":0,"Sunday":0}',
+    ),
+  ];
+
+  it('lists a scheduled reason and day schedule in words, not JSON', async () => {
+    schedules = holiday();
+    renderWithProviders(<LocationScheduleView id="CHI_0001" />);
+    const table = await screen.findByRole('table', { name: 'Scheduled changes of CHI_0001' });
+    expect(
+      await within(table).findByText('updateReason: prod: Holiday Break; prod: 0; stockingSchedule: Mon, Wed, Fri'),
+    ).toBeInTheDocument();
+    expect(table.textContent).not.toMatch(/[{}"]/);
+  });
+
+  it('lists upcoming changes in words, not JSON', async () => {
+    upcoming = holiday();
+    renderWithProviders(<UpcomingChanges />);
+    const table = await screen.findByRole('table', { name: 'Upcoming changes' });
+    expect(
+      await within(table).findByText('updateReason: prod: Holiday Break; prod: 0; stockingSchedule: Mon, Wed, Fri'),
+    ).toBeInTheDocument();
+    expect(table.textContent).not.toMatch(/[{}"]/);
+  });
+
+  it('shows history diffs in words, an absent value as a dash', async () => {
+    historyItems = [
+      {
+        at: '2026-11-26T00:00:00.000Z',
+        who: 'lee@x.co',
+        source: 'Scheduled change',
+        changes: [
+          { attribute: 'updateReason', oldValue: 'null', newValue: '{"prod":"Holiday Break"}', reason: null },
+          {
+            attribute: 'stockingSchedule',
+            oldValue: '{"Monday":1,"Tuesday":1,"Wednesday":1,"Thursday":1,"Friday":1,"Saturday":0,"Sunday":0}',
+            newValue: '{"Monday":0,"Tuesday":0,"Wednesday":0,"Thursday":0,"Friday":0,"Saturday":0,"Sunday":1}',
+            reason: null,
+          },
+          { attribute: 'covid19', oldValue: 'false', newValue: 'true', reason: null },
+        ],
+      },
+    ];
+    renderWithProviders(<LocationScheduleView id="CHI_0001" />);
+    const list = await screen.findByRole('list', { name: 'Change history' });
+    const changes = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.classList.contains('history-change'))
+      .map((li) => li.textContent);
+    expect(changes).toEqual([
+      'updateReason: — → prod: Holiday Break',
+      'stockingSchedule: Mon, Tue, Wed, Thu, Fri → Sun',
+      'covid19: No → Yes',
+    ]);
   });
 });

@@ -12,12 +12,17 @@ import { useLocation } from '../api/get-location';
 import { locationScheduleKey, useLocationSchedule, useUpcomingScheduleChanges } from '../api/location-schedule';
 import { deleteEach, failureReport, type DeleteFailure, type FailureReport } from '../lib/delete-changes';
 import { fridgeZone } from '../lib/fridge-time';
-import { changeGroups, completeNowOf, describeChanges, type ChangeGroup } from '../lib/schedule-groups';
+import { changeGroups, completeNowOf, type ChangeGroup } from '../lib/schedule-groups';
 import { LocationHistory } from './LocationHistory';
 import { ConfirmDeleteDialog } from './ScheduleDialogs';
 import { DELETE_SCHEDULED_CHANGE_FAILURE, LOAD_SCHEDULE_FAILURE, SCHEDULE_CHANGE_FAILURE } from '@/lib/messages';
+import { displayValue } from '@/lib/display-value';
 
 const UPCOMING_DAYS = 14;
+
+/** The changes of a group as a person reads them: 'updateReason: prod: Holiday Break; prod: 1'. */
+const describeChanges = (g: ChangeGroup) =>
+  g.changes.map((c) => `${c.change.attribute}: ${displayValue(c.change.value)}`).join('; ');
 
 /** Deletes every change of the group; each one that failed comes back with its reason. */
 function deleteGroup(g: ChangeGroup): Promise<DeleteFailure[]> {

@@ -69,6 +69,25 @@ describe('LocationsList', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('shows a loading state, not a count of 0, until the locations arrive', async () => {
+    let answer: (v: unknown) => void = () => {};
+    graphqlMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)) as never);
+    renderWithProviders(<LocationsList />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading locations…');
+    expect(screen.queryByText(/0 of 0 locations/)).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    answer({ locations: { items: [L('CHI_0001')], nextToken: null } });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 of 1 locations'));
+    expect(screen.queryByText('Loading locations…')).toBeNull();
+  });
+
+  it('shows the empty list once the answer has no locations', async () => {
+    graphqlMock.mockResolvedValue({ locations: { items: [], nextToken: null } } as never);
+    renderWithProviders(<LocationsList />);
+    expect(await screen.findByText('No locations yet.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('0 of 0 locations');
+  });
+
   it('reports a failed load', async () => {
     graphqlMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderWithProviders(<LocationsList />);

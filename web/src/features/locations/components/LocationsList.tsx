@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Flex, SearchField, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
+import { PageLoader } from '@/components/PageLoader';
 import { StatusBadge } from '@/components/StatusBadge';
 import { useLocationsList } from '../api/use-locations-list';
 import { LIST_STATUSES } from '../lib/constants';
@@ -52,11 +53,17 @@ export function LocationsList() {
   const { locations, drivers, refreshing, error, loadOffline } = useLocationsList();
   const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
   const visible = useMemo(() => visibleLocations(locations, filters), [locations, filters]);
+  // Until the first answer (or the cache) there is nothing to count: a loading state, not '0 of 0 locations'.
+  const [refreshed, setRefreshed] = useState(false);
+  if (refreshing && !refreshed) setRefreshed(true);
+  const arrived = locations.length > 0 || error || (refreshed && !refreshing);
 
   const setFilter = (key: keyof ListFilters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
     if (key === 'status' && value === 'OFFLINE') loadOffline();
   };
+
+  if (!arrived) return <PageLoader label="Loading locations…" />;
 
   return (
     <Flex direction="column" gap="1rem">

@@ -48,6 +48,46 @@ export interface CreateForm {
 
 export type CreateFormErrors = Partial<Record<string, string>>;
 
+/**
+ * The words each create-form field is labelled with (spec 1-locations §3.1:
+ * 'Ready for allocation', 'Mobile Ordering'; 3-planning §2: 'Location Name',
+ * 'Location ID'). The server's messages still name the field by its key.
+ */
+export const CREATE_LABELS: Record<Exclude<keyof CreateForm, 'hours' | 'days' | 'stockingSchedule'>, string> = {
+  id: 'Location ID',
+  prettyName: 'Location Name',
+  accessTo: 'Access',
+  street: 'Street',
+  city: 'City',
+  state: 'State',
+  zipCode: 'ZIP code',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  taxRate: 'Tax rate (%)',
+  percentage: 'Percentage',
+  baseCommission: 'Base commission',
+  layoutName: 'Layout',
+  fridgeSchema: 'Fridge schema',
+  priceMapTemplate: 'Price map template',
+  onlineDate: 'Online date',
+  status: 'Status',
+  publicStatus: 'Public status',
+  prod: 'Ready for allocation',
+  reserve: 'Mobile Ordering',
+  vertical: 'Vertical',
+  timeZone: 'Time zone',
+  route: 'Route',
+  stop: 'Stop',
+  holidayScreenEnabled: 'Holiday screen',
+  holidayScreenFridgeSpecific: 'Fridge-specific holiday screen',
+  holidayScreenStartDate: 'Holiday screen start date',
+  holidayScreenEndDate: 'Holiday screen end date',
+  directions: 'Directions',
+};
+
+/** The fields the server requires (its create rules, §5.1): marked as required in the form. */
+export const CREATE_REQUIRED: ReadonlySet<string> = new Set(CREATE_RULES.filter((r) => r.required).map((r) => r.field));
+
 /** The defaults of a new location (§3.1). */
 export function defaultCreateForm(): CreateForm {
   return {

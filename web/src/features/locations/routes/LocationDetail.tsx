@@ -1,7 +1,9 @@
 import { View } from '@aws-amplify/ui-react';
-import { useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
+import { useLocation as useLocationQuery } from '../api/get-location';
 import { LocationDetailView } from '../components/LocationDetailView';
+import { notFoundState } from './not-found';
 
 /** The id of a detail, inventory or health route: its last path segment (spec §2.1). */
 export function lastSegment(splat: string | undefined): string {
@@ -13,6 +15,10 @@ export default function LocationDetail() {
   const params = useParams();
   const id = lastSegment(params.id ?? params['*']);
   useDocumentTitle(id || 'Location');
+  // The view's own query (one cache entry): an unknown id goes back to the list, which says why.
+  const location = useLocationQuery(id);
+  if (id && location.isSuccess && location.data === null)
+    return <Navigate to="/Locations/all" replace state={notFoundState(id)} />;
   return (
     <View padding="1rem">
       <LocationDetailView key={id} id={id} />

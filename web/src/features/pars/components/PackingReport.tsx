@@ -4,10 +4,10 @@ import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
 import { messageOf } from '@/features/locations/api/error-message';
 import { parsReport, type ReportLocation } from '../api/pars';
+import { packingSlips, summary, type Slot } from '../lib/packing-report';
 import { MESSAGES } from '../lib/par-groups';
 import { LOAD_REPORT_FAILURE } from '@/lib/messages';
 
-type Slot = ReportLocation['slots'][number];
 const columns: DataColumn<Slot>[] = [
   { id: 'zone', header: 'Zone', value: (s) => s.zone },
   { id: 'bay', header: 'Bay', value: (s) => s.bay },
@@ -24,17 +24,6 @@ const PRINT_CSS = `@media print {
   #packing-slips div { max-height: none !important; overflow: visible !important; }
 }`;
 
-/** Every location's slots summed, placed as the server placed them. */
-export function summary(locations: ReportLocation[]): Slot[] {
-  const byItem = new Map<string, Slot>();
-  for (const s of locations.flatMap((l) => l.slots)) {
-    const found = byItem.get(s.item);
-    if (found) found.need += s.need;
-    else byItem.set(s.item, { ...s });
-  }
-  return [...byItem.values()];
-}
-
 /** /pars/prodreport: the packing slips of a date, per location, with a Summary (3-planning §2). */
 export function PackingReport() {
   const [date, setDate] = useState<string | undefined>(undefined);
@@ -47,7 +36,7 @@ export function PackingReport() {
     setBusy(true);
     setError(null);
     try {
-      setReport((await parsReport(date)).locations);
+      setReport(packingSlips((await parsReport(date)).locations));
     } catch (e) {
       setError(messageOf(e, LOAD_REPORT_FAILURE));
     } finally {
@@ -92,7 +81,7 @@ export function PackingReport() {
       {report.length === 0 ? (
         <Alert variation="info">{MESSAGES.noData}</Alert>
       ) : (
-        <div id="packing-slips">
+        <Flex id="packing-slips" direction="column" gap="2rem">
           <section aria-label="Summary">
             <Heading level={4}>Summary</Heading>
             {table('Summary', summary(report))}
@@ -105,7 +94,7 @@ export function PackingReport() {
               {table(`Packing slip ${l.location}`, l.slots)}
             </section>
           ))}
-        </div>
+        </Flex>
       )}
     </Flex>
   );

@@ -7,6 +7,7 @@ import { useLocationRoutes, type RouteStop } from '../api/location-routes';
 import { inRegion, NO_ROUTES, REGIONS, routeColour, routeSummary, usDate, type Region } from '../lib/route-table';
 import { CHECK_INTERNET_AND_PERMISSIONS } from '@/lib/messages';
 
+// The spec's six columns (1-locations §2.7); the route is each group's header, not a column.
 const columns: DataColumn<RouteStop>[] = [
   { id: 'date', header: 'Date', value: (s) => usDate(s.stockingDate), sortable: false },
   { id: 'region', header: 'Region', value: (s) => s.market },
@@ -23,7 +24,6 @@ const columns: DataColumn<RouteStop>[] = [
   },
   { id: 'totes', header: 'Tote Count', value: (s) => s.toteCountPerStop ?? 0 },
   { id: 'type', header: 'Stop Type', value: (s) => s.stopType },
-  { id: 'route', header: 'Route', value: (s) => s.route },
 ];
 
 // Printing hands the dispatcher the table alone, every row, no scrolling.

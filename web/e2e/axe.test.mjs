@@ -1,0 +1,162 @@
+// Accessibility of every screen (issue 22): signed in as the admin, each route is opened with its
+// data on screen, axe-core is injected and run, and no finding may be 'serious' or 'critical'
+// (colour contrast, focusable content hidden from screen readers, names that differ from the
+// visible text...). A failure prints every such finding with the elements it concerns. Read-only.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { launch, liveLocationIds, newPage, readStack, signIn } from './helpers.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const BLOCKING = new Set(['serious', 'critical']);
+/** How long a screen may keep the network busy before it is checked anyway (health polls, say). */
+const SETTLE_MS = 15_000;
+
+let stack;
+let browser;
+let page;
+/** A LIVE fridge that reported an inventory: its detail, schedule, inventory and health pages. */
+let fridge;
+
+const url = (p) => new URL(p, stack.webUrl).toString();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** GET on the REST API (stage prod) as the signed-in user: `{ status, body }`. */
+async function restAs(path) {
+  return page.evaluate(async (path) => {
+    const config = await (await fetch('/config.json', { cache: 'no-store' })).json();
+    const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}`;
+    const user = localStorage.getItem(`${prefix}.LastAuthUser`);
+    const token = user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
+    if (!token) throw new Error('restAs: nobody is signed in on this page');
+    const res = await fetch(`${config.restUrl.replace(/\/+$/, '')}/prod${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  }, path);
+}
+
+/** A LIVE fridge whose inventory has slots, so that the inventory page shows its slot buttons. */
+async function pickFridge() {
+  const ids = await liveLocationIds(page);
+  assert.ok(ids.length > 0, 'LIVE demo fridges');
+  const end = Date.now() + 60_000;
+  for (;;) {
+    for (const id of ids.slice(0, 30)) {
+      const { status, body } = await restAs(`/locations/${encodeURIComponent(id)}/inventory`);
+      if (status === 200 && body?.timestamp && Object.keys(body.inventory?.payload?.itemsBySlot ?? {}).length > 0)
+        return id;
+    }
+    if (Date.now() > end) return ids[0];
+    await sleep(5_000);
+  }
+}
+
+/**
+ * The routes (`:fridge` is the fridge picked), each with what shows that its data is on screen
+ * (besides the screen's heading).
+ * Every route of the console is here: the ones with data, the upload and form screens, the notices
+ * and placeholders, and the not-found page.
+ */
+const ROUTES = [
+  { path: '/home', ready: (p) => p.getByRole('heading', { level: 1, name: 'Fleet Console' }) },
+  { path: '/portfoliohealth', ready: (p) => p.getByRole('table', { name: /^Fridges affected/ }) },
+  { path: '/delivery' },
+  { path: '/locations/all', ready: (p) => p.getByRole('link', { name: /^Details of / }).first() },
+  { path: '/locations/new', ready: (p) => p.getByRole('button', { name: 'Create' }).first() },
+  { path: '/locations/bulk_new' },
+  {
+    path: '/locations/detail/:fridge',
+    ready: (p) => p.getByRole('link', { name: 'All scheduled changes' }),
+  },
+  { path: '/locations/bulk_schedule' },
+  { path: '/locations/view_routes' },
+  { path: '/locations/update_routes' },
+  { path: '/locations/update_weekly_routes' },
+  { path: '/locations/fridge_software', ready: (p) => p.getByRole('table').first() },
+  {
+    path: '/locations/schedule/:fridge',
+    ready: (p) => p.getByRole('link', { name: 'Location details' }),
+  },
+  { path: '/locations/inventory/:fridge', ready: (p) => p.locator('button[data-slot]').first() },
+  { path: '/locations/health/:fridge', ready: (p) => p.getByRole('table', { name: 'Fridge health' }) },
+  { path: '/forecast/view' },
+  { path: '/forecast/upload' },
+  { path: '/pars/list' },
+  { path: '/pars/upload' },
+  { path: '/pars/prodreport' },
+  { path: '/customers/group' },
+  { path: '/reports/checkpoints' },
+  { path: '/reports/emptychannels' },
+  { path: '/reports/stockinglogs' },
+  { path: '/reports/routetemperatures' },
+  { path: '/reports/dropoffsummary' },
+  { path: '/reports/stockouts' },
+  { path: '/users/permissions', ready: (p) => p.getByRole('heading', { name: 'admin@fleet.local' }) },
+  { path: '/checkpoints' },
+  { path: '/loginext' },
+  { path: '/jit-management' },
+  { path: '/Error' },
+  { path: '/coupons' },
+  { path: '/planograms' },
+  { path: '/csv-pricing' },
+  { path: '/item-prices-landing' },
+  { path: '/no-such-screen' },
+];
+
+/** Runs axe on the page: its serious and critical findings, one line per element. */
+async function blockingFindings() {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
+    }));
+  });
+  return violations
+    .filter((v) => BLOCKING.has(v.impact))
+    .flatMap((v) => [
+      `${v.impact} ${v.id} (${v.help}): ${v.nodes.length} element(s)`,
+      ...v.nodes.map((n) => `    ${n}`),
+    ]);
+}
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  ({ page } = await newPage(browser));
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, stack.users.admin);
+  fridge = await pickFridge();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+for (const route of ROUTES) {
+  test(`axe: ${route.path} has no serious or critical findings`, async () => {
+    const path = route.path.replace(':fridge', encodeURIComponent(fridge));
+    await page.goto(url(path));
+    await page.locator('h1, h2').first().waitFor();
+    if (route.ready) await route.ready(page).waitFor();
+    await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => {});
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Loading/ })
+      .first()
+      .waitFor({ state: 'detached', timeout: SETTLE_MS })
+      .catch(() => {});
+    const findings = await blockingFindings();
+    assert.deepEqual(
+      findings,
+      [],
+      `${path}: ${findings.length} serious/critical axe finding line(s):\n${findings.join('\n')}`,
+    );
+  });
+}

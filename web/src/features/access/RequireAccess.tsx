@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { actionFor, useAccess, type Call } from './useAccess';
+
+/**
+ * A screen behind an action: renders its children for a user who may make
+ * `call`, and otherwise says plainly which screen it is, which permission it
+ * needs and where it is granted, with no generic error, Retry or empty chart.
+ * Nothing while the access is loading. If the access cannot be loaded the
+ * screen renders, and the server's answer decides.
+ */
+export function RequireAccess({ call, screen, children }: { call: Call; screen: string; children: ReactNode }) {
+  const { isLoading, isError, canCall } = useAccess();
+  if (isLoading) return null;
+  if (isError || canCall(call)) return <>{children}</>;
+  return (
+    <section className="access-refusal" aria-labelledby="access-refusal-title">
+      <h1 id="access-refusal-title">{screen}</h1>
+      <p>
+        You do not have access to {screen}. It needs the <strong>{actionFor(call)}</strong> permission.
+      </p>
+      <p>
+        An administrator can grant it on the <Link to="/users/permissions">Permissions</Link> screen.
+      </p>
+    </section>
+  );
+}

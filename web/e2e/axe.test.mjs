@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, liveLocationIds, newPage, readStack, signIn } from './helpers.mjs';
+import { launch, liveLocationIds, newPage, readStack, restAs, signIn } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -23,21 +23,6 @@ let fridge;
 const url = (p) => new URL(p, stack.webUrl).toString();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** GET on the REST API (stage prod) as the signed-in user: `{ status, body }`. */
-async function restAs(path) {
-  return page.evaluate(async (path) => {
-    const config = await (await fetch('/config.json', { cache: 'no-store' })).json();
-    const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}`;
-    const user = localStorage.getItem(`${prefix}.LastAuthUser`);
-    const token = user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
-    if (!token) throw new Error('restAs: nobody is signed in on this page');
-    const res = await fetch(`${config.restUrl.replace(/\/+$/, '')}/prod${path}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    return { status: res.status, body: await res.json().catch(() => null) };
-  }, path);
-}
-
 /** A LIVE fridge whose inventory has slots, so that the inventory page shows its slot buttons. */
 async function pickFridge() {
   const ids = await liveLocationIds(page);
@@ -45,7 +30,7 @@ async function pickFridge() {
   const end = Date.now() + 60_000;
   for (;;) {
     for (const id of ids.slice(0, 30)) {
-      const { status, body } = await restAs(`/locations/${encodeURIComponent(id)}/inventory`);
+      const { status, body } = await restAs(page, 'GET', `/locations/${encodeURIComponent(id)}/inventory`);
       if (status === 200 && body?.timestamp && Object.keys(body.inventory?.payload?.itemsBySlot ?? {}).length > 0)
         return id;
     }

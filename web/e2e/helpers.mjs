@@ -129,7 +129,10 @@ export async function restAs(page, method, path, body) {
       if (!token) throw new Error('restAs: nobody is signed in on this page');
       const res = await fetch(`${config.restUrl.replace(/\/+$/, '')}/prod${path}`, {
         method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        headers:
+          body === undefined
+            ? { Authorization: `Bearer ${token}` }
+            : { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: await res.json().catch(() => null) };

@@ -5,7 +5,7 @@
 // link back to the fridge's health, and an unknown fridge. Read-only.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, liveLocationIds, newPage, readStack, signIn } from './helpers.mjs';
+import { launch, liveLocationIds, newPage, readStack, restAs, signIn } from './helpers.mjs';
 
 const stamp = Date.now();
 /** How long to wait for the simulator's first inventory reports (it sends them when it starts). */
@@ -22,21 +22,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const unitsText = (n) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 
-/** GET on the REST API (stage prod) as the user signed in on `page`: `{ status, body }`. */
-async function restAs(path) {
-  return page.evaluate(async (path) => {
-    const config = await (await fetch('/config.json', { cache: 'no-store' })).json();
-    const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}`;
-    const user = localStorage.getItem(`${prefix}.LastAuthUser`);
-    const token = user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
-    if (!token) throw new Error('restAs: nobody is signed in on this page');
-    const res = await fetch(`${config.restUrl.replace(/\/+$/, '')}/prod${path}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    return { status: res.status, body: await res.json().catch(() => null) };
-  }, path);
-}
-
 /** The spec-shaped answer (inventory.payload.itemsBySlot, images, shelf_life) as slots, row by row. */
 function asSlots(body) {
   const slots = Object.entries(body.inventory.payload.itemsBySlot).map(([slot, s]) => {
@@ -48,7 +33,7 @@ function asSlots(body) {
 }
 
 const inventoryOf = async (id) => {
-  const { status, body } = await restAs(`/locations/${encodeURIComponent(id)}/inventory`);
+  const { status, body } = await restAs(page, 'GET', `/locations/${encodeURIComponent(id)}/inventory`);
   return { status, body: status === 200 ? asSlots(body) : body };
 };
 

@@ -2,10 +2,19 @@
 // plainly which screen, which permission and where it is granted: no error, no Retry, no empty chart.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, newPage, readStack, signIn, TIMEOUT_MS } from './helpers.mjs';
+import {
+  createLocationAs,
+  launchBrowser,
+  newPage,
+  readStack,
+  setPermissionAs,
+  signIn,
+  TIMEOUT_MS,
+} from './helpers.mjs';
 
 const stack = readStack();
-const { restricted } = stack.users;
+const { admin, restricted } = stack.users;
+const run = Date.now().toString(36).toUpperCase();
 
 /** Five screens the restricted user may not open, with the screen name the refusal gives. */
 const REFUSED = [
@@ -47,6 +56,73 @@ describe('screens behind an action', { timeout: 3 * TIMEOUT_MS }, () => {
       assert.equal(await page.getByText('You do not have access to', { exact: false }).count(), 0);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('controls for actions the user lacks', { timeout: 4 * TIMEOUT_MS }, () => {
+  let adminPage;
+  let adminContext;
+  const locationId = `E2E_ACCESS_${run}`;
+  before(async () => {
+    ({ context: adminContext, page: adminPage } = await newPage(browser));
+    await signIn(adminPage, admin);
+    await createLocationAs(adminPage, locationId);
+  });
+  after(async () => {
+    await adminContext?.close();
+  });
+
+  test('the restricted user finds Edit disabled with the reason, and no menu or card for screens it cannot open', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, restricted);
+      // The home page offers the screens the user may open, and only those.
+      await page
+        .getByRole('link', { name: /Locations/ })
+        .first()
+        .waitFor();
+      assert.equal(await page.getByRole('link', { name: /Portfolio Health/ }).count(), 0);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      assert.equal(await nav.getByRole('button', { name: 'Channel Management' }).count(), 0);
+      assert.equal(await nav.getByRole('button', { name: 'Forecast' }).count(), 0);
+
+      await page.goto(new URL(`/locations/detail/${locationId}`, stack.webUrl).toString());
+      const edit = page.getByRole('button', { name: 'Edit percentage' });
+      await edit.waitFor();
+      assert.equal(await edit.isDisabled(), true);
+      const edits = page.getByRole('button', { name: /^Edit / });
+      const count = await edits.count();
+      assert.ok(count >= 20, `${count} Edit buttons`);
+      for (let i = 0; i < count; i++) assert.equal(await edits.nth(i).isDisabled(), true, `Edit #${i + 1}`);
+      const tip = await page.locator('.guard', { has: edit }).getAttribute('title');
+      assert.match(tip ?? '', /^You need the UpdateLocation permission\. An administrator can grant it/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a permission removed while a form is open: Save shows the kit dialog with the spec words, not text in the form', async () => {
+    await setPermissionAs(adminPage, restricted.email, 'UpdateLocation');
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, restricted, { path: `/locations/detail/${locationId}` });
+      const edit = page.getByRole('button', { name: 'Edit percentage' });
+      await edit.waitFor();
+      await page.waitForFunction(
+        () => !document.querySelector('button[aria-label="Edit percentage"]')?.hasAttribute('disabled'),
+      );
+      await edit.click();
+      const dialog = page.getByRole('dialog', { name: 'Edit percentage' });
+      await dialog.getByLabel('percentage', { exact: true }).fill('41');
+      await setPermissionAs(adminPage, restricted.email, 'UpdateLocation', { remove: true });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const refusal = page.getByRole('alertdialog');
+      await refusal.getByText('Error! User Action Prohibited!', { exact: true }).waitFor();
+      assert.equal(await dialog.getByText('Error! User Action Prohibited!').count(), 0, 'no text in the form');
+    } finally {
+      await context.close();
+      await setPermissionAs(adminPage, restricted.email, 'UpdateLocation', { remove: true });
     }
   });
 });

@@ -164,7 +164,7 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
     assert.match(flat[2], new RegExp(`^1:1 GRANOLA_BAR ${later.replace(/\//g, '\\/')} \\S+ PENDING`));
   });
 
-  test('without SchedulePlanograms the file is refused in the spec words before Submit', async () => {
+  test('without SchedulePlanograms the file and Submit are disabled with the reason', async () => {
     // The restricted user may view planograms (granted here) but not schedule them.
     await setPermissionAs(page, stack.users.restricted.email, 'GetPlanograms');
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -173,15 +173,12 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
       other.setDefaultTimeout(TIMEOUT_MS);
       await signIn(other, stack.users.restricted, { path: '/planograms' });
       await other.getByRole('heading', { name: 'Planogram', level: 1 }).waitFor();
-      const file = `${UPDATE_HEADER}\nE2E_DENIED_${run},1:1,KOMBUCHA,12/01/${year} 06:00:00\n`;
-      await other
-        .getByLabel('Planogram CSV')
-        .setInputFiles({ name: 'denied.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
-      // The server's dry run is refused (so would Submit be: the integration tests check that).
-      await other
-        .getByRole('list', { name: 'Errors' })
-        .getByText('Error! User Action Prohibited!', { exact: true })
-        .waitFor();
+      // The file cannot be chosen: its check needs SchedulePlanograms too (the integration tests check
+      // that the server refuses the dry run and Submit).
+      const input = other.getByLabel('Planogram CSV');
+      await other.waitForFunction(() => document.querySelector('input[type=file]')?.disabled === true);
+      const reason = await other.locator('.guard', { has: input }).getAttribute('title');
+      assert.match(reason ?? '', /^You need the SchedulePlanograms permission\./);
       assert.equal(await other.getByRole('button', { name: 'Submit', exact: true }).isDisabled(), true);
       assert.equal(await other.getByText(/Total of successfully validated/).count(), 0);
     } finally {

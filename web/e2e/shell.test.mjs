@@ -39,6 +39,8 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
       assert.equal(await page.getByRole('heading', { name: 'Fleet Console', level: 1 }).count(), 1);
 
       const nav = mainNav(page);
+      // Menus of screens behind an action appear once the user's access is known.
+      await nav.getByRole('button', { name: 'Channel Management', exact: true }).waitFor();
       for (const name of [
         'Internal Apps',
         'Reporting',
@@ -102,9 +104,17 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
       await signIn(page, admin, { path: '/users/permissions' });
       const card = userCard(page, restricted.email);
       await card.waitFor();
+      // A user's actions are collapsed under a disclosure button with their count.
+      const toggle = card.getByRole('button', { name: restricted.email, exact: false }).first();
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      await toggle.click();
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
 
       const removeButton = card.getByRole('button', { name: `Remove ${ACTION} from ${restricted.email}` });
-      const confirmButton = card.getByRole('button', { name: `Confirm removing ${ACTION} from ${restricted.email}` });
+      // Remove asks to confirm in the kit's dialog.
+      const confirmButton = page
+        .getByRole('alertdialog', { name: `Remove ${ACTION} from ${restricted.email}?` })
+        .getByRole('button', { name: 'Remove', exact: true });
       const actionItem = card.getByRole('listitem').filter({ hasText: ACTION });
 
       // A previous failed run may have left the grant behind.

@@ -1,5 +1,7 @@
 import '@aws-amplify/ui-react/styles.css';
 import './styles.css';
+// After styles.css: the keyboard focus ring wins over the kit's own focus styles.
+import './focus.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadConfig } from './config';

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
+import { reportIfProhibited } from '@/lib/prohibited';
 
 /** Retry only what may heal: network failures and 5xx answers, at most twice. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -11,8 +12,14 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
+/** A permission failure of any mutation opens the kit's dialog (ProhibitedDialog). */
+export function reportingMutationCache(): MutationCache {
+  return new MutationCache({ onError: (error) => void reportIfProhibited(error) });
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: reportingMutationCache(),
     defaultOptions: {
       queries: { staleTime: 60_000, gcTime: 10 * 60_000, refetchOnWindowFocus: false, retry: shouldRetry },
       mutations: { retry: false },

@@ -1,6 +1,6 @@
 import { isValidElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
-import { RequireAccess, type Call } from '@/features/access';
+import { RequireAccess, screenNeeds } from '@/features/access';
 import { RequireFlag } from '@/features/flags/RequireFlag';
 import { FEATURE_FLAGS } from '@/features/flags/useFeatureFlags';
 import { Layout } from '@/features/shell/components/Layout';
@@ -54,15 +54,12 @@ function soon(path: string, name: string, spec: string): RouteObject {
 }
 
 /**
- * A screen. With `needs`, the screen sits behind the action of the call it is
- * built on (the server's registry says which): a user without it is told so
- * plainly instead of meeting a failed request.
+ * A screen. A screen listed in SCREEN_NEEDS sits behind the action of the
+ * call it is built on (the server's registry says which): a user without it
+ * is told so plainly instead of meeting a failed request.
  */
-function page(
-  path: string,
-  Component: LazyExoticComponent<ComponentType>,
-  needs?: { call: Call; screen: string },
-): RouteObject {
+function page(path: string, Component: LazyExoticComponent<ComponentType>): RouteObject {
+  const needs = path === '*' ? undefined : screenNeeds(path);
   if (!needs) return { path, element: <Component /> };
   return {
     path,
@@ -85,56 +82,35 @@ export const routes: RouteObject[] = [
         children: [
           page('/', Home),
           page('/home', Home),
-          page('/portfoliohealth', PortfolioHealth, { call: 'fleetHealth', screen: 'Portfolio Health' }),
+          page('/portfoliohealth', PortfolioHealth),
           page('/delivery', DeliveryNotice),
 
           // Locations (the list, create, bulk import and detail screens are feature routes).
           { path: '/locations', element: <Navigate to="/locations/all" replace /> },
-          page('/locations/all', LocationsList, { call: 'locations', screen: 'Locations' }),
-          page('/locations/new', NewLocation, { call: 'createLocation', screen: 'Add Fridge' }),
-          page('/locations/bulk_new', BulkNewLocations, {
-            call: 'POST /locations/bulk/dry-run',
-            screen: 'Bulk Import',
-          }),
-          page('/locations/detail', LocationDetail, { call: 'getLocation', screen: 'Location Detail' }),
+          page('/locations/all', LocationsList),
+          page('/locations/new', NewLocation),
+          page('/locations/bulk_new', BulkNewLocations),
+          page('/locations/detail', LocationDetail),
           // The last path segment is the id (spec §2.1), so /locations/detail/x/ID opens ID too.
-          page('/locations/detail/*', LocationDetail, { call: 'getLocation', screen: 'Location Detail' }),
-          page('/locations/bulk_schedule', BulkSchedule, {
-            call: 'POST /locations/schedule/bulk/dry-run',
-            screen: 'Bulk Schedule',
-          }),
-          page('/locations/view_routes', ViewRoutes, { call: 'locationRoutes', screen: 'View Routes' }),
-          page('/locations/update_routes', UpdateRoutes, {
-            call: 'POST /locations/routes/schedule/dry-run',
-            screen: 'Upload Routes',
-          }),
-          page('/locations/update_weekly_routes', UpdateWeeklyRoutes, {
-            call: 'POST /locations/routes/drivers/dry-run',
-            screen: 'Upload Driver Routes',
-          }),
-          page('/locations/fridge_software', FridgeSoftware, { call: 'getFridgeArtifacts', screen: 'Fridge Software' }),
-          page('/locations/schedule', LocationSchedule, {
-            call: 'upcomingScheduleChanges',
-            screen: 'Scheduled Changes',
-          }),
-          page('/locations/schedule/*', LocationSchedule, {
-            call: 'upcomingScheduleChanges',
-            screen: 'Scheduled Changes',
-          }),
-          page('/locations/inventory/*', FridgeInventory, {
-            call: 'GET /locations/{id}/inventory',
-            screen: 'Fridge Inventory',
-          }),
-          page('/locations/health/*', FridgeHealth, { call: 'fridgeHealth', screen: 'Fridge Health' }),
+          page('/locations/detail/*', LocationDetail),
+          page('/locations/bulk_schedule', BulkSchedule),
+          page('/locations/view_routes', ViewRoutes),
+          page('/locations/update_routes', UpdateRoutes),
+          page('/locations/update_weekly_routes', UpdateWeeklyRoutes),
+          page('/locations/fridge_software', FridgeSoftware),
+          page('/locations/schedule', LocationSchedule),
+          page('/locations/schedule/*', LocationSchedule),
+          page('/locations/inventory/*', FridgeInventory),
+          page('/locations/health/*', FridgeHealth),
 
-          page('/forecast/view', ForecastViewPage, { call: 'GET /forecast/view/{date}', screen: 'Forecast' }),
-          page('/forecast/upload', ForecastUploadPage, { call: 'POST /forecast/dry-run', screen: 'Forecast Upload' }),
+          page('/forecast/view', ForecastViewPage),
+          page('/forecast/upload', ForecastUploadPage),
           // Pars: /pars opens the view, as /locations does; any other path under it is not found
           // (the catch-all), since no screen is planned there (issue 20).
           { path: '/pars', element: <Navigate to="/pars/list" replace /> },
-          page('/pars/list', ParsList, { call: 'ordersByDay', screen: 'Pars' }),
-          page('/pars/upload', ParsUploadPage, { call: 'POST /pars/dry-run', screen: 'Pars Upload' }),
-          page('/pars/prodreport', ParsReport, { call: 'GET /pars/report/{date}', screen: 'Packing Report' }),
+          page('/pars/list', ParsList),
+          page('/pars/upload', ParsUploadPage),
+          page('/pars/prodreport', ParsReport),
           page('/customers/group', CustomersGroupNotice),
 
           soon('/reports/checkpoints', 'Stocking Real-Time Dashboard', `${L2} §2.4`),
@@ -151,10 +127,7 @@ export const routes: RouteObject[] = [
           },
           soon('/reports/stockouts', 'Stock-outs report', `${L3} §2 (Stock-outs report)`),
 
-          page('/users/permissions', UserPermissionsPage, {
-            call: 'GET /users/permissions',
-            screen: 'User Permissions',
-          }),
+          page('/users/permissions', UserPermissionsPage),
           soon('/checkpoints', 'Stocking Real-Time Dashboard', `${L2} §2.4`),
           soon('/loginext', 'LogiNext', `${L2} §2.7`),
           {
@@ -166,10 +139,10 @@ export const routes: RouteObject[] = [
             ),
           },
           page('/Error', ErrorPage),
-          page('/coupons', CouponsPage, { call: 'POST /coupons', screen: 'Coupon Codes' }),
-          page('/planograms', PlanogramsPage, { call: 'planogram', screen: 'Planogram' }),
-          page('/csv-pricing', CsvPricing, { call: 'POST /prices/dry-run', screen: 'Update Item Prices' }),
-          page('/item-prices-landing', ItemPricesLanding, { call: 'priceSchemaIds', screen: 'Download Item Prices' }),
+          page('/coupons', CouponsPage),
+          page('/planograms', PlanogramsPage),
+          page('/csv-pricing', CsvPricing),
+          page('/item-prices-landing', ItemPricesLanding),
           page('*', NotFound),
         ],
       },

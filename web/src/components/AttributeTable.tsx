@@ -32,7 +32,7 @@ const DOT: Record<AttributeColour, string> = {
 };
 
 /**
- * A two-column attribute/value table. A coloured row is tinted and carries a
+ * A two-column attribute/value table (below 600 px each label stacks over its value). A coloured row is tinted and carries a
  * dot named by its colour (so the colour is never the only signal for a
  * screen reader); every row has data-field and data-colour ('none' when
  * uncoloured) for styling and tests.
@@ -45,25 +45,18 @@ export function AttributeTable({ rows, label, emptyMessage = 'No data' }: Attrib
       </Text>
     );
   }
+  // Laid out by styles.css (.attribute-table): below 600 px each row stacks its label over its value.
   return (
-    <table aria-label={label} style={{ width: '100%', borderCollapse: 'collapse' }}>
+    <table aria-label={label} className="attribute-table">
       <thead>
         <tr>
-          {['Attribute', 'Value', 'Status'].map((h) => (
-            <th
-              key={h}
-              scope="col"
-              style={{
-                textAlign: 'left',
-                padding: '0.4rem 0.75rem',
-                background: 'var(--amplify-colors-background-secondary, #f5f5f5)',
-                borderBottom: '1px solid var(--amplify-colors-border-primary)',
-                width: h === 'Status' ? '5rem' : h === 'Attribute' ? '40%' : undefined,
-              }}
-            >
-              {h}
-            </th>
-          ))}
+          <th scope="col" className="attribute-table-label-col">
+            Attribute
+          </th>
+          <th scope="col">Value</th>
+          <th scope="col" className="attribute-table-status-col">
+            Status
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -72,16 +65,13 @@ export function AttributeTable({ rows, label, emptyMessage = 'No data' }: Attrib
             key={r.key}
             data-field={r.key}
             data-colour={r.colour ?? 'none'}
-            style={{
-              background: r.colour ? TINT[r.colour] : undefined,
-              borderBottom: '1px solid var(--amplify-colors-border-secondary)',
-            }}
+            style={r.colour ? { background: TINT[r.colour] } : undefined}
           >
-            <th scope="row" style={{ textAlign: 'left', fontWeight: 500, padding: '0.35rem 0.75rem' }}>
+            <th scope="row" className="attribute-table-label">
               {r.attribute}
             </th>
-            <td style={{ padding: '0.35rem 0.75rem', wordBreak: 'break-word' }}>{r.value}</td>
-            <td style={{ padding: '0.35rem 0.75rem' }}>
+            <td className="attribute-table-value">{r.value}</td>
+            <td className="attribute-table-status">
               {r.colour ? (
                 <span
                   role="img"

@@ -102,6 +102,34 @@ describe('DataTable', () => {
     expect(screen.queryByText('No rows to show.')).toBeNull();
   });
 
+  it('says it is loading, not that there are 0 of 0 rows, until the data arrives', () => {
+    const { rerender } = renderTable([], { isLoading: true, noun: 'fridges', emptyMessage: 'No fridges yet.' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading fridges…');
+    expect(screen.queryByText(/0 of 0/)).toBeNull();
+    expect(screen.queryByText('No fridges yet.')).toBeNull();
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Fridges' })).toHaveAttribute('aria-busy', 'true');
+    rerender(<DataTable label="Fridges" data={FRIDGES} columns={columns} getRowId={(f) => f.id} noun="fridges" />);
+    expect(screen.getByRole('status')).toHaveTextContent('3 of 3 fridges');
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
+  it('scrolls sideways inside its own container and keeps the first column in view', () => {
+    renderTable(FRIDGES, { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined) });
+    const table = screen.getByRole('table', { name: 'Fridges' });
+    expect(table.parentElement).toHaveStyle({ overflowX: 'auto', maxWidth: '100%' });
+    const [head, ...rows] = within(table).getAllByRole('row');
+    expect(within(head).getAllByRole('columnheader')[0]).toHaveStyle({ position: 'sticky', left: '0px', top: '0px' });
+    for (const row of rows) {
+      const first = within(row).getAllByRole('cell')[0];
+      expect(first).toHaveStyle({ position: 'sticky', left: '0px' });
+      // Opaque, so the columns scrolling under it do not show through.
+      expect(first.style.background).not.toBe('');
+    }
+    expect(within(rows[1]).getAllByRole('cell')[0].style.background).toContain('red');
+    expect(within(rows[0]).getAllByRole('cell')[1]).not.toHaveStyle({ position: 'sticky' });
+  });
+
   it('highlights rows by a rule and opens a row from the keyboard', async () => {
     const onRowClick = vi.fn();
     renderTable(FRIDGES, { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined), onRowClick });
@@ -129,7 +157,8 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(downloads[0].text.split('\r\n')).toHaveLength(5001);
     vi.restoreAllMocks();
-  });
+    // 5,000 rows: over the default 5 s when the whole suite runs at once.
+  }, 20_000);
 });
 
 describe('grouped rows', () => {

@@ -41,7 +41,13 @@ export interface DataTableProps<T> {
   /** Accessible name of the table and the default export file name. */
   label: string;
   exportFileName?: string;
+  /** A (re)fetch is under way: a 'Refreshing…' mark over the rows, a loading state when there are none. */
   loading?: boolean;
+  /**
+   * The data has not arrived yet: the table says so (a status text and a loader) instead of
+   * counting '0 of 0 rows' or claiming there are none.
+   */
+  isLoading?: boolean;
   emptyMessage?: string;
   highlight?: (row: T) => Highlight | undefined;
   filter?: boolean;
@@ -103,13 +109,20 @@ const fileNameOf = (label: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')}.csv`;
 
+/** The first column stays in view while a wide table scrolls sideways in its container. */
+const STICKY_FIRST: CSSProperties = { position: 'sticky', left: 0 };
+const ROW_BACKGROUND = 'var(--amplify-colors-background-primary, #fff)';
+
 /**
- * The console's table: sorting, a text filter, a sticky header, virtual
- * scrolling past VIRTUALIZE_AFTER rows, row highlighting, empty and loading
- * states, and an Export CSV of exactly what is shown.
+ * The console's table: sorting, a text filter, a sticky header and first
+ * column, virtual scrolling past VIRTUALIZE_AFTER rows, row highlighting,
+ * empty and loading states, and an Export CSV of exactly what is shown. A
+ * wide table scrolls inside its own container, never the page.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { data, columns, getRowId, label, loading = false, highlight, onRowClick, rowHeight = 44 } = props;
+  // Nothing to count yet: the first answer has not arrived.
+  const waiting = props.isLoading === true || (loading && data.length === 0);
   const [sorting, setSorting] = useState<SortingState>(
     props.initialSort ? [{ id: props.initialSort.id, desc: props.initialSort.desc ?? false }] : [],
   );
@@ -169,6 +182,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const renderRow = (row: Row<T>, background?: string) => {
     const tone = highlight?.(row.original);
+    const extra = props.rowStyle?.(row.original);
+    // The sticky first cell needs an opaque background: the row's own, or the page's.
+    const rowBackground = tone ? HIGHLIGHT_BACKGROUND[tone] : background;
+    const firstBackground = (extra?.background as string | undefined) ?? rowBackground ?? ROW_BACKGROUND;
     return (
       <tr
         key={row.id}
@@ -179,14 +196,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row.original) : undefined}
         style={{
           height: rowHeight,
-          background: tone ? HIGHLIGHT_BACKGROUND[tone] : background,
-          ...props.rowStyle?.(row.original),
+          background: rowBackground,
+          ...extra,
           cursor: onRowClick ? 'pointer' : undefined,
           borderBottom: '1px solid var(--amplify-colors-border-secondary)',
         }}
       >
-        {row.getVisibleCells().map((c) => (
-          <td key={c.id} style={{ padding: '0.25rem 0.75rem' }}>
+        {row.getVisibleCells().map((c, i) => (
+          <td
+            key={c.id}
+            style={
+              i === 0
+                ? { padding: '0.25rem 0.75rem', ...STICKY_FIRST, zIndex: 1, background: firstBackground }
+                : { padding: '0.25rem 0.75rem' }
+            }
+          >
             {flexRender(c.column.columnDef.cell, c.getContext())}
           </td>
         ))}
@@ -215,9 +239,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Flex>
       <Flex alignItems="center" gap="0.75rem">
         <Text role="status" aria-live="polite" fontSize="small" color="font.secondary">
-          {rows.length} of {props.total ?? data.length} {props.noun ?? 'rows'}
+          {waiting
+            ? `Loading ${props.noun ?? 'rows'}…`
+            : `${rows.length} of ${props.total ?? data.length} ${props.noun ?? 'rows'}`}
         </Text>
-        {loading && rows.length > 0 ? (
+        {loading && !waiting && rows.length > 0 ? (
           <Flex alignItems="center" gap="0.5rem" aria-label="Refreshing">
             <Loader size="small" />
             <Text fontSize="small">Refreshing…</Text>
@@ -226,15 +252,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Flex>
       <View
         ref={scrollRef}
+        className="data-table-scroll"
         maxHeight={props.height ?? '70vh'}
-        overflow="auto"
-        style={{ border: '1px solid var(--amplify-colors-border-secondary)', borderRadius: '6px' }}
+        maxWidth="100%"
+        style={{
+          overflowX: 'auto',
+          overflowY: 'auto',
+          border: '1px solid var(--amplify-colors-border-secondary)',
+          borderRadius: '6px',
+        }}
       >
-        <table aria-label={label} style={{ width: '100%', borderCollapse: 'collapse' }}>
+        <table
+          aria-label={label}
+          aria-busy={waiting || undefined}
+          className="data-table"
+          style={{ width: '100%', borderCollapse: 'collapse' }}
+        >
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, i) => {
                   const sorted = header.column.getIsSorted();
                   const def = columns.find((c) => c.id === header.column.id);
                   return (
@@ -245,7 +282,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       style={{
                         position: 'sticky',
                         top: 0,
-                        zIndex: 1,
+                        // The first header stays in view both ways, above the sticky first cells.
+                        ...(i === 0 ? { left: 0, zIndex: 3 } : { zIndex: 2 }),
                         width: def?.width,
                         textAlign: 'left',
                         padding: '0.5rem 0.75rem',
@@ -281,8 +319,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
           </tbody>
         </table>
-        {rows.length === 0 ? (
-          loading && data.length === 0 ? (
+        {rows.length === 0 || waiting ? (
+          waiting ? (
             <Flex alignItems="center" gap="0.5rem" padding="1rem">
               <Loader />
               <Text>Loading…</Text>

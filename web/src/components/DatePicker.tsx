@@ -15,9 +15,16 @@ export interface DatePickerProps {
   timeZoneLabel?: string;
   required?: boolean;
   descriptiveText?: string;
+  /** Marks the field invalid (aria-invalid); `errorMessage` is then shown under it and read as its description. */
+  hasError?: boolean;
+  /** The date error to show in place, e.g. 'End Date must be on or after Start Date'. */
+  errorMessage?: string;
 }
 
-/** A labelled date field defaulting to today, with its time zone named. */
+/**
+ * A labelled date field defaulting to today, with its time zone named. With `hasError` the field is
+ * aria-invalid and `errorMessage` shows under it, tied to it by aria-describedby.
+ */
 export function DatePicker({
   label,
   value,
@@ -28,6 +35,8 @@ export function DatePicker({
   timeZoneLabel,
   required,
   descriptiveText,
+  hasError = false,
+  errorMessage,
 }: DatePickerProps) {
   useEffect(() => {
     if (value === undefined) onChange(todayIn(timeZone));
@@ -44,6 +53,8 @@ export function DatePicker({
         max={max}
         isRequired={required}
         descriptiveText={descriptiveText}
+        hasError={hasError}
+        errorMessage={hasError ? errorMessage : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
       {timeZoneLabel ? (

@@ -10,16 +10,35 @@ export interface DateTimeRangeProps {
   timeZoneLabel: string;
   /** IANA zone for the default (today); the browser's by default. */
   timeZone?: string;
+  /** Marks both fields invalid (aria-invalid), e.g. when the form found the range wrong. */
+  hasError?: boolean;
+  /** The form's error for this range, shown under the fields and read as their description. */
+  errorMessage?: string;
 }
 
-/** From/To wall times in one named zone; defaults to today and flags a reversed range. */
-export function DateTimeRange({ legend, value, onChange, timeZoneLabel, timeZone }: DateTimeRangeProps) {
+/**
+ * From/To wall times in one named zone; defaults to today and flags a reversed range. A form can
+ * show its own error in place with `hasError` + `errorMessage`: under the fields, which are then
+ * aria-invalid and described by it.
+ */
+export function DateTimeRange({
+  legend,
+  value,
+  onChange,
+  timeZoneLabel,
+  timeZone,
+  hasError = false,
+  errorMessage,
+}: DateTimeRangeProps) {
   const errorId = useId();
   useEffect(() => {
     if (!value.start && !value.end) onChange(todayRange(timeZone));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const error = rangeError(value);
+  const reversed = rangeError(value);
+  // The form's own error (when it gives one) wins over the reversed-range check.
+  const error = (hasError ? errorMessage : undefined) ?? reversed;
+  const describedBy = error ? errorId : undefined;
   return (
     <fieldset style={{ border: 'none', padding: 0, margin: 0 }}>
       <legend style={{ fontWeight: 600, marginBottom: '0.25rem' }}>{legend}</legend>
@@ -28,14 +47,18 @@ export function DateTimeRange({ legend, value, onChange, timeZoneLabel, timeZone
           label="From"
           type="datetime-local"
           value={value.start}
+          hasError={hasError}
+          aria-invalid={hasError || undefined}
+          aria-describedby={hasError ? describedBy : undefined}
           onChange={(e) => onChange({ ...value, start: e.target.value })}
         />
         <TextField
           label="To"
           type="datetime-local"
           value={value.end}
-          hasError={error !== null}
-          aria-describedby={error ? errorId : undefined}
+          hasError={hasError || reversed !== null}
+          aria-invalid={hasError || reversed !== null || undefined}
+          aria-describedby={describedBy}
           onChange={(e) => onChange({ ...value, end: e.target.value })}
         />
         <Text fontSize="small" color="font.secondary" paddingBottom="0.6rem">

@@ -29,7 +29,19 @@ export function InfoTip({ text, label }: InfoTipProps) {
         onBlur={() => setOpen(false)}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-        style={{ all: 'unset', cursor: 'help', display: 'inline-flex', borderRadius: '50%' }}
+        // No `all: unset`: as an inline style it would also remove the focus ring of focus.css.
+        style={{
+          appearance: 'none',
+          background: 'none',
+          border: 0,
+          padding: 0,
+          margin: 0,
+          font: 'inherit',
+          color: 'inherit',
+          cursor: 'help',
+          display: 'inline-flex',
+          borderRadius: '50%',
+        }}
       >
         <svg
           width="18"

@@ -14,4 +14,13 @@ describe('Page', () => {
     unmount();
     expect(document.title).toBe('Fleet Console');
   });
+
+  it('leaves its padding and heading size to the stylesheet, so a phone gets smaller ones', () => {
+    render(<Page title="Upload Pars">body</Page>);
+    const heading = screen.getByRole('heading', { level: 1, name: 'Upload Pars' });
+    expect(heading).toHaveClass('page-title');
+    expect(heading.style.fontSize).toBe('');
+    expect(heading.parentElement).toHaveClass('page');
+    expect(heading.parentElement!.style.padding).toBe('');
+  });
 });

@@ -17,8 +17,9 @@ export interface PageProps {
 export function Page({ title, headingGap = '1rem', children }: PageProps) {
   useDocumentTitle(title);
   return (
-    <View padding="1rem">
-      <Heading level={1} fontSize="xxxl" marginBottom={headingGap}>
+    // Padding and heading size come from styles.css (.page): smaller on a phone.
+    <View className="page">
+      <Heading level={1} className="page-title" marginBottom={headingGap}>
         {title}
       </Heading>
       {children}

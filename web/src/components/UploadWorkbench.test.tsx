@@ -1,8 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { getMyAccess } from '@/features/access/api/get-my-access';
+import { actionFor } from '@/features/access';
 import type { UploadBody } from '@/lib/upload-pipeline';
+import { ApiError } from '@/lib/api';
+import { newTestQueryClient, renderWithProviders } from '@/test/utils';
 import { UploadWorkbench } from './UploadWorkbench';
+
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
 
 const CSV = 'route,stop\nr1,1\nr2,x\n';
 
@@ -115,5 +122,55 @@ describe('UploadWorkbench', () => {
     await waitFor(() => expect(screen.getByText('1 written, 0 failed.')).toBeInTheDocument());
     expect(commit.mock.calls[0][0].rows.map((r) => r.row)).toEqual([2]);
     expect(screen.getByText('1 row')).toBeInTheDocument();
+  });
+});
+
+describe('UploadWorkbench for a user without the commit action', () => {
+  it('disables the file input and the commit button with the reason for a user without the action', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: [], flags: [] });
+    render(
+      <QueryClientProvider client={newTestQueryClient()}>
+        <UploadWorkbench
+          previewLabel="Stops to upload"
+          previewColumns={[{ col: 'route', title: 'Route' }]}
+          dryRun={vi.fn()}
+          commit={vi.fn()}
+          commitLabel="Upload"
+          call="POST /locations/routes/schedule/commit"
+          validRowsGoAlone
+          messageOf={(_e, f) => f}
+        />
+      </QueryClientProvider>,
+    );
+    const reason = `You need the ${actionFor('POST /locations/routes/schedule/commit')} permission. An administrator can grant it on the Permissions screen.`;
+    await waitFor(() => expect(screen.getByLabelText('CSV or Excel file')).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Upload' }).closest('[title]')).toHaveAttribute('title', reason);
+    expect(screen.getByLabelText('CSV or Excel file').closest('[title]')).toHaveAttribute('title', reason);
+  });
+
+  it('tells a dry run refused for want of permission in the kit dialog, not in the form', async () => {
+    vi.mocked(getMyAccess).mockRejectedValue(new Error('offline'));
+    const dryRun = vi.fn(async () => {
+      throw new ApiError('forbidden', { status: 403 });
+    });
+    renderWithProviders(
+      <UploadWorkbench
+        previewLabel="Stops to upload"
+        previewColumns={[{ col: 'route', title: 'Route' }]}
+        dryRun={dryRun}
+        commit={vi.fn()}
+        commitLabel="Upload"
+        call="POST /locations/routes/schedule/commit"
+        validRowsGoAlone
+        messageOf={(e, f) => (e instanceof Error ? e.message : f)}
+      />,
+    );
+    await userEvent.upload(
+      screen.getByLabelText('CSV or Excel file'),
+      new File(['route,stop\nr1,1\n'], 'stops.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Error! User Action Prohibited!');
+    expect(screen.queryByText('forbidden')).toBeNull();
+    expect(screen.queryByText('The file has problems')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { commitInBatches, type CommitResult, type DryRun, type UploadBody } from '@/lib/upload-pipeline';
 import { count } from '@/lib/count';
+import { Guard } from '@/features/access';
 import { checkedColumns } from './checked-columns';
 import { ErrorPanel } from './ErrorPanel';
 import { FileInput } from './FileInput';
@@ -18,6 +19,12 @@ export interface UploadWorkbenchProps {
   dryRun: (body: UploadBody) => Promise<DryRun>;
   commit: (batch: UploadBody) => Promise<{ results: CommitResult[] }>;
   commitLabel: string;
+  /**
+   * The call the commit makes (a GraphQL field or `METHOD /path` of the
+   * server's registry, e.g. 'POST /locations/bulk/commit'): for a user without
+   * its action the commit button is disabled, with the reason as its tooltip.
+   */
+  call?: string;
   committingLabel?: string;
   /**
    * Whether valid rows may go while others are invalid (the spec allows it
@@ -83,33 +90,41 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
   };
 
   const busy = checking || progress !== null;
+  const commitButton = (refused: boolean) => (
+    <Button
+      variation="primary"
+      onClick={commit}
+      isDisabled={refused || ready.length === 0 || busy || blocked}
+      isLoading={progress !== null}
+      loadingText={props.committingLabel ?? 'Uploading…'}
+    >
+      {props.commitLabel}
+    </Button>
+  );
+
+  // The file is checked by a dry run that needs the commit's action too: no use choosing one without it.
+  const fileInput = (refused: boolean) => (
+    <FileInput
+      label={props.fileLabel ?? 'CSV or Excel file'}
+      accept=".csv,text/csv,.xlsx"
+      onFile={(file) => {
+        setOutcome(null);
+        void choose(file);
+      }}
+      disabled={busy || refused}
+    />
+  );
 
   return (
     <Flex direction="column" gap="1rem">
       {props.help}
       <Flex alignItems="center" gap="1rem" wrap="wrap">
-        <FileInput
-          label={props.fileLabel ?? 'CSV or Excel file'}
-          accept=".csv,text/csv,.xlsx"
-          onFile={(file) => {
-            setOutcome(null);
-            void choose(file);
-          }}
-          disabled={busy}
-        />
+        {props.call ? <Guard call={props.call}>{fileInput}</Guard> : fileInput(false)}
       </Flex>
       <ErrorPanel heading="The file has problems" messages={fileErrors} />
 
       <Flex gap="1rem" alignItems="center" wrap="wrap">
-        <Button
-          variation="primary"
-          onClick={commit}
-          isDisabled={ready.length === 0 || busy || blocked}
-          isLoading={progress !== null}
-          loadingText={props.committingLabel ?? 'Uploading…'}
-        >
-          {props.commitLabel}
-        </Button>
+        {props.call ? <Guard call={props.call}>{commitButton}</Guard> : commitButton(false)}
         <InvalidRowsDownload fileName={upload.fileName} rows={invalid} reports={upload.reports} />
         <Text>
           {count(upload.rows.length, 'row')}

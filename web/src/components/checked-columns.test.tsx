@@ -66,4 +66,27 @@ describe('checkedColumns', () => {
     })[0];
     expect(ROWS.map((r) => status.value(r))).toEqual(['altered', 'refused', 'checking']);
   });
+
+  it('shows the changed values as a person reads them, not as raw JSON', () => {
+    const reports = new Map<number, RowReport>([
+      [
+        2,
+        {
+          row: 2,
+          key: 'r1',
+          status: 'change',
+          messages: [],
+          diff: [
+            { attribute: 'updateReason', oldValue: 'null', newValue: '{"prod":"Holiday Break"}' },
+            { attribute: 'status', oldValue: '"OFFLINE"', newValue: '"LIVE"' },
+            { attribute: 'price', oldValue: '6.00', newValue: '6.25' },
+          ],
+        },
+      ],
+    ]);
+    const message = checkedColumns(reports, { fileColumns: [] }).find((c) => c.id === 'message')!;
+    expect(message.value(ROWS[0])).toBe(
+      'updateReason: None → prod: Holiday Break; status: OFFLINE → LIVE; price: 6.00 → 6.25',
+    );
+  });
 });

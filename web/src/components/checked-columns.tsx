@@ -1,3 +1,4 @@
+import { displayJson } from '@/lib/display-value';
 import type { FileRow, RowReport, RowStatus } from '@/lib/upload-pipeline';
 import type { DataColumn } from './DataTable';
 import { StatusIcon } from './StatusIcon';
@@ -21,9 +22,19 @@ export interface CheckedColumnsOptions {
 }
 
 /**
+ * A changed value of a dry run's diff as a person reads it: JSON text through
+ * displayJson ('null' is 'None', '"LIVE"' is 'LIVE', an object its pairs), a
+ * plain number as written ('6.00' stays '6.00').
+ */
+export function diffValue(text: string): string {
+  return /^-?\d+(\.\d+)?$/.test(text.trim()) ? text.trim() : displayJson(text);
+}
+
+/**
  * The preview columns of a dry-run check: a status icon (pending until the
  * server answers), the row number, the file's columns, and the row's
- * messages, warnings and changes.
+ * messages, warnings and changes (each value as a person reads it: see
+ * displayJson).
  */
 export function checkedColumns(reports: Map<number, RowReport>, options: CheckedColumnsOptions): DataColumn<FileRow>[] {
   const text = options.statusText ?? STATUS_TEXT;
@@ -63,7 +74,8 @@ export function checkedColumns(reports: Map<number, RowReport>, options: Checked
         return [
           ...report.messages,
           ...(report.warnings ?? []),
-          ...report.diff.map((d) => `${d.attribute}: ${d.oldValue} → ${d.newValue}`),
+          // Stored values as a person reads them ('None', 'Holiday Break'), not raw JSON.
+          ...report.diff.map((d) => `${d.attribute}: ${diffValue(d.oldValue)} → ${diffValue(d.newValue)}`),
         ].join('; ');
       },
     },

@@ -10,6 +10,7 @@ import {
   type RowReport,
   type UploadBody,
 } from '@/lib/upload-pipeline';
+import { reportIfProhibited } from '@/lib/prohibited';
 
 /** A chosen file as read: its rows and the problems to list. */
 export interface FileRead {
@@ -110,6 +111,8 @@ export function useUploadCheck(options: UploadCheckOptions) {
       }));
       options.onChecked?.(dry);
     } catch (err) {
+      // Refused for want of permission: told in the kit dialog, not in the form.
+      if (reportIfProhibited(err)) return;
       const problem = options.dryRunProblem(err);
       if (problem !== undefined) setFileErrors((e) => [...e, problem]);
     } finally {

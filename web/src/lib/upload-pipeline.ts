@@ -7,6 +7,7 @@
 import Papa from 'papaparse';
 import { toCsv } from './csv';
 import { ApiError, isForbidden } from './api';
+import { reportProhibited } from './prohibited';
 
 export type Cells = Record<string, string>;
 /** A row as the user sees it in the file: header = row 1. */
@@ -315,6 +316,8 @@ export async function commitInBatches(
     return groups ? { ...rest, rows, groups } : { ...rest, rows };
   });
   const outcomes = await runBatches(bodies, send, onProgress);
+  // A refusal for want of permission is also told once in the kit dialog; its rows keep their message.
+  if (outcomes.some((o) => !o.ok && isForbidden(o.error))) reportProhibited();
   const results = outcomes.flatMap((o, i) => {
     if (o.ok) return o.value.results;
     const message = o.error instanceof Error ? o.error.message : 'Not sent';

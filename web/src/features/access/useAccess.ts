@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import rules from '@/generated/rules.json';
 import { getMyAccess } from './api/get-my-access';
+import { screenNeeds } from './screens';
 
 /**
  * The permission action each call needs, from the server's registry (rules.json
@@ -35,18 +36,31 @@ export function useAccess() {
     const action = actionFor(call);
     return action === undefined || actions.includes(action);
   };
+  /**
+   * Whether the user may open the screen at `path` (see SCREEN_NEEDS). False
+   * while loading, so the navigation and home page never offer a screen they
+   * then take away; true if the access failed, so nobody is locked out of what
+   * the server would allow.
+   */
+  const canOpen = (path: string) => {
+    const needs = screenNeeds(path);
+    if (!needs || query.isError) return true;
+    return !query.isLoading && canCall(needs.call);
+  };
   return {
     isLoading: query.isLoading,
     isError: query.isError,
     actions,
     flags: query.data?.flags ?? [],
     canCall,
+    canOpen,
   };
 }
 
 /** Why a control for `call` is unavailable, for its tooltip; undefined when the user may use it. */
 export function useRefusal(call: Call | string): string | undefined {
-  const { canCall, isLoading } = useAccess();
-  if (isLoading || canCall(call)) return undefined;
+  const { canCall, isLoading, isError } = useAccess();
+  // Unknown access (loading or failed) refuses nothing: the server decides.
+  if (isLoading || isError || canCall(call)) return undefined;
   return `You need the ${actionFor(call)} permission. An administrator can grant it on the Permissions screen.`;
 }

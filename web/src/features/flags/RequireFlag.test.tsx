@@ -2,12 +2,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { newTestQueryClient } from '@/test/utils';
-import { getFeatureFlags } from './api/get-feature-flags';
+import { ALL_ACTIONS, newTestQueryClient } from '@/test/utils';
+import { getMyAccess } from '@/features/access/api/get-my-access';
 import { RequireFlag } from './RequireFlag';
 
-vi.mock('./api/get-feature-flags', () => ({ getFeatureFlags: vi.fn() }));
-const flagsMock = vi.mocked(getFeatureFlags);
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+const accessMock = vi.mocked(getMyAccess);
+const flagsMock = {
+  mockResolvedValue: (flags: string[]) => accessMock.mockResolvedValue({ actions: ALL_ACTIONS, flags }),
+  mockRejectedValue: (e: unknown) => accessMock.mockRejectedValue(e),
+};
 
 function renderAt(path: string) {
   return render(
@@ -50,7 +54,7 @@ describe('RequireFlag', () => {
   });
 
   it('renders nothing while loading', () => {
-    flagsMock.mockReturnValue(new Promise(() => {}));
+    accessMock.mockReturnValue(new Promise(() => {}));
     const { container } = renderAt('/jit-management');
     expect(container).toBeEmptyDOMElement();
   });

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { getFeatureFlags } from './api/get-feature-flags';
+import { useAccess } from '@/features/access/useAccess';
 
 export const FEATURE_FLAGS = {
   dropOverride: 'drop-override',
@@ -8,16 +7,16 @@ export const FEATURE_FLAGS = {
 
 export type FeatureFlag = (typeof FEATURE_FLAGS)[keyof typeof FEATURE_FLAGS] | (string & {});
 
-export const featureFlagsQueryKey = ['feature-flags'] as const;
-
-/** The signed-in user's flags; `has(flag)` is false while loading or when the lookup failed. */
+/**
+ * The signed-in user's flags, from the one access query (myAccess) that also
+ * carries their actions; `has(flag)` is false while loading or when the lookup failed.
+ */
 export function useFeatureFlags() {
-  const query = useQuery({ queryKey: featureFlagsQueryKey, queryFn: getFeatureFlags, staleTime: 5 * 60_000 });
-  const flags = query.data ?? [];
+  const access = useAccess();
   return {
-    flags,
-    isLoading: query.isLoading,
-    isError: query.isError,
-    has: (flag: FeatureFlag) => flags.includes(flag),
+    flags: access.flags,
+    isLoading: access.isLoading,
+    isError: access.isError,
+    has: (flag: FeatureFlag) => access.flags.includes(flag),
   };
 }

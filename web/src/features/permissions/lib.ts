@@ -54,3 +54,31 @@ export function permissionChangeRows(
     }),
   );
 }
+
+/** '1 action', '3 actions'. */
+export function actionsText(n: number): string {
+  return n === 1 ? '1 action' : `${n} actions`;
+}
+
+/** A user the search keeps, and the actions to list for them. */
+export interface UserMatch {
+  user: UserPermissions;
+  /** Every action when the e-mail matched (or no search); else only the matching actions. */
+  shown: string[];
+  /** True when the user is kept for their actions only: their card opens on the matches. */
+  byAction: boolean;
+}
+
+/**
+ * The users a search keeps (case-insensitive, by e-mail or by action), in the given order. A user
+ * whose e-mail matches lists all their actions; one kept for their actions lists only those.
+ */
+export function searchUsers(users: UserPermissions[], search: string): UserMatch[] {
+  const q = search.trim().toLowerCase();
+  if (!q) return users.map((user) => ({ user, shown: user.actions, byAction: false }));
+  return users.flatMap((user): UserMatch[] => {
+    if (userLabel(user).toLowerCase().includes(q)) return [{ user, shown: user.actions, byAction: false }];
+    const shown = user.actions.filter((a) => a.toLowerCase().includes(q));
+    return shown.length ? [{ user, shown, byAction: true }] : [];
+  });
+}

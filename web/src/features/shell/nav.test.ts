@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { screenNeeds } from '@/features/access/screens';
 import { buildNavMenus } from './nav';
 
 const labels = (flags: string[], menu: string) =>
@@ -56,5 +57,24 @@ describe('buildNavMenus', () => {
       { kind: 'route', label: 'Add Fridge', to: '/locations/new' },
       { kind: 'route', label: 'View Fridge Software', to: '/locations/fridge_software' },
     ]);
+  });
+});
+
+describe('buildNavMenus with access', () => {
+  it('leaves out the entries the user may not open, and a menu left empty', () => {
+    // As useAccess().canOpen: screens behind no action are open to everyone.
+    const open = new Set(['/forecast/view', '/locations/all']);
+    const canOpen = (p: string) => !screenNeeds(p) || open.has(p);
+    const menus = buildNavMenus(['jit-management'], { facilityCms: 'https://cms.example.com' }, canOpen);
+    expect(menus.map((m) => m.label)).toEqual(['Internal Apps', 'Reporting', 'Routes', 'Forecast', 'Locations']);
+    expect(menus.find((m) => m.label === 'Forecast')!.entries.map((e) => e.label)).toEqual(['View']);
+    expect(menus.find((m) => m.label === 'Locations')!.entries.map((e) => e.label)).toEqual(['All']);
+    // Routes keeps the entries no action guards (LogiNext) and the flag rule (JIT Management).
+    expect(menus.find((m) => m.label === 'Routes')!.entries.map((e) => e.label)).toEqual([
+      'LogiNext',
+      'JIT Management',
+    ]);
+    // External links are not screens of the console: they stay.
+    expect(menus[0].entries.map((e) => e.label)).toEqual(['Facility CMS', 'Driver App']);
   });
 });

@@ -13,8 +13,16 @@ export interface NavMenu {
 const route = (label: string, to: string): NavEntry => ({ kind: 'route', label, to });
 const external = (label: string, href?: string): NavEntry => ({ kind: 'external', label, href: href || undefined });
 
-/** The navigation menus (spec 1-locations §2.2); flag-gated entries appear only with their flag. */
-export function buildNavMenus(flags: readonly string[], links: AppLinks): NavMenu[] {
+/**
+ * The navigation menus (spec 1-locations §2.2); flag-gated entries appear only with their flag.
+ * Route entries the user may not open (`canOpen`, the access kit's SCREEN_NEEDS) are left out, and
+ * a menu left empty with them.
+ */
+export function buildNavMenus(
+  flags: readonly string[],
+  links: AppLinks,
+  canOpen: (path: string) => boolean = () => true,
+): NavMenu[] {
   const has = (f: string) => flags.includes(f);
   const reporting: NavEntry[] = [
     external("Today's Packing Slip", links.packingSlip),
@@ -35,7 +43,7 @@ export function buildNavMenus(flags: readonly string[], links: AppLinks): NavMen
   ];
   if (has(FEATURE_FLAGS.jitManagement)) routes.push(route('JIT Management', '/jit-management'));
 
-  return [
+  const menus: NavMenu[] = [
     {
       label: 'Internal Apps',
       entries: [external('Facility CMS', links.facilityCms), external('Driver App', links.driverApp)],
@@ -62,4 +70,7 @@ export function buildNavMenus(flags: readonly string[], links: AppLinks): NavMen
       ],
     },
   ];
+  return menus
+    .map((menu) => ({ ...menu, entries: menu.entries.filter((e) => e.kind !== 'route' || canOpen(e.to)) }))
+    .filter((menu) => menu.entries.length > 0);
 }

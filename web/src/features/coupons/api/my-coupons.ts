@@ -18,6 +18,7 @@ export const myCouponsKey = ['coupons', 'mine'] as const;
 /** GET /coupons/mine: the signed-in agent's latest 50 codes. */
 export const myCoupons = () => rest<{ coupons: Coupon[] }>('GET', '/coupons/mine');
 
-export function useMyCoupons() {
-  return useQuery({ queryKey: myCouponsKey, queryFn: myCoupons, select: (d) => d.coupons });
+/** The list; not asked for while `enabled` is false (a user without the action). */
+export function useMyCoupons(enabled = true) {
+  return useQuery({ queryKey: myCouponsKey, queryFn: myCoupons, select: (d) => d.coupons, enabled });
 }

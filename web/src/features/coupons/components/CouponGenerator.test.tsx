@@ -1,8 +1,14 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rest } from '@/lib/api';
-import { renderWithProviders } from '@/test/utils';
+import { headingProblems } from '@/components/heading-outline';
+import { actionFor } from '@/features/access';
+import { getMyAccess } from '@/features/access/api/get-my-access';
+import { ApiError, rest } from '@/lib/api';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
+import CouponsPage from '../routes/CouponsPage';
 import { CouponGenerator } from './CouponGenerator';
+
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -14,6 +20,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(2026, 10, 23, 12));
   restMock.mockReset();
+  vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -45,5 +52,55 @@ describe('CouponGenerator', () => {
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-11-25' } });
     expect(screen.queryByText('End date cannot be before start date')).toBeNull();
     expect(generate()).toBeEnabled();
+  });
+});
+
+const forbidden = () => new ApiError('Error! User Action Prohibited!', { status: 403, errorType: 'Forbidden' });
+
+function fillForm() {
+  const issue = screen.getByLabelText('Issue type');
+  fireEvent.focus(issue);
+  fireEvent.change(issue, { target: { value: 'expired' } });
+  fireEvent.click(screen.getByRole('option', { name: 'Quality: Item expired' }));
+  fireEvent.change(screen.getByLabelText('Code value'), { target: { value: '$5' } });
+}
+
+describe('Coupon Codes for a user the server refuses (issue 22)', () => {
+  it('shows one clear state: the permission dialog, no inline error, and no empty-list text beside it', async () => {
+    restMock.mockRejectedValue(forbidden());
+    renderWithProviders(<CouponsPage />);
+    expect(await screen.findByText(/Your codes cannot be shown\./)).toBeInTheDocument();
+    fillForm();
+    fireEvent.click(generate());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Not allowed' });
+    expect(within(dialog).getByText('Error! User Action Prohibited!')).toBeInTheDocument();
+    // Only the dialog says it: not the form, and the list says nothing about having no codes.
+    expect(screen.getAllByText('Error! User Action Prohibited!')).toHaveLength(1);
+    expect(screen.queryByText('You have not generated any codes yet')).toBeNull();
+  });
+
+  it('shows a failed list as its error alone', async () => {
+    restMock.mockRejectedValue(new ApiError('Service unavailable', { status: 503 }));
+    renderWithProviders(<CouponsPage />);
+    expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('You have not generated any codes yet')).toBeNull();
+  });
+
+  it('disables GENERATE CODE for a user without the action, with the reason, and does not ask for the list', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: [], flags: [] });
+    renderWithProviders(<CouponsPage />);
+    const reason = `You need the ${actionFor('POST /coupons')} permission. An administrator can grant it on the Permissions screen.`;
+    expect(await screen.findByText(`Your codes cannot be shown. ${reason}`)).toBeInTheDocument();
+    fillForm();
+    await waitFor(() => expect(generate()).toBeDisabled());
+    expect(generate().closest('[title]')).toHaveAttribute('title', reason);
+    expect(restMock).not.toHaveBeenCalled();
+  });
+
+  it('has one h1 and no skipped heading level', async () => {
+    restMock.mockResolvedValue({ coupons: [] });
+    renderWithProviders(<CouponsPage />);
+    expect(await screen.findByText('You have not generated any codes yet')).toBeInTheDocument();
+    expect(headingProblems(document.body)).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Autocomplete, Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { DatePicker } from '@/components/DatePicker';
 import { Modal } from '@/components/Modal';
-import { ApiError } from '@/lib/api';
+import { Guard } from '@/features/access';
+import { ApiError, isForbidden } from '@/lib/api';
 import { useGenerateCoupon } from '../api/generate-coupon';
 import type { Coupon } from '../api/my-coupons';
 import {
@@ -41,9 +42,12 @@ export function CouponGenerator() {
       },
       {
         onSuccess: (c) => setResult(c),
-        // The backend's message when there is a response, else the spec's words (§8).
-        onError: (e) =>
-          setError(e instanceof ApiError && e.status !== undefined && e.status > 0 ? e.message : GENERATE_CODE_FAILURE),
+        // The backend's message when there is a response, else the spec's words (§8). A
+        // permission failure is the kit's dialog's to say ('Error! User Action Prohibited!'), not the form's.
+        onError: (e) => {
+          if (isForbidden(e)) return;
+          setError(e instanceof ApiError && e.status !== undefined && e.status > 0 ? e.message : GENERATE_CODE_FAILURE);
+        },
       },
     );
   };
@@ -102,15 +106,19 @@ export function CouponGenerator() {
           {orderError}
         </Text>
       ) : null}
-      <Button
-        variation="primary"
-        onClick={submit}
-        isDisabled={!canGenerate(form) || generate.isPending}
-        isLoading={generate.isPending}
-        loadingText="Generating…"
-      >
-        GENERATE CODE
-      </Button>
+      <Guard call="POST /coupons">
+        {(refused) => (
+          <Button
+            variation="primary"
+            onClick={submit}
+            isDisabled={refused || !canGenerate(form) || generate.isPending}
+            isLoading={generate.isPending}
+            loadingText="Generating…"
+          >
+            GENERATE CODE
+          </Button>
+        )}
+      </Guard>
       {error ? (
         <Text color="font.error" role="alert">
           {error}

@@ -1,6 +1,7 @@
-import { Alert, Heading } from '@aws-amplify/ui-react';
+import { Alert, Heading, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
-import { errorMessage } from '@/lib/api';
+import { useAccess, useRefusal } from '@/features/access';
+import { errorMessage, isForbidden } from '@/lib/api';
 import { useMyCoupons, type Coupon } from '../api/my-coupons';
 
 const columns: DataColumn<Coupon>[] = [
@@ -13,15 +14,37 @@ const columns: DataColumn<Coupon>[] = [
   { id: 'redeemed', header: 'Redeemed', value: (c) => (c.redeemed ? 'Yes' : 'No'), width: '6rem' },
 ];
 
-/** Beyond the spec: the codes this agent generated lately, with their redeemed state. */
+/**
+ * Beyond the spec: the codes this agent generated lately, with their redeemed
+ * state. One clear state (issue 22): the list, or why it cannot be shown (the
+ * permission the user lacks, or the error), never an error beside 'You have not
+ * generated any codes yet'.
+ */
 export function RecentCoupons() {
-  const mine = useMyCoupons();
+  const access = useAccess();
+  const refusal = useRefusal('GET /coupons/mine');
+  // Asked for once the access is known (or cannot be): the server decides then.
+  const mine = useMyCoupons(!access.isLoading && !refusal);
+  const heading = <Heading level={2}>Your recent codes</Heading>;
+  if (refusal || (mine.isError && isForbidden(mine.error))) {
+    return (
+      <>
+        {heading}
+        <Text role="note">{`Your codes cannot be shown. ${refusal ?? 'The server refused them.'}`}</Text>
+      </>
+    );
+  }
+  if (mine.isError) {
+    return (
+      <>
+        {heading}
+        <Alert variation="error">{errorMessage(mine.error, 'Your codes could not be loaded')}</Alert>
+      </>
+    );
+  }
   return (
     <>
-      <Heading level={3}>Your recent codes</Heading>
-      {mine.isError ? (
-        <Alert variation="error">{errorMessage(mine.error, 'Your codes could not be loaded')}</Alert>
-      ) : null}
+      {heading}
       <DataTable
         label="Your recent codes"
         data={mine.data ?? []}

@@ -1,8 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
+import { actionFor } from '@/features/access';
+import { getMyAccess } from '@/features/access/api/get-my-access';
 import type { UploadBody } from '@/lib/upload-pipeline';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import {
   dryRunForecast,
   putForecastFile,
@@ -19,6 +22,7 @@ vi.mock('../api/upload-forecast', async (importOriginal) => ({
   putForecastFile: vi.fn(),
   uploadStatus: vi.fn(),
 }));
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const dryRun = vi.mocked(dryRunForecast);
 
 const HEADER = 'Item,AllocationDate,Quantity,ProductionDate';
@@ -52,6 +56,7 @@ const picker = () => screen.getByLabelText('Forecast CSV');
 const uploadButton = () => screen.getByRole('button', { name: 'Upload Forecast' });
 
 beforeEach(() => {
+  vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   vi.mocked(requestUploadLink).mockResolvedValue({
     url: 'https://s3.test/put',
     uploadId: 'up-1',
@@ -63,7 +68,7 @@ beforeEach(() => {
 
 describe('ForecastUpload', () => {
   it('refuses a file that is not CSV without asking the server', async () => {
-    render(<ForecastUpload />);
+    renderWithProviders(<ForecastUpload />);
     await userEvent.upload(picker(), new File(['x'], 'forecast.txt', { type: 'text/plain' }), { applyAccept: false });
     expect(await screen.findByText('Please upload a .csv file')).toBeInTheDocument();
     expect(dryRun).not.toHaveBeenCalled();
@@ -71,7 +76,7 @@ describe('ForecastUpload', () => {
   });
 
   it('lists a missing column, shows the rows unchecked and does not check them', async () => {
-    render(<ForecastUpload />);
+    renderWithProviders(<ForecastUpload />);
     await userEvent.upload(picker(), csv('short.csv', 'Item,AllocationDate\nSoup,2030/01/05\n'));
     expect(await screen.findByText('Line 1: Missing column Quantity, ProductionDate')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Forecast preview' })).getByText('Soup')).toBeInTheDocument();
@@ -80,14 +85,14 @@ describe('ForecastUpload', () => {
   });
 
   it('says a file without rows has none', async () => {
-    render(<ForecastUpload />);
+    renderWithProviders(<ForecastUpload />);
     await userEvent.upload(picker(), csv('empty.csv', `${HEADER}\n`));
     expect(await screen.findByText('The file has no rows')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Forecast preview' })).not.toBeInTheDocument();
   });
 
   it('lists the bad lines and blocks the upload', async () => {
-    render(<ForecastUpload />);
+    renderWithProviders(<ForecastUpload />);
     await userEvent.upload(
       picker(),
       csv('bad.csv', `${HEADER}\nSoup,2030/01/05,4,2030/01/05\nSalad,2030/01/05,bad,2030/01/05\n`),
@@ -101,14 +106,14 @@ describe('ForecastUpload', () => {
 
   it('lists a failed dry run among the file problems', async () => {
     dryRun.mockRejectedValue(new ApiError('The forecast service is down'));
-    render(<ForecastUpload />);
+    renderWithProviders(<ForecastUpload />);
     await userEvent.upload(picker(), GOOD);
     expect(await screen.findByText('The forecast service is down')).toBeInTheDocument();
     expect(uploadButton()).toBeDisabled();
   });
 
   it('opens the Holdover Alert, closes it, and opens it again from its button', async () => {
-    render(<ForecastUpload />);
+    renderWithProviders(<ForecastUpload />);
     await userEvent.upload(picker(), GOOD);
     const alert = await screen.findByRole('alertdialog', { name: 'Holdover Alert' });
     expect(
@@ -135,7 +140,7 @@ describe('ForecastUpload', () => {
       written: 2,
       unchanged: 0,
     });
-    render(<ForecastUpload />);
+    renderWithProviders(<ForecastUpload />);
     await userEvent.upload(picker(), GOOD);
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(uploadButton()).toBeEnabled());
@@ -154,7 +159,7 @@ describe('ForecastUpload', () => {
       written: 0,
       unchanged: 0,
     });
-    render(<ForecastUpload />);
+    renderWithProviders(<ForecastUpload />);
     await userEvent.upload(picker(), csv('plain.csv', `${HEADER}\nSoup,2030/01/05,4,2030/01/05\n`));
     await waitFor(() => expect(uploadButton()).toBeEnabled());
     await userEvent.click(uploadButton());
@@ -172,12 +177,28 @@ describe('ForecastUpload', () => {
     vi.mocked(putForecastFile).mockRejectedValue(
       new UploadRefused('The upload link expired. Choose Upload Forecast again.'),
     );
-    render(<ForecastUpload />);
+    renderWithProviders(<ForecastUpload />);
     await userEvent.upload(picker(), csv('plain.csv', `${HEADER}\nSoup,2030/01/05,4,2030/01/05\n`));
     await waitFor(() => expect(uploadButton()).toBeEnabled());
     await userEvent.click(uploadButton());
     expect(
       (await screen.findByText('The upload link expired. Choose Upload Forecast again.')).closest('[role="alert"]'),
     ).not.toBeNull();
+  });
+});
+
+describe('ForecastUpload for a user without the upload action (issue 22)', () => {
+  it('disables Upload Forecast with the reason, even for a valid file', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: ['GetForecast'], flags: [] });
+    renderWithProviders(<ForecastUpload />);
+    await userEvent.upload(picker(), csv('ok.csv', `${HEADER}\nSalad,2030/01/05,2,2030/01/05\n`));
+    await waitFor(() => expect(dryRun).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(uploadButton().closest('[title]')).toHaveAttribute(
+        'title',
+        `You need the ${actionFor('GET /forecast/upload/url')} permission. An administrator can grant it on the Permissions screen.`,
+      ),
+    );
+    expect(uploadButton()).toBeDisabled();
   });
 });

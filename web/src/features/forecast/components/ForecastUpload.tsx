@@ -6,6 +6,7 @@ import { FileInput } from '@/components/FileInput';
 import { MessageDialog } from '@/components/MessageDialog';
 import { UploadPreviewTable } from '@/components/UploadPreviewTable';
 import { useUploadCheck } from '@/components/useUploadCheck';
+import { Guard } from '@/features/access';
 import { isCsv, type DryRun, type RowReport } from '@/lib/upload-pipeline';
 import { count } from '@/lib/count';
 import { messageOf } from '@/features/locations/api/error-message';
@@ -117,15 +118,20 @@ export function ForecastUpload() {
           onFile={onFile}
           disabled={checking || sending}
         />
-        <Button
-          variation="primary"
-          onClick={() => void send()}
-          isDisabled={!canUpload}
-          isLoading={sending}
-          loadingText="Uploading…"
-        >
-          Upload Forecast
-        </Button>
+        {/* Upload Forecast starts by asking for the upload link: that call's action decides. */}
+        <Guard call="GET /forecast/upload/url">
+          {(refused) => (
+            <Button
+              variation="primary"
+              onClick={() => void send()}
+              isDisabled={refused || !canUpload}
+              isLoading={sending}
+              loadingText="Uploading…"
+            >
+              Upload Forecast
+            </Button>
+          )}
+        </Guard>
         {holdovers.length > 0 ? (
           <Button onClick={() => setShowHoldover(true)}>Holdover warnings ({holdovers.length})</Button>
         ) : null}

@@ -3,6 +3,8 @@ import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
 import { Modal } from '@/components/Modal';
+import { Guard, useRefusal } from '@/features/access';
+import { isForbidden } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import { messageOf } from '@/features/locations/api/error-message';
 import { useForecast, type ForecastRow } from '../api/get-forecast';
@@ -67,12 +69,13 @@ export function ForecastView() {
 function EditQuantity({ row, date, onClose }: { row: ForecastRow; date: string; onClose: () => void }) {
   const [value, setValue] = useState(String(row.Quantity));
   const update = useUpdateForecast();
+  const refusal = useRefusal('PUT /forecast/update');
   const toast = useToast();
   const quantity = Number(value);
   const valid = value.trim() !== '' && Number.isInteger(quantity) && quantity >= 0;
 
   const save = () => {
-    if (!valid) return;
+    if (!valid || refusal) return;
     update.mutate(
       { item: row.Item, quantity, date },
       {
@@ -91,14 +94,18 @@ function EditQuantity({ row, date, onClose }: { row: ForecastRow; date: string; 
       footer={
         <Flex gap="0.5rem" justifyContent="flex-end">
           <Button onClick={onClose}>Close</Button>
-          <Button
-            variation="primary"
-            onClick={save}
-            isDisabled={!valid || update.isPending}
-            isLoading={update.isPending}
-          >
-            Save changes
-          </Button>
+          <Guard call="PUT /forecast/update">
+            {(refused) => (
+              <Button
+                variation="primary"
+                onClick={save}
+                isDisabled={refused || !valid || update.isPending}
+                isLoading={update.isPending}
+              >
+                Save changes
+              </Button>
+            )}
+          </Guard>
         </Flex>
       }
     >
@@ -120,7 +127,8 @@ function EditQuantity({ row, date, onClose }: { row: ForecastRow; date: string; 
           data-autofocus
         />
       </form>
-      {update.isError ? (
+      {/* A permission failure is the kit's dialog's to say, not this form's. */}
+      {update.isError && !isForbidden(update.error) ? (
         <Text color="font.error" role="alert">
           {messageOf(update.error, 'The quantity could not be saved')}
         </Text>

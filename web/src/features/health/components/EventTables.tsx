@@ -1,6 +1,7 @@
 import { Alert, Button } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { parseAwsJson } from '@/lib/api';
+import { displayValue } from '@/lib/display-value';
 import { useFridgeEvents, type FridgeEvent } from '../api/get-fridge-events';
 import { useFridgeSegmentEvents, type SegmentEvent } from '../api/get-fridge-segment-events';
 import { HEALTH_MESSAGES } from '../lib/health-rules';
@@ -52,11 +53,10 @@ export function FridgeEventsTable({ locationId }: { locationId: string }) {
   );
 }
 
-/** The payload as one line of JSON (AWSJSON comes as text). */
+/** The payload as a person reads it ('total: 7.5, items: 2'), not raw JSON (AWSJSON comes as text). */
 export function payloadText(payload: unknown): string {
   if (payload === null || payload === undefined) return '';
-  const value = parseAwsJson<unknown>(payload);
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return displayValue(parseAwsJson<unknown>(payload));
 }
 
 const SEGMENT_COLUMNS: DataColumn<SegmentEvent>[] = [
@@ -72,8 +72,6 @@ const SEGMENT_COLUMNS: DataColumn<SegmentEvent>[] = [
         <span
           title={text}
           style={{
-            fontFamily: 'ui-monospace, monospace',
-            fontSize: '0.85rem',
             display: 'inline-block',
             maxWidth: '40rem',
             overflow: 'hidden',

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { StatusBadge } from '@/components/StatusBadge';
+import { Guard } from '@/features/access';
 import { useFeatureFlags } from '@/features/flags';
 import { ApiError } from '@/lib/api';
+import { reportIfProhibited } from '@/lib/prohibited';
 import { useToast } from '@/lib/toast';
 import { createQueueMessage } from '../api/create-queue-message';
 import type { QueueMessage } from '../api/read-queue-messages';
@@ -93,6 +95,8 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
           if (r.success) toast.success(HEALTH_MESSAGES.swapDone, TOAST);
           else toast.error(HEALTH_MESSAGES.swapQueueFailed, { ...TOAST, detail: r.message ?? undefined });
         } catch (err) {
+          // A permission failure goes to the kit's dialog, not into a toast.
+          if (reportIfProhibited(err)) return;
           toast.error(HEALTH_MESSAGES.swapRequestFailed, { ...TOAST, detail: serverMessage(err) });
         }
         return;
@@ -109,6 +113,7 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
           toast.success(resetDoneMessage(p.cmd.label), TOAST);
         }
       } catch (err) {
+        if (reportIfProhibited(err)) return;
         // The catalogue's one failure text for queue commands (§8), with the server's reason under it.
         toast.error(resetFailedMessage(p.cmd.label), { ...TOAST, detail: serverMessage(err) });
       }
@@ -128,9 +133,13 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
       {resets.length ? (
         <Flex gap="0.5rem" wrap="wrap" role="group" aria-label="Resets">
           {resets.map((c) => (
-            <Button key={c.key} onClick={() => setConfirm({ cmd: c })}>
-              Reset {c.label}
-            </Button>
+            <Guard key={c.key} call="createQueueMessage">
+              {(disabled) => (
+                <Button onClick={() => setConfirm({ cmd: c })} isDisabled={disabled}>
+                  Reset {c.label}
+                </Button>
+              )}
+            </Guard>
           ))}
         </Flex>
       ) : null}
@@ -139,14 +148,18 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
         const operation = toggleOperation(state.on);
         return (
           <Flex key={c.key} alignItems="center" gap="0.75rem" wrap="wrap" data-command={c.key}>
-            <Button
-              variation={operation === 'ENABLE' ? 'primary' : 'destructive'}
-              onClick={() => setConfirm({ cmd: c, operation })}
-              isDisabled={!healthKnown}
-              minWidth="16rem"
-            >
-              {operation} {c.label}
-            </Button>
+            <Guard call="createQueueMessage">
+              {(disabled) => (
+                <Button
+                  variation={operation === 'ENABLE' ? 'primary' : 'destructive'}
+                  onClick={() => setConfirm({ cmd: c, operation })}
+                  isDisabled={disabled || !healthKnown}
+                  minWidth="16rem"
+                >
+                  {operation} {c.label}
+                </Button>
+              )}
+            </Guard>
             <Text fontSize="small">
               {c.label} is {state.on ? 'on' : 'off'}
             </Text>
@@ -160,9 +173,13 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
       })}
       {swaps.map((c) => (
         <Flex key={c.key}>
-          <Button variation="warning" onClick={() => setConfirm({ cmd: c })}>
-            {c.label}
-          </Button>
+          <Guard call="sendConfirmedInventoryAndConfirmedReservation">
+            {(disabled) => (
+              <Button variation="warning" onClick={() => setConfirm({ cmd: c })} isDisabled={disabled}>
+                {c.label}
+              </Button>
+            )}
+          </Guard>
         </Flex>
       ))}
       {confirm && text ? (

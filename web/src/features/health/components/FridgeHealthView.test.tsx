@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, graphql } from '@/lib/api';
 import { headingProblems } from '@/components/heading-outline';
-import { renderWithProviders } from '@/test/utils';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import type { FridgeHealth } from '../api/health-fields';
 import type { QueueMessage } from '../api/read-queue-messages';
 import { health } from '../lib/fixtures';
@@ -19,6 +19,7 @@ const ID = 'CHI_0001';
 let fridge: FridgeHealth | null;
 let queue: QueueMessage[];
 let flags: string[];
+let access: string[];
 let sent: { location: string; message: unknown }[];
 let createError: Error | null;
 let swap: { success: boolean; message: string | null } | Error;
@@ -27,7 +28,7 @@ let healthLocationIds: string[][];
 let n = 0;
 
 function backend(query: string, v: Record<string, unknown> = {}): unknown {
-  if (query.includes('getFeatureFlags')) return { getFeatureFlags: flags };
+  if (query.includes('myAccess')) return { myAccess: { actions: access, flags } };
   if (query.includes('fridgeHealth(')) {
     if (healthError) throw new ApiError('boom', { errorType: 'InternalError' });
     healthLocationIds.push((v.filter as { locationIds: string[] }).locationIds);
@@ -110,6 +111,7 @@ beforeEach(() => {
     },
   ];
   flags = ['feature-flag-admin'];
+  access = ALL_ACTIONS;
   sent = [];
   createError = null;
   swap = { success: true, message: null };
@@ -151,10 +153,17 @@ describe('FridgeHealthView', () => {
     expect(row('safetyHold')).toHaveAttribute('data-colour', 'red');
     expect(row('networkSpeed')).toHaveAttribute('data-colour', 'red');
     expect(row('networkSpeed')).toHaveTextContent('None');
+    // Each colour also has its word, so the colour is never the only signal.
+    expect(within(row('jofemarState')).getByText('OK')).toBeVisible();
+    expect(within(row('temperature')).getByText('Warning')).toBeVisible();
+    expect(within(row('safetyHold')).getByText('Problem')).toBeVisible();
+    expect(within(row('timestamp')).queryByText(/^(OK|Warning|Problem)$/)).toBeNull();
 
     const segments = await screen.findByRole('table', { name: 'Segment events' });
     expect(await within(segments).findByText('2026-01-14 21:00:00')).toBeInTheDocument();
-    expect(within(segments).getByText('{"total":7.5}')).toBeInTheDocument();
+    // The payload as a person reads it, not raw JSON.
+    expect(within(segments).getByText('total: 7.5')).toBeInTheDocument();
+    expect(within(segments).queryByText(/[{}"]/)).toBeNull();
     expect(
       await within(screen.getByRole('table', { name: 'Fridge events' })).findByText('2026-07-01 12:05:09'),
     ).toBeInTheDocument();
@@ -221,10 +230,64 @@ describe('FridgeHealthView', () => {
       payload: { resource: 'ServiceRestart', operation: 'DisplayServices' },
     });
 
-    createError = new ApiError('Error! User Action Prohibited!', { status: 403, errorType: 'Forbidden' });
+    createError = new ApiError('queue unavailable', { errorType: 'InternalError' });
     await confirm(user, 'Reset ReactUI', 'Reset ReactUI?');
     const failure = await screen.findByText('There was an issue resetting the ReactUI');
-    expect(failure.closest('[role="alert"]')).toHaveTextContent('Error! User Action Prohibited!');
+    expect(failure.closest('[role="alert"]')).toHaveTextContent('queue unavailable');
+  });
+
+  it("a command the server refuses for want of permission opens the kit's dialog, not a toast", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<FridgeHealthView id={ID} />);
+    const refused = async (button: string, title: string) => {
+      await user.click(await screen.findByRole('button', { name: button }));
+      await user.click(
+        within(screen.getByRole('alertdialog', { name: title })).getByRole('button', { name: 'Confirm' }),
+      );
+      const dialog = await screen.findByRole('alertdialog', { name: 'Not allowed' });
+      expect(dialog).toHaveTextContent('Error! User Action Prohibited!');
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    };
+    createError = new ApiError('Error! User Action Prohibited!', { status: 403, errorType: 'Forbidden' });
+    await refused('Reset ReactUI', 'Reset ReactUI?');
+    swap = new ApiError('Error! User Action Prohibited!', { status: 403, errorType: 'Forbidden' });
+    await refused('Computer Swap', 'Computer Swap?');
+    expect(screen.queryByText('There was an issue resetting the ReactUI')).toBeNull();
+    expect(screen.queryByText('Oops, there was an error with making computer swap complete request.')).toBeNull();
+    expect(screen.queryByText('Error! User Action Prohibited!')).toBeNull();
+  });
+
+  it('disables the commands of a user without SendFridgeCommands, with the reason', async () => {
+    access = ALL_ACTIONS.filter((a) => a !== 'SendFridgeCommands');
+    renderWithProviders(<FridgeHealthView id={ID} />);
+    await screen.findByRole('table', { name: 'Fridge health' });
+    for (const name of ['Reset Jofemar', 'ENABLE Out Of Order', 'DISABLE Food Safety Hold', 'Computer Swap']) {
+      const button = await screen.findByRole('button', { name });
+      await waitFor(() => expect(button).toBeDisabled());
+      expect(button.closest('.guard')).toHaveAttribute(
+        'title',
+        expect.stringMatching(/You need the SendFridgeCommands permission/),
+      );
+    }
+  });
+
+  it('lets the queue table fit its column: command and sender wrap, the times break only between date and time', async () => {
+    renderWithProviders(<FridgeHealthView id={ID} />);
+    const table = await screen.findByRole('table', { name: 'Recent commands' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    expect(cells.map((c) => c.querySelector('[data-wrap="anywhere"]') !== null)).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    // A time may break between its date and its time, never inside them.
+    expect(cells[4]).toHaveTextContent('2026-07-01 12:00:03');
+    expect(within(cells[4]).getByText('2026-07-01')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(within(cells[4]).getByText('12:00:03')).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
   it('cancelling the confirmation sends nothing', async () => {

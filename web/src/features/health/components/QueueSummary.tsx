@@ -7,16 +7,42 @@ import { HEALTH_MESSAGES } from '../lib/health-rules';
 import { centralTime } from '../lib/times';
 
 const Nowrap = ({ children }: { children: string }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
+/** A time, 'YYYY-MM-DD HH:mm:ss': the date and the time each stay whole, and may go on two lines. */
+const Time = ({ children }: { children: string }) => {
+  const [date, time] = children.split(' ');
+  return time ? (
+    <span data-time="">
+      <Nowrap>{date}</Nowrap> <Nowrap>{time}</Nowrap>
+    </span>
+  ) : (
+    <Nowrap>{children}</Nowrap>
+  );
+};
+/**
+ * Text that may break anywhere (an e-mail, a command name). With the times on up to two lines, the
+ * table fits its half of the page at 1440 px with 'State' and 'Done (CT)' in view; a narrower
+ * screen scrolls the table inside its own box.
+ */
+const Breakable = ({ children }: { children: string }) => (
+  <span data-wrap="anywhere" style={{ overflowWrap: 'anywhere', wordBreak: 'break-word' }}>
+    {children}
+  </span>
+);
 
 const COLUMNS: DataColumn<QueueMessage>[] = [
   {
     id: 'sent',
     header: 'Sent (CT)',
     value: (m) => centralTime(m.timestamp),
-    cell: (m) => <Nowrap>{centralTime(m.timestamp)}</Nowrap>,
+    cell: (m) => <Time>{centralTime(m.timestamp)}</Time>,
   },
-  { id: 'command', header: 'Command', value: (m) => describeMessage(m) },
-  { id: 'by', header: 'Sent by', value: (m) => m.sentBy ?? '' },
+  {
+    id: 'command',
+    header: 'Command',
+    value: (m) => describeMessage(m),
+    cell: (m) => <Breakable>{describeMessage(m)}</Breakable>,
+  },
+  { id: 'by', header: 'Sent by', value: (m) => m.sentBy ?? '', cell: (m) => <Breakable>{m.sentBy ?? ''}</Breakable> },
   {
     id: 'state',
     header: 'State',
@@ -28,7 +54,7 @@ const COLUMNS: DataColumn<QueueMessage>[] = [
     id: 'done',
     header: 'Done (CT)',
     value: (m) => centralTime(m.doneAt),
-    cell: (m) => <Nowrap>{centralTime(m.doneAt)}</Nowrap>,
+    cell: (m) => <Time>{centralTime(m.doneAt)}</Time>,
   },
 ];
 

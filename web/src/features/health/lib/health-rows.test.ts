@@ -41,7 +41,7 @@ describe('healthRows', () => {
     expect(rows.activeTicket.colour).toBe('red');
     expect(rows.hdmi.colour).toBe('green');
     expect(rows.elo.colour).toBe('red');
-    expect(rows.networkSpeed).toMatchObject({ value: '0.2', colour: 'green' });
+    expect(rows.networkSpeed).toMatchObject({ value: '0.2 s', colour: 'green' });
     expect(rows.outOfOrderTs).toMatchObject({ value: '2026-05-10 01:00:00 CT', colour: null });
     expect(rows.timestamp.value).toBe('2026-05-10 06:59:00 CT');
   });

@@ -11,6 +11,9 @@ import {
 } from './health-rules';
 import { centralTime } from './times';
 
+/** The word that says what a row's colour means, so that the colour is never the only signal. */
+export const COLOUR_WORDS: Record<Colour, string> = { green: 'OK', orange: 'Warning', red: 'Problem' };
+
 /** One attribute/value row of a fridge's health table. */
 export interface HealthRow {
   /** The FridgeHealth field (a stable handle for tests and CSS). */
@@ -23,6 +26,12 @@ export interface HealthRow {
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 const degrees = (t: number) => `${t} °F`;
+/**
+ * The network speed's unit. The spec gives none; the fridges report the duration of their last
+ * speed check (0.1 to 0.9, good below 0.5, so lower is better), in seconds.
+ */
+export const NETWORK_SPEED_UNIT = 's';
+const seconds = (v: number) => `${v} ${NETWORK_SPEED_UNIT}`;
 const ct = (iso: string) => `${centralTime(iso)} CT`;
 const joined = (parts: (string | null | undefined)[]) =>
   parts.filter((p) => p !== null && p !== undefined && p !== '').join(', ');
@@ -65,7 +74,7 @@ export function healthRows(h: FridgeHealth | null | undefined, now: number = Dat
     add(
       'networkSpeed',
       'Network speed',
-      speed === null || speed === undefined ? 'None' : String(speed),
+      speed === null || speed === undefined ? 'None' : seconds(speed),
       networkSpeedColour(speed),
     );
 

@@ -25,7 +25,9 @@ function HelpPanel() {
       backgroundColor="var(--amplify-colors-background-secondary)"
       borderRadius="6px"
     >
-      <Heading level={5}>How the import works</Heading>
+      <Heading level={2} fontSize="large">
+        How the import works
+      </Heading>
       <Text as="p">
         Choose the locations export of the customer-relationship system as a <strong>CSV or Excel (.xlsx) file</strong>{' '}
         with a header row. The server checks the whole file first (nothing is written): each row shows whether it
@@ -54,6 +56,7 @@ export function BulkImport() {
       dryRun={dryRunBulkLocations}
       commit={commitBulkLocations}
       commitLabel="Create new locations"
+      call="POST /locations/bulk/commit"
       committingLabel={MESSAGES.uploading}
       validRowsGoAlone
       messageOf={messageOf}

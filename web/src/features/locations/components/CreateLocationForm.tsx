@@ -39,6 +39,8 @@ import {
   type CreateFormErrors,
 } from '../lib/create-form';
 import { Modal } from '@/components/Modal';
+import { Guard } from '@/features/access';
+import { isForbidden } from '@/lib/api';
 import { CREATE_LOCATION_FAILURE } from '@/lib/messages';
 
 type TextKey = {
@@ -169,7 +171,10 @@ export function CreateLocationForm() {
     }
     create.mutate(buildCreatePayload(form), {
       onSuccess: (loc) => navigate(`/locations/detail/${encodeURIComponent(loc.id ?? form.id.trim())}`),
-      onError: (err) => setAlert(messageOf(err, CREATE_LOCATION_FAILURE)),
+      // A permission failure already opens the kit's dialog (the query client's mutation cache).
+      onError: (err) => {
+        if (!isForbidden(err)) setAlert(messageOf(err, CREATE_LOCATION_FAILURE));
+      },
     });
   };
 
@@ -310,9 +315,19 @@ export function CreateLocationForm() {
         ) : null}
 
         <Flex>
-          <Button type="submit" variation="primary" isLoading={create.isPending} loadingText="Creating…">
-            Create
-          </Button>
+          <Guard call="createLocation">
+            {(refused) => (
+              <Button
+                type="submit"
+                variation="primary"
+                isDisabled={refused}
+                isLoading={create.isPending}
+                loadingText="Creating…"
+              >
+                Create
+              </Button>
+            )}
+          </Guard>
         </Flex>
       </Flex>
 

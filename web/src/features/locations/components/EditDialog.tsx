@@ -14,6 +14,9 @@ import {
 import type { Location } from '../lib/types';
 import { FieldEditor } from './FieldEditor';
 import { Modal } from '@/components/Modal';
+import { Guard } from '@/features/access';
+import { GuardAll } from './GuardAll';
+import { REPLACE_CALLS } from './ScheduleDialogs';
 
 export interface EditDialogProps {
   def: FieldDef;
@@ -90,15 +93,20 @@ export function EditDialog({
       footer={
         <>
           <Button onClick={onCancel}>Close</Button>
-          <Button
-            variation="primary"
-            onClick={save}
-            isDisabled={!!problem || (scheduling && !replacing)}
-            isLoading={replacing && scheduling}
-            loadingText="Saving…"
-          >
-            Save
-          </Button>
+          {/* Save updates the location, or (editing a scheduled change) replaces that change. */}
+          <GuardAll calls={replacing ? REPLACE_CALLS : ['updateLocation']}>
+            {(refused) => (
+              <Button
+                variation="primary"
+                onClick={save}
+                isDisabled={refused || !!problem || (scheduling && !replacing)}
+                isLoading={replacing && scheduling}
+                loadingText="Saving…"
+              >
+                Save
+              </Button>
+            )}
+          </GuardAll>
         </>
       }
     >
@@ -132,9 +140,18 @@ export function EditDialog({
             }}
           />
           {replacing ? null : (
-            <Button onClick={schedule} isDisabled={!!problem} isLoading={scheduling} loadingText="Scheduling…">
-              Schedule
-            </Button>
+            <Guard call="createScheduleChange">
+              {(refused) => (
+                <Button
+                  onClick={schedule}
+                  isDisabled={refused || !!problem}
+                  isLoading={scheduling}
+                  loadingText="Scheduling…"
+                >
+                  Schedule
+                </Button>
+              )}
+            </Guard>
           )}
         </Flex>
       </Flex>

@@ -5,7 +5,6 @@ import {
   Alert,
   Button,
   Flex,
-  Heading,
   Loader,
   Table,
   TableBody,
@@ -16,6 +15,9 @@ import {
   View,
 } from '@aws-amplify/ui-react';
 import { MessageDialog } from '@/components/MessageDialog';
+import './location-detail.css';
+import { Guard } from '@/features/access';
+import { reportIfProhibited } from '@/lib/prohibited';
 import { TOAST_MAX_MS, useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
 import { deleteScheduleChange } from '../api/delete-schedule-change';
@@ -27,7 +29,13 @@ import { scheduleKey, useScheduleChanges } from '../api/read-schedule-change';
 import { updateLocation } from '../api/update-location';
 import { useNameOptions } from '../api/use-name-options';
 import { MESSAGES, type Option } from '../lib/constants';
-import { deleteEach, failureReport, type DeleteFailure, type FailureReport } from '../lib/delete-changes';
+import {
+  deleteEach,
+  failureReport,
+  reportedAsProhibited,
+  type DeleteFailure,
+  type FailureReport,
+} from '../lib/delete-changes';
 import { currentDisplay, DETAIL_FIELDS, type FieldDef } from '../lib/detail-fields';
 import type { SaveAction, ScheduleAction } from '../lib/edit-state';
 import { formatFridgeTime, fridgeZone } from '../lib/fridge-time';
@@ -114,8 +122,10 @@ export function LocationDetailView({ id }: { id: string }) {
       await updateLocation(action.input);
       toast.success(MESSAGES.updateSuccess);
     } catch (err) {
-      // A Conflict names who changed the location and when; the reload below shows their change.
-      toast.error(messageOf(err, EDIT_FAILURE), isConflict(err) ? { durationMs: TOAST_MAX_MS } : undefined);
+      // A permission failure opens the kit's dialog; a Conflict names who changed the location
+      // and when, and the reload below shows their change.
+      if (!reportIfProhibited(err))
+        toast.error(messageOf(err, EDIT_FAILURE), isConflict(err) ? { durationMs: TOAST_MAX_MS } : undefined);
     } finally {
       void reloadLocation();
       void reloadHistory();
@@ -135,15 +145,17 @@ export function LocationDetailView({ id }: { id: string }) {
     try {
       await createScheduleChange(scheduleInputs(id, action.values, { localDateTime: action.localDateTime }));
     } catch (err) {
-      toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
+      if (!reportIfProhibited(err)) toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
       void reloadSchedules();
       return;
     }
     setEditing(null);
     const failures = replaces ? await deleteItem(replaces) : [];
-    if (failures.length > 0 && replaces)
-      setReport(failureReport(failures, itemChanges(replaces).length, `${REPLACE_FAILURE}.`));
-    else
+    // A deletion refused wholly for want of permission opens the kit's dialog instead of a report.
+    if (failures.length > 0 && replaces) {
+      if (!reportedAsProhibited(failures, itemChanges(replaces).length))
+        setReport(failureReport(failures, itemChanges(replaces).length, `${REPLACE_FAILURE}.`));
+    } else
       toast.success(replaces ? `Updated the scheduled change of ${def.label}` : `Scheduled the change of ${def.label}`);
     void reloadSchedules();
   };
@@ -160,13 +172,14 @@ export function LocationDetailView({ id }: { id: string }) {
     setBusy(true);
     try {
       const failures = await deleteItem(confirming.item);
-      if (failures.length > 0)
-        setReport(
-          failureReport(failures, itemChanges(confirming.item).length, 'The scheduled change was not fully deleted.'),
-        );
-      else toast.success('Scheduled change deleted');
+      if (failures.length > 0) {
+        if (!reportedAsProhibited(failures, itemChanges(confirming.item).length))
+          setReport(
+            failureReport(failures, itemChanges(confirming.item).length, 'The scheduled change was not fully deleted.'),
+          );
+      } else toast.success('Scheduled change deleted');
     } catch (err) {
-      toast.error(messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
+      if (!reportIfProhibited(err)) toast.error(messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
     } finally {
       setBusy(false);
       setConfirming(null);
@@ -190,7 +203,8 @@ export function LocationDetailView({ id }: { id: string }) {
       const failures = await deleteItem(item);
       // Completing now while a part stays scheduled would apply it twice.
       if (failures.length > 0) {
-        setReport(failureReport(failures, itemChanges(item).length, 'Nothing was completed now.'));
+        if (!reportedAsProhibited(failures, itemChanges(item).length))
+          setReport(failureReport(failures, itemChanges(item).length, 'Nothing was completed now.'));
         return;
       }
       await createScheduleChange(completeNowInputs(item));
@@ -198,7 +212,7 @@ export function LocationDetailView({ id }: { id: string }) {
       // Watch the location (and its history) until the scheduler has applied it.
       setPollUntil(Date.now() + POLL_FOR_MS);
     } catch (err) {
-      toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
+      if (!reportIfProhibited(err)) toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
     } finally {
       setBusy(false);
       setPicked(null);
@@ -212,7 +226,7 @@ export function LocationDetailView({ id }: { id: string }) {
       const address = await generateAprivaDeviceAddress(id);
       toast.success(`New device address: ${address}`);
     } catch (err) {
-      toast.error(messageOf(err, DEVICE_ADDRESS_FAILURE));
+      if (!reportIfProhibited(err)) toast.error(messageOf(err, DEVICE_ADDRESS_FAILURE));
     } finally {
       setGenerating(false);
       void reloadLocation();
@@ -222,8 +236,8 @@ export function LocationDetailView({ id }: { id: string }) {
 
   return (
     <Flex direction="column" gap="1rem">
+      {/* The id is the screen's h1 (the kit Page of LocationDetail). */}
       <Flex alignItems="baseline" gap="1rem" wrap="wrap">
-        <Heading level={2}>{id}</Heading>
         {loc?.prettyName ? <Text fontSize="large">{loc.prettyName}</Text> : null}
         <RouterLink to={`/locations/schedule/${encodeURIComponent(id)}`}>All scheduled changes</RouterLink>
         {location.isFetching || polling ? <Loader size="small" aria-label="Loading" /> : null}
@@ -244,15 +258,16 @@ export function LocationDetailView({ id }: { id: string }) {
       {location.isLoading ? <Loader variation="linear" /> : null}
 
       {loc ? (
-        <View overflow="auto">
-          <Table size="small" variation="striped" aria-label={`Properties of ${id}`}>
+        // Below 600 px each property stacks (name, value, buttons) instead of the page scrolling sideways.
+        <View className="location-detail">
+          <Table size="small" variation="striped" className="location-detail__table" aria-label={`Properties of ${id}`}>
             <TableHead>
               <TableRow>
-                <TableCell as="th" width="16rem">
+                <TableCell as="th" className="location-detail__property">
                   Property
                 </TableCell>
                 <TableCell as="th">Value</TableCell>
-                <TableCell as="th" width="10rem">
+                <TableCell as="th" className="location-detail__actions">
                   <span className="amplify-visually-hidden">Actions</span>
                 </TableCell>
               </TableRow>
@@ -260,10 +275,10 @@ export function LocationDetailView({ id }: { id: string }) {
             <TableBody>
               {DETAIL_FIELDS.map((def) => (
                 <TableRow key={def.key} data-field={def.key}>
-                  <TableCell as="th" scope="row">
+                  <TableCell as="th" scope="row" className="location-detail__property">
                     {def.label}
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="location-detail__value">
                     <Flex direction="column" gap="0.25rem">
                       <Text data-testid={`value-${def.key}`} style={{ whiteSpace: 'pre-wrap' }}>
                         {currentDisplay(def, loc)}
@@ -283,27 +298,41 @@ export function LocationDetailView({ id }: { id: string }) {
                       ) : null}
                     </Flex>
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="location-detail__actions">
                     <Flex gap="0.5rem" wrap="wrap">
                       {editable(def) ? (
-                        <Button size="small" onClick={() => setEditing({ def })} aria-label={`Edit ${def.label}`}>
-                          Edit
-                        </Button>
+                        <Guard call="updateLocation">
+                          {(refused) => (
+                            <Button
+                              size="small"
+                              onClick={() => setEditing({ def })}
+                              aria-label={`Edit ${def.label}`}
+                              isDisabled={refused}
+                            >
+                              Edit
+                            </Button>
+                          )}
+                        </Guard>
                       ) : def.kind === 'readonly' ? (
                         <Text fontSize="small" color="font.tertiary">
                           read-only
                         </Text>
                       ) : null}
                       {def.kind === 'deviceAddress' ? (
-                        <Button
-                          size="small"
-                          onClick={onGenerate}
-                          isLoading={generating}
-                          loadingText="Generating…"
-                          aria-label="Generate Campus Card device address"
-                        >
-                          Generate
-                        </Button>
+                        <Guard call="generateAprivaDeviceAddress">
+                          {(refused) => (
+                            <Button
+                              size="small"
+                              onClick={onGenerate}
+                              isDisabled={refused}
+                              isLoading={generating}
+                              loadingText="Generating…"
+                              aria-label="Generate Campus Card device address"
+                            >
+                              Generate
+                            </Button>
+                          )}
+                        </Guard>
                       ) : null}
                     </Flex>
                   </TableCell>

@@ -3,16 +3,11 @@ import { Alert, Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/u
 import { messageOf } from '../api/error-message';
 import { useLocationHistory } from '../api/location-history';
 import { formatFridgeTime, type FridgeZone } from '../lib/fridge-time';
-import { NO_VALUE } from '../lib/history';
+import { historyText as shown } from '../lib/history';
 import type { HistoryRecord } from '../lib/types';
 import { LOAD_HISTORY_FAILURE } from '@/lib/messages';
-import { displayJson } from '@/lib/display-value';
 
 export const HISTORY_EMPTY = 'No changes recorded yet';
-
-/** A stored value (JSON text) as a person reads it; an absent one ('null') as a dash. */
-const shown = (text: string | null | undefined) =>
-  text === null || text === undefined || text.trim() === 'null' ? NO_VALUE : displayJson(text);
 
 function HistoryEntry({ record, zone }: { record: HistoryRecord; zone: FridgeZone }) {
   return (
@@ -63,7 +58,7 @@ export function LocationHistory({
 
   return (
     <View as="section" aria-labelledby={headingId} marginTop="1rem">
-      <Heading level={3} id={headingId} marginBottom="0.5rem">
+      <Heading level={2} id={headingId} marginBottom="0.5rem">
         History
       </Heading>
       {history.isLoading ? (

@@ -4,17 +4,26 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { MessageDialog } from '@/components/MessageDialog';
+import { Guard } from '@/features/access';
+import { reportIfProhibited } from '@/lib/prohibited';
 import { useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
 import { deleteScheduleChange } from '../api/delete-schedule-change';
 import { messageOf } from '../api/error-message';
 import { useLocation } from '../api/get-location';
 import { locationScheduleKey, useLocationSchedule, useUpcomingScheduleChanges } from '../api/location-schedule';
-import { deleteEach, failureReport, type DeleteFailure, type FailureReport } from '../lib/delete-changes';
+import {
+  deleteEach,
+  failureReport,
+  reportedAsProhibited,
+  type DeleteFailure,
+  type FailureReport,
+} from '../lib/delete-changes';
 import { fridgeZone } from '../lib/fridge-time';
 import { changeGroups, completeNowOf, type ChangeGroup } from '../lib/schedule-groups';
 import { LocationHistory } from './LocationHistory';
-import { ConfirmDeleteDialog } from './ScheduleDialogs';
+import { GuardAll } from './GuardAll';
+import { ConfirmDeleteDialog, REPLACE_CALLS } from './ScheduleDialogs';
 import { DELETE_SCHEDULED_CHANGE_FAILURE, LOAD_SCHEDULE_FAILURE, SCHEDULE_CHANGE_FAILURE } from '@/lib/messages';
 import { displayValue } from '@/lib/display-value';
 
@@ -48,13 +57,14 @@ export function LocationScheduleView({ id }: { id: string }) {
       const failures = await deleteGroup(g);
       // Completing now while a change stays scheduled would apply it twice.
       if (failures.length > 0) {
-        setReport(failureReport(failures, g.changes.length, 'Nothing was completed now.'));
+        if (!reportedAsProhibited(failures, g.changes.length))
+          setReport(failureReport(failures, g.changes.length, 'Nothing was completed now.'));
         return;
       }
       await createScheduleChange(completeNowOf(g));
       toast.success('The change will be applied in a few seconds');
     } catch (err) {
-      toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
+      if (!reportIfProhibited(err)) toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
     } finally {
       setBusy(null);
       reload();
@@ -66,11 +76,12 @@ export function LocationScheduleView({ id }: { id: string }) {
     setBusy(confirming.key);
     try {
       const failures = await deleteGroup(confirming);
-      if (failures.length > 0)
-        setReport(failureReport(failures, confirming.changes.length, 'The scheduled change was not fully deleted.'));
-      else toast.success('Scheduled change deleted');
+      if (failures.length > 0) {
+        if (!reportedAsProhibited(failures, confirming.changes.length))
+          setReport(failureReport(failures, confirming.changes.length, 'The scheduled change was not fully deleted.'));
+      } else toast.success('Scheduled change deleted');
     } catch (err) {
-      toast.error(messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
+      if (!reportIfProhibited(err)) toast.error(messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
     } finally {
       setBusy(null);
       setConfirming(null);
@@ -102,19 +113,32 @@ export function LocationScheduleView({ id }: { id: string }) {
       sortable: false,
       cell: (g) => (
         <Flex gap="0.5rem">
-          <Button size="small" variation="destructive" onClick={() => setConfirming(g)} isDisabled={busy !== null}>
-            Delete
-          </Button>
+          <Guard call="deleteScheduleChange">
+            {(refused) => (
+              <Button
+                size="small"
+                variation="destructive"
+                onClick={() => setConfirming(g)}
+                isDisabled={refused || busy !== null}
+              >
+                Delete
+              </Button>
+            )}
+          </Guard>
           {g.status === 'PENDING' ? (
-            <Button
-              size="small"
-              onClick={() => void completeNow(g)}
-              isLoading={busy === g.key}
-              loadingText="Completing…"
-              isDisabled={busy !== null}
-            >
-              Complete Now
-            </Button>
+            <GuardAll calls={REPLACE_CALLS}>
+              {(refused) => (
+                <Button
+                  size="small"
+                  onClick={() => void completeNow(g)}
+                  isLoading={busy === g.key}
+                  loadingText="Completing…"
+                  isDisabled={refused || busy !== null}
+                >
+                  Complete Now
+                </Button>
+              )}
+            </GuardAll>
           ) : null}
         </Flex>
       ),
@@ -123,8 +147,8 @@ export function LocationScheduleView({ id }: { id: string }) {
 
   return (
     <Flex direction="column" gap="1rem">
+      {/* 'Schedule of {id}' is the screen's h1 (the kit Page of LocationSchedule). */}
       <Flex alignItems="baseline" gap="1rem" wrap="wrap">
-        <Heading level={2}>Schedule of {id}</Heading>
         {location.data?.prettyName ? <Text>{location.data.prettyName}</Text> : null}
         <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</RouterLink>
       </Flex>
@@ -185,7 +209,7 @@ export function UpcomingChanges() {
   return (
     <Flex direction="column" gap="0.5rem" as="section" aria-label="Upcoming changes">
       <Flex alignItems="baseline" gap="1rem" wrap="wrap">
-        <Heading level={3}>Upcoming changes across the fleet (next {UPCOMING_DAYS} days)</Heading>
+        <Heading level={2}>Upcoming changes across the fleet (next {UPCOMING_DAYS} days)</Heading>
         <RouterLink to="/locations/bulk_schedule">Schedule many changes from a file</RouterLink>
       </Flex>
       <DataTable

@@ -4,6 +4,11 @@ import type { FieldDef } from '../lib/detail-fields';
 import type { ScheduleItem } from '../lib/schedule';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Modal } from '@/components/Modal';
+import { Guard } from '@/features/access';
+import { GuardAll } from './GuardAll';
+
+/** What replacing a scheduled change calls: the new one is stored, then the old one deleted. */
+export const REPLACE_CALLS = ['createScheduleChange', 'deleteScheduleChange'] as const;
 
 /** 'Could not apply: <reason>' for a change the scheduler moved aside. */
 export const failedText = (item: ScheduleItem) =>
@@ -78,14 +83,19 @@ export function ScheduledChangesList({
           <Badge variation="error" size="small" whiteSpace="normal">
             {failedText(item)}
           </Badge>
-          <Button
-            size="small"
-            variation="destructive"
-            onClick={() => onDeleteFailed(item)}
-            aria-label={`Delete failed change of ${def.label} at ${item.when}`}
-          >
-            Delete
-          </Button>
+          <Guard call="deleteScheduleChange">
+            {(refused) => (
+              <Button
+                size="small"
+                variation="destructive"
+                onClick={() => onDeleteFailed(item)}
+                isDisabled={refused}
+                aria-label={`Delete failed change of ${def.label} at ${item.when}`}
+              >
+                Delete
+              </Button>
+            )}
+          </Guard>
         </Flex>
       ))}
     </Flex>
@@ -120,17 +130,35 @@ export function ScheduleActionDialog({
           <Button onClick={onCancel} isDisabled={busy}>
             Cancel
           </Button>
-          <Button variation="destructive" onClick={onDelete} isDisabled={busy}>
-            Delete
-          </Button>
+          <Guard call="deleteScheduleChange">
+            {(refused) => (
+              <Button variation="destructive" onClick={onDelete} isDisabled={refused || busy}>
+                Delete
+              </Button>
+            )}
+          </Guard>
           {def.kind === 'search' ? (
-            <Button onClick={onEdit} isDisabled={busy}>
-              Edit
-            </Button>
+            <GuardAll calls={REPLACE_CALLS}>
+              {(refused) => (
+                <Button onClick={onEdit} isDisabled={refused || busy}>
+                  Edit
+                </Button>
+              )}
+            </GuardAll>
           ) : null}
-          <Button variation="primary" onClick={onCompleteNow} isLoading={busy} loadingText="Completing…">
-            Complete Now
-          </Button>
+          <GuardAll calls={REPLACE_CALLS}>
+            {(refused) => (
+              <Button
+                variation="primary"
+                onClick={onCompleteNow}
+                isDisabled={refused}
+                isLoading={busy}
+                loadingText="Completing…"
+              >
+                Complete Now
+              </Button>
+            )}
+          </GuardAll>
         </>
       }
     >

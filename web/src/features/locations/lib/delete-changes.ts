@@ -1,4 +1,6 @@
 import { count } from '@/lib/count';
+import { isForbidden } from '@/lib/api';
+import { reportProhibited } from '@/lib/prohibited';
 import type { ScheduledChange } from './types';
 
 /** The delete call (deleteScheduleChange), passed in so the loop is tested without a server. */
@@ -8,6 +10,8 @@ export type DeleteChange = (input: { uuid: string; actionTime: string }) => Prom
 export interface DeleteFailure {
   change: ScheduledChange;
   message: string;
+  /** What the server answered. */
+  error?: unknown;
 }
 
 /**
@@ -25,7 +29,7 @@ export async function deleteEach(
     try {
       await del({ uuid: change.uuid, actionTime: change.actionTime });
     } catch (err) {
-      failures.push({ change, message: describe(err) });
+      failures.push({ change, message: describe(err), error: err });
     }
   }
   return failures;
@@ -49,4 +53,15 @@ export function failureReport(failures: DeleteFailure[], total: number, lead: st
     text: `${lead} ${deleted} of ${count(total, 'change')} deleted; ${failures.length === 1 ? 'this one was' : 'these were'} not:`,
     items: failures.map((f) => `${f.change.change.attribute} at ${when(f.change)}: ${f.message}`),
   };
+}
+
+/**
+ * A deletion the server refused wholly for want of permission (nothing deleted, every failure a
+ * 403/Forbidden) opens the kit's dialog ('Error! User Action Prohibited!') instead of a report of
+ * raw messages: true when it did. A partial deletion is still reported change by change (issue 20).
+ */
+export function reportedAsProhibited(failures: DeleteFailure[], total: number): boolean {
+  if (failures.length === 0 || failures.length < total || !failures.every((f) => isForbidden(f.error))) return false;
+  reportProhibited();
+  return true;
 }

@@ -12,6 +12,7 @@ import {
   validateReason,
   validateSearch,
   effectiveReason,
+  formatValue,
   type FieldDef,
 } from './detail-fields';
 
@@ -179,5 +180,18 @@ describe('display', () => {
     ).toBe('Mon, Sun');
     expect(toServerValue(def('percentage'), '42')).toBe(42);
     expect(toServerValue(def('route'), ' r1 ')).toBe('r1');
+  });
+});
+
+describe('formatValue (issue 22: values as a person reads them)', () => {
+  it('shows maps, lists and flags without JSON', () => {
+    expect(formatValue(def('route'), { prod: 'Holiday Break' })).toBe('prod: Holiday Break');
+    expect(formatValue(def('route'), ['a', 'b'])).toBe('a, b');
+    expect(formatValue(def('directions'), true)).toBe('Yes');
+    expect(formatValue(def('accessTo'), { x: 1 })).toBe('x: 1');
+    expect(formatValue(def('layoutName'), { x: 'y' })).toBe('x: y');
+    expect(formatValue(def('percentage'), 10)).toBe('10');
+    expect(formatValue(def('percentage'), null)).toBe('');
+    expect(formatValue(def('covid19'), 1)).toBe('Yes');
   });
 });

@@ -8,6 +8,7 @@ import {
   type Option,
 } from './constants';
 import { hoursSummary, TWENTY_FOUR_HOURS } from './hours';
+import { displayValue } from '@/lib/display-value';
 import { EDIT_CHECKS, EDIT_RULES, type EditMessages } from '@/lib/rules';
 import type { Location, StockingSchedule, WorkHours } from './types';
 
@@ -238,9 +239,12 @@ export function formatStockingSchedule(s: StockingSchedule | null | undefined): 
 
 export const yesNo = (v: unknown) => (v === null || v === undefined || v === '' ? '' : Number(v) === 1 ? 'Yes' : 'No');
 
-/** A display text for a value of a row (current or scheduled). */
+/**
+ * A display text for a value of a row (current or scheduled), as a person reads it
+ * (displayValue: no JSON braces). An absent or empty value shows as nothing.
+ */
 export function formatValue(def: FieldDef, value: unknown): string {
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined || value === '') return '';
   switch (def.kind) {
     case 'allocation':
     case 'reserve':
@@ -249,14 +253,13 @@ export function formatValue(def: FieldDef, value: unknown): string {
       return formatStockingSchedule(value as StockingSchedule);
     case 'select': {
       const o = def.options?.find((x) => x.value === String(value));
-      if (def.numeric) return o?.label ?? String(value);
-      return String(value);
+      if (def.numeric && o) return o.label;
+      return displayValue(value);
     }
     case 'search':
-      return def.searchList === 'layoutName' && value === 'dummy' ? 'Default (dummy)' : String(value);
+      return def.searchList === 'layoutName' && value === 'dummy' ? 'Default (dummy)' : displayValue(value);
     default:
-      if (typeof value === 'object') return JSON.stringify(value);
-      return String(value);
+      return displayValue(value);
   }
 }
 

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { historyValue, NO_VALUE } from './history';
+import { historyText, NO_VALUE } from './history';
 
-describe('history values', () => {
-  it('parses JSON text and shows an absent value as —', () => {
-    expect(historyValue('null')).toBe(NO_VALUE);
-    expect(historyValue(null)).toBe('—');
-    expect(historyValue(undefined)).toBe('—');
-    expect(historyValue('"chi-01"')).toBe('chi-01');
-    expect(historyValue('7')).toBe('7');
-    expect(historyValue('true')).toBe('true');
-    expect(historyValue('{"Monday":1,"Sunday":0}')).toBe('{"Monday":1,"Sunday":0}');
-    expect(historyValue('""')).toBe('(empty)');
+describe('history values (issue 22: as a person reads them)', () => {
+  it('shows an absent value as —', () => {
+    expect(historyText('null')).toBe(NO_VALUE);
+    expect(historyText(null)).toBe('—');
+    expect(historyText(undefined)).toBe('—');
+  });
+
+  it('shows stored JSON without braces or quotes', () => {
+    expect(historyText('"chi-01"')).toBe('chi-01');
+    expect(historyText('7')).toBe('7');
+    expect(historyText('true')).toBe('Yes');
+    expect(historyText('""')).toBe('(empty)');
+    expect(historyText('{"prod":"Holiday Break"}')).toBe('prod: Holiday Break');
+    expect(historyText('{"Monday":1,"Tuesday":1,"Sunday":0}')).toBe('Mon, Tue');
   });
 });

@@ -1,18 +1,12 @@
-import { parseJsonValue } from './schedule';
+import { displayJson } from '@/lib/display-value';
 
 /** Shown for a value that was absent (JSON null). */
 export const NO_VALUE = '—';
 
 /**
- * A history value (AWSJSON: JSON text, `null` when the attribute was absent)
- * as display text: strings bare, other values as compact JSON.
+ * A history value (AWSJSON: JSON text, `null` when the attribute was absent) as a person reads it
+ * (displayJson: no JSON braces); an absent value as a dash.
  */
-export function historyValue(text: string | null | undefined): string {
-  if (text === null || text === undefined) return NO_VALUE;
-  const v = parseJsonValue(text);
-  if (v === null || v === undefined) return NO_VALUE;
-  if (v === '') return '(empty)';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+export function historyText(text: string | null | undefined): string {
+  return text === null || text === undefined || text.trim() === 'null' ? NO_VALUE : displayJson(text);
 }

@@ -13,13 +13,6 @@ export interface ChangeGroup {
   failureReason: string | null;
 }
 
-const shown = (c: ScheduledChange) => {
-  const v = c.change.value;
-  return `${c.change.attribute}: ${typeof v === 'string' ? v : JSON.stringify(v)}`;
-};
-
-export const describeChanges = (g: ChangeGroup) => g.changes.map(shown).join('; ');
-
 /** Changes grouped by location, instant and status, soonest first. */
 export function changeGroups(changes: ScheduledChange[]): ChangeGroup[] {
   const groups = new Map<string, ChangeGroup>();

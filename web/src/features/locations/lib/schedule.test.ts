@@ -161,3 +161,24 @@ describe('scheduled changes', () => {
     ]);
   });
 });
+
+describe('scheduled values as a person reads them (issue 22)', () => {
+  it('shows no JSON braces, quotes or raw flags', () => {
+    const [hours] = scheduleItemsFor(def('hours'), [sc('hours', '1')], CT);
+    expect(hours.display).toBe('24 Hours');
+    const [percent] = scheduleItemsFor(def('percentage'), [sc('percentage', null)], CT);
+    expect(percent.display).toBe('None');
+    const [route] = scheduleItemsFor(def('route'), [sc('route', { a: 'x', b: [1, 2] })], CT);
+    expect(route.display).toBe('a: x, b: (1, 2)');
+    const at = '2030-02-01T10:00:00.000Z';
+    const [address] = scheduleItemsFor(def('address'), [sc('street', '1 Main St', at), sc('zipCode', 60601, at)], CT);
+    expect(address.display).toBe('street: 1 Main St, zipCode: 60601');
+    const [stocking] = scheduleItemsFor(
+      def('stockingSchedule'),
+      [sc('stockingSchedule', { Monday: 1, Friday: 1 })],
+      CT,
+    );
+    expect(stocking.display).toBe('Mon, Fri');
+    for (const item of [hours, percent, route, address, stocking]) expect(item.display).not.toMatch(/[{}"]/);
+  });
+});

@@ -1,6 +1,7 @@
 import { COMPLETE_NOW_DELAY_MS } from './constants';
+import { displayValue } from '@/lib/display-value';
 import { ADDRESS_FIELDS, formatValue, type FieldDef } from './detail-fields';
-import { hoursSummary } from './hours';
+import { hoursSummary, TWENTY_FOUR_HOURS } from './hours';
 import { formatFridgeTime, type FridgeZone } from './fridge-time';
 import type { ScheduleChangeInput, ScheduledChange, ScheduleStatus, ScheduleTime, WorkHours } from './types';
 
@@ -43,7 +44,7 @@ export function jsonValue(v: unknown): string {
 const reasonFor = (c: ScheduledChange, attr: string): string | undefined => {
   const v = c.change.value;
   if (v && typeof v === 'object' && attr in (v as Record<string, unknown>)) {
-    return String((v as Record<string, unknown>)[attr]);
+    return displayValue((v as Record<string, unknown>)[attr]);
   }
   return undefined;
 };
@@ -111,7 +112,7 @@ export function scheduleItemsFor(def: FieldDef, changes: ScheduledChange[], zone
       .map((parts) => {
         const val = (f: string) => parts.find((p) => p.change.attribute === f)?.change.value;
         const display = ADDRESS_FIELDS.filter((f) => val(f) !== undefined)
-          .map((f) => `${f}: ${String(val(f))}`)
+          .map((f) => `${f}: ${displayValue(val(f))}`)
           .join(', ');
         const editValue = Object.fromEntries(parts.map((p) => [p.change.attribute, p.change.value]));
         return item(parts[0], parts.slice(1), display, editValue, zone);
@@ -122,7 +123,8 @@ export function scheduleItemsFor(def: FieldDef, changes: ScheduledChange[], zone
   if (def.kind === 'hours') {
     const items: ScheduleItem[] = [];
     for (const c of changes.filter((x) => x.change.attribute === 'hours')) {
-      items.push(item(c, sameTime(c, 'workHours'), String(c.change.value ?? ''), c.change.value, zone));
+      const hours = String(c.change.value) === '1' ? TWENTY_FOUR_HOURS : displayValue(c.change.value);
+      items.push(item(c, sameTime(c, 'workHours'), hours, c.change.value, zone));
     }
     for (const c of changes.filter((x) => x.change.attribute === 'workHours')) {
       if (items.some((i) => together(i.primary, c))) continue;
@@ -139,7 +141,9 @@ export function scheduleItemsFor(def: FieldDef, changes: ScheduledChange[], zone
           ? sameTime(c, 'updateReason').filter((u) => reasonFor(u, def.key) !== undefined)
           : [];
       const reason = partners.length ? reasonFor(partners[0], def.key) : undefined;
-      const display = formatValue(def, c.change.value) + (reason ? ` (${reason})` : '');
+      // A scheduled value is always shown: an absent or empty one as displayValue says ('None', '(empty)').
+      const display =
+        (formatValue(def, c.change.value) || displayValue(c.change.value)) + (reason ? ` (${reason})` : '');
       return item(c, partners, display, c.change.value, zone);
     })
     .sort(byTime);

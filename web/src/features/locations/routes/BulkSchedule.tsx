@@ -32,6 +32,7 @@ export default function BulkSchedule() {
         dryRun={dryRunBulkSchedule}
         commit={commitBulkSchedule}
         commitLabel="Schedule changes"
+        call="POST /locations/schedule/bulk/commit"
         validRowsGoAlone={false}
         messageOf={messageOf}
         outcomeText={(written, failed) => `${written} changes scheduled, ${failed} failed.`}

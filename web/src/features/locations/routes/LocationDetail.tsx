@@ -1,6 +1,5 @@
-import { View } from '@aws-amplify/ui-react';
 import { Navigate, useParams } from 'react-router-dom';
-import { useDocumentTitle } from '@/components/useDocumentTitle';
+import { Page } from '@/components/Page';
 import { useLocation as useLocationQuery } from '../api/get-location';
 import { LocationDetailView } from '../components/LocationDetailView';
 import { notFoundState } from './not-found';
@@ -14,14 +13,14 @@ export function lastSegment(splat: string | undefined): string {
 export default function LocationDetail() {
   const params = useParams();
   const id = lastSegment(params.id ?? params['*']);
-  useDocumentTitle(id || 'Location');
   // The view's own query (one cache entry): an unknown id goes back to the list, which says why.
   const location = useLocationQuery(id);
   if (id && location.isSuccess && location.data === null)
     return <Navigate to="/Locations/all" replace state={notFoundState(id)} />;
+  // The id is the screen's one h1 (and the tab's title).
   return (
-    <View padding="1rem">
+    <Page title={id || 'Location'} headingGap="0.5rem">
       <LocationDetailView key={id} id={id} />
-    </View>
+    </Page>
   );
 }

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { headingProblems } from '@/components/heading-outline';
 import { rest } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
+import ParsReport from '../routes/ParsReport';
 import { PackingReport } from './PackingReport';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -77,5 +79,14 @@ describe('PackingReport (issue 22)', () => {
     renderWithProviders(<PackingReport />);
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No Data for this date')).toBeInTheDocument();
+  });
+
+  it('has one h1 and slips headed at the next level (no skipped level)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ParsReport />);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('table', { name: 'Summary' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Summary' })).toBeInTheDocument();
+    expect(headingProblems(document.body)).toEqual([]);
   });
 });

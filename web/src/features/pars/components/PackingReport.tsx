@@ -83,12 +83,14 @@ export function PackingReport() {
       ) : (
         <Flex id="packing-slips" direction="column" gap="2rem">
           <section aria-label="Summary">
-            <Heading level={4}>Summary</Heading>
+            <Heading level={2} fontSize="large">
+              Summary
+            </Heading>
             {table('Summary', summary(report))}
           </section>
           {report.map((l) => (
             <section key={l.location} aria-label={`Packing slip ${l.location}`}>
-              <Heading level={4}>
+              <Heading level={2} fontSize="large">
                 {l.location} — driver {l.driver || 'unassigned'}
               </Heading>
               {table(`Packing slip ${l.location}`, l.slots)}

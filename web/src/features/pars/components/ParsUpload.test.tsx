@@ -1,10 +1,15 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { actionFor } from '@/features/access';
+import { getMyAccess } from '@/features/access/api/get-my-access';
+import { ApiError } from '@/lib/api';
 import type { UploadBody } from '@/lib/upload-pipeline';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { archivePars, dryRunPars, opsLocationIds, ordersByDay, uploadParMaps } from '../api/pars';
 import { ParsUpload } from './ParsUpload';
 
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
 vi.mock('../api/pars', () => ({
   archivePars: vi.fn(),
   dryRunPars: vi.fn(),
@@ -26,6 +31,8 @@ const order = (location: string) => ({
 });
 
 beforeEach(() => {
+  vi.clearAllMocks();
+  vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   vi.mocked(opsLocationIds).mockResolvedValue([]);
   vi.mocked(ordersByDay).mockResolvedValue([]);
   vi.mocked(dryRunPars).mockImplementation(async (b: UploadBody) => ({
@@ -39,7 +46,7 @@ beforeEach(() => {
 });
 
 async function upload(file: File) {
-  render(<ParsUpload />);
+  renderWithProviders(<ParsUpload />);
   await userEvent.upload(await screen.findByLabelText('CSV file'), file);
   const button = screen.getByRole('button', { name: 'Upload Pars' });
   await waitFor(() => expect(button).toBeEnabled());
@@ -90,6 +97,49 @@ describe('ParsUpload sends the orders of the check', () => {
       [uploadId, chunks[0]],
       [uploadId, chunks[1]],
     ]);
+  });
+});
+
+const reason = (call: string) =>
+  `You need the ${actionFor(call)} permission. An administrator can grant it on the Permissions screen.`;
+
+describe('ParsUpload: the existing orders (issue 22)', () => {
+  it('counts the existing orders when the lookup answers', async () => {
+    vi.mocked(ordersByDay).mockResolvedValue([{ locationId: 'A', dropOffDate: '2045-01-02', stockingIndex: 1 }]);
+    renderWithProviders(<ParsUpload />);
+    expect(
+      await screen.findByText(/15 fridge orders already exist for today and the next 14 days\./),
+    ).toBeInTheDocument();
+  });
+
+  it('does not claim 0 orders when the lookup fails: the count is unknown', async () => {
+    vi.mocked(ordersByDay).mockRejectedValue(new Error('offline'));
+    renderWithProviders(<ParsUpload />);
+    expect(await screen.findByText(/is unknown\./)).toBeInTheDocument();
+    expect(screen.queryByText(/0 fridge orders already exist/)).toBeNull();
+  });
+
+  it('does not claim 0 orders when the server refuses the lookup', async () => {
+    vi.mocked(ordersByDay).mockRejectedValue(new ApiError('Error! User Action Prohibited!', { status: 403 }));
+    renderWithProviders(<ParsUpload />);
+    expect(await screen.findByText(/is unknown\. The server refused the lookup\./)).toBeInTheDocument();
+    expect(screen.queryByText(/\d fridge orders? already exists? for/)).toBeNull();
+  });
+
+  it('does not look up for a user without the orders action, says why, and refuses Upload Pars without its action', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: ['UploadPars', 'GetAllLocation'], flags: [] });
+    renderWithProviders(<ParsUpload />);
+    expect(await screen.findByText(new RegExp(`is unknown\\. ${reason('ordersByDay')}`))).toBeInTheDocument();
+    expect(ordersByDay).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Upload Pars' }).closest('[title]')).toBeNull();
+  });
+
+  it('disables Upload Pars for a user without the upload action, with the reason', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: ['GetPars', 'GetAllLocation'], flags: [] });
+    renderWithProviders(<ParsUpload />);
+    const button = await screen.findByRole('button', { name: 'Upload Pars' });
+    expect(button).toBeDisabled();
+    await waitFor(() => expect(button.closest('[title]')).toHaveAttribute('title', reason('uploadParMaps')));
   });
 });
 

@@ -3,6 +3,8 @@ import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { ProgressBar } from '@/components/ProgressBar';
+import { Guard, useAccess, useRefusal } from '@/features/access';
+import { isForbidden } from '@/lib/api';
 import { isCsv, readFile, type FileRow } from '@/lib/upload-pipeline';
 import { messageOf } from '@/features/locations/api/error-message';
 import { archivePars, dryRunPars, opsLocationIds, ordersByDay, uploadParMaps } from '../api/pars';
@@ -25,8 +27,16 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
  */
 export function ParsUpload() {
   const [loaded, setLoaded] = useState(0);
-  const [existing, setExisting] = useState(0);
+  // Null while unknown: a refused or failed lookup is not '0 orders' (issue 22).
+  const [existing, setExisting] = useState<number | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [lookupRefused, setLookupRefused] = useState(false);
+  const access = useAccess();
+  // The lookup needs the ops locations and the orders: a user without either is not asked to wait for it.
+  const locationsRefusal = useRefusal('opsLocations');
+  const ordersRefusal = useRefusal('ordersByDay');
+  const lookupRefusal = locationsRefusal ?? ordersRefusal;
+  const lookupAllowed = access.isLoading ? null : lookupRefusal === undefined;
   // `source` is the chosen file itself: its archive copy is its own text, not a rebuild.
   // `chunks` are the orders as the server's check grouped and chunked them: what Upload Pars sends.
   const [file, setFile] = useState<{
@@ -44,6 +54,7 @@ export function ParsUpload() {
 
   // The loading phase: the ops locations, then the orders of today plus 14 days (16 steps).
   useEffect(() => {
+    if (lookupAllowed !== true) return;
     let cancelled = false;
     const step = () => !cancelled && setLoaded((n) => n + 1);
     void (async () => {
@@ -53,13 +64,15 @@ export function ParsUpload() {
         const counts = await Promise.all(lookAheadDates().map((d) => ordersByDay(d).then((o) => (step(), o.length))));
         if (!cancelled) setExisting(counts.reduce((a, b) => a + b, 0));
       } catch (e) {
-        if (!cancelled) setLoadError(messageOf(e, LOAD_EXISTING_ORDERS_FAILURE));
+        if (cancelled) return;
+        if (isForbidden(e)) setLookupRefused(true);
+        else setLoadError(messageOf(e, LOAD_EXISTING_ORDERS_FAILURE));
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [lookupAllowed]);
 
   const clearFile = () => {
     setFile(null);
@@ -146,15 +159,21 @@ export function ParsUpload() {
     ...COLUMNS.map((c) => ({ id: c, header: c, value: (r: FileRow) => r.values[c] ?? '' })),
   ];
 
-  if (loaded < LOAD_STEPS && !loadError) {
+  const lookupDone = lookupAllowed === false || lookupRefused || loadError !== null || existing !== null;
+  if (lookupAllowed === null || !lookupDone) {
     return <ProgressBar label="Loading existing orders" value={loaded} max={LOAD_STEPS} unit="steps" />;
   }
+  const unknownWhy =
+    lookupAllowed === false ? ` ${lookupRefusal}` : lookupRefused ? ' The server refused the lookup.' : '';
   return (
     <Flex direction="column" gap="1rem">
       {loadError ? <Alert variation="error">{loadError}</Alert> : null}
       <Text fontSize="small" color="font.secondary">
-        {existing.toLocaleString('en-US')}{' '}
-        {existing === 1 ? 'fridge order already exists' : 'fridge orders already exist'} for today and the next 14 days.
+        {existing === null
+          ? `The number of fridge orders that already exist for today and the next 14 days is unknown.${unknownWhy}`
+          : `${existing.toLocaleString('en-US')} ${
+              existing === 1 ? 'fridge order already exists' : 'fridge orders already exist'
+            } for today and the next 14 days.`}{' '}
         Columns: {COLUMNS.join(', ')}.
       </Text>
       <Flex gap="1rem" alignItems="center" wrap="wrap">
@@ -169,15 +188,19 @@ export function ParsUpload() {
             aria-label="CSV file"
           />
         </label>
-        <Button
-          variation="primary"
-          onClick={() => void uploadPars()}
-          isDisabled={!file || sent !== null}
-          isLoading={sent !== null}
-          loadingText="Uploading…"
-        >
-          Upload Pars
-        </Button>
+        <Guard call="uploadParMaps">
+          {(refused) => (
+            <Button
+              variation="primary"
+              onClick={() => void uploadPars()}
+              isDisabled={refused || !file || sent !== null}
+              isLoading={sent !== null}
+              loadingText="Uploading…"
+            >
+              Upload Pars
+            </Button>
+          )}
+        </Guard>
         <Button
           onClick={() => {
             setErrors([]);

@@ -1,5 +1,7 @@
 import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
+import { Guard } from '@/features/access';
+import { isForbidden } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import type { UserPermissions } from '../api/get-permissions';
 import { useGrantPermission } from '../api/grant-permission';
@@ -28,6 +30,8 @@ export function AddPermissionForm({ users, actions }: { users: UserPermissions[]
           setAction('');
         },
         onError: (err) => {
+          // A permission failure is shown by the kit's dialog (the query client's mutation cache).
+          if (isForbidden(err)) return;
           const message = permissionsError(err, ADD_PERMISSION_FAILURE);
           setError(message);
           toast.error(message);
@@ -66,15 +70,19 @@ export function AddPermissionForm({ users, actions }: { users: UserPermissions[]
             </option>
           ))}
         </SelectField>
-        <Button
-          type="submit"
-          variation="primary"
-          isDisabled={!user || !action}
-          isLoading={grant.isPending}
-          loadingText="Adding…"
-        >
-          Add
-        </Button>
+        <Guard call="POST /users/permissions">
+          {(disabled) => (
+            <Button
+              type="submit"
+              variation="primary"
+              isDisabled={disabled || !user || !action}
+              isLoading={grant.isPending}
+              loadingText="Adding…"
+            >
+              Add
+            </Button>
+          )}
+        </Guard>
       </Flex>
       {error && (
         <Alert variation="error" marginTop="small" isDismissible onDismiss={() => setError(null)}>

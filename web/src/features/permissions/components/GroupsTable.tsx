@@ -1,27 +1,38 @@
 import { Heading } from '@aws-amplify/ui-react';
-import { DataTable, type DataColumn } from '@/components/DataTable';
+import { useId } from 'react';
 import type { PermissionGroup } from '../api/get-permissions';
 
-const COLUMNS: DataColumn<PermissionGroup>[] = [
-  { id: 'group', header: 'Group', value: (g) => g.group, width: '16rem' },
-  { id: 'actions', header: 'Actions', value: (g) => g.actions.join(', ') },
-];
-
-/** The reference table of function groups (spec 3-planning-and-reporting §6). */
+/**
+ * The reference table of function groups (spec 3-planning-and-reporting §6): every group in full,
+ * its actions wrapping in their cell, with no scroll box of its own.
+ */
 export function GroupsTable({ groups }: { groups: PermissionGroup[] }) {
+  const headingId = useId();
   return (
-    <section aria-label="Function groups reference">
-      <Heading level={5} marginBottom="0.5rem">
+    <section aria-labelledby={headingId} className="permission-groups">
+      <Heading level={2} id={headingId} marginBottom="0.5rem">
         Function groups
       </Heading>
-      <DataTable
-        label="Function groups"
-        noun="groups"
-        data={groups}
-        columns={COLUMNS}
-        getRowId={(g) => g.group}
-        height="50vh"
-      />
+      {groups.length === 0 ? (
+        <p>No function groups</p>
+      ) : (
+        <table aria-label="Function groups" className="permission-groups-table">
+          <thead>
+            <tr>
+              <th scope="col">Group</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {groups.map((g) => (
+              <tr key={g.group}>
+                <th scope="row">{g.group}</th>
+                <td>{g.actions.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

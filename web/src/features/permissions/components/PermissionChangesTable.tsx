@@ -27,7 +27,7 @@ export function PermissionChangesTable({
   const rows = useMemo(() => permissionChangeRows(records, users), [records, users]);
   return (
     <section aria-label="Recent permission changes">
-      <Heading level={3} marginBottom="0.5rem">
+      <Heading level={2} marginBottom="0.5rem">
         Recent permission changes
       </Heading>
       <DataTable

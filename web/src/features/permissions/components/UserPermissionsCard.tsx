@@ -1,18 +1,36 @@
-import { Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Heading, Text } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Guard } from '@/features/access';
+import { isForbidden } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import type { UserPermissions } from '../api/get-permissions';
 import { useRemovePermission } from '../api/remove-permission';
-import { permissionsError, userLabel } from '../lib';
+import { actionsText, permissionsError, userLabel } from '../lib';
 import { REMOVE_PERMISSION_FAILURE } from '@/lib/messages';
 
-/** One user: an e-mail heading and the user's actions, each with a Remove button (confirmed inline). */
-export function UserPermissionsCard({ user }: { user: UserPermissions }) {
-  const headingId = useId();
+export interface UserPermissionsCardProps {
+  user: UserPermissions;
+  /** The actions listed; all of the user's by default (a search by action lists only the matches). */
+  shown?: string[];
+  /** Open at first (a search that matched the user's actions); the disclosure button still toggles it. */
+  defaultOpen?: boolean;
+}
+
+/**
+ * One user: a disclosure button with the e-mail and the count of actions, collapsed at first; open,
+ * the actions, each with a Remove button that asks to confirm in the kit's dialog.
+ */
+export function UserPermissionsCard({ user, shown = user.actions, defaultOpen = false }: UserPermissionsCardProps) {
+  const nameId = useId();
+  const listId = useId();
   const label = userLabel(user);
+  const [open, setOpen] = useState<boolean | null>(null);
+  const expanded = open ?? defaultOpen;
   const [confirming, setConfirming] = useState<string | null>(null);
   const remove = useRemovePermission();
   const toast = useToast();
+  const filtered = shown.length !== user.actions.length;
 
   const doRemove = (action: string) => {
     remove.mutate(
@@ -23,7 +41,8 @@ export function UserPermissionsCard({ user }: { user: UserPermissions }) {
           setConfirming(null);
         },
         onError: (err) => {
-          toast.error(permissionsError(err, REMOVE_PERMISSION_FAILURE));
+          // A permission failure is shown by the kit's dialog (the query client's mutation cache).
+          if (!isForbidden(err)) toast.error(permissionsError(err, REMOVE_PERMISSION_FAILURE));
           setConfirming(null);
         },
       },
@@ -31,54 +50,68 @@ export function UserPermissionsCard({ user }: { user: UserPermissions }) {
   };
 
   return (
-    <Card as="section" variation="outlined" aria-labelledby={headingId} className="user-permissions">
-      <Flex justifyContent="space-between" alignItems="baseline" wrap="wrap">
-        <Heading level={4} id={headingId} className="user-permissions-heading">
-          {label}
-        </Heading>
-        <Badge size="small">{user.actions.length === 1 ? '1 action' : `${user.actions.length} actions`}</Badge>
-      </Flex>
-      {user.actions.length === 0 ? (
-        <Text color="font.tertiary" fontStyle="italic" marginTop="xs">
-          No actions granted
-        </Text>
-      ) : (
-        <ul className="action-list">
-          {user.actions.map((action) => (
-            <li key={action} className="action-row">
-              <span className="action-name">{action}</span>
-              {confirming === action ? (
-                <Flex gap="xs" alignItems="center" role="group" aria-label={`Confirm removal of ${action}`}>
-                  <Text fontSize="small">Remove?</Text>
-                  <Button
-                    size="small"
-                    variation="destructive"
-                    isLoading={remove.isPending}
-                    loadingText="Removing…"
-                    onClick={() => doRemove(action)}
-                    aria-label={`Confirm removing ${action} from ${label}`}
-                  >
-                    Yes, remove
-                  </Button>
-                  <Button size="small" onClick={() => setConfirming(null)} isDisabled={remove.isPending}>
-                    Cancel
-                  </Button>
-                </Flex>
-              ) : (
-                <Button
-                  size="small"
-                  variation="link"
-                  onClick={() => setConfirming(action)}
-                  isDisabled={remove.isPending}
-                  aria-label={`Remove ${action} from ${label}`}
-                >
-                  Remove
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+    <Card as="section" variation="outlined" aria-labelledby={nameId} className="user-permissions">
+      <Heading level={3} className="user-permissions-heading">
+        <button
+          type="button"
+          className="user-permissions-toggle"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setOpen(!expanded)}
+        >
+          <span aria-hidden="true" className="user-permissions-chevron">
+            {expanded ? '▾' : '▸'}
+          </span>
+          <span id={nameId} className="user-permissions-email">
+            {label}
+          </span>{' '}
+          <span className="user-permissions-count">
+            {filtered ? `${shown.length} of ${actionsText(user.actions.length)}` : actionsText(user.actions.length)}
+          </span>
+        </button>
+      </Heading>
+      <div id={listId} hidden={!expanded}>
+        {user.actions.length === 0 ? (
+          <Text color="font.tertiary" fontStyle="italic" marginTop="xs">
+            No actions granted
+          </Text>
+        ) : (
+          <ul className="action-list" aria-label={`Actions of ${label}`}>
+            {shown.map((action) => (
+              <li key={action} className="action-row">
+                <span className="action-name">{action}</span>
+                <Guard call="POST /users/permissions/remove">
+                  {(disabled) => (
+                    <Button
+                      size="small"
+                      variation="link"
+                      onClick={() => setConfirming(action)}
+                      isDisabled={disabled || remove.isPending}
+                      aria-label={`Remove ${action} from ${label}`}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </Guard>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title={`Remove ${confirming} from ${label}?`}
+          confirmLabel="Remove"
+          cancelLabel="Cancel"
+          busyLabel="Removing…"
+          busy={remove.isPending}
+          tone="destructive"
+          onConfirm={() => doRemove(confirming)}
+          onCancel={() => setConfirming(null)}
+        >
+          {`${label} will no longer be allowed ${confirming}.`}
+        </ConfirmDialog>
+      ) : null}
     </Card>
   );
 }

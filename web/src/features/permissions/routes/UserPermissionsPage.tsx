@@ -1,30 +1,34 @@
-import { Alert, Button, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
+import { useId, useMemo, useState } from 'react';
 import { PageLoader } from '@/components/PageLoader';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { usePermissions } from '../api/get-permissions';
 import { AddPermissionForm } from '../components/AddPermissionForm';
 import { GroupsTable } from '../components/GroupsTable';
+import { LocationsListing } from '../components/LocationsListing';
 import { PermissionChangesTable } from '../components/PermissionChangesTable';
 import { UserPermissionsCard } from '../components/UserPermissionsCard';
-import { permissionsError, sortUsers, userLabel } from '../lib';
+import { permissionsError, searchUsers, sortUsers } from '../lib';
 import { LOAD_USER_PERMISSIONS_FAILURE } from '@/lib/messages';
+import '../permissions.css';
 
-/** /users/permissions: grant and revoke permission actions per user. */
+/**
+ * /users/permissions: grant and revoke permission actions per user. Each user's actions are
+ * collapsed under a disclosure button with their count; a search keeps users by e-mail or action.
+ */
 export default function UserPermissionsPage() {
   useDocumentTitle('User Permissions');
   const query = usePermissions();
-  const [filter, setFilter] = useState('');
+  const [search, setSearch] = useState('');
+  const usersHeadingId = useId();
 
   const users = useMemo(() => sortUsers(query.data?.users ?? []), [query.data]);
-  const shown = useMemo(() => {
-    const f = filter.trim().toLowerCase();
-    return f ? users.filter((u) => userLabel(u).toLowerCase().includes(f)) : users;
-  }, [users, filter]);
+  const shown = useMemo(() => searchUsers(users, search), [users, search]);
+  const searching = search.trim() !== '';
 
   return (
     <Flex direction="column" gap="large" className="permissions-page">
-      <Heading level={2}>User Permissions</Heading>
+      <Heading level={1}>User Permissions</Heading>
       {query.isLoading && <PageLoader label="Loading permissions…" />}
       {query.isError && (
         <Alert variation="error" heading="Could not load permissions">
@@ -40,32 +44,48 @@ export default function UserPermissionsPage() {
         <>
           <AddPermissionForm users={users} actions={query.data.actions} />
           <div className="permissions-grid">
-            <Flex direction="column" gap="small">
-              <Flex justifyContent="space-between" alignItems="flex-end" wrap="wrap" gap="small">
-                <Heading level={3}>Users</Heading>
-                <TextField
-                  label="Filter users"
+            <section aria-labelledby={usersHeadingId} className="permissions-users">
+              <Flex justifyContent="space-between" alignItems="flex-end" wrap="wrap" gap="small" marginBottom="small">
+                <Heading level={2} id={usersHeadingId}>
+                  Users
+                </Heading>
+                <SearchField
+                  label="Search users by e-mail or action"
                   labelHidden
-                  placeholder="Filter users by e-mail"
-                  value={filter}
-                  onChange={(e) => setFilter(e.target.value)}
+                  placeholder="Search by e-mail or action"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  onClear={() => setSearch('')}
+                  hasSearchButton={false}
                   size="small"
                 />
               </Flex>
+              <Text as="p" role="status" fontSize="small" color="font.secondary" margin="0 0 0.5rem">
+                {searching ? `${shown.length} of ${users.length} users` : `${users.length} users`}
+              </Text>
               {shown.length === 0 ? (
                 <Text color="font.tertiary">
-                  {users.length === 0 ? 'No users found' : 'No user matches the filter'}
+                  {users.length === 0 ? 'No users found' : 'No user matches the search'}
                 </Text>
               ) : (
-                shown.map((u) => <UserPermissionsCard key={u.user} user={u} />)
+                <Flex direction="column" gap="xs">
+                  {shown.map((m) => (
+                    // Keyed by the search too, so that a new search opens the cards it matched by action.
+                    <UserPermissionsCard
+                      key={`${m.user.user}|${m.byAction ? search.trim().toLowerCase() : ''}`}
+                      user={m.user}
+                      shown={m.shown}
+                      defaultOpen={m.byAction}
+                    />
+                  ))}
+                </Flex>
               )}
-            </Flex>
-            <div>
-              <GroupsTable groups={query.data.groups} />
-            </div>
+            </section>
+            <GroupsTable groups={query.data.groups} />
           </div>
           {/* Comes with the users: the grant and removal mutations refetch this query. */}
           <PermissionChangesTable records={query.data.changes ?? []} users={query.data.users} />
+          <LocationsListing />
         </>
       )}
     </Flex>

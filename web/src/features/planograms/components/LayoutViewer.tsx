@@ -87,7 +87,9 @@ export function LayoutViewer({ layout, onLayout }: LayoutViewerProps) {
       ) : null}
       {layout && !planogram.isError ? (
         <>
-          <Heading level={4}>Current slots</Heading>
+          <Heading level={3} fontSize="large">
+            Current slots
+          </Heading>
           <DataTable
             label="Current slots"
             data={data?.slots ?? []}
@@ -100,7 +102,9 @@ export function LayoutViewer({ layout, onLayout }: LayoutViewerProps) {
             height="50vh"
             exportFileName={`planogram-${file}-slots.csv`}
           />
-          <Heading level={4}>Upcoming changes</Heading>
+          <Heading level={3} fontSize="large">
+            Upcoming changes
+          </Heading>
           <DataTable
             label="Upcoming changes"
             data={data?.upcoming ?? []}

@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, graphql, rest } from '@/lib/api';
 import type { DryRun, UploadBody } from '@/lib/upload-pipeline';
-import { renderWithProviders } from '@/test/utils';
+import { headingProblems } from '@/components/heading-outline';
+import { actionFor } from '@/features/access';
+import { getMyAccess } from '@/features/access/api/get-my-access';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
+import PlanogramsPage from '../routes/PlanogramsPage';
 import { PlanogramUpload } from './PlanogramUpload';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -11,6 +15,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   graphql: vi.fn(),
   rest: vi.fn(),
 }));
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const graphqlMock = vi.mocked(graphql);
 const restMock = vi.mocked(rest);
 let dryRuns: UploadBody[];
@@ -21,6 +26,7 @@ let calls: Call[];
 let answer: (call: Call) => unknown;
 
 beforeEach(() => {
+  vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   calls = [];
   dryRuns = [];
   dryAnswer = (body) => ({
@@ -179,9 +185,9 @@ describe('PlanogramUpload', () => {
     await user.upload(screen.getByLabelText('Planogram CSV'), csv('u.csv', `${HEADER}\nL,1:1,X,12/01/2030 06:00:00\n`));
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
-    expect(
-      await within(await screen.findByRole('alert')).findByText('Error! User Action Prohibited!'),
-    ).toBeInTheDocument();
+    // In the kit dialog, not in the form.
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Error! User Action Prohibited!');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(calls).toHaveLength(1);
     expect(screen.queryByText(/Total of successfully/)).toBeNull();
   });
@@ -262,8 +268,40 @@ L,1:2,X,12/01/2030 06:00:00
       ),
     );
     expect(
-      await within(await screen.findByRole('alert')).findByText('Error! User Action Prohibited!'),
+      await within(await screen.findByRole('alertdialog')).findByText('Error! User Action Prohibited!'),
     ).toBeInTheDocument();
     expect(submit()).toBeDisabled();
+  });
+});
+
+describe('Planograms for every user (issue 22)', () => {
+  it('disables the file and Submit for a user without the schedule action, with the reason', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: ['GetPlanograms'], flags: [] });
+    renderWithProviders(<PlanogramUpload />);
+    await waitFor(() => expect(screen.getByLabelText('Planogram CSV')).toBeDisabled());
+    expect(screen.getByLabelText('Planogram CSV').closest('[title]')).toHaveAttribute(
+      'title',
+      `You need the ${actionFor('POST /planograms/dry-run')} permission. An administrator can grant it on the Permissions screen.`,
+    );
+    expect(submit()).toBeDisabled();
+    expect(submit().closest('[title]')).toHaveAttribute(
+      'title',
+      `You need the ${actionFor('schedulePlanogramUpdate')} permission. An administrator can grant it on the Permissions screen.`,
+    );
+  });
+
+  it('has one h1 and no skipped heading level, with a layout shown', async () => {
+    graphqlMock.mockImplementation(async (doc: unknown) => {
+      const q = String(doc);
+      if (q.includes('getPlanogramNames')) return { getPlanogramNames: ['L1'] } as never;
+      if (q.includes('planogram(')) return { planogram: { layoutName: 'L1', slots: [], upcoming: [] } } as never;
+      throw new Error(q);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PlanogramsPage />);
+    await waitFor(() => expect(screen.getByLabelText('Layout')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Layout'), 'L1');
+    expect(await screen.findByRole('heading', { name: 'Upcoming changes' })).toBeInTheDocument();
+    expect(headingProblems(document.body)).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { FileInput } from '@/components/FileInput';
 import { InfoTip } from '@/components/InfoTip';
 import { ProgressBar } from '@/components/ProgressBar';
-import { errorMessage, isForbidden, PROHIBITED_MESSAGE } from '@/lib/api';
+import { Guard } from '@/features/access';
+import { errorMessage, isForbidden } from '@/lib/api';
+import { reportIfProhibited, reportProhibited } from '@/lib/prohibited';
 import { download } from '@/lib/csv';
 import {
   dryRunProblems,
@@ -94,6 +96,10 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
     retry: false,
   });
   const server = serverFindings(dryRun.data, dryRun.error);
+  // A check refused for want of permission is told in the kit dialog, not in the form.
+  useEffect(() => {
+    if (dryRun.error) reportIfProhibited(dryRun.error);
+  }, [dryRun.error]);
   const blocked = !locallyValid || dryRun.isPending || server.blocking;
 
   const onFile = async (chosen: File | null) => {
@@ -162,7 +168,8 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
       }
     });
     errors.sort((a, b) => lineOf(a) - lineOf(b));
-    setOutcome({ success, errors: prohibited ? [PROHIBITED_MESSAGE, ...errors] : errors });
+    if (prohibited) reportProhibited();
+    setOutcome({ success, errors });
     setProgress(null);
     setFile(null);
     setPickerKey((k) => k + 1);
@@ -219,22 +226,30 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
       </Flex>
 
       <Flex alignItems="center" gap="1rem" wrap="wrap">
-        <FileInput
-          key={pickerKey}
-          label="Planogram CSV"
-          accept=".csv,text/csv"
-          onFile={(f) => void onFile(f)}
-          disabled={busy}
-        />
-        <Button
-          variation="primary"
-          onClick={() => void submit()}
-          isDisabled={blocked || busy}
-          isLoading={busy}
-          loadingText="Submitting…"
-        >
-          Submit
-        </Button>
+        <Guard call="POST /planograms/dry-run">
+          {(refused) => (
+            <FileInput
+              key={pickerKey}
+              label="Planogram CSV"
+              accept=".csv,text/csv"
+              onFile={(f) => void onFile(f)}
+              disabled={busy || refused}
+            />
+          )}
+        </Guard>
+        <Guard call="schedulePlanogramUpdate">
+          {(refused) => (
+            <Button
+              variation="primary"
+              onClick={() => void submit()}
+              isDisabled={refused || blocked || busy}
+              isLoading={busy}
+              loadingText="Submitting…"
+            >
+              Submit
+            </Button>
+          )}
+        </Guard>
         {locallyValid && dryRun.isPending ? (
           <Text>{`Checking ${count(check!.rows.length, 'row')} with the server…`}</Text>
         ) : null}
@@ -262,7 +277,7 @@ function serverFindings(
   error: unknown,
 ): { errors: string[]; warnings: string[]; blocking: boolean } {
   if (error) {
-    if (isForbidden(error)) return { errors: [PROHIBITED_MESSAGE], warnings: [], blocking: true };
+    if (isForbidden(error)) return { errors: [], warnings: [], blocking: true };
     const message = errorMessage(error, CHECK_INTERNET);
     return {
       errors: [],

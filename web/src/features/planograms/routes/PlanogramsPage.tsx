@@ -12,7 +12,7 @@ export default function PlanogramsPage() {
       {/* After a Submit the viewer shows the file's layout, unless one is already chosen. */}
       <PlanogramUpload onSubmitted={(l) => setLayout((current) => current || l)} />
       <Divider marginBlock="1.5rem" />
-      <Heading level={3} marginBottom="1rem">
+      <Heading level={2} fontSize="xl" marginBottom="1rem">
         Layout
       </Heading>
       <LayoutViewer layout={layout} onLayout={setLayout} />

@@ -1,7 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { actionFor } from '@/features/access';
+import { getMyAccess } from '@/features/access/api/get-my-access';
 import type { UploadBody } from '@/lib/upload-pipeline';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { BackendSchemaError, dryRunPrices, updateItemPrices } from '../api/price-upload';
 import { PriceUpload } from './PriceUpload';
 
@@ -15,6 +18,7 @@ vi.mock('@/lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/csv')>()),
   download: (name: string, text: string) => downloads.push({ name, text }),
 }));
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const dryRun = vi.mocked(dryRunPrices);
 const update = vi.mocked(updateItemPrices);
 
@@ -49,13 +53,14 @@ const picker = () => screen.getByLabelText('Price file');
 const table = () => screen.getByRole('table', { name: 'Price preview' });
 
 beforeEach(() => {
+  vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   downloads.length = 0;
   answerDryRun();
 });
 
 describe('PriceUpload', () => {
   it('names missing columns and shows no preview', async () => {
-    render(<PriceUpload />);
+    renderWithProviders(<PriceUpload />);
     await userEvent.upload(picker(), csv('short.csv', 'schemaId,item\nS1,KOMBUCHA\n'));
     expect(await screen.findByText('Missing required columns: price')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Price preview' })).not.toBeInTheDocument();
@@ -63,13 +68,13 @@ describe('PriceUpload', () => {
   });
 
   it('says a file without rows has none', async () => {
-    render(<PriceUpload />);
+    renderWithProviders(<PriceUpload />);
     await userEvent.upload(picker(), csv('empty.csv', `${HEADER}\n`));
     expect(await screen.findByText('The file has no rows.')).toBeInTheDocument();
   });
 
   it('previews each line, blocks Submit on an invalid one and downloads the invalid rows', async () => {
-    render(<PriceUpload />);
+    renderWithProviders(<PriceUpload />);
     await userEvent.upload(picker(), csv('bad.csv', `${HEADER}\nS1,KOMBUCHA,4.29\nS1,cold brew,3.99\n`));
     expect(await screen.findByText('2 rows: checked by the server')).toBeInTheDocument();
     expect(within(table()).getByText('New item')).toBeInTheDocument();
@@ -89,7 +94,7 @@ describe('PriceUpload', () => {
       results: b.rows.map((r) => ({ row: r.row, key: null, status: 'written' as const })),
       message: 'Prices saved',
     }));
-    render(<PriceUpload />);
+    renderWithProviders(<PriceUpload />);
     await userEvent.upload(picker(), GOOD());
     expect(await screen.findByText('3 rows: checked by the server')).toBeInTheDocument();
     expect(within(table()).getByText('3.50 → 3.99')).toBeInTheDocument();
@@ -113,7 +118,7 @@ describe('PriceUpload', () => {
       ),
       message: '',
     }));
-    render(<PriceUpload />);
+    renderWithProviders(<PriceUpload />);
     await userEvent.upload(picker(), GOOD());
     await userEvent.click(await screen.findByRole('button', { name: 'Submit (2 updates)' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Update Failed' });
@@ -128,7 +133,7 @@ describe('PriceUpload', () => {
 
   it("says 'Backend Schema Error' when the server answers in an unexpected shape, failing those rows", async () => {
     update.mockRejectedValue(new BackendSchemaError('The server answered in an unexpected shape.'));
-    render(<PriceUpload />);
+    renderWithProviders(<PriceUpload />);
     await userEvent.upload(picker(), GOOD());
     await userEvent.click(await screen.findByRole('button', { name: 'Submit (2 updates)' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Backend Schema Error' });
@@ -139,7 +144,7 @@ describe('PriceUpload', () => {
   });
 
   it('says when nothing needs updating', async () => {
-    render(<PriceUpload />);
+    renderWithProviders(<PriceUpload />);
     await userEvent.upload(picker(), csv('same.csv', `${HEADER}\nS1,WRAP,6\n`));
     expect(await screen.findByText('No Updates Needed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit (0 updates)' })).toBeDisabled();
@@ -147,12 +152,42 @@ describe('PriceUpload', () => {
 
   it('reports a failed dry run in a dialog', async () => {
     dryRun.mockRejectedValue(new Error('down'));
-    render(<PriceUpload />);
+    renderWithProviders(<PriceUpload />);
     await userEvent.upload(picker(), GOOD());
     const dialog = await screen.findByRole('alertdialog', { name: 'Error Fetching Current Prices' });
     expect(
       within(dialog).getByText('Failed to fetch current prices for comparison. Please try again.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit (0 updates)' })).toBeDisabled());
+  });
+
+  it('shows a changed price as a person reads it, not as JSON text', async () => {
+    dryRun.mockImplementation(async (b: UploadBody) => ({
+      uploadId: b.uploadId,
+      summaryText: 'checked',
+      rows: b.rows.map((r) => ({
+        row: r.row,
+        key: null,
+        status: 'change' as const,
+        messages: [],
+        diff: [{ attribute: 'price', oldValue: '"3.50"', newValue: '3.99' }],
+      })),
+    }));
+    renderWithProviders(<PriceUpload />);
+    await userEvent.upload(picker(), csv('one.csv', `${HEADER}\nS1,COLD_BREW,3.99\n`));
+    expect(await within(table()).findByText('3.50 → 3.99')).toBeInTheDocument();
+  });
+
+  it('disables Submit for a user without the price update action, with the reason', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: ['GetItemPrices'], flags: [] });
+    renderWithProviders(<PriceUpload />);
+    await userEvent.upload(picker(), csv('one.csv', `${HEADER}\nS1,COLD_BREW,3.99\n`));
+    await within(table()).findByText('3.50 → 3.99');
+    const submit = screen.getByRole('button', { name: 'Submit (1 update)' });
+    await waitFor(() => expect(submit).toBeDisabled());
+    expect(submit.closest('[title]')).toHaveAttribute(
+      'title',
+      `You need the ${actionFor('updateItemPrices')} permission. An administrator can grant it on the Permissions screen.`,
+    );
   });
 });

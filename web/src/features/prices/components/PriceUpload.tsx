@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { diffValue } from '@/components/checked-columns';
 import type { DataColumn } from '@/components/DataTable';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { FileInput } from '@/components/FileInput';
@@ -8,6 +9,7 @@ import { MessageDialog } from '@/components/MessageDialog';
 import { ProgressBar } from '@/components/ProgressBar';
 import { UploadPreviewTable } from '@/components/UploadPreviewTable';
 import { NO_UPLOAD, useUploadCheck } from '@/components/useUploadCheck';
+import { Guard } from '@/features/access';
 import { errorMessage } from '@/lib/api';
 import { commitInBatches, type FileRow, type RowReport } from '@/lib/upload-pipeline';
 import { count } from '@/lib/count';
@@ -36,7 +38,7 @@ function previewColumns(reports: Map<number, RowReport>): DataColumn<FileRow>[] 
         const rep = reports.get(r.row);
         if (!rep || rep.status === 'invalid') return '';
         if (rep.status === 'new') return 'New item';
-        return rep.diff.map((d) => `${d.oldValue} → ${d.newValue}`).join('; ') || 'Same price';
+        return rep.diff.map((d) => `${diffValue(d.oldValue)} → ${diffValue(d.newValue)}`).join('; ') || 'Same price';
       },
     },
     { id: 'validation', header: 'Validation', value: (r) => reports.get(r.row)?.messages.join('; ') ?? '' },
@@ -146,15 +148,19 @@ export function PriceUpload() {
           onFile={(f) => void choose(f)}
           disabled={checking || progress !== null}
         />
-        <Button
-          variation="primary"
-          onClick={() => void submit()}
-          isDisabled={!upload.checked || invalid.length > 0 || updates.length === 0 || progress !== null}
-          isLoading={progress !== null}
-          loadingText="Updating…"
-        >
-          {`Submit (${count(updates.length, 'update')})`}
-        </Button>
+        <Guard call="updateItemPrices">
+          {(refused) => (
+            <Button
+              variation="primary"
+              onClick={() => void submit()}
+              isDisabled={refused || !upload.checked || invalid.length > 0 || updates.length === 0 || progress !== null}
+              isLoading={progress !== null}
+              loadingText="Updating…"
+            >
+              {`Submit (${count(updates.length, 'update')})`}
+            </Button>
+          )}
+        </Guard>
         <InvalidRowsDownload fileName={upload.fileName} rows={invalid} reports={upload.reports} />
         <Text>
           {checking

@@ -14,7 +14,9 @@ function Help({ columns, children }: { columns: string; children: React.ReactNod
       backgroundColor="var(--amplify-colors-background-secondary)"
       borderRadius="6px"
     >
-      <Heading level={5}>The file</Heading>
+      <Heading level={2} fontSize="large">
+        The file
+      </Heading>
       <Text as="p">
         A CSV or Excel (.xlsx) file with a header row and the columns <strong>{columns}</strong>. The server checks the
         whole file first and nothing is written until you press &lsquo;{UPLOAD_DRIVERS}&rsquo;.
@@ -43,6 +45,7 @@ export function DriverRoutesUpload() {
       dryRun={dryRunDriverRoutes}
       commit={commitDriverRoutes}
       commitLabel={UPLOAD_DRIVERS}
+      call="POST /locations/routes/drivers/commit"
       validRowsGoAlone={false}
       messageOf={messageOf}
       outcomeText={(written, failed) => `${written} locations updated, ${failed} failed.`}
@@ -69,6 +72,7 @@ export function RouteScheduleUpload() {
       dryRun={dryRunRouteSchedule}
       commit={commitRouteSchedule}
       commitLabel={UPLOAD_DRIVERS}
+      call="POST /locations/routes/schedule/commit"
       validRowsGoAlone={false}
       messageOf={messageOf}
       outcomeText={(written, failed) => `${written} stops written, ${failed} failed.`}

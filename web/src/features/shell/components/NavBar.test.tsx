@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getFeatureFlags } from '@/features/flags/api/get-feature-flags';
-import { applyTestConfig, renderWithProviders } from '@/test/utils';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getMyAccess } from '@/features/access/api/get-my-access';
+import { actionFor } from '@/features/access/useAccess';
+import { ALL_ACTIONS, applyTestConfig, renderWithProviders } from '@/test/utils';
 import { getLocationServicesStatus } from '../api/get-location-services-status';
 import { NavBar } from './NavBar';
 
@@ -11,10 +13,13 @@ vi.mock('aws-amplify/auth', () => ({
   })),
   signOut: vi.fn(async () => undefined),
 }));
-vi.mock('@/features/flags/api/get-feature-flags', () => ({ getFeatureFlags: vi.fn() }));
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
 vi.mock('../api/get-location-services-status', () => ({ getLocationServicesStatus: vi.fn() }));
 
-const flagsMock = vi.mocked(getFeatureFlags);
+const accessMock = vi.mocked(getMyAccess);
+const flagsMock = {
+  mockResolvedValue: (flags: string[]) => accessMock.mockResolvedValue({ actions: ALL_ACTIONS, flags }),
+};
 const statusMock = vi.mocked(getLocationServicesStatus);
 
 async function openMenu(name: string) {
@@ -23,6 +28,28 @@ async function openMenu(name: string) {
   fireEvent.keyDown(trigger, { key: 'Enter' });
   return screen.findByRole('menu');
 }
+
+/** A window of `width` px: matchMedia answers max-width queries (jsdom has no matchMedia). */
+function setWidth(width: number) {
+  window.matchMedia = ((query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return {
+      matches: max ? width <= Number(max[1]) : false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  }) as typeof window.matchMedia;
+}
+
+afterEach(() => {
+  // @ts-expect-error jsdom has none: back to the wide layout for the next test.
+  delete window.matchMedia;
+});
 
 beforeEach(() => {
   applyTestConfig();
@@ -33,7 +60,7 @@ describe('NavBar', () => {
   it('hides JIT Management and Drop Off Summary without flags', async () => {
     flagsMock.mockResolvedValue([]);
     renderWithProviders(<NavBar />);
-    await waitFor(() => expect(flagsMock).toHaveBeenCalled());
+    await waitFor(() => expect(accessMock).toHaveBeenCalled());
     const routes = await openMenu('Routes');
     expect(within(routes).getByRole('menuitem', { name: 'LogiNext' })).toHaveAttribute('href', '/loginext');
     expect(within(routes).queryByRole('menuitem', { name: 'JIT Management' })).toBeNull();
@@ -85,5 +112,66 @@ describe('NavBar', () => {
     statusMock.mockRejectedValue(new Error('down'));
     renderWithProviders(<NavBar />);
     expect(await screen.findByRole('img', { name: 'Location Services: error' }, { timeout: 4000 })).toBeInTheDocument();
+  });
+});
+
+describe('NavBar for a user with some actions', () => {
+  it('hides the entries the user cannot open, and a menu left empty', async () => {
+    const lacking = ['GET /forecast/view/{date}', 'POST /forecast/dry-run', 'createLocation', 'getFridgeArtifacts'].map(
+      (call) => actionFor(call),
+    );
+    accessMock.mockResolvedValue({ actions: ALL_ACTIONS.filter((a) => !lacking.includes(a)), flags: [] });
+    renderWithProviders(<NavBar />);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Forecast' })).toBeNull());
+    const locations = await openMenu('Locations');
+    expect(
+      within(locations)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['All']);
+    fireEvent.keyDown(locations, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Pars' })).toBeInTheDocument();
+  });
+});
+
+describe('NavBar below 900 px', () => {
+  it('collapses the menus into one Menu button that opens them as a panel', async () => {
+    setWidth(390);
+    flagsMock.mockResolvedValue([]);
+    renderWithProviders(<NavBar />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const menu = within(nav).getByRole('button', { name: 'Menu' });
+    expect(within(nav).queryByRole('button', { name: 'Routes' })).toBeNull();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    expect(panel).not.toBeVisible();
+
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toBeVisible();
+    expect(within(panel).getByRole('list', { name: 'Routes' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'All' })).toHaveAttribute('href', '/locations/all');
+
+    // Escape closes it and gives the focus back to the button.
+    within(panel).getByRole('link', { name: 'LogiNext' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+    expect(menu).toHaveFocus();
+
+    // Choosing an entry closes it.
+    await userEvent.click(menu);
+    await userEvent.click(within(panel).getByRole('link', { name: 'All' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+  });
+
+  it('keeps the menus in the bar from 900 px up', async () => {
+    setWidth(900);
+    flagsMock.mockResolvedValue([]);
+    renderWithProviders(<NavBar />);
+    expect(await screen.findByRole('button', { name: 'Routes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
   });
 });

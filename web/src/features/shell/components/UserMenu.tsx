@@ -18,7 +18,7 @@ export function UserMenu() {
         menuAlign="end"
         trigger={
           <Button className="nav-trigger" variation="link" size="small" data-testid="user-menu">
-            {email}
+            <span className="user-menu-email">{email}</span>
             <span className="caret" aria-hidden="true">
               ▾
             </span>

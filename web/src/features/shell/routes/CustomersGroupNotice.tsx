@@ -8,7 +8,7 @@ export default function CustomersGroupNotice() {
   const form = getConfig().links.perDiemForm;
   return (
     <Flex direction="column" gap="medium" className="notice-page">
-      <Heading level={2}>Customer groups</Heading>
+      <Heading level={1}>Customer groups</Heading>
       <Alert variation="info" heading="This service is being migrated">
         <Text>To make a per diem request, please fill in the per diem request form.</Text>
         {form ? (

@@ -12,7 +12,7 @@ export default function ErrorPage() {
   }, [error]);
   return (
     <Flex direction="column" alignItems="center" gap="medium" className="centered-page" role="alert">
-      <Heading level={2}>An error occurred. Please report to the Technology team</Heading>
+      <Heading level={1}>An error occurred. Please report to the Technology team</Heading>
       <Button as={Link} to="/home">
         Go to Home
       </Button>

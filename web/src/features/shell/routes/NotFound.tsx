@@ -6,7 +6,7 @@ export default function NotFound() {
   useDocumentTitle('Page not found');
   return (
     <Flex direction="column" alignItems="center" gap="medium" className="centered-page">
-      <Heading level={2}>Sorry, page not found!</Heading>
+      <Heading level={1}>Sorry, page not found!</Heading>
       <Button as={Link} to="/home">
         Go to Home
       </Button>

@@ -13,7 +13,7 @@ export default function Placeholder({ name, spec }: PlaceholderProps) {
   useDocumentTitle(name);
   return (
     <Flex direction="column" gap="medium" className="notice-page">
-      <Heading level={2}>{name} — coming soon</Heading>
+      <Heading level={1}>{name} — coming soon</Heading>
       <Card variation="outlined">
         <Flex direction="column" gap="small">
           <Badge variation="info" alignSelf="flex-start">

@@ -22,7 +22,9 @@ function Section({
   return (
     <Flex direction="column" gap="0.25rem" as="section" aria-label={table}>
       <Flex alignItems="center" gap="0.5rem">
-        <Heading level={5}>{table}</Heading>
+        <Heading level={3} fontSize="medium">
+          {table}
+        </Heading>
         <StatusBadge tone={TONE[result]}>{result === 'n/a' ? 'N/A' : result}</StatusBadge>
       </Flex>
       <Text>{result === 'success' ? success : result === 'failure' ? failure : 'N/A'}</Text>

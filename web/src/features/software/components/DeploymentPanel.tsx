@@ -4,8 +4,11 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DatePicker } from '@/components/DatePicker';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { todayIn } from '@/components/dates';
+import { Guard, useRefusal } from '@/features/access';
+import { count } from '@/lib/count';
 import type { AvailableArtifact } from '../api/get-available-fridge-artifacts';
 import type { Pilot } from '../api/get-fridge-software-pilots';
+import { useUnknownFridges } from '../api/use-unknown-fridges';
 import {
   canDeploy,
   EMPTY_PILOT,
@@ -23,6 +26,7 @@ import { Check } from './Check';
 interface Props {
   /** Fridges ticked in the table. */
   selected: string[];
+  /** The fridges of the cached list: a typed id not among them is checked with the server. */
   knownIds: Set<string>;
   available: AvailableArtifact[];
   /** The pilots loaded: an id among them is edited from its loaded version, never replaced blind. */
@@ -42,9 +46,23 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
   const [confirming, setConfirming] = useState(false);
 
   const typed = useMemo(() => typedIds(text), [text]);
-  const unknown = typed.filter((id) => !knownIds.has(id));
+  const check = useUnknownFridges(typed, knownIds);
+  // Until the server has answered for every id the list lacks, DEPLOY waits.
+  const unknown = [...check.unknown, ...check.checking, ...check.unchecked];
   const fridges = [...new Set([...selected, ...typed])];
   const form: DeployForm = { fridges, unknown, software, version, asPilot, pilot };
+  const deployRefusal = useRefusal('updateFridgeArtifacts');
+  const pilotRefusal = useRefusal('putFridgeSoftwarePilot');
+  // DEPLOY makes the calls the form asks for: the one the user lacks names the reason.
+  const versionChosen = software !== '' && version !== '';
+  const deployCall =
+    versionChosen && deployRefusal
+      ? 'updateFridgeArtifacts'
+      : asPilot && pilotRefusal
+        ? 'putFridgeSoftwarePilot'
+        : !versionChosen && !asPilot && deployRefusal && pilotRefusal
+          ? 'updateFridgeArtifacts'
+          : '';
   const versions = available.find((a) => a.artifactType === software)?.availableVersions ?? [];
   const set = (key: Exclude<keyof PilotFields, 'loaded'>) => (value: string) =>
     setPilot((p) => ({ ...p, [key]: value }));
@@ -68,7 +86,7 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
       border="1px solid var(--amplify-colors-border-primary)"
       borderRadius="6px"
     >
-      <Heading level={4} marginBottom="0.75rem">
+      <Heading level={2} fontSize="large" marginBottom="0.75rem">
         Create Deployment
       </Heading>
       <Flex gap="1.5rem" wrap="wrap" alignItems="flex-start">
@@ -80,7 +98,22 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
             onChange={(e) => setText(e.target.value)}
             descriptiveText={`${fridges.length} ${fridges.length === 1 ? 'fridge' : 'fridges'} (${selected.length} ticked, ${typed.length} typed)`}
           />
-          <ErrorPanel heading={MESSAGES.unknownFridges} messages={unknown} />
+          <ErrorPanel heading={MESSAGES.unknownFridges} messages={check.unknown} />
+          {check.checking.length > 0 ? (
+            <Text fontSize="small" role="status">
+              {`Checking ${count(check.checking.length, 'fridge ID')} with the server…`}
+            </Text>
+          ) : null}
+          <ErrorPanel
+            variation="warning"
+            heading="These fridge IDs could not be checked with the server:"
+            messages={check.unchecked}
+            footer={
+              <Button size="small" marginTop="0.5rem" onClick={check.retry}>
+                Check again
+              </Button>
+            }
+          />
         </Flex>
         <Flex direction="column" gap="0.75rem" width="18rem">
           <SelectField
@@ -90,6 +123,8 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
               setSoftware(e.target.value);
               setVersion('');
             }}
+            isDisabled={deployRefusal !== undefined}
+            descriptiveText={deployRefusal}
           >
             <option value="">Choose software</option>
             {SOFTWARE.map((s) => (
@@ -102,7 +137,7 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
             label="Version"
             value={version}
             onChange={(e) => setVersion(e.target.value)}
-            isDisabled={!software}
+            isDisabled={!software || deployRefusal !== undefined}
           >
             <option value="">Choose version</option>
             {versions.map((v) => (
@@ -111,9 +146,18 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
               </option>
             ))}
           </SelectField>
-          <Check label="Pilot?" checked={asPilot} onChange={() => setAsPilot((v) => !v)} />
+          <Guard call="putFridgeSoftwarePilot">
+            {(refused) => (
+              <Check
+                label="Pilot?"
+                checked={asPilot && !refused}
+                disabled={refused}
+                onChange={() => setAsPilot((v) => !v)}
+              />
+            )}
+          </Guard>
         </Flex>
-        {asPilot ? (
+        {asPilot && !pilotRefusal ? (
           <Flex direction="column" gap="0.5rem" width="20rem">
             <TextField label="Pilot ID" value={pilot.id} onChange={(e) => set('id')(e.target.value)} />
             <TextField
@@ -155,15 +199,19 @@ export function DeploymentPanel({ selected, knownIds, available, pilots, busy, o
         <Button onClick={onCancel} isDisabled={busy}>
           CANCEL
         </Button>
-        <Button
-          variation="primary"
-          onClick={() => setConfirming(true)}
-          isDisabled={!canDeploy(form) || taken !== undefined || busy}
-          isLoading={busy}
-          loadingText="Deploying…"
-        >
-          DEPLOY
-        </Button>
+        <Guard call={deployCall}>
+          {(refused) => (
+            <Button
+              variation="primary"
+              onClick={() => setConfirming(true)}
+              isDisabled={refused || !canDeploy(form) || taken !== undefined || busy}
+              isLoading={busy}
+              loadingText="Deploying…"
+            >
+              DEPLOY
+            </Button>
+          )}
+        </Guard>
       </Flex>
       {confirming ? (
         <ConfirmDialog

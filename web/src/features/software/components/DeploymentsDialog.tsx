@@ -4,6 +4,7 @@ import { Button, Flex, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { Modal } from '@/components/Modal';
+import { Guard } from '@/features/access';
 import { errorMessage } from '@/lib/api';
 import { count } from '@/lib/count';
 import { fridgeSoftwareDeployments, type Deployment } from '../api/fridge-software-deployments';
@@ -51,9 +52,13 @@ export function DeploymentsDialog({
       exportable: false,
       sortable: false,
       cell: (d) => (
-        <Button size="small" onClick={() => setConfirm(d)} isDisabled={rollbackPlan(d).length === 0}>
-          Roll back
-        </Button>
+        <Guard call="updateFridgeArtifacts">
+          {(refused) => (
+            <Button size="small" onClick={() => setConfirm(d)} isDisabled={refused || rollbackPlan(d).length === 0}>
+              Roll back
+            </Button>
+          )}
+        </Guard>
       ),
     },
   ];

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { StatusBadge } from '@/components/StatusBadge';
+import { Guard, useRefusal } from '@/features/access';
 import { useLocationsList } from '@/features/locations/api/use-locations-list';
 import type { Deployment } from '../api/fridge-software-deployments';
 import { putFridgeSoftwarePilot } from '../api/put-fridge-software-pilot';
@@ -36,7 +37,12 @@ const calls = { update: updateFridgeArtifacts, putPilot: putFridgeSoftwarePilot 
 export function FridgeSoftwareView() {
   const qc = useQueryClient();
   const locations = useLocationsList();
-  const { artifacts, available, pilots } = useSoftwareData();
+  const { artifacts, available, pilots, refused } = useSoftwareData();
+  const versionsRefusal = useRefusal('getFridgeArtifacts');
+  const pilotsRefusal = useRefusal('getFridgeSoftwarePilots');
+  const availableRefusal = useRefusal('getAvailableFridgeArtifacts');
+  const locationsRefusal = useRefusal('locations');
+  const pilotsAllowed = !useRefusal('putFridgeSoftwarePilot');
   const [filter, setFilter] = useState<InventoryFilter>(DEFAULT_FILTER);
   const [filtering, setFiltering] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -117,6 +123,19 @@ export function FridgeSoftwareView() {
       return next;
     });
 
+  const pilotsColumn: DataColumn<FridgeRow> = {
+    id: 'pilots',
+    header: 'Pilots',
+    headerExtra: <ManyPilotsWarning fridges={crowded} />,
+    width: '6rem',
+    value: (r) =>
+      r.pilots
+        .map((p) => p.displayName)
+        .sort()
+        .join(', '),
+    cell: (r) => r.pilots.map((p) => <PilotIcon key={p.id} pilot={p} />),
+  };
+
   const columns: DataColumn<FridgeRow>[] = [
     ...(panelOpen
       ? [
@@ -137,18 +156,8 @@ export function FridgeSoftwareView() {
           },
         ]
       : []),
-    {
-      id: 'pilots',
-      header: 'Pilots',
-      headerExtra: <ManyPilotsWarning fridges={crowded} />,
-      width: '6rem',
-      value: (r) =>
-        r.pilots
-          .map((p) => p.displayName)
-          .sort()
-          .join(', '),
-      cell: (r) => r.pilots.map((p) => <PilotIcon key={p.id} pilot={p} />),
-    },
+    // A part the user may not load is left out, not shown blank (issue 22).
+    ...(refused.pilots ? [] : [pilotsColumn]),
     {
       id: 'name',
       header: 'Fridge Name',
@@ -170,15 +179,32 @@ export function FridgeSoftwareView() {
       cell: (r) => (r.status ? <StatusBadge>{r.status}</StatusBadge> : null),
       width: '7rem',
     },
-    ...SOFTWARE.map((s) => ({ id: s.type, header: s.label, value: (r: FridgeRow) => r.versions[s.type] ?? '' })),
+    ...(refused.artifacts
+      ? []
+      : SOFTWARE.map((s) => ({ id: s.type, header: s.label, value: (r: FridgeRow) => r.versions[s.type] ?? '' }))),
   ];
 
-  const loadError = artifacts.isError || pilots.isError;
+  // A refused part is said plainly below; only a real failure is an error (issue 22).
+  const loadError = (artifacts.isError && !refused.artifacts) || (pilots.isError && !refused.pilots);
+  const why = (reason: string | undefined) => reason ?? 'The server refused them.';
+  const leftOut = [
+    refused.locations || (locations.error && locationsRefusal)
+      ? `The fridges are not listed. ${why(locationsRefusal)}`
+      : null,
+    refused.artifacts ? `The software versions are not shown. ${why(versionsRefusal)}` : null,
+    refused.pilots ? `The pilots are not shown. ${why(pilotsRefusal)}` : null,
+    refused.available && panelOpen ? `The versions on offer are not shown. ${why(availableRefusal)}` : null,
+  ].filter((t): t is string => t !== null);
   return (
     <Flex direction="column" gap="1rem">
       {loadError ? <Alert variation="error">{MESSAGES.loadFailure}</Alert> : null}
-      {available.isError ? <Alert variation="error">{MESSAGES.availableFailure}</Alert> : null}
-      {locations.error ? <Alert variation="error">{LOAD_LOCATIONS_FAILURE}</Alert> : null}
+      {available.isError && !refused.available ? <Alert variation="error">{MESSAGES.availableFailure}</Alert> : null}
+      {locations.error && !locationsRefusal ? <Alert variation="error">{LOAD_LOCATIONS_FAILURE}</Alert> : null}
+      {leftOut.map((t) => (
+        <Text key={t} role="note">
+          {t}
+        </Text>
+      ))}
       {panelOpen ? (
         <DeploymentPanel
           selected={[...selected]}
@@ -217,11 +243,22 @@ export function FridgeSoftwareView() {
               </Button>
             ) : null}
             {!panelOpen ? (
-              <Button variation="primary" onClick={() => setPanelOpen(true)}>
-                Create Deployment
-              </Button>
+              // Create Deployment deploys a version or saves a pilot: refused only to a user who may do neither.
+              <Guard call={pilotsAllowed ? '' : 'updateFridgeArtifacts'}>
+                {(disabled) => (
+                  <Button variation="primary" onClick={() => setPanelOpen(true)} isDisabled={disabled}>
+                    Create Deployment
+                  </Button>
+                )}
+              </Guard>
             ) : null}
-            <Button onClick={() => setShowDeployments(true)}>Deployments</Button>
+            <Guard call="fridgeSoftwareDeployments">
+              {(disabled) => (
+                <Button onClick={() => setShowDeployments(true)} isDisabled={disabled}>
+                  Deployments
+                </Button>
+              )}
+            </Guard>
           </Flex>
         }
       />

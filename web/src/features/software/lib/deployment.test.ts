@@ -112,7 +112,8 @@ describe('runDeployment (§4.1)', () => {
       },
       putPilot: async () => true,
     });
-    expect(versionOnly).toMatchObject({ version: 'failure', pilot: 'n/a', failedFridges: ['A', 'B'] });
+    // A failed call is its error, not every fridge listed as failed (issue 22, §2.1).
+    expect(versionOnly).toMatchObject({ version: 'failure', pilot: 'n/a', failedFridges: [] });
     expect(versionOnly.versionError).toBe('Version 9 is not an available version of FRIDGE_AGENT.');
   });
 });

@@ -110,8 +110,9 @@ const messageOf = (e: unknown, fallback: string | null) => (e instanceof ApiErro
 
 /**
  * The deployment flow of §4.1: the software update first; a count that
- * differs from the request is a failure listing the fridges that failed;
- * only then the pilot, saved active.
+ * differs from the request is a failure listing the fridges that failed, a
+ * failed call is a failure with its error (and no list); only then the
+ * pilot, saved active.
  */
 export async function runDeployment(f: DeployForm, calls: DeployCalls): Promise<DeploymentResult> {
   const result: DeploymentResult = {
@@ -127,8 +128,9 @@ export async function runDeployment(f: DeployForm, calls: DeployCalls): Promise<
       result.failedFridges = f.fridges.filter((id) => !updated.has(id));
       result.version = result.failedFridges.length === 0 ? 'success' : 'failure';
     } catch (e) {
+      // The call failed as a whole: its error is the answer (§8), not a list
+      // of every fridge as if each had failed on its own (issue 22).
       result.version = 'failure';
-      result.failedFridges = [...f.fridges];
       result.versionError = messageOf(e, MESSAGES.versionFailure);
     }
   }

@@ -1,0 +1,142 @@
+// Browser test of narrow screens (issue 22): at 390 px (a phone) and 768 px (a tablet) the location
+// detail page, /locations/all and a fridge health page never scroll sideways, /locations/all keeps
+// Status, Allocation and its Details / Inventory / Health links reachable (inside the table's own
+// scroll container), and the navigation is one Menu button that opens.
+// Run: node --test e2e/narrow.test.mjs   (FLEET_STACK_JSON, CHROMIUM_PATH and WEB_URL may override)
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, mainNav, readStack, signIn, TIMEOUT_MS } from './helpers.mjs';
+
+const stack = readStack();
+const url = (p) => new URL(p, stack.webUrl).toString();
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+];
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** The page is no wider than the window: nothing scrolls sideways. */
+async function assertNoSidewaysScroll(page, where) {
+  // Late layout (fonts, data) settles first.
+  await page.waitForTimeout(300);
+  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+    const w = window.innerWidth;
+    // The element reaching furthest right, to name the culprit when the test fails.
+    let widest = '';
+    let right = w;
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > right + 0.5 && r.width > 0) {
+        right = r.right;
+        widest = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(r.right)} px)`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, widest };
+  });
+  assert.ok(
+    scrollWidth <= innerWidth,
+    `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window; widest: ${widest}`,
+  );
+}
+
+/**
+ * `locator` can be brought into view (scrolling inside its container is fine) without the page
+ * scrolling sideways, and is then inside the window and not covered by anything else.
+ */
+async function assertReachable(locator, what) {
+  await locator.waitFor();
+  const seen = await locator.evaluate((el) => {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    return {
+      inWindow: r.left >= 0 && r.right <= window.innerWidth + 0.5 && r.width > 0,
+      uncovered: !!top && (el === top || el.contains(top) || top.contains(el)),
+      pageScrollX: window.scrollX,
+      box: `${Math.round(r.left)}..${Math.round(r.right)} of ${window.innerWidth}`,
+    };
+  });
+  assert.ok(seen.inWindow, `${what} is inside the window: ${seen.box}`);
+  assert.ok(seen.uncovered, `${what} is not covered (by the sticky column or the header)`);
+  assert.equal(seen.pageScrollX, 0, `${what}: the page itself did not scroll sideways`);
+}
+
+for (const viewport of WIDTHS) {
+  describe(`at ${viewport.width} px`, { timeout: 4 * TIMEOUT_MS }, () => {
+    let context;
+    let page;
+    let id;
+
+    before(async () => {
+      context = await browser.newContext({ viewport });
+      page = await context.newPage();
+      page.setDefaultTimeout(TIMEOUT_MS);
+      page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
+      await signIn(page, stack.users.admin, { path: '/locations/all' });
+    });
+    after(async () => {
+      await context?.close();
+    });
+
+    test('the navigation is one Menu button that opens the menus', async () => {
+      const nav = mainNav(page);
+      const menu = nav.getByRole('button', { name: 'Menu', exact: true });
+      await menu.waitFor();
+      assert.equal(await nav.getByRole('button', { name: 'Locations', exact: true }).count(), 0);
+      assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+      const panel = page.locator(`[id="${await menu.getAttribute('aria-controls')}"]`);
+      await menu.click();
+      assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+      await panel.getByRole('link', { name: 'All', exact: true }).waitFor();
+      await assertReachable(panel.getByRole('link', { name: 'All', exact: true }), 'the panel entry All');
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+      // The bar is one row again, not pinned several rows tall.
+      const height = await page.locator('.app-header').evaluate((h) => h.getBoundingClientRect().height);
+      assert.ok(height < 80, `the header is ${height} px tall`);
+    });
+
+    test('/locations/all: Status, Allocation and the row links are reachable; the page does not scroll', async () => {
+      await page.goto(url('/locations/all'));
+      const table = page.getByRole('table', { name: 'Locations' });
+      const firstRow = table.locator('tbody tr[aria-label]').first();
+      await firstRow.waitFor();
+      id = await firstRow.getAttribute('aria-label');
+      assert.ok(id, 'a location to open');
+      await assertNoSidewaysScroll(page, '/locations/all');
+      await assertReachable(table.getByRole('columnheader', { name: 'Status' }), 'the Status header');
+      await assertReachable(table.getByRole('columnheader', { name: 'Allocation' }), 'the Allocation header');
+      for (const link of ['Details', 'Inventory', 'Health']) {
+        await assertReachable(firstRow.getByRole('link', { name: `${link} of ${id}` }), `the ${link} link`);
+      }
+      await assertNoSidewaysScroll(page, '/locations/all after scrolling the table');
+    });
+
+    test('the location detail page does not scroll sideways', async () => {
+      await page.goto(url(`/locations/detail/${encodeURIComponent(id)}`));
+      await page.getByRole('heading', { level: 1, name: id }).waitFor();
+      await page.locator('tr[data-field]').first().waitFor();
+      await assertNoSidewaysScroll(page, 'the detail page');
+      const edit = page.getByRole('button', { name: /^Edit / }).first();
+      if ((await edit.count()) > 0) await assertReachable(edit, 'the first Edit button');
+    });
+
+    test('the fridge health page does not scroll sideways', async () => {
+      await page.goto(url(`/locations/health/${encodeURIComponent(id)}`));
+      await page.getByRole('heading', { name: 'Fridge Commands' }).waitFor();
+      await page.getByRole('heading', { name: 'Queue messages' }).waitFor();
+      await assertNoSidewaysScroll(page, 'the health page');
+    });
+  });
+}

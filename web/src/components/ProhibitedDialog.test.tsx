@@ -1,0 +1,47 @@
+import { useMutation } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api';
+import { reportIfProhibited } from '@/lib/prohibited';
+import { renderWithProviders } from '@/test/utils';
+
+function Save({ error }: { error: Error }) {
+  const save = useMutation({
+    mutationFn: async () => {
+      throw error;
+    },
+  });
+  return <button onClick={() => save.mutate()}>Save</button>;
+}
+
+describe('ProhibitedDialog', () => {
+  it("shows 'Error! User Action Prohibited!' in the kit dialog when a mutation is refused by the server", async () => {
+    renderWithProviders(<Save error={new ApiError('forbidden', { status: 403 })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Error! User Action Prohibited!');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('answers GraphQL Forbidden errors the same way', async () => {
+    renderWithProviders(<Save error={new ApiError('nope', { errorType: 'Forbidden' })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Error! User Action Prohibited!');
+  });
+
+  it('stays closed for other failures, which their form shows', async () => {
+    renderWithProviders(<Save error={new ApiError('Invalid date', { status: 400 })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('is opened by calls made outside a mutation', async () => {
+    renderWithProviders(<p>page</p>);
+    expect(reportIfProhibited(new Error('plain'))).toBe(false);
+    expect(reportIfProhibited(new ApiError('x', { status: 403 }))).toBe(true);
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Error! User Action Prohibited!');
+  });
+});

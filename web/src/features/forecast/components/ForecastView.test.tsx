@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { actionFor } from '@/features/access';
+import { getMyAccess } from '@/features/access/api/get-my-access';
+import { ApiError, rest } from '@/lib/api';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
+import { ForecastView } from './ForecastView';
+
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  rest: vi.fn(),
+}));
+const restMock = vi.mocked(rest);
+
+beforeEach(() => {
+  vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
+  restMock.mockReset();
+  restMock.mockImplementation(async (method: string) => {
+    if (method === 'GET') return [{ Item: 'Soup', Quantity: 4 }] as never;
+    throw new ApiError('Error! User Action Prohibited!', { status: 403, errorType: 'Forbidden' });
+  });
+});
+
+async function openSoup() {
+  renderWithProviders(<ForecastView />);
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Soup' }));
+  return screen.getByRole('dialog', { name: /^Soup on / });
+}
+
+describe('ForecastView edits (issue 22)', () => {
+  it('disables Save changes for a user without the update action, with the reason', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: ['GetForecast'], flags: [] });
+    const dialog = await openSoup();
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(save.closest('[title]')).toHaveAttribute(
+      'title',
+      `You need the ${actionFor('PUT /forecast/update')} permission. An administrator can grant it on the Permissions screen.`,
+    );
+  });
+
+  it('leaves a permission failure from the server to the kit dialog, not the form', async () => {
+    const dialog = await openSoup();
+    await userEvent.clear(within(dialog).getByLabelText('Quantity'));
+    await userEvent.type(within(dialog).getByLabelText('Quantity'), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Not allowed' })).toBeInTheDocument();
+    expect(screen.getAllByText('Error! User Action Prohibited!')).toHaveLength(1);
+  });
+});

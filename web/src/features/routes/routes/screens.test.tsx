@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { headingProblems } from '@/components/heading-outline';
+import { actionFor } from '@/features/access';
+import { getMyAccess } from '@/features/access/api/get-my-access';
+import { graphql } from '@/lib/api';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
+import UpdateRoutes from './UpdateRoutes';
+import UpdateWeeklyRoutes from './UpdateWeeklyRoutes';
+import ViewRoutes from './ViewRoutes';
+
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  graphql: vi.fn(),
+}));
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+const accessMock = vi.mocked(getMyAccess);
+
+beforeEach(() => {
+  vi.mocked(graphql).mockReset();
+  vi.mocked(graphql).mockResolvedValue({ locationRoutes: { routes: [] } } as never);
+});
+
+const SCREENS = [
+  ['/locations/view_routes', <ViewRoutes key="v" />, 'View Routes By Date'],
+  ['/locations/update_routes', <UpdateRoutes key="u" />, 'Upload routes'],
+  ['/locations/update_weekly_routes', <UpdateWeeklyRoutes key="w" />, 'Upload routes'],
+] as const;
+
+describe('the routes screens (issue 22)', () => {
+  it('have one h1 and no skipped heading level', async () => {
+    accessMock.mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
+    for (const [route, element, title] of SCREENS) {
+      const { unmount } = renderWithProviders(element, { route });
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(headingProblems(), route).toEqual([]);
+      unmount();
+    }
+  });
+
+  it('disable the upload of a user who may not upload routes, with the reason', async () => {
+    accessMock.mockResolvedValue({ actions: ['ViewRoutes'], flags: [] });
+    for (const [route, element, call] of [
+      ['/locations/update_routes', <UpdateRoutes key="u" />, 'POST /locations/routes/drivers/commit'],
+      ['/locations/update_weekly_routes', <UpdateWeeklyRoutes key="w" />, 'POST /locations/routes/schedule/commit'],
+    ] as const) {
+      const { unmount } = renderWithProviders(element, { route });
+      await vi.waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Upload Drivers' }).parentElement).toHaveAttribute(
+          'title',
+          `You need the ${actionFor(call)} permission. An administrator can grant it on the Permissions screen.`,
+        ),
+      );
+      expect(screen.getByRole('button', { name: 'Upload Drivers' })).toBeDisabled();
+      unmount();
+    }
+  });
+});

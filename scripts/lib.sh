@@ -112,6 +112,15 @@ start_api_and_web() {
     log "starting the fleet simulator (every LIVE demo fridge, through the telemetry and command queues)"
     "$FLEET_LOCAL" simulate > "$STATE/simulator.log" 2>&1 &
     PIDS+=($!)
+    log "starting the order-system simulator (today's and tomorrow's orders and cancellations, through the orders queue)"
+    "$FLEET_LOCAL" simulate-orders > "$STATE/order-simulator.log" 2>&1 &
+    PIDS+=($!)
+    # The test command leaves it out: no browser test needs it, and its calls would compete with them.
+    if [ "${SKIP_DRIVER_SIMULATOR:-0}" != 1 ]; then
+      log "starting the driver simulator (demo drivers play yesterday's and today's routes through createDriverAction)"
+      "$FLEET_LOCAL" simulate-drivers > "$STATE/driver-simulator.log" 2>&1 &
+      PIDS+=($!)
+    fi
   fi
 
   [ "${SKIP_WEB:-0}" = 1 ] && return 0

@@ -40,7 +40,7 @@ log "web unit tests (vitest)"
 (cd web && npm test --silent)
 
 log "starting the local API and web app for browser tests"
-start_api_and_web
+SKIP_DRIVER_SIMULATOR=1 start_api_and_web
 
 log "browser end-to-end tests (headless chromium)"
 (cd web && FLEET_STACK_JSON="$STATE/stack.json" node --test --test-concurrency=1 e2e/)

@@ -20,6 +20,7 @@ pub mod limits;
 pub mod logging;
 pub mod names;
 pub mod paging;
+pub mod parking;
 pub mod permissions;
 pub mod query;
 pub mod registry;

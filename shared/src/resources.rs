@@ -41,6 +41,15 @@ pub enum Table {
     /// row (`-` for a whole request); the content's digest and the answer
     /// first given, kept 7 days (TTL `expiresAt`). See `idempotency`.
     Idempotency,
+    /// Driver actions (2-fleet §3): pk eventType, sk `createdAt#id`; index
+    /// byStockingDay: pk stockingDay, sk `occurredAt#id` (see fn-stocking).
+    DriverActions,
+    /// The order system's orders (wholesale, internal, client orders): pk
+    /// uniqueId, the newest version of each (see fn-stocking `orders`).
+    Orders,
+    /// Packing slips (2-fleet §3): pk dropOffDate, sk uniqueId; one per
+    /// order, written with it (see fn-stocking `slips`).
+    PackingSlips,
 }
 
 impl Table {
@@ -65,6 +74,9 @@ impl Table {
         Table::FridgeInventory,
         Table::QueueMessages,
         Table::Idempotency,
+        Table::DriverActions,
+        Table::Orders,
+        Table::PackingSlips,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -89,6 +101,9 @@ impl Table {
             Table::FridgeInventory => "FridgeInventoryTable",
             Table::QueueMessages => "QueueMessagesTable",
             Table::Idempotency => "IdempotencyTable",
+            Table::DriverActions => "DriverActionsTable",
+            Table::Orders => "OrdersTable",
+            Table::PackingSlips => "PackingSlipsTable",
         }
     }
 
@@ -115,6 +130,9 @@ impl Table {
             Table::FridgeInventory => "FRIDGE_INVENTORY_TABLE",
             Table::QueueMessages => "QUEUE_MESSAGES_TABLE",
             Table::Idempotency => "IDEMPOTENCY_TABLE",
+            Table::DriverActions => "DRIVER_ACTIONS_TABLE",
+            Table::Orders => "ORDERS_TABLE",
+            Table::PackingSlips => "PACKING_SLIPS_TABLE",
         }
     }
 }
@@ -167,6 +185,10 @@ pub enum Queue {
     FridgeCommands,
     /// Messages to the inventory service (the computer swap).
     InventoryService,
+    /// What the order system (the facility CMS) sends: orders and cancellations.
+    Orders,
+    /// Order messages that can never be stored (malformed, unknown location), with the reason.
+    OrdersDeadLetter,
 }
 
 impl Queue {
@@ -176,6 +198,8 @@ impl Queue {
         Queue::TelemetryDeadLetter,
         Queue::FridgeCommands,
         Queue::InventoryService,
+        Queue::Orders,
+        Queue::OrdersDeadLetter,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -185,6 +209,8 @@ impl Queue {
             Queue::TelemetryDeadLetter => "TelemetryDeadLetterQueue",
             Queue::FridgeCommands => "FridgeCommandsQueue",
             Queue::InventoryService => "InventoryServiceQueue",
+            Queue::Orders => "OrdersQueue",
+            Queue::OrdersDeadLetter => "OrdersDeadLetterQueue",
         }
     }
 
@@ -196,6 +222,8 @@ impl Queue {
             Queue::TelemetryDeadLetter => "TELEMETRY_DEAD_LETTER_QUEUE_URL",
             Queue::FridgeCommands => "FRIDGE_COMMANDS_QUEUE_URL",
             Queue::InventoryService => "INVENTORY_SERVICE_QUEUE_URL",
+            Queue::Orders => "ORDERS_QUEUE_URL",
+            Queue::OrdersDeadLetter => "ORDERS_DEAD_LETTER_QUEUE_URL",
         }
     }
 }

@@ -3,7 +3,7 @@
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
-pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 11] {
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 12] {
     [
         ("shell", fn_shell::FUNCTIONS),
         ("permissions", fn_permissions::FUNCTIONS),
@@ -16,6 +16,7 @@ pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 11] {
         ("prices", fn_prices::FUNCTIONS),
         ("planograms", fn_planograms::FUNCTIONS),
         ("fleet", fn_fleet::FUNCTIONS),
+        ("stocking", fn_stocking::FUNCTIONS),
     ]
 }
 

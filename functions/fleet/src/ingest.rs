@@ -28,21 +28,7 @@ const LATEST_IN_FLIGHT: usize = 8;
 pub(crate) type Parsed = (String, String, Message);
 
 fn sort(records: Vec<SqsMessage>) -> (Vec<Parsed>, Vec<Unstorable>) {
-    let (mut ok, mut bad) = (Vec::new(), Vec::new());
-    for r in records {
-        let (id, body) = (r.message_id.unwrap_or_default(), r.body.unwrap_or_default());
-        // Bounded per record, as a queue event is not user input: parked with what fits of it.
-        if let Some(reason) = fleet_shared::limits::queue_record_problem(&body) {
-            let head: String = body.chars().take(1024).collect();
-            bad.push((id, head, reason));
-            continue;
-        }
-        match telemetry::parse(&body) {
-            Ok(m) => ok.push((id, body, m)),
-            Err(reason) => bad.push((id, body, reason)),
-        }
-    }
-    (ok, bad)
+    fleet_shared::parking::sort_records(records, telemetry::parse)
 }
 
 /// One item to write and the records (id, body) behind it.

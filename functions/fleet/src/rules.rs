@@ -15,15 +15,7 @@ pub const ADMIN_FLAG: &str = "feature-flag-admin";
 /// The queue a fridge's commands go to: messages are listed under `location#QUEUE`.
 pub const COMMAND_QUEUE: &str = "commands";
 
-pub const VENDING_STATE_LABELS: &[(&str, &str)] = &[
-    ("STATUS_0_READY", "READY"),
-    ("STATUS_FF_DOOR_CLOSE", "DOOR_CLOSE"),
-    ("STATUS_FF_DOOR_OPEN", "DOOR_OPEN"),
-    ("STATUS_FF_TIMEOUT", "TIMEOUT"),
-    ("STATUS_B_PRODUCT_UNDER_ELEVATOR", "PRODUCT_UNDER_ELEVATOR"),
-    ("STATUS_9_PRODUCT_DETECT_FAULT", "PRODUCT_DETECT_FAULT"),
-    ("STATUS_5_MOTOR_FAULT", "MOTOR_FAULT"),
-];
+pub use fleet_shared::entity::health::VENDING_STATE_LABELS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {

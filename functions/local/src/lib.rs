@@ -4,7 +4,9 @@
 pub mod auth;
 pub mod bench;
 pub mod demo;
+pub mod driver_simulator;
 pub mod graphql;
+pub mod order_simulator;
 pub use fleet_functions as registry;
 pub mod queues;
 pub mod seed;

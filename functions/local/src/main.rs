@@ -162,6 +162,22 @@ async fn main() -> ExitCode {
             fleet_local::simulator::run(deps, Duration::from_millis(tick)).await;
             ExitCode::SUCCESS
         }
+        Some("simulate-orders") => {
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            fleet_local::order_simulator::run(deps).await;
+            ExitCode::SUCCESS
+        }
+        Some("simulate-drivers") => {
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            let once = args.get(1).map(String::as_str) == Some("--once");
+            match fleet_local::driver_simulator::run(deps, once).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("driver simulator failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("serve") => {
             let wiring = Wiring::from_env().await.expect("configuration");
             let sdl = std::fs::read_to_string("infra/schema.graphql").expect("run from the repository root");
@@ -184,7 +200,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | simulate | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES]");
+            eprintln!("usage: fleet-local serve | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES]");
             ExitCode::FAILURE
         }
     }

@@ -14,6 +14,7 @@ const SHARED_STORE_LAYER: &[&str] = &[
     "deps.rs",        // the SDK clients
     "error.rs",       // SDK errors to API errors
     "store.rs",       // batches, transactions
+    "parking.rs",     // dead-letter parking of queue records
     "item.rs",        // item mapping and the paging loop
     "query.rs",       // the one paged Query
     "paging.rs",      // signed tokens over DynamoDB keys

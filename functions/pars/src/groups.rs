@@ -6,7 +6,8 @@
 //! the same order exactly one wins, and a retried chunk of the same upload
 //! finds its orders written.
 use crate::rules::{self, group_key, OpsLocation, ParRow, MAX_ITEMS_PER_GROUP};
-use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
+use fleet_shared::entity::fridge_order::{order_key, FridgeOrder, OrderDetails};
+use fn_stocking::slips;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -137,7 +138,15 @@ impl ParGroup {
                 .collect::<BTreeMap<_, _>>(),
             priority_boost_items: self.priority_boost_items.clone(),
             jit: self.jit,
-            details: None,
+            // Written explicitly (issue 23): the order system's orders carry
+            // other types and client codes; a pars order is always these.
+            details: Some(OrderDetails {
+                order_type: slips::FRIDGE_ORDER_TYPE.into(),
+                client_code: slips::FRIDGE_CLIENT_CODE.into(),
+                order_owner: slips::PARS_ORDER_OWNER.into(),
+                unique_id: format!("{}#{}", self.drop_off_date, order_key(&self.location, self.index())),
+                ..OrderDetails::default()
+            }),
         }
     }
 }
@@ -191,6 +200,21 @@ mod tests {
         assert_eq!(
             (order.order_key.as_str(), order.pars["B"], order.order_upload_id.as_deref()),
             ("L1#1", 4, Some("u1"))
+        );
+    }
+
+    #[test]
+    fn a_pars_order_names_its_fridge_type_client_code_and_slip() {
+        let order = ParGroup::of_rows(&[row("L1", "A", 3, 2)]).remove(0).order("u1");
+        let d = order.details.clone().expect("details written explicitly");
+        assert_eq!(
+            (d.order_type.as_str(), d.client_code.as_str(), d.order_owner.as_str(), d.unique_id.as_str()),
+            ("FRIDGE", "Fridge", "ParsUpload", "2026-11-24#L1#2")
+        );
+        let slip = slips::of_fridge_order(&order, "2026-11-23T10:00:00.000Z");
+        assert_eq!(
+            (slip.unique_id.as_str(), slip.kind.as_str(), slip.client_code.as_str()),
+            ("2026-11-24#L1#2", "FRIDGE", "Fridge")
         );
     }
 

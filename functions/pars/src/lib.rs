@@ -26,6 +26,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         grants: &[
             Grant::ReadTable(Table::Locations),
             Grant::CrudTable(Table::FridgeOrders),
+            // Each order's packing slip lands in the order's transaction.
+            Grant::WriteTable(Table::PackingSlips),
             Grant::CrudTable(Table::Idempotency),
             Grant::FileUploads,
         ],

@@ -11,6 +11,7 @@ use fleet_shared::entity::location::Location;
 use fleet_shared::idempotency::{Claim, Records, Seen};
 use fleet_shared::store::{self, Key, TRANSACT_MAX};
 use fleet_shared::{ApiError, Deps, Table};
+use fn_stocking::slips;
 use futures::{stream, StreamExt};
 use std::collections::{BTreeSet, HashMap};
 use std::future::Future;
@@ -62,9 +63,9 @@ pub trait ParsStore: Records {
 /// Pars in DynamoDB, for a function that granted the tables it uses.
 pub struct Dynamo(pub &'static Deps);
 
-/// Orders one transaction takes: each is its order and its upload record
-/// (DynamoDB's limit is 100 items), and at most 3 MB of its 4 MB.
-pub const ORDERS_PER_TRANSACTION: usize = TRANSACT_MAX / 2;
+/// Orders one transaction takes: each is its order, its packing slip and its
+/// upload record (DynamoDB's limit is 100 items), and at most 3 MB of its 4 MB.
+pub const ORDERS_PER_TRANSACTION: usize = TRANSACT_MAX / 3;
 const TRANSACTION_BYTES: usize = 3_000_000;
 /// Transactions in flight at once.
 const IN_FLIGHT: usize = 8;
@@ -149,10 +150,14 @@ impl ParsStore for Dynamo {
 
 impl Dynamo {
     /// Each order's items: its put on the condition that no order has its
-    /// key, and its record (whose own condition refuses a second record).
+    /// key, its packing slip (issue 23: made in the order's write, so never
+    /// one without the other), and its record (whose own condition refuses a
+    /// second record).
     fn items(&self, orders: &[NewOrder]) -> Result<Vec<Vec<TransactWriteItem>>, ApiError> {
         let table = self.0.table(Table::FridgeOrders)?.name;
+        let slip_table = self.0.config.table(Table::PackingSlips)?;
         let records = self.0.config.table(Table::Idempotency);
+        let created = fleet_shared::fridge_time::now_text();
         orders
             .iter()
             .map(|o| {
@@ -162,7 +167,13 @@ impl Dynamo {
                     .condition_expression("attribute_not_exists(orderKey)")
                     .build()
                     .map_err(ApiError::internal)?;
-                let mut items = vec![TransactWriteItem::builder().put(put).build()];
+                let slip = Put::builder()
+                    .table_name(slip_table)
+                    .set_item(Some(store::to_item(&slips::of_fridge_order(&o.order, &created))?))
+                    .build()
+                    .map_err(ApiError::internal)?;
+                let mut items =
+                    vec![TransactWriteItem::builder().put(put).build(), TransactWriteItem::builder().put(slip).build()];
                 if let Some(claim) = &o.claim {
                     items.push(claim.put(records.clone()?)?);
                 }
@@ -298,9 +309,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn transactions_hold_at_most_50_orders_with_their_records_and_3_mb() {
+    fn transactions_hold_at_most_33_orders_with_their_slips_and_records_and_3_mb() {
         let small = vec![1_000; 250];
-        assert_eq!(packing(&small), [50; 5]);
+        let mut expected = vec![33; 7];
+        expected.push(19);
+        assert_eq!(packing(&small), expected, "33 orders with their slips and records: 99 items");
         // Orders of about 1 MB each (500 items with long names).
         let order = FridgeOrder {
             drop_off_date: "2026-11-24".into(),

@@ -23,6 +23,22 @@ impl FridgeHealth {
     }
 }
 
+/// The vending-state labels of 2-fleet §4.4 (health pages and the stocking dashboard); an unknown state is shown raw.
+pub const VENDING_STATE_LABELS: &[(&str, &str)] = &[
+    ("STATUS_0_READY", "READY"),
+    ("STATUS_FF_DOOR_CLOSE", "DOOR_CLOSE"),
+    ("STATUS_FF_DOOR_OPEN", "DOOR_OPEN"),
+    ("STATUS_FF_TIMEOUT", "TIMEOUT"),
+    ("STATUS_B_PRODUCT_UNDER_ELEVATOR", "PRODUCT_UNDER_ELEVATOR"),
+    ("STATUS_9_PRODUCT_DETECT_FAULT", "PRODUCT_DETECT_FAULT"),
+    ("STATUS_5_MOTOR_FAULT", "MOTOR_FAULT"),
+];
+
+/// The label of a vending state, or the state itself when it has none.
+pub fn vending_label(state: &str) -> &str {
+    VENDING_STATE_LABELS.iter().find(|(s, _)| *s == state).map_or(state, |(_, label)| label)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use aws_sdk_s3::presigning::PresigningConfig;
-use aws_sdk_sqs::types::{MessageAttributeValue, SendMessageBatchRequestEntry};
+use aws_sdk_sqs::types::MessageAttributeValue;
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::telemetry::{
     CommandState, FridgeCommand, InventorySnapshot, TelemetryEvent, TemperatureSample, SAMPLE_PREFIX,
@@ -11,7 +11,6 @@ use fleet_shared::entity::telemetry::{
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::stamp;
 use fleet_shared::idempotency::{self, Claim, Records};
-use fleet_shared::limits::SQS_BATCH_MAX;
 use fleet_shared::store::{self, Filter, Item, SortKey};
 use fleet_shared::{flags, paging, ApiError, Bucket, Caller, Deps, Queue, Table};
 use serde_json::Value;
@@ -210,44 +209,8 @@ impl FleetStore for Dynamo {
     }
 
     async fn park(&self, bad: &[Unstorable]) -> Vec<String> {
-        let mut failed = Vec::new();
-        let Ok(q) = self.0.queue(Queue::TelemetryDeadLetter) else {
-            return bad.iter().map(|(id, ..)| id.clone()).collect();
-        };
-        for chunk in bad.chunks(SQS_BATCH_MAX) {
-            let mut entries = Vec::new();
-            for (i, (id, body, reason)) in chunk.iter().enumerate() {
-                tracing::warn!(message_id = %id, %reason, "telemetry parked in the dead-letter queue");
-                match entry(i, body, reason) {
-                    Some(e) => entries.push(e),
-                    None => failed.push(id.clone()), // never lost: redelivered instead
-                }
-            }
-            if entries.is_empty() {
-                continue;
-            }
-            match q.client.send_message_batch().queue_url(q.url).set_entries(Some(entries)).send().await {
-                Ok(out) => failed.extend(
-                    out.failed.iter().filter_map(|f| chunk.get(f.id.parse::<usize>().ok()?)).map(|(id, ..)| id.clone()),
-                ),
-                Err(e) => {
-                    tracing::error!(error = %e, "dead-letter queue unavailable; records left for redelivery");
-                    failed.extend(chunk.iter().map(|(id, ..)| id.clone()));
-                }
-            }
-        }
-        failed
+        fleet_shared::parking::park(self.0.queue(Queue::TelemetryDeadLetter), bad, "telemetry").await
     }
-}
-
-fn entry(i: usize, body: &str, reason: &str) -> Option<SendMessageBatchRequestEntry> {
-    let attr = MessageAttributeValue::builder().data_type("String").string_value(reason).build().ok()?;
-    SendMessageBatchRequestEntry::builder()
-        .id(i.to_string())
-        .message_body(body)
-        .message_attributes("reason", attr)
-        .build()
-        .ok()
 }
 
 /// The read side of the fleet screens.

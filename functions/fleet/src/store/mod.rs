@@ -90,8 +90,7 @@ pub enum Landed {
     Older,
 }
 
-/// A record that can never be stored: its message id, body and the reason.
-pub type Unstorable = (String, String, String);
+pub use fleet_shared::parking::Unstorable;
 
 /// A command as the queue-messages table records it (`location#commands`,
 /// sorted by `{time}#{messageId}`).

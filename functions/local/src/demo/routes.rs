@@ -2,11 +2,12 @@
 //! demo fridges, on their stored routes, and a fridge order for each
 //! delivery so View Routes shows tote counts.
 use chrono::{Datelike, Duration, Utc, Weekday};
-use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
+use fleet_shared::entity::fridge_order::{order_key, FridgeOrder, OrderDetails};
 use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
 use fleet_shared::entity::Location;
 use fleet_shared::{store, ApiError, Deps, Table};
 use fn_routes::stops::MAX_STOPS_PER_ROUTE;
+use fn_stocking::slips;
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -69,7 +70,7 @@ pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<S
                     let pars = (0..4 + seed % 4)
                         .map(|i| (ITEMS[(seed + i) % ITEMS.len()].to_string(), 2 + ((seed + i * 3) % 9) as i64))
                         .collect();
-                    orders.push(FridgeOrder {
+                    let mut order = FridgeOrder {
                         drop_off_date: date.clone(),
                         order_key: order_key(id, 1),
                         location_id: id.clone(),
@@ -81,7 +82,16 @@ pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<S
                         priority_boost_items: vec![],
                         jit: false,
                         details: None,
+                    };
+                    // Set as the pars upload sets them, so the demo's slips read like uploaded ones.
+                    order.details = Some(OrderDetails {
+                        client_code: slips::FRIDGE_CLIENT_CODE.into(),
+                        order_owner: slips::PARS_ORDER_OWNER.into(),
+                        order_type: slips::FRIDGE_ORDER_TYPE.into(),
+                        unique_id: slips::pars_unique_id(&order),
+                        ..Default::default()
                     });
+                    orders.push(order);
                 }
             }
         }
@@ -93,9 +103,17 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
     let locations = crate::demo::locations::demo_locations();
     let (stops, orders) = stops_and_orders(&locations, Utc::now().date_naive());
     let stops = stops.iter().map(store::to_item).collect::<Result<Vec<_>, _>>()?;
-    let orders = orders.iter().map(store::to_item).collect::<Result<Vec<_>, _>>()?;
+    let orders_typed = orders;
+    let orders = orders_typed.iter().map(store::to_item).collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::LocationRoutes)?.batch_put(stops).await?;
-    deps.table(Table::FridgeOrders)?.batch_put(orders).await
+    // Each order's packing slip, as the pars upload writes it with the order.
+    let created = fleet_shared::fridge_time::now_text();
+    let slips = orders_typed
+        .iter()
+        .map(|o| store::to_item(&slips::of_fridge_order(o, &created)))
+        .collect::<Result<Vec<_>, _>>()?;
+    deps.table(Table::FridgeOrders)?.batch_put(orders).await?;
+    deps.table(Table::PackingSlips)?.batch_put(slips).await
 }
 
 #[cfg(test)]

@@ -118,11 +118,6 @@ export type MyAccessQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyAccessQuery = { myAccess: { actions: Array<string>, flags: Array<string> } };
 
-export type GetFeatureFlagsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type GetFeatureFlagsQuery = { getFeatureFlags: Array<string> };
-
 export type CreateQueueMessageMutationVariables = Exact<{
   location: string;
   message: QueueMessageInput;
@@ -468,11 +463,6 @@ export const MyAccessDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyAccessQuery, MyAccessQueryVariables>;
-export const GetFeatureFlagsDocument = new TypedDocumentString(`
-    query GetFeatureFlags {
-  getFeatureFlags
-}
-    `) as unknown as TypedDocumentString<GetFeatureFlagsQuery, GetFeatureFlagsQueryVariables>;
 export const CreateQueueMessageDocument = new TypedDocumentString(`
     mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {
   createQueueMessage(location: $location, message: $message) {

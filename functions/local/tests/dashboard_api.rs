@@ -1,0 +1,203 @@
+//! stockingDashboard through the AppSync adapter against the emulator: the
+//! test's own locations and route stops on a date the simulators never play
+//! (2031), driver actions recorded through createDriverAction with the
+//! server's clock stopped on that day (`ClockAt`), and the §4.4 statuses read
+//! back through the one aggregate query; denied callers and bad inputs.
+mod common;
+use chrono::{DateTime, TimeDelta, Utc};
+use common::*;
+use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
+use fleet_shared::fridge_time::{stamp, ClockAt};
+use fleet_shared::{store, ApiError, Caller, Table};
+use fn_stocking::events::EventType;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// Recording and reading actions.
+const ALL_ACTIONS: &[&str] =
+    &["VanTasks", "FridgeTasks", "RecordTemperature", "UpdateFridgeStock", "GetCheckPointStatus"];
+/// Far from today and yesterday, which the driver simulator plays.
+const DATE: &str = "2031-05-14";
+
+/// 10:00 CDT on DATE, plus `minutes`.
+fn at(minutes: i64) -> DateTime<Utc> {
+    fleet_shared::dates::instant("2031-05-14T15:00:00.000Z").unwrap() + TimeDelta::minutes(minutes)
+}
+
+/// What one test created, removed at its end.
+#[derive(Default)]
+struct Made {
+    locations: Vec<String>,
+    stops: Vec<String>,
+    health: Vec<String>,
+    /// (eventType, sk) of recorded actions.
+    actions: Vec<(String, String)>,
+}
+
+impl Made {
+    async fn location(&mut self, tier: &str) -> String {
+        let id = unique("DB");
+        let t = deps().await.table(Table::Locations).unwrap();
+        let doc = json!({ "id": id, "type": "FRIDGE", "operationConfigs": { "accountTier": tier },
+                          "locationConfigs": { "prettyName": format!("Lobby {id}"), "activation": { "online": "2031-01-02" } } });
+        t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&doc).unwrap())).send().await.unwrap();
+        self.locations.push(id.clone());
+        id
+    }
+
+    async fn stop(&mut self, id: &str, route: &str, n: i64, market: &str) {
+        let stop = RouteStop {
+            stocking_date: DATE.into(),
+            market: market.into(),
+            id: id.into(),
+            route: route.into(),
+            stop: n,
+            stocking_index: 1,
+            stop_type: "DELIVERY".into(),
+        };
+        let stored = StoredStop { route_stop: sort_key(route, n), stop, upload: None };
+        let t = deps().await.table(Table::LocationRoutes).unwrap();
+        t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&stored).unwrap())).send().await.unwrap();
+        self.stops.push(stored.route_stop);
+    }
+
+    async fn health(&mut self, id: &str) {
+        let record = json!({ "locationId": id, "timestamp": "2031-05-14T14:00:00.000Z", "safetyHold": true,
+                             "jofemarState": "STATUS_FF_DOOR_OPEN" });
+        let t = deps().await.table(Table::FridgeHealth).unwrap();
+        t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&record).unwrap())).send().await.unwrap();
+        self.health.push(id.to_string());
+    }
+
+    /// Records an action through createDriverAction, `minutes` after 10:00 CDT (the server's clock then too).
+    async fn act(&mut self, driver: &Caller, kind: EventType, location: &str, minutes: i64) {
+        let data = match kind {
+            EventType::PackingSlipQuery => json!({ "packingSlipId": "slip", "stockingIndex": 1 }),
+            EventType::LocationStocked => json!({ "stockingIndex": 1, "temperature": 36.5 }),
+            EventType::LocationUnreachable => json!({ "reason": "Gate locked" }),
+            _ => json!({ "stockingIndex": 1 }),
+        };
+        let _clock = ClockAt::new(at(minutes));
+        let args = json!({ "input": { "eventType": kind.name(), "locationId": location, "data": data.to_string(),
+                                      "requestId": unique("req"), "occurredAt": stamp(at(minutes)) } });
+        let out = gql("create_driver_action", driver, args).await.unwrap();
+        assert_eq!(out["stockingDay"], DATE);
+        let sk = format!("{}#{}", out["createdAt"].as_str().unwrap(), out["id"].as_str().unwrap());
+        self.actions.push((kind.name().to_string(), sk));
+    }
+
+    async fn clean(self) {
+        let d = deps().await;
+        let delete = |table: Table, key: HashMap<String, _>| async move {
+            let t = d.table(table).unwrap();
+            t.client.delete_item().table_name(t.name).set_key(Some(key)).send().await.unwrap();
+        };
+        for id in self.locations {
+            delete(Table::Locations, HashMap::from([("id".to_string(), store::s(id))])).await;
+        }
+        for sk in self.stops {
+            let key =
+                HashMap::from([("stockingDate".to_string(), store::s(DATE)), ("routeStop".to_string(), store::s(sk))]);
+            delete(Table::LocationRoutes, key).await;
+        }
+        for id in self.health {
+            delete(Table::FridgeHealth, HashMap::from([("locationId".to_string(), store::s(id))])).await;
+        }
+        for (kind, sk) in self.actions {
+            delete(
+                Table::DriverActions,
+                HashMap::from([("eventType".to_string(), store::s(kind)), ("sk".to_string(), store::s(sk))]),
+            )
+            .await;
+        }
+    }
+}
+
+async fn dashboard(caller: &Caller, filter: Value) -> Result<Value, ApiError> {
+    gql("stocking_dashboard", caller, json!({ "filter": filter })).await
+}
+
+/// The row of a location, over every route.
+fn row<'a>(out: &'a Value, id: &str) -> &'a Value {
+    out["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["stops"].as_array().unwrap())
+        .find(|s| s["locationId"] == id)
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_aggregate_query_answers_each_status_with_its_columns() {
+    let driver = user_with(ALL_ACTIONS).await;
+    let mut made = Made::default();
+    let (ra, rb) = (unique("RA"), unique("RB"));
+    let mut ids = Vec::new();
+    for n in 1..=6 {
+        let id = made.location("Gold").await;
+        made.stop(&id, &ra, n, "MW").await;
+        ids.push(id);
+    }
+    let other = made.location("Silver").await;
+    made.stop(&other, &rb, 1, "NE").await;
+    made.health(&ids[0]).await;
+    let [done, incomplete, in_progress, unreachable, not_started, rescued] = [0, 1, 2, 3, 4, 5].map(|i| ids[i].clone());
+
+    made.act(&driver, EventType::PackingSlipQuery, &done, 0).await;
+    made.act(&driver, EventType::LocationStocked, &done, 5).await;
+    made.act(&driver, EventType::PackingSlipQuery, &incomplete, 10).await;
+    made.act(&driver, EventType::LocationUnreachable, &unreachable, 15).await;
+    // Precedence: stocked after unreachable is COMPLETED.
+    made.act(&driver, EventType::LocationUnreachable, &rescued, 18).await;
+    made.act(&driver, EventType::LocationStocked, &rescued, 19).await;
+    // The same driver's later scan elsewhere makes the first scan INCOMPLETE.
+    made.act(&driver, EventType::PackingSlipQuery, &in_progress, 20).await;
+
+    let out = dashboard(&driver, json!({ "dropOffDate": DATE, "market": "MW", "routes": [&ra, &rb] })).await.unwrap();
+    assert_eq!(out["parts"], json!({ "slips": "OK", "actions": "OK", "health": "OK", "locations": "OK" }));
+    assert_eq!(out["routes"].as_array().unwrap().len(), 1, "RB is NE");
+    assert_eq!(out["routes"][0]["route"], ra.as_str());
+    let status = |id: &str| row(&out, id)["status"].as_str().unwrap().to_string();
+    assert_eq!(status(&done), "COMPLETED");
+    assert_eq!(status(&incomplete), "INCOMPLETE");
+    assert_eq!(status(&in_progress), "IN_PROGRESS");
+    assert_eq!(status(&unreachable), "UNREACHABLE_INCOMPLETE");
+    assert_eq!(status(&not_started), "NOT_STARTED");
+    assert_eq!(status(&rescued), "COMPLETED");
+    let first = row(&out, &done);
+    assert_eq!(first["scannedAt"], stamp(at(0)));
+    assert_eq!(first["stockedAt"], stamp(at(5)));
+    assert_eq!((first["accountTier"].as_str(), first["onlineDate"].as_str()), (Some("Gold"), Some("2031-01-02")));
+    assert_eq!((first["safetyHold"].as_str(), first["vendingStateLabel"].as_str()), (Some("Yes"), Some("DOOR_OPEN")));
+    assert_eq!(first["driver"], driver.email);
+    assert_eq!(row(&out, &not_started)["safetyHold"], Value::Null, "no health, no answer");
+    assert_eq!(out["routes"][0]["done"], 3);
+    assert_eq!(out["summary"]["total"], 6);
+
+    let all = dashboard(&driver, json!({ "dropOffDate": DATE, "market": "ALL", "routes": [&ra, &rb] })).await.unwrap();
+    assert_eq!(row(&all, &other)["status"], "NOT_STARTED");
+    let names: Vec<&str> = all["routeNames"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert!(names.contains(&ra.as_str()) && names.contains(&rb.as_str()));
+    made.clean().await;
+}
+
+#[tokio::test]
+async fn denied_callers_and_bad_inputs_are_refused() {
+    let ok = json!({ "dropOffDate": DATE });
+    let driver_only = user_with(&["VanTasks", "FridgeTasks"]).await;
+    assert_eq!(dashboard(&driver_only, ok).await.unwrap_err(), ApiError::Forbidden);
+
+    let reader = user_with(&["GetCheckPointStatus"]).await;
+    let routes: Vec<String> = (0..101).map(|i| format!("R{i}")).collect();
+    for (filter, message) in [
+        (json!({ "dropOffDate": "14/05/2031" }), "dropOffDate must be a date (YYYY-MM-DD)"),
+        (json!({ "dropOffDate": "2031-02-30" }), "dropOffDate must be a date (YYYY-MM-DD)"),
+        (json!({ "dropOffDate": DATE, "market": "EAST" }), "market must be one of ALL, MW, NE, WC, S (got EAST)"),
+        (json!({ "dropOffDate": DATE, "routes": routes }), "At most 100 routes can be chosen at once (101 were)"),
+    ] {
+        let err = dashboard(&reader, filter).await.unwrap_err();
+        assert!(matches!(err, ApiError::BadRequest(_)), "{err:?}");
+        assert_eq!(err.to_string(), message);
+    }
+}

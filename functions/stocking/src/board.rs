@@ -1,0 +1,475 @@
+//! `stockingDashboard(filter: {dropOffDate, region, market, routes})`: the
+//! Stocking Real-Time Dashboard (2-fleet §2.4) in one answer. Four parts are
+//! read (route stops, the stocking day's actions, health, location fields);
+//! a part that fails is reported FAILED and the rest is still answered, so
+//! the browser shows that part's §8 warning and keeps what it has.
+use crate::dashboard::{self, Facts, Recorded};
+use crate::events::{ActionData, EventType};
+use crate::status::StopStatus;
+use crate::store::dashboard::{BoardLocation, BoardStore, BATCH_KEYS};
+use crate::store::StoredAction;
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use fleet_shared::entity::health::FridgeHealth;
+use fleet_shared::entity::route_stop::RouteStop;
+use fleet_shared::{dates, fridge_time, ApiError, Input};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashMap};
+
+/// §5/§9: markets, and the regions with the dashboard's ALL.
+pub const MARKETS: [&str; 5] = ["ALL", "MW", "NE", "WC", "S"];
+/// Routes one request may name at most.
+pub const MAX_ROUTES: usize = 100;
+
+/// The §4.4 statuses a route counts as done (its progress bar).
+const DONE: [StopStatus; 5] = [
+    StopStatus::Completed,
+    StopStatus::UnreachableIncomplete,
+    StopStatus::UnreachableComplete,
+    StopStatus::ClearoutComplete,
+    StopStatus::ClearoutDecommissionComplete,
+];
+
+const ALL_STATUSES: [StopStatus; 9] = [
+    StopStatus::NotStarted,
+    StopStatus::VanTemperatureSet,
+    StopStatus::InProgress,
+    StopStatus::Incomplete,
+    StopStatus::Completed,
+    StopStatus::UnreachableIncomplete,
+    StopStatus::UnreachableComplete,
+    StopStatus::ClearoutComplete,
+    StopStatus::ClearoutDecommissionComplete,
+];
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RawFilter {
+    drop_off_date: String,
+    #[serde(default)]
+    region: Option<String>,
+    #[serde(default)]
+    market: Option<String>,
+    #[serde(default)]
+    routes: Option<Vec<String>>,
+}
+
+/// A checked filter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Filter {
+    pub date: NaiveDate,
+    /// A region is its one market (the route stops carry MW, NE, WC or S);
+    /// None for ALL.
+    pub region: Option<String>,
+    pub market: Option<String>,
+    /// Empty: every route of the date.
+    pub routes: Vec<String>,
+}
+
+fn area(field: &str, raw: Option<String>) -> Result<Option<String>, ApiError> {
+    let Some(value) = raw.map(|v| v.trim().to_uppercase()).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    if !MARKETS.contains(&value.as_str()) {
+        let shown: String = value.chars().take(fleet_shared::limits::MAX_NAME_CHARS).collect();
+        return Err(ApiError::bad_request(format!("{field} must be one of {} (got {shown})", MARKETS.join(", "))));
+    }
+    Ok((value != "ALL").then_some(value))
+}
+
+impl Filter {
+    pub fn parse(input: &Input) -> Result<Filter, ApiError> {
+        let raw: RawFilter = input.arg("filter")?;
+        let date = dates::iso_date_exact(raw.drop_off_date.trim())
+            .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?;
+        let region = area("region", raw.region)?;
+        let market = area("market", raw.market)?;
+        let mut routes: Vec<String> = raw
+            .routes
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| r.trim().to_string())
+            .filter(|r| !r.is_empty())
+            .collect();
+        routes.sort();
+        routes.dedup();
+        if routes.len() > MAX_ROUTES {
+            return Err(ApiError::bad_request(format!(
+                "At most {MAX_ROUTES} routes can be chosen at once ({} were)",
+                routes.len()
+            )));
+        }
+        Ok(Filter { date, region, market, routes })
+    }
+
+    fn in_area(&self, stop: &RouteStop) -> bool {
+        [&self.region, &self.market].iter().all(|a| a.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(&stop.market)))
+    }
+}
+
+/// 18:00 Central the day before `day`, up to 18:00 Central on `day`.
+pub fn window(day: NaiveDate) -> Result<(DateTime<Utc>, DateTime<Utc>), ApiError> {
+    let at_six = |d: NaiveDate| {
+        let wall = d.and_hms_opt(crate::window::DAY_STARTS_AT_HOUR, 0, 0)?;
+        Some(fridge_time::CENTRAL.tz.from_local_datetime(&wall).earliest()?.with_timezone(&Utc))
+    };
+    let opens = day.pred_opt().and_then(at_six);
+    match (opens, at_six(day)) {
+        (Some(from), Some(to)) => Ok((from, to)),
+        _ => Err(ApiError::bad_request("dropOffDate is out of range")),
+    }
+}
+
+/// A part's state, as the browser reads it.
+fn state<T>(part: &Result<T, ApiError>, name: &str) -> &'static str {
+    match part {
+        Ok(_) => "OK",
+        Err(e) => {
+            tracing::warn!(part = name, error = %e, "a dashboard part failed");
+            "FAILED"
+        }
+    }
+}
+
+fn recorded(a: StoredAction) -> Option<Recorded> {
+    let data = EventType::parse(&a.event_type).and_then(|k| ActionData::parse(k, &Value::String(a.data.clone())));
+    match data {
+        Ok(data) => Some(Recorded {
+            location_id: a.location_id,
+            data,
+            occurred_at: a.occurred_at,
+            by: a.created_by,
+            by_sub: a.created_by_sub,
+        }),
+        Err(e) => {
+            // Stored actions were checked when written; one that no longer reads is skipped, not fatal.
+            tracing::warn!(id = %a.id, error = %e, "a stored driver action does not read");
+            None
+        }
+    }
+}
+
+/// Reads one batch part for `ids`, a call per chunk of at most `BATCH_KEYS`.
+async fn batched<T, F, Fut>(ids: &[String], read: F) -> Result<Vec<T>, ApiError>
+where
+    F: Fn(Vec<String>) -> Fut,
+    Fut: std::future::Future<Output = Result<Vec<T>, ApiError>>,
+{
+    let mut found = Vec::new();
+    for chunk in ids.chunks(BATCH_KEYS) {
+        found.extend(read(chunk.to_vec()).await?);
+    }
+    Ok(found)
+}
+
+pub async fn run<S: BoardStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
+    let filter = Filter::parse(input)?;
+    let (opens, closes) = window(filter.date)?;
+    let date = filter.date.format("%Y-%m-%d").to_string();
+    let as_of = fridge_time::now();
+
+    let (stops, actions) = tokio::join!(store.stops(&date), store.actions(&date));
+    let parts_slips = state(&stops, "slips");
+    let parts_actions = state(&actions, "actions");
+    let in_area: Vec<RouteStop> = stops.unwrap_or_default().into_iter().filter(|s| filter.in_area(s)).collect();
+    let mut route_names: Vec<String> = in_area.iter().map(|s| s.route.clone()).collect();
+    route_names.sort();
+    route_names.dedup();
+    let mut chosen: Vec<RouteStop> = in_area
+        .into_iter()
+        .filter(|s| filter.routes.is_empty() || filter.routes.binary_search(&s.route).is_ok())
+        .collect();
+    chosen.sort_by(|a, b| (&a.route, a.stop, a.stocking_index).cmp(&(&b.route, b.stop, b.stocking_index)));
+
+    let mut ids: Vec<String> = chosen.iter().map(|s| s.id.clone()).collect();
+    ids.sort();
+    ids.dedup();
+    let (health, locations) = tokio::join!(
+        batched(&ids, |chunk| async move { store.health(&chunk).await }),
+        batched(&ids, |chunk| async move { store.locations(&chunk).await }),
+    );
+    let parts = json!({
+        "slips": parts_slips, "actions": parts_actions,
+        "health": state(&health, "health"), "locations": state(&locations, "locations"),
+    });
+    let health: HashMap<String, FridgeHealth> =
+        health.unwrap_or_default().into_iter().map(|h| (h.report.location_id.to_string(), h)).collect();
+    let locations: HashMap<String, BoardLocation> =
+        locations.unwrap_or_default().into_iter().map(|l| (l.id.clone(), l)).collect();
+    let day: Vec<Recorded> = actions.unwrap_or_default().into_iter().filter_map(recorded).collect();
+    let board = Board::new(&day);
+
+    let mut routes: BTreeMap<String, Vec<(StopStatus, Value, Option<String>)>> = BTreeMap::new();
+    let mut counts: HashMap<StopStatus, usize> = HashMap::new();
+    for stop in &chosen {
+        let (status, row, last) = board.row(stop, health.get(&stop.id), locations.get(&stop.id));
+        *counts.entry(status).or_default() += 1;
+        routes.entry(stop.route.clone()).or_default().push((status, row, last));
+    }
+    let routes: Vec<Value> = routes
+        .into_iter()
+        .map(|(route, rows)| {
+            let done = rows.iter().filter(|(s, _, _)| DONE.contains(s)).count();
+            let last = rows.iter().filter_map(|(_, _, l)| l.clone()).max();
+            let market = chosen.iter().find(|s| s.route == route).map(|s| s.market.clone());
+            let stops: Vec<Value> = rows.into_iter().map(|(_, row, _)| row).collect();
+            json!({ "route": route, "market": market, "total": stops.len(), "done": done,
+                    "lastActionAt": last, "stops": stops })
+        })
+        .collect();
+    let summary: Vec<Value> = ALL_STATUSES
+        .iter()
+        .map(|s| json!({ "status": s.code(), "label": s.label(), "count": counts.get(s).copied().unwrap_or(0) }))
+        .collect();
+    Ok(json!({
+        "dropOffDate": date,
+        "windowStart": fridge_time::stamp(opens), "windowEnd": fridge_time::stamp(closes),
+        "asOf": fridge_time::stamp(as_of),
+        "routeNames": route_names,
+        "routes": routes,
+        "summary": { "total": chosen.len(), "counts": summary },
+        "parts": parts,
+    }))
+}
+
+/// The day's actions, indexed for the rows.
+struct Board<'a> {
+    by_location: HashMap<&'a str, Vec<&'a Recorded>>,
+    vans: Vec<&'a Recorded>,
+    /// Each driver's scans: (occurredAt, location).
+    scans: HashMap<&'a str, Vec<(&'a str, &'a str)>>,
+}
+
+impl<'a> Board<'a> {
+    fn new(day: &'a [Recorded]) -> Board<'a> {
+        let mut board = Board { by_location: HashMap::new(), vans: vec![], scans: HashMap::new() };
+        for a in day {
+            board.by_location.entry(a.location_id.as_str()).or_default().push(a);
+            if matches!(a.data, ActionData::VanTemperature(_)) {
+                board.vans.push(a);
+            }
+            if a.is_scan() {
+                board
+                    .scans
+                    .entry(a.by_sub.as_str())
+                    .or_default()
+                    .push((a.occurred_at.as_str(), a.location_id.as_str()));
+            }
+        }
+        board
+    }
+
+    fn later_scan_elsewhere(&self, sub: &str, after: &str, here: &str) -> bool {
+        self.scans.get(sub).is_some_and(|s| s.iter().any(|(at, at_location)| *at > after && *at_location != here))
+    }
+
+    /// A stop's status, its §2.4 row, and when its last action happened.
+    fn row(
+        &self,
+        stop: &RouteStop,
+        health: Option<&FridgeHealth>,
+        location: Option<&BoardLocation>,
+    ) -> (StopStatus, Value, Option<String>) {
+        let here = self.by_location.get(stop.id.as_str()).map(Vec::as_slice).unwrap_or_default();
+        // The route's van temperatures taken elsewhere (those taken here are in `here`).
+        let vans = self.vans.iter().filter(|a| a.location_id != stop.id);
+        let mut own: Vec<&Recorded> = here.iter().chain(vans).copied().filter(|a| a.concerns(stop)).collect();
+        own.sort_by(|a, b| a.occurred_at.cmp(&b.occurred_at));
+        let later = |sub: &str, after: &str, here: &str| self.later_scan_elsewhere(sub, after, here);
+        let status = dashboard::stop_status(stop, &Facts { own: &own, later_scan_elsewhere: &later });
+        let first_scan = own.iter().find(|a| a.is_scan() && a.location_id == stop.id).map(|a| a.occurred_at.clone());
+        let stocked_at = own
+            .iter()
+            .find(|a| matches!(a.data, ActionData::LocationStocked(_) | ActionData::DropOffComplete(_)))
+            .map(|a| a.occurred_at.clone());
+        let last = own.last();
+        let vending = health.and_then(|h| h.report.jofemar_state.clone());
+        let row = json!({
+            "stop": stop.stop, "stockingIndex": stop.stocking_index, "stopType": stop.stop_type,
+            "routeName": stop.route, "locationId": stop.id,
+            "locationName": location.and_then(BoardLocation::name),
+            "type": location.and_then(|l| l.kind.clone()),
+            "scannedAt": first_scan, "stockedAt": stocked_at,
+            "accountTier": location.and_then(BoardLocation::account_tier),
+            "onlineDate": location.and_then(BoardLocation::online_date),
+            "safetyHold": health.and_then(|h| h.report.safety_hold).map(|h| if h { "Yes" } else { "No" }),
+            "vendingState": vending,
+            "vendingStateLabel": vending.as_deref().map(dashboard::vending_label),
+            "status": status.code(), "statusLabel": status.label(),
+            "driver": last.map(|a| a.by.clone()),
+            "lastActionAt": last.map(|a| a.occurred_at.clone()),
+        });
+        (status, row, last.map(|a| a.occurred_at.clone()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::dashboard::fake::Board as Fake;
+    use std::sync::atomic::Ordering;
+
+    const DATE: &str = "2026-11-23";
+
+    fn input(filter: Value) -> Input {
+        Input { args: json!({ "filter": filter }), ..Input::default() }
+    }
+
+    fn stop(id: &str, route: &str, n: i64, market: &str) -> RouteStop {
+        RouteStop {
+            stocking_date: DATE.into(),
+            market: market.into(),
+            id: id.into(),
+            route: route.into(),
+            stop: n,
+            stocking_index: 1,
+            stop_type: "DELIVERY".into(),
+        }
+    }
+
+    fn action(kind: EventType, location: &str, at: &str, data: Value) -> StoredAction {
+        let id = format!("{location}-{at}");
+        StoredAction {
+            event_type: kind.name().into(),
+            sk: format!("{at}#{id}"),
+            location_id: location.into(),
+            data: data.to_string(),
+            created_at: at.into(),
+            occurred_at: at.into(),
+            stocking_day: DATE.into(),
+            occurred_sk: format!("{at}#{id}"),
+            request_id: id.clone(),
+            created_by: "driver@fleet".into(),
+            created_by_sub: "sub-d".into(),
+            id,
+        }
+    }
+
+    fn health(id: &str, hold: bool, state: &str) -> FridgeHealth {
+        serde_json::from_value(json!({ "locationId": id, "timestamp": "2026-11-23T12:00:00.000Z",
+            "safetyHold": hold, "jofemarState": state }))
+        .unwrap()
+    }
+
+    fn fake(stops: usize) -> Fake {
+        let mut f = Fake::default();
+        for i in 0..stops {
+            let route = format!("R{}", i % 10);
+            f.stops.push(stop(&format!("L{i:03}"), &route, (i / 10) as i64 + 1, if i % 2 == 0 { "MW" } else { "NE" }));
+        }
+        f
+    }
+
+    #[tokio::test]
+    async fn bad_input_is_refused_before_any_read() {
+        let f = fake(3);
+        let refused = |filter: Value| {
+            let f = &f;
+            async move { run(f, &input(filter)).await.unwrap_err().to_string() }
+        };
+        assert_eq!(refused(json!({ "dropOffDate": "2026-02-30" })).await, "dropOffDate must be a date (YYYY-MM-DD)");
+        assert_eq!(refused(json!({ "dropOffDate": "tomorrow" })).await, "dropOffDate must be a date (YYYY-MM-DD)");
+        assert_eq!(
+            refused(json!({ "dropOffDate": DATE, "market": "XX" })).await,
+            "market must be one of ALL, MW, NE, WC, S (got XX)"
+        );
+        assert_eq!(
+            refused(json!({ "dropOffDate": DATE, "region": "EU" })).await,
+            "region must be one of ALL, MW, NE, WC, S (got EU)"
+        );
+        let routes: Vec<String> = (0..=MAX_ROUTES).map(|i| format!("R{i}")).collect();
+        assert_eq!(
+            refused(json!({ "dropOffDate": DATE, "routes": routes })).await,
+            "At most 100 routes can be chosen at once (101 were)"
+        );
+        assert!(matches!(
+            run(&f, &input(json!({ "dropOffDate": DATE, "market": "XX" }))).await,
+            Err(ApiError::BadRequest(_))
+        ));
+        assert_eq!(f.calls(), 0, "nothing read");
+        let hundred: Vec<String> = (0..MAX_ROUTES).map(|i| format!("R{i}")).collect();
+        assert!(run(&f, &input(json!({ "dropOffDate": DATE, "routes": hundred, "market": "all" }))).await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn three_hundred_stops_cost_eight_calls_in_batches_of_at_most_100() {
+        let f = fake(300);
+        let out = run(&f, &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        assert_eq!(out["summary"]["total"], 300);
+        // stops 1 + actions 1 + health 3 + locations 3.
+        assert_eq!(f.calls(), 8);
+        assert_eq!(f.widest_batch.load(Ordering::SeqCst), 100);
+        assert_eq!(out["routes"].as_array().unwrap().len(), 10);
+    }
+
+    #[tokio::test]
+    async fn rows_carry_every_column_and_the_computed_status() {
+        let mut f = fake(0);
+        f.stops = vec![stop("A", "R1", 1, "MW"), stop("B", "R1", 2, "MW"), stop("C", "R2", 1, "NE")];
+        f.health = vec![health("A", true, "STATUS_0_READY"), health("B", false, "STATUS_Q")];
+        f.locations = vec![serde_json::from_value(json!({ "id": "A", "type": "FRIDGE",
+            "operationConfigs": { "accountTier": "Gold" },
+            "locationConfigs": { "prettyName": "Main St", "activation": { "online": "2025-03-01" } } }))
+        .unwrap()];
+        let scan = json!({ "packingSlipId": "s", "stockingIndex": 1 });
+        f.actions = vec![
+            action(EventType::PackingSlipQuery, "A", "2026-11-23T10:00:00.000Z", scan.clone()),
+            action(EventType::LocationStocked, "A", "2026-11-23T10:05:00.000Z", json!({ "stockingIndex": 1 })),
+            action(EventType::PackingSlipQuery, "B", "2026-11-23T10:20:00.000Z", scan),
+        ];
+        let out = run(&f, &input(json!({ "dropOffDate": DATE, "market": "MW" }))).await.unwrap();
+        assert_eq!(out["routeNames"], json!(["R1"]), "the market's routes");
+        let rows = &out["routes"][0]["stops"];
+        assert_eq!(
+            rows[0],
+            json!({ "stop": 1, "stockingIndex": 1, "stopType": "DELIVERY", "routeName": "R1", "locationId": "A",
+                "locationName": "Main St", "type": "FRIDGE", "scannedAt": "2026-11-23T10:00:00.000Z",
+                "stockedAt": "2026-11-23T10:05:00.000Z", "accountTier": "Gold", "onlineDate": "2025-03-01",
+                "safetyHold": "Yes", "vendingState": "STATUS_0_READY", "vendingStateLabel": "READY",
+                "status": "COMPLETED", "statusLabel": "COMPLETED", "driver": "driver@fleet",
+                "lastActionAt": "2026-11-23T10:05:00.000Z" })
+        );
+        assert_eq!(
+            (rows[1]["status"].as_str(), rows[1]["vendingStateLabel"].as_str()),
+            (Some("IN_PROGRESS"), Some("STATUS_Q"))
+        );
+        assert_eq!(rows[1]["safetyHold"], "No");
+        assert_eq!(out["routes"][0]["done"], 1);
+        assert_eq!(out["windowStart"], "2026-11-23T00:00:00.000Z", "18:00 CST the day before");
+        assert_eq!(out["windowEnd"], "2026-11-24T00:00:00.000Z");
+        let counts = out["summary"]["counts"].as_array().unwrap();
+        assert_eq!(counts.len(), 9);
+        assert!(counts.contains(&json!({ "status": "COMPLETED", "label": "COMPLETED", "count": 1 })));
+        assert_eq!(out["parts"], json!({ "slips": "OK", "actions": "OK", "health": "OK", "locations": "OK" }));
+    }
+
+    #[tokio::test]
+    async fn a_failed_part_is_reported_and_the_rest_answered() {
+        for part in ["actions", "health", "locations", "slips"] {
+            let mut f = fake(4);
+            f.failing = vec![part];
+            let out = run(&f, &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+            assert_eq!(out["parts"][part], "FAILED", "{part}");
+            let ok = ["slips", "actions", "health", "locations"].iter().filter(|p| out["parts"][**p] == "OK").count();
+            assert_eq!(ok, 3, "{part}");
+            let stops = if part == "slips" { 0 } else { 4 };
+            assert_eq!(out["summary"]["total"], stops, "{part}");
+        }
+    }
+
+    #[test]
+    fn the_window_follows_daylight_saving() {
+        let day = |s| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        let (from, to) = window(day("2026-07-02")).unwrap();
+        assert_eq!(
+            (fridge_time::stamp(from), fridge_time::stamp(to)),
+            ("2026-07-01T23:00:00.000Z".into(), "2026-07-02T23:00:00.000Z".into())
+        );
+        // Fall back on 1 November 2026: CDT opens, CST closes.
+        let (from, to) = window(day("2026-11-01")).unwrap();
+        assert_eq!(
+            (fridge_time::stamp(from), fridge_time::stamp(to)),
+            ("2026-10-31T23:00:00.000Z".into(), "2026-11-02T00:00:00.000Z".into())
+        );
+    }
+}

@@ -1,0 +1,55 @@
+//! `createDriverAction` and `getDriverAction` (the rules of `service` over
+//! the DynamoDB store), and `getPackingSlipsV3`.
+use crate::service;
+use crate::slips::{self, PackingSlip};
+use crate::store::Dynamo;
+use fleet_shared::entity::route_stop::RouteStop;
+use fleet_shared::{ApiError, Deps, Input, Table};
+use serde_json::{json, Value};
+
+pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    service::create(&Dynamo(deps), &input).await
+}
+
+/// `stockingDashboard(filter)`: the dashboard's one aggregate answer.
+pub async fn dashboard(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    crate::board::run(&Dynamo(deps), &input).await
+}
+
+pub async fn list(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    service::list(&Dynamo(deps), &input).await
+}
+
+/// Slips a `getPackingSlipsV3` page holds at most.
+pub const SLIPS_PAGE: usize = 1000;
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SlipFilter {
+    drop_off_date: String,
+}
+
+/// `getPackingSlipsV3(filter: {dropOffDate}, nextToken)`: a date's slips,
+/// `SLIPS_PAGE` a page (one Query of the slips, one of that date's route
+/// stops for the routes; never a Scan).
+pub async fn packing_slips(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let filter: SlipFilter = input.arg("filter")?;
+    let date = fleet_shared::dates::iso_date_exact(filter.drop_off_date.trim())
+        .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?
+        .format("%Y-%m-%d")
+        .to_string();
+    let token: Option<String> = input.arg("nextToken")?;
+    let secret = deps.config.paging_secret()?;
+    let (page, next): (Vec<PackingSlip>, Option<String>) = deps
+        .table(Table::PackingSlips)?
+        .query("dropOffDate", date.clone())
+        .signed_page(secret, &format!("packing-slips:{date}"), token.as_deref(), SLIPS_PAGE)
+        .await?;
+    let stops: Vec<RouteStop> = if page.is_empty() {
+        vec![]
+    } else {
+        deps.table(Table::LocationRoutes)?.query("stockingDate", date).all().await?
+    };
+    let routes = slips::Routes::of(&stops);
+    Ok(json!({ "items": page.iter().map(|s| slips::view(s, &routes)).collect::<Vec<_>>(), "nextToken": next }))
+}

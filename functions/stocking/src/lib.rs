@@ -1,0 +1,80 @@
+//! The stocking day (2-fleet §2.4, §3, §4.4, §7; issue 23): driver actions
+//! recorded by the driver app through the API, and read back by event type.
+//! Order intake from the order system's queue (`orders`, `intake`) and the
+//! packing slips made with each order (`slips`). The dashboard's one
+//! aggregate query (`board`) over the §4.4 status rules (`dashboard`).
+pub mod board;
+pub mod dashboard;
+pub mod events;
+mod handlers;
+pub mod intake;
+pub mod orders;
+pub mod service;
+pub mod slips;
+pub mod status;
+pub mod store;
+pub mod window;
+
+use fleet_shared::{handler, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+
+/// Reading driver actions: what the dashboard's reader holds (3-planning §6, Driver group).
+pub const READ_ACTION: &str = "GetCheckPointStatus";
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "create_driver_action",
+        trigger: Trigger::Mutation("createDriverAction"),
+        // The action depends on the event type (`events::required_actions`): the
+        // handler asks the shared gate for it once the type and data are read.
+        permission: Permission::SignedIn,
+        grants: &[
+            Grant::WriteTable(Table::DriverActions),
+            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Locations),
+            Grant::ReadTable(Table::Permissions),
+        ],
+        handler: handler!(handlers::create),
+    },
+    FunctionSpec {
+        name: "get_driver_action",
+        trigger: Trigger::Query("getDriverAction"),
+        permission: Permission::Action(READ_ACTION),
+        grants: &[Grant::ReadTable(Table::DriverActions), Grant::PagingTokens],
+        handler: handler!(handlers::list),
+    },
+    FunctionSpec {
+        name: "orders_ingest",
+        trigger: Trigger::Queue(Queue::Orders),
+        permission: Permission::System,
+        // Locations: messages of unknown locations are parked.
+        grants: &[
+            Grant::CrudTable(Table::Orders),
+            Grant::CrudTable(Table::PackingSlips),
+            Grant::ReadTable(Table::Locations),
+            Grant::SendToQueue(Queue::OrdersDeadLetter),
+        ],
+        handler: handler!(intake::handle),
+    },
+    FunctionSpec {
+        name: "get_packing_slips_v3",
+        trigger: Trigger::Query("getPackingSlipsV3"),
+        // The dashboard's read (GetPackingSlips): the same action as its driver actions.
+        permission: Permission::Action(READ_ACTION),
+        grants: &[Grant::ReadTable(Table::PackingSlips), Grant::ReadTable(Table::LocationRoutes), Grant::PagingTokens],
+        handler: handler!(handlers::packing_slips),
+    },
+    FunctionSpec {
+        name: "stocking_dashboard",
+        trigger: Trigger::Query("stockingDashboard"),
+        // One answer a refresh: route stops, the day's actions, health and
+        // location fields, read in a few batched calls (`board`).
+        permission: Permission::Action(READ_ACTION),
+        grants: &[
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::DriverActions),
+            Grant::ReadTable(Table::FridgeHealth),
+            Grant::ReadTable(Table::Locations),
+        ],
+        handler: handler!(handlers::dashboard),
+    },
+];

@@ -1,0 +1,246 @@
+//! The narrow store the driver-action rules run over: the action table (with
+//! the request's idempotency record in the same transaction), the location
+//! check, and the shared permission gate. `service` only sees the trait, so
+//! its rules are unit-tested over `fake`.
+//!
+//! Keys of `DriverActionsTable`: pk `eventType`, sk `createdAt#id` (the
+//! paged `getDriverAction` by type and createdAt is one Query); index
+//! `byStockingDay`: pk `stockingDay` (the stocking day of `occurredAt`,
+//! `window::stocking_day`), sk `occurredSk` = `occurredAt#id` (a dashboard's
+//! day is one Query, in device-time order). Never a Scan.
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::idempotency::{Claim, Records, Seen};
+use fleet_shared::store::{self, SortKey};
+use fleet_shared::{permissions, ApiError, Caller, Deps, Table};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::future::Future;
+
+/// The dashboard's reads (route stops, the day's actions, health, location fields).
+pub mod dashboard;
+/// The order ingest's store (orders, packing slips, the dead-letter queue).
+pub mod orders;
+
+pub const BY_STOCKING_DAY: &str = "byStockingDay";
+
+/// One recorded action, as stored. Actions are never changed after they are written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredAction {
+    pub event_type: String,
+    /// `createdAt#id`.
+    pub sk: String,
+    pub id: String,
+    pub location_id: String,
+    /// The typed `data`, as JSON text.
+    pub data: String,
+    /// The server's clock when recorded.
+    pub created_at: String,
+    /// The device's clock when it happened (normalised to UTC).
+    pub occurred_at: String,
+    /// YYYY-MM-DD, the stocking day of `occurredAt`.
+    pub stocking_day: String,
+    /// `occurredAt#id`.
+    pub occurred_sk: String,
+    pub request_id: String,
+    /// The caller's e-mail (or username), and their Cognito sub.
+    pub created_by: String,
+    pub created_by_sub: String,
+}
+
+/// What one `getDriverAction` page reads: a type, and createdAt in [from, to).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ByType {
+    pub event_type: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+impl ByType {
+    /// The sort-key condition: `createdAt#id` is >= `from` and, as any sk
+    /// starting with `to` sorts after `to` itself, <= `to` means createdAt < `to`.
+    pub fn sort_key(&self) -> Option<SortKey> {
+        match (&self.from, &self.to) {
+            (Some(f), Some(t)) => Some(SortKey::Between(f.clone(), t.clone())),
+            (Some(f), None) => Some(SortKey::AtLeast(f.clone())),
+            (None, Some(t)) => Some(SortKey::AtMost(t.clone())),
+            (None, None) => None,
+        }
+    }
+
+    /// The signing scope of its page tokens: a token of another filter is refused.
+    pub fn scope(&self) -> String {
+        format!(
+            "driver-actions:{}:{}:{}",
+            self.event_type,
+            self.from.as_deref().unwrap_or(""),
+            self.to.as_deref().unwrap_or("")
+        )
+    }
+}
+
+pub trait ActionStore: Records {
+    /// The location, read for its existence and type (one GetItem), if it exists.
+    fn location(&self, id: &LocationId) -> impl Future<Output = Result<Option<Location>, ApiError>> + Send;
+    /// The shared permission gate: Forbidden unless the caller holds `action`.
+    fn require(&self, caller: &Caller, action: &str) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// Stores the action with the request's claim, all or nothing; a generic
+    /// Conflict when the claim exists (a racing try landed first).
+    fn insert(&self, action: &StoredAction, claim: &Claim) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// One page of at most `count` actions, oldest createdAt first.
+    fn page(
+        &self,
+        query: &ByType,
+        token: Option<&str>,
+        count: usize,
+    ) -> impl Future<Output = Result<(Vec<StoredAction>, Option<String>), ApiError>> + Send;
+}
+
+/// The tables in DynamoDB, for a function that granted them.
+pub struct Dynamo(pub &'static Deps);
+
+impl Records for Dynamo {
+    async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
+        Records::get(&self.0.table(Table::Idempotency)?, pk, parts).await
+    }
+
+    async fn put(&self, claim: &Claim) -> Result<Seen, ApiError> {
+        Records::put(&self.0.table(Table::Idempotency)?, claim).await
+    }
+}
+
+impl ActionStore for Dynamo {
+    async fn location(&self, id: &LocationId) -> Result<Option<Location>, ApiError> {
+        let t = self.0.table(Table::Locations)?;
+        let out = t
+            .client
+            .get_item()
+            .table_name(t.name)
+            .key("id", store::s(id.as_str()))
+            .projection_expression("#id, #type")
+            .expression_attribute_names("#id", "id")
+            .expression_attribute_names("#type", "type")
+            .consistent_read(true)
+            .send()
+            .await?;
+        out.item.map(store::from_item).transpose()
+    }
+
+    async fn require(&self, caller: &Caller, action: &str) -> Result<(), ApiError> {
+        permissions::require(self.0, caller, action).await
+    }
+
+    async fn insert(&self, action: &StoredAction, claim: &Claim) -> Result<(), ApiError> {
+        let t = self.0.table(Table::DriverActions)?;
+        let put = Put::builder()
+            .table_name(t.name)
+            .set_item(Some(store::to_item(action)?))
+            .condition_expression("attribute_not_exists(sk)")
+            .build()
+            .map_err(ApiError::internal)?;
+        let items =
+            vec![TransactWriteItem::builder().put(put).build(), claim.put(self.0.config.table(Table::Idempotency)?)?];
+        store::transact(t.client, items).await
+    }
+
+    async fn page(
+        &self,
+        query: &ByType,
+        token: Option<&str>,
+        count: usize,
+    ) -> Result<(Vec<StoredAction>, Option<String>), ApiError> {
+        let secret = self.0.config.paging_secret()?;
+        let mut q = self.0.table(Table::DriverActions)?.query("eventType", query.event_type.clone());
+        if let Some(condition) = query.sort_key() {
+            q = q.sort("sk", condition);
+        }
+        q.signed_page(secret, &query.scope(), token, count).await
+    }
+}
+
+impl Dynamo {
+    /// Every action of one stocking day (by `occurredAt`), in device-time
+    /// order: one Query of the `byStockingDay` index. For the dashboard.
+    pub async fn of_stocking_day(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
+        self.0.table(Table::DriverActions)?.query("stockingDay", day).index(BY_STOCKING_DAY).all().await
+    }
+}
+
+/// The tables in memory, for tests of the rules.
+#[cfg(test)]
+pub mod fake {
+    use super::*;
+    use fleet_shared::idempotency::MemoryRecords;
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+
+    #[derive(Default)]
+    pub struct Memory {
+        pub locations: HashMap<String, Location>,
+        /// (sub, action) pairs held.
+        pub grants: HashSet<(String, String)>,
+        pub actions: Mutex<Vec<StoredAction>>,
+        pub records: MemoryRecords,
+        /// An action and claim another try of the request stores just before this insert.
+        pub racing: Mutex<Option<(StoredAction, Claim)>>,
+    }
+
+    impl Memory {
+        pub fn actions(&self) -> Vec<StoredAction> {
+            self.actions.lock().unwrap().clone()
+        }
+    }
+
+    impl Records for Memory {
+        async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
+            self.records.get(pk, parts).await
+        }
+        async fn put(&self, claim: &Claim) -> Result<Seen, ApiError> {
+            self.records.put(claim).await
+        }
+    }
+
+    impl ActionStore for Memory {
+        async fn location(&self, id: &LocationId) -> Result<Option<Location>, ApiError> {
+            Ok(self.locations.get(id.as_str()).cloned())
+        }
+        async fn require(&self, caller: &Caller, action: &str) -> Result<(), ApiError> {
+            if self.grants.contains(&(caller.sub.clone(), action.to_string())) {
+                Ok(())
+            } else {
+                Err(ApiError::Forbidden)
+            }
+        }
+        async fn insert(&self, action: &StoredAction, claim: &Claim) -> Result<(), ApiError> {
+            if let Some((other, other_claim)) = self.racing.lock().unwrap().take() {
+                self.records.insert(&other_claim)?;
+                self.actions.lock().unwrap().push(other);
+            }
+            self.records.insert(claim)?;
+            self.actions.lock().unwrap().push(action.clone());
+            Ok(())
+        }
+        /// Tokens are the index of the next item (the real ones are signed keys).
+        async fn page(
+            &self,
+            query: &ByType,
+            token: Option<&str>,
+            count: usize,
+        ) -> Result<(Vec<StoredAction>, Option<String>), ApiError> {
+            let mut matching: Vec<StoredAction> = self
+                .actions()
+                .into_iter()
+                .filter(|a| a.event_type == query.event_type)
+                .filter(|a| query.from.as_deref().is_none_or(|f| a.sk.as_str() >= f))
+                .filter(|a| query.to.as_deref().is_none_or(|t| a.sk.as_str() <= t))
+                .collect();
+            matching.sort_by(|a, b| a.sk.cmp(&b.sk));
+            let start: usize =
+                token.map_or(Ok(0), str::parse).map_err(|_| ApiError::bad_request("Invalid nextToken"))?;
+            let page: Vec<StoredAction> = matching.iter().skip(start).take(count).cloned().collect();
+            let next = (start + count < matching.len()).then(|| (start + count).to_string());
+            Ok((page, next))
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! What the dashboard reads, part by part: the date's route stops (one paged
+//! Query of LocationRoutes), the stocking day's driver actions (one paged
+//! Query of the `byStockingDay` index), and, for the stops' locations, their
+//! latest health and their dashboard fields (BatchGetItem, at most 100 keys a
+//! call: the service hands each call one chunk). Never a Scan, never a call per stop.
+use super::{Dynamo, StoredAction};
+use fleet_shared::entity::health::FridgeHealth;
+use fleet_shared::entity::route_stop::RouteStop;
+use fleet_shared::{store, ApiError, Table};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::future::Future;
+
+/// Keys one BatchGetItem call takes at most (DynamoDB's limit).
+pub const BATCH_KEYS: usize = store::BATCH_GET_MAX;
+
+/// A location's dashboard fields (the projected part of its document).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardLocation {
+    pub id: String,
+    #[serde(rename = "type", default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub operation_configs: Option<OperationFields>,
+    #[serde(default)]
+    pub location_configs: Option<LocationFields>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OperationFields {
+    #[serde(default)]
+    pub account_tier: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LocationFields {
+    #[serde(default)]
+    pub pretty_name: Option<String>,
+    #[serde(default)]
+    pub activation: Option<Activation>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+pub struct Activation {
+    /// The first stocking date (YYYY-MM-DD).
+    #[serde(default)]
+    pub online: Option<String>,
+}
+
+impl BoardLocation {
+    pub fn account_tier(&self) -> Option<&str> {
+        self.operation_configs.as_ref()?.account_tier.as_deref()
+    }
+    pub fn online_date(&self) -> Option<&str> {
+        self.location_configs.as_ref()?.activation.as_ref()?.online.as_deref()
+    }
+    pub fn name(&self) -> Option<&str> {
+        self.location_configs.as_ref()?.pretty_name.as_deref()
+    }
+}
+
+pub trait BoardStore: Sync {
+    /// The route stops of a stocking date.
+    fn stops(&self, date: &str) -> impl Future<Output = Result<Vec<RouteStop>, ApiError>> + Send;
+    /// The actions of one stocking day, oldest `occurredAt` first.
+    fn actions(&self, day: &str) -> impl Future<Output = Result<Vec<StoredAction>, ApiError>> + Send;
+    /// The health records of at most `BATCH_KEYS` locations (one call).
+    fn health(&self, ids: &[String]) -> impl Future<Output = Result<Vec<FridgeHealth>, ApiError>> + Send;
+    /// The dashboard fields of at most `BATCH_KEYS` locations (one call).
+    fn locations(&self, ids: &[String]) -> impl Future<Output = Result<Vec<BoardLocation>, ApiError>> + Send;
+}
+
+fn keys(name: &str, ids: &[String]) -> Vec<store::Key> {
+    ids.iter().map(|id| HashMap::from([(name.to_string(), store::s(id.as_str()))])).collect()
+}
+
+impl BoardStore for Dynamo {
+    async fn stops(&self, date: &str) -> Result<Vec<RouteStop>, ApiError> {
+        self.0.table(Table::LocationRoutes)?.query("stockingDate", date).all().await
+    }
+
+    async fn actions(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
+        self.of_stocking_day(day).await
+    }
+
+    async fn health(&self, ids: &[String]) -> Result<Vec<FridgeHealth>, ApiError> {
+        let items = self.0.table(Table::FridgeHealth)?.batch_get(keys("locationId", ids), &[]).await?;
+        items.into_iter().map(store::from_item).collect()
+    }
+
+    async fn locations(&self, ids: &[String]) -> Result<Vec<BoardLocation>, ApiError> {
+        // Top-level attributes only: the documents' planograms and prices stay unread.
+        let projection = ["id", "type", "operationConfigs", "locationConfigs"];
+        let items = self.0.table(Table::Locations)?.batch_get(keys("id", ids), &projection).await?;
+        items.into_iter().map(store::from_item).collect()
+    }
+}
+
+/// The parts in memory, for the query's tests: counts the AWS calls the real
+/// store would make, and fails a part on demand.
+#[cfg(test)]
+pub mod fake {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[derive(Default)]
+    pub struct Board {
+        pub stops: Vec<RouteStop>,
+        pub actions: Vec<StoredAction>,
+        pub health: Vec<FridgeHealth>,
+        pub locations: Vec<BoardLocation>,
+        /// Parts that fail: "slips", "actions", "health", "locations".
+        pub failing: Vec<&'static str>,
+        pub calls: AtomicUsize,
+        /// The largest key count one batch call got.
+        pub widest_batch: AtomicUsize,
+    }
+
+    impl Board {
+        fn call(&self, part: &str, keys: usize) -> Result<(), ApiError> {
+            self.calls.fetch_add(1, Ordering::SeqCst);
+            self.widest_batch.fetch_max(keys, Ordering::SeqCst);
+            if self.failing.contains(&part) {
+                return Err(ApiError::internal(format!("{part} is down")));
+            }
+            Ok(())
+        }
+        pub fn calls(&self) -> usize {
+            self.calls.load(Ordering::SeqCst)
+        }
+    }
+
+    impl BoardStore for Board {
+        async fn stops(&self, date: &str) -> Result<Vec<RouteStop>, ApiError> {
+            self.call("slips", 0)?;
+            Ok(self.stops.iter().filter(|s| s.stocking_date == date).cloned().collect())
+        }
+        async fn actions(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
+            self.call("actions", 0)?;
+            let mut found: Vec<StoredAction> = self.actions.iter().filter(|a| a.stocking_day == day).cloned().collect();
+            found.sort_by(|a, b| a.occurred_sk.cmp(&b.occurred_sk));
+            Ok(found)
+        }
+        async fn health(&self, ids: &[String]) -> Result<Vec<FridgeHealth>, ApiError> {
+            self.call("health", ids.len())?;
+            Ok(self.health.iter().filter(|h| ids.iter().any(|i| i == h.report.location_id.as_str())).cloned().collect())
+        }
+        async fn locations(&self, ids: &[String]) -> Result<Vec<BoardLocation>, ApiError> {
+            self.call("locations", ids.len())?;
+            Ok(self.locations.iter().filter(|l| ids.contains(&l.id)).cloned().collect())
+        }
+    }
+}

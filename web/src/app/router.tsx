@@ -45,6 +45,7 @@ const PlanogramsPage = screen(() => import('@/features/planograms/routes/Planogr
 const PortfolioHealth = screen(() => import('@/features/health/routes/PortfolioHealth'));
 const FridgeHealth = screen(() => import('@/features/health/routes/FridgeHealth'));
 const FridgeInventory = screen(() => import('@/features/inventory/routes/FridgeInventory'));
+const StockingDashboard = screen(() => import('@/features/stocking/routes/StockingDashboard'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -113,7 +114,7 @@ export const routes: RouteObject[] = [
           page('/pars/prodreport', ParsReport),
           page('/customers/group', CustomersGroupNotice),
 
-          soon('/reports/checkpoints', 'Stocking Real-Time Dashboard', `${L2} §2.4`),
+          page('/reports/checkpoints', StockingDashboard),
           soon('/reports/emptychannels', 'Empty channel report', `${L3} §2 (Empty channel report)`),
           soon('/reports/stockinglogs', 'Stocking logs', `${L3} §2 (Stocking logs)`),
           soon('/reports/routetemperatures', 'Route temperatures', `${L3} §2 (Route temperatures)`),
@@ -128,7 +129,7 @@ export const routes: RouteObject[] = [
           soon('/reports/stockouts', 'Stock-outs report', `${L3} §2 (Stock-outs report)`),
 
           page('/users/permissions', UserPermissionsPage),
-          soon('/checkpoints', 'Stocking Real-Time Dashboard', `${L2} §2.4`),
+          page('/checkpoints', StockingDashboard),
           soon('/loginext', 'LogiNext', `${L2} §2.7`),
           {
             path: '/jit-management',

@@ -63,7 +63,9 @@ describe('screenNeeds', () => {
     expect(screenNeeds('/locations/all/')?.call).toBe('locations');
     expect(screenNeeds('/home')).toBeUndefined();
     expect(screenNeeds('/locations/allx')).toBeUndefined();
-    expect(screenNeeds('/reports/checkpoints')).toBeUndefined();
+    expect(screenNeeds('/reports/checkpoints')?.call).toBe('stockingDashboard');
+    expect(screenNeeds('/checkpoints')?.call).toBe('stockingDashboard');
+    expect(screenNeeds('/loginext')).toBeUndefined();
   });
 
   it('names only calls the server registry knows', () => {

@@ -35,6 +35,8 @@ export const SCREEN_NEEDS = {
   '/planograms': { call: 'planogram', screen: 'Planogram' },
   '/csv-pricing': { call: 'POST /prices/dry-run', screen: 'Update Item Prices' },
   '/item-prices-landing': { call: 'priceSchemaIds', screen: 'Download Item Prices' },
+  '/reports/checkpoints': { call: 'stockingDashboard', screen: 'Stocking Real-Time Dashboard' },
+  '/checkpoints': { call: 'stockingDashboard', screen: 'Stocking Real-Time Dashboard' },
 } as const satisfies Record<string, ScreenNeeds>;
 
 export type GuardedPath = keyof typeof SCREEN_NEEDS;

@@ -55,6 +55,8 @@ type Documents = {
     "query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {\n  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {\n    id fridgeIds displayName stage startDate endDate description active version\n  }\n}": typeof types.GetFridgeSoftwarePilotsDocument,
     "mutation PutFridgeSoftwarePilot($input: FridgeSoftwarePilotInput!) {\n  putFridgeSoftwarePilot(input: $input)\n}": typeof types.PutFridgeSoftwarePilotDocument,
     "mutation UpdateFridgeArtifacts($artifactType: String!, $version: String!, $fridges: [ID!]!) {\n  updateFridgeArtifacts(artifactType: $artifactType, version: $version, fridges: $fridges) { pk sk artifactType objectKey }\n}": typeof types.UpdateFridgeArtifactsDocument,
+    "query DashboardRouteOptions($stockingDate: String!) {\n  locationRoutes(stockingDate: $stockingDate) { routes { route market } }\n}": typeof types.DashboardRouteOptionsDocument,
+    "query StockingDashboard($filter: StockingDashboardFilter!) {\n  stockingDashboard(filter: $filter) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}": typeof types.StockingDashboardDocument,
 };
 const documents: Documents = {
     "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": types.MyAccessDocument,
@@ -97,6 +99,8 @@ const documents: Documents = {
     "query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {\n  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {\n    id fridgeIds displayName stage startDate endDate description active version\n  }\n}": types.GetFridgeSoftwarePilotsDocument,
     "mutation PutFridgeSoftwarePilot($input: FridgeSoftwarePilotInput!) {\n  putFridgeSoftwarePilot(input: $input)\n}": types.PutFridgeSoftwarePilotDocument,
     "mutation UpdateFridgeArtifacts($artifactType: String!, $version: String!, $fridges: [ID!]!) {\n  updateFridgeArtifacts(artifactType: $artifactType, version: $version, fridges: $fridges) { pk sk artifactType objectKey }\n}": types.UpdateFridgeArtifactsDocument,
+    "query DashboardRouteOptions($stockingDate: String!) {\n  locationRoutes(stockingDate: $stockingDate) { routes { route market } }\n}": types.DashboardRouteOptionsDocument,
+    "query StockingDashboard($filter: StockingDashboardFilter!) {\n  stockingDashboard(filter: $filter) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}": types.StockingDashboardDocument,
 };
 
 /**
@@ -259,6 +263,14 @@ export function gql(source: "mutation PutFridgeSoftwarePilot($input: FridgeSoftw
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "mutation UpdateFridgeArtifacts($artifactType: String!, $version: String!, $fridges: [ID!]!) {\n  updateFridgeArtifacts(artifactType: $artifactType, version: $version, fridges: $fridges) { pk sk artifactType objectKey }\n}"): typeof import('./graphql').UpdateFridgeArtifactsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query DashboardRouteOptions($stockingDate: String!) {\n  locationRoutes(stockingDate: $stockingDate) { routes { route market } }\n}"): typeof import('./graphql').DashboardRouteOptionsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query StockingDashboard($filter: StockingDashboardFilter!) {\n  stockingDashboard(filter: $filter) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}"): typeof import('./graphql').StockingDashboardDocument;
 
 
 export function gql(source: string) {

@@ -4,6 +4,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Whether one part of the dashboard was read; FAILED shows that part's warning (docs/api-contract.md). */
+export type DashboardPartState =
+  | 'FAILED'
+  | 'OK';
+
 export type DeleteScheduleChangeInput = {
   actionTime: string;
   uuid: string;
@@ -111,6 +116,17 @@ export type ScheduleChangeInput = {
   localDateTime?: string | null | undefined;
   location: string;
   value: string;
+};
+
+export type StockingDashboardFilter = {
+  /** YYYY-MM-DD */
+  dropOffDate: string;
+  /** ALL, MW, NE, WC or S; left out: ALL. */
+  market?: string | null | undefined;
+  /** ALL, MW, NE, WC or S (a region is its one market); left out: ALL. */
+  region?: string | null | undefined;
+  /** At most 100; left out or empty: every route of the date. */
+  routes?: Array<string> | null | undefined;
 };
 
 export type MyAccessQueryVariables = Exact<{ [key: string]: never; }>;
@@ -393,6 +409,20 @@ export type UpdateFridgeArtifactsMutationVariables = Exact<{
 
 
 export type UpdateFridgeArtifactsMutation = { updateFridgeArtifacts: Array<{ pk: string, sk: string, artifactType: string, objectKey: string }> };
+
+export type DashboardRouteOptionsQueryVariables = Exact<{
+  stockingDate: string;
+}>;
+
+
+export type DashboardRouteOptionsQuery = { locationRoutes: { routes: Array<{ route: string, market: string }> } };
+
+export type StockingDashboardQueryVariables = Exact<{
+  filter: StockingDashboardFilter;
+}>;
+
+
+export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, lastActionAt: string | null }> }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1026,3 +1056,65 @@ export const UpdateFridgeArtifactsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateFridgeArtifactsMutation, UpdateFridgeArtifactsMutationVariables>;
+export const DashboardRouteOptionsDocument = new TypedDocumentString(`
+    query DashboardRouteOptions($stockingDate: String!) {
+  locationRoutes(stockingDate: $stockingDate) {
+    routes {
+      route
+      market
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardRouteOptionsQuery, DashboardRouteOptionsQueryVariables>;
+export const StockingDashboardDocument = new TypedDocumentString(`
+    query StockingDashboard($filter: StockingDashboardFilter!) {
+  stockingDashboard(filter: $filter) {
+    dropOffDate
+    windowStart
+    windowEnd
+    asOf
+    routeNames
+    routes {
+      route
+      market
+      total
+      done
+      lastActionAt
+      stops {
+        stop
+        stockingIndex
+        stopType
+        routeName
+        locationId
+        locationName
+        type
+        scannedAt
+        stockedAt
+        accountTier
+        onlineDate
+        safetyHold
+        vendingState
+        vendingStateLabel
+        status
+        statusLabel
+        driver
+        lastActionAt
+      }
+    }
+    summary {
+      total
+      counts {
+        status
+        label
+        count
+      }
+    }
+    parts {
+      slips
+      actions
+      health
+      locations
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StockingDashboardQuery, StockingDashboardQueryVariables>;

@@ -5,7 +5,7 @@ import { displayValue } from '@/lib/display-value';
 import { useFridgeEvents, type FridgeEvent } from '../api/get-fridge-events';
 import { useFridgeSegmentEvents, type SegmentEvent } from '../api/get-fridge-segment-events';
 import { HEALTH_MESSAGES } from '../lib/health-rules';
-import { centralTime } from '../lib/times';
+import { centralTime } from '@/lib/central-time';
 
 interface Pages<T> {
   data?: { pages: { items: T[] }[] };

@@ -14,7 +14,7 @@ import {
   type ToggleOperation,
 } from '../lib/commands';
 import { HEALTH_MESSAGES, type FridgeCommand } from '../lib/health-rules';
-import { centralTime } from '../lib/times';
+import { centralTime } from '@/lib/central-time';
 import { FridgeEventsTable, SegmentEventsTable } from './EventTables';
 import { FridgeCommands } from './FridgeCommands';
 import { HealthAttributes } from './HealthAttributes';

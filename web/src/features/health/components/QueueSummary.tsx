@@ -4,7 +4,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import type { QueueMessage } from '../api/read-queue-messages';
 import { describeMessage, queueCounts, queueStateLabel } from '../lib/commands';
 import { HEALTH_MESSAGES } from '../lib/health-rules';
-import { centralTime } from '../lib/times';
+import { centralTime } from '@/lib/central-time';
 
 const Nowrap = ({ children }: { children: string }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 /** A time, 'YYYY-MM-DD HH:mm:ss': the date and the time each stay whole, and may go on two lines. */

@@ -2,7 +2,7 @@ import { Alert, Text } from '@aws-amplify/ui-react';
 import { LineChart } from '@/components/Chart';
 import { useFridgeTemperatures, TEMPERATURE_HOURS } from '../api/fridge-temperatures';
 import { HEALTH_MESSAGES, HEALTH_RULES } from '../lib/health-rules';
-import { centralHourMinute } from '../lib/times';
+import { centralHourMinute } from '@/lib/central-time';
 
 const THRESHOLDS = [
   { y: HEALTH_RULES.temperatureGreenMax, label: `${HEALTH_RULES.temperatureGreenMax} °F`, colour: '#b35c00' },

@@ -9,7 +9,7 @@ import {
   vendingStateLabel,
   type Colour,
 } from './health-rules';
-import { centralTime } from './times';
+import { centralTime } from '@/lib/central-time';
 
 /** The word that says what a row's colour means, so that the colour is never the only signal. */
 export const COLOUR_WORDS: Record<Colour, string> = { green: 'OK', orange: 'Warning', red: 'Problem' };

@@ -1,4 +1,4 @@
-/** The zone segment events (and the health page's other times) are shown in (spec §2.3, §9). */
+/** America/Chicago: the zone of segment events, health times and the stocking dashboard (2-fleet §2.3, §2.4, §9). */
 export const CENTRAL_ZONE = 'America/Chicago';
 
 const formatter = new Intl.DateTimeFormat('en-CA', {

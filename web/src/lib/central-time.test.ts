@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centralHourMinute, centralTime } from './times';
+import { centralHourMinute, centralTime } from './central-time';
 
 describe('centralTime', () => {
   it('shows an instant in America/Chicago, summer (CDT) and winter (CST)', () => {

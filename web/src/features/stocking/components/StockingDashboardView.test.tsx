@@ -1,0 +1,220 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getMyAccess } from '@/features/access/api/get-my-access';
+import { graphql } from '@/lib/api';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
+import { StockingDashboardView } from './StockingDashboardView';
+
+vi.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { payload: { email: 'ops@x.com', sub: 'ops-1' } } } })),
+}));
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  graphql: vi.fn(),
+}));
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
+vi.mock('@/lib/csv', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/csv')>()),
+  download: (name: string, text: string) => downloads.push({ name, text }),
+}));
+
+const stop = (over: Record<string, unknown>) => ({
+  stop: 1,
+  stockingIndex: 1,
+  stopType: 'DELIVERY',
+  routeName: 'R1',
+  locationId: 'CHI_0001',
+  locationName: 'Willis',
+  type: 'FRIDGE',
+  scannedAt: null,
+  stockedAt: null,
+  accountTier: 'Gold',
+  onlineDate: '2024-01-02',
+  safetyHold: 'No',
+  vendingState: 'STATUS_0_READY',
+  vendingStateLabel: 'READY',
+  status: 'NOT_STARTED',
+  statusLabel: 'NOT_STARTED',
+  driver: null,
+  lastActionAt: null,
+  ...over,
+});
+
+let parts: Record<string, string>;
+let filters: unknown[];
+
+beforeEach(() => {
+  localStorage.clear();
+  downloads.length = 0;
+  filters = [];
+  parts = { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' };
+  vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] } as never);
+  vi.mocked(graphql).mockReset();
+  vi.mocked(graphql).mockImplementation(async (doc: unknown, vars?: unknown) => {
+    const q = String(doc);
+    if (q.includes('locationRoutes('))
+      return {
+        locationRoutes: {
+          routes: [
+            { route: 'R1', market: 'MW' },
+            { route: 'R1', market: 'MW' },
+            { route: 'R2', market: 'NE' },
+          ],
+        },
+      };
+    if (q.includes('stockingDashboard(')) {
+      const filter = (vars as { filter: { routes: string[] | null } }).filter;
+      filters.push(filter);
+      const routes = [
+        {
+          route: 'R1',
+          market: 'MW',
+          total: 2,
+          done: 1,
+          lastActionAt: new Date().toISOString(),
+          stops: [
+            stop({
+              status: 'COMPLETED',
+              statusLabel: 'COMPLETED',
+              scannedAt: '2026-07-01T15:04:00Z',
+              stockedAt: '2026-07-01T15:20:00Z',
+              driver: 'driver1@fleet.local',
+            }),
+            stop({
+              stop: 2,
+              stockingIndex: 2,
+              locationId: 'CHI_0002',
+              status: 'CLEAROUT_COMPLETE',
+              statusLabel: 'Removal Complete',
+            }),
+          ],
+        },
+        {
+          route: 'R2',
+          market: 'NE',
+          total: 1,
+          done: 0,
+          lastActionAt: null,
+          stops: [stop({ routeName: 'R2', locationId: 'NYC_0001' })],
+        },
+      ].filter((r) => !filter.routes || filter.routes.includes(r.route));
+      return {
+        stockingDashboard: {
+          dropOffDate: '2026-07-01',
+          windowStart: '2026-06-30T23:00:00Z',
+          windowEnd: '2026-07-01T23:00:00Z',
+          asOf: '2026-07-01T16:00:00Z',
+          routeNames: ['R1', 'R2'],
+          routes,
+          summary: {
+            total: 3,
+            counts: [
+              { status: 'NOT_STARTED', label: 'NOT_STARTED', count: 1 },
+              { status: 'COMPLETED', label: 'COMPLETED', count: 1 },
+            ],
+          },
+          parts,
+        },
+      };
+    }
+    throw new Error(`unexpected ${q.slice(0, 40)}`);
+  });
+});
+
+async function searchFor(date: string) {
+  const user = userEvent.setup();
+  const dateField = await screen.findByLabelText(/Drop Off Date/);
+  await user.clear(dateField);
+  await user.type(dateField, date);
+  return user;
+}
+
+describe('StockingDashboardView', () => {
+  it('searches, then shows a card per route with the spec columns and labels', async () => {
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const card = await screen.findByRole('region', { name: 'Route R1' });
+    const table = within(card).getByRole('table', { name: 'Route R1 stops' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+    expect(headers).toEqual([
+      'Stop',
+      'Location',
+      'Scanned At (CT)',
+      'Stocked At (CT)',
+      'Account Tier',
+      'First Stocking Date',
+      'Safety Hold',
+      'Vending State Status',
+      'Status',
+      'Driver',
+    ]);
+    const first = within(table).getByRole('row', { name: 'Stop 1 CHI_0001' });
+    expect(within(first).getByText('10:04')).toBeTruthy();
+    expect(within(first).getByText('10:20')).toBeTruthy();
+    expect(within(first).getByText('READY')).toBeTruthy();
+    expect(within(first).getByText('driver1@fleet.local')).toBeTruthy();
+    expect(within(table).getByText('Removal Complete')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Route R2' })).toBeTruthy();
+    expect(screen.getByText(/As of 2026-07-01 11:00:00 CT/)).toBeTruthy();
+    expect(filters[0]).toEqual({ dropOffDate: '2026-07-01', region: 'ALL', market: 'ALL', routes: null });
+  });
+
+  it('keeps the filters for the user, so a reload goes straight to the results', async () => {
+    const first = renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(await screen.findByRole('checkbox', { name: 'R2' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('region', { name: 'Route R2' });
+    expect(screen.queryByRole('region', { name: 'Route R1' })).toBeNull();
+    first.unmount();
+
+    renderWithProviders(<StockingDashboardView />);
+    await screen.findByRole('region', { name: 'Route R2' });
+    expect(filters.at(-1)).toEqual({ dropOffDate: '2026-07-01', region: 'ALL', market: 'ALL', routes: ['R2'] });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update Route Filters' }));
+    expect((screen.getByRole('checkbox', { name: 'R2' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('Select ALL and Deselect ALL act on the routes of the region and market', async () => {
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.selectOptions(screen.getByLabelText('Region'), 'MW');
+    expect(await screen.findByRole('checkbox', { name: 'R1' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'R2' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Select ALL' }));
+    expect((screen.getByRole('checkbox', { name: 'R1' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Deselect ALL' }));
+    expect((screen.getByRole('checkbox', { name: 'R1' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('shows a warning per failed part and still shows the cards', async () => {
+    parts = { slips: 'OK', actions: 'OK', health: 'FAILED', locations: 'OK' };
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Error getting fridge health data. Some data may be missing.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Route R1' })).toBeTruthy();
+  });
+
+  it('collapses and expands cards, and exports every stop', async () => {
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('table', { name: 'Route R1 stops' });
+    await user.click(screen.getByRole('button', { name: 'Collapsed' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Route R1 stops' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: /Expand route R1/ }));
+    expect(screen.getByRole('table', { name: 'Route R1 stops' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Route R2 stops' })).toBeNull();
+    await user.click(screen.getAllByRole('button', { name: 'Export CSV' })[0]);
+    expect(downloads[0].name).toBe('stocking-dashboard-2026-07-01.csv');
+    expect(downloads[0].text.split('\n')[0]).toContain('Route,Stop,Location');
+    expect(downloads[0].text).toContain('Removal Complete');
+    expect(downloads[0].text).toContain('NYC_0001');
+  });
+});

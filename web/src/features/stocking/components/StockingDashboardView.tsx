@@ -1,0 +1,212 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Flex, Loader, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import { tableCsv } from '@/components/DataTable';
+import { useAccess } from '@/features/access';
+import { useCurrentUser } from '@/features/auth/useCurrentUser';
+import { usePref } from '@/features/auth/usePref';
+import { PROHIBITED_MESSAGE, isForbidden } from '@/lib/api';
+import { download } from '@/lib/csv';
+import { useRouteOptions, type RouteOption } from '../api/route-options';
+import { useStockingDashboard } from '../api/stocking-dashboard';
+import { DASHBOARD_MESSAGES, EXPORT_COLUMNS, MAX_REFRESHES, partWarnings } from '../lib/dashboard';
+import { EMPTY_FILTERS, keepAvailable, readStoredFilters, toQuery, type StoredFilters } from '../lib/filters';
+import { useAutoRefresh } from '../lib/use-auto-refresh';
+import { DashboardFilters } from './DashboardFilters';
+import { DashboardSummary } from './DashboardSummary';
+import { RouteCard } from './RouteCard';
+import './stocking.css';
+
+/** The browser-storage name of the dashboard filters (kept per user, 2-fleet §3). */
+export const FILTERS_PREF = 'stockingDashboardFilters';
+
+type View = 'expanded' | 'collapsed';
+
+/** The Stocking Real-Time Dashboard (2-fleet §2.4, §4.4): filters, then a Summary and a card per route. */
+export function StockingDashboardView() {
+  const { canCall } = useAccess();
+  const { user } = useCurrentUser();
+  const [rawStored, setStored] = usePref<unknown>(FILTERS_PREF, EMPTY_FILTERS);
+  const stored = useMemo(() => readStoredFilters(rawStored), [rawStored]);
+  // null: follow the stored filters (results once searched); the form while editing.
+  const [draft, setDraft] = useState<StoredFilters | null>(null);
+  const editing = draft !== null || !stored.searched;
+  const form = draft ?? stored;
+
+  const listRoutes = canCall('locationRoutes');
+  const options = useRouteOptions(form.dropOffDate || undefined, listRoutes && editing);
+  const query = editing ? null : toQuery(stored);
+  const dash = useStockingDashboard(query);
+  const data = dash.data;
+
+  // Without access to route stops the routes come from the last answer of the same date.
+  const routeOptions: RouteOption[] | undefined = listRoutes
+    ? options.data
+    : data && data.dropOffDate === form.dropOffDate
+      ? data.routeNames.map((route) => ({ route, market: data.routes.find((r) => r.route === route)?.market ?? '' }))
+      : undefined;
+  const routeOptionsNote = listRoutes
+    ? options.isError
+      ? 'The routes of this date could not be listed. Search shows every route.'
+      : undefined
+    : routeOptions
+      ? undefined
+      : 'Search once to list the routes of this date.';
+
+  const search = () => {
+    const routes = routeOptions
+      ? keepAvailable(
+          form.routes,
+          routeOptions.map((r) => r.route),
+        )
+      : form.routes;
+    setStored({ ...form, routes, searched: true });
+    setDraft(null);
+  };
+
+  const auto = useAutoRefresh(query !== null && data !== undefined, () => void dash.refetch());
+  const [limitClosed, setLimitClosed] = useState(false);
+
+  const [view, setView] = useState<View>('expanded');
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const isExpanded = (route: string) => toggled[route] ?? view === 'expanded';
+
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  useEffect(() => setNow(Date.now()), [dash.dataUpdatedAt]);
+
+  // The stored filters are the user's: until the user is known, neither the form nor results.
+  if (!user) {
+    return (
+      <Flex alignItems="center" gap="0.5rem" padding="2rem 0" role="status">
+        <Loader />
+        <Text>Loading your filters…</Text>
+      </Flex>
+    );
+  }
+
+  if (editing) {
+    return (
+      <DashboardFilters
+        value={form}
+        onChange={setDraft}
+        onSearch={search}
+        routeOptions={routeOptions}
+        routeOptionsLoading={listRoutes && options.isLoading}
+        routeOptionsNote={routeOptionsNote}
+      />
+    );
+  }
+
+  const failure = dash.error
+    ? isForbidden(dash.error)
+      ? PROHIBITED_MESSAGE
+      : `${DASHBOARD_MESSAGES.unhandled} ${dash.error.message}`
+    : null;
+  const toolbar = (
+    <Flex gap="0.75rem" alignItems="center" wrap="wrap">
+      <Button onClick={() => setDraft(stored)}>Update Route Filters</Button>
+      <ToggleButtonGroup
+        value={view}
+        isExclusive
+        isSelectionRequired
+        size="small"
+        onChange={(v) => {
+          setView(v as View);
+          setToggled({});
+        }}
+        aria-label="Cards"
+      >
+        <ToggleButton value="expanded">Expanded</ToggleButton>
+        <ToggleButton value="collapsed">Collapsed</ToggleButton>
+      </ToggleButtonGroup>
+      <Button
+        size="small"
+        marginLeft="auto"
+        isDisabled={!data || data.summary.total === 0}
+        onClick={() =>
+          data &&
+          download(
+            `stocking-dashboard-${data.dropOffDate}.csv`,
+            tableCsv(
+              EXPORT_COLUMNS,
+              data.routes.flatMap((r) => r.stops),
+            ),
+          )
+        }
+      >
+        Export CSV
+      </Button>
+    </Flex>
+  );
+
+  if (!data) {
+    return (
+      <Flex direction="column" gap="1rem">
+        {toolbar}
+        {failure ? (
+          <Alert variation="error" heading="The dashboard could not be loaded">
+            <Flex direction="column" gap="0.5rem">
+              <Text>{failure}</Text>
+              <Button size="small" alignSelf="flex-start" onClick={() => void dash.refetch()}>
+                Retry
+              </Button>
+            </Flex>
+          </Alert>
+        ) : (
+          <Flex alignItems="center" gap="0.5rem" padding="2rem 0" role="status">
+            <Loader size="large" />
+            <Text>Loading the stocking dashboard for {stored.dropOffDate}…</Text>
+          </Flex>
+        )}
+      </Flex>
+    );
+  }
+
+  const warnings = partWarnings(data.parts, data.dropOffDate);
+  return (
+    <Flex direction="column" gap="1rem">
+      {toolbar}
+      {auto.exhausted && !limitClosed ? (
+        <Alert variation="info" isDismissible onDismiss={() => setLimitClosed(true)} role="alert">
+          {DASHBOARD_MESSAGES.refreshLimit}
+        </Alert>
+      ) : null}
+      {failure ? (
+        <Alert variation="warning" role="alert">
+          {failure} The cards show the last answer.
+        </Alert>
+      ) : null}
+      {warnings.map((w) => (
+        <Alert key={w} variation="warning" role="alert">
+          {w}
+        </Alert>
+      ))}
+      <DashboardSummary
+        dashboard={data}
+        refreshing={dash.isFetching}
+        onRefresh={auto.refreshNow}
+        refreshDisabledReason={
+          auto.exhausted ? `The page refreshed ${MAX_REFRESHES} times: reload it to continue.` : undefined
+        }
+      />
+      {data.routes.length === 0 ? (
+        <Text padding="1rem 0">
+          No route stops on {data.dropOffDate} for these filters. Use Update Route Filters to pick another date or area.
+        </Text>
+      ) : (
+        data.routes.map((route) => (
+          <RouteCard
+            key={route.route}
+            route={route}
+            now={now}
+            expanded={isExpanded(route.route)}
+            onToggle={() => setToggled((t) => ({ ...t, [route.route]: !isExpanded(route.route) }))}
+          />
+        ))
+      )}
+    </Flex>
+  );
+}

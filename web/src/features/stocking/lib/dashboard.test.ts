@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_MESSAGES, centralClock, partWarnings, statusTone, timeSince } from './dashboard';
+
+const OK = { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' } as const;
+
+describe('partWarnings', () => {
+  it('says nothing when every part was read', () => {
+    expect(partWarnings({ ...OK }, '2026-11-24')).toEqual([]);
+  });
+
+  it("uses the spec's words for each failed part", () => {
+    const all = partWarnings(
+      { slips: 'FAILED', actions: 'FAILED', health: 'FAILED', locations: 'FAILED' } as never,
+      '2026-11-24',
+    );
+    expect(all[0].startsWith('Failed fetching Packing Slips:')).toBe(true);
+    expect(all[1].startsWith('Something went wrong with fetching the following Driver Actions: ')).toBe(true);
+    expect(all[1]).toContain('LocationStocked');
+    expect(all).toContain('Error fetching stocked/queried locations. Some data may be missing.');
+    expect(all).toContain('Error getting fridge health data. Some data may be missing.');
+    expect(all[4].startsWith('Failed fetching locations fulfillment centers:')).toBe(true);
+  });
+
+  it('names only the parts that failed', () => {
+    expect(partWarnings({ ...OK, health: 'FAILED' } as never, 'd')).toEqual([DASHBOARD_MESSAGES.healthFailed]);
+  });
+});
+
+describe('dashboard texts', () => {
+  it('shows times in Central time as HH:mm', () => {
+    expect(centralClock('2026-07-01T15:04:00Z')).toBe('10:04');
+    expect(centralClock('2026-01-15T15:04:00Z')).toBe('09:04');
+    expect(centralClock(null)).toBe('');
+  });
+
+  it('counts the time since the last action', () => {
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    expect(timeSince(null, now)).toBe('No action yet');
+    expect(timeSince('2026-11-24T11:59:30Z', now)).toBe('Last action just now');
+    expect(timeSince('2026-11-24T11:48:00Z', now)).toBe('Last action 12 min ago');
+    expect(timeSince('2026-11-24T09:55:00Z', now)).toBe('Last action 2 h 5 min ago');
+  });
+
+  it('colours final and failing statuses apart', () => {
+    expect(statusTone('COMPLETED')).toBe('success');
+    expect(statusTone('UNREACHABLE_INCOMPLETE')).toBe('error');
+    expect(statusTone('INCOMPLETE')).toBe('warning');
+    expect(statusTone('NOT_STARTED')).toBe('neutral');
+  });
+});

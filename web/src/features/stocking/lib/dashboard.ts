@@ -1,0 +1,107 @@
+import type { DataColumn } from '@/components/DataTable';
+import type { Tone } from '@/components/StatusBadge';
+import { centralTime } from '@/lib/central-time';
+import type { DashboardParts, DashboardStop } from '../api/stocking-dashboard';
+
+/** 2-fleet §9: the page refreshes every 2 minutes, at most 240 times. */
+export const REFRESH_MS = 120_000;
+export const MAX_REFRESHES = 240;
+
+/** 2-fleet §8, dashboard. */
+export const DASHBOARD_MESSAGES = {
+  locationsFailed: 'Failed fetching locations fulfillment centers:',
+  slipsFailed: 'Failed fetching Packing Slips:',
+  actionsFailed: 'Something went wrong with fetching the following Driver Actions: ',
+  stockedQueriedFailed: 'Error fetching stocked/queried locations. Some data may be missing.',
+  healthFailed: 'Error getting fridge health data. Some data may be missing.',
+  unhandled: 'Unhandled error during parallel fetches:',
+  refreshLimit: 'You have been on this page for a while. Please refresh the page to continue.',
+} as const;
+
+/** The driver actions the dashboard reads in one part (their stocking-day window). */
+export const DASHBOARD_EVENT_TYPES = [
+  'PackingSlipQuery',
+  'LocationStocked',
+  'DropOffComplete',
+  'LocationUnreachable',
+  'VanTemperature',
+  'InventoryRemoval',
+  'ClearOutDecommission',
+  'DropOverride',
+];
+
+/**
+ * One warning per part the server could not read, in the spec's words; the
+ * rest of the dashboard is still shown. The texts that end in ':' name what
+ * was not read after it.
+ */
+export function partWarnings(parts: DashboardParts, dropOffDate: string): string[] {
+  const out: string[] = [];
+  if (parts.slips === 'FAILED')
+    out.push(`${DASHBOARD_MESSAGES.slipsFailed} the route stops of ${dropOffDate} could not be read.`);
+  if (parts.actions === 'FAILED') {
+    out.push(`${DASHBOARD_MESSAGES.actionsFailed}${DASHBOARD_EVENT_TYPES.join(', ')}`);
+    out.push(DASHBOARD_MESSAGES.stockedQueriedFailed);
+  }
+  if (parts.health === 'FAILED') out.push(DASHBOARD_MESSAGES.healthFailed);
+  if (parts.locations === 'FAILED')
+    out.push(`${DASHBOARD_MESSAGES.locationsFailed} account tiers and first stocking dates are missing.`);
+  return out;
+}
+
+/** How a §4.4 status is coloured (its label is the server's). */
+export function statusTone(status: string): Tone {
+  switch (status) {
+    case 'COMPLETED':
+    case 'CLEAROUT_COMPLETE':
+    case 'CLEAROUT_DECOMMISSION_COMPLETE':
+      return 'success';
+    case 'IN_PROGRESS':
+    case 'VAN_TEMPERATURE_SET':
+      return 'info';
+    case 'INCOMPLETE':
+    case 'UNREACHABLE_COMPLETE':
+      return 'warning';
+    case 'UNREACHABLE_INCOMPLETE':
+      return 'error';
+    default:
+      return 'neutral';
+  }
+}
+
+/** 'HH:mm' of an instant in Central time, the dashboard's 'Scanned At (CT)' and 'Stocked At (CT)'. */
+export function centralClock(instant: string | null | undefined): string {
+  return instant ? centralTime(instant).slice(11, 16) : '';
+}
+
+/** 'just now', '5 min ago', '2 h 5 min ago': the time since a route's last action. */
+export function timeSince(instant: string | null | undefined, now: number): string {
+  if (!instant) return 'No action yet';
+  const at = Date.parse(instant);
+  if (Number.isNaN(at)) return 'No action yet';
+  const minutes = Math.max(0, Math.floor((now - at) / 60_000));
+  if (minutes < 1) return 'Last action just now';
+  if (minutes < 60) return `Last action ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return `Last action ${hours} h ${minutes % 60} min ago`;
+}
+
+/** The card table's columns (2-fleet §2.4), also the CSV's. */
+export const STOP_COLUMNS: DataColumn<DashboardStop>[] = [
+  { id: 'stop', header: 'Stop', value: (s) => s.stop, width: '4rem' },
+  { id: 'location', header: 'Location', value: (s) => s.locationId },
+  { id: 'scannedAt', header: 'Scanned At (CT)', value: (s) => centralClock(s.scannedAt) },
+  { id: 'stockedAt', header: 'Stocked At (CT)', value: (s) => centralClock(s.stockedAt) },
+  { id: 'accountTier', header: 'Account Tier', value: (s) => s.accountTier },
+  { id: 'onlineDate', header: 'First Stocking Date', value: (s) => s.onlineDate },
+  { id: 'safetyHold', header: 'Safety Hold', value: (s) => s.safetyHold },
+  { id: 'vendingState', header: 'Vending State Status', value: (s) => s.vendingStateLabel ?? s.vendingState },
+  { id: 'status', header: 'Status', value: (s) => s.statusLabel },
+  { id: 'driver', header: 'Driver', value: (s) => s.driver },
+];
+
+/** The whole dashboard's CSV columns: the route first, then the card's. */
+export const EXPORT_COLUMNS: DataColumn<DashboardStop>[] = [
+  { id: 'route', header: 'Route', value: (s) => s.routeName },
+  ...STOP_COLUMNS,
+];

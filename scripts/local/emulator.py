@@ -42,6 +42,10 @@
   object's sequencer), which moto leaves out, so a function reads it with the
   typed event of `aws_lambda_events` as it would on AWS. `--check` compares
   every field moto does send.
+- Cognito's GetTokensFromRefreshToken, which Amplify v6 calls to renew a
+  session after its hour, is answered as InitiateAuth REFRESH_TOKEN_AUTH
+  (moto implements only that older form of the same refresh), so a console
+  left open stays signed in. `--check` compares the two answers' claims.
 """
 import ast
 import base64
@@ -70,6 +74,7 @@ from moto.dynamodb.responses import DynamoHandler, DynamoResult
 from moto.server import main
 from moto.s3 import notifications as s3_notifications
 from moto.sqs.models import Queue
+from moto.cognitoidp.responses import CognitoIdpResponse
 from moto.core.utils import camelcase_to_underscores, unix_time_millis
 
 _dynamodb = threading.Lock()
@@ -396,6 +401,50 @@ def _s3_event_check():
         sys.exit(f"S3 event differs from moto's:\n{moto_event}\n{ours}")
 
 
+def _get_tokens_from_refresh_token(self):
+    """GetTokensFromRefreshToken: the tokens InitiateAuth REFRESH_TOKEN_AUTH answers (no rotation)."""
+    result = self._get_region_agnostic_backend().initiate_auth(
+        self._get_param("ClientId"), "REFRESH_TOKEN_AUTH", {"REFRESH_TOKEN": self._get_param("RefreshToken")})
+    return ActionResult(result)
+
+
+CognitoIdpResponse.get_tokens_from_refresh_token = _get_tokens_from_refresh_token
+
+
+def _token_refresh_check():
+    """Both refresh calls answer the same kinds of token for the same user."""
+    import boto3
+    from moto import mock_aws
+
+    def claims(token):
+        body = token.split(".")[1]
+        return {k: v for k, v in json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))).items()
+                if k not in ("iat", "exp", "auth_time", "jti", "origin_jti")}
+
+    with mock_aws():
+        idp = boto3.client("cognito-idp", region_name="us-east-1")
+        pool = idp.create_user_pool(PoolName="p")["UserPool"]["Id"]
+        client = idp.create_user_pool_client(UserPoolId=pool, ClientName="c",
+                                             ExplicitAuthFlows=["ALLOW_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"])["UserPoolClient"]["ClientId"]
+        idp.admin_create_user(UserPoolId=pool, Username="u@example.com", MessageAction="SUPPRESS")
+        idp.admin_set_user_password(UserPoolId=pool, Username="u@example.com", Password="Passw0rd!x", Permanent=True)
+        signed_in = idp.initiate_auth(ClientId=client, AuthFlow="USER_PASSWORD_AUTH",
+                                      AuthParameters={"USERNAME": "u@example.com", "PASSWORD": "Passw0rd!x"})["AuthenticationResult"]
+        old = idp.initiate_auth(ClientId=client, AuthFlow="REFRESH_TOKEN_AUTH",
+                                AuthParameters={"REFRESH_TOKEN": signed_in["RefreshToken"]})["AuthenticationResult"]
+        new = idp.get_tokens_from_refresh_token(ClientId=client, RefreshToken=signed_in["RefreshToken"])["AuthenticationResult"]
+        try:
+            idp.get_tokens_from_refresh_token(ClientId=client, RefreshToken="revoked")
+            sys.exit("a refresh with an unknown token was answered")
+        except idp.exceptions.NotAuthorizedException:
+            pass
+    for kind in ("IdToken", "AccessToken"):
+        if claims(old[kind]) != claims(new[kind]):
+            sys.exit(f"refreshed {kind} claims differ:\n{claims(old[kind])}\n{claims(new[kind])}")
+    if (old["TokenType"], old["ExpiresIn"]) != (new["TokenType"], new["ExpiresIn"]):
+        sys.exit(f"refresh answers differ: {old} {new}")
+
+
 def check() -> None:
     """Both serialisers give the same answer for every attribute type."""
     import boto3
@@ -469,6 +518,8 @@ def check() -> None:
     print("emulator: SQS queue attributes match moto's")
     _s3_event_check()
     print("emulator: S3 event notifications keep moto's fields and add AWS's")
+    _token_refresh_check()
+    print("emulator: GetTokensFromRefreshToken answers what InitiateAuth REFRESH_TOKEN_AUTH does")
 
 
 def _item_sizes():

@@ -124,7 +124,12 @@ pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), Api
             stocking_index: 1,
             stop_type: "DELIVERY".into(),
         };
-        stops.push(store::to_item(&StoredStop { route_stop: sort_key(&route, stop), stop: s, upload: None })?);
+        stops.push(store::to_item(&StoredStop {
+            route_stop: sort_key(&route, stop),
+            stop: s,
+            upload: None,
+            stocked_time_utc: None,
+        })?);
         let pars = [("Greek Salad".to_string(), 12), ("Cold Brew".to_string(), 20)].into_iter().collect();
         let order = FridgeOrder {
             drop_off_date: date.into(),

@@ -18,7 +18,7 @@ pub mod plan;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 pub use drivers::DRIVERS;
-use fleet_shared::entity::route_stop::RouteStop;
+use fleet_shared::entity::route_stop::{self, RouteStop};
 use fleet_shared::{ApiError, Deps, Table};
 use plan::{RoutePlan, Step};
 use serde_json::{json, Value};
@@ -146,7 +146,7 @@ async fn drive(settings: &Settings, token: &str, date: NaiveDate, route: &RouteP
 async fn play(deps: &'static Deps, settings: &'static Settings, date: NaiveDate, back: Duration) -> bool {
     let text = date.format("%Y-%m-%d").to_string();
     let stops: Vec<RouteStop> = match deps.table(Table::LocationRoutes) {
-        Ok(t) => match t.query("stockingDate", text).all().await {
+        Ok(t) => match route_stop::stops_of_date(&t, &text).all().await {
             Ok(s) => s,
             Err(e) => {
                 tracing::error!(%date, error = %e, "driver simulator: cannot read the route stops");

@@ -3,6 +3,7 @@
 //! and the generation of template.yaml from the function registry.
 pub mod auth;
 pub mod bench;
+pub mod bench_dashboard;
 pub mod demo;
 pub mod driver_simulator;
 pub mod graphql;

@@ -84,6 +84,20 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-dashboard") => {
+            let date = args.get(1).cloned().unwrap_or_else(|| "2030-01-08".into());
+            let stops = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(300);
+            let fridges = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(2_500);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            let wiring = Wiring::from_env().await.expect("configuration");
+            match fleet_local::bench_dashboard::run(wiring, deps, &date, stops, fridges).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("benchmark failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-prices") => {
             let rows = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5_000);
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
@@ -200,7 +214,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES]");
+            eprintln!("usage: fleet-local serve | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES]");
             ExitCode::FAILURE
         }
     }

@@ -6,7 +6,7 @@
 mod common;
 use chrono::{DateTime, TimeDelta, Utc};
 use common::*;
-use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
+use fleet_shared::entity::route_stop::{sort_key, version_key, RouteStop, StoredStop};
 use fleet_shared::fridge_time::{stamp, ClockAt};
 use fleet_shared::{store, ApiError, Caller, Table};
 use fn_stocking::events::EventType;
@@ -55,10 +55,18 @@ impl Made {
             stocking_index: 1,
             stop_type: "DELIVERY".into(),
         };
-        let stored = StoredStop { route_stop: sort_key(route, n), stop, upload: None };
+        let stored = StoredStop { route_stop: sort_key(route, n), stop, upload: None, stocked_time_utc: None };
         let t = deps().await.table(Table::LocationRoutes).unwrap();
         t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&stored).unwrap())).send().await.unwrap();
         self.stops.push(stored.route_stop);
+    }
+
+    /// The route's version item, as the schedule upload writes it into the date's partition.
+    async fn version(&mut self, route: &str) {
+        let item = json!({ "stockingDate": DATE, "routeStop": version_key(route), "version": 1 });
+        let t = deps().await.table(Table::LocationRoutes).unwrap();
+        t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&item).unwrap())).send().await.unwrap();
+        self.stops.push(version_key(route));
     }
 
     async fn health(&mut self, id: &str) {
@@ -141,6 +149,8 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     }
     let other = made.location("Silver").await;
     made.stop(&other, &rb, 1, "NE").await;
+    // Stop reads leave the routes' version items out (they are no stops).
+    made.version(&ra).await;
     made.health(&ids[0]).await;
     let [done, incomplete, in_progress, unreachable, not_started, rescued] = [0, 1, 2, 3, 4, 5].map(|i| ids[i].clone());
 
@@ -174,6 +184,21 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     assert_eq!(row(&out, &not_started)["safetyHold"], Value::Null, "no health, no answer");
     assert_eq!(out["routes"][0]["done"], 3);
     assert_eq!(out["summary"]["total"], 6);
+
+    // LocationStocked set each stocked stop's stockedTimeUTC (2-fleet §3), and no other stop's.
+    let t = deps().await.table(Table::LocationRoutes).unwrap();
+    let stocked_time = |n: usize| {
+        let key = made.stops[n].clone();
+        async move {
+            let key =
+                HashMap::from([("stockingDate".to_string(), store::s(DATE)), ("routeStop".to_string(), store::s(key))]);
+            let stop: StoredStop = t.get(key).await.unwrap().unwrap();
+            stop.stocked_time_utc
+        }
+    };
+    assert_eq!(stocked_time(0).await, Some(stamp(at(5))));
+    assert_eq!(stocked_time(5).await, Some(stamp(at(19))));
+    assert_eq!(stocked_time(1).await, None, "a scan does not stock");
 
     let all = dashboard(&driver, json!({ "dropOffDate": DATE, "market": "ALL", "routes": [&ra, &rb] })).await.unwrap();
     assert_eq!(row(&all, &other)["status"], "NOT_STARTED");

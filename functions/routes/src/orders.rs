@@ -36,6 +36,7 @@ pub fn routes_with_totes(mut stops: Vec<StoredStop>, units: Option<&HashMap<(Str
                 "route": s.stop.route, "stop": s.stop.stop, "market": s.stop.market, "id": s.stop.id,
                 "stockingDate": s.stop.stocking_date, "stopType": s.stop.stop_type, "stockingIndex": s.stop.stocking_index,
                 "toteCountPerStop": per_stop(s), "toteCountPerRoute": units.and_then(|_| per_route.get(s.stop.route.as_str())),
+                "stockedTimeUTC": s.stocked_time_utc,
             })
         })
         .collect()
@@ -58,7 +59,7 @@ mod tests {
             stocking_index: index,
             stop_type: "DELIVERY".into(),
         };
-        StoredStop { route_stop: sort_key(route, n), stop, upload: None }
+        StoredStop { route_stop: sort_key(route, n), stop, upload: None, stocked_time_utc: None }
     }
 
     #[test]

@@ -43,16 +43,23 @@ pub async fn replace(
     let seen = store.route_version(date, route).await?;
     let old = store.stops_of_route(date, route).await?;
     let new_keys: BTreeSet<String> = stops.iter().map(|s| sort_key(&s.route, s.stop)).collect();
+    // A re-upload during the day keeps what the drivers recorded: the same
+    // location and stocking index keeps its stocked time, wherever it moves.
+    let stocked: HashMap<(String, i64), String> = old
+        .iter()
+        .filter_map(|o| Some(((o.stop.id.clone(), o.stop.stocking_index), o.stocked_time_utc.clone()?)))
+        .collect();
     let change = RouteWrite {
         date,
         route,
-        gone: old.into_iter().map(|o| o.route_stop).filter(|k| !new_keys.contains(k)).collect(),
+        gone: old.iter().map(|o| o.route_stop.clone()).filter(|k| !new_keys.contains(k)).collect(),
         stops: stops
             .iter()
             .map(|s| StoredStop {
                 stop: s.clone(),
                 route_stop: sort_key(&s.route, s.stop),
                 upload: Some(upload.to_string()),
+                stocked_time_utc: stocked.get(&(s.id.clone(), s.stocking_index)).cloned(),
             })
             .collect(),
         seen,
@@ -131,6 +138,21 @@ mod tests {
         assert_eq!(ids(&fake), [(1, "C".into()), (2, "A".into())]);
         assert_eq!(fake.versions.lock().unwrap()[&(DATE.to_string(), "g1".to_string())], 2);
         assert_eq!(fake.route(DATE, "g1").len(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_reupload_keeps_each_stocked_stops_time_wherever_it_moves() {
+        let fake = Fake::default();
+        replace(&fake, DATE, "g1", &[stop("A", 1, "MW"), stop("B", 2, "MW")], "u1", &record(), &[]).await.unwrap();
+        let at = "2026-11-23T15:00:00.000Z".to_string();
+        fake.stops.lock().unwrap().get_mut(&(DATE.to_string(), "g1#0001".to_string())).unwrap().stocked_time_utc =
+            Some(at.clone());
+        // A stocked at stop 1 moves to stop 2; C takes stop 1.
+        replace(&fake, DATE, "g1", &[stop("C", 1, "MW"), stop("A", 2, "MW")], "u2", &record(), &[]).await.unwrap();
+        let stocked =
+            |key: &str| fake.stops.lock().unwrap()[&(DATE.to_string(), key.to_string())].stocked_time_utc.clone();
+        assert_eq!(stocked("g1#0002"), Some(at));
+        assert_eq!(stocked("g1#0001"), None, "C was not stocked");
     }
 
     #[tokio::test]

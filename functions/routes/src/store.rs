@@ -4,11 +4,11 @@
 //! implementation; `fake` an in-memory one for unit tests of the rules.
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
 use fleet_shared::entity::fridge_order::FridgeOrder;
-use fleet_shared::entity::route_stop::StoredStop;
+use fleet_shared::entity::route_stop::{self, version_key, StoredStop};
 use fleet_shared::entity::Location;
 use fleet_shared::history::Record;
 use fleet_shared::idempotency::Claim;
-use fleet_shared::store::{self, Filter, SortKey};
+use fleet_shared::store::{self, SortKey};
 use fleet_shared::{ApiError, Deps, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map};
@@ -67,14 +67,6 @@ pub trait RoutesStore: Sync {
     fn assign_route(&self, assignment: &RouteAssignment<'_>) -> impl Future<Output = Result<(), ApiError>> + Send;
 }
 
-/// The sort key of a route's version item on a date (`#version#r12`): it
-/// sorts apart from the stops (`r12#0001`) and is left out of stop reads.
-const VERSION_PREFIX: &str = "#version#";
-
-fn version_key(route: &str) -> String {
-    format!("{VERSION_PREFIX}{route}")
-}
-
 /// A route's version on a date: each replacement adds one, on the condition
 /// that it is still the one read, so two replacements racing cannot merge.
 #[derive(Debug, Serialize, Deserialize)]
@@ -91,11 +83,7 @@ pub struct Dynamo(pub &'static Deps);
 impl RoutesStore for Dynamo {
     async fn stops_of_date(&self, date: &str) -> Result<Vec<StoredStop>, ApiError> {
         let t = self.0.table(Table::LocationRoutes)?;
-        t.query("stockingDate", date)
-            .filter(Filter::NotBeginsWith("routeStop".into(), VERSION_PREFIX.into()))
-            .consistent()
-            .all()
-            .await
+        route_stop::stops_of_date(&t, date).consistent().all().await
     }
 
     async fn stops_of_route(&self, date: &str, route: &str) -> Result<Vec<StoredStop>, ApiError> {

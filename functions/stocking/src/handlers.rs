@@ -3,7 +3,7 @@
 use crate::service;
 use crate::slips::{self, PackingSlip};
 use crate::store::Dynamo;
-use fleet_shared::entity::route_stop::RouteStop;
+use fleet_shared::entity::route_stop::{self, RouteStop};
 use fleet_shared::{ApiError, Deps, Input, Table};
 use serde_json::{json, Value};
 
@@ -48,7 +48,7 @@ pub async fn packing_slips(deps: &'static Deps, input: Input) -> Result<Value, A
     let stops: Vec<RouteStop> = if page.is_empty() {
         vec![]
     } else {
-        deps.table(Table::LocationRoutes)?.query("stockingDate", date).all().await?
+        route_stop::stops_of_date(&deps.table(Table::LocationRoutes)?, &date).all().await?
     };
     let routes = slips::Routes::of(&stops);
     Ok(json!({ "items": page.iter().map(|s| slips::view(s, &routes)).collect::<Vec<_>>(), "nextToken": next }))

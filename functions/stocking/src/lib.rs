@@ -32,6 +32,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::Idempotency),
             Grant::ReadTable(Table::Locations),
             Grant::ReadTable(Table::Permissions),
+            // A LocationStocked action sets its route stop's stockedTimeUTC.
+            Grant::CrudTable(Table::LocationRoutes),
         ],
         handler: handler!(handlers::create),
     },

@@ -86,7 +86,8 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
     let key = format!("{}:{request_id}", caller.sub);
     let request = Request::new(store, SCOPE, &key, &content);
     match request.seen().await? {
-        Seen::Replay(first) => return Ok(first),
+        // The stop's stocked time is set again: the first try may have failed after its action was stored.
+        Seen::Replay(first) => return mark_stop(store, &data, &location_id, occurred).await.map(|()| first),
         Seen::Conflict => return Err(reused()),
         Seen::New => {}
     }
@@ -116,15 +117,33 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
         occurred_at,
     };
     let answer = view(&action);
-    match store.insert(&action, &request.claim(&answer, now.timestamp())).await {
-        Ok(()) => Ok(answer),
+    let answer = match store.insert(&action, &request.claim(&answer, now.timestamp())).await {
+        Ok(()) => answer,
         // A racing try of this request landed between the look-up and this write.
         Err(ApiError::Conflict(_)) => match request.seen().await? {
-            Seen::Replay(first) => Ok(first),
-            _ => Err(reused()),
+            Seen::Replay(first) => first,
+            _ => return Err(reused()),
         },
-        Err(e) => Err(e),
+        Err(e) => return Err(e),
+    };
+    mark_stop(store, &data, &location_id, occurred).await?;
+    Ok(answer)
+}
+
+/// A LocationStocked action sets its route stop's `stockedTimeUTC` (2-fleet §3),
+/// after the action is stored: a derived field, set again by any retry, where
+/// the earliest time wins, so no order of arrival or retry changes the result.
+async fn mark_stop<S: ActionStore>(
+    store: &S,
+    data: &ActionData,
+    location: &LocationId,
+    occurred: chrono::DateTime<chrono::Utc>,
+) -> Result<(), ApiError> {
+    if let ActionData::LocationStocked(stocked) = data {
+        let day = window::stocking_day(occurred).to_string();
+        store.mark_stocked(&day, location.as_str(), stocked.stocking_index, &fridge_time::stamp(occurred)).await?;
     }
+    Ok(())
 }
 
 /// An instant of the filter, written as stored times are (so they compare as text).
@@ -275,6 +294,27 @@ mod tests {
         *store.racing.lock().unwrap() = Some((winner.actions()[0].clone(), claim));
         assert_eq!(create(&store, &input(EventType::LocationStocked, "r-1", NOW)).await.unwrap(), first);
         assert_eq!(store.actions().len(), 1, "no second action");
+    }
+
+    #[tokio::test]
+    async fn location_stocked_sets_the_stops_stocked_time_earliest_first() {
+        let _clock = ClockAt::new(now());
+        let store = store();
+        let index = sample(EventType::LocationStocked)["stockingIndex"].as_i64().unwrap();
+        let key = ("2026-11-23".to_string(), "CHI_1".to_string(), index);
+        create(&store, &input(EventType::LocationStocked, "r-1", "2026-11-23T11:50:00Z")).await.unwrap();
+        // A queued action from earlier arrives later: its time wins.
+        create(&store, &input(EventType::LocationStocked, "r-2", "2026-11-23T11:40:00Z")).await.unwrap();
+        create(&store, &input(EventType::LocationStocked, "r-3", "2026-11-23T11:55:00Z")).await.unwrap();
+        assert_eq!(store.stocked.lock().unwrap().get(&key).map(String::as_str), Some("2026-11-23T11:40:00.000Z"));
+        // Other types leave stops alone.
+        create(&store, &input(EventType::PackingSlipQuery, "r-4", NOW)).await.unwrap();
+        assert_eq!(store.stocked.lock().unwrap().len(), 1);
+        // A retry whose first try stored its action but not the stop sets it.
+        store.stocked.lock().unwrap().clear();
+        create(&store, &input(EventType::LocationStocked, "r-1", "2026-11-23T11:50:00Z")).await.unwrap();
+        assert_eq!(store.stocked.lock().unwrap().get(&key).map(String::as_str), Some("2026-11-23T11:50:00.000Z"));
+        assert_eq!(store.actions().len(), 4, "the retry stores no second action");
     }
 
     #[tokio::test]

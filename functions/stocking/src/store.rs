@@ -9,8 +9,10 @@
 //! `window::stocking_day`), sk `occurredSk` = `occurredAt#id` (a dashboard's
 //! day is one Query, in device-time order). Never a Scan.
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::idempotency::{Claim, Records, Seen};
+use fleet_shared::query::Filter;
 use fleet_shared::store::{self, SortKey};
 use fleet_shared::{permissions, ApiError, Caller, Deps, Table};
 use serde::{Deserialize, Serialize};
@@ -88,6 +90,17 @@ pub trait ActionStore: Records {
     /// Stores the action with the request's claim, all or nothing; a generic
     /// Conflict when the claim exists (a racing try landed first).
     fn insert(&self, action: &StoredAction, claim: &Claim) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// Sets `stockedTimeUTC` of the day's route stops of this location and
+    /// stocking index to `at`, unless an earlier time is recorded (queues do
+    /// not keep order); answers how many stops it set. A location with no stop
+    /// that day sets none.
+    fn mark_stocked(
+        &self,
+        day: &str,
+        location: &str,
+        stocking_index: i64,
+        at: &str,
+    ) -> impl Future<Output = Result<usize, ApiError>> + Send;
     /// One page of at most `count` actions, oldest createdAt first.
     fn page(
         &self,
@@ -144,6 +157,38 @@ impl ActionStore for Dynamo {
         store::transact(t.client, items).await
     }
 
+    async fn mark_stocked(&self, day: &str, location: &str, stocking_index: i64, at: &str) -> Result<usize, ApiError> {
+        let t = self.0.table(Table::LocationRoutes)?;
+        let stops: Vec<StoredStop> = t
+            .query("stockingDate", day)
+            .filter(Filter::In("id".into(), vec![location.to_string()]))
+            .consistent()
+            .all()
+            .await?;
+        let mut set = 0;
+        for stop in stops.iter().filter(|s| s.stop.stocking_index == stocking_index) {
+            let write = t
+                .client
+                .update_item()
+                .table_name(t.name)
+                .key("stockingDate", store::s(day))
+                .key("routeStop", store::s(&stop.route_stop))
+                .update_expression("SET #t = :t")
+                // Never creates a stop, and an earlier stocked time stays.
+                .condition_expression("attribute_exists(routeStop) AND (attribute_not_exists(#t) OR #t > :t)")
+                .expression_attribute_names("#t", "stockedTimeUTC")
+                .expression_attribute_values(":t", store::s(at))
+                .send()
+                .await;
+            match write.map_err(ApiError::from) {
+                Ok(_) => set += 1,
+                Err(ApiError::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(set)
+    }
+
     async fn page(
         &self,
         query: &ByType,
@@ -184,6 +229,8 @@ pub mod fake {
         pub records: MemoryRecords,
         /// An action and claim another try of the request stores just before this insert.
         pub racing: Mutex<Option<(StoredAction, Claim)>>,
+        /// (day, location, stocking index) -> stocked time of the route stops there.
+        pub stocked: Mutex<HashMap<(String, String, i64), String>>,
     }
 
     impl Memory {
@@ -220,6 +267,14 @@ pub mod fake {
             self.records.insert(claim)?;
             self.actions.lock().unwrap().push(action.clone());
             Ok(())
+        }
+        async fn mark_stocked(&self, day: &str, location: &str, index: i64, at: &str) -> Result<usize, ApiError> {
+            let mut stocked = self.stocked.lock().unwrap();
+            let time = stocked.entry((day.to_string(), location.to_string(), index)).or_insert_with(|| at.to_string());
+            if at < time.as_str() {
+                *time = at.to_string();
+            }
+            Ok(1)
         }
         /// Tokens are the index of the next item (the real ones are signed keys).
         async fn page(

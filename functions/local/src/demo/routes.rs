@@ -65,7 +65,12 @@ pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<S
                     stocking_index: 1,
                     stop_type: if removal { "REMOVAL" } else { "DELIVERY" }.into(),
                 };
-                stops.push(StoredStop { route_stop: sort_key(route, stop), stop: s, upload: Some("demo".into()) });
+                stops.push(StoredStop {
+                    route_stop: sort_key(route, stop),
+                    stop: s,
+                    upload: Some("demo".into()),
+                    stocked_time_utc: None,
+                });
                 if !removal {
                     let pars = (0..4 + seed % 4)
                         .map(|i| (ITEMS[(seed + i) % ITEMS.len()].to_string(), 2 + ((seed + i * 3) % 9) as i64))

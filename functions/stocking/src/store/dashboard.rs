@@ -5,7 +5,7 @@
 //! call: the service hands each call one chunk). Never a Scan, never a call per stop.
 use super::{Dynamo, StoredAction};
 use fleet_shared::entity::health::FridgeHealth;
-use fleet_shared::entity::route_stop::RouteStop;
+use fleet_shared::entity::route_stop::{self, RouteStop};
 use fleet_shared::{store, ApiError, Table};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -79,7 +79,7 @@ fn keys(name: &str, ids: &[String]) -> Vec<store::Key> {
 
 impl BoardStore for Dynamo {
     async fn stops(&self, date: &str) -> Result<Vec<RouteStop>, ApiError> {
-        self.0.table(Table::LocationRoutes)?.query("stockingDate", date).all().await
+        route_stop::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
     }
 
     async fn actions(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {

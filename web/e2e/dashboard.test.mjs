@@ -1,0 +1,206 @@
+// Browser test of the Stocking Real-Time Dashboard (2-fleet §2.4, §4.4). Sets
+// up its own fridges and a route of its own on today's stocking day (the
+// 18:00 Central window), records driver actions through createDriverAction,
+// and checks the cards, the stored filters after a reload, and a timed
+// refresh picking up a new action (the page clock is fast-forwarded 2 min).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createLocationAs, graphqlAs, launch, readStack, restAs, signIn } from './helpers.mjs';
+
+const stamp = Date.now();
+const fridges = [`DASH_${stamp}_A`, `DASH_${stamp}_B`, `DASH_${stamp}_C`, `DASH_${stamp}_D`];
+const route = `e2e-dash-${stamp % 1000000}`;
+const second = `${route}-2`;
+const other = `${route}-3`;
+
+let stack;
+let browser;
+let page;
+const url = (p) => new URL(p, stack.webUrl).toString();
+
+/** The stocking day of an instant: its Central date, or the next one from 18:00 Central. */
+function stockingDay(now = new Date()) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Chicago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  const day = new Date(Date.UTC(+parts.year, +parts.month - 1, +parts.day));
+  if (+parts.hour >= 18) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+// A run that would straddle 18:00 Central (the stocking day's change) waits past it first.
+const untilNextDay = (() => {
+  const now = Date.now();
+  for (let ms = 0; ms < 3 * 60_000; ms += 15_000)
+    if (stockingDay(new Date(now + ms)) !== stockingDay(new Date(now))) return ms;
+  return 0;
+})();
+if (untilNextDay > 0) await new Promise((r) => setTimeout(r, untilNextDay + 20_000));
+const date = stockingDay();
+
+async function act(eventType, locationId, data) {
+  const out = await graphqlAs(
+    page,
+    'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id stockingDay } }',
+    {
+      input: {
+        eventType,
+        locationId,
+        data: JSON.stringify(data),
+        requestId: `e2e-${eventType}-${locationId}-${Date.now()}`,
+        occurredAt: new Date().toISOString(),
+      },
+    },
+  );
+  assert.equal(out.createDriverAction.stockingDay, date, 'the action falls in the stocking day under test');
+}
+
+async function uploadStops() {
+  // Route: A, B, C; the second route: D; a third route, not chosen: A's second delivery.
+  const stops = [
+    [fridges[0], route, 1, 1],
+    [fridges[1], route, 2, 1],
+    [fridges[2], route, 3, 1],
+    [fridges[3], second, 1, 1],
+    [fridges[0], other, 1, 2],
+  ];
+  const rows = stops.map(([id, r, stop, index], i) => ({
+    row: i + 2,
+    values: {
+      date,
+      market: 'MW',
+      id,
+      route: r,
+      stop: String(stop),
+      stockingIndex: String(index),
+      stopType: 'DELIVERY',
+    },
+  }));
+  const body = { uploadId: `dash-${stamp}`, fileName: `dash-${stamp}.csv`, rows };
+  const dry = await restAs(page, 'POST', '/locations/routes/schedule/dry-run', body);
+  assert.equal(dry.status, 200, JSON.stringify(dry.body));
+  const commit = await restAs(page, 'POST', '/locations/routes/schedule/commit', { ...body, groups: dry.body.groups });
+  assert.equal(commit.status, 200, JSON.stringify(commit.body));
+}
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  // A fake clock from the start, so a test can jump the page's 2-minute refresh.
+  await page.clock.install({ time: new Date() });
+  await signIn(page, stack.users.admin);
+  for (const id of fridges) await createLocationAs(page, id);
+  await uploadStops();
+  await act('LocationStocked', fridges[0], { stockingIndex: 1, temperature: 37.5 });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Ticks a route as a user does, by its label (Amplify hides the input itself). */
+async function chooseRoute(name) {
+  await page.getByRole('form', { name: 'Dashboard filters' }).getByText(name, { exact: true }).click();
+  assert.ok(await page.getByRole('checkbox', { name, exact: true }).isChecked(), `${name} is chosen`);
+}
+
+const card = (r = route) => page.getByRole('region', { name: `Route ${r}`, exact: true });
+const stopRow = (n, id) => card().getByRole('row', { name: `Stop ${n} ${id}` });
+
+test("filters, then one card per chosen route with each stop's status", async () => {
+  await page.goto(url('/reports/checkpoints'));
+  await page.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' }).waitFor();
+  await page.getByLabel('Drop Off Date').fill(date);
+  await page.getByLabel('Region').selectOption('MW');
+  await chooseRoute(route);
+  await chooseRoute(second);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await card().waitFor();
+  await card(second)
+    .getByRole('row', { name: `Stop 1 ${fridges[3]}` })
+    .waitFor();
+  assert.equal(await card(other).count(), 0, 'a route not chosen has no card');
+  await stopRow(1, fridges[0]).getByText('COMPLETED').waitFor();
+  await stopRow(2, fridges[1]).getByText('NOT_STARTED').waitFor();
+  await stopRow(3, fridges[2]).getByText('NOT_STARTED').waitFor();
+  assert.match(await stopRow(1, fridges[0]).innerText(), /\d\d:\d\d/, 'Stocked At (CT) is shown');
+  await page.getByRole('progressbar', { name: `Route ${route} done` }).waitFor();
+  assert.equal(
+    await page.getByRole('progressbar', { name: `Route ${route} done` }).getAttribute('aria-valuenow'),
+    '1',
+    'one of three stops done',
+  );
+  await page.getByText(/^As of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d CT/).waitFor();
+});
+
+test('the filters are kept: a reload shows the same route, and Update Route Filters shows them', async () => {
+  await page.goto(url('/checkpoints'));
+  await card().waitFor();
+  await stopRow(1, fridges[0]).getByText('COMPLETED').waitFor();
+  await page.getByRole('button', { name: 'Update Route Filters' }).click();
+  assert.equal(await page.getByLabel('Drop Off Date').inputValue(), date);
+  assert.equal(await page.getByLabel('Region').inputValue(), 'MW');
+  assert.ok(await page.getByRole('checkbox', { name: route, exact: true }).isChecked(), 'the route stays chosen');
+  assert.ok(await page.getByRole('checkbox', { name: second, exact: true }).isChecked());
+  assert.ok(!(await page.getByRole('checkbox', { name: other, exact: true }).isChecked()));
+  await page.getByRole('button', { name: 'Search' }).click();
+  await card().waitFor();
+});
+
+test('the refresh icon shows a new action at once', async () => {
+  await page.goto(url('/reports/checkpoints'));
+  await stopRow(3, fridges[2]).getByText('NOT_STARTED').waitFor();
+  await act('LocationUnreachable', fridges[2], { reason: 'Gate locked' });
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  await stopRow(3, fridges[2]).getByText('UNREACHABLE_INCOMPLETE').waitFor();
+});
+
+test('the page refreshes itself every 2 minutes and shows a new scan', async () => {
+  await page.goto(url('/reports/checkpoints'));
+  await stopRow(2, fridges[1]).getByText('NOT_STARTED').waitFor();
+  await act('PackingSlipQuery', fridges[1], { packingSlipId: `slip-${stamp}`, stockingIndex: 1 });
+  // Nothing changes before the refresh is due.
+  await page.clock.runFor(60_000);
+  assert.equal(await stopRow(2, fridges[1]).getByText('NOT_STARTED').count(), 1);
+  await page.clock.runFor(61_000);
+  await stopRow(2, fridges[1]).getByText('IN_PROGRESS').waitFor();
+});
+
+test('Collapsed hides the stop tables; a card expands on its own', async () => {
+  await page.goto(url('/reports/checkpoints'));
+  await card().getByRole('table').waitFor();
+  await page.getByRole('button', { name: 'Collapsed' }).click();
+  assert.equal(await card().getByRole('table').count(), 0);
+  await page.getByRole('button', { name: `Expand route ${route}`, exact: true }).click();
+  await card().getByRole('table').waitFor();
+});
+
+test('after an hour Amplify refreshes the session and the page keeps refreshing', async () => {
+  await page.goto(url('/reports/checkpoints'));
+  await card().getByRole('table').waitFor();
+  const idToken = () =>
+    page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+      return key ? localStorage.getItem(key) : null;
+    });
+  const first = await idToken();
+  // Past the token's 1-hour life: the next timed refresh needs a new token.
+  await page.clock.fastForward('01:01:00');
+  const end = Date.now() + 20_000;
+  while ((await idToken()) === first) {
+    if (Date.now() > end) throw new Error('the ID token was not refreshed');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await card().getByRole('table').waitFor();
+  assert.equal(await page.getByText(/could not be loaded|Unhandled error/).count(), 0, 'the refresh answered');
+});

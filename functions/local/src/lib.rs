@@ -34,6 +34,11 @@ fn call_actions() -> serde_json::Value {
         };
         actions.insert(call, serde_json::Value::from(action));
     }
+    // createDriverAction's action depends on its event type (`EventType::action`):
+    // each type is its own call, `createDriverAction:<eventType>`.
+    for kind in fn_stocking::events::EventType::ALL {
+        actions.insert(format!("createDriverAction:{}", kind.name()), serde_json::Value::from(kind.action()));
+    }
     serde_json::Value::Object(actions)
 }
 
@@ -107,6 +112,10 @@ pub fn rules_json() -> String {
     rules["planogram"] = fn_planograms::rules::export();
     rules["fleetHealth"] = fn_fleet::rules::export();
     rules["softwarePilot"] = fn_software::pilots::export();
+    rules["dropOverride"] = json!({
+        "completeReasons": fn_stocking::events::COMPLETE_REASONS,
+        "notDeliveringReasons": fn_stocking::events::NOT_DELIVERING_REASONS,
+    });
     rules["actions"] = call_actions();
     serde_json::to_string_pretty(&rules).expect("rules serialise") + "\n"
 }

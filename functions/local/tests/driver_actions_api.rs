@@ -7,6 +7,7 @@ use common::*;
 use fleet_shared::fridge_time::{stamp, ClockAt};
 use fleet_shared::{store, ApiError, Caller, Table};
 use fn_stocking::events::EventType;
+use fn_stocking::slips::PackingSlip;
 use fn_stocking::store::{Dynamo, StoredAction};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -29,11 +30,34 @@ async fn remove(id: &str) {
     t.client.delete_item().table_name(t.name).key("id", store::s(id)).send().await.unwrap();
 }
 
-/// A valid `data` for each type.
-fn data(kind: EventType) -> Value {
+/// The packing slip a DropOverride at `location` names (`slip`).
+fn slip_of(location: &str) -> String {
+    format!("slip-{location}")
+}
+
+/// Writes the location's packing slip on 2026-11-23 as the order paths do (one per fridge order).
+async fn slip(location: &str, kind: &str) {
+    let slip = PackingSlip {
+        drop_off_date: "2026-11-23".into(),
+        unique_id: slip_of(location),
+        location_id: location.into(),
+        stocking_index: 1,
+        create_date: "2026-11-22T10:00:00.000Z".into(),
+        kind: kind.into(),
+        client_code: "Acme".into(),
+        status: "ACTIVE".into(),
+        source: "ORDER_SYSTEM".into(),
+        version: 1,
+    };
+    let t = deps().await.table(Table::PackingSlips).unwrap();
+    t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&slip).unwrap())).send().await.unwrap();
+}
+
+/// A valid `data` for each type at `location`.
+fn data(kind: EventType, location: &str) -> Value {
     match kind {
         EventType::DropOverride => json!({ "userSubmitted": "ops@fleet.test", "dropStatus": "Not Delivering",
-            "statusReason": "Line Haul Delay", "originalDropOffDate": "2026-11-23", "packingSlipId": "slip-1" }),
+            "statusReason": "Line Haul Delay", "originalDropOffDate": "2026-11-23", "packingSlipId": slip_of(location) }),
         EventType::LocationUnreachable => json!({ "reason": "Gate locked", "stockingIndex": 1 }),
         EventType::LocationStocked => json!({ "stockingIndex": 1, "temperature": 36.5, "packingSlipId": "slip-1" }),
         EventType::DropOffComplete => json!({ "stockingIndex": 1 }),
@@ -46,7 +70,7 @@ fn data(kind: EventType) -> Value {
 }
 
 fn input(kind: EventType, location: &str, request_id: &str, occurred_at: &str) -> Value {
-    json!({ "input": { "eventType": kind.name(), "locationId": location, "data": data(kind).to_string(),
+    json!({ "input": { "eventType": kind.name(), "locationId": location, "data": data(kind, location).to_string(),
                        "requestId": request_id, "occurredAt": occurred_at } })
 }
 
@@ -87,7 +111,9 @@ async fn recorded(caller: &Caller, request_id: &str) -> bool {
 #[tokio::test]
 async fn each_event_type_is_recorded_read_back_by_type_and_found_in_its_stocking_day() {
     let driver = user_with(ALL_ACTIONS).await;
+    flag(&driver, "drop-override").await;
     let (fridge, since) = (location("FRIDGE").await, stamp(now_ms()));
+    slip(&fridge, "FRIDGE").await;
     let occurred = stamp(now_ms() - TimeDelta::minutes(10));
     let mut ids = Vec::new();
     for kind in EventType::ALL {
@@ -96,7 +122,7 @@ async fn each_event_type_is_recorded_read_back_by_type_and_found_in_its_stocking
         assert_eq!((out["eventType"].as_str(), out["locationId"].as_str()), (Some(kind.name()), Some(fridge.as_str())));
         assert_eq!(out["createdBy"], driver.email);
         assert_eq!(out["occurredAt"], occurred);
-        assert_eq!(serde_json::from_str::<Value>(out["data"].as_str().unwrap()).unwrap(), data(kind));
+        assert_eq!(serde_json::from_str::<Value>(out["data"].as_str().unwrap()).unwrap(), data(kind, &fridge));
         let read = gql(
             "get_driver_action",
             &driver,
@@ -212,13 +238,36 @@ async fn unknown_type_location_bad_data_and_denied_callers_write_nothing() {
 async fn an_operations_user_overrides_a_drop_and_reading_needs_its_action() {
     let ops = user_with(&["AddScheduledEvent"]).await;
     let wholesale = location("WHOLESALE").await;
-    let mut args = input(EventType::DropOverride, &wholesale, &unique("req"), &stamp(now_ms()));
-    args["input"]["data"] =
-        json!(json!({ "userSubmitted": ops.email, "dropStatus": "Complete", "statusReason": "Group Drop",
-                                          "originalDropOffDate": "2026-11-23", "packingSlipId": "slip-9" })
-        .to_string());
-    let out = create(&ops, args).await.unwrap();
+    slip(&wholesale, "WHOLESALE").await;
+    let over = |status: &str, reason: &str| {
+        let mut args = input(EventType::DropOverride, &wholesale, &unique("req"), &stamp(now_ms()));
+        args["input"]["data"] =
+            json!(json!({ "userSubmitted": ops.email, "dropStatus": status, "statusReason": reason,
+                          "originalDropOffDate": "2026-11-23", "packingSlipId": slip_of(&wholesale) })
+            .to_string());
+        args
+    };
+    // The 'drop-override' flag is the server's rule too.
+    assert_eq!(create(&ops, over("Complete", "Group Drop")).await.unwrap_err(), ApiError::Forbidden);
+    flag(&ops, "drop-override").await;
+    let out = create(&ops, over("Complete", "Group Drop")).await.unwrap();
     assert_eq!(out["eventType"], "DropOverride");
+    // The recorded status locks the slip: a second override is refused, and writes nothing.
+    let since = stamp(now_ms());
+    let again = create(&ops, over("Not Delivering", "Missing Totes")).await.unwrap_err();
+    assert_eq!(again.status(), 409, "{again}");
+    assert!(again.to_string().contains("already recorded (Complete, by"), "{again}");
+    let overrides: Vec<StoredAction> = deps()
+        .await
+        .table(Table::DriverActions)
+        .unwrap()
+        .query("eventType", "DropOverride")
+        .sort("sk", store::SortKey::AtLeast(since))
+        .consistent()
+        .all()
+        .await
+        .unwrap();
+    assert!(overrides.iter().all(|a| a.location_id != wholesale), "the refused override wrote no action");
     // Reading needs GetCheckPointStatus, which this user lacks.
     let err = gql("get_driver_action", &ops, json!({ "filter": { "eventType": "DropOverride" } })).await.unwrap_err();
     assert_eq!(err, ApiError::Forbidden);

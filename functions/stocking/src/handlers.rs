@@ -16,6 +16,11 @@ pub async fn dashboard(deps: &'static Deps, input: Input) -> Result<Value, ApiEr
     crate::board::run(&Dynamo(deps), &input).await
 }
 
+/// `dropOffSummary(dropOffDate)`: the Drop Off Summary's rows.
+pub async fn drop_off_summary(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    crate::drop_list::run(&Dynamo(deps), &input).await
+}
+
 pub async fn list(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     service::list(&Dynamo(deps), &input).await
 }

@@ -3,8 +3,11 @@
 //! Order intake from the order system's queue (`orders`, `intake`) and the
 //! packing slips made with each order (`slips`). The dashboard's one
 //! aggregate query (`board`) over the §4.4 status rules (`dashboard`).
+//! Drop override's slip rules and lock (`drop`, issue 24).
 pub mod board;
 pub mod dashboard;
+pub mod drop;
+pub mod drop_list;
 pub mod events;
 mod handlers;
 pub mod intake;
@@ -34,6 +37,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Permissions),
             // A LocationStocked action sets its route stop's stockedTimeUTC.
             Grant::CrudTable(Table::LocationRoutes),
+            // A DropOverride: the 'drop-override' flag, its slip, and the slip's lock (`drop`).
+            Grant::ReadTable(Table::FeatureFlags),
+            Grant::ReadTable(Table::PackingSlips),
+            Grant::ReadTable(Table::DriverActions),
         ],
         handler: handler!(handlers::create),
     },
@@ -78,5 +85,20 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Locations),
         ],
         handler: handler!(handlers::dashboard),
+    },
+    FunctionSpec {
+        name: "drop_off_summary",
+        trigger: Trigger::Query("dropOffSummary"),
+        // The Drop Off Summary's rows in one answer (`drop_list`); the
+        // 'drop-override' flag is checked by the handler.
+        permission: Permission::Action(READ_ACTION),
+        grants: &[
+            Grant::ReadTable(Table::PackingSlips),
+            Grant::ReadTable(Table::DriverActions),
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::Locations),
+            Grant::ReadTable(Table::FeatureFlags),
+        ],
+        handler: handler!(handlers::drop_off_summary),
     },
 ];

@@ -3,12 +3,13 @@
 //! data's shape, the caller's actions for it, then (unless it is a retry) the
 //! device time window and the location; the action and its request's
 //! idempotency record land in one transaction.
-use crate::events::{ActionData, EventType};
+use crate::drop::{self, SlipLock};
+use crate::events::{ActionData, DropOverride, EventType};
 use crate::store::{ActionStore, ByType, StoredAction};
 use crate::window;
 use fleet_shared::entity::LocationId;
 use fleet_shared::idempotency::{self, Request, Seen};
-use fleet_shared::{fridge_time, limits, ApiError, Input};
+use fleet_shared::{flags, fridge_time, limits, ApiError, Input};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -77,6 +78,10 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
     for action in data.required_actions() {
         store.require(caller, action).await?;
     }
+    // The Drop Off Summary's flag is the server's rule too (2-fleet §2.5).
+    if matches!(data, ActionData::DropOverride(_)) && !store.has_flag(caller, flags::DROP_OVERRIDE).await? {
+        return Err(ApiError::Forbidden);
+    }
 
     // What the request asks for, whatever its JSON spelling (key order, offsets).
     let content = json!({
@@ -99,6 +104,13 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
         .await?
         .ok_or_else(|| ApiError::bad_request(format!("Unknown location {location_id}")))?;
     data.check_location(&location)?;
+    if let ActionData::DropOverride(d) = &data {
+        drop::check_slip(store.slip(&d.original_drop_off_date, &d.packing_slip_id).await?.as_ref(), d, &location_id)?;
+        // Read first for a clear refusal; the lock's condition decides a race.
+        if let Some(lock) = store.slip_lock(&d.original_drop_off_date, &d.packing_slip_id).await? {
+            return Err(lock.refusal(&d.packing_slip_id));
+        }
+    }
 
     let id = uuid::Uuid::new_v4().to_string();
     let (created_at, occurred_at) = (fridge_time::stamp(now), fridge_time::stamp(occurred));
@@ -117,17 +129,34 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
         occurred_at,
     };
     let answer = view(&action);
-    let answer = match store.insert(&action, &request.claim(&answer, now.timestamp())).await {
-        Ok(()) => answer,
-        // A racing try of this request landed between the look-up and this write.
-        Err(ApiError::Conflict(_)) => match request.seen().await? {
-            Seen::Replay(first) => first,
-            _ => return Err(reused()),
-        },
-        Err(e) => return Err(e),
+    let lock = match &data {
+        ActionData::DropOverride(d) => Some((SlipLock::of(&action, d), d)),
+        _ => None,
     };
+    let answer =
+        match store.insert(&action, &request.claim(&answer, now.timestamp()), lock.as_ref().map(|l| &l.0)).await {
+            Ok(()) => answer,
+            // A racing try of this request, or another override of the slip, landed
+            // between the look-ups and this write.
+            Err(ApiError::Conflict(_)) => match request.seen().await? {
+                Seen::Replay(first) => first,
+                _ => return Err(lost_race(store, lock.map(|(_, d)| d)).await?),
+            },
+            Err(e) => return Err(e),
+        };
     mark_stop(store, &data, &location_id, occurred).await?;
     Ok(answer)
+}
+
+/// Why a write lost its race: another override locked the slip first, or
+/// another try used this requestId with other content.
+async fn lost_race<S: ActionStore>(store: &S, over: Option<&DropOverride>) -> Result<ApiError, ApiError> {
+    if let Some(d) = over {
+        if let Some(other) = store.slip_lock(&d.original_drop_off_date, &d.packing_slip_id).await? {
+            return Ok(other.refusal(&d.packing_slip_id));
+        }
+    }
+    Ok(reused())
 }
 
 /// A LocationStocked action sets its route stop's `stockedTimeUTC` (2-fleet §3),
@@ -204,6 +233,14 @@ mod tests {
         }
         for a in ["VanTasks", "FridgeTasks", "RecordTemperature", "UpdateFridgeStock", "AddScheduledEvent"] {
             m.grants.insert(("sub-d".into(), a.into()));
+        }
+        m.flags.insert(("sub-d".into(), flags::DROP_OVERRIDE.into()));
+        for (slip, location, kind) in [("slip-1", "CHI_1", "FRIDGE"), ("s", "W_1", "WHOLESALE")] {
+            let slip: crate::slips::PackingSlip = serde_json::from_value(json!({
+                "dropOffDate": "2026-11-23", "uniqueId": slip, "locationId": location, "stockingIndex": 1,
+                "createDate": NOW, "type": kind, "clientCode": "Acme", "status": "ACTIVE", "source": "PARS", "version": 0 }))
+            .unwrap();
+            m.slips.insert(("2026-11-23".into(), slip.unique_id.clone()), slip);
         }
         m
     }
@@ -408,6 +445,38 @@ mod tests {
             "A fridge-type location cannot be set to Complete (CHI_1)"
         );
         assert!(create(&store, &with(over, "locationId", json!("W_1"))).await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn an_override_needs_the_flag_and_locks_its_slip() {
+        let _clock = ClockAt::new(now());
+        let mut store = store();
+        let over = input(EventType::DropOverride, "o-1", NOW);
+        let flags = std::mem::take(&mut store.flags);
+        assert_eq!(create(&store, &over).await.unwrap_err(), ApiError::Forbidden, "no 'drop-override' flag");
+        store.flags = flags;
+
+        let first = create(&store, &over).await.unwrap();
+        let lock = store.locks.lock().unwrap().get("2026-11-23#slip-1").cloned().unwrap();
+        assert_eq!(
+            (lock.status_reason.as_str(), lock.action_id.as_str()),
+            ("Missing Totes", first["id"].as_str().unwrap())
+        );
+        assert_eq!(create(&store, &over).await.unwrap(), first, "a retry is answered, not refused");
+        let again = create(&store, &input(EventType::DropOverride, "o-2", NOW)).await.unwrap_err();
+        assert_eq!(again.status(), 409);
+        assert!(again.to_string().starts_with("The drop status of packing slip slip-1 is already recorded"), "{again}");
+
+        let elsewhere = with(input(EventType::DropOverride, "o-3", NOW), "locationId", json!("W_1"));
+        assert_eq!(
+            create(&store, &elsewhere).await.unwrap_err().to_string(),
+            "Packing slip slip-1 is for location CHI_1, not W_1"
+        );
+        let mut unknown = sample(EventType::DropOverride);
+        unknown["packingSlipId"] = json!("nope");
+        let unknown = with(input(EventType::DropOverride, "o-4", NOW), "data", unknown);
+        assert_eq!(create(&store, &unknown).await.unwrap_err().to_string(), "Unknown packing slip nope on 2026-11-23");
+        assert_eq!(store.actions().len(), 1, "refusals write nothing");
     }
 
     #[tokio::test]

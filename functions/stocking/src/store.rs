@@ -8,19 +8,23 @@
 //! `byStockingDay`: pk `stockingDay` (the stocking day of `occurredAt`,
 //! `window::stocking_day`), sk `occurredSk` = `occurredAt#id` (a dashboard's
 //! day is one Query, in device-time order). Never a Scan.
+use crate::drop::{lock_key, SlipLock, SLIP_LOCKS};
+use crate::slips::PackingSlip;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::idempotency::{Claim, Records, Seen};
 use fleet_shared::query::Filter;
 use fleet_shared::store::{self, SortKey};
-use fleet_shared::{permissions, ApiError, Caller, Deps, Table};
+use fleet_shared::{flags, permissions, ApiError, Caller, Deps, Table};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::future::Future;
 
 /// The dashboard's reads (route stops, the day's actions, health, location fields).
 pub mod dashboard;
+/// The Drop Off Summary's reads (slips, locks, stops, actions, location types).
+pub mod drop_list;
 /// The order ingest's store (orders, packing slips, the dead-letter queue).
 pub mod orders;
 
@@ -87,9 +91,22 @@ pub trait ActionStore: Records {
     fn location(&self, id: &LocationId) -> impl Future<Output = Result<Option<Location>, ApiError>> + Send;
     /// The shared permission gate: Forbidden unless the caller holds `action`.
     fn require(&self, caller: &Caller, action: &str) -> impl Future<Output = Result<(), ApiError>> + Send;
-    /// Stores the action with the request's claim, all or nothing; a generic
-    /// Conflict when the claim exists (a racing try landed first).
-    fn insert(&self, action: &StoredAction, claim: &Claim) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// Whether the caller holds a feature flag (the shared flags table).
+    fn has_flag(&self, caller: &Caller, flag: &str) -> impl Future<Output = Result<bool, ApiError>> + Send;
+    /// A date's packing slip, if it exists.
+    fn slip(&self, date: &str, unique_id: &str) -> impl Future<Output = Result<Option<PackingSlip>, ApiError>> + Send;
+    /// A slip's recorded drop status (`drop::SlipLock`), if any; a consistent read.
+    fn slip_lock(&self, date: &str, unique_id: &str)
+        -> impl Future<Output = Result<Option<SlipLock>, ApiError>> + Send;
+    /// Stores the action with the request's claim and, for a drop override, the
+    /// slip's lock, all or nothing; a generic Conflict when the claim or the
+    /// lock exists (a racing try, or another override of the slip, landed first).
+    fn insert(
+        &self,
+        action: &StoredAction,
+        claim: &Claim,
+        lock: Option<&SlipLock>,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// Sets `stockedTimeUTC` of the day's route stops of this location and
     /// stocking index to `at`, unless an earlier time is recorded (queues do
     /// not keep order); answers how many stops it set. A location with no stop
@@ -144,16 +161,39 @@ impl ActionStore for Dynamo {
         permissions::require(self.0, caller, action).await
     }
 
-    async fn insert(&self, action: &StoredAction, claim: &Claim) -> Result<(), ApiError> {
+    async fn has_flag(&self, caller: &Caller, flag: &str) -> Result<bool, ApiError> {
+        flags::has_flag(self.0, caller, flag).await
+    }
+
+    async fn slip(&self, date: &str, unique_id: &str) -> Result<Option<PackingSlip>, ApiError> {
+        let key =
+            HashMap::from([("dropOffDate".to_string(), store::s(date)), ("uniqueId".to_string(), store::s(unique_id))]);
+        self.0.table(Table::PackingSlips)?.get(key).await
+    }
+
+    async fn slip_lock(&self, date: &str, unique_id: &str) -> Result<Option<SlipLock>, ApiError> {
+        let key = HashMap::from([
+            ("eventType".to_string(), store::s(SLIP_LOCKS)),
+            ("sk".to_string(), store::s(lock_key(date, unique_id))),
+        ]);
+        self.0.table(Table::DriverActions)?.get(key).await
+    }
+
+    async fn insert(&self, action: &StoredAction, claim: &Claim, lock: Option<&SlipLock>) -> Result<(), ApiError> {
         let t = self.0.table(Table::DriverActions)?;
-        let put = Put::builder()
-            .table_name(t.name)
-            .set_item(Some(store::to_item(action)?))
-            .condition_expression("attribute_not_exists(sk)")
-            .build()
-            .map_err(ApiError::internal)?;
-        let items =
-            vec![TransactWriteItem::builder().put(put).build(), claim.put(self.0.config.table(Table::Idempotency)?)?];
+        let put = |item: store::Item| {
+            Put::builder()
+                .table_name(t.name)
+                .set_item(Some(item))
+                .condition_expression("attribute_not_exists(sk)")
+                .build()
+                .map(|p| TransactWriteItem::builder().put(p).build())
+                .map_err(ApiError::internal)
+        };
+        let mut items = vec![put(store::to_item(action)?)?, claim.put(self.0.config.table(Table::Idempotency)?)?];
+        if let Some(lock) = lock {
+            items.push(put(store::to_item(lock)?)?);
+        }
         store::transact(t.client, items).await
     }
 
@@ -231,6 +271,12 @@ pub mod fake {
         pub racing: Mutex<Option<(StoredAction, Claim)>>,
         /// (day, location, stocking index) -> stocked time of the route stops there.
         pub stocked: Mutex<HashMap<(String, String, i64), String>>,
+        /// (email-less) caller sub -> feature flags held.
+        pub flags: HashSet<(String, String)>,
+        /// (date, uniqueId) -> slip.
+        pub slips: HashMap<(String, String), PackingSlip>,
+        /// Recorded drop statuses, by their `sk`.
+        pub locks: Mutex<HashMap<String, SlipLock>>,
     }
 
     impl Memory {
@@ -259,12 +305,28 @@ pub mod fake {
                 Err(ApiError::Forbidden)
             }
         }
-        async fn insert(&self, action: &StoredAction, claim: &Claim) -> Result<(), ApiError> {
+        async fn has_flag(&self, caller: &Caller, flag: &str) -> Result<bool, ApiError> {
+            Ok(self.flags.contains(&(caller.sub.clone(), flag.to_string())))
+        }
+        async fn slip(&self, date: &str, unique_id: &str) -> Result<Option<PackingSlip>, ApiError> {
+            Ok(self.slips.get(&(date.to_string(), unique_id.to_string())).cloned())
+        }
+        async fn slip_lock(&self, date: &str, unique_id: &str) -> Result<Option<SlipLock>, ApiError> {
+            Ok(self.locks.lock().unwrap().get(&lock_key(date, unique_id)).cloned())
+        }
+        async fn insert(&self, action: &StoredAction, claim: &Claim, lock: Option<&SlipLock>) -> Result<(), ApiError> {
             if let Some((other, other_claim)) = self.racing.lock().unwrap().take() {
                 self.records.insert(&other_claim)?;
                 self.actions.lock().unwrap().push(other);
             }
+            let mut locks = self.locks.lock().unwrap();
+            if lock.is_some_and(|l| locks.contains_key(&l.sk)) {
+                return Err(ApiError::Conflict("locked".into()));
+            }
             self.records.insert(claim)?;
+            if let Some(l) = lock {
+                locks.insert(l.sk.clone(), l.clone());
+            }
             self.actions.lock().unwrap().push(action.clone());
             Ok(())
         }

@@ -2,7 +2,7 @@ import { isValidElement, lazy, type ComponentType, type LazyExoticComponent } fr
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAccess, screenNeeds } from '@/features/access';
 import { RequireFlag } from '@/features/flags/RequireFlag';
-import { FEATURE_FLAGS } from '@/features/flags/useFeatureFlags';
+import { FEATURE_FLAGS, type FeatureFlag } from '@/features/flags/useFeatureFlags';
 import { Layout } from '@/features/shell/components/Layout';
 
 // Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).
@@ -46,6 +46,7 @@ const PortfolioHealth = screen(() => import('@/features/health/routes/PortfolioH
 const FridgeHealth = screen(() => import('@/features/health/routes/FridgeHealth'));
 const FridgeInventory = screen(() => import('@/features/inventory/routes/FridgeInventory'));
 const StockingDashboard = screen(() => import('@/features/stocking/routes/StockingDashboard'));
+const DropOffSummary = screen(() => import('@/features/dropoff/routes/DropOffSummary'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -70,6 +71,11 @@ function page(path: string, Component: LazyExoticComponent<ComponentType>): Rout
       </RequireAccess>
     ),
   };
+}
+
+/** A screen behind a feature flag: without it the route redirects to /home (2-fleet §2). */
+function flagged(flag: FeatureFlag, route: RouteObject): RouteObject {
+  return { ...route, element: <RequireFlag flag={flag}>{route.element}</RequireFlag> };
 }
 
 /** The route table of spec 1-locations §2.1. */
@@ -118,14 +124,8 @@ export const routes: RouteObject[] = [
           soon('/reports/emptychannels', 'Empty channel report', `${L3} §2 (Empty channel report)`),
           soon('/reports/stockinglogs', 'Stocking logs', `${L3} §2 (Stocking logs)`),
           soon('/reports/routetemperatures', 'Route temperatures', `${L3} §2 (Route temperatures)`),
-          {
-            path: '/reports/dropoffsummary',
-            element: (
-              <RequireFlag flag={FEATURE_FLAGS.dropOverride}>
-                <Placeholder name="Drop Off Summary" spec={`${L2} §2.5`} />
-              </RequireFlag>
-            ),
-          },
+          // Behind the flag (without it: /home, 2-fleet §2), then the screen's action.
+          flagged(FEATURE_FLAGS.dropOverride, page('/reports/dropoffsummary', DropOffSummary)),
           soon('/reports/stockouts', 'Stock-outs report', `${L3} §2 (Stock-outs report)`),
 
           page('/users/permissions', UserPermissionsPage),

@@ -111,6 +111,20 @@ pub async fn user_with(actions: &[&str]) -> Caller {
     Caller { sub: sub.clone(), username: sub.clone(), email: format!("{sub}@fleet.test"), email_verified: true }
 }
 
+/// Gives the user a feature flag (the flags table, keyed by the lower-cased e-mail).
+#[allow(dead_code)]
+pub async fn flag(caller: &Caller, flag: &str) {
+    let t = deps().await.table(fleet_shared::Table::FeatureFlags).unwrap();
+    t.client
+        .put_item()
+        .table_name(t.name)
+        .item("email", fleet_shared::store::s(caller.email.to_lowercase()))
+        .item("flags", aws_sdk_dynamodb::types::AttributeValue::Ss(vec![flag.to_string()]))
+        .send()
+        .await
+        .unwrap();
+}
+
 /// Calls an HTTP function with a payload 2.0 event; answers (status, JSON body).
 pub async fn http(name: &str, caller: Option<&Caller>, body: Option<&str>) -> (i64, Value) {
     http_at(name, caller, body, &[]).await

@@ -37,6 +37,7 @@ export const SCREEN_NEEDS = {
   '/item-prices-landing': { call: 'priceSchemaIds', screen: 'Download Item Prices' },
   '/reports/checkpoints': { call: 'stockingDashboard', screen: 'Stocking Real-Time Dashboard' },
   '/checkpoints': { call: 'stockingDashboard', screen: 'Stocking Real-Time Dashboard' },
+  '/reports/dropoffsummary': { call: 'dropOffSummary', screen: 'Drop Off Summary' },
 } as const satisfies Record<string, ScreenNeeds>;
 
 export type GuardedPath = keyof typeof SCREEN_NEEDS;

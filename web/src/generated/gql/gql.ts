@@ -16,6 +16,8 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": typeof types.MyAccessDocument,
+    "query DropOffSummary($dropOffDate: String!) {\n  dropOffSummary(dropOffDate: $dropOffDate) {\n    dropOffDate unconfirmed\n    rows {\n      extendedId locationId locationType routeId packingSlipId stockingIndex pickDate\n      dropStatus statusReason createdBy locked\n    }\n  }\n}": typeof types.DropOffSummaryDocument,
+    "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": typeof types.OverrideDropDocument,
     "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": typeof types.CreateQueueMessageDocument,
     "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}": typeof types.FleetHealthDocument,
     "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": typeof types.FridgeTemperaturesDocument,
@@ -60,6 +62,8 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": types.MyAccessDocument,
+    "query DropOffSummary($dropOffDate: String!) {\n  dropOffSummary(dropOffDate: $dropOffDate) {\n    dropOffDate unconfirmed\n    rows {\n      extendedId locationId locationType routeId packingSlipId stockingIndex pickDate\n      dropStatus statusReason createdBy locked\n    }\n  }\n}": types.DropOffSummaryDocument,
+    "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": types.OverrideDropDocument,
     "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": types.CreateQueueMessageDocument,
     "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}": types.FleetHealthDocument,
     "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": types.FridgeTemperaturesDocument,
@@ -107,6 +111,14 @@ const documents: Documents = {
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n"): typeof import('./graphql').MyAccessDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query DropOffSummary($dropOffDate: String!) {\n  dropOffSummary(dropOffDate: $dropOffDate) {\n    dropOffDate unconfirmed\n    rows {\n      extendedId locationId locationType routeId packingSlipId stockingIndex pickDate\n      dropStatus statusReason createdBy locked\n    }\n  }\n}"): typeof import('./graphql').DropOffSummaryDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}"): typeof import('./graphql').OverrideDropDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,17 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** A driver action to record. data is the JSON text of the event type's shape (docs/api-contract.md). */
+export type CreateDriverActionInput = {
+  data: string;
+  eventType: string;
+  locationId: string;
+  /** The device's time of the action, with its offset; within 36 hours before and 5 minutes after the server's clock. */
+  occurredAt: string;
+  /** The app's id of this action: a retry with the same id and content answers the first result. */
+  requestId: string;
+};
+
 /** Whether one part of the dashboard was read; FAILED shows that part's warning (docs/api-contract.md). */
 export type DashboardPartState =
   | 'FAILED'
@@ -133,6 +144,20 @@ export type MyAccessQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyAccessQuery = { myAccess: { actions: Array<string>, flags: Array<string> } };
+
+export type DropOffSummaryQueryVariables = Exact<{
+  dropOffDate: string;
+}>;
+
+
+export type DropOffSummaryQuery = { dropOffSummary: { dropOffDate: string, unconfirmed: number, rows: Array<{ extendedId: string, locationId: string, locationType: string, routeId: string | null, packingSlipId: string, stockingIndex: number, pickDate: string, dropStatus: string, statusReason: string | null, createdBy: string | null, locked: boolean }> } };
+
+export type OverrideDropMutationVariables = Exact<{
+  input: CreateDriverActionInput;
+}>;
+
+
+export type OverrideDropMutation = { createDriverAction: { id: string } };
 
 export type CreateQueueMessageMutationVariables = Exact<{
   location: string;
@@ -493,6 +518,34 @@ export const MyAccessDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyAccessQuery, MyAccessQueryVariables>;
+export const DropOffSummaryDocument = new TypedDocumentString(`
+    query DropOffSummary($dropOffDate: String!) {
+  dropOffSummary(dropOffDate: $dropOffDate) {
+    dropOffDate
+    unconfirmed
+    rows {
+      extendedId
+      locationId
+      locationType
+      routeId
+      packingSlipId
+      stockingIndex
+      pickDate
+      dropStatus
+      statusReason
+      createdBy
+      locked
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DropOffSummaryQuery, DropOffSummaryQueryVariables>;
+export const OverrideDropDocument = new TypedDocumentString(`
+    mutation OverrideDrop($input: CreateDriverActionInput!) {
+  createDriverAction(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<OverrideDropMutation, OverrideDropMutationVariables>;
 export const CreateQueueMessageDocument = new TypedDocumentString(`
     mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {
   createQueueMessage(location: $location, message: $message) {

@@ -1,0 +1,168 @@
+//! dropOffSummary and DropOverride through the AppSync adapter against the
+//! emulator (issue 24): the test's own locations, slips and route stops on a
+//! date the simulators never play (2031), driver actions recorded through
+//! createDriverAction with the server's clock stopped on that day, every §5
+//! exclusion read back through the query, the lock, and callers refused.
+mod common;
+use chrono::{DateTime, TimeDelta, Utc};
+use common::*;
+use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
+use fleet_shared::fridge_time::{stamp, ClockAt};
+use fleet_shared::{store, ApiError, Caller, Table};
+use fn_stocking::slips::PackingSlip;
+use serde_json::{json, Value};
+
+/// Recording actions, overriding drops and reading.
+const ACTIONS: &[&str] = &["VanTasks", "FridgeTasks", "AddScheduledEvent", "GetCheckPointStatus"];
+/// Far from today and yesterday, which the driver simulator plays.
+const DATE: &str = "2031-06-11";
+
+/// 10:00 CDT on DATE, plus `minutes`.
+fn at(minutes: i64) -> DateTime<Utc> {
+    fleet_shared::dates::instant("2031-06-11T15:00:00.000Z").unwrap() + TimeDelta::minutes(minutes)
+}
+
+async fn put(table: Table, item: &impl serde::Serialize) {
+    let t = deps().await.table(table).unwrap();
+    t.client.put_item().table_name(t.name).set_item(Some(store::to_item(item).unwrap())).send().await.unwrap();
+}
+
+async fn location(kind: &str) -> String {
+    let id = unique("DO");
+    put(Table::Locations, &json!({ "id": id, "type": kind })).await;
+    id
+}
+
+async fn slip(id: &str, location: &str, index: i64, kind: &str, code: &str, status: &str) {
+    let slip = PackingSlip {
+        drop_off_date: DATE.into(),
+        unique_id: id.into(),
+        location_id: location.into(),
+        stocking_index: index,
+        create_date: "2031-06-10T15:00:00.000Z".into(),
+        kind: kind.into(),
+        client_code: code.into(),
+        status: status.into(),
+        source: "ORDER_SYSTEM".into(),
+        version: 1,
+    };
+    put(Table::PackingSlips, &slip).await;
+}
+
+async fn stop(location: &str, route: &str, index: i64) {
+    let stop = RouteStop {
+        stocking_date: DATE.into(),
+        market: "MW".into(),
+        id: location.into(),
+        route: route.into(),
+        stop: index,
+        stocking_index: index,
+        stop_type: "DELIVERY".into(),
+    };
+    put(
+        Table::LocationRoutes,
+        &StoredStop { route_stop: sort_key(route, index), stop, upload: None, stocked_time_utc: None },
+    )
+    .await;
+}
+
+async fn act(caller: &Caller, kind: &str, location: &str, data: Value, minutes: i64) -> Result<Value, ApiError> {
+    let _clock = ClockAt::new(at(minutes));
+    let args = json!({ "input": { "eventType": kind, "locationId": location, "data": data.to_string(),
+                                  "requestId": unique("req"), "occurredAt": stamp(at(minutes)) } });
+    gql("create_driver_action", caller, args).await
+}
+
+fn over(caller: &Caller, slip: &str, status: &str, reason: &str) -> Value {
+    json!({ "userSubmitted": caller.email, "dropStatus": status, "statusReason": reason,
+            "originalDropOffDate": DATE, "packingSlipId": slip })
+}
+
+async fn summary(caller: &Caller) -> Result<Value, ApiError> {
+    gql("drop_off_summary", caller, json!({ "dropOffDate": DATE })).await
+}
+
+/// The answer's rows at these locations, by slip id.
+fn mine<'a>(out: &'a Value, locations: &[&String]) -> Vec<&'a Value> {
+    out["rows"].as_array().unwrap().iter().filter(|r| locations.iter().any(|l| r["locationId"] == l.as_str())).collect()
+}
+
+#[tokio::test]
+async fn the_list_leaves_out_every_section_5_exclusion_and_overrides_lock_their_rows() {
+    let ops = user_with(ACTIONS).await;
+    flag(&ops, "drop-override").await;
+    let (wholesale, fridge, unreachable, stocked) =
+        (location("WHOLESALE").await, location("FRIDGE").await, location("WHOLESALE").await, location("FRIDGE").await);
+    let s = |name: &str| format!("{wholesale}-{name}");
+    slip(&s("keep"), &wholesale, 1, "WHOLESALE", "Acme", "ACTIVE").await;
+    slip(&s("internal"), &wholesale, 2, "INTERNAL_ORDER", "Acme", "ACTIVE").await;
+    slip(&s("third"), &wholesale, 3, "CLIENT", "ThirdParty", "ACTIVE").await;
+    slip(&s("menu"), &wholesale, 4, "CLIENT", "MenuRD", "ACTIVE").await;
+    slip(&s("pulp"), &wholesale, 5, "CLIENT", "Pulping", "ACTIVE").await;
+    slip(&s("deleted"), &wholesale, 6, "WHOLESALE", "Acme", "DELETED").await;
+    slip(&s("fridge"), &fridge, 1, "FRIDGE", "Fridge", "ACTIVE").await;
+    slip(&s("unreachable"), &unreachable, 1, "WHOLESALE", "Acme", "ACTIVE").await;
+    slip(&s("stocked"), &stocked, 1, "FRIDGE", "Fridge", "ACTIVE").await;
+    let route = unique("rdo").to_lowercase();
+    stop(&wholesale, &route, 1).await;
+    stop(&stocked, &route, 2).await;
+    act(&ops, "LocationUnreachable", &unreachable, json!({ "reason": "Gate locked" }), 0).await.unwrap();
+    // Stocked at stocking index 1 on a stop of index 2: only index 1's slip would be stocked.
+    act(&ops, "LocationStocked", &stocked, json!({ "stockingIndex": 1 }), 5).await.unwrap();
+
+    let out = summary(&ops).await.unwrap();
+    let rows = mine(&out, &[&wholesale, &fridge, &unreachable, &stocked]);
+    let mut ids: Vec<String> = rows.iter().map(|r| r["packingSlipId"].as_str().unwrap().to_string()).collect();
+    ids.sort();
+    let mut expected = vec![s("keep"), s("fridge")];
+    expected.sort();
+    assert_eq!(ids, expected, "only the plain wholesale and fridge slips are listed");
+    let keep = rows.iter().find(|r| r["packingSlipId"] == s("keep").as_str()).unwrap();
+    assert_eq!(keep["extendedId"], format!("{DATE}#{wholesale}&{}#1", s("keep")));
+    assert_eq!((keep["locationType"].as_str(), keep["routeId"].as_str()), (Some("WHOLESALE"), Some(route.as_str())));
+    assert_eq!((keep["dropStatus"].as_str(), keep["locked"].as_bool()), (Some("Pending"), Some(false)));
+    let unconfirmed = out["unconfirmed"].as_u64().unwrap();
+
+    // A fridge cannot be set to Complete; Not Delivering is recorded and locks the row.
+    let refused = act(&ops, "DropOverride", &fridge, over(&ops, &s("fridge"), "Complete", "Group Drop"), 10).await;
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        format!("A fridge-type location cannot be set to Complete ({fridge})")
+    );
+    act(&ops, "DropOverride", &fridge, over(&ops, &s("fridge"), "Not Delivering", "Missing Totes"), 11).await.unwrap();
+    act(&ops, "DropOverride", &wholesale, over(&ops, &s("keep"), "Complete", "Group Drop"), 12).await.unwrap();
+    let locked =
+        act(&ops, "DropOverride", &wholesale, over(&ops, &s("keep"), "Not Delivering", "Missing Totes"), 13).await;
+    assert_eq!(locked.unwrap_err().status(), 409, "a locked row is refused");
+    // An excluded slip has no drop status to override.
+    let internal =
+        act(&ops, "DropOverride", &wholesale, over(&ops, &s("internal"), "Complete", "Group Drop"), 14).await;
+    assert!(internal.unwrap_err().to_string().contains("its type is INTERNAL_ORDER"));
+
+    let out = summary(&ops).await.unwrap();
+    let rows = mine(&out, &[&wholesale, &fridge]);
+    let by = |id: String| rows.iter().find(|r| r["packingSlipId"] == id.as_str()).unwrap();
+    assert_eq!(
+        (
+            by(s("fridge"))["dropStatus"].as_str(),
+            by(s("fridge"))["statusReason"].as_str(),
+            by(s("fridge"))["locked"].as_bool()
+        ),
+        (Some("Not Delivering"), Some("Missing Totes"), Some(true))
+    );
+    assert_eq!(by(s("keep"))["createdBy"], ops.email);
+    assert_eq!(out["unconfirmed"].as_u64().unwrap(), unconfirmed - 2, "two fewer unconfirmed drops");
+}
+
+#[tokio::test]
+async fn callers_without_the_flag_or_the_action_and_bad_dates_are_refused() {
+    let reader = user_with(&["GetCheckPointStatus"]).await;
+    assert_eq!(summary(&reader).await.unwrap_err(), ApiError::Forbidden, "no 'drop-override' flag");
+    let flagged = user_with(&["VanTasks"]).await;
+    flag(&flagged, "drop-override").await;
+    assert_eq!(summary(&flagged).await.unwrap_err(), ApiError::Forbidden, "no GetCheckPointStatus");
+    flag(&reader, "drop-override").await;
+    let bad = gql("drop_off_summary", &reader, json!({ "dropOffDate": "2031-02-30" })).await.unwrap_err();
+    assert_eq!(bad.to_string(), "dropOffDate must be a date (YYYY-MM-DD)");
+    assert!(summary(&reader).await.is_ok());
+}

@@ -1,0 +1,183 @@
+//! Drop override (2-fleet §2.5, §4.5, §5; issue 24): which packing slips a
+//! drop status can be recorded for, and the lock that makes a recorded status
+//! final. The lock is an item of the driver-action table under its own
+//! partition (`SLIP_LOCKS`), put with `attribute_not_exists` in the same
+//! transaction as the DropOverride action, so two overrides of one slip can
+//! never both land, whatever the network does. It carries no `stockingDay`,
+//! so the dashboard's day index never sees it, and `getDriverAction` cannot
+//! name its partition (not an event type).
+use crate::events::{DropOverride, DropStatus};
+use crate::orders::DELETED;
+use crate::slips::PackingSlip;
+use crate::store::StoredAction;
+use fleet_shared::entity::LocationId;
+use fleet_shared::ApiError;
+use serde::{Deserialize, Serialize};
+
+/// The partition of the slip locks in the driver-action table.
+pub const SLIP_LOCKS: &str = "DropOverride#slip";
+/// §5: slips of these order types and client codes are not on the list.
+pub const EXCLUDED_TYPES: &[&str] = &["INTERNAL_ORDER"];
+pub const EXCLUDED_CLIENT_CODES: &[&str] = &["ThirdParty", "MenuRD", "Pulping"];
+
+/// A slip's recorded drop status: the lock, and what the list shows for the row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SlipLock {
+    /// Always `SLIP_LOCKS`.
+    pub event_type: String,
+    /// `originalDropOffDate#packingSlipId`: a date's locks are one Query.
+    pub sk: String,
+    pub location_id: String,
+    pub drop_status: DropStatus,
+    pub status_reason: String,
+    /// The DropOverride action that recorded it.
+    pub action_id: String,
+    pub created_by: String,
+    pub created_at: String,
+}
+
+pub fn lock_key(date: &str, slip: &str) -> String {
+    format!("{date}#{slip}")
+}
+
+impl SlipLock {
+    /// The lock a DropOverride action puts with itself.
+    pub fn of(action: &StoredAction, data: &DropOverride) -> Self {
+        SlipLock {
+            event_type: SLIP_LOCKS.into(),
+            sk: lock_key(&data.original_drop_off_date, &data.packing_slip_id),
+            location_id: action.location_id.clone(),
+            drop_status: data.drop_status,
+            status_reason: data.status_reason.clone(),
+            action_id: action.id.clone(),
+            created_by: action.created_by.clone(),
+            created_at: action.created_at.clone(),
+        }
+    }
+
+    /// The refusal of a second override of the slip (§4.5: the row is locked).
+    pub fn refusal(&self, slip: &str) -> ApiError {
+        let status = match self.drop_status {
+            DropStatus::Complete => "Complete",
+            DropStatus::NotDelivering => "Not Delivering",
+        };
+        ApiError::Conflict(format!(
+            "The drop status of packing slip {slip} is already recorded ({status}, by {}); the row is locked",
+            self.created_by
+        ))
+    }
+}
+
+/// Why a slip is left off the Drop Off Summary by what it is (§5), if it is:
+/// its type, its client code or its deleted status. (Unreachable and stocked
+/// are the day's doing, not the slip's.)
+pub fn excluded(slip: &PackingSlip) -> Option<String> {
+    if EXCLUDED_TYPES.contains(&slip.kind.as_str()) {
+        Some(format!("its type is {}", slip.kind))
+    } else if EXCLUDED_CLIENT_CODES.contains(&slip.client_code.as_str()) {
+        Some(format!("its client code is {}", slip.client_code))
+    } else if slip.status == DELETED {
+        Some("its order is cancelled".into())
+    } else {
+        None
+    }
+}
+
+/// A DropOverride's slip must exist on its date, be the action's location's,
+/// and be one the list shows; each refusal names the slip.
+pub fn check_slip(slip: Option<&PackingSlip>, data: &DropOverride, location: &LocationId) -> Result<(), ApiError> {
+    let id = &data.packing_slip_id;
+    let date = &data.original_drop_off_date;
+    let slip = slip.ok_or_else(|| ApiError::bad_request(format!("Unknown packing slip {id} on {date}")))?;
+    if slip.location_id != location.as_str() {
+        return Err(ApiError::bad_request(format!(
+            "Packing slip {id} is for location {}, not {location}",
+            slip.location_id
+        )));
+    }
+    match excluded(slip) {
+        Some(why) => Err(ApiError::bad_request(format!("Packing slip {id} has no drop status to override: {why}"))),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orders::ACTIVE;
+
+    fn slip(kind: &str, code: &str, status: &str) -> PackingSlip {
+        PackingSlip {
+            drop_off_date: "2031-05-14".into(),
+            unique_id: "S1".into(),
+            location_id: "L1".into(),
+            stocking_index: 1,
+            create_date: "2031-05-13T10:00:00.000Z".into(),
+            kind: kind.into(),
+            client_code: code.into(),
+            status: status.into(),
+            source: "ORDER_SYSTEM".into(),
+            version: 1,
+        }
+    }
+
+    fn data() -> DropOverride {
+        DropOverride {
+            user_submitted: "ops@fleet.local".into(),
+            drop_status: DropStatus::NotDelivering,
+            status_reason: "Missing Totes".into(),
+            original_drop_off_date: "2031-05-14".into(),
+            packing_slip_id: "S1".into(),
+        }
+    }
+
+    fn loc(id: &str) -> LocationId {
+        LocationId::parse("locationId", id).unwrap()
+    }
+
+    #[test]
+    fn each_exclusion_of_section_5_is_named() {
+        assert_eq!(excluded(&slip("FRIDGE", "Fridge", ACTIVE)), None);
+        assert_eq!(excluded(&slip("WHOLESALE", "Acme", ACTIVE)), None);
+        assert_eq!(excluded(&slip("INTERNAL_ORDER", "Acme", ACTIVE)).unwrap(), "its type is INTERNAL_ORDER");
+        for code in EXCLUDED_CLIENT_CODES {
+            assert_eq!(excluded(&slip("CLIENT", code, ACTIVE)).unwrap(), format!("its client code is {code}"));
+        }
+        assert_eq!(excluded(&slip("FRIDGE", "Fridge", DELETED)).unwrap(), "its order is cancelled");
+    }
+
+    #[test]
+    fn an_override_needs_the_locations_own_listed_slip() {
+        let ok = slip("WHOLESALE", "Acme", ACTIVE);
+        assert!(check_slip(Some(&ok), &data(), &loc("L1")).is_ok());
+        let err = |s: Option<&PackingSlip>, l: &str| check_slip(s, &data(), &loc(l)).unwrap_err().to_string();
+        assert_eq!(err(None, "L1"), "Unknown packing slip S1 on 2031-05-14");
+        assert_eq!(err(Some(&ok), "L2"), "Packing slip S1 is for location L1, not L2");
+        assert_eq!(
+            err(Some(&slip("FRIDGE", "Fridge", DELETED)), "L1"),
+            "Packing slip S1 has no drop status to override: its order is cancelled"
+        );
+    }
+
+    #[test]
+    fn the_lock_names_its_slip_status_and_author() {
+        let lock = SlipLock {
+            event_type: SLIP_LOCKS.into(),
+            sk: lock_key("2031-05-14", "S1"),
+            location_id: "L1".into(),
+            drop_status: DropStatus::Complete,
+            status_reason: "Group Drop".into(),
+            action_id: "a1".into(),
+            created_by: "ops@fleet.local".into(),
+            created_at: "2031-05-14T10:00:00.000Z".into(),
+        };
+        assert_eq!(lock.sk, "2031-05-14#S1");
+        let refusal = lock.refusal("S1");
+        assert_eq!(refusal.status(), 409);
+        assert_eq!(
+            refusal.to_string(),
+            "The drop status of packing slip S1 is already recorded (Complete, by ops@fleet.local); the row is locked"
+        );
+    }
+}

@@ -1,0 +1,54 @@
+//! The Drop Off Summary's reads in DynamoDB (`drop_list`): one paged Query
+//! each for the date's slips, locks, stops and the stocking day's actions,
+//! and a BatchGetItem of location types. Never a Scan.
+use super::Dynamo;
+use crate::drop::{SlipLock, SLIP_LOCKS};
+use crate::drop_list::DropListStore;
+use crate::slips::PackingSlip;
+use crate::store::StoredAction;
+use fleet_shared::entity::route_stop::{self, StoredStop};
+use fleet_shared::{flags, store, ApiError, Caller, Table};
+use serde::Deserialize;
+use std::collections::HashMap;
+
+#[derive(Deserialize)]
+struct Typed {
+    id: String,
+    #[serde(default, rename = "type")]
+    kind: Option<String>,
+}
+
+impl DropListStore for Dynamo {
+    async fn has_flag(&self, caller: &Caller, flag: &str) -> Result<bool, ApiError> {
+        flags::has_flag(self.0, caller, flag).await
+    }
+
+    async fn slips(&self, date: &str) -> Result<Vec<PackingSlip>, ApiError> {
+        self.0.table(Table::PackingSlips)?.query("dropOffDate", date).all().await
+    }
+
+    async fn locks(&self, date: &str) -> Result<Vec<SlipLock>, ApiError> {
+        self.0
+            .table(Table::DriverActions)?
+            .query("eventType", SLIP_LOCKS)
+            .sort("sk", store::SortKey::BeginsWith(format!("{date}#")))
+            .consistent()
+            .all()
+            .await
+    }
+
+    async fn stops(&self, date: &str) -> Result<Vec<StoredStop>, ApiError> {
+        route_stop::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
+    }
+
+    async fn actions(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
+        self.of_stocking_day(day).await
+    }
+
+    async fn types(&self, ids: &[String]) -> Result<HashMap<String, String>, ApiError> {
+        let keys = ids.iter().map(|id| HashMap::from([("id".to_string(), store::s(id.as_str()))])).collect();
+        let items = self.0.table(Table::Locations)?.batch_get(keys, &["id", "type"]).await?;
+        let typed: Vec<Typed> = items.into_iter().map(store::from_item).collect::<Result<_, _>>()?;
+        Ok(typed.into_iter().map(|t| (t.id, t.kind.unwrap_or_default())).collect())
+    }
+}

@@ -33,6 +33,9 @@ pub struct Caller {
     /// Whether the pool verified `email` (the `email_verified` claim): only a
     /// verified address keys anything (feature flags).
     pub email_verified: bool,
+    /// The pool's `name` attribute (an ID token claim), when the user has one:
+    /// what screens show for people, such as the dashboard's Driver column.
+    pub name: Option<String>,
 }
 
 impl Caller {
@@ -43,7 +46,8 @@ impl Caller {
         let email = claims.get("email").cloned().unwrap_or_default();
         // AWS sends a boolean (read here as text); moto sends the string "true".
         let email_verified = claims.get("email_verified").is_some_and(|v| v.eq_ignore_ascii_case("true"));
-        Some(Caller { sub, username, email, email_verified })
+        let name = claims.get("name").map(|n| n.trim()).filter(|n| !n.is_empty()).map(str::to_string);
+        Some(Caller { sub, username, email, email_verified, name })
     }
 
     /// AppSync claims are JSON values; their string and boolean forms matter here.
@@ -81,6 +85,14 @@ mod tests {
     use serde_json::json;
 
     #[test]
+    fn reads_the_name_claim_and_ignores_a_blank_one() {
+        let named = Caller::from_json_claims(&json!({ "sub": "u-2", "name": "Dana Reyes" })).unwrap();
+        assert_eq!(named.name.as_deref(), Some("Dana Reyes"));
+        let blank = Caller::from_json_claims(&json!({ "sub": "u-3", "name": "  " })).unwrap();
+        assert_eq!(blank.name, None);
+    }
+
+    #[test]
     fn reads_appsync_claims() {
         let c = Caller::from_json_claims(&json!({
             "sub": "u-1", "cognito:username": "u-1", "email": "a@b.co", "email_verified": true
@@ -88,7 +100,13 @@ mod tests {
         .unwrap();
         assert_eq!(
             c,
-            Caller { sub: "u-1".into(), username: "u-1".into(), email: "a@b.co".into(), email_verified: true }
+            Caller {
+                sub: "u-1".into(),
+                username: "u-1".into(),
+                email: "a@b.co".into(),
+                email_verified: true,
+                name: None
+            }
         );
         assert_eq!((c.display(), c.verified_email()), ("a@b.co", Some("a@b.co")));
     }

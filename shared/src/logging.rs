@@ -108,8 +108,13 @@ mod tests {
         let needs = Needs::default();
         let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
         let deps = Deps::build(crate::Config::default(), &needs, &sdk);
-        let caller =
-            Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into(), email_verified: true };
+        let caller = Caller {
+            sub: "sub-1".into(),
+            username: "sub-1".into(),
+            email: "ops@x.co".into(),
+            email_verified: true,
+            name: None,
+        };
         let input = Input { caller: Some(caller), args: serde_json::json!({"input": "{}"}), ..Default::default() };
         let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
         tracing::subscriber::with_default(subscriber(buffer.clone()), || {
@@ -150,8 +155,13 @@ mod tests {
         let buffer = Buffer::default();
         let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
         let deps = Deps::build(crate::Config::default(), &Needs::default(), &sdk);
-        let caller =
-            Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into(), email_verified: true };
+        let caller = Caller {
+            sub: "sub-1".into(),
+            username: "sub-1".into(),
+            email: "ops@x.co".into(),
+            email_verified: true,
+            name: None,
+        };
         let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
         let err = tracing::subscriber::with_default(subscriber(buffer.clone()), || {
             rt.block_on(invoke(&CONFLICTING, deps, Input { caller: Some(caller), ..Default::default() }, "r"))
@@ -175,8 +185,13 @@ mod tests {
         let buffer = Buffer::default();
         let sdk = aws_config::SdkConfig::builder().behavior_version(aws_config::BehaviorVersion::latest()).build();
         let deps = Deps::build(crate::Config::default(), &Needs::default(), &sdk);
-        let caller =
-            Caller { sub: "sub-9".into(), username: "sub-9".into(), email: "ops@x.co".into(), email_verified: true };
+        let caller = Caller {
+            sub: "sub-9".into(),
+            username: "sub-9".into(),
+            email: "ops@x.co".into(),
+            email_verified: true,
+            name: None,
+        };
         let input =
             Input { caller: Some(caller), args: serde_json::json!({"csv": "secret,body"}), ..Default::default() };
         let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();

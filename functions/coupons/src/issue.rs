@@ -122,7 +122,13 @@ mod tests {
     use fleet_shared::{limits, Caller};
 
     fn caller() -> Caller {
-        Caller { sub: "sub-1".into(), username: "agent".into(), email: "agent@fleet".into(), email_verified: true }
+        Caller {
+            sub: "sub-1".into(),
+            username: "agent".into(),
+            email: "agent@fleet".into(),
+            email_verified: true,
+            name: None,
+        }
     }
 
     fn input(extra: Value) -> Input {

@@ -83,6 +83,7 @@ async fn seed_day(deps: &'static Deps, date: &str, ids: &[String]) -> Result<usi
                 request_id: id_of,
                 created_by: format!("driver{}@fleet.local", i / 20 % 6 + 1),
                 created_by_sub: format!("bench-driver-{}", i / 20 % 6),
+                created_by_name: None,
             })?);
         }
     }

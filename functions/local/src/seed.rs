@@ -60,6 +60,7 @@ pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: 
         username: admin_email.into(),
         email: admin_email.into(),
         email_verified: true,
+        name: None,
     };
     crate::demo::planograms::seed(deps, crate::demo::locations::LAYOUTS, caller).await?;
     let live: Vec<String> = crate::demo::locations::demo_locations()

@@ -142,6 +142,7 @@ mod tests {
             username: "admin".into(),
             email: "admin@fleet".into(),
             email_verified: true,
+            name: None,
         };
         Input { caller: Some(admin), args: body, ..Input::default() }
     }

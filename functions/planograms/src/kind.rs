@@ -284,8 +284,13 @@ mod tests {
     use serde_json::json;
 
     fn kind(fake: &Fake) -> PlanogramUpload<&Fake> {
-        let caller =
-            Caller { sub: "sub-1".into(), username: "sub-1".into(), email: "ops@x.co".into(), email_verified: true };
+        let caller = Caller {
+            sub: "sub-1".into(),
+            username: "sub-1".into(),
+            email: "ops@x.co".into(),
+            email_verified: true,
+            name: None,
+        };
         let now = DateTime::from_timestamp(1_795_435_200, 0).unwrap(); // 2026-11-23T12:00:00Z
         PlanogramUpload { deps: fake, caller, now }
     }

@@ -138,7 +138,8 @@ fn recorded(a: StoredAction) -> Option<Recorded> {
             location_id: a.location_id,
             data,
             occurred_at: a.occurred_at,
-            by: a.created_by,
+            // People read names: the e-mail only for a caller without one.
+            by: a.created_by_name.unwrap_or(a.created_by),
             by_sub: a.created_by_sub,
         }),
         Err(e) => {
@@ -341,6 +342,7 @@ mod tests {
             request_id: id.clone(),
             created_by: "driver@fleet".into(),
             created_by_sub: "sub-d".into(),
+            created_by_name: None,
             id,
         }
     }

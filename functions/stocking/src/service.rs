@@ -53,6 +53,7 @@ pub fn view(a: &StoredAction) -> Value {
         "id": a.id, "eventType": a.event_type, "locationId": a.location_id, "data": a.data,
         "createdAt": a.created_at, "occurredAt": a.occurred_at, "stockingDay": a.stocking_day,
         "requestId": a.request_id, "createdBy": a.created_by, "createdBySub": a.created_by_sub,
+        "createdByName": a.created_by_name,
         // Actions are never changed: last modified when created (the spec's field).
         "_lastModified": a.created_at,
     })
@@ -124,6 +125,7 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
         request_id: request_id.to_string(),
         created_by: caller.display().to_string(),
         created_by_sub: caller.sub.clone(),
+        created_by_name: caller.name.clone(),
         id,
         created_at,
         occurred_at,
@@ -222,7 +224,13 @@ mod tests {
     }
 
     fn driver() -> Caller {
-        Caller { sub: "sub-d".into(), username: "d".into(), email: "driver@fleet".into(), email_verified: true }
+        Caller {
+            sub: "sub-d".into(),
+            username: "d".into(),
+            email: "driver@fleet".into(),
+            email_verified: true,
+            name: None,
+        }
     }
 
     fn store() -> Memory {

@@ -53,6 +53,9 @@ pub struct StoredAction {
     /// The caller's e-mail (or username), and their Cognito sub.
     pub created_by: String,
     pub created_by_sub: String,
+    /// The caller's name (the pool's `name` attribute), when they have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created_by_name: Option<String>,
 }
 
 /// What one `getDriverAction` page reads: a type, and createdAt in [from, to).

@@ -261,6 +261,7 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
         username: admin_sub.into(),
         email: admin_email.into(),
         email_verified: true,
+        name: None,
     };
     let changes = json!({ "input": [
         { "location": "CHI_0001", "attribute": "percentage", "value": "5", "dateTime": in_days(3) },

@@ -57,7 +57,7 @@ pub async fn user(email_var: &str) -> Caller {
         .expect("list users");
     let sub =
         out.users()[0].attributes().iter().find(|a| a.name() == "sub").and_then(|a| a.value()).unwrap().to_string();
-    Caller { sub: sub.clone(), username: sub, email, email_verified: true }
+    Caller { sub: sub.clone(), username: sub, email, email_verified: true, name: None }
 }
 
 pub async fn admin() -> Caller {
@@ -79,7 +79,7 @@ pub fn unique(prefix: &str) -> String {
 pub async fn gql(name: &str, caller: &Caller, arguments: Value) -> Result<Value, fleet_shared::ApiError> {
     let event = json!({
         "arguments": arguments,
-        "identity": { "claims": { "sub": caller.sub, "cognito:username": caller.username, "email": caller.email, "email_verified": caller.email_verified } },
+        "identity": { "claims": { "sub": caller.sub, "cognito:username": caller.username, "email": caller.email, "email_verified": caller.email_verified, "name": caller.name } },
         "info": { "fieldName": name, "parentTypeName": "Query" }
     });
     let spec = find(name);
@@ -108,7 +108,13 @@ pub async fn user_with(actions: &[&str]) -> Caller {
         })
         .collect();
     deps().await.table(fleet_shared::Table::Permissions).unwrap().batch_put(items).await.unwrap();
-    Caller { sub: sub.clone(), username: sub.clone(), email: format!("{sub}@fleet.test"), email_verified: true }
+    Caller {
+        sub: sub.clone(),
+        username: sub.clone(),
+        email: format!("{sub}@fleet.test"),
+        email_verified: true,
+        name: None,
+    }
 }
 
 /// Gives the user a feature flag (the flags table, keyed by the lower-cased e-mail).
@@ -157,6 +163,9 @@ pub async fn http_query(
     });
     if let Some(c) = caller {
         event["requestContext"]["authorizer"] = json!({ "jwt": { "claims": { "sub": c.sub, "email": c.email, "email_verified": c.email_verified.to_string() }, "scopes": null } });
+        if let Some(name) = &c.name {
+            event["requestContext"]["authorizer"]["jwt"]["claims"]["name"] = json!(name);
+        }
     }
     if let Some(b) = body {
         event["body"] = json!(b);

@@ -212,7 +212,13 @@ mod tests {
     use std::sync::atomic::Ordering;
 
     fn caller() -> Caller {
-        Caller { sub: "u1".into(), username: "u1".into(), email: "ops@example.com".into(), email_verified: true }
+        Caller {
+            sub: "u1".into(),
+            username: "u1".into(),
+            email: "ops@example.com".into(),
+            email_verified: true,
+            name: None,
+        }
     }
 
     fn request(location: &str, resource: &str, operation: Option<&str>, request_id: Option<&str>) -> CommandRequest {

@@ -22,7 +22,7 @@ fn deps() -> &'static Deps {
 }
 
 fn caller() -> Caller {
-    Caller { sub: "sub".into(), username: "sub".into(), email: "ops@x.co".into(), email_verified: true }
+    Caller { sub: "sub".into(), username: "sub".into(), email: "ops@x.co".into(), email_verified: true, name: None }
 }
 
 /// Cell text as files hold it: plausible values of every column, and noise.

@@ -142,6 +142,8 @@ pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), Api
             over_capacity: Default::default(),
             priority_boost_items: vec![],
             jit: false,
+            jit_items: vec![],
+            jit_update: None,
             details: None,
         };
         orders.push(store::to_item(&order)?);

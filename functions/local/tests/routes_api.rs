@@ -66,6 +66,8 @@ async fn tote_counts_follow_the_orders_of_the_date() {
         over_capacity: Default::default(),
         priority_boost_items: vec![],
         jit: false,
+        jit_items: vec![],
+        jit_update: None,
         details: None,
     };
     // 30 units: 2 totes; 24 units: exactly 1; the removal stop has no order: 0.

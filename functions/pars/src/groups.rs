@@ -40,6 +40,10 @@ pub struct ParGroup {
     pub over_capacity_amounts_and_items: Vec<ItemOverCapacity>,
     #[serde(default)]
     pub priority_boost_items: Vec<String>,
+    /// The items whose rows said jit (the order's JIT allocation items);
+    /// empty with `jit` set means every item (the spec's group carries one flag).
+    #[serde(default)]
+    pub jit_items: Vec<String>,
 }
 
 impl ParGroup {
@@ -63,11 +67,12 @@ impl ParGroup {
                     location: r.location.clone(),
                     delivery_date: r.delivery_date.clone(),
                     drop_off_date: r.drop_off_date.clone(),
-                    jit: r.jit,
+                    jit: false,
                     stocking_index: Some(r.stocking_index),
                     pars_and_items: vec![],
                     over_capacity_amounts_and_items: vec![],
                     priority_boost_items: vec![],
+                    jit_items: vec![],
                 }
             });
             g.pars_and_items.push(ItemPar { pars: r.par, item_name: r.item.clone() });
@@ -77,6 +82,11 @@ impl ParGroup {
             }
             if r.priority_boost {
                 g.priority_boost_items.push(r.item.clone());
+            }
+            // The order is a JIT order when any of its rows is.
+            if r.jit {
+                g.jit = true;
+                g.jit_items.push(r.item.clone());
             }
         }
         order.into_iter().filter_map(|k| groups.remove(&k)).collect()
@@ -109,9 +119,16 @@ impl ParGroup {
                 .filter_map(|o| rules::over_capacity_problem(&o.item_name, o.over_capacity_amount)),
         );
         if self.jit && self.delivery_date != self.drop_off_date {
-            for p in &self.pars_and_items {
+            for p in self
+                .pars_and_items
+                .iter()
+                .filter(|p| self.jit_items.is_empty() || self.jit_items.contains(&p.item_name))
+            {
                 e.push(format!("JIT cannot be applied for {}. Delivery Date must equal Drop Off Date.", p.item_name));
             }
+        }
+        for item in self.jit_items.iter().filter(|i| !self.pars_and_items.iter().any(|p| &p.item_name == *i)) {
+            e.push(format!("JIT item {item} is not one of {}'s items", self.key()));
         }
         let mut seen = std::collections::HashSet::new();
         for p in &self.pars_and_items {
@@ -138,6 +155,8 @@ impl ParGroup {
                 .collect::<BTreeMap<_, _>>(),
             priority_boost_items: self.priority_boost_items.clone(),
             jit: self.jit,
+            jit_items: self.jit_items.clone(),
+            jit_update: None,
             // Written explicitly (issue 23): the order system's orders carry
             // other types and client codes; a pars order is always these.
             details: Some(OrderDetails {
@@ -201,6 +220,25 @@ mod tests {
             (order.order_key.as_str(), order.pars["B"], order.order_upload_id.as_deref()),
             ("L1#1", 4, Some("u1"))
         );
+    }
+
+    #[test]
+    fn the_rows_that_said_jit_are_the_orders_jit_items() {
+        let mut plain = row("L1", "B", 4, 1);
+        plain.jit = false;
+        let groups = ParGroup::of_rows(&[plain.clone(), row("L1", "A", 3, 1), row("L2", "C", 1, 1)]);
+        assert_eq!(
+            (groups[0].jit, groups[0].jit_items.clone()),
+            (true, vec!["A".to_string()]),
+            "any row makes a JIT order"
+        );
+        let order = groups[0].order("u1");
+        assert_eq!(order.jit_allocation().into_iter().collect::<Vec<_>>(), [("A".to_string(), 3)]);
+        let none = ParGroup::of_rows(&[plain]).remove(0);
+        assert!(!none.jit && none.jit_items.is_empty());
+        let mut stray = groups[1].clone();
+        stray.jit_items = vec!["Z".into()];
+        assert!(stray.check(None).iter().any(|e| e == "JIT item Z is not one of 2026-11-24#L2#1's items"));
     }
 
     #[test]

@@ -326,6 +326,7 @@ mod tests {
             pars_and_items: items.iter().map(|(i, p)| ItemPar { pars: *p, item_name: i.to_string() }).collect(),
             over_capacity_amounts_and_items: vec![],
             priority_boost_items: vec![],
+            jit_items: vec![],
         }
     }
 

@@ -111,6 +111,8 @@ mod tests {
             over_capacity: BTreeMap::new(),
             priority_boost_items: vec![],
             jit: false,
+            jit_items: vec![],
+            jit_update: None,
             details: None,
         }
     }

@@ -21,6 +21,16 @@ pub async fn drop_off_summary(deps: &'static Deps, input: Input) -> Result<Value
     crate::drop_list::run(&Dynamo(deps), &input).await
 }
 
+/// `jitManagement(input)`: a date's route stops with their JIT flags.
+pub async fn jit_management(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    crate::jit::run_list(&Dynamo(deps), &input).await
+}
+
+/// `updateJITLocationStatus(input)`: one result per update.
+pub async fn update_jit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    crate::jit::run_update(&Dynamo(deps), &input, chrono::Utc::now()).await
+}
+
 pub async fn list(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     service::list(&Dynamo(deps), &input).await
 }

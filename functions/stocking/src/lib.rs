@@ -3,7 +3,7 @@
 //! Order intake from the order system's queue (`orders`, `intake`) and the
 //! packing slips made with each order (`slips`). The dashboard's one
 //! aggregate query (`board`) over the §4.4 status rules (`dashboard`).
-//! Drop override's slip rules and lock (`drop`, issue 24).
+//! Drop override's slip rules and lock (`drop`, issue 24). JIT Management (`jit`).
 pub mod board;
 pub mod dashboard;
 pub mod drop;
@@ -11,6 +11,7 @@ pub mod drop_list;
 pub mod events;
 mod handlers;
 pub mod intake;
+pub mod jit;
 pub mod orders;
 pub mod service;
 pub mod slips;
@@ -22,6 +23,9 @@ use fleet_shared::{handler, FunctionSpec, Grant, Permission, Queue, Table, Trigg
 
 /// Reading driver actions: what the dashboard's reader holds (3-planning §6, Driver group).
 pub const READ_ACTION: &str = "GetCheckPointStatus";
+/// JIT Management reads fridge orders as the pars view does, and changes them as the pars upload does.
+pub const JIT_READ_ACTION: &str = "GetPars";
+pub const JIT_UPDATE_ACTION: &str = "UploadPars";
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -100,5 +104,33 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::FeatureFlags),
         ],
         handler: handler!(handlers::drop_off_summary),
+    },
+    FunctionSpec {
+        name: "jit_management",
+        trigger: Trigger::Query("jitManagement"),
+        // Reading fridge orders (the pars view's action); the 'jit-management'
+        // flag is checked by the handler.
+        permission: Permission::Action(JIT_READ_ACTION),
+        grants: &[
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::FridgeOrders),
+            Grant::ReadTable(Table::FeatureFlags),
+        ],
+        handler: handler!(handlers::jit_management),
+    },
+    FunctionSpec {
+        name: "update_jit_location_status",
+        trigger: Trigger::Mutation("updateJITLocationStatus"),
+        // Clearing an order's JIT items changes its pars: the pars upload's
+        // action, and the 'jit-management' flag (checked by the handler).
+        permission: Permission::Action(JIT_UPDATE_ACTION),
+        grants: &[
+            Grant::CrudTable(Table::FridgeOrders),
+            // The stop's not-stocked check in the update's transaction (ConditionCheckItem).
+            Grant::CrudTable(Table::LocationRoutes),
+            Grant::WriteTable(Table::History),
+            Grant::ReadTable(Table::FeatureFlags),
+        ],
+        handler: handler!(handlers::update_jit),
     },
 ];

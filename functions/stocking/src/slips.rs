@@ -150,6 +150,8 @@ mod tests {
             over_capacity: Default::default(),
             priority_boost_items: vec![],
             jit: false,
+            jit_items: vec![],
+            jit_update: None,
             details,
         }
     }

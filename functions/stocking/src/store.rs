@@ -25,6 +25,8 @@ use std::future::Future;
 pub mod dashboard;
 /// The Drop Off Summary's reads (slips, locks, stops, actions, location types).
 pub mod drop_list;
+/// JIT Management's reads and its transactional update (`jit`).
+pub mod jit;
 /// The order ingest's store (orders, packing slips, the dead-letter queue).
 pub mod orders;
 

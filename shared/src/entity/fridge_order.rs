@@ -25,10 +25,50 @@ pub struct FridgeOrder {
     pub over_capacity: BTreeMap<String, f64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub priority_boost_items: Vec<String>,
+    /// A JIT order (the pars upload's `jit` column): its JIT allocation items
+    /// can be cleared by JIT Management (2-fleet §4.6).
     #[serde(default)]
     pub jit: bool,
+    /// The items whose rows said jit; empty with `jit` set means every item.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub jit_items: Vec<String>,
+    /// The JIT Management update recorded on the order (once: it locks the row).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jit_update: Option<JitUpdate>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub details: Option<OrderDetails>,
+}
+
+/// 2-fleet §3 JIT location, as recorded on the order it changed.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct JitUpdate {
+    /// The flag set: false turned JIT off (and cleared `cleared`).
+    pub jit: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Who updated it (their e-mail) and their Cognito sub.
+    pub email: String,
+    pub by_sub: String,
+    pub at: String,
+    /// The JIT allocation items cleared, with their units.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cleared: BTreeMap<String, i64>,
+}
+
+impl FridgeOrder {
+    /// The order's JIT allocation items (3-planning pars of the rows that said
+    /// jit) with their units: none unless it is a JIT order.
+    pub fn jit_allocation(&self) -> BTreeMap<String, i64> {
+        if !self.jit {
+            return BTreeMap::new();
+        }
+        self.pars
+            .iter()
+            .filter(|(item, _)| self.jit_items.is_empty() || self.jit_items.contains(item))
+            .map(|(item, units)| (item.clone(), *units))
+            .collect()
+    }
 }
 
 /// What `ordersByDay` answers beyond the keys (3-planning §3 fridge order).

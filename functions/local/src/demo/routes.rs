@@ -72,9 +72,13 @@ pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<S
                     stocked_time_utc: None,
                 });
                 if !removal {
-                    let pars = (0..4 + seed % 4)
+                    let pars: std::collections::BTreeMap<String, i64> = (0..4 + seed % 4)
                         .map(|i| (ITEMS[(seed + i) % ITEMS.len()].to_string(), 2 + ((seed + i * 3) % 9) as i64))
                         .collect();
+                    // Every third stop a JIT order, its first two items the JIT
+                    // allocation (the par file's jit rows), for JIT Management.
+                    let jit = seed.is_multiple_of(3);
+                    let jit_items = if jit { pars.keys().take(2).cloned().collect() } else { vec![] };
                     let mut order = FridgeOrder {
                         drop_off_date: date.clone(),
                         order_key: order_key(id, 1),
@@ -85,7 +89,9 @@ pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<S
                         order_upload_id: Some("demo".into()),
                         over_capacity: Default::default(),
                         priority_boost_items: vec![],
-                        jit: false,
+                        jit,
+                        jit_items,
+                        jit_update: None,
                         details: None,
                     };
                     // Set as the pars upload sets them, so the demo's slips read like uploaded ones.

@@ -27,6 +27,8 @@ export interface ParGroup {
   parsAndItems: { pars: number; itemName: string }[];
   overCapacityAmountsAndItems: { overCapacityAmount: number; itemName: string }[];
   priorityBoostItems: string[];
+  /** The items whose rows said jit (the server's dry run fills it). */
+  jitItems?: string[];
 }
 
 /**

@@ -138,6 +138,12 @@ async fn the_list_leaves_out_every_section_5_exclusion_and_overrides_lock_their_
     let internal =
         act(&ops, "DropOverride", &wholesale, over(&ops, &s("internal"), "Complete", "Group Drop"), 14).await;
     assert!(internal.unwrap_err().to_string().contains("its type is INTERNAL_ORDER"));
+    // Nor has a slip the day leaves off: its location unreachable, or already stocked.
+    let missing = |slip: String| over(&ops, &slip, "Not Delivering", "Missing Totes");
+    let gone = act(&ops, "DropOverride", &unreachable, missing(s("unreachable")), 15).await.unwrap_err();
+    assert!(gone.to_string().ends_with("its location was reported unreachable that day"), "{gone}");
+    let done = act(&ops, "DropOverride", &stocked, missing(s("stocked")), 16).await.unwrap_err();
+    assert!(done.to_string().ends_with("it is already stocked"), "{done}");
 
     let out = summary(&ops).await.unwrap();
     let rows = mine(&out, &[&wholesale, &fridge]);

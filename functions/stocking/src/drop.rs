@@ -6,13 +6,15 @@
 //! never both land, whatever the network does. It carries no `stockingDay`,
 //! so the dashboard's day index never sees it, and `getDriverAction` cannot
 //! name its partition (not an event type).
-use crate::events::{DropOverride, DropStatus};
+use crate::events::{ActionData, DropOverride, DropStatus};
 use crate::orders::DELETED;
 use crate::slips::PackingSlip;
 use crate::store::StoredAction;
+use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::entity::LocationId;
 use fleet_shared::ApiError;
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 
 /// The partition of the slip locks in the driver-action table.
 pub const SLIP_LOCKS: &str = "DropOverride#slip";
@@ -84,9 +86,72 @@ pub fn excluded(slip: &PackingSlip) -> Option<String> {
     }
 }
 
+/// What a stocking day says of its stops (§5): which locations were reported
+/// unreachable (of one stocking index, or of all when the action names none)
+/// and which (location, stocking index) were stocked, by a stop's
+/// stockedTimeUTC or a LocationStocked or DropOffComplete action. The Drop Off
+/// Summary's list and DropOverride's check both read the day through this.
+#[derive(Debug, Default)]
+pub struct DayFacts {
+    unreachable: HashSet<(String, Option<i64>)>,
+    stocked: HashSet<(String, i64)>,
+}
+
+impl DayFacts {
+    pub fn of(actions: &[(String, ActionData)], stops: &[StoredStop]) -> DayFacts {
+        let mut facts = DayFacts::default();
+        for (location, data) in actions {
+            match data {
+                ActionData::LocationUnreachable(u) => {
+                    facts.unreachable.insert((location.clone(), u.stocking_index));
+                }
+                ActionData::LocationStocked(s) => {
+                    facts.stocked.insert((location.clone(), s.stocking_index));
+                }
+                ActionData::DropOffComplete(d) => {
+                    facts.stocked.insert((location.clone(), d.stocking_index));
+                }
+                _ => {}
+            }
+        }
+        for stop in stops.iter().filter(|s| s.stocked_time_utc.is_some()) {
+            facts.stocked.insert((stop.stop.id.clone(), stop.stop.stocking_index));
+        }
+        facts
+    }
+
+    /// Why the day leaves a slip of this location and stocking index off the list, if it does.
+    pub fn excludes(&self, location: &str, index: i64) -> Option<&'static str> {
+        let unreachable = |i: Option<i64>| self.unreachable.contains(&(location.to_string(), i));
+        if unreachable(None) || unreachable(Some(index)) {
+            Some("its location was reported unreachable that day")
+        } else if self.stocked.contains(&(location.to_string(), index)) {
+            Some("it is already stocked")
+        } else {
+            None
+        }
+    }
+}
+
+/// Stored actions as (location, data); one that no longer reads is left out.
+pub fn parsed(actions: Vec<StoredAction>) -> Vec<(String, ActionData)> {
+    actions
+        .into_iter()
+        .filter_map(|a| {
+            let kind = crate::events::EventType::parse(&a.event_type).ok()?;
+            ActionData::parse(kind, &serde_json::Value::String(a.data)).ok().map(|d| (a.location_id, d))
+        })
+        .collect()
+}
+
 /// A DropOverride's slip must exist on its date, be the action's location's,
 /// and be one the list shows; each refusal names the slip.
-pub fn check_slip(slip: Option<&PackingSlip>, data: &DropOverride, location: &LocationId) -> Result<(), ApiError> {
+pub fn check_slip(
+    slip: Option<&PackingSlip>,
+    data: &DropOverride,
+    location: &LocationId,
+    day: &DayFacts,
+) -> Result<(), ApiError> {
     let id = &data.packing_slip_id;
     let date = &data.original_drop_off_date;
     let slip = slip.ok_or_else(|| ApiError::bad_request(format!("Unknown packing slip {id} on {date}")))?;
@@ -96,7 +161,8 @@ pub fn check_slip(slip: Option<&PackingSlip>, data: &DropOverride, location: &Lo
             slip.location_id
         )));
     }
-    match excluded(slip) {
+    let why = excluded(slip).or_else(|| day.excludes(&slip.location_id, slip.stocking_index).map(str::to_string));
+    match why {
         Some(why) => Err(ApiError::bad_request(format!("Packing slip {id} has no drop status to override: {why}"))),
         None => Ok(()),
     }
@@ -150,14 +216,41 @@ mod tests {
     #[test]
     fn an_override_needs_the_locations_own_listed_slip() {
         let ok = slip("WHOLESALE", "Acme", ACTIVE);
-        assert!(check_slip(Some(&ok), &data(), &loc("L1")).is_ok());
-        let err = |s: Option<&PackingSlip>, l: &str| check_slip(s, &data(), &loc(l)).unwrap_err().to_string();
+        let quiet = DayFacts::default();
+        assert!(check_slip(Some(&ok), &data(), &loc("L1"), &quiet).is_ok());
+        let err = |s: Option<&PackingSlip>, l: &str| check_slip(s, &data(), &loc(l), &quiet).unwrap_err().to_string();
         assert_eq!(err(None, "L1"), "Unknown packing slip S1 on 2031-05-14");
         assert_eq!(err(Some(&ok), "L2"), "Packing slip S1 is for location L1, not L2");
         assert_eq!(
             err(Some(&slip("FRIDGE", "Fridge", DELETED)), "L1"),
             "Packing slip S1 has no drop status to override: its order is cancelled"
         );
+    }
+
+    #[test]
+    fn an_override_of_a_slip_the_day_leaves_off_is_refused() {
+        use crate::events::{LocationStocked, LocationUnreachable};
+        let ok = slip("WHOLESALE", "Acme", ACTIVE);
+        let unreachable =
+            ActionData::LocationUnreachable(LocationUnreachable { reason: "Gate".into(), stocking_index: None });
+        let day = DayFacts::of(&[("L1".to_string(), unreachable)], &[]);
+        let err = check_slip(Some(&ok), &data(), &loc("L1"), &day).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "Packing slip S1 has no drop status to override: its location was reported unreachable that day"
+        );
+        let stocked = ActionData::LocationStocked(LocationStocked {
+            stocking_index: 1,
+            temperature: None,
+            packing_slip_id: None,
+        });
+        let day = DayFacts::of(&[("L1".to_string(), stocked.clone())], &[]);
+        assert!(check_slip(Some(&ok), &data(), &loc("L1"), &day)
+            .unwrap_err()
+            .to_string()
+            .ends_with("it is already stocked"));
+        let elsewhere = DayFacts::of(&[("L2".to_string(), stocked)], &[]);
+        assert!(check_slip(Some(&ok), &data(), &loc("L1"), &elsewhere).is_ok());
     }
 
     #[test]

@@ -5,15 +5,15 @@
 //! date's locks, the date's route stops and the stocking day's actions (one
 //! paged Query each), and the slips' location types (BatchGetItem of at most
 //! 100 keys). Behind GetCheckPointStatus and the 'drop-override' flag.
-use crate::drop::{self, SlipLock};
-use crate::events::{ActionData, DropStatus, EventType};
+use crate::drop::{self, DayFacts, SlipLock};
+use crate::events::{ActionData, DropStatus};
 use crate::slips::PackingSlip;
 use crate::store::StoredAction;
 use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::{dates, flags, ApiError, Caller, Input};
 use serde::Serialize;
 use serde_json::{json, Value};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::future::Future;
 
 /// The locationType of a row (2-fleet §3).
@@ -70,25 +70,7 @@ fn location_type(kind: Option<&String>) -> &'static str {
 /// stop's stockedTimeUTC, or a LocationStocked or DropOffComplete action of
 /// its stocking index). Sorted by location, then stocking index.
 pub fn rows(date: &str, day: &Day) -> Vec<Row> {
-    let mut unreachable: HashSet<(&str, Option<i64>)> = HashSet::new();
-    let mut stocked: HashSet<(&str, i64)> = HashSet::new();
-    for (location, data) in &day.actions {
-        match data {
-            ActionData::LocationUnreachable(u) => {
-                unreachable.insert((location, u.stocking_index));
-            }
-            ActionData::LocationStocked(s) => {
-                stocked.insert((location, s.stocking_index));
-            }
-            ActionData::DropOffComplete(d) => {
-                stocked.insert((location, d.stocking_index));
-            }
-            _ => {}
-        }
-    }
-    for stop in day.stops.iter().filter(|s| s.stocked_time_utc.is_some()) {
-        stocked.insert((&stop.stop.id, stop.stop.stocking_index));
-    }
+    let facts = DayFacts::of(&day.actions, &day.stops);
     let routes: HashMap<(&str, i64), &str> =
         day.stops.iter().map(|s| ((s.stop.id.as_str(), s.stop.stocking_index), s.stop.route.as_str())).collect();
     let locks: HashMap<&str, &SlipLock> = day.locks.iter().map(|l| (l.sk.as_str(), l)).collect();
@@ -97,11 +79,7 @@ pub fn rows(date: &str, day: &Day) -> Vec<Row> {
         .slips
         .iter()
         .filter(|s| drop::excluded(s).is_none())
-        .filter(|s| {
-            let (at, index) = (s.location_id.as_str(), s.stocking_index);
-            !unreachable.contains(&(at, None)) && !unreachable.contains(&(at, Some(index)))
-        })
-        .filter(|s| !stocked.contains(&(s.location_id.as_str(), s.stocking_index)))
+        .filter(|s| facts.excludes(&s.location_id, s.stocking_index).is_none())
         .map(|s| {
             let lock = locks.get(drop::lock_key(date, &s.unique_id).as_str()).copied();
             Row {
@@ -166,13 +144,7 @@ pub async fn run<S: DropListStore>(store: &S, input: &Input) -> Result<Value, Ap
     for chunk in ids.chunks(100) {
         types.extend(store.types(chunk).await?);
     }
-    let actions = actions
-        .into_iter()
-        .filter_map(|a| {
-            let kind = EventType::parse(&a.event_type).ok()?;
-            ActionData::parse(kind, &Value::String(a.data)).ok().map(|d| (a.location_id, d))
-        })
-        .collect();
+    let actions = drop::parsed(actions);
     let rows = rows(&date, &Day { slips, locks, stops, actions, types });
     let unconfirmed = rows.iter().filter(|r| !r.locked).count();
     Ok(json!({ "dropOffDate": date, "unconfirmed": unconfirmed, "rows": rows }))

@@ -106,7 +106,11 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
         .ok_or_else(|| ApiError::bad_request(format!("Unknown location {location_id}")))?;
     data.check_location(&location)?;
     if let ActionData::DropOverride(d) = &data {
-        drop::check_slip(store.slip(&d.original_drop_off_date, &d.packing_slip_id).await?.as_ref(), d, &location_id)?;
+        let date = &d.original_drop_off_date;
+        let (slip, (actions, stops)) =
+            tokio::try_join!(store.slip(date, &d.packing_slip_id), store.day_at(date, location_id.as_str()))?;
+        let day = drop::DayFacts::of(&drop::parsed(actions), &stops);
+        drop::check_slip(slip.as_ref(), d, &location_id, &day)?;
         // Read first for a clear refusal; the lock's condition decides a race.
         if let Some(lock) = store.slip_lock(&d.original_drop_off_date, &d.packing_slip_id).await? {
             return Err(lock.refusal(&d.packing_slip_id));

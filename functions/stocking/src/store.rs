@@ -123,6 +123,13 @@ pub trait ActionStore: Records {
         stocking_index: i64,
         at: &str,
     ) -> impl Future<Output = Result<usize, ApiError>> + Send;
+    /// A stocking day's actions and route stops at one location (what a
+    /// DropOverride's slip is checked against, `drop::DayFacts`).
+    fn day_at(
+        &self,
+        day: &str,
+        location: &str,
+    ) -> impl Future<Output = Result<(Vec<StoredAction>, Vec<StoredStop>), ApiError>> + Send;
     /// One page of at most `count` actions, oldest createdAt first.
     fn page(
         &self,
@@ -234,6 +241,20 @@ impl ActionStore for Dynamo {
         Ok(set)
     }
 
+    async fn day_at(&self, day: &str, location: &str) -> Result<(Vec<StoredAction>, Vec<StoredStop>), ApiError> {
+        let at = || vec![location.to_string()];
+        let actions = self.0.table(Table::DriverActions)?.query("stockingDay", day).index(BY_STOCKING_DAY);
+        let actions = actions.filter(Filter::In("locationId".into(), at()));
+        // Route versions have no `id`: the filter leaves them out.
+        let stops = self
+            .0
+            .table(Table::LocationRoutes)?
+            .query("stockingDate", day)
+            .filter(Filter::In("id".into(), at()))
+            .consistent();
+        tokio::try_join!(actions.all(), stops.all())
+    }
+
     async fn page(
         &self,
         query: &ByType,
@@ -342,6 +363,31 @@ pub mod fake {
                 *time = at.to_string();
             }
             Ok(1)
+        }
+        /// The day's actions at the location; its stocked stops from `stocked`.
+        async fn day_at(&self, day: &str, location: &str) -> Result<(Vec<StoredAction>, Vec<StoredStop>), ApiError> {
+            let actions =
+                self.actions().into_iter().filter(|a| a.stocking_day == day && a.location_id == location).collect();
+            let stocked = self.stocked.lock().unwrap();
+            let stops = stocked
+                .iter()
+                .filter(|((d, l, _), _)| d == day && l == location)
+                .map(|((d, l, index), at)| StoredStop {
+                    stop: fleet_shared::entity::route_stop::RouteStop {
+                        stocking_date: d.clone(),
+                        market: "MW".into(),
+                        id: l.clone(),
+                        route: "r1".into(),
+                        stop: *index,
+                        stocking_index: *index,
+                        stop_type: "DELIVERY".into(),
+                    },
+                    route_stop: format!("r1#{index:04}"),
+                    upload: None,
+                    stocked_time_utc: Some(at.clone()),
+                })
+                .collect();
+            Ok((actions, stops))
         }
         /// Tokens are the index of the next item (the real ones are signed keys).
         async fn page(

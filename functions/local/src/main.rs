@@ -98,6 +98,19 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-stocking-day") => {
+            let date = args.get(1).cloned().unwrap_or_else(|| "2030-02-12".into());
+            let stops = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(300);
+            let admin = std::env::var("DEMO_ADMIN_EMAIL").unwrap_or_else(|_| "admin@fleet.local".into());
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            match fleet_local::bench_stocking_day::run(deps, &date, stops, &admin).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("benchmark failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-prices") => {
             let rows = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5_000);
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
@@ -214,7 +227,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES]");
+            eprintln!("usage: fleet-local serve | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS]");
             ExitCode::FAILURE
         }
     }

@@ -47,6 +47,7 @@ const FridgeHealth = screen(() => import('@/features/health/routes/FridgeHealth'
 const FridgeInventory = screen(() => import('@/features/inventory/routes/FridgeInventory'));
 const StockingDashboard = screen(() => import('@/features/stocking/routes/StockingDashboard'));
 const DropOffSummary = screen(() => import('@/features/dropoff/routes/DropOffSummary'));
+const JitManagement = screen(() => import('@/features/jit/routes/JitManagement'));
 
 const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
@@ -131,14 +132,8 @@ export const routes: RouteObject[] = [
           page('/users/permissions', UserPermissionsPage),
           page('/checkpoints', StockingDashboard),
           soon('/loginext', 'LogiNext', `${L2} §2.7`),
-          {
-            path: '/jit-management',
-            element: (
-              <RequireFlag flag={FEATURE_FLAGS.jitManagement}>
-                <Placeholder name="JIT Management" spec={`${L2} §2.6`} />
-              </RequireFlag>
-            ),
-          },
+          // Behind the flag (without it: /home, 2-fleet §2), then the screen's action.
+          flagged(FEATURE_FLAGS.jitManagement, page('/jit-management', JitManagement)),
           page('/Error', ErrorPage),
           page('/coupons', CouponsPage),
           page('/planograms', PlanogramsPage),

@@ -69,7 +69,14 @@ describe('screenNeeds', () => {
   });
 
   it('names only calls the server registry knows', () => {
-    for (const path of ['/portfoliohealth', '/locations/all', '/coupons', '/users/permissions', '/pars/upload']) {
+    for (const path of [
+      '/portfoliohealth',
+      '/locations/all',
+      '/coupons',
+      '/users/permissions',
+      '/pars/upload',
+      '/jit-management',
+    ]) {
       expect(actionFor(screenNeeds(path)!.call)).toBeTruthy();
     }
   });

@@ -38,6 +38,7 @@ export const SCREEN_NEEDS = {
   '/reports/checkpoints': { call: 'stockingDashboard', screen: 'Stocking Real-Time Dashboard' },
   '/checkpoints': { call: 'stockingDashboard', screen: 'Stocking Real-Time Dashboard' },
   '/reports/dropoffsummary': { call: 'dropOffSummary', screen: 'Drop Off Summary' },
+  '/jit-management': { call: 'jitManagement', screen: 'JIT Management' },
 } as const satisfies Record<string, ScreenNeeds>;
 
 export type GuardedPath = keyof typeof SCREEN_NEEDS;

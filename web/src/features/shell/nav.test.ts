@@ -69,8 +69,10 @@ describe('buildNavMenus with access', () => {
     expect(menus.map((m) => m.label)).toEqual(['Internal Apps', 'Reporting', 'Routes', 'Forecast', 'Locations']);
     expect(menus.find((m) => m.label === 'Forecast')!.entries.map((e) => e.label)).toEqual(['View']);
     expect(menus.find((m) => m.label === 'Locations')!.entries.map((e) => e.label)).toEqual(['All']);
-    // Routes keeps the entries no action guards (LogiNext) and the flag rule (JIT Management).
-    expect(menus.find((m) => m.label === 'Routes')!.entries.map((e) => e.label)).toEqual([
+    // Routes keeps the entries no action guards (LogiNext); JIT Management needs its flag and its action.
+    expect(menus.find((m) => m.label === 'Routes')!.entries.map((e) => e.label)).toEqual(['LogiNext']);
+    const withJit = buildNavMenus(['jit-management'], {}, (p) => canOpen(p) || p === '/jit-management');
+    expect(withJit.find((m) => m.label === 'Routes')!.entries.map((e) => e.label)).toEqual([
       'LogiNext',
       'JIT Management',
     ]);

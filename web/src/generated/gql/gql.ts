@@ -27,6 +27,8 @@ type Documents = {
     "fragment FridgeHealthFields on FridgeHealth {\n  locationId jofemarState safetyHold safetyHoldTs inaccessible outOfOrder outOfOrderTs\n  hdmi elo cardReader electricalLayout timezone activeTicket temperature temperatureSetpoint\n  timestamp networkSpeed { previousSpeed } serverVersion allReasons connectedLayout { x y }\n  recycleDoorState { doorState lockState } sundryDoorState { doorState lockState }\n  liteFridgeState { topShellLatchState bottomShellLatchState shellLockState status }\n}": typeof types.FridgeHealthFieldsFragmentDoc,
     "query ReadQueueMessages($id: ID!, $count: Int, $nextToken: String) {\n  readQueueMessages(id: $id, count: $count, nextToken: $nextToken) {\n    items { id timestamp messageId messageType operation resource sentBy state doneAt }\n    nextToken\n  }\n}": typeof types.ReadQueueMessagesDocument,
     "mutation SendConfirmedInventoryAndConfirmedReservation($locationId: ID!) {\n  sendConfirmedInventoryAndConfirmedReservation(locationId: $locationId) { success message }\n}": typeof types.SendConfirmedInventoryAndConfirmedReservationDocument,
+    "query JitManagement($input: JitLocationsInput!) {\n  jitManagement(input: $input) {\n    dropOffDate\n    rows {\n      stockingId region market routeId locationId stop stockingIndex jitEnabled stockedTimeUTC jitUnits lockedReason\n      update { jit reason email updatedAt }\n    }\n  }\n}": typeof types.JitManagementDocument,
+    "mutation UpdateJitLocationStatus($input: [JitUpdateInput!]!) {\n  updateJITLocationStatus(input: $input) {\n    stockingId message orderId jitStatusUpdate jitAllocationItemsClear error\n  }\n}": typeof types.UpdateJitLocationStatusDocument,
     "mutation CreateLocation($input: AWSJSON!) { createLocation(input: $input) { id } }": typeof types.CreateLocationDocument,
     "mutation CreateScheduleChange($input: [ScheduleChangeInput!]!) {\n  createScheduleChange(input: $input) { uuid actionTime }\n}": typeof types.CreateScheduleChangeDocument,
     "mutation DeleteScheduleChange($input: DeleteScheduleChangeInput!) {\n  deleteScheduleChange(input: $input)\n}": typeof types.DeleteScheduleChangeDocument,
@@ -73,6 +75,8 @@ const documents: Documents = {
     "fragment FridgeHealthFields on FridgeHealth {\n  locationId jofemarState safetyHold safetyHoldTs inaccessible outOfOrder outOfOrderTs\n  hdmi elo cardReader electricalLayout timezone activeTicket temperature temperatureSetpoint\n  timestamp networkSpeed { previousSpeed } serverVersion allReasons connectedLayout { x y }\n  recycleDoorState { doorState lockState } sundryDoorState { doorState lockState }\n  liteFridgeState { topShellLatchState bottomShellLatchState shellLockState status }\n}": types.FridgeHealthFieldsFragmentDoc,
     "query ReadQueueMessages($id: ID!, $count: Int, $nextToken: String) {\n  readQueueMessages(id: $id, count: $count, nextToken: $nextToken) {\n    items { id timestamp messageId messageType operation resource sentBy state doneAt }\n    nextToken\n  }\n}": types.ReadQueueMessagesDocument,
     "mutation SendConfirmedInventoryAndConfirmedReservation($locationId: ID!) {\n  sendConfirmedInventoryAndConfirmedReservation(locationId: $locationId) { success message }\n}": types.SendConfirmedInventoryAndConfirmedReservationDocument,
+    "query JitManagement($input: JitLocationsInput!) {\n  jitManagement(input: $input) {\n    dropOffDate\n    rows {\n      stockingId region market routeId locationId stop stockingIndex jitEnabled stockedTimeUTC jitUnits lockedReason\n      update { jit reason email updatedAt }\n    }\n  }\n}": types.JitManagementDocument,
+    "mutation UpdateJitLocationStatus($input: [JitUpdateInput!]!) {\n  updateJITLocationStatus(input: $input) {\n    stockingId message orderId jitStatusUpdate jitAllocationItemsClear error\n  }\n}": types.UpdateJitLocationStatusDocument,
     "mutation CreateLocation($input: AWSJSON!) { createLocation(input: $input) { id } }": types.CreateLocationDocument,
     "mutation CreateScheduleChange($input: [ScheduleChangeInput!]!) {\n  createScheduleChange(input: $input) { uuid actionTime }\n}": types.CreateScheduleChangeDocument,
     "mutation DeleteScheduleChange($input: DeleteScheduleChangeInput!) {\n  deleteScheduleChange(input: $input)\n}": types.DeleteScheduleChangeDocument,
@@ -155,6 +159,14 @@ export function gql(source: "query ReadQueueMessages($id: ID!, $count: Int, $nex
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "mutation SendConfirmedInventoryAndConfirmedReservation($locationId: ID!) {\n  sendConfirmedInventoryAndConfirmedReservation(locationId: $locationId) { success message }\n}"): typeof import('./graphql').SendConfirmedInventoryAndConfirmedReservationDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query JitManagement($input: JitLocationsInput!) {\n  jitManagement(input: $input) {\n    dropOffDate\n    rows {\n      stockingId region market routeId locationId stop stockingIndex jitEnabled stockedTimeUTC jitUnits lockedReason\n      update { jit reason email updatedAt }\n    }\n  }\n}"): typeof import('./graphql').JitManagementDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation UpdateJitLocationStatus($input: [JitUpdateInput!]!) {\n  updateJITLocationStatus(input: $input) {\n    stockingId message orderId jitStatusUpdate jitAllocationItemsClear error\n  }\n}"): typeof import('./graphql').UpdateJitLocationStatusDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -64,6 +64,20 @@ export type ItemPriceInput = {
   schemaId: string;
 };
 
+export type JitLocationsInput = {
+  dropOffDate: string;
+};
+
+/** 2-fleet §3 JIT update input. */
+export type JitUpdateInput = {
+  /** Must be the caller's e-mail. */
+  emailAddress: string;
+  jitIndicator: boolean;
+  /** One of the 2-fleet §5 JIT reasons; required to turn JIT off. */
+  reason?: string | null | undefined;
+  stockingId: string;
+};
+
 export type LocationsFilter = {
   /** Page size, at most 2500 (the default). */
   count?: number | null | undefined;
@@ -76,6 +90,8 @@ export type ParGroupInput = {
   deliveryDate: string;
   dropOffDate: string;
   jit: boolean;
+  /** The items whose rows said jit (the order's JIT allocation items); none with jit set means every item. */
+  jitItems?: Array<string> | null | undefined;
   location: string;
   overCapacityAmountsAndItems?: Array<ItemOverCapacityInput> | null | undefined;
   parsAndItems: Array<ItemParInput>;
@@ -224,6 +240,20 @@ export type SendConfirmedInventoryAndConfirmedReservationMutationVariables = Exa
 
 
 export type SendConfirmedInventoryAndConfirmedReservationMutation = { sendConfirmedInventoryAndConfirmedReservation: { success: boolean, message: string | null } };
+
+export type JitManagementQueryVariables = Exact<{
+  input: JitLocationsInput;
+}>;
+
+
+export type JitManagementQuery = { jitManagement: { dropOffDate: string, rows: Array<{ stockingId: string, region: string, market: string, routeId: string, locationId: string, stop: number, stockingIndex: number, jitEnabled: string | null, stockedTimeUTC: string | null, jitUnits: number, lockedReason: string | null, update: { jit: boolean, reason: string | null, email: string, updatedAt: string } | null }> } };
+
+export type UpdateJitLocationStatusMutationVariables = Exact<{
+  input: Array<JitUpdateInput> | JitUpdateInput;
+}>;
+
+
+export type UpdateJitLocationStatusMutation = { updateJITLocationStatus: Array<{ stockingId: string, message: string, orderId: string | null, jitStatusUpdate: boolean, jitAllocationItemsClear: boolean, error: string | null }> };
 
 export type CreateLocationMutationVariables = Exact<{
   input: string;
@@ -724,6 +754,44 @@ export const SendConfirmedInventoryAndConfirmedReservationDocument = new TypedDo
   }
 }
     `) as unknown as TypedDocumentString<SendConfirmedInventoryAndConfirmedReservationMutation, SendConfirmedInventoryAndConfirmedReservationMutationVariables>;
+export const JitManagementDocument = new TypedDocumentString(`
+    query JitManagement($input: JitLocationsInput!) {
+  jitManagement(input: $input) {
+    dropOffDate
+    rows {
+      stockingId
+      region
+      market
+      routeId
+      locationId
+      stop
+      stockingIndex
+      jitEnabled
+      stockedTimeUTC
+      jitUnits
+      lockedReason
+      update {
+        jit
+        reason
+        email
+        updatedAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<JitManagementQuery, JitManagementQueryVariables>;
+export const UpdateJitLocationStatusDocument = new TypedDocumentString(`
+    mutation UpdateJitLocationStatus($input: [JitUpdateInput!]!) {
+  updateJITLocationStatus(input: $input) {
+    stockingId
+    message
+    orderId
+    jitStatusUpdate
+    jitAllocationItemsClear
+    error
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateJitLocationStatusMutation, UpdateJitLocationStatusMutationVariables>;
 export const CreateLocationDocument = new TypedDocumentString(`
     mutation CreateLocation($input: AWSJSON!) {
   createLocation(input: $input) {

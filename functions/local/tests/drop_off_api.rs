@@ -172,3 +172,43 @@ async fn callers_without_the_flag_or_the_action_and_bad_dates_are_refused() {
     assert_eq!(bad.to_string(), "dropOffDate must be a date (YYYY-MM-DD)");
     assert!(summary(&reader).await.is_ok());
 }
+
+#[tokio::test]
+async fn a_supervisor_reverts_a_locked_row_and_the_history_shows_both() {
+    let ops = user_with(ACTIONS).await;
+    flag(&ops, "drop-override").await;
+    let wholesale = location("WHOLESALE").await;
+    let id = format!("{wholesale}-rev");
+    slip(&id, &wholesale, 1, "WHOLESALE", "Acme", "ACTIVE").await;
+    act(&ops, "DropOverride", &wholesale, over(&ops, &id, "Complete", "Group Drop"), 20).await.unwrap();
+    let revert = |reason: &str| json!({ "input": { "dropOffDate": DATE, "packingSlipId": id, "reason": reason } });
+
+    // The operator who recorded it cannot revert it: the supervisor action is needed.
+    assert_eq!(gql("revert_drop_override", &ops, revert("late")).await.unwrap_err(), ApiError::Forbidden);
+    let lead = user_with(&["RevertDropOverride", "GetCheckPointStatus"]).await;
+    flag(&lead, "drop-override").await;
+    let no_reason = gql("revert_drop_override", &lead, revert(" ")).await.unwrap_err();
+    assert_eq!(no_reason.to_string(), "A reason is required to revert a drop status");
+    let out = {
+        // Between the override (minute 20) and the next one (25), on the server's clock.
+        let _clock = ClockAt::new(at(22));
+        gql("revert_drop_override", &lead, revert("Driver delivered after all")).await.unwrap()
+    };
+    assert_eq!((out["dropStatus"].as_str(), out["revertedStatus"].as_str()), (Some("Pending"), Some("Complete")));
+    let row = |out: &Value| mine(out, &[&wholesale])[0].clone();
+    let listed = row(&summary(&ops).await.unwrap());
+    assert_eq!((listed["dropStatus"].as_str(), listed["locked"].as_bool()), (Some("Pending"), Some(false)));
+    let again = gql("revert_drop_override", &lead, revert("twice")).await.unwrap_err();
+    assert_eq!(again.status(), 409, "nothing left to revert");
+
+    // Unlocked: a new override lands and locks it again.
+    act(&ops, "DropOverride", &wholesale, over(&ops, &id, "Not Delivering", "Missing Totes"), 25).await.unwrap();
+    assert_eq!(row(&summary(&ops).await.unwrap())["dropStatus"], "Not Delivering");
+
+    let history =
+        gql("drop_override_history", &lead, json!({ "dropOffDate": DATE, "packingSlipId": id })).await.unwrap();
+    let items = history["items"].as_array().unwrap();
+    let reasons: Vec<&str> = items.iter().map(|r| r["changes"][0]["reason"].as_str().unwrap()).collect();
+    assert_eq!(reasons, ["Missing Totes", "Driver delivered after all", "Group Drop"], "newest first");
+    assert_eq!(items[1]["who"], lead.email.as_str());
+}

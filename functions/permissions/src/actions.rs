@@ -52,6 +52,8 @@ pub const GROUPS: &[Group] = &[
     Group { name: "Fridge Health", actions: &["GetFridgeHealth", "SendFridgeCommands"] },
     // Not named by the spec: planograms (3-planning §2); reading a layout and scheduling changes are apart.
     Group { name: "Planograms", actions: &["GetPlanograms", "SchedulePlanograms"] },
+    // Not named by the spec: a supervisor's revert of a recorded drop status (issue 24).
+    Group { name: "Stocking Supervisor", actions: &["RevertDropOverride"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },
 ];
 

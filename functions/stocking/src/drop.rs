@@ -18,6 +18,19 @@ use std::collections::HashSet;
 
 /// The partition of the slip locks in the driver-action table.
 pub const SLIP_LOCKS: &str = "DropOverride#slip";
+/// The history entity kind of a packing slip's drop status, and the source named.
+pub const SLIP_ENTITY: &str = "packing-slip";
+pub const HISTORY_SOURCE: &str = "Drop Off Summary";
+pub const PENDING: &str = "Pending";
+
+/// §4.5 status names as the list shows them.
+pub fn status_name(status: DropStatus) -> &'static str {
+    match status {
+        DropStatus::Complete => "Complete",
+        DropStatus::NotDelivering => "Not Delivering",
+    }
+}
+
 /// §5: slips of these order types and client codes are not on the list.
 pub const EXCLUDED_TYPES: &[&str] = &["INTERNAL_ORDER"];
 pub const EXCLUDED_CLIENT_CODES: &[&str] = &["ThirdParty", "MenuRD", "Pulping"];
@@ -56,6 +69,44 @@ impl SlipLock {
             created_by: action.created_by.clone(),
             created_at: action.created_at.clone(),
         }
+    }
+
+    /// The history entity of the slip whose status this is (`packing-slip#date#slip`).
+    pub fn entity(&self) -> String {
+        fleet_shared::history::entity(SLIP_ENTITY, &self.sk)
+    }
+
+    fn status_text(&self) -> String {
+        serde_json::json!({ "dropStatus": status_name(self.drop_status), "statusReason": self.status_reason })
+            .to_string()
+    }
+
+    /// The history record of recording this status (written with the lock).
+    pub fn recorded(&self) -> fleet_shared::history::Record {
+        let change = fleet_shared::history::Change {
+            attribute: "dropStatus".into(),
+            old_value: serde_json::json!({ "dropStatus": PENDING }).to_string(),
+            new_value: self.status_text(),
+            reason: Some(self.status_reason.clone()),
+        };
+        fleet_shared::history::Record::new(
+            self.entity(),
+            &self.created_at,
+            &self.created_by,
+            HISTORY_SOURCE,
+            vec![change],
+        )
+    }
+
+    /// The history record of a supervisor's revert of this status to Pending.
+    pub fn reverted(&self, at: &str, who: &str, reason: &str) -> fleet_shared::history::Record {
+        let change = fleet_shared::history::Change {
+            attribute: "dropStatus".into(),
+            old_value: self.status_text(),
+            new_value: serde_json::json!({ "dropStatus": PENDING }).to_string(),
+            reason: Some(reason.to_string()),
+        };
+        fleet_shared::history::Record::new(self.entity(), at, who, HISTORY_SOURCE, vec![change])
     }
 
     /// The refusal of a second override of the slip (§4.5: the row is locked).

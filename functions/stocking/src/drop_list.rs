@@ -6,7 +6,7 @@
 //! paged Query each), and the slips' location types (BatchGetItem of at most
 //! 100 keys). Behind GetCheckPointStatus and the 'drop-override' flag.
 use crate::drop::{self, DayFacts, SlipLock};
-use crate::events::{ActionData, DropStatus};
+use crate::events::ActionData;
 use crate::slips::PackingSlip;
 use crate::store::StoredAction;
 use fleet_shared::entity::route_stop::StoredStop;
@@ -20,7 +20,7 @@ use std::future::Future;
 pub const WHOLESALE: &str = "WHOLESALE";
 pub const FRIDGE: &str = "FRIDGE";
 pub const UNKNOWN: &str = "UNKNOWN";
-pub const PENDING: &str = "Pending";
+pub use crate::drop::{status_name, PENDING};
 
 /// One row, as the browser reads it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -107,13 +107,6 @@ pub fn rows(date: &str, day: &Day) -> Vec<Row> {
     rows
 }
 
-pub fn status_name(status: DropStatus) -> &'static str {
-    match status {
-        DropStatus::Complete => "Complete",
-        DropStatus::NotDelivering => "Not Delivering",
-    }
-}
-
 /// The reads of one date.
 pub trait DropListStore: Sync {
     fn has_flag(&self, caller: &Caller, flag: &str) -> impl Future<Output = Result<bool, ApiError>> + Send;
@@ -153,6 +146,7 @@ pub async fn run<S: DropListStore>(store: &S, input: &Input) -> Result<Value, Ap
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::events::DropStatus;
     use crate::events::{DropOffComplete, LocationStocked, LocationUnreachable};
     use fleet_shared::entity::route_stop::RouteStop;
 

@@ -21,6 +21,29 @@ pub async fn drop_off_summary(deps: &'static Deps, input: Input) -> Result<Value
     crate::drop_list::run(&Dynamo(deps), &input).await
 }
 
+/// `revertDropOverride(input)`: a supervisor takes a locked row back to Pending.
+pub async fn revert_drop_override(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    crate::revert::run(&Dynamo(deps), &input, fleet_shared::fridge_time::now()).await
+}
+
+/// `dropOverrideHistory(dropOffDate, packingSlipId, nextToken)`: the slip's
+/// drop-status history (overrides and reverts), newest first.
+pub async fn drop_override_history(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let raw: String = input.arg("dropOffDate")?;
+    let date = fleet_shared::dates::iso_date_exact(raw.trim())
+        .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?
+        .format("%Y-%m-%d")
+        .to_string();
+    let slip: String = input.arg("packingSlipId")?;
+    if !fleet_shared::flags::has_flag(deps, input.caller()?, fleet_shared::flags::DROP_OVERRIDE).await? {
+        return Err(ApiError::Forbidden);
+    }
+    let token: Option<String> = input.arg("nextToken")?;
+    let entity = fleet_shared::history::entity(crate::drop::SLIP_ENTITY, &crate::drop::lock_key(&date, slip.trim()));
+    let secret = deps.config.paging_secret()?;
+    fleet_shared::history::page(deps.table(Table::History)?, secret, &entity, token.as_deref()).await
+}
+
 /// `jitManagement(input)`: a date's route stops with their JIT flags.
 pub async fn jit_management(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     crate::jit::run_list(&Dynamo(deps), &input).await
@@ -28,7 +51,7 @@ pub async fn jit_management(deps: &'static Deps, input: Input) -> Result<Value, 
 
 /// `updateJITLocationStatus(input)`: one result per update.
 pub async fn update_jit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    crate::jit::run_update(&Dynamo(deps), &input, chrono::Utc::now()).await
+    crate::jit::run_update(&Dynamo(deps), &input, fleet_shared::fridge_time::now()).await
 }
 
 pub async fn list(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {

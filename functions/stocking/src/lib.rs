@@ -13,6 +13,7 @@ mod handlers;
 pub mod intake;
 pub mod jit;
 pub mod orders;
+pub mod revert;
 pub mod service;
 pub mod slips;
 pub mod status;
@@ -41,8 +42,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Permissions),
             // A LocationStocked action sets its route stop's stockedTimeUTC.
             Grant::CrudTable(Table::LocationRoutes),
-            // A DropOverride: the 'drop-override' flag, its slip, and the slip's lock (`drop`).
+            // A DropOverride: the 'drop-override' flag, its slip, and the slip's lock (`drop`)
+            // with its history record.
             Grant::ReadTable(Table::FeatureFlags),
+            Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::PackingSlips),
             Grant::ReadTable(Table::DriverActions),
         ],
@@ -104,6 +107,26 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::FeatureFlags),
         ],
         handler: handler!(handlers::drop_off_summary),
+    },
+    FunctionSpec {
+        name: "revert_drop_override",
+        trigger: Trigger::Mutation("revertDropOverride"),
+        // A supervisor's action (beyond the spec); the 'drop-override' flag is checked by the handler.
+        permission: Permission::Action(revert::REVERT_ACTION),
+        grants: &[
+            Grant::CrudTable(Table::DriverActions),
+            Grant::WriteTable(Table::History),
+            Grant::ReadTable(Table::FeatureFlags),
+        ],
+        handler: handler!(handlers::revert_drop_override),
+    },
+    FunctionSpec {
+        name: "drop_override_history",
+        trigger: Trigger::Query("dropOverrideHistory"),
+        // The slip's recorded statuses and reverts, newest first.
+        permission: Permission::Action(READ_ACTION),
+        grants: &[Grant::ReadTable(Table::History), Grant::ReadTable(Table::FeatureFlags), Grant::PagingTokens],
+        handler: handler!(handlers::drop_override_history),
     },
     FunctionSpec {
         name: "jit_management",

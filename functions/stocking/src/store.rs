@@ -29,6 +29,8 @@ pub mod drop_list;
 pub mod jit;
 /// The order ingest's store (orders, packing slips, the dead-letter queue).
 pub mod orders;
+/// The supervisor's revert of a drop status (`revert`).
+pub mod revert;
 
 pub const BY_STOCKING_DAY: &str = "byStockingDay";
 
@@ -205,6 +207,8 @@ impl ActionStore for Dynamo {
         let mut items = vec![put(store::to_item(action)?)?, claim.put(self.0.config.table(Table::Idempotency)?)?];
         if let Some(lock) = lock {
             items.push(put(store::to_item(lock)?)?);
+            // The recorded status is in the slip's history, in the same transaction.
+            items.push(lock.recorded().put(self.0.config.table(Table::History)?)?);
         }
         store::transact(t.client, items).await
     }

@@ -3,6 +3,7 @@
 pub mod cells;
 pub mod drivers;
 pub mod handlers;
+pub mod loginext;
 pub mod orders;
 pub mod route_schedule;
 pub mod stops;

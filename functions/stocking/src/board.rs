@@ -5,9 +5,9 @@
 //! the browser shows that part's §8 warning and keeps what it has.
 use crate::dashboard::{self, Facts, Recorded};
 use crate::events::{ActionData, EventType};
+use crate::record::StoredAction;
 use crate::status::StopStatus;
 use crate::store::dashboard::{BoardLocation, BoardStore, BATCH_KEYS};
-use crate::store::StoredAction;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::route_stop::RouteStop;

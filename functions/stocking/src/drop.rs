@@ -8,8 +8,8 @@
 //! name its partition (not an event type).
 use crate::events::{ActionData, DropOverride, DropStatus};
 use crate::orders::DELETED;
+use crate::record::StoredAction;
 use crate::slips::PackingSlip;
-use crate::store::StoredAction;
 use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::entity::LocationId;
 use fleet_shared::ApiError;

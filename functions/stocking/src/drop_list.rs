@@ -7,8 +7,8 @@
 //! 100 keys). Behind GetCheckPointStatus and the 'drop-override' flag.
 use crate::drop::{self, DayFacts, SlipLock};
 use crate::events::ActionData;
+use crate::record::StoredAction;
 use crate::slips::PackingSlip;
-use crate::store::StoredAction;
 use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::{dates, flags, ApiError, Caller, Input};
 use serde::Serialize;

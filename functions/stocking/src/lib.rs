@@ -13,6 +13,7 @@ mod handlers;
 pub mod intake;
 pub mod jit;
 pub mod orders;
+pub mod record;
 pub mod revert;
 pub mod service;
 pub mod slips;

@@ -4,8 +4,8 @@
 use super::Dynamo;
 use crate::drop::{SlipLock, SLIP_LOCKS};
 use crate::drop_list::DropListStore;
+use crate::record::StoredAction;
 use crate::slips::PackingSlip;
-use crate::store::StoredAction;
 use fleet_shared::entity::route_stop::{self, StoredStop};
 use fleet_shared::{flags, store, ApiError, Caller, Table};
 use serde::Deserialize;

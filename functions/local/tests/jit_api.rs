@@ -12,24 +12,12 @@ use serde_json::{json, Value};
 /// Reading and changing orders, with the flag given per test.
 const ACTIONS: &[&str] = &["GetPars", "UploadPars"];
 
-/// A date of this test's own, far from the simulators' days.
 fn own_date() -> String {
-    let n = unique("J").bytes().fold(11u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
-    (chrono::NaiveDate::from_ymd_opt(2060, 1, 1).unwrap() + chrono::Duration::days((n % 20_000) as i64))
-        .format("%Y-%m-%d")
-        .to_string()
+    common::own_date("J", 2060)
 }
 
-/// A fridge with every tag the par rules need.
 async fn fridge() -> String {
-    let id = unique("JIT");
-    let mut f = form(&id);
-    f["routingTag"] = json!("CHI");
-    f["fulfillmentCenter"] = json!("Chicago Kitchen");
-    f["parkToFridgeInstructions"] = json!("Dock B");
-    f["route"] = json!("chi-07");
-    gql("create_location", &admin().await, json!({ "input": f.to_string() })).await.unwrap();
-    id
+    par_ready_fridge("JIT").await
 }
 
 /// One order through the pars upload: `jit_items` are the rows that said jit.

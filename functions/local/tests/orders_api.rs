@@ -12,24 +12,12 @@ use serde_json::{json, Value};
 /// Tests that use the orders queues take turns.
 static QUEUES: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-/// A date of this test's own (far in the future: no demo data, no other test).
 fn own_date() -> String {
-    let n = unique("O").bytes().fold(11u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
-    (chrono::NaiveDate::from_ymd_opt(2060, 1, 1).unwrap() + chrono::Duration::days((n % 20_000) as i64))
-        .format("%Y-%m-%d")
-        .to_string()
+    common::own_date("O", 2060)
 }
 
-/// A fridge with every tag the par rules need.
 async fn fridge() -> String {
-    let id = unique("ORD");
-    let mut f = form(&id);
-    f["routingTag"] = json!("CHI");
-    f["fulfillmentCenter"] = json!("Chicago Kitchen");
-    f["parkToFridgeInstructions"] = json!("Dock B");
-    f["route"] = json!("chi-07");
-    gql("create_location", &admin().await, json!({ "input": f.to_string() })).await.unwrap();
-    id
+    par_ready_fridge("ORD").await
 }
 
 /// The route stop of a location on a date (overwritten by a later call for the same stop).

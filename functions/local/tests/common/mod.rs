@@ -194,3 +194,24 @@ pub async fn run_scheduler() -> Value {
 
 /// Scheduler runs apply every due change, so the tests that run it take turns.
 pub static SCHEDULER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// A date of the test's own (named by `prefix`), from `from_year` on: far in
+/// the future, so no demo data, simulator or other test writes there.
+pub fn own_date(prefix: &str, from_year: i32) -> String {
+    let n = unique(prefix).bytes().fold(11u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
+    (chrono::NaiveDate::from_ymd_opt(from_year, 1, 1).unwrap() + chrono::Duration::days((n % 20_000) as i64))
+        .format("%Y-%m-%d")
+        .to_string()
+}
+
+/// A new fridge (id starting `prefix`) with every tag the par rules need, made through createLocation.
+pub async fn par_ready_fridge(prefix: &str) -> String {
+    let id = unique(prefix);
+    let mut f = form(&id);
+    f["routingTag"] = json!("CHI");
+    f["fulfillmentCenter"] = json!("Chicago Kitchen");
+    f["parkToFridgeInstructions"] = json!("Dock B");
+    f["route"] = json!("chi-07");
+    gql("create_location", &admin().await, json!({ "input": f.to_string() })).await.unwrap();
+    id
+}

@@ -432,3 +432,30 @@ async fn every_locations_and_routes_dry_run_takes_the_row_limit_and_refuses_one_
     let (status, body) = http("bulk_locations_dry_run", Some(&admin), Some(&big)).await;
     assert_eq!((status, body["message"].as_str()), (413, Some("Request too large: at most 5120 kB")));
 }
+
+#[tokio::test]
+async fn writes_list_their_fulfillment_center_and_the_list_leaves_out_does_not_exist() {
+    let centers = || async { gql("fulfillment_centers", &admin().await, json!({})).await.unwrap() };
+    let (first, second) = (unique("FC One"), unique("FC Two"));
+    let id = unique("IT_FC");
+    let mut f = form(&id);
+    f["fulfillmentCenter"] = json!(first);
+    create(&f).await.unwrap();
+    let listed = centers().await;
+    assert!(listed.as_array().unwrap().iter().any(|c| c == first.as_str()), "created: {listed}");
+
+    // Operations fields are not edited on the detail page; a second location lists its own.
+    assert!(update(json!({ "id": id, "fulfillmentCenter": second })).await.is_err());
+    let mut other = form(&unique("IT_FC"));
+    other["fulfillmentCenter"] = json!(second);
+    create(&other).await.unwrap();
+    let listed = centers().await;
+    assert!(listed.as_array().unwrap().iter().any(|c| c == second.as_str()), "second: {listed}");
+
+    let mut none = form(&unique("IT_FC"));
+    none["fulfillmentCenter"] = json!("Does Not Exist");
+    create(&none).await.unwrap();
+    assert!(!centers().await.as_array().unwrap().iter().any(|c| c == "Does Not Exist"));
+    let err = gql("fulfillment_centers", &restricted().await, json!({})).await.unwrap_err();
+    assert_eq!(err, fleet_shared::ApiError::Forbidden);
+}

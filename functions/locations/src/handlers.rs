@@ -187,6 +187,14 @@ pub async fn fridge_schema_names(deps: &'static Deps, _: Input) -> Result<Vec<St
     names::list(deps, names::FRIDGE_SCHEMAS).await
 }
 
+/// `fulfillmentCenters`: the centers of the fleet's locations (LogiNext's
+/// choices), one Query of the name list; never 'Does Not Exist'.
+pub async fn fulfillment_centers(deps: &'static Deps, _: Input) -> Result<Vec<String>, ApiError> {
+    let mut centers = names::list(deps, names::FULFILLMENT_CENTERS).await?;
+    centers.retain(|c| c != names::NOT_A_CENTER);
+    Ok(centers)
+}
+
 pub async fn price_map_template_names(deps: &'static Deps, _: Input) -> Result<Vec<String>, ApiError> {
     names::list(deps, names::PRICE_MAP_TEMPLATES).await
 }

@@ -17,9 +17,9 @@ use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
 const LOCATIONS_READ: &[Grant] = &[Grant::ReadTable(Table::Locations)];
 const LOCATIONS_LIST: &[Grant] = &[Grant::ReadTable(Table::Locations), Grant::PagingTokens];
 /// Creating and updating validate search-type fields against the name lists,
-/// and every write appends to the history.
+/// list the location's fulfillment center there, and every write appends to the history.
 const LOCATIONS_WRITE: &[Grant] =
-    &[Grant::CrudTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::WriteTable(Table::History)];
+    &[Grant::CrudTable(Table::Locations), Grant::CrudTable(Table::NameLists), Grant::WriteTable(Table::History)];
 const NAMES_READ: &[Grant] = &[Grant::ReadTable(Table::NameLists)];
 const SCHEDULE_WRITE: &[Grant] = &[
     Grant::CrudTable(Table::ScheduledChanges),
@@ -90,6 +90,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action("GetUniqueFridgeSchemaNames"),
         grants: NAMES_READ,
         handler: handler!(handlers::fridge_schema_names),
+    },
+    FunctionSpec {
+        name: "fulfillment_centers",
+        trigger: Trigger::Query("fulfillmentCenters"),
+        // LogiNext's choices (2-fleet §2.7): a route screen's read.
+        permission: Permission::Action("ViewRoutes"),
+        grants: NAMES_READ,
+        handler: handler!(handlers::fulfillment_centers),
     },
     FunctionSpec {
         name: "get_price_map_templates",

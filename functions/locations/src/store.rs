@@ -81,7 +81,8 @@ impl LocationStore for Dynamo {
 
     async fn insert(&self, doc: &Value, history: &Record) -> Result<(), ApiError> {
         let t = self.0.table(Table::Locations)?;
-        let items = vec![new_location_put(t.name, doc)?, history.put(self.0.config.table(Table::History)?)?];
+        let mut items = vec![new_location_put(t.name, doc)?, history.put(self.0.config.table(Table::History)?)?];
+        items.extend(self.center_items(center_of(doc))?);
         store::transact(t.client, items).await
     }
 
@@ -111,7 +112,27 @@ impl LocationStore for Dynamo {
         for a in also {
             items.extend(also_items(self.0, a)?);
         }
+        let center = plan.iter().find(|a| a.path == CENTER_PATH).and_then(|a| a.value.as_str());
+        items.extend(self.center_items(center)?);
         store::transact(t.client, items).await
+    }
+}
+
+/// Where a location keeps its fulfillment center.
+const CENTER_PATH: [&str; 2] = ["operationConfigs", "fulfillmentCenter"];
+
+fn center_of(doc: &Value) -> Option<&str> {
+    doc.pointer("/operationConfigs/fulfillmentCenter").and_then(Value::as_str)
+}
+
+impl Dynamo {
+    /// Lists a written location's fulfillment center (`names::FULFILLMENT_CENTERS`),
+    /// in the write's transaction, so the list never needs a scan of the fleet.
+    fn center_items(&self, center: Option<&str>) -> Result<Vec<TransactWriteItem>, ApiError> {
+        match center.map(str::trim).filter(|c| !c.is_empty()) {
+            Some(c) => Ok(vec![names::put(self.0.config.table(Table::NameLists)?, names::FULFILLMENT_CENTERS, c)?]),
+            None => Ok(vec![]),
+        }
     }
 }
 
@@ -186,6 +207,7 @@ impl Dynamo {
     pub async fn insert_each(&self, rows: &[NewLocation]) -> Result<Vec<Result<(), ApiError>>, ApiError> {
         let (locations, history) = (self.0.table(Table::Locations)?.name, self.0.table(Table::History)?.name);
         let claims = self.0.table(Table::Idempotency).map(|t| t.name);
+        // Bulk rows (the CRM export) carry no fulfillment center, so none is listed here.
         let mut groups = Vec::with_capacity(rows.len());
         for row in rows {
             let mut items = vec![new_location_put(locations, &row.doc)?, row.history.put(history)?];

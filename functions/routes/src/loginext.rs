@@ -18,7 +18,7 @@ pub const END_BEFORE_START: &str = "\"End Date\" can not be before \"Start Date\
 pub const BEFORE_TODAY: &str = "Dates cannot be before today.";
 pub const NO_CENTER: &str = "Select at least one Fulfillment Center.";
 /// §5: never offered, never sent.
-pub const EXCLUDED_CENTER: &str = "Does Not Exist";
+pub const EXCLUDED_CENTER: &str = fleet_shared::names::NOT_A_CENTER;
 /// §8.
 pub const SUCCESS_MESSAGE: &str =
     "LogiNext syncing has been initiated successfully, but it's still in progress. It may take some time to complete.";

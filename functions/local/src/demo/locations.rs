@@ -224,6 +224,9 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
     let docs = demo_locations();
     let items = docs.iter().map(dynamo::to_item).collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::Locations)?.batch_put(items).await?;
+    // Listed as the write path lists them (LogiNext's fulfillment centers).
+    let centers = docs.iter().filter_map(|d| d.pointer("/operationConfigs/fulfillmentCenter").and_then(Value::as_str));
+    names::add(deps, names::FULFILLMENT_CENTERS, centers).await?;
     let created = docs
         .iter()
         .map(|d| {

@@ -2,6 +2,8 @@
 // fridges get pars on a date of their own through the pars upload (their
 // packing slips are made with the orders), then a bulk override of both rows
 // to Not Delivering, the toast, and the locks. A fridge is never offered Complete.
+// A third fridge on a second date of its own: overridden, then reverted by a
+// supervisor (the admin holds RevertDropOverride) with a reason, and its history.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -11,17 +13,19 @@ import { createLocationAs, launch, readStack, signIn } from './helpers.mjs';
 
 const stamp = Date.now();
 const fridges = [`DROPE2E_${stamp}_A`, `DROPE2E_${stamp}_B`];
+const reverted = `DROPE2E_${stamp}_C`;
 const date = new Date(Date.UTC(2070, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+const revertDate = new Date(Date.UTC(2080, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
 let stack;
 let browser;
 let page;
 const url = (p) => new URL(p, stack.webUrl).toString();
 
-async function uploadPars() {
+async function uploadPars(ids, date) {
   const dir = await mkdtemp(path.join(tmpdir(), 'fleet-drop-'));
   const file = path.join(dir, 'pars.csv');
   const header = 'location,dropOffDate,deliveryDate,stockingIndex,item,par,overCapacityAmount,jit,priorityBoost';
-  const rows = fridges.map((id) => `${id},${date},${date},,Greek Salad,6,1,false,`);
+  const rows = ids.map((id) => `${id},${date},${date},,Greek Salad,6,1,false,`);
   await writeFile(file, [header, ...rows].join('\n') + '\n');
   await page.goto(url('/pars/upload'));
   const picker = page.getByLabel('CSV file');
@@ -38,7 +42,7 @@ before(async () => {
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(page, stack.users.admin);
   // The pars upload needs a routed fridge (routing tag, fulfillment center, parking instructions).
-  for (const id of fridges) {
+  for (const id of [...fridges, reverted]) {
     await createLocationAs(page, id, {
       routingTag: 'CHI',
       fulfillmentCenter: 'Chicago Kitchen',
@@ -46,7 +50,8 @@ before(async () => {
       route: 'chi-09',
     });
   }
-  await uploadPars();
+  await uploadPars(fridges, date);
+  await uploadPars([reverted], revertDate);
 });
 
 after(async () => {
@@ -96,4 +101,38 @@ test('a bulk override of two fridge rows records Not Delivering and locks them',
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByText('Unconfirmed drops: 0').waitFor();
   assert.equal(await select(fridges[1]).isDisabled(), true);
+});
+
+test('a supervisor reverts a recorded drop status with a reason, and the history shows both', async () => {
+  await page.goto(url('/reports/dropoffsummary'));
+  await page.getByLabel('Drop Off Date').fill(revertDate);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByText('Unconfirmed drops: 1').waitFor();
+  const status = page.getByRole('combobox', { name: new RegExp(`^Drop Status of ${reverted} `) });
+  await status.selectOption('Not Delivering');
+  await page.getByRole('combobox', { name: new RegExp(`^Reason of ${reverted} `) }).selectOption('Line Haul Delay');
+  await page.getByRole('button', { name: 'Confirm Override' }).click();
+  await page.getByRole('alertdialog', { name: 'Confirm Override' }).getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Unconfirmed drops: 0').waitFor();
+
+  const slip = `${revertDate}#${reverted}#1`;
+  await page.getByRole('button', { name: `Revert ${slip}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Revert drop status' });
+  assert.equal(await dialog.getByRole('button', { name: 'Revert to Pending' }).isDisabled(), true, 'a reason first');
+  await dialog.getByLabel('Reason').fill('Truck came back with the order');
+  await dialog.getByRole('button', { name: 'Revert to Pending' }).click();
+  await page.getByText(`Drop status of ${slip} reverted to Pending`).waitFor();
+  await page.getByText('Unconfirmed drops: 1').waitFor();
+  assert.equal(await status.isDisabled(), false, 'the row is unlocked');
+
+  await page.getByRole('button', { name: `History of ${slip}` }).click();
+  const history = page.getByRole('list', { name: `Drop status history of ${slip}` });
+  await history.waitFor();
+  const items = await history.getByRole('listitem').allInnerTexts();
+  assert.equal(items.length, 2, items.join(' | '));
+  assert.ok(
+    items[0].includes('Not Delivering (Line Haul Delay) → Pending') && items[0].includes('Truck came back'),
+    items[0],
+  );
+  assert.ok(items[1].includes('Pending → Not Delivering (Line Haul Delay)'), items[1]);
 });

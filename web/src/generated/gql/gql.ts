@@ -17,7 +17,9 @@ import * as types from './graphql';
 type Documents = {
     "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": typeof types.MyAccessDocument,
     "query DropOffSummary($dropOffDate: String!) {\n  dropOffSummary(dropOffDate: $dropOffDate) {\n    dropOffDate unconfirmed\n    rows {\n      extendedId locationId locationType routeId packingSlipId stockingIndex pickDate\n      dropStatus statusReason createdBy locked\n    }\n  }\n}": typeof types.DropOffSummaryDocument,
+    "query DropOverrideHistory($dropOffDate: String!, $packingSlipId: ID!, $nextToken: String) {\n  dropOverrideHistory(dropOffDate: $dropOffDate, packingSlipId: $packingSlipId, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.DropOverrideHistoryDocument,
     "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": typeof types.OverrideDropDocument,
+    "mutation RevertDropOverride($input: RevertDropOverrideInput!) {\n  revertDropOverride(input: $input) { dropOffDate packingSlipId dropStatus revertedStatus }\n}": typeof types.RevertDropOverrideDocument,
     "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": typeof types.CreateQueueMessageDocument,
     "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}": typeof types.FleetHealthDocument,
     "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": typeof types.FridgeTemperaturesDocument,
@@ -65,7 +67,9 @@ type Documents = {
 const documents: Documents = {
     "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": types.MyAccessDocument,
     "query DropOffSummary($dropOffDate: String!) {\n  dropOffSummary(dropOffDate: $dropOffDate) {\n    dropOffDate unconfirmed\n    rows {\n      extendedId locationId locationType routeId packingSlipId stockingIndex pickDate\n      dropStatus statusReason createdBy locked\n    }\n  }\n}": types.DropOffSummaryDocument,
+    "query DropOverrideHistory($dropOffDate: String!, $packingSlipId: ID!, $nextToken: String) {\n  dropOverrideHistory(dropOffDate: $dropOffDate, packingSlipId: $packingSlipId, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.DropOverrideHistoryDocument,
     "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": types.OverrideDropDocument,
+    "mutation RevertDropOverride($input: RevertDropOverrideInput!) {\n  revertDropOverride(input: $input) { dropOffDate packingSlipId dropStatus revertedStatus }\n}": types.RevertDropOverrideDocument,
     "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": types.CreateQueueMessageDocument,
     "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}": types.FleetHealthDocument,
     "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": types.FridgeTemperaturesDocument,
@@ -122,7 +126,15 @@ export function gql(source: "query DropOffSummary($dropOffDate: String!) {\n  dr
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function gql(source: "query DropOverrideHistory($dropOffDate: String!, $packingSlipId: ID!, $nextToken: String) {\n  dropOverrideHistory(dropOffDate: $dropOffDate, packingSlipId: $packingSlipId, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}"): typeof import('./graphql').DropOverrideHistoryDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function gql(source: "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}"): typeof import('./graphql').OverrideDropDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation RevertDropOverride($input: RevertDropOverrideInput!) {\n  revertDropOverride(input: $input) { dropOffDate packingSlipId dropStatus revertedStatus }\n}"): typeof import('./graphql').RevertDropOverrideDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

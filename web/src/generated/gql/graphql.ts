@@ -131,6 +131,13 @@ export type QueueMessagePayloadInput = {
   resource: string;
 };
 
+export type RevertDropOverrideInput = {
+  dropOffDate: string;
+  packingSlipId: string;
+  /** Why the recorded status is reverted (required). */
+  reason: string;
+};
+
 export type ScheduleChangeFilter = {
   id: string;
 };
@@ -168,12 +175,28 @@ export type DropOffSummaryQueryVariables = Exact<{
 
 export type DropOffSummaryQuery = { dropOffSummary: { dropOffDate: string, unconfirmed: number, rows: Array<{ extendedId: string, locationId: string, locationType: string, routeId: string | null, packingSlipId: string, stockingIndex: number, pickDate: string, dropStatus: string, statusReason: string | null, createdBy: string | null, locked: boolean }> } };
 
+export type DropOverrideHistoryQueryVariables = Exact<{
+  dropOffDate: string;
+  packingSlipId: string;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type DropOverrideHistoryQuery = { dropOverrideHistory: { nextToken: string | null, items: Array<{ at: string, who: string, source: string, changes: Array<{ attribute: string, oldValue: unknown, newValue: unknown, reason: string | null }> }> } };
+
 export type OverrideDropMutationVariables = Exact<{
   input: CreateDriverActionInput;
 }>;
 
 
 export type OverrideDropMutation = { createDriverAction: { id: string } };
+
+export type RevertDropOverrideMutationVariables = Exact<{
+  input: RevertDropOverrideInput;
+}>;
+
+
+export type RevertDropOverrideMutation = { revertDropOverride: { dropOffDate: string, packingSlipId: string, dropStatus: string, revertedStatus: string } };
 
 export type CreateQueueMessageMutationVariables = Exact<{
   location: string;
@@ -569,6 +592,28 @@ export const DropOffSummaryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DropOffSummaryQuery, DropOffSummaryQueryVariables>;
+export const DropOverrideHistoryDocument = new TypedDocumentString(`
+    query DropOverrideHistory($dropOffDate: String!, $packingSlipId: ID!, $nextToken: String) {
+  dropOverrideHistory(
+    dropOffDate: $dropOffDate
+    packingSlipId: $packingSlipId
+    nextToken: $nextToken
+  ) {
+    items {
+      at
+      who
+      source
+      changes {
+        attribute
+        oldValue
+        newValue
+        reason
+      }
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<DropOverrideHistoryQuery, DropOverrideHistoryQueryVariables>;
 export const OverrideDropDocument = new TypedDocumentString(`
     mutation OverrideDrop($input: CreateDriverActionInput!) {
   createDriverAction(input: $input) {
@@ -576,6 +621,16 @@ export const OverrideDropDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OverrideDropMutation, OverrideDropMutationVariables>;
+export const RevertDropOverrideDocument = new TypedDocumentString(`
+    mutation RevertDropOverride($input: RevertDropOverrideInput!) {
+  revertDropOverride(input: $input) {
+    dropOffDate
+    packingSlipId
+    dropStatus
+    revertedStatus
+  }
+}
+    `) as unknown as TypedDocumentString<RevertDropOverrideMutation, RevertDropOverrideMutationVariables>;
 export const CreateQueueMessageDocument = new TypedDocumentString(`
     mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {
   createQueueMessage(location: $location, message: $message) {

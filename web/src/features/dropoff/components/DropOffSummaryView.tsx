@@ -24,6 +24,8 @@ import {
 } from '../lib/drop-rules';
 import { runOverrides } from '../lib/run-overrides';
 import { BulkUpdateDialog } from './BulkUpdateDialog';
+import { DropHistoryDialog } from './DropHistoryDialog';
+import { RevertDropDialog } from './RevertDropDialog';
 
 /** The Drop Off Summary (2-fleet §2.5, §4.5): pick a date, then override drop statuses. */
 export function DropOffSummaryView() {
@@ -69,6 +71,8 @@ function DropList({ date, onChooseDate }: { date: string; onChooseDate: () => vo
   const [dialog, setDialog] = useState<'bulk' | 'confirm' | null>(null);
   const [busy, setBusy] = useState(false);
   const [failures, setFailures] = useState<string[]>([]);
+  const [reverting, setReverting] = useState<DropOffRow | null>(null);
+  const [historyOf, setHistoryOf] = useState<DropOffRow | null>(null);
   // One requestId per (row, status, reason): a retry of the same override is the same request.
   const requestIds = useRef(new Map<string, string>());
 
@@ -105,6 +109,17 @@ function DropList({ date, onChooseDate }: { date: string; onChooseDate: () => vo
     setChecked((s) => new Set([...s].filter((id) => !done.has(id))));
     setFailures(outcome.failed.map(({ row, message }) => `${row.locationId} · ${row.packingSlipId}: ${message}`));
     await queryClient.invalidateQueries({ queryKey: dropOffSummaryKey(date) });
+  }
+
+  async function reverted(row: DropOffRow) {
+    setReverting(null);
+    // A new override of the row after its revert is a new request, never a replay of the old one.
+    for (const key of [...requestIds.current.keys()]) {
+      if (key.startsWith(`${row.extendedId}|`)) requestIds.current.delete(key);
+    }
+    toast.success(`Drop status of ${row.packingSlipId} reverted to Pending`);
+    await queryClient.invalidateQueries({ queryKey: dropOffSummaryKey(date) });
+    await queryClient.invalidateQueries({ queryKey: ['dropOverrideHistory', date, row.packingSlipId] });
   }
 
   const columns: DataColumn<DropOffRow>[] = [
@@ -179,6 +194,33 @@ function DropList({ date, onChooseDate }: { date: string; onChooseDate: () => vo
       },
     },
     { id: 'createdBy', header: 'Created By', value: (r) => r.createdBy ?? '' },
+    {
+      id: 'actions',
+      header: 'Actions',
+      exportable: false,
+      value: () => '',
+      cell: (r) => (
+        <Flex gap="0.25rem" wrap="wrap">
+          <Button size="small" aria-label={`History of ${r.packingSlipId}`} onClick={() => setHistoryOf(r)}>
+            History
+          </Button>
+          {r.locked ? (
+            <Guard call="revertDropOverride">
+              {(disabled) => (
+                <Button
+                  size="small"
+                  aria-label={`Revert ${r.packingSlipId}`}
+                  isDisabled={disabled}
+                  onClick={() => setReverting(r)}
+                >
+                  Revert
+                </Button>
+              )}
+            </Guard>
+          ) : null}
+        </Flex>
+      ),
+    },
   ];
 
   return (
@@ -282,6 +324,15 @@ function DropList({ date, onChooseDate }: { date: string; onChooseDate: () => vo
           </Text>
         </ConfirmDialog>
       ) : null}
+      {reverting ? (
+        <RevertDropDialog
+          date={date}
+          row={reverting}
+          onCancel={() => setReverting(null)}
+          onReverted={() => void reverted(reverting)}
+        />
+      ) : null}
+      {historyOf ? <DropHistoryDialog date={date} row={historyOf} onClose={() => setHistoryOf(null)} /> : null}
       {failures.length ? (
         <MessageDialog
           title="Some drops were not updated"

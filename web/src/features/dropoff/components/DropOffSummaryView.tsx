@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type DataColumn } from '@/components/DataTable';
-import { DatePicker } from '@/components/DatePicker';
+import { DateSearchForm } from '@/components/DateSearchForm';
 import { MessageDialog } from '@/components/MessageDialog';
 import { Guard } from '@/features/access';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
-import { CENTRAL_ZONE, centralTime } from '@/lib/central-time';
+import { centralTime } from '@/lib/central-time';
 import { errorMessage } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import { dropOffSummaryKey, useDropOffSummary, type DropOffRow } from '../api/drop-off-summary';
@@ -29,35 +29,9 @@ import { RevertDropDialog } from './RevertDropDialog';
 
 /** The Drop Off Summary (2-fleet §2.5, §4.5): pick a date, then override drop statuses. */
 export function DropOffSummaryView() {
-  const [date, setDate] = useState<string | undefined>(undefined);
   const [searched, setSearched] = useState<string | null>(null);
 
-  if (searched === null) {
-    return (
-      <form
-        aria-label="Drop-off date"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (date) setSearched(date);
-        }}
-      >
-        <Flex direction="column" gap="1rem" maxWidth="24rem">
-          <DatePicker
-            label="Drop Off Date"
-            value={date}
-            onChange={setDate}
-            timeZone={CENTRAL_ZONE}
-            timeZoneLabel="CT"
-          />
-          <Flex>
-            <Button type="submit" variation="primary" isDisabled={!date}>
-              Search
-            </Button>
-          </Flex>
-        </Flex>
-      </form>
-    );
-  }
+  if (searched === null) return <DateSearchForm onSearch={setSearched} />;
   return <DropList key={searched} date={searched} onChooseDate={() => setSearched(null)} />;
 }
 

@@ -4,11 +4,10 @@ import { Alert, Button, Flex, Heading, Loader, SearchField, Text } from '@aws-am
 import { CheckboxGroup } from '@/components/CheckboxGroup';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type DataColumn } from '@/components/DataTable';
-import { DatePicker } from '@/components/DatePicker';
+import { DateSearchForm } from '@/components/DateSearchForm';
 import { MessageDialog } from '@/components/MessageDialog';
 import { Guard } from '@/features/access';
 import { currentUserQueryKey, getCurrentUser } from '@/features/auth/useCurrentUser';
-import { CENTRAL_ZONE } from '@/lib/central-time';
 import { errorMessage } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import { jitManagementKey, useJitManagement, type JitRow } from '../api/jit-management';
@@ -40,35 +39,9 @@ import { JitBulkUpdateDialog } from './JitBulkUpdateDialog';
 
 /** JIT Management (2-fleet §2.6, §4.6): pick a date, then turn JIT off or on for route stops. */
 export function JitManagementView() {
-  const [date, setDate] = useState<string | undefined>(undefined);
   const [searched, setSearched] = useState<string | null>(null);
 
-  if (searched === null) {
-    return (
-      <form
-        aria-label="Drop-off date"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (date) setSearched(date);
-        }}
-      >
-        <Flex direction="column" gap="1rem" maxWidth="24rem">
-          <DatePicker
-            label="Drop Off Date"
-            value={date}
-            onChange={setDate}
-            timeZone={CENTRAL_ZONE}
-            timeZoneLabel="CT"
-          />
-          <Flex>
-            <Button type="submit" variation="primary" isDisabled={!date}>
-              Search
-            </Button>
-          </Flex>
-        </Flex>
-      </form>
-    );
-  }
+  if (searched === null) return <DateSearchForm onSearch={setSearched} />;
   return <JitList key={searched} date={searched} onChooseDate={() => setSearched(null)} />;
 }
 

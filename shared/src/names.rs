@@ -19,17 +19,6 @@ pub const FULFILLMENT_CENTERS: &str = "fulfillmentCenter";
 /// 2-fleet §5: the center that is no center, listed if a location says so but never offered.
 pub const NOT_A_CENTER: &str = "Does Not Exist";
 
-/// An unconditional put of the item listing `name` under `kind`, for a write's
-/// transaction: listing a name twice leaves one item, so it needs no condition.
-pub fn put(table: &str, kind: &str, name: &str) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, ApiError> {
-    let put = aws_sdk_dynamodb::types::Put::builder()
-        .table_name(table)
-        .set_item(Some(item(kind, name)))
-        .build()
-        .map_err(ApiError::internal)?;
-    Ok(aws_sdk_dynamodb::types::TransactWriteItem::builder().put(put).build())
-}
-
 /// The item that lists `name` under `kind`.
 pub fn item(kind: &str, name: &str) -> Item {
     HashMap::from([("kind".to_string(), store::s(kind)), ("name".to_string(), store::s(name))])

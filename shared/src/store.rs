@@ -132,6 +132,17 @@ impl TableRef<'_> {
 }
 
 /// A BatchWriteItem put of one item.
+/// An unconditional put for a write's transaction: for items whose second put
+/// changes nothing (a name in a name list), so it needs no condition.
+pub fn transact_put(table: &str, item: Item) -> Result<TransactWriteItem, ApiError> {
+    let put = aws_sdk_dynamodb::types::Put::builder()
+        .table_name(table)
+        .set_item(Some(item))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().put(put).build())
+}
+
 pub fn put_request(item: Item) -> Result<WriteRequest, ApiError> {
     let put = PutRequest::builder().set_item(Some(item)).build().map_err(ApiError::internal)?;
     Ok(WriteRequest::builder().put_request(put).build())

@@ -130,7 +130,10 @@ impl Dynamo {
     /// in the write's transaction, so the list never needs a scan of the fleet.
     fn center_items(&self, center: Option<&str>) -> Result<Vec<TransactWriteItem>, ApiError> {
         match center.map(str::trim).filter(|c| !c.is_empty()) {
-            Some(c) => Ok(vec![names::put(self.0.config.table(Table::NameLists)?, names::FULFILLMENT_CENTERS, c)?]),
+            Some(c) => {
+                let table = self.0.config.table(Table::NameLists)?;
+                Ok(vec![store::transact_put(table, names::item(names::FULFILLMENT_CENTERS, c))?])
+            }
             None => Ok(vec![]),
         }
     }

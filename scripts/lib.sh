@@ -7,6 +7,7 @@ STATE="${FLEET_STATE_DIR:-$ROOT/.local}"
 MOTO_PORT="${MOTO_PORT:-5599}"
 API_PORT="${API_PORT:-4000}"
 WEB_PORT="${WEB_PORT:-5173}"
+ROUTING_PORT="${ROUTING_PORT:-5601}"
 mkdir -p "$STATE"
 # The local binary's cargo profile: dev to run and test; the benchmarks use
 # `measure`, optimised as the deployed Lambdas are.
@@ -92,8 +93,15 @@ start_stack() {
 
   log "creating tables, user pool and demo users from template.yaml"
   .venv/bin/python scripts/local/provision.py --endpoint "http://127.0.0.1:$MOTO_PORT" \
-    --api-port "$API_PORT" --web-url "http://127.0.0.1:$WEB_PORT" --state-dir "$STATE"
+    --api-port "$API_PORT" --web-url "http://127.0.0.1:$WEB_PORT" --routing-port "$ROUTING_PORT" --state-dir "$STATE"
   set -a; . "$STATE/stack.env"; set +a
+
+  # The integration tests sync through it too, so it starts with the emulator.
+  free_port "$ROUTING_PORT"
+  log "starting the routing service stub (LogiNext's HTTP contract) on 127.0.0.1:$ROUTING_PORT"
+  "$FLEET_LOCAL" routing-stub > "$STATE/routing-stub.log" 2>&1 &
+  PIDS+=($!)
+  wait_http "http://127.0.0.1:$ROUTING_PORT/health" "routing service stub"
 
   log "seeding demo data"
   "$FLEET_LOCAL" seed

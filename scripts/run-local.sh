@@ -18,6 +18,7 @@ cat <<BANNER
     GraphQL:      http://127.0.0.1:$API_PORT/graphql
     REST:         http://127.0.0.1:$API_PORT/prod/...
     Emulator:     http://127.0.0.1:$MOTO_PORT
+    Routing stub: http://127.0.0.1:$ROUTING_PORT (LogiNext; ROUTING_STUB_DELAY_MS slows it)
 
     Sign in as    $DEMO_ADMIN_EMAIL       (every permission and flag)
              or   $DEMO_RESTRICTED_EMAIL  (view locations only, no flags)

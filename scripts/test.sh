@@ -4,7 +4,7 @@
 # local stack. Uses its own ports, so a running dev stack is left alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export FLEET_STATE_DIR="$PWD/.local/test" MOTO_PORT="${TEST_MOTO_PORT:-5699}" API_PORT="${TEST_API_PORT:-4100}" WEB_PORT="${TEST_WEB_PORT:-5273}"
+export FLEET_STATE_DIR="$PWD/.local/test" MOTO_PORT="${TEST_MOTO_PORT:-5699}" API_PORT="${TEST_API_PORT:-4100}" WEB_PORT="${TEST_WEB_PORT:-5273}" ROUTING_PORT="${TEST_ROUTING_PORT:-5701}"
 export SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
 . scripts/lib.sh
 trap stop_stack EXIT INT TERM

@@ -157,6 +157,7 @@ def main():
     ap.add_argument("--endpoint", required=True)
     ap.add_argument("--api-port", type=int, required=True)
     ap.add_argument("--web-url", required=True)
+    ap.add_argument("--routing-port", type=int, default=5601)
     ap.add_argument("--state-dir", default=str(ROOT / ".local"))
     args = ap.parse_args()
     state = Path(args.state_dir)
@@ -197,6 +198,16 @@ def main():
     parameter = f"/{PREFIX}/paging-token-secret"
     client("ssm").put_parameter(Name=parameter, Value=secret_file.read_text().strip(), Type="SecureString", Overwrite=True)
     names["PagingTokenParameterName"] = parameter
+
+    # The routing service's key, likewise: the worker reads it from SSM on first
+    # use; the local stub (scripts/lib.sh) checks requests against the same parameter.
+    key_file = state / "routing-key"
+    if not key_file.exists():
+        key_file.write_text(secrets.token_hex(24))
+    routing_parameter = f"/{PREFIX}/routing-service-key"
+    client("ssm").put_parameter(Name=routing_parameter, Value=key_file.read_text().strip(), Type="SecureString", Overwrite=True)
+    names["RoutingServiceKeyParameterName"] = routing_parameter
+    names["RoutingServiceUrl"] = f"http://127.0.0.1:{args.routing_port}"
 
     password = os.environ.get("DEMO_PASSWORD", "FleetDemo-2026")
     users = {

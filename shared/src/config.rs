@@ -1,5 +1,7 @@
 use crate::paging::{LazySecret, SecretSource, SsmParameter};
-use crate::resources::{Bucket, Queue, Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
+use crate::resources::{
+    Bucket, Queue, Table, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL, USER_POOL_ID,
+};
 use crate::{registry::Needs, ApiError};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -16,7 +18,19 @@ pub struct Config {
     /// Signs `nextToken`s so a tampered token is refused. The environment
     /// names an SSM SecureString; the secret is read on first use.
     paging_secret: Option<Arc<LazySecret>>,
+    routing: Option<RoutingService>,
 }
+
+/// The external routing service: its base URL, and its key, an SSM
+/// SecureString read on first use (never in the template or environment).
+#[derive(Clone, Debug)]
+pub struct RoutingService {
+    pub base_url: String,
+    pub key: Arc<LazySecret>,
+}
+
+/// The shortest routing-service key taken: a blank or truncated parameter is refused.
+const MIN_ROUTING_KEY_LEN: usize = 16;
 
 #[derive(Debug, thiserror::Error)]
 #[error("missing environment variable {0}")]
@@ -50,7 +64,14 @@ impl Config {
             config.user_pool_id = Some(var(USER_POOL_ID)?);
         }
         if needs.paging {
-            config.paging_secret = Some(Arc::new(LazySecret::new(var(PAGING_TOKEN_SECRET)?, secrets)));
+            config.paging_secret = Some(Arc::new(LazySecret::new(var(PAGING_TOKEN_SECRET)?, secrets.clone())));
+        }
+        if needs.routing {
+            let key = LazySecret::with_min_len(var(ROUTING_SERVICE_KEY_PARAMETER)?, secrets, MIN_ROUTING_KEY_LEN);
+            config.routing = Some(RoutingService {
+                base_url: var(ROUTING_SERVICE_URL)?.trim_end_matches('/').to_string(),
+                key: Arc::new(key),
+            });
         }
         Ok(config)
     }
@@ -91,6 +112,11 @@ impl Config {
     /// (one GetParameter), then from memory.
     pub fn paging_secret(&self) -> Result<&[u8], ApiError> {
         self.paging_secret.as_deref().ok_or_else(|| ApiError::internal("function has no PagingTokens grant"))?.get()
+    }
+
+    /// The routing service of a function with the RoutingService grant.
+    pub fn routing_service(&self) -> Result<&RoutingService, ApiError> {
+        self.routing.as_ref().ok_or_else(|| ApiError::internal("function has no RoutingService grant"))
     }
 
     pub fn tables(&self) -> impl Iterator<Item = &Table> {
@@ -134,5 +160,21 @@ mod tests {
         assert_eq!(source.0.load(Ordering::SeqCst), 0);
         let needs = Needs { paging: true, ..Needs::default() };
         assert!(Config::load_with(&needs, |_| None, source).is_err(), "a missing variable fails the cold start");
+    }
+
+    #[test]
+    fn the_routing_service_is_its_url_and_a_key_read_on_first_use() {
+        let needs = Needs { routing: true, ..Needs::default() };
+        let source = Arc::new(Counting(AtomicUsize::new(0)));
+        let env = |name: &str| match name {
+            ROUTING_SERVICE_URL => Some("https://routing.example.com/".to_string()),
+            ROUTING_SERVICE_KEY_PARAMETER => Some("/fleet/routing".to_string()),
+            _ => None,
+        };
+        let config = Config::load_with(&needs, env, source.clone()).unwrap();
+        let routing = config.routing_service().unwrap();
+        assert_eq!((routing.base_url.as_str(), source.0.load(Ordering::SeqCst)), ("https://routing.example.com", 0));
+        assert!(routing.key.get().unwrap().starts_with(b"secret-behind-/fleet/routing"));
+        assert!(Config::load_with(&Needs::default(), env, source).unwrap().routing_service().is_err());
     }
 }

@@ -23,15 +23,23 @@ pub trait SecretSource: Send + Sync {
 /// The signing secret, named by `PAGING_TOKEN_SECRET`: read from its source
 /// on first use, not at cold start (most invocations sign no token), and then
 /// kept for the container. A failed read is not kept: the next use retries.
+/// The same lazy read serves any other secret a function needs (the
+/// routing service's key), with its own shortest length.
 pub struct LazySecret {
     name: String,
     value: OnceLock<Vec<u8>>,
     source: Arc<dyn SecretSource>,
+    min_len: usize,
 }
 
 impl LazySecret {
+    /// The paging secret (at least `MIN_SECRET_LEN` characters).
     pub fn new(name: impl Into<String>, source: Arc<dyn SecretSource>) -> Self {
-        LazySecret { name: name.into(), value: OnceLock::new(), source }
+        Self::with_min_len(name, source, MIN_SECRET_LEN)
+    }
+
+    pub fn with_min_len(name: impl Into<String>, source: Arc<dyn SecretSource>, min_len: usize) -> Self {
+        LazySecret { name: name.into(), value: OnceLock::new(), source, min_len }
     }
 
     /// The parameter's name (never the secret).
@@ -44,12 +52,12 @@ impl LazySecret {
             return Ok(v);
         }
         let fail = |why: String| {
-            tracing::error!(parameter = %self.name, error = %why, "paging secret unavailable");
-            ApiError::internal(format!("paging secret {} unavailable", self.name))
+            tracing::error!(parameter = %self.name, error = %why, "secret unavailable");
+            ApiError::internal(format!("secret {} unavailable", self.name))
         };
         let secret = self.source.fetch(&self.name).map_err(fail)?;
-        if secret.len() < MIN_SECRET_LEN {
-            return Err(fail(format!("shorter than {MIN_SECRET_LEN} characters")));
+        if secret.len() < self.min_len {
+            return Err(fail(format!("shorter than {} characters", self.min_len)));
         }
         // Two first uses at once both read; either value is the same secret.
         Ok(self.value.get_or_init(|| secret.into_bytes()))

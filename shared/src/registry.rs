@@ -2,7 +2,9 @@
 //! handler. Each area crate lists its functions once in a `FUNCTIONS` slice;
 //! the Lambda binaries, the local API, `template.yaml` and the schema check
 //! are all derived from those lists.
-use crate::resources::{Bucket, Table, PAGING_TOKEN_SECRET, USER_POOL_ID};
+use crate::resources::{
+    Bucket, Table, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL, USER_POOL_ID,
+};
 use crate::{error::ApiError, identity::Caller, limits, permissions, Deps};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -62,6 +64,12 @@ pub enum Grant {
     PagingTokens,
     /// Sends messages to a queue (its URL in the environment).
     SendToQueue(crate::resources::Queue),
+    /// Sets when a received message of its source queue comes back (a
+    /// worker's own backoff): `sqs:ChangeMessageVisibility`, the URL in the environment.
+    DelayQueueMessages(crate::resources::Queue),
+    /// Calls the external routing service: its base URL in the environment,
+    /// its key read from an SSM SecureString on first use.
+    RoutingService,
     /// Takes a whole file's rows in one request: up to `limits::MAX_FILE_REQUEST_BYTES`
     /// instead of the default bound (no IAM).
     FileUploads,
@@ -75,6 +83,7 @@ pub struct Needs {
     pub queues: BTreeSet<crate::resources::Queue>,
     pub user_pool: bool,
     pub paging: bool,
+    pub routing: bool,
     pub file_uploads: bool,
 }
 
@@ -87,6 +96,7 @@ impl Needs {
             queues: crate::resources::Queue::ALL.iter().copied().collect(),
             user_pool: true,
             paging: true,
+            routing: true,
             file_uploads: true,
         }
     }
@@ -101,6 +111,9 @@ impl Needs {
         }
         if self.paging {
             vars.push(PAGING_TOKEN_SECRET);
+        }
+        if self.routing {
+            vars.extend([ROUTING_SERVICE_URL, ROUTING_SERVICE_KEY_PARAMETER]);
         }
         vars
     }
@@ -142,8 +155,9 @@ impl FunctionSpec {
                 }
                 Grant::ListUsers => needs.user_pool = true,
                 Grant::PagingTokens => needs.paging = true,
+                Grant::RoutingService => needs.routing = true,
                 Grant::FileUploads => needs.file_uploads = true,
-                Grant::SendToQueue(q) => {
+                Grant::SendToQueue(q) | Grant::DelayQueueMessages(q) => {
                     needs.queues.insert(q);
                 }
             }

@@ -50,6 +50,9 @@ pub enum Table {
     /// Packing slips (2-fleet §3): pk dropOffDate, sk uniqueId; one per
     /// order, written with it (see fn-stocking `slips`).
     PackingSlips,
+    /// LogiNext route sync jobs: pk `kind` (`loginext`), sk `createdAt#id`,
+    /// so the recent jobs are one Query, newest first (see fn-routes `sync`).
+    RouteSyncJobs,
 }
 
 impl Table {
@@ -77,6 +80,7 @@ impl Table {
         Table::DriverActions,
         Table::Orders,
         Table::PackingSlips,
+        Table::RouteSyncJobs,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -104,6 +108,7 @@ impl Table {
             Table::DriverActions => "DriverActionsTable",
             Table::Orders => "OrdersTable",
             Table::PackingSlips => "PackingSlipsTable",
+            Table::RouteSyncJobs => "RouteSyncJobsTable",
         }
     }
 
@@ -133,6 +138,7 @@ impl Table {
             Table::DriverActions => "DRIVER_ACTIONS_TABLE",
             Table::Orders => "ORDERS_TABLE",
             Table::PackingSlips => "PACKING_SLIPS_TABLE",
+            Table::RouteSyncJobs => "ROUTE_SYNC_JOBS_TABLE",
         }
     }
 }
@@ -189,6 +195,11 @@ pub enum Queue {
     Orders,
     /// Order messages that can never be stored (malformed, unknown location), with the reason.
     OrdersDeadLetter,
+    /// One message per (sync job, date): the LogiNext sync worker plans that
+    /// date through the routing service and writes the routes back.
+    RouteSync,
+    /// Route sync messages that can never be processed (unreadable), with the reason.
+    RouteSyncDeadLetter,
 }
 
 impl Queue {
@@ -200,6 +211,8 @@ impl Queue {
         Queue::InventoryService,
         Queue::Orders,
         Queue::OrdersDeadLetter,
+        Queue::RouteSync,
+        Queue::RouteSyncDeadLetter,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -211,6 +224,8 @@ impl Queue {
             Queue::InventoryService => "InventoryServiceQueue",
             Queue::Orders => "OrdersQueue",
             Queue::OrdersDeadLetter => "OrdersDeadLetterQueue",
+            Queue::RouteSync => "RouteSyncQueue",
+            Queue::RouteSyncDeadLetter => "RouteSyncDeadLetterQueue",
         }
     }
 
@@ -224,11 +239,17 @@ impl Queue {
             Queue::InventoryService => "INVENTORY_SERVICE_QUEUE_URL",
             Queue::Orders => "ORDERS_QUEUE_URL",
             Queue::OrdersDeadLetter => "ORDERS_DEAD_LETTER_QUEUE_URL",
+            Queue::RouteSync => "ROUTE_SYNC_QUEUE_URL",
+            Queue::RouteSyncDeadLetter => "ROUTE_SYNC_DEAD_LETTER_QUEUE_URL",
         }
     }
 }
 
 pub const USER_POOL_ID: &str = "USER_POOL_ID";
 pub const PAGING_TOKEN_SECRET: &str = "PAGING_TOKEN_SECRET";
+/// The external routing service's base URL (LogiNext, or the local stub).
+pub const ROUTING_SERVICE_URL: &str = "ROUTING_SERVICE_URL";
+/// The name of the SSM SecureString holding the routing service's key (never the key).
+pub const ROUTING_SERVICE_KEY_PARAMETER: &str = "ROUTING_SERVICE_KEY_PARAMETER";
 /// Which registry entry a Lambda function runs (every function shares one binary).
 pub const FUNCTION_VAR: &str = "FLEET_FUNCTION";

@@ -164,10 +164,29 @@ fn projection_of(attributes: &[&str]) -> Option<(String, HashMap<String, String>
     if attributes.is_empty() {
         return None;
     }
-    // Attribute names may be reserved words: always go through #names.
-    let names = attributes.iter().enumerate().map(|(i, a)| (format!("#p{i}"), a.to_string())).collect();
-    let expression = (0..attributes.len()).map(|i| format!("#p{i}")).collect::<Vec<_>>().join(", ");
-    Some((expression, names))
+    // Attribute names may be reserved words: always go through #names. A
+    // dotted path (`operationConfigs.fulfillmentCenter`) reads only that
+    // nested attribute: one placeholder per segment.
+    let mut names = HashMap::new();
+    let paths: Vec<String> = attributes
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let segments: Vec<&str> = a.split('.').collect();
+            let single = segments.len() == 1;
+            segments
+                .into_iter()
+                .enumerate()
+                .map(|(j, segment)| {
+                    let name = if single { format!("#p{i}") } else { format!("#p{i}_{j}") };
+                    names.insert(name.clone(), segment.to_string());
+                    name
+                })
+                .collect::<Vec<_>>()
+                .join(".")
+        })
+        .collect();
+    Some((paths.join(", "), names))
 }
 
 /// Writes requests to one table in batches of 25, with unprocessed items retried.
@@ -299,6 +318,17 @@ fn failed_groups(pending: &[usize], groups: &[Vec<TransactWriteItem>], reasons: 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_projection_reads_top_level_names_and_dotted_paths_through_placeholders() {
+        let (expression, names) = super::projection_of(&["id", "operationConfigs.fulfillmentCenter"]).unwrap();
+        assert_eq!(expression, "#p0, #p1_0.#p1_1");
+        assert_eq!(
+            (names["#p0"].as_str(), names["#p1_0"].as_str(), names["#p1_1"].as_str()),
+            ("id", "operationConfigs", "fulfillmentCenter")
+        );
+        assert!(super::projection_of(&[]).is_none());
+    }
+
     use super::*;
 
     #[test]

@@ -11,6 +11,7 @@ pub mod graphql;
 pub mod order_simulator;
 pub use fleet_functions as registry;
 pub mod queues;
+pub mod routing_stub;
 pub mod seed;
 pub mod server;
 pub mod simulator;

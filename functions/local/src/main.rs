@@ -205,6 +205,20 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("routing-stub") => {
+            use fleet_shared::paging::SecretSource;
+            let url = var(fleet_shared::resources::ROUTING_SERVICE_URL);
+            let port = fleet_local::routing_stub::port_of(&url).expect("ROUTING_SERVICE_URL names a port");
+            // The service knows its own key: the one in the SSM parameter the worker reads.
+            let parameter = var(fleet_shared::resources::ROUTING_SERVICE_KEY_PARAMETER);
+            let key = fleet_shared::paging::SsmParameter.fetch(&parameter).expect("the routing key parameter");
+            let delay = env::var("ROUTING_STUB_DELAY_MS").ok().and_then(|d| d.parse().ok()).unwrap_or(0);
+            let stub = fleet_local::routing_stub::Stub::new(key.trim().to_string(), Duration::from_millis(delay));
+            let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.expect("bind routing stub port");
+            tracing::info!("routing service stub on http://127.0.0.1:{port}");
+            axum::serve(listener, fleet_local::routing_stub::router(stub)).await.expect("serve");
+            ExitCode::SUCCESS
+        }
         Some("serve") => {
             let wiring = Wiring::from_env().await.expect("configuration");
             let sdl = std::fs::read_to_string("infra/schema.graphql").expect("run from the repository root");
@@ -227,7 +241,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS]");
+            eprintln!("usage: fleet-local serve | routing-stub | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS]");
             ExitCode::FAILURE
         }
     }

@@ -12,6 +12,10 @@ pub const BINARY: &str = "fleet";
 /// The template parameter naming the SSM SecureString that signs paging
 /// tokens; `PAGING_TOKEN_SECRET` holds this name, never the secret.
 pub const PAGING_PARAMETER: &str = "PagingTokenParameterName";
+/// The template parameters of the external routing service: its base URL, and
+/// the SSM SecureString holding its key (`ROUTING_SERVICE_KEY_PARAMETER` holds this name).
+pub const ROUTING_URL_PARAMETER: &str = "RoutingServiceUrl";
+pub const ROUTING_KEY_PARAMETER: &str = "RoutingServiceKeyParameterName";
 /// Where failed invocations of scheduled (asynchronous) functions are parked.
 pub const SCHEDULED_FAILURES_QUEUE: &str = "ScheduledFailuresQueue";
 /// The topic every dead-letter alarm notifies.
@@ -20,14 +24,14 @@ pub const ALARMS_TOPIC: &str = "AlarmsTopic";
 /// checkov checks that every function fails by design, each with its reason;
 /// skipped per resource so that a new kind of resource still fails the run.
 const FUNCTION_SKIPS: &[(&str, &str)] = &[
-    ("CKV_AWS_117", "Reaches only AWS service endpoints (DynamoDB, S3, SQS, SSM, Cognito); no VPC resources to reach"),
+    ("CKV_AWS_117", "Reaches only AWS service endpoints (DynamoDB, S3, SQS, SSM, Cognito) and the external routing service over HTTPS; no VPC resources to reach"),
     (
         "CKV_AWS_115",
         "Bounded by the account's concurrency; reserving per function would cap 70 small functions separately",
     ),
     (
         "CKV_AWS_173",
-        "The environment holds resource names only (the paging secret is read from SSM); default encryption suffices",
+        "The environment holds resource names only (the paging secret and the routing key are read from SSM); default encryption suffices",
     ),
 ];
 
@@ -55,8 +59,10 @@ fn policies(spec: &FunctionSpec) -> Vec<String> {
             Grant::CrudBucket(b) => Some(format!("        - S3CrudPolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
             Grant::ListUsers => Some("        - Statement:\n            - Effect: Allow\n              Action: cognito-idp:ListUsers\n              Resource: !GetAtt UserPool.Arn\n".to_string()),
             Grant::SendToQueue(q) => Some(format!("        - SQSSendMessagePolicy:\n            QueueName: !GetAtt {}.QueueName\n", q.logical_id())),
+            Grant::DelayQueueMessages(q) => Some(format!("        - Statement:\n            - Effect: Allow\n              Action: sqs:ChangeMessageVisibility\n              Resource: !GetAtt {}.Arn\n", q.logical_id())),
             // The one parameter holding the signing secret (aws/ssm key: no KMS grant needed).
             Grant::PagingTokens => Some(format!("        - Statement:\n            - Effect: Allow\n              Action: ssm:GetParameter\n              Resource: !Sub 'arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{{PAGING_PARAMETER}}}'\n")),
+            Grant::RoutingService => Some(format!("        - Statement:\n            - Effect: Allow\n              Action: ssm:GetParameter\n              Resource: !Sub 'arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{{ROUTING_KEY_PARAMETER}}}'\n")),
             Grant::FileUploads => None, // no IAM
         })
         .collect()
@@ -76,6 +82,8 @@ pub fn env_value(var: &str) -> String {
     match var {
         resources::USER_POOL_ID => "!Ref UserPool".into(),
         resources::PAGING_TOKEN_SECRET => format!("!Ref {PAGING_PARAMETER}"),
+        resources::ROUTING_SERVICE_URL => format!("!Ref {ROUTING_URL_PARAMETER}"),
+        resources::ROUTING_SERVICE_KEY_PARAMETER => format!("!Ref {ROUTING_KEY_PARAMETER}"),
         other => panic!("no template value for {other}"),
     }
 }

@@ -104,11 +104,14 @@ fn policies_of(block: &str) -> BTreeSet<(String, String)> {
             out.insert(("ListUsers".into(), "UserPool".into()));
         } else if t == "Action: ssm:GetParameter" {
             let resource = lines[i + 1].trim();
-            assert!(
-                resource.ends_with(&format!(":parameter${{{}}}'", template::PAGING_PARAMETER)),
-                "SSM read of exactly the paging parameter: {resource}"
-            );
-            out.insert(("SsmGetParameter".into(), template::PAGING_PARAMETER.into()));
+            let parameter = [template::PAGING_PARAMETER, template::ROUTING_KEY_PARAMETER]
+                .into_iter()
+                .find(|p| resource.ends_with(&format!(":parameter${{{p}}}'")))
+                .unwrap_or_else(|| panic!("SSM read of exactly a named parameter: {resource}"));
+            out.insert(("SsmGetParameter".into(), parameter.into()));
+        } else if t == "Action: sqs:ChangeMessageVisibility" {
+            let queue = lines[i + 1].trim().trim_start_matches("Resource: !GetAtt ").trim_end_matches(".Arn");
+            out.insert(("SQSChangeMessageVisibility".into(), queue.into()));
         }
     }
     out
@@ -140,6 +143,12 @@ fn each_function_gets_exactly_the_environment_and_policies_its_grants_imply() {
                 Grant::ListUsers => Some(("ListUsers".to_string(), "UserPool".to_string())),
                 Grant::SendToQueue(q) => Some(("SQSSendMessage".to_string(), q.logical_id().to_string())),
                 Grant::PagingTokens => Some(("SsmGetParameter".to_string(), template::PAGING_PARAMETER.to_string())),
+                Grant::RoutingService => {
+                    Some(("SsmGetParameter".to_string(), template::ROUTING_KEY_PARAMETER.to_string()))
+                }
+                Grant::DelayQueueMessages(q) => {
+                    Some(("SQSChangeMessageVisibility".to_string(), q.logical_id().to_string()))
+                }
                 Grant::FileUploads => None,
             })
             .collect();

@@ -38,7 +38,8 @@ pub const GROUPS: &[Group] = &[
         actions: &["GetFridgeSoftware", "DeployFridgeSoftware", "ManageFridgeSoftwarePilots"],
     },
     // Not named by the spec: route viewing and the two route uploads (1-locations §2.7, §2.8).
-    Group { name: "Routes", actions: &["ViewRoutes", "UploadRoutes"] },
+    // SyncLogiNext starts a LogiNext route sync (2-fleet §2.7; issue 24).
+    Group { name: "Routes", actions: &["ViewRoutes", "UploadRoutes", "SyncLogiNext"] },
     // Not named by the spec: pars (3-planning §2).
     Group { name: "Pars", actions: &["GetPars", "UploadPars"] },
     // Not named by the spec: forecast (3-planning §2).

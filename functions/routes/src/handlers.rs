@@ -1,8 +1,12 @@
 //! Route functions: parse at the boundary, then run the route rules.
 use crate::drivers::DriverRoutes;
+use crate::loginext::client::Http;
+use crate::loginext::start::{self, Starter, SyncInput};
+use crate::loginext::worker::Worker;
 use crate::route_schedule::{self, RouteSchedule};
 use crate::store::{Dynamo, RoutesStore};
 use crate::{cells, orders};
+use fleet_shared::events::sqs_records;
 use fleet_shared::fridge_time::now_text;
 use fleet_shared::upload::{self, UploadRequest};
 use fleet_shared::{ApiError, Deps, Input, Table};
@@ -82,4 +86,26 @@ pub async fn driver_routes_commit(deps: &'static Deps, input: Input) -> Result<u
     input.require(deps, "UpdateLocation").await?;
     let req: UploadRequest = input.parse()?;
     upload::commit(&driver_kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await
+}
+
+/// `syncLogiNextLocRoutes(input)`: records the job and queues its dates (see `loginext::start`).
+pub async fn sync_loginext(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let caller = input.caller()?;
+    let body: SyncInput = input.arg("input")?;
+    let who = Starter { email: caller.display(), name: caller.name.as_deref() };
+    start::start(&Dynamo(deps), &deps.table(Table::Idempotency)?, body, who, chrono::Utc::now()).await
+}
+
+/// `logiNextSyncJobs`: the recent sync jobs, newest first.
+pub async fn loginext_sync_jobs(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
+    start::recent(&Dynamo(deps)).await
+}
+
+/// The route-sync queue's worker: answers `{batchItemFailures}`.
+pub async fn route_sync_worker(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let messages = sqs_records(&input)?;
+    let (store, records) = (Dynamo(deps), deps.table(Table::Idempotency)?);
+    let planner = Http(deps.config.routing_service()?);
+    let worker = Worker { routes: &store, jobs: &store, records: &records, planner: &planner };
+    serde_json::to_value(worker.batch(messages).await).map_err(ApiError::internal)
 }

@@ -9,7 +9,7 @@ pub mod route_schedule;
 pub mod stops;
 pub mod store;
 
-use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -56,5 +56,39 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::Idempotency),
         ],
         handler: handler!(handlers::driver_routes_commit),
+    },
+    FunctionSpec {
+        name: "sync_loginext_loc_routes",
+        trigger: Trigger::Mutation("syncLogiNextLocRoutes"),
+        permission: Permission::Action(loginext::SYNC_ACTION),
+        grants: &[
+            Grant::CrudTable(Table::RouteSyncJobs),
+            Grant::CrudTable(Table::Idempotency),
+            Grant::SendToQueue(Queue::RouteSync),
+        ],
+        handler: handler!(handlers::sync_loginext),
+    },
+    FunctionSpec {
+        name: "loginext_sync_jobs",
+        trigger: Trigger::Query("logiNextSyncJobs"),
+        permission: Permission::Action("ViewRoutes"),
+        grants: &[Grant::ReadTable(Table::RouteSyncJobs)],
+        handler: handler!(handlers::loginext_sync_jobs),
+    },
+    FunctionSpec {
+        name: "route_sync_worker",
+        trigger: Trigger::Queue(Queue::RouteSync),
+        permission: Permission::System,
+        grants: &[
+            Grant::CrudTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::Locations),
+            Grant::WriteTable(Table::History),
+            Grant::CrudTable(Table::Idempotency),
+            Grant::CrudTable(Table::RouteSyncJobs),
+            Grant::DelayQueueMessages(Queue::RouteSync),
+            Grant::SendToQueue(Queue::RouteSyncDeadLetter),
+            Grant::RoutingService,
+        ],
+        handler: handler!(handlers::route_sync_worker),
     },
 ];

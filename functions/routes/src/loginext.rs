@@ -2,12 +2,22 @@
 //! for the server and, through rules.json, the browser: the daily window in
 //! which no sync may start (17:30 up to 17:50 Central, on the wall clock, so
 //! a daylight-saving change moves nothing), and the checks of a sync request.
-//! The sync job, its queue worker and the routing-service client build on
-//! these (still to come).
+//! The sync itself: `start` records a job and queues one message per date,
+//! `worker` plans each date through the routing service (`client`) and
+//! writes the routes back (`plan`), `job` is what the screen lists.
+pub mod client;
+pub mod job;
+pub mod plan;
+pub mod start;
+pub mod store;
+pub mod worker;
+
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use fleet_shared::{dates, fridge_time};
 use serde_json::{json, Value};
 
+/// The action that starts a sync (group "Routes"; not named by the spec).
+pub const SYNC_ACTION: &str = "SyncLogiNext";
 /// §9: no sync starts from 17:30:00 Central up to, not including, 17:50:00.
 pub const BLOCK_FROM: (u32, u32) = (17, 30);
 pub const BLOCK_UNTIL: (u32, u32) = (17, 50);
@@ -17,6 +27,10 @@ pub const BLOCKED_MESSAGE: &str = "All LogiNext routes are being synced. Please 
 pub const END_BEFORE_START: &str = "\"End Date\" can not be before \"Start Date\". ";
 pub const BEFORE_TODAY: &str = "Dates cannot be before today.";
 pub const NO_CENTER: &str = "Select at least one Fulfillment Center.";
+/// Not in the spec: one sync covers at most this many days (one queue
+/// message and one routing-service call per day; see docs/decisions.md).
+pub const MAX_SPAN_DAYS: i64 = 14;
+pub const SPAN_TOO_LONG: &str = "A sync can cover at most 14 days.";
 /// §5: never offered, never sent.
 pub const EXCLUDED_CENTER: &str = fleet_shared::names::NOT_A_CENTER;
 /// §8.
@@ -66,6 +80,9 @@ pub fn check(start: &str, end: &str, centers: &[String], now: DateTime<Utc>) -> 
         if s < today(now) || e < today(now) {
             errors.push(BEFORE_TODAY.into());
         }
+        if (e - s).num_days() >= MAX_SPAN_DAYS {
+            errors.push(SPAN_TOO_LONG.into());
+        }
     }
     let mut chosen: Vec<String> =
         centers.iter().map(|c| c.trim().to_string()).filter(|c| !c.is_empty() && c != EXCLUDED_CENTER).collect();
@@ -80,6 +97,13 @@ pub fn check(start: &str, end: &str, centers: &[String], now: DateTime<Utc>) -> 
     }
 }
 
+impl SyncRequest {
+    /// Every date of the span, in order.
+    pub fn dates(&self) -> Vec<String> {
+        self.start.iter_days().take_while(|d| *d <= self.end).map(|d| d.to_string()).collect()
+    }
+}
+
 /// What the browser reads from rules.json.
 pub fn export() -> Value {
     json!({
@@ -89,6 +113,8 @@ pub fn export() -> Value {
         "endBeforeStart": END_BEFORE_START,
         "beforeToday": BEFORE_TODAY,
         "noCenter": NO_CENTER,
+        "maxSpanDays": MAX_SPAN_DAYS,
+        "spanTooLong": SPAN_TOO_LONG,
         "excludedCenter": EXCLUDED_CENTER,
         "successMessage": SUCCESS_MESSAGE,
         "errorPrefix": ERROR_PREFIX,
@@ -141,6 +167,10 @@ mod tests {
             check("x", "2026-11-24", &centers(&["A"]), now).unwrap_err(),
             ["startDate must be a date (YYYY-MM-DD)"]
         );
+        let long = check("2026-11-24", "2026-12-08", &centers(&["A"]), now).unwrap_err();
+        assert_eq!(long, [SPAN_TOO_LONG]);
+        let most = check("2026-11-24", "2026-12-07", &centers(&["A"]), now).unwrap();
+        assert_eq!((most.dates().len(), most.dates()[13].as_str()), (14, "2026-12-07"));
         // 23:30 CST on the 23rd is already the 24th in UTC: today is still the 23rd in Central.
         assert!(check("2026-11-23", "2026-11-23", &centers(&["A"]), at("2026-11-24T05:30:00Z")).is_ok());
     }

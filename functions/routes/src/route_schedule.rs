@@ -206,7 +206,7 @@ impl<S: RoutesStore> RouteSchedule<S> {
 }
 
 /// One change per stop position: `r12 stop 3`, old → new `ID (TYPE)`.
-fn route_changes(route: &str, old: &HashMap<String, StoredStop>, new: &[RouteStop]) -> Vec<Change> {
+pub(crate) fn route_changes(route: &str, old: &HashMap<String, StoredStop>, new: &[RouteStop]) -> Vec<Change> {
     let text = |s: Option<&RouteStop>| {
         s.map(|s| json!(format!("{} ({})", s.id, s.stop_type)).to_string()).unwrap_or_else(|| "null".into())
     };

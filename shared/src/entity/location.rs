@@ -68,8 +68,34 @@ pub struct LocationConfigs {
     pub pretty_name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub items: Option<Items>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coordinates: Option<Coordinates>,
     #[serde(flatten)]
     pub other: Map<String, Value>,
+}
+
+/// Where a fridge stands. Kept as stored (a number, or the text a form
+/// sent), so a read-modify-write never changes it; read through `lat_lng`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Coordinates {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latitude: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub longitude: Option<Value>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+impl Coordinates {
+    /// (latitude, longitude) when both are numbers (or numeric text).
+    pub fn lat_lng(&self) -> Option<(f64, f64)> {
+        let number = |v: &Option<Value>| match v.as_ref()? {
+            Value::Number(n) => n.as_f64(),
+            Value::String(s) => s.trim().parse::<f64>().ok().filter(|f| f.is_finite()),
+            _ => None,
+        };
+        Some((number(&self.latitude)?, number(&self.longitude)?))
+    }
 }
 
 /// What a fridge sells: its planogram layout and its price tier.
@@ -115,6 +141,16 @@ impl Location {
         self.operation_configs.as_ref()?.stop
     }
 
+    /// The fulfillment center that stocks it; `None` when unset or blank.
+    pub fn fulfillment_center(&self) -> Option<&str> {
+        self.operation_configs.as_ref()?.fulfillment_center.as_deref().map(str::trim).filter(|c| !c.is_empty())
+    }
+
+    /// Where it stands, when both coordinates are numbers.
+    pub fn lat_lng(&self) -> Option<(f64, f64)> {
+        self.location_configs.as_ref()?.coordinates.as_ref()?.lat_lng()
+    }
+
     pub fn layout(&self) -> Option<&str> {
         self.location_configs.as_ref()?.items.as_ref()?.layout.as_deref()
     }
@@ -147,6 +183,7 @@ mod tests {
     fn a_round_trip_keeps_every_stored_field() {
         let location: Location = serde_json::from_value(stored()).unwrap();
         assert_eq!(serde_json::to_value(&location).unwrap(), stored());
+        assert_eq!((location.fulfillment_center(), location.lat_lng()), (Some("CHI"), Some((41.8, -87.6))));
         // Through the DynamoDB item form too, as the store reads and writes it.
         let again: Location = store::from_item(store::to_item(&location).unwrap()).unwrap();
         assert_eq!(serde_json::to_value(again).unwrap(), stored());

@@ -1,0 +1,193 @@
+//! The external routing service's HTTP contract (LogiNext, or the local stub
+//! started by the README's run command), and its client.
+//!
+//! `POST {base}/v1/routes/plan` with the header `x-api-key`, a JSON
+//! [`PlanRequest`] (one date's movable stops) and a JSON [`PlanResponse`]
+//! (that date's planned routes) back. A 5xx, a 429, a timeout or a broken
+//! connection is [`CallError::Transient`]: the message is retried by the
+//! queue. Any other refusal, or an answer that does not parse, is
+//! [`CallError::Permanent`].
+use fleet_shared::config::RoutingService;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper_util::client::legacy::{connect::HttpConnector, Client};
+use hyper_util::rt::TokioExecutor;
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The path of the planning call under the service's base URL.
+pub const PLAN_PATH: &str = "/v1/routes/plan";
+/// The header carrying the key.
+pub const KEY_HEADER: &str = "x-api-key";
+/// One call's bound: a worker invocation (15 s) makes one call and writes a few routes.
+pub const CALL_TIMEOUT: Duration = Duration::from_secs(6);
+/// The largest answer read (a date's routes are a few hundred stops).
+const MAX_ANSWER_BYTES: usize = 2 * 1024 * 1024;
+
+/// A stop the service may place: one delivery of one location on the date.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanStop {
+    pub location_id: String,
+    pub stocking_index: i64,
+    pub fulfillment_center: String,
+    pub stop_type: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latitude: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub longitude: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanRequest {
+    /// Names the sync job (the service may log it; the stub ignores it).
+    pub job_id: String,
+    pub date: String,
+    pub stops: Vec<PlanStop>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlannedStop {
+    pub location_id: String,
+    pub stocking_index: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlannedRoute {
+    pub route: String,
+    /// In driving order.
+    pub stops: Vec<PlannedStop>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanResponse {
+    pub routes: Vec<PlannedRoute>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum CallError {
+    /// Worth retrying later (5xx, 429, timeout, connection).
+    Transient(String),
+    /// Retrying cannot help (a 4xx, an answer that does not parse).
+    Permanent(String),
+}
+
+impl std::fmt::Display for CallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CallError::Transient(m) | CallError::Permanent(m) => f.write_str(m),
+        }
+    }
+}
+
+/// What plans a date's routes: the HTTP service, or a fake in unit tests.
+pub trait Planner: Sync {
+    fn plan(&self, request: &PlanRequest) -> impl Future<Output = Result<PlanResponse, CallError>> + Send;
+}
+
+/// A status's class: `None` for success.
+pub fn classify(status: u16, body: &str) -> Option<CallError> {
+    let head: String = body.chars().take(200).collect();
+    match status {
+        200..=299 => None,
+        429 | 500..=599 => Some(CallError::Transient(format!("the routing service answered {status} {head}"))),
+        _ => Some(CallError::Permanent(format!("the routing service refused the request ({status}) {head}"))),
+    }
+}
+
+type Https = hyper_rustls::HttpsConnector<HttpConnector>;
+
+/// One connection pool per container, built on the first sync call (only
+/// the worker makes one), so a cold start pays nothing for it.
+fn client() -> Result<&'static Client<Https, Full<Bytes>>, CallError> {
+    static CLIENT: OnceLock<Client<Https, Full<Bytes>>> = OnceLock::new();
+    if let Some(c) = CLIENT.get() {
+        return Ok(c);
+    }
+    let connector = hyper_rustls::HttpsConnectorBuilder::new()
+        .with_native_roots()
+        .map_err(|e| CallError::Transient(format!("no TLS roots: {e}")))?
+        .https_or_http()
+        .enable_http1()
+        .build();
+    Ok(CLIENT.get_or_init(|| Client::builder(TokioExecutor::new()).build(connector)))
+}
+
+/// The routing service over HTTP, as configured for this function.
+pub struct Http(pub &'static RoutingService);
+
+impl Planner for Http {
+    async fn plan(&self, request: &PlanRequest) -> Result<PlanResponse, CallError> {
+        // Read on first use; a failed read is retried by the next message.
+        let key = self.0.key.get().map_err(|e| CallError::Transient(e.to_string()))?;
+        let key = std::str::from_utf8(key).map_err(|_| CallError::Permanent("the key is not text".into()))?;
+        let body = serde_json::to_vec(request).map_err(|e| CallError::Permanent(e.to_string()))?;
+        let req = hyper::Request::post(format!("{}{PLAN_PATH}", self.0.base_url))
+            .header(hyper::header::CONTENT_TYPE, "application/json")
+            .header(KEY_HEADER, key.trim())
+            .body(Full::new(Bytes::from(body)))
+            .map_err(|e| CallError::Permanent(format!("bad request: {e}")))?;
+        let call = async {
+            let res = client()?.request(req).await.map_err(|e| CallError::Transient(format!("unreachable: {e}")))?;
+            let status = res.status().as_u16();
+            let bytes = http_body_util::Limited::new(res.into_body(), MAX_ANSWER_BYTES)
+                .collect()
+                .await
+                .map_err(|e| CallError::Transient(format!("answer not read: {e}")))?
+                .to_bytes();
+            Ok::<_, CallError>((status, bytes))
+        };
+        let (status, bytes) = tokio::time::timeout(CALL_TIMEOUT, call).await.map_err(|_| {
+            CallError::Transient(format!("the routing service did not answer within {} s", CALL_TIMEOUT.as_secs()))
+        })??;
+        if let Some(e) = classify(status, &String::from_utf8_lossy(&bytes)) {
+            return Err(e);
+        }
+        serde_json::from_slice(&bytes)
+            .map_err(|e| CallError::Permanent(format!("the routing service's answer does not parse: {e}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_errors_and_throttling_are_retried_and_refusals_are_not() {
+        assert_eq!(classify(200, ""), None);
+        assert!(matches!(classify(503, "busy"), Some(CallError::Transient(m)) if m.contains("503 busy")));
+        assert!(matches!(classify(429, ""), Some(CallError::Transient(_))));
+        assert!(matches!(classify(401, "bad key"), Some(CallError::Permanent(m)) if m.contains("(401) bad key")));
+        assert!(matches!(classify(404, ""), Some(CallError::Permanent(_))));
+    }
+
+    #[test]
+    fn the_contract_reads_as_documented() {
+        let answer: PlanResponse = serde_json::from_str(
+            r#"{"routes":[{"route":"chi-1","stops":[{"locationId":"A","stockingIndex":1}]}],"extra":true}"#,
+        )
+        .unwrap();
+        assert_eq!(answer.routes[0].stops[0], PlannedStop { location_id: "A".into(), stocking_index: 1 });
+        let sent = serde_json::to_value(PlanRequest {
+            job_id: "j".into(),
+            date: "2026-11-26".into(),
+            stops: vec![PlanStop {
+                location_id: "A".into(),
+                stocking_index: 1,
+                fulfillment_center: "Chicago Kitchen".into(),
+                stop_type: "DELIVERY".into(),
+                latitude: None,
+                longitude: Some(-87.6),
+            }],
+        })
+        .unwrap();
+        assert_eq!(sent["stops"][0]["fulfillmentCenter"], "Chicago Kitchen");
+        assert!(sent["stops"][0].get("latitude").is_none());
+    }
+}

@@ -1,0 +1,207 @@
+//! The route-sync worker: one message is one (job, date). It sends the
+//! date's movable stops of the job's centers to the routing service, merges
+//! the plan (`plan::merge`) and replaces each changed route whole, with its
+//! history, through the version-conditioned replacement the route upload
+//! uses (`stops::replace`). Then it writes the date's outcome, once.
+//!
+//! - A 5xx, a timeout or a store failure fails the message: SQS redelivers
+//!   it after a backoff set here (2 s, then 4 s), not by waiting inside one
+//!   invocation. On the last receive (`MAX_RECEIVES`) the date is marked
+//!   failed with the reason instead.
+//! - A refusal or an unusable plan fails the date at once.
+//! - Each route lands with a record of (job, date#route): a redelivered
+//!   message never writes a route twice, so a route upload made after the
+//!   sync's write stays (the later write wins).
+//! - A route changed between the read and the write (the version moved) is
+//!   read and merged again, with the same plan.
+use super::client::{CallError, Planner};
+use super::job::DateOutcome;
+use super::plan;
+use super::start::{DateMessage, SCOPE};
+use super::store::SyncStore;
+use crate::route_schedule::route_changes;
+use crate::stops;
+use crate::store::RoutesStore;
+use fleet_shared::events::{SqsBatchResponse, SqsMessage};
+use fleet_shared::fridge_time::now_text;
+use fleet_shared::history::{self, Record};
+use fleet_shared::idempotency::{self, Claim, Records};
+use fleet_shared::{parking, ApiError};
+use serde_json::json;
+use std::collections::{BTreeSet, HashMap};
+
+/// The receive on which a failure marks the date failed (the queue's
+/// redrive, at 5, only parks what crashed the worker).
+pub const MAX_RECEIVES: u32 = 3;
+/// Reads and merges of one date when its routes keep changing meanwhile.
+const MERGE_TRIES: usize = 3;
+
+/// Seconds before a failed message's next receive.
+pub fn backoff(receive: u32) -> i32 {
+    2i32.saturating_pow(receive.clamp(1, 8))
+}
+
+/// Why a date did not land.
+#[derive(Debug, PartialEq)]
+pub enum Failure {
+    /// Worth another receive.
+    Retry(String),
+    /// Final.
+    Fail(String),
+}
+
+impl From<ApiError> for Failure {
+    fn from(e: ApiError) -> Self {
+        match e {
+            ApiError::BadRequest(m) => Failure::Fail(m),
+            other => Failure::Retry(other.to_string()),
+        }
+    }
+}
+
+/// What the worker runs over: the routes, the jobs, the records, the service.
+pub struct Worker<'a, R, J, C, P> {
+    pub routes: &'a R,
+    pub jobs: &'a J,
+    pub records: &'a C,
+    pub planner: &'a P,
+}
+
+impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P> {
+    /// One SQS batch: answers the messages to redeliver.
+    pub async fn batch(&self, messages: Vec<SqsMessage>) -> SqsBatchResponse {
+        let meta: HashMap<String, (String, u32)> = messages
+            .iter()
+            .map(|m| {
+                let receives = m.attributes.get("ApproximateReceiveCount").and_then(|c| c.parse().ok()).unwrap_or(1);
+                (m.message_id.clone().unwrap_or_default(), (m.receipt_handle.clone().unwrap_or_default(), receives))
+            })
+            .collect();
+        let (ok, bad) = parking::sort_records(messages, |body| {
+            serde_json::from_str::<DateMessage>(body).map_err(|e| e.to_string())
+        });
+        let mut retry = self.jobs.park(&bad).await;
+        for (id, _, message) in ok {
+            let (receipt, receives) = meta.get(&id).cloned().unwrap_or_default();
+            if !self.one(&message, &receipt, receives).await {
+                retry.push(id);
+            }
+        }
+        let mut answer = SqsBatchResponse::default();
+        for id in retry {
+            answer.add_failure(id);
+        }
+        answer
+    }
+
+    /// Handles one message; `false` to have it redelivered.
+    async fn one(&self, m: &DateMessage, receipt: &str, receives: u32) -> bool {
+        let (ok, routes, stops, error) = match self.date(m).await {
+            Ok(None) => return true,
+            Ok(Some((routes, stops))) => (true, routes, stops, None),
+            Err(Failure::Retry(why)) if receives < MAX_RECEIVES => {
+                tracing::warn!(job = %m.job_key, date = %m.date, receives, error = %why, "route sync retried");
+                if let Err(e) = self.jobs.note_error(&m.job_key, &why).await {
+                    tracing::warn!(error = %e, "retry not noted on the job");
+                }
+                if let Err(e) = self.jobs.retry_after(receipt, backoff(receives)).await {
+                    tracing::warn!(error = %e, "backoff not set; the queue's visibility timeout applies");
+                }
+                return false;
+            }
+            Err(Failure::Retry(why) | Failure::Fail(why)) => (false, 0, 0, Some(why)),
+        };
+        if let Some(why) = &error {
+            tracing::error!(job = %m.job_key, date = %m.date, error = %why, "route sync failed");
+        }
+        let outcome = DateOutcome { ok, routes, stops, error, at: now_text() };
+        match self.jobs.finish_date(&m.job_key, &m.date, &outcome).await {
+            Ok(_) => true,
+            Err(e) => {
+                tracing::error!(job = %m.job_key, date = %m.date, error = %e, "outcome not written; redelivered");
+                false
+            }
+        }
+    }
+
+    /// Syncs one date: `None` when there is nothing to do (unknown job or
+    /// date, or an outcome already written), else (routes, stops) changed.
+    async fn date(&self, m: &DateMessage) -> Result<Option<(u32, u32)>, Failure> {
+        let Some(job) = self.jobs.job(&m.job_key).await? else {
+            tracing::error!(job = %m.job_key, "route sync message names no job; dropped");
+            return Ok(None);
+        };
+        if !job.dates.contains(&m.date) || job.outcomes.contains_key(&m.date) {
+            return Ok(None);
+        }
+        let date = m.date.as_str();
+        let pk = format!("{SCOPE}#{}", job.id);
+        let mut answer = None;
+        let (mut routes, mut stops) = (0, 0);
+        for _ in 0..MERGE_TRIES {
+            let current = self.routes.stops_of_date(date).await?;
+            let ids: BTreeSet<String> = current.iter().map(|s| s.stop.id.clone()).collect();
+            let projection = ["id", "operationConfigs.fulfillmentCenter", "locationConfigs.coordinates"];
+            let locations: HashMap<String, _> = self
+                .routes
+                .locations(ids.into_iter().collect(), &projection)
+                .await?
+                .into_iter()
+                .map(|l| (l.id.to_string(), l))
+                .collect();
+            let sent = plan::request(&job.id, date, &current, &locations, &job.fulfillment_centers);
+            if sent.stops.is_empty() {
+                return Ok(Some((routes, stops)));
+            }
+            if answer.is_none() {
+                answer = Some(self.planner.plan(&sent).await.map_err(|e| match e {
+                    CallError::Transient(m) => Failure::Retry(m),
+                    CallError::Permanent(m) => Failure::Fail(m),
+                })?);
+            }
+            let planned = answer.as_ref().ok_or_else(|| Failure::Retry("no plan".into()))?;
+            let changes = plan::merge(date, &current, &sent, planned).map_err(Failure::Fail)?;
+            let parts: Vec<String> = changes.iter().map(|c| format!("route#{date}#{}", c.route)).collect();
+            let written = self.records.get(&pk, parts).await?;
+            let mut moved_meanwhile = false;
+            for change in changes {
+                let part = format!("route#{date}#{}", change.route);
+                if written.contains_key(&part) {
+                    continue; // this job wrote it on an earlier receive; a later write since stays
+                }
+                let old = stops::by_key(current.iter().filter(|s| s.stop.route == change.route).cloned().collect());
+                let diff = route_changes(&change.route, &old, &change.stops);
+                let n = diff.len() as u32;
+                let at = now_text();
+                let source = format!("LogiNext sync {} (route {})", job.id, change.route);
+                let record = Record::new(history::entity("routes", date), &at, &job.created_by, &source, diff);
+                let claim = Claim::new(
+                    SCOPE,
+                    &job.id,
+                    &part,
+                    idempotency::digest(&change.stops),
+                    &json!({ "stops": n }),
+                    chrono::Utc::now().timestamp(),
+                );
+                let upload = format!("loginext-{}", job.id);
+                match stops::replace(self.routes, date, &change.route, &change.stops, &upload, &record, &[claim]).await
+                {
+                    Ok(()) => (routes, stops) = (routes + 1, stops + n),
+                    // Stop here: the routes after it may lose stops this one was to gain.
+                    Err(ApiError::Conflict(_)) => {
+                        moved_meanwhile = true;
+                        break;
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            if !moved_meanwhile {
+                return Ok(Some((routes, stops)));
+            }
+        }
+        Err(Failure::Retry(format!("the routes of {date} kept changing meanwhile")))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -163,6 +163,51 @@ where
     Ok((items, next.map(|k| encode(secret, scope, &k))))
 }
 
+/// The attribute a cursor over several partitions keeps the partition's index in.
+const PART: &str = "~part";
+
+/// One page of at most `count` items across `parts` partitions read in turn
+/// (the days of a range, say): `fetch(part, start, limit)` reads one. The
+/// signed token names the partition to resume in and its key, so a range
+/// pages on the server whatever the number of partitions.
+pub async fn signed_page_across<F, Fut>(
+    secret: &[u8],
+    scope: &str,
+    token: Option<&str>,
+    count: usize,
+    parts: usize,
+    mut fetch: F,
+) -> Result<(Vec<crate::item::Item>, Option<String>), ApiError>
+where
+    F: FnMut(usize, Option<Key>, Option<i32>) -> Fut,
+    Fut: std::future::Future<Output = Result<(Vec<crate::item::Item>, Option<Key>), ApiError>>,
+{
+    let bad = || ApiError::bad_request(INVALID_TOKEN);
+    let mut start = start_key(secret, scope, token)?;
+    let mut part = match start.as_mut().and_then(|k| k.remove(PART)) {
+        Some(AttributeValue::N(n)) => n.parse::<usize>().map_err(|_| bad())?,
+        Some(_) => return Err(bad()),
+        None => 0,
+    };
+    start = start.filter(|k| !k.is_empty());
+    let mut items = Vec::new();
+    while part < parts {
+        let want = count.saturating_sub(items.len()).max(1);
+        let (got, next) = crate::item::pages(start.take(), Some(want), |s, l| fetch(part, s, l)).await?;
+        items.extend(got);
+        if let Some(mut key) = next {
+            key.insert(PART.to_string(), AttributeValue::N(part.to_string()));
+            return Ok((items, Some(encode(secret, scope, &key))));
+        }
+        part += 1;
+        if items.len() >= count && part < parts {
+            let resume = HashMap::from([(PART.to_string(), AttributeValue::N(part.to_string()))]);
+            return Ok((items, Some(encode(secret, scope, &resume))));
+        }
+    }
+    Ok((items, None))
+}
+
 /// Decodes an optional token, treating `""` like no token.
 pub fn start_key(secret: &[u8], scope: &str, token: Option<&str>) -> Result<Option<Key>, ApiError> {
     match token {
@@ -268,5 +313,41 @@ mod tests {
     fn empty_token_means_first_page() {
         assert_eq!(start_key(b"s", "x", Some("")).unwrap(), None);
         assert_eq!(start_key(b"s", "x", None).unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn a_page_across_partitions_resumes_where_it_stopped_and_a_forged_part_is_refused() {
+        // Three partitions of 3, 0 and 4 items, read 2 at a time.
+        let sizes = [3usize, 0, 4];
+        let fetch = |part: usize, start: Option<Key>, limit: Option<i32>| {
+            let from = start.and_then(|k| match k.get("n") {
+                Some(AttributeValue::N(n)) => n.parse::<usize>().ok(),
+                _ => None,
+            });
+            let from = from.map_or(0, |n| n + 1);
+            let end = (from + limit.unwrap_or(100) as usize).min(sizes[part]);
+            let items: Vec<crate::item::Item> = (from..end)
+                .map(|n| HashMap::from([("v".to_string(), AttributeValue::S(format!("{part}-{n}")))]))
+                .collect();
+            let next = (end < sizes[part])
+                .then(|| HashMap::from([("n".to_string(), AttributeValue::N((end - 1).to_string()))]));
+            async move { Ok((items, next)) }
+        };
+        let mut seen = Vec::new();
+        let mut token: Option<String> = None;
+        for _ in 0..10 {
+            let (items, next) = signed_page_across(b"k", "s", token.as_deref(), 2, 3, fetch).await.unwrap();
+            seen.extend(items.into_iter().map(|i| match &i["v"] {
+                AttributeValue::S(s) => s.clone(),
+                _ => unreachable!(),
+            }));
+            match next {
+                Some(t) => token = Some(t),
+                None => break,
+            }
+        }
+        assert_eq!(seen, ["0-0", "0-1", "0-2", "2-0", "2-1", "2-2", "2-3"]);
+        let forged = encode(b"other", "s", &HashMap::from([(PART.to_string(), AttributeValue::N("1".into()))]));
+        assert!(signed_page_across(b"k", "s", Some(&forged), 2, 3, fetch).await.is_err());
     }
 }

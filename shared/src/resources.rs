@@ -53,6 +53,9 @@ pub enum Table {
     /// LogiNext route sync jobs: pk `kind` (`loginext`), sk `createdAt#id`,
     /// so the recent jobs are one Query, newest first (see fn-routes `sync`).
     RouteSyncJobs,
+    /// Report rows the ingest derives (empty channels, stock-outs): pk
+    /// `{kind}#{day}#{shard}`, sk `{timestamp}#{location}#{slot or item}` (see `entity::report`).
+    ReportRows,
 }
 
 impl Table {
@@ -81,6 +84,7 @@ impl Table {
         Table::Orders,
         Table::PackingSlips,
         Table::RouteSyncJobs,
+        Table::ReportRows,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -109,6 +113,7 @@ impl Table {
             Table::Orders => "OrdersTable",
             Table::PackingSlips => "PackingSlipsTable",
             Table::RouteSyncJobs => "RouteSyncJobsTable",
+            Table::ReportRows => "ReportRowsTable",
         }
     }
 
@@ -139,6 +144,7 @@ impl Table {
             Table::Orders => "ORDERS_TABLE",
             Table::PackingSlips => "PACKING_SLIPS_TABLE",
             Table::RouteSyncJobs => "ROUTE_SYNC_JOBS_TABLE",
+            Table::ReportRows => "REPORT_ROWS_TABLE",
         }
     }
 }

@@ -3,7 +3,7 @@
 use fleet_shared::{FunctionSpec, Trigger};
 
 /// (crate folder under functions/, its functions)
-pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 12] {
+pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 13] {
     [
         ("shell", fn_shell::FUNCTIONS),
         ("permissions", fn_permissions::FUNCTIONS),
@@ -17,6 +17,7 @@ pub fn areas() -> [(&'static str, &'static [FunctionSpec]); 12] {
         ("planograms", fn_planograms::FUNCTIONS),
         ("fleet", fn_fleet::FUNCTIONS),
         ("stocking", fn_stocking::FUNCTIONS),
+        ("reports", fn_reports::FUNCTIONS),
     ]
 }
 

@@ -396,4 +396,26 @@ mod tests {
             json!({ "batchItemFailures": [{ "itemIdentifier": "m1" }] })
         );
     }
+
+    #[tokio::test]
+    async fn a_snapshot_that_empties_a_slot_records_it_once_and_a_late_or_redelivered_one_nothing() {
+        let store = Fake::with(&[("A", "LIVE")]);
+        let inv = |at: &str, salad: usize, wrap: usize| {
+            let units = |n: usize| vec![r#"{"productionDate":"2026-11-20"}"#; n].join(",");
+            format!(
+                r#"{{"type":"inventory","locationId":"A","timestamp":"{at}","slots":[{{"slot":"1:1","itemName":"Salad","units":[{}]}},{{"slot":"1:2","itemName":"Wrap","units":[{}]}}]}}"#,
+                units(salad),
+                units(wrap)
+            )
+        };
+        ingest(&store, vec![record("m1", &inv("2026-11-25T10:00:00Z", 2, 1))]).await;
+        let emptied = inv("2026-11-25T11:00:00Z", 2, 0);
+        ingest(&store, vec![record("m2", &emptied)]).await;
+        ingest(&store, vec![record("m2", &emptied)]).await; // redelivered
+        ingest(&store, vec![record("m0", &inv("2026-11-25T09:00:00Z", 0, 0))]).await; // late
+        let reports = store.reports.lock().unwrap();
+        let empty: Vec<&str> = reports.iter().flat_map(|(e, _)| e.iter().map(|e| e.slot.as_str())).collect();
+        let out: Vec<&str> = reports.iter().flat_map(|(_, o)| o.iter().map(|o| o.item.as_str())).collect();
+        assert_eq!((empty, out), (vec!["1:2"], vec!["Wrap"]));
+    }
 }

@@ -111,11 +111,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "telemetry_ingest",
         trigger: Trigger::Queue(Queue::Telemetry),
         permission: Permission::System,
-        // Locations: messages of unknown fridges are parked; QueueMessages: command results.
+        // Locations: messages of unknown fridges are parked; QueueMessages: command results;
+        // ReportRows: the empty channels and stock-outs a snapshot shows, written with it.
         grants: &[
             Grant::WriteTable(Table::FridgeHealth),
             Grant::WriteTable(Table::FridgeTelemetry),
-            Grant::WriteTable(Table::FridgeInventory),
+            // Read too: an inventory snapshot is compared with the one before it.
+            Grant::CrudTable(Table::FridgeInventory),
+            Grant::WriteTable(Table::ReportRows),
             Grant::CrudTable(Table::QueueMessages),
             Grant::ReadTable(Table::Locations),
             Grant::SendToQueue(Queue::TelemetryDeadLetter),

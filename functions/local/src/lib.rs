@@ -119,6 +119,7 @@ pub fn rules_json() -> String {
         "notDeliveringReasons": fn_stocking::events::NOT_DELIVERING_REASONS,
     });
     rules["loginext"] = fn_routes::loginext::export();
+    rules["reports"] = fn_reports::range::export();
     rules["jit"] = json!({ "reasons": fn_stocking::jit::REASONS, "maxUpdates": fn_stocking::jit::MAX_UPDATES });
     rules["actions"] = call_actions();
     serde_json::to_string_pretty(&rules).expect("rules serialise") + "\n"

@@ -5,6 +5,7 @@ pub mod fridge_order;
 pub mod health;
 pub mod ids;
 pub mod location;
+pub mod report;
 pub mod route_stop;
 pub mod telemetry;
 

@@ -8,7 +8,7 @@ use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::telemetry::{
     CommandState, FridgeCommand, InventorySnapshot, TelemetryEvent, TemperatureSample, SAMPLE_PREFIX,
 };
-use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::entity::{report, Location, LocationId};
 use fleet_shared::fridge_time::stamp;
 use fleet_shared::idempotency::{self, Claim, Records};
 use fleet_shared::store::{self, Filter, Item, SortKey};
@@ -20,6 +20,59 @@ use std::time::{Duration, Instant};
 
 /// The fleet tables and queues of a function that granted what it uses.
 pub struct Dynamo(pub &'static Deps);
+
+/// Reads of the stored snapshot before giving up on a fridge whose reports race.
+const INVENTORY_TRIES: usize = 3;
+
+impl Dynamo {
+    /// A snapshot lands only over an older one, in one transaction with the
+    /// empty channels and stock-outs it shows against that one: it is put on
+    /// the condition that the stored snapshot is still the one compared (a
+    /// race re-reads), so a redelivered or late snapshot derives nothing.
+    async fn put_inventory(&self, next: &InventorySnapshot) -> Result<Landed, ApiError> {
+        let t = self.0.table(Table::FridgeInventory)?;
+        let reports = self.0.table(Table::ReportRows)?;
+        let at = fleet_shared::dates::instant(&next.timestamp)
+            .ok_or_else(|| ApiError::bad_request(format!("timestamp {} is not a time", next.timestamp)))?;
+        for _ in 0..INVENTORY_TRIES {
+            let before: Option<InventorySnapshot> = t.get(key("locationId", next.location_id.as_str())).await?;
+            if before.as_ref().is_some_and(|b| b.timestamp >= next.timestamp) {
+                return Ok(Landed::Older);
+            }
+            let put = Put::builder().table_name(t.name).set_item(Some(store::to_item(next)?));
+            let put = match &before {
+                None => put.condition_expression("attribute_not_exists(locationId)"),
+                Some(b) => put
+                    .condition_expression("#ts = :seen")
+                    .expression_attribute_names("#ts", "timestamp")
+                    .expression_attribute_values(":seen", store::s(&b.timestamp)),
+            };
+            let mut items = vec![TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build()];
+            if let Some(b) = &before {
+                let (empty, out) = report::derive(b, next, at);
+                let rows = empty.iter().map(store::to_item).chain(out.iter().map(store::to_item));
+                for row in rows.take(store::TRANSACT_MAX - 1) {
+                    let put = Put::builder()
+                        .table_name(reports.name)
+                        .set_item(Some(row?))
+                        .condition_expression("attribute_not_exists(pk)")
+                        .build()
+                        .map_err(ApiError::internal)?;
+                    items.push(TransactWriteItem::builder().put(put).build());
+                }
+                if empty.len() + out.len() >= store::TRANSACT_MAX {
+                    tracing::warn!(location = %next.location_id, rows = empty.len() + out.len(), "report rows over one transaction; the rest not recorded");
+                }
+            }
+            match store::transact(t.client, items).await {
+                Ok(()) => return Ok(Landed::Stored),
+                Err(ApiError::Conflict(_)) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(ApiError::Unavailable)
+    }
+}
 
 /// How a warm ingest trusts that a location exists.
 const CACHE_TTL: Duration = Duration::from_secs(300);
@@ -147,11 +200,11 @@ impl FleetStore for Dynamo {
 
     /// The stored `timestamp` is `stamp` text, which sorts as time does.
     async fn put_latest(&self, latest: &Latest) -> Result<Landed, ApiError> {
-        let t = self.0.table(latest.table())?;
         let item = match latest {
             Latest::Health(h) => store::to_item(h)?,
-            Latest::Inventory(i) => store::to_item(i)?,
+            Latest::Inventory(i) => return self.put_inventory(i).await,
         };
+        let t = self.0.table(latest.table())?;
         let out = t
             .client
             .put_item()

@@ -3,7 +3,7 @@
 //! a command result only for a recorded command).
 use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
 use fleet_shared::entity::telemetry::{CommandState, FridgeCommand, InventorySnapshot};
-use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::entity::{report, Location, LocationId};
 use fleet_shared::idempotency::{Claim, MemoryRecords, Records, Seen};
 use fleet_shared::{ApiError, Caller, Table};
 use serde_json::Value;
@@ -25,6 +25,8 @@ pub struct Fake {
     pub history: Mutex<BTreeMap<String, History>>,
     pub parked: Mutex<Vec<Unstorable>>,
     pub swaps: Mutex<Vec<Value>>,
+    /// Empty channels and stock-outs, written with their snapshot.
+    pub reports: Mutex<Vec<(Vec<report::EmptyChannel>, Vec<report::StockOut>)>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -123,6 +125,10 @@ impl FleetStore for Fake {
         let key = (latest.table(), latest.location_id().to_string());
         if stored.get(&key).is_some_and(|old| old.at() >= latest.at()) {
             return Ok(Landed::Older);
+        }
+        if let (Some(Latest::Inventory(before)), Latest::Inventory(next)) = (stored.get(&key), latest) {
+            let at = fleet_shared::dates::instant(&next.timestamp).unwrap_or_default();
+            lock(&self.reports).push(report::derive(before, next, at));
         }
         stored.insert(key, latest.clone());
         Ok(Landed::Stored)

@@ -1,0 +1,159 @@
+//! Reports against the emulator (issue 25): an inventory sequence through the
+//! real telemetry queue makes exactly one empty channel and one stock-out, and
+//! a redelivery none more; a temperature a driver reads at a stop through
+//! createDriverAction is a route temperature with its route; the range and
+//! date rules; callers without the action refused.
+mod common;
+use chrono::{Duration, SecondsFormat, Utc};
+use common::*;
+use fleet_local::queues;
+use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
+use fleet_shared::{fridge_time, store, Table};
+use serde_json::{json, Value};
+
+fn url(logical: &str) -> String {
+    std::env::var(format!("QUEUE_URL_{logical}")).expect("queue URL in the stack environment")
+}
+
+fn ago(minutes: i64) -> chrono::DateTime<Utc> {
+    Utc::now() - Duration::minutes(minutes)
+}
+
+fn text(t: chrono::DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+fn inventory(location: &str, at: &str, salad: usize, wrap: usize) -> String {
+    let units = |n: usize| vec![json!({ "productionDate": "2026-11-20" }); n];
+    json!({ "type": "inventory", "locationId": location, "timestamp": at, "slots": [
+        { "slot": "1:1", "itemName": "Salad", "units": units(salad) },
+        { "slot": "2:3", "itemName": "Wrap", "units": units(wrap) } ] })
+    .to_string()
+}
+
+/// Sends each body through the telemetry queue and polls until the ingest took it.
+async fn through_queue(bodies: &[String]) {
+    let sqs = queues::sqs_client().await;
+    let spec = find("telemetry_ingest");
+    for b in bodies {
+        sqs.send_message().queue_url(url("TelemetryQueue")).message_body(b).send().await.unwrap();
+        // One at a time, in order: a running local API may take it first; then it is gone either way.
+        for _ in 0..20 {
+            let (s, f) = queues::poll_once(&sqs, wiring().await, spec, &url("TelemetryQueue"), 0).await.unwrap();
+            assert_eq!(f, 0, "nothing left for redelivery");
+            if s == 0 {
+                break;
+            }
+        }
+    }
+}
+
+fn central_day(t: chrono::DateTime<Utc>) -> String {
+    t.with_timezone(&fridge_time::CENTRAL.tz).date_naive().to_string()
+}
+
+async fn day_report(name: &str, date: &str, location: &str, field: &str) -> Vec<Value> {
+    let (status, body) = http_at(name, Some(&admin().await), None, &[("date", date)]).await;
+    assert_eq!(status, 200, "{body}");
+    body.as_array().unwrap().iter().filter(|r| r[field] == location).cloned().collect()
+}
+
+#[tokio::test]
+async fn an_inventory_sequence_through_the_queue_makes_one_empty_channel_and_one_stock_out_once() {
+    let location = par_ready_fridge("RPT").await;
+    let (first, second) = (ago(20), ago(10));
+    through_queue(&[inventory(&location, &text(first), 2, 1)]).await;
+    let emptied = inventory(&location, &text(second), 2, 0);
+    through_queue(std::slice::from_ref(&emptied)).await;
+    through_queue(&[emptied]).await; // redelivered
+    through_queue(&[inventory(&location, &text(ago(30)), 0, 0)]).await; // late: newest-wins drops it
+
+    let day = central_day(second);
+    let empty = day_report("empty_channel_report", &day, &location, "kioskName").await;
+    assert_eq!(empty.len(), 1, "{empty:?}");
+    assert_eq!(
+        (&empty[0]["vendItemName"], &empty[0]["logicalRow"], &empty[0]["logicalColumn"]),
+        (&json!("Wrap"), &json!("2"), &json!("3"))
+    );
+    let outs = day_report("stock_outs_report", &day, &location, "Location").await;
+    assert_eq!(outs.len(), 1, "{outs:?}");
+    assert_eq!(outs[0]["Item"], "Wrap");
+    let local = second.with_timezone(&fridge_time::CENTRAL.tz);
+    assert_eq!(outs[0]["Time"], local.format("%H:%M").to_string(), "shown in Central time");
+}
+
+#[tokio::test]
+async fn a_temperature_read_at_a_stop_is_a_route_temperature_with_its_route() {
+    let location = par_ready_fridge("RTM").await;
+    let driver = user_with(&["FridgeTasks", "RecordTemperature"]).await;
+    let occurred = ago(5);
+    // The stop on its route, on the stocking day the action falls in.
+    let args = |temperature: f64, request: &str| {
+        json!({ "input": { "eventType": "LocationStocked", "locationId": location,
+            "data": json!({ "stockingIndex": 1, "temperature": temperature }).to_string(),
+            "requestId": request, "occurredAt": text(occurred) } })
+    };
+    gql("create_driver_action", &driver, args(44.5, &unique("rq"))).await.unwrap();
+    let day = fn_stocking::window::stocking_day(occurred).to_string();
+    let stop = RouteStop {
+        stocking_date: day.clone(),
+        market: "MW".into(),
+        id: location.clone(),
+        route: "rt-9".into(),
+        stop: 4,
+        stocking_index: 1,
+        stop_type: "DELIVERY".into(),
+    };
+    let item = StoredStop { route_stop: sort_key("rt-9", 4), stop, upload: None, stocked_time_utc: None };
+    let t = deps().await.table(Table::LocationRoutes).unwrap();
+    t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&item).unwrap())).send().await.unwrap();
+
+    let (start, end) = (ago(60).timestamp().to_string(), (Utc::now() + Duration::minutes(5)).timestamp().to_string());
+    let query = [("startTime", start.as_str()), ("endTime", end.as_str())];
+    let (status, body) = http_query("route_temperatures_report", Some(&admin().await), None, &[], &query).await;
+    assert_eq!(status, 200, "{body}");
+    let mine: Vec<&Value> = body["items"].as_array().unwrap().iter().filter(|r| r["Location"] == location).collect();
+    assert_eq!(mine.len(), 1, "{body}");
+    assert_eq!((&mine[0]["Temperature"], &mine[0]["assignedRoute"]), (&json!(44.5), &json!("rt-9")));
+    assert_eq!(mine[0]["DateTime"], json!(occurred.timestamp()));
+}
+
+#[tokio::test]
+async fn the_range_and_date_rules_are_clear_400s_and_readers_need_the_action() {
+    let admin = admin().await;
+    let now = Utc::now().timestamp();
+    let (s, e, far) = (now - 3600, now, now - 40 * 86_400);
+    let cases: Vec<(Vec<(&str, String)>, &str)> = vec![
+        (vec![("endTime", e.to_string())], "Start time or End time cannot be null"),
+        (
+            vec![("startTime", e.to_string()), ("endTime", s.to_string())],
+            "Start time cannot be equal or greater than end time",
+        ),
+        (
+            vec![("startTime", s.to_string()), ("endTime", s.to_string())],
+            "Start time cannot be equal or greater than end time",
+        ),
+        (vec![("startTime", far.to_string()), ("endTime", e.to_string())], "A range can cover at most 31 days."),
+        (vec![("startTime", "soon".to_string()), ("endTime", e.to_string())], "startTime must be epoch seconds"),
+        (
+            vec![("startTime", (s * 1000).to_string()), ("endTime", e.to_string())],
+            "startTime must be epoch seconds between 2000 and 2100",
+        ),
+    ];
+    for (query, message) in cases {
+        let q: Vec<(&str, &str)> = query.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let (status, body) = http_query("route_temperatures_report", Some(&admin), None, &[], &q).await;
+        assert_eq!((status, body["message"].as_str()), (400, Some(message)), "{query:?}");
+    }
+    for date in ["2026-13-01", "yesterday", "2020-01-01"] {
+        let (status, _) = http_at("stock_outs_report", Some(&admin), None, &[("date", date)]).await;
+        assert_eq!(status, 400, "{date}");
+    }
+    let nobody = user_with(&["GetEmptyChannel"]).await;
+    let today = central_day(Utc::now());
+    assert_eq!(http_at("stock_outs_report", Some(&nobody), None, &[("date", &today)]).await.0, 403);
+    assert_eq!(http_at("empty_channel_report", Some(&nobody), None, &[("date", &today)]).await.0, 200);
+    let q = [("startTime", s.to_string()), ("endTime", e.to_string())];
+    let q: Vec<(&str, &str)> = q.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    assert_eq!(http_query("route_temperatures_report", Some(&nobody), None, &[], &q).await.0, 403);
+}

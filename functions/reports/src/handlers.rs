@@ -1,0 +1,65 @@
+//! Report functions: parse at the boundary (the range and date rules), read,
+//! shape. Each answers its own report only; none writes.
+use crate::range::{self, Range};
+use crate::rows::{self, StockedAction};
+use crate::store;
+use chrono::Utc;
+use fleet_shared::entity::report::{EmptyChannel, Kind, StockOut};
+use fleet_shared::fridge_time::stamp;
+use fleet_shared::{ApiError, Deps, Input};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// Route temperature rows a page holds at most.
+pub const PAGE: usize = 1000;
+const STOCKED: &str = "LocationStocked";
+
+fn date_arg(input: &Input) -> Result<chrono::NaiveDate, ApiError> {
+    let raw = input.path.get("date").map(String::as_str).unwrap_or_default();
+    range::day(raw, Utc::now()).map_err(ApiError::bad_request)
+}
+
+fn range_arg(input: &Input) -> Result<Range, ApiError> {
+    let q = |k: &str| input.query.get(k).map(String::as_str);
+    range::range(q("startTime"), q("endTime"), Utc::now()).map_err(ApiError::bad_request)
+}
+
+/// GET /reports/emptychannel/{date}: the slots that became empty that Central day.
+pub async fn empty_channels(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let day = date_arg(&input)?;
+    Ok(rows::empty_channels(store::day::<EmptyChannel>(deps, Kind::EmptyChannel, day).await?))
+}
+
+/// GET /reports/stockouts/{date}: the items a fridge ran out of that Central day.
+pub async fn stock_outs(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let day = date_arg(&input)?;
+    Ok(rows::stock_outs(store::day::<StockOut>(deps, Kind::StockOut, day).await?))
+}
+
+/// GET /reports/routetemperatures?startTime=&endTime=[&nextToken=]: the
+/// temperatures drivers read at their stops (LocationStocked), a page of
+/// actions at a time across the stocking days the range touches.
+pub async fn route_temperatures(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let r = range_arg(&input)?;
+    // An action's stocking day can be the day after its Central date (the day starts in the evening).
+    let mut days: Vec<String> = r.days().iter().map(|d| d.to_string()).collect();
+    if let Some(next) = r.days().last().and_then(|d| d.succ_opt()) {
+        days.push(next.to_string());
+    }
+    let (from, to) = (stamp(r.start), stamp(r.end));
+    let token = input.query.get("nextToken").map(String::as_str);
+    let scope = format!("routetemperatures#{}#{}", r.start.timestamp(), r.end.timestamp());
+    let (items, next) = store::actions_page(deps, &scope, STOCKED, &days, (&from, &to), token, PAGE).await?;
+    // The range is [start, end): the index's BETWEEN includes `end`.
+    let actions: Vec<StockedAction> =
+        store::parse::<StockedAction>(items)?.into_iter().filter(|a| a.occurred_at < to).collect();
+    let mut touched: Vec<String> = actions.iter().map(|a| a.stocking_day.clone()).collect();
+    touched.sort();
+    touched.dedup();
+    let routes: HashMap<(String, String, i64), String> = store::stops_of_days(deps, touched)
+        .await?
+        .into_iter()
+        .map(|s| ((s.stop.stocking_date.clone(), s.stop.id.clone(), s.stop.stocking_index), s.stop.route.clone()))
+        .collect();
+    Ok(json!({ "items": rows::temperatures(&actions, &routes), "nextToken": next }))
+}

@@ -1,0 +1,39 @@
+//! Reports (3-planning §2, §3, §5, §7; issue 25): empty channels and
+//! stock-outs, which the telemetry ingest derives from inventory snapshots
+//! (`fleet_shared::entity::report`), and route temperatures, which drivers
+//! read at their stops (LocationStocked driver actions). Reading only.
+pub mod handlers;
+pub mod range;
+pub mod rows;
+pub mod store;
+
+use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
+
+/// The actions (group "Reports"; GetEmptyChannel is the spec's, in its Driver group too).
+pub const EMPTY_CHANNEL_ACTION: &str = "GetEmptyChannel";
+pub const STOCK_OUTS_ACTION: &str = "GetStockOuts";
+pub const ROUTE_TEMPERATURES_ACTION: &str = "GetRouteTemperatures";
+
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "empty_channel_report",
+        trigger: Trigger::Http { method: "GET", path: "/reports/emptychannel/{date}" },
+        permission: Permission::Action(EMPTY_CHANNEL_ACTION),
+        grants: &[Grant::ReadTable(Table::ReportRows)],
+        handler: handler!(handlers::empty_channels),
+    },
+    FunctionSpec {
+        name: "stock_outs_report",
+        trigger: Trigger::Http { method: "GET", path: "/reports/stockouts/{date}" },
+        permission: Permission::Action(STOCK_OUTS_ACTION),
+        grants: &[Grant::ReadTable(Table::ReportRows)],
+        handler: handler!(handlers::stock_outs),
+    },
+    FunctionSpec {
+        name: "route_temperatures_report",
+        trigger: Trigger::Http { method: "GET", path: "/reports/routetemperatures" },
+        permission: Permission::Action(ROUTE_TEMPERATURES_ACTION),
+        grants: &[Grant::ReadTable(Table::DriverActions), Grant::ReadTable(Table::LocationRoutes), Grant::PagingTokens],
+        handler: handler!(handlers::route_temperatures),
+    },
+];

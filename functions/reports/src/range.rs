@@ -1,0 +1,154 @@
+//! The reports' time rules (3-planning §5, §9; issue 25), one definition for
+//! the server and, through rules.json, the browser: a range is two epoch
+//! seconds, start before end, at most `MAX_RANGE_DAYS`; a day is a strict
+//! YYYY-MM-DD read as the Central day; nothing older than the rows are kept.
+use chrono::{DateTime, NaiveDate, Utc};
+use fleet_shared::entity::report::KEEP_DAYS;
+use fleet_shared::{dates, fridge_time};
+use serde_json::{json, Value};
+
+/// §5.
+pub const MISSING: &str = "Start time or End time cannot be null";
+pub const NOT_BEFORE: &str = "Start time cannot be equal or greater than end time";
+/// Not in the spec (issue 25): the longest range one request may ask for.
+pub const MAX_RANGE_DAYS: i64 = 31;
+/// §9: a route temperature above this is highlighted.
+pub const TEMPERATURE_HIGHLIGHT: f64 = 41.0;
+
+pub fn too_long() -> String {
+    format!("A range can cover at most {MAX_RANGE_DAYS} days.")
+}
+
+pub fn too_old() -> String {
+    format!("Reports are kept {KEEP_DAYS} days; ask for a later date.")
+}
+
+fn seconds(field: &str, raw: Option<&str>) -> Result<Option<DateTime<Utc>>, String> {
+    let Some(text) = raw.map(str::trim).filter(|t| !t.is_empty() && *t != "null" && *t != "undefined") else {
+        return Ok(None);
+    };
+    let n: i64 = text.parse().map_err(|_| format!("{field} must be epoch seconds"))?;
+    // 2000-01-01 to 2100-01-01: anything else is a typo (milliseconds, say).
+    if !(946_684_800..=4_102_444_800).contains(&n) {
+        return Err(format!("{field} must be epoch seconds between 2000 and 2100"));
+    }
+    Ok(DateTime::from_timestamp(n, 0))
+}
+
+/// A checked range `[start, end)`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Range {
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+}
+
+impl Range {
+    /// The Central days the range touches, in order.
+    pub fn days(&self) -> Vec<NaiveDate> {
+        let tz = fridge_time::CENTRAL.tz;
+        let (first, last) = (self.start.with_timezone(&tz).date_naive(), self.end.with_timezone(&tz).date_naive());
+        first.iter_days().take_while(|d| *d <= last).collect()
+    }
+}
+
+pub fn range(start: Option<&str>, end: Option<&str>, now: DateTime<Utc>) -> Result<Range, String> {
+    let (s, e) = (seconds("startTime", start)?, seconds("endTime", end)?);
+    let (Some(start), Some(end)) = (s, e) else { return Err(MISSING.into()) };
+    if start >= end {
+        return Err(NOT_BEFORE.into());
+    }
+    if end - start > chrono::Duration::days(MAX_RANGE_DAYS) {
+        return Err(too_long());
+    }
+    if start < now - chrono::Duration::days(KEEP_DAYS) {
+        return Err(too_old());
+    }
+    Ok(Range { start, end })
+}
+
+/// A report's `{date}`: strict YYYY-MM-DD, a Central day within the kept days.
+pub fn day(raw: &str, now: DateTime<Utc>) -> Result<NaiveDate, String> {
+    let d = dates::iso_date_exact(raw.trim()).ok_or_else(|| "date must be a date (YYYY-MM-DD)".to_string())?;
+    let today = now.with_timezone(&fridge_time::CENTRAL.tz).date_naive();
+    if (today - d).num_days() >= KEEP_DAYS {
+        return Err(too_old());
+    }
+    Ok(d)
+}
+
+pub fn export() -> Value {
+    json!({
+        "missing": MISSING,
+        "notBefore": NOT_BEFORE,
+        "maxRangeDays": MAX_RANGE_DAYS,
+        "tooLong": too_long(),
+        "keepDays": KEEP_DAYS,
+        "tooOld": too_old(),
+        "temperatureHighlight": TEMPERATURE_HIGHLIGHT,
+        "loadFailed": "Unable to load data, Please check your internet and your permissions",
+        "noData": "NO Data to Load",
+        "errorRow": "Error while processing this request",
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn now() -> DateTime<Utc> {
+        dates::instant("2026-11-25T15:00:00Z").unwrap()
+    }
+
+    #[test]
+    fn a_range_needs_both_ends_in_order_within_the_longest_and_the_kept_days() {
+        let r = |s: &str, e: &str| range(Some(s), Some(e), now());
+        assert_eq!(range(None, Some("1795478400"), now()).unwrap_err(), MISSING);
+        assert_eq!(r("", "1795478400").unwrap_err(), MISSING);
+        assert_eq!(r("1795478400", "1795478400").unwrap_err(), NOT_BEFORE);
+        assert_eq!(r("1795478401", "1795478400").unwrap_err(), NOT_BEFORE);
+        assert_eq!(r("x", "1795478400").unwrap_err(), "startTime must be epoch seconds");
+        assert_eq!(
+            r("1795478400000", "1795478400").unwrap_err(),
+            "startTime must be epoch seconds between 2000 and 2100"
+        );
+        assert_eq!(r("1792478400", "1795478400").unwrap_err(), too_long());
+        assert_eq!(r("1700000000", "1700086400").unwrap_err(), too_old());
+        let ok = r("1795478400", "1795564800").unwrap(); // 2026-11-24T00:00Z .. +1 day
+        assert!(ok.start < ok.end);
+    }
+
+    #[test]
+    fn a_range_touches_the_central_days_it_spans() {
+        // 2026-11-25 03:00Z is 21:00 Central on the 24th; 2026-11-26 05:00Z is 23:00 on the 25th.
+        let r = Range {
+            start: dates::instant("2026-11-25T03:00:00Z").unwrap(),
+            end: dates::instant("2026-11-26T05:00:00Z").unwrap(),
+        };
+        let days: Vec<String> = r.days().iter().map(|d| d.to_string()).collect();
+        assert_eq!(days, ["2026-11-24", "2026-11-25"]);
+    }
+
+    #[test]
+    fn a_day_is_strict_and_within_the_kept_days() {
+        assert_eq!(day("2026-11-25", now()).unwrap().to_string(), "2026-11-25");
+        assert!(day("2026-11-5", now()).is_err() && day("11/25/2026", now()).is_err() && day("", now()).is_err());
+        assert_eq!(day("2026-01-01", now()).unwrap_err(), too_old());
+    }
+
+    proptest! {
+        #[test]
+        fn the_rules_never_panic(s in proptest::option::of(".{0,16}"), e in proptest::option::of(".{0,16}"), d in ".{0,12}") {
+            let _ = range(s.as_deref(), e.as_deref(), now());
+            let _ = day(&d, now());
+        }
+
+        #[test]
+        fn an_accepted_range_is_ordered_and_bounded(a in 1_760_000_000i64..1_770_000_000, len in 1i64..4_000_000) {
+            if let Ok(r) = range(Some(&a.to_string()), Some(&(a + len).to_string()), now()) {
+                prop_assert!(r.start < r.end && r.end - r.start <= chrono::Duration::days(MAX_RANGE_DAYS));
+                prop_assert!(!r.days().is_empty() && r.days().len() <= MAX_RANGE_DAYS as usize + 2);
+            }
+        }
+    }
+}

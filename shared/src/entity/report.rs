@@ -1,0 +1,213 @@
+//! Report rows the telemetry ingest derives from inventory snapshots
+//! (3-planning §3, issue 25): an empty channel when a slot becomes empty, a
+//! stock-out when no slot of a fridge holds an item any more. Each is written
+//! once, with the snapshot that shows it, under a key that follows the
+//! occurrence (the snapshot's time and the slot or item), and read back by
+//! Central day.
+//!
+//! Keys: table ReportRows, pk `{kind}#{YYYY-MM-DD}#{shard}` (the Central day
+//! of the snapshot, spread over `SHARDS` partitions by location so no key's
+//! writes grow with the fleet), sk `{timestamp}#{location}#{slot or item}`.
+use super::telemetry::InventorySnapshot;
+use crate::fridge_time;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Partitions per kind and day.
+pub const SHARDS: u32 = 8;
+/// How long rows are kept (TTL `expiresAt`): longer than any range a report
+/// screen allows, so an old date within it never comes back silently empty.
+pub const KEEP_DAYS: i64 = 90;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    EmptyChannel,
+    StockOut,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::EmptyChannel => "emptychannel",
+            Kind::StockOut => "stockout",
+        }
+    }
+}
+
+/// A stable shard of a location (FNV-1a), the same on every run.
+pub fn shard(location: &str) -> u32 {
+    let h = location.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+    (h % SHARDS as u64) as u32
+}
+
+pub fn partition(kind: Kind, day: NaiveDate, location: &str) -> String {
+    format!("{}#{day}#{}", kind.name(), shard(location))
+}
+
+/// Every partition of a kind's day.
+pub fn partitions(kind: Kind, day: NaiveDate) -> Vec<String> {
+    (0..SHARDS).map(|s| format!("{}#{day}#{s}", kind.name())).collect()
+}
+
+/// 3-planning §3 empty channel row, with its keys.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmptyChannel {
+    pub pk: String,
+    pub sk: String,
+    /// The location id.
+    pub kiosk_name: String,
+    pub vend_item_name: String,
+    /// The snapshot's time (`stamp` text, UTC).
+    pub timestamp: String,
+    pub slot: String,
+    pub logical_column: Option<String>,
+    pub logical_row: Option<String>,
+    pub expires_at: i64,
+}
+
+/// 3-planning §3 stock-out row, with its keys.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StockOut {
+    pub pk: String,
+    pub sk: String,
+    pub location: String,
+    pub item: String,
+    /// The snapshot's time (`stamp` text, UTC); the screen shows it in Central.
+    pub timestamp: String,
+    pub expires_at: i64,
+}
+
+/// A slot's logical (row, column) from `row:column`; the slot as the column otherwise.
+fn logical(slot: &str) -> (Option<String>, Option<String>) {
+    match slot.split_once(':') {
+        Some((r, c)) => (Some(r.trim().to_string()), Some(c.trim().to_string())),
+        None => (None, Some(slot.to_string())),
+    }
+}
+
+/// What a newer snapshot shows against the one before it: slots that held
+/// units and hold none (or are gone), and items some slot held that no slot
+/// holds now. A first snapshot derives nothing (nothing *became* empty).
+pub fn derive(
+    before: &InventorySnapshot,
+    after: &InventorySnapshot,
+    at: DateTime<Utc>,
+) -> (Vec<EmptyChannel>, Vec<StockOut>) {
+    let day = at.with_timezone(&fridge_time::CENTRAL.tz).date_naive();
+    let location = after.location_id.as_str();
+    let expires_at = at.timestamp() + KEEP_DAYS * 86_400;
+    let units = |s: &InventorySnapshot| -> BTreeMap<String, (String, usize)> {
+        s.slots.iter().map(|x| (x.slot.clone(), (x.item_name.clone(), x.units.len()))).collect()
+    };
+    let (old, new) = (units(before), units(after));
+    let mut empty = Vec::new();
+    for (slot, (item, n)) in &old {
+        let now = new.get(slot).map_or(0, |(_, n)| *n);
+        if *n > 0 && now == 0 {
+            let (logical_row, logical_column) = logical(slot);
+            empty.push(EmptyChannel {
+                pk: partition(Kind::EmptyChannel, day, location),
+                sk: format!("{}#{location}#{slot}", after.timestamp),
+                kiosk_name: location.to_string(),
+                vend_item_name: item.clone(),
+                timestamp: after.timestamp.clone(),
+                slot: slot.clone(),
+                logical_column,
+                logical_row,
+                expires_at,
+            });
+        }
+    }
+    let held = |m: &BTreeMap<String, (String, usize)>| -> BTreeMap<String, usize> {
+        let mut by_item = BTreeMap::new();
+        for (item, n) in m.values() {
+            *by_item.entry(item.clone()).or_default() += n;
+        }
+        by_item
+    };
+    let (was, is) = (held(&old), held(&new));
+    let out = was
+        .iter()
+        .filter(|(item, n)| **n > 0 && is.get(*item).copied().unwrap_or(0) == 0)
+        .map(|(item, _)| StockOut {
+            pk: partition(Kind::StockOut, day, location),
+            sk: format!("{}#{location}#{item}", after.timestamp),
+            location: location.to_string(),
+            item: item.clone(),
+            timestamp: after.timestamp.clone(),
+            expires_at,
+        })
+        .collect();
+    (empty, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::telemetry::{InventorySlot, Unit};
+    use proptest::prelude::*;
+
+    fn snapshot(at: &str, slots: &[(&str, &str, usize)]) -> InventorySnapshot {
+        let unit = Unit { production_date: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(), shelf_life_days: None };
+        InventorySnapshot {
+            location_id: crate::entity::LocationId::stored("CHI_1"),
+            timestamp: at.into(),
+            slots: slots
+                .iter()
+                .map(|(s, i, n)| InventorySlot {
+                    slot: s.to_string(),
+                    item_name: i.to_string(),
+                    units: vec![unit.clone(); *n],
+                })
+                .collect(),
+            received_at: None,
+        }
+    }
+
+    #[test]
+    fn a_slot_that_empties_is_an_empty_channel_and_an_item_no_slot_holds_is_a_stock_out() {
+        let before =
+            snapshot("2026-11-25T03:00:00.000Z", &[("1:1", "Salad", 1), ("1:2", "Salad", 2), ("2:1", "Wrap", 1)]);
+        let after =
+            snapshot("2026-11-25T04:00:00.000Z", &[("1:1", "Salad", 0), ("1:2", "Salad", 2), ("2:1", "Wrap", 0)]);
+        let at = crate::dates::instant("2026-11-25T04:00:00Z").unwrap();
+        let (empty, out) = derive(&before, &after, at);
+        let slots: Vec<(&str, &str, Option<&str>, Option<&str>)> = empty
+            .iter()
+            .map(|e| {
+                (e.slot.as_str(), e.vend_item_name.as_str(), e.logical_row.as_deref(), e.logical_column.as_deref())
+            })
+            .collect();
+        assert_eq!(slots, [("1:1", "Salad", Some("1"), Some("1")), ("2:1", "Wrap", Some("2"), Some("1"))]);
+        assert_eq!(out.iter().map(|o| o.item.as_str()).collect::<Vec<_>>(), ["Wrap"], "Salad is still in 1:2");
+        // 04:00Z is 22:00 Central on the 24th: the row belongs to the Central day.
+        assert!(empty[0].pk.starts_with("emptychannel#2026-11-24#") && out[0].pk.starts_with("stockout#2026-11-24#"));
+        assert_eq!(derive(&after, &after, at), (vec![], vec![]), "nothing new, nothing derived");
+    }
+
+    proptest! {
+        #[test]
+        fn derived_rows_have_distinct_keys_and_name_only_what_was_held(
+            before in proptest::collection::vec((0u8..6, 0u8..3, 0usize..3), 0..8),
+            after in proptest::collection::vec((0u8..6, 0u8..3, 0usize..3), 0..8),
+        ) {
+            let to = |v: &[(u8, u8, usize)], at: &str| {
+                let mut seen = std::collections::HashSet::new();
+                let slots: Vec<(String, String, usize)> = v.iter().filter(|(s, ..)| seen.insert(*s)).map(|(s, i, n)| (format!("1:{s}"), format!("I{i}"), *n)).collect();
+                let refs: Vec<(&str, &str, usize)> = slots.iter().map(|(s, i, n)| (s.as_str(), i.as_str(), *n)).collect();
+                snapshot(at, &refs)
+            };
+            let (b, a) = (to(&before, "2026-11-25T03:00:00.000Z"), to(&after, "2026-11-25T04:00:00.000Z"));
+            let (empty, out) = derive(&b, &a, Utc::now());
+            let keys: std::collections::HashSet<&String> = empty.iter().map(|e| &e.sk).chain(out.iter().map(|o| &o.sk)).collect();
+            prop_assert_eq!(keys.len(), empty.len() + out.len());
+            for o in &out {
+                prop_assert!(b.slots.iter().any(|s| s.item_name == o.item && !s.units.is_empty()));
+                prop_assert!(!a.slots.iter().any(|s| s.item_name == o.item && !s.units.is_empty()));
+            }
+        }
+    }
+}

@@ -6,6 +6,7 @@
 pub mod config;
 pub mod dates;
 pub mod deps;
+pub mod driver_log;
 pub mod entity;
 pub mod error;
 pub mod events;

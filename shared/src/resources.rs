@@ -56,6 +56,8 @@ pub enum Table {
     /// Report rows the ingest derives (empty channels, stock-outs): pk
     /// `{kind}#{day}#{shard}`, sk `{timestamp}#{location}#{slot or item}` (see `entity::report`).
     ReportRows,
+    /// The driver log: pk `day` (Central), sk `{action_time}#{requestId}#{type}` (see `driver_log`).
+    DriverLog,
 }
 
 impl Table {
@@ -85,6 +87,7 @@ impl Table {
         Table::PackingSlips,
         Table::RouteSyncJobs,
         Table::ReportRows,
+        Table::DriverLog,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -114,6 +117,7 @@ impl Table {
             Table::PackingSlips => "PackingSlipsTable",
             Table::RouteSyncJobs => "RouteSyncJobsTable",
             Table::ReportRows => "ReportRowsTable",
+            Table::DriverLog => "DriverLogTable",
         }
     }
 
@@ -145,6 +149,7 @@ impl Table {
             Table::PackingSlips => "PACKING_SLIPS_TABLE",
             Table::RouteSyncJobs => "ROUTE_SYNC_JOBS_TABLE",
             Table::ReportRows => "REPORT_ROWS_TABLE",
+            Table::DriverLog => "DRIVER_LOG_TABLE",
         }
     }
 }

@@ -40,7 +40,7 @@ pub struct CommandRequest {
 }
 
 /// The location, refused when unknown or DEAD.
-async fn commandable<S: FleetStore>(store: &S, id: &LocationId) -> Result<Location, ApiError> {
+pub(crate) async fn commandable<S: FleetStore>(store: &S, id: &LocationId) -> Result<Location, ApiError> {
     let location = store.location(id).await?.ok_or_else(|| ApiError::NotFound(format!("Location {id} not found")))?;
     if location.is_dead() {
         return Err(ApiError::bad_request(format!("Fridge {id} is DEAD: it takes no commands.")));
@@ -84,10 +84,35 @@ pub async fn send<S: FleetStore>(store: &S, caller: &Caller, request: CommandReq
         .map_err(ApiError::BadRequest)?;
     require_flag(store, caller, command).await?;
     commandable(store, &location).await?;
+    let content = json!({ "location": location, "message": raw_message });
+    let order = Order { scope: "commands", command: command.key, resource: command.resource, operation };
+    dispatch(store, caller, location, order, request_id, &content).await
+}
+
+/// What goes to a fridge: the request's scope, the command's key, and the
+/// queue message's resource and operation.
+pub struct Order<'a> {
+    pub scope: &'a str,
+    pub command: &'a str,
+    pub resource: &'a str,
+    pub operation: Option<&'a str>,
+}
+
+/// Records a checked command and sends it through the command queue: the one
+/// way anything reaches a fridge (console commands, driver tasks). A retried
+/// request (same requestId and `content`) answers the recorded message
+/// without sending again; the same requestId with other content is 409.
+pub async fn dispatch<S: FleetStore>(
+    store: &S,
+    caller: &Caller,
+    location: LocationId,
+    order: Order<'_>,
+    request_id: Option<String>,
+    content: &Value,
+) -> Result<Value, ApiError> {
     let now = fridge_time::now();
     let key = request_id.as_ref().map(|r| format!("{}:{r}", caller.sub));
-    let content = json!({ "location": location, "message": raw_message });
-    let request = key.as_deref().map(|k| Request::new(store, "commands", k, &content));
+    let request = key.as_deref().map(|k| Request::new(store, order.scope, k, content));
     if let Some(r) = &request {
         match r.seen().await? {
             Seen::Replay(first) => return Ok(first), // a retry: already recorded and sent
@@ -103,9 +128,9 @@ pub async fn send<S: FleetStore>(store: &S, caller: &Caller, request: CommandReq
         timestamp: Some(at),
         message_id: Some(message_id.clone()),
         message_type: Some("Resource".into()),
-        operation: operation.map(str::to_string),
-        resource: Some(command.resource.to_string()),
-        command: Some(command.key.to_string()),
+        operation: order.operation.map(str::to_string),
+        resource: Some(order.resource.to_string()),
+        command: Some(order.command.to_string()),
         sent_by: Some(caller.display().to_string()),
         state: Some("SENT".into()),
         done_at: None,
@@ -128,7 +153,10 @@ pub async fn send<S: FleetStore>(store: &S, caller: &Caller, request: CommandReq
         sk: record.sk.clone(),
         location_id: location,
         message_type: "Resource".into(),
-        payload: CommandPayload { operation: operation.map(str::to_string), resource: command.resource.to_string() },
+        payload: CommandPayload {
+            operation: order.operation.map(str::to_string),
+            resource: order.resource.to_string(),
+        },
     };
     if let Err(e) = store.send_command(&body).await {
         // Not sent: the record says so, and the caller hears of it.

@@ -8,6 +8,7 @@ pub mod ingest;
 pub mod inventory;
 pub mod rules;
 pub mod store;
+pub mod tasks;
 pub mod telemetry;
 
 #[cfg(test)]
@@ -80,6 +81,20 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::Idempotency),
         ],
         handler: handler!(commands::create),
+    },
+    FunctionSpec {
+        name: "run_fridge_task",
+        trigger: Trigger::Mutation("runFridgeTask"),
+        // The spec's driver action for the fridge tasks at a stop (3-planning §6).
+        permission: Permission::Action("FridgeTasks"),
+        grants: &[
+            Grant::CrudTable(Table::QueueMessages),
+            Grant::ReadTable(Table::Locations),
+            Grant::SendToQueue(Queue::FridgeCommands),
+            Grant::CrudTable(Table::Idempotency),
+            Grant::WriteTable(Table::DriverLog),
+        ],
+        handler: handler!(tasks::run),
     },
     FunctionSpec {
         name: "send_confirmed_inventory_and_confirmed_reservation",

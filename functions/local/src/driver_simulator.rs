@@ -33,6 +33,10 @@ const STEP_EVERY_MS: u64 = 800;
 const TRIES: usize = 3;
 
 const MUTATION: &str = "mutation C($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id } }";
+const TASK_MUTATION: &str = "mutation T($input: FridgeTaskInput!) { runFridgeTask(input: $input) { messageId } }";
+/// One stop in this many confirms an impossible count, which the server
+/// refuses: the stocking logs then show error rows, as a real day's do.
+const BAD_COUNT_EVERY: u64 = 9;
 
 /// What the API answered to one action.
 #[derive(Debug, PartialEq, Eq)]
@@ -86,7 +90,7 @@ fn post(url: &str, token: &str, body: &Value) -> Answer {
 }
 
 fn read_answer(v: &Value) -> Answer {
-    if v.pointer("/data/createDriverAction/id").is_some() {
+    if v.pointer("/data/createDriverAction/id").is_some() || v.pointer("/data/runFridgeTask/messageId").is_some() {
         return Answer::Recorded;
     }
     let error = v.pointer("/errors/0");
@@ -109,6 +113,27 @@ async fn send(settings: &Settings, token: &str, step: &Step, back: Duration) -> 
         .unwrap_or_else(|e| Answer::Refused(e.to_string()))
 }
 
+/// The fridge tasks of a stocked stop, as the driver app runs them around the
+/// stocking: unlock the door, then confirm the count. Each is one call of
+/// `runFridgeTask` (its command goes to the fridge through the command queue).
+fn tasks(step: &Step) -> Vec<Value> {
+    let h = step.request_id.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let count = if h % BAD_COUNT_EVERY == 0 { -1 } else { (h % 40) as i64 + 4 };
+    vec![
+        json!({ "locationId": step.location_id, "task": "UnlockDoor", "requestId": format!("{}-unlock", step.request_id) }),
+        json!({ "locationId": step.location_id, "task": "ConfirmCount", "count": count,
+                "requestId": format!("{}-count", step.request_id) }),
+    ]
+}
+
+async fn run_task(settings: &Settings, token: &str, input: Value) -> Answer {
+    let body = json!({ "query": TASK_MUTATION, "variables": { "input": input } });
+    let (url, token) = (format!("{}/graphql", settings.api), token.to_string());
+    tokio::task::spawn_blocking(move || post(&url, &token, &body))
+        .await
+        .unwrap_or_else(|e| Answer::Refused(e.to_string()))
+}
+
 /// Plays one route; answers whether every action landed (now or earlier).
 async fn drive(settings: &Settings, token: &str, date: NaiveDate, route: &RoutePlan, back: Duration) -> bool {
     let live = back.is_zero();
@@ -119,7 +144,17 @@ async fn drive(settings: &Settings, token: &str, date: NaiveDate, route: &RouteP
             if live && new && n > 0 {
                 tokio::time::sleep(std::time::Duration::from_millis(STEP_EVERY_MS)).await;
             }
-            match send(settings, token, step, back).await {
+            let answer = send(settings, token, step, back).await;
+            // Tasks run live only: a replayed day's fridges are not at the stop any more.
+            if live && answer == Answer::Recorded && step.data.kind() == fn_stocking::events::EventType::LocationStocked
+            {
+                for input in tasks(step) {
+                    if let Answer::Refused(why) = run_task(settings, token, input).await {
+                        tracing::info!(%date, route = %route.route, %why, "driver simulator: a fridge task was refused");
+                    }
+                }
+            }
+            match answer {
                 Answer::Recorded => {
                     recorded += 1;
                     new = true;

@@ -157,3 +157,54 @@ async fn the_range_and_date_rules_are_clear_400s_and_readers_need_the_action() {
     let q: Vec<(&str, &str)> = q.iter().map(|(k, v)| (*k, v.as_str())).collect();
     assert_eq!(http_query("route_temperatures_report", Some(&nobody), None, &[], &q).await.0, 403);
 }
+
+#[tokio::test]
+async fn driver_calls_through_the_api_make_log_entries_with_the_error_case() {
+    let location = par_ready_fridge("DLG").await;
+    let driver = user_with(&["FridgeTasks", "RecordTemperature"]).await;
+    let start = (Utc::now() - Duration::seconds(5)).timestamp().to_string();
+    let ok = json!({ "input": { "eventType": "LocationStocked", "locationId": location,
+        "data": json!({ "stockingIndex": 1 }).to_string(), "requestId": unique("ok"), "occurredAt": text(ago(1)) } });
+    gql("create_driver_action", &driver, ok).await.unwrap();
+    let bad = json!({ "input": { "eventType": "LocationStocked", "locationId": location,
+        "data": json!({ "stockingIndex": "one" }).to_string(), "requestId": unique("bad"), "occurredAt": text(ago(1)) } });
+    assert!(gql("create_driver_action", &driver, bad).await.is_err());
+    let unlock = json!({ "input": { "locationId": location, "task": "UnlockDoor", "requestId": unique("t") } });
+    let sent = gql("run_fridge_task", &driver, unlock).await.unwrap();
+    assert_eq!(sent["resource"], "DriverTask");
+    let count =
+        json!({ "input": { "locationId": location, "task": "ConfirmCount", "count": -1, "requestId": unique("t") } });
+    assert_eq!(
+        gql("run_fridge_task", &driver, count).await.unwrap_err().to_string(),
+        "count must be between 0 and 10000"
+    );
+
+    let end = (Utc::now() + Duration::seconds(5)).timestamp().to_string();
+    let reader = user_with(&["GetDriverLog"]).await;
+    let query = [("startTime", start.as_str()), ("endTime", end.as_str())];
+    let (status, body) = http_query("driver_log_report", Some(&reader), None, &[], &query).await;
+    assert_eq!(status, 200, "{body}");
+    let mine: Vec<(String, String)> = body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["fridge"] == location)
+        .map(|e| (e["operation"].as_str().unwrap().to_string(), e["type"].as_str().unwrap().to_string()))
+        .collect();
+    let count = |op: &str, kind: &str| mine.iter().filter(|(o, k)| o == op && k == kind).count();
+    assert_eq!((count("LocationStocked", "request"), count("LocationStocked", "response")), (2, 1), "{mine:?}");
+    assert_eq!(count("LocationStocked", "error"), 1, "{mine:?}");
+    assert_eq!((count("UnlockDoor", "response"), count("ConfirmCount", "error")), (1, 1), "{mine:?}");
+    assert!(body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["fridge"] == location)
+        .all(|e| e["uuid"] == driver.sub));
+
+    let (status, emails) = http("driver_log_emails", Some(&reader), None).await;
+    assert_eq!(status, 200);
+    let admin = admin().await;
+    assert_eq!(emails["emails"][&admin.sub], json!(admin.email));
+    assert_eq!(http("driver_log_emails", Some(&user_with(&["GetStockOuts"]).await), None).await.0, 403);
+}

@@ -56,7 +56,7 @@ pub const GROUPS: &[Group] = &[
     // Not named by the spec: a supervisor's revert of a recorded drop status (issue 24).
     Group { name: "Stocking Supervisor", actions: &["RevertDropOverride"] },
     // Not named by the spec: the reports (3-planning §2; issue 25). GetEmptyChannel is the spec's Driver action too.
-    Group { name: "Reports", actions: &["GetEmptyChannel", "GetStockOuts", "GetRouteTemperatures"] },
+    Group { name: "Reports", actions: &["GetEmptyChannel", "GetStockOuts", "GetRouteTemperatures", "GetDriverLog"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },
 ];
 

@@ -6,7 +6,7 @@ use crate::store;
 use chrono::Utc;
 use fleet_shared::entity::report::{EmptyChannel, Kind, StockOut};
 use fleet_shared::fridge_time::stamp;
-use fleet_shared::{ApiError, Deps, Input};
+use fleet_shared::{driver_log, ApiError, Deps, Input};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -62,4 +62,34 @@ pub async fn route_temperatures(deps: &'static Deps, input: Input) -> Result<Val
         .map(|s| ((s.stop.stocking_date.clone(), s.stop.id.clone(), s.stop.stocking_index), s.stop.route.clone()))
         .collect();
     Ok(json!({ "items": rows::temperatures(&actions, &routes), "nextToken": next }))
+}
+
+/// GET /reports/driverlog?startTime=&endTime=[&nextToken=]: the driver log's
+/// entries in the range, oldest first, a page at a time across its days.
+pub async fn driver_log(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let r = range_arg(&input)?;
+    let days: Vec<String> = r.days().iter().map(|d| d.to_string()).collect();
+    let (from, to) = (stamp(r.start), stamp(r.end));
+    let token = input.query.get("nextToken").map(String::as_str);
+    let scope = format!("driverlog#{}#{}", r.start.timestamp(), r.end.timestamp());
+    let (items, next) = store::log_page(deps, &scope, &days, (&from, &to), token, PAGE).await?;
+    let entries: Vec<driver_log::LogEntry> = store::parse(items)?;
+    let items: Vec<Value> = entries
+        .into_iter()
+        .filter(|e| e.action_time < to)
+        .map(|e| {
+            json!({ "requestId": e.request_id, "type": e.kind, "action_time": e.action_time, "uuid": e.uuid,
+                    "fridge": e.fridge, "operation": e.operation, "message": e.message })
+        })
+        .collect();
+    Ok(json!({ "items": items, "nextToken": next }))
+}
+
+/// GET /reports/driverlog/cognitoemails: `{emails: {userId: email}}` of the
+/// pool's users (3-planning §7). Every user: the pool is the console's staff.
+pub async fn cognito_emails(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
+    use fn_permissions::store::PermissionStore;
+    let users = fn_permissions::store::Dynamo(deps).users().await?;
+    let emails: serde_json::Map<String, Value> = users.into_iter().map(|u| (u.sub, Value::String(u.email))).collect();
+    Ok(json!({ "emails": emails }))
 }

@@ -1,7 +1,8 @@
 //! Reports (3-planning §2, §3, §5, §7; issue 25): empty channels and
 //! stock-outs, which the telemetry ingest derives from inventory snapshots
 //! (`fleet_shared::entity::report`), and route temperatures, which drivers
-//! read at their stops (LocationStocked driver actions). Reading only.
+//! read at their stops (LocationStocked driver actions), and the driver log
+//! (`fleet_shared::driver_log`). Reading only.
 pub mod handlers;
 pub mod range;
 pub mod rows;
@@ -13,6 +14,7 @@ use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
 pub const EMPTY_CHANNEL_ACTION: &str = "GetEmptyChannel";
 pub const STOCK_OUTS_ACTION: &str = "GetStockOuts";
 pub const ROUTE_TEMPERATURES_ACTION: &str = "GetRouteTemperatures";
+pub const DRIVER_LOG_ACTION: &str = "GetDriverLog";
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -35,5 +37,19 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action(ROUTE_TEMPERATURES_ACTION),
         grants: &[Grant::ReadTable(Table::DriverActions), Grant::ReadTable(Table::LocationRoutes), Grant::PagingTokens],
         handler: handler!(handlers::route_temperatures),
+    },
+    FunctionSpec {
+        name: "driver_log_report",
+        trigger: Trigger::Http { method: "GET", path: "/reports/driverlog" },
+        permission: Permission::Action(DRIVER_LOG_ACTION),
+        grants: &[Grant::ReadTable(Table::DriverLog), Grant::PagingTokens],
+        handler: handler!(handlers::driver_log),
+    },
+    FunctionSpec {
+        name: "driver_log_emails",
+        trigger: Trigger::Http { method: "GET", path: "/reports/driverlog/cognitoemails" },
+        permission: Permission::Action(DRIVER_LOG_ACTION),
+        grants: &[Grant::ListUsers],
+        handler: handler!(handlers::cognito_emails),
     },
 ];

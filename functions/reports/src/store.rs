@@ -50,3 +50,22 @@ pub async fn stops_of_days(deps: &'static Deps, days: Vec<String>) -> Result<Vec
 pub fn parse<T: DeserializeOwned>(items: Vec<Item>) -> Result<Vec<T>, ApiError> {
     items.into_iter().map(store::from_item).collect()
 }
+
+/// One page of the driver log between two `stamp` texts over `days`.
+pub async fn log_page(
+    deps: &'static Deps,
+    scope: &str,
+    days: &[String],
+    (from, to): (&str, &str),
+    token: Option<&str>,
+    count: usize,
+) -> Result<(Vec<Item>, Option<String>), ApiError> {
+    let t = deps.table(Table::DriverLog)?;
+    let secret = deps.config.paging_secret()?;
+    paging::signed_page_across(secret, scope, token, count, days.len(), |part, start: Option<Key>, limit| {
+        // BETWEEN from AND to: an entry at `to` sorts after it (`to#…`), so `[from, to)`.
+        let query = t.query("day", days[part].clone()).sort("sk", SortKey::Between(from.to_string(), to.to_string()));
+        async move { query.page(start, limit).await }
+    })
+    .await
+}

@@ -4,11 +4,34 @@ use crate::service;
 use crate::slips::{self, PackingSlip};
 use crate::store::Dynamo;
 use fleet_shared::entity::route_stop::{self, RouteStop};
-use fleet_shared::{ApiError, Deps, Input, Table};
+use fleet_shared::{driver_log, ApiError, Deps, Input, Table};
 use serde_json::{json, Value};
 
 pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    service::create(&Dynamo(deps), &input).await
+    let named = Named::of(&input);
+    let call = driver_log::Call {
+        caller: input.caller()?,
+        fridge: &named.location_id,
+        operation: &named.event_type,
+        request_id: &named.request_id,
+    };
+    driver_log::logged(deps.table(Table::DriverLog), call, service::create(&Dynamo(deps), &input)).await
+}
+
+/// What the driver log names of a createDriverAction call, read leniently:
+/// a call whose input does not parse is logged too (as an error).
+#[derive(Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Named {
+    location_id: String,
+    event_type: String,
+    request_id: String,
+}
+
+impl Named {
+    fn of(input: &Input) -> Named {
+        input.args.get("input").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default()
+    }
 }
 
 /// `stockingDashboard(filter)`: the dashboard's one aggregate answer.

@@ -38,6 +38,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::SignedIn,
         grants: &[
             Grant::WriteTable(Table::DriverActions),
+            // Each call's request and response or error entries (`driver_log`).
+            Grant::WriteTable(Table::DriverLog),
             Grant::CrudTable(Table::Idempotency),
             Grant::ReadTable(Table::Locations),
             Grant::ReadTable(Table::Permissions),

@@ -111,6 +111,18 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-reports") => {
+            let entries = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(50_000);
+            let readings = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(10_000);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            match fleet_local::bench_reports::run(deps, entries, readings).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("benchmark failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-prices") => {
             let rows = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5_000);
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
@@ -241,7 +253,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | routing-stub | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS]");
+            eprintln!("usage: fleet-local serve | routing-stub | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS] | bench-reports [ENTRIES] [READINGS]");
             ExitCode::FAILURE
         }
     }

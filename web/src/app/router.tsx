@@ -39,6 +39,7 @@ const ParsReport = screen(() => import('@/features/pars/routes/ParsReport'));
 const ForecastUploadPage = screen(() => import('@/features/forecast/routes/ForecastUploadPage'));
 const ForecastViewPage = screen(() => import('@/features/forecast/routes/ForecastViewPage'));
 const CouponsPage = screen(() => import('@/features/coupons/routes/CouponsPage'));
+const LogiNext = screen(() => import('@/features/loginext/routes/LogiNext'));
 const ItemPricesLanding = screen(() => import('@/features/prices/routes/ItemPricesLanding'));
 const CsvPricing = screen(() => import('@/features/prices/routes/CsvPricing'));
 const PlanogramsPage = screen(() => import('@/features/planograms/routes/PlanogramsPage'));
@@ -49,7 +50,6 @@ const StockingDashboard = screen(() => import('@/features/stocking/routes/Stocki
 const DropOffSummary = screen(() => import('@/features/dropoff/routes/DropOffSummary'));
 const JitManagement = screen(() => import('@/features/jit/routes/JitManagement'));
 
-const L2 = '2-fleet-operations';
 const L3 = '3-planning-and-reporting';
 
 function soon(path: string, name: string, spec: string): RouteObject {
@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
 
           page('/users/permissions', UserPermissionsPage),
           page('/checkpoints', StockingDashboard),
-          soon('/loginext', 'LogiNext', `${L2} §2.7`),
+          page('/loginext', LogiNext),
           // Behind the flag (without it: /home, 2-fleet §2), then the screen's action.
           flagged(FEATURE_FLAGS.jitManagement, page('/jit-management', JitManagement)),
           page('/Error', ErrorPage),

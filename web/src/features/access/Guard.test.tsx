@@ -65,7 +65,7 @@ describe('screenNeeds', () => {
     expect(screenNeeds('/locations/allx')).toBeUndefined();
     expect(screenNeeds('/reports/checkpoints')?.call).toBe('stockingDashboard');
     expect(screenNeeds('/checkpoints')?.call).toBe('stockingDashboard');
-    expect(screenNeeds('/loginext')).toBeUndefined();
+    expect(screenNeeds('/loginext')?.call).toBe('syncLogiNextLocRoutes');
   });
 
   it('names only calls the server registry knows', () => {

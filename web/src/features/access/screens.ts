@@ -39,6 +39,7 @@ export const SCREEN_NEEDS = {
   '/checkpoints': { call: 'stockingDashboard', screen: 'Stocking Real-Time Dashboard' },
   '/reports/dropoffsummary': { call: 'dropOffSummary', screen: 'Drop Off Summary' },
   '/jit-management': { call: 'jitManagement', screen: 'JIT Management' },
+  '/loginext': { call: 'syncLogiNextLocRoutes', screen: 'LogiNext' },
 } as const satisfies Record<string, ScreenNeeds>;
 
 export type GuardedPath = keyof typeof SCREEN_NEEDS;

@@ -66,13 +66,16 @@ describe('buildNavMenus with access', () => {
     const open = new Set(['/forecast/view', '/locations/all']);
     const canOpen = (p: string) => !screenNeeds(p) || open.has(p);
     const menus = buildNavMenus(['jit-management'], { facilityCms: 'https://cms.example.com' }, canOpen);
-    expect(menus.map((m) => m.label)).toEqual(['Internal Apps', 'Reporting', 'Routes', 'Forecast', 'Locations']);
+    expect(menus.map((m) => m.label)).toEqual(['Internal Apps', 'Reporting', 'Forecast', 'Locations']);
     expect(menus.find((m) => m.label === 'Forecast')!.entries.map((e) => e.label)).toEqual(['View']);
     expect(menus.find((m) => m.label === 'Locations')!.entries.map((e) => e.label)).toEqual(['All']);
-    // Routes keeps the entries no action guards (LogiNext); JIT Management needs its flag and its action.
-    expect(menus.find((m) => m.label === 'Routes')!.entries.map((e) => e.label)).toEqual(['LogiNext']);
-    const withJit = buildNavMenus(['jit-management'], {}, (p) => canOpen(p) || p === '/jit-management');
-    expect(withJit.find((m) => m.label === 'Routes')!.entries.map((e) => e.label)).toEqual([
+    // LogiNext needs SyncLogiNext; JIT Management its flag and its action: without them, no Routes menu.
+    const withRoutes = buildNavMenus(
+      ['jit-management'],
+      {},
+      (p) => canOpen(p) || p === '/loginext' || p === '/jit-management',
+    );
+    expect(withRoutes.find((m) => m.label === 'Routes')!.entries.map((e) => e.label)).toEqual([
       'LogiNext',
       'JIT Management',
     ]);

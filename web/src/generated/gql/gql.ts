@@ -44,6 +44,9 @@ type Documents = {
     "query UpcomingScheduleChanges($days: Int) {\n  upcomingScheduleChanges(days: $days) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": typeof types.UpcomingScheduleChangesDocument,
     "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": typeof types.ReadScheduleChangeDocument,
     "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }": typeof types.UpdateLocationDocument,
+    "query FulfillmentCenters {\n  fulfillmentCenters\n}": typeof types.FulfillmentCentersDocument,
+    "query LogiNextSyncJobs {\n  logiNextSyncJobs {\n    id state startDate endDate fulfillmentCenters createdAt createdBy dates datesDone datesFailed\n    routesChanged stopsChanged error finishedAt\n  }\n}": typeof types.LogiNextSyncJobsDocument,
+    "mutation SyncLogiNextLocRoutes($input: SyncLogiNextInput!) {\n  syncLogiNextLocRoutes(input: $input) { message job { id state } }\n}": typeof types.SyncLogiNextLocRoutesDocument,
     "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": typeof types.UploadParMapsDocument,
     "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": typeof types.OrdersByDayDocument,
     "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": typeof types.ParsOpsLocationsDocument,
@@ -94,6 +97,9 @@ const documents: Documents = {
     "query UpcomingScheduleChanges($days: Int) {\n  upcomingScheduleChanges(days: $days) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": types.UpcomingScheduleChangesDocument,
     "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": types.ReadScheduleChangeDocument,
     "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }": types.UpdateLocationDocument,
+    "query FulfillmentCenters {\n  fulfillmentCenters\n}": types.FulfillmentCentersDocument,
+    "query LogiNextSyncJobs {\n  logiNextSyncJobs {\n    id state startDate endDate fulfillmentCenters createdAt createdBy dates datesDone datesFailed\n    routesChanged stopsChanged error finishedAt\n  }\n}": types.LogiNextSyncJobsDocument,
+    "mutation SyncLogiNextLocRoutes($input: SyncLogiNextInput!) {\n  syncLogiNextLocRoutes(input: $input) { message job { id state } }\n}": types.SyncLogiNextLocRoutesDocument,
     "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": types.UploadParMapsDocument,
     "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": types.OrdersByDayDocument,
     "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": types.ParsOpsLocationsDocument,
@@ -231,6 +237,18 @@ export function gql(source: "query ReadScheduleChange($filter: ScheduleChangeFil
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }"): typeof import('./graphql').UpdateLocationDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query FulfillmentCenters {\n  fulfillmentCenters\n}"): typeof import('./graphql').FulfillmentCentersDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query LogiNextSyncJobs {\n  logiNextSyncJobs {\n    id state startDate endDate fulfillmentCenters createdAt createdBy dates datesDone datesFailed\n    routesChanged stopsChanged error finishedAt\n  }\n}"): typeof import('./graphql').LogiNextSyncJobsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation SyncLogiNextLocRoutes($input: SyncLogiNextInput!) {\n  syncLogiNextLocRoutes(input: $input) { message job { id state } }\n}"): typeof import('./graphql').SyncLogiNextLocRoutesDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

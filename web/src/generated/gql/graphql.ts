@@ -163,6 +163,15 @@ export type StockingDashboardFilter = {
   routes?: Array<string> | null | undefined;
 };
 
+export type SyncLogiNextInput = {
+  endDate: string;
+  fulfillmentCenters: Array<string>;
+  /** Names this attempt: a retry with the same id answers the first result. */
+  requestId?: string | null | undefined;
+  /** YYYY-MM-DD, not before today (Central). */
+  startDate: string;
+};
+
 export type MyAccessQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -364,6 +373,23 @@ export type UpdateLocationMutationVariables = Exact<{
 
 
 export type UpdateLocationMutation = { updateLocation: { id: string } };
+
+export type FulfillmentCentersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FulfillmentCentersQuery = { fulfillmentCenters: Array<string> };
+
+export type LogiNextSyncJobsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogiNextSyncJobsQuery = { logiNextSyncJobs: Array<{ id: string, state: string, startDate: string, endDate: string, fulfillmentCenters: Array<string>, createdAt: string, createdBy: string, dates: number, datesDone: number, datesFailed: number, routesChanged: number, stopsChanged: number, error: string | null, finishedAt: string | null }> };
+
+export type SyncLogiNextLocRoutesMutationVariables = Exact<{
+  input: SyncLogiNextInput;
+}>;
+
+
+export type SyncLogiNextLocRoutesMutation = { syncLogiNextLocRoutes: { message: string, job: { id: string, state: string } } };
 
 export type UploadParMapsMutationVariables = Exact<{
   uploadId: string;
@@ -1026,6 +1052,42 @@ export const UpdateLocationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateLocationMutation, UpdateLocationMutationVariables>;
+export const FulfillmentCentersDocument = new TypedDocumentString(`
+    query FulfillmentCenters {
+  fulfillmentCenters
+}
+    `) as unknown as TypedDocumentString<FulfillmentCentersQuery, FulfillmentCentersQueryVariables>;
+export const LogiNextSyncJobsDocument = new TypedDocumentString(`
+    query LogiNextSyncJobs {
+  logiNextSyncJobs {
+    id
+    state
+    startDate
+    endDate
+    fulfillmentCenters
+    createdAt
+    createdBy
+    dates
+    datesDone
+    datesFailed
+    routesChanged
+    stopsChanged
+    error
+    finishedAt
+  }
+}
+    `) as unknown as TypedDocumentString<LogiNextSyncJobsQuery, LogiNextSyncJobsQueryVariables>;
+export const SyncLogiNextLocRoutesDocument = new TypedDocumentString(`
+    mutation SyncLogiNextLocRoutes($input: SyncLogiNextInput!) {
+  syncLogiNextLocRoutes(input: $input) {
+    message
+    job {
+      id
+      state
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SyncLogiNextLocRoutesMutation, SyncLogiNextLocRoutesMutationVariables>;
 export const UploadParMapsDocument = new TypedDocumentString(`
     mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {
   uploadParMaps(uploadId: $uploadId, groups: $groups) {

@@ -1,0 +1,119 @@
+// Browser test of LogiNext (2-fleet §2.7): two fridges of a fulfillment center of its
+// own get route stops on a date of its own (the route upload's dry run and commit).
+// Then the screen: the dates and the center are chosen, Sync opens the confirmation
+// listing them, the sync is confirmed and toasted, and the job is seen finished in the
+// recent syncs, its stops moved onto the routing stub's planned route. A run inside
+// 17:30-17:50 Central asserts the disabled Sync and its tooltip instead.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createLocationAs, graphqlAs, launch, readStack, restAs, signIn, TIMEOUT_MS } from './helpers.mjs';
+
+const stamp = Date.now();
+const center = `E2E Kitchen ${stamp}`;
+const fridges = [`LNXE2E_${stamp}_A`, `LNXE2E_${stamp}_B`];
+const route = `e2e-lnx-${stamp % 1_000_000}`;
+// A date of its own, far from the other tests' dates (the rules only forbid dates before today).
+const date = new Date(Date.UTC(2087, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+const BLOCKED = 'All LogiNext routes are being synced. Please try again after 5:50pm CT.';
+let stack;
+let browser;
+let page;
+const url = (p) => new URL(p, stack.webUrl).toString();
+
+/** Whether now is inside the window (17:30 up to 17:50 on the Central wall clock). */
+function inWindow(now = new Date()) {
+  const [h, m] = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Chicago',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(now)
+    .split(':')
+    .map(Number);
+  const at = h * 60 + m;
+  return at >= 17 * 60 + 30 && at < 17 * 60 + 50;
+}
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  page.setDefaultTimeout(TIMEOUT_MS);
+  await signIn(page, stack.users.admin);
+  const coords = [
+    ['41.9000', '-87.6000'],
+    ['41.8000', '-87.7000'],
+  ];
+  for (const [i, id] of fridges.entries()) {
+    await createLocationAs(page, id, { fulfillmentCenter: center, latitude: coords[i][0], longitude: coords[i][1] });
+  }
+  const rows = fridges.map((id, i) => ({
+    row: i + 2,
+    values: { date, market: 'MW', id, route, stop: String(i + 1), stockingIndex: '1', stopType: 'DELIVERY' },
+  }));
+  const body = { uploadId: `lnx-stops-${stamp}`, fileName: `lnx-stops-${stamp}.csv`, rows };
+  const dry = await restAs(page, 'POST', '/locations/routes/schedule/dry-run', body);
+  assert.equal(dry.status, 200, JSON.stringify(dry.body));
+  const commit = await restAs(page, 'POST', '/locations/routes/schedule/commit', { ...body, groups: dry.body.groups });
+  assert.equal(commit.status, 200, JSON.stringify(commit.body));
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test('a sync goes through the confirmation and its job is seen finished (or Sync waits out the window)', async () => {
+  await page.goto(url('/loginext'));
+  await page.getByRole('heading', { level: 1, name: 'LogiNext' }).waitFor();
+  await page.getByLabel('Drop Off Start Date').fill(date);
+  await page.getByLabel('Drop Off End Date').fill(date);
+  const find = page.getByLabel('Find a fulfillment center');
+  if (await find.count()) await find.fill(center);
+  // Amplify's checkbox input is covered by its label: click the label, as a user does.
+  await page.locator('label', { hasText: center }).click();
+  assert.equal(await page.getByRole('checkbox', { name: center, exact: true }).isChecked(), true);
+  const sync = page.getByRole('button', { name: 'Sync', exact: true });
+
+  if (inWindow()) {
+    assert.equal(await sync.isDisabled(), true, 'Sync is disabled inside the window');
+    assert.equal(await page.getByTestId('sync-wrapper').getAttribute('title'), BLOCKED);
+    await page.getByText(BLOCKED).first().waitFor();
+    return;
+  }
+  await sync.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Sync LogiNext routes?' });
+  await dialog.getByText(`Drop off dates: ${date} to ${date}`).waitFor();
+  assert.equal((await dialog.getByRole('list', { name: 'Chosen fulfillment centers' }).innerText()).trim(), center);
+  await dialog.getByRole('button', { name: 'Sync', exact: true }).click();
+  await page
+    .getByText(
+      "LogiNext syncing has been initiated successfully, but it's still in progress. It may take some time to complete.",
+    )
+    .first()
+    .waitFor();
+
+  // The recent syncs refresh while the job runs; it ends DONE with both stops moved.
+  const jobRow = page.getByRole('row', { name: new RegExp(`^Sync of ${date} to ${date} started`) });
+  const end = Date.now() + 60_000;
+  let text = '';
+  while (Date.now() < end) {
+    text = (await jobRow.count()) ? await jobRow.first().innerText() : '';
+    if (/DONE|FAILED/.test(text)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  assert.match(text, /DONE/, `the job finished: ${text}`);
+  assert.match(text, new RegExp(center));
+
+  const { locationRoutes } = await graphqlAs(
+    page,
+    'query E2eLnxRoutes($d: String!) { locationRoutes(stockingDate: $d) { routes { id route stop } } }',
+    { d: date },
+  );
+  const mine = locationRoutes.routes.filter((s) => fridges.includes(s.id));
+  assert.equal(mine.length, 2, JSON.stringify(mine));
+  assert.ok(
+    mine.every((s) => s.route.startsWith('ln-e2e-kitchen-')),
+    `on the planned route: ${JSON.stringify(mine)}`,
+  );
+});

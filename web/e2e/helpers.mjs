@@ -184,6 +184,31 @@ export async function createLocationAs(page, id, overrides = {}, fields = 'id') 
   return data.createLocation;
 }
 
+/**
+ * Sends telemetry messages as fridges do: to the stack's telemetry queue on the emulator (SQS's
+ * JSON protocol; the emulator takes unsigned calls). The queue URL comes from the stack's
+ * stack.env, beside its stack.json.
+ */
+export async function sendTelemetry(bodies) {
+  const env = readFileSync(new URL('stack.env', `file://${STACK_FILE}`), 'utf8');
+  const queueUrl = /QUEUE_URL_TelemetryQueue='([^']+)'/.exec(env)?.[1];
+  if (!queueUrl) throw new Error('sendTelemetry: no QUEUE_URL_TelemetryQueue in stack.env');
+  const { endpoint } = readStack();
+  for (const body of bodies) {
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.0',
+        'X-Amz-Target': 'AmazonSQS.SendMessage',
+        Authorization:
+          'AWS4-HMAC-SHA256 Credential=test/20260101/us-east-1/sqs/aws4_request, SignedHeaders=host, Signature=0',
+      },
+      body: JSON.stringify({ QueueUrl: queueUrl, MessageBody: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`sendTelemetry: ${res.status} ${await res.text()}`);
+  }
+}
+
 /** Every LIVE location id, through the `locations` query as the user signed in on `page`, sorted. */
 export async function liveLocationIds(page) {
   const ids = new Set();

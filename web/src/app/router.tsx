@@ -21,7 +21,6 @@ const NotFound = screen(() => import('@/features/shell/routes/NotFound'));
 const ErrorPage = screen(() => import('@/features/shell/routes/ErrorPage'));
 const DeliveryNotice = screen(() => import('@/features/shell/routes/DeliveryNotice'));
 const CustomersGroupNotice = screen(() => import('@/features/shell/routes/CustomersGroupNotice'));
-const Placeholder = screen(() => import('@/features/shell/routes/Placeholder'));
 const UserPermissionsPage = screen(() => import('@/features/permissions/routes/UserPermissionsPage'));
 const LocationsList = screen(() => import('@/features/locations/routes/LocationsList'));
 const NewLocation = screen(() => import('@/features/locations/routes/NewLocation'));
@@ -40,6 +39,10 @@ const ForecastUploadPage = screen(() => import('@/features/forecast/routes/Forec
 const ForecastViewPage = screen(() => import('@/features/forecast/routes/ForecastViewPage'));
 const CouponsPage = screen(() => import('@/features/coupons/routes/CouponsPage'));
 const LogiNext = screen(() => import('@/features/loginext/routes/LogiNext'));
+const EmptyChannels = screen(() => import('@/features/reports/routes/EmptyChannels'));
+const StockOuts = screen(() => import('@/features/reports/routes/StockOuts'));
+const StockingLogs = screen(() => import('@/features/reports/routes/StockingLogs'));
+const RouteTemperatures = screen(() => import('@/features/reports/routes/RouteTemperatures'));
 const ItemPricesLanding = screen(() => import('@/features/prices/routes/ItemPricesLanding'));
 const CsvPricing = screen(() => import('@/features/prices/routes/CsvPricing'));
 const PlanogramsPage = screen(() => import('@/features/planograms/routes/PlanogramsPage'));
@@ -49,12 +52,6 @@ const FridgeInventory = screen(() => import('@/features/inventory/routes/FridgeI
 const StockingDashboard = screen(() => import('@/features/stocking/routes/StockingDashboard'));
 const DropOffSummary = screen(() => import('@/features/dropoff/routes/DropOffSummary'));
 const JitManagement = screen(() => import('@/features/jit/routes/JitManagement'));
-
-const L3 = '3-planning-and-reporting';
-
-function soon(path: string, name: string, spec: string): RouteObject {
-  return { path, element: <Placeholder name={name} spec={spec} /> };
-}
 
 /**
  * A screen. A screen listed in SCREEN_NEEDS sits behind the action of the
@@ -122,12 +119,12 @@ export const routes: RouteObject[] = [
           page('/customers/group', CustomersGroupNotice),
 
           page('/reports/checkpoints', StockingDashboard),
-          soon('/reports/emptychannels', 'Empty channel report', `${L3} §2 (Empty channel report)`),
-          soon('/reports/stockinglogs', 'Stocking logs', `${L3} §2 (Stocking logs)`),
-          soon('/reports/routetemperatures', 'Route temperatures', `${L3} §2 (Route temperatures)`),
+          page('/reports/emptychannels', EmptyChannels),
+          page('/reports/stockinglogs', StockingLogs),
+          page('/reports/routetemperatures', RouteTemperatures),
           // Behind the flag (without it: /home, 2-fleet §2), then the screen's action.
           flagged(FEATURE_FLAGS.dropOverride, page('/reports/dropoffsummary', DropOffSummary)),
-          soon('/reports/stockouts', 'Stock-outs report', `${L3} §2 (Stock-outs report)`),
+          page('/reports/stockouts', StockOuts),
 
           page('/users/permissions', UserPermissionsPage),
           page('/checkpoints', StockingDashboard),

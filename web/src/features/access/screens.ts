@@ -40,6 +40,10 @@ export const SCREEN_NEEDS = {
   '/reports/dropoffsummary': { call: 'dropOffSummary', screen: 'Drop Off Summary' },
   '/jit-management': { call: 'jitManagement', screen: 'JIT Management' },
   '/loginext': { call: 'syncLogiNextLocRoutes', screen: 'LogiNext' },
+  '/reports/emptychannels': { call: 'GET /reports/emptychannel/{date}', screen: 'Empty Channel Report' },
+  '/reports/stockouts': { call: 'GET /reports/stockouts/{date}', screen: 'Stock-outs Report' },
+  '/reports/stockinglogs': { call: 'GET /reports/driverlog', screen: 'Stocking Logs' },
+  '/reports/routetemperatures': { call: 'GET /reports/routetemperatures', screen: 'Route Temperatures' },
 } as const satisfies Record<string, ScreenNeeds>;
 
 export type GuardedPath = keyof typeof SCREEN_NEEDS;

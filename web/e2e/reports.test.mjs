@@ -1,0 +1,172 @@
+// Browser test of the reports (3-planning §2; issue 25), with data the test makes
+// through the real paths: a fridge of its own reports two inventory snapshots
+// through the telemetry queue (the second empties its Wrap slot: one empty channel
+// and one stock-out), and a driver records at it, through createDriverAction, a
+// LocationStocked with 44.5 °F (a route temperature above 41) and a refused call
+// (an error row of the stocking logs). Each screen is read, and one table exported.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import {
+  createLocationAs,
+  graphqlAs,
+  launch,
+  readStack,
+  restAs,
+  sendTelemetry,
+  signIn,
+  TIMEOUT_MS,
+} from './helpers.mjs';
+
+const stamp = Date.now();
+const fridge = `RPTE2E_${stamp}`;
+let stack;
+let browser;
+let page;
+const url = (p) => new URL(p, stack.webUrl).toString();
+
+/** 'YYYY-MM-DD' and 'YYYY-MM-DDTHH:mm' of an instant on the Central wall clock. */
+function central(at) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Chicago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  return { day: `${p.year}-${p.month}-${p.day}`, wall: `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}` };
+}
+
+const snapshot = (at, wrap) => ({
+  type: 'inventory',
+  locationId: fridge,
+  timestamp: at.toISOString(),
+  slots: [
+    { slot: '1:1', itemName: 'Salad', units: [{ productionDate: '2026-11-20' }, { productionDate: '2026-11-20' }] },
+    { slot: '2:3', itemName: 'Wrap', units: Array.from({ length: wrap }, () => ({ productionDate: '2026-11-20' })) },
+  ],
+});
+
+const second = new Date(stamp - 10 * 60_000);
+
+async function until(check, what, ms = TIMEOUT_MS) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function driverAction(data, requestId) {
+  return graphqlAs(
+    page,
+    'mutation E2eRpt($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id } }',
+    {
+      input: {
+        eventType: 'LocationStocked',
+        locationId: fridge,
+        data: JSON.stringify(data),
+        requestId,
+        occurredAt: new Date().toISOString(),
+      },
+    },
+  ).catch((e) => e);
+}
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+  page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT_MS);
+  await signIn(page, stack.users.admin);
+  await createLocationAs(page, fridge);
+  // One at a time: the second must find the first stored to be compared with it.
+  await sendTelemetry([snapshot(new Date(stamp - 20 * 60_000), 1)]);
+  await until(async () => {
+    const { body } = await restAs(page, 'GET', `/locations/${fridge}/inventory`);
+    return Boolean(body?.timestamp);
+  }, 'the first snapshot stored');
+  await sendTelemetry([snapshot(second, 0)]);
+  await until(async () => {
+    const { body } = await restAs(page, 'GET', `/reports/stockouts/${central(second).day}`);
+    return Array.isArray(body) && body.some((r) => r.Location === fridge);
+  }, 'the stock-out recorded');
+  const ok = await driverAction({ stockingIndex: 1, temperature: 44.5 }, `rpt-ok-${stamp}`);
+  assert.ok(ok.createDriverAction?.id, JSON.stringify(ok));
+  const refused = await driverAction({ stockingIndex: 'one' }, `rpt-bad-${stamp}`);
+  assert.ok(refused instanceof Error, 'the second call is refused');
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function searchDay(path, heading) {
+  await page.goto(url(path));
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.getByLabel('Date', { exact: true }).fill(central(second).day);
+  await page.getByRole('button', { name: 'Search' }).click();
+  // The day holds the demo fleet's rows too (a long, windowed table): narrow it to this fridge.
+  await page.getByLabel('Filter', { exact: true }).fill(fridge);
+}
+
+test('empty channels: the emptied slot of the fridge, exported as CSV', async () => {
+  await searchDay('/reports/emptychannels', 'Empty Channel Report');
+  const row = page.getByRole('row', { name: new RegExp(`^${fridge} slot 2:3 at`) });
+  await row.waitFor();
+  const text = await row.innerText();
+  assert.match(text, /Wrap/);
+  assert.match(text, /\b3\b/);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const csv = await readFile(await file.path(), 'utf8');
+  assert.match(csv, /Location,Item Name,Timestamp \(CT\),Logical Column,Logical Row/);
+  assert.match(csv, new RegExp(`${fridge},Wrap`));
+});
+
+test('stock-outs: the item no slot holds any more', async () => {
+  await searchDay('/reports/stockouts', 'Stock-outs Report');
+  const row = page.getByRole('row', { name: new RegExp(`^${fridge} out of Wrap at`) });
+  await row.waitFor();
+  assert.match(await row.innerText(), new RegExp(central(second).day));
+});
+
+async function fetchLastHour(path, heading) {
+  await page.goto(url(path));
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.getByLabel('From', { exact: true }).fill(central(new Date(Date.now() - 60 * 60_000)).wall);
+  await page.getByLabel('To', { exact: true }).fill(central(new Date(Date.now() + 10 * 60_000)).wall);
+  await page.getByRole('button', { name: 'Fetch Data' }).click();
+}
+
+test('route temperatures: the 44.5 °F reading is highlighted', async () => {
+  await fetchLastHour('/reports/routetemperatures', 'Route Temperatures');
+  const row = page.getByRole('row', { name: new RegExp(`^${fridge} at`) });
+  await row.waitFor();
+  assert.match(await row.innerText(), /44\.5 \(above 41\)/);
+  assert.equal(await row.getAttribute('data-highlight'), 'error');
+});
+
+test('stocking logs: the call and the refused call, the error row highlighted', async () => {
+  await fetchLastHour('/reports/stockinglogs', 'Stocking Logs');
+  await page.getByRole('table', { name: 'Stocking logs' }).waitFor();
+  await page.getByLabel('Fridge', { exact: true }).selectOption(fridge);
+  const rows = page
+    .getByRole('table', { name: 'Stocking logs' })
+    .getByRole('row', { name: new RegExp(`at ${fridge},`) });
+  await until(async () => (await rows.count()) === 2, 'two rows of the fridge');
+  const error = page
+    .getByRole('row', { name: new RegExp(`at ${fridge},`) })
+    .filter({ hasText: 'Error while processing this request' });
+  assert.equal(await error.count(), 1);
+  assert.equal(await error.getAttribute('data-highlight'), 'error');
+});

@@ -1,0 +1,73 @@
+import { rest } from '@/lib/api';
+import type { EpochRange, LogEntry } from '../lib/report-rules';
+
+/** §3 empty channel row, with its Central date and time. */
+export interface EmptyChannelRow {
+  kioskName: string;
+  vendItemName: string;
+  timestamp: string;
+  date: string;
+  time: string;
+  logicalColumn: string | null;
+  logicalRow: string | null;
+  slot: string;
+}
+
+/** §3 stockout row (Date and Time in Central). */
+export interface StockOutRow {
+  Date: string;
+  Time: string;
+  Location: string;
+  Item: string;
+  timestamp: string;
+}
+
+/** §3 route temperature row. */
+export interface TemperatureRow {
+  Location: string;
+  DateTime: number;
+  Temperature: number;
+  assignedRoute: string | null;
+  stockingIndex: number;
+  occurredAt: string;
+}
+
+interface Page<T> {
+  items: T[];
+  nextToken: string | null;
+}
+
+/** GET /reports/emptychannel/{date}: the slots that became empty that Central day. */
+export const getEmptyChannels = (date: string) =>
+  rest<EmptyChannelRow[]>('GET', `/reports/emptychannel/${encodeURIComponent(date)}`);
+
+/** GET /reports/stockouts/{date}: what fridges ran out of that Central day. */
+export const getStockOuts = (date: string) =>
+  rest<StockOutRow[]>('GET', `/reports/stockouts/${encodeURIComponent(date)}`);
+
+/** Every page of a range report, reporting the rows loaded so far. */
+async function allPages<T>(path: string, range: EpochRange, onProgress: (loaded: number) => void): Promise<T[]> {
+  const rows: T[] = [];
+  let token: string | null = null;
+  do {
+    const query = new URLSearchParams({ startTime: String(range.start), endTime: String(range.end) });
+    if (token) query.set('nextToken', token);
+    const page: Page<T> = await rest<Page<T>>('GET', `${path}?${query}`);
+    rows.push(...page.items);
+    onProgress(rows.length);
+    token = page.nextToken;
+  } while (token);
+  return rows;
+}
+
+/** GET /reports/routetemperatures, every page. */
+export const getRouteTemperatures = (range: EpochRange, onProgress: (n: number) => void) =>
+  allPages<TemperatureRow>('/reports/routetemperatures', range, onProgress);
+
+/** GET /reports/driverlog, every page. */
+export const getDriverLog = (range: EpochRange, onProgress: (n: number) => void) =>
+  allPages<LogEntry>('/reports/driverlog', range, onProgress);
+
+/** GET /reports/driverlog/cognitoemails: user id to e-mail. */
+export const getDriverEmails = async () =>
+  (await rest<{ emails: Record<string, string> }>('GET', '/reports/driverlog/cognitoemails')).emails;

@@ -1,0 +1,97 @@
+import rules from '@/generated/rules.json';
+import { centralTime } from '@/lib/central-time';
+
+/** The reports' rules and messages (3-planning §5, §8, §9; one definition: rules.json). */
+export const REPORTS = rules.reports;
+
+/** Epoch seconds of a Central wall time ('YYYY-MM-DDTHH:mm'); null when it is not one. */
+export function centralEpoch(wall: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(wall)) return null;
+  const guess = Date.parse(`${wall}:00Z`);
+  if (Number.isNaN(guess)) return null;
+  // The offset read at the guess, then once more at the corrected time (a DST change between them).
+  let t = guess;
+  for (let i = 0; i < 2; i++) {
+    const shown = Date.parse(`${centralTime(new Date(t).toISOString()).replace(' ', 'T')}Z`);
+    t += guess - shown;
+  }
+  return Math.floor(t / 1000);
+}
+
+export interface EpochRange {
+  start: number;
+  end: number;
+}
+
+/** The range rules (§5) on Central wall times: the epoch range, or the first rule it breaks. */
+export function checkRange(
+  start: string,
+  end: string,
+  now: Date = new Date(),
+): { range: EpochRange } | { problem: string } {
+  const [s, e] = [centralEpoch(start), centralEpoch(end)];
+  if (s === null || e === null) return { problem: REPORTS.missing };
+  if (s >= e) return { problem: REPORTS.notBefore };
+  if (e - s > REPORTS.maxRangeDays * 86_400) return { problem: REPORTS.tooLong };
+  if (s < now.getTime() / 1000 - REPORTS.keepDays * 86_400) return { problem: REPORTS.tooOld };
+  return { range: { start: s, end: e } };
+}
+
+/** A route temperature the spec highlights (§9: above 41). */
+export const tooWarm = (temperature: number) => temperature > REPORTS.temperatureHighlight;
+
+/** A driver log entry as the server answers it. */
+export interface LogEntry {
+  requestId: string;
+  type: 'request' | 'response' | 'error' | string;
+  action_time: string;
+  uuid: string;
+  fridge: string;
+  operation: string;
+  message?: string | null;
+}
+
+/** One row of the stocking logs: a request and its response or error. */
+export interface LogRow {
+  requestId: string;
+  user: string;
+  fridge: string;
+  operation: string;
+  requestTime: string;
+  responseTime: string;
+  error: boolean;
+  /** The server's own words of the error (the cell reads the spec's text). */
+  detail: string;
+}
+
+/** Joins entries by requestId (a retried call's entries all count), newest request first. */
+export function logRows(entries: readonly LogEntry[], emails: Record<string, string>): LogRow[] {
+  const rows = new Map<string, LogRow>();
+  for (const e of entries) {
+    const row = rows.get(e.requestId) ?? {
+      requestId: e.requestId,
+      user: emails[e.uuid] ?? e.uuid,
+      fridge: e.fridge,
+      operation: e.operation,
+      requestTime: '',
+      responseTime: '',
+      error: false,
+      detail: '',
+    };
+    if (e.type === 'request') {
+      if (!row.requestTime || e.action_time < row.requestTime) row.requestTime = e.action_time;
+    } else if (!row.responseTime || e.action_time > row.responseTime) {
+      row.responseTime = e.action_time;
+      row.error = e.type === 'error';
+      row.detail = row.error ? (e.message ?? '') : '';
+    }
+    rows.set(e.requestId, row);
+  }
+  return [...rows.values()].sort((a, b) =>
+    (b.requestTime || b.responseTime).localeCompare(a.requestTime || a.responseTime),
+  );
+}
+
+/** The distinct values, sorted, for a filter's options. */
+export const distinct = (values: readonly (string | null | undefined)[]) =>
+  [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));

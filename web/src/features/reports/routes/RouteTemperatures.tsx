@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Flex, SelectField } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { centralTime } from '@/lib/central-time';
+import { getRouteTemperatures, type TemperatureRow } from '../api/reports';
+import { RangeReport } from '../components/RangeReport';
+import { FridgeLink } from '../components/ReportParts';
+import { distinct, REPORTS, tooWarm } from '../lib/report-rules';
+
+const ALL_ROUTES = 'All routes in this time range';
+const time = (r: TemperatureRow) => centralTime(new Date(r.DateTime * 1000).toISOString());
+
+const columns: DataColumn<TemperatureRow>[] = [
+  { id: 'location', header: 'Location', value: (r) => r.Location, cell: (r) => <FridgeLink id={r.Location} /> },
+  { id: 'time', header: 'Time (CT)', value: time },
+  {
+    id: 'temperature',
+    header: 'Temperature (°F)',
+    value: (r) => r.Temperature,
+    // Not by colour alone: the words say it too.
+    cell: (r) =>
+      tooWarm(r.Temperature) ? (
+        <strong>
+          {r.Temperature} (above {REPORTS.temperatureHighlight})
+        </strong>
+      ) : (
+        r.Temperature
+      ),
+  },
+  { id: 'route', header: 'Assigned Route', value: (r) => r.assignedRoute ?? '' },
+];
+
+function Temperatures({ rows, refreshing }: { rows: TemperatureRow[]; refreshing: boolean }) {
+  const [route, setRoute] = useState('');
+  const routes = distinct(rows.map((r) => r.assignedRoute));
+  const shown = route ? rows.filter((r) => r.assignedRoute === route) : rows;
+  return (
+    <Flex direction="column" gap="0.75rem">
+      <SelectField label="Route" value={route} onChange={(e) => setRoute(e.target.value)} width="18rem">
+        <option value="">{ALL_ROUTES}</option>
+        {routes.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </SelectField>
+      <DataTable
+        data={shown}
+        total={rows.length}
+        columns={columns}
+        getRowId={(r) => `${r.Location}#${r.occurredAt}#${r.stockingIndex}`}
+        rowLabel={(r) => `${r.Location} at ${time(r)}`}
+        label="Route temperatures"
+        exportFileName="route-temperatures.csv"
+        noun="readings"
+        loading={refreshing}
+        highlight={(r) => (tooWarm(r.Temperature) ? 'error' : undefined)}
+        initialSort={{ id: 'time', desc: true }}
+        emptyMessage={REPORTS.noData}
+      />
+    </Flex>
+  );
+}
+
+/** /reports/routetemperatures — fridge temperatures drivers read at their stops (3-planning §2). */
+export default function RouteTemperatures() {
+  return (
+    <Page title="Route Temperatures">
+      <RangeReport name="route-temperatures" noun="route temperatures" fetch={getRouteTemperatures}>
+        {(rows, refreshing) => <Temperatures rows={rows} refreshing={refreshing} />}
+      </RangeReport>
+    </Page>
+  );
+}

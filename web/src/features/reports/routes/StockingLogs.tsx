@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Flex, SelectField } from '@aws-amplify/ui-react';
+import { Page } from '@/components/Page';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { centralTime } from '@/lib/central-time';
+import { getDriverEmails, getDriverLog } from '../api/reports';
+import { RangeReport } from '../components/RangeReport';
+import { FridgeLink } from '../components/ReportParts';
+import { distinct, logRows, REPORTS, type LogEntry, type LogRow } from '../lib/report-rules';
+
+const ALL_USERS = 'All Users in this time range';
+const ALL_FRIDGES = 'All Fridges in this time range';
+
+const columns: DataColumn<LogRow>[] = [
+  { id: 'user', header: 'User', value: (r) => r.user },
+  {
+    id: 'fridge',
+    header: 'Fridge',
+    value: (r) => r.fridge,
+    cell: (r) => (r.fridge ? <FridgeLink id={r.fridge} /> : ''),
+  },
+  { id: 'operation', header: 'Operation', value: (r) => r.operation },
+  { id: 'request', header: 'Request Time (CT)', value: (r) => centralTime(r.requestTime) },
+  { id: 'response', header: 'Response Time (CT)', value: (r) => centralTime(r.responseTime) },
+  {
+    id: 'error',
+    header: 'Error message',
+    value: (r) => (r.error ? REPORTS.errorRow : ''),
+    cell: (r) => (r.error ? <span title={r.detail}>{REPORTS.errorRow}</span> : ''),
+  },
+];
+
+function Logs({ entries, refreshing }: { entries: LogEntry[]; refreshing: boolean }) {
+  // Users are shown by e-mail; an unknown id shows as itself.
+  const emails = useQuery({ queryKey: ['reports', 'driver-emails'], queryFn: getDriverEmails, retry: 1 });
+  const rows = useMemo(() => logRows(entries, emails.data ?? {}), [entries, emails.data]);
+  const [user, setUser] = useState('');
+  const [fridge, setFridge] = useState('');
+  const shown = rows.filter((r) => (!user || r.user === user) && (!fridge || r.fridge === fridge));
+  return (
+    <Flex direction="column" gap="0.75rem">
+      <Flex gap="1rem" wrap="wrap">
+        <SelectField label="User" value={user} onChange={(e) => setUser(e.target.value)} width="18rem">
+          <option value="">{ALL_USERS}</option>
+          {distinct(rows.map((r) => r.user)).map((u) => (
+            <option key={u} value={u}>
+              {u}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Fridge" value={fridge} onChange={(e) => setFridge(e.target.value)} width="18rem">
+          <option value="">{ALL_FRIDGES}</option>
+          {distinct(rows.map((r) => r.fridge)).map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </SelectField>
+      </Flex>
+      <DataTable
+        data={shown}
+        total={rows.length}
+        columns={columns}
+        getRowId={(r) => r.requestId}
+        rowLabel={(r) =>
+          `${r.operation} at ${r.fridge || 'no fridge'}, ${centralTime(r.requestTime || r.responseTime)}`
+        }
+        label="Stocking logs"
+        exportFileName="stocking-logs.csv"
+        noun="requests"
+        loading={refreshing}
+        highlight={(r) => (r.error ? 'error' : undefined)}
+        emptyMessage={REPORTS.noData}
+      />
+    </Flex>
+  );
+}
+
+/** /reports/stockinglogs — the driver app's requests and their answers (3-planning §2). */
+export default function StockingLogs() {
+  return (
+    <Page title="Stocking Logs">
+      <RangeReport name="stocking-logs" noun="stocking logs" fetch={getDriverLog}>
+        {(entries, refreshing) => <Logs entries={entries} refreshing={refreshing} />}
+      </RangeReport>
+    </Page>
+  );
+}

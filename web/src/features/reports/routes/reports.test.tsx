@@ -1,0 +1,163 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getMyAccess } from '@/features/access/api/get-my-access';
+import { ApiError, rest } from '@/lib/api';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
+import RouteTemperatures from './RouteTemperatures';
+import StockingLogs from './StockingLogs';
+import StockOuts from './StockOuts';
+
+vi.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { payload: { email: 'ops@x.com', sub: 'ops-1' } } } })),
+}));
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  rest: vi.fn(),
+}));
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+
+let calls: string[];
+
+beforeEach(() => {
+  calls = [];
+  vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] } as never);
+  vi.mocked(rest).mockReset();
+});
+
+/** Sets the range's From and To (Central wall times) and fetches. */
+async function fetchRange(user: ReturnType<typeof userEvent.setup>, from: string, to: string) {
+  const fromField = screen.getByLabelText('From');
+  const toField = screen.getByLabelText('To');
+  await user.clear(fromField);
+  await user.type(fromField, from);
+  await user.clear(toField);
+  await user.type(toField, to);
+  await user.click(screen.getByRole('button', { name: 'Fetch Data' }));
+}
+
+describe('Stocking logs', () => {
+  it('joins requests and answers, highlights the error row with the spec text, and pages with progress', async () => {
+    vi.mocked(rest).mockImplementation(async (_m: string, path: string) => {
+      calls.push(path);
+      if (path.startsWith('/reports/driverlog/cognitoemails')) return { emails: { u1: 'dana@fleet.local' } } as never;
+      if (!path.includes('nextToken')) {
+        return {
+          items: [
+            {
+              requestId: 'a',
+              type: 'request',
+              action_time: '2026-11-25T16:00:00.000Z',
+              uuid: 'u1',
+              fridge: 'F1',
+              operation: 'UnlockDoor',
+            },
+            {
+              requestId: 'a',
+              type: 'response',
+              action_time: '2026-11-25T16:00:01.000Z',
+              uuid: 'u1',
+              fridge: 'F1',
+              operation: 'UnlockDoor',
+            },
+          ],
+          nextToken: 't2',
+        } as never;
+      }
+      return {
+        items: [
+          {
+            requestId: 'b',
+            type: 'request',
+            action_time: '2026-11-25T17:00:00.000Z',
+            uuid: 'u2',
+            fridge: 'F2',
+            operation: 'ConfirmCount',
+          },
+          {
+            requestId: 'b',
+            type: 'error',
+            action_time: '2026-11-25T17:00:01.000Z',
+            uuid: 'u2',
+            fridge: 'F2',
+            operation: 'ConfirmCount',
+            message: 'count must be between 0 and 10000',
+          },
+        ],
+        nextToken: null,
+      } as never;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StockingLogs />, { route: '/reports/stockinglogs' });
+    await fetchRange(user, '2026-11-25T00:00', '2026-11-25T23:59');
+    const table = await screen.findByRole('table', { name: 'Stocking logs' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const error = within(table).getByText('Error while processing this request');
+    expect(error).toHaveAttribute('title', 'count must be between 0 and 10000');
+    expect(error.closest('tr')).toHaveAttribute('data-highlight', 'error');
+    expect(within(table).getByText('dana@fleet.local')).toBeInTheDocument();
+    expect(calls.filter((c) => c.startsWith('/reports/driverlog?'))).toHaveLength(2);
+    expect(calls[0]).toContain(`startTime=${Date.parse('2026-11-25T06:00:00Z') / 1000}`);
+  });
+
+  it("says 'NO Data to Load' when the range is empty, and refuses a reversed range before asking", async () => {
+    vi.mocked(rest).mockImplementation(async (_m: string, path: string) => {
+      calls.push(path);
+      return (path.includes('cognitoemails') ? { emails: {} } : { items: [], nextToken: null }) as never;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StockingLogs />, { route: '/reports/stockinglogs' });
+    await fetchRange(user, '2026-11-25T10:00', '2026-11-25T09:00');
+    expect(await screen.findByText('Start time cannot be equal or greater than end time')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await fetchRange(user, '2026-11-25T08:00', '2026-11-25T09:00');
+    expect(await screen.findByText('NO Data to Load')).toBeInTheDocument();
+  });
+});
+
+describe('Route temperatures', () => {
+  it('highlights readings above 41 and filters by route', async () => {
+    vi.mocked(rest).mockResolvedValue({
+      items: [
+        {
+          Location: 'CHI_1',
+          DateTime: 1795622400,
+          Temperature: 43.5,
+          assignedRoute: 'r1',
+          stockingIndex: 1,
+          occurredAt: 'x',
+        },
+        {
+          Location: 'CHI_2',
+          DateTime: 1795622500,
+          Temperature: 36,
+          assignedRoute: 'r2',
+          stockingIndex: 1,
+          occurredAt: 'y',
+        },
+      ],
+      nextToken: null,
+    } as never);
+    const user = userEvent.setup();
+    renderWithProviders(<RouteTemperatures />, { route: '/reports/routetemperatures' });
+    await fetchRange(user, '2026-11-25T00:00', '2026-11-25T23:59');
+    const table = await screen.findByRole('table', { name: 'Route temperatures' });
+    expect(within(table).getByText('43.5 (above 41)').closest('tr')).toHaveAttribute('data-highlight', 'error');
+    expect(within(table).getByRole('link', { name: 'CHI_1' })).toHaveAttribute('href', '/locations/health/CHI_1');
+    await user.selectOptions(screen.getByLabelText('Route'), 'r2');
+    expect(within(table).queryByText('CHI_1')).toBeNull();
+    expect(screen.getByRole('option', { name: 'All routes in this time range' })).toBeInTheDocument();
+  });
+});
+
+describe('Stock-outs', () => {
+  it('shows the spec alert when loading fails', async () => {
+    vi.mocked(rest).mockRejectedValue(new ApiError('boom', { status: 500 }));
+    const user = userEvent.setup();
+    renderWithProviders(<StockOuts />, { route: '/reports/stockouts' });
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unable to load data' });
+    expect(dialog).toHaveTextContent('Unable to load data, Please check your internet and your permissions');
+  });
+});

@@ -128,6 +128,8 @@ pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstora
                     timestamp: at,
                     slots: slots.clone(),
                     received_at: Some(received.to_string()),
+                    empty_since: Default::default(),
+                    out_since: Default::default(),
                 };
                 out.latest(Latest::Inventory(snapshot), record);
             }
@@ -414,8 +416,8 @@ mod tests {
         ingest(&store, vec![record("m2", &emptied)]).await; // redelivered
         ingest(&store, vec![record("m0", &inv("2026-11-25T09:00:00Z", 0, 0))]).await; // late
         let reports = store.reports.lock().unwrap();
-        let empty: Vec<&str> = reports.iter().flat_map(|(e, _)| e.iter().map(|e| e.slot.as_str())).collect();
-        let out: Vec<&str> = reports.iter().flat_map(|(_, o)| o.iter().map(|o| o.item.as_str())).collect();
+        let empty: Vec<&str> = reports.iter().flat_map(|d| d.empty.iter().map(|e| e.slot.as_str())).collect();
+        let out: Vec<&str> = reports.iter().flat_map(|d| d.out.iter().map(|o| o.item.as_str())).collect();
         assert_eq!((empty, out), (vec!["1:2"], vec!["Wrap"]));
     }
 }

@@ -67,6 +67,7 @@ async fn an_inventory_sequence_through_the_queue_makes_one_empty_channel_and_one
     through_queue(std::slice::from_ref(&emptied)).await;
     through_queue(&[emptied]).await; // redelivered
     through_queue(&[inventory(&location, &text(ago(30)), 0, 0)]).await; // late: newest-wins drops it
+    through_queue(&[inventory(&location, &text(ago(4)), 2, 3)]).await; // restocked: both rows close
 
     let day = central_day(second);
     let empty = day_report("empty_channel_report", &day, &location, "kioskName").await;
@@ -80,6 +81,12 @@ async fn an_inventory_sequence_through_the_queue_makes_one_empty_channel_and_one
     assert_eq!(outs[0]["Item"], "Wrap");
     let local = second.with_timezone(&fridge_time::CENTRAL.tz);
     assert_eq!(outs[0]["Time"], local.format("%H:%M").to_string(), "shown in Central time");
+    assert_eq!(
+        (&empty[0]["lastedMinutes"], &outs[0]["lastedMinutes"]),
+        (&json!(6), &json!(6)),
+        "restocked 6 minutes on"
+    );
+    assert!(outs[0]["nextStop"].is_null(), "a restocked item waits for no stop");
 }
 
 #[tokio::test]

@@ -1,11 +1,11 @@
 //! Report functions: parse at the boundary (the range and date rules), read,
 //! shape. Each answers its own report only; none writes.
 use crate::range::{self, Range};
-use crate::rows::{self, StockedAction};
+use crate::rows::{self, StockedAction, StopFacts};
 use crate::store;
-use chrono::Utc;
+use chrono::{DateTime, NaiveDate, Utc};
 use fleet_shared::entity::report::{EmptyChannel, Kind, StockOut};
-use fleet_shared::fridge_time::stamp;
+use fleet_shared::fridge_time::{self, stamp};
 use fleet_shared::{driver_log, ApiError, Deps, Input};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -24,16 +24,41 @@ fn range_arg(input: &Input) -> Result<Range, ApiError> {
     range::range(q("startTime"), q("endTime"), Utc::now()).map_err(ApiError::bad_request)
 }
 
-/// GET /reports/emptychannel/{date}: the slots that became empty that Central day.
-pub async fn empty_channels(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let day = date_arg(&input)?;
-    Ok(rows::empty_channels(store::day::<EmptyChannel>(deps, Kind::EmptyChannel, day).await?))
+/// Days of route stops read for the next stop (today and the week ahead).
+const DAYS_AHEAD: u64 = 7;
+
+/// Each location's route and market on `day`, and its next stop from today:
+/// the stops of `day` and of today and the week ahead (a day is one query).
+async fn facts(
+    deps: &'static Deps,
+    day: NaiveDate,
+    now: DateTime<Utc>,
+) -> Result<HashMap<String, StopFacts>, ApiError> {
+    let today = now.with_timezone(&fridge_time::CENTRAL.tz).date_naive();
+    let mut days: Vec<String> =
+        std::iter::once(day).chain(today.iter_days().take(DAYS_AHEAD as usize + 1)).map(|d| d.to_string()).collect();
+    days.sort();
+    days.dedup();
+    let stops = store::stops_of_days(deps, days).await?;
+    Ok(rows::stop_facts(&day.to_string(), &today.to_string(), &stops))
 }
 
-/// GET /reports/stockouts/{date}: the items a fridge ran out of that Central day.
+/// GET /reports/emptychannel/{date}: the slots that became empty that Central
+/// day, when each was restocked, and the location's route and market that day.
+pub async fn empty_channels(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let day = date_arg(&input)?;
+    let (found, facts) =
+        tokio::try_join!(store::day::<EmptyChannel>(deps, Kind::EmptyChannel, day), facts(deps, day, Utc::now()))?;
+    Ok(rows::empty_channels(found, &facts))
+}
+
+/// GET /reports/stockouts/{date}: the items a fridge ran out of that Central
+/// day, when each came back, and for an open one the fridge's next stop.
 pub async fn stock_outs(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let day = date_arg(&input)?;
-    Ok(rows::stock_outs(store::day::<StockOut>(deps, Kind::StockOut, day).await?))
+    let now = Utc::now();
+    let (found, facts) = tokio::try_join!(store::day::<StockOut>(deps, Kind::StockOut, day), facts(deps, day, now))?;
+    Ok(rows::stock_outs(found, &facts, now))
 }
 
 /// GET /reports/routetemperatures?startTime=&endTime=[&nextToken=]: the

@@ -21,14 +21,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "empty_channel_report",
         trigger: Trigger::Http { method: "GET", path: "/reports/emptychannel/{date}" },
         permission: Permission::Action(EMPTY_CHANNEL_ACTION),
-        grants: &[Grant::ReadTable(Table::ReportRows)],
+        grants: &[Grant::ReadTable(Table::ReportRows), Grant::ReadTable(Table::LocationRoutes)],
         handler: handler!(handlers::empty_channels),
     },
     FunctionSpec {
         name: "stock_outs_report",
         trigger: Trigger::Http { method: "GET", path: "/reports/stockouts/{date}" },
         permission: Permission::Action(STOCK_OUTS_ACTION),
-        grants: &[Grant::ReadTable(Table::ReportRows)],
+        grants: &[Grant::ReadTable(Table::ReportRows), Grant::ReadTable(Table::LocationRoutes)],
         handler: handler!(handlers::stock_outs),
     },
     FunctionSpec {

@@ -1,8 +1,9 @@
 //! What the report screens read, as they read it: the stored rows in the
 //! shapes of 3-planning §3, times in UTC text and Central (labelled by the
 //! screen), sorted by time.
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeZone, Utc};
 use fleet_shared::entity::report::{EmptyChannel, StockOut};
+use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::{dates, fridge_time};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -19,27 +20,79 @@ fn central(timestamp: &str) -> (String, String) {
     }
 }
 
-pub fn empty_channels(mut rows: Vec<EmptyChannel>) -> Value {
+/// Where a location stands on the route stops: its route and market on the
+/// report's day, and its next stop not stocked yet from today on.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StopFacts {
+    pub route: Option<String>,
+    pub market: Option<String>,
+    /// The stocking date of the next stop.
+    pub next_stop: Option<String>,
+}
+
+/// Per location, from the stops of the report's day and of the days ahead.
+pub fn stop_facts(day: &str, today: &str, stops: &[StoredStop]) -> HashMap<String, StopFacts> {
+    let mut facts: HashMap<String, StopFacts> = HashMap::new();
+    let mut sorted: Vec<&StoredStop> = stops.iter().collect();
+    sorted.sort_by(|a, b| (&a.stop.stocking_date, a.stop.stop).cmp(&(&b.stop.stocking_date, b.stop.stop)));
+    for s in sorted {
+        let f = facts.entry(s.stop.id.clone()).or_default();
+        if s.stop.stocking_date == day && f.route.is_none() {
+            f.route = Some(s.stop.route.clone());
+            f.market = Some(s.stop.market.clone());
+        }
+        if f.next_stop.is_none() && s.stop.stocking_date.as_str() >= today && s.stocked_time_utc.is_none() {
+            f.next_stop = Some(s.stop.stocking_date.clone());
+        }
+    }
+    facts
+}
+
+/// When an occurrence ended, in Central, and how many minutes it lasted.
+fn ended(timestamp: &str, ended_at: Option<&str>) -> (Value, Value) {
+    let Some(end) = ended_at else { return (Value::Null, Value::Null) };
+    let lasted = dates::instant(end).zip(dates::instant(timestamp)).map(|(e, s)| (e - s).num_minutes());
+    let (d, t) = central(end);
+    (json!(format!("{d} {t}")), json!(lasted))
+}
+
+/// Hours from `now` until the start (Central) of a stop's date; 0 when it is today.
+pub fn hours_until(date: &str, now: DateTime<Utc>) -> Option<i64> {
+    let day = dates::iso_date_exact(date)?;
+    let start = fridge_time::CENTRAL.tz.from_local_datetime(&day.and_hms_opt(0, 0, 0)?).earliest()?;
+    Some(((start.with_timezone(&Utc) - now).num_minutes() as f64 / 60.0).ceil().max(0.0) as i64)
+}
+
+pub fn empty_channels(mut rows: Vec<EmptyChannel>, facts: &HashMap<String, StopFacts>) -> Value {
     rows.sort_by(|a, b| (&a.timestamp, &a.kiosk_name, &a.slot).cmp(&(&b.timestamp, &b.kiosk_name, &b.slot)));
     Value::Array(
         rows.into_iter()
             .map(|r| {
                 let (date, time) = central(&r.timestamp);
+                let (restocked, lasted) = ended(&r.timestamp, r.ended_at.as_deref());
+                let f = facts.get(&r.kiosk_name).cloned().unwrap_or_default();
                 json!({ "kioskName": r.kiosk_name, "vendItemName": r.vend_item_name, "timestamp": r.timestamp,
                         "date": date, "time": time, "logicalColumn": r.logical_column, "logicalRow": r.logical_row,
-                        "slot": r.slot })
+                        "slot": r.slot, "restockedAt": restocked, "lastedMinutes": lasted,
+                        "route": f.route, "market": f.market })
             })
             .collect(),
     )
 }
 
-pub fn stock_outs(mut rows: Vec<StockOut>) -> Value {
+pub fn stock_outs(mut rows: Vec<StockOut>, facts: &HashMap<String, StopFacts>, now: DateTime<Utc>) -> Value {
     rows.sort_by(|a, b| (&a.timestamp, &a.location, &a.item).cmp(&(&b.timestamp, &b.location, &b.item)));
     Value::Array(
         rows.into_iter()
             .map(|r| {
                 let (date, time) = central(&r.timestamp);
-                json!({ "Date": date, "Time": time, "Location": r.location, "Item": r.item, "timestamp": r.timestamp })
+                let (restocked, lasted) = ended(&r.timestamp, r.ended_at.as_deref());
+                let f = facts.get(&r.location).cloned().unwrap_or_default();
+                // Only an open stock-out waits for a delivery.
+                let next = f.next_stop.as_ref().filter(|_| r.ended_at.is_none());
+                json!({ "Date": date, "Time": time, "Location": r.location, "Item": r.item, "timestamp": r.timestamp,
+                        "restockedAt": restocked, "lastedMinutes": lasted, "route": f.route, "market": f.market,
+                        "nextStop": next, "hoursToNextStop": next.and_then(|d| hours_until(d, now)) })
             })
             .collect(),
     )
@@ -93,21 +146,46 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stock_outs_read_in_central_time_sorted() {
+    fn stock_outs_read_in_central_time_with_their_end_route_and_next_stop() {
         let row = |ts: &str, item: &str| StockOut {
             pk: "p".into(),
             sk: "s".into(),
             location: "CHI_1".into(),
             item: item.into(),
             timestamp: ts.into(),
+            ended_at: None,
             expires_at: 0,
         };
-        let out = stock_outs(vec![row("2026-11-25T18:05:00.000Z", "B"), row("2026-11-25T04:30:00.000Z", "A")]);
+        let mut restocked = row("2026-11-25T18:05:00.000Z", "B");
+        restocked.ended_at = Some("2026-11-25T20:35:00.000Z".into());
+        let stop = |date: &str, stocked: bool| StoredStop {
+            stop: fleet_shared::entity::route_stop::RouteStop {
+                stocking_date: date.into(),
+                market: "MW".into(),
+                id: "CHI_1".into(),
+                route: "r7".into(),
+                stop: 2,
+                stocking_index: 1,
+                stop_type: "DELIVERY".into(),
+            },
+            route_stop: "r7#0002".into(),
+            upload: None,
+            stocked_time_utc: stocked.then(|| "x".into()),
+        };
+        let facts = stop_facts("2026-11-24", "2026-11-25", &[stop("2026-11-24", true), stop("2026-11-26", false)]);
+        let now = dates::instant("2026-11-25T18:00:00Z").unwrap();
+        let out = stock_outs(vec![restocked, row("2026-11-25T04:30:00.000Z", "A")], &facts, now);
         assert_eq!(
-            out[0],
-            json!({ "Date": "2026-11-24", "Time": "22:30", "Location": "CHI_1", "Item": "A", "timestamp": "2026-11-25T04:30:00.000Z" })
+            (&out[0]["Date"], &out[0]["Time"], &out[0]["route"], &out[0]["market"]),
+            (&json!("2026-11-24"), &json!("22:30"), &json!("r7"), &json!("MW"))
         );
-        assert_eq!(out[1]["Time"], "12:05");
+        // Open: the next stop is the 26th, 00:00 CST = 06:00Z, 12 hours from now.
+        assert_eq!((&out[0]["nextStop"], &out[0]["hoursToNextStop"]), (&json!("2026-11-26"), &json!(12)));
+        assert_eq!(
+            (&out[1]["Time"], &out[1]["restockedAt"], &out[1]["lastedMinutes"]),
+            (&json!("12:05"), &json!("2026-11-25 14:35"), &json!(150))
+        );
+        assert!(out[1]["nextStop"].is_null(), "a restocked item waits for nothing");
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub struct EmptyChannel {
     pub slot: String,
     pub logical_column: Option<String>,
     pub logical_row: Option<String>,
+    /// When a later snapshot showed the slot holding units again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<String>,
     pub expires_at: i64,
 }
 
@@ -77,6 +80,9 @@ pub struct StockOut {
     pub item: String,
     /// The snapshot's time (`stamp` text, UTC); the screen shows it in Central.
     pub timestamp: String,
+    /// When a later snapshot showed a slot holding the item again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<String>,
     pub expires_at: i64,
 }
 
@@ -88,39 +94,48 @@ fn logical(slot: &str) -> (Option<String>, Option<String>) {
     }
 }
 
-/// What a newer snapshot shows against the one before it: slots that held
-/// units and hold none (or are gone), and items some slot held that no slot
-/// holds now. A first snapshot derives nothing (nothing *became* empty).
-pub fn derive(
-    before: &InventorySnapshot,
-    after: &InventorySnapshot,
-    at: DateTime<Utc>,
-) -> (Vec<EmptyChannel>, Vec<StockOut>) {
+/// The most rows one snapshot records or closes: they ride in its transaction
+/// (100 items, the snapshot one of them).
+pub const MAX_ROWS: usize = 99;
+
+/// What a newer snapshot shows against the one before it.
+#[derive(Debug, Default, PartialEq)]
+pub struct Derived {
+    pub empty: Vec<EmptyChannel>,
+    pub out: Vec<StockOut>,
+    /// Rows (pk, sk) the snapshot closes: their slot or item is back.
+    pub ended: Vec<(String, String)>,
+    /// What the stored snapshot carries on (`empty_since`, `out_since`).
+    pub empty_since: BTreeMap<String, String>,
+    pub out_since: BTreeMap<String, String>,
+}
+
+impl Derived {
+    pub fn rows(&self) -> usize {
+        self.empty.len() + self.out.len() + self.ended.len()
+    }
+}
+
+fn key_of(kind: Kind, since: &str, location: &str, what: &str) -> Option<(String, String)> {
+    let day = crate::dates::instant(since)?.with_timezone(&fridge_time::CENTRAL.tz).date_naive();
+    Some((partition(kind, day, location), format!("{since}#{location}#{what}")))
+}
+
+/// What `after` shows against `before`: slots that held units and hold none
+/// (or are gone) are empty channels, items some slot held that no slot holds
+/// are stock-outs; a slot or item back since its row closes that row. A
+/// first snapshot derives nothing (nothing *became* empty). Tracking stops
+/// before a row's TTL, so a row closed is always a row kept; at most
+/// `MAX_ROWS` rows ride along, and what is left out is not tracked either.
+pub fn derive(before: &InventorySnapshot, after: &InventorySnapshot, at: DateTime<Utc>) -> Derived {
     let day = at.with_timezone(&fridge_time::CENTRAL.tz).date_naive();
     let location = after.location_id.as_str();
     let expires_at = at.timestamp() + KEEP_DAYS * 86_400;
+    let oldest = crate::fridge_time::stamp(at - chrono::Duration::days(KEEP_DAYS - 1));
     let units = |s: &InventorySnapshot| -> BTreeMap<String, (String, usize)> {
         s.slots.iter().map(|x| (x.slot.clone(), (x.item_name.clone(), x.units.len()))).collect()
     };
     let (old, new) = (units(before), units(after));
-    let mut empty = Vec::new();
-    for (slot, (item, n)) in &old {
-        let now = new.get(slot).map_or(0, |(_, n)| *n);
-        if *n > 0 && now == 0 {
-            let (logical_row, logical_column) = logical(slot);
-            empty.push(EmptyChannel {
-                pk: partition(Kind::EmptyChannel, day, location),
-                sk: format!("{}#{location}#{slot}", after.timestamp),
-                kiosk_name: location.to_string(),
-                vend_item_name: item.clone(),
-                timestamp: after.timestamp.clone(),
-                slot: slot.clone(),
-                logical_column,
-                logical_row,
-                expires_at,
-            });
-        }
-    }
     let held = |m: &BTreeMap<String, (String, usize)>| -> BTreeMap<String, usize> {
         let mut by_item = BTreeMap::new();
         for (item, n) in m.values() {
@@ -129,19 +144,61 @@ pub fn derive(
         by_item
     };
     let (was, is) = (held(&old), held(&new));
-    let out = was
-        .iter()
-        .filter(|(item, n)| **n > 0 && is.get(*item).copied().unwrap_or(0) == 0)
-        .map(|(item, _)| StockOut {
-            pk: partition(Kind::StockOut, day, location),
-            sk: format!("{}#{location}#{item}", after.timestamp),
-            location: location.to_string(),
-            item: item.clone(),
-            timestamp: after.timestamp.clone(),
-            expires_at,
-        })
-        .collect();
-    (empty, out)
+    let mut d = Derived::default();
+    let room = |d: &Derived| d.rows() < MAX_ROWS;
+    // Closed first: a row left open past its time would never close.
+    for (slot, since) in before.empty_since.iter().filter(|(_, t)| **t >= oldest) {
+        if new.get(slot).is_some_and(|(_, n)| *n > 0) {
+            if room(&d) {
+                d.ended.extend(key_of(Kind::EmptyChannel, since, location, slot));
+            }
+        } else {
+            d.empty_since.insert(slot.clone(), since.clone());
+        }
+    }
+    for (item, since) in before.out_since.iter().filter(|(_, t)| **t >= oldest) {
+        if is.get(item).is_some_and(|n| *n > 0) {
+            if room(&d) {
+                d.ended.extend(key_of(Kind::StockOut, since, location, item));
+            }
+        } else {
+            d.out_since.insert(item.clone(), since.clone());
+        }
+    }
+    for (slot, (item, n)) in &old {
+        let now = new.get(slot).map_or(0, |(_, n)| *n);
+        if *n > 0 && now == 0 && room(&d) {
+            let (logical_row, logical_column) = logical(slot);
+            d.empty_since.insert(slot.clone(), after.timestamp.clone());
+            d.empty.push(EmptyChannel {
+                pk: partition(Kind::EmptyChannel, day, location),
+                sk: format!("{}#{location}#{slot}", after.timestamp),
+                kiosk_name: location.to_string(),
+                vend_item_name: item.clone(),
+                timestamp: after.timestamp.clone(),
+                slot: slot.clone(),
+                logical_column,
+                logical_row,
+                ended_at: None,
+                expires_at,
+            });
+        }
+    }
+    for (item, _) in was.iter().filter(|(item, n)| **n > 0 && is.get(*item).copied().unwrap_or(0) == 0) {
+        if room(&d) {
+            d.out_since.insert(item.clone(), after.timestamp.clone());
+            d.out.push(StockOut {
+                pk: partition(Kind::StockOut, day, location),
+                sk: format!("{}#{location}#{item}", after.timestamp),
+                location: location.to_string(),
+                item: item.clone(),
+                timestamp: after.timestamp.clone(),
+                ended_at: None,
+                expires_at,
+            });
+        }
+    }
+    d
 }
 
 #[cfg(test)]
@@ -164,6 +221,8 @@ mod tests {
                 })
                 .collect(),
             received_at: None,
+            empty_since: BTreeMap::new(),
+            out_since: BTreeMap::new(),
         }
     }
 
@@ -174,7 +233,7 @@ mod tests {
         let after =
             snapshot("2026-11-25T04:00:00.000Z", &[("1:1", "Salad", 0), ("1:2", "Salad", 2), ("2:1", "Wrap", 0)]);
         let at = crate::dates::instant("2026-11-25T04:00:00Z").unwrap();
-        let (empty, out) = derive(&before, &after, at);
+        let Derived { empty, out, .. } = derive(&before, &after, at);
         let slots: Vec<(&str, &str, Option<&str>, Option<&str>)> = empty
             .iter()
             .map(|e| {
@@ -185,7 +244,31 @@ mod tests {
         assert_eq!(out.iter().map(|o| o.item.as_str()).collect::<Vec<_>>(), ["Wrap"], "Salad is still in 1:2");
         // 04:00Z is 22:00 Central on the 24th: the row belongs to the Central day.
         assert!(empty[0].pk.starts_with("emptychannel#2026-11-24#") && out[0].pk.starts_with("stockout#2026-11-24#"));
-        assert_eq!(derive(&after, &after, at), (vec![], vec![]), "nothing new, nothing derived");
+        let again = derive(&after, &after, at);
+        assert!(again.empty.is_empty() && again.out.is_empty(), "nothing new, nothing derived");
+    }
+
+    #[test]
+    fn a_refill_closes_the_row_the_emptying_made() {
+        let at = |t: &str| crate::dates::instant(t).unwrap();
+        let full = snapshot("2026-11-25T03:00:00.000Z", &[("1:1", "Salad", 1)]);
+        let mut empty = snapshot("2026-11-25T04:00:00.000Z", &[("1:1", "Salad", 0)]);
+        let first = derive(&full, &empty, at("2026-11-25T04:00:00Z"));
+        assert_eq!((first.empty.len(), first.out.len()), (1, 1));
+        (empty.empty_since, empty.out_since) = (first.empty_since.clone(), first.out_since.clone());
+        // Still empty an hour later: nothing new, still tracked.
+        let mut still = snapshot("2026-11-25T05:00:00.000Z", &[("1:1", "Salad", 0)]);
+        let second = derive(&empty, &still, at("2026-11-25T05:00:00Z"));
+        assert_eq!((second.rows(), second.empty_since.len()), (0, 1));
+        (still.empty_since, still.out_since) = (second.empty_since, second.out_since);
+        let refilled = snapshot("2026-11-25T06:00:00.000Z", &[("1:1", "Salad", 3)]);
+        let third = derive(&still, &refilled, at("2026-11-25T06:00:00Z"));
+        let keys: Vec<(String, String)> = vec![
+            (first.empty[0].pk.clone(), first.empty[0].sk.clone()),
+            (first.out[0].pk.clone(), first.out[0].sk.clone()),
+        ];
+        assert_eq!(third.ended, keys);
+        assert!(third.empty_since.is_empty() && third.out_since.is_empty());
     }
 
     proptest! {
@@ -201,7 +284,7 @@ mod tests {
                 snapshot(at, &refs)
             };
             let (b, a) = (to(&before, "2026-11-25T03:00:00.000Z"), to(&after, "2026-11-25T04:00:00.000Z"));
-            let (empty, out) = derive(&b, &a, Utc::now());
+            let Derived { empty, out, .. } = derive(&b, &a, Utc::now());
             let keys: std::collections::HashSet<&String> = empty.iter().map(|e| &e.sk).chain(out.iter().map(|o| &o.sk)).collect();
             prop_assert_eq!(keys.len(), empty.len() + out.len());
             for o in &out {

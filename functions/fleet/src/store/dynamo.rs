@@ -1,7 +1,7 @@
 //! The fleet store in DynamoDB, SQS and S3, and the read side of the fleet
 //! screens (health, events, samples, the command list, item pictures).
 use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
-use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem, Update};
 use aws_sdk_s3::presigning::PresigningConfig;
 use aws_sdk_sqs::types::MessageAttributeValue;
 use fleet_shared::entity::health::FridgeHealth;
@@ -39,7 +39,11 @@ impl Dynamo {
             if before.as_ref().is_some_and(|b| b.timestamp >= next.timestamp) {
                 return Ok(Landed::Older);
             }
-            let put = Put::builder().table_name(t.name).set_item(Some(store::to_item(next)?));
+            // The snapshot carries on which rows are open, so a refill can close them.
+            let derived = before.as_ref().map(|b| report::derive(b, next, at)).unwrap_or_default();
+            let mut stored = next.clone();
+            (stored.empty_since, stored.out_since) = (derived.empty_since.clone(), derived.out_since.clone());
+            let put = Put::builder().table_name(t.name).set_item(Some(store::to_item(&stored)?));
             let put = match &before {
                 None => put.condition_expression("attribute_not_exists(locationId)"),
                 Some(b) => put
@@ -48,21 +52,27 @@ impl Dynamo {
                     .expression_attribute_values(":seen", store::s(&b.timestamp)),
             };
             let mut items = vec![TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build()];
-            if let Some(b) = &before {
-                let (empty, out) = report::derive(b, next, at);
-                let rows = empty.iter().map(store::to_item).chain(out.iter().map(store::to_item));
-                for row in rows.take(store::TRANSACT_MAX - 1) {
-                    let put = Put::builder()
-                        .table_name(reports.name)
-                        .set_item(Some(row?))
-                        .condition_expression("attribute_not_exists(pk)")
-                        .build()
-                        .map_err(ApiError::internal)?;
-                    items.push(TransactWriteItem::builder().put(put).build());
-                }
-                if empty.len() + out.len() >= store::TRANSACT_MAX {
-                    tracing::warn!(location = %next.location_id, rows = empty.len() + out.len(), "report rows over one transaction; the rest not recorded");
-                }
+            let rows = derived.empty.iter().map(store::to_item).chain(derived.out.iter().map(store::to_item));
+            for row in rows {
+                let put = Put::builder()
+                    .table_name(reports.name)
+                    .set_item(Some(row?))
+                    .condition_expression("attribute_not_exists(pk)")
+                    .build()
+                    .map_err(ApiError::internal)?;
+                items.push(TransactWriteItem::builder().put(put).build());
+            }
+            for (pk, sk) in &derived.ended {
+                let close = Update::builder()
+                    .table_name(reports.name)
+                    .key("pk", store::s(pk))
+                    .key("sk", store::s(sk))
+                    .update_expression("SET endedAt = :at")
+                    .condition_expression("attribute_exists(pk)")
+                    .expression_attribute_values(":at", store::s(&next.timestamp))
+                    .build()
+                    .map_err(ApiError::internal)?;
+                items.push(TransactWriteItem::builder().update(close).build());
             }
             match store::transact(t.client, items).await {
                 Ok(()) => return Ok(Landed::Stored),

@@ -26,7 +26,7 @@ pub struct Fake {
     pub parked: Mutex<Vec<Unstorable>>,
     pub swaps: Mutex<Vec<Value>>,
     /// Empty channels and stock-outs, written with their snapshot.
-    pub reports: Mutex<Vec<(Vec<report::EmptyChannel>, Vec<report::StockOut>)>>,
+    pub reports: Mutex<Vec<report::Derived>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -126,11 +126,14 @@ impl FleetStore for Fake {
         if stored.get(&key).is_some_and(|old| old.at() >= latest.at()) {
             return Ok(Landed::Older);
         }
-        if let (Some(Latest::Inventory(before)), Latest::Inventory(next)) = (stored.get(&key), latest) {
+        let mut latest = latest.clone();
+        if let (Some(Latest::Inventory(before)), Latest::Inventory(next)) = (stored.get(&key), &mut latest) {
             let at = fleet_shared::dates::instant(&next.timestamp).unwrap_or_default();
-            lock(&self.reports).push(report::derive(before, next, at));
+            let derived = report::derive(before, next, at);
+            (next.empty_since, next.out_since) = (derived.empty_since.clone(), derived.out_since.clone());
+            lock(&self.reports).push(derived);
         }
-        stored.insert(key, latest.clone());
+        stored.insert(key, latest);
         Ok(Landed::Stored)
     }
 

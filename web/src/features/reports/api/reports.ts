@@ -11,6 +11,12 @@ export interface EmptyChannelRow {
   logicalColumn: string | null;
   logicalRow: string | null;
   slot: string;
+  /** When the slot held units again (Central 'YYYY-MM-DD HH:mm'), and minutes empty. */
+  restockedAt: string | null;
+  lastedMinutes: number | null;
+  /** The location's route and market on the day (route stops). */
+  route: string | null;
+  market: string | null;
 }
 
 /** §3 stockout row (Date and Time in Central). */
@@ -20,6 +26,13 @@ export interface StockOutRow {
   Location: string;
   Item: string;
   timestamp: string;
+  restockedAt: string | null;
+  lastedMinutes: number | null;
+  route: string | null;
+  market: string | null;
+  /** An open stock-out's next stop (its stocking date) and the hours until that day starts. */
+  nextStop: string | null;
+  hoursToNextStop: number | null;
 }
 
 /** §3 route temperature row. */

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex } from '@aws-amplify/ui-react';
+import { Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
 import { CENTRAL_ZONE } from '@/lib/central-time';
+import { distinct } from '../lib/report-rules';
 import { LoadFailure, Loading } from './ReportParts';
 
 export interface DayReportProps<T> {
@@ -15,12 +16,17 @@ export interface DayReportProps<T> {
   columns: DataColumn<T>[];
   rowId: (row: T) => string;
   rowLabel: (row: T) => string;
+  /** The row's route and market, for the filters. */
+  route: (row: T) => string | null;
+  market: (row: T) => string | null;
 }
 
 /** A report of one Central day: a date (today by default), Search, and the day's rows. */
-export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel }: DayReportProps<T>) {
+export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, route, market }: DayReportProps<T>) {
   const [date, setDate] = useState<string | undefined>(undefined);
   const [searched, setSearched] = useState<string | null>(null);
+  const [routeFilter, setRouteFilter] = useState('');
+  const [marketFilter, setMarketFilter] = useState('');
   const query = useQuery({
     queryKey: ['reports', name, searched],
     queryFn: () => fetch(searched!),
@@ -48,17 +54,50 @@ export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel }: Da
       ) : query.isError ? (
         <LoadFailure key={searched} error={query.error} />
       ) : (
-        <DataTable
-          data={query.data ?? []}
-          columns={columns}
-          getRowId={rowId}
-          rowLabel={rowLabel}
-          label={`${noun} of ${searched}`}
-          exportFileName={`${name}-${searched}.csv`}
-          noun={noun}
-          loading={query.isFetching}
-          emptyMessage={`No ${noun} on ${searched}.`}
-        />
+        <Flex direction="column" gap="0.75rem">
+          <Flex gap="1rem" wrap="wrap">
+            <SelectField
+              label="Route"
+              value={routeFilter}
+              onChange={(e) => setRouteFilter(e.target.value)}
+              width="14rem"
+            >
+              <option value="">All routes</option>
+              {distinct((query.data ?? []).map(route)).map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Market"
+              value={marketFilter}
+              onChange={(e) => setMarketFilter(e.target.value)}
+              width="14rem"
+            >
+              <option value="">All markets</option>
+              {distinct((query.data ?? []).map(market)).map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </SelectField>
+          </Flex>
+          <DataTable
+            data={(query.data ?? []).filter(
+              (r) => (!routeFilter || route(r) === routeFilter) && (!marketFilter || market(r) === marketFilter),
+            )}
+            total={query.data?.length}
+            columns={columns}
+            getRowId={rowId}
+            rowLabel={rowLabel}
+            label={`${noun} of ${searched}`}
+            exportFileName={`${name}-${searched}.csv`}
+            noun={noun}
+            loading={query.isFetching}
+            emptyMessage={`No ${noun} on ${searched}.`}
+          />
+        </Flex>
       )}
     </Flex>
   );

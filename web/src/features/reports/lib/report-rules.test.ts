@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centralEpoch, checkRange, distinct, logRows, REPORTS, tooWarm } from './report-rules';
+import { centralEpoch, checkRange, distinct, lasted, logRows, REPORTS, tooWarm } from './report-rules';
 
 describe('the range rules', () => {
   const now = new Date('2026-11-25T18:00:00Z');
@@ -21,6 +21,10 @@ describe('the range rules', () => {
     });
     expect(REPORTS.missing).toBe('Start time or End time cannot be null');
     expect(REPORTS.notBefore).toBe('Start time cannot be equal or greater than end time');
+  });
+
+  it('says how long an occurrence lasted', () => {
+    expect([lasted(null), lasted(5), lasted(125)]).toEqual(['', '5 min', '2 h 5 min']);
   });
 
   it('highlights temperatures above 41 only', () => {

@@ -95,3 +95,10 @@ export function logRows(entries: readonly LogEntry[], emails: Record<string, str
 /** The distinct values, sorted, for a filter's options. */
 export const distinct = (values: readonly (string | null | undefined)[]) =>
   [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
+
+/** '2 h 5 min' of a number of minutes; '' when there is none. */
+export function lasted(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined) return '';
+  const [h, m] = [Math.floor(minutes / 60), minutes % 60];
+  return h ? `${h} h ${m} min` : `${m} min`;
+}

@@ -3,6 +3,7 @@ import type { DataColumn } from '@/components/DataTable';
 import { getEmptyChannels, type EmptyChannelRow } from '../api/reports';
 import { DayReport } from '../components/DayReport';
 import { FridgeLink } from '../components/ReportParts';
+import { lasted } from '../lib/report-rules';
 
 const columns: DataColumn<EmptyChannelRow>[] = [
   { id: 'location', header: 'Location', value: (r) => r.kioskName, cell: (r) => <FridgeLink id={r.kioskName} /> },
@@ -10,6 +11,10 @@ const columns: DataColumn<EmptyChannelRow>[] = [
   { id: 'timestamp', header: 'Timestamp (CT)', value: (r) => `${r.date} ${r.time}` },
   { id: 'column', header: 'Logical Column', value: (r) => r.logicalColumn },
   { id: 'row', header: 'Logical Row', value: (r) => r.logicalRow },
+  { id: 'restocked', header: 'Restocked At (CT)', value: (r) => r.restockedAt ?? 'Still empty' },
+  { id: 'lasted', header: 'Lasted', value: (r) => lasted(r.lastedMinutes) },
+  { id: 'route', header: 'Route', value: (r) => r.route ?? '' },
+  { id: 'market', header: 'Market', value: (r) => r.market ?? '' },
 ];
 
 /** /reports/emptychannels — the slots that became empty on a Central day (3-planning §2). */
@@ -23,6 +28,8 @@ export default function EmptyChannels() {
         columns={columns}
         rowId={(r) => `${r.timestamp}#${r.kioskName}#${r.slot}`}
         rowLabel={(r) => `${r.kioskName} slot ${r.slot} at ${r.date} ${r.time}`}
+        route={(r) => r.route}
+        market={(r) => r.market}
       />
     </Page>
   );

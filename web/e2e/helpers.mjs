@@ -184,6 +184,34 @@ export async function createLocationAs(page, id, overrides = {}, fields = 'id') 
   return data.createLocation;
 }
 
+/** Waits until `check` answers true, polling every 250 ms, for at most `ms`. */
+export async function until(check, what, ms = TIMEOUT_MS) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** An instant on the Central wall clock: `{ day: 'YYYY-MM-DD', wall: 'YYYY-MM-DDTHH:mm', minutes }` (minutes into the day). */
+export function central(at = new Date()) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Chicago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  const day = `${p.year}-${p.month}-${p.day}`;
+  return { day, wall: `${day}T${p.hour}:${p.minute}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+}
+
 /**
  * Sends telemetry messages as fridges do: to the stack's telemetry queue on the emulator (SQS's
  * JSON protocol; the emulator takes unsigned calls). The queue URL comes from the stack's

@@ -7,7 +7,7 @@
 // toasted, and shows N, locked, updated by the admin.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLocationAs, graphqlAs, launch, readStack, restAs, signIn, TIMEOUT_MS } from './helpers.mjs';
+import { createLocationAs, graphqlAs, launch, readStack, restAs, signIn, TIMEOUT_MS, until } from './helpers.mjs';
 
 const stamp = Date.now();
 const jitFridge = `JITE2E_${stamp}_A`;
@@ -121,15 +121,6 @@ const HEADERS = [
 ];
 const cell = async (id, stop, header) =>
   (await row(id, stop).getByRole('cell').nth(HEADERS.indexOf(header)).innerText()).trim();
-
-/** Waits until `check` answers true (the list is refetched after an update). */
-async function until(check, what) {
-  const end = Date.now() + TIMEOUT_MS;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Opens the screen on the test's date, narrowed to its own fridges. */
 async function search() {

@@ -6,7 +6,7 @@
 // 17:30-17:50 Central asserts the disabled Sync and its tooltip instead.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLocationAs, graphqlAs, launch, readStack, restAs, signIn, TIMEOUT_MS } from './helpers.mjs';
+import { central, createLocationAs, graphqlAs, launch, readStack, restAs, signIn, TIMEOUT_MS } from './helpers.mjs';
 
 const stamp = Date.now();
 const center = `E2E Kitchen ${stamp}`;
@@ -21,19 +21,7 @@ let page;
 const url = (p) => new URL(p, stack.webUrl).toString();
 
 /** Whether now is inside the window (17:30 up to 17:50 on the Central wall clock). */
-function inWindow(now = new Date()) {
-  const [h, m] = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/Chicago',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(now)
-    .split(':')
-    .map(Number);
-  const at = h * 60 + m;
-  return at >= 17 * 60 + 30 && at < 17 * 60 + 50;
-}
+const inWindow = () => central().minutes >= 17 * 60 + 30 && central().minutes < 17 * 60 + 50;
 
 before(async () => {
   stack = readStack();

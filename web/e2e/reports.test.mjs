@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
+  central,
   createLocationAs,
   graphqlAs,
   launch,
@@ -16,6 +17,7 @@ import {
   sendTelemetry,
   signIn,
   TIMEOUT_MS,
+  until,
 } from './helpers.mjs';
 
 const stamp = Date.now();
@@ -24,24 +26,6 @@ let stack;
 let browser;
 let page;
 const url = (p) => new URL(p, stack.webUrl).toString();
-
-/** 'YYYY-MM-DD' and 'YYYY-MM-DDTHH:mm' of an instant on the Central wall clock. */
-function central(at) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Chicago',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  return { day: `${p.year}-${p.month}-${p.day}`, wall: `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}` };
-}
 
 const snapshot = (at, wrap) => ({
   type: 'inventory',
@@ -54,14 +38,6 @@ const snapshot = (at, wrap) => ({
 });
 
 const second = new Date(stamp - 10 * 60_000);
-
-async function until(check, what, ms = TIMEOUT_MS) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 async function driverAction(data, requestId) {
   return graphqlAs(

@@ -5,8 +5,7 @@
 //! counts and the pars of the location), the history, and callers refused.
 mod common;
 use common::*;
-use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
-use fleet_shared::{store, ApiError, Caller, Table};
+use fleet_shared::{ApiError, Caller, Table};
 use serde_json::{json, Value};
 
 /// Reading and changing orders, with the flag given per test.
@@ -32,23 +31,7 @@ async fn order(location: &str, date: &str, items: &[(&str, i64)], jit_items: &[&
 }
 
 async fn stop(date: &str, location: &str, route: &str, n: i64, stocked: Option<&str>) {
-    let stop = RouteStop {
-        stocking_date: date.into(),
-        market: "NE".into(),
-        id: location.into(),
-        route: route.into(),
-        stop: n,
-        stocking_index: 1,
-        stop_type: "DELIVERY".into(),
-    };
-    let item = StoredStop {
-        route_stop: sort_key(route, n),
-        stop,
-        upload: None,
-        stocked_time_utc: stocked.map(str::to_string),
-    };
-    let t = deps().await.table(Table::LocationRoutes).unwrap();
-    t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&item).unwrap())).send().await.unwrap();
+    put_stop(date, location, (route, n), "NE", stocked).await;
 }
 
 async fn list(caller: &Caller, date: &str) -> Result<Value, ApiError> {

@@ -10,8 +10,7 @@ mod common;
 use chrono::{DateTime, Duration, Utc};
 use common::*;
 use fleet_local::queues;
-use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
-use fleet_shared::{store, Caller, Table};
+use fleet_shared::{Caller, Table};
 use fn_routes::loginext::start::{self, Starter, SyncInput};
 use fn_routes::loginext::{blocked, BLOCKED_MESSAGE, SUCCESS_MESSAGE};
 use fn_routes::store::Dynamo;
@@ -26,26 +25,6 @@ async fn fridge(center: &str, lat: &str, lng: &str) -> String {
     f["longitude"] = json!(lng);
     gql("create_location", &admin().await, json!({ "input": f.to_string() })).await.unwrap();
     id
-}
-
-async fn put_stop(date: &str, location: &str, route: &str, n: i64, stocked: Option<&str>) {
-    let stop = RouteStop {
-        stocking_date: date.into(),
-        market: "MW".into(),
-        id: location.into(),
-        route: route.into(),
-        stop: n,
-        stocking_index: 1,
-        stop_type: "DELIVERY".into(),
-    };
-    let item = StoredStop {
-        route_stop: sort_key(route, n),
-        stop,
-        upload: None,
-        stocked_time_utc: stocked.map(str::to_string),
-    };
-    let t = deps().await.table(Table::LocationRoutes).unwrap();
-    t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&item).unwrap())).send().await.unwrap();
 }
 
 /// (route, stop, location) of the date's stops, sorted.
@@ -136,10 +115,10 @@ async fn a_sync_plans_through_the_stub_and_writes_the_routes_back_with_history_a
         fridge(&other, "41.7", "-87.6").await,
     );
     let stocked = fridge(&center, "41.85", "-87.65").await;
-    put_stop(&date, &stocked, "old1", 1, Some("2070-01-01T15:00:00.000Z")).await;
-    put_stop(&date, &a, "old1", 2, None).await;
-    put_stop(&date, &c, "old1", 3, None).await;
-    put_stop(&date, &b, "old2", 1, None).await;
+    put_stop(&date, &stocked, ("old1", 1), "MW", Some("2070-01-01T15:00:00.000Z")).await;
+    put_stop(&date, &a, ("old1", 2), "MW", None).await;
+    put_stop(&date, &c, ("old1", 3), "MW", None).await;
+    put_stop(&date, &b, ("old2", 1), "MW", None).await;
     inject(&center, 1); // the first call fails: the queue brings the message back
 
     let ops = user_with(&["SyncLogiNext"]).await;
@@ -177,7 +156,7 @@ async fn a_service_failing_past_the_last_receive_marks_the_job_failed_and_writes
     let center = unique("West Kitchen");
     let date = own_date("LF", 2070);
     let a = fridge(&center, "41.90", "-87.60").await;
-    put_stop(&date, &a, "keep1", 1, None).await;
+    put_stop(&date, &a, ("keep1", 1), "MW", None).await;
     inject(&center, 10);
     let answer = sync(&admin().await, (&date, &date), &[&center], outside_window()).await.unwrap();
     let id = answer["job"]["id"].as_str().unwrap().to_string();

@@ -7,8 +7,7 @@ mod common;
 use chrono::{Duration, SecondsFormat, Utc};
 use common::*;
 use fleet_local::queues;
-use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
-use fleet_shared::{fridge_time, store, Table};
+use fleet_shared::fridge_time;
 use serde_json::{json, Value};
 
 fn url(logical: &str) -> String {
@@ -102,18 +101,7 @@ async fn a_temperature_read_at_a_stop_is_a_route_temperature_with_its_route() {
     };
     gql("create_driver_action", &driver, args(44.5, &unique("rq"))).await.unwrap();
     let day = fn_stocking::window::stocking_day(occurred).to_string();
-    let stop = RouteStop {
-        stocking_date: day.clone(),
-        market: "MW".into(),
-        id: location.clone(),
-        route: "rt-9".into(),
-        stop: 4,
-        stocking_index: 1,
-        stop_type: "DELIVERY".into(),
-    };
-    let item = StoredStop { route_stop: sort_key("rt-9", 4), stop, upload: None, stocked_time_utc: None };
-    let t = deps().await.table(Table::LocationRoutes).unwrap();
-    t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&item).unwrap())).send().await.unwrap();
+    put_stop(&day, &location, ("rt-9", 4), "MW", None).await;
 
     let (start, end) = (ago(60).timestamp().to_string(), (Utc::now() + Duration::minutes(5)).timestamp().to_string());
     let query = [("startTime", start.as_str()), ("endTime", end.as_str())];

@@ -215,3 +215,33 @@ pub async fn par_ready_fridge(prefix: &str) -> String {
     gql("create_location", &admin().await, json!({ "input": f.to_string() })).await.unwrap();
     id
 }
+
+/// Writes one route stop of a test's own date straight to the table (a stop the
+/// route upload would write; `stocked` is its stockedTimeUTC).
+#[allow(dead_code)]
+pub async fn put_stop(date: &str, location: &str, (route, n): (&str, i64), market: &str, stocked: Option<&str>) {
+    use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
+    let stop = RouteStop {
+        stocking_date: date.into(),
+        market: market.into(),
+        id: location.into(),
+        route: route.into(),
+        stop: n,
+        stocking_index: 1,
+        stop_type: "DELIVERY".into(),
+    };
+    let item = StoredStop {
+        route_stop: sort_key(route, n),
+        stop,
+        upload: None,
+        stocked_time_utc: stocked.map(str::to_string),
+    };
+    let t = deps().await.table(fleet_shared::Table::LocationRoutes).unwrap();
+    t.client
+        .put_item()
+        .table_name(t.name)
+        .set_item(Some(fleet_shared::store::to_item(&item).unwrap()))
+        .send()
+        .await
+        .unwrap();
+}

@@ -5,7 +5,7 @@
 // refresh picking up a new action (the page clock is fast-forwarded 2 min).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLocationAs, graphqlAs, launch, readStack, restAs, signIn } from './helpers.mjs';
+import { central, createLocationAs, graphqlAs, launch, readStack, restAs, signIn } from './helpers.mjs';
 
 const stamp = Date.now();
 const fridges = [`DASH_${stamp}_A`, `DASH_${stamp}_B`, `DASH_${stamp}_C`, `DASH_${stamp}_D`];
@@ -20,21 +20,10 @@ const url = (p) => new URL(p, stack.webUrl).toString();
 
 /** The stocking day of an instant: its Central date, or the next one from 18:00 Central. */
 function stockingDay(now = new Date()) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Chicago',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  const day = new Date(Date.UTC(+parts.year, +parts.month - 1, +parts.day));
-  if (+parts.hour >= 18) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
+  const { day, minutes } = central(now);
+  const date = new Date(`${day}T00:00:00Z`);
+  if (minutes >= 18 * 60) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
 }
 
 // A run that would straddle 18:00 Central (the stocking day's change) waits past it first.

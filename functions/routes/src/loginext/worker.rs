@@ -48,6 +48,15 @@ pub enum Failure {
     Retry(String),
     /// Final.
     Fail(String),
+    /// The message itself is wrong (it names no job): parked with the reason.
+    Park(String),
+}
+
+/// What became of one message.
+enum Handled {
+    Done,
+    Redeliver,
+    Park(String),
 }
 
 impl From<ApiError> for Failure {
@@ -80,13 +89,17 @@ impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P
         let (ok, bad) = parking::sort_records(messages, |body| {
             serde_json::from_str::<DateMessage>(body).map_err(|e| e.to_string())
         });
-        let mut retry = self.jobs.park(&bad).await;
-        for (id, _, message) in ok {
+        let mut bad = bad;
+        let mut retry = Vec::new();
+        for (id, body, message) in ok {
             let (receipt, receives) = meta.get(&id).cloned().unwrap_or_default();
-            if !self.one(&message, &receipt, receives).await {
-                retry.push(id);
+            match self.one(&message, &receipt, receives).await {
+                Handled::Done => {}
+                Handled::Redeliver => retry.push(id),
+                Handled::Park(reason) => bad.push((id, body, reason)),
             }
         }
+        retry.extend(self.jobs.park(&bad).await);
         let mut answer = SqsBatchResponse::default();
         for id in retry {
             answer.add_failure(id);
@@ -94,10 +107,11 @@ impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P
         answer
     }
 
-    /// Handles one message; `false` to have it redelivered.
-    async fn one(&self, m: &DateMessage, receipt: &str, receives: u32) -> bool {
+    /// Handles one message.
+    async fn one(&self, m: &DateMessage, receipt: &str, receives: u32) -> Handled {
         let (ok, routes, stops, error) = match self.date(m).await {
-            Ok(None) => return true,
+            Ok(None) => return Handled::Done,
+            Err(Failure::Park(reason)) => return Handled::Park(reason),
             Ok(Some((routes, stops))) => (true, routes, stops, None),
             Err(Failure::Retry(why)) if receives < MAX_RECEIVES => {
                 tracing::warn!(job = %m.job_key, date = %m.date, receives, error = %why, "route sync retried");
@@ -107,7 +121,7 @@ impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P
                 if let Err(e) = self.jobs.retry_after(receipt, backoff(receives)).await {
                     tracing::warn!(error = %e, "backoff not set; the queue's visibility timeout applies");
                 }
-                return false;
+                return Handled::Redeliver;
             }
             Err(Failure::Retry(why) | Failure::Fail(why)) => (false, 0, 0, Some(why)),
         };
@@ -116,10 +130,10 @@ impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P
         }
         let outcome = DateOutcome { ok, routes, stops, error, at: now_text() };
         match self.jobs.finish_date(&m.job_key, &m.date, &outcome).await {
-            Ok(_) => true,
+            Ok(_) => Handled::Done,
             Err(e) => {
                 tracing::error!(job = %m.job_key, date = %m.date, error = %e, "outcome not written; redelivered");
-                false
+                Handled::Redeliver
             }
         }
     }
@@ -127,12 +141,15 @@ impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P
     /// Syncs one date: `None` when there is nothing to do (unknown job or
     /// date, or an outcome already written), else (routes, stops) changed.
     async fn date(&self, m: &DateMessage) -> Result<Option<(u32, u32)>, Failure> {
+        // Read strongly consistent: a job the message names was written before it was sent.
         let Some(job) = self.jobs.job(&m.job_key).await? else {
-            tracing::error!(job = %m.job_key, "route sync message names no job; dropped");
-            return Ok(None);
+            return Err(Failure::Park(format!("no sync job {}", m.job_key)));
         };
-        if !job.dates.contains(&m.date) || job.outcomes.contains_key(&m.date) {
-            return Ok(None);
+        if !job.dates.contains(&m.date) {
+            return Err(Failure::Park(format!("sync job {} has no date {}", job.id, m.date)));
+        }
+        if job.outcomes.contains_key(&m.date) {
+            return Ok(None); // a redelivery of a date already done
         }
         let date = m.date.as_str();
         let pk = format!("{SCOPE}#{}", job.id);

@@ -236,4 +236,8 @@ async fn an_unreadable_message_is_parked_with_its_reason() {
     m.body = Some("{not json".into());
     assert!(w.batch(vec![m]).await.batch_item_failures.is_empty());
     assert_eq!(jobs.parked.lock().unwrap().len(), 1);
+    // A message naming no job is parked too, with its reason.
+    assert!(w.batch(vec![message("nobody", 1)]).await.batch_item_failures.is_empty());
+    let parked = jobs.parked.lock().unwrap();
+    assert_eq!((parked.len(), parked[1].2.as_str()), (2, "no sync job nobody"));
 }

@@ -1,47 +1,144 @@
 #!/usr/bin/env python3
-"""Times the cold start of a function binary: from exec to its first
-`GET /2018-06-01/runtime/invocation/next`, against a minimal fake Lambda
-Runtime API on loopback. Prints the median of N runs and the binary size.
+"""Times the cold start of a function binary against a fake Lambda Runtime
+API on loopback, beside the floor of bare lambda_runtime binaries
+(functions/bench-floor), alternating run by run so drift in the machine's
+load hits every binary alike. Two figures, each a median of N runs:
+
+1. exec -> the first `GET /2018-06-01/runtime/invocation/next`
+   (the function: FUNCTION; the floor: `bare`);
+2. exec -> the first response of an invocation that makes one HTTPS call
+   to a local TLS endpoint (the function: FUNCTION with every AWS endpoint
+   pointed there, whose answer `{}` makes the permission gate's one
+   GetItem refuse the caller; the floor: `bare-https`, one GET). The
+   endpoint's certificate is signed by a CA made for the run and trusted
+   through SSL_CERT_FILE (the system bundle plus that CA) and SSL_CERT_DIR
+   (the system folder): the roots read are the platform's, as on Lambda.
 
     scripts/bench/cold-start.py [--function get_location] [--runs 20] [--no-build]
-                                [--baseline OLD_BINARY]
+                                [--binary NEW] [--baseline OLD_BINARY]
 
-With --baseline, the older binary and this one are timed in the same run,
-alternating run by run (so drift in the machine's load hits both alike), and
-the difference of the medians is printed.
-
-Every function runs the one `fleet` binary, picked by FLEET_FUNCTION as
-template.yaml sets it. Builds it with the release profile (the one deployed,
+With --baseline, an older build of the `fleet` binary is timed in the same
+run too, for both figures. Builds the release profile (the one deployed,
 for the host) unless --no-build. A benchmark, not a test: it prints figures
 and asserts nothing.
 """
 import argparse
 import http.server
+import json
 import os
 import re
+import ssl
 import statistics
 import subprocess
+import tempfile
 import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+RELEASE = ROOT / "target" / "release"
+SYSTEM_BUNDLE = Path("/etc/ssl/certs/ca-certificates.crt")
+SYSTEM_DIR = Path("/etc/ssl/certs")
 # The resource variables (tables, buckets, queues), read from shared/src/resources.rs.
 RESOURCE_VARS = sorted(set(re.findall(r'=> "([A-Z_]+(?:TABLE|BUCKET|QUEUE_URL))"', (ROOT / "shared/src/resources.rs").read_text())))
 
 
 class FakeRuntime(http.server.BaseHTTPRequestHandler):
-    first_next = None  # set by the handler, read by the runner
+    """Hands out the server's `event` once (or never, when it is None) and
+    records when the binary first asked and when it first answered. One
+    server per run, so a killed binary's last request cannot touch the next
+    run's state."""
+    # Headers and body go out in separate writes: without this, Nagle plus
+    # the client's delayed ACK adds ~40 ms to every answer with a body.
+    disable_nagle_algorithm = True
 
     def do_GET(self):
-        if self.path.startswith("/2018-06-01/runtime/invocation/next") and FakeRuntime.first_next is None:
-            FakeRuntime.first_next = time.perf_counter()
-        # Never hand out an invocation: the runner kills the process.
-        self.send_response(204)
+        run = self.server.run
+        if not self.path.startswith("/2018-06-01/runtime/invocation/next"):
+            return self.reply(404)
+        if run["first_next"] is None:
+            run["first_next"] = time.perf_counter()
+        if run["event"] is None or run["handed_out"]:
+            # Never (another) invocation: the runner kills the process.
+            time.sleep(0.5 if run["handed_out"] else 0)
+            return self.reply(204)
+        run["handed_out"] = True
+        body = json.dumps(run["event"]).encode()
+        self.send_response(200)
+        self.send_header("Lambda-Runtime-Aws-Request-Id", "bench-1")
+        self.send_header("Lambda-Runtime-Deadline-Ms", str(int(time.time() * 1000) + 30_000))
+        self.send_header("Lambda-Runtime-Invoked-Function-Arn", "arn:aws:lambda:us-east-1:123456789012:function:bench")
+        self.send_header("Lambda-Runtime-Trace-Id", "Root=1-00000000-000000000000000000000000")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        if (self.path.endswith("/response") or self.path.endswith("/error")) and self.server.run["answered"] is None:
+            self.server.run["answered"] = time.perf_counter()
+        self.reply(202)
+
+    def reply(self, status):
+        self.send_response(status)
+        self.send_header("Content-Length", "0")
         self.end_headers()
 
     def log_message(self, *args):
         pass
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # a killed binary's broken connection
+
+
+class Endpoint(http.server.BaseHTTPRequestHandler):
+    """The local TLS endpoint: `{}` to anything (DynamoDB's JSON protocol
+    reads it as an empty answer)."""
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+
+    def answer(self):
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        body = b"{}"
+        self.send_response(200)
+        self.send_header("Content-Type", "application/x-amz-json-1.0")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_GET = do_POST = answer
+
+    def log_message(self, *args):
+        pass
+
+
+def make_certificates(folder: Path):
+    """A CA for the run and a localhost certificate it signs (webpki refuses
+    a CA certificate presented as the server's own)."""
+    def run(*args):
+        subprocess.run(["openssl", *args], cwd=folder, check=True, capture_output=True)
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
+    run("req", "-x509", *ec, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=fleet-bench-ca",
+        "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign")
+    run("req", *ec, "-keyout", "leaf.key", "-out", "leaf.csr", "-subj", "/CN=localhost")
+    (folder / "leaf.ext").write_text("subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n")
+    run("x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+        "-out", "leaf.pem", "-days", "2", "-extfile", "leaf.ext")
+    bundle = folder / "bundle.pem"
+    bundle.write_bytes(SYSTEM_BUNDLE.read_bytes() + b"\n" + (folder / "ca.pem").read_bytes())
+    return bundle
+
+
+def serve(handler, tls_folder=None):
+    server = QuietServer(("127.0.0.1", 0), handler)
+    if tls_folder:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(tls_folder / "leaf.pem", tls_folder / "leaf.key")
+        server.socket = ctx.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def main():
@@ -49,19 +146,24 @@ def main():
     ap.add_argument("--function", default="get_location")
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--no-build", action="store_true")
-    ap.add_argument("--binary", help="time this binary instead (e.g. an older build, for a before/after)")
-    ap.add_argument("--baseline", help="also time this (older) binary, alternating with the new one, in the same run")
+    ap.add_argument("--binary", help="time this fleet binary instead of target/release/fleet")
+    ap.add_argument("--baseline", help="also time this (older) fleet binary, in the same run")
     args = ap.parse_args()
 
-    if not args.no_build and not args.binary:
+    if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "-p", "fleet-functions", "--bin", "fleet"], cwd=ROOT, check=True)
-    binary = Path(args.binary) if args.binary else ROOT / "target" / "release" / "fleet"
+        subprocess.run(["cargo", "build", "--release", "-p", "bench-floor", "--bins"], cwd=ROOT, check=True)
+    binaries = {"fleet": Path(args.binary) if args.binary else RELEASE / "fleet"}
+    if args.baseline:
+        binaries["baseline"] = Path(args.baseline)
+    floor = {1: RELEASE / "bare", 2: RELEASE / "bare-https"}
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), FakeRuntime)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    env = {
+    tls = Path(tempfile.mkdtemp(prefix="fleet-cold-start-"))
+    bundle = make_certificates(tls)
+    endpoint = serve(Endpoint, tls)
+    url = f"https://localhost:{endpoint.server_port}"
+    base_env = {
         "PATH": os.environ.get("PATH", ""),
-        "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{server.server_port}",
         "AWS_LAMBDA_FUNCTION_NAME": args.function,
         "FLEET_FUNCTION": args.function,
         "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "256",
@@ -76,35 +178,62 @@ def main():
         # Every resource variable (shared/src/resources.rs), so any function finds what its grants imply.
         **{name: "https://sqs.us-east-1.amazonaws.com/123456789012/q" if name.endswith("QUEUE_URL") else "t" for name in RESOURCE_VARS},
     }
-    def once(path):
-        FakeRuntime.first_next = None
+    # Figure 2: the platform's roots plus the run's CA, and every AWS endpoint on the TLS stub.
+    call_env = {**base_env, "SSL_CERT_FILE": str(bundle), "SSL_CERT_DIR": str(SYSTEM_DIR),
+                "AWS_ENDPOINT_URL": url, "FLOOR_HTTPS_URL": url + "/"}
+    event = {
+        "arguments": {"id": "CHI_001"},
+        "identity": {"claims": {"sub": "bench", "cognito:username": "bench", "email": "bench@example.com"}},
+        "info": {"fieldName": "getLocation", "parentTypeName": "Query", "selectionSetList": ["id"]},
+    }
+
+    def once(path, figure):
+        runtime = serve(FakeRuntime)
+        runtime.run = {"event": event if figure == 2 else None, "first_next": None, "answered": None, "handed_out": False}
+        env = {**(call_env if figure == 2 else base_env), "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{runtime.server_port}"}
+        errors = open(tls / "stderr.txt", "w+")
         start = time.perf_counter()
-        proc = subprocess.Popen([str(path)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = start + 5
-        while FakeRuntime.first_next is None and time.perf_counter() < deadline:
+        proc = subprocess.Popen([str(path)], env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        deadline = start + 10
+        key = "first_next" if figure == 1 else "answered"
+        while runtime.run[key] is None and time.perf_counter() < deadline:
             time.sleep(0.0002)
         proc.kill()
         proc.wait()
-        if FakeRuntime.first_next is None:
-            raise SystemExit(f"{args.function} never asked for an invocation from {path}")
-        return (FakeRuntime.first_next - start) * 1000
+        runtime.shutdown()
+        runtime.server_close()
+        errors.seek(0)
+        tail = errors.read()[-2000:]
+        errors.close()
+        if runtime.run[key] is None:
+            raise SystemExit(tail + "\n" + f"{path} never {'asked for an invocation' if figure == 1 else 'answered'} (figure {figure})")
+        return (runtime.run[key] - start) * 1000
 
-    baseline = Path(args.baseline) if args.baseline else None
-    samples, base_samples = [], []
-    for _ in range(args.runs):
-        samples.append(once(binary))
-        if baseline:
-            base_samples.append(once(baseline))
-    server.shutdown()
-    size = binary.stat().st_size
-    print(f"function: {args.function}, binary {binary.name} ({size / 1e6:.1f} MB stripped, release profile, host target)")
-    print(f"exec -> first invocation/next over {args.runs} runs: median {statistics.median(samples):.1f} ms, "
-          f"min {min(samples):.1f} ms, max {max(samples):.1f} ms")
-    if baseline:
-        print(f"baseline {baseline} ({baseline.stat().st_size / 1e6:.1f} MB): median {statistics.median(base_samples):.1f} ms, "
-              f"min {min(base_samples):.1f} ms, max {max(base_samples):.1f} ms")
-        print(f"new - baseline, medians: {statistics.median(samples) - statistics.median(base_samples):+.2f} ms")
-    print("published anchor: ~14 ms init for a minimal Rust Lambda vs ~125 ms for Node.js 22")
+    results = {}
+    for figure in (1, 2):
+        names = {**binaries, "floor": floor[figure]}
+        samples = {name: [] for name in names}
+        for _ in range(args.runs):
+            for name, path in names.items():
+                samples[name].append(once(path, figure))
+        results[figure] = {name: statistics.median(xs) for name, xs in samples.items()}
+        results[figure]["spread"] = {name: (min(xs), max(xs)) for name, xs in samples.items()}
+    endpoint.shutdown()
+
+    size = binaries["fleet"].stat().st_size
+    print(f"function: {args.function}, binary {binaries['fleet']} ({size / 1e6:.1f} MB, release profile, host target); {args.runs} runs each, alternating")
+    titles = {1: "exec -> first invocation/next", 2: "exec -> first response of an invocation making one HTTPS call"}
+    floors = {1: "bare", 2: "bare-https"}
+    for figure in (1, 2):
+        r = results[figure]
+        print(f"{figure}. {titles[figure]}:")
+        for name in (*binaries, "floor"):
+            lo, hi = r["spread"][name]
+            label = f"floor ({floors[figure]})" if name == "floor" else name
+            print(f"   {label:<20} median {r[name]:6.1f} ms  (min {lo:.1f}, max {hi:.1f})")
+        print(f"   fleet / floor = {r['fleet'] / r['floor']:.2f} (target <= 2)")
+        if "baseline" in r:
+            print(f"   fleet / baseline = {r['fleet'] / r['baseline']:.2f}" + (" (target <= 2)" if figure == 2 else ""))
 
 
 if __name__ == "__main__":

@@ -1,13 +1,17 @@
 use crate::config::{Config, MissingVar};
 use crate::registry::Needs;
 use crate::resources::{Bucket, Queue, Table};
+use crate::usage::{Counter, Usage};
 use crate::ApiError;
+use std::sync::Arc;
 
 /// One function's configuration and the AWS clients it uses, built once per
 /// cold start and shared by every invocation (`&'static`, so handler futures
 /// need no `Arc`). A client is built only when the function's grants need it.
 pub struct Deps {
     pub config: Config,
+    /// What its AWS calls cost so far (every client counts into it).
+    pub usage: Arc<Usage>,
     dynamo: Option<aws_sdk_dynamodb::Client>,
     cognito: Option<aws_sdk_cognitoidentityprovider::Client>,
     s3: Option<aws_sdk_s3::Client>,
@@ -38,17 +42,36 @@ pub struct TableRef<'a> {
 impl Deps {
     pub async fn from_env(needs: &Needs) -> Result<&'static Deps, MissingVar> {
         let config = Config::from_env(needs)?;
-        let sdk = aws_config::load_from_env().await;
+        let sdk = crate::sdk::loader().load().await;
         Ok(Self::build(config, needs, &sdk))
     }
 
     pub fn build(config: Config, needs: &Needs, sdk: &aws_config::SdkConfig) -> &'static Deps {
+        let usage = Arc::new(Usage::default());
+        let counter = Counter(usage.clone());
         Box::leak(Box::new(Deps {
             config,
-            dynamo: (!needs.tables.is_empty()).then(|| aws_sdk_dynamodb::Client::new(sdk)),
-            cognito: needs.user_pool.then(|| aws_sdk_cognitoidentityprovider::Client::new(sdk)),
-            s3: (!needs.buckets.is_empty()).then(|| aws_sdk_s3::Client::new(sdk)),
-            sqs: (!needs.queues.is_empty()).then(|| aws_sdk_sqs::Client::new(sdk)),
+            dynamo: (!needs.tables.is_empty()).then(|| {
+                aws_sdk_dynamodb::Client::from_conf(
+                    aws_sdk_dynamodb::config::Builder::from(sdk).interceptor(counter.clone()).build(),
+                )
+            }),
+            cognito: needs.user_pool.then(|| {
+                aws_sdk_cognitoidentityprovider::Client::from_conf(
+                    aws_sdk_cognitoidentityprovider::config::Builder::from(sdk).interceptor(counter.clone()).build(),
+                )
+            }),
+            s3: (!needs.buckets.is_empty()).then(|| {
+                aws_sdk_s3::Client::from_conf(
+                    aws_sdk_s3::config::Builder::from(sdk).interceptor(counter.clone()).build(),
+                )
+            }),
+            sqs: (!needs.queues.is_empty()).then(|| {
+                aws_sdk_sqs::Client::from_conf(
+                    aws_sdk_sqs::config::Builder::from(sdk).interceptor(counter.clone()).build(),
+                )
+            }),
+            usage,
         }))
     }
 

@@ -27,8 +27,10 @@ pub mod query;
 pub mod registry;
 pub mod resources;
 pub mod scheduler;
+pub mod sdk;
 pub mod store;
 pub mod upload;
+pub mod usage;
 
 pub use config::Config;
 pub use deps::{BucketRef, Deps, QueueRef, TableRef};

@@ -41,9 +41,13 @@ pub async fn invoke(
         tracing::info_span!("invocation", requestId = %request_id, function = spec.name, callerSub = %caller_sub);
     async move {
         let started = Instant::now();
+        let before = deps.usage.invoked();
         let result = spec.invoke(deps, input).await;
         let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
         let duration_ms = (duration_ms * 100.0).round() / 100.0;
+        // What the invocation cost (exact on Lambda, one invocation at a time per container).
+        let used = deps.usage.totals().since(&before);
+        let (aws_calls, read_units, write_units) = (used.call_count(), used.read_units, used.write_units);
         if let Trigger::Http { method, path } = spec.trigger {
             // The spec's analytics event of every REST call (3-planning §1): route and user, by
             // `sub` — never an e-mail, a token or a body. A metric filter on `analytics` counts them.
@@ -51,9 +55,9 @@ pub async fn invoke(
             tracing::info!(analytics = "api_call", route = %format!("{method} {path}"), userSub = %caller_sub, status, "analytics");
         }
         match &result {
-            Ok(_) => tracing::info!(durationMs = duration_ms, outcome = "ok", "invocation"),
+            Ok(_) => tracing::info!(durationMs = duration_ms, awsCalls = aws_calls, readUnits = read_units, writeUnits = write_units, outcome = "ok", "invocation"),
             // 4xx messages are written for the user and safe to log; 5xx details were logged where they arose.
-            Err(e) => tracing::info!(durationMs = duration_ms, outcome = e.error_type(), status = e.status(), error = %redact_emails(&e.to_string()), "invocation"),
+            Err(e) => tracing::info!(durationMs = duration_ms, awsCalls = aws_calls, readUnits = read_units, writeUnits = write_units, outcome = e.error_type(), status = e.status(), error = %redact_emails(&e.to_string()), "invocation"),
         }
         result
     }

@@ -85,7 +85,7 @@ impl SecretSource for SsmParameter {
                 let timeouts = aws_config::timeout::TimeoutConfig::builder()
                     .operation_timeout(std::time::Duration::from_secs(5))
                     .build();
-                let sdk = aws_config::from_env().timeout_config(timeouts).load().await;
+                let sdk = crate::sdk::loader().timeout_config(timeouts).load().await;
                 let out = aws_sdk_ssm::Client::new(&sdk)
                     .get_parameter()
                     .name(&name)

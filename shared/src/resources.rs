@@ -165,10 +165,14 @@ pub enum Bucket {
     Uploads,
     /// Item pictures (`items/{ITEM}.svg`), shown through short-lived presigned URLs.
     ItemImages,
+    /// Whole-fleet views rebuilt on a schedule (`fleet-health.json`), which
+    /// the browser reads in one presigned GET instead of scanning the fleet.
+    Snapshots,
 }
 
 impl Bucket {
-    pub const ALL: &'static [Bucket] = &[Bucket::Artifacts, Bucket::Routes, Bucket::Uploads, Bucket::ItemImages];
+    pub const ALL: &'static [Bucket] =
+        &[Bucket::Artifacts, Bucket::Routes, Bucket::Uploads, Bucket::ItemImages, Bucket::Snapshots];
 
     pub fn logical_id(self) -> &'static str {
         match self {
@@ -176,6 +180,7 @@ impl Bucket {
             Bucket::Routes => "RoutesBucket",
             Bucket::Uploads => "UploadsBucket",
             Bucket::ItemImages => "ItemImagesBucket",
+            Bucket::Snapshots => "SnapshotsBucket",
         }
     }
 
@@ -185,6 +190,7 @@ impl Bucket {
             Bucket::Routes => "ROUTES_BUCKET",
             Bucket::Uploads => "UPLOADS_BUCKET",
             Bucket::ItemImages => "ITEM_IMAGES_BUCKET",
+            Bucket::Snapshots => "SNAPSHOTS_BUCKET",
         }
     }
 }

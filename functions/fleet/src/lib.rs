@@ -7,6 +7,7 @@ pub mod health;
 pub mod ingest;
 pub mod inventory;
 pub mod rules;
+pub mod snapshot;
 pub mod store;
 pub mod tasks;
 pub mod telemetry;
@@ -39,6 +40,21 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: READ,
         grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::PagingTokens],
         handler: handler!(health::fleet_health),
+    },
+    FunctionSpec {
+        name: "fleet_health_snapshot",
+        trigger: Trigger::Query("fleetHealthSnapshot"),
+        permission: READ,
+        grants: &[Grant::ReadBucket(Bucket::Snapshots)],
+        handler: handler!(snapshot::locate),
+    },
+    FunctionSpec {
+        name: "rebuild_fleet_health_snapshot",
+        trigger: Trigger::Schedule("rate(1 minute)"),
+        permission: Permission::System,
+        // Read: the age of the stored snapshot (HeadObject); write: the new one.
+        grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::CrudBucket(Bucket::Snapshots)],
+        handler: handler!(snapshot::rebuild),
     },
     FunctionSpec {
         name: "get_fridge_events",

@@ -26,10 +26,20 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/graphql", post(graphql_route))
         .route("/prod/{*path}", any(rest_route))
         .route("/health", get(|| async { "ok" }))
+        .route("/_usage", get(usage_route))
         // As large as the largest request any function takes; each function checks its own bound.
         .layer(axum::extract::DefaultBodyLimit::max(fleet_shared::limits::MAX_FILE_REQUEST_BYTES * 2))
         .layer(middleware::from_fn(cors))
         .with_state(state)
+}
+
+/// Every function's invocations, AWS calls and capacity units so far
+/// (`fleet_shared::usage`): the benches diff two readings around a screen
+/// load. Not part of the API on AWS, where each invocation logs its own.
+async fn usage_route(State(state): State<Arc<AppState>>) -> Json<Value> {
+    let by_function: Map<String, Value> =
+        registry::all().map(|spec| (spec.name.to_string(), json!(state.wiring.deps(spec).usage.totals()))).collect();
+    Json(Value::Object(by_function))
 }
 
 /// The web app runs on another origin, as it would against AppSync and the HTTP API.

@@ -20,6 +20,7 @@ use std::future::Future;
 mod dynamo;
 #[cfg(test)]
 pub mod fake;
+pub mod snapshots;
 
 pub use dynamo::Dynamo;
 

@@ -21,7 +21,7 @@ type Documents = {
     "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": typeof types.OverrideDropDocument,
     "mutation RevertDropOverride($input: RevertDropOverrideInput!) {\n  revertDropOverride(input: $input) { dropOffDate packingSlipId dropStatus revertedStatus }\n}": typeof types.RevertDropOverrideDocument,
     "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": typeof types.CreateQueueMessageDocument,
-    "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}": typeof types.FleetHealthDocument,
+    "query FleetHealthSnapshot {\n  fleetHealthSnapshot { url asOf fridges }\n}": typeof types.FleetHealthSnapshotDocument,
     "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": typeof types.FridgeTemperaturesDocument,
     "query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {\n  getFridgeEvents(location: $location, eventTypes: $eventTypes, nextToken: $nextToken) {\n    items { location eventType timestamp }\n    nextToken\n  }\n}": typeof types.GetFridgeEventsDocument,
     "query FridgeHealth($filter: FridgeHealthFilter!) {\n  fridgeHealth(filter: $filter) { ...FridgeHealthFields }\n}": typeof types.FridgeHealthDocument,
@@ -74,7 +74,7 @@ const documents: Documents = {
     "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": types.OverrideDropDocument,
     "mutation RevertDropOverride($input: RevertDropOverrideInput!) {\n  revertDropOverride(input: $input) { dropOffDate packingSlipId dropStatus revertedStatus }\n}": types.RevertDropOverrideDocument,
     "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": types.CreateQueueMessageDocument,
-    "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}": types.FleetHealthDocument,
+    "query FleetHealthSnapshot {\n  fleetHealthSnapshot { url asOf fridges }\n}": types.FleetHealthSnapshotDocument,
     "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": types.FridgeTemperaturesDocument,
     "query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {\n  getFridgeEvents(location: $location, eventTypes: $eventTypes, nextToken: $nextToken) {\n    items { location eventType timestamp }\n    nextToken\n  }\n}": types.GetFridgeEventsDocument,
     "query FridgeHealth($filter: FridgeHealthFilter!) {\n  fridgeHealth(filter: $filter) { ...FridgeHealthFields }\n}": types.FridgeHealthDocument,
@@ -148,7 +148,7 @@ export function gql(source: "mutation CreateQueueMessage($location: ID!, $messag
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function gql(source: "query FleetHealth($nextToken: String) {\n  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }\n}"): typeof import('./graphql').FleetHealthDocument;
+export function gql(source: "query FleetHealthSnapshot {\n  fleetHealthSnapshot { url asOf fridges }\n}"): typeof import('./graphql').FleetHealthSnapshotDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

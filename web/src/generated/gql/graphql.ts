@@ -215,12 +215,10 @@ export type CreateQueueMessageMutationVariables = Exact<{
 
 export type CreateQueueMessageMutation = { createQueueMessage: { id: string, timestamp: string, messageId: string, messageType: string, operation: string | null, resource: string, sentBy: string | null, state: string, doneAt: string | null } };
 
-export type FleetHealthQueryVariables = Exact<{
-  nextToken?: string | null | undefined;
-}>;
+export type FleetHealthSnapshotQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type FleetHealthQuery = { fleetHealth: { nextToken: string | null, items: Array<{ locationId: string, jofemarState: string | null, safetyHold: boolean | null, safetyHoldTs: string | null, inaccessible: boolean | null, outOfOrder: boolean | null, outOfOrderTs: string | null, hdmi: boolean | null, elo: boolean | null, cardReader: boolean | null, electricalLayout: boolean | null, timezone: string | null, activeTicket: boolean | null, temperature: number | null, temperatureSetpoint: number | null, timestamp: string | null, serverVersion: string | null, allReasons: Array<string> | null, networkSpeed: { previousSpeed: number | null } | null, connectedLayout: Array<{ x: number, y: number }> | null, recycleDoorState: { doorState: string | null, lockState: string | null } | null, sundryDoorState: { doorState: string | null, lockState: string | null } | null, liteFridgeState: { topShellLatchState: string | null, bottomShellLatchState: string | null, shellLockState: string | null, status: string | null } | null }> } };
+export type FleetHealthSnapshotQuery = { fleetHealthSnapshot: { url: string | null, asOf: string | null, fridges: number } };
 
 export type FridgeTemperaturesQueryVariables = Exact<{
   location: string;
@@ -672,56 +670,15 @@ export const CreateQueueMessageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CreateQueueMessageMutation, CreateQueueMessageMutationVariables>;
-export const FleetHealthDocument = new TypedDocumentString(`
-    query FleetHealth($nextToken: String) {
-  fleetHealth(nextToken: $nextToken) {
-    items {
-      ...FridgeHealthFields
-    }
-    nextToken
+export const FleetHealthSnapshotDocument = new TypedDocumentString(`
+    query FleetHealthSnapshot {
+  fleetHealthSnapshot {
+    url
+    asOf
+    fridges
   }
 }
-    fragment FridgeHealthFields on FridgeHealth {
-  locationId
-  jofemarState
-  safetyHold
-  safetyHoldTs
-  inaccessible
-  outOfOrder
-  outOfOrderTs
-  hdmi
-  elo
-  cardReader
-  electricalLayout
-  timezone
-  activeTicket
-  temperature
-  temperatureSetpoint
-  timestamp
-  networkSpeed {
-    previousSpeed
-  }
-  serverVersion
-  allReasons
-  connectedLayout {
-    x
-    y
-  }
-  recycleDoorState {
-    doorState
-    lockState
-  }
-  sundryDoorState {
-    doorState
-    lockState
-  }
-  liteFridgeState {
-    topShellLatchState
-    bottomShellLatchState
-    shellLockState
-    status
-  }
-}`) as unknown as TypedDocumentString<FleetHealthQuery, FleetHealthQueryVariables>;
+    `) as unknown as TypedDocumentString<FleetHealthSnapshotQuery, FleetHealthSnapshotQueryVariables>;
 export const FridgeTemperaturesDocument = new TypedDocumentString(`
     query FridgeTemperatures($location: ID!, $hours: Int) {
   fridgeTemperatures(location: $location, hours: $hours) {

@@ -1,46 +1,43 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import type { FridgeHealth } from './health-fields';
 
-const FLEET_HEALTH = gql(`query FleetHealth($nextToken: String) {
-  fleetHealth(nextToken: $nextToken) { items { ...FridgeHealthFields } nextToken }
+const FLEET_HEALTH_SNAPSHOT = gql(`query FleetHealthSnapshot {
+  fleetHealthSnapshot { url asOf fridges }
 }`);
 
-export interface LoadProgress {
-  pages: number;
-  fridges: number;
+/** The fleet's health as the snapshot holds it; `asOf` is null until the first snapshot is built. */
+export interface FleetHealth {
+  asOf: string | null;
+  fridges: FridgeHealth[];
 }
 
-/** Every page of the fleet's health (pages of up to 1,000), reporting progress after each page. */
-export async function readFleetHealth(onPage?: (p: LoadProgress) => void): Promise<FridgeHealth[]> {
-  const items: FridgeHealth[] = [];
-  let nextToken: string | null = null;
-  let pages = 0;
-  do {
-    const page: { items: FridgeHealth[]; nextToken?: string | null } = (await graphql(FLEET_HEALTH, { nextToken }))
-      .fleetHealth;
-    items.push(...page.items);
-    pages += 1;
-    onPage?.({ pages, fridges: items.length });
-    nextToken = page.nextToken ?? null;
-  } while (nextToken);
-  return items;
+/** The snapshot is rebuilt once a minute: the page reloads it as often, and sooner while none exists yet. */
+export const SNAPSHOT_REFRESH_MS = 60_000;
+const PENDING_RETRY_MS = 5_000;
+
+/**
+ * Every fridge's health in two requests whatever the fleet's size: where the
+ * snapshot is (AppSync), then one GET of it (S3, gzip'd; the browser inflates it).
+ */
+export async function readFleetHealth(): Promise<FleetHealth> {
+  const where = (await graphql(FLEET_HEALTH_SNAPSHOT)).fleetHealthSnapshot;
+  if (!where.url) return { asOf: null, fridges: [] };
+  const res = await fetch(where.url, { cache: 'no-store' });
+  if (!res.ok) throw new Error(`The fleet health snapshot could not be read (${res.status}).`);
+  const body = (await res.json()) as { asOf: string; fridges: FridgeHealth[] };
+  return { asOf: body.asOf, fridges: body.fridges };
 }
 
 export const fleetHealthKey = ['health', 'fleet'] as const;
 
-/** The whole fleet's health for /portfoliohealth, with the progress of the page being read. */
+/** The whole fleet's health for /portfoliohealth, reloaded as the snapshot is rebuilt. */
 export function useFleetHealth() {
-  const [progress, setProgress] = useState<LoadProgress>({ pages: 0, fridges: 0 });
-  const query = useQuery({
+  return useQuery({
     queryKey: fleetHealthKey,
-    queryFn: () => {
-      setProgress({ pages: 0, fridges: 0 });
-      return readFleetHealth(setProgress);
-    },
-    staleTime: 60_000,
+    queryFn: readFleetHealth,
+    staleTime: SNAPSHOT_REFRESH_MS,
+    refetchInterval: (query) => (query.state.data?.asOf === null ? PENDING_RETRY_MS : SNAPSHOT_REFRESH_MS),
   });
-  return { ...query, progress };
 }

@@ -23,17 +23,18 @@ vi.mock('@/lib/csv', async (importOriginal) => ({
 
 const connected = { hdmi: true, elo: true, cardReader: true, electricalLayout: true };
 const HOUR = 3_600_000;
-let pages: Record<string, { items: FridgeHealth[]; nextToken: string | null }>;
-let tokens: (string | null)[];
+/** The snapshot's fridges (null: none built yet), and the URLs the view fetched. */
+let fridges: FridgeHealth[] | null;
+let fetched: string[];
 let failing: boolean;
+const AS_OF = '2026-11-25T14:05:09.000Z';
+const SNAPSHOT_URL = 'https://snapshots.test/fleet-health.json?X-Amz-Signature=x';
 
 beforeEach(() => {
   downloads.length = 0;
-  tokens = [];
+  fetched = [];
   failing = false;
-  pages = {
-    '': {
-      items: [
+  fridges = [
         health({
           locationId: 'CHI_0002',
           ...connected,
@@ -51,11 +52,6 @@ beforeEach(() => {
           timezone: 'America/Chicago',
           temperature: 44,
         }),
-      ],
-      nextToken: 'p2',
-    },
-    p2: {
-      items: [
         health({
           locationId: 'NYC_0001',
           ...connected,
@@ -64,18 +60,24 @@ beforeEach(() => {
           timezone: 'America/New_York',
         }),
         health({ locationId: 'NYC_0002', ...connected, hdmi: false, inaccessible: true, timezone: 'America/New_York' }),
-      ],
-      nextToken: null,
-    },
-  };
+  ];
   graphqlMock.mockReset();
-  graphqlMock.mockImplementation(async (q, v) => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      fetched.push(url);
+      return new Response(JSON.stringify({ asOf: AS_OF, fridges }), { status: 200 });
+    }),
+  );
+  graphqlMock.mockImplementation(async (q) => {
     const query = String(q);
-    if (query.includes('fleetHealth(')) {
+    if (query.includes('fleetHealthSnapshot')) {
       if (failing) throw new ApiError('boom', { errorType: 'InternalError' });
-      const token = ((v as { nextToken?: string | null }).nextToken ?? null) as string | null;
-      tokens.push(token);
-      return { fleetHealth: pages[token ?? ''] } as never;
+      return {
+        fleetHealthSnapshot: fridges
+          ? { url: SNAPSHOT_URL, asOf: AS_OF, fridges: fridges.length }
+          : { url: null, asOf: null, fridges: 0 },
+      } as never;
     }
     throw new Error(`unexpected ${query}`);
   });
@@ -100,8 +102,8 @@ describe('PortfolioHealthView', () => {
   it('reads every page, then shows the chart, the filters and the filtered count', async () => {
     renderWithProviders(<PortfolioHealthView />);
     expect(await heading()).toHaveTextContent('Locations (3)');
-    expect(tokens).toEqual([null, 'p2']);
-    expect(screen.getByText('of 4 fridges')).toBeInTheDocument();
+    expect(fetched).toEqual([SNAPSHOT_URL]);
+    expect(screen.getByText('of 4 fridges, as of 2026-11-25 08:05:09 CT')).toBeInTheDocument();
     const chart = await screen.findByRole('table', { name: 'Fridges affected (of 3 shown)' }, { timeout: 10_000 });
     const outOfOrder = within(chart).getByRole('row', { name: /Out of Order/ });
     expect(
@@ -159,7 +161,7 @@ describe('PortfolioHealthView', () => {
 
   it("shows 'No data' in a panel of a fridge that reported nothing", async () => {
     const user = userEvent.setup();
-    pages = { '': { items: [health({ locationId: 'EMPTY_1' })], nextToken: null } };
+    fridges = [health({ locationId: 'EMPTY_1' })];
     renderWithProviders(<PortfolioHealthView />);
     await user.click(await screen.findByRole('switch', { name: 'HDMI Connected' }));
     await user.click(screen.getByRole('switch', { name: 'ELO Connected' }));
@@ -167,6 +169,14 @@ describe('PortfolioHealthView', () => {
     await user.click(screen.getByRole('switch', { name: 'Has Electrical Layout' }));
     await user.click(screen.getByRole('button', { name: 'EMPTY_1' }));
     expect(within(screen.getByRole('region', { name: 'EMPTY_1' })).getByText('No data')).toBeInTheDocument();
+  });
+
+  it('says the fleet is being gathered while no snapshot exists yet, without reading one', async () => {
+    fridges = null;
+    renderWithProviders(<PortfolioHealthView />);
+    expect(await heading()).toHaveTextContent('Locations (0)');
+    expect(screen.getByText('Fleet health is being gathered; this page loads it within a minute.')).toBeInTheDocument();
+    expect(fetched).toEqual([]);
   });
 
   it('says so when the health cannot be loaded', async () => {

@@ -4,6 +4,7 @@ import { Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react
 import { StackedBarChart } from '@/components/Chart';
 import { download } from '@/lib/csv';
 import { useToast } from '@/lib/toast';
+import { centralTime } from '@/lib/central-time';
 import { useFleetHealth } from '../api/fleet-health';
 import { HEALTH_MESSAGES } from '../lib/health-rules';
 import {
@@ -27,7 +28,8 @@ export function PortfolioHealthView() {
   const toast = useToast();
   const fleet = useFleetHealth();
   const [filter, setFilter] = useState<PortfolioFilter>(DEFAULT_FILTER);
-  const all = useMemo(() => fleet.data ?? [], [fleet.data]);
+  const all = useMemo(() => fleet.data?.fridges ?? [], [fleet.data]);
+  const asOf = fleet.data?.asOf ?? null;
   const shown = useMemo(() => applyPortfolioFilter(all, filter), [all, filter]);
   const chart = useMemo(() => portfolioChartData(shown), [shown]);
   const jofemarStates = useMemo(() => optionsOf(all, 'jofemarState'), [all]);
@@ -50,9 +52,6 @@ export function PortfolioHealthView() {
       >
         <Loader size="large" />
         <Text>Loading fleet health…</Text>
-        <Text fontSize="small" color="font.secondary">
-          {fleet.progress.fridges} fridges read ({fleet.progress.pages} {fleet.progress.pages === 1 ? 'page' : 'pages'})
-        </Text>
       </Flex>
     );
   }
@@ -89,12 +88,14 @@ export function PortfolioHealthView() {
             Locations ({shown.length})
           </Heading>
           <Text fontSize="small" color="font.secondary">
-            of {all.length} fridges
+            {asOf
+              ? `of ${all.length} fridges, as of ${centralTime(asOf)} CT`
+              : 'Fleet health is being gathered; this page loads it within a minute.'}
           </Text>
           {fleet.isFetching ? (
             <Flex alignItems="center" gap="0.35rem" role="status" aria-label="Refreshing">
               <Loader size="small" />
-              <Text fontSize="small">Refreshing… {fleet.progress.fridges} read</Text>
+              <Text fontSize="small">Refreshing…</Text>
             </Flex>
           ) : null}
           <Flex marginLeft="auto" gap="0.5rem">

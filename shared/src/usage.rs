@@ -7,11 +7,13 @@
 //! from the request and response bodies instead, the same way on any endpoint.
 //! The cost model (docs/capacity.md) is built from these figures.
 use aws_smithy_runtime_api::box_error::BoxError;
-use aws_smithy_runtime_api::client::interceptors::context::FinalizerInterceptorContextRef;
+use aws_smithy_runtime_api::client::interceptors::context::{
+    BeforeTransmitInterceptorContextRef, FinalizerInterceptorContextRef,
+};
 use aws_smithy_runtime_api::client::interceptors::Intercept;
 use aws_smithy_runtime_api::client::orchestrator::Metadata;
 use aws_smithy_runtime_api::client::runtime_components::RuntimeComponents;
-use aws_smithy_types::config_bag::ConfigBag;
+use aws_smithy_types::config_bag::{ConfigBag, Storable, StoreReplace};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -85,6 +87,19 @@ impl Intercept for Counter {
         "UsageCounter"
     }
 
+    // The request body is gone once sent (the connection takes it): keep its JSON for the end of the attempt.
+    fn read_before_transmit(
+        &self,
+        context: &BeforeTransmitInterceptorContextRef<'_>,
+        _: &RuntimeComponents,
+        cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        if cfg.load::<Metadata>().is_some_and(|m| is_dynamodb(m.service())) {
+            cfg.interceptor_state().store_put(SentBody(json_of(context.request().body().bytes())));
+        }
+        Ok(())
+    }
+
     fn read_after_attempt(
         &self,
         context: &FinalizerInterceptorContextRef<'_>,
@@ -92,18 +107,32 @@ impl Intercept for Counter {
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
         let Some(meta) = cfg.load::<Metadata>() else { return Ok(()) };
-        let units = if meta.service().eq_ignore_ascii_case("dynamodb") {
-            let json =
-                |b: Option<&[u8]>| b.and_then(|b| serde_json::from_slice::<Value>(b).ok()).unwrap_or(Value::Null);
-            let request = json(context.request().and_then(|r| r.body().bytes()));
-            let response = json(context.response().and_then(|r| r.body().bytes()));
-            capacity(meta.name(), &request, &response)
+        let units = if is_dynamodb(meta.service()) {
+            let request = cfg.load::<SentBody>().map_or(&Value::Null, |b| &b.0);
+            let response = json_of(context.response().and_then(|r| r.body().bytes()));
+            capacity(meta.name(), request, &response)
         } else {
             Units::default()
         };
         self.0.record(format!("{}.{}", meta.service(), meta.name()), units);
         Ok(())
     }
+}
+
+/// The JSON of a DynamoDB request, kept for its attempt's end.
+#[derive(Debug, Clone)]
+struct SentBody(Value);
+
+impl Storable for SentBody {
+    type Storer = StoreReplace<Self>;
+}
+
+fn is_dynamodb(service: &str) -> bool {
+    service.eq_ignore_ascii_case("dynamodb")
+}
+
+fn json_of(body: Option<&[u8]>) -> Value {
+    body.and_then(|b| serde_json::from_slice(b).ok()).unwrap_or(Value::Null)
 }
 
 /// Capacity units of one call.

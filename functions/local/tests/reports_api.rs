@@ -6,13 +6,8 @@
 mod common;
 use chrono::{Duration, SecondsFormat, Utc};
 use common::*;
-use fleet_local::queues;
 use fleet_shared::fridge_time;
 use serde_json::{json, Value};
-
-fn url(logical: &str) -> String {
-    std::env::var(format!("QUEUE_URL_{logical}")).expect("queue URL in the stack environment")
-}
 
 fn ago(minutes: i64) -> chrono::DateTime<Utc> {
     Utc::now() - Duration::minutes(minutes)
@@ -30,23 +25,6 @@ fn inventory(location: &str, at: &str, salad: usize, wrap: usize) -> String {
     .to_string()
 }
 
-/// Sends each body through the telemetry queue and polls until the ingest took it.
-async fn through_queue(bodies: &[String]) {
-    let sqs = queues::sqs_client().await;
-    let spec = find("telemetry_ingest");
-    for b in bodies {
-        sqs.send_message().queue_url(url("TelemetryQueue")).message_body(b).send().await.unwrap();
-        // One at a time, in order: a running local API may take it first; then it is gone either way.
-        for _ in 0..20 {
-            let (s, f) = queues::poll_once(&sqs, wiring().await, spec, &url("TelemetryQueue"), 0).await.unwrap();
-            assert_eq!(f, 0, "nothing left for redelivery");
-            if s == 0 {
-                break;
-            }
-        }
-    }
-}
-
 fn central_day(t: chrono::DateTime<Utc>) -> String {
     t.with_timezone(&fridge_time::CENTRAL.tz).date_naive().to_string()
 }
@@ -61,12 +39,12 @@ async fn day_report(name: &str, date: &str, location: &str, field: &str) -> Vec<
 async fn an_inventory_sequence_through_the_queue_makes_one_empty_channel_and_one_stock_out_once() {
     let location = par_ready_fridge("RPT").await;
     let (first, second) = (ago(20), ago(10));
-    through_queue(&[inventory(&location, &text(first), 2, 1)]).await;
+    through_telemetry_queue(&[inventory(&location, &text(first), 2, 1)]).await;
     let emptied = inventory(&location, &text(second), 2, 0);
-    through_queue(std::slice::from_ref(&emptied)).await;
-    through_queue(&[emptied]).await; // redelivered
-    through_queue(&[inventory(&location, &text(ago(30)), 0, 0)]).await; // late: newest-wins drops it
-    through_queue(&[inventory(&location, &text(ago(4)), 2, 3)]).await; // restocked: both rows close
+    through_telemetry_queue(std::slice::from_ref(&emptied)).await;
+    through_telemetry_queue(&[emptied]).await; // redelivered
+    through_telemetry_queue(&[inventory(&location, &text(ago(30)), 0, 0)]).await; // late: newest-wins drops it
+    through_telemetry_queue(&[inventory(&location, &text(ago(4)), 2, 3)]).await; // restocked: both rows close
 
     let day = central_day(second);
     let empty = day_report("empty_channel_report", &day, &location, "kioskName").await;

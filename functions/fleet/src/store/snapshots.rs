@@ -24,7 +24,7 @@ pub trait SnapshotStore: Sync {
     /// The stored snapshot's age and size; None when there is none (or its
     /// metadata is unreadable, so the next rebuild replaces it).
     fn stored(&self) -> impl Future<Output = Result<Option<Stored>, ApiError>> + Send;
-    /// Every fridge's health record: one Scan of FridgeHealth.
+    /// Every fridge's readable health record: one Scan of FridgeHealth.
     fn all_health(&self) -> impl Future<Output = Result<Vec<FridgeHealth>, ApiError>> + Send;
     /// Replaces the snapshot with `gzipped` JSON.
     fn put(&self, gzipped: Vec<u8>, as_of: &str, fridges: usize) -> impl Future<Output = Result<(), ApiError>> + Send;
@@ -50,7 +50,18 @@ impl SnapshotStore for Dynamo {
     }
 
     async fn all_health(&self) -> Result<Vec<FridgeHealth>, ApiError> {
-        self.0.table(Table::FridgeHealth)?.scan_all().await
+        let items: Vec<serde_json::Value> = self.0.table(Table::FridgeHealth)?.scan_all().await?;
+        // One unreadable record must not take the whole fleet's page down: it is left out, and logged.
+        Ok(items
+            .into_iter()
+            .filter_map(|item| match serde_json::from_value(item) {
+                Ok(health) => Some(health),
+                Err(e) => {
+                    tracing::warn!(error = %e, "a health record the snapshot cannot read was left out");
+                    None
+                }
+            })
+            .collect())
     }
 
     async fn put(&self, gzipped: Vec<u8>, as_of: &str, fridges: usize) -> Result<(), ApiError> {

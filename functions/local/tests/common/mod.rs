@@ -245,3 +245,21 @@ pub async fn put_stop(date: &str, location: &str, (route, n): (&str, i64), marke
         .await
         .unwrap();
 }
+
+/// Sends each body through the telemetry queue and polls until the ingest took it.
+pub async fn through_telemetry_queue(bodies: &[String]) {
+    let sqs = fleet_local::queues::sqs_client().await;
+    let spec = find("telemetry_ingest");
+    let url = std::env::var("QUEUE_URL_TelemetryQueue").expect("queue URL in the stack environment");
+    for b in bodies {
+        sqs.send_message().queue_url(&url).message_body(b).send().await.unwrap();
+        // One at a time, in order: a running local API may take it first; then it is gone either way.
+        for _ in 0..20 {
+            let (s, f) = fleet_local::queues::poll_once(&sqs, wiring().await, spec, &url, 0).await.unwrap();
+            assert_eq!(f, 0, "nothing left for redelivery");
+            if s == 0 {
+                break;
+            }
+        }
+    }
+}

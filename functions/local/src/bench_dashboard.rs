@@ -43,7 +43,7 @@ impl<S: BoardStore> BoardStore for Counting<'_, S> {
 }
 
 /// The day's stops on the first `stops` fridges, and their actions.
-async fn seed_day(deps: &'static Deps, date: &str, ids: &[String]) -> Result<usize, ApiError> {
+pub async fn seed_day(deps: &'static Deps, date: &str, ids: &[String]) -> Result<usize, ApiError> {
     let mut stops = Vec::with_capacity(ids.len());
     let mut actions = Vec::new();
     for (i, id) in ids.iter().enumerate() {

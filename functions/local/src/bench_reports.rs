@@ -16,7 +16,7 @@ use std::time::Instant;
 
 const DAYS: i64 = 7;
 
-async fn seed(deps: &'static Deps, entries: usize, readings: usize) -> Result<(), ApiError> {
+pub async fn seed(deps: &'static Deps, entries: usize, readings: usize) -> Result<(), ApiError> {
     let now = Utc::now();
     let span = Duration::days(DAYS).num_seconds();
     let caller = Caller {

@@ -111,6 +111,37 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-scale-seed") => {
+            let fridges = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(2_500);
+            let date = args.get(2).cloned().unwrap_or_else(|| "2030-01-08".into());
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            let wiring = Wiring::from_env().await.expect("configuration");
+            match fleet_local::bench_scale::seed(wiring, deps, fridges, &date).await {
+                Ok(out) => {
+                    println!("{out}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("benchmark setup failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some("bench-scale-ingest") => {
+            let messages = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(5_000);
+            let api = args.get(2).cloned().unwrap_or_else(|| "http://127.0.0.1:4000".into());
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            match fleet_local::bench_scale::ingest(deps, messages, &api).await {
+                Ok(out) => {
+                    println!("{out}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("benchmark failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-reports") => {
             let entries = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(50_000);
             let readings = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(10_000);
@@ -253,7 +284,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | routing-stub | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS] | bench-reports [ENTRIES] [READINGS]");
+            eprintln!("usage: fleet-local serve | routing-stub | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS] | bench-reports [ENTRIES] [READINGS] | bench-scale-seed [FRIDGES] [DATE] | bench-scale-ingest [MESSAGES] [API_URL]");
             ExitCode::FAILURE
         }
     }

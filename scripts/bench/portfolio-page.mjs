@@ -14,15 +14,9 @@ try {
     await signIn(page, stack.users.admin);
     await page.goto(new URL('/home', stack.webUrl).toString());
     const started = Date.now();
-    // Ready: the last fleetHealth page answered (no nextToken), then the list and chart drawn from it.
-    const lastPage = page.waitForResponse(async (r) => {
-      if (!r.url().includes('/graphql') || !(r.request().postData() ?? '').includes('fleetHealth')) return false;
-      const body = await r.json().catch(() => null);
-      return body?.data?.fleetHealth && body.data.fleetHealth.nextToken == null;
-    }, { timeout: 60_000 });
+    // Ready: the list and chart drawn from the snapshot.
     await page.goto(new URL('/portfoliohealth', stack.webUrl).toString());
-    await lastPage;
-    await page.waitForFunction(() => /Locations \(\d+\)/.test(document.body.innerText) && document.querySelector('main svg'), null, { timeout: 60_000, polling: 'raf' });
+    await page.waitForFunction(() => /Locations \(\d+\)/.test(document.body.innerText) && /as of/.test(document.body.innerText) && document.querySelector('main svg'), null, { timeout: 60_000, polling: 'raf' });
     loads.push(Date.now() - started);
     const shown = await page.evaluate(() => /Locations \((\d+)\)/.exec(document.body.innerText)?.[1]);
     if (run === 2) {

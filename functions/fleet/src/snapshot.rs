@@ -51,8 +51,10 @@ pub async fn rebuild_with(store: &impl SnapshotStore, now: DateTime<Utc>) -> Res
     let as_of = fridge_time::stamp(now);
     let count = records.len();
     let snapshot = Snapshot { as_of: as_of.clone(), fridges: records.into_iter().map(|r| r.report).collect() };
-    store.put(gzip(&serde_json::to_vec(&snapshot).map_err(ApiError::internal)?)?, &as_of, count).await?;
-    Ok(json!({ "rebuilt": true, "asOf": as_of, "fridges": count }))
+    let body = gzip(&serde_json::to_vec(&snapshot).map_err(ApiError::internal)?)?;
+    let bytes = body.len();
+    store.put(body, &as_of, count).await?;
+    Ok(json!({ "rebuilt": true, "asOf": as_of, "fridges": count, "bytes": bytes }))
 }
 
 /// The scheduled rebuild (at most once a minute).
@@ -141,7 +143,11 @@ mod tests {
         let store = Memory { health: vec![fridge("CHI_1"), fridge("CHI_2")], ..Default::default() };
         let at = |s: i64| DateTime::from_timestamp(1_800_000_000 + s, 0).unwrap();
         let first = rebuild_with(&store, at(0)).await.unwrap();
-        assert_eq!(first, json!({ "rebuilt": true, "asOf": "2027-01-15T08:00:00.000Z", "fridges": 2 }));
+        assert_eq!(
+            (&first["rebuilt"], &first["asOf"], &first["fridges"]),
+            (&json!(true), &json!("2027-01-15T08:00:00.000Z"), &json!(2))
+        );
+        assert!(first["bytes"].as_u64().unwrap() > 20, "{first}");
         for s in [2, 30, 54] {
             assert_eq!(rebuild_with(&store, at(s)).await.unwrap()["rebuilt"], false);
         }

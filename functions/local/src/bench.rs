@@ -420,7 +420,33 @@ pub async fn health(
             return Err(ApiError::internal("some heartbeats were not stored"));
         }
     }
+    snapshot_now(wiring, deps).await?;
     Ok(ids.len())
+}
+
+/// The fleet health snapshot rebuilt now rather than within the minute: the
+/// stored one is forgotten, then the scheduled function runs once. Answers
+/// its time (ms), its answer and the AWS calls it made.
+pub async fn snapshot_now(
+    wiring: &'static crate::wiring::Wiring,
+    deps: &'static Deps,
+) -> Result<(f64, Value, fleet_shared::usage::Totals), ApiError> {
+    let bucket = deps.bucket(fleet_shared::Bucket::Snapshots)?;
+    bucket
+        .client
+        .delete_object()
+        .bucket(bucket.name)
+        .key(fn_fleet::store::snapshots::KEY)
+        .send()
+        .await
+        .map_err(ApiError::internal)?;
+    let spec = crate::registry::by_name("rebuild_fleet_health_snapshot")
+        .ok_or_else(|| ApiError::internal("no rebuild_fleet_health_snapshot"))?;
+    let fn_deps = wiring.deps(spec);
+    let before = fn_deps.usage.totals();
+    let started = Instant::now();
+    let answer = spec.invoke(fn_deps, fleet_shared::Input::default()).await?;
+    Ok((started.elapsed().as_secs_f64() * 1000.0, answer, fn_deps.usage.totals().since(&before)))
 }
 
 /// `n` slot changes of one layout due at one hour (5,000 by default): the

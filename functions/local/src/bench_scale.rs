@@ -12,7 +12,7 @@
 //!   source starts with) have stored every one; the ingest's AWS calls per
 //!   message, read from the API's `/_usage`.
 use fleet_shared::usage::Totals;
-use fleet_shared::{ApiError, Bucket, Deps, Input, Queue, Table};
+use fleet_shared::{ApiError, Deps, Queue, Table};
 use futures::stream::{self, StreamExt};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -49,19 +49,11 @@ pub async fn seed(
     crate::bench_reports::seed(deps, fridges * 4, fridges / 2).await?;
     let seed_seconds = started.elapsed().as_secs_f64();
 
-    // The snapshot now, not within the minute: forget it, then one scheduled run.
-    let bucket = deps.bucket(Bucket::Snapshots)?;
-    bucket.client.delete_object().bucket(bucket.name).key("fleet-health.json").send().await.map_err(ApiError::internal)?;
-    let spec = crate::registry::by_name("rebuild_fleet_health_snapshot").ok_or_else(|| ApiError::internal("no rebuild"))?;
-    let rebuild_deps = wiring.deps(spec);
-    let before = rebuild_deps.usage.totals();
-    let t0 = Instant::now();
-    let rebuilt = spec.invoke(rebuild_deps, Input::default()).await?;
-    let rebuild_ms = t0.elapsed().as_secs_f64() * 1000.0;
-    let rebuild_usage = rebuild_deps.usage.totals().since(&before);
+    // Timed on the full fleet (bench::health rebuilt it before the stops and logs existed).
+    let (rebuild_ms, rebuilt, rebuild_usage) = crate::bench::snapshot_now(wiring, deps).await?;
 
     let before = deps.usage.totals();
-    let run = format!("S{fridges}_{}", chrono::Utc::now().format("%H%M%S"));
+    let run = format!("S{fridges}T{}", chrono::Utc::now().format("%H%M%S"));
     let upload_seconds = crate::bench::commit_locations(deps, &run, 1_000).await?;
     let upload_usage = deps.usage.totals().since(&before);
 

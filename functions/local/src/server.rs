@@ -37,8 +37,19 @@ pub fn router(state: Arc<AppState>) -> Router {
 /// (`fleet_shared::usage`): the benches diff two readings around a screen
 /// load. Not part of the API on AWS, where each invocation logs its own.
 async fn usage_route(State(state): State<Arc<AppState>>) -> Json<Value> {
-    let by_function: Map<String, Value> =
-        registry::all().map(|spec| (spec.name.to_string(), json!(state.wiring.deps(spec).usage.totals()))).collect();
+    let by_function: Map<String, Value> = registry::all()
+        .map(|spec| {
+            let trigger = match spec.trigger {
+                Trigger::Query(_) | Trigger::Mutation(_) => "graphql",
+                Trigger::Http { .. } => "http",
+                Trigger::Queue(_) => "queue",
+                Trigger::Schedule(_) => "schedule",
+            };
+            let mut totals = json!(state.wiring.deps(spec).usage.totals());
+            totals["trigger"] = json!(trigger);
+            (spec.name.to_string(), totals)
+        })
+        .collect();
     Json(Value::Object(by_function))
 }
 

@@ -91,7 +91,7 @@ async fn the_fleet_health_snapshot_holds_what_came_through_the_queue_and_is_rebu
 
     // Forget the stored snapshot, so this run rebuilds now rather than within the minute.
     let bucket = deps().await.bucket(fleet_shared::Bucket::Snapshots).unwrap();
-    bucket.client.delete_object().bucket(bucket.name).key("fleet-health.json").send().await.unwrap();
+    bucket.client.delete_object().bucket(bucket.name).key(fn_fleet::store::snapshots::KEY).send().await.unwrap();
     let rebuild = find("rebuild_fleet_health_snapshot");
     let run = || async { rebuild.invoke(wiring().await.deps(rebuild), fleet_shared::Input::default()).await.unwrap() };
     let first = run().await;

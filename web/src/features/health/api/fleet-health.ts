@@ -15,7 +15,7 @@ export interface FleetHealth {
 
 /**
  * The snapshot is rebuilt once a minute, so a copy younger than that is current. The page reloads it
- * on Refresh and on return to the tab, not on a timer: at 25,000 fridges each read is ~1.5 MB of egress.
+ * on Refresh and on a new visit after a minute, not on a timer: at 25,000 fridges each read is ~1.5 MB of egress.
  * While no snapshot exists yet (a new stack) it asks again every few seconds.
  */
 export const SNAPSHOT_FRESH_MS = 60_000;

@@ -58,28 +58,31 @@ export const getEmptyChannels = (date: string) =>
 export const getStockOuts = (date: string) =>
   rest<StockOutRow[]>('GET', `/reports/stockouts/${encodeURIComponent(date)}`);
 
-/** Every page of a range report, reporting the rows loaded so far. */
-async function allPages<T>(path: string, range: EpochRange, onProgress: (loaded: number) => void): Promise<T[]> {
-  const rows: T[] = [];
+/**
+ * Every page of a range report. After each page `onRows` gets the rows so far, so the screen shows
+ * the first page at once, whatever the range holds, while the rest load.
+ */
+async function allPages<T>(path: string, range: EpochRange, onRows: (rows: T[]) => void): Promise<T[]> {
+  let rows: T[] = [];
   let token: string | null = null;
   do {
     const query = new URLSearchParams({ startTime: String(range.start), endTime: String(range.end) });
     if (token) query.set('nextToken', token);
     const page: Page<T> = await rest<Page<T>>('GET', `${path}?${query}`);
-    rows.push(...page.items);
-    onProgress(rows.length);
+    rows = rows.concat(page.items);
     token = page.nextToken;
+    if (token) onRows(rows);
   } while (token);
   return rows;
 }
 
 /** GET /reports/routetemperatures, every page. */
-export const getRouteTemperatures = (range: EpochRange, onProgress: (n: number) => void) =>
-  allPages<TemperatureRow>('/reports/routetemperatures', range, onProgress);
+export const getRouteTemperatures = (range: EpochRange, onRows: (rows: TemperatureRow[]) => void) =>
+  allPages<TemperatureRow>('/reports/routetemperatures', range, onRows);
 
 /** GET /reports/driverlog, every page. */
-export const getDriverLog = (range: EpochRange, onProgress: (n: number) => void) =>
-  allPages<LogEntry>('/reports/driverlog', range, onProgress);
+export const getDriverLog = (range: EpochRange, onRows: (rows: LogEntry[]) => void) =>
+  allPages<LogEntry>('/reports/driverlog', range, onRows);
 
 /** GET /reports/driverlog/cognitoemails: user id to e-mail. */
 export const getDriverEmails = async () =>

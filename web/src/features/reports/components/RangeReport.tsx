@@ -10,22 +10,26 @@ import { LoadFailure, Loading } from './ReportParts';
 export interface RangeReportProps<T> {
   name: string;
   noun: string;
-  fetch: (range: EpochRange, onProgress: (loaded: number) => void) => Promise<T[]>;
-  /** The loaded rows' view (filters and table). */
+  /** Every page of the range; `onRows` gets the rows so far after each page but the last. */
+  fetch: (range: EpochRange, onRows: (rows: T[]) => void) => Promise<T[]>;
+  /** The loaded rows' view (filters and table); `refreshing` while pages are still coming. */
   children: (rows: T[], refreshing: boolean, range: EpochRange) => ReactNode;
 }
 
-/** A report of a time range: From and To in Central, 'Fetch Data', every page with progress. */
+/**
+ * A report of a time range: From and To in Central, 'Fetch Data', every page with progress. The
+ * first page is shown as soon as it arrives; the table fills in as the others do.
+ */
 export function RangeReport<T>({ name, noun, fetch, children }: RangeReportProps<T>) {
   const [value, setValue] = useState<DateTimeRangeValue>({ start: '', end: '' });
   const [range, setRange] = useState<EpochRange | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState(0);
+  const [partial, setPartial] = useState<T[]>([]);
   const query = useQuery({
     queryKey: ['reports', name, range],
     queryFn: () => {
-      setLoaded(0);
-      return fetch(range!, setLoaded);
+      setPartial([]);
+      return fetch(range!, setPartial);
     },
     enabled: range !== null,
     retry: false,
@@ -61,7 +65,10 @@ export function RangeReport<T>({ name, noun, fetch, children }: RangeReportProps
         </Flex>
       </form>
       {range === null ? null : query.isLoading ? (
-        <Loading loaded={loaded} what={noun} />
+        <>
+          <Loading loaded={partial.length} what={noun} />
+          {partial.length > 0 ? children(partial, true, range) : null}
+        </>
       ) : query.isError ? (
         <LoadFailure key={`${range.start}-${range.end}`} error={query.error} />
       ) : (

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/features/access/api/get-my-access';
@@ -90,7 +90,9 @@ describe('Stocking logs', () => {
     const user = userEvent.setup();
     renderWithProviders(<StockingLogs />, { route: '/reports/stockinglogs' });
     await fetchRange(user, '2026-11-25T00:00', '2026-11-25T23:59');
-    const table = await screen.findByRole('table', { name: 'Stocking logs' });
+    // Every page in: the loading status gone.
+    await waitFor(() => expect(screen.queryByText(/^Loading stocking logs/)).not.toBeInTheDocument());
+    const table = screen.getByRole('table', { name: 'Stocking logs' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const error = within(table).getByText('Error while processing this request');
@@ -99,6 +101,38 @@ describe('Stocking logs', () => {
     expect(within(table).getByText('dana@fleet.local')).toBeInTheDocument();
     expect(calls.filter((c) => c.startsWith('/reports/driverlog?'))).toHaveLength(2);
     expect(calls[0]).toContain(`startTime=${Date.parse('2026-11-25T06:00:00Z') / 1000}`);
+  });
+
+  it('shows the first page at once while the next is still loading', async () => {
+    let release: () => void = () => {};
+    const second = new Promise<void>((resolve) => (release = resolve));
+    const entry = (requestId: string, type: string, at: string) => ({
+      requestId,
+      type,
+      action_time: at,
+      uuid: 'u1',
+      fridge: 'F1',
+      operation: 'UnlockDoor',
+    });
+    vi.mocked(rest).mockImplementation(async (_m: string, path: string) => {
+      if (path.startsWith('/reports/driverlog/cognitoemails')) return { emails: {} } as never;
+      if (!path.includes('nextToken')) {
+        return { items: [entry('a', 'request', '2026-11-25T16:00:00.000Z')], nextToken: 't2' } as never;
+      }
+      await second;
+      return { items: [entry('b', 'request', '2026-11-25T17:00:00.000Z')], nextToken: null } as never;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StockingLogs />, { route: '/reports/stockinglogs' });
+    await fetchRange(user, '2026-11-25T00:00', '2026-11-25T23:59');
+    const first = await screen.findByRole('table', { name: 'Stocking logs' });
+    expect(within(first).getAllByRole('row').slice(1)).toHaveLength(1);
+    expect(screen.getByText('Loading stocking logs… 1 so far')).toBeInTheDocument();
+    release();
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Stocking logs' })).getAllByRole('row').slice(1)).toHaveLength(2),
+    );
+    expect(screen.queryByText(/^Loading stocking logs/)).not.toBeInTheDocument();
   });
 
   it("says 'NO Data to Load' when the range is empty, and refuses a reversed range before asking", async () => {

@@ -16,6 +16,8 @@ pub use crate::query::{Filter, Query, SortKey};
 /// BatchGetItem, items of one TransactWriteItems.
 pub const BATCH_WRITE_MAX: usize = 25;
 pub const BATCH_GET_MAX: usize = 100;
+/// BatchGetItem calls of one `batch_get` in flight at once.
+pub const BATCH_GETS_IN_FLIGHT: usize = 8;
 pub const TRANSACT_MAX: usize = 100;
 /// Unprocessed items or keys are sent again at most this many times, with
 /// doubling waits (50 ms to 1.6 s), before the call answers Unavailable.
@@ -105,17 +107,29 @@ impl TableRef<'_> {
     /// retrying unprocessed keys with backoff. `projection` names the
     /// attributes to read (all when empty).
     pub async fn batch_get(&self, keys: Vec<Key>, projection: &[&str]) -> Result<Vec<Item>, ApiError> {
+        use futures::stream::{self, StreamExt, TryStreamExt};
+        // Chunks of 100 keys go out BATCH_GETS_IN_FLIGHT at a time: a day's 2,500 stops are 25
+        // chunks, which one after another cost 25 round trips.
+        let chunks: Vec<Vec<Key>> = keys.chunks(BATCH_GET_MAX).map(<[Key]>::to_vec).collect();
+        let found: Vec<Vec<Item>> = stream::iter(chunks)
+            .map(|chunk| self.batch_get_chunk(chunk, projection))
+            .buffer_unordered(BATCH_GETS_IN_FLIGHT)
+            .try_collect()
+            .await?;
+        Ok(found.into_iter().flatten().collect())
+    }
+
+    /// One BatchGetItem of at most 100 keys, retrying unprocessed keys with backoff.
+    async fn batch_get_chunk(&self, chunk: Vec<Key>, projection: &[&str]) -> Result<Vec<Item>, ApiError> {
         let mut found = Vec::new();
-        for chunk in keys.chunks(BATCH_GET_MAX) {
-            let mut pending = Some(keys_and_attributes(chunk.to_vec(), projection)?);
-            let mut attempt = 0u32;
-            while let Some(request) = pending.take() {
-                let out = self.client.batch_get_item().request_items(self.name, request).send().await?;
-                found.extend(out.responses.and_then(|mut r| r.remove(self.name)).unwrap_or_default());
-                pending = out.unprocessed_keys.and_then(|mut u| u.remove(self.name)).filter(|k| !k.keys().is_empty());
-                if pending.is_some() {
-                    back_off(&mut attempt, MAX_RETRIES).await?;
-                }
+        let mut pending = Some(keys_and_attributes(chunk, projection)?);
+        let mut attempt = 0u32;
+        while let Some(request) = pending.take() {
+            let out = self.client.batch_get_item().request_items(self.name, request).send().await?;
+            found.extend(out.responses.and_then(|mut r| r.remove(self.name)).unwrap_or_default());
+            pending = out.unprocessed_keys.and_then(|mut u| u.remove(self.name)).filter(|k| !k.keys().is_empty());
+            if pending.is_some() {
+                back_off(&mut attempt, MAX_RETRIES).await?;
             }
         }
         Ok(found)

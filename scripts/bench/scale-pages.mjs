@@ -5,9 +5,17 @@
 // /_usage (GraphQL and REST functions only). Also a Refresh of the two
 // screens that have one, and one fridge command. Prints one JSON line.
 //   node scale-pages.mjs FRIDGES DATE [RUNS]
-import { graphqlAs, launch, readStack, signIn } from '../../web/e2e/helpers.mjs';
+import {
+  graphqlAs,
+  launch,
+  readStack,
+  signIn,
+} from "../../web/e2e/helpers.mjs";
 
-const [fridges, date] = [Number(process.argv[2] ?? 2500), process.argv[3] ?? '2030-01-08'];
+const [fridges, date] = [
+  Number(process.argv[2] ?? 2500),
+  process.argv[3] ?? "2030-01-08",
+];
 const runs = Number(process.argv[4] ?? 3);
 const stack = readStack();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -18,10 +26,21 @@ async function usage() {
   return (await fetch(`${stack.apiUrl}/_usage`)).json();
 }
 function spent(before, after) {
-  const out = { invocations: 0, calls: {}, readUnits: 0, writeUnits: 0, functions: [] };
+  const out = {
+    invocations: 0,
+    calls: {},
+    readUnits: 0,
+    writeUnits: 0,
+    functions: [],
+  };
   for (const [name, a] of Object.entries(after)) {
-    if (a.trigger !== 'graphql' && a.trigger !== 'http') continue;
-    const b = before[name] ?? { invocations: 0, calls: {}, readUnits: 0, writeUnits: 0 };
+    if (a.trigger !== "graphql" && a.trigger !== "http") continue;
+    const b = before[name] ?? {
+      invocations: 0,
+      calls: {},
+      readUnits: 0,
+      writeUnits: 0,
+    };
     const invocations = a.invocations - b.invocations;
     if (invocations === 0) continue;
     out.functions.push(`${name} x${invocations}`);
@@ -39,7 +58,15 @@ function spent(before, after) {
 const from = (d, hours) => {
   const t = new Date(d.getTime() - hours * 3_600_000);
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/Chicago",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(t)
       .map((x) => [x.type, x.value]),
   );
@@ -49,56 +76,103 @@ const from = (d, hours) => {
 /** Each screen: where it is, what the user does there, and its first useful content. */
 const screens = [
   {
-    name: '/portfoliohealth',
-    path: '/portfoliohealth',
+    name: "/portfoliohealth",
+    path: "/portfoliohealth",
     ready: (page) =>
-      page.waitForFunction(() => /Locations \(\d+\)/.test(document.body.innerText) && /as of/.test(document.body.innerText) && document.querySelector('main svg'), null, { timeout: TIMEOUT, polling: 'raf' }),
+      page.waitForFunction(
+        () =>
+          /Locations \(\d+\)/.test(document.body.innerText) &&
+          /as of/.test(document.body.innerText) &&
+          document.querySelector("main svg"),
+        null,
+        { timeout: TIMEOUT, polling: "raf" },
+      ),
     refresh: async (page) => {
-      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-      await page.getByRole('status', { name: 'Refreshing' }).waitFor({ state: 'detached', timeout: TIMEOUT });
+      await page.getByRole("button", { name: "Refresh", exact: true }).click();
+      await page
+        .getByRole("status", { name: "Refreshing" })
+        .waitFor({ state: "detached", timeout: TIMEOUT });
     },
   },
   {
-    name: '/locations/fridge_software',
-    path: '/locations/fridge_software',
+    name: "/locations/fridge_software",
+    path: "/locations/fridge_software",
     ready: (page) =>
-      page.waitForFunction(() => [...document.querySelectorAll('table[aria-label="Fridge software"] tbody td:nth-child(5)')].some((td) => td.textContent), null, { timeout: TIMEOUT, polling: 'raf' }),
+      page.waitForFunction(
+        () =>
+          [
+            ...document.querySelectorAll(
+              'table[aria-label="Fridge software"] tbody td:nth-child(5)',
+            ),
+          ].some((td) => td.textContent),
+        null,
+        { timeout: TIMEOUT, polling: "raf" },
+      ),
   },
   {
-    name: '/locations/all',
-    path: '/locations/all',
-    ready: (page) => page.getByRole('table', { name: 'Locations' }).locator('tbody tr[aria-label]').first().waitFor({ timeout: TIMEOUT }),
+    name: "/locations/all",
+    path: "/locations/all",
+    ready: (page) =>
+      page
+        .getByRole("table", { name: "Locations" })
+        .locator("tbody tr[aria-label]")
+        .first()
+        .waitFor({ timeout: TIMEOUT }),
   },
   {
-    name: 'stocking dashboard',
-    path: '/reports/checkpoints',
+    name: "stocking dashboard",
+    path: "/reports/checkpoints",
     act: async (page) => {
-      await page.getByLabel('Drop Off Date').fill(date);
-      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByLabel("Drop Off Date").fill(date);
+      await page.getByRole("button", { name: "Search" }).click();
     },
-    ready: (page) => page.getByRole('region', { name: /^Route / }).first().waitFor({ timeout: TIMEOUT }),
+    ready: (page) =>
+      page
+        .getByRole("region", { name: /^Route / })
+        .first()
+        .waitFor({ timeout: TIMEOUT }),
     refresh: async (page) => {
-      const asOf = await page.getByText(/^As of /).first().innerText();
-      await page.getByRole('button', { name: 'Refresh now' }).click();
-      await page.waitForFunction((t) => ![...document.querySelectorAll('*')].some((e) => e.childElementCount === 0 && e.textContent === t), asOf, { timeout: TIMEOUT });
+      const asOf = await page
+        .getByText(/^As of /)
+        .first()
+        .innerText();
+      await page.getByRole("button", { name: "Refresh now" }).click();
+      await page.waitForFunction(
+        (t) =>
+          ![...document.querySelectorAll("*")].some(
+            (e) => e.childElementCount === 0 && e.textContent === t,
+          ),
+        asOf,
+        { timeout: TIMEOUT },
+      );
     },
   },
   {
-    name: '/locations/view_routes',
-    path: '/locations/view_routes',
-    act: (page) => page.getByLabel('Date').fill(date),
-    ready: (page) => page.getByRole('table', { name: /^Routes on/ }).getByText(/^SUMMARY:/).first().waitFor({ timeout: TIMEOUT }),
+    name: "/locations/view_routes",
+    path: "/locations/view_routes",
+    act: (page) => page.getByLabel("Date").fill(date),
+    ready: (page) =>
+      page
+        .getByRole("table", { name: /^Routes on/ })
+        .getByText(/^SUMMARY:/)
+        .first()
+        .waitFor({ timeout: TIMEOUT }),
   },
   {
-    name: 'reports (stocking logs, last 24 h)',
-    path: '/reports/stockinglogs',
+    name: "reports (stocking logs, last 24 h)",
+    path: "/reports/stockinglogs",
     act: async (page) => {
       const now = new Date();
-      await page.getByLabel('From', { exact: true }).fill(from(now, 24));
-      await page.getByLabel('To', { exact: true }).fill(from(now, -0.2));
-      await page.getByRole('button', { name: 'Fetch Data' }).click();
+      await page.getByLabel("From", { exact: true }).fill(from(now, 24));
+      await page.getByLabel("To", { exact: true }).fill(from(now, -0.2));
+      await page.getByRole("button", { name: "Fetch Data" }).click();
     },
-    ready: (page) => page.getByRole('table', { name: 'Stocking logs' }).locator('tbody tr').first().waitFor({ timeout: TIMEOUT }),
+    ready: (page) =>
+      page
+        .getByRole("table", { name: "Stocking logs" })
+        .locator("tbody tr")
+        .first()
+        .waitFor({ timeout: TIMEOUT }),
   },
 ];
 
@@ -108,11 +182,13 @@ try {
   for (const screen of screens) {
     const times = [];
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
+      const context = await browser.newContext({
+        viewport: { width: 1500, height: 1000 },
+      });
       const page = await context.newPage();
       await signIn(page, stack.users.admin);
-      await page.goto(new URL('/home', stack.webUrl).toString());
-      await page.waitForLoadState('networkidle');
+      await page.goto(new URL("/home", stack.webUrl).toString());
+      await page.waitForLoadState("networkidle");
       const before = await usage();
       const started = Date.now();
       await page.goto(new URL(screen.path, stack.webUrl).toString());
@@ -120,35 +196,48 @@ try {
       await screen.ready(page);
       times.push(Date.now() - started);
       if (run === 0) {
-        await page.waitForLoadState('networkidle');
+        await page.waitForLoadState("networkidle");
         result.screens[screen.name] = { usage: spent(before, await usage()) };
       }
       if (run === runs - 1 && screen.refresh) {
-        await page.waitForLoadState('networkidle');
+        await page.waitForLoadState("networkidle");
         const b = await usage();
         const t0 = Date.now();
         await screen.refresh(page);
         const ms = Date.now() - t0;
-        await page.waitForLoadState('networkidle');
+        await page.waitForLoadState("networkidle");
         result.refreshes[screen.name] = { ms, usage: spent(b, await usage()) };
       }
       await context.close();
     }
-    Object.assign(result.screens[screen.name], { runs: times, ms: median(times) });
-    console.error(`${fridges} fridges, ${screen.name}: ${times.join(', ')} ms`);
+    Object.assign(result.screens[screen.name], {
+      runs: times,
+      ms: median(times),
+    });
+    console.error(`${fridges} fridges, ${screen.name}: ${times.join(", ")} ms`);
   }
 
   // One fridge command, as the health page sends it.
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, stack.users.admin);
-  const first = await graphqlAs(page, 'query ScaleFridge { fleetHealth { items { locationId } } }', {});
+  const first = await graphqlAs(
+    page,
+    "query ScaleFridge { fleetHealth { items { locationId } } }",
+    {},
+  );
   const fridge = first.fleetHealth.items[0].locationId;
   const b = await usage();
   await graphqlAs(
     page,
-    'mutation ScaleCommand($location: ID!, $message: QueueMessageInput!) { createQueueMessage(location: $location, message: $message) { messageId } }',
-    { location: fridge, message: { messageType: 'Resource', payload: { resource: 'OutOfOrder', operation: 'DISABLE' } } },
+    "mutation ScaleCommand($location: ID!, $message: QueueMessageInput!) { createQueueMessage(location: $location, message: $message) { messageId } }",
+    {
+      location: fridge,
+      message: {
+        messageType: "Resource",
+        payload: { resource: "OutOfOrder", operation: "DISABLE" },
+      },
+    },
   );
   result.command = { usage: spent(b, await usage()) };
   await context.close();

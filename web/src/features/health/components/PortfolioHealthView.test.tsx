@@ -35,31 +35,31 @@ beforeEach(() => {
   fetched = [];
   failing = false;
   fridges = [
-        health({
-          locationId: 'CHI_0002',
-          ...connected,
-          outOfOrder: true,
-          jofemarState: 'STATUS_0_READY',
-          timezone: 'America/Chicago',
-          temperature: 37,
-        }),
-        health({
-          locationId: 'CHI_0001',
-          ...connected,
-          outOfOrder: false,
-          outOfOrderTs: new Date(Date.now() - HOUR).toISOString(),
-          jofemarState: 'STATUS_5_MOTOR_FAULT',
-          timezone: 'America/Chicago',
-          temperature: 44,
-        }),
-        health({
-          locationId: 'NYC_0001',
-          ...connected,
-          safetyHold: true,
-          jofemarState: 'STATUS_0_READY',
-          timezone: 'America/New_York',
-        }),
-        health({ locationId: 'NYC_0002', ...connected, hdmi: false, inaccessible: true, timezone: 'America/New_York' }),
+    health({
+      locationId: 'CHI_0002',
+      ...connected,
+      outOfOrder: true,
+      jofemarState: 'STATUS_0_READY',
+      timezone: 'America/Chicago',
+      temperature: 37,
+    }),
+    health({
+      locationId: 'CHI_0001',
+      ...connected,
+      outOfOrder: false,
+      outOfOrderTs: new Date(Date.now() - HOUR).toISOString(),
+      jofemarState: 'STATUS_5_MOTOR_FAULT',
+      timezone: 'America/Chicago',
+      temperature: 44,
+    }),
+    health({
+      locationId: 'NYC_0001',
+      ...connected,
+      safetyHold: true,
+      jofemarState: 'STATUS_0_READY',
+      timezone: 'America/New_York',
+    }),
+    health({ locationId: 'NYC_0002', ...connected, hdmi: false, inaccessible: true, timezone: 'America/New_York' }),
   ];
   graphqlMock.mockReset();
   vi.stubGlobal(

@@ -130,7 +130,11 @@ describe('Stocking logs', () => {
     expect(screen.getByText('Loading stocking logs… 1 so far')).toBeInTheDocument();
     release();
     await waitFor(() =>
-      expect(within(screen.getByRole('table', { name: 'Stocking logs' })).getAllByRole('row').slice(1)).toHaveLength(2),
+      expect(
+        within(screen.getByRole('table', { name: 'Stocking logs' }))
+          .getAllByRole('row')
+          .slice(1),
+      ).toHaveLength(2),
     );
     expect(screen.queryByText(/^Loading stocking logs/)).not.toBeInTheDocument();
   });

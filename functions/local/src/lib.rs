@@ -1,3 +1,4 @@
+#![recursion_limit = "256"]
 //! Local stand-ins for what AWS runs: the AppSync and HTTP API front doors
 //! (with Cognito token checks), the EventBridge schedule, plus demo seeding
 //! and the generation of template.yaml from the function registry.

@@ -107,6 +107,10 @@ impl Intercept for Counter {
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
         let Some(meta) = cfg.load::<Metadata>() else { return Ok(()) };
+        // No response: nothing was sent (a presigned URL is built through the same pipeline).
+        if context.response().is_none() {
+            return Ok(());
+        }
         let units = if is_dynamodb(meta.service()) {
             let request = cfg.load::<SentBody>().map_or(&Value::Null, |b| &b.0);
             let response = json_of(context.response().and_then(|r| r.body().bytes()));

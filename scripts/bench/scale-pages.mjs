@@ -6,6 +6,7 @@
 // screens that have one, and one fridge command. Prints one JSON line.
 //   node scale-pages.mjs FRIDGES DATE [RUNS]
 import {
+  central,
   graphqlAs,
   launch,
   readStack,
@@ -55,23 +56,6 @@ function spent(before, after) {
   return out;
 }
 
-const from = (d, hours) => {
-  const t = new Date(d.getTime() - hours * 3_600_000);
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "America/Chicago",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(t)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-};
 
 /** Each screen: where it is, what the user does there, and its first useful content. */
 const screens = [
@@ -162,9 +146,9 @@ const screens = [
     name: "reports (stocking logs, last 24 h)",
     path: "/reports/stockinglogs",
     act: async (page) => {
-      const now = new Date();
-      await page.getByLabel("From", { exact: true }).fill(from(now, 24));
-      await page.getByLabel("To", { exact: true }).fill(from(now, -0.2));
+      const hoursAgo = (h) => central(new Date(Date.now() - h * 3_600_000)).wall;
+      await page.getByLabel("From", { exact: true }).fill(hoursAgo(24));
+      await page.getByLabel("To", { exact: true }).fill(hoursAgo(-0.2));
       await page.getByRole("button", { name: "Fetch Data" }).click();
     },
     ready: (page) =>

@@ -121,6 +121,30 @@ fn key_of(kind: Kind, since: &str, location: &str, what: &str) -> Option<(String
     Some((partition(kind, day, location), format!("{since}#{location}#{what}")))
 }
 
+/// The rows `open` since a time (by slot or item, those not older than
+/// `oldest`): one whose slot or item is `back` closes (its key goes to
+/// `ended`, while there is room); the others stay open and are answered.
+fn close_or_carry(
+    d: &mut Derived,
+    kind: Kind,
+    open: &BTreeMap<String, String>,
+    oldest: &str,
+    location: &str,
+    back: impl Fn(&str) -> bool,
+) -> BTreeMap<String, String> {
+    let mut still_open = BTreeMap::new();
+    for (what, since) in open.iter().filter(|(_, t)| t.as_str() >= oldest) {
+        if back(what) {
+            if d.rows() < MAX_ROWS {
+                d.ended.extend(key_of(kind, since, location, what));
+            }
+        } else {
+            still_open.insert(what.clone(), since.clone());
+        }
+    }
+    still_open
+}
+
 /// What `after` shows against `before`: slots that held units and hold none
 /// (or are gone) are empty channels, items some slot held that no slot holds
 /// are stock-outs; a slot or item back since its row closes that row. A
@@ -147,24 +171,14 @@ pub fn derive(before: &InventorySnapshot, after: &InventorySnapshot, at: DateTim
     let mut d = Derived::default();
     let room = |d: &Derived| d.rows() < MAX_ROWS;
     // Closed first: a row left open past its time would never close.
-    for (slot, since) in before.empty_since.iter().filter(|(_, t)| **t >= oldest) {
-        if new.get(slot).is_some_and(|(_, n)| *n > 0) {
-            if room(&d) {
-                d.ended.extend(key_of(Kind::EmptyChannel, since, location, slot));
-            }
-        } else {
-            d.empty_since.insert(slot.clone(), since.clone());
-        }
-    }
-    for (item, since) in before.out_since.iter().filter(|(_, t)| **t >= oldest) {
-        if is.get(item).is_some_and(|n| *n > 0) {
-            if room(&d) {
-                d.ended.extend(key_of(Kind::StockOut, since, location, item));
-            }
-        } else {
-            d.out_since.insert(item.clone(), since.clone());
-        }
-    }
+    let empty_since = close_or_carry(&mut d, Kind::EmptyChannel, &before.empty_since, &oldest, location, |slot| {
+        new.get(slot).is_some_and(|(_, n)| *n > 0)
+    });
+    d.empty_since = empty_since;
+    let out_since = close_or_carry(&mut d, Kind::StockOut, &before.out_since, &oldest, location, |item| {
+        is.get(item).is_some_and(|n| *n > 0)
+    });
+    d.out_since = out_since;
     for (slot, (item, n)) in &old {
         let now = new.get(slot).map_or(0, |(_, n)| *n);
         if *n > 0 && now == 0 && room(&d) {

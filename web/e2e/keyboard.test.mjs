@@ -240,6 +240,12 @@ describe('keyboard use', { timeout: 6 * TIMEOUT_MS }, () => {
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
     }
+    // The menu hands the focus back as it unmounts, a frame or so after it leaves the DOM.
+    await page
+      .waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'user-menu', null, {
+        timeout: 2_000,
+      })
+      .catch(() => {});
     const back = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
     assert.equal(back, 'user-menu', 'the focus is back on the user menu button');
   });

@@ -28,6 +28,8 @@ pub mod registry;
 pub mod resources;
 pub mod scheduler;
 pub mod sdk;
+pub mod snapshot;
+pub mod snapshot_store;
 pub mod store;
 pub mod upload;
 pub mod usage;

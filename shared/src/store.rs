@@ -78,7 +78,16 @@ impl TableRef<'_> {
     /// Every item of a small table, reading only these top-level attributes
     /// (all when empty): a lookup needs a few fields of large documents.
     pub async fn scan_projected<T: DeserializeOwned>(&self, projection: &[&str]) -> Result<Vec<T>, ApiError> {
-        all(|start, _| self.scan_page(start, None, projection)).await
+        all(|start, _| self.scan_page_read(start, None, projection, false)).await
+    }
+
+    /// `scan_projected`, strongly consistent: the scan sees every write that
+    /// succeeded before it began (a snapshot rebuilt after a change).
+    pub async fn scan_projected_consistent<T: DeserializeOwned>(
+        &self,
+        projection: &[&str],
+    ) -> Result<Vec<T>, ApiError> {
+        all(|start, _| self.scan_page_read(start, None, projection, true)).await
     }
 
     /// One page of a Scan from `start`, of at most `limit` items, reading only
@@ -89,11 +98,22 @@ impl TableRef<'_> {
         limit: Option<i32>,
         projection: &[&str],
     ) -> Result<(Vec<Item>, Option<Key>), ApiError> {
+        self.scan_page_read(start, limit, projection, false).await
+    }
+
+    async fn scan_page_read(
+        &self,
+        start: Option<Key>,
+        limit: Option<i32>,
+        projection: &[&str],
+        consistent: bool,
+    ) -> Result<(Vec<Item>, Option<Key>), ApiError> {
         let (expression, names) = projection_of(projection).unzip();
         let out = self
             .client
             .scan()
             .table_name(self.name)
+            .consistent_read(consistent)
             .set_projection_expression(expression)
             .set_expression_attribute_names(names)
             .set_limit(limit)

@@ -112,6 +112,9 @@ pub async fn fleet(deps: &'static Deps, total: usize) -> Result<usize, ApiError>
         .collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::Locations)?.batch_put(locations).await?;
     deps.table(Table::FridgeSoftwareVersions)?.batch_put(versions).await?;
+    // As a deployment would: the software screen reads the snapshot.
+    let when = fleet_shared::snapshot::When::Now;
+    fn_software::inventory::rebuild(deps, deps, when, fleet_shared::fridge_time::now()).await?;
     Ok(add)
 }
 
@@ -431,15 +434,7 @@ pub async fn snapshot_now(
     wiring: &'static crate::wiring::Wiring,
     deps: &'static Deps,
 ) -> Result<(f64, Value, fleet_shared::usage::Totals), ApiError> {
-    let bucket = deps.bucket(fleet_shared::Bucket::Snapshots)?;
-    bucket
-        .client
-        .delete_object()
-        .bucket(bucket.name)
-        .key(fn_fleet::store::snapshots::KEY)
-        .send()
-        .await
-        .map_err(ApiError::internal)?;
+    deps.forget_snapshot(fleet_shared::snapshot::Kind::FleetHealth).await?;
     let spec = crate::registry::by_name("rebuild_fleet_health_snapshot")
         .ok_or_else(|| ApiError::internal("no rebuild_fleet_health_snapshot"))?;
     let fn_deps = wiring.deps(spec);

@@ -11,19 +11,20 @@ use std::path::{Path, PathBuf};
 /// The shared files that ARE the store layer: clients and error mapping,
 /// the store helpers, and the stores of the shared tables.
 const SHARED_STORE_LAYER: &[&str] = &[
-    "deps.rs",        // the SDK clients
-    "error.rs",       // SDK errors to API errors
-    "store.rs",       // batches, transactions
-    "parking.rs",     // dead-letter parking of queue records
-    "item.rs",        // item mapping and the paging loop
-    "query.rs",       // the one paged Query
-    "paging.rs",      // signed tokens over DynamoDB keys
-    "files.rs",       // kept upload files in S3
-    "idempotency.rs", // the idempotency records
-    "history.rs",     // the history records
-    "scheduler.rs",   // the scheduled changes
-    "permissions.rs", // the permissions table
-    "flags.rs",       // the feature flags table
+    "deps.rs",           // the SDK clients
+    "error.rs",          // SDK errors to API errors
+    "store.rs",          // batches, transactions
+    "parking.rs",        // dead-letter parking of queue records
+    "item.rs",           // item mapping and the paging loop
+    "query.rs",          // the one paged Query
+    "paging.rs",         // signed tokens over DynamoDB keys
+    "files.rs",          // kept upload files in S3
+    "idempotency.rs",    // the idempotency records
+    "history.rs",        // the history records
+    "scheduler.rs",      // the scheduled changes
+    "permissions.rs",    // the permissions table
+    "flags.rs",          // the feature flags table
+    "snapshot_store.rs", // the snapshot objects
 ];
 
 /// String paths into a stored location document.

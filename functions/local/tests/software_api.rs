@@ -355,3 +355,39 @@ async fn callers_without_the_actions_are_denied_and_nothing_is_written() {
     }
     assert_eq!(version_of(&ids[0], AGENT).await, None);
 }
+
+/// The fridges of `ids` under `version` of the agent, in an inventory answer.
+fn running(inventory: &Value, version: &str, ids: &[String]) -> Vec<String> {
+    let agent = inventory.as_array().unwrap().iter().find(|a| a["artifactType"] == AGENT).unwrap();
+    let on = agent["versions"].as_array().unwrap().iter().find(|v| v["versionName"] == version);
+    let fridges = on.map(|v| v["fridgesDeployedTo"].as_array().unwrap().clone()).unwrap_or_default();
+    ids.iter().filter(|f| fridges.contains(&json!(f))).cloned().collect()
+}
+
+#[tokio::test]
+async fn the_software_snapshot_holds_a_deployment_as_soon_as_it_is_answered() {
+    let ids = fridges(2).await;
+    let versions = newest(AGENT).await;
+    let admin = admin().await;
+    for version in [versions[2]["versionName"].as_str().unwrap(), versions[3]["versionName"].as_str().unwrap()] {
+        let args = json!({ "artifactType": AGENT, "version": version, "fridges": ids });
+        gql("update_fridge_artifacts", &admin, args).await.unwrap();
+        // Read as the screen reads it: where the snapshot is, then one GET of it.
+        let at = gql("fridge_software_snapshot", &admin, json!({})).await.unwrap();
+        let (encoding, body) = fetch_snapshot(at["url"].as_str().expect("a snapshot").to_string()).await;
+        assert_eq!(encoding.as_deref(), Some("gzip"));
+        assert_eq!(body["asOf"], at["asOf"]);
+        assert_eq!(running(&body["artifacts"], version, &ids), ids, "the deployment of {version}, at once");
+        // The same answer as the table's, for these fridges.
+        let table = gql("get_fridge_artifacts", &admin, json!({})).await.unwrap();
+        assert_eq!(running(&table, version, &ids), ids);
+    }
+
+    // The schedule keeps a young snapshot rather than scanning again.
+    let rebuild = find("rebuild_fridge_software_snapshot");
+    let kept = rebuild.invoke(wiring().await.deps(rebuild), fleet_shared::Input::default()).await.unwrap();
+    assert_eq!(kept["rebuilt"], false, "{kept}");
+
+    let refused = gql("fridge_software_snapshot", &restricted().await, json!({})).await.unwrap_err();
+    assert_eq!(refused.status(), 403);
+}

@@ -69,29 +69,13 @@ fn heartbeat(location: &str, temperature: f64) -> String {
     .to_string()
 }
 
-/// GETs a presigned URL as the browser does, inflating a gzip'd body.
-async fn fetch(url: String) -> (Option<String>, serde_json::Value) {
-    tokio::task::spawn_blocking(move || {
-        let res = ureq::get(&url).call().expect("the presigned URL answers");
-        let encoding = res.header("content-encoding").map(str::to_string);
-        let mut raw = Vec::new();
-        std::io::Read::read_to_end(&mut res.into_reader(), &mut raw).unwrap();
-        let mut json = Vec::new();
-        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&raw[..]), &mut json).expect("gzip");
-        (encoding, serde_json::from_slice(&json).unwrap())
-    })
-    .await
-    .unwrap()
-}
-
 #[tokio::test]
 async fn the_fleet_health_snapshot_holds_what_came_through_the_queue_and_is_rebuilt_once_a_minute() {
     let fridge = par_ready_fridge("SNAP").await;
     through_telemetry_queue(&[heartbeat(&fridge, 39.5)]).await;
 
     // Forget the stored snapshot, so this run rebuilds now rather than within the minute.
-    let bucket = deps().await.bucket(fleet_shared::Bucket::Snapshots).unwrap();
-    bucket.client.delete_object().bucket(bucket.name).key(fn_fleet::store::snapshots::KEY).send().await.unwrap();
+    deps().await.forget_snapshot(fleet_shared::snapshot::Kind::FleetHealth).await.unwrap();
     let rebuild = find("rebuild_fleet_health_snapshot");
     let run = || async { rebuild.invoke(wiring().await.deps(rebuild), fleet_shared::Input::default()).await.unwrap() };
     let first = run().await;
@@ -101,7 +85,7 @@ async fn the_fleet_health_snapshot_holds_what_came_through_the_queue_and_is_rebu
 
     let answer = gql("fleet_health_snapshot", &admin().await, json!({})).await.unwrap();
     assert!(answer["fridges"].as_i64().unwrap() >= 1, "{answer}");
-    let (encoding, body) = fetch(answer["url"].as_str().unwrap().to_string()).await;
+    let (encoding, body) = fetch_snapshot(answer["url"].as_str().unwrap().to_string()).await;
     assert_eq!(encoding.as_deref(), Some("gzip"));
     assert_eq!(body["asOf"], answer["asOf"]);
     let mine: Vec<_> =

@@ -2,51 +2,42 @@
 //! through `deploy`, `pilot_save` and the store (`store::Dynamo`).
 use crate::pilots::{self, Pilot};
 use crate::store::{Dynamo, Software};
-use crate::{artifacts, deploy, pilot_save, versions::ARTIFACT_TYPES};
+use crate::{artifacts, deploy, inventory, pilot_save, versions::ARTIFACT_TYPES};
 use fleet_shared::history;
+use fleet_shared::snapshot::{self, Kind, When};
 use fleet_shared::{fridge_time, ApiError, Deps, Input, Table};
 use serde_json::{json, Value};
-use std::collections::{BTreeMap, HashMap};
 
 pub async fn get_available_fridge_artifacts(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
     Ok(json!(artifacts::available(&Dynamo(deps)).await?))
 }
 
-/// Per software, each version and the fridges that run it.
+/// Per software, each version and the fridges that run it, read from the table.
 pub async fn get_fridge_artifacts(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
-    // Only what the answer needs: the rows also carry each deployment id and who updated them.
-    let attributes: Vec<&str> = std::iter::once("fridgeId").chain(ARTIFACT_TYPES.iter().copied()).collect();
-    let items: Vec<HashMap<String, Value>> =
-        deps.table(Table::FridgeSoftwareVersions)?.scan_projected(&attributes).await?;
-    let mut by_type: BTreeMap<&str, BTreeMap<String, Vec<String>>> =
-        ARTIFACT_TYPES.iter().map(|t| (*t, BTreeMap::new())).collect();
-    for item in &items {
-        let Some(fridge) = item.get("fridgeId").and_then(Value::as_str) else { continue };
-        for t in ARTIFACT_TYPES {
-            if let (Some(version), Some(versions)) = (item.get(t).and_then(Value::as_str), by_type.get_mut(t)) {
-                versions.entry(version.to_string()).or_default().push(fridge.to_string());
-            }
-        }
-    }
-    let answer: Vec<Value> = ARTIFACT_TYPES
-        .iter()
-        .map(|t| {
-            let versions: Vec<Value> = by_type
-                .get(t)
-                .into_iter()
-                .flatten()
-                .map(|(name, fridges)| json!({ "versionName": name, "fridgesDeployedTo": fridges }))
-                .collect();
-            json!({ "artifactType": t, "versions": versions })
-        })
-        .collect();
-    Ok(json!(answer))
+    Ok(json!(inventory::read(deps, false).await?.content))
+}
+
+/// `fridgeSoftwareSnapshot`: where to read the same answer, kept as a
+/// snapshot, and how old it is (`url` null until the first one is built).
+pub async fn fridge_software_snapshot(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
+    snapshot::locate(deps, Kind::FridgeSoftware).await
+}
+
+/// The scheduled rebuild of the software snapshot (mends what a deployment's own rebuild missed).
+pub async fn rebuild_fridge_software_snapshot(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
+    inventory::rebuild(deps, deps, When::OlderThan(inventory::MIN_AGE_SECONDS), fridge_time::now()).await
 }
 
 pub async fn update_fridge_artifacts(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let request = deploy::Request::parse(&input.args)?;
     let who = input.caller()?.display().to_string();
-    Ok(json!(deploy::deploy(&Dynamo(deps), &who, request, &fridge_time::now_text()).await?))
+    let answer = deploy::deploy(&Dynamo(deps), &who, request, &fridge_time::now_text()).await?;
+    // The deployment landed whatever happens next: a snapshot that cannot be
+    // rebuilt now is rebuilt by the schedule, so it is logged, not refused.
+    if let Err(e) = inventory::rebuild(deps, deps, When::Now, fridge_time::now()).await {
+        tracing::warn!(error = %e, "the software snapshot was not rebuilt after a deployment");
+    }
+    Ok(json!(answer))
 }
 
 pub async fn get_fridge_software_pilots(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {

@@ -5,6 +5,7 @@ pub mod artifacts;
 pub mod deploy;
 pub mod fleet;
 pub mod handlers;
+pub mod inventory;
 pub mod pilot_save;
 pub mod pilots;
 pub mod records;
@@ -34,6 +35,21 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         handler: handler!(handlers::get_fridge_artifacts),
     },
     FunctionSpec {
+        name: "fridge_software_snapshot",
+        trigger: Trigger::Query("fridgeSoftwareSnapshot"),
+        permission: Permission::Action(VIEW),
+        grants: &[Grant::ReadBucket(Bucket::Snapshots)],
+        handler: handler!(handlers::fridge_software_snapshot),
+    },
+    FunctionSpec {
+        name: "rebuild_fridge_software_snapshot",
+        trigger: Trigger::Schedule("rate(5 minutes)"),
+        permission: Permission::System,
+        // Read: the age of the stored snapshot (HeadObject); write: the new one.
+        grants: &[Grant::ReadTable(Table::FridgeSoftwareVersions), Grant::CrudBucket(Bucket::Snapshots)],
+        handler: handler!(handlers::rebuild_fridge_software_snapshot),
+    },
+    FunctionSpec {
         name: "update_fridge_artifacts",
         trigger: Trigger::Mutation("updateFridgeArtifacts"),
         permission: Permission::Action(DEPLOY),
@@ -42,6 +58,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::FridgeSoftwareVersions),
             Grant::ReadTable(Table::Locations),
             Grant::WriteTable(Table::History),
+            // The software snapshot, rebuilt once the deployment landed.
+            Grant::CrudBucket(Bucket::Snapshots),
         ],
         handler: handler!(handlers::update_fridge_artifacts),
     },

@@ -2,6 +2,7 @@
 //! names the patterns reject), what each demo fridge runs, and two pilots.
 use aws_sdk_s3::primitives::ByteStream;
 use fleet_shared::entity::{location::FRIDGE, Location, LocationId};
+use fleet_shared::snapshot::When;
 use fleet_shared::{store, ApiError, Bucket, Deps, Table};
 use fn_software::{pilots::Pilot, versions::ARTIFACT_TYPES};
 use serde_json::json;
@@ -83,6 +84,8 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::FridgeSoftwareVersions)?.batch_put(items).await?;
+    // Seeding stands in for deployments, so it rebuilds the snapshot as each deployment does.
+    fn_software::inventory::rebuild(deps, deps, When::Now, fleet_shared::fridge_time::now()).await?;
 
     let pick = |from: usize, count: usize| fridges.iter().skip(from).take(count).cloned().collect::<Vec<_>>();
     let pilots = [

@@ -263,3 +263,18 @@ pub async fn through_telemetry_queue(bodies: &[String]) {
         }
     }
 }
+
+/// GETs a presigned URL as the browser does, inflating a gzip'd body.
+pub async fn fetch_snapshot(url: String) -> (Option<String>, serde_json::Value) {
+    tokio::task::spawn_blocking(move || {
+        let res = ureq::get(&url).call().expect("the presigned URL answers");
+        let encoding = res.header("content-encoding").map(str::to_string);
+        let mut raw = Vec::new();
+        std::io::Read::read_to_end(&mut res.into_reader(), &mut raw).unwrap();
+        let mut json = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&raw[..]), &mut json).expect("gzip");
+        (encoding, serde_json::from_slice(&json).unwrap())
+    })
+    .await
+    .unwrap()
+}

@@ -60,6 +60,7 @@ type Documents = {
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": typeof types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": typeof types.FridgeSoftwareDeploymentsDocument,
     "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}": typeof types.GetAvailableFridgeArtifactsDocument,
+    "query FridgeSoftwareSnapshot {\n  fridgeSoftwareSnapshot { url }\n}": typeof types.FridgeSoftwareSnapshotDocument,
     "query GetFridgeArtifacts {\n  getFridgeArtifacts { artifactType versions { versionName fridgesDeployedTo } }\n}": typeof types.GetFridgeArtifactsDocument,
     "query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {\n  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {\n    id fridgeIds displayName stage startDate endDate description active version\n  }\n}": typeof types.GetFridgeSoftwarePilotsDocument,
     "mutation PutFridgeSoftwarePilot($input: FridgeSoftwarePilotInput!) {\n  putFridgeSoftwarePilot(input: $input)\n}": typeof types.PutFridgeSoftwarePilotDocument,
@@ -113,6 +114,7 @@ const documents: Documents = {
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": types.FridgeSoftwareDeploymentsDocument,
     "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}": types.GetAvailableFridgeArtifactsDocument,
+    "query FridgeSoftwareSnapshot {\n  fridgeSoftwareSnapshot { url }\n}": types.FridgeSoftwareSnapshotDocument,
     "query GetFridgeArtifacts {\n  getFridgeArtifacts { artifactType versions { versionName fridgesDeployedTo } }\n}": types.GetFridgeArtifactsDocument,
     "query GetFridgeSoftwarePilots($onlyShowActive: Boolean) {\n  getFridgeSoftwarePilots(onlyShowActive: $onlyShowActive) {\n    id fridgeIds displayName stage startDate endDate description active version\n  }\n}": types.GetFridgeSoftwarePilotsDocument,
     "mutation PutFridgeSoftwarePilot($input: FridgeSoftwarePilotInput!) {\n  putFridgeSoftwarePilot(input: $input)\n}": types.PutFridgeSoftwarePilotDocument,
@@ -301,6 +303,10 @@ export function gql(source: "query FridgeSoftwareDeployments($artifactType: Stri
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}"): typeof import('./graphql').GetAvailableFridgeArtifactsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query FridgeSoftwareSnapshot {\n  fridgeSoftwareSnapshot { url }\n}"): typeof import('./graphql').FridgeSoftwareSnapshotDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

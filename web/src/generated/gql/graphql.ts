@@ -484,6 +484,11 @@ export type GetAvailableFridgeArtifactsQueryVariables = Exact<{ [key: string]: n
 
 export type GetAvailableFridgeArtifactsQuery = { getAvailableFridgeArtifacts: Array<{ artifactType: string, availableVersions: Array<{ version: string, cleanName: string, versionName: string, rawVersion: string }> }> };
 
+export type FridgeSoftwareSnapshotQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FridgeSoftwareSnapshotQuery = { fridgeSoftwareSnapshot: { url: string | null } };
+
 export type GetFridgeArtifactsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1206,6 +1211,13 @@ export const GetAvailableFridgeArtifactsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetAvailableFridgeArtifactsQuery, GetAvailableFridgeArtifactsQueryVariables>;
+export const FridgeSoftwareSnapshotDocument = new TypedDocumentString(`
+    query FridgeSoftwareSnapshot {
+  fridgeSoftwareSnapshot {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<FridgeSoftwareSnapshotQuery, FridgeSoftwareSnapshotQueryVariables>;
 export const GetFridgeArtifactsDocument = new TypedDocumentString(`
     query GetFridgeArtifacts {
   getFridgeArtifacts {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
+import { fetchSnapshot } from '@/lib/snapshot';
 import type { FridgeHealth } from './health-fields';
 
 const FLEET_HEALTH_SNAPSHOT = gql(`query FleetHealthSnapshot {
@@ -28,9 +29,7 @@ const PENDING_RETRY_MS = 5_000;
 export async function readFleetHealth(): Promise<FleetHealth> {
   const where = (await graphql(FLEET_HEALTH_SNAPSHOT)).fleetHealthSnapshot;
   if (!where.url) return { asOf: null, fridges: [] };
-  const res = await fetch(where.url, { cache: 'no-store' });
-  if (!res.ok) throw new Error(`The fleet health snapshot could not be read (${res.status}).`);
-  const body = (await res.json()) as { asOf: string; fridges: FridgeHealth[] };
+  const body = await fetchSnapshot<{ fridges: FridgeHealth[] }>(where.url, 'fleet health');
   return { asOf: body.asOf, fridges: body.fridges };
 }
 

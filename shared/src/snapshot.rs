@@ -1,0 +1,239 @@
+//! Snapshots: a fleet-wide view that a screen filters in the browser, kept as
+//! one gzip'd JSON object in the Snapshots bucket (decisions: "Portfolio
+//! health reads a snapshot", "The software inventory reads a snapshot").
+//! Building one reads the whole table; reading one costs a HeadObject and a
+//! presigned GET, whatever the fleet's size. Pure here, so the rules are
+//! unit-tested; `snapshot_store` keeps the objects in S3.
+use crate::{fridge_time, ApiError};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+use std::future::Future;
+use std::io::Write;
+
+/// How long a presigned GET works: one page load.
+pub const URL_SECONDS: u64 = 300;
+
+/// The fleet-wide views kept as snapshots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Every fridge's last heartbeat (/portfoliohealth).
+    FleetHealth,
+    /// Per software, each version and its fridges (/locations/fridge_software).
+    FridgeSoftware,
+}
+
+impl Kind {
+    /// The object's key in the Snapshots bucket.
+    pub fn key(self) -> &'static str {
+        match self {
+            Kind::FleetHealth => "fleet-health.json",
+            Kind::FridgeSoftware => "fridge-software.json",
+        }
+    }
+
+    /// The object's field that holds the view, beside `asOf`.
+    pub fn field(self) -> &'static str {
+        match self {
+            Kind::FleetHealth => "fridges",
+            Kind::FridgeSoftware => "artifacts",
+        }
+    }
+}
+
+/// What the stored snapshot's metadata tells: when it was built and of how many fridges.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stored {
+    pub as_of: DateTime<Utc>,
+    pub fridges: i64,
+}
+
+/// The Snapshots bucket, as the rebuild and the locate see it.
+pub trait SnapshotObjects: Sync {
+    /// The stored snapshot's age and size; None when there is none (or its
+    /// metadata is unreadable, so the next rebuild replaces it).
+    fn stored(&self, kind: Kind) -> impl Future<Output = Result<Option<Stored>, ApiError>> + Send;
+    /// Replaces the snapshot with `gzipped` JSON.
+    fn put(
+        &self,
+        kind: Kind,
+        gzipped: Vec<u8>,
+        as_of: &str,
+        fridges: usize,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// A GET of the snapshot that works for `seconds`.
+    fn url(&self, kind: Kind, seconds: u64) -> impl Future<Output = Result<String, ApiError>> + Send;
+}
+
+/// When a rebuild replaces the stored snapshot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    /// Only once the stored one is this many seconds old: a schedule (or the
+    /// local scheduler, which ticks faster) rebuilds no more often.
+    OlderThan(i64),
+    /// Now: the table just changed (a deployment), and its author reloads next.
+    Now,
+}
+
+/// A view as built from the table: what the object holds, and of how many fridges.
+pub struct View<T> {
+    pub content: T,
+    pub fridges: usize,
+}
+
+/// gzip, the object's `Content-Encoding`: the browser inflates it itself.
+pub fn gzip(json: &[u8]) -> Result<Vec<u8>, ApiError> {
+    let mut out = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    out.write_all(json).map_err(ApiError::internal)?;
+    out.finish().map_err(ApiError::internal)
+}
+
+/// Whether a snapshot built at `as_of` is younger than `seconds` at `now`.
+/// One stamped in the future (a skewed clock) is not: it is rebuilt, not kept forever.
+pub fn younger_than(as_of: DateTime<Utc>, now: DateTime<Utc>, seconds: i64) -> bool {
+    as_of <= now && now.signed_duration_since(as_of).num_seconds() < seconds
+}
+
+/// Rebuilds `kind` from `build` unless `when` keeps the stored one; answers what it did.
+pub async fn rebuild<T, F>(
+    objects: &impl SnapshotObjects,
+    kind: Kind,
+    when: When,
+    now: DateTime<Utc>,
+    build: impl FnOnce() -> F,
+) -> Result<Value, ApiError>
+where
+    T: Serialize,
+    F: Future<Output = Result<View<T>, ApiError>>,
+{
+    if let When::OlderThan(seconds) = when {
+        if let Some(stored) = objects.stored(kind).await? {
+            if younger_than(stored.as_of, now, seconds) {
+                return Ok(json!({ "rebuilt": false, "asOf": fridge_time::stamp(stored.as_of) }));
+            }
+        }
+    }
+    let view = build().await?;
+    let as_of = fridge_time::stamp(now);
+    let mut object = Map::new();
+    object.insert("asOf".into(), json!(as_of));
+    object.insert(kind.field().into(), serde_json::to_value(&view.content).map_err(ApiError::internal)?);
+    let body = gzip(&serde_json::to_vec(&object).map_err(ApiError::internal)?)?;
+    let bytes = body.len();
+    objects.put(kind, body, &as_of, view.fridges).await?;
+    Ok(json!({ "rebuilt": true, "asOf": as_of, "fridges": view.fridges, "bytes": bytes }))
+}
+
+/// Where to read `kind` and how old it is (`url` null until the first one is built).
+pub async fn locate(objects: &impl SnapshotObjects, kind: Kind) -> Result<Value, ApiError> {
+    let Some(stored) = objects.stored(kind).await? else {
+        return Ok(json!({ "url": null, "asOf": null, "fridges": 0 }));
+    };
+    let url = objects.url(kind, URL_SECONDS).await?;
+    Ok(json!({ "url": url, "asOf": fridge_time::stamp(stored.as_of), "fridges": stored.fridges }))
+}
+
+/// The Snapshots bucket in memory, for the tests of every area that keeps a snapshot.
+pub mod memory {
+    use super::*;
+    use std::collections::HashMap;
+    use std::io::Read;
+    use std::sync::Mutex;
+
+    #[derive(Default)]
+    pub struct Objects {
+        pub objects: Mutex<HashMap<&'static str, (Vec<u8>, Stored)>>,
+    }
+
+    impl Objects {
+        /// The stored object of `kind`, inflated and parsed.
+        pub fn json(&self, kind: Kind) -> Option<Value> {
+            let objects = self.objects.lock().unwrap();
+            let (bytes, _) = objects.get(kind.key())?;
+            let mut back = Vec::new();
+            flate2::read::GzDecoder::new(bytes.as_slice()).read_to_end(&mut back).ok()?;
+            serde_json::from_slice(&back).ok()
+        }
+    }
+
+    impl SnapshotObjects for Objects {
+        async fn stored(&self, kind: Kind) -> Result<Option<Stored>, ApiError> {
+            Ok(self.objects.lock().unwrap().get(kind.key()).map(|(_, s)| s.clone()))
+        }
+        async fn put(&self, kind: Kind, gzipped: Vec<u8>, as_of: &str, fridges: usize) -> Result<(), ApiError> {
+            let as_of = DateTime::parse_from_rfc3339(as_of).map_err(ApiError::internal)?.with_timezone(&Utc);
+            let stored = Stored { as_of, fridges: fridges as i64 };
+            self.objects.lock().unwrap().insert(kind.key(), (gzipped, stored));
+            Ok(())
+        }
+        async fn url(&self, kind: Kind, _: u64) -> Result<String, ApiError> {
+            Ok(format!("https://snapshots/{}", kind.key()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::memory::Objects;
+    use super::*;
+    use std::io::Read;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn at(s: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_800_000_000 + s, 0).unwrap()
+    }
+
+    #[test]
+    fn gzip_inflates_to_the_same_json() {
+        let json = br#"{"asOf":"2026-11-25T00:00:00.000Z","fridges":[]}"#.repeat(50);
+        let packed = gzip(&json).unwrap();
+        assert!(packed.len() < json.len() / 5, "{} bytes of {}", packed.len(), json.len());
+        let mut back = Vec::new();
+        flate2::read::GzDecoder::new(packed.as_slice()).read_to_end(&mut back).unwrap();
+        assert_eq!(back, json);
+    }
+
+    #[test]
+    fn a_snapshot_is_young_until_its_age_and_never_when_stamped_ahead() {
+        assert!(younger_than(at(0), at(0), 55));
+        assert!(younger_than(at(0), at(54), 55));
+        assert!(!younger_than(at(0), at(55), 55));
+        assert!(!younger_than(at(10), at(0), 55));
+    }
+
+    #[tokio::test]
+    async fn older_than_keeps_a_young_snapshot_and_now_always_rebuilds() {
+        let objects = Objects::default();
+        let builds = AtomicUsize::new(0);
+        let build = || async {
+            builds.fetch_add(1, Ordering::SeqCst);
+            Ok(View { content: vec!["CHI_1", "CHI_2"], fridges: 2 })
+        };
+        let kind = Kind::FridgeSoftware;
+        let first = rebuild(&objects, kind, When::OlderThan(55), at(0), build).await.unwrap();
+        assert_eq!((&first["rebuilt"], &first["fridges"]), (&json!(true), &json!(2)));
+        for s in [2, 30, 54] {
+            assert_eq!(rebuild(&objects, kind, When::OlderThan(55), at(s), build).await.unwrap()["rebuilt"], false);
+        }
+        assert_eq!(builds.load(Ordering::SeqCst), 1);
+        assert_eq!(rebuild(&objects, kind, When::Now, at(3), build).await.unwrap()["rebuilt"], true);
+        assert_eq!(rebuild(&objects, kind, When::OlderThan(55), at(60), build).await.unwrap()["rebuilt"], true);
+        assert_eq!(builds.load(Ordering::SeqCst), 3);
+        // Each kind under its own key, the view under its own field.
+        assert_eq!(objects.json(kind).unwrap()["artifacts"], json!(["CHI_1", "CHI_2"]));
+        assert!(objects.json(Kind::FleetHealth).is_none());
+    }
+
+    #[tokio::test]
+    async fn locate_answers_no_url_until_the_first_build() {
+        let objects = Objects::default();
+        let none = locate(&objects, Kind::FleetHealth).await.unwrap();
+        assert_eq!(none, json!({ "url": null, "asOf": null, "fridges": 0 }));
+        let build = || async { Ok(View { content: [1, 2, 3], fridges: 3 }) };
+        rebuild(&objects, Kind::FleetHealth, When::Now, at(0), build).await.unwrap();
+        let found = locate(&objects, Kind::FleetHealth).await.unwrap();
+        assert_eq!(found["url"], "https://snapshots/fleet-health.json");
+        assert_eq!(found["fridges"], 3);
+        assert_eq!(found["asOf"], fridge_time::stamp(at(0)));
+    }
+}

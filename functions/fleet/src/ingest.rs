@@ -3,6 +3,11 @@
 //! stored (malformed, unknown fridge) is sent to the dead-letter queue with
 //! its reason and counts as handled, so it never blocks the batch.
 //!
+//! A heartbeat is stored only when it changes what a screen shows, or when
+//! the stored one is 10 minutes old (`health_changes`): one BatchGetItem of the
+//! batch's stored health decides, and a stored heartbeat writes its health
+//! record and one temperature sample.
+//!
 //! History (events, segment events, temperature samples) is written with
 //! BatchWriteItem under keys that follow the message (an event's id, a
 //! sample's time), so a redelivered message rewrites the same item instead of
@@ -10,16 +15,17 @@
 //! SQS neither orders nor de-duplicates, so each is a conditional put that
 //! lands only over an older report; a late one loses quietly. A transient
 //! failure reports the records for redelivery.
+use crate::health_changes;
 use crate::store::{Dynamo, FleetStore, History, Landed, Latest, Unstorable};
 use crate::telemetry::{self, Message};
 use fleet_shared::entity::health::FridgeHealth;
-use fleet_shared::entity::telemetry::{InventorySnapshot, TelemetryEvent, TemperatureSample};
+use fleet_shared::entity::telemetry::{Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample};
 use fleet_shared::events::{sqs_records, SqsBatchResponse, SqsMessage};
 use fleet_shared::fridge_time::{now_text, stamp};
 use fleet_shared::{ApiError, Deps, Input, Table};
 use futures::stream::{self, StreamExt};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Conditional puts of latest state in flight at once, per batch.
 const LATEST_IN_FLIGHT: usize = 8;
@@ -41,21 +47,44 @@ pub(crate) struct Write<T> {
 }
 
 /// What a batch's messages become, by table and key: the latest state per
-/// fridge (only the newest of the batch, then only over an older stored one)
-/// and history rows (a duplicate is one row).
+/// fridge (only the newest of the batch, then only over an older stored one),
+/// the temperature sample of each fridge's newest heartbeat, and history rows
+/// (a duplicate is one row).
 #[derive(Debug, Default)]
 pub(crate) struct Writes {
     pub(crate) latest: BTreeMap<(Table, String), Write<Latest>>,
+    /// By fridge: stored with its health record, or not at all.
+    pub(crate) samples: BTreeMap<String, Write<History>>,
     pub(crate) history: BTreeMap<(Table, String), Write<History>>,
 }
 
 impl Writes {
-    fn latest(&mut self, item: Latest, record: (String, String)) {
+    /// Keeps `item` if it is the newest of its fridge so far; answers whether it is.
+    fn latest(&mut self, item: Latest, record: (String, String)) -> bool {
         let (key, at) = ((item.table(), item.location_id().to_string()), item.at());
         let newer = self.latest.get(&key).is_none_or(|old| old.at < at);
         if newer {
             self.latest.insert(key, Write { item, at, records: vec![record] });
         }
+        newer
+    }
+
+    /// The fridges whose newest heartbeat of the batch is to be written.
+    fn health_ids(&self) -> Vec<&str> {
+        self.latest.keys().filter(|(t, _)| *t == Table::FridgeHealth).map(|(_, id)| id.as_str()).collect()
+    }
+
+    /// Leaves out the heartbeats (and their samples) that change nothing
+    /// stored; answers how many. Their records are handled: nothing to redo.
+    fn drop_unchanged(&mut self, stored: &HashMap<String, Heartbeat>) -> usize {
+        let before = self.latest.len();
+        self.latest.retain(|(_, id), w| match &w.item {
+            Latest::Health(h) => health_changes::worth_storing(stored.get(id), &h.report),
+            Latest::Inventory(_) => true,
+        });
+        let latest = &self.latest;
+        self.samples.retain(|id, _| latest.contains_key(&(Table::FridgeHealth, id.clone())));
+        before - self.latest.len()
     }
 
     fn history(&mut self, item: History, at: String, record: (String, String)) {
@@ -86,17 +115,25 @@ pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstora
         let at = stamp(m.timestamp());
         match m {
             Message::Heartbeat(h) => {
-                if let Some(t) = h.temperature {
-                    match sample(h, t) {
-                        Ok(s) => out.history(History::Sample(s), at.clone(), record.clone()),
-                        Err(reason) => {
-                            bad.push((id.clone(), body.clone(), reason));
-                            continue;
+                let sample = match h.temperature.map(|t| sample(h, t)).transpose() {
+                    Ok(s) => s,
+                    Err(reason) => {
+                        bad.push((id.clone(), body.clone(), reason));
+                        continue;
+                    }
+                };
+                let health = FridgeHealth { report: (**h).clone(), received_at: Some(received.to_string()) };
+                if out.latest(Latest::Health(Box::new(health)), record.clone()) {
+                    let fridge = h.location_id.to_string();
+                    match sample {
+                        Some(s) => {
+                            out.samples.insert(fridge, Write { item: History::Sample(s), at, records: vec![record] });
+                        }
+                        None => {
+                            out.samples.remove(&fridge);
                         }
                     }
                 }
-                let health = FridgeHealth { report: (**h).clone(), received_at: Some(received.to_string()) };
-                out.latest(Latest::Health(Box::new(health)), record);
             }
             Message::Event { location_id, event_id, event_type, timestamp }
             | Message::SegmentEvent { location_id, event_id, event_type, timestamp, .. } => {
@@ -159,12 +196,13 @@ async fn write<S: FleetStore>(store: &S, writes: &Writes) -> Written {
         latest.iter().enumerate().map(|(i, w)| async move { (i, store.put_latest(&w.item).await) }).collect();
     let landed =
         stream::iter(puts).buffer_unordered(LATEST_IN_FLIGHT).collect::<Vec<(usize, Result<Landed, ApiError>)>>();
-    let rows: Vec<&History> = writes.history.values().map(|w| &w.item).collect();
-    let (history, landed) = tokio::join!(store.put_history(&rows), landed);
+    let history: Vec<&Write<History>> = writes.history.values().chain(writes.samples.values()).collect();
+    let rows: Vec<&History> = history.iter().map(|w| &w.item).collect();
+    let (stored, landed) = tokio::join!(store.put_history(&rows), landed);
     let mut out = Written::default();
-    if let Err(e) = history {
+    if let Err(e) = stored {
         tracing::error!(error = %e, "telemetry history not stored; left for redelivery");
-        out.retry.extend(writes.history.values().flat_map(|w| w.records.iter().map(|(id, _)| id.clone())));
+        out.retry.extend(history.iter().flat_map(|w| w.records.iter().map(|(id, _)| id.clone())));
     }
     for (i, landed) in landed {
         let Some(w) = latest.get(i) else { continue };
@@ -217,8 +255,16 @@ pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBa
             retry.extend(parsed.iter().map(|(id, ..)| id.clone()));
         }
     }
-    let (writes, unstorable) = items(&good, &now_text());
+    let (mut writes, unstorable) = items(&good, &now_text());
     bad.extend(unstorable);
+    match store.stored_health(&writes.health_ids()).await {
+        Ok(stored) => {
+            let unchanged = writes.drop_unchanged(&stored);
+            tracing::debug!(unchanged, "heartbeats that change nothing stored: not written");
+        }
+        // Not knowing what is stored costs writes, never a report: every heartbeat is written.
+        Err(e) => tracing::warn!(error = %e, "stored health unreadable; every heartbeat of the batch is written"),
+    }
     let written = write(store, &writes).await;
     bad.extend(written.refused);
     retry.extend(written.retry);
@@ -311,11 +357,8 @@ mod tests {
             ["m3", "m4"],
             "both records stand behind it"
         );
-        assert_eq!(
-            out.history.keys().filter(|(t, k)| *t == Table::FridgeTelemetry && k.contains("|temp#")).count(),
-            2,
-            "both samples kept"
-        );
+        let samples: Vec<(&String, &str)> = out.samples.iter().map(|(id, w)| (id, w.at.as_str())).collect();
+        assert_eq!(samples, [(&"A".to_string(), "2026-11-23T02:00:05.000Z")], "the newest heartbeat's sample only");
     }
 
     #[test]
@@ -346,10 +389,38 @@ mod tests {
             other => panic!("{other:?}"),
         };
         assert_eq!(health(&store), (Some(37.0), "2026-11-23T11:00:00.000Z".to_string()), "the newer one stays");
-        assert_eq!(store.history.lock().unwrap().len(), 2, "both samples are history, and kept");
+        assert_eq!(store.history.lock().unwrap().len(), 1, "only the stored heartbeat's sample");
         assert!(store.parked.lock().unwrap().is_empty(), "not parked either");
         ingest(&store, vec![record("m3", &heartbeat("2026-11-23T11:30:00Z", 38.0))]).await;
         assert_eq!(health(&store).0, Some(38.0), "a still newer one lands");
+    }
+
+    #[tokio::test]
+    async fn a_heartbeat_that_changes_nothing_shown_is_not_written_until_the_refresh() {
+        let _clock = at_noon();
+        let store = Fake::with(&[("A", "LIVE")]);
+        let writes = |store: &Fake| (store.history.lock().unwrap().len(), health_at(store));
+        ingest(&store, vec![record("m1", &heartbeat("2026-11-23T11:00:00Z", 37.0))]).await;
+        assert_eq!(writes(&store), (1, "2026-11-23T11:00:00.000Z".into()), "the first is stored, with its sample");
+        // The next minutes drift by tenths: nothing is written, and nothing is left for redelivery.
+        for (n, minute) in ["01", "02", "09"].iter().enumerate() {
+            let at = format!("2026-11-23T11:{minute}:00Z");
+            let answer = ingest(&store, vec![record(&format!("r{n}"), &heartbeat(&at, 37.4))]).await;
+            assert!(answer.batch_item_failures.is_empty());
+        }
+        assert_eq!(writes(&store), (1, "2026-11-23T11:00:00.000Z".into()));
+        // A new colour band is stored at once; ten minutes after the stored one, a repeat is too.
+        ingest(&store, vec![record("m2", &heartbeat("2026-11-23T11:09:30Z", 39.0))]).await;
+        assert_eq!(writes(&store), (2, "2026-11-23T11:09:30.000Z".into()));
+        ingest(&store, vec![record("m3", &heartbeat("2026-11-23T11:19:30Z", 39.0))]).await;
+        assert_eq!(writes(&store), (3, "2026-11-23T11:19:30.000Z".into()));
+    }
+
+    fn health_at(store: &Fake) -> String {
+        match store.latest.lock().unwrap().get(&(Table::FridgeHealth, "A".to_string())) {
+            Some(Latest::Health(h)) => stamp(h.report.timestamp),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[tokio::test]

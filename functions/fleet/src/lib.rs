@@ -4,6 +4,7 @@
 //! console reads them and sends commands back through the command queue.
 pub mod commands;
 pub mod health;
+pub mod health_changes;
 pub mod ingest;
 pub mod inventory;
 pub mod rules;

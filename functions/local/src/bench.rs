@@ -382,6 +382,19 @@ pub async fn ingest(wiring: &'static crate::wiring::Wiring, deps: &'static Deps,
     Ok(())
 }
 
+/// A bench fridge's heartbeat: its state follows from its id, so a later
+/// heartbeat of the same fridge repeats it (`drift` moves the temperature by
+/// tenths, what a steady minute does) unless `changed` flips its HDMI.
+pub fn heartbeat(id: &str, at: &str, drift: f64, changed: bool) -> Value {
+    // FNV-1a: stable across runs and builds, unlike the std hasher.
+    let i = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3)) as usize;
+    let zones = ["America/Chicago", "America/New_York", "America/Denver", "America/Los_Angeles"];
+    json!({ "type": "heartbeat", "locationId": id, "timestamp": at, "temperature": 35.0 + (i % 3) as f64 + drift, "temperatureSetpoint": 37.0,
+            "outOfOrder": i.is_multiple_of(25), "safetyHold": i.is_multiple_of(30), "inaccessible": i.is_multiple_of(40), "hdmi": i.is_multiple_of(20) == changed, "elo": true,
+            "cardReader": !i.is_multiple_of(18), "electricalLayout": true, "activeTicket": false, "timezone": zones[i % 4],
+            "jofemarState": if i.is_multiple_of(15) { "STATUS_5_MOTOR_FAULT" } else { "STATUS_0_READY" }, "networkSpeed": { "previousSpeed": 0.3 } })
+}
+
 /// `fleet-local bench-health N`: the stack gets N fridges (as `bench-fleet`),
 /// each with a heartbeat stored through the real ingest handler, for the
 /// portfolio health page's load figure. Answers how many reported.
@@ -396,16 +409,12 @@ pub async fn health(
         locations.iter().filter_map(|l| l.get("id").and_then(Value::as_str).map(str::to_string)).collect();
     let spec = crate::registry::by_name("telemetry_ingest").ok_or_else(|| ApiError::internal("no telemetry_ingest"))?;
     let now = fleet_shared::fridge_time::now_text();
-    let zones = ["America/Chicago", "America/New_York", "America/Denver", "America/Los_Angeles"];
     let arn = crate::queues::queue_arn("http://localhost/000000000000/TelemetryQueue");
     let chunks: Vec<Vec<fleet_shared::events::SqsMessage>> = ids
         .iter()
         .enumerate()
         .map(|(i, id)| {
-            let body = json!({ "type": "heartbeat", "locationId": id, "timestamp": now, "temperature": 36.0 + (i % 8) as f64, "temperatureSetpoint": 37.0,
-                               "outOfOrder": i % 25 == 0, "safetyHold": i % 30 == 0, "inaccessible": i % 40 == 0, "hdmi": i % 20 != 0, "elo": true,
-                               "cardReader": i % 18 != 0, "electricalLayout": true, "activeTicket": false, "timezone": zones[i % 4],
-                               "jofemarState": if i % 15 == 0 { "STATUS_5_MOTOR_FAULT" } else { "STATUS_0_READY" }, "networkSpeed": { "previousSpeed": 0.3 } });
+            let body = heartbeat(id, &now, 0.0, false);
             crate::queues::record(&format!("bh-{i}"), "bench", &body.to_string(), &arn)
         })
         .collect::<Vec<_>>()

@@ -468,15 +468,40 @@ async fn a_late_heartbeat_or_inventory_never_overwrites_a_newer_one() {
         (view["timestamp"].as_str(), &view["inventory"]["payload"]["itemsBySlot"]["1:1"]["slotItemName"]),
         (Some(newer.as_str()), &json!("GREEK_SALAD"))
     );
-    // Its temperature sample is history, and is kept.
+    // A late report writes nothing, not even a sample: samples go with the stored heartbeats.
     let samples = gql("fridge_temperatures", &admin().await, json!({ "location": id, "hours": 2 })).await.unwrap();
-    assert_eq!(samples.as_array().unwrap().len(), 2);
+    assert_eq!(samples.as_array().unwrap().len(), 1);
     assert!(dead_letters().await.iter().all(|(b, _)| !b.contains(id.as_str())), "not parked either");
-    // A redelivery of the newer one changes nothing; a still newer one lands.
+    // A redelivery of the newer one changes nothing; a still newer one that changes what is shown lands.
     assert_eq!(ingest(&first).await["batchItemFailures"], json!([]));
     let newest = ago(1);
-    ingest(&[heartbeat(id, json!({ "timestamp": newest, "temperature": 38.0 })).to_string()]).await;
-    assert_eq!(health(&admin().await, &ids).await.unwrap()[0]["temperature"], 38.0);
+    ingest(&[heartbeat(id, json!({ "timestamp": newest, "temperature": 38.0, "hdmi": false })).to_string()]).await;
+    let stored = health(&admin().await, &ids).await.unwrap();
+    assert_eq!((&stored[0]["temperature"], &stored[0]["hdmi"]), (&json!(38.0), &json!(false)));
+}
+
+#[tokio::test]
+async fn a_heartbeat_that_changes_nothing_shown_costs_a_read_not_a_write() {
+    let _turn = QUEUES.lock().await;
+    let ids = locations("SAME", 1, "LIVE").await;
+    let id = &ids[0];
+    let beat =
+        |at: &str, temperature: f64| heartbeat(id, json!({ "timestamp": at, "temperature": temperature })).to_string();
+    let first = ago(240);
+    assert_eq!(ingest(&[beat(&first, 37.0)]).await["batchItemFailures"], json!([]));
+    // Minutes later, the same state and a drift of tenths: handled, and nothing rewritten.
+    for (seconds, temperature) in [(180, 37.3), (120, 36.8), (60, 37.2)] {
+        assert_eq!(ingest(&[beat(&ago(seconds), temperature)]).await["batchItemFailures"], json!([]));
+    }
+    let stored = health(&admin().await, &ids).await.unwrap();
+    assert_eq!((stored[0]["timestamp"].as_str(), &stored[0]["temperature"]), (Some(first.as_str()), &json!(37.0)));
+    let samples = gql("fridge_temperatures", &admin().await, json!({ "location": id, "hours": 2 })).await.unwrap();
+    assert_eq!(samples.as_array().unwrap().len(), 1, "one sample, of the stored heartbeat");
+    // Into the orange band: stored at once, with its sample.
+    assert_eq!(ingest(&[beat(&ago(30), 39.5)]).await["batchItemFailures"], json!([]));
+    assert_eq!(health(&admin().await, &ids).await.unwrap()[0]["temperature"], 39.5);
+    let samples = gql("fridge_temperatures", &admin().await, json!({ "location": id, "hours": 2 })).await.unwrap();
+    assert_eq!(samples.as_array().unwrap().len(), 2);
 }
 
 #[tokio::test]

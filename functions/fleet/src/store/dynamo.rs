@@ -6,7 +6,7 @@ use aws_sdk_s3::presigning::PresigningConfig;
 use aws_sdk_sqs::types::MessageAttributeValue;
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::telemetry::{
-    CommandState, FridgeCommand, InventorySnapshot, TelemetryEvent, TemperatureSample, SAMPLE_PREFIX,
+    CommandState, FridgeCommand, Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample, SAMPLE_PREFIX,
 };
 use fleet_shared::entity::{report, Location, LocationId};
 use fleet_shared::fridge_time::stamp;
@@ -206,6 +206,22 @@ impl FleetStore for Dynamo {
 
     async fn known_locations(&self, ids: &[&str]) -> Result<HashSet<String>, ApiError> {
         LocationCache::get().known(self, ids).await
+    }
+
+    async fn stored_health(&self, ids: &[&str]) -> Result<HashMap<String, Heartbeat>, ApiError> {
+        let keys = ids.iter().map(|id| HashMap::from([("locationId".to_string(), store::s(*id))])).collect();
+        let items = self.0.table(Table::FridgeHealth)?.batch_get(keys, &[]).await?;
+        let mut out = HashMap::new();
+        for item in items {
+            // An unreadable record counts as none: the heartbeat replaces it.
+            match store::from_item::<FridgeHealth>(item) {
+                Ok(h) => {
+                    out.insert(h.report.location_id.to_string(), h.report);
+                }
+                Err(e) => tracing::warn!(error = %e, "a stored health record is unreadable; it is replaced"),
+            }
+        }
+        Ok(out)
     }
 
     /// The stored `timestamp` is `stamp` text, which sorts as time does.

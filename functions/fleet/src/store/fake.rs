@@ -2,7 +2,7 @@
 //! (conditional command record with its claim, newest-wins latest state,
 //! a command result only for a recorded command).
 use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
-use fleet_shared::entity::telemetry::{CommandState, FridgeCommand, InventorySnapshot};
+use fleet_shared::entity::telemetry::{CommandState, FridgeCommand, Heartbeat, InventorySnapshot};
 use fleet_shared::entity::{report, Location, LocationId};
 use fleet_shared::idempotency::{Claim, MemoryRecords, Records, Seen};
 use fleet_shared::{ApiError, Caller, Table};
@@ -118,6 +118,17 @@ impl FleetStore for Fake {
     async fn known_locations(&self, ids: &[&str]) -> Result<HashSet<String>, ApiError> {
         let locations = lock(&self.locations);
         Ok(ids.iter().filter(|id| locations.contains_key(**id)).map(|id| id.to_string()).collect())
+    }
+
+    async fn stored_health(&self, ids: &[&str]) -> Result<HashMap<String, Heartbeat>, ApiError> {
+        let stored = lock(&self.latest);
+        Ok(ids
+            .iter()
+            .filter_map(|id| match stored.get(&(Table::FridgeHealth, id.to_string())) {
+                Some(Latest::Health(h)) => Some((id.to_string(), h.report.clone())),
+                _ => None,
+            })
+            .collect())
     }
 
     async fn put_latest(&self, latest: &Latest) -> Result<Landed, ApiError> {

@@ -6,7 +6,7 @@
 //! rules are unit-tested with.
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::telemetry::{
-    CommandState, FridgeCommand, InventorySnapshot, TelemetryEvent, TemperatureSample,
+    CommandState, FridgeCommand, Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample,
 };
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::stamp;
@@ -14,7 +14,7 @@ use fleet_shared::idempotency::{Claim, Records};
 use fleet_shared::{ApiError, Caller, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 
 mod dynamo;
@@ -159,6 +159,9 @@ pub trait FleetStore: Records + Sync {
     fn send_swap(&self, body: &Value) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// The ids among `ids` that are locations.
     fn known_locations(&self, ids: &[&str]) -> impl Future<Output = Result<HashSet<String>, ApiError>> + Send;
+    /// The stored health reports of these fridges (those with one), to tell
+    /// which heartbeats change them (`health_changes`).
+    fn stored_health(&self, ids: &[&str]) -> impl Future<Output = Result<HashMap<String, Heartbeat>, ApiError>> + Send;
     /// Puts a fridge's latest state only over an older report (or none).
     fn put_latest(&self, latest: &Latest) -> impl Future<Output = Result<Landed, ApiError>> + Send;
     /// Writes history rows (a row already there is rewritten).

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, tableCsv, VIRTUALIZE_AFTER, type DataColumn } from './DataTable';
@@ -185,5 +185,35 @@ describe('grouped rows', () => {
       'SUMMARY 2 fridges, 52 units',
     ]);
     expect(rows[1]).toHaveStyle({ fontWeight: '700' });
+  });
+
+  it("renders a long grouped table's first whole groups at once and the rest in the next frames, all for print", async () => {
+    // 30 groups of 10 fridges: 300 rows, over the 200 a first frame renders.
+    const many: Fridge[] = Array.from({ length: 300 }, (_, i) => ({
+      id: `F_${String(i).padStart(3, '0')}`,
+      name: `Fridge ${i}`,
+      units: 1,
+      status: `G${String(Math.floor(i / 10)).padStart(2, '0')}`,
+    }));
+    const groups = {
+      of: (f: Fridge) => f.status,
+      header: (key: string) => `GROUP: ${key}`,
+      footer: (_: string, rows: Fridge[]) => `SUMMARY ${rows.length}`,
+    };
+    const headers = () => screen.queryAllByText(/^GROUP: /).length;
+    const first = renderTable(many, { groups, initialSort: { id: 'id' } });
+    expect(headers()).toBe(VIRTUALIZE_AFTER / 10);
+    // Each shown group is whole: its summary counts all of its rows.
+    expect(screen.getAllByText(/^SUMMARY /).every((s) => s.textContent === 'SUMMARY 10')).toBe(true);
+    await vi.waitFor(() => expect(headers()).toBe(30));
+    expect(screen.getByText('300 of 300 rows')).toBeInTheDocument();
+    first.unmount();
+
+    renderTable(many, { groups, initialSort: { id: 'id' } });
+    expect(headers()).toBe(20);
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    expect(headers()).toBe(30);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Flex, Loader, SearchField, Text, View } from '@aws-amplify/ui-react';
 import { download, toCsv } from '@/lib/csv';
+import { useProgressive } from '@/lib/progressive';
 
 /** Past this many rows only the visible ones are in the DOM. */
 export const VIRTUALIZE_AFTER = 200;
@@ -158,6 +159,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const rows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = !props.groups && rows.length > VIRTUALIZE_AFTER;
+  // Grouped rows are not virtualised (a group's header and summary span it): a long grouped table renders its
+  // first whole groups at once and the rest frame by frame.
+  const groupedRows = useProgressive(props.groups ? rows.length : 0, VIRTUALIZE_AFTER, VIRTUALIZE_AFTER * 2);
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -314,7 +318,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <tbody>
             {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
             {props.groups
-              ? grouped(rows, props.groups, renderRow, columns.length)
+              ? grouped(rows, props.groups, renderRow, columns.length, groupedRows)
               : windowed.map((row) => renderRow(row))}
             {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
           </tbody>
@@ -344,6 +348,8 @@ function grouped<T>(
   groups: RowGroups<T>,
   renderRow: (row: Row<T>, background?: string) => ReactNode,
   span: number,
+  /** Whole groups are rendered until at least this many rows are. */
+  limit: number,
 ) {
   const order: string[] = [];
   const members = new Map<string, Row<T>[]>();
@@ -355,7 +361,13 @@ function grouped<T>(
     }
     members.get(key)!.push(r);
   }
-  return order.map((key) => {
+  let rendered = 0;
+  const shown = order.filter((key) => {
+    const take = rendered < limit;
+    rendered += members.get(key)!.length;
+    return take;
+  });
+  return shown.map((key) => {
     const group = members.get(key)!;
     const originals = group.map((r) => r.original);
     const background = groups.background?.(key);

@@ -87,7 +87,9 @@ impl BoardStore for Dynamo {
     }
 
     async fn health(&self, ids: &[String]) -> Result<Vec<FridgeHealth>, ApiError> {
-        let items = self.0.table(Table::FridgeHealth)?.batch_get(keys("locationId", ids), &[]).await?;
+        // What the board shows of it (safety hold, vending state); the key and time make it a record.
+        let projection = ["locationId", "timestamp", "safetyHold", "jofemarState"];
+        let items = self.0.table(Table::FridgeHealth)?.batch_get(keys("locationId", ids), &projection).await?;
         items.into_iter().map(store::from_item).collect()
     }
 

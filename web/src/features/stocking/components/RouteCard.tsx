@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
@@ -25,13 +25,14 @@ const COLUMNS: DataColumn<DashboardStop>[] = STOP_COLUMNS.map((c) => {
 export interface RouteCardProps {
   route: DashboardRoute;
   expanded: boolean;
-  onToggle: () => void;
+  /** Called with the route and whether it is expanded now; stable, so an unchanged card is not rendered again. */
+  onToggle: (route: string, expanded: boolean) => void;
   /** The clock the 'Last action' text is read against (ticks on the page). */
   now: number;
 }
 
 /** One route of the dashboard: its progress, the time since its last action, and its stops. */
-export function RouteCard({ route, expanded, onToggle, now }: RouteCardProps) {
+export const RouteCard = memo(function RouteCard({ route, expanded, onToggle, now }: RouteCardProps) {
   const bodyId = useId();
   return (
     <View
@@ -61,7 +62,7 @@ export function RouteCard({ route, expanded, onToggle, now }: RouteCardProps) {
         </Flex>
         <Button
           size="small"
-          onClick={onToggle}
+          onClick={() => onToggle(route.route, expanded)}
           aria-expanded={expanded}
           aria-controls={bodyId}
           aria-label={`${expanded ? 'Collapse' : 'Expand'} route ${route.route}`}
@@ -87,4 +88,4 @@ export function RouteCard({ route, expanded, onToggle, now }: RouteCardProps) {
       </View>
     </View>
   );
-}
+});

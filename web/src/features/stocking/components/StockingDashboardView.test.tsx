@@ -44,12 +44,15 @@ const stop = (over: Record<string, unknown>) => ({
 
 let parts: Record<string, string>;
 let filters: unknown[];
+/** Routes answered beyond R1 and R2, of one stop each. */
+let extraRoutes = 0;
 
 beforeEach(() => {
   localStorage.clear();
   downloads.length = 0;
   filters = [];
   parts = { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' };
+  extraRoutes = 0;
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] } as never);
   vi.mocked(graphql).mockReset();
   vi.mocked(graphql).mockImplementation(async (doc: unknown, vars?: unknown) => {
@@ -99,6 +102,14 @@ beforeEach(() => {
           lastActionAt: null,
           stops: [stop({ routeName: 'R2', locationId: 'NYC_0001' })],
         },
+        ...Array.from({ length: extraRoutes }, (_, i) => ({
+          route: `X${String(i).padStart(2, '0')}`,
+          market: 'MW',
+          total: 1,
+          done: 0,
+          lastActionAt: null,
+          stops: [stop({ routeName: `X${i}`, locationId: `CHI_X${i}` })],
+        })),
       ].filter((r) => !filter.routes || filter.routes.includes(r.route));
       return {
         stockingDashboard: {
@@ -216,5 +227,17 @@ describe('StockingDashboardView', () => {
     expect(downloads[0].text.split('\n')[0]).toContain('Route,Stop,Location');
     expect(downloads[0].text).toContain('Removal Complete');
     expect(downloads[0].text).toContain('NYC_0001');
+  });
+
+  it('shows the first cards of a long day at once and the rest as they render, each card still its own', async () => {
+    extraRoutes = 40;
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('region', { name: 'Route R1' });
+    await waitFor(() => expect(screen.getAllByRole('region', { name: /^Route / })).toHaveLength(42));
+    await user.click(screen.getByRole('button', { name: 'Collapse route X39' }));
+    expect(screen.queryByRole('table', { name: 'Route X39 stops' })).toBeNull();
+    expect(screen.getByRole('table', { name: 'Route X38 stops' })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Flex, Loader, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { tableCsv } from '@/components/DataTable';
 import { useAccess } from '@/features/access';
@@ -6,6 +6,7 @@ import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { usePref } from '@/features/auth/usePref';
 import { PROHIBITED_MESSAGE, isForbidden } from '@/lib/api';
 import { download } from '@/lib/csv';
+import { useProgressive } from '@/lib/progressive';
 import { useRouteOptions, type RouteOption } from '../api/route-options';
 import { useStockingDashboard } from '../api/stocking-dashboard';
 import { DASHBOARD_MESSAGES, EXPORT_COLUMNS, MAX_REFRESHES, partWarnings } from '../lib/dashboard';
@@ -20,6 +21,8 @@ import './stocking.css';
 export const FILTERS_PREF = 'stockingDashboardFilters';
 
 type View = 'expanded' | 'collapsed';
+/** Route cards rendered at once, and added each frame after (a card holds about 20 stops). */
+const CARDS_FIRST = 10;
 
 /** The Stocking Real-Time Dashboard (2-fleet §2.4, §4.4): filters, then a Summary and a card per route. */
 export function StockingDashboardView() {
@@ -69,6 +72,13 @@ export function StockingDashboardView() {
   const [view, setView] = useState<View>('expanded');
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const isExpanded = (route: string) => toggled[route] ?? view === 'expanded';
+  // Stable, so a card that did not change is not rendered again (RouteCard is memoised).
+  const toggle = useCallback(
+    (route: string, expanded: boolean) => setToggled((t) => ({ ...t, [route]: !expanded })),
+    [],
+  );
+  // A day of many routes shows its first cards at once and the rest frame by frame.
+  const shownRoutes = useProgressive(data?.routes.length ?? 0, CARDS_FIRST, CARDS_FIRST);
 
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -197,15 +207,11 @@ export function StockingDashboardView() {
           No route stops on {data.dropOffDate} for these filters. Use Update Route Filters to pick another date or area.
         </Text>
       ) : (
-        data.routes.map((route) => (
-          <RouteCard
-            key={route.route}
-            route={route}
-            now={now}
-            expanded={isExpanded(route.route)}
-            onToggle={() => setToggled((t) => ({ ...t, [route.route]: !isExpanded(route.route) }))}
-          />
-        ))
+        data.routes
+          .slice(0, shownRoutes)
+          .map((route) => (
+            <RouteCard key={route.route} route={route} now={now} expanded={isExpanded(route.route)} onToggle={toggle} />
+          ))
       )}
     </Flex>
   );

@@ -33,6 +33,7 @@ pub mod snapshot_store;
 pub mod store;
 pub mod upload;
 pub mod usage;
+pub mod warm_cache;
 
 pub use config::Config;
 pub use deps::{BucketRef, Deps, QueueRef, TableRef};

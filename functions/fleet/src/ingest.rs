@@ -76,14 +76,25 @@ impl Writes {
 
     /// Leaves out the heartbeats (and their samples) that change nothing
     /// stored; answers how many. Their records are handled: nothing to redo.
+    /// A redelivery of the stored heartbeat itself keeps its sample (an
+    /// idempotent rewrite): the first delivery's sample may be what failed.
     fn drop_unchanged(&mut self, stored: &HashMap<String, Heartbeat>) -> usize {
         let before = self.latest.len();
+        let mut redelivered = HashSet::new();
         self.latest.retain(|(_, id), w| match &w.item {
-            Latest::Health(h) => health_changes::worth_storing(stored.get(id), &h.report),
+            Latest::Health(h) => {
+                let current = stored.get(id);
+                if current.is_some_and(|c| c.timestamp == h.report.timestamp) {
+                    redelivered.insert(id.clone());
+                    return false;
+                }
+                health_changes::worth_storing(current, &h.report)
+            }
             Latest::Inventory(_) => true,
         });
         let latest = &self.latest;
-        self.samples.retain(|id, _| latest.contains_key(&(Table::FridgeHealth, id.clone())));
+        self.samples
+            .retain(|id, _| redelivered.contains(id) || latest.contains_key(&(Table::FridgeHealth, id.clone())));
         before - self.latest.len()
     }
 
@@ -414,6 +425,17 @@ mod tests {
         assert_eq!(writes(&store), (2, "2026-11-23T11:09:30.000Z".into()));
         ingest(&store, vec![record("m3", &heartbeat("2026-11-23T11:19:30Z", 39.0))]).await;
         assert_eq!(writes(&store), (3, "2026-11-23T11:19:30.000Z".into()));
+    }
+
+    #[test]
+    fn a_redelivered_stored_heartbeat_rewrites_only_its_sample() {
+        let msgs = vec![parsed("m1", &heartbeat("2026-11-23T11:00:00Z", 37.0))];
+        let (mut out, _) = items(&msgs, "now");
+        let Latest::Health(h) = &out.latest[&(Table::FridgeHealth, "A".to_string())].item else { panic!() };
+        let stored = HashMap::from([("A".to_string(), h.report.clone())]);
+        assert_eq!(out.drop_unchanged(&stored), 1, "the health record is stored already");
+        assert!(out.latest.is_empty());
+        assert_eq!(out.samples.keys().collect::<Vec<_>>(), ["A"], "its sample is written again");
     }
 
     fn health_at(store: &Fake) -> String {

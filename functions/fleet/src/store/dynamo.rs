@@ -12,11 +12,11 @@ use fleet_shared::entity::{report, Location, LocationId};
 use fleet_shared::fridge_time::stamp;
 use fleet_shared::idempotency::{self, Claim, Records};
 use fleet_shared::store::{self, Filter, Item, SortKey};
+use fleet_shared::warm_cache::WarmCache;
 use fleet_shared::{flags, paging, ApiError, Bucket, Caller, Deps, Queue, Table};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
-use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The fleet tables and queues of a function that granted what it uses.
 pub struct Dynamo(pub &'static Deps);
@@ -94,33 +94,7 @@ fn key(name: &str, value: &str) -> HashMap<String, aws_sdk_dynamodb::types::Attr
 
 /// Location ids seen to exist, per warm container. Unknown ids are asked
 /// every time, so a location created a moment ago is accepted.
-struct LocationCache {
-    known: Mutex<(Instant, HashSet<String>)>,
-}
-
-impl LocationCache {
-    fn get() -> &'static LocationCache {
-        static CACHE: OnceLock<LocationCache> = OnceLock::new();
-        CACHE.get_or_init(|| LocationCache { known: Mutex::new((Instant::now(), HashSet::new())) })
-    }
-
-    /// The ids among `ids` that are locations.
-    async fn known(&self, store: &Dynamo, ids: &[&str]) -> Result<HashSet<String>, ApiError> {
-        let missing: Vec<&str> = {
-            let mut guard = self.known.lock().unwrap_or_else(|p| p.into_inner());
-            if guard.0.elapsed() > CACHE_TTL {
-                *guard = (Instant::now(), HashSet::new());
-            }
-            ids.iter().copied().filter(|id| !guard.1.contains(*id)).collect()
-        };
-        if !missing.is_empty() {
-            let found = store.existing(&missing).await?;
-            self.known.lock().unwrap_or_else(|p| p.into_inner()).1.extend(found);
-        }
-        let guard = self.known.lock().unwrap_or_else(|p| p.into_inner());
-        Ok(ids.iter().filter(|id| guard.1.contains(**id)).map(|id| id.to_string()).collect())
-    }
-}
+static KNOWN_LOCATIONS: WarmCache<()> = WarmCache::new(CACHE_TTL);
 
 impl Records for Dynamo {
     async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
@@ -205,7 +179,14 @@ impl FleetStore for Dynamo {
     }
 
     async fn known_locations(&self, ids: &[&str]) -> Result<HashSet<String>, ApiError> {
-        LocationCache::get().known(self, ids).await
+        let ids: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
+        let known = KNOWN_LOCATIONS
+            .get(&ids, |missing| async move {
+                let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
+                Ok(self.existing(&missing).await?.into_iter().map(|id| (id, ())).collect())
+            })
+            .await?;
+        Ok(known.into_keys().collect())
     }
 
     async fn stored_health(&self, ids: &[&str]) -> Result<HashMap<String, Heartbeat>, ApiError> {

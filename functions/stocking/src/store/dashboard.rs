@@ -6,10 +6,17 @@
 use super::{Dynamo, StoredAction};
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::route_stop::{self, RouteStop};
+use fleet_shared::warm_cache::WarmCache;
 use fleet_shared::{store, ApiError, Table};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::future::Future;
+use std::time::Duration;
+
+/// How long a warm container trusts a location's dashboard fields (tier, first stocking date, name):
+/// staff edits show on the dashboard within this.
+const LOCATIONS_TTL: Duration = Duration::from_secs(600);
+static BOARD_LOCATIONS: WarmCache<BoardLocation> = WarmCache::new(LOCATIONS_TTL);
 
 /// Keys one BatchGetItem call takes at most (DynamoDB's limit).
 pub const BATCH_KEYS: usize = store::BATCH_GET_MAX;
@@ -94,10 +101,18 @@ impl BoardStore for Dynamo {
     }
 
     async fn locations(&self, ids: &[String]) -> Result<Vec<BoardLocation>, ApiError> {
-        // Top-level attributes only: the documents' planograms and prices stay unread.
-        let projection = ["id", "type", "operationConfigs", "locationConfigs"];
-        let items = self.0.table(Table::Locations)?.batch_get(keys("id", ids), &projection).await?;
-        items.into_iter().map(store::from_item).collect()
+        // A refresh every 2 minutes asks the same locations again: a warm container reads each once in
+        // LOCATIONS_TTL (at 2,500 stops, 25 BatchGetItem calls and ~5,000 read units a refresh otherwise).
+        let found = BOARD_LOCATIONS
+            .get(ids, |missing| async move {
+                // Top-level attributes only: the documents' planograms and prices stay unread.
+                let projection = ["id", "type", "operationConfigs", "locationConfigs"];
+                let items = self.0.table(Table::Locations)?.batch_get(keys("id", &missing), &projection).await?;
+                let read: Vec<BoardLocation> = items.into_iter().map(store::from_item).collect::<Result<_, _>>()?;
+                Ok(read.into_iter().map(|l| (l.id.clone(), l)).collect())
+            })
+            .await?;
+        Ok(found.into_values().collect())
     }
 }
 

@@ -4,6 +4,7 @@ import { Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ProgressBar } from '@/components/ProgressBar';
 import { StatusBadge } from '@/components/StatusBadge';
+import { WhenNear } from '@/components/WhenNear';
 import type { DashboardRoute, DashboardStop } from '../api/stocking-dashboard';
 import { STOP_COLUMNS, statusTone, timeSince } from '../lib/dashboard';
 
@@ -72,18 +73,21 @@ export const RouteCard = memo(function RouteCard({ route, expanded, onToggle, no
       </Flex>
       <View id={bodyId} hidden={!expanded} marginTop="0.75rem">
         {expanded ? (
-          <DataTable
-            data={route.stops}
-            columns={COLUMNS}
-            getRowId={(s) => `${s.stop}#${s.stockingIndex}#${s.locationId}`}
-            label={`Route ${route.route} stops`}
-            exportFileName={`route-${route.route}-stops.csv`}
-            noun="stops"
-            filter={false}
-            initialSort={{ id: 'stop' }}
-            rowLabel={(s) => `Stop ${s.stop} ${s.locationId}`}
-            height="none"
-          />
+          // A day of 125 routes: only the tables near the viewport render (the card above each always does).
+          <WhenNear estimate={`${route.stops.length * 44 + 130}px`}>
+            <DataTable
+              data={route.stops}
+              columns={COLUMNS}
+              getRowId={(s) => `${s.stop}#${s.stockingIndex}#${s.locationId}`}
+              label={`Route ${route.route} stops`}
+              exportFileName={`route-${route.route}-stops.csv`}
+              noun="stops"
+              filter={false}
+              initialSort={{ id: 'stop' }}
+              rowLabel={(s) => `Stop ${s.stop} ${s.locationId}`}
+              height="none"
+            />
+          </WhenNear>
         ) : null}
       </View>
     </View>

@@ -21,8 +21,8 @@ import './stocking.css';
 export const FILTERS_PREF = 'stockingDashboardFilters';
 
 type View = 'expanded' | 'collapsed';
-/** Route cards rendered at once, and added each frame after (a card holds about 20 stops). */
-const CARDS_FIRST = 10;
+/** Route cards rendered at once, and added each frame after (each renders its table only near the viewport). */
+const CARDS_FIRST = 20;
 
 /** The Stocking Real-Time Dashboard (2-fleet §2.4, §4.4): filters, then a Summary and a card per route. */
 export function StockingDashboardView() {

@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+
+/** How far outside the viewport content is rendered ahead of the scroll. */
+const AHEAD = '1500px 0px';
+
+/**
+ * Renders `children` once they come near the viewport, and keeps them; until then a placeholder of `estimate`
+ * height holds their place, so the page's length and scroll position stay right. For long pages of heavy parts
+ * (the dashboard's 125 route tables at 25,000 fridges): what is on screen renders at once. Printing renders all.
+ */
+export function WhenNear({ estimate, children }: { estimate: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near) return;
+    const el = ref.current;
+    // No observer (an old browser, jsdom): everything renders, as without this.
+    if (!el || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: AHEAD,
+    });
+    observer.observe(el);
+    const all = () => flushSync(() => setNear(true));
+    window.addEventListener('beforeprint', all);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('beforeprint', all);
+    };
+  }, [near]);
+  return near ? <>{children}</> : <div ref={ref} style={{ minHeight: estimate }} />;
+}

@@ -119,12 +119,17 @@ pub async fn poll_once(
         .collect();
     let succeeded = done.len();
     if !done.is_empty() {
-        sqs.delete_message_batch()
+        let out = sqs
+            .delete_message_batch()
             .queue_url(url)
             .set_entries(Some(done))
             .send()
             .await
             .map_err(|e| ApiError::internal(format!("delete: {e}")))?;
+        // A delete the queue refuses comes back after the visibility timeout: say so, it is not silent.
+        for f in out.failed {
+            tracing::warn!(function = spec.name, code = f.code, reason = ?f.message, "a handled message was not deleted");
+        }
     }
     Ok((succeeded, failed.len()))
 }

@@ -3,21 +3,25 @@
 //! or an `error` entry with the same requestId. One mechanism for every such
 //! function (`logged`), so each new driver call logs the same way.
 //!
-//! Keys: table DriverLog, pk `day` (the Central day of the entry's time), sk
-//! `{action_time}#{requestId}#{type}`: a range is one sort-key range per day.
+//! Keys: table DriverLog, pk `{day}#{shard}` (the Central day of the entry's
+//! time, sharded by fridge so no partition's writes grow with the fleet), sk
+//! `{action_time}#{requestId}#{type}`: a range is one sort-key range per day
+//! and shard, the shards merged in order (`query::Query::across`).
 //! The log is best effort: a failed log write is itself logged and never
 //! fails the driver's call. Kept `report::KEEP_DAYS` days (TTL `expiresAt`).
 use crate::deps::TableRef;
 use crate::entity::report::KEEP_DAYS;
 use crate::fridge_time::{self, stamp};
 use crate::identity::Caller;
-use crate::{store, ApiError};
+use crate::{shard, store, ApiError};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LogEntry {
+    /// `{day}#{shard of the fridge}`.
+    pub pk: String,
     pub day: String,
     pub sk: String,
     #[serde(rename = "requestId")]
@@ -48,8 +52,10 @@ pub struct Call<'a> {
 impl Call<'_> {
     pub fn entry(&self, kind: &str, at: DateTime<Utc>, message: Option<String>) -> LogEntry {
         let action_time = stamp(at);
+        let day = at.with_timezone(&fridge_time::CENTRAL.tz).date_naive().to_string();
         LogEntry {
-            day: at.with_timezone(&fridge_time::CENTRAL.tz).date_naive().to_string(),
+            pk: shard::key(&day, self.fridge),
+            day,
             sk: format!("{action_time}#{}#{kind}", self.request_id),
             request_id: self.request_id.to_string(),
             kind: kind.to_string(),
@@ -113,6 +119,7 @@ mod tests {
         let at = crate::dates::instant("2026-11-25T03:00:00Z").unwrap();
         let e = call.entry("error", at, Some("refused".into()));
         assert_eq!((e.day.as_str(), e.sk.as_str()), ("2026-11-24", "2026-11-25T03:00:00.000Z#r-1#error"));
+        assert_eq!(e.pk, shard::key("2026-11-24", "CHI_1"));
         let json = serde_json::to_value(&e).unwrap();
         assert_eq!(
             (json["requestId"].as_str(), json["type"].as_str(), json["action_time"].as_str()),

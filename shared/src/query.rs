@@ -3,6 +3,7 @@
 //! item, one raw page, or one page behind a signed token; the SDK request,
 //! its placeholders and the paging loop are written here once.
 use crate::item::{self as store, Item, Key};
+use crate::merge::{self, Merge};
 use crate::{deps::TableRef, error::ApiError, paging};
 use aws_sdk_dynamodb::types::AttributeValue;
 use serde::de::DeserializeOwned;
@@ -160,6 +161,63 @@ impl<'a> Query<'a> {
 
     /// One page of at most `count` items behind a token signed for `scope`,
     /// and the token of the next page.
+    pub async fn signed_page<T: DeserializeOwned>(
+        &self,
+        secret: &[u8],
+        scope: &str,
+        token: Option<&str>,
+        count: usize,
+    ) -> Result<(Vec<T>, Option<String>), ApiError> {
+        let (items, next) =
+            paging::signed_page(secret, scope, token, count, |start, limit| self.page(start, limit)).await?;
+        Ok((items.into_iter().map(store::from_item).collect::<Result<_, _>>()?, next))
+    }
+}
+
+/// One query over several partitions (the shards of a key, `shard`), merged
+/// in sort order (`merge`): the parts are read in parallel.
+#[derive(Clone)]
+pub struct Across<'a> {
+    parts: Vec<Query<'a>>,
+    merge: Merge,
+}
+
+impl<'a> Query<'a> {
+    /// This query over each of `partitions` instead of its own, merged by the
+    /// string attribute `order`; `keys` are the attributes of a key to resume
+    /// after an item (the table's, and the index's when reading one).
+    pub fn across(self, partitions: Vec<String>, order: &str, keys: &[&str]) -> Across<'a> {
+        let merge = Merge {
+            order: order.to_string(),
+            keys: keys.iter().map(|k| k.to_string()).collect(),
+            descending: self.newest_first,
+        };
+        let parts = partitions
+            .into_iter()
+            .map(|p| Query { partition: (self.partition.0.clone(), store::s(p)), ..self.clone() })
+            .collect();
+        Across { parts, merge }
+    }
+}
+
+impl Across<'_> {
+    /// Strongly consistent reads of every part.
+    pub fn consistent(mut self) -> Self {
+        self.parts = self.parts.into_iter().map(Query::consistent).collect();
+        self
+    }
+
+    /// One merged page from `cursor`, of at most `limit` items.
+    pub async fn page(&self, cursor: Option<Key>, limit: Option<i32>) -> Result<(Vec<Item>, Option<Key>), ApiError> {
+        merge::page(&self.merge, self.parts.len(), cursor, limit, |p, start, l| self.parts[p].page(start, l)).await
+    }
+
+    /// Every item of every part, deserialised, in merged order.
+    pub async fn all<T: DeserializeOwned>(&self) -> Result<Vec<T>, ApiError> {
+        store::all(|start, limit| self.page(start, limit)).await
+    }
+
+    /// One page of at most `count` items behind a token signed for `scope`.
     pub async fn signed_page<T: DeserializeOwned>(
         &self,
         secret: &[u8],

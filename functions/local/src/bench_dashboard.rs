@@ -70,21 +70,24 @@ pub async fn seed_day(deps: &'static Deps, date: &str, ids: &[String]) -> Result
         for (k, (kind, data)) in kinds.into_iter().enumerate() {
             let at = format!("{date}T{:02}:{:02}:00.000Z", 12 + i / 60 % 8, (i + k * 7) % 60);
             let id_of = format!("bench-{i}-{k}");
-            actions.push(store::to_item(&StoredAction {
-                event_type: kind.into(),
-                sk: format!("{at}#{id_of}"),
-                id: id_of.clone(),
-                location_id: id.clone(),
-                data: data.to_string(),
-                created_at: at.clone(),
-                occurred_at: at.clone(),
-                stocking_day: date.into(),
-                occurred_sk: format!("{at}#{id_of}"),
-                request_id: id_of,
-                created_by: format!("driver{}@fleet.local", i / 20 % 6 + 1),
-                created_by_sub: format!("bench-driver-{}", i / 20 % 6),
-                created_by_name: None,
-            })?);
+            actions.push(
+                StoredAction {
+                    event_type: kind.into(),
+                    sk: format!("{at}#{id_of}"),
+                    id: id_of.clone(),
+                    location_id: id.clone(),
+                    data: data.to_string(),
+                    created_at: at.clone(),
+                    occurred_at: at.clone(),
+                    stocking_day: date.into(),
+                    occurred_sk: format!("{at}#{id_of}"),
+                    request_id: id_of,
+                    created_by: format!("driver{}@fleet.local", i / 20 % 6 + 1),
+                    created_by_sub: format!("bench-driver-{}", i / 20 % 6),
+                    created_by_name: None,
+                }
+                .item()?,
+            );
         }
     }
     let count = actions.len();

@@ -40,21 +40,24 @@ pub async fn seed(deps: &'static Deps, entries: usize, readings: usize) -> Resul
         let at = now - Duration::seconds(span * i as i64 / readings as i64 + 1);
         let (id, occurred) = (format!("bench-{i}"), stamp(at));
         let day = fn_stocking::window::stocking_day(at).to_string();
-        actions.push(store::to_item(&StoredAction {
-            event_type: "LocationStocked".into(),
-            sk: format!("{occurred}#{id}"),
-            id: id.clone(),
-            location_id: format!("BRP_{:04}", i % 500),
-            data: json!({ "stockingIndex": 1, "temperature": 34.0 + (i % 12) as f64 }).to_string(),
-            created_at: occurred.clone(),
-            occurred_at: occurred.clone(),
-            stocking_day: day,
-            occurred_sk: format!("{occurred}#{id}"),
-            request_id: id,
-            created_by: "b@x.co".into(),
-            created_by_sub: "bench-driver".into(),
-            created_by_name: None,
-        })?);
+        actions.push(
+            StoredAction {
+                event_type: "LocationStocked".into(),
+                sk: format!("{occurred}#{id}"),
+                id: id.clone(),
+                location_id: format!("BRP_{:04}", i % 500),
+                data: json!({ "stockingIndex": 1, "temperature": 34.0 + (i % 12) as f64 }).to_string(),
+                created_at: occurred.clone(),
+                occurred_at: occurred.clone(),
+                stocking_day: day,
+                occurred_sk: format!("{occurred}#{id}"),
+                request_id: id,
+                created_by: "b@x.co".into(),
+                created_by_sub: "bench-driver".into(),
+                created_by_name: None,
+            }
+            .item()?,
+        );
     }
     deps.table(Table::DriverActions)?.batch_put(actions).await?;
     Ok(())

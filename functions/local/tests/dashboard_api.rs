@@ -6,7 +6,7 @@
 mod common;
 use chrono::{DateTime, TimeDelta, Utc};
 use common::*;
-use fleet_shared::entity::route_stop::{sort_key, version_key, RouteStop, StoredStop};
+use fleet_shared::entity::route_stop::{self, sort_key, version_key, RouteStop, StoredStop};
 use fleet_shared::fridge_time::{stamp, ClockAt};
 use fleet_shared::{store, ApiError, Caller, Table};
 use fn_stocking::events::EventType;
@@ -30,7 +30,7 @@ struct Made {
     locations: Vec<String>,
     stops: Vec<String>,
     health: Vec<String>,
-    /// (eventType, sk) of recorded actions.
+    /// (pk, sk) of recorded actions: pk is the type's shard of the location.
     actions: Vec<(String, String)>,
 }
 
@@ -63,9 +63,13 @@ impl Made {
 
     /// The route's version item, as the schedule upload writes it into the date's partition.
     async fn version(&mut self, route: &str) {
-        let item = json!({ "stockingDate": DATE, "routeStop": version_key(route), "version": 1 });
+        let mut item = route_stop::key(DATE, &version_key(route));
+        item.extend([
+            ("stockingDate".to_string(), store::s(DATE)),
+            ("version".to_string(), aws_sdk_dynamodb::types::AttributeValue::N("1".into())),
+        ]);
         let t = deps().await.table(Table::LocationRoutes).unwrap();
-        t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&item).unwrap())).send().await.unwrap();
+        t.client.put_item().table_name(t.name).set_item(Some(item)).send().await.unwrap();
         self.stops.push(version_key(route));
     }
 
@@ -91,7 +95,7 @@ impl Made {
         let out = gql("create_driver_action", driver, args).await.unwrap();
         assert_eq!(out["stockingDay"], DATE);
         let sk = format!("{}#{}", out["createdAt"].as_str().unwrap(), out["id"].as_str().unwrap());
-        self.actions.push((kind.name().to_string(), sk));
+        self.actions.push((fleet_shared::shard::key(kind.name(), location), sk));
     }
 
     async fn clean(self) {
@@ -104,17 +108,15 @@ impl Made {
             delete(Table::Locations, HashMap::from([("id".to_string(), store::s(id))])).await;
         }
         for sk in self.stops {
-            let key =
-                HashMap::from([("stockingDate".to_string(), store::s(DATE)), ("routeStop".to_string(), store::s(sk))]);
-            delete(Table::LocationRoutes, key).await;
+            delete(Table::LocationRoutes, route_stop::key(DATE, &sk)).await;
         }
         for id in self.health {
             delete(Table::FridgeHealth, HashMap::from([("locationId".to_string(), store::s(id))])).await;
         }
-        for (kind, sk) in self.actions {
+        for (pk, sk) in self.actions {
             delete(
                 Table::DriverActions,
-                HashMap::from([("eventType".to_string(), store::s(kind)), ("sk".to_string(), store::s(sk))]),
+                HashMap::from([("pk".to_string(), store::s(pk)), ("sk".to_string(), store::s(sk))]),
             )
             .await;
         }
@@ -191,9 +193,7 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     let stocked_time = |n: usize| {
         let key = made.stops[n].clone();
         async move {
-            let key =
-                HashMap::from([("stockingDate".to_string(), store::s(DATE)), ("routeStop".to_string(), store::s(key))]);
-            let stop: StoredStop = t.get(key).await.unwrap().unwrap();
+            let stop: StoredStop = t.get(route_stop::key(DATE, &key)).await.unwrap().unwrap();
             stop.stocked_time_utc
         }
     };

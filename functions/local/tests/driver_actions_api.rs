@@ -5,12 +5,12 @@ mod common;
 use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
 use common::*;
 use fleet_shared::fridge_time::{stamp, ClockAt};
-use fleet_shared::{store, ApiError, Caller, Table};
+use fleet_shared::{shard, store, ApiError, Caller, Table};
 use fn_stocking::events::EventType;
 use fn_stocking::slips::PackingSlip;
-use fn_stocking::store::{Dynamo, StoredAction};
+use fn_stocking::store::{ActionStore, ByType, Dynamo, StoredAction};
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Every action recording and reading needs.
 const ALL_ACTIONS: &[&str] =
@@ -89,9 +89,10 @@ async fn stored(kind: EventType, since: &str, request_id: &str) -> Vec<StoredAct
         .await
         .table(Table::DriverActions)
         .unwrap()
-        .query("eventType", kind.name())
+        .query("pk", "")
         .sort("sk", store::SortKey::AtLeast(since.to_string()))
         .consistent()
+        .across(shard::keys(kind.name()), "sk", &["pk", "sk"])
         .all()
         .await
         .unwrap();
@@ -142,6 +143,45 @@ async fn each_event_type_is_recorded_read_back_by_type_and_found_in_its_stocking
         assert!(of_day.iter().any(|a| &a.id == id), "{id} in stocking day {day}");
     }
     remove(&fridge).await;
+}
+
+#[tokio::test]
+async fn a_types_actions_over_every_shard_page_in_created_order_each_once() {
+    let driver = user_with(ALL_ACTIONS).await;
+    let since = stamp(now_ms());
+    let mut fridges = Vec::new();
+    for _ in 0..6 {
+        fridges.push(location("FRIDGE").await);
+    }
+    let shards: HashSet<u32> = fridges.iter().map(|f| shard::of(f)).collect();
+    assert!(shards.len() >= 2, "the test's locations fall in several shards: {shards:?}");
+    let mut made = Vec::new();
+    for fridge in fridges.iter().cycle().take(13) {
+        let args = input(EventType::VanTemperature, fridge, &unique("req"), &stamp(now_ms()));
+        let out = create(&driver, args).await.unwrap();
+        made.push(format!("{}#{}", out["createdAt"].as_str().unwrap(), out["id"].as_str().unwrap()));
+    }
+    made.sort();
+    // Pages of 4 over the type's shards, as getDriverAction reads them.
+    let query = ByType { event_type: "VanTemperature".into(), from: Some(since), to: None };
+    let store = Dynamo(deps().await);
+    let (mut seen, mut token) = (Vec::<String>::new(), None);
+    loop {
+        let (page, next) = store.page(&query, token.as_deref(), 4).await.unwrap();
+        assert!(page.len() <= 4);
+        seen.extend(page.into_iter().map(|a| a.sk));
+        match next {
+            Some(t) => token = Some(t),
+            None => break,
+        }
+    }
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]), "oldest first across shards: {seen:?}");
+    // Other tests may record the same type meanwhile: ours come each once, in order.
+    let mine: Vec<&String> = seen.iter().filter(|sk| made.contains(sk)).collect();
+    assert_eq!(mine, made.iter().collect::<Vec<_>>());
+    for f in fridges {
+        remove(&f).await;
+    }
 }
 
 #[tokio::test]
@@ -261,9 +301,10 @@ async fn an_operations_user_overrides_a_drop_and_reading_needs_its_action() {
         .await
         .table(Table::DriverActions)
         .unwrap()
-        .query("eventType", "DropOverride")
+        .query("pk", "")
         .sort("sk", store::SortKey::AtLeast(since))
         .consistent()
+        .across(shard::keys("DropOverride"), "sk", &["pk", "sk"])
         .all()
         .await
         .unwrap();

@@ -18,6 +18,7 @@ const SHARED_STORE_LAYER: &[&str] = &[
     "item.rs",           // item mapping and the paging loop
     "query.rs",          // the one paged Query
     "paging.rs",         // signed tokens over DynamoDB keys
+    "merge.rs",          // several partitions (shards) read as one, in order
     "files.rs",          // kept upload files in S3
     "idempotency.rs",    // the idempotency records
     "history.rs",        // the history records

@@ -6,6 +6,7 @@
 mod common;
 use common::*;
 use fleet_local::queues;
+use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
 use fleet_shared::{store, ApiError, Input, Table};
 use serde_json::{json, Value};
 
@@ -22,8 +23,17 @@ async fn fridge() -> String {
 
 /// The route stop of a location on a date (overwritten by a later call for the same stop).
 async fn stop(date: &str, location: &str, route: &str) {
-    let item = json!({ "stockingDate": date, "routeStop": format!("R#{location}"), "market": "MW", "id": location,
-                       "route": route, "stop": 1, "stockingIndex": 1, "stopType": "DELIVERY" });
+    let stop = RouteStop {
+        stocking_date: date.into(),
+        market: "MW".into(),
+        id: location.into(),
+        route: route.into(),
+        stop: 1,
+        stocking_index: 1,
+        stop_type: "DELIVERY".into(),
+    };
+    // One stop per location and date, whatever the route: a later call replaces it.
+    let item = StoredStop { stop, route_stop: format!("R-{location}#0001"), upload: None, stocked_time_utc: None };
     deps().await.table(Table::LocationRoutes).unwrap().batch_put(vec![store::to_item(&item).unwrap()]).await.unwrap();
 }
 

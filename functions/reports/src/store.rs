@@ -1,11 +1,12 @@
 //! The reports' reads: a kind's day over its shards (in parallel), and the
 //! LocationStocked actions of a range through the driver actions' stocking-day
-//! index, paged across days with a signed cursor; the routes of those days.
+//! index and the driver log, each day's shards merged in order (`shard`) and
+//! paged across days with a signed cursor; the routes of those days.
 use chrono::NaiveDate;
 use fleet_shared::entity::report::{self, Kind};
 use fleet_shared::entity::route_stop::{self, StoredStop};
 use fleet_shared::store::{self, Filter, Item, Key, SortKey};
-use fleet_shared::{paging, ApiError, Deps, Table};
+use fleet_shared::{paging, shard, ApiError, Deps, Table};
 use serde::de::DeserializeOwned;
 
 /// Every row of a kind's Central day.
@@ -31,10 +32,11 @@ pub async fn actions_page(
     let secret = deps.config.paging_secret()?;
     paging::signed_page_across(secret, scope, token, count, days.len(), |part, start: Option<Key>, limit| {
         let query = t
-            .query("stockingDay", days[part].clone())
+            .query("dayShard", "")
             .index("byStockingDay")
             .sort("occurredSk", SortKey::Between(from.to_string(), format!("{to}~")))
-            .filter(Filter::In("eventType".into(), vec![event_type.to_string()]));
+            .filter(Filter::In("eventType".into(), vec![event_type.to_string()]))
+            .across(shard::keys(&days[part]), "occurredSk", &["pk", "sk", "dayShard", "occurredSk"]);
         async move { query.page(start, limit).await }
     })
     .await
@@ -64,7 +66,11 @@ pub async fn log_page(
     let secret = deps.config.paging_secret()?;
     paging::signed_page_across(secret, scope, token, count, days.len(), |part, start: Option<Key>, limit| {
         // BETWEEN from AND to: an entry at `to` sorts after it (`to#…`), so `[from, to)`.
-        let query = t.query("day", days[part].clone()).sort("sk", SortKey::Between(from.to_string(), to.to_string()));
+        let query = t.query("pk", "").sort("sk", SortKey::Between(from.to_string(), to.to_string())).across(
+            shard::keys(&days[part]),
+            "sk",
+            &["pk", "sk"],
+        );
         async move { query.page(start, limit).await }
     })
     .await

@@ -72,6 +72,8 @@ pub trait RoutesStore: Sync {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct RouteVersion {
+    /// The route's partition (`route_stop::PK`).
+    date_shard: String,
     stocking_date: String,
     route_stop: String,
     version: u64,
@@ -89,18 +91,15 @@ impl RoutesStore for Dynamo {
     async fn stops_of_route(&self, date: &str, route: &str) -> Result<Vec<StoredStop>, ApiError> {
         // A route cannot contain '#', so `r1#` never matches a version key or route `r10`.
         let t = self.0.table(Table::LocationRoutes)?;
-        t.query("stockingDate", date)
-            .sort("routeStop", SortKey::BeginsWith(format!("{route}#")))
+        t.query(route_stop::PK, route_stop::partition(date, route))
+            .sort(route_stop::SK, SortKey::BeginsWith(format!("{route}#")))
             .consistent()
             .all()
             .await
     }
 
     async fn route_version(&self, date: &str, route: &str) -> Result<Option<u64>, ApiError> {
-        let key = HashMap::from([
-            ("stockingDate".to_string(), store::s(date)),
-            ("routeStop".to_string(), store::s(version_key(route))),
-        ]);
+        let key = route_stop::key(date, &version_key(route));
         let seen: Option<RouteVersion> = self.0.table(Table::LocationRoutes)?.get(key).await?;
         Ok(seen.map(|v| v.version))
     }
@@ -111,8 +110,7 @@ impl RoutesStore for Dynamo {
         for gone in &w.gone {
             let del = Delete::builder()
                 .table_name(t.name)
-                .key("stockingDate", store::s(w.date))
-                .key("routeStop", store::s(gone))
+                .set_key(Some(route_stop::key(w.date, gone)))
                 .build()
                 .map_err(ApiError::internal)?;
             items.push(TransactWriteItem::builder().delete(del).build());
@@ -126,6 +124,7 @@ impl RoutesStore for Dynamo {
             items.push(TransactWriteItem::builder().put(put).build());
         }
         let next = RouteVersion {
+            date_shard: route_stop::partition(w.date, w.route),
             stocking_date: w.date.into(),
             route_stop: version_key(w.route),
             version: w.seen.map_or(1, |v| v + 1),

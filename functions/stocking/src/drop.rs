@@ -1,7 +1,7 @@
 //! Drop override (2-fleet §2.5, §4.5, §5; issue 24): which packing slips a
 //! drop status can be recorded for, and the lock that makes a recorded status
 //! final. The lock is an item of the driver-action table under its own
-//! partition (`SLIP_LOCKS`), put with `attribute_not_exists` in the same
+//! partition (`SLIP_LOCKS`, sharded by slip: `lock_partition`), put with `attribute_not_exists` in the same
 //! transaction as the DropOverride action, so two overrides of one slip can
 //! never both land, whatever the network does. It carries no `stockingDay`,
 //! so the dashboard's day index never sees it, and `getDriverAction` cannot
@@ -56,6 +56,12 @@ pub fn lock_key(date: &str, slip: &str) -> String {
     format!("{date}#{slip}")
 }
 
+/// The partition of a slip's lock: `SLIP_LOCKS` sharded by the slip's id,
+/// which every reader of one lock knows (a date's locks read every shard).
+pub fn lock_partition(slip: &str) -> String {
+    fleet_shared::shard::key(SLIP_LOCKS, slip)
+}
+
 impl SlipLock {
     /// The lock a DropOverride action puts with itself.
     pub fn of(action: &StoredAction, data: &DropOverride) -> Self {
@@ -69,6 +75,18 @@ impl SlipLock {
             created_by: action.created_by.clone(),
             created_at: action.created_at.clone(),
         }
+    }
+
+    /// The lock's partition: `lock_partition` of its slip (`sk` is `date#slip`).
+    pub fn partition(&self) -> String {
+        lock_partition(self.sk.split_once('#').map_or(self.sk.as_str(), |(_, slip)| slip))
+    }
+
+    /// The item to store: the lock and its sharded partition key.
+    pub fn item(&self) -> Result<fleet_shared::store::Item, ApiError> {
+        let mut item = fleet_shared::store::to_item(self)?;
+        item.insert(crate::record::PK.into(), fleet_shared::store::s(self.partition()));
+        Ok(item)
     }
 
     /// The history entity of the slip whose status this is (`packing-slip#date#slip`).

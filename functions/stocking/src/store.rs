@@ -3,20 +3,23 @@
 //! check, and the shared permission gate. `service` only sees the trait, so
 //! its rules are unit-tested over `fake`.
 //!
-//! Keys of `DriverActionsTable`: pk `eventType`, sk `createdAt#id` (the
-//! paged `getDriverAction` by type and createdAt is one Query); index
-//! `byStockingDay`: pk `stockingDay` (the stocking day of `occurredAt`,
+//! Keys of `DriverActionsTable` (`record`): pk `{eventType}#{shard}`, sk
+//! `createdAt#id` (the paged `getDriverAction` by type and createdAt is one
+//! Query per shard, merged in order); index `byStockingDay`: pk `dayShard` =
+//! `{stockingDay}#{shard}` (the stocking day of `occurredAt`,
 //! `window::stocking_day`), sk `occurredSk` = `occurredAt#id` (a dashboard's
-//! day is one Query, in device-time order). Never a Scan.
-use crate::drop::{lock_key, SlipLock, SLIP_LOCKS};
+//! day is a Query per shard, merged in device-time order; one location's day
+//! is one Query). Never a Scan.
+use crate::drop::{lock_key, lock_partition, SlipLock};
+use crate::record::{DAY_SHARD, PK};
 use crate::slips::PackingSlip;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
-use fleet_shared::entity::route_stop::StoredStop;
+use fleet_shared::entity::route_stop::{self, StoredStop};
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::idempotency::{Claim, Records, Seen};
 use fleet_shared::query::Filter;
 use fleet_shared::store::{self, SortKey};
-use fleet_shared::{flags, permissions, ApiError, Caller, Deps, Table};
+use fleet_shared::{flags, permissions, shard, ApiError, Caller, Deps, Table};
 use std::collections::HashMap;
 use std::future::Future;
 
@@ -160,7 +163,7 @@ impl ActionStore for Dynamo {
 
     async fn slip_lock(&self, date: &str, unique_id: &str) -> Result<Option<SlipLock>, ApiError> {
         let key = HashMap::from([
-            ("eventType".to_string(), store::s(SLIP_LOCKS)),
+            (PK.to_string(), store::s(lock_partition(unique_id))),
             ("sk".to_string(), store::s(lock_key(date, unique_id))),
         ]);
         self.0.table(Table::DriverActions)?.get(key).await
@@ -177,9 +180,9 @@ impl ActionStore for Dynamo {
                 .map(|p| TransactWriteItem::builder().put(p).build())
                 .map_err(ApiError::internal)
         };
-        let mut items = vec![put(store::to_item(action)?)?, claim.put(self.0.config.table(Table::Idempotency)?)?];
+        let mut items = vec![put(action.item()?)?, claim.put(self.0.config.table(Table::Idempotency)?)?];
         if let Some(lock) = lock {
-            items.push(put(store::to_item(lock)?)?);
+            items.push(put(lock.item()?)?);
             // The recorded status is in the slip's history, in the same transaction.
             items.push(lock.recorded().put(self.0.config.table(Table::History)?)?);
         }
@@ -188,9 +191,11 @@ impl ActionStore for Dynamo {
 
     async fn mark_stocked(&self, day: &str, location: &str, stocking_index: i64, at: &str) -> Result<usize, ApiError> {
         let t = self.0.table(Table::LocationRoutes)?;
+        // A location's stops may be on any route: every shard of the day.
         let stops: Vec<StoredStop> = t
-            .query("stockingDate", day)
+            .query(route_stop::PK, "")
             .filter(Filter::In("id".into(), vec![location.to_string()]))
+            .across(shard::keys(day), route_stop::SK, &[route_stop::PK, route_stop::SK])
             .consistent()
             .all()
             .await?;
@@ -200,8 +205,7 @@ impl ActionStore for Dynamo {
                 .client
                 .update_item()
                 .table_name(t.name)
-                .key("stockingDate", store::s(day))
-                .key("routeStop", store::s(&stop.route_stop))
+                .set_key(Some(route_stop::key(day, &stop.route_stop)))
                 .update_expression("SET #t = :t")
                 // Never creates a stop, and an earlier stocked time stays.
                 .condition_expression("attribute_exists(routeStop) AND (attribute_not_exists(#t) OR #t > :t)")
@@ -220,14 +224,17 @@ impl ActionStore for Dynamo {
 
     async fn day_at(&self, day: &str, location: &str) -> Result<(Vec<StoredAction>, Vec<StoredStop>), ApiError> {
         let at = || vec![location.to_string()];
-        let actions = self.0.table(Table::DriverActions)?.query("stockingDay", day).index(BY_STOCKING_DAY);
+        // One location's day is one shard of the index.
+        let shard = shard::key(day, location);
+        let actions = self.0.table(Table::DriverActions)?.query(DAY_SHARD, shard).index(BY_STOCKING_DAY);
         let actions = actions.filter(Filter::In("locationId".into(), at()));
         // Route versions have no `id`: the filter leaves them out.
         let stops = self
             .0
             .table(Table::LocationRoutes)?
-            .query("stockingDate", day)
+            .query(route_stop::PK, "")
             .filter(Filter::In("id".into(), at()))
+            .across(shard::keys(day), route_stop::SK, &[route_stop::PK, route_stop::SK])
             .consistent();
         tokio::try_join!(actions.all(), stops.all())
     }
@@ -239,19 +246,21 @@ impl ActionStore for Dynamo {
         count: usize,
     ) -> Result<(Vec<StoredAction>, Option<String>), ApiError> {
         let secret = self.0.config.paging_secret()?;
-        let mut q = self.0.table(Table::DriverActions)?.query("eventType", query.event_type.clone());
+        let mut q = self.0.table(Table::DriverActions)?.query(PK, "");
         if let Some(condition) = query.sort_key() {
             q = q.sort("sk", condition);
         }
+        let q = q.across(shard::keys(&query.event_type), "sk", &[PK, "sk"]);
         q.signed_page(secret, &query.scope(), token, count).await
     }
 }
 
 impl Dynamo {
     /// Every action of one stocking day (by `occurredAt`), in device-time
-    /// order: one Query of the `byStockingDay` index. For the dashboard.
+    /// order: the `byStockingDay` index's shards of the day, merged. For the dashboard.
     pub async fn of_stocking_day(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
-        self.0.table(Table::DriverActions)?.query("stockingDay", day).index(BY_STOCKING_DAY).all().await
+        let q = self.0.table(Table::DriverActions)?.query(DAY_SHARD, "").index(BY_STOCKING_DAY);
+        q.across(shard::keys(day), "occurredSk", &[PK, "sk", DAY_SHARD, "occurredSk"]).all().await
     }
 }
 

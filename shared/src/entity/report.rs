@@ -6,16 +6,14 @@
 //! Central day.
 //!
 //! Keys: table ReportRows, pk `{kind}#{YYYY-MM-DD}#{shard}` (the Central day
-//! of the snapshot, spread over `SHARDS` partitions by location so no key's
+//! of the snapshot, spread over `shard::SHARDS` partitions by location so no key's
 //! writes grow with the fleet), sk `{timestamp}#{location}#{slot or item}`.
 use super::telemetry::InventorySnapshot;
-use crate::fridge_time;
+use crate::{fridge_time, shard};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Partitions per kind and day.
-pub const SHARDS: u32 = 8;
 /// How long rows are kept (TTL `expiresAt`): longer than any range a report
 /// screen allows, so an old date within it never comes back silently empty.
 pub const KEEP_DAYS: i64 = 90;
@@ -35,19 +33,14 @@ impl Kind {
     }
 }
 
-/// A stable shard of a location (FNV-1a), the same on every run.
-pub fn shard(location: &str) -> u32 {
-    let h = location.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
-    (h % SHARDS as u64) as u32
-}
-
+/// A kind's day, sharded by location (`shard`).
 pub fn partition(kind: Kind, day: NaiveDate, location: &str) -> String {
-    format!("{}#{day}#{}", kind.name(), shard(location))
+    shard::key(&format!("{}#{day}", kind.name()), location)
 }
 
 /// Every partition of a kind's day.
 pub fn partitions(kind: Kind, day: NaiveDate) -> Vec<String> {
-    (0..SHARDS).map(|s| format!("{}#{day}#{s}", kind.name())).collect()
+    shard::keys(&format!("{}#{day}", kind.name()))
 }
 
 /// 3-planning §3 empty channel row, with its keys.

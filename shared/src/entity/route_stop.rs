@@ -1,8 +1,18 @@
 //! A stop of a route on a stocking day (2-fleet §3 location route), as the
 //! route schedule upload writes it and the stocking day reads it.
+//!
+//! Keys (table LocationRoutes, issue 26): pk `dateShard` = `{stockingDate}#{shard
+//! of the route}`, sk `routeStop`. A route upload's writes spread over
+//! `shard::SHARDS` partitions, and one route (its stops and its version item)
+//! stays in one, where its replacement's transaction checks it whole. The pk
+//! is derived from the stop when it is serialised, so no writer can put a
+//! stop under another partition; a date's stops are read from every shard,
+//! merged in `routeStop` order.
 use crate::deps::TableRef;
-use crate::query::{Filter, Query};
-use serde::{Deserialize, Serialize};
+use crate::item::{self, Key};
+use crate::query::{Across, Filter};
+use crate::shard;
+use serde::{Deserialize, Serialize, Serializer};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -18,7 +28,8 @@ pub struct RouteStop {
 }
 
 /// The stored item: the stop, its sort key and who wrote it from which upload.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// Serialised with its partition key (`PK`).
+#[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredStop {
     #[serde(flatten)]
@@ -40,13 +51,111 @@ pub fn version_key(route: &str) -> String {
     format!("{VERSION_PREFIX}{route}")
 }
 
-/// The query of a stocking date's stops, without the routes' version items
-/// (which would not parse as stops).
-pub fn stops_of_date<'a>(table: &TableRef<'a>, date: &str) -> Query<'a> {
-    table.query("stockingDate", date).filter(Filter::NotBeginsWith("routeStop".into(), VERSION_PREFIX.into()))
+/// The partition and sort key attributes.
+pub const PK: &str = "dateShard";
+pub const SK: &str = "routeStop";
+
+/// The partition of a route's stops and version on a date.
+pub fn partition(date: &str, route: &str) -> String {
+    shard::key(date, route)
+}
+
+/// The route a sort key belongs to (`r1#0007`, or `#version#r1`). A route
+/// cannot contain '#' (the upload refuses it).
+pub fn route_of(sort_key: &str) -> &str {
+    match sort_key.strip_prefix(VERSION_PREFIX) {
+        Some(route) => route,
+        None => sort_key.rsplit_once('#').map_or(sort_key, |(route, _)| route),
+    }
+}
+
+/// The table key of a stop or a route's version item on a date.
+pub fn key(date: &str, sort_key: &str) -> Key {
+    Key::from([(PK.to_string(), item::s(partition(date, route_of(sort_key)))), (SK.to_string(), item::s(sort_key))])
+}
+
+/// The query of a stocking date's stops over every shard, in `routeStop`
+/// order, without the routes' version items (which would not parse as stops).
+pub fn stops_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
+    table.query(PK, "").filter(Filter::NotBeginsWith(SK.into(), VERSION_PREFIX.into())).across(
+        shard::keys(date),
+        SK,
+        &[PK, SK],
+    )
+}
+
+impl Serialize for StoredStop {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Keyed<'a> {
+            date_shard: String,
+            #[serde(flatten)]
+            stop: &'a RouteStop,
+            route_stop: &'a str,
+            upload: &'a Option<String>,
+            #[serde(rename = "stockedTimeUTC", skip_serializing_if = "Option::is_none")]
+            stocked_time_utc: &'a Option<String>,
+        }
+        Keyed {
+            date_shard: partition(&self.stop.stocking_date, route_of(&self.route_stop)),
+            stop: &self.stop,
+            route_stop: &self.route_stop,
+            upload: &self.upload,
+            stocked_time_utc: &self.stocked_time_utc,
+        }
+        .serialize(serializer)
+    }
 }
 
 /// `route#0007`: stops sort by number within a route.
 pub fn sort_key(route: &str, stop: i64) -> String {
     format!("{route}#{stop:04}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn stop(route: &str, n: i64) -> StoredStop {
+        StoredStop {
+            stop: RouteStop {
+                stocking_date: "2026-11-25".into(),
+                market: "MW".into(),
+                id: "CHI_1".into(),
+                route: route.into(),
+                stop: n,
+                stocking_index: 1,
+                stop_type: "DELIVERY".into(),
+            },
+            route_stop: sort_key(route, n),
+            upload: None,
+            stocked_time_utc: None,
+        }
+    }
+
+    #[test]
+    fn a_stop_is_stored_under_its_routes_shard_and_reads_back() {
+        let item = item::to_item(&stop("r12", 7)).unwrap();
+        let key = key("2026-11-25", "r12#0007");
+        assert_eq!(item[PK], key[PK]);
+        assert_eq!(item[SK], key[SK]);
+        let back: StoredStop = item::from_item(item).unwrap();
+        assert_eq!((back.stop, back.route_stop), (stop("r12", 7).stop, "r12#0007".to_string()));
+    }
+
+    #[test]
+    fn a_routes_version_shares_its_stops_partition() {
+        assert_eq!(key("2026-11-25", &version_key("r12"))[PK], key("2026-11-25", &sort_key("r12", 1))[PK]);
+    }
+
+    proptest! {
+        #[test]
+        fn every_sort_key_names_its_route(route in "[A-Za-z0-9 _-]{1,20}", n in 0i64..10_000) {
+            let (stop, version) = (sort_key(&route, n), version_key(&route));
+            prop_assert_eq!(route_of(&stop), route.as_str());
+            prop_assert_eq!(route_of(&version), route.as_str());
+        }
+    }
 }

@@ -5,9 +5,10 @@ use super::Dynamo;
 use crate::drop::{SlipLock, SLIP_LOCKS};
 use crate::drop_list::DropListStore;
 use crate::record::StoredAction;
+use crate::record::PK;
 use crate::slips::PackingSlip;
 use fleet_shared::entity::route_stop::{self, StoredStop};
-use fleet_shared::{flags, store, ApiError, Caller, Table};
+use fleet_shared::{flags, shard, store, ApiError, Caller, Table};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -30,9 +31,10 @@ impl DropListStore for Dynamo {
     async fn locks(&self, date: &str) -> Result<Vec<SlipLock>, ApiError> {
         self.0
             .table(Table::DriverActions)?
-            .query("eventType", SLIP_LOCKS)
+            .query(PK, "")
             .sort("sk", store::SortKey::BeginsWith(format!("{date}#")))
             .consistent()
+            .across(shard::keys(SLIP_LOCKS), "sk", &[PK, "sk"])
             .all()
             .await
     }

@@ -69,8 +69,7 @@ impl Dynamo {
         let order = order.update_expression(expression).build().map_err(ApiError::internal)?;
         let stop = ConditionCheck::builder()
             .table_name(config.table(Table::LocationRoutes)?)
-            .key("stockingDate", store::s(&w.id.date))
-            .key("routeStop", store::s(&w.route_stop))
+            .set_key(Some(route_stop::key(&w.id.date, &w.route_stop)))
             // The stop is still there and nobody stocked it since it was read.
             .condition_expression("attribute_exists(routeStop) AND attribute_not_exists(#t)")
             .expression_attribute_names("#t", "stockedTimeUTC")

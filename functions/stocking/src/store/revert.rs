@@ -2,7 +2,8 @@
 //! the condition that its action is still the one read, with the history
 //! record, in one transaction.
 use super::Dynamo;
-use crate::drop::{lock_key, SlipLock, SLIP_LOCKS};
+use crate::drop::{lock_key, lock_partition, SlipLock};
+use crate::record::PK;
 use crate::revert::RevertStore;
 use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};
 use fleet_shared::{flags, history, store, ApiError, Caller, Table};
@@ -15,7 +16,7 @@ impl RevertStore for Dynamo {
 
     async fn slip_lock(&self, date: &str, slip: &str) -> Result<Option<SlipLock>, ApiError> {
         let key = HashMap::from([
-            ("eventType".to_string(), store::s(SLIP_LOCKS)),
+            (PK.to_string(), store::s(lock_partition(slip))),
             ("sk".to_string(), store::s(lock_key(date, slip))),
         ]);
         self.0.table(Table::DriverActions)?.get(key).await
@@ -25,7 +26,7 @@ impl RevertStore for Dynamo {
         let t = self.0.table(Table::DriverActions)?;
         let delete = Delete::builder()
             .table_name(t.name)
-            .key("eventType", store::s(SLIP_LOCKS))
+            .key(PK, store::s(lock.partition()))
             .key("sk", store::s(&lock.sk))
             // Still the status that was read: a revert never removes a newer override.
             .condition_expression("actionId = :a")

@@ -50,7 +50,7 @@ async fn slip(location: &str, kind: &str) {
         version: 1,
     };
     let t = deps().await.table(Table::PackingSlips).unwrap();
-    t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&slip).unwrap())).send().await.unwrap();
+    t.client.put_item().table_name(t.name).set_item(Some(slip.item().unwrap())).send().await.unwrap();
 }
 
 /// A valid `data` for each type at `location`.

@@ -46,7 +46,8 @@ async fn slip(id: &str, location: &str, index: i64, kind: &str, code: &str, stat
         source: "ORDER_SYSTEM".into(),
         version: 1,
     };
-    put(Table::PackingSlips, &slip).await;
+    let t = deps().await.table(Table::PackingSlips).unwrap();
+    t.client.put_item().table_name(t.name).set_item(Some(slip.item().unwrap())).send().await.unwrap();
 }
 
 async fn stop(location: &str, route: &str, index: i64) {

@@ -8,6 +8,7 @@ use common::*;
 use fleet_local::queues;
 use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
 use fleet_shared::{store, ApiError, Input, Table};
+use fn_stocking::slips::PackingSlip;
 use serde_json::{json, Value};
 
 /// Tests that use the orders queues take turns.
@@ -235,10 +236,19 @@ async fn slips_are_paged_by_signed_tokens_of_their_date() {
     let date = own_date();
     let items: Vec<_> = (0..1005)
         .map(|i| {
-            let s = json!({ "dropOffDate": date, "uniqueId": format!("P{i:05}"), "locationId": "L", "stockingIndex": 1,
-                            "createDate": "2026-11-23T08:00:00Z", "type": "WHOLESALE", "clientCode": "Wholesale",
-                            "status": "ACTIVE", "source": "ORDER_SYSTEM", "version": 1 });
-            store::to_item(&s).unwrap()
+            let slip = PackingSlip {
+                drop_off_date: date.clone(),
+                unique_id: format!("P{i:05}"),
+                location_id: "L".into(),
+                stocking_index: 1,
+                create_date: "2026-11-23T08:00:00Z".into(),
+                kind: "WHOLESALE".into(),
+                client_code: "Wholesale".into(),
+                status: "ACTIVE".into(),
+                source: "ORDER_SYSTEM".into(),
+                version: 1,
+            };
+            slip.item().unwrap()
         })
         .collect();
     deps().await.table(Table::PackingSlips).unwrap().batch_put(items).await.unwrap();

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
 use fleet_shared::history::Record;
-use fleet_shared::{store, ApiError, Bucket, Table};
+use fleet_shared::{ApiError, Bucket, Table};
 use fn_routes::stops::{self, RouteStop};
 use serde_json::{json, Value};
 
@@ -71,7 +71,7 @@ async fn tote_counts_follow_the_orders_of_the_date() {
         details: None,
     };
     // 30 units: 2 totes; 24 units: exactly 1; the removal stop has no order: 0.
-    let items = vec![store::to_item(&order(&a, &[20, 10])).unwrap(), store::to_item(&order(&b, &[24])).unwrap()];
+    let items = vec![order(&a, &[20, 10]).item().unwrap(), order(&b, &[24]).item().unwrap()];
     deps().await.table(Table::FridgeOrders).unwrap().batch_put(items).await.unwrap();
 
     let got = routes(&date, true).await;

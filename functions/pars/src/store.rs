@@ -6,7 +6,7 @@
 //! land in one transaction.
 use crate::rules::ORDER_EXISTS;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
-use fleet_shared::entity::fridge_order::FridgeOrder;
+use fleet_shared::entity::fridge_order::{self, FridgeOrder};
 use fleet_shared::entity::location::Location;
 use fleet_shared::idempotency::{Claim, Records, Seen};
 use fleet_shared::store::{self, Key, TRANSACT_MAX};
@@ -96,21 +96,13 @@ impl ParsStore for Dynamo {
         if keys.is_empty() {
             return Ok(vec![]);
         }
-        let keys: Vec<Key> = keys
-            .into_iter()
-            .map(|k| {
-                HashMap::from([
-                    ("dropOffDate".to_string(), store::s(k.drop_off_date)),
-                    ("orderKey".to_string(), store::s(k.order_key)),
-                ])
-            })
-            .collect();
+        let keys: Vec<Key> = keys.into_iter().map(|k| fridge_order::key(&k.drop_off_date, &k.order_key)).collect();
         let items = self.0.table(Table::FridgeOrders)?.batch_get(keys, &[]).await?;
         items.into_iter().map(store::from_item).collect()
     }
 
     async fn orders_of(&self, date: &str) -> Result<Vec<FridgeOrder>, ApiError> {
-        self.0.table(Table::FridgeOrders)?.query("dropOffDate", date).all().await
+        fridge_order::of_date(&self.0.table(Table::FridgeOrders)?, date).all().await
     }
 
     async fn orders_page(
@@ -121,7 +113,7 @@ impl ParsStore for Dynamo {
     ) -> Result<(Vec<FridgeOrder>, Option<String>), ApiError> {
         let secret = self.0.config.paging_secret()?;
         let scope = format!("orders:{date}");
-        self.0.table(Table::FridgeOrders)?.query("dropOffDate", date).signed_page(secret, &scope, token, count).await
+        fridge_order::of_date(&self.0.table(Table::FridgeOrders)?, date).signed_page(secret, &scope, token, count).await
     }
 
     async fn write_orders(&self, orders: Vec<NewOrder>) -> Vec<Result<(), ApiError>> {
@@ -163,13 +155,13 @@ impl Dynamo {
             .map(|o| {
                 let put = Put::builder()
                     .table_name(table)
-                    .set_item(Some(store::to_item(&o.order)?))
+                    .set_item(Some(o.order.item()?))
                     .condition_expression("attribute_not_exists(orderKey)")
                     .build()
                     .map_err(ApiError::internal)?;
                 let slip = Put::builder()
                     .table_name(slip_table)
-                    .set_item(Some(store::to_item(&slips::of_fridge_order(&o.order, &created))?))
+                    .set_item(Some(slips::of_fridge_order(&o.order, &created).item()?))
                     .build()
                     .map_err(ApiError::internal)?;
                 let mut items =

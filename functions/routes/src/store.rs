@@ -3,7 +3,7 @@
 //! the locations a route upload names. `Dynamo` is its DynamoDB
 //! implementation; `fake` an in-memory one for unit tests of the rules.
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
-use fleet_shared::entity::fridge_order::FridgeOrder;
+use fleet_shared::entity::fridge_order::{self, FridgeOrder};
 use fleet_shared::entity::route_stop::{self, version_key, StoredStop};
 use fleet_shared::entity::Location;
 use fleet_shared::history::Record;
@@ -148,7 +148,8 @@ impl RoutesStore for Dynamo {
     }
 
     async fn orders_of_date(&self, date: &str) -> Result<Vec<FridgeOrder>, ApiError> {
-        self.0.table(Table::FridgeOrders)?.partition("dropOffDate", date).await
+        // Eventually consistent, as before: tote counts follow the orders within a second.
+        fridge_order::of_date(&self.0.table(Table::FridgeOrders)?, date).all().await
     }
 
     async fn locations(&self, ids: Vec<String>, projection: &[&str]) -> Result<Vec<Location>, ApiError> {

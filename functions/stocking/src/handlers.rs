@@ -101,9 +101,7 @@ pub async fn packing_slips(deps: &'static Deps, input: Input) -> Result<Value, A
         .to_string();
     let token: Option<String> = input.arg("nextToken")?;
     let secret = deps.config.paging_secret()?;
-    let (page, next): (Vec<PackingSlip>, Option<String>) = deps
-        .table(Table::PackingSlips)?
-        .query("dropOffDate", date.clone())
+    let (page, next): (Vec<PackingSlip>, Option<String>) = slips::of_date(&deps.table(Table::PackingSlips)?, &date)
         .signed_page(secret, &format!("packing-slips:{date}"), token.as_deref(), SLIPS_PAGE)
         .await?;
     let stops: Vec<RouteStop> = if page.is_empty() {

@@ -4,14 +4,43 @@
 //! The route is not stored: `getPackingSlipsV3` reads it from that date's
 //! route stops, so a slip follows a route change without a write.
 //!
-//! Keys of `PackingSlipsTable`: pk `dropOffDate`, sk `uniqueId` (a date's
-//! slips are one Query, never a Scan).
+//! Keys of `PackingSlipsTable` (issue 26): pk `dateShard` = `{dropOffDate}#{shard
+//! of the uniqueId}`, sk `uniqueId`: a date's slips spread over
+//! `shard::SHARDS` partitions, read from all of them merged in `uniqueId`
+//! order (`of_date`), never a Scan. Every reader of one slip knows its id.
 use crate::orders::{OrderBody, StoredOrder, ACTIVE};
+use fleet_shared::deps::TableRef;
 use fleet_shared::entity::fridge_order::FridgeOrder;
 use fleet_shared::entity::route_stop::RouteStop;
+use fleet_shared::query::Across;
+use fleet_shared::store::{self, Item, Key};
+use fleet_shared::{shard, ApiError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+
+/// The partition and sort key attributes.
+pub const PK: &str = "dateShard";
+pub const SK: &str = "uniqueId";
+
+/// The table key of a date's slip.
+pub fn key(date: &str, unique_id: &str) -> Key {
+    Key::from([(PK.to_string(), store::s(shard::key(date, unique_id))), (SK.to_string(), store::s(unique_id))])
+}
+
+/// A date's slips from every shard, in `uniqueId` order.
+pub fn of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
+    table.query(PK, "").across(shard::keys(date), SK, &[PK, SK])
+}
+
+impl PackingSlip {
+    /// The item to store: the slip and its partition key.
+    pub fn item(&self) -> Result<Item, ApiError> {
+        let mut item = store::to_item(self)?;
+        item.extend(key(&self.drop_off_date, &self.unique_id));
+        Ok(item)
+    }
+}
 
 /// What the pars upload writes on each FRIDGE order (docs/api-contract.md).
 pub const FRIDGE_ORDER_TYPE: &str = "FRIDGE";

@@ -156,9 +156,7 @@ impl ActionStore for Dynamo {
     }
 
     async fn slip(&self, date: &str, unique_id: &str) -> Result<Option<PackingSlip>, ApiError> {
-        let key =
-            HashMap::from([("dropOffDate".to_string(), store::s(date)), ("uniqueId".to_string(), store::s(unique_id))]);
-        self.0.table(Table::PackingSlips)?.get(key).await
+        self.0.table(Table::PackingSlips)?.get(crate::slips::key(date, unique_id)).await
     }
 
     async fn slip_lock(&self, date: &str, unique_id: &str) -> Result<Option<SlipLock>, ApiError> {

@@ -25,7 +25,7 @@ impl DropListStore for Dynamo {
     }
 
     async fn slips(&self, date: &str) -> Result<Vec<PackingSlip>, ApiError> {
-        self.0.table(Table::PackingSlips)?.query("dropOffDate", date).all().await
+        crate::slips::of_date(&self.0.table(Table::PackingSlips)?, date).all().await
     }
 
     async fn locks(&self, date: &str) -> Result<Vec<SlipLock>, ApiError> {

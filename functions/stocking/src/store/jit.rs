@@ -5,7 +5,7 @@
 use super::Dynamo;
 use crate::jit::{JitStore, Write};
 use aws_sdk_dynamodb::types::{AttributeValue, ConditionCheck, TransactWriteItem, Update};
-use fleet_shared::entity::fridge_order::FridgeOrder;
+use fleet_shared::entity::fridge_order::{self, FridgeOrder};
 use fleet_shared::entity::route_stop::{self, StoredStop};
 use fleet_shared::{flags, store, ApiError, Caller, Table};
 
@@ -20,7 +20,7 @@ impl JitStore for Dynamo {
     }
 
     async fn orders(&self, date: &str, consistent: bool) -> Result<Vec<FridgeOrder>, ApiError> {
-        let q = self.0.table(Table::FridgeOrders)?.query("dropOffDate", date);
+        let q = fridge_order::of_date(&self.0.table(Table::FridgeOrders)?, date);
         if consistent { q.consistent() } else { q }.all().await
     }
 
@@ -40,8 +40,7 @@ impl Dynamo {
         let mut expression = "SET #jit = :jit, #update = :update".to_string();
         let mut order = Update::builder()
             .table_name(config.table(Table::FridgeOrders)?)
-            .key("dropOffDate", store::s(&w.id.date))
-            .key("orderKey", store::s(w.id.order_key()))
+            .set_key(Some(fridge_order::key(&w.id.date, &w.id.order_key())))
             // Still a JIT order nobody updated: a second update, or one racing it, fails here.
             .condition_expression("#jit = :isJit AND attribute_not_exists(#update)")
             .expression_attribute_names("#jit", "jit")

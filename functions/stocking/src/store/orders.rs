@@ -41,8 +41,7 @@ fn key(name: &str, value: &str) -> Key {
 }
 
 fn slip_put(table: &str, slip: &PackingSlip) -> Result<TransactWriteItem, ApiError> {
-    let put =
-        Put::builder().table_name(table).set_item(Some(store::to_item(slip)?)).build().map_err(ApiError::internal)?;
+    let put = Put::builder().table_name(table).set_item(Some(slip.item()?)).build().map_err(ApiError::internal)?;
     Ok(TransactWriteItem::builder().put(put).build())
 }
 
@@ -85,8 +84,7 @@ impl IntakeStore for Dynamo {
         if let Some((date, unique_id)) = &slips.delete {
             let delete = Delete::builder()
                 .table_name(slip_table)
-                .key("dropOffDate", store::s(date))
-                .key("uniqueId", store::s(unique_id))
+                .set_key(Some(crate::slips::key(date, unique_id)))
                 .build()
                 .map_err(ApiError::internal)?;
             items.push(TransactWriteItem::builder().delete(delete).build());

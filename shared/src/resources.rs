@@ -15,9 +15,9 @@ pub enum Table {
     FridgeSoftwareVersions,
     /// Software pilots: a named group of fridges trying a version.
     FridgeSoftwarePilots,
-    /// Route stops: pk stockingDate, sk `route#stop#id` (a date, or a route on a date).
+    /// Route stops: pk `{stockingDate}#{shard of the route}`, sk `route#stop` (see `entity::route_stop`).
     LocationRoutes,
-    /// Fridge orders: pk dropOffDate, sk `locationId#stockingIndex` (one order each).
+    /// Fridge orders: pk `{dropOffDate}#{shard of the location}`, sk `locationId#stockingIndex` (one order each).
     FridgeOrders,
     /// Forecast quantities: pk date (allocation date), sk item.
     ForecastRows,
@@ -41,13 +41,13 @@ pub enum Table {
     /// row (`-` for a whole request); the content's digest and the answer
     /// first given, kept 7 days (TTL `expiresAt`). See `idempotency`.
     Idempotency,
-    /// Driver actions (2-fleet §3): pk eventType, sk `createdAt#id`; index
-    /// byStockingDay: pk stockingDay, sk `occurredAt#id` (see fn-stocking).
+    /// Driver actions (2-fleet §3): pk `{eventType}#{shard}`, sk `createdAt#id`; index
+    /// byStockingDay: pk `{stockingDay}#{shard}`, sk `occurredAt#id` (see fn-stocking `record`).
     DriverActions,
     /// The order system's orders (wholesale, internal, client orders): pk
     /// uniqueId, the newest version of each (see fn-stocking `orders`).
     Orders,
-    /// Packing slips (2-fleet §3): pk dropOffDate, sk uniqueId; one per
+    /// Packing slips (2-fleet §3): pk `{dropOffDate}#{shard}`, sk uniqueId; one per
     /// order, written with it (see fn-stocking `slips`).
     PackingSlips,
     /// LogiNext route sync jobs: pk `kind` (`loginext`), sk `createdAt#id`,
@@ -56,7 +56,7 @@ pub enum Table {
     /// Report rows the ingest derives (empty channels, stock-outs): pk
     /// `{kind}#{day}#{shard}`, sk `{timestamp}#{location}#{slot or item}` (see `entity::report`).
     ReportRows,
-    /// The driver log: pk `day` (Central), sk `{action_time}#{requestId}#{type}` (see `driver_log`).
+    /// The driver log: pk `{day}#{shard}` (Central day), sk `{action_time}#{requestId}#{type}` (see `driver_log`).
     DriverLog,
 }
 

@@ -1,15 +1,15 @@
 //! Several partitions read as one, in sort order: the shards of one key
-//! (`shard`). A page reads at most `limit` items from each part, answers the
-//! first `limit` of them in merged order, and its cursor records where each
-//! part stands: the key of the last item answered from it, its own next key
-//! when all it read was answered, or that it is done. The `limit` first items
-//! of the merge are always among those read, since a part that has more read
-//! `limit` items that all come before the rest of it. So the pages, put end to
-//! end, are the whole merge: nothing twice, nothing left out, in order.
+//! (`shard`). A page answers the smallest head of the parts' read items while
+//! every part that has more still holds read items (its unread ones come after
+//! them), reading more from a part when it runs out. Its cursor records where
+//! each part stands: the key of the last item answered from it, its own next
+//! key when all it read was answered, or that it is done. So the pages, put
+//! end to end, are the whole merge: nothing twice, nothing left out, in order.
 use crate::error::ApiError;
 use crate::item::{self, Item, Key};
 use crate::paging::INVALID_TOKEN;
 use aws_sdk_dynamodb::types::AttributeValue;
+use std::collections::VecDeque;
 use std::future::Future;
 
 /// How parts merge: the string attribute they are sorted by, and the
@@ -88,9 +88,27 @@ fn key_of(item: &Item, attributes: &[String]) -> Result<Key, ApiError> {
         .collect()
 }
 
+/// Items each part reads at least in one round of a page.
+const MIN_CHUNK: usize = 10;
+
+/// One part as a page reads it: what was read and not yet answered, where to
+/// read next, and the last item answered from it.
+struct Reader {
+    buffer: VecDeque<Item>,
+    next: Option<Key>,
+    more: bool,
+    answered: Option<Key>,
+}
+
 /// One page of at most `limit` items (every item when `None`) of `parts`
 /// partitions merged, resuming from `cursor`; `fetch(part, start, limit)`
 /// reads one page of one part. Answers the items and the next cursor.
+///
+/// Each round reads a chunk (a share of `limit`, with a margin) from every
+/// part whose read items are all answered, in parallel; the smallest head is
+/// answered only while every part that has more still holds read items, as
+/// its unread ones come after them. So a page reads about `limit` items, not
+/// `limit` from every part, and the rounds are usually one.
 pub async fn page<F, Fut>(
     merge: &Merge,
     parts: usize,
@@ -102,42 +120,82 @@ where
     F: Fn(usize, Option<Key>, Option<i32>) -> Fut,
     Fut: Future<Output = Result<(Vec<Item>, Option<Key>), ApiError>>,
 {
-    let mut states = decode(parts, cursor)?;
-    let want = limit.map(|l| l.max(1) as usize);
-    let reads = states.iter().enumerate().filter(|(_, s)| **s != Part::Done).map(|(i, s)| {
-        let start = match s {
-            Part::After(key) => Some(key.clone()),
-            _ => None,
-        };
-        let fetch = &fetch;
-        async move { item::pages(start, want, |s, l| fetch(i, s, l)).await.map(|read| (i, read)) }
-    });
-    let read = futures::future::try_join_all(reads).await?;
+    let limit = limit.map_or(usize::MAX, |l| l.max(1) as usize);
+    // Every item wanted: each part is read whole at once.
+    let chunk =
+        (limit != usize::MAX).then(|| (limit.div_ceil(parts.max(1)) * 5 / 4).clamp(MIN_CHUNK.min(limit), limit));
+    page_in_chunks(merge, parts, cursor, limit, chunk, fetch).await
+}
 
-    // Every item read, in merged order: by the order attribute, then part, then as read.
-    let mut merged: Vec<(usize, usize)> =
-        read.iter().enumerate().flat_map(|(r, (_, (items, _)))| (0..items.len()).map(move |n| (r, n))).collect();
-    let value = |&(r, n): &(usize, usize)| order_of(&read[r].1 .0[n], &merge.order);
-    merged.sort_by(|a, b| {
-        let by_value = value(a).cmp(value(b));
-        let by_value = if merge.descending { by_value.reverse() } else { by_value };
-        by_value.then(read[a.0].0.cmp(&read[b.0].0)).then(a.1.cmp(&b.1))
-    });
-    merged.truncate(want.unwrap_or(usize::MAX));
-
-    let mut answered = vec![0usize; read.len()];
-    for &(r, _) in &merged {
-        answered[r] += 1;
+/// `page`, reading `chunk` items from a part at a time (all of it when `None`).
+async fn page_in_chunks<F, Fut>(
+    merge: &Merge,
+    parts: usize,
+    cursor: Option<Key>,
+    limit: usize,
+    chunk: Option<usize>,
+    fetch: F,
+) -> Result<(Vec<Item>, Option<Key>), ApiError>
+where
+    F: Fn(usize, Option<Key>, Option<i32>) -> Fut,
+    Fut: Future<Output = Result<(Vec<Item>, Option<Key>), ApiError>>,
+{
+    let states = decode(parts, cursor)?;
+    let mut readers: Vec<Reader> = states
+        .iter()
+        .map(|s| Reader {
+            buffer: VecDeque::new(),
+            next: match s {
+                Part::After(key) => Some(key.clone()),
+                _ => None,
+            },
+            more: *s != Part::Done,
+            answered: None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    loop {
+        let empty: Vec<usize> = (0..parts).filter(|&p| readers[p].more && readers[p].buffer.is_empty()).collect();
+        let reads = empty.iter().map(|&p| {
+            let (start, fetch) = (readers[p].next.clone(), &fetch);
+            async move { item::pages(start, chunk, |s, l| fetch(p, s, l)).await.map(|read| (p, read)) }
+        });
+        for (p, (items, next)) in futures::future::try_join_all(reads).await? {
+            let reader = &mut readers[p];
+            reader.more = next.is_some();
+            reader.next = next;
+            reader.buffer.extend(items);
+        }
+        // Answer heads while it is safe: a part with more must hold read items.
+        while out.len() < limit && !readers.iter().any(|r| r.more && r.buffer.is_empty()) {
+            let head = (0..parts).filter(|&p| !readers[p].buffer.is_empty()).min_by(|&a, &b| {
+                let o =
+                    order_of(&readers[a].buffer[0], &merge.order).cmp(order_of(&readers[b].buffer[0], &merge.order));
+                (if merge.descending { o.reverse() } else { o }).then(a.cmp(&b))
+            });
+            let Some(p) = head else { break };
+            let item = readers[p].buffer.pop_front().expect("a head");
+            if chunk.is_some() {
+                readers[p].answered = Some(key_of(&item, &merge.keys)?);
+            }
+            out.push(item);
+        }
+        let done = readers.iter().all(|r| !r.more && r.buffer.is_empty());
+        if out.len() >= limit || done {
+            break;
+        }
     }
-    for (r, (part, (items, next))) in read.iter().enumerate() {
-        states[*part] = match (answered[r], next) {
-            (n, next) if n == items.len() => next.clone().map(Part::After).unwrap_or(Part::Done),
-            (0, _) => states[*part].clone(),
-            (n, _) => Part::After(key_of(&items[n - 1], &merge.keys)?),
-        };
-    }
-    let items = merged.iter().map(|&(r, n)| read[r].1 .0[n].clone()).collect();
-    Ok((items, encode(&states)))
+    let states: Vec<Part> = readers
+        .into_iter()
+        .zip(states)
+        .map(|(r, before)| match (r.buffer.is_empty(), r.more, r.answered) {
+            (true, true, _) => Part::After(r.next.expect("a part with more has its next key")),
+            (true, false, _) => Part::Done,
+            (false, _, Some(key)) => Part::After(key),
+            (false, _, None) => before,
+        })
+        .collect();
+    Ok((out, encode(&states)))
 }
 
 #[cfg(test)]
@@ -197,6 +255,21 @@ mod tests {
         .await
     }
 
+    /// `read`, a part `chunk` items at a time.
+    async fn read_in_chunks(
+        parts: &[Stored],
+        descending: bool,
+        cursor: Option<Key>,
+        limit: usize,
+        chunk: usize,
+    ) -> Result<(Vec<Item>, Option<Key>), ApiError> {
+        page_in_chunks(&merge(descending), parts.len(), cursor, limit, Some(chunk.min(limit)), |p, start, l| {
+            let out = parts[p].page(start, l, descending);
+            async move { Ok(out) }
+        })
+        .await
+    }
+
     fn ids(items: &[Item]) -> Vec<String> {
         items.iter().map(|i| format!("{}/{}", order_of(i, "o"), order_of(i, "id"))).collect()
     }
@@ -220,7 +293,8 @@ mod tests {
         #[test]
         fn pages_end_to_end_are_the_whole_merge_in_order(
             parts in parts_strategy(),
-            sizes in prop::collection::vec(1i32..6, 1..40),
+            sizes in prop::collection::vec(1i32..8, 1..40),
+            chunk in 1usize..5,
             descending in any::<bool>(),
         ) {
             let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
@@ -239,7 +313,7 @@ mod tests {
             let (mut got, mut cursor, mut n) = (Vec::new(), None, 0);
             loop {
                 let size = sizes[n % sizes.len()];
-                let (items, next) = rt.block_on(read(&parts, descending, cursor, Some(size))).unwrap();
+                let (items, next) = rt.block_on(read_in_chunks(&parts, descending, cursor, size as usize, chunk)).unwrap();
                 prop_assert!(items.len() <= size as usize);
                 got.extend(ids(&items));
                 n += 1;

@@ -41,26 +41,45 @@ impl Kind {
     }
 }
 
-/// What the stored snapshot's metadata tells: when it was built and of how many fridges.
+/// What the stored snapshot's metadata tells: when it was built and of how
+/// many fridges, and the object's version (its ETag), which a put is
+/// conditioned on. Unreadable metadata reads as built at the epoch, so the
+/// next rebuild replaces it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stored {
     pub as_of: DateTime<Utc>,
     pub fridges: i64,
+    pub etag: String,
 }
+
+/// What a conditional put did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Put {
+    Landed,
+    /// The object is no longer the one read (another rebuild wrote it): nothing written.
+    Moved,
+}
+
+/// Puts a rebuild tries before it gives up (each loses only to a rebuild that landed meanwhile).
+const PUT_TRIES: usize = 3;
+/// A stored snapshot stamped further ahead than this is from a skewed clock,
+/// not from a rebuild that overlapped this one (none takes this long).
+const OVERLAP_SECONDS: i64 = 600;
 
 /// The Snapshots bucket, as the rebuild and the locate see it.
 pub trait SnapshotObjects: Sync {
-    /// The stored snapshot's age and size; None when there is none (or its
-    /// metadata is unreadable, so the next rebuild replaces it).
+    /// The stored snapshot's age, size and version; None when there is none.
     fn stored(&self, kind: Kind) -> impl Future<Output = Result<Option<Stored>, ApiError>> + Send;
-    /// Replaces the snapshot with `gzipped` JSON.
+    /// Replaces the snapshot with `gzipped` JSON if it is still `over` (the
+    /// version read; `None`: still absent), else writes nothing and answers `Moved`.
     fn put(
         &self,
         kind: Kind,
         gzipped: Vec<u8>,
         as_of: &str,
         fridges: usize,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+        over: Option<&Stored>,
+    ) -> impl Future<Output = Result<Put, ApiError>> + Send;
     /// A GET of the snapshot that works for `seconds`.
     fn url(&self, kind: Kind, seconds: u64) -> impl Future<Output = Result<String, ApiError>> + Send;
 }
@@ -106,11 +125,10 @@ where
     T: Serialize,
     F: Future<Output = Result<View<T>, ApiError>>,
 {
-    if let When::OlderThan(seconds) = when {
-        if let Some(stored) = objects.stored(kind).await? {
-            if younger_than(stored.as_of, now, seconds) {
-                return Ok(json!({ "rebuilt": false, "asOf": fridge_time::stamp(stored.as_of) }));
-            }
+    let mut stored = objects.stored(kind).await?;
+    if let (When::OlderThan(seconds), Some(s)) = (when, &stored) {
+        if younger_than(s.as_of, now, seconds) {
+            return Ok(json!({ "rebuilt": false, "asOf": fridge_time::stamp(s.as_of) }));
         }
     }
     let view = build().await?;
@@ -120,8 +138,26 @@ where
     object.insert(kind.field().into(), serde_json::to_value(&view.content).map_err(ApiError::internal)?);
     let body = gzip(&serde_json::to_vec(&object).map_err(ApiError::internal)?)?;
     let bytes = body.len();
-    objects.put(kind, body, &as_of, view.fridges).await?;
-    Ok(json!({ "rebuilt": true, "asOf": as_of, "fridges": view.fridges, "bytes": bytes }))
+    // Newest wins: each put is conditioned on the version read, so a rebuild
+    // that overlapped this one and landed first is replaced only by a newer view.
+    for _ in 0..PUT_TRIES {
+        if let Some(s) = stored.as_ref().filter(|s| newer(s.as_of, now)) {
+            return Ok(json!({ "rebuilt": false, "asOf": fridge_time::stamp(s.as_of) }));
+        }
+        match objects.put(kind, body.clone(), &as_of, view.fridges, stored.as_ref()).await? {
+            Put::Landed => {
+                return Ok(json!({ "rebuilt": true, "asOf": as_of, "fridges": view.fridges, "bytes": bytes }))
+            }
+            Put::Moved => stored = objects.stored(kind).await?,
+        }
+    }
+    Err(ApiError::internal(format!("the {} snapshot kept changing while it was written", kind.key())))
+}
+
+/// Whether a stored snapshot built at `stored` is at least as new as one
+/// built at `now` (and not stamped ahead by a skewed clock).
+fn newer(stored: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+    stored >= now && stored.signed_duration_since(now).num_seconds() < OVERLAP_SECONDS
 }
 
 /// Where to read `kind` and how old it is (`url` null until the first one is built).
@@ -143,6 +179,8 @@ pub mod memory {
     #[derive(Default)]
     pub struct Objects {
         pub objects: Mutex<HashMap<&'static str, (Vec<u8>, Stored)>>,
+        /// Versions given so far (the ETags).
+        versions: std::sync::atomic::AtomicUsize,
     }
 
     impl Objects {
@@ -160,11 +198,22 @@ pub mod memory {
         async fn stored(&self, kind: Kind) -> Result<Option<Stored>, ApiError> {
             Ok(self.objects.lock().unwrap().get(kind.key()).map(|(_, s)| s.clone()))
         }
-        async fn put(&self, kind: Kind, gzipped: Vec<u8>, as_of: &str, fridges: usize) -> Result<(), ApiError> {
+        async fn put(
+            &self,
+            kind: Kind,
+            gzipped: Vec<u8>,
+            as_of: &str,
+            fridges: usize,
+            over: Option<&Stored>,
+        ) -> Result<Put, ApiError> {
             let as_of = DateTime::parse_from_rfc3339(as_of).map_err(ApiError::internal)?.with_timezone(&Utc);
-            let stored = Stored { as_of, fridges: fridges as i64 };
-            self.objects.lock().unwrap().insert(kind.key(), (gzipped, stored));
-            Ok(())
+            let mut objects = self.objects.lock().unwrap();
+            if objects.get(kind.key()).map(|(_, s)| &s.etag) != over.map(|s| &s.etag) {
+                return Ok(Put::Moved);
+            }
+            let etag = format!("v{}", self.versions.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1);
+            objects.insert(kind.key(), (gzipped, Stored { as_of, fridges: fridges as i64, etag }));
+            Ok(Put::Landed)
         }
         async fn url(&self, kind: Kind, _: u64) -> Result<String, ApiError> {
             Ok(format!("https://snapshots/{}", kind.key()))
@@ -222,6 +271,45 @@ mod tests {
         // Each kind under its own key, the view under its own field.
         assert_eq!(objects.json(kind).unwrap()["artifacts"], json!(["CHI_1", "CHI_2"]));
         assert!(objects.json(Kind::FleetHealth).is_none());
+    }
+
+    #[tokio::test]
+    async fn of_two_overlapping_rebuilds_the_newer_view_stays_whichever_lands_last() {
+        let kind = Kind::FleetHealth;
+        let view = |n: usize| move || async move { Ok(View { content: vec![n], fridges: n }) };
+        // The older rebuild (t=10) lands last: it finds the newer one and writes nothing.
+        let objects = Objects::default();
+        let older = rebuild(&objects, kind, When::Now, at(10), || async {
+            let newer = rebuild(&objects, kind, When::Now, at(20), view(2)).await.unwrap();
+            assert_eq!(newer["rebuilt"], true);
+            Ok(View { content: vec![1], fridges: 1 })
+        })
+        .await
+        .unwrap();
+        assert_eq!((&older["rebuilt"], objects.json(kind).unwrap()["fridges"].clone()), (&json!(false), json!([2])));
+        // The newer rebuild (t=20) lands last, over one that landed while it built: it replaces it.
+        let objects = Objects::default();
+        let newer = rebuild(&objects, kind, When::Now, at(20), || async {
+            rebuild(&objects, kind, When::Now, at(10), view(1)).await.unwrap();
+            Ok(View { content: vec![2], fridges: 2 })
+        })
+        .await
+        .unwrap();
+        assert_eq!((&newer["rebuilt"], objects.json(kind).unwrap()["fridges"].clone()), (&json!(true), json!([2])));
+    }
+
+    #[tokio::test]
+    async fn a_snapshot_stamped_far_ahead_is_replaced_not_kept() {
+        let objects = Objects::default();
+        let kind = Kind::FridgeSoftware;
+        rebuild(&objects, kind, When::Now, at(OVERLAP_SECONDS + 100), || async {
+            Ok(View { content: [9], fridges: 1 })
+        })
+        .await
+        .unwrap();
+        let out = rebuild(&objects, kind, When::Now, at(0), || async { Ok(View { content: [1], fridges: 1 }) }).await;
+        assert_eq!(out.unwrap()["rebuilt"], true);
+        assert_eq!(objects.json(kind).unwrap()["artifacts"], json!([1]));
     }
 
     #[tokio::test]

@@ -1,6 +1,6 @@
 //! The Snapshots bucket (see `crate::snapshot`): one object per kind, its age
 //! and size in its metadata so a HeadObject answers them without a read.
-use crate::snapshot::{Kind, SnapshotObjects, Stored};
+use crate::snapshot::{Kind, Put, SnapshotObjects, Stored};
 use crate::{ApiError, Bucket, Deps};
 use chrono::{DateTime, Utc};
 use std::time::Duration;
@@ -22,13 +22,30 @@ impl SnapshotObjects for Deps {
         };
         let meta = out.metadata.unwrap_or_default();
         let as_of = meta.get(AS_OF).and_then(|t| DateTime::parse_from_rfc3339(t).ok()).map(|t| t.with_timezone(&Utc));
-        Ok(as_of.map(|as_of| Stored { as_of, fridges: meta.get(FRIDGES).and_then(|n| n.parse().ok()).unwrap_or(0) }))
+        Ok(Some(Stored {
+            // Unreadable metadata: as old as can be, so the next rebuild replaces it.
+            as_of: as_of.unwrap_or(DateTime::UNIX_EPOCH),
+            fridges: meta.get(FRIDGES).and_then(|n| n.parse().ok()).unwrap_or(0),
+            etag: out.e_tag.unwrap_or_default(),
+        }))
     }
 
-    async fn put(&self, kind: Kind, gzipped: Vec<u8>, as_of: &str, fridges: usize) -> Result<(), ApiError> {
+    async fn put(
+        &self,
+        kind: Kind,
+        gzipped: Vec<u8>,
+        as_of: &str,
+        fridges: usize,
+        over: Option<&Stored>,
+    ) -> Result<Put, ApiError> {
         let b = self.bucket(Bucket::Snapshots)?;
-        b.client
-            .put_object()
+        let put = b.client.put_object();
+        // S3's conditional write: only over the version read, or only where none exists.
+        let put = match over {
+            Some(stored) => put.if_match(&stored.etag),
+            None => put.if_none_match("*"),
+        };
+        let written = put
             .bucket(b.name)
             .key(kind.key())
             .content_type("application/json")
@@ -39,9 +56,15 @@ impl SnapshotObjects for Deps {
             .metadata(FRIDGES, fridges.to_string())
             .body(gzipped.into())
             .send()
-            .await
-            .map_err(s3_error)?;
-        Ok(())
+            .await;
+        match written {
+            Ok(_) => Ok(Put::Landed),
+            // 412: not the version read; 409: a concurrent conditional write won; 404: deleted since it was read.
+            Err(e) if e.raw_response().is_some_and(|r| matches!(r.status().as_u16(), 404 | 409 | 412)) => {
+                Ok(Put::Moved)
+            }
+            Err(e) => Err(s3_error(e)),
+        }
     }
 
     async fn url(&self, kind: Kind, seconds: u64) -> Result<String, ApiError> {

@@ -96,3 +96,30 @@ async fn the_fleet_health_snapshot_holds_what_came_through_the_queue_and_is_rebu
     let refused = gql("fleet_health_snapshot", &restricted().await, json!({})).await.unwrap_err();
     assert_eq!(refused.status(), 403);
 }
+
+#[tokio::test]
+async fn a_snapshot_put_lands_only_over_the_version_it_read() {
+    use fleet_shared::snapshot::{gzip, Kind, Put, SnapshotObjects, Stored};
+    // No other test of this file writes the software snapshot; the schedule rebuilds it after.
+    let (deps, kind) = (deps().await, Kind::FridgeSoftware);
+    // The version is the content's (an ETag): each rebuild's body differs by its asOf.
+    let at = |n: u32| format!("2026-11-25T00:00:{n:02}.000Z");
+    let put = |n: u32, over: Option<Stored>| async move {
+        let body = gzip(format!(r#"{{"asOf":"{}","artifacts":{{}}}}"#, at(n)).as_bytes()).unwrap();
+        deps.put(kind, body, &at(n), 0, over.as_ref()).await.unwrap()
+    };
+    deps.forget_snapshot(kind).await.unwrap();
+    assert_eq!(put(1, None).await, Put::Landed, "none was there");
+    assert_eq!(put(2, None).await, Put::Moved, "one is there now");
+    let read = deps.stored(kind).await.unwrap().expect("stored");
+    assert_eq!(read.as_of.to_rfc3339_opts(chrono::SecondsFormat::Millis, true), at(1));
+    let stale = Stored { etag: "\"not-the-one-read\"".into(), ..read.clone() };
+    assert_eq!(put(3, Some(stale)).await, Put::Moved);
+    assert_eq!(put(4, Some(read.clone())).await, Put::Landed);
+    assert_eq!(put(5, Some(read)).await, Put::Moved, "that version was replaced");
+    let last = deps.stored(kind).await.unwrap().expect("stored");
+    assert_eq!(last.as_of.to_rfc3339_opts(chrono::SecondsFormat::Millis, true), at(4));
+    deps.forget_snapshot(kind).await.unwrap();
+    assert_eq!(put(6, Some(last)).await, Put::Moved, "deleted since it was read");
+    assert_eq!(deps.stored(kind).await.unwrap(), None);
+}

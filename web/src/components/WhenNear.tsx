@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useBeforePrint } from '@/lib/print';
 
 /** How far outside the viewport content is rendered ahead of the scroll. */
 const AHEAD = '1500px 0px';
@@ -12,6 +12,7 @@ const AHEAD = '1500px 0px';
 export function WhenNear({ estimate, children }: { estimate: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
+  useBeforePrint(useCallback(() => setNear(true), []));
   useEffect(() => {
     if (near) return;
     const el = ref.current;
@@ -24,12 +25,7 @@ export function WhenNear({ estimate, children }: { estimate: string; children: R
       rootMargin: AHEAD,
     });
     observer.observe(el);
-    const all = () => flushSync(() => setNear(true));
-    window.addEventListener('beforeprint', all);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('beforeprint', all);
-    };
+    return () => observer.disconnect();
   }, [near]);
   return near ? <>{children}</> : <div ref={ref} style={{ minHeight: estimate }} />;
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { useBeforePrint } from './print';
 
 /**
  * How many of `total` items a long list renders now: `first` at once, then `step` more each frame until all are
@@ -14,10 +14,6 @@ export function useProgressive(total: number, first: number, step: number): numb
     const frame = requestAnimationFrame(() => setShown((s) => s + step));
     return () => cancelAnimationFrame(frame);
   }, [shown, total, step]);
-  useEffect(() => {
-    const all = () => flushSync(() => setShown(Number.MAX_SAFE_INTEGER));
-    window.addEventListener('beforeprint', all);
-    return () => window.removeEventListener('beforeprint', all);
-  }, []);
+  useBeforePrint(useCallback(() => setShown(Number.MAX_SAFE_INTEGER), []));
   return Math.min(shown, total);
 }

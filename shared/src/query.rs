@@ -183,8 +183,8 @@ pub struct Across<'a> {
 }
 
 impl<'a> Query<'a> {
-    /// This query over each of `partitions` instead of its own, merged by the
-    /// string attribute `order`; `keys` are the attributes of a key to resume
+    /// This query over each of `partitions` instead of its own (whose value is
+    /// then never read: `""` will do), merged by the string attribute `order`; `keys` are the attributes of a key to resume
     /// after an item (the table's, and the index's when reading one).
     pub fn across(self, partitions: Vec<String>, order: &str, keys: &[&str]) -> Across<'a> {
         let merge = Merge {

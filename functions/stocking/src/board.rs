@@ -150,17 +150,23 @@ fn recorded(a: StoredAction) -> Option<Recorded> {
     }
 }
 
-/// Reads one batch part for `ids`, a call per chunk of at most `BATCH_KEYS`.
+/// Reads one batch part for `ids`, a call per chunk of at most `BATCH_KEYS`,
+/// `BATCH_GETS_IN_FLIGHT` at a time (a day's 2,500 stops are 25 chunks: one
+/// after another they cost 25 round trips on the first load).
 async fn batched<T, F, Fut>(ids: &[String], read: F) -> Result<Vec<T>, ApiError>
 where
     F: Fn(Vec<String>) -> Fut,
     Fut: std::future::Future<Output = Result<Vec<T>, ApiError>>,
 {
-    let mut found = Vec::new();
-    for chunk in ids.chunks(BATCH_KEYS) {
-        found.extend(read(chunk.to_vec()).await?);
-    }
-    Ok(found)
+    use futures::stream::{self, StreamExt, TryStreamExt};
+    // Owned chunks: a stream over borrowed slices is not Send for every lifetime.
+    let chunks: Vec<Vec<String>> = ids.chunks(BATCH_KEYS).map(<[String]>::to_vec).collect();
+    let found: Vec<Vec<T>> = stream::iter(chunks)
+        .map(&read)
+        .buffer_unordered(fleet_shared::store::BATCH_GETS_IN_FLIGHT)
+        .try_collect()
+        .await?;
+    Ok(found.into_iter().flatten().collect())
 }
 
 pub async fn run<S: BoardStore>(store: &S, input: &Input) -> Result<Value, ApiError> {

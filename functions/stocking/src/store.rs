@@ -189,14 +189,7 @@ impl ActionStore for Dynamo {
 
     async fn mark_stocked(&self, day: &str, location: &str, stocking_index: i64, at: &str) -> Result<usize, ApiError> {
         let t = self.0.table(Table::LocationRoutes)?;
-        // A location's stops may be on any route: every shard of the day.
-        let stops: Vec<StoredStop> = t
-            .query(route_stop::PK, "")
-            .filter(Filter::In("id".into(), vec![location.to_string()]))
-            .across(shard::keys(day), route_stop::SK, &[route_stop::PK, route_stop::SK])
-            .consistent()
-            .all()
-            .await?;
+        let stops: Vec<StoredStop> = route_stop::stops_at(&t, day, location).all().await?;
         let mut set = 0;
         for stop in stops.iter().filter(|s| s.stop.stocking_index == stocking_index) {
             let write = t
@@ -221,19 +214,11 @@ impl ActionStore for Dynamo {
     }
 
     async fn day_at(&self, day: &str, location: &str) -> Result<(Vec<StoredAction>, Vec<StoredStop>), ApiError> {
-        let at = || vec![location.to_string()];
         // One location's day is one shard of the index.
         let shard = shard::key(day, location);
         let actions = self.0.table(Table::DriverActions)?.query(DAY_SHARD, shard).index(BY_STOCKING_DAY);
-        let actions = actions.filter(Filter::In("locationId".into(), at()));
-        // Route versions have no `id`: the filter leaves them out.
-        let stops = self
-            .0
-            .table(Table::LocationRoutes)?
-            .query(route_stop::PK, "")
-            .filter(Filter::In("id".into(), at()))
-            .across(shard::keys(day), route_stop::SK, &[route_stop::PK, route_stop::SK])
-            .consistent();
+        let actions = actions.filter(Filter::In("locationId".into(), vec![location.to_string()]));
+        let stops = route_stop::stops_at(&self.0.table(Table::LocationRoutes)?, day, location);
         tokio::try_join!(actions.all(), stops.all())
     }
 

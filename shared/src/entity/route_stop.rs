@@ -84,6 +84,16 @@ pub fn stops_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
     )
 }
 
+/// One location's stops of a date, strongly consistent. It may be on any
+/// route, so every shard is read (route versions have no `id`: the filter leaves them out).
+pub fn stops_at<'a>(table: &TableRef<'a>, date: &str, location: &str) -> Across<'a> {
+    table
+        .query(PK, "")
+        .filter(Filter::In("id".into(), vec![location.to_string()]))
+        .across(shard::keys(date), SK, &[PK, SK])
+        .consistent()
+}
+
 impl Serialize for StoredStop {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]

@@ -163,6 +163,23 @@ where
     Ok((items, next.map(|k| encode(secret, scope, &k))))
 }
 
+/// `signed_page`, its items deserialised.
+pub async fn signed_page_of<T, F, Fut>(
+    secret: &[u8],
+    scope: &str,
+    token: Option<&str>,
+    count: usize,
+    fetch: F,
+) -> Result<(Vec<T>, Option<String>), ApiError>
+where
+    T: serde::de::DeserializeOwned,
+    F: FnMut(Option<Key>, Option<i32>) -> Fut,
+    Fut: std::future::Future<Output = Result<(Vec<crate::item::Item>, Option<Key>), ApiError>>,
+{
+    let (items, next) = signed_page(secret, scope, token, count, fetch).await?;
+    Ok((items.into_iter().map(crate::item::from_item).collect::<Result<_, _>>()?, next))
+}
+
 /// The attribute a cursor over several partitions keeps the partition's index in.
 const PART: &str = "~part";
 

@@ -168,9 +168,7 @@ impl<'a> Query<'a> {
         token: Option<&str>,
         count: usize,
     ) -> Result<(Vec<T>, Option<String>), ApiError> {
-        let (items, next) =
-            paging::signed_page(secret, scope, token, count, |start, limit| self.page(start, limit)).await?;
-        Ok((items.into_iter().map(store::from_item).collect::<Result<_, _>>()?, next))
+        paging::signed_page_of(secret, scope, token, count, |start, limit| self.page(start, limit)).await
     }
 }
 
@@ -225,9 +223,7 @@ impl Across<'_> {
         token: Option<&str>,
         count: usize,
     ) -> Result<(Vec<T>, Option<String>), ApiError> {
-        let (items, next) =
-            paging::signed_page(secret, scope, token, count, |start, limit| self.page(start, limit)).await?;
-        Ok((items.into_iter().map(store::from_item).collect::<Result<_, _>>()?, next))
+        paging::signed_page_of(secret, scope, token, count, |start, limit| self.page(start, limit)).await
     }
 }
 

@@ -173,8 +173,10 @@ where
                     order_of(&readers[a].buffer[0], &merge.order).cmp(order_of(&readers[b].buffer[0], &merge.order));
                 (if merge.descending { o.reverse() } else { o }).then(a.cmp(&b))
             });
-            let Some(p) = head else { break };
-            let item = readers[p].buffer.pop_front().expect("a head");
+            let Some(item) = head.and_then(|p| readers[p].buffer.pop_front().map(|item| (p, item))) else {
+                break;
+            };
+            let (p, item) = item;
             if chunk.is_some() {
                 readers[p].answered = Some(key_of(&item, &merge.keys)?);
             }
@@ -189,7 +191,8 @@ where
         .into_iter()
         .zip(states)
         .map(|(r, before)| match (r.buffer.is_empty(), r.more, r.answered) {
-            (true, true, _) => Part::After(r.next.expect("a part with more has its next key")),
+            // A part with more was read this page, so it has its next key.
+            (true, true, _) => r.next.map(Part::After).unwrap_or(before),
             (true, false, _) => Part::Done,
             (false, _, Some(key)) => Part::After(key),
             (false, _, None) => before,

@@ -186,6 +186,21 @@ mod tests {
     }
 
     #[test]
+    fn an_order_and_its_slip_are_stored_under_the_keys_their_readers_ask_for() {
+        let order = fridge_order(None);
+        let item = order.item().unwrap();
+        let order_key = fleet_shared::entity::fridge_order::key("2026-11-24", "CHI_1#2");
+        assert_eq!((&item["dateShard"], &item["orderKey"]), (&order_key["dateShard"], &order_key["orderKey"]));
+        assert_eq!(order_key["dateShard"], store::s(shard::key("2026-11-24", "CHI_1")), "the location's shard");
+        let slip = of_fridge_order(&order, "2026-11-23T10:00:00.000Z");
+        let item = slip.item().unwrap();
+        let slip_key = key("2026-11-24", "2026-11-24#CHI_1#2");
+        assert_eq!((&item[PK], &item[SK]), (&slip_key[PK], &slip_key[SK]));
+        let back: PackingSlip = store::from_item(item).unwrap();
+        assert_eq!(back, slip);
+    }
+
+    #[test]
     fn a_pars_order_makes_an_active_fridge_slip() {
         let s = of_fridge_order(&fridge_order(None), "2026-11-23T10:00:00.000Z");
         assert_eq!(

@@ -132,7 +132,10 @@ pub fn start(functions: impl Iterator<Item = &'static FunctionSpec>) -> Result<(
         .into_iter()
         .find(|f| f.name == name)
         .ok_or_else(|| format!("{FUNCTION_VAR}={name} is not a registered function"))?;
-    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run(spec))
+    // One thread: a container serves one invocation at a time, and at 256 MB it has a fraction of
+    // one vCPU, so worker threads would only cost their start-up (the cold start's exec to the first
+    // `invocation/next`). Concurrent reads (`join!`, batches in flight) are I/O and interleave on it.
+    tokio::runtime::Builder::new_current_thread().enable_all().build()?.block_on(run(spec))
 }
 
 /// Serves invocations of one function until the runtime stops it.

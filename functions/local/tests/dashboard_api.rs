@@ -205,6 +205,18 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     assert_eq!(row(&all, &other)["status"], "NOT_STARTED");
     let names: Vec<&str> = all["routeNames"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
     assert!(names.contains(&ra.as_str()) && names.contains(&rb.as_str()));
+
+    // The browser's first ask: the first route's rows only; every route's counts and the whole summary.
+    let filter = json!({ "dropOffDate": DATE, "market": "ALL", "routes": [&ra, &rb] });
+    let first = gql("stocking_dashboard", &driver, json!({ "filter": filter, "routesWithRows": 1 })).await.unwrap();
+    let routes = first["routes"].as_array().unwrap();
+    assert_eq!(
+        (routes[0]["route"].as_str(), routes[0]["stops"].as_array().map(Vec::len)),
+        (Some(ra.as_str()), Some(6))
+    );
+    assert_eq!((routes[1]["route"].as_str(), &routes[1]["stops"]), (Some(rb.as_str()), &Value::Null));
+    assert_eq!((routes[1]["total"].as_i64(), routes[1]["done"].as_i64()), (Some(1), Some(0)));
+    assert_eq!((&first["summary"], &first["parts"]), (&all["summary"], &all["parts"]));
     made.clean().await;
 }
 
@@ -225,5 +237,12 @@ async fn denied_callers_and_bad_inputs_are_refused() {
         let err = dashboard(&reader, filter).await.unwrap_err();
         assert!(matches!(err, ApiError::BadRequest(_)), "{err:?}");
         assert_eq!(err.to_string(), message);
+    }
+    for rows in [json!(0), json!(-3)] {
+        let err =
+            gql("stocking_dashboard", &reader, json!({ "filter": { "dropOffDate": DATE }, "routesWithRows": rows }))
+                .await
+                .unwrap_err();
+        assert_eq!(err.to_string(), "routesWithRows must be a whole number of at least 1");
     }
 }

@@ -20,6 +20,8 @@ use std::collections::{BTreeMap, HashMap};
 pub const MARKETS: [&str; 5] = ["ALL", "MW", "NE", "WC", "S"];
 /// Routes one request may name at most.
 pub const MAX_ROUTES: usize = 100;
+/// The argument that asks for the rows of the first routes only.
+const ROUTES_WITH_ROWS: &str = "routesWithRows";
 
 /// The §4.4 statuses a route counts as done (its progress bar).
 const DONE: [StopStatus; 5] = [
@@ -120,6 +122,20 @@ pub fn window(day: NaiveDate) -> Result<(DateTime<Utc>, DateTime<Utc>), ApiError
     }
 }
 
+/// `routesWithRows`: rows (and their health and location reads) only for the
+/// first N routes, in route order; left out, every route's. The browser asks
+/// for a screenful first, so a day of 125 routes shows its first cards
+/// without waiting for 2,500 stops' health and location reads.
+fn routes_with_rows(input: &Input) -> Result<Option<usize>, ApiError> {
+    let refused = || ApiError::bad_request(format!("{ROUTES_WITH_ROWS} must be a whole number of at least 1"));
+    match input.args.get(ROUTES_WITH_ROWS) {
+        None | Some(Value::Null) => Ok(None),
+        Some(n) => {
+            n.as_u64().filter(|n| *n >= 1).map(|n| Some(usize::try_from(n).unwrap_or(usize::MAX))).ok_or_else(refused)
+        }
+    }
+}
+
 /// A part's state, as the browser reads it.
 fn state<T>(part: &Result<T, ApiError>, name: &str) -> &'static str {
     match part {
@@ -171,6 +187,7 @@ where
 
 pub async fn run<S: BoardStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
     let filter = Filter::parse(input)?;
+    let rows_of_first = routes_with_rows(input)?;
     let (opens, closes) = window(filter.date)?;
     let date = filter.date.format("%Y-%m-%d").to_string();
     let as_of = fridge_time::now();
@@ -187,8 +204,13 @@ pub async fn run<S: BoardStore>(store: &S, input: &Input) -> Result<Value, ApiEr
         .filter(|s| filter.routes.is_empty() || filter.routes.binary_search(&s.route).is_ok())
         .collect();
     chosen.sort_by(|a, b| (&a.route, a.stop, a.stocking_index).cmp(&(&b.route, b.stop, b.stocking_index)));
+    // The routes answered with rows: the first `rows_of_first` in route order, or all.
+    let mut with_rows: Vec<&str> = chosen.iter().map(|s| s.route.as_str()).collect();
+    with_rows.dedup();
+    with_rows.truncate(rows_of_first.unwrap_or(usize::MAX));
+    let has_rows = |stop: &RouteStop| with_rows.binary_search(&stop.route.as_str()).is_ok();
 
-    let mut ids: Vec<String> = chosen.iter().map(|s| s.id.clone()).collect();
+    let mut ids: Vec<String> = chosen.iter().filter(|s| has_rows(s)).map(|s| s.id.clone()).collect();
     ids.sort();
     ids.dedup();
     let (health, locations) = tokio::join!(
@@ -206,12 +228,13 @@ pub async fn run<S: BoardStore>(store: &S, input: &Input) -> Result<Value, ApiEr
     let day: Vec<Recorded> = actions.unwrap_or_default().into_iter().filter_map(recorded).collect();
     let board = Board::new(&day);
 
-    let mut routes: BTreeMap<String, Vec<(StopStatus, Value, Option<String>)>> = BTreeMap::new();
+    // Every stop's status counts (the summary, each route's progress); only the routes with rows keep theirs.
+    let mut routes: BTreeMap<String, Vec<(StopStatus, Option<Value>, Option<String>)>> = BTreeMap::new();
     let mut counts: HashMap<StopStatus, usize> = HashMap::new();
     for stop in &chosen {
         let (status, row, last) = board.row(stop, health.get(&stop.id), locations.get(&stop.id));
         *counts.entry(status).or_default() += 1;
-        routes.entry(stop.route.clone()).or_default().push((status, row, last));
+        routes.entry(stop.route.clone()).or_default().push((status, has_rows(stop).then_some(row), last));
     }
     let routes: Vec<Value> = routes
         .into_iter()
@@ -219,8 +242,10 @@ pub async fn run<S: BoardStore>(store: &S, input: &Input) -> Result<Value, ApiEr
             let done = rows.iter().filter(|(s, _, _)| DONE.contains(s)).count();
             let last = rows.iter().filter_map(|(_, _, l)| l.clone()).max();
             let market = chosen.iter().find(|s| s.route == route).map(|s| s.market.clone());
-            let stops: Vec<Value> = rows.into_iter().map(|(_, row, _)| row).collect();
-            json!({ "route": route, "market": market, "total": stops.len(), "done": done,
+            let total = rows.len();
+            // None (null) for a route answered without its rows.
+            let stops: Option<Vec<Value>> = rows.into_iter().map(|(_, row, _)| row).collect();
+            json!({ "route": route, "market": market, "total": total, "done": done,
                     "lastActionAt": last, "stops": stops })
         })
         .collect();
@@ -408,6 +433,42 @@ mod tests {
         assert_eq!(f.calls(), 8);
         assert_eq!(f.widest_batch.load(Ordering::SeqCst), 100);
         assert_eq!(out["routes"].as_array().unwrap().len(), 10);
+    }
+
+    #[tokio::test]
+    async fn the_first_routes_alone_carry_rows_and_only_their_locations_are_read() {
+        let f = fake(300);
+        let mut asked = input(json!({ "dropOffDate": DATE }));
+        asked.args["routesWithRows"] = json!(3);
+        let out = run(&f, &asked).await.unwrap();
+        assert_eq!(out["summary"]["total"], 300, "the summary counts every stop");
+        let routes = out["routes"].as_array().unwrap();
+        assert_eq!(routes.len(), 10, "every route is listed");
+        let with_rows: Vec<&str> =
+            routes.iter().filter(|r| r["stops"].is_array()).map(|r| r["route"].as_str().unwrap()).collect();
+        assert_eq!(with_rows, ["R0", "R1", "R2"]);
+        assert!(routes[3..].iter().all(|r| r["stops"].is_null() && r["total"] == 30));
+        assert_eq!(routes[0]["stops"].as_array().unwrap().len(), 30);
+        // stops 1 + actions 1 + health 1 + locations 1: 90 locations, one chunk each.
+        assert_eq!(f.calls(), 4);
+        assert_eq!(f.widest_batch.load(Ordering::SeqCst), 90);
+
+        let mut all = input(json!({ "dropOffDate": DATE }));
+        all.args["routesWithRows"] = json!(10);
+        let out = run(&fake(300), &all).await.unwrap();
+        assert!(out["routes"].as_array().unwrap().iter().all(|r| r["stops"].is_array()), "N routes of N: all rows");
+    }
+
+    #[tokio::test]
+    async fn routes_with_rows_must_be_a_whole_number_of_at_least_one() {
+        let f = fake(3);
+        for bad in [json!(0), json!(-1), json!(1.5), json!("2")] {
+            let mut asked = input(json!({ "dropOffDate": DATE }));
+            asked.args["routesWithRows"] = bad.clone();
+            let e = run(&f, &asked).await.unwrap_err();
+            assert_eq!(e.to_string(), "routesWithRows must be a whole number of at least 1", "{bad}");
+        }
+        assert_eq!(f.calls(), 0, "nothing read");
     }
 
     #[tokio::test]

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { fetchSnapshot } from '@/lib/snapshot';
@@ -25,21 +25,24 @@ const PENDING_RETRY_MS = 5_000;
 /**
  * Every fridge's health in two requests whatever the fleet's size: where the
  * snapshot is (AppSync), then one GET of it (S3, gzip'd; the browser inflates it).
+ * `shown`, the health on screen, is kept as it is while the stored snapshot is the same one.
  */
-export async function readFleetHealth(): Promise<FleetHealth> {
+export async function readFleetHealth(shown?: FleetHealth): Promise<FleetHealth> {
   const where = (await graphql(FLEET_HEALTH_SNAPSHOT)).fleetHealthSnapshot;
   if (!where.url) return { asOf: null, fridges: [] };
-  const body = await fetchSnapshot<{ fridges: FridgeHealth[] }>(where.url, 'fleet health');
-  return { asOf: body.asOf, fridges: body.fridges };
+  const current = shown?.asOf ? { asOf: shown.asOf, fridges: shown.fridges } : undefined;
+  const body = await fetchSnapshot({ url: where.url, asOf: where.asOf }, 'fleet health', current);
+  return body === current && shown ? shown : { asOf: body.asOf, fridges: body.fridges };
 }
 
 export const fleetHealthKey = ['health', 'fleet'] as const;
 
 /** The whole fleet's health for /portfoliohealth. */
 export function useFleetHealth() {
+  const client = useQueryClient();
   return useQuery({
     queryKey: fleetHealthKey,
-    queryFn: readFleetHealth,
+    queryFn: () => readFleetHealth(client.getQueryData<FleetHealth>(fleetHealthKey)),
     staleTime: SNAPSHOT_FRESH_MS,
     refetchInterval: (query) => (query.state.data?.asOf === null ? PENDING_RETRY_MS : false),
   });

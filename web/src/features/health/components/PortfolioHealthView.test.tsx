@@ -27,13 +27,14 @@ const HOUR = 3_600_000;
 let fridges: FridgeHealth[] | null;
 let fetched: string[];
 let failing: boolean;
-const AS_OF = '2026-11-25T14:05:09.000Z';
+let AS_OF = '2026-11-25T14:05:09.000Z';
 const SNAPSHOT_URL = 'https://snapshots.test/fleet-health.json?X-Amz-Signature=x';
 
 beforeEach(() => {
   downloads.length = 0;
   fetched = [];
   failing = false;
+  AS_OF = '2026-11-25T14:05:09.000Z';
   fridges = [
     health({
       locationId: 'CHI_0002',
@@ -169,6 +170,22 @@ describe('PortfolioHealthView', () => {
     await user.click(screen.getByRole('switch', { name: 'Has Electrical Layout' }));
     await user.click(screen.getByRole('button', { name: 'EMPTY_1' }));
     expect(within(screen.getByRole('region', { name: 'EMPTY_1' })).getByText('No data')).toBeInTheDocument();
+  });
+
+  it('Refresh downloads the snapshot again only once the server holds a newer one', async () => {
+    renderWithProviders(<PortfolioHealthView />);
+    expect(await heading()).toHaveTextContent('Locations (3)');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(graphqlMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
+    expect(fetched).toEqual([SNAPSHOT_URL]);
+
+    AS_OF = '2026-11-25T14:06:09.000Z';
+    fridges = fridges!.slice(0, 1);
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByText('of 1 fridges, as of 2026-11-25 08:06:09 CT')).toBeInTheDocument());
+    expect(fetched).toEqual([SNAPSHOT_URL, SNAPSHOT_URL]);
   });
 
   it('says the fleet is being gathered while no snapshot exists yet, without reading one', async () => {

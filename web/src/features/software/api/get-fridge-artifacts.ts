@@ -20,6 +20,7 @@ export type FridgeArtifact = GetFridgeArtifactsQuery['getFridgeArtifacts'][numbe
  */
 export async function getFridgeArtifacts(): Promise<FridgeArtifact[]> {
   const where = (await graphql(FRIDGE_SOFTWARE_SNAPSHOT)).fridgeSoftwareSnapshot;
-  if (where.url) return (await fetchSnapshot<{ artifacts: FridgeArtifact[] }>(where.url, 'fridge software')).artifacts;
+  if (where.url)
+    return (await fetchSnapshot<{ artifacts: FridgeArtifact[] }>({ url: where.url }, 'fridge software')).artifacts;
   return (await graphql(GET_FRIDGE_ARTIFACTS)).getFridgeArtifacts;
 }

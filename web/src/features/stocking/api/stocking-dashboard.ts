@@ -3,8 +3,8 @@ import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import type { DashboardQuery } from '../lib/filters';
 
-const STOCKING_DASHBOARD = gql(`query StockingDashboard($filter: StockingDashboardFilter!) {
-  stockingDashboard(filter: $filter) {
+const STOCKING_DASHBOARD = gql(`query StockingDashboard($filter: StockingDashboardFilter!, $routesWithRows: Int) {
+  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows) {
     dropOffDate windowStart windowEnd asOf routeNames
     routes {
       route market total done lastActionAt
@@ -20,30 +20,68 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard($filter: StockingDashboa
 
 export type StockingDashboard = Awaited<ReturnType<typeof getStockingDashboard>>;
 export type DashboardRoute = StockingDashboard['routes'][number];
-export type DashboardStop = DashboardRoute['stops'][number];
+export type DashboardStop = NonNullable<DashboardRoute['stops']>[number];
 export type DashboardParts = StockingDashboard['parts'];
 
-/** The dashboard of a drop-off date in one call: route stops, the day's driver actions, health and locations. */
-export async function getStockingDashboard(query: DashboardQuery) {
+/**
+ * Routes whose rows the first answer of a search carries: a screenful. A day of 125 routes shows its
+ * first cards (and every route's progress and the Summary) without waiting for 2,500 stops' rows.
+ */
+export const FIRST_ROUTES = 20;
+
+/**
+ * The dashboard of a drop-off date in one call: route stops, the day's driver actions, health and locations.
+ * With `routesWithRows`, only the first that many routes carry their rows (the others' `stops` are null).
+ */
+export async function getStockingDashboard(query: DashboardQuery, routesWithRows?: number) {
   const filter = { ...query, routes: query.routes.length ? query.routes : null };
-  return (await graphql(STOCKING_DASHBOARD, { filter })).stockingDashboard;
+  return (await graphql(STOCKING_DASHBOARD, { filter, routesWithRows: routesWithRows ?? null })).stockingDashboard;
 }
+
+/** Whether an answer left some route's rows out. */
+export const isPartial = (dashboard: StockingDashboard) => dashboard.routes.some((r) => r.stops === null);
 
 export const stockingDashboardKey = (query: DashboardQuery) => ['stocking', 'dashboard', query] as const;
 
+const NO_QUERY: DashboardQuery = { dropOffDate: '', region: 'ALL', market: 'ALL', routes: [] };
+// The page refreshes on its own clock (REFRESH_MS, at most MAX_REFRESHES), not on focus.
+const OWN_CLOCK = { refetchOnWindowFocus: false, staleTime: Infinity, retry: 1 } as const;
+
 /**
- * The dashboard of the searched filters (none yet: nothing is read). A refresh keeps the
- * last answer on screen, so the cards, their scroll and their expanded state stay put.
+ * The dashboard of the searched filters (none yet: nothing is read). A search first asks for the first
+ * FIRST_ROUTES routes' rows, then, when the day has more routes, for the whole day, which replaces it; a
+ * day of fewer routes is whole from the first answer and asked once. A refresh asks for the whole day and
+ * keeps the last answer on screen, so the cards, their scroll and their expanded state stay put.
  */
 export function useStockingDashboard(query: DashboardQuery | null) {
-  return useQuery({
-    queryKey: stockingDashboardKey(query ?? { dropOffDate: '', region: 'ALL', market: 'ALL', routes: [] }),
-    queryFn: () => getStockingDashboard(query!),
+  const key = stockingDashboardKey(query ?? NO_QUERY);
+  const first = useQuery({
+    queryKey: [...key, 'first'],
+    queryFn: () => getStockingDashboard(query!, FIRST_ROUTES),
     enabled: query !== null,
     placeholderData: keepPreviousData,
-    // The page refreshes on its own clock (REFRESH_MS, at most MAX_REFRESHES), not on focus.
-    refetchOnWindowFocus: false,
-    staleTime: Infinity,
-    retry: 1,
+    ...OWN_CLOCK,
   });
+  const firstAnswer = first.data && !first.isPlaceholderData ? first.data : undefined;
+  const needsWhole = firstAnswer !== undefined && isPartial(firstAnswer);
+  const whole = useQuery({
+    queryKey: key,
+    queryFn: () => getStockingDashboard(query!),
+    enabled: query !== null && needsWhole,
+    placeholderData: keepPreviousData,
+    ...OWN_CLOCK,
+  });
+  const wholeAnswer = whole.data && !whole.isPlaceholderData ? whole.data : undefined;
+  // The newest answer of this search; while it loads, the last search's (a placeholder).
+  const data = wholeAnswer ?? firstAnswer ?? whole.data ?? first.data;
+  const current = needsWhole ? whole : first;
+  return {
+    data,
+    /** The day's rows are still on their way (some cards show only their progress). */
+    partial: data !== undefined && isPartial(data),
+    error: current.error,
+    isFetching: first.isFetching || whole.isFetching,
+    dataUpdatedAt: Math.max(first.dataUpdatedAt, whole.dataUpdatedAt),
+    refetch: () => current.refetch(),
+  };
 }

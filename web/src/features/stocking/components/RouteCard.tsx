@@ -30,10 +30,12 @@ export interface RouteCardProps {
   onToggle: (route: string, expanded: boolean) => void;
   /** The clock the 'Last action' text is read against (ticks on the page). */
   now: number;
+  /** What a card whose stops the answer left out says (they are on their way, or their read failed). */
+  stopsPendingNote?: string;
 }
 
 /** One route of the dashboard: its progress, the time since its last action, and its stops. */
-export const RouteCard = memo(function RouteCard({ route, expanded, onToggle, now }: RouteCardProps) {
+export const RouteCard = memo(function RouteCard({ route, expanded, onToggle, now, stopsPendingNote }: RouteCardProps) {
   const bodyId = useId();
   return (
     <View
@@ -72,11 +74,15 @@ export const RouteCard = memo(function RouteCard({ route, expanded, onToggle, no
         </Button>
       </Flex>
       <View id={bodyId} hidden={!expanded} marginTop="0.75rem">
-        {expanded ? (
+        {expanded && route.stops === null ? (
+          <Text role="status" fontSize="small" color="font.secondary">
+            {stopsPendingNote}
+          </Text>
+        ) : expanded ? (
           // A day of 125 routes: only the tables near the viewport render (the card above each always does).
-          <WhenNear estimate={`${route.stops.length * 44 + 130}px`}>
+          <WhenNear estimate={`${route.total * 44 + 130}px`}>
             <DataTable
-              data={route.stops}
+              data={route.stops ?? []}
               columns={COLUMNS}
               getRowId={(s) => `${s.stop}#${s.stockingIndex}#${s.locationId}`}
               label={`Route ${route.route} stops`}

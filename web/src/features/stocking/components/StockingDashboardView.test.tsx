@@ -44,6 +44,11 @@ const stop = (over: Record<string, unknown>) => ({
 
 let parts: Record<string, string>;
 let filters: unknown[];
+/** The routesWithRows of each dashboard call. */
+let rowLimits: (number | null)[];
+/** When set, a whole-day answer (routesWithRows null) waits for it. */
+let wholeGate: Promise<void> | null;
+let wholeFails = false;
 /** Routes answered beyond R1 and R2, of one stop each. */
 let extraRoutes = 0;
 
@@ -51,6 +56,9 @@ beforeEach(() => {
   localStorage.clear();
   downloads.length = 0;
   filters = [];
+  rowLimits = [];
+  wholeGate = null;
+  wholeFails = false;
   parts = { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' };
   extraRoutes = 0;
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] } as never);
@@ -68,8 +76,13 @@ beforeEach(() => {
         },
       };
     if (q.includes('stockingDashboard(')) {
-      const filter = (vars as { filter: { routes: string[] | null } }).filter;
+      const { filter, routesWithRows } = vars as { filter: { routes: string[] | null }; routesWithRows: number | null };
       filters.push(filter);
+      rowLimits.push(routesWithRows);
+      if (routesWithRows === null) {
+        await wholeGate;
+        if (wholeFails) throw new Error('Network error');
+      }
       const routes = [
         {
           route: 'R1',
@@ -110,7 +123,9 @@ beforeEach(() => {
           lastActionAt: null,
           stops: [stop({ routeName: `X${i}`, locationId: `CHI_X${i}` })],
         })),
-      ].filter((r) => !filter.routes || filter.routes.includes(r.route));
+      ]
+        .filter((r) => !filter.routes || filter.routes.includes(r.route))
+        .map((r, i) => (routesWithRows !== null && i >= routesWithRows ? { ...r, stops: null } : r));
       return {
         stockingDashboard: {
           dropOffDate: '2026-07-01',
@@ -173,6 +188,7 @@ describe('StockingDashboardView', () => {
     expect(screen.getByRole('region', { name: 'Route R2' })).toBeTruthy();
     expect(screen.getByText(/As of 2026-07-01 11:00:00 CT/)).toBeTruthy();
     expect(filters[0]).toEqual({ dropOffDate: '2026-07-01', region: 'ALL', market: 'ALL', routes: null });
+    expect(rowLimits).toEqual([20]); // two routes: the first answer is the whole day, asked once
   });
 
   it('keeps the filters for the user, so a reload goes straight to the results', async () => {
@@ -239,5 +255,46 @@ describe('StockingDashboardView', () => {
     await user.click(screen.getByRole('button', { name: 'Collapse route X39' }));
     expect(screen.queryByRole('table', { name: 'Route X39 stops' })).toBeNull();
     expect(screen.getByRole('table', { name: 'Route X38 stops' })).toBeTruthy();
+  });
+
+  it("shows the first routes' rows first, then every route's once the whole day arrives", async () => {
+    extraRoutes = 40;
+    let open = () => {};
+    wholeGate = new Promise((resolve) => (open = resolve));
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('table', { name: 'Route R1 stops' });
+    const late = await screen.findByRole('region', { name: 'Route X30' });
+    expect(within(late).getByRole('status').textContent).toBe('Loading the stops of this route…');
+    expect(within(late).getByRole('progressbar')).toBeTruthy();
+    const exportButton = screen.getAllByRole('button', { name: 'Export CSV' })[0];
+    expect((exportButton as HTMLButtonElement).disabled).toBe(true);
+    expect(rowLimits).toEqual([20, null]);
+
+    open();
+    await within(late).findByRole('table', { name: 'Route X30 stops' });
+    await waitFor(() => expect((exportButton as HTMLButtonElement).disabled).toBe(false));
+    await user.click(exportButton);
+    expect(downloads[0].text).toContain('CHI_X39');
+    expect(rowLimits).toEqual([20, null]);
+  });
+
+  it("says so on the cards whose rows could not be loaded, and keeps the first routes' rows", async () => {
+    extraRoutes = 40;
+    wholeFails = true;
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const late = await screen.findByRole('region', { name: 'Route X30' });
+    await waitFor(
+      () =>
+        expect(within(late).getByRole('status').textContent).toBe(
+          'The stops of this route could not be loaded. Refresh to try again.',
+        ),
+      { timeout: 5000 },
+    );
+    expect(screen.getByRole('table', { name: 'Route R1 stops' })).toBeTruthy();
+    expect(screen.getByText(/The cards show the last answer/)).toBeTruthy();
   });
 });

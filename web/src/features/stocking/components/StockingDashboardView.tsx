@@ -135,14 +135,16 @@ export function StockingDashboardView() {
       <Button
         size="small"
         marginLeft="auto"
-        isDisabled={!data || data.summary.total === 0}
+        // Every row or none: while some routes' rows are on their way, there is nothing whole to export.
+        isDisabled={!data || data.summary.total === 0 || dash.partial}
+        title={dash.partial ? 'Export CSV is ready once every route has loaded.' : undefined}
         onClick={() =>
           data &&
           download(
             `stocking-dashboard-${data.dropOffDate}.csv`,
             tableCsv(
               EXPORT_COLUMNS,
-              data.routes.flatMap((r) => r.stops),
+              data.routes.flatMap((r) => r.stops ?? []),
             ),
           )
         }
@@ -176,6 +178,10 @@ export function StockingDashboardView() {
   }
 
   const warnings = partWarnings(data.parts, data.dropOffDate);
+  const stopsPendingNote =
+    dash.error && !dash.isFetching
+      ? 'The stops of this route could not be loaded. Refresh to try again.'
+      : 'Loading the stops of this route…';
   return (
     <Flex direction="column" gap="1rem">
       {toolbar}
@@ -210,7 +216,14 @@ export function StockingDashboardView() {
         data.routes
           .slice(0, shownRoutes)
           .map((route) => (
-            <RouteCard key={route.route} route={route} now={now} expanded={isExpanded(route.route)} onToggle={toggle} />
+            <RouteCard
+              key={route.route}
+              route={route}
+              now={now}
+              expanded={isExpanded(route.route)}
+              onToggle={toggle}
+              stopsPendingNote={stopsPendingNote}
+            />
           ))
       )}
     </Flex>

@@ -1,0 +1,94 @@
+// Browser test of a long stocking day on the Stocking Real-Time Dashboard
+// (2-fleet §2.4): more routes than the first answer carries rows for. Sets up
+// its own 24 fridges, one a route, on a far date of its own; holds back the
+// browser's whole-day request to see the first answer alone, then lets it go.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createLocationAs, launch, readStack, restAs, signIn } from './helpers.mjs';
+
+const stamp = Date.now();
+const ROUTES = 24; // more than the 20 routes whose rows come first
+const fridges = Array.from({ length: ROUTES }, (_, i) => `LONGDAY_${stamp}_${i}`);
+const routeOf = (i) => `e2e-long-${stamp % 1000000}-${String(i).padStart(2, '0')}`;
+// A date of this run alone (2033 onwards), so no other test's routes share it.
+const date = new Date(Date.UTC(2033, 0, 1) + (Math.floor(stamp / 1000) % 3000) * 86_400_000).toISOString().slice(0, 10);
+
+let stack;
+let browser;
+let page;
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  await signIn(page, stack.users.admin);
+  for (const id of fridges) await createLocationAs(page, id);
+  const rows = fridges.map((id, i) => ({
+    row: i + 2,
+    values: { date, market: 'MW', id, route: routeOf(i), stop: '1', stockingIndex: '1', stopType: 'DELIVERY' },
+  }));
+  const body = { uploadId: `long-${stamp}`, fileName: `long-${stamp}.csv`, rows };
+  const dry = await restAs(page, 'POST', '/locations/routes/schedule/dry-run', body);
+  assert.equal(dry.status, 200, JSON.stringify(dry.body));
+  const commit = await restAs(page, 'POST', '/locations/routes/schedule/commit', { ...body, groups: dry.body.groups });
+  assert.equal(commit.status, 200, JSON.stringify(commit.body));
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const card = (i) => page.getByRole('region', { name: `Route ${routeOf(i)}`, exact: true });
+
+test('a long day shows the first routes with their stops at once and every other route once it arrives', async () => {
+  // Hold the whole-day answer (asked without routesWithRows) until the first one is checked.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const asked = [];
+  const isGraphql = (url) => url.pathname.endsWith('/graphql');
+  await page.route(isGraphql, async (route) => {
+    const body = route.request().postData() ?? '';
+    if (!body.includes('stockingDashboard')) return route.fallback();
+    const { variables } = JSON.parse(body);
+    asked.push(variables.routesWithRows ?? null);
+    if (variables.routesWithRows == null) await held;
+    return route.fallback();
+  });
+
+  await page.goto(new URL('/reports/checkpoints', stack.webUrl).toString());
+  const dateField = page.getByLabel('Drop Off Date');
+  await dateField.fill(date);
+  await page.getByRole('form', { name: 'Dashboard filters' }).getByText(routeOf(0), { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Search' }).click();
+
+  // The first answer: every route's card and progress, the first 20 routes' stops, the summary of all 24.
+  await card(0)
+    .getByRole('row', { name: `Stop 1 ${fridges[0]}` })
+    .waitFor();
+  await card(ROUTES - 1)
+    .getByRole('progressbar')
+    .waitFor();
+  assert.equal(
+    await card(ROUTES - 1)
+      .getByRole('status')
+      .innerText(),
+    'Loading the stops of this route…',
+  );
+  assert.equal(
+    await card(ROUTES - 1)
+      .getByRole('table')
+      .count(),
+    0,
+  );
+  assert.ok(await page.getByRole('button', { name: 'Export CSV' }).isDisabled(), 'nothing whole to export yet');
+  assert.deepEqual(asked, [20, null]);
+
+  // The whole day replaces it: the last route's stops show, and Export CSV is ready.
+  release();
+  await card(ROUTES - 1)
+    .getByRole('row', { name: `Stop 1 ${fridges[ROUTES - 1]}` })
+    .waitFor();
+  assert.ok(await page.getByRole('button', { name: 'Export CSV' }).isEnabled());
+  assert.equal(await page.getByRole('region', { name: /^Route e2e-long-/ }).count(), ROUTES);
+  await page.unroute(isGraphql);
+});

@@ -4,7 +4,7 @@
 // browser's whole-day request to see the first answer alone, then lets it go.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLocationAs, launch, readStack, restAs, signIn } from './helpers.mjs';
+import { createLocationAs, launch, readStack, scheduleStopsAs, signIn, until } from './helpers.mjs';
 
 const stamp = Date.now();
 const ROUTES = 24; // more than the 20 routes whose rows come first
@@ -23,15 +23,8 @@ before(async () => {
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(page, stack.users.admin);
   for (const id of fridges) await createLocationAs(page, id);
-  const rows = fridges.map((id, i) => ({
-    row: i + 2,
-    values: { date, market: 'MW', id, route: routeOf(i), stop: '1', stockingIndex: '1', stopType: 'DELIVERY' },
-  }));
-  const body = { uploadId: `long-${stamp}`, fileName: `long-${stamp}.csv`, rows };
-  const dry = await restAs(page, 'POST', '/locations/routes/schedule/dry-run', body);
-  assert.equal(dry.status, 200, JSON.stringify(dry.body));
-  const commit = await restAs(page, 'POST', '/locations/routes/schedule/commit', { ...body, groups: dry.body.groups });
-  assert.equal(commit.status, 200, JSON.stringify(commit.body));
+  const stops = fridges.map((id, i) => ({ date, market: 'MW', id, route: routeOf(i), stop: 1 }));
+  await scheduleStopsAs(page, `long-${stamp}`, stops);
 });
 
 after(async () => {
@@ -81,10 +74,13 @@ test('a long day shows the first routes with their stops at once and every other
     0,
   );
   assert.ok(await page.getByRole('button', { name: 'Export CSV' }).isDisabled(), 'nothing whole to export yet');
+  await until(() => asked.length === 2, 'the whole day is asked after the first answer');
   assert.deepEqual(asked, [20, null]);
 
   // The whole day replaces it: the last route's stops show, and Export CSV is ready.
   release();
+  // A far card renders its table as it comes near the viewport.
+  await card(ROUTES - 1).scrollIntoViewIfNeeded();
   await card(ROUTES - 1)
     .getByRole('row', { name: `Stop 1 ${fridges[ROUTES - 1]}` })
     .waitFor();

@@ -5,7 +5,7 @@
 // refresh picking up a new action (the page clock is fast-forwarded 2 min).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { central, createLocationAs, graphqlAs, launch, readStack, restAs, signIn } from './helpers.mjs';
+import { central, createLocationAs, graphqlAs, launch, readStack, scheduleStopsAs, signIn } from './helpers.mjs';
 
 const stamp = Date.now();
 const fridges = [`DASH_${stamp}_A`, `DASH_${stamp}_B`, `DASH_${stamp}_C`, `DASH_${stamp}_D`];
@@ -62,23 +62,11 @@ async function uploadStops() {
     [fridges[3], second, 1, 1],
     [fridges[0], other, 1, 2],
   ];
-  const rows = stops.map(([id, r, stop, index], i) => ({
-    row: i + 2,
-    values: {
-      date,
-      market: 'MW',
-      id,
-      route: r,
-      stop: String(stop),
-      stockingIndex: String(index),
-      stopType: 'DELIVERY',
-    },
-  }));
-  const body = { uploadId: `dash-${stamp}`, fileName: `dash-${stamp}.csv`, rows };
-  const dry = await restAs(page, 'POST', '/locations/routes/schedule/dry-run', body);
-  assert.equal(dry.status, 200, JSON.stringify(dry.body));
-  const commit = await restAs(page, 'POST', '/locations/routes/schedule/commit', { ...body, groups: dry.body.groups });
-  assert.equal(commit.status, 200, JSON.stringify(commit.body));
+  await scheduleStopsAs(
+    page,
+    `dash-${stamp}`,
+    stops.map(([id, r, stop, stockingIndex]) => ({ date, market: 'MW', id, route: r, stop, stockingIndex })),
+  );
 }
 
 before(async () => {

@@ -154,6 +154,25 @@ export async function setPermissionAs(page, email, action, { remove = false } = 
 }
 
 /**
+ * Schedules route stops through the route schedule upload's two calls (dry run, then commit) as the user
+ * signed in on `page`. Each stop is `{ date, market, id, route, stop, stockingIndex?, stopType? }` (index 1
+ * and DELIVERY when left out). Throws unless every stop is written.
+ */
+export async function scheduleStopsAs(page, uploadId, stops) {
+  const rows = stops.map(({ stop, stockingIndex = 1, ...rest }, i) => ({
+    row: i + 2,
+    values: { stopType: 'DELIVERY', ...rest, stop: String(stop), stockingIndex: String(stockingIndex) },
+  }));
+  const body = { uploadId, fileName: `${uploadId}.csv`, rows };
+  const dry = await restAs(page, 'POST', '/locations/routes/schedule/dry-run', body);
+  if (dry.status !== 200) throw new Error(`route schedule dry run: ${dry.status} ${JSON.stringify(dry.body)}`);
+  const commit = await restAs(page, 'POST', '/locations/routes/schedule/commit', { ...body, groups: dry.body.groups });
+  if (commit.status !== 200) throw new Error(`route schedule commit: ${commit.status} ${JSON.stringify(commit.body)}`);
+  const failed = (commit.body?.results ?? []).filter((r) => r.status === 'failed');
+  if (failed.length) throw new Error(`stops not written: ${JSON.stringify(failed)}`);
+}
+
+/**
  * Creates a location through the API as the user signed in on `page` (the
  * create form's payload; the server merges the defaults) and answers the
  * fields asked for.

@@ -7,7 +7,17 @@
 // toasted, and shows N, locked, updated by the admin.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLocationAs, graphqlAs, launch, readStack, restAs, signIn, TIMEOUT_MS, until } from './helpers.mjs';
+import {
+  createLocationAs,
+  graphqlAs,
+  launch,
+  readStack,
+  restAs,
+  scheduleStopsAs,
+  signIn,
+  TIMEOUT_MS,
+  until,
+} from './helpers.mjs';
 
 const stamp = Date.now();
 const jitFridge = `JITE2E_${stamp}_A`;
@@ -63,17 +73,11 @@ async function uploadStops() {
     [jitFridge, 1],
     [plainFridge, 2],
   ];
-  const rows = stops.map(([id, stop], i) => ({
-    row: i + 2,
-    values: { date, market: 'NE', id, route, stop: String(stop), stockingIndex: '1', stopType: 'DELIVERY' },
-  }));
-  const body = { uploadId: `jit-stops-${stamp}`, fileName: `jit-stops-${stamp}.csv`, rows };
-  const dry = await restAs(page, 'POST', '/locations/routes/schedule/dry-run', body);
-  assert.equal(dry.status, 200, JSON.stringify(dry.body));
-  const commit = await restAs(page, 'POST', '/locations/routes/schedule/commit', { ...body, groups: dry.body.groups });
-  assert.equal(commit.status, 200, JSON.stringify(commit.body));
-  const failed = (commit.body?.results ?? []).filter((r) => r.status === 'failed');
-  assert.deepEqual(failed, [], 'every stop is written');
+  await scheduleStopsAs(
+    page,
+    `jit-stops-${stamp}`,
+    stops.map(([id, stop]) => ({ date, market: 'NE', id, route, stop })),
+  );
 }
 
 before(async () => {

@@ -6,7 +6,16 @@
 // 17:30-17:50 Central asserts the disabled Sync and its tooltip instead.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { central, createLocationAs, graphqlAs, launch, readStack, restAs, signIn, TIMEOUT_MS } from './helpers.mjs';
+import {
+  central,
+  createLocationAs,
+  graphqlAs,
+  launch,
+  readStack,
+  scheduleStopsAs,
+  signIn,
+  TIMEOUT_MS,
+} from './helpers.mjs';
 
 const stamp = Date.now();
 const center = `E2E Kitchen ${stamp}`;
@@ -36,15 +45,11 @@ before(async () => {
   for (const [i, id] of fridges.entries()) {
     await createLocationAs(page, id, { fulfillmentCenter: center, latitude: coords[i][0], longitude: coords[i][1] });
   }
-  const rows = fridges.map((id, i) => ({
-    row: i + 2,
-    values: { date, market: 'MW', id, route, stop: String(i + 1), stockingIndex: '1', stopType: 'DELIVERY' },
-  }));
-  const body = { uploadId: `lnx-stops-${stamp}`, fileName: `lnx-stops-${stamp}.csv`, rows };
-  const dry = await restAs(page, 'POST', '/locations/routes/schedule/dry-run', body);
-  assert.equal(dry.status, 200, JSON.stringify(dry.body));
-  const commit = await restAs(page, 'POST', '/locations/routes/schedule/commit', { ...body, groups: dry.body.groups });
-  assert.equal(commit.status, 200, JSON.stringify(commit.body));
+  await scheduleStopsAs(
+    page,
+    `lnx-stops-${stamp}`,
+    fridges.map((id, i) => ({ date, market: 'MW', id, route, stop: i + 1 })),
+  );
 });
 
 after(async () => {

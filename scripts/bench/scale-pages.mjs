@@ -57,6 +57,21 @@ function spent(before, after) {
 }
 
 
+/**
+ * Waits until an element matching `selector` (and whose text starts with `text`, when given) is in the page,
+ * checking every frame. A locator's waitFor polls at widening intervals, 500 ms apart after the first second:
+ * a screen answering at 1.1 s was read as ~1.5 s, so slower sizes were measured up to half a second late.
+ */
+const appears = (page, selector, text = null) =>
+  page.waitForFunction(
+    ([sel, start]) =>
+      [...document.querySelectorAll(sel)].some(
+        (e) => start === null || e.textContent.startsWith(start),
+      ),
+    [selector, text],
+    { timeout: TIMEOUT, polling: "raf" },
+  );
+
 /** Each screen: where it is, what the user does there, and its first useful content. */
 const screens = [
   {
@@ -73,9 +88,11 @@ const screens = [
       ),
     refresh: async (page) => {
       await page.getByRole("button", { name: "Refresh", exact: true }).click();
-      await page
-        .getByRole("status", { name: "Refreshing" })
-        .waitFor({ state: "detached", timeout: TIMEOUT });
+      await page.waitForFunction(
+        () => !document.querySelector('[role="status"][aria-label="Refreshing"]'),
+        null,
+        { timeout: TIMEOUT, polling: "raf" },
+      );
     },
   },
   {
@@ -97,11 +114,7 @@ const screens = [
     name: "/locations/all",
     path: "/locations/all",
     ready: (page) =>
-      page
-        .getByRole("table", { name: "Locations" })
-        .locator("tbody tr[aria-label]")
-        .first()
-        .waitFor({ timeout: TIMEOUT }),
+      appears(page, 'table[aria-label="Locations"] tbody tr[aria-label]'),
   },
   {
     name: "stocking dashboard",
@@ -110,11 +123,7 @@ const screens = [
       await page.getByLabel("Drop Off Date").fill(date);
       await page.getByRole("button", { name: "Search" }).click();
     },
-    ready: (page) =>
-      page
-        .getByRole("region", { name: /^Route / })
-        .first()
-        .waitFor({ timeout: TIMEOUT }),
+    ready: (page) => appears(page, 'section[aria-label^="Route "]'),
     // Every route's rows on screen: the first answer carries the first 20 routes', the whole day follows.
     complete: (page) =>
       page.waitForFunction(
@@ -132,14 +141,24 @@ const screens = [
         .getByText(/^As of /)
         .first()
         .innerText();
+      await page.evaluate(() => (window.sawRefreshing = false));
       await page.getByRole("button", { name: "Refresh now" }).click();
+      // Done when the new answer shows: the 'As of' status has shown '(refreshing…)' and lost it (or its
+      // time changed). The status says '(refreshing…)' the moment the refresh starts, not when it ends.
       await page.waitForFunction(
-        (t) =>
-          ![...document.querySelectorAll("*")].some(
-            (e) => e.childElementCount === 0 && e.textContent === t,
-          ),
+        (before) => {
+          const status = [
+            ...document.querySelectorAll('[role="status"]'),
+          ].find((e) => e.textContent.startsWith("As of "));
+          if (!status) return false;
+          if (status.textContent.includes("refreshing")) {
+            window.sawRefreshing = true;
+            return false;
+          }
+          return window.sawRefreshing || status.textContent !== before;
+        },
         asOf,
-        { timeout: TIMEOUT },
+        { timeout: TIMEOUT, polling: "raf" },
       );
     },
   },
@@ -148,11 +167,7 @@ const screens = [
     path: "/locations/view_routes",
     act: (page) => page.getByLabel("Date").fill(date),
     ready: (page) =>
-      page
-        .getByRole("table", { name: /^Routes on/ })
-        .getByText(/^SUMMARY:/)
-        .first()
-        .waitFor({ timeout: TIMEOUT }),
+      appears(page, 'table[aria-label^="Routes on"] td', "SUMMARY:"),
   },
   {
     name: "reports (stocking logs, last 24 h)",
@@ -164,11 +179,7 @@ const screens = [
       await page.getByRole("button", { name: "Fetch Data" }).click();
     },
     ready: (page) =>
-      page
-        .getByRole("table", { name: "Stocking logs" })
-        .locator("tbody tr")
-        .first()
-        .waitFor({ timeout: TIMEOUT }),
+      appears(page, 'table[aria-label="Stocking logs"] tbody tr'),
   },
 ];
 

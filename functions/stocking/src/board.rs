@@ -136,6 +136,9 @@ fn routes_with_rows(input: &Input) -> Result<Option<usize>, ApiError> {
     }
 }
 
+/// A stop's status, its row (None for a route answered without rows) and when its last action happened.
+type StopLine = (StopStatus, Option<Value>, Option<String>);
+
 /// A part's state, as the browser reads it.
 fn state<T>(part: &Result<T, ApiError>, name: &str) -> &'static str {
     match part {
@@ -229,7 +232,7 @@ pub async fn run<S: BoardStore>(store: &S, input: &Input) -> Result<Value, ApiEr
     let board = Board::new(&day);
 
     // Every stop's status counts (the summary, each route's progress); only the routes with rows keep theirs.
-    let mut routes: BTreeMap<String, Vec<(StopStatus, Option<Value>, Option<String>)>> = BTreeMap::new();
+    let mut routes: BTreeMap<String, Vec<StopLine>> = BTreeMap::new();
     let mut counts: HashMap<StopStatus, usize> = HashMap::new();
     for stop in &chosen {
         let (status, row, last) = board.row(stop, health.get(&stop.id), locations.get(&stop.id));

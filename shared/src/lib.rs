@@ -36,6 +36,7 @@ pub mod store;
 pub mod upload;
 pub mod usage;
 pub mod warm_cache;
+pub mod warm_copy;
 
 pub use config::Config;
 pub use deps::{BucketRef, Deps, QueueRef, TableRef};

@@ -42,7 +42,8 @@ pub enum Table {
     /// first given, kept 7 days (TTL `expiresAt`). See `idempotency`.
     Idempotency,
     /// Driver actions (2-fleet §3): pk `{eventType}#{shard}`, sk `createdAt#id`; index
-    /// byStockingDay: pk `{stockingDay}#{shard}`, sk `occurredAt#id` (see fn-stocking `record`).
+    /// byStockingDay: pk `{stockingDay}#{shard}`, sk `occurredAt#id`; index byDayCreated: the same pk,
+    /// sk `createdAt#id` (see fn-stocking `record`).
     DriverActions,
     /// The order system's orders (wholesale, internal, client orders): pk
     /// uniqueId, the newest version of each (see fn-stocking `orders`).

@@ -63,10 +63,14 @@ impl Made {
 
     /// The route's version item, as the schedule upload writes it into the date's partition.
     async fn version(&mut self, route: &str) {
+        self.version_at(route, 1).await;
+    }
+
+    async fn version_at(&mut self, route: &str, version: u64) {
         let mut item = route_stop::key(DATE, &version_key(route));
         item.extend([
             ("stockingDate".to_string(), store::s(DATE)),
-            ("version".to_string(), aws_sdk_dynamodb::types::AttributeValue::N("1".into())),
+            ("version".to_string(), aws_sdk_dynamodb::types::AttributeValue::N(version.to_string())),
         ]);
         let t = deps().await.table(Table::LocationRoutes).unwrap();
         t.client.put_item().table_name(t.name).set_item(Some(item)).send().await.unwrap();
@@ -152,8 +156,11 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     }
     let other = made.location("Silver").await;
     made.stop(&other, &rb, 1, "NE").await;
-    // Stop reads leave the routes' version items out (they are no stops).
+    // Stop reads leave the routes' version items out (they are no stops). The upload writes a route's
+    // version with its stops: a container's warm copy of the date (another test's) reads a route again
+    // only when its version moves.
     made.version(&ra).await;
+    made.version(&rb).await;
     made.health(&ids[0]).await;
     let [done, incomplete, in_progress, unreachable, not_started, rescued] = [0, 1, 2, 3, 4, 5].map(|i| ids[i].clone());
 
@@ -217,6 +224,35 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     assert_eq!((routes[1]["route"].as_str(), &routes[1]["stops"]), (Some(rb.as_str()), &Value::Null));
     assert_eq!((routes[1]["total"].as_i64(), routes[1]["done"].as_i64()), (Some(1), Some(0)));
     assert_eq!((&first["summary"], &first["parts"]), (&all["summary"], &all["parts"]));
+    made.clean().await;
+}
+
+/// A refresh over the container's warm copy of the day reads what changed (`board_day`): an action
+/// recorded since, found through the `byDayCreated` index, and a route whose version moved.
+#[tokio::test]
+async fn a_refresh_shows_actions_recorded_since_and_a_replaced_route() {
+    let driver = user_with(ALL_ACTIONS).await;
+    let mut made = Made::default();
+    let route = unique("RC");
+    let (first, second) = (made.location("Gold").await, made.location("Gold").await);
+    made.stop(&first, &route, 1, "WC").await;
+    made.version(&route).await;
+    let filter = json!({ "dropOffDate": DATE, "routes": [&route] });
+    let out = dashboard(&driver, filter.clone()).await.unwrap();
+    assert_eq!(row(&out, &first)["status"], "NOT_STARTED");
+
+    made.act(&driver, EventType::PackingSlipQuery, &first, 30).await;
+    let out = dashboard(&driver, filter.clone()).await.unwrap();
+    assert_eq!(row(&out, &first)["status"], "IN_PROGRESS", "the action recorded since shows");
+    assert_eq!(out["parts"]["actions"], "OK");
+
+    // The route replaced, as the schedule upload does it: a second stop and the next version.
+    made.stop(&second, &route, 2, "WC").await;
+    made.version_at(&route, 2).await;
+    let out = dashboard(&driver, filter.clone()).await.unwrap();
+    assert_eq!(out["summary"]["total"], 2, "the replaced route is read again");
+    assert_eq!(row(&out, &second)["status"], "NOT_STARTED");
+    assert_eq!(row(&out, &first)["status"], "IN_PROGRESS", "the copied actions stay");
     made.clean().await;
 }
 

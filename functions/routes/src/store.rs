@@ -8,7 +8,7 @@ use fleet_shared::entity::route_stop::{self, version_key, StoredStop};
 use fleet_shared::entity::Location;
 use fleet_shared::history::Record;
 use fleet_shared::idempotency::Claim;
-use fleet_shared::store::{self, SortKey};
+use fleet_shared::store;
 use fleet_shared::{ApiError, Deps, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map};
@@ -89,13 +89,7 @@ impl RoutesStore for Dynamo {
     }
 
     async fn stops_of_route(&self, date: &str, route: &str) -> Result<Vec<StoredStop>, ApiError> {
-        // A route cannot contain '#', so `r1#` never matches a version key or route `r10`.
-        let t = self.0.table(Table::LocationRoutes)?;
-        t.query(route_stop::PK, route_stop::partition(date, route))
-            .sort(route_stop::SK, SortKey::BeginsWith(format!("{route}#")))
-            .consistent()
-            .all()
-            .await
+        route_stop::stops_of_route(&self.0.table(Table::LocationRoutes)?, date, route).consistent().all().await
     }
 
     async fn route_version(&self, date: &str, route: &str) -> Result<Option<u64>, ApiError> {

@@ -3,6 +3,7 @@
 //! read (route stops, the stocking day's actions, health, location fields);
 //! a part that fails is reported FAILED and the rest is still answered, so
 //! the browser shows that part's §8 warning and keeps what it has.
+use crate::board_day::{self, DayCopies};
 use crate::dashboard::{self, Facts, Recorded};
 use crate::events::{ActionData, EventType};
 use crate::record::StoredAction;
@@ -188,14 +189,15 @@ where
     Ok(found.into_iter().flatten().collect())
 }
 
-pub async fn run<S: BoardStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
+/// The dashboard over `store`, with the day (stops and actions) from the container's warm copies.
+pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Result<Value, ApiError> {
     let filter = Filter::parse(input)?;
     let rows_of_first = routes_with_rows(input)?;
     let (opens, closes) = window(filter.date)?;
     let date = filter.date.format("%Y-%m-%d").to_string();
     let as_of = fridge_time::now();
 
-    let (stops, actions) = tokio::join!(store.stops(&date), store.actions(&date));
+    let (stops, actions) = tokio::join!(board_day::stops(store, day, &date), board_day::actions(store, day, &date));
     let parts_slips = state(&stops, "slips");
     let parts_actions = state(&actions, "actions");
     let in_area: Vec<RouteStop> = stops.unwrap_or_default().into_iter().filter(|s| filter.in_area(s)).collect();
@@ -235,9 +237,11 @@ pub async fn run<S: BoardStore>(store: &S, input: &Input) -> Result<Value, ApiEr
     let mut routes: BTreeMap<String, Vec<StopLine>> = BTreeMap::new();
     let mut counts: HashMap<StopStatus, usize> = HashMap::new();
     for stop in &chosen {
-        let (status, row, last) = board.row(stop, health.get(&stop.id), locations.get(&stop.id));
+        // A route without rows needs only the status (a day of 2,500 stops: ~2,100 rows not built).
+        let shown = has_rows(stop).then(|| (health.get(&stop.id), locations.get(&stop.id)));
+        let (status, row, last) = board.row(stop, shown);
         *counts.entry(status).or_default() += 1;
-        routes.entry(stop.route.clone()).or_default().push((status, has_rows(stop).then_some(row), last));
+        routes.entry(stop.route.clone()).or_default().push((status, row, last));
     }
     let routes: Vec<Value> = routes
         .into_iter()
@@ -298,13 +302,9 @@ impl<'a> Board<'a> {
         self.scans.get(sub).is_some_and(|s| s.iter().any(|(at, at_location)| *at > after && *at_location != here))
     }
 
-    /// A stop's status, its §2.4 row, and when its last action happened.
-    fn row(
-        &self,
-        stop: &RouteStop,
-        health: Option<&FridgeHealth>,
-        location: Option<&BoardLocation>,
-    ) -> (StopStatus, Value, Option<String>) {
+    /// A stop's status, its §2.4 row when `shown` (with the stop's health and location fields), and
+    /// when its last action happened.
+    fn row(&self, stop: &RouteStop, shown: Option<(Option<&FridgeHealth>, Option<&BoardLocation>)>) -> StopLine {
         let here = self.by_location.get(stop.id.as_str()).map(Vec::as_slice).unwrap_or_default();
         // The route's van temperatures taken elsewhere (those taken here are in `here`).
         let vans = self.vans.iter().filter(|a| a.location_id != stop.id);
@@ -312,12 +312,14 @@ impl<'a> Board<'a> {
         own.sort_by(|a, b| a.occurred_at.cmp(&b.occurred_at));
         let later = |sub: &str, after: &str, here: &str| self.later_scan_elsewhere(sub, after, here);
         let status = dashboard::stop_status(stop, &Facts { own: &own, later_scan_elsewhere: &later });
+        let last = own.last();
+        let last_at = last.map(|a| a.occurred_at.clone());
+        let Some((health, location)) = shown else { return (status, None, last_at) };
         let first_scan = own.iter().find(|a| a.is_scan() && a.location_id == stop.id).map(|a| a.occurred_at.clone());
         let stocked_at = own
             .iter()
             .find(|a| matches!(a.data, ActionData::LocationStocked(_) | ActionData::DropOffComplete(_)))
             .map(|a| a.occurred_at.clone());
-        let last = own.last();
         let vending = health.and_then(|h| h.report.jofemar_state.clone());
         let row = json!({
             "stop": stop.stop, "stockingIndex": stop.stocking_index, "stopType": stop.stop_type,
@@ -334,7 +336,7 @@ impl<'a> Board<'a> {
             "driver": last.map(|a| a.by.clone()),
             "lastActionAt": last.map(|a| a.occurred_at.clone()),
         });
-        (status, row, last.map(|a| a.occurred_at.clone()))
+        (status, Some(row), last_at)
     }
 }
 
@@ -401,7 +403,7 @@ mod tests {
         let f = fake(3);
         let refused = |filter: Value| {
             let f = &f;
-            async move { run(f, &input(filter)).await.unwrap_err().to_string() }
+            async move { run(f, &DayCopies::new(), &input(filter)).await.unwrap_err().to_string() }
         };
         assert_eq!(refused(json!({ "dropOffDate": "2026-02-30" })).await, "dropOffDate must be a date (YYYY-MM-DD)");
         assert_eq!(refused(json!({ "dropOffDate": "tomorrow" })).await, "dropOffDate must be a date (YYYY-MM-DD)");
@@ -419,21 +421,23 @@ mod tests {
             "At most 100 routes can be chosen at once (101 were)"
         );
         assert!(matches!(
-            run(&f, &input(json!({ "dropOffDate": DATE, "market": "XX" }))).await,
+            run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE, "market": "XX" }))).await,
             Err(ApiError::BadRequest(_))
         ));
         assert_eq!(f.calls(), 0, "nothing read");
         let hundred: Vec<String> = (0..MAX_ROUTES).map(|i| format!("R{i}")).collect();
-        assert!(run(&f, &input(json!({ "dropOffDate": DATE, "routes": hundred, "market": "all" }))).await.is_ok());
+        assert!(run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE, "routes": hundred, "market": "all" })))
+            .await
+            .is_ok());
     }
 
     #[tokio::test]
     async fn three_hundred_stops_cost_eight_calls_in_batches_of_at_most_100() {
         let f = fake(300);
-        let out = run(&f, &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
         assert_eq!(out["summary"]["total"], 300);
-        // stops 1 + actions 1 + health 3 + locations 3.
-        assert_eq!(f.calls(), 8);
+        // versions 1 + stops 1 + actions 1 + health 3 + locations 3.
+        assert_eq!(f.calls(), 9);
         assert_eq!(f.widest_batch.load(Ordering::SeqCst), 100);
         assert_eq!(out["routes"].as_array().unwrap().len(), 10);
     }
@@ -443,7 +447,7 @@ mod tests {
         let f = fake(300);
         let mut asked = input(json!({ "dropOffDate": DATE }));
         asked.args["routesWithRows"] = json!(3);
-        let out = run(&f, &asked).await.unwrap();
+        let out = run(&f, &DayCopies::new(), &asked).await.unwrap();
         assert_eq!(out["summary"]["total"], 300, "the summary counts every stop");
         let routes = out["routes"].as_array().unwrap();
         assert_eq!(routes.len(), 10, "every route is listed");
@@ -452,13 +456,13 @@ mod tests {
         assert_eq!(with_rows, ["R0", "R1", "R2"]);
         assert!(routes[3..].iter().all(|r| r["stops"].is_null() && r["total"] == 30));
         assert_eq!(routes[0]["stops"].as_array().unwrap().len(), 30);
-        // stops 1 + actions 1 + health 1 + locations 1: 90 locations, one chunk each.
-        assert_eq!(f.calls(), 4);
+        // versions 1 + stops 1 + actions 1 + health 1 + locations 1: 90 locations, one chunk each.
+        assert_eq!(f.calls(), 5);
         assert_eq!(f.widest_batch.load(Ordering::SeqCst), 90);
 
         let mut all = input(json!({ "dropOffDate": DATE }));
         all.args["routesWithRows"] = json!(10);
-        let out = run(&fake(300), &all).await.unwrap();
+        let out = run(&fake(300), &DayCopies::new(), &all).await.unwrap();
         assert!(out["routes"].as_array().unwrap().iter().all(|r| r["stops"].is_array()), "N routes of N: all rows");
     }
 
@@ -468,7 +472,7 @@ mod tests {
         for bad in [json!(0), json!(-1), json!(1.5), json!("2")] {
             let mut asked = input(json!({ "dropOffDate": DATE }));
             asked.args["routesWithRows"] = bad.clone();
-            let e = run(&f, &asked).await.unwrap_err();
+            let e = run(&f, &DayCopies::new(), &asked).await.unwrap_err();
             assert_eq!(e.to_string(), "routesWithRows must be a whole number of at least 1", "{bad}");
         }
         assert_eq!(f.calls(), 0, "nothing read");
@@ -489,7 +493,7 @@ mod tests {
             action(EventType::LocationStocked, "A", "2026-11-23T10:05:00.000Z", json!({ "stockingIndex": 1 })),
             action(EventType::PackingSlipQuery, "B", "2026-11-23T10:20:00.000Z", scan),
         ];
-        let out = run(&f, &input(json!({ "dropOffDate": DATE, "market": "MW" }))).await.unwrap();
+        let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE, "market": "MW" }))).await.unwrap();
         assert_eq!(out["routeNames"], json!(["R1"]), "the market's routes");
         let rows = &out["routes"][0]["stops"];
         assert_eq!(
@@ -520,7 +524,7 @@ mod tests {
         for part in ["actions", "health", "locations", "slips"] {
             let mut f = fake(4);
             f.failing = vec![part];
-            let out = run(&f, &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+            let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
             assert_eq!(out["parts"][part], "FAILED", "{part}");
             let ok = ["slips", "actions", "health", "locations"].iter().filter(|p| out["parts"][**p] == "OK").count();
             assert_eq!(ok, 3, "{part}");

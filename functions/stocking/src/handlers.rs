@@ -36,7 +36,9 @@ impl Named {
 
 /// `stockingDashboard(filter)`: the dashboard's one aggregate answer.
 pub async fn dashboard(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    crate::board::run(&Dynamo(deps), &input).await
+    // The container's copies of the days it answered: a refresh reads what changed (`board_day`).
+    static DAYS: crate::board_day::DayCopies = crate::board_day::DayCopies::new();
+    crate::board::run(&Dynamo(deps), &DAYS, &input).await
 }
 
 /// `dropOffSummary(dropOffDate)`: the Drop Off Summary's rows.

@@ -5,6 +5,7 @@
 //! aggregate query (`board`) over the §4.4 status rules (`dashboard`).
 //! Drop override's slip rules and lock (`drop`, issue 24). JIT Management (`jit`).
 pub mod board;
+pub mod board_day;
 pub mod dashboard;
 pub mod drop;
 pub mod drop_list;

@@ -9,7 +9,8 @@
 //! `{stockingDay}#{shard}` (the stocking day of `occurredAt`,
 //! `window::stocking_day`), sk `occurredSk` = `occurredAt#id` (a dashboard's
 //! day is a Query per shard, merged in device-time order; one location's day
-//! is one Query). Never a Scan.
+//! is one Query); index `byDayCreated`: the same pk, sk `sk` (what a day got
+//! since a time: the dashboard's refresh). Never a Scan.
 use crate::drop::{lock_key, lock_partition, SlipLock};
 use crate::record::{DAY_SHARD, PK};
 use crate::slips::PackingSlip;
@@ -35,6 +36,7 @@ pub mod orders;
 pub mod revert;
 
 pub const BY_STOCKING_DAY: &str = "byStockingDay";
+pub const BY_DAY_CREATED: &str = "byDayCreated";
 
 pub use crate::record::StoredAction;
 
@@ -244,6 +246,14 @@ impl Dynamo {
     pub async fn of_stocking_day(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
         let q = self.0.table(Table::DriverActions)?.query(DAY_SHARD, "").index(BY_STOCKING_DAY);
         q.across(shard::keys(day), "occurredSk", &[PK, "sk", DAY_SHARD, "occurredSk"]).all().await
+    }
+
+    /// The actions of one stocking day recorded (`createdAt`) at or after `from`, whatever their
+    /// `occurredAt`: an offline driver's actions arrive late with the time they happened.
+    pub async fn of_stocking_day_since(&self, day: &str, from: &str) -> Result<Vec<StoredAction>, ApiError> {
+        let q = self.0.table(Table::DriverActions)?.query(DAY_SHARD, "").index(BY_DAY_CREATED);
+        let q = q.sort("sk", SortKey::AtLeast(from.to_string()));
+        q.across(shard::keys(day), "sk", &[PK, "sk", DAY_SHARD]).all().await
     }
 }
 

@@ -10,7 +10,7 @@
 //! merged in `routeStop` order.
 use crate::deps::TableRef;
 use crate::item::{self, Key};
-use crate::query::{Across, Filter};
+use crate::query::{Across, Filter, Query, SortKey};
 use crate::shard;
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -82,6 +82,33 @@ pub fn stops_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
         SK,
         &[PK, SK],
     )
+}
+
+/// A route's version item as the schedule upload writes it: its number
+/// changes in the transaction that changes the route's stops.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredVersion {
+    pub route_stop: String,
+    pub version: u64,
+}
+
+impl StoredVersion {
+    pub fn route(&self) -> &str {
+        route_of(&self.route_stop)
+    }
+}
+
+/// The version items of a date's routes, over every shard: what tells a
+/// reader which routes' stops changed since it last read them.
+pub fn versions_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
+    table.query(PK, "").sort(SK, SortKey::BeginsWith(VERSION_PREFIX.into())).across(shard::keys(date), SK, &[PK, SK])
+}
+
+/// One route's stops on a date, in stop order. A route cannot contain '#',
+/// so `r1#` never matches a version key or route `r10`.
+pub fn stops_of_route<'a>(table: &TableRef<'a>, date: &str, route: &str) -> Query<'a> {
+    table.query(PK, partition(date, route)).sort(SK, SortKey::BeginsWith(format!("{route}#")))
 }
 
 /// One location's stops of a date, strongly consistent. It may be on any

@@ -1,11 +1,14 @@
 //! What the dashboard reads, part by part: the date's route stops (one paged
-//! Query of LocationRoutes), the stocking day's driver actions (one paged
-//! Query of the `byStockingDay` index), and, for the stops' locations, their
-//! latest health and their dashboard fields (BatchGetItem, at most 100 keys a
-//! call: the service hands each call one chunk). Never a Scan, never a call per stop.
+//! Query of LocationRoutes per shard), the stocking day's driver actions (one
+//! paged Query of the `byStockingDay` index per shard), and, for the stops'
+//! locations, their latest health and their dashboard fields (BatchGetItem, at
+//! most 100 keys a call: the service hands each call one chunk). A refresh
+//! over a warm copy of the day (`board_day`) reads what changed instead: the
+//! routes' version items, the stops of a route whose version moved, and the
+//! actions recorded since (index `byDayCreated`). Never a Scan, never a call per stop.
 use super::{Dynamo, StoredAction};
 use fleet_shared::entity::health::FridgeHealth;
-use fleet_shared::entity::route_stop::{self, RouteStop};
+use fleet_shared::entity::route_stop::{self, RouteStop, StoredVersion};
 use fleet_shared::warm_cache::WarmCache;
 use fleet_shared::{store, ApiError, Table};
 use serde::Deserialize;
@@ -70,10 +73,17 @@ impl BoardLocation {
 }
 
 pub trait BoardStore: Sync {
-    /// The route stops of a stocking date.
+    /// The route stops of a stocking date, strongly consistent: read after the routes' versions,
+    /// they are at least as new as those.
     fn stops(&self, date: &str) -> impl Future<Output = Result<Vec<RouteStop>, ApiError>> + Send;
+    /// The version item of each route of a stocking date (a route without one has none here).
+    fn versions(&self, date: &str) -> impl Future<Output = Result<Vec<StoredVersion>, ApiError>> + Send;
+    /// One route's stops on a stocking date, strongly consistent.
+    fn route_stops(&self, date: &str, route: &str) -> impl Future<Output = Result<Vec<RouteStop>, ApiError>> + Send;
     /// The actions of one stocking day, oldest `occurredAt` first.
     fn actions(&self, day: &str) -> impl Future<Output = Result<Vec<StoredAction>, ApiError>> + Send;
+    /// The actions of one stocking day recorded (`createdAt`) at or after `from`, in any order.
+    fn actions_since(&self, day: &str, from: &str) -> impl Future<Output = Result<Vec<StoredAction>, ApiError>> + Send;
     /// The health records of at most `BATCH_KEYS` locations (one call).
     fn health(&self, ids: &[String]) -> impl Future<Output = Result<Vec<FridgeHealth>, ApiError>> + Send;
     /// The dashboard fields of at most `BATCH_KEYS` locations (one call).
@@ -86,11 +96,23 @@ fn keys(name: &str, ids: &[String]) -> Vec<store::Key> {
 
 impl BoardStore for Dynamo {
     async fn stops(&self, date: &str) -> Result<Vec<RouteStop>, ApiError> {
-        route_stop::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
+        route_stop::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).consistent().all().await
+    }
+
+    async fn versions(&self, date: &str) -> Result<Vec<StoredVersion>, ApiError> {
+        route_stop::versions_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
+    }
+
+    async fn route_stops(&self, date: &str, route: &str) -> Result<Vec<RouteStop>, ApiError> {
+        route_stop::stops_of_route(&self.0.table(Table::LocationRoutes)?, date, route).consistent().all().await
     }
 
     async fn actions(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
         self.of_stocking_day(day).await
+    }
+
+    async fn actions_since(&self, day: &str, from: &str) -> Result<Vec<StoredAction>, ApiError> {
+        self.of_stocking_day_since(day, from).await
     }
 
     async fn health(&self, ids: &[String]) -> Result<Vec<FridgeHealth>, ApiError> {
@@ -126,6 +148,7 @@ pub mod fake {
     #[derive(Default)]
     pub struct Board {
         pub stops: Vec<RouteStop>,
+        pub versions: Vec<StoredVersion>,
         pub actions: Vec<StoredAction>,
         pub health: Vec<FridgeHealth>,
         pub locations: Vec<BoardLocation>,
@@ -154,6 +177,18 @@ pub mod fake {
         async fn stops(&self, date: &str) -> Result<Vec<RouteStop>, ApiError> {
             self.call("slips", 0)?;
             Ok(self.stops.iter().filter(|s| s.stocking_date == date).cloned().collect())
+        }
+        async fn versions(&self, _date: &str) -> Result<Vec<StoredVersion>, ApiError> {
+            self.call("slips", 0)?;
+            Ok(self.versions.clone())
+        }
+        async fn route_stops(&self, date: &str, route: &str) -> Result<Vec<RouteStop>, ApiError> {
+            self.call("slips", 0)?;
+            Ok(self.stops.iter().filter(|s| s.stocking_date == date && s.route == route).cloned().collect())
+        }
+        async fn actions_since(&self, day: &str, from: &str) -> Result<Vec<StoredAction>, ApiError> {
+            self.call("actions", 0)?;
+            Ok(self.actions.iter().filter(|a| a.stocking_day == day && a.sk.as_str() >= from).cloned().collect())
         }
         async fn actions(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
             self.call("actions", 0)?;

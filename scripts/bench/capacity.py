@@ -149,6 +149,12 @@ def monthly(n, seed, pages, ingest):
         add(per_fridge, aws_calls_cost(r["usage"], times))
         add(per_fridge, lambda_cost(times * r["usage"]["invocations"], times * sum(r["usage"]["calls"].values())))
         add(per_fridge, front_door(r["usage"], times))
+    # A dashboard refresh reads what changed over the container's warm copy of the day, which is read
+    # whole every 15 minutes (board_day::REBUILD_AFTER): each such read costed as a whole screen load
+    # (both its answers), an overestimate.
+    if "stocking dashboard" in pages["screens"]:
+        rebuilds = users * DASHBOARD_HOURS_PER_USER_DAY * 4 * WORKING_DAYS / n
+        add(per_fridge, aws_calls_cost(pages["screens"]["stocking dashboard"]["usage"], rebuilds))
     cmd = pages["command"]["usage"]
     add(per_fridge, aws_calls_cost(cmd, COMMANDS_PER_FRIDGE_MONTH))
     add(per_fridge, lambda_cost(COMMANDS_PER_FRIDGE_MONTH * cmd["invocations"], COMMANDS_PER_FRIDGE_MONTH * sum(cmd["calls"].values())))

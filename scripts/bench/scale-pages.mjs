@@ -212,13 +212,19 @@ try {
         result.screens[screen.name] = { usage: spent(before, await usage()) };
       }
       if (run === runs - 1 && screen.refresh) {
-        await page.waitForLoadState("networkidle");
-        const b = await usage();
-        const t0 = Date.now();
-        await screen.refresh(page);
-        const ms = Date.now() - t0;
-        await page.waitForLoadState("networkidle");
-        result.refreshes[screen.name] = { ms, usage: spent(b, await usage()) };
+        // Median of 3 refreshes, one after another as the user clicks; the calls are the last one's.
+        const refreshes = [];
+        let last;
+        for (let r = 0; r < 3; r++) {
+          await page.waitForLoadState("networkidle");
+          const b = await usage();
+          const t0 = Date.now();
+          await screen.refresh(page);
+          refreshes.push(Date.now() - t0);
+          await page.waitForLoadState("networkidle");
+          last = spent(b, await usage());
+        }
+        result.refreshes[screen.name] = { runs: refreshes, ms: median(refreshes), usage: last };
       }
       await context.close();
     }

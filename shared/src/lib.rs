@@ -37,6 +37,7 @@ pub mod upload;
 pub mod usage;
 pub mod warm_cache;
 pub mod warm_copy;
+pub mod warm_snapshot;
 
 pub use config::Config;
 pub use deps::{BucketRef, Deps, QueueRef, TableRef};

@@ -82,6 +82,8 @@ pub trait SnapshotObjects: Sync {
     ) -> impl Future<Output = Result<Put, ApiError>> + Send;
     /// A GET of the snapshot that works for `seconds`.
     fn url(&self, kind: Kind, seconds: u64) -> impl Future<Output = Result<String, ApiError>> + Send;
+    /// The stored snapshot's version and its JSON, inflated; None when there is none.
+    fn read(&self, kind: Kind) -> impl Future<Output = Result<Option<(Stored, Vec<u8>)>, ApiError>> + Send;
 }
 
 /// When a rebuild replaces the stored snapshot.
@@ -105,6 +107,14 @@ pub fn gzip(json: &[u8]) -> Result<Vec<u8>, ApiError> {
     let mut out = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     out.write_all(json).map_err(ApiError::internal)?;
     out.finish().map_err(ApiError::internal)
+}
+
+/// The JSON of a gzip'd object.
+pub fn gunzip(gzipped: &[u8]) -> Result<Vec<u8>, ApiError> {
+    use std::io::Read;
+    let mut back = Vec::new();
+    flate2::read::GzDecoder::new(gzipped).read_to_end(&mut back).map_err(ApiError::internal)?;
+    Ok(back)
 }
 
 /// Whether a snapshot built at `as_of` is younger than `seconds` at `now`.
@@ -173,7 +183,6 @@ pub async fn locate(objects: &impl SnapshotObjects, kind: Kind) -> Result<Value,
 pub mod memory {
     use super::*;
     use std::collections::HashMap;
-    use std::io::Read;
     use std::sync::Mutex;
 
     #[derive(Default)]
@@ -188,9 +197,7 @@ pub mod memory {
         pub fn json(&self, kind: Kind) -> Option<Value> {
             let objects = self.objects.lock().unwrap();
             let (bytes, _) = objects.get(kind.key())?;
-            let mut back = Vec::new();
-            flate2::read::GzDecoder::new(bytes.as_slice()).read_to_end(&mut back).ok()?;
-            serde_json::from_slice(&back).ok()
+            serde_json::from_slice(&gunzip(bytes).ok()?).ok()
         }
     }
 
@@ -217,6 +224,10 @@ pub mod memory {
         }
         async fn url(&self, kind: Kind, _: u64) -> Result<String, ApiError> {
             Ok(format!("https://snapshots/{}", kind.key()))
+        }
+        async fn read(&self, kind: Kind) -> Result<Option<(Stored, Vec<u8>)>, ApiError> {
+            let held = self.objects.lock().unwrap().get(kind.key()).cloned();
+            held.map(|(bytes, stored)| Ok((stored, gunzip(&bytes)?))).transpose()
         }
     }
 }

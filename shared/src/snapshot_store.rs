@@ -12,6 +12,18 @@ fn s3_error<E: std::error::Error + Send + Sync + 'static>(e: aws_sdk_s3::error::
     ApiError::internal(aws_sdk_s3::error::DisplayErrorContext(e))
 }
 
+/// A stored snapshot's version from its object's metadata and ETag.
+fn stored(meta: Option<std::collections::HashMap<String, String>>, etag: Option<String>) -> Stored {
+    let meta = meta.unwrap_or_default();
+    let as_of = meta.get(AS_OF).and_then(|t| DateTime::parse_from_rfc3339(t).ok()).map(|t| t.with_timezone(&Utc));
+    Stored {
+        // Unreadable metadata: as old as can be, so the next rebuild replaces it.
+        as_of: as_of.unwrap_or(DateTime::UNIX_EPOCH),
+        fridges: meta.get(FRIDGES).and_then(|n| n.parse().ok()).unwrap_or(0),
+        etag: etag.unwrap_or_default(),
+    }
+}
+
 impl SnapshotObjects for Deps {
     async fn stored(&self, kind: Kind) -> Result<Option<Stored>, ApiError> {
         let b = self.bucket(Bucket::Snapshots)?;
@@ -20,14 +32,19 @@ impl SnapshotObjects for Deps {
             Err(e) if e.as_service_error().is_some_and(|e| e.is_not_found()) => return Ok(None),
             Err(e) => return Err(s3_error(e)),
         };
-        let meta = out.metadata.unwrap_or_default();
-        let as_of = meta.get(AS_OF).and_then(|t| DateTime::parse_from_rfc3339(t).ok()).map(|t| t.with_timezone(&Utc));
-        Ok(Some(Stored {
-            // Unreadable metadata: as old as can be, so the next rebuild replaces it.
-            as_of: as_of.unwrap_or(DateTime::UNIX_EPOCH),
-            fridges: meta.get(FRIDGES).and_then(|n| n.parse().ok()).unwrap_or(0),
-            etag: out.e_tag.unwrap_or_default(),
-        }))
+        Ok(Some(stored(out.metadata, out.e_tag)))
+    }
+
+    async fn read(&self, kind: Kind) -> Result<Option<(Stored, Vec<u8>)>, ApiError> {
+        let b = self.bucket(Bucket::Snapshots)?;
+        let out = match b.client.get_object().bucket(b.name).key(kind.key()).send().await {
+            Ok(out) => out,
+            Err(e) if e.as_service_error().is_some_and(|e| e.is_no_such_key()) => return Ok(None),
+            Err(e) => return Err(s3_error(e)),
+        };
+        let version = stored(out.metadata, out.e_tag);
+        let body = out.body.collect().await.map_err(ApiError::internal)?.into_bytes();
+        Ok(Some((version, crate::snapshot::gunzip(&body)?)))
     }
 
     async fn put(

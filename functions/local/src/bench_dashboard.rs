@@ -7,10 +7,9 @@
 //! reach. Then `stockingDashboard` is answered in process against the
 //! emulator: the first answer and 20 refreshes, timed, with every store call
 //! counted by a wrapper of the dashboard's store.
-use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop, StoredVersion};
 use fleet_shared::{store, ApiError, Deps, Input, Table};
-use fn_stocking::store::dashboard::{BoardLocation, BoardStore};
+use fn_stocking::store::dashboard::{BoardHealth, BoardLocation, BoardStore, FleetHealth};
 use fn_stocking::store::{Dynamo, StoredAction};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -44,9 +43,13 @@ impl<S: BoardStore> BoardStore for Counting<'_, S> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         self.inner.actions_since(day, from).await
     }
-    async fn health(&self, ids: &[String]) -> Result<Vec<FridgeHealth>, ApiError> {
+    async fn health(&self, ids: &[String]) -> Result<Vec<BoardHealth>, ApiError> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         self.inner.health(ids).await
+    }
+    async fn fleet_health(&self) -> Result<Option<std::sync::Arc<FleetHealth>>, ApiError> {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        self.inner.fleet_health().await
     }
     async fn locations(&self, ids: &[String]) -> Result<Vec<BoardLocation>, ApiError> {
         self.calls.fetch_add(1, Ordering::SeqCst);

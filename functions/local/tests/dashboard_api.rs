@@ -77,8 +77,8 @@ impl Made {
         self.stops.push(version_key(route));
     }
 
-    async fn health(&mut self, id: &str) {
-        let record = json!({ "locationId": id, "timestamp": "2031-05-14T14:00:00.000Z", "safetyHold": true,
+    async fn health(&mut self, id: &str, hold: bool) {
+        let record = json!({ "locationId": id, "timestamp": "2031-05-14T14:00:00.000Z", "safetyHold": hold,
                              "jofemarState": "STATUS_FF_DOOR_OPEN" });
         let t = deps().await.table(Table::FridgeHealth).unwrap();
         t.client.put_item().table_name(t.name).set_item(Some(store::to_item(&record).unwrap())).send().await.unwrap();
@@ -161,7 +161,15 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     // only when its version moves.
     made.version(&ra).await;
     made.version(&rb).await;
-    made.health(&ids[0]).await;
+    made.health(&ids[0], true).await;
+    // The stops' health comes from the fleet health snapshot when a fresh one is stored: rebuilt now, so
+    // it holds the record just written. The record changed after it shows at the next rebuild (within the
+    // minute), so the answer below, 'Yes', proves that the snapshot was read over S3.
+    deps().await.forget_snapshot(fleet_shared::snapshot::Kind::FleetHealth).await.unwrap();
+    let rebuild = find("rebuild_fleet_health_snapshot");
+    let rebuilt = rebuild.invoke(wiring().await.deps(rebuild), fleet_shared::Input::default()).await.unwrap();
+    assert_eq!(rebuilt["rebuilt"], true, "{rebuilt}");
+    made.health(&ids[0], false).await;
     let [done, incomplete, in_progress, unreachable, not_started, rescued] = [0, 1, 2, 3, 4, 5].map(|i| ids[i].clone());
 
     made.act(&driver, EventType::PackingSlipQuery, &done, 0).await;

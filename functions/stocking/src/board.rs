@@ -8,9 +8,8 @@ use crate::dashboard::{self, Facts, Recorded};
 use crate::events::{ActionData, EventType};
 use crate::record::StoredAction;
 use crate::status::StopStatus;
-use crate::store::dashboard::{BoardLocation, BoardStore, BATCH_KEYS};
+use crate::store::dashboard::{BoardHealth, BoardLocation, BoardStore, BATCH_KEYS};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
-use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::route_stop::RouteStop;
 use fleet_shared::{dates, fridge_time, ApiError, Input};
 use serde::Deserialize;
@@ -189,6 +188,20 @@ where
     Ok(found.into_iter().flatten().collect())
 }
 
+/// The health of `ids`: from the fleet health snapshot (a HeadObject, and a GET once a minute at most,
+/// whatever the day's size), or, without a fresh one, each stop's own record (a BatchGetItem per 100).
+async fn health_of<S: BoardStore>(store: &S, ids: &[String]) -> Result<Vec<BoardHealth>, ApiError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    match store.fleet_health().await {
+        Ok(Some(fleet)) => return Ok(ids.iter().filter_map(|id| fleet.0.get(id).cloned()).collect()),
+        Ok(None) => {}
+        Err(e) => tracing::warn!(error = %e, "the fleet health snapshot could not be read; reading the records"),
+    }
+    batched(ids, |chunk| async move { store.health(&chunk).await }).await
+}
+
 /// The dashboard over `store`, with the day (stops and actions) from the container's warm copies.
 pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Result<Value, ApiError> {
     let filter = Filter::parse(input)?;
@@ -218,16 +231,14 @@ pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Re
     let mut ids: Vec<String> = chosen.iter().filter(|s| has_rows(s)).map(|s| s.id.clone()).collect();
     ids.sort();
     ids.dedup();
-    let (health, locations) = tokio::join!(
-        batched(&ids, |chunk| async move { store.health(&chunk).await }),
-        batched(&ids, |chunk| async move { store.locations(&chunk).await }),
-    );
+    let (health, locations) =
+        tokio::join!(health_of(store, &ids), batched(&ids, |chunk| async move { store.locations(&chunk).await }),);
     let parts = json!({
         "slips": parts_slips, "actions": parts_actions,
         "health": state(&health, "health"), "locations": state(&locations, "locations"),
     });
-    let health: HashMap<String, FridgeHealth> =
-        health.unwrap_or_default().into_iter().map(|h| (h.report.location_id.to_string(), h)).collect();
+    let health: HashMap<String, BoardHealth> =
+        health.unwrap_or_default().into_iter().map(|h| (h.location_id.clone(), h)).collect();
     let locations: HashMap<String, BoardLocation> =
         locations.unwrap_or_default().into_iter().map(|l| (l.id.clone(), l)).collect();
     let day: Vec<Recorded> = actions.unwrap_or_default().into_iter().filter_map(recorded).collect();
@@ -304,7 +315,7 @@ impl<'a> Board<'a> {
 
     /// A stop's status, its §2.4 row when `shown` (with the stop's health and location fields), and
     /// when its last action happened.
-    fn row(&self, stop: &RouteStop, shown: Option<(Option<&FridgeHealth>, Option<&BoardLocation>)>) -> StopLine {
+    fn row(&self, stop: &RouteStop, shown: Option<(Option<&BoardHealth>, Option<&BoardLocation>)>) -> StopLine {
         let here = self.by_location.get(stop.id.as_str()).map(Vec::as_slice).unwrap_or_default();
         // The route's van temperatures taken elsewhere (those taken here are in `here`).
         let vans = self.vans.iter().filter(|a| a.location_id != stop.id);
@@ -320,7 +331,7 @@ impl<'a> Board<'a> {
             .iter()
             .find(|a| matches!(a.data, ActionData::LocationStocked(_) | ActionData::DropOffComplete(_)))
             .map(|a| a.occurred_at.clone());
-        let vending = health.and_then(|h| h.report.jofemar_state.clone());
+        let vending = health.and_then(|h| h.jofemar_state.clone());
         let row = json!({
             "stop": stop.stop, "stockingIndex": stop.stocking_index, "stopType": stop.stop_type,
             "routeName": stop.route, "locationId": stop.id,
@@ -329,7 +340,7 @@ impl<'a> Board<'a> {
             "scannedAt": first_scan, "stockedAt": stocked_at,
             "accountTier": location.and_then(BoardLocation::account_tier),
             "onlineDate": location.and_then(BoardLocation::online_date),
-            "safetyHold": health.and_then(|h| h.report.safety_hold).map(|h| if h { "Yes" } else { "No" }),
+            "safetyHold": health.and_then(|h| h.safety_hold).map(|h| if h { "Yes" } else { "No" }),
             "vendingState": vending,
             "vendingStateLabel": vending.as_deref().map(dashboard::vending_label),
             "status": status.code(), "statusLabel": status.label(),
@@ -353,15 +364,7 @@ mod tests {
     }
 
     fn stop(id: &str, route: &str, n: i64, market: &str) -> RouteStop {
-        RouteStop {
-            stocking_date: DATE.into(),
-            market: market.into(),
-            id: id.into(),
-            route: route.into(),
-            stop: n,
-            stocking_index: 1,
-            stop_type: "DELIVERY".into(),
-        }
+        crate::store::dashboard::fake::stop(DATE, id, route, n, market)
     }
 
     fn action(kind: EventType, location: &str, at: &str, data: Value) -> StoredAction {
@@ -383,10 +386,8 @@ mod tests {
         }
     }
 
-    fn health(id: &str, hold: bool, state: &str) -> FridgeHealth {
-        serde_json::from_value(json!({ "locationId": id, "timestamp": "2026-11-23T12:00:00.000Z",
-            "safetyHold": hold, "jofemarState": state }))
-        .unwrap()
+    fn health(id: &str, hold: bool, state: &str) -> BoardHealth {
+        BoardHealth { location_id: id.into(), safety_hold: Some(hold), jofemar_state: Some(state.into()) }
     }
 
     fn fake(stops: usize) -> Fake {
@@ -436,8 +437,8 @@ mod tests {
         let f = fake(300);
         let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
         assert_eq!(out["summary"]["total"], 300);
-        // versions 1 + stops 1 + actions 1 + health 3 + locations 3.
-        assert_eq!(f.calls(), 9);
+        // versions 1 + stops 1 + actions 1 + the snapshot 1 (none stored) + health 3 + locations 3.
+        assert_eq!(f.calls(), 10);
         assert_eq!(f.widest_batch.load(Ordering::SeqCst), 100);
         assert_eq!(out["routes"].as_array().unwrap().len(), 10);
     }
@@ -456,8 +457,8 @@ mod tests {
         assert_eq!(with_rows, ["R0", "R1", "R2"]);
         assert!(routes[3..].iter().all(|r| r["stops"].is_null() && r["total"] == 30));
         assert_eq!(routes[0]["stops"].as_array().unwrap().len(), 30);
-        // versions 1 + stops 1 + actions 1 + health 1 + locations 1: 90 locations, one chunk each.
-        assert_eq!(f.calls(), 5);
+        // versions 1 + stops 1 + actions 1 + snapshot 1 + health 1 + locations 1: 90 locations, one chunk each.
+        assert_eq!(f.calls(), 6);
         assert_eq!(f.widest_batch.load(Ordering::SeqCst), 90);
 
         let mut all = input(json!({ "dropOffDate": DATE }));
@@ -476,6 +477,33 @@ mod tests {
             assert_eq!(e.to_string(), "routesWithRows must be a whole number of at least 1", "{bad}");
         }
         assert_eq!(f.calls(), 0, "nothing read");
+    }
+
+    proptest::proptest! {
+        /// Whatever the caller sends, the argument is read without panicking: a whole number of at
+        /// least 1 is taken as it is, anything else is refused with the one message.
+        #[test]
+        fn routes_with_rows_takes_whole_numbers_of_at_least_one_and_refuses_the_rest(
+            n in proptest::prelude::any::<i64>(),
+            x in proptest::prelude::any::<f64>(),
+            text in ".{0,12}",
+            flag in proptest::prelude::any::<bool>(),
+        ) {
+            let read = |value: Value| {
+                let mut asked = input(json!({ "dropOffDate": DATE }));
+                asked.args["routesWithRows"] = value;
+                routes_with_rows(&asked).map_err(|e| e.to_string())
+            };
+            let refused = Err("routesWithRows must be a whole number of at least 1".to_string());
+            let whole = if n >= 1 { Ok(Some(n as usize)) } else { refused.clone() };
+            proptest::prop_assert_eq!(read(json!(n)), whole);
+            if x.is_finite() && x.fract() != 0.0 {
+                proptest::prop_assert_eq!(read(json!(x)), refused.clone());
+            }
+            proptest::prop_assert_eq!(read(json!(text)), refused.clone());
+            proptest::prop_assert_eq!(read(json!(flag)), refused.clone());
+            proptest::prop_assert_eq!(read(json!([n])), refused);
+        }
     }
 
     #[tokio::test]
@@ -517,6 +545,27 @@ mod tests {
         assert_eq!(counts.len(), 9);
         assert!(counts.contains(&json!({ "status": "COMPLETED", "label": "COMPLETED", "count": 1 })));
         assert_eq!(out["parts"], json!({ "slips": "OK", "actions": "OK", "health": "OK", "locations": "OK" }));
+    }
+
+    #[tokio::test]
+    async fn health_comes_from_a_fresh_fleet_snapshot_and_else_from_each_record() {
+        let mut f = fake(300);
+        f.fleet_health = Some(vec![health("L000", true, "STATUS_Q")]);
+        f.health = vec![health("L000", false, "STATUS_0_READY")];
+        let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        let first = &out["routes"][0]["stops"][0];
+        assert_eq!((first["locationId"].as_str(), first["safetyHold"].as_str()), (Some("L000"), Some("Yes")));
+        // versions 1 + stops 1 + actions 1 + the snapshot 1 + locations 3: no health record read.
+        assert_eq!(f.calls(), 7);
+        assert_eq!(out["parts"]["health"], "OK");
+
+        // The snapshot unreadable: each stop's own record, and the part is still answered.
+        let mut f = fake(3);
+        f.health = vec![health("L000", false, "STATUS_0_READY")];
+        f.failing = vec!["snapshot"];
+        let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        assert_eq!(out["routes"][0]["stops"][0]["safetyHold"], "No");
+        assert_eq!(out["parts"]["health"], "OK");
     }
 
     #[tokio::test]

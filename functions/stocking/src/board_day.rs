@@ -172,15 +172,7 @@ mod tests {
     const DATE: &str = "2026-11-23";
 
     fn stop(id: &str, route: &str, n: i64) -> RouteStop {
-        RouteStop {
-            stocking_date: DATE.into(),
-            market: "MW".into(),
-            id: id.into(),
-            route: route.into(),
-            stop: n,
-            stocking_index: 1,
-            stop_type: "DELIVERY".into(),
-        }
+        crate::store::dashboard::fake::stop(DATE, id, route, n, "MW")
     }
 
     fn version(route: &str, version: u64) -> StoredVersion {

@@ -22,7 +22,7 @@ pub mod status;
 pub mod store;
 pub mod window;
 
-use fleet_shared::{handler, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 /// Reading driver actions: what the dashboard's reader holds (3-planning §6, Driver group).
 pub const READ_ACTION: &str = "GetCheckPointStatus";
@@ -94,6 +94,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::DriverActions),
             Grant::ReadTable(Table::FridgeHealth),
             Grant::ReadTable(Table::Locations),
+            // The fleet health snapshot, for the stops' health (`board::health_of`).
+            Grant::ReadBucket(Bucket::Snapshots),
         ],
         handler: handler!(handlers::dashboard),
     },

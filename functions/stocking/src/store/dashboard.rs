@@ -7,19 +7,54 @@
 //! routes' version items, the stops of a route whose version moved, and the
 //! actions recorded since (index `byDayCreated`). Never a Scan, never a call per stop.
 use super::{Dynamo, StoredAction};
-use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::route_stop::{self, RouteStop, StoredVersion};
+use fleet_shared::snapshot::Kind;
 use fleet_shared::warm_cache::WarmCache;
+use fleet_shared::warm_snapshot::WarmSnapshot;
 use fleet_shared::{store, ApiError, Table};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long a warm container trusts a location's dashboard fields (tier, first stocking date, name):
 /// staff edits show on the dashboard within this.
 const LOCATIONS_TTL: Duration = Duration::from_secs(600);
 static BOARD_LOCATIONS: WarmCache<BoardLocation> = WarmCache::new(LOCATIONS_TTL);
+
+/// The fleet health snapshot is used while younger than this (it is rebuilt every minute); an older one
+/// means a stopped schedule, and each stop's own health record is read instead.
+const FLEET_HEALTH_MAX_AGE_SECONDS: i64 = 180;
+static FLEET_HEALTH: WarmSnapshot<FleetHealth> = WarmSnapshot::new(Kind::FleetHealth, FLEET_HEALTH_MAX_AGE_SECONDS);
+
+/// A fridge's health as the board shows it: the projected part of its health record, or of its entry
+/// in the fleet health snapshot (the same heartbeat fields).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardHealth {
+    pub location_id: String,
+    #[serde(default)]
+    pub safety_hold: Option<bool>,
+    #[serde(default)]
+    pub jofemar_state: Option<String>,
+}
+
+/// Every fridge's health by location, from the fleet health snapshot (`{asOf, fridges: [...]}`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(from = "SnapshotObject")]
+pub struct FleetHealth(pub HashMap<String, BoardHealth>);
+
+#[derive(Deserialize)]
+struct SnapshotObject {
+    fridges: Vec<BoardHealth>,
+}
+
+impl From<SnapshotObject> for FleetHealth {
+    fn from(object: SnapshotObject) -> Self {
+        FleetHealth(object.fridges.into_iter().map(|h| (h.location_id.clone(), h)).collect())
+    }
+}
 
 /// Keys one BatchGetItem call takes at most (DynamoDB's limit).
 pub const BATCH_KEYS: usize = store::BATCH_GET_MAX;
@@ -85,7 +120,9 @@ pub trait BoardStore: Sync {
     /// The actions of one stocking day recorded (`createdAt`) at or after `from`, in any order.
     fn actions_since(&self, day: &str, from: &str) -> impl Future<Output = Result<Vec<StoredAction>, ApiError>> + Send;
     /// The health records of at most `BATCH_KEYS` locations (one call).
-    fn health(&self, ids: &[String]) -> impl Future<Output = Result<Vec<FridgeHealth>, ApiError>> + Send;
+    fn health(&self, ids: &[String]) -> impl Future<Output = Result<Vec<BoardHealth>, ApiError>> + Send;
+    /// Every fridge's health from the fleet health snapshot; None when there is no fresh one.
+    fn fleet_health(&self) -> impl Future<Output = Result<Option<Arc<FleetHealth>>, ApiError>> + Send;
     /// The dashboard fields of at most `BATCH_KEYS` locations (one call).
     fn locations(&self, ids: &[String]) -> impl Future<Output = Result<Vec<BoardLocation>, ApiError>> + Send;
 }
@@ -115,11 +152,15 @@ impl BoardStore for Dynamo {
         self.of_stocking_day_since(day, from).await
     }
 
-    async fn health(&self, ids: &[String]) -> Result<Vec<FridgeHealth>, ApiError> {
-        // What the board shows of it (safety hold, vending state); the key and time make it a record.
-        let projection = ["locationId", "timestamp", "safetyHold", "jofemarState"];
+    async fn health(&self, ids: &[String]) -> Result<Vec<BoardHealth>, ApiError> {
+        // What the board shows of it: safety hold, vending state.
+        let projection = ["locationId", "safetyHold", "jofemarState"];
         let items = self.0.table(Table::FridgeHealth)?.batch_get(keys("locationId", ids), &projection).await?;
         items.into_iter().map(store::from_item).collect()
+    }
+
+    async fn fleet_health(&self) -> Result<Option<Arc<FleetHealth>>, ApiError> {
+        FLEET_HEALTH.get(self.0).await
     }
 
     async fn locations(&self, ids: &[String]) -> Result<Vec<BoardLocation>, ApiError> {
@@ -150,13 +191,28 @@ pub mod fake {
         pub stops: Vec<RouteStop>,
         pub versions: Vec<StoredVersion>,
         pub actions: Vec<StoredAction>,
-        pub health: Vec<FridgeHealth>,
+        pub health: Vec<BoardHealth>,
+        /// The fleet health snapshot: None, none stored.
+        pub fleet_health: Option<Vec<BoardHealth>>,
         pub locations: Vec<BoardLocation>,
         /// Parts that fail: "slips", "actions", "health", "locations".
         pub failing: Vec<&'static str>,
         pub calls: AtomicUsize,
         /// The largest key count one batch call got.
         pub widest_batch: AtomicUsize,
+    }
+
+    /// A delivery stop of `date` at stocking index 1.
+    pub fn stop(date: &str, id: &str, route: &str, n: i64, market: &str) -> RouteStop {
+        RouteStop {
+            stocking_date: date.into(),
+            market: market.into(),
+            id: id.into(),
+            route: route.into(),
+            stop: n,
+            stocking_index: 1,
+            stop_type: "DELIVERY".into(),
+        }
     }
 
     impl Board {
@@ -196,9 +252,14 @@ pub mod fake {
             found.sort_by(|a, b| a.occurred_sk.cmp(&b.occurred_sk));
             Ok(found)
         }
-        async fn health(&self, ids: &[String]) -> Result<Vec<FridgeHealth>, ApiError> {
+        async fn health(&self, ids: &[String]) -> Result<Vec<BoardHealth>, ApiError> {
             self.call("health", ids.len())?;
-            Ok(self.health.iter().filter(|h| ids.iter().any(|i| i == h.report.location_id.as_str())).cloned().collect())
+            Ok(self.health.iter().filter(|h| ids.contains(&h.location_id)).cloned().collect())
+        }
+        async fn fleet_health(&self) -> Result<Option<Arc<FleetHealth>>, ApiError> {
+            self.call("snapshot", 0)?;
+            let by_id = |all: &Vec<BoardHealth>| all.iter().map(|h| (h.location_id.clone(), h.clone())).collect();
+            Ok(self.fleet_health.as_ref().map(|all| Arc::new(FleetHealth(by_id(all)))))
         }
         async fn locations(&self, ids: &[String]) -> Result<Vec<BoardLocation>, ApiError> {
             self.call("locations", ids.len())?;

@@ -4,7 +4,7 @@
 // browser's whole-day request to see the first answer alone, then lets it go.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLocationAs, launch, readStack, scheduleStopsAs, signIn, until } from './helpers.mjs';
+import { adminPage, createLocationAs, launch, readStack, scheduleStopsAs, until } from './helpers.mjs';
 
 const stamp = Date.now();
 const ROUTES = 24; // more than the 20 routes whose rows come first
@@ -20,8 +20,7 @@ let page;
 before(async () => {
   stack = readStack();
   browser = await launch();
-  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-  await signIn(page, stack.users.admin);
+  page = await adminPage(browser, stack);
   for (const id of fridges) await createLocationAs(page, id);
   const stops = fridges.map((id, i) => ({ date, market: 'MW', id, route: routeOf(i), stop: 1 }));
   await scheduleStopsAs(page, `long-${stamp}`, stops);

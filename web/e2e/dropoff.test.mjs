@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLocationAs, launch, readStack, signIn } from './helpers.mjs';
+import { adminPage, createLocationAs, launch, readStack } from './helpers.mjs';
 
 const stamp = Date.now();
 const fridges = [`DROPE2E_${stamp}_A`, `DROPE2E_${stamp}_B`];
@@ -39,8 +39,7 @@ async function uploadPars(ids, date) {
 before(async () => {
   stack = readStack();
   browser = await launch();
-  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-  await signIn(page, stack.users.admin);
+  page = await adminPage(browser, stack);
   // The pars upload needs a routed fridge (routing tag, fulfillment center, parking instructions).
   for (const id of [...fridges, reverted]) {
     await createLocationAs(page, id, {

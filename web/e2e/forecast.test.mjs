@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launch, readStack, signIn } from './helpers.mjs';
+import { adminPage, launch, readStack } from './helpers.mjs';
 
 const stamp = Date.now();
 const day = new Date(Date.UTC(2070, 0, 1) + (stamp % 3650) * 86_400_000);
@@ -30,8 +30,7 @@ async function file(name, text) {
 before(async () => {
   stack = readStack();
   browser = await launch();
-  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-  await signIn(page, stack.users.admin);
+  page = await adminPage(browser, stack);
 });
 
 after(async () => {

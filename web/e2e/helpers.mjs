@@ -53,6 +53,13 @@ export async function newPage(browser) {
 }
 
 /** The main navigation bar: visible once the user is signed in and the app has started. */
+/** A page of its own context (1400×1000), signed in as the stack's admin through the real form. */
+export async function adminPage(browser, stack = readStack()) {
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  await signIn(page, stack.users.admin, { webUrl: stack.webUrl });
+  return page;
+}
+
 export const mainNav = (page) => page.getByRole('navigation', { name: 'Main' });
 
 /** The sign-in form of the Authenticator. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLocationAs, launch, readStack, signIn } from './helpers.mjs';
+import { adminPage, createLocationAs, launch, readStack } from './helpers.mjs';
 
 const stamp = Date.now();
 const fridge = `PARE2E_${stamp}`;
@@ -27,8 +27,7 @@ async function csv(name, rows) {
 before(async () => {
   stack = readStack();
   browser = await launch();
-  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-  await signIn(page, stack.users.admin);
+  page = await adminPage(browser, stack);
   await createLocationAs(page, fridge, {
     routingTag: 'CHI',
     fulfillmentCenter: 'Chicago Kitchen',

@@ -57,10 +57,19 @@ impl<S: BoardStore> BoardStore for Counting<'_, S> {
     }
 }
 
-/// The day's stops on the first `stops` fridges, and their actions.
+/// The day's stops on the first `stops` fridges, and their actions. An action happens on DATE, but
+/// is recorded (`createdAt`, the server's clock) in the 10 hours before the seed, in stop order, as a
+/// working day records them: a refresh then finds the last few minutes' actions recorded since, not
+/// every action of a date ahead of the clock.
 pub async fn seed_day(deps: &'static Deps, date: &str, ids: &[String]) -> Result<usize, ApiError> {
     let mut stops = Vec::with_capacity(ids.len());
     let mut actions = Vec::new();
+    let seeded_at = fleet_shared::fridge_time::now();
+    let day_ms = 10 * 3_600_000_i64;
+    let recorded = |i: usize, k: usize| {
+        let before = day_ms * (ids.len() - i) as i64 / ids.len().max(1) as i64 - k as i64;
+        fleet_shared::fridge_time::stamp(seeded_at - chrono::TimeDelta::milliseconds(before))
+    };
     for (i, id) in ids.iter().enumerate() {
         let (route, stop) = (format!("bench-{:02}", i / 20), (i % 20) as i64 + 1);
         let s = RouteStop {
@@ -85,14 +94,15 @@ pub async fn seed_day(deps: &'static Deps, date: &str, ids: &[String]) -> Result
         for (k, (kind, data)) in kinds.into_iter().enumerate() {
             let at = format!("{date}T{:02}:{:02}:00.000Z", 12 + i / 60 % 8, (i + k * 7) % 60);
             let id_of = format!("bench-{i}-{k}");
+            let created = recorded(i, k);
             actions.push(
                 StoredAction {
                     event_type: kind.into(),
-                    sk: format!("{at}#{id_of}"),
+                    sk: format!("{created}#{id_of}"),
                     id: id_of.clone(),
                     location_id: id.clone(),
                     data: data.to_string(),
-                    created_at: at.clone(),
+                    created_at: created,
                     occurred_at: at.clone(),
                     stocking_day: date.into(),
                     occurred_sk: format!("{at}#{id_of}"),

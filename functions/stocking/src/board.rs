@@ -232,7 +232,7 @@ pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Re
     ids.sort();
     ids.dedup();
     let (health, locations) =
-        tokio::join!(health_of(store, &ids), batched(&ids, |chunk| async move { store.locations(&chunk).await }),);
+        tokio::join!(health_of(store, &ids), batched(&ids, |chunk| async move { store.locations(&chunk).await }));
     let parts = json!({
         "slips": parts_slips, "actions": parts_actions,
         "health": state(&health, "health"), "locations": state(&locations, "locations"),

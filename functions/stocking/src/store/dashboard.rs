@@ -2,7 +2,8 @@
 //! Query of LocationRoutes per shard), the stocking day's driver actions (one
 //! paged Query of the `byStockingDay` index per shard), and, for the stops'
 //! locations, their latest health and their dashboard fields (BatchGetItem, at
-//! most 100 keys a call: the service hands each call one chunk). A refresh
+//! most 100 keys a call: the service hands each call one chunk; health comes
+//! from the fleet health snapshot while a fresh one is stored). A refresh
 //! over a warm copy of the day (`board_day`) reads what changed instead: the
 //! routes' version items, the stops of a route whose version moved, and the
 //! actions recorded since (index `byDayCreated`). Never a Scan, never a call per stop.

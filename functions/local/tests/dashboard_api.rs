@@ -261,6 +261,16 @@ async fn a_refresh_shows_actions_recorded_since_and_a_replaced_route() {
     assert_eq!(out["summary"]["total"], 2, "the replaced route is read again");
     assert_eq!(row(&out, &second)["status"], "NOT_STARTED");
     assert_eq!(row(&out, &first)["status"], "IN_PROGRESS", "the copied actions stay");
+
+    // The browser names the rows it shows: unchanged, they are not sent again.
+    let shown = json!([{ "route": &route, "digest": out["routes"][0]["rowsDigest"] }]);
+    let args = json!({ "filter": filter, "shownRoutes": shown });
+    let again = gql("stocking_dashboard", &driver, args.clone()).await.unwrap();
+    assert_eq!((&again["routes"][0]["unchanged"], &again["routes"][0]["stops"]), (&json!(true), &Value::Null));
+    made.act(&driver, EventType::PackingSlipQuery, &second, 40).await;
+    let changed = gql("stocking_dashboard", &driver, args).await.unwrap();
+    assert_eq!(changed["routes"][0]["unchanged"], false);
+    assert_eq!(row(&changed, &second)["status"], "IN_PROGRESS", "changed rows are sent");
     made.clean().await;
 }
 

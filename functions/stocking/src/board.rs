@@ -22,6 +22,12 @@ pub const MARKETS: [&str; 5] = ["ALL", "MW", "NE", "WC", "S"];
 pub const MAX_ROUTES: usize = 100;
 /// The argument that asks for the rows of the first routes only.
 const ROUTES_WITH_ROWS: &str = "routesWithRows";
+/// The argument naming the rows the browser shows: `[{ route, digest }]`.
+const SHOWN_ROUTES: &str = "shownRoutes";
+/// Routes a request may say it shows, at most: far more than a day holds (~125 at 25,000 fridges).
+pub const MAX_SHOWN_ROUTES: usize = 2_000;
+/// Hex digits of a route's rows digest (128 bits of SHA-256).
+const DIGEST_HEX: usize = 32;
 
 /// The §4.4 statuses a route counts as done (its progress bar).
 const DONE: [StopStatus; 5] = [
@@ -136,6 +142,39 @@ fn routes_with_rows(input: &Input) -> Result<Option<usize>, ApiError> {
     }
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShownRoute {
+    route: String,
+    digest: String,
+}
+
+/// `shownRoutes`: route -> the digest of the rows the browser shows. A refresh sends them, so a route
+/// whose rows did not change is answered without them: at 25,000 fridges a day's rows are ~1.1 MB of
+/// JSON, and between two refreshes most routes do not change.
+fn shown_routes(input: &Input) -> Result<HashMap<String, String>, ApiError> {
+    let refused = || {
+        ApiError::bad_request(format!(
+            "{SHOWN_ROUTES} must be a list of at most {MAX_SHOWN_ROUTES} {{ route, digest }}"
+        ))
+    };
+    match input.args.get(SHOWN_ROUTES) {
+        None | Some(Value::Null) => Ok(HashMap::new()),
+        Some(Value::Array(list)) if list.len() <= MAX_SHOWN_ROUTES => {
+            let shown: Vec<ShownRoute> = serde_json::from_value(Value::Array(list.clone())).map_err(|_| refused())?;
+            Ok(shown.into_iter().map(|s| (s.route, s.digest)).collect())
+        }
+        Some(_) => Err(refused()),
+    }
+}
+
+/// A digest of a route's rows, as answered: equal rows, equal digests.
+fn rows_digest(rows: &[Value]) -> String {
+    use sha2::{Digest, Sha256};
+    let text = serde_json::to_vec(rows).unwrap_or_default();
+    Sha256::digest(&text).iter().map(|b| format!("{b:02x}")).collect::<String>()[..DIGEST_HEX].to_string()
+}
+
 /// A stop's status, its row (None for a route answered without rows) and when its last action happened.
 type StopLine = (StopStatus, Option<Value>, Option<String>);
 
@@ -206,6 +245,7 @@ async fn health_of<S: BoardStore>(store: &S, ids: &[String]) -> Result<Vec<Board
 pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Result<Value, ApiError> {
     let filter = Filter::parse(input)?;
     let rows_of_first = routes_with_rows(input)?;
+    let shown = shown_routes(input)?;
     let (opens, closes) = window(filter.date)?;
     let date = filter.date.format("%Y-%m-%d").to_string();
     let as_of = fridge_time::now();
@@ -263,8 +303,12 @@ pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Re
             let total = rows.len();
             // None (null) for a route answered without its rows.
             let stops: Option<Vec<Value>> = rows.into_iter().map(|(_, row, _)| row).collect();
+            let digest = stops.as_deref().map(rows_digest);
+            // The browser shows these very rows: it keeps them, and they are not sent again.
+            let unchanged = digest.as_ref().is_some_and(|d| shown.get(&route) == Some(d));
+            let stops = if unchanged { None } else { stops };
             json!({ "route": route, "market": market, "total": total, "done": done,
-                    "lastActionAt": last, "stops": stops })
+                    "lastActionAt": last, "stops": stops, "rowsDigest": digest, "unchanged": unchanged })
         })
         .collect();
     let summary: Vec<Value> = ALL_STATUSES
@@ -504,6 +548,53 @@ mod tests {
             proptest::prop_assert_eq!(read(json!(flag)), refused.clone());
             proptest::prop_assert_eq!(read(json!([n])), refused);
         }
+    }
+
+    #[tokio::test]
+    async fn a_refresh_that_names_the_rows_shown_gets_only_the_routes_that_changed() {
+        let mut f = fake(30);
+        let day = DayCopies::new();
+        let first = run(&f, &day, &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        let shown: Vec<Value> = first["routes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| json!({ "route": r["route"], "digest": r["rowsDigest"] }))
+            .collect();
+        assert!(shown.iter().all(|s| s["digest"].as_str().is_some_and(|d| d.len() == DIGEST_HEX)));
+
+        // R3's first stop is scanned (recorded now, as createDriverAction would).
+        let data = json!({ "packingSlipId": "s", "stockingIndex": 1 });
+        let mut scan = action(EventType::PackingSlipQuery, "L003", "2026-11-23T10:00:00.000Z", data);
+        (scan.created_at, scan.sk) = (fridge_time::now_text(), format!("{}#scan", fridge_time::now_text()));
+        f.actions.push(scan);
+        let mut asked = input(json!({ "dropOffDate": DATE }));
+        asked.args["shownRoutes"] = json!(shown);
+        let again = run(&f, &day, &asked).await.unwrap();
+        for r in again["routes"].as_array().unwrap() {
+            let changed = r["route"] == "R3";
+            assert_eq!((r["unchanged"].as_bool(), r["stops"].is_array()), (Some(!changed), changed), "{}", r["route"]);
+        }
+        let in_progress = |out: &Value| {
+            out["summary"]["counts"].as_array().unwrap().iter().find(|c| c["status"] == "IN_PROGRESS").unwrap()["count"]
+                .clone()
+        };
+        assert_eq!((in_progress(&first), in_progress(&again)), (json!(0), json!(1)), "the summary is whole");
+        assert_eq!(again["summary"]["total"], 30);
+    }
+
+    #[tokio::test]
+    async fn shown_routes_must_be_a_bounded_list_of_route_and_digest() {
+        let f = fake(3);
+        let too_many: Vec<Value> =
+            (0..=MAX_SHOWN_ROUTES).map(|i| json!({ "route": format!("R{i}"), "digest": "d" })).collect();
+        for bad in [json!("R1"), json!([{ "route": "R1" }]), json!([{ "route": "R1", "digest": 3 }]), json!(too_many)] {
+            let mut asked = input(json!({ "dropOffDate": DATE }));
+            asked.args["shownRoutes"] = bad;
+            let e = run(&f, &DayCopies::new(), &asked).await.unwrap_err();
+            assert_eq!(e.to_string(), "shownRoutes must be a list of at most 2000 { route, digest }");
+        }
+        assert_eq!(f.calls(), 0, "nothing read");
     }
 
     #[tokio::test]

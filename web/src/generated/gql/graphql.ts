@@ -152,6 +152,12 @@ export type ScheduleChangeInput = {
   value: string;
 };
 
+/** A route's rows as the browser shows them: the rowsDigest they came with. */
+export type ShownDashboardRoute = {
+  digest: string;
+  route: string;
+};
+
 export type StockingDashboardFilter = {
   /** YYYY-MM-DD */
   dropOffDate: string;
@@ -527,10 +533,11 @@ export type DashboardRouteOptionsQuery = { locationRoutes: { routes: Array<{ rou
 export type StockingDashboardQueryVariables = Exact<{
   filter: StockingDashboardFilter;
   routesWithRows?: number | null | undefined;
+  shownRoutes?: Array<ShownDashboardRoute> | ShownDashboardRoute | null | undefined;
 }>;
 
 
-export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
+export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1275,8 +1282,12 @@ export const DashboardRouteOptionsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DashboardRouteOptionsQuery, DashboardRouteOptionsQueryVariables>;
 export const StockingDashboardDocument = new TypedDocumentString(`
-    query StockingDashboard($filter: StockingDashboardFilter!, $routesWithRows: Int) {
-  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows) {
+    query StockingDashboard($filter: StockingDashboardFilter!, $routesWithRows: Int, $shownRoutes: [ShownDashboardRoute!]) {
+  stockingDashboard(
+    filter: $filter
+    routesWithRows: $routesWithRows
+    shownRoutes: $shownRoutes
+  ) {
     dropOffDate
     windowStart
     windowEnd
@@ -1288,6 +1299,8 @@ export const StockingDashboardDocument = new TypedDocumentString(`
       total
       done
       lastActionAt
+      rowsDigest
+      unchanged
       stops {
         stop
         stockingIndex

@@ -1,0 +1,75 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { graphql } from '@/lib/api';
+import { getStockingDashboard, type StockingDashboard } from './stocking-dashboard';
+
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  graphql: vi.fn(),
+}));
+
+const QUERY = { dropOffDate: '2026-07-01', region: 'ALL', market: 'ALL', routes: [] };
+
+function route(name: string, rows: string[] | null, digest: string | null, unchanged = false) {
+  return {
+    route: name,
+    market: 'MW',
+    total: 1,
+    done: 0,
+    lastActionAt: null,
+    rowsDigest: digest,
+    unchanged,
+    stops: rows && rows.map((locationId) => ({ locationId, routeName: name })),
+  };
+}
+
+function answer(routes: ReturnType<typeof route>[]) {
+  return {
+    dropOffDate: '2026-07-01',
+    windowStart: '2026-06-30T23:00:00Z',
+    windowEnd: '2026-07-01T23:00:00Z',
+    asOf: '2026-07-01T16:00:00Z',
+    routeNames: routes.map((r) => r.route),
+    routes,
+    summary: { total: routes.length, counts: [] },
+    parts: { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' },
+  } as unknown as StockingDashboard;
+}
+
+describe('getStockingDashboard', () => {
+  beforeEach(() => vi.mocked(graphql).mockReset());
+
+  it('sends the digests of the rows shown and keeps the very rows of each unchanged route', async () => {
+    const shown = answer([route('R1', ['A'], 'd1'), route('R2', ['B'], 'd2'), route('R3', null, null)]);
+    vi.mocked(graphql).mockResolvedValue({
+      stockingDashboard: answer([
+        route('R1', null, 'd1', true),
+        route('R2', ['B', 'C'], 'd2b'),
+        route('R3', ['D'], 'd3'),
+      ]),
+    } as never);
+
+    const out = await getStockingDashboard(QUERY, undefined, shown);
+
+    const vars = vi.mocked(graphql).mock.calls[0][1] as { shownRoutes: unknown };
+    expect(vars.shownRoutes).toEqual([
+      { route: 'R1', digest: 'd1' },
+      { route: 'R2', digest: 'd2' },
+    ]);
+    expect(out.routes[0].stops).toBe(shown.routes[0].stops);
+    expect(out.routes[1].stops?.map((s) => s.locationId)).toEqual(['B', 'C']);
+    expect(out.routes[2].stops?.map((s) => s.locationId)).toEqual(['D']);
+  });
+
+  it('sends no digests without rows on screen', async () => {
+    vi.mocked(graphql).mockResolvedValue({ stockingDashboard: answer([route('R1', ['A'], 'd1')]) } as never);
+    await getStockingDashboard(QUERY, 20);
+    const vars = vi.mocked(graphql).mock.calls[0][1] as { shownRoutes: unknown; routesWithRows: unknown };
+    expect(vars).toMatchObject({ shownRoutes: null, routesWithRows: 20 });
+  });
+
+  it('leaves a route to load when the server says unchanged for rows it was not shown', async () => {
+    vi.mocked(graphql).mockResolvedValue({ stockingDashboard: answer([route('R9', null, 'd9', true)]) } as never);
+    const out = await getStockingDashboard(QUERY, undefined, answer([]));
+    expect(out.routes[0].stops).toBeNull();
+  });
+});

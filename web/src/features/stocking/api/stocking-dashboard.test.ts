@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
+import type { DashboardQuery } from '../lib/filters';
 import { getStockingDashboard, type StockingDashboard } from './stocking-dashboard';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -7,7 +8,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   graphql: vi.fn(),
 }));
 
-const QUERY = { dropOffDate: '2026-07-01', region: 'ALL', market: 'ALL', routes: [] };
+const QUERY: DashboardQuery = { dropOffDate: '2026-07-01', region: 'ALL', market: 'ALL', routes: [] };
 
 function route(name: string, rows: string[] | null, digest: string | null, unchanged = false) {
   return {

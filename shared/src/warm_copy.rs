@@ -58,14 +58,6 @@ impl<T> WarmCopies<T> {
             entries.remove(&oldest);
         }
     }
-
-    /// Forgets `key`'s copy: the next read of it is whole.
-    pub fn forget(&self, key: &str) {
-        let mut guard = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(entries) = guard.as_mut() {
-            entries.remove(key);
-        }
-    }
 }
 
 #[cfg(test)]
@@ -80,8 +72,6 @@ mod tests {
         copies.put("d", t0, t0, 1);
         let warm = copies.get("d").unwrap();
         assert_eq!((*warm.copy, warm.built), (1, t0));
-        copies.forget("d");
-        assert!(copies.get("d").is_none());
 
         let due = WarmCopies::new(Duration::ZERO, 4);
         due.put("d", t0, t0, 1);

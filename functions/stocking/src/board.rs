@@ -160,8 +160,8 @@ fn shown_routes(input: &Input) -> Result<HashMap<String, String>, ApiError> {
     };
     match input.args.get(SHOWN_ROUTES) {
         None | Some(Value::Null) => Ok(HashMap::new()),
-        Some(Value::Array(list)) if list.len() <= MAX_SHOWN_ROUTES => {
-            let shown: Vec<ShownRoute> = serde_json::from_value(Value::Array(list.clone())).map_err(|_| refused())?;
+        Some(list @ Value::Array(items)) if items.len() <= MAX_SHOWN_ROUTES => {
+            let shown = Vec::<ShownRoute>::deserialize(list).map_err(|_| refused())?;
             Ok(shown.into_iter().map(|s| (s.route, s.digest)).collect())
         }
         Some(_) => Err(refused()),
@@ -189,16 +189,16 @@ fn state<T>(part: &Result<T, ApiError>, name: &str) -> &'static str {
     }
 }
 
-fn recorded(a: StoredAction) -> Option<Recorded> {
+fn recorded(a: &StoredAction) -> Option<Recorded> {
     let data = EventType::parse(&a.event_type).and_then(|k| ActionData::parse(k, &Value::String(a.data.clone())));
     match data {
         Ok(data) => Some(Recorded {
-            location_id: a.location_id,
+            location_id: a.location_id.clone(),
             data,
-            occurred_at: a.occurred_at,
+            occurred_at: a.occurred_at.clone(),
             // People read names: the e-mail only for a caller without one.
-            by: a.created_by_name.unwrap_or(a.created_by),
-            by_sub: a.created_by_sub,
+            by: a.created_by_name.clone().unwrap_or_else(|| a.created_by.clone()),
+            by_sub: a.created_by_sub.clone(),
         }),
         Err(e) => {
             // Stored actions were checked when written; one that no longer reads is skipped, not fatal.
@@ -281,7 +281,7 @@ pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Re
         health.unwrap_or_default().into_iter().map(|h| (h.location_id.clone(), h)).collect();
     let locations: HashMap<String, BoardLocation> =
         locations.unwrap_or_default().into_iter().map(|l| (l.id.clone(), l)).collect();
-    let day: Vec<Recorded> = actions.unwrap_or_default().into_iter().filter_map(recorded).collect();
+    let day: Vec<Recorded> = actions.map(|all| all.iter().filter_map(recorded).collect()).unwrap_or_default();
     let board = Board::new(&day);
 
     // Every stop's status counts (the summary, each route's progress); only the routes with rows keep theirs.

@@ -19,6 +19,7 @@ use fleet_shared::entity::route_stop::{RouteStop, StoredVersion};
 use fleet_shared::warm_copy::WarmCopies;
 use fleet_shared::{fridge_time, store, ApiError};
 use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How long a copy grows from what changed before it is read whole again.
@@ -32,18 +33,20 @@ pub const OVERLAP: TimeDelta = TimeDelta::minutes(5);
 /// Dates a container keeps: a dashboard shows one at a time (today, tomorrow, a past day).
 const DATES_KEPT: usize = 4;
 
-/// A date's stops by route, and the route versions they are at least as new as.
+/// A date's stops by route, and the route versions they are at least as new as. Shared lists: a
+/// refresh's next copy shares every route it did not read again.
 #[derive(Clone, Default)]
 pub struct Stops {
     versions: BTreeMap<String, u64>,
-    routes: BTreeMap<String, Vec<RouteStop>>,
+    routes: BTreeMap<String, Arc<Vec<RouteStop>>>,
 }
 
-/// A day's actions in `occurredSk` order, and where the next delta read starts.
+/// A day's actions in `occurredSk` order, and where the next delta read starts. Shared lists: a
+/// refresh that found nothing new copies neither.
 #[derive(Clone, Default)]
 pub struct Actions {
-    actions: Vec<StoredAction>,
-    ids: HashSet<String>,
+    actions: Arc<Vec<StoredAction>>,
+    ids: Arc<HashSet<String>>,
     /// The `createdAt` stamp the next read since starts at.
     from: String,
 }
@@ -79,7 +82,7 @@ fn versions(read: Vec<StoredVersion>) -> BTreeMap<String, u64> {
 
 impl Stops {
     fn all(&self) -> Vec<RouteStop> {
-        self.routes.values().flatten().cloned().collect()
+        self.routes.values().flat_map(|stops| stops.iter()).cloned().collect()
     }
 }
 
@@ -95,7 +98,7 @@ pub async fn stops<S: BoardStore>(store: &S, copies: &DayCopies, date: &str) -> 
             for stop in store.stops(date).await? {
                 routes.entry(stop.route.clone()).or_default().push(stop);
             }
-            (started, Stops { versions, routes })
+            (started, Stops { versions, routes: routes.into_iter().map(|(r, stops)| (r, Arc::new(stops))).collect() })
         }
     };
     let all = next.all();
@@ -119,7 +122,7 @@ async fn stops_since<S: BoardStore>(store: &S, held: &Stops, date: &str) -> Resu
         if stops.is_empty() {
             next.routes.remove(&route);
         } else {
-            next.routes.insert(route, stops);
+            next.routes.insert(route, Arc::new(stops));
         }
     }
     Ok(next)
@@ -127,21 +130,27 @@ async fn stops_since<S: BoardStore>(store: &S, held: &Stops, date: &str) -> Resu
 
 impl Actions {
     fn add(&mut self, read: Vec<StoredAction>) {
-        let before = self.actions.len();
-        for action in read {
-            if self.ids.insert(action.id.clone()) {
-                self.actions.push(action);
+        let new: Vec<StoredAction> = read.into_iter().filter(|a| !self.ids.contains(&a.id)).collect();
+        if new.is_empty() {
+            return;
+        }
+        let (actions, ids) = (Arc::make_mut(&mut self.actions), Arc::make_mut(&mut self.ids));
+        for action in new {
+            if ids.insert(action.id.clone()) {
+                actions.push(action);
             }
         }
-        if self.actions.len() > before {
-            self.actions.sort_by(|a, b| a.occurred_sk.cmp(&b.occurred_sk));
-        }
+        actions.sort_by(|a, b| a.occurred_sk.cmp(&b.occurred_sk));
     }
 }
 
 /// The driver actions of the stocking day `day`, oldest `occurredAt` first: the copy brought up to
 /// date, or a whole read.
-pub async fn actions<S: BoardStore>(store: &S, copies: &DayCopies, day: &str) -> Result<Vec<StoredAction>, ApiError> {
+pub async fn actions<S: BoardStore>(
+    store: &S,
+    copies: &DayCopies,
+    day: &str,
+) -> Result<Arc<Vec<StoredAction>>, ApiError> {
     let started = Instant::now();
     let from = fridge_time::stamp(fridge_time::now() - OVERLAP);
     let (built, mut next) = match copies.actions.get(day) {

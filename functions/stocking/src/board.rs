@@ -524,6 +524,28 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Any list of routes and digests within the bound is read as sent (the last of a route wins),
+        /// and any other shape is refused with the one message, never a panic.
+        #[test]
+        fn shown_routes_reads_route_and_digest_pairs_and_refuses_other_shapes(
+            pairs in proptest::collection::vec(("[A-Z0-9_-]{0,8}", "[0-9a-f]{0,40}"), 0..20),
+            text in ".{0,12}",
+            n in proptest::prelude::any::<i64>(),
+        ) {
+            let read = |value: Value| {
+                let mut asked = input(json!({ "dropOffDate": DATE }));
+                asked.args["shownRoutes"] = value;
+                shown_routes(&asked).map_err(|e| e.to_string())
+            };
+            let list: Vec<Value> = pairs.iter().map(|(r, d)| json!({ "route": r, "digest": d })).collect();
+            let expected: HashMap<String, String> = pairs.iter().cloned().collect();
+            proptest::prop_assert_eq!(read(json!(list)), Ok(expected));
+            let refused = Err("shownRoutes must be a list of at most 2000 { route, digest }".to_string());
+            proptest::prop_assert_eq!(read(json!(text)), refused.clone());
+            proptest::prop_assert_eq!(read(json!([n])), refused.clone());
+            proptest::prop_assert_eq!(read(json!([{ "route": text, "digest": n }])), refused);
+        }
+
         /// Whatever the caller sends, the argument is read without panicking: a whole number of at
         /// least 1 is taken as it is, anything else is refused with the one message.
         #[test]

@@ -15,17 +15,29 @@
 # processed in N receives" (the source queue's redrive policy).
 #
 # Listing receives each message and makes it visible again at once: nothing
-# is deleted. --redrive needs --queue (each redrive is a choice: a fridge
-# command parked days ago may no longer be wanted) and moves every message of
-# that queue back to its source queue: on AWS with StartMessageMoveTask, where
-# that is not available (the local emulator) by receive, send, delete. The
-# consumer parks again what still cannot land, with its reason, so a redrive
-# lands exactly those that now can. ScheduledFailuresQueue has no source
-# queue: the scheduler's next run retries the work itself.
+# is deleted. (A FIFO queue hands out a message group's later messages only
+# once its earlier ones are gone, so a listing shows at most 10 a fridge.)
+# --redrive needs --queue (each redrive is a choice: a fridge command parked
+# days ago may no longer be wanted) and moves every message of that queue back
+# to its source queue: on AWS with StartMessageMoveTask, where that is not
+# available (the local emulator) by receive, send, delete. The consumer parks
+# again what still cannot land, with its reason, so a redrive lands exactly
+# those that now can. ScheduledFailuresQueue has no source queue: the
+# scheduler's next run retries the work itself.
+#
+# Fridge commands expire: each carries `notAfter` (5 minutes after it was
+# sent), and a fridge refuses it later. Their redrive is always one by one:
+# a command past its notAfter (or without one) is not replayed but dropped,
+# printed whole with the reason. A command still good goes back to the FIFO
+# queue in its fridge's message group, with the parked message's id as its
+# de-duplication id (its own messageId was used by the first send within
+# SQS's 5-minute window, so the queue would drop it); the fridge still
+# carries out a messageId once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec .venv/bin/python - "$@" <<'PY'
 import argparse, json, os, shlex, sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 import boto3
@@ -136,10 +148,45 @@ def list_queue(dlq, source, url):
     return len(seen)
 
 
+# Source queues whose messages expire at their body's `notAfter` (the fridge contract).
+EXPIRING = {"FridgeCommandsQueue"}
+
+
+def expired(message, now):
+    """Why a parked command must not be replayed (None when it is still good)."""
+    try:
+        body = json.loads(message.get("Body", ""))
+        not_after = datetime.fromisoformat(body["notAfter"].replace("Z", "+00:00"))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return "it carries no readable notAfter, so it may be long past"
+    if not_after <= now:
+        return f"expired at {body['notAfter']} (a fridge carries out a command at most 5 minutes after it was sent)"
+    return None
+
+
+def entry(i, m, fifo):
+    e = {"Id": str(i), "MessageBody": m["Body"]}
+    if m.get("MessageAttributes"):
+        e["MessageAttributes"] = m["MessageAttributes"]
+    if fifo:
+        group = m.get("Attributes", {}).get("MessageGroupId")
+        if not group:
+            try:
+                group = json.loads(m["Body"]).get("locationId")
+            except (ValueError, AttributeError):
+                group = None
+        e["MessageGroupId"] = group or "unknown"
+        e["MessageDeduplicationId"] = m["MessageId"]
+    return e
+
+
 def redrive(dlq, source):
     if source is None:
         sys.exit(f"{dlq} has no source queue: the scheduler's next run retries the work itself")
     dlq_url, source_url = urls[dlq], urls[source]
+    fifo = source_url.endswith(".fifo")
+    if source in EXPIRING:
+        return redrive_one_by_one(dlq, source, dlq_url, source_url, fifo, check_expiry=True)
     try:
         task = sqs.start_message_move_task(SourceArn=arn(dlq_url), DestinationArn=arn(source_url))
         print(f"{dlq}: moving every message back to {source} (StartMessageMoveTask {task['TaskHandle'][:16]}...)")
@@ -148,22 +195,36 @@ def redrive(dlq, source):
         if args.stack:
             raise
         print(f"{dlq}: StartMessageMoveTask unavailable ({type(e).__name__}); moving by receive, send, delete")
-    moved = 0
+    redrive_one_by_one(dlq, source, dlq_url, source_url, fifo, check_expiry=False)
+
+
+def redrive_one_by_one(dlq, source, dlq_url, source_url, fifo, check_expiry):
+    moved = dropped = 0
     while True:
         batch = receive(dlq_url, 60)
         if not batch:
             break
-        entries = [{"Id": str(i), "MessageBody": m["Body"], **({"MessageAttributes": m["MessageAttributes"]} if m.get("MessageAttributes") else {})}
-                   for i, m in enumerate(batch)]
-        sent = sqs.send_message_batch(QueueUrl=source_url, Entries=entries)
-        ok = {s["Id"] for s in sent.get("Successful", [])}
-        done = [{"Id": str(i), "ReceiptHandle": m["ReceiptHandle"]} for i, m in enumerate(batch) if str(i) in ok]
+        now = datetime.now(timezone.utc)
+        stale = []
+        if check_expiry:
+            for m in batch:
+                why = expired(m, now)
+                if why:
+                    print(f"  dropped, not replayed: {m['MessageId']}: {why}\n      {m.get('Body', '')}")
+                    stale.append(m)
+        done = [{"Id": str(i), "ReceiptHandle": m["ReceiptHandle"]} for i, m in enumerate(stale)]
+        live = [m for m in batch if m not in stale]
+        if live:
+            sent = sqs.send_message_batch(QueueUrl=source_url, Entries=[entry(i, m, fifo) for i, m in enumerate(live)])
+            ok = {s["Id"] for s in sent.get("Successful", [])}
+            done += [{"Id": f"m{i}", "ReceiptHandle": m["ReceiptHandle"]} for i, m in enumerate(live) if str(i) in ok]
+            moved += len(ok)
+            for f in sent.get("Failed", []):
+                print(f"  not moved: {live[int(f['Id'])]['MessageId']}: {f.get('Message', f.get('Code'))}", file=sys.stderr)
         if done:
             sqs.delete_message_batch(QueueUrl=dlq_url, Entries=done)
-        moved += len(done)
-        for f in sent.get("Failed", []):
-            print(f"  not moved: {batch[int(f['Id'])]['MessageId']}: {f.get('Message', f.get('Code'))}", file=sys.stderr)
-    print(f"{dlq}: moved {moved} message(s) back to {source}")
+        dropped += len(stale)
+    print(f"{dlq}: moved {moved} message(s) back to {source}" + (f"; dropped {dropped} past (or without) their notAfter" if check_expiry else ""))
 
 
 for dlq, source in sorted(dead_letters.items()):

@@ -22,9 +22,24 @@ const stack = readStack();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const TIMEOUT = 120_000;
 
+/** The ID token of the user signed in on `page` (Amplify's storage): /_usage needs one. */
+async function tokenOf(page) {
+  const token = await page.evaluate(async () => {
+    const config = await (await fetch("/config.json", { cache: "no-store" })).json();
+    const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}`;
+    const user = localStorage.getItem(`${prefix}.LastAuthUser`);
+    return user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
+  });
+  if (!token) throw new Error("nobody is signed in on this page");
+  return token;
+}
+let token = null;
+
 /** Calls, invocations and units of the screen-facing functions between two /_usage readings. */
 async function usage() {
-  return (await fetch(`${stack.apiUrl}/_usage`)).json();
+  const res = await fetch(`${stack.apiUrl}/_usage`, { headers: { Authorization: token } });
+  if (!res.ok) throw new Error(`/_usage answered ${res.status}`);
+  return res.json();
 }
 function spent(before, after) {
   const out = {
@@ -195,6 +210,7 @@ try {
       });
       const page = await context.newPage();
       await signIn(page, stack.users.admin);
+      token = await tokenOf(page);
       await page.goto(new URL("/home", stack.webUrl).toString());
       await page.waitForLoadState("networkidle");
       const before = await usage();
@@ -240,6 +256,7 @@ try {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, stack.users.admin);
+  token = await tokenOf(page);
   const first = await graphqlAs(
     page,
     "query ScaleFridge { fleetHealth { items { locationId } } }",

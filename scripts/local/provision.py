@@ -15,6 +15,7 @@ import os
 import secrets
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import boto3
 import yaml
@@ -146,10 +147,38 @@ def create_user(idp, pool_id, email, password):
     idp.admin_set_user_password(UserPoolId=pool_id, Username=email, Password=password, Permanent=True)
 
 
-def resolve(value, names):
+def resolve(value, names, conditions=None):
+    """A template value as CloudFormation would resolve it: Ref, Sub of names, and If of a condition."""
     if isinstance(value, dict) and "Ref" in value:
         return names[value["Ref"]]
+    if isinstance(value, dict) and isinstance(value.get("Fn::Sub"), str):
+        return re.sub(r"\$\{([^}!]+)\}", lambda m: str(names[m.group(1)]), value["Fn::Sub"])
+    if isinstance(value, dict) and "Fn::If" in value:
+        name, then, otherwise = value["Fn::If"]
+        return resolve(then if (conditions or {})[name] else otherwise, names, conditions)
     return value
+
+
+def web_origin(url):
+    """scheme://host[:port] of the web app's URL."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def evaluate(expr, names, conditions):
+    """A template condition (Not, Equals, And, Or, Condition) over the resolved names."""
+    (fn, args), = expr.items()
+    if fn == "Fn::Not":
+        return not evaluate(args[0], names, conditions)
+    if fn == "Fn::Equals":
+        return resolve(args[0], names, conditions) == resolve(args[1], names, conditions)
+    if fn == "Fn::And":
+        return all(evaluate(a, names, conditions) for a in args)
+    if fn == "Fn::Or":
+        return any(evaluate(a, names, conditions) for a in args)
+    if fn == "Condition":
+        return conditions[args]
+    raise ValueError(f"condition {fn} is not supported locally")
 
 
 def main():
@@ -204,10 +233,16 @@ def main():
     key_file = state / "routing-key"
     if not key_file.exists():
         key_file.write_text(secrets.token_hex(24))
+    # The parameter is left blank, as a deployer may: the key is the stack's own /<stack>/routing-service-key.
     routing_parameter = f"/{PREFIX}/routing-service-key"
     client("ssm").put_parameter(Name=routing_parameter, Value=key_file.read_text().strip(), Type="SecureString", Overwrite=True)
-    names["RoutingServiceKeyParameterName"] = routing_parameter
+    names["AWS::StackName"] = PREFIX
+    names["RoutingServiceKeyParameterName"] = ""
+    # Plain http to the loopback stub: the only http URL the routing client accepts.
     names["RoutingServiceUrl"] = f"http://127.0.0.1:{args.routing_port}"
+    conditions = {}
+    for name, expr in template.get("Conditions", {}).items():
+        conditions[name] = evaluate(expr, names, conditions)
 
     password = os.environ.get("DEMO_PASSWORD", "FleetDemo-2026")
     users = {
@@ -220,11 +255,13 @@ def main():
     # The local API hosts every function in one process, so its environment is
     # the union of the functions' own variables (each function's Deps still
     # reads only its own); FLEET_FUNCTION differs per function and is not needed.
-    env = {k: resolve(v, names) for k, v in template["Globals"]["Function"]["Environment"]["Variables"].items()}
+    env = {k: resolve(v, names, conditions) for k, v in template["Globals"]["Function"]["Environment"]["Variables"].items()}
     for res in resources.values():
         if res.get("Type") == "AWS::Serverless::Function":
             variables = res.get("Properties", {}).get("Environment", {}).get("Variables", {})
-            env.update({k: resolve(v, names) for k, v in variables.items() if k != "FLEET_FUNCTION"})
+            env.update({k: resolve(v, names, conditions) for k, v in variables.items() if k != "FLEET_FUNCTION"})
+    if env.get("ROUTING_SERVICE_KEY_PARAMETER", routing_parameter) != routing_parameter:
+        sys.exit(f"the functions read the routing key from {env['ROUTING_SERVICE_KEY_PARAMETER']}, not {routing_parameter}")
     # The local event-source poller finds each queue by its logical id.
     env.update({f"QUEUE_URL_{logical_id}": url for logical_id, url in names.items() if logical_id in arns})
     # ...and tools with every grant (seeding, the simulator) by the functions' variable (TelemetryQueue -> TELEMETRY_QUEUE_URL).
@@ -240,6 +277,8 @@ def main():
         "TOKEN_ISSUER": f"https://cognito-idp.{REGION}.amazonaws.com/{pool_id}",
         "LOCAL_API_PORT": str(args.api_port),
         "LOCAL_API_URL": f"http://127.0.0.1:{args.api_port}",
+        # The one origin the local API's CORS allows, as WebOrigin on AWS.
+        "WEB_ORIGIN": web_origin(args.web_url),
         "DEMO_ADMIN_EMAIL": users["admin"]["email"],
         "DEMO_RESTRICTED_EMAIL": users["restricted"]["email"],
         "DEMO_PASSWORD": password,

@@ -15,6 +15,9 @@ pub enum ApiError {
     Unauthorized,
     #[error("{}", PROHIBITED)]
     Forbidden,
+    /// Forbidden for a reason the caller should read (not their route, say).
+    #[error("{0}")]
+    Refused(String),
     #[error("{0}")]
     NotFound(String),
     /// A write refused because the record exists or changed meanwhile.
@@ -46,7 +49,7 @@ impl ApiError {
         match self {
             Self::BadRequest(_) => "BadRequest",
             Self::Unauthorized => "Unauthorized",
-            Self::Forbidden => "Forbidden",
+            Self::Forbidden | Self::Refused(_) => "Forbidden",
             Self::NotFound(_) => "NotFound",
             Self::Conflict(_) => "Conflict",
             Self::PayloadTooLarge(_) => "PayloadTooLarge",
@@ -59,7 +62,7 @@ impl ApiError {
         match self {
             Self::BadRequest(_) => 400,
             Self::Unauthorized => 401,
-            Self::Forbidden => 403,
+            Self::Forbidden | Self::Refused(_) => 403,
             Self::NotFound(_) => 404,
             Self::Conflict(_) => 409,
             Self::PayloadTooLarge(_) => 413,

@@ -87,7 +87,21 @@ pub fn http_input(event: &ApiGatewayV2httpRequest) -> Result<Input, ApiError> {
             serde_json::from_str(&text).map_err(|e| ApiError::bad_request(format!("Malformed JSON body: {e}")))?
         }
     };
-    let query = event.query_string_parameters.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    // Payload 2.0 joins a repeated name's values with commas, and the event's
+    // map splits every value on commas again: join them back, so a value
+    // holding commas (`ids=a,b`) reads as API Gateway sent it, not its last part.
+    let mut query: std::collections::HashMap<String, String> = Default::default();
+    for (k, v) in event.query_string_parameters.iter() {
+        match query.get_mut(k) {
+            Some(joined) => {
+                joined.push(',');
+                joined.push_str(v);
+            }
+            None => {
+                query.insert(k.to_string(), v.to_string());
+            }
+        }
+    }
     Ok(Input { caller, args, path: event.path_parameters.clone(), query, selection: Vec::new() })
 }
 
@@ -272,6 +286,14 @@ mod tests {
         assert_eq!(input.caller.unwrap().sub, "abc-123");
         assert_eq!(input.args["action"], "GetAllLocation");
         assert_eq!(input.query["a"], "1");
+    }
+
+    #[test]
+    fn a_query_value_with_commas_reads_whole() {
+        let mut e = serde_json::to_value(http_event(None)).unwrap();
+        e["queryStringParameters"] = json!({ "ids": "u1,u2,u3", "a": "1" });
+        let input = http_input(&serde_json::from_value(e).unwrap()).unwrap();
+        assert_eq!((input.query["ids"].as_str(), input.query["a"].as_str()), ("u1,u2,u3", "1"));
     }
 
     #[test]

@@ -58,6 +58,18 @@ pub fn conflict(what: &str) -> ApiError {
     ApiError::Conflict(format!("{what} was already used with other content. Send new content with a new id."))
 }
 
+/// A caller's `requestId`, trimmed: not empty and at most
+/// `limits::MAX_ID_CHARS` characters, so it fits every key it is part of
+/// (the request's record, a driver log entry's sort key).
+pub fn request_id(raw: &str) -> Result<&str, ApiError> {
+    let id = raw.trim();
+    if id.is_empty() {
+        return Err(ApiError::bad_request("requestId cannot be empty"));
+    }
+    crate::limits::check_len("requestId", id, crate::limits::MAX_ID_CHARS)?;
+    Ok(id)
+}
+
 /// A digest of any serialisable content, independent of map key order.
 pub fn digest<T: Serialize + ?Sized>(content: &T) -> String {
     let value = serde_json::to_value(content).unwrap_or(Value::Null);
@@ -269,6 +281,14 @@ mod tests {
         );
         assert_ne!(digest(&json!({"a": 1})), digest(&json!({"a": 2})));
         assert_ne!(digest(&json!({"a": "1"})), digest(&json!({"a": 1})));
+    }
+
+    #[test]
+    fn a_request_id_is_trimmed_not_empty_and_at_most_64_characters() {
+        assert_eq!(request_id(" r-1 ").unwrap(), "r-1");
+        assert_eq!(request_id("  ").unwrap_err().to_string(), "requestId cannot be empty");
+        assert!(request_id(&"x".repeat(64)).is_ok());
+        assert_eq!(request_id(&"x".repeat(1_200)).unwrap_err().to_string(), "requestId must be at most 64 characters");
     }
 
     #[tokio::test]

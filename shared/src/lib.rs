@@ -3,6 +3,7 @@
 //! clients, errors, input bounds, caller identity, the permission gate,
 //! feature flags, the store layer and name lists, paging, change history, fridge time zones,
 //! structured logs and the Lambda event adapters.
+pub mod assignment;
 pub mod config;
 pub mod dates;
 pub mod deps;

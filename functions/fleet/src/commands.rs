@@ -1,16 +1,17 @@
 //! Fridge commands (§2.3, §4.3, §7): each is recorded in the queue-messages
-//! table (`location#commands`, SENT) and sent to the command queue with the
-//! fridge's id; the fridge reports DONE or FAILED through telemetry. A
+//! table (`location#commands`, PENDING, then SENT once the queue took it) and
+//! sent to the FIFO command queue in its fridge's message group; the fridge
+//! reports DONE or FAILED through telemetry. A
 //! command needs the SendFridgeCommands action and its feature flag (or the
 //! admin flag), and is refused for a DEAD fridge. The computer swap sends the
 //! inventory service its message instead.
 use crate::health::location_arg;
 use crate::rules::{self, Kind, COMMAND_QUEUE};
-use crate::store::{CommandRecord, Dynamo, FleetStore};
-use fleet_shared::entity::telemetry::{CommandPayload, FridgeCommand};
+use crate::store::{CommandRecord, Dynamo, FleetStore, FAILED, PENDING, SENT};
+use fleet_shared::entity::telemetry::COMMAND_LIFETIME_SECONDS;
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::{self, now_text, stamp};
-use fleet_shared::idempotency::{self, Request, Seen};
+use fleet_shared::idempotency::{self, Claim, Request, Seen};
 use fleet_shared::{ApiError, Caller, Deps, Input};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -70,11 +71,9 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     send(&Dynamo(deps), input.caller()?, request).await
 }
 
-/// A command to a fridge: a retried request (same requestId and content)
-/// answers the recorded message without sending it again; the same
-/// requestId for another command is refused (409). The command and the
-/// request's record land together before sending, so two racing retries
-/// cannot both send.
+/// A command to a fridge (`dispatch`): a retried request (same requestId and
+/// content) answers its command, sending it first only if it is still
+/// PENDING; the same requestId for another command is refused (409).
 pub async fn send<S: FleetStore>(store: &S, caller: &Caller, request: CommandRequest) -> Result<Value, ApiError> {
     let CommandRequest { location, message, raw_message, request_id } = request;
     if message.message_type != "Resource" {
@@ -85,23 +84,31 @@ pub async fn send<S: FleetStore>(store: &S, caller: &Caller, request: CommandReq
     require_flag(store, caller, command).await?;
     commandable(store, &location).await?;
     let content = json!({ "location": location, "message": raw_message });
-    let order = Order { scope: "commands", command: command.key, resource: command.resource, operation };
+    let order = Order { scope: "commands", command: command.key, resource: command.resource, operation, count: None };
     dispatch(store, caller, location, order, request_id, &content).await
 }
 
 /// What goes to a fridge: the request's scope, the command's key, and the
-/// queue message's resource and operation.
+/// queue message's resource, operation and (ConfirmCount) count.
 pub struct Order<'a> {
     pub scope: &'a str,
     pub command: &'a str,
     pub resource: &'a str,
     pub operation: Option<&'a str>,
+    pub count: Option<i64>,
 }
 
 /// Records a checked command and sends it through the command queue: the one
-/// way anything reaches a fridge (console commands, driver tasks). A retried
-/// request (same requestId and `content`) answers the recorded message
-/// without sending again; the same requestId with other content is 409.
+/// way anything reaches a fridge (console commands, driver tasks).
+///
+/// The record says what is true: PENDING when written (with the request's
+/// claim, in one transaction), SENT only once the queue took the message. A
+/// retried request (same requestId and `content`) that finds its command
+/// PENDING — its first try stopped, or lost an answer, between the record and
+/// the send — sends the same message again (same messageId, which the FIFO
+/// queue and the fridge de-duplicate), then marks it SENT; one that finds it
+/// SENT or finished answers it without sending. The same requestId with other
+/// content is 409.
 pub async fn dispatch<S: FleetStore>(
     store: &S,
     caller: &Caller,
@@ -111,11 +118,12 @@ pub async fn dispatch<S: FleetStore>(
     content: &Value,
 ) -> Result<Value, ApiError> {
     let now = fridge_time::now();
-    let key = request_id.as_ref().map(|r| format!("{}:{r}", caller.sub));
+    let request_id = request_id.as_deref().map(idempotency::request_id).transpose()?;
+    let key = request_id.map(|r| format!("{}:{r}", caller.sub));
     let request = key.as_deref().map(|k| Request::new(store, order.scope, k, content));
     if let Some(r) = &request {
         match r.seen().await? {
-            Seen::Replay(first) => return Ok(first), // a retry: already recorded and sent
+            Seen::Replay(first) => return resume(store, &first, Some(&r.claim(&first, now.timestamp()))).await,
             Seen::Conflict => return Err(idempotency::conflict("This requestId")),
             Seen::New => {}
         }
@@ -126,65 +134,110 @@ pub async fn dispatch<S: FleetStore>(
         id: format!("{location}#{COMMAND_QUEUE}"),
         sk: format!("{at}#{message_id}"),
         timestamp: Some(at),
-        message_id: Some(message_id.clone()),
+        message_id: Some(message_id),
         message_type: Some("Resource".into()),
         operation: order.operation.map(str::to_string),
         resource: Some(order.resource.to_string()),
         command: Some(order.command.to_string()),
         sent_by: Some(caller.display().to_string()),
-        state: Some("SENT".into()),
+        state: Some(PENDING.into()),
         done_at: None,
+        count: order.count,
+        not_after: Some(stamp(now + chrono::Duration::seconds(COMMAND_LIFETIME_SECONDS))),
     };
     let claim = request.as_ref().map(|r| r.claim(&record.view(), now.timestamp()));
     if let Err(e) = store.record_command(&record, claim.as_ref()).await {
-        // A racing retry of this request recorded it first: answer what it answered.
-        if let (ApiError::Conflict(_), Some(r)) = (&e, &request) {
-            match r.seen().await? {
-                Seen::Replay(first) => return Ok(first),
-                Seen::Conflict => return Err(idempotency::conflict("This requestId")),
-                Seen::New => {}
+        // The answer may be lost after the write applied (a timeout, or the
+        // SDK's retry meeting the write's own condition). The record's key is
+        // this call's own (a new messageId): finding it means it landed.
+        if store.command(&record.id, &record.sk).await?.is_none() {
+            // A racing retry of this request recorded it first: carry on from its record.
+            if let (ApiError::Conflict(_), Some(r)) = (&e, &request) {
+                match r.seen().await? {
+                    Seen::Replay(first) => return resume(store, &first, claim.as_ref()).await,
+                    Seen::Conflict => return Err(idempotency::conflict("This requestId")),
+                    Seen::New => {}
+                }
             }
+            return Err(e);
         }
-        return Err(e);
+        tracing::warn!(error = %e, queue_id = %record.id, sk = %record.sk, "command recorded, its answer lost");
     }
-    let body = FridgeCommand {
-        message_id,
-        queue_id: record.id.clone(),
-        sk: record.sk.clone(),
-        location_id: location,
-        message_type: "Resource".into(),
-        payload: CommandPayload {
-            operation: order.operation.map(str::to_string),
-            resource: order.resource.to_string(),
-        },
-    };
-    if let Err(e) = store.send_command(&body).await {
-        // Not sent: the record says so, and the caller hears of it.
-        let (queue_id, sk) = (&record.id, &record.sk);
-        tracing::error!(error = %e, queue_id, sk, "command not sent");
-        let marked = store.mark_failed(queue_id, sk).await;
-        // The request was not carried out: a retry of it may send it again.
-        if let Some(c) = &claim {
-            if let Err(e) = store.forget(c).await {
-                tracing::error!(error = %e, queue_id, sk, "request record of an unsent command not removed");
-            }
-        }
-        return Err(unsent(queue_id, sk, marked));
-    }
-    Ok(record.view())
+    deliver(store, &record, claim.as_ref()).await
 }
 
-/// The caller's error for a command the queue did not take. When it could
-/// not be marked FAILED either, the record wrongly says SENT: that failure is
-/// logged with the command's key and answered as an internal error (not
-/// "busy, try again"), so it is seen and repaired, not lost.
-fn unsent(queue_id: &str, sk: &str, marked: Result<(), String>) -> ApiError {
-    match marked {
-        Ok(()) => ApiError::Unavailable,
-        Err(e) => ApiError::internal(format!(
-            "command {queue_id} {sk} not sent, and not marked FAILED (it still reads SENT): {e}"
-        )),
+/// A retried request's command, by the answer its first try recorded: sent
+/// now when still PENDING, else answered as it stands.
+async fn resume<S: FleetStore>(store: &S, first: &Value, claim: Option<&Claim>) -> Result<Value, ApiError> {
+    let Some((queue_id, sk)) = CommandRecord::key_of(first) else { return Ok(first.clone()) };
+    match store.command(&queue_id, &sk).await? {
+        Some(record) if record.is_pending() => deliver(store, &record, claim).await,
+        Some(record) => Ok(record.view()),
+        None => Err(ApiError::internal(format!("the request's command {queue_id} {sk} is not recorded"))),
     }
+}
+
+/// Sends a PENDING command's message and marks it SENT; answers the record.
+async fn deliver<S: FleetStore>(store: &S, record: &CommandRecord, claim: Option<&Claim>) -> Result<Value, ApiError> {
+    let (queue_id, sk) = (record.id.as_str(), record.sk.as_str());
+    let message = record.message()?;
+    let mut sent = store.send_command(&message).await;
+    if sent.is_err() {
+        // The queue may have taken it and the answer been lost: the same
+        // message again is dropped by the queue if so, and lands if not.
+        sent = store.send_command(&message).await;
+    }
+    if let Err(e) = sent {
+        tracing::error!(error = %e, queue_id, sk, "command not sent");
+        return match store.mark_failed(queue_id, sk).await {
+            Ok(true) => {
+                // The request was not carried out: a retry of it may send it again.
+                if let Some(c) = claim {
+                    if let Err(e) = store.forget(c).await {
+                        tracing::error!(error = %e, queue_id, sk, "request record of an unsent command not removed");
+                    }
+                }
+                Err(ApiError::Unavailable)
+            }
+            // No longer PENDING: a racing retry sent it (or failed to, and said so).
+            Ok(false) => match current(store, record).await? {
+                now if now["state"] == FAILED => Err(ApiError::Unavailable),
+                now => Ok(now),
+            },
+            Err(marking) => {
+                // It still reads PENDING, which is true, and the request's record
+                // stays: a retry of the request sends the same message again.
+                tracing::error!(error = %marking, queue_id, sk, "an unsent command not marked FAILED (it reads PENDING)");
+                Err(ApiError::Unavailable)
+            }
+        };
+    }
+    match store.mark_sent(queue_id, sk).await {
+        Ok(true) => Ok(CommandRecord { state: Some(SENT.into()), ..record.clone() }.view()),
+        // Marked by a racing retry, or finished by the fridge already; or the
+        // marking's answer was lost: the record says which.
+        Ok(false) => current(store, record).await,
+        Err(e) => match store.command(queue_id, sk).await {
+            Ok(Some(r)) if !r.is_pending() => Ok(r.view()),
+            _ => {
+                // Sent, but the record still reads PENDING (the fridge's result
+                // will finish it). A retry of the request sends it again
+                // (de-duplicated) and marks it; without a requestId nothing can,
+                // so the caller hears it went out rather than send it twice.
+                tracing::error!(error = %e, queue_id, sk, "a sent command not marked SENT");
+                match claim {
+                    Some(_) => Err(e),
+                    None => Ok(record.view()),
+                }
+            }
+        },
+    }
+}
+
+/// The command as its record stands now.
+async fn current<S: FleetStore>(store: &S, record: &CommandRecord) -> Result<Value, ApiError> {
+    let now = store.command(&record.id, &record.sk).await?;
+    now.map(|r| r.view()).ok_or_else(|| ApiError::internal(format!("command {} {} is gone", record.id, record.sk)))
 }
 
 /// `readQueueMessages(id, count, version, nextToken)`: id is a location (its
@@ -236,7 +289,10 @@ pub async fn swap<S: FleetStore>(store: &S, caller: &Caller, location: &Location
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Fake;
+    use crate::store::fake::{Fake, Fault, Step};
+    use fleet_shared::entity::telemetry::CommandState;
+    use futures::FutureExt;
+    use std::collections::HashSet;
     use std::sync::atomic::Ordering;
 
     fn caller() -> Caller {
@@ -256,21 +312,6 @@ mod tests {
             message: serde_json::from_value(raw.clone()).unwrap(),
             raw_message: raw,
             request_id: request_id.map(str::to_string),
-        }
-    }
-
-    #[test]
-    fn an_unsent_command_that_cannot_be_marked_failed_says_so() {
-        assert!(matches!(unsent("A#commands", "t#m", Ok(())), ApiError::Unavailable), "marked FAILED: busy, try again");
-        match unsent("A#commands", "t#m", Err("ResourceNotFoundException: no table".into())) {
-            ApiError::Internal(detail) => {
-                assert!(detail.contains("A#commands t#m not sent, and not marked FAILED"), "{detail}");
-                assert!(
-                    detail.contains("ResourceNotFoundException: no table"),
-                    "the marking's own error is kept: {detail}"
-                );
-            }
-            other => panic!("expected an internal error, got {other:?}"),
         }
     }
 
@@ -334,5 +375,150 @@ mod tests {
         let retried = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
         assert_eq!(retried["state"], "SENT", "the request was forgotten, so its retry sends");
         assert_eq!(store.sent.lock().unwrap().len(), 1);
+    }
+
+    /// One request as a browser tries it: again, with the same requestId,
+    /// while it errs (at most 3 tries). Answers the last answer and the tries.
+    async fn tried(store: &Fake, request_id: Option<&str>) -> (Result<Value, ApiError>, usize) {
+        for tries in 1.. {
+            let out = send(store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), request_id)).await;
+            if out.is_ok() || tries == 3 {
+                return (out, tries);
+            }
+        }
+        unreachable!()
+    }
+
+    #[tokio::test]
+    async fn an_answer_lost_after_any_write_still_sends_the_command_exactly_once() {
+        let cases = [
+            // The transaction landed; the SDK's retry met the request's own claim.
+            (Step::Record, Fault::AppliedThenConflict),
+            (Step::Record, Fault::AppliedThenTimeout),
+            // The queue took the message; the answer never came.
+            (Step::Send, Fault::AppliedThenTimeout),
+            // Marked SENT; the SDK's retry met its own condition, or it timed out.
+            (Step::MarkSent, Fault::AppliedThenConflict),
+            (Step::MarkSent, Fault::AppliedThenTimeout),
+        ];
+        for (step, fault) in cases {
+            for request_id in [Some("r1"), None] {
+                let ctx = format!("{step:?} {fault:?} requestId {request_id:?}");
+                let store = Fake::with(&[("A", "LIVE")]);
+                store.inject(step, fault);
+                let (answer, tries) = tried(&store, request_id).await;
+                let answer = answer.unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                assert_eq!(tries, 1, "{ctx}: the call itself recovers");
+                assert_eq!(answer["state"], "SENT", "{ctx}");
+                assert_eq!(store.command_state("A#commands"), [Some("SENT".to_string())], "{ctx}: one record, SENT");
+                let sent = store.sent.lock().unwrap().clone();
+                let ids: HashSet<&str> = sent.iter().map(|c| c.message_id.as_str()).collect();
+                assert_eq!(ids.len(), 1, "{ctx}: one messageId, however often sent: {sent:?}");
+                assert!(sent.len() <= 2, "{ctx}: {} sends", sent.len());
+                assert_eq!(store.delivered().len(), 1, "{ctx}: the fridge gets it once");
+                assert_eq!(answer["messageId"].as_str(), Some(sent[0].message_id.as_str()), "{ctx}");
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_lambda_stopped_between_the_record_and_the_send_leaves_it_pending_and_a_retry_sends_it() {
+        let store = Fake::with(&[("A", "LIVE")]);
+        let first_try = fridge_time::ClockAt::new("2026-11-23T12:00:00Z".parse().unwrap());
+        store.inject(Step::Send, Fault::Stopped);
+        let stopped = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).now_or_never();
+        assert!(stopped.is_none(), "the call never answered");
+        drop(first_try);
+        assert_eq!(store.command_state("A#commands"), [Some("PENDING".to_string())], "not sent: the record says so");
+        assert!(store.sent.lock().unwrap().is_empty());
+
+        let _retry = fridge_time::ClockAt::new("2026-11-23T12:00:30Z".parse().unwrap());
+        let retried = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
+        assert_eq!(retried["state"], "SENT", "the retry sent it");
+        assert_eq!(store.command_state("A#commands"), [Some("SENT".to_string())]);
+        let sent = store.sent.lock().unwrap().clone();
+        assert_eq!(sent.len(), 1);
+        assert_eq!(retried["messageId"].as_str(), Some(sent[0].message_id.as_str()), "the recorded message");
+        assert_eq!(stamp(sent[0].not_after), "2026-11-23T12:05:00.000Z", "the same message: its first notAfter");
+
+        let again = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
+        assert_eq!((again, store.sent.lock().unwrap().len()), (retried, 1), "SENT: answered, not sent again");
+        let (queue_id, sk) = (&sent[0].queue_id, &sent[0].sk);
+        store.finish_command(queue_id, sk, CommandState::Done, "2026-11-23T12:01:00.000Z").await.unwrap();
+        let done = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
+        assert_eq!((done["state"].as_str(), store.sent.lock().unwrap().len()), (Some("DONE"), 1), "as it stands");
+    }
+
+    #[tokio::test]
+    async fn a_racing_retry_whose_write_meets_a_pending_command_sends_it_before_answering() {
+        // A first try records the command and stops before sending...
+        let store = Fake::with(&[("A", "LIVE")]);
+        store.inject(Step::Send, Fault::Stopped);
+        let stopped = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), Some("r1"))).now_or_never();
+        assert!(stopped.is_none());
+        let first = store.commands.lock().unwrap().pop_first().unwrap().1;
+        let claim = store.records.0.lock().unwrap().drain().next().unwrap().1;
+        // ...its transaction landing just after a retry looked (New) and just before the retry's own.
+        *store.racing.lock().unwrap() = Some((first.clone(), claim));
+        let raced = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), Some("r1"))).await.unwrap();
+        assert_eq!((raced["state"].as_str(), &raced["messageId"]), (Some("SENT"), &json!(first.message_id)));
+        assert_eq!(store.command_state("A#commands"), [Some("SENT".to_string())], "the first try's command, sent");
+        assert_eq!(store.delivered().len(), 1, "sent, not answered unsent");
+    }
+
+    #[tokio::test]
+    async fn an_unsent_command_that_cannot_be_marked_failed_stays_pending_and_its_retry_sends_it() {
+        let store = Fake::with(&[("A", "LIVE")]);
+        store.inject(Step::Send, Fault::Refused);
+        store.inject(Step::Send, Fault::Refused);
+        store.inject(Step::MarkFailed, Fault::Refused);
+        let refused = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await;
+        assert!(matches!(refused, Err(ApiError::Unavailable)), "{refused:?}");
+        assert_eq!(store.command_state("A#commands"), [Some("PENDING".to_string())], "true: it was not sent");
+        let retried = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
+        assert_eq!(retried["state"], "SENT");
+        assert_eq!((store.commands.lock().unwrap().len(), store.delivered().len()), (1, 1), "the same command");
+    }
+
+    #[tokio::test]
+    async fn a_command_carries_not_after_five_minutes_after_it_is_sent() {
+        let store = Fake::with(&[("A", "LIVE")]);
+        let _clock = fridge_time::ClockAt::new("2026-11-23T12:00:00Z".parse().unwrap());
+        let sent = send(&store, &caller(), request("A", "VendingUnitReset", None, None)).await.unwrap();
+        assert_eq!(sent["notAfter"], "2026-11-23T12:05:00.000Z", "shown with the command");
+        let message = store.sent.lock().unwrap()[0].clone();
+        assert_eq!(stamp(message.not_after), "2026-11-23T12:05:00.000Z");
+        assert_eq!(serde_json::to_value(&message).unwrap()["notAfter"], "2026-11-23T12:05:00.000Z", "on the wire");
+        assert_eq!(message.payload.count, None, "no count but ConfirmCount's");
+    }
+
+    #[tokio::test]
+    async fn a_console_request_id_is_bounded_too() {
+        let store = Fake::with(&[("A", "LIVE")]);
+        let long = "r".repeat(1_200);
+        let refused = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), Some(&long))).await;
+        assert_eq!(refused.unwrap_err().to_string(), "requestId must be at most 64 characters");
+        assert!(store.commands.lock().unwrap().is_empty() && store.sent.lock().unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_sent_command_whose_marking_fails_is_retried_with_a_request_id_and_answered_without_one() {
+        for request_id in [Some("r1"), None] {
+            let store = Fake::with(&[("A", "LIVE")]);
+            store.inject(Step::MarkSent, Fault::Refused);
+            let first = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), request_id)).await;
+            assert_eq!(store.command_state("A#commands"), [Some("PENDING".to_string())], "{request_id:?}");
+            match request_id {
+                Some(_) => {
+                    assert!(matches!(first, Err(ApiError::Unavailable)), "{first:?}");
+                    let retried = request("A", "OutOfOrder", Some("ENABLE"), request_id);
+                    assert_eq!(send(&store, &caller(), retried).await.unwrap()["state"], "SENT", "the retry marks it");
+                    assert_eq!(store.command_state("A#commands"), [Some("SENT".to_string())]);
+                }
+                // Nothing could repair it: the caller hears it went out rather than send it twice.
+                None => assert_eq!(first.unwrap()["state"], "PENDING"),
+            }
+            assert_eq!(store.delivered().len(), 1, "{request_id:?}: once");
+        }
     }
 }

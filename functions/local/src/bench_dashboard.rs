@@ -43,6 +43,14 @@ impl<S: BoardStore> BoardStore for Counting<'_, S> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         self.inner.actions_since(day, from).await
     }
+    async fn locks(&self, date: &str) -> Result<Vec<fn_stocking::drop::SlipLock>, ApiError> {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        self.inner.locks(date).await
+    }
+    async fn drivers(&self, date: &str) -> Result<Vec<fleet_shared::entity::assignment::DriverAssignment>, ApiError> {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        self.inner.drivers(date).await
+    }
     async fn health(&self, ids: &[String]) -> Result<Vec<BoardHealth>, ApiError> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         self.inner.health(ids).await

@@ -69,8 +69,21 @@ pub async fn seed(
     }))
 }
 
-fn api_usage(api: &str) -> Result<Value, ApiError> {
-    ureq::get(&format!("{api}/_usage")).call().map_err(ApiError::internal)?.into_json().map_err(ApiError::internal)
+/// The local API's `/_usage`, read with a token as any API call (the demo admin's).
+fn api_usage(api: &str, token: &str) -> Result<Value, ApiError> {
+    ureq::get(&format!("{api}/_usage"))
+        .set("Authorization", token)
+        .call()
+        .map_err(ApiError::internal)?
+        .into_json()
+        .map_err(ApiError::internal)
+}
+
+/// The demo admin's ID token (stack.env names the client and the user).
+async fn admin_token(deps: &Deps) -> Result<String, ApiError> {
+    let var = |k: &str| std::env::var(k).map_err(|_| ApiError::internal(format!("{k} is not set (stack.env)")));
+    let (client, email, password) = (var("USER_POOL_CLIENT_ID")?, var("DEMO_ADMIN_EMAIL")?, var("DEMO_PASSWORD")?);
+    crate::driver_simulator::drivers::sign_in(deps, &client, &email, &password).await
 }
 
 fn totals_of(usage: &Value, function: &str) -> Totals {
@@ -109,7 +122,8 @@ pub async fn ingest(deps: &'static Deps, messages: usize, api: &str) -> Result<V
             crate::bench::heartbeat(&fridges[i % fridges.len()], &at, 0.1 * (i % 4) as f64, i % 10 == 0).to_string()
         })
         .collect();
-    let before = totals_of(&tokio::task::block_in_place(|| api_usage(api))?, "telemetry_ingest");
+    let token = admin_token(deps).await?;
+    let before = totals_of(&tokio::task::block_in_place(|| api_usage(api, &token))?, "telemetry_ingest");
     let t0 = Instant::now();
     let sent: Vec<Result<(), ApiError>> = stream::iter(bodies.chunks(fleet_shared::limits::SQS_BATCH_MAX))
         .map(|chunk| async move {
@@ -172,7 +186,7 @@ pub async fn ingest(deps: &'static Deps, messages: usize, api: &str) -> Result<V
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let seconds = t0.elapsed().as_secs_f64();
-    let after = totals_of(&tokio::task::block_in_place(|| api_usage(api))?, "telemetry_ingest");
+    let after = totals_of(&tokio::task::block_in_place(|| api_usage(api, &token))?, "telemetry_ingest");
     let used = after.since(&before);
     Ok(json!({
         "messages": messages,

@@ -13,7 +13,7 @@
 //! requestId is its step's own, so a re-run of a day sends the same requests:
 //! the server answers an already recorded one as a conflict, which counts as
 //! done (no action is recorded twice, and a killed run resumes).
-mod drivers;
+pub mod drivers;
 pub mod plan;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -190,7 +190,16 @@ async fn play(deps: &'static Deps, settings: &'static Settings, date: NaiveDate,
         },
         Err(_) => return false,
     };
-    let day = plan::day(date, &stops, DRIVERS.len(), back.is_zero());
+    let mut day = plan::day(date, &stops, DRIVERS.len(), back.is_zero());
+    // Each route is driven by its assigned driver (issue 38); an unassigned one
+    // by the plan's driver, who claims it with their first stop action.
+    match deps.table(Table::LocationRoutes) {
+        Ok(t) => match fleet_shared::entity::assignment::drivers_of_date(&t, &text).all().await {
+            Ok(assigned) => plan::follow_assignments(&mut day, &assigned, DRIVERS),
+            Err(e) => tracing::warn!(%date, error = %e, "driver simulator: cannot read the route drivers"),
+        },
+        Err(_) => return false,
+    }
     for route in &day.not_started {
         tracing::info!(%date, route = %route, "driver simulator: route not started");
     }

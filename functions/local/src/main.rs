@@ -46,6 +46,26 @@ async fn main() -> ExitCode {
             fn_permissions::actions::all().iter().for_each(|a| println!("{a}"));
             ExitCode::SUCCESS
         }
+        Some("grant-admin") => {
+            // scripts/grant-admin.sh: the tables and pool come from its environment.
+            let (Some(email), Some(who)) = (args.get(1), args.get(2)) else {
+                eprintln!("usage: fleet-local grant-admin EMAIL WHO");
+                return ExitCode::FAILURE;
+            };
+            let tables = [fleet_shared::Table::Permissions, fleet_shared::Table::History].into();
+            let deps =
+                Deps::from_env(&Needs { tables, user_pool: true, ..Needs::default() }).await.expect("configuration");
+            match seed::grant_admin(deps, email, who).await {
+                Ok((sub, granted)) => {
+                    println!("granted {granted} new actions to {email} ({sub}), each recorded in the history");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("grant failed: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-upload") => {
             let rows = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(10_000);
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
@@ -273,9 +293,14 @@ async fn main() -> ExitCode {
             tokio::spawn(server::scheduler_loop(wiring, Duration::from_millis(period)));
             fleet_local::queues::queue_loops(wiring).await;
             let state = Arc::new(server::AppState { wiring, schema, verifier });
+            // CORS allows the web app's origin alone (stack.env, from the provisioner's --web-url).
+            let origin = env::var(server::WEB_ORIGIN_VAR).ok();
+            if origin.is_none() {
+                tracing::warn!("{} is not set: no browser origin may call the local API", server::WEB_ORIGIN_VAR);
+            }
             let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.expect("bind local API port");
             tracing::info!("local API on http://127.0.0.1:{port} (GraphQL /graphql, REST /prod)");
-            axum::serve(listener, server::router(state))
+            axum::serve(listener, server::router_for(state, origin.as_deref()))
                 .with_graceful_shutdown(async {
                     let _ = tokio::signal::ctrl_c().await;
                 })
@@ -284,7 +309,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | routing-stub | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS] | bench-reports [ENTRIES] [READINGS] | bench-scale-seed [FRIDGES] [DATE] | bench-scale-ingest [MESSAGES] [API_URL]");
+            eprintln!("usage: fleet-local serve | routing-stub | grant-admin EMAIL WHO | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS] | bench-reports [ENTRIES] [READINGS] | bench-scale-seed [FRIDGES] [DATE] | bench-scale-ingest [MESSAGES] [API_URL]");
             ExitCode::FAILURE
         }
     }

@@ -49,6 +49,18 @@ pub async fn seed_access(deps: &Deps, admin_email: &str, restricted_email: &str)
     Ok(admin)
 }
 
+/// The source a grant by `scripts/grant-admin.sh` is recorded with.
+pub const GRANT_ADMIN_SOURCE: &str = "scripts/grant-admin.sh";
+
+/// Every action for the pool user with `email` (a deployed stack's first
+/// administrator), each grant with its history record as the Permissions
+/// screen writes it; `who` is the operator. Answers the sub and how many
+/// grants were new.
+pub async fn grant_admin(deps: &'static Deps, email: &str, who: &str) -> Result<(String, usize), ApiError> {
+    let store = fn_permissions::store::Dynamo(deps);
+    fn_permissions::service::grant_every_action(&store, email, who, GRANT_ADMIN_SOURCE).await
+}
+
 pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: &str) -> Result<(), ApiError> {
     let admin = seed_access(deps, admin_email, restricted_email).await?;
     crate::demo::locations::seed(deps, &admin, admin_email).await?;
@@ -70,5 +82,14 @@ pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: 
         .map(|l| l.id.to_string())
         .collect();
     crate::demo::fleet::seed(deps, &live).await?;
-    crate::demo::routes::seed(deps).await
+    crate::demo::routes::seed(deps).await?;
+    // The demo drivers and supervisor exist before the simulator starts, so the routes can name them.
+    let password = std::env::var("DEMO_PASSWORD").unwrap_or_else(|_| "FleetDemo-2026".into());
+    let subs = crate::driver_simulator::drivers::ensure_all(deps, &password).await?;
+    let drivers: Vec<(String, String)> = subs
+        .into_iter()
+        .zip(crate::driver_simulator::drivers::DRIVERS)
+        .map(|(sub, (_, email))| (sub, email.to_string()))
+        .collect();
+    crate::demo::routes::seed_drivers(deps, &drivers).await
 }

@@ -5,7 +5,7 @@ use apollo_compiler::{validation::Valid, Schema};
 use axum::{
     body::Bytes,
     extract::{Request, State},
-    http::{header, HeaderMap, Method, StatusCode, Uri},
+    http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri},
     middleware::{self, Next},
     response::{IntoResponse, Response},
     routing::{any, get, post},
@@ -21,7 +21,20 @@ pub struct AppState {
     pub verifier: Verifier,
 }
 
+/// The variable naming the web app's origin (`scheme://host[:port]`), the one
+/// origin CORS allows, as the template's `WebOrigin` does on AWS; the
+/// provisioner writes it into stack.env from its `--web-url`.
+pub const WEB_ORIGIN_VAR: &str = "WEB_ORIGIN";
+
+/// The API with CORS for the web origin in `WEB_ORIGIN` (none when unset:
+/// then no browser origin may call it).
 pub fn router(state: Arc<AppState>) -> Router {
+    router_for(state, std::env::var(WEB_ORIGIN_VAR).ok().as_deref())
+}
+
+/// The API, answering CORS for `web_origin` alone.
+pub fn router_for(state: Arc<AppState>, web_origin: Option<&str>) -> Router {
+    let origin: Option<HeaderValue> = web_origin.map(|o| o.trim_end_matches('/')).and_then(|o| o.parse().ok());
     Router::new()
         .route("/graphql", post(graphql_route))
         .route("/prod/{*path}", any(rest_route))
@@ -29,14 +42,19 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/_usage", get(usage_route))
         // As large as the largest request any function takes; each function checks its own bound.
         .layer(axum::extract::DefaultBodyLimit::max(fleet_shared::limits::MAX_FILE_REQUEST_BYTES * 2))
-        .layer(middleware::from_fn(cors))
+        .layer(middleware::from_fn(move |req: Request, next: Next| cors(origin.clone(), req, next)))
         .with_state(state)
 }
 
 /// Every function's invocations, AWS calls and capacity units so far
 /// (`fleet_shared::usage`): the benches diff two readings around a screen
 /// load. Not part of the API on AWS, where each invocation logs its own.
-async fn usage_route(State(state): State<Arc<AppState>>) -> Json<Value> {
+/// It tells what the stack does, so it needs a valid token like the API.
+async fn usage_route(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
+    if let Err(e) = state.verifier.verify_header(authorization(&headers)) {
+        tracing::info!(error = %e, "usage request refused");
+        return (StatusCode::UNAUTHORIZED, Json(json!({ "message": "Unauthorized" }))).into_response();
+    }
     let by_function: Map<String, Value> = registry::all()
         .map(|spec| {
             let trigger = match spec.trigger {
@@ -50,15 +68,20 @@ async fn usage_route(State(state): State<Arc<AppState>>) -> Json<Value> {
             (spec.name.to_string(), totals)
         })
         .collect();
-    Json(Value::Object(by_function))
+    Json(Value::Object(by_function)).into_response()
 }
 
-/// The web app runs on another origin, as it would against AppSync and the HTTP API.
-async fn cors(req: Request, next: Next) -> Response {
+/// The web app runs on another origin, as it would against AppSync and the
+/// HTTP API: that origin, and only it, is allowed (never `*`, as `WebOrigin`
+/// on AWS); a request from any other origin gets no allow-origin header.
+async fn cors(web_origin: Option<HeaderValue>, req: Request, next: Next) -> Response {
+    let allowed = web_origin.filter(|o| req.headers().get(header::ORIGIN) == Some(o));
     let mut res =
         if req.method() == Method::OPTIONS { StatusCode::NO_CONTENT.into_response() } else { next.run(req).await };
     let h = res.headers_mut();
-    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, "*".parse().unwrap());
+    h.insert(header::VARY, HeaderValue::from_static("origin"));
+    let Some(origin) = allowed else { return res };
+    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
     h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, "authorization, content-type".parse().unwrap());
     h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, "GET, POST, PUT, DELETE, OPTIONS".parse().unwrap());
     h.insert(header::ACCESS_CONTROL_MAX_AGE, "600".parse().unwrap());

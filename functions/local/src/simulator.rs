@@ -21,6 +21,10 @@ const HEARTBEAT_TICKS: u64 = 12;
 const INVENTORY_TICKS: u64 = 120;
 /// How long a restarted fridge stays silent.
 const RESTART_SECONDS: i64 = 6;
+/// How long a fridge remembers a command it answered past the command's
+/// `notAfter`: the command queue keeps a message a day (its
+/// MessageRetentionPeriod), so no copy of it comes later than that.
+const REMEMBER_DAYS: i64 = 1;
 
 /// Deterministic per-fridge randomness, so a restart of the simulator plays the same fleet.
 struct Rng(u64);
@@ -43,8 +47,40 @@ impl Rng {
     }
 }
 
+/// What a fridge does with a command it takes from the queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Carry,
+    /// Past its `notAfter`: refused, reported FAILED.
+    Expired,
+    /// A messageId it already answered (a resend after FIFO's 5-minute
+    /// de-duplication window, or a redelivery): ignored.
+    Repeat,
+}
+
+/// The messageIds a fridge has answered, each until a day past its
+/// `notAfter`: after that any copy is expired anyway.
+#[derive(Default)]
+struct Answered(HashMap<String, DateTime<Utc>>);
+
+impl Answered {
+    fn verdict(&mut self, command: &FridgeCommand, now: DateTime<Utc>) -> Verdict {
+        self.0.retain(|_, until| *until > now);
+        if self.0.contains_key(&command.message_id) {
+            return Verdict::Repeat;
+        }
+        self.0.insert(command.message_id.clone(), command.not_after + chrono::Duration::days(REMEMBER_DAYS));
+        if command.expired(now) {
+            Verdict::Expired
+        } else {
+            Verdict::Carry
+        }
+    }
+}
+
 struct Fridge {
     id: String,
+    answered: Answered,
     timezone: &'static str,
     shape: (usize, usize),
     rng: Rng,
@@ -108,6 +144,7 @@ impl Fridge {
             network: None,
             down_until: None,
             slots: Vec::new(),
+            answered: Answered::default(),
             id,
             rng,
         };
@@ -281,8 +318,17 @@ async fn live_fridges(deps: &Deps) -> Vec<Fridge> {
     fridges
 }
 
-/// Applies one command; answers the messages the fridge sends about it.
+/// Applies one command; answers the messages the fridge sends about it: an
+/// expired command is refused (FAILED), one already answered is ignored.
 fn obey(f: &mut Fridge, command: &FridgeCommand, now: DateTime<Utc>) -> Vec<Value> {
+    let id = f.id.clone();
+    let result = |state: &str| json!({ "type": "commandResult", "locationId": id, "queueId": command.queue_id, "sk": command.sk, "state": state, "timestamp": now });
+    match f.answered.verdict(command, now) {
+        Verdict::Repeat => return vec![],
+        Verdict::Expired => return vec![result("FAILED")],
+        Verdict::Carry => {}
+    }
+    let result = result("DONE");
     let payload = &command.payload;
     let on = payload.operation.as_deref() == Some("ENABLE");
     match payload.resource.as_str() {
@@ -300,7 +346,6 @@ fn obey(f: &mut Fridge, command: &FridgeCommand, now: DateTime<Utc>) -> Vec<Valu
         }
         _ => {}
     }
-    let result = json!({ "type": "commandResult", "locationId": f.id, "queueId": command.queue_id, "sk": command.sk, "state": "DONE", "timestamp": now });
     if f.down_until.is_some_and(|t| t > now) {
         vec![result] // it acknowledges, then drops out; its heartbeats resume after the restart
     } else {
@@ -390,5 +435,55 @@ pub async fn run(deps: &'static Deps, tick: Duration) {
         if !out.is_empty() {
             queues.send(out).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(id: &str, resource: &str, not_after: &str) -> FridgeCommand {
+        serde_json::from_value(json!({ "messageId": id, "queueId": "A#commands", "sk": format!("t#{id}"), "locationId": "A",
+            "messageType": "Resource", "payload": { "operation": "ENABLE", "resource": resource }, "notAfter": not_after }))
+        .unwrap()
+    }
+
+    fn at(t: &str) -> DateTime<Utc> {
+        t.parse().unwrap()
+    }
+
+    fn fridge() -> Fridge {
+        Fridge::new(&serde_json::from_value(json!({ "id": "A", "status": { "ops": "LIVE" } })).unwrap())
+    }
+
+    #[test]
+    fn a_command_is_carried_out_once_and_refused_when_expired() {
+        let mut answered = Answered::default();
+        let now = at("2026-11-23T12:03:00Z");
+        let fresh = command("m1", "OutOfOrder", "2026-11-23T12:05:00Z");
+        assert_eq!(answered.verdict(&fresh, now), Verdict::Carry);
+        assert_eq!(answered.verdict(&fresh, at("2026-11-23T12:04:00Z")), Verdict::Repeat, "a second copy");
+        assert_eq!(answered.verdict(&fresh, at("2026-11-23T13:00:00Z")), Verdict::Repeat, "after FIFO's 5 minutes too");
+        let late = command("m2", "OutOfOrder", "2026-11-23T12:02:59Z");
+        assert_eq!(answered.verdict(&late, now), Verdict::Expired);
+        assert_eq!(answered.verdict(&late, now), Verdict::Repeat, "refused once");
+        answered.verdict(&command("m3", "OutOfOrder", "2026-11-25T00:00:00Z"), at("2026-11-24T13:00:00Z"));
+        assert!(!answered.0.contains_key("m1"), "forgotten a day past its notAfter");
+    }
+
+    #[test]
+    fn the_simulated_fridge_refuses_an_expired_command_and_ignores_a_repeat() {
+        let mut f = fridge();
+        f.out_of_order = false;
+        let now = at("2026-11-23T12:03:00Z");
+        let expired = obey(&mut f, &command("m1", "OutOfOrder", "2026-11-23T12:00:00Z"), now);
+        assert_eq!((expired.len(), expired[0]["state"].as_str()), (1, Some("FAILED")), "reported FAILED: {expired:?}");
+        assert!(!f.out_of_order, "not carried out");
+        let done = obey(&mut f, &command("m2", "OutOfOrder", "2026-11-23T12:05:00Z"), now);
+        assert_eq!(done.last().unwrap()["state"], "DONE");
+        assert!(f.out_of_order);
+        f.out_of_order = false;
+        assert!(obey(&mut f, &command("m2", "OutOfOrder", "2026-11-23T12:05:00Z"), now).is_empty(), "a repeat");
+        assert!(!f.out_of_order, "carried out once");
     }
 }

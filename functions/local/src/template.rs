@@ -16,6 +16,10 @@ pub const PAGING_PARAMETER: &str = "PagingTokenParameterName";
 /// the SSM SecureString holding its key (`ROUTING_SERVICE_KEY_PARAMETER` holds this name).
 pub const ROUTING_URL_PARAMETER: &str = "RoutingServiceUrl";
 pub const ROUTING_KEY_PARAMETER: &str = "RoutingServiceKeyParameterName";
+/// The routing key's SSM name as the stack resolves it: the parameter when
+/// set, else the stack's own `/<stack name>/routing-service-key` (so one
+/// stack never reads another's key by default).
+pub const ROUTING_KEY_NAME: &str = "!If [RoutingKeyParameterNamed, !Ref RoutingServiceKeyParameterName, !Sub '/${AWS::StackName}/routing-service-key']";
 /// Where failed invocations of scheduled (asynchronous) functions are parked.
 pub const SCHEDULED_FAILURES_QUEUE: &str = "ScheduledFailuresQueue";
 /// The topic every dead-letter alarm notifies.
@@ -62,7 +66,7 @@ fn policies(spec: &FunctionSpec) -> Vec<String> {
             Grant::DelayQueueMessages(q) => Some(format!("        - Statement:\n            - Effect: Allow\n              Action: sqs:ChangeMessageVisibility\n              Resource: !GetAtt {}.Arn\n", q.logical_id())),
             // The one parameter holding the signing secret (aws/ssm key: no KMS grant needed).
             Grant::PagingTokens => Some(format!("        - Statement:\n            - Effect: Allow\n              Action: ssm:GetParameter\n              Resource: !Sub 'arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{{PAGING_PARAMETER}}}'\n")),
-            Grant::RoutingService => Some(format!("        - Statement:\n            - Effect: Allow\n              Action: ssm:GetParameter\n              Resource: !Sub 'arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{{ROUTING_KEY_PARAMETER}}}'\n")),
+            Grant::RoutingService => Some(format!("        - Statement:\n            - Effect: Allow\n              Action: ssm:GetParameter\n              Resource: !Sub ['arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{KeyName}}', {{KeyName: {ROUTING_KEY_NAME}}}]\n")),
             Grant::FileUploads => None, // no IAM
         })
         .collect()
@@ -83,7 +87,7 @@ pub fn env_value(var: &str) -> String {
         resources::USER_POOL_ID => "!Ref UserPool".into(),
         resources::PAGING_TOKEN_SECRET => format!("!Ref {PAGING_PARAMETER}"),
         resources::ROUTING_SERVICE_URL => format!("!Ref {ROUTING_URL_PARAMETER}"),
-        resources::ROUTING_SERVICE_KEY_PARAMETER => format!("!Ref {ROUTING_KEY_PARAMETER}"),
+        resources::ROUTING_SERVICE_KEY_PARAMETER => ROUTING_KEY_NAME.to_string(),
         other => panic!("no template value for {other}"),
     }
 }

@@ -104,10 +104,16 @@ fn policies_of(block: &str) -> BTreeSet<(String, String)> {
             out.insert(("ListUsers".into(), "UserPool".into()));
         } else if t == "Action: ssm:GetParameter" {
             let resource = lines[i + 1].trim();
-            let parameter = [template::PAGING_PARAMETER, template::ROUTING_KEY_PARAMETER]
-                .into_iter()
-                .find(|p| resource.ends_with(&format!(":parameter${{{p}}}'")))
-                .unwrap_or_else(|| panic!("SSM read of exactly a named parameter: {resource}"));
+            let paging = format!(":parameter${{{}}}'", template::PAGING_PARAMETER);
+            // The routing key's name is resolved in the template (the parameter, or the stack's own).
+            let routing = format!(":parameter${{KeyName}}', {{KeyName: {}}}]", template::ROUTING_KEY_NAME);
+            let parameter = if resource.ends_with(&paging) {
+                template::PAGING_PARAMETER
+            } else if resource.ends_with(&routing) {
+                template::ROUTING_KEY_PARAMETER
+            } else {
+                panic!("SSM read of exactly a named parameter: {resource}")
+            };
             out.insert(("SsmGetParameter".into(), parameter.into()));
         } else if t == "Action: sqs:ChangeMessageVisibility" {
             let queue = lines[i + 1].trim().trim_start_matches("Resource: !GetAtt ").trim_end_matches(".Arn");
@@ -352,6 +358,52 @@ fn every_checkov_skip_carries_a_reason_and_cors_is_not_open() {
     let default = origin.lines().find_map(|l| l.trim().strip_prefix("Default: ")).expect("WebOrigin default");
     assert!(!default.contains('*'), "WebOrigin must not default to any origin: {default}");
     assert!(!yaml.contains("PagingTokenSecret"), "the paging secret is never a template parameter");
+}
+
+/// A top-level parameter's block of the rendered template.
+fn parameter_block<'a>(yaml: &'a str, name: &str) -> &'a str {
+    let start = yaml.find(&format!("\n  {name}:\n")).unwrap_or_else(|| panic!("parameter {name}")) + 1;
+    let rest = &yaml[start..];
+    // Up to the next line indented less than the parameter's properties.
+    let mut end = 0;
+    for (n, line) in rest.split_inclusive('\n').enumerate() {
+        if n > 0 && !line.starts_with("    ") {
+            break;
+        }
+        end += line.len();
+    }
+    &rest[..end]
+}
+
+#[test]
+fn the_routing_key_travels_over_https_and_its_parameter_is_the_stacks_own() {
+    let yaml = read(template::OUTPUT_PATH);
+    let url = parameter_block(&yaml, template::ROUTING_URL_PARAMETER);
+    assert!(url.contains("AllowedPattern: '^https://"), "{url}");
+    let key = parameter_block(&yaml, template::ROUTING_KEY_PARAMETER);
+    assert!(key.contains("Default: ''"), "a blank default, resolved by stack: {key}");
+    assert!(template::ROUTING_KEY_NAME.contains(template::ROUTING_KEY_PARAMETER));
+    assert!(template::ROUTING_KEY_NAME.contains("'/${AWS::StackName}/routing-service-key'"));
+    assert!(yaml.contains("  RoutingKeyParameterNamed: !Not [!Equals [!Ref RoutingServiceKeyParameterName, '']]\n"));
+}
+
+#[test]
+fn users_cannot_write_their_own_name_or_email() {
+    let yaml = read(template::OUTPUT_PATH);
+    let client = &yaml[yaml.find("  UserPoolClient:\n").expect("UserPoolClient")..];
+    let client = &client[..client[1..].find("\n  GraphQLApi:").expect("next resource")];
+    let write = &client[client.find("WriteAttributes:\n").expect("WriteAttributes")..];
+    let written: Vec<&str> = write
+        .lines()
+        .skip(1)
+        .take_while(|l| l.trim_start().starts_with("- "))
+        .map(|l| l.trim().trim_start_matches("- "))
+        .collect();
+    // An empty list would let the client write every standard attribute.
+    assert!(!written.is_empty(), "WriteAttributes must list something: {client}");
+    for attr in ["name", "email", "email_verified", "given_name", "family_name", "preferred_username", "nickname"] {
+        assert!(!written.contains(&attr), "users must not write {attr}: {written:?}");
+    }
 }
 
 #[test]

@@ -17,11 +17,39 @@ const ALL_ACTIONS: &[&str] =
     &["VanTasks", "FridgeTasks", "RecordTemperature", "UpdateFridgeStock", "AddScheduledEvent", "GetCheckPointStatus"];
 
 /// A location of this test's own, of `kind` (FRIDGE or WHOLESALE).
+/// It is a stop (indexes 1 and 2) of its own route (`route_of`) on the stocking
+/// days around today, so a driver's actions there claim that route (issue 38).
 async fn location(kind: &str) -> String {
     let id = unique("DA");
     let t = deps().await.table(Table::Locations).unwrap();
     t.client.put_item().table_name(t.name).item("id", store::s(&id)).item("type", store::s(kind)).send().await.unwrap();
+    let today = fn_stocking::window::stocking_day(Utc::now());
+    for day in [today.pred_opt().unwrap(), today, today.succ_opt().unwrap()] {
+        put_stop(&day.to_string(), &id, (&route_of(&id), 1), "MW", None).await;
+        put_stop_at(&day.to_string(), &id, (&route_of(&id), 2), 2).await;
+    }
     id
+}
+
+/// The location's own route.
+fn route_of(location: &str) -> String {
+    format!("r-{}", location.to_lowercase())
+}
+
+/// A stop of stocking index `index` (`put_stop` writes index 1).
+async fn put_stop_at(date: &str, location: &str, (route, n): (&str, i64), index: i64) {
+    use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
+    let stop = RouteStop {
+        stocking_date: date.into(),
+        market: "MW".into(),
+        id: location.into(),
+        route: route.into(),
+        stop: n,
+        stocking_index: index,
+        stop_type: "DELIVERY".into(),
+    };
+    let item = StoredStop { route_stop: sort_key(route, n), stop, upload: None, stocked_time_utc: None };
+    deps().await.table(Table::LocationRoutes).unwrap().batch_put(vec![store::to_item(&item).unwrap()]).await.unwrap();
 }
 
 /// Removes a test location, so the locations screens never list it.
@@ -62,7 +90,7 @@ fn data(kind: EventType, location: &str) -> Value {
         EventType::LocationStocked => json!({ "stockingIndex": 1, "temperature": 36.5, "packingSlipId": "slip-1" }),
         EventType::DropOffComplete => json!({ "stockingIndex": 1 }),
         EventType::PackingSlipQuery => json!({ "packingSlipId": "slip-1", "stockingIndex": 1 }),
-        EventType::VanTemperature => json!({ "temperature": 33.5, "route": "R1" }),
+        EventType::VanTemperature => json!({ "temperature": 33.5, "route": route_of(location) }),
         EventType::InventoryRemoval | EventType::ClearOutDecommission => {
             json!({ "stockingIndex": 1, "reason": "Removal" })
         }
@@ -123,7 +151,12 @@ async fn each_event_type_is_recorded_read_back_by_type_and_found_in_its_stocking
         assert_eq!((out["eventType"].as_str(), out["locationId"].as_str()), (Some(kind.name()), Some(fridge.as_str())));
         assert_eq!(out["createdBy"], driver.email);
         assert_eq!(out["occurredAt"], occurred);
-        assert_eq!(serde_json::from_str::<Value>(out["data"].as_str().unwrap()).unwrap(), data(kind, &fridge));
+        let mut sent = data(kind, &fridge);
+        if kind == EventType::DropOverride {
+            // Who submitted an override is the caller, whatever the client wrote (issue 38).
+            sent["userSubmitted"] = json!(driver.email);
+        }
+        assert_eq!(serde_json::from_str::<Value>(out["data"].as_str().unwrap()).unwrap(), sent);
         let read = gql(
             "get_driver_action",
             &driver,
@@ -137,9 +170,10 @@ async fn each_event_type_is_recorded_read_back_by_type_and_found_in_its_stocking
         ids.push((out["id"].as_str().unwrap().to_string(), out["stockingDay"].as_str().unwrap().to_string()));
     }
     // The dashboard's read: one Query of the stocking day's index.
-    let day = &ids[0].1;
-    let of_day = Dynamo(deps().await).of_stocking_day(day).await.unwrap();
-    for (id, _) in &ids {
+    // A drop override is filed under its slip's day (issue 38); every other action under its occurredAt's.
+    assert_eq!(ids[0].1, "2026-11-23", "{:?} is a DropOverride", EventType::ALL[0]);
+    for (id, day) in &ids {
+        let of_day = Dynamo(deps().await).of_stocking_day(day).await.unwrap();
         assert!(of_day.iter().any(|a| &a.id == id), "{id} in stocking day {day}");
     }
     remove(&fridge).await;
@@ -313,6 +347,8 @@ async fn an_operations_user_overrides_a_drop_and_reading_needs_its_action() {
     let err = gql("get_driver_action", &ops, json!({ "filter": { "eventType": "DropOverride" } })).await.unwrap_err();
     assert_eq!(err, ApiError::Forbidden);
     let reader = user_with(&["GetCheckPointStatus"]).await;
+    // Listing overrides also needs the drop-override flag (issue 38).
+    flag(&reader, fleet_shared::flags::DROP_OVERRIDE).await;
     let bad = gql(
         "get_driver_action",
         &reader,

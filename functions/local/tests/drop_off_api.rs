@@ -90,7 +90,8 @@ fn mine<'a>(out: &'a Value, locations: &[&String]) -> Vec<&'a Value> {
 
 #[tokio::test]
 async fn the_list_leaves_out_every_section_5_exclusion_and_overrides_lock_their_rows() {
-    let ops = user_with(ACTIONS).await;
+    // A supervisor: the driver actions below are at stops of no one's route, or at no stop (issue 38).
+    let ops = user_with(&[ACTIONS, &[fleet_shared::assignment::SUPERVISOR_ACTION]].concat()).await;
     flag(&ops, "drop-override").await;
     let (wholesale, fridge, unreachable, stocked) =
         (location("WHOLESALE").await, location("FRIDGE").await, location("WHOLESALE").await, location("FRIDGE").await);
@@ -212,4 +213,85 @@ async fn a_supervisor_reverts_a_locked_row_and_the_history_shows_both() {
     let reasons: Vec<&str> = items.iter().map(|r| r["changes"][0]["reason"].as_str().unwrap()).collect();
     assert_eq!(reasons, ["Missing Totes", "Driver delivered after all", "Group Drop"], "newest first");
     assert_eq!(items[1]["who"], lead.email.as_str());
+}
+
+/// A stop of `location` on `date` at stocking index `index`.
+async fn stop_on(date: &str, location: &str, route: &str, index: i64) {
+    let stop = RouteStop {
+        stocking_date: date.into(),
+        market: "MW".into(),
+        id: location.into(),
+        route: route.into(),
+        stop: index,
+        stocking_index: index,
+        stop_type: "DELIVERY".into(),
+    };
+    put(
+        Table::LocationRoutes,
+        &StoredStop { route_stop: sort_key(route, index), stop, upload: None, stocked_time_utc: None },
+    )
+    .await;
+}
+
+/// The statuses and drivers of a location's stops on a date's dashboard, by stocking index.
+async fn board(caller: &Caller, date: &str, route: &str, location: &str) -> Vec<(i64, String, Value)> {
+    let out = gql("stocking_dashboard", caller, json!({ "filter": { "dropOffDate": date, "routes": [route] } }))
+        .await
+        .unwrap();
+    let mut rows: Vec<(i64, String, Value)> = out["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["stops"].as_array().unwrap())
+        .filter(|s| s["locationId"] == location)
+        .map(|s| (s["stockingIndex"].as_i64().unwrap(), s["status"].as_str().unwrap().into(), s["driver"].clone()))
+        .collect();
+    rows.sort_by_key(|r| r.0);
+    rows
+}
+
+/// Issue 38: an override made the day after, of the slip of stocking index 2, is filed under the slip's
+/// day, completes that day's index-2 stop only (never the day after's stop, nor index 1's), names the
+/// caller (not `userSubmitted`'s text) and no driver; a supervisor's revert shows on the next refresh.
+#[tokio::test]
+async fn an_override_made_the_day_after_completes_its_slips_own_stop_until_reverted() {
+    let ops = user_with(ACTIONS).await;
+    flag(&ops, "drop-override").await;
+    let wholesale = location("WHOLESALE").await;
+    let id = format!("{wholesale}-two");
+    slip(&id, &wholesale, 2, "WHOLESALE", "Acme", "ACTIVE").await;
+    let (route, next_day) = (unique("rov").to_lowercase(), "2031-06-12");
+    stop_on(DATE, &wholesale, &route, 1).await;
+    stop_on(DATE, &wholesale, &route, 2).await;
+    stop_on(next_day, &wholesale, &route, 2).await;
+
+    // The next day, 10:00 CDT: the override of DATE's slip, its userSubmitted someone else's.
+    let mut data = over(&ops, &id, "Complete", "Group Drop");
+    data["userSubmitted"] = json!("someone.else@example.com");
+    let out = act(&ops, "DropOverride", &wholesale, data, 24 * 60).await.unwrap();
+    assert_eq!(out["stockingDay"], DATE, "the slip's day, not the day it was made");
+    let recorded: Value = serde_json::from_str(out["data"].as_str().unwrap()).unwrap();
+    assert_eq!(recorded["userSubmitted"], ops.email.as_str(), "the caller");
+
+    let completed = vec![(1, "NOT_STARTED".to_string(), Value::Null), (2, "COMPLETED".to_string(), Value::Null)];
+    assert_eq!(board(&ops, DATE, &route, &wholesale).await, completed, "index 2's stop only, and no driver");
+    assert_eq!(board(&ops, next_day, &route, &wholesale).await, [(2, "NOT_STARTED".to_string(), Value::Null)]);
+
+    let lead = user_with(&["RevertDropOverride", "GetCheckPointStatus"]).await;
+    flag(&lead, "drop-override").await;
+    let revert = json!({ "input": { "dropOffDate": DATE, "packingSlipId": id, "reason": "Not dropped after all" } });
+    gql("revert_drop_override", &lead, revert).await.unwrap();
+    let pending = vec![(1, "NOT_STARTED".to_string(), Value::Null), (2, "NOT_STARTED".to_string(), Value::Null)];
+    assert_eq!(board(&ops, DATE, &route, &wholesale).await, pending, "the revert shows on the next refresh");
+}
+
+#[tokio::test]
+async fn listing_drop_overrides_needs_the_drop_override_flag() {
+    let reader = user_with(&["GetCheckPointStatus"]).await;
+    let list = |kind: &str| json!({ "filter": { "eventType": kind } });
+    let refused = gql("get_driver_action", &reader, list("DropOverride")).await.unwrap_err();
+    assert_eq!(refused, ApiError::Forbidden, "no 'drop-override' flag");
+    assert!(gql("get_driver_action", &reader, list("PackingSlipQuery")).await.is_ok(), "other types need none");
+    flag(&reader, "drop-override").await;
+    assert!(gql("get_driver_action", &reader, list("DropOverride")).await.is_ok());
 }

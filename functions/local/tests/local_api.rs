@@ -6,6 +6,11 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 
 async fn start() -> String {
+    start_for(std::env::var(server::WEB_ORIGIN_VAR).ok()).await
+}
+
+/// The local API allowing `web_origin` alone.
+async fn start_for(web_origin: Option<String>) -> String {
     let wiring = wiring().await;
     let sdl = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/schema.graphql")).unwrap();
     let var = |k: &str| std::env::var(k).unwrap();
@@ -18,7 +23,7 @@ async fn start() -> String {
     let state = Arc::new(server::AppState { wiring, schema: graphql::load_schema(&sdl).unwrap(), verifier });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, server::router(state)).await.unwrap() });
+    tokio::spawn(async move { axum::serve(listener, server::router_for(state, web_origin.as_deref())).await.unwrap() });
     format!("http://{addr}")
 }
 
@@ -135,4 +140,69 @@ async fn rest_routes_are_served_under_prod_with_bearer_tokens() {
     })
     .await;
     assert_eq!(status, 404);
+}
+
+/// (status, Access-Control-Allow-Origin) of a request from `origin`.
+fn from_origin(method: &str, url: &str, origin: &str, auth: Option<&str>) -> (u16, Option<String>) {
+    let mut req = ureq::request(method, url).set("Origin", origin);
+    if let Some(a) = auth {
+        req = req.set("Authorization", a);
+    }
+    let res = match req.call() {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("{e}"),
+    };
+    (res.status(), res.header("access-control-allow-origin").map(str::to_string))
+}
+
+#[tokio::test]
+async fn cors_allows_the_web_origin_alone() {
+    let web = "http://127.0.0.1:5999";
+    let base = start_for(Some(web.to_string())).await;
+    let token = id_token("DEMO_ADMIN_EMAIL").await;
+    let (preflight, reflected) = blocking({
+        let u = format!("{base}/graphql");
+        move || from_origin("OPTIONS", &u, web, None)
+    })
+    .await;
+    assert_eq!((preflight, reflected.as_deref()), (204, Some(web)));
+    let (status, reflected) = blocking({
+        let u = format!("{base}/prod/users/permissions");
+        let t = token.clone();
+        move || from_origin("GET", &u, web, Some(&t))
+    })
+    .await;
+    assert_eq!((status, reflected.as_deref()), (200, Some(web)));
+    for other in ["http://evil.example", "http://127.0.0.1:5998", "null"] {
+        let (_, reflected) = blocking({
+            let u = format!("{base}/prod/users/permissions");
+            let t = token.clone();
+            move || from_origin("GET", &u, other, Some(&t))
+        })
+        .await;
+        assert_eq!(reflected, None, "{other} is not the web origin");
+    }
+}
+
+#[tokio::test]
+async fn usage_needs_a_valid_token() {
+    let base = start().await;
+    let url = format!("{base}/_usage");
+    let (status, body) = blocking({
+        let u = url.clone();
+        move || call("GET", &u, None, None)
+    })
+    .await;
+    assert_eq!((status, body["message"].as_str()), (401, Some("Unauthorized")));
+    let (status, _) = blocking({
+        let u = url.clone();
+        move || call("GET", &u, Some("Bearer not-a-token"), None)
+    })
+    .await;
+    assert_eq!(status, 401);
+    let token = id_token("DEMO_RESTRICTED_EMAIL").await;
+    let (status, body) = blocking(move || call("GET", &url, Some(&token), None)).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["driver_log_emails"]["trigger"], "http", "{body}");
 }

@@ -2,7 +2,9 @@
 //! 24): a job through the queue and the worker to the stub and back into the
 //! routes, with history; a failure retried by the queue; a failure that
 //! outlasts the receives; the window's edges across a daylight-saving change
-//! on the injectable clock, and once on the wire; callers refused.
+//! on the injectable clock, and once on the wire; callers refused; a stop
+//! stocked during the routing call stays put; an older job, or a date that
+//! has passed, is refused; a requestId is its caller's own (issue 38).
 //!
 //! Each test uses fulfillment centers and dates of its own, so the stub's
 //! injected failures and the routes it plans touch nothing else.
@@ -10,8 +12,13 @@ mod common;
 use chrono::{DateTime, Duration, Utc};
 use common::*;
 use fleet_local::queues;
+use fleet_shared::events::SqsMessage;
 use fleet_shared::{Caller, Table};
-use fn_routes::loginext::start::{self, Starter, SyncInput};
+use fn_routes::loginext::client::{CallError, Http, PlanRequest, PlanResponse, PlannedRoute, PlannedStop, Planner};
+use fn_routes::loginext::job::{SyncJob, KIND};
+use fn_routes::loginext::start::{self, Starter, SyncInput, SCOPE};
+use fn_routes::loginext::store::SyncStore;
+use fn_routes::loginext::worker::Worker;
 use fn_routes::loginext::{blocked, BLOCKED_MESSAGE, SUCCESS_MESSAGE};
 use fn_routes::store::Dynamo;
 use serde_json::{json, Value};
@@ -75,7 +82,7 @@ async fn sync_from(
         request_id,
     };
     let d = deps().await;
-    let who = Starter { email: &caller.email, name: None };
+    let who = Starter { sub: &caller.sub, email: &caller.email, name: None };
     start::start(&Dynamo(d), &d.table(Table::Idempotency).unwrap(), input, who, now).await
 }
 
@@ -235,4 +242,182 @@ async fn the_rules_and_the_action_are_enforced_by_the_server() {
     let mut other = body.clone();
     other["input"]["endDate"] = json!("2070-01-03");
     assert_eq!(gql("sync_loginext_loc_routes", &ops, other).await.unwrap_err().status(), 409);
+}
+
+/// A job recorded as `start` records it, but not queued: the test hands its
+/// message to the worker itself, so no other test's polling takes it first.
+async fn unqueued_job(caller: &Caller, date: &str, center: &str, created_at: DateTime<Utc>) -> SyncJob {
+    let id = unique("job").replace('_', "-");
+    let created_at = fleet_shared::fridge_time::stamp(created_at);
+    let job = SyncJob {
+        kind: KIND.into(),
+        job_key: SyncJob::key_of(&created_at, &id),
+        id: id.clone(),
+        start_date: date.into(),
+        end_date: date.into(),
+        fulfillment_centers: vec![center.into()],
+        dates: vec![date.into()],
+        created_at,
+        created_by: caller.email.clone(),
+        created_by_name: None,
+        digest: "test".into(),
+        outcomes: Default::default(),
+        last_error: None,
+        expires_at: Utc::now().timestamp() + 86_400,
+    };
+    let d = deps().await;
+    let records = d.table(Table::Idempotency).unwrap();
+    let claim = fleet_shared::idempotency::Request::new(&records, SCOPE, &format!("{}:{id}", caller.sub), &json!({}))
+        .claim(&json!({}), Utc::now().timestamp());
+    Dynamo(d).create(&job, &claim).await.unwrap();
+    job
+}
+
+/// The worker's deps, as the queue's function has them.
+async fn worker_deps() -> &'static fleet_shared::Deps {
+    wiring().await.deps(find("route_sync_worker"))
+}
+
+/// Hands the job's date to the worker as one SQS message, at `now`; answers the job after.
+async fn work(job: &SyncJob, planner: &impl Planner, now: DateTime<Utc>) -> SyncJob {
+    let d = worker_deps().await;
+    let (store, records) = (Dynamo(d), d.table(Table::Idempotency).unwrap());
+    let worker = Worker { routes: &store, jobs: &store, records: &records, planner, now };
+    let mut m = SqsMessage::default();
+    m.message_id = Some(unique("m"));
+    m.body = Some(json!({ "jobKey": job.job_key, "date": job.dates[0] }).to_string());
+    m.attributes.insert("ApproximateReceiveCount".into(), "1".into());
+    assert!(worker.batch(vec![m]).await.batch_item_failures.is_empty(), "handled in one receive");
+    store.job(&job.job_key).await.unwrap().unwrap()
+}
+
+/// The stub over HTTP, with a driver stocking `location` once it has answered.
+struct StockedDuringCall {
+    date: String,
+    location: String,
+    at: String,
+}
+
+impl Planner for StockedDuringCall {
+    async fn plan(&self, request: &PlanRequest) -> Result<PlanResponse, CallError> {
+        let d = worker_deps().await;
+        let answer = Http(d.config.routing_service().unwrap()).plan(request).await;
+        use fn_stocking::store::ActionStore;
+        let set = fn_stocking::store::Dynamo(deps().await).mark_stocked(&self.date, &self.location, 1, &self.at).await;
+        assert_eq!(set.unwrap(), 1);
+        answer
+    }
+}
+
+/// The stub over HTTP.
+struct Stub;
+
+impl Planner for Stub {
+    async fn plan(&self, request: &PlanRequest) -> Result<PlanResponse, CallError> {
+        Http(worker_deps().await.config.routing_service().unwrap()).plan(request).await
+    }
+}
+
+/// Always the same plan.
+struct Fixed(PlanResponse);
+
+impl Planner for Fixed {
+    async fn plan(&self, _request: &PlanRequest) -> Result<PlanResponse, CallError> {
+        Ok(self.0.clone())
+    }
+}
+
+/// (route, stop, location, stocked time) of the date's stops, as stored.
+async fn stored(date: &str, routes: &[&str]) -> Vec<(String, i64, String, Option<String>)> {
+    let mut all = Vec::new();
+    for r in routes {
+        for s in fn_routes::stops::of_route(deps().await, date, r).await.unwrap() {
+            all.push((s.stop.route, s.stop.stop, s.stop.id, s.stocked_time_utc));
+        }
+    }
+    all
+}
+
+#[tokio::test]
+async fn a_stop_stocked_while_the_service_plans_stays_on_its_route_with_its_time() {
+    let center = unique("Stocking Kitchen");
+    let date = own_date("LK", 2070);
+    let (a, b) = (fridge(&center, "41.90", "-87.60").await, fridge(&center, "41.80", "-87.70").await);
+    put_stop(&date, &a, ("sk1", 1), "MW", None).await;
+    put_stop(&date, &b, ("sk1", 2), "MW", None).await;
+    let job = unqueued_job(&admin().await, &date, &center, Utc::now()).await;
+    let at = format!("{date}T15:00:00.000Z");
+    let planner = StockedDuringCall { date: date.clone(), location: b.clone(), at: at.clone() };
+    let done = work(&job, &planner, Utc::now()).await;
+    assert!(done.outcomes[&date].ok, "{:?}", done.outcomes);
+    let after = stops(&date).await;
+    assert!(after.contains(&("sk1".into(), 2, b.clone())), "b was stocked during the call: it stays {after:?}");
+    assert!(!after.contains(&("sk1".into(), 1, a.clone())), "a moved to the planned route: {after:?}");
+    assert_eq!(after.iter().filter(|s| s.2 == a).count(), 1, "{after:?}");
+    let sk1 = stored(&date, &["sk1"]).await;
+    assert_eq!(sk1, [("sk1".to_string(), 2, b.clone(), Some(at))]);
+}
+
+#[tokio::test]
+async fn an_older_job_and_a_date_that_has_passed_are_refused() {
+    let center = unique("Older Kitchen");
+    let date = own_date("LO", 2070);
+    let (a, b) = (fridge(&center, "41.90", "-87.60").await, fridge(&center, "41.80", "-87.70").await);
+    put_stop(&date, &a, ("oc1", 1), "MW", None).await;
+    put_stop(&date, &b, ("oc1", 2), "MW", None).await;
+    let ops = admin().await;
+    // Started ten minutes apart; the newer one's message is handled first.
+    let older = unqueued_job(&ops, &date, &center, Utc::now() - Duration::minutes(10)).await;
+    let newer = unqueued_job(&ops, &date, &center, Utc::now()).await;
+    assert!(work(&newer, &Stub, Utc::now()).await.outcomes[&date].ok);
+    let planned = stops(&date).await;
+    assert!(!planned.iter().any(|s| s.0 == "oc1"), "the newer plan emptied oc1: {planned:?}");
+    let stale = PlanResponse {
+        routes: vec![PlannedRoute {
+            route: "older-plan".into(),
+            stops: [&a, &b].map(|id| PlannedStop { location_id: id.to_string(), stocking_index: 1 }).to_vec(),
+        }],
+    };
+    let refused = work(&older, &Fixed(stale), Utc::now()).await;
+    let outcome = &refused.outcomes[&date];
+    assert!(!outcome.ok);
+    assert_eq!(
+        outcome.error.as_deref(),
+        Some(
+            format!(
+                "a newer sync ({}) has already written the routes of {date}; this older one was not applied",
+                newer.id
+            )
+            .as_str()
+        )
+    );
+    assert_eq!(stops(&date).await, planned, "the newer plan stays");
+
+    // A job's date that has passed by the time its message is handled is refused before anything is asked.
+    let yesterday = (fn_routes::loginext::today(Utc::now()) - Duration::days(1)).to_string();
+    let late = unqueued_job(&ops, &yesterday, &center, Utc::now() - Duration::days(2)).await;
+    let done = work(&late, &Fixed(PlanResponse::default()), Utc::now()).await;
+    assert_eq!(
+        done.outcomes[&yesterday].error.as_deref(),
+        Some(format!("{yesterday} has passed: a sync writes only today's and later routes").as_str())
+    );
+}
+
+#[tokio::test]
+async fn a_request_id_is_its_callers_own_and_the_job_is_named_by_the_server() {
+    if blocked(Utc::now()) {
+        return;
+    }
+    let (one, two) = (user_with(&["SyncLogiNext"]).await, user_with(&["SyncLogiNext"]).await);
+    let request_id = unique("shared").replace('_', "-");
+    let body = json!({ "input": { "startDate": "2070-02-02", "endDate": "2070-02-02",
+                                  "fulfillmentCenters": [unique("Shared Kitchen")], "requestId": request_id } });
+    let first = gql("sync_loginext_loc_routes", &one, body.clone()).await.unwrap();
+    let id = first["job"]["id"].as_str().unwrap().to_string();
+    assert_ne!(id, request_id, "the server names the job");
+    // Another user with the same id starts their own job: nothing of the first user's is replayed.
+    let second = gql("sync_loginext_loc_routes", &two, body.clone()).await.unwrap();
+    assert_ne!(second["job"]["id"], first["job"]["id"]);
+    assert_eq!(second["job"]["createdBy"], two.email);
+    assert_eq!(gql("sync_loginext_loc_routes", &one, body).await.unwrap(), first, "a retry answers its first result");
 }

@@ -271,3 +271,83 @@ async fn bad_dates_and_callers_without_the_action_are_refused() {
             .await;
     assert!(matches!(denied, Err(ApiError::Forbidden)), "{denied:?}");
 }
+
+/// The real store, but its first read of the orders answers what another batch read earlier: a batch
+/// that read the order before another batch landed a newer version.
+struct ReadBeforeTheOther {
+    inner: fn_stocking::intake::Dynamo,
+    stale: std::sync::Mutex<Option<std::collections::HashMap<String, fn_stocking::orders::StoredOrder>>>,
+}
+
+impl fn_stocking::intake::IntakeStore for ReadBeforeTheOther {
+    async fn known_locations(&self, ids: Vec<String>) -> Result<std::collections::HashSet<String>, ApiError> {
+        self.inner.known_locations(ids).await
+    }
+    async fn orders(
+        &self,
+        ids: Vec<String>,
+    ) -> Result<std::collections::HashMap<String, fn_stocking::orders::StoredOrder>, ApiError> {
+        let stale = self.stale.lock().unwrap().take();
+        match stale {
+            Some(read) => Ok(read),
+            None => self.inner.orders(ids).await,
+        }
+    }
+    async fn order(&self, id: &str) -> Result<Option<fn_stocking::orders::StoredOrder>, ApiError> {
+        self.inner.order(id).await
+    }
+    async fn write(
+        &self,
+        before: Option<&fn_stocking::orders::StoredOrder>,
+        after: &fn_stocking::orders::StoredOrder,
+        slips: &fn_stocking::slips::SlipChange,
+    ) -> Result<fn_stocking::intake::Landed, ApiError> {
+        self.inner.write(before, after, slips).await
+    }
+    async fn park(&self, bad: &[fn_stocking::intake::Unstorable]) -> Vec<String> {
+        self.inner.park(bad).await
+    }
+}
+
+/// Issue 38: batches of v2 (date D2) and v3 (date D3) both read v1 (date D1), and v2 lands first. v3's
+/// write is tied to the version it read: it loses, reads v2 again, and moves the slip from D2, so only
+/// the newest order's slip is left; a cancel as v3 leaves no ACTIVE slip.
+#[tokio::test]
+async fn a_batch_that_read_an_older_version_than_landed_reads_again_and_leaves_one_slip() {
+    use fn_stocking::intake::{Dynamo, IntakeStore};
+    let location = unique("ORDR");
+    let t = deps().await.table(Table::Locations).unwrap();
+    let doc = store::to_item(&json!({ "id": location, "type": "WHOLESALE" })).unwrap();
+    t.client.put_item().table_name(t.name).set_item(Some(doc)).send().await.unwrap();
+    let deps = wiring().await.deps(find("orders_ingest"));
+    for cancel in [false, true] {
+        let (d1, d2, d3) = (own_date(), own_date(), own_date());
+        let id = unique("RACE");
+        ingest(&[order(&id, 1, &location, &d1, "WHOLESALE", None)]).await;
+        let read_by_both = Dynamo(deps).orders(vec![id.clone()]).await.unwrap();
+        assert_eq!(read_by_both[&id].version, 1);
+        ingest(&[order(&id, 2, &location, &d2, "WHOLESALE", None)]).await;
+        let v3 = if cancel {
+            json!({ "type": "CANCEL", "uniqueId": id, "version": 3 }).to_string()
+        } else {
+            order(&id, 3, &location, &d3, "WHOLESALE", None)
+        };
+        let late = ReadBeforeTheOther { inner: Dynamo(deps), stale: std::sync::Mutex::new(Some(read_by_both)) };
+        let record: fleet_shared::events::SqsMessage =
+            serde_json::from_value(json!({ "messageId": unique("m"), "body": v3 })).unwrap();
+        let answer = fn_stocking::intake::ingest(&late, vec![record]).await;
+        assert!(answer.batch_item_failures.is_empty(), "cancel {cancel}: landed after reading again");
+        let status = |date: String| {
+            let id = id.clone();
+            async move { slip(&slips(&date, None).await.unwrap(), &id).map(|s| s["status"].clone()) }
+        };
+        assert_eq!(status(d1).await, None, "cancel {cancel}");
+        if cancel {
+            assert_eq!(status(d2).await, Some(json!("DELETED")), "the cancelled order's slip, at its last date");
+            assert_eq!(status(d3).await, None);
+        } else {
+            assert_eq!(status(d2).await, None, "the slip left v2's date");
+            assert_eq!(status(d3).await, Some(json!("ACTIVE")));
+        }
+    }
+}

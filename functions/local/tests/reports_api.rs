@@ -77,9 +77,10 @@ async fn a_temperature_read_at_a_stop_is_a_route_temperature_with_its_route() {
             "data": json!({ "stockingIndex": 1, "temperature": temperature }).to_string(),
             "requestId": request, "occurredAt": text(occurred) } })
     };
-    gql("create_driver_action", &driver, args(44.5, &unique("rq"))).await.unwrap();
     let day = fn_stocking::window::stocking_day(occurred).to_string();
-    put_stop(&day, &location, ("rt-9", 4), "MW", None).await;
+    let route = unique("rt").to_lowercase();
+    put_stop(&day, &location, (&route, 4), "MW", None).await;
+    gql("create_driver_action", &driver, args(44.5, &unique("rq"))).await.unwrap();
 
     let (start, end) = (ago(60).timestamp().to_string(), (Utc::now() + Duration::minutes(5)).timestamp().to_string());
     let query = [("startTime", start.as_str()), ("endTime", end.as_str())];
@@ -87,7 +88,7 @@ async fn a_temperature_read_at_a_stop_is_a_route_temperature_with_its_route() {
     assert_eq!(status, 200, "{body}");
     let mine: Vec<&Value> = body["items"].as_array().unwrap().iter().filter(|r| r["Location"] == location).collect();
     assert_eq!(mine.len(), 1, "{body}");
-    assert_eq!((&mine[0]["Temperature"], &mine[0]["assignedRoute"]), (&json!(44.5), &json!("rt-9")));
+    assert_eq!((&mine[0]["Temperature"], &mine[0]["assignedRoute"]), (&json!(44.5), &json!(route)));
     assert_eq!(mine[0]["DateTime"], json!(occurred.timestamp()));
 }
 
@@ -136,12 +137,19 @@ async fn driver_calls_through_the_api_make_log_entries_with_the_error_case() {
     let location = par_ready_fridge("DLG").await;
     let driver = user_with(&["FridgeTasks", "RecordTemperature"]).await;
     let start = (Utc::now() - Duration::seconds(5)).timestamp().to_string();
+    let today = fn_stocking::window::stocking_day(ago(1)).to_string();
+    put_stop(&today, &location, (&unique("rt").to_lowercase(), 1), "MW", None).await;
     let ok = json!({ "input": { "eventType": "LocationStocked", "locationId": location,
         "data": json!({ "stockingIndex": 1 }).to_string(), "requestId": unique("ok"), "occurredAt": text(ago(1)) } });
     gql("create_driver_action", &driver, ok).await.unwrap();
+    // Refused past the gate (occurred three days ago: outside the window), so logged as an error.
     let bad = json!({ "input": { "eventType": "LocationStocked", "locationId": location,
-        "data": json!({ "stockingIndex": "one" }).to_string(), "requestId": unique("bad"), "occurredAt": text(ago(1)) } });
+        "data": json!({ "stockingIndex": 1 }).to_string(), "requestId": unique("bad"), "occurredAt": text(ago(3 * 24 * 60)) } });
     assert!(gql("create_driver_action", &driver, bad).await.is_err());
+    // Malformed input is refused before the gate: no log row (issue 38).
+    let malformed = json!({ "input": { "eventType": "LocationStocked", "locationId": location,
+        "data": json!({ "stockingIndex": "one" }).to_string(), "requestId": unique("bad"), "occurredAt": text(ago(1)) } });
+    assert!(gql("create_driver_action", &driver, malformed).await.is_err());
     let unlock = json!({ "input": { "locationId": location, "task": "UnlockDoor", "requestId": unique("t") } });
     let sent = gql("run_fridge_task", &driver, unlock).await.unwrap();
     assert_eq!(sent["resource"], "DriverTask");
@@ -180,4 +188,24 @@ async fn driver_calls_through_the_api_make_log_entries_with_the_error_case() {
     let admin = admin().await;
     assert_eq!(emails["emails"][&admin.sub], json!(admin.email));
     assert_eq!(http("driver_log_emails", Some(&user_with(&["GetStockOuts"]).await), None).await.0, 403);
+}
+
+#[tokio::test]
+async fn cognito_emails_with_ids_answer_only_those_users() {
+    let reader = user_with(&["GetDriverLog"]).await;
+    let (admin, restricted) = (admin().await, restricted().await);
+    let (status, all) = http("driver_log_emails", Some(&reader), None).await;
+    assert_eq!(status, 200, "{all}");
+    assert!(all["emails"].as_object().unwrap().len() >= 2);
+
+    let ids = format!("{},not-a-user", admin.sub);
+    let (status, some) = http_query("driver_log_emails", Some(&reader), None, &[], &[("ids", ids.as_str())]).await;
+    assert_eq!(status, 200, "{some}");
+    assert_eq!(some, json!({ "emails": { admin.sub.clone(): admin.email } }));
+    assert!(some["emails"].get(&restricted.sub).is_none());
+
+    let too_many: Vec<String> = (0..=100).map(|n| format!("u{n}")).collect();
+    let (status, body) =
+        http_query("driver_log_emails", Some(&reader), None, &[], &[("ids", too_many.join(",").as_str())]).await;
+    assert_eq!((status, body["message"].as_str()), (400, Some("ids can name at most 100 users a call")), "{body}");
 }

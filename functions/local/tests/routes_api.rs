@@ -474,3 +474,107 @@ async fn a_route_over_its_stop_bound_is_refused_in_the_dry_run() {
     );
     assert_eq!(dry["summary"]["invalid"], 49);
 }
+
+/// The routes' store, with a driver stocking `location` (through the stocking
+/// area's own write) between the first replacement's read and its write.
+struct StockedMeanwhile {
+    inner: fn_routes::store::Dynamo,
+    date: String,
+    location: String,
+    at: String,
+    done: std::sync::atomic::AtomicBool,
+}
+
+impl fn_routes::store::RoutesStore for StockedMeanwhile {
+    async fn stops_of_date(&self, date: &str) -> Result<Vec<stops::StoredStop>, ApiError> {
+        self.inner.stops_of_date(date).await
+    }
+    async fn stops_of_route(&self, date: &str, route: &str) -> Result<Vec<stops::StoredStop>, ApiError> {
+        self.inner.stops_of_route(date, route).await
+    }
+    async fn route_version(&self, date: &str, route: &str) -> Result<Option<fn_routes::store::RouteVersion>, ApiError> {
+        self.inner.route_version(date, route).await
+    }
+    async fn route_versions(
+        &self,
+        date: &str,
+    ) -> Result<std::collections::HashMap<String, fn_routes::store::RouteVersion>, ApiError> {
+        self.inner.route_versions(date).await
+    }
+    async fn write_route(&self, change: &fn_routes::store::RouteWrite<'_>) -> Result<(), ApiError> {
+        if !self.done.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            use fn_stocking::store::ActionStore;
+            let stocking = fn_stocking::store::Dynamo(deps().await);
+            assert_eq!(stocking.mark_stocked(&self.date, &self.location, 1, &self.at).await.unwrap(), 1);
+        }
+        self.inner.write_route(change).await
+    }
+    async fn orders_of_date(&self, date: &str) -> Result<Vec<FridgeOrder>, ApiError> {
+        self.inner.orders_of_date(date).await
+    }
+    async fn locations(
+        &self,
+        ids: Vec<String>,
+        projection: &[&str],
+    ) -> Result<Vec<fleet_shared::entity::Location>, ApiError> {
+        self.inner.locations(ids, projection).await
+    }
+    async fn assign_route(&self, a: &fn_routes::store::RouteAssignment<'_>) -> Result<(), ApiError> {
+        self.inner.assign_route(a).await
+    }
+}
+
+#[tokio::test]
+async fn a_stocked_time_set_while_a_route_is_replaced_is_never_erased() {
+    use fn_routes::store::RoutesStore;
+    let date = own_date();
+    let (a, b) = (fridge("RS_A").await, fridge("RS_B").await);
+    let admin = admin().await;
+    let first = [stop_row(&date, &a, "s1", "1", "DELIVERY"), stop_row(&date, &b, "s1", "2", "DELIVERY")];
+    let (_, out) =
+        http("route_schedule_commit", Some(&admin), Some(&upload(&unique("up").replace('_', "-"), &first))).await;
+    assert_eq!(out["written"], 2, "{out}");
+    let deps = deps().await;
+    let before = fn_routes::store::Dynamo(deps).route_version(&date, "s1").await.unwrap().unwrap().version;
+
+    // b is stocked after the replacement read the route, before it writes: the
+    // write fails on the version the stocking moved, and is made again on a new read.
+    let at = format!("{date}T15:00:00.000Z");
+    let racing = StockedMeanwhile {
+        inner: fn_routes::store::Dynamo(deps),
+        date: date.clone(),
+        location: b.clone(),
+        at: at.clone(),
+        done: Default::default(),
+    };
+    let stop = |id: &str, n: i64| RouteStop {
+        stocking_date: date.clone(),
+        market: "MW".into(),
+        id: id.into(),
+        route: "s1".into(),
+        stop: n,
+        stocking_index: 1,
+        stop_type: "DELIVERY".into(),
+    };
+    let record = Record::new(fleet_shared::history::entity("routes", &date), &at, "test", "swap", vec![]);
+    stops::replace(&racing, &date, "s1", &[stop(&b, 1), stop(&a, 2)], "swap", &record, &[]).await.unwrap();
+    let now: Vec<(i64, String, Option<String>)> = stops::of_route(deps, &date, "s1")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| (s.stop.stop, s.stop.id, s.stocked_time_utc))
+        .collect();
+    assert_eq!(now, [(1, b.clone(), Some(at.clone())), (2, a.clone(), None)], "b keeps its stocked time");
+    let after = fn_routes::store::Dynamo(deps).route_version(&date, "s1").await.unwrap().unwrap().version;
+    assert_eq!(after, before + 2, "the stocking and the replacement each moved the version");
+
+    // An earlier time wins; a later one changes nothing and leaves the version alone.
+    use fn_stocking::store::ActionStore;
+    let stocking = fn_stocking::store::Dynamo(deps);
+    assert_eq!(stocking.mark_stocked(&date, &b, 1, &format!("{date}T16:00:00.000Z")).await.unwrap(), 0);
+    assert_eq!(fn_routes::store::Dynamo(deps).route_version(&date, "s1").await.unwrap().unwrap().version, after);
+    let earlier = format!("{date}T14:00:00.000Z");
+    assert_eq!(stocking.mark_stocked(&date, &b, 1, &earlier).await.unwrap(), 1);
+    let b_now = stops::of_route(deps, &date, "s1").await.unwrap().into_iter().find(|s| s.stop.id == b).unwrap();
+    assert_eq!(b_now.stocked_time_utc, Some(earlier));
+}

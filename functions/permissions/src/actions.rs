@@ -14,6 +14,8 @@ pub const GROUPS: &[Group] = &[
         name: "Driver",
         actions: &[
             "FridgeTasks",
+            // Issue 38: opening a fridge door at a stop needs more than the generic FridgeTasks.
+            fleet_shared::assignment::UNLOCK_ACTION,
             "GetAllLocation",
             "GetEmptyChannel",
             "GetFridgeStock",
@@ -39,7 +41,11 @@ pub const GROUPS: &[Group] = &[
     },
     // Not named by the spec: route viewing and the two route uploads (1-locations §2.7, §2.8).
     // SyncLogiNext starts a LogiNext route sync (2-fleet §2.7; issue 24).
-    Group { name: "Routes", actions: &["ViewRoutes", "UploadRoutes", "SyncLogiNext"] },
+    // AssignRoutes sets who drives which route on a day (issue 38).
+    Group {
+        name: "Routes",
+        actions: &["ViewRoutes", "UploadRoutes", "SyncLogiNext", fleet_shared::assignment::ASSIGN_ACTION],
+    },
     // Not named by the spec: pars (3-planning §2).
     Group { name: "Pars", actions: &["GetPars", "UploadPars"] },
     // Not named by the spec: forecast (3-planning §2).
@@ -54,7 +60,11 @@ pub const GROUPS: &[Group] = &[
     // Not named by the spec: planograms (3-planning §2); reading a layout and scheduling changes are apart.
     Group { name: "Planograms", actions: &["GetPlanograms", "SchedulePlanograms"] },
     // Not named by the spec: a supervisor's revert of a recorded drop status (issue 24).
-    Group { name: "Stocking Supervisor", actions: &["RevertDropOverride"] },
+    // SuperviseStocking acts on any route's stops: the field's exceptions (issue 38).
+    Group {
+        name: "Stocking Supervisor",
+        actions: &["RevertDropOverride", fleet_shared::assignment::SUPERVISOR_ACTION],
+    },
     // Not named by the spec: the reports (3-planning §2; issue 25). GetEmptyChannel is the spec's Driver action too.
     Group { name: "Reports", actions: &["GetEmptyChannel", "GetStockOuts", "GetRouteTemperatures", "GetDriverLog"] },
     Group { name: "Administration", actions: &[MANAGE_USER_PERMISSIONS] },

@@ -58,6 +58,11 @@ pub async fn list<S: PermissionStore>(store: &S) -> Result<Value, ApiError> {
 
 /// The history record of a grant (`granted`) or a revocation of `req`.
 fn change_record(req: &PermissionRequest, granted: bool, who: &str, at: &str) -> Record {
+    let source = if granted { "POST /users/permissions" } else { "POST /users/permissions/remove" };
+    record_from(req, granted, who, at, source)
+}
+
+fn record_from(req: &PermissionRequest, granted: bool, who: &str, at: &str, source: &str) -> Record {
     let (old, new) = if granted { ("false", "true") } else { ("true", "false") };
     let change = Change {
         attribute: format!("{} {}", req.user, req.action),
@@ -65,8 +70,42 @@ fn change_record(req: &PermissionRequest, granted: bool, who: &str, at: &str) ->
         new_value: new.into(),
         reason: None,
     };
-    let source = if granted { "POST /users/permissions" } else { "POST /users/permissions/remove" };
     Record::new(history_entity(), at, who, source, vec![change])
+}
+
+/// Grants every action to the pool user with `email`, outside the API: the
+/// first administrator (scripts/grant-admin.sh, `source`). Each grant is
+/// written with its history record as a grant on the Permissions screen is
+/// (`who`: the operator), and an action already held records nothing.
+/// Answers the user's sub and how many actions were newly granted.
+pub async fn grant_every_action<S: PermissionStore>(
+    store: &S,
+    email: &str,
+    who: &str,
+    source: &str,
+) -> Result<(String, usize), ApiError> {
+    let users = store.users().await?;
+    let user = users
+        .iter()
+        .find(|u| u.email.eq_ignore_ascii_case(email.trim()))
+        .ok_or_else(|| ApiError::bad_request(format!("No user {email} in the user pool")))?;
+    let mut granted = 0;
+    for action in actions::all() {
+        let at = fridge_time::now_text();
+        let req = PermissionRequest { user: user.sub.clone(), action: action.to_string() };
+        let grant = Grant {
+            user: req.user.clone(),
+            action: req.action.clone(),
+            granted_by: Some(who.to_string()),
+            granted_at: Some(at.clone()),
+        };
+        match store.grant(&grant, &record_from(&req, true, who, &at, source)).await {
+            Ok(()) => granted += 1,
+            Err(ApiError::Conflict(_)) => {} // held already: nothing changed, nothing recorded
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((user.sub.clone(), granted))
 }
 
 /// The request, checked; `in_pool`: the user must be in the user pool (a
@@ -166,6 +205,32 @@ mod tests {
         assert_eq!(
             (history[0].changes[0].attribute.as_str(), history[0].source.as_str()),
             ("s-a GetPars", "POST /users/permissions")
+        );
+    }
+
+    #[tokio::test]
+    async fn the_first_administrator_is_granted_every_action_each_with_its_record_once() {
+        let store = pool();
+        store.grants.lock().unwrap().push(Grant {
+            user: "s-a".into(),
+            action: ACTION.into(),
+            granted_by: None,
+            granted_at: None,
+        });
+        let who = "operator arn:aws:iam::1:user/ops";
+        let (sub, granted) = grant_every_action(&store, "al@FLEET", who, "scripts/grant-admin.sh").await.unwrap();
+        assert_eq!((sub.as_str(), granted), ("s-a", actions::all().len() - 1));
+        let history = store.history.lock().unwrap().clone();
+        assert_eq!(history.len(), granted);
+        assert!(history.iter().all(|r| r.who == who && r.source == "scripts/grant-admin.sh"));
+        assert!(history.iter().all(|r| r.entity == history_entity() && r.changes[0].new_value == "true"));
+        assert!(!history.iter().any(|r| r.changes[0].attribute == format!("s-a {ACTION}")), "held already");
+        // Run again: everything held, nothing recorded.
+        assert_eq!(grant_every_action(&store, "Al@fleet", who, "x").await.unwrap().1, 0);
+        assert_eq!(store.history.lock().unwrap().len(), granted);
+        assert_eq!(
+            grant_every_action(&store, "nobody@fleet", who, "x").await.unwrap_err().to_string(),
+            "No user nobody@fleet in the user pool"
         );
     }
 

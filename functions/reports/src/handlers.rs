@@ -6,9 +6,10 @@ use crate::store;
 use chrono::{DateTime, NaiveDate, Utc};
 use fleet_shared::entity::report::{EmptyChannel, Kind, StockOut};
 use fleet_shared::fridge_time::{self, stamp};
-use fleet_shared::{driver_log, ApiError, Deps, Input};
+use fleet_shared::{driver_log, limits, ApiError, Deps, Input};
+use fn_permissions::store::PoolUser;
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 /// Route temperature rows a page holds at most.
 pub const PAGE: usize = 1000;
@@ -110,11 +111,79 @@ pub async fn driver_log(deps: &'static Deps, input: Input) -> Result<Value, ApiE
     Ok(json!({ "items": items, "nextToken": next }))
 }
 
-/// GET /reports/driverlog/cognitoemails: `{emails: {userId: email}}` of the
-/// pool's users (3-planning §7). Every user: the pool is the console's staff.
-pub async fn cognito_emails(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
+/// Most user ids one `cognitoemails?ids=` call names. The screen asks for the
+/// users of the rows it shows in chunks of this many; a Cognito sub is 36
+/// characters, so a chunk stays far under the HTTP API's URL limit.
+pub const MAX_EMAIL_IDS: usize = 100;
+
+/// The `ids` query parameter of cognitoemails: `None` when absent (every
+/// user), else the distinct ids it names (comma-separated, 1 to
+/// `MAX_EMAIL_IDS`, each an id of at most `MAX_ID_CHARS`).
+pub fn email_ids(raw: Option<&str>) -> Result<Option<BTreeSet<String>>, String> {
+    let Some(raw) = raw else { return Ok(None) };
+    let mut ids = BTreeSet::new();
+    for id in raw.split(',').map(str::trim) {
+        if id.is_empty() || id.chars().count() > limits::MAX_ID_CHARS || id.chars().any(|c| c.is_control()) {
+            return Err(format!(
+                "ids must be comma-separated user ids of 1 to {} characters each",
+                limits::MAX_ID_CHARS
+            ));
+        }
+        ids.insert(id.to_string());
+    }
+    if ids.len() > MAX_EMAIL_IDS {
+        return Err(format!("ids can name at most {MAX_EMAIL_IDS} users a call"));
+    }
+    Ok(Some(ids))
+}
+
+/// `{emails: {userId: email}}` of `users`, only those `ids` names when given.
+pub fn emails_of(users: Vec<PoolUser>, ids: Option<&BTreeSet<String>>) -> Value {
+    let emails: serde_json::Map<String, Value> = users
+        .into_iter()
+        .filter(|u| ids.is_none_or(|ids| ids.contains(&u.sub)))
+        .map(|u| (u.sub, Value::String(u.email)))
+        .collect();
+    json!({ "emails": emails })
+}
+
+/// GET /reports/driverlog/cognitoemails[?ids=a,b]: `{emails: {userId: email}}`
+/// (3-planning §7). With `ids`, only those users: the screen asks for the
+/// users of the rows it shows, not the whole staff directory (issue 38).
+pub async fn cognito_emails(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     use fn_permissions::store::PermissionStore;
+    let ids = email_ids(input.query.get("ids").map(String::as_str)).map_err(ApiError::bad_request)?;
     let users = fn_permissions::store::Dynamo(deps).users().await?;
-    let emails: serde_json::Map<String, Value> = users.into_iter().map(|u| (u.sub, Value::String(u.email))).collect();
-    Ok(json!({ "emails": emails }))
+    Ok(emails_of(users, ids.as_ref()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(sub: &str) -> PoolUser {
+        PoolUser { sub: sub.into(), email: format!("{sub}@fleet.test") }
+    }
+
+    #[test]
+    fn ids_name_the_users_answered_and_keep_the_shape() {
+        let users = || vec![user("a"), user("b"), user("c")];
+        assert_eq!(emails_of(users(), None)["emails"].as_object().unwrap().len(), 3);
+        let ids = email_ids(Some("c, a,a,zz")).unwrap().unwrap();
+        assert_eq!(emails_of(users(), Some(&ids)), json!({ "emails": { "a": "a@fleet.test", "c": "c@fleet.test" } }));
+        assert_eq!(email_ids(None).unwrap(), None);
+    }
+
+    #[test]
+    fn ids_are_bounded_and_never_blank() {
+        let bad = "ids must be comma-separated user ids of 1 to 64 characters each";
+        assert_eq!(email_ids(Some("")).unwrap_err(), bad);
+        assert_eq!(email_ids(Some("a,,b")).unwrap_err(), bad);
+        assert_eq!(email_ids(Some(&"x".repeat(65))).unwrap_err(), bad);
+        let many: Vec<String> = (0..=MAX_EMAIL_IDS).map(|n| format!("u{n}")).collect();
+        assert_eq!(email_ids(Some(&many.join(","))).unwrap_err(), "ids can name at most 100 users a call");
+        // Repeats count once.
+        let repeated = vec!["same"; MAX_EMAIL_IDS + 5].join(",");
+        assert_eq!(email_ids(Some(&repeated)).unwrap().unwrap().len(), 1);
+    }
 }

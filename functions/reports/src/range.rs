@@ -88,6 +88,7 @@ pub fn export() -> Value {
         "loadFailed": "Unable to load data, Please check your internet and your permissions",
         "noData": "NO Data to Load",
         "errorRow": "Error while processing this request",
+        "maxEmailIds": crate::handlers::MAX_EMAIL_IDS,
     })
 }
 

@@ -1,4 +1,5 @@
 //! Route functions: parse at the boundary, then run the route rules.
+use crate::assignments::{self, AssignInput, AssignmentView, DriverUpload};
 use crate::drivers::DriverRoutes;
 use crate::loginext::client::Http;
 use crate::loginext::start::{self, Starter, SyncInput};
@@ -92,7 +93,7 @@ pub async fn driver_routes_commit(deps: &'static Deps, input: Input) -> Result<u
 pub async fn sync_loginext(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let caller = input.caller()?;
     let body: SyncInput = input.arg("input")?;
-    let who = Starter { email: caller.display(), name: caller.name.as_deref() };
+    let who = Starter { sub: &caller.sub, email: caller.display(), name: caller.name.as_deref() };
     start::start(&Dynamo(deps), &deps.table(Table::Idempotency)?, body, who, chrono::Utc::now()).await
 }
 
@@ -106,6 +107,51 @@ pub async fn route_sync_worker(deps: &'static Deps, input: Input) -> Result<Valu
     let messages = sqs_records(&input)?;
     let (store, records) = (Dynamo(deps), deps.table(Table::Idempotency)?);
     let planner = Http(deps.config.routing_service()?);
-    let worker = Worker { routes: &store, jobs: &store, records: &records, planner: &planner };
+    let worker = Worker { routes: &store, jobs: &store, records: &records, planner: &planner, now: chrono::Utc::now() };
     serde_json::to_value(worker.batch(messages).await).map_err(ApiError::internal)
+}
+
+/// `routeAssignments(stockingDate)`: every route driver of the date.
+pub async fn route_assignments(deps: &'static Deps, input: Input) -> Result<Vec<AssignmentView>, ApiError> {
+    let date: String = input.arg("stockingDate")?;
+    assignments::list(&Dynamo(deps), &date).await
+}
+
+/// `assignRouteDriver(input)`: sets, changes or clears one route's driver.
+pub async fn assign_route_driver(deps: &'static Deps, input: Input) -> Result<Option<AssignmentView>, ApiError> {
+    let body: AssignInput = input.arg("input")?;
+    let records = deps.table(Table::Idempotency)?;
+    assignments::assign(&Dynamo(deps), &records, input.caller()?, body, &now_text()).await
+}
+
+/// `routeDriverHistory(stockingDate, route, nextToken)`: a route's driver changes, newest first.
+pub async fn route_driver_history(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let (date, route): (String, String) = (input.arg("stockingDate")?, input.arg("route")?);
+    let token: Option<String> = input.arg("nextToken")?;
+    let entity = assignments::history_entity(&date, &route)?;
+    fleet_shared::history::page(deps.table(Table::History)?, deps.config.paging_secret()?, &entity, token.as_deref())
+        .await
+}
+
+async fn driver_upload<'a>(
+    store: &'a Dynamo,
+    input: &Input,
+    req: &UploadRequest,
+) -> Result<DriverUpload<'a, Dynamo>, ApiError> {
+    let known = assignments::resolve(store, assignments::emails_of(req)).await?;
+    Ok(DriverUpload { store, user: user(input)?, now: now_text(), known })
+}
+
+/// POST /locations/routes/assignments/dry-run: `date, route, driverEmail` rows checked whole.
+pub async fn route_drivers_dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
+    let req: UploadRequest = input.parse()?;
+    let store = Dynamo(deps);
+    upload::dry_run(&driver_upload(&store, &input, &req).await?, &req).await
+}
+
+/// POST /locations/routes/assignments/commit: one batch; each route's change lands alone.
+pub async fn route_drivers_commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
+    let req: UploadRequest = input.parse()?;
+    let store = Dynamo(deps);
+    upload::commit(&driver_upload(&store, &input, &req).await?, &req, &deps.table(Table::Idempotency)?).await
 }

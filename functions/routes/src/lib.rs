@@ -1,5 +1,6 @@
 //! Routes: route stops by date with tote counts, the route-stop schedule
 //! upload and the driver/route upload (spec 1-locations §2.7, §2.8, §5.4, §7).
+pub mod assignments;
 pub mod cells;
 pub mod drivers;
 pub mod handlers;
@@ -56,6 +57,52 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::Idempotency),
         ],
         handler: handler!(handlers::driver_routes_commit),
+    },
+    FunctionSpec {
+        name: "route_assignments",
+        trigger: Trigger::Query("routeAssignments"),
+        permission: Permission::Action("ViewRoutes"),
+        grants: &[Grant::ReadTable(Table::LocationRoutes)],
+        handler: handler!(handlers::route_assignments),
+    },
+    FunctionSpec {
+        name: "assign_route_driver",
+        trigger: Trigger::Mutation("assignRouteDriver"),
+        permission: Permission::Action(fleet_shared::assignment::ASSIGN_ACTION),
+        // The driver is found by e-mail in the user pool; the change lands with its history and request record.
+        grants: &[
+            Grant::CrudTable(Table::LocationRoutes),
+            Grant::ListUsers,
+            Grant::WriteTable(Table::History),
+            Grant::CrudTable(Table::Idempotency),
+        ],
+        handler: handler!(handlers::assign_route_driver),
+    },
+    FunctionSpec {
+        name: "route_driver_history",
+        trigger: Trigger::Query("routeDriverHistory"),
+        permission: Permission::Action("ViewRoutes"),
+        grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
+        handler: handler!(handlers::route_driver_history),
+    },
+    FunctionSpec {
+        name: "route_drivers_dry_run",
+        trigger: Trigger::Http { method: "POST", path: "/locations/routes/assignments/dry-run" },
+        permission: Permission::Action(fleet_shared::assignment::ASSIGN_ACTION),
+        grants: &[Grant::ReadTable(Table::LocationRoutes), Grant::ListUsers],
+        handler: handler!(handlers::route_drivers_dry_run),
+    },
+    FunctionSpec {
+        name: "route_drivers_commit",
+        trigger: Trigger::Http { method: "POST", path: "/locations/routes/assignments/commit" },
+        permission: Permission::Action(fleet_shared::assignment::ASSIGN_ACTION),
+        grants: &[
+            Grant::CrudTable(Table::LocationRoutes),
+            Grant::ListUsers,
+            Grant::WriteTable(Table::History),
+            Grant::CrudTable(Table::Idempotency),
+        ],
+        handler: handler!(handlers::route_drivers_commit),
     },
     FunctionSpec {
         name: "sync_loginext_loc_routes",

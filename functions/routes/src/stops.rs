@@ -7,7 +7,7 @@ use fleet_shared::entity::route_stop::sort_key;
 pub use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
 use fleet_shared::history::Record;
 use fleet_shared::idempotency::Claim;
-use fleet_shared::{store, ApiError, Deps};
+use fleet_shared::{ApiError, Deps};
 use std::collections::{BTreeSet, HashMap};
 
 /// Stop types a stop may have (uppercase).
@@ -24,10 +24,41 @@ pub fn too_many_stops(date: &str, route: &str, stops: usize) -> String {
     format!("Route {route} on {date} has {stops} stops; a route can have at most {MAX_STOPS_PER_ROUTE}.")
 }
 
+/// Reads of a route and tries of its replacement while only stocked times
+/// change under it (a stocked stop moves the route's version).
+const REPLACE_TRIES: usize = 4;
+
+/// What a replacement is based on: the route's version, then its stops, as
+/// read; the other routes whose version must not have moved; the sync it applies.
+pub struct Basis<'a> {
+    pub seen: Option<u64>,
+    /// The route's stops as read after `seen`.
+    pub old: &'a [StoredStop],
+    pub checks: Vec<(String, Option<u64>)>,
+    pub sync: Option<&'a str>,
+}
+
+fn changed_meanwhile(date: &str, route: &str) -> ApiError {
+    ApiError::Conflict(format!(
+        "Route {route} on {date} was changed by another upload meanwhile. Check the file again."
+    ))
+}
+
+/// A route's stops as a replacement leaves them: everything but the stocked
+/// times (every replacement writes its own `upload` on each stop).
+fn layout(stops: &[StoredStop]) -> Vec<(&str, &RouteStop, Option<&str>)> {
+    let mut all: Vec<_> = stops.iter().map(|s| (s.route_stop.as_str(), &s.stop, s.upload.as_deref())).collect();
+    all.sort_by(|a, b| a.0.cmp(b.0));
+    all
+}
+
 /// Replaces the stops of one route on one date with `stops` (all of that
 /// route and date), with the history record and `claims` (the upload's
 /// records), in one transaction, on the condition that the route's version
-/// is still the one read before its stops.
+/// is still the one read before its stops. A version moved only by stocked
+/// times (the stops are otherwise as first read) is read and written again,
+/// so a stocked time set meanwhile is kept (issue 38); a route another
+/// replacement changed is refused.
 pub async fn replace(
     store: &impl RoutesStore,
     date: &str,
@@ -40,19 +71,51 @@ pub async fn replace(
     if stops.len() > MAX_STOPS_PER_ROUTE {
         return Err(ApiError::bad_request(too_many_stops(date, route, stops.len())));
     }
-    let seen = store.route_version(date, route).await?;
-    let old = store.stops_of_route(date, route).await?;
+    let mut first: Option<Vec<StoredStop>> = None;
+    for _ in 0..REPLACE_TRIES {
+        let seen = store.route_version(date, route).await?.map(|v| v.version);
+        let old = store.stops_of_route(date, route).await?;
+        if first.as_deref().is_some_and(|first| layout(first) != layout(&old)) {
+            return Err(changed_meanwhile(date, route));
+        }
+        let basis = Basis { seen, old: &old, checks: Vec::new(), sync: None };
+        match write(store, date, route, stops, upload, record, claims, &basis).await {
+            Err(ApiError::Conflict(_)) => first = first.or(Some(old)),
+            done => return done,
+        }
+    }
+    Err(changed_meanwhile(date, route))
+}
+
+/// Writes one replacement on what `basis` read, once: a generic Conflict
+/// when the route, or a route it checks, moved since (the caller reads again).
+#[allow(clippy::too_many_arguments)]
+pub async fn write(
+    store: &impl RoutesStore,
+    date: &str,
+    route: &str,
+    stops: &[RouteStop],
+    upload: &str,
+    record: &Record,
+    claims: &[Claim],
+    basis: &Basis<'_>,
+) -> Result<(), ApiError> {
+    if stops.len() > MAX_STOPS_PER_ROUTE {
+        return Err(ApiError::bad_request(too_many_stops(date, route, stops.len())));
+    }
     let new_keys: BTreeSet<String> = stops.iter().map(|s| sort_key(&s.route, s.stop)).collect();
     // A re-upload during the day keeps what the drivers recorded: the same
     // location and stocking index keeps its stocked time, wherever it moves.
-    let stocked: HashMap<(String, i64), String> = old
+    // The version condition makes sure these are still the stored times.
+    let stocked: HashMap<(String, i64), String> = basis
+        .old
         .iter()
         .filter_map(|o| Some(((o.stop.id.clone(), o.stop.stocking_index), o.stocked_time_utc.clone()?)))
         .collect();
     let change = RouteWrite {
         date,
         route,
-        gone: old.iter().map(|o| o.route_stop.clone()).filter(|k| !new_keys.contains(k)).collect(),
+        gone: basis.old.iter().map(|o| o.route_stop.clone()).filter(|k| !new_keys.contains(k)).collect(),
         stops: stops
             .iter()
             .map(|s| StoredStop {
@@ -62,15 +125,13 @@ pub async fn replace(
                 stocked_time_utc: stocked.get(&(s.id.clone(), s.stocking_index)).cloned(),
             })
             .collect(),
-        seen,
+        seen: basis.seen,
+        checks: basis.checks.clone(),
+        sync: basis.sync,
         record,
         claims,
     };
-    store::on_conflict(store.write_route(&change).await, || {
-        ApiError::Conflict(format!(
-            "Route {route} on {date} was changed by another upload meanwhile. Check the file again."
-        ))
-    })
+    store.write_route(&change).await
 }
 
 /// [`replace`] in DynamoDB, as the integration tests call it.
@@ -153,6 +214,19 @@ mod tests {
             |key: &str| fake.stops.lock().unwrap()[&(DATE.to_string(), key.to_string())].stocked_time_utc.clone();
         assert_eq!(stocked("g1#0002"), Some(at));
         assert_eq!(stocked("g1#0001"), None, "C was not stocked");
+    }
+
+    #[tokio::test]
+    async fn a_stocked_time_set_between_the_read_and_the_write_is_kept() {
+        let fake = Fake::default();
+        replace(&fake, DATE, "g1", &[stop("A", 1, "MW"), stop("B", 2, "MW")], "u1", &record(), &[]).await.unwrap();
+        // A driver stocks B after this replacement read the route, before it writes.
+        let at = "2026-11-23T15:00:00.000Z";
+        fake.stocked_meanwhile.lock().unwrap().push((DATE.into(), "g1#0002".into(), at.into()));
+        replace(&fake, DATE, "g1", &[stop("B", 1, "MW"), stop("A", 2, "MW")], "u2", &record(), &[]).await.unwrap();
+        assert_eq!(ids(&fake), [(1, "B".into()), (2, "A".into())]);
+        assert_eq!(fake.stocked(DATE, "g1#0001").as_deref(), Some(at), "B keeps its stocked time");
+        assert_eq!(fake.history.lock().unwrap().len(), 2, "written once");
     }
 
     #[tokio::test]

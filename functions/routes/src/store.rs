@@ -2,7 +2,7 @@
 //! route, a route's replacement (one transaction), the orders of a date, and
 //! the locations a route upload names. `Dynamo` is its DynamoDB
 //! implementation; `fake` an in-memory one for unit tests of the rules.
-use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{AttributeValue, ConditionCheck, Delete, Put, TransactWriteItem, Update};
 use fleet_shared::entity::fridge_order::{self, FridgeOrder};
 use fleet_shared::entity::route_stop::{self, version_key, StoredStop};
 use fleet_shared::entity::Location;
@@ -26,6 +26,13 @@ pub struct RouteWrite<'a> {
     /// The route's version read before its stops (`None`: never replaced);
     /// the write lands only if it still is, and stores the next one.
     pub seen: Option<u64>,
+    /// Other routes whose version must still be the one read (`None`: none):
+    /// the routes a sync moves stops from, so a stop stocked there meanwhile
+    /// (which moves its route's version) is not moved (issue 38).
+    pub checks: Vec<(String, Option<u64>)>,
+    /// The sync job (`createdAt#id`) this write applies, kept on the route's
+    /// version as its last applied sync; an upload leaves that as it is.
+    pub sync: Option<&'a str>,
     pub record: &'a Record,
     /// Idempotency records that land with the route (the upload's).
     pub claims: &'a [Claim],
@@ -50,7 +57,16 @@ pub trait RoutesStore: Sync {
     fn stops_of_route(&self, date: &str, route: &str)
         -> impl Future<Output = Result<Vec<StoredStop>, ApiError>> + Send;
     /// The route's version on the date; `None` when it was never replaced.
-    fn route_version(&self, date: &str, route: &str) -> impl Future<Output = Result<Option<u64>, ApiError>> + Send;
+    fn route_version(
+        &self,
+        date: &str,
+        route: &str,
+    ) -> impl Future<Output = Result<Option<RouteVersion>, ApiError>> + Send;
+    /// Every route's version on the date by route, read strongly consistent.
+    fn route_versions(
+        &self,
+        date: &str,
+    ) -> impl Future<Output = Result<HashMap<String, RouteVersion>, ApiError>> + Send;
     /// Applies a replacement all or nothing: a generic Conflict when the
     /// version moved since `seen` or a claim is already recorded.
     fn write_route(&self, change: &RouteWrite<'_>) -> impl Future<Output = Result<(), ApiError>> + Send;
@@ -68,15 +84,34 @@ pub trait RoutesStore: Sync {
 }
 
 /// A route's version on a date: each replacement adds one, on the condition
-/// that it is still the one read, so two replacements racing cannot merge.
-#[derive(Debug, Serialize, Deserialize)]
+/// that it is still the one read, so two replacements racing cannot merge;
+/// each stocked time set on its stops adds one too (`route_stop::stocked_write`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct RouteVersion {
+pub struct RouteVersion {
     /// The route's partition (`route_stop::PK`).
-    date_shard: String,
-    stocking_date: String,
-    route_stop: String,
-    version: u64,
+    pub date_shard: String,
+    pub stocking_date: String,
+    pub route_stop: String,
+    pub version: u64,
+    /// The newest sync job (`createdAt#id`) applied to the route: an older
+    /// job's plan never overwrites it (issue 38).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_sync: Option<String>,
+}
+
+impl RouteVersion {
+    pub fn route(&self) -> &str {
+        route_stop::route_of(&self.route_stop)
+    }
+}
+
+/// The condition that a route's version item is still `seen` (`None`: absent).
+fn version_is(seen: Option<u64>) -> (&'static str, Option<(&'static str, AttributeValue)>) {
+    match seen {
+        None => ("attribute_not_exists(routeStop)", None),
+        Some(v) => ("version = :seen", Some((":seen", AttributeValue::N(v.to_string())))),
+    }
 }
 
 /// Routes in DynamoDB, for a function that granted the tables it uses.
@@ -92,15 +127,20 @@ impl RoutesStore for Dynamo {
         route_stop::stops_of_route(&self.0.table(Table::LocationRoutes)?, date, route).consistent().all().await
     }
 
-    async fn route_version(&self, date: &str, route: &str) -> Result<Option<u64>, ApiError> {
+    async fn route_version(&self, date: &str, route: &str) -> Result<Option<RouteVersion>, ApiError> {
         let key = route_stop::key(date, &version_key(route));
-        let seen: Option<RouteVersion> = self.0.table(Table::LocationRoutes)?.get(key).await?;
-        Ok(seen.map(|v| v.version))
+        self.0.table(Table::LocationRoutes)?.get(key).await
+    }
+
+    async fn route_versions(&self, date: &str) -> Result<HashMap<String, RouteVersion>, ApiError> {
+        let t = self.0.table(Table::LocationRoutes)?;
+        let read: Vec<RouteVersion> = route_stop::versions_of_date(&t, date).consistent().all().await?;
+        Ok(read.into_iter().map(|v| (v.route().to_string(), v)).collect())
     }
 
     async fn write_route(&self, w: &RouteWrite<'_>) -> Result<(), ApiError> {
         let t = self.0.table(Table::LocationRoutes)?;
-        let mut items = Vec::with_capacity(w.gone.len() + w.stops.len() + 2 + w.claims.len());
+        let mut items = Vec::with_capacity(w.gone.len() + w.stops.len() + w.checks.len() + 2 + w.claims.len());
         for gone in &w.gone {
             let del = Delete::builder()
                 .table_name(t.name)
@@ -117,20 +157,37 @@ impl RoutesStore for Dynamo {
                 .map_err(ApiError::internal)?;
             items.push(TransactWriteItem::builder().put(put).build());
         }
-        let next = RouteVersion {
-            date_shard: route_stop::partition(w.date, w.route),
-            stocking_date: w.date.into(),
-            route_stop: version_key(w.route),
-            version: w.seen.map_or(1, |v| v + 1),
-        };
-        let version = Put::builder().table_name(t.name).set_item(Some(store::to_item(&next)?));
-        let version = match w.seen {
-            None => version.condition_expression("attribute_not_exists(routeStop)"),
-            Some(v) => version
-                .condition_expression("version = :seen")
-                .expression_attribute_values(":seen", AttributeValue::N(v.to_string())),
-        };
-        items.push(TransactWriteItem::builder().put(version.build().map_err(ApiError::internal)?).build());
+        for (route, seen) in &w.checks {
+            let (condition, value) = version_is(*seen);
+            let check = ConditionCheck::builder()
+                .table_name(t.name)
+                .set_key(Some(route_stop::key(w.date, &version_key(route))))
+                .condition_expression(condition)
+                .set_expression_attribute_values(value.map(|(k, v)| HashMap::from([(k.to_string(), v)])));
+            items
+                .push(TransactWriteItem::builder().condition_check(check.build().map_err(ApiError::internal)?).build());
+        }
+        // An update, not a put: what else the version item holds (its last sync) stays.
+        let (condition, value) = version_is(w.seen);
+        let mut set = "SET version = :next, stockingDate = :date".to_string();
+        let mut values = HashMap::from([
+            (":next".to_string(), AttributeValue::N(w.seen.map_or(1, |v| v + 1).to_string())),
+            (":date".to_string(), store::s(w.date)),
+        ]);
+        if let Some(job) = w.sync {
+            set.push_str(", lastSync = :sync");
+            values.insert(":sync".into(), store::s(job));
+        }
+        values.extend(value.map(|(k, v)| (k.to_string(), v)));
+        let version = Update::builder()
+            .table_name(t.name)
+            .set_key(Some(route_stop::key(w.date, &version_key(w.route))))
+            .update_expression(set)
+            .condition_expression(condition)
+            .set_expression_attribute_values(Some(values))
+            .build()
+            .map_err(ApiError::internal)?;
+        items.push(TransactWriteItem::builder().update(version).build());
         items.push(w.record.put(self.0.table(Table::History)?.name)?);
         if !w.claims.is_empty() {
             let records = self.0.table(Table::Idempotency)?.name;
@@ -202,9 +259,14 @@ pub mod fake {
         pub locations: HashMap<String, Location>,
         /// (id, wholesale, route, stop) of each assignment, in order.
         pub assigned: Mutex<Vec<(String, bool, String, i64)>>,
-        /// Routes (date, route) that another upload replaces between this
-        /// one's read and its write.
+        /// Routes (date, route) that another upload replaces (with the same
+        /// stops) between this one's read and its write.
         pub meanwhile: Mutex<Vec<(String, String)>>,
+        /// Stops (date, routeStop, at) a driver stocks between a replacement's
+        /// read and its write, as `mark_stocked` does it.
+        pub stocked_meanwhile: Mutex<Vec<(String, String, String)>>,
+        /// (date, route) -> the last sync applied to it.
+        pub synced: Mutex<HashMap<(String, String), String>>,
     }
 
     impl Fake {
@@ -216,6 +278,23 @@ pub mod fake {
                 .filter(|((d, k), _)| d == date && k.starts_with(&format!("{route}#")))
                 .map(|(_, s)| (s.stop.stop, s.stop.id.clone(), s.stop.stop_type.clone()))
                 .collect()
+        }
+
+        /// A driver stocks the stop at `route_stop` as `mark_stocked` does: the
+        /// earliest time stays, and the route's version moves.
+        pub fn stock(&self, date: &str, route_stop: &str, at: &str) {
+            let mut stops = self.stops.lock().unwrap();
+            let Some(s) = stops.get_mut(&(date.to_string(), route_stop.to_string())) else { return };
+            if s.stocked_time_utc.as_deref().is_none_or(|known| known > at) {
+                s.stocked_time_utc = Some(at.to_string());
+                let key = (date.to_string(), route_stop::route_of(route_stop).to_string());
+                *self.versions.lock().unwrap().entry(key).or_default() += 1;
+            }
+        }
+
+        /// The stocked time of the stop at `route_stop`.
+        pub fn stocked(&self, date: &str, route_stop: &str) -> Option<String> {
+            self.stops.lock().unwrap().get(&(date.to_string(), route_stop.to_string()))?.stocked_time_utc.clone()
         }
     }
 
@@ -234,25 +313,59 @@ pub mod fake {
             Ok(stops.iter().filter(|((d, k), _)| d == date && k.starts_with(&prefix)).map(|(_, s)| s.clone()).collect())
         }
 
-        async fn route_version(&self, date: &str, route: &str) -> Result<Option<u64>, ApiError> {
-            Ok(self.versions.lock().unwrap().get(&(date.to_string(), route.to_string())).copied())
+        async fn route_version(&self, date: &str, route: &str) -> Result<Option<RouteVersion>, ApiError> {
+            Ok(self.route_versions(date).await?.remove(route))
+        }
+
+        async fn route_versions(&self, date: &str) -> Result<HashMap<String, RouteVersion>, ApiError> {
+            let versions = self.versions.lock().unwrap();
+            let synced = self.synced.lock().unwrap();
+            Ok(versions
+                .iter()
+                .filter(|((d, _), _)| d == date)
+                .map(|((d, route), v)| {
+                    let version = RouteVersion {
+                        date_shard: route_stop::partition(d, route),
+                        stocking_date: d.clone(),
+                        route_stop: version_key(route),
+                        version: *v,
+                        last_sync: synced.get(&(d.clone(), route.clone())).cloned(),
+                    };
+                    (route.clone(), version)
+                })
+                .collect())
         }
 
         async fn write_route(&self, w: &RouteWrite<'_>) -> Result<(), ApiError> {
             let key = (w.date.to_string(), w.route.to_string());
+            let stocked: Vec<_> = std::mem::take(&mut *self.stocked_meanwhile.lock().unwrap());
+            for (date, route_stop, at) in stocked {
+                self.stock(&date, &route_stop, &at);
+            }
             let mut versions = self.versions.lock().unwrap();
             let mut meanwhile = self.meanwhile.lock().unwrap();
             if let Some(i) = meanwhile.iter().position(|m| *m == key) {
+                // Another upload's replacement: its own upload id on each stop, a new version.
                 meanwhile.remove(i);
                 *versions.entry(key.clone()).or_default() += 1;
+                let prefix = format!("{}#", w.route);
+                for ((d, k), s) in self.stops.lock().unwrap().iter_mut() {
+                    if *d == w.date && k.starts_with(&prefix) {
+                        s.upload = Some("meanwhile".into());
+                    }
+                }
             }
-            if w.gone.len() + w.stops.len() + 2 + w.claims.len() > store::TRANSACT_MAX {
+            if w.gone.len() + w.stops.len() + w.checks.len() + 2 + w.claims.len() > store::TRANSACT_MAX {
                 return Err(ApiError::internal("transaction over 100 actions"));
             }
             if w.stops.iter().any(|s| serde_json::to_vec(s).map_or(true, |b| b.len() > MAX_ITEM_BYTES)) {
                 return Err(ApiError::internal("item size has exceeded the maximum allowed size"));
             }
             if versions.get(&key).copied() != w.seen {
+                return Err(conflict());
+            }
+            if w.checks.iter().any(|(route, seen)| versions.get(&(w.date.to_string(), route.clone())).copied() != *seen)
+            {
                 return Err(conflict());
             }
             let known = self.records.0.lock().unwrap();
@@ -269,6 +382,9 @@ pub mod fake {
             }
             for s in &w.stops {
                 stops.insert((w.date.to_string(), s.route_stop.clone()), s.clone());
+            }
+            if let Some(job) = w.sync {
+                self.synced.lock().unwrap().insert(key.clone(), job.to_string());
             }
             versions.insert(key, w.seen.map_or(1, |v| v + 1));
             self.history.lock().unwrap().push(w.record.clone());

@@ -5,11 +5,13 @@
 //! the browser shows that part's §8 warning and keeps what it has.
 use crate::board_day::{self, DayCopies};
 use crate::dashboard::{self, Facts, Recorded};
-use crate::events::{ActionData, EventType};
+use crate::drop::SlipLock;
+use crate::events::{ActionData, DropOverride, EventType};
 use crate::record::StoredAction;
 use crate::status::StopStatus;
 use crate::store::dashboard::{BoardHealth, BoardLocation, BoardStore, BATCH_KEYS};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::RouteStop;
 use fleet_shared::{dates, fridge_time, ApiError, Input};
 use serde::Deserialize;
@@ -208,6 +210,25 @@ fn recorded(a: &StoredAction) -> Option<Recorded> {
     }
 }
 
+/// A recorded drop status as the status rules read it: a DropOverride of its slip, by its author.
+fn overridden(lock: &SlipLock) -> Recorded {
+    let (date, slip) = lock.slip();
+    let data = DropOverride {
+        user_submitted: lock.created_by.clone(),
+        drop_status: lock.drop_status,
+        status_reason: lock.status_reason.clone(),
+        original_drop_off_date: date.to_string(),
+        packing_slip_id: slip.to_string(),
+    };
+    Recorded {
+        location_id: lock.location_id.clone(),
+        data: ActionData::DropOverride(data),
+        occurred_at: lock.created_at.clone(),
+        by: lock.created_by.clone(),
+        by_sub: String::new(),
+    }
+}
+
 /// Reads one batch part for `ids`, a call per chunk of at most `BATCH_KEYS`,
 /// `BATCH_GETS_IN_FLIGHT` at a time (a day's 2,500 stops are 25 chunks: one
 /// after another they cost 25 round trips on the first load).
@@ -250,9 +271,22 @@ pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Re
     let date = filter.date.format("%Y-%m-%d").to_string();
     let as_of = fridge_time::now();
 
-    let (stops, actions) = tokio::join!(board_day::stops(store, day, &date), board_day::actions(store, day, &date));
-    let parts_slips = state(&stops, "slips");
-    let parts_actions = state(&actions, "actions");
+    let (stops, actions, locks, drivers) = tokio::join!(
+        board_day::stops(store, day, &date),
+        board_day::actions(store, day, &date),
+        board_day::locks(store, &date),
+        store.drivers(&date)
+    );
+    // The routes' drivers are route facts to the browser: without them the Driver column may be wrong.
+    let parts_slips = match state(&drivers, "drivers") {
+        "OK" => state(&stops, "slips"),
+        failed => failed,
+    };
+    // The overrides are actions to the browser: without them a stop's status may be wrong.
+    let parts_actions = match state(&locks, "overrides") {
+        "OK" => state(&actions, "actions"),
+        failed => failed,
+    };
     let in_area: Vec<RouteStop> = stops.unwrap_or_default().into_iter().filter(|s| filter.in_area(s)).collect();
     let mut route_names: Vec<String> = in_area.iter().map(|s| s.route.clone()).collect();
     route_names.sort();
@@ -281,8 +315,14 @@ pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Re
         health.unwrap_or_default().into_iter().map(|h| (h.location_id.clone(), h)).collect();
     let locations: HashMap<String, BoardLocation> =
         locations.unwrap_or_default().into_iter().map(|l| (l.id.clone(), l)).collect();
-    let day: Vec<Recorded> = actions.map(|all| all.iter().filter_map(recorded).collect()).unwrap_or_default();
-    let board = Board::new(&day);
+    // An override counts by its slip's live lock (below), not by its action: a revert deletes the lock.
+    let day: Vec<Recorded> = actions
+        .map(|all| all.iter().filter_map(recorded).filter(|r| !matches!(r.data, ActionData::DropOverride(_))).collect())
+        .unwrap_or_default();
+    let overrides: Vec<(Recorded, &SlipLock)> =
+        locks.as_deref().unwrap_or_default().iter().map(|l| (overridden(l), l)).collect();
+    let drivers = drivers.unwrap_or_default();
+    let board = Board::new(&day, &overrides, &drivers);
 
     // Every stop's status counts (the summary, each route's progress); only the routes with rows keep theirs.
     let mut routes: BTreeMap<String, Vec<StopLine>> = BTreeMap::new();
@@ -329,14 +369,32 @@ pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Re
 /// The day's actions, indexed for the rows.
 struct Board<'a> {
     by_location: HashMap<&'a str, Vec<&'a Recorded>>,
+    /// The date's live overrides by location, each with its lock (which stop it is for).
+    overrides: HashMap<&'a str, Vec<&'a (Recorded, &'a SlipLock)>>,
     vans: Vec<&'a Recorded>,
     /// Each driver's scans: (occurredAt, location).
     scans: HashMap<&'a str, Vec<(&'a str, &'a str)>>,
+    /// Each route's assigned driver.
+    drivers: HashMap<&'a str, &'a DriverAssignment>,
 }
 
 impl<'a> Board<'a> {
-    fn new(day: &'a [Recorded]) -> Board<'a> {
-        let mut board = Board { by_location: HashMap::new(), vans: vec![], scans: HashMap::new() };
+    fn new(
+        day: &'a [Recorded],
+        overrides: &'a [(Recorded, &'a SlipLock)],
+        drivers: &'a [DriverAssignment],
+    ) -> Board<'a> {
+        let drivers = drivers.iter().map(|d| (d.route.as_str(), d)).collect();
+        let mut board = Board {
+            by_location: HashMap::new(),
+            overrides: HashMap::new(),
+            vans: vec![],
+            scans: HashMap::new(),
+            drivers,
+        };
+        for o in overrides {
+            board.overrides.entry(o.1.location_id.as_str()).or_default().push(o);
+        }
         for a in day {
             board.by_location.entry(a.location_id.as_str()).or_default().push(a);
             if matches!(a.data, ActionData::VanTemperature(_)) {
@@ -363,12 +421,19 @@ impl<'a> Board<'a> {
         let here = self.by_location.get(stop.id.as_str()).map(Vec::as_slice).unwrap_or_default();
         // The route's van temperatures taken elsewhere (those taken here are in `here`).
         let vans = self.vans.iter().filter(|a| a.location_id != stop.id);
-        let mut own: Vec<&Recorded> = here.iter().chain(vans).copied().filter(|a| a.concerns(stop)).collect();
+        // An override is its slip's stop's only: the location and the slip's stocking index.
+        let overrides = self.overrides.get(stop.id.as_str()).map(Vec::as_slice).unwrap_or_default();
+        let overrides = overrides.iter().filter(|(_, lock)| lock.is_for(&stop.id, stop.stocking_index));
+        let mut own: Vec<&Recorded> =
+            here.iter().chain(vans).copied().filter(|a| a.concerns(stop)).chain(overrides.map(|(r, _)| r)).collect();
         own.sort_by(|a, b| a.occurred_at.cmp(&b.occurred_at));
         let later = |sub: &str, after: &str, here: &str| self.later_scan_elsewhere(sub, after, here);
         let status = dashboard::stop_status(stop, &Facts { own: &own, later_scan_elsewhere: &later });
         let last = own.last();
         let last_at = last.map(|a| a.occurred_at.clone());
+        // An office override does not make its author the stop's driver.
+        let actor = own.iter().rev().find(|a| !matches!(a.data, ActionData::DropOverride(_)));
+        let (driver, not_assignee) = shown_driver(self.drivers.get(stop.route.as_str()).copied(), actor.copied());
         let Some((health, location)) = shown else { return (status, None, last_at) };
         let first_scan = own.iter().find(|a| a.is_scan() && a.location_id == stop.id).map(|a| a.occurred_at.clone());
         let stocked_at = own
@@ -388,16 +453,30 @@ impl<'a> Board<'a> {
             "vendingState": vending,
             "vendingStateLabel": vending.as_deref().map(dashboard::vending_label),
             "status": status.code(), "statusLabel": status.label(),
-            "driver": last.map(|a| a.by.clone()),
+            "driver": driver,
+            "assignedDriver": self.drivers.get(stop.route.as_str()).map(|d| d.driver_email.clone()),
+            "notAssignee": not_assignee,
             "lastActionAt": last.map(|a| a.occurred_at.clone()),
         });
         (status, Some(row), last_at)
     }
 }
 
+/// The Driver column (issue 38): the route's assigned driver; when the stop's
+/// last action is by someone else (a supervisor), that author, marked as not
+/// the assignee; on a route without a driver, the last action's author.
+fn shown_driver(assigned: Option<&DriverAssignment>, actor: Option<&Recorded>) -> (Option<String>, bool) {
+    match (assigned, actor) {
+        (Some(d), Some(a)) if a.by_sub != d.driver_sub => (Some(a.by.clone()), true),
+        (Some(d), _) => (Some(d.driver_email.clone()), false),
+        (None, a) => (a.map(|a| a.by.clone()), false),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::events::DropStatus;
     use crate::store::dashboard::fake::Board as Fake;
     use std::sync::atomic::Ordering;
 
@@ -477,12 +556,12 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn three_hundred_stops_cost_eight_calls_in_batches_of_at_most_100() {
+    async fn three_hundred_stops_cost_eleven_calls_in_batches_of_at_most_100() {
         let f = fake(300);
         let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
         assert_eq!(out["summary"]["total"], 300);
-        // versions 1 + stops 1 + actions 1 + the snapshot 1 (none stored) + health 3 + locations 3.
-        assert_eq!(f.calls(), 10);
+        // versions 1 + stops 1 + actions 1 + locks 1 + drivers 1 + the snapshot 1 (none stored) + health 3 + locations 3.
+        assert_eq!(f.calls(), 12);
         assert_eq!(f.widest_batch.load(Ordering::SeqCst), 100);
         assert_eq!(out["routes"].as_array().unwrap().len(), 10);
     }
@@ -501,8 +580,8 @@ mod tests {
         assert_eq!(with_rows, ["R0", "R1", "R2"]);
         assert!(routes[3..].iter().all(|r| r["stops"].is_null() && r["total"] == 30));
         assert_eq!(routes[0]["stops"].as_array().unwrap().len(), 30);
-        // versions 1 + stops 1 + actions 1 + snapshot 1 + health 1 + locations 1: 90 locations, one chunk each.
-        assert_eq!(f.calls(), 6);
+        // versions 1 + stops 1 + actions 1 + locks 1 + drivers 1 + snapshot 1 + health 1 + locations 1: 90 locations, one chunk each.
+        assert_eq!(f.calls(), 8);
         assert_eq!(f.widest_batch.load(Ordering::SeqCst), 90);
 
         let mut all = input(json!({ "dropOffDate": DATE }));
@@ -644,6 +723,7 @@ mod tests {
                 "stockedAt": "2026-11-23T10:05:00.000Z", "accountTier": "Gold", "onlineDate": "2025-03-01",
                 "safetyHold": "Yes", "vendingState": "STATUS_0_READY", "vendingStateLabel": "READY",
                 "status": "COMPLETED", "statusLabel": "COMPLETED", "driver": "driver@fleet",
+                "assignedDriver": null, "notAssignee": false,
                 "lastActionAt": "2026-11-23T10:05:00.000Z" })
         );
         assert_eq!(
@@ -660,6 +740,113 @@ mod tests {
         assert_eq!(out["parts"], json!({ "slips": "OK", "actions": "OK", "health": "OK", "locations": "OK" }));
     }
 
+    fn lock(date: &str, slip: &str, location: &str, index: i64, status: DropStatus) -> SlipLock {
+        SlipLock {
+            event_type: crate::drop::SLIP_LOCKS.into(),
+            sk: crate::drop::lock_key(date, slip),
+            location_id: location.into(),
+            stocking_index: Some(index),
+            drop_status: status,
+            status_reason: if status == DropStatus::Complete { "Group Drop" } else { "Missing Totes" }.into(),
+            action_id: format!("a-{slip}"),
+            created_by: "ops@fleet".into(),
+            created_at: "2026-11-23T12:00:00.000Z".into(),
+        }
+    }
+
+    /// The DropOverride action stored with `lock`, filed under DATE as the old code did for any override
+    /// made on DATE, by the office user.
+    fn override_action(lock: &SlipLock) -> StoredAction {
+        let (date, slip) = lock.slip();
+        let (status, reason) = (crate::drop::status_name(lock.drop_status), lock.status_reason.as_str());
+        let data = json!({ "userSubmitted": "ops@fleet", "dropStatus": status, "statusReason": reason,
+                           "originalDropOffDate": date, "packingSlipId": slip });
+        let mut a = action(EventType::DropOverride, &lock.location_id, &lock.created_at, data);
+        (a.created_by, a.created_by_sub, a.id) = ("ops@fleet".into(), "sub-ops".into(), lock.action_id.clone());
+        a
+    }
+
+    /// Issue 38: an override counts on the dashboard of its slip's date, on its slip's stop (location and
+    /// stocking index), while its lock lives; it never makes the office user the stop's driver.
+    #[tokio::test]
+    async fn an_override_counts_for_its_slips_stop_while_its_lock_lives_and_names_no_driver() {
+        let mut f = fake(0);
+        let mut second = stop("W", "R1", 2, "MW");
+        second.stocking_index = 2;
+        f.stops = vec![stop("W", "R1", 1, "MW"), second, stop("Y", "R1", 3, "MW"), stop("N", "R1", 4, "MW")];
+        let today = lock(DATE, "w2", "W", 2, DropStatus::Complete);
+        let yesterday = lock("2026-11-22", "y", "Y", 1, DropStatus::Complete);
+        let not_delivering = lock(DATE, "n", "N", 1, DropStatus::NotDelivering);
+        let scan = json!({ "packingSlipId": "w2", "stockingIndex": 2 });
+        f.actions = vec![action(EventType::PackingSlipQuery, "W", "2026-11-23T10:00:00.000Z", scan)];
+        for l in [&today, &yesterday, &not_delivering] {
+            f.actions.push(override_action(l));
+        }
+        f.locks = vec![today.clone(), yesterday, not_delivering];
+        let day = DayCopies::new();
+        let out = run(&f, &day, &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        let rows = out["routes"][0]["stops"].as_array().unwrap().clone();
+        let at = |n: usize| (rows[n]["status"].as_str().unwrap(), rows[n]["driver"].as_str());
+        assert_eq!(at(0), ("NOT_STARTED", None), "the slip is index 2's: index 1's stop is not completed");
+        assert_eq!(at(1), ("COMPLETED", Some("driver@fleet")), "completed, and the driver stays the driver");
+        assert_eq!(at(2), ("NOT_STARTED", None), "yesterday's slip leaves today's stop alone");
+        assert_eq!(at(3), ("NOT_STARTED", None), "a Not Delivering override names no driver");
+
+        // A supervisor's revert deletes the lock: the next refresh, over the warm copy, shows it.
+        f.locks.retain(|l| l.sk != today.sk);
+        let out = run(&f, &day, &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        assert_eq!(out["routes"][0]["stops"][1]["status"], "IN_PROGRESS", "reverted: the scan's status again");
+
+        // Yesterday's dashboard shows yesterday's override.
+        let mut y = fake(0);
+        y.stops = vec![crate::store::dashboard::fake::stop("2026-11-22", "Y", "R1", 1, "MW")];
+        y.locks = f.locks.clone();
+        let out = run(&y, &DayCopies::new(), &input(json!({ "dropOffDate": "2026-11-22" }))).await.unwrap();
+        assert_eq!(out["routes"][0]["stops"][0]["status"], "COMPLETED");
+    }
+
+    #[tokio::test]
+    async fn the_driver_column_is_the_routes_assignee_and_another_actor_is_marked() {
+        let mut f = fake(20);
+        let assigned = |route: &str, sub: &str, email: &str| DriverAssignment {
+            stocking_date: DATE.into(),
+            route: route.into(),
+            driver_sub: sub.into(),
+            driver_email: email.into(),
+            assigned_by: "ops@fleet".into(),
+            assigned_at: "2026-11-22T20:00:00.000Z".into(),
+            source: "screen".into(),
+            version: 1,
+        };
+        let route = f.stops[0].route.clone();
+        let (first, second) = (f.stops[0].id.clone(), f.stops[10].id.clone());
+        f.drivers = vec![assigned(&route, "sub-ann", "ann@fleet")];
+        let scan = json!({ "packingSlipId": "s", "stockingIndex": 1 });
+        // The second stop's last action is by someone else (a supervisor, by_sub "sub-d").
+        f.actions = vec![action(EventType::PackingSlipQuery, &second, "2026-11-23T10:00:00.000Z", scan)];
+        let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        let rows = out["routes"][0]["stops"].as_array().unwrap();
+        let row = |id: &str| rows.iter().find(|r| r["locationId"] == json!(id)).unwrap();
+        assert_eq!(
+            (&row(&first)["driver"], &row(&first)["notAssignee"], &row(&first)["assignedDriver"]),
+            (&json!("ann@fleet"), &json!(false), &json!("ann@fleet")),
+            "an untouched stop shows its route's driver"
+        );
+        assert_eq!((&row(&second)["driver"], &row(&second)["notAssignee"]), (&json!("driver@fleet"), &json!(true)));
+
+        f.failing = vec!["drivers"];
+        let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        assert_eq!(out["parts"]["slips"], "FAILED", "the browser is told the Driver column may be wrong");
+    }
+
+    #[tokio::test]
+    async fn unreadable_overrides_fail_the_actions_part() {
+        let mut f = fake(2);
+        f.failing = vec!["locks"];
+        let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        assert_eq!(out["parts"], json!({ "slips": "OK", "actions": "FAILED", "health": "OK", "locations": "OK" }));
+    }
+
     #[tokio::test]
     async fn health_comes_from_a_fresh_fleet_snapshot_and_else_from_each_record() {
         let mut f = fake(300);
@@ -668,8 +855,8 @@ mod tests {
         let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
         let first = &out["routes"][0]["stops"][0];
         assert_eq!((first["locationId"].as_str(), first["safetyHold"].as_str()), (Some("L000"), Some("Yes")));
-        // versions 1 + stops 1 + actions 1 + the snapshot 1 + locations 3: no health record read.
-        assert_eq!(f.calls(), 7);
+        // versions 1 + stops 1 + actions 1 + locks 1 + drivers 1 + the snapshot 1 + locations 3: no health record read.
+        assert_eq!(f.calls(), 9);
         assert_eq!(out["parts"]["health"], "OK");
 
         // The snapshot unreadable: each stop's own record, and the part is still answered.

@@ -12,6 +12,7 @@
 //! whole, every refresh (every 2 minutes) cost ~230 read units and most of
 //! its time. A copy is read whole again after `REBUILD_AFTER`, which bounds
 //! what a writer outside these paths (a seed) could leave unseen.
+use crate::drop::SlipLock;
 use crate::record::StoredAction;
 use crate::store::dashboard::BoardStore;
 use chrono::TimeDelta;
@@ -170,6 +171,13 @@ pub async fn actions<S: BoardStore>(
     let all = next.actions.clone();
     copies.actions.put(day, built, started, next);
     Ok(all)
+}
+
+/// The live drop statuses (slip locks) of `date`'s slips, read whole on every refresh, never copied: a
+/// supervisor's revert deletes a lock, and a read of what was recorded since never sees a delete. A
+/// date holds few (one per overridden slip): one small consistent Query per shard.
+pub async fn locks<S: BoardStore>(store: &S, date: &str) -> Result<Vec<SlipLock>, ApiError> {
+    store.locks(date).await
 }
 
 #[cfg(test)]

@@ -44,6 +44,11 @@ pub struct SlipLock {
     /// `originalDropOffDate#packingSlipId`: a date's locks are one Query.
     pub sk: String,
     pub location_id: String,
+    /// The slip's stocking index: the dashboard applies the status to that stop
+    /// only. None on a lock recorded before it was kept (read as every stop of
+    /// the location, as then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stocking_index: Option<i64>,
     pub drop_status: DropStatus,
     pub status_reason: String,
     /// The DropOverride action that recorded it.
@@ -63,18 +68,29 @@ pub fn lock_partition(slip: &str) -> String {
 }
 
 impl SlipLock {
-    /// The lock a DropOverride action puts with itself.
-    pub fn of(action: &StoredAction, data: &DropOverride) -> Self {
+    /// The lock a DropOverride action puts with itself, on the slip of `stocking_index`.
+    pub fn of(action: &StoredAction, data: &DropOverride, stocking_index: i64) -> Self {
         SlipLock {
             event_type: SLIP_LOCKS.into(),
             sk: lock_key(&data.original_drop_off_date, &data.packing_slip_id),
             location_id: action.location_id.clone(),
+            stocking_index: Some(stocking_index),
             drop_status: data.drop_status,
             status_reason: data.status_reason.clone(),
             action_id: action.id.clone(),
             created_by: action.created_by.clone(),
             created_at: action.created_at.clone(),
         }
+    }
+
+    /// The slip's date and id (`sk` is `date#slip`; a date has no '#').
+    pub fn slip(&self) -> (&str, &str) {
+        self.sk.split_once('#').unwrap_or(("", self.sk.as_str()))
+    }
+
+    /// Whether this status is about the stop of `location` and `stocking_index`: the slip's own stop.
+    pub fn is_for(&self, location: &str, stocking_index: i64) -> bool {
+        self.location_id == location && self.stocking_index.is_none_or(|i| i == stocking_index)
     }
 
     /// The lock's partition: `lock_partition` of its slip (`sk` is `date#slip`).
@@ -328,6 +344,7 @@ mod tests {
             event_type: SLIP_LOCKS.into(),
             sk: lock_key("2031-05-14", "S1"),
             location_id: "L1".into(),
+            stocking_index: Some(1),
             drop_status: DropStatus::Complete,
             status_reason: "Group Drop".into(),
             action_id: "a1".into(),

@@ -258,6 +258,7 @@ mod tests {
             event_type: drop::SLIP_LOCKS.into(),
             sk: drop::lock_key(DATE, "keep"),
             location_id: "W1".into(),
+            stocking_index: Some(1),
             drop_status: DropStatus::NotDelivering,
             status_reason: "Missing Totes".into(),
             action_id: "a".into(),

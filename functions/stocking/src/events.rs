@@ -200,6 +200,19 @@ fn optional_text(field: &str, value: Option<&String>) -> Result<(), ApiError> {
     value.map_or(Ok(()), |v| text(field, v))
 }
 
+/// A packing slip id is an order's `uniqueId`, bounded as the order system's
+/// ids are (`orders::MAX_ID`), not as free text: every slip can be named.
+fn slip_id(value: &str) -> Result<(), ApiError> {
+    if value.trim().is_empty() {
+        return Err(ApiError::bad_request("packingSlipId cannot be empty"));
+    }
+    limits::check_len("packingSlipId", value, crate::orders::MAX_ID)
+}
+
+fn optional_slip_id(value: Option<&String>) -> Result<(), ApiError> {
+    value.map_or(Ok(()), |v| slip_id(v))
+}
+
 fn stocking_index(value: i64) -> Result<(), ApiError> {
     if (1..=MAX_STOCKING_INDEX).contains(&value) {
         Ok(())
@@ -248,7 +261,7 @@ impl ActionData {
         match self {
             ActionData::DropOverride(d) => {
                 text("userSubmitted", &d.user_submitted)?;
-                text("packingSlipId", &d.packing_slip_id)?;
+                slip_id(&d.packing_slip_id)?;
                 if dates::iso_date_exact(&d.original_drop_off_date).is_none() {
                     return Err(ApiError::bad_request("originalDropOffDate must be a date (YYYY-MM-DD)"));
                 }
@@ -268,14 +281,14 @@ impl ActionData {
             ActionData::LocationStocked(d) => {
                 stocking_index(d.stocking_index)?;
                 d.temperature.map_or(Ok(()), temperature)?;
-                optional_text("packingSlipId", d.packing_slip_id.as_ref())
+                optional_slip_id(d.packing_slip_id.as_ref())
             }
             ActionData::DropOffComplete(d) => {
                 stocking_index(d.stocking_index)?;
-                optional_text("packingSlipId", d.packing_slip_id.as_ref())
+                optional_slip_id(d.packing_slip_id.as_ref())
             }
             ActionData::PackingSlipQuery(d) => {
-                text("packingSlipId", &d.packing_slip_id)?;
+                slip_id(&d.packing_slip_id)?;
                 stocking_index(d.stocking_index)
             }
             ActionData::VanTemperature(d) => {
@@ -299,6 +312,19 @@ impl ActionData {
             ActionData::VanTemperature(_) => EventType::VanTemperature,
             ActionData::InventoryRemoval(_) => EventType::InventoryRemoval,
             ActionData::ClearOutDecommission(_) => EventType::ClearOutDecommission,
+        }
+    }
+
+    /// The stop's stocking index the action names, if any (a van temperature
+    /// and a drop override name none).
+    pub fn stocking_index(&self) -> Option<i64> {
+        match self {
+            ActionData::LocationUnreachable(d) => d.stocking_index,
+            ActionData::LocationStocked(d) => Some(d.stocking_index),
+            ActionData::DropOffComplete(d) => Some(d.stocking_index),
+            ActionData::PackingSlipQuery(d) => Some(d.stocking_index),
+            ActionData::InventoryRemoval(d) | ActionData::ClearOutDecommission(d) => Some(d.stocking_index),
+            ActionData::DropOverride(_) | ActionData::VanTemperature(_) => None,
         }
     }
 
@@ -362,6 +388,24 @@ pub(crate) mod tests {
             assert_eq!(ActionData::parse(kind, &Value::String(sample(kind).to_string())).unwrap(), data);
             assert_eq!(EventType::parse(kind.name()).unwrap(), kind);
         }
+    }
+
+    #[test]
+    fn a_packing_slip_id_is_as_long_as_an_order_id_may_be() {
+        let id = |n: usize| json!("s".repeat(n));
+        let at_most = format!("packingSlipId must be at most {} characters", crate::orders::MAX_ID);
+        for kind in [EventType::PackingSlipQuery, EventType::LocationStocked, EventType::DropOffComplete] {
+            let mut ok = sample(kind);
+            ok["packingSlipId"] = id(crate::orders::MAX_ID);
+            assert!(ActionData::parse(kind, &ok).is_ok(), "{kind:?}");
+            ok["packingSlipId"] = id(crate::orders::MAX_ID + 1);
+            assert_eq!(refused(kind, ok), at_most, "{kind:?}");
+        }
+        let mut over = sample(EventType::DropOverride);
+        over["packingSlipId"] = id(crate::orders::MAX_ID);
+        assert!(ActionData::parse(EventType::DropOverride, &over).is_ok());
+        over["packingSlipId"] = json!(" ");
+        assert_eq!(refused(EventType::DropOverride, over), "packingSlipId cannot be empty");
     }
 
     #[test]

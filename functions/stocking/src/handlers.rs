@@ -8,30 +8,15 @@ use fleet_shared::{driver_log, ApiError, Deps, Input, Table};
 use serde_json::{json, Value};
 
 pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let named = Named::of(&input);
-    let call = driver_log::Call {
-        caller: input.caller()?,
-        fridge: &named.location_id,
-        operation: &named.event_type,
-        request_id: &named.request_id,
-    };
-    driver_log::logged(deps.table(Table::DriverLog), call, service::create(&Dynamo(deps), &input)).await
-}
-
-/// What the driver log names of a createDriverAction call, read leniently:
-/// a call whose input does not parse is logged too (as an error).
-#[derive(Default, serde::Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct Named {
-    location_id: String,
-    event_type: String,
-    request_id: String,
-}
-
-impl Named {
-    fn of(input: &Input) -> Named {
-        input.args.get("input").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default()
-    }
+    let store = Dynamo(deps);
+    // Logged only past the gate, with the checked fields (issue 38): a refused
+    // or malformed call adds no row that could pass for a driver's.
+    let admitted = service::admit(&store, &input).await?;
+    let caller = input.caller()?;
+    let (kind, fridge, request_id) =
+        (admitted.kind.name(), admitted.location_id.to_string(), admitted.request_id.clone());
+    let call = driver_log::Call { caller, fridge: &fridge, operation: kind, request_id: &request_id };
+    driver_log::logged(deps.table(Table::DriverLog), call, service::record(&store, caller, admitted)).await
 }
 
 /// `stockingDashboard(filter)`: the dashboard's one aggregate answer.

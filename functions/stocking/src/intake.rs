@@ -5,10 +5,13 @@
 //! a transient failure reports the record for redelivery.
 //!
 //! Newest wins per order: of a batch only each order's highest version is
-//! written, and only over a lower stored version (a conditional put, in one
-//! transaction with the order's slip, and the delete of its slip at a date
-//! it left). A redelivered or older message changes nothing.
-use crate::orders::{self, OrderMessage};
+//! written, and only over a lower stored version. The write is conditioned on
+//! the version read (a put in one transaction with the order's slip, and the
+//! delete of its slip at a date it left, both derived from that read): a batch
+//! that lost the race reads the order again and derives its slips again
+//! (`land`, at most `WRITE_TRIES` times). A redelivered or older message
+//! changes nothing.
+use crate::orders::{self, OrderMessage, StoredOrder};
 use crate::slips;
 pub use crate::store::orders::{Dynamo, IntakeStore, Landed, Unstorable};
 use fleet_shared::events::{sqs_records, SqsBatchResponse, SqsMessage};
@@ -16,6 +19,10 @@ use fleet_shared::fridge_time::now_text;
 use fleet_shared::{ApiError, Deps, Input};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Writes of one order a batch tries before leaving its records for redelivery: each lost try means
+/// another batch stored a newer version meanwhile, so a few are plenty.
+pub const WRITE_TRIES: usize = 5;
 
 /// A parsed record: its id, body and message.
 type Parsed = (String, String, OrderMessage);
@@ -43,6 +50,29 @@ pub async fn handle(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     let records = sqs_records(&input)?;
     let answer = ingest(&Dynamo(deps), records).await;
     serde_json::to_value(answer).map_err(ApiError::internal)
+}
+
+/// Stores `message` over the order read (`before`), if it is newer: on the condition that the stored
+/// order is still the one read, and else reads it again and derives the write again.
+async fn land<S: IntakeStore>(
+    store: &S,
+    message: &OrderMessage,
+    mut before: Option<StoredOrder>,
+    received: &str,
+) -> Result<(), ApiError> {
+    let unique_id = message.unique_id();
+    for _ in 0..WRITE_TRIES {
+        if !orders::supersedes(message, before.as_ref()) {
+            tracing::debug!(%unique_id, version = message.version(), "order message not newer than the stored order");
+            return Ok(());
+        }
+        let after = orders::apply(message, before.as_ref(), received);
+        match store.write(before.as_ref(), &after, &slips::change(before.as_ref(), &after)).await? {
+            Landed::Stored => return Ok(()),
+            Landed::Moved => before = store.order(unique_id).await?,
+        }
+    }
+    Err(ApiError::Unavailable)
 }
 
 /// One SQS batch: the partial batch response names the records to redeliver.
@@ -79,14 +109,8 @@ pub async fn ingest<S: IntakeStore>(store: &S, records: Vec<SqsMessage>) -> SqsB
         Ok(stored) => {
             let received = now_text();
             for (unique_id, (message, ids)) in &batch {
-                let before = stored.get(unique_id);
-                if !orders::supersedes(message, before) {
-                    tracing::debug!(%unique_id, version = message.version(), "order message not newer than the stored order");
-                    continue;
-                }
-                let after = orders::apply(message, before, &received);
-                match store.write(&after, &slips::change(before, &after)).await {
-                    Ok(Landed::Stored | Landed::Older) => {}
+                match land(store, message, stored.get(unique_id).cloned(), &received).await {
+                    Ok(()) => {}
                     Err(ApiError::BadRequest(reason)) => bad.extend(
                         ids.iter().map(|id| (id.clone(), bodies.get(id).cloned().unwrap_or_default(), reason.clone())),
                     ),
@@ -114,7 +138,7 @@ pub async fn ingest<S: IntakeStore>(store: &S, records: Vec<SqsMessage>) -> SqsB
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::orders::{tests::order, StoredOrder, DELETED};
+    use crate::orders::{tests::order, DELETED};
     use crate::slips::{PackingSlip, SlipChange};
     use serde_json::json;
     use std::collections::BTreeMap;
@@ -130,6 +154,12 @@ mod tests {
         writes: Mutex<usize>,
         /// A version another batch stores just before this write.
         racing: Mutex<Option<StoredOrder>>,
+        /// What the next `orders` read answers: what another batch read before this one landed.
+        stale: Mutex<Option<HashMap<String, StoredOrder>>>,
+        /// Every write loses its race (another batch always landed first).
+        always_moved: bool,
+        /// Writes tried, landed or not.
+        tries: Mutex<usize>,
     }
 
     impl IntakeStore for Memory {
@@ -137,16 +167,29 @@ mod tests {
             Ok(ids.into_iter().filter(|i| self.locations.contains(i)).collect())
         }
         async fn orders(&self, ids: Vec<String>) -> Result<HashMap<String, StoredOrder>, ApiError> {
+            if let Some(stale) = self.stale.lock().unwrap().take() {
+                return Ok(stale);
+            }
             let all = self.orders.lock().unwrap();
             Ok(ids.iter().filter_map(|i| all.get(i).map(|o| (i.clone(), o.clone()))).collect())
         }
-        async fn write(&self, after: &StoredOrder, change: &SlipChange) -> Result<Landed, ApiError> {
+        async fn order(&self, id: &str) -> Result<Option<StoredOrder>, ApiError> {
+            Ok(self.orders.lock().unwrap().get(id).cloned())
+        }
+        async fn write(
+            &self,
+            before: Option<&StoredOrder>,
+            after: &StoredOrder,
+            change: &SlipChange,
+        ) -> Result<Landed, ApiError> {
+            *self.tries.lock().unwrap() += 1;
             if let Some(other) = self.racing.lock().unwrap().take() {
                 self.orders.lock().unwrap().insert(other.unique_id.clone(), other);
             }
             let mut orders = self.orders.lock().unwrap();
-            if orders.get(&after.unique_id).is_some_and(|o| o.version >= after.version) {
-                return Ok(Landed::Older);
+            // The store's condition: the stored order is still the one read.
+            if self.always_moved || orders.get(&after.unique_id).map(|o| o.version) != before.map(|b| b.version) {
+                return Ok(Landed::Moved);
             }
             orders.insert(after.unique_id.clone(), after.clone());
             let mut slips = self.slips.lock().unwrap();
@@ -216,6 +259,41 @@ mod tests {
         assert!(answer.batch_item_failures.is_empty(), "an older write is settled, not retried");
         assert_eq!(m.orders.lock().unwrap()["O-1"].version, 5);
         assert!(slips(&m).is_empty(), "the losing write made no slip");
+    }
+
+    /// Issue 38: batches of v2 (date D2) and v3 (date D3) both read v1 (date D1); v2 lands first. v3's
+    /// write, tied to the v1 it read, loses, reads v2 again and moves the slip from D2: only D3's is left.
+    #[tokio::test]
+    async fn a_batch_that_read_an_older_version_reads_again_and_moves_the_slip_from_the_newest_date() {
+        for cancel in [false, true] {
+            let m = store();
+            ingest(&m, vec![record("a", &order("O-1", 1, "2026-11-24").to_string())]).await;
+            let read_by_both = m.orders.lock().unwrap().clone();
+            ingest(&m, vec![record("b", &order("O-1", 2, "2026-11-25").to_string())]).await;
+            *m.stale.lock().unwrap() = Some(read_by_both);
+            let v3 = if cancel {
+                json!({ "type": "CANCEL", "uniqueId": "O-1", "version": 3 })
+            } else {
+                order("O-1", 3, "2026-11-26")
+            };
+            let answer = ingest(&m, vec![record("c", &v3.to_string())]).await;
+            assert!(answer.batch_item_failures.is_empty());
+            assert_eq!(m.orders.lock().unwrap()["O-1"].version, 3);
+            let left: Vec<(String, String)> = slips(&m).into_iter().map(|s| (s.drop_off_date, s.status)).collect();
+            let expected = if cancel { ("2026-11-25", DELETED) } else { ("2026-11-26", "ACTIVE") };
+            assert_eq!(left, [(expected.0.to_string(), expected.1.to_string())], "cancel: {cancel}");
+            assert_eq!(*m.tries.lock().unwrap(), 4, "v1, v2, and v3 twice: lost once, then landed");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_write_that_keeps_losing_its_race_is_left_for_redelivery() {
+        let m = Memory { always_moved: true, ..store() };
+        let answer = ingest(&m, vec![record("a", &order("O-1", 1, "2026-11-24").to_string())]).await;
+        let failed: Vec<&str> = answer.batch_item_failures.iter().map(|f| f.item_identifier.as_str()).collect();
+        assert_eq!(failed, ["a"]);
+        assert_eq!(*m.tries.lock().unwrap(), WRITE_TRIES, "bounded");
+        assert!(slips(&m).is_empty() && m.parked.lock().unwrap().is_empty());
     }
 
     #[tokio::test]

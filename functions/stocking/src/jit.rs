@@ -19,6 +19,10 @@ pub const REASONS: &[&str] =
     &["Driver Call Off", "Driver Training", "Linehaul Delay", "Staff Shortage", "Van Issue", "Other"];
 /// Updates one call takes at most.
 pub const MAX_UPDATES: usize = 100;
+/// Drop-off dates one update call may touch: each costs two strongly
+/// consistent partition reads (stops and orders), so 100 rows of 100 dates
+/// would be 200. JIT Management shows one date at a time.
+pub const MAX_DATES: usize = 1;
 /// The history entity kind of a fridge order.
 pub const ORDER_ENTITY: &str = "fridge-order";
 
@@ -338,6 +342,13 @@ pub async fn run_update<S: JitStore>(
     let mut dates: Vec<String> = checked.iter().flatten().map(|c| c.id.date.clone()).collect();
     dates.sort();
     dates.dedup();
+    if dates.len() > MAX_DATES {
+        return Err(ApiError::bad_request(format!(
+            "Send the updates of one drop-off date a call; this one names {} dates ({})",
+            dates.len(),
+            dates.iter().take(3).cloned().collect::<Vec<_>>().join(", ") + if dates.len() > 3 { ", ..." } else { "" }
+        )));
+    }
     let mut stops: HashMap<(String, String, i64), StoredStop> = HashMap::new();
     let mut orders: HashMap<(String, String), FridgeOrder> = HashMap::new();
     for date in &dates {

@@ -59,7 +59,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "get_driver_action",
         trigger: Trigger::Query("getDriverAction"),
         permission: Permission::Action(READ_ACTION),
-        grants: &[Grant::ReadTable(Table::DriverActions), Grant::PagingTokens],
+        // Listing DropOverride actions needs the 'drop-override' flag, as recording one does.
+        grants: &[Grant::ReadTable(Table::DriverActions), Grant::ReadTable(Table::FeatureFlags), Grant::PagingTokens],
         handler: handler!(handlers::list),
     },
     FunctionSpec {

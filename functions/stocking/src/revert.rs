@@ -111,6 +111,7 @@ mod tests {
             event_type: drop::SLIP_LOCKS.into(),
             sk: drop::lock_key("2031-05-14", "S1"),
             location_id: "L1".into(),
+            stocking_index: Some(1),
             drop_status: DropStatus::Complete,
             status_reason: "Group Drop".into(),
             action_id: "a1".into(),

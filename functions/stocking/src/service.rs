@@ -9,7 +9,7 @@ use crate::store::{ActionStore, ByType, StoredAction};
 use crate::window;
 use fleet_shared::entity::LocationId;
 use fleet_shared::idempotency::{self, Request, Seen};
-use fleet_shared::{flags, fridge_time, limits, ApiError, Input};
+use fleet_shared::{assignment, flags, fridge_time, limits, ApiError, Caller, Input};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -65,6 +65,23 @@ fn reused() -> ApiError {
 
 /// `createDriverAction(input: {eventType, locationId, data, requestId, occurredAt})` → the recorded `DriverAction`.
 pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
+    let admitted = admit(store, input).await?;
+    record(store, input.caller()?, admitted).await
+}
+
+/// A createDriverAction call that passed the gate: its fields checked and
+/// bounded, the caller holding every action it needs. Only such a call is
+/// written to the driver log (issue 38: raw input from anyone was).
+pub struct Admitted {
+    pub kind: EventType,
+    pub location_id: LocationId,
+    pub request_id: String,
+    data: ActionData,
+    occurred: chrono::DateTime<chrono::Utc>,
+}
+
+/// Reads and checks the call, then asks the permission gate.
+pub async fn admit<S: ActionStore>(store: &S, input: &Input) -> Result<Admitted, ApiError> {
     let req: CreateInput = input.arg("input")?;
     let kind = EventType::parse(&req.event_type)?;
     let location_id = LocationId::parse("locationId", &req.location_id)?;
@@ -73,7 +90,7 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
         return Err(ApiError::bad_request("requestId cannot be empty"));
     }
     limits::check_len("requestId", request_id, limits::MAX_ID_CHARS)?;
-    let data = ActionData::parse(kind, &req.data)?;
+    let mut data = ActionData::parse(kind, &req.data)?;
     let occurred = window::parse(&req.occurred_at)?;
     let caller = input.caller()?;
     for action in data.required_actions() {
@@ -83,6 +100,19 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
     if matches!(data, ActionData::DropOverride(_)) && !store.has_flag(caller, flags::DROP_OVERRIDE).await? {
         return Err(ApiError::Forbidden);
     }
+    // Who submitted an override is the caller, whatever the client wrote (issue 38).
+    if let ActionData::DropOverride(d) = &mut data {
+        d.user_submitted = caller.display().to_string();
+    }
+    Ok(Admitted { kind, location_id, request_id: request_id.to_string(), data, occurred })
+}
+
+/// Records an admitted action: a retry answers the first result; a new one
+/// is checked against the time window, the location, the caller's route and
+/// (an override) its slip, then stored with its request record.
+pub async fn record<S: ActionStore>(store: &S, caller: &Caller, admitted: Admitted) -> Result<Value, ApiError> {
+    let Admitted { kind, location_id, request_id, data, occurred } = admitted;
+    let request_id = request_id.as_str();
 
     // What the request asks for, whatever its JSON spelling (key order, offsets).
     let content = json!({
@@ -105,12 +135,17 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
         .await?
         .ok_or_else(|| ApiError::bad_request(format!("Unknown location {location_id}")))?;
     data.check_location(&location)?;
+    // Field actions belong to the caller's route that day (issue 38).
+    on_callers_route(store, caller, &data, location_id.as_str(), occurred).await?;
+    // The overridden slip's stocking index: its lock (and so the dashboard) names that stop only.
+    let mut slip_index = None;
     if let ActionData::DropOverride(d) = &data {
         let date = &d.original_drop_off_date;
         let (slip, (actions, stops)) =
             tokio::try_join!(store.slip(date, &d.packing_slip_id), store.day_at(date, location_id.as_str()))?;
         let day = drop::DayFacts::of(&drop::parsed(actions), &stops);
         drop::check_slip(slip.as_ref(), d, &location_id, &day)?;
+        slip_index = slip.map(|s| s.stocking_index);
         // Read first for a clear refusal; the lock's condition decides a race.
         if let Some(lock) = store.slip_lock(&d.original_drop_off_date, &d.packing_slip_id).await? {
             return Err(lock.refusal(&d.packing_slip_id));
@@ -124,7 +159,7 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
         sk: format!("{created_at}#{id}"),
         location_id: location_id.as_str().to_string(),
         data: data.to_text(),
-        stocking_day: window::stocking_day(occurred).to_string(),
+        stocking_day: filed_under(&data, occurred),
         occurred_sk: format!("{occurred_at}#{id}"),
         request_id: request_id.to_string(),
         created_by: caller.display().to_string(),
@@ -135,8 +170,8 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
         occurred_at,
     };
     let answer = view(&action);
-    let lock = match &data {
-        ActionData::DropOverride(d) => Some((SlipLock::of(&action, d), d)),
+    let lock = match (&data, slip_index) {
+        (ActionData::DropOverride(d), Some(index)) => Some((SlipLock::of(&action, d, index), d)),
         _ => None,
     };
     let answer =
@@ -152,6 +187,39 @@ pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, A
         };
     mark_stop(store, &data, &location_id, occurred).await?;
     Ok(answer)
+}
+
+/// The stocking day an action is filed under (`stockingDay`, the dashboard's day index): an override's
+/// is its slip's date, whenever it is made (an override made the day after is about yesterday's stop);
+/// any other action's is the day its `occurredAt` falls in.
+fn filed_under(data: &ActionData, occurred: chrono::DateTime<chrono::Utc>) -> String {
+    match data {
+        ActionData::DropOverride(d) => d.original_drop_off_date.clone(),
+        _ => window::stocking_day(occurred).to_string(),
+    }
+}
+
+/// A stop-bound action needs the caller's assignment to a route with a stop
+/// at the location that stocking day (claiming an unassigned one); a van
+/// temperature, to its route. A drop override is an office action (2-fleet §2.5).
+async fn on_callers_route<S: ActionStore>(
+    store: &S,
+    caller: &Caller,
+    data: &ActionData,
+    location: &str,
+    occurred: chrono::DateTime<chrono::Utc>,
+) -> Result<(), ApiError> {
+    let date = window::stocking_day(occurred).to_string();
+    let ask = |stocking_index| assignment::Ask { location, date: &date, stocking_index, door_at: None };
+    match data {
+        ActionData::DropOverride(_) => return Ok(()),
+        ActionData::VanTemperature(v) => match v.route.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+            Some(route) => assignment::gate_route(store, caller, &date, route).await?,
+            None => assignment::gate(store, caller, &ask(None)).await?,
+        },
+        other => assignment::gate(store, caller, &ask(other.stocking_index())).await?,
+    };
+    Ok(())
 }
 
 /// Why a write lost its race: another override locked the slip first, or
@@ -197,6 +265,10 @@ fn bound(field: &str, raw: Option<&str>) -> Result<Option<String>, ApiError> {
 pub async fn list<S: ActionStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
     let filter: Filter = input.arg("filter")?;
     let kind = EventType::parse(&filter.event_type)?;
+    // Overrides are read behind the flag they are recorded behind (2-fleet §2.5).
+    if kind == EventType::DropOverride && !store.has_flag(input.caller()?, flags::DROP_OVERRIDE).await? {
+        return Err(ApiError::Forbidden);
+    }
     let range = filter.created_at.unwrap_or_default();
     let from = bound("createdAt.from", range.from.as_deref())?;
     let to = bound("createdAt.to", range.to.as_deref())?;
@@ -217,9 +289,9 @@ mod tests {
     use crate::events::tests::sample;
     use crate::store::fake::Memory;
     use chrono::{DateTime, Utc};
+    use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
     use fleet_shared::entity::Location;
     use fleet_shared::fridge_time::ClockAt;
-    use fleet_shared::Caller;
 
     const NOW: &str = "2026-11-23T12:00:00Z";
 
@@ -254,7 +326,88 @@ mod tests {
             .unwrap();
             m.slips.insert(("2026-11-23".into(), slip.unique_id.clone()), slip);
         }
+        // Both locations are stops of route r1 on the days the tests act on; nobody drives it yet.
+        let mut stops = Vec::new();
+        for date in ["2026-11-22", "2026-11-23"] {
+            for (n, (location, index)) in [("CHI_1", 1), ("CHI_1", 2), ("W_1", 1), ("W_1", 2)].into_iter().enumerate() {
+                stops.push(route_stop(date, "r1", n as i64 + 1, location, index));
+            }
+        }
+        m.assignments = assignment::MemoryAssignments::with_stops(stops);
         m
+    }
+
+    fn route_stop(date: &str, route: &str, n: i64, location: &str, index: i64) -> StoredStop {
+        let stop = RouteStop {
+            stocking_date: date.into(),
+            market: "MW".into(),
+            id: location.into(),
+            route: route.into(),
+            stop: n,
+            stocking_index: index,
+            stop_type: "DELIVERY".into(),
+        };
+        StoredStop {
+            route_stop: fleet_shared::entity::route_stop::sort_key(route, n),
+            stop,
+            upload: None,
+            stocked_time_utc: None,
+        }
+    }
+
+    fn other_driver() -> Caller {
+        Caller { sub: "sub-e".into(), email: "other@fleet".into(), ..driver() }
+    }
+
+    #[tokio::test]
+    async fn a_stop_action_claims_an_unassigned_route_and_binds_it_to_that_driver() {
+        let _clock = ClockAt::new(now());
+        let mut store = store();
+        for a in ["VanTasks", "FridgeTasks", "RecordTemperature"] {
+            store.grants.insert(("sub-e".into(), a.into()));
+        }
+        create(&store, &input(EventType::PackingSlipQuery, "r-1", NOW)).await.unwrap();
+        let drivers = store.assignments.all_drivers();
+        assert_eq!((drivers.len(), drivers[0].route.as_str(), drivers[0].driver_sub.as_str()), (1, "r1", "sub-d"));
+        assert_eq!(drivers[0].source, "claim");
+
+        // Another driver's LocationStocked at the same stop is refused, and nothing is stored or marked.
+        let theirs = Input { caller: Some(other_driver()), ..input(EventType::LocationStocked, "r-2", NOW) };
+        let refused = create(&store, &theirs).await.unwrap_err();
+        assert_eq!(refused.status(), 403);
+        assert_eq!(
+            refused.to_string(),
+            "CHI_1 is not on your routes of 2026-11-23: route r1 is assigned to driver@fleet."
+        );
+        assert_eq!(store.actions().len(), 1);
+        assert!(store.stocked.lock().unwrap().is_empty(), "no false LocationStocked");
+
+        // A van temperature names its route: the other driver's route is refused, their own is claimed.
+        let van = |route: &str, id: &str| {
+            let data = json!({ "temperature": 34, "route": route }).to_string();
+            Input {
+                caller: Some(other_driver()),
+                ..with(input(EventType::VanTemperature, id, NOW), "data", json!(data))
+            }
+        };
+        assert_eq!(create(&store, &van("r1", "r-3")).await.unwrap_err().status(), 403);
+        create(&store, &van("r2", "r-4")).await.unwrap();
+        assert!(store.assignments.all_drivers().iter().any(|d| d.route == "r2" && d.driver_sub == "sub-e"));
+    }
+
+    #[tokio::test]
+    async fn a_location_with_no_stop_that_day_is_refused_unless_the_caller_supervises() {
+        let _clock = ClockAt::new(now());
+        let mut store = store();
+        store
+            .locations
+            .insert("CHI_9".into(), serde_json::from_value(json!({ "id": "CHI_9", "type": "FRIDGE" })).unwrap());
+        let elsewhere = with(input(EventType::LocationStocked, "r-1", NOW), "locationId", json!("CHI_9"));
+        let refused = create(&store, &elsewhere).await.unwrap_err();
+        assert_eq!(refused.to_string(), "CHI_9 has no stop (stocking index 1) on the routes of 2026-11-23.");
+        store.assignments.supervisors.push("sub-d".into());
+        assert!(create(&store, &elsewhere).await.is_ok(), "a supervisor acts on any stop");
+        assert!(store.assignments.all_drivers().is_empty(), "a supervisor claims nothing");
     }
 
     fn input(kind: EventType, request_id: &str, occurred_at: &str) -> Input {
@@ -317,6 +470,8 @@ mod tests {
         theirs.caller = Some(Caller { sub: "sub-e".into(), ..driver() });
         let mut store = store;
         store.grants.insert(("sub-e".into(), "VanTasks".into()));
+        // (A supervisor: the stop is on the first driver's route.)
+        store.assignments.supervisors.push("sub-e".into());
         assert_ne!(create(&store, &theirs).await.unwrap()["id"], first["id"]);
         assert_eq!(store.actions().len(), 2);
     }
@@ -489,6 +644,51 @@ mod tests {
         let unknown = with(input(EventType::DropOverride, "o-4", NOW), "data", unknown);
         assert_eq!(create(&store, &unknown).await.unwrap_err().to_string(), "Unknown packing slip nope on 2026-11-23");
         assert_eq!(store.actions().len(), 1, "refusals write nothing");
+    }
+
+    /// Issue 38: an override made today of yesterday's slip is filed under the slip's day (never today's
+    /// stop), names the caller whatever `userSubmitted` said, and its lock names the slip's stocking index.
+    #[tokio::test]
+    async fn an_override_is_filed_under_its_slips_day_by_the_caller_for_the_slips_stop() {
+        let _clock = ClockAt::new(now());
+        let mut store = store();
+        let slip: crate::slips::PackingSlip = serde_json::from_value(json!({
+            "dropOffDate": "2026-11-22", "uniqueId": "late", "locationId": "W_1", "stockingIndex": 2,
+            "createDate": NOW, "type": "WHOLESALE", "clientCode": "Acme", "status": "ACTIVE", "source": "PARS", "version": 0 }))
+        .unwrap();
+        store.slips.insert(("2026-11-22".into(), "late".into()), slip);
+        let data = json!({ "userSubmitted": "someone.else@fleet", "dropStatus": "Complete", "statusReason": "Group Drop",
+                           "originalDropOffDate": "2026-11-22", "packingSlipId": "late" });
+        let over = with(with(input(EventType::DropOverride, "o-1", NOW), "data", data), "locationId", json!("W_1"));
+        let out = create(&store, &over).await.unwrap();
+        assert_eq!(out["stockingDay"], "2026-11-22", "the slip's day, not the day of occurredAt (2026-11-23)");
+        let stored = &store.actions()[0];
+        assert_eq!(stored.stocking_day, "2026-11-22");
+        let data: Value = serde_json::from_str(&stored.data).unwrap();
+        assert_eq!(data["userSubmitted"], "driver@fleet", "the caller, not the client's text");
+        let lock = store.locks.lock().unwrap().get("2026-11-22#late").cloned().unwrap();
+        assert_eq!(lock.stocking_index, Some(2));
+        // A retry naming another submitter is the same request: the field is the server's.
+        let mut again = over.clone();
+        again.args["input"]["data"]["userSubmitted"] = json!("ops@fleet");
+        assert_eq!(create(&store, &again).await.unwrap(), out);
+        // Any other action keeps the day of its occurredAt.
+        let scan = create(&store, &input(EventType::PackingSlipQuery, "r-1", NOW)).await.unwrap();
+        assert_eq!(scan["stockingDay"], "2026-11-23");
+    }
+
+    #[tokio::test]
+    async fn listing_overrides_needs_the_drop_override_flag() {
+        async fn list_of(store: &Memory, kind: &str) -> Result<Value, ApiError> {
+            let input =
+                Input { caller: Some(driver()), args: json!({ "filter": { "eventType": kind } }), ..Input::default() };
+            list(store, &input).await
+        }
+        let mut store = store();
+        assert!(list_of(&store, "DropOverride").await.is_ok());
+        store.flags.clear();
+        assert_eq!(list_of(&store, "DropOverride").await.unwrap_err(), ApiError::Forbidden);
+        assert!(list_of(&store, "PackingSlipQuery").await.is_ok(), "other types need no flag");
     }
 
     #[tokio::test]

@@ -15,8 +15,11 @@ use crate::drop::{lock_key, lock_partition, SlipLock};
 use crate::record::{DAY_SHARD, PK};
 use crate::slips::PackingSlip;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use fleet_shared::assignment::{self, AssignmentStore};
+use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::{self, StoredStop};
 use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::history;
 use fleet_shared::idempotency::{Claim, Records, Seen};
 use fleet_shared::query::Filter;
 use fleet_shared::store::{self, SortKey};
@@ -71,7 +74,8 @@ impl ByType {
     }
 }
 
-pub trait ActionStore: Records {
+/// `AssignmentStore`: the caller's route that day (`fleet_shared::assignment`).
+pub trait ActionStore: Records + AssignmentStore {
     /// The location, read for its existence and type (one GetItem), if it exists.
     fn location(&self, id: &LocationId) -> impl Future<Output = Result<Option<Location>, ApiError>> + Send;
     /// The shared permission gate: Forbidden unless the caller holds `action`.
@@ -119,8 +123,26 @@ pub trait ActionStore: Records {
     ) -> impl Future<Output = Result<(Vec<StoredAction>, Option<String>), ApiError>> + Send;
 }
 
+/// Reads and writes of one stocked time while its stops keep moving (a few are plenty).
+const MARK_TRIES: usize = 4;
+
 /// The tables in DynamoDB, for a function that granted them.
 pub struct Dynamo(pub &'static Deps);
+
+impl AssignmentStore for Dynamo {
+    async fn stops_at(&self, date: &str, location: &str) -> Result<Vec<StoredStop>, ApiError> {
+        assignment::Dynamo(self.0).stops_at(date, location).await
+    }
+    async fn drivers(&self, date: &str, routes: &[String]) -> Result<Vec<DriverAssignment>, ApiError> {
+        assignment::Dynamo(self.0).drivers(date, routes).await
+    }
+    async fn claim(&self, a: &DriverAssignment, record: &history::Record) -> Result<(), ApiError> {
+        assignment::Dynamo(self.0).claim(a, record).await
+    }
+    async fn is_supervisor(&self, caller: &Caller) -> Result<bool, ApiError> {
+        assignment::Dynamo(self.0).is_supervisor(caller).await
+    }
+}
 
 impl Records for Dynamo {
     async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
@@ -191,28 +213,30 @@ impl ActionStore for Dynamo {
 
     async fn mark_stocked(&self, day: &str, location: &str, stocking_index: i64, at: &str) -> Result<usize, ApiError> {
         let t = self.0.table(Table::LocationRoutes)?;
-        let stops: Vec<StoredStop> = route_stop::stops_at(&t, day, location).all().await?;
         let mut set = 0;
-        for stop in stops.iter().filter(|s| s.stop.stocking_index == stocking_index) {
-            let write = t
-                .client
-                .update_item()
-                .table_name(t.name)
-                .set_key(Some(route_stop::key(day, &stop.route_stop)))
-                .update_expression("SET #t = :t")
-                // Never creates a stop, and an earlier stocked time stays.
-                .condition_expression("attribute_exists(routeStop) AND (attribute_not_exists(#t) OR #t > :t)")
-                .expression_attribute_names("#t", "stockedTimeUTC")
-                .expression_attribute_values(":t", store::s(at))
-                .send()
-                .await;
-            match write.map_err(ApiError::from) {
-                Ok(_) => set += 1,
-                Err(ApiError::Conflict(_)) => {}
-                Err(e) => return Err(e),
+        // Each stop with its route's version (`route_stop::stocked_write`, issue 38). A refused
+        // write means an earlier time, a stop moved by a route replacement, or a racing write:
+        // read again; the stops still due are written again, so no stocked time is lost.
+        for _ in 0..MARK_TRIES {
+            let stops: Vec<StoredStop> = route_stop::stops_at(&t, day, location).all().await?;
+            let due = stops
+                .iter()
+                .filter(|s| s.stop.stocking_index == stocking_index)
+                .filter(|s| s.stocked_time_utc.as_deref().is_none_or(|known| known > at));
+            let mut again = false;
+            for stop in due {
+                match store::transact(t.client, route_stop::stocked_write(t.name, stop, at)?).await {
+                    Ok(()) => set += 1,
+                    Err(ApiError::Conflict(_) | ApiError::Unavailable) => again = true,
+                    Err(e) => return Err(e),
+                }
             }
+            if !again {
+                return Ok(set);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
         }
-        Ok(set)
+        Err(ApiError::Unavailable)
     }
 
     async fn day_at(&self, day: &str, location: &str) -> Result<(Vec<StoredAction>, Vec<StoredStop>), ApiError> {
@@ -246,6 +270,19 @@ impl Dynamo {
     pub async fn of_stocking_day(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
         let q = self.0.table(Table::DriverActions)?.query(DAY_SHARD, "").index(BY_STOCKING_DAY);
         q.across(shard::keys(day), "occurredSk", &[PK, "sk", DAY_SHARD, "occurredSk"]).all().await
+    }
+
+    /// The recorded drop statuses (`SlipLock`) of one date's slips, read consistently: one Query per
+    /// shard of `SLIP_LOCKS`. The Drop Off Summary's rows and the dashboard's overrides.
+    pub async fn slip_locks_of(&self, date: &str) -> Result<Vec<SlipLock>, ApiError> {
+        self.0
+            .table(Table::DriverActions)?
+            .query(PK, "")
+            .sort("sk", SortKey::BeginsWith(format!("{date}#")))
+            .consistent()
+            .across(shard::keys(crate::drop::SLIP_LOCKS), "sk", &[PK, "sk"])
+            .all()
+            .await
     }
 
     /// The actions of one stocking day recorded (`createdAt`) at or after `from`, whatever their
@@ -282,6 +319,23 @@ pub mod fake {
         pub slips: HashMap<(String, String), PackingSlip>,
         /// Recorded drop statuses, by their `sk`.
         pub locks: Mutex<HashMap<String, SlipLock>>,
+        /// The day's stops and their drivers.
+        pub assignments: assignment::MemoryAssignments,
+    }
+
+    impl AssignmentStore for Memory {
+        async fn stops_at(&self, date: &str, location: &str) -> Result<Vec<StoredStop>, ApiError> {
+            self.assignments.stops_at(date, location).await
+        }
+        async fn drivers(&self, date: &str, routes: &[String]) -> Result<Vec<DriverAssignment>, ApiError> {
+            self.assignments.drivers(date, routes).await
+        }
+        async fn claim(&self, a: &DriverAssignment, record: &history::Record) -> Result<(), ApiError> {
+            self.assignments.claim(a, record).await
+        }
+        async fn is_supervisor(&self, caller: &Caller) -> Result<bool, ApiError> {
+            self.assignments.is_supervisor(caller).await
+        }
     }
 
     impl Memory {

@@ -1,6 +1,7 @@
 //! The entities every area shares, in one place, with the newtypes that
 //! parse at the boundary. The wire and stored shapes are the serde shapes
 //! of these types.
+pub mod assignment;
 pub mod fridge_order;
 pub mod health;
 pub mod ids;

@@ -51,6 +51,14 @@ pub fn version_key(route: &str) -> String {
     format!("{VERSION_PREFIX}{route}")
 }
 
+/// A route's driver on a date (`entity::assignment`) shares the stops'
+/// partition under this sort-key prefix (`#driver#r12`).
+pub const DRIVER_PREFIX: &str = "#driver#";
+
+pub fn driver_key(route: &str) -> String {
+    format!("{DRIVER_PREFIX}{route}")
+}
+
 /// The partition and sort key attributes.
 pub const PK: &str = "dateShard";
 pub const SK: &str = "routeStop";
@@ -63,7 +71,7 @@ pub fn partition(date: &str, route: &str) -> String {
 /// The route a sort key belongs to (`r1#0007`, or `#version#r1`). A route
 /// cannot contain '#' (the upload refuses it).
 pub fn route_of(sort_key: &str) -> &str {
-    match sort_key.strip_prefix(VERSION_PREFIX) {
+    match sort_key.strip_prefix(VERSION_PREFIX).or_else(|| sort_key.strip_prefix(DRIVER_PREFIX)) {
         Some(route) => route,
         None => sort_key.rsplit_once('#').map_or(sort_key, |(route, _)| route),
     }
@@ -74,10 +82,14 @@ pub fn key(date: &str, sort_key: &str) -> Key {
     Key::from([(PK.to_string(), item::s(partition(date, route_of(sort_key)))), (SK.to_string(), item::s(sort_key))])
 }
 
+/// Items about a route that are not stops (its version, its driver) have a
+/// sort key starting with '#', which no route can contain.
+pub const META_PREFIX: &str = "#";
+
 /// The query of a stocking date's stops over every shard, in `routeStop`
-/// order, without the routes' version items (which would not parse as stops).
+/// order, without the routes' meta items (which would not parse as stops).
 pub fn stops_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
-    table.query(PK, "").filter(Filter::NotBeginsWith(SK.into(), VERSION_PREFIX.into())).across(
+    table.query(PK, "").filter(Filter::NotBeginsWith(SK.into(), META_PREFIX.into())).across(
         shard::keys(date),
         SK,
         &[PK, SK],
@@ -97,6 +109,48 @@ impl StoredVersion {
     pub fn route(&self) -> &str {
         route_of(&self.route_stop)
     }
+}
+
+/// The transaction that sets a stop's stocked time to `at` (issue 38): the
+/// stop, only while it still is this location and stocking index (a route
+/// replacement may have moved it since it was read) and has no earlier time;
+/// and its route's version, moved by one (made when the route has none). A
+/// replacement conditioned on the version it read then fails and reads
+/// again, so it never erases a stocked time set meanwhile; and the
+/// dashboard's copy, which re-reads a route whose version moved, sees it.
+pub fn stocked_write(
+    table: &str,
+    stop: &StoredStop,
+    at: &str,
+) -> Result<Vec<aws_sdk_dynamodb::types::TransactWriteItem>, crate::error::ApiError> {
+    use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
+    let date = &stop.stop.stocking_date;
+    let mark = Update::builder()
+        .table_name(table)
+        .set_key(Some(key(date, &stop.route_stop)))
+        .update_expression("SET #t = :t")
+        .condition_expression(
+            "attribute_exists(routeStop) AND #id = :id AND #idx = :idx AND (attribute_not_exists(#t) OR #t > :t)",
+        )
+        .expression_attribute_names("#t", "stockedTimeUTC")
+        .expression_attribute_names("#id", "id")
+        .expression_attribute_names("#idx", "stockingIndex")
+        .expression_attribute_values(":t", item::s(at))
+        .expression_attribute_values(":id", item::s(&stop.stop.id))
+        .expression_attribute_values(":idx", AttributeValue::N(stop.stop.stocking_index.to_string()))
+        .build()
+        .map_err(crate::error::ApiError::internal)?;
+    let bump = Update::builder()
+        .table_name(table)
+        .set_key(Some(key(date, &version_key(&stop.stop.route))))
+        .update_expression("SET #d = if_not_exists(#d, :d) ADD #v :one")
+        .expression_attribute_names("#d", "stockingDate")
+        .expression_attribute_names("#v", "version")
+        .expression_attribute_values(":d", item::s(date))
+        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        .build()
+        .map_err(crate::error::ApiError::internal)?;
+    Ok(vec![TransactWriteItem::builder().update(mark).build(), TransactWriteItem::builder().update(bump).build()])
 }
 
 /// The version items of a date's routes, over every shard: what tells a
@@ -190,9 +244,10 @@ mod tests {
     proptest! {
         #[test]
         fn every_sort_key_names_its_route(route in "[A-Za-z0-9 _-]{1,20}", n in 0i64..10_000) {
-            let (stop, version) = (sort_key(&route, n), version_key(&route));
+            let (stop, version, driver) = (sort_key(&route, n), version_key(&route), driver_key(&route));
             prop_assert_eq!(route_of(&stop), route.as_str());
             prop_assert_eq!(route_of(&version), route.as_str());
+            prop_assert_eq!(route_of(&driver), route.as_str());
         }
     }
 }

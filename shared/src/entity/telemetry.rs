@@ -258,7 +258,14 @@ pub struct TelemetryEvent {
     pub expires_at: i64,
 }
 
-/// A command as the fridge receives it on the command queue.
+/// How long a command stays good after it is sent (2-fleet §9: "Commands are
+/// processed within 5 minutes"): it carries `notAfter`, and a fridge that
+/// takes it later refuses it (reports FAILED). Also SQS FIFO's de-duplication
+/// window, which is why a fridge remembers the commands it has carried out.
+pub const COMMAND_LIFETIME_SECONDS: i64 = 300;
+
+/// A command as the fridge receives it on the command queue (FIFO: grouped by
+/// its fridge, de-duplicated by its `messageId`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FridgeCommand {
@@ -269,6 +276,17 @@ pub struct FridgeCommand {
     pub location_id: LocationId,
     pub message_type: String,
     pub payload: CommandPayload,
+    /// The fridge refuses the command after this time (`COMMAND_LIFETIME_SECONDS`
+    /// after it was first sent; a resend of the same message keeps it).
+    #[serde(serialize_with = "stamped")]
+    pub not_after: DateTime<Utc>,
+}
+
+impl FridgeCommand {
+    /// Past its `notAfter` at `now`: to be refused, never carried out.
+    pub fn expired(&self, now: DateTime<Utc>) -> bool {
+        now > self.not_after
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -276,6 +294,9 @@ pub struct CommandPayload {
     /// ENABLE or DISABLE of a toggle, the service of a restart; null for a reset.
     pub operation: Option<String>,
     pub resource: String,
+    /// ConfirmCount: the units the driver counted (absent for every other command).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<i64>,
 }
 
 #[cfg(test)]
@@ -310,8 +331,26 @@ mod tests {
         );
         assert_eq!(TemperatureSample::new(LocationId::stored("A"), DateTime::<Utc>::MAX_UTC, 1.0, None), None);
         let command = json!({ "messageId": "m", "queueId": "A#commands", "sk": "t#m", "locationId": "A", "messageType": "Resource",
-                              "payload": { "operation": null, "resource": "VendingUnitReset" } });
+                              "payload": { "operation": null, "resource": "VendingUnitReset" },
+                              "notAfter": "2026-11-23T02:05:00.000Z" });
         let typed: FridgeCommand = serde_json::from_value(command.clone()).unwrap();
-        assert_eq!(serde_json::to_value(typed).unwrap(), command, "a reset's operation stays an explicit null");
+        assert_eq!(serde_json::to_value(&typed).unwrap(), command, "a reset's operation stays an explicit null");
+        let count = json!({ "operation": "ConfirmCount", "resource": "DriverTask", "count": 12 });
+        let payload: CommandPayload = serde_json::from_value(count.clone()).unwrap();
+        assert_eq!((payload.count, serde_json::to_value(&payload).unwrap()), (Some(12), count), "a count is carried");
+        let mut no_expiry = command.clone();
+        no_expiry.as_object_mut().unwrap().remove("notAfter");
+        assert!(serde_json::from_value::<FridgeCommand>(no_expiry).is_err(), "every command carries notAfter");
+    }
+
+    #[test]
+    fn a_command_expires_after_its_not_after() {
+        let command: FridgeCommand = serde_json::from_value(json!({ "messageId": "m", "queueId": "A#commands", "sk": "t#m",
+            "locationId": "A", "messageType": "Resource", "payload": { "operation": null, "resource": "VendingUnitReset" },
+            "notAfter": "2026-11-23T02:05:00Z" }))
+        .unwrap();
+        let at = |t: &str| t.parse::<DateTime<Utc>>().unwrap();
+        assert!(!command.expired(at("2026-11-23T02:05:00Z")), "good up to its notAfter");
+        assert!(command.expired(at("2026-11-23T02:05:00.001Z")));
     }
 }

@@ -30,6 +30,7 @@ const FridgeSoftware = screen(() => import('@/features/software/routes/FridgeSof
 const ViewRoutes = screen(() => import('@/features/routes/routes/ViewRoutes'));
 const UpdateRoutes = screen(() => import('@/features/routes/routes/UpdateRoutes'));
 const UpdateWeeklyRoutes = screen(() => import('@/features/routes/routes/UpdateWeeklyRoutes'));
+const UpdateRouteDrivers = screen(() => import('@/features/routes/routes/UpdateRouteDrivers'));
 const LocationSchedule = screen(() => import('@/features/locations/routes/LocationSchedule'));
 const BulkSchedule = screen(() => import('@/features/locations/routes/BulkSchedule'));
 const ParsUploadPage = screen(() => import('@/features/pars/routes/ParsUploadPage'));
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
           page('/locations/view_routes', ViewRoutes),
           page('/locations/update_routes', UpdateRoutes),
           page('/locations/update_weekly_routes', UpdateWeeklyRoutes),
+          page('/locations/update_route_drivers', UpdateRouteDrivers),
           page('/locations/fridge_software', FridgeSoftware),
           page('/locations/schedule', LocationSchedule),
           page('/locations/schedule/*', LocationSchedule),

@@ -81,6 +81,11 @@ export interface DataTableProps<T> {
 export interface RowGroups<T> {
   of: (row: T) => string;
   header: (key: string, rows: T[]) => ReactNode;
+  /**
+   * A row right under the header, in a plain cell: what the group's header has to say beyond its
+   * name (e.g. who drives the route), with its controls. The header cell keeps the group's name alone.
+   */
+  detail?: (key: string, rows: T[]) => ReactNode;
   footer?: (key: string, rows: T[]) => ReactNode;
   /** Background of the group's rows. */
   background?: (key: string) => string | undefined;
@@ -379,6 +384,13 @@ function grouped<T>(
             {groups.header(key, originals)}
           </th>
         </tr>
+        {groups.detail ? (
+          <tr>
+            <td colSpan={span} style={{ ...cellStyle, fontWeight: 400 }}>
+              {groups.detail(key, originals)}
+            </td>
+          </tr>
+        ) : null}
         {group.map((r) => renderRow(r, background))}
         {groups.footer ? (
           <tr>

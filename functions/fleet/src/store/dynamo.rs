@@ -130,6 +130,11 @@ impl FleetStore for Dynamo {
         store::transact(t.client, items).await
     }
 
+    async fn command(&self, queue_id: &str, sk: &str) -> Result<Option<CommandRecord>, ApiError> {
+        let key = HashMap::from([("id".to_string(), store::s(queue_id)), ("sk".to_string(), store::s(sk))]);
+        self.0.table(Table::QueueMessages)?.get(key).await
+    }
+
     async fn send_command(&self, command: &FridgeCommand) -> Result<(), ApiError> {
         let q = self.0.queue(Queue::FridgeCommands)?;
         let body = serde_json::to_string(command).map_err(ApiError::internal)?;
@@ -143,25 +148,57 @@ impl FleetStore for Dynamo {
             .queue_url(q.url)
             .message_body(body)
             .message_attributes("locationId", attr)
+            // One fridge's commands stay in order; a resend of the same message (a
+            // retry, the SDK's own after a lost answer) is dropped by the queue.
+            .message_group_id(command.location_id.as_str())
+            .message_deduplication_id(&command.message_id)
             .send()
             .await?;
         Ok(())
     }
 
-    async fn mark_failed(&self, queue_id: &str, sk: &str) -> Result<(), String> {
+    async fn mark_sent(&self, queue_id: &str, sk: &str) -> Result<bool, ApiError> {
+        let t = self.0.table(Table::QueueMessages)?;
+        let out = t
+            .client
+            .update_item()
+            .table_name(t.name)
+            .key("id", store::s(queue_id))
+            .key("sk", store::s(sk))
+            .update_expression("SET #s = :sent")
+            .condition_expression("#s = :pending")
+            .expression_attribute_names("#s", "state")
+            .expression_attribute_values(":sent", store::s(super::SENT))
+            .expression_attribute_values(":pending", store::s(super::PENDING))
+            .send()
+            .await;
+        match out.map_err(ApiError::from) {
+            Ok(_) => Ok(true),
+            Err(ApiError::Conflict(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn mark_failed(&self, queue_id: &str, sk: &str) -> Result<bool, String> {
         let t = self.0.table(Table::QueueMessages).map_err(|e| e.to_string())?;
-        t.client
+        let out = t
+            .client
             .update_item()
             .table_name(t.name)
             .key("id", store::s(queue_id))
             .key("sk", store::s(sk))
             .update_expression("SET #s = :f")
+            .condition_expression("#s = :pending")
             .expression_attribute_names("#s", "state")
-            .expression_attribute_values(":f", store::s("FAILED"))
+            .expression_attribute_values(":f", store::s(super::FAILED))
+            .expression_attribute_values(":pending", store::s(super::PENDING))
             .send()
-            .await
-            .map(|_| ())
-            .map_err(|e| aws_sdk_dynamodb::error::DisplayErrorContext(e).to_string())
+            .await;
+        match out {
+            Ok(_) => Ok(true),
+            Err(e) if e.as_service_error().is_some_and(|e| e.is_conditional_check_failed_exception()) => Ok(false),
+            Err(e) => Err(aws_sdk_dynamodb::error::DisplayErrorContext(e).to_string()),
+        }
     }
 
     async fn forget(&self, claim: &Claim) -> Result<(), ApiError> {

@@ -11,6 +11,32 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
+/// A write step of `commands::dispatch`, for a fault to hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// The command's record and its request's claim (one transaction).
+    Record,
+    /// The message to the command queue.
+    Send,
+    MarkSent,
+    MarkFailed,
+}
+
+/// What goes wrong at a step, once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// The write is applied, then its answer is lost and the SDK's retry
+    /// meets the write's own condition (a conditional write's Conflict; a
+    /// send has no condition, so it is as `Timeout`).
+    AppliedThenConflict,
+    /// The write is applied, then its answer is lost (a timeout).
+    AppliedThenTimeout,
+    /// The write is refused (not applied).
+    Refused,
+    /// The call never returns: the Lambda is stopped here.
+    Stopped,
+}
+
 #[derive(Default)]
 pub struct Fake {
     pub locations: Mutex<HashMap<String, Location>>,
@@ -18,9 +44,14 @@ pub struct Fake {
     pub records: MemoryRecords,
     /// Commands by (queue, sk).
     pub commands: Mutex<BTreeMap<(String, String), CommandRecord>>,
+    /// Every message the command queue took, a resend of one too.
     pub sent: Mutex<Vec<FridgeCommand>>,
     /// The command queue refuses messages while set.
     pub queue_down: AtomicBool,
+    /// Faults to hit, each once, at the first call of its step.
+    pub faults: Mutex<Vec<(Step, Fault)>>,
+    /// A racing try's record and claim, landing just before the next record's transaction.
+    pub racing: Mutex<Option<(CommandRecord, Claim)>>,
     pub latest: Mutex<BTreeMap<(Table, String), Latest>>,
     pub history: Mutex<BTreeMap<String, History>>,
     pub parked: Mutex<Vec<Unstorable>>,
@@ -49,6 +80,54 @@ impl Fake {
     pub fn command_state(&self, queue_id: &str) -> Vec<Option<String>> {
         lock(&self.commands).iter().filter(|((q, _), _)| q == queue_id).map(|(_, c)| c.state.clone()).collect()
     }
+
+    /// Hits `fault` at the first call of `step`.
+    pub fn inject(&self, step: Step, fault: Fault) {
+        lock(&self.faults).push((step, fault));
+    }
+
+    /// What the fridges get: the messages the queue took, a repeated
+    /// messageId dropped as a FIFO queue de-duplicates it.
+    pub fn delivered(&self) -> Vec<FridgeCommand> {
+        let mut seen = HashSet::new();
+        lock(&self.sent).iter().filter(|c| seen.insert(c.message_id.clone())).cloned().collect()
+    }
+
+    /// The fault due at `step`, taken (it hits once); a stopped call never returns.
+    async fn fault(&self, step: Step) -> Option<Fault> {
+        let due = {
+            let mut faults = lock(&self.faults);
+            let i = faults.iter().position(|(s, _)| *s == step)?;
+            faults.remove(i).1
+        };
+        if due == Fault::Stopped {
+            std::future::pending::<()>().await;
+        }
+        Some(due)
+    }
+}
+
+/// The error a caller sees after `fault` hit a write that was applied.
+fn lost(fault: Fault) -> ApiError {
+    match fault {
+        Fault::AppliedThenConflict => ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into()),
+        _ => ApiError::Unavailable,
+    }
+}
+
+impl Fake {
+    /// PENDING -> `state`, as the conditional update does; false when not
+    /// PENDING (or not there: the condition fails on no item too).
+    fn mark(&self, queue_id: &str, sk: &str, state: &str) -> bool {
+        let mut commands = lock(&self.commands);
+        match commands.get_mut(&(queue_id.to_string(), sk.to_string())) {
+            Some(c) if c.is_pending() => {
+                c.state = Some(state.into());
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 impl Records for Fake {
@@ -71,7 +150,15 @@ impl FleetStore for Fake {
     }
 
     async fn record_command(&self, record: &CommandRecord, claim: Option<&Claim>) -> Result<(), ApiError> {
+        let fault = self.fault(Step::Record).await;
+        if fault == Some(Fault::Refused) {
+            return Err(ApiError::Unavailable);
+        }
         let mut commands = lock(&self.commands);
+        if let Some((other, claim)) = lock(&self.racing).take() {
+            self.records.insert(&claim)?;
+            commands.insert((other.id.clone(), other.sk.clone()), other);
+        }
         let key = (record.id.clone(), record.sk.clone());
         if commands.contains_key(&key) {
             return Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into()));
@@ -80,22 +167,47 @@ impl FleetStore for Fake {
             self.records.insert(c)?;
         }
         commands.insert(key, record.clone());
-        Ok(())
+        fault.map_or(Ok(()), |f| Err(lost(f)))
+    }
+
+    async fn command(&self, queue_id: &str, sk: &str) -> Result<Option<CommandRecord>, ApiError> {
+        Ok(lock(&self.commands).get(&(queue_id.to_string(), sk.to_string())).cloned())
     }
 
     async fn send_command(&self, command: &FridgeCommand) -> Result<(), ApiError> {
-        if self.queue_down.load(Ordering::SeqCst) {
+        let fault = self.fault(Step::Send).await;
+        if self.queue_down.load(Ordering::SeqCst) || fault == Some(Fault::Refused) {
             return Err(ApiError::Unavailable);
         }
         lock(&self.sent).push(command.clone());
-        Ok(())
+        fault.map_or(Ok(()), |_| Err(ApiError::Unavailable))
     }
 
-    async fn mark_failed(&self, queue_id: &str, sk: &str) -> Result<(), String> {
-        let mut commands = lock(&self.commands);
-        let c = commands.get_mut(&(queue_id.to_string(), sk.to_string())).ok_or("no such command")?;
-        c.state = Some("FAILED".into());
-        Ok(())
+    async fn mark_sent(&self, queue_id: &str, sk: &str) -> Result<bool, ApiError> {
+        let fault = self.fault(Step::MarkSent).await;
+        if fault == Some(Fault::Refused) {
+            return Err(ApiError::Unavailable);
+        }
+        let marked = self.mark(queue_id, sk, super::SENT);
+        match fault {
+            // The SDK's retry meets the condition the first try's write broke.
+            Some(Fault::AppliedThenConflict) => Ok(false),
+            Some(f) => Err(lost(f)),
+            None => Ok(marked),
+        }
+    }
+
+    async fn mark_failed(&self, queue_id: &str, sk: &str) -> Result<bool, String> {
+        let fault = self.fault(Step::MarkFailed).await;
+        if fault == Some(Fault::Refused) {
+            return Err("ProvisionedThroughputExceededException: refused".into());
+        }
+        let marked = self.mark(queue_id, sk, super::FAILED);
+        match fault {
+            Some(Fault::AppliedThenConflict) => Ok(false),
+            Some(f) => Err(lost(f).to_string()),
+            None => Ok(marked),
+        }
     }
 
     async fn forget(&self, claim: &Claim) -> Result<(), ApiError> {

@@ -6,7 +6,7 @@
 //! rules are unit-tested with.
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::telemetry::{
-    CommandState, FridgeCommand, Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample,
+    CommandPayload, CommandState, FridgeCommand, Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample,
 };
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::stamp;
@@ -93,8 +93,16 @@ pub enum Landed {
 
 pub use fleet_shared::parking::Unstorable;
 
+/// A command's states: PENDING until the queue has taken its message, then
+/// SENT, then DONE or FAILED as the fridge reports (FAILED too when the queue
+/// refused it).
+pub const PENDING: &str = "PENDING";
+pub const SENT: &str = "SENT";
+pub const FAILED: &str = "FAILED";
+
 /// A command as the queue-messages table records it (`location#commands`,
-/// sorted by `{time}#{messageId}`).
+/// sorted by `{time}#{messageId}`). It holds the whole queue message, so a
+/// retry that finds it PENDING sends the very same message again.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CommandRecord {
@@ -116,11 +124,17 @@ pub struct CommandRecord {
     pub command: Option<String>,
     #[serde(default)]
     pub sent_by: Option<String>,
-    /// SENT, then DONE or FAILED.
+    /// PENDING, SENT, then DONE or FAILED.
     #[serde(default)]
     pub state: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub done_at: Option<String>,
+    /// ConfirmCount: the units counted, as the message carries them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<i64>,
+    /// The message's `notAfter` (`stamp` text); absent on records made before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_after: Option<String>,
 }
 
 impl CommandRecord {
@@ -128,7 +142,39 @@ impl CommandRecord {
     pub fn view(&self) -> Value {
         json!({ "id": self.id, "timestamp": self.timestamp, "messageId": self.message_id, "messageType": self.message_type,
                 "operation": self.operation, "resource": self.resource, "sentBy": self.sent_by, "state": self.state,
-                "doneAt": self.done_at })
+                "doneAt": self.done_at, "count": self.count, "notAfter": self.not_after })
+    }
+
+    /// The key (queue id, sk) of the record a `view` shows.
+    pub fn key_of(view: &Value) -> Option<(String, String)> {
+        let (id, at, message) = (view["id"].as_str()?, view["timestamp"].as_str()?, view["messageId"].as_str()?);
+        Some((id.to_string(), format!("{at}#{message}")))
+    }
+
+    pub fn is_pending(&self) -> bool {
+        self.state.as_deref() == Some(PENDING)
+    }
+
+    /// The queue message this record stands for: built from the record alone,
+    /// so every send of it (the first, a retry's) is the same message.
+    pub fn message(&self) -> Result<FridgeCommand, ApiError> {
+        let broken = |what: &str| ApiError::internal(format!("command {} {} has no {what}", self.id, self.sk));
+        let location = self.id.rsplit_once('#').map(|(l, _)| l).ok_or_else(|| broken("location"))?;
+        let not_after =
+            self.not_after.as_deref().and_then(fleet_shared::dates::instant).ok_or_else(|| broken("notAfter"))?;
+        Ok(FridgeCommand {
+            message_id: self.message_id.clone().ok_or_else(|| broken("messageId"))?,
+            queue_id: self.id.clone(),
+            sk: self.sk.clone(),
+            location_id: LocationId::stored(location),
+            message_type: self.message_type.clone().ok_or_else(|| broken("messageType"))?,
+            payload: CommandPayload {
+                operation: self.operation.clone(),
+                resource: self.resource.clone().ok_or_else(|| broken("resource"))?,
+                count: self.count,
+            },
+            not_after,
+        })
     }
 }
 
@@ -139,18 +185,26 @@ pub trait FleetStore: Records + Sync {
     fn location(&self, id: &LocationId) -> impl Future<Output = Result<Option<Location>, ApiError>> + Send;
     /// The caller's feature flags.
     fn flags(&self, caller: &Caller) -> impl Future<Output = Result<Vec<String>, ApiError>> + Send;
-    /// Records a new command and, when given, its request's claim, all or
-    /// nothing; a generic Conflict when either is already there.
+    /// Records a new command (PENDING) and, when given, its request's claim,
+    /// all or nothing; a generic Conflict when either is already there.
     fn record_command(
         &self,
         record: &CommandRecord,
         claim: Option<&Claim>,
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
-    /// Sends a command to the fridges' command queue (tagged with its location).
+    /// A command's record, read strongly consistent.
+    fn command(&self, queue_id: &str, sk: &str)
+        -> impl Future<Output = Result<Option<CommandRecord>, ApiError>> + Send;
+    /// Sends a command to the fridges' command queue: FIFO, the fridge's
+    /// location as the message group, the messageId as the de-duplication id.
     fn send_command(&self, command: &FridgeCommand) -> impl Future<Output = Result<(), ApiError>> + Send;
-    /// Marks a command the queue did not take FAILED; the store's own error
-    /// as text when that fails too.
-    fn mark_failed(&self, queue_id: &str, sk: &str) -> impl Future<Output = Result<(), String>> + Send;
+    /// PENDING -> SENT, once the queue took the message; false when the
+    /// record was no longer PENDING (a racing retry marked it, or the fridge
+    /// already reported), which is left as it is.
+    fn mark_sent(&self, queue_id: &str, sk: &str) -> impl Future<Output = Result<bool, ApiError>> + Send;
+    /// PENDING -> FAILED, for a command the queue did not take; false when it
+    /// was no longer PENDING; the store's own error as text when that fails.
+    fn mark_failed(&self, queue_id: &str, sk: &str) -> impl Future<Output = Result<bool, String>> + Send;
     /// Removes a request's claim whose change was undone, so a retry may try again.
     fn forget(&self, claim: &Claim) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// A fridge's last inventory snapshot.

@@ -2,6 +2,7 @@
 //! demo fridges, on their stored routes, and a fridge order for each
 //! delivery so View Routes shows tote counts.
 use chrono::{Datelike, Duration, Utc, Weekday};
+use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::fridge_order::{order_key, FridgeOrder, OrderDetails};
 use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
 use fleet_shared::entity::Location;
@@ -125,9 +126,86 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
     deps.table(Table::PackingSlips)?.batch_put(slips).await
 }
 
+/// Who drives the demo's routes from yesterday to tomorrow, as the driver
+/// simulator plays them: route n of a date (by name) is driver n mod the
+/// drivers'. Today's last route is left without a driver: the first demo
+/// driver to act on it claims it (issue 38).
+pub fn drivers_of(
+    stops: &[StoredStop],
+    today: chrono::NaiveDate,
+    drivers: &[(String, String)],
+) -> Vec<DriverAssignment> {
+    let mut routes: BTreeMap<&str, std::collections::BTreeSet<&str>> = BTreeMap::new();
+    for s in stops {
+        routes.entry(s.stop.stocking_date.as_str()).or_default().insert(s.stop.route.as_str());
+    }
+    let days: Vec<String> = (-1..=1).map(|d| (today + Duration::days(d)).to_string()).collect();
+    let mut out = Vec::new();
+    for (date, names) in routes.iter().filter(|(d, _)| days.iter().any(|x| x == *d)) {
+        let last = names.len().saturating_sub(1);
+        for (n, route) in names.iter().enumerate() {
+            if drivers.is_empty() || (*date == days[1] && n == last) {
+                continue;
+            }
+            let (sub, email) = &drivers[n % drivers.len()];
+            out.push(DriverAssignment {
+                stocking_date: date.to_string(),
+                route: route.to_string(),
+                driver_sub: sub.clone(),
+                driver_email: email.clone(),
+                assigned_by: "seed".into(),
+                assigned_at: fleet_shared::fridge_time::now_text(),
+                source: fleet_shared::entity::assignment::SOURCE_SCREEN.into(),
+                version: 1,
+            });
+        }
+    }
+    out
+}
+
+/// Seeds `drivers_of` with a history record each, as the screen writes them.
+pub async fn seed_drivers(deps: &'static Deps, drivers: &[(String, String)]) -> Result<(), ApiError> {
+    let locations = crate::demo::locations::demo_locations();
+    let today = fn_stocking::window::stocking_day(fleet_shared::fridge_time::now());
+    let (stops, _) = stops_and_orders(&locations, Utc::now().date_naive());
+    let assigned = drivers_of(&stops, today, drivers);
+    let history: Vec<_> = assigned
+        .iter()
+        .map(|a| store::to_item(&fleet_shared::assignment::changed(None, Some(a), "seed", "seed")))
+        .collect::<Result<_, _>>()?;
+    let items = assigned.iter().map(store::to_item).collect::<Result<Vec<_>, _>>()?;
+    deps.table(Table::LocationRoutes)?.batch_put(items).await?;
+    deps.table(Table::History)?.batch_put(history).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yesterdays_to_tomorrows_routes_have_drivers_but_todays_last_is_left_to_claim() {
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+        let (stops, _) = stops_and_orders(&crate::demo::locations::demo_locations(), today);
+        let drivers: Vec<(String, String)> =
+            (1..=6).map(|n| (format!("sub-{n}"), format!("driver{n}@fleet.local"))).collect();
+        let assigned = drivers_of(&stops, today, &drivers);
+        let routes_of = |date: &str| {
+            stops
+                .iter()
+                .filter(|s| s.stop.stocking_date == date)
+                .map(|s| s.stop.route.clone())
+                .collect::<std::collections::BTreeSet<_>>()
+        };
+        let today_routes = routes_of("2026-11-24");
+        let today_assigned: Vec<&str> =
+            assigned.iter().filter(|a| a.stocking_date == "2026-11-24").map(|a| a.route.as_str()).collect();
+        assert_eq!(today_assigned.len(), today_routes.len() - 1);
+        assert!(!today_assigned.contains(&today_routes.iter().next_back().unwrap().as_str()), "the last is claimable");
+        assert!(assigned
+            .iter()
+            .all(|a| ["2026-11-23", "2026-11-24", "2026-11-25"].contains(&a.stocking_date.as_str())));
+        assert_eq!(assigned[0].driver_email, "driver1@fleet.local");
+    }
 
     #[test]
     fn two_weeks_of_stops_in_every_region_with_removals_and_orders() {

@@ -82,14 +82,31 @@ fn grant(sub: &str, action: &str) -> HashMap<String, AttributeValue> {
     ])
 }
 
-/// Every demo driver in the pool with the Driver group's actions granted.
-pub async fn ensure_all(deps: &Deps, password: &str) -> Result<(), ApiError> {
-    let mut items = vec![];
+/// The demo stocking supervisor (issue 38): a driver who may also act on
+/// any route's stops and revert a recorded drop status.
+pub const SUPERVISOR: (&str, &str) = ("Sam Okafor", "supervisor@fleet.local");
+
+/// The supervisor's actions: the Driver group's and the Stocking Supervisor group's.
+pub fn supervisor_actions() -> Vec<&'static str> {
+    let supervising =
+        fn_permissions::actions::GROUPS.iter().find(|g| g.name == "Stocking Supervisor").map_or(&[][..], |g| g.actions);
+    driver_actions().iter().chain(supervising).copied().collect()
+}
+
+/// Every demo driver, and the supervisor, in the pool with their actions
+/// granted; answers each driver's sub, in `DRIVERS` order.
+pub async fn ensure_all(deps: &Deps, password: &str) -> Result<Vec<String>, ApiError> {
+    let (mut items, mut subs) = (vec![], vec![]);
     for (name, email) in DRIVERS {
         let sub = ensure_user(deps, name, email, password).await?;
         items.extend(driver_actions().iter().map(|a| grant(&sub, a)));
+        subs.push(sub);
     }
-    deps.table(Table::Permissions)?.batch_put(items).await
+    let (name, email) = SUPERVISOR;
+    let sub = ensure_user(deps, name, email, password).await?;
+    items.extend(supervisor_actions().iter().map(|a| grant(&sub, a)));
+    deps.table(Table::Permissions)?.batch_put(items).await?;
+    Ok(subs)
 }
 
 /// The driver's ID token, signed in with USER_PASSWORD_AUTH as the app does.
@@ -120,5 +137,8 @@ mod tests {
         let actions = driver_actions();
         assert!(actions.contains(&"VanTasks") && actions.contains(&"RecordTemperature"));
         assert!(!actions.contains(&fn_stocking::events::DROP_OVERRIDE_ACTION), "a driver cannot override a drop");
+        assert!(actions.contains(&fleet_shared::assignment::UNLOCK_ACTION), "a driver opens doors at their stops");
+        assert!(!actions.contains(&fleet_shared::assignment::SUPERVISOR_ACTION), "a driver acts on their own routes");
+        assert!(supervisor_actions().contains(&fleet_shared::assignment::SUPERVISOR_ACTION));
     }
 }

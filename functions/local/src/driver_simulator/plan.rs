@@ -181,6 +181,26 @@ fn route_plan(date: &str, r: Route, removals: &mut usize) -> Option<RoutePlan> {
     Some(RoutePlan { route: route.to_string(), driver, visits, on_the_road: at.is_some() })
 }
 
+/// Gives each route of the plan to its assigned demo driver; a route assigned
+/// to someone who is not a demo driver is left out (that person drives it).
+pub fn follow_assignments(
+    day: &mut DayPlan,
+    assigned: &[fleet_shared::entity::assignment::DriverAssignment],
+    drivers: &[(&str, &str)],
+) {
+    day.routes.retain_mut(|r| match assigned.iter().find(|a| a.route == r.route) {
+        None => true,
+        Some(a) => match drivers.iter().position(|(_, email)| *email == a.driver_email) {
+            Some(n) => {
+                r.driver = n;
+                true
+            }
+            None => false,
+        },
+    });
+    day.routes.sort_by_key(|r| r.driver);
+}
+
 /// The plan of `date` for `drivers` drivers: route n (by name) goes to driver
 /// n mod `drivers`, who drives theirs one after another. `today` leaves the
 /// last route unstarted and each driver on the road on their last one; a past

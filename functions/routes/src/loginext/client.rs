@@ -101,6 +101,25 @@ pub fn classify(status: u16, body: &str) -> Option<CallError> {
     }
 }
 
+/// The planning call's URL under `base`. The key travels in a header, so it
+/// goes over TLS only: `https`, or plain `http` to this machine alone (the
+/// local stub on 127.0.0.1). Anything else is refused before the key is read.
+pub fn plan_url(base: &str) -> Result<String, CallError> {
+    let url = format!("{}{PLAN_PATH}", base.trim_end_matches('/'));
+    let refused = || {
+        CallError::Permanent(format!(
+            "the routing service URL must be https:// (or http:// to a loopback host): {base}"
+        ))
+    };
+    let uri: hyper::Uri = url.parse().map_err(|_| refused())?;
+    let host = uri.host().unwrap_or_default().trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
+    match uri.scheme_str().map(str::to_ascii_lowercase).as_deref() {
+        Some("https") if !host.is_empty() => Ok(url),
+        Some("http") if matches!(host.as_str(), "127.0.0.1" | "localhost" | "::1") => Ok(url),
+        _ => Err(refused()),
+    }
+}
+
 type Https = hyper_rustls::HttpsConnector<HttpConnector>;
 
 /// One connection pool per container, built on the first sync call (only
@@ -124,11 +143,12 @@ pub struct Http(pub &'static RoutingService);
 
 impl Planner for Http {
     async fn plan(&self, request: &PlanRequest) -> Result<PlanResponse, CallError> {
+        let url = plan_url(&self.0.base_url)?;
         // Read on first use; a failed read is retried by the next message.
         let key = self.0.key.get().map_err(|e| CallError::Transient(e.to_string()))?;
         let key = std::str::from_utf8(key).map_err(|_| CallError::Permanent("the key is not text".into()))?;
         let body = serde_json::to_vec(request).map_err(|e| CallError::Permanent(e.to_string()))?;
-        let req = hyper::Request::post(format!("{}{PLAN_PATH}", self.0.base_url))
+        let req = hyper::Request::post(url)
             .header(hyper::header::CONTENT_TYPE, "application/json")
             .header(KEY_HEADER, key.trim())
             .body(Full::new(Bytes::from(body)))
@@ -165,6 +185,29 @@ mod tests {
         assert!(matches!(classify(429, ""), Some(CallError::Transient(_))));
         assert!(matches!(classify(401, "bad key"), Some(CallError::Permanent(m)) if m.contains("(401) bad key")));
         assert!(matches!(classify(404, ""), Some(CallError::Permanent(_))));
+    }
+
+    #[test]
+    fn the_key_goes_over_https_or_to_this_machine_only() {
+        assert_eq!(plan_url("https://routing.example.com/").unwrap(), "https://routing.example.com/v1/routes/plan");
+        assert_eq!(
+            plan_url("https://routing.example.com/api").unwrap(),
+            "https://routing.example.com/api/v1/routes/plan"
+        );
+        for local in ["http://127.0.0.1:5701", "http://localhost:5701", "http://[::1]:5701", "HTTP://LocalHost"] {
+            assert!(plan_url(local).is_ok(), "{local}");
+        }
+        for remote in [
+            "http://routing.example.com",
+            "http://127.0.0.1.example.com",
+            "http://127.0.0.1@routing.example.com",
+            "http://10.0.0.5:5701",
+            "ftp://127.0.0.1",
+            "routing.example.com",
+            "",
+        ] {
+            assert!(matches!(plan_url(remote), Err(CallError::Permanent(m)) if m.contains("https://")), "{remote}");
+        }
     }
 
     #[test]

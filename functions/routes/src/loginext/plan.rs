@@ -2,7 +2,9 @@
 //! so the rules are unit and property tested without a store.
 //!
 //! - Only the chosen centers' stops are sent, and only those not stocked yet:
-//!   a stocked stop (`stockedTimeUTC`) never moves.
+//!   a stocked stop (`stockedTimeUTC`) never moves. A stop stocked while the
+//!   routing service planned (the routes are read again before each write)
+//!   stays where it is: the plan's place for it is dropped (issue 38).
 //! - A route the plan names, or that held a stop the plan moves, is rebuilt:
 //!   what stays on it (other centers' stops, stocked stops, stops the plan
 //!   left out) keeps its stop number; the planned stops take the free
@@ -21,6 +23,11 @@ fn key(s: &RouteStop) -> StopKey {
     (s.id.clone(), s.stocking_index)
 }
 
+/// The deliveries stocked on the date, on any route: none of them moves.
+fn stocked(current: &[StoredStop]) -> HashSet<StopKey> {
+    current.iter().filter(|s| s.stocked_time_utc.is_some()).map(|s| key(&s.stop)).collect()
+}
+
 /// One route to replace on the date, whole.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RouteChange {
@@ -37,10 +44,10 @@ pub fn request(
     locations: &HashMap<String, Location>,
     centers: &[String],
 ) -> PlanRequest {
-    let mut once = HashSet::new();
+    let mut once = stocked(current);
     let mut stops: Vec<&StoredStop> = current
         .iter()
-        .filter(|s| s.stocked_time_utc.is_none() && once.insert(key(&s.stop)))
+        .filter(|s| once.insert(key(&s.stop)))
         .filter(|s| center_of(locations, &s.stop.id).is_some_and(|c| centers.iter().any(|x| x == c)))
         .collect();
     stops.sort_by(|a, b| (&a.stop.route, a.stop.stop).cmp(&(&b.stop.route, b.stop.stop)));
@@ -74,9 +81,11 @@ fn route_name(raw: &str) -> Result<String, String> {
     Ok(name)
 }
 
-/// The routes to replace so the date's stops follow `plan`. Refuses a plan
-/// that places a stop it was not sent, places one twice, or makes a route
-/// longer than a route may be.
+/// The routes to replace so the date's stops (`current`, read after the plan
+/// was made) follow `plan`, the answer to `sent`. Refuses a plan that places
+/// a stop it was not sent, places one twice, or makes a route longer than a
+/// route may be. A stop sent but since stocked (or gone from the date) is
+/// left where it is.
 pub fn merge(
     date: &str,
     current: &[StoredStop],
@@ -84,12 +93,9 @@ pub fn merge(
     plan: &PlanResponse,
 ) -> Result<Vec<RouteChange>, String> {
     let movable: HashSet<StopKey> = sent.stops.iter().map(|s| (s.location_id.clone(), s.stocking_index)).collect();
-    let by_key: HashMap<StopKey, &StoredStop> = current
-        .iter()
-        .filter(|s| s.stocked_time_utc.is_none())
-        .map(|s| (key(&s.stop), s))
-        .filter(|(k, _)| movable.contains(k))
-        .collect();
+    let pinned = stocked(current);
+    let by_key: HashMap<StopKey, &StoredStop> =
+        current.iter().map(|s| (key(&s.stop), s)).filter(|(k, _)| movable.contains(k) && !pinned.contains(k)).collect();
     let mut placed: BTreeMap<String, Vec<StopKey>> = BTreeMap::new();
     let mut seen: HashSet<StopKey> = HashSet::new();
     for r in &plan.routes {
@@ -97,7 +103,7 @@ pub fn merge(
         let list = placed.entry(name).or_default();
         for s in &r.stops {
             let k = (s.location_id.clone(), s.stocking_index);
-            if !by_key.contains_key(&k) {
+            if !movable.contains(&k) {
                 return Err(format!(
                     "the routing service placed {} (stocking index {}), which it was not sent",
                     k.0, k.1
@@ -106,7 +112,9 @@ pub fn merge(
             if !seen.insert(k.clone()) {
                 return Err(format!("the routing service placed {} (stocking index {}) twice", k.0, k.1));
             }
-            list.push(k);
+            if by_key.contains_key(&k) {
+                list.push(k);
+            }
         }
     }
     // Every route holding a stop the plan places (a stop left on two routes
@@ -117,14 +125,15 @@ pub fn merge(
         .chain(
             current
                 .iter()
-                .filter(|s| s.stocked_time_utc.is_none() && seen.contains(&key(&s.stop)))
+                .filter(|s| by_key.contains_key(&key(&s.stop)) && seen.contains(&key(&s.stop)))
                 .map(|s| s.stop.route.clone()),
         )
         .collect();
     let mut changes = Vec::new();
     for route in touched {
         let old: Vec<&RouteStop> = current.iter().filter(|s| s.stop.route == route).map(|s| &s.stop).collect();
-        let mut new: Vec<RouteStop> = old.iter().filter(|s| !seen.contains(&key(s))).map(|s| (*s).clone()).collect();
+        let moves = |s: &RouteStop| seen.contains(&key(s)) && by_key.contains_key(&key(s));
+        let mut new: Vec<RouteStop> = old.iter().filter(|s| !moves(s)).map(|s| (*s).clone()).collect();
         let taken: HashSet<i64> = new.iter().map(|s| s.stop).collect();
         let mut free = (1..).filter(|n| !taken.contains(n));
         for k in placed.get(&route).into_iter().flatten() {
@@ -154,6 +163,18 @@ pub fn merge(
     // a sync interrupted between two routes leaves a stop on both, never on none.
     changes.sort_by_key(|(loses_only, _)| *loses_only);
     Ok(changes.into_iter().map(|(_, c)| c).collect())
+}
+
+/// The other routes `change` takes a stop from: its write checks that they
+/// did not move since `current` was read, so a stop stocked there meanwhile
+/// is never taken.
+pub fn sources(current: &[StoredStop], change: &RouteChange) -> BTreeSet<String> {
+    let gains: HashSet<StopKey> = change.stops.iter().map(key).collect();
+    current
+        .iter()
+        .filter(|s| s.stop.route != change.route && gains.contains(&key(&s.stop)))
+        .map(|s| s.stop.route.clone())
+        .collect()
 }
 
 #[cfg(test)]
@@ -252,6 +273,31 @@ mod tests {
     }
 
     #[test]
+    fn a_stop_stocked_after_it_was_sent_stays_and_the_rest_of_the_plan_lands() {
+        let before = [stored("r1", 1, "A", false), stored("r1", 2, "B", false), stored("r2", 1, "C", false)];
+        let locations = HashMap::from([location("A", "N"), location("B", "N"), location("C", "N")]);
+        let sent = request("j", DATE, &before, &locations, &["N".to_string()]);
+        assert_eq!(sent.stops.len(), 3);
+        // B is stocked while the service plans: it stays at r1 stop 2; A and C move.
+        let now = [stored("r1", 1, "A", false), stored("r1", 2, "B", true), stored("r2", 1, "C", false)];
+        let changes = merge(DATE, &now, &sent, &plan(&[("ln1", &["B", "A", "C"])])).unwrap();
+        let routes: Vec<(&str, Vec<(i64, &str)>)> = changes.iter().map(|c| (c.route.as_str(), ids(c))).collect();
+        assert_eq!(routes, [("ln1", vec![(1, "A"), (2, "C")]), ("r1", vec![(2, "B")]), ("r2", vec![])]);
+        // ln1's write checks the routes it takes stops from.
+        assert_eq!(sources(&now, &changes[0]).into_iter().collect::<Vec<_>>(), ["r1", "r2"]);
+        assert!(sources(&now, &changes[1]).is_empty());
+    }
+
+    #[test]
+    fn a_delivery_stocked_on_any_route_is_not_sent() {
+        // An interrupted sync left B on two routes; the driver stocked it on n1 (both copies pinned).
+        let current = [stored("r1", 2, "B", false), stored("n1", 1, "B", true), stored("r1", 1, "A", false)];
+        let locations = HashMap::from([location("A", "N"), location("B", "N")]);
+        let sent = request("j", DATE, &current, &locations, &["N".to_string()]);
+        assert_eq!(sent.stops.iter().map(|s| s.location_id.as_str()).collect::<Vec<_>>(), ["A"]);
+    }
+
+    #[test]
     fn the_same_plan_again_changes_nothing() {
         let current = [stored("r1", 1, "A", false), stored("r1", 2, "B", false)];
         let locations = HashMap::from([location("A", "N"), location("B", "N")]);
@@ -271,11 +317,13 @@ mod tests {
 
     proptest! {
         /// Whatever the plan, no stop is lost or doubled, stocked stops stay
-        /// where they were, and each route's numbers are distinct.
+        /// where they were (also those stocked after the request was sent),
+        /// and each route's numbers are distinct.
         #[test]
         fn merging_keeps_every_stop_once_and_never_moves_a_stocked_one(
             stops in proptest::collection::vec((0usize..4, 0usize..6, any::<bool>()), 0..14),
             order in proptest::collection::vec((0usize..14, 0usize..3), 0..20),
+            late in proptest::collection::vec(any::<bool>(), 14),
         ) {
             let mut current = Vec::new();
             let mut numbers = HashSet::new();
@@ -297,6 +345,12 @@ mod tests {
                 }
             }
             let answer = PlanResponse { routes: routes.into_iter().map(|(route, stops)| PlannedRoute { route, stops }).collect() };
+            // Drivers stock some stops while the service plans.
+            for (s, late) in current.iter_mut().zip(&late) {
+                if *late && s.stocked_time_utc.is_none() {
+                    s.stocked_time_utc = Some("2026-11-26T16:00:00.000Z".into());
+                }
+            }
             let changes = merge(DATE, &current, &sent, &answer).unwrap();
             let mut after: BTreeMap<String, Vec<RouteStop>> = BTreeMap::new();
             for s in &current {

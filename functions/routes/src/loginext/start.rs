@@ -2,11 +2,13 @@
 //! job, and queues one message per date. It answers at once (the spec's
 //! message says the sync is still in progress); the worker does the rest.
 //!
-//! A retry is recognised by its `requestId`: the job and the request's
+//! A retry is recognised by its `requestId`, the caller's own (recorded as
+//! `sub:requestId`, so two users' ids never meet): the job and the request's
 //! record land in one transaction, and the same id answers what it first
-//! answered (the same id with other content is refused). When the messages
-//! cannot be queued, the job's dates are marked failed and the record is
-//! forgotten, so a retry starts a new job.
+//! answered (the same id with other content is refused). The job's id is
+//! the server's, never the request's (issue 38). When the messages cannot be
+//! queued, the job's dates are marked failed and the record is forgotten, so
+//! a retry starts a new job.
 use super::job::{DateOutcome, SyncJob, KEEP_DAYS, KIND};
 use super::store::SyncStore;
 use super::{blocked, check, BLOCKED_MESSAGE, SUCCESS_MESSAGE};
@@ -33,8 +35,10 @@ pub struct SyncInput {
     pub request_id: Option<String>,
 }
 
-/// Who starts the sync.
+/// Who starts the sync (from the token).
 pub struct Starter<'a> {
+    /// Scopes the request's id: a requestId is its caller's own.
+    pub sub: &'a str,
     pub email: &'a str,
     pub name: Option<&'a str>,
 }
@@ -59,19 +63,22 @@ pub async fn start(
     }
     let checked = check(&input.start_date, &input.end_date, &input.fulfillment_centers, now)
         .map_err(|errors| ApiError::bad_request(errors.join(" ")))?;
-    let id = match input.request_id.as_deref().map(str::trim) {
+    let request_id = match input.request_id.as_deref().map(str::trim) {
         Some(id) if !id.is_empty() && id.len() <= 64 && !id.contains('#') => id.to_string(),
         Some(_) => return Err(ApiError::bad_request("requestId must be 1 to 64 characters, without '#'")),
         None => uuid::Uuid::new_v4().to_string(),
     };
+    let key = format!("{}:{request_id}", who.sub);
     let content = json!({ "startDate": checked.start, "endDate": checked.end, "centers": checked.centers });
-    let request = idempotency::Request::new(records, SCOPE, &id, &content);
+    let request = idempotency::Request::new(records, SCOPE, &key, &content);
     match request.seen().await? {
         Seen::Replay(answer) => return Ok(answer),
         Seen::Conflict => return Err(idempotency::conflict("This requestId")),
         Seen::New => {}
     }
     let created_at = stamp(now);
+    // The job's own id: its route records (`loginext#{id}`) are never another request's.
+    let id = uuid::Uuid::new_v4().to_string();
     let job = SyncJob {
         kind: KIND.into(),
         job_key: SyncJob::key_of(&created_at, &id),
@@ -140,7 +147,34 @@ mod tests {
         fleet_shared::dates::instant(text).unwrap()
     }
 
-    const WHO: Starter<'static> = Starter { email: "ops@x.co", name: None };
+    const WHO: Starter<'static> = Starter { sub: "sub-ops", email: "ops@x.co", name: None };
+
+    /// The records the jobs' transactions carried, as DynamoDB would keep them.
+    fn landed(jobs: &Jobs, records: &MemoryRecords) {
+        for claim in jobs.claims.lock().unwrap().drain(..) {
+            records.insert(&claim).unwrap();
+        }
+    }
+
+    #[tokio::test]
+    async fn a_request_id_is_its_callers_own_and_the_job_id_is_the_servers() {
+        let (jobs, records) = (Jobs::default(), MemoryRecords::default());
+        let now = at("2026-11-25T15:00:00Z");
+        let mine = start(&jobs, &records, input("shared-id"), WHO, now).await.unwrap();
+        landed(&jobs, &records);
+        let id = mine["job"]["id"].as_str().unwrap().to_string();
+        assert!(uuid::Uuid::parse_str(&id).is_ok() && id != "shared-id", "the server names the job: {id}");
+        // Another user sending the same id starts a job of their own; nothing of mine is replayed.
+        let other = Starter { sub: "sub-other", email: "other@x.co", name: None };
+        let theirs = start(&jobs, &records, input("shared-id"), other, now).await.unwrap();
+        landed(&jobs, &records);
+        assert_ne!(theirs["job"]["id"], mine["job"]["id"]);
+        assert_eq!(theirs["job"]["createdBy"], "other@x.co");
+        assert_eq!((jobs.jobs.lock().unwrap().len(), jobs.sent.lock().unwrap().len()), (2, 4));
+        // My retry still answers my job, and queues nothing.
+        assert_eq!(start(&jobs, &records, input("shared-id"), WHO, now).await.unwrap(), mine);
+        assert_eq!(jobs.sent.lock().unwrap().len(), 4);
+    }
 
     #[tokio::test]
     async fn a_sync_queues_one_message_per_date_and_a_retry_answers_the_first_result() {
@@ -150,15 +184,7 @@ mod tests {
         assert_eq!(first["message"], SUCCESS_MESSAGE);
         assert_eq!(first["job"]["fulfillmentCenters"], json!(["North"]));
         assert_eq!(jobs.sent.lock().unwrap().len(), 2, "one message per date");
-        // The mutation's transaction is faked here: record the claim as it would.
-        let claim = idempotency::Request::new(
-            &records,
-            SCOPE,
-            "r1",
-            &json!({"startDate": "2026-11-26", "endDate": "2026-11-27", "centers": ["North"]}),
-        )
-        .claim(&first, 0);
-        records.insert(&claim).unwrap();
+        landed(&jobs, &records);
         assert_eq!(start(&jobs, &records, input("r1"), WHO, now).await.unwrap(), first);
         assert_eq!(jobs.sent.lock().unwrap().len(), 2, "a retry queues nothing");
         let mut other = input("r1");

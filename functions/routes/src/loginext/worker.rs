@@ -12,9 +12,15 @@
 //! - Each route lands with a record of (job, date#route): a redelivered
 //!   message never writes a route twice, so a route upload made after the
 //!   sync's write stays (the later write wins).
-//! - A route changed between the read and the write (the version moved) is
-//!   read and merged again, with the same plan.
-use super::client::{CallError, Planner};
+//! - Each write is conditioned on the versions read before the stops the
+//!   plan was made from: of its route and of every route it takes a stop
+//!   from. A stop stocked meanwhile (which moves its route's version), or a
+//!   route changed otherwise, makes the routes be read and merged again with
+//!   the same plan, where the stocked stop stays put (issue 38).
+//! - The write records the job on the route's version (`lastSync`): a job
+//!   older than the one recorded on a route it would write is refused, and
+//!   so is a date that has passed.
+use super::client::{CallError, PlanRequest, PlanResponse, Planner};
 use super::job::DateOutcome;
 use super::plan;
 use super::start::{DateMessage, SCOPE};
@@ -22,6 +28,9 @@ use super::store::SyncStore;
 use crate::route_schedule::route_changes;
 use crate::stops;
 use crate::store::RoutesStore;
+use chrono::{DateTime, Utc};
+use fleet_shared::dates;
+use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::events::{SqsBatchResponse, SqsMessage};
 use fleet_shared::fridge_time::now_text;
 use fleet_shared::history::{self, Record};
@@ -33,8 +42,10 @@ use std::collections::{BTreeSet, HashMap};
 /// The receive on which a failure marks the date failed (the queue's
 /// redrive, at 5, only parks what crashed the worker).
 pub const MAX_RECEIVES: u32 = 3;
-/// Reads and merges of one date when its routes keep changing meanwhile.
-const MERGE_TRIES: usize = 3;
+/// Reads and merges of one date: the read that asks the service, then the
+/// reads the plan is merged on while the routes keep changing meanwhile
+/// (a stocked stop moves its route's version).
+const MERGE_TRIES: usize = 5;
 
 /// Seconds before a failed message's next receive.
 pub fn backoff(receive: u32) -> i32 {
@@ -74,6 +85,8 @@ pub struct Worker<'a, R, J, C, P> {
     pub jobs: &'a J,
     pub records: &'a C,
     pub planner: &'a P,
+    /// When the batch runs: a date before its Central day is refused.
+    pub now: DateTime<Utc>,
 }
 
 impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P> {
@@ -152,32 +165,50 @@ impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P
             return Ok(None); // a redelivery of a date already done
         }
         let date = m.date.as_str();
+        // A date that has passed is not rewritten: its routes are what was driven.
+        if dates::iso_date_exact(date).is_none_or(|d| d < super::today(self.now)) {
+            return Err(Failure::Fail(format!("{date} has passed: a sync writes only today's and later routes")));
+        }
         let pk = format!("{SCOPE}#{}", job.id);
-        let mut answer = None;
+        let mut asked: Option<(PlanRequest, PlanResponse)> = None;
         let (mut routes, mut stops) = (0, 0);
         for _ in 0..MERGE_TRIES {
+            // The versions first: the stops, read strongly consistent after them, are at least
+            // as new, so a write conditioned on these versions lands only on what was read,
+            // however long the routing call took (up to 6 s) in between.
+            let versions = self.routes.route_versions(date).await?;
             let current = self.routes.stops_of_date(date).await?;
-            let ids: BTreeSet<String> = current.iter().map(|s| s.stop.id.clone()).collect();
-            let projection = ["id", "operationConfigs.fulfillmentCenter", "locationConfigs.coordinates"];
-            let locations: HashMap<String, _> = self
-                .routes
-                .locations(ids.into_iter().collect(), &projection)
-                .await?
-                .into_iter()
-                .map(|l| (l.id.to_string(), l))
-                .collect();
-            let sent = plan::request(&job.id, date, &current, &locations, &job.fulfillment_centers);
-            if sent.stops.is_empty() {
-                return Ok(Some((routes, stops)));
-            }
-            if answer.is_none() {
-                answer = Some(self.planner.plan(&sent).await.map_err(|e| match e {
+            if asked.is_none() {
+                let ids: BTreeSet<String> = current.iter().map(|s| s.stop.id.clone()).collect();
+                let projection = ["id", "operationConfigs.fulfillmentCenter", "locationConfigs.coordinates"];
+                let locations: HashMap<String, _> = self
+                    .routes
+                    .locations(ids.into_iter().collect(), &projection)
+                    .await?
+                    .into_iter()
+                    .map(|l| (l.id.to_string(), l))
+                    .collect();
+                let sent = plan::request(&job.id, date, &current, &locations, &job.fulfillment_centers);
+                if sent.stops.is_empty() {
+                    return Ok(Some((routes, stops)));
+                }
+                let answer = self.planner.plan(&sent).await.map_err(|e| match e {
                     CallError::Transient(m) => Failure::Retry(m),
                     CallError::Permanent(m) => Failure::Fail(m),
-                })?);
+                })?;
+                asked = Some((sent, answer));
             }
-            let planned = answer.as_ref().ok_or_else(|| Failure::Retry("no plan".into()))?;
-            let changes = plan::merge(date, &current, &sent, planned).map_err(Failure::Fail)?;
+            let (sent, planned) = asked.as_ref().ok_or_else(|| Failure::Retry("no plan".into()))?;
+            let changes = plan::merge(date, &current, sent, planned).map_err(Failure::Fail)?;
+            // A newer job's plan already landed on a route this one would write: this one is stale.
+            if let Some(newer) = changes.iter().find_map(|c| {
+                versions.get(&c.route).and_then(|v| v.last_sync.as_deref()).filter(|s| *s > job.job_key.as_str())
+            }) {
+                let newer = newer.split_once('#').map_or(newer, |(_, id)| id);
+                return Err(Failure::Fail(format!(
+                    "a newer sync ({newer}) has already written the routes of {date}; this older one was not applied"
+                )));
+            }
             let parts: Vec<String> = changes.iter().map(|c| format!("route#{date}#{}", c.route)).collect();
             let written = self.records.get(&pk, parts).await?;
             let mut moved_meanwhile = false;
@@ -186,8 +217,8 @@ impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P
                 if written.contains_key(&part) {
                     continue; // this job wrote it on an earlier receive; a later write since stays
                 }
-                let old = stops::by_key(current.iter().filter(|s| s.stop.route == change.route).cloned().collect());
-                let diff = route_changes(&change.route, &old, &change.stops);
+                let old: Vec<StoredStop> = current.iter().filter(|s| s.stop.route == change.route).cloned().collect();
+                let diff = route_changes(&change.route, &stops::by_key(old.clone()), &change.stops);
                 let n = diff.len() as u32;
                 let at = now_text();
                 let source = format!("LogiNext sync {} (route {})", job.id, change.route);
@@ -201,7 +232,17 @@ impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P
                     chrono::Utc::now().timestamp(),
                 );
                 let upload = format!("loginext-{}", job.id);
-                match stops::replace(self.routes, date, &change.route, &change.stops, &upload, &record, &[claim]).await
+                let version = |route: &str| versions.get(route).map(|v| v.version);
+                // Written on this read: the route and every route it takes a stop from must be
+                // as read, so a stop stocked since (which moves its route's version) is not moved.
+                let basis = stops::Basis {
+                    seen: version(&change.route),
+                    old: &old,
+                    checks: plan::sources(&current, &change).into_iter().map(|r| (r.clone(), version(&r))).collect(),
+                    sync: Some(&job.job_key),
+                };
+                match stops::write(self.routes, date, &change.route, &change.stops, &upload, &record, &[claim], &basis)
+                    .await
                 {
                     Ok(()) => (routes, stops) = (routes + 1, stops + n),
                     // Stop here: the routes after it may lose stops this one was to gain.

@@ -58,6 +58,8 @@ struct Memory {
     history: Mutex<Vec<history::Record>>,
     /// Stops stocked between the read and the write (a race the condition decides).
     stocked_meanwhile: Vec<String>,
+    /// Partition reads made (stops and orders of a date each count one).
+    reads: std::sync::atomic::AtomicUsize,
 }
 
 impl JitStore for Memory {
@@ -65,9 +67,11 @@ impl JitStore for Memory {
         Ok(self.flag && flag == flags::JIT_MANAGEMENT)
     }
     async fn stops(&self, _: &str, _: bool) -> Result<Vec<StoredStop>, ApiError> {
+        self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         Ok(self.stops.clone())
     }
     async fn orders(&self, _: &str, _: bool) -> Result<Vec<FridgeOrder>, ApiError> {
+        self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         Ok(self.orders.lock().unwrap().clone())
     }
     async fn apply(&self, writes: &[Write]) -> Vec<Result<(), ApiError>> {
@@ -290,6 +294,30 @@ async fn a_batch_answers_each_row_and_refuses_bad_ones_alone() {
     assert!(out[1]["error"].as_str().unwrap().contains("must be dropOffDate#locationId#stockingIndex"));
     assert_eq!(out[2]["error"], Value::Null);
     assert!(out[3]["error"].as_str().unwrap().contains("appears twice"));
+}
+
+#[tokio::test]
+async fn one_call_reads_one_date_and_refuses_rows_of_many_before_reading() {
+    use std::sync::atomic::Ordering;
+    let store = day();
+    // 100 rows, each of its own date: refused whole, nothing read.
+    let many: Vec<Value> = (0..MAX_UPDATES)
+        .map(|n| {
+            let date = chrono::NaiveDate::from_ymd_opt(2031, 1, 1).unwrap() + chrono::Days::new(n as u64);
+            update(&format!("{date}#JIT1#2"), true, None)
+        })
+        .collect();
+    let err = send(&store, many).await.unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "Send the updates of one drop-off date a call; this one names 100 dates (2031-01-01, 2031-01-02, 2031-01-03, ...)"
+    );
+    assert_eq!(store.reads.load(Ordering::SeqCst), 0);
+    // Rows of one date: its stops and orders, read once each.
+    let rows = vec![update(&format!("{DATE}#JIT1#2"), true, None), update(&format!("{DATE}#JIT2#1"), true, None)];
+    let out = send(&store, rows).await.unwrap();
+    assert_eq!(out.len(), 2);
+    assert_eq!(store.reads.load(Ordering::SeqCst), 2);
 }
 
 #[tokio::test]

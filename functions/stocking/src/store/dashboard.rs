@@ -8,6 +8,8 @@
 //! routes' version items, the stops of a route whose version moved, and the
 //! actions recorded since (index `byDayCreated`). Never a Scan, never a call per stop.
 use super::{Dynamo, StoredAction};
+use crate::drop::SlipLock;
+use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::{self, RouteStop, StoredVersion};
 use fleet_shared::snapshot::Kind;
 use fleet_shared::warm_cache::WarmCache;
@@ -120,6 +122,10 @@ pub trait BoardStore: Sync {
     fn actions(&self, day: &str) -> impl Future<Output = Result<Vec<StoredAction>, ApiError>> + Send;
     /// The actions of one stocking day recorded (`createdAt`) at or after `from`, in any order.
     fn actions_since(&self, day: &str, from: &str) -> impl Future<Output = Result<Vec<StoredAction>, ApiError>> + Send;
+    /// The recorded drop statuses of a date's slips (their live locks), read consistently.
+    fn locks(&self, date: &str) -> impl Future<Output = Result<Vec<SlipLock>, ApiError>> + Send;
+    /// Who drives each route of a stocking date (issue 38).
+    fn drivers(&self, date: &str) -> impl Future<Output = Result<Vec<DriverAssignment>, ApiError>> + Send;
     /// The health records of at most `BATCH_KEYS` locations (one call).
     fn health(&self, ids: &[String]) -> impl Future<Output = Result<Vec<BoardHealth>, ApiError>> + Send;
     /// Every fridge's health from the fleet health snapshot; None when there is no fresh one.
@@ -151,6 +157,14 @@ impl BoardStore for Dynamo {
 
     async fn actions_since(&self, day: &str, from: &str) -> Result<Vec<StoredAction>, ApiError> {
         self.of_stocking_day_since(day, from).await
+    }
+
+    async fn locks(&self, date: &str) -> Result<Vec<SlipLock>, ApiError> {
+        self.slip_locks_of(date).await
+    }
+
+    async fn drivers(&self, date: &str) -> Result<Vec<DriverAssignment>, ApiError> {
+        fleet_shared::entity::assignment::drivers_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
     }
 
     async fn health(&self, ids: &[String]) -> Result<Vec<BoardHealth>, ApiError> {
@@ -192,11 +206,15 @@ pub mod fake {
         pub stops: Vec<RouteStop>,
         pub versions: Vec<StoredVersion>,
         pub actions: Vec<StoredAction>,
+        /// The live slip locks (recorded drop statuses), of any date.
+        pub locks: Vec<SlipLock>,
+        /// The routes' drivers, of any date.
+        pub drivers: Vec<DriverAssignment>,
         pub health: Vec<BoardHealth>,
         /// The fleet health snapshot: None, none stored.
         pub fleet_health: Option<Vec<BoardHealth>>,
         pub locations: Vec<BoardLocation>,
-        /// Parts that fail: "slips", "actions", "health", "locations".
+        /// Parts that fail: "slips", "actions", "locks", "health", "locations".
         pub failing: Vec<&'static str>,
         pub calls: AtomicUsize,
         /// The largest key count one batch call got.
@@ -252,6 +270,14 @@ pub mod fake {
             let mut found: Vec<StoredAction> = self.actions.iter().filter(|a| a.stocking_day == day).cloned().collect();
             found.sort_by(|a, b| a.occurred_sk.cmp(&b.occurred_sk));
             Ok(found)
+        }
+        async fn locks(&self, date: &str) -> Result<Vec<SlipLock>, ApiError> {
+            self.call("locks", 0)?;
+            Ok(self.locks.iter().filter(|l| l.slip().0 == date).cloned().collect())
+        }
+        async fn drivers(&self, date: &str) -> Result<Vec<DriverAssignment>, ApiError> {
+            self.call("drivers", 0)?;
+            Ok(self.drivers.iter().filter(|d| d.stocking_date == date).cloned().collect())
         }
         async fn health(&self, ids: &[String]) -> Result<Vec<BoardHealth>, ApiError> {
             self.call("health", ids.len())?;

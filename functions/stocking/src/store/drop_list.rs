@@ -2,13 +2,12 @@
 //! each for the date's slips, locks, stops and the stocking day's actions,
 //! and a BatchGetItem of location types. Never a Scan.
 use super::Dynamo;
-use crate::drop::{SlipLock, SLIP_LOCKS};
+use crate::drop::SlipLock;
 use crate::drop_list::DropListStore;
 use crate::record::StoredAction;
-use crate::record::PK;
 use crate::slips::PackingSlip;
 use fleet_shared::entity::route_stop::{self, StoredStop};
-use fleet_shared::{flags, shard, store, ApiError, Caller, Table};
+use fleet_shared::{flags, store, ApiError, Caller, Table};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -29,14 +28,7 @@ impl DropListStore for Dynamo {
     }
 
     async fn locks(&self, date: &str) -> Result<Vec<SlipLock>, ApiError> {
-        self.0
-            .table(Table::DriverActions)?
-            .query(PK, "")
-            .sort("sk", store::SortKey::BeginsWith(format!("{date}#")))
-            .consistent()
-            .across(shard::keys(SLIP_LOCKS), "sk", &[PK, "sk"])
-            .all()
-            .await
+        self.slip_locks_of(date).await
     }
 
     async fn stops(&self, date: &str) -> Result<Vec<StoredStop>, ApiError> {

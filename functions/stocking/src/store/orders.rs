@@ -17,8 +17,8 @@ pub use fleet_shared::parking::Unstorable;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Landed {
     Stored,
-    /// A version at least as new was stored first: nothing written.
-    Older,
+    /// The stored order is no longer the one read (another batch wrote it first): nothing written.
+    Moved,
 }
 
 pub trait IntakeStore {
@@ -26,9 +26,16 @@ pub trait IntakeStore {
     fn known_locations(&self, ids: Vec<String>) -> impl Future<Output = Result<HashSet<String>, ApiError>> + Send;
     /// The stored orders among these uniqueIds.
     fn orders(&self, ids: Vec<String>) -> impl Future<Output = Result<HashMap<String, StoredOrder>, ApiError>> + Send;
-    /// The order (on the condition that no version as new is stored) with its
-    /// slip changes, all or nothing.
-    fn write(&self, after: &StoredOrder, slips: &SlipChange) -> impl Future<Output = Result<Landed, ApiError>> + Send;
+    /// One stored order, read consistently (a write that lost its race reads it again).
+    fn order(&self, id: &str) -> impl Future<Output = Result<Option<StoredOrder>, ApiError>> + Send;
+    /// The order with its slip changes, all or nothing, on the condition that the stored order is
+    /// still `before` (its version; none stored when None): the slip changes were derived from it.
+    fn write(
+        &self,
+        before: Option<&StoredOrder>,
+        after: &StoredOrder,
+        slips: &SlipChange,
+    ) -> impl Future<Output = Result<Landed, ApiError>> + Send;
     /// Parks records in the dead-letter queue with their reason; answers those it could not park.
     fn park(&self, bad: &[Unstorable]) -> impl Future<Output = Vec<String>> + Send;
 }
@@ -66,17 +73,28 @@ impl IntakeStore for Dynamo {
         Ok(found.into_iter().map(|o| (o.unique_id.clone(), o)).collect())
     }
 
-    async fn write(&self, after: &StoredOrder, slips: &SlipChange) -> Result<Landed, ApiError> {
+    async fn order(&self, id: &str) -> Result<Option<StoredOrder>, ApiError> {
+        self.0.table(Table::Orders)?.get(key("uniqueId", id)).await
+    }
+
+    async fn write(
+        &self,
+        before: Option<&StoredOrder>,
+        after: &StoredOrder,
+        slips: &SlipChange,
+    ) -> Result<Landed, ApiError> {
         let orders = self.0.table(Table::Orders)?;
         let slip_table = self.0.config.table(Table::PackingSlips)?;
-        let put = Put::builder()
-            .table_name(orders.name)
-            .set_item(Some(store::to_item(after)?))
-            // Newest wins even against a racing batch: only over a lower version.
-            .condition_expression("attribute_not_exists(uniqueId) OR version < :v")
-            .expression_attribute_values(":v", AttributeValue::N(after.version.to_string()))
-            .build()
-            .map_err(ApiError::internal)?;
+        // Tied to the version read: the slip put and delete below were derived from it, so a batch that
+        // landed in between (another date, a cancel) makes this one read again (`intake::land`).
+        let put = Put::builder().table_name(orders.name).set_item(Some(store::to_item(after)?));
+        let put = match before {
+            None => put.condition_expression("attribute_not_exists(uniqueId)"),
+            Some(read) => put
+                .condition_expression("version = :read")
+                .expression_attribute_values(":read", AttributeValue::N(read.version.to_string())),
+        };
+        let put = put.build().map_err(ApiError::internal)?;
         let mut items = vec![TransactWriteItem::builder().put(put).build()];
         if let Some(slip) = &slips.put {
             items.push(slip_put(slip_table, slip)?);
@@ -91,7 +109,7 @@ impl IntakeStore for Dynamo {
         }
         match store::transact(orders.client, items).await {
             Ok(()) => Ok(Landed::Stored),
-            Err(ApiError::Conflict(_)) => Ok(Landed::Older),
+            Err(ApiError::Conflict(_)) => Ok(Landed::Moved),
             Err(e) => Err(e),
         }
     }

@@ -21,6 +21,10 @@ export const SCREEN_NEEDS = {
   '/locations/view_routes': { call: 'locationRoutes', screen: 'View Routes' },
   '/locations/update_routes': { call: 'POST /locations/routes/schedule/dry-run', screen: 'Upload Routes' },
   '/locations/update_weekly_routes': { call: 'POST /locations/routes/drivers/dry-run', screen: 'Upload Driver Routes' },
+  '/locations/update_route_drivers': {
+    call: 'POST /locations/routes/assignments/dry-run',
+    screen: 'Upload Route Drivers',
+  },
   '/locations/fridge_software': { call: 'getFridgeArtifacts', screen: 'Fridge Software' },
   '/locations/schedule': { call: 'upcomingScheduleChanges', screen: 'Scheduled Changes' },
   '/locations/inventory': { call: 'GET /locations/{id}/inventory', screen: 'Fridge Inventory' },

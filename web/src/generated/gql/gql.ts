@@ -56,7 +56,10 @@ type Documents = {
     "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }": typeof types.ItemPricesDocument,
     "query PriceSchemaIds { priceSchemaIds }": typeof types.PriceSchemaIdsDocument,
     "mutation UpdateItemPrices($uploadId: ID!, $fileName: String!, $prices: [ItemPriceInput!]!) {\n  updateItemPrices(uploadId: $uploadId, fileName: $fileName, prices: $prices) { message errors written rowErrors { line errors } }\n}": typeof types.UpdateItemPricesDocument,
+    "mutation AssignRouteDriver($input: AssignRouteDriverInput!) {\n  assignRouteDriver(input: $input) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}": typeof types.AssignRouteDriverDocument,
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": typeof types.LocationRoutesDocument,
+    "query RouteAssignments($stockingDate: String!) {\n  routeAssignments(stockingDate: $stockingDate) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}": typeof types.RouteAssignmentsDocument,
+    "query RouteDriverHistory($stockingDate: String!, $route: String!, $nextToken: String) {\n  routeDriverHistory(stockingDate: $stockingDate, route: $route, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.RouteDriverHistoryDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": typeof types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": typeof types.FridgeSoftwareDeploymentsDocument,
     "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}": typeof types.GetAvailableFridgeArtifactsDocument,
@@ -66,7 +69,7 @@ type Documents = {
     "mutation PutFridgeSoftwarePilot($input: FridgeSoftwarePilotInput!) {\n  putFridgeSoftwarePilot(input: $input)\n}": typeof types.PutFridgeSoftwarePilotDocument,
     "mutation UpdateFridgeArtifacts($artifactType: String!, $version: String!, $fridges: [ID!]!) {\n  updateFridgeArtifacts(artifactType: $artifactType, version: $version, fridges: $fridges) { pk sk artifactType objectKey }\n}": typeof types.UpdateFridgeArtifactsDocument,
     "query DashboardRouteOptions($stockingDate: String!) {\n  locationRoutes(stockingDate: $stockingDate) { routes { route market } }\n}": typeof types.DashboardRouteOptionsDocument,
-    "query StockingDashboard(\n  $filter: StockingDashboardFilter!\n  $routesWithRows: Int\n  $shownRoutes: [ShownDashboardRoute!]\n) {\n  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows, shownRoutes: $shownRoutes) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt rowsDigest unchanged\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}": typeof types.StockingDashboardDocument,
+    "query StockingDashboard(\n  $filter: StockingDashboardFilter!\n  $routesWithRows: Int\n  $shownRoutes: [ShownDashboardRoute!]\n) {\n  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows, shownRoutes: $shownRoutes) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt rowsDigest unchanged\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver assignedDriver notAssignee lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}": typeof types.StockingDashboardDocument,
 };
 const documents: Documents = {
     "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": types.MyAccessDocument,
@@ -110,7 +113,10 @@ const documents: Documents = {
     "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }": types.ItemPricesDocument,
     "query PriceSchemaIds { priceSchemaIds }": types.PriceSchemaIdsDocument,
     "mutation UpdateItemPrices($uploadId: ID!, $fileName: String!, $prices: [ItemPriceInput!]!) {\n  updateItemPrices(uploadId: $uploadId, fileName: $fileName, prices: $prices) { message errors written rowErrors { line errors } }\n}": types.UpdateItemPricesDocument,
+    "mutation AssignRouteDriver($input: AssignRouteDriverInput!) {\n  assignRouteDriver(input: $input) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}": types.AssignRouteDriverDocument,
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": types.LocationRoutesDocument,
+    "query RouteAssignments($stockingDate: String!) {\n  routeAssignments(stockingDate: $stockingDate) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}": types.RouteAssignmentsDocument,
+    "query RouteDriverHistory($stockingDate: String!, $route: String!, $nextToken: String) {\n  routeDriverHistory(stockingDate: $stockingDate, route: $route, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.RouteDriverHistoryDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": types.FridgeSoftwareDeploymentsDocument,
     "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}": types.GetAvailableFridgeArtifactsDocument,
@@ -120,7 +126,7 @@ const documents: Documents = {
     "mutation PutFridgeSoftwarePilot($input: FridgeSoftwarePilotInput!) {\n  putFridgeSoftwarePilot(input: $input)\n}": types.PutFridgeSoftwarePilotDocument,
     "mutation UpdateFridgeArtifacts($artifactType: String!, $version: String!, $fridges: [ID!]!) {\n  updateFridgeArtifacts(artifactType: $artifactType, version: $version, fridges: $fridges) { pk sk artifactType objectKey }\n}": types.UpdateFridgeArtifactsDocument,
     "query DashboardRouteOptions($stockingDate: String!) {\n  locationRoutes(stockingDate: $stockingDate) { routes { route market } }\n}": types.DashboardRouteOptionsDocument,
-    "query StockingDashboard(\n  $filter: StockingDashboardFilter!\n  $routesWithRows: Int\n  $shownRoutes: [ShownDashboardRoute!]\n) {\n  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows, shownRoutes: $shownRoutes) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt rowsDigest unchanged\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}": types.StockingDashboardDocument,
+    "query StockingDashboard(\n  $filter: StockingDashboardFilter!\n  $routesWithRows: Int\n  $shownRoutes: [ShownDashboardRoute!]\n) {\n  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows, shownRoutes: $shownRoutes) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt rowsDigest unchanged\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver assignedDriver notAssignee lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}": types.StockingDashboardDocument,
 };
 
 /**
@@ -290,7 +296,19 @@ export function gql(source: "mutation UpdateItemPrices($uploadId: ID!, $fileName
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function gql(source: "mutation AssignRouteDriver($input: AssignRouteDriverInput!) {\n  assignRouteDriver(input: $input) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}"): typeof import('./graphql').AssignRouteDriverDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function gql(source: "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}"): typeof import('./graphql').LocationRoutesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query RouteAssignments($stockingDate: String!) {\n  routeAssignments(stockingDate: $stockingDate) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}"): typeof import('./graphql').RouteAssignmentsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query RouteDriverHistory($stockingDate: String!, $route: String!, $nextToken: String) {\n  routeDriverHistory(stockingDate: $stockingDate, route: $route, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}"): typeof import('./graphql').RouteDriverHistoryDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -330,7 +348,7 @@ export function gql(source: "query DashboardRouteOptions($stockingDate: String!)
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function gql(source: "query StockingDashboard(\n  $filter: StockingDashboardFilter!\n  $routesWithRows: Int\n  $shownRoutes: [ShownDashboardRoute!]\n) {\n  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows, shownRoutes: $shownRoutes) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt rowsDigest unchanged\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}"): typeof import('./graphql').StockingDashboardDocument;
+export function gql(source: "query StockingDashboard(\n  $filter: StockingDashboardFilter!\n  $routesWithRows: Int\n  $shownRoutes: [ShownDashboardRoute!]\n) {\n  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows, shownRoutes: $shownRoutes) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt rowsDigest unchanged\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver assignedDriver notAssignee lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}"): typeof import('./graphql').StockingDashboardDocument;
 
 
 export function gql(source: string) {

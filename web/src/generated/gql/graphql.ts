@@ -4,6 +4,17 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AssignRouteDriverInput = {
+  /** The driver's e-mail; null or empty leaves the route without a driver. */
+  driverEmail?: string | null | undefined;
+  /** The version read (0 when the route had no driver): a change by someone else since is refused (409). */
+  expectedVersion: number;
+  /** The caller's own id of this change: a retry with the same id answers the first result. */
+  requestId: string;
+  route: string;
+  stockingDate: string;
+};
+
 /** A driver action to record. data is the JSON text of the event type's shape (docs/api-contract.md). */
 export type CreateDriverActionInput = {
   data: string;
@@ -464,6 +475,13 @@ export type UpdateItemPricesMutationVariables = Exact<{
 
 export type UpdateItemPricesMutation = { updateItemPrices: { message: string, errors: Array<string>, written: number, rowErrors: Array<{ line: number, errors: Array<string> }> } };
 
+export type AssignRouteDriverMutationVariables = Exact<{
+  input: AssignRouteDriverInput;
+}>;
+
+
+export type AssignRouteDriverMutation = { assignRouteDriver: { stockingDate: string, route: string, driverEmail: string, driverSub: string, assignedBy: string, assignedAt: string, source: string, version: number } | null };
+
 export type LocationRoutesQueryVariables = Exact<{
   stockingDate: string;
   calculateTotes?: boolean | null | undefined;
@@ -471,6 +489,22 @@ export type LocationRoutesQueryVariables = Exact<{
 
 
 export type LocationRoutesQuery = { locationRoutes: { routes: Array<{ route: string, stop: number, market: string, id: string, stockingDate: string, stopType: string, stockingIndex: number, toteCountPerStop: number | null, toteCountPerRoute: number | null }> } };
+
+export type RouteAssignmentsQueryVariables = Exact<{
+  stockingDate: string;
+}>;
+
+
+export type RouteAssignmentsQuery = { routeAssignments: Array<{ stockingDate: string, route: string, driverEmail: string, driverSub: string, assignedBy: string, assignedAt: string, source: string, version: number }> };
+
+export type RouteDriverHistoryQueryVariables = Exact<{
+  stockingDate: string;
+  route: string;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type RouteDriverHistoryQuery = { routeDriverHistory: { nextToken: string | null, items: Array<{ at: string, who: string, source: string, changes: Array<{ attribute: string, oldValue: unknown, newValue: unknown, reason: string | null }> }> } };
 
 export type LocationServicesStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -537,7 +571,7 @@ export type StockingDashboardQueryVariables = Exact<{
 }>;
 
 
-export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
+export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, assignedDriver: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1164,6 +1198,20 @@ export const UpdateItemPricesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateItemPricesMutation, UpdateItemPricesMutationVariables>;
+export const AssignRouteDriverDocument = new TypedDocumentString(`
+    mutation AssignRouteDriver($input: AssignRouteDriverInput!) {
+  assignRouteDriver(input: $input) {
+    stockingDate
+    route
+    driverEmail
+    driverSub
+    assignedBy
+    assignedAt
+    source
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<AssignRouteDriverMutation, AssignRouteDriverMutationVariables>;
 export const LocationRoutesDocument = new TypedDocumentString(`
     query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {
   locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {
@@ -1181,6 +1229,42 @@ export const LocationRoutesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LocationRoutesQuery, LocationRoutesQueryVariables>;
+export const RouteAssignmentsDocument = new TypedDocumentString(`
+    query RouteAssignments($stockingDate: String!) {
+  routeAssignments(stockingDate: $stockingDate) {
+    stockingDate
+    route
+    driverEmail
+    driverSub
+    assignedBy
+    assignedAt
+    source
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<RouteAssignmentsQuery, RouteAssignmentsQueryVariables>;
+export const RouteDriverHistoryDocument = new TypedDocumentString(`
+    query RouteDriverHistory($stockingDate: String!, $route: String!, $nextToken: String) {
+  routeDriverHistory(
+    stockingDate: $stockingDate
+    route: $route
+    nextToken: $nextToken
+  ) {
+    items {
+      at
+      who
+      source
+      changes {
+        attribute
+        oldValue
+        newValue
+        reason
+      }
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<RouteDriverHistoryQuery, RouteDriverHistoryQueryVariables>;
 export const LocationServicesStatusDocument = new TypedDocumentString(`
     query LocationServicesStatus {
   locationServicesStatus {
@@ -1319,6 +1403,8 @@ export const StockingDashboardDocument = new TypedDocumentString(`
         status
         statusLabel
         driver
+        assignedDriver
+        notAssignee
         lastActionAt
       }
     }

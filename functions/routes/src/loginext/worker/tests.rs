@@ -10,6 +10,11 @@ use std::sync::Mutex;
 
 const DATE: &str = "2026-11-26";
 
+/// The batch's clock: the day before `DATE`, in Central.
+fn now() -> chrono::DateTime<chrono::Utc> {
+    fleet_shared::dates::instant("2026-11-25T15:00:00Z").unwrap()
+}
+
 /// Jobs in memory, with what the queue was asked.
 #[derive(Default)]
 pub struct Jobs {
@@ -17,11 +22,14 @@ pub struct Jobs {
     pub delays: Mutex<Vec<(String, i32)>>,
     pub parked: Mutex<Vec<Unstorable>>,
     pub sent: Mutex<Vec<String>>,
+    /// The request records each job's transaction carried.
+    pub claims: Mutex<Vec<Claim>>,
     pub refuse_enqueue: bool,
 }
 
 impl SyncStore for Jobs {
-    async fn create(&self, job: &SyncJob, _claim: &Claim) -> Result<(), ApiError> {
+    async fn create(&self, job: &SyncJob, claim: &Claim) -> Result<(), ApiError> {
+        self.claims.lock().unwrap().push(claim.clone());
         self.jobs.lock().unwrap().insert(job.job_key.clone(), job.clone());
         Ok(())
     }
@@ -146,7 +154,7 @@ fn ids(fake: &Fake, route: &str) -> Vec<(i64, String)> {
 #[tokio::test]
 async fn a_date_lands_as_planned_routes_with_history_and_counts_once() {
     let (fake, (jobs, key), service) = (routes(), jobs(), Service::default());
-    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service };
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service, now: now() };
     assert!(w.batch(vec![message(&key, 1)]).await.batch_item_failures.is_empty());
     assert_eq!(ids(&fake, "ln1"), [(1, "B".to_string()), (2, "A".to_string())]);
     assert_eq!(ids(&fake, "r1"), [(3, "C".to_string())], "another center's stop stays");
@@ -166,7 +174,7 @@ async fn a_failing_service_is_retried_by_the_queue_then_marks_the_date_failed() 
     for _ in 0..3 {
         service.script.lock().unwrap().push_back(Err(CallError::Transient("the routing service answered 503".into())));
     }
-    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service };
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service, now: now() };
     for receive in 1..MAX_RECEIVES {
         let answer = w.batch(vec![message(&key, receive)]).await;
         assert_eq!(answer.batch_item_failures.len(), 1, "receive {receive} is redelivered");
@@ -187,12 +195,12 @@ async fn a_failing_service_is_retried_by_the_queue_then_marks_the_date_failed() 
 async fn a_refusal_fails_the_date_at_once_and_a_service_that_recovers_lands() {
     let (fake, (jobs, key), service) = (routes(), jobs(), Service::default());
     service.script.lock().unwrap().push_back(Err(CallError::Permanent("refused (401)".into())));
-    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service };
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service, now: now() };
     assert!(w.batch(vec![message(&key, 1)]).await.batch_item_failures.is_empty());
     assert_eq!(jobs.jobs.lock().unwrap()[&key].state().as_str(), "FAILED");
 
     let (jobs, key) = self::jobs();
-    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service };
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service, now: now() };
     service.script.lock().unwrap().push_back(Err(CallError::Transient("timeout".into())));
     assert_eq!(w.batch(vec![message(&key, 1)]).await.batch_item_failures.len(), 1);
     assert!(w.batch(vec![message(&key, 2)]).await.batch_item_failures.is_empty());
@@ -203,7 +211,7 @@ async fn a_refusal_fails_the_date_at_once_and_a_service_that_recovers_lands() {
 #[tokio::test]
 async fn a_route_upload_after_the_syncs_write_wins_over_a_redelivered_message() {
     let (fake, (jobs, key), service) = (routes(), jobs(), Service::default());
-    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service };
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service, now: now() };
     assert!(w.batch(vec![message(&key, 1)]).await.batch_item_failures.is_empty());
     // The outcome is lost (as if the invocation died after the writes) and an upload replaces ln1.
     jobs.jobs.lock().unwrap().get_mut(&key).unwrap().outcomes.clear();
@@ -221,7 +229,7 @@ async fn a_stocked_stop_never_moves_and_a_route_changed_meanwhile_is_merged_agai
     fake.stops.lock().unwrap().get_mut(&(DATE.to_string(), "r1#0001".to_string())).unwrap().stocked_time_utc =
         Some("2026-11-26T09:00:00.000Z".into());
     fake.meanwhile.lock().unwrap().push((DATE.into(), "ln1".into()));
-    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service };
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service, now: now() };
     assert!(w.batch(vec![message(&key, 1)]).await.batch_item_failures.is_empty());
     assert_eq!(ids(&fake, "r1"), [(1, "A".to_string()), (3, "C".to_string())], "A was stocked: it stays");
     assert_eq!(ids(&fake, "ln1"), [(1, "B".to_string())]);
@@ -231,7 +239,7 @@ async fn a_stocked_stop_never_moves_and_a_route_changed_meanwhile_is_merged_agai
 #[tokio::test]
 async fn an_unreadable_message_is_parked_with_its_reason() {
     let (fake, jobs, service) = (routes(), Jobs::default(), Service::default());
-    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service };
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service, now: now() };
     let mut m = message("k", 1);
     m.body = Some("{not json".into());
     assert!(w.batch(vec![m]).await.batch_item_failures.is_empty());
@@ -240,4 +248,95 @@ async fn an_unreadable_message_is_parked_with_its_reason() {
     assert!(w.batch(vec![message("nobody", 1)]).await.batch_item_failures.is_empty());
     let parked = jobs.parked.lock().unwrap();
     assert_eq!((parked.len(), parked[1].2.as_str()), (2, "no sync job nobody"));
+}
+
+/// The service, while a driver stocks `route_stop` during the call (as `mark_stocked` does).
+struct StockedDuringCall<'a> {
+    service: Service,
+    routes: &'a Fake,
+    route_stop: &'a str,
+}
+
+impl Planner for StockedDuringCall<'_> {
+    async fn plan(&self, request: &PlanRequest) -> Result<PlanResponse, CallError> {
+        let answer = self.service.plan(request).await;
+        self.routes.stock(DATE, self.route_stop, "2026-11-26T09:30:00.000Z");
+        answer
+    }
+}
+
+#[tokio::test]
+async fn a_stop_stocked_during_the_routing_call_is_pinned_not_moved() {
+    let (fake, (jobs, key)) = (routes(), jobs());
+    let planner = StockedDuringCall { service: Service::default(), routes: &fake, route_stop: "r1#0002" };
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &planner, now: now() };
+    assert!(w.batch(vec![message(&key, 1)]).await.batch_item_failures.is_empty());
+    // B was sent and planned, but stocked before the write: it stays, with its time.
+    assert_eq!(ids(&fake, "r1"), [(2, "B".to_string()), (3, "C".to_string())]);
+    assert_eq!(fake.stocked(DATE, "r1#0002").as_deref(), Some("2026-11-26T09:30:00.000Z"));
+    assert_eq!(ids(&fake, "ln1"), [(1, "A".to_string())]);
+    assert_eq!(*planner.service.calls.lock().unwrap(), 1, "the same plan merged again");
+    assert!(jobs.jobs.lock().unwrap()[&key].outcomes[DATE].ok);
+}
+
+#[tokio::test]
+async fn a_stop_stocked_between_the_read_and_a_write_is_neither_moved_nor_erased() {
+    let (fake, (jobs, key), service) = (routes(), jobs(), Service::default());
+    // Stocked as the first route (ln1, gaining A and B from r1) is written.
+    fake.stocked_meanwhile.lock().unwrap().push((DATE.into(), "r1#0001".into(), "2026-11-26T09:00:00.000Z".into()));
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service, now: now() };
+    assert!(w.batch(vec![message(&key, 1)]).await.batch_item_failures.is_empty());
+    assert_eq!(ids(&fake, "r1"), [(1, "A".to_string()), (3, "C".to_string())]);
+    assert_eq!(fake.stocked(DATE, "r1#0001").as_deref(), Some("2026-11-26T09:00:00.000Z"));
+    assert_eq!(ids(&fake, "ln1"), [(1, "B".to_string())]);
+}
+
+#[tokio::test]
+async fn an_older_job_never_overwrites_the_routes_a_newer_job_wrote() {
+    let (fake, (jobs, older), service) = (routes(), jobs(), Service::default());
+    let mut newer = job(&[DATE]);
+    newer.id = "j2".into();
+    newer.created_at = "2026-11-25T10:05:00.000Z".into();
+    newer.job_key = SyncJob::key_of(&newer.created_at, &newer.id);
+    let newer_key = newer.job_key.clone();
+    jobs.jobs.lock().unwrap().insert(newer_key.clone(), newer);
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service, now: now() };
+    // The newer job's message is handled first (the older one's was retried meanwhile).
+    assert!(w.batch(vec![message(&newer_key, 1)]).await.batch_item_failures.is_empty());
+    assert_eq!(ids(&fake, "ln1"), [(1, "B".to_string()), (2, "A".to_string())]);
+    let plan = PlanResponse {
+        routes: vec![PlannedRoute {
+            route: "LN2".into(),
+            stops: ["A", "B"].map(|id| PlannedStop { location_id: id.into(), stocking_index: 1 }).to_vec(),
+        }],
+    };
+    service.script.lock().unwrap().push_back(Ok(plan));
+    assert!(w.batch(vec![message(&older, 1)]).await.batch_item_failures.is_empty());
+    assert_eq!(ids(&fake, "ln1"), [(1, "B".to_string()), (2, "A".to_string())], "the newer plan stays");
+    assert!(ids(&fake, "ln2").is_empty());
+    let job = jobs.jobs.lock().unwrap()[&older].clone();
+    assert_eq!(job.state().as_str(), "FAILED");
+    assert_eq!(
+        job.error().unwrap(),
+        format!("{DATE}: a newer sync (j2) has already written the routes of {DATE}; this older one was not applied")
+    );
+}
+
+#[tokio::test]
+async fn a_date_that_has_passed_is_refused_before_anything_is_asked_or_written() {
+    let (fake, (jobs, key), service) = (routes(), jobs(), Service::default());
+    let later = fleet_shared::dates::instant("2026-11-27T15:00:00Z").unwrap();
+    let w = Worker { routes: &fake, jobs: &jobs, records: &fake.records, planner: &service, now: later };
+    assert!(w.batch(vec![message(&key, 1)]).await.batch_item_failures.is_empty());
+    let job = jobs.jobs.lock().unwrap()[&key].clone();
+    assert_eq!(
+        (job.state().as_str(), job.error().unwrap()),
+        ("FAILED", format!("{DATE}: {DATE} has passed: a sync writes only today's and later routes"))
+    );
+    assert_eq!((*service.calls.lock().unwrap(), ids(&fake, "r1").len()), (0, 3));
+    // 23:30 Central on the 26th is already the 27th in UTC: the 26th is still today in Central.
+    let (jobs, key) = self::jobs();
+    let w = Worker { now: fleet_shared::dates::instant("2026-11-27T05:30:00Z").unwrap(), jobs: &jobs, ..w };
+    assert!(w.batch(vec![message(&key, 1)]).await.batch_item_failures.is_empty());
+    assert_eq!(jobs.jobs.lock().unwrap()[&key].state().as_str(), "DONE");
 }

@@ -1,27 +1,16 @@
-import { graphql, awsJson } from '@/lib/api';
+import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
-import type { DropOverride } from '../lib/drop-rules';
+import type { CreateDriverActionInput } from '@/generated/gql/graphql';
 
 const CREATE_DRIVER_ACTION = gql(`mutation OverrideDrop($input: CreateDriverActionInput!) {
   createDriverAction(input: $input) { id }
 }`);
 
 /**
- * Records one row's drop status as a DropOverride driver action (2-fleet §2.5). The
- * requestId is the caller's: the same id is sent again on a retry of this row, so the
- * server answers a retried override instead of recording it twice.
+ * Records one row's drop status as a DropOverride driver action (2-fleet §2.5). The input is
+ * the row's kept request (`OverrideRequests`): a retry sends it again unchanged, requestId and
+ * occurredAt included, so the server answers a retried override instead of refusing it.
  */
-export async function overrideDrop(override: DropOverride, requestId: string) {
-  const { locationId, ...data } = override;
-  return (
-    await graphql(CREATE_DRIVER_ACTION, {
-      input: {
-        eventType: 'DropOverride',
-        locationId,
-        data: awsJson(data),
-        requestId,
-        occurredAt: new Date().toISOString(),
-      },
-    })
-  ).createDriverAction;
+export async function overrideDrop(input: CreateDriverActionInput) {
+  return (await graphql(CREATE_DRIVER_ACTION, { input })).createDriverAction;
 }

@@ -29,7 +29,7 @@ const row = (id: string, locationType: string, locked = false) => ({
   locked,
 });
 
-let sent: { locationId: string; data: Record<string, string>; requestId: string }[];
+let sent: { locationId: string; data: Record<string, string>; requestId: string; occurredAt: string }[];
 
 beforeEach(() => {
   sent = [];
@@ -46,8 +46,14 @@ beforeEach(() => {
         },
       };
     if (q.includes('createDriverAction(')) {
-      const input = (vars as { input: { locationId: string; data: string; requestId: string } }).input;
-      sent.push({ locationId: input.locationId, data: JSON.parse(input.data), requestId: input.requestId });
+      const input = (vars as { input: { locationId: string; data: string; requestId: string; occurredAt: string } })
+        .input;
+      sent.push({
+        locationId: input.locationId,
+        data: JSON.parse(input.data),
+        requestId: input.requestId,
+        occurredAt: input.occurredAt,
+      });
       if (input.locationId === 'W2')
         throw new ApiError('The drop status of packing slip slip-W2 is already recorded', { status: 409 });
       return { createDriverAction: { id: 'a' } };
@@ -109,17 +115,17 @@ describe('DropOffSummaryView', () => {
       originalDropOffDate: '2031-06-11',
     });
 
-    // A second Confirm retries only the failed row, with the same requestId.
+    // A second Confirm retries only the failed row, with exactly what it sent first (requestId, occurredAt).
     await user.click(within(failed).getByRole('button', { name: 'Close' }));
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Confirm Override' }) as HTMLButtonElement).disabled).toBe(false),
     );
-    const first = sent.find((s) => s.locationId === 'W2')!.requestId;
+    const first = sent.find((s) => s.locationId === 'W2')!;
     await user.click(screen.getByRole('button', { name: 'Confirm Override' }));
     await user.click(
       within(screen.getByRole('alertdialog', { name: 'Confirm Override' })).getByRole('button', { name: 'Confirm' }),
     );
     await screen.findByRole('alertdialog', { name: 'Some drops were not updated' });
-    expect(sent.filter((s) => s.locationId === 'W2').map((s) => s.requestId)).toEqual([first, first]);
+    expect(sent.filter((s) => s.locationId === 'W2')).toEqual([first, first]);
   });
 });

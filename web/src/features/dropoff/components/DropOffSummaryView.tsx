@@ -22,6 +22,7 @@ import {
   type DropStatus,
   type Edit,
 } from '../lib/drop-rules';
+import { OverrideRequests } from '../lib/override-requests';
 import { runOverrides } from '../lib/run-overrides';
 import { BulkUpdateDialog } from './BulkUpdateDialog';
 import { DropHistoryDialog } from './DropHistoryDialog';
@@ -47,8 +48,8 @@ function DropList({ date, onChooseDate }: { date: string; onChooseDate: () => vo
   const [failures, setFailures] = useState<string[]>([]);
   const [reverting, setReverting] = useState<DropOffRow | null>(null);
   const [historyOf, setHistoryOf] = useState<DropOffRow | null>(null);
-  // One requestId per (row, status, reason): a retry of the same override is the same request.
-  const requestIds = useRef(new Map<string, string>());
+  // Each row's override request, kept until it lands: a retry resends exactly the first try.
+  const requests = useRef(new OverrideRequests());
 
   const rows = useMemo(() => query.data?.rows ?? [], [query.data]);
   const email = user.user?.email ?? '';
@@ -70,11 +71,10 @@ function DropList({ date, onChooseDate }: { date: string; onChooseDate: () => vo
 
   async function confirm() {
     setBusy(true);
-    const outcome = await runOverrides(overrides, overrideDrop, ({ row, override }) => {
-      const key = `${row.extendedId}|${override.dropStatus}|${override.statusReason}`;
-      if (!requestIds.current.has(key)) requestIds.current.set(key, crypto.randomUUID());
-      return requestIds.current.get(key)!;
-    });
+    const outcome = await runOverrides(overrides, ({ row, override }) =>
+      overrideDrop(requests.current.inputFor(row.extendedId, override)),
+    );
+    outcome.done.forEach((row) => requests.current.forget(row.extendedId));
     setBusy(false);
     setDialog(null);
     if (outcome.done.length) toast.success(successMessage(outcome.done.length));
@@ -88,9 +88,7 @@ function DropList({ date, onChooseDate }: { date: string; onChooseDate: () => vo
   async function reverted(row: DropOffRow) {
     setReverting(null);
     // A new override of the row after its revert is a new request, never a replay of the old one.
-    for (const key of [...requestIds.current.keys()]) {
-      if (key.startsWith(`${row.extendedId}|`)) requestIds.current.delete(key);
-    }
+    requests.current.forget(row.extendedId);
     toast.success(`Drop status of ${row.packingSlipId} reverted to Pending`);
     await queryClient.invalidateQueries({ queryKey: dropOffSummaryKey(date) });
     await queryClient.invalidateQueries({ queryKey: ['dropOverrideHistory', date, row.packingSlipId] });

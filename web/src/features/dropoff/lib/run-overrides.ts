@@ -13,13 +13,12 @@ export interface OverrideOutcome {
 
 /**
  * Sends each override, a few at a time, and answers which rows landed and which failed.
- * `requestId` gives a row's override the same id on every try, so a retry after a lost
- * answer is recognised by the server instead of recorded twice.
+ * `send` sends a row's kept request (`OverrideRequests`), the same on every try, so a retry
+ * after a lost answer is recognised by the server instead of recorded twice.
  */
 export async function runOverrides(
   items: { row: DropOffRow; override: DropOverride }[],
-  send: (override: DropOverride, requestId: string) => Promise<unknown>,
-  requestId: (item: { row: DropOffRow; override: DropOverride }) => string,
+  send: (item: { row: DropOffRow; override: DropOverride }) => Promise<unknown>,
   onProgress?: (finished: number) => void,
 ): Promise<OverrideOutcome> {
   const outcome: OverrideOutcome = { done: [], failed: [] };
@@ -29,7 +28,7 @@ export async function runOverrides(
     while (next < items.length) {
       const item = items[next++];
       try {
-        await send(item.override, requestId(item));
+        await send(item);
         outcome.done.push(item.row);
       } catch (err) {
         console.error('drop override failed', item.row.extendedId, err);

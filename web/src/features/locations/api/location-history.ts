@@ -11,7 +11,7 @@ const LOCATION_HISTORY = gql(`query LocationHistory($id: ID!, $nextToken: String
 }`);
 
 /** AWSJSON arrives as JSON text from AppSync; keep it as text whatever the transport did. */
-const jsonText = (v: unknown): string | null =>
+export const jsonText = (v: unknown): string | null =>
   v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v);
 
 export const historyKey = (id: string) => ['locations', 'history', id] as const;

@@ -1,46 +1,13 @@
 import { useId } from 'react';
 import { Alert, Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
+import { HistoryRecords } from '@/components/HistoryRecords';
 import { messageOf } from '../api/error-message';
 import { useLocationHistory } from '../api/location-history';
 import { formatFridgeTime, type FridgeZone } from '../lib/fridge-time';
 import { historyText as shown } from '../lib/history';
-import type { HistoryRecord } from '../lib/types';
 import { LOAD_HISTORY_FAILURE } from '@/lib/messages';
 
 export const HISTORY_EMPTY = 'No changes recorded yet';
-
-function HistoryEntry({ record, zone }: { record: HistoryRecord; zone: FridgeZone }) {
-  return (
-    <li className="history-record" data-testid="history-record">
-      <Flex gap="0.5rem" wrap="wrap" alignItems="baseline">
-        <Text as="span" fontWeight="bold">
-          {formatFridgeTime(record.at, zone)}
-        </Text>
-        <Text as="span">{record.who}</Text>
-        <Text as="span" fontSize="small" color="font.tertiary">
-          {record.source}
-        </Text>
-      </Flex>
-      {record.changes.length === 0 ? (
-        <Text fontSize="small" color="font.tertiary">
-          No attribute changed
-        </Text>
-      ) : (
-        <ul className="history-changes">
-          {record.changes.map((c) => (
-            <li key={c.attribute} className="history-change">
-              <Text as="span" fontWeight="semibold">
-                {c.attribute}
-              </Text>
-              : {shown(c.oldValue)} → {shown(c.newValue)}
-              {c.reason ? ` (Reason: ${c.reason})` : ''}
-            </li>
-          ))}
-        </ul>
-      )}
-    </li>
-  );
-}
 
 /** "History": every write to the location, newest first, 25 at a time, times in fridge time. */
 export function LocationHistory({
@@ -72,11 +39,12 @@ export function LocationHistory({
       ) : null}
       {history.isSuccess && records.length === 0 ? <Text color="font.tertiary">{HISTORY_EMPTY}</Text> : null}
       {records.length > 0 ? (
-        <ol aria-label="Change history" className="history-list">
-          {records.map((r, i) => (
-            <HistoryEntry key={`${r.at}#${i}`} record={r} zone={zone} />
-          ))}
-        </ol>
+        <HistoryRecords
+          records={records}
+          label="Change history"
+          time={(at) => formatFridgeTime(at, zone)}
+          value={shown}
+        />
       ) : null}
       {history.isFetchNextPageError ? (
         <Alert variation="error">{messageOf(history.error, LOAD_HISTORY_FAILURE)}</Alert>

@@ -1,5 +1,5 @@
 import { rest } from '@/lib/api';
-import type { EpochRange, LogEntry } from '../lib/report-rules';
+import { REPORTS, type EpochRange, type LogEntry } from '../lib/report-rules';
 
 /** §3 empty channel row, with its Central date and time. */
 export interface EmptyChannelRow {
@@ -84,6 +84,20 @@ export const getRouteTemperatures = (range: EpochRange, onRows: (rows: Temperatu
 export const getDriverLog = (range: EpochRange, onRows: (rows: LogEntry[]) => void) =>
   allPages<LogEntry>('/reports/driverlog', range, onRows);
 
-/** GET /reports/driverlog/cognitoemails: user id to e-mail. */
-export const getDriverEmails = async () =>
-  (await rest<{ emails: Record<string, string> }>('GET', '/reports/driverlog/cognitoemails')).emails;
+/**
+ * GET /reports/driverlog/cognitoemails?ids=: user id to e-mail of the users `ids` names only, in
+ * calls of at most `REPORTS.maxEmailIds` ids (the server's bound), never the whole directory.
+ */
+export async function getDriverEmails(ids: readonly string[]): Promise<Record<string, string>> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += REPORTS.maxEmailIds) chunks.push(ids.slice(i, i + REPORTS.maxEmailIds));
+  const answers = await Promise.all(
+    chunks.map((chunk) =>
+      rest<{ emails: Record<string, string> }>(
+        'GET',
+        `/reports/driverlog/cognitoemails?${new URLSearchParams({ ids: chunk.join(',') })}`,
+      ),
+    ),
+  );
+  return Object.assign({}, ...answers.map((a) => a.emails)) as Record<string, string>;
+}

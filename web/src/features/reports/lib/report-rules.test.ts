@@ -79,4 +79,30 @@ describe('logRows', () => {
     expect(rows[1].responseTime).toBe('2026-11-25T10:00:01.000Z');
     expect(distinct(['b', null, 'a', 'b'])).toEqual(['a', 'b']);
   });
+
+  it('pairs by caller and requestId: two users reusing one id are two rows', () => {
+    const entry = (uuid: string, type: string, at: string) => ({
+      requestId: 'same',
+      type,
+      action_time: `2026-11-25T10:00:0${at}.000Z`,
+      uuid,
+      fridge: 'F1',
+      operation: 'LocationStocked',
+      message: type === 'error' ? 'refused' : null,
+    });
+    const rows = logRows(
+      [
+        entry('u1', 'request', '0'),
+        entry('u1', 'response', '1'),
+        entry('u2', 'request', '2'),
+        entry('u2', 'error', '3'),
+      ],
+      { u1: 'dana@fleet.local' },
+    );
+    expect(rows.map((r) => [r.user, r.error])).toEqual([
+      ['u2', true],
+      ['dana@fleet.local', false],
+    ]);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(2);
+  });
 });

@@ -53,6 +53,8 @@ export interface LogEntry {
 
 /** One row of the stocking logs: a request and its response or error. */
 export interface LogRow {
+  /** The row's identity: its caller and requestId (two users may pick the same id). */
+  key: string;
   requestId: string;
   user: string;
   fridge: string;
@@ -64,11 +66,16 @@ export interface LogRow {
   detail: string;
 }
 
-/** Joins entries by requestId (a retried call's entries all count), newest request first. */
+/**
+ * Joins entries by caller and requestId (a retried call's entries all count; another user's call
+ * with the same id is its own row), newest request first.
+ */
 export function logRows(entries: readonly LogEntry[], emails: Record<string, string>): LogRow[] {
   const rows = new Map<string, LogRow>();
   for (const e of entries) {
-    const row = rows.get(e.requestId) ?? {
+    const key = JSON.stringify([e.uuid, e.requestId]);
+    const row = rows.get(key) ?? {
+      key,
       requestId: e.requestId,
       user: emails[e.uuid] ?? e.uuid,
       fridge: e.fridge,
@@ -85,7 +92,7 @@ export function logRows(entries: readonly LogEntry[], emails: Record<string, str
       row.error = e.type === 'error';
       row.detail = row.error ? (e.message ?? '') : '';
     }
-    rows.set(e.requestId, row);
+    rows.set(key, row);
   }
   return [...rows.values()].sort((a, b) =>
     (b.requestTime || b.responseTime).localeCompare(a.requestTime || a.responseTime),

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, SelectField } from '@aws-amplify/ui-react';
 import { Page } from '@/components/Page';
 import { DataTable, type DataColumn } from '@/components/DataTable';
@@ -32,8 +32,17 @@ const columns: DataColumn<LogRow>[] = [
 ];
 
 function Logs({ entries, refreshing }: { entries: LogEntry[]; refreshing: boolean }) {
-  // Users are shown by e-mail; an unknown id shows as itself.
-  const emails = useQuery({ queryKey: ['reports', 'driver-emails'], queryFn: getDriverEmails, retry: 1 });
+  // Users are shown by e-mail; an unknown id shows as itself. Only the e-mails of the users in
+  // these rows are asked for, not the whole directory.
+  const ids = useMemo(() => distinct(entries.map((e) => e.uuid)), [entries]);
+  const emails = useQuery({
+    queryKey: ['reports', 'driver-emails', ids],
+    queryFn: () => getDriverEmails(ids),
+    enabled: ids.length > 0,
+    // While later pages add users, the names already known stay shown.
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
   const rows = useMemo(() => logRows(entries, emails.data ?? {}), [entries, emails.data]);
   const [user, setUser] = useState('');
   const [fridge, setFridge] = useState('');
@@ -62,7 +71,7 @@ function Logs({ entries, refreshing }: { entries: LogEntry[]; refreshing: boolea
         data={shown}
         total={rows.length}
         columns={columns}
-        getRowId={(r) => r.requestId}
+        getRowId={(r) => r.key}
         rowLabel={(r) =>
           `${r.operation} at ${r.fridge || 'no fridge'}, ${centralTime(r.requestTime || r.responseTime)}`
         }

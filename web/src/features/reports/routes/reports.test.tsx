@@ -99,6 +99,15 @@ describe('Stocking logs', () => {
     expect(error).toHaveAttribute('title', 'count must be between 0 and 10000');
     expect(error.closest('tr')).toHaveAttribute('data-highlight', 'error');
     expect(within(table).getByText('dana@fleet.local')).toBeInTheDocument();
+    // Only the users of the rows shown are asked for, never the whole directory.
+    const emailCalls = calls.filter((c) => c.startsWith('/reports/driverlog/cognitoemails'));
+    expect(emailCalls.length).toBeGreaterThan(0);
+    expect(emailCalls.every((c) => c.includes('?ids='))).toBe(true);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.startsWith('/reports/driverlog/cognitoemails')).at(-1)).toBe(
+        `/reports/driverlog/cognitoemails?${new URLSearchParams({ ids: 'u1,u2' })}`,
+      ),
+    );
     expect(calls.filter((c) => c.startsWith('/reports/driverlog?'))).toHaveLength(2);
     expect(calls[0]).toContain(`startTime=${Date.parse('2026-11-25T06:00:00Z') / 1000}`);
   });

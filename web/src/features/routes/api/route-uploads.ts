@@ -13,3 +13,9 @@ export const dryRunRouteSchedule = (body: UploadBody) =>
 /** POST /locations/routes/schedule/commit: whole route groups, each replaced atomically. */
 export const commitRouteSchedule = (body: UploadBody) =>
   rest<Commit>('POST', '/locations/routes/schedule/commit', body);
+/** POST /locations/routes/assignments/dry-run: date, route, driverEmail rows against the users and the day's drivers. */
+export const dryRunRouteAssignments = (body: UploadBody) =>
+  rest<DryRun>('POST', '/locations/routes/assignments/dry-run', body);
+/** POST /locations/routes/assignments/commit: one batch, answered per row (each route's change names the version read). */
+export const commitRouteAssignments = (body: UploadBody) =>
+  rest<Commit>('POST', '/locations/routes/assignments/commit', body);

@@ -1,7 +1,14 @@
 import { Heading, Text, View } from '@aws-amplify/ui-react';
 import { UploadWorkbench } from '@/components/UploadWorkbench';
 import { messageOf } from '@/features/locations/api/error-message';
-import { commitDriverRoutes, commitRouteSchedule, dryRunDriverRoutes, dryRunRouteSchedule } from '../api/route-uploads';
+import {
+  commitDriverRoutes,
+  commitRouteAssignments,
+  commitRouteSchedule,
+  dryRunDriverRoutes,
+  dryRunRouteAssignments,
+  dryRunRouteSchedule,
+} from '../api/route-uploads';
 
 const UPLOAD_DRIVERS = 'Upload Drivers';
 
@@ -76,6 +83,30 @@ export function RouteScheduleUpload() {
       validRowsGoAlone={false}
       messageOf={messageOf}
       outcomeText={(written, failed) => `${written} stops written, ${failed} failed.`}
+    />
+  );
+}
+
+/** /locations/update_route_drivers: who drives which route on which date (issue 38). */
+export function RouteAssignmentsUpload() {
+  return (
+    <UploadWorkbench
+      help={
+        <Help columns="date, route, driverEmail">
+          Each row names the driver of one route on one date: the e-mail of a console user. A route that already has a
+          driver gets the new one, and its history keeps who drove it before. Dates are YYYY-MM-DD or MM/DD/YYYY. To
+          take a route&rsquo;s driver off, clear it on View Routes.
+        </Help>
+      }
+      previewLabel="Route drivers to upload"
+      previewColumns={['date', 'route', 'driverEmail'].map((c) => ({ col: c, title: c }))}
+      dryRun={dryRunRouteAssignments}
+      commit={commitRouteAssignments}
+      commitLabel={UPLOAD_DRIVERS}
+      call="POST /locations/routes/assignments/commit"
+      validRowsGoAlone={false}
+      messageOf={messageOf}
+      outcomeText={(written, failed) => `${written} route drivers set, ${failed} failed.`}
     />
   );
 }

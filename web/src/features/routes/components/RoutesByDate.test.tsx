@@ -1,14 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { graphql } from '@/lib/api';
-import { renderWithProviders } from '@/test/utils';
+import { actionFor } from '@/features/access';
+import { getMyAccess } from '@/features/access/api/get-my-access';
+import { ApiError, graphql } from '@/lib/api';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { RoutesByDate } from './RoutesByDate';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
   graphql: vi.fn(),
 }));
+vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
 vi.mock('@/lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/csv')>()),
@@ -27,12 +30,48 @@ const stop = (route: string, stop: number, id: string, stopType = 'DELIVERY') =>
   toteCountPerRoute: 4,
 });
 
+const assignment = (route: string, driverEmail: string, version: number, source = 'screen') => ({
+  stockingDate: '2026-11-25',
+  route,
+  driverEmail,
+  driverSub: `sub-${driverEmail}`,
+  assignedBy: 'office@example.com',
+  assignedAt: '2026-11-24T15:00:00Z',
+  source,
+  version,
+});
+
+type Vars = Record<string, unknown> & { input?: Record<string, unknown> };
+/** The server: each operation's answer by its field; assignRouteDriver answers `assign` (or throws it). */
+let server: {
+  routes: ReturnType<typeof stop>[];
+  assignments: ReturnType<typeof assignment>[];
+  assign: (input: Record<string, unknown>) => unknown;
+  history: unknown;
+};
+const sent = (field: string) =>
+  vi
+    .mocked(graphql)
+    .mock.calls.filter(([doc]) => String(doc).includes(`${field}(`))
+    .map(([, vars]) => (vars as Vars).input);
+
 beforeEach(() => {
   downloads.length = 0;
+  server = {
+    routes: [stop('chi-01', 1, 'CHI_0001'), stop('chi-01', 2, 'CHI_0002', 'REMOVAL')],
+    assignments: [],
+    assign: () => null,
+    history: { items: [], nextToken: null },
+  };
+  vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   vi.mocked(graphql).mockReset();
-  vi.mocked(graphql).mockResolvedValue({
-    locationRoutes: { routes: [stop('chi-01', 1, 'CHI_0001'), stop('chi-01', 2, 'CHI_0002', 'REMOVAL')] },
-  } as never);
+  vi.mocked(graphql).mockImplementation((async (doc: unknown, vars: Vars) => {
+    const q = String(doc);
+    if (q.includes('assignRouteDriver(')) return { assignRouteDriver: server.assign(vars.input!) };
+    if (q.includes('routeAssignments(')) return { routeAssignments: server.assignments };
+    if (q.includes('routeDriverHistory(')) return { routeDriverHistory: server.history };
+    return { locationRoutes: { routes: server.routes } };
+  }) as never);
 });
 
 describe('RoutesByDate (1-locations §2.7, issue 22)', () => {
@@ -52,5 +91,143 @@ describe('RoutesByDate (1-locations §2.7, issue 22)', () => {
       '11/25/2026,MW,1,CHI_0001,2,DELIVERY',
       '11/25/2026,MW,2,CHI_0002,2,REMOVAL',
     ]);
+  });
+});
+
+describe("View Routes: each route's driver (issue 38)", () => {
+  beforeEach(() => {
+    server.routes = [stop('r1', 1, 'CHI_0001'), stop('r2', 1, 'CHI_0002'), stop('r3', 1, 'CHI_0003')];
+    server.assignments = [assignment('r1', 'ann@example.com', 3), assignment('r2', 'bob@example.com', 1, 'claim')];
+  });
+
+  it('shows under each route header its driver, a claim as such, and none for an unassigned route', async () => {
+    renderWithProviders(<RoutesByDate />);
+    const table = await screen.findByRole('table', { name: /^Routes on / });
+    // The header cell keeps the route's name alone (the browser tests find it by it).
+    expect(await within(table).findByRole('rowheader', { name: 'ROUTE: r1' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Driver of route r1' })).toHaveTextContent('Driver: ann@example.com'),
+    );
+    expect(screen.getByRole('group', { name: 'Driver of route r2' })).toHaveTextContent(
+      'Driver: bob@example.com (claimed by the driver)',
+    );
+    expect(screen.getByRole('group', { name: 'Driver of route r3' })).toHaveTextContent('No driver');
+    expect(screen.getByRole('combobox', { name: 'Driver e-mail for route r1' })).toHaveValue('ann@example.com');
+    // The day's drivers are the e-mail field's suggestions.
+    const list = screen.getByRole('combobox', { name: 'Driver e-mail for route r3' }).getAttribute('list')!;
+    expect([...document.getElementById(list)!.querySelectorAll('option')].map((o) => o.value)).toEqual([
+      'ann@example.com',
+      'bob@example.com',
+    ]);
+  });
+
+  it('sends the version shown, resends the same input on a retry, and shows the new driver', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    server.assign = (input) => {
+      if (fail) {
+        fail = false;
+        throw new TypeError('Failed to fetch');
+      }
+      const saved = assignment(input.route as string, input.driverEmail as string, 4);
+      server.assignments = [saved, ...server.assignments.filter((a) => a.route !== saved.route)];
+      return saved;
+    };
+    renderWithProviders(<RoutesByDate />);
+    const field = await screen.findByRole('combobox', { name: 'Driver e-mail for route r1' });
+    await vi.waitFor(() => expect(field).toHaveValue('ann@example.com'));
+    await user.clear(field);
+    await user.type(field, 'carl@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save driver for route r1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/check your internet/i);
+    const [first] = sent('assignRouteDriver');
+    expect(first).toMatchObject({
+      route: 'r1',
+      driverEmail: 'carl@example.com',
+      expectedVersion: 3,
+      requestId: expect.any(String),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Save driver for route r1' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Driver of route r1' })).toHaveTextContent('Driver: carl@example.com'),
+    );
+    const calls = sent('assignRouteDriver');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toEqual(first);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // A new change after a landed one is a new request, naming the version now shown.
+    await vi.waitFor(() => expect(field).toHaveValue('carl@example.com'));
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save driver for route r1' }));
+    await vi.waitFor(() => expect(sent('assignRouteDriver')).toHaveLength(3));
+    const third = sent('assignRouteDriver')[2];
+    expect(third).toMatchObject({ route: 'r1', driverEmail: null, expectedVersion: 4 });
+    expect(third!.requestId).not.toBe(first!.requestId);
+  });
+
+  it("shows the server's refusal of a stale version inline", async () => {
+    const user = userEvent.setup();
+    const stale =
+      'The driver of route r3 on 2026-11-25 was changed by someone else meanwhile; reload the routes and try again';
+    server.assign = () => {
+      throw new ApiError(stale, { errorType: 'Conflict' });
+    };
+    renderWithProviders(<RoutesByDate />);
+    const field = await screen.findByRole('combobox', { name: 'Driver e-mail for route r3' });
+    await vi.waitFor(() => expect(field).toBeEnabled());
+    await user.type(field, 'dee@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save driver for route r3' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(stale);
+    expect(sent('assignRouteDriver')[0]).toMatchObject({ route: 'r3', expectedVersion: 0 });
+  });
+
+  it('lets a user without AssignRoutes see the drivers but not change them, with the reason', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: ['ViewRoutes'], flags: [] });
+    renderWithProviders(<RoutesByDate />);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Driver of route r1' })).toHaveTextContent('Driver: ann@example.com'),
+    );
+    const save = () => screen.getByRole('button', { name: 'Save driver for route r1' });
+    await vi.waitFor(() =>
+      expect(save().closest('[data-refusal]')).toHaveAttribute(
+        'title',
+        `You need the ${actionFor('assignRouteDriver')} permission. An administrator can grant it on the Permissions screen.`,
+      ),
+    );
+    expect(save()).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Driver e-mail for route r1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Driver history of route r1' })).toBeEnabled();
+    expect(actionFor('assignRouteDriver')).toBe('AssignRoutes');
+  });
+
+  it("opens the route's driver history", async () => {
+    const user = userEvent.setup();
+    server.history = {
+      items: [
+        {
+          at: '2026-11-24T15:00:00Z',
+          who: 'office@example.com',
+          source: 'screen',
+          changes: [{ attribute: 'driver', oldValue: 'null', newValue: '"ann@example.com"', reason: null }],
+        },
+      ],
+      nextToken: null,
+    };
+    renderWithProviders(<RoutesByDate />);
+    await user.click(await screen.findByRole('button', { name: 'Driver history of route r1' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Drivers of route r1 on / });
+    const list = await within(dialog).findByRole('list', { name: 'Driver history of route r1' });
+    expect(list).toHaveTextContent('office@example.com');
+    expect(list).toHaveTextContent('driver: — → ann@example.com');
+    expect(
+      vi
+        .mocked(graphql)
+        .mock.calls.some(
+          ([doc, vars]) =>
+            String(doc).includes('routeDriverHistory(') && (vars as Vars).route === 'r1' && (vars as Vars).stockingDate,
+        ),
+    ).toBe(true);
   });
 });

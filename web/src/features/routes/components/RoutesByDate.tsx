@@ -1,11 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
 import { useLocationRoutes, type RouteStop } from '../api/location-routes';
+import { useRouteAssignments } from '../api/route-assignments';
+import { DriverRequests } from '../lib/driver-requests';
+import { dayEmails, LOAD_DRIVERS_FAILURE } from '../lib/route-drivers';
 import { inRegion, NO_ROUTES, REGIONS, routeColour, routeSummary, usDate, type Region } from '../lib/route-table';
 import { CHECK_INTERNET_AND_PERMISSIONS } from '@/lib/messages';
+import { errorMessage } from '@/lib/api';
+import { RouteDriver } from './RouteDriver';
+import { RouteDriverHistoryDialog } from './RouteDriverHistoryDialog';
 
 // The spec's six columns (1-locations §2.7); the route is each group's header, not a column.
 const columns: DataColumn<RouteStop>[] = [
@@ -41,6 +47,14 @@ export function RoutesByDate() {
   const [region, setRegion] = useState<Region>('ALL');
   const routes = useLocationRoutes(date);
   const shown = useMemo(() => inRegion(routes.data ?? [], region), [routes.data, region]);
+  // Who drives each route that day (issue 38), under each route's header.
+  const assignments = useRouteAssignments(date);
+  const driverOf = useMemo(() => new Map((assignments.data ?? []).map((a) => [a.route, a])), [assignments.data]);
+  const emails = useMemo(() => dayEmails(assignments.data ?? []), [assignments.data]);
+  const emailsListId = useId();
+  // Each route's pending change, kept across retries for the whole visit (dates and regions come and go).
+  const [requests] = useState(() => new DriverRequests());
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
 
   return (
     <Flex direction="column" gap="1rem">
@@ -63,6 +77,19 @@ export function RoutesByDate() {
           {routes.error instanceof Error ? routes.error.message : CHECK_INTERNET_AND_PERMISSIONS}
         </Alert>
       ) : null}
+      {assignments.isError ? (
+        <Alert variation="error" heading="Drivers could not be loaded">
+          {errorMessage(assignments.error, LOAD_DRIVERS_FAILURE)}{' '}
+          <Button size="small" onClick={() => void assignments.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : null}
+      <datalist id={emailsListId}>
+        {emails.map((e) => (
+          <option key={e} value={e} />
+        ))}
+      </datalist>
       <div id="routes-print">
         <DataTable
           label={`Routes on ${date ? usDate(date) : ''}`}
@@ -79,12 +106,29 @@ export function RoutesByDate() {
           groups={{
             of: (s) => s.route,
             header: (route) => `ROUTE: ${route}`,
+            detail: (route) =>
+              date ? (
+                <RouteDriver
+                  key={`${date}#${route}`}
+                  date={date}
+                  route={route}
+                  assignment={driverOf.get(route)}
+                  loaded={assignments.isSuccess}
+                  failed={assignments.isError}
+                  emailsListId={emailsListId}
+                  requests={requests}
+                  onHistory={() => setHistoryOf(route)}
+                />
+              ) : null,
             footer: (_, stops) => routeSummary(stops),
             background: routeColour,
           }}
           rowStyle={(s) => (s.stopType === 'REMOVAL' ? { fontWeight: 700 } : undefined)}
         />
       </div>
+      {historyOf && date ? (
+        <RouteDriverHistoryDialog date={date} route={historyOf} onClose={() => setHistoryOf(null)} />
+      ) : null}
     </Flex>
   );
 }

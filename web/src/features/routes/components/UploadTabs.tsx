@@ -4,12 +4,13 @@ import { Flex } from '@aws-amplify/ui-react';
 const TABS = [
   { to: '/locations/update_routes', label: 'Drivers: route and stop per location' },
   { to: '/locations/update_weekly_routes', label: 'Route-stop schedule by date' },
+  { to: '/locations/update_route_drivers', label: 'Route drivers' },
 ];
 
-/** The two route uploads behind Routes → Upload, one tab each. */
+/** The route uploads behind Routes → Upload, one tab each. */
 export function UploadTabs() {
   return (
-    <Flex as="nav" aria-label="Route uploads" gap="1.5rem" marginBottom="1rem">
+    <Flex as="nav" aria-label="Route uploads" columnGap="1.5rem" rowGap="0.5rem" wrap="wrap" marginBottom="1rem">
       {TABS.map((t) => (
         <NavLink
           key={t.to}

@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
 import { actionFor } from '@/features/access';
 import { getMyAccess } from '@/features/access/api/get-my-access';
 import { graphql } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
+import UpdateRouteDrivers from './UpdateRouteDrivers';
 import UpdateRoutes from './UpdateRoutes';
 import UpdateWeeklyRoutes from './UpdateWeeklyRoutes';
 import ViewRoutes from './ViewRoutes';
@@ -18,13 +19,17 @@ const accessMock = vi.mocked(getMyAccess);
 
 beforeEach(() => {
   vi.mocked(graphql).mockReset();
-  vi.mocked(graphql).mockResolvedValue({ locationRoutes: { routes: [] } } as never);
+  vi.mocked(graphql).mockImplementation((async (doc: unknown) =>
+    String(doc).includes('routeAssignments(')
+      ? { routeAssignments: [] }
+      : { locationRoutes: { routes: [] } }) as never);
 });
 
 const SCREENS = [
   ['/locations/view_routes', <ViewRoutes key="v" />, 'View Routes By Date'],
   ['/locations/update_routes', <UpdateRoutes key="u" />, 'Upload routes'],
   ['/locations/update_weekly_routes', <UpdateWeeklyRoutes key="w" />, 'Upload routes'],
+  ['/locations/update_route_drivers', <UpdateRouteDrivers key="d" />, 'Upload routes'],
 ] as const;
 
 describe('the routes screens (issue 22)', () => {
@@ -43,6 +48,7 @@ describe('the routes screens (issue 22)', () => {
     for (const [route, element, call] of [
       ['/locations/update_routes', <UpdateRoutes key="u" />, 'POST /locations/routes/drivers/commit'],
       ['/locations/update_weekly_routes', <UpdateWeeklyRoutes key="w" />, 'POST /locations/routes/schedule/commit'],
+      ['/locations/update_route_drivers', <UpdateRouteDrivers key="d" />, 'POST /locations/routes/assignments/commit'],
     ] as const) {
       const { unmount } = renderWithProviders(element, { route });
       await vi.waitFor(() =>
@@ -54,5 +60,33 @@ describe('the routes screens (issue 22)', () => {
       expect(screen.getByRole('button', { name: 'Upload Drivers' })).toBeDisabled();
       unmount();
     }
+  });
+});
+
+describe('the route drivers upload (issue 38)', () => {
+  it('is a third tab next to the route uploads, with its columns and the AssignRoutes gate', async () => {
+    accessMock.mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
+    for (const [route, element] of [
+      ['/locations/update_routes', <UpdateRoutes key="u" />],
+      ['/locations/update_weekly_routes', <UpdateWeeklyRoutes key="w" />],
+    ] as const) {
+      const { unmount } = renderWithProviders(element, { route });
+      const tabs = screen.getByRole('navigation', { name: 'Route uploads' });
+      expect(
+        within(tabs)
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual(['Drivers: route and stop per location', 'Route-stop schedule by date', 'Route drivers']);
+      expect(within(tabs).getByRole('link', { name: 'Route drivers' })).toHaveAttribute(
+        'href',
+        '/locations/update_route_drivers',
+      );
+      unmount();
+    }
+    renderWithProviders(<UpdateRouteDrivers />, { route: '/locations/update_route_drivers' });
+    expect(screen.getByText('date, route, driverEmail')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Route drivers' })).toHaveAttribute('aria-current', 'page');
+    expect(actionFor('POST /locations/routes/assignments/commit')).toBe('AssignRoutes');
+    expect(actionFor('POST /locations/routes/assignments/dry-run')).toBe('AssignRoutes');
   });
 });

@@ -15,7 +15,7 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard(
       route market total done lastActionAt rowsDigest unchanged
       stops {
         stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier
-        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver lastActionAt
+        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver assignedDriver notAssignee lastActionAt
       }
     }
     summary { total counts { status label count } }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_MESSAGES, centralClock, partWarnings, statusTone, timeSince } from './dashboard';
+import { DASHBOARD_MESSAGES, centralClock, driverShown, partWarnings, statusTone, timeSince } from './dashboard';
 
 const OK = { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' } as const;
 
@@ -46,5 +46,15 @@ describe('dashboard texts', () => {
     expect(statusTone('UNREACHABLE_INCOMPLETE')).toBe('error');
     expect(statusTone('INCOMPLETE')).toBe('warning');
     expect(statusTone('NOT_STARTED')).toBe('neutral');
+  });
+});
+
+describe('driverShown', () => {
+  it('shows the assignee, and marks an action by someone else', () => {
+    expect(driverShown({ driver: 'ann@fleet', notAssignee: false, assignedDriver: 'ann@fleet' })).toBe('ann@fleet');
+    expect(driverShown({ driver: 'sam@fleet', notAssignee: true, assignedDriver: 'ann@fleet' })).toBe(
+      'sam@fleet (not the assignee, ann@fleet)',
+    );
+    expect(driverShown({ driver: null, notAssignee: false, assignedDriver: null })).toBeNull();
   });
 });

@@ -97,8 +97,14 @@ export const STOP_COLUMNS: DataColumn<DashboardStop>[] = [
   { id: 'safetyHold', header: 'Safety Hold', value: (s) => s.safetyHold },
   { id: 'vendingState', header: 'Vending State Status', value: (s) => s.vendingStateLabel ?? s.vendingState },
   { id: 'status', header: 'Status', value: (s) => s.statusLabel },
-  { id: 'driver', header: 'Driver', value: (s) => s.driver },
+  { id: 'driver', header: 'Driver', value: driverShown },
 ];
+
+/** The Driver column: the route's assignee, or whoever else acted at the stop, marked (issue 38). */
+export function driverShown(s: Pick<DashboardStop, 'driver' | 'notAssignee' | 'assignedDriver'>): string | null {
+  if (!s.driver) return null;
+  return s.notAssignee ? `${s.driver} (not the assignee${s.assignedDriver ? `, ${s.assignedDriver}` : ''})` : s.driver;
+}
 
 /** The whole dashboard's CSV columns: the route first, then the card's. */
 export const EXPORT_COLUMNS: DataColumn<DashboardStop>[] = [

@@ -1,0 +1,203 @@
+//! Who drives which route (issue 38) over the wire: the office sets a route's
+//! driver (assignRouteDriver, the CSV upload), a driver's first stop action on
+//! an unassigned route claims it, and stop actions on someone else's route are
+//! refused, every change in the route's history.
+mod common;
+use common::*;
+use fleet_shared::entity::route_stop::{self, StoredStop};
+use fleet_shared::{Caller, Table};
+use serde_json::{json, Value};
+
+const DRIVER: &[&str] = &["VanTasks", "FridgeTasks", "RecordTemperature"];
+
+fn today() -> String {
+    fn_stocking::window::stocking_day(chrono::Utc::now()).to_string()
+}
+
+fn action(kind: &str, location: &str, data: Value, request: &str) -> Value {
+    json!({ "input": { "eventType": kind, "locationId": location, "data": data.to_string(), "requestId": request,
+                       "occurredAt": fleet_shared::fridge_time::now_text() } })
+}
+
+async fn assign(
+    office: &Caller,
+    date: &str,
+    route: &str,
+    email: Option<&str>,
+    expected: u64,
+    request: &str,
+) -> Result<Value, fleet_shared::ApiError> {
+    let input = json!({ "stockingDate": date, "route": route, "driverEmail": email, "expectedVersion": expected, "requestId": request });
+    gql("assign_route_driver", office, json!({ "input": input })).await
+}
+
+async fn drivers(date: &str) -> Vec<Value> {
+    let out = gql("route_assignments", &admin().await, json!({ "stockingDate": date })).await.unwrap();
+    out.as_array().unwrap().clone()
+}
+
+async fn stocked_time(date: &str, route: &str) -> Option<String> {
+    let t = deps().await.table(Table::LocationRoutes).unwrap();
+    let stops: Vec<StoredStop> = route_stop::stops_of_route(&t, date, route).consistent().all().await.unwrap();
+    stops[0].stocked_time_utc.clone()
+}
+
+#[tokio::test]
+async fn a_first_stop_action_claims_the_route_and_binds_its_stops_to_that_driver() {
+    let (date, route, location) = (today(), unique("rt").to_lowercase(), unique("ASG"));
+    put_stop(&date, &location, (&route, 1), "MW", None).await;
+    fn_stocking_location(&location).await;
+    let (first, second) = (user_with(DRIVER).await, user_with(DRIVER).await);
+
+    let scanned =
+        action("PackingSlipQuery", &location, json!({ "packingSlipId": "s1", "stockingIndex": 1 }), &unique("r"));
+    gql("create_driver_action", &first, scanned).await.unwrap();
+    let claimed: Vec<Value> = drivers(&date).await.into_iter().filter(|d| d["route"] == json!(route)).collect();
+    assert_eq!(
+        (claimed[0]["driverSub"].as_str(), claimed[0]["source"].as_str()),
+        (Some(first.sub.as_str()), Some("claim"))
+    );
+
+    // Someone else's LocationStocked at that stop is refused, and the stop stays unstocked.
+    let stocked = action("LocationStocked", &location, json!({ "stockingIndex": 1 }), &unique("r"));
+    let refused = gql("create_driver_action", &second, stocked.clone()).await.unwrap_err();
+    assert_eq!(refused.status(), 403);
+    assert!(refused.to_string().contains(&format!("route {route} is assigned to {}", first.email)), "{refused}");
+    assert_eq!(stocked_time(&date, &route).await, None, "no false LocationStocked");
+
+    // A supervisor may act on any route; the driver's own LocationStocked lands.
+    let supervisor = user_with(&[DRIVER, &[fleet_shared::assignment::SUPERVISOR_ACTION]].concat()).await;
+    let by_supervisor = action("DropOffComplete", &location, json!({ "stockingIndex": 1 }), &unique("r"));
+    gql("create_driver_action", &supervisor, by_supervisor).await.unwrap();
+    gql("create_driver_action", &first, stocked).await.unwrap();
+    assert!(stocked_time(&date, &route).await.is_some());
+
+    // No stop at that location today: refused with the reason.
+    let elsewhere = unique("ASG");
+    fn_stocking_location(&elsewhere).await;
+    let nowhere = action("LocationStocked", &elsewhere, json!({ "stockingIndex": 1 }), &unique("r"));
+    let refused = gql("create_driver_action", &first, nowhere).await.unwrap_err();
+    assert_eq!(refused.to_string(), format!("{elsewhere} has no stop (stocking index 1) on the routes of {date}."));
+}
+
+/// A FRIDGE location of the test's own.
+async fn fn_stocking_location(id: &str) {
+    let t = deps().await.table(Table::Locations).unwrap();
+    t.client
+        .put_item()
+        .table_name(t.name)
+        .item("id", fleet_shared::store::s(id))
+        .item("type", fleet_shared::store::s("FRIDGE"))
+        .send()
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn the_office_reassigns_a_route_with_the_version_it_read_and_the_history_shows_each_change() {
+    let (date, route) = (own_date("assign", 2040), unique("rt").to_lowercase());
+    let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION, "ViewRoutes"]).await;
+    let (admin_email, restricted_email) = (admin().await.email, restricted().await.email);
+    let set = assign(&office, &date, &route, Some(&restricted_email), 0, &unique("q")).await.unwrap();
+    assert_eq!((set["driverSub"].as_str(), set["version"].as_i64()), (Some(restricted().await.sub.as_str()), Some(1)));
+    let stale = assign(&office, &date, &route, Some(&admin_email), 0, &unique("q")).await.unwrap_err();
+    assert_eq!(stale.status(), 409, "someone changed it since version 0 was read");
+    let request = unique("q");
+    let moved = assign(&office, &date, &route, Some(&admin_email), 1, &request).await.unwrap();
+    assert_eq!(moved["version"], 2);
+    assert_eq!(
+        assign(&office, &date, &route, Some(&admin_email), 1, &request).await.unwrap(),
+        moved,
+        "a retry replays"
+    );
+    let unknown = assign(&office, &date, &route, Some("nobody@fleet.test"), 2, &unique("q")).await.unwrap_err();
+    assert_eq!(unknown.to_string(), "No user has the e-mail nobody@fleet.test");
+    assert_eq!(assign(&office, &date, &route, None, 2, &unique("q")).await.unwrap(), Value::Null);
+    assert!(drivers(&date).await.iter().all(|d| d["route"] != json!(route)));
+
+    let history = gql("route_driver_history", &office, json!({ "stockingDate": date, "route": route })).await.unwrap();
+    let moves: Vec<(String, String)> = history["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["changes"][0]["oldValue"].as_str().unwrap().to_string(),
+                r["changes"][0]["newValue"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(moves.len(), 3, "newest first: cleared, moved, set");
+    assert_eq!(moves[2], ("null".to_string(), format!("\"{restricted_email}\"")));
+    assert_eq!(moves[0], (format!("\"{admin_email}\""), "null".to_string()));
+    assert!(history["items"].as_array().unwrap().iter().all(|r| r["who"] == json!(office.email)));
+
+    // Without AssignRoutes nobody changes a driver.
+    let viewer = user_with(&["ViewRoutes"]).await;
+    let refused = gql(
+        "assign_route_driver",
+        &viewer,
+        json!({ "input": { "stockingDate": date, "route": route,
+        "driverEmail": admin_email, "expectedVersion": 0, "requestId": "x" } }),
+    )
+    .await;
+    assert_eq!(refused.unwrap_err().status(), 403);
+}
+
+#[tokio::test]
+async fn a_csv_of_date_route_and_driver_email_is_dry_run_then_committed() {
+    let date = own_date("assign-upload", 2041);
+    let (r1, r2) = (unique("rt").to_lowercase(), unique("rt").to_lowercase());
+    let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION]).await;
+    let restricted_email = restricted().await.email;
+    let rows = json!([
+        { "row": 2, "values": { "date": date, "route": r1, "driverEmail": restricted_email } },
+        { "row": 3, "values": { "date": date, "route": r2, "driverEmail": "ghost@fleet.test" } },
+    ]);
+    let body =
+        json!({ "uploadId": uuid::Uuid::new_v4().to_string(), "fileName": "drivers.csv", "rows": rows }).to_string();
+    let (status, dry) = http("route_drivers_dry_run", Some(&office), Some(&body)).await;
+    assert_eq!(status, 200, "{dry}");
+    assert_eq!((dry["rows"][0]["status"].as_str(), dry["rows"][1]["status"].as_str()), (Some("new"), Some("invalid")));
+    assert_eq!(dry["rows"][1]["messages"][0], "No user has the e-mail ghost@fleet.test");
+    assert!(drivers(&date).await.is_empty(), "a dry run writes nothing");
+
+    let good =
+        json!({ "uploadId": uuid::Uuid::new_v4().to_string(), "fileName": "drivers.csv", "rows": [rows[0].clone()] })
+            .to_string();
+    let (status, committed) = http("route_drivers_commit", Some(&office), Some(&good)).await;
+    assert_eq!(status, 200, "{committed}");
+    let set = drivers(&date).await;
+    assert_eq!(
+        (set.len(), set[0]["route"].as_str(), set[0]["source"].as_str()),
+        (1, Some(r1.as_str()), Some("upload"))
+    );
+    assert_eq!(set[0]["driverEmail"], json!(restricted_email));
+}
+
+/// The driver log rows of a request id at a fridge today (Central day).
+async fn log_rows(fridge: &str, request_id: &str) -> Vec<fleet_shared::driver_log::LogEntry> {
+    let day = chrono::Utc::now().with_timezone(&fleet_shared::fridge_time::CENTRAL.tz).date_naive().to_string();
+    let t = deps().await.table(Table::DriverLog).unwrap();
+    let rows: Vec<fleet_shared::driver_log::LogEntry> =
+        t.query("pk", fleet_shared::shard::key(&day, fridge)).consistent().all().await.unwrap();
+    rows.into_iter().filter(|r| r.request_id == request_id).collect()
+}
+
+#[tokio::test]
+async fn only_a_call_past_the_gate_is_written_to_the_driver_log() {
+    let (date, route, location) = (today(), unique("rt").to_lowercase(), unique("ASG"));
+    put_stop(&date, &location, (&route, 1), "MW", None).await;
+    fn_stocking_location(&location).await;
+    let request = unique("r");
+    let nobody = user_with(&[]).await;
+    let args = action("LocationStocked", &location, json!({ "stockingIndex": 1 }), &request);
+    assert_eq!(gql("create_driver_action", &nobody, args.clone()).await.unwrap_err().status(), 403);
+    assert!(log_rows(&location, &request).await.is_empty(), "a caller without the action writes no log row");
+
+    let driver = user_with(DRIVER).await;
+    gql("create_driver_action", &driver, args).await.unwrap();
+    let kinds: Vec<String> = log_rows(&location, &request).await.into_iter().map(|r| r.kind).collect();
+    assert_eq!(kinds.len(), 2, "{kinds:?}");
+    assert!(kinds.contains(&"request".to_string()) && kinds.contains(&"response".to_string()));
+}

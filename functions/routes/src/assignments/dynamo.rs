@@ -1,0 +1,76 @@
+//! Route drivers in DynamoDB (LocationRoutes, History, Idempotency) and the
+//! user directory (Cognito ListUsers by e-mail).
+use super::{Driver, DriverChange, DriverStore};
+use crate::store::Dynamo;
+use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
+use fleet_shared::entity::assignment::{self, DriverAssignment};
+use fleet_shared::{item, store, ApiError, Table};
+
+impl DriverStore for Dynamo {
+    async fn user_by_email(&self, email: &str) -> Result<Option<Driver>, ApiError> {
+        let out = self
+            .0
+            .cognito()?
+            .list_users()
+            .user_pool_id(self.0.config.user_pool_id()?)
+            // `email_of` refused quotes and backslashes, so the filter reads as written.
+            .filter(format!("email = \"{email}\""))
+            .limit(2)
+            .send()
+            .await
+            .map_err(|e| ApiError::internal(format!("ListUsers: {e:?}")))?;
+        let attribute = |u: &aws_sdk_cognitoidentityprovider::types::UserType, name: &str| {
+            u.attributes().iter().find(|a| a.name() == name).and_then(|a| a.value()).map(str::to_string)
+        };
+        Ok(out.users().first().and_then(|u| {
+            Some(Driver {
+                sub: attribute(u, "sub")?,
+                email: attribute(u, "email").unwrap_or_else(|| email.to_string()),
+            })
+        }))
+    }
+
+    async fn drivers_of_date(&self, date: &str) -> Result<Vec<DriverAssignment>, ApiError> {
+        assignment::drivers_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
+    }
+
+    async fn driver(&self, date: &str, route: &str) -> Result<Option<DriverAssignment>, ApiError> {
+        self.0.table(Table::LocationRoutes)?.get(assignment::key(date, route)).await
+    }
+
+    async fn set_driver(&self, change: &DriverChange<'_>) -> Result<(), ApiError> {
+        let t = self.0.table(Table::LocationRoutes)?;
+        let key = assignment::key(change.date, change.route);
+        // Tied to the version read: none stored, or that one.
+        let (condition, seen) = match change.read {
+            None => ("attribute_not_exists(routeStop)", None),
+            Some(v) => ("version = :seen", Some(aws_sdk_dynamodb::types::AttributeValue::N(v.to_string()))),
+        };
+        let write = match change.new {
+            Some(new) => {
+                let put = Put::builder()
+                    .table_name(t.name)
+                    .set_item(Some(item::to_item(new)?))
+                    .condition_expression(condition);
+                let put = match &seen {
+                    Some(v) => put.expression_attribute_values(":seen", v.clone()),
+                    None => put,
+                };
+                TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build()
+            }
+            None => {
+                let delete = Delete::builder().table_name(t.name).set_key(Some(key)).condition_expression(condition);
+                let delete = match &seen {
+                    Some(v) => delete.expression_attribute_values(":seen", v.clone()),
+                    None => delete,
+                };
+                TransactWriteItem::builder().delete(delete.build().map_err(ApiError::internal)?).build()
+            }
+        };
+        let mut items = vec![write, change.record.put(self.0.config.table(Table::History)?)?];
+        if let Some(claim) = change.claim {
+            items.push(claim.put(self.0.config.table(Table::Idempotency)?)?);
+        }
+        store::transact(t.client, items).await
+    }
+}

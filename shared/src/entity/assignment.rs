@@ -1,0 +1,127 @@
+//! Who drives which route on which stocking day (issue 38): one driver (a
+//! Cognito user) per (stocking date, route). The office sets it on the View
+//! Routes screen or by a CSV upload; a driver whose first stop-bound action
+//! of the day is on an unassigned route claims it. Every rule about "the
+//! caller's route" (driver actions, fridge doors) reads it through
+//! `crate::assignment`.
+//!
+//! Keys: table LocationRoutes, in the route's own partition on that date
+//! (`route_stop::partition`), sort key `#driver#{route}`: a date's readers of
+//! stops leave it out (`route_stop::META_PREFIX`), and one route's stops,
+//! version and driver stay in one partition.
+use super::route_stop::{self, driver_key, DRIVER_PREFIX, PK, SK};
+use crate::deps::TableRef;
+use crate::item::Key;
+use crate::query::{Across, SortKey};
+use crate::shard;
+use serde::{Deserialize, Serialize, Serializer};
+
+/// How an assignment was made: shown in the history and on the route card.
+pub const SOURCE_SCREEN: &str = "screen";
+pub const SOURCE_UPLOAD: &str = "upload";
+/// The driver's own first stop-bound action on an unassigned route.
+pub const SOURCE_CLAIM: &str = "claim";
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverAssignment {
+    pub stocking_date: String,
+    pub route: String,
+    /// The driver's Cognito `sub`: what every check compares with the caller.
+    pub driver_sub: String,
+    /// Shown; an e-mail can change, the sub cannot.
+    pub driver_email: String,
+    pub assigned_by: String,
+    pub assigned_at: String,
+    pub source: String,
+    /// 1 when first set, one more on each change: a change names the version it read.
+    pub version: u64,
+}
+
+impl DriverAssignment {
+    pub fn key(&self) -> Key {
+        key(&self.stocking_date, &self.route)
+    }
+}
+
+/// Stored with its keys, derived from the date and route so no writer can
+/// put it under another partition.
+impl Serialize for DriverAssignment {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Keyed<'a> {
+            date_shard: String,
+            route_stop: String,
+            stocking_date: &'a str,
+            route: &'a str,
+            driver_sub: &'a str,
+            driver_email: &'a str,
+            assigned_by: &'a str,
+            assigned_at: &'a str,
+            source: &'a str,
+            version: u64,
+        }
+        Keyed {
+            date_shard: route_stop::partition(&self.stocking_date, &self.route),
+            route_stop: driver_key(&self.route),
+            stocking_date: &self.stocking_date,
+            route: &self.route,
+            driver_sub: &self.driver_sub,
+            driver_email: &self.driver_email,
+            assigned_by: &self.assigned_by,
+            assigned_at: &self.assigned_at,
+            source: &self.source,
+            version: self.version,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// The table key of a route's driver on a date.
+pub fn key(date: &str, route: &str) -> Key {
+    route_stop::key(date, &driver_key(route))
+}
+
+/// Every driver of a date's routes, over every shard, in route order.
+pub fn drivers_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
+    table.query(PK, "").sort(SK, SortKey::BeginsWith(DRIVER_PREFIX.into())).across(shard::keys(date), SK, &[PK, SK])
+}
+
+/// The history entity of a route's driver on a date.
+pub fn history_entity(date: &str, route: &str) -> String {
+    crate::history::entity("route-driver", &format!("{date}#{route}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::item;
+
+    fn assignment() -> DriverAssignment {
+        DriverAssignment {
+            stocking_date: "2026-11-25".into(),
+            route: "r12".into(),
+            driver_sub: "sub-1".into(),
+            driver_email: "driver1@fleet.local".into(),
+            assigned_by: "ops@fleet.local".into(),
+            assigned_at: "2026-11-24T15:00:00.000Z".into(),
+            source: SOURCE_SCREEN.into(),
+            version: 1,
+        }
+    }
+
+    #[test]
+    fn a_driver_is_stored_in_its_routes_partition_and_reads_back() {
+        let a = assignment();
+        let stored = item::to_item(&a).unwrap();
+        let stop_key = route_stop::key("2026-11-25", &route_stop::sort_key("r12", 1));
+        assert_eq!(stored[PK], stop_key[PK], "one route's stops and driver share a partition");
+        assert_eq!(stored[SK], a.key()[SK]);
+        assert!(item::from_item::<DriverAssignment>(stored.clone()).unwrap() == a);
+        assert!(
+            item::from_item::<route_stop::StoredStop>(stored).is_err(),
+            "it would not read as a stop, so stop readers must leave it out"
+        );
+    }
+}

@@ -133,7 +133,8 @@ pub trait AssignmentStore: Sync {
         a: &DriverAssignment,
         record: &history::Record,
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
-    fn is_supervisor(&self, caller: &Caller) -> impl Future<Output = Result<bool, ApiError>> + Send;
+    /// Whether the caller holds a permission action (the supervisor's, the door's).
+    fn holds(&self, caller: &Caller, action: &str) -> impl Future<Output = Result<bool, ApiError>> + Send;
 }
 
 /// The gate of a stop-bound call: its standing, a claim recorded when it is
@@ -177,7 +178,7 @@ async fn settle<S: AssignmentStore>(
             }
             Ok(standing) => return Ok(standing),
             Err(reason) => {
-                return if store.is_supervisor(caller).await? {
+                return if store.holds(caller, SUPERVISOR_ACTION).await? {
                     Ok(Standing::Supervisor)
                 } else {
                     Err(ApiError::Refused(reason))
@@ -226,43 +227,6 @@ fn claimed(a: &DriverAssignment) -> history::Record {
     changed(None, Some(a), &a.assigned_by, SOURCE_CLAIM)
 }
 
-/// The gate over DynamoDB: LocationRoutes (read, and written by a claim),
-/// History (written), Permissions (read).
-pub struct Dynamo(pub &'static crate::Deps);
-
-impl AssignmentStore for Dynamo {
-    async fn stops_at(&self, date: &str, location: &str) -> Result<Vec<StoredStop>, ApiError> {
-        let t = self.0.table(crate::Table::LocationRoutes)?;
-        crate::entity::route_stop::stops_at(&t, date, location).all().await
-    }
-
-    async fn drivers(&self, date: &str, routes: &[String]) -> Result<Vec<DriverAssignment>, ApiError> {
-        let t = self.0.table(crate::Table::LocationRoutes)?;
-        // A stop's location is on one or two routes: a consistent read each, together.
-        let reads = routes.iter().map(|r| t.get::<DriverAssignment>(assignment::key(date, r)));
-        Ok(futures::future::try_join_all(reads).await?.into_iter().flatten().collect())
-    }
-
-    async fn claim(&self, a: &DriverAssignment, record: &history::Record) -> Result<(), ApiError> {
-        let t = self.0.table(crate::Table::LocationRoutes)?;
-        let put = aws_sdk_dynamodb::types::Put::builder()
-            .table_name(t.name)
-            .set_item(Some(crate::item::to_item(a)?))
-            .condition_expression("attribute_not_exists(routeStop)")
-            .build()
-            .map_err(ApiError::internal)?;
-        let items = vec![
-            aws_sdk_dynamodb::types::TransactWriteItem::builder().put(put).build(),
-            record.put(self.0.config.table(crate::Table::History)?)?,
-        ];
-        crate::store::transact(t.client, items).await
-    }
-
-    async fn is_supervisor(&self, caller: &Caller) -> Result<bool, ApiError> {
-        crate::permissions::is_allowed(self.0, &caller.sub, SUPERVISOR_ACTION).await
-    }
-}
-
 /// The gate over memory, for unit tests of every area: a claim is
 /// conditional as DynamoDB's is.
 #[derive(Default)]
@@ -272,6 +236,8 @@ pub struct MemoryAssignments {
     pub history: std::sync::Mutex<Vec<history::Record>>,
     /// Subs holding `SUPERVISOR_ACTION`.
     pub supervisors: Vec<String>,
+    /// Subs holding `UNLOCK_ACTION`.
+    pub door_openers: Vec<String>,
     /// Someone else's assignment that lands between the read and the claim.
     pub racing: std::sync::Mutex<Option<DriverAssignment>>,
 }
@@ -307,8 +273,13 @@ impl AssignmentStore for MemoryAssignments {
         self.history.lock().unwrap().push(record.clone());
         Ok(())
     }
-    async fn is_supervisor(&self, caller: &Caller) -> Result<bool, ApiError> {
-        Ok(self.supervisors.contains(&caller.sub))
+    async fn holds(&self, caller: &Caller, action: &str) -> Result<bool, ApiError> {
+        let holders = match action {
+            SUPERVISOR_ACTION => &self.supervisors,
+            UNLOCK_ACTION => &self.door_openers,
+            _ => return Ok(false),
+        };
+        Ok(holders.contains(&caller.sub))
     }
 }
 

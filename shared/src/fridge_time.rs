@@ -27,6 +27,22 @@ pub fn stamp(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
+/// The stocking day turns at this Central hour (2-fleet §4.4, §9).
+pub const DAY_STARTS_AT_HOUR: u32 = 18;
+
+/// The stocking day an instant belongs to: its Central date, or the next
+/// date from 18:00 Central on. Read on the wall clock, so a daylight-saving
+/// change moves nothing.
+pub fn stocking_day(t: DateTime<Utc>) -> chrono::NaiveDate {
+    let local = t.with_timezone(&CENTRAL.tz);
+    let date = local.date_naive();
+    if local.hour() >= DAY_STARTS_AT_HOUR {
+        date.succ_opt().unwrap_or(date)
+    } else {
+        date
+    }
+}
+
 /// Stops this thread's clock at an instant until dropped. A `#[tokio::test]`
 /// runs on one thread, so the code it awaits reads the same clock.
 pub struct ClockAt {

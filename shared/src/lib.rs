@@ -28,6 +28,7 @@ pub mod permissions;
 pub mod query;
 pub mod registry;
 pub mod resources;
+pub mod route_store;
 pub mod scheduler;
 pub mod sdk;
 pub mod shard;

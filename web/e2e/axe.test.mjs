@@ -60,6 +60,7 @@ const ROUTES = [
   { path: '/locations/view_routes' },
   { path: '/locations/update_routes' },
   { path: '/locations/update_weekly_routes' },
+  { path: '/locations/update_route_drivers' },
   { path: '/locations/fridge_software', ready: (p) => p.getByRole('table').first() },
   {
     path: '/locations/schedule/:fridge',

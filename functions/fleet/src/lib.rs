@@ -110,6 +110,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::SendToQueue(Queue::FridgeCommands),
             Grant::CrudTable(Table::Idempotency),
             Grant::WriteTable(Table::DriverLog),
+            // The caller's stop today (`assignment::gate`): its route's driver, a claim with its history.
+            Grant::CrudTable(Table::LocationRoutes),
+            Grant::WriteTable(Table::History),
         ],
         handler: handler!(tasks::run),
     },

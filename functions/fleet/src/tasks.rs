@@ -6,15 +6,18 @@
 use crate::commands::{self, Order};
 use crate::health::location_arg;
 use crate::store::{Dynamo, FleetStore};
+use fleet_shared::assignment::{self, AssignmentStore};
 use fleet_shared::entity::LocationId;
-use fleet_shared::{driver_log, idempotency, ApiError, Caller, Deps, Input, Table};
+use fleet_shared::{driver_log, fridge_time, idempotency, ApiError, Caller, Deps, Input, Table};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 /// The queue message resource of every driver task.
 pub const RESOURCE: &str = "DriverTask";
 /// Tasks, as the driver app names them.
-pub const TASKS: &[&str] = &["UnlockDoor", "ConfirmCount"];
+pub const TASKS: &[&str] = &[UNLOCK_DOOR, "ConfirmCount"];
+/// The task that opens a fridge at a client site.
+pub const UNLOCK_DOOR: &str = "UnlockDoor";
 /// The most units a count may confirm (a fridge holds a few hundred).
 pub const MAX_COUNT: i64 = 10_000;
 
@@ -67,16 +70,40 @@ pub fn count(task: &str, count: Option<i64>) -> Result<Option<i64>, ApiError> {
     }
 }
 
+/// The task is the caller's to run at that fridge now (issue 38): a stop of
+/// theirs there on the current stocking day (an unassigned route is claimed),
+/// and, to open the door, `UNLOCK_ACTION` and a stop not yet stocked or
+/// stocked within `DOOR_AFTER_STOCKED_MINUTES`. A supervisor may act anywhere.
+pub async fn at_callers_stop<G: AssignmentStore>(gate: &G, caller: &Caller, task: &Named) -> Result<(), ApiError> {
+    let opens_door = task.task == UNLOCK_DOOR;
+    if opens_door && !gate.holds(caller, assignment::UNLOCK_ACTION).await? {
+        tracing::warn!(user = %caller.sub, action = assignment::UNLOCK_ACTION, "permission denied");
+        return Err(ApiError::Forbidden);
+    }
+    let now = fridge_time::now();
+    let date = fridge_time::stocking_day(now).to_string();
+    let ask = assignment::Ask {
+        location: task.location.as_str(),
+        date: &date,
+        stocking_index: None,
+        door_at: opens_door.then_some(now),
+    };
+    assignment::gate(gate, caller, &ask).await.map(|_| ())
+}
+
 /// Sends a named task to its fridge, its count checked (ConfirmCount's count
-/// travels in the message and is kept in the command's record).
-pub async fn carry_out<S: FleetStore>(
+/// travels in the message and is kept in the command's record), once the
+/// caller is found to be at their stop.
+pub async fn carry_out<S: FleetStore, G: AssignmentStore>(
     store: &S,
+    gate: &G,
     caller: &Caller,
     task: &Named,
     count: Option<i64>,
 ) -> Result<Value, ApiError> {
     let count = self::count(task.task, count)?;
     commands::commandable(store, &task.location).await?;
+    at_callers_stop(gate, caller, task).await?;
     let content = json!({ "location": task.location, "task": task.task, "count": count });
     let order =
         Order { scope: "fridge-tasks", command: task.task, resource: RESOURCE, operation: Some(task.task), count };
@@ -84,8 +111,13 @@ pub async fn carry_out<S: FleetStore>(
 }
 
 /// Checks a task request and sends it to its fridge.
-pub async fn send<S: FleetStore>(store: &S, caller: &Caller, input: TaskInput) -> Result<Value, ApiError> {
-    carry_out(store, caller, &named(&input)?, input.count).await
+pub async fn send<S: FleetStore, G: AssignmentStore>(
+    store: &S,
+    gate: &G,
+    caller: &Caller,
+    input: TaskInput,
+) -> Result<Value, ApiError> {
+    carry_out(store, gate, caller, &named(&input)?, input.count).await
 }
 
 /// `runFridgeTask(input)`, logged in the driver log. The registry's gate
@@ -98,14 +130,16 @@ pub async fn run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let task = named(&raw)?;
     let call =
         driver_log::Call { caller, fridge: task.location.as_str(), operation: task.task, request_id: &task.request_id };
-    let store = Dynamo(deps);
-    driver_log::logged(deps.table(Table::DriverLog), call, carry_out(&store, caller, &task, raw.count)).await
+    let (store, gate) = (Dynamo(deps), fleet_shared::route_store::Drivers(deps));
+    driver_log::logged(deps.table(Table::DriverLog), call, carry_out(&store, &gate, caller, &task, raw.count)).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::store::fake::Fake;
+    use fleet_shared::assignment::MemoryAssignments;
+    use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
 
     fn task(task: &str, count: Option<i64>) -> TaskInput {
         TaskInput { location_id: "A".into(), task: task.into(), request_id: Some("r1".into()), count }
@@ -115,15 +149,86 @@ mod tests {
         Caller { sub: "s".into(), username: "u".into(), email: "d@x.co".into(), email_verified: true, name: None }
     }
 
+    /// Today's stop at A (and D) on route r1, which nobody drives yet; the caller may open doors.
+    fn gate() -> MemoryAssignments {
+        gate_with(None)
+    }
+
+    fn gate_with(stocked: Option<String>) -> MemoryAssignments {
+        let date = fridge_time::stocking_day(fridge_time::now()).to_string();
+        let stop = |id: &str, n: i64| StoredStop {
+            stop: RouteStop {
+                stocking_date: date.clone(),
+                market: "MW".into(),
+                id: id.into(),
+                route: "r1".into(),
+                stop: n,
+                stocking_index: 1,
+                stop_type: "DELIVERY".into(),
+            },
+            route_stop: fleet_shared::entity::route_stop::sort_key("r1", n),
+            upload: None,
+            stocked_time_utc: stocked.clone(),
+        };
+        let mut g = MemoryAssignments::with_stops(vec![stop("A", 1), stop("D", 2)]);
+        g.door_openers = vec!["s".into(), "other".into()];
+        g
+    }
+
+    #[tokio::test]
+    async fn a_door_opens_only_for_the_driver_of_that_stop_today_and_only_with_its_action() {
+        let store = Fake::with(&[("A", "LIVE"), ("B", "LIVE")]);
+        let gate = gate();
+        send(&store, &gate, &caller(), task("UnlockDoor", None)).await.unwrap();
+        assert_eq!(gate.all_drivers()[0].driver_sub, "s", "the first task at an unassigned route claims it");
+
+        let other = Caller { sub: "other".into(), email: "o@x.co".into(), ..caller() };
+        let input = TaskInput { request_id: Some("r2".into()), ..task("UnlockDoor", None) };
+        let refused = send(&store, &gate, &other, input.clone()).await.unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "A is not on your routes of {}: route r1 is assigned to d@x.co.",
+                gate.all_drivers()[0].stocking_date
+            )
+        );
+        let elsewhere =
+            TaskInput { location_id: "B".into(), request_id: Some("r3".into()), ..task("UnlockDoor", None) };
+        assert_eq!(send(&store, &gate, &caller(), elsewhere).await.unwrap_err().status(), 403, "no stop at B today");
+
+        let mut without = gate_with(None);
+        without.door_openers.clear();
+        assert_eq!(send(&store, &without, &caller(), input.clone()).await.unwrap_err(), ApiError::Forbidden);
+
+        let mut supervised = gate_with(None);
+        supervised.supervisors = vec!["other".into()];
+        supervised.drivers.lock().unwrap().extend(gate.all_drivers());
+        assert!(send(&store, &supervised, &other, input).await.is_ok(), "a supervisor opens any door");
+        assert_eq!(store.sent.lock().unwrap().len(), 2, "the refused calls sent nothing");
+    }
+
+    #[tokio::test]
+    async fn a_stop_stocked_more_than_30_minutes_ago_keeps_its_door_shut() {
+        let store = Fake::with(&[("A", "LIVE")]);
+        let ago = |m: i64| Some(fridge_time::stamp(fridge_time::now() - chrono::TimeDelta::minutes(m)));
+        assert!(send(&store, &gate_with(ago(10)), &caller(), task("UnlockDoor", None)).await.is_ok());
+        let shut = TaskInput { request_id: Some("r9".into()), ..task("UnlockDoor", None) };
+        let refused = send(&store, &gate_with(ago(45)), &caller(), shut).await.unwrap_err();
+        assert!(refused.to_string().contains("stocked more than 30 minutes ago"), "{refused}");
+        // Counting is not opening: a stocked stop still takes a count.
+        let count = TaskInput { request_id: Some("r10".into()), ..task("ConfirmCount", Some(3)) };
+        assert!(send(&store, &gate_with(ago(45)), &caller(), count).await.is_ok());
+    }
+
     #[tokio::test]
     async fn a_task_goes_through_the_command_queue_once_per_request() {
         let store = Fake::with(&[("A", "LIVE"), ("D", "DEAD")]);
-        let first = send(&store, &caller(), task("UnlockDoor", None)).await.unwrap();
+        let first = send(&store, &gate(), &caller(), task("UnlockDoor", None)).await.unwrap();
         assert_eq!((first["resource"].as_str(), first["operation"].as_str()), (Some(RESOURCE), Some("UnlockDoor")));
-        assert_eq!(send(&store, &caller(), task("UnlockDoor", None)).await.unwrap(), first, "a retry");
+        assert_eq!(send(&store, &gate(), &caller(), task("UnlockDoor", None)).await.unwrap(), first, "a retry");
         assert_eq!(store.sent.lock().unwrap().len(), 1);
         let dead = TaskInput { location_id: "D".into(), ..task("UnlockDoor", None) };
-        assert_eq!(send(&store, &caller(), dead).await.unwrap_err().status(), 400);
+        assert_eq!(send(&store, &gate(), &caller(), dead).await.unwrap_err().status(), 400);
     }
 
     #[test]
@@ -153,7 +258,7 @@ mod tests {
         let store = Fake::with(&[("A", "LIVE")]);
         for id in [None, Some("x".repeat(1_200))] {
             let input = TaskInput { request_id: id, ..task("UnlockDoor", None) };
-            assert_eq!(send(&store, &caller(), input).await.unwrap_err().status(), 400);
+            assert_eq!(send(&store, &gate(), &caller(), input).await.unwrap_err().status(), 400);
         }
         assert!(store.commands.lock().unwrap().is_empty() && store.sent.lock().unwrap().is_empty());
         assert!(store.records.0.lock().unwrap().is_empty());
@@ -162,14 +267,18 @@ mod tests {
     #[tokio::test]
     async fn a_count_travels_in_the_message_and_stays_in_the_record() {
         let store = Fake::with(&[("A", "LIVE")]);
-        let sent = send(&store, &caller(), task("ConfirmCount", Some(12))).await.unwrap();
+        let sent = send(&store, &gate(), &caller(), task("ConfirmCount", Some(12))).await.unwrap();
         assert_eq!((sent["count"].as_i64(), sent["state"].as_str()), (Some(12), Some("SENT")));
         assert_eq!(store.sent.lock().unwrap()[0].payload.count, Some(12), "in the queue message");
         let recorded: Vec<Option<i64>> = store.commands.lock().unwrap().values().map(|c| c.count).collect();
         assert_eq!(recorded, [Some(12)], "in the record");
         let other = TaskInput { request_id: Some("r2".into()), ..task("ConfirmCount", Some(13)) };
-        assert_eq!(send(&store, &caller(), other).await.unwrap()["count"], 13);
+        assert_eq!(send(&store, &gate(), &caller(), other).await.unwrap()["count"], 13);
         let reused = TaskInput { request_id: Some("r2".into()), ..task("ConfirmCount", Some(14)) };
-        assert_eq!(send(&store, &caller(), reused).await.unwrap_err().status(), 409, "another count is other content");
+        assert_eq!(
+            send(&store, &gate(), &caller(), reused).await.unwrap_err().status(),
+            409,
+            "another count is other content"
+        );
     }
 }

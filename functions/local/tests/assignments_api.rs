@@ -201,3 +201,45 @@ async fn only_a_call_past_the_gate_is_written_to_the_driver_log() {
     assert_eq!(kinds.len(), 2, "{kinds:?}");
     assert!(kinds.contains(&"request".to_string()) && kinds.contains(&"response".to_string()));
 }
+
+#[tokio::test]
+async fn a_fridge_door_opens_only_for_the_driver_of_that_stop_today() {
+    let (date, route, location) = (today(), unique("rt").to_lowercase(), unique("DOOR"));
+    put_stop(&date, &location, (&route, 1), "MW", None).await;
+    fn_stocking_location(&location).await;
+    let door = [DRIVER, &[fleet_shared::assignment::UNLOCK_ACTION]].concat();
+    let (driver, other) = (user_with(&door).await, user_with(&door).await);
+    let unlock = |at: &str| json!({ "input": { "locationId": at, "task": "UnlockDoor", "requestId": unique("t") } });
+
+    // Any driver at any fridge was sent the door command (issue 38): now only at their own stop today.
+    let elsewhere = unique("DOOR");
+    fn_stocking_location(&elsewhere).await;
+    let refused = gql("run_fridge_task", &driver, unlock(&elsewhere)).await.unwrap_err();
+    assert_eq!(refused.to_string(), format!("{elsewhere} has no stop on the routes of {date}."));
+
+    let sent = gql("run_fridge_task", &driver, unlock(&location)).await.unwrap();
+    assert_eq!(sent["operation"], "UnlockDoor");
+    let refused = gql("run_fridge_task", &other, unlock(&location)).await.unwrap_err();
+    assert_eq!(refused.status(), 403);
+    assert!(refused.to_string().contains(&format!("assigned to {}", driver.email)), "{refused}");
+
+    // FridgeTasks alone does not open a door.
+    let counter = user_with(DRIVER).await;
+    let without_the_door_action = gql("run_fridge_task", &counter, unlock(&location)).await.unwrap_err();
+    assert_eq!(without_the_door_action, fleet_shared::ApiError::Forbidden);
+
+    // Stocked 31 minutes ago: the door stays shut, even for its driver.
+    let t = deps().await.table(Table::LocationRoutes).unwrap();
+    let stocked = fleet_shared::fridge_time::stamp(chrono::Utc::now() - chrono::Duration::minutes(31));
+    t.client
+        .update_item()
+        .table_name(t.name)
+        .set_key(Some(route_stop::key(&date, &route_stop::sort_key(&route, 1))))
+        .update_expression("SET stockedTimeUTC = :t")
+        .expression_attribute_values(":t", fleet_shared::store::s(&stocked))
+        .send()
+        .await
+        .unwrap();
+    let shut = gql("run_fridge_task", &driver, unlock(&location)).await.unwrap_err();
+    assert!(shut.to_string().contains("stocked more than 30 minutes ago"), "{shut}");
+}

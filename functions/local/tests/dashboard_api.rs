@@ -198,7 +198,9 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     assert_eq!(first["stockedAt"], stamp(at(5)));
     assert_eq!((first["accountTier"].as_str(), first["onlineDate"].as_str()), (Some("Gold"), Some("2031-01-02")));
     assert_eq!((first["safetyHold"].as_str(), first["vendingStateLabel"].as_str()), (Some("Yes"), Some("DOOR_OPEN")));
-    assert_eq!(first["driver"], "Dana Test");
+    // The route's driver (issue 38): the driver's first stop action claimed it.
+    assert_eq!(first["driver"], json!(driver.email));
+    assert_eq!(first["notAssignee"], json!(false));
     assert_eq!(row(&out, &not_started)["safetyHold"], Value::Null, "no health, no answer");
     assert_eq!(out["routes"][0]["done"], 3);
     assert_eq!(out["summary"]["total"], 6);

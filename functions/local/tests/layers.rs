@@ -22,6 +22,7 @@ const SHARED_STORE_LAYER: &[&str] = &[
     "files.rs",          // kept upload files in S3
     "idempotency.rs",    // the idempotency records
     "history.rs",        // the history records
+    "route_store.rs",    // route stops' stocked times and their drivers (issue 38)
     "scheduler.rs",      // the scheduled changes
     "permissions.rs",    // the permissions table
     "flags.rs",          // the feature flags table

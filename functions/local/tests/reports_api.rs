@@ -135,7 +135,7 @@ async fn the_range_and_date_rules_are_clear_400s_and_readers_need_the_action() {
 #[tokio::test]
 async fn driver_calls_through_the_api_make_log_entries_with_the_error_case() {
     let location = par_ready_fridge("DLG").await;
-    let driver = user_with(&["FridgeTasks", "RecordTemperature"]).await;
+    let driver = user_with(&["FridgeTasks", "RecordTemperature", fleet_shared::assignment::UNLOCK_ACTION]).await;
     let start = (Utc::now() - Duration::seconds(5)).timestamp().to_string();
     let today = fn_stocking::window::stocking_day(ago(1)).to_string();
     put_stop(&today, &location, (&unique("rt").to_lowercase(), 1), "MW", None).await;

@@ -111,10 +111,9 @@ pub async fn driver_log(deps: &'static Deps, input: Input) -> Result<Value, ApiE
     Ok(json!({ "items": items, "nextToken": next }))
 }
 
-/// Most user ids one `cognitoemails?ids=` call names. The screen asks for the
-/// users of the rows it shows in chunks of this many; a Cognito sub is 36
-/// characters, so a chunk stays far under the HTTP API's URL limit.
-pub const MAX_EMAIL_IDS: usize = 100;
+/// Most user ids one `cognitoemails?ids=` call names (its rule is in `range`,
+/// shared with the browser through rules.json).
+pub use crate::range::MAX_EMAIL_IDS;
 
 /// The `ids` query parameter of cognitoemails: `None` when absent (every
 /// user), else the distinct ids it names (comma-separated, 1 to

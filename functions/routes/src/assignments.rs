@@ -369,6 +369,6 @@ pub fn history_entity(raw_date: &str, raw_route: &str) -> Result<String, ApiErro
     Ok(assignment::history_entity(&date, &route))
 }
 
-mod dynamo;
+mod store;
 #[cfg(test)]
 mod tests;

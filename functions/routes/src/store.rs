@@ -85,7 +85,7 @@ pub trait RoutesStore: Sync {
 
 /// A route's version on a date: each replacement adds one, on the condition
 /// that it is still the one read, so two replacements racing cannot merge;
-/// each stocked time set on its stops adds one too (`route_stop::stocked_write`).
+/// each stocked time set on its stops adds one too (`route_store::stocked_write`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteVersion {

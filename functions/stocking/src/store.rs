@@ -15,7 +15,7 @@ use crate::drop::{lock_key, lock_partition, SlipLock};
 use crate::record::{DAY_SHARD, PK};
 use crate::slips::PackingSlip;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
-use fleet_shared::assignment::{self, AssignmentStore};
+use fleet_shared::assignment::AssignmentStore;
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::{self, StoredStop};
 use fleet_shared::entity::{Location, LocationId};
@@ -131,16 +131,16 @@ pub struct Dynamo(pub &'static Deps);
 
 impl AssignmentStore for Dynamo {
     async fn stops_at(&self, date: &str, location: &str) -> Result<Vec<StoredStop>, ApiError> {
-        assignment::Dynamo(self.0).stops_at(date, location).await
+        fleet_shared::route_store::Drivers(self.0).stops_at(date, location).await
     }
     async fn drivers(&self, date: &str, routes: &[String]) -> Result<Vec<DriverAssignment>, ApiError> {
-        assignment::Dynamo(self.0).drivers(date, routes).await
+        fleet_shared::route_store::Drivers(self.0).drivers(date, routes).await
     }
     async fn claim(&self, a: &DriverAssignment, record: &history::Record) -> Result<(), ApiError> {
-        assignment::Dynamo(self.0).claim(a, record).await
+        fleet_shared::route_store::Drivers(self.0).claim(a, record).await
     }
-    async fn is_supervisor(&self, caller: &Caller) -> Result<bool, ApiError> {
-        assignment::Dynamo(self.0).is_supervisor(caller).await
+    async fn holds(&self, caller: &Caller, action: &str) -> Result<bool, ApiError> {
+        fleet_shared::route_store::Drivers(self.0).holds(caller, action).await
     }
 }
 
@@ -214,7 +214,7 @@ impl ActionStore for Dynamo {
     async fn mark_stocked(&self, day: &str, location: &str, stocking_index: i64, at: &str) -> Result<usize, ApiError> {
         let t = self.0.table(Table::LocationRoutes)?;
         let mut set = 0;
-        // Each stop with its route's version (`route_stop::stocked_write`, issue 38). A refused
+        // Each stop with its route's version (`route_store::stocked_write`, issue 38). A refused
         // write means an earlier time, a stop moved by a route replacement, or a racing write:
         // read again; the stops still due are written again, so no stocked time is lost.
         for _ in 0..MARK_TRIES {
@@ -225,7 +225,7 @@ impl ActionStore for Dynamo {
                 .filter(|s| s.stocked_time_utc.as_deref().is_none_or(|known| known > at));
             let mut again = false;
             for stop in due {
-                match store::transact(t.client, route_stop::stocked_write(t.name, stop, at)?).await {
+                match store::transact(t.client, fleet_shared::route_store::stocked_write(t.name, stop, at)?).await {
                     Ok(()) => set += 1,
                     Err(ApiError::Conflict(_) | ApiError::Unavailable) => again = true,
                     Err(e) => return Err(e),
@@ -320,7 +320,7 @@ pub mod fake {
         /// Recorded drop statuses, by their `sk`.
         pub locks: Mutex<HashMap<String, SlipLock>>,
         /// The day's stops and their drivers.
-        pub assignments: assignment::MemoryAssignments,
+        pub assignments: fleet_shared::assignment::MemoryAssignments,
     }
 
     impl AssignmentStore for Memory {
@@ -333,8 +333,8 @@ pub mod fake {
         async fn claim(&self, a: &DriverAssignment, record: &history::Record) -> Result<(), ApiError> {
             self.assignments.claim(a, record).await
         }
-        async fn is_supervisor(&self, caller: &Caller) -> Result<bool, ApiError> {
-            self.assignments.is_supervisor(caller).await
+        async fn holds(&self, caller: &Caller, action: &str) -> Result<bool, ApiError> {
+            self.assignments.holds(caller, action).await
         }
     }
 

@@ -2,7 +2,7 @@
 //! the device's clock: taken within a window around the server's, and
 //! bucketed into the stocking day it belongs to (2-fleet §4.4, §9: 18:00
 //! Central the previous day up to 18:00 Central the day).
-use chrono::{DateTime, NaiveDate, TimeDelta, Timelike, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use fleet_shared::{dates, fridge_time, ApiError};
 
 /// A device clock ahead of the server's by more than this is wrong, not early.
@@ -10,8 +10,9 @@ pub const MAX_FUTURE_SKEW_MINUTES: i64 = 5;
 /// An action queued offline longer than this is refused (a van offline for a
 /// whole day and a half is a lost device, not a late sync).
 pub const MAX_AGE_HOURS: i64 = 36;
-/// The stocking day turns at this Central hour.
-pub const DAY_STARTS_AT_HOUR: u32 = 18;
+/// The stocking day and the hour it turns at are shared: the fridge tasks
+/// ask "today's stop" too (`fleet_shared::fridge_time`).
+pub use fleet_shared::fridge_time::{stocking_day, DAY_STARTS_AT_HOUR};
 
 /// `occurredAt` read as an instant (RFC 3339, any offset).
 pub fn parse(raw: &str) -> Result<DateTime<Utc>, ApiError> {
@@ -38,22 +39,10 @@ pub fn check(occurred: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), ApiError
     Ok(())
 }
 
-/// The stocking day an instant belongs to: its Central date, or the next
-/// date from 18:00 Central on. Read on the wall clock, so a daylight-saving
-/// change moves nothing.
-pub fn stocking_day(t: DateTime<Utc>) -> NaiveDate {
-    let local = t.with_timezone(&fridge_time::CENTRAL.tz);
-    let date = local.date_naive();
-    if local.hour() >= DAY_STARTS_AT_HOUR {
-        date.succ_opt().unwrap_or(date)
-    } else {
-        date
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::NaiveDate;
     use chrono::TimeZone;
 
     fn at(text: &str) -> DateTime<Utc> {

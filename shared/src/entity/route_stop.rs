@@ -111,48 +111,6 @@ impl StoredVersion {
     }
 }
 
-/// The transaction that sets a stop's stocked time to `at` (issue 38): the
-/// stop, only while it still is this location and stocking index (a route
-/// replacement may have moved it since it was read) and has no earlier time;
-/// and its route's version, moved by one (made when the route has none). A
-/// replacement conditioned on the version it read then fails and reads
-/// again, so it never erases a stocked time set meanwhile; and the
-/// dashboard's copy, which re-reads a route whose version moved, sees it.
-pub fn stocked_write(
-    table: &str,
-    stop: &StoredStop,
-    at: &str,
-) -> Result<Vec<aws_sdk_dynamodb::types::TransactWriteItem>, crate::error::ApiError> {
-    use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
-    let date = &stop.stop.stocking_date;
-    let mark = Update::builder()
-        .table_name(table)
-        .set_key(Some(key(date, &stop.route_stop)))
-        .update_expression("SET #t = :t")
-        .condition_expression(
-            "attribute_exists(routeStop) AND #id = :id AND #idx = :idx AND (attribute_not_exists(#t) OR #t > :t)",
-        )
-        .expression_attribute_names("#t", "stockedTimeUTC")
-        .expression_attribute_names("#id", "id")
-        .expression_attribute_names("#idx", "stockingIndex")
-        .expression_attribute_values(":t", item::s(at))
-        .expression_attribute_values(":id", item::s(&stop.stop.id))
-        .expression_attribute_values(":idx", AttributeValue::N(stop.stop.stocking_index.to_string()))
-        .build()
-        .map_err(crate::error::ApiError::internal)?;
-    let bump = Update::builder()
-        .table_name(table)
-        .set_key(Some(key(date, &version_key(&stop.stop.route))))
-        .update_expression("SET #d = if_not_exists(#d, :d) ADD #v :one")
-        .expression_attribute_names("#d", "stockingDate")
-        .expression_attribute_names("#v", "version")
-        .expression_attribute_values(":d", item::s(date))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .build()
-        .map_err(crate::error::ApiError::internal)?;
-    Ok(vec![TransactWriteItem::builder().update(mark).build(), TransactWriteItem::builder().update(bump).build()])
-}
-
 /// The version items of a date's routes, over every shard: what tells a
 /// reader which routes' stops changed since it last read them.
 pub fn versions_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {

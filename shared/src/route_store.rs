@@ -1,0 +1,85 @@
+//! The store layer's writes of route stops and their drivers (issue 38):
+//! the stocked-time transaction that also moves its route's version, and
+//! the stop gate's reads and claims (`assignment`).
+use crate::entity::assignment::{self, DriverAssignment};
+use crate::entity::route_stop::{self, StoredStop};
+use crate::{history, item, ApiError, Caller};
+
+/// The transaction that sets a stop's stocked time to `at` (issue 38): the
+/// stop, only while it still is this location and stocking index (a route
+/// replacement may have moved it since it was read) and has no earlier time;
+/// and its route's version, moved by one (made when the route has none). A
+/// replacement conditioned on the version it read then fails and reads
+/// again, so it never erases a stocked time set meanwhile; and the
+/// dashboard's copy, which re-reads a route whose version moved, sees it.
+pub fn stocked_write(
+    table: &str,
+    stop: &StoredStop,
+    at: &str,
+) -> Result<Vec<aws_sdk_dynamodb::types::TransactWriteItem>, crate::error::ApiError> {
+    use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
+    let date = &stop.stop.stocking_date;
+    let mark = Update::builder()
+        .table_name(table)
+        .set_key(Some(route_stop::key(date, &stop.route_stop)))
+        .update_expression("SET #t = :t")
+        .condition_expression(
+            "attribute_exists(routeStop) AND #id = :id AND #idx = :idx AND (attribute_not_exists(#t) OR #t > :t)",
+        )
+        .expression_attribute_names("#t", "stockedTimeUTC")
+        .expression_attribute_names("#id", "id")
+        .expression_attribute_names("#idx", "stockingIndex")
+        .expression_attribute_values(":t", item::s(at))
+        .expression_attribute_values(":id", item::s(&stop.stop.id))
+        .expression_attribute_values(":idx", AttributeValue::N(stop.stop.stocking_index.to_string()))
+        .build()
+        .map_err(crate::error::ApiError::internal)?;
+    let bump = Update::builder()
+        .table_name(table)
+        .set_key(Some(route_stop::key(date, &route_stop::version_key(&stop.stop.route))))
+        .update_expression("SET #d = if_not_exists(#d, :d) ADD #v :one")
+        .expression_attribute_names("#d", "stockingDate")
+        .expression_attribute_names("#v", "version")
+        .expression_attribute_values(":d", item::s(date))
+        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        .build()
+        .map_err(crate::error::ApiError::internal)?;
+    Ok(vec![TransactWriteItem::builder().update(mark).build(), TransactWriteItem::builder().update(bump).build()])
+}
+
+/// The gate over DynamoDB: LocationRoutes (read, and written by a claim),
+/// History (written), Permissions (read).
+pub struct Drivers(pub &'static crate::Deps);
+
+impl crate::assignment::AssignmentStore for Drivers {
+    async fn stops_at(&self, date: &str, location: &str) -> Result<Vec<StoredStop>, ApiError> {
+        let t = self.0.table(crate::Table::LocationRoutes)?;
+        crate::entity::route_stop::stops_at(&t, date, location).all().await
+    }
+
+    async fn drivers(&self, date: &str, routes: &[String]) -> Result<Vec<DriverAssignment>, ApiError> {
+        let t = self.0.table(crate::Table::LocationRoutes)?;
+        // A stop's location is on one or two routes: a consistent read each, together.
+        let reads = routes.iter().map(|r| t.get::<DriverAssignment>(assignment::key(date, r)));
+        Ok(futures::future::try_join_all(reads).await?.into_iter().flatten().collect())
+    }
+
+    async fn claim(&self, a: &DriverAssignment, record: &history::Record) -> Result<(), ApiError> {
+        let t = self.0.table(crate::Table::LocationRoutes)?;
+        let put = aws_sdk_dynamodb::types::Put::builder()
+            .table_name(t.name)
+            .set_item(Some(crate::item::to_item(a)?))
+            .condition_expression("attribute_not_exists(routeStop)")
+            .build()
+            .map_err(ApiError::internal)?;
+        let items = vec![
+            aws_sdk_dynamodb::types::TransactWriteItem::builder().put(put).build(),
+            record.put(self.0.config.table(crate::Table::History)?)?,
+        ];
+        crate::store::transact(t.client, items).await
+    }
+
+    async fn holds(&self, caller: &Caller, action: &str) -> Result<bool, ApiError> {
+        crate::permissions::is_allowed(self.0, &caller.sub, action).await
+    }
+}

@@ -2,8 +2,8 @@
 // through the real paths: a fridge of its own reports two inventory snapshots
 // through the telemetry queue (the second empties its Wrap slot: one empty channel
 // and one stock-out), and a driver records at it, through createDriverAction, a
-// LocationStocked with 44.5 °F (a route temperature above 41) and a refused call
-// (an error row of the stocking logs). Each screen is read, and one table exported.
+// LocationStocked with 44.5 °F (a route temperature above 41) and a call refused
+// past the gate (an error row of the stocking logs). Each screen is read, and one table exported.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -39,7 +39,7 @@ const snapshot = (at, wrap) => ({
 
 const second = new Date(stamp - 10 * 60_000);
 
-async function driverAction(data, requestId) {
+async function driverAction(data, requestId, occurredAt = new Date()) {
   return graphqlAs(
     page,
     'mutation E2eRpt($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id } }',
@@ -49,7 +49,7 @@ async function driverAction(data, requestId) {
         locationId: fridge,
         data: JSON.stringify(data),
         requestId,
-        occurredAt: new Date().toISOString(),
+        occurredAt: occurredAt.toISOString(),
       },
     },
   ).catch((e) => e);
@@ -76,7 +76,10 @@ before(async () => {
   }, 'the stock-out recorded');
   const ok = await driverAction({ stockingIndex: 1, temperature: 44.5 }, `rpt-ok-${stamp}`);
   assert.ok(ok.createDriverAction?.id, JSON.stringify(ok));
-  const refused = await driverAction({ stockingIndex: 'one' }, `rpt-bad-${stamp}`);
+  // Refused past the permission gate (three days old: outside the time window), so logged as an error;
+  // a malformed call is refused before it and logs nothing (issue 38).
+  const threeDaysAgo = new Date(stamp - 3 * 24 * 60 * 60_000);
+  const refused = await driverAction({ stockingIndex: 1 }, `rpt-bad-${stamp}`, threeDaysAgo);
   assert.ok(refused instanceof Error, 'the second call is refused');
 });
 

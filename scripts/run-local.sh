@@ -22,6 +22,8 @@ cat <<BANNER
 
     Sign in as    $DEMO_ADMIN_EMAIL       (every permission and flag)
              or   $DEMO_RESTRICTED_EMAIL  (view locations only, no flags)
+             or   supervisor@fleet.local  (stocking supervisor: acts on any route's stops)
+             or   driver1@fleet.local ... driver6@fleet.local (drivers of the demo routes)
     Password:     $DEMO_PASSWORD
 
   Logs are in $STATE. Press Ctrl-C to stop.

@@ -20,7 +20,7 @@ type Documents = {
     "query DropOverrideHistory($dropOffDate: String!, $packingSlipId: ID!, $nextToken: String) {\n  dropOverrideHistory(dropOffDate: $dropOffDate, packingSlipId: $packingSlipId, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.DropOverrideHistoryDocument,
     "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": typeof types.OverrideDropDocument,
     "mutation RevertDropOverride($input: RevertDropOverrideInput!) {\n  revertDropOverride(input: $input) { dropOffDate packingSlipId dropStatus revertedStatus }\n}": typeof types.RevertDropOverrideDocument,
-    "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": typeof types.CreateQueueMessageDocument,
+    "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID) {\n  createQueueMessage(location: $location, message: $message, requestId: $requestId) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": typeof types.CreateQueueMessageDocument,
     "query FleetHealthSnapshot {\n  fleetHealthSnapshot { url asOf fridges }\n}": typeof types.FleetHealthSnapshotDocument,
     "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": typeof types.FridgeTemperaturesDocument,
     "query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {\n  getFridgeEvents(location: $location, eventTypes: $eventTypes, nextToken: $nextToken) {\n    items { location eventType timestamp }\n    nextToken\n  }\n}": typeof types.GetFridgeEventsDocument,
@@ -77,7 +77,7 @@ const documents: Documents = {
     "query DropOverrideHistory($dropOffDate: String!, $packingSlipId: ID!, $nextToken: String) {\n  dropOverrideHistory(dropOffDate: $dropOffDate, packingSlipId: $packingSlipId, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.DropOverrideHistoryDocument,
     "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": types.OverrideDropDocument,
     "mutation RevertDropOverride($input: RevertDropOverrideInput!) {\n  revertDropOverride(input: $input) { dropOffDate packingSlipId dropStatus revertedStatus }\n}": types.RevertDropOverrideDocument,
-    "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": types.CreateQueueMessageDocument,
+    "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID) {\n  createQueueMessage(location: $location, message: $message, requestId: $requestId) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": types.CreateQueueMessageDocument,
     "query FleetHealthSnapshot {\n  fleetHealthSnapshot { url asOf fridges }\n}": types.FleetHealthSnapshotDocument,
     "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": types.FridgeTemperaturesDocument,
     "query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {\n  getFridgeEvents(location: $location, eventTypes: $eventTypes, nextToken: $nextToken) {\n    items { location eventType timestamp }\n    nextToken\n  }\n}": types.GetFridgeEventsDocument,
@@ -152,7 +152,7 @@ export function gql(source: "mutation RevertDropOverride($input: RevertDropOverr
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function gql(source: "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {\n  createQueueMessage(location: $location, message: $message) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}"): typeof import('./graphql').CreateQueueMessageDocument;
+export function gql(source: "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID) {\n  createQueueMessage(location: $location, message: $message, requestId: $requestId) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}"): typeof import('./graphql').CreateQueueMessageDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

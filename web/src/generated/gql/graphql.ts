@@ -227,6 +227,7 @@ export type RevertDropOverrideMutation = { revertDropOverride: { dropOffDate: st
 export type CreateQueueMessageMutationVariables = Exact<{
   location: string;
   message: QueueMessageInput;
+  requestId?: string | null | undefined;
 }>;
 
 
@@ -703,8 +704,12 @@ export const RevertDropOverrideDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RevertDropOverrideMutation, RevertDropOverrideMutationVariables>;
 export const CreateQueueMessageDocument = new TypedDocumentString(`
-    mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!) {
-  createQueueMessage(location: $location, message: $message) {
+    mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID) {
+  createQueueMessage(
+    location: $location
+    message: $message
+    requestId: $requestId
+  ) {
     id
     timestamp
     messageId

@@ -1,4 +1,5 @@
 import { awsJson } from '@/lib/api';
+import { RetainedRequests } from '@/lib/retained-requests';
 import type { CreateDriverActionInput } from '@/generated/gql/graphql';
 import type { DropOverride } from './drop-rules';
 
@@ -9,7 +10,7 @@ import type { DropOverride } from './drop-rules';
  * changes (another status or reason) gets a new request.
  */
 export class OverrideRequests {
-  private readonly byRow = new Map<string, { override: string; input: CreateDriverActionInput }>();
+  private readonly held = new RetainedRequests<CreateDriverActionInput>();
 
   constructor(
     private readonly newId: () => string = () => crypto.randomUUID(),
@@ -18,23 +19,20 @@ export class OverrideRequests {
 
   /** The input for a row's override: the one sent before while the override is the same, else a new one. */
   inputFor(rowId: string, override: DropOverride): CreateDriverActionInput {
-    const same = JSON.stringify(override);
-    const held = this.byRow.get(rowId);
-    if (held && held.override === same) return held.input;
-    const { locationId, ...data } = override;
-    const input: CreateDriverActionInput = {
-      eventType: 'DropOverride',
-      locationId,
-      data: awsJson(data),
-      requestId: this.newId(),
-      occurredAt: this.now().toISOString(),
-    };
-    this.byRow.set(rowId, { override: same, input });
-    return input;
+    return this.held.inputFor(rowId, JSON.stringify(override), () => {
+      const { locationId, ...data } = override;
+      return {
+        eventType: 'DropOverride',
+        locationId,
+        data: awsJson(data),
+        requestId: this.newId(),
+        occurredAt: this.now().toISOString(),
+      };
+    });
   }
 
   /** The row's override landed, or was reverted: its next override is a new request. */
   forget(rowId: string) {
-    this.byRow.delete(rowId);
+    this.held.forget(rowId);
   }
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { RetainedRequests } from '@/lib/retained-requests';
 import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -74,6 +75,7 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
   const toast = useToast();
   const [confirm, setConfirm] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  const [requests] = useState(() => new RetainedRequests<string>());
 
   if (flags.isLoading) {
     return (
@@ -101,8 +103,14 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
         }
         return;
       }
+      // One request per command and operation until it is answered for good: a retry after a
+      // lost answer or a server failure resends the same requestId, so the fridge gets it once.
+      const key = `${locationId}:${p.cmd.key}`;
+      const payload = commandPayload(p.cmd, p.operation);
+      const requestId = requests.inputFor(key, JSON.stringify(payload), () => crypto.randomUUID());
       try {
-        const message = await createQueueMessage(locationId, commandPayload(p.cmd, p.operation));
+        const message = await createQueueMessage(locationId, payload, requestId);
+        requests.settled(key, requestId);
         onSent(message, p.cmd, p.operation);
         if (p.cmd.kind === 'toggle' && p.operation) {
           toast.success(toggleDoneMessage(p.cmd.label, p.operation), {
@@ -113,6 +121,7 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
           toast.success(resetDoneMessage(p.cmd.label), TOAST);
         }
       } catch (err) {
+        requests.settled(key, requestId, err);
         if (reportIfProhibited(err)) return;
         // The catalogue's one failure text for queue commands (§8), with the server's reason under it.
         toast.error(resetFailedMessage(p.cmd.label), { ...TOAST, detail: serverMessage(err) });

@@ -1,4 +1,4 @@
-import { shouldRetry } from '@/app/query-client';
+import { RetainedRequests } from '@/lib/retained-requests';
 import type { AssignRouteDriverInput } from '@/generated/gql/graphql';
 
 /** The e-mail a change names, as the server compares it; empty clears the route. */
@@ -12,25 +12,20 @@ export const normalEmail = (raw: string) => raw.trim().toLowerCase();
  * version shown then.
  */
 export class DriverRequests {
-  private readonly byRoute = new Map<string, { email: string; input: AssignRouteDriverInput }>();
+  private readonly held = new RetainedRequests<AssignRouteDriverInput>();
 
   constructor(private readonly newId: () => string = () => crypto.randomUUID()) {}
 
   /** The input of setting `route`'s driver on `stockingDate` to `email` (empty clears it); `shownVersion` 0 when none. */
   inputFor(stockingDate: string, route: string, email: string, shownVersion: number): AssignRouteDriverInput {
-    const key = JSON.stringify([stockingDate, route]);
     const wanted = normalEmail(email);
-    const held = this.byRoute.get(key);
-    if (held && held.email === wanted) return held.input;
-    const input: AssignRouteDriverInput = {
+    return this.held.inputFor(JSON.stringify([stockingDate, route]), wanted, () => ({
       stockingDate,
       route,
       driverEmail: wanted === '' ? null : email.trim(),
       expectedVersion: shownVersion,
       requestId: this.newId(),
-    };
-    this.byRoute.set(key, { email: wanted, input });
-    return input;
+    }));
   }
 
   /**
@@ -39,8 +34,6 @@ export class DriverRequests {
    * the change may have landed, and the retry must be the same request.
    */
   settled(input: AssignRouteDriverInput, error?: unknown) {
-    if (error !== undefined && shouldRetry(0, error)) return;
-    const key = JSON.stringify([input.stockingDate, input.route]);
-    if (this.byRoute.get(key)?.input === input) this.byRoute.delete(key);
+    this.held.settled(JSON.stringify([input.stockingDate, input.route]), input, error);
   }
 }

@@ -26,7 +26,7 @@ async fn location(kind: &str) -> String {
     let today = fn_stocking::window::stocking_day(Utc::now());
     for day in [today.pred_opt().unwrap(), today, today.succ_opt().unwrap()] {
         put_stop(&day.to_string(), &id, (&route_of(&id), 1), "MW", None).await;
-        put_stop_at(&day.to_string(), &id, (&route_of(&id), 2), 2).await;
+        put_stop_at(&day.to_string(), &id, (&route_of(&id), 2), "MW", 2, None).await;
     }
     id
 }
@@ -34,22 +34,6 @@ async fn location(kind: &str) -> String {
 /// The location's own route.
 fn route_of(location: &str) -> String {
     format!("r-{}", location.to_lowercase())
-}
-
-/// A stop of stocking index `index` (`put_stop` writes index 1).
-async fn put_stop_at(date: &str, location: &str, (route, n): (&str, i64), index: i64) {
-    use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
-    let stop = RouteStop {
-        stocking_date: date.into(),
-        market: "MW".into(),
-        id: location.into(),
-        route: route.into(),
-        stop: n,
-        stocking_index: index,
-        stop_type: "DELIVERY".into(),
-    };
-    let item = StoredStop { route_stop: sort_key(route, n), stop, upload: None, stocked_time_utc: None };
-    deps().await.table(Table::LocationRoutes).unwrap().batch_put(vec![store::to_item(&item).unwrap()]).await.unwrap();
 }
 
 /// Removes a test location, so the locations screens never list it.

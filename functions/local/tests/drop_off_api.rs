@@ -215,24 +215,6 @@ async fn a_supervisor_reverts_a_locked_row_and_the_history_shows_both() {
     assert_eq!(items[1]["who"], lead.email.as_str());
 }
 
-/// A stop of `location` on `date` at stocking index `index`.
-async fn stop_on(date: &str, location: &str, route: &str, index: i64) {
-    let stop = RouteStop {
-        stocking_date: date.into(),
-        market: "MW".into(),
-        id: location.into(),
-        route: route.into(),
-        stop: index,
-        stocking_index: index,
-        stop_type: "DELIVERY".into(),
-    };
-    put(
-        Table::LocationRoutes,
-        &StoredStop { route_stop: sort_key(route, index), stop, upload: None, stocked_time_utc: None },
-    )
-    .await;
-}
-
 /// The statuses and drivers of a location's stops on a date's dashboard, by stocking index.
 async fn board(caller: &Caller, date: &str, route: &str, location: &str) -> Vec<(i64, String, Value)> {
     let out = gql("stocking_dashboard", caller, json!({ "filter": { "dropOffDate": date, "routes": [route] } }))
@@ -261,9 +243,9 @@ async fn an_override_made_the_day_after_completes_its_slips_own_stop_until_rever
     let id = format!("{wholesale}-two");
     slip(&id, &wholesale, 2, "WHOLESALE", "Acme", "ACTIVE").await;
     let (route, next_day) = (unique("rov").to_lowercase(), "2031-06-12");
-    stop_on(DATE, &wholesale, &route, 1).await;
-    stop_on(DATE, &wholesale, &route, 2).await;
-    stop_on(next_day, &wholesale, &route, 2).await;
+    put_stop_at(DATE, &wholesale, (&route, 1), "MW", 1, None).await;
+    put_stop_at(DATE, &wholesale, (&route, 2), "MW", 2, None).await;
+    put_stop_at(next_day, &wholesale, (&route, 2), "MW", 2, None).await;
 
     // The next day, 10:00 CDT: the override of DATE's slip, its userSubmitted someone else's.
     let mut data = over(&ops, &id, "Complete", "Group Drop");

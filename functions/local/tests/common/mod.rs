@@ -217,9 +217,22 @@ pub async fn par_ready_fridge(prefix: &str) -> String {
 }
 
 /// Writes one route stop of a test's own date straight to the table (a stop the
-/// route upload would write; `stocked` is its stockedTimeUTC).
+/// route upload would write; `stocked` is its stockedTimeUTC), at stocking index 1.
 #[allow(dead_code)]
-pub async fn put_stop(date: &str, location: &str, (route, n): (&str, i64), market: &str, stocked: Option<&str>) {
+pub async fn put_stop(date: &str, location: &str, at: (&str, i64), market: &str, stocked: Option<&str>) {
+    put_stop_at(date, location, at, market, 1, stocked).await
+}
+
+/// `put_stop` at stocking index `index`.
+#[allow(dead_code)]
+pub async fn put_stop_at(
+    date: &str,
+    location: &str,
+    (route, n): (&str, i64),
+    market: &str,
+    index: i64,
+    stocked: Option<&str>,
+) {
     use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
     let stop = RouteStop {
         stocking_date: date.into(),
@@ -227,7 +240,7 @@ pub async fn put_stop(date: &str, location: &str, (route, n): (&str, i64), marke
         id: location.into(),
         route: route.into(),
         stop: n,
-        stocking_index: 1,
+        stocking_index: index,
         stop_type: "DELIVERY".into(),
     };
     let item = StoredStop {

@@ -34,6 +34,17 @@ pub fn stocked_write(
         .expression_attribute_values(":idx", AttributeValue::N(stop.stop.stocking_index.to_string()))
         .build()
         .map_err(crate::error::ApiError::internal)?;
+    Ok(vec![TransactWriteItem::builder().update(mark).build(), version_bump(table, stop)?])
+}
+
+/// The route's version item moved by one (made when the route has none): the
+/// dashboard's copy re-reads a route whose version moved.
+pub fn version_bump(
+    table: &str,
+    stop: &StoredStop,
+) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, crate::error::ApiError> {
+    use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
+    let date = &stop.stop.stocking_date;
     let bump = Update::builder()
         .table_name(table)
         .set_key(Some(route_stop::key(date, &route_stop::version_key(&stop.stop.route))))
@@ -44,7 +55,42 @@ pub fn stocked_write(
         .expression_attribute_values(":one", AttributeValue::N("1".into()))
         .build()
         .map_err(crate::error::ApiError::internal)?;
-    Ok(vec![TransactWriteItem::builder().update(mark).build(), TransactWriteItem::builder().update(bump).build()])
+    Ok(TransactWriteItem::builder().update(bump).build())
+}
+
+/// The transaction item that sets a stop's stocked time to `new` (none: the
+/// stop is not stocked) after a supervisor's correction (issue 38), on the
+/// condition that it still holds the time that was read (`stop.stocked_time_utc`)
+/// and is the same location and stocking index. The caller adds one
+/// `version_bump` per route (a transaction touches an item once).
+pub fn stocked_correction_write(
+    table: &str,
+    stop: &StoredStop,
+    new: Option<&str>,
+) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, crate::error::ApiError> {
+    use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
+    let date = &stop.stop.stocking_date;
+    let mut mark = Update::builder()
+        .table_name(table)
+        .set_key(Some(route_stop::key(date, &stop.route_stop)))
+        .expression_attribute_names("#t", "stockedTimeUTC")
+        .expression_attribute_names("#id", "id")
+        .expression_attribute_names("#idx", "stockingIndex")
+        .expression_attribute_values(":id", item::s(&stop.stop.id))
+        .expression_attribute_values(":idx", AttributeValue::N(stop.stop.stocking_index.to_string()));
+    mark = match new {
+        Some(at) => mark.update_expression("SET #t = :t").expression_attribute_values(":t", item::s(at)),
+        None => mark.update_expression("REMOVE #t"),
+    };
+    let same = "attribute_exists(routeStop) AND #id = :id AND #idx = :idx";
+    mark = match stop.stocked_time_utc.as_deref() {
+        Some(read) => mark
+            .condition_expression(format!("{same} AND #t = :read"))
+            .expression_attribute_values(":read", item::s(read)),
+        None => mark.condition_expression(format!("{same} AND attribute_not_exists(#t)")),
+    };
+    let mark = mark.build().map_err(crate::error::ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(mark).build())
 }
 
 /// The gate over DynamoDB: LocationRoutes (read, and written by a claim),

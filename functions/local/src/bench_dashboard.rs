@@ -118,6 +118,7 @@ pub async fn seed_day(deps: &'static Deps, date: &str, ids: &[String]) -> Result
                     created_by: format!("driver{}@fleet.local", i / 20 % 6 + 1),
                     created_by_sub: format!("bench-driver-{}", i / 20 % 6),
                     created_by_name: None,
+                    correction: None,
                 }
                 .item()?,
             );

@@ -55,6 +55,7 @@ pub async fn seed(deps: &'static Deps, entries: usize, readings: usize) -> Resul
                 created_by: "b@x.co".into(),
                 created_by_sub: "bench-driver".into(),
                 created_by_name: None,
+                correction: None,
             }
             .item()?,
         );

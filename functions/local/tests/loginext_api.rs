@@ -302,9 +302,7 @@ impl Planner for StockedDuringCall {
     async fn plan(&self, request: &PlanRequest) -> Result<PlanResponse, CallError> {
         let d = worker_deps().await;
         let answer = Http(d.config.routing_service().unwrap()).plan(request).await;
-        use fn_stocking::store::ActionStore;
-        let set = fn_stocking::store::Dynamo(deps().await).mark_stocked(&self.date, &self.location, 1, &self.at).await;
-        assert_eq!(set.unwrap(), 1);
+        assert_eq!(mark_stocked(&self.date, &self.location, &self.at).await, 1);
         answer
     }
 }

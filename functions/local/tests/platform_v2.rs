@@ -208,8 +208,12 @@ async fn schedule_times_are_entered_and_shown_in_the_fridges_zone() {
         (Some("ET"), Some("America/New_York"))
     );
 
-    // 19:00 in New York, a week ahead.
-    let day = (chrono::Utc::now() + chrono::Duration::days(7)).format("%Y-%m-%d").to_string();
+    // 19:00 in New York on a Tuesday at least a week ahead: the fridge stocks
+    // on weekdays, so Wednesday's two-day deadline (Monday 6 pm) is missed
+    // whatever weekday the test runs on.
+    let ahead = chrono::Utc::now().date_naive() + chrono::Duration::days(7);
+    let to_tuesday = (7 + 1 - i64::from(chrono::Datelike::weekday(&ahead).num_days_from_monday())) % 7;
+    let day = (ahead + chrono::Duration::days(to_tuesday)).format("%Y-%m-%d").to_string();
     let local = format!("{day}T19:00");
     let created = schedule(&admin().await, json!([
         { "location": id, "attribute": "prod", "value": "1", "localDateTime": local },

@@ -503,9 +503,7 @@ impl fn_routes::store::RoutesStore for StockedMeanwhile {
     }
     async fn write_route(&self, change: &fn_routes::store::RouteWrite<'_>) -> Result<(), ApiError> {
         if !self.done.swap(true, std::sync::atomic::Ordering::SeqCst) {
-            use fn_stocking::store::ActionStore;
-            let stocking = fn_stocking::store::Dynamo(deps().await);
-            assert_eq!(stocking.mark_stocked(&self.date, &self.location, 1, &self.at).await.unwrap(), 1);
+            assert_eq!(mark_stocked(&self.date, &self.location, &self.at).await, 1);
         }
         self.inner.write_route(change).await
     }
@@ -569,12 +567,10 @@ async fn a_stocked_time_set_while_a_route_is_replaced_is_never_erased() {
     assert_eq!(after, before + 2, "the stocking and the replacement each moved the version");
 
     // An earlier time wins; a later one changes nothing and leaves the version alone.
-    use fn_stocking::store::ActionStore;
-    let stocking = fn_stocking::store::Dynamo(deps);
-    assert_eq!(stocking.mark_stocked(&date, &b, 1, &format!("{date}T16:00:00.000Z")).await.unwrap(), 0);
+    assert_eq!(mark_stocked(&date, &b, &format!("{date}T16:00:00.000Z")).await, 0);
     assert_eq!(fn_routes::store::Dynamo(deps).route_version(&date, "s1").await.unwrap().unwrap().version, after);
     let earlier = format!("{date}T14:00:00.000Z");
-    assert_eq!(stocking.mark_stocked(&date, &b, 1, &earlier).await.unwrap(), 1);
+    assert_eq!(mark_stocked(&date, &b, &earlier).await, 1);
     let b_now = stops::of_route(deps, &date, "s1").await.unwrap().into_iter().find(|s| s.stop.id == b).unwrap();
     assert_eq!(b_now.stocked_time_utc, Some(earlier));
 }

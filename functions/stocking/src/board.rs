@@ -192,9 +192,13 @@ fn state<T>(part: &Result<T, ApiError>, name: &str) -> &'static str {
 }
 
 fn recorded(a: &StoredAction) -> Option<Recorded> {
+    if a.is_voided() || a.event_type == crate::record::CORRECTION_MARKER {
+        return None;
+    }
     let data = EventType::parse(&a.event_type).and_then(|k| ActionData::parse(k, &Value::String(a.data.clone())));
     match data {
         Ok(data) => Some(Recorded {
+            id: a.id.clone(),
             location_id: a.location_id.clone(),
             data,
             occurred_at: a.occurred_at.clone(),
@@ -221,6 +225,7 @@ fn overridden(lock: &SlipLock) -> Recorded {
         packing_slip_id: slip.to_string(),
     };
     Recorded {
+        id: lock.action_id.clone(),
         location_id: lock.location_id.clone(),
         data: ActionData::DropOverride(data),
         occurred_at: lock.created_at.clone(),
@@ -436,17 +441,18 @@ impl<'a> Board<'a> {
         let (driver, not_assignee) = shown_driver(self.drivers.get(stop.route.as_str()).copied(), actor.copied());
         let Some((health, location)) = shown else { return (status, None, last_at) };
         let first_scan = own.iter().find(|a| a.is_scan() && a.location_id == stop.id).map(|a| a.occurred_at.clone());
-        let stocked_at = own
-            .iter()
-            .find(|a| matches!(a.data, ActionData::LocationStocked(_) | ActionData::DropOffComplete(_)))
-            .map(|a| a.occurred_at.clone());
+        let stocked =
+            own.iter().find(|a| matches!(a.data, ActionData::LocationStocked(_) | ActionData::DropOffComplete(_)));
+        let stocked_at = stocked.map(|a| a.occurred_at.clone());
+        // What a supervisor may void or re-time (`correct`): the LocationStocked behind "stocked at".
+        let stocked_action = stocked.filter(|a| matches!(a.data, ActionData::LocationStocked(_))).map(|a| a.id.clone());
         let vending = health.and_then(|h| h.jofemar_state.clone());
         let row = json!({
             "stop": stop.stop, "stockingIndex": stop.stocking_index, "stopType": stop.stop_type,
             "routeName": stop.route, "locationId": stop.id,
             "locationName": location.and_then(BoardLocation::name),
             "type": location.and_then(|l| l.kind.clone()),
-            "scannedAt": first_scan, "stockedAt": stocked_at,
+            "scannedAt": first_scan, "stockedAt": stocked_at, "stockedActionId": stocked_action,
             "accountTier": location.and_then(BoardLocation::account_tier),
             "onlineDate": location.and_then(BoardLocation::online_date),
             "safetyHold": health.and_then(|h| h.safety_hold).map(|h| if h { "Yes" } else { "No" }),
@@ -505,6 +511,7 @@ mod tests {
             created_by: "driver@fleet".into(),
             created_by_sub: "sub-d".into(),
             created_by_name: None,
+            correction: None,
             id,
         }
     }
@@ -720,7 +727,8 @@ mod tests {
             rows[0],
             json!({ "stop": 1, "stockingIndex": 1, "stopType": "DELIVERY", "routeName": "R1", "locationId": "A",
                 "locationName": "Main St", "type": "FRIDGE", "scannedAt": "2026-11-23T10:00:00.000Z",
-                "stockedAt": "2026-11-23T10:05:00.000Z", "accountTier": "Gold", "onlineDate": "2025-03-01",
+                "stockedAt": "2026-11-23T10:05:00.000Z", "stockedActionId": "A-2026-11-23T10:05:00.000Z",
+                "accountTier": "Gold", "onlineDate": "2025-03-01",
                 "safetyHold": "Yes", "vendingState": "STATUS_0_READY", "vendingStateLabel": "READY",
                 "status": "COMPLETED", "statusLabel": "COMPLETED", "driver": "driver@fleet",
                 "assignedDriver": null, "notAssignee": false,

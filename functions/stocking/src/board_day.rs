@@ -5,15 +5,16 @@
 //!   upload changes a route's stops and its version in one transaction, so
 //!   only a route whose version moved (or appeared, or went) is read again;
 //! - the actions recorded since the last read, less `OVERLAP` (index
-//!   `byDayCreated`). Actions are never changed once written; one read twice
-//!   is kept once (by id).
+//!   `byDayCreated`). Actions are never changed once written, but for a
+//!   supervisor's correction (`correct`), which writes a marker there: a
+//!   refresh that reads one reads the day whole. One read twice is kept once (by id).
 //!
 //! At 25,000 fridges a day holds ~2,500 stops and thousands of actions: read
 //! whole, every refresh (every 2 minutes) cost ~230 read units and most of
 //! its time. A copy is read whole again after `REBUILD_AFTER`, which bounds
 //! what a writer outside these paths (a seed) could leave unseen.
 use crate::drop::SlipLock;
-use crate::record::StoredAction;
+use crate::record::{StoredAction, CORRECTION_MARKER};
 use crate::store::dashboard::BoardStore;
 use chrono::TimeDelta;
 use fleet_shared::entity::route_stop::{RouteStop, StoredVersion};
@@ -131,7 +132,10 @@ async fn stops_since<S: BoardStore>(store: &S, held: &Stops, date: &str) -> Resu
 
 impl Actions {
     fn add(&mut self, read: Vec<StoredAction>) {
-        let new: Vec<StoredAction> = read.into_iter().filter(|a| !self.ids.contains(&a.id)).collect();
+        let new: Vec<StoredAction> = read
+            .into_iter()
+            .filter(|a| a.event_type != CORRECTION_MARKER && !a.is_voided() && !self.ids.contains(&a.id))
+            .collect();
         if new.is_empty() {
             return;
         }
@@ -157,9 +161,17 @@ pub async fn actions<S: BoardStore>(
     let (built, mut next) = match copies.actions.get(day) {
         Some(warm) => {
             let read = store.actions_since(day, &warm.copy.from).await?;
-            let mut next = (*warm.copy).clone();
-            next.add(read);
-            (warm.built, next)
+            if read.iter().any(|a| a.event_type == CORRECTION_MARKER) {
+                // A supervisor changed an action the copy holds (`correct`): corrections are
+                // rare, so the day is read whole rather than patched.
+                let mut next = Actions::default();
+                next.add(store.actions(day).await?);
+                (started, next)
+            } else {
+                let mut next = (*warm.copy).clone();
+                next.add(read);
+                (warm.built, next)
+            }
         }
         None => {
             let mut next = Actions::default();
@@ -212,6 +224,7 @@ mod tests {
             created_by: "d@fleet".into(),
             created_by_sub: "sub-d".into(),
             created_by_name: None,
+            correction: None,
         }
     }
 
@@ -274,6 +287,33 @@ mod tests {
         // Read again within the overlap: kept once.
         assert_eq!(ids(&actions(&f, &copies, DATE).await.unwrap()), ["late", "a1", "a2"]);
         assert_eq!(f.calls(), 3, "one whole read, then a read since per refresh");
+    }
+
+    #[tokio::test]
+    async fn a_correction_marker_makes_the_refresh_read_the_day_whole_and_a_voided_action_goes() {
+        let mut f = Fake {
+            actions: vec![
+                action("a1", "2026-11-23T10:00:00.000Z", "2026-11-23T10:00:01.000Z"),
+                action("a2", "2026-11-23T10:05:00.000Z", "2026-11-23T10:05:01.000Z"),
+            ],
+            ..Fake::default()
+        };
+        let copies = DayCopies::new();
+        assert_eq!(ids(&actions(&f, &copies, DATE).await.unwrap()), ["a1", "a2"]);
+        // A supervisor voids a1 (out of the day index) and re-times a2 before it, with a marker now.
+        f.actions.remove(0);
+        f.actions[0].occurred_at = "2026-11-23T09:00:00.000Z".into();
+        f.actions[0].occurred_sk = "2026-11-23T09:00:00.000Z#a2".into();
+        let now = fridge_time::now_text();
+        f.actions.push(StoredAction {
+            event_type: CORRECTION_MARKER.into(),
+            occurred_sk: String::new(),
+            ..action("m", &now, &now)
+        });
+        let after: Vec<StoredAction> = actions(&f, &copies, DATE).await.unwrap().to_vec();
+        assert_eq!(ids(&after), ["a2"], "the voided action gone, the marker not an action");
+        assert_eq!(after[0].occurred_at, "2026-11-23T09:00:00.000Z");
+        assert_eq!(f.calls(), 3, "whole, then since (a marker), then whole again");
     }
 
     #[tokio::test]

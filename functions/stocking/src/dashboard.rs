@@ -10,6 +10,8 @@ use fleet_shared::entity::route_stop::RouteStop;
 /// One recorded action, its data typed (read back from `StoredAction`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recorded {
+    /// The stored action's id (a drop override's: its action's).
+    pub id: String,
     pub location_id: String,
     pub data: ActionData,
     /// RFC 3339 UTC with milliseconds, as stored: sorts as text.
@@ -122,6 +124,7 @@ mod tests {
 
     fn act(kind: EventType, at: &str, location: &str, sub: &str, data: serde_json::Value) -> Recorded {
         Recorded {
+            id: format!("{sub}-{at}"),
             location_id: location.into(),
             data: ActionData::parse(kind, &data).unwrap(),
             occurred_at: format!("2026-11-23T{at}:00.000Z"),

@@ -222,6 +222,8 @@ impl DayFacts {
 pub fn parsed(actions: Vec<StoredAction>) -> Vec<(String, ActionData)> {
     actions
         .into_iter()
+        // A voided action is out of the day index already; a read of the table is held to the same rule.
+        .filter(|a| !a.is_voided())
         .filter_map(|a| {
             let kind = crate::events::EventType::parse(&a.event_type).ok()?;
             ActionData::parse(kind, &serde_json::Value::String(a.data)).ok().map(|d| (a.location_id, d))

@@ -54,6 +54,35 @@ pub async fn drop_override_history(deps: &'static Deps, input: Input) -> Result<
     fleet_shared::history::page(deps.table(Table::History)?, secret, &entity, token.as_deref()).await
 }
 
+/// `correctLocationStocked(input)`: a supervisor voids or re-times a LocationStocked.
+pub async fn correct_location_stocked(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    crate::correct::run(&Dynamo(deps), &input, fleet_shared::fridge_time::now()).await
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct StockedHistoryArgs {
+    stocking_day: String,
+    location_id: String,
+    stocking_index: i64,
+    #[serde(default)]
+    next_token: Option<String>,
+}
+
+/// `stockedHistory(stockingDay, locationId, stockingIndex, nextToken)`: the
+/// stop's stocked-record corrections, newest first.
+pub async fn stocked_history(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    let args: StockedHistoryArgs = input.parse()?;
+    let day = fleet_shared::dates::iso_date_exact(args.stocking_day.trim())
+        .ok_or_else(|| ApiError::bad_request("stockingDay must be a date (YYYY-MM-DD)"))?
+        .format("%Y-%m-%d")
+        .to_string();
+    let location = fleet_shared::entity::LocationId::parse("locationId", &args.location_id)?;
+    let entity = crate::correct::entity(&day, location.as_str(), args.stocking_index);
+    let secret = deps.config.paging_secret()?;
+    fleet_shared::history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
+}
+
 /// `jitManagement(input)`: a date's route stops with their JIT flags.
 pub async fn jit_management(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     crate::jit::run_list(&Dynamo(deps), &input).await

@@ -6,6 +6,7 @@
 //! Drop override's slip rules and lock (`drop`, issue 24). JIT Management (`jit`).
 pub mod board;
 pub mod board_day;
+pub mod correct;
 pub mod dashboard;
 pub mod drop;
 pub mod drop_list;
@@ -134,6 +135,27 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action(READ_ACTION),
         grants: &[Grant::ReadTable(Table::History), Grant::ReadTable(Table::FeatureFlags), Grant::PagingTokens],
         handler: handler!(handlers::drop_override_history),
+    },
+    FunctionSpec {
+        name: "correct_location_stocked",
+        trigger: Trigger::Mutation("correctLocationStocked"),
+        // A supervisor voids or re-times a LocationStocked (issue 38, `correct`).
+        permission: Permission::Action(fleet_shared::assignment::SUPERVISOR_ACTION),
+        grants: &[
+            Grant::CrudTable(Table::DriverActions),
+            Grant::CrudTable(Table::LocationRoutes),
+            Grant::WriteTable(Table::History),
+            Grant::CrudTable(Table::Idempotency),
+        ],
+        handler: handler!(handlers::correct_location_stocked),
+    },
+    FunctionSpec {
+        name: "stocked_history",
+        trigger: Trigger::Query("stockedHistory"),
+        // One stop's stocked record: its voids and re-times, newest first.
+        permission: Permission::Action(READ_ACTION),
+        grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
+        handler: handler!(handlers::stocked_history),
     },
     FunctionSpec {
         name: "jit_management",

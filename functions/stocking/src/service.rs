@@ -54,8 +54,12 @@ pub fn view(a: &StoredAction) -> Value {
         "createdAt": a.created_at, "occurredAt": a.occurred_at, "stockingDay": a.stocking_day,
         "requestId": a.request_id, "createdBy": a.created_by, "createdBySub": a.created_by_sub,
         "createdByName": a.created_by_name,
-        // Actions are never changed: last modified when created (the spec's field).
-        "_lastModified": a.created_at,
+        // A supervisor's void or re-time (`correct`), the one change an action can have.
+        "correction": a.correction.as_ref().map(|c| json!({
+            "kind": c.kind, "at": c.at, "by": c.by, "reason": c.reason, "originalOccurredAt": c.original_occurred_at,
+        })),
+        // Last modified when created (the spec's field), or when corrected.
+        "_lastModified": a.correction.as_ref().map_or(&a.created_at, |c| &c.at),
     })
 }
 
@@ -123,7 +127,10 @@ pub async fn record<S: ActionStore>(store: &S, caller: &Caller, admitted: Admitt
     let request = Request::new(store, SCOPE, &key, &content);
     match request.seen().await? {
         // The stop's stocked time is set again: the first try may have failed after its action was stored.
-        Seen::Replay(first) => return mark_stop(store, &data, &location_id, occurred).await.map(|()| first),
+        Seen::Replay(first) => {
+            let sk = first_sk(&first)?;
+            return mark_stop(store, &data, &location_id, &sk).await.map(|()| first);
+        }
         Seen::Conflict => return Err(reused()),
         Seen::New => {}
     }
@@ -165,6 +172,7 @@ pub async fn record<S: ActionStore>(store: &S, caller: &Caller, admitted: Admitt
         created_by: caller.display().to_string(),
         created_by_sub: caller.sub.clone(),
         created_by_name: caller.name.clone(),
+        correction: None,
         id,
         created_at,
         occurred_at,
@@ -185,7 +193,7 @@ pub async fn record<S: ActionStore>(store: &S, caller: &Caller, admitted: Admitt
             },
             Err(e) => return Err(e),
         };
-    mark_stop(store, &data, &location_id, occurred).await?;
+    mark_stop(store, &data, &location_id, &first_sk(&answer)?).await?;
     Ok(answer)
 }
 
@@ -236,17 +244,26 @@ async fn lost_race<S: ActionStore>(store: &S, over: Option<&DropOverride>) -> Re
 /// A LocationStocked action sets its route stop's `stockedTimeUTC` (2-fleet §3),
 /// after the action is stored: a derived field, set again by any retry, where
 /// the earliest time wins, so no order of arrival or retry changes the result.
+/// The store reads the action back: a supervisor's void or re-time (`correct`)
+/// wins over a late retry.
 async fn mark_stop<S: ActionStore>(
     store: &S,
     data: &ActionData,
     location: &LocationId,
-    occurred: chrono::DateTime<chrono::Utc>,
+    sk: &str,
 ) -> Result<(), ApiError> {
     if let ActionData::LocationStocked(stocked) = data {
-        let day = window::stocking_day(occurred).to_string();
-        store.mark_stocked(&day, location.as_str(), stocked.stocking_index, &fridge_time::stamp(occurred)).await?;
+        store.mark_stocked(location.as_str(), stocked.stocking_index, sk).await?;
     }
     Ok(())
+}
+
+/// The stored action's sort key (`createdAt#id`), from the answer it was recorded with.
+fn first_sk(answer: &Value) -> Result<String, ApiError> {
+    match (answer["createdAt"].as_str(), answer["id"].as_str()) {
+        (Some(created), Some(id)) => Ok(format!("{created}#{id}")),
+        _ => Err(ApiError::internal("a recorded answer without createdAt and id")),
+    }
 }
 
 /// An instant of the filter, written as stored times are (so they compare as text).
@@ -284,7 +301,7 @@ pub async fn list<S: ActionStore>(store: &S, input: &Input) -> Result<Value, Api
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::events::tests::sample;
     use crate::store::fake::Memory;
@@ -293,13 +310,13 @@ mod tests {
     use fleet_shared::entity::Location;
     use fleet_shared::fridge_time::ClockAt;
 
-    const NOW: &str = "2026-11-23T12:00:00Z";
+    pub(crate) const NOW: &str = "2026-11-23T12:00:00Z";
 
-    fn now() -> DateTime<Utc> {
+    pub(crate) fn now() -> DateTime<Utc> {
         fleet_shared::dates::instant(NOW).unwrap()
     }
 
-    fn driver() -> Caller {
+    pub(crate) fn driver() -> Caller {
         Caller {
             sub: "sub-d".into(),
             username: "d".into(),
@@ -309,7 +326,7 @@ mod tests {
         }
     }
 
-    fn store() -> Memory {
+    pub(crate) fn store() -> Memory {
         let mut m = Memory::default();
         for (id, kind) in [("CHI_1", "FRIDGE"), ("W_1", "WHOLESALE")] {
             let l: Location = serde_json::from_value(json!({ "id": id, "type": kind })).unwrap();
@@ -410,7 +427,7 @@ mod tests {
         assert!(store.assignments.all_drivers().is_empty(), "a supervisor claims nothing");
     }
 
-    fn input(kind: EventType, request_id: &str, occurred_at: &str) -> Input {
+    pub(crate) fn input(kind: EventType, request_id: &str, occurred_at: &str) -> Input {
         let args = json!({ "input": { "eventType": kind.name(), "locationId": "CHI_1", "data": sample(kind).to_string(),
                                       "requestId": request_id, "occurredAt": occurred_at } });
         Input { caller: Some(driver()), args, ..Input::default() }

@@ -14,7 +14,7 @@
 use crate::drop::{lock_key, lock_partition, SlipLock};
 use crate::record::{DAY_SHARD, PK};
 use crate::slips::PackingSlip;
-use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
 use fleet_shared::assignment::AssignmentStore;
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::{self, StoredStop};
@@ -27,6 +27,8 @@ use fleet_shared::{flags, permissions, shard, ApiError, Caller, Deps, Table};
 use std::collections::HashMap;
 use std::future::Future;
 
+/// A supervisor's void or re-time of a LocationStocked (`correct`).
+mod correct;
 /// The dashboard's reads (route stops, the day's actions, health, location fields).
 pub mod dashboard;
 /// The Drop Off Summary's reads (slips, locks, stops, actions, location types).
@@ -96,17 +98,21 @@ pub trait ActionStore: Records + AssignmentStore {
         claim: &Claim,
         lock: Option<&SlipLock>,
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
-    /// Sets `stockedTimeUTC` of the day's route stops of this location and
-    /// stocking index to `at`, unless an earlier time is recorded (queues do
-    /// not keep order); answers how many stops it set. A location with no stop
-    /// that day sets none.
+    /// Sets `stockedTimeUTC` of the route stops of the stored LocationStocked
+    /// `sk` at `location` (its stocking day and index) to its `occurredAt`,
+    /// unless an earlier time is recorded (queues do not keep order), and only
+    /// while the action stands as read: a voided one sets nothing, a re-timed
+    /// one its new time (`correct`). Answers how many stops it set. A location
+    /// with no stop that day sets none.
     fn mark_stocked(
         &self,
-        day: &str,
         location: &str,
         stocking_index: i64,
-        at: &str,
+        sk: &str,
     ) -> impl Future<Output = Result<usize, ApiError>> + Send;
+    /// Writes a supervisor's correction (`correct::Plan`) with the request's
+    /// claim, all or nothing; a generic Conflict when anything read has changed.
+    fn correct(&self, plan: &crate::correct::Plan, claim: &Claim) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// A stocking day's actions and route stops at one location (what a
     /// DropOverride's slip is checked against, `drop::DayFacts`).
     fn day_at(
@@ -211,13 +217,34 @@ impl ActionStore for Dynamo {
         store::transact(t.client, items).await
     }
 
-    async fn mark_stocked(&self, day: &str, location: &str, stocking_index: i64, at: &str) -> Result<usize, ApiError> {
+    async fn mark_stocked(&self, location: &str, stocking_index: i64, sk: &str) -> Result<usize, ApiError> {
         let t = self.0.table(Table::LocationRoutes)?;
+        let actions = self.0.table(Table::DriverActions)?;
+        let key = StoredAction {
+            event_type: "LocationStocked".into(),
+            location_id: location.into(),
+            sk: sk.into(),
+            ..StoredAction::default()
+        }
+        .key();
         let mut set = 0;
-        // Each stop with its route's version (`route_store::stocked_write`, issue 38). A refused
-        // write means an earlier time, a stop moved by a route replacement, or a racing write:
-        // read again; the stops still due are written again, so no stocked time is lost.
+        // Each stop with its route's version (`route_store::stocked_write`, issue 38), and the action
+        // checked as read: a void or re-time landing meanwhile refuses the write. A refused write
+        // means an earlier time, a stop moved by a route replacement, a correction or a racing
+        // write: read again; the stops still due are written again, so no stocked time is lost.
         for _ in 0..MARK_TRIES {
+            let Some(action) = actions.get::<StoredAction>(key.clone()).await? else { return Ok(set) };
+            if action.is_voided() {
+                return Ok(set);
+            }
+            let (day, at) = (action.stocking_day.as_str(), action.occurred_at.as_str());
+            let standing = ConditionCheck::builder()
+                .table_name(actions.name)
+                .set_key(Some(key.clone()))
+                .condition_expression("attribute_exists(occurredSk) AND occurredAt = :at")
+                .expression_attribute_values(":at", store::s(at))
+                .build()
+                .map_err(ApiError::internal)?;
             let stops: Vec<StoredStop> = route_stop::stops_at(&t, day, location).all().await?;
             let due = stops
                 .iter()
@@ -225,7 +252,9 @@ impl ActionStore for Dynamo {
                 .filter(|s| s.stocked_time_utc.as_deref().is_none_or(|known| known > at));
             let mut again = false;
             for stop in due {
-                match store::transact(t.client, fleet_shared::route_store::stocked_write(t.name, stop, at)?).await {
+                let mut items = fleet_shared::route_store::stocked_write(t.name, stop, at)?;
+                items.push(TransactWriteItem::builder().condition_check(standing.clone()).build());
+                match store::transact(t.client, items).await {
                     Ok(()) => set += 1,
                     Err(ApiError::Conflict(_) | ApiError::Unavailable) => again = true,
                     Err(e) => return Err(e),
@@ -237,6 +266,10 @@ impl ActionStore for Dynamo {
             tokio::time::sleep(std::time::Duration::from_millis(25)).await;
         }
         Err(ApiError::Unavailable)
+    }
+
+    async fn correct(&self, plan: &crate::correct::Plan, claim: &Claim) -> Result<(), ApiError> {
+        self.write_correction(plan, claim).await
     }
 
     async fn day_at(&self, day: &str, location: &str) -> Result<(Vec<StoredAction>, Vec<StoredStop>), ApiError> {
@@ -321,6 +354,8 @@ pub mod fake {
         pub locks: Mutex<HashMap<String, SlipLock>>,
         /// The day's stops and their drivers.
         pub assignments: fleet_shared::assignment::MemoryAssignments,
+        /// History records written (corrections).
+        pub history: Mutex<Vec<history::Record>>,
     }
 
     impl AssignmentStore for Memory {
@@ -389,18 +424,55 @@ pub mod fake {
             self.actions.lock().unwrap().push(action.clone());
             Ok(())
         }
-        async fn mark_stocked(&self, day: &str, location: &str, index: i64, at: &str) -> Result<usize, ApiError> {
+        async fn mark_stocked(&self, location: &str, index: i64, sk: &str) -> Result<usize, ApiError> {
+            let Some(action) = self.actions().into_iter().find(|a| a.sk == sk && a.location_id == location) else {
+                return Ok(0);
+            };
+            if action.is_voided() {
+                return Ok(0);
+            }
+            let (day, at) = (action.stocking_day, action.occurred_at);
             let mut stocked = self.stocked.lock().unwrap();
-            let time = stocked.entry((day.to_string(), location.to_string(), index)).or_insert_with(|| at.to_string());
-            if at < time.as_str() {
-                *time = at.to_string();
+            let time = stocked.entry((day, location.to_string(), index)).or_insert_with(|| at.clone());
+            if at < *time {
+                *time = at;
             }
             Ok(1)
         }
+        async fn correct(&self, plan: &crate::correct::Plan, claim: &Claim) -> Result<(), ApiError> {
+            let mut actions = self.actions.lock().unwrap();
+            let standing = actions
+                .iter()
+                .position(|a| a.sk == plan.read.sk && !a.is_voided() && a.occurred_at == plan.read.occurred_at);
+            let Some(at) = standing else { return Err(ApiError::Conflict("condition".into())) };
+            let mut stocked = self.stocked.lock().unwrap();
+            for (stop, _) in &plan.stops {
+                let key = (stop.stop.stocking_date.clone(), stop.stop.id.clone(), stop.stop.stocking_index);
+                if stocked.get(&key) != stop.stocked_time_utc.as_ref() {
+                    return Err(ApiError::Conflict("condition".into()));
+                }
+            }
+            self.records.insert(claim)?;
+            for (stop, new) in &plan.stops {
+                let key = (stop.stop.stocking_date.clone(), stop.stop.id.clone(), stop.stop.stocking_index);
+                match new {
+                    Some(t) => stocked.insert(key, t.clone()),
+                    None => stocked.remove(&key),
+                };
+            }
+            actions[at] = plan.corrected.clone();
+            actions.push(plan.marker.clone());
+            self.history.lock().unwrap().push(plan.record.clone());
+            Ok(())
+        }
         /// The day's actions at the location; its stocked stops from `stocked`.
         async fn day_at(&self, day: &str, location: &str) -> Result<(Vec<StoredAction>, Vec<StoredStop>), ApiError> {
-            let actions =
-                self.actions().into_iter().filter(|a| a.stocking_day == day && a.location_id == location).collect();
+            // As the stocking-day index holds them: no voided action, no correction marker.
+            let actions = self
+                .actions()
+                .into_iter()
+                .filter(|a| a.stocking_day == day && a.location_id == location && !a.occurred_sk.is_empty())
+                .collect();
             let stocked = self.stocked.lock().unwrap();
             let stops = stocked
                 .iter()

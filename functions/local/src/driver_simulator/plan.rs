@@ -265,6 +265,7 @@ mod tests {
                 let t = clock.entry(r.driver).or_default();
                 *t += 1;
                 out.push(Recorded {
+                    id: format!("{:06}-{:03}", t, r.driver),
                     location_id: step.location_id.clone(),
                     data: step.data.clone(),
                     occurred_at: format!("{:06}-{:03}", t, r.driver),

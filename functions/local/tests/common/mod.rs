@@ -117,15 +117,16 @@ pub async fn user_with(actions: &[&str]) -> Caller {
     }
 }
 
-/// Gives the user a feature flag (the flags table, keyed by the lower-cased e-mail).
+/// Gives the user a feature flag, besides those they hold (the flags table, keyed by the lower-cased e-mail).
 #[allow(dead_code)]
 pub async fn flag(caller: &Caller, flag: &str) {
     let t = deps().await.table(fleet_shared::Table::FeatureFlags).unwrap();
     t.client
-        .put_item()
+        .update_item()
         .table_name(t.name)
-        .item("email", fleet_shared::store::s(caller.email.to_lowercase()))
-        .item("flags", aws_sdk_dynamodb::types::AttributeValue::Ss(vec![flag.to_string()]))
+        .key("email", fleet_shared::store::s(caller.email.to_lowercase()))
+        .update_expression("ADD flags :f")
+        .expression_attribute_values(":f", aws_sdk_dynamodb::types::AttributeValue::Ss(vec![flag.to_string()]))
         .send()
         .await
         .unwrap();
@@ -290,4 +291,28 @@ pub async fn fetch_snapshot(url: String) -> (Option<String>, serde_json::Value) 
     })
     .await
     .unwrap()
+}
+
+/// A driver's LocationStocked (stocking index 1) at `location`, `at` (a stored
+/// stamp) on the stocking day `date`, stored as createDriverAction stores it,
+/// then the stop marked from it as createDriverAction does; answers the stops set.
+#[allow(dead_code)]
+pub async fn mark_stocked(date: &str, location: &str, at: &str) -> usize {
+    use fn_stocking::store::ActionStore;
+    let id = unique("act");
+    let action = fn_stocking::record::StoredAction {
+        event_type: "LocationStocked".into(),
+        sk: format!("{at}#{id}"),
+        location_id: location.into(),
+        data: json!({ "stockingIndex": 1 }).to_string(),
+        created_at: at.into(),
+        occurred_at: at.into(),
+        stocking_day: date.into(),
+        occurred_sk: format!("{at}#{id}"),
+        id,
+        ..Default::default()
+    };
+    let t = deps().await.table(fleet_shared::Table::DriverActions).unwrap();
+    t.client.put_item().table_name(t.name).set_item(Some(action.item().unwrap())).send().await.unwrap();
+    fn_stocking::store::Dynamo(deps().await).mark_stocked(location, 1, &action.sk).await.unwrap()
 }

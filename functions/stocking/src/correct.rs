@@ -1,0 +1,278 @@
+//! A supervisor's void or re-time of a recorded LocationStocked (issue 38):
+//! `correctLocationStocked(input {stockingDay, locationId, actionId, change,
+//! occurredAt?, reason, requestId})`. One LocationStocked, false or mistimed,
+//! locks JIT, hides a slip from the Drop Off Summary, pins a stop against a
+//! LogiNext sync and adds a Route Temperatures reading; this takes it back.
+//!
+//! The readers honour it through the two things they already read:
+//! - the action itself: a void removes its `occurredSk`, so it leaves the
+//!   `byStockingDay` index that the dashboard, the Drop Off Summary and Route
+//!   Temperatures read; a re-time moves its `occurredAt` within its stocking day;
+//! - the stop's `stockedTimeUTC` (JIT, LogiNext pinning, the door rule, the
+//!   Drop Off Summary): set again to the earliest LocationStocked still
+//!   standing at that stop, or removed, on the condition that it still holds
+//!   the time that was read, with the route's version bump.
+//!
+//! The action, the stops, a marker for the dashboard's warm copy, the history
+//! record (`stocked#{day}#{location}#{index}`) and the request's idempotency
+//! claim are one transaction.
+use crate::events::{ActionData, EventType, MAX_TEXT_CHARS};
+use crate::record::{Correction, CorrectionKind, StoredAction, CORRECTION_MARKER};
+use crate::store::ActionStore;
+use crate::window;
+use fleet_shared::entity::route_stop::StoredStop;
+use fleet_shared::entity::LocationId;
+use fleet_shared::idempotency::{self, Claim, Request, Seen};
+use fleet_shared::{dates, fridge_time, history, limits, ApiError, Caller, Input};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// The idempotency scope of corrections; a record's id is `sub:requestId`.
+pub const SCOPE: &str = "stocked-corrections";
+/// The history entity kind: one stop's stocked record (`{day}#{location}#{index}`).
+pub const HISTORY_KIND: &str = "stocked";
+const HISTORY_SOURCE: &str = "stocking-correction";
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct CorrectInput {
+    stocking_day: String,
+    location_id: String,
+    action_id: String,
+    change: String,
+    #[serde(default)]
+    occurred_at: Option<String>,
+    reason: String,
+    request_id: String,
+}
+
+/// What a correction writes, all or nothing (`ActionStore::correct`).
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The action as read: its `occurredAt` is the write's condition.
+    pub read: StoredAction,
+    pub corrected: StoredAction,
+    /// Each stop of that location and stocking index as read, and its new stocked time.
+    pub stops: Vec<(StoredStop, Option<String>)>,
+    pub marker: StoredAction,
+    pub record: history::Record,
+}
+
+/// The history entity of one stop's stocked record.
+pub fn entity(day: &str, location: &str, stocking_index: i64) -> String {
+    history::entity(HISTORY_KIND, &format!("{day}#{location}#{stocking_index}"))
+}
+
+fn stocking_index(a: &StoredAction) -> Option<i64> {
+    match ActionData::parse(EventType::LocationStocked, &Value::String(a.data.clone())) {
+        Ok(ActionData::LocationStocked(d)) => Some(d.stocking_index),
+        _ => None,
+    }
+}
+
+/// The earliest of the times, if any (stored stamps sort as text).
+fn earliest<'a>(times: impl Iterator<Item = &'a str>) -> Option<String> {
+    times.min().map(str::to_string)
+}
+
+struct Asked {
+    day: String,
+    location: LocationId,
+    action_id: String,
+    kind: CorrectionKind,
+    new_time: Option<String>,
+    reason: String,
+    request_id: String,
+}
+
+fn parse(input: &Input, now: chrono::DateTime<chrono::Utc>) -> Result<Asked, ApiError> {
+    let req: CorrectInput = input.arg("input")?;
+    let day = dates::iso_date_exact(req.stocking_day.trim())
+        .ok_or_else(|| ApiError::bad_request("stockingDay must be a date (YYYY-MM-DD)"))?
+        .format("%Y-%m-%d")
+        .to_string();
+    let location = LocationId::parse("locationId", &req.location_id)?;
+    let action_id = req.action_id.trim().to_string();
+    if action_id.is_empty() {
+        return Err(ApiError::bad_request("actionId cannot be empty"));
+    }
+    limits::check_len("actionId", &action_id, limits::MAX_ID_CHARS)?;
+    let request_id = idempotency::request_id(&req.request_id)?.to_string();
+    let reason = req.reason.trim().to_string();
+    if reason.is_empty() {
+        return Err(ApiError::bad_request("A reason is required to correct a stocked record"));
+    }
+    limits::check_len("reason", &reason, MAX_TEXT_CHARS)?;
+    let raw_time = req.occurred_at.as_deref().map(str::trim).filter(|t| !t.is_empty());
+    let (kind, new_time) = match (req.change.trim(), raw_time) {
+        ("VOID", None) => (CorrectionKind::Void, None),
+        ("VOID", Some(_)) => return Err(ApiError::bad_request("A void takes no occurredAt")),
+        ("RETIME", None) => return Err(ApiError::bad_request("A re-time needs the new occurredAt")),
+        ("RETIME", Some(raw)) => {
+            let at = dates::instant(raw)
+                .ok_or_else(|| ApiError::bad_request("occurredAt must be a date and time with its offset"))?;
+            if at > now {
+                return Err(ApiError::bad_request("The new time cannot be in the future"));
+            }
+            if window::stocking_day(at).to_string() != day {
+                return Err(ApiError::bad_request(format!(
+                    "The new time must be within the stocking day {day} (from {}:00 Central the day before)",
+                    fridge_time::DAY_STARTS_AT_HOUR
+                )));
+            }
+            (CorrectionKind::Retime, Some(fridge_time::stamp(at)))
+        }
+        _ => return Err(ApiError::bad_request("change must be VOID or RETIME")),
+    };
+    Ok(Asked { day, location, action_id, kind, new_time, reason, request_id })
+}
+
+fn changed_meanwhile(location: &str, index: i64, day: &str) -> ApiError {
+    ApiError::Conflict(format!(
+        "The stocked record of {location} (stocking index {index}) on {day} changed meanwhile; reload and try again"
+    ))
+}
+
+/// `correctLocationStocked(input)` → `StockedCorrection`.
+pub async fn run<S: ActionStore>(
+    store: &S,
+    input: &Input,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Value, ApiError> {
+    let asked = parse(input, now)?;
+    let caller = input.caller()?;
+    let content = json!({
+        "stockingDay": asked.day, "locationId": asked.location.as_str(), "actionId": asked.action_id,
+        "change": asked.kind, "occurredAt": asked.new_time, "reason": asked.reason,
+    });
+    let key = format!("{}:{}", caller.sub, asked.request_id);
+    let request = Request::new(store, SCOPE, &key, &content);
+    match request.seen().await? {
+        Seen::Replay(first) => return Ok(first),
+        Seen::Conflict => return Err(idempotency::conflict("This requestId")),
+        Seen::New => {}
+    }
+    let (actions, stops) = store.day_at(&asked.day, asked.location.as_str()).await?;
+    let plan = plan(&asked, caller, &actions, stops, now)?;
+    let answer = json!({
+        "actionId": plan.read.id, "locationId": plan.read.location_id, "stockingDay": asked.day,
+        "stockingIndex": stocking_index(&plan.read), "change": asked.kind,
+        "occurredAt": asked.new_time, "stockedAt": plan.stops.first().and_then(|(_, t)| t.clone()),
+    });
+    let claim: Claim = request.claim(&answer, now.timestamp());
+    match store.correct(&plan, &claim).await {
+        Ok(()) => Ok(answer),
+        Err(ApiError::Conflict(_)) => match request.seen().await? {
+            Seen::Replay(first) => Ok(first),
+            _ => Err(changed_meanwhile(
+                asked.location.as_str(),
+                stocking_index(&plan.read).unwrap_or_default(),
+                &asked.day,
+            )),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+/// What the correction writes, from the day's actions and stops at the location as read.
+fn plan(
+    asked: &Asked,
+    caller: &Caller,
+    actions: &[StoredAction],
+    stops: Vec<StoredStop>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Plan, ApiError> {
+    let (day, location) = (asked.day.as_str(), asked.location.as_str());
+    let read = actions
+        .iter()
+        .find(|a| a.id == asked.action_id && !a.is_voided() && a.event_type != CORRECTION_MARKER)
+        .ok_or_else(|| {
+            ApiError::Conflict(format!(
+                "{location} has no standing action {} on {day}: it may have been voided already; reload",
+                asked.action_id
+            ))
+        })?;
+    if read.event_type != EventType::LocationStocked.name() {
+        return Err(ApiError::bad_request(format!(
+            "Only a LocationStocked can be voided or re-timed; {} is a {}",
+            read.id, read.event_type
+        )));
+    }
+    let index = stocking_index(read).ok_or_else(|| ApiError::internal("a stored LocationStocked does not read"))?;
+    let at_stop: Vec<&StoredAction> = actions
+        .iter()
+        .filter(|a| a.event_type == EventType::LocationStocked.name() && !a.is_voided())
+        .filter(|a| stocking_index(a) == Some(index))
+        .collect();
+    let before = earliest(at_stop.iter().map(|a| a.occurred_at.as_str()));
+    let others = at_stop.iter().filter(|a| a.id != read.id).map(|a| a.occurred_at.as_str());
+    let after = earliest(others.chain(asked.new_time.as_deref()));
+    let stops: Vec<(StoredStop, Option<String>)> = stops
+        .into_iter()
+        .filter(|s| s.stop.stocking_index == index)
+        .map(|s| {
+            // A stop stocked earlier than every action read knows one this
+            // read missed (the index follows its table within seconds).
+            if s.stocked_time_utc.as_deref().is_some_and(|t| before.as_deref().is_none_or(|b| t < b)) {
+                return Err(changed_meanwhile(location, index, day));
+            }
+            Ok((s, after.clone()))
+        })
+        .collect::<Result<_, _>>()?;
+
+    let stamp = fridge_time::stamp(now);
+    let original = read.correction.as_ref().map_or(&read.occurred_at, |c| &c.original_occurred_at);
+    let correction = Correction {
+        kind: asked.kind,
+        at: stamp.clone(),
+        by: caller.display().to_string(),
+        by_sub: caller.sub.clone(),
+        reason: asked.reason.clone(),
+        original_occurred_at: original.clone(),
+    };
+    let mut corrected = StoredAction { correction: Some(correction), ..read.clone() };
+    match &asked.new_time {
+        Some(t) => {
+            corrected.occurred_at = t.clone();
+            corrected.occurred_sk = format!("{t}#{}", read.id);
+        }
+        None => corrected.occurred_sk = String::new(),
+    }
+    let marker_id = uuid::Uuid::new_v4().to_string();
+    let marker = StoredAction {
+        event_type: CORRECTION_MARKER.to_string(),
+        sk: format!("{stamp}#{marker_id}"),
+        id: marker_id,
+        location_id: location.to_string(),
+        data: json!({ "actionId": read.id, "change": asked.kind }).to_string(),
+        created_at: stamp.clone(),
+        occurred_at: stamp.clone(),
+        stocking_day: day.to_string(),
+        occurred_sk: String::new(),
+        request_id: asked.request_id.clone(),
+        created_by: caller.display().to_string(),
+        created_by_sub: caller.sub.clone(),
+        created_by_name: caller.name.clone(),
+        correction: None,
+    };
+    let text = |t: Option<&str>| json!(t).to_string();
+    let changes = vec![
+        history::Change {
+            attribute: format!("LocationStocked {} by {}", read.id, read.created_by),
+            old_value: text(Some(&read.occurred_at)),
+            new_value: text(asked.new_time.as_deref()),
+            reason: Some(asked.reason.clone()),
+        },
+        history::Change {
+            attribute: "stockedTimeUTC".into(),
+            old_value: text(before.as_deref()),
+            new_value: text(after.as_deref()),
+            reason: Some(asked.reason.clone()),
+        },
+    ];
+    let record = history::Record::new(entity(day, location, index), &stamp, caller.display(), HISTORY_SOURCE, changes);
+    Ok(Plan { read: read.clone(), corrected, stops, marker, record })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -26,5 +27,11 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Worker threads, one per core: the default forks one process per core less
+    // one, which leaves a 2-core machine half idle (measured: 423 s with forks,
+    // 277 s with two threads).
+    pool: 'threads',
+    maxWorkers: Math.max(2, availableParallelism()),
+    minWorkers: 1,
   },
 });

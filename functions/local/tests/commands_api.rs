@@ -4,6 +4,7 @@
 //! the queue; ConfirmCount's count travels with it; a fridge task needs a
 //! bounded requestId, and one refused before the gate or for its requestId
 //! writes no record, no message and no driver log entry.
+#[path = "api/common/mod.rs"]
 mod common;
 use aws_sdk_sqs::types::MessageSystemAttributeName;
 use common::*;

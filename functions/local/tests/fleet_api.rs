@@ -6,6 +6,7 @@
 //! Issue 20: late reports never overwrite newer state, a far-future report is
 //! parked with its reason while its batch lands, and a command result counts
 //! only from the fridge the command was sent to.
+#[path = "api/common/mod.rs"]
 mod common;
 use common::*;
 use fleet_local::queues;

@@ -3,6 +3,7 @@
 //! queue), the route read from that date's stops, a cancellation, a
 //! redelivered and an older message, a bad record parked with its reason,
 //! paging, and the action gate.
+#[path = "api/common/mod.rs"]
 mod common;
 use common::*;
 use fleet_local::queues;

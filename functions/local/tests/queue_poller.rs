@@ -1,5 +1,6 @@
 //! The local event source mapping: a batch whose handler panics fails alone,
 //! and polling goes on (as Lambda's does after a failed batch).
+#[path = "api/common/mod.rs"]
 mod common;
 use common::*;
 use fleet_local::queues;

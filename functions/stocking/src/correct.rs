@@ -17,7 +17,7 @@
 //! record (`stocked#{day}#{location}#{index}`) and the request's idempotency
 //! claim are one transaction.
 use crate::events::{ActionData, EventType, MAX_TEXT_CHARS};
-use crate::record::{Correction, CorrectionKind, StoredAction, CORRECTION_MARKER};
+use crate::record::{Correction, CorrectionKind, CorrectionPlan, StoredAction, CORRECTION_MARKER};
 use crate::store::ActionStore;
 use crate::window;
 use fleet_shared::entity::route_stop::StoredStop;
@@ -44,18 +44,6 @@ struct CorrectInput {
     occurred_at: Option<String>,
     reason: String,
     request_id: String,
-}
-
-/// What a correction writes, all or nothing (`ActionStore::correct`).
-#[derive(Debug, Clone)]
-pub struct Plan {
-    /// The action as read: its `occurredAt` is the write's condition.
-    pub read: StoredAction,
-    pub corrected: StoredAction,
-    /// Each stop of that location and stocking index as read, and its new stocked time.
-    pub stops: Vec<(StoredStop, Option<String>)>,
-    pub marker: StoredAction,
-    pub record: history::Record,
 }
 
 /// The history entity of one stop's stocked record.
@@ -181,7 +169,7 @@ fn plan(
     actions: &[StoredAction],
     stops: Vec<StoredStop>,
     now: chrono::DateTime<chrono::Utc>,
-) -> Result<Plan, ApiError> {
+) -> Result<CorrectionPlan, ApiError> {
     let (day, location) = (asked.day.as_str(), asked.location.as_str());
     let read = actions
         .iter()
@@ -271,7 +259,7 @@ fn plan(
         },
     ];
     let record = history::Record::new(entity(day, location, index), &stamp, caller.display(), HISTORY_SOURCE, changes);
-    Ok(Plan { read: read.clone(), corrected, stops, marker, record })
+    Ok(CorrectionPlan { read: read.clone(), corrected, stops, marker, record })
 }
 
 #[cfg(test)]

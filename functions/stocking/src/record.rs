@@ -6,7 +6,8 @@
 //! `{stockingDay}#{shard}`, the shard of the location (`shard`). They are
 //! derived from the action's fields when it is written (`item`), so nothing
 //! can store an action under another shard.
-use fleet_shared::{shard, store, ApiError};
+use fleet_shared::entity::route_stop::StoredStop;
+use fleet_shared::{history, shard, store, ApiError};
 use serde::{Deserialize, Serialize};
 
 /// One recorded action, as stored. Actions are never changed after they are
@@ -72,6 +73,18 @@ pub struct Correction {
 /// `byDayCreated` index (never in `byStockingDay`) that tells the dashboard's
 /// warm copy, which reads only what was recorded since, to read the day again.
 pub const CORRECTION_MARKER: &str = "StockedCorrection";
+
+/// What a supervisor's correction writes, all or nothing (`correct`, `ActionStore::correct`).
+#[derive(Debug, Clone)]
+pub struct CorrectionPlan {
+    /// The action as read: its `occurredAt` is the write's condition.
+    pub read: StoredAction,
+    pub corrected: StoredAction,
+    /// Each stop of that location and stocking index as read, and its new stocked time.
+    pub stops: Vec<(StoredStop, Option<String>)>,
+    pub marker: StoredAction,
+    pub record: history::Record,
+}
 
 /// The item attributes that hold the keys.
 pub const PK: &str = "pk";

@@ -110,9 +110,13 @@ pub trait ActionStore: Records + AssignmentStore {
         stocking_index: i64,
         sk: &str,
     ) -> impl Future<Output = Result<usize, ApiError>> + Send;
-    /// Writes a supervisor's correction (`correct::Plan`) with the request's
+    /// Writes a supervisor's correction (`correct::CorrectionPlan`) with the request's
     /// claim, all or nothing; a generic Conflict when anything read has changed.
-    fn correct(&self, plan: &crate::correct::Plan, claim: &Claim) -> impl Future<Output = Result<(), ApiError>> + Send;
+    fn correct(
+        &self,
+        plan: &crate::record::CorrectionPlan,
+        claim: &Claim,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// A stocking day's actions and route stops at one location (what a
     /// DropOverride's slip is checked against, `drop::DayFacts`).
     fn day_at(
@@ -268,7 +272,7 @@ impl ActionStore for Dynamo {
         Err(ApiError::Unavailable)
     }
 
-    async fn correct(&self, plan: &crate::correct::Plan, claim: &Claim) -> Result<(), ApiError> {
+    async fn correct(&self, plan: &crate::record::CorrectionPlan, claim: &Claim) -> Result<(), ApiError> {
         self.write_correction(plan, claim).await
     }
 
@@ -439,7 +443,7 @@ pub mod fake {
             }
             Ok(1)
         }
-        async fn correct(&self, plan: &crate::correct::Plan, claim: &Claim) -> Result<(), ApiError> {
+        async fn correct(&self, plan: &crate::record::CorrectionPlan, claim: &Claim) -> Result<(), ApiError> {
             let mut actions = self.actions.lock().unwrap();
             let standing = actions
                 .iter()

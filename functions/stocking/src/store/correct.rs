@@ -4,7 +4,7 @@
 //! bump per route, the dashboard's marker, the history record and the
 //! request's claim, in one transaction.
 use super::Dynamo;
-use crate::correct::Plan;
+use crate::record::CorrectionPlan;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use fleet_shared::idempotency::Claim;
 use fleet_shared::route_store::{stocked_correction_write, version_bump};
@@ -12,7 +12,7 @@ use fleet_shared::{store, ApiError, Table};
 use std::collections::BTreeMap;
 
 impl Dynamo {
-    pub(super) async fn write_correction(&self, plan: &Plan, claim: &Claim) -> Result<(), ApiError> {
+    pub(super) async fn write_correction(&self, plan: &CorrectionPlan, claim: &Claim) -> Result<(), ApiError> {
         let actions = self.0.table(Table::DriverActions)?;
         let routes_table = self.0.config.table(Table::LocationRoutes)?;
         let replace = Put::builder()

@@ -3,13 +3,10 @@
 //! applied at its hour exactly once by racing scheduler runs, retried
 //! batches, the whole file's dry run, and the permission gate (also when a
 //! change applies).
-mod common;
+use crate::common;
 use common::*;
 use fleet_shared::{scheduler, store, Caller, Table};
 use serde_json::{json, Value};
-
-/// Planogram scheduler runs take turns: each counts what it applied.
-static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 async fn run_planogram_scheduler() -> Value {
     let spec = find("apply_planogram_changes");
@@ -138,7 +135,7 @@ async fn a_new_layout_is_listed_and_holds_its_slots_now() {
 
 #[tokio::test]
 async fn an_update_applies_at_its_hour_exactly_once_even_with_racing_scheduler_runs() {
-    let _turn = TURN.lock().await;
+    let _turn = SCHEDULER.lock().await;
     let layout = create_layout(2).await;
     let admin = admin().await;
     let hour = central_in(2);
@@ -210,7 +207,7 @@ async fn callers_without_the_actions_are_refused_and_a_change_whose_author_lost_
     let nobody = restricted().await;
     assert!(gql("planogram", &nobody, json!({ "layoutName": layout })).await.is_err());
 
-    let _turn = TURN.lock().await;
+    let _turn = SCHEDULER.lock().await;
     let scheduler_user = user_with(&["SchedulePlanograms"]).await;
     let soon = json!([update_row(&layout, "1:1", "SNEAKY", &central_in(1), 2)]);
     assert_eq!(schedule(&scheduler_user, &unique("perm"), soon).await.unwrap()["successCount"], 1);
@@ -271,7 +268,7 @@ async fn the_dry_run_flags_unknown_layouts_and_skipped_hours_before_submit_and_w
 
 #[tokio::test]
 async fn a_change_older_than_the_slots_assignment_is_superseded_not_applied() {
-    let _turn = TURN.lock().await;
+    let _turn = SCHEDULER.lock().await;
     let layout = create_layout(1).await;
     let an_hour_ago = central_in(-3600);
     let rows = json!([update_row(&layout, "1:1", "STALE", &an_hour_ago, 2)]);

@@ -3,7 +3,7 @@
 //! source mapping would, the upload's state; a bad file, the same file twice,
 //! an expired link, a redelivered notification, the dry run, the edit of one
 //! quantity with its history, and the permission gate.
-mod common;
+use crate::common;
 use common::*;
 use fleet_local::queues;
 use fleet_shared::{store, Table};

@@ -4,7 +4,7 @@
 //! and added a Route Temperatures reading. After the void every one of those
 //! readers shows the stop unstocked; after a re-time, at its new time. On a
 //! date of its own (2032), with the server's clock stopped on that day.
-mod common;
+use crate::common;
 use chrono::{DateTime, TimeDelta, Utc};
 use common::*;
 use fleet_shared::entity::route_stop::{self, StoredStop};

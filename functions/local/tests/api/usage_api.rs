@@ -3,7 +3,7 @@
 //! from the real request and response bodies; the fleet health snapshot is
 //! rebuilt from what came through the telemetry queue and read back through
 //! its presigned URL, gzip'd, at most once a minute.
-mod common;
+use crate::common;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use common::*;
 use fleet_shared::{store, Config, Deps, Table};

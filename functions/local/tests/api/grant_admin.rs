@@ -2,7 +2,7 @@
 //! for a pool user, each grant with its history record, as the Permissions
 //! screen records its own; a second run records nothing. Its own test binary:
 //! its many records would crowd the newest-50 list other permission tests read.
-mod common;
+use crate::common;
 use common::*;
 use fn_permissions::store::PermissionStore;
 

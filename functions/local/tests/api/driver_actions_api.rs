@@ -1,7 +1,7 @@
 //! createDriverAction and getDriverAction through the AppSync adapter against
 //! the emulator: each event type, retries, the occurredAt window's edges
 //! (the server's clock stopped with `ClockAt`), and refusals that write nothing.
-mod common;
+use crate::common;
 use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
 use common::*;
 use fleet_shared::fridge_time::{stamp, ClockAt};

@@ -2,7 +2,7 @@
 //! driver (assignRouteDriver, the CSV upload), a driver's first stop action on
 //! an unassigned route claims it, and stop actions on someone else's route are
 //! refused, every change in the route's history.
-mod common;
+use crate::common;
 use common::*;
 use fleet_shared::entity::route_stop::{self, StoredStop};
 use fleet_shared::{Caller, Table};

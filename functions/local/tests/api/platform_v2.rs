@@ -2,7 +2,7 @@
 //! against the emulator: bad input, permission gaps through scheduling and
 //! the device address, per-function wiring, fridge time zones, concurrent
 //! edits, change history, and scheduled changes that can never apply.
-mod common;
+use crate::common;
 use common::*;
 use fleet_shared::{store, ApiError, Caller, Table};
 use serde_json::{json, Value};

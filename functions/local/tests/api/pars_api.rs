@@ -1,7 +1,7 @@
 //! Pars against the emulator: every par rule in the dry run and again in
 //! uploadParMaps, racing uploads for one order, a retried chunk, the pars of
 //! a location, the packing report's zones and bays, and the permission gate.
-mod common;
+use crate::common;
 use common::*;
 use fleet_shared::Table;
 use serde_json::{json, Value};

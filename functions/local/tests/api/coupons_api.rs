@@ -1,7 +1,7 @@
 //! Coupon codes against the emulator: the request rules, what is stored, a
 //! retried request, uniqueness over 1,000 generations, the agent's recent
 //! codes and the permission gate.
-mod common;
+use crate::common;
 use common::*;
 use fleet_shared::{store, Caller, Table};
 use futures::{stream, StreamExt};

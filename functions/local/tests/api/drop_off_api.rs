@@ -3,7 +3,7 @@
 //! date the simulators never play (2031), driver actions recorded through
 //! createDriverAction with the server's clock stopped on that day, every §5
 //! exclusion read back through the query, the lock, and callers refused.
-mod common;
+use crate::common;
 use chrono::{DateTime, TimeDelta, Utc};
 use common::*;
 use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};

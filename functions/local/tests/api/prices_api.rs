@@ -1,7 +1,7 @@
 //! Item prices against the emulator: every row rule in the dry run, the
 //! update's rowErrors, history per changed price, a retried batch, the price
 //! query, the schema id list and the permission gate.
-mod common;
+use crate::common;
 use common::*;
 use fleet_shared::{store, Table};
 use serde_json::{json, Value};

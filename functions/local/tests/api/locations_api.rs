@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{json, Value};
 

@@ -193,7 +193,8 @@ pub async fn run_scheduler() -> Value {
     spec.invoke(wiring().await.deps(spec), Default::default()).await.expect("scheduler run")
 }
 
-/// Scheduler runs apply every due change, so the tests that run it take turns.
+/// Scheduler runs (the locations' and the planograms', over the one scheduled-changes
+/// table) apply every due change, so every test that runs one takes turns, whatever its module.
 pub static SCHEDULER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// A date of the test's own (named by `prefix`), from `from_year` on: far in

@@ -1,7 +1,7 @@
 //! Bulk location import on the upload pipeline, against the emulator: the
 //! dry run's statuses, diff and summary; a commit that says per row what was
 //! written; and a retried commit that writes nothing twice.
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{json, Value};
 

@@ -1,7 +1,7 @@
 //! Routes against the emulator: tote counts from known orders, the two route
 //! uploads (row errors, group atomicity with a failure injected mid-write,
 //! retries), the schedule list over REST, and the permission gate.
-mod common;
+use crate::common;
 use common::*;
 use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
 use fleet_shared::history::Record;

@@ -8,7 +8,7 @@
 //!
 //! Each test uses fulfillment centers and dates of its own, so the stub's
 //! injected failures and the routes it plans touch nothing else.
-mod common;
+use crate::common;
 use chrono::{DateTime, Duration, Utc};
 use common::*;
 use fleet_local::queues;

@@ -3,7 +3,7 @@
 //! a redelivery none more; a temperature a driver reads at a stop through
 //! createDriverAction is a route temperature with its route; the range and
 //! date rules; callers without the action refused.
-mod common;
+use crate::common;
 use chrono::{Duration, SecondsFormat, Utc};
 use common::*;
 use fleet_shared::fridge_time;

@@ -1,6 +1,6 @@
 //! Fridge software against the emulator: deployments (refusals, retries,
 //! manifests, history), available versions, pilots and the permission gate.
-mod common;
+use crate::common;
 use common::*;
 use fleet_shared::{store, ApiError, Bucket, Table};
 use serde_json::{json, Value};

@@ -1,5 +1,5 @@
 //! The local API over HTTP, in-process on a free port, with real Cognito tokens.
-mod common;
+use crate::common;
 use common::*;
 use fleet_local::{auth::Verifier, graphql, server};
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! column), the test's own route stops on a date of its own, each §4.6 lock,
 //! JIT off clearing the order's JIT allocation items (seen in the tote
 //! counts and the pars of the location), the history, and callers refused.
-mod common;
+use crate::common;
 use common::*;
 use fleet_shared::{ApiError, Caller, Table};
 use serde_json::{json, Value};

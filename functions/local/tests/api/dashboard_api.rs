@@ -3,7 +3,7 @@
 //! (2031), driver actions recorded through createDriverAction with the
 //! server's clock stopped on that day (`ClockAt`), and the §4.4 statuses read
 //! back through the one aggregate query; denied callers and bad inputs.
-mod common;
+use crate::common;
 use chrono::{DateTime, TimeDelta, Utc};
 use common::*;
 use fleet_shared::entity::route_stop::{self, sort_key, version_key, RouteStop, StoredStop};

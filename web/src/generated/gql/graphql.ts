@@ -15,6 +15,22 @@ export type AssignRouteDriverInput = {
   stockingDate: string;
 };
 
+export type CorrectLocationStockedInput = {
+  /** The LocationStocked action's id (the dashboard row's stockedActionId). */
+  actionId: string;
+  /** VOID (it did not happen) or RETIME (it happened at occurredAt). */
+  change: string;
+  locationId: string;
+  /** RETIME only: the new time, with its offset, within the same stocking day and not in the future. */
+  occurredAt?: string | null | undefined;
+  /** Why (required, at most 100 characters). */
+  reason: string;
+  /** The caller's id for this correction (at most 64 characters); a retry sends the same one. */
+  requestId: string;
+  /** YYYY-MM-DD: the stocking day the action is filed under. */
+  stockingDay: string;
+};
+
 /** A driver action to record. data is the JSON text of the event type's shape (docs/api-contract.md). */
 export type CreateDriverActionInput = {
   data: string;
@@ -558,12 +574,29 @@ export type UpdateFridgeArtifactsMutationVariables = Exact<{
 
 export type UpdateFridgeArtifactsMutation = { updateFridgeArtifacts: Array<{ pk: string, sk: string, artifactType: string, objectKey: string }> };
 
+export type CorrectLocationStockedMutationVariables = Exact<{
+  input: CorrectLocationStockedInput;
+}>;
+
+
+export type CorrectLocationStockedMutation = { correctLocationStocked: { actionId: string, locationId: string, stockingDay: string, stockingIndex: number, change: string, occurredAt: string | null, stockedAt: string | null } };
+
 export type DashboardRouteOptionsQueryVariables = Exact<{
   stockingDate: string;
 }>;
 
 
 export type DashboardRouteOptionsQuery = { locationRoutes: { routes: Array<{ route: string, market: string }> } };
+
+export type StockedHistoryQueryVariables = Exact<{
+  stockingDay: string;
+  locationId: string;
+  stockingIndex: number;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type StockedHistoryQuery = { stockedHistory: { nextToken: string | null, items: Array<{ at: string, who: string, source: string, changes: Array<{ attribute: string, oldValue: unknown, newValue: unknown, reason: string | null }> }> } };
 
 export type StockingDashboardQueryVariables = Exact<{
   filter: StockingDashboardFilter;
@@ -572,7 +605,7 @@ export type StockingDashboardQueryVariables = Exact<{
 }>;
 
 
-export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, assignedDriver: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
+export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, assignedDriver: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1360,6 +1393,19 @@ export const UpdateFridgeArtifactsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateFridgeArtifactsMutation, UpdateFridgeArtifactsMutationVariables>;
+export const CorrectLocationStockedDocument = new TypedDocumentString(`
+    mutation CorrectLocationStocked($input: CorrectLocationStockedInput!) {
+  correctLocationStocked(input: $input) {
+    actionId
+    locationId
+    stockingDay
+    stockingIndex
+    change
+    occurredAt
+    stockedAt
+  }
+}
+    `) as unknown as TypedDocumentString<CorrectLocationStockedMutation, CorrectLocationStockedMutationVariables>;
 export const DashboardRouteOptionsDocument = new TypedDocumentString(`
     query DashboardRouteOptions($stockingDate: String!) {
   locationRoutes(stockingDate: $stockingDate) {
@@ -1370,6 +1416,29 @@ export const DashboardRouteOptionsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardRouteOptionsQuery, DashboardRouteOptionsQueryVariables>;
+export const StockedHistoryDocument = new TypedDocumentString(`
+    query StockedHistory($stockingDay: String!, $locationId: ID!, $stockingIndex: Int!, $nextToken: String) {
+  stockedHistory(
+    stockingDay: $stockingDay
+    locationId: $locationId
+    stockingIndex: $stockingIndex
+    nextToken: $nextToken
+  ) {
+    items {
+      at
+      who
+      source
+      changes {
+        attribute
+        oldValue
+        newValue
+        reason
+      }
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<StockedHistoryQuery, StockedHistoryQueryVariables>;
 export const StockingDashboardDocument = new TypedDocumentString(`
     query StockingDashboard($filter: StockingDashboardFilter!, $routesWithRows: Int, $shownRoutes: [ShownDashboardRoute!]) {
   stockingDashboard(
@@ -1400,6 +1469,7 @@ export const StockingDashboardDocument = new TypedDocumentString(`
         type
         scannedAt
         stockedAt
+        stockedActionId
         accountTier
         onlineDate
         safetyHold

@@ -1,6 +1,5 @@
-import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
-import { Modal } from '@/components/Modal';
-import { errorMessage } from '@/lib/api';
+import { Text } from '@aws-amplify/ui-react';
+import { HistoryDialog } from '@/components/HistoryDialog';
 import { centralTime } from '@/lib/central-time';
 import type { DropOffRow } from '../api/drop-off-summary';
 import { useDropOverrideHistory } from '../api/drop-override-history';
@@ -11,28 +10,16 @@ export const NO_DROP_HISTORY = 'No drop status recorded yet';
 /** A slip's recorded statuses and reverts, newest first. */
 export function DropHistoryDialog({ date, row, onClose }: { date: string; row: DropOffRow; onClose: () => void }) {
   const history = useDropOverrideHistory(date, row.packingSlipId);
-  const records = history.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <Modal
+    <HistoryDialog
       title={`History of ${row.packingSlipId}`}
-      onCancel={onClose}
-      footer={
-        <Button onClick={onClose} data-autofocus>
-          Close
-        </Button>
-      }
-    >
-      {history.isLoading ? (
-        <Flex alignItems="center" gap="0.5rem" role="status">
-          <Loader />
-          <Text>Loading the history…</Text>
-        </Flex>
-      ) : history.isError ? (
-        <Alert variation="error">{errorMessage(history.error, 'The history could not be loaded.')}</Alert>
-      ) : records.length === 0 ? (
-        <Text>{NO_DROP_HISTORY}</Text>
-      ) : (
-        <ol aria-label={`Drop status history of ${row.packingSlipId}`}>
+      listLabel={`Drop status history of ${row.packingSlipId}`}
+      emptyText={NO_DROP_HISTORY}
+      errorText="The history could not be loaded."
+      history={history}
+      onClose={onClose}
+      renderRecords={(records, label) => (
+        <ol aria-label={label}>
           {records.map((r) => (
             <li key={`${r.at}|${r.who}|${r.changes.map((c) => c.attribute).join()}`}>
               <Text as="span" fontWeight="bold">
@@ -49,11 +36,6 @@ export function DropHistoryDialog({ date, row, onClose }: { date: string; row: D
           ))}
         </ol>
       )}
-      {history.hasNextPage ? (
-        <Button size="small" isLoading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-          Load more
-        </Button>
-      ) : null}
-    </Modal>
+    />
   );
 }

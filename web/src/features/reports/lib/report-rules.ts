@@ -1,21 +1,13 @@
 import rules from '@/generated/rules.json';
-import { centralTime } from '@/lib/central-time';
+import { centralMillis } from '@/lib/central-time';
 
 /** The reports' rules and messages (3-planning §5, §8, §9; one definition: rules.json). */
 export const REPORTS = rules.reports;
 
 /** Epoch seconds of a Central wall time ('YYYY-MM-DDTHH:mm'); null when it is not one. */
 export function centralEpoch(wall: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(wall)) return null;
-  const guess = Date.parse(`${wall}:00Z`);
-  if (Number.isNaN(guess)) return null;
-  // The offset read at the guess, then once more at the corrected time (a DST change between them).
-  let t = guess;
-  for (let i = 0; i < 2; i++) {
-    const shown = Date.parse(`${centralTime(new Date(t).toISOString()).replace(' ', 'T')}Z`);
-    t += guess - shown;
-  }
-  return Math.floor(t / 1000);
+  const t = centralMillis(wall);
+  return t === null ? null : Math.floor(t / 1000);
 }
 
 export interface EpochRange {

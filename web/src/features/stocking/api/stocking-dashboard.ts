@@ -14,7 +14,7 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard(
     routes {
       route market total done lastActionAt rowsDigest unchanged
       stops {
-        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt accountTier
+        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt stockedActionId accountTier
         onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver assignedDriver notAssignee lastActionAt
       }
     }

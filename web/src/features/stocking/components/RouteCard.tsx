@@ -1,27 +1,69 @@
-import { memo, useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ProgressBar } from '@/components/ProgressBar';
 import { StatusBadge } from '@/components/StatusBadge';
 import { WhenNear } from '@/components/WhenNear';
+import { Guard } from '@/features/access';
 import type { DashboardRoute, DashboardStop } from '../api/stocking-dashboard';
-import { STOP_COLUMNS, statusTone, timeSince } from '../lib/dashboard';
+import { STOP_COLUMNS, centralClock, statusTone, timeSince } from '../lib/dashboard';
 
-const COLUMNS: DataColumn<DashboardStop>[] = STOP_COLUMNS.map((c) => {
-  if (c.id === 'location')
-    return {
-      ...c,
-      cell: (s: DashboardStop) => (
-        <Link to={`/locations/health/${encodeURIComponent(s.locationId)}`} title={s.locationName ?? undefined}>
-          {s.locationId}
-        </Link>
-      ),
-    };
-  if (c.id === 'status')
-    return { ...c, cell: (s: DashboardStop) => <StatusBadge tone={statusTone(s.status)}>{s.statusLabel}</StatusBadge> };
-  return c;
-});
+/** What a row's stocked cell offers: the stop's stocked history, and a supervisor's correction. */
+export type StockedAction = 'history' | 'correct';
+export type OnStocked = (stop: DashboardStop, action: StockedAction) => void;
+
+function stopColumns(onStocked: OnStocked | undefined): DataColumn<DashboardStop>[] {
+  return STOP_COLUMNS.map((c) => {
+    if (c.id === 'location')
+      return {
+        ...c,
+        cell: (s: DashboardStop) => (
+          <Link to={`/locations/health/${encodeURIComponent(s.locationId)}`} title={s.locationName ?? undefined}>
+            {s.locationId}
+          </Link>
+        ),
+      };
+    if (c.id === 'status')
+      return {
+        ...c,
+        cell: (s: DashboardStop) => <StatusBadge tone={statusTone(s.status)}>{s.statusLabel}</StatusBadge>,
+      };
+    if (c.id === 'stockedAt' && onStocked)
+      return {
+        ...c,
+        cell: (s: DashboardStop) => (
+          // A plain span, not a Flex: a long day has thousands of these cells.
+          <span className="stocked-cell">
+            {s.stockedAt ? <span>{centralClock(s.stockedAt)}</span> : null}
+            <Button
+              size="small"
+              variation="link"
+              aria-label={`Stocked history of ${s.locationId}`}
+              onClick={() => onStocked(s, 'history')}
+            >
+              History
+            </Button>
+            {s.stockedActionId ? (
+              // Only a supervisor (SuperviseStocking) voids or re-times a stocked record.
+              <Guard call="correctLocationStocked" hide>
+                {() => (
+                  <Button
+                    size="small"
+                    aria-label={`Correct stocked of ${s.locationId}`}
+                    onClick={() => onStocked(s, 'correct')}
+                  >
+                    Correct
+                  </Button>
+                )}
+              </Guard>
+            ) : null}
+          </span>
+        ),
+      };
+    return c;
+  });
+}
 
 export interface RouteCardProps {
   route: DashboardRoute;
@@ -32,11 +74,21 @@ export interface RouteCardProps {
   now: number;
   /** What a card whose stops the answer left out says (they are on their way, or their read failed). */
   stopsPendingNote?: string;
+  /** Opens a stop's stocked history or correction; stable, like onToggle. Without it the cell is the time alone. */
+  onStocked?: OnStocked;
 }
 
 /** One route of the dashboard: its progress, the time since its last action, and its stops. */
-export const RouteCard = memo(function RouteCard({ route, expanded, onToggle, now, stopsPendingNote }: RouteCardProps) {
+export const RouteCard = memo(function RouteCard({
+  route,
+  expanded,
+  onToggle,
+  now,
+  stopsPendingNote,
+  onStocked,
+}: RouteCardProps) {
   const bodyId = useId();
+  const columns = useMemo(() => stopColumns(onStocked), [onStocked]);
   return (
     <View
       as="section"
@@ -83,7 +135,7 @@ export const RouteCard = memo(function RouteCard({ route, expanded, onToggle, no
           <WhenNear estimate={`${route.total * 44 + 130}px`}>
             <DataTable
               data={route.stops ?? []}
-              columns={COLUMNS}
+              columns={columns}
               getRowId={(s) => `${s.stop}#${s.stockingIndex}#${s.locationId}`}
               label={`Route ${route.route} stops`}
               exportFileName={`route-${route.route}-stops.csv`}

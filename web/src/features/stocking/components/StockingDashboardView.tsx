@@ -1,20 +1,27 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Loader, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { tableCsv } from '@/components/DataTable';
 import { useAccess } from '@/features/access';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { usePref } from '@/features/auth/usePref';
 import { PROHIBITED_MESSAGE, isForbidden } from '@/lib/api';
+import { centralTime } from '@/lib/central-time';
 import { download } from '@/lib/csv';
 import { useProgressive } from '@/lib/progressive';
+import { useToast } from '@/lib/toast';
 import { useRouteOptions, type RouteOption } from '../api/route-options';
-import { useStockingDashboard } from '../api/stocking-dashboard';
+import { stockedHistoryKey } from '../api/stocked-history';
+import { stockingDashboardKey, useStockingDashboard, type DashboardStop } from '../api/stocking-dashboard';
 import { DASHBOARD_MESSAGES, EXPORT_COLUMNS, MAX_REFRESHES, partWarnings } from '../lib/dashboard';
 import { EMPTY_FILTERS, keepAvailable, readStoredFilters, toQuery, type StoredFilters } from '../lib/filters';
+import { StockedCorrections } from '../lib/stocked-correction';
 import { useAutoRefresh } from '../lib/use-auto-refresh';
+import { CorrectStockedDialog } from './CorrectStockedDialog';
 import { DashboardFilters } from './DashboardFilters';
 import { DashboardSummary } from './DashboardSummary';
-import { RouteCard } from './RouteCard';
+import { RouteCard, type StockedAction } from './RouteCard';
+import { StockedHistoryDialog } from './StockedHistoryDialog';
 import './stocking.css';
 
 /** The browser-storage name of the dashboard filters (kept per user, 2-fleet §3). */
@@ -86,6 +93,14 @@ export function StockingDashboardView() {
     return () => window.clearInterval(timer);
   }, []);
   useEffect(() => setNow(Date.now()), [dash.dataUpdatedAt]);
+
+  // A stop's stocked history, or a supervisor's correction of its stocked record (issue 38).
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [stocked, setStocked] = useState<{ stop: DashboardStop; action: StockedAction } | null>(null);
+  const onStocked = useCallback((stop: DashboardStop, action: StockedAction) => setStocked({ stop, action }), []);
+  // Each stop's correction, kept across retries for the whole visit.
+  const [corrections] = useState(() => new StockedCorrections());
 
   // The stored filters are the user's: until the user is known, neither the form nor results.
   if (!user) {
@@ -223,9 +238,34 @@ export function StockingDashboardView() {
               expanded={isExpanded(route.route)}
               onToggle={toggle}
               stopsPendingNote={stopsPendingNote}
+              onStocked={onStocked}
             />
           ))
       )}
+      {stocked?.action === 'history' ? (
+        <StockedHistoryDialog day={data.dropOffDate} stop={stocked.stop} onClose={() => setStocked(null)} />
+      ) : null}
+      {stocked?.action === 'correct' && stocked.stop.stockedActionId ? (
+        <CorrectStockedDialog
+          day={data.dropOffDate}
+          stop={{ ...stocked.stop, stockedActionId: stocked.stop.stockedActionId }}
+          requests={corrections}
+          onCancel={() => setStocked(null)}
+          onCorrected={(result) => {
+            const { stop } = stocked;
+            setStocked(null);
+            toast.success(
+              result.change === 'RETIME'
+                ? `Stocked record of ${stop.locationId} re-timed to ${centralTime(result.occurredAt)} CT`
+                : `Stocked record of ${stop.locationId} voided`,
+            );
+            if (query) void queryClient.invalidateQueries({ queryKey: stockingDashboardKey(query) });
+            void queryClient.invalidateQueries({
+              queryKey: stockedHistoryKey(data.dropOffDate, stop.locationId, stop.stockingIndex),
+            });
+          }}
+        />
+      ) : null}
     </Flex>
   );
 }

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Radio, RadioGroupField, Text, TextField } from '@aws-amplify/ui-react';
+import { Modal } from '@/components/Modal';
+import { errorMessage } from '@/lib/api';
+import { centralInstant, centralTime } from '@/lib/central-time';
+import { correctLocationStocked } from '../api/correct-location-stocked';
+import type { DashboardStop } from '../api/stocking-dashboard';
+import {
+  MAX_REASON_CHARS,
+  centralWall,
+  correctionProblem,
+  stockingDayWalls,
+  type StockedChange,
+  type StockedCorrections,
+} from '../lib/stocked-correction';
+
+export const CORRECT_FAILURE = 'The stocked record could not be corrected.';
+const NO_SUCH_TIME = 'There is no such time in Central time (the clocks go forward then).';
+
+export interface CorrectStockedDialogProps {
+  /** The stocking day (the dashboard's Drop Off Date). */
+  day: string;
+  /** The row; its stockedActionId is the LocationStocked corrected. */
+  stop: DashboardStop & { stockedActionId: string };
+  /** The page's kept requests: a retried Save resends the first try's requestId. */
+  requests: StockedCorrections;
+  onCancel: () => void;
+  onCorrected: (result: Awaited<ReturnType<typeof correctLocationStocked>>) => void;
+}
+
+/**
+ * A supervisor's correction of a stop's stocked record (SuperviseStocking): Void (it was not
+ * stocked then) or Re-time (it was, at another time of the same stocking day, typed in Central),
+ * with the reason the stop's stocked history keeps. A refusal shows the server's words here.
+ */
+export function CorrectStockedDialog({ day, stop, requests, onCancel, onCorrected }: CorrectStockedDialogProps) {
+  const [change, setChange] = useState<StockedChange>('VOID');
+  const [wall, setWall] = useState(() => centralWall(stop.stockedAt));
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const asked = { change, wall, reason };
+  const problem = correctionProblem(asked);
+  const walls = stockingDayWalls(day);
+  // A browser's picker gives a full time or nothing; only the hour the clocks skip does not read.
+  const timeError = change === 'RETIME' && wall && !centralInstant(wall) ? NO_SUCH_TIME : undefined;
+
+  async function submit() {
+    if (problem || busy) return;
+    setBusy(true);
+    setError(null);
+    const input = requests.inputFor(day, stop, asked);
+    try {
+      const result = await correctLocationStocked(input);
+      requests.settled(input);
+      onCorrected(result);
+    } catch (e) {
+      requests.settled(input, e);
+      setError(errorMessage(e, CORRECT_FAILURE));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      title={`Correct stocked record of ${stop.locationId}`}
+      onCancel={() => (busy ? undefined : onCancel())}
+      width="32rem"
+      footer={
+        <>
+          <Button onClick={onCancel} isDisabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            variation="primary"
+            isDisabled={problem !== null}
+            isLoading={busy}
+            loadingText="Saving…"
+            onClick={() => void submit()}
+          >
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Flex direction="column" gap="1rem">
+          <Text>
+            Stop {stop.stop} on route {stop.routeName}, stocking day {day}: stocked at {centralTime(stop.stockedAt)} CT
+            {stop.driver ? ` by ${stop.driver}` : ''}.
+          </Text>
+          <RadioGroupField
+            legend="Correction"
+            name="stocked-correction"
+            direction="row"
+            value={change}
+            onChange={(e) => {
+              setChange(e.target.value as StockedChange);
+              setError(null);
+            }}
+            isDisabled={busy}
+          >
+            <Radio value="VOID">Void</Radio>
+            <Radio value="RETIME">Re-time</Radio>
+          </RadioGroupField>
+          {change === 'RETIME' ? (
+            <TextField
+              label="Stocked at (CT)"
+              descriptiveText={`Central time, from ${walls.min.replace('T', ' ')} to ${walls.max.replace('T', ' ')}, not in the future.`}
+              type="datetime-local"
+              isRequired
+              hasError={timeError !== undefined}
+              errorMessage={timeError}
+              min={walls.min}
+              max={walls.max}
+              value={wall}
+              onChange={(e) => {
+                setWall(e.target.value);
+                setError(null);
+              }}
+              isDisabled={busy}
+            />
+          ) : (
+            <Text fontSize="small" color="font.secondary">
+              Void: the stop was not stocked then. Its stocked time becomes the next stocked record, if any.
+            </Text>
+          )}
+          <TextField
+            label="Reason"
+            isRequired
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
+            maxLength={MAX_REASON_CHARS}
+            descriptiveText={`Kept in the stop's stocked history (at most ${MAX_REASON_CHARS} characters).`}
+            isDisabled={busy}
+            data-autofocus
+          />
+          {error ? (
+            <Alert variation="error" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+        </Flex>
+      </form>
+    </Modal>
+  );
+}

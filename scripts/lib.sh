@@ -14,7 +14,9 @@ mkdir -p "$STATE"
 CARGO_PROFILE="${CARGO_PROFILE:-dev}"
 FLEET_LOCAL="$ROOT/target/$([ "$CARGO_PROFILE" = dev ] && echo debug || echo "$CARGO_PROFILE")/fleet-local"
 
-log() { printf '\033[1;34m==>\033[0m %s\n' "$*" >&2; }
+# Each step says when it starts, in seconds since the script started: a slow
+# stage of a long run (the test command's) shows in its log.
+log() { printf '\033[1;34m==>\033[0m [%4d s] %s\n' "$SECONDS" "$*" >&2; }
 
 # Re-runs a step only when its inputs changed (hash stored in $STATE).
 changed() {

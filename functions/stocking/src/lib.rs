@@ -39,7 +39,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // handler asks the shared gate for it once the type and data are read.
         permission: Permission::SignedIn,
         grants: &[
-            Grant::WriteTable(Table::DriverActions),
+            // Read (a slip's lock, the stocked action back) and written; the stop's stocked time is
+            // written with a ConditionCheck on its action (ConditionCheckItem: not in the write policy).
+            Grant::CrudTable(Table::DriverActions),
             // Each call's request and response or error entries (`driver_log`).
             Grant::WriteTable(Table::DriverLog),
             Grant::CrudTable(Table::Idempotency),
@@ -52,7 +54,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::FeatureFlags),
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::PackingSlips),
-            Grant::ReadTable(Table::DriverActions),
         ],
         handler: handler!(handlers::create),
     },

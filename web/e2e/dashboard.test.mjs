@@ -5,7 +5,15 @@
 // refresh picking up a new action (the page clock is fast-forwarded 2 min).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { central, createLocationAs, graphqlAs, launch, readStack, scheduleStopsAs, signIn } from './helpers.mjs';
+import {
+  createLocationAs,
+  graphqlAs,
+  launch,
+  readStack,
+  scheduleStopsAs,
+  settledStockingDay,
+  signIn,
+} from './helpers.mjs';
 
 const stamp = Date.now();
 const fridges = [`DASH_${stamp}_A`, `DASH_${stamp}_B`, `DASH_${stamp}_C`, `DASH_${stamp}_D`];
@@ -18,23 +26,7 @@ let browser;
 let page;
 const url = (p) => new URL(p, stack.webUrl).toString();
 
-/** The stocking day of an instant: its Central date, or the next one from 18:00 Central. */
-function stockingDay(now = new Date()) {
-  const { day, minutes } = central(now);
-  const date = new Date(`${day}T00:00:00Z`);
-  if (minutes >= 18 * 60) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
-// A run that would straddle 18:00 Central (the stocking day's change) waits past it first.
-const untilNextDay = (() => {
-  const now = Date.now();
-  for (let ms = 0; ms < 3 * 60_000; ms += 15_000)
-    if (stockingDay(new Date(now + ms)) !== stockingDay(new Date(now))) return ms;
-  return 0;
-})();
-if (untilNextDay > 0) await new Promise((r) => setTimeout(r, untilNextDay + 20_000));
-const date = stockingDay();
+const date = await settledStockingDay();
 
 async function act(eventType, locationId, data) {
   const out = await graphqlAs(

@@ -281,3 +281,23 @@ export async function liveLocationIds(page) {
   } while (nextToken);
   return [...ids].sort();
 }
+
+/** The stocking day of an instant: its Central date, or the next one from 18:00 Central. */
+export function stockingDay(now = new Date()) {
+  const { day, minutes } = central(now);
+  const date = new Date(`${day}T00:00:00Z`);
+  if (minutes >= 18 * 60) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Today's stocking day; a run that would straddle 18:00 Central (the day's change) waits past it first. */
+export async function settledStockingDay() {
+  const now = Date.now();
+  for (let ms = 0; ms < 3 * 60_000; ms += 15_000) {
+    if (stockingDay(new Date(now + ms)) !== stockingDay(new Date(now))) {
+      await new Promise((r) => setTimeout(r, ms + 20_000));
+      break;
+    }
+  }
+  return stockingDay();
+}

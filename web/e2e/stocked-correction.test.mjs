@@ -7,7 +7,16 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { central, createLocationAs, graphqlAs, launch, readStack, scheduleStopsAs, signIn, until } from './helpers.mjs';
+import {
+  createLocationAs,
+  graphqlAs,
+  launch,
+  readStack,
+  scheduleStopsAs,
+  settledStockingDay,
+  signIn,
+  until,
+} from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -17,23 +26,7 @@ const fridge = `STKC_${stamp}`;
 const route = `e2e-stkc-${stamp % 1000000}`;
 const reason = `Not stocked: e2e ${stamp}`;
 
-/** The stocking day of an instant: its Central date, or the next one from 18:00 Central. */
-function stockingDay(now = new Date()) {
-  const { day, minutes } = central(now);
-  const date = new Date(`${day}T00:00:00Z`);
-  if (minutes >= 18 * 60) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
-// A run that would straddle 18:00 Central (the stocking day's change) waits past it first.
-const untilNextDay = (() => {
-  const now = Date.now();
-  for (let ms = 0; ms < 3 * 60_000; ms += 15_000)
-    if (stockingDay(new Date(now + ms)) !== stockingDay(new Date(now))) return ms;
-  return 0;
-})();
-if (untilNextDay > 0) await new Promise((r) => setTimeout(r, untilNextDay + 20_000));
-const date = stockingDay();
+const date = await settledStockingDay();
 
 let stack;
 let browser;

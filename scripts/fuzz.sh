@@ -13,6 +13,7 @@ RUNS="${FC_RUNS:-2000}"
 RUST_TARGETS=(
   "-p fleet-local --test properties"
   "-p fn-fleet --lib properties"
+  "-p fleet-shared --lib report::derive"
   "-p fn-pars --lib"
   "-p fn-software --lib"
 )

@@ -31,7 +31,8 @@ pub enum Table {
     Planograms,
     /// Each fridge's latest heartbeat: pk locationId.
     FridgeHealth,
-    /// What fridges report over time: pk locationId, sk `event#…`, `segment#…` or `temp#…` (with a TTL).
+    /// What fridges report over time: pk locationId, sk `event#…`, `segment#…` or `temp#…` (with a TTL),
+    /// and each fridge's inventory snapshot chain (`inv#…`, `entity::report::derive`).
     FridgeTelemetry,
     /// Each fridge's latest inventory snapshot: pk locationId.
     FridgeInventory,

@@ -19,6 +19,7 @@ use crate::health_changes;
 use crate::store::{Dynamo, FleetStore, History, Landed, Latest, Unstorable};
 use crate::telemetry::{self, Message};
 use fleet_shared::entity::health::FridgeHealth;
+use fleet_shared::entity::report::derive::{Placed, LATE_DAYS};
 use fleet_shared::entity::telemetry::{Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample};
 use fleet_shared::events::{sqs_records, SqsBatchResponse, SqsMessage};
 use fleet_shared::fridge_time::{now_text, stamp};
@@ -56,6 +57,9 @@ pub(crate) struct Writes {
     /// By fridge: stored with its health record, or not at all.
     pub(crate) samples: BTreeMap<String, Write<History>>,
     pub(crate) history: BTreeMap<(Table, String), Write<History>>,
+    /// Every inventory snapshot, by fridge: each is placed in its fridge's
+    /// chain (the reports), not only the newest.
+    pub(crate) snapshots: BTreeMap<String, Vec<Write<InventorySnapshot>>>,
 }
 
 impl Writes {
@@ -117,6 +121,18 @@ fn sample(h: &telemetry::Heartbeat, temperature: f64) -> Result<TemperatureSampl
         .ok_or_else(|| format!("timestamp {} is out of range", stamp(h.timestamp)))
 }
 
+/// Why a snapshot is too old to derive the reports from, if it is: its
+/// fridge's chain keeps what a late one needs for `LATE_DAYS` days.
+fn too_late(at: chrono::DateTime<chrono::Utc>, received: &str) -> Option<String> {
+    let received = fleet_shared::dates::instant(received)?;
+    (at < received - chrono::Duration::days(LATE_DAYS)).then(|| {
+        format!(
+            "inventory snapshot of {} is more than {LATE_DAYS} days old: the reports are derived from snapshots at most {LATE_DAYS} days late",
+            stamp(at)
+        )
+    })
+}
+
 /// The writes a batch's messages become, and the messages that cannot be stored.
 pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstorable>) {
     let mut out = Writes::default();
@@ -170,15 +186,20 @@ pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstora
                 };
                 out.history(History::Event(row), at, record);
             }
-            Message::Inventory { location_id, slots, .. } => {
+            Message::Inventory { location_id, slots, timestamp } => {
+                if let Some(reason) = too_late(*timestamp, received) {
+                    bad.push((id.clone(), body.clone(), reason));
+                    continue;
+                }
                 let snapshot = InventorySnapshot {
                     location_id: location_id.clone(),
-                    timestamp: at,
+                    timestamp: at.clone(),
                     slots: slots.clone(),
                     received_at: Some(received.to_string()),
-                    empty_since: Default::default(),
-                    out_since: Default::default(),
                 };
+                let fridge = location_id.to_string();
+                let each = Write { item: snapshot.clone(), at, records: vec![record.clone()] };
+                out.snapshots.entry(fridge).or_default().push(each);
                 out.latest(Latest::Inventory(snapshot), record);
             }
             Message::CommandResult { .. } => {}
@@ -209,8 +230,28 @@ async fn write<S: FleetStore>(store: &S, writes: &Writes) -> Written {
         stream::iter(puts).buffer_unordered(LATEST_IN_FLIGHT).collect::<Vec<(usize, Result<Landed, ApiError>)>>();
     let history: Vec<&Write<History>> = writes.history.values().chain(writes.samples.values()).collect();
     let rows: Vec<&History> = history.iter().map(|w| &w.item).collect();
-    let (stored, landed) = tokio::join!(store.put_history(&rows), landed);
+    let fridges: Vec<&Vec<Write<InventorySnapshot>>> = writes.snapshots.values().collect();
+    let chains: Vec<_> =
+        fridges.iter().enumerate().map(|(i, each)| async move { (i, derive_in_turn(store, each).await) }).collect();
+    let chains = stream::iter(chains)
+        .buffer_unordered(LATEST_IN_FLIGHT)
+        .collect::<Vec<(usize, Vec<(usize, Result<Placed, ApiError>)>)>>();
+    let (stored, landed, derived) = tokio::join!(store.put_history(&rows), landed, chains);
     let mut out = Written::default();
+    for (fridge, placed) in derived.into_iter().flat_map(|(f, each)| each.into_iter().map(move |p| (f, p))) {
+        let (i, placed) = placed;
+        let Some(w) = fridges.get(fridge).and_then(|each| each.get(i)) else { continue };
+        match placed {
+            Ok(_) => {}
+            Err(ApiError::BadRequest(reason)) => {
+                out.refused.extend(w.records.iter().map(|(id, body)| (id.clone(), body.clone(), reason.clone())))
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "inventory snapshot not derived; left for redelivery");
+                out.retry.extend(w.records.iter().map(|(id, _)| id.clone()));
+            }
+        }
+    }
     if let Err(e) = stored {
         tracing::error!(error = %e, "telemetry history not stored; left for redelivery");
         out.retry.extend(history.iter().flat_map(|w| w.records.iter().map(|(id, _)| id.clone())));
@@ -232,6 +273,22 @@ async fn write<S: FleetStore>(store: &S, writes: &Writes) -> Written {
     }
     if out.older > 0 {
         tracing::debug!(older = out.older, "late reports older than the stored state: not written");
+    }
+    out
+}
+
+/// One fridge's snapshots of a batch, placed one after another in time
+/// order (each sees the one before it in its chain), each with its outcome.
+/// Answers by index into `snapshots` (see `write` on why not a borrow).
+async fn derive_in_turn<S: FleetStore>(
+    store: &S,
+    snapshots: &[Write<InventorySnapshot>],
+) -> Vec<(usize, Result<Placed, ApiError>)> {
+    let mut in_time: Vec<usize> = (0..snapshots.len()).collect();
+    in_time.sort_by(|a, b| snapshots[*a].at.cmp(&snapshots[*b].at));
+    let mut out = Vec::new();
+    for i in in_time {
+        out.push((i, store.derive_inventory(&snapshots[i].item).await));
     }
     out
 }
@@ -492,25 +549,62 @@ mod tests {
         );
     }
 
+    /// The rows the fake's chains hold: (slot or item, start, end).
+    fn rows(store: &Fake) -> Vec<(String, String, Option<String>)> {
+        use fleet_shared::entity::report::derive::Row;
+        let reports = store.reports.lock().unwrap();
+        reports
+            .rows
+            .values()
+            .map(|r| match r {
+                Row::Empty(e) => (e.slot.clone(), e.timestamp.clone(), e.ended_at.clone()),
+                Row::Out(o) => (o.item.clone(), o.timestamp.clone(), o.ended_at.clone()),
+            })
+            .collect()
+    }
+
+    fn inv(at: &str, salad: usize, wrap: usize) -> String {
+        let units = |n: usize| vec![r#"{"productionDate":"2026-11-20"}"#; n].join(",");
+        format!(
+            r#"{{"type":"inventory","locationId":"A","timestamp":"{at}","slots":[{{"slot":"1:1","itemName":"Salad","units":[{}]}},{{"slot":"1:2","itemName":"Wrap","units":[{}]}}]}}"#,
+            units(salad),
+            units(wrap)
+        )
+    }
+
     #[tokio::test]
-    async fn a_snapshot_that_empties_a_slot_records_it_once_and_a_late_or_redelivered_one_nothing() {
+    async fn a_snapshot_that_empties_a_slot_records_it_once_and_a_redelivered_one_nothing() {
+        let _clock = at_noon();
         let store = Fake::with(&[("A", "LIVE")]);
-        let inv = |at: &str, salad: usize, wrap: usize| {
-            let units = |n: usize| vec![r#"{"productionDate":"2026-11-20"}"#; n].join(",");
-            format!(
-                r#"{{"type":"inventory","locationId":"A","timestamp":"{at}","slots":[{{"slot":"1:1","itemName":"Salad","units":[{}]}},{{"slot":"1:2","itemName":"Wrap","units":[{}]}}]}}"#,
-                units(salad),
-                units(wrap)
-            )
-        };
-        ingest(&store, vec![record("m1", &inv("2026-11-25T10:00:00Z", 2, 1))]).await;
-        let emptied = inv("2026-11-25T11:00:00Z", 2, 0);
+        ingest(&store, vec![record("m1", &inv("2026-11-23T10:00:00Z", 2, 1))]).await;
+        let emptied = inv("2026-11-23T11:00:00Z", 2, 0);
         ingest(&store, vec![record("m2", &emptied)]).await;
         ingest(&store, vec![record("m2", &emptied)]).await; // redelivered
-        ingest(&store, vec![record("m0", &inv("2026-11-25T09:00:00Z", 0, 0))]).await; // late
-        let reports = store.reports.lock().unwrap();
-        let empty: Vec<&str> = reports.iter().flat_map(|d| d.empty.iter().map(|e| e.slot.as_str())).collect();
-        let out: Vec<&str> = reports.iter().flat_map(|d| d.out.iter().map(|o| o.item.as_str())).collect();
-        assert_eq!((empty, out), (vec!["1:2"], vec!["Wrap"]));
+        let at = "2026-11-23T11:00:00.000Z".to_string();
+        assert_eq!(rows(&store), [("1:2".into(), at.clone(), None), ("Wrap".into(), at, None)]);
+    }
+
+    #[tokio::test]
+    async fn every_snapshot_of_a_batch_counts_and_one_too_old_is_parked() {
+        let _clock = at_noon();
+        let store = Fake::with(&[("A", "LIVE")]);
+        // Emptied then refilled, in one batch, the refill first: both count.
+        let batch = vec![
+            record("m3", &inv("2026-11-23T11:00:00Z", 2, 2)),
+            record("m1", &inv("2026-11-23T09:00:00Z", 2, 1)),
+            record("m2", &inv("2026-11-23T10:00:00Z", 2, 0)),
+        ];
+        assert!(ingest(&store, batch).await.batch_item_failures.is_empty());
+        let (at, end) = ("2026-11-23T10:00:00.000Z".to_string(), Some("2026-11-23T11:00:00.000Z".to_string()));
+        assert_eq!(rows(&store), [("1:2".into(), at.clone(), end.clone()), ("Wrap".into(), at, end)]);
+        let latest = store.latest.lock().unwrap().get(&(Table::FridgeInventory, "A".into())).map(|l| l.at());
+        assert_eq!(latest.as_deref(), Some("2026-11-23T11:00:00.000Z"), "the screens see the newest");
+        drop(latest);
+        ingest(&store, vec![record("old", &inv("2026-11-08T11:00:00Z", 0, 0))]).await;
+        let parked = store.parked.lock().unwrap();
+        assert!(
+            parked.iter().any(|(id, _, reason)| id == "old" && reason.contains("more than 14 days old")),
+            "{parked:?}"
+        );
     }
 }

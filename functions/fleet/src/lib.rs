@@ -147,13 +147,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Queue(Queue::Telemetry),
         permission: Permission::System,
         // Locations: messages of unknown fridges are parked; QueueMessages: command results;
-        // ReportRows: the empty channels and stock-outs a snapshot shows, written with it.
+        // ReportRows: the empty channels and stock-outs the snapshots show (put, and
+        // deleted when a late snapshot shows one never happened).
         grants: &[
             Grant::WriteTable(Table::FridgeHealth),
-            Grant::WriteTable(Table::FridgeTelemetry),
-            // Read too: an inventory snapshot is compared with the one before it.
-            Grant::CrudTable(Table::FridgeInventory),
-            Grant::WriteTable(Table::ReportRows),
+            // The snapshot chains too: read, condition-checked, plan parts deleted.
+            Grant::CrudTable(Table::FridgeTelemetry),
+            Grant::WriteTable(Table::FridgeInventory),
+            Grant::CrudTable(Table::ReportRows),
             Grant::CrudTable(Table::QueueMessages),
             Grant::ReadTable(Table::Locations),
             Grant::SendToQueue(Queue::TelemetryDeadLetter),

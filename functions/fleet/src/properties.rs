@@ -297,3 +297,85 @@ fn the_body_generator_yields_accepted_and_refused_messages_of_every_type() {
     assert_eq!(accepted.len(), 5, "every message type accepted at least once");
     assert!(accepted.values().sum::<i32>() > 200 && refused > 200, "accepted {accepted:?}, refused {refused}");
 }
+
+/// Inventory bodies of two fridges: a few hours of snapshots, each of three
+/// slots (two items) holding 0-2 units or gone.
+fn inventories() -> impl Strategy<Value = Vec<String>> {
+    let snapshot = proptest::collection::vec(proptest::option::weighted(0.9, 0usize..3), 3);
+    let fridge = proptest::collection::vec(snapshot, 1..7);
+    (fridge.clone(), fridge).prop_map(|(a, b)| {
+        let mut bodies = Vec::new();
+        for (location, steps) in [("A", a), ("B", b)] {
+            for (i, units) in steps.iter().enumerate() {
+                let slots: Vec<Value> = units
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(s, n)| {
+                        let units = vec![json!({ "productionDate": "2026-11-22" }); (*n)?];
+                        Some(json!({ "slot": format!("1:{}", s + 1), "itemName": if s < 2 { "Salad" } else { "Wrap" }, "units": units }))
+                    })
+                    .collect();
+                let at = format!("2026-11-23T{:02}:00:00Z", 4 + i);
+                bodies.push(json!({ "type": "inventory", "locationId": location, "timestamp": at, "slots": slots }).to_string());
+            }
+        }
+        bodies
+    })
+}
+
+/// The report rows the ingest's store holds after these batches.
+fn rows_after(batches: &[Vec<String>]) -> Vec<fleet_shared::entity::report::derive::Row> {
+    let _clock = ClockAt::new(now());
+    let store = crate::store::fake::Fake::with(&[("A", "LIVE"), ("B", "LIVE")]);
+    let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a runtime");
+    for (n, batch) in batches.iter().enumerate() {
+        let records = batch
+            .iter()
+            .enumerate()
+            .map(|(i, body)| {
+                serde_json::from_value(json!({ "messageId": format!("{n}-{i}"), "receiptHandle": "r", "body": body }))
+                    .expect("a record")
+            })
+            .collect();
+        let answer = runtime.block_on(crate::ingest::ingest(&store, records));
+        assert!(answer.batch_item_failures.is_empty());
+    }
+    let reports = store.reports.lock().unwrap_or_else(|p| p.into_inner());
+    reports.rows.values().cloned().collect()
+}
+
+proptest! {
+    /// Issue 39: the empty channels and stock-outs that come out of the
+    /// telemetry ingest are those of an in-order, one-at-a-time delivery,
+    /// whatever the queue's order, duplication and batching of the same
+    /// snapshots.
+    #[test]
+    fn any_order_duplication_and_batching_of_snapshots_gives_the_in_order_rows(
+        bodies in inventories(),
+        swaps in proptest::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>()), 0..30),
+        dups in proptest::collection::vec(any::<prop::sample::Index>(), 0..5),
+        cuts in proptest::collection::vec(1usize..=10, 1..20),
+    ) {
+        let one_at_a_time: Vec<Vec<String>> = bodies.iter().map(|b| vec![b.clone()]).collect();
+        let mut delivered = bodies.clone();
+        for d in &dups {
+            delivered.push(bodies[d.index(bodies.len())].clone());
+        }
+        for (a, b) in &swaps {
+            let len = delivered.len();
+            delivered.swap(a.index(len), b.index(len));
+        }
+        // Batches of 1-10 records, as the event source mapping hands them.
+        let mut batches = Vec::new();
+        let mut rest = delivered.as_slice();
+        for cut in cuts.iter().cycle() {
+            if rest.is_empty() {
+                break;
+            }
+            let (batch, after) = rest.split_at((*cut).min(rest.len()));
+            batches.push(batch.to_vec());
+            rest = after;
+        }
+        prop_assert_eq!(rows_after(&batches), rows_after(&one_at_a_time));
+    }
+}

@@ -12,7 +12,6 @@ use crate::fridge_time::stamp;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 /// One telemetry queue message, by its `type`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -206,13 +205,6 @@ pub struct InventorySnapshot {
     /// When the ingest stored it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub received_at: Option<String>,
-    /// Slots empty since (the snapshot time of) their empty channel row, so
-    /// a refill can close that row (`entity::report`).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub empty_since: BTreeMap<String, String>,
-    /// Items out since their stock-out row, likewise.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub out_since: BTreeMap<String, String>,
 }
 
 /// One temperature sample, under `temp#{time}` in the fridge's telemetry.

@@ -1,14 +1,15 @@
 //! The fleet store in DynamoDB, SQS and S3, and the read side of the fleet
 //! screens (health, events, samples, the command list, item pictures).
 use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
-use aws_sdk_dynamodb::types::{Put, TransactWriteItem, Update};
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use aws_sdk_s3::presigning::PresigningConfig;
 use aws_sdk_sqs::types::MessageAttributeValue;
 use fleet_shared::entity::health::FridgeHealth;
+use fleet_shared::entity::report::derive::Placed;
 use fleet_shared::entity::telemetry::{
     CommandState, FridgeCommand, Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample, SAMPLE_PREFIX,
 };
-use fleet_shared::entity::{report, Location, LocationId};
+use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::stamp;
 use fleet_shared::idempotency::{self, Claim, Records};
 use fleet_shared::store::{self, Filter, Item, SortKey};
@@ -20,69 +21,6 @@ use std::time::Duration;
 
 /// The fleet tables and queues of a function that granted what it uses.
 pub struct Dynamo(pub &'static Deps);
-
-/// Reads of the stored snapshot before giving up on a fridge whose reports race.
-const INVENTORY_TRIES: usize = 3;
-
-impl Dynamo {
-    /// A snapshot lands only over an older one, in one transaction with the
-    /// empty channels and stock-outs it shows against that one: it is put on
-    /// the condition that the stored snapshot is still the one compared (a
-    /// race re-reads), so a redelivered or late snapshot derives nothing.
-    async fn put_inventory(&self, next: &InventorySnapshot) -> Result<Landed, ApiError> {
-        let t = self.0.table(Table::FridgeInventory)?;
-        let reports = self.0.table(Table::ReportRows)?;
-        let at = fleet_shared::dates::instant(&next.timestamp)
-            .ok_or_else(|| ApiError::bad_request(format!("timestamp {} is not a time", next.timestamp)))?;
-        for _ in 0..INVENTORY_TRIES {
-            let before: Option<InventorySnapshot> = t.get(key("locationId", next.location_id.as_str())).await?;
-            if before.as_ref().is_some_and(|b| b.timestamp >= next.timestamp) {
-                return Ok(Landed::Older);
-            }
-            // The snapshot carries on which rows are open, so a refill can close them.
-            let derived = before.as_ref().map(|b| report::derive(b, next, at)).unwrap_or_default();
-            let mut stored = next.clone();
-            (stored.empty_since, stored.out_since) = (derived.empty_since.clone(), derived.out_since.clone());
-            let put = Put::builder().table_name(t.name).set_item(Some(store::to_item(&stored)?));
-            let put = match &before {
-                None => put.condition_expression("attribute_not_exists(locationId)"),
-                Some(b) => put
-                    .condition_expression("#ts = :seen")
-                    .expression_attribute_names("#ts", "timestamp")
-                    .expression_attribute_values(":seen", store::s(&b.timestamp)),
-            };
-            let mut items = vec![TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build()];
-            let rows = derived.empty.iter().map(store::to_item).chain(derived.out.iter().map(store::to_item));
-            for row in rows {
-                let put = Put::builder()
-                    .table_name(reports.name)
-                    .set_item(Some(row?))
-                    .condition_expression("attribute_not_exists(pk)")
-                    .build()
-                    .map_err(ApiError::internal)?;
-                items.push(TransactWriteItem::builder().put(put).build());
-            }
-            for (pk, sk) in &derived.ended {
-                let close = Update::builder()
-                    .table_name(reports.name)
-                    .key("pk", store::s(pk))
-                    .key("sk", store::s(sk))
-                    .update_expression("SET endedAt = :at")
-                    .condition_expression("attribute_exists(pk)")
-                    .expression_attribute_values(":at", store::s(&next.timestamp))
-                    .build()
-                    .map_err(ApiError::internal)?;
-                items.push(TransactWriteItem::builder().update(close).build());
-            }
-            match store::transact(t.client, items).await {
-                Ok(()) => return Ok(Landed::Stored),
-                Err(ApiError::Conflict(_)) => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        Err(ApiError::Unavailable)
-    }
-}
 
 /// How a warm ingest trusts that a location exists.
 const CACHE_TTL: Duration = Duration::from_secs(300);
@@ -246,7 +184,7 @@ impl FleetStore for Dynamo {
     async fn put_latest(&self, latest: &Latest) -> Result<Landed, ApiError> {
         let item = match latest {
             Latest::Health(h) => store::to_item(h)?,
-            Latest::Inventory(i) => return self.put_inventory(i).await,
+            Latest::Inventory(i) => store::to_item(i)?,
         };
         let t = self.0.table(latest.table())?;
         let out = t
@@ -266,6 +204,10 @@ impl FleetStore for Dynamo {
             }
             Err(e) => Err(e.into()),
         }
+    }
+
+    async fn derive_inventory(&self, snapshot: &InventorySnapshot) -> Result<Placed, ApiError> {
+        super::chain::place(self.0, snapshot).await
     }
 
     async fn put_history(&self, rows: &[&History]) -> Result<(), ApiError> {

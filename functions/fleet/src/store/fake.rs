@@ -2,8 +2,9 @@
 //! (conditional command record with its claim, newest-wins latest state,
 //! a command result only for a recorded command).
 use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
+use fleet_shared::entity::report::derive;
 use fleet_shared::entity::telemetry::{CommandState, FridgeCommand, Heartbeat, InventorySnapshot};
-use fleet_shared::entity::{report, Location, LocationId};
+use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::idempotency::{Claim, MemoryRecords, Records, Seen};
 use fleet_shared::{ApiError, Caller, Table};
 use serde_json::Value;
@@ -56,8 +57,8 @@ pub struct Fake {
     pub history: Mutex<BTreeMap<String, History>>,
     pub parked: Mutex<Vec<Unstorable>>,
     pub swaps: Mutex<Vec<Value>>,
-    /// Empty channels and stock-outs, written with their snapshot.
-    pub reports: Mutex<Vec<report::Derived>>,
+    /// The snapshot chains and the empty channels and stock-outs they make.
+    pub reports: Mutex<derive::Memory>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -249,15 +250,14 @@ impl FleetStore for Fake {
         if stored.get(&key).is_some_and(|old| old.at() >= latest.at()) {
             return Ok(Landed::Older);
         }
-        let mut latest = latest.clone();
-        if let (Some(Latest::Inventory(before)), Latest::Inventory(next)) = (stored.get(&key), &mut latest) {
-            let at = fleet_shared::dates::instant(&next.timestamp).unwrap_or_default();
-            let derived = report::derive(before, next, at);
-            (next.empty_since, next.out_since) = (derived.empty_since.clone(), derived.out_since.clone());
-            lock(&self.reports).push(derived);
-        }
-        stored.insert(key, latest);
+        stored.insert(key, latest.clone());
         Ok(Landed::Stored)
+    }
+
+    async fn derive_inventory(&self, snapshot: &InventorySnapshot) -> Result<derive::Placed, ApiError> {
+        lock(&self.reports)
+            .derive(snapshot)
+            .ok_or_else(|| ApiError::bad_request(format!("timestamp {} is not a time", snapshot.timestamp)))
     }
 
     async fn put_history(&self, rows: &[&History]) -> Result<(), ApiError> {

@@ -5,6 +5,7 @@
 //! (and holds the read side of the screens); `fake` is the in-memory one the
 //! rules are unit-tested with.
 use fleet_shared::entity::health::FridgeHealth;
+use fleet_shared::entity::report::derive::Placed;
 use fleet_shared::entity::telemetry::{
     CommandPayload, CommandState, FridgeCommand, Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample,
 };
@@ -17,6 +18,7 @@ use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
 
+mod chain;
 mod dynamo;
 #[cfg(test)]
 pub mod fake;
@@ -218,6 +220,10 @@ pub trait FleetStore: Records + Sync {
     fn stored_health(&self, ids: &[&str]) -> impl Future<Output = Result<HashMap<String, Heartbeat>, ApiError>> + Send;
     /// Puts a fridge's latest state only over an older report (or none).
     fn put_latest(&self, latest: &Latest) -> impl Future<Output = Result<Landed, ApiError>> + Send;
+    /// Places an inventory snapshot in its fridge's chain and writes the
+    /// report rows that changes (`report::derive`); a BadRequest when it can
+    /// never be placed.
+    fn derive_inventory(&self, snapshot: &InventorySnapshot) -> impl Future<Output = Result<Placed, ApiError>> + Send;
     /// Writes history rows (a row already there is rewritten).
     fn put_history(&self, rows: &[&History]) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// A command the fridge reports on, DONE or FAILED at `at`; a BadRequest

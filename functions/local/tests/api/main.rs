@@ -21,6 +21,7 @@ mod planograms_api;
 mod platform_v2;
 mod prices_api;
 mod reports_api;
+mod reports_event_time_api;
 mod routes_api;
 mod software_api;
 mod stocked_corrections_api;

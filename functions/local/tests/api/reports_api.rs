@@ -43,7 +43,8 @@ async fn an_inventory_sequence_through_the_queue_makes_one_empty_channel_and_one
     let emptied = inventory(&location, &text(second), 2, 0);
     through_telemetry_queue(std::slice::from_ref(&emptied)).await;
     through_telemetry_queue(&[emptied]).await; // redelivered
-    through_telemetry_queue(&[inventory(&location, &text(ago(30)), 0, 0)]).await; // late: newest-wins drops it
+                                               // Late, and earlier than all: an empty fridge before the first, so nothing became empty at its time.
+    through_telemetry_queue(&[inventory(&location, &text(ago(30)), 0, 0)]).await;
     through_telemetry_queue(&[inventory(&location, &text(ago(4)), 2, 3)]).await; // restocked: both rows close
 
     let day = central_day(second);

@@ -262,7 +262,12 @@ pub async fn put_stop_at(
 }
 
 /// Sends each body through the telemetry queue and polls until the ingest took it.
+/// The telemetry queue's turns among this binary's tests: a test that sends a
+/// batch polls it as one, with no other test's poll taking part of it.
+pub static TELEMETRY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 pub async fn through_telemetry_queue(bodies: &[String]) {
+    let _turn = TELEMETRY.lock().await;
     let sqs = fleet_local::queues::sqs_client().await;
     let spec = find("telemetry_ingest");
     let url = std::env::var("QUEUE_URL_TelemetryQueue").expect("queue URL in the stack environment");
@@ -277,6 +282,32 @@ pub async fn through_telemetry_queue(bodies: &[String]) {
             }
         }
     }
+}
+
+/// Sends `bodies` to the telemetry queue in one SendMessageBatch and hands
+/// them to the ingest as one SQS batch; answers how many the first poll took.
+pub async fn as_one_telemetry_batch(bodies: &[String]) -> usize {
+    let _turn = TELEMETRY.lock().await;
+    let sqs = fleet_local::queues::sqs_client().await;
+    let spec = find("telemetry_ingest");
+    let url = std::env::var("QUEUE_URL_TelemetryQueue").expect("queue URL in the stack environment");
+    let entries = bodies
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            aws_sdk_sqs::types::SendMessageBatchRequestEntry::builder()
+                .id(i.to_string())
+                .message_body(b)
+                .build()
+                .unwrap()
+        })
+        .collect();
+    sqs.send_message_batch().queue_url(&url).set_entries(Some(entries)).send().await.unwrap();
+    let (first, failed) = fleet_local::queues::poll_once(&sqs, wiring().await, spec, &url, 0).await.unwrap();
+    assert_eq!(failed, 0, "nothing left for redelivery");
+    // Whatever the emulator held back comes in a later batch.
+    while fleet_local::queues::poll_once(&sqs, wiring().await, spec, &url, 0).await.unwrap().0 > 0 {}
+    first
 }
 
 /// GETs a presigned URL as the browser does, inflating a gzip'd body.

@@ -212,7 +212,8 @@ pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstora
 /// refuses (parked), and how many latest reports lost to newer ones.
 #[derive(Debug, Default)]
 struct Written {
-    retry: Vec<String>,
+    /// Records to redeliver, each with why.
+    retry: Vec<(String, String)>,
     refused: Vec<Unstorable>,
     older: usize,
 }
@@ -248,13 +249,15 @@ async fn write<S: FleetStore>(store: &S, writes: &Writes) -> Written {
             }
             Err(e) => {
                 tracing::error!(error = %e, "inventory snapshot not derived; left for redelivery");
-                out.retry.extend(w.records.iter().map(|(id, _)| id.clone()));
+                let why = format!("the reports not derived: {e}");
+                out.retry.extend(w.records.iter().map(|(id, _)| (id.clone(), why.clone())));
             }
         }
     }
     if let Err(e) = stored {
         tracing::error!(error = %e, "telemetry history not stored; left for redelivery");
-        out.retry.extend(history.iter().flat_map(|w| w.records.iter().map(|(id, _)| id.clone())));
+        let why = format!("telemetry history not stored: {e}");
+        out.retry.extend(history.iter().flat_map(|w| w.records.iter().map(|(id, _)| (id.clone(), why.clone()))));
     }
     for (i, landed) in landed {
         let Some(w) = latest.get(i) else { continue };
@@ -267,7 +270,8 @@ async fn write<S: FleetStore>(store: &S, writes: &Writes) -> Written {
             }
             Err(e) => {
                 tracing::error!(error = %e, "latest fridge state not stored; left for redelivery");
-                out.retry.extend(w.records.iter().map(|(id, _)| id.clone()));
+                let why = format!("latest fridge state not stored: {e}");
+                out.retry.extend(w.records.iter().map(|(id, _)| (id.clone(), why.clone())));
             }
         }
     }
@@ -302,10 +306,17 @@ pub async fn handle(deps: &'static Deps, input: Input) -> Result<Value, ApiError
 
 /// One SQS batch: the partial batch response names the records to redeliver.
 pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBatchResponse {
+    let deliveries: HashMap<String, u32> = records
+        .iter()
+        .filter_map(|r| {
+            let n = r.attributes.get("ApproximateReceiveCount")?.parse().ok()?;
+            Some((r.message_id.clone()?, n))
+        })
+        .collect();
     let (parsed, mut bad) = sort(records);
     let ids: Vec<&str> = parsed.iter().map(|(_, _, m)| m.location_id()).collect::<HashSet<_>>().into_iter().collect();
     let known = store.known_locations(&ids).await;
-    let mut retry: Vec<String> = Vec::new();
+    let mut retry: Vec<(String, String)> = Vec::new();
     let mut good = Vec::new();
     match known {
         Ok(known) => {
@@ -320,7 +331,8 @@ pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBa
         }
         Err(e) => {
             tracing::error!(error = %e, "locations unavailable; batch left for redelivery");
-            retry.extend(parsed.iter().map(|(id, ..)| id.clone()));
+            let why = format!("locations unavailable: {e}");
+            retry.extend(parsed.iter().map(|(id, ..)| (id.clone(), why.clone())));
         }
     }
     let (mut writes, unstorable) = items(&good, &now_text());
@@ -336,7 +348,8 @@ pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBa
     let written = write(store, &writes).await;
     bad.extend(written.refused);
     retry.extend(written.retry);
-    let settled: HashSet<String> = retry.iter().chain(bad.iter().map(|(id, ..)| id)).cloned().collect();
+    let settled: HashSet<String> =
+        retry.iter().map(|(id, _)| id).chain(bad.iter().map(|(id, ..)| id)).cloned().collect();
     for (id, body, m) in good.iter().filter(|(id, ..)| !settled.contains(id)) {
         if let Message::CommandResult { queue_id, sk, state, timestamp, .. } = m {
             match store.finish_command(queue_id, sk, *state, &stamp(*timestamp)).await {
@@ -344,20 +357,39 @@ pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBa
                 Err(ApiError::BadRequest(reason)) => bad.push((id.clone(), body.clone(), reason)),
                 Err(e) => {
                     tracing::error!(error = %e, "command result not stored; left for redelivery");
-                    retry.push(id.clone());
+                    retry.push((id.clone(), format!("command result not stored: {e}")));
                 }
             }
         }
     }
-    retry.extend(store.park(&bad).await);
+    // On its last delivery a record that still fails is parked here, with its
+    // reason, rather than moved by the queue's redrive without one.
+    let bodies: HashMap<&str, &str> = good.iter().map(|(id, body, _)| (id.as_str(), body.as_str())).collect();
+    let mut failing = Vec::new();
+    for (id, why) in retry {
+        let last = deliveries.get(&id).is_some_and(|n| *n >= TELEMETRY_MAX_RECEIVES);
+        match bodies.get(id.as_str()) {
+            // Parked once, for its first reason.
+            Some(_) if last && bad.iter().any(|(b, ..)| *b == id) => {}
+            Some(body) if last => {
+                let reason = format!("still failing on delivery {TELEMETRY_MAX_RECEIVES}, the queue's last: {why}");
+                bad.push((id, body.to_string(), reason));
+            }
+            _ => failing.push(id),
+        }
+    }
+    failing.extend(store.park(&bad).await);
     // A record behind two failed writes (health and its sample) is reported once.
     let mut seen = HashSet::new();
     let mut answer = SqsBatchResponse::default();
-    for id in retry.into_iter().filter(|id| seen.insert(id.clone())) {
+    for id in failing.into_iter().filter(|id| seen.insert(id.clone())) {
         answer.add_failure(id);
     }
     answer
 }
+
+/// The telemetry queue's `maxReceiveCount` (template.yaml; a test holds them equal).
+pub const TELEMETRY_MAX_RECEIVES: u32 = 3;
 
 #[cfg(test)]
 mod tests {
@@ -582,6 +614,35 @@ mod tests {
         ingest(&store, vec![record("m2", &emptied)]).await; // redelivered
         let at = "2026-11-23T11:00:00.000Z".to_string();
         assert_eq!(rows(&store), [("1:2".into(), at.clone(), None), ("Wrap".into(), at, None)]);
+    }
+
+    #[tokio::test]
+    async fn a_snapshot_not_derived_is_redelivered_and_on_its_last_delivery_parked_with_why() {
+        let _clock = at_noon();
+        let store = Fake::with(&[("A", "LIVE")]);
+        store.inventory_down.store(true, std::sync::atomic::Ordering::SeqCst);
+        let delivery = |n: u32| {
+            let mut r = record("m1", &inv("2026-11-23T10:00:00Z", 2, 1));
+            r.attributes.insert("ApproximateReceiveCount".into(), n.to_string());
+            r
+        };
+        let first = ingest(&store, vec![delivery(1)]).await;
+        assert_eq!(first.batch_item_failures.len(), 1, "left for redelivery");
+        assert!(store.parked.lock().unwrap().is_empty());
+        let last = ingest(&store, vec![delivery(TELEMETRY_MAX_RECEIVES)]).await;
+        assert!(last.batch_item_failures.is_empty(), "parked, not redelivered");
+        let parked = store.parked.lock().unwrap();
+        assert_eq!(parked.len(), 1);
+        assert!(parked[0].2.contains("the reports not derived"), "{:?}", parked[0].2);
+    }
+
+    /// The queue parks after `maxReceiveCount` deliveries; the ingest parks on the last itself.
+    #[test]
+    fn the_last_delivery_is_the_telemetry_queues_max_receive_count() {
+        let template = include_str!("../../../template.yaml");
+        let queue = template.split("\n  TelemetryQueue:\n").nth(1).expect("the telemetry queue");
+        let count = queue.split("maxReceiveCount: ").nth(1).and_then(|r| r.lines().next()).expect("a redrive policy");
+        assert_eq!(count.trim(), TELEMETRY_MAX_RECEIVES.to_string());
     }
 
     #[tokio::test]

@@ -49,6 +49,8 @@ pub struct Fake {
     pub sent: Mutex<Vec<FridgeCommand>>,
     /// The command queue refuses messages while set.
     pub queue_down: AtomicBool,
+    /// The snapshot chains are unavailable (a transient failure).
+    pub inventory_down: AtomicBool,
     /// Faults to hit, each once, at the first call of its step.
     pub faults: Mutex<Vec<(Step, Fault)>>,
     /// A racing try's record and claim, landing just before the next record's transaction.
@@ -255,6 +257,9 @@ impl FleetStore for Fake {
     }
 
     async fn derive_inventory(&self, snapshot: &InventorySnapshot) -> Result<derive::Placed, ApiError> {
+        if self.inventory_down.load(Ordering::SeqCst) {
+            return Err(ApiError::Unavailable);
+        }
         lock(&self.reports)
             .derive(snapshot)
             .ok_or_else(|| ApiError::bad_request(format!("timestamp {} is not a time", snapshot.timestamp)))

@@ -1,7 +1,7 @@
 //! Report functions: parse at the boundary (the range and date rules), read,
 //! shape. Each answers its own report only; none writes.
 use crate::range::{self, Range};
-use crate::rows::{self, StockedAction, StopFacts};
+use crate::rows::{self, ReadingAction, StopFacts, READING_TYPES};
 use crate::store;
 use chrono::{DateTime, NaiveDate, Utc};
 use fleet_shared::entity::report::{EmptyChannel, Kind, StockOut};
@@ -13,7 +13,6 @@ use std::collections::{BTreeSet, HashMap};
 
 /// Route temperature rows a page holds at most.
 pub const PAGE: usize = 1000;
-const STOCKED: &str = "LocationStocked";
 
 fn date_arg(input: &Input) -> Result<chrono::NaiveDate, ApiError> {
     let raw = input.path.get("date").map(String::as_str).unwrap_or_default();
@@ -63,7 +62,8 @@ pub async fn stock_outs(deps: &'static Deps, input: Input) -> Result<Value, ApiE
 }
 
 /// GET /reports/routetemperatures?startTime=&endTime=[&nextToken=]: the
-/// temperatures drivers read at their stops (LocationStocked), a page of
+/// temperatures drivers read at their stops (LocationStocked) and in their
+/// vans (VanTemperature), a page of
 /// actions at a time across the stocking days the range touches.
 pub async fn route_temperatures(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
     let r = range_arg(&input)?;
@@ -75,10 +75,10 @@ pub async fn route_temperatures(deps: &'static Deps, input: Input) -> Result<Val
     let (from, to) = (stamp(r.start), stamp(r.end));
     let token = input.query.get("nextToken").map(String::as_str);
     let scope = format!("routetemperatures#{}#{}", r.start.timestamp(), r.end.timestamp());
-    let (items, next) = store::actions_page(deps, &scope, STOCKED, &days, (&from, &to), token, PAGE).await?;
+    let (items, next) = store::actions_page(deps, &scope, &READING_TYPES, &days, (&from, &to), token, PAGE).await?;
     // The range is [start, end): the index's BETWEEN includes `end`.
-    let actions: Vec<StockedAction> =
-        store::parse::<StockedAction>(items)?.into_iter().filter(|a| a.occurred_at < to).collect();
+    let actions: Vec<ReadingAction> =
+        store::parse::<ReadingAction>(items)?.into_iter().filter(|a| a.occurred_at < to).collect();
     let mut touched: Vec<String> = actions.iter().map(|a| a.stocking_day.clone()).collect();
     touched.sort();
     touched.dedup();

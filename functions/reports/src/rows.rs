@@ -98,45 +98,78 @@ pub fn stock_outs(mut rows: Vec<StockOut>, facts: &HashMap<String, StopFacts>, n
     )
 }
 
-/// A LocationStocked driver action as the index holds it (the fields read).
+/// A temperature-reading driver action as the index holds it (the fields
+/// read): a LocationStocked (at a stop) or a VanTemperature (in the van).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct StockedAction {
+pub struct ReadingAction {
     pub location_id: String,
     pub occurred_at: String,
     pub stocking_day: String,
-    /// The typed data as JSON text: `{stockingIndex, temperature?, …}`.
+    #[serde(default)]
+    pub event_type: String,
+    /// The typed data as JSON text: `{stockingIndex, temperature?, …}` at a
+    /// stop, `{temperature, route?}` in the van.
     pub data: String,
 }
 
+/// The event types whose actions carry a temperature reading.
+pub const READING_TYPES: [&str; 2] = [STOCKED, VAN];
+const STOCKED: &str = "LocationStocked";
+const VAN: &str = "VanTemperature";
+
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct StockedData {
-    stocking_index: i64,
+struct ReadingData {
+    #[serde(default)]
+    stocking_index: Option<i64>,
     #[serde(default)]
     temperature: Option<f64>,
+    #[serde(default)]
+    route: Option<String>,
 }
 
-impl StockedAction {
-    /// (stocking index, temperature) when the driver read one.
-    pub fn reading(&self) -> Option<(i64, f64)> {
-        let d: StockedData = serde_json::from_str(&self.data).ok()?;
-        Some((d.stocking_index, d.temperature?))
+/// Where a reading was taken.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Taken {
+    /// At a stop: its stocking index (its route is the stop's that day).
+    AtStop(i64),
+    /// In the van: the route the driver named, if any.
+    Van(Option<String>),
+}
+
+impl ReadingAction {
+    /// Where and what the driver read, when the action carries a reading.
+    pub fn reading(&self) -> Option<(Taken, f64)> {
+        let d: ReadingData = serde_json::from_str(&self.data).ok()?;
+        let taken = match self.event_type.as_str() {
+            VAN => Taken::Van(d.route),
+            _ => Taken::AtStop(d.stocking_index?),
+        };
+        Some((taken, d.temperature?))
     }
 }
 
 /// Route temperature rows (§3): Location, DateTime (epoch seconds),
-/// Temperature, assignedRoute (the stop's route that day; `null` when the
-/// stop is not on a route). `routes` maps (day, location, stocking index) to a route.
-pub fn temperatures(actions: &[StockedAction], routes: &HashMap<(String, String, i64), String>) -> Vec<Value> {
+/// Temperature, assignedRoute, and Kind (issue 39): "At stop" for a
+/// LocationStocked reading, whose route is the stop's that day (`null` when
+/// the stop is not on a route; `routes` maps (day, location, stocking index)
+/// to it), and "Van" for a VanTemperature, at the location where it was
+/// recorded (often the depot), with the route it names.
+pub fn temperatures(actions: &[ReadingAction], routes: &HashMap<(String, String, i64), String>) -> Vec<Value> {
     actions
         .iter()
         .filter_map(|a| {
-            let (index, temperature) = a.reading()?;
+            let (taken, temperature) = a.reading()?;
             let at: DateTime<Utc> = dates::instant(&a.occurred_at)?;
-            let route = routes.get(&(a.stocking_day.clone(), a.location_id.clone(), index));
+            let (kind, index, route) = match taken {
+                Taken::AtStop(i) => {
+                    ("At stop", Some(i), routes.get(&(a.stocking_day.clone(), a.location_id.clone(), i)).cloned())
+                }
+                Taken::Van(route) => ("Van", None, route),
+            };
             Some(json!({ "Location": a.location_id, "DateTime": at.timestamp(), "Temperature": temperature,
-                         "assignedRoute": route, "stockingIndex": index, "occurredAt": a.occurred_at }))
+                         "assignedRoute": route, "Kind": kind, "stockingIndex": index, "occurredAt": a.occurred_at }))
         })
         .collect()
 }
@@ -190,10 +223,11 @@ mod tests {
 
     #[test]
     fn a_temperature_row_carries_its_route_and_epoch_seconds_and_a_stop_without_a_reading_is_left_out() {
-        let action = |data: &str| StockedAction {
+        let action = |data: &str| ReadingAction {
             location_id: "CHI_1".into(),
             occurred_at: "2026-11-25T15:00:00.000Z".into(),
             stocking_day: "2026-11-25".into(),
+            event_type: "LocationStocked".into(),
             data: data.into(),
         };
         let routes = HashMap::from([(("2026-11-25".to_string(), "CHI_1".to_string(), 1), "r7".to_string())]);
@@ -206,5 +240,32 @@ mod tests {
             (rows[0]["DateTime"].as_i64(), rows[0]["Temperature"].as_f64(), rows[0]["assignedRoute"].as_str()),
             (Some(1_795_618_800), Some(43.5), Some("r7"))
         );
+        assert_eq!(rows[0]["Kind"], "At stop");
+    }
+
+    #[test]
+    fn a_van_reading_is_a_van_row_at_its_location_with_the_route_it_names() {
+        let van = |data: &str| ReadingAction {
+            location_id: "DEPOT_CHI".into(),
+            occurred_at: "2026-11-25T11:00:00.000Z".into(),
+            stocking_day: "2026-11-25".into(),
+            event_type: "VanTemperature".into(),
+            data: data.into(),
+        };
+        let rows =
+            temperatures(&[van(r#"{"temperature":44,"route":"r7"}"#), van(r#"{"temperature":35}"#)], &HashMap::new());
+        let shown: Vec<(&str, &str, f64, Option<&str>)> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r["Kind"].as_str().unwrap(),
+                    r["Location"].as_str().unwrap(),
+                    r["Temperature"].as_f64().unwrap(),
+                    r["assignedRoute"].as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(shown, [("Van", "DEPOT_CHI", 44.0, Some("r7")), ("Van", "DEPOT_CHI", 35.0, None)]);
+        assert!(rows[0]["stockingIndex"].is_null());
     }
 }

@@ -17,12 +17,12 @@ pub async fn day<T: DeserializeOwned>(deps: &'static Deps, kind: Kind, date: Nai
     Ok(parts.into_iter().flatten().collect())
 }
 
-/// One page of the stocking-day index's actions of `event_type` between two
+/// One page of the stocking-day index's actions of `event_types` between two
 /// `stamp` texts over `days`, behind a cursor signed for `scope`.
 pub async fn actions_page(
     deps: &'static Deps,
     scope: &str,
-    event_type: &str,
+    event_types: &[&str],
     days: &[String],
     (from, to): (&str, &str),
     token: Option<&str>,
@@ -35,7 +35,7 @@ pub async fn actions_page(
             .query("dayShard", "")
             .index("byStockingDay")
             .sort("occurredSk", SortKey::Between(from.to_string(), format!("{to}~")))
-            .filter(Filter::In("eventType".into(), vec![event_type.to_string()]))
+            .filter(Filter::In("eventType".into(), event_types.iter().map(|t| t.to_string()).collect()))
             .across(shard::keys(&days[part]), "occurredSk", &["pk", "sk", "dayShard", "occurredSk"]);
         async move { query.page(start, limit).await }
     })

@@ -90,7 +90,29 @@ async fn a_temperature_read_at_a_stop_is_a_route_temperature_with_its_route() {
     let mine: Vec<&Value> = body["items"].as_array().unwrap().iter().filter(|r| r["Location"] == location).collect();
     assert_eq!(mine.len(), 1, "{body}");
     assert_eq!((&mine[0]["Temperature"], &mine[0]["assignedRoute"]), (&json!(44.5), &json!(route)));
-    assert_eq!(mine[0]["DateTime"], json!(occurred.timestamp()));
+    assert_eq!((&mine[0]["DateTime"], &mine[0]["Kind"]), (&json!(occurred.timestamp()), &json!("At stop")));
+}
+
+#[tokio::test]
+async fn a_van_reading_is_a_route_temperature_of_kind_van_at_its_location_with_the_route_it_names() {
+    let depot = par_ready_fridge("RTV").await;
+    let driver = user_with(&["FridgeTasks", "RecordTemperature"]).await;
+    let route = unique("rv").to_lowercase();
+    let occurred = ago(3);
+    let input = json!({ "input": { "eventType": "VanTemperature", "locationId": depot,
+        "data": json!({ "temperature": 42.5, "route": route }).to_string(),
+        "requestId": unique("rq"), "occurredAt": text(occurred) } });
+    gql("create_driver_action", &driver, input).await.unwrap();
+    let (start, end) = (ago(60).timestamp().to_string(), (Utc::now() + Duration::minutes(5)).timestamp().to_string());
+    let query = [("startTime", start.as_str()), ("endTime", end.as_str())];
+    let (status, body) = http_query("route_temperatures_report", Some(&admin().await), None, &[], &query).await;
+    assert_eq!(status, 200, "{body}");
+    let mine: Vec<&Value> = body["items"].as_array().unwrap().iter().filter(|r| r["Location"] == depot).collect();
+    assert_eq!(mine.len(), 1, "{body}");
+    assert_eq!(
+        (&mine[0]["Kind"], &mine[0]["Temperature"], &mine[0]["assignedRoute"], &mine[0]["DateTime"]),
+        (&json!("Van"), &json!(42.5), &json!(route), &json!(occurred.timestamp()))
+    );
 }
 
 #[tokio::test]

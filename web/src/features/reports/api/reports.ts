@@ -37,11 +37,14 @@ export interface StockOutRow {
 
 /** §3 route temperature row. */
 export interface TemperatureRow {
+  /** Where it was read: at the stop (LocationStocked) or in the van (VanTemperature, often at the depot). */
   Location: string;
   DateTime: number;
   Temperature: number;
   assignedRoute: string | null;
-  stockingIndex: number;
+  Kind: 'Van' | 'At stop';
+  /** Null for a van reading. */
+  stockingIndex: number | null;
   occurredAt: string;
 }
 

@@ -29,6 +29,7 @@ const columns: DataColumn<TemperatureRow>[] = [
       ),
   },
   { id: 'route', header: 'Assigned Route', value: (r) => r.assignedRoute ?? '' },
+  { id: 'kind', header: 'Kind', value: (r) => r.Kind },
 ];
 
 function Temperatures({ rows, refreshing }: { rows: TemperatureRow[]; refreshing: boolean }) {
@@ -49,8 +50,8 @@ function Temperatures({ rows, refreshing }: { rows: TemperatureRow[]; refreshing
         data={shown}
         total={rows.length}
         columns={columns}
-        getRowId={(r) => `${r.Location}#${r.occurredAt}#${r.stockingIndex}`}
-        rowLabel={(r) => `${r.Location} at ${time(r)}`}
+        getRowId={(r) => `${r.Kind}#${r.Location}#${r.occurredAt}#${r.stockingIndex ?? ''}`}
+        rowLabel={(r) => `${r.Kind === 'Van' ? 'Van reading' : 'Reading'} at ${r.Location} at ${time(r)}`}
         label="Route temperatures"
         exportFileName="route-temperatures.csv"
         noun="readings"
@@ -63,7 +64,10 @@ function Temperatures({ rows, refreshing }: { rows: TemperatureRow[]; refreshing
   );
 }
 
-/** /reports/routetemperatures — fridge temperatures drivers read at their stops (3-planning §2). */
+/**
+ * /reports/routetemperatures — temperatures drivers read at their stops and in
+ * their vans (3-planning §2; the Kind column, issue 39).
+ */
 export default function RouteTemperatures() {
   return (
     <Page title="Route Temperatures">

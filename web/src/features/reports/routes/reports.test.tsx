@@ -172,6 +172,7 @@ describe('Route temperatures', () => {
           DateTime: 1795622400,
           Temperature: 43.5,
           assignedRoute: 'r1',
+          Kind: 'At stop',
           stockingIndex: 1,
           occurredAt: 'x',
         },
@@ -180,8 +181,18 @@ describe('Route temperatures', () => {
           DateTime: 1795622500,
           Temperature: 36,
           assignedRoute: 'r2',
+          Kind: 'At stop',
           stockingIndex: 1,
           occurredAt: 'y',
+        },
+        {
+          Location: 'DEPOT_CHI',
+          DateTime: 1795620000,
+          Temperature: 42,
+          assignedRoute: 'r1',
+          Kind: 'Van',
+          stockingIndex: null,
+          occurredAt: 'z',
         },
       ],
       nextToken: null,
@@ -192,6 +203,12 @@ describe('Route temperatures', () => {
     const table = await screen.findByRole('table', { name: 'Route temperatures' });
     expect(within(table).getByText('43.5 (above 41)').closest('tr')).toHaveAttribute('data-highlight', 'error');
     expect(within(table).getByRole('link', { name: 'CHI_1' })).toHaveAttribute('href', '/locations/health/CHI_1');
+    // A van reading is a row of its own kind, highlighted above 41 too.
+    expect(within(table).getByRole('columnheader', { name: /Kind/ })).toBeInTheDocument();
+    const van = within(table).getByText('42 (above 41)').closest('tr');
+    expect(van).toHaveAttribute('data-highlight', 'error');
+    expect(van).toHaveTextContent('DEPOT_CHI');
+    expect(van).toHaveTextContent('Van');
     await user.selectOptions(screen.getByLabelText('Route'), 'r2');
     expect(within(table).queryByText('CHI_1')).toBeNull();
     expect(screen.getByRole('option', { name: 'All routes in this time range' })).toBeInTheDocument();

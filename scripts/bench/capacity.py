@@ -57,6 +57,29 @@ LOG_BYTES_PER_INVOCATION = 700  # the invocation's JSON line plus Lambda's START
 LOG_RETENTION_MONTHS = 1
 SAMPLE_ITEM_BYTES = 110 + 100  # a temperature sample plus DynamoDB's per-item overhead
 TELEMETRY_KEEP_DAYS = 30  # functions/fleet/src/store/mod.rs KEEP_DAYS
+# Inventory snapshots (issue 39): a fridge reports its inventory when it changes, after a sale
+# or a restock; a client-site fridge sells 20-30 items a day, so 30 a day. The sensitivity
+# to this rate is printed beside the total (the simulator resends every 10 minutes).
+INVENTORY_PER_FRIDGE_MONTH = 30 * 30
+INVENTORY_RATES_SHOWN = (30 * 30, 48 * 30, 144 * 30)
+LINK_ITEM_BYTES = 1000 + 100  # a 30-slot chain link (counts and open rows) plus DynamoDB's overhead
+LINK_KEEP_DAYS = 30  # shared/src/entity/report/derive.rs LINK_DAYS
+
+
+def load_optional(out, kind, n):
+    return load(out, kind, n) if (out / f"{kind}-{n}.json").exists() else None
+
+
+def inventory_cost(inv, per_month=INVENTORY_PER_FRIDGE_MONTH):
+    """Dollars per fridge-month of its inventory snapshots, from the bench's in-order figures."""
+    if inv is None:
+        return {}
+    per = inv["perSnapshot"]["inOrder"]
+    cost = {"SQS requests": per_month * (1 + 2 / 10) * PRICE["sqs_request"]}
+    add(cost, aws_calls_cost(per, per_month))
+    add(cost, lambda_cost(per_month / 10, per_month * sum(per["calls"].values())))
+    add(cost, {"DynamoDB storage": per_month * LINK_KEEP_DAYS / 30 * LINK_ITEM_BYTES / 1e9 * PRICE["ddb_storage_gb_month"]})
+    return cost
 HEALTH_ITEM_BYTES = 700 + 100
 AWS_INGEST_CONCURRENCY_MS_PER_BATCH = None  # derived below from the call counts
 
@@ -187,7 +210,7 @@ def key_design():
 # against the code; the rates are from the fleet size.
 WRITE_PATTERNS = {
     "FridgeHealth": ("one item per fridge, newest-wins put of a heartbeat that changes what is shown, or every 10 minutes", lambda n: f"at most {n / 60:.0f}/s in all, 1/min per partition; steady state ~1/10 of that"),
-    "FridgeTelemetry": ("a sample per stored heartbeat under its fridge", lambda n: f"at most {n / 60:.0f}/s in all, 1/min per partition"),
+    "FridgeTelemetry": ("a sample per stored heartbeat under its fridge; a chain link (and its head) per inventory snapshot", lambda n: f"at most {n / 60:.0f}/s in all, 1/min per partition"),
     "FridgeInventory": ("one item per fridge, on each inventory report", lambda n: "per fridge: its report rate"),
     "ReportRows": ("day#shard (8 shards by location) per empty channel / stock-out", lambda n: "only on a state change; spread over 8 partitions a day"),
     "QueueMessages": ("per fridge (id), a command and its result", lambda n: "per fridge: its commands"),
@@ -238,7 +261,10 @@ def main():
     row("seeding", [data[n][0]["seedSeconds"] for n in sizes], unit="s")
     row("ingest through queue and handler (99%)", [data[n][2].get("perSecond99", data[n][2]["perSecond"]) for n in sizes], unit="/s")
     row("ingest through queue and handler (all)", [data[n][2]["perSecond"] for n in sizes], unit="/s")
+    inventory = {n: load_optional(out, "inventory", n) for n in sizes}
     costs = {n: monthly(n, *data[n]) for n in sizes}
+    for n in sizes:
+        add(costs[n], inventory_cost(inventory[n]))
     for n in sizes:
         total = sum(costs[n].values())
         top = sorted(costs[n].items(), key=lambda kv: -kv[1])[:3]
@@ -303,6 +329,14 @@ def main():
       f"Lambda sustains about {per_lambda:.0f} messages a second and the rate needs **{math.ceil(25000 / 60 / per_lambda)} concurrent executions** "
       "(the SQS event source scales pollers to the backlog, well within the default account concurrency of 1,000). "
       f"Locally the emulator's ~3 ms a call and two pollers give {i.get('perSecond99', i['perSecond']):.0f} messages a second (99% of the run).")
+    inv = inventory[big]
+    if inv is not None:
+        w("")
+        w(f"Inventory snapshots (issue 39), {inv['snapshots']:,} of {inv['slots']} slots through the handler, per snapshot:")
+        for label, key in [("in order", "inOrder"), ("one in ten late", "late"), ("the previous design's calls, replayed raw in the same run (its rows left out)", "previous")]:
+            p = inv["perSnapshot"][key]
+            w(f"- {label}: {sum(p['calls'].values()):.2f} AWS calls ({', '.join(f'{k} {v:.2f}' for k, v in sorted(p['calls'].items()))}), "
+              f"{p['readUnits']:.2f} read and {p['writeUnits']:.2f} write units")
     w("")
     w("## Cost per fridge-month")
     w("")
@@ -319,6 +353,11 @@ def main():
     w("")
     verdict = "meets" if total <= 0.05 else "misses"
     w(f"**The design {verdict} the goal of $0.05 per fridge-month** (${total:.4f} at {big:,} fridges).")
+    if inventory[big] is not None:
+        base = total - sum(inventory_cost(inventory[big]).values())
+        w("")
+        w(f"Inventory snapshots are {INVENTORY_PER_FRIDGE_MONTH:,} a fridge-month in this total. At other rates the total is: "
+          + "; ".join(f"{r:,} a month: ${base + sum(inventory_cost(inventory[big], r).values()):.4f}" for r in INVENTORY_RATES_SHOWN) + ".")
     w("")
     ingest_big = data[big][2]["perMessage"]
     w("What the telemetry costs and what would lower it, largest first:")
@@ -342,6 +381,8 @@ def main():
         ("Lambda memory (GB), arm64", LAMBDA_MEMORY_GB), ("Lambda billed ms per invocation, besides calls", LAMBDA_BASE_MS),
         ("Lambda ms per AWS call (sequential: an upper bound)", LAMBDA_MS_PER_CALL), ("log bytes per invocation", LOG_BYTES_PER_INVOCATION),
         ("bytes per stored temperature sample (with DynamoDB's 100-byte overhead)", SAMPLE_ITEM_BYTES), ("days samples are kept", TELEMETRY_KEEP_DAYS),
+        ("inventory snapshots per fridge-month (one per sale or restock, 30 a day)", INVENTORY_PER_FRIDGE_MONTH),
+        ("bytes per snapshot chain link (30 slots, with the overhead)", LINK_ITEM_BYTES), ("days chain links are kept", LINK_KEEP_DAYS),
     ]:
         w(f"- {name}: {value}")
     w("- prices (us-east-1 list, on-demand): " + ", ".join(f"{k} ${v:.10g}" for k, v in PRICE.items()))

@@ -29,5 +29,7 @@ for n in "${sizes[@]}"; do
   (cd web && FLEET_STACK_JSON="$STATE/stack.json" node ../scripts/bench/scale-pages.mjs "$n" "$date") > "$OUT/pages-$n.json"
   log "ingest through the queue"
   "$FLEET_LOCAL" bench-scale-ingest "${INGEST_MESSAGES:-5000}" "http://127.0.0.1:$API_PORT" > "$OUT/ingest-$n.json"
+  log "inventory snapshots through the handler"
+  "$FLEET_LOCAL" bench-ingest-inventory "${INVENTORY_SNAPSHOTS:-1000}" > "$OUT/inventory-$n.json"
 done
 python3 scripts/bench/capacity.py "$OUT" docs/capacity.md "${sizes[@]}"

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-fn usage_json(t: &Totals, per: f64) -> Value {
+pub(crate) fn usage_json(t: &Totals, per: f64) -> Value {
     json!({
         "invocations": t.invocations as f64 / per,
         "calls": t.calls.iter().map(|(k, n)| (k.clone(), json!(*n as f64 / per))).collect::<serde_json::Map<_, _>>(),

@@ -5,6 +5,7 @@
 pub mod auth;
 pub mod bench;
 pub mod bench_dashboard;
+pub mod bench_inventory;
 pub mod bench_reports;
 pub mod bench_scale;
 pub mod bench_stocking_day;

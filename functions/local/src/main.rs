@@ -77,6 +77,21 @@ async fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-ingest-inventory") => {
+            let n = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(1_000);
+            let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
+            let wiring = Wiring::from_env().await.expect("configuration");
+            match fleet_local::bench_inventory::run(wiring, deps, n).await {
+                Ok(answer) => {
+                    println!("{answer}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("benchmark failed: {e:?}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("bench-ingest") => {
             let n = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(2_000);
             let deps = Deps::from_env(&Needs::all()).await.expect("configuration");
@@ -309,7 +324,7 @@ async fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("usage: fleet-local serve | routing-stub | grant-admin EMAIL WHO | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS] | bench-reports [ENTRIES] [READINGS] | bench-scale-seed [FRIDGES] [DATE] | bench-scale-ingest [MESSAGES] [API_URL]");
+            eprintln!("usage: fleet-local serve | routing-stub | grant-admin EMAIL WHO | simulate | simulate-orders | simulate-drivers [--once] | seed | actions | template [--check] | rules [--check] | bench-upload [ROWS] | bench-fleet [FRIDGES] | bench-routes [DATE] [STOPS] | bench-pars [ROWS] | bench-prices [ROWS] | bench-ingest [MESSAGES] | bench-ingest-inventory [SNAPSHOTS] | bench-health [FRIDGES] | bench-dashboard [DATE] [STOPS] [FRIDGES] | bench-stocking-day [DATE] [STOPS] | bench-reports [ENTRIES] [READINGS] | bench-scale-seed [FRIDGES] [DATE] | bench-scale-ingest [MESSAGES] [API_URL]");
             ExitCode::FAILURE
         }
     }

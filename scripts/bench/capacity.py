@@ -401,7 +401,8 @@ def main():
       f"At 25,000 fridges the table holds about {25000 * HEARTBEATS_PER_FRIDGE_MONTH * stored_fraction(ingest_big) * TELEMETRY_KEEP_DAYS / 30 / 1e9 * SAMPLE_ITEM_BYTES:,.1f} GB "
       "and stops growing there.")
     w("- **Report rows** (ReportRows): 90 days by TTL, the reports' limit. **Driver log**: by TTL as well.")
-    w("- **Route temperatures** come from the drivers' LocationStocked actions, not from the samples.")
+    w("- **Route temperatures** come from the drivers' LocationStocked and VanTemperature actions, not from the samples.")
+    w("- **Inventory snapshot chains** (FridgeTelemetry, `inv#…`): a link per snapshot, kept 30 days by TTL (a late snapshot up to 14 days late still finds the link before it), and one head item per fridge.")
     w("- The emulator never expires TTL items, so local tables only grow; on AWS the TTL deletes are free.")
     w("")
     w("## Key design and write rates at 25,000 fridges")

@@ -22,6 +22,8 @@ import {
 
 const stamp = Date.now();
 const fridge = `RPTE2E_${stamp}`;
+// Where a van reading is recorded (issue 39): a depot, a location of its own.
+const depot = `RPTDEPOT_${stamp}`;
 let stack;
 let browser;
 let page;
@@ -39,14 +41,20 @@ const snapshot = (at, wrap) => ({
 
 const second = new Date(stamp - 10 * 60_000);
 
-async function driverAction(data, requestId, occurredAt = new Date()) {
+async function driverAction(
+  data,
+  requestId,
+  occurredAt = new Date(),
+  eventType = 'LocationStocked',
+  locationId = fridge,
+) {
   return graphqlAs(
     page,
     'mutation E2eRpt($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id } }',
     {
       input: {
-        eventType: 'LocationStocked',
-        locationId: fridge,
+        eventType,
+        locationId,
         data: JSON.stringify(data),
         requestId,
         occurredAt: occurredAt.toISOString(),
@@ -63,7 +71,7 @@ before(async () => {
   page.setDefaultTimeout(TIMEOUT_MS);
   await signIn(page, stack.users.admin);
   await createLocationAs(page, fridge);
-  // One at a time: the second must find the first stored to be compared with it.
+  // One at a time, so the stock-out is there to wait for (any order derives the same rows).
   await sendTelemetry([snapshot(new Date(stamp - 20 * 60_000), 1)]);
   await until(async () => {
     const { body } = await restAs(page, 'GET', `/locations/${fridge}/inventory`);
@@ -76,6 +84,16 @@ before(async () => {
   }, 'the stock-out recorded');
   const ok = await driverAction({ stockingIndex: 1, temperature: 44.5 }, `rpt-ok-${stamp}`);
   assert.ok(ok.createDriverAction?.id, JSON.stringify(ok));
+  // A van reading recorded at the depot (issue 39).
+  await createLocationAs(page, depot);
+  const van = await driverAction(
+    { temperature: 42, route: 'e2e-van' },
+    `rpt-van-${stamp}`,
+    new Date(stamp - 60_000),
+    'VanTemperature',
+    depot,
+  );
+  assert.ok(van.createDriverAction?.id, JSON.stringify(van));
   // Refused past the permission gate (three days old: outside the time window), so logged as an error;
   // a malformed call is refused before it and logs nothing (issue 38).
   const threeDaysAgo = new Date(stamp - 3 * 24 * 60 * 60_000);
@@ -132,6 +150,17 @@ test('route temperatures: the 44.5 °F reading is highlighted', async () => {
   const row = page.getByRole('row', { name: new RegExp(`^${fridge} at`) });
   await row.waitFor();
   assert.match(await row.innerText(), /44\.5 \(above 41\)/);
+  assert.equal(await row.getAttribute('data-highlight'), 'error');
+});
+
+test('route temperatures: a van reading is a row of kind Van, highlighted above 41 too', async () => {
+  await fetchLastHour('/reports/routetemperatures', 'Route Temperatures');
+  const row = page.getByRole('row', { name: new RegExp(`^${depot} at .*, in the van$`) });
+  await row.waitFor();
+  const text = await row.innerText();
+  assert.match(text, /42 \(above 41\)/);
+  assert.match(text, /e2e-van/);
+  assert.match(text, /Van/);
   assert.equal(await row.getAttribute('data-highlight'), 'error');
 });
 

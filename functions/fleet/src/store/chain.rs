@@ -1,10 +1,10 @@
 //! A fridge's snapshot chain in DynamoDB (`report::derive`): links under
 //! `inv#{time}` in the fridge's telemetry partition, its head under `inv#~`.
 //!
-//! Every placement reads the link before the snapshot and the links after
-//! it (the head comes last in that range), and writes with the head's
-//! version as its condition: two placements of one fridge at once cannot
-//! both land, and the loser reads again. A placement whose writes fit one
+//! Every placement reads the head, then the link before the snapshot and
+//! the links after it, and writes with the head's version as its condition:
+//! two placements of one fridge at once cannot both land, and the loser
+//! reads again. A placement whose writes fit one
 //! transaction is one transaction. A larger one (a 60-slot clear-out is 121
 //! writes) first stores its plan beside the head, in one transaction with the
 //! version bump; the plan is then applied in parts, each conditioned on that
@@ -62,6 +62,16 @@ pub async fn place(deps: &'static Deps, snapshot: &InventorySnapshot) -> Result<
         .ok_or_else(|| ApiError::bad_request(format!("timestamp {} is not a time", snapshot.timestamp)))?;
     let location = new.location_id.clone();
     for _ in 0..TRIES {
+        // The head first: a placement that lands after this read bumps the
+        // version, so links read after it are never older than the condition.
+        let head: Head = t.chain.get(key(&location, HEAD_SK)).await?.unwrap_or_default();
+        if head.plan_parts > 0 {
+            // Another placement's plan, left unfinished: finished here first.
+            match finish(&t, &location, head.version).await {
+                Ok(()) | Err(ApiError::Conflict(_)) => continue,
+                Err(e) => return Err(e),
+            }
+        }
         let before = t
             .chain
             .query("locationId", location.clone())
@@ -71,18 +81,18 @@ pub async fn place(deps: &'static Deps, snapshot: &InventorySnapshot) -> Result<
         let (items, _) = before.page(None, Some(2)).await?;
         let links: Vec<Link> = items.into_iter().map(store::from_item).collect::<Result<_, _>>()?;
         let prev = links.into_iter().find(|l| l.sk < new.sk);
+        // Up to the head: the links from the snapshot's time on (the head itself is skipped).
         let after = t
             .chain
             .query("locationId", location.clone())
             .sort("sk", SortKey::Between(new.sk.clone(), HEAD_SK.to_string()))
             .consistent();
-        let (mut later, mut head, mut start) = (Vec::new(), None, None);
+        let (mut later, mut start) = (Vec::new(), None);
         let placed = loop {
             let (items, next) = after.page(start, Some(PAGE)).await?;
             for item in items {
-                match item.get("sk").and_then(|v| v.as_s().ok()).map(String::as_str) {
-                    Some(HEAD_SK) => head = Some(store::from_item::<Head>(item)?),
-                    _ => later.push(store::from_item::<Link>(item)?),
+                if item.get("sk").and_then(|v| v.as_s().ok()).map(String::as_str) != Some(HEAD_SK) {
+                    later.push(store::from_item::<Link>(item)?);
                 }
             }
             let complete = next.is_none();
@@ -91,14 +101,6 @@ pub async fn place(deps: &'static Deps, snapshot: &InventorySnapshot) -> Result<
                 placed => break placed,
             }
         };
-        let head = head.unwrap_or_default();
-        if head.plan_parts > 0 {
-            // Another placement's plan, left unfinished: finished here first.
-            match finish(&t, &location, head.version).await {
-                Ok(()) | Err(ApiError::Conflict(_)) => continue,
-                Err(e) => return Err(e),
-            }
-        }
         let Placed::Settled(writes) = &placed else { return Ok(placed) };
         let written = if writes.len() < TRANSACT_MAX {
             let mut items = vec![bump(&t, &location, head.version, None)?];

@@ -132,3 +132,56 @@ async fn a_late_refill_closes_the_row_at_its_own_time() {
     assert_eq!((times(&empty), times(&outs)), (want.clone(), want));
     assert_eq!((&empty[0]["lastedMinutes"], &outs[0]["lastedMinutes"]), (&json!(10), &json!(10)));
 }
+
+/// A clear-out whose plan was stored but never applied (the ingest stopped
+/// between its parts): the next snapshot of the fridge finishes it first, so
+/// no row of it is lost, then is placed after it.
+#[tokio::test]
+async fn a_plan_left_unfinished_is_finished_by_the_next_snapshot() {
+    use fleet_shared::entity::report::derive::{self, Link, Placed, HEAD_SK, PLAN_PREFIX};
+    use fleet_shared::entity::telemetry::InventorySnapshot;
+    use fleet_shared::{store, Table};
+    let location = par_ready_fridge("EVP").await;
+    let (full, cleared, refill) = (at(0), at(10), at(20));
+    let snapshot = |t, n: usize| {
+        let slots: Vec<Value> = (0..60)
+            .map(|i| {
+                json!({ "slot": format!("{}:{}", i / 6 + 1, i % 6 + 1), "itemName": format!("Item{i:02}"),
+                             "units": vec![json!({ "productionDate": "2026-11-20" }); n] })
+            })
+            .collect();
+        json!({ "type": "inventory", "locationId": location, "timestamp": text(t), "slots": slots })
+    };
+    through_telemetry_queue(&[snapshot(full, 2).to_string()]).await;
+    // What the ingest would plan for the clear-out, stored as it stores a plan, and nothing applied.
+    let t = deps().await.table(Table::FridgeTelemetry).unwrap();
+    let key = |sk: &str| {
+        std::collections::HashMap::from([
+            ("locationId".to_string(), store::s(&location)),
+            ("sk".to_string(), store::s(sk)),
+        ])
+    };
+    let prev: Link = t.get(key(&format!("inv#{}", text(full)))).await.unwrap().expect("the first link");
+    let head: Value = t.get(key(HEAD_SK)).await.unwrap().expect("the head");
+    let slots = snapshot(cleared, 0)["slots"].clone();
+    let parsed: InventorySnapshot =
+        serde_json::from_value(json!({ "locationId": location, "timestamp": text(cleared), "slots": slots })).unwrap();
+    let Placed::Settled(writes) = derive::place(Some(&prev), &Link::of(&parsed).unwrap(), &[], true) else {
+        panic!("settled")
+    };
+    assert_eq!(writes.len(), 121, "the link and 120 rows");
+    let version = head["version"].as_u64().unwrap();
+    let part = json!({ "locationId": location, "sk": format!("{PLAN_PREFIX}000"), "writes": serde_json::to_string(&writes).unwrap(), "expiresAt": 0 });
+    let stopped = json!({ "locationId": location, "sk": HEAD_SK, "version": version + 1, "planParts": 1 });
+    t.batch_put(vec![store::to_item(&part).unwrap(), store::to_item(&stopped).unwrap()]).await.unwrap();
+    assert_eq!(rows_of(&location, cleared).await, (vec![], vec![]), "nothing applied yet");
+
+    through_telemetry_queue(&[snapshot(refill, 1).to_string()]).await;
+    let (empty, outs) = rows_of(&location, cleared).await;
+    assert_eq!((empty.len(), outs.len()), (60, 60), "the plan's rows, none lost");
+    let end = json!(central(refill).1);
+    assert!(empty.iter().chain(outs.iter()).all(|r| r["restockedAt"] == end), "and the refill after it closes them");
+    let head: Value = t.get(key(HEAD_SK)).await.unwrap().unwrap();
+    assert_eq!(head["planParts"], json!(0), "the plan cleared: {head}");
+    assert!(t.get::<Value>(key(&format!("{PLAN_PREFIX}000"))).await.unwrap().is_none(), "its part deleted");
+}

@@ -51,7 +51,7 @@ function Temperatures({ rows, refreshing }: { rows: TemperatureRow[]; refreshing
         total={rows.length}
         columns={columns}
         getRowId={(r) => `${r.Kind}#${r.Location}#${r.occurredAt}#${r.stockingIndex ?? ''}`}
-        rowLabel={(r) => `${r.Kind === 'Van' ? 'Van reading' : 'Reading'} at ${r.Location} at ${time(r)}`}
+        rowLabel={(r) => `${r.Location} at ${time(r)}${r.Kind === 'Van' ? ', in the van' : ''}`}
         label="Route temperatures"
         exportFileName="route-temperatures.csv"
         noun="readings"

@@ -5,6 +5,7 @@
 //! structured logs and the Lambda event adapters.
 pub mod assignment;
 pub mod config;
+pub mod contract;
 pub mod dates;
 pub mod deps;
 pub mod driver_log;

@@ -16,7 +16,7 @@ pub mod telemetry;
 #[cfg(test)]
 mod properties;
 
-use fleet_shared::{handler, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{handler, typed, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 /// Ids per `fridgeHealth` call from the health page, and at most per call (the dashboard's batch).
 pub const HEALTH_PAGE_BATCH: usize = 10;
@@ -33,14 +33,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: READ,
         // Locations: unknown ids are refused by name.
         grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::ReadTable(Table::Locations)],
-        handler: handler!(health::fridge_health),
+        handler: typed!(health::fridge_health),
     },
     FunctionSpec {
         name: "fleet_health",
         trigger: Trigger::Query("fleetHealth"),
         permission: READ,
         grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::PagingTokens],
-        handler: handler!(health::fleet_health),
+        handler: typed!(health::fleet_health),
     },
     FunctionSpec {
         name: "fleet_health_snapshot",
@@ -62,21 +62,21 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("getFridgeEvents"),
         permission: READ,
         grants: TELEMETRY_PAGES,
-        handler: handler!(health::events),
+        handler: typed!(health::events),
     },
     FunctionSpec {
         name: "get_fridge_segment_events",
         trigger: Trigger::Query("getFridgeSegmentEvents"),
         permission: READ,
         grants: TELEMETRY_PAGES,
-        handler: handler!(health::segment_events),
+        handler: typed!(health::segment_events),
     },
     FunctionSpec {
         name: "fridge_temperatures",
         trigger: Trigger::Query("fridgeTemperatures"),
         permission: READ,
         grants: &[Grant::ReadTable(Table::FridgeTelemetry)],
-        handler: handler!(health::temperatures),
+        handler: typed!(health::temperatures),
     },
     FunctionSpec {
         name: "read_queue_messages",

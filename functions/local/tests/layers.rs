@@ -2,7 +2,8 @@
 //! of every crate, without the emulator:
 //! (a) only store modules build AWS SDK requests;
 //! (b) only the locations area reads a location by string path;
-//! (c) the modules of one crate import each other in one direction only.
+//! (c) the modules of one crate import each other in one direction only;
+//! (d) handlers move onto the typed contract (issue 40), never back.
 //! Each test lists every offender it finds.
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -300,6 +301,53 @@ fn no_crate_has_an_import_cycle() {
         }
     }
     assert!(offenders.is_empty(), "modules that import each other:\n  {}", offenders.join("\n  "));
+}
+
+/// Handlers still declared with `handler!` (`Input` in, anything out): the
+/// issue-40 ratchet. Converting one lowers it; a new one must be `typed!`.
+const UNTYPED_HANDLERS: usize = 97;
+
+/// (registry file, `module::function`) of every handler declared with `macro_name!`.
+fn declared(macro_name: &str) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for (_, src) in crates(false) {
+        let lib = src.join("lib.rs");
+        let text = fs::read_to_string(&lib).unwrap_or_default();
+        for part in text.split(&format!("{macro_name}!(")).skip(1) {
+            out.push((lib.clone(), part.split(')').next().unwrap_or_default().trim().to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn handlers_move_onto_the_typed_contract() {
+    let untyped = declared("handler");
+    assert!(
+        untyped.len() <= UNTYPED_HANDLERS,
+        "{} handlers use handler! (at most {UNTYPED_HANDLERS}): declare new ones with typed!",
+        untyped.len()
+    );
+    // A typed handler answers a typed struct, never a whole `Value`.
+    let mut offenders = Vec::new();
+    for (lib, path) in declared("typed") {
+        let (module, function) = path.rsplit_once("::").unwrap_or(("", &path));
+        let file = lib.with_file_name(format!("{}.rs", module.replace("::", "/")));
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let signature: String = text
+            .split(&format!("pub async fn {function}("))
+            .nth(1)
+            .map(|rest| rest.split('{').next().unwrap_or_default().to_string())
+            .unwrap_or_default();
+        if signature.is_empty() || signature.contains("Result<Value,") || signature.contains("input: Input") {
+            offenders.push(format!("{} {function}", relative(&file)));
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "typed handlers must take Ctx and a request and answer a typed struct:\n  {}",
+        offenders.join("\n  ")
+    );
 }
 
 #[test]

@@ -1,0 +1,150 @@
+//! The typed handler contract (issue 40): a handler is
+//! `async fn(&'static Deps, Ctx, Req) -> Result<Resp, ApiError>`, declared
+//! with `typed!`. `Ctx` is what the edge knows besides the arguments: the
+//! caller and the GraphQL selection. `Req` is parsed once, at the edge, from
+//! the GraphQL arguments, or from an HTTP call's path and query parameters
+//! and its JSON body's fields: a bad shape is a 400 that names the field,
+//! never a 500. `Resp` is any `Serialize`.
+use crate::{permissions, ApiError, Caller, Deps, Input};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+/// What the edge knows about a call besides its arguments.
+#[derive(Debug, Clone, Default)]
+pub struct Ctx {
+    pub caller: Option<Caller>,
+    /// GraphQL: the selected sub-fields as AppSync lists them (`items/id`); empty when unknown.
+    pub selection: Vec<String>,
+}
+
+impl Ctx {
+    pub fn caller(&self) -> Result<&Caller, ApiError> {
+        self.caller.as_ref().ok_or(ApiError::Unauthorized)
+    }
+
+    /// The permission gate for what a call changes beyond its own action.
+    pub async fn require(&self, deps: &Deps, action: &str) -> Result<(), ApiError> {
+        permissions::require(deps, self.caller()?, action).await
+    }
+}
+
+/// One page of a list and the token of the next (GraphQL `{items, nextToken}`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub next_token: Option<String>,
+}
+
+/// A page request's only argument.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageArgs {
+    #[serde(default)]
+    pub next_token: Option<String>,
+}
+
+/// No arguments (a handler that reads none still states it).
+#[derive(Debug, Clone, Copy, Default, serde::Deserialize)]
+pub struct NoArgs {}
+
+/// The request object of a call: the GraphQL arguments, or an HTTP call's
+/// JSON body fields with its path and query parameters (a name given twice
+/// is refused rather than one silently winning).
+fn request_object(input: &Input) -> Result<Value, ApiError> {
+    let mut object = match &input.args {
+        Value::Object(m) => m.clone(),
+        Value::Null => Map::new(),
+        other => Map::from_iter([("body".to_string(), other.clone())]),
+    };
+    for (name, value) in input.path.iter().chain(input.query.iter()) {
+        if object.insert(name.clone(), Value::String(value.clone())).is_some() {
+            return Err(ApiError::bad_request(format!("Invalid request: {name} is given twice")));
+        }
+    }
+    Ok(Value::Object(object))
+}
+
+/// Parses a handler's request at the edge; the error names the field.
+pub fn request<T: DeserializeOwned>(input: &Input) -> Result<T, ApiError> {
+    let object = request_object(input)?;
+    serde_path_to_error::deserialize(object).map_err(|e| {
+        let path = e.path().to_string();
+        if path == "." {
+            ApiError::bad_request(format!("Invalid request: {}", e.inner()))
+        } else {
+            ApiError::bad_request(format!("Invalid {path}: {}", e.inner()))
+        }
+    })
+}
+
+/// Splits an input into the context and the parsed request.
+pub fn split<T: DeserializeOwned>(input: Input) -> Result<(Ctx, T), ApiError> {
+    let request = request(&input)?;
+    Ok((Ctx { caller: input.caller, selection: input.selection }, request))
+}
+
+/// Builds a `Handler` from an `async fn(&'static Deps, Ctx, Req) -> Result<Resp, ApiError>`.
+#[macro_export]
+macro_rules! typed {
+    ($f:path) => {{
+        fn boxed(deps: &'static $crate::Deps, input: $crate::Input) -> $crate::registry::HandlerFuture {
+            Box::pin(async move {
+                let (ctx, request) = $crate::contract::split(input)?;
+                let out = $f(deps, ctx, request).await?;
+                serde_json::to_value(out).map_err($crate::ApiError::internal)
+            })
+        }
+        boxed as $crate::registry::Handler
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use std::collections::HashMap;
+
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    struct Filter {
+        location_ids: Vec<String>,
+    }
+
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    struct Req {
+        filter: Filter,
+        #[serde(default)]
+        next_token: Option<String>,
+    }
+
+    #[test]
+    fn a_bad_shape_is_a_400_naming_the_field() {
+        let input = Input { args: json!({ "filter": { "locationIds": [1] } }), ..Default::default() };
+        let err = request::<Req>(&input).unwrap_err().to_string();
+        assert!(err.contains("filter.locationIds[0]"), "{err}");
+        let input = Input { args: json!({}), ..Default::default() };
+        assert!(request::<Req>(&input).unwrap_err().to_string().contains("missing field `filter`"));
+    }
+
+    #[test]
+    fn path_and_query_parameters_join_the_body_and_a_name_given_twice_is_refused() {
+        #[derive(Debug, serde::Deserialize)]
+        struct Http {
+            id: String,
+            date: String,
+            note: String,
+        }
+        let input = Input {
+            args: json!({ "note": "n" }),
+            path: HashMap::from([("id".to_string(), "CHI_1".to_string())]),
+            query: HashMap::from([("date".to_string(), "2026-11-25".to_string())]),
+            ..Default::default()
+        };
+        let r: Http = request(&input).unwrap();
+        assert_eq!((r.id.as_str(), r.date.as_str(), r.note.as_str()), ("CHI_1", "2026-11-25", "n"));
+        let twice = Input { args: json!({ "id": "X" }), ..input };
+        assert!(request::<Http>(&twice).unwrap_err().to_string().contains("id is given twice"));
+    }
+}

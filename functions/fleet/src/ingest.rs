@@ -18,14 +18,14 @@
 use crate::health_changes;
 use crate::store::{Dynamo, FleetStore, History, Landed, Latest, Unstorable};
 use crate::telemetry::{self, Message};
+use fleet_shared::contract::Ctx;
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::report::derive::{Placed, LATE_DAYS};
 use fleet_shared::entity::telemetry::{Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample};
-use fleet_shared::events::{sqs_records, SqsBatchResponse, SqsMessage};
+use fleet_shared::events::{SqsBatchResponse, SqsEvent, SqsMessage};
 use fleet_shared::fridge_time::{now_text, stamp};
-use fleet_shared::{ApiError, Deps, Input, Table};
+use fleet_shared::{ApiError, Deps, Table};
 use futures::stream::{self, StreamExt};
-use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Conditional puts of latest state in flight at once, per batch.
@@ -298,10 +298,8 @@ async fn derive_in_turn<S: FleetStore>(
 }
 
 /// The SQS handler: answers `{batchItemFailures}` for the records to redeliver.
-pub async fn handle(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let records = sqs_records(&input)?;
-    let answer = ingest(&Dynamo(deps), records).await;
-    serde_json::to_value(answer).map_err(ApiError::internal)
+pub async fn handle(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
+    Ok(ingest(&Dynamo(deps), event.records).await)
 }
 
 /// One SQS batch: the partial batch response names the records to redeliver.

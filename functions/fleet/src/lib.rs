@@ -159,7 +159,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Locations),
             Grant::SendToQueue(Queue::TelemetryDeadLetter),
         ],
-        handler: handler!(ingest::handle),
+        handler: typed!(ingest::handle),
     },
 ];
 

@@ -6,8 +6,9 @@
 use crate::ingest;
 use crate::kind::ForecastUpload;
 use crate::store::{ForecastRecord, ForecastStore};
+use fleet_shared::contract::Ctx;
 use fleet_shared::entity::UploadId;
-use fleet_shared::events::{sqs_records, SqsBatchResponse};
+use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, UploadRequest};
 use fleet_shared::{dates, fridge_time, limits, ApiError, Deps, Input, Table};
@@ -69,8 +70,8 @@ pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun
 
 /// The SQS-fed ingest of uploaded files (see `ingest::run`): answers the
 /// records to redeliver.
-pub async fn ingest(deps: &'static Deps, input: Input) -> Result<SqsBatchResponse, ApiError> {
-    Ok(ingest::run(deps, &deps.table(Table::Idempotency)?, sqs_records(&input)?).await)
+pub async fn ingest(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
+    Ok(ingest::run(deps, &deps.table(Table::Idempotency)?, event.records).await)
 }
 
 fn view_date(input: &Input) -> Result<String, ApiError> {

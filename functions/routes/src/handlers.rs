@@ -7,10 +7,12 @@ use crate::loginext::worker::Worker;
 use crate::route_schedule::{self, RouteSchedule};
 use crate::store::{Dynamo, RoutesStore};
 use crate::{cells, orders};
-use fleet_shared::events::sqs_records;
+use fleet_shared::contract::Ctx;
+use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::fridge_time::now_text;
 use fleet_shared::upload::{self, UploadRequest};
 use fleet_shared::{ApiError, Deps, Input, Table};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -103,25 +105,41 @@ pub async fn loginext_sync_jobs(deps: &'static Deps, _input: Input) -> Result<Va
 }
 
 /// The route-sync queue's worker: answers `{batchItemFailures}`.
-pub async fn route_sync_worker(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let messages = sqs_records(&input)?;
+pub async fn route_sync_worker(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
     let (store, records) = (Dynamo(deps), deps.table(Table::Idempotency)?);
     let planner = Http(deps.config.routing_service()?);
     let worker = Worker { routes: &store, jobs: &store, records: &records, planner: &planner, now: chrono::Utc::now() };
-    serde_json::to_value(worker.batch(messages).await).map_err(ApiError::internal)
+    Ok(worker.batch(event.records).await)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteAssignmentsArgs {
+    stocking_date: String,
 }
 
 /// `routeAssignments(stockingDate)`: every route driver of the date.
-pub async fn route_assignments(deps: &'static Deps, input: Input) -> Result<Vec<AssignmentView>, ApiError> {
-    let date: String = input.arg("stockingDate")?;
-    assignments::list(&Dynamo(deps), &date).await
+pub async fn route_assignments(
+    deps: &'static Deps,
+    _: Ctx,
+    args: RouteAssignmentsArgs,
+) -> Result<Vec<AssignmentView>, ApiError> {
+    assignments::list(&Dynamo(deps), &args.stocking_date).await
+}
+
+#[derive(Deserialize)]
+pub struct AssignArgs {
+    input: AssignInput,
 }
 
 /// `assignRouteDriver(input)`: sets, changes or clears one route's driver.
-pub async fn assign_route_driver(deps: &'static Deps, input: Input) -> Result<Option<AssignmentView>, ApiError> {
-    let body: AssignInput = input.arg("input")?;
+pub async fn assign_route_driver(
+    deps: &'static Deps,
+    ctx: Ctx,
+    args: AssignArgs,
+) -> Result<Option<AssignmentView>, ApiError> {
     let records = deps.table(Table::Idempotency)?;
-    assignments::assign(&Dynamo(deps), &records, input.caller()?, body, &now_text()).await
+    assignments::assign(&Dynamo(deps), &records, ctx.caller()?, args.input, &now_text()).await
 }
 
 /// `routeDriverHistory(stockingDate, route, nextToken)`: a route's driver changes, newest first.

@@ -10,7 +10,7 @@ pub mod route_schedule;
 pub mod stops;
 pub mod store;
 
-use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{handler, typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -63,7 +63,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("routeAssignments"),
         permission: Permission::Action("ViewRoutes"),
         grants: &[Grant::ReadTable(Table::LocationRoutes)],
-        handler: handler!(handlers::route_assignments),
+        handler: typed!(handlers::route_assignments),
     },
     FunctionSpec {
         name: "assign_route_driver",
@@ -76,7 +76,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::CrudTable(Table::Idempotency),
         ],
-        handler: handler!(handlers::assign_route_driver),
+        handler: typed!(handlers::assign_route_driver),
     },
     FunctionSpec {
         name: "route_driver_history",
@@ -136,6 +136,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::SendToQueue(Queue::RouteSyncDeadLetter),
             Grant::RoutingService,
         ],
-        handler: handler!(handlers::route_sync_worker),
+        handler: typed!(handlers::route_sync_worker),
     },
 ];

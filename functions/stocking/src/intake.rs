@@ -14,10 +14,10 @@
 use crate::orders::{self, OrderMessage, StoredOrder};
 use crate::slips;
 pub use crate::store::orders::{Dynamo, IntakeStore, Landed, Unstorable};
-use fleet_shared::events::{sqs_records, SqsBatchResponse, SqsMessage};
+use fleet_shared::contract::Ctx;
+use fleet_shared::events::{SqsBatchResponse, SqsEvent, SqsMessage};
 use fleet_shared::fridge_time::now_text;
-use fleet_shared::{ApiError, Deps, Input};
-use serde_json::Value;
+use fleet_shared::{ApiError, Deps};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Writes of one order a batch tries before leaving its records for redelivery: each lost try means
@@ -46,10 +46,8 @@ fn newest(parsed: Vec<Parsed>) -> BTreeMap<String, (OrderMessage, Vec<String>)> 
 }
 
 /// The SQS handler: answers `{batchItemFailures}` for the records to redeliver.
-pub async fn handle(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let records = sqs_records(&input)?;
-    let answer = ingest(&Dynamo(deps), records).await;
-    serde_json::to_value(answer).map_err(ApiError::internal)
+pub async fn handle(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
+    Ok(ingest(&Dynamo(deps), event.records).await)
 }
 
 /// Stores `message` over the order read (`before`), if it is newer: on the condition that the stored

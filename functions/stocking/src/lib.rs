@@ -23,7 +23,7 @@ pub mod status;
 pub mod store;
 pub mod window;
 
-use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{handler, typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 /// Reading driver actions: what the dashboard's reader holds (3-planning §6, Driver group).
 pub const READ_ACTION: &str = "GetCheckPointStatus";
@@ -76,7 +76,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Locations),
             Grant::SendToQueue(Queue::OrdersDeadLetter),
         ],
-        handler: handler!(intake::handle),
+        handler: typed!(intake::handle),
     },
     FunctionSpec {
         name: "get_packing_slips_v3",

@@ -64,11 +64,12 @@ ensure_rust() {
 # The installs wait mostly on the network and the disk, the build on the cores:
 # the Python and web installs run beside the Rust build (a fresh machine saved
 # about 2 minutes). Each writes only its own folder; a failed one fails here.
+# The Rust build is `ensure_rust`, or the command given (the test command builds every test at once).
 ensure_tools() {
   local installs=()
   ensure_python & installs+=($!)
   ensure_node & installs+=($!)
-  ensure_rust
+  if [ "$#" -gt 0 ]; then "$@"; else ensure_rust; fi
   local pid
   for pid in "${installs[@]}"; do wait "$pid"; done
 }
@@ -122,6 +123,13 @@ start_stack() {
   start_api_and_web
 }
 
+# Types the operations, checks the types and builds the web app. Each stack
+# builds into its own folder, so a test run leaves a dev stack alone.
+build_web() {
+  (cd web && node_modules/.bin/graphql-codegen --config codegen.yml && node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/vite build --outDir "$STATE/web-dist" --emptyOutDir) \
+    > "$STATE/web-build.log" 2>&1 || { cat "$STATE/web-build.log"; return 1; }
+}
+
 start_api_and_web() {
   log "starting the local API on 127.0.0.1:$API_PORT"
   "$FLEET_LOCAL" serve > "$STATE/api.log" 2>&1 &
@@ -144,10 +152,9 @@ start_api_and_web() {
   fi
 
   [ "${SKIP_WEB:-0}" = 1 ] && return 0
-  log "building and serving the web app on 127.0.0.1:$WEB_PORT"
-  # Each stack builds into its own folder, so a test run leaves a dev stack alone.
-  (cd web && node_modules/.bin/graphql-codegen --config codegen.yml && node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/vite build --outDir "$STATE/web-dist" --emptyOutDir) \
-    > "$STATE/web-build.log" 2>&1 || { cat "$STATE/web-build.log"; return 1; }
+  # WEB_BUILT=1: the caller built it already (`build_web`).
+  if [ "${WEB_BUILT:-0}" != 1 ]; then log "building the web app"; build_web; fi
+  log "serving the web app on 127.0.0.1:$WEB_PORT"
   cp "$STATE/config.json" "$STATE/web-dist/config.json"
   (cd web && exec node_modules/.bin/vite preview --outDir "$STATE/web-dist" --host 127.0.0.1 --port "$WEB_PORT" --strictPort > "$STATE/web.log" 2>&1) &
   PIDS+=($!)

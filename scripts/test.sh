@@ -12,7 +12,13 @@ trap stop_stack EXIT INT TERM
 # checkov's venv is only the test command's: it installs beside the others too.
 ensure_checkov > "$STATE/checkov-install.log" 2>&1 &
 CHECKOV_INSTALL=$!
-ensure_tools
+# One cargo invocation builds the local binary and every test: one build's
+# serial tail (its last crates and links) instead of two.
+build_rust_and_tests() {
+  log "building the local API and every Rust test (cargo, dev profile)"
+  cargo test -q --workspace --no-run
+}
+ensure_tools build_rust_and_tests
 
 log "formatters and linters: rustfmt, Prettier, ESLint"
 cargo fmt --all --check
@@ -33,9 +39,6 @@ log "emulator patches answer as moto would"
 log "starting the emulator and seeding"
 SKIP_API_AND_WEB=1 start_stack
 
-log "building the Rust tests"
-cargo test --workspace --no-run
-
 # Clippy checks every crate again (check mode shares no artifact with the test
 # build). It runs beside the steps below, at the lowest priority, in a target
 # directory of its own (no wait on the build lock): the integration and browser
@@ -46,14 +49,22 @@ nice -n 19 env CARGO_TARGET_DIR="$PWD/target/clippy" cargo clippy -q --workspace
 CLIPPY_PID=$!
 PIDS+=("$CLIPPY_PID")
 
+# The web app builds while the Rust tests mostly wait on the emulator.
+log "building the web app, in the background"
+build_web &
+WEB_BUILD=$!
+
 log "Rust unit and integration tests"
 cargo test --workspace
+
+log "waiting for the web app's build"
+wait "$WEB_BUILD"
 
 log "web unit tests (vitest)"
 (cd web && npm test --silent)
 
 log "starting the local API and web app for browser tests"
-SKIP_DRIVER_SIMULATOR=1 start_api_and_web
+WEB_BUILT=1 SKIP_DRIVER_SIMULATOR=1 start_api_and_web
 
 log "browser end-to-end tests (headless chromium)"
 (cd web && FLEET_STACK_JSON="$STATE/stack.json" node --test --test-concurrency=1 e2e/)

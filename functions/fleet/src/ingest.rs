@@ -13,8 +13,12 @@
 //! sample's time), so a redelivered message rewrites the same item instead of
 //! adding one. A fridge's latest state (health, inventory) is newest-wins:
 //! SQS neither orders nor de-duplicates, so each is a conditional put that
-//! lands only over an older report; a late one loses quietly. A transient
-//! failure reports the records for redelivery.
+//! lands only over an older report; a late one loses quietly. Every
+//! inventory snapshot, late or not, is also placed in its fridge's chain,
+//! from which the empty channels and stock-outs are derived in event time
+//! (`report::derive`); one more than 14 days old is parked. A transient
+//! failure reports the records for redelivery, and on the queue's last
+//! delivery parks them with the reason.
 use crate::health_changes;
 use crate::store::{Dynamo, FleetStore, History, Landed, Latest, Unstorable};
 use crate::telemetry::{self, Message};

@@ -31,6 +31,17 @@ fn salad(location: &str, t: chrono::DateTime<Utc>, units: usize) -> String {
     .to_string()
 }
 
+/// A snapshot of 60 slots, each of its own item, each holding `units`.
+fn sixty_slots(location: &str, t: chrono::DateTime<Utc>, units: usize) -> Value {
+    let slots: Vec<Value> = (0..60)
+        .map(|i| {
+            json!({ "slot": format!("{}:{}", i / 6 + 1, i % 6 + 1), "itemName": format!("Item{i:02}"),
+                    "units": vec![json!({ "productionDate": "2026-11-20" }); units] })
+        })
+        .collect();
+    json!({ "type": "inventory", "locationId": location, "timestamp": text(t), "slots": slots })
+}
+
 /// (empty channels, stock-outs) of a location on the Central day of `t`.
 async fn rows_of(location: &str, t: chrono::DateTime<Utc>) -> (Vec<Value>, Vec<Value>) {
     let token = admin().await;
@@ -96,15 +107,7 @@ async fn two_snapshots_of_one_fridge_in_one_batch_both_count() {
 async fn a_sixty_slot_clear_out_lists_every_slot_and_item() {
     let location = par_ready_fridge("EVS").await;
     let (full, cleared) = (at(0), at(10));
-    let snapshot = |t, n: usize| {
-        let slots: Vec<Value> = (0..60)
-            .map(|i| {
-                json!({ "slot": format!("{}:{}", i / 6 + 1, i % 6 + 1), "itemName": format!("Item{i:02}"),
-                             "units": vec![json!({ "productionDate": "2026-11-20" }); n] })
-            })
-            .collect();
-        json!({ "type": "inventory", "locationId": location, "timestamp": text(t), "slots": slots }).to_string()
-    };
+    let snapshot = |t, n: usize| sixty_slots(&location, t, n).to_string();
     through_telemetry_queue(&[snapshot(full, 2), snapshot(cleared, 0)]).await;
     let (empty, outs) = rows_of(&location, cleared).await;
     assert_eq!((empty.len(), outs.len()), (60, 60), "every slot and every item, none dropped");
@@ -143,15 +146,7 @@ async fn a_plan_left_unfinished_is_finished_by_the_next_snapshot() {
     use fleet_shared::{store, Table};
     let location = par_ready_fridge("EVP").await;
     let (full, cleared, refill) = (at(0), at(10), at(20));
-    let snapshot = |t, n: usize| {
-        let slots: Vec<Value> = (0..60)
-            .map(|i| {
-                json!({ "slot": format!("{}:{}", i / 6 + 1, i % 6 + 1), "itemName": format!("Item{i:02}"),
-                             "units": vec![json!({ "productionDate": "2026-11-20" }); n] })
-            })
-            .collect();
-        json!({ "type": "inventory", "locationId": location, "timestamp": text(t), "slots": slots })
-    };
+    let snapshot = |t, n: usize| sixty_slots(&location, t, n);
     through_telemetry_queue(&[snapshot(full, 2).to_string()]).await;
     // What the ingest would plan for the clear-out, stored as it stores a plan, and nothing applied.
     let t = deps().await.table(Table::FridgeTelemetry).unwrap();

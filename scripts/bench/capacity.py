@@ -62,7 +62,7 @@ TELEMETRY_KEEP_DAYS = 30  # functions/fleet/src/store/mod.rs KEEP_DAYS
 # to this rate is printed beside the total (the simulator resends every 10 minutes).
 INVENTORY_PER_FRIDGE_MONTH = 30 * 30
 INVENTORY_RATES_SHOWN = (30 * 30, 48 * 30, 144 * 30)
-LINK_ITEM_BYTES = 1000 + 100  # a 30-slot chain link (counts and open rows) plus DynamoDB's overhead
+LINK_ITEM_BYTES = 820 + 100  # a 30-slot chain link with 3 open rows (derive tests: 820 bytes) plus DynamoDB's overhead
 LINK_KEEP_DAYS = 30  # shared/src/entity/report/derive.rs LINK_DAYS
 
 

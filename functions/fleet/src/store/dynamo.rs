@@ -1,5 +1,6 @@
 //! The fleet store in DynamoDB, SQS and S3, and the read side of the fleet
 //! screens (health, events, samples, the command list, item pictures).
+use super::stored_inventory::StoredInventory;
 use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use aws_sdk_s3::presigning::PresigningConfig;
@@ -144,7 +145,9 @@ impl FleetStore for Dynamo {
     }
 
     async fn inventory(&self, id: &LocationId) -> Result<Option<InventorySnapshot>, ApiError> {
-        self.0.table(Table::FridgeInventory)?.get(key("locationId", id.as_str())).await
+        let stored: Option<StoredInventory> =
+            self.0.table(Table::FridgeInventory)?.get(key("locationId", id.as_str())).await?;
+        Ok(stored.map(InventorySnapshot::from))
     }
 
     async fn send_swap(&self, body: &Value) -> Result<(), ApiError> {
@@ -184,7 +187,7 @@ impl FleetStore for Dynamo {
     async fn put_latest(&self, latest: &Latest) -> Result<Landed, ApiError> {
         let item = match latest {
             Latest::Health(h) => store::to_item(h)?,
-            Latest::Inventory(i) => store::to_item(i)?,
+            Latest::Inventory(i) => store::to_item(&StoredInventory::from(i))?,
         };
         let t = self.0.table(latest.table())?;
         let out = t

@@ -23,6 +23,7 @@ mod dynamo;
 #[cfg(test)]
 pub mod fake;
 pub mod snapshots;
+mod stored_inventory;
 
 pub use dynamo::Dynamo;
 

@@ -211,3 +211,36 @@ proptest! {
         prop_assert_eq!(&shuffled.links, &in_order.links);
     }
 }
+
+/// Plain JSON as DynamoDB's typed JSON, to size an item as DynamoDB does.
+fn typed(v: &serde_json::Value) -> serde_json::Value {
+    use serde_json::{json, Value};
+    match v {
+        Value::String(s) => json!({ "S": s }),
+        Value::Number(n) => json!({ "N": n.to_string() }),
+        Value::Bool(b) => json!({ "BOOL": b }),
+        Value::Null => json!({ "NULL": true }),
+        Value::Array(a) => json!({ "L": a.iter().map(typed).collect::<Vec<_>>() }),
+        Value::Object(m) => {
+            json!({ "M": m.iter().map(|(k, v)| (k.clone(), typed(v))).collect::<serde_json::Map<_, _>>() })
+        }
+    }
+}
+
+#[test]
+fn a_thirty_slot_link_with_open_rows_is_one_write_unit() {
+    let names: Vec<(String, String)> =
+        (0..30).map(|i| (format!("{}:{}", i / 6 + 1, i % 6 + 1), format!("ITEM_{:02}", i % 20))).collect();
+    let slots: Vec<(&str, &str, usize)> =
+        names.iter().enumerate().map(|(n, (s, i))| (s.as_str(), i.as_str(), if n < 3 { 0 } else { 3 })).collect();
+    let mut link = Link::of(&snapshot("BENCH_INV_A_12345_0001", S1, &slots)).unwrap();
+    for (s, i) in names.iter().take(3) {
+        link.open.empty.insert(s.clone(), Open { since: S1.into(), item: i.clone() });
+    }
+    let item = typed(&serde_json::to_value(&link).unwrap());
+    let size = crate::usage::item_size(&item["M"]);
+    assert!(size <= 1024, "a 30-slot link is {size} bytes, over one write unit");
+    // Stored compactly, and read back whole.
+    assert_eq!(serde_json::to_value(&link.slots["1:1"]).unwrap(), serde_json::json!(["ITEM_00", 0]));
+    assert_eq!(serde_json::from_value::<Link>(serde_json::to_value(&link).unwrap()).unwrap(), link);
+}

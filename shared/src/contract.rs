@@ -29,7 +29,7 @@ impl Ctx {
 }
 
 /// One page of a list and the token of the next (GraphQL `{items, nextToken}`).
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Page<T> {
     pub items: Vec<T>,

@@ -2,10 +2,10 @@
 //! same transaction as the write, saying who, when, why, from where, and each
 //! attribute's old and new value. One table serves every area; records are
 //! keyed by entity (`location#CHI_0001`) and time, read newest first.
-use crate::{deps::TableRef, store, ApiError};
+use crate::{contract::Page, deps::TableRef, store, ApiError};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 /// Records per page of `page`.
 pub const PAGE_SIZE: usize = 25;
@@ -67,14 +67,42 @@ impl Record {
     }
 
     /// The GraphQL `HistoryRecord`.
-    pub fn view(&self) -> Value {
-        let changes: Vec<Value> = self
-            .changes
-            .iter()
-            .map(|c| json!({ "attribute": c.attribute, "oldValue": c.old_value, "newValue": c.new_value, "reason": c.reason }))
-            .collect();
-        json!({ "at": self.at, "who": self.who, "source": self.source, "changes": changes })
+    pub fn view(&self) -> RecordView {
+        RecordView {
+            at: self.at.clone(),
+            who: self.who.clone(),
+            source: self.source.clone(),
+            changes: self
+                .changes
+                .iter()
+                .map(|c| ChangeView {
+                    attribute: c.attribute.clone(),
+                    old_value: c.old_value.clone(),
+                    new_value: c.new_value.clone(),
+                    reason: c.reason.clone(),
+                })
+                .collect(),
+        }
     }
+}
+
+/// A history record as the screens read it (GraphQL `HistoryRecord`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecordView {
+    pub at: String,
+    pub who: String,
+    pub source: String,
+    pub changes: Vec<ChangeView>,
+}
+
+/// One attribute's change as the screens read it: `reason` is always present (null when none).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangeView {
+    pub attribute: String,
+    pub old_value: String,
+    pub new_value: String,
+    pub reason: Option<String>,
 }
 
 /// The attributes whose values differ between two flat views, in name order;
@@ -95,17 +123,26 @@ pub fn diff(old: &Map<String, Value>, new: &Map<String, Value>, reasons: &Map<St
         .collect()
 }
 
+/// A page of history records (GraphQL `HistoryPage`).
+pub type HistoryPage = Page<RecordView>;
+
 /// One page of an entity's history, newest first, behind a signed token.
-pub async fn page(table: TableRef<'_>, secret: &[u8], entity: &str, token: Option<&str>) -> Result<Value, ApiError> {
+pub async fn page(
+    table: TableRef<'_>,
+    secret: &[u8],
+    entity: &str,
+    token: Option<&str>,
+) -> Result<HistoryPage, ApiError> {
     let scope = format!("history:{entity}");
     let (records, next): (Vec<Record>, _) =
         table.query("entity", entity).newest_first().signed_page(secret, &scope, token, PAGE_SIZE).await?;
-    Ok(json!({ "items": records.iter().map(Record::view).collect::<Vec<_>>(), "nextToken": next }))
+    Ok(Page { items: records.iter().map(Record::view).collect(), next_token: next })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn diff_lists_changed_added_and_removed_attributes_with_reasons() {

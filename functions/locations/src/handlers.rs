@@ -6,6 +6,7 @@ use crate::{
     attributes::{self, flatten},
     rules,
 };
+use fleet_shared::contract::Ctx;
 use fleet_shared::fridge_time::now_text;
 use fleet_shared::{history, limits, names, paging, store, ApiError, Deps, Input, Table};
 use serde::Deserialize;
@@ -81,12 +82,24 @@ pub async fn update_wholesale_location(deps: &'static Deps, input: Input) -> Res
     .await
 }
 
-pub async fn location_history(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let id = service::location_id(input.args.get("id"))?;
-    let token: Option<String> = input.arg("nextToken")?;
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LocationHistoryArgs {
+    id: String,
+    #[serde(default)]
+    next_token: Option<String>,
+}
+
+/// `locationHistory(id, nextToken)`: the location's changes, newest first.
+pub async fn location_history(
+    deps: &'static Deps,
+    _: Ctx,
+    args: LocationHistoryArgs,
+) -> Result<history::HistoryPage, ApiError> {
+    let id = fleet_shared::entity::LocationId::parse("id", &args.id)?;
     let secret = deps.config.paging_secret()?;
-    history::page(deps.table(Table::History)?, secret, &history::entity("location", id.as_str()), token.as_deref())
-        .await
+    let entity = history::entity("location", id.as_str());
+    history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
 }
 
 #[derive(Deserialize, Default)]

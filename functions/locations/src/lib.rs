@@ -12,7 +12,7 @@ pub mod schedule;
 pub mod service;
 pub mod store;
 
-use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{handler, typed, FunctionSpec, Grant, Permission, Table, Trigger};
 
 const LOCATIONS_READ: &[Grant] = &[Grant::ReadTable(Table::Locations)];
 const LOCATIONS_LIST: &[Grant] = &[Grant::ReadTable(Table::Locations), Grant::PagingTokens];
@@ -211,6 +211,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("locationHistory"),
         permission: Permission::Action("GetSpecificLocation"),
         grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
-        handler: handler!(handlers::location_history),
+        handler: typed!(handlers::location_history),
     },
 ];

@@ -4,7 +4,7 @@
 //! Every change writes its history record in its own transaction.
 use crate::actions;
 use crate::store::{Grant, PermissionStore};
-use fleet_shared::history::{self, Change, Record};
+use fleet_shared::history::{self, Change, Record, RecordView};
 use fleet_shared::{fridge_time, limits, ApiError, Input};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -51,7 +51,7 @@ pub async fn list<S: PermissionStore>(store: &S) -> Result<Value, ApiError> {
     users.extend(by_user.into_iter().map(|(user, actions)| UserPermissions { user, email: String::new(), actions }));
     users.sort_by_key(|u| u.email.to_lowercase());
     let groups: Vec<Value> = actions::GROUPS.iter().map(|g| json!({ "group": g.name, "actions": g.actions })).collect();
-    let changes: Vec<Value> =
+    let changes: Vec<RecordView> =
         store.history(&history_entity(), RECENT_CHANGES).await?.iter().map(Record::view).collect();
     Ok(json!({ "users": users, "groups": groups, "actions": actions::all(), "changes": changes }))
 }

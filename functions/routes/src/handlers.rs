@@ -143,12 +143,23 @@ pub async fn assign_route_driver(
 }
 
 /// `routeDriverHistory(stockingDate, route, nextToken)`: a route's driver changes, newest first.
-pub async fn route_driver_history(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let (date, route): (String, String) = (input.arg("stockingDate")?, input.arg("route")?);
-    let token: Option<String> = input.arg("nextToken")?;
-    let entity = assignments::history_entity(&date, &route)?;
-    fleet_shared::history::page(deps.table(Table::History)?, deps.config.paging_secret()?, &entity, token.as_deref())
-        .await
+pub async fn route_driver_history(
+    deps: &'static Deps,
+    _: Ctx,
+    args: RouteDriverHistoryArgs,
+) -> Result<fleet_shared::history::HistoryPage, ApiError> {
+    let entity = assignments::history_entity(&args.stocking_date, &args.route)?;
+    let secret = deps.config.paging_secret()?;
+    fleet_shared::history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteDriverHistoryArgs {
+    stocking_date: String,
+    route: String,
+    #[serde(default)]
+    next_token: Option<String>,
 }
 
 async fn driver_upload<'a>(

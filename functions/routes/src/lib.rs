@@ -83,7 +83,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("routeDriverHistory"),
         permission: Permission::Action("ViewRoutes"),
         grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
-        handler: handler!(handlers::route_driver_history),
+        handler: typed!(handlers::route_driver_history),
     },
     FunctionSpec {
         name: "route_drivers_dry_run",

@@ -3,6 +3,7 @@
 use crate::pilots::{self, Pilot};
 use crate::store::{Dynamo, Software};
 use crate::{artifacts, deploy, inventory, pilot_save, versions::ARTIFACT_TYPES};
+use fleet_shared::contract::Ctx;
 use fleet_shared::history;
 use fleet_shared::snapshot::{self, Kind, When};
 use fleet_shared::{fridge_time, ApiError, Deps, Input, Table};
@@ -58,12 +59,24 @@ pub async fn put_fridge_software_pilot(deps: &'static Deps, input: Input) -> Res
 
 /// Past deployments of one software, newest first, each listing its fridges'
 /// old and new versions (what Roll back redeploys).
-pub async fn fridge_software_deployments(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let artifact_type = input.args.get("artifactType").and_then(Value::as_str).unwrap_or_default();
+pub async fn fridge_software_deployments(
+    deps: &'static Deps,
+    _: Ctx,
+    args: DeploymentsArgs,
+) -> Result<history::HistoryPage, ApiError> {
+    let artifact_type = args.artifact_type.as_str();
     if !ARTIFACT_TYPES.contains(&artifact_type) {
         return Err(ApiError::bad_request(format!("Unknown software: {artifact_type}")));
     }
-    let token = input.args.get("nextToken").and_then(Value::as_str);
     let secret = deps.config.paging_secret()?;
-    history::page(deps.table(Table::History)?, secret, &history::entity("deployment", artifact_type), token).await
+    let entity = history::entity("deployment", artifact_type);
+    history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentsArgs {
+    artifact_type: String,
+    #[serde(default)]
+    next_token: Option<String>,
 }

@@ -13,7 +13,7 @@ pub mod rollout;
 pub mod store;
 pub mod versions;
 
-use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{handler, typed, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub const VIEW: &str = "GetFridgeSoftware";
 pub const DEPLOY: &str = "DeployFridgeSoftware";
@@ -86,6 +86,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("fridgeSoftwareDeployments"),
         permission: Permission::Action(VIEW),
         grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
-        handler: handler!(handlers::fridge_software_deployments),
+        handler: typed!(handlers::fridge_software_deployments),
     },
 ];

@@ -3,7 +3,9 @@
 use crate::service;
 use crate::slips::{self, PackingSlip};
 use crate::store::Dynamo;
+use fleet_shared::contract::Ctx;
 use fleet_shared::entity::route_stop::{self, RouteStop};
+use fleet_shared::history::HistoryPage;
 use fleet_shared::{driver_log, ApiError, Deps, Input, Table};
 use serde_json::{json, Value};
 
@@ -36,22 +38,33 @@ pub async fn revert_drop_override(deps: &'static Deps, input: Input) -> Result<V
     crate::revert::run(&Dynamo(deps), &input, fleet_shared::fridge_time::now()).await
 }
 
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DropOverrideHistoryArgs {
+    drop_off_date: String,
+    packing_slip_id: String,
+    #[serde(default)]
+    next_token: Option<String>,
+}
+
 /// `dropOverrideHistory(dropOffDate, packingSlipId, nextToken)`: the slip's
 /// drop-status history (overrides and reverts), newest first.
-pub async fn drop_override_history(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let raw: String = input.arg("dropOffDate")?;
-    let date = fleet_shared::dates::iso_date_exact(raw.trim())
+pub async fn drop_override_history(
+    deps: &'static Deps,
+    ctx: Ctx,
+    args: DropOverrideHistoryArgs,
+) -> Result<HistoryPage, ApiError> {
+    let date = fleet_shared::dates::iso_date_exact(args.drop_off_date.trim())
         .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?
         .format("%Y-%m-%d")
         .to_string();
-    let slip: String = input.arg("packingSlipId")?;
-    if !fleet_shared::flags::has_flag(deps, input.caller()?, fleet_shared::flags::DROP_OVERRIDE).await? {
+    if !fleet_shared::flags::has_flag(deps, ctx.caller()?, fleet_shared::flags::DROP_OVERRIDE).await? {
         return Err(ApiError::Forbidden);
     }
-    let token: Option<String> = input.arg("nextToken")?;
-    let entity = fleet_shared::history::entity(crate::drop::SLIP_ENTITY, &crate::drop::lock_key(&date, slip.trim()));
+    let slip = args.packing_slip_id.trim();
+    let entity = fleet_shared::history::entity(crate::drop::SLIP_ENTITY, &crate::drop::lock_key(&date, slip));
     let secret = deps.config.paging_secret()?;
-    fleet_shared::history::page(deps.table(Table::History)?, secret, &entity, token.as_deref()).await
+    fleet_shared::history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
 }
 
 /// `correctLocationStocked(input)`: a supervisor voids or re-times a LocationStocked.
@@ -61,7 +74,7 @@ pub async fn correct_location_stocked(deps: &'static Deps, input: Input) -> Resu
 
 #[derive(Debug, serde::Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct StockedHistoryArgs {
+pub struct StockedHistoryArgs {
     stocking_day: String,
     location_id: String,
     stocking_index: i64,
@@ -71,8 +84,7 @@ struct StockedHistoryArgs {
 
 /// `stockedHistory(stockingDay, locationId, stockingIndex, nextToken)`: the
 /// stop's stocked-record corrections, newest first.
-pub async fn stocked_history(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let args: StockedHistoryArgs = input.parse()?;
+pub async fn stocked_history(deps: &'static Deps, _: Ctx, args: StockedHistoryArgs) -> Result<HistoryPage, ApiError> {
     let day = fleet_shared::dates::iso_date_exact(args.stocking_day.trim())
         .ok_or_else(|| ApiError::bad_request("stockingDay must be a date (YYYY-MM-DD)"))?
         .format("%Y-%m-%d")

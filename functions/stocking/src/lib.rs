@@ -135,7 +135,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // The slip's recorded statuses and reverts, newest first.
         permission: Permission::Action(READ_ACTION),
         grants: &[Grant::ReadTable(Table::History), Grant::ReadTable(Table::FeatureFlags), Grant::PagingTokens],
-        handler: handler!(handlers::drop_override_history),
+        handler: typed!(handlers::drop_override_history),
     },
     FunctionSpec {
         name: "correct_location_stocked",
@@ -156,7 +156,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // One stop's stocked record: its voids and re-times, newest first.
         permission: Permission::Action(READ_ACTION),
         grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
-        handler: handler!(handlers::stocked_history),
+        handler: typed!(handlers::stocked_history),
     },
     FunctionSpec {
         name: "jit_management",

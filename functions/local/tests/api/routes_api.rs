@@ -166,11 +166,10 @@ async fn a_route_is_replaced_whole_and_a_failure_mid_write_leaves_the_old_stops(
     )
     .await
     .unwrap();
-    let records = page["items"].as_array().unwrap();
+    let records = &page.items;
     assert_eq!(records.len(), 2, "the first upload and the replacement");
-    let change = |attr: &str| {
-        records[0]["changes"].as_array().unwrap().iter().find(|c| c["attribute"] == attr).cloned().unwrap()
-    };
+    let change =
+        |attr: &str| serde_json::to_value(records[0].changes.iter().find(|c| c.attribute == attr).unwrap()).unwrap();
     assert_eq!(change("g1 stop 1")["oldValue"], json!(format!("{a} (DELIVERY)")).to_string());
     assert_eq!(change("g1 stop 1")["newValue"], json!(format!("{c} (DELIVERY)")).to_string());
     assert_eq!(change("g1 stop 2")["newValue"], json!(format!("{a} (REMOVAL)")).to_string());

@@ -123,6 +123,33 @@ pub fn younger_than(as_of: DateTime<Utc>, now: DateTime<Utc>, seconds: i64) -> b
     as_of <= now && now.signed_duration_since(as_of).num_seconds() < seconds
 }
 
+/// What a rebuild did: kept the stored snapshot (as of when), or wrote one.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rebuilt {
+    pub rebuilt: bool,
+    pub as_of: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fridges: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<usize>,
+}
+
+impl Rebuilt {
+    fn kept(s: &Stored) -> Rebuilt {
+        Rebuilt { rebuilt: false, as_of: fridge_time::stamp(s.as_of), fridges: None, bytes: None }
+    }
+}
+
+/// Where to read a snapshot and how old it is (GraphQL `SnapshotLocation`).
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Location {
+    pub url: Option<String>,
+    pub as_of: Option<String>,
+    pub fridges: i64,
+}
+
 /// Rebuilds `kind` from `build` unless `when` keeps the stored one; answers what it did.
 pub async fn rebuild<T, F>(
     objects: &impl SnapshotObjects,
@@ -130,7 +157,7 @@ pub async fn rebuild<T, F>(
     when: When,
     now: DateTime<Utc>,
     build: impl FnOnce() -> F,
-) -> Result<Value, ApiError>
+) -> Result<Rebuilt, ApiError>
 where
     T: Serialize,
     F: Future<Output = Result<View<T>, ApiError>>,
@@ -138,7 +165,7 @@ where
     let mut stored = objects.stored(kind).await?;
     if let (When::OlderThan(seconds), Some(s)) = (when, &stored) {
         if younger_than(s.as_of, now, seconds) {
-            return Ok(json!({ "rebuilt": false, "asOf": fridge_time::stamp(s.as_of) }));
+            return Ok(Rebuilt::kept(s));
         }
     }
     let view = build().await?;
@@ -152,11 +179,11 @@ where
     // that overlapped this one and landed first is replaced only by a newer view.
     for _ in 0..PUT_TRIES {
         if let Some(s) = stored.as_ref().filter(|s| newer(s.as_of, now)) {
-            return Ok(json!({ "rebuilt": false, "asOf": fridge_time::stamp(s.as_of) }));
+            return Ok(Rebuilt::kept(s));
         }
         match objects.put(kind, body.clone(), &as_of, view.fridges, stored.as_ref()).await? {
             Put::Landed => {
-                return Ok(json!({ "rebuilt": true, "asOf": as_of, "fridges": view.fridges, "bytes": bytes }))
+                return Ok(Rebuilt { rebuilt: true, as_of, fridges: Some(view.fridges), bytes: Some(bytes) })
             }
             Put::Moved => stored = objects.stored(kind).await?,
         }
@@ -171,12 +198,12 @@ fn newer(stored: DateTime<Utc>, now: DateTime<Utc>) -> bool {
 }
 
 /// Where to read `kind` and how old it is (`url` null until the first one is built).
-pub async fn locate(objects: &impl SnapshotObjects, kind: Kind) -> Result<Value, ApiError> {
+pub async fn locate(objects: &impl SnapshotObjects, kind: Kind) -> Result<Location, ApiError> {
     let Some(stored) = objects.stored(kind).await? else {
-        return Ok(json!({ "url": null, "asOf": null, "fridges": 0 }));
+        return Ok(Location { url: None, as_of: None, fridges: 0 });
     };
     let url = objects.url(kind, URL_SECONDS).await?;
-    Ok(json!({ "url": url, "asOf": fridge_time::stamp(stored.as_of), "fridges": stored.fridges }))
+    Ok(Location { url: Some(url), as_of: Some(fridge_time::stamp(stored.as_of)), fridges: stored.fridges })
 }
 
 /// The Snapshots bucket in memory, for the tests of every area that keeps a snapshot.
@@ -271,13 +298,13 @@ mod tests {
         };
         let kind = Kind::FridgeSoftware;
         let first = rebuild(&objects, kind, When::OlderThan(55), at(0), build).await.unwrap();
-        assert_eq!((&first["rebuilt"], &first["fridges"]), (&json!(true), &json!(2)));
+        assert_eq!((first.rebuilt, first.fridges), (true, Some(2)));
         for s in [2, 30, 54] {
-            assert_eq!(rebuild(&objects, kind, When::OlderThan(55), at(s), build).await.unwrap()["rebuilt"], false);
+            assert_eq!(rebuild(&objects, kind, When::OlderThan(55), at(s), build).await.unwrap().rebuilt, false);
         }
         assert_eq!(builds.load(Ordering::SeqCst), 1);
-        assert_eq!(rebuild(&objects, kind, When::Now, at(3), build).await.unwrap()["rebuilt"], true);
-        assert_eq!(rebuild(&objects, kind, When::OlderThan(55), at(60), build).await.unwrap()["rebuilt"], true);
+        assert_eq!(rebuild(&objects, kind, When::Now, at(3), build).await.unwrap().rebuilt, true);
+        assert_eq!(rebuild(&objects, kind, When::OlderThan(55), at(60), build).await.unwrap().rebuilt, true);
         assert_eq!(builds.load(Ordering::SeqCst), 3);
         // Each kind under its own key, the view under its own field.
         assert_eq!(objects.json(kind).unwrap()["artifacts"], json!(["CHI_1", "CHI_2"]));
@@ -292,12 +319,12 @@ mod tests {
         let objects = Objects::default();
         let older = rebuild(&objects, kind, When::Now, at(10), || async {
             let newer = rebuild(&objects, kind, When::Now, at(20), view(2)).await.unwrap();
-            assert_eq!(newer["rebuilt"], true);
+            assert!(newer.rebuilt);
             Ok(View { content: vec![1], fridges: 1 })
         })
         .await
         .unwrap();
-        assert_eq!((&older["rebuilt"], objects.json(kind).unwrap()["fridges"].clone()), (&json!(false), json!([2])));
+        assert_eq!((older.rebuilt, objects.json(kind).unwrap()["fridges"].clone()), (false, json!([2])));
         // The newer rebuild (t=20) lands last, over one that landed while it built: it replaces it.
         let objects = Objects::default();
         let newer = rebuild(&objects, kind, When::Now, at(20), || async {
@@ -306,7 +333,7 @@ mod tests {
         })
         .await
         .unwrap();
-        assert_eq!((&newer["rebuilt"], objects.json(kind).unwrap()["fridges"].clone()), (&json!(true), json!([2])));
+        assert_eq!((newer.rebuilt, objects.json(kind).unwrap()["fridges"].clone()), (true, json!([2])));
     }
 
     #[tokio::test]
@@ -319,7 +346,7 @@ mod tests {
         .await
         .unwrap();
         let out = rebuild(&objects, kind, When::Now, at(0), || async { Ok(View { content: [1], fridges: 1 }) }).await;
-        assert_eq!(out.unwrap()["rebuilt"], true);
+        assert!(out.unwrap().rebuilt);
         assert_eq!(objects.json(kind).unwrap()["artifacts"], json!([1]));
     }
 
@@ -327,12 +354,12 @@ mod tests {
     async fn locate_answers_no_url_until_the_first_build() {
         let objects = Objects::default();
         let none = locate(&objects, Kind::FleetHealth).await.unwrap();
-        assert_eq!(none, json!({ "url": null, "asOf": null, "fridges": 0 }));
+        assert_eq!(serde_json::to_value(none).unwrap(), json!({ "url": null, "asOf": null, "fridges": 0 }));
         let build = || async { Ok(View { content: [1, 2, 3], fridges: 3 }) };
         rebuild(&objects, Kind::FleetHealth, When::Now, at(0), build).await.unwrap();
         let found = locate(&objects, Kind::FleetHealth).await.unwrap();
-        assert_eq!(found["url"], "https://snapshots/fleet-health.json");
-        assert_eq!(found["fridges"], 3);
-        assert_eq!(found["asOf"], fridge_time::stamp(at(0)));
+        assert_eq!(found.url.as_deref(), Some("https://snapshots/fleet-health.json"));
+        assert_eq!(found.fridges, 3);
+        assert_eq!(found.as_of, Some(fridge_time::stamp(at(0))));
     }
 }

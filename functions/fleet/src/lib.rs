@@ -47,7 +47,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("fleetHealthSnapshot"),
         permission: READ,
         grants: &[Grant::ReadBucket(Bucket::Snapshots)],
-        handler: handler!(snapshot::locate),
+        handler: typed!(snapshot::locate),
     },
     FunctionSpec {
         name: "rebuild_fleet_health_snapshot",
@@ -55,7 +55,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::System,
         // Read: the age of the stored snapshot (HeadObject); write: the new one.
         grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::CrudBucket(Bucket::Snapshots)],
-        handler: handler!(snapshot::rebuild),
+        handler: typed!(snapshot::rebuild),
     },
     FunctionSpec {
         name: "get_fridge_events",

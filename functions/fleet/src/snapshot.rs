@@ -8,10 +8,10 @@
 use crate::store::snapshots::AllHealth;
 use crate::store::Dynamo;
 use chrono::{DateTime, Utc};
+use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::entity::telemetry::Heartbeat;
-use fleet_shared::snapshot::{self, Kind, SnapshotObjects, View, When};
-use fleet_shared::{fridge_time, ApiError, Deps, Input};
-use serde_json::Value;
+use fleet_shared::snapshot::{self, Kind, Rebuilt, SnapshotObjects, View, When};
+use fleet_shared::{fridge_time, ApiError, Deps};
 
 /// A snapshot younger than this is kept: the schedule runs once a minute on
 /// AWS, but any faster caller (the local scheduler) rebuilds no more often.
@@ -22,7 +22,7 @@ pub async fn rebuild_with(
     objects: &impl SnapshotObjects,
     source: &impl AllHealth,
     now: DateTime<Utc>,
-) -> Result<Value, ApiError> {
+) -> Result<Rebuilt, ApiError> {
     snapshot::rebuild(objects, Kind::FleetHealth, When::OlderThan(MIN_AGE_SECONDS), now, || async {
         let records = source.all_health().await?;
         let fridges = records.len();
@@ -33,13 +33,13 @@ pub async fn rebuild_with(
 }
 
 /// The scheduled rebuild (at most once a minute).
-pub async fn rebuild(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
+pub async fn rebuild(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Rebuilt, ApiError> {
     rebuild_with(deps, &Dynamo(deps), fridge_time::now()).await
 }
 
 /// `fleetHealthSnapshot`: where to read the snapshot, and how old it is
 /// (`url` null until the first one is built).
-pub async fn locate(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
+pub async fn locate(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<snapshot::Location, ApiError> {
     snapshot::locate(deps, Kind::FleetHealth).await
 }
 
@@ -78,16 +78,13 @@ mod tests {
         let health = Health { records: vec![fridge("CHI_1"), fridge("CHI_2")], ..Default::default() };
         let at = |s: i64| DateTime::from_timestamp(1_800_000_000 + s, 0).unwrap();
         let first = rebuild_with(&objects, &health, at(0)).await.unwrap();
-        assert_eq!(
-            (&first["rebuilt"], &first["asOf"], &first["fridges"]),
-            (&json!(true), &json!("2027-01-15T08:00:00.000Z"), &json!(2))
-        );
-        assert!(first["bytes"].as_u64().unwrap() > 20, "{first}");
+        assert_eq!((first.rebuilt, first.as_of.as_str(), first.fridges), (true, "2027-01-15T08:00:00.000Z", Some(2)));
+        assert!(first.bytes.unwrap() > 20, "{first:?}");
         for s in [2, 30, 54] {
-            assert_eq!(rebuild_with(&objects, &health, at(s)).await.unwrap()["rebuilt"], false);
+            assert_eq!(rebuild_with(&objects, &health, at(s)).await.unwrap().rebuilt, false);
         }
         assert_eq!(*health.scans.lock().unwrap(), 1);
-        assert_eq!(rebuild_with(&objects, &health, at(60)).await.unwrap()["rebuilt"], true);
+        assert_eq!(rebuild_with(&objects, &health, at(60)).await.unwrap().rebuilt, true);
         assert_eq!(*health.scans.lock().unwrap(), 2);
 
         // The object is the fridges' health as the GraphQL FridgeHealth, gzip'd.

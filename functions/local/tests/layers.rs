@@ -305,7 +305,7 @@ fn no_crate_has_an_import_cycle() {
 
 /// Handlers still declared with `handler!` (`Input` in, anything out): the
 /// issue-40 ratchet. Converting one lowers it; a new one must be `typed!`.
-const UNTYPED_HANDLERS: usize = 86;
+const UNTYPED_HANDLERS: usize = 82;
 
 /// (registry file, `module::function`) of every handler declared with `macro_name!`.
 fn declared(macro_name: &str) -> Vec<(PathBuf, String)> {

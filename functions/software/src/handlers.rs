@@ -3,7 +3,7 @@
 use crate::pilots::{self, Pilot};
 use crate::store::{Dynamo, Software};
 use crate::{artifacts, deploy, inventory, pilot_save, versions::ARTIFACT_TYPES};
-use fleet_shared::contract::Ctx;
+use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::history;
 use fleet_shared::snapshot::{self, Kind, When};
 use fleet_shared::{fridge_time, ApiError, Deps, Input, Table};
@@ -20,12 +20,16 @@ pub async fn get_fridge_artifacts(deps: &'static Deps, _: Input) -> Result<Value
 
 /// `fridgeSoftwareSnapshot`: where to read the same answer, kept as a
 /// snapshot, and how old it is (`url` null until the first one is built).
-pub async fn fridge_software_snapshot(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
+pub async fn fridge_software_snapshot(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<snapshot::Location, ApiError> {
     snapshot::locate(deps, Kind::FridgeSoftware).await
 }
 
 /// The scheduled rebuild of the software snapshot (mends what a deployment's own rebuild missed).
-pub async fn rebuild_fridge_software_snapshot(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
+pub async fn rebuild_fridge_software_snapshot(
+    deps: &'static Deps,
+    _: Ctx,
+    _: NoArgs,
+) -> Result<snapshot::Rebuilt, ApiError> {
     inventory::rebuild(deps, deps, When::OlderThan(inventory::MIN_AGE_SECONDS), fridge_time::now()).await
 }
 

@@ -85,7 +85,7 @@ pub async fn rebuild(
     objects: &impl SnapshotObjects,
     when: When,
     now: DateTime<Utc>,
-) -> Result<Value, ApiError> {
+) -> Result<snapshot::Rebuilt, ApiError> {
     snapshot::rebuild(objects, Kind::FridgeSoftware, when, now, || read(deps, when == When::Now)).await
 }
 

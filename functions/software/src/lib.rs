@@ -39,7 +39,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("fridgeSoftwareSnapshot"),
         permission: Permission::Action(VIEW),
         grants: &[Grant::ReadBucket(Bucket::Snapshots)],
-        handler: handler!(handlers::fridge_software_snapshot),
+        handler: typed!(handlers::fridge_software_snapshot),
     },
     FunctionSpec {
         name: "rebuild_fridge_software_snapshot",
@@ -47,7 +47,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::System,
         // Read: the age of the stored snapshot (HeadObject); write: the new one.
         grants: &[Grant::ReadTable(Table::FridgeSoftwareVersions), Grant::CrudBucket(Bucket::Snapshots)],
-        handler: handler!(handlers::rebuild_fridge_software_snapshot),
+        handler: typed!(handlers::rebuild_fridge_software_snapshot),
     },
     FunctionSpec {
         name: "update_fridge_artifacts",

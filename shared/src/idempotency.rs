@@ -230,6 +230,16 @@ impl<'a, R: Records> Request<'a, R> {
     pub fn claim(&self, answer: &Value, now: i64) -> Claim {
         Claim::new(self.scope, self.id, WHOLE, self.digest.clone(), answer, now)
     }
+
+    /// The same, for a typed answer (what `replayed` reads back).
+    pub fn claim_of<T: Serialize>(&self, answer: &T, now: i64) -> Result<Claim, ApiError> {
+        Ok(self.claim(&serde_json::to_value(answer).map_err(ApiError::internal)?, now))
+    }
+}
+
+/// A retry's first answer as the type it was recorded from (`claim_of`).
+pub fn replayed<T: serde::de::DeserializeOwned>(answer: Value) -> Result<T, ApiError> {
+    serde_json::from_value(answer).map_err(|e| ApiError::internal(format!("a recorded answer does not read back: {e}")))
 }
 
 /// Records in memory, for tests of the logic above them.

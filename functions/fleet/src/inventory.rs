@@ -9,9 +9,12 @@ use crate::store::{Dynamo, FleetStore};
 use crate::telemetry::Unit;
 use chrono::{DateTime, Days, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
+use fleet_shared::contract::Ctx;
+use fleet_shared::entity::LocationId;
 use fleet_shared::fridge_time::{self, stamp};
-use fleet_shared::{ApiError, Deps, Input};
-use serde_json::{json, Map, Value};
+use fleet_shared::{ApiError, Deps};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Units are produced at 8:00 PM and expire at 8:00 AM (3-planning §9).
 const PRODUCED_AT: (u32, u32) = (20, 0);
@@ -64,29 +67,88 @@ fn text(zone: Tz, t: DateTime<Utc>) -> String {
     t.with_timezone(&zone).format("%m/%d/%Y %-I:%M %p").to_string()
 }
 
+/// One unit as the view shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitView {
+    pub vend_item_name: String,
+    pub production_date: String,
+    pub shelf_life_days: Option<u32>,
+    pub production_text: Option<String>,
+    pub expiry: Option<String>,
+    /// UNKNOWN without a shelf life (or one past the calendar).
+    pub expiry_text: String,
+    pub at_risk: bool,
+}
+
+/// A slot as the spec's `itemsBySlot` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SlotView {
+    pub slot_item_name: String,
+    pub items_in_slot: Vec<UnitView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Payload {
+    pub items_by_slot: BTreeMap<String, SlotView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Snapshot {
+    pub payload: Payload,
+}
+
+/// `GET /locations/{id}/inventory` in the spec's shape (`shelf_life` is spelled so there).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct InventoryView {
+    pub location: LocationId,
+    pub timestamp: Option<String>,
+    pub inventory: Snapshot,
+    /// Item name to its image URL (null when none).
+    pub images: BTreeMap<String, Option<String>>,
+    /// Item name to its shelf life in days (null when the fridge reported none).
+    pub shelf_life: BTreeMap<String, Option<u32>>,
+}
+
 /// One unit as the view shows it: production and expiry in the fridge's
 /// zone (UNKNOWN when either is past the calendar) and whether it is at risk.
-pub fn unit_view(zone: Tz, item_name: &str, u: &Unit, samples: &[(DateTime<Utc>, f64)], now: DateTime<Utc>) -> Value {
+pub fn unit_view(
+    zone: Tz,
+    item_name: &str,
+    u: &Unit,
+    samples: &[(DateTime<Utc>, f64)],
+    now: DateTime<Utc>,
+) -> UnitView {
     let made = produced(zone, u.production_date);
     let expires = expiry(zone, u.production_date, u.shelf_life_days);
-    let at_risk = made.is_some_and(|m| minutes_above(samples, m, now) > AT_RISK_MINUTES);
-    json!({ "vendItemName": item_name, "productionDate": u.production_date.to_string(), "shelfLifeDays": u.shelf_life_days,
-            "productionText": made.map(|m| text(zone, m)), "expiry": expires.map(stamp),
-            "expiryText": expires.map(|e| text(zone, e)).unwrap_or_else(|| "UNKNOWN".into()), "atRisk": at_risk })
+    UnitView {
+        vend_item_name: item_name.to_string(),
+        production_date: u.production_date.to_string(),
+        shelf_life_days: u.shelf_life_days,
+        production_text: made.map(|m| text(zone, m)),
+        expiry: expires.map(stamp),
+        expiry_text: expires.map(|e| text(zone, e)).unwrap_or_else(|| "UNKNOWN".into()),
+        at_risk: made.is_some_and(|m| minutes_above(samples, m, now) > AT_RISK_MINUTES),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ViewArgs {
+    id: String,
 }
 
 /// `GET /locations/{id}/inventory`.
-pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let id = input.path.get("id").cloned().unwrap_or_default();
-    let id = location_arg(&id)?;
+pub async fn view(deps: &'static Deps, _: Ctx, args: ViewArgs) -> Result<InventoryView, ApiError> {
+    let id = location_arg(&args.id)?;
     let store = Dynamo(deps);
     let (location, snapshot) = tokio::try_join!(store.location(&id), store.inventory(&id))?;
     let location = location.ok_or_else(|| ApiError::NotFound(format!("Location {id} not found")))?;
     let zone = location.zone().tz;
     let Some(snapshot) = snapshot else {
-        return Ok(
-            json!({ "location": id, "timestamp": null, "inventory": { "payload": { "itemsBySlot": {} } }, "images": {}, "shelf_life": {} }),
-        );
+        let (images, shelf_life) = (BTreeMap::new(), BTreeMap::new());
+        return Ok(InventoryView { location: id, timestamp: None, inventory: Snapshot::default(), images, shelf_life });
     };
     let slots = &snapshot.slots;
     let now = fridge_time::now();
@@ -95,24 +157,29 @@ pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> 
         Some(from) => store.samples_since(&id, from).await?.iter().map(|s| (s.timestamp.at(), s.temperature)).collect(),
         None => vec![],
     };
-    let (mut images, mut shelf_life) = (Map::new(), Map::new());
+    let (mut images, mut shelf_life) = (BTreeMap::new(), BTreeMap::new());
     for s in slots {
         if !images.contains_key(&s.item_name) {
-            images.insert(s.item_name.clone(), json!(store.image_url(&s.item_name).await));
+            images.insert(s.item_name.clone(), store.image_url(&s.item_name).await);
         }
         // The fridge reports a shelf life per unit; the item's is its first known one.
         let known = s.units.iter().find_map(|u| u.shelf_life_days);
         if known.is_some() || !shelf_life.contains_key(&s.item_name) {
-            shelf_life.insert(s.item_name.clone(), json!(known));
+            shelf_life.insert(s.item_name.clone(), known);
         }
     }
-    let mut by_slot = Map::new();
+    let mut items_by_slot = BTreeMap::new();
     for s in slots {
-        let units: Vec<Value> = s.units.iter().map(|u| unit_view(zone, &s.item_name, u, &samples, now)).collect();
-        by_slot.insert(s.slot.clone(), json!({ "slotItemName": s.item_name, "itemsInSlot": units }));
+        let units = s.units.iter().map(|u| unit_view(zone, &s.item_name, u, &samples, now)).collect();
+        items_by_slot.insert(s.slot.clone(), SlotView { slot_item_name: s.item_name.clone(), items_in_slot: units });
     }
-    Ok(json!({ "location": id, "timestamp": snapshot.timestamp, "inventory": { "payload": { "itemsBySlot": by_slot } },
-               "images": images, "shelf_life": shelf_life }))
+    Ok(InventoryView {
+        location: id,
+        timestamp: Some(snapshot.timestamp.clone()),
+        inventory: Snapshot { payload: Payload { items_by_slot } },
+        images,
+        shelf_life,
+    })
 }
 
 #[cfg(test)]
@@ -142,8 +209,8 @@ mod tests {
         let unit = Unit { production_date: date("2026-11-20"), shelf_life_days: Some(u32::MAX) };
         let view = unit_view(Chicago, "GREEK_SALAD", &unit, &[], "2026-11-23T00:00:00Z".parse().unwrap());
         assert_eq!(
-            (view["expiryText"].as_str(), &view["expiry"], view["productionText"].as_str()),
-            (Some("UNKNOWN"), &Value::Null, Some("11/20/2026 8:00 PM"))
+            (view.expiry_text.as_str(), view.expiry.as_deref(), view.production_text.as_deref()),
+            ("UNKNOWN", None, Some("11/20/2026 8:00 PM"))
         );
         let edge = vec![(DateTime::<Utc>::MAX_UTC, 50.0)];
         assert_eq!(

@@ -16,7 +16,7 @@ pub mod telemetry;
 #[cfg(test)]
 mod properties;
 
-use fleet_shared::{handler, typed, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{typed, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 /// Ids per `fridgeHealth` call from the health page, and at most per call (the dashboard's batch).
 pub const HEALTH_PAGE_BATCH: usize = 10;
@@ -83,7 +83,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("readQueueMessages"),
         permission: READ,
         grants: &[Grant::ReadTable(Table::QueueMessages), Grant::PagingTokens],
-        handler: handler!(commands::read),
+        handler: typed!(commands::read),
     },
     FunctionSpec {
         name: "create_queue_message",
@@ -97,7 +97,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::SendToQueue(Queue::FridgeCommands),
             Grant::CrudTable(Table::Idempotency),
         ],
-        handler: handler!(commands::create),
+        handler: typed!(commands::create),
     },
     FunctionSpec {
         name: "run_fridge_task",
@@ -114,7 +114,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::LocationRoutes),
             Grant::WriteTable(Table::History),
         ],
-        handler: handler!(tasks::run),
+        handler: typed!(tasks::run),
     },
     FunctionSpec {
         name: "send_confirmed_inventory_and_confirmed_reservation",
@@ -126,7 +126,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::FridgeInventory),
             Grant::SendToQueue(Queue::InventoryService),
         ],
-        handler: handler!(commands::computer_swap),
+        handler: typed!(commands::computer_swap),
     },
     FunctionSpec {
         name: "location_inventory",
@@ -140,7 +140,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::FridgeTelemetry),
             Grant::ReadBucket(Bucket::ItemImages),
         ],
-        handler: handler!(inventory::view),
+        handler: typed!(inventory::view),
     },
     FunctionSpec {
         name: "telemetry_ingest",

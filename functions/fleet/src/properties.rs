@@ -252,7 +252,7 @@ proptest! {
         let unit = Unit { production_date: date, shelf_life_days: shelf };
         let view = unit_view(zone.tz, "ITEM", &unit, &samples, now);
         let known = expiry(zone.tz, date, shelf);
-        prop_assert_eq!(view["expiryText"] == "UNKNOWN", known.is_none());
+        prop_assert_eq!(view.expiry_text == "UNKNOWN", known.is_none());
         if let Some(m) = produced(zone.tz, date) {
             prop_assert!(minutes_above(&samples, m, now) >= 0);
         }

@@ -5,12 +5,13 @@
 //! log (request, then response or error) from its checked fields only.
 use crate::commands::{self, Order};
 use crate::health::location_arg;
-use crate::store::{Dynamo, FleetStore};
+use crate::store::{CommandView, Dynamo, FleetStore};
 use fleet_shared::assignment::{self, AssignmentStore};
+use fleet_shared::contract::Ctx;
 use fleet_shared::entity::LocationId;
-use fleet_shared::{driver_log, fridge_time, idempotency, ApiError, Caller, Deps, Input, Table};
+use fleet_shared::{driver_log, fridge_time, idempotency, ApiError, Caller, Deps, Table};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// The queue message resource of every driver task.
 pub const RESOURCE: &str = "DriverTask";
@@ -100,7 +101,7 @@ pub async fn carry_out<S: FleetStore, G: AssignmentStore>(
     caller: &Caller,
     task: &Named,
     count: Option<i64>,
-) -> Result<Value, ApiError> {
+) -> Result<CommandView, ApiError> {
     let count = self::count(task.task, count)?;
     commands::commandable(store, &task.location).await?;
     at_callers_stop(gate, caller, task).await?;
@@ -116,17 +117,22 @@ pub async fn send<S: FleetStore, G: AssignmentStore>(
     gate: &G,
     caller: &Caller,
     input: TaskInput,
-) -> Result<Value, ApiError> {
+) -> Result<CommandView, ApiError> {
     carry_out(store, gate, caller, &named(&input)?, input.count).await
+}
+
+#[derive(Deserialize)]
+pub struct RunArgs {
+    input: TaskInput,
 }
 
 /// `runFridgeTask(input)`, logged in the driver log. The registry's gate
 /// (FridgeTasks) has run before this, so a caller without the action writes
 /// no entry; a call that cannot be named by bounded fields (its input, task,
 /// location or requestId refused) is answered 400 and not logged either.
-pub async fn run(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let caller = input.caller()?;
-    let raw: TaskInput = input.arg("input")?;
+pub async fn run(deps: &'static Deps, ctx: Ctx, args: RunArgs) -> Result<CommandView, ApiError> {
+    let caller = ctx.caller()?;
+    let raw = args.input;
     let task = named(&raw)?;
     let call =
         driver_log::Call { caller, fridge: task.location.as_str(), operation: task.task, request_id: &task.request_id };
@@ -224,7 +230,7 @@ mod tests {
     async fn a_task_goes_through_the_command_queue_once_per_request() {
         let store = Fake::with(&[("A", "LIVE"), ("D", "DEAD")]);
         let first = send(&store, &gate(), &caller(), task("UnlockDoor", None)).await.unwrap();
-        assert_eq!((first["resource"].as_str(), first["operation"].as_str()), (Some(RESOURCE), Some("UnlockDoor")));
+        assert_eq!((first.resource.as_deref(), first.operation.as_deref()), (Some(RESOURCE), Some("UnlockDoor")));
         assert_eq!(send(&store, &gate(), &caller(), task("UnlockDoor", None)).await.unwrap(), first, "a retry");
         assert_eq!(store.sent.lock().unwrap().len(), 1);
         let dead = TaskInput { location_id: "D".into(), ..task("UnlockDoor", None) };
@@ -268,12 +274,12 @@ mod tests {
     async fn a_count_travels_in_the_message_and_stays_in_the_record() {
         let store = Fake::with(&[("A", "LIVE")]);
         let sent = send(&store, &gate(), &caller(), task("ConfirmCount", Some(12))).await.unwrap();
-        assert_eq!((sent["count"].as_i64(), sent["state"].as_str()), (Some(12), Some("SENT")));
+        assert_eq!((sent.count, sent.state.as_deref()), (Some(12), Some("SENT")));
         assert_eq!(store.sent.lock().unwrap()[0].payload.count, Some(12), "in the queue message");
         let recorded: Vec<Option<i64>> = store.commands.lock().unwrap().values().map(|c| c.count).collect();
         assert_eq!(recorded, [Some(12)], "in the record");
         let other = TaskInput { request_id: Some("r2".into()), ..task("ConfirmCount", Some(13)) };
-        assert_eq!(send(&store, &gate(), &caller(), other).await.unwrap()["count"], 13);
+        assert_eq!(send(&store, &gate(), &caller(), other).await.unwrap().count, Some(13));
         let reused = TaskInput { request_id: Some("r2".into()), ..task("ConfirmCount", Some(14)) };
         assert_eq!(
             send(&store, &gate(), &caller(), reused).await.unwrap_err().status(),

@@ -2,18 +2,18 @@
 use crate::assignments::{self, AssignInput, AssignmentView, DriverUpload};
 use crate::drivers::DriverRoutes;
 use crate::loginext::client::Http;
+use crate::loginext::job::JobView;
 use crate::loginext::start::{self, Starter, SyncInput};
 use crate::loginext::worker::Worker;
 use crate::route_schedule::{self, RouteSchedule};
 use crate::store::{Dynamo, RoutesStore};
 use crate::{cells, orders};
-use fleet_shared::contract::Ctx;
+use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::fridge_time::now_text;
 use fleet_shared::upload::{self, UploadRequest};
 use fleet_shared::{ApiError, Deps, Input, Table};
 use serde::Deserialize;
-use serde_json::{json, Value};
 use std::collections::HashMap;
 
 fn user(input: &Input) -> Result<String, ApiError> {
@@ -22,22 +22,34 @@ fn user(input: &Input) -> Result<String, ApiError> {
 
 /// `locationRoutes(stockingDate, calculateTotes)`: every stop of the date in
 /// one query, and when asked the orders of the date in one more.
-pub async fn location_routes(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let raw: String = input.arg("stockingDate")?;
-    let text = raw.trim();
+pub async fn location_routes(deps: &'static Deps, _: Ctx, args: LocationRoutesArgs) -> Result<RoutesOfDate, ApiError> {
+    let text = args.stocking_date.trim();
     if text.is_empty() {
         return Err(ApiError::bad_request("stockingDate cannot be empty"));
     }
     let date = cells::parse_date("stockingDate", text).map_err(ApiError::bad_request)?.to_string();
-    let totes: Option<bool> = input.arg("calculateTotes")?;
     let store = Dynamo(deps);
-    let (stops, units) = if totes.unwrap_or(false) {
+    let (stops, units) = if args.calculate_totes.unwrap_or(false) {
         let (s, u) = tokio::try_join!(store.stops_of_date(&date), orders::units_of_date(&store, &date))?;
         (s, Some(u))
     } else {
         (store.stops_of_date(&date).await?, None)
     };
-    Ok(json!({ "routes": orders::routes_with_totes(stops, units.as_ref()) }))
+    Ok(RoutesOfDate { routes: orders::routes_with_totes(stops, units.as_ref()) })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LocationRoutesArgs {
+    stocking_date: String,
+    #[serde(default)]
+    calculate_totes: Option<bool>,
+}
+
+/// `locationRoutes`' answer: the date's routes with their stops (and totes when asked).
+#[derive(serde::Serialize)]
+pub struct RoutesOfDate {
+    routes: Vec<orders::RouteWithTotes>,
 }
 
 /// Location id -> type for every id the rows name (one batched read).
@@ -92,15 +104,19 @@ pub async fn driver_routes_commit(deps: &'static Deps, input: Input) -> Result<u
 }
 
 /// `syncLogiNextLocRoutes(input)`: records the job and queues its dates (see `loginext::start`).
-pub async fn sync_loginext(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let caller = input.caller()?;
-    let body: SyncInput = input.arg("input")?;
+pub async fn sync_loginext(deps: &'static Deps, ctx: Ctx, args: SyncArgs) -> Result<start::Started, ApiError> {
+    let caller = ctx.caller()?;
     let who = Starter { sub: &caller.sub, email: caller.display(), name: caller.name.as_deref() };
-    start::start(&Dynamo(deps), &deps.table(Table::Idempotency)?, body, who, chrono::Utc::now()).await
+    start::start(&Dynamo(deps), &deps.table(Table::Idempotency)?, args.input, who, chrono::Utc::now()).await
+}
+
+#[derive(Deserialize)]
+pub struct SyncArgs {
+    input: SyncInput,
 }
 
 /// `logiNextSyncJobs`: the recent sync jobs, newest first.
-pub async fn loginext_sync_jobs(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
+pub async fn loginext_sync_jobs(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Vec<JobView>, ApiError> {
     start::recent(&Dynamo(deps)).await
 }
 

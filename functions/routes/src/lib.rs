@@ -18,7 +18,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("locationRoutes"),
         permission: Permission::Action("ViewRoutes"),
         grants: &[Grant::ReadTable(Table::LocationRoutes), Grant::ReadTable(Table::FridgeOrders)],
-        handler: handler!(handlers::location_routes),
+        handler: typed!(handlers::location_routes),
     },
     FunctionSpec {
         name: "route_schedule_dry_run",
@@ -113,14 +113,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::Idempotency),
             Grant::SendToQueue(Queue::RouteSync),
         ],
-        handler: handler!(handlers::sync_loginext),
+        handler: typed!(handlers::sync_loginext),
     },
     FunctionSpec {
         name: "loginext_sync_jobs",
         trigger: Trigger::Query("logiNextSyncJobs"),
         permission: Permission::Action("ViewRoutes"),
         grants: &[Grant::ReadTable(Table::RouteSyncJobs)],
-        handler: handler!(handlers::loginext_sync_jobs),
+        handler: typed!(handlers::loginext_sync_jobs),
     },
     FunctionSpec {
         name: "route_sync_worker",

@@ -3,9 +3,9 @@
 //! creates orders (one per dropOffDate, location and stockingIndex).
 use crate::store::RoutesStore;
 use fleet_shared::entity::fridge_order::totes;
-use fleet_shared::entity::route_stop::StoredStop;
+use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
 use fleet_shared::ApiError;
-use serde_json::{json, Value};
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// Units ordered per (location, stockingIndex) dropping off on `date` (one query).
@@ -18,9 +18,24 @@ pub async fn units_of_date(store: &impl RoutesStore, date: &str) -> Result<HashM
         .collect())
 }
 
+/// A stop as `locationRoutes` shows it: its totes and its route's when asked (null otherwise).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteWithTotes {
+    #[serde(flatten)]
+    pub stop: RouteStop,
+    pub tote_count_per_stop: Option<i64>,
+    pub tote_count_per_route: Option<i64>,
+    #[serde(rename = "stockedTimeUTC")]
+    pub stocked_time_utc: Option<String>,
+}
+
 /// The routes answer: each stop with its totes and its route's, in route and stop order.
 /// A stop with no order counts 0.
-pub fn routes_with_totes(mut stops: Vec<StoredStop>, units: Option<&HashMap<(String, i64), i64>>) -> Vec<Value> {
+pub fn routes_with_totes(
+    mut stops: Vec<StoredStop>,
+    units: Option<&HashMap<(String, i64), i64>>,
+) -> Vec<RouteWithTotes> {
     stops.sort_by(|a, b| (&a.stop.route, a.stop.stop).cmp(&(&b.stop.route, b.stop.stop)));
     let per_stop =
         |s: &StoredStop| units.map(|u| totes(u.get(&(s.stop.id.clone(), s.stop.stocking_index)).copied().unwrap_or(0)));
@@ -31,13 +46,11 @@ pub fn routes_with_totes(mut stops: Vec<StoredStop>, units: Option<&HashMap<(Str
     }
     stops
         .iter()
-        .map(|s| {
-            json!({
-                "route": s.stop.route, "stop": s.stop.stop, "market": s.stop.market, "id": s.stop.id,
-                "stockingDate": s.stop.stocking_date, "stopType": s.stop.stop_type, "stockingIndex": s.stop.stocking_index,
-                "toteCountPerStop": per_stop(s), "toteCountPerRoute": units.and_then(|_| per_route.get(s.stop.route.as_str())),
-                "stockedTimeUTC": s.stocked_time_utc,
-            })
+        .map(|s| RouteWithTotes {
+            tote_count_per_stop: per_stop(s),
+            tote_count_per_route: units.and_then(|_| per_route.get(s.stop.route.as_str()).copied()),
+            stocked_time_utc: s.stocked_time_utc.clone(),
+            stop: s.stop.clone(),
         })
         .collect()
 }
@@ -72,7 +85,7 @@ mod tests {
         assert_eq!(totes(i64::MAX), i64::MAX / UNITS_PER_TOTE + 1);
         let units = HashMap::from([(("A".to_string(), 1), i64::MAX), (("B".to_string(), 1), i64::MAX)]);
         let out = routes_with_totes(vec![stop("r1", 1, "A", 1), stop("r1", 2, "B", 1)], Some(&units));
-        assert_eq!(out[0]["toteCountPerRoute"].as_i64(), Some(2 * totes(i64::MAX)));
+        assert_eq!(out[0].tote_count_per_route, Some(2 * totes(i64::MAX)));
     }
 
     #[test]
@@ -89,17 +102,12 @@ mod tests {
         let view: Vec<(&str, i64, i64, i64)> = out
             .iter()
             .map(|v| {
-                (
-                    v["route"].as_str().unwrap(),
-                    v["stop"].as_i64().unwrap(),
-                    v["toteCountPerStop"].as_i64().unwrap(),
-                    v["toteCountPerRoute"].as_i64().unwrap(),
-                )
+                (v.stop.route.as_str(), v.stop.stop, v.tote_count_per_stop.unwrap(), v.tote_count_per_route.unwrap())
             })
             .collect();
         assert_eq!(view, vec![("r1", 1, 2, 3), ("r1", 2, 1, 3), ("r1", 3, 0, 3), ("r2", 1, 1, 1), ("r2", 2, 0, 1)]);
         assert!(
-            routes_with_totes(vec![stop("r1", 1, "A", 1)], None)[0]["toteCountPerStop"].is_null(),
+            routes_with_totes(vec![stop("r1", 1, "A", 1)], None)[0].tote_count_per_stop.is_none(),
             "no totes unless asked"
         );
     }

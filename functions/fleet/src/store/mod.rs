@@ -14,7 +14,7 @@ use fleet_shared::fridge_time::stamp;
 use fleet_shared::idempotency::{Claim, Records};
 use fleet_shared::{ApiError, Caller, Table};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
 
@@ -140,18 +140,48 @@ pub struct CommandRecord {
     pub not_after: Option<String>,
 }
 
+/// A command as the screens read it (GraphQL `QueueMessage`), and as a
+/// request's idempotency record keeps the answer it replays.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommandView {
+    pub id: String,
+    pub timestamp: Option<String>,
+    pub message_id: Option<String>,
+    pub message_type: Option<String>,
+    pub operation: Option<String>,
+    pub resource: Option<String>,
+    pub sent_by: Option<String>,
+    pub state: Option<String>,
+    pub done_at: Option<String>,
+    pub count: Option<i64>,
+    pub not_after: Option<String>,
+}
+
+impl CommandView {
+    /// The key (queue id, sk) of the record this view shows.
+    pub fn key(&self) -> Option<(String, String)> {
+        let (at, message) = (self.timestamp.as_deref()?, self.message_id.as_deref()?);
+        Some((self.id.clone(), format!("{at}#{message}")))
+    }
+}
+
 impl CommandRecord {
     /// The record as the GraphQL `QueueMessage` (every field, null when unset).
-    pub fn view(&self) -> Value {
-        json!({ "id": self.id, "timestamp": self.timestamp, "messageId": self.message_id, "messageType": self.message_type,
-                "operation": self.operation, "resource": self.resource, "sentBy": self.sent_by, "state": self.state,
-                "doneAt": self.done_at, "count": self.count, "notAfter": self.not_after })
-    }
-
-    /// The key (queue id, sk) of the record a `view` shows.
-    pub fn key_of(view: &Value) -> Option<(String, String)> {
-        let (id, at, message) = (view["id"].as_str()?, view["timestamp"].as_str()?, view["messageId"].as_str()?);
-        Some((id.to_string(), format!("{at}#{message}")))
+    pub fn view(&self) -> CommandView {
+        CommandView {
+            id: self.id.clone(),
+            timestamp: self.timestamp.clone(),
+            message_id: self.message_id.clone(),
+            message_type: self.message_type.clone(),
+            operation: self.operation.clone(),
+            resource: self.resource.clone(),
+            sent_by: self.sent_by.clone(),
+            state: self.state.clone(),
+            done_at: self.done_at.clone(),
+            count: self.count,
+            not_after: self.not_after.clone(),
+        }
     }
 
     pub fn is_pending(&self) -> bool {

@@ -83,7 +83,9 @@ async fn sync_from(
     };
     let d = deps().await;
     let who = Starter { sub: &caller.sub, email: &caller.email, name: None };
-    start::start(&Dynamo(d), &d.table(Table::Idempotency).unwrap(), input, who, now).await
+    let started = start::start(&Dynamo(d), &d.table(Table::Idempotency).unwrap(), input, who, now).await?;
+    // Read as the screen reads the mutation's answer.
+    Ok(serde_json::to_value(started).unwrap())
 }
 
 /// Makes the stub fail the next `times` requests naming `center`.

@@ -4,7 +4,6 @@
 //! redelivered message can never count a date twice. The state is derived
 //! from the outcomes when read: no second write can disagree with them.
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// The partition every job is kept under (a few jobs a day: no hot key).
@@ -97,28 +96,49 @@ impl SyncJob {
     }
 
     /// The job as the GraphQL type `LogiNextSyncJob`.
-    pub fn view(&self) -> Value {
+    pub fn view(&self) -> JobView {
         let sum = |f: fn(&DateOutcome) -> u32| self.outcomes.values().map(f).sum::<u32>();
         let finished_at = matches!(self.state(), State::Done | State::Failed)
             .then(|| self.outcomes.values().map(|o| o.at.as_str()).max())
             .flatten();
-        json!({
-            "id": self.id,
-            "state": self.state().as_str(),
-            "startDate": self.start_date,
-            "endDate": self.end_date,
-            "fulfillmentCenters": self.fulfillment_centers,
-            "createdAt": self.created_at,
-            "createdBy": self.created_by_name.as_deref().unwrap_or(&self.created_by),
-            "dates": self.dates.len(),
-            "datesDone": self.outcomes.values().filter(|o| o.ok).count(),
-            "datesFailed": self.outcomes.values().filter(|o| !o.ok).count(),
-            "routesChanged": sum(|o| o.routes),
-            "stopsChanged": sum(|o| o.stops),
-            "error": self.error(),
-            "finishedAt": finished_at,
-        })
+        JobView {
+            id: self.id.clone(),
+            state: self.state().as_str().to_string(),
+            start_date: self.start_date.clone(),
+            end_date: self.end_date.clone(),
+            fulfillment_centers: self.fulfillment_centers.clone(),
+            created_at: self.created_at.clone(),
+            created_by: self.created_by_name.clone().unwrap_or_else(|| self.created_by.clone()),
+            dates: self.dates.len(),
+            dates_done: self.outcomes.values().filter(|o| o.ok).count(),
+            dates_failed: self.outcomes.values().filter(|o| !o.ok).count(),
+            routes_changed: sum(|o| o.routes),
+            stops_changed: sum(|o| o.stops),
+            error: self.error(),
+            finished_at: finished_at.map(str::to_string),
+        }
     }
+}
+
+/// A sync job as the screens read it (GraphQL `LogiNextSyncJob`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JobView {
+    pub id: String,
+    pub state: String,
+    pub start_date: String,
+    pub end_date: String,
+    pub fulfillment_centers: Vec<String>,
+    pub created_at: String,
+    /// The author's name, or their e-mail when the token carried none.
+    pub created_by: String,
+    pub dates: usize,
+    pub dates_done: usize,
+    pub dates_failed: usize,
+    pub routes_changed: u32,
+    pub stops_changed: u32,
+    pub error: Option<String>,
+    pub finished_at: Option<String>,
 }
 
 #[cfg(test)]
@@ -164,12 +184,9 @@ pub mod tests {
         assert_eq!(j.state(), State::Running);
         j.outcomes.insert("2026-11-27".into(), outcome(true, 1, 1));
         let view = j.view();
-        assert_eq!(
-            (view["state"].as_str(), view["routesChanged"].as_u64(), view["stopsChanged"].as_u64()),
-            (Some("DONE"), Some(3), Some(6))
-        );
-        assert_eq!((view["createdBy"].as_str(), view["error"].is_null()), (Some("Ops Person"), true));
-        assert!(view["finishedAt"].is_string());
+        assert_eq!((view.state.as_str(), view.routes_changed, view.stops_changed), ("DONE", 3, 6));
+        assert_eq!((view.created_by.as_str(), view.error), ("Ops Person", None));
+        assert!(view.finished_at.is_some());
         j.outcomes.insert("2026-11-27".into(), outcome(false, 0, 0));
         assert_eq!((j.state(), j.error().as_deref()), (State::Failed, Some("2026-11-27: 503")));
     }

@@ -9,7 +9,7 @@
 //! the server's, never the request's (issue 38). When the messages cannot be
 //! queued, the job's dates are marked failed and the record is forgotten, so
 //! a retry starts a new job.
-use super::job::{DateOutcome, SyncJob, KEEP_DAYS, KIND};
+use super::job::{DateOutcome, JobView, SyncJob, KEEP_DAYS, KIND};
 use super::store::SyncStore;
 use super::{blocked, check, BLOCKED_MESSAGE, SUCCESS_MESSAGE};
 use chrono::{DateTime, Utc};
@@ -17,7 +17,7 @@ use fleet_shared::fridge_time::stamp;
 use fleet_shared::idempotency::{self, Records, Seen};
 use fleet_shared::ApiError;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::BTreeMap;
 
 /// The scope of the sync's idempotency records (requests and routes).
@@ -57,7 +57,7 @@ pub async fn start(
     input: SyncInput,
     who: Starter<'_>,
     now: DateTime<Utc>,
-) -> Result<Value, ApiError> {
+) -> Result<Started, ApiError> {
     if blocked(now) {
         return Err(ApiError::bad_request(BLOCKED_MESSAGE));
     }
@@ -72,7 +72,7 @@ pub async fn start(
     let content = json!({ "startDate": checked.start, "endDate": checked.end, "centers": checked.centers });
     let request = idempotency::Request::new(records, SCOPE, &key, &content);
     match request.seen().await? {
-        Seen::Replay(answer) => return Ok(answer),
+        Seen::Replay(answer) => return idempotency::replayed(answer),
         Seen::Conflict => return Err(idempotency::conflict("This requestId")),
         Seen::New => {}
     }
@@ -95,12 +95,12 @@ pub async fn start(
         last_error: None,
         expires_at: now.timestamp() + KEEP_DAYS * 86_400,
     };
-    let answer = json!({ "message": SUCCESS_MESSAGE, "job": job.view() });
-    let claim = request.claim(&answer, now.timestamp());
+    let answer = Started { message: SUCCESS_MESSAGE.to_string(), job: job.view() };
+    let claim = request.claim_of(&answer, now.timestamp())?;
     if let Err(e) = jobs.create(&job, &claim).await {
         // A twin of this request landed first: answer what it answered.
         if let (ApiError::Conflict(_), Seen::Replay(first)) = (&e, request.seen().await?) {
-            return Ok(first);
+            return idempotency::replayed(first);
         }
         return Err(e);
     }
@@ -124,8 +124,15 @@ pub async fn start(
 }
 
 /// `logiNextSyncJobs`: the recent jobs, newest first.
-pub async fn recent(jobs: &impl SyncStore) -> Result<Value, ApiError> {
-    Ok(Value::Array(jobs.recent().await?.iter().map(SyncJob::view).collect()))
+pub async fn recent(jobs: &impl SyncStore) -> Result<Vec<JobView>, ApiError> {
+    Ok(jobs.recent().await?.iter().map(SyncJob::view).collect())
+}
+
+/// `syncLogiNextLocRoutes`' answer (a retry replays it as recorded).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Started {
+    pub message: String,
+    pub job: JobView,
 }
 
 #[cfg(test)]
@@ -162,14 +169,14 @@ mod tests {
         let now = at("2026-11-25T15:00:00Z");
         let mine = start(&jobs, &records, input("shared-id"), WHO, now).await.unwrap();
         landed(&jobs, &records);
-        let id = mine["job"]["id"].as_str().unwrap().to_string();
+        let id = mine.job.id.clone();
         assert!(uuid::Uuid::parse_str(&id).is_ok() && id != "shared-id", "the server names the job: {id}");
         // Another user sending the same id starts a job of their own; nothing of mine is replayed.
         let other = Starter { sub: "sub-other", email: "other@x.co", name: None };
         let theirs = start(&jobs, &records, input("shared-id"), other, now).await.unwrap();
         landed(&jobs, &records);
-        assert_ne!(theirs["job"]["id"], mine["job"]["id"]);
-        assert_eq!(theirs["job"]["createdBy"], "other@x.co");
+        assert_ne!(theirs.job.id, mine.job.id);
+        assert_eq!(theirs.job.created_by, "other@x.co");
         assert_eq!((jobs.jobs.lock().unwrap().len(), jobs.sent.lock().unwrap().len()), (2, 4));
         // My retry still answers my job, and queues nothing.
         assert_eq!(start(&jobs, &records, input("shared-id"), WHO, now).await.unwrap(), mine);
@@ -181,8 +188,8 @@ mod tests {
         let (jobs, records) = (Jobs::default(), MemoryRecords::default());
         let now = at("2026-11-25T15:00:00Z");
         let first = start(&jobs, &records, input("r1"), WHO, now).await.unwrap();
-        assert_eq!(first["message"], SUCCESS_MESSAGE);
-        assert_eq!(first["job"]["fulfillmentCenters"], json!(["North"]));
+        assert_eq!(first.message, SUCCESS_MESSAGE);
+        assert_eq!(first.job.fulfillment_centers, ["North"]);
         assert_eq!(jobs.sent.lock().unwrap().len(), 2, "one message per date");
         landed(&jobs, &records);
         assert_eq!(start(&jobs, &records, input("r1"), WHO, now).await.unwrap(), first);

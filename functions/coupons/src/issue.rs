@@ -7,71 +7,85 @@ use crate::codes;
 use crate::rules::{self, CouponRequest, CouponType};
 use crate::store::{CouponStore, Stored};
 use fleet_shared::idempotency::{self, Request, Seen};
-use fleet_shared::{fridge_time, limits, ApiError, Input};
-use serde::Serialize;
-use serde_json::{json, Value};
+use fleet_shared::{fridge_time, limits, ApiError, Caller};
+use serde::{Deserialize, Serialize};
 
 /// Codes drawn before giving up on collisions (each one is ~10^-14 likely).
 pub const ATTEMPTS: usize = 5;
 
-/// A code as `GET /coupons/mine` lists it.
-#[derive(Debug, Serialize)]
+/// `POST /coupons`'s body: the coupon, and the id naming this request (a retry sends it again).
+#[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct View<'a> {
-    pub coupon_code: &'a str,
-    pub reason: &'a str,
-    pub value: &'a str,
+pub struct GenerateArgs {
+    #[serde(flatten)]
+    pub coupon: CouponRequest,
+    #[serde(default)]
+    pub request_id: Option<String>,
+}
+
+/// A code as `GET /coupons/mine` lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct View {
+    pub coupon_code: String,
+    pub reason: String,
+    pub value: String,
     #[serde(rename = "type")]
     pub kind: CouponType,
-    pub start_date: &'a str,
-    pub end_date: &'a str,
-    pub created_at: &'a str,
+    pub start_date: String,
+    pub end_date: String,
+    pub created_at: String,
     pub redeemed: bool,
 }
 
-pub fn view(code: &Stored) -> View<'_> {
+pub fn view(code: &Stored) -> View {
     View {
-        coupon_code: &code.code,
-        reason: &code.reason,
-        value: &code.display,
+        coupon_code: code.code.clone(),
+        reason: code.reason.clone(),
+        value: code.display.clone(),
         kind: code.kind,
-        start_date: &code.start_date,
-        end_date: &code.end_date,
-        created_at: &code.created_at,
+        start_date: code.start_date.clone(),
+        end_date: code.end_date.clone(),
+        created_at: code.created_at.clone(),
         redeemed: code.redeemed,
     }
 }
 
 /// The answer of `POST /coupons`: the code's view with the spec's `statusCode`.
-fn answer(code: &Stored) -> Value {
-    let mut out = json!(view(code));
-    out["statusCode"] = json!(200);
-    out
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Issued {
+    pub status_code: u16,
+    #[serde(flatten)]
+    pub coupon: View,
+}
+
+fn answer(code: &Stored) -> Issued {
+    Issued { status_code: 200, coupon: view(code) }
 }
 
 fn reused() -> ApiError {
     idempotency::conflict("This requestId")
 }
 
+/// The first answer to this request, as its idempotency record keeps it.
+fn replayed(first: serde_json::Value) -> Result<Issued, ApiError> {
+    serde_json::from_value(first).map_err(ApiError::internal)
+}
+
 /// `{imageName, type, value, startDate, endDate, requestId?}` → `{statusCode, couponCode, ...}`.
-pub async fn generate<S: CouponStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
-    let req: CouponRequest = input.parse()?;
-    let coupon = rules::check(&req).map_err(|e| ApiError::bad_request(e.join("; ")))?;
-    let request_id: Option<&str> = input.args.get("requestId").and_then(Value::as_str);
+pub async fn generate<S: CouponStore>(store: &S, caller: &Caller, args: GenerateArgs) -> Result<Issued, ApiError> {
+    let coupon = rules::check(&args.coupon).map_err(|e| ApiError::bad_request(e.join("; ")))?;
+    let request_id = args.request_id.as_deref();
     if let Some(id) = request_id {
         limits::check_len("requestId", id, limits::MAX_ID_CHARS)?;
     }
-    let caller = input.caller()?;
-    // The coupon asked for, without the id naming the request.
-    let mut content = input.args.clone();
-    if let Some(fields) = content.as_object_mut() {
-        fields.remove("requestId");
-    }
+    // The content is the coupon asked for, without the id naming the request.
     let key = request_id.map(|id| format!("{}:{id}", caller.sub));
-    let request = key.as_deref().map(|k| Request::new(store, "coupons", k, &content));
+    let request = key.as_deref().map(|k| Request::new(store, "coupons", k, &args.coupon));
     if let Some(r) = &request {
         match r.seen().await? {
-            Seen::Replay(first) => return Ok(first),
+            Seen::Replay(first) => return replayed(first),
             Seen::Conflict => return Err(reused()),
             Seen::New => {}
         }
@@ -93,14 +107,21 @@ pub async fn generate<S: CouponStore>(store: &S, input: &Input) -> Result<Value,
             created_at: fridge_time::now_text(),
             redeemed: false,
         };
-        let claim = request.as_ref().map(|r| r.claim(&answer(&code), fridge_time::now().timestamp()));
+        let issued = answer(&code);
+        let claim = match &request {
+            Some(r) => {
+                let first = serde_json::to_value(&issued).map_err(ApiError::internal)?;
+                Some(r.claim(&first, fridge_time::now().timestamp()))
+            }
+            None => None,
+        };
         match store.insert(&code, claim.as_ref()).await {
-            Ok(()) => return Ok(answer(&code)),
+            Ok(()) => return Ok(issued),
             Err(ApiError::Conflict(_)) => {
                 // Either a racing try of this request landed, or (once in ~10^14) the code exists: find out which.
                 if let Some(r) = &request {
                     match r.seen().await? {
-                        Seen::Replay(first) => return Ok(first),
+                        Seen::Replay(first) => return replayed(first),
                         Seen::Conflict => return Err(reused()),
                         Seen::New => {}
                     }
@@ -119,7 +140,8 @@ mod tests {
     use crate::store::fake::Memory;
     use chrono::TimeZone;
     use fleet_shared::fridge_time::ClockAt;
-    use fleet_shared::{limits, Caller};
+    use fleet_shared::{contract, limits, Input};
+    use serde_json::{json, Value};
 
     fn caller() -> Caller {
         Caller {
@@ -131,22 +153,23 @@ mod tests {
         }
     }
 
-    fn input(extra: Value) -> Input {
+    /// The body with `extra` fields, as the edge parses it.
+    fn input(extra: Value) -> GenerateArgs {
         let mut args = json!({ "imageName": "Quality: Item expired", "type": "AMOUNT", "value": 5,
                                "startDate": "2026-11-22", "endDate": "2026-12-22" });
         args.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap());
-        Input { caller: Some(caller()), args, ..Input::default() }
+        contract::request(&Input { args, ..Input::default() }).unwrap()
     }
 
     #[tokio::test]
     async fn a_code_is_stored_with_its_reason_value_validity_and_creator() {
         let _clock = ClockAt::new(chrono::Utc.with_ymd_and_hms(2026, 11, 22, 15, 0, 0).unwrap());
         let store = Memory::default();
-        let out = generate(&store, &input(json!({}))).await.unwrap();
+        let out = generate(&store, &caller(), input(json!({}))).await.unwrap();
         let stored = store.codes();
         assert_eq!(stored.len(), 1);
         let c = &stored[0];
-        assert_eq!((out["statusCode"].as_i64(), out["couponCode"].as_str()), (Some(200), Some(c.code.as_str())));
+        assert_eq!((out.status_code, out.coupon.coupon_code.as_str()), (200, c.code.as_str()));
         assert_eq!(
             (c.reason.as_str(), c.kind, c.value, c.display.as_str(), c.start_date.as_str(), c.end_date.as_str()),
             ("Quality: Item expired", CouponType::Amount, 5, "$5", "2026-11-22", "2026-12-22")
@@ -161,10 +184,10 @@ mod tests {
     #[tokio::test]
     async fn a_refused_request_writes_nothing() {
         let store = Memory::default();
-        let err = generate(&store, &input(json!({ "endDate": "2026-11-21" }))).await.unwrap_err();
+        let err = generate(&store, &caller(), input(json!({ "endDate": "2026-11-21" }))).await.unwrap_err();
         assert_eq!(err.to_string(), "End date cannot be before start date");
         let long = "r".repeat(limits::MAX_ID_CHARS + 1);
-        let err = generate(&store, &input(json!({ "requestId": long }))).await.unwrap_err();
+        let err = generate(&store, &caller(), input(json!({ "requestId": long }))).await.unwrap_err();
         assert_eq!(err.to_string(), format!("requestId must be at most {} characters", limits::MAX_ID_CHARS));
         assert!(store.codes().is_empty());
     }
@@ -172,29 +195,29 @@ mod tests {
     #[tokio::test]
     async fn a_retried_request_answers_its_first_code_and_its_id_is_not_reused() {
         let store = Memory::default();
-        let first = generate(&store, &input(json!({ "requestId": "r-1" }))).await.unwrap();
-        assert_eq!(generate(&store, &input(json!({ "requestId": "r-1" }))).await.unwrap(), first);
+        let first = generate(&store, &caller(), input(json!({ "requestId": "r-1" }))).await.unwrap();
+        assert_eq!(generate(&store, &caller(), input(json!({ "requestId": "r-1" }))).await.unwrap(), first);
         assert_eq!(store.codes().len(), 1);
-        let other = generate(&store, &input(json!({ "requestId": "r-2" }))).await.unwrap();
-        assert_ne!(other["couponCode"], first["couponCode"]);
-        let err = generate(&store, &input(json!({ "requestId": "r-1", "value": 8 }))).await.unwrap_err();
+        let other = generate(&store, &caller(), input(json!({ "requestId": "r-2" }))).await.unwrap();
+        assert_ne!(other.coupon.coupon_code, first.coupon.coupon_code);
+        let err = generate(&store, &caller(), input(json!({ "requestId": "r-1", "value": 8 }))).await.unwrap_err();
         assert_eq!(
             err.to_string(),
             "This requestId was already used with other content. Send new content with a new id."
         );
         // Without an id, every call is a new code.
-        generate(&store, &input(json!({}))).await.unwrap();
-        generate(&store, &input(json!({}))).await.unwrap();
+        generate(&store, &caller(), input(json!({}))).await.unwrap();
+        generate(&store, &caller(), input(json!({}))).await.unwrap();
         assert_eq!(store.codes().len(), 4);
     }
 
     #[tokio::test]
     async fn a_collision_draws_another_code_up_to_the_attempts() {
         let store = Memory { collisions: (ATTEMPTS - 1).into(), ..Memory::default() };
-        generate(&store, &input(json!({ "requestId": "r-1" }))).await.unwrap();
+        generate(&store, &caller(), input(json!({ "requestId": "r-1" }))).await.unwrap();
         assert_eq!(store.codes().len(), 1);
         let store = Memory { collisions: ATTEMPTS.into(), ..Memory::default() };
-        assert_eq!(generate(&store, &input(json!({}))).await.unwrap_err(), ApiError::Unavailable);
+        assert_eq!(generate(&store, &caller(), input(json!({}))).await.unwrap_err(), ApiError::Unavailable);
         assert!(store.codes().is_empty());
     }
 
@@ -203,10 +226,27 @@ mod tests {
         let store = Memory::default();
         // The other try drew its code and landed between this one's lookup and its write.
         let winner = Memory::default();
-        let first = generate(&winner, &input(json!({ "requestId": "r-1" }))).await.unwrap();
+        let first = generate(&winner, &caller(), input(json!({ "requestId": "r-1" }))).await.unwrap();
         let claim = winner.records.0.lock().unwrap().values().next().cloned().unwrap();
         *store.racing.lock().unwrap() = Some((winner.codes()[0].clone(), claim));
-        assert_eq!(generate(&store, &input(json!({ "requestId": "r-1" }))).await.unwrap(), first);
+        assert_eq!(generate(&store, &caller(), input(json!({ "requestId": "r-1" }))).await.unwrap(), first);
         assert_eq!(store.codes().len(), 1, "no second code");
+    }
+
+    #[tokio::test]
+    async fn the_answer_and_the_request_digest_keep_their_shape() {
+        let store = Memory::default();
+        let out = json!(generate(&store, &caller(), input(json!({}))).await.unwrap());
+        let mut keys: Vec<&str> = out.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort();
+        assert_eq!(
+            keys,
+            ["couponCode", "createdAt", "endDate", "reason", "redeemed", "startDate", "statusCode", "type", "value"]
+        );
+        assert_eq!((out["statusCode"].as_i64(), out["value"].as_str()), (Some(200), Some("$5")));
+        // The idempotency records already written digest the body without its requestId.
+        let body = json!({ "imageName": "Quality: Item expired", "type": "AMOUNT", "value": 5,
+                           "startDate": "2026-11-22", "endDate": "2026-12-22" });
+        assert_eq!(idempotency::digest(&input(json!({ "requestId": "r-1" })).coupon), idempotency::digest(&body));
     }
 }

@@ -8,7 +8,7 @@ pub mod reasons;
 pub mod rules;
 pub mod store;
 
-use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -16,13 +16,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/coupons" },
         permission: Permission::Action("GenerateCoupons"),
         grants: &[Grant::CrudTable(Table::Coupons), Grant::CrudTable(Table::Idempotency)],
-        handler: handler!(handlers::generate),
+        handler: typed!(handlers::generate),
     },
     FunctionSpec {
         name: "my_coupons",
         trigger: Trigger::Http { method: "GET", path: "/coupons/mine" },
         permission: Permission::Action("GenerateCoupons"),
         grants: &[Grant::ReadTable(Table::Coupons)],
-        handler: handler!(handlers::mine),
+        handler: typed!(handlers::mine),
     },
 ];

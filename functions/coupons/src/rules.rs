@@ -25,18 +25,36 @@ pub enum CouponType {
     Percent,
 }
 
-#[derive(Debug, Deserialize)]
+/// The coupon asked for, as sent; `check` says what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CouponRequest {
     #[serde(default)]
     pub image_name: String,
     #[serde(rename = "type")]
     pub kind: Option<CouponType>,
-    pub value: Option<serde_json::Value>,
+    pub value: Option<CouponValue>,
     #[serde(default)]
     pub start_date: String,
     #[serde(default)]
     pub end_date: String,
+}
+
+/// The value as sent: a number, or a number written as text ("50").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum CouponValue {
+    Number(serde_json::Number),
+    Text(String),
+}
+
+impl CouponValue {
+    fn whole(&self) -> Option<i64> {
+        match self {
+            CouponValue::Number(n) => n.as_i64(),
+            CouponValue::Text(s) => s.trim().parse().ok(),
+        }
+    }
 }
 
 /// A request that passed every rule.
@@ -63,7 +81,7 @@ pub fn check(req: &CouponRequest) -> Result<Coupon, Vec<String>> {
     if !reasons::is_known(&req.image_name) {
         errors.push("Choose an issue type from the list".to_string());
     }
-    let value = req.value.as_ref().and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())));
+    let value = req.value.as_ref().and_then(CouponValue::whole);
     let choice = match (req.kind, value) {
         (Some(kind), Some(value)) => CHOICES.iter().find(|(_, k, v)| *k == kind && *v == value),
         _ => None,

@@ -11,9 +11,8 @@ use fleet_shared::entity::UploadId;
 use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, UploadRequest};
-use fleet_shared::{dates, fridge_time, limits, ApiError, Deps, Input, Table};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use fleet_shared::{dates, fridge_time, limits, ApiError, Deps, Table};
+use serde::{Deserialize, Serialize};
 
 pub use crate::ingest::{MAX_FILE_BYTES, PREFIX};
 pub use crate::store::UploadState;
@@ -23,9 +22,26 @@ pub const URL_SECONDS: u64 = 300;
 /// Upload records are kept 30 days (DynamoDB TTL).
 const KEEP_SECONDS: i64 = 30 * 24 * 3600;
 
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadUrlArgs {
+    #[serde(default)]
+    file_name: Option<String>,
+}
+
+/// A presigned PUT and the upload it starts.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadUrl {
+    pub url: String,
+    pub upload_id: String,
+    pub key: String,
+    pub expires_in_seconds: u64,
+}
+
 /// `GET /forecast/upload/url?fileName=`: a presigned PUT for a new upload (text/csv, 5 minutes).
-pub async fn upload_url(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let file_name = input.query.get("fileName").cloned().unwrap_or_else(|| "forecast.csv".into());
+pub async fn upload_url(deps: &'static Deps, ctx: Ctx, args: UploadUrlArgs) -> Result<UploadUrl, ApiError> {
+    let file_name = args.file_name.unwrap_or_else(|| "forecast.csv".into());
     limits::check_len("fileName", &file_name, 200)?;
     if !file_name.to_ascii_lowercase().ends_with(".csv") {
         return Err(ApiError::bad_request("Please upload a .csv file"));
@@ -36,7 +52,7 @@ pub async fn upload_url(deps: &'static Deps, input: Input) -> Result<Value, ApiE
     let state = UploadState {
         upload_id: upload_id.clone(),
         state: "waiting".into(),
-        user: input.caller()?.display().to_string(),
+        user: ctx.caller()?.display().to_string(),
         file_name,
         url_expires_at: issued + URL_SECONDS as i64,
         updated_at: fridge_time::now_text(),
@@ -45,26 +61,47 @@ pub async fn upload_url(deps: &'static Deps, input: Input) -> Result<Value, ApiE
     };
     deps.save(&state).await?;
     let url = deps.upload_url(&key, URL_SECONDS).await?;
-    Ok(json!({ "url": url, "uploadId": upload_id, "key": key, "expiresInSeconds": URL_SECONDS }))
+    Ok(UploadUrl { url, upload_id, key, expires_in_seconds: URL_SECONDS })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadStatusArgs {
+    upload_id: String,
+}
+
+/// Where an upload is, as the browser follows it.
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadStatus {
+    pub upload_id: String,
+    pub state: String,
+    pub errors: Vec<String>,
+    pub written: usize,
+    pub unchanged: usize,
+    pub file_name: String,
+    pub updated_at: String,
+}
+
+impl From<UploadState> for UploadStatus {
+    fn from(s: UploadState) -> Self {
+        let UploadState { upload_id, state, errors, written, unchanged, file_name, updated_at, .. } = s;
+        UploadStatus { upload_id, state, errors, written, unchanged, file_name, updated_at }
+    }
 }
 
 /// `GET /forecast/upload/{uploadId}`: where the upload is.
-pub async fn upload_status(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let raw = input.path.get("uploadId").cloned().unwrap_or_default();
+pub async fn upload_status(deps: &'static Deps, _: Ctx, args: UploadStatusArgs) -> Result<UploadStatus, ApiError> {
     // One message for every refused id, a long one too (the pipeline's own check words length apart).
-    let id = UploadId::parse(&raw).map_err(|_| ApiError::bad_request("uploadId must be letters, digits and dashes"))?;
+    let id = UploadId::parse(&args.upload_id)
+        .map_err(|_| ApiError::bad_request("uploadId must be letters, digits and dashes"))?;
     let s = deps.load(id.as_str()).await?.ok_or_else(|| ApiError::NotFound(format!("Upload {id} not found")))?;
-    Ok(
-        json!({ "uploadId": s.upload_id, "state": s.state, "errors": s.errors, "written": s.written, "unchanged": s.unchanged,
-               "fileName": s.file_name, "updatedAt": s.updated_at }),
-    )
+    Ok(s.into())
 }
 
 /// `POST /forecast/dry-run`: the file's rows against the rules and the stored forecast, writing nothing.
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
-    let req: UploadRequest = input.parse()?;
-    let kind =
-        ForecastUpload { store: deps, user: input.caller()?.display().to_string(), now: fridge_time::now_text() };
+pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result<upload::DryRun, ApiError> {
+    let kind = ForecastUpload { store: deps, user: ctx.caller()?.display().to_string(), now: fridge_time::now_text() };
     upload::dry_run(&kind, &req).await
 }
 
@@ -74,34 +111,70 @@ pub async fn ingest(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsB
     Ok(ingest::run(deps, &deps.table(Table::Idempotency)?, event.records).await)
 }
 
-fn view_date(input: &Input) -> Result<String, ApiError> {
-    let raw = input.path.get("date").cloned().unwrap_or_default();
-    dates::iso_date(&raw)
-        .map(|d| d.format("%Y-%m-%d").to_string())
-        .ok_or_else(|| ApiError::bad_request("date must be YYYY-MM-DD"))
-}
-
-/// `GET /forecast/view/{date}`: Item and Quantity of a date, by item.
-pub async fn view(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let date = view_date(&input)?;
-    let rows = deps.rows_on(&date).await?;
-    Ok(Value::Array(rows.iter().map(|r| json!({ "Item": r.item, "Quantity": r.quantity })).collect()))
-}
-
 #[derive(Deserialize)]
-struct UpdateBody {
-    item: String,
-    quantity: Value,
+pub struct ViewArgs {
     date: String,
 }
 
-/// `PUT /forecast/update {item, quantity, date}`: one quantity, with its history record, if nobody changed it meanwhile.
-pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let body: UpdateBody = input.parse()?;
-    update_quantity(deps, input.caller()?.display(), body).await
+/// One item's quantity as the forecast view lists it (the file's own column names).
+#[derive(Debug, PartialEq, Serialize)]
+pub struct ViewRow {
+    #[serde(rename = "Item")]
+    pub item: String,
+    #[serde(rename = "Quantity")]
+    pub quantity: Option<i64>,
 }
 
-async fn update_quantity(store: &impl ForecastStore, who: &str, body: UpdateBody) -> Result<Value, ApiError> {
+/// `GET /forecast/view/{date}`: Item and Quantity of a date, by item.
+pub async fn view(deps: &'static Deps, _: Ctx, args: ViewArgs) -> Result<Vec<ViewRow>, ApiError> {
+    let date = dates::iso_date(&args.date)
+        .map(|d| d.format("%Y-%m-%d").to_string())
+        .ok_or_else(|| ApiError::bad_request("date must be YYYY-MM-DD"))?;
+    let rows = deps.rows_on(&date).await?;
+    Ok(rows.into_iter().map(|r| ViewRow { item: r.item, quantity: r.quantity }).collect())
+}
+
+/// A quantity as the view sends it: a whole number, or its text; anything
+/// else is refused by the quantity rule rather than by the request's shape.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub enum QuantityInput {
+    Whole(i64),
+    Text(String),
+    Other(serde::de::IgnoredAny),
+}
+
+impl QuantityInput {
+    fn whole(&self) -> Option<i64> {
+        match self {
+            QuantityInput::Whole(q) => Some(*q),
+            QuantityInput::Text(s) => s.trim().parse().ok(),
+            QuantityInput::Other(_) => None,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct UpdateBody {
+    item: String,
+    quantity: QuantityInput,
+    date: String,
+}
+
+/// The quantity as it was set.
+#[derive(Debug, PartialEq, Serialize)]
+pub struct QuantitySet {
+    pub item: String,
+    pub quantity: i64,
+    pub date: String,
+}
+
+/// `PUT /forecast/update {item, quantity, date}`: one quantity, with its history record, if nobody changed it meanwhile.
+pub async fn update(deps: &'static Deps, ctx: Ctx, body: UpdateBody) -> Result<QuantitySet, ApiError> {
+    update_quantity(deps, ctx.caller()?.display(), body).await
+}
+
+async fn update_quantity(store: &impl ForecastStore, who: &str, body: UpdateBody) -> Result<QuantitySet, ApiError> {
     limits::check_len("item", &body.item, limits::MAX_NAME_CHARS)?;
     let date = dates::iso_date(&body.date)
         .ok_or_else(|| ApiError::bad_request("date must be YYYY-MM-DD"))?
@@ -109,8 +182,7 @@ async fn update_quantity(store: &impl ForecastStore, who: &str, body: UpdateBody
         .to_string();
     let quantity = body
         .quantity
-        .as_i64()
-        .or_else(|| body.quantity.as_str().and_then(|s| s.trim().parse().ok()))
+        .whole()
         .filter(|q| *q >= 0)
         .ok_or_else(|| ApiError::bad_request("Quantity must be a whole number of 0 or more"))?;
     let current = store
@@ -137,5 +209,5 @@ async fn update_quantity(store: &impl ForecastStore, who: &str, body: UpdateBody
     fleet_shared::store::on_conflict(store.set_quantity(&row, old, &record).await, || {
         ApiError::Conflict(format!("The forecast for {} was changed meanwhile. Reload to see it.", body.item))
     })?;
-    Ok(json!({ "item": body.item, "quantity": quantity, "date": date }))
+    Ok(QuantitySet { item: body.item, quantity, date })
 }

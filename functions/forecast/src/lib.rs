@@ -7,7 +7,7 @@ pub mod ingest;
 pub mod kind;
 pub mod store;
 
-use fleet_shared::{handler, typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -16,14 +16,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action("UploadForecast"),
         // Presigning signs a PutObject: the role must be allowed to put.
         grants: &[Grant::WriteBucket(Bucket::Uploads), Grant::CrudTable(Table::ForecastUploads)],
-        handler: handler!(handlers::upload_url),
+        handler: typed!(handlers::upload_url),
     },
     FunctionSpec {
         name: "forecast_upload_status",
         trigger: Trigger::Http { method: "GET", path: "/forecast/upload/{uploadId}" },
         permission: Permission::Action("UploadForecast"),
         grants: &[Grant::ReadTable(Table::ForecastUploads)],
-        handler: handler!(handlers::upload_status),
+        handler: typed!(handlers::upload_status),
     },
     FunctionSpec {
         name: "forecast_dry_run",
@@ -31,7 +31,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action("UploadForecast"),
         // A whole file of up to 10,000 rows is larger than the default request bound.
         grants: &[Grant::ReadTable(Table::ForecastRows), Grant::FileUploads],
-        handler: handler!(handlers::dry_run),
+        handler: typed!(handlers::dry_run),
     },
     FunctionSpec {
         name: "forecast_ingest",
@@ -51,13 +51,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "GET", path: "/forecast/view/{date}" },
         permission: Permission::Action("GetForecast"),
         grants: &[Grant::ReadTable(Table::ForecastRows)],
-        handler: handler!(handlers::view),
+        handler: typed!(handlers::view),
     },
     FunctionSpec {
         name: "forecast_update",
         trigger: Trigger::Http { method: "PUT", path: "/forecast/update" },
         permission: Permission::Action("UpdateForecast"),
         grants: &[Grant::CrudTable(Table::ForecastRows), Grant::WriteTable(Table::History)],
-        handler: handler!(handlers::update),
+        handler: typed!(handlers::update),
     },
 ];

@@ -159,7 +159,8 @@ pub async fn run(
     for _ in 0..21 {
         store.calls.store(0, Ordering::SeqCst);
         let t0 = Instant::now();
-        let out = fn_stocking::board::run(&store, &days, &input).await?;
+        let out = fn_stocking::board::dashboard(&store, &days, fleet_shared::contract::request(&input)?).await?;
+        let out = serde_json::to_value(out).map_err(ApiError::internal)?;
         times.push(t0.elapsed().as_secs_f64() * 1000.0);
         calls.push(store.calls.load(Ordering::SeqCst));
         if out["summary"]["total"].as_u64() != Some(ids.len() as u64) {

@@ -6,7 +6,7 @@
 //! answered in process against the emulator, 21 times each, timed.
 use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
 use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
-use fleet_shared::{store, ApiError, Caller, Deps, Input, Table};
+use fleet_shared::{contract, store, ApiError, Caller, Deps, Input, Table};
 use fn_stocking::slips::PackingSlip;
 use fn_stocking::store::Dynamo;
 use serde_json::{json, Value};
@@ -119,9 +119,22 @@ pub async fn run(deps: &'static Deps, date: &str, stops: usize, admin_email: &st
         name: None,
     };
     let store = Dynamo(deps);
-    let drop = Input { caller: Some(caller.clone()), args: json!({ "dropOffDate": date }), ..Input::default() };
-    time("dropOffSummary", stops, || fn_stocking::drop_list::run(&store, &drop)).await?;
-    let jit = Input { caller: Some(caller), args: json!({ "input": { "dropOffDate": date } }), ..Input::default() };
-    time("jitManagement", stops, || fn_stocking::jit::run_list(&store, &jit)).await?;
+    // Each list as its handler runs it: parsed at the edge, answered as JSON.
+    let drop = Input { args: json!({ "dropOffDate": date }), ..Input::default() };
+    time("dropOffSummary", stops, || async {
+        let args = contract::request(&drop)?;
+        as_json(fn_stocking::drop_list::summary(&store, &caller, args).await?)
+    })
+    .await?;
+    let jit = Input { args: json!({ "input": { "dropOffDate": date } }), ..Input::default() };
+    time("jitManagement", stops, || async {
+        let args: fn_stocking::jit::ListArgs = contract::request(&jit)?;
+        as_json(fn_stocking::jit::list(&store, &caller, args.input).await?)
+    })
+    .await?;
     Ok(())
+}
+
+fn as_json(answer: impl serde::Serialize) -> Result<serde_json::Value, ApiError> {
+    serde_json::to_value(answer).map_err(ApiError::internal)
 }

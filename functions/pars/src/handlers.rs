@@ -6,12 +6,12 @@ use crate::kind::{self, ParOrders};
 use crate::report;
 use crate::rules;
 use crate::store::{Dynamo, ParsStore};
+use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::fridge_order::FridgeOrder;
 use fleet_shared::upload::{self, UploadKind, UploadRequest};
-use fleet_shared::{dates, files, limits, ApiError, Bucket, Deps, Input};
+use fleet_shared::{dates, files, limits, ApiError, Bucket, Deps};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 pub use crate::kind::ParFile;
 pub use crate::rules::CHUNK_GROUPS;
@@ -33,8 +33,7 @@ pub struct ParsDryRun {
 }
 
 /// POST /pars/dry-run: every par rule over the whole file, errors per row and per order.
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<ParsDryRun, ApiError> {
-    let req: UploadRequest = input.parse()?;
+pub async fn dry_run(deps: &'static Deps, _: Ctx, req: UploadRequest) -> Result<ParsDryRun, ApiError> {
     check_file(&Dynamo(deps), &req).await
 }
 
@@ -50,7 +49,7 @@ pub async fn check_file<S: ParsStore>(store: &S, req: &UploadRequest) -> Result<
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct UploadParMaps {
+pub struct UploadParMaps {
     upload_id: String,
     groups: Vec<ParGroup>,
 }
@@ -65,8 +64,7 @@ pub struct ParMapsAnswer {
 /// `uploadParMaps(uploadId, groups)`: the pipeline's commit of the orders
 /// (`kind::ParOrders`): every rule re-checked, each order written whole
 /// with its record where none exists, a retry replayed.
-pub async fn upload_par_maps(deps: &'static Deps, input: Input) -> Result<ParMapsAnswer, ApiError> {
-    let req: UploadParMaps = input.parse()?;
+pub async fn upload_par_maps(deps: &'static Deps, _: Ctx, req: UploadParMaps) -> Result<ParMapsAnswer, ApiError> {
     commit_chunk(&Dynamo(deps), &req.upload_id, req.groups).await
 }
 
@@ -87,85 +85,172 @@ pub async fn commit_chunk<S: ParsStore>(
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct ArchiveRequest {
+pub struct ArchiveRequest {
     upload_id: String,
     file_name: String,
     csv: String,
 }
 
+/// Where a kept file went, and whether it was stored.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Kept {
+    pub key: String,
+    pub stored: bool,
+}
+
 /// POST /pars/archive: keeps the uploaded CSV, the browser's own text, under `par-allocation-uploads/` (§4). A
 /// failure is only logged.
-pub async fn archive(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let req: ArchiveRequest = input.parse()?;
+pub async fn archive(deps: &'static Deps, _: Ctx, req: ArchiveRequest) -> Result<Kept, ApiError> {
     limits::check_len("uploadId", &req.upload_id, limits::MAX_ID_CHARS)?;
     limits::check_len("fileName", &req.file_name, 200)?;
     let key = files::key(ARCHIVE_PREFIX, &req.upload_id, &req.file_name);
     let stored = files::keep(deps.bucket(Bucket::Uploads)?, &key, req.csv).await;
-    Ok(json!({ "key": key, "stored": stored }))
+    Ok(Kept { key, stored })
 }
 
-fn date_arg(input: &Input, name: &str) -> Result<String, ApiError> {
-    let raw: String = input.arg(name)?;
-    rules::date(&raw)
-        .filter(|d| *d == raw)
+/// A date argument as `YYYY-MM-DD` exactly; `name` says which.
+fn date_arg(raw: &str, name: &str) -> Result<String, ApiError> {
+    rules::date(raw)
+        .filter(|d| d == raw)
         .ok_or_else(|| ApiError::bad_request(format!("{name} must be a date as YYYY-MM-DD")))
 }
 
+/// `ordersByDay`' arguments (`productionDate` is accepted and not read).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrdersByDayArgs {
+    delivery_date: String,
+    #[serde(default)]
+    next_token: Option<String>,
+    #[serde(default)]
+    count: Option<usize>,
+}
+
+/// One order as `ordersByDay` lists it: its details, empty when it has none.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderView {
+    pub client_code: String,
+    pub order_owner: String,
+    pub order_type: String,
+    pub location_id: String,
+    pub unique_id: String,
+    pub address_for_delivery: String,
+    pub delivery_date: String,
+    pub drop_off_date: String,
+    pub delivery_special_notes: String,
+    pub order_upload_id: Option<String>,
+    pub stocking_index: i64,
+}
+
+impl From<FridgeOrder> for OrderView {
+    fn from(o: FridgeOrder) -> Self {
+        let d = o.details.unwrap_or_default();
+        OrderView {
+            unique_id: if d.unique_id.is_empty() {
+                format!("{}#{}", o.drop_off_date, o.order_key)
+            } else {
+                d.unique_id
+            },
+            client_code: d.client_code,
+            order_owner: d.order_owner,
+            order_type: d.order_type,
+            location_id: o.location_id,
+            address_for_delivery: d.address_for_delivery,
+            delivery_date: o.delivery_date,
+            drop_off_date: o.drop_off_date,
+            delivery_special_notes: d.delivery_special_notes,
+            order_upload_id: o.order_upload_id,
+            stocking_index: o.stocking_index,
+        }
+    }
+}
+
 /// `ordersByDay(productionDate, deliveryDate, nextToken, count)`: the orders dropping off on `deliveryDate`, paged.
-pub async fn orders_by_day(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let date = date_arg(&input, "deliveryDate")?;
-    let token: Option<String> = input.arg("nextToken")?;
-    let count: Option<usize> = input.arg("count")?;
-    let count = count.unwrap_or(ORDERS_PAGE);
+pub async fn orders_by_day(deps: &'static Deps, _: Ctx, args: OrdersByDayArgs) -> Result<Page<OrderView>, ApiError> {
+    let date = date_arg(&args.delivery_date, "deliveryDate")?;
+    let count = args.count.unwrap_or(ORDERS_PAGE);
     if !(1..=ORDERS_PAGE).contains(&count) {
         return Err(ApiError::bad_request(format!("count must be between 1 and {ORDERS_PAGE}")));
     }
-    let (orders, next) = Dynamo(deps).orders_page(&date, token.as_deref(), count).await?;
-    let items: Vec<Value> = orders
-        .iter()
-        .map(|o| {
-            let d = o.details.clone().unwrap_or_default();
-            json!({ "clientCode": d.client_code, "orderOwner": d.order_owner, "orderType": d.order_type, "locationId": o.location_id,
-                    "uniqueId": if d.unique_id.is_empty() { format!("{}#{}", o.drop_off_date, o.order_key) } else { d.unique_id },
-                    "addressForDelivery": d.address_for_delivery, "deliveryDate": o.delivery_date, "dropOffDate": o.drop_off_date,
-                    "deliverySpecialNotes": d.delivery_special_notes, "orderUploadId": o.order_upload_id, "stockingIndex": o.stocking_index })
-        })
-        .collect();
-    Ok(json!({ "items": items, "nextToken": next }))
+    let (orders, next_token) = Dynamo(deps).orders_page(&date, args.next_token.as_deref(), count).await?;
+    Ok(Page { items: orders.into_iter().map(OrderView::from).collect(), next_token })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JitLocationsArgs {
+    drop_off_date: String,
+    location: String,
+}
+
+/// One item's par at a location and date.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JitPar {
+    pub item_name: String,
+    pub count: i64,
+    pub over_capacity_amount: f64,
 }
 
 /// `jitLocations(dropOffDate, location)`: the pars of one location and date (every stocking index summed).
-pub async fn jit_locations(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let date = date_arg(&input, "dropOffDate")?;
-    let location: String = input.arg("location")?;
-    limits::check_len("location", &location, limits::MAX_ID_CHARS)?;
+pub async fn jit_locations(deps: &'static Deps, _: Ctx, args: JitLocationsArgs) -> Result<Vec<JitPar>, ApiError> {
+    let date = date_arg(&args.drop_off_date, "dropOffDate")?;
+    limits::check_len("location", &args.location, limits::MAX_ID_CHARS)?;
     let orders: Vec<FridgeOrder> =
-        Dynamo(deps).orders_of(&date).await?.into_iter().filter(|o| o.location_id == location).collect();
+        Dynamo(deps).orders_of(&date).await?.into_iter().filter(|o| o.location_id == args.location).collect();
     let pars = report::location_pars(&orders);
-    Ok(Value::Array(
-        pars.into_iter()
-            .map(|(item, (count, over))| json!({ "itemName": item, "count": count, "overCapacityAmount": over }))
-            .collect(),
-    ))
+    Ok(pars
+        .into_iter()
+        .map(|(item_name, (count, over_capacity_amount))| JitPar { item_name, count, over_capacity_amount })
+        .collect())
+}
+
+#[derive(Deserialize)]
+pub struct ReportArgs {
+    /// `YYYYMMDD`, from the path.
+    date: String,
 }
 
 /// `GET /pars/report/{YYYYMMDD}`: per location dropping off that day, its driver (route) and needs, placed in zones and bays.
-pub async fn pars_report(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let raw = input.path.get("date").cloned().unwrap_or_default();
-    let date = dates::compact_date(&raw).ok_or_else(|| ApiError::bad_request("date must be YYYYMMDD"))?;
+pub async fn pars_report(deps: &'static Deps, _: Ctx, args: ReportArgs) -> Result<PackingReport, ApiError> {
+    let date = dates::compact_date(&args.date).ok_or_else(|| ApiError::bad_request("date must be YYYYMMDD"))?;
     packing_report(&Dynamo(deps), &date.format("%Y-%m-%d").to_string()).await
 }
 
+/// The packing report of a drop-off date.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PackingReport {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub locations: Vec<LocationPacking>,
+}
+
+/// One location's driver (its route) and needs; the report's field names are the packing tool's.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LocationPacking {
+    pub location: String,
+    pub driver: String,
+    /// Units needed per item.
+    pub data_ids: BTreeMap<String, i64>,
+    pub slots: Vec<report::Slot>,
+}
+
 /// The packing report of a drop-off date (`YYYY-MM-DD`).
-pub async fn packing_report<S: ParsStore>(store: &S, date: &str) -> Result<Value, ApiError> {
+pub async fn packing_report<S: ParsStore>(store: &S, date: &str) -> Result<PackingReport, ApiError> {
     let orders = store.orders_of(date).await?;
     let needs = report::needs(&orders);
     let located = store.locations(needs.keys().cloned().collect()).await?;
     let drivers: HashMap<String, String> =
         located.iter().map(|l| (l.id.to_string(), l.route().unwrap_or_default().to_string())).collect();
-    let locations: Vec<Value> = needs
-        .iter()
-        .map(|(location, n)| json!({ "location": location, "driver": drivers.get(location).cloned().unwrap_or_default(), "data_ids": n, "slots": report::slots(n) }))
+    let locations = needs
+        .into_iter()
+        .map(|(location, n)| LocationPacking {
+            driver: drivers.get(&location).cloned().unwrap_or_default(),
+            slots: report::slots(&n),
+            data_ids: n,
+            location,
+        })
         .collect();
-    Ok(json!({ "date": date, "locations": locations }))
+    Ok(PackingReport { date: date.to_string(), locations })
 }

@@ -500,9 +500,9 @@ mod tests {
         let s = store();
         assert!(upload(&s, "up-1", vec![group("L1", &[("Greek Salad", 4), ("Cold Brew", 0)])]).await.success);
         let report = packing_report(&s, DAY).await.unwrap();
-        assert_eq!(report["locations"][0]["driver"], "chi-07");
+        assert_eq!(report.locations[0].driver, "chi-07");
         assert_eq!(
-            report["locations"][0]["slots"],
+            json!(report.locations[0].slots),
             json!([{ "zone": "1", "bay": "A", "item": "Greek Salad", "need": 4 }])
         );
     }

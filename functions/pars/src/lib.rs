@@ -8,7 +8,7 @@ pub mod report;
 pub mod rules;
 pub mod store;
 
-use fleet_shared::{handler, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -16,7 +16,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/pars/dry-run" },
         permission: Permission::Action("UploadPars"),
         grants: &[Grant::ReadTable(Table::Locations), Grant::ReadTable(Table::FridgeOrders), Grant::FileUploads],
-        handler: handler!(handlers::dry_run),
+        handler: typed!(handlers::dry_run),
     },
     FunctionSpec {
         name: "upload_par_maps",
@@ -31,34 +31,34 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::Idempotency),
             Grant::FileUploads,
         ],
-        handler: handler!(handlers::upload_par_maps),
+        handler: typed!(handlers::upload_par_maps),
     },
     FunctionSpec {
         name: "pars_archive",
         trigger: Trigger::Http { method: "POST", path: "/pars/archive" },
         permission: Permission::Action("UploadPars"),
         grants: &[Grant::WriteBucket(Bucket::Uploads), Grant::FileUploads],
-        handler: handler!(handlers::archive),
+        handler: typed!(handlers::archive),
     },
     FunctionSpec {
         name: "orders_by_day",
         trigger: Trigger::Query("ordersByDay"),
         permission: Permission::Action("GetPars"),
         grants: &[Grant::ReadTable(Table::FridgeOrders), Grant::PagingTokens],
-        handler: handler!(handlers::orders_by_day),
+        handler: typed!(handlers::orders_by_day),
     },
     FunctionSpec {
         name: "jit_locations",
         trigger: Trigger::Query("jitLocations"),
         permission: Permission::Action("GetPars"),
         grants: &[Grant::ReadTable(Table::FridgeOrders)],
-        handler: handler!(handlers::jit_locations),
+        handler: typed!(handlers::jit_locations),
     },
     FunctionSpec {
         name: "pars_report",
         trigger: Trigger::Http { method: "GET", path: "/pars/report/{date}" },
         permission: Permission::Action("GetPars"),
         grants: &[Grant::ReadTable(Table::FridgeOrders), Grant::ReadTable(Table::Locations)],
-        handler: handler!(handlers::pars_report),
+        handler: typed!(handlers::pars_report),
     },
 ];

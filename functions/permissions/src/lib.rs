@@ -4,7 +4,7 @@ mod handlers;
 pub mod service;
 pub mod store;
 
-use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub const MANAGE: &str = actions::MANAGE_USER_PERMISSIONS;
 const GRANTS_READ: &[Grant] =
@@ -18,20 +18,20 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "GET", path: "/users/permissions" },
         permission: Permission::Action(MANAGE),
         grants: GRANTS_READ,
-        handler: handler!(handlers::list),
+        handler: typed!(handlers::list),
     },
     FunctionSpec {
         name: "add_user_permission",
         trigger: Trigger::Http { method: "POST", path: "/users/permissions" },
         permission: Permission::Action(MANAGE),
         grants: GRANTS_WRITE,
-        handler: handler!(handlers::grant),
+        handler: typed!(handlers::grant),
     },
     FunctionSpec {
         name: "remove_user_permission",
         trigger: Trigger::Http { method: "POST", path: "/users/permissions/remove" },
         permission: Permission::Action(MANAGE),
         grants: GRANTS_WRITE,
-        handler: handler!(handlers::revoke),
+        handler: typed!(handlers::revoke),
     },
 ];

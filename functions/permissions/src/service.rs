@@ -5,23 +5,65 @@
 use crate::actions;
 use crate::store::{Grant, PermissionStore};
 use fleet_shared::history::{self, Change, Record, RecordView};
-use fleet_shared::{fridge_time, limits, ApiError, Input};
+use fleet_shared::{fridge_time, limits, ApiError, Caller};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-/// A permission request body; both fields are checked before anything is written.
-#[derive(Debug, Deserialize)]
+/// The body of a grant or a removal, as sent: `user` and `action`, nothing else.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PermissionArgs {
+    #[serde(default)]
+    pub user: Option<String>,
+    #[serde(default)]
+    pub action: Option<String>,
+}
+
+/// A permission request, both fields checked before anything is written.
+#[derive(Debug)]
 struct PermissionRequest {
     user: String,
     action: String,
 }
 
 #[derive(Debug, Serialize)]
-struct UserPermissions {
-    user: String,
-    email: String,
-    actions: Vec<String>,
+pub struct UserPermissions {
+    pub user: String,
+    pub email: String,
+    pub actions: Vec<String>,
+}
+
+/// A group of actions as the Permissions screen shows it.
+#[derive(Debug, Serialize)]
+pub struct GroupView {
+    pub group: &'static str,
+    pub actions: &'static [&'static str],
+}
+
+/// `GET /users/permissions`: every user with their actions, the groups and
+/// actions to choose from, and the latest changes.
+#[derive(Debug, Serialize)]
+pub struct Permissions {
+    pub users: Vec<UserPermissions>,
+    pub groups: Vec<GroupView>,
+    pub actions: Vec<&'static str>,
+    pub changes: Vec<RecordView>,
+}
+
+/// `POST /users/permissions`: granted (also when it was held already).
+#[derive(Debug, PartialEq, Serialize)]
+pub struct Granted {
+    pub user: String,
+    pub action: String,
+    pub granted: bool,
+}
+
+/// `POST /users/permissions/remove`: `removed` false when it was not held.
+#[derive(Debug, PartialEq, Serialize)]
+pub struct Revoked {
+    pub user: String,
+    pub action: String,
+    pub removed: bool,
 }
 
 /// Changes `GET /users/permissions` lists.
@@ -32,7 +74,7 @@ fn history_entity() -> String {
     history::entity("permissions", "all")
 }
 
-pub async fn list<S: PermissionStore>(store: &S) -> Result<Value, ApiError> {
+pub async fn list<S: PermissionStore>(store: &S) -> Result<Permissions, ApiError> {
     let mut by_user: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for g in store.grants().await? {
         by_user.entry(g.user).or_default().push(g.action);
@@ -50,10 +92,9 @@ pub async fn list<S: PermissionStore>(store: &S) -> Result<Value, ApiError> {
     // Grants for users no longer in the pool stay visible so they can be removed.
     users.extend(by_user.into_iter().map(|(user, actions)| UserPermissions { user, email: String::new(), actions }));
     users.sort_by_key(|u| u.email.to_lowercase());
-    let groups: Vec<Value> = actions::GROUPS.iter().map(|g| json!({ "group": g.name, "actions": g.actions })).collect();
-    let changes: Vec<RecordView> =
-        store.history(&history_entity(), RECENT_CHANGES).await?.iter().map(Record::view).collect();
-    Ok(json!({ "users": users, "groups": groups, "actions": actions::all(), "changes": changes }))
+    let groups = actions::GROUPS.iter().map(|g| GroupView { group: g.name, actions: g.actions }).collect();
+    let changes = store.history(&history_entity(), RECENT_CHANGES).await?.iter().map(Record::view).collect();
+    Ok(Permissions { users, groups, actions: actions::all(), changes })
 }
 
 /// The history record of a grant (`granted`) or a revocation of `req`.
@@ -110,14 +151,18 @@ pub async fn grant_every_action<S: PermissionStore>(
 
 /// The request, checked; `in_pool`: the user must be in the user pool (a
 /// grant), not for a removal (a deleted user's grants must stay removable).
-async fn checked<S: PermissionStore>(store: &S, input: &Input, in_pool: bool) -> Result<PermissionRequest, ApiError> {
-    if input.args.is_null() {
-        return Err(ApiError::bad_request("Request body is required: {\"user\", \"action\"}"));
-    }
-    if input.args.as_object().is_some_and(|o| o.keys().any(|k| k != "user" && k != "action")) {
-        return Err(ApiError::bad_request("Invalid request: only user and action are accepted"));
-    }
-    let req: PermissionRequest = input.parse()?;
+async fn checked<S: PermissionStore>(
+    store: &S,
+    args: PermissionArgs,
+    in_pool: bool,
+) -> Result<PermissionRequest, ApiError> {
+    let missing = |field: &str| ApiError::bad_request(format!("Invalid request: missing field `{field}`"));
+    let req = match (args.user, args.action) {
+        (None, None) => return Err(ApiError::bad_request("Request body is required: {\"user\", \"action\"}")),
+        (None, Some(_)) => return Err(missing("user")),
+        (Some(_), None) => return Err(missing("action")),
+        (Some(user), Some(action)) => PermissionRequest { user, action },
+    };
     limits::check_len("user", &req.user, limits::MAX_ID_CHARS)?;
     limits::check_len("action", &req.action, limits::MAX_NAME_CHARS)?;
     if req.user.trim().is_empty() {
@@ -132,9 +177,9 @@ async fn checked<S: PermissionStore>(store: &S, input: &Input, in_pool: bool) ->
     Ok(req)
 }
 
-pub async fn grant<S: PermissionStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
-    let req = checked(store, input, true).await?;
-    let granted_by = input.caller()?.display().to_string();
+pub async fn grant<S: PermissionStore>(store: &S, caller: &Caller, args: PermissionArgs) -> Result<Granted, ApiError> {
+    let req = checked(store, args, true).await?;
+    let granted_by = caller.display().to_string();
     let at = fridge_time::now_text();
     let grant = Grant {
         user: req.user.clone(),
@@ -144,21 +189,21 @@ pub async fn grant<S: PermissionStore>(store: &S, input: &Input) -> Result<Value
     };
     // Granted once: a grant already held changes nothing and records nothing.
     match store.grant(&grant, &change_record(&req, true, &granted_by, &at)).await {
-        Ok(()) | Err(ApiError::Conflict(_)) => Ok(json!({ "user": req.user, "action": req.action, "granted": true })),
+        Ok(()) | Err(ApiError::Conflict(_)) => Ok(Granted { user: req.user, action: req.action, granted: true }),
         Err(e) => Err(e),
     }
 }
 
-pub async fn revoke<S: PermissionStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
-    let req = checked(store, input, false).await?;
-    let who = input.caller()?.display().to_string();
+pub async fn revoke<S: PermissionStore>(store: &S, caller: &Caller, args: PermissionArgs) -> Result<Revoked, ApiError> {
+    let req = checked(store, args, false).await?;
+    let who = caller.display().to_string();
     let at = fridge_time::now_text();
     let removed = match store.revoke(&req.user, &req.action, &change_record(&req, false, &who, &at)).await {
         Ok(()) => true,
         Err(ApiError::Conflict(_)) => false, // not held: nothing to remove, nothing recorded
         Err(e) => return Err(e),
     };
-    Ok(json!({ "user": req.user, "action": req.action, "removed": removed }))
+    Ok(Revoked { user: req.user, action: req.action, removed })
 }
 
 #[cfg(test)]
@@ -166,7 +211,8 @@ mod tests {
     use super::*;
     use crate::store::fake::Memory;
     use crate::store::PoolUser;
-    use fleet_shared::Caller;
+    use fleet_shared::{contract, Input};
+    use serde_json::{json, Value};
 
     const ACTION: &str = "GetPars";
 
@@ -175,27 +221,31 @@ mod tests {
         Memory { users: vec![user("s-b", "bea@fleet"), user("s-a", "Al@fleet")], ..Memory::default() }
     }
 
-    fn input(body: Value) -> Input {
-        let admin = Caller {
+    fn admin() -> Caller {
+        Caller {
             sub: "s-admin".into(),
             username: "admin".into(),
             email: "admin@fleet".into(),
             email_verified: true,
             name: None,
-        };
-        Input { caller: Some(admin), args: body, ..Input::default() }
+        }
     }
 
-    fn body(user: &str) -> Input {
-        input(json!({ "user": user, "action": ACTION }))
+    /// The body as the edge parses it.
+    fn input(body: Value) -> Result<PermissionArgs, ApiError> {
+        contract::request(&Input { args: body, ..Input::default() })
+    }
+
+    fn body(user: &str) -> PermissionArgs {
+        input(json!({ "user": user, "action": ACTION })).unwrap()
     }
 
     #[tokio::test]
     async fn a_grant_is_held_once_and_recorded_once() {
         let store = pool();
         for _ in 0..2 {
-            let out = grant(&store, &body("s-a")).await.unwrap();
-            assert_eq!(out, json!({ "user": "s-a", "action": ACTION, "granted": true }));
+            let out = grant(&store, &admin(), body("s-a")).await.unwrap();
+            assert_eq!(json!(out), json!({ "user": "s-a", "action": ACTION, "granted": true }));
         }
         let grants = store.grants.lock().unwrap().clone();
         assert_eq!(grants.len(), 1);
@@ -237,29 +287,34 @@ mod tests {
     #[tokio::test]
     async fn only_users_of_the_pool_are_granted_but_any_grant_can_be_removed() {
         let store = pool();
-        assert_eq!(grant(&store, &body("s-gone")).await.unwrap_err().to_string(), "Unknown user s-gone");
+        assert_eq!(grant(&store, &admin(), body("s-gone")).await.unwrap_err().to_string(), "Unknown user s-gone");
         store.grants.lock().unwrap().push(Grant {
             user: "s-gone".into(),
             action: ACTION.into(),
             granted_by: None,
             granted_at: None,
         });
-        let out = revoke(&store, &body("s-gone")).await.unwrap();
-        assert_eq!(out["removed"], true);
+        let out = revoke(&store, &admin(), body("s-gone")).await.unwrap();
+        assert_eq!(json!(out), json!({ "user": "s-gone", "action": ACTION, "removed": true }));
         // Not held any more: nothing removed and nothing recorded.
-        assert_eq!(revoke(&store, &body("s-gone")).await.unwrap()["removed"], false);
+        assert!(!revoke(&store, &admin(), body("s-gone")).await.unwrap().removed);
         assert_eq!(store.history.lock().unwrap().len(), 1);
     }
 
     #[tokio::test]
     async fn requests_are_checked_before_anything_is_written() {
         let store = pool();
-        let refused = |body: Value| async { grant(&store, &input(body)).await.unwrap_err().to_string() };
+        let refused = |body: Value| async {
+            let result = match input(body) {
+                Ok(args) => grant(&store, &admin(), args).await.map(|_| ()),
+                Err(e) => Err(e),
+            };
+            result.unwrap_err().to_string()
+        };
         assert_eq!(refused(Value::Null).await, "Request body is required: {\"user\", \"action\"}");
-        assert_eq!(
-            refused(json!({ "user": "s-a", "action": ACTION, "by": "x" })).await,
-            "Invalid request: only user and action are accepted"
-        );
+        assert_eq!(refused(json!({ "user": "s-a" })).await, "Invalid request: missing field `action`");
+        let extra = refused(json!({ "user": "s-a", "action": ACTION, "by": "x" })).await;
+        assert!(extra.starts_with("Invalid by: unknown field `by`"), "{extra}");
         assert_eq!(refused(json!({ "user": " ", "action": ACTION })).await, "user cannot be empty");
         assert_eq!(refused(json!({ "user": "s-a", "action": "Fly" })).await, "Unknown action Fly");
         assert!(store.grants.lock().unwrap().is_empty() && store.history.lock().unwrap().is_empty());
@@ -268,15 +323,15 @@ mod tests {
     #[tokio::test]
     async fn the_list_shows_every_user_and_grants_of_users_gone_from_the_pool() {
         let store = pool();
-        grant(&store, &body("s-b")).await.unwrap();
-        grant(&store, &input(json!({ "user": "s-b", "action": "GetForecast" }))).await.unwrap();
+        grant(&store, &admin(), body("s-b")).await.unwrap();
+        grant(&store, &admin(), input(json!({ "user": "s-b", "action": "GetForecast" })).unwrap()).await.unwrap();
         store.grants.lock().unwrap().push(Grant {
             user: "s-gone".into(),
             action: ACTION.into(),
             granted_by: None,
             granted_at: None,
         });
-        let out = list(&store).await.unwrap();
+        let out = json!(list(&store).await.unwrap());
         let users: Vec<(&str, &str, usize)> = out["users"]
             .as_array()
             .unwrap()

@@ -5,15 +5,16 @@ use crate::kind::PlanogramUpload;
 use crate::rules::{self, central, slot_order};
 use crate::slots::{self, Scheduled, DUE_SHARD};
 use crate::store::{PlanogramStore, SlotChange};
+use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::scheduler::{self, FAILED_SHARD};
 use fleet_shared::upload::{self, RawRow, UploadRequest, MAX_BATCH_ROWS};
-use fleet_shared::{dates, fridge_time, limits, ApiError, Deps, Input, Table};
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use fleet_shared::{dates, fridge_time, limits, ApiError, Deps, Table};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map};
 
-#[derive(Deserialize, serde::Serialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
-struct PlanogramInput {
+pub struct PlanogramInput {
     request_type: String,
     layout_name: Option<String>,
     slot: Option<String>,
@@ -26,9 +27,11 @@ struct PlanogramInput {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct ScheduleArgs {
+pub struct ScheduleArgs {
     input: Vec<PlanogramInput>,
+    #[serde(default)]
     upload_id: Option<String>,
+    #[serde(default)]
     file_name: Option<String>,
 }
 
@@ -55,18 +58,27 @@ impl PlanogramInput {
 /// `POST /planograms/dry-run`: the whole file as rows (`requestType` in each)
 /// checked by the same rules as Submit, against the stored layouts and
 /// changes: unknown layouts, hours the clocks skip, and what would change.
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
-    let req: UploadRequest = input.parse()?;
-    let kind = PlanogramUpload { deps, caller: input.caller()?.clone(), now: fridge_time::now() };
+pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result<upload::DryRun, ApiError> {
+    let kind = PlanogramUpload { deps, caller: ctx.caller()?.clone(), now: fridge_time::now() };
     upload::dry_run(&kind, &req).await
+}
+
+/// `schedulePlanogramUpdate`'s answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleAnswer {
+    /// Rows scheduled or created, or already so.
+    pub success_count: usize,
+    /// 'Line N: message' for each row that was not scheduled.
+    pub errors: Vec<String>,
+    pub total_count: usize,
 }
 
 /// `schedulePlanogramUpdate(input, uploadId, fileName)`: at most 100 rows,
 /// each re-checked. Answers successCount (rows scheduled or created, or
 /// already so), errors ('Line N: message') and totalCount. Without an
 /// uploadId the request's own content keys it, so a retry is still harmless.
-pub async fn schedule(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let args: ScheduleArgs = input.parse()?;
+pub async fn schedule(deps: &'static Deps, ctx: Ctx, args: ScheduleArgs) -> Result<ScheduleAnswer, ApiError> {
     if args.input.is_empty() {
         return Err(ApiError::bad_request(rules::NO_ROWS));
     }
@@ -76,7 +88,7 @@ pub async fn schedule(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
         None => scheduler::stable_uuid(&[&serde_json::to_string(&args.input).map_err(ApiError::internal)?]),
     };
     let rows: Vec<RawRow> = args.input.iter().enumerate().map(|(i, r)| r.raw(i)).collect();
-    let kind = PlanogramUpload { deps, caller: input.caller()?.clone(), now: fridge_time::now() };
+    let kind = PlanogramUpload { deps, caller: ctx.caller()?.clone(), now: fridge_time::now() };
     // A layout's CREATE rows only add slots, so the batch declares its own groups.
     let groups = upload::own_groups(&kind, &rows);
     let req = UploadRequest {
@@ -92,31 +104,75 @@ pub async fn schedule(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
         .filter(|r| r.status == upload::CommitStatus::Failed)
         .map(|r| format!("Line {}: {}", r.row, r.message.as_deref().unwrap_or_default()))
         .collect();
-    Ok(json!({ "successCount": out.results.len() - errors.len(), "errors": errors, "totalCount": args.input.len() }))
+    Ok(ScheduleAnswer { success_count: out.results.len() - errors.len(), errors, total_count: args.input.len() })
 }
 
-/// An instant as the file writes it, in Central; `null` when it is not one.
-fn local(time: Option<&str>) -> Value {
-    time.and_then(dates::instant).map(|t| json!(central(t))).unwrap_or(Value::Null)
+/// An instant as the file writes it, in Central; `None` when it is not one.
+fn local(time: Option<&str>) -> Option<String> {
+    time.and_then(dates::instant).map(central)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanogramArgs {
+    layout_name: String,
+}
+
+/// A layout's current slots and its upcoming (and failed) changes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanogramView {
+    pub layout_name: String,
+    pub slots: Vec<SlotView>,
+    pub upcoming: Vec<UpcomingView>,
+}
+
+/// A slot's current assignment.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SlotView {
+    pub slot: String,
+    pub vend_item_name: Option<String>,
+    pub physical_fridge_config: Option<String>,
+    pub active_hour: Option<String>,
+    pub active_hour_central: Option<String>,
+    pub updated_by: Option<String>,
+    pub source: Option<String>,
+}
+
+/// A scheduled slot change not applied yet: PENDING, or FAILED with its reason.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UpcomingView {
+    pub slot: String,
+    pub vend_item_name: Option<String>,
+    pub active_hour: String,
+    pub active_hour_central: Option<String>,
+    pub user: String,
+    pub status: &'static str,
+    pub failure_reason: Option<String>,
 }
 
 /// `planogram(layoutName)`: the layout's current slots and its upcoming
 /// (and failed) scheduled changes, with times also in Central.
-pub async fn planogram(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let layout: String = input.arg("layoutName")?;
-    limits::check_len("layoutName", &layout, limits::MAX_NAME_CHARS)?;
-    read(deps, &layout).await
+pub async fn planogram(deps: &'static Deps, _: Ctx, args: PlanogramArgs) -> Result<PlanogramView, ApiError> {
+    limits::check_len("layoutName", &args.layout_name, limits::MAX_NAME_CHARS)?;
+    read(deps, &args.layout_name).await
 }
 
-async fn read(store: &impl PlanogramStore, layout: &str) -> Result<Value, ApiError> {
+async fn read(store: &impl PlanogramStore, layout: &str) -> Result<PlanogramView, ApiError> {
     let subject = slots::subject(layout);
     let (current, scheduled) = tokio::try_join!(slots::current(store, layout), store.changes_of(&subject))?;
-    let current: Vec<Value> = slots::sorted(current.into_values().collect())
+    let current: Vec<SlotView> = slots::sorted(current.into_values().collect())
         .into_iter()
-        .map(|s| {
-            json!({ "slot": s.slot, "vendItemName": s.vend_item_name, "physicalFridgeConfig": s.physical_fridge_config,
-                         "activeHour": s.active_hour, "activeHourCentral": local(s.active_hour.as_deref()),
-                         "updatedBy": s.updated_by, "source": s.source })
+        .map(|s| SlotView {
+            active_hour_central: local(s.active_hour.as_deref()),
+            slot: s.slot,
+            vend_item_name: s.vend_item_name,
+            physical_fridge_config: s.physical_fridge_config,
+            active_hour: s.active_hour,
+            updated_by: s.updated_by,
+            source: s.source,
         })
         .collect();
     let mut upcoming: Vec<_> =
@@ -124,18 +180,36 @@ async fn read(store: &impl PlanogramStore, layout: &str) -> Result<Value, ApiErr
     upcoming.sort_by(|a, b| {
         (&a.action_time, slot_order(&a.change.attribute)).cmp(&(&b.action_time, slot_order(&b.change.attribute)))
     });
-    let upcoming: Vec<Value> = upcoming
-        .iter()
-        .map(|c| json!({ "slot": c.change.attribute, "vendItemName": SlotChange::of(c).vend_item_name, "activeHour": c.action_time,
-                         "activeHourCentral": local(Some(&c.action_time)), "user": c.user,
-                         "status": if c.due_shard == FAILED_SHARD { "FAILED" } else { "PENDING" }, "failureReason": c.failure_reason }))
+    let upcoming: Vec<UpcomingView> = upcoming
+        .into_iter()
+        .map(|c| UpcomingView {
+            vend_item_name: SlotChange::of(&c).vend_item_name,
+            active_hour_central: local(Some(&c.action_time)),
+            status: if c.due_shard == FAILED_SHARD { "FAILED" } else { "PENDING" },
+            slot: c.change.attribute,
+            active_hour: c.action_time,
+            user: c.user,
+            failure_reason: c.failure_reason,
+        })
         .collect();
-    Ok(json!({ "layoutName": layout, "slots": current, "upcoming": upcoming }))
+    Ok(PlanogramView { layout_name: layout.to_string(), slots: current, upcoming })
+}
+
+/// What one scheduled run did (the shape `scheduler::apply_due` answers).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AppliedRun {
+    pub applied: usize,
+    pub moved_aside: usize,
+    pub failed: usize,
+    pub applied_changes: Vec<String>,
 }
 
 /// The scheduled run: applies every due planogram change (see `fleet_shared::scheduler`).
-pub async fn apply_due(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
-    scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await
+pub async fn apply_due(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<AppliedRun, ApiError> {
+    let run = scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await?;
+    // The shared scheduler still answers JSON: read it once here, into its known shape.
+    serde_json::from_value(run).map_err(ApiError::internal)
 }
 
 #[cfg(test)]
@@ -187,23 +261,21 @@ mod tests {
             fake.changes.lock().unwrap().insert(c.key(), c);
         }
         let out = read(&fake, "TALL").await.unwrap();
-        let order: Vec<&str> = out["slots"].as_array().unwrap().iter().map(|s| s["slot"].as_str().unwrap()).collect();
+        let order: Vec<&str> = out.slots.iter().map(|s| s.slot.as_str()).collect();
         assert_eq!(order, ["1:1", "2:9", "2:10"]);
+        let first = &json!(out.slots[0]);
         assert_eq!(
-            (&out["slots"][0]["activeHourCentral"], &out["slots"][0]["physicalFridgeConfig"]),
-            (&json!("12/01/2026 06:00:00"), &Value::Null)
+            (&first["activeHourCentral"], &first["physicalFridgeConfig"]),
+            (&json!("12/01/2026 06:00:00"), &serde_json::Value::Null),
+            "an absent config is null on the wire"
         );
-        let upcoming: Vec<(&str, &str, &str)> = out["upcoming"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| (c["slot"].as_str().unwrap(), c["vendItemName"].as_str().unwrap(), c["status"].as_str().unwrap()))
-            .collect();
+        let upcoming: Vec<(&str, &str, &str)> =
+            out.upcoming.iter().map(|c| (c.slot.as_str(), c.vend_item_name.as_deref().unwrap(), c.status)).collect();
         assert_eq!(
             upcoming,
             [("1:1", "ITEM_1:1", "FAILED"), ("1:2", "ITEM_1:2", "PENDING")],
             "applied ones are not upcoming"
         );
-        assert_eq!(out["upcoming"][0]["failureReason"], "Forbidden");
+        assert_eq!(out.upcoming[0].failure_reason.as_deref(), Some("Forbidden"));
     }
 }

@@ -12,7 +12,7 @@ pub mod rules;
 pub mod slots;
 pub mod store;
 
-use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -27,7 +27,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::CrudTable(Table::Idempotency),
         ],
-        handler: handler!(handlers::schedule),
+        handler: typed!(handlers::schedule),
     },
     FunctionSpec {
         // The whole file's dry run before Submit (beyond the spec: docs/decisions.md).
@@ -40,14 +40,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Planograms),
             Grant::FileUploads,
         ],
-        handler: handler!(handlers::dry_run),
+        handler: typed!(handlers::dry_run),
     },
     FunctionSpec {
         name: "planogram",
         trigger: Trigger::Query("planogram"),
         permission: Permission::Action("GetPlanograms"),
         grants: &[Grant::ReadTable(Table::Planograms), Grant::ReadTable(Table::ScheduledChanges)],
-        handler: handler!(handlers::planogram),
+        handler: typed!(handlers::planogram),
     },
     FunctionSpec {
         name: "apply_planogram_changes",
@@ -60,6 +60,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::Permissions),
         ],
-        handler: handler!(handlers::apply_due),
+        handler: typed!(handlers::apply_due),
     },
 ];

@@ -2,58 +2,81 @@
 //! and the price update (batches of 100 rows, answered per row).
 use crate::kind::ItemPrices;
 use crate::store::{PriceRecord, PriceStore};
+use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::idempotency::Records;
 use fleet_shared::upload::{self, RawRow, UploadRequest};
-use fleet_shared::{fridge_time, ApiError, Deps, Input, Table};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use fleet_shared::{fridge_time, ApiError, Deps, Table};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 /// Schema ids one `itemPrices` call may name.
 const MAX_SCHEMA_IDS: usize = 100;
 
-fn kind(deps: &'static Deps, input: &Input) -> Result<ItemPrices, ApiError> {
-    Ok(ItemPrices { deps, user: input.caller()?.display().to_string(), now: fridge_time::now_text() })
+fn kind(deps: &'static Deps, ctx: &Ctx) -> Result<ItemPrices, ApiError> {
+    Ok(ItemPrices { deps, user: ctx.caller()?.display().to_string(), now: fridge_time::now_text() })
 }
 
 /// One stored price as `itemPrices` answers it. `exists` says whether the
 /// row holds a price (whole cents of 0 or more); a row without one (written
 /// by hand, or damaged) answers `price: null, exists: false`.
-fn view(p: &PriceRecord) -> Value {
-    let cents = p.cents.filter(|c| *c >= 0);
-    json!({ "schemaId": p.schema_id, "item": p.item, "price": cents.map(|c| c as f64 / 100.0), "exists": cents.is_some() })
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceView {
+    pub schema_id: String,
+    pub item: String,
+    pub price: Option<f64>,
+    pub exists: bool,
+}
+
+impl From<&PriceRecord> for PriceView {
+    fn from(p: &PriceRecord) -> Self {
+        let cents = p.cents.filter(|c| *c >= 0);
+        PriceView {
+            schema_id: p.schema_id.clone(),
+            item: p.item.clone(),
+            price: cents.map(|c| c as f64 / 100.0),
+            exists: cents.is_some(),
+        }
+    }
 }
 
 /// The prices of these schemas (all schemas when none), by schema and item.
-async fn listed(store: &impl PriceStore, ids: Option<Vec<String>>) -> Result<Value, ApiError> {
+async fn listed(store: &impl PriceStore, ids: Option<Vec<String>>) -> Result<Vec<PriceView>, ApiError> {
     let ids = ids.filter(|ids| !ids.is_empty());
     if let Some(ids) = &ids {
         fleet_shared::limits::check_count("schemaIds", ids.len(), MAX_SCHEMA_IDS)?;
     }
     let mut rows = store.prices(ids.as_deref()).await?;
     rows.sort_by(|a, b| (&a.schema_id, &a.item).cmp(&(&b.schema_id, &b.item)));
-    Ok(Value::Array(rows.iter().map(view).collect()))
-}
-
-/// `itemPrices(schemaIds)`: the prices of these schemas (all schemas when none), by schema and item.
-pub async fn item_prices(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    listed(deps, input.arg("schemaIds")?).await
-}
-
-/// `priceSchemaIds`: every schema id that has prices, sorted (the schemas a
-/// price write listed, one query instead of a scan of every price).
-pub async fn schema_ids(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
-    Ok(json!(deps.schemas().await?))
-}
-
-/// `POST /prices/dry-run`: the file's rows against the rules and the stored prices.
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
-    let req: UploadRequest = input.parse()?;
-    upload::dry_run(&kind(deps, &input)?, &req).await
+    Ok(rows.iter().map(PriceView::from).collect())
 }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct PriceInput {
+pub struct ItemPricesArgs {
+    #[serde(default)]
+    schema_ids: Option<Vec<String>>,
+}
+
+/// `itemPrices(schemaIds)`: the prices of these schemas (all schemas when none), by schema and item.
+pub async fn item_prices(deps: &'static Deps, _: Ctx, args: ItemPricesArgs) -> Result<Vec<PriceView>, ApiError> {
+    listed(deps, args.schema_ids).await
+}
+
+/// `priceSchemaIds`: every schema id that has prices, sorted (the schemas a
+/// price write listed, one query instead of a scan of every price).
+pub async fn schema_ids(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Vec<String>, ApiError> {
+    deps.schemas().await
+}
+
+/// `POST /prices/dry-run`: the file's rows against the rules and the stored prices.
+pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result<upload::DryRun, ApiError> {
+    upload::dry_run(&kind(deps, &ctx)?, &req).await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceInput {
     schema_id: String,
     item: String,
     price: String,
@@ -62,24 +85,46 @@ struct PriceInput {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct UpdateArgs {
+pub struct UpdateArgs {
     upload_id: String,
     file_name: String,
     prices: Vec<PriceInput>,
 }
 
+/// A row `updateItemPrices` did not write: the row as sent, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceRowError {
+    pub schema_id: String,
+    pub item: String,
+    pub price: String,
+    pub line: u32,
+    pub errors: Vec<String>,
+}
+
+/// `updateItemPrices`' answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceUpdate {
+    pub message: String,
+    /// Every failure of the batch as 'Line N: message'.
+    pub errors: Vec<String>,
+    /// The same, per row.
+    pub row_errors: Vec<PriceRowError>,
+    pub written: usize,
+}
+
 /// `updateItemPrices(uploadId, fileName, prices)`: at most 100 rows, each re-checked and written with its history;
 /// answers `{message, errors, rowErrors}`. A retried batch writes nothing twice.
-pub async fn update(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let args: UpdateArgs = input.parse()?;
-    update_prices(&kind(deps, &input)?, &deps.table(Table::Idempotency)?, args).await
+pub async fn update(deps: &'static Deps, ctx: Ctx, args: UpdateArgs) -> Result<PriceUpdate, ApiError> {
+    update_prices(&kind(deps, &ctx)?, &deps.table(Table::Idempotency)?, args).await
 }
 
 async fn update_prices<S: PriceStore>(
     kind: &ItemPrices<S>,
     records: &impl Records,
     args: UpdateArgs,
-) -> Result<Value, ApiError> {
+) -> Result<PriceUpdate, ApiError> {
     let rows = args
         .prices
         .iter()
@@ -97,12 +142,15 @@ async fn update_prices<S: PriceStore>(
     for r in out.results.iter().filter(|r| r.status == upload::CommitStatus::Failed) {
         let line = r.row;
         let message = r.message.as_deref().unwrap_or("not written");
-        // `errors`: every failure of the batch as 'Line N: message'; `rowErrors`: the same per row.
         errors.push(format!("Line {line}: {message}"));
         if let Some(p) = args.prices.iter().find(|p| p.line == line) {
-            row_errors.push(
-                json!({ "schemaId": p.schema_id, "item": p.item, "price": p.price, "line": line, "errors": [message] }),
-            );
+            row_errors.push(PriceRowError {
+                schema_id: p.schema_id.clone(),
+                item: p.item.clone(),
+                price: p.price.clone(),
+                line,
+                errors: vec![message.to_string()],
+            });
         }
     }
     let written = out.written;
@@ -111,7 +159,7 @@ async fn update_prices<S: PriceStore>(
     } else {
         format!("{} of {} rows were not updated.", row_errors.len(), args.prices.len())
     };
-    Ok(json!({ "message": message, "errors": errors, "rowErrors": row_errors, "written": written }))
+    Ok(PriceUpdate { message, errors, row_errors, written })
 }
 
 #[cfg(test)]
@@ -119,9 +167,12 @@ mod tests {
     use super::*;
 
     use crate::store::fake::Fake;
+    use serde_json::Value;
 
+    /// A stored row's answer, as the wire has it.
     fn view(v: &Value) -> Value {
-        super::view(&serde_json::from_value(v.clone()).unwrap())
+        let record: PriceRecord = serde_json::from_value(v.clone()).unwrap();
+        json!(PriceView::from(&record))
     }
 
     #[test]
@@ -144,16 +195,11 @@ mod tests {
     async fn prices_are_listed_by_schema_and_item_and_the_schema_count_is_bounded() {
         let fake = Fake::with(&[("NE", "A", 100), ("MW", "B", 200), ("MW", "A", 300)]);
         let all = listed(&fake, None).await.unwrap();
-        let keys: Vec<(&str, &str)> = all
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| (p["schemaId"].as_str().unwrap(), p["item"].as_str().unwrap()))
-            .collect();
+        let keys: Vec<(&str, &str)> = all.iter().map(|p| (p.schema_id.as_str(), p.item.as_str())).collect();
         assert_eq!(keys, [("MW", "A"), ("MW", "B"), ("NE", "A")]);
-        assert_eq!(listed(&fake, Some(vec![])).await.unwrap().as_array().map(Vec::len), Some(3), "none named: all");
+        assert_eq!(listed(&fake, Some(vec![])).await.unwrap().len(), 3, "none named: all");
         let ne = listed(&fake, Some(vec!["NE".into()])).await.unwrap();
-        assert_eq!(ne, json!([{ "schemaId": "NE", "item": "A", "price": 1.0, "exists": true }]));
+        assert_eq!(json!(ne), json!([{ "schemaId": "NE", "item": "A", "price": 1.0, "exists": true }]));
         let many = (0..=MAX_SCHEMA_IDS).map(|i| i.to_string()).collect();
         assert_eq!(listed(&fake, Some(many)).await.unwrap_err().status(), 400);
     }
@@ -177,21 +223,21 @@ mod tests {
         let kind = ItemPrices { deps: &fake, user: "ops@example.com".into(), now: "2026-11-23T12:00:00.000Z".into() };
         let batch = [("MW", "COLD_BREW", "3.50", 2), ("MW", "WRAP", "-1", 3), ("NE#2", "SOUP", "4.10", 4)];
         let out = update_prices(&kind, &fake.records, args("u-1", &batch)).await.unwrap();
-        assert_eq!(out["message"], "2 of 3 rows were not updated.");
+        assert_eq!(out.message, "2 of 3 rows were not updated.");
         assert_eq!(
-            out["errors"],
+            json!(out.errors),
             json!([
                 "Line 3: price must be a number of at least 0 with at most 2 decimals",
                 "Line 4: schemaId cannot contain '#'"
             ])
         );
         assert_eq!(
-            out["rowErrors"][0],
+            json!(out.row_errors[0]),
             json!({ "schemaId": "MW", "item": "WRAP", "price": "-1", "line": 3, "errors": ["price must be a number of at least 0 with at most 2 decimals"] })
         );
-        assert_eq!((out["written"].as_u64(), fake.cents("MW", "COLD_BREW")), (Some(1), Some(350)));
+        assert_eq!((out.written, fake.cents("MW", "COLD_BREW")), (1, Some(350)));
         assert_eq!(fake.schemas().await.unwrap(), ["MW"], "only written schemas are listed");
         let ok = update_prices(&kind, &fake.records, args("u-2", &[("MW", "COLD_BREW", "3.75", 2)])).await.unwrap();
-        assert_eq!((&ok["message"], &ok["errors"]), (&json!("Successfully updated 1 item prices."), &json!([])));
+        assert_eq!((ok.message.as_str(), ok.errors.len()), ("Successfully updated 1 item prices.", 0));
     }
 }

@@ -5,7 +5,7 @@ pub mod kind;
 pub mod rules;
 pub mod store;
 
-use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -13,21 +13,21 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("itemPrices"),
         permission: Permission::Action("GetItemPrices"),
         grants: &[Grant::ReadTable(Table::ItemPrices)],
-        handler: handler!(handlers::item_prices),
+        handler: typed!(handlers::item_prices),
     },
     FunctionSpec {
         name: "price_schema_ids",
         trigger: Trigger::Query("priceSchemaIds"),
         permission: Permission::Action("GetItemPrices"),
         grants: &[Grant::ReadTable(Table::NameLists)],
-        handler: handler!(handlers::schema_ids),
+        handler: typed!(handlers::schema_ids),
     },
     FunctionSpec {
         name: "prices_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/prices/dry-run" },
         permission: Permission::Action("UpdateItemPrices"),
         grants: &[Grant::ReadTable(Table::ItemPrices), Grant::FileUploads],
-        handler: handler!(handlers::dry_run),
+        handler: typed!(handlers::dry_run),
     },
     FunctionSpec {
         name: "update_item_prices",
@@ -39,6 +39,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::CrudTable(Table::Idempotency),
         ],
-        handler: handler!(handlers::update),
+        handler: typed!(handlers::update),
     },
 ];

@@ -1,27 +1,46 @@
 //! Report functions: parse at the boundary (the range and date rules), read,
 //! shape. Each answers its own report only; none writes.
 use crate::range::{self, Range};
-use crate::rows::{self, ReadingAction, StopFacts, READING_TYPES};
+use crate::rows::{self, EmptyChannelRow, ReadingAction, StockOutRow, StopFacts, TemperatureRow, READING_TYPES};
 use crate::store;
 use chrono::{DateTime, NaiveDate, Utc};
+use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::report::{EmptyChannel, Kind, StockOut};
 use fleet_shared::fridge_time::{self, stamp};
-use fleet_shared::{driver_log, limits, ApiError, Deps, Input};
+use fleet_shared::{driver_log, limits, ApiError, Deps};
 use fn_permissions::store::PoolUser;
-use serde_json::{json, Value};
-use std::collections::{BTreeSet, HashMap};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Route temperature rows a page holds at most.
 pub const PAGE: usize = 1000;
 
-fn date_arg(input: &Input) -> Result<chrono::NaiveDate, ApiError> {
-    let raw = input.path.get("date").map(String::as_str).unwrap_or_default();
-    range::day(raw, Utc::now()).map_err(ApiError::bad_request)
+/// A day report's path parameter (`/reports/…/{date}`).
+#[derive(Debug, Default, Deserialize)]
+pub struct DayArgs {
+    /// Checked by `range::day`, so its message (not the parser's) answers a bad one.
+    #[serde(default)]
+    date: String,
 }
 
-fn range_arg(input: &Input) -> Result<Range, ApiError> {
-    let q = |k: &str| input.query.get(k).map(String::as_str);
-    range::range(q("startTime"), q("endTime"), Utc::now()).map_err(ApiError::bad_request)
+/// A range report's query parameters (epoch seconds as text, checked by `range::range`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RangeArgs {
+    #[serde(default)]
+    start_time: Option<String>,
+    #[serde(default)]
+    end_time: Option<String>,
+    #[serde(default)]
+    next_token: Option<String>,
+}
+
+fn day_of(args: &DayArgs) -> Result<chrono::NaiveDate, ApiError> {
+    range::day(&args.date, Utc::now()).map_err(ApiError::bad_request)
+}
+
+fn range_of(args: &RangeArgs) -> Result<Range, ApiError> {
+    range::range(args.start_time.as_deref(), args.end_time.as_deref(), Utc::now()).map_err(ApiError::bad_request)
 }
 
 /// Days of route stops read for the next stop (today and the week ahead).
@@ -45,8 +64,8 @@ async fn facts(
 
 /// GET /reports/emptychannel/{date}: the slots that became empty that Central
 /// day, when each was restocked, and the location's route and market that day.
-pub async fn empty_channels(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let day = date_arg(&input)?;
+pub async fn empty_channels(deps: &'static Deps, _: Ctx, args: DayArgs) -> Result<Vec<EmptyChannelRow>, ApiError> {
+    let day = day_of(&args)?;
     let (found, facts) =
         tokio::try_join!(store::day::<EmptyChannel>(deps, Kind::EmptyChannel, day), facts(deps, day, Utc::now()))?;
     Ok(rows::empty_channels(found, &facts))
@@ -54,8 +73,8 @@ pub async fn empty_channels(deps: &'static Deps, input: Input) -> Result<Value, 
 
 /// GET /reports/stockouts/{date}: the items a fridge ran out of that Central
 /// day, when each came back, and for an open one the fridge's next stop.
-pub async fn stock_outs(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let day = date_arg(&input)?;
+pub async fn stock_outs(deps: &'static Deps, _: Ctx, args: DayArgs) -> Result<Vec<StockOutRow>, ApiError> {
+    let day = day_of(&args)?;
     let now = Utc::now();
     let (found, facts) = tokio::try_join!(store::day::<StockOut>(deps, Kind::StockOut, day), facts(deps, day, now))?;
     Ok(rows::stock_outs(found, &facts, now))
@@ -65,15 +84,19 @@ pub async fn stock_outs(deps: &'static Deps, input: Input) -> Result<Value, ApiE
 /// temperatures drivers read at their stops (LocationStocked) and in their
 /// vans (VanTemperature), a page of
 /// actions at a time across the stocking days the range touches.
-pub async fn route_temperatures(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let r = range_arg(&input)?;
+pub async fn route_temperatures(
+    deps: &'static Deps,
+    _: Ctx,
+    args: RangeArgs,
+) -> Result<Page<TemperatureRow>, ApiError> {
+    let r = range_of(&args)?;
     // An action's stocking day can be the day after its Central date (the day starts in the evening).
     let mut days: Vec<String> = r.days().iter().map(|d| d.to_string()).collect();
     if let Some(next) = r.days().last().and_then(|d| d.succ_opt()) {
         days.push(next.to_string());
     }
     let (from, to) = (stamp(r.start), stamp(r.end));
-    let token = input.query.get("nextToken").map(String::as_str);
+    let token = args.next_token.as_deref();
     let scope = format!("routetemperatures#{}#{}", r.start.timestamp(), r.end.timestamp());
     let (items, next) = store::actions_page(deps, &scope, &READING_TYPES, &days, (&from, &to), token, PAGE).await?;
     // The range is [start, end): the index's BETWEEN includes `end`.
@@ -87,28 +110,47 @@ pub async fn route_temperatures(deps: &'static Deps, input: Input) -> Result<Val
         .into_iter()
         .map(|s| ((s.stop.stocking_date.clone(), s.stop.id.clone(), s.stop.stocking_index), s.stop.route.clone()))
         .collect();
-    Ok(json!({ "items": rows::temperatures(&actions, &routes), "nextToken": next }))
+    Ok(Page { items: rows::temperatures(&actions, &routes), next_token: next })
 }
 
 /// GET /reports/driverlog?startTime=&endTime=[&nextToken=]: the driver log's
 /// entries in the range, oldest first, a page at a time across its days.
-pub async fn driver_log(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let r = range_arg(&input)?;
+pub async fn driver_log(deps: &'static Deps, _: Ctx, args: RangeArgs) -> Result<Page<LogRow>, ApiError> {
+    let r = range_of(&args)?;
     let days: Vec<String> = r.days().iter().map(|d| d.to_string()).collect();
     let (from, to) = (stamp(r.start), stamp(r.end));
-    let token = input.query.get("nextToken").map(String::as_str);
+    let token = args.next_token.as_deref();
     let scope = format!("driverlog#{}#{}", r.start.timestamp(), r.end.timestamp());
     let (items, next) = store::log_page(deps, &scope, &days, (&from, &to), token, PAGE).await?;
     let entries: Vec<driver_log::LogEntry> = store::parse(items)?;
-    let items: Vec<Value> = entries
+    let items: Vec<LogRow> = entries
         .into_iter()
         .filter(|e| e.action_time < to)
-        .map(|e| {
-            json!({ "requestId": e.request_id, "type": e.kind, "action_time": e.action_time, "uuid": e.uuid,
-                    "fridge": e.fridge, "operation": e.operation, "message": e.message })
+        .map(|e| LogRow {
+            request_id: e.request_id,
+            kind: e.kind,
+            action_time: e.action_time,
+            uuid: e.uuid,
+            fridge: e.fridge,
+            operation: e.operation,
+            message: e.message,
         })
         .collect();
-    Ok(json!({ "items": items, "nextToken": next }))
+    Ok(Page { items, next_token: next })
+}
+
+/// A driver log entry as the screen reads it (the stored names, `message` null when none).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogRow {
+    #[serde(rename = "requestId")]
+    pub request_id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub action_time: String,
+    pub uuid: String,
+    pub fridge: String,
+    pub operation: String,
+    pub message: Option<String>,
 }
 
 /// Most user ids one `cognitoemails?ids=` call names (its rule is in `range`,
@@ -136,22 +178,32 @@ pub fn email_ids(raw: Option<&str>) -> Result<Option<BTreeSet<String>>, String> 
     Ok(Some(ids))
 }
 
-/// `{emails: {userId: email}}` of `users`, only those `ids` names when given.
-pub fn emails_of(users: Vec<PoolUser>, ids: Option<&BTreeSet<String>>) -> Value {
-    let emails: serde_json::Map<String, Value> = users
-        .into_iter()
-        .filter(|u| ids.is_none_or(|ids| ids.contains(&u.sub)))
-        .map(|u| (u.sub, Value::String(u.email)))
-        .collect();
-    json!({ "emails": emails })
+/// `{emails: {userId: email}}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Emails {
+    pub emails: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct EmailArgs {
+    /// Comma-separated user ids, checked by `email_ids`.
+    #[serde(default)]
+    ids: Option<String>,
+}
+
+/// The e-mails of `users`, only those `ids` names when given.
+pub fn emails_of(users: Vec<PoolUser>, ids: Option<&BTreeSet<String>>) -> Emails {
+    let emails =
+        users.into_iter().filter(|u| ids.is_none_or(|ids| ids.contains(&u.sub))).map(|u| (u.sub, u.email)).collect();
+    Emails { emails }
 }
 
 /// GET /reports/driverlog/cognitoemails[?ids=a,b]: `{emails: {userId: email}}`
 /// (3-planning §7). With `ids`, only those users: the screen asks for the
 /// users of the rows it shows, not the whole staff directory (issue 38).
-pub async fn cognito_emails(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn cognito_emails(deps: &'static Deps, _: Ctx, args: EmailArgs) -> Result<Emails, ApiError> {
     use fn_permissions::store::PermissionStore;
-    let ids = email_ids(input.query.get("ids").map(String::as_str)).map_err(ApiError::bad_request)?;
+    let ids = email_ids(args.ids.as_deref()).map_err(ApiError::bad_request)?;
     let users = fn_permissions::store::Dynamo(deps).users().await?;
     Ok(emails_of(users, ids.as_ref()))
 }
@@ -167,9 +219,10 @@ mod tests {
     #[test]
     fn ids_name_the_users_answered_and_keep_the_shape() {
         let users = || vec![user("a"), user("b"), user("c")];
-        assert_eq!(emails_of(users(), None)["emails"].as_object().unwrap().len(), 3);
+        assert_eq!(emails_of(users(), None).emails.len(), 3);
         let ids = email_ids(Some("c, a,a,zz")).unwrap().unwrap();
-        assert_eq!(emails_of(users(), Some(&ids)), json!({ "emails": { "a": "a@fleet.test", "c": "c@fleet.test" } }));
+        let some = serde_json::to_value(emails_of(users(), Some(&ids))).unwrap();
+        assert_eq!(some, serde_json::json!({ "emails": { "a": "a@fleet.test", "c": "c@fleet.test" } }));
         assert_eq!(email_ids(None).unwrap(), None);
     }
 

@@ -8,7 +8,7 @@ pub mod range;
 pub mod rows;
 pub mod store;
 
-use fleet_shared::{handler, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, FunctionSpec, Grant, Permission, Table, Trigger};
 
 /// The actions (group "Reports"; GetEmptyChannel is the spec's, in its Driver group too).
 pub const EMPTY_CHANNEL_ACTION: &str = "GetEmptyChannel";
@@ -22,34 +22,34 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "GET", path: "/reports/emptychannel/{date}" },
         permission: Permission::Action(EMPTY_CHANNEL_ACTION),
         grants: &[Grant::ReadTable(Table::ReportRows), Grant::ReadTable(Table::LocationRoutes)],
-        handler: handler!(handlers::empty_channels),
+        handler: typed!(handlers::empty_channels),
     },
     FunctionSpec {
         name: "stock_outs_report",
         trigger: Trigger::Http { method: "GET", path: "/reports/stockouts/{date}" },
         permission: Permission::Action(STOCK_OUTS_ACTION),
         grants: &[Grant::ReadTable(Table::ReportRows), Grant::ReadTable(Table::LocationRoutes)],
-        handler: handler!(handlers::stock_outs),
+        handler: typed!(handlers::stock_outs),
     },
     FunctionSpec {
         name: "route_temperatures_report",
         trigger: Trigger::Http { method: "GET", path: "/reports/routetemperatures" },
         permission: Permission::Action(ROUTE_TEMPERATURES_ACTION),
         grants: &[Grant::ReadTable(Table::DriverActions), Grant::ReadTable(Table::LocationRoutes), Grant::PagingTokens],
-        handler: handler!(handlers::route_temperatures),
+        handler: typed!(handlers::route_temperatures),
     },
     FunctionSpec {
         name: "driver_log_report",
         trigger: Trigger::Http { method: "GET", path: "/reports/driverlog" },
         permission: Permission::Action(DRIVER_LOG_ACTION),
         grants: &[Grant::ReadTable(Table::DriverLog), Grant::PagingTokens],
-        handler: handler!(handlers::driver_log),
+        handler: typed!(handlers::driver_log),
     },
     FunctionSpec {
         name: "driver_log_emails",
         trigger: Trigger::Http { method: "GET", path: "/reports/driverlog/cognitoemails" },
         permission: Permission::Action(DRIVER_LOG_ACTION),
         grants: &[Grant::ListUsers],
-        handler: handler!(handlers::cognito_emails),
+        handler: typed!(handlers::cognito_emails),
     },
 ];

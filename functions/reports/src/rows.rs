@@ -5,8 +5,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use fleet_shared::entity::report::{EmptyChannel, StockOut};
 use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::{dates, fridge_time};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// `YYYY-MM-DD` and `HH:MM` of an instant in Central.
@@ -49,11 +48,11 @@ pub fn stop_facts(day: &str, today: &str, stops: &[StoredStop]) -> HashMap<Strin
 }
 
 /// When an occurrence ended, in Central, and how many minutes it lasted.
-fn ended(timestamp: &str, ended_at: Option<&str>) -> (Value, Value) {
-    let Some(end) = ended_at else { return (Value::Null, Value::Null) };
+fn ended(timestamp: &str, ended_at: Option<&str>) -> (Option<String>, Option<i64>) {
+    let Some(end) = ended_at else { return (None, None) };
     let lasted = dates::instant(end).zip(dates::instant(timestamp)).map(|(e, s)| (e - s).num_minutes());
     let (d, t) = central(end);
-    (json!(format!("{d} {t}")), json!(lasted))
+    (Some(format!("{d} {t}")), lasted)
 }
 
 /// Hours from `now` until the start (Central) of a stop's date; 0 when it is today.
@@ -63,39 +62,96 @@ pub fn hours_until(date: &str, now: DateTime<Utc>) -> Option<i64> {
     Some(((start.with_timezone(&Utc) - now).num_minutes() as f64 / 60.0).ceil().max(0.0) as i64)
 }
 
-pub fn empty_channels(mut rows: Vec<EmptyChannel>, facts: &HashMap<String, StopFacts>) -> Value {
-    rows.sort_by(|a, b| (&a.timestamp, &a.kiosk_name, &a.slot).cmp(&(&b.timestamp, &b.kiosk_name, &b.slot)));
-    Value::Array(
-        rows.into_iter()
-            .map(|r| {
-                let (date, time) = central(&r.timestamp);
-                let (restocked, lasted) = ended(&r.timestamp, r.ended_at.as_deref());
-                let f = facts.get(&r.kiosk_name).cloned().unwrap_or_default();
-                json!({ "kioskName": r.kiosk_name, "vendItemName": r.vend_item_name, "timestamp": r.timestamp,
-                        "date": date, "time": time, "logicalColumn": r.logical_column, "logicalRow": r.logical_row,
-                        "slot": r.slot, "restockedAt": restocked, "lastedMinutes": lasted,
-                        "route": f.route, "market": f.market })
-            })
-            .collect(),
-    )
+/// An empty channel row as the screen reads it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmptyChannelRow {
+    pub kiosk_name: String,
+    pub vend_item_name: String,
+    pub timestamp: String,
+    /// Central date and time of `timestamp`.
+    pub date: String,
+    pub time: String,
+    pub logical_column: Option<String>,
+    pub logical_row: Option<String>,
+    pub slot: String,
+    pub restocked_at: Option<String>,
+    pub lasted_minutes: Option<i64>,
+    pub route: Option<String>,
+    pub market: Option<String>,
 }
 
-pub fn stock_outs(mut rows: Vec<StockOut>, facts: &HashMap<String, StopFacts>, now: DateTime<Utc>) -> Value {
+pub fn empty_channels(mut rows: Vec<EmptyChannel>, facts: &HashMap<String, StopFacts>) -> Vec<EmptyChannelRow> {
+    rows.sort_by(|a, b| (&a.timestamp, &a.kiosk_name, &a.slot).cmp(&(&b.timestamp, &b.kiosk_name, &b.slot)));
+    rows.into_iter()
+        .map(|r| {
+            let (date, time) = central(&r.timestamp);
+            let (restocked_at, lasted_minutes) = ended(&r.timestamp, r.ended_at.as_deref());
+            let f = facts.get(&r.kiosk_name).cloned().unwrap_or_default();
+            EmptyChannelRow {
+                kiosk_name: r.kiosk_name,
+                vend_item_name: r.vend_item_name,
+                timestamp: r.timestamp,
+                date,
+                time,
+                logical_column: r.logical_column,
+                logical_row: r.logical_row,
+                slot: r.slot,
+                restocked_at,
+                lasted_minutes,
+                route: f.route,
+                market: f.market,
+            }
+        })
+        .collect()
+}
+
+/// A stock-out row as the screen reads it (§3 names its first columns in capitals).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StockOutRow {
+    #[serde(rename = "Date")]
+    pub date: String,
+    #[serde(rename = "Time")]
+    pub time: String,
+    #[serde(rename = "Location")]
+    pub location: String,
+    #[serde(rename = "Item")]
+    pub item: String,
+    pub timestamp: String,
+    pub restocked_at: Option<String>,
+    pub lasted_minutes: Option<i64>,
+    pub route: Option<String>,
+    pub market: Option<String>,
+    pub next_stop: Option<String>,
+    pub hours_to_next_stop: Option<i64>,
+}
+
+pub fn stock_outs(mut rows: Vec<StockOut>, facts: &HashMap<String, StopFacts>, now: DateTime<Utc>) -> Vec<StockOutRow> {
     rows.sort_by(|a, b| (&a.timestamp, &a.location, &a.item).cmp(&(&b.timestamp, &b.location, &b.item)));
-    Value::Array(
-        rows.into_iter()
-            .map(|r| {
-                let (date, time) = central(&r.timestamp);
-                let (restocked, lasted) = ended(&r.timestamp, r.ended_at.as_deref());
-                let f = facts.get(&r.location).cloned().unwrap_or_default();
-                // Only an open stock-out waits for a delivery.
-                let next = f.next_stop.as_ref().filter(|_| r.ended_at.is_none());
-                json!({ "Date": date, "Time": time, "Location": r.location, "Item": r.item, "timestamp": r.timestamp,
-                        "restockedAt": restocked, "lastedMinutes": lasted, "route": f.route, "market": f.market,
-                        "nextStop": next, "hoursToNextStop": next.and_then(|d| hours_until(d, now)) })
-            })
-            .collect(),
-    )
+    rows.into_iter()
+        .map(|r| {
+            let (date, time) = central(&r.timestamp);
+            let (restocked_at, lasted_minutes) = ended(&r.timestamp, r.ended_at.as_deref());
+            let f = facts.get(&r.location).cloned().unwrap_or_default();
+            // Only an open stock-out waits for a delivery.
+            let next_stop = f.next_stop.filter(|_| r.ended_at.is_none());
+            let hours_to_next_stop = next_stop.as_deref().and_then(|d| hours_until(d, now));
+            StockOutRow {
+                date,
+                time,
+                location: r.location,
+                item: r.item,
+                timestamp: r.timestamp,
+                restocked_at,
+                lasted_minutes,
+                route: f.route,
+                market: f.market,
+                next_stop,
+                hours_to_next_stop,
+            }
+        })
+        .collect()
 }
 
 /// A temperature-reading driver action as the index holds it (the fields
@@ -156,7 +212,27 @@ impl ReadingAction {
 /// the stop is not on a route; `routes` maps (day, location, stocking index)
 /// to it), and "Van" for a VanTemperature, at the location where it was
 /// recorded (often the depot), with the route it names.
-pub fn temperatures(actions: &[ReadingAction], routes: &HashMap<(String, String, i64), String>) -> Vec<Value> {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TemperatureRow {
+    #[serde(rename = "Location")]
+    pub location: String,
+    /// Epoch seconds.
+    #[serde(rename = "DateTime")]
+    pub date_time: i64,
+    #[serde(rename = "Temperature")]
+    pub temperature: f64,
+    #[serde(rename = "assignedRoute")]
+    pub assigned_route: Option<String>,
+    /// "At stop" or "Van".
+    #[serde(rename = "Kind")]
+    pub kind: &'static str,
+    #[serde(rename = "stockingIndex")]
+    pub stocking_index: Option<i64>,
+    #[serde(rename = "occurredAt")]
+    pub occurred_at: String,
+}
+
+pub fn temperatures(actions: &[ReadingAction], routes: &HashMap<(String, String, i64), String>) -> Vec<TemperatureRow> {
     actions
         .iter()
         .filter_map(|a| {
@@ -168,8 +244,15 @@ pub fn temperatures(actions: &[ReadingAction], routes: &HashMap<(String, String,
                 }
                 Taken::Van(route) => ("Van", None, route),
             };
-            Some(json!({ "Location": a.location_id, "DateTime": at.timestamp(), "Temperature": temperature,
-                         "assignedRoute": route, "Kind": kind, "stockingIndex": index, "occurredAt": a.occurred_at }))
+            Some(TemperatureRow {
+                location: a.location_id.clone(),
+                date_time: at.timestamp(),
+                temperature,
+                assigned_route: route,
+                kind,
+                stocking_index: index,
+                occurred_at: a.occurred_at.clone(),
+            })
         })
         .collect()
 }
@@ -177,6 +260,11 @@ pub fn temperatures(actions: &[ReadingAction], routes: &HashMap<(String, String,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{json, Value};
+
+    fn value<T: Serialize>(rows: Vec<T>) -> Vec<Value> {
+        rows.into_iter().map(|r| serde_json::to_value(r).unwrap()).collect()
+    }
 
     #[test]
     fn stock_outs_read_in_central_time_with_their_end_route_and_next_stop() {
@@ -207,7 +295,7 @@ mod tests {
         };
         let facts = stop_facts("2026-11-24", "2026-11-25", &[stop("2026-11-24", true), stop("2026-11-26", false)]);
         let now = dates::instant("2026-11-25T18:00:00Z").unwrap();
-        let out = stock_outs(vec![restocked, row("2026-11-25T04:30:00.000Z", "A")], &facts, now);
+        let out = value(stock_outs(vec![restocked, row("2026-11-25T04:30:00.000Z", "A")], &facts, now));
         assert_eq!(
             (&out[0]["Date"], &out[0]["Time"], &out[0]["route"], &out[0]["market"]),
             (&json!("2026-11-24"), &json!("22:30"), &json!("r7"), &json!("MW"))
@@ -231,10 +319,10 @@ mod tests {
             data: data.into(),
         };
         let routes = HashMap::from([(("2026-11-25".to_string(), "CHI_1".to_string(), 1), "r7".to_string())]);
-        let rows = temperatures(
+        let rows = value(temperatures(
             &[action(r#"{"stockingIndex":1,"temperature":43.5}"#), action(r#"{"stockingIndex":2}"#)],
             &routes,
-        );
+        ));
         assert_eq!(rows.len(), 1);
         assert_eq!(
             (rows[0]["DateTime"].as_i64(), rows[0]["Temperature"].as_f64(), rows[0]["assignedRoute"].as_str()),
@@ -252,8 +340,10 @@ mod tests {
             event_type: "VanTemperature".into(),
             data: data.into(),
         };
-        let rows =
-            temperatures(&[van(r#"{"temperature":44,"route":"r7"}"#), van(r#"{"temperature":35}"#)], &HashMap::new());
+        let rows = value(temperatures(
+            &[van(r#"{"temperature":44,"route":"r7"}"#), van(r#"{"temperature":35}"#)],
+            &HashMap::new(),
+        ));
         let shown: Vec<(&str, &str, f64, Option<&str>)> = rows
             .iter()
             .map(|r| {

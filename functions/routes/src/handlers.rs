@@ -12,12 +12,12 @@ use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::fridge_time::now_text;
 use fleet_shared::upload::{self, UploadRequest};
-use fleet_shared::{ApiError, Deps, Input, Table};
+use fleet_shared::{ApiError, Deps, Table};
 use serde::Deserialize;
 use std::collections::HashMap;
 
-fn user(input: &Input) -> Result<String, ApiError> {
-    Ok(input.caller()?.display().to_string())
+fn user(ctx: &Ctx) -> Result<String, ApiError> {
+    Ok(ctx.caller()?.display().to_string())
 }
 
 /// `locationRoutes(stockingDate, calculateTotes)`: every stop of the date in
@@ -61,46 +61,58 @@ async fn known_locations(store: &impl RoutesStore, req: &UploadRequest) -> Resul
     Ok(found.into_iter().map(|l| (l.id.to_string(), l.kind().to_string())).collect())
 }
 
-async fn route_kind(deps: &'static Deps, input: &Input, req: &UploadRequest) -> Result<RouteSchedule, ApiError> {
-    let (store, user) = (Dynamo(deps), user(input)?);
+async fn route_kind(deps: &'static Deps, ctx: &Ctx, req: &UploadRequest) -> Result<RouteSchedule, ApiError> {
+    let (store, user) = (Dynamo(deps), user(ctx)?);
     let known = known_locations(&store, req).await?;
     Ok(RouteSchedule { store, user, now: now_text(), known })
 }
 
 /// POST /locations/routes/schedule/dry-run: checks the file whole (it is kept on commit).
-pub async fn route_schedule_dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
-    let req: UploadRequest = input.parse()?;
+pub async fn route_schedule_dry_run(
+    deps: &'static Deps,
+    ctx: Ctx,
+    req: UploadRequest,
+) -> Result<upload::DryRun, ApiError> {
     req.check(upload::MAX_FILE_ROWS)?;
-    upload::dry_run(&route_kind(deps, &input, &req).await?, &req).await
+    upload::dry_run(&route_kind(deps, &ctx, &req).await?, &req).await
 }
 
 /// POST /locations/routes/schedule/commit: one batch of whole route groups;
 /// the batch's rows are kept under `routes-upload/` once it is answered.
-pub async fn route_schedule_commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
-    let req: UploadRequest = input.parse()?;
+pub async fn route_schedule_commit(
+    deps: &'static Deps,
+    ctx: Ctx,
+    req: UploadRequest,
+) -> Result<upload::Committed, ApiError> {
     req.check(upload::MAX_BATCH_ROWS)?;
     let committed =
-        upload::commit(&route_kind(deps, &input, &req).await?, &req, &deps.table(Table::Idempotency)?).await?;
+        upload::commit(&route_kind(deps, &ctx, &req).await?, &req, &deps.table(Table::Idempotency)?).await?;
     route_schedule::keep_batch(deps, &req).await;
     Ok(committed)
 }
 
-fn driver_kind(deps: &'static Deps, input: &Input) -> Result<DriverRoutes, ApiError> {
-    Ok(DriverRoutes { store: Dynamo(deps), user: user(input)?, now: now_text() })
+fn driver_kind(deps: &'static Deps, ctx: &Ctx) -> Result<DriverRoutes, ApiError> {
+    Ok(DriverRoutes { store: Dynamo(deps), user: user(ctx)?, now: now_text() })
 }
 
 /// POST /locations/routes/drivers/dry-run
-pub async fn driver_routes_dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
-    let req: UploadRequest = input.parse()?;
-    upload::dry_run(&driver_kind(deps, &input)?, &req).await
+pub async fn driver_routes_dry_run(
+    deps: &'static Deps,
+    ctx: Ctx,
+    req: UploadRequest,
+) -> Result<upload::DryRun, ApiError> {
+    upload::dry_run(&driver_kind(deps, &ctx)?, &req).await
 }
 
 /// POST /locations/routes/drivers/commit: changes locations, so it also needs
 /// the action a location update needs.
-pub async fn driver_routes_commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
-    input.require(deps, "UpdateLocation").await?;
-    let req: UploadRequest = input.parse()?;
-    upload::commit(&driver_kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await
+pub async fn driver_routes_commit(
+    deps: &'static Deps,
+    ctx: Ctx,
+    req: UploadRequest,
+) -> Result<upload::Committed, ApiError> {
+    ctx.require(deps, "UpdateLocation").await?;
+    upload::commit(&driver_kind(deps, &ctx)?, &req, &deps.table(Table::Idempotency)?).await
 }
 
 /// `syncLogiNextLocRoutes(input)`: records the job and queues its dates (see `loginext::start`).
@@ -180,23 +192,29 @@ pub struct RouteDriverHistoryArgs {
 
 async fn driver_upload<'a>(
     store: &'a Dynamo,
-    input: &Input,
+    ctx: &Ctx,
     req: &UploadRequest,
 ) -> Result<DriverUpload<'a, Dynamo>, ApiError> {
     let known = assignments::resolve(store, assignments::emails_of(req)).await?;
-    Ok(DriverUpload { store, user: user(input)?, now: now_text(), known })
+    Ok(DriverUpload { store, user: user(ctx)?, now: now_text(), known })
 }
 
 /// POST /locations/routes/assignments/dry-run: `date, route, driverEmail` rows checked whole.
-pub async fn route_drivers_dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
-    let req: UploadRequest = input.parse()?;
+pub async fn route_drivers_dry_run(
+    deps: &'static Deps,
+    ctx: Ctx,
+    req: UploadRequest,
+) -> Result<upload::DryRun, ApiError> {
     let store = Dynamo(deps);
-    upload::dry_run(&driver_upload(&store, &input, &req).await?, &req).await
+    upload::dry_run(&driver_upload(&store, &ctx, &req).await?, &req).await
 }
 
 /// POST /locations/routes/assignments/commit: one batch; each route's change lands alone.
-pub async fn route_drivers_commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
-    let req: UploadRequest = input.parse()?;
+pub async fn route_drivers_commit(
+    deps: &'static Deps,
+    ctx: Ctx,
+    req: UploadRequest,
+) -> Result<upload::Committed, ApiError> {
     let store = Dynamo(deps);
-    upload::commit(&driver_upload(&store, &input, &req).await?, &req, &deps.table(Table::Idempotency)?).await
+    upload::commit(&driver_upload(&store, &ctx, &req).await?, &req, &deps.table(Table::Idempotency)?).await
 }

@@ -10,7 +10,7 @@ pub mod route_schedule;
 pub mod stops;
 pub mod store;
 
-use fleet_shared::{handler, typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -25,7 +25,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/locations/routes/schedule/dry-run" },
         permission: Permission::Action("UploadRoutes"),
         grants: &[Grant::ReadTable(Table::LocationRoutes), Grant::ReadTable(Table::Locations), Grant::FileUploads],
-        handler: handler!(handlers::route_schedule_dry_run),
+        handler: typed!(handlers::route_schedule_dry_run),
     },
     FunctionSpec {
         name: "route_schedule_commit",
@@ -38,14 +38,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::Idempotency),
             Grant::WriteBucket(Bucket::Routes),
         ],
-        handler: handler!(handlers::route_schedule_commit),
+        handler: typed!(handlers::route_schedule_commit),
     },
     FunctionSpec {
         name: "driver_routes_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/locations/routes/drivers/dry-run" },
         permission: Permission::Action("UploadRoutes"),
         grants: &[Grant::ReadTable(Table::Locations), Grant::FileUploads],
-        handler: handler!(handlers::driver_routes_dry_run),
+        handler: typed!(handlers::driver_routes_dry_run),
     },
     FunctionSpec {
         name: "driver_routes_commit",
@@ -56,7 +56,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::CrudTable(Table::Idempotency),
         ],
-        handler: handler!(handlers::driver_routes_commit),
+        handler: typed!(handlers::driver_routes_commit),
     },
     FunctionSpec {
         name: "route_assignments",
@@ -90,7 +90,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/locations/routes/assignments/dry-run" },
         permission: Permission::Action(fleet_shared::assignment::ASSIGN_ACTION),
         grants: &[Grant::ReadTable(Table::LocationRoutes), Grant::ListUsers],
-        handler: handler!(handlers::route_drivers_dry_run),
+        handler: typed!(handlers::route_drivers_dry_run),
     },
     FunctionSpec {
         name: "route_drivers_commit",
@@ -102,7 +102,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::CrudTable(Table::Idempotency),
         ],
-        handler: handler!(handlers::route_drivers_commit),
+        handler: typed!(handlers::route_drivers_commit),
     },
     FunctionSpec {
         name: "sync_loginext_loc_routes",

@@ -10,13 +10,22 @@ use fleet_shared::entity::LocationId;
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::ApiError;
 use futures::{stream, StreamExt};
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// Fridges written at once.
 const IN_FLIGHT: usize = 8;
 
+/// `updateFridgeArtifacts(artifactType, version, fridges)`, as sent.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeployArgs {
+    pub artifact_type: String,
+    pub version: String,
+    pub fridges: Vec<String>,
+}
+
+/// A deployment asked for: a known software, a version named, fridges listed.
 pub struct Request {
     pub artifact_type: &'static str,
     pub version: String,
@@ -24,18 +33,18 @@ pub struct Request {
 }
 
 impl Request {
-    pub fn parse(args: &Value) -> Result<Request, ApiError> {
-        let raw_type = args.get("artifactType").and_then(Value::as_str).unwrap_or_default();
+    pub fn new(args: &DeployArgs) -> Result<Request, ApiError> {
+        let raw_type = args.artifact_type.as_str();
         let artifact_type = versions::ARTIFACT_TYPES
             .iter()
             .copied()
             .find(|t| *t == raw_type)
             .ok_or_else(|| ApiError::bad_request(format!("Unknown software: {raw_type}")))?;
-        let version = args.get("version").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
+        let version = args.version.trim().to_string();
         if version.is_empty() {
             return Err(ApiError::bad_request("Choose a version."));
         }
-        Ok(Request { artifact_type, version, fridges: pilots::fridge_ids(args.get("fridges"))? })
+        Ok(Request { artifact_type, version, fridges: pilots::fridge_ids(&args.fridges)? })
     }
 
     /// The same software, version and fridges always give the same id: the
@@ -147,7 +156,7 @@ mod tests {
     use crate::rollout::Slot;
     use crate::store::fake::Memory;
     use fleet_shared::error::CHANGED_MEANWHILE;
-    use serde_json::json;
+    use serde_json::{json, Value};
     use std::collections::HashMap;
 
     const AGENT: &str = "FRIDGE_AGENT";
@@ -164,8 +173,13 @@ mod tests {
         }
     }
 
+    /// The arguments as the edge parses them, then checked.
+    fn parse(args: Value) -> Result<Request, ApiError> {
+        Request::new(&fleet_shared::contract::request(&fleet_shared::Input { args, ..Default::default() })?)
+    }
+
     fn request(version: &str, fridges: &[&str]) -> Request {
-        Request::parse(&json!({"artifactType": AGENT, "version": version, "fridges": fridges})).unwrap()
+        parse(json!({"artifactType": AGENT, "version": version, "fridges": fridges})).unwrap()
     }
 
     fn pks(deployed: &[Deployed]) -> Vec<&str> {
@@ -264,16 +278,18 @@ mod tests {
 
     #[test]
     fn the_deployment_id_follows_the_request_not_the_order_of_fridges() {
-        let parse = |fridges: Value| {
-            Request::parse(&json!({"artifactType": "FRIDGE_AGENT", "version": "2.1.0", "fridges": fridges})).unwrap()
+        let id = |fridges: Value| {
+            parse(json!({"artifactType": "FRIDGE_AGENT", "version": "2.1.0", "fridges": fridges}))
+                .unwrap()
+                .deployment_id()
         };
-        assert_eq!(parse(json!(["B", "A"])).deployment_id(), parse(json!(["A", "B", "A"])).deployment_id());
-        assert_ne!(parse(json!(["A"])).deployment_id(), parse(json!(["A", "B"])).deployment_id());
+        assert_eq!(id(json!(["B", "A"])), id(json!(["A", "B", "A"])));
+        assert_ne!(id(json!(["A"])), id(json!(["A", "B"])));
     }
 
     #[test]
     fn requests_are_checked_at_the_boundary() {
-        let err = |v: Value| Request::parse(&v).err().map(|e| e.to_string());
+        let err = |v: Value| parse(v).err().map(|e| e.to_string());
         assert_eq!(
             err(json!({"artifactType": "FRIDGE_TOASTER", "version": "1", "fridges": ["A"]})).unwrap(),
             "Unknown software: FRIDGE_TOASTER"
@@ -286,5 +302,7 @@ mod tests {
             err(json!({"artifactType": "FRIDGE_AGENT", "version": "1.0", "fridges": []})).unwrap(),
             "Select at least one fridge."
         );
+        let missing = err(json!({"artifactType": "FRIDGE_AGENT", "fridges": ["A"]})).unwrap();
+        assert!(missing.contains("missing field `version`"), "{missing}");
     }
 }

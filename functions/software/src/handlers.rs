@@ -1,21 +1,31 @@
 //! Fridge software functions: parse at the boundary, then read or write
 //! through `deploy`, `pilot_save` and the store (`store::Dynamo`).
-use crate::pilots::{self, Pilot};
+use crate::artifacts::{self, Available};
+use crate::deploy::{self, DeployArgs, Deployed};
+use crate::pilots::{self, Pilot, PilotInput};
 use crate::store::{Dynamo, Software};
-use crate::{artifacts, deploy, inventory, pilot_save, versions::ARTIFACT_TYPES};
+use crate::{inventory, pilot_save, versions::ARTIFACT_TYPES};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::history;
 use fleet_shared::snapshot::{self, Kind, When};
-use fleet_shared::{fridge_time, ApiError, Deps, Input, Table};
-use serde_json::{json, Value};
+use fleet_shared::{fridge_time, ApiError, Deps, Table};
 
-pub async fn get_available_fridge_artifacts(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
-    Ok(json!(artifacts::available(&Dynamo(deps)).await?))
+/// Per software, the newest builds in the artifacts bucket.
+pub async fn get_available_fridge_artifacts(
+    deps: &'static Deps,
+    _: Ctx,
+    _: NoArgs,
+) -> Result<Vec<Available>, ApiError> {
+    artifacts::available(&Dynamo(deps)).await
 }
 
 /// Per software, each version and the fridges that run it, read from the table.
-pub async fn get_fridge_artifacts(deps: &'static Deps, _: Input) -> Result<Value, ApiError> {
-    Ok(json!(inventory::read(deps, false).await?.content))
+pub async fn get_fridge_artifacts(
+    deps: &'static Deps,
+    _: Ctx,
+    _: NoArgs,
+) -> Result<Vec<inventory::Software>, ApiError> {
+    Ok(inventory::read(deps, false).await?.content)
 }
 
 /// `fridgeSoftwareSnapshot`: where to read the same answer, kept as a
@@ -33,32 +43,50 @@ pub async fn rebuild_fridge_software_snapshot(
     inventory::rebuild(deps, deps, When::OlderThan(inventory::MIN_AGE_SECONDS), fridge_time::now()).await
 }
 
-pub async fn update_fridge_artifacts(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let request = deploy::Request::parse(&input.args)?;
-    let who = input.caller()?.display().to_string();
+/// `updateFridgeArtifacts`: the fridges that run the version now.
+pub async fn update_fridge_artifacts(
+    deps: &'static Deps,
+    ctx: Ctx,
+    args: DeployArgs,
+) -> Result<Vec<Deployed>, ApiError> {
+    let request = deploy::Request::new(&args)?;
+    let who = ctx.caller()?.display().to_string();
     let answer = deploy::deploy(&Dynamo(deps), &who, request, &fridge_time::now_text()).await?;
     // The deployment landed whatever happens next: a snapshot that cannot be
     // rebuilt now is rebuilt by the schedule, so it is logged, not refused.
     if let Err(e) = inventory::rebuild(deps, deps, When::Now, fridge_time::now()).await {
         tracing::warn!(error = %e, "the software snapshot was not rebuilt after a deployment");
     }
-    Ok(json!(answer))
+    Ok(answer)
 }
 
-pub async fn get_fridge_software_pilots(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let only_active = input.args.get("onlyShowActive").and_then(Value::as_bool).unwrap_or(false);
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PilotsArgs {
+    #[serde(default)]
+    only_show_active: Option<bool>,
+}
+
+/// `getFridgeSoftwarePilots(onlyShowActive)`: newest start first.
+pub async fn get_fridge_software_pilots(deps: &'static Deps, _: Ctx, args: PilotsArgs) -> Result<Vec<Pilot>, ApiError> {
+    let only_active = args.only_show_active.unwrap_or(false);
     let mut all: Vec<Pilot> = Dynamo(deps).pilots().await?;
     all.retain(|p| p.active || !only_active);
     all.sort_by(|a, b| b.start_date.cmp(&a.start_date).then_with(|| a.id.cmp(&b.id)));
-    Ok(json!(all))
+    Ok(all)
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct PutPilotArgs {
+    input: PilotInput,
 }
 
 /// Saves a pilot (`pilot_save`): `true`, also for a retry of a save that landed.
-pub async fn put_fridge_software_pilot(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let save = pilots::parse(input.args.get("input").unwrap_or(&Value::Null))?;
-    let who = input.caller()?.display().to_string();
+pub async fn put_fridge_software_pilot(deps: &'static Deps, ctx: Ctx, args: PutPilotArgs) -> Result<bool, ApiError> {
+    let save = pilots::parse(&args.input)?;
+    let who = ctx.caller()?.display().to_string();
     pilot_save::save(&Dynamo(deps), &save, &who, &fridge_time::now_text()).await?;
-    Ok(json!(true))
+    Ok(true)
 }
 
 /// Past deployments of one software, newest first, each listing its fridges'

@@ -13,7 +13,7 @@ pub mod rollout;
 pub mod store;
 pub mod versions;
 
-use fleet_shared::{handler, typed, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub const VIEW: &str = "GetFridgeSoftware";
 pub const DEPLOY: &str = "DeployFridgeSoftware";
@@ -25,14 +25,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("getAvailableFridgeArtifacts"),
         permission: Permission::Action(VIEW),
         grants: &[Grant::ReadBucket(Bucket::Artifacts)],
-        handler: handler!(handlers::get_available_fridge_artifacts),
+        handler: typed!(handlers::get_available_fridge_artifacts),
     },
     FunctionSpec {
         name: "get_fridge_artifacts",
         trigger: Trigger::Query("getFridgeArtifacts"),
         permission: Permission::Action(VIEW),
         grants: &[Grant::ReadTable(Table::FridgeSoftwareVersions)],
-        handler: handler!(handlers::get_fridge_artifacts),
+        handler: typed!(handlers::get_fridge_artifacts),
     },
     FunctionSpec {
         name: "fridge_software_snapshot",
@@ -61,14 +61,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             // The software snapshot, rebuilt once the deployment landed.
             Grant::CrudBucket(Bucket::Snapshots),
         ],
-        handler: handler!(handlers::update_fridge_artifacts),
+        handler: typed!(handlers::update_fridge_artifacts),
     },
     FunctionSpec {
         name: "get_fridge_software_pilots",
         trigger: Trigger::Query("getFridgeSoftwarePilots"),
         permission: Permission::Action(VIEW),
         grants: &[Grant::ReadTable(Table::FridgeSoftwarePilots)],
-        handler: handler!(handlers::get_fridge_software_pilots),
+        handler: typed!(handlers::get_fridge_software_pilots),
     },
     FunctionSpec {
         name: "put_fridge_software_pilot",
@@ -79,7 +79,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Locations),
             Grant::WriteTable(Table::History),
         ],
-        handler: handler!(handlers::put_fridge_software_pilot),
+        handler: typed!(handlers::put_fridge_software_pilot),
     },
     FunctionSpec {
         name: "fridge_software_deployments",

@@ -66,7 +66,7 @@ mod tests {
     }
 
     fn parsed(fridges: &[&str], loaded: Option<i64>) -> Save {
-        pilots::parse(&json!({"id": "P1", "fridgeIds": fridges, "displayName": "Agent 2.16", "stage": 1,
+        pilots::parse_json(&json!({"id": "P1", "fridgeIds": fridges, "displayName": "Agent 2.16", "stage": 1,
                               "startDate": "2026-11-22", "endDate": "2026-12-01", "description": "Try it",
                               "version": loaded }))
         .unwrap()

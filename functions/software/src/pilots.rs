@@ -68,12 +68,51 @@ pub fn check(save: &Save, stored: Option<&Pilot>) -> Result<Verdict, ApiError> {
     }
 }
 
-fn text(input: &Value, field: &str, label: &str, max: usize) -> Result<String, ApiError> {
-    let value = match input.get(field) {
-        Some(Value::String(s)) => s.trim().to_string(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    };
+/// `putFridgeSoftwarePilot`'s `input`, as sent: every rule, with its message,
+/// is checked by `parse` (text fields may come as numbers, as IDs do).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PilotInput {
+    #[serde(default)]
+    pub id: Option<Scalar>,
+    #[serde(default)]
+    pub fridge_ids: Option<Vec<String>>,
+    #[serde(default)]
+    pub display_name: Option<Scalar>,
+    #[serde(default)]
+    pub stage: Option<Scalar>,
+    #[serde(default)]
+    pub start_date: Option<Scalar>,
+    #[serde(default)]
+    pub end_date: Option<Scalar>,
+    #[serde(default)]
+    pub description: Option<Scalar>,
+    #[serde(default)]
+    pub active: Option<bool>,
+    /// The version loaded: absent or null for a new pilot.
+    #[serde(default)]
+    pub version: Option<Scalar>,
+}
+
+/// A field sent as text or as a number.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum Scalar {
+    Text(String),
+    Number(serde_json::Number),
+}
+
+impl Scalar {
+    fn text(&self) -> String {
+        match self {
+            Scalar::Text(s) => s.trim().to_string(),
+            Scalar::Number(n) => n.to_string(),
+        }
+    }
+}
+
+fn text(value: Option<&Scalar>, label: &str, max: usize) -> Result<String, ApiError> {
+    let value = value.map(Scalar::text).unwrap_or_default();
     if value.is_empty() {
         return Err(ApiError::bad_request(REQUIRED.replace("{label}", label)));
     }
@@ -95,17 +134,21 @@ pub fn export() -> Value {
     })
 }
 
-fn date(input: &Value, field: &str, label: &str) -> Result<NaiveDate, ApiError> {
-    let raw = text(input, field, label, 10)?;
+fn date(value: Option<&Scalar>, label: &str) -> Result<NaiveDate, ApiError> {
+    let raw = text(value, label, 10)?;
     dates::iso_date_exact(&raw).ok_or_else(|| ApiError::bad_request(INVALID_DATE.replace("{label}", label)))
 }
 
 /// The version the editor loaded: absent or null for a new pilot.
-fn loaded(input: &Value) -> Result<Option<i64>, ApiError> {
-    match input.get("version") {
-        None | Some(Value::Null) => Ok(None),
+fn loaded(version: Option<&Scalar>) -> Result<Option<i64>, ApiError> {
+    match version {
+        None => Ok(None),
         Some(v) => {
-            v.as_i64().filter(|n| (0..=MAX_VERSION).contains(n)).map(Some).ok_or_else(|| {
+            let whole = match v {
+                Scalar::Number(n) => n.as_i64().filter(|n| (0..=MAX_VERSION).contains(n)),
+                Scalar::Text(_) => None,
+            };
+            whole.map(Some).ok_or_else(|| {
                 ApiError::bad_request("Pilot version must be the whole number the pilot was loaded with.")
             })
         }
@@ -113,31 +156,30 @@ fn loaded(input: &Value) -> Result<Option<i64>, ApiError> {
 }
 
 /// Parses and checks a save from `putFridgeSoftwarePilot`'s input.
-pub fn parse(input: &Value) -> Result<Save, ApiError> {
-    let loaded = loaded(input)?;
+pub fn parse(input: &PilotInput) -> Result<Save, ApiError> {
+    let loaded = loaded(input.version.as_ref())?;
     let mut pilot = parse_pilot(input)?;
     // In range: `loaded` is at most MAX_VERSION.
     pilot.version = loaded.map_or(1, |v| v + 1);
     Ok(Save { pilot, loaded })
 }
 
-fn parse_pilot(input: &Value) -> Result<Pilot, ApiError> {
-    let id = text(input, "id", "Pilot ID", limits::MAX_ID_CHARS)?;
-    let display_name = text(input, "displayName", "Display Name", limits::MAX_NAME_CHARS)?;
-    let stage = match input.get("stage") {
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) => s.trim().parse::<i64>().ok(),
-        _ => None,
+fn parse_pilot(input: &PilotInput) -> Result<Pilot, ApiError> {
+    let id = text(input.id.as_ref(), "Pilot ID", limits::MAX_ID_CHARS)?;
+    let display_name = text(input.display_name.as_ref(), "Display Name", limits::MAX_NAME_CHARS)?;
+    let stage = match &input.stage {
+        Some(Scalar::Number(n)) => n.as_i64(),
+        Some(Scalar::Text(s)) => s.trim().parse::<i64>().ok(),
+        None => None,
     }
     .ok_or_else(|| ApiError::bad_request(STAGE_NOT_INTEGER))?;
-    let start = date(input, "startDate", "Start Date")?;
-    let end = date(input, "endDate", "End Date")?;
+    let start = date(input.start_date.as_ref(), "Start Date")?;
+    let end = date(input.end_date.as_ref(), "End Date")?;
     if end < start {
         return Err(ApiError::bad_request(END_BEFORE_START));
     }
-    let description = text(input, "description", "Description", limits::MAX_TEXT_CHARS)?;
-    let fridge_ids = fridge_ids(input.get("fridgeIds"))?;
-    let active = input.get("active").and_then(Value::as_bool).unwrap_or(true);
+    let description = text(input.description.as_ref(), "Description", limits::MAX_TEXT_CHARS)?;
+    let fridge_ids = fridge_ids(input.fridge_ids.as_deref().unwrap_or_default())?;
     Ok(Pilot {
         id,
         fridge_ids,
@@ -146,7 +188,7 @@ fn parse_pilot(input: &Value) -> Result<Pilot, ApiError> {
         start_date: start.format("%Y-%m-%d").to_string(),
         end_date: end.format("%Y-%m-%d").to_string(),
         description,
-        active,
+        active: input.active.unwrap_or(true),
         version: 0,
     })
 }
@@ -155,13 +197,8 @@ fn parse_pilot(input: &Value) -> Result<Pilot, ApiError> {
 pub const MAX_FRIDGES: usize = 5_000;
 
 /// A list of fridge ids: trimmed, de-duplicated, at least one.
-pub fn fridge_ids(value: Option<&Value>) -> Result<Vec<LocationId>, ApiError> {
-    let mut ids: Vec<String> = match value {
-        Some(Value::Array(items)) => {
-            items.iter().filter_map(Value::as_str).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
-        }
-        _ => Vec::new(),
-    };
+pub fn fridge_ids(raw: &[String]) -> Result<Vec<LocationId>, ApiError> {
+    let mut ids: Vec<String> = raw.iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
     ids.sort();
     ids.dedup();
     if ids.is_empty() {
@@ -169,6 +206,13 @@ pub fn fridge_ids(value: Option<&Value>) -> Result<Vec<LocationId>, ApiError> {
     }
     limits::check_count("fridges", ids.len(), MAX_FRIDGES)?;
     ids.iter().map(|id| LocationId::parse("Fridge ID", id)).collect()
+}
+
+/// Parses `input` as the edge does, then checks it (the tests' way in).
+#[cfg(test)]
+pub(crate) fn parse_json(input: &Value) -> Result<Save, ApiError> {
+    let args = fleet_shared::Input { args: input.clone(), ..Default::default() };
+    parse(&fleet_shared::contract::request(&args)?)
 }
 
 #[cfg(test)]
@@ -184,24 +228,24 @@ mod tests {
 
     #[test]
     fn a_complete_pilot_parses_with_fridges_deduplicated() {
-        let save = parse(&valid()).unwrap();
+        let save = parse_json(&valid()).unwrap();
         assert_eq!(save.pilot.fridge_ids.iter().map(LocationId::as_str).collect::<Vec<_>>(), ["A", "B"]);
         assert!(save.pilot.active);
         let mut typed = valid();
         typed["stage"] = json!("2");
-        assert_eq!(parse(&typed).unwrap().pilot.stage, 2);
+        assert_eq!(parse_json(&typed).unwrap().pilot.stage, 2);
     }
 
     #[test]
     fn a_new_pilot_is_version_1_and_an_edit_the_next_of_the_loaded_one() {
-        assert_eq!((parse(&valid()).unwrap().loaded, parse(&valid()).unwrap().pilot.version), (None, 1));
+        assert_eq!((parse_json(&valid()).unwrap().loaded, parse_json(&valid()).unwrap().pilot.version), (None, 1));
         let mut edit = valid();
         edit["version"] = json!(4);
-        assert_eq!((parse(&edit).unwrap().loaded, parse(&edit).unwrap().pilot.version), (Some(4), 5));
+        assert_eq!((parse_json(&edit).unwrap().loaded, parse_json(&edit).unwrap().pilot.version), (Some(4), 5));
         for bad in [json!(-1), json!(1.5), json!("4"), json!(MAX_VERSION + 1)] {
             edit["version"] = bad;
             assert_eq!(
-                parse(&edit).unwrap_err().to_string(),
+                parse_json(&edit).unwrap_err().to_string(),
                 "Pilot version must be the whole number the pilot was loaded with."
             );
         }
@@ -209,7 +253,7 @@ mod tests {
 
     #[test]
     fn a_save_replaces_only_the_version_it_loaded() {
-        let new = parse(&valid()).unwrap();
+        let new = parse_json(&valid()).unwrap();
         let stored = Pilot { version: 3, description: "Other".into(), ..new.pilot.clone() };
         assert_eq!(check(&new, None), Ok(Verdict::Write));
         assert_eq!(check(&new, Some(&stored)).unwrap_err(), already_exists("P1"));
@@ -248,7 +292,7 @@ mod tests {
         ) {
             let mut input = valid();
             input[field] = v;
-            match parse(&input) {
+            match parse_json(&input) {
                 Ok(save) => prop_assert!(save.pilot.version >= 1 && save.loaded.is_none_or(|l| save.pilot.version == l + 1)),
                 Err(e) => prop_assert!(matches!(e, ApiError::BadRequest(_)), "{e:?}"),
             }
@@ -260,7 +304,7 @@ mod tests {
         let with = |k: &str, v: Value| {
             let mut i = valid();
             i[k] = v;
-            parse(&i).unwrap_err().to_string()
+            parse_json(&i).unwrap_err().to_string()
         };
         assert_eq!(with("stage", json!("one")), "Pilot Stage must be an integer.");
         assert_eq!(with("stage", json!(1.5)), "Pilot Stage must be an integer.");
@@ -270,5 +314,8 @@ mod tests {
         assert_eq!(with("description", json!(" ")), "Description is required.");
         assert_eq!(with("fridgeIds", json!([])), "Select at least one fridge.");
         assert_eq!(with("displayName", Value::Null), "Display Name is required.");
+        // Neither text nor a number: refused at the edge, naming the field.
+        assert!(with("displayName", json!(true)).starts_with("Invalid displayName:"));
+        assert!(with("fridgeIds", json!([1])).starts_with("Invalid fridgeIds[0]:"));
     }
 }

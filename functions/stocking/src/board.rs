@@ -13,9 +13,9 @@ use crate::store::dashboard::{BoardHealth, BoardLocation, BoardStore, BATCH_KEYS
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::RouteStop;
-use fleet_shared::{dates, fridge_time, ApiError, Input};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use fleet_shared::{dates, fridge_time, ApiError};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 
 /// §5/§9: markets, and the regions with the dashboard's ALL.
@@ -26,6 +26,32 @@ pub const MAX_ROUTES: usize = 100;
 const ROUTES_WITH_ROWS: &str = "routesWithRows";
 /// The argument naming the rows the browser shows: `[{ route, digest }]`.
 const SHOWN_ROUTES: &str = "shownRoutes";
+
+/// `stockingDashboard(filter, routesWithRows, shownRoutes)`'s arguments.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardArgs {
+    pub filter: RawFilter,
+    #[serde(default)]
+    pub routes_with_rows: Option<Checked<u64>>,
+    #[serde(default)]
+    pub shown_routes: Option<Checked<Vec<ShownRoute>>>,
+}
+
+/// An argument whose shape the handler checks, so that its refusal keeps its
+/// own message (the edge parser would name serde's): the value or `Invalid`.
+#[derive(Debug)]
+pub enum Checked<T> {
+    Valid(T),
+    Invalid,
+}
+
+impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for Checked<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = Value::deserialize(d)?;
+        Ok(serde_json::from_value(raw).map_or(Checked::Invalid, Checked::Valid))
+    }
+}
 /// Routes a request may say it shows, at most: far more than a day holds (~125 at 25,000 fridges).
 pub const MAX_SHOWN_ROUTES: usize = 2_000;
 /// Hex digits of a route's rows digest (128 bits of SHA-256).
@@ -54,7 +80,7 @@ const ALL_STATUSES: [StopStatus; 9] = [
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RawFilter {
+pub struct RawFilter {
     drop_off_date: String,
     #[serde(default)]
     region: Option<String>,
@@ -88,8 +114,7 @@ fn area(field: &str, raw: Option<String>) -> Result<Option<String>, ApiError> {
 }
 
 impl Filter {
-    pub fn parse(input: &Input) -> Result<Filter, ApiError> {
-        let raw: RawFilter = input.arg("filter")?;
+    pub fn parse(raw: RawFilter) -> Result<Filter, ApiError> {
         let date = dates::iso_date_exact(raw.drop_off_date.trim())
             .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?;
         let region = area("region", raw.region)?;
@@ -134,19 +159,18 @@ pub fn window(day: NaiveDate) -> Result<(DateTime<Utc>, DateTime<Utc>), ApiError
 /// first N routes, in route order; left out, every route's. The browser asks
 /// for a screenful first, so a day of 125 routes shows its first cards
 /// without waiting for 2,500 stops' health and location reads.
-fn routes_with_rows(input: &Input) -> Result<Option<usize>, ApiError> {
+fn routes_with_rows(arg: Option<&Checked<u64>>) -> Result<Option<usize>, ApiError> {
     let refused = || ApiError::bad_request(format!("{ROUTES_WITH_ROWS} must be a whole number of at least 1"));
-    match input.args.get(ROUTES_WITH_ROWS) {
-        None | Some(Value::Null) => Ok(None),
-        Some(n) => {
-            n.as_u64().filter(|n| *n >= 1).map(|n| Some(usize::try_from(n).unwrap_or(usize::MAX))).ok_or_else(refused)
-        }
+    match arg {
+        None => Ok(None),
+        Some(Checked::Valid(n)) if *n >= 1 => Ok(Some(usize::try_from(*n).unwrap_or(usize::MAX))),
+        Some(_) => Err(refused()),
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ShownRoute {
+pub struct ShownRoute {
     route: String,
     digest: String,
 }
@@ -154,31 +178,112 @@ struct ShownRoute {
 /// `shownRoutes`: route -> the digest of the rows the browser shows. A refresh sends them, so a route
 /// whose rows did not change is answered without them: at 25,000 fridges a day's rows are ~1.1 MB of
 /// JSON, and between two refreshes most routes do not change.
-fn shown_routes(input: &Input) -> Result<HashMap<String, String>, ApiError> {
+fn shown_routes(arg: Option<Checked<Vec<ShownRoute>>>) -> Result<HashMap<String, String>, ApiError> {
     let refused = || {
         ApiError::bad_request(format!(
             "{SHOWN_ROUTES} must be a list of at most {MAX_SHOWN_ROUTES} {{ route, digest }}"
         ))
     };
-    match input.args.get(SHOWN_ROUTES) {
-        None | Some(Value::Null) => Ok(HashMap::new()),
-        Some(list @ Value::Array(items)) if items.len() <= MAX_SHOWN_ROUTES => {
-            let shown = Vec::<ShownRoute>::deserialize(list).map_err(|_| refused())?;
+    match arg {
+        None => Ok(HashMap::new()),
+        Some(Checked::Valid(shown)) if shown.len() <= MAX_SHOWN_ROUTES => {
             Ok(shown.into_iter().map(|s| (s.route, s.digest)).collect())
         }
         Some(_) => Err(refused()),
     }
 }
 
-/// A digest of a route's rows, as answered: equal rows, equal digests.
-fn rows_digest(rows: &[Value]) -> String {
+/// A digest of a route's rows, as answered: equal rows, equal digests. Taken
+/// over the rows as JSON values, as before they were typed, so the digests a
+/// browser holds stay valid.
+fn rows_digest(rows: &[StopRow]) -> String {
     use sha2::{Digest, Sha256};
-    let text = serde_json::to_vec(rows).unwrap_or_default();
+    let text = serde_json::to_value(rows).and_then(|v| serde_json::to_vec(&v)).unwrap_or_default();
     Sha256::digest(&text).iter().map(|b| format!("{b:02x}")).collect::<String>()[..DIGEST_HEX].to_string()
 }
 
 /// A stop's status, its row (None for a route answered without rows) and when its last action happened.
-type StopLine = (StopStatus, Option<Value>, Option<String>);
+type StopLine = (StopStatus, Option<StopRow>, Option<String>);
+
+/// The dashboard's answer (`StockingDashboard`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardView {
+    pub drop_off_date: String,
+    pub window_start: String,
+    pub window_end: String,
+    pub as_of: String,
+    pub route_names: Vec<String>,
+    pub routes: Vec<RouteView>,
+    pub summary: SummaryView,
+    pub parts: Parts,
+}
+
+/// Each part's state: OK or FAILED.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Parts {
+    pub slips: &'static str,
+    pub actions: &'static str,
+    pub health: &'static str,
+    pub locations: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SummaryView {
+    pub total: usize,
+    pub counts: Vec<StatusCount>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StatusCount {
+    pub status: &'static str,
+    pub label: &'static str,
+    pub count: usize,
+}
+
+/// One route's card.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteView {
+    pub route: String,
+    pub market: Option<String>,
+    pub total: usize,
+    pub done: usize,
+    pub last_action_at: Option<String>,
+    /// Null for a route answered without its rows, or whose rows the browser already shows.
+    pub stops: Option<Vec<StopRow>>,
+    pub rows_digest: Option<String>,
+    pub unchanged: bool,
+}
+
+/// A stop's §2.4 row.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StopRow {
+    pub stop: i64,
+    pub stocking_index: i64,
+    pub stop_type: String,
+    pub route_name: String,
+    pub location_id: String,
+    pub location_name: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub scanned_at: Option<String>,
+    pub stocked_at: Option<String>,
+    pub stocked_action_id: Option<String>,
+    pub account_tier: Option<String>,
+    pub online_date: Option<String>,
+    /// Yes or No.
+    pub safety_hold: Option<&'static str>,
+    pub vending_state: Option<String>,
+    pub vending_state_label: Option<String>,
+    pub status: &'static str,
+    pub status_label: &'static str,
+    pub driver: Option<String>,
+    pub assigned_driver: Option<String>,
+    pub not_assignee: bool,
+    pub last_action_at: Option<String>,
+}
 
 /// A part's state, as the browser reads it.
 fn state<T>(part: &Result<T, ApiError>, name: &str) -> &'static str {
@@ -268,10 +373,14 @@ async fn health_of<S: BoardStore>(store: &S, ids: &[String]) -> Result<Vec<Board
 }
 
 /// The dashboard over `store`, with the day (stops and actions) from the container's warm copies.
-pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Result<Value, ApiError> {
-    let filter = Filter::parse(input)?;
-    let rows_of_first = routes_with_rows(input)?;
-    let shown = shown_routes(input)?;
+pub async fn dashboard<S: BoardStore>(
+    store: &S,
+    day: &DayCopies,
+    args: DashboardArgs,
+) -> Result<DashboardView, ApiError> {
+    let filter = Filter::parse(args.filter)?;
+    let rows_of_first = routes_with_rows(args.routes_with_rows.as_ref())?;
+    let shown = shown_routes(args.shown_routes)?;
     let (opens, closes) = window(filter.date)?;
     let date = filter.date.format("%Y-%m-%d").to_string();
     let as_of = fridge_time::now();
@@ -312,10 +421,12 @@ pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Re
     ids.dedup();
     let (health, locations) =
         tokio::join!(health_of(store, &ids), batched(&ids, |chunk| async move { store.locations(&chunk).await }));
-    let parts = json!({
-        "slips": parts_slips, "actions": parts_actions,
-        "health": state(&health, "health"), "locations": state(&locations, "locations"),
-    });
+    let parts = Parts {
+        slips: parts_slips,
+        actions: parts_actions,
+        health: state(&health, "health"),
+        locations: state(&locations, "locations"),
+    };
     let health: HashMap<String, BoardHealth> =
         health.unwrap_or_default().into_iter().map(|h| (h.location_id.clone(), h)).collect();
     let locations: HashMap<String, BoardLocation> =
@@ -339,7 +450,7 @@ pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Re
         *counts.entry(status).or_default() += 1;
         routes.entry(stop.route.clone()).or_default().push((status, row, last));
     }
-    let routes: Vec<Value> = routes
+    let routes: Vec<RouteView> = routes
         .into_iter()
         .map(|(route, rows)| {
             let done = rows.iter().filter(|(s, _, _)| DONE.contains(s)).count();
@@ -347,28 +458,35 @@ pub async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &Input) -> Re
             let market = chosen.iter().find(|s| s.route == route).map(|s| s.market.clone());
             let total = rows.len();
             // None (null) for a route answered without its rows.
-            let stops: Option<Vec<Value>> = rows.into_iter().map(|(_, row, _)| row).collect();
+            let stops: Option<Vec<StopRow>> = rows.into_iter().map(|(_, row, _)| row).collect();
             let digest = stops.as_deref().map(rows_digest);
             // The browser shows these very rows: it keeps them, and they are not sent again.
             let unchanged = digest.as_ref().is_some_and(|d| shown.get(&route) == Some(d));
             let stops = if unchanged { None } else { stops };
-            json!({ "route": route, "market": market, "total": total, "done": done,
-                    "lastActionAt": last, "stops": stops, "rowsDigest": digest, "unchanged": unchanged })
+            RouteView { route, market, total, done, last_action_at: last, stops, rows_digest: digest, unchanged }
         })
         .collect();
-    let summary: Vec<Value> = ALL_STATUSES
+    let counts: Vec<StatusCount> = ALL_STATUSES
         .iter()
-        .map(|s| json!({ "status": s.code(), "label": s.label(), "count": counts.get(s).copied().unwrap_or(0) }))
+        .map(|s| StatusCount { status: s.code(), label: s.label(), count: counts.get(s).copied().unwrap_or(0) })
         .collect();
-    Ok(json!({
-        "dropOffDate": date,
-        "windowStart": fridge_time::stamp(opens), "windowEnd": fridge_time::stamp(closes),
-        "asOf": fridge_time::stamp(as_of),
-        "routeNames": route_names,
-        "routes": routes,
-        "summary": { "total": chosen.len(), "counts": summary },
-        "parts": parts,
-    }))
+    Ok(DashboardView {
+        drop_off_date: date,
+        window_start: fridge_time::stamp(opens),
+        window_end: fridge_time::stamp(closes),
+        as_of: fridge_time::stamp(as_of),
+        route_names,
+        routes,
+        summary: SummaryView { total: chosen.len(), counts },
+        parts,
+    })
+}
+
+/// `dashboard` over a whole call, parsed as the edge parses it: what the tests call.
+#[cfg(test)]
+async fn run<S: BoardStore>(store: &S, day: &DayCopies, input: &fleet_shared::Input) -> Result<Value, ApiError> {
+    let args: DashboardArgs = fleet_shared::contract::request(input)?;
+    serde_json::to_value(dashboard(store, day, args).await?).map_err(ApiError::internal)
 }
 
 /// The day's actions, indexed for the rows.
@@ -447,23 +565,29 @@ impl<'a> Board<'a> {
         // What a supervisor may void or re-time (`correct`): the LocationStocked behind "stocked at".
         let stocked_action = stocked.filter(|a| matches!(a.data, ActionData::LocationStocked(_))).map(|a| a.id.clone());
         let vending = health.and_then(|h| h.jofemar_state.clone());
-        let row = json!({
-            "stop": stop.stop, "stockingIndex": stop.stocking_index, "stopType": stop.stop_type,
-            "routeName": stop.route, "locationId": stop.id,
-            "locationName": location.and_then(BoardLocation::name),
-            "type": location.and_then(|l| l.kind.clone()),
-            "scannedAt": first_scan, "stockedAt": stocked_at, "stockedActionId": stocked_action,
-            "accountTier": location.and_then(BoardLocation::account_tier),
-            "onlineDate": location.and_then(BoardLocation::online_date),
-            "safetyHold": health.and_then(|h| h.safety_hold).map(|h| if h { "Yes" } else { "No" }),
-            "vendingState": vending,
-            "vendingStateLabel": vending.as_deref().map(dashboard::vending_label),
-            "status": status.code(), "statusLabel": status.label(),
-            "driver": driver,
-            "assignedDriver": self.drivers.get(stop.route.as_str()).map(|d| d.driver_email.clone()),
-            "notAssignee": not_assignee,
-            "lastActionAt": last.map(|a| a.occurred_at.clone()),
-        });
+        let row = StopRow {
+            stop: stop.stop,
+            stocking_index: stop.stocking_index,
+            stop_type: stop.stop_type.clone(),
+            route_name: stop.route.clone(),
+            location_id: stop.id.clone(),
+            location_name: location.and_then(BoardLocation::name).map(str::to_string),
+            kind: location.and_then(|l| l.kind.clone()),
+            scanned_at: first_scan,
+            stocked_at,
+            stocked_action_id: stocked_action,
+            account_tier: location.and_then(BoardLocation::account_tier).map(str::to_string),
+            online_date: location.and_then(BoardLocation::online_date).map(str::to_string),
+            safety_hold: health.and_then(|h| h.safety_hold).map(|h| if h { "Yes" } else { "No" }),
+            vending_state_label: vending.as_deref().map(|v| dashboard::vending_label(v).to_string()),
+            vending_state: vending,
+            status: status.code(),
+            status_label: status.label(),
+            driver,
+            assigned_driver: self.drivers.get(stop.route.as_str()).map(|d| d.driver_email.clone()),
+            not_assignee,
+            last_action_at: last.map(|a| a.occurred_at.clone()),
+        };
         (status, Some(row), last_at)
     }
 }
@@ -484,12 +608,26 @@ mod tests {
     use super::*;
     use crate::events::DropStatus;
     use crate::store::dashboard::fake::Board as Fake;
+    use fleet_shared::{contract, Input};
+    use serde_json::json;
     use std::sync::atomic::Ordering;
 
     const DATE: &str = "2026-11-23";
 
     fn input(filter: Value) -> Input {
         Input { args: json!({ "filter": filter }), ..Input::default() }
+    }
+
+    fn args(input: &Input) -> DashboardArgs {
+        contract::request(input).unwrap()
+    }
+
+    fn routes_with_rows(input: &Input) -> Result<Option<usize>, ApiError> {
+        super::routes_with_rows(args(input).routes_with_rows.as_ref())
+    }
+
+    fn shown_routes(input: &Input) -> Result<HashMap<String, String>, ApiError> {
+        super::shown_routes(args(input).shown_routes)
     }
 
     fn stop(id: &str, route: &str, n: i64, market: &str) -> RouteStop {

@@ -23,8 +23,8 @@ use crate::window;
 use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::entity::LocationId;
 use fleet_shared::idempotency::{self, Claim, Request, Seen};
-use fleet_shared::{dates, fridge_time, history, limits, ApiError, Caller, Input};
-use serde::Deserialize;
+use fleet_shared::{dates, fridge_time, history, limits, ApiError, Caller};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 /// The idempotency scope of corrections; a record's id is `sub:requestId`.
@@ -33,9 +33,15 @@ pub const SCOPE: &str = "stocked-corrections";
 pub const HISTORY_KIND: &str = "stocked";
 const HISTORY_SOURCE: &str = "stocking-correction";
 
-#[derive(Debug, Deserialize)]
+/// `correctLocationStocked(input)`'s arguments.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CorrectArgs {
+    pub input: CorrectInput,
+}
+
+#[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct CorrectInput {
+pub struct CorrectInput {
     stocking_day: String,
     location_id: String,
     action_id: String,
@@ -44,6 +50,21 @@ struct CorrectInput {
     occurred_at: Option<String>,
     reason: String,
     request_id: String,
+}
+
+/// The answer (`StockedCorrection`); Deserialize: a retry is answered the stored first answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StockedCorrection {
+    pub action_id: String,
+    pub location_id: String,
+    pub stocking_day: String,
+    pub stocking_index: Option<i64>,
+    pub change: CorrectionKind,
+    /// The new time of a re-time; null for a void.
+    pub occurred_at: Option<String>,
+    /// The stop's stocked time after the correction.
+    pub stocked_at: Option<String>,
 }
 
 /// The history entity of one stop's stocked record.
@@ -73,8 +94,7 @@ struct Asked {
     request_id: String,
 }
 
-fn parse(input: &Input, now: chrono::DateTime<chrono::Utc>) -> Result<Asked, ApiError> {
-    let req: CorrectInput = input.arg("input")?;
+fn parse(req: CorrectInput, now: chrono::DateTime<chrono::Utc>) -> Result<Asked, ApiError> {
     let day = dates::iso_date_exact(req.stocking_day.trim())
         .ok_or_else(|| ApiError::bad_request("stockingDay must be a date (YYYY-MM-DD)"))?
         .format("%Y-%m-%d")
@@ -115,6 +135,11 @@ fn parse(input: &Input, now: chrono::DateTime<chrono::Utc>) -> Result<Asked, Api
     Ok(Asked { day, location, action_id, kind, new_time, reason, request_id })
 }
 
+/// A first answer read back from its request record.
+fn replayed(first: Value) -> Result<StockedCorrection, ApiError> {
+    serde_json::from_value(first).map_err(ApiError::internal)
+}
+
 fn changed_meanwhile(location: &str, index: i64, day: &str) -> ApiError {
     ApiError::Conflict(format!(
         "The stocked record of {location} (stocking index {index}) on {day} changed meanwhile; reload and try again"
@@ -124,11 +149,11 @@ fn changed_meanwhile(location: &str, index: i64, day: &str) -> ApiError {
 /// `correctLocationStocked(input)` → `StockedCorrection`.
 pub async fn run<S: ActionStore>(
     store: &S,
-    input: &Input,
+    caller: &Caller,
+    req: CorrectInput,
     now: chrono::DateTime<chrono::Utc>,
-) -> Result<Value, ApiError> {
-    let asked = parse(input, now)?;
-    let caller = input.caller()?;
+) -> Result<StockedCorrection, ApiError> {
+    let asked = parse(req, now)?;
     let content = json!({
         "stockingDay": asked.day, "locationId": asked.location.as_str(), "actionId": asked.action_id,
         "change": asked.kind, "occurredAt": asked.new_time, "reason": asked.reason,
@@ -136,22 +161,26 @@ pub async fn run<S: ActionStore>(
     let key = format!("{}:{}", caller.sub, asked.request_id);
     let request = Request::new(store, SCOPE, &key, &content);
     match request.seen().await? {
-        Seen::Replay(first) => return Ok(first),
+        Seen::Replay(first) => return replayed(first),
         Seen::Conflict => return Err(idempotency::conflict("This requestId")),
         Seen::New => {}
     }
     let (actions, stops) = store.day_at(&asked.day, asked.location.as_str()).await?;
     let plan = plan(&asked, caller, &actions, stops, now)?;
-    let answer = json!({
-        "actionId": plan.read.id, "locationId": plan.read.location_id, "stockingDay": asked.day,
-        "stockingIndex": stocking_index(&plan.read), "change": asked.kind,
-        "occurredAt": asked.new_time, "stockedAt": plan.stops.first().and_then(|(_, t)| t.clone()),
-    });
-    let claim: Claim = request.claim(&answer, now.timestamp());
+    let answer = StockedCorrection {
+        action_id: plan.read.id.clone(),
+        location_id: plan.read.location_id.clone(),
+        stocking_day: asked.day.clone(),
+        stocking_index: stocking_index(&plan.read),
+        change: asked.kind,
+        occurred_at: asked.new_time.clone(),
+        stocked_at: plan.stops.first().and_then(|(_, t)| t.clone()),
+    };
+    let claim: Claim = request.claim(&serde_json::to_value(&answer).map_err(ApiError::internal)?, now.timestamp());
     match store.correct(&plan, &claim).await {
         Ok(()) => Ok(answer),
         Err(ApiError::Conflict(_)) => match request.seen().await? {
-            Seen::Replay(first) => Ok(first),
+            Seen::Replay(first) => replayed(first),
             _ => Err(changed_meanwhile(
                 asked.location.as_str(),
                 stocking_index(&plan.read).unwrap_or_default(),

@@ -10,9 +10,8 @@ use crate::events::ActionData;
 use crate::record::StoredAction;
 use crate::slips::PackingSlip;
 use fleet_shared::entity::route_stop::StoredStop;
-use fleet_shared::{dates, flags, ApiError, Caller, Input};
-use serde::Serialize;
-use serde_json::{json, Value};
+use fleet_shared::{dates, flags, ApiError, Caller};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::future::Future;
 
@@ -118,14 +117,30 @@ pub trait DropListStore: Sync {
     fn types(&self, ids: &[String]) -> impl Future<Output = Result<HashMap<String, String>, ApiError>> + Send;
 }
 
+/// `dropOffSummary(dropOffDate)`'s argument.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryArgs {
+    pub drop_off_date: String,
+}
+
+/// `dropOffSummary`'s answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub drop_off_date: String,
+    /// Rows without a recorded status.
+    pub unconfirmed: usize,
+    pub rows: Vec<Row>,
+}
+
 /// `dropOffSummary(dropOffDate)` → `{ dropOffDate, unconfirmed, rows }`.
-pub async fn run<S: DropListStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
-    let raw: String = input.arg("dropOffDate")?;
-    let date = dates::iso_date_exact(raw.trim())
+pub async fn summary<S: DropListStore>(store: &S, caller: &Caller, args: SummaryArgs) -> Result<Summary, ApiError> {
+    let date = dates::iso_date_exact(args.drop_off_date.trim())
         .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?
         .format("%Y-%m-%d")
         .to_string();
-    if !store.has_flag(input.caller()?, flags::DROP_OVERRIDE).await? {
+    if !store.has_flag(caller, flags::DROP_OVERRIDE).await? {
         return Err(ApiError::Forbidden);
     }
     let (slips, locks, stops, actions) =
@@ -140,7 +155,7 @@ pub async fn run<S: DropListStore>(store: &S, input: &Input) -> Result<Value, Ap
     let actions = drop::parsed(actions);
     let rows = rows(&date, &Day { slips, locks, stops, actions, types });
     let unconfirmed = rows.iter().filter(|r| !r.locked).count();
-    Ok(json!({ "dropOffDate": date, "unconfirmed": unconfirmed, "rows": rows }))
+    Ok(Summary { drop_off_date: date, unconfirmed, rows })
 }
 
 #[cfg(test)]

@@ -1,20 +1,25 @@
 //! `createDriverAction` and `getDriverAction` (the rules of `service` over
 //! the DynamoDB store), and `getPackingSlipsV3`.
-use crate::service;
-use crate::slips::{self, PackingSlip};
+use crate::board::{DashboardArgs, DashboardView};
+use crate::correct::{CorrectArgs, StockedCorrection};
+use crate::drop_list::{Summary, SummaryArgs};
+use crate::jit::{JitDay, Outcome};
+use crate::revert::{RevertArgs, Reverted};
+use crate::service::{self, CreateArgs, DriverActionView, ListArgs};
+use crate::slips::{self, PackingSlip, SlipView};
 use crate::store::Dynamo;
-use fleet_shared::contract::Ctx;
+use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::route_stop::{self, RouteStop};
 use fleet_shared::history::HistoryPage;
-use fleet_shared::{driver_log, ApiError, Deps, Input, Table};
-use serde_json::{json, Value};
+use fleet_shared::{driver_log, ApiError, Deps, Table};
 
-pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+/// `createDriverAction(input)`: the recorded `DriverAction`.
+pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<DriverActionView, ApiError> {
     let store = Dynamo(deps);
+    let caller = ctx.caller()?;
     // Logged only past the gate, with the checked fields (issue 38): a refused
     // or malformed call adds no row that could pass for a driver's.
-    let admitted = service::admit(&store, &input).await?;
-    let caller = input.caller()?;
+    let admitted = service::admit(&store, caller, args.input).await?;
     let (kind, fridge, request_id) =
         (admitted.kind.name(), admitted.location_id.to_string(), admitted.request_id.clone());
     let call = driver_log::Call { caller, fridge: &fridge, operation: kind, request_id: &request_id };
@@ -22,20 +27,20 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
 }
 
 /// `stockingDashboard(filter)`: the dashboard's one aggregate answer.
-pub async fn dashboard(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+pub async fn dashboard(deps: &'static Deps, _: Ctx, args: DashboardArgs) -> Result<DashboardView, ApiError> {
     // The container's copies of the days it answered: a refresh reads what changed (`board_day`).
     static DAYS: crate::board_day::DayCopies = crate::board_day::DayCopies::new();
-    crate::board::run(&Dynamo(deps), &DAYS, &input).await
+    crate::board::dashboard(&Dynamo(deps), &DAYS, args).await
 }
 
 /// `dropOffSummary(dropOffDate)`: the Drop Off Summary's rows.
-pub async fn drop_off_summary(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    crate::drop_list::run(&Dynamo(deps), &input).await
+pub async fn drop_off_summary(deps: &'static Deps, ctx: Ctx, args: SummaryArgs) -> Result<Summary, ApiError> {
+    crate::drop_list::summary(&Dynamo(deps), ctx.caller()?, args).await
 }
 
 /// `revertDropOverride(input)`: a supervisor takes a locked row back to Pending.
-pub async fn revert_drop_override(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    crate::revert::run(&Dynamo(deps), &input, fleet_shared::fridge_time::now()).await
+pub async fn revert_drop_override(deps: &'static Deps, ctx: Ctx, args: RevertArgs) -> Result<Reverted, ApiError> {
+    crate::revert::run(&Dynamo(deps), ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -68,8 +73,12 @@ pub async fn drop_override_history(
 }
 
 /// `correctLocationStocked(input)`: a supervisor voids or re-times a LocationStocked.
-pub async fn correct_location_stocked(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    crate::correct::run(&Dynamo(deps), &input, fleet_shared::fridge_time::now()).await
+pub async fn correct_location_stocked(
+    deps: &'static Deps,
+    ctx: Ctx,
+    args: CorrectArgs,
+) -> Result<StockedCorrection, ApiError> {
+    crate::correct::run(&Dynamo(deps), ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -96,17 +105,18 @@ pub async fn stocked_history(deps: &'static Deps, _: Ctx, args: StockedHistoryAr
 }
 
 /// `jitManagement(input)`: a date's route stops with their JIT flags.
-pub async fn jit_management(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    crate::jit::run_list(&Dynamo(deps), &input).await
+pub async fn jit_management(deps: &'static Deps, ctx: Ctx, args: crate::jit::ListArgs) -> Result<JitDay, ApiError> {
+    crate::jit::list(&Dynamo(deps), ctx.caller()?, args.input).await
 }
 
 /// `updateJITLocationStatus(input)`: one result per update.
-pub async fn update_jit(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    crate::jit::run_update(&Dynamo(deps), &input, fleet_shared::fridge_time::now()).await
+pub async fn update_jit(deps: &'static Deps, ctx: Ctx, args: crate::jit::UpdateArgs) -> Result<Vec<Outcome>, ApiError> {
+    crate::jit::run_update(&Dynamo(deps), ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
 }
 
-pub async fn list(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    service::list(&Dynamo(deps), &input).await
+/// `getDriverAction(filter, nextToken)`: a page of one type's actions.
+pub async fn list(deps: &'static Deps, ctx: Ctx, args: ListArgs) -> Result<Page<DriverActionView>, ApiError> {
+    service::list(&Dynamo(deps), ctx.caller()?, args).await
 }
 
 /// Slips a `getPackingSlipsV3` page holds at most.
@@ -114,20 +124,27 @@ pub const SLIPS_PAGE: usize = 1000;
 
 #[derive(Debug, serde::Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct SlipFilter {
+pub struct SlipFilter {
     drop_off_date: String,
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SlipArgs {
+    filter: SlipFilter,
+    #[serde(default)]
+    next_token: Option<String>,
 }
 
 /// `getPackingSlipsV3(filter: {dropOffDate}, nextToken)`: a date's slips,
 /// `SLIPS_PAGE` a page (one Query of the slips, one of that date's route
 /// stops for the routes; never a Scan).
-pub async fn packing_slips(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let filter: SlipFilter = input.arg("filter")?;
-    let date = fleet_shared::dates::iso_date_exact(filter.drop_off_date.trim())
+pub async fn packing_slips(deps: &'static Deps, _: Ctx, args: SlipArgs) -> Result<Page<SlipView>, ApiError> {
+    let date = fleet_shared::dates::iso_date_exact(args.filter.drop_off_date.trim())
         .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?
         .format("%Y-%m-%d")
         .to_string();
-    let token: Option<String> = input.arg("nextToken")?;
+    let token = args.next_token;
     let secret = deps.config.paging_secret()?;
     let (page, next): (Vec<PackingSlip>, Option<String>) = slips::of_date(&deps.table(Table::PackingSlips)?, &date)
         .signed_page(secret, &format!("packing-slips:{date}"), token.as_deref(), SLIPS_PAGE)
@@ -138,5 +155,5 @@ pub async fn packing_slips(deps: &'static Deps, input: Input) -> Result<Value, A
         route_stop::stops_of_date(&deps.table(Table::LocationRoutes)?, &date).all().await?
     };
     let routes = slips::Routes::of(&stops);
-    Ok(json!({ "items": page.iter().map(|s| slips::view(s, &routes)).collect::<Vec<_>>(), "nextToken": next }))
+    Ok(Page { items: page.iter().map(|s| slips::view(s, &routes)).collect(), next_token: next })
 }

@@ -8,9 +8,9 @@
 //! and the history record. Behind the 'jit-management' flag.
 use fleet_shared::entity::fridge_order::{FridgeOrder, JitUpdate};
 use fleet_shared::entity::route_stop::StoredStop;
-use fleet_shared::{dates, flags, fridge_time, history, ApiError, Caller, Input};
+use fleet_shared::{contract, dates, flags, fridge_time, history, ApiError, Caller, Input};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
 
@@ -89,7 +89,7 @@ pub struct Row {
     #[serde(rename = "stockedTimeUTC")]
     pub stocked_time_utc: Option<String>,
     pub jit_units: i64,
-    pub update: Option<Value>,
+    pub update: Option<JitLocation>,
     pub locked_reason: Option<&'static str>,
 }
 
@@ -122,10 +122,29 @@ pub fn rows(date: &str, stops: &[StoredStop], orders: &[FridgeOrder]) -> Vec<Row
     rows
 }
 
-/// The GraphQL `JitLocation` of an update.
-fn update_view(date: &str, id: &StockingId, u: &JitUpdate) -> Value {
-    json!({ "dropOffDate": date, "jit": u.jit, "location": id.location, "stockingIndex": id.index,
-            "reason": u.reason, "email": u.email, "updatedAt": u.at })
+/// The GraphQL `JitLocation`: a recorded update.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JitLocation {
+    pub drop_off_date: String,
+    pub jit: bool,
+    pub location: String,
+    pub stocking_index: i64,
+    pub reason: Option<String>,
+    pub email: String,
+    pub updated_at: String,
+}
+
+fn update_view(date: &str, id: &StockingId, u: &JitUpdate) -> JitLocation {
+    JitLocation {
+        drop_off_date: date.to_string(),
+        jit: u.jit,
+        location: id.location.clone(),
+        stocking_index: id.index,
+        reason: u.reason.clone(),
+        email: u.email.clone(),
+        updated_at: u.at.clone(),
+    }
 }
 
 /// One input of `updateJITLocationStatus` (2-fleet §3 JIT update input).
@@ -305,32 +324,57 @@ async fn require_flag<S: JitStore>(store: &S, caller: &Caller) -> Result<(), Api
     }
 }
 
-#[derive(Deserialize)]
+/// `jitManagement(input)`'s arguments.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ListArgs {
+    pub input: ListInput,
+}
+
+#[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ListInput {
-    drop_off_date: String,
+pub struct ListInput {
+    pub drop_off_date: String,
+}
+
+/// `jitManagement`'s answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JitDay {
+    pub drop_off_date: String,
+    pub rows: Vec<Row>,
 }
 
 /// `jitManagement(input {dropOffDate})` → `{ dropOffDate, rows }`.
-pub async fn run_list<S: JitStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
-    let args: ListInput = input.arg("input")?;
+pub async fn list<S: JitStore>(store: &S, caller: &Caller, args: ListInput) -> Result<JitDay, ApiError> {
     let date = date_arg(&args.drop_off_date)?;
-    require_flag(store, input.caller()?).await?;
+    require_flag(store, caller).await?;
     let (stops, orders) = tokio::try_join!(store.stops(&date, false), store.orders(&date, false))?;
-    Ok(json!({ "dropOffDate": date, "rows": rows(&date, &stops, &orders) }))
+    let rows = rows(&date, &stops, &orders);
+    Ok(JitDay { drop_off_date: date, rows })
+}
+
+/// `list` over a whole call, parsed as the edge does, answered as JSON.
+pub async fn run_list<S: JitStore>(store: &S, input: &Input) -> Result<serde_json::Value, ApiError> {
+    let args: ListArgs = contract::request(input)?;
+    serde_json::to_value(list(store, input.caller()?, args.input).await?).map_err(ApiError::internal)
+}
+
+/// `updateJITLocationStatus(input)`'s arguments.
+#[derive(Debug, Clone, Deserialize)]
+pub struct UpdateArgs {
+    pub input: Vec<UpdateInput>,
 }
 
 /// `updateJITLocationStatus(input [...])` → one `JitUpdateResult` per input, in order.
 pub async fn run_update<S: JitStore>(
     store: &S,
-    input: &Input,
+    caller: &Caller,
+    inputs: Vec<UpdateInput>,
     now: chrono::DateTime<chrono::Utc>,
-) -> Result<Value, ApiError> {
-    let inputs: Vec<UpdateInput> = input.arg("input")?;
+) -> Result<Vec<Outcome>, ApiError> {
     if inputs.is_empty() || inputs.len() > MAX_UPDATES {
         return Err(ApiError::bad_request(format!("Send 1 to {MAX_UPDATES} JIT updates a call")));
     }
-    let caller = input.caller()?;
     // The history names the caller; an input naming someone else is refused whole.
     let own = caller.email.trim();
     if inputs.iter().any(|i| own.is_empty() || !i.email_address.trim().eq_ignore_ascii_case(own)) {
@@ -393,7 +437,7 @@ pub async fn run_update<S: JitStore>(
             Err(e) => return Err(e),
         });
     }
-    Ok(json!(outcomes.into_iter().flatten().collect::<Vec<_>>()))
+    Ok(outcomes.into_iter().flatten().collect())
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ pub mod status;
 pub mod store;
 pub mod window;
 
-use fleet_shared::{handler, typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 /// Reading driver actions: what the dashboard's reader holds (3-planning §6, Driver group).
 pub const READ_ACTION: &str = "GetCheckPointStatus";
@@ -55,7 +55,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::PackingSlips),
         ],
-        handler: handler!(handlers::create),
+        handler: typed!(handlers::create),
     },
     FunctionSpec {
         name: "get_driver_action",
@@ -63,7 +63,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action(READ_ACTION),
         // Listing DropOverride actions needs the 'drop-override' flag, as recording one does.
         grants: &[Grant::ReadTable(Table::DriverActions), Grant::ReadTable(Table::FeatureFlags), Grant::PagingTokens],
-        handler: handler!(handlers::list),
+        handler: typed!(handlers::list),
     },
     FunctionSpec {
         name: "orders_ingest",
@@ -84,7 +84,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // The dashboard's read (GetPackingSlips): the same action as its driver actions.
         permission: Permission::Action(READ_ACTION),
         grants: &[Grant::ReadTable(Table::PackingSlips), Grant::ReadTable(Table::LocationRoutes), Grant::PagingTokens],
-        handler: handler!(handlers::packing_slips),
+        handler: typed!(handlers::packing_slips),
     },
     FunctionSpec {
         name: "stocking_dashboard",
@@ -100,7 +100,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             // The fleet health snapshot, for the stops' health (`board::health_of`).
             Grant::ReadBucket(Bucket::Snapshots),
         ],
-        handler: handler!(handlers::dashboard),
+        handler: typed!(handlers::dashboard),
     },
     FunctionSpec {
         name: "drop_off_summary",
@@ -115,7 +115,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Locations),
             Grant::ReadTable(Table::FeatureFlags),
         ],
-        handler: handler!(handlers::drop_off_summary),
+        handler: typed!(handlers::drop_off_summary),
     },
     FunctionSpec {
         name: "revert_drop_override",
@@ -127,7 +127,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::FeatureFlags),
         ],
-        handler: handler!(handlers::revert_drop_override),
+        handler: typed!(handlers::revert_drop_override),
     },
     FunctionSpec {
         name: "drop_override_history",
@@ -148,7 +148,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::CrudTable(Table::Idempotency),
         ],
-        handler: handler!(handlers::correct_location_stocked),
+        handler: typed!(handlers::correct_location_stocked),
     },
     FunctionSpec {
         name: "stocked_history",
@@ -169,7 +169,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::FridgeOrders),
             Grant::ReadTable(Table::FeatureFlags),
         ],
-        handler: handler!(handlers::jit_management),
+        handler: typed!(handlers::jit_management),
     },
     FunctionSpec {
         name: "update_jit_location_status",
@@ -184,6 +184,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::FeatureFlags),
         ],
-        handler: handler!(handlers::update_jit),
+        handler: typed!(handlers::update_jit),
     },
 ];

@@ -9,17 +9,22 @@
 //! override and the revert.
 use crate::drop::{self, SlipLock};
 use crate::events::MAX_TEXT_CHARS;
-use fleet_shared::{dates, flags, fridge_time, history, limits, store, ApiError, Caller, Input};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use fleet_shared::{dates, flags, fridge_time, history, limits, store, ApiError, Caller};
+use serde::{Deserialize, Serialize};
 use std::future::Future;
 
 /// The supervisor action a revert needs.
 pub const REVERT_ACTION: &str = "RevertDropOverride";
 
-#[derive(Debug, Deserialize)]
+/// `revertDropOverride(input)`'s arguments.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RevertArgs {
+    pub input: RevertInput,
+}
+
+#[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RevertInput {
+pub struct RevertInput {
     drop_off_date: String,
     packing_slip_id: String,
     reason: String,
@@ -40,13 +45,25 @@ fn date_arg(raw: &str) -> Result<String, ApiError> {
         .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))
 }
 
+/// The answer: the row is Pending again.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Reverted {
+    pub drop_off_date: String,
+    pub packing_slip_id: String,
+    /// Always `Pending`.
+    pub drop_status: &'static str,
+    /// The status the revert took back.
+    pub reverted_status: &'static str,
+}
+
 /// `revertDropOverride(input)` → `{ dropOffDate, packingSlipId, dropStatus: "Pending", revertedStatus }`.
 pub async fn run<S: RevertStore>(
     store: &S,
-    input: &Input,
+    caller: &Caller,
+    args: RevertInput,
     now: chrono::DateTime<chrono::Utc>,
-) -> Result<Value, ApiError> {
-    let args: RevertInput = input.arg("input")?;
+) -> Result<Reverted, ApiError> {
     let date = date_arg(&args.drop_off_date)?;
     let slip = args.packing_slip_id.trim();
     let reason = args.reason.trim();
@@ -57,7 +74,6 @@ pub async fn run<S: RevertStore>(
         return Err(ApiError::bad_request("A reason is required to revert a drop status"));
     }
     limits::check_len("reason", reason, MAX_TEXT_CHARS)?;
-    let caller = input.caller()?;
     if !store.has_flag(caller, flags::DROP_OVERRIDE).await? {
         return Err(ApiError::Forbidden);
     }
@@ -68,10 +84,12 @@ pub async fn run<S: RevertStore>(
     store::on_conflict(store.revert(&lock, &record).await, || {
         ApiError::Conflict(format!("The drop status of packing slip {slip} changed meanwhile; search again"))
     })?;
-    Ok(json!({
-        "dropOffDate": date, "packingSlipId": slip, "dropStatus": drop::PENDING,
-        "revertedStatus": drop::status_name(lock.drop_status),
-    }))
+    Ok(Reverted {
+        drop_off_date: date,
+        packing_slip_id: slip.to_string(),
+        drop_status: drop::PENDING,
+        reverted_status: drop::status_name(lock.drop_status),
+    })
 }
 
 #[cfg(test)]
@@ -120,16 +138,26 @@ mod tests {
         }
     }
 
-    fn input(reason: &str) -> Input {
-        let caller = Caller {
+    fn caller() -> Caller {
+        Caller {
             sub: "sup".into(),
             username: "sup".into(),
             email: "lead@fleet".into(),
             email_verified: true,
             name: None,
-        };
-        let args = json!({ "input": { "dropOffDate": "2031-05-14", "packingSlipId": "S1", "reason": reason } });
-        Input { caller: Some(caller), args, ..Input::default() }
+        }
+    }
+
+    fn input(reason: &str) -> RevertInput {
+        RevertInput { drop_off_date: "2031-05-14".into(), packing_slip_id: "S1".into(), reason: reason.into() }
+    }
+
+    async fn run<S: RevertStore>(
+        store: &S,
+        args: RevertInput,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Reverted, ApiError> {
+        super::run(store, &caller(), args, now).await
     }
 
     fn now() -> chrono::DateTime<chrono::Utc> {
@@ -139,8 +167,8 @@ mod tests {
     #[tokio::test]
     async fn a_revert_unlocks_the_row_with_its_reason_in_the_history() {
         let store = Memory { flag: true, lock: Mutex::new(Some(lock())), ..Memory::default() };
-        let out = run(&store, &input("Driver delivered late"), now()).await.unwrap();
-        assert_eq!((out["dropStatus"].as_str(), out["revertedStatus"].as_str()), (Some("Pending"), Some("Complete")));
+        let out = run(&store, input("Driver delivered late"), now()).await.unwrap();
+        assert_eq!((out.drop_status, out.reverted_status), ("Pending", "Complete"));
         assert!(store.lock.lock().unwrap().is_none());
         let history = store.history.lock().unwrap();
         assert_eq!((history[0].entity.as_str(), history[0].who.as_str()), ("packing-slip#2031-05-14#S1", "lead@fleet"));
@@ -151,13 +179,13 @@ mod tests {
     #[tokio::test]
     async fn no_reason_no_flag_no_lock_or_a_changed_lock_is_refused() {
         let store = Memory { flag: true, lock: Mutex::new(Some(lock())), ..Memory::default() };
-        assert!(matches!(run(&store, &input("  "), now()).await, Err(ApiError::BadRequest(_))));
+        assert!(matches!(run(&store, input("  "), now()).await, Err(ApiError::BadRequest(_))));
         let unflagged = Memory { lock: Mutex::new(Some(lock())), ..Memory::default() };
-        assert_eq!(run(&unflagged, &input("x"), now()).await.unwrap_err(), ApiError::Forbidden);
+        assert_eq!(run(&unflagged, input("x"), now()).await.unwrap_err(), ApiError::Forbidden);
         let unlocked = Memory { flag: true, ..Memory::default() };
-        assert_eq!(run(&unlocked, &input("x"), now()).await.unwrap_err().status(), 409);
+        assert_eq!(run(&unlocked, input("x"), now()).await.unwrap_err().status(), 409);
         let raced = Memory { flag: true, lock: Mutex::new(Some(lock())), replaced: true, ..Memory::default() };
-        let err = run(&raced, &input("x"), now()).await.unwrap_err();
+        let err = run(&raced, input("x"), now()).await.unwrap_err();
         assert!(err.to_string().contains("changed meanwhile"), "{err}");
     }
 

@@ -5,12 +5,14 @@
 //! idempotency record land in one transaction.
 use crate::drop::{self, SlipLock};
 use crate::events::{ActionData, DropOverride, EventType};
+use crate::record::CorrectionKind;
 use crate::store::{ActionStore, ByType, StoredAction};
 use crate::window;
+use fleet_shared::contract::Page;
 use fleet_shared::entity::LocationId;
 use fleet_shared::idempotency::{self, Request, Seen};
-use fleet_shared::{assignment, flags, fridge_time, limits, ApiError, Caller, Input};
-use serde::Deserialize;
+use fleet_shared::{assignment, flags, fridge_time, limits, ApiError, Caller};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 /// The idempotency scope of driver actions; a record's id is `sub:requestId`
@@ -19,9 +21,15 @@ pub const SCOPE: &str = "driver-actions";
 /// Actions a `getDriverAction` page holds at most.
 pub const PAGE_SIZE: usize = 500;
 
-#[derive(Debug, Deserialize)]
+/// `createDriverAction(input)`'s arguments.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CreateArgs {
+    pub input: CreateInput,
+}
+
+#[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct CreateInput {
+pub struct CreateInput {
     event_type: String,
     location_id: String,
     /// AWSJSON: JSON text, or a parsed object.
@@ -30,37 +38,95 @@ struct CreateInput {
     occurred_at: String,
 }
 
-#[derive(Debug, Deserialize)]
+/// `getDriverAction(filter, nextToken)`'s arguments.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListArgs {
+    pub filter: Filter,
+    #[serde(default)]
+    pub next_token: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct Filter {
+pub struct Filter {
     event_type: String,
     #[serde(default)]
     created_at: Option<TimeRange>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TimeRange {
+pub struct TimeRange {
     #[serde(default)]
     from: Option<String>,
     #[serde(default)]
     to: Option<String>,
 }
 
-/// An action as GraphQL answers it (`DriverAction`).
-pub fn view(a: &StoredAction) -> Value {
-    json!({
-        "id": a.id, "eventType": a.event_type, "locationId": a.location_id, "data": a.data,
-        "createdAt": a.created_at, "occurredAt": a.occurred_at, "stockingDay": a.stocking_day,
-        "requestId": a.request_id, "createdBy": a.created_by, "createdBySub": a.created_by_sub,
-        "createdByName": a.created_by_name,
-        // A supervisor's void or re-time (`correct`), the one change an action can have.
-        "correction": a.correction.as_ref().map(|c| json!({
-            "kind": c.kind, "at": c.at, "by": c.by, "reason": c.reason, "originalOccurredAt": c.original_occurred_at,
-        })),
-        // Last modified when created (the spec's field), or when corrected.
-        "_lastModified": a.correction.as_ref().map_or(&a.created_at, |c| &c.at),
-    })
+/// An action as GraphQL answers it (`DriverAction`). Deserialize: a retry
+/// is answered the first try's answer, stored as JSON with its request record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverActionView {
+    pub id: String,
+    pub event_type: String,
+    pub location_id: String,
+    /// AWSJSON text.
+    pub data: String,
+    pub created_at: String,
+    pub occurred_at: String,
+    pub stocking_day: String,
+    pub request_id: String,
+    pub created_by: String,
+    pub created_by_sub: String,
+    #[serde(default)]
+    pub created_by_name: Option<String>,
+    /// A supervisor's void or re-time (`correct`), the one change an action can have.
+    #[serde(default)]
+    pub correction: Option<CorrectionView>,
+    /// Last modified when created (the spec's field), or when corrected.
+    #[serde(rename = "_lastModified")]
+    pub last_modified: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CorrectionView {
+    pub kind: CorrectionKind,
+    pub at: String,
+    pub by: String,
+    pub reason: String,
+    pub original_occurred_at: String,
+}
+
+pub fn view(a: &StoredAction) -> DriverActionView {
+    DriverActionView {
+        id: a.id.clone(),
+        event_type: a.event_type.clone(),
+        location_id: a.location_id.clone(),
+        data: a.data.clone(),
+        created_at: a.created_at.clone(),
+        occurred_at: a.occurred_at.clone(),
+        stocking_day: a.stocking_day.clone(),
+        request_id: a.request_id.clone(),
+        created_by: a.created_by.clone(),
+        created_by_sub: a.created_by_sub.clone(),
+        created_by_name: a.created_by_name.clone(),
+        correction: a.correction.as_ref().map(|c| CorrectionView {
+            kind: c.kind,
+            at: c.at.clone(),
+            by: c.by.clone(),
+            reason: c.reason.clone(),
+            original_occurred_at: c.original_occurred_at.clone(),
+        }),
+        last_modified: a.correction.as_ref().map_or(&a.created_at, |c| &c.at).clone(),
+    }
+}
+
+/// A first answer read back from its request record.
+fn replayed(first: Value) -> Result<DriverActionView, ApiError> {
+    serde_json::from_value(first).map_err(ApiError::internal)
 }
 
 fn reused() -> ApiError {
@@ -68,9 +134,13 @@ fn reused() -> ApiError {
 }
 
 /// `createDriverAction(input: {eventType, locationId, data, requestId, occurredAt})` → the recorded `DriverAction`.
-pub async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
-    let admitted = admit(store, input).await?;
-    record(store, input.caller()?, admitted).await
+pub async fn create<S: ActionStore>(
+    store: &S,
+    caller: &Caller,
+    req: CreateInput,
+) -> Result<DriverActionView, ApiError> {
+    let admitted = admit(store, caller, req).await?;
+    record(store, caller, admitted).await
 }
 
 /// A createDriverAction call that passed the gate: its fields checked and
@@ -85,8 +155,7 @@ pub struct Admitted {
 }
 
 /// Reads and checks the call, then asks the permission gate.
-pub async fn admit<S: ActionStore>(store: &S, input: &Input) -> Result<Admitted, ApiError> {
-    let req: CreateInput = input.arg("input")?;
+pub async fn admit<S: ActionStore>(store: &S, caller: &Caller, req: CreateInput) -> Result<Admitted, ApiError> {
     let kind = EventType::parse(&req.event_type)?;
     let location_id = LocationId::parse("locationId", &req.location_id)?;
     let request_id = req.request_id.trim();
@@ -96,7 +165,6 @@ pub async fn admit<S: ActionStore>(store: &S, input: &Input) -> Result<Admitted,
     limits::check_len("requestId", request_id, limits::MAX_ID_CHARS)?;
     let mut data = ActionData::parse(kind, &req.data)?;
     let occurred = window::parse(&req.occurred_at)?;
-    let caller = input.caller()?;
     for action in data.required_actions() {
         store.require(caller, action).await?;
     }
@@ -114,7 +182,11 @@ pub async fn admit<S: ActionStore>(store: &S, input: &Input) -> Result<Admitted,
 /// Records an admitted action: a retry answers the first result; a new one
 /// is checked against the time window, the location, the caller's route and
 /// (an override) its slip, then stored with its request record.
-pub async fn record<S: ActionStore>(store: &S, caller: &Caller, admitted: Admitted) -> Result<Value, ApiError> {
+pub async fn record<S: ActionStore>(
+    store: &S,
+    caller: &Caller,
+    admitted: Admitted,
+) -> Result<DriverActionView, ApiError> {
     let Admitted { kind, location_id, request_id, data, occurred } = admitted;
     let request_id = request_id.as_str();
 
@@ -128,8 +200,8 @@ pub async fn record<S: ActionStore>(store: &S, caller: &Caller, admitted: Admitt
     match request.seen().await? {
         // The stop's stocked time is set again: the first try may have failed after its action was stored.
         Seen::Replay(first) => {
-            let sk = first_sk(&first)?;
-            return mark_stop(store, &data, &location_id, &sk).await.map(|()| first);
+            let first = replayed(first)?;
+            return mark_stop(store, &data, &location_id, &first_sk(&first)).await.map(|()| first);
         }
         Seen::Conflict => return Err(reused()),
         Seen::New => {}
@@ -182,18 +254,18 @@ pub async fn record<S: ActionStore>(store: &S, caller: &Caller, admitted: Admitt
         (ActionData::DropOverride(d), Some(index)) => Some((SlipLock::of(&action, d, index), d)),
         _ => None,
     };
-    let answer =
-        match store.insert(&action, &request.claim(&answer, now.timestamp()), lock.as_ref().map(|l| &l.0)).await {
-            Ok(()) => answer,
-            // A racing try of this request, or another override of the slip, landed
-            // between the look-ups and this write.
-            Err(ApiError::Conflict(_)) => match request.seen().await? {
-                Seen::Replay(first) => first,
-                _ => return Err(lost_race(store, lock.map(|(_, d)| d)).await?),
-            },
-            Err(e) => return Err(e),
-        };
-    mark_stop(store, &data, &location_id, &first_sk(&answer)?).await?;
+    let claim = request.claim(&serde_json::to_value(&answer).map_err(ApiError::internal)?, now.timestamp());
+    let answer = match store.insert(&action, &claim, lock.as_ref().map(|l| &l.0)).await {
+        Ok(()) => answer,
+        // A racing try of this request, or another override of the slip, landed
+        // between the look-ups and this write.
+        Err(ApiError::Conflict(_)) => match request.seen().await? {
+            Seen::Replay(first) => replayed(first)?,
+            _ => return Err(lost_race(store, lock.map(|(_, d)| d)).await?),
+        },
+        Err(e) => return Err(e),
+    };
+    mark_stop(store, &data, &location_id, &first_sk(&answer)).await?;
     Ok(answer)
 }
 
@@ -259,11 +331,8 @@ async fn mark_stop<S: ActionStore>(
 }
 
 /// The stored action's sort key (`createdAt#id`), from the answer it was recorded with.
-fn first_sk(answer: &Value) -> Result<String, ApiError> {
-    match (answer["createdAt"].as_str(), answer["id"].as_str()) {
-        (Some(created), Some(id)) => Ok(format!("{created}#{id}")),
-        _ => Err(ApiError::internal("a recorded answer without createdAt and id")),
-    }
+fn first_sk(answer: &DriverActionView) -> String {
+    format!("{}#{}", answer.created_at, answer.id)
 }
 
 /// An instant of the filter, written as stored times are (so they compare as text).
@@ -279,11 +348,15 @@ fn bound(field: &str, raw: Option<&str>) -> Result<Option<String>, ApiError> {
 
 /// `getDriverAction(filter: {eventType, createdAt: {from, to}}, nextToken)`:
 /// the type's actions created in [from, to), oldest first, `PAGE_SIZE` a page.
-pub async fn list<S: ActionStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
-    let filter: Filter = input.arg("filter")?;
+pub async fn list<S: ActionStore>(
+    store: &S,
+    caller: &Caller,
+    args: ListArgs,
+) -> Result<Page<DriverActionView>, ApiError> {
+    let ListArgs { filter, next_token: token } = args;
     let kind = EventType::parse(&filter.event_type)?;
     // Overrides are read behind the flag they are recorded behind (2-fleet §2.5).
-    if kind == EventType::DropOverride && !store.has_flag(input.caller()?, flags::DROP_OVERRIDE).await? {
+    if kind == EventType::DropOverride && !store.has_flag(caller, flags::DROP_OVERRIDE).await? {
         return Err(ApiError::Forbidden);
     }
     let range = filter.created_at.unwrap_or_default();
@@ -294,10 +367,9 @@ pub async fn list<S: ActionStore>(store: &S, input: &Input) -> Result<Value, Api
             return Err(ApiError::bad_request("createdAt.from cannot be after createdAt.to"));
         }
     }
-    let token: Option<String> = input.arg("nextToken")?;
     let query = ByType { event_type: kind.name().to_string(), from, to };
     let (items, next) = store.page(&query, token.as_deref(), PAGE_SIZE).await?;
-    Ok(json!({ "items": items.iter().map(view).collect::<Vec<_>>(), "nextToken": next }))
+    Ok(Page { items: items.iter().map(view).collect(), next_token: next })
 }
 
 #[cfg(test)]
@@ -309,6 +381,7 @@ pub(crate) mod tests {
     use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
     use fleet_shared::entity::Location;
     use fleet_shared::fridge_time::ClockAt;
+    use fleet_shared::{contract, Input};
 
     pub(crate) const NOW: &str = "2026-11-23T12:00:00Z";
 
@@ -425,6 +498,18 @@ pub(crate) mod tests {
         store.assignments.supervisors.push("sub-d".into());
         assert!(create(&store, &elsewhere).await.is_ok(), "a supervisor acts on any stop");
         assert!(store.assignments.all_drivers().is_empty(), "a supervisor claims nothing");
+    }
+
+    /// A call as the edge parses it, its answer as JSON (what GraphQL is answered).
+    pub(crate) async fn create<S: ActionStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
+        let args: CreateArgs = contract::request(input)?;
+        let out = super::create(store, input.caller()?, args.input).await?;
+        Ok(serde_json::to_value(out).unwrap())
+    }
+
+    async fn list<S: ActionStore>(store: &S, input: &Input) -> Result<Value, ApiError> {
+        let args: ListArgs = contract::request(input)?;
+        Ok(serde_json::to_value(super::list(store, input.caller()?, args).await?).unwrap())
     }
 
     pub(crate) fn input(kind: EventType, request_id: &str, occurred_at: &str) -> Input {

@@ -16,7 +16,6 @@ use fleet_shared::query::Across;
 use fleet_shared::store::{self, Item, Key};
 use fleet_shared::{shard, ApiError};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// The partition and sort key attributes.
@@ -153,12 +152,34 @@ impl Routes {
 }
 
 /// A slip as GraphQL answers it (`PackingSlip`).
-pub fn view(s: &PackingSlip, routes: &Routes) -> Value {
-    json!({
-        "locationId": s.location_id, "route": routes.route(&s.location_id, s.stocking_index),
-        "dropOffDate": s.drop_off_date, "uniqueId": s.unique_id, "createDate": s.create_date,
-        "stockingIndex": s.stocking_index, "type": s.kind, "clientCode": s.client_code, "status": s.status,
-    })
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SlipView {
+    pub location_id: String,
+    /// The route of its stop that date, if routed.
+    pub route: Option<String>,
+    pub drop_off_date: String,
+    pub unique_id: String,
+    pub create_date: String,
+    pub stocking_index: i64,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub client_code: String,
+    pub status: String,
+}
+
+pub fn view(s: &PackingSlip, routes: &Routes) -> SlipView {
+    SlipView {
+        location_id: s.location_id.clone(),
+        route: routes.route(&s.location_id, s.stocking_index).map(str::to_string),
+        drop_off_date: s.drop_off_date.clone(),
+        unique_id: s.unique_id.clone(),
+        create_date: s.create_date.clone(),
+        stocking_index: s.stocking_index,
+        kind: s.kind.clone(),
+        client_code: s.client_code.clone(),
+        status: s.status.clone(),
+    }
 }
 
 #[cfg(test)]
@@ -166,6 +187,7 @@ mod tests {
     use super::*;
     use crate::orders::{apply, parse, tests::order, Cancel, OrderMessage, DELETED};
     use fleet_shared::entity::fridge_order::OrderDetails;
+    use serde_json::Value;
 
     fn fridge_order(details: Option<OrderDetails>) -> FridgeOrder {
         FridgeOrder {
@@ -260,6 +282,6 @@ mod tests {
         assert_eq!(routes.route("B", 3), Some("R3"), "an index no stop names: the location's route");
         assert_eq!(routes.route("C", 1), None);
         let slip = of_fridge_order(&fridge_order(None), "t");
-        assert_eq!(view(&slip, &routes)["route"], Value::Null);
+        assert_eq!(serde_json::to_value(view(&slip, &routes)).unwrap()["route"], Value::Null);
     }
 }

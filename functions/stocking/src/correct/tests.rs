@@ -1,8 +1,15 @@
 use super::*;
-use crate::service::create;
-use crate::service::tests::{input as action_input, now, store, NOW};
+use crate::service::tests::{create, input as action_input, now, store, NOW};
 use crate::store::fake::Memory;
 use fleet_shared::fridge_time::ClockAt;
+use fleet_shared::{contract, Input};
+
+/// A call as the edge parses it, its answer as JSON (what GraphQL is answered).
+async fn run<S: ActionStore>(store: &S, input: &Input, now: chrono::DateTime<chrono::Utc>) -> Result<Value, ApiError> {
+    let args: CorrectArgs = contract::request(input)?;
+    let out = super::run(store, input.caller()?, args.input, now).await?;
+    Ok(serde_json::to_value(out).unwrap())
+}
 
 const DAY: &str = "2026-11-23";
 

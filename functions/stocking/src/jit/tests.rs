@@ -1,6 +1,7 @@
 use super::*;
 use fleet_shared::entity::route_stop::RouteStop;
 use proptest::prelude::*;
+use serde_json::Value;
 use std::sync::Mutex;
 
 const DATE: &str = "2031-07-08";
@@ -127,6 +128,16 @@ fn input(args: Value) -> Input {
     Input { caller: Some(caller()), args, ..Input::default() }
 }
 
+/// A call as the edge parses it, its answer as JSON (what GraphQL is answered).
+async fn run_update<S: JitStore>(
+    store: &S,
+    input: &Input,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Value, ApiError> {
+    let args: UpdateArgs = fleet_shared::contract::request(input)?;
+    Ok(serde_json::to_value(super::run_update(store, input.caller()?, args.input, now).await?).unwrap())
+}
+
 fn now() -> chrono::DateTime<chrono::Utc> {
     "2031-07-08T12:00:00Z".parse().unwrap()
 }
@@ -228,7 +239,7 @@ async fn off_clears_the_jit_items_records_the_update_and_locks_the_row() {
     let rows = rows(DATE, &store.stops, &orders);
     let row = rows.iter().find(|r| r.location_id == "JIT1").unwrap();
     assert_eq!((row.jit_enabled, row.locked_reason), (Some("N"), Some(LOCK_UPDATED)));
-    assert_eq!(row.update.as_ref().unwrap()["email"], "ops@fleet");
+    assert_eq!(row.update.as_ref().unwrap().email, "ops@fleet");
 }
 
 #[tokio::test]

@@ -52,6 +52,14 @@ pub fn iso_date_minutes(text: &str) -> Option<NaiveDateTime> {
     NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").ok()
 }
 
+/// A wall time as a `datetime-local` field or a person writes it:
+/// `YYYY-MM-DDTHH:MM[:SS]` or the same with a space (no zone).
+pub fn local_date_time(text: &str) -> Option<NaiveDateTime> {
+    ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]
+        .iter()
+        .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
+}
+
 /// `HH:MM`, exactly five characters.
 pub fn hh_mm(text: &str) -> Option<NaiveTime> {
     (text.len() == 5).then(|| NaiveTime::parse_from_str(text, "%H:%M").ok()).flatten()

@@ -2,7 +2,7 @@
 //! location's `timeZone` code, its IANA zone and the short label the screens
 //! show. Times a user schedules are wall times in the fridge's own zone,
 //! converted here (and only here) to instants.
-use chrono::{DateTime, Datelike, LocalResult, NaiveDateTime, SecondsFormat, TimeZone, Timelike, Utc};
+use chrono::{DateTime, Datelike, LocalResult, SecondsFormat, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 use std::cell::Cell;
 
@@ -97,9 +97,7 @@ impl FridgeZone {
     /// signed year and `%S` a leap second (:60); neither is a time a user
     /// means, and years past 9999 reach chrono's edge, so both are refused.
     pub fn instant(&self, local: &str) -> Result<DateTime<Utc>, String> {
-        let naive = ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]
-            .iter()
-            .find_map(|f| NaiveDateTime::parse_from_str(local.trim(), f).ok())
+        let naive = crate::dates::local_date_time(local.trim())
             .filter(|n| (1..=9999).contains(&n.year()) && n.nanosecond() < 1_000_000_000)
             .ok_or_else(|| format!("localDateTime {local} is not a date and time (YYYY-MM-DDTHH:MM)"))?;
         match self.tz.from_local_datetime(&naive) {

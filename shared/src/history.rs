@@ -126,6 +126,12 @@ pub fn diff(old: &Map<String, Value>, new: &Map<String, Value>, reasons: &Map<St
 /// A page of history records (GraphQL `HistoryPage`).
 pub type HistoryPage = Page<RecordView>;
 
+/// One page of an entity's history from the function's own History table and
+/// paging secret: what a history handler answers.
+pub async fn page_of(deps: &crate::Deps, entity: &str, token: Option<&str>) -> Result<HistoryPage, ApiError> {
+    page(deps.table(crate::Table::History)?, deps.config.paging_secret()?, entity, token).await
+}
+
 /// One page of an entity's history, newest first, behind a signed token.
 pub async fn page(
     table: TableRef<'_>,

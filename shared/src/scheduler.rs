@@ -11,7 +11,7 @@ use crate::{ApiError, Deps, Table};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, TransactWriteItem, Update};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
@@ -238,10 +238,21 @@ pub fn is_permanent(e: &ApiError) -> bool {
     matches!(e, ApiError::BadRequest(_) | ApiError::NotFound(_) | ApiError::Forbidden)
 }
 
+/// What one run did: the groups applied, moved aside and failed (to be
+/// retried), and the uuids of the changes it applied.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AppliedRun {
+    pub applied: usize,
+    pub moved_aside: usize,
+    pub failed: usize,
+    pub applied_changes: Vec<String>,
+}
+
 /// Applies every change of `shard` due now, group by group (subject, then
 /// time: a subject's changes apply in time order). Answers the groups
 /// applied, moved aside and failed (to be retried), and the uuids this run applied.
-pub async fn apply_due(deps: &Deps, shard: &str, applier: &impl Applier) -> Result<Value, ApiError> {
+pub async fn apply_due(deps: &Deps, shard: &str, applier: &impl Applier) -> Result<AppliedRun, ApiError> {
     apply_due_in(&Dynamo(deps), shard, applier, &iso(crate::fridge_time::now())).await
 }
 
@@ -253,7 +264,7 @@ pub async fn apply_due_in<A: Applier>(
     shard: &str,
     applier: &A,
     now: &str,
-) -> Result<Value, ApiError> {
+) -> Result<AppliedRun, ApiError> {
     let due = store.due(shard, now).await?;
     let mut groups: BTreeMap<(String, String), Vec<StoredChange>> = BTreeMap::new();
     for c in due {
@@ -280,7 +291,7 @@ pub async fn apply_due_in<A: Applier>(
             }
         }
     }
-    Ok(json!({ "applied": applied, "movedAside": moved, "failed": failed, "appliedChanges": uuids }))
+    Ok(AppliedRun { applied, moved_aside: moved, failed, applied_changes: uuids })
 }
 
 /// Claims one change for this run with a conditional write, so of two racing
@@ -534,13 +545,11 @@ mod tests {
         // A racing run holds the first chunk's first change: this run skips the group, applying nothing twice.
         assert!(fake.claim("DUE", &change(0, "ann"), "racing-run").await.unwrap());
         let skipped = apply_due_in(&fake, "DUE", &applier, NOW).await.unwrap();
-        assert_eq!(skipped["appliedChanges"], json!([]));
+        assert!(skipped.applied_changes.is_empty());
         fake.release(&[change(0, "ann")], "racing-run").await;
         let mut per_run = Vec::new();
         for _ in 0..4 {
-            per_run.push(
-                apply_due_in(&fake, "DUE", &applier, NOW).await.unwrap()["appliedChanges"].as_array().unwrap().len(),
-            );
+            per_run.push(apply_due_in(&fake, "DUE", &applier, NOW).await.unwrap().applied_changes.len());
         }
         assert_eq!(per_run, [2, 2, 1, 0], "two a run, the rest left due for the next run");
         let mut applied = fake.applied.lock().unwrap().clone();
@@ -553,7 +562,7 @@ mod tests {
         // ann (first by uuid) still may; bob lost the permission: the group never applies.
         let fake = Fake::with(vec![change(0, "ann"), change(1, "bob")]);
         let out = apply_due_in(&fake, "DUE", &Chunked(&fake, &["ann"]), NOW).await.unwrap();
-        assert_eq!((out["applied"].as_i64(), out["movedAside"].as_i64()), (Some(0), Some(1)), "{out}");
+        assert_eq!((out.applied, out.moved_aside), (0, 1), "{out:?}");
         assert!(fake.applied.lock().unwrap().is_empty());
         assert_eq!(
             (fake.shard_of("u0000"), fake.shard_of("u0001")),

@@ -240,7 +240,7 @@ pub mod memory {
             fridges: usize,
             over: Option<&Stored>,
         ) -> Result<Put, ApiError> {
-            let as_of = DateTime::parse_from_rfc3339(as_of).map_err(ApiError::internal)?.with_timezone(&Utc);
+            let as_of = crate::dates::instant(as_of).ok_or_else(|| ApiError::internal(format!("as of {as_of}")))?;
             let mut objects = self.objects.lock().unwrap();
             if objects.get(kind.key()).map(|(_, s)| &s.etag) != over.map(|s| &s.etag) {
                 return Ok(Put::Moved);

@@ -2,7 +2,7 @@
 //! and size in its metadata so a HeadObject answers them without a read.
 use crate::snapshot::{Kind, Put, SnapshotObjects, Stored};
 use crate::{ApiError, Bucket, Deps};
-use chrono::{DateTime, Utc};
+use chrono::DateTime;
 use std::time::Duration;
 
 const AS_OF: &str = "as-of";
@@ -15,7 +15,7 @@ fn s3_error<E: std::error::Error + Send + Sync + 'static>(e: aws_sdk_s3::error::
 /// A stored snapshot's version from its object's metadata and ETag.
 fn stored(meta: Option<std::collections::HashMap<String, String>>, etag: Option<String>) -> Stored {
     let meta = meta.unwrap_or_default();
-    let as_of = meta.get(AS_OF).and_then(|t| DateTime::parse_from_rfc3339(t).ok()).map(|t| t.with_timezone(&Utc));
+    let as_of = meta.get(AS_OF).and_then(|t| crate::dates::instant(t));
     Stored {
         // Unreadable metadata: as old as can be, so the next rebuild replaces it.
         as_of: as_of.unwrap_or(DateTime::UNIX_EPOCH),

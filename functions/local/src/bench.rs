@@ -495,12 +495,12 @@ pub async fn planogram_scheduler(deps: &'static Deps, n: usize) -> Result<(), Ap
     for run in 1.. {
         let t = Instant::now();
         let out = scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await?;
-        let this: usize = out["appliedChanges"].as_array().map_or(0, Vec::len);
+        let this = out.applied_changes.len();
         println!(
             "run {run}: {this} changes applied in {:.2} s (moved aside {}, failed {})",
             t.elapsed().as_secs_f64(),
-            out["movedAside"],
-            out["failed"]
+            out.moved_aside,
+            out.failed
         );
         applied += this;
         if this == 0 || applied >= n {

@@ -303,10 +303,6 @@ fn no_crate_has_an_import_cycle() {
     assert!(offenders.is_empty(), "modules that import each other:\n  {}", offenders.join("\n  "));
 }
 
-/// Handlers still declared with `handler!` (`Input` in, anything out): the
-/// issue-40 ratchet. Converting one lowers it; a new one must be `typed!`.
-const UNTYPED_HANDLERS: usize = 22;
-
 /// (registry file, `module::function`) of every handler declared with `macro_name!`.
 fn declared(macro_name: &str) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
@@ -321,13 +317,10 @@ fn declared(macro_name: &str) -> Vec<(PathBuf, String)> {
 }
 
 #[test]
-fn handlers_move_onto_the_typed_contract() {
+fn every_handler_is_on_the_typed_contract() {
+    // `handler!` (`Input` in, anything out) is left to the shared pieces' own tests.
     let untyped = declared("handler");
-    assert!(
-        untyped.len() <= UNTYPED_HANDLERS,
-        "{} handlers use handler! (at most {UNTYPED_HANDLERS}): declare new ones with typed!",
-        untyped.len()
-    );
+    assert!(untyped.is_empty(), "declare these with typed!, not handler!: {untyped:?}");
     // A typed handler answers a typed struct, never a whole `Value`.
     let mut offenders = Vec::new();
     for (lib, path) in declared("typed") {
@@ -391,4 +384,35 @@ fn the_locations_area_keeps_every_rule() {
     let graph = module_graph(&repo().join("functions/locations/src"));
     assert!(graph.contains_key("rules") && graph["rules"].contains("create_rules"), "the graph is read");
     assert_eq!(cycles(&graph), Vec::<Vec<String>>::new());
+}
+
+/// (file, what) of product code that reads the clock or parses a date outside
+/// the one clock (`fridge_time`) and the one parser (`dates`).
+fn clock_and_parser_offenders() -> Vec<String> {
+    let mut offenders = Vec::new();
+    for (_, src) in crates(true) {
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        for file in files.iter().filter(|f| !f.ends_with("tests.rs")) {
+            let code = code_of(&fs::read_to_string(file).unwrap_or_default());
+            let rel = relative(file);
+            if code.contains("Utc::now()") && rel != "shared/src/fridge_time.rs" {
+                offenders.push(format!("{rel} reads the clock (use fridge_time::now)"));
+            }
+            if ["parse_from_str(", "parse_from_rfc3339(", "parse::<NaiveDate", "parse::<DateTime"]
+                .iter()
+                .any(|p| code.contains(p))
+                && rel != "shared/src/dates.rs"
+            {
+                offenders.push(format!("{rel} parses a date (use shared/src/dates.rs)"));
+            }
+        }
+    }
+    offenders
+}
+
+#[test]
+fn one_clock_and_one_date_parser() {
+    let offenders = clock_and_parser_offenders();
+    assert!(offenders.is_empty(), "the README promises one clock and one date parser:\n  {}", offenders.join("\n  "));
 }

@@ -1,5 +1,7 @@
 //! The flat attribute names the screens, updates and scheduled changes use,
 //! and where each lives in the stored location document (spec §3.2).
+use fleet_shared::entity::Location;
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -152,6 +154,26 @@ pub fn skeleton() -> Value {
     })
 }
 
+/// The stored document of a location, for the rules that walk the table's paths.
+pub fn doc(location: &Location) -> Value {
+    serde_json::to_value(location).unwrap_or_default()
+}
+
+/// A location as the typed entity, from a document the rules built.
+pub fn location(doc: Value) -> Result<Location, fleet_shared::ApiError> {
+    serde_json::from_value(doc).map_err(fleet_shared::ApiError::internal)
+}
+
+/// Where the table keeps a flat attribute (every caller names one it has).
+pub fn path_of(name: &str) -> &'static [&'static str] {
+    find(name).map(|a| a.path).unwrap_or_else(|| panic!("{name} is not in the attribute table"))
+}
+
+/// The stored value of a flat attribute (the table gives its path).
+pub fn stored<'a>(doc: &'a Value, name: &str) -> Option<&'a Value> {
+    get_path(doc, find(name)?.path)
+}
+
 pub fn get_path<'a>(doc: &'a Value, path: &[&str]) -> Option<&'a Value> {
     path.iter().try_fold(doc, |v, k| v.get(k))
 }
@@ -191,39 +213,91 @@ pub fn projection(fields: &[&str]) -> Option<Vec<&'static str>> {
     Some(tops)
 }
 
-/// The flat view of a stored document, as the `Location` GraphQL type.
-/// AWSJSON fields are JSON text, which AppSync passes through unchanged.
+/// The flat view of a location, as the `Location` GraphQL type: every
+/// attribute of the table the location has, under its flat name and as
+/// stored (AWSJSON ones as JSON text, which AppSync passes through
+/// unchanged), the bookkeeping fields and the fridge's zone.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LocationView {
+    pub id: String,
+    /// Flat attribute name -> value (the table above decides both).
+    #[serde(flatten)]
+    pub attributes: Map<String, Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_modified: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_modified_by: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<i64>,
+    pub time_zone_label: &'static str,
+    pub time_zone_iana: &'static str,
+    /// AWSJSON: attribute -> reason of its last change.
+    pub update_reason: String,
+}
+
+impl LocationView {
+    pub fn of(location: &Location) -> Self {
+        Self::of_doc(&doc(location))
+    }
+
+    /// The view of a stored document (a new location, before it is stored).
+    pub fn of_doc(doc: &Value) -> Self {
+        let mut attributes = Map::new();
+        for a in ATTRS {
+            if let Some(v) = get_path(doc, a.path) {
+                let v = match a.kind {
+                    Kind::Schedule | Kind::WorkHours => Value::String(v.to_string()),
+                    _ => v.clone(),
+                };
+                attributes.insert(a.name.into(), v);
+            }
+        }
+        let top = |key: &str| get_path(doc, &[key]);
+        let text = |key: &str| top(key).and_then(Value::as_str).map(str::to_string);
+        let zone = fleet_shared::fridge_time::FridgeZone::of(top("timeZone").and_then(Value::as_str));
+        LocationView {
+            id: text("id").unwrap_or_default(),
+            attributes,
+            last_modified: text("lastModified"),
+            last_modified_by: text("lastModifiedBy"),
+            version: top("version").and_then(Value::as_i64),
+            time_zone_label: zone.label,
+            time_zone_iana: zone.iana(),
+            update_reason: top("updateReason").cloned().unwrap_or(Value::Object(Map::new())).to_string(),
+        }
+    }
+}
+
+/// The flat view of a stored document as JSON (the demo seed and the tests read it so).
 pub fn flatten(doc: &Value) -> Value {
-    let mut out = Map::new();
-    out.insert("id".into(), doc.get("id").cloned().unwrap_or(Value::Null));
-    for a in ATTRS {
-        if let Some(v) = get_path(doc, a.path) {
-            let v = match a.kind {
-                Kind::Schedule | Kind::WorkHours => Value::String(v.to_string()),
-                _ => v.clone(),
-            };
-            out.insert(a.name.into(), v);
-        }
-    }
-    for key in ["lastModified", "lastModifiedBy", "version"] {
-        if let Some(v) = doc.get(key) {
-            out.insert(key.into(), v.clone());
-        }
-    }
-    let zone = fleet_shared::fridge_time::FridgeZone::of(doc.get("timeZone").and_then(Value::as_str));
-    out.insert("timeZoneLabel".into(), Value::String(zone.label.into()));
-    out.insert("timeZoneIana".into(), Value::String(zone.iana().into()));
-    out.insert(
-        "updateReason".into(),
-        Value::String(doc.get("updateReason").cloned().unwrap_or(Value::Object(Map::new())).to_string()),
-    );
-    Value::Object(out)
+    serde_json::to_value(LocationView::of_doc(doc)).unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_view_of_the_typed_location_is_the_view_of_its_stored_document() {
+        let form = json!({ "id": "CHI_9", "street": "1 Main St", "city": "Chicago", "zipCode": "60601",
+            "directions": "Lobby", "latitude": "41.88", "longitude": "-87.63", "prettyName": "Main St Lobby",
+            "onlineDate": "2026-12-01", "fulfillmentCenter": "CHI", "accountTier": "A" });
+        let options = crate::rules::Options::from_lists(vec!["L1".into()], vec![], vec![]);
+        let mut doc = crate::plan::new_location(form.as_object().unwrap(), &options, "u", "t").unwrap();
+        doc["lastUpload"] = json!("up#2");
+        // Read back as the store hands it out (DynamoDB reads 0.0 as 0): as a
+        // document before, as the entity now. Nothing stored is dropped, and the answer is the same.
+        let item = || fleet_shared::store::to_item(&doc).unwrap();
+        let as_document: Value = fleet_shared::store::from_item(item()).unwrap();
+        let location: Location = fleet_shared::store::from_item(item()).unwrap();
+        assert_eq!(self::doc(&location), as_document);
+        let view = serde_json::to_value(LocationView::of(&location)).unwrap();
+        assert_eq!(view, flatten(&as_document));
+        assert_eq!((view["accountTier"].as_str(), view["version"].as_i64()), (Some("A"), Some(1)));
+        assert_eq!(view["timeZoneLabel"], "CT");
+    }
 
     #[test]
     fn state_options_are_the_contiguous_states_and_dc() {

@@ -2,14 +2,15 @@
 //! pipeline: the browser sends the CRM export's rows as they are; the server
 //! maps the columns and the CRM spellings, applies the import rules and the
 //! create rules, and writes each new location with one conditional put.
-use crate::attributes::{flatten, VERTICALS};
+use crate::attributes::{self, flatten, LocationView, VERTICALS};
 use crate::plan;
 use crate::rules::{self, Options};
 use crate::service;
 use crate::store::{Dynamo, LocationStore, NewLocation};
+use fleet_shared::contract::Ctx;
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{fridge_time, ApiError, Deps, Input, Table};
+use fleet_shared::{fridge_time, ApiError, Deps, Table};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -148,7 +149,8 @@ impl UploadKind for BulkLocations {
     }
 
     async fn load(&self, keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
-        Dynamo(self.deps).get_many(keys).await
+        let found = Dynamo(self.deps).get_many(keys).await?;
+        Ok(found.into_iter().map(|(id, location)| (id, attributes::doc(&location))).collect())
     }
 
     fn compare(&self, plan: &Value, stored: Option<&Value>) -> Result<Vec<Change>, String> {
@@ -156,7 +158,7 @@ impl UploadKind for BulkLocations {
             None => Ok(vec![]),
             // The same file imported again: nothing to do.
             Some(s) if imported(s) == imported(plan) => Ok(vec![]),
-            Some(s) => Err(format!("Location {} already exists", s["id"].as_str().unwrap_or_default())),
+            Some(s) => Err(format!("Location {} already exists", LocationView::of_doc(s).id)),
         }
     }
 
@@ -189,7 +191,9 @@ impl BulkLocations {
     fn new_location(&self, p: &Planned<Value>, req: &UploadRequest) -> NewLocation {
         let marker = req.marker(p.row);
         let mut doc = p.plan.clone();
-        doc[UPLOAD_MARKER] = json!(marker);
+        if let Some(fields) = doc.as_object_mut() {
+            fields.insert(UPLOAD_MARKER.into(), json!(marker));
+        }
         let changes = history::diff(&Map::new(), &imported(&doc), &Map::new());
         let history = Record {
             entity: history::entity("location", &p.key),
@@ -204,20 +208,18 @@ impl BulkLocations {
     }
 }
 
-fn kind(deps: &'static Deps, input: &Input) -> Result<BulkLocations, ApiError> {
-    Ok(BulkLocations { deps, user: input.caller()?.display().to_string(), now: fridge_time::now_text() })
+fn kind(deps: &'static Deps, ctx: &Ctx) -> Result<BulkLocations, ApiError> {
+    Ok(BulkLocations { deps, user: ctx.caller()?.display().to_string(), now: fridge_time::now_text() })
 }
 
 /// POST /locations/bulk/dry-run
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
-    let req: UploadRequest = input.parse()?;
-    upload::dry_run(&kind(deps, &input)?, &req).await
+pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result<upload::DryRun, ApiError> {
+    upload::dry_run(&kind(deps, &ctx)?, &req).await
 }
 
 /// POST /locations/bulk/commit
-pub async fn commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
-    let req: UploadRequest = input.parse()?;
-    upload::commit(&kind(deps, &input)?, &req, &deps.table(Table::Idempotency)?).await
+pub async fn commit(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result<upload::Committed, ApiError> {
+    upload::commit(&kind(deps, &ctx)?, &req, &deps.table(Table::Idempotency)?).await
 }
 
 #[cfg(test)]

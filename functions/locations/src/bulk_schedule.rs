@@ -3,13 +3,15 @@
 //! reason. Each row is checked exactly as one `createScheduleChange` is; the
 //! dry run shows each location's current value -> the scheduled one; the
 //! commit needs, for each attribute, the action that changing it needs.
-use crate::attributes::flatten;
+use crate::attributes::{self, flatten};
 use crate::rules::{self, Options};
 use crate::schedule::{self, StoredChange};
 use crate::store::{self, Dynamo, LocationStore};
+use fleet_shared::contract::Ctx;
+use fleet_shared::entity::Location;
 use fleet_shared::history::Change;
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{dates, ApiError, Caller, Deps, Input, Table};
+use fleet_shared::{dates, ApiError, Caller, Deps, Table};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
 
@@ -18,8 +20,8 @@ pub const COLUMNS: &[&str] = &["location", "attribute", "value", "dateTime", "re
 pub struct BulkSchedule {
     pub deps: &'static Deps,
     pub caller: Caller,
-    /// The stored documents of the locations the rows name.
-    pub docs: HashMap<String, Value>,
+    /// The locations the rows name.
+    pub docs: HashMap<String, Location>,
 }
 
 fn cell(row: &RawRow, column: &str) -> Option<String> {
@@ -69,7 +71,7 @@ impl UploadKind for BulkSchedule {
             .into_iter()
             .filter_map(|k| {
                 let location = k.split('#').next().unwrap_or_default().to_string();
-                self.docs.get(&location).map(|d| (k, flatten(d)))
+                self.docs.get(&location).map(|d| (k, flatten(&attributes::doc(d))))
             })
             .collect())
     }
@@ -77,8 +79,10 @@ impl UploadKind for BulkSchedule {
     fn compare(&self, (changes, local): &Self::Plan, stored: Option<&Value>) -> Result<Vec<Change>, String> {
         let c = &changes[0].change;
         let current = stored.and_then(|s| s.get(&c.attribute)).cloned().unwrap_or(Value::Null);
-        let label = self.docs.get(&changes[0].id).and_then(|d| d.get("timeZone")).and_then(Value::as_str);
-        let zone = fleet_shared::fridge_time::FridgeZone::of(label).label;
+        let zone = fleet_shared::fridge_time::FridgeZone::of(
+            self.docs.get(&changes[0].id).and_then(|d| d.time_zone.as_deref()),
+        )
+        .label;
         Ok(vec![Change {
             attribute: format!("{} at {local} {zone}", c.attribute),
             old_value: current.to_string(),
@@ -100,27 +104,25 @@ impl UploadKind for BulkSchedule {
     }
 }
 
-async fn kind(deps: &'static Deps, input: &Input, req: &UploadRequest) -> Result<BulkSchedule, ApiError> {
+async fn kind(deps: &'static Deps, ctx: &Ctx, req: &UploadRequest) -> Result<BulkSchedule, ApiError> {
     let ids: BTreeSet<String> = req.rows.iter().filter_map(|r| cell(r, "location")).collect();
     let docs = Dynamo(deps).get_many(ids.into_iter().collect()).await?;
-    Ok(BulkSchedule { deps, caller: input.caller()?.clone(), docs })
+    Ok(BulkSchedule { deps, caller: ctx.caller()?.clone(), docs })
 }
 
 /// POST /locations/schedule/bulk/dry-run
-pub async fn dry_run(deps: &'static Deps, input: Input) -> Result<upload::DryRun, ApiError> {
-    let req: UploadRequest = input.parse()?;
+pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result<upload::DryRun, ApiError> {
     req.check(upload::MAX_FILE_ROWS)?;
-    upload::dry_run(&kind(deps, &input, &req).await?, &req).await
+    upload::dry_run(&kind(deps, &ctx, &req).await?, &req).await
 }
 
 /// POST /locations/schedule/bulk/commit: scheduling needs the action each change needs.
-pub async fn commit(deps: &'static Deps, input: Input) -> Result<upload::Committed, ApiError> {
-    let req: UploadRequest = input.parse()?;
+pub async fn commit(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result<upload::Committed, ApiError> {
     req.check(upload::MAX_BATCH_ROWS)?;
     let actions: BTreeSet<&str> =
         req.rows.iter().filter_map(|r| cell(r, "attribute")).map(|a| schedule::required_action(&a)).collect();
     for action in actions {
-        input.require(deps, action).await?;
+        ctx.require(deps, action).await?;
     }
-    upload::commit(&kind(deps, &input, &req).await?, &req, &deps.table(Table::Idempotency)?).await
+    upload::commit(&kind(deps, &ctx, &req).await?, &req, &deps.table(Table::Idempotency)?).await
 }

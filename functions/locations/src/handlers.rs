@@ -1,16 +1,15 @@
 //! Location functions: parse the input at the boundary, then run the rules
 //! of `service` over the DynamoDB store. Lists and name lists read directly.
+use crate::attributes::{self, LocationView};
+use crate::rules;
 use crate::service::{self, Author};
 use crate::store::{Dynamo, LocationStore, Only};
-use crate::{
-    attributes::{self, flatten},
-    rules,
-};
-use fleet_shared::contract::Ctx;
+use fleet_shared::contract::{Ctx, NoArgs, Page};
+use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::now_text;
-use fleet_shared::{history, limits, names, paging, store, ApiError, Deps, Input, Table};
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use fleet_shared::{history, limits, names, paging, store, ApiError, Deps, Table};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 pub const PAGE_SIZE: i32 = 2500;
 
@@ -28,19 +27,44 @@ fn json_object(value: &Value, what: &str) -> Result<Map<String, Value>, ApiError
     }
 }
 
-fn author(input: &Input, source: &str) -> Result<Author, ApiError> {
-    Ok(Author { user: input.caller()?.display().to_string(), source: source.to_string() })
+fn author(ctx: &Ctx, source: &str) -> Result<Author, ApiError> {
+    Ok(Author { user: ctx.caller()?.display().to_string(), source: source.to_string() })
 }
 
-pub async fn create_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let payload = json_object(input.args.get("input").unwrap_or(&Value::Null), "input")?;
-    service::create(&Dynamo(deps), payload, &author(&input, "Create location form")?, &now_text()).await
+/// A location id as an argument: a string, or a number or flag read as its
+/// text (as every attribute is); absent reads as empty, which the id's own
+/// rule refuses with its message.
+fn id_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(rules::text_of(&Value::deserialize(d)?).unwrap_or_default())
+}
+
+fn location_id(raw: &str) -> Result<LocationId, ApiError> {
+    LocationId::parse("id", raw)
+}
+
+/// `createLocation(input)` and `updateLocation(input)`: one AWSJSON object.
+#[derive(Deserialize)]
+pub struct JsonInput {
+    #[serde(default)]
+    input: Value,
+}
+
+pub async fn create_location(deps: &'static Deps, ctx: Ctx, args: JsonInput) -> Result<LocationView, ApiError> {
+    let payload = json_object(&args.input, "input")?;
+    service::create(&Dynamo(deps), payload, &author(&ctx, "Create location form")?, &now_text()).await
+}
+
+/// POST /locations: the body's fields are the location's.
+#[derive(Deserialize)]
+pub struct NewLocationBody {
+    #[serde(flatten)]
+    fields: Map<String, Value>,
 }
 
 /// POST /locations (the CRM import). The body may name its `source` (file
 /// and row), which the history keeps.
-pub async fn add_location_rest(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let mut payload = json_object(&input.args, "Request body")?;
+pub async fn add_location_rest(deps: &'static Deps, ctx: Ctx, body: NewLocationBody) -> Result<LocationView, ApiError> {
+    let mut payload = body.fields;
     let source = match payload.remove("source").as_ref().and_then(rules::text_of) {
         Some(s) => {
             limits::check_len("source", &s, service::MAX_SOURCE_CHARS)?;
@@ -48,35 +72,52 @@ pub async fn add_location_rest(deps: &'static Deps, input: Input) -> Result<Valu
         }
         None => "POST /locations".to_string(),
     };
-    service::create(&Dynamo(deps), payload, &author(&input, &source)?, &now_text()).await
+    service::create(&Dynamo(deps), payload, &author(&ctx, &source)?, &now_text()).await
 }
 
-pub async fn get_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let id = service::location_id(input.args.get("id"))?;
-    Ok(json!(Dynamo(deps).get(id.as_str()).await?.map(|d| flatten(&d)).into_iter().collect::<Vec<_>>()))
+#[derive(Deserialize)]
+pub struct IdArgs {
+    #[serde(default, deserialize_with = "id_text")]
+    id: String,
 }
 
-pub async fn update_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let body = json_object(input.args.get("input").unwrap_or(&Value::Null), "input")?;
-    service::update(&Dynamo(deps), body, &author(&input, "updateLocation")?, &now_text()).await
+/// `getLocation(id)`: the location, or none.
+pub async fn get_location(deps: &'static Deps, _: Ctx, args: IdArgs) -> Result<Vec<LocationView>, ApiError> {
+    let id = location_id(&args.id)?;
+    Ok(Dynamo(deps).get(id.as_str()).await?.iter().map(LocationView::of).collect())
+}
+
+pub async fn update_location(deps: &'static Deps, ctx: Ctx, args: JsonInput) -> Result<LocationView, ApiError> {
+    let body = json_object(&args.input, "input")?;
+    service::update(&Dynamo(deps), body, &author(&ctx, "updateLocation")?, &now_text()).await
+}
+
+#[derive(Deserialize)]
+pub struct WholesaleArgs {
+    input: WholesaleInput,
 }
 
 #[derive(Deserialize)]
 struct WholesaleInput {
+    #[serde(deserialize_with = "id_text")]
     id: String,
     route: String,
     stop: i64,
 }
 
-pub async fn update_wholesale_location(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let w: WholesaleInput = input.arg("input")?;
-    let id = service::location_id(Some(&json!(w.id)))?;
+pub async fn update_wholesale_location(
+    deps: &'static Deps,
+    ctx: Ctx,
+    args: WholesaleArgs,
+) -> Result<LocationView, ApiError> {
+    let w = args.input;
+    let id = location_id(&w.id)?;
     service::update_wholesale(
         &Dynamo(deps),
         id.as_str(),
         &w.route,
         w.stop,
-        &author(&input, "updateWholesaleLocation")?,
+        &author(&ctx, "updateWholesaleLocation")?,
         &now_text(),
     )
     .await
@@ -96,7 +137,7 @@ pub async fn location_history(
     _: Ctx,
     args: LocationHistoryArgs,
 ) -> Result<history::HistoryPage, ApiError> {
-    let id = fleet_shared::entity::LocationId::parse("id", &args.id)?;
+    let id = LocationId::parse("id", &args.id)?;
     let secret = deps.config.paging_secret()?;
     let entity = history::entity("location", id.as_str());
     history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
@@ -104,12 +145,22 @@ pub async fn location_history(
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
-struct ListFilter {
+pub struct ListFilter {
     status: Option<String>,
     id: Option<String>,
     #[serde(rename = "type")]
     kind: Option<String>,
     count: Option<i32>,
+}
+
+/// `locations(filter, nextToken)` and `opsLocations(filter, nextToken)`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListArgs {
+    #[serde(default)]
+    filter: Option<ListFilter>,
+    #[serde(default)]
+    next_token: Option<String>,
 }
 
 /// One page of at most `count` locations that `only` keeps, reading the
@@ -122,7 +173,7 @@ async fn scan_page(
     projection: &[&str],
     count: i32,
     token: Option<String>,
-) -> Result<(Vec<Value>, Option<String>), ApiError> {
+) -> Result<(Vec<Location>, Option<String>), ApiError> {
     let secret = deps.config.paging_secret()?;
     let (locations, only) = (Dynamo(deps), only.as_ref());
     let (items, next) = paging::signed_page(secret, scope, token.as_deref(), count as usize, |start, limit| {
@@ -140,13 +191,20 @@ fn page_size(count: Option<i32>) -> Result<i32, ApiError> {
     }
 }
 
-pub async fn list_locations(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let filter: ListFilter = input.arg::<Option<ListFilter>>("filter")?.unwrap_or_default();
-    let token: Option<String> = input.arg("nextToken")?;
+/// The sub-fields the GraphQL call selected under `parent` (`items/id` ...), if known.
+fn selected_under<'a>(ctx: &'a Ctx, parent: &str) -> Option<Vec<&'a str>> {
+    let prefix = format!("{parent}/");
+    let fields: Vec<&str> =
+        ctx.selection.iter().filter_map(|p| p.strip_prefix(&prefix)).filter(|f| !f.contains('/')).collect();
+    (!fields.is_empty()).then_some(fields)
+}
+
+pub async fn list_locations(deps: &'static Deps, ctx: Ctx, args: ListArgs) -> Result<Page<LocationView>, ApiError> {
+    let filter = args.filter.unwrap_or_default();
     if let Some(id) = filter.id.filter(|i| !i.is_empty()) {
-        let id = service::location_id(Some(&json!(id)))?;
-        let doc = Dynamo(deps).get(id.as_str()).await?;
-        return Ok(json!({ "items": doc.map(|d| vec![flatten(&d)]).unwrap_or_default(), "nextToken": null }));
+        let id = location_id(&id)?;
+        let found = Dynamo(deps).get(id.as_str()).await?;
+        return Ok(Page { items: found.iter().map(LocationView::of).collect(), next_token: None });
     }
     let count = page_size(filter.count)?;
     let status = filter.status.filter(|s| !s.is_empty()).map(|s| s.to_uppercase());
@@ -154,78 +212,121 @@ pub async fn list_locations(deps: &'static Deps, input: Input) -> Result<Value, 
     let only = status.as_deref().map(|value| Only { path: &["status", "ops"], value });
     // Read only the attributes the caller selected (the list screens ask for 7 of ~40),
     // and the status the filter reads.
-    let mut projection = input.selected_under("items").and_then(|fields| attributes::projection(&fields));
+    let mut projection = selected_under(&ctx, "items").and_then(|fields| attributes::projection(&fields));
     if let (Some(p), Some(_)) = (projection.as_mut(), &only) {
         if !p.contains(&"status") {
             p.push("status");
         }
     }
-    let (items, next) = scan_page(deps, &scope, only, projection.as_deref().unwrap_or_default(), count, token).await?;
-    let mut items: Vec<Value> = items.iter().map(flatten).collect();
-    items.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
-    Ok(json!({ "items": items, "nextToken": next }))
+    let projection = projection.as_deref().unwrap_or_default();
+    let (items, next) = scan_page(deps, &scope, only, projection, count, args.next_token).await?;
+    let mut items: Vec<LocationView> = items.iter().map(LocationView::of).collect();
+    items.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(Page { items, next_token: next })
 }
 
-pub async fn ops_locations(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let filter: ListFilter = input.arg::<Option<ListFilter>>("filter")?.unwrap_or_default();
-    let token: Option<String> = input.arg("nextToken")?;
+/// A location as the operations list shows it (GraphQL `OpsLocation`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpsLocation {
+    pub id: LocationId,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub status: Option<String>,
+    pub route: Option<String>,
+    pub stop: Option<i64>,
+    pub account_tier: Option<String>,
+    pub online_date: Option<String>,
+    pub fulfillment_center: Option<String>,
+    pub opportunity_name: Option<String>,
+    pub routing_tag: Option<String>,
+    pub park_to_fridge_instructions: Option<String>,
+}
+
+impl OpsLocation {
+    fn of(l: &Location) -> Self {
+        let oc = l.operation_configs.clone().unwrap_or_default();
+        // The fields the entity does not name, through the attribute table.
+        let doc = attributes::doc(l);
+        let attribute = |name: &str| attributes::stored(&doc, name).and_then(Value::as_str).map(str::to_string);
+        OpsLocation {
+            id: l.id.clone(),
+            kind: l.kind().to_string(),
+            status: l.ops_status().map(str::to_string),
+            route: oc.route,
+            stop: oc.stop,
+            account_tier: attribute("accountTier"),
+            online_date: attribute("onlineDate"),
+            fulfillment_center: oc.fulfillment_center,
+            opportunity_name: attribute("opportunityName"),
+            routing_tag: oc.routing_tag,
+            park_to_fridge_instructions: oc.park_to_fridge_instructions,
+        }
+    }
+}
+
+/// GraphQL `OpsLocationPage`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpsPage {
+    pub locations: Vec<OpsLocation>,
+    pub next_token: Option<String>,
+}
+
+pub async fn ops_locations(deps: &'static Deps, _: Ctx, args: ListArgs) -> Result<OpsPage, ApiError> {
+    let filter = args.filter.unwrap_or_default();
     let count = page_size(filter.count)?;
     let kind = filter.kind.filter(|s| !s.is_empty());
     let scope = format!("ops:{}", kind.as_deref().unwrap_or("*"));
     let only = kind.as_deref().map(|value| Only { path: &["type"], value });
     let projection = ["id", "type", "status", "operationConfigs", "locationConfigs"];
-    let (items, next) = scan_page(deps, &scope, only, &projection, count, token).await?;
-    let locations: Vec<Value> = items
-        .iter()
-        .map(|d| {
-            let oc = |k: &str| d.get("operationConfigs").and_then(|o| o.get(k)).cloned().unwrap_or(Value::Null);
-            json!({
-                "id": d["id"], "type": d.get("type").cloned().unwrap_or(json!("FRIDGE")),
-                "status": d.get("status").and_then(|s| s.get("ops")).cloned().unwrap_or(Value::Null),
-                "route": oc("route"), "stop": oc("stop"), "accountTier": oc("accountTier"),
-                "onlineDate": d.get("locationConfigs").and_then(|l| l.get("activation")).and_then(|a| a.get("online")).cloned().unwrap_or(Value::Null),
-                "fulfillmentCenter": oc("fulfillmentCenter"), "opportunityName": oc("opportunityName"),
-                "routingTag": oc("routingTag"), "parkToFridgeInstructions": oc("parkToFridgeInstructions"),
-            })
-        })
-        .collect();
-    Ok(json!({ "locations": locations, "nextToken": next }))
+    let (items, next) = scan_page(deps, &scope, only, &projection, count, args.next_token).await?;
+    Ok(OpsPage { locations: items.iter().map(OpsLocation::of).collect(), next_token: next })
 }
 
-pub async fn planogram_names(deps: &'static Deps, _: Input) -> Result<Vec<String>, ApiError> {
+pub async fn planogram_names(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Vec<String>, ApiError> {
     names::list(deps, names::LAYOUTS).await
 }
 
-pub async fn fridge_schema_names(deps: &'static Deps, _: Input) -> Result<Vec<String>, ApiError> {
+pub async fn fridge_schema_names(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Vec<String>, ApiError> {
     names::list(deps, names::FRIDGE_SCHEMAS).await
 }
 
 /// `fulfillmentCenters`: the centers of the fleet's locations (LogiNext's
 /// choices), one Query of the name list; never 'Does Not Exist'.
-pub async fn fulfillment_centers(deps: &'static Deps, _: Input) -> Result<Vec<String>, ApiError> {
+pub async fn fulfillment_centers(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Vec<String>, ApiError> {
     let mut centers = names::list(deps, names::FULFILLMENT_CENTERS).await?;
     centers.retain(|c| c != names::NOT_A_CENTER);
     Ok(centers)
 }
 
-pub async fn price_map_template_names(deps: &'static Deps, _: Input) -> Result<Vec<String>, ApiError> {
+pub async fn price_map_template_names(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Vec<String>, ApiError> {
     names::list(deps, names::PRICE_MAP_TEMPLATES).await
+}
+
+#[derive(Deserialize)]
+pub struct DeviceAddressArgs {
+    input: DeviceAddressInput,
 }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct DeviceAddressInput {
+    #[serde(deserialize_with = "id_text")]
     location_id: String,
 }
 
-pub async fn generate_device_address(deps: &'static Deps, input: Input) -> Result<String, ApiError> {
-    let req: DeviceAddressInput = input.arg("input")?;
-    let id = service::location_id(Some(&json!(req.location_id)))?;
+pub async fn generate_device_address(
+    deps: &'static Deps,
+    ctx: Ctx,
+    args: DeviceAddressArgs,
+) -> Result<String, ApiError> {
+    let id = location_id(&args.input.location_id)?;
     let random = || uuid::Uuid::new_v4().as_u64_pair().0;
     service::generate_device_address(
         &Dynamo(deps),
         id.as_str(),
-        &author(&input, "Generate device address")?,
+        &author(&ctx, "Generate device address")?,
         &now_text(),
         random,
         &[],

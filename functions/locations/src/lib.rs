@@ -12,7 +12,7 @@ pub mod schedule;
 pub mod service;
 pub mod store;
 
-use fleet_shared::{handler, typed, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, FunctionSpec, Grant, Permission, Table, Trigger};
 
 const LOCATIONS_READ: &[Grant] = &[Grant::ReadTable(Table::Locations)];
 const LOCATIONS_LIST: &[Grant] = &[Grant::ReadTable(Table::Locations), Grant::PagingTokens];
@@ -33,63 +33,63 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("createLocation"),
         permission: Permission::Action("CreateLocation"),
         grants: LOCATIONS_WRITE,
-        handler: handler!(handlers::create_location),
+        handler: typed!(handlers::create_location),
     },
     FunctionSpec {
         name: "add_location",
         trigger: Trigger::Http { method: "POST", path: "/locations" },
         permission: Permission::Action("CreateLocation"),
         grants: LOCATIONS_WRITE,
-        handler: handler!(handlers::add_location_rest),
+        handler: typed!(handlers::add_location_rest),
     },
     FunctionSpec {
         name: "get_location",
         trigger: Trigger::Query("getLocation"),
         permission: Permission::Action("GetSpecificLocation"),
         grants: LOCATIONS_READ,
-        handler: handler!(handlers::get_location),
+        handler: typed!(handlers::get_location),
     },
     FunctionSpec {
         name: "update_location",
         trigger: Trigger::Mutation("updateLocation"),
         permission: Permission::Action("UpdateLocation"),
         grants: LOCATIONS_WRITE,
-        handler: handler!(handlers::update_location),
+        handler: typed!(handlers::update_location),
     },
     FunctionSpec {
         name: "update_wholesale_location",
         trigger: Trigger::Mutation("updateWholesaleLocation"),
         permission: Permission::Action("UpdateLocation"),
         grants: &[Grant::CrudTable(Table::Locations), Grant::WriteTable(Table::History)],
-        handler: handler!(handlers::update_wholesale_location),
+        handler: typed!(handlers::update_wholesale_location),
     },
     FunctionSpec {
         name: "list_locations",
         trigger: Trigger::Query("locations"),
         permission: Permission::Action("GetAllLocation"),
         grants: LOCATIONS_LIST,
-        handler: handler!(handlers::list_locations),
+        handler: typed!(handlers::list_locations),
     },
     FunctionSpec {
         name: "ops_locations",
         trigger: Trigger::Query("opsLocations"),
         permission: Permission::Action("GetAllLocation"),
         grants: LOCATIONS_LIST,
-        handler: handler!(handlers::ops_locations),
+        handler: typed!(handlers::ops_locations),
     },
     FunctionSpec {
         name: "get_planogram_names",
         trigger: Trigger::Query("getPlanogramNames"),
         permission: Permission::Action("GetUniqueLayoutNames"),
         grants: NAMES_READ,
-        handler: handler!(handlers::planogram_names),
+        handler: typed!(handlers::planogram_names),
     },
     FunctionSpec {
         name: "get_fridge_schemas_templates",
         trigger: Trigger::Query("getFridgeSchemasTemplates"),
         permission: Permission::Action("GetUniqueFridgeSchemaNames"),
         grants: NAMES_READ,
-        handler: handler!(handlers::fridge_schema_names),
+        handler: typed!(handlers::fridge_schema_names),
     },
     FunctionSpec {
         name: "fulfillment_centers",
@@ -97,14 +97,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // LogiNext's choices (2-fleet §2.7): a route screen's read.
         permission: Permission::Action("ViewRoutes"),
         grants: NAMES_READ,
-        handler: handler!(handlers::fulfillment_centers),
+        handler: typed!(handlers::fulfillment_centers),
     },
     FunctionSpec {
         name: "get_price_map_templates",
         trigger: Trigger::Query("getPriceMapTemplates"),
         permission: Permission::Action("GetUniquePMTNames"),
         grants: NAMES_READ,
-        handler: handler!(handlers::price_map_template_names),
+        handler: typed!(handlers::price_map_template_names),
     },
     FunctionSpec {
         name: "read_schedule_change",
@@ -112,35 +112,35 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action("GetScheduledEvents"),
         // The location gives the fridge's time zone and the allocation deadlines.
         grants: &[Grant::ReadTable(Table::ScheduledChanges), Grant::ReadTable(Table::Locations)],
-        handler: handler!(schedule::read),
+        handler: typed!(schedule::read),
     },
     FunctionSpec {
         name: "location_schedule",
         trigger: Trigger::Http { method: "GET", path: "/locations/{id}/schedule" },
         permission: Permission::Action("GetScheduledEvents"),
         grants: &[Grant::ReadTable(Table::ScheduledChanges), Grant::ReadTable(Table::Locations)],
-        handler: handler!(schedule::read_rest),
+        handler: typed!(schedule::read_rest),
     },
     FunctionSpec {
         name: "upcoming_schedule_changes",
         trigger: Trigger::Query("upcomingScheduleChanges"),
         permission: Permission::Action("GetScheduledEvents"),
         grants: &[Grant::ReadTable(Table::ScheduledChanges), Grant::ReadTable(Table::Locations)],
-        handler: handler!(schedule::upcoming),
+        handler: typed!(schedule::upcoming),
     },
     FunctionSpec {
         name: "create_schedule_change",
         trigger: Trigger::Mutation("createScheduleChange"),
         permission: Permission::Action("AddScheduledEvent"),
         grants: SCHEDULE_WRITE,
-        handler: handler!(schedule::create),
+        handler: typed!(schedule::create),
     },
     FunctionSpec {
         name: "delete_schedule_change",
         trigger: Trigger::Mutation("deleteScheduleChange"),
         permission: Permission::Action("DeleteScheduledEvents"),
         grants: &[Grant::CrudTable(Table::ScheduledChanges)],
-        handler: handler!(schedule::delete),
+        handler: typed!(schedule::delete),
     },
     FunctionSpec {
         name: "apply_scheduled_changes",
@@ -155,7 +155,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::Permissions),
         ],
-        handler: handler!(schedule::apply_due),
+        handler: typed!(schedule::apply_due),
     },
     FunctionSpec {
         name: "generate_apriva_device_address",
@@ -166,14 +166,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudTable(Table::NameLists),
             Grant::WriteTable(Table::History),
         ],
-        handler: handler!(handlers::generate_device_address),
+        handler: typed!(handlers::generate_device_address),
     },
     FunctionSpec {
         name: "bulk_locations_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/locations/bulk/dry-run" },
         permission: Permission::Action("CreateLocation"),
         grants: &[Grant::ReadTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::FileUploads],
-        handler: handler!(bulk::dry_run),
+        handler: typed!(bulk::dry_run),
     },
     FunctionSpec {
         name: "bulk_locations_commit",
@@ -185,14 +185,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::CrudTable(Table::Idempotency),
         ],
-        handler: handler!(bulk::commit),
+        handler: typed!(bulk::commit),
     },
     FunctionSpec {
         name: "bulk_schedule_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/locations/schedule/bulk/dry-run" },
         permission: Permission::Action("AddScheduledEvent"),
         grants: &[Grant::ReadTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::FileUploads],
-        handler: handler!(bulk_schedule::dry_run),
+        handler: typed!(bulk_schedule::dry_run),
     },
     FunctionSpec {
         name: "bulk_schedule_commit",
@@ -204,7 +204,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::NameLists),
             Grant::CrudTable(Table::Idempotency),
         ],
-        handler: handler!(bulk_schedule::commit),
+        handler: typed!(bulk_schedule::commit),
     },
     FunctionSpec {
         name: "location_history",

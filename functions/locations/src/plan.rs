@@ -92,8 +92,8 @@ pub fn new_location(payload: &Map<String, Value>, options: &Options, user: &str,
             set_path(&mut doc, attr.path, value);
         }
     }
-    set_path(&mut doc, &["locationConfigs", "hours"], json!(rules::summary(&week)));
-    set_path(&mut doc, &["locationConfigs", "workHours"], rules::work_hours_json(&week));
+    set_path(&mut doc, attributes::path_of("hours"), json!(rules::summary(&week)));
+    set_path(&mut doc, attributes::path_of("workHours"), rules::work_hours_json(&week));
     doc["lastModified"] = json!(now);
     doc["lastModifiedBy"] = json!(user);
     doc["createdAt"] = json!(now);
@@ -125,6 +125,11 @@ pub struct Assign {
 
 fn assign(path: &[&str], value: Value) -> Assign {
     Assign { path: path.iter().map(|s| s.to_string()).collect(), value }
+}
+
+/// Sets a flat attribute of the table (its stored path) to `value`.
+pub fn set(attribute: &str, value: Value) -> Assign {
+    assign(attributes::path_of(attribute), value)
 }
 
 const ADDRESS: &[&str] = &["street", "city", "state", "zipCode"];
@@ -176,8 +181,8 @@ pub fn update(current: &Value, input: &Map<String, Value>, options: &Options) ->
             id,
             &json!({ "is24Hours": input["is24Hours"], "workHours": input.get("workHours") }),
         )?;
-        plan.push(assign(&["locationConfigs", "hours"], json!(rules::summary(&week))));
-        plan.push(assign(&["locationConfigs", "workHours"], rules::work_hours_json(&week)));
+        plan.push(set("hours", json!(rules::summary(&week))));
+        plan.push(set("workHours", rules::work_hours_json(&week)));
     }
     for (attr, reason) in &reasons {
         if attributes::find(attr).is_none() {

@@ -7,11 +7,13 @@
 use crate::service::{self, Author};
 use crate::store::{self as locations, Also, Dynamo, LocationStore};
 use crate::{attributes, deadline, plan, rules, rules::Options};
+use fleet_shared::contract::{Ctx, NoArgs};
+use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::{self, FridgeZone};
-use fleet_shared::scheduler::{self, iso, query_index, Applier, BY_DUE, FAILED_SHARD};
+use fleet_shared::scheduler::{self, iso, query_index, AppliedRun, Applier, BY_DUE, FAILED_SHARD};
 pub use fleet_shared::scheduler::{ChangeBody, StoredChange};
-use fleet_shared::{dates, identity, limits, permissions, store, ApiError, Deps, Input, Table};
-use serde::Deserialize;
+use fleet_shared::{dates, identity, limits, permissions, store, ApiError, Deps, Table};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -24,30 +26,54 @@ pub const MAX_CHANGES: usize = 100;
 pub const GENERATE: &str = "GENERATE";
 pub const DEVICE_ADDRESS: &str = "aprivaDeviceAddress";
 
-/// The GraphQL `ScheduledChange` (AWSJSON `value` stays JSON text), in
-/// the fridge's time, with its allocation deadline warning if any.
-fn view(c: &StoredChange, location: Option<&Value>) -> Value {
-    let zone = FridgeZone::of(location.and_then(|l| attributes::get_path(l, &["timeZone"])).and_then(Value::as_str));
+/// The GraphQL `ScheduledChange` (AWSJSON `change.value` stays JSON text),
+/// in the fridge's time, with its allocation deadline warning if any.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduledChangeView {
+    pub uuid: String,
+    pub action_time: String,
+    pub id: String,
+    pub user: String,
+    pub version: i64,
+    pub change: ChangeBody,
+    /// `actionTime` in the fridge's zone, `YYYY-MM-DD HH:MM`.
+    pub local_action_time: Option<String>,
+    pub time_zone_label: &'static str,
+    /// PENDING, or FAILED once moved aside.
+    pub status: &'static str,
+    pub failure_reason: Option<String>,
+    pub failed_at: Option<String>,
+    pub deadline_warning: Option<String>,
+}
+
+fn view(c: &StoredChange, location: Option<&Location>) -> ScheduledChangeView {
+    let zone = FridgeZone::of(location.and_then(|l| l.time_zone.as_deref()));
     let at = dates::instant(&c.action_time);
     let warning = match (location, at) {
         (Some(loc), Some(at)) if c.change.attribute == "prod" && c.value() == json!(1) => {
-            let schedule =
-                attributes::get_path(loc, &["operationConfigs", "stockingSchedule"]).cloned().unwrap_or(Value::Null);
-            let state = attributes::get_path(loc, &["operationConfigs", "address", "state"])
-                .and_then(Value::as_str)
-                .unwrap_or("");
+            let doc = attributes::doc(loc);
+            let schedule = attributes::stored(&doc, "stockingSchedule").cloned().unwrap_or(Value::Null);
+            let state = attributes::stored(&doc, "state").and_then(Value::as_str).unwrap_or("");
             let wall = at.with_timezone(&zone.tz).naive_local();
             deadline::allocation_warning(wall, &schedule, plan::NORTHEAST.contains(&state), zone.label)
         }
         _ => None,
     };
-    json!({
-        "uuid": c.uuid, "actionTime": c.action_time, "id": c.id, "user": c.user, "version": c.version,
-        "change": { "id": c.change.id, "table": c.change.table, "attribute": c.change.attribute, "value": c.change.value },
-        "localActionTime": at.map(|t| zone.wall(t)), "timeZoneLabel": zone.label,
-        "status": if c.due_shard == FAILED_SHARD { "FAILED" } else { "PENDING" },
-        "failureReason": c.failure_reason, "failedAt": c.failed_at, "deadlineWarning": warning,
-    })
+    ScheduledChangeView {
+        uuid: c.uuid.clone(),
+        action_time: c.action_time.clone(),
+        id: c.id.clone(),
+        user: c.user.clone(),
+        version: c.version,
+        change: c.change.clone(),
+        local_action_time: at.map(|t| zone.wall(t)),
+        time_zone_label: zone.label,
+        status: if c.due_shard == FAILED_SHARD { "FAILED" } else { "PENDING" },
+        failure_reason: c.failure_reason.clone(),
+        failed_at: c.failed_at.clone(),
+        deadline_warning: warning,
+    }
 }
 
 /// The action that making a change needs: scheduling or deleting it needs
@@ -62,6 +88,12 @@ pub fn required_action(attribute: &str) -> &'static str {
 
 pub async fn for_location(deps: &Deps, id: &str) -> Result<Vec<StoredChange>, ApiError> {
     scheduler::for_subject(deps, id).await
+}
+
+/// `readScheduleChange(filter: {id})`.
+#[derive(Deserialize)]
+pub struct ReadArgs {
+    filter: Filter,
 }
 
 #[derive(Deserialize)]
@@ -89,48 +121,57 @@ fn subject_of(id: &str) -> Subject<'_> {
     }
 }
 
-pub async fn read(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let filter: Filter = input.arg("filter")?;
-    match subject_of(&filter.id) {
+pub async fn read(deps: &'static Deps, ctx: Ctx, args: ReadArgs) -> Result<Vec<ScheduledChangeView>, ApiError> {
+    match subject_of(&args.filter.id) {
         Subject::Location(id) => of_location(deps, id).await,
         Subject::Planogram(subject) => {
             limits::check_len("id", subject, PLANOGRAM_SUBJECT.len() + limits::MAX_NAME_CHARS)?;
-            input.require(deps, READ_PLANOGRAMS).await?;
+            ctx.require(deps, READ_PLANOGRAMS).await?;
             let changes = for_location(deps, subject).await?;
-            Ok(Value::Array(changes.iter().map(|c| view(c, None)).collect()))
+            Ok(changes.iter().map(|c| view(c, None)).collect())
         }
     }
 }
 
+/// The `{id}` of `GET /locations/{id}/schedule`.
+#[derive(Deserialize)]
+pub struct PathId {
+    id: String,
+}
+
 /// `GET /locations/{id}/schedule`: the same list as `readScheduleChange`.
-pub async fn read_rest(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let id = input.path.get("id").cloned().unwrap_or_default();
-    of_location(deps, &id).await
+pub async fn read_rest(deps: &'static Deps, _: Ctx, path: PathId) -> Result<Vec<ScheduledChangeView>, ApiError> {
+    of_location(deps, &path.id).await
 }
 
 /// A location's changes; 404 for a location that does not exist (as its
 /// inventory answers), so a typo is not an empty schedule. Changes left by a
 /// location removed since (moved aside) are still listed, to be seen and deleted.
-async fn of_location(deps: &'static Deps, id: &str) -> Result<Value, ApiError> {
-    let id = service::location_id(Some(&json!(id)))?;
+async fn of_location(deps: &'static Deps, id: &str) -> Result<Vec<ScheduledChangeView>, ApiError> {
+    let id = LocationId::parse("id", id)?;
     let store = Dynamo(deps);
     let (changes, location) = tokio::try_join!(for_location(deps, id.as_str()), store.get(id.as_str()))?;
     if location.is_none() && changes.is_empty() {
         return Err(locations::not_found(id.as_str()));
     }
-    Ok(Value::Array(changes.iter().map(|c| view(c, location.as_ref())).collect()))
+    Ok(changes.iter().map(|c| view(c, location.as_ref())).collect())
 }
 
 /// Days ahead `upcomingScheduleChanges` looks by default, and at most.
 pub const UPCOMING_DAYS: i64 = 14;
 pub const MAX_UPCOMING_DAYS: i64 = 31;
 
+#[derive(Deserialize)]
+pub struct UpcomingArgs {
+    #[serde(default)]
+    days: Option<i64>,
+}
+
 /// `upcomingScheduleChanges(days)`: pending changes across the fleet due
 /// within `days` (one query of the due index), soonest first, each in its
 /// fridge's time.
-pub async fn upcoming(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let days: Option<i64> = input.arg("days")?;
-    let days = days.unwrap_or(UPCOMING_DAYS);
+pub async fn upcoming(deps: &'static Deps, _: Ctx, args: UpcomingArgs) -> Result<Vec<ScheduledChangeView>, ApiError> {
+    let days = args.days.unwrap_or(UPCOMING_DAYS);
     if !(1..=MAX_UPCOMING_DAYS).contains(&days) {
         return Err(ApiError::bad_request(format!("days must be between 1 and {MAX_UPCOMING_DAYS}")));
     }
@@ -141,7 +182,7 @@ pub async fn upcoming(deps: &'static Deps, input: Input) -> Result<Value, ApiErr
     ids.sort();
     ids.dedup();
     let docs = Dynamo(deps).get_many(ids).await?;
-    Ok(Value::Array(changes.iter().map(|c| view(c, docs.get(&c.id))).collect()))
+    Ok(changes.iter().map(|c| view(c, docs.get(&c.id))).collect())
 }
 
 #[derive(Deserialize)]
@@ -216,7 +257,7 @@ fn check_new_group(current: &Value, group: &[(&str, Value)], options: &Options) 
 /// attributes that need one), ready to store, or the message.
 #[allow(clippy::too_many_arguments)]
 pub fn plan_change(
-    doc: &Value,
+    location: &Location,
     options: &Options,
     caller: &fleet_shared::Caller,
     attribute: &str,
@@ -224,11 +265,10 @@ pub fn plan_change(
     local_time: &str,
     reason: Option<&str>,
 ) -> Result<Vec<StoredChange>, String> {
-    let location = doc["id"].as_str().unwrap_or_default().to_string();
+    let (doc, location, zone) = (attributes::doc(location), location.id.to_string(), location.zone());
     if attribute != DEVICE_ADDRESS && !plan::is_schedulable(attribute) {
         return Err(format!("{attribute} cannot be scheduled"));
     }
-    let zone = FridgeZone::of(doc.get("timeZone").and_then(Value::as_str));
     let time = zone.instant(local_time).map(iso)?;
     if time < fridge_time::now_text() {
         return Err(format!("{local_time} {} is in the past", zone.label));
@@ -238,7 +278,7 @@ pub fn plan_change(
     if let Some(r) = reason.filter(|r| !r.trim().is_empty()).filter(|_| plan::NEEDS_REASON.contains(&attribute)) {
         group.push(("updateReason", json!({ attribute: r.trim() })));
     }
-    check_new_group(doc, &group, options).map_err(|e| e.to_string())?;
+    check_new_group(&doc, &group, options).map_err(|e| e.to_string())?;
     Ok(group
         .into_iter()
         .map(|(a, v)| {
@@ -266,11 +306,20 @@ pub fn plan_change(
         .collect())
 }
 
-pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
-    let changes: Vec<NewChange> = input.arg("input")?;
+/// `createScheduleChange(input)`.
+#[derive(Deserialize)]
+pub struct CreateArgs {
+    input: Vec<NewChange>,
+}
+
+/// The demo seed's way in: the same path, from a built `Input`.
+/// `createScheduleChange`: checks every change as the update would, then
+/// stores them all in one transaction.
+pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<Vec<ScheduledChangeView>, ApiError> {
+    let changes = args.input;
     limits::check_count("input", changes.len(), MAX_CHANGES)?;
     for c in &changes {
-        service::location_id(Some(&json!(c.location)))?;
+        LocationId::parse("id", &c.location)?;
         limits::check_len("attribute", &c.attribute, limits::MAX_NAME_CHARS)?;
         if c.attribute != DEVICE_ADDRESS && !plan::is_schedulable(&c.attribute) {
             return Err(ApiError::bad_request(format!("{} cannot be scheduled", c.attribute)));
@@ -279,9 +328,9 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     // Permission follows the change, checked before anything is read or written.
     let actions: BTreeSet<&str> = changes.iter().map(|c| required_action(&c.attribute)).collect();
     for action in actions {
-        input.require(deps, action).await?;
+        ctx.require(deps, action).await?;
     }
-    let caller = input.caller()?;
+    let caller = ctx.caller()?;
     let store = Dynamo(deps);
     let mut docs = HashMap::new();
     for c in &changes {
@@ -294,8 +343,7 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
     let mut groups: BTreeMap<(String, String), Vec<(&str, Value)>> = BTreeMap::new();
     let mut records = Vec::new();
     for c in &changes {
-        let zone = FridgeZone::of(docs[&c.location].get("timeZone").and_then(Value::as_str));
-        let time = action_time(c, zone)?;
+        let time = action_time(c, docs[&c.location].zone())?;
         if time < earliest {
             return Err(ApiError::bad_request("dateTime must be in the future"));
         }
@@ -326,10 +374,16 @@ pub async fn create(deps: &'static Deps, input: Input) -> Result<Value, ApiError
         groups.values().flatten().any(|(a, _)| matches!(*a, "layoutName" | "fridgeSchema" | "priceMapTemplate"));
     let options = if needs_options { store.options().await? } else { Options::default() };
     for ((location, _), group) in &groups {
-        check_new_group(&docs[location], group, &options)?;
+        check_new_group(&attributes::doc(&docs[location]), group, &options)?;
     }
     locations::put_changes(deps, &records, None).await?;
-    Ok(Value::Array(records.iter().map(|r| view(r, docs.get(&r.id))).collect()))
+    Ok(records.iter().map(|r| view(r, docs.get(&r.id))).collect())
+}
+
+/// `deleteScheduleChange(input)`.
+#[derive(Deserialize)]
+pub struct DeleteArgs {
+    input: DeleteInput,
 }
 
 #[derive(Deserialize)]
@@ -340,8 +394,8 @@ struct DeleteInput {
 }
 
 /// Deletes a change; either half of an allocation pair deletes both.
-pub async fn delete(deps: &'static Deps, input: Input) -> Result<bool, ApiError> {
-    let req: DeleteInput = input.arg("input")?;
+pub async fn delete(deps: &'static Deps, ctx: Ctx, args: DeleteArgs) -> Result<bool, ApiError> {
+    let req = args.input;
     limits::check_len("uuid", &req.uuid, limits::MAX_ID_CHARS)?;
     let time = normalise_time(&req.action_time)?;
     let table = deps.table(Table::ScheduledChanges)?;
@@ -353,7 +407,7 @@ pub async fn delete(deps: &'static Deps, input: Input) -> Result<bool, ApiError>
         return Ok(false); // another area's change: not this mutation's to undo
     }
     // Undoing a change needs the permission the change needs.
-    input.require(deps, required_action(&change.change.attribute)).await?;
+    ctx.require(deps, required_action(&change.change.attribute)).await?;
     let mut doomed = vec![change.clone()];
     if matches!(change.change.attribute.as_str(), "prod" | "updateReason") {
         let partner = if change.change.attribute == "prod" { "updateReason" } else { "prod" };
@@ -368,7 +422,7 @@ pub async fn delete(deps: &'static Deps, input: Input) -> Result<bool, ApiError>
 }
 
 /// Applies every due location change (see `fleet_shared::scheduler`).
-pub async fn apply_due(deps: &'static Deps, _input: Input) -> Result<Value, ApiError> {
+pub async fn apply_due(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<AppliedRun, ApiError> {
     scheduler::apply_due(deps, DUE_SHARD, &Locations(deps)).await
 }
 
@@ -396,7 +450,7 @@ async fn apply_claimed(
         }
     }
     let first = &changes[0];
-    let zone = FridgeZone::of(current.get("timeZone").and_then(Value::as_str));
+    let zone = current.zone();
     let when = dates::instant(&first.action_time).map(|t| zone.wall(t)).unwrap_or_default();
     let author = Author { user: first.user.clone(), source: format!("Scheduled change for {when} {}", zone.label) };
     let finish =
@@ -414,7 +468,7 @@ async fn apply_claimed(
     let values: Vec<(&str, Value)> = changes.iter().map(|c| (c.change.attribute.as_str(), c.value())).collect();
     let needs_options = values.iter().any(|(a, _)| matches!(*a, "layoutName" | "fridgeSchema" | "priceMapTemplate"));
     let options = if needs_options { store.options().await? } else { Options::default() };
-    let plan = check_group(&current, &values, &options)?;
+    let plan = check_group(&attributes::doc(&current), &values, &options)?;
     // Applied by the platform for its author: the history names the author's sub.
     identity::acting_as(first.user_sub.as_deref(), service::write(&store, &current, &plan, &author, &now, &[finish]))
         .await

@@ -1,12 +1,11 @@
 //! The location rules over the narrow store: create, edit (version-checked,
 //! with history), wholesale edit and device addresses. Handlers parse input
 //! and call these with the DynamoDB store; unit tests call them with a fake.
-use crate::attributes::{flatten, get_path};
+use crate::attributes::{self, flatten, LocationView};
 use crate::plan::{self, Assign};
 use crate::rules;
 use crate::store::{not_found, Also, LocationStore};
 use fleet_shared::entity::{Location, LocationId};
-use fleet_shared::fridge_time::FridgeZone;
 use fleet_shared::history::{self, Record};
 use fleet_shared::{dates, limits, ApiError};
 use serde_json::{json, Map, Value};
@@ -20,6 +19,9 @@ pub struct Author {
 }
 
 pub const MAX_SOURCE_CHARS: usize = 200;
+/// Bookkeeping fields of every stored location that the entity does not name.
+const LAST_MODIFIED: &str = "lastModified";
+const LAST_MODIFIED_BY: &str = "lastModifiedBy";
 /// The location type whose route and stop the wholesale edit sets.
 pub const WHOLESALE: &str = "WHOLESALE";
 
@@ -31,8 +33,8 @@ pub fn location_id(raw: Option<&Value>) -> Result<LocationId, ApiError> {
     LocationId::parse("id", &raw.and_then(rules::text_of).unwrap_or_default())
 }
 
-pub fn version_of(doc: &Value) -> i64 {
-    doc.get("version").and_then(Value::as_i64).unwrap_or(0)
+pub fn version_of(location: &Location) -> i64 {
+    location.version.unwrap_or(0)
 }
 
 /// The flat view without the bookkeeping fields, for history diffs. Numbers
@@ -51,12 +53,13 @@ fn audited(doc: &Value) -> Map<String, Value> {
 }
 
 /// 409 naming who changed the location and when, in the fridge's time.
-pub fn stale(current: &Value) -> ApiError {
-    let who = current.get("lastModifiedBy").and_then(Value::as_str).unwrap_or("someone");
-    let zone = FridgeZone::of(current.get("timeZone").and_then(Value::as_str));
-    let when = current
-        .get("lastModified")
-        .and_then(Value::as_str)
+pub fn stale(current: &Location) -> ApiError {
+    let view = LocationView::of(current);
+    let who = view.last_modified_by.as_deref().unwrap_or("someone");
+    let zone = current.zone();
+    let when = view
+        .last_modified
+        .as_deref()
         .and_then(dates::instant)
         .map(|t| format!("{} {}", zone.wall(t), zone.label))
         .unwrap_or_else(|| "an unknown time".into());
@@ -68,7 +71,7 @@ pub async fn create(
     payload: Map<String, Value>,
     author: &Author,
     now: &str,
-) -> Result<Value, ApiError> {
+) -> Result<LocationView, ApiError> {
     let id = location_id(payload.get("id"))?;
     let id = id.as_str();
     if payload.get("aprivaDeviceAddress").and_then(rules::text_of).is_some() {
@@ -81,7 +84,7 @@ pub async fn create(
     fleet_shared::store::on_conflict(store.insert(&doc, &record).await, || {
         ApiError::Conflict(format!("Location {id} already exists"))
     })?;
-    Ok(flatten(&doc))
+    Ok(LocationView::of_doc(&doc))
 }
 
 /// Applies a checked plan on top of `current` in one conditional write with
@@ -89,37 +92,40 @@ pub async fn create(
 /// Answers the flat view of the location written.
 pub async fn write(
     store: &impl LocationStore,
-    current: &Value,
+    current: &Location,
     plan: &[Assign],
     author: &Author,
     now: &str,
     also: &[Also],
-) -> Result<Value, ApiError> {
-    apply(store, current, plan, author, now, also).await.map(|next| flatten(&next))
+) -> Result<LocationView, ApiError> {
+    apply(store, current, plan, author, now, also).await.map(|next| LocationView::of(&next))
 }
 
-/// [`write`], answering the stored document written.
+/// [`write`], answering the location written.
 async fn apply(
     store: &impl LocationStore,
-    current: &Value,
+    current: &Location,
     plan: &[Assign],
     author: &Author,
     now: &str,
     also: &[Also],
-) -> Result<Value, ApiError> {
-    let id = current["id"].as_str().unwrap_or_default().to_string();
+) -> Result<Location, ApiError> {
+    let id = current.id.to_string();
     let base = version_of(current);
-    let mut next = current.clone();
+    let before = attributes::doc(current);
+    let mut next = before.clone();
     plan::apply(&mut next, plan);
-    next["version"] = json!(base + 1);
-    next["lastModified"] = json!(now);
-    next["lastModifiedBy"] = json!(author.user);
+    let mut next = attributes::location(next)?;
+    // The bookkeeping every write records (the entity keeps these two among its other fields).
+    next.version = Some(base + 1);
+    next.other.insert(LAST_MODIFIED.into(), json!(now));
+    next.other.insert(LAST_MODIFIED_BY.into(), json!(author.user));
     let reasons: Map<String, Value> = plan
         .iter()
         .filter(|a| a.path.len() == 2 && a.path[0] == "updateReason")
         .map(|a| (a.path[1].clone(), a.value.clone()))
         .collect();
-    let changes = history::diff(&audited(current), &audited(&next), &reasons);
+    let changes = history::diff(&audited(&before), &audited(&attributes::doc(&next)), &reasons);
     let record = Record::new(history::entity("location", &id), now, &author.user, &author.source, changes);
     match store.update(&id, plan, base, &record, also).await {
         Ok(()) => Ok(next),
@@ -138,17 +144,17 @@ pub async fn update(
     body: Map<String, Value>,
     author: &Author,
     now: &str,
-) -> Result<Value, ApiError> {
-    update_doc(store, body, author, now).await.map(|next| flatten(&next))
+) -> Result<LocationView, ApiError> {
+    update_doc(store, body, author, now).await.map(|next| LocationView::of(&next))
 }
 
-/// [`update`], answering the stored document written.
+/// [`update`], answering the location written.
 async fn update_doc(
     store: &impl LocationStore,
     mut body: Map<String, Value>,
     author: &Author,
     now: &str,
-) -> Result<Value, ApiError> {
+) -> Result<Location, ApiError> {
     let id = location_id(body.get("id"))?;
     let id = id.as_str();
     let expected = match body.remove("version") {
@@ -169,7 +175,7 @@ async fn update_doc(
     }
     let needs_options = body.keys().any(|k| matches!(k.as_str(), "layoutName" | "fridgeSchema" | "priceMapTemplate"));
     let options = if needs_options { store.options().await? } else { Default::default() };
-    let plan = plan::update(&current, &body, &options).map_err(ApiError::BadRequest)?;
+    let plan = plan::update(&attributes::doc(&current), &body, &options).map_err(ApiError::BadRequest)?;
     apply(store, &current, &plan, &author, now, &[]).await
 }
 
@@ -181,11 +187,11 @@ pub async fn update_wholesale(
     stop: i64,
     author: &Author,
     now: &str,
-) -> Result<Value, ApiError> {
-    update_wholesale_doc(store, id, route, stop, author, now).await.map(|next| flatten(&next))
+) -> Result<LocationView, ApiError> {
+    update_wholesale_doc(store, id, route, stop, author, now).await.map(|next| LocationView::of(&next))
 }
 
-/// [`update_wholesale`], answering the stored document written.
+/// [`update_wholesale`], answering the location written.
 async fn update_wholesale_doc(
     store: &impl LocationStore,
     id: &str,
@@ -193,17 +199,14 @@ async fn update_wholesale_doc(
     stop: i64,
     author: &Author,
     now: &str,
-) -> Result<Value, ApiError> {
+) -> Result<Location, ApiError> {
     limits::check_len("route", route, limits::MAX_NAME_CHARS)?;
     let current = store.get(id).await?.ok_or_else(|| not_found(id))?;
-    if current.get("type").and_then(Value::as_str) != Some(WHOLESALE) {
+    if current.kind() != WHOLESALE {
         return Err(ApiError::bad_request(format!("Location {id} is not a wholesale location")));
     }
     let stop = rules::check_int("stop", &stop.to_string(), 0, 1000).map_err(ApiError::BadRequest)?;
-    let plan = vec![
-        Assign { path: vec!["operationConfigs".into(), "route".into()], value: json!(route.trim()) },
-        Assign { path: vec!["operationConfigs".into(), "stop".into()], value: json!(stop) },
-    ];
+    let plan = vec![plan::set("route", json!(route.trim())), plan::set("stop", json!(stop))];
     apply(store, &current, &plan, author, now, &[]).await
 }
 
@@ -221,17 +224,16 @@ pub async fn set_route(
     now: &str,
 ) -> Result<Location, ApiError> {
     let current = store.get(id.as_str()).await?.ok_or_else(|| not_found(id.as_str()))?;
-    let next = if current.get("type").and_then(Value::as_str) == Some(WHOLESALE) {
-        update_wholesale_doc(store, id.as_str(), route, stop, author, now).await?
+    if current.kind() == WHOLESALE {
+        update_wholesale_doc(store, id.as_str(), route, stop, author, now).await
     } else {
         let body = Map::from_iter([
             ("id".to_string(), json!(id.as_str())),
             ("route".to_string(), json!(route)),
             ("stop".to_string(), json!(stop)),
         ]);
-        update_doc(store, body, author, now).await?
-    };
-    serde_json::from_value(next).map_err(ApiError::internal)
+        update_doc(store, body, author, now).await
+    }
 }
 
 /// A card-reader device address: 'FC' and 10 digits from a random 64-bit
@@ -254,8 +256,7 @@ pub async fn generate_device_address(
     for _ in 0..5 {
         let current = store.get(id).await?.ok_or_else(|| not_found(id))?;
         let address = device_address(random());
-        let plan =
-            [Assign { path: vec!["locationConfigs".into(), "aprivaDeviceAddress".into()], value: json!(address) }];
+        let plan = [plan::set("aprivaDeviceAddress", json!(address))];
         let mut all = vec![Also::RegisterDeviceAddress { address: address.clone(), location: id.to_string() }];
         all.extend_from_slice(also);
         match write(store, &current, &plan, author, now, &all).await {
@@ -273,7 +274,7 @@ pub async fn generate_device_address(
 }
 
 pub fn device_address_of(doc: &Value) -> Option<&Value> {
-    get_path(doc, &["locationConfigs", "aprivaDeviceAddress"])
+    attributes::stored(doc, "aprivaDeviceAddress")
 }
 
 #[cfg(test)]
@@ -306,7 +307,7 @@ mod tests {
     async fn create_records_history_and_refuses_a_duplicate() {
         let s = store();
         let created = create(&s, form("CHI_9"), &author(), "2026-11-22T10:00:00.000Z").await.unwrap();
-        assert_eq!(created["version"], 1);
+        assert_eq!(created.version, Some(1));
         let err = create(&s, form("CHI_9"), &author(), "t").await.unwrap_err();
         assert_eq!(err, ApiError::Conflict("Location CHI_9 already exists".into()));
         let history = s.history.lock().unwrap();
@@ -353,7 +354,7 @@ mod tests {
             json!({"id": "CHI_9", "version": 1, "prod": 1, "updateReason": {"prod": "First Stocking"}, "source": "Location detail"}),
         );
         let out = update(&s, b, &author(), "t1").await.unwrap();
-        assert_eq!(out["version"], 2);
+        assert_eq!(out.version, Some(2));
         let history = s.history.lock().unwrap();
         let last = history.last().unwrap();
         assert_eq!((last.who.as_str(), last.source.as_str(), last.at.as_str()), ("ops@x.co", "Location detail", "t1"));
@@ -392,10 +393,10 @@ mod tests {
     struct Racing(Fake, std::sync::atomic::AtomicBool);
 
     impl LocationStore for Racing {
-        async fn get(&self, id: &str) -> Result<Option<Value>, ApiError> {
+        async fn get(&self, id: &str) -> Result<Option<Location>, ApiError> {
             self.0.get(id).await
         }
-        async fn get_many(&self, ids: Vec<String>) -> Result<std::collections::HashMap<String, Value>, ApiError> {
+        async fn get_many(&self, ids: Vec<String>) -> Result<std::collections::HashMap<String, Location>, ApiError> {
             self.0.get_many(ids).await
         }
         async fn options(&self) -> Result<Options, ApiError> {

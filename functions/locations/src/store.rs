@@ -4,8 +4,9 @@
 //! reads and writes only handlers make (list pages, bulk inserts, scheduled
 //! changes) are `Dynamo`'s own methods here, so no other module of the area
 //! builds an SDK request.
-use crate::{plan::Assign, rules::Options};
+use crate::{attributes, plan::Assign, rules::Options};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
+use fleet_shared::entity::Location;
 use fleet_shared::idempotency::Claim;
 use fleet_shared::scheduler::StoredChange;
 use fleet_shared::store::{Item, Key};
@@ -27,10 +28,10 @@ pub enum Also {
 }
 
 pub trait LocationStore: Sync {
-    /// The stored document, read strongly consistent.
-    fn get(&self, id: &str) -> impl Future<Output = Result<Option<Value>, ApiError>> + Send;
-    /// The stored documents of those of `ids` that exist, by id.
-    fn get_many(&self, ids: Vec<String>) -> impl Future<Output = Result<HashMap<String, Value>, ApiError>> + Send;
+    /// The stored location, read strongly consistent.
+    fn get(&self, id: &str) -> impl Future<Output = Result<Option<Location>, ApiError>> + Send;
+    /// The stored locations of those of `ids` that exist, by id.
+    fn get_many(&self, ids: Vec<String>) -> impl Future<Output = Result<HashMap<String, Location>, ApiError>> + Send;
     fn options(&self) -> impl Future<Output = Result<Options, ApiError>> + Send;
     /// Stores a new location and its history record; a generic Conflict when the id exists.
     fn insert(&self, doc: &Value, history: &Record) -> impl Future<Output = Result<(), ApiError>> + Send;
@@ -52,19 +53,19 @@ pub trait LocationStore: Sync {
 pub struct Dynamo(pub &'static Deps);
 
 impl LocationStore for Dynamo {
-    async fn get(&self, id: &str) -> Result<Option<Value>, ApiError> {
+    async fn get(&self, id: &str) -> Result<Option<Location>, ApiError> {
         self.0.table(Table::Locations)?.get(HashMap::from([("id".to_string(), store::s(id))])).await
     }
 
-    async fn get_many(&self, ids: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
+    async fn get_many(&self, ids: Vec<String>) -> Result<HashMap<String, Location>, ApiError> {
         let keys: Vec<Key> = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
         if keys.is_empty() {
             return Ok(HashMap::new());
         }
         let mut found = HashMap::new();
         for item in self.0.table(Table::Locations)?.batch_get(keys, &[]).await? {
-            let doc: Value = store::from_item(item)?;
-            found.insert(doc["id"].as_str().unwrap_or_default().to_string(), doc);
+            let location: Location = store::from_item(item)?;
+            found.insert(location.id.to_string(), location);
         }
         Ok(found)
     }
@@ -112,17 +113,16 @@ impl LocationStore for Dynamo {
         for a in also {
             items.extend(also_items(self.0, a)?);
         }
-        let center = plan.iter().find(|a| a.path == CENTER_PATH).and_then(|a| a.value.as_str());
+        let center_path = attributes::path_of("fulfillmentCenter");
+        let center = plan.iter().find(|a| a.path == center_path).and_then(|a| a.value.as_str());
         items.extend(self.center_items(center)?);
         store::transact(t.client, items).await
     }
 }
 
-/// Where a location keeps its fulfillment center.
-const CENTER_PATH: [&str; 2] = ["operationConfigs", "fulfillmentCenter"];
-
+/// The fulfillment center of a new location's document.
 fn center_of(doc: &Value) -> Option<&str> {
-    doc.pointer("/operationConfigs/fulfillmentCenter").and_then(Value::as_str)
+    attributes::stored(doc, "fulfillmentCenter").and_then(Value::as_str)
 }
 
 impl Dynamo {
@@ -345,6 +345,7 @@ pub mod fake {
     use crate::attributes::set_path;
     use std::sync::Mutex;
 
+    /// Keeps documents as the table does; hands them out as `Location`s, as `Dynamo` does.
     #[derive(Default)]
     pub struct Fake {
         pub docs: Mutex<HashMap<String, Value>>,
@@ -354,12 +355,17 @@ pub mod fake {
     }
 
     impl LocationStore for Fake {
-        async fn get(&self, id: &str) -> Result<Option<Value>, ApiError> {
-            Ok(self.docs.lock().unwrap().get(id).cloned())
+        async fn get(&self, id: &str) -> Result<Option<Location>, ApiError> {
+            self.docs.lock().unwrap().get(id).map(|d| store::from_item(store::to_item(d)?)).transpose()
         }
-        async fn get_many(&self, ids: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
-            let docs = self.docs.lock().unwrap();
-            Ok(ids.into_iter().filter_map(|id| docs.get(&id).map(|d| (id, d.clone()))).collect())
+        async fn get_many(&self, ids: Vec<String>) -> Result<HashMap<String, Location>, ApiError> {
+            let mut found = HashMap::new();
+            for id in ids {
+                if let Some(location) = self.get(&id).await? {
+                    found.insert(id, location);
+                }
+            }
+            Ok(found)
         }
         async fn options(&self) -> Result<Options, ApiError> {
             Ok(self.options.clone())

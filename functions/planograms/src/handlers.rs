@@ -6,7 +6,7 @@ use crate::rules::{self, central, slot_order};
 use crate::slots::{self, Scheduled, DUE_SHARD};
 use crate::store::{PlanogramStore, SlotChange};
 use fleet_shared::contract::{Ctx, NoArgs};
-use fleet_shared::scheduler::{self, FAILED_SHARD};
+use fleet_shared::scheduler::{self, AppliedRun, FAILED_SHARD};
 use fleet_shared::upload::{self, RawRow, UploadRequest, MAX_BATCH_ROWS};
 use fleet_shared::{dates, fridge_time, limits, ApiError, Deps, Table};
 use serde::{Deserialize, Serialize};
@@ -195,21 +195,9 @@ async fn read(store: &impl PlanogramStore, layout: &str) -> Result<PlanogramView
     Ok(PlanogramView { layout_name: layout.to_string(), slots: current, upcoming })
 }
 
-/// What one scheduled run did (the shape `scheduler::apply_due` answers).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AppliedRun {
-    pub applied: usize,
-    pub moved_aside: usize,
-    pub failed: usize,
-    pub applied_changes: Vec<String>,
-}
-
 /// The scheduled run: applies every due planogram change (see `fleet_shared::scheduler`).
 pub async fn apply_due(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<AppliedRun, ApiError> {
-    let run = scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await?;
-    // The shared scheduler still answers JSON: read it once here, into its known shape.
-    serde_json::from_value(run).map_err(ApiError::internal)
+    scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await
 }
 
 #[cfg(test)]

@@ -36,11 +36,12 @@ pub struct RangeArgs {
 }
 
 fn day_of(args: &DayArgs) -> Result<chrono::NaiveDate, ApiError> {
-    range::day(&args.date, Utc::now()).map_err(ApiError::bad_request)
+    range::day(&args.date, fridge_time::now()).map_err(ApiError::bad_request)
 }
 
 fn range_of(args: &RangeArgs) -> Result<Range, ApiError> {
-    range::range(args.start_time.as_deref(), args.end_time.as_deref(), Utc::now()).map_err(ApiError::bad_request)
+    range::range(args.start_time.as_deref(), args.end_time.as_deref(), fridge_time::now())
+        .map_err(ApiError::bad_request)
 }
 
 /// Days of route stops read for the next stop (today and the week ahead).
@@ -66,8 +67,10 @@ async fn facts(
 /// day, when each was restocked, and the location's route and market that day.
 pub async fn empty_channels(deps: &'static Deps, _: Ctx, args: DayArgs) -> Result<Vec<EmptyChannelRow>, ApiError> {
     let day = day_of(&args)?;
-    let (found, facts) =
-        tokio::try_join!(store::day::<EmptyChannel>(deps, Kind::EmptyChannel, day), facts(deps, day, Utc::now()))?;
+    let (found, facts) = tokio::try_join!(
+        store::day::<EmptyChannel>(deps, Kind::EmptyChannel, day),
+        facts(deps, day, fridge_time::now())
+    )?;
     Ok(rows::empty_channels(found, &facts))
 }
 
@@ -75,7 +78,7 @@ pub async fn empty_channels(deps: &'static Deps, _: Ctx, args: DayArgs) -> Resul
 /// day, when each came back, and for an open one the fridge's next stop.
 pub async fn stock_outs(deps: &'static Deps, _: Ctx, args: DayArgs) -> Result<Vec<StockOutRow>, ApiError> {
     let day = day_of(&args)?;
-    let now = Utc::now();
+    let now = fridge_time::now();
     let (found, facts) = tokio::try_join!(store::day::<StockOut>(deps, Kind::StockOut, day), facts(deps, day, now))?;
     Ok(rows::stock_outs(found, &facts, now))
 }

@@ -213,7 +213,7 @@ pub async fn assign<S: DriverStore, R: Records>(
     let record = fleet_shared::assignment::changed(stored.as_ref(), new.as_ref(), who, SOURCE_SCREEN);
     let answer = new.as_ref().map(AssignmentView::from);
     let answer_json = serde_json::to_value(&answer).map_err(ApiError::internal)?;
-    let claim = request.claim(&answer_json, chrono::Utc::now().timestamp());
+    let claim = request.claim(&answer_json, fleet_shared::fridge_time::now().timestamp());
     let change = DriverChange {
         date: &date,
         route: &route,

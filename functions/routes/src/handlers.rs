@@ -119,7 +119,8 @@ pub async fn driver_routes_commit(
 pub async fn sync_loginext(deps: &'static Deps, ctx: Ctx, args: SyncArgs) -> Result<start::Started, ApiError> {
     let caller = ctx.caller()?;
     let who = Starter { sub: &caller.sub, email: caller.display(), name: caller.name.as_deref() };
-    start::start(&Dynamo(deps), &deps.table(Table::Idempotency)?, args.input, who, chrono::Utc::now()).await
+    start::start(&Dynamo(deps), &deps.table(Table::Idempotency)?, args.input, who, fleet_shared::fridge_time::now())
+        .await
 }
 
 #[derive(Deserialize)]
@@ -136,7 +137,13 @@ pub async fn loginext_sync_jobs(deps: &'static Deps, _: Ctx, _: NoArgs) -> Resul
 pub async fn route_sync_worker(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
     let (store, records) = (Dynamo(deps), deps.table(Table::Idempotency)?);
     let planner = Http(deps.config.routing_service()?);
-    let worker = Worker { routes: &store, jobs: &store, records: &records, planner: &planner, now: chrono::Utc::now() };
+    let worker = Worker {
+        routes: &store,
+        jobs: &store,
+        records: &records,
+        planner: &planner,
+        now: fleet_shared::fridge_time::now(),
+    };
     Ok(worker.batch(event.records).await)
 }
 
@@ -177,8 +184,7 @@ pub async fn route_driver_history(
     args: RouteDriverHistoryArgs,
 ) -> Result<fleet_shared::history::HistoryPage, ApiError> {
     let entity = assignments::history_entity(&args.stocking_date, &args.route)?;
-    let secret = deps.config.paging_secret()?;
-    fleet_shared::history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
+    fleet_shared::history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 
 #[derive(Deserialize)]

@@ -8,7 +8,7 @@ use crate::{inventory, pilot_save, versions::ARTIFACT_TYPES};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::history;
 use fleet_shared::snapshot::{self, Kind, When};
-use fleet_shared::{fridge_time, ApiError, Deps, Table};
+use fleet_shared::{fridge_time, ApiError, Deps};
 
 /// Per software, the newest builds in the artifacts bucket.
 pub async fn get_available_fridge_artifacts(
@@ -100,9 +100,8 @@ pub async fn fridge_software_deployments(
     if !ARTIFACT_TYPES.contains(&artifact_type) {
         return Err(ApiError::bad_request(format!("Unknown software: {artifact_type}")));
     }
-    let secret = deps.config.paging_secret()?;
     let entity = history::entity("deployment", artifact_type);
-    history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
+    history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 
 #[derive(serde::Deserialize)]

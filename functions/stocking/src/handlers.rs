@@ -68,8 +68,7 @@ pub async fn drop_override_history(
     }
     let slip = args.packing_slip_id.trim();
     let entity = fleet_shared::history::entity(crate::drop::SLIP_ENTITY, &crate::drop::lock_key(&date, slip));
-    let secret = deps.config.paging_secret()?;
-    fleet_shared::history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
+    fleet_shared::history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 
 /// `correctLocationStocked(input)`: a supervisor voids or re-times a LocationStocked.
@@ -100,8 +99,7 @@ pub async fn stocked_history(deps: &'static Deps, _: Ctx, args: StockedHistoryAr
         .to_string();
     let location = fleet_shared::entity::LocationId::parse("locationId", &args.location_id)?;
     let entity = crate::correct::entity(&day, location.as_str(), args.stocking_index);
-    let secret = deps.config.paging_secret()?;
-    fleet_shared::history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
+    fleet_shared::history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 
 /// `jitManagement(input)`: a date's route stops with their JIT flags.

@@ -259,7 +259,7 @@ mod tests {
     /// every link and before the plan parts.
     #[test]
     fn the_head_sorts_after_every_link_and_before_the_plan() {
-        let t = fleet_shared::fridge_time::stamp(chrono::Utc::now() + chrono::Duration::days(365 * 70));
+        let t = fleet_shared::fridge_time::stamp(fleet_shared::fridge_time::now() + chrono::Duration::days(365 * 70));
         assert!(format!("{}{t}", super::LINK_PREFIX).as_str() < super::HEAD_SK);
         assert!(super::HEAD_SK < super::PLAN_PREFIX);
     }

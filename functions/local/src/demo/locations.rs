@@ -275,7 +275,9 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
         { "location": offline, "attribute": "prod", "value": "1", "localDateTime": late_evening },
         { "location": offline, "attribute": "updateReason", "value": "{\"prod\":\"First Stocking\"}", "localDateTime": late_evening },
     ]});
-    schedule::create(deps, Input { caller: Some(caller), args: changes, ..Default::default() }).await?;
+    let (ctx, args) =
+        fleet_shared::contract::split(Input { caller: Some(caller), args: changes, ..Default::default() })?;
+    schedule::create(deps, ctx, args).await?;
     Ok(())
 }
 

@@ -112,8 +112,13 @@ pub async fn start(
         .map_err(ApiError::internal)?;
     if let Err(e) = jobs.enqueue(bodies).await {
         tracing::error!(job = %job.id, error = %e, "sync not queued; job marked failed");
-        let outcome =
-            DateOutcome { ok: false, routes: 0, stops: 0, error: Some("not queued".into()), at: stamp(Utc::now()) };
+        let outcome = DateOutcome {
+            ok: false,
+            routes: 0,
+            stops: 0,
+            error: Some("not queued".into()),
+            at: stamp(fleet_shared::fridge_time::now()),
+        };
         for date in &job.dates {
             jobs.finish_date(&job.job_key, date, &outcome).await?;
         }

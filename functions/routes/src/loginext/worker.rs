@@ -229,7 +229,7 @@ impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P
                     &part,
                     idempotency::digest(&change.stops),
                     &json!({ "stops": n }),
-                    chrono::Utc::now().timestamp(),
+                    fleet_shared::fridge_time::now().timestamp(),
                 );
                 let upload = format!("loginext-{}", job.id);
                 let version = |route: &str| versions.get(route).map(|v| v.version);

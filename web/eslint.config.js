@@ -1,9 +1,41 @@
 // ESLint 9 flat config: the recommended JS and TypeScript rules, the rules of
 // hooks, and the browser/node globals. Formatting is Prettier's job.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Features do not import from each other (bulletproof-react): what two features
+// share lives in src/lib (logic, hooks, api helpers) or src/components (UI), and
+// only the app (src/app: router, shell) composes features. A file in
+// src/features/X may import src/features/X only, by alias or relative path; the
+// relative check needs the file's depth, so there is one block per feature and depth.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const MAX_DEPTH = 6;
+const CROSS_FEATURE = 'Features do not import from each other: move what they share to src/lib or src/components.';
+const featureBoundaries = FEATURES.flatMap((feature) =>
+  Array.from({ length: MAX_DEPTH }, (_, depth) => ({
+    files: [`src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            // @/features/<other>...
+            { regex: `^@/features/(?!${feature}(/|$))`, message: CROSS_FEATURE },
+            // ../ (as many as the file is deep) lands in src/features: <other>...
+            { regex: `^(\\.\\./){${depth + 1}}(?!${feature}(/|$))[^./]`, message: CROSS_FEATURE },
+            // one more ../ lands in src: features/<other>...
+            { regex: `^(\\.\\./){${depth + 2}}features/(?!${feature}(/|$))`, message: CROSS_FEATURE },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/generated'] },
@@ -21,6 +53,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  ...featureBoundaries,
+  {
+    // The shared layer never depends on a feature.
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features', '@/features/**', '**/features/**'], message: CROSS_FEATURE }] },
       ],
     },
   },

@@ -9,7 +9,7 @@ import { routes } from './router';
 // The pars view reads the API; the redirect is what is under test.
 vi.mock('@/features/pars/routes/ParsList', () => ({ default: () => <p>The pars view</p> }));
 // The screen guard asks for the user's access: this user may view the pars.
-vi.mock('@/features/access/api/get-my-access', () => ({
+vi.mock('@/lib/access/get-my-access', () => ({
   getMyAccess: () => Promise.resolve({ actions: ['GetPars'], flags: [] }),
 }));
 

@@ -1,8 +1,9 @@
 import { isValidElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
-import { RequireAccess, screenNeeds } from '@/features/access';
-import { RequireFlag } from '@/features/flags/RequireFlag';
-import { FEATURE_FLAGS, type FeatureFlag } from '@/features/flags/useFeatureFlags';
+import { RequireAccess } from '@/components/RequireAccess';
+import { screenNeeds } from '@/lib/access';
+import { RequireFlag } from '@/components/RequireFlag';
+import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/feature-flags';
 import { Layout } from '@/features/shell/components/Layout';
 
 // Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).

@@ -2,14 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { getMyAccess } from '@/features/access/api/get-my-access';
-import { actionFor } from '@/features/access';
+import { getMyAccess } from '@/lib/access/get-my-access';
+import { actionFor } from '@/lib/access';
 import type { UploadBody } from '@/lib/upload-pipeline';
 import { ApiError } from '@/lib/api';
 import { newTestQueryClient, renderWithProviders } from '@/test/utils';
 import { UploadWorkbench } from './UploadWorkbench';
 
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 
 const CSV = 'route,stop\nr1,1\nr2,x\n';
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { commitInBatches, type CommitResult, type DryRun, type UploadBody } from '@/lib/upload-pipeline';
 import { count } from '@/lib/count';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { checkedColumns } from './checked-columns';
 import { ErrorPanel } from './ErrorPanel';
 import { FileInput } from './FileInput';

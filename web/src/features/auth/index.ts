@@ -1,2 +1,1 @@
 export { AuthGate } from './AuthGate';
-export { useCurrentUser, getCurrentUser, type CurrentUser } from './useCurrentUser';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenNeeds } from '@/features/access/screens';
+import { screenNeeds } from '@/lib/access/screens';
 import { buildNavMenus } from './nav';
 
 const labels = (flags: string[], menu: string) =>

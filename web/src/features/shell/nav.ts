@@ -1,5 +1,5 @@
 import type { AppLinks } from '@/config';
-import { FEATURE_FLAGS } from '@/features/flags/useFeatureFlags';
+import { FEATURE_FLAGS } from '@/lib/feature-flags';
 
 /** An entry of a navigation menu: an in-app route or an external link (opened in a new tab). */
 export type NavEntry =

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
-import { actionFor } from '@/features/access';
-import { getMyAccess } from '@/features/access/api/get-my-access';
+import { actionFor } from '@/lib/access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError, rest } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import CouponsPage from '../routes/CouponsPage';
 import { CouponGenerator } from './CouponGenerator';
 
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),

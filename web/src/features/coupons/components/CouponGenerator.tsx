@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Autocomplete, Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { DatePicker } from '@/components/DatePicker';
 import { Modal } from '@/components/Modal';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { ApiError, isForbidden } from '@/lib/api';
 import { useGenerateCoupon } from '../api/generate-coupon';
 import type { Coupon } from '../api/my-coupons';

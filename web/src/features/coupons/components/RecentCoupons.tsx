@@ -1,6 +1,6 @@
 import { Alert, Heading, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
-import { useAccess, useRefusal } from '@/features/access';
+import { useAccess, useRefusal } from '@/lib/access';
 import { errorMessage, isForbidden } from '@/lib/api';
 import { useMyCoupons, type Coupon } from '../api/my-coupons';
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { actionFor } from '@/features/access';
-import { getMyAccess } from '@/features/access/api/get-my-access';
+import { actionFor } from '@/lib/access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import type { UploadBody } from '@/lib/upload-pipeline';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import {
@@ -22,7 +22,7 @@ vi.mock('../api/upload-forecast', async (importOriginal) => ({
   putForecastFile: vi.fn(),
   uploadStatus: vi.fn(),
 }));
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const dryRun = vi.mocked(dryRunForecast);
 
 const HEADER = 'Item,AllocationDate,Quantity,ProductionDate';

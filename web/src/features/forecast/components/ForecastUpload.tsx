@@ -6,10 +6,10 @@ import { FileInput } from '@/components/FileInput';
 import { MessageDialog } from '@/components/MessageDialog';
 import { UploadPreviewTable } from '@/components/UploadPreviewTable';
 import { useUploadCheck } from '@/components/useUploadCheck';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { isCsv, type DryRun, type RowReport } from '@/lib/upload-pipeline';
 import { count } from '@/lib/count';
-import { messageOf } from '@/features/locations/api/error-message';
+import { messageOf } from '@/lib/error-message';
 import {
   dryRunForecast,
   putForecastFile,

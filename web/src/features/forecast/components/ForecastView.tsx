@@ -3,10 +3,11 @@ import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
 import { Modal } from '@/components/Modal';
-import { Guard, useRefusal } from '@/features/access';
+import { Guard } from '@/components/Guard';
+import { useRefusal } from '@/lib/access';
 import { isForbidden } from '@/lib/api';
 import { useToast } from '@/lib/toast';
-import { messageOf } from '@/features/locations/api/error-message';
+import { messageOf } from '@/lib/error-message';
 import { useForecast, type ForecastRow } from '../api/get-forecast';
 import { useUpdateForecast } from '../api/update-forecast';
 

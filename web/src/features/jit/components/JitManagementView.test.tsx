@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getMyAccess } from '@/features/access/api/get-my-access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import { graphql } from '@/lib/api';
 import type { JitUpdateInput } from '@/generated/gql/graphql';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
@@ -15,7 +15,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
   graphql: vi.fn(),
 }));
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 
 const DATE = '2061-03-04';
 const row = (id: string, stop: number, over: Partial<JitRow> = {}): JitRow => ({

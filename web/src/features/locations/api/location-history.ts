@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
-import type { HistoryPage } from '../lib/types';
+import { jsonText, type HistoryPage } from '@/lib/history';
 
 const LOCATION_HISTORY = gql(`query LocationHistory($id: ID!, $nextToken: String) {
   locationHistory(id: $id, nextToken: $nextToken) {
@@ -9,10 +9,6 @@ const LOCATION_HISTORY = gql(`query LocationHistory($id: ID!, $nextToken: String
     nextToken
   }
 }`);
-
-/** AWSJSON arrives as JSON text from AppSync; keep it as text whatever the transport did. */
-export const jsonText = (v: unknown): string | null =>
-  v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v);
 
 export const historyKey = (id: string) => ['locations', 'history', id] as const;
 

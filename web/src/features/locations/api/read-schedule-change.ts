@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
-import { parseJsonValue } from '../lib/schedule';
+import { parseJsonValue } from '@/lib/locations/location-fields';
 import type { ScheduledChange } from '../lib/types';
 
 const READ_SCHEDULE_CHANGE = gql(`query ReadScheduleChange($filter: ScheduleChangeFilter!) {

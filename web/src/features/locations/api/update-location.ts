@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { awsJson, graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
-import { locationKey } from './get-location';
+import { locationKey } from '@/lib/locations/get-location';
 
 const UPDATE_LOCATION = gql(`mutation UpdateLocation($input: AWSJSON!) { updateLocation(input: $input) { id } }`);
 

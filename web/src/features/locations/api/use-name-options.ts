@@ -1,5 +1,5 @@
 import { fridgeSchemaOptions, layoutOptions, priceMapOptions } from '../lib/name-options';
-import { useFridgeSchemasTemplates, usePlanogramNames, usePriceMapTemplates } from './get-name-lists';
+import { useFridgeSchemasTemplates, usePlanogramNames, usePriceMapTemplates } from '@/lib/locations/get-name-lists';
 import {
   LOAD_FRIDGE_SCHEMA_TEMPLATES_FAILURE,
   LOAD_LAYOUT_NAMES_FAILURE,

@@ -1,7 +1,7 @@
 import { Heading, Text, View } from '@aws-amplify/ui-react';
 import { UploadWorkbench } from '@/components/UploadWorkbench';
 import { commitBulkLocations, dryRunBulkLocations } from '../api/bulk-locations';
-import { messageOf } from '../api/error-message';
+import { messageOf } from '@/lib/error-message';
 import { MESSAGES } from '../lib/constants';
 
 const ID_COLUMN = 'POS_NAME__c';

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
 import { useCreateLocation } from '../api/create-location';
-import { messageOf } from '../api/error-message';
+import { messageOf } from '@/lib/error-message';
 import { useNameOptions } from '../api/use-name-options';
 import {
   ACCESS_TO,
@@ -39,7 +39,7 @@ import {
   type CreateFormErrors,
 } from '../lib/create-form';
 import { Modal } from '@/components/Modal';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { isForbidden } from '@/lib/api';
 import { CREATE_LOCATION_FAILURE } from '@/lib/messages';
 

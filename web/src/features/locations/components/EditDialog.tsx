@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Flex, TextField } from '@aws-amplify/ui-react';
 import type { Option } from '../lib/constants';
 import type { FieldDef } from '../lib/detail-fields';
-import { fridgeZone } from '../lib/fridge-time';
+import { fridgeZone } from '@/lib/fridge-time';
 import {
   blockingProblem,
   initEditorState,
@@ -14,7 +14,7 @@ import {
 import type { Location } from '../lib/types';
 import { FieldEditor } from './FieldEditor';
 import { Modal } from '@/components/Modal';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { GuardAll } from './GuardAll';
 import { REPLACE_CALLS } from './ScheduleDialogs';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Guard, type Call } from '@/features/access';
+import { Guard } from '@/components/Guard';
+import type { Call } from '@/lib/access';
 
 /**
  * A control whose action makes several calls (Complete Now deletes, then schedules again): it is

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getMyAccess } from '@/features/access/api/get-my-access';
-import { actionFor } from '@/features/access';
+import { getMyAccess } from '@/lib/access/get-my-access';
+import { actionFor } from '@/lib/access';
 import { ApiError, graphql, PROHIBITED_MESSAGE } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import LocationDetail from '../routes/LocationDetail';
@@ -13,7 +13,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
   graphql: vi.fn(),
 }));
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const accessMock = vi.mocked(getMyAccess);
 
 const FORBIDDEN = () => new ApiError(PROHIBITED_MESSAGE, { status: 403, errorType: 'Forbidden' });

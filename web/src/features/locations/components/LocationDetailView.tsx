@@ -16,14 +16,14 @@ import {
 } from '@aws-amplify/ui-react';
 import { MessageDialog } from '@/components/MessageDialog';
 import './location-detail.css';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { reportIfProhibited } from '@/lib/prohibited';
 import { TOAST_MAX_MS, useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
 import { deleteScheduleChange } from '../api/delete-schedule-change';
-import { isConflict, messageOf } from '../api/error-message';
+import { isConflict, messageOf } from '@/lib/error-message';
 import { generateAprivaDeviceAddress } from '../api/generate-device-address';
-import { locationKey, useLocation } from '../api/get-location';
+import { locationKey, useLocation } from '@/lib/locations/get-location';
 import { historyKey } from '../api/location-history';
 import { scheduleKey, useScheduleChanges } from '../api/read-schedule-change';
 import { updateLocation } from '../api/update-location';
@@ -38,7 +38,7 @@ import {
 } from '../lib/delete-changes';
 import { currentDisplay, DETAIL_FIELDS, type FieldDef } from '../lib/detail-fields';
 import type { SaveAction, ScheduleAction } from '../lib/edit-state';
-import { formatFridgeTime, fridgeZone } from '../lib/fridge-time';
+import { formatFridgeTime, fridgeZone } from '@/lib/fridge-time';
 import {
   completeNowInputs,
   scheduledInput,

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Alert, Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
 import { HistoryRecords } from '@/components/HistoryRecords';
-import { messageOf } from '../api/error-message';
+import { messageOf } from '@/lib/error-message';
 import { useLocationHistory } from '../api/location-history';
-import { formatFridgeTime, type FridgeZone } from '../lib/fridge-time';
-import { historyText as shown } from '../lib/history';
+import { formatFridgeTime, type FridgeZone } from '@/lib/fridge-time';
+import { historyText as shown } from '@/lib/history';
 import { LOAD_HISTORY_FAILURE } from '@/lib/messages';
 
 export const HISTORY_EMPTY = 'No changes recorded yet';

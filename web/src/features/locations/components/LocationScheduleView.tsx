@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { MessageDialog } from '@/components/MessageDialog';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { reportIfProhibited } from '@/lib/prohibited';
 import { useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
 import { deleteScheduleChange } from '../api/delete-schedule-change';
-import { messageOf } from '../api/error-message';
-import { useLocation } from '../api/get-location';
+import { messageOf } from '@/lib/error-message';
+import { useLocation } from '@/lib/locations/get-location';
 import { locationScheduleKey, useLocationSchedule, useUpcomingScheduleChanges } from '../api/location-schedule';
 import {
   deleteEach,
@@ -19,7 +19,7 @@ import {
   type DeleteFailure,
   type FailureReport,
 } from '../lib/delete-changes';
-import { fridgeZone } from '../lib/fridge-time';
+import { fridgeZone } from '@/lib/fridge-time';
 import { changeGroups, completeNowOf, type ChangeGroup } from '../lib/schedule-groups';
 import { LocationHistory } from './LocationHistory';
 import { GuardAll } from './GuardAll';

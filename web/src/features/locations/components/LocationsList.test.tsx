@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
-import { CACHE_KEY, readCache } from '../lib/locations-cache';
+import { CACHE_KEY, readCache } from '@/lib/locations/locations-cache';
 import { LocationsList } from './LocationsList';
 import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
 

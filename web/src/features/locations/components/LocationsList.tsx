@@ -4,9 +4,9 @@ import { Alert, Flex, SearchField, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { PageLoader } from '@/components/PageLoader';
 import { StatusBadge } from '@/components/StatusBadge';
-import { useLocationsList } from '../api/use-locations-list';
+import { useLocationsList } from '@/lib/locations/use-locations-list';
 import { LIST_STATUSES } from '../lib/constants';
-import { allocationOf, NO_FILTERS, visibleLocations, type ListFilters } from '../lib/list-filter';
+import { allocationOf, NO_FILTERS, visibleLocations, type ListFilters } from '@/lib/locations/list-filter';
 import type { LocationSummary } from '../lib/types';
 import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
 

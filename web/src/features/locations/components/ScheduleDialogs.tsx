@@ -4,7 +4,7 @@ import type { FieldDef } from '../lib/detail-fields';
 import type { ScheduleItem } from '../lib/schedule';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Modal } from '@/components/Modal';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { GuardAll } from './GuardAll';
 
 /** What replacing a scheduled change calls: the new one is stored, then the old one deleted. */

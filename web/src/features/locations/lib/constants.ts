@@ -4,6 +4,7 @@
  * what is written here is the screens' own.
  */
 import { RULE_OPTIONS } from '@/lib/rules';
+import { WEEKDAYS, type Weekday } from '@/lib/locations/constants';
 
 /** The state options (§3.1): the ones the server accepts. */
 export const STATES: readonly string[] = RULE_OPTIONS.states;
@@ -70,8 +71,7 @@ export const RESERVE_REASONS = [
   'Customer requested to turn on',
 ] as const;
 
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS, type Weekday };
 
 /** Three-letter keys used by the flat create payload (fromMon, toMon, ...). */
 export const DAY_SHORT: Record<Weekday, string> = {
@@ -92,9 +92,7 @@ export const DEFAULT_PRICE_MAP_TEMPLATE = RULE_OPTIONS.priceMapTemplates[0];
 /** Complete Now re-schedules a change this many milliseconds ahead (§9). */
 export const COMPLETE_NOW_DELAY_MS = 5000;
 
-/** Locations cache is refreshed fully when older than 2 days (§9). */
-export const CACHE_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
-export const LOCATIONS_PAGE_SIZE = 2500;
+export { CACHE_MAX_AGE_MS, LOCATIONS_PAGE_SIZE } from '@/lib/locations/constants';
 
 /** The screens' own texts; the failure texts are in @/lib/messages, the rule messages in the server's rules. */
 export const MESSAGES = {

@@ -10,7 +10,7 @@ import {
   type FieldDef,
 } from './detail-fields';
 import { hoursFormFrom, hoursOutput, validateHours, type HoursForm } from './hours';
-import { fridgeZone, normaliseLocalDateTime, toFridgeInput } from './fridge-time';
+import { fridgeZone, normaliseLocalDateTime, toFridgeInput } from '@/lib/fridge-time';
 import type { Location } from './types';
 
 export type AddressValues = Record<(typeof ADDRESS_FIELDS)[number], string>;

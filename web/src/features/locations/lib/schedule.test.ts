@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DETAIL_FIELDS } from './detail-fields';
-import type { FridgeZone } from './fridge-time';
-import {
-  completeNowInputs,
-  parseJsonValue,
-  scheduledInput,
-  scheduledWhen,
-  scheduleInputs,
-  scheduleItemsFor,
-} from './schedule';
+import type { FridgeZone } from '@/lib/fridge-time';
+import { completeNowInputs, scheduledInput, scheduledWhen, scheduleInputs, scheduleItemsFor } from './schedule';
 import type { ScheduledChange } from './types';
 
 const def = (k: string) => DETAIL_FIELDS.find((f) => f.key === k)!;
@@ -33,12 +26,6 @@ function sc(
 }
 
 describe('scheduled changes', () => {
-  it('parses AWSJSON values', () => {
-    expect(parseJsonValue('42')).toBe(42);
-    expect(parseJsonValue('{"prod":"x"}')).toEqual({ prod: 'x' });
-    expect(parseJsonValue('not json')).toBe('not json');
-  });
-
   it('lists a simple field', () => {
     const items = scheduleItemsFor(def('percentage'), [sc('percentage', 42), sc('taxRate', 1)], CT);
     expect(items).toHaveLength(1);

@@ -2,7 +2,7 @@ import { COMPLETE_NOW_DELAY_MS } from './constants';
 import { displayValue } from '@/lib/display-value';
 import { ADDRESS_FIELDS, formatValue, type FieldDef } from './detail-fields';
 import { hoursSummary, TWENTY_FOUR_HOURS } from './hours';
-import { formatFridgeTime, type FridgeZone } from './fridge-time';
+import { formatFridgeTime, type FridgeZone } from '@/lib/fridge-time';
 import type { ScheduleChangeInput, ScheduledChange, ScheduleStatus, ScheduleTime, WorkHours } from './types';
 
 /** One entry of a row's 'Scheduled Changes:' list; may stand for several stored changes. */
@@ -24,16 +24,6 @@ export interface ScheduleItem {
   display: string;
   /** The value to preset when the change is edited (search fields). */
   editValue: unknown;
-}
-
-/** Parses an AWSJSON value (a JSON string, or already a value). */
-export function parseJsonValue(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
 }
 
 /** JSON text of a value for createScheduleChange. */

@@ -2,7 +2,7 @@ import { Text, View } from '@aws-amplify/ui-react';
 import { UploadWorkbench } from '@/components/UploadWorkbench';
 import { Page } from '@/components/Page';
 import { commitBulkSchedule, dryRunBulkSchedule } from '../api/bulk-schedule';
-import { messageOf } from '../api/error-message';
+import { messageOf } from '@/lib/error-message';
 
 const COLUMNS = ['location', 'attribute', 'value', 'dateTime', 'reason'];
 

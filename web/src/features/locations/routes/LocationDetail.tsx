@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { Page } from '@/components/Page';
-import { useLocation as useLocationQuery } from '../api/get-location';
+import { useLocation as useLocationQuery } from '@/lib/locations/get-location';
 import { LocationDetailView } from '../components/LocationDetailView';
 import { notFoundState } from './not-found';
 

@@ -5,8 +5,8 @@ import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
-import { actionFor } from '@/features/access';
-import { getMyAccess } from '@/features/access/api/get-my-access';
+import { actionFor } from '@/lib/access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import { graphql, rest } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import BulkNewLocations from './BulkNewLocations';
@@ -20,7 +20,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   graphql: vi.fn(),
   rest: vi.fn(),
 }));
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const accessMock = vi.mocked(getMyAccess);
 
 const pending = {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getMyAccess } from '@/features/access/api/get-my-access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError, graphql } from '@/lib/api';
 import type { SyncLogiNextInput } from '@/generated/gql/graphql';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
@@ -15,7 +15,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
   graphql: vi.fn(),
 }));
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 
 const NOON = () => new Date('2026-11-25T18:00:00Z'); // 12:00 CST
 const BLOCKED = () => new Date('2026-11-25T23:40:00Z'); // 17:40 CST

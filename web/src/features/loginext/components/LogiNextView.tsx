@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
 import { todayIn } from '@/components/dates';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { errorMessage } from '@/lib/api';
 import { CENTRAL_ZONE, centralTime } from '@/lib/central-time';
 import { useToast } from '@/lib/toast';

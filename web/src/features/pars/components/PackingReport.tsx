@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
-import { messageOf } from '@/features/locations/api/error-message';
-import { parsReport, type ReportLocation } from '../api/pars';
+import { messageOf } from '@/lib/error-message';
+import { getParsReport, type ReportLocation } from '../api/get-pars-report';
 import { packingSlips, summary, type Slot } from '../lib/packing-report';
 import { MESSAGES } from '../lib/par-groups';
 import { LOAD_REPORT_FAILURE } from '@/lib/messages';
@@ -36,7 +36,7 @@ export function PackingReport() {
     setBusy(true);
     setError(null);
     try {
-      setReport(packingSlips((await parsReport(date)).locations));
+      setReport(packingSlips((await getParsReport(date)).locations));
     } catch (e) {
       setError(messageOf(e, LOAD_REPORT_FAILURE));
     } finally {

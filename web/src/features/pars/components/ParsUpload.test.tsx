@@ -1,22 +1,24 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { actionFor } from '@/features/access';
-import { getMyAccess } from '@/features/access/api/get-my-access';
+import { actionFor } from '@/lib/access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError } from '@/lib/api';
 import type { UploadBody } from '@/lib/upload-pipeline';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
-import { archivePars, dryRunPars, opsLocationIds, ordersByDay, uploadParMaps } from '../api/pars';
+import { archivePars } from '../api/archive-pars';
+import { dryRunPars } from '../api/dry-run-pars';
+import { opsLocationIds } from '../api/ops-location-ids';
+import { ordersByDay } from '../api/orders-by-day';
+import { uploadParMaps } from '../api/upload-par-maps';
 import { ParsUpload } from './ParsUpload';
 
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
-vi.mock('../api/pars', () => ({
-  archivePars: vi.fn(),
-  dryRunPars: vi.fn(),
-  opsLocationIds: vi.fn(),
-  ordersByDay: vi.fn(),
-  uploadParMaps: vi.fn(),
-}));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('../api/archive-pars', () => ({ archivePars: vi.fn() }));
+vi.mock('../api/dry-run-pars', () => ({ dryRunPars: vi.fn() }));
+vi.mock('../api/ops-location-ids', () => ({ opsLocationIds: vi.fn() }));
+vi.mock('../api/orders-by-day', () => ({ ordersByDay: vi.fn() }));
+vi.mock('../api/upload-par-maps', () => ({ uploadParMaps: vi.fn() }));
 const archive = vi.mocked(archivePars);
 /** An order as the server's check answers it. */
 const order = (location: string) => ({

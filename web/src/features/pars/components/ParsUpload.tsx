@@ -3,11 +3,16 @@ import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { ProgressBar } from '@/components/ProgressBar';
-import { Guard, useAccess, useRefusal } from '@/features/access';
+import { Guard } from '@/components/Guard';
+import { useAccess, useRefusal } from '@/lib/access';
 import { isForbidden } from '@/lib/api';
 import { isCsv, readFile, type FileRow } from '@/lib/upload-pipeline';
-import { messageOf } from '@/features/locations/api/error-message';
-import { archivePars, dryRunPars, opsLocationIds, ordersByDay, uploadParMaps } from '../api/pars';
+import { messageOf } from '@/lib/error-message';
+import { archivePars } from '../api/archive-pars';
+import { dryRunPars } from '../api/dry-run-pars';
+import { opsLocationIds } from '../api/ops-location-ids';
+import { ordersByDay } from '../api/orders-by-day';
+import { uploadParMaps } from '../api/upload-par-maps';
 import {
   COLUMNS,
   errorGroups,

@@ -3,7 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
-import { jitLocations, opsLocationIds } from '../api/pars';
+import { jitLocations } from '../api/jit-locations';
+import { opsLocationIds } from '../api/ops-location-ids';
 import { MESSAGES } from '../lib/par-groups';
 
 type Par = { itemName: string; count: number; overCapacityAmount: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportLocation } from '../api/pars';
+import type { ReportLocation } from '../api/get-pars-report';
 import { packingSlips, summary } from './packing-report';
 
 const slot = (zone: string, bay: string, item: string, need: number) => ({ zone, bay, item, need });

@@ -1,4 +1,4 @@
-import type { ReportLocation } from '../api/pars';
+import type { ReportLocation } from '../api/get-pars-report';
 
 export type Slot = ReportLocation['slots'][number];
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { isForbidden } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import type { UserPermissions } from '../api/get-permissions';

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type DataColumn } from '@/components/DataTable';
-import { useAccess, useRefusal } from '@/features/access';
-import { listAllLocations } from '@/features/locations/api/list-locations';
-import type { LocationSummary } from '@/features/locations/lib/types';
-import { LOCATIONS_PAGE_SIZE } from '@/features/locations/lib/constants';
+import { useAccess, useRefusal } from '@/lib/access';
+import { listAllLocations } from '@/lib/locations/list-locations';
+import type { LocationSummary } from '@/lib/locations/types';
+import { LOCATIONS_PAGE_SIZE } from '@/lib/locations/constants';
 import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
 
 export const permissionLocationsKey = ['users', 'permissions', 'locations'] as const;

@@ -1,7 +1,7 @@
 import { Heading } from '@aws-amplify/ui-react';
 import { useMemo } from 'react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
-import { formatFridgeTime, type FridgeZone } from '@/features/locations/lib/fridge-time';
+import { formatFridgeTime, type FridgeZone } from '@/lib/fridge-time';
 import type { PermissionChangeRecord, UserPermissions } from '../api/get-permissions';
 import { permissionChangeRows, type PermissionChangeRow } from '../lib';
 

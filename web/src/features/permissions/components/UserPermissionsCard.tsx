@@ -1,7 +1,7 @@
 import { Button, Card, Heading, Text } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { isForbidden } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import type { UserPermissions } from '../api/get-permissions';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
-import { getMyAccess } from '@/features/access/api/get-my-access';
-import { listAllLocations } from '@/features/locations/api/list-locations';
+import { getMyAccess } from '@/lib/access/get-my-access';
+import { listAllLocations } from '@/lib/locations/list-locations';
 import { ApiError, rest } from '@/lib/api';
 import { ALL_ACTIONS, applyTestConfig, renderWithProviders } from '@/test/utils';
 import UserPermissionsPage from './UserPermissionsPage';
@@ -11,8 +11,8 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
   rest: vi.fn(),
 }));
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
-vi.mock('@/features/locations/api/list-locations', () => ({ listAllLocations: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/locations/list-locations', () => ({ listAllLocations: vi.fn() }));
 const restMock = vi.mocked(rest);
 const accessMock = vi.mocked(getMyAccess);
 const locationsMock = vi.mocked(listAllLocations);

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { StatusBadge } from '@/components/StatusBadge';
 import { errorMessage, isForbidden, PROHIBITED_MESSAGE } from '@/lib/api';
-import { usePlanogramNames } from '@/features/locations/api/get-name-lists';
+import { usePlanogramNames } from '@/lib/locations/get-name-lists';
 import { usePlanogram, type Planogram } from '../api/get-planogram';
 
 type Slot = Planogram['slots'][number];

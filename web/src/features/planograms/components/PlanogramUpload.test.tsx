@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, graphql, rest } from '@/lib/api';
 import type { DryRun, UploadBody } from '@/lib/upload-pipeline';
 import { headingProblems } from '@/components/heading-outline';
-import { actionFor } from '@/features/access';
-import { getMyAccess } from '@/features/access/api/get-my-access';
+import { actionFor } from '@/lib/access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import PlanogramsPage from '../routes/PlanogramsPage';
 import { PlanogramUpload } from './PlanogramUpload';
@@ -15,7 +15,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   graphql: vi.fn(),
   rest: vi.fn(),
 }));
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const graphqlMock = vi.mocked(graphql);
 const restMock = vi.mocked(rest);
 let dryRuns: UploadBody[];

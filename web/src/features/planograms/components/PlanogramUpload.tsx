@@ -5,7 +5,7 @@ import { ErrorPanel } from '@/components/ErrorPanel';
 import { FileInput } from '@/components/FileInput';
 import { InfoTip } from '@/components/InfoTip';
 import { ProgressBar } from '@/components/ProgressBar';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { errorMessage, isForbidden } from '@/lib/api';
 import { reportIfProhibited, reportProhibited } from '@/lib/prohibited';
 import { download } from '@/lib/csv';
@@ -20,7 +20,7 @@ import {
   type FileRow,
 } from '@/lib/upload-pipeline';
 import { count } from '@/lib/count';
-import { PLANOGRAM_NAMES_KEY } from '@/features/locations/api/get-name-lists';
+import { PLANOGRAM_NAMES_KEY } from '@/lib/locations/get-name-lists';
 import { planogramKeys } from '../api/get-planogram';
 import { dryRunPlanograms } from '../api/dry-run-planograms';
 import { schedulePlanogramUpdate } from '../api/schedule-planogram-update';

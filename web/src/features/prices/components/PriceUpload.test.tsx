@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { actionFor } from '@/features/access';
-import { getMyAccess } from '@/features/access/api/get-my-access';
+import { actionFor } from '@/lib/access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import type { UploadBody } from '@/lib/upload-pipeline';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { BackendSchemaError, dryRunPrices, updateItemPrices } from '../api/price-upload';
@@ -18,7 +18,7 @@ vi.mock('@/lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/csv')>()),
   download: (name: string, text: string) => downloads.push({ name, text }),
 }));
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const dryRun = vi.mocked(dryRunPrices);
 const update = vi.mocked(updateItemPrices);
 

@@ -9,7 +9,7 @@ import { MessageDialog } from '@/components/MessageDialog';
 import { ProgressBar } from '@/components/ProgressBar';
 import { UploadPreviewTable } from '@/components/UploadPreviewTable';
 import { NO_UPLOAD, useUploadCheck } from '@/components/useUploadCheck';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { errorMessage } from '@/lib/api';
 import { commitInBatches, type FileRow, type RowReport } from '@/lib/upload-pipeline';
 import { count } from '@/lib/count';

@@ -1,6 +1,6 @@
 import { Page } from '@/components/Page';
 import type { DataColumn } from '@/components/DataTable';
-import { getEmptyChannels, type EmptyChannelRow } from '../api/reports';
+import { getEmptyChannels, type EmptyChannelRow } from '../api/get-empty-channels';
 import { DayReport } from '../components/DayReport';
 import { FridgeLink } from '../components/ReportParts';
 import { lasted } from '../lib/report-rules';

@@ -3,7 +3,7 @@ import { Flex, SelectField } from '@aws-amplify/ui-react';
 import { Page } from '@/components/Page';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { centralTime } from '@/lib/central-time';
-import { getRouteTemperatures, type TemperatureRow } from '../api/reports';
+import { getRouteTemperatures, type TemperatureRow } from '../api/get-route-temperatures';
 import { RangeReport } from '../components/RangeReport';
 import { FridgeLink } from '../components/ReportParts';
 import { distinct, REPORTS, tooWarm } from '../lib/report-rules';

@@ -1,6 +1,6 @@
 import { Page } from '@/components/Page';
 import type { DataColumn } from '@/components/DataTable';
-import { getStockOuts, type StockOutRow } from '../api/reports';
+import { getStockOuts, type StockOutRow } from '../api/get-stock-outs';
 import { DayReport } from '../components/DayReport';
 import { FridgeLink } from '../components/ReportParts';
 import { lasted } from '../lib/report-rules';

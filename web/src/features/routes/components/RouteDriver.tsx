@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { errorMessage } from '@/lib/api';
 import { useAssignRouteDriver } from '../api/assign-route-driver';
 import type { RouteAssignment } from '../api/route-assignments';

@@ -1,6 +1,6 @@
 import { HistoryDialog } from '@/components/HistoryDialog';
 import { HistoryRecords } from '@/components/HistoryRecords';
-import { historyText } from '@/features/locations/lib/history';
+import { historyText } from '@/lib/history';
 import { centralTime } from '@/lib/central-time';
 import { useRouteDriverHistory } from '../api/route-driver-history';
 import { usDate } from '../lib/route-table';

@@ -1,14 +1,12 @@
 import { Heading, Text, View } from '@aws-amplify/ui-react';
 import { UploadWorkbench } from '@/components/UploadWorkbench';
-import { messageOf } from '@/features/locations/api/error-message';
-import {
-  commitDriverRoutes,
-  commitRouteAssignments,
-  commitRouteSchedule,
-  dryRunDriverRoutes,
-  dryRunRouteAssignments,
-  dryRunRouteSchedule,
-} from '../api/route-uploads';
+import { messageOf } from '@/lib/error-message';
+import { commitDriverRoutes } from '../api/commit-driver-routes';
+import { commitRouteAssignments } from '../api/commit-route-assignments';
+import { commitRouteSchedule } from '../api/commit-route-schedule';
+import { dryRunDriverRoutes } from '../api/dry-run-driver-routes';
+import { dryRunRouteAssignments } from '../api/dry-run-route-assignments';
+import { dryRunRouteSchedule } from '../api/dry-run-route-schedule';
 
 const UPLOAD_DRIVERS = 'Upload Drivers';
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
-import { actionFor } from '@/features/access';
-import { getMyAccess } from '@/features/access/api/get-my-access';
+import { actionFor } from '@/lib/access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import { graphql } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import UpdateRouteDrivers from './UpdateRouteDrivers';
@@ -14,7 +14,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
   graphql: vi.fn(),
 }));
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const accessMock = vi.mocked(getMyAccess);
 
 beforeEach(() => {

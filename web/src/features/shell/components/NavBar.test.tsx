@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getMyAccess } from '@/features/access/api/get-my-access';
-import { actionFor } from '@/features/access/useAccess';
+import { getMyAccess } from '@/lib/access/get-my-access';
+import { actionFor } from '@/lib/access/useAccess';
 import { ALL_ACTIONS, applyTestConfig, renderWithProviders } from '@/test/utils';
 import { getLocationServicesStatus } from '../api/get-location-services-status';
 import { NavBar } from './NavBar';
@@ -13,7 +13,7 @@ vi.mock('aws-amplify/auth', () => ({
   })),
   signOut: vi.fn(async () => undefined),
 }));
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 vi.mock('../api/get-location-services-status', () => ({ getLocationServicesStatus: vi.fn() }));
 
 const accessMock = vi.mocked(getMyAccess);

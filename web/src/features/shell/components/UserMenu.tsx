@@ -1,7 +1,7 @@
 import { Button, Divider, Menu, MenuItem, Text, View } from '@aws-amplify/ui-react';
 import { signOut } from 'aws-amplify/auth';
 import { Link } from 'react-router-dom';
-import { useCurrentUser } from '@/features/auth/useCurrentUser';
+import { useCurrentUser } from '@/lib/auth/useCurrentUser';
 import { LocationServicesIcon, serviceStatusText, useLocationServicesStatus } from './LocationServicesIcon';
 
 export const APP_VERSION = __APP_VERSION__;

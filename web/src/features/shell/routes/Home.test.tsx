@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
-import { getMyAccess } from '@/features/access/api/get-my-access';
-import { actionFor } from '@/features/access/useAccess';
+import { getMyAccess } from '@/lib/access/get-my-access';
+import { actionFor } from '@/lib/access/useAccess';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import Home, { MAIN_SCREENS } from './Home';
 
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const accessMock = vi.mocked(getMyAccess);
 
 const cardTitles = () =>

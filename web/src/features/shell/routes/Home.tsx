@@ -1,6 +1,6 @@
 import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
-import { useAccess } from '@/features/access/useAccess';
+import { useAccess } from '@/lib/access/useAccess';
 
 /** The main screens of the console: the home page shows a card for each the user may open. */
 export const MAIN_SCREENS = [

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAccess } from '@/features/access';
+import { useAccess } from '@/lib/access';
 import { isForbidden } from '@/lib/api';
 import { getAvailableFridgeArtifacts } from './get-available-fridge-artifacts';
 import { getFridgeArtifacts } from './get-fridge-artifacts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { getLocation, locationKey } from '@/features/locations/api/get-location';
+import { getLocation, locationKey } from '@/lib/locations/get-location';
 
 /** Typed ids settle this long before they are checked with the server (no call per keystroke). */
 export const CHECK_DELAY_MS = 400;

@@ -4,7 +4,7 @@ import { Button, Flex, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { Modal } from '@/components/Modal';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import { errorMessage } from '@/lib/api';
 import { count } from '@/lib/count';
 import { fridgeSoftwareDeployments, type Deployment } from '../api/fridge-software-deployments';

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
-import { actionFor } from '@/features/access';
-import { getMyAccess } from '@/features/access/api/get-my-access';
-import { getLocation } from '@/features/locations/api/get-location';
+import { actionFor } from '@/lib/access';
+import { getMyAccess } from '@/lib/access/get-my-access';
+import { getLocation } from '@/lib/locations/get-location';
 import { ApiError } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { getAvailableFridgeArtifacts } from '../api/get-available-fridge-artifacts';
@@ -14,9 +14,9 @@ import { updateFridgeArtifacts } from '../api/update-fridge-artifacts';
 import FridgeSoftware from '../routes/FridgeSoftware';
 import { DeploymentPanel } from './DeploymentPanel';
 
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const loadOffline = () => {};
-vi.mock('@/features/locations/api/use-locations-list', () => ({
+vi.mock('@/lib/locations/use-locations-list', () => ({
   useLocationsList: () => ({
     locations: [
       { id: 'F1', type: 'FRIDGE', status: 'LIVE' },
@@ -28,8 +28,8 @@ vi.mock('@/features/locations/api/use-locations-list', () => ({
     loadOffline,
   }),
 }));
-vi.mock('@/features/locations/api/get-location', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/locations/api/get-location')>()),
+vi.mock('@/lib/locations/get-location', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/locations/get-location')>()),
   getLocation: vi.fn(),
 }));
 vi.mock('../api/get-fridge-artifacts', () => ({ getFridgeArtifacts: vi.fn() }));

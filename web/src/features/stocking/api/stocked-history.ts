@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
-import { jsonText } from '@/features/locations/api/location-history';
-import type { HistoryPage } from '@/features/locations/lib/types';
+import { jsonText, type HistoryPage } from '@/lib/history';
 
 const STOCKED_HISTORY =
   gql(`query StockedHistory($stockingDay: String!, $locationId: ID!, $stockingIndex: Int!, $nextToken: String) {

@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ProgressBar } from '@/components/ProgressBar';
 import { StatusBadge } from '@/components/StatusBadge';
 import { WhenNear } from '@/components/WhenNear';
-import { Guard } from '@/features/access';
+import { Guard } from '@/components/Guard';
 import type { DashboardRoute, DashboardStop } from '../api/stocking-dashboard';
 import { STOP_COLUMNS, centralClock, statusTone, timeSince } from '../lib/dashboard';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import './guard.css';
-import { useRefusal, type Call } from './useAccess';
+import { useRefusal, type Call } from '@/lib/access/useAccess';
 
 export interface GuardProps {
   /** The call the control makes (a GraphQL field, or `METHOD /path`). */

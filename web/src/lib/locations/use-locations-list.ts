@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LOCATIONS_PAGE_SIZE } from '../lib/constants';
-import { driversOf, mergeLocations } from '../lib/list-filter';
-import { readCache, refreshKind, summarise, writeCache, type LocationsCache } from '../lib/locations-cache';
-import type { LocationSummary } from '../lib/types';
+import { LOCATIONS_PAGE_SIZE } from './constants';
+import { driversOf, mergeLocations } from './list-filter';
+import { readCache, refreshKind, summarise, writeCache, type LocationsCache } from './locations-cache';
+import type { LocationSummary } from './types';
 import { listAllLocations, listLocationsPage } from './list-locations';
 
 export interface LocationsListState {

@@ -3,12 +3,12 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { newTestQueryClient } from '@/test/utils';
-import { getMyAccess } from './api/get-my-access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import { RequireAccess } from './RequireAccess';
-import { actionFor, useRefusal } from './useAccess';
+import { actionFor, useRefusal } from '@/lib/access/useAccess';
 import { focusManager } from '@tanstack/react-query';
 
-vi.mock('./api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const accessMock = vi.mocked(getMyAccess);
 
 function renderGuarded() {

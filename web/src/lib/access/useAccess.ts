@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import rules from '@/generated/rules.json';
-import { getMyAccess } from './api/get-my-access';
+import { getMyAccess } from './get-my-access';
 import { screenNeeds } from './screens';
 
 /**

@@ -1,5 +1,3 @@
-import type { Location } from './types';
-
 /**
  * Fridge time: schedule times are entered and shown in the fridge's own zone,
  * never the browser's. The server names the zone (`timeZoneLabel`,
@@ -22,7 +20,7 @@ const ZONES: Record<string, FridgeZone> = {
 };
 
 export function fridgeZone(
-  loc: Pick<Location, 'timeZone' | 'timeZoneLabel' | 'timeZoneIana'> | null | undefined,
+  loc: { timeZone?: string | null; timeZoneLabel?: string | null; timeZoneIana?: string | null } | null | undefined,
 ): FridgeZone {
   const fallback = ZONES[loc?.timeZone ?? ''] ?? ZONES.CHICAGO;
   return { label: loc?.timeZoneLabel || fallback.label, iana: loc?.timeZoneIana || fallback.iana };

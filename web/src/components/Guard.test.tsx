@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { newTestQueryClient } from '@/test/utils';
-import { getMyAccess } from './api/get-my-access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import { Guard } from './Guard';
-import { screenNeeds } from './screens';
-import { actionFor, useAccess } from './useAccess';
+import { screenNeeds } from '@/lib/access/screens';
+import { actionFor, useAccess } from '@/lib/access/useAccess';
 
-vi.mock('./api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const accessMock = vi.mocked(getMyAccess);
 
 function renderEdit(hide = false) {

@@ -1,7 +1,7 @@
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
-import type { LocationSummary } from '../lib/types';
-import { LOCATIONS_PAGE_SIZE } from '../lib/constants';
+import type { LocationSummary } from './types';
+import { LOCATIONS_PAGE_SIZE } from './constants';
 
 const LIST_LOCATIONS = gql(`query ListLocations($filter: LocationsFilter, $nextToken: String) {
   locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }

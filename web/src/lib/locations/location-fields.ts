@@ -1,6 +1,15 @@
 import type { GetLocationQuery } from '@/generated/gql/graphql';
-import { parseJsonValue } from '../lib/schedule';
-import type { Location, LocationSummary } from '../lib/types';
+import type { Location, LocationSummary } from './types';
+
+/** Parses an AWSJSON value (a JSON string, or already a value). */
+export function parseJsonValue(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
 
 type RawLocation = GetLocationQuery['getLocation'][number];
 

@@ -3,10 +3,10 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ALL_ACTIONS, newTestQueryClient } from '@/test/utils';
-import { getMyAccess } from '@/features/access/api/get-my-access';
+import { getMyAccess } from '@/lib/access/get-my-access';
 import { RequireFlag } from './RequireFlag';
 
-vi.mock('@/features/access/api/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const accessMock = vi.mocked(getMyAccess);
 const flagsMock = {
   mockResolvedValue: (flags: string[]) => accessMock.mockResolvedValue({ actions: ALL_ACTIONS, flags }),

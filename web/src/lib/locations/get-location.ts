@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { toLocation } from './location-fields';
-import type { Location } from '../lib/types';
+import type { Location } from './types';
 
 const GET_LOCATION = gql(`query GetLocation($id: ID!) {
   getLocation(id: $id) {

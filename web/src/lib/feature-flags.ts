@@ -1,4 +1,4 @@
-import { useAccess } from '@/features/access/useAccess';
+import { useAccess } from '@/lib/access/useAccess';
 
 export const FEATURE_FLAGS = {
   dropOverride: 'drop-override',

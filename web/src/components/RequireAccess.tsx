@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { actionFor, useAccess, type Call } from './useAccess';
+import { actionFor, useAccess, type Call } from '@/lib/access/useAccess';
 
 /**
  * A screen behind an action: renders its children for a user who may make

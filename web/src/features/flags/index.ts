@@ -1,2 +1,0 @@
-export { RequireFlag } from './RequireFlag';
-export { useFeatureFlags, FEATURE_FLAGS, type FeatureFlag } from './useFeatureFlags';

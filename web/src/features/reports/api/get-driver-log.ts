@@ -1,0 +1,6 @@
+import type { EpochRange, LogEntry } from '../lib/report-rules';
+import { allPages } from './all-pages';
+
+/** GET /reports/driverlog, every page. */
+export const getDriverLog = (range: EpochRange, onRows: (rows: LogEntry[]) => void) =>
+  allPages<LogEntry>('/reports/driverlog', range, onRows);

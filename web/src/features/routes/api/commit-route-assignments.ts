@@ -1,0 +1,7 @@
+import { rest } from '@/lib/api';
+import type { UploadBody } from '@/lib/upload-pipeline';
+import type { Commit } from './types';
+
+/** POST /locations/routes/assignments/commit: one batch, answered per row (each route's change names the version read). */
+export const commitRouteAssignments = (body: UploadBody) =>
+  rest<Commit>('POST', '/locations/routes/assignments/commit', body);

@@ -68,11 +68,6 @@ fn reused() -> ApiError {
     idempotency::conflict("This requestId")
 }
 
-/// The first answer to this request, as its idempotency record keeps it.
-fn replayed(first: serde_json::Value) -> Result<Issued, ApiError> {
-    serde_json::from_value(first).map_err(ApiError::internal)
-}
-
 /// `{imageName, type, value, startDate, endDate, requestId?}` → `{statusCode, couponCode, ...}`.
 pub async fn generate<S: CouponStore>(store: &S, caller: &Caller, args: GenerateArgs) -> Result<Issued, ApiError> {
     let coupon = rules::check(&args.coupon).map_err(|e| ApiError::bad_request(e.join("; ")))?;
@@ -85,7 +80,7 @@ pub async fn generate<S: CouponStore>(store: &S, caller: &Caller, args: Generate
     let request = key.as_deref().map(|k| Request::new(store, "coupons", k, &args.coupon));
     if let Some(r) = &request {
         match r.seen().await? {
-            Seen::Replay(first) => return replayed(first),
+            Seen::Replay(first) => return idempotency::replayed(first),
             Seen::Conflict => return Err(reused()),
             Seen::New => {}
         }
@@ -121,7 +116,7 @@ pub async fn generate<S: CouponStore>(store: &S, caller: &Caller, args: Generate
                 // Either a racing try of this request landed, or (once in ~10^14) the code exists: find out which.
                 if let Some(r) = &request {
                     match r.seen().await? {
-                        Seen::Replay(first) => return replayed(first),
+                        Seen::Replay(first) => return idempotency::replayed(first),
                         Seen::Conflict => return Err(reused()),
                         Seen::New => {}
                     }

@@ -135,11 +135,6 @@ fn parse(req: CorrectInput, now: chrono::DateTime<chrono::Utc>) -> Result<Asked,
     Ok(Asked { day, location, action_id, kind, new_time, reason, request_id })
 }
 
-/// A first answer read back from its request record.
-fn replayed(first: Value) -> Result<StockedCorrection, ApiError> {
-    serde_json::from_value(first).map_err(ApiError::internal)
-}
-
 fn changed_meanwhile(location: &str, index: i64, day: &str) -> ApiError {
     ApiError::Conflict(format!(
         "The stocked record of {location} (stocking index {index}) on {day} changed meanwhile; reload and try again"
@@ -161,7 +156,7 @@ pub async fn run<S: ActionStore>(
     let key = format!("{}:{}", caller.sub, asked.request_id);
     let request = Request::new(store, SCOPE, &key, &content);
     match request.seen().await? {
-        Seen::Replay(first) => return replayed(first),
+        Seen::Replay(first) => return idempotency::replayed(first),
         Seen::Conflict => return Err(idempotency::conflict("This requestId")),
         Seen::New => {}
     }
@@ -180,7 +175,7 @@ pub async fn run<S: ActionStore>(
     match store.correct(&plan, &claim).await {
         Ok(()) => Ok(answer),
         Err(ApiError::Conflict(_)) => match request.seen().await? {
-            Seen::Replay(first) => replayed(first),
+            Seen::Replay(first) => idempotency::replayed(first),
             _ => Err(changed_meanwhile(
                 asked.location.as_str(),
                 stocking_index(&plan.read).unwrap_or_default(),

@@ -124,11 +124,6 @@ pub fn view(a: &StoredAction) -> DriverActionView {
     }
 }
 
-/// A first answer read back from its request record.
-fn replayed(first: Value) -> Result<DriverActionView, ApiError> {
-    serde_json::from_value(first).map_err(ApiError::internal)
-}
-
 fn reused() -> ApiError {
     idempotency::conflict("This requestId")
 }
@@ -200,7 +195,7 @@ pub async fn record<S: ActionStore>(
     match request.seen().await? {
         // The stop's stocked time is set again: the first try may have failed after its action was stored.
         Seen::Replay(first) => {
-            let first = replayed(first)?;
+            let first: DriverActionView = idempotency::replayed(first)?;
             return mark_stop(store, &data, &location_id, &first_sk(&first)).await.map(|()| first);
         }
         Seen::Conflict => return Err(reused()),
@@ -260,7 +255,7 @@ pub async fn record<S: ActionStore>(
         // A racing try of this request, or another override of the slip, landed
         // between the look-ups and this write.
         Err(ApiError::Conflict(_)) => match request.seen().await? {
-            Seen::Replay(first) => replayed(first)?,
+            Seen::Replay(first) => idempotency::replayed(first)?,
             _ => return Err(lost_race(store, lock.map(|(_, d)| d)).await?),
         },
         Err(e) => return Err(e),

@@ -41,6 +41,35 @@ pub struct LogEntry {
     pub expires_at: i64,
 }
 
+/// An entry as the Driver Log report reads it: the stored names without the
+/// keys, `message` null when none.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogView {
+    #[serde(rename = "requestId")]
+    pub request_id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub action_time: String,
+    pub uuid: String,
+    pub fridge: String,
+    pub operation: String,
+    pub message: Option<String>,
+}
+
+impl From<LogEntry> for LogView {
+    fn from(e: LogEntry) -> Self {
+        LogView {
+            request_id: e.request_id,
+            kind: e.kind,
+            action_time: e.action_time,
+            uuid: e.uuid,
+            fridge: e.fridge,
+            operation: e.operation,
+            message: e.message,
+        }
+    }
+}
+
 /// What a logged call names.
 pub struct Call<'a> {
     pub caller: &'a Caller,

@@ -118,7 +118,7 @@ pub async fn route_temperatures(
 
 /// GET /reports/driverlog?startTime=&endTime=[&nextToken=]: the driver log's
 /// entries in the range, oldest first, a page at a time across its days.
-pub async fn driver_log(deps: &'static Deps, _: Ctx, args: RangeArgs) -> Result<Page<LogRow>, ApiError> {
+pub async fn driver_log(deps: &'static Deps, _: Ctx, args: RangeArgs) -> Result<Page<driver_log::LogView>, ApiError> {
     let r = range_of(&args)?;
     let days: Vec<String> = r.days().iter().map(|d| d.to_string()).collect();
     let (from, to) = (stamp(r.start), stamp(r.end));
@@ -126,34 +126,8 @@ pub async fn driver_log(deps: &'static Deps, _: Ctx, args: RangeArgs) -> Result<
     let scope = format!("driverlog#{}#{}", r.start.timestamp(), r.end.timestamp());
     let (items, next) = store::log_page(deps, &scope, &days, (&from, &to), token, PAGE).await?;
     let entries: Vec<driver_log::LogEntry> = store::parse(items)?;
-    let items: Vec<LogRow> = entries
-        .into_iter()
-        .filter(|e| e.action_time < to)
-        .map(|e| LogRow {
-            request_id: e.request_id,
-            kind: e.kind,
-            action_time: e.action_time,
-            uuid: e.uuid,
-            fridge: e.fridge,
-            operation: e.operation,
-            message: e.message,
-        })
-        .collect();
+    let items = entries.into_iter().filter(|e| e.action_time < to).map(driver_log::LogView::from).collect();
     Ok(Page { items, next_token: next })
-}
-
-/// A driver log entry as the screen reads it (the stored names, `message` null when none).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct LogRow {
-    #[serde(rename = "requestId")]
-    pub request_id: String,
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub action_time: String,
-    pub uuid: String,
-    pub fridge: String,
-    pub operation: String,
-    pub message: Option<String>,
 }
 
 /// Most user ids one `cognitoemails?ids=` call names (its rule is in `range`,

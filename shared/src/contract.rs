@@ -29,15 +29,16 @@ impl Ctx {
 }
 
 /// One page of a list and the token of the next (GraphQL `{items, nextToken}`).
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(rename = "{T}Page")]
 pub struct Page<T> {
     pub items: Vec<T>,
     pub next_token: Option<String>,
 }
 
 /// A page request's only argument.
-#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[derive(Debug, Clone, Default, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PageArgs {
     #[serde(default)]
@@ -45,7 +46,7 @@ pub struct PageArgs {
 }
 
 /// No arguments (a handler that reads none still states it).
-#[derive(Debug, Clone, Copy, Default, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, Default, serde::Deserialize, schemars::JsonSchema)]
 pub struct NoArgs {}
 
 /// The request object of a call: the GraphQL arguments, or an HTTP call's
@@ -84,9 +85,73 @@ pub fn split<T: DeserializeOwned>(input: Input) -> Result<(Ctx, T), ApiError> {
     Ok((Ctx { caller: input.caller, selection: input.selection }, request))
 }
 
-/// Builds a `Handler` from an `async fn(&'static Deps, Ctx, Req) -> Result<Resp, ApiError>`.
+/// What a typed API handler takes and answers, as JSON Schemas whose `$ref`s
+/// point into the generator's definitions: the GraphQL shape test and the
+/// web's generated REST types are both read from them.
+pub struct Shapes {
+    pub request: schemars::Schema,
+    pub response: schemars::Schema,
+}
+
+/// The generators of a handler's request (as the edge parses it) and of its
+/// answer (as it serialises): `#[serde(default)]` makes a field optional in
+/// the first only.
+pub struct Generators {
+    pub requests: schemars::SchemaGenerator,
+    pub responses: schemars::SchemaGenerator,
+}
+
+impl Default for Generators {
+    fn default() -> Self {
+        use schemars::generate::SchemaSettings;
+        Generators {
+            requests: SchemaSettings::draft2020_12().for_deserialize().into_generator(),
+            responses: SchemaSettings::draft2020_12().for_serialize().into_generator(),
+        }
+    }
+}
+
+/// Adds a handler's request and answer to the generators (`None` when the
+/// `shapes` feature is off, as in the Lambda binary).
+pub type ShapesFn = fn(&mut Generators) -> Option<Shapes>;
+
+/// The shapes of `f`'s request and answer, inferred from its signature.
+pub fn shapes_of<F, Fut, Req, Resp>(_f: F, generators: &mut Generators) -> Option<Shapes>
+where
+    F: Fn(&'static Deps, Ctx, Req) -> Fut,
+    Fut: std::future::Future<Output = Result<Resp, ApiError>>,
+    Req: schemars::JsonSchema,
+    Resp: schemars::JsonSchema,
+{
+    #[cfg(feature = "shapes")]
+    return Some(Shapes {
+        request: generators.requests.subschema_for::<Req>(),
+        response: generators.responses.subschema_for::<Resp>(),
+    });
+    #[cfg(not(feature = "shapes"))]
+    {
+        let _ = generators;
+        None
+    }
+}
+
+/// Builds a `Handler` from an API handler, an
+/// `async fn(&'static Deps, Ctx, Req) -> Result<Resp, ApiError>` whose `Req`
+/// and `Resp` derive `schemars::JsonSchema` as well as serde's traits.
 #[macro_export]
 macro_rules! typed {
+    ($f:path) => {{
+        fn shapes(generators: &mut $crate::contract::Generators) -> Option<$crate::contract::Shapes> {
+            $crate::contract::shapes_of($f, generators)
+        }
+        $crate::registry::Handler { shapes: Some(shapes), ..$crate::typed_event!($f) }
+    }};
+}
+
+/// Builds a `Handler` from a queue or schedule handler: typed like an API
+/// handler, but its event is the platform's, so it has no shapes.
+#[macro_export]
+macro_rules! typed_event {
     ($f:path) => {{
         fn boxed(deps: &'static $crate::Deps, input: $crate::Input) -> $crate::registry::HandlerFuture {
             Box::pin(async move {
@@ -95,7 +160,7 @@ macro_rules! typed {
                 serde_json::to_value(out).map_err($crate::ApiError::internal)
             })
         }
-        boxed as $crate::registry::Handler
+        $crate::registry::Handler { call: boxed, shapes: None }
     }};
 }
 
@@ -105,13 +170,13 @@ mod tests {
     use serde_json::json;
     use std::collections::HashMap;
 
-    #[derive(Debug, serde::Deserialize, PartialEq)]
+    #[derive(Debug, serde::Deserialize, PartialEq, schemars::JsonSchema)]
     #[serde(rename_all = "camelCase", deny_unknown_fields)]
     struct Filter {
         location_ids: Vec<String>,
     }
 
-    #[derive(Debug, serde::Deserialize, PartialEq)]
+    #[derive(Debug, serde::Deserialize, PartialEq, schemars::JsonSchema)]
     #[serde(rename_all = "camelCase", deny_unknown_fields)]
     struct Req {
         filter: Filter,
@@ -130,7 +195,7 @@ mod tests {
 
     #[test]
     fn path_and_query_parameters_join_the_body_and_a_name_given_twice_is_refused() {
-        #[derive(Debug, serde::Deserialize)]
+        #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
         struct Http {
             id: String,
             date: String,

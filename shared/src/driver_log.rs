@@ -18,7 +18,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct LogEntry {
     /// `{day}#{shard of the fridge}`.
     pub pk: String,
@@ -43,7 +43,7 @@ pub struct LogEntry {
 
 /// An entry as the Driver Log report reads it: the stored names without the
 /// keys, `message` null when none.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct LogView {
     #[serde(rename = "requestId")]
     pub request_id: String,

@@ -21,7 +21,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 /// The parts of an AppSync direct Lambda resolver event that handlers use.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct AppSyncEvent {
     #[serde(default)]
     pub arguments: Value,
@@ -31,13 +31,13 @@ pub struct AppSyncEvent {
     pub info: Option<AppSyncInfo>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct AppSyncIdentity {
     #[serde(default)]
     pub claims: Value,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppSyncInfo {
     pub field_name: String,

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 /// Records per page of `page`.
 pub const PAGE_SIZE: usize = 25;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Change {
     pub attribute: String,
@@ -21,7 +21,7 @@ pub struct Change {
     pub reason: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Record {
     /// `{kind}#{id}`, e.g. `location#CHI_0001`.
     pub entity: String,
@@ -87,7 +87,7 @@ impl Record {
 }
 
 /// A history record as the screens read it (GraphQL `HistoryRecord`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RecordView {
     pub at: String,
     pub who: String,
@@ -96,7 +96,7 @@ pub struct RecordView {
 }
 
 /// One attribute's change as the screens read it: `reason` is always present (null when none).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangeView {
     pub attribute: String,

@@ -27,7 +27,7 @@ pub const KEEP_DAYS: i64 = 7;
 pub const WHOLE: &str = "-";
 
 /// One record, as stored.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Claim {
     /// `{scope}#{id}`, e.g. `prices#5f0c…` or `coupons#req-1`.

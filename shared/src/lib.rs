@@ -60,6 +60,6 @@ macro_rules! handler {
                 serde_json::to_value(out).map_err($crate::ApiError::internal)
             })
         }
-        boxed as $crate::registry::Handler
+        $crate::registry::Handler { call: boxed, shapes: None }
     }};
 }

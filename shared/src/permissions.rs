@@ -19,7 +19,7 @@ pub async fn is_allowed(deps: &Deps, user: &str, action: &str) -> Result<bool, A
 
 /// Every action granted to `user` (one query of the user's partition), sorted.
 pub async fn actions_of(deps: &Deps, user: &str) -> Result<Vec<String>, ApiError> {
-    #[derive(serde::Deserialize)]
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
     struct Granted {
         action: String,
     }

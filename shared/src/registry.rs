@@ -15,7 +15,15 @@ use std::{
 };
 
 pub type HandlerFuture = Pin<Box<dyn Future<Output = Result<Value, ApiError>> + Send>>;
-pub type Handler = fn(&'static Deps, Input) -> HandlerFuture;
+pub type HandlerFn = fn(&'static Deps, Input) -> HandlerFuture;
+
+/// A function's handler, and for a typed API handler the shapes of what it
+/// takes and answers (`contract::shapes_of`).
+#[derive(Clone, Copy)]
+pub struct Handler {
+    pub call: HandlerFn,
+    pub shapes: Option<crate::contract::ShapesFn>,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Trigger {
@@ -194,7 +202,7 @@ impl FunctionSpec {
             Permission::Action(action) => permissions::require(deps, input.caller()?, action).await?,
         }
         let sub = input.caller.as_ref().map(|c| c.sub.clone());
-        crate::identity::acting_as(sub.as_deref(), (self.handler)(deps, input)).await
+        crate::identity::acting_as(sub.as_deref(), (self.handler.call)(deps, input)).await
     }
 
     /// `PascalCase` logical id stem for template resources: `get_location` -> `GetLocation`.
@@ -292,7 +300,7 @@ mod tests {
 
     #[test]
     fn parse_reports_the_missing_field() {
-        #[derive(serde::Deserialize, Debug)]
+        #[derive(serde::Deserialize, Debug, schemars::JsonSchema)]
         #[allow(dead_code)]
         struct Body {
             user: String,

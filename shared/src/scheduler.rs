@@ -26,7 +26,7 @@ pub const BY_DUE: &str = "byDue";
 /// (a runner that crashed mid-way).
 pub const CLAIM_SECONDS: i64 = 300;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredChange {
     pub uuid: String,
@@ -52,7 +52,7 @@ pub struct StoredChange {
     pub applied_at: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ChangeBody {
     pub id: String,
     pub table: String,
@@ -240,7 +240,7 @@ pub fn is_permanent(e: &ApiError) -> bool {
 
 /// What one run did: the groups applied, moved aside and failed (to be
 /// retried), and the uuids of the changes it applied.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppliedRun {
     pub applied: usize,

@@ -124,7 +124,7 @@ pub fn younger_than(as_of: DateTime<Utc>, now: DateTime<Utc>, seconds: i64) -> b
 }
 
 /// What a rebuild did: kept the stored snapshot (as of when), or wrote one.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Rebuilt {
     pub rebuilt: bool,
@@ -142,7 +142,7 @@ impl Rebuilt {
 }
 
 /// Where to read a snapshot and how old it is (GraphQL `SnapshotLocation`).
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Location {
     pub url: Option<String>,

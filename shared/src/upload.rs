@@ -34,7 +34,7 @@ pub const MAX_BATCH_ROWS: usize = 100;
 
 /// One row of the file: its line number as the user sees it (header = 1)
 /// and its cells by column name.
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct RawRow {
     pub row: u32,
     pub values: Map<String, Value>,
@@ -56,7 +56,7 @@ pub fn cell(values: &Map<String, Value>, column: &str) -> Option<String> {
         .map(|(_, v)| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()).trim().to_string())
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadRequest {
     /// Chosen by the browser once per file (a UUID); the idempotency key.
@@ -100,7 +100,7 @@ impl UploadRequest {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RowStatus {
     /// Valid, and creates a record.
@@ -112,7 +112,7 @@ pub enum RowStatus {
     Invalid,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RowReport {
     pub row: u32,
@@ -128,7 +128,7 @@ pub struct RowReport {
     pub diff: Vec<Change>,
 }
 
-#[derive(Debug, Clone, Default, Serialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct Summary {
     pub total: usize,
     pub new: usize,
@@ -167,7 +167,7 @@ impl Summary {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum CommitStatus {
     /// Written by this call, or by an earlier try of the same upload and row.
@@ -176,7 +176,7 @@ pub enum CommitStatus {
     Failed,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 pub struct CommitResult {
     pub row: u32,
     pub key: Option<String>,
@@ -419,7 +419,7 @@ fn invalid(row: u32, key: Option<String>, group: Option<String>, messages: Vec<S
 }
 
 /// What a dry run answers (the wire shape of every upload's dry run).
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DryRun {
     pub upload_id: String,
@@ -432,7 +432,7 @@ pub struct DryRun {
 }
 
 /// What a commit answers: each row's outcome and the counts.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Committed {
     pub upload_id: String,

@@ -49,7 +49,7 @@ mod tests {
     use chrono::TimeDelta;
     use serde::Deserialize;
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, schemars::JsonSchema)]
     struct Fleet {
         fridges: Vec<u32>,
     }

@@ -15,7 +15,7 @@ pub async fn generate(deps: &'static Deps, ctx: Ctx, args: GenerateArgs) -> Resu
 }
 
 /// `GET /coupons/mine`'s answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct Mine {
     pub coupons: Vec<View>,
 }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 pub const ATTEMPTS: usize = 5;
 
 /// `POST /coupons`'s body: the coupon, and the id naming this request (a retry sends it again).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GenerateArgs {
     #[serde(flatten)]
@@ -24,7 +24,7 @@ pub struct GenerateArgs {
 }
 
 /// A code as `GET /coupons/mine` lists it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct View {
     pub coupon_code: String,
@@ -52,7 +52,7 @@ pub fn view(code: &Stored) -> View {
 }
 
 /// The answer of `POST /coupons`: the code's view with the spec's `statusCode`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Issued {
     pub status_code: u16,

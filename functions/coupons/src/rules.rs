@@ -18,7 +18,7 @@ pub const CHOICES: &[(&str, CouponType, i64)] = &[
     ("$10", CouponType::Amount, 10),
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum CouponType {
     Amount,
@@ -26,7 +26,7 @@ pub enum CouponType {
 }
 
 /// The coupon asked for, as sent; `check` says what is wrong with it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CouponRequest {
     #[serde(default)]
@@ -41,7 +41,7 @@ pub struct CouponRequest {
 }
 
 /// The value as sent: a number, or a number written as text ("50").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum CouponValue {
     Number(serde_json::Number),

@@ -19,14 +19,14 @@ use serde_json::{json, Value};
 
 pub const MAX_MESSAGES: usize = 1000;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageInput {
     message_type: String,
     payload: PayloadInput,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct PayloadInput {
     operation: Option<String>,
     resource: String,
@@ -75,7 +75,7 @@ pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<C
 
 /// `createQueueMessage`'s arguments: the message is kept as sent (AWSJSON),
 /// since a retry is recognised by it, and read as a `MessageInput`.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateArgs {
     location: String,
@@ -158,7 +158,7 @@ pub async fn dispatch<S: FleetStore>(
         count: order.count,
         not_after: Some(stamp(now + chrono::Duration::seconds(COMMAND_LIFETIME_SECONDS))),
     };
-    let claim = request.as_ref().map(|r| r.claim_of(&record.view(), now.timestamp())).transpose()?;
+    let claim = request.as_ref().map(|r| r.claim_of(&record.view()?, now.timestamp())).transpose()?;
     if let Err(e) = store.record_command(&record, claim.as_ref()).await {
         // The answer may be lost after the write applied (a timeout, or the
         // SDK's retry meeting the write's own condition). The record's key is
@@ -183,10 +183,10 @@ pub async fn dispatch<S: FleetStore>(
 /// now when still PENDING, else answered as it stands.
 async fn resume<S: FleetStore>(store: &S, first: &Value, claim: Option<&Claim>) -> Result<CommandView, ApiError> {
     let first: CommandView = idempotency::replayed(first.clone())?;
-    let Some((queue_id, sk)) = first.key() else { return Ok(first) };
+    let (queue_id, sk) = first.key();
     match store.command(&queue_id, &sk).await? {
         Some(record) if record.is_pending() => deliver(store, &record, claim).await,
-        Some(record) => Ok(record.view()),
+        Some(record) => record.view(),
         None => Err(ApiError::internal(format!("the request's command {queue_id} {sk} is not recorded"))),
     }
 }
@@ -219,7 +219,7 @@ async fn deliver<S: FleetStore>(
             }
             // No longer PENDING: a racing retry sent it (or failed to, and said so).
             Ok(false) => match current(store, record).await? {
-                now if now.state.as_deref() == Some(FAILED) => Err(ApiError::Unavailable),
+                now if now.state == FAILED => Err(ApiError::Unavailable),
                 now => Ok(now),
             },
             Err(marking) => {
@@ -231,12 +231,12 @@ async fn deliver<S: FleetStore>(
         };
     }
     match store.mark_sent(queue_id, sk).await {
-        Ok(true) => Ok(CommandRecord { state: Some(SENT.into()), ..record.clone() }.view()),
+        Ok(true) => CommandRecord { state: Some(SENT.into()), ..record.clone() }.view(),
         // Marked by a racing retry, or finished by the fridge already; or the
         // marking's answer was lost: the record says which.
         Ok(false) => current(store, record).await,
         Err(e) => match store.command(queue_id, sk).await {
-            Ok(Some(r)) if !r.is_pending() => Ok(r.view()),
+            Ok(Some(r)) if !r.is_pending() => r.view(),
             _ => {
                 // Sent, but the record still reads PENDING (the fridge's result
                 // will finish it). A retry of the request sends it again
@@ -245,7 +245,7 @@ async fn deliver<S: FleetStore>(
                 tracing::error!(error = %e, queue_id, sk, "a sent command not marked SENT");
                 match claim {
                     Some(_) => Err(e),
-                    None => Ok(record.view()),
+                    None => record.view(),
                 }
             }
         },
@@ -255,7 +255,7 @@ async fn deliver<S: FleetStore>(
 /// The command as its record stands now.
 async fn current<S: FleetStore>(store: &S, record: &CommandRecord) -> Result<CommandView, ApiError> {
     let now = store.command(&record.id, &record.sk).await?;
-    now.map(|r| r.view()).ok_or_else(|| ApiError::internal(format!("command {} {} is gone", record.id, record.sk)))
+    now.ok_or_else(|| ApiError::internal(format!("command {} {} is gone", record.id, record.sk)))?.view()
 }
 
 /// `readQueueMessages(id, count, version, nextToken)`: id is a location (its
@@ -270,11 +270,11 @@ pub async fn read(deps: &'static Deps, _: Ctx, args: ReadArgs) -> Result<Page<Co
     let queue_id = if id.contains('#') { id.clone() } else { format!("{}#{COMMAND_QUEUE}", location_arg(&id)?) };
     fleet_shared::limits::check_len("id", &queue_id, 2 * fleet_shared::limits::MAX_ID_CHARS)?;
     let (items, next) = Dynamo(deps).commands_page(&queue_id, next_token.as_deref(), count).await?;
-    Ok(Page { items: items.iter().map(CommandRecord::view).collect(), next_token: next })
+    Ok(Page { items: items.iter().map(CommandRecord::view).collect::<Result<_, _>>()?, next_token: next })
 }
 
 /// `readQueueMessages`' arguments (`version` is read by no one, so not named).
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadArgs {
     id: String,
@@ -290,14 +290,14 @@ pub async fn computer_swap(deps: &'static Deps, ctx: Ctx, args: SwapArgs) -> Res
     swap(&Dynamo(deps), ctx.caller()?, &location).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SwapArgs {
     location_id: String,
 }
 
 /// The computer swap's answer: whether the inventory service's queue took it, in words.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct SwapAnswer {
     pub success: bool,
     pub message: &'static str,
@@ -362,13 +362,13 @@ mod tests {
             (&sent.id, &sent.state, &sent.operation, &sent.sent_by, &sent.done_at),
             (
                 &"A#commands".to_string(),
-                &Some("SENT".into()),
+                &"SENT".to_string(),
                 &Some("ENABLE".into()),
                 &Some("ops@example.com".into()),
                 &None
             )
         );
-        assert_eq!(sent.timestamp.as_deref(), Some("2026-11-23T12:00:00.000Z"));
+        assert_eq!(Some(sent.timestamp.as_str()), Some("2026-11-23T12:00:00.000Z"));
         let queued = store.sent.lock().unwrap().clone();
         assert_eq!(queued.len(), 1);
         assert_eq!((queued[0].location_id.as_str(), queued[0].queue_id.as_str()), ("A", "A#commands"));
@@ -417,7 +417,7 @@ mod tests {
         assert_eq!(store.command_state("A#commands"), [Some("FAILED".to_string())]);
         store.queue_down.store(false, Ordering::SeqCst);
         let retried = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
-        assert_eq!(retried.state.as_deref(), Some("SENT"), "the request was forgotten, so its retry sends");
+        assert_eq!(Some(retried.state.as_str()), Some("SENT"), "the request was forgotten, so its retry sends");
         assert_eq!(store.sent.lock().unwrap().len(), 1);
     }
 
@@ -453,14 +453,14 @@ mod tests {
                 let (answer, tries) = tried(&store, request_id).await;
                 let answer = answer.unwrap_or_else(|e| panic!("{ctx}: {e}"));
                 assert_eq!(tries, 1, "{ctx}: the call itself recovers");
-                assert_eq!(answer.state.as_deref(), Some("SENT"), "{ctx}");
+                assert_eq!(Some(answer.state.as_str()), Some("SENT"), "{ctx}");
                 assert_eq!(store.command_state("A#commands"), [Some("SENT".to_string())], "{ctx}: one record, SENT");
                 let sent = store.sent.lock().unwrap().clone();
                 let ids: HashSet<&str> = sent.iter().map(|c| c.message_id.as_str()).collect();
                 assert_eq!(ids.len(), 1, "{ctx}: one messageId, however often sent: {sent:?}");
                 assert!(sent.len() <= 2, "{ctx}: {} sends", sent.len());
                 assert_eq!(store.delivered().len(), 1, "{ctx}: the fridge gets it once");
-                assert_eq!(answer.message_id.as_deref(), Some(sent[0].message_id.as_str()), "{ctx}");
+                assert_eq!(Some(answer.message_id.as_str()), Some(sent[0].message_id.as_str()), "{ctx}");
             }
         }
     }
@@ -478,11 +478,11 @@ mod tests {
 
         let _retry = fridge_time::ClockAt::new("2026-11-23T12:00:30Z".parse().unwrap());
         let retried = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
-        assert_eq!(retried.state.as_deref(), Some("SENT"), "the retry sent it");
+        assert_eq!(Some(retried.state.as_str()), Some("SENT"), "the retry sent it");
         assert_eq!(store.command_state("A#commands"), [Some("SENT".to_string())]);
         let sent = store.sent.lock().unwrap().clone();
         assert_eq!(sent.len(), 1);
-        assert_eq!(retried.message_id.as_deref(), Some(sent[0].message_id.as_str()), "the recorded message");
+        assert_eq!(Some(retried.message_id.as_str()), Some(sent[0].message_id.as_str()), "the recorded message");
         assert_eq!(stamp(sent[0].not_after), "2026-11-23T12:05:00.000Z", "the same message: its first notAfter");
 
         let again = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
@@ -490,7 +490,7 @@ mod tests {
         let (queue_id, sk) = (&sent[0].queue_id, &sent[0].sk);
         store.finish_command(queue_id, sk, CommandState::Done, "2026-11-23T12:01:00.000Z").await.unwrap();
         let done = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
-        assert_eq!((done.state.as_deref(), store.sent.lock().unwrap().len()), (Some("DONE"), 1), "as it stands");
+        assert_eq!((Some(done.state.as_str()), store.sent.lock().unwrap().len()), (Some("DONE"), 1), "as it stands");
     }
 
     #[tokio::test]
@@ -505,7 +505,7 @@ mod tests {
         // ...its transaction landing just after a retry looked (New) and just before the retry's own.
         *store.racing.lock().unwrap() = Some((first.clone(), claim));
         let raced = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), Some("r1"))).await.unwrap();
-        assert_eq!((raced.state.as_deref(), raced.message_id.as_deref()), (Some("SENT"), first.message_id.as_deref()));
+        assert_eq!((raced.state.as_str(), raced.message_id.as_str()), ("SENT", first.message_id.as_deref().unwrap()));
         assert_eq!(store.command_state("A#commands"), [Some("SENT".to_string())], "the first try's command, sent");
         assert_eq!(store.delivered().len(), 1, "sent, not answered unsent");
     }
@@ -520,7 +520,7 @@ mod tests {
         assert!(matches!(refused, Err(ApiError::Unavailable)), "{refused:?}");
         assert_eq!(store.command_state("A#commands"), [Some("PENDING".to_string())], "true: it was not sent");
         let retried = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
-        assert_eq!(retried.state.as_deref(), Some("SENT"));
+        assert_eq!(Some(retried.state.as_str()), Some("SENT"));
         assert_eq!((store.commands.lock().unwrap().len(), store.delivered().len()), (1, 1), "the same command");
     }
 
@@ -557,14 +557,14 @@ mod tests {
                     assert!(matches!(first, Err(ApiError::Unavailable)), "{first:?}");
                     let retried = request("A", "OutOfOrder", Some("ENABLE"), request_id);
                     assert_eq!(
-                        send(&store, &caller(), retried).await.unwrap().state.as_deref(),
+                        Some(send(&store, &caller(), retried).await.unwrap().state.as_str()),
                         Some("SENT"),
                         "the retry marks it"
                     );
                     assert_eq!(store.command_state("A#commands"), [Some("SENT".to_string())]);
                 }
                 // Nothing could repair it: the caller hears it went out rather than send it twice.
-                None => assert_eq!(first.unwrap().state.as_deref(), Some("PENDING")),
+                None => assert_eq!(Some(first.unwrap().state.as_str()), Some("PENDING")),
             }
             assert_eq!(store.delivered().len(), 1, "{request_id:?}: once");
         }

@@ -18,13 +18,13 @@ pub fn location_arg(raw: &str) -> Result<LocationId, ApiError> {
     LocationId::parse("location id", raw)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct HealthFilter {
     location_ids: Vec<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct FridgeHealthArgs {
     filter: HealthFilter,
 }
@@ -78,7 +78,7 @@ async fn telemetry_page(
     Dynamo(deps).telemetry_page(&location, kind, types, token, EVENTS_PAGE).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventsArgs {
     location: String,
@@ -89,7 +89,7 @@ pub struct EventsArgs {
 }
 
 /// A fridge event as `getFridgeEvents` lists it.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventView {
     location: LocationId,
@@ -108,7 +108,7 @@ pub async fn events(deps: &'static Deps, _: Ctx, args: EventsArgs) -> Result<Pag
     Ok(Page { items, next_token: next })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SegmentEventsArgs {
     location: String,
@@ -119,7 +119,7 @@ pub struct SegmentEventsArgs {
 }
 
 /// A segment event as `getFridgeSegmentEvents` lists it (its payload as AWSJSON text).
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SegmentEventView {
     event_type: String,
@@ -142,7 +142,7 @@ pub async fn segment_events(
     Ok(Page { items, next_token: next })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct TemperaturesArgs {
     location: String,
     #[serde(default)]
@@ -150,7 +150,7 @@ pub struct TemperaturesArgs {
 }
 
 /// A temperature sample as `fridgeTemperatures` lists it.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct SampleView {
     timestamp: String,
     temperature: f64,

@@ -68,7 +68,7 @@ fn text(zone: Tz, t: DateTime<Utc>) -> String {
 }
 
 /// One unit as the view shows it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UnitView {
     pub vend_item_name: String,
@@ -82,26 +82,26 @@ pub struct UnitView {
 }
 
 /// A slot as the spec's `itemsBySlot` shows it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SlotView {
     pub slot_item_name: String,
     pub items_in_slot: Vec<UnitView>,
 }
 
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Payload {
     pub items_by_slot: BTreeMap<String, SlotView>,
 }
 
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, schemars::JsonSchema)]
 pub struct Snapshot {
     pub payload: Payload,
 }
 
 /// `GET /locations/{id}/inventory` in the spec's shape (`shelf_life` is spelled so there).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct InventoryView {
     pub location: LocationId,
     pub timestamp: Option<String>,
@@ -134,13 +134,13 @@ pub fn unit_view(
     }
 }
 
-#[derive(Debug, Deserialize)]
-pub struct ViewArgs {
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct InventoryArgs {
     id: String,
 }
 
 /// `GET /locations/{id}/inventory`.
-pub async fn view(deps: &'static Deps, _: Ctx, args: ViewArgs) -> Result<InventoryView, ApiError> {
+pub async fn view(deps: &'static Deps, _: Ctx, args: InventoryArgs) -> Result<InventoryView, ApiError> {
     let id = location_arg(&args.id)?;
     let store = Dynamo(deps);
     let (location, snapshot) = tokio::try_join!(store.location(&id), store.inventory(&id))?;

@@ -16,7 +16,7 @@ pub mod telemetry;
 #[cfg(test)]
 mod properties;
 
-use fleet_shared::{typed, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{typed, typed_event, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 /// Ids per `fridgeHealth` call from the health page, and at most per call (the dashboard's batch).
 pub const HEALTH_PAGE_BATCH: usize = 10;
@@ -55,7 +55,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::System,
         // Read: the age of the stored snapshot (HeadObject); write: the new one.
         grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::CrudBucket(Bucket::Snapshots)],
-        handler: typed!(snapshot::rebuild),
+        handler: typed_event!(snapshot::rebuild),
     },
     FunctionSpec {
         name: "get_fridge_events",
@@ -159,7 +159,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Locations),
             Grant::SendToQueue(Queue::TelemetryDeadLetter),
         ],
-        handler: typed!(ingest::handle),
+        handler: typed_event!(ingest::handle),
     },
 ];
 

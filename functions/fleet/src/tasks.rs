@@ -22,7 +22,7 @@ pub const UNLOCK_DOOR: &str = "UnlockDoor";
 /// The most units a count may confirm (a fridge holds a few hundred).
 pub const MAX_COUNT: i64 = 10_000;
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TaskInput {
     pub location_id: String,
@@ -121,7 +121,7 @@ pub async fn send<S: FleetStore, G: AssignmentStore>(
     carry_out(store, gate, caller, &named(&input)?, input.count).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct RunArgs {
     input: TaskInput,
 }
@@ -230,7 +230,7 @@ mod tests {
     async fn a_task_goes_through_the_command_queue_once_per_request() {
         let store = Fake::with(&[("A", "LIVE"), ("D", "DEAD")]);
         let first = send(&store, &gate(), &caller(), task("UnlockDoor", None)).await.unwrap();
-        assert_eq!((first.resource.as_deref(), first.operation.as_deref()), (Some(RESOURCE), Some("UnlockDoor")));
+        assert_eq!((Some(first.resource.as_str()), first.operation.as_deref()), (Some(RESOURCE), Some("UnlockDoor")));
         assert_eq!(send(&store, &gate(), &caller(), task("UnlockDoor", None)).await.unwrap(), first, "a retry");
         assert_eq!(store.sent.lock().unwrap().len(), 1);
         let dead = TaskInput { location_id: "D".into(), ..task("UnlockDoor", None) };
@@ -274,7 +274,7 @@ mod tests {
     async fn a_count_travels_in_the_message_and_stays_in_the_record() {
         let store = Fake::with(&[("A", "LIVE")]);
         let sent = send(&store, &gate(), &caller(), task("ConfirmCount", Some(12))).await.unwrap();
-        assert_eq!((sent.count, sent.state.as_deref()), (Some(12), Some("SENT")));
+        assert_eq!((sent.count, Some(sent.state.as_str())), (Some(12), Some("SENT")));
         assert_eq!(store.sent.lock().unwrap()[0].payload.count, Some(12), "in the queue message");
         let recorded: Vec<Option<i64>> = store.commands.lock().unwrap().values().map(|c| c.count).collect();
         assert_eq!(recorded, [Some(12)], "in the record");

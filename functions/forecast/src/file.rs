@@ -12,7 +12,7 @@ pub const COLUMNS: &[&str] = &["Item", "AllocationDate", "Quantity", "Production
 /// Days between production and allocation above which the user is warned.
 pub const HOLDOVER_DAYS: i64 = 1;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ForecastRow {
     pub item: String,

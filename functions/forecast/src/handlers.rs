@@ -22,7 +22,7 @@ pub const URL_SECONDS: u64 = 300;
 /// Upload records are kept 30 days (DynamoDB TTL).
 const KEEP_SECONDS: i64 = 30 * 24 * 3600;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadUrlArgs {
     #[serde(default)]
@@ -30,7 +30,7 @@ pub struct UploadUrlArgs {
 }
 
 /// A presigned PUT and the upload it starts.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadUrl {
     pub url: String,
@@ -64,14 +64,14 @@ pub async fn upload_url(deps: &'static Deps, ctx: Ctx, args: UploadUrlArgs) -> R
     Ok(UploadUrl { url, upload_id, key, expires_in_seconds: URL_SECONDS })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadStatusArgs {
     upload_id: String,
 }
 
 /// Where an upload is, as the browser follows it.
-#[derive(Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadStatus {
     pub upload_id: String,
@@ -111,13 +111,13 @@ pub async fn ingest(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsB
     Ok(ingest::run(deps, &deps.table(Table::Idempotency)?, event.records).await)
 }
 
-#[derive(Deserialize)]
-pub struct ViewArgs {
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct ForecastViewArgs {
     date: String,
 }
 
 /// One item's quantity as the forecast view lists it (the file's own column names).
-#[derive(Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ViewRow {
     #[serde(rename = "Item")]
     pub item: String,
@@ -126,7 +126,7 @@ pub struct ViewRow {
 }
 
 /// `GET /forecast/view/{date}`: Item and Quantity of a date, by item.
-pub async fn view(deps: &'static Deps, _: Ctx, args: ViewArgs) -> Result<Vec<ViewRow>, ApiError> {
+pub async fn view(deps: &'static Deps, _: Ctx, args: ForecastViewArgs) -> Result<Vec<ViewRow>, ApiError> {
     let date = dates::iso_date(&args.date)
         .map(|d| d.format("%Y-%m-%d").to_string())
         .ok_or_else(|| ApiError::bad_request("date must be YYYY-MM-DD"))?;
@@ -136,12 +136,12 @@ pub async fn view(deps: &'static Deps, _: Ctx, args: ViewArgs) -> Result<Vec<Vie
 
 /// A quantity as the view sends it: a whole number, or its text; anything
 /// else is refused by the quantity rule rather than by the request's shape.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum QuantityInput {
     Whole(i64),
     Text(String),
-    Other(serde::de::IgnoredAny),
+    Other(#[schemars(with = "serde_json::Value")] serde::de::IgnoredAny),
 }
 
 impl QuantityInput {
@@ -154,7 +154,7 @@ impl QuantityInput {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct UpdateBody {
     item: String,
     quantity: QuantityInput,
@@ -162,7 +162,7 @@ pub struct UpdateBody {
 }
 
 /// The quantity as it was set.
-#[derive(Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct QuantitySet {
     pub item: String,
     pub quantity: i64,

@@ -7,7 +7,7 @@ pub mod ingest;
 pub mod kind;
 pub mod store;
 
-use fleet_shared::{typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{typed, typed_event, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -44,7 +44,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::CrudTable(Table::Idempotency),
         ],
-        handler: typed!(handlers::ingest),
+        handler: typed_event!(handlers::ingest),
     },
     FunctionSpec {
         name: "forecast_view",

@@ -105,7 +105,7 @@ pub async fn run(deps: &'static Deps, entries: usize, readings: usize) -> Result
     let input = Input { query, ..Input::default() };
     // Each handler as its Lambda runs it (parsed at the edge, answered as JSON), without the gate.
     let handler = |name: &str| {
-        crate::registry::by_name(name).map(|s| s.handler).ok_or_else(|| ApiError::internal(format!("no {name}")))
+        crate::registry::by_name(name).map(|s| s.handler.call).ok_or_else(|| ApiError::internal(format!("no {name}")))
     };
     let (driver_log, temperatures) = (handler("driver_log_report")?, handler("route_temperatures_report")?);
     time("driver log", || driver_log(deps, input.clone())).await?;

@@ -18,6 +18,7 @@ pub mod queues;
 pub mod routing_stub;
 pub mod seed;
 pub mod server;
+pub mod shapes;
 pub mod simulator;
 pub mod template;
 pub mod wiring;

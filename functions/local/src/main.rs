@@ -42,6 +42,22 @@ async fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some("contract") => {
+            // The web app's REST contract (a drift test keeps the committed files equal).
+            let check = args.get(1).map(String::as_str) == Some("--check");
+            let dir = std::path::Path::new(fleet_local::shapes::REST_DIR);
+            std::fs::create_dir_all(dir).expect("create the contract folder");
+            for (name, text) in fleet_local::shapes::rest_files(registry::all()) {
+                let path = dir.join(name);
+                if !check {
+                    std::fs::write(&path, text).expect("write the contract");
+                } else if std::fs::read_to_string(&path).unwrap_or_default() != text {
+                    eprintln!("{} is out of date: run `cargo run -p fleet-local -- contract`", path.display());
+                    return ExitCode::FAILURE;
+                }
+            }
+            ExitCode::SUCCESS
+        }
         Some("actions") => {
             fn_permissions::actions::all().iter().for_each(|a| println!("{a}"));
             ExitCode::SUCCESS

@@ -112,7 +112,7 @@ async fn a_command_goes_to_the_fifo_queue_in_its_fridges_group_and_a_resend_is_d
     assert!((299..=301).contains(&lifetime), "notAfter is 5 minutes after sending: {lifetime} s");
 
     // The same message again, as a retry finding it PENDING (or the SDK after a lost answer) sends it.
-    let (queue_id, sk) = serde_json::from_value::<CommandView>(sent.clone()).unwrap().key().unwrap();
+    let (queue_id, sk) = serde_json::from_value::<CommandView>(sent.clone()).unwrap().key();
     let spec = find("create_queue_message");
     let store = Dynamo(wiring().await.deps(spec));
     let record = store.command(&queue_id, &sk).await.unwrap().unwrap();

@@ -1,7 +1,7 @@
 //! The schema, template.yaml, the handler registry and the binaries must
 //! describe the same set of functions.
 use apollo_compiler::schema::ExtendedType;
-use fleet_local::{graphql, registry, template};
+use fleet_local::{graphql, registry, shapes, template};
 use fleet_shared::{Grant, Permission, Trigger};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -31,6 +31,23 @@ fn every_schema_field_has_a_function_and_every_resolver_a_field() {
         })
         .collect();
     assert_eq!(in_schema, in_registry, "schema fields vs registered resolvers");
+}
+
+/// Each GraphQL field's answer, as its handler's type describes it, fits the
+/// schema's type: every non-null field present and never null, scalars matching.
+#[test]
+fn graphql_answers_fit_the_schema() {
+    let schema = graphql::load_schema(&read("infra/schema.graphql")).unwrap();
+    let mismatches = shapes::graphql_mismatches(registry::all(), &schema);
+    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+}
+
+#[test]
+fn the_web_rest_contract_is_generated_from_the_handlers() {
+    for (name, text) in shapes::rest_files(registry::all()) {
+        let rel = format!("{}/{name}", shapes::REST_DIR);
+        assert!(read(&rel) == text, "{rel} is out of date: run `cargo run -p fleet-local -- contract`");
+    }
 }
 
 #[test]

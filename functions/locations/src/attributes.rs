@@ -217,10 +217,14 @@ pub fn projection(fields: &[&str]) -> Option<Vec<&'static str>> {
 /// attribute of the table the location has, under its flat name and as
 /// stored (AWSJSON ones as JSON text, which AppSync passes through
 /// unchanged), the bookkeeping fields and the fridge's zone.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LocationView {
     pub id: String,
+    /// `type`, FRIDGE when the stored item has none (`Location::kind`): the
+    /// schema's `String!`, so one old item cannot fail a whole page.
+    #[serde(rename = "type")]
+    pub kind: String,
     /// Flat attribute name -> value (the table above decides both).
     #[serde(flatten)]
     pub attributes: Map<String, Value>,
@@ -256,8 +260,10 @@ impl LocationView {
         let top = |key: &str| get_path(doc, &[key]);
         let text = |key: &str| top(key).and_then(Value::as_str).map(str::to_string);
         let zone = fleet_shared::fridge_time::FridgeZone::of(top("timeZone").and_then(Value::as_str));
+        attributes.remove("type");
         LocationView {
             id: text("id").unwrap_or_default(),
+            kind: text("type").unwrap_or_else(|| fleet_shared::entity::location::FRIDGE.to_string()),
             attributes,
             last_modified: text("lastModified"),
             last_modified_by: text("lastModifiedBy"),

@@ -12,7 +12,7 @@ use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, schemars::JsonSchema)]
 #[serde(tag = "check", rename_all = "camelCase")]
 pub enum Check {
     /// The text must match `regex` (anchored).
@@ -32,7 +32,7 @@ pub enum Check {
     },
 }
 
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, schemars::JsonSchema)]
 pub struct FieldRule {
     pub field: &'static str,
     pub required: bool,

@@ -43,7 +43,7 @@ fn location_id(raw: &str) -> Result<LocationId, ApiError> {
 }
 
 /// `createLocation(input)` and `updateLocation(input)`: one AWSJSON object.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct JsonInput {
     #[serde(default)]
     input: Value,
@@ -55,7 +55,7 @@ pub async fn create_location(deps: &'static Deps, ctx: Ctx, args: JsonInput) -> 
 }
 
 /// POST /locations: the body's fields are the location's.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct NewLocationBody {
     #[serde(flatten)]
     fields: Map<String, Value>,
@@ -75,7 +75,7 @@ pub async fn add_location_rest(deps: &'static Deps, ctx: Ctx, body: NewLocationB
     service::create(&Dynamo(deps), payload, &author(&ctx, &source)?, &now_text()).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct IdArgs {
     #[serde(default, deserialize_with = "id_text")]
     id: String,
@@ -92,12 +92,12 @@ pub async fn update_location(deps: &'static Deps, ctx: Ctx, args: JsonInput) -> 
     service::update(&Dynamo(deps), body, &author(&ctx, "updateLocation")?, &now_text()).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct WholesaleArgs {
     input: WholesaleInput,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct WholesaleInput {
     #[serde(deserialize_with = "id_text")]
     id: String,
@@ -123,7 +123,7 @@ pub async fn update_wholesale_location(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LocationHistoryArgs {
     id: String,
@@ -143,7 +143,7 @@ pub async fn location_history(
     history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(default)]
 pub struct ListFilter {
     status: Option<String>,
@@ -154,7 +154,7 @@ pub struct ListFilter {
 }
 
 /// `locations(filter, nextToken)` and `opsLocations(filter, nextToken)`.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListArgs {
     #[serde(default)]
@@ -226,7 +226,7 @@ pub async fn list_locations(deps: &'static Deps, ctx: Ctx, args: ListArgs) -> Re
 }
 
 /// A location as the operations list shows it (GraphQL `OpsLocation`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpsLocation {
     pub id: LocationId,
@@ -266,7 +266,7 @@ impl OpsLocation {
 }
 
 /// GraphQL `OpsLocationPage`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpsPage {
     pub locations: Vec<OpsLocation>,
@@ -304,12 +304,12 @@ pub async fn price_map_template_names(deps: &'static Deps, _: Ctx, _: NoArgs) ->
     names::list(deps, names::PRICE_MAP_TEMPLATES).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct DeviceAddressArgs {
     input: DeviceAddressInput,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct DeviceAddressInput {
     #[serde(deserialize_with = "id_text")]

@@ -12,7 +12,7 @@ pub mod schedule;
 pub mod service;
 pub mod store;
 
-use fleet_shared::{typed, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, typed_event, FunctionSpec, Grant, Permission, Table, Trigger};
 
 const LOCATIONS_READ: &[Grant] = &[Grant::ReadTable(Table::Locations)];
 const LOCATIONS_LIST: &[Grant] = &[Grant::ReadTable(Table::Locations), Grant::PagingTokens];
@@ -155,7 +155,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::Permissions),
         ],
-        handler: typed!(schedule::apply_due),
+        handler: typed_event!(schedule::apply_due),
     },
     FunctionSpec {
         name: "generate_apriva_device_address",

@@ -28,7 +28,7 @@ pub const DEVICE_ADDRESS: &str = "aprivaDeviceAddress";
 
 /// The GraphQL `ScheduledChange` (AWSJSON `change.value` stays JSON text),
 /// in the fridge's time, with its allocation deadline warning if any.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduledChangeView {
     pub uuid: String,
@@ -91,12 +91,12 @@ pub async fn for_location(deps: &Deps, id: &str) -> Result<Vec<StoredChange>, Ap
 }
 
 /// `readScheduleChange(filter: {id})`.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct ReadArgs {
     filter: Filter,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct Filter {
     id: String,
 }
@@ -134,7 +134,7 @@ pub async fn read(deps: &'static Deps, ctx: Ctx, args: ReadArgs) -> Result<Vec<S
 }
 
 /// The `{id}` of `GET /locations/{id}/schedule`.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct PathId {
     id: String,
 }
@@ -161,7 +161,7 @@ async fn of_location(deps: &'static Deps, id: &str) -> Result<Vec<ScheduledChang
 pub const UPCOMING_DAYS: i64 = 14;
 pub const MAX_UPCOMING_DAYS: i64 = 31;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct UpcomingArgs {
     #[serde(default)]
     days: Option<i64>,
@@ -185,7 +185,7 @@ pub async fn upcoming(deps: &'static Deps, _: Ctx, args: UpcomingArgs) -> Result
     Ok(changes.iter().map(|c| view(c, docs.get(&c.id))).collect())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct NewChange {
     location: String,
@@ -307,7 +307,7 @@ pub fn plan_change(
 }
 
 /// `createScheduleChange(input)`.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct CreateArgs {
     input: Vec<NewChange>,
 }
@@ -381,12 +381,12 @@ pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<V
 }
 
 /// `deleteScheduleChange(input)`.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct DeleteArgs {
     input: DeleteInput,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct DeleteInput {
     uuid: String,

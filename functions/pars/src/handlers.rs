@@ -24,7 +24,7 @@ pub const ARCHIVE_PREFIX: &str = "par-allocation-uploads";
 /// The dry run of a par file: the pipeline's answer, and the orders its
 /// valid rows make, in the chunks the browser sends to `uploadParMaps` as
 /// they are (the grouping is the server's alone).
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct ParsDryRun {
     #[serde(flatten)]
     pub dry: upload::DryRun,
@@ -47,7 +47,7 @@ pub async fn check_file<S: ParsStore>(store: &S, req: &UploadRequest) -> Result<
     Ok(ParsDryRun { dry, chunks })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadParMaps {
     upload_id: String,
@@ -55,7 +55,7 @@ pub struct UploadParMaps {
 }
 
 /// `uploadParMaps(uploadId, groups)`' answer: per group, and `success` only when every group landed.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct ParMapsAnswer {
     pub success: bool,
     pub results: Vec<GroupResult>,
@@ -83,7 +83,7 @@ pub async fn commit_chunk<S: ParsStore>(
     Ok(ParMapsAnswer { success, results })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ArchiveRequest {
     upload_id: String,
@@ -92,7 +92,7 @@ pub struct ArchiveRequest {
 }
 
 /// Where a kept file went, and whether it was stored.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Kept {
     pub key: String,
     pub stored: bool,
@@ -116,7 +116,7 @@ fn date_arg(raw: &str, name: &str) -> Result<String, ApiError> {
 }
 
 /// `ordersByDay`' arguments (`productionDate` is accepted and not read).
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrdersByDayArgs {
     delivery_date: String,
@@ -127,7 +127,7 @@ pub struct OrdersByDayArgs {
 }
 
 /// One order as `ordersByDay` lists it: its details, empty when it has none.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub client_code: String,
@@ -177,7 +177,7 @@ pub async fn orders_by_day(deps: &'static Deps, _: Ctx, args: OrdersByDayArgs) -
     Ok(Page { items: orders.into_iter().map(OrderView::from).collect(), next_token })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JitLocationsArgs {
     drop_off_date: String,
@@ -185,7 +185,7 @@ pub struct JitLocationsArgs {
 }
 
 /// One item's par at a location and date.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JitPar {
     pub item_name: String,
@@ -206,7 +206,7 @@ pub async fn jit_locations(deps: &'static Deps, _: Ctx, args: JitLocationsArgs) 
         .collect())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct ReportArgs {
     /// `YYYYMMDD`, from the path.
     date: String,
@@ -219,7 +219,7 @@ pub async fn pars_report(deps: &'static Deps, _: Ctx, args: ReportArgs) -> Resul
 }
 
 /// The packing report of a drop-off date.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct PackingReport {
     /// `YYYY-MM-DD`.
     pub date: String,
@@ -227,7 +227,7 @@ pub struct PackingReport {
 }
 
 /// One location's driver (its route) and needs; the report's field names are the packing tool's.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct LocationPacking {
     pub location: String,
     pub driver: String,

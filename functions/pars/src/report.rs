@@ -18,7 +18,7 @@ pub const LAYOUT: &[(&str, &str, &[&str])] = &[
     ("4", "B", &["Trail Mix", "Kettle Chips"]),
 ];
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct Slot {
     pub zone: String,
     pub bay: String,

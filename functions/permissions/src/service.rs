@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The body of a grant or a removal, as sent: `user` and `action`, nothing else.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PermissionArgs {
     #[serde(default)]
@@ -26,7 +26,7 @@ struct PermissionRequest {
     action: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct UserPermissions {
     pub user: String,
     pub email: String,
@@ -34,7 +34,7 @@ pub struct UserPermissions {
 }
 
 /// A group of actions as the Permissions screen shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct GroupView {
     pub group: &'static str,
     pub actions: &'static [&'static str],
@@ -42,7 +42,7 @@ pub struct GroupView {
 
 /// `GET /users/permissions`: every user with their actions, the groups and
 /// actions to choose from, and the latest changes.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct Permissions {
     pub users: Vec<UserPermissions>,
     pub groups: Vec<GroupView>,
@@ -51,7 +51,7 @@ pub struct Permissions {
 }
 
 /// `POST /users/permissions`: granted (also when it was held already).
-#[derive(Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Granted {
     pub user: String,
     pub action: String,
@@ -59,7 +59,7 @@ pub struct Granted {
 }
 
 /// `POST /users/permissions/remove`: `removed` false when it was not held.
-#[derive(Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Revoked {
     pub user: String,
     pub action: String,

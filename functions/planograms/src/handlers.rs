@@ -12,7 +12,7 @@ use fleet_shared::{dates, fridge_time, limits, ApiError, Deps, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map};
 
-#[derive(Deserialize, Serialize)]
+#[derive(Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanogramInput {
     request_type: String,
@@ -25,7 +25,7 @@ pub struct PlanogramInput {
     line: Option<u32>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleArgs {
     input: Vec<PlanogramInput>,
@@ -64,7 +64,7 @@ pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Resul
 }
 
 /// `schedulePlanogramUpdate`'s answer.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleAnswer {
     /// Rows scheduled or created, or already so.
@@ -112,14 +112,14 @@ fn local(time: Option<&str>) -> Option<String> {
     time.and_then(dates::instant).map(central)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanogramArgs {
     layout_name: String,
 }
 
 /// A layout's current slots and its upcoming (and failed) changes.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanogramView {
     pub layout_name: String,
@@ -128,7 +128,7 @@ pub struct PlanogramView {
 }
 
 /// A slot's current assignment.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SlotView {
     pub slot: String,
@@ -141,7 +141,7 @@ pub struct SlotView {
 }
 
 /// A scheduled slot change not applied yet: PENDING, or FAILED with its reason.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpcomingView {
     pub slot: String,

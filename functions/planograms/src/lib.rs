@@ -12,7 +12,7 @@ pub mod rules;
 pub mod slots;
 pub mod store;
 
-use fleet_shared::{typed, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, typed_event, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -60,6 +60,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::Permissions),
         ],
-        handler: typed!(handlers::apply_due),
+        handler: typed_event!(handlers::apply_due),
     },
 ];

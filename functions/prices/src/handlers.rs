@@ -19,7 +19,7 @@ fn kind(deps: &'static Deps, ctx: &Ctx) -> Result<ItemPrices, ApiError> {
 /// One stored price as `itemPrices` answers it. `exists` says whether the
 /// row holds a price (whole cents of 0 or more); a row without one (written
 /// by hand, or damaged) answers `price: null, exists: false`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceView {
     pub schema_id: String,
@@ -51,7 +51,7 @@ async fn listed(store: &impl PriceStore, ids: Option<Vec<String>>) -> Result<Vec
     Ok(rows.iter().map(PriceView::from).collect())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ItemPricesArgs {
     #[serde(default)]
@@ -74,7 +74,7 @@ pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Resul
     upload::dry_run(&kind(deps, &ctx)?, &req).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceInput {
     schema_id: String,
@@ -83,7 +83,7 @@ pub struct PriceInput {
     line: u32,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateArgs {
     upload_id: String,
@@ -92,7 +92,7 @@ pub struct UpdateArgs {
 }
 
 /// A row `updateItemPrices` did not write: the row as sent, and why.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceRowError {
     pub schema_id: String,
@@ -103,7 +103,7 @@ pub struct PriceRowError {
 }
 
 /// `updateItemPrices`' answer.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceUpdate {
     pub message: String,

@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 pub const PAGE: usize = 1000;
 
 /// A day report's path parameter (`/reports/…/{date}`).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct DayArgs {
     /// Checked by `range::day`, so its message (not the parser's) answers a bad one.
     #[serde(default)]
@@ -24,7 +24,7 @@ pub struct DayArgs {
 }
 
 /// A range report's query parameters (epoch seconds as text, checked by `range::range`).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RangeArgs {
     #[serde(default)]
@@ -156,12 +156,12 @@ pub fn email_ids(raw: Option<&str>) -> Result<Option<BTreeSet<String>>, String> 
 }
 
 /// `{emails: {userId: email}}`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Emails {
     pub emails: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct EmailArgs {
     /// Comma-separated user ids, checked by `email_ids`.
     #[serde(default)]

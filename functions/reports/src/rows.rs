@@ -63,7 +63,7 @@ pub fn hours_until(date: &str, now: DateTime<Utc>) -> Option<i64> {
 }
 
 /// An empty channel row as the screen reads it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmptyChannelRow {
     pub kiosk_name: String,
@@ -107,7 +107,7 @@ pub fn empty_channels(mut rows: Vec<EmptyChannel>, facts: &HashMap<String, StopF
 }
 
 /// A stock-out row as the screen reads it (§3 names its first columns in capitals).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StockOutRow {
     #[serde(rename = "Date")]
@@ -156,7 +156,7 @@ pub fn stock_outs(mut rows: Vec<StockOut>, facts: &HashMap<String, StopFacts>, n
 
 /// A temperature-reading driver action as the index holds it (the fields
 /// read): a LocationStocked (at a stop) or a VanTemperature (in the van).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadingAction {
     pub location_id: String,
@@ -174,7 +174,7 @@ pub const READING_TYPES: [&str; 2] = [STOCKED, VAN];
 const STOCKED: &str = "LocationStocked";
 const VAN: &str = "VanTemperature";
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct ReadingData {
     #[serde(default)]
@@ -212,7 +212,7 @@ impl ReadingAction {
 /// the stop is not on a route; `routes` maps (day, location, stocking index)
 /// to it), and "Van" for a VanTemperature, at the location where it was
 /// recorded (often the depot), with the route it names.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct TemperatureRow {
     #[serde(rename = "Location")]
     pub location: String,

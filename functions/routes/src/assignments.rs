@@ -24,7 +24,7 @@ pub const SCOPE: &str = "route-driver";
 const IN_FLIGHT: usize = 8;
 
 /// A Cognito user, as an assignment names them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Driver {
     pub sub: String,
     pub email: String,
@@ -121,7 +121,7 @@ fn next(
 }
 
 /// The GraphQL `RouteAssignment`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AssignmentView {
     pub stocking_date: String,
@@ -155,7 +155,7 @@ pub async fn list<S: DriverStore>(store: &S, raw_date: &str) -> Result<Vec<Assig
     Ok(store.drivers_of_date(&date).await?.iter().map(AssignmentView::from).collect())
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AssignInput {
     pub stocking_date: String,

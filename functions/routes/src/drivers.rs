@@ -32,7 +32,7 @@ pub struct DriverRoutes<S = Dynamo> {
 
 /// What a row is compared with and written over: the location's kind and
 /// its stored route and stop (the pipeline carries it as JSON).
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, schemars::JsonSchema)]
 struct Placed {
     #[serde(rename = "type")]
     kind: String,

@@ -38,7 +38,7 @@ pub async fn location_routes(deps: &'static Deps, _: Ctx, args: LocationRoutesAr
     Ok(RoutesOfDate { routes: orders::routes_with_totes(stops, units.as_ref()) })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LocationRoutesArgs {
     stocking_date: String,
@@ -47,7 +47,7 @@ pub struct LocationRoutesArgs {
 }
 
 /// `locationRoutes`' answer: the date's routes with their stops (and totes when asked).
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, schemars::JsonSchema)]
 pub struct RoutesOfDate {
     routes: Vec<orders::RouteWithTotes>,
 }
@@ -123,7 +123,7 @@ pub async fn sync_loginext(deps: &'static Deps, ctx: Ctx, args: SyncArgs) -> Res
         .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct SyncArgs {
     input: SyncInput,
 }
@@ -147,7 +147,7 @@ pub async fn route_sync_worker(deps: &'static Deps, _: Ctx, event: SqsEvent) -> 
     Ok(worker.batch(event.records).await)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteAssignmentsArgs {
     stocking_date: String,
@@ -162,7 +162,7 @@ pub async fn route_assignments(
     assignments::list(&Dynamo(deps), &args.stocking_date).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct AssignArgs {
     input: AssignInput,
 }
@@ -187,7 +187,7 @@ pub async fn route_driver_history(
     fleet_shared::history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteDriverHistoryArgs {
     stocking_date: String,

@@ -10,7 +10,7 @@ pub mod route_schedule;
 pub mod stops;
 pub mod store;
 
-use fleet_shared::{typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{typed, typed_event, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -136,6 +136,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::SendToQueue(Queue::RouteSyncDeadLetter),
             Grant::RoutingService,
         ],
-        handler: typed!(handlers::route_sync_worker),
+        handler: typed_event!(handlers::route_sync_worker),
     },
 ];

@@ -19,7 +19,7 @@ pub async fn units_of_date(store: &impl RoutesStore, date: &str) -> Result<HashM
 }
 
 /// A stop as `locationRoutes` shows it: its totes and its route's when asked (null otherwise).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteWithTotes {
     #[serde(flatten)]

@@ -11,7 +11,7 @@ pub async fn feature_flags(deps: &'static Deps, ctx: Ctx, _: NoArgs) -> Result<V
 /// What the signed-in user may do: their actions and feature flags, read at
 /// sign-in so the screens hide or explain what they cannot do. The server still
 /// decides every call.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct Access {
     pub actions: Vec<String>,
     pub flags: Vec<String>,
@@ -25,7 +25,7 @@ pub async fn my_access(deps: &'static Deps, ctx: Ctx, _: NoArgs) -> Result<Acces
 }
 
 /// `locationServicesStatus`: the store answered, and when.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ServiceStatus {
     pub status: &'static str,

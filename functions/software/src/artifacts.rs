@@ -7,7 +7,7 @@ use fleet_shared::ApiError;
 use futures::future::try_join_all;
 use serde::Serialize;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Available {
     pub artifact_type: &'static str,

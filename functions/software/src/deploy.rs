@@ -17,7 +17,7 @@ use sha2::{Digest, Sha256};
 const IN_FLIGHT: usize = 8;
 
 /// `updateFridgeArtifacts(artifactType, version, fridges)`, as sent.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeployArgs {
     pub artifact_type: String,
@@ -58,7 +58,7 @@ impl Request {
 }
 
 /// One fridge that now runs the version: the answer of `updateFridgeArtifacts`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Deployed {
     pub pk: String,

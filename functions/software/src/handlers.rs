@@ -60,7 +60,7 @@ pub async fn update_fridge_artifacts(
     Ok(answer)
 }
 
-#[derive(Debug, Default, serde::Deserialize)]
+#[derive(Debug, Default, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PilotsArgs {
     #[serde(default)]
@@ -76,7 +76,7 @@ pub async fn get_fridge_software_pilots(deps: &'static Deps, _: Ctx, args: Pilot
     Ok(all)
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 pub struct PutPilotArgs {
     input: PilotInput,
 }
@@ -104,7 +104,7 @@ pub async fn fridge_software_deployments(
     history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeploymentsArgs {
     artifact_type: String,

@@ -16,14 +16,14 @@ use std::collections::{BTreeMap, HashMap};
 /// minutes) mends a snapshot that two overlapping deployments left behind.
 pub const MIN_AGE_SECONDS: i64 = 240;
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Version {
     pub version_name: String,
     pub fridges_deployed_to: Vec<String>,
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Software {
     pub artifact_type: &'static str,

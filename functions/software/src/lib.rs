@@ -13,7 +13,7 @@ pub mod rollout;
 pub mod store;
 pub mod versions;
 
-use fleet_shared::{typed, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, typed_event, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub const VIEW: &str = "GetFridgeSoftware";
 pub const DEPLOY: &str = "DeployFridgeSoftware";
@@ -47,7 +47,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::System,
         // Read: the age of the stored snapshot (HeadObject); write: the new one.
         grants: &[Grant::ReadTable(Table::FridgeSoftwareVersions), Grant::CrudBucket(Bucket::Snapshots)],
-        handler: typed!(handlers::rebuild_fridge_software_snapshot),
+        handler: typed_event!(handlers::rebuild_fridge_software_snapshot),
     },
     FunctionSpec {
         name: "update_fridge_artifacts",

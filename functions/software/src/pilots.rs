@@ -9,7 +9,7 @@ use serde_json::Value;
 /// The spec's message when a pilot cannot be saved and the store gave none.
 pub const PUT_FAILED: &str = "The PutItem operation failed in the lambda function.";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Pilot {
     pub id: String,
@@ -70,7 +70,7 @@ pub fn check(save: &Save, stored: Option<&Pilot>) -> Result<Verdict, ApiError> {
 
 /// `putFridgeSoftwarePilot`'s `input`, as sent: every rule, with its message,
 /// is checked by `parse` (text fields may come as numbers, as IDs do).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PilotInput {
     #[serde(default)]
@@ -95,7 +95,7 @@ pub struct PilotInput {
 }
 
 /// A field sent as text or as a number.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Scalar {
     Text(String),

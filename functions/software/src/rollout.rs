@@ -28,7 +28,7 @@ pub fn manifest_key(fridge_id: &str, artifact_type: &str) -> String {
 }
 
 /// What the fridge's agent polls, at `manifest_key`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Manifest {
     pub fridge_id: String,
@@ -41,7 +41,7 @@ pub struct Manifest {
 }
 
 /// One software on one fridge, as its record holds it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Slot {
     #[serde(default, skip_serializing_if = "Option::is_none")]

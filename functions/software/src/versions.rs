@@ -38,7 +38,7 @@ pub fn is_artifact_type(t: &str) -> bool {
 }
 
 /// One offered version.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AvailableVersion {
     /// Dotted form, also for the heartbeat ("3.2.1"): what sorts and compares.

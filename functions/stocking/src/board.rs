@@ -28,7 +28,7 @@ const ROUTES_WITH_ROWS: &str = "routesWithRows";
 const SHOWN_ROUTES: &str = "shownRoutes";
 
 /// `stockingDashboard(filter, routesWithRows, shownRoutes)`'s arguments.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DashboardArgs {
     pub filter: RawFilter,
@@ -50,6 +50,19 @@ impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for Checked<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = Value::deserialize(d)?;
         Ok(serde_json::from_value(raw).map_or(Checked::Invalid, Checked::Valid))
+    }
+}
+
+/// Its shape is the value's: the contract shows what a caller should send.
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Checked<T> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        generator.subschema_for::<T>()
     }
 }
 /// Routes a request may say it shows, at most: far more than a day holds (~125 at 25,000 fridges).
@@ -78,7 +91,7 @@ const ALL_STATUSES: [StopStatus; 9] = [
     StopStatus::ClearoutDecommissionComplete,
 ];
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RawFilter {
     drop_off_date: String,
@@ -168,7 +181,7 @@ fn routes_with_rows(arg: Option<&Checked<u64>>) -> Result<Option<usize>, ApiErro
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShownRoute {
     route: String,
@@ -206,7 +219,7 @@ fn rows_digest(rows: &[StopRow]) -> String {
 type StopLine = (StopStatus, Option<StopRow>, Option<String>);
 
 /// The dashboard's answer (`StockingDashboard`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DashboardView {
     pub drop_off_date: String,
@@ -220,7 +233,7 @@ pub struct DashboardView {
 }
 
 /// Each part's state: OK or FAILED.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Parts {
     pub slips: &'static str,
     pub actions: &'static str,
@@ -228,13 +241,13 @@ pub struct Parts {
     pub locations: &'static str,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct SummaryView {
     pub total: usize,
     pub counts: Vec<StatusCount>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct StatusCount {
     pub status: &'static str,
     pub label: &'static str,
@@ -242,7 +255,7 @@ pub struct StatusCount {
 }
 
 /// One route's card.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteView {
     pub route: String,
@@ -257,7 +270,7 @@ pub struct RouteView {
 }
 
 /// A stop's §2.4 row.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StopRow {
     pub stop: i64,

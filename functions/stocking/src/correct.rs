@@ -34,12 +34,12 @@ pub const HISTORY_KIND: &str = "stocked";
 const HISTORY_SOURCE: &str = "stocking-correction";
 
 /// `correctLocationStocked(input)`'s arguments.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct CorrectArgs {
     pub input: CorrectInput,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CorrectInput {
     stocking_day: String,
@@ -53,13 +53,13 @@ pub struct CorrectInput {
 }
 
 /// The answer (`StockedCorrection`); Deserialize: a retry is answered the stored first answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StockedCorrection {
     pub action_id: String,
     pub location_id: String,
     pub stocking_day: String,
-    pub stocking_index: Option<i64>,
+    pub stocking_index: i64,
     pub change: CorrectionKind,
     /// The new time of a re-time; null for a void.
     pub occurred_at: Option<String>,
@@ -166,7 +166,7 @@ pub async fn run<S: ActionStore>(
         action_id: plan.read.id.clone(),
         location_id: plan.read.location_id.clone(),
         stocking_day: asked.day.clone(),
-        stocking_index: stocking_index(&plan.read),
+        stocking_index: plan.stocking_index,
         change: asked.kind,
         occurred_at: asked.new_time.clone(),
         stocked_at: plan.stops.first().and_then(|(_, t)| t.clone()),
@@ -176,11 +176,7 @@ pub async fn run<S: ActionStore>(
         Ok(()) => Ok(answer),
         Err(ApiError::Conflict(_)) => match request.seen().await? {
             Seen::Replay(first) => idempotency::replayed(first),
-            _ => Err(changed_meanwhile(
-                asked.location.as_str(),
-                stocking_index(&plan.read).unwrap_or_default(),
-                &asked.day,
-            )),
+            _ => Err(changed_meanwhile(asked.location.as_str(), plan.stocking_index, &asked.day)),
         },
         Err(e) => Err(e),
     }
@@ -283,7 +279,7 @@ fn plan(
         },
     ];
     let record = history::Record::new(entity(day, location, index), &stamp, caller.display(), HISTORY_SOURCE, changes);
-    Ok(CorrectionPlan { read: read.clone(), corrected, stops, marker, record })
+    Ok(CorrectionPlan { read: read.clone(), stocking_index: index, corrected, stops, marker, record })
 }
 
 #[cfg(test)]

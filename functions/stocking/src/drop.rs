@@ -36,7 +36,7 @@ pub const EXCLUDED_TYPES: &[&str] = &["INTERNAL_ORDER"];
 pub const EXCLUDED_CLIENT_CODES: &[&str] = &["ThirdParty", "MenuRD", "Pulping"];
 
 /// A slip's recorded drop status: the lock, and what the list shows for the row.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SlipLock {
     /// Always `SLIP_LOCKS`.

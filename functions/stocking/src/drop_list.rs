@@ -22,7 +22,7 @@ pub const UNKNOWN: &str = "UNKNOWN";
 pub use crate::drop::{status_name, PENDING};
 
 /// One row, as the browser reads it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Row {
     /// `date#locationId&slip#stockingIndex` (2-fleet §3).
@@ -118,14 +118,14 @@ pub trait DropListStore: Sync {
 }
 
 /// `dropOffSummary(dropOffDate)`'s argument.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SummaryArgs {
     pub drop_off_date: String,
 }
 
 /// `dropOffSummary`'s answer.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
     pub drop_off_date: String,

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum EventType {
     DropOverride,
     LocationUnreachable,
@@ -83,7 +83,7 @@ pub const MAX_STOCKING_INDEX: i64 = 999;
 pub const MAX_TEXT_CHARS: usize = limits::MAX_NAME_CHARS;
 
 /// §4.5: the drop status an override sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum DropStatus {
     Complete,
     #[serde(rename = "Not Delivering")]
@@ -103,7 +103,7 @@ pub const NOT_DELIVERING_REASONS: &[&str] = &[
 ];
 
 /// §3 drop override action data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DropOverride {
     /// Who submitted the override on the Drop Off Summary (their e-mail).
@@ -116,7 +116,7 @@ pub struct DropOverride {
 }
 
 /// The driver could not reach the stop.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LocationUnreachable {
     pub reason: String,
@@ -125,7 +125,7 @@ pub struct LocationUnreachable {
 }
 
 /// The stop's slip is stocked; the fridge temperature read there, if any.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LocationStocked {
     pub stocking_index: i64,
@@ -136,7 +136,7 @@ pub struct LocationStocked {
 }
 
 /// A wholesale drop delivered.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DropOffComplete {
     pub stocking_index: i64,
@@ -145,7 +145,7 @@ pub struct DropOffComplete {
 }
 
 /// A slip scanned at the stop.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PackingSlipQuery {
     pub packing_slip_id: String,
@@ -153,7 +153,7 @@ pub struct PackingSlipQuery {
 }
 
 /// The van's temperature at the start of a route.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VanTemperature {
     pub temperature: f64,
@@ -163,7 +163,7 @@ pub struct VanTemperature {
 
 /// A REMOVAL stop's end: the fridge emptied (InventoryRemoval) or taken out
 /// of service (ClearOutDecommission).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Removal {
     pub stocking_index: i64,
@@ -172,7 +172,7 @@ pub struct Removal {
 }
 
 /// The `data` of an action, of the shape its type documents.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum ActionData {
     DropOverride(DropOverride),

@@ -43,7 +43,7 @@ pub async fn revert_drop_override(deps: &'static Deps, ctx: Ctx, args: RevertArg
     crate::revert::run(&Dynamo(deps), ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DropOverrideHistoryArgs {
     drop_off_date: String,
@@ -80,7 +80,7 @@ pub async fn correct_location_stocked(
     crate::correct::run(&Dynamo(deps), ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StockedHistoryArgs {
     stocking_day: String,
@@ -120,13 +120,13 @@ pub async fn list(deps: &'static Deps, ctx: Ctx, args: ListArgs) -> Result<Page<
 /// Slips a `getPackingSlipsV3` page holds at most.
 pub const SLIPS_PAGE: usize = 1000;
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SlipFilter {
     drop_off_date: String,
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SlipArgs {
     filter: SlipFilter,

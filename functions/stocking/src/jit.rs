@@ -74,7 +74,7 @@ pub fn lock_reason(order: Option<&FridgeOrder>, stop: &StoredStop) -> Option<&'s
 }
 
 /// One row of the screen.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Row {
     pub stocking_id: String,
@@ -123,7 +123,7 @@ pub fn rows(date: &str, stops: &[StoredStop], orders: &[FridgeOrder]) -> Vec<Row
 }
 
 /// The GraphQL `JitLocation`: a recorded update.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JitLocation {
     pub drop_off_date: String,
@@ -148,7 +148,7 @@ fn update_view(date: &str, id: &StockingId, u: &JitUpdate) -> JitLocation {
 }
 
 /// One input of `updateJITLocationStatus` (2-fleet §3 JIT update input).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateInput {
     pub stocking_id: String,
@@ -191,7 +191,7 @@ pub struct Write {
 }
 
 /// The answer to one input (`JitUpdateResult`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Outcome {
     pub stocking_id: String,
@@ -325,19 +325,19 @@ async fn require_flag<S: JitStore>(store: &S, caller: &Caller) -> Result<(), Api
 }
 
 /// `jitManagement(input)`'s arguments.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct ListArgs {
     pub input: ListInput,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ListInput {
     pub drop_off_date: String,
 }
 
 /// `jitManagement`'s answer.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JitDay {
     pub drop_off_date: String,
@@ -360,7 +360,7 @@ pub async fn run_list<S: JitStore>(store: &S, input: &Input) -> Result<serde_jso
 }
 
 /// `updateJITLocationStatus(input)`'s arguments.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct UpdateArgs {
     pub input: Vec<UpdateInput>,
 }

@@ -23,7 +23,7 @@ pub mod status;
 pub mod store;
 pub mod window;
 
-use fleet_shared::{typed, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
+use fleet_shared::{typed, typed_event, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 /// Reading driver actions: what the dashboard's reader holds (3-planning §6, Driver group).
 pub const READ_ACTION: &str = "GetCheckPointStatus";
@@ -76,7 +76,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Locations),
             Grant::SendToQueue(Queue::OrdersDeadLetter),
         ],
-        handler: typed!(intake::handle),
+        handler: typed_event!(intake::handle),
     },
     FunctionSpec {
         name: "get_packing_slips_v3",

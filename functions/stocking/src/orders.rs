@@ -25,7 +25,7 @@ pub const ACTIVE: &str = "ACTIVE";
 pub const DELETED: &str = "DELETED";
 
 /// The order types the order system sends (the pars upload's are `FRIDGE`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum OrderType {
     /// An order of a wholesale customer (a WHOLESALE location).
@@ -60,7 +60,7 @@ impl OrderType {
 pub const CLIENT_CODES: &[&str] = &["ThirdParty", "MenuRD", "Pulping"];
 
 /// One message of the orders queue.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum OrderMessage {
     // Boxed: an order is far larger than a cancellation.
@@ -68,7 +68,7 @@ pub enum OrderMessage {
     Cancel(Cancel),
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OrderBody {
     pub unique_id: String,
@@ -94,7 +94,7 @@ pub struct OrderBody {
     pub created_at: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Cancel {
     pub unique_id: String,
@@ -184,7 +184,7 @@ pub fn parse(body: &str) -> Result<OrderMessage, String> {
 /// An order of the order system, as stored (pk uniqueId): its newest version.
 /// A cancellation that arrives before its order is stored too (status
 /// DELETED, no location), so the older order message loses to it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredOrder {
     pub unique_id: String,

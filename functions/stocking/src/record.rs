@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// written, but for a supervisor's correction of a LocationStocked (`correct`,
 /// issue 38): a void takes it out of the stocking-day index (`occurredSk`
 /// removed), a re-time moves its `occurredAt`; `correction` says which, by whom and why.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredAction {
     pub event_type: String,
@@ -47,7 +47,7 @@ pub struct StoredAction {
 }
 
 /// A supervisor's change of a recorded LocationStocked (issue 38).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CorrectionKind {
     /// It did not happen: no reader counts it any more.
@@ -56,7 +56,7 @@ pub enum CorrectionKind {
     Retime,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Correction {
     pub kind: CorrectionKind,
@@ -79,6 +79,8 @@ pub const CORRECTION_MARKER: &str = "StockedCorrection";
 pub struct CorrectionPlan {
     /// The action as read: its `occurredAt` is the write's condition.
     pub read: StoredAction,
+    /// The read LocationStocked's stop.
+    pub stocking_index: i64,
     pub corrected: StoredAction,
     /// Each stop of that location and stocking index as read, and its new stocked time.
     pub stops: Vec<(StoredStop, Option<String>)>,

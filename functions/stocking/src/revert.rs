@@ -17,12 +17,12 @@ use std::future::Future;
 pub const REVERT_ACTION: &str = "RevertDropOverride";
 
 /// `revertDropOverride(input)`'s arguments.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct RevertArgs {
     pub input: RevertInput,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RevertInput {
     drop_off_date: String,
@@ -46,7 +46,7 @@ fn date_arg(raw: &str) -> Result<String, ApiError> {
 }
 
 /// The answer: the row is Pending again.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Reverted {
     pub drop_off_date: String,

@@ -22,12 +22,12 @@ pub const SCOPE: &str = "driver-actions";
 pub const PAGE_SIZE: usize = 500;
 
 /// `createDriverAction(input)`'s arguments.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct CreateArgs {
     pub input: CreateInput,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateInput {
     event_type: String,
@@ -39,7 +39,7 @@ pub struct CreateInput {
 }
 
 /// `getDriverAction(filter, nextToken)`'s arguments.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListArgs {
     pub filter: Filter,
@@ -47,7 +47,7 @@ pub struct ListArgs {
     pub next_token: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Filter {
     event_type: String,
@@ -55,7 +55,7 @@ pub struct Filter {
     created_at: Option<TimeRange>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TimeRange {
     #[serde(default)]
@@ -66,7 +66,7 @@ pub struct TimeRange {
 
 /// An action as GraphQL answers it (`DriverAction`). Deserialize: a retry
 /// is answered the first try's answer, stored as JSON with its request record.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverActionView {
     pub id: String,
@@ -90,7 +90,7 @@ pub struct DriverActionView {
     pub last_modified: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CorrectionView {
     pub kind: CorrectionKind,

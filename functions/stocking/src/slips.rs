@@ -51,7 +51,7 @@ pub const SOURCE_PARS: &str = "PARS";
 pub const SOURCE_ORDER_SYSTEM: &str = "ORDER_SYSTEM";
 
 /// One slip, as stored.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PackingSlip {
     pub drop_off_date: String,
@@ -152,7 +152,7 @@ impl Routes {
 }
 
 /// A slip as GraphQL answers it (`PackingSlip`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SlipView {
     pub location_id: String,

@@ -22,7 +22,7 @@ pub const SOURCE_UPLOAD: &str = "upload";
 /// The driver's own first stop-bound action on an unassigned route.
 pub const SOURCE_CLAIM: &str = "claim";
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverAssignment {
     pub stocking_date: String,
@@ -48,7 +48,7 @@ impl DriverAssignment {
 /// put it under another partition.
 impl Serialize for DriverAssignment {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
+        #[derive(Serialize, schemars::JsonSchema)]
         #[serde(rename_all = "camelCase")]
         struct Keyed<'a> {
             date_shard: String,

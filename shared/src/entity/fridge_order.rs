@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 /// Units one tote holds (docs/decisions.md).
 pub const UNITS_PER_TOTE: i64 = 24;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FridgeOrder {
     pub drop_off_date: String,
@@ -49,7 +49,7 @@ pub struct FridgeOrder {
 }
 
 /// 2-fleet §3 JIT location, as recorded on the order it changed.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JitUpdate {
     /// The flag set: false turned JIT off (and cleared `cleared`).
@@ -81,7 +81,7 @@ impl FridgeOrder {
 }
 
 /// What `ordersByDay` answers beyond the keys (3-planning §3 fridge order).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderDetails {
     pub client_code: String,

@@ -5,7 +5,7 @@
 use super::telemetry::Heartbeat;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FridgeHealth {
     /// Its `timestamp` is stored as `stamp` text: what newest-wins compares.

@@ -8,7 +8,7 @@ use std::fmt;
 
 /// A location id: non-empty (after trimming), at most 64 characters. The
 /// create rule for its characters is the locations area's.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(transparent)]
 pub struct LocationId(String);
 
@@ -42,7 +42,7 @@ impl fmt::Display for LocationId {
 
 /// An upload's id: 1 to 64 letters, digits and dashes (the browser makes a
 /// UUID). It keys the upload's records, so its alphabet is kept narrow.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(transparent)]
 pub struct UploadId(String);
 
@@ -150,6 +150,24 @@ impl<'de> Deserialize<'de> for FridgeTime {
         FridgeTime::parse(&raw).ok_or_else(|| serde::de::Error::custom(format!("{raw} is not an RFC 3339 time")))
     }
 }
+
+/// The newtypes travel as strings: their shape for the contract's schemas.
+macro_rules! string_schema {
+    ($($t:ty),*) => {$(
+        impl schemars::JsonSchema for $t {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                "String".into()
+            }
+            fn inline_schema() -> bool {
+                true
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                schemars::json_schema!({ "type": "string" })
+            }
+        }
+    )*};
+}
+string_schema!(StockingDate, FridgeTime);
 
 #[cfg(test)]
 mod tests {

@@ -14,7 +14,7 @@ use crate::query::{Across, Filter, Query, SortKey};
 use crate::shard;
 use serde::{Deserialize, Serialize, Serializer};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteStop {
     pub stocking_date: String,
@@ -29,7 +29,7 @@ pub struct RouteStop {
 
 /// The stored item: the stop, its sort key and who wrote it from which upload.
 /// Serialised with its partition key (`PK`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredStop {
     #[serde(flatten)]
@@ -98,7 +98,7 @@ pub fn stops_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
 
 /// A route's version item as the schedule upload writes it: its number
 /// changes in the transaction that changes the route's stops.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredVersion {
     pub route_stop: String,
@@ -135,7 +135,7 @@ pub fn stops_at<'a>(table: &TableRef<'a>, date: &str, location: &str) -> Across<
 
 impl Serialize for StoredStop {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
+        #[derive(Serialize, schemars::JsonSchema)]
         #[serde(rename_all = "camelCase")]
         struct Keyed<'a> {
             date_shard: String,

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
 /// One telemetry queue message, by its `type`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Message {
     Heartbeat(Box<Heartbeat>),
@@ -75,7 +75,7 @@ impl Message {
 }
 
 /// How a fridge says a command ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum CommandState {
     Done,
@@ -99,7 +99,7 @@ fn stamped<S: Serializer>(t: &DateTime<Utc>, s: S) -> Result<S::Ok, S::Error> {
 
 /// A heartbeat: the §3 fridge health fields (all but the location and time
 /// optional). Stored, it is the fridge's health record (`health::FridgeHealth`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Heartbeat {
     pub location_id: LocationId,
@@ -149,27 +149,27 @@ pub struct Heartbeat {
     pub lite_fridge_state: Option<LiteFridgeState>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NetworkSpeed {
     pub previous_speed: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LayoutCell {
     pub x: i64,
     pub y: i64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DoorState {
     pub door_state: Option<String>,
     pub lock_state: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LiteFridgeState {
     pub top_shell_latch_state: Option<String>,
@@ -178,7 +178,7 @@ pub struct LiteFridgeState {
     pub status: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct InventorySlot {
     pub slot: String,
@@ -186,7 +186,7 @@ pub struct InventorySlot {
     pub units: Vec<Unit>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Unit {
     pub production_date: NaiveDate,
@@ -195,7 +195,7 @@ pub struct Unit {
 }
 
 /// A fridge's last inventory snapshot (one per fridge, newest wins).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InventorySnapshot {
     pub location_id: LocationId,
@@ -208,7 +208,7 @@ pub struct InventorySnapshot {
 }
 
 /// One temperature sample, under `temp#{time}` in the fridge's telemetry.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TemperatureSample {
     pub location_id: LocationId,
@@ -234,7 +234,7 @@ impl TemperatureSample {
 }
 
 /// A fridge event or segment event, under `{kind}#{time}#{eventId}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TelemetryEvent {
     pub location_id: LocationId,
@@ -258,7 +258,7 @@ pub const COMMAND_LIFETIME_SECONDS: i64 = 300;
 
 /// A command as the fridge receives it on the command queue (FIFO: grouped by
 /// its fridge, de-duplicated by its `messageId`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FridgeCommand {
     pub message_id: String,
@@ -281,7 +281,7 @@ impl FridgeCommand {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CommandPayload {
     /// ENABLE or DISABLE of a toggle, the service of a restart; null for a reset.
     pub operation: Option<String>,

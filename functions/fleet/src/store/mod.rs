@@ -142,17 +142,17 @@ pub struct CommandRecord {
 
 /// A command as the screens read it (GraphQL `QueueMessage`), and as a
 /// request's idempotency record keeps the answer it replays.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CommandView {
     pub id: String,
-    pub timestamp: Option<String>,
-    pub message_id: Option<String>,
-    pub message_type: Option<String>,
+    pub timestamp: String,
+    pub message_id: String,
+    pub message_type: String,
     pub operation: Option<String>,
-    pub resource: Option<String>,
+    pub resource: String,
     pub sent_by: Option<String>,
-    pub state: Option<String>,
+    pub state: String,
     pub done_at: Option<String>,
     pub count: Option<i64>,
     pub not_after: Option<String>,
@@ -160,28 +160,31 @@ pub struct CommandView {
 
 impl CommandView {
     /// The key (queue id, sk) of the record this view shows.
-    pub fn key(&self) -> Option<(String, String)> {
-        let (at, message) = (self.timestamp.as_deref()?, self.message_id.as_deref()?);
-        Some((self.id.clone(), format!("{at}#{message}")))
+    pub fn key(&self) -> (String, String) {
+        (self.id.clone(), format!("{}#{}", self.timestamp, self.message_id))
     }
 }
 
 impl CommandRecord {
-    /// The record as the GraphQL `QueueMessage` (every field, null when unset).
-    pub fn view(&self) -> CommandView {
-        CommandView {
+    /// The record as the GraphQL `QueueMessage`; a record without a field
+    /// that the schema says is never null is refused, naming it.
+    pub fn view(&self) -> Result<CommandView, ApiError> {
+        let needed = |field: &Option<String>, what: &str| {
+            field.clone().ok_or_else(|| ApiError::internal(format!("command {} {} has no {what}", self.id, self.sk)))
+        };
+        Ok(CommandView {
             id: self.id.clone(),
-            timestamp: self.timestamp.clone(),
-            message_id: self.message_id.clone(),
-            message_type: self.message_type.clone(),
+            timestamp: needed(&self.timestamp, "timestamp")?,
+            message_id: needed(&self.message_id, "messageId")?,
+            message_type: needed(&self.message_type, "messageType")?,
             operation: self.operation.clone(),
-            resource: self.resource.clone(),
+            resource: needed(&self.resource, "resource")?,
             sent_by: self.sent_by.clone(),
-            state: self.state.clone(),
+            state: needed(&self.state, "state")?,
             done_at: self.done_at.clone(),
             count: self.count,
             not_after: self.not_after.clone(),
-        }
+        })
     }
 
     pub fn is_pending(&self) -> bool {

@@ -27,7 +27,7 @@ pub const CALL_TIMEOUT: Duration = Duration::from_secs(6);
 const MAX_ANSWER_BYTES: usize = 2 * 1024 * 1024;
 
 /// A stop the service may place: one delivery of one location on the date.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanStop {
     pub location_id: String,
@@ -40,7 +40,7 @@ pub struct PlanStop {
     pub longitude: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanRequest {
     /// Names the sync job (the service may log it; the stub ignores it).
@@ -49,14 +49,14 @@ pub struct PlanRequest {
     pub stops: Vec<PlanStop>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlannedStop {
     pub location_id: String,
     pub stocking_index: i64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlannedRoute {
     pub route: String,
@@ -64,7 +64,7 @@ pub struct PlannedRoute {
     pub stops: Vec<PlannedStop>,
 }
 
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanResponse {
     pub routes: Vec<PlannedRoute>,

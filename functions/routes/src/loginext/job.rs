@@ -13,7 +13,7 @@ pub const KEEP_DAYS: i64 = 90;
 /// How many recent jobs the screen lists.
 pub const RECENT: i32 = 20;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DateOutcome {
     pub ok: bool,
@@ -26,7 +26,7 @@ pub struct DateOutcome {
     pub at: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SyncJob {
     pub kind: String,
@@ -121,7 +121,7 @@ impl SyncJob {
 }
 
 /// A sync job as the screens read it (GraphQL `LogiNextSyncJob`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JobView {
     pub id: String,

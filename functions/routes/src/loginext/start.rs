@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 pub const SCOPE: &str = "loginext";
 
 /// The mutation's input (2-fleet §7), plus the retry id.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SyncInput {
     pub start_date: String,
@@ -44,7 +44,7 @@ pub struct Starter<'a> {
 }
 
 /// One queued message: a job's date.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DateMessage {
     pub job_key: String,
@@ -134,7 +134,7 @@ pub async fn recent(jobs: &impl SyncStore) -> Result<Vec<JobView>, ApiError> {
 }
 
 /// `syncLogiNextLocRoutes`' answer (a retry replays it as recorded).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Started {
     pub message: String,
     pub job: JobView,

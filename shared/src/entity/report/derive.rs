@@ -39,7 +39,7 @@ pub const LINK_DAYS: i64 = 30;
 /// What a slot holds in one snapshot. Stored as `[item, units]`, not as a map
 /// with named fields: a 30-slot link then stays within one write unit (1 KB),
 /// which halves its cost in the placing transaction.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(from = "(String, u32)", into = "(String, u32)")]
 pub struct Held {
     pub item: String,
@@ -48,7 +48,7 @@ pub struct Held {
 
 /// A row open after a link: since when, and the item it names. Stored as
 /// `[since, item]`, for the same reason as [`Held`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(from = "(String, String)", into = "(String, String)")]
 pub struct Open {
     pub since: String,
@@ -80,7 +80,7 @@ impl From<Open> for (String, String) {
 }
 
 /// The rows open after a link: empty channels by slot, stock-outs by item.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Opens {
     #[serde(default)]
     pub empty: BTreeMap<String, Open>,
@@ -89,7 +89,7 @@ pub struct Opens {
 }
 
 /// One snapshot in its fridge's chain.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Link {
     pub location_id: String,
@@ -212,7 +212,7 @@ fn apply(events: Vec<Event>, rows: &mut BTreeMap<RowKey, RowState>) {
 }
 
 /// A report row, either kind.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Row {
     Empty(EmptyChannel),
@@ -267,7 +267,7 @@ fn row_key(location: &str, k: &RowKey) -> (String, String) {
 }
 
 /// One write of a settled placement.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "write", rename_all = "camelCase")]
 pub enum Write {
     /// The newcomer's link, whole (over one it replaces at the same time).

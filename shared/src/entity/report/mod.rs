@@ -44,7 +44,7 @@ pub fn partitions(kind: Kind, day: NaiveDate) -> Vec<String> {
 }
 
 /// 3-planning §3 empty channel row, with its keys.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmptyChannel {
     pub pk: String,
@@ -64,7 +64,7 @@ pub struct EmptyChannel {
 }
 
 /// 3-planning §3 stock-out row, with its keys.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StockOut {
     pub pk: String,

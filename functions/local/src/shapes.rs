@@ -1,0 +1,288 @@
+//! The typed edge, checked and exported (issue 40). Every API handler's
+//! request and answer have a JSON Schema (`contract::shapes_of`); from them:
+//! - each GraphQL field's answer is checked against `infra/schema.graphql`
+//!   (`graphql_mismatches`), so a renamed or nullable field fails a test
+//!   instead of a screen;
+//! - the REST routes' schemas and route table are written for the web app,
+//!   which generates its TypeScript types from them (`rest_files`).
+use apollo_compiler::{ast::Type, schema::ExtendedType, validation::Valid, Schema as GraphqlSchema};
+use fleet_shared::{
+    contract::{Generators, Shapes},
+    FunctionSpec, Trigger,
+};
+use schemars::SchemaGenerator;
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+/// Where the web app's REST contract is written (a drift test keeps it equal).
+pub const REST_DIR: &str = "web/src/generated/rest";
+
+/// A handler's shapes; `None` for a handler without them (queue, schedule).
+fn shapes_of(generators: &mut Generators, spec: &FunctionSpec) -> Option<Shapes> {
+    (spec.handler.shapes?)(generators)
+}
+
+/// Every GraphQL field whose handler's answer does not fit the schema's type,
+/// and every API function without shapes, in words.
+pub fn graphql_mismatches<'a>(
+    specs: impl Iterator<Item = &'a FunctionSpec>,
+    schema: &Valid<GraphqlSchema>,
+) -> Vec<String> {
+    let mut generators = Generators::default();
+    let mut found = Vec::new();
+    let mut fields = Vec::new();
+    for spec in specs {
+        let (type_name, field) = match spec.trigger {
+            Trigger::Query(f) => ("Query", f),
+            Trigger::Mutation(f) => ("Mutation", f),
+            Trigger::Http { .. } => {
+                if spec.handler.shapes.is_none() {
+                    found.push(format!("{}: an HTTP route without shapes (declare it with typed!)", spec.name));
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        match shapes_of(&mut generators, spec) {
+            Some(shapes) => fields.push((type_name, field, spec.name, shapes.response)),
+            None => found.push(format!("{}: a GraphQL field without shapes (declare it with typed!)", spec.name)),
+        }
+    }
+    let defs = generators.responses.definitions().clone();
+    let checker = Fit { schema, defs: &defs };
+    for (type_name, field, name, response) in fields {
+        let Some(ExtendedType::Object(object)) = schema.types.get(type_name) else { continue };
+        let Some(definition) = object.fields.get(field) else {
+            found.push(format!("{type_name}.{field} ({name}): not in the schema"));
+            continue;
+        };
+        checker.fit(&definition.ty, response.as_value(), &format!("{type_name}.{field}"), &mut found);
+    }
+    found
+}
+
+/// Checks a JSON Schema against a GraphQL type.
+struct Fit<'a> {
+    schema: &'a Valid<GraphqlSchema>,
+    defs: &'a Map<String, Value>,
+}
+
+/// A JSON Schema reduced to what the check compares.
+#[derive(Debug)]
+enum Shape<'a> {
+    /// `serde_json::Value`: anything.
+    Any,
+    Scalar(&'static str),
+    /// A string limited to these values (a unit enum).
+    Strings(Vec<&'a str>),
+    Array(&'a Value),
+    Object {
+        properties: Map<String, Value>,
+        required: Vec<String>,
+    },
+    /// An enum with data, or several shapes: each must fit.
+    Either(Vec<&'a Value>),
+}
+
+impl<'a> Fit<'a> {
+    fn resolve(&self, mut s: &'a Value) -> &'a Value {
+        while let Some(r) = s.get("$ref").and_then(Value::as_str) {
+            match r.strip_prefix("#/$defs/").and_then(|name| self.defs.get(name)) {
+                Some(def) => s = def,
+                None => break,
+            }
+        }
+        s
+    }
+
+    /// Whether the schema lets `null` through, and the shapes it allows besides.
+    fn shapes(&self, s: &'a Value) -> (bool, Vec<Shape<'a>>) {
+        let s = self.resolve(s);
+        if s == &Value::Bool(true) || s.as_object().is_some_and(|o| o.is_empty()) {
+            return (true, vec![Shape::Any]);
+        }
+        if let Some(branches) = s.get("anyOf").or_else(|| s.get("oneOf")).and_then(Value::as_array) {
+            let (mut nullable, mut shapes) = (false, Vec::new());
+            let non_null: Vec<&Value> = branches
+                .iter()
+                .filter(|b| {
+                    let is_null = self.resolve(b).get("type") == Some(&json!("null"));
+                    nullable |= is_null;
+                    !is_null
+                })
+                .collect();
+            if let [one] = non_null.as_slice() {
+                let (inner_null, inner) = self.shapes(one);
+                return (nullable || inner_null, inner);
+            }
+            shapes.push(Shape::Either(non_null));
+            return (nullable, shapes);
+        }
+        let types: Vec<&str> = match s.get("type") {
+            Some(Value::String(t)) => vec![t.as_str()],
+            Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+            _ if s.get("const").is_some_and(Value::is_string) => vec!["string"],
+            _ if s.get("properties").is_some() => vec!["object"],
+            _ => return (true, vec![Shape::Any]),
+        };
+        let nullable = types.contains(&"null");
+        let shapes = types
+            .into_iter()
+            .filter(|t| *t != "null")
+            .map(|t| match t {
+                "string" => match s.get("enum").and_then(Value::as_array) {
+                    Some(values) => Shape::Strings(values.iter().filter_map(Value::as_str).collect()),
+                    None => match s.get("const").and_then(Value::as_str) {
+                        Some(one) => Shape::Strings(vec![one]),
+                        None => Shape::Scalar("string"),
+                    },
+                },
+                "integer" => Shape::Scalar("integer"),
+                "number" => Shape::Scalar("number"),
+                "boolean" => Shape::Scalar("boolean"),
+                "array" => Shape::Array(s.get("items").unwrap_or(&Value::Bool(true))),
+                "object" => Shape::Object {
+                    properties: s.get("properties").and_then(Value::as_object).cloned().unwrap_or_default(),
+                    required: s
+                        .get("required")
+                        .and_then(Value::as_array)
+                        .map(|r| r.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+                        .unwrap_or_default(),
+                },
+                _ => Shape::Any,
+            })
+            .collect();
+        (nullable, shapes)
+    }
+
+    fn fit(&self, ty: &Type, s: &'a Value, at: &str, found: &mut Vec<String>) {
+        let named = ty.inner_named_type().as_str();
+        if named == "AWSJSON" && !matches!(ty, Type::List(_) | Type::NonNullList(_)) {
+            return; // any JSON value: AppSync serialises it to a string
+        }
+        let (nullable, shapes) = self.shapes(s);
+        if ty.is_non_null() && nullable && !shapes.iter().all(|s| matches!(s, Shape::Any)) {
+            found.push(format!("{at}: the schema says {ty}, but the answer may be null"));
+        }
+        for shape in shapes {
+            self.fit_shape(ty, &shape, at, found);
+        }
+    }
+
+    fn fit_shape(&self, ty: &Type, shape: &Shape<'a>, at: &str, found: &mut Vec<String>) {
+        let mismatch = |found: &mut Vec<String>, what: &str| {
+            found.push(format!("{at}: the schema says {ty}, but the answer is {what}"));
+        };
+        match (ty, shape) {
+            (_, Shape::Any) => mismatch(found, "free-form JSON (serde_json::Value)"),
+            (Type::List(inner) | Type::NonNullList(inner), Shape::Array(items)) => {
+                self.fit(inner, items, &format!("{at}[]"), found)
+            }
+            (Type::List(_) | Type::NonNullList(_), _) => mismatch(found, "not a list"),
+            (_, Shape::Array(_)) => mismatch(found, "a list"),
+            (_, Shape::Either(branches)) => {
+                for b in branches {
+                    self.fit(ty, b, at, found);
+                }
+            }
+            (Type::Named(name) | Type::NonNullNamed(name), shape) => {
+                match (self.schema.types.get(name.as_str()), shape) {
+                    (Some(ExtendedType::Object(object)), Shape::Object { properties, required }) => {
+                        for (field, definition) in &object.fields {
+                            let at = format!("{at}.{field}");
+                            match properties.get(field.as_str()) {
+                                Some(property) => {
+                                    if definition.ty.is_non_null() && !required.iter().any(|r| r == field.as_str()) {
+                                        found.push(format!(
+                                            "{at}: the schema says {}, but the answer may leave it out",
+                                            definition.ty
+                                        ));
+                                    }
+                                    self.fit(&definition.ty, property, &at, found);
+                                }
+                                None if definition.ty.is_non_null() => found.push(format!(
+                                    "{at}: the schema says {}, but the answer has no such field",
+                                    definition.ty
+                                )),
+                                None => {}
+                            }
+                        }
+                    }
+                    (Some(ExtendedType::Object(_)), _) => mismatch(found, "not an object"),
+                    (Some(ExtendedType::Enum(e)), Shape::Strings(values)) => {
+                        for v in values {
+                            if !e.values.contains_key(*v) {
+                                found.push(format!("{at}: {v} is not a value of {name}"));
+                            }
+                        }
+                    }
+                    (Some(ExtendedType::Enum(_)), Shape::Scalar("string")) => {}
+                    (Some(ExtendedType::Enum(_)), _) => mismatch(found, "not a string"),
+                    (Some(ExtendedType::Scalar(_)), shape) => {
+                        let ok = match (scalar_json_type(name.as_str()), shape) {
+                            ("string", Shape::Scalar("string") | Shape::Strings(_)) => true,
+                            ("integer", Shape::Scalar("integer")) => true,
+                            ("number", Shape::Scalar("integer" | "number")) => true,
+                            ("boolean", Shape::Scalar("boolean")) => true,
+                            _ => false,
+                        };
+                        if !ok {
+                            mismatch(found, &format!("{shape:?}"));
+                        }
+                    }
+                    _ => mismatch(found, &format!("{shape:?}")),
+                }
+            }
+        }
+    }
+}
+
+/// The JSON type a GraphQL scalar travels as.
+fn scalar_json_type(name: &str) -> &'static str {
+    match name {
+        "Int" | "AWSTimestamp" => "integer",
+        "Float" => "number",
+        "Boolean" => "boolean",
+        _ => "string",
+    }
+}
+
+/// The files of the web app's REST contract, by name: the JSON Schemas of
+/// every route's request and answer, and the route table.
+pub fn rest_files<'a>(specs: impl Iterator<Item = &'a FunctionSpec>) -> BTreeMap<&'static str, String> {
+    let mut generators = Generators::default();
+    let (mut requests, mut responses, mut routes) = (Map::new(), Map::new(), Vec::new());
+    for spec in specs {
+        let Trigger::Http { method, path } = spec.trigger else { continue };
+        let Some(shapes) = shapes_of(&mut generators, spec) else { continue };
+        requests.insert(spec.name.to_string(), shapes.request.to_value());
+        responses.insert(spec.name.to_string(), shapes.response.to_value());
+        routes.push(format!("  {}: {{ method: '{method}', path: '{path}' }},\n", spec.name));
+    }
+    let document = |title: &str, properties: Map<String, Value>, generator: &mut SchemaGenerator| {
+        let required: Vec<&String> = properties.keys().collect();
+        let value = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": title,
+            "description": "Generated from the Rust handlers' types by `fleet-local contract`: do not edit.",
+            "type": "object",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": false,
+            "$defs": generator.definitions(),
+        });
+        serde_json::to_string_pretty(&value).expect("a schema serialises") + "\n"
+    };
+    let routes = format!(
+        "// Generated from the Rust registry by `fleet-local contract`: do not edit.\n\
+         /** Every REST route of the console, by function name: its method and path. */\n\
+         export const REST_ROUTES = {{\n{}}} as const;\n\n\
+         export type RestRoute = keyof typeof REST_ROUTES;\n",
+        routes.concat()
+    );
+    BTreeMap::from([
+        ("requests.schema.json", document("RestRequests", requests, &mut generators.requests)),
+        ("responses.schema.json", document("RestResponses", responses, &mut generators.responses)),
+        ("routes.ts", routes),
+    ])
+}

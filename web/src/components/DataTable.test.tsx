@@ -103,7 +103,7 @@ describe('DataTable', () => {
   });
 
   it('says it is loading, not that there are 0 of 0 rows, until the data arrives', () => {
-    const { rerender } = renderTable([], { isLoading: true, noun: 'fridges', emptyMessage: 'No fridges yet.' });
+    const { rerender } = renderTable([], { loading: true, noun: 'fridges', emptyMessage: 'No fridges yet.' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading fridges…');
     expect(screen.queryByText(/0 of 0/)).toBeNull();
     expect(screen.queryByText('No fridges yet.')).toBeNull();
@@ -115,7 +115,7 @@ describe('DataTable', () => {
   });
 
   it('scrolls sideways inside its own container and keeps the first column in view', () => {
-    renderTable(FRIDGES, { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined) });
+    renderTable(FRIDGES, { row: { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined) } });
     const table = screen.getByRole('table', { name: 'Fridges' });
     expect(table.parentElement).toHaveStyle({ overflowX: 'auto', maxWidth: '100%' });
     const [head, ...rows] = within(table).getAllByRole('row');
@@ -132,7 +132,9 @@ describe('DataTable', () => {
 
   it('highlights rows by a rule and opens a row from the keyboard', async () => {
     const onRowClick = vi.fn();
-    renderTable(FRIDGES, { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined), onRowClick });
+    renderTable(FRIDGES, {
+      row: { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined), onClick: onRowClick },
+    });
     const rows = within(screen.getByRole('table', { name: 'Fridges' }))
       .getAllByRole('row')
       .slice(1);
@@ -169,7 +171,7 @@ describe('grouped rows', () => {
         header: (key) => `STATUS: ${key}`,
         footer: (_, rows) => `SUMMARY ${rows.length} fridges, ${rows.reduce((n, f) => n + f.units, 0)} units`,
       },
-      rowStyle: (f) => (f.status === 'DEAD' ? { fontWeight: 700 } : undefined),
+      row: { style: (f) => (f.status === 'DEAD' ? { fontWeight: 700 } : undefined) },
       initialSort: { id: 'id' },
     });
     const rows = within(screen.getByRole('table', { name: 'Fridges' }))

@@ -229,14 +229,11 @@ function DropList({ date, onChooseDate }: { date: string; onChooseDate: () => vo
             data={rows}
             columns={columns}
             getRowId={(r) => r.extendedId}
-            rowLabel={(r) => `${r.locationId} ${r.packingSlipId}`}
+            row={{ label: (r) => `${r.locationId} ${r.packingSlipId}` }}
             label={`Drops of ${date}`}
             exportFileName={`drop-off-summary-${date}.csv`}
             noun="drops"
-            filter
-            filterLabel="Search by Location ID"
-            filterPlaceholder="Location ID"
-            filterColumns={['locationId']}
+            filter={{ label: 'Search by Location ID', placeholder: 'Location ID', columns: ['locationId'] }}
             loading={query.isFetching}
             emptyMessage={`No drops to confirm on ${date}.`}
             toolbar={

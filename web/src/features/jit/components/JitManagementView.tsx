@@ -273,13 +273,12 @@ function JitList({ date, onChooseDate }: { date: string; onChooseDate: () => voi
             total={rows.length}
             columns={columns}
             getRowId={rowKey}
-            rowLabel={rowName}
+            row={{ label: rowName, highlight: (r) => (incompleteKeys.has(rowKey(r)) ? 'warning' : undefined) }}
             label={`Route stops of ${date}`}
             exportFileName={`jit-management-${date}.csv`}
             noun="route stops"
             filter={false}
             loading={query.isFetching}
-            highlight={(r) => (incompleteKeys.has(rowKey(r)) ? 'warning' : undefined)}
             emptyMessage={`No route stops on ${date}.`}
             toolbar={
               <Flex gap="0.5rem" wrap="wrap">

@@ -227,10 +227,8 @@ export function FridgeSoftwareView() {
         total={rows.length}
         columns={columns}
         getRowId={(r) => r.id}
-        rowLabel={(r) => r.id}
-        filterLabel="Search fridges"
-        filterPlaceholder={MESSAGES.searchPlaceholder}
-        filterColumns={['name']}
+        row={{ label: (r) => r.id }}
+        filter={{ label: 'Search fridges', placeholder: MESSAGES.searchPlaceholder, columns: ['name'] }}
         height="600px"
         loading={locations.refreshing || artifacts.isLoading || pilots.isLoading}
         emptyMessage="No fridges to show."

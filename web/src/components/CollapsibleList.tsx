@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { getCoreRowModel, useReactTable, type ColumnDef, type ExpandedState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Flex, Text, View } from '@aws-amplify/ui-react';
 
@@ -55,7 +56,20 @@ export function CollapsibleList<T>({
   estimateSize = 48,
   emptyMessage = 'Nothing to show.',
 }: CollapsibleListProps<T>) {
-  const [open, setOpen] = useState<Set<string>>(() => new Set());
+  // Which panels are open: TanStack Table's expanded state, the list's items as its rows.
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const table = useReactTable({
+    data: items,
+    // Only the rows' expanded state is used: no columns.
+    columns: [] as ColumnDef<T>[],
+    getRowId: (item) => getKey(item),
+    state: { expanded },
+    onExpandedChange: setExpanded,
+    // Open panels stay open when the items change.
+    autoResetExpanded: false,
+    getCoreRowModel: getCoreRowModel(),
+  });
+  const rows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
   const virtual = items.length > VIRTUALIZE_PANELS_AFTER;
@@ -70,14 +84,6 @@ export function CollapsibleList<T>({
     measureElement: (el) => el.getBoundingClientRect().height || estimateSize,
   });
 
-  const toggle = (key: string) =>
-    setOpen((s) => {
-      const next = new Set(s);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-
   if (items.length === 0) {
     return (
       <Text color="font.tertiary" padding="0.5rem 0">
@@ -87,9 +93,10 @@ export function CollapsibleList<T>({
   }
 
   const panel = (index: number, start?: number) => {
-    const item = items[index];
-    const key = getKey(item);
-    const expanded = open.has(key);
+    const row = rows[index];
+    const item = row.original;
+    const key = row.id;
+    const isOpen = row.getIsExpanded();
     const headerId = `${idPrefix}-h-${index}`;
     const bodyId = `${idPrefix}-b-${index}`;
     return (
@@ -113,14 +120,14 @@ export function CollapsibleList<T>({
           <button
             type="button"
             id={headerId}
-            aria-expanded={expanded}
+            aria-expanded={isOpen}
             aria-controls={bodyId}
-            onClick={() => toggle(key)}
+            onClick={() => row.toggleExpanded()}
             style={toggleStyle}
           >
             <span
               aria-hidden="true"
-              style={{ display: 'inline-block', width: '1rem', transform: expanded ? 'rotate(90deg)' : undefined }}
+              style={{ display: 'inline-block', width: '1rem', transform: isOpen ? 'rotate(90deg)' : undefined }}
             >
               ▶
             </span>
@@ -132,10 +139,10 @@ export function CollapsibleList<T>({
           id={bodyId}
           role="region"
           aria-labelledby={headerId}
-          hidden={!expanded}
+          hidden={!isOpen}
           style={{ padding: '0 0.75rem 0.75rem 2.25rem' }}
         >
-          {expanded ? body(item) : null}
+          {isOpen ? body(item) : null}
         </div>
       </div>
     );

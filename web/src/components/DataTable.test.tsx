@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -103,7 +105,7 @@ describe('DataTable', () => {
   });
 
   it('says it is loading, not that there are 0 of 0 rows, until the data arrives', () => {
-    const { rerender } = renderTable([], { isLoading: true, noun: 'fridges', emptyMessage: 'No fridges yet.' });
+    const { rerender } = renderTable([], { loading: true, noun: 'fridges', emptyMessage: 'No fridges yet.' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading fridges…');
     expect(screen.queryByText(/0 of 0/)).toBeNull();
     expect(screen.queryByText('No fridges yet.')).toBeNull();
@@ -115,7 +117,7 @@ describe('DataTable', () => {
   });
 
   it('scrolls sideways inside its own container and keeps the first column in view', () => {
-    renderTable(FRIDGES, { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined) });
+    renderTable(FRIDGES, { row: { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined) } });
     const table = screen.getByRole('table', { name: 'Fridges' });
     expect(table.parentElement).toHaveStyle({ overflowX: 'auto', maxWidth: '100%' });
     const [head, ...rows] = within(table).getAllByRole('row');
@@ -132,7 +134,9 @@ describe('DataTable', () => {
 
   it('highlights rows by a rule and opens a row from the keyboard', async () => {
     const onRowClick = vi.fn();
-    renderTable(FRIDGES, { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined), onRowClick });
+    renderTable(FRIDGES, {
+      row: { highlight: (f) => (f.status === 'DEAD' ? 'error' : undefined), onClick: onRowClick },
+    });
     const rows = within(screen.getByRole('table', { name: 'Fridges' }))
       .getAllByRole('row')
       .slice(1);
@@ -161,6 +165,60 @@ describe('DataTable', () => {
   }, 20_000);
 });
 
+describe('row selection', () => {
+  function Selectable({ all }: { all?: boolean }) {
+    const [state, setState] = useState<RowSelectionState>({});
+    return (
+      <>
+        <DataTable
+          label="Fridges"
+          data={FRIDGES}
+          columns={columns}
+          getRowId={(f) => f.id}
+          selection={{
+            state,
+            onChange: setState,
+            label: (f) => `Select ${f.id}`,
+            canSelect: (f) => f.status !== 'DEAD',
+            title: (f) => (f.status === 'DEAD' ? 'Dead fridges stay' : undefined),
+            all: all ? { label: 'Select all shown rows' } : undefined,
+          }}
+        />
+        <output aria-label="Selected">{Object.keys(state).join(',')}</output>
+      </>
+    );
+  }
+  const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+
+  it('checks a row, never a row that may not be selected, and leaves the column out of the export', async () => {
+    render(<Selectable />);
+    await userEvent.click(box('Select CHI_2'));
+    expect(box('Select CHI_2').checked).toBe(true);
+    expect(box('Select CHI_1').disabled).toBe(true);
+    expect(box('Select CHI_1')).toHaveAttribute('title', 'Dead fridges stay');
+    expect(screen.getByLabelText('Selected')).toHaveTextContent('CHI_2');
+    await userEvent.click(within(screen.getByRole('columnheader', { name: 'Select' })).getByRole('button'));
+    // Sorted by the column: the selected row last.
+    const ids = within(screen.getByRole('table', { name: 'Fridges' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1].textContent);
+    expect(ids).toEqual(['CHI_1', 'NYC_1', 'CHI_2']);
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(downloads[0].text.split('\r\n')[0]).toBe('Id,Name,Units');
+  });
+
+  it('selects all the shown rows that may be selected, and clears them', async () => {
+    render(<Selectable all />);
+    await userEvent.type(screen.getByLabelText('Filter'), 'chi');
+    await userEvent.click(box('Select all shown rows'));
+    expect(screen.getByLabelText('Selected')).toHaveTextContent(/^CHI_2$/);
+    expect(box('Select all shown rows').checked).toBe(true);
+    await userEvent.click(box('Select all shown rows'));
+    expect(screen.getByLabelText('Selected').textContent).toBe('');
+  });
+});
+
 describe('grouped rows', () => {
   it('shows each group under its header with its footer, keeping sorted order inside', async () => {
     renderTable(FRIDGES, {
@@ -169,7 +227,7 @@ describe('grouped rows', () => {
         header: (key) => `STATUS: ${key}`,
         footer: (_, rows) => `SUMMARY ${rows.length} fridges, ${rows.reduce((n, f) => n + f.units, 0)} units`,
       },
-      rowStyle: (f) => (f.status === 'DEAD' ? { fontWeight: 700 } : undefined),
+      row: { style: (f) => (f.status === 'DEAD' ? { fontWeight: 700 } : undefined) },
       initialSort: { id: 'id' },
     });
     const rows = within(screen.getByRole('table', { name: 'Fridges' }))

@@ -6,8 +6,11 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type OnChangeFn,
   type Row,
+  type RowSelectionState,
   type SortingState,
+  type Table,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Flex, Loader, SearchField, Text, View } from '@aws-amplify/ui-react';
@@ -42,31 +45,25 @@ export interface DataTableProps<T> {
   /** Accessible name of the table and the default export file name. */
   label: string;
   exportFileName?: string;
-  /** A (re)fetch is under way: a 'Refreshing…' mark over the rows, a loading state when there are none. */
-  loading?: boolean;
-  /**
-   * The data has not arrived yet: the table says so (a status text and a loader) instead of
-   * counting '0 of 0 rows' or claiming there are none.
-   */
-  isLoading?: boolean;
-  emptyMessage?: string;
-  highlight?: (row: T) => Highlight | undefined;
-  filter?: boolean;
-  filterLabel?: string;
-  filterPlaceholder?: string;
-  /** Columns the text filter searches; all by default. */
-  filterColumns?: string[];
-  toolbar?: ReactNode;
-  height?: string;
-  rowHeight?: number;
-  initialSort?: { id: string; desc?: boolean };
-  onRowClick?: (row: T) => void;
-  /** Accessible name of a row (e.g. its id), so tests and screen readers can find it. */
-  rowLabel?: (row: T) => string;
   /** Counted thing in the count line: '12 of 40 locations'. */
   noun?: string;
   /** The count before the caller's own filters, when `data` is already filtered. */
   total?: number;
+  emptyMessage?: string;
+  /**
+   * A fetch is under way. Until rows arrive the table says so (a status text and a loader) instead of
+   * counting '0 of 0 rows' or claiming there are none; over rows it shows a 'Refreshing…' mark.
+   */
+  loading?: boolean;
+  /** The text filter above the table: shown unless `false`. */
+  filter?: false | TableFilter;
+  toolbar?: ReactNode;
+  height?: string;
+  initialSort?: { id: string; desc?: boolean };
+  /** How each row looks and acts. */
+  row?: RowOptions<T>;
+  /** A first column of checkboxes that select rows (TanStack Table's row selection). */
+  selection?: RowSelection<T>;
   /**
    * Rows shown in groups (e.g. per route), each under a header row and over
    * an optional footer row, in the order the groups first appear in the
@@ -74,8 +71,43 @@ export interface DataTableProps<T> {
    * rows, not thousands.
    */
   groups?: RowGroups<T>;
+}
+
+export interface TableFilter {
+  label?: string;
+  placeholder?: string;
+  /** Columns the text filter searches; all by default. */
+  columns?: string[];
+}
+
+export interface RowOptions<T> {
+  /** Accessible name of a row (e.g. its id), so tests and screen readers can find it. */
+  label?: (row: T) => string;
+  highlight?: (row: T) => Highlight | undefined;
   /** Extra style of a row (e.g. bold for a kind of row). */
-  rowStyle?: (row: T) => CSSProperties | undefined;
+  style?: (row: T) => CSSProperties | undefined;
+  /** Row height in px (also the virtual scrolling's estimate). */
+  height?: number;
+  /** A row opens on a click or Enter. */
+  onClick?: (row: T) => void;
+}
+
+export interface RowSelection<T> {
+  /** The selected row ids; the caller keeps it (e.g. to clear it after an update). */
+  state: RowSelectionState;
+  onChange: OnChangeFn<RowSelectionState>;
+  /** Accessible name of a row's checkbox. */
+  label: (row: T) => string;
+  /** Whether a row may be selected: a row that may not shows a disabled, unchecked box. All by default. */
+  canSelect?: (row: T) => boolean;
+  /** A row's checkbox tooltip (e.g. why the row is locked). */
+  title?: (row: T) => string | undefined;
+  /**
+   * A header checkbox selecting every shown row that may be selected. The column then does not
+   * sort (its header holds the checkbox); otherwise it sorts the selected rows together.
+   */
+  all?: { label: string; title?: string };
+  width?: string;
 }
 
 export interface RowGroups<T> {
@@ -126,35 +158,49 @@ const ROW_BACKGROUND = 'var(--amplify-colors-background-primary, #fff)';
  * wide table scrolls inside its own container, never the page.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { data, columns, getRowId, label, loading = false, highlight, onRowClick, rowHeight = 44 } = props;
+  const { data, getRowId, label, loading = false, selection } = props;
+  const { highlight, onClick: onRowClick, height: rowHeight = 44 } = props.row ?? {};
+  const filter = props.filter === false ? null : (props.filter ?? {});
   // Nothing to count yet: the first answer has not arrived.
-  const waiting = props.isLoading === true || (loading && data.length === 0);
+  const waiting = loading && data.length === 0;
   const [sorting, setSorting] = useState<SortingState>(
     props.initialSort ? [{ id: props.initialSort.id, desc: props.initialSort.desc ?? false }] : [],
   );
   const [globalFilter, setGlobalFilter] = useState('');
+  const columns = useMemo(
+    () => (selection ? [selectColumn(selection, getRowId), ...props.columns] : props.columns),
+    [selection, getRowId, props.columns],
+  );
+  const filterColumns = filter?.columns;
   const columnDefs = useMemo<ColumnDef<T>[]>(
     () =>
       columns.map((c) => ({
         id: c.id,
         header: c.header,
         accessorFn: (row: T) => c.value(row) ?? '',
-        cell: (ctx) => (c.cell ? c.cell(ctx.row.original) : text(c.value(ctx.row.original))),
+        cell: (ctx) =>
+          c.id === SELECT_COLUMN && selection
+            ? selectBox(ctx.row, selection)
+            : c.cell
+              ? c.cell(ctx.row.original)
+              : text(c.value(ctx.row.original)),
         enableSorting: c.sortable !== false,
-        enableGlobalFilter: !props.filterColumns || props.filterColumns.includes(c.id),
+        enableGlobalFilter: !filterColumns || filterColumns.includes(c.id),
         // Ascending first for every column (TanStack starts numbers descending).
         sortDescFirst: false,
         sortUndefined: 'last',
       })),
-    [columns, props.filterColumns],
+    [columns, filterColumns, selection],
   );
   const table = useReactTable({
     data,
     columns: columnDefs,
     getRowId: (row) => getRowId(row),
-    state: { sorting, globalFilter },
+    state: { sorting, globalFilter, rowSelection: selection?.state ?? NO_SELECTION },
     onSortingChange: setSorting,
     onGlobalFilterChange: setGlobalFilter,
+    enableRowSelection: (row) => (selection ? (selection.canSelect?.(row.original) ?? true) : false),
+    onRowSelectionChange: selection?.onChange,
     globalFilterFn: 'includesString',
     getColumnCanGlobalFilter: () => true,
     getCoreRowModel: getCoreRowModel(),
@@ -191,7 +237,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const renderRow = (row: Row<T>, background?: string) => {
     const tone = highlight?.(row.original);
-    const extra = props.rowStyle?.(row.original);
+    const extra = props.row?.style?.(row.original);
     // The sticky first cell needs an opaque background: the row's own, or the page's.
     const rowBackground = tone ? HIGHLIGHT_BACKGROUND[tone] : background;
     const firstBackground = (extra?.background as string | undefined) ?? rowBackground ?? ROW_BACKGROUND;
@@ -199,7 +245,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <tr
         key={row.id}
         data-highlight={tone}
-        aria-label={props.rowLabel?.(row.original)}
+        aria-label={props.row?.label?.(row.original)}
         tabIndex={onRowClick ? 0 : undefined}
         onClick={onRowClick ? () => onRowClick(row.original) : undefined}
         onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row.original) : undefined}
@@ -230,10 +276,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <Flex direction="column" gap="0.5rem">
       <Flex gap="0.75rem" alignItems="flex-end" wrap="wrap">
-        {props.filter !== false ? (
+        {filter ? (
           <SearchField
-            label={props.filterLabel ?? 'Filter'}
-            placeholder={props.filterPlaceholder ?? 'Filter'}
+            label={filter.label ?? 'Filter'}
+            placeholder={filter.placeholder ?? 'Filter'}
             value={globalFilter}
             onChange={(e) => setGlobalFilter(e.target.value)}
             onClear={() => setGlobalFilter('')}
@@ -301,6 +347,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         whiteSpace: 'nowrap',
                       }}
                     >
+                      {def?.id === SELECT_COLUMN && selection?.all ? selectAllBox(table, selection.all) : null}
                       {def?.headerExtra}
                       {header.column.getCanSort() ? (
                         <button
@@ -344,6 +391,53 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ) : null}
       </View>
     </Flex>
+  );
+}
+
+const SELECT_COLUMN = 'select';
+const NO_SELECTION: RowSelectionState = {};
+
+/** The selection column: sorts the selected rows together unless its header holds a select-all box. */
+function selectColumn<T>(selection: RowSelection<T>, getRowId: (row: T) => string): DataColumn<T> {
+  return {
+    id: SELECT_COLUMN,
+    header: 'Select',
+    width: selection.width,
+    sortable: !selection.all,
+    exportable: false,
+    value: (row) => (selection.state[getRowId(row)] ? 1 : 0),
+  };
+}
+
+/** A row's checkbox; its tooltip is on a wrapper too, as a disabled box shows none in some browsers. */
+function selectBox<T>(row: Row<T>, selection: RowSelection<T>) {
+  const title = selection.title?.(row.original);
+  return (
+    <span title={title}>
+      <input
+        type="checkbox"
+        aria-label={selection.label(row.original)}
+        checked={row.getCanSelect() && row.getIsSelected()}
+        disabled={!row.getCanSelect()}
+        title={title}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    </span>
+  );
+}
+
+/** Selects or clears every shown row that may be selected (rows the filter hides keep their state). */
+function selectAllBox<T>(table: Table<T>, all: { label: string; title?: string }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={all.label}
+      title={all.title}
+      checked={table.getIsAllPageRowsSelected()}
+      disabled={!table.getRowModel().rows.some((r) => r.getCanSelect())}
+      onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
+      style={{ marginRight: '0.4rem' }}
+    />
   );
 }
 

@@ -23,7 +23,7 @@ export function UploadPreviewTable({ label, fileName, rows, columns, highlight }
         getRowId={(r) => String(r.row)}
         noun="rows"
         height="60vh"
-        highlight={highlight}
+        row={{ highlight: highlight }}
         exportFileName={`checked-${stemOf(fileName)}.csv`}
       />
       {/* Turns the status icon of a row still being checked. */}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Text, TextField } from '@aws-amplify/ui-react';
 import { Modal } from '@/components/Modal';
 import { errorMessage } from '@/lib/api';
@@ -18,20 +19,13 @@ export function RevertDropDialog({
   onReverted: () => void;
 }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit() {
-    setBusy(true);
-    setError(null);
-    try {
-      await revertDropOverride(date, row.packingSlipId, reason.trim());
-      onReverted();
-    } catch (e) {
-      setError(errorMessage(e, 'The drop status could not be reverted.'));
-      setBusy(false);
-    }
-  }
+  const reverting = useMutation({
+    mutationFn: () => revertDropOverride(date, row.packingSlipId, reason.trim()),
+    onSuccess: onReverted,
+  });
+  // Stays busy once reverted: the dialog closes.
+  const busy = reverting.isPending || reverting.isSuccess;
+  const error = reverting.isError ? errorMessage(reverting.error, 'The drop status could not be reverted.') : null;
 
   return (
     <Modal
@@ -48,7 +42,7 @@ export function RevertDropDialog({
             isDisabled={!reason.trim()}
             isLoading={busy}
             loadingText="Reverting…"
-            onClick={() => void submit()}
+            onClick={() => reverting.mutate()}
           >
             Revert to Pending
           </Button>

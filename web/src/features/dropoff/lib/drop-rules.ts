@@ -1,4 +1,5 @@
 import rules from '@/generated/rules.json';
+import type { StatusEdit } from '@/components/BulkUpdateDialog';
 import type { DropOffRow } from '../api/drop-off-summary';
 
 /** §4.5: Pending (nothing recorded), Complete or Not Delivering. */
@@ -16,10 +17,7 @@ export function reasonsFor(status: DropStatus): readonly string[] {
 }
 
 /** A status chosen for a row, not yet recorded. */
-export interface Edit {
-  status: DropStatus;
-  reason: string;
-}
+export type Edit = StatusEdit<DropStatus>;
 
 /** §4.5: a fridge-type location cannot be set to Complete. */
 export function canSet(row: Pick<DropOffRow, 'locationType' | 'locked'>, status: DropStatus): boolean {

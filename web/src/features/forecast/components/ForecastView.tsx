@@ -55,8 +55,7 @@ export function ForecastView() {
           columns={columns}
           getRowId={(r) => r.Item}
           noun="items"
-          filter
-          filterPlaceholder="Search items"
+          filter={{ placeholder: 'Search items' }}
           emptyMessage={`No forecast for ${searched}`}
           exportFileName={`forecast-${searched}.csv`}
           initialSort={{ id: 'item' }}

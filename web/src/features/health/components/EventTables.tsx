@@ -46,7 +46,7 @@ export function FridgeEventsTable({ locationId }: { locationId: string }) {
       emptyMessage="No fridge events."
       filter={false}
       height="320px"
-      rowHeight={36}
+      row={{ height: 36 }}
       toolbar={<MoreButton q={q} />}
       exportFileName={`fridge-events-${locationId}.csv`}
     />
@@ -101,9 +101,9 @@ export function SegmentEventsTable({ locationId }: { locationId: string }) {
       getRowId={(e) => `${e.date}#${e.eventType}#${payloadText(e.payload)}`}
       loading={q.isPending || q.isFetchingNextPage}
       emptyMessage="No segment events."
-      filterLabel="Filter segment events"
+      filter={{ label: 'Filter segment events' }}
       height="320px"
-      rowHeight={36}
+      row={{ height: 36 }}
       toolbar={<MoreButton q={q} />}
       exportFileName={`segment-events-${locationId}.csv`}
     />

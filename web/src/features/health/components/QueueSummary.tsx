@@ -102,13 +102,15 @@ export function QueueSummary({ messages, loading, error, more }: QueueSummaryPro
         data={messages}
         columns={COLUMNS}
         getRowId={(m) => m.messageId}
-        rowLabel={(m) => `${describeMessage(m)} ${queueStateLabel(m.state)}`}
-        highlight={(m) => (m.state === 'FAILED' ? 'error' : m.state === 'SENT' ? 'info' : undefined)}
+        row={{
+          label: (m) => `${describeMessage(m)} ${queueStateLabel(m.state)}`,
+          highlight: (m) => (m.state === 'FAILED' ? 'error' : m.state === 'SENT' ? 'info' : undefined),
+          height: 36,
+        }}
         loading={loading}
         emptyMessage="No commands sent to this fridge."
         filter={false}
         height="280px"
-        rowHeight={36}
         exportFileName="fridge-commands.csv"
       />
     </Flex>

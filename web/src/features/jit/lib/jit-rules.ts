@@ -1,4 +1,5 @@
 import rules from '@/generated/rules.json';
+import type { StatusEdit } from '@/components/BulkUpdateDialog';
 import type { JitUpdateInput } from '@/generated/gql/graphql';
 import type { JitRow } from '../api/jit-management';
 
@@ -20,10 +21,7 @@ export const JIT_MARKETS: readonly string[] = ['MW', 'NE', 'WC', 'S'];
 export const reasonsFor = (status: JitStatus): readonly string[] => (status === 'Off' ? JIT_REASONS : []);
 
 /** A status chosen for a row, not yet sent. */
-export interface JitEdit {
-  status: JitStatus;
-  reason: string;
-}
+export type JitEdit = StatusEdit<JitStatus>;
 
 export const NO_EDIT: JitEdit = { status: UNCHANGED, reason: '' };
 

@@ -158,7 +158,7 @@ export function LocationScheduleView({ id }: { id: string }) {
         data={groups}
         columns={columns}
         getRowId={(g) => g.key}
-        rowLabel={(g) => `Change at ${g.when}`}
+        row={{ label: (g) => `Change at ${g.when}` }}
         loading={schedule.isFetching}
         emptyMessage="No Scheduled Changes"
         noun="scheduled changes"

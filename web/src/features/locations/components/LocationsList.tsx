@@ -75,11 +75,10 @@ export function LocationsList() {
         total={locations.length}
         columns={COLUMNS}
         getRowId={(l) => l.id}
-        rowLabel={(l) => l.id}
+        row={{ label: (l) => l.id, highlight: (l) => (l.status === 'DEAD' ? 'error' : undefined) }}
         loading={refreshing}
         filter={false}
         emptyMessage="No locations yet."
-        highlight={(l) => (l.status === 'DEAD' ? 'error' : undefined)}
         exportFileName="locations.csv"
         toolbar={
           <>

@@ -234,13 +234,14 @@ function SyncJobs() {
           data={jobs.data ?? []}
           columns={jobColumns}
           getRowId={(j) => j.id}
-          rowLabel={(j) => `Sync of ${j.startDate} to ${j.endDate} started ${centralTime(j.createdAt)}`}
+          row={{
+            label: (j) => `Sync of ${j.startDate} to ${j.endDate} started ${centralTime(j.createdAt)}`,
+            highlight: (j) => (j.state === 'FAILED' ? 'error' : j.state === 'DONE' ? 'success' : undefined),
+          }}
           label="Recent LogiNext syncs"
           exportFileName="loginext-syncs.csv"
           noun="syncs"
-          isLoading={jobs.isLoading}
           loading={jobs.isFetching}
-          highlight={(j) => (j.state === 'FAILED' ? 'error' : j.state === 'DONE' ? 'success' : undefined)}
           emptyMessage="No syncs yet."
           toolbar={
             <Button size="small" onClick={() => void jobs.refetch()}>

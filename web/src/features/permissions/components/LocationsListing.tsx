@@ -66,12 +66,10 @@ export function LocationsListing() {
           getRowId={(l) => l.id}
           loading={query.isPending}
           initialSort={{ id: 'name' }}
-          filterLabel="Filter locations"
-          filterPlaceholder="Filter by name or id"
-          filterColumns={['name', 'id']}
+          filter={{ label: 'Filter locations', placeholder: 'Filter by name or id', columns: ['name', 'id'] }}
           emptyMessage="No locations found"
           height="24rem"
-          rowHeight={36}
+          row={{ height: 36 }}
           exportFileName="locations.csv"
         />
       )}

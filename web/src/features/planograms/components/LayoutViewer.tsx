@@ -97,7 +97,7 @@ export function LayoutViewer({ layout, onLayout }: LayoutViewerProps) {
             getRowId={(s) => s.slot}
             loading={planogram.isFetching}
             noun="slots"
-            filterLabel="Filter slots"
+            filter={{ label: 'Filter slots' }}
             emptyMessage="This layout has no slots."
             height="50vh"
             exportFileName={`planogram-${file}-slots.csv`}
@@ -112,10 +112,10 @@ export function LayoutViewer({ layout, onLayout }: LayoutViewerProps) {
             getRowId={(u) => `${u.slot}@${u.activeHour}`}
             loading={planogram.isFetching}
             noun="changes"
-            filterLabel="Filter changes"
+            filter={{ label: 'Filter changes' }}
             emptyMessage="No changes are scheduled for this layout."
             height="50vh"
-            highlight={(u) => (u.status === 'FAILED' ? 'error' : undefined)}
+            row={{ highlight: (u) => (u.status === 'FAILED' ? 'error' : undefined) }}
             exportFileName={`planogram-${file}-upcoming.csv`}
           />
         </>

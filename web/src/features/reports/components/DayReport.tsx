@@ -90,7 +90,7 @@ export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, rout
             total={query.data?.length}
             columns={columns}
             getRowId={rowId}
-            rowLabel={rowLabel}
+            row={{ label: rowLabel }}
             label={`${noun} of ${searched}`}
             exportFileName={`${name}-${searched}.csv`}
             noun={noun}

@@ -51,12 +51,14 @@ function Temperatures({ rows, refreshing }: { rows: TemperatureRow[]; refreshing
         total={rows.length}
         columns={columns}
         getRowId={(r) => `${r.Kind}#${r.Location}#${r.occurredAt}#${r.stockingIndex ?? ''}`}
-        rowLabel={(r) => `${r.Location} at ${time(r)}${r.Kind === 'Van' ? ', in the van' : ''}`}
+        row={{
+          label: (r) => `${r.Location} at ${time(r)}${r.Kind === 'Van' ? ', in the van' : ''}`,
+          highlight: (r) => (tooWarm(r.Temperature) ? 'error' : undefined),
+        }}
         label="Route temperatures"
         exportFileName="route-temperatures.csv"
         noun="readings"
         loading={refreshing}
-        highlight={(r) => (tooWarm(r.Temperature) ? 'error' : undefined)}
         initialSort={{ id: 'time', desc: true }}
         emptyMessage={REPORTS.noData}
       />

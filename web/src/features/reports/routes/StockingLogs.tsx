@@ -73,14 +73,14 @@ function Logs({ entries, refreshing }: { entries: LogEntry[]; refreshing: boolea
         total={rows.length}
         columns={columns}
         getRowId={(r) => r.key}
-        rowLabel={(r) =>
-          `${r.operation} at ${r.fridge || 'no fridge'}, ${centralTime(r.requestTime || r.responseTime)}`
-        }
+        row={{
+          label: (r) => `${r.operation} at ${r.fridge || 'no fridge'}, ${centralTime(r.requestTime || r.responseTime)}`,
+          highlight: (r) => (r.error ? 'error' : undefined),
+        }}
         label="Stocking logs"
         exportFileName="stocking-logs.csv"
         noun="requests"
         loading={refreshing}
-        highlight={(r) => (r.error ? 'error' : undefined)}
         emptyMessage={REPORTS.noData}
       />
     </Flex>

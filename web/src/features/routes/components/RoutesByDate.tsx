@@ -97,7 +97,10 @@ export function RoutesByDate() {
           data={shown}
           columns={columns}
           getRowId={(s) => `${s.route}#${s.stop}`}
-          rowLabel={(s) => `Route ${s.route} stop ${s.stop}`}
+          row={{
+            label: (s) => `Route ${s.route} stop ${s.stop}`,
+            style: (s) => (s.stopType === 'REMOVAL' ? { fontWeight: 700 } : undefined),
+          }}
           loading={routes.isFetching}
           emptyMessage={NO_ROUTES}
           noun="stops"
@@ -123,7 +126,6 @@ export function RoutesByDate() {
             footer: (_, stops) => routeSummary(stops),
             background: routeColour,
           }}
-          rowStyle={(s) => (s.stopType === 'REMOVAL' ? { fontWeight: 700 } : undefined)}
         />
       </div>
       {historyOf && date ? (

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -47,8 +48,8 @@ export function FridgeSoftwareView() {
   const [filter, setFilter] = useState<InventoryFilter>(DEFAULT_FILTER);
   const [filtering, setFiltering] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
+  // The ticked fridges, by id: TanStack Table's row selection, kept here while the panel is open.
+  const [selection, setSelection] = useState<RowSelectionState>({});
   const [result, setResult] = useState<DeploymentResult | null>(null);
   const [showDeployments, setShowDeployments] = useState(false);
 
@@ -70,23 +71,19 @@ export function FridgeSoftwareView() {
     // The data reloads and the filter resets to LIVE (§4.1).
     void qc.invalidateQueries({ queryKey: softwareKeys.all });
     setFilter(DEFAULT_FILTER);
-    setSelected(new Set());
+    setSelection({});
   };
 
-  const deploy = async (form: DeployForm) => {
-    setBusy(true);
-    try {
-      finish(await runDeployment(form, calls));
+  const deploying = useMutation({
+    mutationFn: (form: DeployForm) => runDeployment(form, calls),
+    onSuccess: (r) => {
+      finish(r);
       setPanelOpen(false);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
-  const rollBack = async (type: string, d: Deployment) => {
-    setShowDeployments(false);
-    setBusy(true);
-    try {
+  const rollingBack = useMutation({
+    mutationFn: async ({ type, d }: { type: string; d: Deployment }) => {
       const total: DeploymentResult = {
         version: 'success',
         pilot: 'n/a',
@@ -110,19 +107,15 @@ export function FridgeSoftwareView() {
         total.failedFridges.push(...r.failedFridges);
         total.versionError ??= r.versionError;
       }
-      finish(total);
-    } finally {
-      setBusy(false);
-    }
+      return total;
+    },
+    onSuccess: finish,
+  });
+  const busy = deploying.isPending || rollingBack.isPending;
+  const rollBack = (type: string, d: Deployment) => {
+    setShowDeployments(false);
+    rollingBack.mutate({ type, d });
   };
-
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const pilotsColumn: DataColumn<FridgeRow> = {
     id: 'pilots',
@@ -138,25 +131,6 @@ export function FridgeSoftwareView() {
   };
 
   const columns: DataColumn<FridgeRow>[] = [
-    ...(panelOpen
-      ? [
-          {
-            id: 'select',
-            header: 'Select',
-            value: (r: FridgeRow) => (selected.has(r.id) ? 'yes' : ''),
-            exportable: false,
-            width: '4rem',
-            cell: (r: FridgeRow) => (
-              <input
-                type="checkbox"
-                aria-label={`Select ${r.id}`}
-                checked={selected.has(r.id)}
-                onChange={() => toggle(r.id)}
-              />
-            ),
-          },
-        ]
-      : []),
     // A part the user may not load is left out, not shown blank (issue 22).
     ...(refused.pilots ? [] : [pilotsColumn]),
     {
@@ -208,15 +182,15 @@ export function FridgeSoftwareView() {
       ))}
       {panelOpen ? (
         <DeploymentPanel
-          selected={[...selected]}
+          selected={Object.keys(selection).filter((id) => selection[id])}
           knownIds={knownIds}
           available={available.data ?? []}
           pilots={pilotList}
           busy={busy}
-          onDeploy={deploy}
+          onDeploy={(form) => deploying.mutate(form)}
           onCancel={() => {
             setPanelOpen(false);
-            setSelected(new Set());
+            setSelection({});
           }}
         />
       ) : null}
@@ -227,10 +201,13 @@ export function FridgeSoftwareView() {
         total={rows.length}
         columns={columns}
         getRowId={(r) => r.id}
-        rowLabel={(r) => r.id}
-        filterLabel="Search fridges"
-        filterPlaceholder={MESSAGES.searchPlaceholder}
-        filterColumns={['name']}
+        selection={
+          panelOpen
+            ? { state: selection, onChange: setSelection, label: (r) => `Select ${r.id}`, width: '4rem' }
+            : undefined
+        }
+        row={{ label: (r) => r.id }}
+        filter={{ label: 'Search fridges', placeholder: MESSAGES.searchPlaceholder, columns: ['name'] }}
         height="600px"
         loading={locations.refreshing || artifacts.isLoading || pilots.isLoading}
         emptyMessage="No fridges to show."

@@ -142,7 +142,7 @@ export const RouteCard = memo(function RouteCard({
               noun="stops"
               filter={false}
               initialSort={{ id: 'stop' }}
-              rowLabel={(s) => `Stop ${s.stop} ${s.locationId}`}
+              row={{ label: (s) => `Stop ${s.stop} ${s.locationId}` }}
               height="none"
             />
           </WhenNear>

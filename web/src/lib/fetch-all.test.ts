@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fetchAllPages, RepeatedPageTokenError, type FetchedPage } from './fetch-all';
+import { BY_NEXT_TOKEN, fetchAllPages, RepeatedPageTokenError, type FetchedPage } from './fetch-all';
 
 /** A paged source: page i answers with `pages[i]` and the token of page i + 1 (none after the last). */
 function pagedSource(pages: number[][], tokens: (string | null | undefined)[] = pages.map((_, i) => `t${i + 1}`)) {
@@ -74,5 +74,13 @@ describe('fetchAllPages', () => {
     });
     await expect(fetchAllPages(fetchPage)).rejects.toThrow('Failed to fetch');
     expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('BY_NEXT_TOKEN', () => {
+  it('starts without a token and asks for the next page only while the server gives one', () => {
+    expect(BY_NEXT_TOKEN.initialPageParam).toBeNull();
+    expect(BY_NEXT_TOKEN.getNextPageParam({ nextToken: 'b' })).toBe('b');
+    for (const last of [{ nextToken: null }, {}]) expect(BY_NEXT_TOKEN.getNextPageParam(last)).toBeUndefined();
   });
 });

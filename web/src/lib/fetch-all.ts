@@ -43,3 +43,12 @@ export async function fetchAllPages<T>(
     onProgress?.(items);
   }
 }
+
+/**
+ * The paging options of a screen that reads a page at a time ("Load more", TanStack
+ * `useInfiniteQuery`): the first page has no token, each next one the token of the page before.
+ */
+export const BY_NEXT_TOKEN = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: { nextToken?: string | null }) => last.nextToken ?? undefined,
+};

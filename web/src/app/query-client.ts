@@ -12,9 +12,17 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
-/** A permission failure of any mutation opens the kit's dialog (ProhibitedDialog). */
+/**
+ * A permission failure of any mutation opens the kit's dialog (ProhibitedDialog), unless the mutation
+ * shows its failures itself (`meta: SHOWS_OWN_ERRORS`).
+ */
 export function reportingMutationCache(): MutationCache {
-  return new MutationCache({ onError: (error) => void reportIfProhibited(error) });
+  return new MutationCache({
+    onError: (error, _variables, _context, mutation) => {
+      if (mutation.meta?.showsOwnErrors) return;
+      reportIfProhibited(error);
+    },
+  });
 }
 
 export function createQueryClient(): QueryClient {

@@ -3,14 +3,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { reportIfProhibited } from '@/lib/prohibited';
+import { reportIfProhibited, SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { renderWithProviders } from '@/test/utils';
 
-function Save({ error }: { error: Error }) {
+function Save({ error, ownErrors = false }: { error: Error; ownErrors?: boolean }) {
   const save = useMutation({
     mutationFn: async () => {
       throw error;
     },
+    meta: ownErrors ? SHOWS_OWN_ERRORS : undefined,
   });
   return <button onClick={() => save.mutate()}>Save</button>;
 }
@@ -33,6 +34,13 @@ describe('ProhibitedDialog', () => {
 
   it('stays closed for other failures, which their form shows', async () => {
     renderWithProviders(<Save error={new ApiError('Invalid date', { status: 400 })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('stays closed for a mutation whose screen shows its own refusals', async () => {
+    renderWithProviders(<Save error={new ApiError('forbidden', { status: 403 })} ownErrors />);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByRole('alertdialog')).toBeNull();

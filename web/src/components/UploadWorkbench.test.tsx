@@ -32,15 +32,17 @@ function setup(validRowsGoAlone: boolean) {
     ],
   }));
   render(
-    <UploadWorkbench
-      previewLabel="Stops to upload"
-      previewColumns={[{ col: 'route', title: 'Route' }]}
-      dryRun={dryRun}
-      commit={commit}
-      commitLabel="Upload"
-      validRowsGoAlone={validRowsGoAlone}
-      messageOf={(_e, f) => f}
-    />,
+    <QueryClientProvider client={newTestQueryClient()}>
+      <UploadWorkbench
+        previewLabel="Stops to upload"
+        previewColumns={[{ col: 'route', title: 'Route' }]}
+        dryRun={dryRun}
+        commit={commit}
+        commitLabel="Upload"
+        validRowsGoAlone={validRowsGoAlone}
+        messageOf={(_e, f) => f}
+      />
+    </QueryClientProvider>,
   );
   return { commit, dryRun };
 }
@@ -68,15 +70,17 @@ function setupRoute() {
     ],
   }));
   render(
-    <UploadWorkbench
-      previewLabel="Route stops to upload"
-      previewColumns={[{ col: 'id', title: 'id' }]}
-      dryRun={dryRun}
-      commit={commit}
-      commitLabel="Upload"
-      validRowsGoAlone={false}
-      messageOf={(_e, f) => f}
-    />,
+    <QueryClientProvider client={newTestQueryClient()}>
+      <UploadWorkbench
+        previewLabel="Route stops to upload"
+        previewColumns={[{ col: 'id', title: 'id' }]}
+        dryRun={dryRun}
+        commit={commit}
+        commitLabel="Upload"
+        validRowsGoAlone={false}
+        messageOf={(_e, f) => f}
+      />
+    </QueryClientProvider>,
   );
   return { commit };
 }

@@ -1,6 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DryRun, UploadBody } from '@/lib/upload-pipeline';
+import { newTestQueryClient } from '@/test/utils';
 import { useUploadCheck, type UploadCheckOptions } from './useUploadCheck';
 
 const csv = (text: string, name = 'stops.csv') => new File([text], name, { type: 'text/csv' });
@@ -18,8 +21,14 @@ function answer(b: UploadBody): DryRun {
 
 function setup(options: Partial<UploadCheckOptions> = {}) {
   const dryRun = vi.fn(async (b: UploadBody) => answer(b));
-  const hook = renderHook(() =>
-    useUploadCheck({ dryRun, dryRunProblem: () => 'The file could not be checked', ...options }),
+  const client = newTestQueryClient();
+  const hook = renderHook(
+    () => useUploadCheck({ dryRun, dryRunProblem: () => 'The file could not be checked', ...options }),
+    {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    },
   );
   const choose = (file: File | null) => act(() => hook.result.current.choose(file));
   return { dryRun, hook, choose };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import {
   dryRunProblems,
   fileSizeProblem,
@@ -10,7 +11,7 @@ import {
   type RowReport,
   type UploadBody,
 } from '@/lib/upload-pipeline';
-import { reportIfProhibited } from '@/lib/prohibited';
+import { isForbidden } from '@/lib/api';
 
 /** A chosen file as read: its rows and the problems to list. */
 export interface FileRead {
@@ -66,7 +67,8 @@ export interface UploadCheckOptions {
 export function useUploadCheck(options: UploadCheckOptions) {
   const [upload, setUpload] = useState<CheckedUpload>(NO_UPLOAD);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
-  const [checking, setChecking] = useState(false);
+  const dryRun = useMutation({ mutationFn: (body: UploadBody) => options.dryRun(body) });
+  const checking = dryRun.isPending;
 
   const choose = async (file: File | null) => {
     setUpload(NO_UPLOAD);
@@ -99,9 +101,8 @@ export function useUploadCheck(options: UploadCheckOptions) {
     }
     setUpload({ ...NO_UPLOAD, file, fileName: file.name, uploadId, rows: read.rows });
     if (read.unchecked) return;
-    setChecking(true);
     try {
-      const dry = await options.dryRun(body);
+      const dry = await dryRun.mutateAsync(body);
       setUpload((u) => ({
         ...u,
         reports: new Map(dry.rows.map((r) => [r.row, r])),
@@ -111,12 +112,10 @@ export function useUploadCheck(options: UploadCheckOptions) {
       }));
       options.onChecked?.(dry);
     } catch (err) {
-      // Refused for want of permission: told in the kit dialog, not in the form.
-      if (reportIfProhibited(err)) return;
+      // Refused for want of permission: told in the kit dialog (the query client's mutation cache), not in the form.
+      if (isForbidden(err)) return;
       const problem = options.dryRunProblem(err);
       if (problem !== undefined) setFileErrors((e) => [...e, problem]);
-    } finally {
-      setChecking(false);
     }
   };
 

@@ -22,6 +22,13 @@ export function reportIfProhibited(err: unknown): boolean {
   return true;
 }
 
+/**
+ * The `meta` of a mutation whose screen shows every failure in its own words, a refusal for want of
+ * permission included (a button-run read, a dialog that shows the server's refusal): the mutation
+ * cache then opens no dialog for it.
+ */
+export const SHOWS_OWN_ERRORS = { showsOwnErrors: true } as const;
+
 export function onProhibited(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

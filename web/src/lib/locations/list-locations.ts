@@ -1,4 +1,5 @@
 import { graphql } from '@/lib/api';
+import { fetchAllPages } from '@/lib/fetch-all';
 import { gql } from '@/generated/gql';
 import type { LocationSummary } from './types';
 import { LOCATIONS_PAGE_SIZE } from './constants';
@@ -26,18 +27,10 @@ export async function listLocationsPage(filter: ListFilter = {}, nextToken?: str
   return { items: data.locations.items ?? [], nextToken: data.locations.nextToken ?? null };
 }
 
-/** Every page of locations (full refresh). `onPage` sees the running total. */
-export async function listAllLocations(
+/** Every page of locations (full refresh). `onPage` sees the running total while pages follow. */
+export function listAllLocations(
   filter: ListFilter = {},
   onPage?: (soFar: LocationSummary[]) => void,
 ): Promise<LocationSummary[]> {
-  const all: LocationSummary[] = [];
-  let token: string | null = null;
-  do {
-    const page: LocationsPage = await listLocationsPage(filter, token);
-    all.push(...page.items);
-    onPage?.(all);
-    token = page.nextToken;
-  } while (token);
-  return all;
+  return fetchAllPages((token) => listLocationsPage(filter, token), onPage);
 }

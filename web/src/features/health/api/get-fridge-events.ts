@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { BY_NEXT_TOKEN } from '@/lib/fetch-all';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 
@@ -23,8 +24,7 @@ export function useFridgeEvents(location: string) {
   return useInfiniteQuery({
     queryKey: ['health', 'events', location],
     queryFn: ({ pageParam }) => getFridgeEvents(location, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextToken ?? undefined,
+    ...BY_NEXT_TOKEN,
     enabled: location !== '',
   });
 }

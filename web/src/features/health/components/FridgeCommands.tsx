@@ -1,14 +1,15 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { RetainedRequests } from '@/lib/retained-requests';
 import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Guard } from '@/components/Guard';
 import { useFeatureFlags } from '@/lib/feature-flags';
-import { ApiError } from '@/lib/api';
-import { reportIfProhibited } from '@/lib/prohibited';
+import { ApiError, isForbidden } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import { createQueueMessage } from '../api/create-queue-message';
+import type { QueueMessagePayloadInput } from '@/generated/gql/graphql';
 import type { QueueMessage } from '../api/read-queue-messages';
 import { sendComputerSwap } from '../api/send-computer-swap';
 import {
@@ -74,8 +75,13 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
   const flags = useFeatureFlags();
   const toast = useToast();
   const [confirm, setConfirm] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
   const [requests] = useState(() => new RetainedRequests<string>());
+  const swap = useMutation({ mutationFn: () => sendComputerSwap(locationId) });
+  const command = useMutation({
+    mutationFn: (sent: { payload: QueueMessagePayloadInput; requestId: string }) =>
+      createQueueMessage(locationId, sent.payload, sent.requestId),
+  });
+  const busy = swap.isPending || command.isPending;
 
   if (flags.isLoading) {
     return (
@@ -89,16 +95,15 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
   if (commands.length === 0) return <Text color="font.secondary">Your feature flags grant no fridge commands.</Text>;
 
   const run = async (p: Pending) => {
-    setBusy(true);
     try {
       if (p.cmd.kind === 'swap') {
         try {
-          const r = await sendComputerSwap(locationId);
+          const r = await swap.mutateAsync();
           if (r.success) toast.success(HEALTH_MESSAGES.swapDone, TOAST);
           else toast.error(HEALTH_MESSAGES.swapQueueFailed, { ...TOAST, detail: r.message ?? undefined });
         } catch (err) {
-          // A permission failure goes to the kit's dialog, not into a toast.
-          if (reportIfProhibited(err)) return;
+          // A permission failure goes to the kit's dialog (the query client's mutation cache), not into a toast.
+          if (isForbidden(err)) return;
           toast.error(HEALTH_MESSAGES.swapRequestFailed, { ...TOAST, detail: serverMessage(err) });
         }
         return;
@@ -109,7 +114,7 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
       const payload = commandPayload(p.cmd, p.operation);
       const requestId = requests.inputFor(key, JSON.stringify(payload), () => crypto.randomUUID());
       try {
-        const message = await createQueueMessage(locationId, payload, requestId);
+        const message = await command.mutateAsync({ payload, requestId });
         requests.settled(key, requestId);
         onSent(message, p.cmd, p.operation);
         if (p.cmd.kind === 'toggle' && p.operation) {
@@ -122,12 +127,11 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
         }
       } catch (err) {
         requests.settled(key, requestId, err);
-        if (reportIfProhibited(err)) return;
+        if (isForbidden(err)) return;
         // The catalogue's one failure text for queue commands (§8), with the server's reason under it.
         toast.error(resetFailedMessage(p.cmd.label), { ...TOAST, detail: serverMessage(err) });
       }
     } finally {
-      setBusy(false);
       setConfirm(null);
     }
   };

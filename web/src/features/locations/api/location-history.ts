@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { BY_NEXT_TOKEN } from '@/lib/fetch-all';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { jsonText, type HistoryPage } from '@/lib/history';
@@ -29,8 +30,7 @@ export function useLocationHistory(id: string, options: { refetchInterval?: numb
   return useInfiniteQuery({
     queryKey: historyKey(id),
     queryFn: ({ pageParam }) => locationHistory(id, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextToken ?? undefined,
+    ...BY_NEXT_TOKEN,
     enabled: id !== '',
     refetchInterval: options.refetchInterval,
   });

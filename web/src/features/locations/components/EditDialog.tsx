@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Divider, Flex, TextField } from '@aws-amplify/ui-react';
 import type { Option } from '../lib/constants';
 import type { FieldDef } from '../lib/detail-fields';
@@ -56,14 +57,16 @@ export function EditDialog({
   const [location] = useState(current);
   const [state, setState] = useState(() => initEditorState(def, location, preset, presetScheduleAt));
   const [error, setError] = useState<string | null>(null);
-  const [scheduling, setScheduling] = useState(false);
+  // The page's onSchedule stores the change and shows its own failures.
+  const scheduleRun = useMutation({ mutationFn: onSchedule });
+  const scheduling = scheduleRun.isPending;
   const ctx = { searchOptions };
   const problem = blockingProblem(def, state, ctx);
   const zone = fridgeZone(location);
 
   const save = () => {
     if (replacing) {
-      void schedule();
+      schedule();
       return;
     }
     const action = saveAction(def, location, state, ctx);
@@ -72,18 +75,13 @@ export function EditDialog({
     else onSave(action);
   };
 
-  const schedule = async () => {
+  const schedule = () => {
     const action = scheduleAction(def, location, state, ctx);
     if (action.type === 'error') {
       setError(action.message);
       return;
     }
-    setScheduling(true);
-    try {
-      await onSchedule(action);
-    } finally {
-      setScheduling(false);
-    }
+    scheduleRun.mutate(action);
   };
 
   return (

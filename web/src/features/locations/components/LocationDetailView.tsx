@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -17,6 +17,7 @@ import {
 import { MessageDialog } from '@/components/MessageDialog';
 import './location-detail.css';
 import { Guard } from '@/components/Guard';
+import { isForbidden } from '@/lib/api';
 import { reportIfProhibited } from '@/lib/prohibited';
 import { TOAST_MAX_MS, useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
@@ -68,6 +69,13 @@ interface Editing {
 /** The stored changes an item stands for, its primary first. */
 const itemChanges = (item: ScheduleItem) => [item.primary, ...item.partners];
 
+/**
+ * Deletes an item: its primary change, then its partners (one already deleted with
+ * its allocation pair answers false, not an error). Every failure comes back.
+ */
+const deleteItem = (item: ScheduleItem): Promise<DeleteFailure[]> =>
+  deleteEach(itemChanges(item), deleteScheduleChange, (err) => messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
+
 /** Rows that list scheduled changes (a device address may be scheduled as GENERATE). */
 const schedulable = (def: FieldDef) => def.kind !== 'readonly';
 /** Rows with an edit dialog: the device address is never typed in, only generated. */
@@ -85,8 +93,6 @@ export function LocationDetailView({ id }: { id: string }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [picked, setPicked] = useState<{ def: FieldDef; item: ScheduleItem } | null>(null);
   const [confirming, setConfirming] = useState<{ def: FieldDef; item: ScheduleItem } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [generating, setGenerating] = useState(false);
   const [report, setReport] = useState<FailureReport | null>(null);
 
   useEffect(() => {
@@ -110,6 +116,20 @@ export function LocationDetailView({ id }: { id: string }) {
     for (const def of DETAIL_FIELDS) if (schedulable(def)) map.set(def.key, scheduleItemsFor(def, changes, zone));
     return map;
   }, [schedules.data, zone]);
+
+  // A scheduled change is deleted (each stored change of it) or completed now: deleted, then sent
+  // again due in a few seconds. Either gives back the changes that could not be deleted.
+  const removal = useMutation({ mutationFn: (item: ScheduleItem) => deleteItem(item) });
+  const completion = useMutation({
+    mutationFn: async (item: ScheduleItem) => {
+      const failures = await deleteItem(item);
+      // Completing now while a part stays scheduled would apply it twice.
+      if (failures.length === 0) await createScheduleChange(completeNowInputs(item));
+      return failures;
+    },
+  });
+  const generation = useMutation({ mutationFn: () => generateAprivaDeviceAddress(id) });
+  const busy = removal.isPending || completion.isPending;
 
   if (!id) return <Navigate to="/Locations/all" replace />;
   if (location.isSuccess && location.data === null) return <Navigate to="/Locations/all" replace />;
@@ -160,18 +180,10 @@ export function LocationDetailView({ id }: { id: string }) {
     void reloadSchedules();
   };
 
-  /**
-   * Deletes an item: its primary change, then its partners (one already deleted with
-   * its allocation pair answers false, not an error). Every failure comes back.
-   */
-  const deleteItem = (item: ScheduleItem): Promise<DeleteFailure[]> =>
-    deleteEach(itemChanges(item), deleteScheduleChange, (err) => messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
-
   const onConfirmDelete = async () => {
     if (!confirming) return;
-    setBusy(true);
     try {
-      const failures = await deleteItem(confirming.item);
+      const failures = await removal.mutateAsync(confirming.item);
       if (failures.length > 0) {
         if (!reportedAsProhibited(failures, itemChanges(confirming.item).length))
           setReport(
@@ -179,9 +191,9 @@ export function LocationDetailView({ id }: { id: string }) {
           );
       } else toast.success('Scheduled change deleted');
     } catch (err) {
-      if (!reportIfProhibited(err)) toast.error(messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
+      // A permission failure is shown by the kit's dialog (the query client's mutation cache).
+      if (!isForbidden(err)) toast.error(messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
     } finally {
-      setBusy(false);
       setConfirming(null);
       void reloadSchedules();
     }
@@ -198,37 +210,31 @@ export function LocationDetailView({ id }: { id: string }) {
   const onCompleteNow = async () => {
     if (!picked) return;
     const { item } = picked;
-    setBusy(true);
     try {
-      const failures = await deleteItem(item);
-      // Completing now while a part stays scheduled would apply it twice.
+      const failures = await completion.mutateAsync(item);
       if (failures.length > 0) {
         if (!reportedAsProhibited(failures, itemChanges(item).length))
           setReport(failureReport(failures, itemChanges(item).length, 'Nothing was completed now.'));
         return;
       }
-      await createScheduleChange(completeNowInputs(item));
       toast.success('The change will be applied in a few seconds');
       // Watch the location (and its history) until the scheduler has applied it.
       setPollUntil(Date.now() + POLL_FOR_MS);
     } catch (err) {
-      if (!reportIfProhibited(err)) toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
+      if (!isForbidden(err)) toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
     } finally {
-      setBusy(false);
       setPicked(null);
       void reloadSchedules();
     }
   };
 
   const onGenerate = async () => {
-    setGenerating(true);
     try {
-      const address = await generateAprivaDeviceAddress(id);
+      const address = await generation.mutateAsync();
       toast.success(`New device address: ${address}`);
     } catch (err) {
-      if (!reportIfProhibited(err)) toast.error(messageOf(err, DEVICE_ADDRESS_FAILURE));
+      if (!isForbidden(err)) toast.error(messageOf(err, DEVICE_ADDRESS_FAILURE));
     } finally {
-      setGenerating(false);
       void reloadLocation();
       void reloadHistory();
     }
@@ -325,7 +331,7 @@ export function LocationDetailView({ id }: { id: string }) {
                               size="small"
                               onClick={onGenerate}
                               isDisabled={refused}
-                              isLoading={generating}
+                              isLoading={generation.isPending}
                               loadingText="Generating…"
                               aria-label="Generate Campus Card device address"
                             >

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { MessageDialog } from '@/components/MessageDialog';
 import { Guard } from '@/components/Guard';
-import { reportIfProhibited } from '@/lib/prohibited';
+import { isForbidden } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
 import { deleteScheduleChange } from '../api/delete-schedule-change';
@@ -45,45 +45,51 @@ export function LocationScheduleView({ id }: { id: string }) {
   const location = useLocation(id);
   const schedule = useLocationSchedule(id);
   const [confirming, setConfirming] = useState<ChangeGroup | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const removal = useMutation({ mutationFn: deleteGroup });
+  const completion = useMutation({
+    mutationFn: async (g: ChangeGroup) => {
+      const failures = await deleteGroup(g);
+      // Completing now while a change stays scheduled would apply it twice.
+      if (failures.length === 0) await createScheduleChange(completeNowOf(g));
+      return failures;
+    },
+  });
+  // The key of the group being deleted or completed: its button spins, every other one waits.
+  const running = [removal, completion].find((m) => m.isPending)?.variables;
+  const busy = running?.key ?? null;
   const [report, setReport] = useState<FailureReport | null>(null);
   const groups = useMemo(() => changeGroups(schedule.data ?? []), [schedule.data]);
   const zone = useMemo(() => fridgeZone(location.data), [location.data]);
   const reload = () => void qc.invalidateQueries({ queryKey: locationScheduleKey(id) });
 
   const completeNow = async (g: ChangeGroup) => {
-    setBusy(g.key);
     try {
-      const failures = await deleteGroup(g);
-      // Completing now while a change stays scheduled would apply it twice.
+      const failures = await completion.mutateAsync(g);
       if (failures.length > 0) {
         if (!reportedAsProhibited(failures, g.changes.length))
           setReport(failureReport(failures, g.changes.length, 'Nothing was completed now.'));
         return;
       }
-      await createScheduleChange(completeNowOf(g));
       toast.success('The change will be applied in a few seconds');
     } catch (err) {
-      if (!reportIfProhibited(err)) toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
+      // A permission failure is shown by the kit's dialog (the query client's mutation cache).
+      if (!isForbidden(err)) toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
     } finally {
-      setBusy(null);
       reload();
     }
   };
 
   const confirmDelete = async () => {
     if (!confirming) return;
-    setBusy(confirming.key);
     try {
-      const failures = await deleteGroup(confirming);
+      const failures = await removal.mutateAsync(confirming);
       if (failures.length > 0) {
         if (!reportedAsProhibited(failures, confirming.changes.length))
           setReport(failureReport(failures, confirming.changes.length, 'The scheduled change was not fully deleted.'));
       } else toast.success('Scheduled change deleted');
     } catch (err) {
-      if (!reportIfProhibited(err)) toast.error(messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
+      if (!isForbidden(err)) toast.error(messageOf(err, DELETE_SCHEDULED_CHANGE_FAILURE));
     } finally {
-      setBusy(null);
       setConfirming(null);
       reload();
     }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
 import { CheckboxGroup } from '@/components/CheckboxGroup';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -9,6 +9,7 @@ import { todayIn } from '@/components/dates';
 import { Guard } from '@/components/Guard';
 import { errorMessage } from '@/lib/api';
 import { CENTRAL_ZONE, centralTime } from '@/lib/central-time';
+import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { useToast } from '@/lib/toast';
 import { useFulfillmentCenters } from '../api/fulfillment-centers';
 import { syncJobsKey, useSyncJobs, type SyncJob } from '../api/loginext-sync-jobs';
@@ -44,7 +45,8 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Every failure, a refusal for want of permission included, is the screen's own toast.
+  const syncing = useMutation({ mutationFn: syncLogiNext, meta: SHOWS_OWN_ERRORS });
   // One id per confirmed request: a retry after a failure sends the same id, so the server
   // answers it as the same sync; any change of the request makes a new one.
   const requestId = useRef<string | null>(null);
@@ -64,9 +66,8 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
 
   async function sync() {
     requestId.current ??= crypto.randomUUID();
-    setBusy(true);
     try {
-      const out = await syncLogiNext({
+      const out = await syncing.mutateAsync({
         startDate: start!,
         endDate: end!,
         fulfillmentCenters: chosen,
@@ -77,7 +78,6 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
     } catch (err) {
       toast.error(syncError(errorMessage(err, 'Please try again.')));
     } finally {
-      setBusy(false);
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: syncJobsKey });
     }
@@ -181,7 +181,7 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
           title="Sync LogiNext routes?"
           confirmLabel="Sync"
           cancelLabel="Cancel"
-          busy={busy}
+          busy={syncing.isPending}
           busyLabel="Starting…"
           onCancel={() => setConfirming(false)}
           onConfirm={() => void sync()}

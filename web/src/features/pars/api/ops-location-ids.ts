@@ -1,4 +1,5 @@
 import { graphql } from '@/lib/api';
+import { fetchAllPages } from '@/lib/fetch-all';
 import { gql } from '@/generated/gql';
 
 const OPS_LOCATIONS = gql(`query ParsOpsLocations($nextToken: String) {
@@ -6,14 +7,9 @@ const OPS_LOCATIONS = gql(`query ParsOpsLocations($nextToken: String) {
 }`);
 
 /** The ops locations (id and type): the pars screens' location list. */
-export async function opsLocationIds() {
-  const ids: { id: string; type: string }[] = [];
-  let nextToken: string | null | undefined = null;
-  do {
-    const page: { locations: typeof ids; nextToken?: string | null } = (await graphql(OPS_LOCATIONS, { nextToken }))
-      .opsLocations;
-    ids.push(...page.locations);
-    nextToken = page.nextToken;
-  } while (nextToken);
-  return ids;
+export function opsLocationIds() {
+  return fetchAllPages(async (nextToken) => {
+    const page = (await graphql(OPS_LOCATIONS, { nextToken })).opsLocations;
+    return { items: page.locations, nextToken: page.nextToken };
+  });
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
+import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { messageOf } from '@/lib/error-message';
 import { getParsReport, type ReportLocation } from '../api/get-pars-report';
 import { packingSlips, summary, type Slot } from '../lib/packing-report';
@@ -29,18 +31,16 @@ export function PackingReport() {
   const [date, setDate] = useState<string | undefined>(undefined);
   const [report, setReport] = useState<ReportLocation[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A read run by the Search button; its failure is the screen's own message.
+  const reading = useMutation({ mutationFn: getParsReport, meta: SHOWS_OWN_ERRORS });
 
   const search = async () => {
     if (!date) return;
-    setBusy(true);
     setError(null);
     try {
-      setReport(packingSlips((await getParsReport(date)).locations));
+      setReport(packingSlips((await reading.mutateAsync(date)).locations));
     } catch (e) {
       setError(messageOf(e, LOAD_REPORT_FAILURE));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -49,7 +49,7 @@ export function PackingReport() {
       <Flex direction="column" gap="1rem">
         <Flex gap="1rem" alignItems="flex-end">
           <DatePicker label="Date" value={date} onChange={setDate} />
-          <Button variation="primary" onClick={() => void search()} isLoading={busy} isDisabled={!date}>
+          <Button variation="primary" onClick={() => void search()} isLoading={reading.isPending} isDisabled={!date}>
             Search
           </Button>
         </Flex>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ErrorPanel } from '@/components/ErrorPanel';
@@ -8,6 +9,7 @@ import { useAccess, useRefusal } from '@/lib/access';
 import { isForbidden } from '@/lib/api';
 import { isCsv, readFile, type FileRow } from '@/lib/upload-pipeline';
 import { messageOf } from '@/lib/error-message';
+import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { archivePars } from '../api/archive-pars';
 import { dryRunPars } from '../api/dry-run-pars';
 import { opsLocationIds } from '../api/ops-location-ids';
@@ -52,7 +54,9 @@ export function ParsUpload() {
     chunks: ParGroup[][];
   } | null>(null);
   const [errors, setErrors] = useState<{ title: string; messages: string[] }[]>([]);
-  const [checking, setChecking] = useState(false);
+  // The server's dry run of a chosen file; its failure is the screen's own message.
+  const dryRun = useMutation({ mutationFn: dryRunPars, meta: SHOWS_OWN_ERRORS });
+  const checking = dryRun.isPending;
   const [sent, setSent] = useState<{ done: number; total: number } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -97,9 +101,8 @@ export function ParsUpload() {
       return;
     }
     const uploadId = crypto.randomUUID();
-    setChecking(true);
     try {
-      const dry = await dryRunPars({ uploadId, fileName: chosen.name, rows: read.rows });
+      const dry = await dryRun.mutateAsync({ uploadId, fileName: chosen.name, rows: read.rows });
       const groups = errorGroups(dry.rows);
       setErrors(groups);
       // A file with errors is cleared (§4); the errors stay.
@@ -111,8 +114,6 @@ export function ParsUpload() {
         text: `${MESSAGES.csvIssue} Error: ${messageOf(err, 'the file could not be checked')}`,
       });
       clearFile();
-    } finally {
-      setChecking(false);
     }
   };
 

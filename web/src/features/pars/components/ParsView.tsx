@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
+import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { jitLocations } from '../api/jit-locations';
 import { opsLocationIds } from '../api/ops-location-ids';
 import { MESSAGES } from '../lib/par-groups';
@@ -21,7 +23,11 @@ export function ParsView() {
   const [date, setDate] = useState<string | undefined>(undefined);
   const [pars, setPars] = useState<Par[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // A read run by the Search button; its failure is the screen's own message.
+  const reading = useMutation({
+    mutationFn: (asked: { date: string; location: string }) => jitLocations(asked.date, asked.location),
+    meta: SHOWS_OWN_ERRORS,
+  });
 
   useEffect(() => {
     void opsLocationIds().then(
@@ -36,17 +42,14 @@ export function ParsView() {
 
   const search = async () => {
     if (!location || !date) return;
-    setBusy(true);
     setFailed(false);
     try {
-      const found = await jitLocations(date, location);
+      const found = await reading.mutateAsync({ date, location });
       setPars(found);
       setFailed(found.length === 0);
     } catch {
       setPars(null);
       setFailed(true);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -67,7 +70,12 @@ export function ParsView() {
           ))}
         </SelectField>
         <DatePicker label="Date" value={date} onChange={setDate} />
-        <Button variation="primary" onClick={() => void search()} isDisabled={!location || !date} isLoading={busy}>
+        <Button
+          variation="primary"
+          onClick={() => void search()}
+          isDisabled={!location || !date}
+          isLoading={reading.isPending}
+        >
           Search
         </Button>
         <RouterLink to="/pars/prodreport">Packing slip report</RouterLink>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import { download } from '@/lib/csv';
+import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { todayIn } from '@/components/dates';
 import { useSchemaIds } from '../api/get-schema-ids';
 import { getItemPrices } from '../api/get-item-prices';
@@ -10,24 +12,25 @@ import { ALL_SCHEMAS, fileName, MESSAGES, pricesCsv } from '../lib/prices-csv';
 export function PriceDownload() {
   const ids = useSchemaIds();
   const [schema, setSchema] = useState(ALL_SCHEMAS);
-  const [busy, setBusy] = useState(false);
+  // A read run by the button; its failure is the screen's own message.
+  const prices = useMutation({
+    mutationFn: (chosen: string) => getItemPrices(chosen === ALL_SCHEMAS ? null : [chosen]),
+    meta: SHOWS_OWN_ERRORS,
+  });
   const [message, setMessage] = useState<{ tone: 'error' | 'warning' | 'success'; text: string } | null>(null);
 
   const run = async () => {
-    setBusy(true);
     setMessage(null);
     try {
-      const prices = await getItemPrices(schema === ALL_SCHEMAS ? null : [schema]);
-      if (prices.length === 0) {
+      const found = await prices.mutateAsync(schema);
+      if (found.length === 0) {
         setMessage({ tone: 'warning', text: MESSAGES.none });
         return;
       }
-      download(fileName(schema, todayIn()), pricesCsv(prices));
-      setMessage({ tone: 'success', text: `Downloaded ${prices.length} prices.` });
+      download(fileName(schema, todayIn()), pricesCsv(found));
+      setMessage({ tone: 'success', text: `Downloaded ${found.length} prices.` });
     } catch {
       setMessage({ tone: 'error', text: MESSAGES.download });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -42,7 +45,7 @@ export function PriceDownload() {
           </option>
         ))}
       </SelectField>
-      <Button variation="primary" onClick={() => void run()} isLoading={busy} loadingText="Downloading…">
+      <Button variation="primary" onClick={() => void run()} isLoading={prices.isPending} loadingText="Downloading…">
         Download prices
       </Button>
       {message ? (

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { BY_NEXT_TOKEN } from '@/lib/fetch-all';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { jsonText, type HistoryPage } from '@/lib/history';
@@ -36,7 +37,6 @@ export function useRouteDriverHistory(stockingDate: string, route: string) {
   return useInfiniteQuery({
     queryKey: routeDriverHistoryKey(stockingDate, route),
     queryFn: ({ pageParam }) => routeDriverHistory(stockingDate, route, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextToken ?? undefined,
+    ...BY_NEXT_TOKEN,
   });
 }

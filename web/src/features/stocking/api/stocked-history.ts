@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { BY_NEXT_TOKEN } from '@/lib/fetch-all';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { jsonText, type HistoryPage } from '@/lib/history';
@@ -38,7 +39,6 @@ export function useStockedHistory(stockingDay: string, locationId: string, stock
   return useInfiniteQuery({
     queryKey: stockedHistoryKey(stockingDay, locationId, stockingIndex),
     queryFn: ({ pageParam }) => stockedHistory(stockingDay, locationId, stockingIndex, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextToken ?? undefined,
+    ...BY_NEXT_TOKEN,
   });
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, Radio, RadioGroupField, Text, TextField } from '@aws-amplify/ui-react';
 import { Modal } from '@/components/Modal';
 import { errorMessage } from '@/lib/api';
+import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { centralInstant, centralTime } from '@/lib/central-time';
 import { correctLocationStocked } from '../api/correct-location-stocked';
 import type { DashboardStop } from '../api/stocking-dashboard';
@@ -37,7 +39,9 @@ export function CorrectStockedDialog({ day, stop, requests, onCancel, onCorrecte
   const [change, setChange] = useState<StockedChange>('VOID');
   const [wall, setWall] = useState(() => centralWall(stop.stockedAt));
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Every refusal, a permission one included, is shown in the dialog in the server's words.
+  const correction = useMutation({ mutationFn: correctLocationStocked, meta: SHOWS_OWN_ERRORS });
+  const busy = correction.isPending;
   const [error, setError] = useState<string | null>(null);
   const asked = { change, wall, reason };
   const problem = correctionProblem(asked);
@@ -47,17 +51,15 @@ export function CorrectStockedDialog({ day, stop, requests, onCancel, onCorrecte
 
   async function submit() {
     if (problem || busy) return;
-    setBusy(true);
     setError(null);
     const input = requests.inputFor(day, stop, asked);
     try {
-      const result = await correctLocationStocked(input);
+      const result = await correction.mutateAsync(input);
       requests.settled(input);
       onCorrected(result);
     } catch (e) {
       requests.settled(input, e);
       setError(errorMessage(e, CORRECT_FAILURE));
-      setBusy(false);
     }
   }
 

@@ -11,7 +11,7 @@ CASES="${PROPTEST_CASES:-2000}"
 RUNS="${FC_RUNS:-2000}"
 # The crates holding proptest properties, and the test target of each.
 RUST_TARGETS=(
-  "-p fleet-local --test properties"
+  "-p fleet-functions --test properties"
   "-p fn-fleet --lib properties"
   "-p fleet-shared --lib report::derive"
   "-p fn-pars --lib"

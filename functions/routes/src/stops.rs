@@ -3,7 +3,7 @@
 //! A route on a date is replaced in one transaction: it lands whole or not at all.
 use crate::store::{Dynamo, RouteWrite, RoutesStore};
 use fleet_shared::entity::route_stop::sort_key;
-// Re-exported for the integration tests (functions/local/tests/routes_api.rs).
+// Re-exported for the integration tests (tools/api-tests/tests/api/routes_api.rs).
 pub use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
 use fleet_shared::history::Record;
 use fleet_shared::idempotency::Claim;

@@ -1,0 +1,421 @@
+//! The layering rules of the codebase (issue 21), checked on the source text
+//! of every crate, without the emulator:
+//! (a) only store modules build AWS SDK requests;
+//! (b) only the locations area reads a location by string path;
+//! (c) the modules of one crate import each other in one direction only;
+//! (d) handlers move onto the typed contract (issue 40), never back.
+//! Each test lists every offender it finds.
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The shared files that ARE the store layer: clients and error mapping,
+/// the store helpers, and the stores of the shared tables.
+const SHARED_STORE_LAYER: &[&str] = &[
+    "deps.rs",           // the SDK clients
+    "error.rs",          // SDK errors to API errors
+    "store.rs",          // batches, transactions
+    "parking.rs",        // dead-letter parking of queue records
+    "item.rs",           // item mapping and the paging loop
+    "query.rs",          // the one paged Query
+    "paging.rs",         // signed tokens over DynamoDB keys
+    "merge.rs",          // several partitions (shards) read as one, in order
+    "files.rs",          // kept upload files in S3
+    "idempotency.rs",    // the idempotency records
+    "history.rs",        // the history records
+    "route_store.rs",    // route stops' stocked times and their drivers (issue 38)
+    "scheduler.rs",      // the scheduled changes
+    "permissions.rs",    // the permissions table
+    "flags.rs",          // the feature flags table
+    "snapshot_store.rs", // the snapshot objects
+];
+
+/// String paths into a stored location document.
+const LOCATION_PATHS: &[&str] = &[
+    r#"["operationConfigs"]"#,
+    r#"["locationConfigs"]"#,
+    r#"["status"]["ops"]"#,
+    r#"["timeZone"]"#,
+    r#".get("operationConfigs")"#,
+    r#".get("locationConfigs")"#,
+];
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Each crate's name and `src` directory: the product crates under
+/// `functions/` (the local tooling lives apart, in `tools/`) and, when asked, `shared`.
+fn crates(with_shared: bool) -> Vec<(String, PathBuf)> {
+    let root = repo();
+    let mut out: Vec<(String, PathBuf)> = fs::read_dir(root.join("functions"))
+        .expect("functions/")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.join("src").is_dir())
+        .map(|p| (format!("functions/{}", p.file_name().unwrap_or_default().to_string_lossy()), p.join("src")))
+        .collect();
+    if with_shared {
+        out.push(("shared".into(), root.join("shared/src")));
+    }
+    out.sort();
+    out
+}
+
+fn relative(path: &Path) -> String {
+    let root = repo().canonicalize().unwrap_or_else(|_| repo());
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    path.strip_prefix(&root).unwrap_or(&path).to_string_lossy().into_owned()
+}
+
+/// A store module: a file named `store.rs`, or any file under a `store/` directory.
+fn is_store_module(src: &Path, file: &Path) -> bool {
+    let rel = file.strip_prefix(src).unwrap_or(file);
+    rel.file_name().is_some_and(|n| n == "store.rs") || rel.components().rev().skip(1).any(|c| c.as_os_str() == "store")
+}
+
+fn sdk_offenders() -> Vec<String> {
+    let mut offenders = Vec::new();
+    for (name, src) in crates(true) {
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        for file in files {
+            let allowed = if name == "shared" {
+                file.parent() == Some(src.as_path())
+                    && SHARED_STORE_LAYER.iter().any(|f| file.file_name().is_some_and(|n| n == *f))
+            } else {
+                is_store_module(&src, &file)
+            };
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            let lines: Vec<usize> =
+                text.lines().enumerate().filter(|(_, l)| l.contains("aws_sdk_")).map(|(i, _)| i + 1).collect();
+            if !allowed && !lines.is_empty() {
+                offenders.push(format!("{} (lines {lines:?})", relative(&file)));
+            }
+        }
+    }
+    offenders
+}
+
+#[test]
+fn only_store_modules_use_the_aws_sdk() {
+    let offenders = sdk_offenders();
+    assert!(
+        offenders.is_empty(),
+        "these modules mention aws_sdk_ outside a store module (store.rs or store/):\n  {}",
+        offenders.join("\n  ")
+    );
+}
+
+fn location_path_offenders() -> Vec<String> {
+    let root = repo();
+    let mut files = Vec::new();
+    // The product crates and the local tooling (front door, demo, benchmarks) alike.
+    let dirs =
+        ["functions", "tools"].into_iter().flat_map(|top| fs::read_dir(root.join(top)).expect("functions/ and tools/"));
+    for dir in dirs.filter_map(|e| e.ok()).map(|e| e.path()) {
+        if !dir.ends_with("locations") {
+            rust_files(&dir.join("src"), &mut files);
+        }
+    }
+    let mut offenders = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        for (i, line) in text.lines().enumerate() {
+            for path in LOCATION_PATHS.iter().filter(|p| line.contains(*p)) {
+                offenders.push(format!("{}:{} {path}", relative(&file), i + 1));
+            }
+        }
+    }
+    offenders
+}
+
+#[test]
+fn only_the_locations_area_reads_a_location_by_string_path() {
+    let offenders = location_path_offenders();
+    assert!(
+        offenders.is_empty(),
+        "read these through fleet_shared::entity::Location instead:\n  {}",
+        offenders.join("\n  ")
+    );
+}
+
+/// The code of a file without its unit tests (a `#[cfg(test)] mod tests`
+/// may use any module) and without `//` comments.
+fn code_of(text: &str) -> String {
+    let mut code = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line.trim() == "#[cfg(test)]" && lines.peek().is_some_and(|next| next.trim_start().starts_with("mod tests"))
+        {
+            break;
+        }
+        code.push_str(line.split("//").next().unwrap_or_default());
+        code.push('\n');
+    }
+    code
+}
+
+fn identifier(text: &str) -> &str {
+    let end = text.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The first module each `crate::` path of `code` names: `crate::a::b`,
+/// `use crate::{a, b::{c, d}}` name `a` and `b`.
+fn crate_references(code: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for (at, _) in code.match_indices("crate::") {
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$') {
+            continue;
+        }
+        let rest = &code[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let (mut depth, mut item_start) = (0usize, true);
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => item_start = true,
+                    c if item_start && !c.is_whitespace() => {
+                        item_start = false;
+                        names.insert(identifier(&group[i..]).to_string());
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            names.insert(identifier(rest).to_string());
+        }
+    }
+    names
+}
+
+/// The modules of one crate (a top-level file or directory of `src`) and the
+/// other modules each refers to.
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let module_of = |file: &Path| -> Option<String> {
+        let rel = file.strip_prefix(src).ok()?;
+        let first = rel.components().next()?.as_os_str().to_string_lossy().into_owned();
+        let name = first.strip_suffix(".rs").unwrap_or(&first).to_string();
+        (!matches!(name.as_str(), "lib" | "main")).then_some(name)
+    };
+    let modules: BTreeSet<String> = files.iter().filter_map(|f| module_of(f)).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = modules.iter().map(|m| (m.clone(), BTreeSet::new())).collect();
+    for file in &files {
+        let Some(module) = module_of(file) else { continue };
+        let code = code_of(&fs::read_to_string(file).unwrap_or_default());
+        let uses: Vec<String> =
+            crate_references(&code).into_iter().filter(|m| modules.contains(m) && *m != module).collect();
+        graph.entry(module).or_default().extend(uses);
+    }
+    graph
+}
+
+/// The groups of modules that reach each other (Tarjan's strongly connected
+/// components), of more than one module.
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        graph: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, m: &'a str) {
+            let n = self.index.len();
+            self.index.insert(m, n);
+            self.low.insert(m, n);
+            self.stack.push(m);
+            self.on_stack.insert(m);
+            for next in self.graph.get(m).into_iter().flatten() {
+                let next = next.as_str();
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.low[m].min(self.low[next]);
+                    self.low.insert(m, low);
+                } else if self.on_stack.contains(next) {
+                    let low = self.low[m].min(self.index[next]);
+                    self.low.insert(m, low);
+                }
+            }
+            if self.low[m] == self.index[m] {
+                let mut group = Vec::new();
+                while let Some(top) = self.stack.pop() {
+                    self.on_stack.remove(top);
+                    group.push(top.to_string());
+                    if top == m {
+                        break;
+                    }
+                }
+                if group.len() > 1 {
+                    group.sort();
+                    self.found.push(group);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for m in graph.keys() {
+        if !walk.index.contains_key(m.as_str()) {
+            walk.visit(m);
+        }
+    }
+    walk.found
+}
+
+#[test]
+fn no_crate_has_an_import_cycle() {
+    let mut offenders = Vec::new();
+    for (name, src) in crates(true) {
+        let graph = module_graph(&src);
+        for group in cycles(&graph) {
+            let edges: Vec<String> = group
+                .iter()
+                .flat_map(|m| graph[m].iter().filter(|t| group.contains(t)).map(move |t| format!("{m} -> {t}")))
+                .collect();
+            offenders.push(format!("{name}: {} ({})", group.join(", "), edges.join("; ")));
+        }
+    }
+    assert!(offenders.is_empty(), "modules that import each other:\n  {}", offenders.join("\n  "));
+}
+
+/// (registry file, `module::function`) of every handler declared with `macro_name!`.
+fn declared(macro_name: &str) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for (_, src) in crates(false) {
+        let lib = src.join("lib.rs");
+        let text = fs::read_to_string(&lib).unwrap_or_default();
+        for part in text.split(&format!("{macro_name}!(")).skip(1) {
+            out.push((lib.clone(), part.split(')').next().unwrap_or_default().trim().to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_handler_is_on_the_typed_contract() {
+    // `handler!` (`Input` in, anything out) is left to the shared pieces' own tests.
+    let untyped = declared("handler");
+    assert!(untyped.is_empty(), "declare these with typed!, not handler!: {untyped:?}");
+    // A typed handler answers a typed struct, never a whole `Value`.
+    let mut offenders = Vec::new();
+    for (lib, path) in declared("typed") {
+        let (module, function) = path.rsplit_once("::").unwrap_or(("", &path));
+        let file = lib.with_file_name(format!("{}.rs", module.replace("::", "/")));
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let signature: String = text
+            .split(&format!("pub async fn {function}("))
+            .nth(1)
+            .map(|rest| rest.split('{').next().unwrap_or_default().to_string())
+            .unwrap_or_default();
+        if signature.is_empty() || signature.contains("Result<Value,") || signature.contains("input: Input") {
+            offenders.push(format!("{} {function}", relative(&file)));
+        }
+        // Nor does it read an argument by name: the request type names them.
+        let body: String = text
+            .split(&format!("pub async fn {function}("))
+            .nth(1)
+            .map(|rest| rest.split("\n}\n").next().unwrap_or_default().to_string())
+            .unwrap_or_default();
+        if [".arg(", "args.get(", "input.args", "input.path", "input.query"]
+            .iter()
+            .any(|by_name| body.contains(by_name))
+        {
+            offenders.push(format!("{} {function} reads an argument by name", relative(&file)));
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "typed handlers must take Ctx and a request and answer a typed struct:\n  {}",
+        offenders.join("\n  ")
+    );
+}
+
+#[test]
+fn the_checks_find_what_they_look_for() {
+    // The parsing the three tests rely on, on known text.
+    let code = code_of(
+        "use crate::{a::{self, x}, b, c::y};\nuse crate::d::e; // crate::not_code\nfn f() { crate::g::h(); $crate::i::j }\n#[cfg(test)]\nmod tests {\n    use crate::k;\n}\n",
+    );
+    let found: Vec<String> = crate_references(&code).into_iter().collect();
+    assert_eq!(found, ["a", "b", "c", "d", "g"]);
+    let graph: BTreeMap<String, BTreeSet<String>> =
+        [("a", vec!["b"]), ("b", vec!["c"]), ("c", vec!["a"]), ("d", vec!["a"])]
+            .into_iter()
+            .map(|(m, to)| (m.to_string(), to.into_iter().map(str::to_string).collect()))
+            .collect();
+    assert_eq!(cycles(&graph), vec![vec!["a".to_string(), "b".to_string(), "c".to_string()]]);
+    let src = Path::new("/x/src");
+    assert!(is_store_module(src, Path::new("/x/src/store.rs")));
+    assert!(is_store_module(src, Path::new("/x/src/store/dynamo.rs")));
+    assert!(!is_store_module(src, Path::new("/x/src/handlers.rs")));
+    assert!(!is_store_module(src, Path::new("/x/src/restore.rs")));
+}
+
+#[test]
+fn the_locations_area_keeps_every_rule() {
+    // The area whose brief wrote these checks passes all three.
+    let sdk: Vec<String> = sdk_offenders().into_iter().filter(|o| o.starts_with("functions/locations/")).collect();
+    assert!(sdk.is_empty(), "{sdk:?}");
+    let graph = module_graph(&repo().join("functions/locations/src"));
+    assert!(graph.contains_key("rules") && graph["rules"].contains("create_rules"), "the graph is read");
+    assert_eq!(cycles(&graph), Vec::<Vec<String>>::new());
+}
+
+/// (file, what) of product code that reads the clock or parses a date outside
+/// the one clock (`fridge_time`) and the one parser (`dates`).
+fn clock_and_parser_offenders() -> Vec<String> {
+    let mut offenders = Vec::new();
+    for (_, src) in crates(true) {
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        for file in files.iter().filter(|f| !f.ends_with("tests.rs")) {
+            let code = code_of(&fs::read_to_string(file).unwrap_or_default());
+            let rel = relative(file);
+            if code.contains("Utc::now()") && rel != "shared/src/fridge_time.rs" {
+                offenders.push(format!("{rel} reads the clock (use fridge_time::now)"));
+            }
+            if ["parse_from_str(", "parse_from_rfc3339(", "parse::<NaiveDate", "parse::<DateTime"]
+                .iter()
+                .any(|p| code.contains(p))
+                && rel != "shared/src/dates.rs"
+            {
+                offenders.push(format!("{rel} parses a date (use shared/src/dates.rs)"));
+            }
+        }
+    }
+    offenders
+}
+
+#[test]
+fn one_clock_and_one_date_parser() {
+    let offenders = clock_and_parser_offenders();
+    assert!(offenders.is_empty(), "the README promises one clock and one date parser:\n  {}", offenders.join("\n  "));
+}

@@ -1,0 +1,12 @@
+//! The benchmarks' side of scripts/bench: each command seeds a local stack at
+//! scale or drives one area's path (uploads, ingests, snapshots, screens)
+//! through the same handlers and wiring the front door uses, and prints
+//! what it measured.
+pub mod cli;
+pub mod dashboard;
+pub mod inventory;
+/// The loads shared by several benchmarks, and the smaller benchmarks themselves.
+pub mod loads;
+pub mod reports;
+pub mod scale;
+pub mod stocking_day;

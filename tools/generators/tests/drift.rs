@@ -1,0 +1,436 @@
+//! The schema, template.yaml, the handler registry and the binaries must
+//! describe the same set of functions.
+use apollo_compiler::schema::ExtendedType;
+use fleet_front_door::graphql;
+use fleet_functions as registry;
+use fleet_generators::{rules, shapes, template};
+use fleet_shared::{Grant, Permission, Trigger};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().parent().unwrap()
+}
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+#[test]
+fn every_schema_field_has_a_function_and_every_resolver_a_field() {
+    let schema = graphql::load_schema(&read("infra/schema.graphql")).unwrap();
+    let mut in_schema = BTreeSet::new();
+    for type_name in ["Query", "Mutation"] {
+        if let Some(ExtendedType::Object(obj)) = schema.types.get(type_name) {
+            in_schema.extend(obj.fields.keys().map(|f| format!("{type_name}.{f}")));
+        }
+    }
+    let in_registry: BTreeSet<String> = registry::all()
+        .filter_map(|f| match f.trigger {
+            Trigger::Query(n) => Some(format!("Query.{n}")),
+            Trigger::Mutation(n) => Some(format!("Mutation.{n}")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(in_schema, in_registry, "schema fields vs registered resolvers");
+}
+
+/// Each GraphQL field's answer, as its handler's type describes it, fits the
+/// schema's type: every non-null field present and never null, scalars matching.
+#[test]
+fn graphql_answers_fit_the_schema() {
+    let schema = graphql::load_schema(&read("infra/schema.graphql")).unwrap();
+    let mismatches = shapes::graphql_mismatches(registry::all(), &schema);
+    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+}
+
+#[test]
+fn the_web_rest_contract_is_generated_from_the_handlers() {
+    for (name, text) in shapes::rest_files(registry::all()) {
+        let rel = format!("{}/{name}", shapes::REST_DIR);
+        assert!(read(&rel) == text, "{rel} is out of date: run `cargo run -p fleet-local -- contract`");
+    }
+}
+
+#[test]
+fn template_yaml_is_generated_from_the_registry() {
+    let rendered = template::render(&read(template::BASE_PATH), registry::all());
+    assert!(
+        read(template::OUTPUT_PATH) == rendered,
+        "template.yaml is out of date: run `cargo run -p fleet-local -- template`"
+    );
+    let yaml = read(template::OUTPUT_PATH);
+    for f in registry::all() {
+        assert!(
+            yaml.contains(&format!("          FLEET_FUNCTION: {}\n", f.name)),
+            "{} has no function resource",
+            f.name
+        );
+        if let Trigger::Http { method, path } = f.trigger {
+            assert!(
+                yaml.contains(&format!("Method: {method}\n            Path: {path}\n")),
+                "route {method} {path} missing"
+            );
+        }
+    }
+}
+
+/// The block of template.yaml that defines one function resource.
+fn function_block<'a>(yaml: &'a str, logical_id: &str) -> &'a str {
+    let start =
+        yaml.find(&format!("\n  {logical_id}Function:\n")).unwrap_or_else(|| panic!("{logical_id}Function missing"));
+    let rest = &yaml[start + 1..];
+    // It ends where the next resource (a two-space indented name) begins.
+    let len: usize = rest
+        .lines()
+        .enumerate()
+        .take_while(|(i, l)| *i == 0 || l.starts_with("   ") || l.is_empty())
+        .map(|(_, l)| l.len() + 1)
+        .sum();
+    &rest[..len.min(rest.len())]
+}
+
+/// The `Environment.Variables` of a function block, as (name, value).
+fn env_of(block: &str) -> BTreeSet<(String, String)> {
+    let lines = block.lines().skip_while(|l| l.trim() != "Variables:").skip(1);
+    let mut vars = BTreeSet::new();
+    for line in lines {
+        if !line.starts_with("          ") {
+            break;
+        }
+        let (k, v) = line.trim().split_once(": ").expect("NAME: value");
+        vars.insert((k.to_string(), v.to_string()));
+    }
+    vars
+}
+
+/// The policies of a function block, as (policy, table).
+fn policies_of(block: &str) -> BTreeSet<(String, String)> {
+    let lines: Vec<&str> = block.lines().collect();
+    let mut out = BTreeSet::new();
+    for (i, l) in lines.iter().enumerate() {
+        let t = l.trim();
+        if let Some(policy) = t.strip_prefix("- ").and_then(|p| p.strip_suffix("Policy:")) {
+            let next = lines[i + 1].trim();
+            let table = next
+                .trim_start_matches("TableName: !Ref ")
+                .trim_start_matches("BucketName: !Ref ")
+                .trim_start_matches("QueueName: !GetAtt ")
+                .trim_end_matches(".QueueName")
+                .to_string();
+            out.insert((policy.to_string(), table));
+        } else if t == "Action: cognito-idp:ListUsers" {
+            out.insert(("ListUsers".into(), "UserPool".into()));
+        } else if t == "Action: ssm:GetParameter" {
+            let resource = lines[i + 1].trim();
+            let paging = format!(":parameter${{{}}}'", template::PAGING_PARAMETER);
+            // The routing key's name is resolved in the template (the parameter, or the stack's own).
+            let routing = format!(":parameter${{KeyName}}', {{KeyName: {}}}]", template::ROUTING_KEY_NAME);
+            let parameter = if resource.ends_with(&paging) {
+                template::PAGING_PARAMETER
+            } else if resource.ends_with(&routing) {
+                template::ROUTING_KEY_PARAMETER
+            } else {
+                panic!("SSM read of exactly a named parameter: {resource}")
+            };
+            out.insert(("SsmGetParameter".into(), parameter.into()));
+        } else if t == "Action: sqs:ChangeMessageVisibility" {
+            let queue = lines[i + 1].trim().trim_start_matches("Resource: !GetAtt ").trim_end_matches(".Arn");
+            out.insert(("SQSChangeMessageVisibility".into(), queue.into()));
+        }
+    }
+    out
+}
+
+#[test]
+fn each_function_gets_exactly_the_environment_and_policies_its_grants_imply() {
+    let yaml = read(template::OUTPUT_PATH);
+    let globals = &yaml[yaml.find("Globals:").unwrap()..yaml.find("Outputs:").unwrap()];
+    for t in fleet_shared::Table::ALL {
+        assert!(!globals.contains(t.env_var()), "{} must not be global: each function gets only its own", t.env_var());
+    }
+    for f in registry::all() {
+        let block = function_block(&yaml, &f.logical_id());
+        let mut expected: BTreeSet<(String, String)> =
+            f.needs().env_vars().into_iter().map(|v| (v.to_string(), template::env_value(v))).collect();
+        expected.insert(("FLEET_FUNCTION".into(), f.name.into()));
+        assert_eq!(env_of(block), expected, "environment of {}", f.name);
+        let expected: BTreeSet<(String, String)> = f
+            .policies()
+            .into_iter()
+            .filter_map(|g| match g {
+                Grant::ReadTable(t) => Some(("DynamoDBRead".to_string(), t.logical_id().to_string())),
+                Grant::WriteTable(t) => Some(("DynamoDBWrite".to_string(), t.logical_id().to_string())),
+                Grant::CrudTable(t) => Some(("DynamoDBCrud".to_string(), t.logical_id().to_string())),
+                Grant::ReadBucket(b) => Some(("S3Read".to_string(), b.logical_id().to_string())),
+                Grant::WriteBucket(b) => Some(("S3Write".to_string(), b.logical_id().to_string())),
+                Grant::CrudBucket(b) => Some(("S3Crud".to_string(), b.logical_id().to_string())),
+                Grant::ListUsers => Some(("ListUsers".to_string(), "UserPool".to_string())),
+                Grant::SendToQueue(q) => Some(("SQSSendMessage".to_string(), q.logical_id().to_string())),
+                Grant::PagingTokens => Some(("SsmGetParameter".to_string(), template::PAGING_PARAMETER.to_string())),
+                Grant::RoutingService => {
+                    Some(("SsmGetParameter".to_string(), template::ROUTING_KEY_PARAMETER.to_string()))
+                }
+                Grant::DelayQueueMessages(q) => {
+                    Some(("SQSChangeMessageVisibility".to_string(), q.logical_id().to_string()))
+                }
+                Grant::FileUploads => None,
+            })
+            .collect();
+        assert_eq!(policies_of(block), expected, "policies of {}", f.name);
+        assert!(block.contains(&format!("Binary: {}\n", template::BINARY)), "{} runs the shared binary", f.name);
+    }
+}
+
+#[test]
+fn the_drift_checks_can_fail() {
+    // A template where get_location was handed every table would be caught.
+    let yaml = read(template::OUTPUT_PATH).replace(
+        "          FLEET_FUNCTION: get_location\n",
+        "          FLEET_FUNCTION: get_location\n          NAME_LISTS_TABLE: !Ref NameListsTable\n",
+    );
+    let f = registry::by_name("get_location").unwrap();
+    assert_ne!(env_of(function_block(&yaml, &f.logical_id())).len(), f.needs().env_vars().len() + 1);
+}
+
+#[test]
+fn system_only_functions_have_no_user_trigger() {
+    for f in registry::all() {
+        if f.permission == Permission::System {
+            assert!(!f.is_user_facing(), "{} is system-only but has a GraphQL or HTTP trigger", f.name);
+        }
+    }
+    assert!(registry::all().any(|f| f.permission == Permission::System), "the scheduler is declared system-only");
+}
+
+#[test]
+fn every_function_name_is_one_registry_entry_of_the_binary() {
+    let mut names: Vec<&str> = registry::all().map(|f| f.name).collect();
+    let n = names.len();
+    names.sort();
+    names.dedup();
+    assert_eq!(n, names.len(), "function names are unique");
+    for (area, _) in registry::areas() {
+        assert!(
+            !root().join("functions").join(area).join("src/bin").exists(),
+            "functions/{area} must not build binaries of its own"
+        );
+    }
+}
+
+#[test]
+fn every_permission_action_is_in_the_reference_groups() {
+    for f in registry::all() {
+        if let fleet_shared::Permission::Action(a) = f.permission {
+            assert!(fn_permissions::actions::is_known(a), "{} needs unknown action {a}", f.name);
+        }
+    }
+}
+
+#[test]
+fn the_browser_reads_the_same_rules_the_server_checks() {
+    assert!(
+        read(rules::RULES_PATH) == rules::rules_json(),
+        "{} differs from the server's rules: run `cargo run -p fleet-local -- rules`",
+        rules::RULES_PATH
+    );
+}
+
+/// The resources of template.yaml as (logical id, type, block text), read the
+/// way the drift checks above read functions: by indentation.
+fn resources(yaml: &str) -> Vec<(String, String, String)> {
+    let body = &yaml[yaml.find("\nResources:\n").expect("Resources section") + 1..];
+    let mut out: Vec<(String, String, String)> = Vec::new();
+    for line in body.lines().skip(1) {
+        let is_name = line.starts_with("  ")
+            && !line.starts_with("   ")
+            && line.ends_with(':')
+            && !line.trim_start().starts_with('#');
+        if is_name {
+            out.push((line.trim().trim_end_matches(':').to_string(), String::new(), String::new()));
+        } else if let Some(last) = out.last_mut() {
+            if let Some(kind) = line.strip_prefix("    Type: ") {
+                last.1 = kind.to_string();
+            }
+            last.2.push_str(line);
+            last.2.push('\n');
+        }
+    }
+    out
+}
+
+fn assert_dead_letters_watched(yaml: &str) {
+    let all = resources(yaml);
+    let queues: Vec<_> = all.iter().filter(|r| r.1 == "AWS::SQS::Queue").collect();
+    assert!(queues.len() >= 9, "the template's queues were found ({})", queues.len());
+    for (id, _, block) in &queues {
+        assert!(
+            block.contains("      SqsManagedSseEnabled: true\n"),
+            "{id} is not encrypted at rest (SqsManagedSseEnabled)"
+        );
+    }
+    // Independently of the generator: every redrive target and function DLQ.
+    let mut dlqs = BTreeSet::new();
+    for (_, _, block) in &all {
+        for l in block.lines() {
+            if let Some(rest) = l
+                .trim()
+                .strip_prefix("deadLetterTargetArn: !GetAtt ")
+                .or_else(|| l.trim().strip_prefix("TargetArn: !GetAtt "))
+            {
+                dlqs.insert(rest.trim_end_matches(".Arn").to_string());
+            }
+        }
+    }
+    for q in [
+        "TelemetryDeadLetterQueue",
+        "ForecastUploadsDeadLetterQueue",
+        "FridgeCommandsDeadLetterQueue",
+        "InventoryServiceDeadLetterQueue",
+        "ScheduledFailuresQueue",
+    ] {
+        assert!(dlqs.contains(q), "{q} is a dead-letter queue");
+    }
+    let alarms: Vec<&String> = all.iter().filter(|r| r.1 == "AWS::CloudWatch::Alarm").map(|r| &r.2).collect();
+    for q in &dlqs {
+        for metric in ["ApproximateNumberOfMessagesVisible", "ApproximateAgeOfOldestMessage"] {
+            let found = alarms.iter().any(|a| {
+                a.contains(&format!("      MetricName: {metric}\n"))
+                    && a.contains(&format!("          Value: !GetAtt {q}.QueueName\n"))
+                    && a.contains("      AlarmActions:\n")
+            });
+            assert!(found, "dead-letter queue {q} has no {metric} alarm");
+        }
+    }
+}
+
+#[test]
+fn every_queue_is_encrypted_and_every_dead_letter_queue_has_depth_and_age_alarms() {
+    assert_dead_letters_watched(&read(template::OUTPUT_PATH));
+}
+
+#[test]
+fn the_dead_letter_checks_can_fail() {
+    let yaml = read(template::OUTPUT_PATH);
+    let unencrypted = yaml.replacen("      SqsManagedSseEnabled: true\n", "", 1);
+    assert!(
+        std::panic::catch_unwind(|| assert_dead_letters_watched(&unencrypted)).is_err(),
+        "a queue without SSE is caught"
+    );
+    let no_age_alarm = yaml.replacen(
+        "      MetricName: ApproximateAgeOfOldestMessage\n",
+        "      MetricName: NumberOfMessagesSent\n",
+        1,
+    );
+    assert!(
+        std::panic::catch_unwind(|| assert_dead_letters_watched(&no_age_alarm)).is_err(),
+        "a missing age alarm is caught"
+    );
+}
+
+#[test]
+fn business_tables_have_point_in_time_recovery_and_scheduled_functions_a_dead_letter_queue() {
+    let yaml = read(template::OUTPUT_PATH);
+    let all = resources(&yaml);
+    // Only the fridges' own latest state and expiring telemetry may go without.
+    let exempt = ["FridgeHealthTable", "FridgeInventoryTable", "FridgeTelemetryTable"];
+    for (id, _, block) in all.iter().filter(|r| r.1 == "AWS::DynamoDB::Table") {
+        let pitr = block.contains("        PointInTimeRecoveryEnabled: true\n");
+        assert!(pitr || exempt.contains(&id.as_str()), "{id} has no point-in-time recovery");
+        assert!(pitr || block.contains("- id: CKV_AWS_28\n"), "{id} skips point-in-time recovery without a reason");
+    }
+    for f in registry::all().filter(|f| matches!(f.trigger, Trigger::Schedule(_))) {
+        let block = function_block(&yaml, &f.logical_id());
+        assert!(
+            block.contains(&format!(
+                "      DeadLetterQueue:\n        Type: SQS\n        TargetArn: !GetAtt {}.Arn\n",
+                template::SCHEDULED_FAILURES_QUEUE
+            )),
+            "{} has no on-failure queue",
+            f.name
+        );
+    }
+    for bucket in ["RoutesBucket", "UploadsBucket", "ItemImagesBucket", "ArtifactsBucket"] {
+        let (_, _, block) = all.iter().find(|r| r.0 == bucket).unwrap_or_else(|| panic!("{bucket} missing"));
+        assert!(
+            block.contains("      VersioningConfiguration:\n        Status: Enabled\n"),
+            "{bucket} is not versioned"
+        );
+    }
+}
+
+#[test]
+fn every_checkov_skip_carries_a_reason_and_cors_is_not_open() {
+    let yaml = read(template::OUTPUT_PATH);
+    let lines: Vec<&str> = yaml.lines().collect();
+    for (i, l) in lines.iter().enumerate() {
+        if l.trim_start().starts_with("- id: CKV") {
+            let next = lines.get(i + 1).map(|n| n.trim()).unwrap_or_default();
+            assert!(
+                next.strip_prefix("comment: ").is_some_and(|c| c.len() > 20),
+                "skip without a reason at line {}: {l}",
+                i + 1
+            );
+        }
+    }
+    let origin = &yaml[yaml.find("  WebOrigin:\n").expect("WebOrigin parameter")..];
+    let default = origin.lines().find_map(|l| l.trim().strip_prefix("Default: ")).expect("WebOrigin default");
+    assert!(!default.contains('*'), "WebOrigin must not default to any origin: {default}");
+    assert!(!yaml.contains("PagingTokenSecret"), "the paging secret is never a template parameter");
+}
+
+/// A top-level parameter's block of the rendered template.
+fn parameter_block<'a>(yaml: &'a str, name: &str) -> &'a str {
+    let start = yaml.find(&format!("\n  {name}:\n")).unwrap_or_else(|| panic!("parameter {name}")) + 1;
+    let rest = &yaml[start..];
+    // Up to the next line indented less than the parameter's properties.
+    let mut end = 0;
+    for (n, line) in rest.split_inclusive('\n').enumerate() {
+        if n > 0 && !line.starts_with("    ") {
+            break;
+        }
+        end += line.len();
+    }
+    &rest[..end]
+}
+
+#[test]
+fn the_routing_key_travels_over_https_and_its_parameter_is_the_stacks_own() {
+    let yaml = read(template::OUTPUT_PATH);
+    let url = parameter_block(&yaml, template::ROUTING_URL_PARAMETER);
+    assert!(url.contains("AllowedPattern: '^https://"), "{url}");
+    let key = parameter_block(&yaml, template::ROUTING_KEY_PARAMETER);
+    assert!(key.contains("Default: ''"), "a blank default, resolved by stack: {key}");
+    assert!(template::ROUTING_KEY_NAME.contains(template::ROUTING_KEY_PARAMETER));
+    assert!(template::ROUTING_KEY_NAME.contains("'/${AWS::StackName}/routing-service-key'"));
+    assert!(yaml.contains("  RoutingKeyParameterNamed: !Not [!Equals [!Ref RoutingServiceKeyParameterName, '']]\n"));
+}
+
+#[test]
+fn users_cannot_write_their_own_name_or_email() {
+    let yaml = read(template::OUTPUT_PATH);
+    let client = &yaml[yaml.find("  UserPoolClient:\n").expect("UserPoolClient")..];
+    let client = &client[..client[1..].find("\n  GraphQLApi:").expect("next resource")];
+    let write = &client[client.find("WriteAttributes:\n").expect("WriteAttributes")..];
+    let written: Vec<&str> = write
+        .lines()
+        .skip(1)
+        .take_while(|l| l.trim_start().starts_with("- "))
+        .map(|l| l.trim().trim_start_matches("- "))
+        .collect();
+    // An empty list would let the client write every standard attribute.
+    assert!(!written.is_empty(), "WriteAttributes must list something: {client}");
+    for attr in ["name", "email", "email_verified", "given_name", "family_name", "preferred_username", "nickname"] {
+        assert!(!written.contains(&attr), "users must not write {attr}: {written:?}");
+    }
+}
+
+#[test]
+fn functions_that_only_keep_files_may_not_read_or_delete_them() {
+    let yaml = read(template::OUTPUT_PATH);
+    for name in ["forecast_upload_url", "pars_archive", "route_schedule_commit"] {
+        let f = registry::all().find(|f| f.name == name).unwrap_or_else(|| panic!("{name} is registered"));
+        let block = function_block(&yaml, &f.logical_id());
+        assert!(block.contains("S3WritePolicy") && !block.contains("S3CrudPolicy"), "{name}: {block}");
+    }
+}

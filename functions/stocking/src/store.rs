@@ -21,6 +21,7 @@ use fleet_shared::entity::route_stop::{self, StoredStop};
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::history;
 use fleet_shared::idempotency::{Claim, Records, Seen};
+use fleet_shared::location_store;
 use fleet_shared::query::Filter;
 use fleet_shared::store::{self, SortKey};
 use fleet_shared::{flags, permissions, shard, ApiError, Caller, Deps, Table};
@@ -166,19 +167,7 @@ impl Records for Dynamo {
 
 impl ActionStore for Dynamo {
     async fn location(&self, id: &LocationId) -> Result<Option<Location>, ApiError> {
-        let t = self.0.table(Table::Locations)?;
-        let out = t
-            .client
-            .get_item()
-            .table_name(t.name)
-            .key("id", store::s(id.as_str()))
-            .projection_expression("#id, #type")
-            .expression_attribute_names("#id", "id")
-            .expression_attribute_names("#type", "type")
-            .consistent_read(true)
-            .send()
-            .await?;
-        out.item.map(store::from_item).transpose()
+        location_store::one(self.0, id.as_str(), &["id", "type"]).await
     }
 
     async fn require(&self, caller: &Caller, action: &str) -> Result<(), ApiError> {

@@ -9,7 +9,7 @@ use crate::store::{CommandView, Dynamo, FleetStore};
 use fleet_shared::assignment::{self, AssignmentStore};
 use fleet_shared::contract::Ctx;
 use fleet_shared::entity::LocationId;
-use fleet_shared::{driver_log, fridge_time, idempotency, ApiError, Caller, Deps, Table};
+use fleet_shared::{driver_log, fridge_time, idempotency, ApiError, Caller, Deps};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -137,7 +137,7 @@ pub async fn run(deps: &'static Deps, ctx: Ctx, args: RunArgs) -> Result<Command
     let call =
         driver_log::Call { caller, fridge: task.location.as_str(), operation: task.task, request_id: &task.request_id };
     let (store, gate) = (Dynamo(deps), fleet_shared::route_store::Drivers(deps));
-    driver_log::logged(deps.table(Table::DriverLog), call, carry_out(&store, &gate, caller, &task, raw.count)).await
+    driver_log::logged(deps, call, carry_out(&store, &gate, caller, &task, raw.count)).await
 }
 
 #[cfg(test)]

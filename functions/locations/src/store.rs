@@ -238,6 +238,12 @@ pub async fn put_changes(deps: &Deps, changes: &[StoredChange], claim: Option<&C
 
 /// Deletes scheduled changes in one transaction, each only if it still
 /// exists. False when one was already gone (nothing is deleted then).
+/// One scheduled change, by its key.
+pub async fn change(deps: &Deps, uuid: &str, action_time: &str) -> Result<Option<StoredChange>, ApiError> {
+    let key = HashMap::from([("uuid".to_string(), store::s(uuid)), ("actionTime".to_string(), store::s(action_time))]);
+    deps.table(Table::ScheduledChanges)?.get(key).await
+}
+
 pub async fn delete_changes(deps: &Deps, changes: &[StoredChange]) -> Result<bool, ApiError> {
     let table = deps.table(Table::ScheduledChanges)?;
     let items = changes

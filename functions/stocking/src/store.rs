@@ -318,6 +318,23 @@ impl Dynamo {
         let q = q.sort("sk", SortKey::AtLeast(from.to_string()));
         q.across(shard::keys(day), "sk", &[PK, "sk", DAY_SHARD]).all().await
     }
+
+    /// One page of a drop-off date's packing slips, behind a token signed for that date.
+    pub async fn slips_page(
+        &self,
+        date: &str,
+        token: Option<&str>,
+        count: usize,
+    ) -> Result<(Vec<PackingSlip>, Option<String>), ApiError> {
+        let secret = self.0.config.paging_secret()?;
+        let slips = crate::slips::of_date(&self.0.table(Table::PackingSlips)?, date);
+        slips.signed_page(secret, &format!("packing-slips:{date}"), token, count).await
+    }
+
+    /// Every route stop of one date, read as `T` (a stop or its stored item).
+    pub async fn stops_of_date<T: serde::de::DeserializeOwned>(&self, date: &str) -> Result<Vec<T>, ApiError> {
+        route_stop::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
+    }
 }
 
 /// The tables in memory, for tests of the rules.

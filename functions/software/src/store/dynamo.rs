@@ -253,3 +253,17 @@ impl Software for Dynamo {
         Ok(())
     }
 }
+
+/// Every row of the versions table, reading only `projection`; `consistent` after a change.
+pub async fn inventory_rows(
+    deps: &Deps,
+    projection: &[&str],
+    consistent: bool,
+) -> Result<Vec<crate::inventory::Row>, ApiError> {
+    let table = deps.table(Table::FridgeSoftwareVersions)?;
+    if consistent {
+        table.scan_projected_consistent(projection).await
+    } else {
+        table.scan_projected(projection).await
+    }
+}

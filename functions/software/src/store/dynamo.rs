@@ -254,12 +254,12 @@ impl Software for Dynamo {
     }
 }
 
-/// Every row of the versions table, reading only `projection`; `consistent` after a change.
+/// Every row of the versions table (`inventory::Row`), reading only `projection`; `consistent` after a change.
 pub async fn inventory_rows(
     deps: &Deps,
     projection: &[&str],
     consistent: bool,
-) -> Result<Vec<crate::inventory::Row>, ApiError> {
+) -> Result<Vec<HashMap<String, Value>>, ApiError> {
     let table = deps.table(Table::FridgeSoftwareVersions)?;
     if consistent {
         table.scan_projected_consistent(projection).await

@@ -111,10 +111,11 @@ async fn write(table: &Result<TableRef<'_>, ApiError>, entry: &LogEntry) {
 
 /// Runs `call`, logging its request (while it runs) and its response or error.
 pub async fn logged<T>(
-    table: Result<TableRef<'_>, ApiError>,
+    deps: &crate::Deps,
     call: Call<'_>,
     run: impl Future<Output = Result<T, ApiError>>,
 ) -> Result<T, ApiError> {
+    let table = deps.table(crate::Table::DriverLog);
     let request = call.entry("request", fridge_time::now(), None);
     let ((), out) = tokio::join!(write(&table, &request), run);
     let end = fridge_time::now().max(request_time(&request));

@@ -157,6 +157,17 @@ pub trait Records: Sync {
     fn put(&self, claim: &Claim) -> impl Future<Output = Result<Seen, ApiError>> + Send;
 }
 
+/// The records in the Idempotency table, for a function that granted it.
+impl Records for crate::Deps {
+    async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
+        Records::get(&self.table(crate::Table::Idempotency)?, pk, parts).await
+    }
+
+    async fn put(&self, claim: &Claim) -> Result<Seen, ApiError> {
+        Records::put(&self.table(crate::Table::Idempotency)?, claim).await
+    }
+}
+
 impl Records for TableRef<'_> {
     async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
         let keys = parts

@@ -20,6 +20,7 @@ pub mod idempotency;
 pub mod identity;
 pub mod item;
 pub mod limits;
+pub mod location_store;
 pub mod logging;
 pub mod merge;
 pub mod names;

@@ -49,6 +49,26 @@ impl TableRef<'_> {
         out.item.map(from_item).transpose()
     }
 
+    /// A strongly consistent read of one item's `projection` attributes (all when empty).
+    pub async fn get_projected<T: DeserializeOwned>(
+        &self,
+        key: Key,
+        projection: &[&str],
+    ) -> Result<Option<T>, ApiError> {
+        let (expression, names) = projection_of(projection).unzip();
+        let out = self
+            .client
+            .get_item()
+            .table_name(self.name)
+            .set_key(Some(key))
+            .consistent_read(true)
+            .set_projection_expression(expression)
+            .set_expression_attribute_names(names)
+            .send()
+            .await?;
+        out.item.map(from_item).transpose()
+    }
+
     /// Every item of one partition: those whose partition key `key` is `value`
     /// (the key's name goes through a placeholder: `date` is a reserved word).
     pub async fn partition<T: DeserializeOwned>(&self, key: &str, value: &str) -> Result<Vec<T>, ApiError> {

@@ -3,7 +3,8 @@
 //! (a) only store modules build AWS SDK requests;
 //! (b) only the locations area reads a location by string path;
 //! (c) the modules of one crate import each other in one direction only;
-//! (d) handlers move onto the typed contract (issue 40), never back.
+//! (d) handlers move onto the typed contract (issue 40), never back;
+//! (e) only store modules open a table (`deps.table(..)`, issue 40).
 //! Each test lists every offender it finds.
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -116,6 +117,38 @@ fn only_store_modules_use_the_aws_sdk() {
     assert!(
         offenders.is_empty(),
         "these modules mention aws_sdk_ outside a store module (store.rs or store/):\n  {}",
+        offenders.join("\n  ")
+    );
+}
+
+/// (file, lines) of product code outside a store module that opens a table.
+fn table_offenders() -> Vec<String> {
+    let mut offenders = Vec::new();
+    for (_, src) in crates(false) {
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        for file in files.into_iter().filter(|f| !is_store_module(&src, f)) {
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            let lines: Vec<usize> = text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim_start().starts_with("//") && l.contains("deps.table("))
+                .map(|(i, _)| i + 1)
+                .collect();
+            if !lines.is_empty() {
+                offenders.push(format!("{} (lines {lines:?})", relative(&file)));
+            }
+        }
+    }
+    offenders
+}
+
+#[test]
+fn only_store_modules_open_a_table() {
+    let offenders = table_offenders();
+    assert!(
+        offenders.is_empty(),
+        "these modules open a table (deps.table(..)) outside a store module: move the read or write into the area's store:\n  {}",
         offenders.join("\n  ")
     );
 }

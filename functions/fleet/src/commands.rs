@@ -327,7 +327,7 @@ pub async fn swap<S: FleetStore>(store: &S, caller: &Caller, location: &Location
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::{Fake, Fault, Step};
+    use crate::store::memory::{Fault, Memory, Step};
     use fleet_shared::entity::telemetry::CommandState;
     use futures::FutureExt;
     use std::collections::HashSet;
@@ -355,7 +355,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_command_is_recorded_sent_and_shown_once() {
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         let _clock = fridge_time::ClockAt::new("2026-11-23T12:00:00Z".parse().unwrap());
         let sent = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), None)).await.unwrap();
         assert_eq!(
@@ -377,7 +377,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_dead_or_unknown_fridge_takes_no_command() {
-        let store = Fake::with(&[("D", "DEAD")]);
+        let store = Memory::with(&[("D", "DEAD")]);
         let dead = send(&store, &caller(), request("D", "OutOfOrder", Some("ENABLE"), None)).await.unwrap_err();
         assert_eq!(dead.to_string(), "Fridge D is DEAD: it takes no commands.");
         let unknown = send(&store, &caller(), request("X", "OutOfOrder", Some("ENABLE"), None)).await.unwrap_err();
@@ -389,7 +389,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_command_needs_its_own_flag_or_the_admin_flag() {
-        let mut store = Fake::with(&[("A", "LIVE")]);
+        let mut store = Memory::with(&[("A", "LIVE")]);
         store.flags = vec!["fridge-command-safety-hold".into()];
         let refused = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), None)).await;
         assert!(matches!(refused, Err(ApiError::Forbidden)));
@@ -398,7 +398,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_retry_with_the_same_request_id_answers_the_first_and_other_content_is_refused() {
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         let first = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), Some("r1"))).await.unwrap();
         let again = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), Some("r1"))).await.unwrap();
         assert_eq!(again, first, "a retried request is answered the same command");
@@ -410,7 +410,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_command_the_queue_refuses_is_marked_failed_and_may_be_retried() {
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         store.queue_down.store(true, Ordering::SeqCst);
         let refused = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await;
         assert!(matches!(refused, Err(ApiError::Unavailable)), "{refused:?}");
@@ -423,7 +423,7 @@ mod tests {
 
     /// One request as a browser tries it: again, with the same requestId,
     /// while it errs (at most 3 tries). Answers the last answer and the tries.
-    async fn tried(store: &Fake, request_id: Option<&str>) -> (Result<CommandView, ApiError>, usize) {
+    async fn tried(store: &Memory, request_id: Option<&str>) -> (Result<CommandView, ApiError>, usize) {
         for tries in 1.. {
             let out = send(store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), request_id)).await;
             if out.is_ok() || tries == 3 {
@@ -448,7 +448,7 @@ mod tests {
         for (step, fault) in cases {
             for request_id in [Some("r1"), None] {
                 let ctx = format!("{step:?} {fault:?} requestId {request_id:?}");
-                let store = Fake::with(&[("A", "LIVE")]);
+                let store = Memory::with(&[("A", "LIVE")]);
                 store.inject(step, fault);
                 let (answer, tries) = tried(&store, request_id).await;
                 let answer = answer.unwrap_or_else(|e| panic!("{ctx}: {e}"));
@@ -467,7 +467,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_lambda_stopped_between_the_record_and_the_send_leaves_it_pending_and_a_retry_sends_it() {
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         let first_try = fridge_time::ClockAt::new("2026-11-23T12:00:00Z".parse().unwrap());
         store.inject(Step::Send, Fault::Stopped);
         let stopped = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).now_or_never();
@@ -496,7 +496,7 @@ mod tests {
     #[tokio::test]
     async fn a_racing_retry_whose_write_meets_a_pending_command_sends_it_before_answering() {
         // A first try records the command and stops before sending...
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         store.inject(Step::Send, Fault::Stopped);
         let stopped = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), Some("r1"))).now_or_never();
         assert!(stopped.is_none());
@@ -512,7 +512,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_unsent_command_that_cannot_be_marked_failed_stays_pending_and_its_retry_sends_it() {
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         store.inject(Step::Send, Fault::Refused);
         store.inject(Step::Send, Fault::Refused);
         store.inject(Step::MarkFailed, Fault::Refused);
@@ -526,7 +526,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_command_carries_not_after_five_minutes_after_it_is_sent() {
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         let _clock = fridge_time::ClockAt::new("2026-11-23T12:00:00Z".parse().unwrap());
         let sent = send(&store, &caller(), request("A", "VendingUnitReset", None, None)).await.unwrap();
         assert_eq!(sent.not_after.as_deref(), Some("2026-11-23T12:05:00.000Z"), "shown with the command");
@@ -538,7 +538,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_console_request_id_is_bounded_too() {
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         let long = "r".repeat(1_200);
         let refused = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), Some(&long))).await;
         assert_eq!(refused.unwrap_err().to_string(), "requestId must be at most 64 characters");
@@ -548,7 +548,7 @@ mod tests {
     #[tokio::test]
     async fn a_sent_command_whose_marking_fails_is_retried_with_a_request_id_and_answered_without_one() {
         for request_id in [Some("r1"), None] {
-            let store = Fake::with(&[("A", "LIVE")]);
+            let store = Memory::with(&[("A", "LIVE")]);
             store.inject(Step::MarkSent, Fault::Refused);
             let first = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), request_id)).await;
             assert_eq!(store.command_state("A#commands"), [Some("PENDING".to_string())], "{request_id:?}");

@@ -396,7 +396,7 @@ pub const TELEMETRY_MAX_RECEIVES: u32 = 3;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use crate::store::CommandRecord;
     use fleet_shared::fridge_time::ClockAt;
     use serde_json::json;
@@ -480,13 +480,13 @@ mod tests {
     #[tokio::test]
     async fn a_newer_report_wins_and_a_late_one_is_dropped_quietly() {
         let _clock = at_noon();
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         let answer = ingest(&store, vec![record("m1", &heartbeat("2026-11-23T11:00:00Z", 37.0))]).await;
         assert!(answer.batch_item_failures.is_empty());
         // SQS does not order: an hour older report comes in a later batch.
         let late = ingest(&store, vec![record("m2", &heartbeat("2026-11-23T10:00:00Z", 45.0))]).await;
         assert!(late.batch_item_failures.is_empty(), "a late report is no failure");
-        let health = |store: &Fake| match store.latest.lock().unwrap().get(&(Table::FridgeHealth, "A".to_string())) {
+        let health = |store: &Memory| match store.latest.lock().unwrap().get(&(Table::FridgeHealth, "A".to_string())) {
             Some(Latest::Health(h)) => (h.report.temperature, stamp(h.report.timestamp)),
             other => panic!("{other:?}"),
         };
@@ -500,8 +500,8 @@ mod tests {
     #[tokio::test]
     async fn a_heartbeat_that_changes_nothing_shown_is_not_written_until_the_refresh() {
         let _clock = at_noon();
-        let store = Fake::with(&[("A", "LIVE")]);
-        let writes = |store: &Fake| (store.history.lock().unwrap().len(), health_at(store));
+        let store = Memory::with(&[("A", "LIVE")]);
+        let writes = |store: &Memory| (store.history.lock().unwrap().len(), health_at(store));
         ingest(&store, vec![record("m1", &heartbeat("2026-11-23T11:00:00Z", 37.0))]).await;
         assert_eq!(writes(&store), (1, "2026-11-23T11:00:00.000Z".into()), "the first is stored, with its sample");
         // The next minutes drift by tenths: nothing is written, and nothing is left for redelivery.
@@ -529,7 +529,7 @@ mod tests {
         assert_eq!(out.samples.keys().collect::<Vec<_>>(), ["A"], "its sample is written again");
     }
 
-    fn health_at(store: &Fake) -> String {
+    fn health_at(store: &Memory) -> String {
         match store.latest.lock().unwrap().get(&(Table::FridgeHealth, "A".to_string())) {
             Some(Latest::Health(h)) => stamp(h.report.timestamp),
             other => panic!("{other:?}"),
@@ -539,7 +539,7 @@ mod tests {
     #[tokio::test]
     async fn a_command_result_from_another_fridge_is_parked_and_only_its_own_finishes_it() {
         let _clock = at_noon();
-        let store = Fake::with(&[("A", "LIVE"), ("B", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE"), ("B", "LIVE")]);
         let command: CommandRecord =
             serde_json::from_value(json!({ "id": "A#commands", "sk": "t#m", "state": "SENT" })).unwrap();
         store.commands.lock().unwrap().insert(("A#commands".into(), "t#m".into()), command);
@@ -570,7 +570,7 @@ mod tests {
     #[tokio::test]
     async fn the_partial_batch_response_has_the_lambda_shape() {
         let _clock = at_noon();
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         let answer =
             ingest(&store, vec![record("m1", "{oops"), record("m2", &heartbeat("2026-11-23T11:00:00Z", 37.0))]).await;
         assert_eq!(serde_json::to_value(&answer).unwrap(), json!({ "batchItemFailures": [] }));
@@ -584,7 +584,7 @@ mod tests {
     }
 
     /// The rows the fake's chains hold: (slot or item, start, end).
-    fn rows(store: &Fake) -> Vec<(String, String, Option<String>)> {
+    fn rows(store: &Memory) -> Vec<(String, String, Option<String>)> {
         use fleet_shared::entity::report::derive::Row;
         let reports = store.reports.lock().unwrap();
         reports
@@ -609,7 +609,7 @@ mod tests {
     #[tokio::test]
     async fn a_snapshot_that_empties_a_slot_records_it_once_and_a_redelivered_one_nothing() {
         let _clock = at_noon();
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         ingest(&store, vec![record("m1", &inv("2026-11-23T10:00:00Z", 2, 1))]).await;
         let emptied = inv("2026-11-23T11:00:00Z", 2, 0);
         ingest(&store, vec![record("m2", &emptied)]).await;
@@ -621,7 +621,7 @@ mod tests {
     #[tokio::test]
     async fn a_snapshot_not_derived_is_redelivered_and_on_its_last_delivery_parked_with_why() {
         let _clock = at_noon();
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         store.inventory_down.store(true, std::sync::atomic::Ordering::SeqCst);
         let delivery = |n: u32| {
             let mut r = record("m1", &inv("2026-11-23T10:00:00Z", 2, 1));
@@ -650,7 +650,7 @@ mod tests {
     #[tokio::test]
     async fn every_snapshot_of_a_batch_counts_and_one_too_old_is_parked() {
         let _clock = at_noon();
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         // Emptied then refilled, in one batch, the refill first: both count.
         let batch = vec![
             record("m3", &inv("2026-11-23T11:00:00Z", 2, 2)),

@@ -326,7 +326,7 @@ fn inventories() -> impl Strategy<Value = Vec<String>> {
 /// The report rows the ingest's store holds after these batches.
 fn rows_after(batches: &[Vec<String>]) -> Vec<fleet_shared::entity::report::derive::Row> {
     let _clock = ClockAt::new(now());
-    let store = crate::store::fake::Fake::with(&[("A", "LIVE"), ("B", "LIVE")]);
+    let store = crate::store::memory::Memory::with(&[("A", "LIVE"), ("B", "LIVE")]);
     let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a runtime");
     for (n, batch) in batches.iter().enumerate() {
         let records = batch

@@ -9,7 +9,7 @@ use crate::store::{CommandView, Dynamo, FleetStore};
 use fleet_shared::assignment::{self, AssignmentStore};
 use fleet_shared::contract::Ctx;
 use fleet_shared::entity::LocationId;
-use fleet_shared::{driver_log, fridge_time, idempotency, ApiError, Caller, Deps, Table};
+use fleet_shared::{driver_log, fridge_time, idempotency, ApiError, Caller, Deps};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -137,13 +137,13 @@ pub async fn run(deps: &'static Deps, ctx: Ctx, args: RunArgs) -> Result<Command
     let call =
         driver_log::Call { caller, fridge: task.location.as_str(), operation: task.task, request_id: &task.request_id };
     let (store, gate) = (Dynamo(deps), fleet_shared::route_store::Drivers(deps));
-    driver_log::logged(deps.table(Table::DriverLog), call, carry_out(&store, &gate, caller, &task, raw.count)).await
+    driver_log::logged(deps, call, carry_out(&store, &gate, caller, &task, raw.count)).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use fleet_shared::assignment::MemoryAssignments;
     use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
 
@@ -183,7 +183,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_door_opens_only_for_the_driver_of_that_stop_today_and_only_with_its_action() {
-        let store = Fake::with(&[("A", "LIVE"), ("B", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE"), ("B", "LIVE")]);
         let gate = gate();
         send(&store, &gate, &caller(), task("UnlockDoor", None)).await.unwrap();
         assert_eq!(gate.all_drivers()[0].driver_sub, "s", "the first task at an unassigned route claims it");
@@ -215,7 +215,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_stop_stocked_more_than_30_minutes_ago_keeps_its_door_shut() {
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         let ago = |m: i64| Some(fridge_time::stamp(fridge_time::now() - chrono::TimeDelta::minutes(m)));
         assert!(send(&store, &gate_with(ago(10)), &caller(), task("UnlockDoor", None)).await.is_ok());
         let shut = TaskInput { request_id: Some("r9".into()), ..task("UnlockDoor", None) };
@@ -228,7 +228,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_task_goes_through_the_command_queue_once_per_request() {
-        let store = Fake::with(&[("A", "LIVE"), ("D", "DEAD")]);
+        let store = Memory::with(&[("A", "LIVE"), ("D", "DEAD")]);
         let first = send(&store, &gate(), &caller(), task("UnlockDoor", None)).await.unwrap();
         assert_eq!((Some(first.resource.as_str()), first.operation.as_deref()), (Some(RESOURCE), Some("UnlockDoor")));
         assert_eq!(send(&store, &gate(), &caller(), task("UnlockDoor", None)).await.unwrap(), first, "a retry");
@@ -261,7 +261,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_refused_request_id_writes_nothing_and_sends_nothing() {
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         for id in [None, Some("x".repeat(1_200))] {
             let input = TaskInput { request_id: id, ..task("UnlockDoor", None) };
             assert_eq!(send(&store, &gate(), &caller(), input).await.unwrap_err().status(), 400);
@@ -272,7 +272,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_count_travels_in_the_message_and_stays_in_the_record() {
-        let store = Fake::with(&[("A", "LIVE")]);
+        let store = Memory::with(&[("A", "LIVE")]);
         let sent = send(&store, &gate(), &caller(), task("ConfirmCount", Some(12))).await.unwrap();
         assert_eq!((sent.count, Some(sent.state.as_str())), (Some(12), Some("SENT")));
         assert_eq!(store.sent.lock().unwrap()[0].payload.count, Some(12), "in the queue message");

@@ -11,7 +11,7 @@ use fleet_shared::entity::UploadId;
 use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, UploadRequest};
-use fleet_shared::{dates, fridge_time, limits, ApiError, Deps, Table};
+use fleet_shared::{dates, fridge_time, limits, ApiError, Deps};
 use serde::{Deserialize, Serialize};
 
 pub use crate::ingest::{MAX_FILE_BYTES, PREFIX};
@@ -108,7 +108,7 @@ pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Resul
 /// The SQS-fed ingest of uploaded files (see `ingest::run`): answers the
 /// records to redeliver.
 pub async fn ingest(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
-    Ok(ingest::run(deps, &deps.table(Table::Idempotency)?, event.records).await)
+    Ok(ingest::run(deps, deps, event.records).await)
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

@@ -10,7 +10,7 @@ use crate::store::{Dynamo, LocationStore, NewLocation};
 use fleet_shared::contract::Ctx;
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{fridge_time, ApiError, Deps, Table};
+use fleet_shared::{fridge_time, ApiError, Deps};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -219,7 +219,7 @@ pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Resul
 
 /// POST /locations/bulk/commit
 pub async fn commit(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result<upload::Committed, ApiError> {
-    upload::commit(&kind(deps, &ctx)?, &req, &deps.table(Table::Idempotency)?).await
+    upload::commit(&kind(deps, &ctx)?, &req, deps).await
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use fleet_shared::contract::Ctx;
 use fleet_shared::entity::Location;
 use fleet_shared::history::Change;
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{dates, ApiError, Caller, Deps, Table};
+use fleet_shared::{dates, ApiError, Caller, Deps};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
 
@@ -124,5 +124,5 @@ pub async fn commit(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result
     for action in actions {
         ctx.require(deps, action).await?;
     }
-    upload::commit(&kind(deps, &ctx, &req).await?, &req, &deps.table(Table::Idempotency)?).await
+    upload::commit(&kind(deps, &ctx, &req).await?, &req, deps).await
 }

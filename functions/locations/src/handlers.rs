@@ -7,7 +7,7 @@ use crate::store::{Dynamo, LocationStore, Only};
 use fleet_shared::contract::{Ctx, NoArgs, Page};
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::now_text;
-use fleet_shared::{history, limits, names, paging, store, ApiError, Deps, Table};
+use fleet_shared::{history, limits, names, paging, store, ApiError, Deps};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -138,9 +138,8 @@ pub async fn location_history(
     args: LocationHistoryArgs,
 ) -> Result<history::HistoryPage, ApiError> {
     let id = LocationId::parse("id", &args.id)?;
-    let secret = deps.config.paging_secret()?;
     let entity = history::entity("location", id.as_str());
-    history::page(deps.table(Table::History)?, secret, &entity, args.next_token.as_deref()).await
+    history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 
 #[derive(Deserialize, Default, schemars::JsonSchema)]

@@ -12,7 +12,7 @@ use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::{self, FridgeZone};
 use fleet_shared::scheduler::{self, iso, query_index, AppliedRun, Applier, BY_DUE, FAILED_SHARD};
 pub use fleet_shared::scheduler::{ChangeBody, StoredChange};
-use fleet_shared::{dates, identity, limits, permissions, store, ApiError, Deps, Table};
+use fleet_shared::{dates, identity, limits, permissions, ApiError, Deps};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -398,9 +398,7 @@ pub async fn delete(deps: &'static Deps, ctx: Ctx, args: DeleteArgs) -> Result<b
     let req = args.input;
     limits::check_len("uuid", &req.uuid, limits::MAX_ID_CHARS)?;
     let time = normalise_time(&req.action_time)?;
-    let table = deps.table(Table::ScheduledChanges)?;
-    let key = HashMap::from([("uuid".to_string(), store::s(&req.uuid)), ("actionTime".to_string(), store::s(&time))]);
-    let Some(change) = table.get::<StoredChange>(key).await? else {
+    let Some(change) = locations::change(deps, &req.uuid, &time).await? else {
         return Ok(false); // already gone: a retried delete is not an error
     };
     if change.change.table != TABLE_NAME {

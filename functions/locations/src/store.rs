@@ -8,6 +8,7 @@ use crate::{attributes, plan::Assign, rules::Options};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
 use fleet_shared::entity::Location;
 use fleet_shared::idempotency::Claim;
+use fleet_shared::location_store;
 use fleet_shared::scheduler::StoredChange;
 use fleet_shared::store::{Item, Key};
 use fleet_shared::{history::Record, names, scheduler, store, ApiError, Deps, Table};
@@ -54,20 +55,12 @@ pub struct Dynamo(pub &'static Deps);
 
 impl LocationStore for Dynamo {
     async fn get(&self, id: &str) -> Result<Option<Location>, ApiError> {
-        self.0.table(Table::Locations)?.get(HashMap::from([("id".to_string(), store::s(id))])).await
+        location_store::one(self.0, id, &[]).await
     }
 
     async fn get_many(&self, ids: Vec<String>) -> Result<HashMap<String, Location>, ApiError> {
-        let keys: Vec<Key> = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
-        if keys.is_empty() {
-            return Ok(HashMap::new());
-        }
-        let mut found = HashMap::new();
-        for item in self.0.table(Table::Locations)?.batch_get(keys, &[]).await? {
-            let location: Location = store::from_item(item)?;
-            found.insert(location.id.to_string(), location);
-        }
-        Ok(found)
+        let found: Vec<Location> = location_store::many(self.0, ids, &[]).await?;
+        Ok(found.into_iter().map(|l| (l.id.to_string(), l)).collect())
     }
 
     async fn options(&self) -> Result<Options, ApiError> {
@@ -245,6 +238,12 @@ pub async fn put_changes(deps: &Deps, changes: &[StoredChange], claim: Option<&C
 
 /// Deletes scheduled changes in one transaction, each only if it still
 /// exists. False when one was already gone (nothing is deleted then).
+/// One scheduled change, by its key.
+pub async fn change(deps: &Deps, uuid: &str, action_time: &str) -> Result<Option<StoredChange>, ApiError> {
+    let key = HashMap::from([("uuid".to_string(), store::s(uuid)), ("actionTime".to_string(), store::s(action_time))]);
+    deps.table(Table::ScheduledChanges)?.get(key).await
+}
+
 pub async fn delete_changes(deps: &Deps, changes: &[StoredChange]) -> Result<bool, ApiError> {
     let table = deps.table(Table::ScheduledChanges)?;
     let items = changes

@@ -9,6 +9,7 @@ use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use fleet_shared::entity::fridge_order::{self, FridgeOrder};
 use fleet_shared::entity::location::Location;
 use fleet_shared::idempotency::{Claim, Records, Seen};
+use fleet_shared::location_store;
 use fleet_shared::store::{self, Key, TRANSACT_MAX};
 use fleet_shared::{ApiError, Deps, Table};
 use fn_stocking::slips;
@@ -82,13 +83,7 @@ impl Records for Dynamo {
 
 impl ParsStore for Dynamo {
     async fn locations(&self, ids: Vec<String>) -> Result<Vec<Location>, ApiError> {
-        let ids: BTreeSet<String> = ids.into_iter().collect();
-        if ids.is_empty() {
-            return Ok(vec![]);
-        }
-        let keys: Vec<Key> = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
-        let items = self.0.table(Table::Locations)?.batch_get(keys, &["id", "type", "operationConfigs"]).await?;
-        items.into_iter().map(store::from_item).collect()
+        location_store::many(self.0, ids, &["id", "type", "operationConfigs"]).await
     }
 
     async fn orders(&self, keys: Vec<OrderRef>) -> Result<Vec<FridgeOrder>, ApiError> {

@@ -8,7 +8,7 @@ use crate::store::{PlanogramStore, SlotChange};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::scheduler::{self, AppliedRun, FAILED_SHARD};
 use fleet_shared::upload::{self, RawRow, UploadRequest, MAX_BATCH_ROWS};
-use fleet_shared::{dates, fridge_time, limits, ApiError, Deps, Table};
+use fleet_shared::{dates, fridge_time, limits, ApiError, Deps};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map};
 
@@ -97,7 +97,7 @@ pub async fn schedule(deps: &'static Deps, ctx: Ctx, args: ScheduleArgs) -> Resu
         rows,
         groups,
     };
-    let out = upload::commit(&kind, &req, &deps.table(Table::Idempotency)?).await?;
+    let out = upload::commit(&kind, &req, deps).await?;
     let errors: Vec<String> = out
         .results
         .iter()

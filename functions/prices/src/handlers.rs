@@ -5,7 +5,7 @@ use crate::store::{PriceRecord, PriceStore};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::idempotency::Records;
 use fleet_shared::upload::{self, RawRow, UploadRequest};
-use fleet_shared::{fridge_time, ApiError, Deps, Table};
+use fleet_shared::{fridge_time, ApiError, Deps};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -117,7 +117,7 @@ pub struct PriceUpdate {
 /// `updateItemPrices(uploadId, fileName, prices)`: at most 100 rows, each re-checked and written with its history;
 /// answers `{message, errors, rowErrors}`. A retried batch writes nothing twice.
 pub async fn update(deps: &'static Deps, ctx: Ctx, args: UpdateArgs) -> Result<PriceUpdate, ApiError> {
-    update_prices(&kind(deps, &ctx)?, &deps.table(Table::Idempotency)?, args).await
+    update_prices(&kind(deps, &ctx)?, deps, args).await
 }
 
 async fn update_prices<S: PriceStore>(

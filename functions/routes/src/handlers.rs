@@ -12,7 +12,7 @@ use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::fridge_time::now_text;
 use fleet_shared::upload::{self, UploadRequest};
-use fleet_shared::{ApiError, Deps, Table};
+use fleet_shared::{ApiError, Deps};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -85,8 +85,7 @@ pub async fn route_schedule_commit(
     req: UploadRequest,
 ) -> Result<upload::Committed, ApiError> {
     req.check(upload::MAX_BATCH_ROWS)?;
-    let committed =
-        upload::commit(&route_kind(deps, &ctx, &req).await?, &req, &deps.table(Table::Idempotency)?).await?;
+    let committed = upload::commit(&route_kind(deps, &ctx, &req).await?, &req, deps).await?;
     route_schedule::keep_batch(deps, &req).await;
     Ok(committed)
 }
@@ -112,15 +111,14 @@ pub async fn driver_routes_commit(
     req: UploadRequest,
 ) -> Result<upload::Committed, ApiError> {
     ctx.require(deps, "UpdateLocation").await?;
-    upload::commit(&driver_kind(deps, &ctx)?, &req, &deps.table(Table::Idempotency)?).await
+    upload::commit(&driver_kind(deps, &ctx)?, &req, deps).await
 }
 
 /// `syncLogiNextLocRoutes(input)`: records the job and queues its dates (see `loginext::start`).
 pub async fn sync_loginext(deps: &'static Deps, ctx: Ctx, args: SyncArgs) -> Result<start::Started, ApiError> {
     let caller = ctx.caller()?;
     let who = Starter { sub: &caller.sub, email: caller.display(), name: caller.name.as_deref() };
-    start::start(&Dynamo(deps), &deps.table(Table::Idempotency)?, args.input, who, fleet_shared::fridge_time::now())
-        .await
+    start::start(&Dynamo(deps), deps, args.input, who, fleet_shared::fridge_time::now()).await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -135,12 +133,12 @@ pub async fn loginext_sync_jobs(deps: &'static Deps, _: Ctx, _: NoArgs) -> Resul
 
 /// The route-sync queue's worker: answers `{batchItemFailures}`.
 pub async fn route_sync_worker(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
-    let (store, records) = (Dynamo(deps), deps.table(Table::Idempotency)?);
+    let store = Dynamo(deps);
     let planner = Http(deps.config.routing_service()?);
     let worker = Worker {
         routes: &store,
         jobs: &store,
-        records: &records,
+        records: deps,
         planner: &planner,
         now: fleet_shared::fridge_time::now(),
     };
@@ -173,8 +171,7 @@ pub async fn assign_route_driver(
     ctx: Ctx,
     args: AssignArgs,
 ) -> Result<Option<AssignmentView>, ApiError> {
-    let records = deps.table(Table::Idempotency)?;
-    assignments::assign(&Dynamo(deps), &records, ctx.caller()?, args.input, &now_text()).await
+    assignments::assign(&Dynamo(deps), deps, ctx.caller()?, args.input, &now_text()).await
 }
 
 /// `routeDriverHistory(stockingDate, route, nextToken)`: a route's driver changes, newest first.
@@ -222,5 +219,5 @@ pub async fn route_drivers_commit(
     req: UploadRequest,
 ) -> Result<upload::Committed, ApiError> {
     let store = Dynamo(deps);
-    upload::commit(&driver_upload(&store, &ctx, &req).await?, &req, &deps.table(Table::Idempotency)?).await
+    upload::commit(&driver_upload(&store, &ctx, &req).await?, &req, deps).await
 }

@@ -8,6 +8,7 @@ use fleet_shared::entity::route_stop::{self, version_key, StoredStop};
 use fleet_shared::entity::Location;
 use fleet_shared::history::Record;
 use fleet_shared::idempotency::Claim;
+use fleet_shared::location_store;
 use fleet_shared::store;
 use fleet_shared::{ApiError, Deps, Table};
 use serde::{Deserialize, Serialize};
@@ -204,12 +205,7 @@ impl RoutesStore for Dynamo {
     }
 
     async fn locations(&self, ids: Vec<String>, projection: &[&str]) -> Result<Vec<Location>, ApiError> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let keys = ids.into_iter().map(|id| HashMap::from([("id".to_string(), store::s(id))])).collect();
-        let items = self.0.table(Table::Locations)?.batch_get(keys, projection).await?;
-        items.into_iter().map(store::from_item).collect()
+        location_store::many(self.0, ids, projection).await
     }
 
     /// The update goes through the locations area's own rules (its checks,

@@ -154,7 +154,7 @@ pub async fn deploy<S: Software>(store: &S, who: &str, request: Request, now: &s
 mod tests {
     use super::*;
     use crate::rollout::Slot;
-    use crate::store::fake::Memory;
+    use crate::store::memory::Memory;
     use fleet_shared::error::CHANGED_MEANWHILE;
     use serde_json::{json, Value};
     use std::collections::HashMap;

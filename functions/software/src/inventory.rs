@@ -3,10 +3,11 @@
 //! the versions table; the software snapshot (`fleet_shared::snapshot`, kind
 //! `FridgeSoftware`) keeps the same answer, so a page load reads one object
 //! instead of scanning the fleet (decisions: "The software inventory reads a snapshot").
+use crate::store::dynamo;
 use crate::versions::ARTIFACT_TYPES;
 use chrono::{DateTime, Utc};
 use fleet_shared::snapshot::{self, Kind, SnapshotObjects, View, When};
-use fleet_shared::{ApiError, Deps, Table};
+use fleet_shared::{ApiError, Deps};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
@@ -70,13 +71,7 @@ pub fn group(rows: &[Row]) -> View<Vec<Software>> {
 
 /// The inventory as the table holds it now; `consistent` after a change.
 pub async fn read(deps: &Deps, consistent: bool) -> Result<View<Vec<Software>>, ApiError> {
-    let table = deps.table(Table::FridgeSoftwareVersions)?;
-    let rows: Vec<Row> = if consistent {
-        table.scan_projected_consistent(&projection()).await?
-    } else {
-        table.scan_projected(&projection()).await?
-    };
-    Ok(group(&rows))
+    Ok(group(&dynamo::inventory_rows(deps, &projection(), consistent).await?))
 }
 
 /// Rebuilds the software snapshot from the table, `when` it is due.

@@ -56,7 +56,7 @@ fn records(old: Option<&Pilot>, pilot: &Pilot, who: &str, at: &str) -> Vec<Recor
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Memory;
+    use crate::store::memory::Memory;
     use serde_json::Value;
 
     const AT: &str = "2026-11-22T10:00:00.000Z";

@@ -221,7 +221,7 @@ mod tests {
 
     /// An in-memory record and bucket, with failures to inject.
     #[derive(Default)]
-    struct Fake {
+    struct Memory {
         records: Mutex<HashMap<String, Current>>,
         objects: Mutex<HashMap<String, Manifest>>,
         history: Mutex<Vec<String>>,
@@ -231,7 +231,7 @@ mod tests {
         land_after_first_put: Mutex<Option<Manifest>>,
     }
 
-    impl Fake {
+    impl Memory {
         fn recorded(&self, fridge: &str) -> Current {
             self.records.lock().unwrap().get(fridge).cloned().unwrap_or_default()
         }
@@ -240,7 +240,7 @@ mod tests {
         }
     }
 
-    impl Fridges for Fake {
+    impl Fridges for Memory {
         async fn record(&self, plan: &Plan) -> Result<(), ApiError> {
             if self.fail_record {
                 return Err(ApiError::bad_request("The record is too large to store (at most 400 KB)"));
@@ -305,8 +305,8 @@ mod tests {
     }
 
     /// F1 runs 1.0.0 from deployment "old", manifest and record in agreement.
-    fn running_old() -> (Fake, Current) {
-        let fake = Fake::default();
+    fn running_old() -> (Memory, Current) {
+        let fake = Memory::default();
         let old = manifest("old", "1.0.0");
         let current = Current {
             now: Slot { version: Some("1.0.0".into()), deployment: Some("old".into()), manifest: Some(old.clone()) },
@@ -354,7 +354,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_undo_of_a_first_deploy_removes_the_manifest() {
-        let fake = Fake { fail_puts: true, ..Fake::default() };
+        let fake = Memory { fail_puts: true, ..Memory::default() };
         // A put that failed late may still have landed: the undo deletes what is there.
         fake.objects.lock().unwrap().insert("F1".into(), manifest("new", "2.0.0"));
         let plan = Plan { manifest: manifest("new", "2.0.0"), current: Current::default() };

@@ -6,12 +6,12 @@ use crate::drop_list::{Summary, SummaryArgs};
 use crate::jit::{JitDay, Outcome};
 use crate::revert::{RevertArgs, Reverted};
 use crate::service::{self, CreateArgs, DriverActionView, ListArgs};
-use crate::slips::{self, PackingSlip, SlipView};
+use crate::slips::{self, SlipView};
 use crate::store::Dynamo;
 use fleet_shared::contract::{Ctx, Page};
-use fleet_shared::entity::route_stop::{self, RouteStop};
+use fleet_shared::entity::route_stop::RouteStop;
 use fleet_shared::history::HistoryPage;
-use fleet_shared::{driver_log, ApiError, Deps, Table};
+use fleet_shared::{driver_log, ApiError, Deps};
 
 /// `createDriverAction(input)`: the recorded `DriverAction`.
 pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<DriverActionView, ApiError> {
@@ -23,7 +23,7 @@ pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<D
     let (kind, fridge, request_id) =
         (admitted.kind.name(), admitted.location_id.to_string(), admitted.request_id.clone());
     let call = driver_log::Call { caller, fridge: &fridge, operation: kind, request_id: &request_id };
-    driver_log::logged(deps.table(Table::DriverLog), call, service::record(&store, caller, admitted)).await
+    driver_log::logged(deps, call, service::record(&store, caller, admitted)).await
 }
 
 /// `stockingDashboard(filter)`: the dashboard's one aggregate answer.
@@ -143,15 +143,9 @@ pub async fn packing_slips(deps: &'static Deps, _: Ctx, args: SlipArgs) -> Resul
         .format("%Y-%m-%d")
         .to_string();
     let token = args.next_token;
-    let secret = deps.config.paging_secret()?;
-    let (page, next): (Vec<PackingSlip>, Option<String>) = slips::of_date(&deps.table(Table::PackingSlips)?, &date)
-        .signed_page(secret, &format!("packing-slips:{date}"), token.as_deref(), SLIPS_PAGE)
-        .await?;
-    let stops: Vec<RouteStop> = if page.is_empty() {
-        vec![]
-    } else {
-        route_stop::stops_of_date(&deps.table(Table::LocationRoutes)?, &date).all().await?
-    };
+    let store = Dynamo(deps);
+    let (page, next) = store.slips_page(&date, token.as_deref(), SLIPS_PAGE).await?;
+    let stops: Vec<RouteStop> = if page.is_empty() { vec![] } else { store.stops_of_date(&date).await? };
     let routes = slips::Routes::of(&stops);
     Ok(Page { items: page.iter().map(|s| slips::view(s, &routes)).collect(), next_token: next })
 }

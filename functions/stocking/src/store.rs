@@ -21,6 +21,7 @@ use fleet_shared::entity::route_stop::{self, StoredStop};
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::history;
 use fleet_shared::idempotency::{Claim, Records, Seen};
+use fleet_shared::location_store;
 use fleet_shared::query::Filter;
 use fleet_shared::store::{self, SortKey};
 use fleet_shared::{flags, permissions, shard, ApiError, Caller, Deps, Table};
@@ -166,19 +167,7 @@ impl Records for Dynamo {
 
 impl ActionStore for Dynamo {
     async fn location(&self, id: &LocationId) -> Result<Option<Location>, ApiError> {
-        let t = self.0.table(Table::Locations)?;
-        let out = t
-            .client
-            .get_item()
-            .table_name(t.name)
-            .key("id", store::s(id.as_str()))
-            .projection_expression("#id, #type")
-            .expression_attribute_names("#id", "id")
-            .expression_attribute_names("#type", "type")
-            .consistent_read(true)
-            .send()
-            .await?;
-        out.item.map(store::from_item).transpose()
+        location_store::one(self.0, id.as_str(), &["id", "type"]).await
     }
 
     async fn require(&self, caller: &Caller, action: &str) -> Result<(), ApiError> {
@@ -328,6 +317,23 @@ impl Dynamo {
         let q = self.0.table(Table::DriverActions)?.query(DAY_SHARD, "").index(BY_DAY_CREATED);
         let q = q.sort("sk", SortKey::AtLeast(from.to_string()));
         q.across(shard::keys(day), "sk", &[PK, "sk", DAY_SHARD]).all().await
+    }
+
+    /// One page of a drop-off date's packing slips, behind a token signed for that date.
+    pub async fn slips_page(
+        &self,
+        date: &str,
+        token: Option<&str>,
+        count: usize,
+    ) -> Result<(Vec<PackingSlip>, Option<String>), ApiError> {
+        let secret = self.0.config.paging_secret()?;
+        let slips = crate::slips::of_date(&self.0.table(Table::PackingSlips)?, date);
+        slips.signed_page(secret, &format!("packing-slips:{date}"), token, count).await
+    }
+
+    /// Every route stop of one date, read as `T` (a stop or its stored item).
+    pub async fn stops_of_date<T: serde::de::DeserializeOwned>(&self, date: &str) -> Result<Vec<T>, ApiError> {
+        route_stop::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
     }
 }
 

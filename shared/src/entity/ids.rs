@@ -34,6 +34,12 @@ impl LocationId {
     }
 }
 
+impl AsRef<str> for LocationId {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
 impl fmt::Display for LocationId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)

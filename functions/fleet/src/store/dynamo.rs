@@ -13,6 +13,7 @@ use fleet_shared::entity::telemetry::{
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::stamp;
 use fleet_shared::idempotency::{self, Claim, Records};
+use fleet_shared::location_store;
 use fleet_shared::store::{self, Filter, Item, SortKey};
 use fleet_shared::warm_cache::WarmCache;
 use fleet_shared::{flags, paging, ApiError, Bucket, Caller, Deps, Queue, Table};
@@ -47,7 +48,7 @@ impl Records for Dynamo {
 
 impl FleetStore for Dynamo {
     async fn location(&self, id: &LocationId) -> Result<Option<Location>, ApiError> {
-        self.0.table(Table::Locations)?.get(key("id", id.as_str())).await
+        location_store::one(self.0, id.as_str(), &[]).await
     }
 
     async fn flags(&self, caller: &Caller) -> Result<Vec<String>, ApiError> {
@@ -259,10 +260,8 @@ impl FleetStore for Dynamo {
 impl Dynamo {
     /// Which of these ids are in the Locations table (BatchGetItem, id only).
     pub async fn existing(&self, ids: &[&str]) -> Result<HashSet<String>, ApiError> {
-        let keys = ids.iter().map(|id| key("id", id)).collect();
-        let items = self.0.table(Table::Locations)?.batch_get(keys, &["id"]).await?;
-        let found: Vec<Location> = items.into_iter().map(store::from_item).collect::<Result<_, _>>()?;
-        Ok(found.into_iter().map(|l| l.id.to_string()).collect())
+        let found = location_store::known(self.0, ids).await?;
+        Ok(found.iter().map(LocationId::to_string).collect())
     }
 
     /// The health records of these fridges (those that ever reported).

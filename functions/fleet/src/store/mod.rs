@@ -2,7 +2,7 @@
 //! request's idempotency record, the command queue), the ingest's writes
 //! (newest-wins latest state, history rows, command results, the
 //! dead-letter queue) and the locations both check. `Dynamo` implements it
-//! (and holds the read side of the screens); `fake` is the in-memory one the
+//! (and holds the read side of the screens); `memory::Memory` is the in-memory one the
 //! rules are unit-tested with.
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::report::derive::Placed;
@@ -21,7 +21,7 @@ use std::future::Future;
 mod chain;
 mod dynamo;
 #[cfg(test)]
-pub mod fake;
+pub mod memory;
 pub mod snapshots;
 mod stored_inventory;
 

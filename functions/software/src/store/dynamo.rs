@@ -9,8 +9,9 @@ use crate::records;
 use crate::rollout::{self, Current, Fridges, Manifest, Plan, Slot, UNDONE};
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
 use aws_sdk_s3::primitives::ByteStream;
-use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::entity::LocationId;
 use fleet_shared::history::Record;
+use fleet_shared::location_store;
 use fleet_shared::store::{self, Key};
 use fleet_shared::{fridge_time, ApiError, Bucket, Deps, Table};
 use serde_json::Value;
@@ -192,9 +193,7 @@ impl Software for Dynamo {
     }
 
     async fn known(&self, ids: &[LocationId]) -> Result<BTreeSet<LocationId>, ApiError> {
-        let keys = ids.iter().map(|id| HashMap::from([("id".to_string(), store::s(id.as_str()))])).collect();
-        let found = self.0.table(Table::Locations)?.batch_get(keys, &["id"]).await?;
-        found.into_iter().map(|item| store::from_item::<Location>(item).map(|l| l.id)).collect()
+        location_store::known(self.0, ids).await
     }
 
     async fn records(
@@ -252,5 +251,19 @@ impl Software for Dynamo {
             .send()
             .await?;
         Ok(())
+    }
+}
+
+/// Every row of the versions table (`inventory::Row`), reading only `projection`; `consistent` after a change.
+pub async fn inventory_rows(
+    deps: &Deps,
+    projection: &[&str],
+    consistent: bool,
+) -> Result<Vec<HashMap<String, Value>>, ApiError> {
+    let table = deps.table(Table::FridgeSoftwareVersions)?;
+    if consistent {
+        table.scan_projected_consistent(projection).await
+    } else {
+        table.scan_projected(projection).await
     }
 }

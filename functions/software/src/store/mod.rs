@@ -1,7 +1,7 @@
 //! The narrow store the software rules run over. `deploy` (deploy rules),
 //! `rollout` (one fridge's record and manifest) and `pilot_save` (pilot
 //! edits) only see these traits, so their rules are unit-tested over the
-//! in-memory `fake`; `Dynamo` is the DynamoDB and S3 implementation.
+//! in-memory `memory::Memory`; `Dynamo` is the DynamoDB and S3 implementation.
 use crate::pilots::{Pilot, Save};
 use crate::rollout::{Current, Fridges};
 use fleet_shared::entity::LocationId;
@@ -12,7 +12,7 @@ use std::future::Future;
 
 pub mod dynamo;
 #[cfg(test)]
-pub mod fake;
+pub mod memory;
 
 pub use dynamo::Dynamo;
 

@@ -11,6 +11,7 @@ use super::{Dynamo, StoredAction};
 use crate::drop::SlipLock;
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::{self, RouteStop, StoredVersion};
+use fleet_shared::location_store;
 use fleet_shared::snapshot::Kind;
 use fleet_shared::warm_cache::WarmCache;
 use fleet_shared::warm_snapshot::WarmSnapshot;
@@ -185,8 +186,7 @@ impl BoardStore for Dynamo {
             .get(ids, |missing| async move {
                 // Top-level attributes only: the documents' planograms and prices stay unread.
                 let projection = ["id", "type", "operationConfigs", "locationConfigs"];
-                let items = self.0.table(Table::Locations)?.batch_get(keys("id", &missing), &projection).await?;
-                let read: Vec<BoardLocation> = items.into_iter().map(store::from_item).collect::<Result<_, _>>()?;
+                let read: Vec<BoardLocation> = location_store::many(self.0, &missing, &projection).await?;
                 Ok(read.into_iter().map(|l| (l.id.clone(), l)).collect())
             })
             .await?;

@@ -7,7 +7,8 @@ use crate::drop_list::DropListStore;
 use crate::record::StoredAction;
 use crate::slips::PackingSlip;
 use fleet_shared::entity::route_stop::{self, StoredStop};
-use fleet_shared::{flags, store, ApiError, Caller, Table};
+use fleet_shared::location_store;
+use fleet_shared::{flags, ApiError, Caller, Table};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -40,9 +41,7 @@ impl DropListStore for Dynamo {
     }
 
     async fn types(&self, ids: &[String]) -> Result<HashMap<String, String>, ApiError> {
-        let keys = ids.iter().map(|id| HashMap::from([("id".to_string(), store::s(id.as_str()))])).collect();
-        let items = self.0.table(Table::Locations)?.batch_get(keys, &["id", "type"]).await?;
-        let typed: Vec<Typed> = items.into_iter().map(store::from_item).collect::<Result<_, _>>()?;
+        let typed: Vec<Typed> = location_store::many(self.0, ids, &["id", "type"]).await?;
         Ok(typed.into_iter().map(|t| (t.id, t.kind.unwrap_or_default())).collect())
     }
 }

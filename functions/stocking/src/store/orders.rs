@@ -5,7 +5,8 @@
 use crate::orders::StoredOrder;
 use crate::slips::{PackingSlip, SlipChange};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
-use fleet_shared::entity::Location;
+use fleet_shared::entity::LocationId;
+use fleet_shared::location_store;
 use fleet_shared::store::{self, Key};
 use fleet_shared::{ApiError, Deps, Queue, Table};
 use std::collections::{HashMap, HashSet};
@@ -54,13 +55,8 @@ fn slip_put(table: &str, slip: &PackingSlip) -> Result<TransactWriteItem, ApiErr
 
 impl IntakeStore for Dynamo {
     async fn known_locations(&self, ids: Vec<String>) -> Result<HashSet<String>, ApiError> {
-        if ids.is_empty() {
-            return Ok(HashSet::new());
-        }
-        let keys = ids.iter().map(|id| key("id", id)).collect();
-        let items = self.0.table(Table::Locations)?.batch_get(keys, &["id"]).await?;
-        let found: Vec<Location> = items.into_iter().map(store::from_item).collect::<Result<_, _>>()?;
-        Ok(found.into_iter().map(|l| l.id.to_string()).collect())
+        let found = location_store::known(self.0, ids).await?;
+        Ok(found.iter().map(LocationId::to_string).collect())
     }
 
     async fn orders(&self, ids: Vec<String>) -> Result<HashMap<String, StoredOrder>, ApiError> {

@@ -39,7 +39,7 @@ pub enum Fault {
 }
 
 #[derive(Default)]
-pub struct Fake {
+pub struct Memory {
     pub locations: Mutex<HashMap<String, Location>>,
     pub flags: Vec<String>,
     pub records: MemoryRecords,
@@ -67,9 +67,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-impl Fake {
+impl Memory {
     /// A store with these locations (id, ops status) and the admin flag.
-    pub fn with(locations: &[(&str, &str)]) -> Fake {
+    pub fn with(locations: &[(&str, &str)]) -> Memory {
         let docs = locations
             .iter()
             .map(|(id, ops)| {
@@ -77,7 +77,7 @@ impl Fake {
                 (id.to_string(), serde_json::from_value(doc).unwrap())
             })
             .collect();
-        Fake { locations: Mutex::new(docs), flags: vec![crate::rules::ADMIN_FLAG.to_string()], ..Fake::default() }
+        Memory { locations: Mutex::new(docs), flags: vec![crate::rules::ADMIN_FLAG.to_string()], ..Memory::default() }
     }
 
     pub fn command_state(&self, queue_id: &str) -> Vec<Option<String>> {
@@ -118,7 +118,7 @@ fn lost(fault: Fault) -> ApiError {
     }
 }
 
-impl Fake {
+impl Memory {
     /// PENDING -> `state`, as the conditional update does; false when not
     /// PENDING (or not there: the condition fails on no item too).
     fn mark(&self, queue_id: &str, sk: &str, state: &str) -> bool {
@@ -133,7 +133,7 @@ impl Fake {
     }
 }
 
-impl Records for Fake {
+impl Records for Memory {
     async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
         self.records.get(pk, parts).await
     }
@@ -143,7 +143,7 @@ impl Records for Fake {
     }
 }
 
-impl FleetStore for Fake {
+impl FleetStore for Memory {
     async fn location(&self, id: &LocationId) -> Result<Option<Location>, ApiError> {
         Ok(lock(&self.locations).get(id.as_str()).cloned())
     }

@@ -277,7 +277,7 @@ async fn finish(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{fake::Fake, FileMeta};
+    use crate::store::{memory::Memory, FileMeta};
     use serde_json::json;
 
     /// An S3 notification as S3 sends it, naming `key` (as S3 encodes it).
@@ -343,7 +343,7 @@ mod tests {
     const CSV: &str =
         "Item,AllocationDate,Quantity,ProductionDate\nWrap,2026/11/24,12,2026/11/23\nSoup,2026/11/24,3,2026/11/23\n";
 
-    fn waiting(fake: &Fake, id: &str) {
+    fn waiting(fake: &Memory, id: &str) {
         let state = UploadState {
             upload_id: id.into(),
             state: "waiting".into(),
@@ -355,7 +355,7 @@ mod tests {
         fake.uploads.lock().unwrap().insert(id.into(), state);
     }
 
-    fn put_file(fake: &Fake, id: &str, text: &str, meta: FileMeta) {
+    fn put_file(fake: &Memory, id: &str, text: &str, meta: FileMeta) {
         fake.files.lock().unwrap().insert(format!("{PREFIX}{id}.csv"), (meta, text.as_bytes().to_vec()));
     }
 
@@ -367,14 +367,14 @@ mod tests {
         serde_json::from_value(json!({ "messageId": id, "body": note(key) })).unwrap()
     }
 
-    async fn ingest(fake: &Fake, messages: Vec<SqsMessage>) -> Vec<String> {
+    async fn ingest(fake: &Memory, messages: Vec<SqsMessage>) -> Vec<String> {
         let answer = run(fake, &fake.records, messages).await;
         answer.batch_item_failures.into_iter().map(|f| f.item_identifier).collect()
     }
 
     #[tokio::test]
     async fn a_file_is_read_checked_and_written_once() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         waiting(&fake, "up-1");
         put_file(&fake, "up-1", CSV, meta("e1", CSV.len()));
         assert!(ingest(&fake, vec![message("m1", "forecast-uploads/up-1.csv")]).await.is_empty());
@@ -390,7 +390,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_bad_file_fails_with_its_line_errors_and_writes_nothing() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         waiting(&fake, "up-1");
         let bad =
             "Item,AllocationDate,Quantity,ProductionDate\nWrap,2026/11/24,12,2026/11/23\n,2026-11-24,x,2026/11/23\n";
@@ -407,7 +407,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_file_late_too_large_or_gone_fails_its_upload_unread() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         for id in ["late", "huge", "gone"] {
             waiting(&fake, id);
         }
@@ -433,7 +433,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_message_without_an_upload_is_left_for_redelivery() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         let test_event =
             serde_json::from_value(json!({ "messageId": "t", "body": r#"{"Event":"s3:TestEvent"}"# })).unwrap();
         let bad = serde_json::from_value(json!({ "messageId": "b", "body": "{oops" })).unwrap();

@@ -111,7 +111,7 @@ impl<S: ForecastStore> UploadKind for ForecastUpload<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use fleet_shared::upload::{self, RowStatus};
     use serde_json::json;
 
@@ -132,7 +132,7 @@ mod tests {
 
     #[tokio::test]
     async fn rows_are_compared_with_the_stored_forecast_and_written_with_their_history() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         let kind = ForecastUpload { store: &fake, user: "ops@x.co".into(), now: "2026-11-23T12:00:00.000Z".into() };
         let first = request("u-1", &[("Wrap", "2026/11/24", "12", "2026/11/23")]);
         assert_eq!(upload::commit(&kind, &first, &fake.records).await.unwrap().written, 1);

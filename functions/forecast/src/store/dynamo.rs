@@ -1,0 +1,105 @@
+//! The forecast store over DynamoDB and S3: the deployed `Deps` itself.
+use super::*;
+use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
+use aws_sdk_s3::operation::get_object::GetObjectOutput;
+use aws_sdk_s3::presigning::PresigningConfig;
+use fleet_shared::{store, Bucket, Deps, Table};
+use std::collections::HashMap;
+use std::time::Duration;
+
+fn row_key(date: &str, item: &str) -> HashMap<String, AttributeValue> {
+    HashMap::from([("date".to_string(), store::s(date)), ("item".to_string(), store::s(item))])
+}
+
+/// The forecast in DynamoDB and S3.
+impl ForecastStore for Deps {
+    type File = GetObjectOutput;
+
+    async fn save(&self, state: &UploadState) -> Result<(), ApiError> {
+        self.table(Table::ForecastUploads)?.batch_put(vec![store::to_item(state)?]).await
+    }
+
+    async fn load(&self, upload_id: &str) -> Result<Option<UploadState>, ApiError> {
+        self.table(Table::ForecastUploads)?.get(HashMap::from([("uploadId".to_string(), store::s(upload_id))])).await
+    }
+
+    async fn rows_on(&self, date: &str) -> Result<Vec<ForecastRecord>, ApiError> {
+        self.table(Table::ForecastRows)?.partition("date", date).await
+    }
+
+    async fn rows_at(&self, keys: &[(String, String)]) -> Result<Vec<ForecastRecord>, ApiError> {
+        let keys = keys.iter().map(|(date, item)| row_key(date, item)).collect();
+        self.table(Table::ForecastRows)?.batch_get(keys, &[]).await?.into_iter().map(store::from_item).collect()
+    }
+
+    async fn put_rows(&self, writes: Vec<RowWrite>) -> Result<(), ApiError> {
+        let rows = self.table(Table::ForecastRows)?;
+        let (history, records) = (self.table(Table::History)?.name, self.table(Table::Idempotency)?.name);
+        let mut requests = Vec::new();
+        for w in writes {
+            requests.push((rows.name.to_string(), store::put_request(store::to_item(&w.row)?)?));
+            requests.push((history.to_string(), store::put_request(store::to_item(&w.history)?)?));
+            if let Some(claim) = &w.claim {
+                requests.push((records.to_string(), store::put_request(store::to_item(claim)?)?));
+            }
+        }
+        store::batch_write_all(rows.client, requests).await
+    }
+
+    async fn set_quantity(&self, row: &ForecastRecord, old: Option<i64>, history: &Record) -> Result<(), ApiError> {
+        let t = self.table(Table::ForecastRows)?;
+        let number = |n: i64| AttributeValue::N(n.to_string());
+        let update = Update::builder()
+            .table_name(t.name)
+            .set_key(Some(row_key(&row.date, &row.item)))
+            .update_expression("SET quantity = :q, updatedBy = :who, updatedAt = :at")
+            .expression_attribute_values(":q", number(row.quantity.unwrap_or_default()))
+            .expression_attribute_values(":who", store::s(row.updated_by.as_deref().unwrap_or_default()))
+            .expression_attribute_values(":at", store::s(row.updated_at.as_deref().unwrap_or_default()));
+        let update = match old {
+            Some(old) => {
+                update.condition_expression("quantity = :old").expression_attribute_values(":old", number(old))
+            }
+            None => update.condition_expression("attribute_not_exists(quantity)"),
+        };
+        let items = vec![
+            TransactWriteItem::builder().update(update.build().map_err(ApiError::internal)?).build(),
+            history.put(self.table(Table::History)?.name)?,
+        ];
+        store::transact(t.client, items).await
+    }
+
+    async fn upload_url(&self, key: &str, seconds: u64) -> Result<String, ApiError> {
+        let bucket = self.bucket(Bucket::Uploads)?;
+        let presigned = bucket
+            .client
+            .put_object()
+            .bucket(bucket.name)
+            .key(key)
+            .content_type("text/csv")
+            .presigned(PresigningConfig::expires_in(Duration::from_secs(seconds)).map_err(ApiError::internal)?)
+            .await
+            .map_err(ApiError::internal)?;
+        Ok(presigned.uri().to_string())
+    }
+
+    async fn open(&self, key: &str) -> Result<Option<(FileMeta, GetObjectOutput)>, ApiError> {
+        let bucket = self.bucket(Bucket::Uploads)?;
+        match bucket.client.get_object().bucket(bucket.name).key(key).send().await {
+            Ok(o) => {
+                let meta = FileMeta {
+                    e_tag: o.e_tag().unwrap_or_default().trim_matches('"').to_string(),
+                    modified: o.last_modified().map(|t| t.secs()),
+                    size: o.content_length(),
+                };
+                Ok(Some((meta, o)))
+            }
+            Err(e) if e.as_service_error().is_some_and(|s| s.is_no_such_key()) => Ok(None),
+            Err(e) => Err(ApiError::internal(e)),
+        }
+    }
+
+    async fn read(&self, file: GetObjectOutput) -> Result<Vec<u8>, ApiError> {
+        Ok(file.body.collect().await.map_err(ApiError::internal)?.into_bytes().to_vec())
+    }
+}

@@ -203,7 +203,7 @@ pub async fn apply_due(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Applied
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{fake::Fake, Slot};
+    use crate::store::{memory::Memory, Slot};
     use fleet_shared::scheduler::{ChangeBody, StoredChange};
 
     fn change(slot: &str, hour: &str, shard: &str) -> StoredChange {
@@ -230,7 +230,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_layout_reads_its_slots_in_fridge_order_and_its_pending_and_failed_changes() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         for name in ["2:10", "2:9", "1:1"] {
             let slot = Slot {
                 layout_name: "TALL".into(),

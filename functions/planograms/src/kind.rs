@@ -22,7 +22,7 @@ pub use crate::rules::MAX_CREATE_SLOTS;
 const IN_FLIGHT: usize = 8;
 
 /// The planogram upload over its store: `deps` is the deployed tables (as
-/// handlers and tools build it) or, in unit tests, `store::fake::Fake`.
+/// handlers and tools build it) or, in unit tests, `store::memory::Memory`.
 pub struct PlanogramUpload<S = &'static Deps> {
     pub deps: S,
     pub caller: Caller,
@@ -279,11 +279,11 @@ impl<S: PlanogramStore> PlanogramUpload<S> {
 mod tests {
     use super::*;
     use crate::slots::SUPERSEDED_SHARD;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use fleet_shared::upload::RowStatus;
     use serde_json::json;
 
-    fn kind(fake: &Fake) -> PlanogramUpload<&Fake> {
+    fn kind(fake: &Memory) -> PlanogramUpload<&Memory> {
         let caller = Caller {
             sub: "sub-1".into(),
             username: "sub-1".into(),
@@ -301,7 +301,7 @@ mod tests {
             .enumerate()
             .map(|(i, v)| RawRow { row: i as u32 + 2, values: v.as_object().cloned().unwrap() })
             .collect();
-        let groups = upload::own_groups(&kind(&Fake::default()), &rows);
+        let groups = upload::own_groups(&kind(&Memory::default()), &rows);
         UploadRequest { upload_id: upload_id.into(), file_name: "planogram.csv".into(), rows, groups }
     }
 
@@ -313,13 +313,13 @@ mod tests {
         json!({ "requestType": "CREATE", "layoutName": layout, "slot": slot, "vendItemName": item, "physicalFridgeConfig": "6x5" })
     }
 
-    fn tall() -> Fake {
-        let fake = Fake::default();
+    fn tall() -> Memory {
+        let fake = Memory::default();
         fake.layouts.lock().unwrap().insert("TALL".into());
         fake
     }
 
-    fn only_change(fake: &Fake) -> StoredChange {
+    fn only_change(fake: &Memory) -> StoredChange {
         let changes = fake.changes.lock().unwrap();
         assert_eq!(changes.len(), 1, "{changes:?}");
         changes.values().next().cloned().unwrap()
@@ -371,7 +371,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_update_of_an_unknown_layout_or_of_a_change_that_moved_is_refused() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         let dry = upload::dry_run(&kind(&fake), &request("u-1", &[update("1:2", "X")])).await.unwrap();
         assert_eq!(dry.rows[0].messages, ["Layout TALL does not exist. Choose Create New Planogram to add it."]);
 
@@ -392,7 +392,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_new_layout_lands_whole_with_its_history_and_its_name() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         let req = request("u-1", &[create("NEW", "1:1", "SOUP"), create("NEW", "1:2", "WRAP")]);
         let out = upload::commit(&kind(&fake), &req, &fake.records).await.unwrap();
         assert_eq!(out.written, 2);
@@ -434,7 +434,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_create_row_compares_item_and_config_with_the_stored_slot() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         upload::commit(&kind(&fake), &request("u-1", &[create("NEW", "1:1", "SOUP")]), &fake.records).await.unwrap();
         let mut row = create("NEW", "1:1", "SOUP");
         row["physicalFridgeConfig"] = json!("5x4");

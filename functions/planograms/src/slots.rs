@@ -125,7 +125,7 @@ pub fn sorted(mut slots: Vec<Slot>) -> Vec<Slot> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use fleet_shared::scheduler::ChangeBody;
 
     const HOUR: &str = "2026-12-01T12:00:00.000Z";
@@ -163,8 +163,8 @@ mod tests {
         }
     }
 
-    fn fake_with(slots: &[Slot], changes: &[StoredChange], granted: &[&str]) -> Fake {
-        let fake = Fake::default();
+    fn fake_with(slots: &[Slot], changes: &[StoredChange], granted: &[&str]) -> Memory {
+        let fake = Memory::default();
         for s in slots {
             fake.slots.lock().unwrap().insert((s.layout_name.clone(), s.slot.clone()), s.clone());
         }
@@ -177,7 +177,7 @@ mod tests {
         fake
     }
 
-    fn shard(fake: &Fake, slot: &str) -> String {
+    fn shard(fake: &Memory, slot: &str) -> String {
         fake.changes.lock().unwrap()[&(format!("u-{slot}"), HOUR.to_string())].due_shard.clone()
     }
 

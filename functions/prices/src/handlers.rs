@@ -166,7 +166,7 @@ async fn update_prices<S: PriceStore>(
 mod tests {
     use super::*;
 
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use serde_json::Value;
 
     /// A stored row's answer, as the wire has it.
@@ -193,7 +193,7 @@ mod tests {
 
     #[tokio::test]
     async fn prices_are_listed_by_schema_and_item_and_the_schema_count_is_bounded() {
-        let fake = Fake::with(&[("NE", "A", 100), ("MW", "B", 200), ("MW", "A", 300)]);
+        let fake = Memory::with(&[("NE", "A", 100), ("MW", "B", 200), ("MW", "A", 300)]);
         let all = listed(&fake, None).await.unwrap();
         let keys: Vec<(&str, &str)> = all.iter().map(|p| (p.schema_id.as_str(), p.item.as_str())).collect();
         assert_eq!(keys, [("MW", "A"), ("MW", "B"), ("NE", "A")]);
@@ -219,7 +219,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_update_answers_each_row_and_lists_its_schemas() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         let kind = ItemPrices { deps: &fake, user: "ops@example.com".into(), now: "2026-11-23T12:00:00.000Z".into() };
         let batch = [("MW", "COLD_BREW", "3.50", 2), ("MW", "WRAP", "-1", 3), ("NE#2", "SOUP", "4.10", 4)];
         let out = update_prices(&kind, &fake.records, args("u-1", &batch)).await.unwrap();

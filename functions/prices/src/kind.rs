@@ -16,7 +16,7 @@ use std::collections::HashMap;
 const IN_FLIGHT: usize = 8;
 
 /// The price upload over its store: `deps` is the deployed tables (as
-/// handlers and tools build it) or, in unit tests, `store::fake::Fake`.
+/// handlers and tools build it) or, in unit tests, `store::memory::Memory`.
 pub struct ItemPrices<S = &'static Deps> {
     pub deps: S,
     pub user: String,
@@ -110,11 +110,11 @@ impl<S: PriceStore> ItemPrices<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use fleet_shared::upload::{CommitStatus, RowStatus};
     use serde_json::json;
 
-    fn kind(fake: &Fake) -> ItemPrices<&Fake> {
+    fn kind(fake: &Memory) -> ItemPrices<&Memory> {
         ItemPrices { deps: fake, user: "ops@example.com".into(), now: "2026-11-23T12:00:00.000Z".into() }
     }
 
@@ -132,7 +132,7 @@ mod tests {
 
     #[tokio::test]
     async fn each_changed_price_lands_with_its_history_and_its_schema_listed() {
-        let fake = Fake::with(&[("MW", "COLD_BREW", 350), ("MW", "SOUP", 410)]);
+        let fake = Memory::with(&[("MW", "COLD_BREW", 350), ("MW", "SOUP", 410)]);
         let req = request("u-1", &[("MW", "COLD_BREW", "3.75"), ("MW", "SOUP", "4.10"), ("NE", "WRAP", "6")]);
         let dry = upload::dry_run(&kind(&fake), &req).await.unwrap();
         let statuses: Vec<RowStatus> = dry.rows.iter().map(|r| r.status).collect();
@@ -167,7 +167,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_retried_batch_replays_its_answer_and_never_undoes_a_later_change() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         let first =
             upload::commit(&kind(&fake), &request("up-a", &[("MW", "P1", "3.50")]), &fake.records).await.unwrap();
         assert_eq!(first.written, 1);
@@ -184,7 +184,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_price_changed_after_the_check_is_not_overwritten() {
-        let fake = Fake::with(&[("MW", "P1", 400)]);
+        let fake = Memory::with(&[("MW", "P1", 400)]);
         let req = request("u-2", &[("MW", "P1", "3.75")]);
         // What the check saw (3.50) is no longer stored (4.00).
         let seen = json!({ "schemaId": "MW", "item": "P1", "cents": 350 });

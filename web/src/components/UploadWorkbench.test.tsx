@@ -8,6 +8,7 @@ import type { UploadBody } from '@/lib/upload-pipeline';
 import { ApiError } from '@/lib/api';
 import { newTestQueryClient, renderWithProviders } from '@/test/utils';
 import { UploadWorkbench } from './UploadWorkbench';
+import { withSummary } from '@/test/rest';
 
 vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 
@@ -17,20 +18,22 @@ function setup(validRowsGoAlone: boolean) {
   const commit = vi.fn(async (b: UploadBody) => ({
     results: b.rows.map((r) => ({ row: r.row, key: null, status: 'written' as const })),
   }));
-  const dryRun = vi.fn(async (b: UploadBody) => ({
-    uploadId: b.uploadId,
-    summaryText: '1 will change, 1 invalid',
-    rows: [
-      {
-        row: 2,
-        key: 'r1',
-        status: 'change' as const,
-        messages: [],
-        diff: [{ attribute: 'stop', oldValue: '4', newValue: '1' }],
-      },
-      { row: 3, key: 'r2', status: 'invalid' as const, messages: ['Stop must be an integer'], diff: [] },
-    ],
-  }));
+  const dryRun = vi.fn(async (b: UploadBody) =>
+    withSummary({
+      uploadId: b.uploadId,
+      summaryText: '1 will change, 1 invalid',
+      rows: [
+        {
+          row: 2,
+          key: 'r1',
+          status: 'change' as const,
+          messages: [],
+          diff: [{ attribute: 'stop', oldValue: '4', newValue: '1' }],
+        },
+        { row: 3, key: 'r2', status: 'invalid' as const, messages: ['Stop must be an integer'], diff: [] },
+      ],
+    }),
+  );
   render(
     <QueryClientProvider client={newTestQueryClient()}>
       <UploadWorkbench
@@ -52,23 +55,25 @@ function setupRoute() {
   const commit = vi.fn(async (b: UploadBody) => ({
     results: b.rows.map((r) => ({ row: r.row, key: null, status: 'written' as const })),
   }));
-  const dryRun = vi.fn(async (b: UploadBody) => ({
-    uploadId: b.uploadId,
-    summaryText: '1 will change, 2 unchanged',
-    groups: { '2045-01-02#r1': 3 },
-    rows: [
-      { row: 2, key: 'A', group: '2045-01-02#r1', status: 'unchanged' as const, messages: [], diff: [] },
-      {
-        row: 3,
-        key: 'B',
-        group: '2045-01-02#r1',
-        status: 'change' as const,
-        messages: [],
-        diff: [{ attribute: 'stopType', oldValue: 'DELIVERY', newValue: 'REMOVAL' }],
-      },
-      { row: 4, key: 'C', group: '2045-01-02#r1', status: 'unchanged' as const, messages: [], diff: [] },
-    ],
-  }));
+  const dryRun = vi.fn(async (b: UploadBody) =>
+    withSummary({
+      uploadId: b.uploadId,
+      summaryText: '1 will change, 2 unchanged',
+      groups: { '2045-01-02#r1': 3 },
+      rows: [
+        { row: 2, key: 'A', group: '2045-01-02#r1', status: 'unchanged' as const, messages: [], diff: [] },
+        {
+          row: 3,
+          key: 'B',
+          group: '2045-01-02#r1',
+          status: 'change' as const,
+          messages: [],
+          diff: [{ attribute: 'stopType', oldValue: 'DELIVERY', newValue: 'REMOVAL' }],
+        },
+        { row: 4, key: 'C', group: '2045-01-02#r1', status: 'unchanged' as const, messages: [], diff: [] },
+      ],
+    }),
+  );
   render(
     <QueryClientProvider client={newTestQueryClient()}>
       <UploadWorkbench

@@ -65,7 +65,7 @@ export function UploadWorkbench(props: UploadWorkbenchProps) {
       { uploadId: upload.uploadId, fileName: upload.fileName, rows: ready, groups: upload.groups },
       props.commit,
       (done, total) => setProgress({ done, total }),
-      (row) => upload.reports.get(row)?.group,
+      (row) => upload.reports.get(row)?.group ?? undefined,
     );
     const byRow = new Map(results.map((r) => [r.row, r]));
     setUpload((u) => {

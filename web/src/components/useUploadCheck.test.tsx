@@ -12,6 +12,7 @@ function answer(b: UploadBody): DryRun {
   return {
     uploadId: b.uploadId,
     summaryText: '1 new, 1 invalid',
+    summary: { total: 2, new: 1, change: 0, unchanged: 0, invalid: 1 },
     rows: [
       { row: 2, key: 'r1', status: 'new', messages: [], diff: [] },
       { row: 3, key: 'r2', status: 'invalid', messages: ['Stop must be an integer'], diff: [] },
@@ -56,6 +57,7 @@ describe('useUploadCheck', () => {
     const dryRun = vi.fn(async (b: UploadBody): Promise<DryRun> => ({
       uploadId: b.uploadId,
       summaryText: '1 will change, 3 unchanged',
+      summary: { total: 3, new: 0, change: 1, unchanged: 2, invalid: 0 },
       groups: { 'd#r1': 2, 'd#r2': 1 },
       rows: [
         { row: 2, key: 'A', group: 'd#r1', status: 'unchanged', messages: [], diff: [] },

@@ -3,7 +3,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { setConfig } from '@/config';
 import { TEST_CONFIG } from '@/test/utils';
 import { TypedDocumentString } from '@/generated/gql/graphql';
-import { ApiError, awsJson, errorMessage, graphql, isForbidden, parseAwsJson, rest } from './api';
+import { ApiError, awsJson, errorMessage, graphql, isForbidden, parseAwsJson, rest, routeCall } from './api';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
 
@@ -81,57 +81,109 @@ describe('graphql', () => {
   });
 });
 
+describe('routeCall', () => {
+  it("fills the path's parameters from the request, encoded, and hands back the other fields", () => {
+    expect(routeCall('/locations/{id}/schedule', { id: 'CHI 01/a', extra: 1 })).toEqual({
+      path: '/locations/CHI%2001%2Fa/schedule',
+      rest: { extra: 1 },
+    });
+  });
+
+  it('leaves a path without parameters as it is and keeps every field', () => {
+    expect(routeCall('/users/permissions', { user: 'u', action: 'A' })).toEqual({
+      path: '/users/permissions',
+      rest: { user: 'u', action: 'A' },
+    });
+  });
+
+  it('fills a missing parameter with nothing rather than "undefined"', () => {
+    expect(routeCall('/reports/stockouts/{date}', {})).toEqual({ path: '/reports/stockouts/', rest: {} });
+  });
+});
+
 describe('rest', () => {
-  it('calls ${restUrl}/prod${path} with a Bearer token and a JSON body', async () => {
+  it('POSTs the request as JSON to ${restUrl}/prod${path} with a Bearer token and answers the body', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ user: 'u', action: 'A', granted: true }));
-    await expect(rest('POST', '/users/permissions', { user: 'u', action: 'A' })).resolves.toEqual({
+    await expect(rest('add_user_permission', { user: 'u', action: 'A' })).resolves.toEqual({
       user: 'u',
       action: 'A',
       granted: true,
     });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('http://api.test/prod/users/permissions');
+    expect(init?.method).toBe('POST');
     const headers = init?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer ID.TOKEN');
     expect(headers['Content-Type']).toBe('application/json');
     expect(JSON.parse(init?.body as string)).toEqual({ user: 'u', action: 'A' });
   });
 
-  it('sends no body on GET', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ ok: true }));
-    await rest('GET', '/users/permissions');
-    expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
+  it("fills a GET's path parameter, encoded, and sends no body", async () => {
+    fetchMock.mockResolvedValue(jsonResponse([]));
+    await rest('location_schedule', { id: 'CHI 01/a' });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('http://api.test/prod/locations/CHI%2001%2Fa/schedule');
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it("sends a GET's other fields as query parameters, leaving out null and absent ones", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ items: [], nextToken: null, emails: {} }));
+    await rest('driver_log_report', { startTime: '100', endTime: '200', nextToken: null });
+    expect(fetchMock.mock.calls[0][0]).toBe('http://api.test/prod/reports/driverlog?startTime=100&endTime=200');
+    await rest('driver_log_emails', { ids: 'a,b c' });
+    expect(fetchMock.mock.calls[1][0]).toBe('http://api.test/prod/reports/driverlog/cognitoemails?ids=a%2Cb+c');
+  });
+
+  it('sends a PUT body without the path parameters', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ date: '2026-01-02', item: 'Salad', quantity: 3 }));
+    await rest('forecast_update', { date: '2026-01-02', item: 'Salad', quantity: 3 });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('http://api.test/prod/forecast/update');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(init?.body as string)).toEqual({ date: '2026-01-02', item: 'Salad', quantity: 3 });
   });
 
   it('throws the JSON message and the status on a non-2xx answer', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ errorType: 'Forbidden', message: 'Error! User Action Prohibited!' }, 403),
     );
-    const err = await rest('GET', '/users/permissions').catch((e: unknown) => e);
+    const err = await rest('get_user_permissions', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ message: 'Error! User Action Prohibited!', status: 403, errorType: 'Forbidden' });
+    expect(isForbidden(err)).toBe(true);
     expect(errorMessage(err, 'fallback')).toBe('Error! User Action Prohibited!');
   });
 
   it('uses a generic text when the error body has no message', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    const err = (await rest('GET', '/x').catch((e: unknown) => e)) as ApiError;
+    const err = await rest('my_coupons', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.status).toBe(502);
-    expect(err.message).toMatch(/HTTP 502/);
+    expect(err).toMatchObject({ status: 502, errorType: undefined });
+    expect(errorMessage(err, 'fallback')).toMatch(/HTTP 502 Bad Gateway/);
   });
 
-  it('returns undefined for an empty 2xx body', async () => {
+  it('throws an ApiError for a 2xx answer with no readable body', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(rest('DELETE', '/x')).resolves.toBeUndefined();
+    await expect(rest('my_coupons', {})).rejects.toMatchObject({
+      name: 'ApiError',
+      message: 'The server answered with no readable data',
+    });
+  });
+
+  it('lets a network failure through unchanged', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const err = await rest('my_coupons', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TypeError);
   });
 });
 
 describe('AWSJSON helpers', () => {
   it('parses strings and passes other values through', () => {
-    expect(parseAwsJson<{ a: number }>('{"a":1}')).toEqual({ a: 1 });
-    expect(parseAwsJson<number>('1')).toBe(1);
-    expect(parseAwsJson<{ a: number }>({ a: 1 })).toEqual({ a: 1 });
+    expect(parseAwsJson('{"a":1}')).toEqual({ a: 1 });
+    expect(parseAwsJson('1')).toBe(1);
+    expect(parseAwsJson({ a: 1 })).toEqual({ a: 1 });
     expect(parseAwsJson(null)).toBeNull();
     expect(parseAwsJson('not json')).toBe('not json');
   });

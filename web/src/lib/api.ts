@@ -10,6 +10,9 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { TypedDocumentString } from '@/generated/gql/graphql';
 import { getConfig } from '@/config';
+import { REST_ROUTES, type RestRoute } from '@/generated/rest/routes';
+import type { RestRequests } from '@/generated/rest/requests';
+import type { RestResponses } from '@/generated/rest/responses';
 
 export class ApiError extends Error {
   status?: number;
@@ -38,14 +41,17 @@ async function idToken(): Promise<string> {
   return token;
 }
 
-async function readJson(res: Response): Promise<unknown> {
-  const text = await res.text();
+function parseOrUndefined(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  return parseOrUndefined(await res.text());
 }
 
 function genericMessage(res: Response): string {
@@ -89,41 +95,72 @@ export async function graphql<T, V>(document: TypedDocumentString<T, V>, variabl
   return body.data;
 }
 
-/** Calls the REST API (stage `prod`): `${restUrl}/prod${path}`. Throws an ApiError on a non-2xx answer. */
-export async function rest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** A REST route's path with the request's path parameters filled in, and the request's other fields. */
+export function routeCall(path: string, request: object): { path: string; rest: Record<string, unknown> } {
+  const rest: Record<string, unknown> = { ...request };
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { path: filled, rest };
+}
+
+/**
+ * Calls a REST route (stage `prod`) by its function name. The request and the answer are the
+ * server's own types, generated from the Rust handlers (src/generated/rest, kept current by the
+ * drift tests). The request's fields named in the path fill it; a GET sends the others as query
+ * parameters, any other method as the JSON body. Throws an ApiError on a non-2xx answer.
+ */
+export async function rest<R extends RestRoute>(route: R, request: RestRequests[R]): Promise<RestResponses[R]> {
+  const { method, path: template } = REST_ROUTES[route];
+  const { path, rest: fields } = routeCall(template, request);
+  const query = new URLSearchParams();
+  if (method === 'GET') {
+    for (const [name, value] of Object.entries(fields)) if (value != null) query.set(name, String(value));
+  }
   const { restUrl } = getConfig();
   const token = await idToken();
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${restUrl}/prod${path.startsWith('/') ? path : `/${path}`}`, {
+  if (method !== 'GET') headers['Content-Type'] = 'application/json';
+  const search = query.size ? `?${query}` : '';
+  const res = await fetch(`${restUrl}/prod${path}${search}`, {
     method,
     headers,
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    body: method !== 'GET' ? JSON.stringify(fields) : undefined,
   });
-  const json = (await readJson(res)) as unknown;
+  const text = await res.text();
   if (!res.ok) {
-    const err = (json && typeof json === 'object' ? json : {}) as { message?: unknown; errorType?: unknown };
-    throw new ApiError(typeof err.message === 'string' && err.message ? err.message : genericMessage(res), {
-      status: res.status,
-      errorType: typeof err.errorType === 'string' ? err.errorType : undefined,
-    });
+    const err = parseOrUndefined(text);
+    const body = err && typeof err === 'object' ? err : {};
+    const message = 'message' in body && typeof body.message === 'string' ? body.message : '';
+    const errorType = 'errorType' in body && typeof body.errorType === 'string' ? body.errorType : undefined;
+    throw new ApiError(message || genericMessage(res), { status: res.status, errorType });
   }
-  return json as T;
+  return answer(route, text);
+}
+
+/** A 2xx answer's body, as the route's generated answer type. */
+function answer<R extends RestRoute>(_route: R, text: string): RestResponses[R] {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('The server answered with no readable data');
+  }
 }
 
 /**
  * Reads an AWSJSON value: AppSync sends them as JSON strings. A string is parsed
  * (a string that is not valid JSON is returned unchanged); anything else passes through.
+ * The result is `unknown`: a screen narrows it before use.
  */
-export function parseAwsJson<T>(v: unknown): T {
-  if (typeof v === 'string') {
-    try {
-      return JSON.parse(v) as T;
-    } catch {
-      return v as T;
-    }
+export function parseAwsJson(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
   }
-  return v as T;
 }
 
 /** Encodes a value for an AWSJSON argument. */

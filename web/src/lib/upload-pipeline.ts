@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import { toCsv } from './csv';
 import { ApiError, isForbidden } from './api';
 import { reportProhibited } from './prohibited';
+import type { Change, CommitResult, DryRun, RowReport, RowStatus } from '@/generated/rest/responses';
 
 export type Cells = Record<string, string>;
 /** A row as the user sees it in the file: header = row 1. */
@@ -15,37 +16,11 @@ export interface FileRow {
   row: number;
   values: Cells;
 }
-export type RowStatus = 'new' | 'change' | 'unchanged' | 'invalid';
-export interface DiffEntry {
-  attribute: string;
-  oldValue: string;
-  newValue: string;
-}
-export interface RowReport {
-  row: number;
-  key: string | null;
-  status: RowStatus;
-  messages: string[];
-  /** What the user should know about a valid row; never blocks it. */
-  warnings?: string[];
-  diff: DiffEntry[];
-  /** Rows of one group land together (a route on a date): they travel in one batch. */
-  group?: string;
-}
+/** A dry run's and a commit's answers are the server's own types (src/generated/rest). */
+export type { CommitResult, DryRun, RowReport, RowStatus } from '@/generated/rest/responses';
+export type DiffEntry = Change;
 /** Each group of the file with its count of file rows (kinds whose rows land in groups). */
-export type GroupCounts = Record<string, number>;
-export interface DryRun {
-  uploadId: string;
-  rows: RowReport[];
-  summaryText: string;
-  groups?: GroupCounts;
-}
-export interface CommitResult {
-  row: number;
-  key: string | null;
-  status: 'written' | 'unchanged' | 'failed';
-  message?: string;
-}
+export type GroupCounts = NonNullable<DryRun['groups']>;
 export interface UploadBody {
   uploadId: string;
   fileName: string;
@@ -193,13 +168,13 @@ export function readyRows(rows: FileRow[], reports: ReadonlyMap<number, RowRepor
   const spoiled = new Set<string>();
   for (const r of rows) {
     const report = reports.get(r.row);
-    if (report?.group === undefined) continue;
+    if (report?.group == null) continue;
     if (report.status === 'invalid') spoiled.add(report.group);
     else if (writes(report.status)) touched.add(report.group);
   }
   return rows.filter((r) => {
     const report = reports.get(r.row);
-    if (report?.group === undefined) return writes(report?.status);
+    if (report?.group == null) return writes(report?.status);
     return report.status !== 'invalid' && touched.has(report.group) && !spoiled.has(report.group);
   });
 }

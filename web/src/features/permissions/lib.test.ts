@@ -5,7 +5,7 @@ const record = (at: string, attribute: string, granted: boolean) => ({
   at,
   who: 'admin@example.com',
   source: granted ? 'POST /users/permissions' : 'POST /users/permissions/remove',
-  changes: [{ attribute, oldValue: String(!granted), newValue: String(granted) }],
+  changes: [{ attribute, oldValue: String(!granted), newValue: String(granted), reason: null }],
 });
 
 describe('permissionChangeRows (issue 20)', () => {

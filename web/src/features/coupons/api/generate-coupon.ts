@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rest } from '@/lib/api';
-import { myCouponsKey, type Coupon } from './my-coupons';
+import { myCouponsKey } from './my-coupons';
 
 export interface CouponRequest {
   imageName: string;
@@ -13,7 +13,7 @@ export interface CouponRequest {
 }
 
 /** POST /coupons: a single-use code. */
-export const generateCoupon = (body: CouponRequest) => rest<Coupon & { statusCode: number }>('POST', '/coupons', body);
+export const generateCoupon = (body: CouponRequest) => rest('generate_coupon', body);
 
 export function useGenerateCoupon() {
   const qc = useQueryClient();

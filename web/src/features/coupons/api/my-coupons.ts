@@ -1,22 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { rest } from '@/lib/api';
+import type { View } from '@/generated/rest/responses';
 
-export interface Coupon {
-  couponCode: string;
-  reason: string;
-  /** As chosen: '$5', '50 %'. */
-  value: string;
-  type: 'AMOUNT' | 'PERCENT';
-  startDate: string;
-  endDate: string;
-  createdAt: string;
-  redeemed: boolean;
-}
+/** A code as the list shows it; `value` as chosen: '$5', '50 %'. */
+export type Coupon = View;
 
 export const myCouponsKey = ['coupons', 'mine'] as const;
 
 /** GET /coupons/mine: the signed-in agent's latest 50 codes. */
-export const myCoupons = () => rest<{ coupons: Coupon[] }>('GET', '/coupons/mine');
+export const myCoupons = () => rest('my_coupons', {});
 
 /** The list; not asked for while `enabled` is false (a user without the action). */
 export function useMyCoupons(enabled = true) {

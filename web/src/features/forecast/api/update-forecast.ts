@@ -9,7 +9,7 @@ export interface ForecastUpdate {
 }
 
 /** PUT /forecast/update: one item's quantity on one date (recorded in the change history). */
-export const updateForecast = (body: ForecastUpdate) => rest<ForecastUpdate>('PUT', '/forecast/update', body);
+export const updateForecast = (body: ForecastUpdate) => rest('forecast_update', body);
 
 export function useUpdateForecast() {
   const qc = useQueryClient();

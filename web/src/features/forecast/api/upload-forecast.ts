@@ -1,18 +1,14 @@
 import { rest } from '@/lib/api';
-import type { DryRun, UploadBody } from '@/lib/upload-pipeline';
+import type { UploadBody } from '@/lib/upload-pipeline';
+
+/** Where the ingest is with an upload: `state` waiting, received, applied or failed. */
+export type { UploadStatus } from '@/generated/rest/responses';
 
 /** POST /forecast/dry-run: the forecast rules and holdover warnings over the whole file, against the stored forecast. */
-export const dryRunForecast = (body: UploadBody) => rest<DryRun>('POST', '/forecast/dry-run', body);
-
-export interface UploadLink {
-  url: string;
-  uploadId: string;
-  expiresInSeconds: number;
-}
+export const dryRunForecast = (body: UploadBody) => rest('forecast_dry_run', body);
 
 /** GET /forecast/upload/url: a presigned PUT (text/csv) for this file. */
-export const requestUploadLink = (fileName: string) =>
-  rest<UploadLink>('GET', `/forecast/upload/url?fileName=${encodeURIComponent(fileName)}`);
+export const requestUploadLink = (fileName: string) => rest('forecast_upload_url', { fileName });
 
 export class UploadRefused extends Error {}
 
@@ -29,15 +25,5 @@ export async function putForecastFile(url: string, file: Blob): Promise<void> {
     throw new UploadRefused(`The file was refused by storage (HTTP ${res.status}). Choose Upload Forecast again.`);
 }
 
-export interface UploadStatus {
-  uploadId: string;
-  /** waiting, received, applied or failed. */
-  state: 'waiting' | 'received' | 'applied' | 'failed';
-  errors: string[];
-  written: number;
-  unchanged: number;
-}
-
 /** GET /forecast/upload/{uploadId}: where the ingest is with this upload. */
-export const uploadStatus = (uploadId: string) =>
-  rest<UploadStatus>('GET', `/forecast/upload/${encodeURIComponent(uploadId)}`);
+export const uploadStatus = (uploadId: string) => rest('forecast_upload_status', { uploadId });

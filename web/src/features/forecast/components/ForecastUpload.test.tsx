@@ -14,6 +14,7 @@ import {
   uploadStatus,
 } from '../api/upload-forecast';
 import { ForecastUpload } from './ForecastUpload';
+import { withSummary } from '@/test/rest';
 
 vi.mock('../api/upload-forecast', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/upload-forecast')>()),
@@ -31,25 +32,33 @@ const GOOD = csv('good.csv', `${HEADER}\nSoup,2030/01/05,4,2030/01/02\nSalad,203
 
 /** The dry run: 'bad' quantities are invalid, a ProductionDate 3 days early is a holdover warning. */
 function answerDryRun() {
-  dryRun.mockImplementation(async (b: UploadBody) => ({
-    uploadId: b.uploadId,
-    summaryText: 'checked',
-    rows: b.rows.map((r) =>
-      r.values.Quantity === 'bad'
-        ? { row: r.row, key: null, status: 'invalid' as const, messages: ['Quantity must be a whole number'], diff: [] }
-        : {
-            row: r.row,
-            key: r.values.Item,
-            status: 'new' as const,
-            messages: [],
-            warnings:
-              r.values.ProductionDate === '2030/01/02'
-                ? [`${r.values.Item}: 3 days between ProductionDate and AllocationDate`]
-                : [],
-            diff: [],
-          },
-    ),
-  }));
+  dryRun.mockImplementation(async (b: UploadBody) =>
+    withSummary({
+      uploadId: b.uploadId,
+      summaryText: 'checked',
+      rows: b.rows.map((r) =>
+        r.values.Quantity === 'bad'
+          ? {
+              row: r.row,
+              key: null,
+              status: 'invalid' as const,
+              messages: ['Quantity must be a whole number'],
+              diff: [],
+            }
+          : {
+              row: r.row,
+              key: r.values.Item,
+              status: 'new' as const,
+              messages: [],
+              warnings:
+                r.values.ProductionDate === '2030/01/02'
+                  ? [`${r.values.Item}: 3 days between ProductionDate and AllocationDate`]
+                  : [],
+              diff: [],
+            },
+      ),
+    }),
+  );
 }
 
 const picker = () => screen.getByLabelText('Forecast CSV');
@@ -61,6 +70,7 @@ beforeEach(() => {
     url: 'https://s3.test/put',
     uploadId: 'up-1',
     expiresInSeconds: 300,
+    key: 'forecast-upload/up-1.csv',
   });
   vi.mocked(putForecastFile).mockResolvedValue();
   answerDryRun();
@@ -135,6 +145,8 @@ describe('ForecastUpload', () => {
   it('sends the file whole and says so once its rows are stored', async () => {
     vi.mocked(uploadStatus).mockResolvedValue({
       uploadId: 'up-1',
+      fileName: 'good.csv',
+      updatedAt: '2045-01-02T10:00:00Z',
       state: 'applied',
       errors: [],
       written: 2,
@@ -154,6 +166,8 @@ describe('ForecastUpload', () => {
   it('lists the lines the ingest did not store', async () => {
     vi.mocked(uploadStatus).mockResolvedValue({
       uploadId: 'up-1',
+      fileName: 'good.csv',
+      updatedAt: '2045-01-02T10:00:00Z',
       state: 'failed',
       errors: ['Line 2: Soup is not an item'],
       written: 0,

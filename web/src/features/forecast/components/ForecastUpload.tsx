@@ -21,7 +21,8 @@ import {
 import { appliedText, followUpload } from '../lib/follow-upload';
 import { FORECAST_COLUMNS, readForecastFile } from '../lib/forecast-file';
 
-const STATE_TEXT: Record<UploadStatus['state'], string> = {
+// A state the screen does not know is shown as the server names it.
+const STATE_TEXT: Partial<Record<string, string>> = {
   waiting: 'Waiting for the file to arrive…',
   received: 'Received; checking and storing the rows…',
   applied: 'Stored.',
@@ -139,7 +140,9 @@ export function ForecastUpload() {
       </Flex>
       <ErrorPanel heading="The file has problems" messages={fileErrors} />
       <ErrorPanel heading={`Errors (${lineErrors.length})`} listLabel="Line errors" messages={lineErrors} />
-      {state && phase === 'processing' ? <Alert variation="info">{STATE_TEXT[state.state]}</Alert> : null}
+      {state && phase === 'processing' ? (
+        <Alert variation="info">{STATE_TEXT[state.state] ?? state.state}</Alert>
+      ) : null}
       {outcome ? (
         <Alert variation={outcome.tone} role={outcome.tone === 'error' ? 'alert' : 'status'}>
           {outcome.text}

@@ -6,6 +6,7 @@ import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError, rest } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { ForecastView } from './ForecastView';
+import { restTarget } from '@/test/rest';
 
 vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -17,8 +18,8 @@ const restMock = vi.mocked(rest);
 beforeEach(() => {
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   restMock.mockReset();
-  restMock.mockImplementation(async (method: string) => {
-    if (method === 'GET') return [{ Item: 'Soup', Quantity: 4 }] as never;
+  restMock.mockImplementation(async (route, request) => {
+    if (restTarget(route, request).method === 'GET') return [{ Item: 'Soup', Quantity: 4 }] as never;
     throw new ApiError('Error! User Action Prohibited!', { status: 403, errorType: 'Forbidden' });
   });
 });

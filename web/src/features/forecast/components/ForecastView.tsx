@@ -67,7 +67,7 @@ export function ForecastView() {
 }
 
 function EditQuantity({ row, date, onClose }: { row: ForecastRow; date: string; onClose: () => void }) {
-  const [value, setValue] = useState(String(row.Quantity));
+  const [value, setValue] = useState(row.Quantity === null ? '' : String(row.Quantity));
   const update = useUpdateForecast();
   const refusal = useRefusal('PUT /forecast/update');
   const toast = useToast();
@@ -80,7 +80,7 @@ function EditQuantity({ row, date, onClose }: { row: ForecastRow; date: string; 
       { item: row.Item, quantity, date },
       {
         onSuccess: () => {
-          toast.success(`${row.Item} on ${date}: ${row.Quantity} → ${quantity}`);
+          toast.success(`${row.Item} on ${date}: ${row.Quantity ?? 'none'} → ${quantity}`);
           onClose();
         },
       },

@@ -4,6 +4,8 @@ import type { UploadStatus } from '../api/upload-forecast';
 
 const at = (state: UploadStatus['state'], extra: Partial<UploadStatus> = {}): UploadStatus => ({
   uploadId: 'u',
+  fileName: 'forecast.csv',
+  updatedAt: '2045-01-02T10:00:00Z',
   state,
   errors: [],
   written: 0,

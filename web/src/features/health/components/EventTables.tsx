@@ -56,7 +56,7 @@ export function FridgeEventsTable({ locationId }: { locationId: string }) {
 /** The payload as a person reads it ('total: 7.5, items: 2'), not raw JSON (AWSJSON comes as text). */
 export function payloadText(payload: unknown): string {
   if (payload === null || payload === undefined) return '';
-  return displayValue(parseAwsJson<unknown>(payload));
+  return displayValue(parseAwsJson(payload));
 }
 
 const SEGMENT_COLUMNS: DataColumn<SegmentEvent>[] = [

@@ -14,6 +14,7 @@ import {
 import { FridgeInventoryView } from './FridgeInventoryView';
 import { InventoryAge } from './InventoryAge';
 import { LOAD_INVENTORY_FAILURE } from '@/lib/messages';
+import { restTarget } from '@/test/rest';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -74,7 +75,8 @@ beforeEach(() => {
       ...[1, 2, 3, 4, 5, 6].map((c) => slot(2, c, `ITEM_${c}`, [unit()])),
     ],
   };
-  restMock.mockImplementation(async (method, path) => {
+  restMock.mockImplementation(async (route, request) => {
+    const { method, path } = restTarget(route, request);
     calls.push(`${method} ${path}`);
     if (answer instanceof Error) throw answer;
     return asResponse(answer);

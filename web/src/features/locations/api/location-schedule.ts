@@ -6,11 +6,7 @@ import { toScheduledChange } from './read-schedule-change';
 
 /** GET /locations/{id}/schedule: every pending (and failed) change of one location. */
 export async function getLocationSchedule(id: string): Promise<ScheduledChange[]> {
-  const list = await rest<Parameters<typeof toScheduledChange>[0][]>(
-    'GET',
-    `/locations/${encodeURIComponent(id)}/schedule`,
-  );
-  return list.map(toScheduledChange);
+  return (await rest('location_schedule', { id })).map(toScheduledChange);
 }
 
 export const locationScheduleKey = (id: string) => ['locations', 'schedule-list', id] as const;

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { rest } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
 import { BulkImport } from './BulkImport';
+import { restTarget } from '@/test/rest';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -23,7 +24,8 @@ type Body = { uploadId: string; fileName: string; rows: { row: number; values: R
 
 beforeEach(() => {
   restMock.mockReset();
-  restMock.mockImplementation(async (_m, path, body) => {
+  restMock.mockImplementation(async (route, request) => {
+    const { path, body } = restTarget(route, request);
     const b = body as Body;
     if (path === '/locations/bulk/dry-run') {
       return {
@@ -59,9 +61,9 @@ describe('BulkImport on the upload pipeline', () => {
     await waitFor(() => expect(within(table).getAllByRole('img', { name: /^valid/ })).toHaveLength(3));
     expect(within(table).getAllByRole('img', { name: /^invalid/ })).toHaveLength(2);
     expect(screen.getByText('5 rows: 3 new, 2 invalid')).toBeInTheDocument();
-    const dry = restMock.mock.calls[0];
-    expect(dry[1]).toBe('/locations/bulk/dry-run');
-    expect((dry[2] as Body).rows[0]).toEqual({
+    const dry = restTarget(...restMock.mock.calls[0]);
+    expect(dry.path).toBe('/locations/bulk/dry-run');
+    expect((dry.body as Body).rows[0]).toEqual({
       row: 2,
       values: { POS_NAME__c: 'IMP_1', Fridge_City__c: 'Chicago', Business_Hours__c: '24 Hours' },
     });
@@ -73,10 +75,10 @@ describe('BulkImport on the upload pipeline', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create new locations' }));
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3));
-    const commit = restMock.mock.calls[1];
-    expect(commit[1]).toBe('/locations/bulk/commit');
-    expect((commit[2] as Body).uploadId).toBe((dry[2] as Body).uploadId);
-    expect((commit[2] as Body).rows.map((r) => r.row)).toEqual([2, 3, 4]);
+    const commit = restTarget(...restMock.mock.calls[1]);
+    expect(commit.path).toBe('/locations/bulk/commit');
+    expect((commit.body as Body).uploadId).toBe((dry.body as Body).uploadId);
+    expect((commit.body as Body).rows.map((r) => r.row)).toEqual([2, 3, 4]);
     expect(within(table).getByText('Location IMP_DUP already exists')).toBeInTheDocument();
     expect(screen.getByText('2 created, 1 failed.')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Create new locations' })).toBeDisabled();

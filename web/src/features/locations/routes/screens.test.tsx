@@ -14,6 +14,7 @@ import BulkSchedule from './BulkSchedule';
 import LocationDetail from './LocationDetail';
 import LocationSchedule from './LocationSchedule';
 import LocationsList from './LocationsList';
+import { restTarget } from '@/test/rest';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -38,7 +39,7 @@ beforeEach(() => {
   accessMock.mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   vi.mocked(rest).mockReset();
   vi.mocked(rest).mockImplementation(
-    async (_method: string, path: string) => (path.endsWith('/schedule') ? [pending] : {}) as never,
+    async (route, request) => (restTarget(route, request).path.endsWith('/schedule') ? [pending] : {}) as never,
   );
   vi.mocked(graphql).mockReset();
   vi.mocked(graphql).mockImplementation(async (doc: unknown) => {

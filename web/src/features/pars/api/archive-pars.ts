@@ -1,5 +1,5 @@
 import { rest } from '@/lib/api';
+import type { ArchiveRequest } from '@/generated/rest/requests';
 
 /** POST /pars/archive: keeps the uploaded CSV (a failure is only logged). */
-export const archivePars = (body: { uploadId: string; fileName: string; csv: string }) =>
-  rest<{ key: string; stored: boolean }>('POST', '/pars/archive', body);
+export const archivePars = (body: ArchiveRequest) => rest('pars_archive', body);

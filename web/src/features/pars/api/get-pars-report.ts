@@ -1,12 +1,8 @@
 import { rest } from '@/lib/api';
+import type { LocationPacking } from '@/generated/rest/responses';
 
-export interface ReportLocation {
-  location: string;
-  driver: string;
-  data_ids: Record<string, number>;
-  slots: { zone: string; bay: string; item: string; need: number }[];
-}
+/** One location's packing slip: its driver, its needs per item and per slot. */
+export type ReportLocation = LocationPacking;
 
 /** GET /pars/report/{YYYYMMDD}: the packing slips of a date. */
-export const getParsReport = (date: string) =>
-  rest<{ date: string; locations: ReportLocation[] }>('GET', `/pars/report/${date.replaceAll('-', '')}`);
+export const getParsReport = (date: string) => rest('pars_report', { date: date.replaceAll('-', '') });

@@ -12,6 +12,7 @@ import { opsLocationIds } from '../api/ops-location-ids';
 import { ordersByDay } from '../api/orders-by-day';
 import { uploadParMaps } from '../api/upload-par-maps';
 import { ParsUpload } from './ParsUpload';
+import { withSummary } from '@/test/rest';
 
 vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 vi.mock('../api/archive-pars', () => ({ archivePars: vi.fn() }));
@@ -30,6 +31,7 @@ const order = (location: string) => ({
   parsAndItems: [{ pars: 3, itemName: 'Greek Salad' }],
   overCapacityAmountsAndItems: [],
   priorityBoostItems: [],
+  jitItems: [],
 });
 
 beforeEach(() => {
@@ -37,12 +39,14 @@ beforeEach(() => {
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   vi.mocked(opsLocationIds).mockResolvedValue([]);
   vi.mocked(ordersByDay).mockResolvedValue([]);
-  vi.mocked(dryRunPars).mockImplementation(async (b: UploadBody) => ({
-    uploadId: b.uploadId,
-    summaryText: 'checked',
-    rows: b.rows.map((r) => ({ row: r.row, key: null, status: 'new' as const, messages: [], diff: [] })),
-    chunks: [[order('CHI_0001')]],
-  }));
+  vi.mocked(dryRunPars).mockImplementation(async (b: UploadBody) =>
+    withSummary({
+      uploadId: b.uploadId,
+      summaryText: 'checked',
+      rows: b.rows.map((r) => ({ row: r.row, key: null, status: 'new' as const, messages: [], diff: [] })),
+      chunks: [[order('CHI_0001')]],
+    }),
+  );
   vi.mocked(uploadParMaps).mockResolvedValue({ success: true, results: [] });
   archive.mockResolvedValue({ key: 'k', stored: true });
 });
@@ -85,12 +89,14 @@ describe('ParsUpload archive (issue 20)', () => {
 describe('ParsUpload sends the orders of the check', () => {
   it("sends each chunk of the server's check as it is, one uploadParMaps call each, and groups nothing itself", async () => {
     const chunks = [[order('A'), order('B')], [order('C')]];
-    vi.mocked(dryRunPars).mockImplementation(async (b: UploadBody) => ({
-      uploadId: b.uploadId,
-      summaryText: 'checked',
-      rows: b.rows.map((r) => ({ row: r.row, key: null, status: 'new' as const, messages: [], diff: [] })),
-      chunks,
-    }));
+    vi.mocked(dryRunPars).mockImplementation(async (b: UploadBody) =>
+      withSummary({
+        uploadId: b.uploadId,
+        summaryText: 'checked',
+        rows: b.rows.map((r) => ({ row: r.row, key: null, status: 'new' as const, messages: [], diff: [] })),
+        chunks,
+      }),
+    );
     // The file's own rows would make one order; the check's answer is what is sent.
     const text = 'location,dropOffDate,deliveryDate,stockingIndex,item,par\nZ,2045-01-02,2045-01-02,,X,1\n';
     await upload(new File([text], 'pars.csv', { type: 'text/csv' }));

@@ -1,6 +1,6 @@
 import { todayIn } from '@/components/dates';
 import { PARS_RULES } from '@/lib/rules';
-import type { DryRun, RowReport } from '@/lib/upload-pipeline';
+import type { RowReport } from '@/lib/upload-pipeline';
 
 export const PREVIEW_ROWS = 1000;
 /** One ops-location lookup and the orders of today plus 14 days (§9). */
@@ -17,28 +17,13 @@ export const MESSAGES = {
   noData: 'No Data for this date',
 };
 
-/** One fridge order as uploadParMaps takes it (ParGroupInput). */
-export interface ParGroup {
-  location: string;
-  deliveryDate: string;
-  dropOffDate: string;
-  jit: boolean;
-  stockingIndex: number | null;
-  parsAndItems: { pars: number; itemName: string }[];
-  overCapacityAmountsAndItems: { overCapacityAmount: number; itemName: string }[];
-  priorityBoostItems: string[];
-  /** The items whose rows said jit (the server's dry run fills it). */
-  jitItems?: string[];
-}
-
 /**
- * The par dry run: the pipeline's answer, plus the orders its valid rows make,
- * in the chunks uploadParMaps takes (at most `pars.chunkGroups` orders each).
- * The server groups and chunks once; the browser sends each chunk as it is.
+ * The par dry run (the server's own type): the pipeline's answer, plus the orders its valid rows
+ * make (`ParGroup`, one fridge order as uploadParMaps takes it), in the chunks uploadParMaps takes
+ * (at most `pars.chunkGroups` orders each). The server groups and chunks once; the browser sends
+ * each chunk as it is.
  */
-export interface ParsDryRun extends DryRun {
-  chunks: ParGroup[][];
-}
+export type { ParGroup, ParsDryRun } from '@/generated/rest/responses';
 
 /** 'Validation Errors': the invalid rows' messages under '{group} - has an error:' titles. */
 export function errorGroups(reports: RowReport[]): { title: string; messages: string[] }[] {

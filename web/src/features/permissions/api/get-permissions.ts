@@ -1,51 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { isForbidden, rest } from '@/lib/api';
+import type {
+  ChangeView,
+  GroupView,
+  Permissions,
+  RecordView,
+  UserPermissions as WireUserPermissions,
+} from '@/generated/rest/responses';
 
-export interface UserPermissions {
-  /** Cognito `sub`. */
-  user: string;
-  /** Empty when the user no longer exists in the user pool. */
-  email: string;
-  actions: string[];
-}
-
-export interface PermissionGroup {
-  group: string;
-  actions: string[];
-}
-
-/** One attribute of a history record; for permissions `attribute` is '<userSub> <Action>'. */
-export interface PermissionChange {
-  attribute: string;
-  /** 'true' when held before, 'false' when not. */
-  oldValue: string | null;
-  /** 'true' = granted, 'false' = removed. */
-  newValue: string | null;
-}
-
-/** A history record of a grant or a removal (issue 20), written in the change's own transaction. */
-export interface PermissionChangeRecord {
-  /** ISO instant. */
-  at: string;
-  /** Who made the change, as the server names them. */
-  who: string;
-  source: string;
-  changes: PermissionChange[];
-}
-
-export interface PermissionsResponse {
-  users: UserPermissions[];
-  groups: PermissionGroup[];
-  /** Every known action. */
-  actions: string[];
-  /** The last 50 grants and removals, newest first; absent from a server older than issue 20. */
-  changes?: PermissionChangeRecord[];
-}
+/**
+ * `GET /users/permissions`, as the server types it: each user (`user` the Cognito `sub`; `email`
+ * empty when the user no longer exists in the user pool) with their actions, the groups, every known
+ * action, and the last 50 grants and removals, newest first (issue 20).
+ */
+export type PermissionsResponse = Permissions;
+export type UserPermissions = WireUserPermissions;
+export type PermissionGroup = GroupView;
+/** A history record of a grant or a removal, written in the change's own transaction. */
+export type PermissionChangeRecord = RecordView;
+/**
+ * One attribute of a history record: `attribute` is '<userSub> <Action>'; `oldValue` 'true' when
+ * held before, 'false' when not; `newValue` 'true' = granted, 'false' = removed.
+ */
+export type PermissionChange = ChangeView;
 
 export const permissionsQueryKey = ['users', 'permissions'] as const;
 
 export function getPermissions(): Promise<PermissionsResponse> {
-  return rest<PermissionsResponse>('GET', '/users/permissions');
+  return rest('get_user_permissions', {});
 }
 
 export function usePermissions() {

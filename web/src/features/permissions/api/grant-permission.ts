@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rest } from '@/lib/api';
+import type { Granted } from '@/generated/rest/responses';
 import { permissionsQueryKey } from './get-permissions';
 
 export interface PermissionInput {
@@ -8,14 +9,11 @@ export interface PermissionInput {
   action: string;
 }
 
-export interface GrantResult {
-  user: string;
-  action: string;
-  granted: boolean;
-}
+/** The grant as the server answers it (`granted` also when it was held already). */
+export type GrantResult = Granted;
 
 export function grantPermission(input: PermissionInput): Promise<GrantResult> {
-  return rest<GrantResult>('POST', '/users/permissions', input);
+  return rest('add_user_permission', input);
 }
 
 export function useGrantPermission() {

@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rest } from '@/lib/api';
+import type { Revoked } from '@/generated/rest/responses';
 import { permissionsQueryKey } from './get-permissions';
 import type { PermissionInput } from './grant-permission';
 
-export interface RemoveResult {
-  user: string;
-  action: string;
-  /** False when the user did not have the action. */
-  removed: boolean;
-}
+/** The removal as the server answers it: `removed` false when the user did not have the action. */
+export type RemoveResult = Revoked;
 
 export function removePermission(input: PermissionInput): Promise<RemoveResult> {
-  return rest<RemoveResult>('POST', '/users/permissions/remove', input);
+  return rest('remove_user_permission', input);
 }
 
 export function useRemovePermission() {

@@ -4,6 +4,8 @@ import { headingProblems } from '@/components/heading-outline';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { listAllLocations } from '@/lib/locations/list-locations';
 import { ApiError, rest } from '@/lib/api';
+import type { Permissions } from '@/generated/rest/responses';
+import { restTargets } from '@/test/rest';
 import { ALL_ACTIONS, applyTestConfig, renderWithProviders } from '@/test/utils';
 import UserPermissionsPage from './UserPermissionsPage';
 
@@ -17,7 +19,7 @@ const restMock = vi.mocked(rest);
 const accessMock = vi.mocked(getMyAccess);
 const locationsMock = vi.mocked(listAllLocations);
 
-const DATA = {
+const DATA: Permissions = {
   users: [
     { user: 'sub-b', email: 'b@example.com', actions: [] },
     { user: 'sub-a', email: 'a@example.com', actions: ['GetAllLocation'] },
@@ -29,13 +31,13 @@ const DATA = {
       at: '2026-11-22T16:05:00.000Z',
       who: 'admin@example.com',
       source: 'POST /users/permissions',
-      changes: [{ attribute: 'sub-a GetAllLocation', oldValue: 'false', newValue: 'true' }],
+      changes: [{ attribute: 'sub-a GetAllLocation', oldValue: 'false', newValue: 'true', reason: null }],
     },
     {
       at: '2026-07-01T15:00:00.000Z',
       who: 'admin@example.com',
       source: 'POST /users/permissions/remove',
-      changes: [{ attribute: 'sub-gone AddScheduledEvent', oldValue: 'true', newValue: 'false' }],
+      changes: [{ attribute: 'sub-gone AddScheduledEvent', oldValue: 'true', newValue: 'false', reason: null }],
     },
   ],
 };
@@ -231,7 +233,11 @@ describe('UserPermissionsPage', () => {
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'GetUniquePMTNames' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Added GetUniquePMTNames for b@example.com')).toBeInTheDocument();
-    expect(restMock).toHaveBeenCalledWith('POST', '/users/permissions', { user: 'sub-b', action: 'GetUniquePMTNames' });
+    expect(restTargets(restMock)).toContainEqual({
+      method: 'POST',
+      path: '/users/permissions',
+      body: { user: 'sub-b', action: 'GetUniquePMTNames' },
+    });
     await waitFor(() => expect(within(b).getByText('GetUniquePMTNames')).toBeVisible());
   });
 
@@ -248,7 +254,7 @@ describe('UserPermissionsPage', () => {
           at: '2026-11-23T03:00:00.000Z',
           who: 'admin@example.com',
           source: 'POST /users/permissions',
-          changes: [{ attribute: 'sub-b GetUniquePMTNames', oldValue: 'false', newValue: 'true' }],
+          changes: [{ attribute: 'sub-b GetUniquePMTNames', oldValue: 'false', newValue: 'true', reason: null }],
         },
       ],
     });
@@ -261,7 +267,7 @@ describe('UserPermissionsPage', () => {
         ['2026-11-22 21:00 CT', 'admin@example.com', 'b@example.com', 'GetUniquePMTNames', 'Granted'],
       ]),
     );
-    expect(restMock).toHaveBeenLastCalledWith('GET', '/users/permissions');
+    expect(restTargets(restMock).at(-1)).toEqual({ method: 'GET', path: '/users/permissions', body: undefined });
   });
 
   it('a refused grant opens the kit dialog, with no error text in the form', async () => {
@@ -298,9 +304,10 @@ describe('UserPermissionsPage', () => {
     dialog = screen.getByRole('alertdialog', { name: 'Remove GetAllLocation from a@example.com?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Removed GetAllLocation from a@example.com')).toBeInTheDocument();
-    expect(restMock).toHaveBeenCalledWith('POST', '/users/permissions/remove', {
-      user: 'sub-a',
-      action: 'GetAllLocation',
+    expect(restTargets(restMock)).toContainEqual({
+      method: 'POST',
+      path: '/users/permissions/remove',
+      body: { user: 'sub-a', action: 'GetAllLocation' },
     });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });

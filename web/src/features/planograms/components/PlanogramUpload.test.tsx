@@ -9,6 +9,7 @@ import { getMyAccess } from '@/lib/access/get-my-access';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import PlanogramsPage from '../routes/PlanogramsPage';
 import { PlanogramUpload } from './PlanogramUpload';
+import { restTarget, withSummary } from '@/test/rest';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -29,16 +30,18 @@ beforeEach(() => {
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   calls = [];
   dryRuns = [];
-  dryAnswer = (body) => ({
-    uploadId: body.uploadId,
-    summaryText: '',
-    rows: body.rows.map((r) => ({ row: r.row, key: null, status: 'new', messages: [], diff: [] })),
-  });
+  dryAnswer = (body) =>
+    withSummary({
+      uploadId: body.uploadId,
+      summaryText: '',
+      rows: body.rows.map((r) => ({ row: r.row, key: null, status: 'new', messages: [], diff: [] })),
+    });
   restMock.mockReset();
-  restMock.mockImplementation(async (method: string, path: string, body?: unknown) => {
+  restMock.mockImplementation(async (route, request) => {
+    const { method, path } = restTarget(route, request);
     if (method === 'POST' && path === '/planograms/dry-run') {
-      dryRuns.push(body as UploadBody);
-      return dryAnswer(body as UploadBody) as never;
+      dryRuns.push(request as UploadBody);
+      return dryAnswer(request as UploadBody) as never;
     }
     throw new Error(`${method} ${path}`);
   });
@@ -194,20 +197,21 @@ describe('PlanogramUpload', () => {
 
   it('blocks Submit on what only the server finds (unknown layout, skipped hour) and shows its warnings', async () => {
     const user = userEvent.setup();
-    dryAnswer = (body) => ({
-      uploadId: body.uploadId,
-      summaryText: '',
-      rows: [
-        { row: 2, key: null, status: 'new', messages: [], diff: [], warnings: ['Something to know.'] },
-        {
-          row: 3,
-          key: null,
-          status: 'invalid',
-          messages: ['Layout NOPE does not exist. Choose Create New Planogram to add it.'],
-          diff: [],
-        },
-      ],
-    });
+    dryAnswer = (body) =>
+      withSummary({
+        uploadId: body.uploadId,
+        summaryText: '',
+        rows: [
+          { row: 2, key: null, status: 'new', messages: [], diff: [], warnings: ['Something to know.'] },
+          {
+            row: 3,
+            key: null,
+            status: 'invalid',
+            messages: ['Layout NOPE does not exist. Choose Create New Planogram to add it.'],
+            diff: [],
+          },
+        ],
+      });
     renderWithProviders(<PlanogramUpload />);
     await user.upload(
       screen.getByLabelText('Planogram CSV'),

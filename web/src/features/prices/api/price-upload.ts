@@ -1,9 +1,9 @@
 import { graphql, rest } from '@/lib/api';
 import { gql } from '@/generated/gql';
-import type { CommitResult, DryRun, UploadBody } from '@/lib/upload-pipeline';
+import type { CommitResult, UploadBody } from '@/lib/upload-pipeline';
 
 /** POST /prices/dry-run: every row's rules and its diff against the stored price. */
-export const dryRunPrices = (body: UploadBody) => rest<DryRun>('POST', '/prices/dry-run', body);
+export const dryRunPrices = (body: UploadBody) => rest('prices_dry_run', body);
 
 const UPDATE_ITEM_PRICES =
   gql(`mutation UpdateItemPrices($uploadId: ID!, $fileName: String!, $prices: [ItemPriceInput!]!) {

@@ -7,6 +7,7 @@ import type { UploadBody } from '@/lib/upload-pipeline';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { BackendSchemaError, dryRunPrices, updateItemPrices } from '../api/price-upload';
 import { PriceUpload } from './PriceUpload';
+import { withSummary } from '@/test/rest';
 
 vi.mock('../api/price-upload', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/price-upload')>()),
@@ -28,25 +29,27 @@ const GOOD = () => csv('good.csv', `${HEADER}\nS1,KOMBUCHA,4.29\nS1,COLD_BREW,3.
 
 /** The dry run: a lowercase item is invalid, KOMBUCHA is new, COLD_BREW changes, WRAP is unchanged. */
 function answerDryRun() {
-  dryRun.mockImplementation(async (b: UploadBody) => ({
-    uploadId: b.uploadId,
-    summaryText: 'checked by the server',
-    rows: b.rows.map((r) => {
-      const item = r.values.item ?? '';
-      if (item !== item.toUpperCase())
-        return { row: r.row, key: null, status: 'invalid' as const, messages: ['item must be uppercase'], diff: [] };
-      if (item === 'KOMBUCHA') return { row: r.row, key: item, status: 'new' as const, messages: [], diff: [] };
-      if (item === 'COLD_BREW')
-        return {
-          row: r.row,
-          key: item,
-          status: 'change' as const,
-          messages: [],
-          diff: [{ attribute: 'price', oldValue: '3.50', newValue: '3.99' }],
-        };
-      return { row: r.row, key: item, status: 'unchanged' as const, messages: [], diff: [] };
+  dryRun.mockImplementation(async (b: UploadBody) =>
+    withSummary({
+      uploadId: b.uploadId,
+      summaryText: 'checked by the server',
+      rows: b.rows.map((r) => {
+        const item = r.values.item ?? '';
+        if (item !== item.toUpperCase())
+          return { row: r.row, key: null, status: 'invalid' as const, messages: ['item must be uppercase'], diff: [] };
+        if (item === 'KOMBUCHA') return { row: r.row, key: item, status: 'new' as const, messages: [], diff: [] };
+        if (item === 'COLD_BREW')
+          return {
+            row: r.row,
+            key: item,
+            status: 'change' as const,
+            messages: [],
+            diff: [{ attribute: 'price', oldValue: '3.50', newValue: '3.99' }],
+          };
+        return { row: r.row, key: item, status: 'unchanged' as const, messages: [], diff: [] };
+      }),
     }),
-  }));
+  );
 }
 
 const picker = () => screen.getByLabelText('Price file');
@@ -162,17 +165,19 @@ describe('PriceUpload', () => {
   });
 
   it('shows a changed price as a person reads it, not as JSON text', async () => {
-    dryRun.mockImplementation(async (b: UploadBody) => ({
-      uploadId: b.uploadId,
-      summaryText: 'checked',
-      rows: b.rows.map((r) => ({
-        row: r.row,
-        key: null,
-        status: 'change' as const,
-        messages: [],
-        diff: [{ attribute: 'price', oldValue: '"3.50"', newValue: '3.99' }],
-      })),
-    }));
+    dryRun.mockImplementation(async (b: UploadBody) =>
+      withSummary({
+        uploadId: b.uploadId,
+        summaryText: 'checked',
+        rows: b.rows.map((r) => ({
+          row: r.row,
+          key: null,
+          status: 'change' as const,
+          messages: [],
+          diff: [{ attribute: 'price', oldValue: '"3.50"', newValue: '3.99' }],
+        })),
+      }),
+    );
     renderWithProviders(<PriceUpload />);
     await userEvent.upload(picker(), csv('one.csv', `${HEADER}\nS1,COLD_BREW,3.99\n`));
     expect(await within(table()).findByText('3.50 → 3.99')).toBeInTheDocument();

@@ -8,13 +8,9 @@ import { REPORTS } from '../lib/report-rules';
 export async function getDriverEmails(ids: readonly string[]): Promise<Record<string, string>> {
   const chunks: string[][] = [];
   for (let i = 0; i < ids.length; i += REPORTS.maxEmailIds) chunks.push(ids.slice(i, i + REPORTS.maxEmailIds));
-  const answers = await Promise.all(
-    chunks.map((chunk) =>
-      rest<{ emails: Record<string, string> }>(
-        'GET',
-        `/reports/driverlog/cognitoemails?${new URLSearchParams({ ids: chunk.join(',') })}`,
-      ),
-    ),
-  );
-  return Object.assign({}, ...answers.map((a) => a.emails)) as Record<string, string>;
+  const answers = await Promise.all(chunks.map((chunk) => rest('driver_log_emails', { ids: chunk.join(',') })));
+  const emails: Record<string, string> = {};
+  for (const answer of answers)
+    for (const [id, email] of Object.entries(answer.emails)) if (email !== undefined) emails[id] = email;
+  return emails;
 }

@@ -1,23 +1,10 @@
 import { rest } from '@/lib/api';
 
-/** §3 empty channel row, with its Central date and time. */
-export interface EmptyChannelRow {
-  kioskName: string;
-  vendItemName: string;
-  timestamp: string;
-  date: string;
-  time: string;
-  logicalColumn: string | null;
-  logicalRow: string | null;
-  slot: string;
-  /** When the slot held units again (Central 'YYYY-MM-DD HH:mm'), and minutes empty. */
-  restockedAt: string | null;
-  lastedMinutes: number | null;
-  /** The location's route and market on the day (route stops). */
-  route: string | null;
-  market: string | null;
-}
+/**
+ * §3 empty channel row, with its Central date and time; `restockedAt` (Central 'YYYY-MM-DD HH:mm')
+ * and `lastedMinutes` once the slot held units again; the location's route and market on the day.
+ */
+export type { EmptyChannelRow } from '@/generated/rest/responses';
 
 /** GET /reports/emptychannel/{date}: the slots that became empty that Central day. */
-export const getEmptyChannels = (date: string) =>
-  rest<EmptyChannelRow[]>('GET', `/reports/emptychannel/${encodeURIComponent(date)}`);
+export const getEmptyChannels = (date: string) => rest('empty_channel_report', { date });

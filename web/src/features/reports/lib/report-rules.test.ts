@@ -43,6 +43,7 @@ describe('logRows', () => {
           uuid: 'u1',
           fridge: 'F1',
           operation: 'UnlockDoor',
+          message: null,
         },
         {
           requestId: 'a',
@@ -51,6 +52,7 @@ describe('logRows', () => {
           uuid: 'u1',
           fridge: 'F1',
           operation: 'UnlockDoor',
+          message: null,
         },
         {
           requestId: 'b',
@@ -59,6 +61,7 @@ describe('logRows', () => {
           uuid: 'u2',
           fridge: 'F2',
           operation: 'ConfirmCount',
+          message: null,
         },
         {
           requestId: 'b',

@@ -1,5 +1,6 @@
 import rules from '@/generated/rules.json';
 import { centralMillis } from '@/lib/central-time';
+import type { LogView } from '@/generated/rest/responses';
 
 /** The reports' rules and messages (3-planning §5, §8, §9; one definition: rules.json). */
 export const REPORTS = rules.reports;
@@ -32,16 +33,8 @@ export function checkRange(
 /** A route temperature the spec highlights (§9: above 41). */
 export const tooWarm = (temperature: number) => temperature > REPORTS.temperatureHighlight;
 
-/** A driver log entry as the server answers it. */
-export interface LogEntry {
-  requestId: string;
-  type: 'request' | 'response' | 'error' | string;
-  action_time: string;
-  uuid: string;
-  fridge: string;
-  operation: string;
-  message?: string | null;
-}
+/** A driver log entry as the server answers it (`type` request, response or error; `message` null when none). */
+export type LogEntry = LogView;
 
 /** One row of the stocking logs: a request and its response or error. */
 export interface LogRow {

@@ -7,6 +7,7 @@ import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import RouteTemperatures from './RouteTemperatures';
 import StockingLogs from './StockingLogs';
 import StockOuts from './StockOuts';
+import { restTarget } from '@/test/rest';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { payload: { email: 'ops@x.com', sub: 'ops-1' } } } })),
@@ -38,7 +39,8 @@ async function fetchRange(user: ReturnType<typeof userEvent.setup>, from: string
 
 describe('Stocking logs', () => {
   it('joins requests and answers, highlights the error row with the spec text, and pages with progress', async () => {
-    vi.mocked(rest).mockImplementation(async (_m: string, path: string) => {
+    vi.mocked(rest).mockImplementation(async (route, request) => {
+      const { path } = restTarget(route, request);
       calls.push(path);
       if (path.startsWith('/reports/driverlog/cognitoemails')) return { emails: { u1: 'dana@fleet.local' } } as never;
       if (!path.includes('nextToken')) {
@@ -123,7 +125,8 @@ describe('Stocking logs', () => {
       fridge: 'F1',
       operation: 'UnlockDoor',
     });
-    vi.mocked(rest).mockImplementation(async (_m: string, path: string) => {
+    vi.mocked(rest).mockImplementation(async (route, request) => {
+      const { path } = restTarget(route, request);
       if (path.startsWith('/reports/driverlog/cognitoemails')) return { emails: {} } as never;
       if (!path.includes('nextToken')) {
         return { items: [entry('a', 'request', '2026-11-25T16:00:00.000Z')], nextToken: 't2' } as never;
@@ -149,7 +152,8 @@ describe('Stocking logs', () => {
   });
 
   it("says 'NO Data to Load' when the range is empty, and refuses a reversed range before asking", async () => {
-    vi.mocked(rest).mockImplementation(async (_m: string, path: string) => {
+    vi.mocked(rest).mockImplementation(async (route, request) => {
+      const { path } = restTarget(route, request);
       calls.push(path);
       return (path.includes('cognitoemails') ? { emails: {} } : { items: [], nextToken: null }) as never;
     });

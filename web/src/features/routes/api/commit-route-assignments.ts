@@ -1,7 +1,5 @@
 import { rest } from '@/lib/api';
 import type { UploadBody } from '@/lib/upload-pipeline';
-import type { Commit } from './types';
 
 /** POST /locations/routes/assignments/commit: one batch, answered per row (each route's change names the version read). */
-export const commitRouteAssignments = (body: UploadBody) =>
-  rest<Commit>('POST', '/locations/routes/assignments/commit', body);
+export const commitRouteAssignments = (body: UploadBody) => rest('route_drivers_commit', body);

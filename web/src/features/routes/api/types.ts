@@ -1,4 +1,4 @@
-import type { CommitResult } from '@/lib/upload-pipeline';
+import type { Committed } from '@/generated/rest/responses';
 
 /** A commit's answer: one result per row or group. */
-export type Commit = { results: CommitResult[] };
+export type Commit = Committed;

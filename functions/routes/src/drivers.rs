@@ -142,7 +142,7 @@ impl<S: RoutesStore> DriverRoutes<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use fleet_shared::idempotency::MemoryRecords;
     use fleet_shared::upload::RowStatus;
 
@@ -163,14 +163,14 @@ mod tests {
         UploadRequest { upload_id: "u-1".into(), file_name: "drivers.csv".into(), rows, groups: None }
     }
 
-    fn kind() -> DriverRoutes<Fake> {
-        let store = Fake {
+    fn kind() -> DriverRoutes<Memory> {
+        let store = Memory {
             locations: HashMap::from([
                 location("CHI_1", "FRIDGE", Some("r1"), Some(3)),
                 location("WH_1", "WHOLESALE", None, None),
                 location("MKT_1", "MARKET", Some("r1"), Some(1)),
             ]),
-            ..Fake::default()
+            ..Memory::default()
         };
         DriverRoutes { store, user: "ops@x.co".into(), now: "2026-11-23T00:00:00.000Z".into() }
     }

@@ -58,7 +58,7 @@ pub fn routes_with_totes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use fleet_shared::entity::fridge_order::{order_key, FridgeOrder, UNITS_PER_TOTE};
     use fleet_shared::entity::route_stop::{sort_key, RouteStop};
 
@@ -129,13 +129,13 @@ mod tests {
             jit_update: None,
             details: None,
         };
-        let fake = Fake {
+        let fake = Memory {
             orders: vec![
                 order("2026-11-23", "A", 1, &[20, 10]),
                 order("2026-11-23", "A", 2, &[i64::MAX, 1]),
                 order("2026-11-24", "A", 1, &[5]),
             ],
-            ..Fake::default()
+            ..Memory::default()
         };
         let units = units_of_date(&fake, "2026-11-23").await.unwrap();
         assert_eq!(units, HashMap::from([(("A".to_string(), 1), 30), (("A".to_string(), 2), i64::MAX)]));

@@ -259,7 +259,7 @@ pub async fn keep_batch(deps: &Deps, req: &UploadRequest) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use fleet_shared::upload::{self, RowStatus};
 
     const DATE: &str = "2026-11-23";
@@ -279,9 +279,14 @@ mod tests {
         UploadRequest { upload_id: upload_id.into(), file_name: "routes.csv".into(), rows, groups: Some(groups) }
     }
 
-    fn kind() -> RouteSchedule<Fake> {
+    fn kind() -> RouteSchedule<Memory> {
         let known = ["A", "B", "C"].map(|id| (id.to_string(), "FRIDGE".to_string())).into();
-        RouteSchedule { store: Fake::default(), user: "ops@x.co".into(), now: "2026-11-23T00:00:00.000Z".into(), known }
+        RouteSchedule {
+            store: Memory::default(),
+            user: "ops@x.co".into(),
+            now: "2026-11-23T00:00:00.000Z".into(),
+            known,
+        }
     }
 
     #[tokio::test]

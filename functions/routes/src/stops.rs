@@ -160,7 +160,7 @@ pub fn by_key(stops: Vec<StoredStop>) -> HashMap<String, StoredStop> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
     use fleet_shared::history;
 
     const DATE: &str = "2026-11-23";
@@ -181,13 +181,13 @@ mod tests {
         Record::new(history::entity("routes", DATE), "2026-11-23T00:00:00.000Z", "test", "f.csv (route g1)", vec![])
     }
 
-    fn ids(fake: &Fake) -> Vec<(i64, String)> {
+    fn ids(fake: &Memory) -> Vec<(i64, String)> {
         fake.route(DATE, "g1").into_iter().map(|(n, id, _)| (n, id)).collect()
     }
 
     #[tokio::test]
     async fn a_route_lands_whole_or_not_at_all() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         replace(&fake, DATE, "g1", &[stop("A", 1, "MW"), stop("B", 2, "MW")], "u1", &record(), &[]).await.unwrap();
         // The second of three stops is too large for DynamoDB: nothing of the route changes.
         let poisoned = [stop("C", 1, "MW"), stop("A", 2, &"x".repeat(410 * 1024)), stop("B", 3, "MW")];
@@ -203,7 +203,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_reupload_keeps_each_stocked_stops_time_wherever_it_moves() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         replace(&fake, DATE, "g1", &[stop("A", 1, "MW"), stop("B", 2, "MW")], "u1", &record(), &[]).await.unwrap();
         let at = "2026-11-23T15:00:00.000Z".to_string();
         fake.stops.lock().unwrap().get_mut(&(DATE.to_string(), "g1#0001".to_string())).unwrap().stocked_time_utc =
@@ -218,7 +218,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_stocked_time_set_between_the_read_and_the_write_is_kept() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         replace(&fake, DATE, "g1", &[stop("A", 1, "MW"), stop("B", 2, "MW")], "u1", &record(), &[]).await.unwrap();
         // A driver stocks B after this replacement read the route, before it writes.
         let at = "2026-11-23T15:00:00.000Z";
@@ -231,7 +231,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_route_changed_meanwhile_is_refused_with_its_message() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         replace(&fake, DATE, "g1", &[stop("A", 1, "MW")], "u1", &record(), &[]).await.unwrap();
         fake.meanwhile.lock().unwrap().push((DATE.into(), "g1".into()));
         let err = replace(&fake, DATE, "g1", &[stop("B", 1, "MW")], "u2", &record(), &[]).await.unwrap_err();
@@ -244,7 +244,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_route_over_the_most_stops_is_refused_and_the_most_fits_one_transaction() {
-        let fake = Fake::default();
+        let fake = Memory::default();
         let route = |prefix: &str, n: usize| -> Vec<RouteStop> {
             (1..=n as i64).map(|i| stop(&format!("{prefix}{i}"), i, "MW")).collect()
         };

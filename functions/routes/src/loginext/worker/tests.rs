@@ -1,7 +1,7 @@
 use super::*;
 use crate::loginext::client::{PlanRequest, PlanResponse, PlannedRoute, PlannedStop};
 use crate::loginext::job::{tests::job, SyncJob};
-use crate::store::fake::Fake;
+use crate::store::memory::Memory;
 use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
 use fleet_shared::entity::Location;
 use fleet_shared::parking::Unstorable;
@@ -115,8 +115,8 @@ fn stop(route: &str, n: i64, id: &str) -> StoredStop {
     }
 }
 
-fn routes() -> Fake {
-    let mut fake = Fake::default();
+fn routes() -> Memory {
+    let mut fake = Memory::default();
     for (id, center) in [("A", "North"), ("B", "North"), ("C", "South")] {
         let l: Location =
             serde_json::from_value(json!({ "id": id, "operationConfigs": { "fulfillmentCenter": center } })).unwrap();
@@ -147,7 +147,7 @@ fn message(key: &str, receives: u32) -> SqsMessage {
     m
 }
 
-fn ids(fake: &Fake, route: &str) -> Vec<(i64, String)> {
+fn ids(fake: &Memory, route: &str) -> Vec<(i64, String)> {
     fake.route(DATE, route).into_iter().map(|(n, id, _)| (n, id)).collect()
 }
 
@@ -253,7 +253,7 @@ async fn an_unreadable_message_is_parked_with_its_reason() {
 /// The service, while a driver stocks `route_stop` during the call (as `mark_stocked` does).
 struct StockedDuringCall<'a> {
     service: Service,
-    routes: &'a Fake,
+    routes: &'a Memory,
     route_stop: &'a str,
 }
 

@@ -132,7 +132,7 @@ pub async fn generate<S: CouponStore>(store: &S, caller: &Caller, args: Generate
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Memory;
+    use crate::store::memory::Memory;
     use chrono::TimeZone;
     use fleet_shared::fridge_time::ClockAt;
     use fleet_shared::{contract, limits, Input};

@@ -3,45 +3,25 @@
 //! clients, errors, input bounds, caller identity, the permission gate,
 //! feature flags, the store layer and name lists, paging, change history, fridge time zones,
 //! structured logs and the Lambda event adapters.
-pub mod assignment;
-pub mod config;
-pub mod contract;
-pub mod dates;
-pub mod deps;
-pub mod driver_log;
+// By layer: the runtime, the store layer, the entities, the shared pieces built
+// on them, and utilities. Each module is also re-exported at the root, so a
+// path names what it is (`fleet_shared::upload`), not where it sits.
 pub mod entity;
-pub mod error;
-pub mod events;
-pub mod files;
-pub mod flags;
-pub mod fridge_time;
-pub mod history;
-pub mod idempotency;
-pub mod identity;
-pub mod item;
-pub mod limits;
-pub mod location_store;
-pub mod logging;
-pub mod merge;
-pub mod names;
-pub mod paging;
-pub mod parking;
-pub mod permissions;
-pub mod query;
-pub mod registry;
-pub mod resources;
-pub mod route_store;
-pub mod scheduler;
-pub mod sdk;
-pub mod shard;
-pub mod snapshot;
-pub mod snapshot_store;
+pub mod pieces;
+pub mod runtime;
 pub mod store;
-pub mod upload;
-pub mod usage;
-pub mod warm_cache;
-pub mod warm_copy;
-pub mod warm_snapshot;
+pub mod util;
+
+pub use pieces::{assignment, driver_log, history, parking, scheduler, snapshot, upload};
+pub use runtime::{
+    config, contract, deps, error, events, flags, identity, limits, logging, permissions, registry, resources, sdk,
+    usage,
+};
+pub use store::{
+    files, idempotency, item, location_store, merge, names, paging, query, route_store, shard, snapshot_store,
+    warm_cache,
+};
+pub use util::{dates, fridge_time};
 
 pub use config::Config;
 pub use deps::{BucketRef, Deps, QueueRef, TableRef};

@@ -13,22 +13,22 @@ use std::path::{Path, PathBuf};
 /// The shared files that ARE the store layer: clients and error mapping,
 /// the store helpers, and the stores of the shared tables.
 const SHARED_STORE_LAYER: &[&str] = &[
-    "deps.rs",           // the SDK clients
-    "error.rs",          // SDK errors to API errors
-    "store.rs",          // batches, transactions
-    "parking.rs",        // dead-letter parking of queue records
-    "item.rs",           // item mapping and the paging loop
-    "query.rs",          // the one paged Query
-    "paging.rs",         // signed tokens over DynamoDB keys
-    "merge.rs",          // several partitions (shards) read as one, in order
-    "files.rs",          // kept upload files in S3
-    "idempotency.rs",    // the idempotency records
-    "history.rs",        // the history records
-    "route_store.rs",    // route stops' stocked times and their drivers (issue 38)
-    "scheduler.rs",      // the scheduled changes
-    "permissions.rs",    // the permissions table
-    "flags.rs",          // the feature flags table
-    "snapshot_store.rs", // the snapshot objects
+    "runtime/deps.rs",         // the SDK clients
+    "runtime/error.rs",        // SDK errors to API errors
+    "store/mod.rs",            // batches, transactions
+    "pieces/parking.rs",       // dead-letter parking of queue records
+    "store/item.rs",           // item mapping and the paging loop
+    "store/query.rs",          // the one paged Query
+    "store/paging.rs",         // signed tokens over DynamoDB keys
+    "store/merge.rs",          // several partitions (shards) read as one, in order
+    "store/files.rs",          // kept upload files in S3
+    "store/idempotency.rs",    // the idempotency records
+    "pieces/history.rs",       // the history records
+    "store/route_store.rs",    // route stops' stocked times and their drivers (issue 38)
+    "pieces/scheduler.rs",     // the scheduled changes
+    "runtime/permissions.rs",  // the permissions table
+    "runtime/flags.rs",        // the feature flags table
+    "store/snapshot_store.rs", // the snapshot objects
 ];
 
 /// String paths into a stored location document.
@@ -95,8 +95,8 @@ fn sdk_offenders() -> Vec<String> {
         rust_files(&src, &mut files);
         for file in files {
             let allowed = if name == "shared" {
-                file.parent() == Some(src.as_path())
-                    && SHARED_STORE_LAYER.iter().any(|f| file.file_name().is_some_and(|n| n == *f))
+                let rel = file.strip_prefix(&src).unwrap_or(&file).to_string_lossy().into_owned();
+                SHARED_STORE_LAYER.contains(&rel.as_str())
             } else {
                 is_store_module(&src, &file)
             };
@@ -432,15 +432,15 @@ fn clock_and_parser_offenders() -> Vec<String> {
         for file in files.iter().filter(|f| !f.ends_with("tests.rs")) {
             let code = code_of(&fs::read_to_string(file).unwrap_or_default());
             let rel = relative(file);
-            if code.contains("Utc::now()") && rel != "shared/src/fridge_time.rs" {
+            if code.contains("Utc::now()") && rel != "shared/src/util/fridge_time.rs" {
                 offenders.push(format!("{rel} reads the clock (use fridge_time::now)"));
             }
             if ["parse_from_str(", "parse_from_rfc3339(", "parse::<NaiveDate", "parse::<DateTime"]
                 .iter()
                 .any(|p| code.contains(p))
-                && rel != "shared/src/dates.rs"
+                && rel != "shared/src/util/dates.rs"
             {
-                offenders.push(format!("{rel} parses a date (use shared/src/dates.rs)"));
+                offenders.push(format!("{rel} parses a date (use shared/src/util/dates.rs)"));
             }
         }
     }
@@ -451,4 +451,20 @@ fn clock_and_parser_offenders() -> Vec<String> {
 fn one_clock_and_one_date_parser() {
     let offenders = clock_and_parser_offenders();
     assert!(offenders.is_empty(), "the README promises one clock and one date parser:\n  {}", offenders.join("\n  "));
+}
+
+/// `shared/` is grouped by layer: its root holds only `lib.rs` and the layer
+/// folders (runtime, store, entity, pieces, util), so a new module has to say
+/// which layer it belongs to.
+#[test]
+fn shared_is_grouped_by_layer() {
+    let src = repo().join("shared/src");
+    let mut loose: Vec<String> = fs::read_dir(&src)
+        .expect("shared/src")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "lib.rs" && !["runtime", "store", "entity", "pieces", "util"].contains(&name.as_str()))
+        .collect();
+    loose.sort();
+    assert!(loose.is_empty(), "shared/src/ holds modules outside the layer folders: {loose:?}");
 }

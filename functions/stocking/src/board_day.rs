@@ -16,9 +16,9 @@
 use crate::drop::SlipLock;
 use crate::record::{StoredAction, CORRECTION_MARKER};
 use crate::store::dashboard::BoardStore;
+use crate::warm_copy::WarmCopies;
 use chrono::TimeDelta;
 use fleet_shared::entity::route_stop::{RouteStop, StoredVersion};
-use fleet_shared::warm_copy::WarmCopies;
 use fleet_shared::{fridge_time, store, ApiError};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;

@@ -21,6 +21,8 @@ pub mod service;
 pub mod slips;
 pub mod status;
 pub mod store;
+pub mod warm_copy;
+pub mod warm_snapshot;
 pub mod window;
 
 use fleet_shared::{typed, typed_event, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};

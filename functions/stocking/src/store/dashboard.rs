@@ -9,12 +9,12 @@
 //! actions recorded since (index `byDayCreated`). Never a Scan, never a call per stop.
 use super::{Dynamo, StoredAction};
 use crate::drop::SlipLock;
+use crate::warm_snapshot::WarmSnapshot;
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::{self, RouteStop, StoredVersion};
 use fleet_shared::location_store;
 use fleet_shared::snapshot::Kind;
 use fleet_shared::warm_cache::WarmCache;
-use fleet_shared::warm_snapshot::WarmSnapshot;
 use fleet_shared::{store, ApiError, Table};
 use serde::Deserialize;
 use std::collections::HashMap;

@@ -3,6 +3,21 @@
 //! failures to 409 (AWS errors in general are classified in `error`).
 //! Areas put their domain logic over narrow store traits of their own and
 //! implement them with these helpers.
+
+// The store layer: items and their one paging loop, queries, files, paging tokens,
+// idempotency records, write shards and the shared reads (locations, routes, snapshots, names).
+pub mod files;
+pub mod idempotency;
+pub mod item;
+pub mod location_store;
+pub mod merge;
+pub mod names;
+pub mod paging;
+pub mod query;
+pub mod route_store;
+pub mod shard;
+pub mod snapshot_store;
+pub mod warm_cache;
 use crate::{deps::TableRef, error::ApiError};
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{KeysAndAttributes, PutRequest, TransactWriteItem, WriteRequest};

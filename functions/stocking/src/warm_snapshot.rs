@@ -1,10 +1,10 @@
-//! A warm container's parsed copy of a snapshot (`crate::snapshot`), for a
+//! A warm container's parsed copy of a snapshot (`fleet_shared::snapshot`), for a
 //! function that reads the fleet-wide view on the server: each use costs one
 //! HeadObject, and a GET and a parse only when the stored object changed
 //! (once a minute at most: the schedule's rebuild). A snapshot older than
 //! `max_age` is not used (a stopped schedule): the caller reads the table.
-use crate::snapshot::{younger_than, Kind, SnapshotObjects};
-use crate::{fridge_time, ApiError};
+use fleet_shared::snapshot::{younger_than, Kind, SnapshotObjects};
+use fleet_shared::{fridge_time, ApiError};
 use serde::de::DeserializeOwned;
 use std::sync::{Arc, Mutex};
 
@@ -44,9 +44,9 @@ impl<T: DeserializeOwned> WarmSnapshot<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::snapshot::memory::Objects;
-    use crate::snapshot::{rebuild, View, When};
     use chrono::TimeDelta;
+    use fleet_shared::snapshot::memory::Objects;
+    use fleet_shared::snapshot::{rebuild, View, When};
     use serde::Deserialize;
 
     #[derive(Debug, Deserialize, schemars::JsonSchema)]

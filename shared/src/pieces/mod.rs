@@ -1,0 +1,8 @@
+//! The shared pieces built on the store layer: the upload pipeline, change history, the scheduler, snapshots, route assignments, the driver log and parking of bad queue records.
+pub mod assignment;
+pub mod driver_log;
+pub mod history;
+pub mod parking;
+pub mod scheduler;
+pub mod snapshot;
+pub mod upload;

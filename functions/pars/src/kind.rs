@@ -298,7 +298,7 @@ mod tests {
     use super::*;
     use crate::groups::ItemPar;
     use crate::handlers::{check_file, commit_chunk, packing_report, ParMapsAnswer};
-    use crate::store::fake::Memory;
+    use crate::store::memory::Memory;
     use serde_json::json;
 
     const DAY: &str = "2026-11-24";

@@ -1,10 +1,5 @@
-//! The narrow store the par rules run over, and its DynamoDB implementation.
-//! The kinds (`kind`) and handlers only see the trait, so the order rules
-//! (never overwrite an order, a retry replays, an order lands whole) are
-//! unit-tested with the in-memory store (`fake`). The idempotency records
-//! of the upload pipeline are part of the store: an order and its record
-//! land in one transaction.
-use crate::rules::ORDER_EXISTS;
+//! The pars store over DynamoDB: orders land whole with their packing slips and records, several transactions at once.
+use super::{order_exists, NewOrder, OrderRef, ParsStore};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use fleet_shared::entity::fridge_order::{self, FridgeOrder};
 use fleet_shared::entity::location::Location;
@@ -15,51 +10,6 @@ use fleet_shared::{ApiError, Deps, Table};
 use fn_stocking::slips;
 use futures::{stream, StreamExt};
 use std::collections::{BTreeSet, HashMap};
-use std::future::Future;
-
-/// An order's key in the store: its drop-off date and `{location}#{index}`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct OrderRef {
-    pub drop_off_date: String,
-    pub order_key: String,
-}
-
-impl OrderRef {
-    pub fn of(order: &FridgeOrder) -> OrderRef {
-        OrderRef { drop_off_date: order.drop_off_date.clone(), order_key: order.order_key.clone() }
-    }
-}
-
-/// One order to write with the upload's record of it (`None`: no record).
-#[derive(Debug, Clone, PartialEq)]
-pub struct NewOrder {
-    pub order: FridgeOrder,
-    pub claim: Option<Claim>,
-}
-
-/// What the par rules read and write. `Records` are the upload's
-/// idempotency records, which `write_orders` writes with the orders.
-pub trait ParsStore: Records {
-    /// The locations among these ids, with their type and operation configs
-    /// (what the par rules and the report read); unknown ids are left out.
-    fn locations(&self, ids: Vec<String>) -> impl Future<Output = Result<Vec<Location>, ApiError>> + Send;
-    /// The stored orders among these keys.
-    fn orders(&self, keys: Vec<OrderRef>) -> impl Future<Output = Result<Vec<FridgeOrder>, ApiError>> + Send;
-    /// Every order dropping off on a date.
-    fn orders_of(&self, date: &str) -> impl Future<Output = Result<Vec<FridgeOrder>, ApiError>> + Send;
-    /// One page of at most `count` orders of a date behind a signed token, and the next page's token.
-    fn orders_page(
-        &self,
-        date: &str,
-        token: Option<&str>,
-        count: usize,
-    ) -> impl Future<Output = Result<(Vec<FridgeOrder>, Option<String>), ApiError>> + Send;
-    /// Writes each order with its record, all or nothing per order, and only
-    /// where neither exists: an order is never overwritten. Answers per order,
-    /// in order: a Conflict with `ORDER_EXISTS` where the order (or its
-    /// record) is already stored.
-    fn write_orders(&self, orders: Vec<NewOrder>) -> impl Future<Output = Vec<Result<(), ApiError>>> + Send;
-}
 
 /// Pars in DynamoDB, for a function that granted the tables it uses.
 pub struct Dynamo(pub &'static Deps);
@@ -170,10 +120,6 @@ impl Dynamo {
     }
 }
 
-pub fn order_exists() -> ApiError {
-    ApiError::Conflict(ORDER_EXISTS.into())
-}
-
 /// The orders' items in transactions of at most `ORDERS_PER_TRANSACTION`
 /// orders and about 3 MB, in order.
 fn transactions(orders: &[NewOrder], items: Vec<Vec<TransactWriteItem>>) -> Vec<Vec<Vec<TransactWriteItem>>> {
@@ -203,92 +149,6 @@ fn packing(sizes: &[usize]) -> Vec<usize> {
         bytes += size;
     }
     out
-}
-
-/// Pars in memory, for unit tests of the kinds and handlers.
-#[cfg(test)]
-pub mod fake {
-    use super::*;
-    use fleet_shared::idempotency::MemoryRecords;
-    use std::collections::BTreeMap;
-    use std::sync::Mutex;
-
-    #[derive(Default)]
-    pub struct Memory {
-        pub locations: Mutex<HashMap<String, Location>>,
-        pub orders: Mutex<BTreeMap<OrderRef, FridgeOrder>>,
-        pub records: MemoryRecords,
-        /// Orders written, counted.
-        pub writes: Mutex<usize>,
-    }
-
-    impl Memory {
-        pub fn stored(&self, date: &str, order_key: &str) -> Option<FridgeOrder> {
-            let key = OrderRef { drop_off_date: date.into(), order_key: order_key.into() };
-            self.orders.lock().unwrap().get(&key).cloned()
-        }
-    }
-
-    impl Records for Memory {
-        async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
-            self.records.get(pk, parts).await
-        }
-
-        async fn put(&self, claim: &Claim) -> Result<Seen, ApiError> {
-            self.records.put(claim).await
-        }
-    }
-
-    impl ParsStore for Memory {
-        async fn locations(&self, ids: Vec<String>) -> Result<Vec<Location>, ApiError> {
-            let all = self.locations.lock().unwrap();
-            Ok(ids.iter().collect::<BTreeSet<_>>().into_iter().filter_map(|id| all.get(id).cloned()).collect())
-        }
-
-        async fn orders(&self, keys: Vec<OrderRef>) -> Result<Vec<FridgeOrder>, ApiError> {
-            let all = self.orders.lock().unwrap();
-            Ok(keys.iter().collect::<BTreeSet<_>>().into_iter().filter_map(|k| all.get(k).cloned()).collect())
-        }
-
-        async fn orders_of(&self, date: &str) -> Result<Vec<FridgeOrder>, ApiError> {
-            Ok(self.orders.lock().unwrap().values().filter(|o| o.drop_off_date == date).cloned().collect())
-        }
-
-        async fn orders_page(
-            &self,
-            date: &str,
-            token: Option<&str>,
-            count: usize,
-        ) -> Result<(Vec<FridgeOrder>, Option<String>), ApiError> {
-            let skip: usize = token.and_then(|t| t.parse().ok()).unwrap_or(0);
-            let all = self.orders_of(date).await?;
-            let next = (all.len() > skip + count).then(|| (skip + count).to_string());
-            Ok((all.into_iter().skip(skip).take(count).collect(), next))
-        }
-
-        /// Each order with its record, as one transaction would: neither lands when either exists.
-        async fn write_orders(&self, orders: Vec<NewOrder>) -> Vec<Result<(), ApiError>> {
-            tokio::task::yield_now().await; // lets racing tries interleave, as on a network
-            let mut stored = self.orders.lock().unwrap();
-            let mut records = self.records.0.lock().unwrap();
-            orders
-                .into_iter()
-                .map(|o| {
-                    let key = OrderRef::of(&o.order);
-                    let record = o.claim.as_ref().map(|c| (c.pk.clone(), c.sk.clone()));
-                    if stored.contains_key(&key) || record.as_ref().is_some_and(|r| records.contains_key(r)) {
-                        return Err(order_exists());
-                    }
-                    if let (Some(r), Some(c)) = (record, o.claim) {
-                        records.insert(r, c);
-                    }
-                    stored.insert(key, o.order);
-                    *self.writes.lock().unwrap() += 1;
-                    Ok(())
-                })
-                .collect()
-        }
-    }
 }
 
 #[cfg(test)]

@@ -209,7 +209,7 @@ pub async fn revoke<S: PermissionStore>(store: &S, caller: &Caller, args: Permis
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::fake::Memory;
+    use crate::store::memory::Memory;
     use crate::store::PoolUser;
     use fleet_shared::{contract, Input};
     use serde_json::{json, Value};

@@ -1,0 +1,75 @@
+//! The permission store: grants and history in DynamoDB, users in Cognito.
+use super::{Grant, PermissionStore, PoolUser};
+use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
+use fleet_shared::history::Record;
+use fleet_shared::{store, ApiError, Deps, Table};
+
+/// Grants in DynamoDB and users in Cognito, for a function that granted them.
+pub struct Dynamo(pub &'static Deps);
+
+impl PermissionStore for Dynamo {
+    /// Cognito ListUsers, every page.
+    async fn users(&self) -> Result<Vec<PoolUser>, ApiError> {
+        let (cognito, pool) = (self.0.cognito()?, self.0.config.user_pool_id()?);
+        let (users, _) = store::pages(None, None, |token, _| async move {
+            let out = cognito.list_users().user_pool_id(pool).set_pagination_token(token).send().await?;
+            let users = out
+                .users
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|u| {
+                    let attr = |name: &str| {
+                        u.attributes().iter().find(|a| a.name() == name).and_then(|a| a.value()).map(str::to_string)
+                    };
+                    let sub = attr("sub")?;
+                    let email = attr("email").unwrap_or_else(|| u.username().unwrap_or_default().to_string());
+                    Some(PoolUser { sub, email })
+                })
+                .collect();
+            Ok((users, out.pagination_token))
+        })
+        .await?;
+        Ok(users)
+    }
+
+    async fn grants(&self) -> Result<Vec<Grant>, ApiError> {
+        self.0.table(Table::Permissions)?.scan_all().await
+    }
+
+    async fn history(&self, entity: &str, limit: i32) -> Result<Vec<Record>, ApiError> {
+        let query = self.0.table(Table::History)?.query("entity", entity).newest_first();
+        let (items, _) = query.page(None, Some(limit)).await?;
+        items.into_iter().map(store::from_item::<Record>).collect()
+    }
+
+    async fn grant(&self, grant: &Grant, record: &Record) -> Result<(), ApiError> {
+        let table = self.0.table(Table::Permissions)?;
+        let put = Put::builder()
+            .table_name(table.name)
+            .set_item(Some(store::to_item(grant)?))
+            .condition_expression("attribute_not_exists(#u)")
+            .expression_attribute_names("#u", "user")
+            .build()
+            .map_err(ApiError::internal)?;
+        let items =
+            vec![TransactWriteItem::builder().put(put).build(), record.put(self.0.config.table(Table::History)?)?];
+        store::transact(table.client, items).await
+    }
+
+    async fn revoke(&self, user: &str, action: &str, record: &Record) -> Result<(), ApiError> {
+        let table = self.0.table(Table::Permissions)?;
+        let delete = Delete::builder()
+            .table_name(table.name)
+            .key("user", store::s(user))
+            .key("action", store::s(action))
+            .condition_expression("attribute_exists(#u)")
+            .expression_attribute_names("#u", "user")
+            .build()
+            .map_err(ApiError::internal)?;
+        let items = vec![
+            TransactWriteItem::builder().delete(delete).build(),
+            record.put(self.0.config.table(Table::History)?)?,
+        ];
+        store::transact(table.client, items).await
+    }
+}

@@ -281,7 +281,7 @@ pub fn device_address_of(doc: &Value) -> Option<&Value> {
 mod tests {
     use super::*;
     use crate::rules::Options;
-    use crate::store::fake::Fake;
+    use crate::store::memory::Memory;
 
     fn author() -> Author {
         Author { user: "ops@x.co".into(), source: "test".into() }
@@ -295,8 +295,8 @@ mod tests {
         .unwrap()
     }
 
-    fn store() -> Fake {
-        Fake { options: Options::from_lists(vec!["L1".into()], vec![], vec![]), ..Default::default() }
+    fn store() -> Memory {
+        Memory { options: Options::from_lists(vec!["L1".into()], vec![], vec![]), ..Default::default() }
     }
 
     fn body(v: Value) -> Map<String, Value> {
@@ -390,7 +390,7 @@ mod tests {
     }
 
     /// A store where another change of the location lands just before the first update.
-    struct Racing(Fake, std::sync::atomic::AtomicBool);
+    struct Racing(Memory, std::sync::atomic::AtomicBool);
 
     impl LocationStore for Racing {
         async fn get(&self, id: &str) -> Result<Option<Location>, ApiError> {

@@ -219,13 +219,13 @@ impl<'a> Fit<'a> {
                     (Some(ExtendedType::Enum(_)), Shape::Scalar("string")) => {}
                     (Some(ExtendedType::Enum(_)), _) => mismatch(found, "not a string"),
                     (Some(ExtendedType::Scalar(_)), shape) => {
-                        let ok = match (scalar_json_type(name.as_str()), shape) {
-                            ("string", Shape::Scalar("string") | Shape::Strings(_)) => true,
-                            ("integer", Shape::Scalar("integer")) => true,
-                            ("number", Shape::Scalar("integer" | "number")) => true,
-                            ("boolean", Shape::Scalar("boolean")) => true,
-                            _ => false,
-                        };
+                        let ok = matches!(
+                            (scalar_json_type(name.as_str()), shape),
+                            ("string", Shape::Scalar("string") | Shape::Strings(_))
+                                | ("integer", Shape::Scalar("integer"))
+                                | ("number", Shape::Scalar("integer" | "number"))
+                                | ("boolean", Shape::Scalar("boolean"))
+                        );
                         if !ok {
                             mismatch(found, &format!("{shape:?}"));
                         }
@@ -285,4 +285,58 @@ pub fn rest_files<'a>(specs: impl Iterator<Item = &'a FunctionSpec>) -> BTreeMap
         ("responses.schema.json", document("RestResponses", responses, &mut generators.responses)),
         ("routes.ts", routes),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use schemars::JsonSchema;
+
+    #[derive(serde::Serialize, JsonSchema)]
+    #[serde(rename_all = "camelCase")]
+    #[allow(dead_code)]
+    struct Answer {
+        id: String,
+        count: Option<i64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+        tags: Vec<String>,
+    }
+
+    /// The mismatches of `Answer` against a GraphQL `Answer` type written as `fields`.
+    fn mismatches(fields: &str) -> Vec<String> {
+        let sdl = format!("type Query {{ answer: Answer! }}\ntype Answer {{ {fields} }}");
+        let schema = GraphqlSchema::parse_and_validate(sdl, "test.graphql").unwrap();
+        let mut generators = Generators::default();
+        let response = generators.responses.subschema_for::<Answer>();
+        let defs = generators.responses.definitions().clone();
+        let mut found = Vec::new();
+        let ty = Type::NonNullNamed(apollo_compiler::Name::new("Answer").unwrap());
+        Fit { schema: &schema, defs: &defs }.fit(&ty, response.as_value(), "Query.answer", &mut found);
+        found
+    }
+
+    #[test]
+    fn a_fitting_answer_has_no_mismatch() {
+        assert_eq!(
+            mismatches("id: ID!, count: Int, note: String, tags: [String!]!, extra: String"),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn each_kind_of_misfit_is_named() {
+        let found = mismatches("id: Int!, count: Int!, note: String!, tags: String, missing: Boolean!");
+        assert_eq!(
+            found,
+            [
+                "Query.answer.id: the schema says Int!, but the answer is Scalar(\"string\")",
+                "Query.answer.count: the schema says Int!, but the answer may be null",
+                "Query.answer.note: the schema says String!, but the answer may leave it out",
+                "Query.answer.note: the schema says String!, but the answer may be null",
+                "Query.answer.tags: the schema says String, but the answer is a list",
+                "Query.answer.missing: the schema says Boolean!, but the answer has no such field",
+            ]
+        );
+    }
 }

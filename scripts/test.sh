@@ -12,7 +12,8 @@ trap stop_stack EXIT INT TERM
 # checkov's venv is only the test command's: it installs beside the others too.
 ensure_checkov > "$STATE/checkov-install.log" 2>&1 &
 CHECKOV_INSTALL=$!
-# One cargo invocation builds the local binary and every test: one build's
+# One cargo invocation builds the local binary (tools/local has an integration
+# test, so cargo builds its binary) and every test: one build's
 # serial tail (its last crates and links) instead of two.
 build_rust_and_tests() {
   log "building the local API and every Rust test (cargo, dev profile)"

@@ -106,6 +106,7 @@ test('a supervisor reverts a recorded drop status with a reason, and the history
   await page.goto(url('/reports/dropoffsummary'));
   await page.getByLabel('Drop Off Date').fill(revertDate);
   await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('heading', { name: `Drop Off Summary for ${revertDate}` }).waitFor();
   await page.getByText('Unconfirmed drops: 1').waitFor();
   const status = page.getByRole('combobox', { name: new RegExp(`^Drop Status of ${reverted} `) });
   await status.selectOption('Not Delivering');

@@ -1,16 +1,15 @@
-import { useEffect } from 'react';
 import { Flex, Text, TextField } from '@aws-amplify/ui-react';
-import { todayIn } from './dates';
 
 export interface DatePickerProps {
   label: string;
-  /** 'YYYY-MM-DD'; undefined picks today (in `timeZone`) on first render. */
-  value: string | undefined;
+  /**
+   * 'YYYY-MM-DD'. The owner starts it at today (`todayIn(zone)`) when it wants a default:
+   * a default set here after the first render would overwrite what the user typed in between.
+   */
+  value: string;
   onChange: (value: string) => void;
   min?: string;
   max?: string;
-  /** IANA zone that "today" is read in; the browser's by default. */
-  timeZone?: string;
   /** Short zone name shown beside the field, e.g. 'CT'. */
   timeZoneLabel?: string;
   required?: boolean;
@@ -22,7 +21,7 @@ export interface DatePickerProps {
 }
 
 /**
- * A labelled date field defaulting to today, with its time zone named. With `hasError` the field is
+ * A labelled date field, with its time zone named. With `hasError` the field is
  * aria-invalid and `errorMessage` shows under it, tied to it by aria-describedby.
  */
 export function DatePicker({
@@ -31,24 +30,18 @@ export function DatePicker({
   onChange,
   min,
   max,
-  timeZone,
   timeZoneLabel,
   required,
   descriptiveText,
   hasError = false,
   errorMessage,
 }: DatePickerProps) {
-  useEffect(() => {
-    if (value === undefined) onChange(todayIn(timeZone));
-    // Only the first render defaults; later clears are the user's choice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <Flex alignItems="flex-end" gap="0.5rem">
       <TextField
         label={label}
         type="date"
-        value={value ?? ''}
+        value={value}
         min={min}
         max={max}
         isRequired={required}

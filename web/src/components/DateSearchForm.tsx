@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex } from '@aws-amplify/ui-react';
 import { DatePicker } from './DatePicker';
 import { CENTRAL_ZONE } from '@/lib/central-time';
+import { todayIn } from './dates';
 
 /** Pick a date (Central), then Search: the first step of the stocking-day lists. */
 export function DateSearchForm({
@@ -13,7 +14,7 @@ export function DateSearchForm({
   formLabel?: string;
   onSearch: (date: string) => void;
 }) {
-  const [date, setDate] = useState<string | undefined>(undefined);
+  const [date, setDate] = useState(() => todayIn(CENTRAL_ZONE));
   return (
     <form
       aria-label={formLabel}
@@ -23,7 +24,7 @@ export function DateSearchForm({
       }}
     >
       <Flex direction="column" gap="1rem" maxWidth="24rem">
-        <DatePicker label={label} value={date} onChange={setDate} timeZone={CENTRAL_ZONE} timeZoneLabel="CT" />
+        <DatePicker label={label} value={date} onChange={setDate} timeZoneLabel="CT" />
         <Flex>
           <Button type="submit" variation="primary" isDisabled={!date}>
             Search

@@ -26,12 +26,10 @@ describe('dates', () => {
 });
 
 describe('DatePicker', () => {
-  it('defaults to today and names its zone', () => {
+  it('is a date field that names its zone and never sets a value of its own', () => {
     const onChange = vi.fn();
-    render(
-      <DatePicker label="Stocking date" value={undefined} onChange={onChange} timeZone="UTC" timeZoneLabel="CT" />,
-    );
-    expect(onChange).toHaveBeenCalledWith(todayIn('UTC'));
+    render(<DatePicker label="Stocking date" value="" onChange={onChange} timeZoneLabel="CT" />);
+    expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Stocking date')).toHaveAttribute('type', 'date');
     expect(screen.getByText('Dates in CT')).toBeInTheDocument();
   });

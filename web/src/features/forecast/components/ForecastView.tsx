@@ -10,10 +10,11 @@ import { useToast } from '@/lib/toast';
 import { messageOf } from '@/lib/error-message';
 import { useForecast, type ForecastRow } from '../api/get-forecast';
 import { useUpdateForecast } from '../api/update-forecast';
+import { todayIn } from '@/components/dates';
 
 /** /forecast/view (3-planning §2): a date, Search, Item and Quantity; an item opens its edit modal. */
 export function ForecastView() {
-  const [date, setDate] = useState<string | undefined>(undefined);
+  const [date, setDate] = useState(() => todayIn());
   const [searched, setSearched] = useState<string | null>(null);
   const [editing, setEditing] = useState<ForecastRow | null>(null);
   const forecast = useForecast(searched);

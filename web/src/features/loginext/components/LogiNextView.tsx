@@ -40,8 +40,8 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
   const toast = useToast();
   const blocked = useSyncBlocked(now);
   // Today in Central (not the browser's zone) by default.
-  const [start, setStart] = useState<string | undefined>(() => todayIn(CENTRAL_ZONE, now()));
-  const [end, setEnd] = useState<string | undefined>(() => todayIn(CENTRAL_ZONE, now()));
+  const [start, setStart] = useState(() => todayIn(CENTRAL_ZONE, now()));
+  const [end, setEnd] = useState(() => todayIn(CENTRAL_ZONE, now()));
   const [chosen, setChosen] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -68,8 +68,8 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
     requestId.current ??= crypto.randomUUID();
     try {
       const out = await syncing.mutateAsync({
-        startDate: start!,
-        endDate: end!,
+        startDate: start,
+        endDate: end,
         fulfillmentCenters: chosen,
         requestId: requestId.current,
       });
@@ -99,7 +99,6 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
               value={start}
               onChange={change(setStart)}
               min={today}
-              timeZone={CENTRAL_ZONE}
               timeZoneLabel="CT"
             />
             <DatePicker
@@ -107,7 +106,6 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
               value={end}
               onChange={change(setEnd)}
               min={start ?? today}
-              timeZone={CENTRAL_ZONE}
               timeZoneLabel="CT"
             />
           </Flex>

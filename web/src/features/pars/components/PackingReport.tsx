@@ -9,6 +9,7 @@ import { getParsReport, type ReportLocation } from '../api/get-pars-report';
 import { packingSlips, summary, type Slot } from '../lib/packing-report';
 import { MESSAGES } from '../lib/par-groups';
 import { LOAD_REPORT_FAILURE } from '@/lib/messages';
+import { todayIn } from '@/components/dates';
 
 const columns: DataColumn<Slot>[] = [
   { id: 'zone', header: 'Zone', value: (s) => s.zone },
@@ -28,7 +29,7 @@ const PRINT_CSS = `@media print {
 
 /** /pars/prodreport: the packing slips of a date, per location, with a Summary (3-planning §2). */
 export function PackingReport() {
-  const [date, setDate] = useState<string | undefined>(undefined);
+  const [date, setDate] = useState(() => todayIn());
   const [report, setReport] = useState<ReportLocation[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   // A read run by the Search button; its failure is the screen's own message.

@@ -8,6 +8,7 @@ import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { jitLocations } from '../api/jit-locations';
 import { opsLocationIds } from '../api/ops-location-ids';
 import { MESSAGES } from '../lib/par-groups';
+import { todayIn } from '@/components/dates';
 
 type Par = { itemName: string; count: number; overCapacityAmount: number };
 const columns: DataColumn<Par>[] = [
@@ -20,7 +21,7 @@ const columns: DataColumn<Par>[] = [
 export function ParsView() {
   const [locations, setLocations] = useState<string[]>([]);
   const [location, setLocation] = useState('');
-  const [date, setDate] = useState<string | undefined>(undefined);
+  const [date, setDate] = useState(() => todayIn());
   const [pars, setPars] = useState<Par[] | null>(null);
   const [failed, setFailed] = useState(false);
   // A read run by the Search button; its failure is the screen's own message.

@@ -6,6 +6,7 @@ import { DatePicker } from '@/components/DatePicker';
 import { CENTRAL_ZONE } from '@/lib/central-time';
 import { distinct } from '../lib/report-rules';
 import { LoadFailure, Loading } from './ReportParts';
+import { todayIn } from '@/components/dates';
 
 export interface DayReportProps<T> {
   /** The query key's stem and the CSV file's name. */
@@ -23,7 +24,7 @@ export interface DayReportProps<T> {
 
 /** A report of one Central day: a date (today by default), Search, and the day's rows. */
 export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, route, market }: DayReportProps<T>) {
-  const [date, setDate] = useState<string | undefined>(undefined);
+  const [date, setDate] = useState(() => todayIn(CENTRAL_ZONE));
   const [searched, setSearched] = useState<string | null>(null);
   const [routeFilter, setRouteFilter] = useState('');
   const [marketFilter, setMarketFilter] = useState('');
@@ -43,7 +44,7 @@ export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, rout
         }}
       >
         <Flex alignItems="flex-end" gap="1rem" wrap="wrap">
-          <DatePicker label="Date" value={date} onChange={setDate} timeZone={CENTRAL_ZONE} timeZoneLabel="CT" />
+          <DatePicker label="Date" value={date} onChange={setDate} timeZoneLabel="CT" />
           <Button type="submit" variation="primary" isDisabled={!date}>
             Search
           </Button>

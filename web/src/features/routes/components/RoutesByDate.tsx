@@ -12,6 +12,7 @@ import { CHECK_INTERNET_AND_PERMISSIONS } from '@/lib/messages';
 import { errorMessage } from '@/lib/api';
 import { RouteDriver } from './RouteDriver';
 import { RouteDriverHistoryDialog } from './RouteDriverHistoryDialog';
+import { todayIn } from '@/components/dates';
 
 // The spec's six columns (1-locations §2.7); the route is each group's header, not a column.
 const columns: DataColumn<RouteStop>[] = [
@@ -43,7 +44,7 @@ const PRINT_CSS = `@media print {
 
 /** /locations/view_routes: the stops of a date, grouped per route with SUMMARY rows (1-locations §2.7). */
 export function RoutesByDate() {
-  const [date, setDate] = useState<string | undefined>(undefined);
+  const [date, setDate] = useState(() => todayIn());
   const [region, setRegion] = useState<Region>('ALL');
   const routes = useLocationRoutes(date);
   const shown = useMemo(() => inRegion(routes.data ?? [], region), [routes.data, region]);

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Alert, Button, CheckboxField, Flex, Loader, SelectField, Text, View } from '@aws-amplify/ui-react';
 import { DatePicker } from '@/components/DatePicker';
-import { CENTRAL_ZONE } from '@/lib/central-time';
 import type { RouteOption } from '../api/route-options';
 import { MARKETS, MAX_ROUTES, REGIONS, routesInArea, type Area, type StoredFilters } from '../lib/filters';
 
@@ -45,9 +44,8 @@ export function DashboardFilters({
         <Flex gap="1rem" wrap="wrap" alignItems="flex-end">
           <DatePicker
             label="Drop Off Date"
-            value={value.dropOffDate || undefined}
+            value={value.dropOffDate}
             onChange={(dropOffDate) => set({ dropOffDate })}
-            timeZone={CENTRAL_ZONE}
             timeZoneLabel="CT"
             required
           />

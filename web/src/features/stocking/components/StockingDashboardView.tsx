@@ -23,6 +23,8 @@ import { DashboardSummary } from './DashboardSummary';
 import { RouteCard, type StockedAction } from './RouteCard';
 import { StockedHistoryDialog } from './StockedHistoryDialog';
 import './stocking.css';
+import { todayIn } from '@/components/dates';
+import { CENTRAL_ZONE } from '@/lib/central-time';
 
 /** The browser-storage name of the dashboard filters (kept per user, 2-fleet §3). */
 export const FILTERS_PREF = 'stockingDashboardFilters';
@@ -40,7 +42,8 @@ export function StockingDashboardView() {
   // null: follow the stored filters (results once searched); the form while editing.
   const [draft, setDraft] = useState<StoredFilters | null>(null);
   const editing = draft !== null || !stored.searched;
-  const form = draft ?? stored;
+  // A first visit's date is today's (Central), set here so nothing overwrites what the user types.
+  const form = draft ?? (stored.dropOffDate ? stored : { ...stored, dropOffDate: todayIn(CENTRAL_ZONE) });
 
   const listRoutes = canCall('locationRoutes');
   const options = useRouteOptions(form.dropOffDate || undefined, listRoutes && editing);

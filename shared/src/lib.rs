@@ -18,10 +18,10 @@ pub use runtime::{
     usage,
 };
 pub use store::{
-    files, idempotency, item, location_store, merge, names, paging, query, route_store, shard, snapshot_store,
+    files, idempotency, item, location_store, merge, names, order_store, paging, query, route_store, snapshot_store,
     warm_cache,
 };
-pub use util::{dates, fridge_time};
+pub use util::{dates, fridge_time, shard};
 
 pub use config::Config;
 pub use deps::{BucketRef, Deps, QueueRef, TableRef};

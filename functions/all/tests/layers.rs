@@ -468,3 +468,36 @@ fn shared_is_grouped_by_layer() {
     loose.sort();
     assert!(loose.is_empty(), "shared/src/ holds modules outside the layer folders: {loose:?}");
 }
+
+/// The modules of shared's store layer (`shared/src/store/*`), by name: each is
+/// also re-exported at the root, so `crate::item` names it as `crate::store::item` does.
+fn store_layer_modules() -> BTreeSet<String> {
+    let mut names: BTreeSet<String> = fs::read_dir(repo().join("shared/src/store"))
+        .expect("shared/src/store")
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().to_string_lossy().strip_suffix(".rs").map(str::to_string))
+        .filter(|name| name != "mod")
+        .collect();
+    names.insert("store".into());
+    names
+}
+
+#[test]
+fn entities_do_not_import_the_store_layer() {
+    // An entity is a type and its keys' names; how it is read and written
+    // (table keys, queries, items) lives in the store layer, which imports it.
+    let store = store_layer_modules();
+    let mut files = Vec::new();
+    rust_files(&repo().join("shared/src/entity"), &mut files);
+    let mut offenders = Vec::new();
+    for file in files {
+        let code = code_of(&fs::read_to_string(&file).unwrap_or_default());
+        for name in crate_references(&code).intersection(&store) {
+            offenders.push(format!("{} uses crate::{name}", relative(&file)));
+        }
+        for word in ["TableRef", "aws_sdk_dynamodb"].iter().filter(|w| code.contains(*w)) {
+            offenders.push(format!("{} uses {word}", relative(&file)));
+        }
+    }
+    assert!(offenders.is_empty(), "move these into the store layer (shared/src/store):\n  {}", offenders.join("\n  "));
+}

@@ -4,7 +4,7 @@
 //! paged across days with a signed cursor; the routes of those days.
 use chrono::NaiveDate;
 use fleet_shared::entity::report::{self, Kind};
-use fleet_shared::entity::route_stop::{self, StoredStop};
+use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::store::{self, Filter, Item, Key, SortKey};
 use fleet_shared::{paging, shard, ApiError, Deps, Table};
 use serde::de::DeserializeOwned;
@@ -45,7 +45,9 @@ pub async fn actions_page(
 /// The stops of each day.
 pub async fn stops_of_days(deps: &'static Deps, days: Vec<String>) -> Result<Vec<StoredStop>, ApiError> {
     let t = deps.table(Table::LocationRoutes)?;
-    let reads = days.into_iter().map(|d| async move { route_stop::stops_of_date(&t, &d).all::<StoredStop>().await });
+    let reads = days
+        .into_iter()
+        .map(|d| async move { fleet_shared::route_store::stops_of_date(&t, &d).all::<StoredStop>().await });
     Ok(futures::future::try_join_all(reads).await?.into_iter().flatten().collect())
 }
 

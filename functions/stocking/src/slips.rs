@@ -210,8 +210,8 @@ mod tests {
     #[test]
     fn an_order_and_its_slip_are_stored_under_the_keys_their_readers_ask_for() {
         let order = fridge_order(None);
-        let item = order.item().unwrap();
-        let order_key = fleet_shared::entity::fridge_order::key("2026-11-24", "CHI_1#2");
+        let item = fleet_shared::order_store::item(&order).unwrap();
+        let order_key = fleet_shared::order_store::key("2026-11-24", "CHI_1#2");
         assert_eq!((&item["dateShard"], &item["orderKey"]), (&order_key["dateShard"], &order_key["orderKey"]));
         assert_eq!(order_key["dateShard"], store::s(shard::key("2026-11-24", "CHI_1")), "the location's shard");
         let slip = of_fridge_order(&order, "2026-11-23T10:00:00.000Z");

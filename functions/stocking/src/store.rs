@@ -17,7 +17,7 @@ use crate::slips::PackingSlip;
 use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
 use fleet_shared::assignment::AssignmentStore;
 use fleet_shared::entity::assignment::DriverAssignment;
-use fleet_shared::entity::route_stop::{self, StoredStop};
+use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::history;
 use fleet_shared::idempotency::{Claim, Records, Seen};
@@ -238,7 +238,7 @@ impl ActionStore for Dynamo {
                 .expression_attribute_values(":at", store::s(at))
                 .build()
                 .map_err(ApiError::internal)?;
-            let stops: Vec<StoredStop> = route_stop::stops_at(&t, day, location).all().await?;
+            let stops: Vec<StoredStop> = fleet_shared::route_store::stops_at(&t, day, location).all().await?;
             let due = stops
                 .iter()
                 .filter(|s| s.stop.stocking_index == stocking_index)
@@ -270,7 +270,7 @@ impl ActionStore for Dynamo {
         let shard = shard::key(day, location);
         let actions = self.0.table(Table::DriverActions)?.query(DAY_SHARD, shard).index(BY_STOCKING_DAY);
         let actions = actions.filter(Filter::In("locationId".into(), vec![location.to_string()]));
-        let stops = route_stop::stops_at(&self.0.table(Table::LocationRoutes)?, day, location);
+        let stops = fleet_shared::route_store::stops_at(&self.0.table(Table::LocationRoutes)?, day, location);
         tokio::try_join!(actions.all(), stops.all())
     }
 
@@ -333,7 +333,7 @@ impl Dynamo {
 
     /// Every route stop of one date, read as `T` (a stop or its stored item).
     pub async fn stops_of_date<T: serde::de::DeserializeOwned>(&self, date: &str) -> Result<Vec<T>, ApiError> {
-        route_stop::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
+        fleet_shared::route_store::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
     }
 }
 

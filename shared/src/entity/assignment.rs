@@ -9,11 +9,7 @@
 //! (`route_stop::partition`), sort key `#driver#{route}`: a date's readers of
 //! stops leave it out (`route_stop::META_PREFIX`), and one route's stops,
 //! version and driver stay in one partition.
-use super::route_stop::{self, driver_key, DRIVER_PREFIX, PK, SK};
-use crate::deps::TableRef;
-use crate::item::Key;
-use crate::query::{Across, SortKey};
-use crate::shard;
+use super::route_stop::{self, driver_key};
 use serde::{Deserialize, Serialize, Serializer};
 
 /// How an assignment was made: shown in the history and on the route card.
@@ -36,12 +32,6 @@ pub struct DriverAssignment {
     pub source: String,
     /// 1 when first set, one more on each change: a change names the version it read.
     pub version: u64,
-}
-
-impl DriverAssignment {
-    pub fn key(&self) -> Key {
-        key(&self.stocking_date, &self.route)
-    }
 }
 
 /// Stored with its keys, derived from the date and route so no writer can
@@ -78,16 +68,6 @@ impl Serialize for DriverAssignment {
     }
 }
 
-/// The table key of a route's driver on a date.
-pub fn key(date: &str, route: &str) -> Key {
-    route_stop::key(date, &driver_key(route))
-}
-
-/// Every driver of a date's routes, over every shard, in route order.
-pub fn drivers_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
-    table.query(PK, "").sort(SK, SortKey::BeginsWith(DRIVER_PREFIX.into())).across(shard::keys(date), SK, &[PK, SK])
-}
-
 /// The history entity of a route's driver on a date.
 pub fn history_entity(date: &str, route: &str) -> String {
     crate::history::entity("route-driver", &format!("{date}#{route}"))
@@ -97,6 +77,7 @@ pub fn history_entity(date: &str, route: &str) -> String {
 mod tests {
     use super::*;
     use crate::item;
+    use route_stop::{PK, SK};
 
     fn assignment() -> DriverAssignment {
         DriverAssignment {
@@ -115,9 +96,9 @@ mod tests {
     fn a_driver_is_stored_in_its_routes_partition_and_reads_back() {
         let a = assignment();
         let stored = item::to_item(&a).unwrap();
-        let stop_key = route_stop::key("2026-11-25", &route_stop::sort_key("r12", 1));
+        let stop_key = crate::route_store::stop_key("2026-11-25", &route_stop::sort_key("r12", 1));
         assert_eq!(stored[PK], stop_key[PK], "one route's stops and driver share a partition");
-        assert_eq!(stored[SK], a.key()[SK]);
+        assert_eq!(stored[SK], crate::route_store::driver_item_key(&a.stocking_date, &a.route)[SK]);
         assert!(item::from_item::<DriverAssignment>(stored.clone()).unwrap() == a);
         assert!(
             item::from_item::<route_stop::StoredStop>(stored).is_err(),

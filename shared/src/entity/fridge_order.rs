@@ -5,11 +5,8 @@
 //! Keys (table FridgeOrders, issue 26): pk `dateShard` = `{dropOffDate}#{shard
 //! of the location}`, sk `orderKey`. A date's orders spread over
 //! `shard::SHARDS` partitions and are read from all of them, merged in
-//! `orderKey` order (`of_date`). Write an order with `item`, which adds the pk.
-use crate::deps::TableRef;
-use crate::item::{self, Item, Key};
-use crate::query::Across;
-use crate::{shard, ApiError};
+//! `orderKey` order. The store layer (`order_store`) names its table key, reads a
+//! date, and writes an order with its pk.
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -99,26 +96,6 @@ pub fn order_key(location: &str, stocking_index: i64) -> String {
 /// The partition and sort key attributes.
 pub const PK: &str = "dateShard";
 pub const SK: &str = "orderKey";
-
-/// The table key of the order `order_key` (`{location}#{index}`) on a date.
-pub fn key(date: &str, order_key: &str) -> Key {
-    let location = order_key.rsplit_once('#').map_or(order_key, |(location, _)| location);
-    Key::from([(PK.to_string(), item::s(shard::key(date, location))), (SK.to_string(), item::s(order_key))])
-}
-
-/// A date's orders from every shard, in `orderKey` order.
-pub fn of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
-    table.query(PK, "").across(shard::keys(date), SK, &[PK, SK])
-}
-
-impl FridgeOrder {
-    /// The item to store: the order and its partition key.
-    pub fn item(&self) -> Result<Item, ApiError> {
-        let mut item = item::to_item(self)?;
-        item.extend(key(&self.drop_off_date, &self.order_key));
-        Ok(item)
-    }
-}
 
 /// Totes for a number of units: whole totes, a part-filled one counts.
 pub fn totes(units: i64) -> i64 {

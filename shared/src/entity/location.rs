@@ -28,6 +28,14 @@ pub struct Location {
     /// Bumped by every update; the condition of the next one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<i64>,
+    /// When and by whom the last write was made (every write sets both).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_modified: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_modified_by: Option<String>,
+    /// Set once, by the create.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<String>,
     #[serde(flatten)]
     pub other: Map<String, Value>,
 }
@@ -169,6 +177,7 @@ mod tests {
     fn stored() -> Value {
         json!({
             "id": "CHI_001", "type": "FRIDGE", "timeZone": "DENVER", "version": 7, "lastModified": "2026-11-23T12:00:00.000Z",
+            "lastModifiedBy": "ops@x.co", "createdAt": "2026-01-02T03:04:05.000Z",
             "status": { "ops": "LIVE", "public": "OFFLINE", "since": "x" },
             "operationConfigs": { "route": "R1", "stop": 3, "address": { "street": "1 Main", "city": "Chicago" },
                                   "stockingSchedule": { "Monday": 1 }, "fulfillmentCenter": "CHI",
@@ -197,6 +206,11 @@ mod tests {
             ("CHI_001", "FRIDGE", Some("LIVE"), Some("R1"), Some(3))
         );
         assert_eq!((l.layout(), l.price_tier(), l.zone().label, l.is_dead()), (Some("L1"), Some("T1"), "MT", false));
+        assert_eq!(
+            (l.version, l.last_modified.as_deref(), l.last_modified_by.as_deref(), l.created_at.as_deref()),
+            (Some(7), Some("2026-11-23T12:00:00.000Z"), Some("ops@x.co"), Some("2026-01-02T03:04:05.000Z"))
+        );
+        assert!(!l.other.contains_key("lastModified"), "a named field is not kept twice");
     }
 
     #[test]

@@ -8,9 +8,6 @@
 //! is derived from the stop when it is serialised, so no writer can put a
 //! stop under another partition; a date's stops are read from every shard,
 //! merged in `routeStop` order.
-use crate::deps::TableRef;
-use crate::item::{self, Key};
-use crate::query::{Across, Filter, Query, SortKey};
 use crate::shard;
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -77,24 +74,9 @@ pub fn route_of(sort_key: &str) -> &str {
     }
 }
 
-/// The table key of a stop or a route's version item on a date.
-pub fn key(date: &str, sort_key: &str) -> Key {
-    Key::from([(PK.to_string(), item::s(partition(date, route_of(sort_key)))), (SK.to_string(), item::s(sort_key))])
-}
-
 /// Items about a route that are not stops (its version, its driver) have a
 /// sort key starting with '#', which no route can contain.
 pub const META_PREFIX: &str = "#";
-
-/// The query of a stocking date's stops over every shard, in `routeStop`
-/// order, without the routes' meta items (which would not parse as stops).
-pub fn stops_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
-    table.query(PK, "").filter(Filter::NotBeginsWith(SK.into(), META_PREFIX.into())).across(
-        shard::keys(date),
-        SK,
-        &[PK, SK],
-    )
-}
 
 /// A route's version item as the schedule upload writes it: its number
 /// changes in the transaction that changes the route's stops.
@@ -109,28 +91,6 @@ impl StoredVersion {
     pub fn route(&self) -> &str {
         route_of(&self.route_stop)
     }
-}
-
-/// The version items of a date's routes, over every shard: what tells a
-/// reader which routes' stops changed since it last read them.
-pub fn versions_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
-    table.query(PK, "").sort(SK, SortKey::BeginsWith(VERSION_PREFIX.into())).across(shard::keys(date), SK, &[PK, SK])
-}
-
-/// One route's stops on a date, in stop order. A route cannot contain '#',
-/// so `r1#` never matches a version key or route `r10`.
-pub fn stops_of_route<'a>(table: &TableRef<'a>, date: &str, route: &str) -> Query<'a> {
-    table.query(PK, partition(date, route)).sort(SK, SortKey::BeginsWith(format!("{route}#")))
-}
-
-/// One location's stops of a date, strongly consistent. It may be on any
-/// route, so every shard is read (route versions have no `id`: the filter leaves them out).
-pub fn stops_at<'a>(table: &TableRef<'a>, date: &str, location: &str) -> Across<'a> {
-    table
-        .query(PK, "")
-        .filter(Filter::In("id".into(), vec![location.to_string()]))
-        .across(shard::keys(date), SK, &[PK, SK])
-        .consistent()
 }
 
 impl Serialize for StoredStop {
@@ -165,6 +125,8 @@ pub fn sort_key(route: &str, stop: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::item;
+    use crate::route_store::stop_key as key;
     use proptest::prelude::*;
 
     fn stop(route: &str, n: i64) -> StoredStop {

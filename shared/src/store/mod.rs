@@ -5,17 +5,17 @@
 //! implement them with these helpers.
 
 // The store layer: items and their one paging loop, queries, files, paging tokens,
-// idempotency records, write shards and the shared reads (locations, routes, snapshots, names).
+// idempotency records and the shared reads (locations, routes, snapshots, names).
 pub mod files;
 pub mod idempotency;
 pub mod item;
 pub mod location_store;
 pub mod merge;
 pub mod names;
+pub mod order_store;
 pub mod paging;
 pub mod query;
 pub mod route_store;
-pub mod shard;
 pub mod snapshot_store;
 pub mod warm_cache;
 use crate::{deps::TableRef, error::ApiError};

@@ -1,9 +1,12 @@
 //! The store layer's writes of route stops and their drivers (issue 38):
 //! the stocked-time transaction that also moves its route's version, and
 //! the stop gate's reads and claims (`assignment`).
-use crate::entity::assignment::{self, DriverAssignment};
+use crate::deps::TableRef;
+use crate::entity::assignment::DriverAssignment;
 use crate::entity::route_stop::{self, StoredStop};
-use crate::{history, item, ApiError, Caller};
+use crate::item::Key;
+use crate::query::{Across, Filter, Query, SortKey};
+use crate::{history, item, shard, ApiError, Caller};
 
 /// The transaction that sets a stop's stocked time to `at` (issue 38): the
 /// stop, only while it still is this location and stocking index (a route
@@ -21,7 +24,7 @@ pub fn stocked_write(
     let date = &stop.stop.stocking_date;
     let mark = Update::builder()
         .table_name(table)
-        .set_key(Some(route_stop::key(date, &stop.route_stop)))
+        .set_key(Some(stop_key(date, &stop.route_stop)))
         .update_expression("SET #t = :t")
         .condition_expression(
             "attribute_exists(routeStop) AND #id = :id AND #idx = :idx AND (attribute_not_exists(#t) OR #t > :t)",
@@ -47,7 +50,7 @@ pub fn version_bump(
     let date = &stop.stop.stocking_date;
     let bump = Update::builder()
         .table_name(table)
-        .set_key(Some(route_stop::key(date, &route_stop::version_key(&stop.stop.route))))
+        .set_key(Some(stop_key(date, &route_stop::version_key(&stop.stop.route))))
         .update_expression("SET #d = if_not_exists(#d, :d) ADD #v :one")
         .expression_attribute_names("#d", "stockingDate")
         .expression_attribute_names("#v", "version")
@@ -72,7 +75,7 @@ pub fn stocked_correction_write(
     let date = &stop.stop.stocking_date;
     let mut mark = Update::builder()
         .table_name(table)
-        .set_key(Some(route_stop::key(date, &stop.route_stop)))
+        .set_key(Some(stop_key(date, &stop.route_stop)))
         .expression_attribute_names("#t", "stockedTimeUTC")
         .expression_attribute_names("#id", "id")
         .expression_attribute_names("#idx", "stockingIndex")
@@ -100,13 +103,13 @@ pub struct Drivers(pub &'static crate::Deps);
 impl crate::assignment::AssignmentStore for Drivers {
     async fn stops_at(&self, date: &str, location: &str) -> Result<Vec<StoredStop>, ApiError> {
         let t = self.0.table(crate::Table::LocationRoutes)?;
-        crate::entity::route_stop::stops_at(&t, date, location).all().await
+        stops_at(&t, date, location).all().await
     }
 
     async fn drivers(&self, date: &str, routes: &[String]) -> Result<Vec<DriverAssignment>, ApiError> {
         let t = self.0.table(crate::Table::LocationRoutes)?;
         // A stop's location is on one or two routes: a consistent read each, together.
-        let reads = routes.iter().map(|r| t.get::<DriverAssignment>(assignment::key(date, r)));
+        let reads = routes.iter().map(|r| t.get::<DriverAssignment>(driver_item_key(date, r)));
         Ok(futures::future::try_join_all(reads).await?.into_iter().flatten().collect())
     }
 
@@ -128,4 +131,66 @@ impl crate::assignment::AssignmentStore for Drivers {
     async fn holds(&self, caller: &Caller, action: &str) -> Result<bool, ApiError> {
         crate::permissions::is_allowed(self.0, &caller.sub, action).await
     }
+}
+
+// The keys and reads of the LocationRoutes table (the entities name their
+// partitions; the store layer turns them into table keys and queries).
+
+/// The table key of a stop or a route's version item on a date.
+pub fn stop_key(date: &str, sort_key: &str) -> Key {
+    Key::from([
+        (route_stop::PK.to_string(), item::s(route_stop::partition(date, route_stop::route_of(sort_key)))),
+        (route_stop::SK.to_string(), item::s(sort_key)),
+    ])
+}
+
+/// The query of a stocking date's stops over every shard, in `routeStop`
+/// order, without the routes' meta items (which would not parse as stops).
+pub fn stops_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
+    table
+        .query(route_stop::PK, "")
+        .filter(Filter::NotBeginsWith(route_stop::SK.into(), route_stop::META_PREFIX.into()))
+        .across(shard::keys(date), route_stop::SK, &[route_stop::PK, route_stop::SK])
+}
+
+/// The version items of a date's routes, over every shard: what tells a
+/// reader which routes' stops changed since it last read them.
+pub fn versions_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
+    table.query(route_stop::PK, "").sort(route_stop::SK, SortKey::BeginsWith(route_stop::VERSION_PREFIX.into())).across(
+        shard::keys(date),
+        route_stop::SK,
+        &[route_stop::PK, route_stop::SK],
+    )
+}
+
+/// One route's stops on a date, in stop order. A route cannot contain '#',
+/// so `r1#` never matches a version key or route `r10`.
+pub fn stops_of_route<'a>(table: &TableRef<'a>, date: &str, route: &str) -> Query<'a> {
+    table
+        .query(route_stop::PK, route_stop::partition(date, route))
+        .sort(route_stop::SK, SortKey::BeginsWith(format!("{route}#")))
+}
+
+/// One location's stops of a date, strongly consistent. It may be on any
+/// route, so every shard is read (route versions have no `id`: the filter leaves them out).
+pub fn stops_at<'a>(table: &TableRef<'a>, date: &str, location: &str) -> Across<'a> {
+    table
+        .query(route_stop::PK, "")
+        .filter(Filter::In("id".into(), vec![location.to_string()]))
+        .across(shard::keys(date), route_stop::SK, &[route_stop::PK, route_stop::SK])
+        .consistent()
+}
+
+/// The table key of a route's driver on a date.
+pub fn driver_item_key(date: &str, route: &str) -> Key {
+    stop_key(date, &route_stop::driver_key(route))
+}
+
+/// Every driver of a date's routes, over every shard, in route order.
+pub fn drivers_of_date<'a>(table: &TableRef<'a>, date: &str) -> Across<'a> {
+    table.query(route_stop::PK, "").sort(route_stop::SK, SortKey::BeginsWith(route_stop::DRIVER_PREFIX.into())).across(
+        shard::keys(date),
+        route_stop::SK,
+        &[route_stop::PK, route_stop::SK],
+    )
 }

@@ -158,7 +158,7 @@ pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), Api
             jit_update: None,
             details: None,
         };
-        orders.push(order.item()?);
+        orders.push(fleet_shared::order_store::item(&order)?);
     }
     deps.table(Table::LocationRoutes)?.batch_put(stops).await?;
     deps.table(Table::FridgeOrders)?.batch_put(orders).await
@@ -238,7 +238,10 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
         .map(|i| RawRow { row: 0, values: row_of(i, run * 2 + 1) })
         .map(|r| fn_pars::rules::parse(&r).expect("valid row"))
         .collect::<Vec<_>>();
-    let items = ParGroup::of_rows(&raw_items).iter().map(|g| g.order("raw").item()).collect::<Result<Vec<_>, _>>()?;
+    let items = ParGroup::of_rows(&raw_items)
+        .iter()
+        .map(|g| fleet_shared::order_store::item(&g.order("raw")))
+        .collect::<Result<Vec<_>, _>>()?;
     let started = Instant::now();
     deps.table(Table::FridgeOrders)?.batch_put(items).await?;
     let raw = started.elapsed().as_secs_f64();

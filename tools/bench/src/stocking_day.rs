@@ -38,24 +38,21 @@ async fn seed(deps: &'static Deps, date: &str, stops: usize) -> Result<(), ApiEr
             stocked_time_utc: None,
         })?);
         let jit = i % 2 == 0;
-        orders.push(
-            FridgeOrder {
-                drop_off_date: date.into(),
-                order_key: order_key(&id, 1),
-                location_id: id.clone(),
-                stocking_index: 1,
-                delivery_date: date.into(),
-                pars: ITEMS.iter().enumerate().map(|(n, item)| (item.to_string(), 2 + n as i64)).collect(),
-                order_upload_id: Some("bench".into()),
-                over_capacity: Default::default(),
-                priority_boost_items: vec![],
-                jit,
-                jit_items: if jit { vec!["Salad".into(), "Soup".into()] } else { vec![] },
-                jit_update: None,
-                details: None,
-            }
-            .item()?,
-        );
+        orders.push(fleet_shared::order_store::item(&FridgeOrder {
+            drop_off_date: date.into(),
+            order_key: order_key(&id, 1),
+            location_id: id.clone(),
+            stocking_index: 1,
+            delivery_date: date.into(),
+            pars: ITEMS.iter().enumerate().map(|(n, item)| (item.to_string(), 2 + n as i64)).collect(),
+            order_upload_id: Some("bench".into()),
+            over_capacity: Default::default(),
+            priority_boost_items: vec![],
+            jit,
+            jit_items: if jit { vec!["Salad".into(), "Soup".into()] } else { vec![] },
+            jit_update: None,
+            details: None,
+        })?);
         slips.push(
             PackingSlip {
                 drop_off_date: date.into(),

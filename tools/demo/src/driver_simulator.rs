@@ -18,7 +18,7 @@ pub mod plan;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 pub use drivers::DRIVERS;
-use fleet_shared::entity::route_stop::{self, RouteStop};
+use fleet_shared::entity::route_stop::RouteStop;
 use fleet_shared::{ApiError, Deps, Table};
 use plan::{RoutePlan, Step};
 use serde_json::{json, Value};
@@ -181,7 +181,7 @@ async fn drive(settings: &Settings, token: &str, date: NaiveDate, route: &RouteP
 async fn play(deps: &'static Deps, settings: &'static Settings, date: NaiveDate, back: Duration) -> bool {
     let text = date.format("%Y-%m-%d").to_string();
     let stops: Vec<RouteStop> = match deps.table(Table::LocationRoutes) {
-        Ok(t) => match route_stop::stops_of_date(&t, &text).all().await {
+        Ok(t) => match fleet_shared::route_store::stops_of_date(&t, &text).all().await {
             Ok(s) => s,
             Err(e) => {
                 tracing::error!(%date, error = %e, "driver simulator: cannot read the route stops");
@@ -194,7 +194,7 @@ async fn play(deps: &'static Deps, settings: &'static Settings, date: NaiveDate,
     // Each route is driven by its assigned driver (issue 38); an unassigned one
     // by the plan's driver, who claims it with their first stop action.
     match deps.table(Table::LocationRoutes) {
-        Ok(t) => match fleet_shared::entity::assignment::drivers_of_date(&t, &text).all().await {
+        Ok(t) => match fleet_shared::route_store::drivers_of_date(&t, &text).all().await {
             Ok(assigned) => plan::follow_assignments(&mut day, &assigned, DRIVERS),
             Err(e) => tracing::warn!(%date, error = %e, "driver simulator: cannot read the route drivers"),
         },

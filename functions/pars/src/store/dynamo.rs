@@ -1,7 +1,7 @@
 //! The pars store over DynamoDB: orders land whole with their packing slips and records, several transactions at once.
 use super::{order_exists, NewOrder, OrderRef, ParsStore};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
-use fleet_shared::entity::fridge_order::{self, FridgeOrder};
+use fleet_shared::entity::fridge_order::FridgeOrder;
 use fleet_shared::entity::location::Location;
 use fleet_shared::idempotency::{Claim, Records, Seen};
 use fleet_shared::location_store;
@@ -41,13 +41,14 @@ impl ParsStore for Dynamo {
         if keys.is_empty() {
             return Ok(vec![]);
         }
-        let keys: Vec<Key> = keys.into_iter().map(|k| fridge_order::key(&k.drop_off_date, &k.order_key)).collect();
+        let keys: Vec<Key> =
+            keys.into_iter().map(|k| fleet_shared::order_store::key(&k.drop_off_date, &k.order_key)).collect();
         let items = self.0.table(Table::FridgeOrders)?.batch_get(keys, &[]).await?;
         items.into_iter().map(store::from_item).collect()
     }
 
     async fn orders_of(&self, date: &str) -> Result<Vec<FridgeOrder>, ApiError> {
-        fridge_order::of_date(&self.0.table(Table::FridgeOrders)?, date).all().await
+        fleet_shared::order_store::of_date(&self.0.table(Table::FridgeOrders)?, date).all().await
     }
 
     async fn orders_page(
@@ -58,7 +59,9 @@ impl ParsStore for Dynamo {
     ) -> Result<(Vec<FridgeOrder>, Option<String>), ApiError> {
         let secret = self.0.config.paging_secret()?;
         let scope = format!("orders:{date}");
-        fridge_order::of_date(&self.0.table(Table::FridgeOrders)?, date).signed_page(secret, &scope, token, count).await
+        fleet_shared::order_store::of_date(&self.0.table(Table::FridgeOrders)?, date)
+            .signed_page(secret, &scope, token, count)
+            .await
     }
 
     async fn write_orders(&self, orders: Vec<NewOrder>) -> Vec<Result<(), ApiError>> {
@@ -100,7 +103,7 @@ impl Dynamo {
             .map(|o| {
                 let put = Put::builder()
                     .table_name(table)
-                    .set_item(Some(o.order.item()?))
+                    .set_item(Some(fleet_shared::order_store::item(&o.order)?))
                     .condition_expression("attribute_not_exists(orderKey)")
                     .build()
                     .map_err(ApiError::internal)?;

@@ -3,7 +3,7 @@
 use super::{Driver, DriverChange, DriverStore};
 use crate::store::Dynamo;
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
-use fleet_shared::entity::assignment::{self, DriverAssignment};
+use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::{item, store, ApiError, Table};
 
 impl DriverStore for Dynamo {
@@ -31,16 +31,16 @@ impl DriverStore for Dynamo {
     }
 
     async fn drivers_of_date(&self, date: &str) -> Result<Vec<DriverAssignment>, ApiError> {
-        assignment::drivers_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
+        fleet_shared::route_store::drivers_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
     }
 
     async fn driver(&self, date: &str, route: &str) -> Result<Option<DriverAssignment>, ApiError> {
-        self.0.table(Table::LocationRoutes)?.get(assignment::key(date, route)).await
+        self.0.table(Table::LocationRoutes)?.get(fleet_shared::route_store::driver_item_key(date, route)).await
     }
 
     async fn set_driver(&self, change: &DriverChange<'_>) -> Result<(), ApiError> {
         let t = self.0.table(Table::LocationRoutes)?;
-        let key = assignment::key(change.date, change.route);
+        let key = fleet_shared::route_store::driver_item_key(change.date, change.route);
         // Tied to the version read: none stored, or that one.
         let (condition, seen) = match change.read {
             None => ("attribute_not_exists(routeStop)", None),

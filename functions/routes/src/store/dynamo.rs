@@ -1,8 +1,8 @@
 //! The routes store over DynamoDB.
 use super::{RouteAssignment, RouteVersion, RouteWrite, RoutesStore};
 use aws_sdk_dynamodb::types::{AttributeValue, ConditionCheck, Delete, Put, TransactWriteItem, Update};
-use fleet_shared::entity::fridge_order::{self, FridgeOrder};
-use fleet_shared::entity::route_stop::{self, version_key, StoredStop};
+use fleet_shared::entity::fridge_order::FridgeOrder;
+use fleet_shared::entity::route_stop::{version_key, StoredStop};
 use fleet_shared::entity::Location;
 use fleet_shared::location_store;
 use fleet_shared::store;
@@ -24,21 +24,24 @@ pub struct Dynamo(pub &'static Deps);
 impl RoutesStore for Dynamo {
     async fn stops_of_date(&self, date: &str) -> Result<Vec<StoredStop>, ApiError> {
         let t = self.0.table(Table::LocationRoutes)?;
-        route_stop::stops_of_date(&t, date).consistent().all().await
+        fleet_shared::route_store::stops_of_date(&t, date).consistent().all().await
     }
 
     async fn stops_of_route(&self, date: &str, route: &str) -> Result<Vec<StoredStop>, ApiError> {
-        route_stop::stops_of_route(&self.0.table(Table::LocationRoutes)?, date, route).consistent().all().await
+        fleet_shared::route_store::stops_of_route(&self.0.table(Table::LocationRoutes)?, date, route)
+            .consistent()
+            .all()
+            .await
     }
 
     async fn route_version(&self, date: &str, route: &str) -> Result<Option<RouteVersion>, ApiError> {
-        let key = route_stop::key(date, &version_key(route));
+        let key = fleet_shared::route_store::stop_key(date, &version_key(route));
         self.0.table(Table::LocationRoutes)?.get(key).await
     }
 
     async fn route_versions(&self, date: &str) -> Result<HashMap<String, RouteVersion>, ApiError> {
         let t = self.0.table(Table::LocationRoutes)?;
-        let read: Vec<RouteVersion> = route_stop::versions_of_date(&t, date).consistent().all().await?;
+        let read: Vec<RouteVersion> = fleet_shared::route_store::versions_of_date(&t, date).consistent().all().await?;
         Ok(read.into_iter().map(|v| (v.route().to_string(), v)).collect())
     }
 
@@ -48,7 +51,7 @@ impl RoutesStore for Dynamo {
         for gone in &w.gone {
             let del = Delete::builder()
                 .table_name(t.name)
-                .set_key(Some(route_stop::key(w.date, gone)))
+                .set_key(Some(fleet_shared::route_store::stop_key(w.date, gone)))
                 .build()
                 .map_err(ApiError::internal)?;
             items.push(TransactWriteItem::builder().delete(del).build());
@@ -65,7 +68,7 @@ impl RoutesStore for Dynamo {
             let (condition, value) = version_is(*seen);
             let check = ConditionCheck::builder()
                 .table_name(t.name)
-                .set_key(Some(route_stop::key(w.date, &version_key(route))))
+                .set_key(Some(fleet_shared::route_store::stop_key(w.date, &version_key(route))))
                 .condition_expression(condition)
                 .set_expression_attribute_values(value.map(|(k, v)| HashMap::from([(k.to_string(), v)])));
             items
@@ -85,7 +88,7 @@ impl RoutesStore for Dynamo {
         values.extend(value.map(|(k, v)| (k.to_string(), v)));
         let version = Update::builder()
             .table_name(t.name)
-            .set_key(Some(route_stop::key(w.date, &version_key(w.route))))
+            .set_key(Some(fleet_shared::route_store::stop_key(w.date, &version_key(w.route))))
             .update_expression(set)
             .condition_expression(condition)
             .set_expression_attribute_values(Some(values))
@@ -104,7 +107,7 @@ impl RoutesStore for Dynamo {
 
     async fn orders_of_date(&self, date: &str) -> Result<Vec<FridgeOrder>, ApiError> {
         // Eventually consistent, as before: tote counts follow the orders within a second.
-        fridge_order::of_date(&self.0.table(Table::FridgeOrders)?, date).all().await
+        fleet_shared::order_store::of_date(&self.0.table(Table::FridgeOrders)?, date).all().await
     }
 
     async fn locations(&self, ids: Vec<String>, projection: &[&str]) -> Result<Vec<Location>, ApiError> {

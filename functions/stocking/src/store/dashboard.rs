@@ -11,7 +11,7 @@ use super::{Dynamo, StoredAction};
 use crate::drop::SlipLock;
 use crate::warm_snapshot::WarmSnapshot;
 use fleet_shared::entity::assignment::DriverAssignment;
-use fleet_shared::entity::route_stop::{self, RouteStop, StoredVersion};
+use fleet_shared::entity::route_stop::{RouteStop, StoredVersion};
 use fleet_shared::location_store;
 use fleet_shared::snapshot::Kind;
 use fleet_shared::warm_cache::WarmCache;
@@ -141,15 +141,18 @@ fn keys(name: &str, ids: &[String]) -> Vec<store::Key> {
 
 impl BoardStore for Dynamo {
     async fn stops(&self, date: &str) -> Result<Vec<RouteStop>, ApiError> {
-        route_stop::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).consistent().all().await
+        fleet_shared::route_store::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).consistent().all().await
     }
 
     async fn versions(&self, date: &str) -> Result<Vec<StoredVersion>, ApiError> {
-        route_stop::versions_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
+        fleet_shared::route_store::versions_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
     }
 
     async fn route_stops(&self, date: &str, route: &str) -> Result<Vec<RouteStop>, ApiError> {
-        route_stop::stops_of_route(&self.0.table(Table::LocationRoutes)?, date, route).consistent().all().await
+        fleet_shared::route_store::stops_of_route(&self.0.table(Table::LocationRoutes)?, date, route)
+            .consistent()
+            .all()
+            .await
     }
 
     async fn actions(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
@@ -165,7 +168,7 @@ impl BoardStore for Dynamo {
     }
 
     async fn drivers(&self, date: &str) -> Result<Vec<DriverAssignment>, ApiError> {
-        fleet_shared::entity::assignment::drivers_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
+        fleet_shared::route_store::drivers_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
     }
 
     async fn health(&self, ids: &[String]) -> Result<Vec<BoardHealth>, ApiError> {

@@ -6,7 +6,7 @@ use crate::drop::SlipLock;
 use crate::drop_list::DropListStore;
 use crate::record::StoredAction;
 use crate::slips::PackingSlip;
-use fleet_shared::entity::route_stop::{self, StoredStop};
+use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::location_store;
 use fleet_shared::{flags, ApiError, Caller, Table};
 use serde::Deserialize;
@@ -33,7 +33,7 @@ impl DropListStore for Dynamo {
     }
 
     async fn stops(&self, date: &str) -> Result<Vec<StoredStop>, ApiError> {
-        route_stop::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
+        fleet_shared::route_store::stops_of_date(&self.0.table(Table::LocationRoutes)?, date).all().await
     }
 
     async fn actions(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {

@@ -5,8 +5,8 @@
 use super::Dynamo;
 use crate::jit::{JitStore, Write};
 use aws_sdk_dynamodb::types::{AttributeValue, ConditionCheck, TransactWriteItem, Update};
-use fleet_shared::entity::fridge_order::{self, FridgeOrder};
-use fleet_shared::entity::route_stop::{self, StoredStop};
+use fleet_shared::entity::fridge_order::FridgeOrder;
+use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::{flags, store, ApiError, Caller, Table};
 
 impl JitStore for Dynamo {
@@ -15,12 +15,12 @@ impl JitStore for Dynamo {
     }
 
     async fn stops(&self, date: &str, consistent: bool) -> Result<Vec<StoredStop>, ApiError> {
-        let q = route_stop::stops_of_date(&self.0.table(Table::LocationRoutes)?, date);
+        let q = fleet_shared::route_store::stops_of_date(&self.0.table(Table::LocationRoutes)?, date);
         if consistent { q.consistent() } else { q }.all().await
     }
 
     async fn orders(&self, date: &str, consistent: bool) -> Result<Vec<FridgeOrder>, ApiError> {
-        let q = fridge_order::of_date(&self.0.table(Table::FridgeOrders)?, date);
+        let q = fleet_shared::order_store::of_date(&self.0.table(Table::FridgeOrders)?, date);
         if consistent { q.consistent() } else { q }.all().await
     }
 
@@ -40,7 +40,7 @@ impl Dynamo {
         let mut expression = "SET #jit = :jit, #update = :update".to_string();
         let mut order = Update::builder()
             .table_name(config.table(Table::FridgeOrders)?)
-            .set_key(Some(fridge_order::key(&w.id.date, &w.id.order_key())))
+            .set_key(Some(fleet_shared::order_store::key(&w.id.date, &w.id.order_key())))
             // Still a JIT order nobody updated: a second update, or one racing it, fails here.
             .condition_expression("#jit = :isJit AND attribute_not_exists(#update)")
             .expression_attribute_names("#jit", "jit")
@@ -68,7 +68,7 @@ impl Dynamo {
         let order = order.update_expression(expression).build().map_err(ApiError::internal)?;
         let stop = ConditionCheck::builder()
             .table_name(config.table(Table::LocationRoutes)?)
-            .set_key(Some(route_stop::key(&w.id.date, &w.route_stop)))
+            .set_key(Some(fleet_shared::route_store::stop_key(&w.id.date, &w.route_stop)))
             // The stop is still there and nobody stocked it since it was read.
             .condition_expression("attribute_exists(routeStop) AND attribute_not_exists(#t)")
             .expression_attribute_names("#t", "stockedTimeUTC")

@@ -38,7 +38,8 @@ async fn drivers(date: &str) -> Vec<Value> {
 
 async fn stocked_time(date: &str, route: &str) -> Option<String> {
     let t = deps().await.table(Table::LocationRoutes).unwrap();
-    let stops: Vec<StoredStop> = route_stop::stops_of_route(&t, date, route).consistent().all().await.unwrap();
+    let stops: Vec<StoredStop> =
+        fleet_shared::route_store::stops_of_route(&t, date, route).consistent().all().await.unwrap();
     stops[0].stocked_time_utc.clone()
 }
 
@@ -234,7 +235,7 @@ async fn a_fridge_door_opens_only_for_the_driver_of_that_stop_today() {
     t.client
         .update_item()
         .table_name(t.name)
-        .set_key(Some(route_stop::key(&date, &route_stop::sort_key(&route, 1))))
+        .set_key(Some(fleet_shared::route_store::stop_key(&date, &route_stop::sort_key(&route, 1))))
         .update_expression("SET stockedTimeUTC = :t")
         .expression_attribute_values(":t", fleet_shared::store::s(&stocked))
         .send()

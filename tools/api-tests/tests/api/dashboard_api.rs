@@ -6,7 +6,7 @@
 use crate::common;
 use chrono::{DateTime, TimeDelta, Utc};
 use common::*;
-use fleet_shared::entity::route_stop::{self, sort_key, version_key, RouteStop, StoredStop};
+use fleet_shared::entity::route_stop::{sort_key, version_key, RouteStop, StoredStop};
 use fleet_shared::fridge_time::{stamp, ClockAt};
 use fleet_shared::{store, ApiError, Caller, Table};
 use fn_stocking::events::EventType;
@@ -67,7 +67,7 @@ impl Made {
     }
 
     async fn version_at(&mut self, route: &str, version: u64) {
-        let mut item = route_stop::key(DATE, &version_key(route));
+        let mut item = fleet_shared::route_store::stop_key(DATE, &version_key(route));
         item.extend([
             ("stockingDate".to_string(), store::s(DATE)),
             ("version".to_string(), aws_sdk_dynamodb::types::AttributeValue::N(version.to_string())),
@@ -112,7 +112,7 @@ impl Made {
             delete(Table::Locations, HashMap::from([("id".to_string(), store::s(id))])).await;
         }
         for sk in self.stops {
-            delete(Table::LocationRoutes, route_stop::key(DATE, &sk)).await;
+            delete(Table::LocationRoutes, fleet_shared::route_store::stop_key(DATE, &sk)).await;
         }
         for id in self.health {
             delete(Table::FridgeHealth, HashMap::from([("locationId".to_string(), store::s(id))])).await;
@@ -210,7 +210,7 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     let stocked_time = |n: usize| {
         let key = made.stops[n].clone();
         async move {
-            let stop: StoredStop = t.get(route_stop::key(DATE, &key)).await.unwrap().unwrap();
+            let stop: StoredStop = t.get(fleet_shared::route_store::stop_key(DATE, &key)).await.unwrap().unwrap();
             stop.stocked_time_utc
         }
     };

@@ -222,7 +222,7 @@ async fn callers_need_the_pars_actions() {
     let (status, _) = http_at("pars_report", Some(&restricted), None, &[("date", "20500101")]).await;
     assert_eq!(status, 403);
     let orders = deps().await.table(Table::FridgeOrders).unwrap();
-    let key = fleet_shared::entity::fridge_order::key(&date, &format!("{id}#1"));
+    let key = fleet_shared::order_store::key(&date, &format!("{id}#1"));
     let stored: Option<Value> = orders.get(key).await.unwrap();
     assert!(stored.is_none(), "nothing written");
 }
@@ -310,7 +310,7 @@ async fn an_orders_upload_id_sent_with_other_pars_never_overwrites_it() {
     let ours: Vec<&Value> =
         page["items"].as_array().unwrap().iter().filter(|o| o["locationId"] == id.as_str()).collect();
     assert_eq!(ours.len(), 1);
-    let key = fleet_shared::entity::fridge_order::key(&date, &format!("{id}#1"));
+    let key = fleet_shared::order_store::key(&date, &format!("{id}#1"));
     let stored: Value = deps().await.table(fleet_shared::Table::FridgeOrders).unwrap().get(key).await.unwrap().unwrap();
     assert_eq!(stored["pars"]["Greek Salad"], 2, "the first pars stand: {stored}");
 }

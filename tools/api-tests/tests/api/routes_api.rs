@@ -71,7 +71,10 @@ async fn tote_counts_follow_the_orders_of_the_date() {
         details: None,
     };
     // 30 units: 2 totes; 24 units: exactly 1; the removal stop has no order: 0.
-    let items = vec![order(&a, &[20, 10]).item().unwrap(), order(&b, &[24]).item().unwrap()];
+    let items = vec![
+        fleet_shared::order_store::item(&order(&a, &[20, 10])).unwrap(),
+        fleet_shared::order_store::item(&order(&b, &[24])).unwrap(),
+    ];
     deps().await.table(Table::FridgeOrders).unwrap().batch_put(items).await.unwrap();
 
     let got = routes(&date, true).await;

@@ -7,7 +7,7 @@
 use crate::common;
 use chrono::{DateTime, TimeDelta, Utc};
 use common::*;
-use fleet_shared::entity::route_stop::{self, StoredStop};
+use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::fridge_time::{stamp, ClockAt};
 use fleet_shared::{ApiError, Caller, Table};
 use fn_stocking::slips::PackingSlip;
@@ -45,7 +45,8 @@ async fn correct(
 
 async fn stocked_time(route: &str) -> Option<String> {
     let t = deps().await.table(Table::LocationRoutes).unwrap();
-    let stops: Vec<StoredStop> = route_stop::stops_of_route(&t, DATE, route).consistent().all().await.unwrap();
+    let stops: Vec<StoredStop> =
+        fleet_shared::route_store::stops_of_route(&t, DATE, route).consistent().all().await.unwrap();
     stops[0].stocked_time_utc.clone()
 }
 

@@ -116,7 +116,7 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
     let (stops, orders) = stops_and_orders(&locations, Utc::now().date_naive());
     let stops = stops.iter().map(store::to_item).collect::<Result<Vec<_>, _>>()?;
     let orders_typed = orders;
-    let orders = orders_typed.iter().map(FridgeOrder::item).collect::<Result<Vec<_>, _>>()?;
+    let orders = orders_typed.iter().map(fleet_shared::order_store::item).collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::LocationRoutes)?.batch_put(stops).await?;
     // Each order's packing slip, as the pars upload writes it with the order.
     let created = fleet_shared::fridge_time::now_text();

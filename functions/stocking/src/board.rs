@@ -9,7 +9,7 @@ use crate::drop::SlipLock;
 use crate::events::{ActionData, DropOverride, EventType};
 use crate::record::StoredAction;
 use crate::status::StopStatus;
-use crate::store::dashboard::{BoardHealth, BoardLocation, BoardStore, BATCH_KEYS};
+use crate::store::{BoardHealth, BoardLocation, BoardStore, BATCH_KEYS};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::RouteStop;
@@ -620,7 +620,7 @@ fn shown_driver(assigned: Option<&DriverAssignment>, actor: Option<&Recorded>) -
 mod tests {
     use super::*;
     use crate::events::DropStatus;
-    use crate::store::dashboard::fake::Board as Fake;
+    use crate::store::memory::Board as Fake;
     use fleet_shared::{contract, Input};
     use serde_json::json;
     use std::sync::atomic::Ordering;
@@ -644,7 +644,7 @@ mod tests {
     }
 
     fn stop(id: &str, route: &str, n: i64, market: &str) -> RouteStop {
-        crate::store::dashboard::fake::stop(DATE, id, route, n, market)
+        crate::store::memory::stop(DATE, id, route, n, market)
     }
 
     fn action(kind: EventType, location: &str, at: &str, data: Value) -> StoredAction {
@@ -958,7 +958,7 @@ mod tests {
 
         // Yesterday's dashboard shows yesterday's override.
         let mut y = fake(0);
-        y.stops = vec![crate::store::dashboard::fake::stop("2026-11-22", "Y", "R1", 1, "MW")];
+        y.stops = vec![crate::store::memory::stop("2026-11-22", "Y", "R1", 1, "MW")];
         y.locks = f.locks.clone();
         let out = run(&y, &DayCopies::new(), &input(json!({ "dropOffDate": "2026-11-22" }))).await.unwrap();
         assert_eq!(out["routes"][0]["stops"][0]["status"], "COMPLETED");

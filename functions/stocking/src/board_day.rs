@@ -15,7 +15,7 @@
 //! what a writer outside these paths (a seed) could leave unseen.
 use crate::drop::SlipLock;
 use crate::record::{StoredAction, CORRECTION_MARKER};
-use crate::store::dashboard::BoardStore;
+use crate::store::BoardStore;
 use crate::warm_copy::WarmCopies;
 use chrono::TimeDelta;
 use fleet_shared::entity::route_stop::{RouteStop, StoredVersion};
@@ -195,13 +195,13 @@ pub async fn locks<S: BoardStore>(store: &S, date: &str) -> Result<Vec<SlipLock>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::dashboard::fake::Board as Fake;
+    use crate::store::memory::Board as Fake;
     use fleet_shared::entity::route_stop::version_key;
 
     const DATE: &str = "2026-11-23";
 
     fn stop(id: &str, route: &str, n: i64) -> RouteStop {
-        crate::store::dashboard::fake::stop(DATE, id, route, n, "MW")
+        crate::store::memory::stop(DATE, id, route, n, "MW")
     }
 
     fn version(route: &str, version: u64) -> StoredVersion {

@@ -13,7 +13,7 @@
 //! changes nothing.
 use crate::orders::{self, OrderMessage, StoredOrder};
 use crate::slips;
-pub use crate::store::orders::{Dynamo, IntakeStore, Landed, Unstorable};
+pub use crate::store::{Dynamo, IntakeStore, Landed, Unstorable};
 use fleet_shared::contract::Ctx;
 use fleet_shared::events::{SqsBatchResponse, SqsEvent, SqsMessage};
 use fleet_shared::fridge_time::now_text;

@@ -371,7 +371,7 @@ pub async fn list<S: ActionStore>(
 pub(crate) mod tests {
     use super::*;
     use crate::events::tests::sample;
-    use crate::store::fake::Memory;
+    use crate::store::memory::Memory;
     use chrono::{DateTime, Utc};
     use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
     use fleet_shared::entity::Location;

@@ -1,6 +1,6 @@
 use super::*;
 use crate::service::tests::{create, input as action_input, now, store, NOW};
-use crate::store::fake::Memory;
+use crate::store::memory::Memory;
 use fleet_shared::fridge_time::ClockAt;
 use fleet_shared::{contract, Input};
 

@@ -1,48 +1,16 @@
-//! The narrow store the order ingest (`intake`) runs over, and its
-//! DynamoDB and SQS implementation:
+//! The order ingest's store (`intake`) in DynamoDB and SQS:
 //! the order's conditional put, its slip and the delete of its slip at a
 //! date it left in one transaction, and the dead-letter queue.
+use super::Dynamo;
 use crate::orders::StoredOrder;
 use crate::slips::{PackingSlip, SlipChange};
+use crate::store::{IntakeStore, Landed, Unstorable};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
 use fleet_shared::entity::LocationId;
 use fleet_shared::location_store;
 use fleet_shared::store::{self, Key};
-use fleet_shared::{ApiError, Deps, Queue, Table};
+use fleet_shared::{ApiError, Queue, Table};
 use std::collections::{HashMap, HashSet};
-use std::future::Future;
-
-pub use fleet_shared::parking::Unstorable;
-
-/// What one conditional write came to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Landed {
-    Stored,
-    /// The stored order is no longer the one read (another batch wrote it first): nothing written.
-    Moved,
-}
-
-pub trait IntakeStore {
-    /// Which of these location ids exist.
-    fn known_locations(&self, ids: Vec<String>) -> impl Future<Output = Result<HashSet<String>, ApiError>> + Send;
-    /// The stored orders among these uniqueIds.
-    fn orders(&self, ids: Vec<String>) -> impl Future<Output = Result<HashMap<String, StoredOrder>, ApiError>> + Send;
-    /// One stored order, read consistently (a write that lost its race reads it again).
-    fn order(&self, id: &str) -> impl Future<Output = Result<Option<StoredOrder>, ApiError>> + Send;
-    /// The order with its slip changes, all or nothing, on the condition that the stored order is
-    /// still `before` (its version; none stored when None): the slip changes were derived from it.
-    fn write(
-        &self,
-        before: Option<&StoredOrder>,
-        after: &StoredOrder,
-        slips: &SlipChange,
-    ) -> impl Future<Output = Result<Landed, ApiError>> + Send;
-    /// Parks records in the dead-letter queue with their reason; answers those it could not park.
-    fn park(&self, bad: &[Unstorable]) -> impl Future<Output = Vec<String>> + Send;
-}
-
-/// The orders and slips in DynamoDB, the dead-letter queue in SQS.
-pub struct Dynamo(pub &'static Deps);
 
 fn key(name: &str, value: &str) -> Key {
     HashMap::from([(name.to_string(), store::s(value))])

@@ -501,3 +501,53 @@ fn entities_do_not_import_the_store_layer() {
     }
     assert!(offenders.is_empty(), "move these into the store layer (shared/src/store):\n  {}", offenders.join("\n  "));
 }
+
+/// How each area's store deviates from the one layout: `store/mod.rs` (the
+/// traits), `store/dynamo.rs` (`Dynamo`), `store/memory.rs` (the fake,
+/// `Memory`), no `src/store.rs`, and no fake module of another name. A
+/// sub-domain's own store (`loginext/store.rs`) may sit beside the
+/// sub-domain it serves, whose types it stores: moving it under `store/`
+/// would make the two import each other.
+fn store_layout_offenders() -> Vec<String> {
+    let mut offenders = Vec::new();
+    for (name, src) in crates(false) {
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let has_store = files.iter().any(|f| is_store_module(&src, f));
+        for file in &files {
+            let text = fs::read_to_string(file).unwrap_or_default();
+            if file.strip_prefix(&src).is_ok_and(|rel| rel == Path::new("store.rs")) {
+                offenders.push(format!("{}: a store module lives under src/store/", relative(file)));
+            }
+            if text
+                .lines()
+                .any(|l| l.trim_start().starts_with("pub mod fake") || l.trim_start().starts_with("mod fake"))
+            {
+                offenders.push(format!("{}: the in-memory fake is store/memory.rs's `Memory`", relative(file)));
+            }
+        }
+        if !has_store {
+            continue;
+        }
+        for part in ["mod.rs", "dynamo.rs", "memory.rs"] {
+            if !src.join("store").join(part).is_file() {
+                offenders.push(format!("{name}: no src/store/{part}"));
+            }
+        }
+        let memory = fs::read_to_string(src.join("store/memory.rs")).unwrap_or_default();
+        if !memory.contains("pub struct Memory") {
+            offenders.push(format!("{name}: src/store/memory.rs does not define `pub struct Memory`"));
+        }
+    }
+    offenders
+}
+
+#[test]
+fn every_area_lays_out_its_store_alike() {
+    let offenders = store_layout_offenders();
+    assert!(
+        offenders.is_empty(),
+        "lay these stores out as store/{{mod, dynamo, memory}}.rs:\n  {}",
+        offenders.join("\n  ")
+    );
+}

@@ -28,6 +28,7 @@ pub enum CouponType {
 /// The coupon asked for, as sent; `check` says what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(transform = fleet_shared::contract::sent_whole)]
 pub struct CouponRequest {
     #[serde(default)]
     pub image_name: String,

@@ -24,6 +24,7 @@ const KEEP_SECONDS: i64 = 30 * 24 * 3600;
 
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(transform = fleet_shared::contract::sent_whole)]
 pub struct UploadUrlArgs {
     #[serde(default)]
     file_name: Option<String>,

@@ -1,6 +1,6 @@
 //! The flat attribute names the screens, updates and scheduled changes use,
 //! and where each lives in the stored location document (spec §3.2).
-use fleet_shared::entity::Location;
+use fleet_shared::entity::{Location, LocationId};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -144,9 +144,16 @@ pub fn find(name: &str) -> Option<&'static Attr> {
     ATTRS.iter().find(|a| a.name == name)
 }
 
-/// The maps every stored location has, so nested updates always find their parent.
-pub fn skeleton() -> Value {
+/// Whether checking `name` needs the fetched name lists (a search-type field).
+pub fn needs_options(name: &str) -> bool {
+    find(name).is_some_and(|a| matches!(a.kind, Kind::Search(_)))
+}
+
+/// A new location's document: its id and the maps every stored location
+/// has, so nested updates always find their parent.
+pub fn skeleton(id: &LocationId) -> Value {
     serde_json::json!({
+        "id": id,
         "status": {},
         "operationConfigs": { "address": {}, "stockingSchedule": {} },
         "locationConfigs": { "coordinates": {}, "holiday": {}, "items": {}, "activation": {}, "workHours": {} },
@@ -291,8 +298,9 @@ mod tests {
             "directions": "Lobby", "latitude": "41.88", "longitude": "-87.63", "prettyName": "Main St Lobby",
             "onlineDate": "2026-12-01", "fulfillmentCenter": "CHI", "accountTier": "A" });
         let options = crate::rules::Options::from_lists(vec!["L1".into()], vec![], vec![]);
-        let mut doc = crate::plan::new_location(form.as_object().unwrap(), &options, "u", "t").unwrap();
-        doc["lastUpload"] = json!("up#2");
+        let mut new = crate::plan::new_location(form.as_object().unwrap(), &options, "u", "t").unwrap();
+        new.other.insert("lastUpload".into(), json!("up#2"));
+        let doc = self::doc(&new);
         // Read back as the store hands it out (DynamoDB reads 0.0 as 0): as a
         // document before, as the entity now. Nothing stored is dropped, and the answer is the same.
         let item = || fleet_shared::store::to_item(&doc).unwrap();
@@ -322,8 +330,7 @@ mod tests {
 
     #[test]
     fn flattens_nested_paths_and_serialises_json_fields() {
-        let mut doc = skeleton();
-        doc["id"] = json!("CHI_1");
+        let mut doc = skeleton(&LocationId::stored("CHI_1"));
         set_path(&mut doc, find("layoutName").unwrap().path, json!("L1"));
         set_path(&mut doc, find("stockingSchedule").unwrap().path, json!({"Monday": 1}));
         let flat = flatten(&doc);

@@ -3,11 +3,13 @@
 //! maps the columns and the CRM spellings, applies the import rules and the
 //! create rules, and writes each new location with one conditional put.
 use crate::attributes::{self, flatten, LocationView, VERTICALS};
+use crate::create_rules::DEFAULT_LAYOUT;
+use crate::input::CreateForm;
 use crate::plan;
 use crate::rules::{self, Options};
-use crate::service;
 use crate::store::{Dynamo, LocationStore, NewLocation};
 use fleet_shared::contract::Ctx;
+use fleet_shared::entity::Location;
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{fridge_time, ApiError, Deps};
@@ -112,7 +114,7 @@ pub fn payload(values: &Map<String, Value>) -> Result<Map<String, Value>, Vec<St
     }
     out.insert("hours".into(), json!(1));
     out.insert("type".into(), json!("FRIDGE"));
-    out.insert("layoutName".into(), json!("dummy"));
+    out.insert("layoutName".into(), json!(DEFAULT_LAYOUT));
     if messages.is_empty() {
         Ok(out)
     } else {
@@ -120,7 +122,7 @@ pub fn payload(values: &Map<String, Value>) -> Result<Map<String, Value>, Vec<St
     }
 }
 
-/// The attributes an import sets, compared to tell a re-import from a clash.
+/// The attributes an import sets (of a stored document), compared to tell a re-import from a clash.
 fn imported(doc: &Value) -> Map<String, Value> {
     let flat = flatten(doc);
     CRM_COLUMNS.iter().filter_map(|(_, a)| flat.get(*a).map(|v| (a.to_string(), v.clone()))).collect()
@@ -134,18 +136,18 @@ pub struct BulkLocations {
 
 impl UploadKind for BulkLocations {
     const SCOPE: &'static str = "locations";
-    type Plan = Value;
+    type Plan = Location;
     type Context = Options;
 
     async fn context(&self) -> Result<Options, ApiError> {
         Dynamo(self.deps).options().await
     }
 
-    fn check(&self, row: &RawRow, options: &Options) -> Result<(String, Value), Vec<String>> {
+    fn check(&self, row: &RawRow, options: &Options) -> Result<(String, Location), Vec<String>> {
         let p = payload(&row.values)?;
-        let id = service::location_id(p.get("id")).map_err(|e| vec![e.to_string()])?;
-        let doc = plan::new_location(&p, options, &self.user, &self.now).map_err(|m| vec![m])?;
-        Ok((id.to_string(), doc))
+        let id = CreateForm::of(&p).id().map_err(|e| vec![e.to_string()])?;
+        let location = plan::new_location(&p, options, &self.user, &self.now).map_err(|m| vec![m])?;
+        Ok((id.to_string(), location))
     }
 
     async fn load(&self, keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
@@ -153,11 +155,11 @@ impl UploadKind for BulkLocations {
         Ok(found.into_iter().map(|(id, location)| (id, attributes::doc(&location))).collect())
     }
 
-    fn compare(&self, plan: &Value, stored: Option<&Value>) -> Result<Vec<Change>, String> {
+    fn compare(&self, plan: &Location, stored: Option<&Value>) -> Result<Vec<Change>, String> {
         match stored {
             None => Ok(vec![]),
             // The same file imported again: nothing to do.
-            Some(s) if imported(s) == imported(plan) => Ok(vec![]),
+            Some(s) if imported(s) == imported(&attributes::doc(plan)) => Ok(vec![]),
             Some(s) => Err(format!("Location {} already exists", LocationView::of_doc(s).id)),
         }
     }
@@ -166,7 +168,7 @@ impl UploadKind for BulkLocations {
     /// record, all or nothing, on the condition that the location still does
     /// not exist (one created since the check fails its own row, not others).
     /// Rows travel several to a transaction.
-    async fn write(&self, rows: Vec<Planned<Value>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
+    async fn write(&self, rows: Vec<Planned<Location>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         let new: Vec<NewLocation> = rows.iter().map(|p| self.new_location(p, req)).collect();
         let outcomes = Dynamo(self.deps).insert_each(&new).await?;
         Ok(rows
@@ -188,13 +190,12 @@ impl UploadKind for BulkLocations {
 
 impl BulkLocations {
     /// A row's location (marked with its upload row), its history record and its upload record.
-    fn new_location(&self, p: &Planned<Value>, req: &UploadRequest) -> NewLocation {
+    fn new_location(&self, p: &Planned<Location>, req: &UploadRequest) -> NewLocation {
         let marker = req.marker(p.row);
-        let mut doc = p.plan.clone();
-        if let Some(fields) = doc.as_object_mut() {
-            fields.insert(UPLOAD_MARKER.into(), json!(marker));
-        }
-        let changes = history::diff(&Map::new(), &imported(&doc), &Map::new());
+        let mut location = p.plan.clone();
+        // Only the import reads the marker: the entity keeps it among the attributes it does not name.
+        location.other.insert(UPLOAD_MARKER.into(), json!(marker));
+        let changes = history::diff(&Map::new(), &imported(&attributes::doc(&location)), &Map::new());
         let history = Record {
             entity: history::entity("location", &p.key),
             sk: format!("{}#{marker}", self.now),
@@ -204,7 +205,7 @@ impl BulkLocations {
             source: req.source(p.row),
             changes,
         };
-        NewLocation { doc, history, claim: p.claim.clone() }
+        NewLocation { location, history, claim: p.claim.clone() }
     }
 }
 

@@ -131,8 +131,10 @@ pub const CREATE_RULES: &[FieldRule] = &[
 
 /// Custom hours on the create form: each day needs both times.
 pub const CUSTOM_HOURS_MESSAGE: &str = "{day} needs a from and a to time when hours is not 24 hours";
+/// The layout of a location until one is chosen (shown 'Default'): the import default.
+pub const DEFAULT_LAYOUT: &str = "dummy";
 /// The options offered without a fetch: built into every name list.
-pub const BUILT_IN_LAYOUTS: &[&str] = &["dummy"];
+pub const BUILT_IN_LAYOUTS: &[&str] = &[DEFAULT_LAYOUT];
 pub const BUILT_IN_FRIDGE_SCHEMAS: &[&str] = &["MW_STANDARD/latest"];
 pub const BUILT_IN_PRICE_MAP_TEMPLATES: &[&str] = &["PMT_STANDARD", "PMT_NE_STANDARD"];
 
@@ -171,31 +173,52 @@ pub fn check_create(payload: &Map<String, Value>) -> Result<(), String> {
     Ok(())
 }
 
+/// One detail-screen edit rule (§5.2) as the browser reads it.
+#[derive(Debug, Serialize)]
+struct EditRule {
+    field: &'static str,
+    required: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    integer: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    min: Option<Bound>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max: Option<Bound>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options: Option<&'static [&'static str]>,
+}
+
+/// A range's end, written as the attribute's kind has it (`0` or `0.0`).
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(untagged)]
+enum Bound {
+    Int(i64),
+    Float(f64),
+}
+
 /// The detail screen's edit rules (§5.2) of each attribute, from the same
 /// attribute table the server's edit checks use (`attributes::ATTRS`).
-fn edit_rules() -> Vec<Value> {
+fn edit_rules() -> Vec<EditRule> {
     use crate::attributes::{Kind, ATTRS};
     ATTRS
         .iter()
         .filter(|a| a.editable)
         .map(|a| {
-            let mut rule = json!({ "field": a.name, "required": a.required });
+            let rule =
+                EditRule { field: a.name, required: a.required, integer: None, min: None, max: None, options: None };
             match a.kind {
                 Kind::Int { min, max } => {
-                    rule["integer"] = json!(true);
-                    rule["min"] = json!(min);
-                    rule["max"] = json!(max);
+                    EditRule { integer: Some(true), min: Some(Bound::Int(min)), max: Some(Bound::Int(max)), ..rule }
                 }
-                Kind::Float { min, max } => {
-                    rule["min"] = json!(min);
-                    if max < f64::MAX {
-                        rule["max"] = json!(max);
-                    }
-                }
-                Kind::Choice(options) => rule["options"] = json!(options),
-                _ => {}
+                // An open range (`f64::MAX`) has no max.
+                Kind::Float { min, max } => EditRule {
+                    min: Some(Bound::Float(min)),
+                    max: (max < f64::MAX).then_some(Bound::Float(max)),
+                    ..rule
+                },
+                Kind::Choice(options) => EditRule { options: Some(options), ..rule },
+                _ => rule,
             }
-            rule
         })
         .collect()
 }

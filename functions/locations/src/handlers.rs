@@ -1,6 +1,7 @@
 //! Location functions: parse the input at the boundary, then run the rules
 //! of `service` over the DynamoDB store. Lists and name lists read directly.
 use crate::attributes::{self, LocationView};
+use crate::input::UpdateInput;
 use crate::rules;
 use crate::service::{self, Author};
 use crate::store::{Dynamo, LocationStore, Only};
@@ -88,8 +89,8 @@ pub async fn get_location(deps: &'static Deps, _: Ctx, args: IdArgs) -> Result<V
 }
 
 pub async fn update_location(deps: &'static Deps, ctx: Ctx, args: JsonInput) -> Result<LocationView, ApiError> {
-    let body = json_object(&args.input, "input")?;
-    service::update(&Dynamo(deps), body, &author(&ctx, "updateLocation")?, &now_text()).await
+    let input = UpdateInput::of(json_object(&args.input, "input")?)?;
+    service::edit(&Dynamo(deps), input, &author(&ctx, "updateLocation")?, &now_text()).await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -208,7 +209,7 @@ pub async fn list_locations(deps: &'static Deps, ctx: Ctx, args: ListArgs) -> Re
     let count = page_size(filter.count)?;
     let status = filter.status.filter(|s| !s.is_empty()).map(|s| s.to_uppercase());
     let scope = format!("locations:{}", status.as_deref().unwrap_or("*"));
-    let only = status.as_deref().map(|value| Only { path: &["status", "ops"], value });
+    let only = status.as_deref().map(|value| Only { path: attributes::path_of("status"), value });
     // Read only the attributes the caller selected (the list screens ask for 7 of ~40),
     // and the status the filter reads.
     let mut projection = selected_under(&ctx, "items").and_then(|fields| attributes::projection(&fields));
@@ -277,7 +278,7 @@ pub async fn ops_locations(deps: &'static Deps, _: Ctx, args: ListArgs) -> Resul
     let count = page_size(filter.count)?;
     let kind = filter.kind.filter(|s| !s.is_empty());
     let scope = format!("ops:{}", kind.as_deref().unwrap_or("*"));
-    let only = kind.as_deref().map(|value| Only { path: &["type"], value });
+    let only = kind.as_deref().map(|value| Only { path: attributes::path_of("type"), value });
     let projection = ["id", "type", "status", "operationConfigs", "locationConfigs"];
     let (items, next) = scan_page(deps, &scope, only, &projection, count, args.next_token).await?;
     Ok(OpsPage { locations: items.iter().map(OpsLocation::of).collect(), next_token: next })

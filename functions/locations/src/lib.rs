@@ -6,6 +6,7 @@ pub mod bulk_schedule;
 pub mod create_rules;
 pub mod deadline;
 pub mod handlers;
+pub mod input;
 pub mod plan;
 pub mod rules;
 pub mod schedule;

@@ -2,7 +2,11 @@
 //! create form, POST /locations, updateLocation and the scheduler all build
 //! their writes here, so every path enforces the same rules.
 use crate::attributes::{self, get_path, set_path, skeleton};
+use crate::create_rules::DEFAULT_LAYOUT;
+use crate::input::{CreateForm, Edit, HoursEdit};
 use crate::rules::{self, Options, REASON_EMPTY};
+use fleet_shared::entity::Location;
+use fleet_shared::ApiError;
 use serde_json::{json, Map, Value};
 
 /// Defaults of a new location (§3.1). The older template's empty layout
@@ -14,7 +18,7 @@ pub fn base_defaults() -> Map<String, Value> {
         "publicStatus": "OFFLINE", "status": "OFFLINE", "priceMapTemplate": "PMT_STANDARD",
         "fridgeSchema": "MW_STANDARD/latest", "reserve": 0,
         "stockingSchedule": { "Monday": 1, "Tuesday": 1, "Wednesday": 1, "Thursday": 1, "Friday": 1, "Saturday": 0, "Sunday": 0 },
-        "stop": 0, "taxRate": 2.25, "vertical": "Office", "timeZone": "CHICAGO", "layoutName": "dummy"
+        "stop": 0, "taxRate": 2.25, "vertical": "Office", "timeZone": "CHICAGO", "layoutName": DEFAULT_LAYOUT
     })
     .as_object()
     .cloned()
@@ -62,26 +66,33 @@ fn is_empty(v: &Value) -> bool {
     }
 }
 
-/// Builds the stored document of a new location from the flat payload.
-pub fn new_location(payload: &Map<String, Value>, options: &Options, user: &str, now: &str) -> Result<Value, String> {
+/// Builds a new location from the flat payload: its attributes through the
+/// table, and the bookkeeping of a first write.
+pub fn new_location(
+    payload: &Map<String, Value>,
+    options: &Options,
+    user: &str,
+    now: &str,
+) -> Result<Location, String> {
     let given: Map<String, Value> =
         payload.iter().filter(|(_, v)| !is_empty(v)).map(|(k, v)| (k.clone(), v.clone())).collect();
-    if let Some(state) = given.get("state").and_then(rules::text_of) {
+    // The state picks the defaults, so it is checked before them.
+    let state = CreateForm::of(&given).state.0;
+    if let Some(state) = &state {
         if !attributes::STATES.contains(&state.as_str()) {
             return Err(format!("Unknown state {state}"));
         }
     }
-    let state = given.get("state").and_then(rules::text_of).unwrap_or_else(|| "IL".into());
     let mut merged = base_defaults();
-    merged.extend(state_defaults(&state));
+    merged.extend(state_defaults(state.as_deref().unwrap_or("IL")));
     merged.extend(given);
 
     crate::create_rules::check_create(&merged)?;
-    let week = rules::check_create_hours(&merged)?;
+    let form = CreateForm::of(&merged);
+    let week = rules::check_create_hours(&form.hours)?;
 
-    let id = rules::text_of(&merged["id"]).expect("required above");
-    let mut doc = skeleton();
-    doc["id"] = json!(id);
+    let id = form.id().map_err(|e| e.to_string())?;
+    let mut doc = skeleton(&id);
     for (k, v) in &merged {
         if rules::is_create_only_field(k) {
             continue;
@@ -92,28 +103,37 @@ pub fn new_location(payload: &Map<String, Value>, options: &Options, user: &str,
             set_path(&mut doc, attr.path, value);
         }
     }
-    set_path(&mut doc, attributes::path_of("hours"), json!(rules::summary(&week)));
-    set_path(&mut doc, attributes::path_of("workHours"), rules::work_hours_json(&week));
-    doc["lastModified"] = json!(now);
-    doc["lastModifiedBy"] = json!(user);
-    doc["createdAt"] = json!(now);
-    doc["version"] = json!(1);
-    Ok(doc)
+    set_path(&mut doc, attributes::path_of(HOURS), json!(rules::summary(&week)));
+    set_path(&mut doc, attributes::path_of(WORK_HOURS), rules::work_hours_json(&week));
+    let mut location = attributes::location(doc).map_err(|e| e.to_string())?;
+    location.version = Some(1);
+    location.created_at = Some(now.to_string());
+    location.last_modified = Some(now.to_string());
+    location.last_modified_by = Some(user.to_string());
+    Ok(location)
 }
 
-/// Applies a plan to a document as the store's update does: `Null` removes.
-pub fn apply(doc: &mut Value, plan: &[Assign]) {
+/// The location as an update leaves it: the plan applied as the store's
+/// update applies it (`Null` removes), with the bookkeeping every update
+/// records (the version after `current`'s, when and by whom).
+pub fn updated(current: &Location, plan: &[Assign], user: &str, now: &str) -> Result<Location, ApiError> {
+    let mut doc = attributes::doc(current);
     for a in plan {
         let path: Vec<&str> = a.path.iter().map(String::as_str).collect();
+        let Some((last, parent)) = path.split_last() else { continue };
         if a.value.is_null() {
-            let (last, parent) = path.split_last().expect("paths are not empty");
-            if let Some(Value::Object(m)) = attributes::get_path_mut(doc, parent) {
+            if let Some(Value::Object(m)) = attributes::get_path_mut(&mut doc, parent) {
                 m.remove(*last);
             }
         } else {
-            set_path(doc, &path, a.value.clone());
+            set_path(&mut doc, &path, a.value.clone());
         }
     }
+    let mut next = attributes::location(doc)?;
+    next.version = Some(current.version.unwrap_or(0) + 1);
+    next.last_modified = Some(now.to_string());
+    next.last_modified_by = Some(user.to_string());
+    Ok(next)
 }
 
 /// One assignment of an update: the stored path and its new value (`Null` removes it).
@@ -135,33 +155,23 @@ pub fn set(attribute: &str, value: Value) -> Assign {
 const ADDRESS: &[&str] = &["street", "city", "state", "zipCode"];
 /// Changes to these need a reason (§4).
 pub const NEEDS_REASON: &[&str] = &["prod", "reserve"];
+pub use crate::input::{HOURS, WORK_HOURS};
 
-/// Plans an update of an existing location from `{attribute: value, ...,
-/// updateReason?: {attribute: reason}, is24Hours?, workHours?}`.
-pub fn update(current: &Value, input: &Map<String, Value>, options: &Options) -> Result<Vec<Assign>, String> {
-    let id = current.get("id").and_then(Value::as_str).unwrap_or_default();
-    let reasons = match input.get("updateReason") {
-        None | Some(Value::Null) => Map::new(),
-        Some(Value::Object(m)) => m.clone(),
-        Some(Value::String(s)) => {
-            serde_json::from_str(s).map_err(|_| "updateReason must map attributes to reasons".to_string())?
-        }
-        Some(_) => return Err("updateReason must map attributes to reasons".into()),
-    };
+/// Plans an update of an existing location from an edit (`{attribute:
+/// value, ..., updateReason?: {attribute: reason}, is24Hours?, workHours?}`).
+pub fn update(current: &Location, edit: &Edit, options: &Options) -> Result<Vec<Assign>, String> {
+    let reasons = edit.reasons()?;
+    let stored = attributes::doc(current);
+    let fields = edit.fields();
     let mut plan = Vec::new();
-    let touches_address = ADDRESS.iter().any(|a| input.contains_key(*a));
-    for (k, v) in input {
-        match k.as_str() {
-            "id" | "updateReason" | "is24Hours" => continue,
-            "hours" | "workHours" if input.contains_key("is24Hours") => continue,
-            _ => {}
-        }
+    let touches_address = ADDRESS.iter().any(|a| fields.contains_key(*a));
+    for (k, v) in &fields {
         let attr = attributes::find(k).ok_or_else(|| format!("Unknown attribute {k}"))?;
         if !attr.editable {
             return Err(format!("{k} cannot be edited"));
         }
         let value = rules::check_value(attr, v, options)?;
-        if NEEDS_REASON.contains(&k.as_str()) && get_path(current, attr.path) != Some(&value) {
+        if NEEDS_REASON.contains(&k.as_str()) && get_path(&stored, attr.path) != Some(&value) {
             let reason = reasons.get(k).and_then(rules::text_of);
             if reason.is_none() {
                 return Err(REASON_EMPTY.into());
@@ -171,18 +181,16 @@ pub fn update(current: &Value, input: &Map<String, Value>, options: &Options) ->
     }
     if touches_address {
         for field in ADDRESS {
-            if input.get(*field).is_none_or(is_empty) {
+            if fields.get(*field).is_none_or(is_empty) {
                 return Err(format!("{field} cannot be empty"));
             }
         }
     }
-    if input.contains_key("is24Hours") {
-        let week = rules::check_hours_edit(
-            id,
-            &json!({ "is24Hours": input["is24Hours"], "workHours": input.get("workHours") }),
-        )?;
-        plan.push(set("hours", json!(rules::summary(&week))));
-        plan.push(set("workHours", rules::work_hours_json(&week)));
+    if let Some(is_24_hours) = &edit.is_24_hours {
+        let hours = HoursEdit::from_fields(is_24_hours, edit.work_hours.as_ref());
+        let week = rules::check_hours(current.id.as_str(), &hours)?;
+        plan.push(set(HOURS, json!(rules::summary(&week))));
+        plan.push(set(WORK_HOURS, rules::work_hours_json(&week)));
     }
     for (attr, reason) in &reasons {
         if attributes::find(attr).is_none() {
@@ -197,29 +205,23 @@ pub fn update(current: &Value, input: &Map<String, Value>, options: &Options) ->
     Ok(plan)
 }
 
-/// The update input a scheduled change stands for: `address` and `hours`
+/// Adds a scheduled change to the edit it stands for: `address` and `hours`
 /// may carry objects (`{street..}`, `{is24Hours, workHours}`); a scheduled
 /// `workHours` stands for the hours editor's output, and a `hours` summary
 /// text beside it is derived again from it; every other attribute its value.
-pub fn change_as_input(attribute: &str, value: &Value, into: &mut Map<String, Value>) -> Result<(), String> {
+pub fn change_as_input(attribute: &str, value: &Value, into: &mut Edit) -> Result<(), String> {
     match attribute {
-        "hours" if value.is_string() => {}
-        "workHours" => {
-            into.entry("is24Hours").or_insert(json!(false));
-            into.insert("workHours".into(), value.clone());
+        HOURS if value.is_string() => {}
+        WORK_HOURS => {
+            into.is_24_hours.get_or_insert(json!(false));
+            into.work_hours = Some(value.clone());
         }
-        "address" | "hours" => {
-            let obj = value.as_object().ok_or_else(|| format!("{attribute} change must be an object"))?;
-            into.extend(obj.clone());
+        "address" | HOURS => {
+            let fields = value.as_object().ok_or_else(|| format!("{attribute} change must be an object"))?;
+            into.merge(Edit::of(fields.clone())?);
         }
-        "updateReason" => {
-            let mut reasons = into.get("updateReason").and_then(Value::as_object).cloned().unwrap_or_default();
-            reasons.extend(value.as_object().ok_or("updateReason must map attributes to reasons")?.clone());
-            into.insert("updateReason".into(), Value::Object(reasons));
-        }
-        other => {
-            into.insert(other.into(), value.clone());
-        }
+        "updateReason" => into.add_reasons(value)?,
+        other => into.merge(Edit::of(Map::from_iter([(other.to_string(), value.clone())]))?),
     }
     Ok(())
 }
@@ -247,10 +249,18 @@ mod tests {
         .unwrap()
     }
 
+    fn edit(v: Value) -> Edit {
+        Edit::of(v.as_object().cloned().unwrap()).unwrap()
+    }
+
+    fn flat(location: &Location) -> Value {
+        attributes::flatten(&attributes::doc(location))
+    }
+
     #[test]
     fn new_location_merges_defaults_and_drops_empty_fields() {
-        let doc = new_location(&form(), &opts(), "ops@x", "2026-11-21T00:00:00Z").unwrap();
-        let flat = attributes::flatten(&doc);
+        let location = new_location(&form(), &opts(), "ops@x", "2026-11-21T00:00:00Z").unwrap();
+        let flat = flat(&location);
         assert_eq!(flat["taxRate"], 2.25);
         assert_eq!(flat["status"], "OFFLINE");
         assert_eq!(flat["hours"], "24 Hours");
@@ -258,6 +268,17 @@ mod tests {
         assert_eq!(flat["percentage"].as_f64(), Some(0.0));
         assert_eq!(flat["type"], "FRIDGE");
         assert!(flat.get("route").is_none());
+        // The bookkeeping of a first write, as typed fields.
+        assert_eq!(
+            (
+                location.id.as_str(),
+                location.version,
+                location.created_at.as_deref(),
+                location.last_modified_by.as_deref()
+            ),
+            ("CHI_9", Some(1), Some("2026-11-21T00:00:00Z"), Some("ops@x"))
+        );
+        assert_eq!(location.last_modified, location.created_at);
     }
 
     #[test]
@@ -266,7 +287,7 @@ mod tests {
         p.insert("state".into(), json!("NY"));
         p.remove("latitude");
         p.remove("longitude");
-        let flat = attributes::flatten(&new_location(&p, &opts(), "u", "t").unwrap());
+        let flat = flat(&new_location(&p, &opts(), "u", "t").unwrap());
         assert_eq!(flat["timeZone"], "NEWYORK");
         assert_eq!(flat["priceMapTemplate"], "PMT_NE_STANDARD");
         assert_eq!(flat["latitude"], 40.7128);
@@ -293,46 +314,79 @@ mod tests {
     #[test]
     fn allocation_needs_a_reason_only_when_it_changes() {
         let current = new_location(&form(), &opts(), "u", "t").unwrap();
-        let input = |v: Value| v.as_object().cloned().unwrap();
-        assert_eq!(update(&current, &input(json!({"prod": 1})), &opts()).unwrap_err(), REASON_EMPTY);
+        assert_eq!(update(&current, &edit(json!({"prod": 1})), &opts()).unwrap_err(), REASON_EMPTY);
         assert_eq!(
-            update(&current, &input(json!({"prod": 1, "updateReason": {"prod": " "}})), &opts()).unwrap_err(),
+            update(&current, &edit(json!({"prod": 1, "updateReason": {"prod": " "}})), &opts()).unwrap_err(),
             REASON_EMPTY
         );
         let plan =
-            update(&current, &input(json!({"prod": 1, "updateReason": {"prod": "First Stocking"}})), &opts()).unwrap();
+            update(&current, &edit(json!({"prod": 1, "updateReason": {"prod": "First Stocking"}})), &opts()).unwrap();
         assert!(
             plan.contains(&Assign { path: vec!["updateReason".into(), "prod".into()], value: json!("First Stocking") })
         );
-        assert!(update(&current, &input(json!({"prod": 0})), &opts()).is_ok());
+        assert!(update(&current, &edit(json!({"prod": 0})), &opts()).is_ok());
+        // As JSON text too; any other shape is refused.
+        assert!(update(&current, &edit(json!({"prod": 1, "updateReason": "{\"prod\": \"x\"}"})), &opts()).is_ok());
+        assert_eq!(
+            update(&current, &edit(json!({"prod": 1, "updateReason": 5})), &opts()).unwrap_err(),
+            "updateReason must map attributes to reasons"
+        );
     }
 
     #[test]
     fn address_saves_all_four_fields() {
         let current = new_location(&form(), &opts(), "u", "t").unwrap();
-        let input =
-            json!({"street": "2 Main", "city": "", "state": "IL", "zipCode": "60601"}).as_object().cloned().unwrap();
+        let input = edit(json!({"street": "2 Main", "city": "", "state": "IL", "zipCode": "60601"}));
         assert_eq!(update(&current, &input, &opts()).unwrap_err(), "city cannot be empty");
-        let input = json!({"street": "2 Main"}).as_object().cloned().unwrap();
+        let input = edit(json!({"street": "2 Main"}));
         assert_eq!(update(&current, &input, &opts()).unwrap_err(), "city cannot be empty");
     }
 
     #[test]
     fn scheduled_hours_pair_recomputes_the_summary() {
         let current = new_location(&form(), &opts(), "u", "t").unwrap();
-        let mut input = Map::new();
+        let mut input = Edit::default();
         change_as_input("hours", &json!("Mon 08:00 to 17:00; "), &mut input).unwrap();
         change_as_input("workHours", &json!({"Monday": [["08:00", "17:00"]]}), &mut input).unwrap();
         let plan = update(&current, &input, &opts()).unwrap();
         assert!(plan.contains(&assign(&["locationConfigs", "hours"], json!("Mon 08:00 to 17:00; "))));
+        // An hours object is the editor's output; the editor's messages apply.
+        let mut input = Edit::default();
+        change_as_input("hours", &json!({"is24Hours": "yes"}), &mut input).unwrap();
+        assert_eq!(update(&current, &input, &opts()).unwrap_err(), "Choose 24 hours(Yes/No) for CHI_9");
+        assert_eq!(change_as_input("hours", &json!(7), &mut input).unwrap_err(), "hours change must be an object");
+    }
+
+    #[test]
+    fn the_hours_are_written_by_the_editor_only() {
+        let current = new_location(&form(), &opts(), "u", "t").unwrap();
+        let refused = update(&current, &edit(json!({"workHours": {"Monday": [["08:00", "17:00"]]}})), &opts());
+        assert_eq!(refused.unwrap_err(), "workHours is set with the hours editor");
+        let plan = update(&current, &edit(json!({"is24Hours": true, "hours": "x"})), &opts()).unwrap();
+        assert_eq!(
+            plan,
+            vec![set(HOURS, json!("24 Hours")), set(WORK_HOURS, rules::work_hours_json(&rules::all_day_week()))]
+        );
+    }
+
+    #[test]
+    fn an_update_leaves_the_location_as_the_store_does() {
+        let current = new_location(&form(), &opts(), "u", "t0").unwrap();
+        let plan = [set("route", json!("r1")), set("directions", Value::Null)];
+        let next = updated(&current, &plan, "lee@x.co", "t1").unwrap();
+        assert_eq!((next.route(), next.version), (Some("r1"), Some(2)));
+        assert_eq!((next.last_modified.as_deref(), next.last_modified_by.as_deref()), (Some("t1"), Some("lee@x.co")));
+        assert_eq!(next.created_at.as_deref(), Some("t0"));
+        assert!(flat(&next).get("directions").is_none(), "Null removes");
     }
 
     #[test]
     fn read_only_and_unknown_attributes_are_refused() {
         let current = new_location(&form(), &opts(), "u", "t").unwrap();
-        let input = json!({"prettyName": "x"}).as_object().cloned().unwrap();
-        assert_eq!(update(&current, &input, &opts()).unwrap_err(), "prettyName cannot be edited");
-        let input = json!({"colour": "x"}).as_object().cloned().unwrap();
-        assert_eq!(update(&current, &input, &opts()).unwrap_err(), "Unknown attribute colour");
+        assert_eq!(
+            update(&current, &edit(json!({"prettyName": "x"})), &opts()).unwrap_err(),
+            "prettyName cannot be edited"
+        );
+        assert_eq!(update(&current, &edit(json!({"colour": "x"})), &opts()).unwrap_err(), "Unknown attribute colour");
     }
 }

@@ -2,7 +2,8 @@
 //! their messages, and the hours editor's logic. Pure: no I/O.
 pub use crate::attributes::text_of;
 use crate::attributes::{self, Attr, Kind, NameList, DAYS};
-use crate::create_rules::CUSTOM_HOURS_MESSAGE;
+use crate::create_rules::{CUSTOM_HOURS_MESSAGE, DEFAULT_LAYOUT};
+use crate::input::{CreateHours, HoursEdit};
 use fleet_shared::dates;
 use fleet_shared::limits;
 use serde_json::{json, Map, Value};
@@ -31,7 +32,7 @@ impl Options {
     /// layouts, '/latest' appended to schemas, and the standard templates.
     pub fn from_lists(layouts: Vec<String>, schemas: Vec<String>, pmts: Vec<String>) -> Self {
         let mut o = Options::default();
-        o.layouts.insert("dummy".into());
+        o.layouts.insert(DEFAULT_LAYOUT.into());
         o.layouts.extend(layouts);
         o.fridge_schemas.insert("MW_STANDARD/latest".into());
         o.fridge_schemas.extend(schemas.into_iter().map(|s| format!("{s}/latest")));
@@ -229,19 +230,20 @@ fn check_day(day: &str, from: Option<String>, to: Option<String>) -> Result<Opti
 
 /// The hours editor of the detail screen (§5.2): `{is24Hours, workHours}`.
 pub fn check_hours_edit(id: &str, value: &Value) -> Result<Week, String> {
-    let is24 = match value.get("is24Hours") {
-        Some(Value::Bool(b)) => *b,
-        _ => return Err(format!("Choose 24 hours(Yes/No) for {id}")),
+    check_hours(id, &HoursEdit::of(value))
+}
+
+/// [`check_hours_edit`] of the editor's output as read.
+pub fn check_hours(id: &str, edit: &HoursEdit) -> Result<Week, String> {
+    let Some(is24) = edit.is_24_hours else {
+        return Err(format!("Choose 24 hours(Yes/No) for {id}"));
     };
     if is24 {
         return Ok(all_day_week());
     }
-    let work = value.get("workHours").and_then(Value::as_object).cloned().unwrap_or_default();
     let mut week = Week::new();
-    for day in DAYS {
-        let first = work.get(*day).and_then(|v| v.get(0));
-        let part = |i: usize| first.and_then(|p| p.get(i)).and_then(text_of);
-        week.push((day, check_day(day, part(0), part(1))?));
+    for (day, hours) in edit.work_hours.days() {
+        week.push((day, check_day(day, hours.from.clone(), hours.to.clone())?));
     }
     if week.iter().all(|(_, h)| h.is_none()) {
         return Err("Time should be entered for atleast one day".into());
@@ -249,21 +251,17 @@ pub fn check_hours_edit(id: &str, value: &Value) -> Result<Week, String> {
     Ok(week)
 }
 
-/// The create form's hours (§3.1, §5.1): `hours` 1 (24 hours, the default) or
-/// 0 with `fromMon`/`toMon` ... `fromSun`/`toSun`, every day required.
-pub fn check_create_hours(payload: &Map<String, Value>) -> Result<Week, String> {
-    let is24 = payload.get("hours").and_then(text_of).map(|h| h != "0").unwrap_or(true);
-    if is24 {
+/// The create form's hours (§3.1, §5.1): 24 hours, or every day's times.
+pub fn check_create_hours(hours: &CreateHours) -> Result<Week, String> {
+    if hours.is_24_hours() {
         return Ok(all_day_week());
     }
     let mut week = Week::new();
-    for day in DAYS {
-        let get = |prefix: &str| payload.get(&format!("{prefix}{}", abbrev(day))).and_then(text_of);
-        let (from, to) = (get("from"), get("to"));
-        if from.is_none() || to.is_none() {
+    for (day, from, to) in hours.days() {
+        let (Some(from), Some(to)) = (from.0.clone(), to.0.clone()) else {
             return Err(CUSTOM_HOURS_MESSAGE.replace("{day}", day));
-        }
-        week.push((day, check_day(day, from, to)?));
+        };
+        week.push((day, check_day(day, Some(from), Some(to))?));
     }
     Ok(week)
 }
@@ -381,7 +379,7 @@ mod tests {
 
     #[test]
     fn create_rules() {
-        let p = |v: Value| v.as_object().unwrap().clone();
+        let p = |v: Value| crate::input::CreateForm::of(v.as_object().unwrap()).hours;
         let hours = p(json!({"hours": 0, "fromMon": "08:00", "toMon": "17:00"}));
         assert_eq!(
             check_create_hours(&hours).unwrap_err(),

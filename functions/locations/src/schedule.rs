@@ -4,6 +4,7 @@
 //! applies the group in one transaction (the location update, its history
 //! record and the deletes of the claimed changes). A group that can never
 //! apply is moved aside (status FAILED, with the reason) and retried no more.
+use crate::input::{self, Edit};
 use crate::service::{self, Author};
 use crate::store::{self as locations, Also, Dynamo, LocationStore};
 use crate::{attributes, deadline, plan, rules, rules::Options};
@@ -14,7 +15,7 @@ use fleet_shared::scheduler::{self, iso, query_index, AppliedRun, Applier, BY_DU
 pub use fleet_shared::scheduler::{ChangeBody, StoredChange};
 use fleet_shared::{dates, identity, limits, permissions, ApiError, Deps};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const TABLE_NAME: &str = "Locations";
@@ -222,16 +223,20 @@ fn parse_value(v: &Value) -> Value {
 }
 
 /// Checks a group of changes for one location and time as the update would.
-fn check_group(current: &Value, changes: &[(&str, Value)], options: &Options) -> Result<Vec<plan::Assign>, ApiError> {
-    let mut input = Map::new();
+fn check_group(
+    current: &Location,
+    changes: &[(&str, Value)],
+    options: &Options,
+) -> Result<Vec<plan::Assign>, ApiError> {
+    let mut edit = Edit::default();
     for (attribute, value) in changes {
-        plan::change_as_input(attribute, value, &mut input).map_err(ApiError::BadRequest)?;
+        plan::change_as_input(attribute, value, &mut edit).map_err(ApiError::BadRequest)?;
     }
-    plan::update(current, &input, options).map_err(ApiError::BadRequest)
+    plan::update(current, &edit, options).map_err(ApiError::BadRequest)
 }
 
 /// The rules of one group (a location and a time), before anything is stored.
-fn check_new_group(current: &Value, group: &[(&str, Value)], options: &Options) -> Result<(), ApiError> {
+fn check_new_group(current: &Location, group: &[(&str, Value)], options: &Options) -> Result<(), ApiError> {
     if group.iter().any(|(a, _)| *a == DEVICE_ADDRESS) {
         if group.len() > 1 {
             return Err(ApiError::bad_request("Schedule the device address at a time of its own"));
@@ -244,8 +249,7 @@ fn check_new_group(current: &Value, group: &[(&str, Value)], options: &Options) 
     }
     // A prod change is only valid with its reason at the same time (§4).
     let has_prod = group.iter().any(|(a, _)| *a == "prod");
-    let has_reason =
-        group.iter().any(|(a, v)| *a == "updateReason" && v.get("prod").and_then(rules::text_of).is_some());
+    let has_reason = group.iter().any(|(a, v)| *a == "updateReason" && input::reason_for(v, "prod").is_some());
     if has_prod && !has_reason {
         return Err(ApiError::bad_request(rules::REASON_EMPTY));
     }
@@ -265,7 +269,7 @@ pub fn plan_change(
     local_time: &str,
     reason: Option<&str>,
 ) -> Result<Vec<StoredChange>, String> {
-    let (doc, location, zone) = (attributes::doc(location), location.id.to_string(), location.zone());
+    let (current, location, zone) = (location, location.id.to_string(), location.zone());
     if attribute != DEVICE_ADDRESS && !plan::is_schedulable(attribute) {
         return Err(format!("{attribute} cannot be scheduled"));
     }
@@ -278,7 +282,7 @@ pub fn plan_change(
     if let Some(r) = reason.filter(|r| !r.trim().is_empty()).filter(|_| plan::NEEDS_REASON.contains(&attribute)) {
         group.push(("updateReason", json!({ attribute: r.trim() })));
     }
-    check_new_group(&doc, &group, options).map_err(|e| e.to_string())?;
+    check_new_group(current, &group, options).map_err(|e| e.to_string())?;
     Ok(group
         .into_iter()
         .map(|(a, v)| {
@@ -370,11 +374,10 @@ pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<V
             applied_at: None,
         });
     }
-    let needs_options =
-        groups.values().flatten().any(|(a, _)| matches!(*a, "layoutName" | "fridgeSchema" | "priceMapTemplate"));
+    let needs_options = groups.values().flatten().any(|(a, _)| attributes::needs_options(a));
     let options = if needs_options { store.options().await? } else { Options::default() };
     for ((location, _), group) in &groups {
-        check_new_group(&attributes::doc(&docs[location]), group, &options)?;
+        check_new_group(&docs[location], group, &options)?;
     }
     locations::put_changes(deps, &records, None).await?;
     Ok(records.iter().map(|r| view(r, docs.get(&r.id))).collect())
@@ -464,9 +467,9 @@ async fn apply_claimed(
         return Ok(());
     }
     let values: Vec<(&str, Value)> = changes.iter().map(|c| (c.change.attribute.as_str(), c.value())).collect();
-    let needs_options = values.iter().any(|(a, _)| matches!(*a, "layoutName" | "fridgeSchema" | "priceMapTemplate"));
+    let needs_options = values.iter().any(|(a, _)| attributes::needs_options(a));
     let options = if needs_options { store.options().await? } else { Options::default() };
-    let plan = check_group(&attributes::doc(&current), &values, &options)?;
+    let plan = check_group(&current, &values, &options)?;
     // Applied by the platform for its author: the history names the author's sub.
     identity::acting_as(first.user_sub.as_deref(), service::write(&store, &current, &plan, &author, &now, &[finish]))
         .await
@@ -514,7 +517,7 @@ mod tests {
 
     #[test]
     fn the_device_address_is_scheduled_only_as_a_generation_on_its_own() {
-        let current = json!({"id": "X"});
+        let current = Location { id: LocationId::stored("X"), ..Default::default() };
         let o = Options::default();
         assert!(check_new_group(&current, &[(DEVICE_ADDRESS, json!(GENERATE))], &o).is_ok());
         assert_eq!(

@@ -2,6 +2,7 @@
 //! with history), wholesale edit and device addresses. Handlers parse input
 //! and call these with the DynamoDB store; unit tests call them with a fake.
 use crate::attributes::{self, flatten, LocationView};
+use crate::input::{CreateForm, Edit, Text, UpdateInput};
 use crate::plan::{self, Assign};
 use crate::rules;
 use crate::store::{not_found, Also, LocationStore};
@@ -19,19 +20,8 @@ pub struct Author {
 }
 
 pub const MAX_SOURCE_CHARS: usize = 200;
-/// Bookkeeping fields of every stored location that the entity does not name.
-const LAST_MODIFIED: &str = "lastModified";
-const LAST_MODIFIED_BY: &str = "lastModifiedBy";
 /// The location type whose route and stop the wholesale edit sets.
 pub const WHOLESALE: &str = "WHOLESALE";
-
-/// A location id as the boundary accepts it (`LocationId`: non-empty, at
-/// most 64 characters), from a JSON value: a number or a boolean reads as
-/// its text, as every attribute does. The create rule for its characters is
-/// in `create_rules`.
-pub fn location_id(raw: Option<&Value>) -> Result<LocationId, ApiError> {
-    LocationId::parse("id", &raw.and_then(rules::text_of).unwrap_or_default())
-}
 
 pub fn version_of(location: &Location) -> i64 {
     location.version.unwrap_or(0)
@@ -39,8 +29,8 @@ pub fn version_of(location: &Location) -> i64 {
 
 /// The flat view without the bookkeeping fields, for history diffs. Numbers
 /// are compared as the store gives them back (an integral 7.0 reads as 7).
-fn audited(doc: &Value) -> Map<String, Value> {
-    let mut flat = flatten(doc).as_object().cloned().unwrap_or_default();
+fn audited(location: &Location) -> Map<String, Value> {
+    let mut flat = flatten(&attributes::doc(location)).as_object().cloned().unwrap_or_default();
     for k in ["lastModified", "lastModifiedBy", "version", "updateReason", "timeZoneLabel", "timeZoneIana"] {
         flat.remove(k);
     }
@@ -54,10 +44,9 @@ fn audited(doc: &Value) -> Map<String, Value> {
 
 /// 409 naming who changed the location and when, in the fridge's time.
 pub fn stale(current: &Location) -> ApiError {
-    let view = LocationView::of(current);
-    let who = view.last_modified_by.as_deref().unwrap_or("someone");
+    let who = current.last_modified_by.as_deref().unwrap_or("someone");
     let zone = current.zone();
-    let when = view
+    let when = current
         .last_modified
         .as_deref()
         .and_then(dates::instant)
@@ -66,25 +55,27 @@ pub fn stale(current: &Location) -> ApiError {
     ApiError::Conflict(format!("This location was changed by {who} at {when}. Reload to see the change."))
 }
 
+/// Creates a location from the flat payload (`{id, <attribute>: value...}`).
 pub async fn create(
     store: &impl LocationStore,
     payload: Map<String, Value>,
     author: &Author,
     now: &str,
 ) -> Result<LocationView, ApiError> {
-    let id = location_id(payload.get("id"))?;
+    let form = CreateForm::of(&payload);
+    let id = form.id()?;
     let id = id.as_str();
-    if payload.get("aprivaDeviceAddress").and_then(rules::text_of).is_some() {
+    if form.apriva_device_address.0.is_some() {
         return Err(ApiError::bad_request(rules::DEVICE_ADDRESS_GENERATED));
     }
     let options = store.options().await?;
-    let doc = plan::new_location(&payload, &options, &author.user, now).map_err(ApiError::BadRequest)?;
-    let changes = history::diff(&Map::new(), &audited(&doc), &Map::new());
+    let location = plan::new_location(&payload, &options, &author.user, now).map_err(ApiError::BadRequest)?;
+    let changes = history::diff(&Map::new(), &audited(&location), &Map::new());
     let record = Record::new(history::entity("location", id), now, &author.user, &author.source, changes);
-    fleet_shared::store::on_conflict(store.insert(&doc, &record).await, || {
+    fleet_shared::store::on_conflict(store.insert(&location, &record).await, || {
         ApiError::Conflict(format!("Location {id} already exists"))
     })?;
-    Ok(LocationView::of_doc(&doc))
+    Ok(LocationView::of(&location))
 }
 
 /// Applies a checked plan on top of `current` in one conditional write with
@@ -112,20 +103,13 @@ async fn apply(
 ) -> Result<Location, ApiError> {
     let id = current.id.to_string();
     let base = version_of(current);
-    let before = attributes::doc(current);
-    let mut next = before.clone();
-    plan::apply(&mut next, plan);
-    let mut next = attributes::location(next)?;
-    // The bookkeeping every write records (the entity keeps these two among its other fields).
-    next.version = Some(base + 1);
-    next.other.insert(LAST_MODIFIED.into(), json!(now));
-    next.other.insert(LAST_MODIFIED_BY.into(), json!(author.user));
+    let next = plan::updated(current, plan, &author.user, now)?;
     let reasons: Map<String, Value> = plan
         .iter()
         .filter(|a| a.path.len() == 2 && a.path[0] == "updateReason")
         .map(|a| (a.path[1].clone(), a.value.clone()))
         .collect();
-    let changes = history::diff(&audited(&before), &audited(&attributes::doc(&next)), &reasons);
+    let changes = history::diff(&audited(current), &audited(&next), &reasons);
     let record = Record::new(history::entity("location", &id), now, &author.user, &author.source, changes);
     match store.update(&id, plan, base, &record, also).await {
         Ok(()) => Ok(next),
@@ -138,44 +122,54 @@ async fn apply(
     }
 }
 
-/// `updateLocation`: `{id, version?, source?, <attribute>: value..., updateReason?}`.
+/// `updateLocation`: `{id, version?, source?, <attribute>: value..., updateReason?}`,
+/// from its JSON body (another area's way in: routes' driver upload).
 pub async fn update(
     store: &impl LocationStore,
     body: Map<String, Value>,
     author: &Author,
     now: &str,
 ) -> Result<LocationView, ApiError> {
-    update_doc(store, body, author, now).await.map(|next| LocationView::of(&next))
+    edit(store, UpdateInput::of(body)?, author, now).await
+}
+
+/// [`update`] of the input as parsed at the edge.
+pub async fn edit(
+    store: &impl LocationStore,
+    input: UpdateInput,
+    author: &Author,
+    now: &str,
+) -> Result<LocationView, ApiError> {
+    update_doc(store, input, author, now).await.map(|next| LocationView::of(&next))
 }
 
 /// [`update`], answering the location written.
 async fn update_doc(
     store: &impl LocationStore,
-    mut body: Map<String, Value>,
+    input: UpdateInput,
     author: &Author,
     now: &str,
 ) -> Result<Location, ApiError> {
-    let id = location_id(body.get("id"))?;
+    let id = LocationId::parse("id", input.id.as_deref().unwrap_or_default())?;
     let id = id.as_str();
-    let expected = match body.remove("version") {
+    let expected = match input.version {
         None | Some(Value::Null) => None,
         Some(v) => Some(v.as_i64().ok_or_else(|| ApiError::bad_request("version must be an integer"))?),
     };
     let mut author = author.clone();
-    if let Some(source) = body.remove("source").as_ref().and_then(rules::text_of) {
+    if let Some(source) = input.source.0 {
         limits::check_len("source", &source, MAX_SOURCE_CHARS)?;
         author.source = source;
     }
-    if body.contains_key("aprivaDeviceAddress") {
+    if input.apriva_device_address.is_some() {
         return Err(ApiError::bad_request(rules::DEVICE_ADDRESS_GENERATED));
     }
     let current = store.get(id).await?.ok_or_else(|| not_found(id))?;
     if expected.is_some_and(|v| v != version_of(&current)) {
         return Err(stale(&current));
     }
-    let needs_options = body.keys().any(|k| matches!(k.as_str(), "layoutName" | "fridgeSchema" | "priceMapTemplate"));
-    let options = if needs_options { store.options().await? } else { Default::default() };
-    let plan = plan::update(&attributes::doc(&current), &body, &options).map_err(ApiError::BadRequest)?;
+    let options = if input.edit.needs_options() { store.options().await? } else { Default::default() };
+    let plan = plan::update(&current, &input.edit, &options).map_err(ApiError::BadRequest)?;
     apply(store, &current, &plan, &author, now, &[]).await
 }
 
@@ -227,12 +221,11 @@ pub async fn set_route(
     if current.kind() == WHOLESALE {
         update_wholesale_doc(store, id.as_str(), route, stop, author, now).await
     } else {
-        let body = Map::from_iter([
-            ("id".to_string(), json!(id.as_str())),
-            ("route".to_string(), json!(route)),
-            ("stop".to_string(), json!(stop)),
-        ]);
-        update_doc(store, body, author, now).await
+        // Through the detail screen's edit, as its two attributes.
+        let attributes = Map::from_iter([("route".to_string(), json!(route)), ("stop".to_string(), json!(stop))]);
+        let edit = Edit::of(attributes).map_err(ApiError::BadRequest)?;
+        let input = UpdateInput { id: Text(Some(id.to_string())), edit, ..Default::default() };
+        update_doc(store, input, author, now).await
     }
 }
 
@@ -273,8 +266,8 @@ pub async fn generate_device_address(
     Err(ApiError::Conflict("Could not find a free device address, please try again".into()))
 }
 
-pub fn device_address_of(doc: &Value) -> Option<&Value> {
-    attributes::stored(doc, "aprivaDeviceAddress")
+pub fn device_address_of(location: &Location) -> Option<String> {
+    attributes::stored(&attributes::doc(location), "aprivaDeviceAddress").and_then(Value::as_str).map(str::to_string)
 }
 
 #[cfg(test)]
@@ -343,7 +336,7 @@ mod tests {
                 "This location was changed by lee@x.co at 2026-11-22 10:05 CT. Reload to see the change.".into()
             )
         );
-        assert_eq!(s.docs.lock().unwrap()["CHI_9"]["operationConfigs"]["route"], "r1");
+        assert_eq!(s.locations.lock().unwrap()["CHI_9"].route(), Some("r1"));
     }
 
     #[tokio::test]
@@ -386,7 +379,7 @@ mod tests {
         let address =
             generate_device_address(&s, "CHI_9", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
         assert_eq!(address, "FC0000000002");
-        assert_eq!(device_address_of(&s.docs.lock().unwrap()["CHI_9"]), Some(&json!("FC0000000002")));
+        assert_eq!(device_address_of(&s.locations.lock().unwrap()["CHI_9"]).as_deref(), Some("FC0000000002"));
     }
 
     /// A store where another change of the location lands just before the first update.
@@ -402,8 +395,8 @@ mod tests {
         async fn options(&self) -> Result<Options, ApiError> {
             self.0.options().await
         }
-        async fn insert(&self, doc: &Value, history: &Record) -> Result<(), ApiError> {
-            self.0.insert(doc, history).await
+        async fn insert(&self, location: &Location, history: &Record) -> Result<(), ApiError> {
+            self.0.insert(location, history).await
         }
         async fn update(
             &self,
@@ -414,7 +407,7 @@ mod tests {
             also: &[Also],
         ) -> Result<(), ApiError> {
             if !self.1.swap(true, std::sync::atomic::Ordering::SeqCst) {
-                let other = [Assign { path: vec!["street".into()], value: json!("2 Other St") }];
+                let other = [plan::set("street", json!("2 Other St"))];
                 self.0.update(id, &other, base, history, &[]).await?;
             }
             self.0.update(id, plan, base, history, also).await
@@ -428,26 +421,29 @@ mod tests {
         let mut numbers = 7u64..;
         let address =
             generate_device_address(&s, "CHI_8", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
-        let doc = s.0.docs.lock().unwrap()["CHI_8"].clone();
-        assert_eq!(
-            (device_address_of(&doc), doc["street"].as_str()),
-            (Some(&json!(address)), Some("2 Other St")),
-            "{doc}"
-        );
+        let stored = s.0.locations.lock().unwrap()["CHI_8"].clone();
+        let street = LocationView::of(&stored).attributes.get("street").cloned();
+        assert_eq!((device_address_of(&stored), street), (Some(address), Some(json!("2 Other St"))), "{stored:?}");
     }
 
-    #[test]
-    fn a_location_id_is_the_text_of_a_string_a_number_or_a_flag() {
-        assert_eq!(location_id(Some(&json!("  CHI_1 "))).unwrap().as_str(), "CHI_1");
-        assert_eq!(location_id(Some(&json!(42))).unwrap().as_str(), "42");
-        assert_eq!(location_id(Some(&json!(true))).unwrap().as_str(), "1");
-        for empty in [None, Some(json!(null)), Some(json!("  ")), Some(json!({"id": "x"}))] {
-            assert_eq!(location_id(empty.as_ref()).unwrap_err().to_string(), "id cannot be empty");
-        }
+    #[tokio::test]
+    async fn a_bad_shape_is_refused_with_the_rules_message() {
+        let s = store();
+        create(&s, form("CHI_9"), &author(), "t0").await.unwrap();
+        let s = &s;
+        let refused = |v: Value| async move { update(s, body(v), &author(), "t1").await.unwrap_err().to_string() };
+        assert_eq!(refused(json!({"id": "CHI_9", "version": "one", "route": "r"})).await, "version must be an integer");
+        assert_eq!(refused(json!({"id": "CHI_9", "aprivaDeviceAddress": null})).await, rules::DEVICE_ADDRESS_GENERATED);
         assert_eq!(
-            location_id(Some(&json!("A".repeat(65)))).unwrap_err().to_string(),
-            "id must be at most 64 characters"
+            refused(json!({"id": "CHI_9", "route": "r", "updateReason": ["route"]})).await,
+            "updateReason must map attributes to reasons"
         );
+        assert_eq!(refused(json!({"id": "CHI_9", "is24Hours": null})).await, "Choose 24 hours(Yes/No) for CHI_9");
+        assert_eq!(refused(json!({"id": {"x": 1}})).await, "id cannot be empty");
+        assert_eq!(refused(json!({"id": "CHI_9"})).await, "Nothing to update");
+        let mut p = form("CHI_7");
+        p.insert("state".into(), json!({"code": "IL"}));
+        assert_eq!(create(s, p, &author(), "t").await.unwrap_err().to_string(), "state cannot be empty");
     }
 
     #[tokio::test]

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 /// The body of a grant or a removal, as sent: `user` and `action`, nothing else.
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(transform = fleet_shared::contract::sent_whole)]
 pub struct PermissionArgs {
     #[serde(default)]
     pub user: Option<String>,

@@ -1,22 +1,24 @@
-//! Report functions: parse at the boundary (the range and date rules), read,
-//! shape. Each answers its own report only; none writes.
+//! Report functions: parse at the boundary (the range and date rules), then
+//! run the report (`service`) over the DynamoDB store. Each answers its own
+//! report only; none writes.
 use crate::range::{self, Range};
-use crate::rows::{self, EmptyChannelRow, ReadingAction, StockOutRow, StopFacts, TemperatureRow, READING_TYPES};
-use crate::store;
-use chrono::{DateTime, NaiveDate, Utc};
+use crate::rows::{EmptyChannelRow, StockOutRow, TemperatureRow};
+use crate::service;
+use crate::store::Dynamo;
 use fleet_shared::contract::{Ctx, Page};
-use fleet_shared::entity::report::{EmptyChannel, Kind, StockOut};
-use fleet_shared::fridge_time::{self, stamp};
+use fleet_shared::fridge_time;
 use fleet_shared::{driver_log, limits, ApiError, Deps};
-use fn_permissions::store::PoolUser;
-use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use serde::Deserialize;
+use std::collections::BTreeSet;
+
+pub use crate::service::{emails_of, Emails};
 
 /// Route temperature rows a page holds at most.
 pub const PAGE: usize = 1000;
 
 /// A day report's path parameter (`/reports/…/{date}`).
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[schemars(transform = fleet_shared::contract::sent_whole)]
 pub struct DayArgs {
     /// Checked by `range::day`, so its message (not the parser's) answers a bad one.
     #[serde(default)]
@@ -26,6 +28,7 @@ pub struct DayArgs {
 /// A range report's query parameters (epoch seconds as text, checked by `range::range`).
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(transform = fleet_shared::contract::sent(&["startTime", "endTime"]))]
 pub struct RangeArgs {
     #[serde(default)]
     start_time: Option<String>,
@@ -44,43 +47,18 @@ fn range_of(args: &RangeArgs) -> Result<Range, ApiError> {
         .map_err(ApiError::bad_request)
 }
 
-/// Days of route stops read for the next stop (today and the week ahead).
-const DAYS_AHEAD: u64 = 7;
-
-/// Each location's route and market on `day`, and its next stop from today:
-/// the stops of `day` and of today and the week ahead (a day is one query).
-async fn facts(
-    deps: &'static Deps,
-    day: NaiveDate,
-    now: DateTime<Utc>,
-) -> Result<HashMap<String, StopFacts>, ApiError> {
-    let today = now.with_timezone(&fridge_time::CENTRAL.tz).date_naive();
-    let mut days: Vec<String> =
-        std::iter::once(day).chain(today.iter_days().take(DAYS_AHEAD as usize + 1)).map(|d| d.to_string()).collect();
-    days.sort();
-    days.dedup();
-    let stops = store::stops_of_days(deps, days).await?;
-    Ok(rows::stop_facts(&day.to_string(), &today.to_string(), &stops))
-}
-
 /// GET /reports/emptychannel/{date}: the slots that became empty that Central
 /// day, when each was restocked, and the location's route and market that day.
 pub async fn empty_channels(deps: &'static Deps, _: Ctx, args: DayArgs) -> Result<Vec<EmptyChannelRow>, ApiError> {
     let day = day_of(&args)?;
-    let (found, facts) = tokio::try_join!(
-        store::day::<EmptyChannel>(deps, Kind::EmptyChannel, day),
-        facts(deps, day, fridge_time::now())
-    )?;
-    Ok(rows::empty_channels(found, &facts))
+    service::empty_channels(&Dynamo(deps), day, fridge_time::now()).await
 }
 
 /// GET /reports/stockouts/{date}: the items a fridge ran out of that Central
 /// day, when each came back, and for an open one the fridge's next stop.
 pub async fn stock_outs(deps: &'static Deps, _: Ctx, args: DayArgs) -> Result<Vec<StockOutRow>, ApiError> {
     let day = day_of(&args)?;
-    let now = fridge_time::now();
-    let (found, facts) = tokio::try_join!(store::day::<StockOut>(deps, Kind::StockOut, day), facts(deps, day, now))?;
-    Ok(rows::stock_outs(found, &facts, now))
+    service::stock_outs(&Dynamo(deps), day, fridge_time::now()).await
 }
 
 /// GET /reports/routetemperatures?startTime=&endTime=[&nextToken=]: the
@@ -93,41 +71,14 @@ pub async fn route_temperatures(
     args: RangeArgs,
 ) -> Result<Page<TemperatureRow>, ApiError> {
     let r = range_of(&args)?;
-    // An action's stocking day can be the day after its Central date (the day starts in the evening).
-    let mut days: Vec<String> = r.days().iter().map(|d| d.to_string()).collect();
-    if let Some(next) = r.days().last().and_then(|d| d.succ_opt()) {
-        days.push(next.to_string());
-    }
-    let (from, to) = (stamp(r.start), stamp(r.end));
-    let token = args.next_token.as_deref();
-    let scope = format!("routetemperatures#{}#{}", r.start.timestamp(), r.end.timestamp());
-    let (items, next) = store::actions_page(deps, &scope, &READING_TYPES, &days, (&from, &to), token, PAGE).await?;
-    // The range is [start, end): the index's BETWEEN includes `end`.
-    let actions: Vec<ReadingAction> =
-        store::parse::<ReadingAction>(items)?.into_iter().filter(|a| a.occurred_at < to).collect();
-    let mut touched: Vec<String> = actions.iter().map(|a| a.stocking_day.clone()).collect();
-    touched.sort();
-    touched.dedup();
-    let routes: HashMap<(String, String, i64), String> = store::stops_of_days(deps, touched)
-        .await?
-        .into_iter()
-        .map(|s| ((s.stop.stocking_date.clone(), s.stop.id.clone(), s.stop.stocking_index), s.stop.route.clone()))
-        .collect();
-    Ok(Page { items: rows::temperatures(&actions, &routes), next_token: next })
+    service::route_temperatures(&Dynamo(deps), r, args.next_token.as_deref(), PAGE).await
 }
 
 /// GET /reports/driverlog?startTime=&endTime=[&nextToken=]: the driver log's
 /// entries in the range, oldest first, a page at a time across its days.
 pub async fn driver_log(deps: &'static Deps, _: Ctx, args: RangeArgs) -> Result<Page<driver_log::LogView>, ApiError> {
     let r = range_of(&args)?;
-    let days: Vec<String> = r.days().iter().map(|d| d.to_string()).collect();
-    let (from, to) = (stamp(r.start), stamp(r.end));
-    let token = args.next_token.as_deref();
-    let scope = format!("driverlog#{}#{}", r.start.timestamp(), r.end.timestamp());
-    let (items, next) = store::log_page(deps, &scope, &days, (&from, &to), token, PAGE).await?;
-    let entries: Vec<driver_log::LogEntry> = store::parse(items)?;
-    let items = entries.into_iter().filter(|e| e.action_time < to).map(driver_log::LogView::from).collect();
-    Ok(Page { items, next_token: next })
+    service::driver_log(&Dynamo(deps), r, args.next_token.as_deref(), PAGE).await
 }
 
 /// Most user ids one `cognitoemails?ids=` call names (its rule is in `range`,
@@ -155,12 +106,6 @@ pub fn email_ids(raw: Option<&str>) -> Result<Option<BTreeSet<String>>, String> 
     Ok(Some(ids))
 }
 
-/// `{emails: {userId: email}}`.
-#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct Emails {
-    pub emails: BTreeMap<String, String>,
-}
-
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct EmailArgs {
     /// Comma-separated user ids, checked by `email_ids`.
@@ -168,26 +113,18 @@ pub struct EmailArgs {
     ids: Option<String>,
 }
 
-/// The e-mails of `users`, only those `ids` names when given.
-pub fn emails_of(users: Vec<PoolUser>, ids: Option<&BTreeSet<String>>) -> Emails {
-    let emails =
-        users.into_iter().filter(|u| ids.is_none_or(|ids| ids.contains(&u.sub))).map(|u| (u.sub, u.email)).collect();
-    Emails { emails }
-}
-
 /// GET /reports/driverlog/cognitoemails[?ids=a,b]: `{emails: {userId: email}}`
 /// (3-planning §7). With `ids`, only those users: the screen asks for the
 /// users of the rows it shows, not the whole staff directory (issue 38).
 pub async fn cognito_emails(deps: &'static Deps, _: Ctx, args: EmailArgs) -> Result<Emails, ApiError> {
-    use fn_permissions::store::PermissionStore;
     let ids = email_ids(args.ids.as_deref()).map_err(ApiError::bad_request)?;
-    let users = fn_permissions::store::Dynamo(deps).users().await?;
-    Ok(emails_of(users, ids.as_ref()))
+    service::emails(&Dynamo(deps), ids.as_ref()).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::PoolUser;
 
     fn user(sub: &str) -> PoolUser {
         PoolUser { sub: sub.into(), email: format!("{sub}@fleet.test") }

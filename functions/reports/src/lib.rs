@@ -6,6 +6,7 @@
 pub mod handlers;
 pub mod range;
 pub mod rows;
+pub mod service;
 pub mod store;
 
 use fleet_shared::{typed, FunctionSpec, Grant, Permission, Table, Trigger};

@@ -111,6 +111,37 @@ impl Default for Generators {
     }
 }
 
+/// A request schema's transform (`#[schemars(transform = sent_whole)]`):
+/// the browser sends every field, so the generated type requires each one,
+/// while the server still reads a missing field as empty, so that its rule's
+/// message (the spec's), not the parser's, answers a request without it.
+pub fn sent_whole(schema: &mut schemars::Schema) {
+    let names: Vec<String> = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|properties| properties.keys().cloned().collect())
+        .unwrap_or_default();
+    require(schema, names);
+}
+
+/// Like `sent_whole` for the named fields only
+/// (`#[schemars(transform = sent(&["startTime", "endTime"]))]`): the others may be left out.
+pub fn sent(fields: &'static [&'static str]) -> impl FnMut(&mut schemars::Schema) {
+    move |schema| require(schema, fields.iter().map(|f| f.to_string()).collect())
+}
+
+fn require(schema: &mut schemars::Schema, names: Vec<String>) {
+    let mut required: Vec<String> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).map(str::to_string).collect())
+        .unwrap_or_default();
+    required.extend(names);
+    required.sort();
+    required.dedup();
+    schema.insert("required".into(), Value::Array(required.into_iter().map(Value::String).collect()));
+}
+
 /// Adds a handler's request and answer to the generators (`None` when the
 /// `shapes` feature is off, as in the Lambda binary).
 pub type ShapesFn = fn(&mut Generators) -> Option<Shapes>;

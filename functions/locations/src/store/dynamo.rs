@@ -8,7 +8,6 @@ use fleet_shared::location_store;
 use fleet_shared::scheduler::StoredChange;
 use fleet_shared::store::{Item, Key};
 use fleet_shared::{history::Record, names, scheduler, store, ApiError, Deps, Table};
-use serde_json::Value;
 use std::collections::HashMap;
 
 /// Locations in DynamoDB, for a function that granted the tables it uses.
@@ -34,10 +33,10 @@ impl LocationStore for Dynamo {
         Ok(Options::from_lists(l, f, p))
     }
 
-    async fn insert(&self, doc: &Value, history: &Record) -> Result<(), ApiError> {
+    async fn insert(&self, location: &Location, history: &Record) -> Result<(), ApiError> {
         let t = self.0.table(Table::Locations)?;
-        let mut items = vec![new_location_put(t.name, doc)?, history.put(self.0.config.table(Table::History)?)?];
-        items.extend(self.center_items(center_of(doc))?);
+        let mut items = vec![new_location_put(t.name, location)?, history.put(self.0.config.table(Table::History)?)?];
+        items.extend(self.center_items(location.fulfillment_center())?);
         store::transact(t.client, items).await
     }
 
@@ -74,11 +73,6 @@ impl LocationStore for Dynamo {
     }
 }
 
-/// The fulfillment center of a new location's document.
-fn center_of(doc: &Value) -> Option<&str> {
-    attributes::stored(doc, "fulfillmentCenter").and_then(Value::as_str)
-}
-
 impl Dynamo {
     /// Lists a written location's fulfillment center (`names::FULFILLMENT_CENTERS`),
     /// in the write's transaction, so the list never needs a scan of the fleet.
@@ -94,10 +88,10 @@ impl Dynamo {
 }
 
 /// A put of a new location, on the condition that its id is not taken.
-fn new_location_put(table: &str, doc: &Value) -> Result<TransactWriteItem, ApiError> {
+fn new_location_put(table: &str, location: &Location) -> Result<TransactWriteItem, ApiError> {
     let put = Put::builder()
         .table_name(table)
-        .set_item(Some(store::to_item(doc)?))
+        .set_item(Some(store::to_item(location)?))
         .condition_expression("attribute_not_exists(id)")
         .build()
         .map_err(ApiError::internal)?;
@@ -134,7 +128,7 @@ impl Dynamo {
         // Bulk rows (the CRM export) carry no fulfillment center, so none is listed here.
         let mut groups = Vec::with_capacity(rows.len());
         for row in rows {
-            let mut items = vec![new_location_put(locations, &row.doc)?, row.history.put(history)?];
+            let mut items = vec![new_location_put(locations, &row.location)?, row.history.put(history)?];
             if let Some(claim) = &row.claim {
                 items.push(claim.put(claims.clone()?)?);
             }

@@ -1,13 +1,13 @@
 //! An in-memory store for unit tests of the rules: the same contract
 //! (conditional insert, version-checked update, history kept beside).
 use super::*;
-use crate::attributes::set_path;
+use crate::plan;
 use std::sync::Mutex;
 
-/// Keeps documents as the table does; hands them out as `Location`s, as `Dynamo` does.
+/// Keeps locations as the table does; hands them out as `Dynamo` does.
 #[derive(Default)]
 pub struct Memory {
-    pub docs: Mutex<HashMap<String, Value>>,
+    pub locations: Mutex<HashMap<String, Location>>,
     pub history: Mutex<Vec<Record>>,
     pub device_addresses: Mutex<Vec<String>>,
     pub options: Options,
@@ -15,7 +15,8 @@ pub struct Memory {
 
 impl LocationStore for Memory {
     async fn get(&self, id: &str) -> Result<Option<Location>, ApiError> {
-        self.docs.lock().unwrap().get(id).map(|d| store::from_item(store::to_item(d)?)).transpose()
+        // Through the item form, as a read of the table gives it back (7.0 reads as 7).
+        self.locations.lock().unwrap().get(id).map(|l| store::from_item(store::to_item(l)?)).transpose()
     }
     async fn get_many(&self, ids: Vec<String>) -> Result<HashMap<String, Location>, ApiError> {
         let mut found = HashMap::new();
@@ -29,13 +30,12 @@ impl LocationStore for Memory {
     async fn options(&self) -> Result<Options, ApiError> {
         Ok(self.options.clone())
     }
-    async fn insert(&self, doc: &Value, history: &Record) -> Result<(), ApiError> {
-        let id = doc["id"].as_str().unwrap().to_string();
-        let mut docs = self.docs.lock().unwrap();
-        if docs.contains_key(&id) {
+    async fn insert(&self, location: &Location, history: &Record) -> Result<(), ApiError> {
+        let mut locations = self.locations.lock().unwrap();
+        if locations.contains_key(location.id.as_str()) {
             return Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into()));
         }
-        docs.insert(id, doc.clone());
+        locations.insert(location.id.to_string(), location.clone());
         self.history.lock().unwrap().push(history.clone());
         Ok(())
     }
@@ -48,11 +48,13 @@ impl LocationStore for Memory {
         also: &[Also],
     ) -> Result<(), ApiError> {
         let conflict = || Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into()));
-        let mut docs = self.docs.lock().unwrap();
-        let Some(doc) = docs.get_mut(id) else { return conflict() };
-        if doc.get("version").and_then(Value::as_i64).unwrap_or(0) != base {
+        let mut locations = self.locations.lock().unwrap();
+        let Some(location) = locations.get_mut(id) else { return conflict() };
+        if location.version.unwrap_or(0) != base {
             return conflict();
         }
+        // As the table's update expression writes it: the plan, the version after `base`, when and who.
+        let next = plan::updated(location, plan, &history.who, &history.at)?;
         let mut addresses = self.device_addresses.lock().unwrap();
         for a in also {
             if let Also::RegisterDeviceAddress { address, .. } = a {
@@ -62,13 +64,7 @@ impl LocationStore for Memory {
                 addresses.push(address.clone());
             }
         }
-        for a in plan {
-            let path: Vec<&str> = a.path.iter().map(String::as_str).collect();
-            set_path(doc, &path, a.value.clone());
-        }
-        doc["version"] = serde_json::json!(base + 1);
-        doc["lastModified"] = serde_json::json!(history.at);
-        doc["lastModifiedBy"] = serde_json::json!(history.who);
+        *location = next;
         self.history.lock().unwrap().push(history.clone());
         Ok(())
     }

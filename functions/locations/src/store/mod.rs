@@ -10,7 +10,6 @@ use fleet_shared::entity::Location;
 use fleet_shared::idempotency::Claim;
 use fleet_shared::store::Item;
 use fleet_shared::{history::Record, store, ApiError};
-use serde_json::Value;
 use std::{collections::HashMap, future::Future};
 
 pub mod dynamo;
@@ -39,7 +38,7 @@ pub trait LocationStore: Sync {
     fn get_many(&self, ids: Vec<String>) -> impl Future<Output = Result<HashMap<String, Location>, ApiError>> + Send;
     fn options(&self) -> impl Future<Output = Result<Options, ApiError>> + Send;
     /// Stores a new location and its history record; a generic Conflict when the id exists.
-    fn insert(&self, doc: &Value, history: &Record) -> impl Future<Output = Result<(), ApiError>> + Send;
+    fn insert(&self, location: &Location, history: &Record) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// Applies `plan` (with `lastModified`, `lastModifiedBy` and `version` =
     /// `base_version + 1`) only if the stored version is still `base_version`,
     /// together with the history record and `also`, all or nothing. A generic
@@ -54,10 +53,10 @@ pub trait LocationStore: Sync {
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
 }
 
-/// One location of a bulk import: the document, its history record and the
+/// One location of a bulk import: the location, its history record and the
 /// upload's record of its row (if this row carries it).
 pub struct NewLocation {
-    pub doc: Value,
+    pub location: Location,
     pub history: Record,
     pub claim: Option<Claim>,
 }

@@ -204,7 +204,7 @@ pub fn demo_locations() -> Vec<Value> {
             }
             let doc =
                 plan::new_location(&p, &options, "seed", "2026-01-01T00:00:00.000Z").expect("demo location is valid");
-            docs.push(doc);
+            docs.push(fn_locations::attributes::doc(&doc));
         }
     }
     docs

@@ -54,8 +54,8 @@ export interface NewLocationBody {
  * The body of a grant or a removal, as sent: `user` and `action`, nothing else.
  */
 export interface PermissionArgs {
-  action?: string | null;
-  user?: string | null;
+  action: string | null;
+  user: string | null;
 }
 export interface UploadRequest {
   fileName: string;
@@ -92,9 +92,9 @@ export interface EmailArgs {
  * A range report's query parameters (epoch seconds as text, checked by `range::range`).
  */
 export interface RangeArgs {
-  endTime?: string | null;
+  endTime: string | null;
   nextToken?: string | null;
-  startTime?: string | null;
+  startTime: string | null;
 }
 /**
  * A day report's path parameter (`/reports/…/{date}`).
@@ -103,7 +103,7 @@ export interface DayArgs {
   /**
    * Checked by `range::day`, so its message (not the parser's) answers a bad one.
    */
-  date?: string;
+  date: string;
 }
 export interface UpdateBody {
   date: string;
@@ -114,7 +114,7 @@ export interface UploadStatusArgs {
   uploadId: string;
 }
 export interface UploadUrlArgs {
-  fileName?: string | null;
+  fileName: string | null;
 }
 export interface ForecastViewArgs {
   date: string;
@@ -123,12 +123,12 @@ export interface ForecastViewArgs {
  * `POST /coupons`'s body: the coupon, and the id naming this request (a retry sends it again).
  */
 export interface GenerateArgs {
-  endDate?: string;
-  imageName?: string;
+  endDate: string;
+  imageName: string;
   requestId?: string | null;
-  startDate?: string;
-  type?: CouponType | null;
-  value?: CouponValue | null;
+  startDate: string;
+  type: CouponType | null;
+  value: CouponValue | null;
 }
 /**
  * No arguments (a handler that reads none still states it).

@@ -214,7 +214,7 @@ WRITE_PATTERNS = {
     "FridgeInventory": ("one item per fridge, on each inventory report", lambda n: "per fridge: its report rate"),
     "ReportRows": ("day#shard (8 shards by location) per empty channel / stock-out", lambda n: "only on a state change; spread over 8 partitions a day"),
     "QueueMessages": ("per fridge (id), a command and its result", lambda n: "per fridge: its commands"),
-    "DriverActions": ("pk eventType#shard and index pk stockingDay#shard, 8 shards by location (shared/src/shard.rs)", lambda n: f"~{n // 10} stops a day spread over 8 partitions per type and day: ~{n // 80} each"),
+    "DriverActions": ("pk eventType#shard and index pk stockingDay#shard, 8 shards by location (shared/src/util/shard.rs)", lambda n: f"~{n // 10} stops a day spread over 8 partitions per type and day: ~{n // 80} each"),
     "DriverLog": ("pk day#shard, 8 shards by fridge", lambda n: f"~{n // 10 * 4} entries a day over 8 partitions: ~{n // 20} each"),
     "LocationRoutes": ("pk date#shard, 8 shards by route (a route's stops and version stay in one, for its transaction)", lambda n: f"an upload's ~{n // 10} stops over 8 partitions: ~{n // 80} each"),
     "PackingSlips": ("pk date#shard, 8 shards by uniqueId", lambda n: f"~{n // 10} a day over 8 partitions: ~{n // 80} each"),
@@ -279,7 +279,7 @@ def main():
     w("## Screens: first useful content")
     w("")
     w("From navigation (and the screen's search, where it has one) to its first useful content, in headless chromium, median of 3 fresh browser contexts (empty caches). "
-      "The AWS calls are those of the first load, counted by the usage counter every client carries (`shared/src/usage.rs`); "
+      "The AWS calls are those of the first load, counted by the usage counter every client carries (`shared/src/runtime/usage.rs`); "
       "capacity units are computed from the items read and written by DynamoDB's rounding rules (the emulator does not report them).")
     w("")
     w("| Screen | " + " | ".join(f"{n:,} fridges" for n in sizes) + " | ratio | Lambda invocations | AWS calls | read units | write units |")

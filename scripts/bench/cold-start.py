@@ -39,8 +39,8 @@ ROOT = Path(__file__).resolve().parents[2]
 RELEASE = ROOT / "target" / "release"
 SYSTEM_BUNDLE = Path("/etc/ssl/certs/ca-certificates.crt")
 SYSTEM_DIR = Path("/etc/ssl/certs")
-# The resource variables (tables, buckets, queues), read from shared/src/resources.rs.
-RESOURCE_VARS = sorted(set(re.findall(r'=> "([A-Z_]+(?:TABLE|BUCKET|QUEUE_URL))"', (ROOT / "shared/src/resources.rs").read_text())))
+# The resource variables (tables, buckets, queues), read from shared/src/runtime/resources.rs.
+RESOURCE_VARS = sorted(set(re.findall(r'=> "([A-Z_]+(?:TABLE|BUCKET|QUEUE_URL))"', (ROOT / "shared/src/runtime/resources.rs").read_text())))
 
 
 class FakeRuntime(http.server.BaseHTTPRequestHandler):
@@ -175,7 +175,7 @@ def main():
         "AWS_SECRET_ACCESS_KEY": "bench",
         "AWS_EC2_METADATA_DISABLED": "true",
         "USER_POOL_ID": "us-east-1_x", "PAGING_TOKEN_SECRET": "/fleet-console/paging-token-secret", "RUST_LOG": "warn",
-        # Every resource variable (shared/src/resources.rs), so any function finds what its grants imply.
+        # Every resource variable (shared/src/runtime/resources.rs), so any function finds what its grants imply.
         **{name: "https://sqs.us-east-1.amazonaws.com/123456789012/q" if name.endswith("QUEUE_URL") else "t" for name in RESOURCE_VARS},
     }
     # Figure 2: the platform's roots plus the run's CA, and every AWS endpoint on the TLS stub.

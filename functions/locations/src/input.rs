@@ -222,6 +222,16 @@ impl UpdateInput {
     pub fn of(body: Map<String, Value>) -> Result<UpdateInput, ApiError> {
         UpdateInput::deserialize(body).map_err(|e| ApiError::bad_request(format!("Invalid input: {e}")))
     }
+
+    /// An edit of these attributes (by flat name) of location `id`, on
+    /// whatever version is stored: what another area's write sends.
+    pub fn attributes(id: &str, attributes: Map<String, Value>) -> UpdateInput {
+        UpdateInput {
+            id: Text(Some(id.to_string())),
+            edit: Edit { attributes, ..Edit::default() },
+            ..UpdateInput::default()
+        }
+    }
 }
 
 const REASONS_SHAPE: &str = "updateReason must map attributes to reasons";

@@ -173,6 +173,22 @@ async fn update_doc(
     apply(store, &current, &plan, &author, now, &[]).await
 }
 
+/// A route assignment of fridge `id` (its `route` and `stop`, 1-locations
+/// §3.1), through the same rules, version condition and history as any
+/// update: how the routes area moves a fridge onto a route.
+pub async fn assign_route(
+    store: &impl LocationStore,
+    id: &str,
+    route: &str,
+    stop: i64,
+    author: &Author,
+    now: &str,
+) -> Result<LocationView, ApiError> {
+    let attributes =
+        Map::from_iter([("route".to_string(), Value::from(route)), ("stop".to_string(), Value::from(stop))]);
+    edit(store, UpdateInput::attributes(id, attributes), author, now).await
+}
+
 /// `updateWholesaleLocation`: route and stop of a WHOLESALE location.
 pub async fn update_wholesale(
     store: &impl LocationStore,

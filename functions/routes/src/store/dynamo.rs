@@ -7,7 +7,6 @@ use fleet_shared::entity::Location;
 use fleet_shared::location_store;
 use fleet_shared::store;
 use fleet_shared::{ApiError, Deps, Table};
-use serde_json::{json, Map};
 use std::collections::HashMap;
 
 /// The condition that a route's version item is still `seen` (`None`: absent).
@@ -119,18 +118,13 @@ impl RoutesStore for Dynamo {
     /// this is the one place routes call into `fn_locations`. A WHOLESALE
     /// location has its own update there (route spelling kept, no plan).
     async fn assign_route(&self, a: &RouteAssignment<'_>) -> Result<(), ApiError> {
-        use fn_locations::service::{update, update_wholesale, Author};
+        use fn_locations::service::{assign_route, update_wholesale, Author};
         let locations = fn_locations::store::Dynamo(self.0);
         let author = Author { user: a.user.to_string(), source: a.source.clone() };
         if a.wholesale {
             update_wholesale(&locations, a.id, a.route, a.stop, &author, a.now).await?;
         } else {
-            let body = Map::from_iter([
-                ("id".to_string(), json!(a.id)),
-                ("route".to_string(), json!(a.route)),
-                ("stop".to_string(), json!(a.stop)),
-            ]);
-            update(&locations, body, &author, a.now).await?;
+            assign_route(&locations, a.id, a.route, a.stop, &author, a.now).await?;
         }
         Ok(())
     }

@@ -9,6 +9,9 @@ cd "$(dirname "$0")/../.."
 [ -x .venv/bin/sam ] || { echo "run scripts/test.sh or scripts/run-local.sh once first (creates .venv)" >&2; exit 1; }
 .venv/bin/pip install -q --disable-pip-version-check cargo-lambda==1.9.2 ziglang
 export PATH="$PWD/.venv/bin:$PATH" SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION="${AWS_DEFAULT_REGION:-us-east-1}"
+# Installed once, before the build: cargo-lambda installs a missing target itself, and
+# parallel builds racing to do so failed ("Failed to install target component").
+rustup target add aarch64-unknown-linux-gnu
 if [ "${1:-}" = "--clean" ]; then
   rm -rf .aws-sam target/lambda target/aarch64-unknown-linux-gnu
 fi

@@ -434,3 +434,26 @@ fn functions_that_only_keep_files_may_not_read_or_delete_them() {
         assert!(block.contains("S3WritePolicy") && !block.contains("S3CrudPolicy"), "{name}: {block}");
     }
 }
+
+#[test]
+fn sam_builds_the_one_binary_once() {
+    // SAM groups functions into one build when their Metadata is equal
+    // (samcli FunctionBuildDefinition.__eq__); any difference, even a checkov
+    // comment, builds the same binary again, in parallel, on the deployer's machine.
+    let yaml = read("template.yaml");
+    let metadata: BTreeSet<String> = resources(&yaml)
+        .into_iter()
+        .filter(|r| r.1 == "AWS::Serverless::Function")
+        .map(|(_, _, block)| {
+            let start = block.find("    Metadata:\n").expect("a function's Metadata");
+            let end = block[start..].find("    Properties:\n").map_or(block.len(), |e| start + e);
+            block[start..end].to_string()
+        })
+        .collect();
+    assert_eq!(
+        metadata.len(),
+        1,
+        "functions differ in Metadata, so sam build builds the binary {} times",
+        metadata.len()
+    );
+}

@@ -123,17 +123,7 @@ async fn apply(
 }
 
 /// `updateLocation`: `{id, version?, source?, <attribute>: value..., updateReason?}`,
-/// from its JSON body (another area's way in: routes' driver upload).
-pub async fn update(
-    store: &impl LocationStore,
-    body: Map<String, Value>,
-    author: &Author,
-    now: &str,
-) -> Result<LocationView, ApiError> {
-    edit(store, UpdateInput::of(body)?, author, now).await
-}
-
-/// [`update`] of the input as parsed at the edge.
+/// as parsed at the edge (`UpdateInput::of`).
 pub async fn edit(
     store: &impl LocationStore,
     input: UpdateInput,
@@ -143,7 +133,7 @@ pub async fn edit(
     update_doc(store, input, author, now).await.map(|next| LocationView::of(&next))
 }
 
-/// [`update`], answering the location written.
+/// [`edit`], answering the location written.
 async fn update_doc(
     store: &impl LocationStore,
     input: UpdateInput,
@@ -294,6 +284,16 @@ mod tests {
 
     fn author() -> Author {
         Author { user: "ops@x.co".into(), source: "test".into() }
+    }
+
+    /// An update from its JSON body, parsed as the handler parses it.
+    async fn update(
+        store: &impl LocationStore,
+        body: Map<String, Value>,
+        author: &Author,
+        now: &str,
+    ) -> Result<LocationView, ApiError> {
+        edit(store, UpdateInput::of(body)?, author, now).await
     }
 
     fn form(id: &str) -> Map<String, Value> {

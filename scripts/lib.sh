@@ -108,6 +108,9 @@ start_stack() {
   .venv/bin/python scripts/local/provision.py --endpoint "http://127.0.0.1:$MOTO_PORT" \
     --api-port "$API_PORT" --web-url "http://127.0.0.1:$WEB_PORT" --routing-port "$ROUTING_PORT" --state-dir "$STATE"
   set -a; . "$STATE/stack.env"; set +a
+  # Every function's AWS calls, for the IAM check after the tests (scripts/iam/check.py).
+  rm -rf "$STATE/calls"
+  export FLEET_CALLS_DIR="$STATE/calls"
 
   # The integration tests sync through it too, so it starts with the emulator.
   free_port "$ROUTING_PORT"

@@ -6,9 +6,10 @@
 //! `ReturnConsumedCapacity` with constants, so the units are computed here
 //! from the request and response bodies instead, the same way on any endpoint.
 //! The cost model (docs/capacity.md) is built from these figures.
+use crate::runtime::calls::{self, CallLog};
 use aws_smithy_runtime_api::box_error::BoxError;
 use aws_smithy_runtime_api::client::interceptors::context::{
-    BeforeTransmitInterceptorContextRef, FinalizerInterceptorContextRef,
+    BeforeSerializationInterceptorContextRef, BeforeTransmitInterceptorContextRef, FinalizerInterceptorContextRef,
 };
 use aws_smithy_runtime_api::client::interceptors::Intercept;
 use aws_smithy_runtime_api::client::orchestrator::Metadata;
@@ -17,7 +18,7 @@ use aws_smithy_types::config_bag::{ConfigBag, Storable, StoreReplace};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Totals so far: calls by `service.Operation`, and capacity units.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
@@ -52,11 +53,29 @@ impl Totals {
     }
 }
 
-/// One function's counter, shared by its clients.
-#[derive(Debug, Default)]
-pub struct Usage(Mutex<Totals>);
+/// One function's counter, shared by its clients; and where the local API
+/// records what each call needs of IAM (`calls`), when it does.
+#[derive(Default)]
+pub struct Usage(Mutex<Totals>, OnceLock<(&'static str, Arc<CallLog>)>);
+
+impl std::fmt::Debug for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Usage").field(&self.0).finish()
+    }
+}
 
 impl Usage {
+    /// Records this function's calls into `log` from now on.
+    pub fn record_calls(&self, function: &'static str, log: Arc<CallLog>) {
+        let _ = self.1.set((function, log));
+    }
+
+    fn log_calls(&self, calls: impl FnOnce(&calls::Account) -> Vec<calls::Call>) {
+        if let Some((function, log)) = self.1.get() {
+            log.record(function, calls(&log.account));
+        }
+    }
+
     pub fn totals(&self) -> Totals {
         self.0.lock().map(|t| t.clone()).unwrap_or_default()
     }
@@ -87,15 +106,32 @@ impl Intercept for Counter {
         "UsageCounter"
     }
 
+    // Once per operation, sent or presigned: the typed input names the resource.
+    // (Not `read_before_execution`: a client's interceptor runs that before the operation's metadata is set.)
+    fn read_before_serialization(
+        &self,
+        context: &BeforeSerializationInterceptorContextRef<'_>,
+        _: &RuntimeComponents,
+        cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        if let Some(meta) = cfg.load::<Metadata>().filter(|m| !is_dynamodb(m.service())) {
+            self.0.log_calls(|account| calls::typed(meta.service(), meta.name(), context.input(), account));
+        }
+        Ok(())
+    }
+
     // The request body is gone once sent (the connection takes it): keep its JSON for the end of the attempt.
+    // DynamoDB's resources are read from it too (one parse, whatever the operation).
     fn read_before_transmit(
         &self,
         context: &BeforeTransmitInterceptorContextRef<'_>,
         _: &RuntimeComponents,
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
-        if cfg.load::<Metadata>().is_some_and(|m| is_dynamodb(m.service())) {
-            cfg.interceptor_state().store_put(SentBody(json_of(context.request().body().bytes())));
+        if let Some(meta) = cfg.load::<Metadata>().filter(|m| is_dynamodb(m.service())) {
+            let body = json_of(context.request().body().bytes());
+            self.0.log_calls(|account| calls::dynamodb(meta.name(), &body, account));
+            cfg.interceptor_state().store_put(SentBody(body));
         }
         Ok(())
     }
@@ -315,6 +351,31 @@ mod tests {
         let delta = usage.totals().since(&before);
         assert_eq!(delta.calls, BTreeMap::from([("dynamodb.PutItem".to_string(), 1)]));
         assert_eq!((delta.read_units, delta.write_units, delta.call_count()), (0.0, 1.0, 1));
+    }
+
+    /// The counter sees a presigned URL's operation (no request is sent) and
+    /// records the action it signs, on the object it names.
+    #[tokio::test]
+    async fn a_presigned_put_is_recorded_as_the_put_it_signs() {
+        let dir = std::env::temp_dir().join(format!("fleet-usage-calls-{}", std::process::id()));
+        let account = calls::Account { region: "us-east-1".into(), id: "123456789012".into() };
+        let usage = Arc::new(Usage::default());
+        usage.record_calls("upload_url", Arc::new(CallLog::create(&dir, account).unwrap()));
+        let conf = aws_sdk_s3::config::Builder::new()
+            .behavior_version(aws_sdk_s3::config::BehaviorVersion::latest())
+            .region(aws_sdk_s3::config::Region::new("us-east-1"))
+            .credentials_provider(aws_sdk_s3::config::Credentials::for_tests())
+            .interceptor(Counter(usage.clone()))
+            .build();
+        let presigning =
+            aws_sdk_s3::presigning::PresigningConfig::expires_in(std::time::Duration::from_secs(60)).unwrap();
+        aws_sdk_s3::Client::from_conf(conf).put_object().bucket("b").key("k.csv").presigned(presigning).await.unwrap();
+        let text = std::fs::read_to_string(dir.join(format!("{}.jsonl", std::process::id()))).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(
+            text.trim(),
+            r#"{"function":"upload_url","action":"s3:PutObject","resource":"arn:aws:s3:::b/k.csv"}"#
+        );
     }
 
     /// Any JSON: the shapes DynamoDB uses (keys like `Item`, `S`, `M`) and noise.

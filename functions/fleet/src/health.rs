@@ -3,6 +3,7 @@
 use crate::store::Dynamo;
 use crate::{HEALTH_PAGE_BATCH, MAX_HEALTH_IDS};
 use fleet_shared::contract::{Ctx, Page, PageArgs};
+use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::telemetry::{Heartbeat, TelemetryEvent};
 use fleet_shared::entity::LocationId;
 use fleet_shared::{fridge_time, ApiError, Deps};
@@ -57,10 +58,18 @@ pub async fn fridge_health(deps: &'static Deps, _: Ctx, args: FridgeHealthArgs) 
     Ok(found.into_iter().map(|h| h.report).collect())
 }
 
-/// `fleetHealth(nextToken)`: every fridge's latest health, 1,000 a page.
+/// The fleet's health as its views show it (`fleetHealth`, the snapshot):
+/// every record but a test location's (`FridgeHealth::test_location`, the
+/// smoke test's), which `fridgeHealth` by id still answers.
+pub fn fleet_view(records: Vec<FridgeHealth>) -> Vec<Heartbeat> {
+    records.into_iter().filter(|r| !r.test_location).map(|r| r.report).collect()
+}
+
+/// `fleetHealth(nextToken)`: every fridge's latest health, 1,000 a page (a
+/// page holds fewer when it read a test location's).
 pub async fn fleet_health(deps: &'static Deps, _: Ctx, args: PageArgs) -> Result<Page<Heartbeat>, ApiError> {
     let (items, next) = Dynamo(deps).health_page(args.next_token.as_deref(), FLEET_PAGE).await?;
-    Ok(Page { items: items.into_iter().map(|h| h.report).collect(), next_token: next })
+    Ok(Page { items: fleet_view(items), next_token: next })
 }
 
 /// One page of a fridge's telemetry of `kind` (newest first), filtered by type.

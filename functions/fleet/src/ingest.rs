@@ -106,6 +106,19 @@ impl Writes {
         before - self.latest.len()
     }
 
+    /// Sets test locations' reports apart (`Location::is_test`, the smoke
+    /// test's): their health records are marked, so the fleet's health leaves
+    /// them out, and their snapshots derive no report rows. Their latest state
+    /// is stored as a fridge's: the location's own screens show it.
+    fn set_apart(&mut self, tests: &HashSet<String>) {
+        for ((_, id), w) in self.latest.iter_mut() {
+            if let Latest::Health(h) = &mut w.item {
+                h.test_location = tests.contains(id);
+            }
+        }
+        self.snapshots.retain(|id, _| !tests.contains(id));
+    }
+
     fn history(&mut self, item: History, at: String, record: (String, String)) {
         let key = (Table::FridgeTelemetry, item.key());
         self.history.entry(key).or_insert_with(|| Write { item, at, records: vec![] }).records.push(record);
@@ -153,7 +166,11 @@ pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstora
                         continue;
                     }
                 };
-                let health = FridgeHealth { report: (**h).clone(), received_at: Some(received.to_string()) };
+                let health = FridgeHealth {
+                    report: (**h).clone(),
+                    received_at: Some(received.to_string()),
+                    test_location: false,
+                };
                 if out.latest(Latest::Health(Box::new(health)), record.clone()) {
                     let fridge = h.location_id.to_string();
                     match sample {
@@ -320,10 +337,12 @@ pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBa
     let known = store.known_locations(&ids).await;
     let mut retry: Vec<(String, String)> = Vec::new();
     let mut good = Vec::new();
+    let mut tests = HashSet::new();
     match known {
         Ok(known) => {
+            tests = known.iter().filter(|(_, test)| **test).map(|(id, _)| id.clone()).collect();
             for (id, body, m) in parsed {
-                if known.contains(m.location_id()) {
+                if known.contains_key(m.location_id()) {
                     good.push((id, body, m));
                 } else {
                     let reason = format!("unknown location {}", m.location_id());
@@ -338,6 +357,7 @@ pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBa
         }
     }
     let (mut writes, unstorable) = items(&good, &now_text());
+    writes.set_apart(&tests);
     bad.extend(unstorable);
     match store.stored_health(&writes.health_ids()).await {
         Ok(stored) => {
@@ -636,6 +656,38 @@ mod tests {
         let parked = store.parked.lock().unwrap();
         assert_eq!(parked.len(), 1);
         assert!(parked[0].2.contains("the reports not derived"), "{:?}", parked[0].2);
+    }
+
+    #[tokio::test]
+    async fn a_test_locations_health_is_marked_and_its_snapshots_make_no_report_rows() {
+        let _clock = at_noon();
+        let store = Memory::with(&[("A", "LIVE")]);
+        let smoke = json!({ "id": "SMOKE_TEST", "type": "TEST", "status": { "ops": "OFFLINE" } });
+        store.locations.lock().unwrap().insert("SMOKE_TEST".into(), serde_json::from_value(smoke).unwrap());
+        let of = |body: String, id: &str| body.replace(r#""locationId":"A""#, &format!(r#""locationId":"{id}""#));
+        let beat = json!({ "type": "heartbeat", "locationId": "SMOKE_TEST", "timestamp": "2026-11-23T11:00:00Z",
+                           "temperature": 37.5 });
+        let batch = vec![
+            record("h1", &beat.to_string()),
+            record("h2", &heartbeat("2026-11-23T11:00:00Z", 37.0)),
+            record("i1", &of(inv("2026-11-23T10:00:00Z", 2, 1), "SMOKE_TEST")),
+            record("i2", &of(inv("2026-11-23T11:00:00Z", 2, 0), "SMOKE_TEST")),
+        ];
+        assert!(ingest(&store, batch).await.batch_item_failures.is_empty());
+        assert!(store.parked.lock().unwrap().is_empty(), "a test location's reports are no errors");
+        let marked = |id: &str| match store.latest.lock().unwrap().get(&(Table::FridgeHealth, id.to_string())) {
+            Some(Latest::Health(h)) => (h.test_location, h.report.temperature),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(marked("SMOKE_TEST"), (true, Some(37.5)), "stored, marked");
+        assert_eq!(marked("A"), (false, Some(37.0)), "a fridge's is not");
+        assert!(rows(&store).is_empty(), "an emptied slot of a test location is no report row");
+        let latest = store.latest.lock().unwrap().get(&(Table::FridgeInventory, "SMOKE_TEST".into())).map(|l| l.at());
+        assert_eq!(latest.as_deref(), Some("2026-11-23T11:00:00.000Z"), "its own inventory screen still sees it");
+        // A fridge's emptied slot still is one.
+        ingest(&store, vec![record("a1", &inv("2026-11-23T10:00:00Z", 2, 1))]).await;
+        ingest(&store, vec![record("a2", &inv("2026-11-23T11:00:00Z", 2, 0))]).await;
+        assert_eq!(rows(&store).len(), 2);
     }
 
     /// The queue parks after `maxReceiveCount` deliveries; the ingest parks on the last itself.

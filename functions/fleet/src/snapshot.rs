@@ -24,9 +24,8 @@ pub async fn rebuild_with(
     now: DateTime<Utc>,
 ) -> Result<Rebuilt, ApiError> {
     snapshot::rebuild(objects, Kind::FleetHealth, When::OlderThan(MIN_AGE_SECONDS), now, || async {
-        let records = source.all_health().await?;
-        let fridges = records.len();
-        let content: Vec<Heartbeat> = records.into_iter().map(|r| r.report).collect();
+        let content: Vec<Heartbeat> = crate::health::fleet_view(source.all_health().await?);
+        let fridges = content.len();
         Ok(View { content, fridges })
     })
     .await
@@ -94,5 +93,19 @@ mod tests {
             object["fridges"].as_array().unwrap().iter().filter_map(|f| f["locationId"].as_str()).collect();
         assert_eq!(ids, ["CHI_1", "CHI_2"]);
         assert_eq!(objects.stored(Kind::FleetHealth).await.unwrap().unwrap().fridges, 2);
+    }
+
+    #[tokio::test]
+    async fn a_test_locations_record_is_left_out_and_not_counted() {
+        let objects = Objects::default();
+        let smoke = FridgeHealth { test_location: true, ..fridge("SMOKE_TEST") };
+        let health = Health { records: vec![fridge("CHI_1"), smoke], ..Default::default() };
+        let rebuilt =
+            rebuild_with(&objects, &health, DateTime::from_timestamp(1_800_000_000, 0).unwrap()).await.unwrap();
+        assert_eq!(rebuilt.fridges, Some(1));
+        let object = objects.json(Kind::FleetHealth).unwrap();
+        let ids: Vec<&str> =
+            object["fridges"].as_array().unwrap().iter().filter_map(|f| f["locationId"].as_str()).collect();
+        assert_eq!(ids, ["CHI_1"]);
     }
 }

@@ -14,6 +14,10 @@ pub struct FridgeHealth {
     /// When the ingest stored it (`stamp` text); not shown.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub received_at: Option<String>,
+    /// The ingest's mark of a test location's record (`Location::is_test`,
+    /// stored only when true): the fleet's health leaves it out. Not shown.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub test_location: bool,
 }
 
 impl FridgeHealth {
@@ -55,5 +59,21 @@ mod tests {
         let mut shown = stored.clone();
         shown.as_object_mut().unwrap().remove("receivedAt");
         assert_eq!(serde_json::to_value(health.view()).unwrap(), shown);
+        assert!(!health.test_location, "a fridge's record has no mark");
+    }
+
+    #[test]
+    fn a_test_locations_mark_is_stored_only_when_set_and_never_shown() {
+        let marked =
+            json!({ "locationId": "SMOKE_TEST", "timestamp": "2026-11-23T02:00:05.000Z", "testLocation": true });
+        let health: FridgeHealth = store::from_item(store::to_item(&marked).unwrap()).unwrap();
+        assert!(health.test_location);
+        assert_eq!(serde_json::to_value(&health).unwrap(), marked);
+        assert_eq!(
+            serde_json::to_value(health.view()).unwrap(),
+            json!({ "locationId": "SMOKE_TEST", "timestamp": "2026-11-23T02:00:05.000Z" })
+        );
+        let unmarked = FridgeHealth { test_location: false, ..health };
+        assert!(serde_json::to_value(&unmarked).unwrap().get("testLocation").is_none());
     }
 }

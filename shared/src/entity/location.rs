@@ -120,11 +120,20 @@ pub struct Items {
 
 /// The fridge type every location has unless told otherwise.
 pub const FRIDGE: &str = "FRIDGE";
+/// The type of a location that is no fridge of the fleet: the smoke test's
+/// (scripts/smoke.sh), which sends it heartbeats. The fleet's health views and
+/// the reports leave it out (docs/decisions.md, "The smoke test's location").
+pub const TEST: &str = "TEST";
 
 impl Location {
     /// `type`, FRIDGE when missing.
     pub fn kind(&self) -> &str {
         self.kind.as_deref().unwrap_or(FRIDGE)
+    }
+
+    /// A test location (type TEST): left out of the fleet's health views and the reports.
+    pub fn is_test(&self) -> bool {
+        self.kind() == TEST
     }
 
     /// The ops status (LIVE, OFFLINE, DEAD), if any.
@@ -186,6 +195,16 @@ mod tests {
                                  "coordinates": { "latitude": 41.8, "longitude": -87.6 }, "ip": "10.0.0.1" },
             "updateReason": { "route": "moved" }
         })
+    }
+
+    #[test]
+    fn only_the_test_type_is_a_test_location() {
+        let of = |v: Value| serde_json::from_value::<Location>(v).unwrap();
+        assert!(of(json!({ "id": "SMOKE_TEST", "type": "TEST" })).is_test());
+        assert!(!of(json!({ "id": "A", "type": "FRIDGE" })).is_test());
+        assert!(!of(json!({ "id": "A" })).is_test(), "no type is a fridge");
+        assert!(!of(json!({ "id": "W", "type": "WHOLESALE" })).is_test());
+        assert!(!of(json!({ "id": "A", "type": "test" })).is_test(), "the type as stored, upper case");
     }
 
     #[test]

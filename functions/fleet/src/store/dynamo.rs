@@ -32,9 +32,10 @@ fn key(name: &str, value: &str) -> HashMap<String, aws_sdk_dynamodb::types::Attr
     HashMap::from([(name.to_string(), store::s(value))])
 }
 
-/// Location ids seen to exist, per warm container. Unknown ids are asked
-/// every time, so a location created a moment ago is accepted.
-static KNOWN_LOCATIONS: WarmCache<()> = WarmCache::new(CACHE_TTL);
+/// Location ids seen to exist, each with whether it is a test location, per
+/// warm container. Unknown ids are asked every time, so a location created a
+/// moment ago is accepted.
+static KNOWN_LOCATIONS: WarmCache<bool> = WarmCache::new(CACHE_TTL);
 
 impl Records for Dynamo {
     async fn get(&self, pk: &str, parts: Vec<String>) -> Result<HashMap<String, Claim>, ApiError> {
@@ -157,15 +158,14 @@ impl FleetStore for Dynamo {
         Ok(())
     }
 
-    async fn known_locations(&self, ids: &[&str]) -> Result<HashSet<String>, ApiError> {
+    async fn known_locations(&self, ids: &[&str]) -> Result<HashMap<String, bool>, ApiError> {
         let ids: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
-        let known = KNOWN_LOCATIONS
+        KNOWN_LOCATIONS
             .get(&ids, |missing| async move {
-                let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
-                Ok(self.existing(&missing).await?.into_iter().map(|id| (id, ())).collect())
+                let found: Vec<Location> = location_store::many(self.0, missing, &["id", "type"]).await?;
+                Ok(found.iter().map(|l| (l.id.to_string(), l.is_test())).collect())
             })
-            .await?;
-        Ok(known.into_keys().collect())
+            .await
     }
 
     async fn stored_health(&self, ids: &[&str]) -> Result<HashMap<String, Heartbeat>, ApiError> {

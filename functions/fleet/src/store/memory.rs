@@ -230,9 +230,9 @@ impl FleetStore for Memory {
         Ok(())
     }
 
-    async fn known_locations(&self, ids: &[&str]) -> Result<HashSet<String>, ApiError> {
+    async fn known_locations(&self, ids: &[&str]) -> Result<HashMap<String, bool>, ApiError> {
         let locations = lock(&self.locations);
-        Ok(ids.iter().filter(|id| locations.contains_key(**id)).map(|id| id.to_string()).collect())
+        Ok(ids.iter().filter_map(|id| Some((id.to_string(), locations.get(*id)?.is_test()))).collect())
     }
 
     async fn stored_health(&self, ids: &[&str]) -> Result<HashMap<String, Heartbeat>, ApiError> {

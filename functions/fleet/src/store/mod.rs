@@ -15,7 +15,7 @@ use fleet_shared::idempotency::{Claim, Records};
 use fleet_shared::{ApiError, Caller, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::future::Future;
 
 mod chain;
@@ -247,8 +247,9 @@ pub trait FleetStore: Records + Sync {
     fn inventory(&self, id: &LocationId) -> impl Future<Output = Result<Option<InventorySnapshot>, ApiError>> + Send;
     /// Sends the inventory service its message (the computer swap).
     fn send_swap(&self, body: &Value) -> impl Future<Output = Result<(), ApiError>> + Send;
-    /// The ids among `ids` that are locations.
-    fn known_locations(&self, ids: &[&str]) -> impl Future<Output = Result<HashSet<String>, ApiError>> + Send;
+    /// The ids among `ids` that are locations, each with whether it is a
+    /// test location (`Location::is_test`).
+    fn known_locations(&self, ids: &[&str]) -> impl Future<Output = Result<HashMap<String, bool>, ApiError>> + Send;
     /// The stored health reports of these fridges (those with one), to tell
     /// which heartbeats change them (`health_changes`).
     fn stored_health(&self, ids: &[&str]) -> impl Future<Output = Result<HashMap<String, Heartbeat>, ApiError>> + Send;

@@ -1,0 +1,275 @@
+"""The smoke test's parsing (stack.env, stack outputs, security headers), its
+heartbeat and smoke location, and one whole run against a fake stack."""
+import io
+import json
+import tempfile
+import unittest
+from datetime import date, datetime, timezone
+from pathlib import Path
+from unittest import mock
+
+import smoke
+
+SPEC = {
+    "headers": {"Strict-Transport-Security": "max-age=63072000; includeSubDomains", "X-Content-Type-Options": "nosniff",
+                "X-Frame-Options": "DENY", "Referrer-Policy": "same-origin"},
+    "contentSecurityPolicy": {"default-src": ["'self'"], "connect-src": ["'self'", "{api}"], "frame-ancestors": ["'none'"]},
+    "placeholders": {"{api}": "the HTTP API"},
+}
+GOOD_HEADERS = {
+    "strict-transport-security": "max-age=63072000; includeSubDomains", "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY", "referrer-policy": "same-origin", "content-type": "text/html",
+    "content-security-policy": "default-src 'self'; connect-src 'self' https://api.example.com; frame-ancestors 'none'",
+}
+
+
+class StackFiles(unittest.TestCase):
+    def test_stack_env_lines(self):
+        env = smoke.parse_stack_env("export A='1'\nexport URL='http://127.0.0.1:5699/x'\n# comment\nB='two words'\nbroken\n")
+        self.assertEqual(env, {"A": "1", "URL": "http://127.0.0.1:5699/x", "B": "two words"})
+
+    def test_a_local_stack_from_its_state_folder(self):
+        with tempfile.TemporaryDirectory() as d:
+            state = Path(d)
+            (state / "stack.env").write_text(
+                "export USER_POOL_ID='us-east-1_abc'\nexport USER_POOL_CLIENT_ID='client1'\n"
+                "export TELEMETRY_QUEUE_URL='http://127.0.0.1:5699/123456789012/fleet-local-TelemetryQueue'\n"
+                "export AWS_ENDPOINT_URL='http://127.0.0.1:5699'\nexport AWS_ACCESS_KEY_ID='test'\n"
+                "export AWS_SECRET_ACCESS_KEY='test'\nexport AWS_REGION='us-east-1'\nexport LOCAL_API_URL='http://127.0.0.1:4100'\n")
+            (state / "stack.json").write_text(json.dumps({
+                "webUrl": "http://127.0.0.1:5273", "apiUrl": "http://127.0.0.1:4100", "endpoint": "http://127.0.0.1:5699",
+                "users": {"admin": {"email": "admin@fleet.local", "password": "pw"}}}))
+            stack = smoke.local_stack("test", state)
+        self.assertTrue(stack.local)
+        self.assertEqual((stack.graphql_url, stack.rest_url), ("http://127.0.0.1:4100/graphql", "http://127.0.0.1:4100"))
+        self.assertEqual((stack.user_pool_id, stack.client_id), ("us-east-1_abc", "client1"))
+        self.assertEqual(stack.telemetry_queue_url, "http://127.0.0.1:5699/123456789012/fleet-local-TelemetryQueue")
+        self.assertEqual((stack.endpoint, stack.web_url), ("http://127.0.0.1:5699", "http://127.0.0.1:5273"))
+        self.assertEqual(stack.default_user, ("admin@fleet.local", "pw"))
+
+    def test_local_names_the_dev_stack_unless_a_stack_has_that_name(self):
+        with tempfile.TemporaryDirectory() as d:
+            local = Path(d)
+            self.assertEqual(smoke.local_state("test", local), local / "test")
+            self.assertEqual(smoke.local_state("local", local), local)
+            (local / "local").mkdir()
+            (local / "local" / "stack.env").write_text("")
+            self.assertEqual(smoke.local_state("local", local), local / "local")
+
+    def test_outputs_of_a_deployed_stack(self):
+        described = {"Stacks": [{"Outputs": [
+            {"OutputKey": "Region", "OutputValue": "eu-west-1"}, {"OutputKey": "UserPoolId", "OutputValue": "eu-west-1_P"},
+            {"OutputKey": "UserPoolClientId", "OutputValue": "c"}, {"OutputKey": "GraphQLUrl", "OutputValue": "https://g/graphql"},
+            {"OutputKey": "RestUrl", "OutputValue": "https://r.execute-api.eu-west-1.amazonaws.com/"},
+            {"OutputKey": "TelemetryQueueUrl", "OutputValue": "https://sqs.eu-west-1.amazonaws.com/1/q"}]}]}
+        stack = smoke.aws_stack("prod", smoke.outputs_of(described))
+        self.assertEqual(stack.rest_url, "https://r.execute-api.eu-west-1.amazonaws.com")
+        self.assertEqual((stack.region, stack.telemetry_queue_url), ("eu-west-1", "https://sqs.eu-west-1.amazonaws.com/1/q"))
+        self.assertIsNone(stack.web_url)
+        self.assertIn("no WebUrl output", stack.missing["web"])
+
+    def test_a_stack_without_a_required_output_names_it(self):
+        with self.assertRaisesRegex(smoke.CheckFailed, "no output UserPoolClientId, RestUrl"):
+            smoke.aws_stack("old", {"Region": "r", "UserPoolId": "p", "GraphQLUrl": "g"})
+        with self.assertRaisesRegex(smoke.CheckFailed, "no such stack"):
+            smoke.outputs_of({"Stacks": []})
+
+
+class DeployedStack(unittest.TestCase):
+    """A deployed stack's outputs through CloudFormation (moto's), as the deployer's boto3 reads them."""
+
+    def test_outputs_and_the_queue_of_a_stack_deployed_before_its_output(self):
+        import boto3
+        from moto import mock_aws
+
+        outputs = {k: {"Value": v} for k, v in {
+            "UserPoolId": "eu-west-1_P", "UserPoolClientId": "c", "GraphQLUrl": "https://g/graphql",
+            "RestUrl": "https://r.execute-api.eu-west-1.amazonaws.com", "WebUrl": "https://d.cloudfront.net"}.items()}
+        outputs["Region"] = {"Value": {"Ref": "AWS::Region"}}
+        template = {"Resources": {"TelemetryQueue": {"Type": "AWS::SQS::Queue"}}, "Outputs": outputs}
+        env = {"AWS_DEFAULT_REGION": "eu-west-1", "AWS_ACCESS_KEY_ID": "x", "AWS_SECRET_ACCESS_KEY": "x"}
+        with mock.patch.dict("os.environ", env), mock_aws():
+            boto3.client("cloudformation").create_stack(StackName="old", TemplateBody=json.dumps(template))
+            queue = boto3.client("sqs").get_queue_url(QueueName=boto3.client("sqs").list_queues()["QueueUrls"][0].rsplit("/", 1)[1])
+            stack = smoke.find_stack("old", "aws")
+            with self.assertRaises(Exception):
+                smoke.find_stack("never-deployed", "aws")
+        self.assertFalse(stack.local)
+        self.assertEqual((stack.region, stack.user_pool_id, stack.web_url), ("eu-west-1", "eu-west-1_P", "https://d.cloudfront.net"))
+        self.assertEqual(stack.telemetry_queue_url, queue["QueueUrl"], "the queue resource's physical id")
+
+
+class SecurityHeaders(unittest.TestCase):
+    def test_the_names_come_from_the_spec_file(self):
+        names, directives = smoke.required_headers(SPEC)
+        self.assertEqual(names, ["Strict-Transport-Security", "Content-Security-Policy", "X-Content-Type-Options",
+                                 "X-Frame-Options", "Referrer-Policy"])
+        self.assertEqual(directives, ["frame-ancestors", "default-src", "connect-src"])
+        self.assertEqual(smoke.required_headers(None), (["Strict-Transport-Security", "Content-Security-Policy"],
+                                                        ["frame-ancestors"]))
+
+    def test_the_repository_file_parses(self):
+        spec = smoke.security_spec()
+        if spec is None:
+            self.skipTest("no infra/security-headers.json yet")
+        names, directives = smoke.required_headers(spec)
+        self.assertIn("Strict-Transport-Security", names)
+        self.assertIn("frame-ancestors", directives)
+
+    def test_good_headers_pass(self):
+        self.assertEqual(smoke.header_problems(GOOD_HEADERS, *smoke.required_headers(SPEC)), [])
+
+    def test_each_problem_is_named(self):
+        headers = {k: v for k, v in GOOD_HEADERS.items() if k not in ("strict-transport-security", "referrer-policy")}
+        headers["content-security-policy"] = "default-src 'self'; frame-ancestors 'self'"
+        self.assertEqual(smoke.header_problems(headers, *smoke.required_headers(SPEC)), [
+            "no Strict-Transport-Security header", "no Referrer-Policy header", "the CSP has no connect-src",
+            "the CSP's frame-ancestors is 'self', not 'none'"])
+        self.assertEqual(smoke.header_problems({}, *smoke.required_headers(None)),
+                         ["no Strict-Transport-Security header", "no Content-Security-Policy header"])
+        no_frames = dict(GOOD_HEADERS, **{"content-security-policy": "default-src 'self'; connect-src 'self'"})
+        self.assertEqual(smoke.header_problems(no_frames, *smoke.required_headers(SPEC)), ["the CSP has no frame-ancestors"])
+
+
+class Heartbeat(unittest.TestCase):
+    AT = datetime(2026, 11, 26, 15, 4, 5, 678901, tzinfo=timezone.utc)
+
+    def test_a_heartbeat_as_the_ingest_reads_it(self):
+        beat = smoke.heartbeat("SMOKE_TEST", self.AT, None)
+        self.assertEqual((beat["type"], beat["locationId"], beat["timestamp"]), ("heartbeat", "SMOKE_TEST", "2026-11-26T15:04:05.678Z"))
+        self.assertEqual(beat["temperature"], 37.5)
+        self.assertEqual(smoke.instant(beat["timestamp"]), smoke.instant("2026-11-26T15:04:05.678+00:00"))
+        self.assertNotEqual(smoke.instant(beat["timestamp"]), smoke.instant("2026-11-26T15:04:05.679Z"))
+
+    def test_each_heartbeat_moves_the_temperature_a_degree_from_the_stored_one(self):
+        self.assertEqual(smoke.next_temperature(None), 37.5)
+        self.assertEqual(smoke.next_temperature(37.5), 35.0)
+        self.assertEqual(smoke.next_temperature(35.0), 37.5)
+        self.assertEqual(smoke.next_temperature(36.6), 35.0)
+        for previous in (None, 35.0, 36.0, 36.25, 36.5, 36.9, 37.5, 38.4, 41.0, 20.0):
+            self.assertTrue(previous is None or abs(smoke.next_temperature(previous) - previous) >= 1.0)
+            self.assertLessEqual(smoke.next_temperature(previous), 38.0)
+
+    def test_the_smoke_location_is_a_test_location_out_of_service(self):
+        loc = smoke.smoke_location("SMOKE_TEST", date(2026, 11, 26))
+        self.assertEqual((loc["type"], loc["status"], loc["prod"], loc["vertical"]), ("TEST", "OFFLINE", "0", "Testing"))
+        self.assertEqual(loc["onlineDate"], "2026-11-26")
+        self.assertNotIn("route", loc)
+
+
+class FakeStack:
+    """A stack in memory: its GraphQL, REST and web answers, and a queue whose heartbeats land after one poll."""
+
+    def __init__(self, web_headers=None, location_type=None):
+        self.locations = {} if location_type is None else {"SMOKE_TEST": {"id": "SMOKE_TEST", "type": location_type}}
+        self.health, self.queued, self.web_headers = None, [], web_headers or GOOD_HEADERS
+        self.created = []
+
+    def http(self, url, method="GET", headers=None, body=None):
+        if url.endswith("/graphql"):
+            assert headers["Authorization"] == "id-token"
+            request = json.loads(body)
+            query, variables = request["query"], request.get("variables") or {}
+            return 200, {}, json.dumps({"data": self.graphql(query, variables)})
+        if "/prod/locations/" in url:
+            assert headers["Authorization"] == "Bearer id-token"
+            return (200, {}, "[]") if "SMOKE_TEST" in self.locations else (404, {}, '{"message": "no such location"}')
+        return 200, self.web_headers, '<!doctype html><div id="root"></div>'
+
+    def graphql(self, query, variables):
+        if "myAccess" in query:
+            return {"myAccess": {"actions": ["GetAllLocation", "CreateLocation"], "flags": ["drop-override"]}}
+        if "ListLocations" in query:
+            assert variables["filter"]["count"] == 2500
+            return {"locations": {"items": list(self.locations.values()), "nextToken": None}}
+        if "getLocation" in query:
+            found = self.locations.get(variables["id"])
+            return {"getLocation": [found] if found else []}
+        if "createLocation" in query:
+            payload = json.loads(variables["input"])
+            self.created.append(payload)
+            self.locations[payload["id"]] = {"id": payload["id"], "type": payload["type"]}
+            return {"createLocation": {"id": payload["id"], "type": payload["type"]}}
+        if "fridgeHealth" in query:
+            if self.queued:  # the ingest took the message
+                beat = self.queued.pop(0)
+                self.health = {"locationId": beat["locationId"], "timestamp": beat["timestamp"], "temperature": beat["temperature"]}
+            return {"fridgeHealth": [self.health] if self.health else []}
+        raise AssertionError(query)
+
+    def client(self, stack, service):
+        fake = self
+
+        class Cognito:
+            def initiate_auth(self, **kw):
+                return {"ChallengeName": "PASSWORD_VERIFIER", "ChallengeParameters": {
+                    "SALT": "ab", "SRP_B": "1234567", "USERNAME": "sub-1", "USER_ID_FOR_SRP": "sub-1", "SECRET_BLOCK": "AAAA"}}
+
+            def respond_to_auth_challenge(self, **kw):
+                return {"AuthenticationResult": {"IdToken": "id-token"}}
+
+        class Sqs:
+            def send_message(self, QueueUrl, MessageBody):
+                assert QueueUrl == "q-url"
+                fake.queued.append(json.loads(MessageBody))
+
+        return {"cognito-idp": Cognito, "sqs": Sqs}[service]()
+
+
+def fake_stack(web_url="http://web"):
+    return smoke.Stack(name="t", region="us-east-1", user_pool_id="us-east-1_p", client_id="c",
+                       graphql_url="http://api/graphql", rest_url="http://api", telemetry_queue_url="q-url",
+                       web_url=web_url, local=True, default_user=("admin@fleet.local", "pw"))
+
+
+def run_against(fake, stack=None, env=None):
+    out = io.StringIO()
+    with mock.patch.object(smoke, "find_stack", lambda name, target=None: stack or fake_stack()), \
+            mock.patch.object(smoke, "http", fake.http), mock.patch.object(smoke, "client", fake.client), \
+            mock.patch.object(smoke, "POLL_SECONDS", 0), mock.patch.object(smoke, "security_spec", lambda: SPEC):
+        code = smoke.run("t", env=env or {}, out=out)
+    return code, out.getvalue().splitlines()
+
+
+class WholeRun(unittest.TestCase):
+    def test_every_check_passes_and_the_smoke_location_is_created(self):
+        fake = FakeStack()
+        code, lines = run_against(fake)
+        self.assertEqual(code, 0, lines)
+        self.assertEqual([line[:5] for line in lines[:-1]], ["ok   "] * 7)
+        self.assertTrue(lines[2].startswith("ok   GraphQL myAccess (2 actions, 1 flags)"), lines)
+        self.assertIn("location created", lines[4])
+        self.assertEqual(fake.created[0]["type"], "TEST")
+        self.assertEqual(lines[-1], "all checks passed on t (local)")
+
+    def test_a_location_of_that_id_that_is_not_a_test_one_gets_no_heartbeat(self):
+        fake = FakeStack(location_type="FRIDGE")
+        code, lines = run_against(fake)
+        self.assertEqual(code, 1)
+        self.assertTrue(lines[4].startswith("FAIL heartbeat for SMOKE_TEST"), lines)
+        self.assertIn("type FRIDGE, not TEST", lines[4])
+        self.assertEqual(fake.queued, [])
+
+    def test_a_heartbeat_that_never_lands_times_out(self):
+        fake = FakeStack(location_type="TEST")
+        fake.graphql_real = fake.graphql
+        fake.graphql = lambda q, v: {"fridgeHealth": []} if "fridgeHealth" in q else fake.graphql_real(q, v)
+        code, lines = run_against(fake, env={"SMOKE_TIMEOUT": "0"})
+        self.assertEqual(code, 1)
+        self.assertIn("FAIL heartbeat for SMOKE_TEST", lines[4])
+        self.assertIn("still shows no heartbeat 0 s after sending one", lines[4])
+
+    def test_missing_headers_and_credentials_fail_their_checks(self):
+        fake = FakeStack(web_headers={"content-type": "text/html; charset=utf-8"})
+        stack = fake_stack()
+        stack.default_user = None
+        code, lines = run_against(fake, stack=stack)
+        self.assertEqual(code, 1)
+        self.assertIn("FAIL sign-in (SRP) as ?: set SMOKE_EMAIL and SMOKE_PASSWORD", lines[1])
+        self.assertEqual(lines[2], "FAIL GraphQL myAccess: not signed in")
+        self.assertIn("FAIL web origin answers index.html with its security headers: no Strict-Transport-Security header", lines[6])
+        self.assertEqual(lines[-1], "6 check(s) failed on t (local)")
+
+
+if __name__ == "__main__":
+    unittest.main()

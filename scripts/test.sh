@@ -37,6 +37,12 @@ wait "$CHECKOV_INSTALL" || { cat "$STATE/checkov-install.log"; exit 1; }
 log "emulator patches answer as moto would"
 .venv/bin/python scripts/local/emulator.py --check
 
+log "smoke test's unit tests (SRP against Amplify's values, outputs and headers)"
+.venv/bin/python -m unittest discover -s scripts/smoke -t scripts/smoke
+
+log "IAM checker's unit tests (the SAM translation, the Allow-statement evaluator)"
+.venv/bin/python -m unittest discover -s scripts/iam
+
 log "starting the emulator and seeding"
 SKIP_API_AND_WEB=1 start_stack
 
@@ -69,6 +75,16 @@ WEB_BUILT=1 SKIP_DRIVER_SIMULATOR=1 start_api_and_web
 
 log "browser end-to-end tests (headless chromium)"
 (cd web && FLEET_STACK_JSON="$STATE/stack.json" node --test --test-concurrency=1 e2e/)
+
+# As the user, the local stack's demo admin (stack.json), whatever a deployer's shell exports.
+log "smoke test against the local stack (scripts/smoke.sh, as after a deploy)"
+SMOKE_TARGET=local SMOKE_EMAIL= SMOKE_PASSWORD= scripts/smoke.sh test
+
+# Nothing enforces IAM locally: every AWS call the functions made above (the
+# integration, browser and smoke tests; recorded by the local API into
+# $STATE/calls) must be allowed by that function's role as `sam deploy` makes it.
+log "IAM: every recorded call allowed by its function's role (scripts/iam/check.py)"
+.venv/bin/python scripts/iam/check.py --template template.yaml --stack-env "$STATE/stack.env" --calls "$STATE/calls"
 
 log "waiting for clippy"
 if ! wait "$CLIPPY_PID"; then

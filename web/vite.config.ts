@@ -1,14 +1,79 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-export default defineConfig({
-  plugins: [react()],
+/** infra/security-headers.json: the one list of the app's security headers (CloudFront sends the same on AWS). */
+interface SecurityHeaders {
+  headers: Record<string, string>;
+  contentSecurityPolicy: Record<string, string[]>;
+  placeholders: Record<string, string>;
+}
+
+/**
+ * The headers of infra/security-headers.json, each `{placeholder}` of the CSP replaced by its source in `sources`.
+ * A placeholder without one is left out (the stricter policy), never sent as it is.
+ */
+export function securityHeaders(sources: Record<string, string>): Record<string, string> {
+  const spec = JSON.parse(
+    readFileSync(new URL('../infra/security-headers.json', import.meta.url), 'utf8'),
+  ) as SecurityHeaders;
+  const csp = Object.entries(spec.contentSecurityPolicy)
+    .map(([directive, list]) =>
+      // Locally one server may stand for two placeholders (the emulator: Cognito and S3): each source once.
+      [
+        directive,
+        ...new Set(list.flatMap((s) => (s in spec.placeholders ? (sources[s] ? [sources[s]] : []) : [s]))),
+      ].join(' '),
+    )
+    .join('; ');
+  return { ...spec.headers, 'Content-Security-Policy': csp };
+}
+
+/**
+ * The local endpoints behind the placeholders, from the config.json served with the app (the local stack copies it
+ * into the outDir before `vite preview` starts). Presigned S3 URLs point at the emulator the local API presigns
+ * against (AWS_ENDPOINT_URL, exported by scripts/lib.sh from stack.env), which is also the Cognito endpoint. A
+ * config.json of a deployed stack (no userPoolEndpoint) gets the AWS endpoints of its region.
+ */
+function localSources(outDir: string): Record<string, string> {
+  const file = resolve(outDir, 'config.json');
+  if (!existsSync(file)) {
+    console.warn(`security headers: no ${file}; the CSP allows no API, Cognito or S3 endpoint`);
+    return {};
+  }
+  const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string | undefined>;
+  const origin = (url: string | undefined) => (url ? new URL(url).origin : '');
+  const region = config.region ?? 'us-east-1';
+  const emulator = origin(process.env.AWS_ENDPOINT_URL) || origin(config.userPoolEndpoint);
+  return {
+    '{api}': origin(config.restUrl),
+    '{graphql}': origin(config.graphqlUrl),
+    '{cognito}': origin(config.userPoolEndpoint) || `https://cognito-idp.${region}.amazonaws.com`,
+    '{s3}': emulator || `https://*.s3.${region}.amazonaws.com`,
+    '{images}': emulator || `https://*.s3.${region}.amazonaws.com`,
+  };
+}
+
+/** `vite preview` sends the security headers of infra/security-headers.json, as CloudFront does on AWS. */
+function previewSecurityHeaders(): Plugin {
+  return {
+    name: 'fleet-preview-security-headers',
+    config(config) {
+      const outDir = resolve(config.root ?? process.cwd(), config.build?.outDir ?? 'dist');
+      return { preview: { headers: securityHeaders(localSources(outDir)) } };
+    },
+  };
+}
+
+export default defineConfig(({ isPreview }) => ({
+  // Only the preview (the built app, as deployed): the dev server's inline React refresh preamble breaks a strict CSP.
+  plugins: [react(), ...(isPreview ? [previewSecurityHeaders()] : [])],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
@@ -36,4 +101,4 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     minWorkers: 1,
   },
-});
+}));

@@ -240,6 +240,9 @@ def main():
     names["RoutingServiceKeyParameterName"] = ""
     # Plain http to the loopback stub: the only http URL the routing client accepts.
     names["RoutingServiceUrl"] = f"http://127.0.0.1:{args.routing_port}"
+    # Every other parameter as CloudFormation resolves it untold: its default (the web app's, say).
+    for name, parameter in template.get("Parameters", {}).items():
+        names.setdefault(name, parameter.get("Default", ""))
     conditions = {}
     for name, expr in template.get("Conditions", {}).items():
         conditions[name] = evaluate(expr, names, conditions)

@@ -73,7 +73,8 @@ const row = () => card().getByRole('row', { name: `Stop 1 ${fridge}` });
 
 /** axe's serious and critical findings inside `selector` (the page's main part, the open dialog), one line per element. */
 async function axeFindings(selector) {
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated by the test (DevTools), not as a page <script>: the app's CSP allows no inline script.
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (selector) => {
     const result = await window.axe.run({ include: [[selector]] }, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({

@@ -15,14 +15,23 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "generate_coupon",
         trigger: Trigger::Http { method: "POST", path: "/coupons" },
         permission: Permission::Action("GenerateCoupons"),
-        grants: &[Grant::CrudTable(Table::Coupons), Grant::CrudTable(Table::Idempotency)],
+        grants: &[
+            Grant::ReadTable(Table::Coupons),
+            Grant::WriteTable(Table::Coupons),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
+        ],
         handler: typed!(handlers::generate),
     },
     FunctionSpec {
         name: "my_coupons",
         trigger: Trigger::Http { method: "GET", path: "/coupons/mine" },
         permission: Permission::Action("GenerateCoupons"),
-        grants: &[Grant::ReadTable(Table::Coupons)],
+        grants: &[
+            Grant::ReadTable(Table::Coupons),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::Coupons, "byCreator"),
+        ],
         handler: typed!(handlers::mine),
     },
 ];

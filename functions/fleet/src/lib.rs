@@ -39,7 +39,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "fleet_health",
         trigger: Trigger::Query("fleetHealth"),
         permission: READ,
-        grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::PagingTokens],
+        grants: &[
+            Grant::ReadTable(Table::FridgeHealth),
+            Grant::PagingTokens,
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::FridgeHealth),
+        ],
         handler: typed!(health::fleet_health),
     },
     FunctionSpec {
@@ -54,7 +59,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Schedule("rate(1 minute)"),
         permission: Permission::System,
         // Read: the age of the stored snapshot (HeadObject); write: the new one.
-        grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::CrudBucket(Bucket::Snapshots)],
+        grants: &[
+            Grant::ReadTable(Table::FridgeHealth),
+            Grant::CrudBucket(Bucket::Snapshots),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::FridgeHealth),
+        ],
         handler: typed_event!(snapshot::rebuild),
     },
     FunctionSpec {
@@ -91,11 +101,16 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: COMMAND,
         // Feature flags: each command needs its own (or the admin flag).
         grants: &[
-            Grant::CrudTable(Table::QueueMessages),
+            Grant::ReadTable(Table::QueueMessages),
+            Grant::WriteTable(Table::QueueMessages),
             Grant::ReadTable(Table::Locations),
             Grant::ReadTable(Table::FeatureFlags),
             Grant::SendToQueue(Queue::FridgeCommands),
-            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            // A claim whose change was undone is forgotten, so a retry may try again (`idempotency::forget`).
+            Grant::DeleteItems(Table::Idempotency),
         ],
         handler: typed!(commands::create),
     },
@@ -105,14 +120,21 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // The spec's driver action for the fridge tasks at a stop (3-planning §6).
         permission: Permission::Action("FridgeTasks"),
         grants: &[
-            Grant::CrudTable(Table::QueueMessages),
+            Grant::ReadTable(Table::QueueMessages),
+            Grant::WriteTable(Table::QueueMessages),
             Grant::ReadTable(Table::Locations),
             Grant::SendToQueue(Queue::FridgeCommands),
-            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
             Grant::WriteTable(Table::DriverLog),
             // The caller's stop today (`assignment::gate`): its route's driver, a claim with its history.
-            Grant::CrudTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::WriteTable(Table::LocationRoutes),
             Grant::WriteTable(Table::History),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::BatchWriteTable(Table::DriverLog),
+            // A claim whose change was undone is forgotten, so a retry may try again (`idempotency::forget`).
+            Grant::DeleteItems(Table::Idempotency),
         ],
         handler: typed!(tasks::run),
     },
@@ -152,12 +174,19 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         grants: &[
             Grant::WriteTable(Table::FridgeHealth),
             // The snapshot chains too: read, condition-checked, plan parts deleted.
-            Grant::CrudTable(Table::FridgeTelemetry),
+            Grant::ReadTable(Table::FridgeTelemetry),
+            Grant::WriteTable(Table::FridgeTelemetry),
             Grant::WriteTable(Table::FridgeInventory),
-            Grant::CrudTable(Table::ReportRows),
-            Grant::CrudTable(Table::QueueMessages),
+            Grant::ReadTable(Table::ReportRows),
+            Grant::WriteTable(Table::ReportRows),
+            Grant::ReadTable(Table::QueueMessages),
+            Grant::WriteTable(Table::QueueMessages),
             Grant::ReadTable(Table::Locations),
             Grant::SendToQueue(Queue::TelemetryDeadLetter),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ReadTable(Table::FridgeHealth),
+            Grant::BatchWriteTable(Table::FridgeTelemetry),
+            Grant::DeleteItems(Table::FridgeTelemetry),
         ],
         handler: typed_event!(ingest::handle),
     },

@@ -15,7 +15,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "GET", path: "/forecast/upload/url" },
         permission: Permission::Action("UploadForecast"),
         // Presigning signs a PutObject: the role must be allowed to put.
-        grants: &[Grant::WriteBucket(Bucket::Uploads), Grant::CrudTable(Table::ForecastUploads)],
+        grants: &[
+            Grant::WriteBucket(Bucket::Uploads),
+            Grant::ReadTable(Table::ForecastUploads),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::BatchWriteTable(Table::ForecastUploads),
+        ],
         handler: typed!(handlers::upload_url),
     },
     FunctionSpec {
@@ -39,10 +44,16 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::System,
         grants: &[
             Grant::ReadBucket(Bucket::Uploads),
-            Grant::CrudTable(Table::ForecastRows),
-            Grant::CrudTable(Table::ForecastUploads),
+            Grant::ReadTable(Table::ForecastRows),
+            Grant::ReadTable(Table::ForecastUploads),
             Grant::WriteTable(Table::History),
-            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::BatchWriteTable(Table::ForecastRows),
+            Grant::BatchWriteTable(Table::ForecastUploads),
+            Grant::BatchWriteTable(Table::History),
+            Grant::BatchWriteTable(Table::Idempotency),
         ],
         handler: typed_event!(handlers::ingest),
     },
@@ -57,7 +68,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "forecast_update",
         trigger: Trigger::Http { method: "PUT", path: "/forecast/update" },
         permission: Permission::Action("UpdateForecast"),
-        grants: &[Grant::CrudTable(Table::ForecastRows), Grant::WriteTable(Table::History)],
+        grants: &[
+            Grant::ReadTable(Table::ForecastRows),
+            Grant::WriteTable(Table::ForecastRows),
+            Grant::WriteTable(Table::History),
+        ],
         handler: typed!(handlers::update),
     },
 ];

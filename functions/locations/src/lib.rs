@@ -16,14 +16,19 @@ pub mod store;
 use fleet_shared::{typed, typed_event, FunctionSpec, Grant, Permission, Table, Trigger};
 
 const LOCATIONS_READ: &[Grant] = &[Grant::ReadTable(Table::Locations)];
-const LOCATIONS_LIST: &[Grant] = &[Grant::ReadTable(Table::Locations), Grant::PagingTokens];
 /// Creating and updating validate search-type fields against the name lists,
 /// list the location's fulfillment center there, and every write appends to the history.
-const LOCATIONS_WRITE: &[Grant] =
-    &[Grant::CrudTable(Table::Locations), Grant::CrudTable(Table::NameLists), Grant::WriteTable(Table::History)];
+const LOCATIONS_WRITE: &[Grant] = &[
+    Grant::ReadTable(Table::Locations),
+    Grant::WriteTable(Table::Locations),
+    Grant::ReadTable(Table::NameLists),
+    Grant::WriteTable(Table::NameLists),
+    Grant::WriteTable(Table::History),
+];
 const NAMES_READ: &[Grant] = &[Grant::ReadTable(Table::NameLists)];
 const SCHEDULE_WRITE: &[Grant] = &[
-    Grant::CrudTable(Table::ScheduledChanges),
+    Grant::ReadTable(Table::ScheduledChanges),
+    Grant::WriteTable(Table::ScheduledChanges),
     Grant::ReadTable(Table::Locations),
     Grant::ReadTable(Table::NameLists),
 ];
@@ -61,21 +66,35 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "update_wholesale_location",
         trigger: Trigger::Mutation("updateWholesaleLocation"),
         permission: Permission::Action("UpdateLocation"),
-        grants: &[Grant::CrudTable(Table::Locations), Grant::WriteTable(Table::History)],
+        grants: &[
+            Grant::ReadTable(Table::Locations),
+            Grant::WriteTable(Table::Locations),
+            Grant::WriteTable(Table::History),
+        ],
         handler: typed!(handlers::update_wholesale_location),
     },
     FunctionSpec {
         name: "list_locations",
         trigger: Trigger::Query("locations"),
         permission: Permission::Action("GetAllLocation"),
-        grants: LOCATIONS_LIST,
+        grants: &[
+            Grant::ReadTable(Table::Locations),
+            Grant::PagingTokens,
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::Locations),
+        ],
         handler: typed!(handlers::list_locations),
     },
     FunctionSpec {
         name: "ops_locations",
         trigger: Trigger::Query("opsLocations"),
         permission: Permission::Action("GetAllLocation"),
-        grants: LOCATIONS_LIST,
+        grants: &[
+            Grant::ReadTable(Table::Locations),
+            Grant::PagingTokens,
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::Locations),
+        ],
         handler: typed!(handlers::ops_locations),
     },
     FunctionSpec {
@@ -112,21 +131,36 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("readScheduleChange"),
         permission: Permission::Action("GetScheduledEvents"),
         // The location gives the fridge's time zone and the allocation deadlines.
-        grants: &[Grant::ReadTable(Table::ScheduledChanges), Grant::ReadTable(Table::Locations)],
+        grants: &[
+            Grant::ReadTable(Table::ScheduledChanges),
+            Grant::ReadTable(Table::Locations),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_SUBJECT),
+        ],
         handler: typed!(schedule::read),
     },
     FunctionSpec {
         name: "location_schedule",
         trigger: Trigger::Http { method: "GET", path: "/locations/{id}/schedule" },
         permission: Permission::Action("GetScheduledEvents"),
-        grants: &[Grant::ReadTable(Table::ScheduledChanges), Grant::ReadTable(Table::Locations)],
+        grants: &[
+            Grant::ReadTable(Table::ScheduledChanges),
+            Grant::ReadTable(Table::Locations),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_SUBJECT),
+        ],
         handler: typed!(schedule::read_rest),
     },
     FunctionSpec {
         name: "upcoming_schedule_changes",
         trigger: Trigger::Query("upcomingScheduleChanges"),
         permission: Permission::Action("GetScheduledEvents"),
-        grants: &[Grant::ReadTable(Table::ScheduledChanges), Grant::ReadTable(Table::Locations)],
+        grants: &[
+            Grant::ReadTable(Table::ScheduledChanges),
+            Grant::ReadTable(Table::Locations),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_DUE),
+        ],
         handler: typed!(schedule::upcoming),
     },
     FunctionSpec {
@@ -140,7 +174,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "delete_schedule_change",
         trigger: Trigger::Mutation("deleteScheduleChange"),
         permission: Permission::Action("DeleteScheduledEvents"),
-        grants: &[Grant::CrudTable(Table::ScheduledChanges)],
+        grants: &[
+            Grant::ReadTable(Table::ScheduledChanges),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::DeleteItems(Table::ScheduledChanges),
+            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_SUBJECT),
+        ],
         handler: typed!(schedule::delete),
     },
     FunctionSpec {
@@ -150,11 +189,17 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // Applies like an edit (history, device addresses) and re-checks the
         // scheduling user's permission.
         grants: &[
-            Grant::CrudTable(Table::ScheduledChanges),
-            Grant::CrudTable(Table::Locations),
-            Grant::CrudTable(Table::NameLists),
+            Grant::ReadTable(Table::ScheduledChanges),
+            Grant::WriteTable(Table::ScheduledChanges),
+            Grant::ReadTable(Table::Locations),
+            Grant::WriteTable(Table::Locations),
+            Grant::ReadTable(Table::NameLists),
+            Grant::WriteTable(Table::NameLists),
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::Permissions),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::DeleteItems(Table::ScheduledChanges),
+            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_DUE),
         ],
         handler: typed_event!(schedule::apply_due),
     },
@@ -163,8 +208,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("generateAprivaDeviceAddress"),
         permission: Permission::Action("GenerateDeviceAddress"),
         grants: &[
-            Grant::CrudTable(Table::Locations),
-            Grant::CrudTable(Table::NameLists),
+            Grant::ReadTable(Table::Locations),
+            Grant::WriteTable(Table::Locations),
+            Grant::ReadTable(Table::NameLists),
+            Grant::WriteTable(Table::NameLists),
             Grant::WriteTable(Table::History),
         ],
         handler: typed!(handlers::generate_device_address),
@@ -181,10 +228,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/locations/bulk/commit" },
         permission: Permission::Action("CreateLocation"),
         grants: &[
-            Grant::CrudTable(Table::Locations),
+            Grant::ReadTable(Table::Locations),
+            Grant::WriteTable(Table::Locations),
             Grant::ReadTable(Table::NameLists),
             Grant::WriteTable(Table::History),
-            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
         ],
         handler: typed!(bulk::commit),
     },
@@ -200,10 +249,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/locations/schedule/bulk/commit" },
         permission: Permission::Action("AddScheduledEvent"),
         grants: &[
-            Grant::CrudTable(Table::ScheduledChanges),
+            Grant::ReadTable(Table::ScheduledChanges),
+            Grant::WriteTable(Table::ScheduledChanges),
             Grant::ReadTable(Table::Locations),
             Grant::ReadTable(Table::NameLists),
-            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
         ],
         handler: typed!(bulk_schedule::commit),
     },

@@ -25,10 +25,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // A chunk of 500 orders is larger than the default request bound.
         grants: &[
             Grant::ReadTable(Table::Locations),
-            Grant::CrudTable(Table::FridgeOrders),
+            Grant::ReadTable(Table::FridgeOrders),
+            Grant::WriteTable(Table::FridgeOrders),
             // Each order's packing slip lands in the order's transaction.
             Grant::WriteTable(Table::PackingSlips),
-            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
             Grant::FileUploads,
         ],
         handler: typed!(handlers::upload_par_maps),

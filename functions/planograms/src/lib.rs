@@ -21,11 +21,15 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action(slots::SCHEDULE_ACTION),
         // Layout names are read (an UPDATE needs the layout) and written (a CREATE adds it).
         grants: &[
-            Grant::CrudTable(Table::ScheduledChanges),
-            Grant::CrudTable(Table::Planograms),
-            Grant::CrudTable(Table::NameLists),
+            Grant::ReadTable(Table::ScheduledChanges),
+            Grant::WriteTable(Table::ScheduledChanges),
+            Grant::ReadTable(Table::Planograms),
+            Grant::WriteTable(Table::Planograms),
+            Grant::ReadTable(Table::NameLists),
+            Grant::WriteTable(Table::NameLists),
             Grant::WriteTable(Table::History),
-            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
         ],
         handler: typed!(handlers::schedule),
     },
@@ -46,7 +50,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "planogram",
         trigger: Trigger::Query("planogram"),
         permission: Permission::Action("GetPlanograms"),
-        grants: &[Grant::ReadTable(Table::Planograms), Grant::ReadTable(Table::ScheduledChanges)],
+        grants: &[
+            Grant::ReadTable(Table::Planograms),
+            Grant::ReadTable(Table::ScheduledChanges),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_SUBJECT),
+        ],
         handler: typed!(handlers::planogram),
     },
     FunctionSpec {
@@ -55,10 +64,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::System,
         // Re-checks the scheduling user's permission when a change applies.
         grants: &[
-            Grant::CrudTable(Table::ScheduledChanges),
-            Grant::CrudTable(Table::Planograms),
+            Grant::ReadTable(Table::ScheduledChanges),
+            Grant::WriteTable(Table::ScheduledChanges),
+            Grant::ReadTable(Table::Planograms),
+            Grant::WriteTable(Table::Planograms),
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::Permissions),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_DUE),
         ],
         handler: typed_event!(handlers::apply_due),
     },

@@ -12,7 +12,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "item_prices",
         trigger: Trigger::Query("itemPrices"),
         permission: Permission::Action("GetItemPrices"),
-        grants: &[Grant::ReadTable(Table::ItemPrices)],
+        grants: &[
+            Grant::ReadTable(Table::ItemPrices),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::ItemPrices),
+        ],
         handler: typed!(handlers::item_prices),
     },
     FunctionSpec {
@@ -34,10 +38,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("updateItemPrices"),
         permission: Permission::Action("UpdateItemPrices"),
         grants: &[
-            Grant::CrudTable(Table::ItemPrices),
+            Grant::ReadTable(Table::ItemPrices),
+            Grant::WriteTable(Table::ItemPrices),
             Grant::WriteTable(Table::NameLists),
             Grant::WriteTable(Table::History),
-            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::BatchWriteTable(Table::NameLists),
         ],
         handler: typed!(handlers::update),
     },

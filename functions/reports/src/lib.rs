@@ -36,7 +36,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "route_temperatures_report",
         trigger: Trigger::Http { method: "GET", path: "/reports/routetemperatures" },
         permission: Permission::Action(ROUTE_TEMPERATURES_ACTION),
-        grants: &[Grant::ReadTable(Table::DriverActions), Grant::ReadTable(Table::LocationRoutes), Grant::PagingTokens],
+        grants: &[
+            Grant::ReadTable(Table::DriverActions),
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::PagingTokens,
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::DriverActions, "byStockingDay"),
+        ],
         handler: typed!(handlers::route_temperatures),
     },
     FunctionSpec {

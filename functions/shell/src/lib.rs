@@ -22,7 +22,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "location_services_status",
         trigger: Trigger::Query("locationServicesStatus"),
         permission: Permission::SignedIn,
-        grants: &[Grant::ReadTable(Table::Locations)],
+        grants: &[
+            Grant::ReadTable(Table::Locations),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::Locations),
+        ],
         handler: typed!(handlers::location_services_status),
     },
 ];

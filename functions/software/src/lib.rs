@@ -31,7 +31,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "get_fridge_artifacts",
         trigger: Trigger::Query("getFridgeArtifacts"),
         permission: Permission::Action(VIEW),
-        grants: &[Grant::ReadTable(Table::FridgeSoftwareVersions)],
+        grants: &[
+            Grant::ReadTable(Table::FridgeSoftwareVersions),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::FridgeSoftwareVersions),
+        ],
         handler: typed!(handlers::get_fridge_artifacts),
     },
     FunctionSpec {
@@ -46,7 +50,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Schedule("rate(5 minutes)"),
         permission: Permission::System,
         // Read: the age of the stored snapshot (HeadObject); write: the new one.
-        grants: &[Grant::ReadTable(Table::FridgeSoftwareVersions), Grant::CrudBucket(Bucket::Snapshots)],
+        grants: &[
+            Grant::ReadTable(Table::FridgeSoftwareVersions),
+            Grant::CrudBucket(Bucket::Snapshots),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::FridgeSoftwareVersions),
+        ],
         handler: typed_event!(handlers::rebuild_fridge_software_snapshot),
     },
     FunctionSpec {
@@ -55,11 +64,15 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action(DEPLOY),
         grants: &[
             Grant::CrudBucket(Bucket::Artifacts),
-            Grant::CrudTable(Table::FridgeSoftwareVersions),
+            Grant::ReadTable(Table::FridgeSoftwareVersions),
+            Grant::WriteTable(Table::FridgeSoftwareVersions),
             Grant::ReadTable(Table::Locations),
             Grant::WriteTable(Table::History),
             // The software snapshot, rebuilt once the deployment landed.
             Grant::CrudBucket(Bucket::Snapshots),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::FridgeSoftwareVersions),
+            Grant::BatchWriteTable(Table::History),
         ],
         handler: typed!(handlers::update_fridge_artifacts),
     },
@@ -67,7 +80,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "get_fridge_software_pilots",
         trigger: Trigger::Query("getFridgeSoftwarePilots"),
         permission: Permission::Action(VIEW),
-        grants: &[Grant::ReadTable(Table::FridgeSoftwarePilots)],
+        grants: &[
+            Grant::ReadTable(Table::FridgeSoftwarePilots),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::FridgeSoftwarePilots),
+        ],
         handler: typed!(handlers::get_fridge_software_pilots),
     },
     FunctionSpec {
@@ -75,9 +92,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("putFridgeSoftwarePilot"),
         permission: Permission::Action(MANAGE_PILOTS),
         grants: &[
-            Grant::CrudTable(Table::FridgeSoftwarePilots),
+            Grant::ReadTable(Table::FridgeSoftwarePilots),
+            Grant::WriteTable(Table::FridgeSoftwarePilots),
             Grant::ReadTable(Table::Locations),
             Grant::WriteTable(Table::History),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::BatchWriteTable(Table::History),
         ],
         handler: typed!(handlers::put_fridge_software_pilot),
     },

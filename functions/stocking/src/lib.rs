@@ -42,20 +42,26 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::SignedIn,
         grants: &[
             // Read (a slip's lock, the stocked action back) and written; the stop's stocked time is
-            // written with a ConditionCheck on its action (ConditionCheckItem: not in the write policy).
-            Grant::CrudTable(Table::DriverActions),
+            // written with a ConditionCheck on its action (ConditionCheckItem, in the write grant).
+            Grant::ReadTable(Table::DriverActions),
+            Grant::WriteTable(Table::DriverActions),
             // Each call's request and response or error entries (`driver_log`).
             Grant::WriteTable(Table::DriverLog),
-            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
             Grant::ReadTable(Table::Locations),
             Grant::ReadTable(Table::Permissions),
             // A LocationStocked action sets its route stop's stockedTimeUTC.
-            Grant::CrudTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::WriteTable(Table::LocationRoutes),
             // A DropOverride: the 'drop-override' flag, its slip, and the slip's lock (`drop`)
             // with its history record.
             Grant::ReadTable(Table::FeatureFlags),
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::PackingSlips),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
+            Grant::BatchWriteTable(Table::DriverLog),
         ],
         handler: typed!(handlers::create),
     },
@@ -73,10 +79,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::System,
         // Locations: messages of unknown locations are parked.
         grants: &[
-            Grant::CrudTable(Table::Orders),
-            Grant::CrudTable(Table::PackingSlips),
+            Grant::ReadTable(Table::Orders),
+            Grant::WriteTable(Table::Orders),
+            Grant::ReadTable(Table::PackingSlips),
+            Grant::WriteTable(Table::PackingSlips),
             Grant::ReadTable(Table::Locations),
             Grant::SendToQueue(Queue::OrdersDeadLetter),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::DeleteItems(Table::PackingSlips),
         ],
         handler: typed_event!(intake::handle),
     },
@@ -101,6 +111,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Locations),
             // The fleet health snapshot, for the stops' health (`board::health_of`).
             Grant::ReadBucket(Bucket::Snapshots),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::DriverActions, store::BY_DAY_CREATED),
+            Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
         ],
         handler: typed!(handlers::dashboard),
     },
@@ -116,6 +129,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::LocationRoutes),
             Grant::ReadTable(Table::Locations),
             Grant::ReadTable(Table::FeatureFlags),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
         ],
         handler: typed!(handlers::drop_off_summary),
     },
@@ -125,9 +140,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // A supervisor's action (beyond the spec); the 'drop-override' flag is checked by the handler.
         permission: Permission::Action(revert::REVERT_ACTION),
         grants: &[
-            Grant::CrudTable(Table::DriverActions),
+            Grant::ReadTable(Table::DriverActions),
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::FeatureFlags),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::DeleteItems(Table::DriverActions),
         ],
         handler: typed!(handlers::revert_drop_override),
     },
@@ -145,10 +162,15 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // A supervisor voids or re-times a LocationStocked (issue 38, `correct`).
         permission: Permission::Action(fleet_shared::assignment::SUPERVISOR_ACTION),
         grants: &[
-            Grant::CrudTable(Table::DriverActions),
-            Grant::CrudTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::DriverActions),
+            Grant::WriteTable(Table::DriverActions),
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::WriteTable(Table::LocationRoutes),
             Grant::WriteTable(Table::History),
-            Grant::CrudTable(Table::Idempotency),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
         ],
         handler: typed!(handlers::correct_location_stocked),
     },
@@ -180,9 +202,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // action, and the 'jit-management' flag (checked by the handler).
         permission: Permission::Action(JIT_UPDATE_ACTION),
         grants: &[
-            Grant::CrudTable(Table::FridgeOrders),
+            Grant::ReadTable(Table::FridgeOrders),
+            Grant::WriteTable(Table::FridgeOrders),
             // The stop's not-stocked check in the update's transaction (ConditionCheckItem).
-            Grant::CrudTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::CheckItems(Table::LocationRoutes),
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::FeatureFlags),
         ],

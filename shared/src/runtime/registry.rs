@@ -58,9 +58,20 @@ pub enum Permission {
 /// function's policies, environment variables and clients.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Grant {
+    /// `GetItem`, `Query` and `BatchGetItem` on the table (not its indexes).
     ReadTable(Table),
+    /// `Query` on one index of the table, by name.
+    QueryIndex(Table, &'static str),
+    /// `Scan`: a whole-table read, granted only where one is meant.
+    ScanTable(Table),
+    /// `PutItem`, `UpdateItem` and `ConditionCheckItem`: no delete.
     WriteTable(Table),
-    CrudTable(Table),
+    /// `ConditionCheckItem` alone: a transaction's check on a table it does not write.
+    CheckItems(Table),
+    /// `DeleteItem`.
+    DeleteItems(Table),
+    /// `BatchWriteItem`: it allows deletes as well as puts, so it is granted alone.
+    BatchWriteTable(Table),
     /// Lists and reads objects.
     ReadBucket(Bucket),
     /// Writes objects only (a kept upload, a presigned upload URL): no read, no delete.
@@ -142,9 +153,7 @@ impl FunctionSpec {
     /// that the gate makes for an `Action` function.
     pub fn policies(&self) -> Vec<Grant> {
         let mut grants = self.grants.to_vec();
-        let reads_permissions = grants
-            .iter()
-            .any(|g| matches!(g, Grant::ReadTable(Table::Permissions) | Grant::CrudTable(Table::Permissions)));
+        let reads_permissions = grants.iter().any(|g| matches!(g, Grant::ReadTable(Table::Permissions)));
         if matches!(self.permission, Permission::Action(_)) && !reads_permissions {
             grants.push(Grant::ReadTable(Table::Permissions));
         }
@@ -155,7 +164,13 @@ impl FunctionSpec {
         let mut needs = Needs::default();
         for g in self.policies() {
             match g {
-                Grant::ReadTable(t) | Grant::WriteTable(t) | Grant::CrudTable(t) => {
+                Grant::ReadTable(t)
+                | Grant::QueryIndex(t, _)
+                | Grant::ScanTable(t)
+                | Grant::WriteTable(t)
+                | Grant::CheckItems(t)
+                | Grant::DeleteItems(t)
+                | Grant::BatchWriteTable(t) => {
                     needs.tables.insert(t);
                 }
                 Grant::ReadBucket(b) | Grant::WriteBucket(b) | Grant::CrudBucket(b) => {

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod rules;
 pub mod shapes;
 pub mod template;
+pub mod web_hosting;
 
 /// Every permission action, one a line (for scripts and operators).
 pub fn actions() -> Vec<&'static str> {

@@ -44,23 +44,59 @@ const FUNCTION_SKIPS: &[(&str, &str)] = &[
 /// once: with a reason per trigger it built the one binary four times over.
 const NO_DLQ_REASON: &str = "Invoked synchronously (AppSync, the HTTP API: the caller sees the error) or by an SQS event source (failed records return to the source queue, whose redrive policy parks them); scheduled functions have the ScheduledFailuresQueue as their DeadLetterQueue";
 
-fn policies(spec: &FunctionSpec) -> Vec<String> {
+/// The exact actions of each grant (no SAM policy template: those grant
+/// delete, batch writes and scans along with what was asked).
+pub const READ_TABLE: &[&str] = &["dynamodb:GetItem", "dynamodb:Query", "dynamodb:BatchGetItem"];
+pub const QUERY_INDEX: &[&str] = &["dynamodb:Query"];
+pub const SCAN_TABLE: &[&str] = &["dynamodb:Scan"];
+pub const WRITE_TABLE: &[&str] = &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:ConditionCheckItem"];
+pub const CHECK_ITEMS: &[&str] = &["dynamodb:ConditionCheckItem"];
+pub const DELETE_ITEMS: &[&str] = &["dynamodb:DeleteItem"];
+pub const BATCH_WRITE_TABLE: &[&str] = &["dynamodb:BatchWriteItem"];
+pub const LIST_BUCKET: &[&str] = &["s3:ListBucket"];
+pub const READ_OBJECTS: &[&str] = &["s3:GetObject"];
+pub const WRITE_OBJECTS: &[&str] = &["s3:PutObject"];
+pub const CRUD_OBJECTS: &[&str] = &["s3:GetObject", "s3:PutObject", "s3:DeleteObject"];
+pub const SEND_MESSAGES: &[&str] = &["sqs:SendMessage"];
+pub const DELAY_MESSAGES: &[&str] = &["sqs:ChangeMessageVisibility"];
+pub const LIST_USERS: &[&str] = &["cognito-idp:ListUsers"];
+pub const GET_PARAMETER: &[&str] = &["ssm:GetParameter"];
+
+/// One Allow statement: its actions on one resource (a CloudFormation value).
+fn statement(actions: &[&str], resource: &str) -> String {
+    let actions: String = actions.iter().map(|a| format!("                - {a}\n")).collect();
+    format!("        - Statement:\n            - Effect: Allow\n              Action:\n{actions}              Resource: {resource}\n")
+}
+
+fn table_arn(t: Table) -> String {
+    format!("!GetAtt {}.Arn", t.logical_id())
+}
+
+pub fn policies(spec: &FunctionSpec) -> Vec<String> {
+    let bucket = |b: Bucket| format!("!Sub 'arn:${{AWS::Partition}}:s3:::${{{}}}'", b.logical_id());
+    let objects = |b: Bucket| format!("!Sub 'arn:${{AWS::Partition}}:s3:::${{{}}}/*'", b.logical_id());
     spec.policies()
         .iter()
-        .filter_map(|g| match g {
-            Grant::ReadTable(t) => Some(format!("        - DynamoDBReadPolicy:\n            TableName: !Ref {}\n", t.logical_id())),
-            Grant::WriteTable(t) => Some(format!("        - DynamoDBWritePolicy:\n            TableName: !Ref {}\n", t.logical_id())),
-            Grant::CrudTable(t) => Some(format!("        - DynamoDBCrudPolicy:\n            TableName: !Ref {}\n", t.logical_id())),
-            Grant::ReadBucket(b) => Some(format!("        - S3ReadPolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
-            Grant::WriteBucket(b) => Some(format!("        - S3WritePolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
-            Grant::CrudBucket(b) => Some(format!("        - S3CrudPolicy:\n            BucketName: !Ref {}\n", b.logical_id())),
-            Grant::ListUsers => Some("        - Statement:\n            - Effect: Allow\n              Action: cognito-idp:ListUsers\n              Resource: !GetAtt UserPool.Arn\n".to_string()),
-            Grant::SendToQueue(q) => Some(format!("        - SQSSendMessagePolicy:\n            QueueName: !GetAtt {}.QueueName\n", q.logical_id())),
-            Grant::DelayQueueMessages(q) => Some(format!("        - Statement:\n            - Effect: Allow\n              Action: sqs:ChangeMessageVisibility\n              Resource: !GetAtt {}.Arn\n", q.logical_id())),
+        .flat_map(|g| match *g {
+            Grant::ReadTable(t) => vec![statement(READ_TABLE, &table_arn(t))],
+            Grant::QueryIndex(t, index) => {
+                vec![statement(QUERY_INDEX, &format!("!Sub '${{{}.Arn}}/index/{index}'", t.logical_id()))]
+            }
+            Grant::ScanTable(t) => vec![statement(SCAN_TABLE, &table_arn(t))],
+            Grant::WriteTable(t) => vec![statement(WRITE_TABLE, &table_arn(t))],
+            Grant::CheckItems(t) => vec![statement(CHECK_ITEMS, &table_arn(t))],
+            Grant::DeleteItems(t) => vec![statement(DELETE_ITEMS, &table_arn(t))],
+            Grant::BatchWriteTable(t) => vec![statement(BATCH_WRITE_TABLE, &table_arn(t))],
+            Grant::ReadBucket(b) => vec![statement(LIST_BUCKET, &bucket(b)), statement(READ_OBJECTS, &objects(b))],
+            Grant::WriteBucket(b) => vec![statement(WRITE_OBJECTS, &objects(b))],
+            Grant::CrudBucket(b) => vec![statement(LIST_BUCKET, &bucket(b)), statement(CRUD_OBJECTS, &objects(b))],
+            Grant::ListUsers => vec![statement(LIST_USERS, "!GetAtt UserPool.Arn")],
+            Grant::SendToQueue(q) => vec![statement(SEND_MESSAGES, &format!("!GetAtt {}.Arn", q.logical_id()))],
+            Grant::DelayQueueMessages(q) => vec![statement(DELAY_MESSAGES, &format!("!GetAtt {}.Arn", q.logical_id()))],
             // The one parameter holding the signing secret (aws/ssm key: no KMS grant needed).
-            Grant::PagingTokens => Some(format!("        - Statement:\n            - Effect: Allow\n              Action: ssm:GetParameter\n              Resource: !Sub 'arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{{PAGING_PARAMETER}}}'\n")),
-            Grant::RoutingService => Some(format!("        - Statement:\n            - Effect: Allow\n              Action: ssm:GetParameter\n              Resource: !Sub ['arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{KeyName}}', {{KeyName: {ROUTING_KEY_NAME}}}]\n")),
-            Grant::FileUploads => None, // no IAM
+            Grant::PagingTokens => vec![statement(GET_PARAMETER, &format!("!Sub 'arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{{PAGING_PARAMETER}}}'"))],
+            Grant::RoutingService => vec![statement(GET_PARAMETER, &format!("!Sub ['arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{KeyName}}', {{KeyName: {ROUTING_KEY_NAME}}}]"))],
+            Grant::FileUploads => vec![], // no IAM
         })
         .collect()
 }
@@ -146,6 +182,7 @@ pub fn render<'a>(base: &str, functions: impl Iterator<Item = &'a FunctionSpec>)
     let functions: Vec<&FunctionSpec> = functions.collect();
     let mut out = String::from("# GENERATED by `cargo run -p fleet-local -- template` from infra/template.base.yaml\n# and the function registry. Edit those, not this file.\n");
     out.push_str(base.trim_end());
+    out.push_str(&crate::web_hosting::response_headers_policy());
     out.push_str("\n\n  # AppSync may invoke exactly the resolver functions.\n  AppSyncInvokeRole:\n    Type: AWS::IAM::Role\n    Properties:\n      AssumeRolePolicyDocument:\n        Version: '2012-10-17'\n        Statement:\n          - Effect: Allow\n            Principal:\n              Service: appsync.amazonaws.com\n            Action: sts:AssumeRole\n      Policies:\n        - PolicyName: InvokeResolvers\n          PolicyDocument:\n            Version: '2012-10-17'\n            Statement:\n              - Effect: Allow\n                Action: lambda:InvokeFunction\n                Resource:\n");
     for f in functions.iter().filter(|f| matches!(f.trigger, Trigger::Query(_) | Trigger::Mutation(_))) {
         let _ = writeln!(out, "                  - !GetAtt {}Function.Arn", f.logical_id());

@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 const SHARED_STORE_LAYER: &[&str] = &[
     "runtime/deps.rs",         // the SDK clients
     "runtime/error.rs",        // SDK errors to API errors
+    "runtime/calls.rs",        // what each SDK call needs of IAM, from its typed input
+    "runtime/usage.rs",        // the SDK interceptor that counts calls (its test presigns through a client)
     "store/mod.rs",            // batches, transactions
     "pieces/parking.rs",       // dead-letter parking of queue records
     "store/item.rs",           // item mapping and the paging loop

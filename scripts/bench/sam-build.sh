@@ -31,7 +31,7 @@ missing=0
 for f in $functions; do
   [ -x ".aws-sam/build/$f/bootstrap" ] || { echo "missing bootstrap: $f" >&2; missing=$((missing + 1)); }
 done
-cargo_runs=$(grep -c "cargo lambda build\|Running RustCargoLambdaBuilder" .aws-sam-build.log || true)
+cargo_runs=$(grep -c "Running RustCargoLambdaBuilder:CargoLambdaBuild" .aws-sam-build.log || true)
 size=$(stat -c %s ".aws-sam/build/$(cut -d' ' -f1 <<<"$functions")/bootstrap")
 printf 'sam build: %d functions in %dm%02ds (%d builder runs logged); bootstrap %.1f MB (%s)\n' \
   "$count" $((elapsed / 60)) $((elapsed % 60)) "$cargo_runs" "$(echo "$size / 1000000" | bc -l)" \

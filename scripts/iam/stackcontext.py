@@ -273,6 +273,14 @@ class StackContext:
                 raise ResolveError(f"Fn::FindInMap {name}/{top}/{second}: not in the template's Mappings") from None
         raise ResolveError(f"{fn} is not supported by the stack context")
 
+    def sub_variable(self, name, variables):
+        """The value of `${name}` in an Fn::Sub: its own variable, a resource attribute, or a Ref."""
+        if name in variables:
+            return self.resolve(variables[name])
+        if "." in name and not name.startswith("AWS::"):
+            return self.getatt(*name.split(".", 1))
+        return self.ref(name)
+
     def _sub(self, arg):
         text, variables = _sub_args(arg)
 
@@ -280,12 +288,7 @@ class StackContext:
             name = match.group(1)
             if name.startswith("!"):
                 return "${" + name[1:] + "}"
-            if name in variables:
-                value = self.resolve(variables[name])
-            elif "." in name and not name.startswith("AWS::"):
-                value = self.getatt(*name.split(".", 1))
-            else:
-                value = self.ref(name)
+            value = self.sub_variable(name, variables)
             if isinstance(value, (dict, list)) or value is NO_VALUE:
                 raise ResolveError(f"Fn::Sub ${{{name}}} is not a string: {value!r}")
             return str(value)
@@ -442,12 +445,7 @@ class _Unifier:
                 pattern.append(re.escape("${" + name[1:] + "}"))
                 continue
             try:
-                if name in variables:
-                    known = partial.resolve(variables[name])
-                elif "." in name and not name.startswith("AWS::"):
-                    known = partial.getatt(*name.split(".", 1))
-                else:
-                    known = partial.ref(name)
+                known = partial.sub_variable(name, variables)
                 pattern.append(re.escape(str(known)))
             except ResolveError:
                 pattern.append(f"(?P<v{len(captured)}>.+?)")

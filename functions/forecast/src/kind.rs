@@ -33,7 +33,7 @@ impl<S: ForecastStore> UploadKind for ForecastUpload<S> {
     type Plan = ForecastRow;
     type Context = ();
 
-    async fn context(&self) -> Result<(), ApiError> {
+    async fn context(&self, _rows: &[RawRow]) -> Result<(), ApiError> {
         Ok(())
     }
 

@@ -139,7 +139,7 @@ impl UploadKind for BulkLocations {
     type Plan = Location;
     type Context = Options;
 
-    async fn context(&self) -> Result<Options, ApiError> {
+    async fn context(&self, _rows: &[RawRow]) -> Result<Options, ApiError> {
         Dynamo(self.deps).options().await
     }
 

@@ -40,7 +40,7 @@ impl UploadKind for BulkSchedule {
     type Plan = (Vec<StoredChange>, String);
     type Context = Options;
 
-    async fn context(&self) -> Result<Options, ApiError> {
+    async fn context(&self, _rows: &[RawRow]) -> Result<Options, ApiError> {
         Dynamo(self.deps).options().await
     }
 

@@ -8,7 +8,7 @@ use crate::rules;
 use crate::store::{Dynamo, ParsStore};
 use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::fridge_order::FridgeOrder;
-use fleet_shared::upload::{self, UploadKind, UploadRequest};
+use fleet_shared::upload::{self, UploadRequest};
 use fleet_shared::{dates, files, limits, ApiError, Bucket, Deps};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -75,9 +75,7 @@ pub async fn commit_chunk<S: ParsStore>(
     chunk: Vec<ParGroup>,
 ) -> Result<ParMapsAnswer, ApiError> {
     let req = ParOrders::<S>::request(upload_id, &chunk)?;
-    let mut kind = ParOrders { ops: HashMap::new(), store };
-    kind.check_batch(&req)?; // before any read
-    kind.ops = kind::ops_locations(store, chunk.iter().map(|g| g.location.clone()).collect()).await?;
+    let kind = ParOrders { store };
     let out = upload::commit(&kind, &req, store).await?;
     let (success, results) = kind::answer(&chunk, &out);
     Ok(ParMapsAnswer { success, results })

@@ -60,7 +60,7 @@ impl<S: ParsStore> UploadKind for ParFile<'_, S> {
     type Plan = ParRow;
     type Context = ();
 
-    async fn context(&self) -> Result<(), ApiError> {
+    async fn context(&self, _rows: &[RawRow]) -> Result<(), ApiError> {
         Ok(())
     }
 
@@ -131,21 +131,15 @@ impl<S: ParsStore> UploadKind for ParFile<'_, S> {
 }
 
 /// The orders `uploadParMaps` is sent, on the pipeline: each order is one
-/// row and its own group, checked whole (`ParGroup::check`) and answered
-/// alone. Nothing is read before writing: an order's condition tells that
-/// it exists, and its record that this upload wrote it.
+/// row and its own group, checked whole (`ParGroup::check`) against its
+/// fridge's ops location (the context, read while the pipeline reads the
+/// records) and answered alone. No order is read before writing: its
+/// condition tells that it exists, and its record that this upload wrote it.
 pub struct ParOrders<'a, S> {
-    pub ops: HashMap<String, OpsLocation>,
     pub store: &'a S,
 }
 
-impl<'a, S: ParsStore> ParOrders<'a, S> {
-    /// The kind for these orders: their ops locations.
-    pub async fn load(store: &'a S, groups: &[ParGroup]) -> Result<ParOrders<'a, S>, ApiError> {
-        let ids = groups.iter().map(|g| g.location.clone()).collect();
-        Ok(ParOrders { ops: ops_locations(store, ids).await?, store })
-    }
-
+impl<S: ParsStore> ParOrders<'_, S> {
     /// The pipeline's request of one `uploadParMaps` call: each order a row
     /// (numbered from 1, in the order sent) and its own group.
     pub fn request(upload_id: &str, groups: &[ParGroup]) -> Result<UploadRequest, ApiError> {
@@ -182,10 +176,15 @@ impl<S: ParsStore> UploadKind for ParOrders<'_, S> {
     /// `uploadParMaps` answers per order: an order whose upload id was used for other pars fails alone.
     const REUSE_REFUSES_BATCH: bool = false;
     type Plan = ParGroup;
-    type Context = ();
+    /// The ops location of each fridge the orders name.
+    type Context = HashMap<String, OpsLocation>;
 
-    async fn context(&self) -> Result<(), ApiError> {
-        Ok(())
+    async fn context(&self, rows: &[RawRow]) -> Result<HashMap<String, OpsLocation>, ApiError> {
+        let mut ids: Vec<String> =
+            rows.iter().filter_map(|r| r.values.get("location").and_then(Value::as_str)).map(str::to_string).collect();
+        ids.sort();
+        ids.dedup();
+        ops_locations(self.store, ids).await
     }
 
     /// `uploadParMaps`' own bounds (§9): its upload id, and a chunk of at most 500 orders.
@@ -205,10 +204,10 @@ impl<S: ParsStore> UploadKind for ParOrders<'_, S> {
         order_of(&row.values)
     }
 
-    fn check(&self, row: &RawRow, _: &()) -> Result<(String, ParGroup), Vec<String>> {
+    fn check(&self, row: &RawRow, ops: &HashMap<String, OpsLocation>) -> Result<(String, ParGroup), Vec<String>> {
         let group: ParGroup = serde_json::from_value(Value::Object(row.values.clone()))
             .map_err(|e| vec![format!("Group {} is not a par group: {e}", row.row)])?;
-        let messages = group.check(self.ops.get(&group.location));
+        let messages = group.check(ops.get(&group.location));
         if messages.is_empty() {
             Ok((group.key(), group))
         } else {

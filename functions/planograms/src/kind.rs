@@ -67,7 +67,7 @@ impl<S: PlanogramStore> UploadKind for PlanogramUpload<S> {
     /// The layouts that exist.
     type Context = HashSet<String>;
 
-    async fn context(&self) -> Result<HashSet<String>, ApiError> {
+    async fn context(&self, _rows: &[RawRow]) -> Result<HashSet<String>, ApiError> {
         Ok(self.deps.layouts().await?.into_iter().collect())
     }
 

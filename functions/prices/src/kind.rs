@@ -33,7 +33,7 @@ impl<S: PriceStore> UploadKind for ItemPrices<S> {
     type Plan = PriceRow;
     type Context = ();
 
-    async fn context(&self) -> Result<(), ApiError> {
+    async fn context(&self, _rows: &[RawRow]) -> Result<(), ApiError> {
         Ok(())
     }
 

@@ -278,7 +278,7 @@ impl<S: DriverStore> UploadKind for DriverUpload<'_, S> {
     type Plan = UploadRow;
     type Context = ();
 
-    async fn context(&self) -> Result<(), ApiError> {
+    async fn context(&self, _rows: &[RawRow]) -> Result<(), ApiError> {
         Ok(())
     }
 

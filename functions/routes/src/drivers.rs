@@ -65,7 +65,7 @@ impl<S: RoutesStore> UploadKind for DriverRoutes<S> {
     type Plan = DriverRow;
     type Context = ();
 
-    async fn context(&self) -> Result<(), ApiError> {
+    async fn context(&self, _rows: &[RawRow]) -> Result<(), ApiError> {
         Ok(())
     }
 

@@ -34,7 +34,7 @@ impl<S: RoutesStore> UploadKind for RouteSchedule<S> {
     type Plan = RouteStop;
     type Context = ();
 
-    async fn context(&self) -> Result<(), ApiError> {
+    async fn context(&self, _rows: &[RawRow]) -> Result<(), ApiError> {
         Ok(())
     }
 

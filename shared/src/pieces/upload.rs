@@ -211,10 +211,11 @@ pub trait UploadKind: Sync {
     const REUSE_REFUSES_BATCH: bool = true;
     /// What a valid row becomes (e.g. a location document).
     type Plan: Send + Sync;
-    /// What the rules need, loaded once per request (option lists...).
+    /// What the rules need, loaded once per check (option lists, or what
+    /// the rows name...). A commit loads it while it reads its records.
     type Context: Send + Sync;
 
-    fn context(&self) -> impl Future<Output = Result<Self::Context, ApiError>> + Send;
+    fn context(&self, rows: &[RawRow]) -> impl Future<Output = Result<Self::Context, ApiError>> + Send;
     /// The bounds of one commit call, before any rule runs: by default the
     /// browser's batch of rows of a file with its upload id.
     fn check_batch(&self, req: &UploadRequest) -> Result<(), ApiError> {
@@ -301,7 +302,7 @@ struct Checked<P> {
 /// Checks every row and compares it with the stored data. Duplicate keys in
 /// the file make both rows invalid; a group over its bound is invalid whole.
 async fn checked<K: UploadKind>(kind: &K, req: &UploadRequest) -> Result<Checked<K::Plan>, ApiError> {
-    let ctx = kind.context().await?;
+    let ctx = kind.context(&req.rows).await?;
     let mut reports = Vec::with_capacity(req.rows.len());
     let mut plans: Vec<(usize, String, K::Plan)> = Vec::new();
     let mut rows_of: HashMap<String, Vec<u32>> = HashMap::new();
@@ -573,7 +574,13 @@ pub async fn commit<K: UploadKind, R: Records>(
     kind.check_batch(req)?;
     let units = units_of(kind, req)?;
     let pk = format!("{}#{}", K::SCOPE, req.upload_id);
-    let found = records.get(&pk, units.iter().map(|u| u.part.clone()).collect()).await?;
+    let all_units = units.len();
+    // The records and the batch's check are read at once: a first try (the
+    // usual case) needs both. A retry that finds records checks its fresh
+    // rows again, on their own; a check that failed matters only then.
+    let (found, whole_check) =
+        futures::join!(records.get(&pk, units.iter().map(|u| u.part.clone()).collect()), checked(kind, req));
+    let found = found?;
     let mut results: Vec<CommitResult> = Vec::new();
     let mut messages = BTreeMap::new();
     let mut fresh: Vec<Unit> = Vec::new();
@@ -593,11 +600,16 @@ pub async fn commit<K: UploadKind, R: Records>(
             _ => fresh.push(unit),
         }
     }
-    if !fresh.is_empty() {
+    if fresh.len() == all_units {
+        let (answers, refused) = commit_fresh(kind, req, records, fresh, whole_check?).await?;
+        results.extend(answers);
+        messages = refused;
+    } else if !fresh.is_empty() {
         let rows: HashSet<u32> = fresh.iter().flat_map(|u| u.rows.iter().copied()).collect();
         let sub =
             UploadRequest { rows: req.rows.iter().filter(|r| rows.contains(&r.row)).cloned().collect(), ..req.clone() };
-        let (answers, refused) = commit_fresh(kind, &sub, records, fresh).await?;
+        let checked_fresh = checked(kind, &sub).await?;
+        let (answers, refused) = commit_fresh(kind, &sub, records, fresh, checked_fresh).await?;
         results.extend(answers);
         messages = refused;
     }
@@ -615,15 +627,16 @@ fn reused<K: UploadKind>(kind: &K, req: &UploadRequest, unit: &Unit) -> ApiError
     idempotency::conflict(&kind.reused_what(&req.upload_id, unit.group.as_deref(), &unit.rows))
 }
 
-/// The rows of units without a record: checked, then recorded or written.
-/// Answers each row, and the rule messages of each refused row.
+/// The rows of units without a record, checked (`checked` of exactly these
+/// rows): recorded or written. Answers each row, and the rule messages of
+/// each refused row.
 async fn commit_fresh<K: UploadKind, R: Records>(
     kind: &K,
     req: &UploadRequest,
     records: &R,
     units: Vec<Unit>,
+    Checked { reports, ready, .. }: Checked<K::Plan>,
 ) -> Result<(Vec<CommitResult>, BTreeMap<u32, Vec<String>>), ApiError> {
-    let Checked { reports, ready, .. } = checked(kind, req).await?;
     let now = crate::fridge_time::now().timestamp();
     let refused: BTreeMap<u32, Vec<String>> =
         reports.iter().filter(|r| r.status == RowStatus::Invalid).map(|r| (r.row, r.messages.clone())).collect();
@@ -747,7 +760,7 @@ mod tests {
         const SCOPE: &'static str = "numbers";
         type Plan = i64;
         type Context = ();
-        async fn context(&self) -> Result<(), ApiError> {
+        async fn context(&self, _rows: &[RawRow]) -> Result<(), ApiError> {
             Ok(())
         }
         fn check(&self, row: &RawRow, _: &()) -> Result<(String, i64), Vec<String>> {
@@ -1053,7 +1066,7 @@ mod tests {
         const REUSE_REFUSES_BATCH: bool = false;
         type Plan = i64;
         type Context = ();
-        async fn context(&self) -> Result<(), ApiError> {
+        async fn context(&self, _rows: &[RawRow]) -> Result<(), ApiError> {
             Ok(())
         }
         fn check_batch(&self, req: &UploadRequest) -> Result<(), ApiError> {

@@ -4,7 +4,7 @@
 //! when a client is *built* (its `validate_base_client_config` builds a
 //! connector on purpose). On Linux that is the CA bundle and then ~140 files
 //! of `/etc/ssl/certs`: about half of a function's start-up before its first
-//! event. Here the same client (hyper 1 with rustls on aws-lc) is wrapped so
+//! event. Here the same client (hyper 1 with rustls, on ring) is wrapped so
 //! that the roots are read when the first connection needs them, once per
 //! container (the SDK caches them), and never by a function that makes no
 //! call. Validation is unchanged: the platform's roots, as before.
@@ -42,7 +42,7 @@ impl HttpClient for RootsOnFirstConnection {
 /// SDK builds its default (aws-smithy-runtime `default_https_client`).
 pub fn https_client() -> SharedHttpClient {
     let client = aws_smithy_http_client::Builder::new().build_with_connector_fn(|settings, components| {
-        let mut connector = ConnectorBuilder::default().tls_provider(Provider::Rustls(CryptoMode::AwsLc));
+        let mut connector = ConnectorBuilder::default().tls_provider(Provider::Rustls(CryptoMode::Ring));
         connector.set_connector_settings(settings.cloned());
         if let Some(components) = components {
             connector.set_sleep_impl(components.sleep_impl());

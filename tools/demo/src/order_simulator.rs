@@ -109,7 +109,7 @@ async fn send(sqs: &aws_sdk_sqs::Client, url: &str, messages: &[OrderMessage]) -
 /// Runs until the process stops: today's and tomorrow's orders (by the
 /// stocking day), and each new day's as the clock reaches it.
 pub async fn run(deps: &'static Deps) {
-    let sqs = aws_sdk_sqs::Client::new(&aws_config::load_from_env().await);
+    let sqs = aws_sdk_sqs::Client::new(&fleet_shared::sdk::loader().load().await);
     let Ok(url) = std::env::var("QUEUE_URL_OrdersQueue") else {
         tracing::error!("order simulator: no QUEUE_URL_OrdersQueue in the environment");
         return;

@@ -355,7 +355,7 @@ fn obey(f: &mut Fridge, command: &FridgeCommand, now: DateTime<Utc>) -> Vec<Valu
 
 /// Runs until the process stops: a tick every `tick`, commands as they come.
 pub async fn run(deps: &'static Deps, tick: Duration) {
-    let sqs = aws_sdk_sqs::Client::new(&aws_config::load_from_env().await);
+    let sqs = aws_sdk_sqs::Client::new(&fleet_shared::sdk::loader().load().await);
     let url = |logical: &str| std::env::var(format!("QUEUE_URL_{logical}")).unwrap_or_default();
     let queues = Queues { sqs, telemetry: url("TelemetryQueue"), commands: url("FridgeCommandsQueue") };
     let mut fridges = live_fridges(deps).await;

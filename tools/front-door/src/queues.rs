@@ -136,7 +136,7 @@ pub async fn poll_once(
 }
 
 pub async fn sqs_client() -> aws_sdk_sqs::Client {
-    aws_sdk_sqs::Client::new(&aws_config::load_from_env().await)
+    aws_sdk_sqs::Client::new(&fleet_shared::sdk::loader().load().await)
 }
 
 const POLLERS: usize = 2;

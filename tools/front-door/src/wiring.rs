@@ -19,7 +19,7 @@ pub struct Wiring {
 
 impl Wiring {
     pub async fn from_env() -> Result<&'static Wiring, MissingVar> {
-        let sdk = aws_config::load_from_env().await;
+        let sdk = fleet_shared::sdk::loader().load().await;
         let log = call_log();
         let mut by_name = HashMap::new();
         for spec in registry::all() {

@@ -184,7 +184,7 @@ async fn a_transient_failure_reports_the_records_for_redelivery_and_loses_none()
         }
     })
     .unwrap();
-    let broken: &'static Deps = Deps::build(config, &spec.needs(), &aws_config::load_from_env().await);
+    let broken: &'static Deps = Deps::build(config, &spec.needs(), &fleet_shared::sdk::loader().load().await);
     let records = json!([
         { "messageId": "m-1", "body": heartbeat(&ids[0], json!({})).to_string() },
         { "messageId": "m-2", "body": heartbeat(&ids[0], json!({})).to_string() },

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 async fn own_deps(function: &str) -> &'static Deps {
     let spec = find(function);
     let config = Config::load(&spec.needs(), |name| std::env::var(name).ok()).unwrap();
-    Deps::build(config, &spec.needs(), &aws_config::load_from_env().await)
+    Deps::build(config, &spec.needs(), &fleet_shared::sdk::loader().load().await)
 }
 
 #[tokio::test]

@@ -129,7 +129,7 @@ start_stack() {
 # Types the operations, checks the types and builds the web app. Each stack
 # builds into its own folder, so a test run leaves a dev stack alone.
 build_web() {
-  (cd web && node_modules/.bin/graphql-codegen --config codegen.yml && node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/vite build --outDir "$STATE/web-dist" --emptyOutDir) \
+  (cd web && node_modules/.bin/graphql-codegen --config codegen.yml && node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/vite build --outDir "$STATE/web-dist" --emptyOutDir --manifest) \
     > "$STATE/web-build.log" 2>&1 || { cat "$STATE/web-build.log"; return 1; }
 }
 

@@ -93,7 +93,8 @@ def put(path, cache):
     s3.upload_file(str(path), bucket, key, ExtraArgs={"ContentType": kind, "CacheControl": cache})
     return key
 
-files = sorted(p for p in dist.rglob("*") if p.is_file())
+# .vite/ holds the build manifest the bundle budget reads: not part of the site.
+files = sorted(p for p in dist.rglob("*") if p.is_file() and p.relative_to(dist).parts[0] != ".vite")
 # Vite's output under assets/ is named by content hash: cached for good, and
 # sent before the index.html that names them, so no session sees a missing one.
 hashed = [p for p in files if p.relative_to(dist).parts[0] == "assets"]

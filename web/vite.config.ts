@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -73,7 +74,14 @@ function previewSecurityHeaders(): Plugin {
 
 export default defineConfig(({ isPreview }) => ({
   // Only the preview (the built app, as deployed): the dev server's inline React refresh preamble breaks a strict CSP.
-  plugins: [react(), ...(isPreview ? [previewSecurityHeaders()] : [])],
+  plugins: [
+    react(),
+    ...(isPreview ? [previewSecurityHeaders()] : []),
+    // scripts/bench/web-bundle.mjs --modules: which modules each chunk holds, with their gzip size.
+    ...(process.env.FLEET_BUNDLE_REPORT
+      ? [visualizer({ filename: process.env.FLEET_BUNDLE_REPORT, template: 'raw-data', gzipSize: true })]
+      : []),
+  ],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },

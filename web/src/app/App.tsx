@@ -1,26 +1,35 @@
 import { lazy, Suspense } from 'react';
-import { PageLoader } from '@/components/PageLoader';
+import { AuthLoader } from '@/features/auth/AuthFrame';
 import { AuthGate } from '@/features/auth/AuthGate';
 import { hasStoredSession } from '@/features/auth/stored-session';
-import { AppProvider } from './provider';
 
-// The router, layout and navigation load once the user is signed in (the
-// sign-in page's budget); a returning user's load starts at once, with the
-// first screen's module, while the session is checked.
-const loadRouter = () => import('./AppRouter');
-const AppRouter = lazy(loadRouter);
-if (hasStoredSession()) {
-  void loadRouter().then((m) => m.preloadScreen(window.location.pathname));
+// The sign-in page loads React, Amplify Auth and the sign-in form only (its budget, issue 44):
+// the provider, the router, the layout and the first screen load in one lazy import.
+const loadSignedInApp = () => import('./SignedInApp');
+const SignedInApp = lazy(loadSignedInApp);
+
+/**
+ * Fetches the signed-in app and the current address's screen ahead of need. A failure is left to
+ * the render's own import, which reports it.
+ */
+function prefetchSignedInApp() {
+  loadSignedInApp().then(
+    (m) => m.preloadScreen(window.location.pathname),
+    () => undefined,
+  );
 }
+
+// A returning user: at once, while the session is checked. Otherwise once the sign-in form is on
+// screen (AuthGate's onFormShown), while the user types: the first screen after sign-in is as
+// fast as when all of it came with the sign-in page.
+if (hasStoredSession()) prefetchSignedInApp();
 
 export function App() {
   return (
-    <AppProvider>
-      <AuthGate>
-        <Suspense fallback={<PageLoader />}>
-          <AppRouter />
-        </Suspense>
-      </AuthGate>
-    </AppProvider>
+    <AuthGate onFormShown={prefetchSignedInApp}>
+      <Suspense fallback={<AuthLoader />}>
+        <SignedInApp />
+      </Suspense>
+    </AuthGate>
   );
 }

@@ -3,7 +3,7 @@ import { getConfig } from '@/config';
 /**
  * Whether Amplify holds a signed-in user in this browser (its token store
  * keeps `CognitoIdentityServiceProvider.<client id>.LastAuthUser`). Only a
- * hint for preloading: the Authenticator still decides who is signed in.
+ * hint for preloading: the sign-in gate (useAuthStep) still decides who is signed in.
  */
 export function hasStoredSession(): boolean {
   try {

@@ -1,0 +1,53 @@
+import type { FormEvent } from 'react';
+import { ErrorAlert, Fieldset, Heading, LinkButton, PasswordField, SubmitButton } from './auth-fields';
+import { useNewPassword } from './useNewPassword';
+
+interface Props {
+  pending: boolean;
+  error: string | null;
+  onChangePassword: (password: string) => void;
+  onBack: () => void;
+}
+
+/**
+ * The Authenticator's "Change Password" step: a user an administrator created signs in with a
+ * temporary password and must choose their own (CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED).
+ */
+export function ChangePasswordForm({ pending, error, onChangePassword, onBack }: Props) {
+  const pw = useNewPassword();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (pw.check()) onChangePassword(pw.password);
+  };
+  return (
+    <form data-amplify-form="" data-amplify-authenticator-forcenewpassword="" method="post" onSubmit={submit}>
+      <Fieldset disabled={pending}>
+        <Heading level={4}>Change Password</Heading>
+        <PasswordField
+          label="Password"
+          name="password"
+          placeholder="Enter your Password"
+          autoComplete="new-password"
+          value={pw.password}
+          onChange={pw.setPassword}
+          onBlur={pw.touchPassword}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirm_password"
+          placeholder="Please confirm your Password"
+          autoComplete="new-password"
+          value={pw.confirm}
+          onChange={pw.setConfirm}
+          onBlur={pw.touchConfirm}
+          error={pw.error}
+        />
+        {error && <ErrorAlert message={error} />}
+        <SubmitButton pending={pending} loadingText="Changing">
+          Change Password
+        </SubmitButton>
+        <LinkButton onClick={onBack}>Back to Sign In</LinkButton>
+      </Fieldset>
+    </form>
+  );
+}

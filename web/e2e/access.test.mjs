@@ -126,3 +126,116 @@ describe('controls for actions the user lacks', { timeout: 4 * TIMEOUT_MS }, () 
     }
   });
 });
+
+describe('no dead ends for the restricted user (issue 43)', { timeout: 6 * TIMEOUT_MS }, () => {
+  let adminContext;
+  const locationId = `E2E_ACCESS43_${run}`;
+  before(async () => {
+    let adminPage;
+    ({ context: adminContext, page: adminPage } = await newPage(browser));
+    await signIn(adminPage, admin);
+    await createLocationAs(adminPage, locationId);
+  });
+  after(async () => {
+    await adminContext?.close();
+  });
+
+  test('the detail page neither loads the option lists of the edit dialogs nor says they failed', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const lists = [];
+      page.on('request', (req) => {
+        const body = req.postData() ?? '';
+        if (/getPlanogramNames|getFridgeSchemasTemplates|getPriceMapTemplates/.test(body)) lists.push(body);
+      });
+      await signIn(page, restricted, { path: `/locations/detail/${locationId}` });
+      await page.getByRole('button', { name: 'Edit percentage' }).waitFor();
+      // The history comes last: by then every request of the page has been sent.
+      await page.getByRole('heading', { name: /History/ }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.getByText(/Unable to load|Please check your internet/).count(), 0);
+      assert.deepEqual(lists, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('links to screens it cannot open are left out, as the navigation leaves out its entries', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, restricted, { path: '/locations/all' });
+      await page
+        .getByRole('link', { name: /^Details of / })
+        .first()
+        .waitFor();
+      assert.equal(await page.getByRole('link', { name: /^Inventory of / }).count(), 0);
+      assert.equal(await page.getByRole('link', { name: /^Health of / }).count(), 0);
+
+      await page.goto(new URL(`/locations/schedule/${locationId}`, stack.webUrl).toString());
+      await page.getByRole('heading', { name: /^Upcoming changes across the fleet/ }).waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Schedule many changes from a file' }).count(), 0);
+
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Log Out' }).waitFor();
+      assert.equal(await page.getByRole('menuitem', { name: 'Permissions' }).count(), 0);
+      await page.keyboard.press('Escape');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('every menu of the navigation has something to open: no menu of disabled links', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, restricted);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('button', { name: 'Locations', exact: true }).waitFor();
+      const { links = {} } = await page.evaluate(async () => (await fetch('/config.json')).json());
+      // No report screen for this user: Reporting has only its external links, shown when one is set.
+      const reportingLinks = links.packingSlip || links.historicalAllocation || links.receivingInvoices;
+      assert.equal(await nav.getByRole('button', { name: 'Reporting', exact: true }).count(), reportingLinks ? 1 : 0);
+      const menus = await nav.locator('.navbar-menus .nav-trigger').allInnerTexts();
+      assert.ok(menus.length > 0, 'some menu');
+      for (const label of menus.map((m) => m.replace('▾', '').trim())) {
+        await nav.getByRole('button', { name: label, exact: true }).click();
+        const menu = page.getByRole('menu');
+        await menu.waitFor();
+        const items = menu.getByRole('menuitem');
+        const open = await items.evaluateAll(
+          (els) =>
+            els.filter(
+              (el) =>
+                !el.hasAttribute('data-disabled') &&
+                !el.hasAttribute('disabled') &&
+                el.getAttribute('aria-disabled') !== 'true',
+            ).length,
+        );
+        assert.ok(open > 0, `menu ${label} has an entry to open`);
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'detached' });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a refusal is titled as every other page', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const titleStyle = () =>
+        page.getByRole('heading', { level: 1 }).evaluate((h) => {
+          const s = getComputedStyle(h);
+          const r = h.getBoundingClientRect();
+          return { size: s.fontSize, weight: s.fontWeight, left: Math.round(r.left), page: !!h.closest('.page') };
+        });
+      await signIn(page, restricted, { path: '/locations/all' });
+      await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();
+      const usual = await titleStyle();
+      await page.goto(new URL('/portfoliohealth', stack.webUrl).toString());
+      await page.getByText('You do not have access to Portfolio Health.', { exact: false }).waitFor();
+      assert.deepEqual(await titleStyle(), usual);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -59,3 +59,29 @@ test('generates a coupon, copies it, and finds it among the recent codes', async
   await recent.getByText(code).waitFor();
   assert.match(await recent.innerText(), new RegExp(`${code}\\s+Quality: Item expired\\s+\\$5`));
 });
+
+test('Escape closes the code dialog and gives the focus back to GENERATE CODE (issue 43)', async () => {
+  await page.goto(new URL('/coupons', stack.webUrl).toString());
+  const generate = page.getByRole('button', { name: 'GENERATE CODE' });
+  await generate.waitFor();
+  await page.getByLabel('Issue type').fill('expired');
+  await page.getByRole('option', { name: 'Quality: Item expired' }).click();
+  await page.getByLabel('Code value').selectOption('$5');
+  // From the keyboard, as the focus matters here.
+  await generate.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Customer Service Code' });
+  await dialog.getByLabel('Code').waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+  assert.equal(focused, 'GENERATE CODE');
+  // Not scrolled away to the top: the button is in view.
+  assert.equal(
+    await generate.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    }),
+    true,
+  );
+});

@@ -99,9 +99,9 @@ test("filters, then one card per chosen route with each stop's status", async ()
     .getByRole('row', { name: `Stop 1 ${fridges[3]}` })
     .waitFor();
   assert.equal(await card(other).count(), 0, 'a route not chosen has no card');
-  await stopRow(1, fridges[0]).getByText('COMPLETED').waitFor();
-  await stopRow(2, fridges[1]).getByText('NOT_STARTED').waitFor();
-  await stopRow(3, fridges[2]).getByText('NOT_STARTED').waitFor();
+  await stopRow(1, fridges[0]).getByText('Completed', { exact: true }).waitFor();
+  await stopRow(2, fridges[1]).getByText('Not Started', { exact: true }).waitFor();
+  await stopRow(3, fridges[2]).getByText('Not Started', { exact: true }).waitFor();
   assert.match(await stopRow(1, fridges[0]).innerText(), /\d\d:\d\d/, 'Stocked At (CT) is shown');
   await page.getByRole('progressbar', { name: `Route ${route} done` }).waitFor();
   assert.equal(
@@ -115,7 +115,7 @@ test("filters, then one card per chosen route with each stop's status", async ()
 test('the filters are kept: a reload shows the same route, and Update Route Filters shows them', async () => {
   await page.goto(url('/checkpoints'));
   await card().waitFor();
-  await stopRow(1, fridges[0]).getByText('COMPLETED').waitFor();
+  await stopRow(1, fridges[0]).getByText('Completed', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Update Route Filters' }).click();
   assert.equal(await page.getByLabel('Drop Off Date').inputValue(), date);
   assert.equal(await page.getByLabel('Region').inputValue(), 'MW');
@@ -128,21 +128,21 @@ test('the filters are kept: a reload shows the same route, and Update Route Filt
 
 test('the refresh icon shows a new action at once', async () => {
   await page.goto(url('/reports/checkpoints'));
-  await stopRow(3, fridges[2]).getByText('NOT_STARTED').waitFor();
+  await stopRow(3, fridges[2]).getByText('Not Started', { exact: true }).waitFor();
   await act('LocationUnreachable', fridges[2], { reason: 'Gate locked' });
   await page.getByRole('button', { name: 'Refresh now' }).click();
-  await stopRow(3, fridges[2]).getByText('UNREACHABLE_INCOMPLETE').waitFor();
+  await stopRow(3, fridges[2]).getByText('Unreachable Incomplete', { exact: true }).waitFor();
 });
 
 test('the page refreshes itself every 2 minutes and shows a new scan', async () => {
   await page.goto(url('/reports/checkpoints'));
-  await stopRow(2, fridges[1]).getByText('NOT_STARTED').waitFor();
+  await stopRow(2, fridges[1]).getByText('Not Started', { exact: true }).waitFor();
   await act('PackingSlipQuery', fridges[1], { packingSlipId: `slip-${stamp}`, stockingIndex: 1 });
   // Nothing changes before the refresh is due.
   await page.clock.runFor(60_000);
-  assert.equal(await stopRow(2, fridges[1]).getByText('NOT_STARTED').count(), 1);
+  assert.equal(await stopRow(2, fridges[1]).getByText('Not Started', { exact: true }).count(), 1);
   await page.clock.runFor(61_000);
-  await stopRow(2, fridges[1]).getByText('IN_PROGRESS').waitFor();
+  await stopRow(2, fridges[1]).getByText('In Progress', { exact: true }).waitFor();
 });
 
 test('Collapsed hides the stop tables; a card expands on its own', async () => {

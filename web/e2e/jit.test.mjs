@@ -149,6 +149,8 @@ test('an order without JIT shows N and is locked; turning a JIT stop Off with a 
   assert.equal(await select(plainFridge, 2).isDisabled(), true, 'a JIT N row is locked');
   assert.equal(await select(plainFridge, 2).getAttribute('title'), 'JIT is not enabled (N)');
   assert.equal(await statusOf(plainFridge, 2).isDisabled(), true);
+  // Said in the row too, not only as a tooltip (issue 43).
+  assert.equal(await cell(plainFridge, 2, 'Reason'), 'Locked: JIT is not enabled (N)');
 
   // The JIT order: Y, open to change.
   assert.equal(await cell(jitFridge, 1, 'JIT Enabled?'), 'Y');

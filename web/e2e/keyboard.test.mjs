@@ -121,7 +121,10 @@ function assertVisibleFocus(stops, label) {
 }
 
 /** The nav stops all come before the main stops, each group in reading order. */
-function assertNavThenMain(stops, label) {
+function assertNavThenMain(all, label) {
+  // The first stop is the skip link (issue 43), before the navigation.
+  assert.equal(all[0]?.name, 'Skip to content', `${label}: the first stop is the skip link`);
+  const stops = all.slice(1);
   const firstMain = stops.findIndex((s) => s.where === 'main');
   assert.ok(firstMain > 0, `${label}: Tab never reached the main area: ${stops.map((s) => s.name).join(', ')}`);
   const nav = stops.slice(0, firstMain);
@@ -170,6 +173,31 @@ describe('keyboard use', { timeout: 6 * TIMEOUT_MS }, () => {
     const health = at((s) => s.tag === 'A' && s.name.startsWith('Health of '), 'a Health link');
     assert.ok(filter < driver && driver < status && status < allocation, 'the filters in order');
     assert.ok(allocation < details && details < inventory && inventory < health, 'the filters, then the row links');
+  });
+
+  test('Skip to content: the first stop, shown only with the focus, takes the focus past the nav to the page', async () => {
+    await page.goto(url('/locations/all'));
+    await page
+      .getByRole('link', { name: /^Details of / })
+      .first()
+      .waitFor();
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    const inView = () =>
+      skip.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.top < window.innerHeight;
+      });
+    assert.equal(await inView(), false, 'out of sight without the focus');
+    const [first] = await tabFromTop(1);
+    assert.equal(first.name, 'Skip to content');
+    assert.ok(first.ring, `the skip link shows the focus: ${first.style}`);
+    assert.equal(await inView(), true, 'in sight with the focus');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content');
+    assert.equal(new URL(page.url()).pathname, '/locations/all', 'no navigation');
+    await page.keyboard.press('Tab');
+    const next = await focused();
+    assert.equal(next.where, 'main', `the next stop is in the page: ${next.where} ${next.name}`);
   });
 
   test('the detail page: Tab reaches the nav, then the Edit buttons in reading order, all with a visible focus', async () => {

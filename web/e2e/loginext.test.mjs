@@ -3,7 +3,8 @@
 // Then the screen: the dates and the center are chosen, Sync opens the confirmation
 // listing them, the sync is confirmed and toasted, and the job is seen finished in the
 // recent syncs, its stops moved onto the routing stub's planned route. A run inside
-// 17:30-17:50 Central asserts the disabled Sync and its tooltip instead.
+// 17:30-17:50 Central asserts the disabled Sync and its tooltip instead. On a page of its
+// own with a fake clock, the window is said beside Sync and counted down before it starts.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -109,4 +110,41 @@ test('a sync goes through the confirmation and its job is seen finished (or Sync
     mine.every((s) => s.route.startsWith('ln-e2e-kitchen-')),
     `on the planned route: ${JSON.stringify(mine)}`,
   );
+});
+
+/** The last 17:22:30 Central before now: a past instant, so the session's tokens stay valid. */
+function lastCountdownStart() {
+  const now = Date.now();
+  for (let t = now - (now % 60_000); t > now - 2 * 86_400_000; t -= 60_000) {
+    const c = central(new Date(t));
+    if (c.minutes === 17 * 60 + 22) return new Date(t + 30_000);
+  }
+  throw new Error('no 17:22 Central in the last two days');
+}
+
+test('the window is said beside Sync, counted down in its last ten minutes, then Sync waits (issue 43)', async () => {
+  const own = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  try {
+    own.setDefaultTimeout(TIMEOUT_MS);
+    await own.clock.install({ time: lastCountdownStart() });
+    await signIn(own, stack.users.admin, { webUrl: stack.webUrl, path: '/loginext' });
+    await own.getByRole('heading', { level: 1, name: 'LogiNext' }).waitFor();
+    const sync = own.getByRole('button', { name: 'Sync', exact: true });
+    const NOTE = 'No sync can start from 5:30pm to 5:50pm CT, while all LogiNext routes are being synced.';
+    const note = own.getByTestId('sync-window-note');
+    await note.getByText(/^Syncs stop in 7:\d\d\./).waitFor();
+    assert.match(await note.innerText(), new RegExp(`${NOTE.replace(/[.()]/g, '\\$&')}$`));
+    assert.match(await sync.getAttribute('aria-describedby'), /.+/);
+    // A minute later it has counted down.
+    await own.clock.runFor(60_000);
+    await note.getByText(/^Syncs stop in 6:\d\d\./).waitFor();
+    // At 17:30 the window starts: Sync is disabled and the spec's message replaces the note.
+    await own.clock.runFor(7 * 60_000);
+    await own.getByText(BLOCKED).first().waitFor();
+    assert.equal(await sync.isDisabled(), true);
+    assert.equal(await own.getByTestId('sync-wrapper').getAttribute('title'), BLOCKED);
+    assert.equal(await note.count(), 0);
+  } finally {
+    await own.context().close();
+  }
 });

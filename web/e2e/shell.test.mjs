@@ -41,17 +41,16 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
       const nav = mainNav(page);
       // Menus of screens behind an action appear once the user's access is known.
       await nav.getByRole('button', { name: 'Channel Management', exact: true }).waitFor();
-      for (const name of [
-        'Internal Apps',
-        'Reporting',
-        'Routes',
-        'Forecast',
-        'Pars',
-        'Locations',
-        'Channel Management',
-      ]) {
+      for (const name of ['Reporting', 'Routes', 'Forecast', 'Pars', 'Locations', 'Channel Management']) {
         assert.ok(await nav.getByRole('button', { name, exact: true }).isVisible(), `menu ${name}`);
       }
+      // Internal Apps holds only external links: without one configured it has nothing to open (issue 43).
+      const { links = {} } = await page.evaluate(async () => (await fetch('/config.json')).json());
+      assert.equal(
+        await nav.getByRole('button', { name: 'Internal Apps', exact: true }).count(),
+        links.facilityCms || links.driverApp ? 1 : 0,
+        `Internal Apps with the links ${JSON.stringify(links)}`,
+      );
       assert.ok(await nav.getByRole('link', { name: 'Home', exact: true }).isVisible());
 
       const routes = await openMenu(page, 'Routes');
@@ -81,7 +80,7 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
     try {
       await signIn(page, restricted);
       // LogiNext needs SyncLogiNext and JIT Management its flag and action: no Routes menu at all.
-      await mainNav(page).getByRole('button', { name: 'Reporting', exact: true }).waitFor();
+      await mainNav(page).getByRole('button', { name: 'Locations', exact: true }).waitFor();
       assert.equal(await mainNav(page).getByRole('button', { name: 'Routes', exact: true }).count(), 0);
 
       await page.goto(`${stack.webUrl}/jit-management`);
@@ -129,11 +128,43 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
       await form.getByRole('button', { name: 'Add', exact: true }).click();
       await actionItem.waitFor();
       await page.getByText(`Added ${ACTION} for ${restricted.email}`).waitFor();
+      // The toast sits below the navigation bar, not over its menus (issue 43).
+      const toast = await page
+        .getByTestId('toast')
+        .filter({ hasText: `Added ${ACTION}` })
+        .boundingBox();
+      const bar = await page.locator('header.app-header').boundingBox();
+      assert.ok(toast.y >= bar.y + bar.height, `toast top ${toast.y} below the bar's bottom ${bar.y + bar.height}`);
 
       await removeButton.click();
       await confirmButton.click();
       await actionItem.waitFor({ state: 'detached' });
       await page.getByText(`Removed ${ACTION} from ${restricted.email}`).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('admin: /users/permissions has the margins and title of every page, its sections under it (issue 43)', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const h1 = () =>
+        page.getByRole('heading', { level: 1 }).evaluate((h) => {
+          const s = getComputedStyle(h);
+          return { size: s.fontSize, weight: s.fontWeight, left: Math.round(h.getBoundingClientRect().left) };
+        });
+      await signIn(page, admin, { path: '/locations/all' });
+      await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();
+      const usual = await h1();
+      await page.goto(`${stack.webUrl}/users/permissions`);
+      await userCard(page, restricted.email).waitFor();
+      assert.deepEqual(await h1(), usual);
+      const sizes = await page
+        .getByRole('heading', { level: 2 })
+        .evaluateAll((hs) => hs.map((h) => parseFloat(getComputedStyle(h).fontSize)));
+      assert.ok(sizes.length >= 3, `${sizes.length} sections`);
+      for (const size of sizes)
+        assert.ok(size < parseFloat(usual.size) * 0.75, `a section at ${size}px under ${usual.size}`);
     } finally {
       await context.close();
     }

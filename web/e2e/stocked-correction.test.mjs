@@ -2,7 +2,7 @@
 // and route on today's stocking day (the 18:00 Central window), records a LocationStocked through
 // createDriverAction, then the stack's stocking supervisor signs in through the real form, voids
 // the stop's stocked record on the Stocking Real-Time Dashboard with a reason, and the row is no
-// longer COMPLETED while the stop's stocked history shows the reason. The dialog is checked with axe.
+// longer Completed while the stop's stocked history shows the reason. The dialog is checked with axe.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -101,7 +101,7 @@ test("the supervisor voids a stop's stocked record with a reason, and its histor
   await page.getByRole('form', { name: 'Dashboard filters' }).getByText(route, { exact: true }).click();
   assert.ok(await page.getByRole('checkbox', { name: route, exact: true }).isChecked(), 'the route is chosen');
   await page.getByRole('button', { name: 'Search' }).click();
-  await row().getByText('COMPLETED', { exact: true }).waitFor();
+  await row().getByText('Completed', { exact: true }).waitFor();
   const rowFindings = await axeFindings('main');
   assert.deepEqual(rowFindings, [], `the dashboard: serious/critical axe findings:\n${rowFindings.join('\n')}`);
 
@@ -128,8 +128,8 @@ test("the supervisor voids a stop's stocked record with a reason, and its histor
   await dialog.waitFor({ state: 'detached' });
   await until(async () => {
     const text = await row().innerText();
-    return !/\bCOMPLETED\b/.test(text);
-  }, 'the row is no longer COMPLETED');
+    return !/\bCompleted\b/.test(text);
+  }, 'the row is no longer Completed');
   assert.equal(
     await row()
       .getByRole('button', { name: `Correct stocked of ${fridge}` })

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, tableCsv, VIRTUALIZE_AFTER, type DataColumn } from './DataTable';
 
 const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
@@ -273,5 +273,166 @@ describe('grouped rows', () => {
       window.dispatchEvent(new Event('beforeprint'));
     });
     expect(headers()).toBe(30);
+  });
+});
+
+describe('essential columns', () => {
+  interface Stop {
+    id: string;
+    location: string;
+    scanned: string;
+    tier: string;
+    status: string;
+    driver: string;
+  }
+  const STOPS: Stop[] = [
+    { id: 'S1', location: 'CHI_1', scanned: '2026-11-25', tier: 'Gold', status: 'Completed', driver: 'd1@x.com' },
+    { id: 'S2', location: 'CHI_2', scanned: '', tier: 'Silver', status: 'Not Started', driver: 'd2@x.com' },
+  ];
+  const stopColumns: DataColumn<Stop>[] = [
+    { id: 'id', header: 'Stop', value: (s) => s.id },
+    { id: 'location', header: 'Location', value: (s) => s.location },
+    { id: 'scanned', header: 'Scanned', value: (s) => s.scanned },
+    { id: 'tier', header: 'Tier', value: (s) => s.tier },
+    { id: 'status', header: 'Status', value: (s) => s.status },
+    { id: 'driver', header: 'Driver', value: (s) => s.driver },
+  ];
+  const ESSENTIAL = ['status', 'driver'];
+  const headersOf = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+  const headerCell = (name: string) => screen.getByRole('columnheader', { name });
+
+  /** Lays the table out as a browser would: every column `column` px wide, in a box `room()` px wide. */
+  function fakeLayout(room: () => number, column = 120) {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('data-table-scroll') ? room() : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const width =
+        this.tagName === 'TH'
+          ? column
+          : this.tagName === 'TABLE'
+            ? Math.max(room(), this.querySelectorAll('thead th').length * column)
+            : 0;
+      return { x: 0, y: 0, left: 0, top: 0, width, height: 40, right: width, bottom: 40, toJSON: () => ({}) };
+    });
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('pins the key column left and the essential ones right, keeping the columns in their order', () => {
+    render(<DataTable label="Stops" data={STOPS} columns={stopColumns} getRowId={(s) => s.id} essential={ESSENTIAL} />);
+    const table = screen.getByRole('table', { name: 'Stops' });
+    expect(headersOf(table)).toEqual(['Stop', 'Location', 'Scanned', 'Tier', 'Status', 'Driver']);
+    expect(headerCell('Stop')).toHaveStyle({ position: 'sticky', left: '0px' });
+    // Each essential column sticks after the width of those right of it (set by the layout on the table).
+    expect(headerCell('Status').style.right).toBe('var(--pin-right-0, 0px)');
+    expect(headerCell('Driver').style.right).toBe('var(--pin-right-1, 0px)');
+    // Every header sticks to the top; only pinned ones to a side.
+    expect([headerCell('Location').style.left, headerCell('Location').style.right]).toEqual(['', '']);
+    const [, first] = within(table).getAllByRole('row');
+    const cells = within(first).getAllByRole('cell');
+    expect(cells[4]).toHaveStyle({ position: 'sticky' });
+    expect(cells[4].style.right).toBe('var(--pin-right-0, 0px)');
+    // Opaque, so the columns scrolling under it do not show through.
+    expect(cells[4].style.background).not.toBe('');
+    expect(cells[1].style.position).toBe('');
+    expect(table).not.toHaveAttribute('data-folded');
+  });
+
+  it('pins the checkboxes and the key column left when rows are selected', () => {
+    render(
+      <DataTable
+        label="Stops"
+        data={STOPS}
+        columns={stopColumns}
+        getRowId={(s) => s.id}
+        essential={['driver']}
+        selection={{ state: {}, onChange: () => {}, label: (s) => `Select ${s.id}` }}
+      />,
+    );
+    expect(headerCell('Select')).toHaveStyle({ position: 'sticky', left: '0px' });
+    expect(headerCell('Stop').style.left).toBe('var(--pin-left-1, 0px)');
+    expect(headerCell('Driver').style.right).toBe('var(--pin-right-0, 0px)');
+    expect([headerCell('Status').style.left, headerCell('Status').style.right]).toEqual(['', '']);
+  });
+
+  it('sets the pinned offsets from the widths of the columns beside them', () => {
+    fakeLayout(() => 1000, 150);
+    render(<DataTable label="Stops" data={STOPS} columns={stopColumns} getRowId={(s) => s.id} essential={ESSENTIAL} />);
+    const table = screen.getByRole('table', { name: 'Stops' });
+    // Driver is last (right: 0); Status sticks to Driver's left.
+    expect(table.style.getPropertyValue('--pin-right-1')).toBe('0px');
+    expect(table.style.getPropertyValue('--pin-right-0')).toBe('150px');
+    expect(table).not.toHaveAttribute('data-folded');
+  });
+
+  it('folds the other columns into row details when even the pinned ones do not fit, and unfolds when they do', async () => {
+    let room = 300;
+    fakeLayout(() => room);
+    const { rerender } = render(
+      <DataTable
+        label="Stops"
+        data={STOPS}
+        columns={stopColumns}
+        getRowId={(s) => s.id}
+        essential={ESSENTIAL}
+        row={{ label: (s) => `Stop ${s.id}` }}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Stops' });
+    // 3 pinned columns of 120 px and the middle's room need more than 300 px.
+    expect(table).toHaveAttribute('data-folded', 'true');
+    expect(headersOf(table)).toEqual(['Stop', 'Status', 'Driver']);
+    const toggle = screen.getByRole('button', { name: 'Details of Stop S1' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const pairs = [...details.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextSibling?.textContent}`);
+    expect(pairs).toEqual(['Location: CHI_1', 'Scanned: 2026-11-25', 'Tier: Gold']);
+    // The CSV still has every column.
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(downloads[0].text.split('\r\n')[0]).toBe('Stop,Location,Scanned,Tier,Status,Driver');
+
+    room = 2000;
+    rerender(
+      <DataTable
+        label="Stops"
+        data={[...STOPS]}
+        columns={stopColumns}
+        getRowId={(s) => s.id}
+        essential={ESSENTIAL}
+        row={{ label: (s) => `Stop ${s.id}` }}
+      />,
+    );
+    await vi.waitFor(() => expect(table).not.toHaveAttribute('data-folded'));
+    expect(headersOf(table)).toHaveLength(6);
+    expect(screen.queryByRole('button', { name: /^Details of / })).toBeNull();
+  });
+
+  it('never folds a table without essential columns, nor one whose columns all fit', () => {
+    fakeLayout(() => 300);
+    const { unmount } = render(<DataTable label="Stops" data={STOPS} columns={stopColumns} getRowId={(s) => s.id} />);
+    expect(screen.getByRole('table', { name: 'Stops' })).not.toHaveAttribute('data-folded');
+    unmount();
+    vi.restoreAllMocks();
+    fakeLayout(() => 900, 100);
+    render(<DataTable label="Stops" data={STOPS} columns={stopColumns} getRowId={(s) => s.id} essential={ESSENTIAL} />);
+    expect(screen.getByRole('table', { name: 'Stops' })).not.toHaveAttribute('data-folded');
+  });
+
+  it('keeps a lone date or id on one line, and lets longer text wrap', () => {
+    render(<DataTable label="Stops" data={STOPS} columns={stopColumns} getRowId={(s) => s.id} essential={ESSENTIAL} />);
+    const [, first] = within(screen.getByRole('table', { name: 'Stops' })).getAllByRole('row');
+    const cells = within(first).getAllByRole('cell');
+    expect(cells[2]).toHaveStyle({ whiteSpace: 'nowrap' }); // 2026-11-25
+    expect(cells[1]).toHaveStyle({ whiteSpace: 'nowrap' }); // CHI_1
+    const [, , second] = within(screen.getByRole('table', { name: 'Stops' })).getAllByRole('row');
+    expect(within(second).getAllByRole('cell')[4].style.whiteSpace).toBe(''); // Not Started
   });
 });

@@ -1,4 +1,4 @@
-import { Fragment, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -6,16 +6,20 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type ExpandedState,
   type OnChangeFn,
   type Row,
   type RowSelectionState,
   type SortingState,
   type Table,
+  type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Flex, Loader, SearchField, Text, View } from '@aws-amplify/ui-react';
 import { download, toCsv } from '@/lib/csv';
 import { useProgressive } from '@/lib/progressive';
+import { COLUMN_ID_ATTRIBUTE, pinVar, useEssentialLayout, type Pins } from './essential-layout';
+import './data-table.css';
 
 /** Past this many rows only the visible ones are in the DOM. */
 export const VIRTUALIZE_AFTER = 200;
@@ -36,6 +40,11 @@ export interface DataColumn<T> {
   sortable?: boolean;
   /** Action columns (links, buttons) are not exported. */
   exportable?: boolean;
+  /**
+   * The cell stays on one line (a code, an amount) while the table scrolls. A lone date, time or id (one word,
+   * such as '2026-11-25') never breaks at its hyphens anyway.
+   */
+  nowrap?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -64,6 +73,14 @@ export interface DataTableProps<T> {
   row?: RowOptions<T>;
   /** A first column of checkboxes that select rows (TanStack Table's row selection). */
   selection?: RowSelection<T>;
+  /**
+   * The columns that matter most on this screen (e.g. Status and Driver), by id. They stay in view at every width:
+   * pinned (sticky) on the right, as the key column (the first, with the checkboxes) is on the left, while the
+   * others scroll sideways between them inside the table. When the table is too narrow for the key and these side
+   * by side, the others fold into each row's details (a button in the key cell opens them). The columns keep their
+   * order, on screen and in the CSV.
+   */
+  essential?: string[];
   /**
    * Rows shown in groups (e.g. per route), each under a header row and over
    * an optional footer row, in the order the groups first appear in the
@@ -141,6 +158,12 @@ export function tableCsv<T>(columns: DataColumn<T>[], rows: T[]): string {
   );
 }
 
+/**
+ * A lone date or date and time ('2026-11-25', '2026-11-25 10:04:00'), or one word such as an id: a cell of it is
+ * kept on one line, never broken at its hyphens ('2026-11-/25'). Past 40 characters a word may wrap.
+ */
+const ONE_LINE = /^(\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?|\S{1,40})$/;
+
 const fileNameOf = (label: string) =>
   `${label
     .trim()
@@ -155,7 +178,8 @@ const ROW_BACKGROUND = 'var(--amplify-colors-background-primary, #fff)';
  * The console's table: sorting, a text filter, a sticky header and first
  * column, virtual scrolling past VIRTUALIZE_AFTER rows, row highlighting,
  * empty and loading states, and an Export CSV of exactly what is shown. A
- * wide table scrolls inside its own container, never the page.
+ * wide table scrolls inside its own container, never the page; its essential
+ * columns stay in view (pinned, or with the rest folded into row details).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { data, getRowId, label, loading = false, selection } = props;
@@ -167,9 +191,59 @@ export function DataTable<T>(props: DataTableProps<T>) {
     props.initialSort ? [{ id: props.initialSort.id, desc: props.initialSort.desc ?? false }] : [],
   );
   const [globalFilter, setGlobalFilter] = useState('');
+  // Which rows show their folded columns (TanStack Table's expanded state).
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const { essential } = props;
   const columns = useMemo(
     () => (selection ? [selectColumn(selection, getRowId), ...props.columns] : props.columns),
     [selection, getRowId, props.columns],
+  );
+  // The key column comes after the checkboxes. With essential columns, both are pinned left and those right.
+  const keyIndex = selection ? 1 : 0;
+  const pins = useMemo<Pins | null>(() => {
+    if (!essential?.length) return null;
+    const left = columns.slice(0, keyIndex + 1).map((c) => c.id);
+    const right = columns.filter((c) => essential.includes(c.id) && !left.includes(c.id)).map((c) => c.id);
+    return { left, right };
+  }, [columns, essential, keyIndex]);
+  const columnById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const folded = useEssentialLayout(scrollRef, tableRef, pins);
+  // Folded, a table shows its pinned columns only; the others are in each row's details.
+  const foldedColumns = useMemo(
+    () => (folded && pins ? columns.filter((c) => !pins.left.includes(c.id) && !pins.right.includes(c.id)) : []),
+    [folded, pins, columns],
+  );
+  // The pinned-right columns the scrolling ones pass under: those after a column that is not pinned right.
+  const pinEdges = useMemo(
+    () =>
+      new Set(
+        columns
+          .filter((c, i) => pins?.right.includes(c.id) && !pins.right.includes(columns[i - 1]?.id ?? ''))
+          .map((c) => c.id),
+      ),
+    [columns, pins],
+  );
+  // How a cell of a column sticks: the first always on the left, pinned ones while the table scrolls (not folded).
+  const stickyOf = (id: string, index: number): CSSProperties | null => {
+    if (index === 0) return STICKY_FIRST;
+    if (!pins || folded) return null;
+    const l = pins.left.indexOf(id);
+    if (l >= 0) return { position: 'sticky', left: `var(${pinVar('left', l)}, 0px)` };
+    const r = pins.right.indexOf(id);
+    if (r >= 0)
+      return {
+        position: 'sticky',
+        right: `var(${pinVar('right', r)}, 0px)`,
+        // A line where the scrolling columns pass under the pinned ones.
+        ...(pinEdges.has(id) ? { boxShadow: 'inset 1px 0 0 var(--amplify-colors-border-primary)' } : null),
+      };
+    return null;
+  };
+  const columnVisibility = useMemo<VisibilityState>(
+    () => Object.fromEntries(foldedColumns.map((c) => [c.id, false])),
+    [foldedColumns],
   );
   const filterColumns = filter?.columns;
   const columnDefs = useMemo<ColumnDef<T>[]>(
@@ -196,9 +270,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
     data,
     columns: columnDefs,
     getRowId: (row) => getRowId(row),
-    state: { sorting, globalFilter, rowSelection: selection?.state ?? NO_SELECTION },
+    state: {
+      sorting,
+      globalFilter,
+      rowSelection: selection?.state ?? NO_SELECTION,
+      columnVisibility,
+      expanded,
+    },
     onSortingChange: setSorting,
     onGlobalFilterChange: setGlobalFilter,
+    onExpandedChange: setExpanded,
+    // A refresh keeps open the details that are open.
+    autoResetExpanded: false,
     enableRowSelection: (row) => (selection ? (selection.canSelect?.(row.original) ?? true) : false),
     onRowSelectionChange: selection?.onChange,
     globalFilterFn: 'includesString',
@@ -208,7 +291,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     getFilteredRowModel: getFilteredRowModel(),
   });
   const rows = table.getRowModel().rows;
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const shownCount = columns.length - foldedColumns.length;
+  const idPrefix = useId();
   const virtual = !props.groups && rows.length > VIRTUALIZE_AFTER;
   // Grouped rows are not virtualised (a group's header and summary span it): a long grouped table renders its
   // first whole groups at once and the rest frame by frame.
@@ -235,41 +319,92 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ),
     );
 
+  const cellPadding = folded ? '0.25rem 0.3rem' : '0.25rem 0.75rem';
   const renderRow = (row: Row<T>, background?: string) => {
     const tone = highlight?.(row.original);
     const extra = props.row?.style?.(row.original);
     // The sticky first cell needs an opaque background: the row's own, or the page's.
     const rowBackground = tone ? HIGHLIGHT_BACKGROUND[tone] : background;
     const firstBackground = (extra?.background as string | undefined) ?? rowBackground ?? ROW_BACKGROUND;
+    const rowName = props.row?.label?.(row.original) ?? row.id;
+    const detailId = `${idPrefix}-detail-${row.index}`;
+    const open = foldedColumns.length > 0 && row.getIsExpanded();
     return (
-      <tr
-        key={row.id}
-        data-highlight={tone}
-        aria-label={props.row?.label?.(row.original)}
-        tabIndex={onRowClick ? 0 : undefined}
-        onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-        onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row.original) : undefined}
-        style={{
-          height: rowHeight,
-          background: rowBackground,
-          ...extra,
-          cursor: onRowClick ? 'pointer' : undefined,
-          borderBottom: '1px solid var(--amplify-colors-border-secondary)',
-        }}
-      >
-        {row.getVisibleCells().map((c, i) => (
-          <td
-            key={c.id}
-            style={
-              i === 0
-                ? { padding: '0.25rem 0.75rem', ...STICKY_FIRST, zIndex: 1, background: firstBackground }
-                : { padding: '0.25rem 0.75rem' }
-            }
+      <Fragment key={row.id}>
+        <tr
+          data-highlight={tone}
+          aria-label={props.row?.label?.(row.original)}
+          tabIndex={onRowClick ? 0 : undefined}
+          onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+          onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row.original) : undefined}
+          style={{
+            height: rowHeight,
+            background: rowBackground,
+            ...extra,
+            cursor: onRowClick ? 'pointer' : undefined,
+            borderBottom: open ? undefined : '1px solid var(--amplify-colors-border-secondary)',
+          }}
+        >
+          {row.getVisibleCells().map((c, i) => {
+            const value = c.column.id === SELECT_COLUMN ? null : c.getValue();
+            const def = columnById.get(c.column.id);
+            // Folded, the columns share the box's width: a cell wraps rather than overflow.
+            const nowrap = !folded && (def?.nowrap || (typeof value === 'string' && ONE_LINE.test(value)));
+            const sticky = stickyOf(c.column.id, i);
+            return (
+              <td
+                key={c.id}
+                style={{
+                  padding: cellPadding,
+                  whiteSpace: nowrap ? 'nowrap' : undefined,
+                  // A sticky cell is opaque, so the columns scrolling under it do not show through.
+                  ...(sticky ? { ...sticky, zIndex: 1, background: firstBackground } : null),
+                }}
+              >
+                {i === keyIndex && foldedColumns.length > 0 ? (
+                  <button
+                    type="button"
+                    className="data-table-fold-toggle"
+                    aria-expanded={open}
+                    aria-controls={open ? detailId : undefined}
+                    aria-label={`Details of ${rowName}`}
+                    title={open ? 'Hide the other columns' : 'Show the other columns'}
+                    onClick={(e) => {
+                      // Not the row's own click (which may open it).
+                      e.stopPropagation();
+                      row.toggleExpanded();
+                    }}
+                  >
+                    <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+                  </button>
+                ) : null}
+                {flexRender(c.column.columnDef.cell, c.getContext())}
+              </td>
+            );
+          })}
+        </tr>
+        {open ? (
+          <tr
+            id={detailId}
+            className="data-table-detail"
+            style={{ background: rowBackground, borderBottom: '1px solid var(--amplify-colors-border-secondary)' }}
           >
-            {flexRender(c.column.columnDef.cell, c.getContext())}
-          </td>
-        ))}
-      </tr>
+            <td colSpan={shownCount} style={{ padding: '0 0.5rem 0.5rem 1.75rem' }}>
+              <dl>
+                {row
+                  .getAllCells()
+                  .filter((c) => !c.column.getIsVisible())
+                  .map((c) => (
+                    <div key={c.id}>
+                      <dt>{columnById.get(c.column.id)?.header}</dt>
+                      <dd>{flexRender(c.column.columnDef.cell, c.getContext())}</dd>
+                    </div>
+                  ))}
+              </dl>
+            </td>
+          </tr>
+        ) : null}
+      </Fragment>
     );
   };
 
@@ -318,33 +453,41 @@ export function DataTable<T>(props: DataTableProps<T>) {
         }}
       >
         <table
+          ref={tableRef}
           aria-label={label}
           aria-busy={waiting || undefined}
-          className="data-table"
-          style={{ width: '100%', borderCollapse: 'collapse' }}
+          className={folded ? 'data-table data-table--folded' : 'data-table'}
+          data-folded={folded || undefined}
+          style={{ width: '100%', borderCollapse: 'collapse', tableLayout: folded ? 'fixed' : undefined }}
         >
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header, i) => {
                   const sorted = header.column.getIsSorted();
-                  const def = columns.find((c) => c.id === header.column.id);
+                  const def = columnById.get(header.column.id);
+                  const width = folded && def?.id === SELECT_COLUMN ? FOLDED_SELECT_WIDTH : def?.width;
                   return (
                     <th
                       key={header.id}
                       scope="col"
+                      {...{ [COLUMN_ID_ATTRIBUTE]: header.column.id }}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
                       style={{
                         position: 'sticky',
                         top: 0,
-                        // The first header stays in view both ways, above the sticky first cells.
-                        ...(i === 0 ? { left: 0, zIndex: 3 } : { zIndex: 2 }),
-                        width: def?.width,
+                        // A pinned header stays in view both ways, above the sticky cells.
+                        ...stickyOf(header.column.id, i),
+                        zIndex: stickyOf(header.column.id, i) ? 3 : 2,
+                        width,
+                        // What a folded table's first column takes on a phone (data-table.css).
+                        ...(folded ? ({ '--fold-width': width } as CSSProperties) : null),
                         textAlign: 'left',
-                        padding: '0.5rem 0.75rem',
+                        padding: folded ? '0.4rem 0.3rem' : '0.5rem 0.75rem',
                         background: 'var(--amplify-colors-background-secondary, #f5f5f5)',
                         borderBottom: '1px solid var(--amplify-colors-border-primary)',
-                        whiteSpace: 'nowrap',
+                        // Folded, a header wraps between its words (never inside one: data-table.css).
+                        whiteSpace: folded ? 'normal' : 'nowrap',
                       }}
                     >
                       {def?.id === SELECT_COLUMN && selection?.all ? selectAllBox(table, selection.all) : null}
@@ -370,7 +513,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <tbody>
             {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
             {props.groups
-              ? grouped(rows, props.groups, renderRow, columns.length, groupedRows)
+              ? grouped(rows, props.groups, renderRow, shownCount, groupedRows)
               : windowed.map((row) => renderRow(row))}
             {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
           </tbody>
@@ -395,6 +538,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 }
 
 const SELECT_COLUMN = 'select';
+/** The checkbox column of a folded table: room for its checkbox and its one-word header. */
+const FOLDED_SELECT_WIDTH = '3.5rem';
 const NO_SELECTION: RowSelectionState = {};
 
 /** The selection column: sorts the selected rows together unless its header holds a select-all box. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Flex, Heading, View } from '@aws-amplify/ui-react';
 
 export interface ModalProps {
@@ -11,6 +11,12 @@ export interface ModalProps {
   /** 'alertdialog' for messages and confirmations. */
   role?: 'dialog' | 'alertdialog';
   width?: string;
+  /**
+   * Where the focus goes back on close, instead of the element focused when the dialog opened. For a
+   * dialog opened by the answer to a button's request: the button, disabled while it waited, had lost
+   * the focus to the page by then.
+   */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
 /** Elements that Tab can reach, in the order the browser visits them (positive tabindex aside). */
@@ -52,14 +58,24 @@ export function tabbables(root: HTMLElement): HTMLElement[] {
  * A modal dialog on the native <dialog> element. `showModal()` makes the rest of the page inert;
  * on top of that the dialog keeps Tab and Shift+Tab cycling inside itself (the browser would
  * otherwise move on to its own address bar), closes on Escape, and gives focus back to the
- * element that opened it. Focus starts on `[data-autofocus]`, else on the first element Tab
+ * element that opened it (or to `returnFocus`). Focus starts on `[data-autofocus]`, else on the first element Tab
  * reaches, else on the dialog itself. Mount it to open it.
  */
-export function Modal({ title, onCancel, children, footer, role = 'dialog', width = '36rem' }: ModalProps) {
+export function Modal({
+  title,
+  onCancel,
+  children,
+  footer,
+  role = 'dialog',
+  width = '36rem',
+  returnFocus,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const cancelRef = useRef(onCancel);
   cancelRef.current = onCancel;
+  const returnRef = useRef(returnFocus);
+  returnRef.current = returnFocus;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -74,8 +90,9 @@ export function Modal({ title, onCancel, children, footer, role = 'dialog', widt
     first.focus();
     return () => {
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      const back = returnRef.current?.current ?? previous;
       // The opener may be gone (a menu item, a row that was deleted): then the browser decides.
-      if (previous && previous !== document.body && previous.isConnected) previous.focus();
+      if (back && back !== document.body && back.isConnected) back.focus();
     };
   }, []);
 

@@ -45,6 +45,15 @@ describe('RequireAccess', () => {
     expect(screen.queryByRole('button', { name: /retry/i })).toBeNull();
   });
 
+  it('titles the refusal as every other page: the kit Page and its title (issue 43)', async () => {
+    accessMock.mockResolvedValue({ actions: ['GetAllLocation'], flags: [] });
+    renderGuarded();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Portfolio Health' });
+    expect(heading).toHaveClass('page-title');
+    expect(heading.parentElement).toHaveClass('page');
+    expect(document.title).toBe('Portfolio Health · Fleet Console');
+  });
+
   it('renders the screen for a user with the action', async () => {
     accessMock.mockResolvedValue({ actions: [actionFor('fleetHealth')!], flags: [] });
     renderGuarded();

@@ -21,17 +21,52 @@ export function toneOfStatus(status: string | null | undefined): Tone {
   return 'neutral';
 }
 
+/** Labels a spec gives some status codes (spelled as the spec spells them), by code. */
+export type StatusLabels = Readonly<Record<string, string>>;
+
+/**
+ * A status code in words, as a chip shows it: the spec's own label when it gives one, otherwise the code's
+ * words ('NOT_STARTED' → 'Not Started'). Raw codes belong in CSV exports only.
+ */
+export function statusLabel(code: string | null | undefined, labels?: StatusLabels): string {
+  const raw = (code ?? '').trim();
+  if (!raw) return '';
+  const own = labels?.[raw];
+  if (own !== undefined) return own;
+  // Only a SCREAMING_SNAKE code is turned into words: a status already in words is shown as it is.
+  if (!/^[A-Z0-9]+(_[A-Z0-9]+)*$/.test(raw)) return raw;
+  return raw
+    .split('_')
+    .map((w) => w.charAt(0) + w.slice(1).toLowerCase())
+    .join(' ');
+}
+
+export interface StatusBadgeProps {
+  tone?: Tone;
+  /** A status code (e.g. NOT_STARTED): the badge says it in words (statusLabel) and carries it as data-status. */
+  status?: string | null;
+  /** The spec's labels of some codes, for `status`. */
+  labels?: StatusLabels;
+  /** What the badge says, when not a status code's words. */
+  children?: ReactNode;
+  title?: string;
+}
+
 /** A status word on a coloured badge; the word carries the meaning, never the colour alone. */
-export function StatusBadge({ tone, children, title }: { tone?: Tone; children: ReactNode; title?: string }) {
-  const resolved = tone ?? (typeof children === 'string' ? toneOfStatus(children) : 'neutral');
+export function StatusBadge({ tone, status, labels, children, title }: StatusBadgeProps) {
+  const content = children ?? statusLabel(status, labels);
+  const resolved =
+    tone ?? (status ? toneOfStatus(status) : typeof content === 'string' ? toneOfStatus(content) : 'neutral');
   return (
     <Badge
       variation={resolved === 'neutral' ? undefined : resolved}
       data-tone={resolved}
+      data-status={status ?? undefined}
       title={title}
-      style={{ justifyContent: 'center', minWidth: '5rem' }}
+      // Never wider than its cell: a narrow column wraps the words rather than overflow.
+      style={{ justifyContent: 'center', minWidth: 'min(5rem, 100%)' }}
     >
-      {children}
+      {content}
     </Badge>
   );
 }

@@ -94,3 +94,29 @@ describe('ToastProvider', () => {
     expect(screen.queryByText('Out Of Order ENABLED successfully')).not.toBeInTheDocument();
   });
 });
+
+describe('where the toasts are (issue 43)', () => {
+  afterEach(() => document.querySelectorAll('.app-header').forEach((h) => h.remove()));
+
+  const show = () => {
+    render(
+      <ToastProvider>
+        <Trigger kind="success" message="Saved" />
+      </ToastProvider>,
+    );
+    act(() => screen.getByText('show').click());
+    return screen.getByText('Saved').closest('.toast-region') as HTMLElement;
+  };
+
+  it('starts below the navigation bar, not over it', () => {
+    const bar = document.body.appendChild(document.createElement('header'));
+    bar.className = 'app-header';
+    bar.getBoundingClientRect = () =>
+      ({ top: 0, bottom: 64, left: 0, right: 1000, height: 64, width: 1000 }) as DOMRect;
+    expect(show().style.top).toBe('calc(64px + 0.75rem)');
+  });
+
+  it('starts at the top of the window without a bar (the sign-in form)', () => {
+    expect(show().style.top).toBe('0.75rem');
+  });
+});

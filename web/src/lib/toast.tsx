@@ -1,9 +1,20 @@
 /**
- * Toasts: short messages shown top-centre. Durations are clamped to 4000..7000 ms
+ * Toasts: short messages shown top-centre, below the navigation bar. Durations are clamped to 4000..7000 ms
  * (spec: toast durations range from 4000 to 7000 ms; 6000 ms by default).
  */
 import { Alert } from '@aws-amplify/ui-react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 
 export const TOAST_DEFAULT_MS = 6000;
 export const TOAST_MIN_MS = 4000;
@@ -68,8 +79,38 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) =
   );
 }
 
+/** The shell's sticky navigation bar (features/shell Layout): toasts go below it, not over its menus. */
+export const TOAST_HEADER_SELECTOR = '.app-header';
+/** The gap between the bar (or the top of the window, without one) and the first toast. */
+const TOAST_GAP = '0.75rem';
+
+/**
+ * Where the toasts start while `active`: under the bottom of the navigation bar, followed as it
+ * changes height (the menus wrap, the narrow panel opens). The top of the window without a bar
+ * (the sign-in form). The provider sits above the shell, so it finds the bar in the page.
+ */
+function useToastTop(active: boolean): string {
+  const [barBottom, setBarBottom] = useState(0);
+  useLayoutEffect(() => {
+    if (!active) return undefined;
+    const bar = document.querySelector<HTMLElement>(TOAST_HEADER_SELECTOR);
+    if (!bar) {
+      setBarBottom(0);
+      return undefined;
+    }
+    const place = () => setBarBottom(Math.max(0, Math.round(bar.getBoundingClientRect().bottom)));
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [active]);
+  return barBottom > 0 ? `calc(${barBottom}px + ${TOAST_GAP})` : TOAST_GAP;
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
+  const top = useToastTop(items.length > 0);
+  const regionStyle: CSSProperties = { top };
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => setItems((list) => list.filter((t) => t.id !== id)), []);
@@ -89,7 +130,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-region" aria-live="polite">
+      <div className="toast-region" aria-live="polite" style={regionStyle}>
         {items.map((item) => (
           <Toast key={item.id} item={item} onDismiss={dismiss} />
         ))}

@@ -9,7 +9,7 @@ const labels = (flags: string[], menu: string) =>
 
 describe('buildNavMenus', () => {
   it('has every menu of the spec in order', () => {
-    expect(buildNavMenus([], {}).map((m) => m.label)).toEqual([
+    expect(buildNavMenus([], { driverApp: 'https://driver.example.com' }).map((m) => m.label)).toEqual([
       'Internal Apps',
       'Reporting',
       'Routes',
@@ -66,7 +66,8 @@ describe('buildNavMenus with access', () => {
     const open = new Set(['/forecast/view', '/locations/all']);
     const canOpen = (p: string) => !screenNeeds(p) || open.has(p);
     const menus = buildNavMenus(['jit-management'], { facilityCms: 'https://cms.example.com' }, canOpen);
-    expect(menus.map((m) => m.label)).toEqual(['Internal Apps', 'Reporting', 'Forecast', 'Locations']);
+    // Reporting is left with its three external links, none configured: nothing to open, no menu.
+    expect(menus.map((m) => m.label)).toEqual(['Internal Apps', 'Forecast', 'Locations']);
     expect(menus.find((m) => m.label === 'Forecast')!.entries.map((e) => e.label)).toEqual(['View']);
     expect(menus.find((m) => m.label === 'Locations')!.entries.map((e) => e.label)).toEqual(['All']);
     // LogiNext needs SyncLogiNext; JIT Management its flag and its action: without them, no Routes menu.
@@ -81,5 +82,30 @@ describe('buildNavMenus with access', () => {
     ]);
     // External links are not screens of the console: they stay.
     expect(menus[0].entries.map((e) => e.label)).toEqual(['Facility CMS', 'Driver App']);
+  });
+});
+
+describe('a menu with nothing to open (issue 43)', () => {
+  const reportingOnlyExternal = (p: string) => !p.startsWith('/reports/');
+
+  it('is left out when its only entries are external links not configured', () => {
+    const menus = buildNavMenus([], {}, reportingOnlyExternal);
+    expect(menus.map((m) => m.label)).not.toContain('Reporting');
+    // Internal Apps too, with neither of its links configured.
+    expect(menus.map((m) => m.label)).not.toContain('Internal Apps');
+  });
+
+  it('stays when one of its external links is configured, with the others shown disabled', () => {
+    const menus = buildNavMenus([], { packingSlip: 'https://slip.example.com' }, reportingOnlyExternal);
+    expect(menus.find((m) => m.label === 'Reporting')!.entries).toEqual([
+      { kind: 'external', label: "Today's Packing Slip", href: 'https://slip.example.com' },
+      { kind: 'external', label: 'Historical Allocation', href: undefined },
+      { kind: 'external', label: 'Receiving Invoices', href: undefined },
+    ]);
+  });
+
+  it('stays when it has a screen to open, beside links not configured', () => {
+    const menus = buildNavMenus([], {});
+    expect(menus.find((m) => m.label === 'Reporting')!.entries.map((e) => e.label)).toContain('Checkpoints');
   });
 });

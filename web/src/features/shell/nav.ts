@@ -10,13 +10,17 @@ export interface NavMenu {
   entries: NavEntry[];
 }
 
+/** Whether an entry leads anywhere: an external link without its address does not. */
+const opens = (entry: NavEntry) => entry.kind === 'route' || !!entry.href;
+
 const route = (label: string, to: string): NavEntry => ({ kind: 'route', label, to });
 const external = (label: string, href?: string): NavEntry => ({ kind: 'external', label, href: href || undefined });
 
 /**
  * The navigation menus (spec 1-locations §2.2); flag-gated entries appear only with their flag.
  * Route entries the user may not open (`canOpen`, the access kit's SCREEN_NEEDS) are left out, and
- * a menu left empty with them.
+ * a menu left with nothing to open: none of its entries, or only external links not configured (shown
+ * disabled beside entries that open, but a menu of disabled entries alone is a dead end).
  */
 export function buildNavMenus(
   flags: readonly string[],
@@ -72,5 +76,5 @@ export function buildNavMenus(
   ];
   return menus
     .map((menu) => ({ ...menu, entries: menu.entries.filter((e) => e.kind !== 'route' || canOpen(e.to)) }))
-    .filter((menu) => menu.entries.length > 0);
+    .filter((menu) => menu.entries.some(opens));
 }

@@ -15,7 +15,6 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": typeof types.MyAccessDocument,
     "query DropOffSummary($dropOffDate: String!) {\n  dropOffSummary(dropOffDate: $dropOffDate) {\n    dropOffDate unconfirmed\n    rows {\n      extendedId locationId locationType routeId packingSlipId stockingIndex pickDate\n      dropStatus statusReason createdBy locked\n    }\n  }\n}": typeof types.DropOffSummaryDocument,
     "query DropOverrideHistory($dropOffDate: String!, $packingSlipId: ID!, $nextToken: String) {\n  dropOverrideHistory(dropOffDate: $dropOffDate, packingSlipId: $packingSlipId, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.DropOverrideHistoryDocument,
     "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": typeof types.OverrideDropDocument,
@@ -35,11 +34,6 @@ type Documents = {
     "mutation CreateScheduleChange($input: [ScheduleChangeInput!]!) {\n  createScheduleChange(input: $input) { uuid actionTime }\n}": typeof types.CreateScheduleChangeDocument,
     "mutation DeleteScheduleChange($input: DeleteScheduleChangeInput!) {\n  deleteScheduleChange(input: $input)\n}": typeof types.DeleteScheduleChangeDocument,
     "mutation GenerateAprivaDeviceAddress($input: GenerateDeviceAddressInput!) {\n  generateAprivaDeviceAddress(input: $input)\n}": typeof types.GenerateAprivaDeviceAddressDocument,
-    "query GetLocation($id: ID!) {\n  getLocation(id: $id) {\n    id type prettyName status publicStatus accessTo street city state zipCode directions\n    aprivaDeviceAddress covid19 fridgeModel hostname fridgeSchema hours workHours\n    holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate\n    ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod\n    reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission\n    lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana\n  }\n}": typeof types.GetLocationDocument,
-    "query GetPlanogramNames { getPlanogramNames }": typeof types.GetPlanogramNamesDocument,
-    "query GetFridgeSchemasTemplates { getFridgeSchemasTemplates }": typeof types.GetFridgeSchemasTemplatesDocument,
-    "query GetPriceMapTemplates { getPriceMapTemplates }": typeof types.GetPriceMapTemplatesDocument,
-    "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}": typeof types.ListLocationsDocument,
     "query LocationHistory($id: ID!, $nextToken: String) {\n  locationHistory(id: $id, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.LocationHistoryDocument,
     "query UpcomingScheduleChanges($days: Int) {\n  upcomingScheduleChanges(days: $days) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": typeof types.UpcomingScheduleChangesDocument,
     "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": typeof types.ReadScheduleChangeDocument,
@@ -47,10 +41,10 @@ type Documents = {
     "query FulfillmentCenters {\n  fulfillmentCenters\n}": typeof types.FulfillmentCentersDocument,
     "query LogiNextSyncJobs {\n  logiNextSyncJobs {\n    id state startDate endDate fulfillmentCenters createdAt createdBy dates datesDone datesFailed\n    routesChanged stopsChanged error finishedAt\n  }\n}": typeof types.LogiNextSyncJobsDocument,
     "mutation SyncLogiNextLocRoutes($input: SyncLogiNextInput!) {\n  syncLogiNextLocRoutes(input: $input) { message job { id state } }\n}": typeof types.SyncLogiNextLocRoutesDocument,
-    "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": typeof types.UploadParMapsDocument,
-    "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": typeof types.OrdersByDayDocument,
-    "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": typeof types.ParsOpsLocationsDocument,
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": typeof types.JitLocationsDocument,
+    "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": typeof types.ParsOpsLocationsDocument,
+    "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": typeof types.OrdersByDayDocument,
+    "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": typeof types.UploadParMapsDocument,
     "query Planogram($layoutName: String!) {\n  planogram(layoutName: $layoutName) {\n    layoutName\n    slots { slot vendItemName physicalFridgeConfig activeHour activeHourCentral updatedBy source }\n    upcoming { slot vendItemName activeHour activeHourCentral user status failureReason }\n  }\n}": typeof types.PlanogramDocument,
     "mutation SchedulePlanogramUpdate($input: [PlanogramUpdateInput!]!, $uploadId: ID, $fileName: String) {\n  schedulePlanogramUpdate(input: $input, uploadId: $uploadId, fileName: $fileName) { successCount errors totalCount }\n}": typeof types.SchedulePlanogramUpdateDocument,
     "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }": typeof types.ItemPricesDocument,
@@ -72,9 +66,14 @@ type Documents = {
     "query DashboardRouteOptions($stockingDate: String!) {\n  locationRoutes(stockingDate: $stockingDate) { routes { route market } }\n}": typeof types.DashboardRouteOptionsDocument,
     "query StockedHistory($stockingDay: String!, $locationId: ID!, $stockingIndex: Int!, $nextToken: String) {\n  stockedHistory(stockingDay: $stockingDay, locationId: $locationId, stockingIndex: $stockingIndex, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.StockedHistoryDocument,
     "query StockingDashboard(\n  $filter: StockingDashboardFilter!\n  $routesWithRows: Int\n  $shownRoutes: [ShownDashboardRoute!]\n) {\n  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows, shownRoutes: $shownRoutes) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt rowsDigest unchanged\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt stockedActionId accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver assignedDriver notAssignee lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}": typeof types.StockingDashboardDocument,
+    "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": typeof types.MyAccessDocument,
+    "query GetLocation($id: ID!) {\n  getLocation(id: $id) {\n    id type prettyName status publicStatus accessTo street city state zipCode directions\n    aprivaDeviceAddress covid19 fridgeModel hostname fridgeSchema hours workHours\n    holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate\n    ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod\n    reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission\n    lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana\n  }\n}": typeof types.GetLocationDocument,
+    "query GetPlanogramNames { getPlanogramNames }": typeof types.GetPlanogramNamesDocument,
+    "query GetFridgeSchemasTemplates { getFridgeSchemasTemplates }": typeof types.GetFridgeSchemasTemplatesDocument,
+    "query GetPriceMapTemplates { getPriceMapTemplates }": typeof types.GetPriceMapTemplatesDocument,
+    "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}": typeof types.ListLocationsDocument,
 };
 const documents: Documents = {
-    "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": types.MyAccessDocument,
     "query DropOffSummary($dropOffDate: String!) {\n  dropOffSummary(dropOffDate: $dropOffDate) {\n    dropOffDate unconfirmed\n    rows {\n      extendedId locationId locationType routeId packingSlipId stockingIndex pickDate\n      dropStatus statusReason createdBy locked\n    }\n  }\n}": types.DropOffSummaryDocument,
     "query DropOverrideHistory($dropOffDate: String!, $packingSlipId: ID!, $nextToken: String) {\n  dropOverrideHistory(dropOffDate: $dropOffDate, packingSlipId: $packingSlipId, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.DropOverrideHistoryDocument,
     "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": types.OverrideDropDocument,
@@ -94,11 +93,6 @@ const documents: Documents = {
     "mutation CreateScheduleChange($input: [ScheduleChangeInput!]!) {\n  createScheduleChange(input: $input) { uuid actionTime }\n}": types.CreateScheduleChangeDocument,
     "mutation DeleteScheduleChange($input: DeleteScheduleChangeInput!) {\n  deleteScheduleChange(input: $input)\n}": types.DeleteScheduleChangeDocument,
     "mutation GenerateAprivaDeviceAddress($input: GenerateDeviceAddressInput!) {\n  generateAprivaDeviceAddress(input: $input)\n}": types.GenerateAprivaDeviceAddressDocument,
-    "query GetLocation($id: ID!) {\n  getLocation(id: $id) {\n    id type prettyName status publicStatus accessTo street city state zipCode directions\n    aprivaDeviceAddress covid19 fridgeModel hostname fridgeSchema hours workHours\n    holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate\n    ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod\n    reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission\n    lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana\n  }\n}": types.GetLocationDocument,
-    "query GetPlanogramNames { getPlanogramNames }": types.GetPlanogramNamesDocument,
-    "query GetFridgeSchemasTemplates { getFridgeSchemasTemplates }": types.GetFridgeSchemasTemplatesDocument,
-    "query GetPriceMapTemplates { getPriceMapTemplates }": types.GetPriceMapTemplatesDocument,
-    "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}": types.ListLocationsDocument,
     "query LocationHistory($id: ID!, $nextToken: String) {\n  locationHistory(id: $id, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.LocationHistoryDocument,
     "query UpcomingScheduleChanges($days: Int) {\n  upcomingScheduleChanges(days: $days) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": types.UpcomingScheduleChangesDocument,
     "query ReadScheduleChange($filter: ScheduleChangeFilter!) {\n  readScheduleChange(filter: $filter) {\n    uuid actionTime id user version change { id table attribute value }\n    localActionTime timeZoneLabel status failureReason failedAt deadlineWarning\n  }\n}": types.ReadScheduleChangeDocument,
@@ -106,10 +100,10 @@ const documents: Documents = {
     "query FulfillmentCenters {\n  fulfillmentCenters\n}": types.FulfillmentCentersDocument,
     "query LogiNextSyncJobs {\n  logiNextSyncJobs {\n    id state startDate endDate fulfillmentCenters createdAt createdBy dates datesDone datesFailed\n    routesChanged stopsChanged error finishedAt\n  }\n}": types.LogiNextSyncJobsDocument,
     "mutation SyncLogiNextLocRoutes($input: SyncLogiNextInput!) {\n  syncLogiNextLocRoutes(input: $input) { message job { id state } }\n}": types.SyncLogiNextLocRoutesDocument,
-    "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": types.UploadParMapsDocument,
-    "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": types.OrdersByDayDocument,
-    "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": types.ParsOpsLocationsDocument,
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": types.JitLocationsDocument,
+    "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": types.ParsOpsLocationsDocument,
+    "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": types.OrdersByDayDocument,
+    "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": types.UploadParMapsDocument,
     "query Planogram($layoutName: String!) {\n  planogram(layoutName: $layoutName) {\n    layoutName\n    slots { slot vendItemName physicalFridgeConfig activeHour activeHourCentral updatedBy source }\n    upcoming { slot vendItemName activeHour activeHourCentral user status failureReason }\n  }\n}": types.PlanogramDocument,
     "mutation SchedulePlanogramUpdate($input: [PlanogramUpdateInput!]!, $uploadId: ID, $fileName: String) {\n  schedulePlanogramUpdate(input: $input, uploadId: $uploadId, fileName: $fileName) { successCount errors totalCount }\n}": types.SchedulePlanogramUpdateDocument,
     "query ItemPrices($schemaIds: [String!]) { itemPrices(schemaIds: $schemaIds) { schemaId item price exists } }": types.ItemPricesDocument,
@@ -131,12 +125,14 @@ const documents: Documents = {
     "query DashboardRouteOptions($stockingDate: String!) {\n  locationRoutes(stockingDate: $stockingDate) { routes { route market } }\n}": types.DashboardRouteOptionsDocument,
     "query StockedHistory($stockingDay: String!, $locationId: ID!, $stockingIndex: Int!, $nextToken: String) {\n  stockedHistory(stockingDay: $stockingDay, locationId: $locationId, stockingIndex: $stockingIndex, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.StockedHistoryDocument,
     "query StockingDashboard(\n  $filter: StockingDashboardFilter!\n  $routesWithRows: Int\n  $shownRoutes: [ShownDashboardRoute!]\n) {\n  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows, shownRoutes: $shownRoutes) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt rowsDigest unchanged\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt stockedActionId accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver assignedDriver notAssignee lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}": types.StockingDashboardDocument,
+    "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n": types.MyAccessDocument,
+    "query GetLocation($id: ID!) {\n  getLocation(id: $id) {\n    id type prettyName status publicStatus accessTo street city state zipCode directions\n    aprivaDeviceAddress covid19 fridgeModel hostname fridgeSchema hours workHours\n    holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate\n    ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod\n    reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission\n    lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana\n  }\n}": types.GetLocationDocument,
+    "query GetPlanogramNames { getPlanogramNames }": types.GetPlanogramNamesDocument,
+    "query GetFridgeSchemasTemplates { getFridgeSchemasTemplates }": types.GetFridgeSchemasTemplatesDocument,
+    "query GetPriceMapTemplates { getPriceMapTemplates }": types.GetPriceMapTemplatesDocument,
+    "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}": types.ListLocationsDocument,
 };
 
-/**
- * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function gql(source: "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n"): typeof import('./graphql').MyAccessDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -216,26 +212,6 @@ export function gql(source: "mutation GenerateAprivaDeviceAddress($input: Genera
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function gql(source: "query GetLocation($id: ID!) {\n  getLocation(id: $id) {\n    id type prettyName status publicStatus accessTo street city state zipCode directions\n    aprivaDeviceAddress covid19 fridgeModel hostname fridgeSchema hours workHours\n    holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate\n    ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod\n    reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission\n    lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana\n  }\n}"): typeof import('./graphql').GetLocationDocument;
-/**
- * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function gql(source: "query GetPlanogramNames { getPlanogramNames }"): typeof import('./graphql').GetPlanogramNamesDocument;
-/**
- * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function gql(source: "query GetFridgeSchemasTemplates { getFridgeSchemasTemplates }"): typeof import('./graphql').GetFridgeSchemasTemplatesDocument;
-/**
- * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function gql(source: "query GetPriceMapTemplates { getPriceMapTemplates }"): typeof import('./graphql').GetPriceMapTemplatesDocument;
-/**
- * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function gql(source: "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}"): typeof import('./graphql').ListLocationsDocument;
-/**
- * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function gql(source: "query LocationHistory($id: ID!, $nextToken: String) {\n  locationHistory(id: $id, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}"): typeof import('./graphql').LocationHistoryDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -264,11 +240,7 @@ export function gql(source: "mutation SyncLogiNextLocRoutes($input: SyncLogiNext
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function gql(source: "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}"): typeof import('./graphql').UploadParMapsDocument;
-/**
- * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function gql(source: "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}"): typeof import('./graphql').OrdersByDayDocument;
+export function gql(source: "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}"): typeof import('./graphql').JitLocationsDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -276,7 +248,11 @@ export function gql(source: "query ParsOpsLocations($nextToken: String) {\n  ops
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function gql(source: "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}"): typeof import('./graphql').JitLocationsDocument;
+export function gql(source: "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}"): typeof import('./graphql').OrdersByDayDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}"): typeof import('./graphql').UploadParMapsDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -361,6 +337,30 @@ export function gql(source: "query StockedHistory($stockingDay: String!, $locati
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "query StockingDashboard(\n  $filter: StockingDashboardFilter!\n  $routesWithRows: Int\n  $shownRoutes: [ShownDashboardRoute!]\n) {\n  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows, shownRoutes: $shownRoutes) {\n    dropOffDate windowStart windowEnd asOf routeNames\n    routes {\n      route market total done lastActionAt rowsDigest unchanged\n      stops {\n        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt stockedActionId accountTier\n        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver assignedDriver notAssignee lastActionAt\n      }\n    }\n    summary { total counts { status label count } }\n    parts { slips actions health locations }\n  }\n}"): typeof import('./graphql').StockingDashboardDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "\n  query MyAccess {\n    myAccess {\n      actions\n      flags\n    }\n  }\n"): typeof import('./graphql').MyAccessDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query GetLocation($id: ID!) {\n  getLocation(id: $id) {\n    id type prettyName status publicStatus accessTo street city state zipCode directions\n    aprivaDeviceAddress covid19 fridgeModel hostname fridgeSchema hours workHours\n    holidayScreenEnabled holidayScreenFridgeSpecific holidayScreenStartDate holidayScreenEndDate\n    ip latitude longitude layoutName onlineDate paymentGateway percentage priceMapTemplate prod\n    reserve route stop serialPort stockingSchedule taxRate timeZone vertical baseCommission\n    lastModified lastModifiedBy updateReason version timeZoneLabel timeZoneIana\n  }\n}"): typeof import('./graphql').GetLocationDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query GetPlanogramNames { getPlanogramNames }"): typeof import('./graphql').GetPlanogramNamesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query GetFridgeSchemasTemplates { getFridgeSchemasTemplates }"): typeof import('./graphql').GetFridgeSchemasTemplatesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query GetPriceMapTemplates { getPriceMapTemplates }"): typeof import('./graphql').GetPriceMapTemplatesDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query ListLocations($filter: LocationsFilter, $nextToken: String) {\n  locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }\n}"): typeof import('./graphql').ListLocationsDocument;
 
 
 export function gql(source: string) {

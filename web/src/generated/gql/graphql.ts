@@ -205,11 +205,6 @@ export type SyncLogiNextInput = {
   startDate: string;
 };
 
-export type MyAccessQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MyAccessQuery = { myAccess: { actions: Array<string>, flags: Array<string> } };
-
 export type DropOffSummaryQueryVariables = Exact<{
   dropOffDate: string;
 }>;
@@ -347,36 +342,6 @@ export type GenerateAprivaDeviceAddressMutationVariables = Exact<{
 
 export type GenerateAprivaDeviceAddressMutation = { generateAprivaDeviceAddress: string };
 
-export type GetLocationQueryVariables = Exact<{
-  id: string;
-}>;
-
-
-export type GetLocationQuery = { getLocation: Array<{ id: string, type: string, prettyName: string | null, status: string | null, publicStatus: string | null, accessTo: string | null, street: string | null, city: string | null, state: string | null, zipCode: string | null, directions: string | null, aprivaDeviceAddress: string | null, covid19: number | null, fridgeModel: string | null, hostname: string | null, fridgeSchema: string | null, hours: string | null, workHours: unknown, holidayScreenEnabled: number | null, holidayScreenFridgeSpecific: number | null, holidayScreenStartDate: string | null, holidayScreenEndDate: string | null, ip: string | null, latitude: number | null, longitude: number | null, layoutName: string | null, onlineDate: string | null, paymentGateway: string | null, percentage: number | null, priceMapTemplate: string | null, prod: number | null, reserve: number | null, route: string | null, stop: number | null, serialPort: string | null, stockingSchedule: unknown, taxRate: number | null, timeZone: string | null, vertical: string | null, baseCommission: number | null, lastModified: string | null, lastModifiedBy: string | null, updateReason: unknown, version: number | null, timeZoneLabel: string | null, timeZoneIana: string | null }> };
-
-export type GetPlanogramNamesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type GetPlanogramNamesQuery = { getPlanogramNames: Array<string> };
-
-export type GetFridgeSchemasTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type GetFridgeSchemasTemplatesQuery = { getFridgeSchemasTemplates: Array<string> };
-
-export type GetPriceMapTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type GetPriceMapTemplatesQuery = { getPriceMapTemplates: Array<string> };
-
-export type ListLocationsQueryVariables = Exact<{
-  filter?: LocationsFilter | null | undefined;
-  nextToken?: string | null | undefined;
-}>;
-
-
-export type ListLocationsQuery = { locations: { nextToken: string | null, items: Array<{ id: string, type: string, prettyName: string | null, route: string | null, stop: number | null, status: string | null, prod: number | null }> } };
-
 export type LocationHistoryQueryVariables = Exact<{
   id: string;
   nextToken?: string | null | undefined;
@@ -423,13 +388,20 @@ export type SyncLogiNextLocRoutesMutationVariables = Exact<{
 
 export type SyncLogiNextLocRoutesMutation = { syncLogiNextLocRoutes: { message: string, job: { id: string, state: string } } };
 
-export type UploadParMapsMutationVariables = Exact<{
-  uploadId: string;
-  groups: Array<ParGroupInput> | ParGroupInput;
+export type JitLocationsQueryVariables = Exact<{
+  dropOffDate: string;
+  location: string;
 }>;
 
 
-export type UploadParMapsMutation = { uploadParMaps: { success: boolean, results: Array<{ key: string, status: string, messages: Array<string> | null }> } };
+export type JitLocationsQuery = { jitLocations: Array<{ itemName: string, count: number, overCapacityAmount: number }> };
+
+export type ParsOpsLocationsQueryVariables = Exact<{
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ParsOpsLocationsQuery = { opsLocations: { nextToken: string | null, locations: Array<{ id: string, type: string }> } };
 
 export type OrdersByDayQueryVariables = Exact<{
   deliveryDate: string;
@@ -440,27 +412,20 @@ export type OrdersByDayQueryVariables = Exact<{
 
 export type OrdersByDayQuery = { ordersByDay: { nextToken: string | null, items: Array<{ locationId: string, dropOffDate: string, stockingIndex: number }> } };
 
-export type ParsOpsLocationsQueryVariables = Exact<{
-  nextToken?: string | null | undefined;
+export type UploadParMapsMutationVariables = Exact<{
+  uploadId: string;
+  groups: Array<ParGroupInput> | ParGroupInput;
 }>;
 
 
-export type ParsOpsLocationsQuery = { opsLocations: { nextToken: string | null, locations: Array<{ id: string, type: string }> } };
-
-export type JitLocationsQueryVariables = Exact<{
-  dropOffDate: string;
-  location: string;
-}>;
-
-
-export type JitLocationsQuery = { jitLocations: Array<{ itemName: string, count: number, overCapacityAmount: number }> };
+export type UploadParMapsMutation = { uploadParMaps: { success: boolean, results: Array<{ key: string, status: string, messages: Array<string> | null }> } };
 
 export type PlanogramQueryVariables = Exact<{
   layoutName: string;
 }>;
 
 
-export type PlanogramQuery = { planogram: { layoutName: string, slots: Array<{ slot: string, vendItemName: string, physicalFridgeConfig: string | null, activeHour: string, activeHourCentral: string | null, updatedBy: string | null, source: string | null }>, upcoming: Array<{ slot: string, vendItemName: string, activeHour: string, activeHourCentral: string | null, user: string, status: string, failureReason: string | null }> } };
+export type PlanogramQuery = { planogram: { layoutName: string, slots: Array<{ slot: string, vendItemName: string | null, physicalFridgeConfig: string | null, activeHour: string | null, activeHourCentral: string | null, updatedBy: string | null, source: string | null }>, upcoming: Array<{ slot: string, vendItemName: string | null, activeHour: string, activeHourCentral: string | null, user: string, status: string, failureReason: string | null }> } };
 
 export type SchedulePlanogramUpdateMutationVariables = Exact<{
   input: Array<PlanogramUpdateInput> | PlanogramUpdateInput;
@@ -607,6 +572,41 @@ export type StockingDashboardQueryVariables = Exact<{
 
 export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, assignedDriver: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
 
+export type MyAccessQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyAccessQuery = { myAccess: { actions: Array<string>, flags: Array<string> } };
+
+export type GetLocationQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type GetLocationQuery = { getLocation: Array<{ id: string, type: string, prettyName: string | null, status: string | null, publicStatus: string | null, accessTo: string | null, street: string | null, city: string | null, state: string | null, zipCode: string | null, directions: string | null, aprivaDeviceAddress: string | null, covid19: number | null, fridgeModel: string | null, hostname: string | null, fridgeSchema: string | null, hours: string | null, workHours: unknown, holidayScreenEnabled: number | null, holidayScreenFridgeSpecific: number | null, holidayScreenStartDate: string | null, holidayScreenEndDate: string | null, ip: string | null, latitude: number | null, longitude: number | null, layoutName: string | null, onlineDate: string | null, paymentGateway: string | null, percentage: number | null, priceMapTemplate: string | null, prod: number | null, reserve: number | null, route: string | null, stop: number | null, serialPort: string | null, stockingSchedule: unknown, taxRate: number | null, timeZone: string | null, vertical: string | null, baseCommission: number | null, lastModified: string | null, lastModifiedBy: string | null, updateReason: unknown, version: number | null, timeZoneLabel: string | null, timeZoneIana: string | null }> };
+
+export type GetPlanogramNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetPlanogramNamesQuery = { getPlanogramNames: Array<string> };
+
+export type GetFridgeSchemasTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetFridgeSchemasTemplatesQuery = { getFridgeSchemasTemplates: Array<string> };
+
+export type GetPriceMapTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetPriceMapTemplatesQuery = { getPriceMapTemplates: Array<string> };
+
+export type ListLocationsQueryVariables = Exact<{
+  filter?: LocationsFilter | null | undefined;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ListLocationsQuery = { locations: { nextToken: string | null, items: Array<{ id: string, type: string, prettyName: string | null, route: string | null, stop: number | null, status: string | null, prod: number | null }> } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -668,14 +668,6 @@ export const FridgeHealthFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"FridgeHealthFields"}) as unknown as TypedDocumentString<FridgeHealthFieldsFragment, unknown>;
-export const MyAccessDocument = new TypedDocumentString(`
-    query MyAccess {
-  myAccess {
-    actions
-    flags
-  }
-}
-    `) as unknown as TypedDocumentString<MyAccessQuery, MyAccessQueryVariables>;
 export const DropOffSummaryDocument = new TypedDocumentString(`
     query DropOffSummary($dropOffDate: String!) {
   dropOffSummary(dropOffDate: $dropOffDate) {
@@ -940,89 +932,6 @@ export const GenerateAprivaDeviceAddressDocument = new TypedDocumentString(`
   generateAprivaDeviceAddress(input: $input)
 }
     `) as unknown as TypedDocumentString<GenerateAprivaDeviceAddressMutation, GenerateAprivaDeviceAddressMutationVariables>;
-export const GetLocationDocument = new TypedDocumentString(`
-    query GetLocation($id: ID!) {
-  getLocation(id: $id) {
-    id
-    type
-    prettyName
-    status
-    publicStatus
-    accessTo
-    street
-    city
-    state
-    zipCode
-    directions
-    aprivaDeviceAddress
-    covid19
-    fridgeModel
-    hostname
-    fridgeSchema
-    hours
-    workHours
-    holidayScreenEnabled
-    holidayScreenFridgeSpecific
-    holidayScreenStartDate
-    holidayScreenEndDate
-    ip
-    latitude
-    longitude
-    layoutName
-    onlineDate
-    paymentGateway
-    percentage
-    priceMapTemplate
-    prod
-    reserve
-    route
-    stop
-    serialPort
-    stockingSchedule
-    taxRate
-    timeZone
-    vertical
-    baseCommission
-    lastModified
-    lastModifiedBy
-    updateReason
-    version
-    timeZoneLabel
-    timeZoneIana
-  }
-}
-    `) as unknown as TypedDocumentString<GetLocationQuery, GetLocationQueryVariables>;
-export const GetPlanogramNamesDocument = new TypedDocumentString(`
-    query GetPlanogramNames {
-  getPlanogramNames
-}
-    `) as unknown as TypedDocumentString<GetPlanogramNamesQuery, GetPlanogramNamesQueryVariables>;
-export const GetFridgeSchemasTemplatesDocument = new TypedDocumentString(`
-    query GetFridgeSchemasTemplates {
-  getFridgeSchemasTemplates
-}
-    `) as unknown as TypedDocumentString<GetFridgeSchemasTemplatesQuery, GetFridgeSchemasTemplatesQueryVariables>;
-export const GetPriceMapTemplatesDocument = new TypedDocumentString(`
-    query GetPriceMapTemplates {
-  getPriceMapTemplates
-}
-    `) as unknown as TypedDocumentString<GetPriceMapTemplatesQuery, GetPriceMapTemplatesQueryVariables>;
-export const ListLocationsDocument = new TypedDocumentString(`
-    query ListLocations($filter: LocationsFilter, $nextToken: String) {
-  locations(filter: $filter, nextToken: $nextToken) {
-    items {
-      id
-      type
-      prettyName
-      route
-      stop
-      status
-      prod
-    }
-    nextToken
-  }
-}
-    `) as unknown as TypedDocumentString<ListLocationsQuery, ListLocationsQueryVariables>;
 export const LocationHistoryDocument = new TypedDocumentString(`
     query LocationHistory($id: ID!, $nextToken: String) {
   locationHistory(id: $id, nextToken: $nextToken) {
@@ -1130,18 +1039,26 @@ export const SyncLogiNextLocRoutesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SyncLogiNextLocRoutesMutation, SyncLogiNextLocRoutesMutationVariables>;
-export const UploadParMapsDocument = new TypedDocumentString(`
-    mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {
-  uploadParMaps(uploadId: $uploadId, groups: $groups) {
-    success
-    results {
-      key
-      status
-      messages
-    }
+export const JitLocationsDocument = new TypedDocumentString(`
+    query JitLocations($dropOffDate: String!, $location: ID!) {
+  jitLocations(dropOffDate: $dropOffDate, location: $location) {
+    itemName
+    count
+    overCapacityAmount
   }
 }
-    `) as unknown as TypedDocumentString<UploadParMapsMutation, UploadParMapsMutationVariables>;
+    `) as unknown as TypedDocumentString<JitLocationsQuery, JitLocationsQueryVariables>;
+export const ParsOpsLocationsDocument = new TypedDocumentString(`
+    query ParsOpsLocations($nextToken: String) {
+  opsLocations(filter: {count: 2500}, nextToken: $nextToken) {
+    locations {
+      id
+      type
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<ParsOpsLocationsQuery, ParsOpsLocationsQueryVariables>;
 export const OrdersByDayDocument = new TypedDocumentString(`
     query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {
   ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) {
@@ -1154,26 +1071,18 @@ export const OrdersByDayDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OrdersByDayQuery, OrdersByDayQueryVariables>;
-export const ParsOpsLocationsDocument = new TypedDocumentString(`
-    query ParsOpsLocations($nextToken: String) {
-  opsLocations(filter: {count: 2500}, nextToken: $nextToken) {
-    locations {
-      id
-      type
+export const UploadParMapsDocument = new TypedDocumentString(`
+    mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {
+  uploadParMaps(uploadId: $uploadId, groups: $groups) {
+    success
+    results {
+      key
+      status
+      messages
     }
-    nextToken
   }
 }
-    `) as unknown as TypedDocumentString<ParsOpsLocationsQuery, ParsOpsLocationsQueryVariables>;
-export const JitLocationsDocument = new TypedDocumentString(`
-    query JitLocations($dropOffDate: String!, $location: ID!) {
-  jitLocations(dropOffDate: $dropOffDate, location: $location) {
-    itemName
-    count
-    overCapacityAmount
-  }
-}
-    `) as unknown as TypedDocumentString<JitLocationsQuery, JitLocationsQueryVariables>;
+    `) as unknown as TypedDocumentString<UploadParMapsMutation, UploadParMapsMutationVariables>;
 export const PlanogramDocument = new TypedDocumentString(`
     query Planogram($layoutName: String!) {
   planogram(layoutName: $layoutName) {
@@ -1500,3 +1409,94 @@ export const StockingDashboardDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<StockingDashboardQuery, StockingDashboardQueryVariables>;
+export const MyAccessDocument = new TypedDocumentString(`
+    query MyAccess {
+  myAccess {
+    actions
+    flags
+  }
+}
+    `) as unknown as TypedDocumentString<MyAccessQuery, MyAccessQueryVariables>;
+export const GetLocationDocument = new TypedDocumentString(`
+    query GetLocation($id: ID!) {
+  getLocation(id: $id) {
+    id
+    type
+    prettyName
+    status
+    publicStatus
+    accessTo
+    street
+    city
+    state
+    zipCode
+    directions
+    aprivaDeviceAddress
+    covid19
+    fridgeModel
+    hostname
+    fridgeSchema
+    hours
+    workHours
+    holidayScreenEnabled
+    holidayScreenFridgeSpecific
+    holidayScreenStartDate
+    holidayScreenEndDate
+    ip
+    latitude
+    longitude
+    layoutName
+    onlineDate
+    paymentGateway
+    percentage
+    priceMapTemplate
+    prod
+    reserve
+    route
+    stop
+    serialPort
+    stockingSchedule
+    taxRate
+    timeZone
+    vertical
+    baseCommission
+    lastModified
+    lastModifiedBy
+    updateReason
+    version
+    timeZoneLabel
+    timeZoneIana
+  }
+}
+    `) as unknown as TypedDocumentString<GetLocationQuery, GetLocationQueryVariables>;
+export const GetPlanogramNamesDocument = new TypedDocumentString(`
+    query GetPlanogramNames {
+  getPlanogramNames
+}
+    `) as unknown as TypedDocumentString<GetPlanogramNamesQuery, GetPlanogramNamesQueryVariables>;
+export const GetFridgeSchemasTemplatesDocument = new TypedDocumentString(`
+    query GetFridgeSchemasTemplates {
+  getFridgeSchemasTemplates
+}
+    `) as unknown as TypedDocumentString<GetFridgeSchemasTemplatesQuery, GetFridgeSchemasTemplatesQueryVariables>;
+export const GetPriceMapTemplatesDocument = new TypedDocumentString(`
+    query GetPriceMapTemplates {
+  getPriceMapTemplates
+}
+    `) as unknown as TypedDocumentString<GetPriceMapTemplatesQuery, GetPriceMapTemplatesQueryVariables>;
+export const ListLocationsDocument = new TypedDocumentString(`
+    query ListLocations($filter: LocationsFilter, $nextToken: String) {
+  locations(filter: $filter, nextToken: $nextToken) {
+    items {
+      id
+      type
+      prettyName
+      route
+      stop
+      status
+      prod
+    }
+    nextToken
+  }
+}
+    `) as unknown as TypedDocumentString<ListLocationsQuery, ListLocationsQueryVariables>;

@@ -26,9 +26,19 @@ export async function getPriceMapTemplates(): Promise<string[]> {
 /** The layout names' cache key: a screen that adds a layout (Create New Planogram) invalidates it. */
 export const PLANOGRAM_NAMES_KEY = ['locations', 'names', 'layouts'] as const;
 
-export const usePlanogramNames = () =>
-  useQuery({ queryKey: PLANOGRAM_NAMES_KEY, queryFn: getPlanogramNames, staleTime: STALE });
-export const useFridgeSchemasTemplates = () =>
-  useQuery({ queryKey: ['locations', 'names', 'fridgeSchemas'], queryFn: getFridgeSchemasTemplates, staleTime: STALE });
-export const usePriceMapTemplates = () =>
-  useQuery({ queryKey: ['locations', 'names', 'priceMaps'], queryFn: getPriceMapTemplates, staleTime: STALE });
+/** `enabled: false` leaves a list unloaded (for a user who could not use it). */
+interface ListOptions {
+  enabled?: boolean;
+}
+
+export const usePlanogramNames = ({ enabled = true }: ListOptions = {}) =>
+  useQuery({ queryKey: PLANOGRAM_NAMES_KEY, queryFn: getPlanogramNames, staleTime: STALE, enabled });
+export const useFridgeSchemasTemplates = ({ enabled = true }: ListOptions = {}) =>
+  useQuery({
+    queryKey: ['locations', 'names', 'fridgeSchemas'],
+    queryFn: getFridgeSchemasTemplates,
+    staleTime: STALE,
+    enabled,
+  });
+export const usePriceMapTemplates = ({ enabled = true }: ListOptions = {}) =>
+  useQuery({ queryKey: ['locations', 'names', 'priceMaps'], queryFn: getPriceMapTemplates, staleTime: STALE, enabled });

@@ -104,3 +104,34 @@ describe('Coupon Codes for a user the server refuses (issue 22)', () => {
     expect(headingProblems(document.body)).toEqual([]);
   });
 });
+
+describe('the code dialog (issue 43)', () => {
+  it('gives the focus back to GENERATE CODE on Escape, though the button lost it while waiting', async () => {
+    let answer!: (v: unknown) => void;
+    restMock.mockImplementation(async (path) =>
+      path === 'generate_coupon'
+        ? new Promise((resolve) => (answer = resolve as (v: unknown) => void))
+        : ({ coupons: [] } as never),
+    );
+    renderWithProviders(<CouponGenerator />);
+    fillForm();
+    await waitFor(() => expect(generate()).toBeEnabled());
+    const button = generate();
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    // As the browser does, a focused button that is disabled gives the focus up to the page (jsdom
+    // keeps it there: a passer-by takes it, then goes).
+    const passer = document.body.appendChild(document.createElement('input'));
+    passer.focus();
+    passer.remove();
+    expect(document.activeElement).toBe(document.body);
+    answer({ couponCode: 'CS-ABC123', reason: 'Quality: Item expired', value: '$5', endDate: '2026-11-23' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Customer Service Code' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(button).toHaveFocus();
+    expect(button).toHaveTextContent('GENERATE CODE');
+  });
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import { Autocomplete, Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { DatePicker } from '@/components/DatePicker';
 import { Modal } from '@/components/Modal';
@@ -24,6 +24,8 @@ export function CouponGenerator() {
   const [result, setResult] = useState<Coupon | null>(null);
   const [error, setError] = useState<string | null>(null);
   const generate = useGenerateCoupon();
+  // The code dialog gives the focus back here: the button, disabled while it waited, has lost it.
+  const generateButton = useRef<HTMLButtonElement>(null);
   const options = useMemo(() => REASONS.map((r) => ({ id: r.label, label: r.label })), []);
   const orderError = dateOrderError(form);
   const set = (patch: Partial<CouponForm>) => setForm((f) => ({ ...f, ...patch }));
@@ -109,6 +111,7 @@ export function CouponGenerator() {
       <Guard call="POST /coupons">
         {(refused) => (
           <Button
+            ref={generateButton}
             variation="primary"
             onClick={submit}
             isDisabled={refused || !canGenerate(form) || generate.isPending}
@@ -124,12 +127,20 @@ export function CouponGenerator() {
           {error}
         </Text>
       ) : null}
-      {result ? <CodeDialog coupon={result} onClose={() => setResult(null)} /> : null}
+      {result ? <CodeDialog coupon={result} onClose={() => setResult(null)} returnFocus={generateButton} /> : null}
     </Flex>
   );
 }
 
-function CodeDialog({ coupon, onClose }: { coupon: Coupon; onClose: () => void }) {
+function CodeDialog({
+  coupon,
+  onClose,
+  returnFocus,
+}: {
+  coupon: Coupon;
+  onClose: () => void;
+  returnFocus: RefObject<HTMLButtonElement | null>;
+}) {
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async () => {
     try {
@@ -144,6 +155,7 @@ function CodeDialog({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
       title="Customer Service Code"
       role="alertdialog"
       onCancel={onClose}
+      returnFocus={returnFocus}
       footer={
         <Button onClick={onClose} data-autofocus>
           Close

@@ -32,6 +32,8 @@ export function DropOffSummaryView() {
 const rowId = (row: DropOffRow) => row.extendedId;
 const isLocked = (row: DropOffRow) => row.locked;
 const BULK_STATUSES: readonly DropStatus[] = ['Complete', 'Not Delivering'];
+/** What an operator reads and sets: in view at every width (the kit's table pins or keeps them). */
+const ESSENTIAL = ['dropStatus', 'reason', 'actions'];
 
 function DropList({ date, onChooseDate }: { date: string; onChooseDate: () => void }) {
   const query = useDropOffSummary(date);
@@ -172,6 +174,7 @@ function DropList({ date, onChooseDate }: { date: string; onChooseDate: () => vo
       table={{
         data: rows,
         columns,
+        essential: ESSENTIAL,
         row: { label: (r) => `${r.locationId} ${r.packingSlipId}` },
         label: `Drops of ${date}`,
         exportFileName: `drop-off-summary-${date}.csv`,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { RetryAlert } from '@/components/RetryAlert';
-import { Link as RouterLink } from 'react-router-dom';
+import { ScreenLink } from '@/components/ScreenLink';
 import { useQueryClient } from '@tanstack/react-query';
 import { Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
 import { useToast } from '@/lib/toast';
@@ -121,8 +121,8 @@ export function FridgeHealthView({ id }: { id: string }) {
         <Heading level={1} fontSize="xxxl">
           Fridge health: {id}
         </Heading>
-        <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</RouterLink>
-        <RouterLink to="/portfoliohealth">Fleet health</RouterLink>
+        <ScreenLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</ScreenLink>
+        <ScreenLink to="/portfoliohealth">Fleet health</ScreenLink>
       </Flex>
       {health.isError ? (
         <RetryAlert message={HEALTH_MESSAGES.healthLoadFailed} onRetry={() => void health.refetch()} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { PageLoader } from '@/components/PageLoader';
+import { ScreenLink } from '@/components/ScreenLink';
 import { ApiError, errorMessage, isForbidden, PROHIBITED_MESSAGE } from '@/lib/api';
 import { useInventory, type FridgeInventory } from '../api/get-inventory';
 import { INVENTORY_MESSAGES } from '../lib/messages';
@@ -45,8 +45,8 @@ export function FridgeInventoryView({ id }: { id: string }) {
           <Heading level={1} fontSize="xxxl">
             Fridge inventory: {id}
           </Heading>
-          <RouterLink to={`/locations/health/${encodeURIComponent(id)}`}>Fridge health</RouterLink>
-          <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</RouterLink>
+          <ScreenLink to={`/locations/health/${encodeURIComponent(id)}`}>Fridge health</ScreenLink>
+          <ScreenLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</ScreenLink>
           {data ? (
             <Button
               size="small"

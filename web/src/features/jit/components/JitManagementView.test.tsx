@@ -153,8 +153,18 @@ describe('JitManagementView', () => {
       expect(checkbox(id, stop)).toHaveAttribute('title', reason);
       expect(statusOf(id, stop)).toBeDisabled();
       expect(statusOf(id, stop)).toHaveAttribute('title', reason);
-      expect(reasonOf(id, stop)).toBeDisabled();
     }
+    // Each row locked with no update of its own says why in its Reason cell (issue 43), where an
+    // updated row shows its update's reason.
+    for (const [id, stop, reason] of [
+      ['STOCKED', 4, 'Already stocked'],
+      ['PLAIN', 5, 'JIT is not enabled (N)'],
+      ['BARE', 6, 'No fridge order (JIT flag empty)'],
+    ] as const) {
+      expect(cell(id, stop, 'Reason')).toBe(`Locked: ${reason}`);
+      expect(screen.queryByRole('combobox', { name: `Reason of ${name(id, stop)}` })).toBeNull();
+    }
+    expect(reasonOf('DONE', 7)).toBeDisabled();
     expect(checkbox('A', 1)).toBeEnabled();
     expect(statusOf('A', 1)).toBeEnabled();
     expect(cell('BARE', 6, 'JIT Enabled?')).toBe('-');

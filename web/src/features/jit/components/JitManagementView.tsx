@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Flex, SearchField } from '@aws-amplify/ui-react';
+import { Flex, SearchField, Text } from '@aws-amplify/ui-react';
 import { CheckboxGroup } from '@/components/CheckboxGroup';
 import type { DataColumn } from '@/components/DataTable';
 import { ByDate, EditableList, useEditableList } from '@/components/EditableList';
@@ -104,6 +104,14 @@ function JitList({ date, onChooseDate }: { date: string; onChooseDate: () => voi
       header: 'Reason',
       value: (r) => shownEdit(r, edits).reason,
       cell: (r) => {
+        // A row locked with no update of its own (JIT flag N or empty, already stocked) says why,
+        // where an updated row shows its update's reason (§4.6): not only as a tooltip.
+        if (isLocked(r) && !r.update)
+          return (
+            <Text as="span" fontSize="small" data-testid="lock-reason">
+              Locked: {r.lockedReason}
+            </Text>
+          );
         const edit = shownEdit(r, edits);
         const reasons = isLocked(r) ? (edit.reason ? [edit.reason] : []) : reasonsFor(edit.status);
         return (

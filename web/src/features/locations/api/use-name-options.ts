@@ -6,11 +6,15 @@ import {
   LOAD_PRICE_MAP_TEMPLATES_FAILURE,
 } from '@/lib/messages';
 
-/** The three option lists of the search fields, with the §8 load failure messages. */
-export function useNameOptions() {
-  const layouts = usePlanogramNames();
-  const schemas = useFridgeSchemasTemplates();
-  const priceMaps = usePriceMapTemplates();
+/**
+ * The three option lists of the search fields, with the §8 load failure messages. With
+ * `enabled: false` (a user who may not edit) nothing is loaded and no failure is reported: the
+ * lists only serve the edit dialogs.
+ */
+export function useNameOptions({ enabled = true }: { enabled?: boolean } = {}) {
+  const layouts = usePlanogramNames({ enabled });
+  const schemas = useFridgeSchemasTemplates({ enabled });
+  const priceMaps = usePriceMapTemplates({ enabled });
   const errors: string[] = [];
   if (layouts.isError) errors.push(LOAD_LAYOUT_NAMES_FAILURE);
   if (priceMaps.isError) errors.push(LOAD_PRICE_MAP_TEMPLATES_FAILURE);
@@ -20,7 +24,7 @@ export function useNameOptions() {
     fridgeSchema: fridgeSchemaOptions(schemas.data),
     priceMapTemplate: priceMapOptions(priceMaps.data),
     loading: layouts.isLoading || schemas.isLoading || priceMaps.isLoading,
-    errors,
+    errors: enabled ? errors : [],
   };
 }
 

@@ -187,3 +187,34 @@ describe('the detail page knows what the user may do (issue 22)', () => {
     expect(document.body.textContent).not.toMatch(/[{}]/);
   });
 });
+
+describe('the option lists of the edit dialogs (issue 43)', () => {
+  const listCalls = () =>
+    vi
+      .mocked(graphql)
+      .mock.calls.map(([doc]) => String(doc))
+      .filter((q) => /getPlanogramNames|getFridgeSchemasTemplates|getPriceMapTemplates/.test(q));
+
+  it('are neither loaded nor reported as failed for a user who may only read', async () => {
+    accessMock.mockResolvedValue({ actions: ['GetSpecificLocation', 'GetScheduledEvents'], flags: [] });
+    renderDetail();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit percentage' })).toBeDisabled());
+    expect(listCalls()).toEqual([]);
+    expect(screen.queryByText(/Unable to load/)).toBeNull();
+    expect(screen.queryByText(/Please check your internet/)).toBeNull();
+  });
+
+  it('are loaded for a user who may edit, and a failure is still reported', async () => {
+    const answer = vi.mocked(graphql).getMockImplementation()!;
+    vi.mocked(graphql).mockImplementation(async (doc, vars) => {
+      if (String(doc).includes('getPriceMapTemplates')) throw new TypeError('Failed to fetch');
+      return answer(doc, vars);
+    });
+    accessMock.mockResolvedValue({ actions: ['GetSpecificLocation', 'UpdateLocation'], flags: [] });
+    renderDetail();
+    expect(
+      await screen.findByText('Unable to load Price map templates, Please check your internet and your permissions'),
+    ).toBeInTheDocument();
+    expect(listCalls()).toHaveLength(3);
+  });
+});

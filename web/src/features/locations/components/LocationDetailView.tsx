@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -17,6 +17,8 @@ import {
 import { MessageDialog } from '@/components/MessageDialog';
 import './location-detail.css';
 import { Guard } from '@/components/Guard';
+import { ScreenLink } from '@/components/ScreenLink';
+import { useAccess } from '@/lib/access/useAccess';
 import { isForbidden } from '@/lib/api';
 import { reportIfProhibited } from '@/lib/prohibited';
 import { TOAST_MAX_MS, useToast } from '@/lib/toast';
@@ -54,6 +56,9 @@ import { ConfirmDeleteDialog, ScheduleActionDialog, ScheduledChangesList } from 
 import { DELETE_SCHEDULED_CHANGE_FAILURE, SCHEDULE_CHANGE_FAILURE } from '@/lib/messages';
 import { DEVICE_ADDRESS_FAILURE, EDIT_FAILURE, LOAD_LOCATION_FAILURE } from '@/lib/messages';
 
+/** The calls of the edit dialogs: an update now, or a scheduled one (editing a scheduled change). */
+const EDIT_CALLS = ['updateLocation', 'createScheduleChange'] as const;
+
 const POLL_EVERY_MS = 2000;
 const POLL_FOR_MS = 20000;
 const REPLACE_FAILURE = 'The edited change was scheduled, but the one it replaces could not be deleted';
@@ -88,7 +93,11 @@ export function LocationDetailView({ id }: { id: string }) {
   const polling = pollUntil !== null;
   const location = useLocation(id, { refetchInterval: polling ? POLL_EVERY_MS : false });
   const schedules = useScheduleChanges(id, { refetchInterval: polling ? POLL_EVERY_MS : false });
-  const names = useNameOptions();
+  const access = useAccess();
+  // Only the edit dialogs use the option lists: a view-only user loads none, so is shown no failure
+  // to load them. Access that failed to load refuses nothing (the server decides).
+  const mayEdit = access.isError || (!access.isLoading && EDIT_CALLS.some((call) => access.canCall(call)));
+  const names = useNameOptions({ enabled: mayEdit });
 
   const [editing, setEditing] = useState<Editing | null>(null);
   const [picked, setPicked] = useState<{ def: FieldDef; item: ScheduleItem } | null>(null);
@@ -245,7 +254,7 @@ export function LocationDetailView({ id }: { id: string }) {
       {/* The id is the screen's h1 (the kit Page of LocationDetail). */}
       <Flex alignItems="baseline" gap="1rem" wrap="wrap">
         {loc?.prettyName ? <Text fontSize="large">{loc.prettyName}</Text> : null}
-        <RouterLink to={`/locations/schedule/${encodeURIComponent(id)}`}>All scheduled changes</RouterLink>
+        <ScreenLink to={`/locations/schedule/${encodeURIComponent(id)}`}>All scheduled changes</ScreenLink>
         {location.isFetching || polling ? <Loader size="small" aria-label="Loading" /> : null}
       </Flex>
       {loc?.lastModified ? (

@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Flex, Heading, SelectField, Text } from '@aws-amp
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { MessageDialog } from '@/components/MessageDialog';
 import { Guard } from '@/components/Guard';
+import { ScreenLink } from '@/components/ScreenLink';
 import { isForbidden } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
@@ -156,7 +157,7 @@ export function LocationScheduleView({ id }: { id: string }) {
       {/* 'Schedule of {id}' is the screen's h1 (the kit Page of LocationSchedule). */}
       <Flex alignItems="baseline" gap="1rem" wrap="wrap">
         {location.data?.prettyName ? <Text>{location.data.prettyName}</Text> : null}
-        <RouterLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</RouterLink>
+        <ScreenLink to={`/locations/detail/${encodeURIComponent(id)}`}>Location details</ScreenLink>
       </Flex>
       {schedule.isError ? <Alert variation="error">{messageOf(schedule.error, LOAD_SCHEDULE_FAILURE)}</Alert> : null}
       <DataTable
@@ -216,7 +217,7 @@ export function UpcomingChanges() {
     <Flex direction="column" gap="0.5rem" as="section" aria-label="Upcoming changes">
       <Flex alignItems="baseline" gap="1rem" wrap="wrap">
         <Heading level={2}>Upcoming changes across the fleet (next {UPCOMING_DAYS} days)</Heading>
-        <RouterLink to="/locations/bulk_schedule">Schedule many changes from a file</RouterLink>
+        <ScreenLink to="/locations/bulk_schedule">Schedule many changes from a file</ScreenLink>
       </Flex>
       <DataTable
         label="Upcoming changes"

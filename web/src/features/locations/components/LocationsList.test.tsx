@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
-import { renderWithProviders } from '@/test/utils';
+import { getMyAccess } from '@/lib/access/get-my-access';
+import { actionFor } from '@/lib/access/useAccess';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { CACHE_KEY, readCache } from '@/lib/locations/locations-cache';
 import { LocationsList } from './LocationsList';
 import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
@@ -12,6 +14,8 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   graphql: vi.fn(),
 }));
 const graphqlMock = vi.mocked(graphql);
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
+const accessMock = vi.mocked(getMyAccess);
 
 const L = (id: string, status = 'LIVE', route = 'driver1') => ({
   id,
@@ -25,6 +29,7 @@ const L = (id: string, status = 'LIVE', route = 'driver1') => ({
 let calls: Record<string, unknown>[];
 
 beforeEach(() => {
+  accessMock.mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   localStorage.clear();
   calls = [];
   graphqlMock.mockReset();
@@ -92,5 +97,27 @@ describe('LocationsList', () => {
     graphqlMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderWithProviders(<LocationsList />);
     expect(await screen.findByText(LOAD_LOCATIONS_FAILURE)).toBeInTheDocument();
+  });
+});
+
+describe('the links of a row (issue 43)', () => {
+  it('offers every screen to a user who may open them', async () => {
+    renderWithProviders(<LocationsList />);
+    expect(await screen.findByRole('link', { name: 'Inventory of CHI_0001' })).toHaveAttribute(
+      'href',
+      '/locations/inventory/CHI_0001',
+    );
+    expect(screen.getByRole('link', { name: 'Health of CHI_0001' })).toHaveAttribute(
+      'href',
+      '/locations/health/CHI_0001',
+    );
+  });
+
+  it('leaves out Inventory and Health for a user who may not open them, as the navigation does', async () => {
+    accessMock.mockResolvedValue({ actions: [actionFor('locations')!, actionFor('getLocation')!], flags: [] });
+    renderWithProviders(<LocationsList />);
+    expect(await screen.findByRole('link', { name: 'Details of CHI_0001' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Inventory of/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Health of/ })).toBeNull();
   });
 });

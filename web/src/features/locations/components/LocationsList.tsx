@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Flex, SearchField, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { PageLoader } from '@/components/PageLoader';
+import { ScreenLink } from '@/components/ScreenLink';
 import { StatusBadge } from '@/components/StatusBadge';
 import { useLocationsList } from '@/lib/locations/use-locations-list';
 import { LIST_STATUSES } from '../lib/constants';
@@ -12,19 +12,20 @@ import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
 
 const linkStyle = { color: 'var(--amplify-colors-font-interactive)', marginRight: '0.75rem' };
 
+/** The screens of a row; those the user may not open are left out, as in the navigation. */
 function Links({ loc }: { loc: LocationSummary }) {
   const id = encodeURIComponent(loc.id);
   return (
     <Flex gap="0" wrap="nowrap">
-      <RouterLink style={linkStyle} to={`/locations/detail/${id}`} aria-label={`Details of ${loc.id}`}>
+      <ScreenLink style={linkStyle} to={`/locations/detail/${id}`} aria-label={`Details of ${loc.id}`}>
         Details
-      </RouterLink>
-      <RouterLink style={linkStyle} to={`/locations/inventory/${id}`} aria-label={`Inventory of ${loc.id}`}>
+      </ScreenLink>
+      <ScreenLink style={linkStyle} to={`/locations/inventory/${id}`} aria-label={`Inventory of ${loc.id}`}>
         Inventory
-      </RouterLink>
-      <RouterLink style={linkStyle} to={`/locations/health/${id}`} aria-label={`Health of ${loc.id}`}>
+      </ScreenLink>
+      <ScreenLink style={linkStyle} to={`/locations/health/${id}`} aria-label={`Health of ${loc.id}`}>
         Health
-      </RouterLink>
+      </ScreenLink>
     </Flex>
   );
 }

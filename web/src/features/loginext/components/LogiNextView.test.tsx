@@ -120,6 +120,22 @@ describe('LogiNextView', () => {
     expect(screen.getAllByText(blocked).length).toBeGreaterThan(0);
   });
 
+  it('says the window beside Sync all day, and counts down in its last ten minutes (issue 43)', async () => {
+    const note = 'No sync can start from 5:30pm to 5:50pm CT, while all LogiNext routes are being synced.';
+    const { unmount } = renderWithProviders(<LogiNextView now={NOON} />);
+    await screen.findByRole('checkbox', { name: 'Chicago Kitchen' });
+    expect(screen.getByTestId('sync-window-note')).toHaveTextContent(note);
+    expect(screen.queryByText(/Syncs stop in/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sync' })).toHaveAccessibleDescription(note);
+    unmount();
+
+    renderWithProviders(<LogiNextView now={() => new Date('2026-11-25T23:22:30Z')} />); // 17:22:30 CST
+    await screen.findByRole('checkbox', { name: 'Chicago Kitchen' });
+    expect(screen.getByTestId('sync-window-note')).toHaveTextContent(`Syncs stop in 7:30. ${note}`);
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Chicago Kitchen' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sync' })).toBeEnabled());
+  });
+
   it('says the server refused with the error prefix, and a retry sends the same requestId', async () => {
     refuse = 'A sync can cover at most 14 days.';
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
 import { CheckboxGroup } from '@/components/CheckboxGroup';
@@ -7,6 +7,7 @@ import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
 import { todayIn } from '@/components/dates';
 import { Guard } from '@/components/Guard';
+import { MoreList } from '@/components/MoreList';
 import { errorMessage } from '@/lib/api';
 import { CENTRAL_ZONE, centralTime } from '@/lib/central-time';
 import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
@@ -14,22 +15,12 @@ import { useToast } from '@/lib/toast';
 import { useFulfillmentCenters } from '../api/fulfillment-centers';
 import { syncJobsKey, useSyncJobs, type SyncJob } from '../api/loginext-sync-jobs';
 import { syncLogiNext } from '../api/sync-loginext';
-import { LOGINEXT, offeredCenters, syncBlocked, syncError, syncProblems } from '../lib/sync-rules';
+import { LOGINEXT, offeredCenters, syncError, syncProblems } from '../lib/sync-rules';
+import { SyncWindowNote } from './SyncWindowNote';
+import { useSyncWindow } from './useSyncWindow';
 
-/** How often the window is checked (2-fleet §5: every 60 s). */
-export const WINDOW_CHECK_MS = 60_000;
 /** Past this many centers the list gets a search box. */
 const SEARCH_AFTER = 8;
-
-/** The Central wall clock's window check, now and every minute. */
-function useSyncBlocked(now: () => Date) {
-  const [blocked, setBlocked] = useState(() => syncBlocked(now()));
-  useEffect(() => {
-    const id = setInterval(() => setBlocked(syncBlocked(now())), WINDOW_CHECK_MS);
-    return () => clearInterval(id);
-  }, [now]);
-  return blocked;
-}
 
 const defaultNow = () => new Date();
 
@@ -38,7 +29,9 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
   const centers = useFulfillmentCenters();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const blocked = useSyncBlocked(now);
+  const untilBlock = useSyncWindow(now);
+  const blocked = untilBlock === 0;
+  const windowNoteId = useId();
   // Today in Central (not the browser's zone) by default.
   const [start, setStart] = useState(() => todayIn(CENTRAL_ZONE, now()));
   const [end, setEnd] = useState(() => todayIn(CENTRAL_ZONE, now()));
@@ -163,13 +156,18 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
             <Guard call="syncLogiNextLocRoutes">
               {(disabled) => (
                 <span title={blocked ? LOGINEXT.blockedMessage : undefined} data-testid="sync-wrapper">
-                  <Button type="submit" variation="primary" isDisabled={disabled || blocked || !ready}>
+                  <Button
+                    type="submit"
+                    variation="primary"
+                    isDisabled={disabled || blocked || !ready}
+                    aria-describedby={windowNoteId}
+                  >
                     Sync
                   </Button>
                 </span>
               )}
             </Guard>
-            {blocked ? <Text role="status">{LOGINEXT.blockedMessage}</Text> : null}
+            <SyncWindowNote id={windowNoteId} untilBlock={untilBlock} />
           </Flex>
         </Flex>
       </form>
@@ -203,14 +201,28 @@ const jobColumns: DataColumn<SyncJob>[] = [
   { id: 'createdAt', header: 'Started (CT)', value: (j) => centralTime(j.createdAt) },
   { id: 'createdBy', header: 'Started By', value: (j) => j.createdBy },
   { id: 'dates', header: 'Drop Off Dates', value: (j) => `${j.startDate} to ${j.endDate}` },
-  { id: 'centers', header: 'Fulfillment Centers', value: (j) => j.fulfillmentCenters.join(', ') },
+  {
+    id: 'centers',
+    header: 'Fulfillment Centers',
+    value: (j) => j.fulfillmentCenters.join(', '),
+    // A sync of thousands of centers is a line long until asked ('+N more'); the CSV lists them all.
+    cell: (j) => <MoreList items={j.fulfillmentCenters} noun="fulfillment centers" />,
+  },
   { id: 'state', header: 'State', value: (j) => j.state },
   { id: 'progress', header: 'Dates Done', value: (j) => `${j.datesDone + j.datesFailed} of ${j.dates}` },
   { id: 'routesChanged', header: 'Routes Changed', value: (j) => j.routesChanged },
   { id: 'stopsChanged', header: 'Stops Changed', value: (j) => j.stopsChanged },
   { id: 'finishedAt', header: 'Finished (CT)', value: (j) => centralTime(j.finishedAt) },
-  { id: 'error', header: 'Error', value: (j) => j.error ?? '' },
+  {
+    id: 'error',
+    header: 'Error',
+    value: (j) => j.error ?? '',
+    // A long message wraps in a column of reading width rather than widen the table.
+    cell: (j) => <span style={{ display: 'inline-block', maxWidth: '24rem' }}>{j.error ?? ''}</span>,
+  },
 ];
+/** What an operator looks for in a sync: how it went and when it ended; in view at every width. */
+const JOB_ESSENTIAL = ['state', 'finishedAt', 'error'];
 
 /** The recent syncs, refreshed while one is under way. */
 function SyncJobs() {
@@ -231,6 +243,7 @@ function SyncJobs() {
         <DataTable
           data={jobs.data ?? []}
           columns={jobColumns}
+          essential={JOB_ESSENTIAL}
           getRowId={(j) => j.id}
           row={{
             label: (j) => `Sync of ${j.startDate} to ${j.endDate} started ${centralTime(j.createdAt)}`,

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
@@ -9,6 +8,7 @@ import { jitLocations } from '../api/jit-locations';
 import { opsLocationIds } from '../api/ops-location-ids';
 import { MESSAGES } from '../lib/par-groups';
 import { todayIn } from '@/components/dates';
+import { ScreenLink } from '@/components/ScreenLink';
 
 type Par = { itemName: string; count: number; overCapacityAmount: number };
 const columns: DataColumn<Par>[] = [
@@ -79,7 +79,7 @@ export function ParsView() {
         >
           Search
         </Button>
-        <RouterLink to="/pars/prodreport">Packing slip report</RouterLink>
+        <ScreenLink to="/pars/prodreport">Packing slip report</ScreenLink>
       </Flex>
       {failed ? <Alert variation="error">{MESSAGES.noPars}</Alert> : null}
       {pars && pars.length > 0 ? (

@@ -4,12 +4,14 @@ import { Outlet } from 'react-router-dom';
 import { STALE_VERSION_MESSAGE } from '../stale-version';
 import { useStaleVersionCheck } from '../useStaleVersionCheck';
 import { NavBar } from './NavBar';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { PageLoader } from '@/components/PageLoader';
 
 export function Layout() {
   const stale = useStaleVersionCheck();
   return (
     <div className="app-shell">
+      <SkipLink />
       <header className="app-header">
         <NavBar />
       </header>
@@ -23,7 +25,7 @@ export function Layout() {
           </Flex>
         </Alert>
       )}
-      <main className="app-main">
+      <main className="app-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -135,6 +135,23 @@ describe('NavBar for a user with some actions', () => {
   });
 });
 
+describe('the user menu (issue 43)', () => {
+  it('leaves out Permissions for a user who may not open it, as the navigation leaves out its entries', async () => {
+    accessMock.mockResolvedValue({
+      actions: ALL_ACTIONS.filter((a) => a !== actionFor('GET /users/permissions')),
+      flags: [],
+    });
+    statusMock.mockResolvedValue({ status: 'ok', checkedAt: '2024-01-01T00:00:00.000Z' });
+    renderWithProviders(<NavBar />);
+    await waitFor(() => expect(accessMock).toHaveBeenCalled());
+    // Wait for the access to arrive: the bar then shows a guarded menu.
+    await screen.findByRole('button', { name: 'Forecast' });
+    const menu = await openMenu('ops@example.com');
+    expect(within(menu).getByRole('menuitem', { name: 'Log Out' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Permissions' })).toBeNull();
+  });
+});
+
 describe('NavBar below 900 px', () => {
   it('collapses the menus into one Menu button that opens them as a panel', async () => {
     setWidth(390);

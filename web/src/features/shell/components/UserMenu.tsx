@@ -1,14 +1,19 @@
 import { Button, Divider, Menu, MenuItem, Text, View } from '@aws-amplify/ui-react';
 import { signOut } from 'aws-amplify/auth';
 import { Link } from 'react-router-dom';
+import { useAccess } from '@/lib/access/useAccess';
 import { useCurrentUser } from '@/lib/auth/useCurrentUser';
 import { LocationServicesIcon, serviceStatusText, useLocationServicesStatus } from './LocationServicesIcon';
 
 export const APP_VERSION = __APP_VERSION__;
 
-/** User menu: the signed-in user, Location Services status, app version, Permissions and Log Out. */
+/**
+ * User menu: the signed-in user, Location Services status, app version, Permissions (for a user who
+ * may open it, as the navigation's entries) and Log Out.
+ */
 export function UserMenu() {
   const { user } = useCurrentUser();
+  const { canOpen } = useAccess();
   const status = useLocationServicesStatus();
   const email = user?.email || 'Signed-in user';
   return (
@@ -41,9 +46,11 @@ export function UserMenu() {
           </Text>
         </View>
         <Divider />
-        <MenuItem as={Link} to="/users/permissions">
-          Permissions
-        </MenuItem>
+        {canOpen('/users/permissions') ? (
+          <MenuItem as={Link} to="/users/permissions">
+            Permissions
+          </MenuItem>
+        ) : null}
         <MenuItem onClick={() => void signOut()}>Log Out</MenuItem>
       </Menu>
     </div>

@@ -2,7 +2,7 @@ import { Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { StatusBadge } from '@/components/StatusBadge';
 import { centralTime } from '@/lib/central-time';
 import type { StockingDashboard } from '../api/stocking-dashboard';
-import { statusTone } from '../lib/dashboard';
+import { statusTone, stopStatusLabel } from '../lib/dashboard';
 
 export interface DashboardSummaryProps {
   dashboard: StockingDashboard;
@@ -52,7 +52,7 @@ export function DashboardSummary({ dashboard, refreshing, onRefresh, refreshDisa
         {summary.counts.map((c) => (
           <li key={c.status}>
             <StatusBadge tone={c.count ? statusTone(c.status) : 'neutral'}>
-              {c.label}: {c.count}
+              {stopStatusLabel(c.status)}: {c.count}
             </StatusBadge>
           </li>
         ))}

@@ -7,7 +7,16 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { WhenNear } from '@/components/WhenNear';
 import { Guard } from '@/components/Guard';
 import type { DashboardRoute, DashboardStop } from '../api/stocking-dashboard';
-import { STOP_COLUMNS, centralClock, statusTone, timeSince } from '../lib/dashboard';
+import {
+  STOP_COLUMNS,
+  STOP_ESSENTIAL,
+  STOP_STATUS_LABELS,
+  centralClock,
+  routeGlance,
+  statusTone,
+  stopStatusLabel,
+  timeSince,
+} from '../lib/dashboard';
 
 /** What a row's stocked cell offers: the stop's stocked history, and a supervisor's correction. */
 export type StockedAction = 'history' | 'correct';
@@ -27,7 +36,10 @@ function stopColumns(onStocked: OnStocked | undefined): DataColumn<DashboardStop
     if (c.id === 'status')
       return {
         ...c,
-        cell: (s: DashboardStop) => <StatusBadge tone={statusTone(s.status)}>{s.statusLabel}</StatusBadge>,
+        // In words ('Not Started'); the CSV keeps the server's label.
+        cell: (s: DashboardStop) => (
+          <StatusBadge status={s.status} labels={STOP_STATUS_LABELS} tone={statusTone(s.status)} />
+        ),
       };
     if (c.id === 'stockedAt' && onStocked)
       return {
@@ -114,6 +126,7 @@ export const RouteCard = memo(function RouteCard({
           <Text fontSize="small" color="font.secondary">
             {timeSince(route.lastActionAt, now)}
           </Text>
+          {!expanded && route.stops ? <Glance route={route.route} stops={route.stops} /> : null}
         </Flex>
         <Button
           size="small"
@@ -142,6 +155,7 @@ export const RouteCard = memo(function RouteCard({
               noun="stops"
               filter={false}
               initialSort={{ id: 'stop' }}
+              essential={STOP_ESSENTIAL}
               row={{ label: (s) => `Stop ${s.stop} ${s.locationId}` }}
               height="none"
             />
@@ -151,3 +165,22 @@ export const RouteCard = memo(function RouteCard({
     </View>
   );
 });
+
+/** A collapsed card's line: the route's stops by status (in words) and its driver. */
+function Glance({ route, stops }: { route: string; stops: DashboardStop[] }) {
+  const { counts, drivers } = routeGlance(stops);
+  return (
+    <Flex direction="column" gap="0.25rem">
+      <ul aria-label={`Stops of route ${route} by status`} className="status-counts route-glance">
+        {counts.map((c) => (
+          <li key={c.status}>
+            <StatusBadge tone={statusTone(c.status)}>
+              {stopStatusLabel(c.status)}: {c.count}
+            </StatusBadge>
+          </li>
+        ))}
+      </ul>
+      <Text fontSize="small">{drivers.length ? `Driver: ${drivers.join(', ')}` : 'No driver yet'}</Text>
+    </Flex>
+  );
+}

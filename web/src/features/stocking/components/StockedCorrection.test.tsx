@@ -166,7 +166,8 @@ describe('Correcting a stocked record on the stocking dashboard', () => {
     await waitFor(() => expect(dashboardCalls).toBeGreaterThan(before));
     const table = screen.getByRole('table', { name: 'Route R1 stops' });
     await waitFor(() =>
-      expect(within(table).getByRole('row', { name: 'Stop 1 CHI_0001' })).toHaveTextContent('IN_PROGRESS'),
+      // The status in words (2-fleet §4.4); the raw name stays in the CSV.
+      expect(within(table).getByRole('row', { name: 'Stop 1 CHI_0001' })).toHaveTextContent('In Progress'),
     );
     expect(screen.queryByRole('button', { name: 'Correct stocked of CHI_0001' })).toBeNull();
   });

@@ -191,6 +191,40 @@ describe('StockingDashboardView', () => {
     expect(rowLimits).toEqual([20]); // two routes: the first answer is the whole day, asked once
   });
 
+  it('shows statuses in words everywhere, keeps Status and Driver pinned, and gives the Collapsed view both', async () => {
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const table = await screen.findByRole('table', { name: 'Route R1 stops' });
+    const first = within(table).getByRole('row', { name: 'Stop 1 CHI_0001' });
+    expect(within(first).getByText('Completed')).toHaveAttribute('data-status', 'COMPLETED');
+    expect(within(screen.getByRole('table', { name: 'Route R2 stops' })).getByText('Not Started')).toBeTruthy();
+    expect(screen.queryByText(/NOT_STARTED|COMPLETED/)).toBeNull();
+    const summary = screen.getByRole('list', { name: 'Stops by status' });
+    expect(within(summary).getByText('Not Started: 1')).toBeTruthy();
+    // The two columns an operator reads stay in view: pinned to the table's right edge.
+    for (const name of ['Status', 'Driver'])
+      expect(within(table).getByRole('columnheader', { name }).style.right).toMatch(/^var\(--pin-right-\d/);
+
+    await user.click(screen.getByRole('button', { name: 'Collapsed' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Route R1 stops' })).toBeNull());
+    const r1 = screen.getByRole('region', { name: 'Route R1' });
+    const byStatus = within(r1).getByRole('list', { name: 'Stops of route R1 by status' });
+    expect(
+      within(byStatus)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Completed: 1', 'Removal Complete: 1']);
+    expect(within(r1).getByText('Driver: driver1@fleet.local')).toBeTruthy();
+    const r2 = screen.getByRole('region', { name: 'Route R2' });
+    expect(within(r2).getByText('Not Started: 1')).toBeTruthy();
+    expect(within(r2).getByText('No driver yet')).toBeTruthy();
+
+    // Raw names stay in the CSV only.
+    await user.click(screen.getAllByRole('button', { name: 'Export CSV' })[0]);
+    expect(downloads[0].text).toContain('NOT_STARTED');
+  });
+
   it('keeps the filters for the user, so a reload goes straight to the results', async () => {
     const first = renderWithProviders(<StockingDashboardView />);
     const user = await searchFor('2026-07-01');

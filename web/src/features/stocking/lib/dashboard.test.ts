@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_MESSAGES, centralClock, driverShown, partWarnings, statusTone, timeSince } from './dashboard';
+import {
+  DASHBOARD_MESSAGES,
+  STOP_STATUSES,
+  centralClock,
+  driverShown,
+  partWarnings,
+  routeGlance,
+  statusTone,
+  stopStatusLabel,
+  timeSince,
+} from './dashboard';
 
 const OK = { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' } as const;
 
@@ -56,5 +66,42 @@ describe('driverShown', () => {
       'sam@fleet (not the assignee, ann@fleet)',
     );
     expect(driverShown({ driver: null, notAssignee: false, assignedDriver: null })).toBeNull();
+  });
+});
+
+describe('stop statuses (2-fleet §4.4)', () => {
+  it('shows every status in words, the clear-outs as the spec spells them', () => {
+    expect(STOP_STATUSES.map(stopStatusLabel)).toEqual([
+      'Not Started',
+      'Van Temperature Set',
+      'In Progress',
+      'Incomplete',
+      'Completed',
+      'Unreachable Incomplete',
+      'Unreachable Complete',
+      'Removal Complete',
+      'Decommision Complete',
+    ]);
+  });
+
+  it("gives a route's stops by status in the spec's order, and its driver", () => {
+    const s = (status: string, driver: string | null = null, assignedDriver: string | null = null) => ({
+      status,
+      driver,
+      assignedDriver,
+    });
+    expect(
+      routeGlance([s('COMPLETED', 'a@x'), s('NOT_STARTED'), s('COMPLETED', 'b@x'), s('IN_PROGRESS', 'a@x')]),
+    ).toEqual({
+      counts: [
+        { status: 'NOT_STARTED', count: 1 },
+        { status: 'IN_PROGRESS', count: 1 },
+        { status: 'COMPLETED', count: 2 },
+      ],
+      drivers: ['a@x', 'b@x'],
+    });
+    // The assignee, not a supervisor who acted at a stop.
+    expect(routeGlance([s('COMPLETED', 'boss@x', 'd@x'), s('NOT_STARTED', 'd@x', 'd@x')]).drivers).toEqual(['d@x']);
+    expect(routeGlance([s('NOT_STARTED')]).drivers).toEqual([]);
   });
 });

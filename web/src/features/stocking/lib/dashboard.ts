@@ -1,5 +1,5 @@
 import type { DataColumn } from '@/components/DataTable';
-import type { Tone } from '@/components/StatusBadge';
+import { statusLabel, type StatusLabels, type Tone } from '@/components/StatusBadge';
 import { centralTime } from '@/lib/central-time';
 import type { DashboardParts, DashboardStop } from '../api/stocking-dashboard';
 
@@ -49,7 +49,29 @@ export function partWarnings(parts: DashboardParts, dropOffDate: string): string
   return out;
 }
 
-/** How a §4.4 status is coloured (its label is the server's). */
+/** The §4.4 statuses in the spec's order: how a route's counts are listed. */
+export const STOP_STATUSES = [
+  'NOT_STARTED',
+  'VAN_TEMPERATURE_SET',
+  'IN_PROGRESS',
+  'INCOMPLETE',
+  'COMPLETED',
+  'UNREACHABLE_INCOMPLETE',
+  'UNREACHABLE_COMPLETE',
+  'CLEAROUT_COMPLETE',
+  'CLEAROUT_DECOMMISSION_COMPLETE',
+] as const;
+
+/** The §4.4 statuses the spec names its own way, spelled as the spec spells them; the others are their words. */
+export const STOP_STATUS_LABELS: StatusLabels = {
+  CLEAROUT_COMPLETE: 'Removal Complete',
+  CLEAROUT_DECOMMISSION_COMPLETE: 'Decommision Complete',
+};
+
+/** A stop's status as the dashboard shows it ('Not Started', 'Removal Complete'); the CSV keeps the server's label. */
+export const stopStatusLabel = (status: string) => statusLabel(status, STOP_STATUS_LABELS);
+
+/** How a §4.4 status is coloured. */
 export function statusTone(status: string): Tone {
   switch (status) {
     case 'COMPLETED':
@@ -104,6 +126,31 @@ export const STOP_COLUMNS: DataColumn<DashboardStop>[] = [
 export function driverShown(s: Pick<DashboardStop, 'driver' | 'notAssignee' | 'assignedDriver'>): string | null {
   if (!s.driver) return null;
   return s.notAssignee ? `${s.driver} (not the assignee${s.assignedDriver ? `, ${s.assignedDriver}` : ''})` : s.driver;
+}
+
+/** The card table's columns an operator reads first: in view at every width. */
+export const STOP_ESSENTIAL = ['status', 'driver'];
+
+/** A route at a glance (the Collapsed view): its stops by status, in the spec's order, and who drives it. */
+export function routeGlance(stops: readonly Pick<DashboardStop, 'status' | 'driver' | 'assignedDriver'>[]): {
+  counts: { status: string; count: number }[];
+  drivers: string[];
+} {
+  const counts = new Map<string, number>();
+  for (const s of stops) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
+  const rank = (status: string) => {
+    const i = (STOP_STATUSES as readonly string[]).indexOf(status);
+    return i < 0 ? STOP_STATUSES.length : i;
+  };
+  const assigned = stops.find((s) => s.assignedDriver)?.assignedDriver;
+  // The route's assignee; on a route without one, whoever acted at its stops.
+  const drivers = assigned ? [assigned] : [...new Set(stops.flatMap((s) => (s.driver ? [s.driver] : [])))];
+  return {
+    counts: [...counts]
+      .map(([status, count]) => ({ status, count }))
+      .sort((a, b) => rank(a.status) - rank(b.status) || a.status.localeCompare(b.status)),
+    drivers,
+  };
 }
 
 /** The whole dashboard's CSV columns: the route first, then the card's. */

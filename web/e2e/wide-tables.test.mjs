@@ -1,0 +1,288 @@
+// Browser test of wide tables (issue 43) at 1440, 768 and 390 px: the columns a table declares as the ones that
+// matter most (the dashboard's Status and Driver; the Drop Off Summary's Drop Status, Reason and Actions) are
+// inside the window and inside the table's visible box, and the page never scrolls sideways. The Collapsed
+// dashboard shows each route's statuses (in words) and its driver. Sets up its own route on today's stocking
+// day and its own drops on a date of their own.
+// Run: node --test e2e/wide-tables.test.mjs   (FLEET_STACK_JSON, CHROMIUM_PATH and WEB_URL may override)
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  createLocationAs,
+  graphqlAs,
+  launch,
+  readStack,
+  scheduleStopsAs,
+  settledStockingDay,
+  signIn,
+  TIMEOUT_MS,
+} from './helpers.mjs';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const stamp = Date.now();
+const fridges = [`WIDE_${stamp}_A`, `WIDE_${stamp}_B`];
+const route = `e2e-wide-${stamp % 1000000}`;
+const drops = [`WIDEDROP_${stamp}_A`, `WIDEDROP_${stamp}_B`];
+// A drop-off date of this run alone (2090 onwards).
+const dropDate = new Date(Date.UTC(2090, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+
+const WIDTHS = [
+  { width: 1440, height: 1000 },
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
+];
+
+let stack;
+let browser;
+let context;
+let page;
+const url = (p) => new URL(p, stack.webUrl).toString();
+const date = await settledStockingDay();
+
+async function uploadPars(ids, day) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'fleet-wide-'));
+  const file = path.join(dir, 'pars.csv');
+  const header = 'location,dropOffDate,deliveryDate,stockingIndex,item,par,overCapacityAmount,jit,priorityBoost';
+  await writeFile(file, [header, ...ids.map((id) => `${id},${day},${day},,Greek Salad,6,1,false,`)].join('\n') + '\n');
+  await page.goto(url('/pars/upload'));
+  const picker = page.getByLabel('CSV file');
+  await picker.waitFor({ timeout: 30_000 });
+  await picker.setInputFiles(file);
+  await page.getByRole('table', { name: 'Pars to upload' }).waitFor();
+  await page.getByRole('button', { name: 'Upload Pars' }).click();
+  await page.getByText('Upload Complete').waitFor();
+}
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  context = await browser.newContext({ viewport: WIDTHS[0] });
+  page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT_MS);
+  page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
+  await signIn(page, stack.users.admin);
+
+  // The dashboard: a route of two stops on today's stocking day, the first stocked (so it has a driver).
+  for (const id of fridges) await createLocationAs(page, id);
+  await scheduleStopsAs(
+    page,
+    `wide-${stamp}`,
+    fridges.map((id, i) => ({ date, market: 'MW', id, route, stop: i + 1 })),
+  );
+  const out = await graphqlAs(
+    page,
+    'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { stockingDay } }',
+    {
+      input: {
+        eventType: 'LocationStocked',
+        locationId: fridges[0],
+        data: JSON.stringify({ stockingIndex: 1, temperature: 37.5 }),
+        requestId: `e2e-wide-${stamp}`,
+        occurredAt: new Date().toISOString(),
+      },
+    },
+  );
+  assert.equal(out.createDriverAction.stockingDay, date);
+  await page.goto(url('/reports/checkpoints'));
+  await page.getByLabel('Drop Off Date').fill(date);
+  await page.getByLabel('Region').selectOption('MW');
+  await page.getByRole('form', { name: 'Dashboard filters' }).getByText(route, { exact: true }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await card()
+    .getByRole('row', { name: `Stop 1 ${fridges[0]}` })
+    .waitFor();
+
+  // The Drop Off Summary: two drops, the first overridden (so its row has Created By and Revert too).
+  for (const id of drops) {
+    await createLocationAs(page, id, {
+      routingTag: 'CHI',
+      fulfillmentCenter: 'Chicago Kitchen',
+      parkToFridgeInstructions: 'Dock B',
+      route: 'chi-09',
+    });
+  }
+  await uploadPars(drops, dropDate);
+  await openDrops();
+  await page.getByRole('combobox', { name: new RegExp(`^Drop Status of ${drops[0]} `) }).selectOption('Not Delivering');
+  await page.getByRole('combobox', { name: new RegExp(`^Reason of ${drops[0]} `) }).selectOption('Line Haul Delay');
+  await page.getByRole('button', { name: 'Confirm Override' }).click();
+  await page.getByRole('alertdialog', { name: 'Confirm Override' }).getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Unconfirmed drops: 1').waitFor();
+});
+
+after(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const card = () => page.getByRole('region', { name: `Route ${route}`, exact: true });
+const dropsTable = () => page.getByRole('table', { name: `Drops of ${dropDate}` });
+
+async function openDrops() {
+  await page.goto(url('/reports/dropoffsummary'));
+  await page.getByLabel('Drop Off Date').fill(dropDate);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await dropsTable().locator('tbody tr[aria-label]').first().waitFor();
+}
+
+/** The page is no wider than the window: nothing scrolls sideways. */
+async function assertNoSidewaysScroll(where) {
+  await page.waitForTimeout(300);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  assert.ok(scrollWidth <= innerWidth, `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
+}
+
+/**
+ * Each named header cell of `table`, as it first shows (the table not scrolled), is inside the window and
+ * inside the part of the table's scroll box that shows.
+ */
+async function assertHeadersInView(table, names, where) {
+  for (const name of names) {
+    const header = table.getByRole('columnheader', { name, exact: true });
+    assert.equal(await header.count(), 1, `${where}: one "${name}" header`);
+    const seen = await header.evaluate((th) => {
+      const box = th.closest('.data-table-scroll');
+      const b = box.getBoundingClientRect();
+      const r = th.getBoundingClientRect();
+      const visibleLeft = b.left + box.clientLeft;
+      const visibleRight = visibleLeft + box.clientWidth;
+      return {
+        left: r.left,
+        right: r.right,
+        width: r.width,
+        visibleLeft,
+        visibleRight,
+        scrollLeft: box.scrollLeft,
+        innerWidth: window.innerWidth,
+      };
+    });
+    const at = `${where}: "${name}" spans ${Math.round(seen.left)}..${Math.round(seen.right)} px`;
+    assert.equal(seen.scrollLeft, 0, `${where}: the table is not scrolled`);
+    assert.ok(seen.width > 0, `${at}: it shows`);
+    assert.ok(
+      seen.left >= -0.5 && seen.right <= seen.innerWidth + 0.5,
+      `${at}, outside a ${seen.innerWidth} px window`,
+    );
+    assert.ok(
+      seen.left >= seen.visibleLeft - 0.5 && seen.right <= seen.visibleRight + 0.5,
+      `${at}, outside the table's visible box ${Math.round(seen.visibleLeft)}..${Math.round(seen.visibleRight)} px`,
+    );
+  }
+}
+
+for (const viewport of WIDTHS) {
+  describe(`at ${viewport.width} px`, { timeout: 4 * TIMEOUT_MS }, () => {
+    before(async () => {
+      await page.setViewportSize(viewport);
+    });
+
+    test('the dashboard keeps Status and Driver in view in every card; the page does not scroll sideways', async () => {
+      await page.goto(url('/reports/checkpoints'));
+      const table = card().getByRole('table', { name: `Route ${route} stops` });
+      await table.getByRole('row', { name: `Stop 1 ${fridges[0]}` }).waitFor();
+      await assertNoSidewaysScroll('the dashboard');
+      await assertHeadersInView(table, ['Status', 'Driver'], 'the dashboard');
+      // The stop's status in words and its driver show in its row, without scrolling.
+      const row = table.getByRole('row', { name: `Stop 1 ${fridges[0]}` });
+      for (const text of ['Completed', stack.users.admin.email]) {
+        const cell = row.getByText(text, { exact: true });
+        const inView = await cell.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const b = el.closest('.data-table-scroll').getBoundingClientRect();
+          return r.width > 0 && r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.right <= window.innerWidth;
+        });
+        assert.ok(inView, `the dashboard: "${text}" shows in its row`);
+      }
+    });
+
+    test('the Collapsed dashboard shows each route’s statuses and driver', async () => {
+      await page.goto(url('/reports/checkpoints'));
+      await card().getByRole('table').waitFor();
+      await page.getByRole('button', { name: 'Collapsed' }).click();
+      assert.equal(await card().getByRole('table').count(), 0);
+      const statuses = card().getByRole('list', { name: `Stops of route ${route} by status` });
+      await statuses.getByText('Completed: 1', { exact: true }).waitFor();
+      await statuses.getByText('Not Started: 1', { exact: true }).waitFor();
+      await card().getByText(`Driver: ${stack.users.admin.email}`).waitFor();
+      assert.equal(
+        await card()
+          .getByText(/NOT_STARTED|COMPLETED/)
+          .count(),
+        0,
+        'statuses in words',
+      );
+      await assertNoSidewaysScroll('the Collapsed dashboard');
+      await page.getByRole('button', { name: 'Expanded' }).click();
+    });
+
+    test('the Drop Off Summary keeps Drop Status, Reason and Actions in view; the page does not scroll sideways', async () => {
+      await openDrops();
+      await assertNoSidewaysScroll('the Drop Off Summary');
+      await assertHeadersInView(dropsTable(), ['Drop Status', 'Reason', 'Actions'], 'the Drop Off Summary');
+      // The overridden row's History and Revert are in view too.
+      const slip = `${dropDate}#${drops[0]}#1`;
+      for (const name of [`History of ${slip}`, `Revert ${slip}`]) {
+        const button = page.getByRole('button', { name, exact: true });
+        const inView = await button.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const b = el.closest('.data-table-scroll').getBoundingClientRect();
+          return r.width > 0 && r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.right <= window.innerWidth;
+        });
+        assert.ok(inView, `the Drop Off Summary: ${name} shows`);
+      }
+      // The Pick Date never breaks at its hyphens (it is on one line, or folded into the row's details).
+      const pick = dropsTable()
+        .getByText(/^\d{4}-\d\d-\d\d$/)
+        .first();
+      if (await pick.isVisible()) {
+        const lines = await pick.evaluate((el) => el.getClientRects().length);
+        assert.equal(lines, 1, 'the Pick Date is on one line');
+      }
+    });
+  });
+}
+
+/** axe's serious and critical findings inside `selector`, one line per element. */
+async function axeFindings(selector) {
+  // Evaluated by the test (DevTools), not as a page <script>: the app's CSP allows no inline script.
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (selector) => {
+    const result = await window.axe.run({ include: [[selector]] }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
+    }));
+  }, selector);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => [`${v.impact} ${v.id}`, ...v.nodes.map((n) => `    ${n}`)]);
+}
+
+test('at 390 px a folded row opens its other columns from the keyboard, and axe finds nothing serious', async () => {
+  await page.setViewportSize(WIDTHS[2]);
+  await openDrops();
+  assert.equal(await dropsTable().getAttribute('data-folded'), 'true', 'the Drop Off Summary folds at 390 px');
+  assert.equal(await dropsTable().getByRole('columnheader', { name: 'Created By', exact: true }).count(), 0);
+  const toggle = page.getByRole('button', { name: new RegExp(`^Details of ${drops[0]} `) });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  const details = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+  const text = await details.innerText();
+  for (const label of ['Route ID', 'Packing Slip ID', 'Pick Date', 'Created By'])
+    assert.ok(text.includes(label), `the details name ${label}: ${text}`);
+  assert.ok(text.includes(stack.users.admin.email), `Created By names the admin: ${text}`);
+  await assertNoSidewaysScroll('the Drop Off Summary with a row open');
+  const findings = await axeFindings('main');
+  assert.deepEqual(findings, [], `the folded Drop Off Summary: serious/critical axe findings:\n${findings.join('\n')}`);
+  await page.keyboard.press('Enter');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+});

@@ -96,7 +96,7 @@ describe('LogiNextView', () => {
       fulfillmentCenters: ['Chicago Kitchen'],
     });
     expect(sent[0].requestId).toBeTruthy();
-    expect(await screen.findByRole('row', { name: /Sync of 2026-11-25 to 2026-11-25/ })).toHaveTextContent('DONE');
+    expect(await screen.findByRole('row', { name: /Sync of 2026-11-25 to 2026-11-25/ })).toHaveTextContent('Done');
   });
 
   it('keeps Sync disabled without a center, with reversed dates, and inside the window with its tooltip', async () => {

@@ -197,6 +197,13 @@ export function LogiNextView({ now = defaultNow }: { now?: () => Date }) {
   );
 }
 
+const JOB_STATE_WORDS: Record<string, string> = {
+  QUEUED: 'Queued',
+  RUNNING: 'Running',
+  DONE: 'Done',
+  FAILED: 'Failed',
+};
+
 const jobColumns: DataColumn<SyncJob>[] = [
   { id: 'createdAt', header: 'Started (CT)', value: (j) => centralTime(j.createdAt) },
   { id: 'createdBy', header: 'Started By', value: (j) => j.createdBy },
@@ -208,7 +215,8 @@ const jobColumns: DataColumn<SyncJob>[] = [
     // A sync of thousands of centers is a line long until asked ('+N more'); the CSV lists them all.
     cell: (j) => <MoreList items={j.fulfillmentCenters} noun="fulfillment centers" />,
   },
-  { id: 'state', header: 'State', value: (j) => j.state },
+  // In words on screen, as every status (issue 43); the CSV keeps the server's name.
+  { id: 'state', header: 'State', value: (j) => j.state, cell: (j) => JOB_STATE_WORDS[j.state] ?? j.state },
   { id: 'progress', header: 'Dates Done', value: (j) => `${j.datesDone + j.datesFailed} of ${j.dates}` },
   { id: 'routesChanged', header: 'Routes Changed', value: (j) => j.routesChanged },
   { id: 'stopsChanged', header: 'Stops Changed', value: (j) => j.stopsChanged },

@@ -600,7 +600,7 @@ pub async fn commit<K: UploadKind, R: Records>(
             _ => fresh.push(unit),
         }
     }
-    if fresh.len() == all_units {
+    if !fresh.is_empty() && fresh.len() == all_units {
         let (answers, refused) = commit_fresh(kind, req, records, fresh, whole_check?).await?;
         results.extend(answers);
         messages = refused;

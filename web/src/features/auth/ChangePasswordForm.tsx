@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { ErrorAlert, Fieldset, Heading, LinkButton, PasswordField, SubmitButton } from './auth-fields';
+import { ErrorAlert, Fieldset, Heading, LinkButton, NewPasswordFields, SubmitButton } from './auth-fields';
 import { useNewPassword } from './useNewPassword';
 
 interface Props {
@@ -23,24 +23,11 @@ export function ChangePasswordForm({ pending, error, onChangePassword, onBack }:
     <form data-amplify-form="" data-amplify-authenticator-forcenewpassword="" method="post" onSubmit={submit}>
       <Fieldset disabled={pending}>
         <Heading level={4}>Change Password</Heading>
-        <PasswordField
+        <NewPasswordFields
+          pw={pw}
           label="Password"
-          name="password"
           placeholder="Enter your Password"
-          autoComplete="new-password"
-          value={pw.password}
-          onChange={pw.setPassword}
-          onBlur={pw.touchPassword}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirm_password"
-          placeholder="Please confirm your Password"
-          autoComplete="new-password"
-          value={pw.confirm}
-          onChange={pw.setConfirm}
-          onBlur={pw.touchConfirm}
-          error={pw.error}
+          confirmPlaceholder="Please confirm your Password"
         />
         {error && <ErrorAlert message={error} />}
         <SubmitButton pending={pending} loadingText="Changing">

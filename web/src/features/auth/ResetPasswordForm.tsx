@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { COLUMN, ErrorAlert, Fieldset, Heading, PasswordField, TextField, TwoButtonFooter } from './auth-fields';
+import { COLUMN, ErrorAlert, Fieldset, Heading, NewPasswordFields, TextField, TwoButtonFooter } from './auth-fields';
 import { useNewPassword } from './useNewPassword';
 
 interface ForgotProps {
@@ -72,24 +72,11 @@ export function ConfirmResetPasswordForm({ pending, error, onConfirm, onResend }
             value={code}
             onChange={setCode}
           />
-          <PasswordField
+          <NewPasswordFields
+            pw={pw}
             label="New Password"
-            name="password"
             placeholder="New Password"
-            autoComplete="new-password"
-            value={pw.password}
-            onChange={pw.setPassword}
-            onBlur={pw.touchPassword}
-          />
-          <PasswordField
-            label="Confirm Password"
-            name="confirm_password"
-            placeholder="Confirm Password"
-            autoComplete="new-password"
-            value={pw.confirm}
-            onChange={pw.setConfirm}
-            onBlur={pw.touchConfirm}
-            error={pw.error}
+            confirmPlaceholder="Confirm Password"
           />
         </div>
         {error && <ErrorAlert message={error} />}

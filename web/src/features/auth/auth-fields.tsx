@@ -3,6 +3,7 @@
 // styles.css, so the same elements with the same classes look exactly like the kit's
 // (TextField, PasswordField, Button, Alert, Heading as the Authenticator renders them).
 import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import type { NewPassword } from './useNewPassword';
 
 export const COLUMN: CSSProperties = { flexDirection: 'column' };
 const CENTERED_COLUMN: CSSProperties = { flexDirection: 'column', alignItems: 'center' };
@@ -264,5 +265,42 @@ export function Fieldset({ disabled, children }: { disabled: boolean; children: 
     <fieldset className="amplify-flex" style={COLUMN} disabled={disabled}>
       {children}
     </fieldset>
+  );
+}
+
+/** The new password typed twice (`useNewPassword`), as the change-password and reset steps label it. */
+export function NewPasswordFields({
+  pw,
+  label,
+  placeholder,
+  confirmPlaceholder,
+}: {
+  pw: NewPassword;
+  label: string;
+  placeholder: string;
+  confirmPlaceholder: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name="password"
+        placeholder={placeholder}
+        autoComplete="new-password"
+        value={pw.password}
+        onChange={pw.setPassword}
+        onBlur={pw.touchPassword}
+      />
+      <PasswordField
+        label="Confirm Password"
+        name="confirm_password"
+        placeholder={confirmPlaceholder}
+        autoComplete="new-password"
+        value={pw.confirm}
+        onChange={pw.setConfirm}
+        onBlur={pw.touchConfirm}
+        error={pw.error}
+      />
+    </>
   );
 }

@@ -29,3 +29,5 @@ export function useNewPassword() {
     },
   };
 }
+
+export type NewPassword = ReturnType<typeof useNewPassword>;

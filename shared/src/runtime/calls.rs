@@ -79,10 +79,20 @@ pub fn dynamodb(operation: &str, request: &Value, account: &Account) -> Vec<Call
     }
 }
 
-/// What an S3, SQS or Cognito call needs, from its typed input (a presigned
+/// What Cognito `ListUsers` on `pool` needs (sent by `aws_json`).
+pub fn list_users(pool: &str, account: &Account) -> Call {
+    Call::new("cognito-idp:ListUsers", format!("arn:aws:cognito-idp:{}:{}:userpool/{pool}", account.region, account.id))
+}
+
+/// What SSM `GetParameter` of `name` (`/a/b`) needs (sent by `aws_json`).
+pub fn get_parameter(name: &str, account: &Account) -> Call {
+    let name = name.trim_start_matches('/');
+    Call::new("ssm:GetParameter", format!("arn:aws:ssm:{}:{}:parameter/{name}", account.region, account.id))
+}
+
+/// What an S3 or SQS call needs, from its typed input (a presigned
 /// URL has no request sent, so the input is what tells).
 pub fn typed(service: &str, operation: &str, input: &Input, account: &Account) -> Vec<Call> {
-    use aws_sdk_cognitoidentityprovider::operation::list_users::ListUsersInput;
     use aws_sdk_s3::operation as s3;
     use aws_sdk_sqs::operation as sqs;
     let object = |action: &str, bucket: Option<&str>, key: Option<&str>| {
@@ -118,16 +128,6 @@ pub fn typed(service: &str, operation: &str, input: &Input, account: &Account) -
                 Vec::new()
             }
         }
-        "cognito identity provider" | "cognitoidentityprovider" | "cognito-idp" => input
-            .downcast_ref::<ListUsersInput>()
-            .map(|i| {
-                let pool = i.user_pool_id().unwrap_or("");
-                vec![Call::new(
-                    "cognito-idp:ListUsers",
-                    format!("arn:aws:cognito-idp:{}:{}:userpool/{pool}", account.region, account.id),
-                )]
-            })
-            .unwrap_or_default(),
         _ => Vec::new(),
     };
     if calls.is_empty() {

@@ -1,9 +1,14 @@
+use crate::aws_json::{JsonClient, UserPool, COGNITO_IDP};
 use crate::config::{Config, MissingVar};
 use crate::registry::Needs;
 use crate::resources::{Bucket, Queue, Table};
 use crate::usage::{Counter, Usage};
 use crate::ApiError;
 use std::sync::Arc;
+use std::time::Duration;
+
+/// A ListUsers page is answered in well under a second; three attempts fit an API call's 30 s.
+const USER_POOL_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// One function's configuration and the AWS clients it uses, built once per
 /// cold start and shared by every invocation (`&'static`, so handler futures
@@ -13,6 +18,9 @@ pub struct Deps {
     /// What its AWS calls cost so far (every client counts into it).
     pub usage: Arc<Usage>,
     dynamo: Option<aws_sdk_dynamodb::Client>,
+    user_pool: Option<UserPool>,
+    /// The SDK's Cognito client, for the local tooling's administration (not in the functions' build).
+    #[cfg(feature = "cognito-sdk")]
     cognito: Option<aws_sdk_cognitoidentityprovider::Client>,
     s3: Option<aws_sdk_s3::Client>,
     sqs: Option<aws_sdk_sqs::Client>,
@@ -56,6 +64,10 @@ impl Deps {
                     aws_sdk_dynamodb::config::Builder::from(sdk).interceptor(counter.clone()).build(),
                 )
             }),
+            user_pool: needs
+                .user_pool
+                .then(|| UserPool(JsonClient::new(COGNITO_IDP, sdk, USER_POOL_TIMEOUT).counted(usage.clone()))),
+            #[cfg(feature = "cognito-sdk")]
             cognito: needs.user_pool.then(|| {
                 aws_sdk_cognitoidentityprovider::Client::from_conf(
                     aws_sdk_cognitoidentityprovider::config::Builder::from(sdk).interceptor(counter.clone()).build(),
@@ -97,6 +109,12 @@ impl Deps {
         self.dynamo.as_ref().ok_or_else(|| ApiError::internal("function has no table grant"))
     }
 
+    /// The user pool's ListUsers, for a function with the ListUsers grant.
+    pub fn user_pool(&self) -> Result<&UserPool, ApiError> {
+        self.user_pool.as_ref().ok_or_else(|| ApiError::internal("function has no ListUsers grant"))
+    }
+
+    #[cfg(feature = "cognito-sdk")]
     pub fn cognito(&self) -> Result<&aws_sdk_cognitoidentityprovider::Client, ApiError> {
         self.cognito.as_ref().ok_or_else(|| ApiError::internal("function has no ListUsers grant"))
     }
@@ -107,7 +125,7 @@ impl Deps {
         if self.dynamo.is_some() {
             c.push("dynamodb");
         }
-        if self.cognito.is_some() {
+        if self.user_pool.is_some() {
             c.push("cognito-idp");
         }
         if self.s3.is_some() {

@@ -1,4 +1,5 @@
 //! The runtime of a function: its declaration and handler contract, configuration and clients, errors, the permission gate, input bounds, identity, feature flags, logs and the Lambda event adapters.
+pub mod aws_json;
 pub mod calls;
 pub mod config;
 pub mod contract;
@@ -6,6 +7,7 @@ pub mod deps;
 pub mod error;
 pub mod events;
 pub mod flags;
+pub mod https;
 pub mod identity;
 pub mod limits;
 pub mod logging;

@@ -70,7 +70,7 @@ impl Usage {
         let _ = self.1.set((function, log));
     }
 
-    fn log_calls(&self, calls: impl FnOnce(&calls::Account) -> Vec<calls::Call>) {
+    pub(crate) fn log_calls(&self, calls: impl FnOnce(&calls::Account) -> Vec<calls::Call>) {
         if let Some((function, log)) = self.1.get() {
             log.record(function, calls(&log.account));
         }
@@ -86,6 +86,11 @@ impl Usage {
         let before = t.clone();
         t.invocations += 1;
         before
+    }
+
+    /// One call made outside the SDK clients (`aws_json`): counted as the interceptor counts one.
+    pub(crate) fn count(&self, call: String) {
+        self.record(call, Units::default());
     }
 
     fn record(&self, call: String, units: Units) {

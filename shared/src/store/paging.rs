@@ -82,18 +82,10 @@ impl SecretSource for SsmParameter {
         std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
             rt.block_on(async {
-                let timeouts = aws_config::timeout::TimeoutConfig::builder()
-                    .operation_timeout(std::time::Duration::from_secs(5))
-                    .build();
-                let sdk = crate::sdk::loader().timeout_config(timeouts).load().await;
-                let out = aws_sdk_ssm::Client::new(&sdk)
-                    .get_parameter()
-                    .name(&name)
-                    .with_decryption(true)
-                    .send()
-                    .await
-                    .map_err(|e| aws_sdk_ssm::error::DisplayErrorContext(e).to_string())?;
-                out.parameter.and_then(|p| p.value).ok_or_else(|| "the parameter has no value".to_string())
+                use crate::aws_json::{get_parameter, JsonClient, SSM};
+                let sdk = crate::sdk::loader().load().await;
+                let client = JsonClient::new(SSM, &sdk, std::time::Duration::from_secs(5));
+                get_parameter(&client, &name).await.map_err(|e| e.to_string())
             })
         })
         .join()

@@ -1,6 +1,7 @@
 //! The permission store: grants and history in DynamoDB, users in Cognito.
 use super::{Grant, PermissionStore, PoolUser};
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
+use fleet_shared::aws_json::ListUsers;
 use fleet_shared::history::Record;
 use fleet_shared::{store, ApiError, Deps, Table};
 
@@ -10,19 +11,17 @@ pub struct Dynamo(pub &'static Deps);
 impl PermissionStore for Dynamo {
     /// Cognito ListUsers, every page.
     async fn users(&self) -> Result<Vec<PoolUser>, ApiError> {
-        let (cognito, pool) = (self.0.cognito()?, self.0.config.user_pool_id()?);
+        let (pool, pool_id) = (self.0.user_pool()?, self.0.config.user_pool_id()?);
         let (users, _) = store::pages(None, None, |token, _| async move {
-            let out = cognito.list_users().user_pool_id(pool).set_pagination_token(token).send().await?;
+            let request =
+                ListUsers { user_pool_id: pool_id.to_string(), pagination_token: token, ..Default::default() };
+            let out = pool.list_users(&request).await.map_err(|e| ApiError::internal(e.to_string()))?;
             let users = out
                 .users
-                .unwrap_or_default()
-                .into_iter()
+                .iter()
                 .filter_map(|u| {
-                    let attr = |name: &str| {
-                        u.attributes().iter().find(|a| a.name() == name).and_then(|a| a.value()).map(str::to_string)
-                    };
-                    let sub = attr("sub")?;
-                    let email = attr("email").unwrap_or_else(|| u.username().unwrap_or_default().to_string());
+                    let sub = u.attribute("sub")?.to_string();
+                    let email = u.attribute("email").or(u.username.as_deref()).unwrap_or_default().to_string();
                     Some(PoolUser { sub, email })
                 })
                 .collect();

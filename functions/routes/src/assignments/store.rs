@@ -3,29 +3,24 @@
 use super::{Driver, DriverChange, DriverStore};
 use crate::store::Dynamo;
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
+use fleet_shared::aws_json::ListUsers;
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::{item, store, ApiError, Table};
 
 impl DriverStore for Dynamo {
     async fn user_by_email(&self, email: &str) -> Result<Option<Driver>, ApiError> {
-        let out = self
-            .0
-            .cognito()?
-            .list_users()
-            .user_pool_id(self.0.config.user_pool_id()?)
+        let request = ListUsers {
+            user_pool_id: self.0.config.user_pool_id()?.to_string(),
             // `email_of` refused quotes and backslashes, so the filter reads as written.
-            .filter(format!("email = \"{email}\""))
-            .limit(2)
-            .send()
-            .await
-            .map_err(|e| ApiError::internal(format!("ListUsers: {e:?}")))?;
-        let attribute = |u: &aws_sdk_cognitoidentityprovider::types::UserType, name: &str| {
-            u.attributes().iter().find(|a| a.name() == name).and_then(|a| a.value()).map(str::to_string)
+            filter: Some(format!("email = \"{email}\"")),
+            limit: Some(2),
+            pagination_token: None,
         };
-        Ok(out.users().first().and_then(|u| {
+        let out = self.0.user_pool()?.list_users(&request).await.map_err(|e| ApiError::internal(e.to_string()))?;
+        Ok(out.users.first().and_then(|u| {
             Some(Driver {
-                sub: attribute(u, "sub")?,
-                email: attribute(u, "email").unwrap_or_else(|| email.to_string()),
+                sub: u.attribute("sub")?.to_string(),
+                email: u.attribute("email").unwrap_or(email).to_string(),
             })
         }))
     }

@@ -10,11 +10,8 @@
 use fleet_shared::config::RoutingService;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
-use hyper_util::client::legacy::{connect::HttpConnector, Client};
-use hyper_util::rt::TokioExecutor;
 use serde::{Deserialize, Serialize};
 use std::future::Future;
-use std::sync::OnceLock;
 use std::time::Duration;
 
 /// The path of the planning call under the service's base URL.
@@ -120,24 +117,6 @@ pub fn plan_url(base: &str) -> Result<String, CallError> {
     }
 }
 
-type Https = hyper_rustls::HttpsConnector<HttpConnector>;
-
-/// One connection pool per container, built on the first sync call (only
-/// the worker makes one), so a cold start pays nothing for it.
-fn client() -> Result<&'static Client<Https, Full<Bytes>>, CallError> {
-    static CLIENT: OnceLock<Client<Https, Full<Bytes>>> = OnceLock::new();
-    if let Some(c) = CLIENT.get() {
-        return Ok(c);
-    }
-    let connector = hyper_rustls::HttpsConnectorBuilder::new()
-        .with_native_roots()
-        .map_err(|e| CallError::Transient(format!("no TLS roots: {e}")))?
-        .https_or_http()
-        .enable_http1()
-        .build();
-    Ok(CLIENT.get_or_init(|| Client::builder(TokioExecutor::new()).build(connector)))
-}
-
 /// The routing service over HTTP, as configured for this function.
 pub struct Http(pub &'static RoutingService);
 
@@ -154,7 +133,8 @@ impl Planner for Http {
             .body(Full::new(Bytes::from(body)))
             .map_err(|e| CallError::Permanent(format!("bad request: {e}")))?;
         let call = async {
-            let res = client()?.request(req).await.map_err(|e| CallError::Transient(format!("unreachable: {e}")))?;
+            let https = fleet_shared::https::client().map_err(CallError::Transient)?;
+            let res = https.request(req).await.map_err(|e| CallError::Transient(format!("unreachable: {e}")))?;
             let status = res.status().as_u16();
             let bytes = http_body_util::Limited::new(res.into_body(), MAX_ANSWER_BYTES)
                 .collect()

@@ -229,6 +229,8 @@ pub struct DashboardView {
     pub route_names: Vec<String>,
     pub routes: Vec<RouteView>,
     pub summary: SummaryView,
+    /// What needs an operator (issue 42), over the same stops and filters.
+    pub attention: crate::attention::AttentionView,
     pub parts: Parts,
 }
 
@@ -373,16 +375,28 @@ where
 
 /// The health of `ids`: from the fleet health snapshot (a HeadObject, and a GET once a minute at most,
 /// whatever the day's size), or, without a fresh one, each stop's own record (a BatchGetItem per 100).
-async fn health_of<S: BoardStore>(store: &S, ids: &[String]) -> Result<Vec<BoardHealth>, ApiError> {
-    if ids.is_empty() {
+async fn health_of<S: BoardStore>(store: &S, ids: &[String], all: &[String]) -> Result<Vec<BoardHealth>, ApiError> {
+    if all.is_empty() {
         return Ok(Vec::new());
     }
     match store.fleet_health().await {
-        Ok(Some(fleet)) => return Ok(ids.iter().filter_map(|id| fleet.0.get(id).cloned()).collect()),
+        // The snapshot holds every fridge: the Needs-attention panel gets every chosen stop's at no cost.
+        Ok(Some(fleet)) => return Ok(all.iter().filter_map(|id| fleet.0.get(id).cloned()).collect()),
         Ok(None) => {}
         Err(e) => tracing::warn!(error = %e, "the fleet health snapshot could not be read; reading the records"),
     }
     batched(ids, |chunk| async move { store.health(&chunk).await }).await
+}
+
+/// What the Needs-attention panel reads of a stop's fridge.
+fn fridge_facts(h: &BoardHealth) -> crate::attention::FridgeFacts {
+    crate::attention::FridgeFacts {
+        heartbeat_at: h.timestamp.as_deref().and_then(fleet_shared::dates::instant),
+        temperature: h.temperature,
+        vending_state: h.jofemar_state.clone(),
+        out_of_order: h.out_of_order == Some(true),
+        safety_hold: h.safety_hold == Some(true),
+    }
 }
 
 /// The dashboard over `store`, with the day (stops and actions) from the container's warm copies.
@@ -432,8 +446,15 @@ pub async fn dashboard<S: BoardStore>(
     let mut ids: Vec<String> = chosen.iter().filter(|s| has_rows(s)).map(|s| s.id.clone()).collect();
     ids.sort();
     ids.dedup();
-    let (health, locations) =
-        tokio::join!(health_of(store, &ids), batched(&ids, |chunk| async move { store.locations(&chunk).await }));
+    // The panel reads every chosen stop's fridge from the snapshot (one object, read whole anyway);
+    // without one (a stopped schedule), only the records of the routes with rows are read, as before.
+    let mut all_ids: Vec<String> = chosen.iter().map(|s| s.id.clone()).collect();
+    all_ids.sort();
+    all_ids.dedup();
+    let (health, locations) = tokio::join!(
+        health_of(store, &ids, &all_ids),
+        batched(&ids, |chunk| async move { store.locations(&chunk).await })
+    );
     let parts = Parts {
         slips: parts_slips,
         actions: parts_actions,
@@ -451,6 +472,25 @@ pub async fn dashboard<S: BoardStore>(
     let overrides: Vec<(Recorded, &SlipLock)> =
         locks.as_deref().unwrap_or_default().iter().map(|l| (overridden(l), l)).collect();
     let drivers = drivers.unwrap_or_default();
+    let facts: HashMap<String, crate::attention::FridgeFacts> =
+        health.iter().map(|(id, h)| (id.clone(), fridge_facts(h))).collect();
+    let mut all_actions: Vec<Recorded> = day.clone();
+    all_actions.extend(overrides.iter().map(|(r, _)| r.clone()));
+    let attention = crate::attention::view(
+        crate::attention::occurrences(
+            &crate::attention::Day {
+                date: filter.date,
+                closes,
+                now: as_of,
+                stops: &chosen,
+                actions: &all_actions,
+                drivers: &drivers,
+                health: &facts,
+            },
+            &crate::attention::RULES,
+        ),
+        &[],
+    );
     let board = Board::new(&day, &overrides, &drivers);
 
     // Every stop's status counts (the summary, each route's progress); only the routes with rows keep theirs.
@@ -491,6 +531,7 @@ pub async fn dashboard<S: BoardStore>(
         route_names,
         routes,
         summary: SummaryView { total: chosen.len(), counts },
+        attention,
         parts,
     })
 }
@@ -668,7 +709,12 @@ mod tests {
     }
 
     fn health(id: &str, hold: bool, state: &str) -> BoardHealth {
-        BoardHealth { location_id: id.into(), safety_hold: Some(hold), jofemar_state: Some(state.into()) }
+        BoardHealth {
+            location_id: id.into(),
+            safety_hold: Some(hold),
+            jofemar_state: Some(state.into()),
+            ..Default::default()
+        }
     }
 
     fn fake(stops: usize) -> Fake {

@@ -4,6 +4,7 @@
 //! packing slips made with each order (`slips`). The dashboard's one
 //! aggregate query (`board`) over the §4.4 status rules (`dashboard`).
 //! Drop override's slip rules and lock (`drop`, issue 24). JIT Management (`jit`).
+pub mod attention;
 pub mod board;
 pub mod board_day;
 pub mod correct;

@@ -143,6 +143,14 @@ pub struct BoardHealth {
     pub safety_hold: Option<bool>,
     #[serde(default)]
     pub jofemar_state: Option<String>,
+    /// The heartbeat's time (stored as `stamp` text), its temperature and out-of-order flag: what the
+    /// Needs-attention panel reads of a stop's fridge (`attention::FridgeFacts`).
+    #[serde(default)]
+    pub timestamp: Option<String>,
+    #[serde(default)]
+    pub temperature: Option<f64>,
+    #[serde(default)]
+    pub out_of_order: Option<bool>,
 }
 
 /// Every fridge's health by location, from the fleet health snapshot (`{asOf, fridges: [...]}`).

@@ -21,12 +21,20 @@ const DATE: &str = "2031-05-14";
 
 /// 10:00 CDT on DATE, plus `minutes`.
 fn at(minutes: i64) -> DateTime<Utc> {
-    fleet_shared::dates::instant("2031-05-14T15:00:00.000Z").unwrap() + TimeDelta::minutes(minutes)
+    at_on(DATE, minutes)
+}
+
+/// 10:00 CDT on `date` (a May date), plus `minutes`.
+fn at_on(date: &str, minutes: i64) -> DateTime<Utc> {
+    fleet_shared::dates::instant(&format!("{date}T15:00:00.000Z")).unwrap() + TimeDelta::minutes(minutes)
 }
 
 /// What one test created, removed at its end.
 #[derive(Default)]
 struct Made {
+    /// The date its stops and actions are on: DATE unless a test keeps a day of its own (the
+    /// dashboard's warm copy of a day is shared by the tests that read it).
+    date: Option<&'static str>,
     locations: Vec<String>,
     stops: Vec<String>,
     health: Vec<String>,
@@ -35,6 +43,10 @@ struct Made {
 }
 
 impl Made {
+    fn date(&self) -> &'static str {
+        self.date.unwrap_or(DATE)
+    }
+
     async fn location(&mut self, tier: &str) -> String {
         let id = unique("DB");
         let t = deps().await.table(Table::Locations).unwrap();
@@ -47,7 +59,7 @@ impl Made {
 
     async fn stop(&mut self, id: &str, route: &str, n: i64, market: &str) {
         let stop = RouteStop {
-            stocking_date: DATE.into(),
+            stocking_date: self.date().into(),
             market: market.into(),
             id: id.into(),
             route: route.into(),
@@ -67,9 +79,9 @@ impl Made {
     }
 
     async fn version_at(&mut self, route: &str, version: u64) {
-        let mut item = fleet_shared::route_store::stop_key(DATE, &version_key(route));
+        let mut item = fleet_shared::route_store::stop_key(self.date(), &version_key(route));
         item.extend([
-            ("stockingDate".to_string(), store::s(DATE)),
+            ("stockingDate".to_string(), store::s(self.date())),
             ("version".to_string(), aws_sdk_dynamodb::types::AttributeValue::N(version.to_string())),
         ]);
         let t = deps().await.table(Table::LocationRoutes).unwrap();
@@ -91,18 +103,21 @@ impl Made {
             EventType::PackingSlipQuery => json!({ "packingSlipId": "slip", "stockingIndex": 1 }),
             EventType::LocationStocked => json!({ "stockingIndex": 1, "temperature": 36.5 }),
             EventType::LocationUnreachable => json!({ "reason": "Gate locked" }),
+            EventType::VanTemperature => json!({ "temperature": 44.5 }),
             _ => json!({ "stockingIndex": 1 }),
         };
-        let _clock = ClockAt::new(at(minutes));
+        let when = at_on(self.date(), minutes);
+        let _clock = ClockAt::new(when);
         let args = json!({ "input": { "eventType": kind.name(), "locationId": location, "data": data.to_string(),
-                                      "requestId": unique("req"), "occurredAt": stamp(at(minutes)) } });
+                                      "requestId": unique("req"), "occurredAt": stamp(when) } });
         let out = gql("create_driver_action", driver, args).await.unwrap();
-        assert_eq!(out["stockingDay"], DATE);
+        assert_eq!(out["stockingDay"], self.date());
         let sk = format!("{}#{}", out["createdAt"].as_str().unwrap(), out["id"].as_str().unwrap());
         self.actions.push((fleet_shared::shard::key(kind.name(), location), sk));
     }
 
     async fn clean(self) {
+        let date = self.date();
         let d = deps().await;
         let delete = |table: Table, key: HashMap<String, _>| async move {
             let t = d.table(table).unwrap();
@@ -112,7 +127,7 @@ impl Made {
             delete(Table::Locations, HashMap::from([("id".to_string(), store::s(id))])).await;
         }
         for sk in self.stops {
-            delete(Table::LocationRoutes, fleet_shared::route_store::stop_key(DATE, &sk)).await;
+            delete(Table::LocationRoutes, fleet_shared::route_store::stop_key(date, &sk)).await;
         }
         for id in self.health {
             delete(Table::FridgeHealth, HashMap::from([("locationId".to_string(), store::s(id))])).await;
@@ -161,6 +176,7 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     // only when its version moves.
     made.version(&ra).await;
     made.version(&rb).await;
+    let snapshot_turn = FLEET_SNAPSHOT.lock().await;
     made.health(&ids[0], true).await;
     // The stops' health comes from the fleet health snapshot when a fresh one is stored: rebuilt now, so
     // it holds the record just written. The record changed after it shows at the next rebuild (within the
@@ -183,6 +199,7 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     made.act(&driver, EventType::PackingSlipQuery, &in_progress, 20).await;
 
     let out = dashboard(&driver, json!({ "dropOffDate": DATE, "market": "MW", "routes": [&ra, &rb] })).await.unwrap();
+    drop(snapshot_turn);
     assert_eq!(out["parts"], json!({ "slips": "OK", "actions": "OK", "health": "OK", "locations": "OK" }));
     assert_eq!(out["routes"].as_array().unwrap().len(), 1, "RB is NE");
     assert_eq!(out["routes"][0]["route"], ra.as_str());
@@ -234,6 +251,98 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     assert_eq!((routes[1]["route"].as_str(), &routes[1]["stops"]), (Some(rb.as_str()), &Value::Null));
     assert_eq!((routes[1]["total"].as_i64(), routes[1]["done"].as_i64()), (Some(1), Some(0)));
     assert_eq!((&first["summary"], &first["parts"]), (&all["summary"], &all["parts"]));
+    made.clean().await;
+}
+
+/// The Needs-attention panel (issue 42) through the real paths: actions recorded by createDriverAction,
+/// health from the rebuilt fleet snapshot, and the panel read back in the dashboard's answer as the clock moves.
+#[tokio::test]
+async fn the_panel_raises_each_kind_from_recorded_actions_and_health_and_resolves_them() {
+    const DAY: &str = "2031-05-21";
+    let driver = user_with(ALL_ACTIONS).await;
+    let mut made = Made { date: Some(DAY), ..Made::default() };
+    let (ra, rb) = (unique("RA"), unique("RB"));
+    let mut ids = Vec::new();
+    for n in 1..=4 {
+        let id = made.location("Gold").await;
+        made.stop(&id, &ra, n, "MW").await;
+        ids.push(id);
+    }
+    let idle = made.location("Gold").await;
+    made.stop(&idle, &rb, 1, "MW").await;
+    made.version(&ra).await;
+    made.version(&rb).await;
+    let [stuck, warm, unreachable, held] = [0, 1, 2, 3].map(|i| ids[i].clone());
+    made.health(&held, true).await;
+    {
+        let _turn = FLEET_SNAPSHOT.lock().await;
+        deps().await.forget_snapshot(fleet_shared::snapshot::Kind::FleetHealth).await.unwrap();
+        let rebuild = find("rebuild_fleet_health_snapshot");
+        rebuild.invoke(wiring().await.deps(rebuild), fleet_shared::Input::default()).await.unwrap();
+    }
+
+    // RA starts at 04:00 CDT; 10:00 CDT is at(0).
+    made.act(&driver, EventType::PackingSlipQuery, &stuck, -360).await;
+    made.act(&driver, EventType::PackingSlipQuery, &stuck, 0).await;
+    made.act(&driver, EventType::VanTemperature, &warm, 1).await;
+    made.act(&driver, EventType::LocationUnreachable, &unreachable, 2).await;
+
+    let filter = json!({ "dropOffDate": DAY, "market": "ALL", "routes": [&ra, &rb] });
+    let panel_at = |minutes: i64| {
+        let (driver, filter) = (driver.clone(), filter.clone());
+        async move {
+            let _clock = ClockAt::new(at_on(DAY, minutes));
+            dashboard(&driver, filter).await.unwrap()["attention"].clone()
+        }
+    };
+    let kinds = |list: &Value| -> Vec<(String, String)> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                (
+                    i["kind"].as_str().unwrap().to_string(),
+                    i["locationId"].as_str().unwrap_or(i["route"].as_str().unwrap()).to_string(),
+                )
+            })
+            .collect()
+    };
+    let panel = panel_at(45).await;
+    let open = kinds(&panel["open"]);
+    assert!(open.contains(&("ROUTE_NOT_STARTED".into(), rb.clone())), "{panel}");
+    // A van reading names no stop: the item is its route's.
+    assert!(open.contains(&("TEMPERATURE".into(), ra.clone())), "{panel}");
+    assert!(open.contains(&("UNREACHABLE".into(), unreachable.clone())), "{panel}");
+    assert!(open.contains(&("FRIDGE_NEEDS_DRIVER".into(), held.clone())), "{panel}");
+    assert!(!open.iter().any(|(k, l)| k == "STOP_STUCK" && *l == stuck), "exactly 45 minutes is not stuck: {panel}");
+    // The scan six hours earlier was stuck until the re-scan: resolved, with how.
+    let resolved = panel["resolved"].as_array().unwrap();
+    let rescanned = resolved.iter().find(|i| i["kind"] == "STOP_STUCK" && i["locationId"] == stuck.as_str()).unwrap();
+    assert_eq!(rescanned["endedHow"], "scanned again at 10:00");
+    let held_facts: Vec<&str> = panel["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["locationId"] == held.as_str())
+        .filter_map(|i| i["facts"].as_str())
+        .collect();
+    assert!(held_facts.contains(&"The fridge is on a food-safety hold"), "{held_facts:?}");
+
+    let panel = panel_at(46).await;
+    assert!(kinds(&panel["open"]).contains(&("STOP_STUCK".into(), stuck.clone())), "46 minutes: {panel}");
+    made.act(&driver, EventType::LocationStocked, &stuck, 50).await;
+    let panel = panel_at(55).await;
+    assert!(!kinds(&panel["open"]).contains(&("STOP_STUCK".into(), stuck.clone())), "{panel}");
+    let ended: Vec<&str> = panel["resolved"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["kind"] == "STOP_STUCK" && i["locationId"] == stuck.as_str())
+        .filter_map(|i| i["endedHow"].as_str())
+        .collect();
+    assert_eq!(ended, ["stocked at 10:50", "scanned again at 10:00"]);
+    let counts = panel["counts"].as_array().unwrap();
+    assert_eq!(counts.len(), 6);
     made.clean().await;
 }
 

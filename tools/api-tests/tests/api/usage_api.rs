@@ -74,6 +74,7 @@ async fn the_fleet_health_snapshot_holds_what_came_through_the_queue_and_is_rebu
     let fridge = par_ready_fridge("SNAP").await;
     through_telemetry_queue(&[heartbeat(&fridge, 39.5)]).await;
 
+    let _turn = FLEET_SNAPSHOT.lock().await;
     // Forget the stored snapshot, so this run rebuilds now rather than within the minute.
     deps().await.forget_snapshot(fleet_shared::snapshot::Kind::FleetHealth).await.unwrap();
     let rebuild = find("rebuild_fleet_health_snapshot");

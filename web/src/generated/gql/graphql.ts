@@ -570,7 +570,7 @@ export type StockingDashboardQueryVariables = Exact<{
 }>;
 
 
-export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, assignedDriver: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
+export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, assignedDriver: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, attention: { open: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, resolved: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, counts: Array<{ kind: string, label: string, open: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
 
 export type MyAccessQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1398,6 +1398,43 @@ export const StockingDashboardDocument = new TypedDocumentString(`
         status
         label
         count
+      }
+    }
+    attention {
+      open {
+        key
+        kind
+        kindLabel
+        route
+        stop
+        stockingIndex
+        locationId
+        since
+        sinceCentral
+        facts
+        endedAt
+        endedHow
+        taken
+      }
+      resolved {
+        key
+        kind
+        kindLabel
+        route
+        stop
+        stockingIndex
+        locationId
+        since
+        sinceCentral
+        facts
+        endedAt
+        endedHow
+        taken
+      }
+      counts {
+        kind
+        label
+        open
       }
     }
     parts {

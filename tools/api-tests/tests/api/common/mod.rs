@@ -197,6 +197,10 @@ pub async fn run_scheduler() -> Value {
 /// table) apply every due change, so every test that runs one takes turns, whatever its module.
 pub static SCHEDULER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// Tests that rebuild the fleet health snapshot take turns: one proves the snapshot was read by changing
+/// a record after its rebuild, which another test's rebuild in between would undo.
+pub static FLEET_SNAPSHOT: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// A date of the test's own (named by `prefix`), from `from_year` on: far in
 /// the future, so no demo data, simulator or other test writes there.
 pub fn own_date(prefix: &str, from_year: i32) -> String {

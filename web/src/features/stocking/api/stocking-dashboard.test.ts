@@ -61,6 +61,17 @@ describe('getStockingDashboard', () => {
     expect(out.routes[2].stops?.map((s) => s.locationId)).toEqual(['D']);
   });
 
+  it("takes the Needs-attention panel whole from the latest answer, even when every route's rows are kept", async () => {
+    const shown = { ...answer([route('R1', ['A'], 'd1')]), attention: { open: [], resolved: [], counts: [] } };
+    const attention = { open: [{ key: 'STOP_STUCK|A' }], resolved: [], counts: [{ kind: 'STOP_STUCK', open: 1 }] };
+    vi.mocked(graphql).mockResolvedValue({
+      stockingDashboard: { ...answer([route('R1', null, 'd1', true)]), attention },
+    } as never);
+    const out = await getStockingDashboard(QUERY, undefined, shown as StockingDashboard);
+    expect(out.routes[0].stops).toBe(shown.routes[0].stops);
+    expect(out.attention).toEqual(attention);
+  });
+
   it('sends no digests without rows on screen', async () => {
     vi.mocked(graphql).mockResolvedValue({ stockingDashboard: answer([route('R1', ['A'], 'd1')]) } as never);
     await getStockingDashboard(QUERY, 20);

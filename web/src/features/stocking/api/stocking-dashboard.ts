@@ -19,6 +19,11 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard(
       }
     }
     summary { total counts { status label count } }
+    attention {
+      open { key kind kindLabel route stop stockingIndex locationId since sinceCentral facts endedAt endedHow taken }
+      resolved { key kind kindLabel route stop stockingIndex locationId since sinceCentral facts endedAt endedHow taken }
+      counts { kind label open }
+    }
     parts { slips actions health locations }
   }
 }`);
@@ -39,7 +44,8 @@ export const FIRST_ROUTES = 20;
  * With `routesWithRows`, only the first that many routes carry their rows (the others' `stops` are null).
  * With `shown` (the answer on screen for the same filters), the server leaves out the rows of each route whose
  * rows did not change (`unchanged`), and they are taken from `shown`: a refresh of a long day (2,500 stops,
- * ~1.1 MB of rows) carries only the routes that changed.
+ * ~1.1 MB of rows) carries only the routes that changed. The Needs-attention panel (`attention`) comes whole in
+ * every answer, so it is always the latest answer's.
  */
 export async function getStockingDashboard(query: DashboardQuery, routesWithRows?: number, shown?: StockingDashboard) {
   const filter = { ...query, routes: query.routes.length ? query.routes : null };

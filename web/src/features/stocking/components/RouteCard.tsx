@@ -1,4 +1,4 @@
-import { memo, useId, useMemo } from 'react';
+import { memo, useId, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
@@ -17,6 +17,9 @@ import {
   stopStatusLabel,
   timeSince,
 } from '../lib/dashboard';
+import { marksStop, type AttentionMark } from '../lib/attention';
+import { useAttentionMark } from '../lib/use-attention-mark';
+import './attention.css';
 
 /** What a row's stocked cell offers: the stop's stocked history, and a supervisor's correction. */
 export type StockedAction = 'history' | 'correct';
@@ -88,7 +91,15 @@ export interface RouteCardProps {
   stopsPendingNote?: string;
   /** Opens a stop's stocked history or correction; stable, like onToggle. Without it the cell is the time alone. */
   onStocked?: OnStocked;
+  /**
+   * What a Needs-attention item's Show jumped to on this card: a stop (its row is highlighted, scrolled to and
+   * marked aria-current once rendered) or, without a stop, the card. Only the card it names gets it.
+   */
+  marked?: AttentionMark;
 }
+
+/** A stop row's accessible name (DataTable's row label): how tests, screen readers and a jump find it. */
+export const stopRowName = (s: Pick<DashboardStop, 'stop' | 'locationId'>) => `Stop ${s.stop} ${s.locationId}`;
 
 /** One route of the dashboard: its progress, the time since its last action, and its stops. */
 export const RouteCard = memo(function RouteCard({
@@ -98,11 +109,22 @@ export const RouteCard = memo(function RouteCard({
   now,
   stopsPendingNote,
   onStocked,
+  marked,
 }: RouteCardProps) {
   const bodyId = useId();
   const columns = useMemo(() => stopColumns(onStocked), [onStocked]);
+  const cardRef = useRef<HTMLDivElement>(null);
+  // The marked stop's row: undefined while the rows are on their way; the card when the stop is not on it.
+  const markedRow = useMemo(() => {
+    if (!marked || marked.stop === null) return null;
+    if (!route.stops) return undefined;
+    const stop = route.stops.find((s) => marksStop(marked, s));
+    return stop ? stopRowName(stop) : null;
+  }, [marked, route.stops]);
+  useAttentionMark(cardRef, marked, markedRow, route.stops, expanded);
   return (
     <View
+      ref={cardRef}
       as="section"
       aria-label={`Route ${route.route}`}
       className="route-card"
@@ -156,7 +178,7 @@ export const RouteCard = memo(function RouteCard({
               filter={false}
               initialSort={{ id: 'stop' }}
               essential={STOP_ESSENTIAL}
-              row={{ label: (s) => `Stop ${s.stop} ${s.locationId}` }}
+              row={{ label: stopRowName, highlight: (s) => (marksStop(marked, s) ? 'info' : undefined) }}
               height="none"
             />
           </WhenNear>

@@ -83,6 +83,7 @@ function serve(actions: string[]) {
             },
           ],
           summary: { total: 2, counts: [] },
+          attention: { open: [], resolved: [], counts: [] },
           parts: { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' },
         },
       };

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { graphql } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
-import { StockingDashboardView } from './StockingDashboardView';
+import { MARK_MS, StockingDashboardView } from './StockingDashboardView';
+import { KINDS } from '../lib/attention-fixtures';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { payload: { email: 'ops@x.com', sub: 'ops-1' } } } })),
@@ -52,6 +53,30 @@ let wholeFails = false;
 /** Routes answered beyond R1 and R2, of one stop each. */
 let extraRoutes = 0;
 
+const item = (kind: (typeof KINDS)[number][0], over: Record<string, unknown>) => ({
+  key: `${kind}|${JSON.stringify(over)}`,
+  kind,
+  kindLabel: KINDS.find(([k]) => k === kind)![1],
+  route: 'R1',
+  stop: null,
+  stockingIndex: null,
+  locationId: null,
+  since: '2026-07-01T14:45:00Z',
+  sinceCentral: '09:45',
+  facts: 'Facts',
+  endedAt: null,
+  endedHow: null,
+  taken: null,
+  ...over,
+});
+/** The answer's Needs-attention panel: its open items (the counts follow). */
+let attentionOpen: ReturnType<typeof item>[];
+const attention = () => ({
+  open: attentionOpen,
+  resolved: [],
+  counts: KINDS.map(([kind, label]) => ({ kind, label, open: attentionOpen.filter((i) => i.kind === kind).length })),
+});
+
 beforeEach(() => {
   localStorage.clear();
   downloads.length = 0;
@@ -61,6 +86,7 @@ beforeEach(() => {
   wholeFails = false;
   parts = { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' };
   extraRoutes = 0;
+  attentionOpen = [];
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] } as never);
   vi.mocked(graphql).mockReset();
   vi.mocked(graphql).mockImplementation(async (doc: unknown, vars?: unknown) => {
@@ -141,6 +167,7 @@ beforeEach(() => {
               { status: 'COMPLETED', label: 'COMPLETED', count: 1 },
             ],
           },
+          attention: attention(),
           parts,
         },
       };
@@ -330,5 +357,73 @@ describe('StockingDashboardView', () => {
     );
     expect(screen.getByRole('table', { name: 'Route R1 stops' })).toBeTruthy();
     expect(screen.getByText(/The cards show the last answer/)).toBeTruthy();
+  });
+  it('shows the Needs-attention panel between the Summary and the cards, or that nothing needs attention', async () => {
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const panel = await screen.findByRole('region', { name: 'Needs attention · 0 open' });
+    expect(within(panel).getByText('Nothing needs attention.')).toBeTruthy();
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    const firstCard = screen.getByRole('region', { name: 'Route R1' });
+    expect(summary.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(panel.compareDocumentPosition(firstCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("jumps to an item's stop row, expanding its card first, and marks it until another is chosen", async () => {
+    attentionOpen = [
+      item('STOP_STUCK', { stop: 2, stockingIndex: 2, locationId: 'CHI_0002', facts: 'Scanned and not stocked' }),
+      item('DRIVER_QUIET', { route: 'R2', facts: 'Quiet since 08:45' }),
+    ];
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const panel = await screen.findByRole('region', { name: 'Needs attention · 2 open' });
+    await screen.findByRole('table', { name: 'Route R1 stops' });
+    await user.click(screen.getByRole('button', { name: 'Collapsed' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Route R1 stops' })).toBeNull());
+
+    await user.click(within(panel).getByRole('button', { name: 'Show stop 2 of route R1' }));
+    const table = await screen.findByRole('table', { name: 'Route R1 stops' });
+    const row = within(table).getByRole('row', { name: 'Stop 2 CHI_0002' });
+    await waitFor(() => expect(row).toHaveAttribute('aria-current', 'true'));
+    expect(row).toHaveClass('attention-marked');
+    expect(row).toHaveAttribute('data-highlight', 'info');
+    expect(row).toHaveFocus();
+    expect(within(table).getByRole('row', { name: 'Stop 1 CHI_0001' })).not.toHaveAttribute('aria-current');
+    // Only the card of the stop opens.
+    expect(screen.queryByRole('table', { name: 'Route R2 stops' })).toBeNull();
+
+    // An item without a stop marks its route's card; the row is no longer marked.
+    await user.click(within(panel).getByRole('button', { name: 'Show route R2' }));
+    const r2 = screen.getByRole('region', { name: 'Route R2' });
+    await waitFor(() => expect(r2).toHaveAttribute('aria-current', 'true'));
+    expect(r2).toHaveFocus();
+    expect(row).not.toHaveAttribute('aria-current');
+    expect(row).not.toHaveClass('attention-marked');
+    expect(row).not.toHaveAttribute('data-highlight');
+    expect(screen.queryByRole('table', { name: 'Route R2 stops' })).toBeNull();
+  });
+  it('clears the mark after a while', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      attentionOpen = [item('TEMPERATURE', { stop: 1, stockingIndex: 1, locationId: 'CHI_0001' })];
+      renderWithProviders(<StockingDashboardView />);
+      const dateField = await screen.findByLabelText(/Drop Off Date/);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.clear(dateField);
+      await user.type(dateField, '2026-07-01');
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      await user.click(await screen.findByRole('button', { name: 'Show stop 1 of route R1' }));
+      const row = within(screen.getByRole('table', { name: 'Route R1 stops' })).getByRole('row', {
+        name: 'Stop 1 CHI_0001',
+      });
+      await waitFor(() => expect(row).toHaveAttribute('aria-current', 'true'));
+      act(() => vi.advanceTimersByTime(MARK_MS));
+      expect(row).not.toHaveAttribute('aria-current');
+      expect(row).not.toHaveClass('attention-marked');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

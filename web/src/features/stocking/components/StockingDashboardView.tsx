@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Loader, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { tableCsv } from '@/components/DataTable';
@@ -17,6 +17,8 @@ import { DASHBOARD_MESSAGES, EXPORT_COLUMNS, MAX_REFRESHES, partWarnings } from 
 import { EMPTY_FILTERS, keepAvailable, readStoredFilters, toQuery, type StoredFilters } from '../lib/filters';
 import { StockedCorrections } from '../lib/stocked-correction';
 import { useAutoRefresh } from '../lib/use-auto-refresh';
+import type { AttentionItem, AttentionMark } from '../lib/attention';
+import { AttentionPanel } from './AttentionPanel';
 import { CorrectStockedDialog } from './CorrectStockedDialog';
 import { DashboardFilters } from './DashboardFilters';
 import { DashboardSummary } from './DashboardSummary';
@@ -32,6 +34,8 @@ export const FILTERS_PREF = 'stockingDashboardFilters';
 type View = 'expanded' | 'collapsed';
 /** Route cards rendered at once, and added each frame after (each renders its table only near the viewport). */
 const CARDS_FIRST = 20;
+/** How long what a Needs-attention Show jumped to stays marked (unless another is chosen first). */
+export const MARK_MS = 15_000;
 
 /** The Stocking Real-Time Dashboard (2-fleet §2.4, §4.4): filters, then a Summary and a card per route. */
 export function StockingDashboardView() {
@@ -87,6 +91,25 @@ export function StockingDashboardView() {
     (route: string, expanded: boolean) => setToggled((t) => ({ ...t, [route]: !expanded })),
     [],
   );
+  // What a Needs-attention item's Show jumped to: its stop's row (its card expanded first), or its route's card.
+  const [marked, setMarked] = useState<AttentionMark | null>(null);
+  const jumps = useRef(0);
+  const show = useCallback((item: AttentionItem) => {
+    if (item.stop !== null) setToggled((t) => ({ ...t, [item.route]: true }));
+    jumps.current += 1;
+    setMarked({
+      route: item.route,
+      stop: item.stop,
+      stockingIndex: item.stockingIndex,
+      locationId: item.locationId,
+      seq: jumps.current,
+    });
+  }, []);
+  useEffect(() => {
+    if (!marked) return;
+    const timer = window.setTimeout(() => setMarked(null), MARK_MS);
+    return () => window.clearTimeout(timer);
+  }, [marked]);
   // A day of many routes shows its first cards at once and the rest frame by frame.
   const shownRoutes = useProgressive(data?.routes.length ?? 0, CARDS_FIRST, CARDS_FIRST);
 
@@ -226,6 +249,7 @@ export function StockingDashboardView() {
           auto.exhausted ? `The page refreshed ${MAX_REFRESHES} times: reload it to continue.` : undefined
         }
       />
+      <AttentionPanel attention={data.attention} dropOffDate={data.dropOffDate} onShow={show} />
       {data.routes.length === 0 ? (
         <Text padding="1rem 0">
           No route stops on {data.dropOffDate} for these filters. Use Update Route Filters to pick another date or area.
@@ -242,6 +266,7 @@ export function StockingDashboardView() {
               onToggle={toggle}
               stopsPendingNote={stopsPendingNote}
               onStocked={onStocked}
+              marked={marked?.route === route.route ? marked : undefined}
             />
           ))
       )}

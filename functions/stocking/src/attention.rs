@@ -1,0 +1,564 @@
+//! Issue 42: what on a stocking day needs an operator, worked out from what
+//! the dashboard already reads (route stops, the day's driver actions, the
+//! routes' drivers, the fleet health snapshot) at an instant.
+//!
+//! Derived in event time: an occurrence starts and ends at the times of the
+//! actions that raise and end it, so the same actions in any order or
+//! batching give the same items, and an item that ended is listed as resolved
+//! with when and how. Each occurrence has its own key (kind, stop or route,
+//! the action or reading that raised it), which is what an acknowledgement
+//! names: the same stop stuck again after a re-scan is a new item.
+//!
+//! The thresholds are `RULES` (rules.json's `attention`, shown in the panel's help).
+use crate::dashboard::Recorded;
+use crate::events::{ActionData, DropStatus};
+use chrono::{DateTime, NaiveDate, TimeDelta, TimeZone, Utc};
+use fleet_shared::entity::assignment::DriverAssignment;
+use fleet_shared::entity::route_stop::RouteStop;
+use fleet_shared::fridge_time::{self, CENTRAL};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// A route's start hour (Central wall clock) in a market that overrides the default.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MarketStart {
+    pub market: &'static str,
+    pub starts_by: (u32, u32),
+}
+
+/// The thresholds of each kind.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rules {
+    /// A route with no action by this Central time of its drop-off date has not started.
+    pub route_starts_by: (u32, u32),
+    pub market_starts_by: &'static [MarketStart],
+    /// Scanned and not stocked for more than this.
+    pub stuck_after: TimeDelta,
+    /// No action from the route's driver for more than this, with stops left.
+    pub quiet_after: TimeDelta,
+    /// A reading above this (°F) is too warm: 2-fleet §4.4's route temperature highlight.
+    pub max_temperature_f: f64,
+    /// A fridge whose last heartbeat is older than this has gone quiet.
+    pub heartbeat_within: TimeDelta,
+    /// Vending states that keep a fridge from vending (their 2-fleet §4.4 labels).
+    pub fault_states: &'static [&'static str],
+}
+
+pub const RULES: Rules = Rules {
+    route_starts_by: (7, 0),
+    market_starts_by: &[],
+    stuck_after: TimeDelta::minutes(45),
+    quiet_after: TimeDelta::minutes(60),
+    max_temperature_f: 41.0,
+    heartbeat_within: TimeDelta::minutes(30),
+    fault_states: &["MOTOR_FAULT", "PRODUCT_DETECT_FAULT", "PRODUCT_UNDER_ELEVATOR", "TIMEOUT"],
+};
+
+impl Rules {
+    /// The rules as rules.json carries them, for the panel's help text.
+    pub fn export(&self) -> serde_json::Value {
+        let hhmm = |(h, m): (u32, u32)| format!("{h:02}:{m:02}");
+        let markets: serde_json::Map<String, serde_json::Value> =
+            self.market_starts_by.iter().map(|m| (m.market.to_string(), hhmm(m.starts_by).into())).collect();
+        serde_json::json!({
+            "routeStartsBy": hhmm(self.route_starts_by),
+            "routeStartsByMarket": markets,
+            "stuckMinutes": self.stuck_after.num_minutes(),
+            "quietMinutes": self.quiet_after.num_minutes(),
+            "maxTemperatureF": self.max_temperature_f,
+            "heartbeatMinutes": self.heartbeat_within.num_minutes(),
+            "faultStates": self.fault_states,
+        })
+    }
+
+    fn starts_by(&self, market: &str) -> (u32, u32) {
+        self.market_starts_by.iter().find(|m| m.market == market).map_or(self.route_starts_by, |m| m.starts_by)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Kind {
+    RouteNotStarted,
+    StopStuck,
+    DriverQuiet,
+    Temperature,
+    FridgeNeedsDriver,
+    Unreachable,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 6] = [
+        Kind::RouteNotStarted,
+        Kind::StopStuck,
+        Kind::DriverQuiet,
+        Kind::Temperature,
+        Kind::FridgeNeedsDriver,
+        Kind::Unreachable,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Kind::RouteNotStarted => "ROUTE_NOT_STARTED",
+            Kind::StopStuck => "STOP_STUCK",
+            Kind::DriverQuiet => "DRIVER_QUIET",
+            Kind::Temperature => "TEMPERATURE",
+            Kind::FridgeNeedsDriver => "FRIDGE_NEEDS_DRIVER",
+            Kind::Unreachable => "UNREACHABLE",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::RouteNotStarted => "Route not started",
+            Kind::StopStuck => "Stop stuck",
+            Kind::DriverQuiet => "Driver quiet",
+            Kind::Temperature => "Temperature",
+            Kind::FridgeNeedsDriver => "Fridge needs the driver",
+            Kind::Unreachable => "Unreachable",
+        }
+    }
+}
+
+/// What the fleet health snapshot says of a stop's fridge.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FridgeFacts {
+    /// The last heartbeat's time.
+    pub heartbeat_at: Option<DateTime<Utc>>,
+    pub temperature: Option<f64>,
+    pub vending_state: Option<String>,
+    pub out_of_order: bool,
+    pub safety_hold: bool,
+}
+
+/// One occurrence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Occurrence {
+    pub key: String,
+    pub kind: Kind,
+    pub route: String,
+    /// The stop (its number and stocking index) and location; none for a route's or a driver's item.
+    pub stop: Option<(i64, i64)>,
+    pub location_id: Option<String>,
+    pub since: DateTime<Utc>,
+    /// The facts that raised it, in words.
+    pub facts: String,
+    /// When and how it ended; none while it is open.
+    pub ended: Option<(DateTime<Utc>, String)>,
+}
+
+/// The day as the dashboard read it, at `now`.
+pub struct Day<'a> {
+    pub date: NaiveDate,
+    /// The stocking day's end (18:00 Central on `date`): a past day is seen as it stood then.
+    pub closes: DateTime<Utc>,
+    pub now: DateTime<Utc>,
+    /// The stops shown (the dashboard's filters applied).
+    pub stops: &'a [RouteStop],
+    /// The date's actions (live overrides included), any order.
+    pub actions: &'a [Recorded],
+    pub drivers: &'a [DriverAssignment],
+    pub health: &'a HashMap<String, FridgeFacts>,
+}
+
+fn at(stamp: &str) -> Option<DateTime<Utc>> {
+    fleet_shared::dates::instant(stamp)
+}
+
+/// "HH:MM" on the Central wall clock.
+pub fn central_hhmm(t: DateTime<Utc>) -> String {
+    t.with_timezone(&CENTRAL.tz).format("%H:%M").to_string()
+}
+
+fn is_done_by(a: &Recorded) -> Option<&'static str> {
+    match &a.data {
+        ActionData::LocationStocked(_) | ActionData::DropOffComplete(_) => Some("stocked"),
+        ActionData::DropOverride(d) if d.drop_status == DropStatus::Complete => Some("marked complete"),
+        ActionData::LocationUnreachable(_) => Some("marked unreachable"),
+        ActionData::InventoryRemoval(_) | ActionData::ClearOutDecommission(_) => Some("cleared out"),
+        _ => None,
+    }
+}
+
+fn temperature(a: &Recorded) -> Option<f64> {
+    match &a.data {
+        ActionData::VanTemperature(v) => Some(v.temperature),
+        ActionData::LocationStocked(s) => s.temperature,
+        _ => None,
+    }
+}
+
+/// Every occurrence of the day up to `now` (the end of its window for a past day), open and ended.
+pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
+    let now = day.now.min(day.closes);
+    // The day's actions, oldest first (ties by id: any arrival order gives one order).
+    let mut actions: Vec<(DateTime<Utc>, &Recorded)> =
+        day.actions.iter().filter_map(|a| Some((at(&a.occurred_at)?, a))).filter(|(t, _)| *t <= now).collect();
+    actions.sort_by(|a, b| (a.0, &a.1.id).cmp(&(b.0, &b.1.id)));
+
+    let mut by_route: BTreeMap<&str, Vec<&RouteStop>> = BTreeMap::new();
+    for s in day.stops {
+        by_route.entry(s.route.as_str()).or_default().push(s);
+    }
+    let drivers: HashMap<&str, &DriverAssignment> = day.drivers.iter().map(|d| (d.route.as_str(), d)).collect();
+    // Indexed once: a day of 125 routes and thousands of actions is not scanned once per route.
+    let mut at_location: HashMap<&str, Vec<(DateTime<Utc>, &Recorded)>> = HashMap::new();
+    let mut vans: HashMap<&str, Vec<(DateTime<Utc>, &Recorded)>> = HashMap::new();
+    for (t, a) in &actions {
+        at_location.entry(a.location_id.as_str()).or_default().push((*t, a));
+        if let ActionData::VanTemperature(v) = &a.data {
+            if let Some(route) = v.route.as_deref() {
+                vans.entry(route).or_default().push((*t, a));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (route, stops) in &by_route {
+        let mut locations: Vec<&str> = stops.iter().map(|s| s.id.as_str()).collect();
+        locations.sort();
+        locations.dedup();
+        let mut on_route: Vec<(DateTime<Utc>, &Recorded)> = locations
+            .iter()
+            .flat_map(|l| at_location.get(l).into_iter().flatten())
+            .chain(vans.get(route).into_iter().flatten())
+            .filter(|(_, a)| stops.iter().any(|s| a.concerns(s)))
+            .copied()
+            .collect();
+        on_route.sort_by(|a, b| (a.0, &a.1.id).cmp(&(b.0, &b.1.id)));
+        on_route.dedup_by(|a, b| a.1.id == b.1.id);
+        // A stop's end: the first action that completes it.
+        let done_at = |stop: &RouteStop| -> Option<(DateTime<Utc>, &'static str)> {
+            on_route.iter().filter(|(_, a)| a.concerns(stop)).find_map(|(t, a)| Some((*t, is_done_by(a)?)))
+        };
+        let market = stops.first().map(|s| s.market.as_str()).unwrap_or_default();
+        route_not_started(&mut out, route, market, day.date, now, &on_route, rules);
+        for stop in stops {
+            let done = done_at(stop);
+            stuck(&mut out, stop, &on_route, done, now, rules);
+            if done.is_none() {
+                if let Some(facts) = day.health.get(&stop.id) {
+                    fridge(&mut out, stop, facts, now, rules);
+                }
+            }
+        }
+        if let Some(driver) = drivers.get(route) {
+            let last_done = stops.iter().map(|s| done_at(s).map(|(t, _)| t)).collect::<Option<Vec<_>>>();
+            let finished_at = last_done.and_then(|d| d.into_iter().max());
+            quiet(&mut out, route, driver, &actions, finished_at, now, rules);
+        }
+        for (t, a) in &on_route {
+            match &a.data {
+                ActionData::LocationUnreachable(d) => {
+                    let stop = stops.iter().find(|s| a.concerns(s));
+                    out.push(Occurrence {
+                        key: format!("UNREACHABLE|{}", a.id),
+                        kind: Kind::Unreachable,
+                        route: route.to_string(),
+                        stop: stop.map(|s| (s.stop, s.stocking_index)),
+                        location_id: Some(a.location_id.clone()),
+                        since: *t,
+                        facts: format!("{} could not reach the stop: {}", a.by, d.reason),
+                        ended: None,
+                    });
+                }
+                _ => {
+                    let Some(reading) = temperature(a).filter(|r| *r > rules.max_temperature_f) else { continue };
+                    let (what, stop) = match &a.data {
+                        ActionData::VanTemperature(_) => ("Van temperature".to_string(), None),
+                        _ => ("Stocked at".to_string(), stops.iter().find(|s| a.concerns(s))),
+                    };
+                    out.push(Occurrence {
+                        key: format!("TEMPERATURE|{}", a.id),
+                        kind: Kind::Temperature,
+                        route: route.to_string(),
+                        stop: stop.map(|s| (s.stop, s.stocking_index)),
+                        location_id: stop.map(|s| s.id.clone()),
+                        since: *t,
+                        facts: format!(
+                            "{what} {reading} °F, above {} °F, recorded by {} at {}",
+                            rules.max_temperature_f,
+                            a.by,
+                            central_hhmm(*t)
+                        ),
+                        ended: None,
+                    });
+                }
+            }
+        }
+    }
+    out.sort_by(|a, b| (a.since, a.kind, &a.key).cmp(&(b.since, b.kind, &b.key)));
+    out
+}
+
+fn route_not_started(
+    out: &mut Vec<Occurrence>,
+    route: &str,
+    market: &str,
+    date: NaiveDate,
+    now: DateTime<Utc>,
+    on_route: &[(DateTime<Utc>, &Recorded)],
+    rules: &Rules,
+) {
+    let (h, m) = rules.starts_by(market);
+    let Some(wall) = date.and_hms_opt(h, m, 0) else { return };
+    let Some(starts_by) = CENTRAL.tz.from_local_datetime(&wall).earliest().map(|t| t.with_timezone(&Utc)) else {
+        return;
+    };
+    let first = on_route.first();
+    if now < starts_by || first.is_some_and(|(t, _)| *t <= starts_by) {
+        return;
+    }
+    out.push(Occurrence {
+        key: format!("ROUTE_NOT_STARTED|{route}|{date}"),
+        kind: Kind::RouteNotStarted,
+        route: route.to_string(),
+        stop: None,
+        location_id: None,
+        since: starts_by,
+        facts: format!("No action on route {route} by {h:02}:{m:02} CT"),
+        ended: first.map(|(t, a)| (*t, format!("first action by {} at {}", a.by, central_hhmm(*t)))),
+    });
+}
+
+/// Each scan at the stop starts a wait that ends at the stop's end or the next scan there.
+fn stuck(
+    out: &mut Vec<Occurrence>,
+    stop: &RouteStop,
+    on_route: &[(DateTime<Utc>, &Recorded)],
+    done: Option<(DateTime<Utc>, &'static str)>,
+    now: DateTime<Utc>,
+    rules: &Rules,
+) {
+    let scans: Vec<&(DateTime<Utc>, &Recorded)> =
+        on_route.iter().filter(|(_, a)| a.is_scan() && a.location_id == stop.id && a.concerns(stop)).collect();
+    for (i, (scanned, scan)) in scans.iter().enumerate() {
+        if done.is_some_and(|(t, _)| t <= *scanned) {
+            break;
+        }
+        let next_scan = scans.get(i + 1).map(|(t, _)| (*t, "scanned again"));
+        let end = match (done, next_scan) {
+            (Some(d), Some(n)) => Some(if d.0 <= n.0 { d } else { n }),
+            (d, n) => d.or(n),
+        };
+        let limit = *scanned + rules.stuck_after;
+        let waited_until = end.map_or(now, |(t, _)| t);
+        if waited_until <= limit {
+            continue;
+        }
+        out.push(Occurrence {
+            key: format!("STOP_STUCK|{}|{}|{}", stop.id, stop.stocking_index, scan.id),
+            kind: Kind::StopStuck,
+            route: stop.route.clone(),
+            stop: Some((stop.stop, stop.stocking_index)),
+            location_id: Some(stop.id.clone()),
+            since: limit,
+            facts: format!(
+                "Scanned by {} at {} and not stocked within {} minutes",
+                scan.by,
+                central_hhmm(*scanned),
+                rules.stuck_after.num_minutes()
+            ),
+            ended: end.map(|(t, how)| (t, format!("{how} at {}", central_hhmm(t)))),
+        });
+    }
+}
+
+/// Gaps of more than `quiet_after` between the driver's actions (or since the last one), while the
+/// route still had stops to do.
+fn quiet(
+    out: &mut Vec<Occurrence>,
+    route: &str,
+    driver: &DriverAssignment,
+    actions: &[(DateTime<Utc>, &Recorded)],
+    finished_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    rules: &Rules,
+) {
+    let own: Vec<&(DateTime<Utc>, &Recorded)> = actions
+        .iter()
+        .filter(|(_, a)| a.by_sub == driver.driver_sub && !matches!(a.data, ActionData::DropOverride(_)))
+        .collect();
+    for (i, (last, action)) in own.iter().enumerate() {
+        // The route was done by then: nothing left to wait for.
+        if finished_at.is_some_and(|f| f <= *last) {
+            break;
+        }
+        let next = own.get(i + 1).map(|(t, _)| *t);
+        let limit = *last + rules.quiet_after;
+        // The wait ends at the driver's next action or when the route's last stop was done, whichever is first.
+        let end = [next.map(|t| (t, "acted again")), finished_at.map(|t| (t, "route finished"))]
+            .into_iter()
+            .flatten()
+            .min_by_key(|(t, _)| *t)
+            .filter(|(t, _)| *t <= now);
+        if end.map_or(now, |(t, _)| t) <= limit {
+            continue;
+        }
+        let ended = end.map(|(t, how)| (t, format!("{how} at {}", central_hhmm(t))));
+        out.push(Occurrence {
+            key: format!("DRIVER_QUIET|{route}|{}", action.id),
+            kind: Kind::DriverQuiet,
+            route: route.to_string(),
+            stop: None,
+            location_id: None,
+            since: limit,
+            facts: format!(
+                "{} has recorded nothing since {} ({} minutes) with stops left",
+                driver.driver_email,
+                central_hhmm(*last),
+                rules.quiet_after.num_minutes()
+            ),
+            ended,
+        });
+    }
+}
+
+/// A stop not yet done whose fridge the driver will find in trouble. Known only as the snapshot
+/// says now: each condition is an item while it holds.
+fn fridge(out: &mut Vec<Occurrence>, stop: &RouteStop, facts: &FridgeFacts, now: DateTime<Utc>, rules: &Rules) {
+    let mut found: Vec<(&str, String, DateTime<Utc>)> = Vec::new();
+    match facts.heartbeat_at {
+        Some(t) if now - t > rules.heartbeat_within => found.push((
+            "NO_HEARTBEAT",
+            format!(
+                "No heartbeat from the fridge since {} (more than {} minutes)",
+                central_hhmm(t),
+                rules.heartbeat_within.num_minutes()
+            ),
+            t + rules.heartbeat_within,
+        )),
+        _ => {}
+    }
+    let seen = facts.heartbeat_at.unwrap_or(now);
+    if let Some(t) = facts.temperature.filter(|t| *t > rules.max_temperature_f) {
+        found.push(("WARM", format!("The fridge is at {t} °F, above {} °F", rules.max_temperature_f), seen));
+    }
+    if let Some(state) = &facts.vending_state {
+        let label = fleet_shared::entity::health::vending_label(state);
+        if rules.fault_states.contains(&label) {
+            found.push(("FAULT", format!("The fridge's vending state is {label}"), seen));
+        }
+    }
+    if facts.out_of_order {
+        found.push(("OUT_OF_ORDER", "The fridge is out of order".into(), seen));
+    }
+    if facts.safety_hold {
+        found.push(("SAFETY_HOLD", "The fridge is on a food-safety hold".into(), seen));
+    }
+    for (condition, words, since) in found {
+        out.push(Occurrence {
+            key: format!("FRIDGE_NEEDS_DRIVER|{}|{}|{condition}", stop.id, stop.stocking_index),
+            kind: Kind::FridgeNeedsDriver,
+            route: stop.route.clone(),
+            stop: Some((stop.stop, stop.stocking_index)),
+            location_id: Some(stop.id.clone()),
+            since: since.min(now),
+            facts: words,
+            ended: None,
+        });
+    }
+}
+
+/// An operator's acknowledgement of one occurrence (its key), with a note.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Acknowledgement {
+    pub key: String,
+    /// The caller's fixed identity (e-mail, from the token).
+    pub by: String,
+    pub at: DateTime<Utc>,
+    pub note: String,
+}
+
+/// Kinds whose fact stays true once recorded: an acknowledgement is what ends them.
+fn ends_by_acknowledgement(kind: Kind) -> bool {
+    matches!(kind, Kind::Unreachable | Kind::Temperature)
+}
+
+/// One item of the panel (`AttentionItem`).
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemView {
+    pub key: String,
+    pub kind: &'static str,
+    pub kind_label: &'static str,
+    pub route: String,
+    pub stop: Option<i64>,
+    pub stocking_index: Option<i64>,
+    pub location_id: Option<String>,
+    /// RFC 3339 UTC, and the same as HH:MM Central.
+    pub since: String,
+    pub since_central: String,
+    pub facts: String,
+    pub ended_at: Option<String>,
+    /// How it ended, in words ("stocked at 11:05").
+    pub ended_how: Option<String>,
+    /// "taken by {name} at {HH:MM}: {note}"
+    pub taken: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KindCount {
+    pub kind: &'static str,
+    pub label: &'static str,
+    pub open: usize,
+}
+
+/// The panel: open items oldest first, what ended today newest first, and the open count of each kind.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttentionView {
+    pub open: Vec<ItemView>,
+    pub resolved: Vec<ItemView>,
+    pub counts: Vec<KindCount>,
+}
+
+pub fn view(occurrences: Vec<Occurrence>, acks: &[Acknowledgement]) -> AttentionView {
+    let acks: HashMap<&str, &Acknowledgement> = acks.iter().map(|a| (a.key.as_str(), a)).collect();
+    let (mut open, mut resolved) = (Vec::new(), Vec::new());
+    for o in occurrences {
+        let ack = acks.get(o.key.as_str()).copied();
+        let ended = o.ended.clone().or_else(|| {
+            ack.filter(|_| ends_by_acknowledgement(o.kind))
+                .map(|a| (a.at, format!("acknowledged by {} at {}", a.by, central_hhmm(a.at))))
+        });
+        let item = ItemView {
+            kind: o.kind.code(),
+            kind_label: o.kind.label(),
+            route: o.route,
+            stop: o.stop.map(|s| s.0),
+            stocking_index: o.stop.map(|s| s.1),
+            location_id: o.location_id,
+            since: fridge_time::stamp(o.since),
+            since_central: central_hhmm(o.since),
+            facts: o.facts,
+            ended_at: ended.as_ref().map(|(t, _)| fridge_time::stamp(*t)),
+            ended_how: ended.as_ref().map(|(_, how)| how.clone()),
+            taken: ack.map(|a| format!("taken by {} at {}: {}", a.by, central_hhmm(a.at), a.note)),
+            key: o.key,
+        };
+        if ended.is_some() {
+            resolved.push((o.kind, item));
+        } else {
+            open.push((o.kind, item));
+        }
+    }
+    let counts = Kind::ALL
+        .iter()
+        .map(|k| KindCount {
+            kind: k.code(),
+            label: k.label(),
+            open: open.iter().filter(|(kind, _)| kind == k).count(),
+        })
+        .collect();
+    resolved.sort_by(|a, b| b.1.ended_at.cmp(&a.1.ended_at).then_with(|| a.1.key.cmp(&b.1.key)));
+    AttentionView {
+        open: open.into_iter().map(|(_, i)| i).collect(),
+        resolved: resolved.into_iter().map(|(_, i)| i).collect(),
+        counts,
+    }
+}
+
+#[cfg(test)]
+mod tests;

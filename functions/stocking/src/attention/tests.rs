@@ -1,0 +1,342 @@
+//! Each kind worked out by hand, with its edges: exactly 45 minutes, 41.0 °F
+//! against 41.1 °F, the 18:00 Central end of the day.
+use super::*;
+use crate::events::EventType;
+use proptest::prelude::*;
+use serde_json::json;
+
+/// 2026-11-23: Central is UTC-6, so 07:00 CT is 13:00Z and the day ends at 2026-11-24T00:00Z.
+const DATE: &str = "2026-11-23";
+
+fn date() -> NaiveDate {
+    DATE.parse().unwrap()
+}
+
+fn t(hhmmss: &str) -> DateTime<Utc> {
+    let full = if hhmmss.len() == 5 { format!("{hhmmss}:00") } else { hhmmss.to_string() };
+    format!("{DATE}T{full}.000Z").parse().unwrap()
+}
+
+fn stop(id: &str, n: i64) -> RouteStop {
+    RouteStop {
+        stocking_date: DATE.into(),
+        market: "MW".into(),
+        id: id.into(),
+        route: "R1".into(),
+        stop: n,
+        stocking_index: 1,
+        stop_type: "DELIVERY".into(),
+    }
+}
+
+fn act(kind: EventType, at: &str, location: &str, sub: &str, data: serde_json::Value) -> Recorded {
+    Recorded {
+        id: format!("{}-{sub}-{at}-{location}", kind.name()),
+        location_id: location.into(),
+        data: ActionData::parse(kind, &data).unwrap(),
+        occurred_at: fridge_time::stamp(t(at)),
+        by: format!("{sub}@fleet.test"),
+        by_sub: sub.into(),
+    }
+}
+
+fn scan(at: &str, location: &str) -> Recorded {
+    act(EventType::PackingSlipQuery, at, location, "d1", json!({ "packingSlipId": "s", "stockingIndex": 1 }))
+}
+fn stocked(at: &str, location: &str, temperature: Option<f64>) -> Recorded {
+    act(EventType::LocationStocked, at, location, "d1", json!({ "stockingIndex": 1, "temperature": temperature }))
+}
+fn van(at: &str, temperature: f64) -> Recorded {
+    act(EventType::VanTemperature, at, "DEPOT", "d1", json!({ "temperature": temperature, "route": "R1" }))
+}
+fn unreachable(at: &str, location: &str) -> Recorded {
+    act(EventType::LocationUnreachable, at, location, "d1", json!({ "reason": "Gate locked", "stockingIndex": 1 }))
+}
+
+fn driver() -> DriverAssignment {
+    DriverAssignment {
+        stocking_date: DATE.into(),
+        route: "R1".into(),
+        driver_sub: "d1".into(),
+        driver_email: "d1@fleet.test".into(),
+        assigned_by: "ops@fleet.test".into(),
+        assigned_at: "2026-11-22T12:00:00.000Z".into(),
+        source: "UPLOAD".into(),
+        version: 1,
+    }
+}
+
+struct Case {
+    stops: Vec<RouteStop>,
+    actions: Vec<Recorded>,
+    drivers: Vec<DriverAssignment>,
+    health: HashMap<String, FridgeFacts>,
+}
+
+impl Case {
+    fn new(actions: Vec<Recorded>) -> Case {
+        Case { stops: vec![stop("A", 1), stop("B", 2)], actions, drivers: vec![], health: HashMap::new() }
+    }
+
+    fn at(&self, now: DateTime<Utc>) -> Vec<Occurrence> {
+        let day = Day {
+            date: date(),
+            closes: "2026-11-24T00:00:00Z".parse().unwrap(),
+            now,
+            stops: &self.stops,
+            actions: &self.actions,
+            drivers: &self.drivers,
+            health: &self.health,
+        };
+        occurrences(&day, &RULES)
+    }
+
+    fn of(&self, kind: Kind, now: DateTime<Utc>) -> Vec<Occurrence> {
+        self.at(now).into_iter().filter(|o| o.kind == kind).collect()
+    }
+}
+
+#[test]
+fn a_route_without_an_action_by_07_00_central_has_not_started() {
+    let quiet_day = Case::new(vec![]);
+    assert!(quiet_day.of(Kind::RouteNotStarted, t("12:59:59")).is_empty(), "before 07:00 CT");
+    let open = quiet_day.of(Kind::RouteNotStarted, t("13:00"));
+    assert_eq!(open.len(), 1, "at 07:00 CT");
+    assert_eq!(open[0].since, t("13:00"));
+    assert_eq!(open[0].facts, "No action on route R1 by 07:00 CT");
+    assert_eq!(open[0].ended, None);
+
+    let late = Case::new(vec![scan("13:30", "A")]);
+    let ended = late.of(Kind::RouteNotStarted, t("14:00"));
+    assert_eq!(ended[0].ended, Some((t("13:30"), "first action by d1@fleet.test at 07:30".into())));
+    assert!(Case::new(vec![scan("12:00", "A")]).of(Kind::RouteNotStarted, t("14:00")).is_empty(), "on time");
+    assert!(Case::new(vec![scan("13:00", "A")]).of(Kind::RouteNotStarted, t("14:00")).is_empty(), "at 07:00");
+}
+
+#[test]
+fn a_stop_scanned_and_not_stocked_for_more_than_45_minutes_is_stuck() {
+    let case = Case::new(vec![scan("10:00", "A")]);
+    assert!(case.of(Kind::StopStuck, t("10:45:00")).is_empty(), "exactly 45 minutes is not more");
+    let open = case.of(Kind::StopStuck, t("10:45:01"));
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].since, t("10:45"));
+    assert_eq!(open[0].location_id.as_deref(), Some("A"));
+    assert_eq!(open[0].facts, "Scanned by d1@fleet.test at 04:00 and not stocked within 45 minutes");
+
+    let later = Case::new(vec![scan("10:00", "A"), stocked("11:00", "A", None)]);
+    let resolved = later.of(Kind::StopStuck, t("12:00"));
+    assert_eq!(resolved[0].ended, Some((t("11:00"), "stocked at 05:00".into())));
+    assert!(
+        Case::new(vec![scan("10:00", "A"), stocked("10:45", "A", None)]).of(Kind::StopStuck, t("12:00")).is_empty(),
+        "stocked at 45 minutes"
+    );
+}
+
+#[test]
+fn a_re_scan_ends_one_occurrence_and_may_open_another() {
+    let case = Case::new(vec![scan("10:00", "A"), scan("11:00", "A")]);
+    let items = case.of(Kind::StopStuck, t("12:00"));
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[0].ended, Some((t("11:00"), "scanned again at 05:00".into())));
+    assert_eq!(items[1].ended, None);
+    assert_ne!(items[0].key, items[1].key, "a new occurrence, a new key");
+}
+
+#[test]
+fn a_driver_quiet_for_more_than_60_minutes_with_stops_left() {
+    let mut case = Case::new(vec![scan("10:00", "A")]);
+    case.drivers = vec![driver()];
+    assert!(case.of(Kind::DriverQuiet, t("11:00:00")).is_empty(), "exactly 60 minutes");
+    let open = case.of(Kind::DriverQuiet, t("11:00:01"));
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].since, t("11:00"));
+    assert_eq!(open[0].facts, "d1@fleet.test has recorded nothing since 04:00 (60 minutes) with stops left");
+
+    case.actions.push(stocked("11:30", "A", None));
+    let resolved = case.of(Kind::DriverQuiet, t("11:40"));
+    assert_eq!(resolved[0].ended, Some((t("11:30"), "acted again at 05:30".into())));
+
+    // Both stops done: the route has nothing left, however long the driver is quiet.
+    let mut done = Case::new(vec![stocked("10:00", "A", None), unreachable("10:05", "B")]);
+    done.drivers = vec![driver()];
+    assert!(done.of(Kind::DriverQuiet, t("16:00")).is_empty());
+    // Someone else's actions do not speak for the driver.
+    let mut other = Case::new(vec![
+        scan("10:00", "A"),
+        act(EventType::PackingSlipQuery, "10:50", "B", "d2", json!({ "packingSlipId": "s", "stockingIndex": 1 })),
+    ]);
+    other.drivers = vec![driver()];
+    assert_eq!(other.of(Kind::DriverQuiet, t("11:01")).len(), 1);
+}
+
+#[test]
+fn a_reading_above_41_is_too_warm_and_41_is_not() {
+    let case = Case::new(vec![van("09:00", 41.0), van("09:10", 41.1), stocked("10:00", "A", Some(45.5))]);
+    let items = case.of(Kind::Temperature, t("12:00"));
+    assert_eq!(items.len(), 2, "{items:?}");
+    assert_eq!(items[0].facts, "Van temperature 41.1 °F, above 41 °F, recorded by d1@fleet.test at 03:10");
+    assert_eq!(items[0].location_id, None);
+    assert_eq!(items[1].facts, "Stocked at 45.5 °F, above 41 °F, recorded by d1@fleet.test at 04:00");
+    assert_eq!(items[1].location_id.as_deref(), Some("A"));
+}
+
+#[test]
+fn a_fridge_in_trouble_at_a_stop_not_yet_done() {
+    let mut case = Case::new(vec![stocked("10:00", "B", None)]);
+    let fine = FridgeFacts { heartbeat_at: Some(t("11:30")), temperature: Some(38.0), ..Default::default() };
+    case.health.insert("A".into(), fine.clone());
+    assert!(case.of(Kind::FridgeNeedsDriver, t("12:00")).is_empty());
+
+    case.health.insert("A".into(), FridgeFacts { heartbeat_at: Some(t("11:30")), ..fine.clone() });
+    assert!(case.of(Kind::FridgeNeedsDriver, t("12:00:00")).is_empty(), "exactly 30 minutes");
+    let silent = case.of(Kind::FridgeNeedsDriver, t("12:00:01"));
+    assert_eq!(silent.len(), 1);
+    assert_eq!(silent[0].facts, "No heartbeat from the fridge since 05:30 (more than 30 minutes)");
+
+    let faulty = FridgeFacts {
+        heartbeat_at: Some(t("11:59")),
+        temperature: Some(41.1),
+        vending_state: Some("STATUS_5_MOTOR_FAULT".into()),
+        out_of_order: true,
+        safety_hold: true,
+    };
+    case.health.insert("A".into(), faulty.clone());
+    let words: Vec<String> = case.of(Kind::FridgeNeedsDriver, t("12:00")).into_iter().map(|o| o.facts).collect();
+    assert_eq!(
+        words,
+        [
+            "The fridge's vending state is MOTOR_FAULT",
+            "The fridge is out of order",
+            "The fridge is on a food-safety hold",
+            "The fridge is at 41.1 °F, above 41 °F",
+        ]
+    );
+    case.health.insert("A".into(), FridgeFacts { vending_state: Some("STATUS_FF_DOOR_OPEN".into()), ..fine });
+    assert!(case.of(Kind::FridgeNeedsDriver, t("12:00")).is_empty(), "a door open is not a fault");
+    // B is stocked: its fridge is no longer the driver's concern today.
+    case.health.insert("B".into(), faulty);
+    assert!(case.of(Kind::FridgeNeedsDriver, t("12:00")).iter().all(|o| o.location_id.as_deref() == Some("A")));
+}
+
+#[test]
+fn an_unreachable_stop_is_an_item_until_acknowledged() {
+    let case = Case::new(vec![unreachable("10:00", "B")]);
+    let items = case.of(Kind::Unreachable, t("12:00"));
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0].stop, Some((2, 1)));
+    assert_eq!(items[0].facts, "d1@fleet.test could not reach the stop: Gate locked");
+}
+
+#[test]
+fn a_past_day_is_seen_at_18_00_central() {
+    // The day ends at 18:00 CT (2026-11-24T00:00Z); the next morning sees it as it stood then.
+    let next_morning: DateTime<Utc> = "2026-11-24T16:00:00Z".parse().unwrap();
+    let late_scan = Case::new(vec![scan("23:30", "A")]);
+    assert!(late_scan.of(Kind::StopStuck, next_morning).is_empty(), "30 minutes before the close: not stuck");
+    let items = Case::new(vec![scan("23:00", "A")]).of(Kind::StopStuck, next_morning);
+    assert_eq!(items.len(), 1, "60 minutes before the close");
+    assert_eq!((items[0].since, items[0].ended.clone()), (t("23:45"), None));
+}
+
+fn one_action() -> impl Strategy<Value = Recorded> {
+    (0u32..6, 0u32..600, 0usize..2).prop_map(|(kind, minute, location)| {
+        let at = format!("{:02}:{:02}", 8 + minute / 60, minute % 60);
+        let location = ["A", "B"][location];
+        match kind {
+            0 | 1 => scan(&at, location),
+            2 => stocked(&at, location, Some(30.0 + f64::from(minute % 20))),
+            3 => unreachable(&at, location),
+            4 => van(&at, 35.0 + f64::from(minute % 10)),
+            _ => act(
+                EventType::PackingSlipQuery,
+                &at,
+                location,
+                "d2",
+                json!({ "packingSlipId": "s", "stockingIndex": 1 }),
+            ),
+        }
+    })
+}
+
+/// One copy of each action (by id), as the dashboard's day keeps them.
+fn once(actions: Vec<Recorded>) -> Vec<Recorded> {
+    let mut kept: Vec<Recorded> = Vec::new();
+    for a in actions {
+        if !kept.iter().any(|b| b.id == a.id) {
+            kept.push(a);
+        }
+    }
+    kept
+}
+
+proptest! {
+    /// Any order, duplication or batching of the same actions gives the same items, open and ended.
+    #[test]
+    fn the_same_actions_in_any_order_give_the_same_items(
+        (day, arrived) in prop::collection::vec(one_action(), 0..25).prop_flat_map(|day| {
+            let twice: Vec<Recorded> = day.iter().chain(day.iter().take(3)).cloned().collect();
+            (Just(day), Just(twice).prop_shuffle())
+        }),
+        hour in 8u32..24,
+    ) {
+        let now = t(&format!("{hour:02}:00"));
+        let mut expected = Case::new(once(day));
+        expected.drivers = vec![driver()];
+        let mut received = Case::new(once(arrived));
+        received.drivers = vec![driver()];
+        prop_assert_eq!(received.at(now), expected.at(now));
+    }
+}
+
+#[test]
+fn the_panel_lists_open_items_oldest_first_and_what_ended_with_how() {
+    let case =
+        Case::new(vec![scan("10:00", "A"), stocked("11:00", "A", None), unreachable("11:10", "B"), scan("11:20", "B")]);
+    let items = case.at(t("12:30"));
+    let unreachable_key = items.iter().find(|o| o.kind == Kind::Unreachable).unwrap().key.clone();
+    let ack = Acknowledgement {
+        key: unreachable_key.clone(),
+        by: "ops@fleet.test".into(),
+        at: t("12:00"),
+        note: "Called the client".into(),
+    };
+    let panel = view(items, &[ack]);
+    let open: Vec<(&str, &str)> = panel.open.iter().map(|i| (i.kind, i.since_central.as_str())).collect();
+    // B scanned at 05:20 CT after it was marked unreachable: not stuck (the stop is done).
+    assert_eq!(open, [], "{panel:?}");
+    let resolved: Vec<(&str, Option<&str>)> = panel.resolved.iter().map(|i| (i.kind, i.ended_how.as_deref())).collect();
+    assert_eq!(
+        resolved,
+        [("UNREACHABLE", Some("acknowledged by ops@fleet.test at 06:00")), ("STOP_STUCK", Some("stocked at 05:00"))]
+    );
+    let taken = panel.resolved.iter().find(|i| i.key == unreachable_key).unwrap().taken.clone();
+    assert_eq!(taken.as_deref(), Some("taken by ops@fleet.test at 06:00: Called the client"));
+    assert!(panel.counts.iter().all(|c| c.open == 0));
+    assert_eq!(panel.counts.len(), Kind::ALL.len());
+}
+
+#[test]
+fn an_acknowledged_open_item_stays_open_and_shows_who_took_it() {
+    let items = Case::new(vec![scan("10:00", "A")]).at(t("11:00"));
+    let key = items[0].key.clone();
+    let ack = Acknowledgement { key, by: "ops@fleet.test".into(), at: t("10:50"), note: "Calling the driver".into() };
+    let panel = view(items, &[ack]);
+    assert_eq!(panel.open.len(), 1);
+    assert_eq!(panel.open[0].taken.as_deref(), Some("taken by ops@fleet.test at 04:50: Calling the driver"));
+    assert_eq!(panel.counts.iter().find(|c| c.kind == "STOP_STUCK").map(|c| c.open), Some(1));
+}
+
+#[test]
+fn a_market_may_start_its_routes_later() {
+    const LATE: &[MarketStart] = &[MarketStart { market: "MW", starts_by: (8, 30) }];
+    let rules = Rules { market_starts_by: LATE, ..RULES };
+    let case = Case::new(vec![]);
+    let closes = "2026-11-24T00:00:00Z".parse().unwrap();
+    let day =
+        |now| Day { date: date(), closes, now, stops: &case.stops, actions: &[], drivers: &[], health: &case.health };
+    assert!(occurrences(&day(t("14:00")), &rules).is_empty(), "08:00 CT: not yet, in MW");
+    let items = occurrences(&day(t("14:30")), &rules);
+    assert_eq!(items[0].facts, "No action on route R1 by 08:30 CT");
+    assert_eq!(rules.export()["routeStartsByMarket"], json!({ "MW": "08:30" }));
+    assert_eq!(RULES.export()["stuckMinutes"], json!(45));
+}

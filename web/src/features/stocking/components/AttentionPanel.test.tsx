@@ -1,0 +1,277 @@
+import axe from 'axe-core';
+import Papa from 'papaparse';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getMyAccess } from '@/lib/access/get-my-access';
+import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
+import type { AttentionItem, AttentionPanelData } from '../lib/attention';
+import { AttentionPanel } from './AttentionPanel';
+import { KINDS, TEST_RULES } from '../lib/attention-fixtures';
+
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
+const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
+vi.mock('@/lib/csv', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/csv')>()),
+  download: (name: string, text: string) => downloads.push({ name, text }),
+}));
+
+const item = (key: string, kind: (typeof KINDS)[number][0], over: Partial<AttentionItem> = {}): AttentionItem => ({
+  key,
+  kind,
+  kindLabel: KINDS.find(([k]) => k === kind)![1],
+  route: 'R1',
+  stop: null,
+  stockingIndex: null,
+  locationId: null,
+  since: '2026-07-01T12:00:00Z',
+  sinceCentral: '07:00',
+  facts: `Facts of ${key}`,
+  endedAt: null,
+  endedHow: null,
+  taken: null,
+  ...over,
+});
+
+/** Open oldest first and resolved newest end first, as the server sends them. */
+const OPEN = [
+  item('a', 'ROUTE_NOT_STARTED', { route: 'R2', facts: 'No action on route R2 by 07:00 CT' }),
+  item('b', 'STOP_STUCK', {
+    stop: 3,
+    stockingIndex: 1,
+    locationId: 'CHI_0003',
+    since: '2026-07-01T14:45:00Z',
+    sinceCentral: '09:45',
+    facts: 'Scanned by d1@fleet.local at 09:00 and not stocked within 45 minutes',
+    taken: 'taken by ops@x.com at 09:50: calling the driver',
+  }),
+  item('c', 'TEMPERATURE', {
+    stop: 1,
+    stockingIndex: 1,
+    locationId: 'CHI_0001',
+    since: '2026-07-01T15:04:00Z',
+    sinceCentral: '10:04',
+    facts: 'Stocked at 44.5 °F, above 41 °F, recorded by d1@fleet.local at 10:04',
+  }),
+];
+const RESOLVED = [
+  item('d', 'UNREACHABLE', {
+    stop: 2,
+    stockingIndex: 1,
+    locationId: 'CHI_0002',
+    endedAt: '2026-07-01T15:00:00Z',
+    endedHow: 'acknowledged by ops@x.com at 10:00',
+    taken: 'taken by ops@x.com at 10:00: closed today',
+  }),
+  item('e', 'STOP_STUCK', {
+    route: 'R3',
+    stop: 1,
+    stockingIndex: 1,
+    locationId: 'NYC_0001',
+    endedAt: '2026-07-01T10:00:00Z',
+    endedHow: 'stocked at 05:00',
+  }),
+];
+
+const panel = (open: AttentionItem[] = OPEN, resolved: AttentionItem[] = RESOLVED): AttentionPanelData => ({
+  open,
+  resolved,
+  counts: KINDS.map(([kind, label]) => ({ kind, label, open: open.filter((i) => i.kind === kind).length })),
+});
+
+const RULES = TEST_RULES;
+
+function view(attention = panel(), onShow = vi.fn()) {
+  renderWithProviders(
+    <main>
+      <h1>Stocking Real-Time Dashboard</h1>
+      <AttentionPanel attention={attention} dropOffDate="2026-07-01" onShow={onShow} rules={RULES} />
+    </main>,
+  );
+  return { onShow, region: screen.getByRole('region', { name: /^Needs attention/ }) };
+}
+
+/** Where an item is: route, stop and location. */
+const placeOf = (li: HTMLElement) => li.querySelector('.attention-place')?.textContent;
+
+const openItems = () => within(screen.getByRole('list', { name: /^Open items/ })).getAllByRole('listitem');
+
+beforeEach(() => {
+  downloads.length = 0;
+  vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] } as never);
+});
+
+describe('AttentionPanel', () => {
+  it('heads the open total and counts each kind in words, with an icon, as a filter', async () => {
+    const { region } = view();
+    expect(within(region).getByRole('heading', { level: 2, name: 'Needs attention · 3 open' })).toBeTruthy();
+    const kinds = within(region).getByRole('group', { name: 'Show items of a kind' });
+    const buttons = within(kinds).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'All: 3',
+      'Route not started: 1',
+      'Stop stuck: 1',
+      'Driver quiet: 0',
+      'Temperature: 1',
+      'Fridge needs the driver: 0',
+      'Unreachable: 0',
+    ]);
+    for (const b of buttons) expect(b.querySelector('svg[aria-hidden="true"]')).toBeTruthy();
+    expect(within(kinds).getByRole('button', { name: 'All: 3' })).toHaveAttribute('aria-pressed', 'true');
+
+    const user = userEvent.setup();
+    await user.click(within(kinds).getByRole('button', { name: 'Stop stuck: 1' }));
+    expect(within(kinds).getByRole('button', { name: 'Stop stuck: 1' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(kinds).getByRole('button', { name: 'All: 3' })).toHaveAttribute('aria-pressed', 'false');
+    const stuck = within(region).getByRole('list', { name: 'Open items: Stop stuck' });
+    expect(within(stuck).getAllByRole('listitem')).toHaveLength(1);
+    expect(placeOf(within(stuck).getByRole('listitem'))).toBe('Route R1 · Stop 3 · CHI_0003');
+    // The resolved follow the kind too.
+    expect(within(region).getByText('Resolved today (1)')).toBeTruthy();
+
+    await user.click(within(kinds).getByRole('button', { name: 'Unreachable: 0' }));
+    expect(within(region).queryByRole('list', { name: /^Open items/ })).toBeNull();
+    expect(within(region).getByText('Nothing open of the kind Unreachable.')).toBeTruthy();
+
+    // Pressed again, a kind goes back to all.
+    await user.click(within(kinds).getByRole('button', { name: 'Unreachable: 0' }));
+    expect(openItems()).toHaveLength(3);
+    await user.click(within(kinds).getByRole('button', { name: 'Temperature: 1' }));
+    await user.click(within(kinds).getByRole('button', { name: 'All: 3' }));
+    expect(openItems()).toHaveLength(3);
+    expect(within(region).getByText('Resolved today (2)')).toBeTruthy();
+  });
+
+  it('lists the open items oldest first: kind, route, stop, linked location, since, facts and who took it', async () => {
+    view();
+    // The location links once the user's access is known.
+    await screen.findByRole('link', { name: 'CHI_0003' });
+    const items = openItems();
+    expect(items.map(placeOf)).toEqual(['Route R2', 'Route R1 · Stop 3 · CHI_0003', 'Route R1 · Stop 1 · CHI_0001']);
+    const [notStarted, stuck] = items;
+    expect(within(notStarted).getByText('Route not started')).toBeTruthy();
+    expect(within(notStarted).getByText('since 07:00 CT')).toBeTruthy();
+    expect(within(notStarted).getByText('No action on route R2 by 07:00 CT')).toBeTruthy();
+    expect(within(notStarted).queryByRole('link')).toBeNull();
+    expect(within(stuck).getByText('Stop stuck')).toBeTruthy();
+    expect(within(stuck).getByText('since 09:45 CT')).toBeTruthy();
+    expect(within(stuck).getByRole('link', { name: 'CHI_0003' })).toHaveAttribute('href', '/locations/health/CHI_0003');
+    expect(within(stuck).getByText('taken by ops@x.com at 09:50: calling the driver')).toBeTruthy();
+    expect(within(items[2]).queryByText(/^taken by/)).toBeNull();
+  });
+
+  it('shows the location as text to a user who may not open fridge health', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: [], flags: [] } as never);
+    const { queryClient } = renderWithProviders(
+      <AttentionPanel attention={panel()} dropOffDate="2026-07-01" onShow={vi.fn()} rules={RULES} />,
+    );
+    await waitFor(() => expect(queryClient.getQueryData(['access'])).toBeDefined());
+    const stuck = openItems()[1];
+    expect(placeOf(stuck)).toBe('Route R1 · Stop 3 · CHI_0003');
+    expect(within(stuck).queryByRole('link')).toBeNull();
+  });
+
+  it('keeps what ended today in a collapsed section, with how each ended', async () => {
+    const { region } = view();
+    const details = within(region).getByText('Resolved today (2)').closest('details')!;
+    expect(details.open).toBe(false);
+    await userEvent.setup().click(within(region).getByText('Resolved today (2)'));
+    expect(details.open).toBe(true);
+    const items = within(within(region).getByRole('list', { name: 'Resolved today' })).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByText(/^Ended: /).textContent)).toEqual([
+      'Ended: acknowledged by ops@x.com at 10:00',
+      'Ended: stocked at 05:00',
+    ]);
+    expect(within(items[0]).getByText('taken by ops@x.com at 10:00: closed today')).toBeTruthy();
+  });
+
+  it('jumps to an item: its stop, or its route when it has none', async () => {
+    const { onShow } = view();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show stop 3 of route R1' }));
+    expect(onShow).toHaveBeenLastCalledWith(OPEN[1]);
+    await user.click(screen.getByRole('button', { name: 'Show route R2' }));
+    expect(onShow).toHaveBeenLastCalledWith(OPEN[0]);
+  });
+
+  it('exports the open and the resolved items with their status', async () => {
+    const { region } = view();
+    const user = userEvent.setup();
+    await user.click(within(region).getByRole('button', { name: 'Export CSV of the attention items' }));
+    expect(downloads[0].name).toBe('needs-attention-2026-07-01.csv');
+    const [header, ...rows] = Papa.parse<string[]>(downloads[0].text.trim()).data;
+    expect(header).toEqual([
+      'Status',
+      'Kind',
+      'Route',
+      'Stop',
+      'Location',
+      'Since (CT)',
+      'Facts',
+      'Taken',
+      'Ended (CT)',
+      'Ended How',
+    ]);
+    expect(rows.map((r) => [r[0], r[1], r[2], r[3], r[4], r[5]])).toEqual([
+      ['Open', 'Route not started', 'R2', '', '', '07:00'],
+      ['Open', 'Stop stuck', 'R1', '3', 'CHI_0003', '09:45'],
+      ['Open', 'Temperature', 'R1', '1', 'CHI_0001', '10:04'],
+      ['Resolved', 'Unreachable', 'R1', '2', 'CHI_0002', '07:00'],
+      ['Resolved', 'Stop stuck', 'R3', '1', 'NYC_0001', '07:00'],
+    ]);
+    expect(rows[1][6]).toBe('Scanned by d1@fleet.local at 09:00 and not stocked within 45 minutes');
+    expect(rows[1][7]).toBe('taken by ops@x.com at 09:50: calling the driver');
+    expect(rows[3].slice(8)).toEqual(['10:00', 'acknowledged by ops@x.com at 10:00']);
+    expect(rows[4].slice(8)).toEqual(['05:00', 'stocked at 05:00']);
+
+    // Filtered, the export is what is shown.
+    await user.click(within(region).getByRole('button', { name: 'Stop stuck: 1' }));
+    await user.click(within(region).getByRole('button', { name: 'Export CSV of the Stop stuck items' }));
+    expect(downloads[1].name).toBe('needs-attention-2026-07-01-stop-stuck.csv');
+    const filtered = Papa.parse<string[]>(downloads[1].text.trim()).data.slice(1);
+    expect(filtered.map((r) => [r[0], r[2]])).toEqual([
+      ['Open', 'R1'],
+      ['Resolved', 'R3'],
+    ]);
+  });
+
+  it('states each kind’s threshold from the rules', () => {
+    const { region } = view();
+    const help = within(region).getByText('When an item is raised').closest('details')!;
+    const lines = within(help)
+      .getAllByRole('listitem', { hidden: true })
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Route not started: no action on the route by 07:00 CT',
+      'Stop stuck: scanned and not stocked for more than 45 minutes',
+      "Driver quiet: the route's driver has recorded nothing for more than 60 minutes while stops are left",
+      'Temperature: a van or stocking temperature above 41 °F; open until an operator takes it',
+      'Fridge needs the driver: a stop not yet done whose fridge has sent no heartbeat for more than 30 minutes, ' +
+        'is above 41 °F, shows Motor Fault, Product Detect Fault, Product Under Elevator or Timeout, ' +
+        'is out of order or is on a food-safety hold',
+      'Unreachable: the driver could not reach the stop; open until an operator takes it',
+    ]);
+  });
+
+  it('says when nothing needs attention', () => {
+    const { region } = view(panel([], []));
+    expect(within(region).getByRole('heading', { name: 'Needs attention · 0 open' })).toBeTruthy();
+    expect(within(region).getByText('Nothing needs attention.')).toBeTruthy();
+    expect(within(region).queryByRole('list', { name: /^Open items/ })).toBeNull();
+    expect(within(region).getByText('Resolved today (0)')).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Export CSV of the attention items' })).toBeDisabled();
+  });
+
+  it('passes axe, with its sections open', async () => {
+    // axe looks for icon fonts on a canvas, which jsdom has not.
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const { region } = view();
+    for (const d of region.querySelectorAll('details')) d.open = true;
+    const result = await axe.run(region, {
+      resultTypes: ['violations'],
+      // jsdom lays nothing out: colours are the browser tests' to check.
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+  });
+});

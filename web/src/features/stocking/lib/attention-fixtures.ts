@@ -1,0 +1,23 @@
+/** Test data of the Needs-attention panel, shared by its unit tests. */
+import type { AttentionRules } from './attention';
+
+/** The server's kinds and their labels (`Kind::code`, `Kind::label` of attention.rs). */
+export const KINDS = [
+  ['ROUTE_NOT_STARTED', 'Route not started'],
+  ['STOP_STUCK', 'Stop stuck'],
+  ['DRIVER_QUIET', 'Driver quiet'],
+  ['TEMPERATURE', 'Temperature'],
+  ['FRIDGE_NEEDS_DRIVER', 'Fridge needs the driver'],
+  ['UNREACHABLE', 'Unreachable'],
+] as const;
+
+/** The server's default thresholds, written out (the help's wording is tested against these). */
+export const TEST_RULES: AttentionRules = {
+  routeStartsBy: '07:00',
+  routeStartsByMarket: {},
+  stuckMinutes: 45,
+  quietMinutes: 60,
+  maxTemperatureF: 41.0,
+  heartbeatMinutes: 30,
+  faultStates: ['MOTOR_FAULT', 'PRODUCT_DETECT_FAULT', 'PRODUCT_UNDER_ELEVATOR', 'TIMEOUT'],
+};

@@ -156,8 +156,8 @@ pub struct Day<'a> {
     pub now: DateTime<Utc>,
     /// The stops shown (the dashboard's filters applied).
     pub stops: &'a [RouteStop],
-    /// The date's actions (live overrides included), any order.
-    pub actions: &'a [Recorded],
+    /// The date's actions (live overrides included), any order; borrowed, not copied, from the dashboard's day.
+    pub actions: &'a [&'a Recorded],
     pub drivers: &'a [DriverAssignment],
     pub health: &'a HashMap<String, FridgeFacts>,
 }
@@ -194,7 +194,7 @@ pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
     let now = day.now.min(day.closes);
     // The day's actions, oldest first (ties by id: any arrival order gives one order).
     let mut actions: Vec<(DateTime<Utc>, &Recorded)> =
-        day.actions.iter().filter_map(|a| Some((at(&a.occurred_at)?, a))).filter(|(t, _)| *t <= now).collect();
+        day.actions.iter().filter_map(|a| Some((at(&a.occurred_at)?, *a))).filter(|(t, _)| *t <= now).collect();
     actions.sort_by(|a, b| (a.0, &a.1.id).cmp(&(b.0, &b.1.id)));
 
     let mut by_route: BTreeMap<&str, Vec<&RouteStop>> = BTreeMap::new();

@@ -474,8 +474,7 @@ pub async fn dashboard<S: BoardStore>(
     let drivers = drivers.unwrap_or_default();
     let facts: HashMap<String, crate::attention::FridgeFacts> =
         health.iter().map(|(id, h)| (id.clone(), fridge_facts(h))).collect();
-    let mut all_actions: Vec<Recorded> = day.clone();
-    all_actions.extend(overrides.iter().map(|(r, _)| r.clone()));
+    let all_actions: Vec<&Recorded> = day.iter().chain(overrides.iter().map(|(r, _)| r)).collect();
     let attention = crate::attention::view(
         crate::attention::occurrences(
             &crate::attention::Day {

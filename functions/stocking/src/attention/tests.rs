@@ -79,12 +79,13 @@ impl Case {
     }
 
     fn at(&self, now: DateTime<Utc>) -> Vec<Occurrence> {
+        let actions: Vec<&Recorded> = self.actions.iter().collect();
         let day = Day {
             date: date(),
             closes: "2026-11-24T00:00:00Z".parse().unwrap(),
             now,
             stops: &self.stops,
-            actions: &self.actions,
+            actions: &actions,
             drivers: &self.drivers,
             health: &self.health,
         };

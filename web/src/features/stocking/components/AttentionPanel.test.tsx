@@ -7,7 +7,7 @@ import { getMyAccess } from '@/lib/access/get-my-access';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import type { AttentionItem, AttentionPanelData } from '../lib/attention';
 import { AttentionPanel } from './AttentionPanel';
-import { KINDS, TEST_RULES } from '../lib/attention-fixtures';
+import { KINDS, TEST_RULES, attentionItem } from '../lib/attention-fixtures';
 
 vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
@@ -16,22 +16,7 @@ vi.mock('@/lib/csv', async (importOriginal) => ({
   download: (name: string, text: string) => downloads.push({ name, text }),
 }));
 
-const item = (key: string, kind: (typeof KINDS)[number][0], over: Partial<AttentionItem> = {}): AttentionItem => ({
-  key,
-  kind,
-  kindLabel: KINDS.find(([k]) => k === kind)![1],
-  route: 'R1',
-  stop: null,
-  stockingIndex: null,
-  locationId: null,
-  since: '2026-07-01T12:00:00Z',
-  sinceCentral: '07:00',
-  facts: `Facts of ${key}`,
-  endedAt: null,
-  endedHow: null,
-  taken: null,
-  ...over,
-});
+const item = attentionItem;
 
 /** Open oldest first and resolved newest end first, as the server sends them. */
 const OPEN = [

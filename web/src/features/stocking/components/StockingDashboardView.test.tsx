@@ -5,7 +5,8 @@ import { getMyAccess } from '@/lib/access/get-my-access';
 import { graphql } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { MARK_MS, StockingDashboardView } from './StockingDashboardView';
-import { KINDS } from '../lib/attention-fixtures';
+import { KINDS, attentionItem } from '../lib/attention-fixtures';
+import type { AttentionItem } from '../lib/attention';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { payload: { email: 'ops@x.com', sub: 'ops-1' } } } })),
@@ -53,22 +54,13 @@ let wholeFails = false;
 /** Routes answered beyond R1 and R2, of one stop each. */
 let extraRoutes = 0;
 
-const item = (kind: (typeof KINDS)[number][0], over: Record<string, unknown>) => ({
-  key: `${kind}|${JSON.stringify(over)}`,
-  kind,
-  kindLabel: KINDS.find(([k]) => k === kind)![1],
-  route: 'R1',
-  stop: null,
-  stockingIndex: null,
-  locationId: null,
-  since: '2026-07-01T14:45:00Z',
-  sinceCentral: '09:45',
-  facts: 'Facts',
-  endedAt: null,
-  endedHow: null,
-  taken: null,
-  ...over,
-});
+const item = (kind: (typeof KINDS)[number][0], over: Partial<AttentionItem>) =>
+  attentionItem(`${kind}|${JSON.stringify(over)}`, kind, {
+    since: '2026-07-01T14:45:00Z',
+    sinceCentral: '09:45',
+    facts: 'Facts',
+    ...over,
+  });
 /** The answer's Needs-attention panel: its open items (the counts follow). */
 let attentionOpen: ReturnType<typeof item>[];
 const attention = () => ({

@@ -1,5 +1,5 @@
 /** Test data of the Needs-attention panel, shared by its unit tests. */
-import type { AttentionRules } from './attention';
+import type { AttentionItem, AttentionRules } from './attention';
 
 /** The server's kinds and their labels (`Kind::code`, `Kind::label` of attention.rs). */
 export const KINDS = [
@@ -10,6 +10,28 @@ export const KINDS = [
   ['FRIDGE_NEEDS_DRIVER', 'Fridge needs the driver'],
   ['UNREACHABLE', 'Unreachable'],
 ] as const;
+
+/** An item of `kind` on route R1 with no stop, as the server answers it, with `over` on top. */
+export const attentionItem = (
+  key: string,
+  kind: (typeof KINDS)[number][0],
+  over: Partial<AttentionItem> = {},
+): AttentionItem => ({
+  key,
+  kind,
+  kindLabel: KINDS.find(([k]) => k === kind)![1],
+  route: 'R1',
+  stop: null,
+  stockingIndex: null,
+  locationId: null,
+  since: '2026-07-01T12:00:00Z',
+  sinceCentral: '07:00',
+  facts: `Facts of ${key}`,
+  endedAt: null,
+  endedHow: null,
+  taken: null,
+  ...over,
+});
 
 /** The server's default thresholds, written out (the help's wording is tested against these). */
 export const TEST_RULES: AttentionRules = {

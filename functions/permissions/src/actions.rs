@@ -61,9 +61,10 @@ pub const GROUPS: &[Group] = &[
     Group { name: "Planograms", actions: &["GetPlanograms", "SchedulePlanograms"] },
     // Not named by the spec: a supervisor's revert of a recorded drop status (issue 24).
     // SuperviseStocking acts on any route's stops: the field's exceptions (issue 38).
+    // AcknowledgeAttention takes on a Needs-attention item of the stocking dashboard (issue 42).
     Group {
         name: "Stocking Supervisor",
-        actions: &["RevertDropOverride", fleet_shared::assignment::SUPERVISOR_ACTION],
+        actions: &["RevertDropOverride", fleet_shared::assignment::SUPERVISOR_ACTION, "AcknowledgeAttention"],
     },
     // Not named by the spec: the reports (3-planning §2; issue 25). GetEmptyChannel is the spec's Driver action too.
     Group { name: "Reports", actions: &["GetEmptyChannel", "GetStockOuts", "GetRouteTemperatures", "GetDriverLog"] },

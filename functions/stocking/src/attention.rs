@@ -19,6 +19,9 @@ use fleet_shared::fridge_time::{self, CENTRAL};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
+mod key;
+pub use key::{OccurrenceKey, FRIDGE_CONDITIONS};
+
 /// A route's start hour (Central wall clock) in a market that overrides the default.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -252,7 +255,7 @@ pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
                 ActionData::LocationUnreachable(d) => {
                     let stop = stops.iter().find(|s| a.concerns(s));
                     out.push(Occurrence {
-                        key: format!("UNREACHABLE|{}", a.id),
+                        key: OccurrenceKey::Unreachable { action: a.id.clone() }.to_string(),
                         kind: Kind::Unreachable,
                         route: route.to_string(),
                         stop: stop.map(|s| (s.stop, s.stocking_index)),
@@ -269,7 +272,7 @@ pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
                         _ => ("Stocked at".to_string(), stops.iter().find(|s| a.concerns(s))),
                     };
                     out.push(Occurrence {
-                        key: format!("TEMPERATURE|{}", a.id),
+                        key: OccurrenceKey::Temperature { action: a.id.clone() }.to_string(),
                         kind: Kind::Temperature,
                         route: route.to_string(),
                         stop: stop.map(|s| (s.stop, s.stocking_index)),
@@ -310,7 +313,7 @@ fn route_not_started(
         return;
     }
     out.push(Occurrence {
-        key: format!("ROUTE_NOT_STARTED|{route}|{date}"),
+        key: OccurrenceKey::RouteNotStarted { route: route.to_string(), date: date.to_string() }.to_string(),
         kind: Kind::RouteNotStarted,
         route: route.to_string(),
         stop: None,
@@ -347,7 +350,12 @@ fn stuck(
             continue;
         }
         out.push(Occurrence {
-            key: format!("STOP_STUCK|{}|{}|{}", stop.id, stop.stocking_index, scan.id),
+            key: OccurrenceKey::StopStuck {
+                location: stop.id.clone(),
+                stocking_index: stop.stocking_index,
+                scan: scan.id.clone(),
+            }
+            .to_string(),
             kind: Kind::StopStuck,
             route: stop.route.clone(),
             stop: Some((stop.stop, stop.stocking_index)),
@@ -397,7 +405,7 @@ fn quiet(
         }
         let ended = end.map(|(t, how)| (t, format!("{how} at {}", central_hhmm(t))));
         out.push(Occurrence {
-            key: format!("DRIVER_QUIET|{route}|{}", action.id),
+            key: OccurrenceKey::DriverQuiet { route: route.to_string(), after: action.id.clone() }.to_string(),
             kind: Kind::DriverQuiet,
             route: route.to_string(),
             stop: None,
@@ -448,7 +456,12 @@ fn fridge(out: &mut Vec<Occurrence>, stop: &RouteStop, facts: &FridgeFacts, now:
     }
     for (condition, words, since) in found {
         out.push(Occurrence {
-            key: format!("FRIDGE_NEEDS_DRIVER|{}|{}|{condition}", stop.id, stop.stocking_index),
+            key: OccurrenceKey::FridgeNeedsDriver {
+                location: stop.id.clone(),
+                stocking_index: stop.stocking_index,
+                condition: condition.to_string(),
+            }
+            .to_string(),
             kind: Kind::FridgeNeedsDriver,
             route: stop.route.clone(),
             stop: Some((stop.stop, stop.stocking_index)),
@@ -468,6 +481,13 @@ pub struct Acknowledgement {
     pub by: String,
     pub at: DateTime<Utc>,
     pub note: String,
+}
+
+impl Acknowledgement {
+    /// What the panel shows of it, so a teammate does not chase the item too.
+    pub fn taken(&self) -> String {
+        format!("taken by {} at {}: {}", self.by, central_hhmm(self.at), self.note)
+    }
 }
 
 /// Kinds whose fact stays true once recorded: an acknowledgement is what ends them.
@@ -515,7 +535,19 @@ pub struct AttentionView {
 }
 
 pub fn view(occurrences: Vec<Occurrence>, acks: &[Acknowledgement]) -> AttentionView {
-    let acks: HashMap<&str, &Acknowledgement> = acks.iter().map(|a| (a.key.as_str(), a)).collect();
+    // One acknowledgement per occurrence is written; were there more (a claim outlived), the first counts.
+    let mut first: HashMap<&str, &Acknowledgement> = HashMap::new();
+    for a in acks {
+        first
+            .entry(a.key.as_str())
+            .and_modify(|f| {
+                if (a.at, &a.by) < (f.at, &f.by) {
+                    *f = a;
+                }
+            })
+            .or_insert(a);
+    }
+    let acks = first;
     let (mut open, mut resolved) = (Vec::new(), Vec::new());
     for o in occurrences {
         let ack = acks.get(o.key.as_str()).copied();
@@ -535,7 +567,7 @@ pub fn view(occurrences: Vec<Occurrence>, acks: &[Acknowledgement]) -> Attention
             facts: o.facts,
             ended_at: ended.as_ref().map(|(t, _)| fridge_time::stamp(*t)),
             ended_how: ended.as_ref().map(|(_, how)| how.clone()),
-            taken: ack.map(|a| format!("taken by {} at {}: {}", a.by, central_hhmm(a.at), a.note)),
+            taken: ack.map(Acknowledgement::taken),
             key: o.key,
         };
         if ended.is_some() {

@@ -312,7 +312,11 @@ fn state<T>(part: &Result<T, ApiError>, name: &str) -> &'static str {
 }
 
 fn recorded(a: &StoredAction) -> Option<Recorded> {
-    if a.is_voided() || a.event_type == crate::record::CORRECTION_MARKER {
+    // Not driver actions: a correction's marker, and an acknowledgement (read apart, `acknowledgement`).
+    if a.is_voided()
+        || a.event_type == crate::record::CORRECTION_MARKER
+        || a.event_type == crate::acknowledge::ACK_EVENT
+    {
         return None;
     }
     let data = EventType::parse(&a.event_type).and_then(|k| ActionData::parse(k, &Value::String(a.data.clone())));
@@ -466,6 +470,10 @@ pub async fn dashboard<S: BoardStore>(
     let locations: HashMap<String, BoardLocation> =
         locations.unwrap_or_default().into_iter().map(|l| (l.id.clone(), l)).collect();
     // An override counts by its slip's live lock (below), not by its action: a revert deletes the lock.
+    let acks: Vec<crate::attention::Acknowledgement> = actions
+        .as_deref()
+        .map(|all| all.iter().filter_map(crate::acknowledge::acknowledgement).collect())
+        .unwrap_or_default();
     let day: Vec<Recorded> = actions
         .map(|all| all.iter().filter_map(recorded).filter(|r| !matches!(r.data, ActionData::DropOverride(_))).collect())
         .unwrap_or_default();
@@ -488,7 +496,7 @@ pub async fn dashboard<S: BoardStore>(
             },
             &crate::attention::RULES,
         ),
-        &[],
+        &acks,
     );
     let board = Board::new(&day, &overrides, &drivers);
 
@@ -899,6 +907,49 @@ mod tests {
             assert_eq!(e.to_string(), "shownRoutes must be a list of at most 2000 { route, digest }");
         }
         assert_eq!(f.calls(), 0, "nothing read");
+    }
+
+    #[tokio::test]
+    async fn the_panel_reads_the_days_acknowledgements_and_one_ends_an_unreachable_item() {
+        let mut f = fake(0);
+        f.stops = vec![stop("A", "R1", 1, "MW"), stop("B", "R1", 2, "MW")];
+        let gate = json!({ "reason": "Gate locked", "stockingIndex": 1 });
+        let away = action(EventType::LocationUnreachable, "A", "2026-11-23T15:00:00.000Z", gate.clone());
+        let scan = json!({ "packingSlipId": "s", "stockingIndex": 1 });
+        let stuck = action(EventType::PackingSlipQuery, "B", "2026-11-23T15:10:00.000Z", scan);
+        let ack = |key: String, at: &str| StoredAction {
+            event_type: crate::acknowledge::ACK_EVENT.into(),
+            data: json!({ "key": key, "note": "Called the client" }).to_string(),
+            created_by: "ops@fleet".into(),
+            created_by_name: Some("Ops Lead".into()),
+            created_at: at.into(),
+            ..action(EventType::PackingSlipQuery, "A", at, json!({}))
+        };
+        let unreachable_key = format!("UNREACHABLE|{}", away.id);
+        let stuck_key = format!("STOP_STUCK|B|1|{}", stuck.id);
+        f.actions = vec![
+            away,
+            stuck,
+            ack(unreachable_key.clone(), "2026-11-23T15:30:00.000Z"),
+            ack(stuck_key.clone(), "2026-11-23T16:00:00.000Z"),
+        ];
+        let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        let panel = &out["attention"];
+        let resolved = &panel["resolved"][0];
+        assert_eq!(
+            (resolved["key"].as_str(), resolved["endedHow"].as_str()),
+            (Some(unreachable_key.as_str()), Some("acknowledged by Ops Lead at 09:30"))
+        );
+        assert_eq!(resolved["taken"], "taken by Ops Lead at 09:30: Called the client");
+        let open = &panel["open"];
+        assert_eq!(open.as_array().map(Vec::len), Some(1), "{panel}");
+        assert_eq!(
+            (open[0]["key"].as_str(), open[0]["taken"].as_str()),
+            (Some(stuck_key.as_str()), Some("taken by Ops Lead at 10:00: Called the client"))
+        );
+        // An acknowledgement is no driver action: the stop's row and the route's last action ignore it.
+        let rows = &out["routes"][0]["stops"];
+        assert_eq!(rows[0]["lastActionAt"], "2026-11-23T15:00:00.000Z");
     }
 
     #[tokio::test]

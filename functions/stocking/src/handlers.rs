@@ -1,5 +1,6 @@
 //! `createDriverAction` and `getDriverAction` (the rules of `service` over
 //! the DynamoDB store), and `getPackingSlipsV3`.
+use crate::acknowledge::{AckArgs, AttentionAcknowledgement};
 use crate::board::{DashboardArgs, DashboardView};
 use crate::correct::{CorrectArgs, StockedCorrection};
 use crate::drop_list::{Summary, SummaryArgs};
@@ -72,6 +73,15 @@ pub async fn drop_override_history(
 }
 
 /// `correctLocationStocked(input)`: a supervisor voids or re-times a LocationStocked.
+/// `acknowledgeAttention(input)`: an operator takes on a Needs-attention item with a note.
+pub async fn acknowledge_attention(
+    deps: &'static Deps,
+    ctx: Ctx,
+    args: AckArgs,
+) -> Result<AttentionAcknowledgement, ApiError> {
+    crate::acknowledge::run(&Dynamo(deps), ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
+}
+
 pub async fn correct_location_stocked(
     deps: &'static Deps,
     ctx: Ctx,

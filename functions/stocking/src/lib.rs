@@ -4,6 +4,7 @@
 //! packing slips made with each order (`slips`). The dashboard's one
 //! aggregate query (`board`) over the §4.4 status rules (`dashboard`).
 //! Drop override's slip rules and lock (`drop`, issue 24). JIT Management (`jit`).
+pub mod acknowledge;
 pub mod attention;
 pub mod board;
 pub mod board_day;
@@ -174,6 +175,20 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
         ],
         handler: typed!(handlers::correct_location_stocked),
+    },
+    FunctionSpec {
+        name: "acknowledge_attention",
+        trigger: Trigger::Mutation("acknowledgeAttention"),
+        // An operator takes on a Needs-attention item (issue 42, `acknowledge`): the item in the
+        // driver-action table, its history record and two claims, one transaction.
+        permission: Permission::Action(acknowledge::ACK_ACTION),
+        grants: &[
+            Grant::WriteTable(Table::DriverActions),
+            Grant::WriteTable(Table::History),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
+        ],
+        handler: typed!(handlers::acknowledge_attention),
     },
     FunctionSpec {
         name: "stocked_history",

@@ -353,6 +353,20 @@ fn obey(f: &mut Fridge, command: &FridgeCommand, now: DateTime<Utc>) -> Vec<Valu
     }
 }
 
+/// The fault a fridge on today's unstarted route reports (issue 42).
+const MOTOR_FAULT: &str = "STATUS_5_MOTOR_FAULT";
+
+/// The fridge of today's demo plan that no driver reaches today (`plan::waiting_fridge`): its motor
+/// fault is the Needs-attention panel's "Fridge needs the driver" on a demo day. Worked out from the
+/// demo routes, as the driver simulator plays them, without reading the console.
+fn waiting_fridge(now: DateTime<Utc>) -> Option<String> {
+    let today = fn_stocking::window::stocking_day(now);
+    let (stops, _) = crate::demo::routes::stops_and_orders(&crate::demo::locations::demo_locations(), today);
+    let stops: Vec<_> = stops.into_iter().map(|s| s.stop).collect();
+    let plan = crate::driver_simulator::plan::day(today, &stops, crate::driver_simulator::DRIVERS.len(), true);
+    crate::driver_simulator::plan::waiting_fridge(&plan, &stops).map(str::to_string)
+}
+
 /// Runs until the process stops: a tick every `tick`, commands as they come.
 pub async fn run(deps: &'static Deps, tick: Duration) {
     let sqs = aws_sdk_sqs::Client::new(&fleet_shared::sdk::loader().load().await);
@@ -361,6 +375,11 @@ pub async fn run(deps: &'static Deps, tick: Duration) {
     let mut fridges = live_fridges(deps).await;
     tracing::info!(fridges = fridges.len(), "simulator: playing the LIVE demo fridges");
     let now = fleet_shared::fridge_time::now();
+    let waiting = waiting_fridge(now);
+    if let Some(f) = fridges.iter_mut().find(|f| Some(&f.id) == waiting.as_ref()) {
+        f.jofemar = MOTOR_FAULT;
+        tracing::info!(fridge = %f.id, "simulator: a fridge on today's unstarted route reports a motor fault");
+    }
     let mut first = Vec::new();
     for f in fridges.iter_mut() {
         first.push(f.heartbeat(now));

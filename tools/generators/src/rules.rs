@@ -103,6 +103,7 @@ pub fn rules_json() -> String {
     rules["loginext"] = fn_routes::loginext::export();
     rules["reports"] = fn_reports::range::export();
     rules["attention"] = fn_stocking::attention::RULES.export();
+    rules["attention"]["noteMaxChars"] = fn_stocking::acknowledge::NOTE_MAX_CHARS.into();
     rules["jit"] = json!({ "reasons": fn_stocking::jit::REASONS, "maxUpdates": fn_stocking::jit::MAX_UPDATES });
     rules["actions"] = call_actions();
     serde_json::to_string_pretty(&rules).expect("rules serialise") + "\n"

@@ -202,7 +202,12 @@ fn a_fridge_in_trouble_at_a_stop_not_yet_done() {
         safety_hold: true,
     };
     case.health.insert("A".into(), faulty.clone());
-    let words: Vec<String> = case.of(Kind::FridgeNeedsDriver, t("12:00")).into_iter().map(|o| o.facts).collect();
+    let items = case.of(Kind::FridgeNeedsDriver, t("12:00"));
+    for o in items.iter().chain(&silent) {
+        let key = OccurrenceKey::parse(&o.key).unwrap();
+        assert!(matches!(key, OccurrenceKey::FridgeNeedsDriver { ref location, .. } if location == "A"), "{key:?}");
+    }
+    let words: Vec<String> = items.into_iter().map(|o| o.facts).collect();
     assert_eq!(
         words,
         [
@@ -285,7 +290,12 @@ proptest! {
         expected.drivers = vec![driver()];
         let mut received = Case::new(once(arrived));
         received.drivers = vec![driver()];
-        prop_assert_eq!(received.at(now), expected.at(now));
+        let items = received.at(now);
+        // Every key reads back as the item it names: what an acknowledgement sends.
+        for o in &items {
+            prop_assert_eq!(OccurrenceKey::parse(&o.key).map(|k| k.kind()), Ok(o.kind));
+        }
+        prop_assert_eq!(items, expected.at(now));
     }
 }
 

@@ -1,5 +1,5 @@
 //! The stocking store over DynamoDB: `Dynamo` implements the action store
-//! here, and each feature's store in its own file (`correct`, `dashboard`,
+//! here, and each feature's store in its own file (`acknowledge`, `correct`, `dashboard`,
 //! `drop_list`, `jit`, `orders`, `revert`).
 use super::{ActionStore, ByType, StoredAction, BY_DAY_CREATED, BY_STOCKING_DAY};
 use crate::drop::{lock_key, lock_partition, SlipLock};
@@ -18,6 +18,8 @@ use fleet_shared::store::{self, SortKey};
 use fleet_shared::{flags, permissions, shard, ApiError, Caller, Deps, Table};
 use std::collections::HashMap;
 
+/// An operator's acknowledgement of a Needs-attention item (`acknowledge`).
+mod acknowledge;
 /// A supervisor's void or re-time of a LocationStocked (`correct`).
 mod correct;
 /// The dashboard's reads (route stops, the day's actions, health, location fields).

@@ -61,6 +61,22 @@ impl Records for Memory {
     }
 }
 
+impl AckStore for Memory {
+    async fn acknowledge(&self, write: &AckWrite) -> Result<(), ApiError> {
+        let mut records = self.records.0.lock().unwrap();
+        let keys = [&write.request, &write.occurrence].map(|c| (c.pk.clone(), c.sk.clone()));
+        if keys.iter().any(|k| records.contains_key(k)) {
+            return Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into()));
+        }
+        for c in [&write.request, &write.occurrence] {
+            records.insert((c.pk.clone(), c.sk.clone()), c.clone());
+        }
+        self.actions.lock().unwrap().push(write.item.clone());
+        self.history.lock().unwrap().push(write.record.clone());
+        Ok(())
+    }
+}
+
 impl ActionStore for Memory {
     async fn location(&self, id: &LocationId) -> Result<Option<Location>, ApiError> {
         Ok(self.locations.get(id.as_str()).cloned())

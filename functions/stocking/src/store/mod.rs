@@ -24,6 +24,7 @@ use fleet_shared::assignment::AssignmentStore;
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::{RouteStop, StoredStop, StoredVersion};
 use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::history;
 use fleet_shared::idempotency::{Claim, Records};
 use fleet_shared::store::{self, SortKey};
 use fleet_shared::{ApiError, Caller};
@@ -129,6 +130,24 @@ pub trait ActionStore: Records + AssignmentStore {
         token: Option<&str>,
         count: usize,
     ) -> impl Future<Output = Result<(Vec<StoredAction>, Option<String>), ApiError>> + Send;
+}
+
+// An operator's acknowledgement of a Needs-attention item (`acknowledge`, issue 42).
+
+/// What `acknowledge` writes, all or nothing.
+#[derive(Debug, Clone)]
+pub struct AckWrite {
+    pub item: StoredAction,
+    pub record: history::Record,
+    pub request: Claim,
+    pub occurrence: Claim,
+}
+
+/// The narrow store of acknowledging (`acknowledge`): the claims, and the one transaction.
+pub trait AckStore: Records {
+    /// Writes the item, its history record and both claims, all or nothing; a generic Conflict
+    /// when either claim exists.
+    fn acknowledge(&self, write: &AckWrite) -> impl Future<Output = Result<(), ApiError>> + Send;
 }
 
 // The dashboard's store (`board`, `board_day`): what it reads, and the trait.

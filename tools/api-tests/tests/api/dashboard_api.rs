@@ -346,6 +346,78 @@ async fn the_panel_raises_each_kind_from_recorded_actions_and_health_and_resolve
     made.clean().await;
 }
 
+/// Issue 42's acknowledgement through acknowledgeAttention: the first operator takes an item with a
+/// note, a retry is answered the first answer, a teammate is refused naming the first, and the
+/// dashboard shows it at the next refresh (read from the day's items, as the actions are); a
+/// Temperature item ends by it. Recorded in the history; refused without AcknowledgeAttention.
+#[tokio::test]
+async fn the_first_acknowledgement_takes_an_item_and_a_teammate_sees_it_at_the_next_refresh() {
+    const DAY: &str = "2031-05-22";
+    let driver = user_with(ALL_ACTIONS).await;
+    let mut made = Made { date: Some(DAY), ..Made::default() };
+    let route = unique("RK");
+    let (warm, away) = (made.location("Gold").await, made.location("Gold").await);
+    made.stop(&warm, &route, 1, "MW").await;
+    made.stop(&away, &route, 2, "MW").await;
+    made.version(&route).await;
+    made.act(&driver, EventType::VanTemperature, &warm, 1).await;
+    made.act(&driver, EventType::LocationUnreachable, &away, 2).await;
+
+    let ops = |name: &str| {
+        let name = name.to_string();
+        async move { Caller { name: Some(name), ..user_with(&["GetCheckPointStatus", "AcknowledgeAttention"]).await } }
+    };
+    let (ann, bob) = (ops("Ann Ops").await, ops("Bob Ops").await);
+    let filter = json!({ "dropOffDate": DAY, "routes": [&route] });
+    let panel = |caller: Caller| {
+        let filter = filter.clone();
+        async move {
+            let _clock = ClockAt::new(at_on(DAY, 31));
+            dashboard(&caller, filter).await.unwrap()["attention"].clone()
+        }
+    };
+    let first = panel(bob.clone()).await;
+    let item = |panel: &Value, list: &str, kind: &str| -> Option<Value> {
+        panel[list].as_array().unwrap().iter().find(|i| i["kind"] == kind).cloned()
+    };
+    let temperature = item(&first, "open", "TEMPERATURE").expect("a warm van reading is open");
+    let key = temperature["key"].as_str().unwrap().to_string();
+    assert_eq!(temperature["taken"], Value::Null);
+
+    let ack = |caller: Caller, note: &str, request: &str| {
+        let args = json!({ "input": { "stockingDay": DAY, "key": &key, "note": note, "requestId": request } });
+        async move {
+            let _clock = ClockAt::new(at_on(DAY, 30));
+            gql("acknowledge_attention", &caller, args).await
+        }
+    };
+    let taken = ack(ann.clone(), "Van swapped at the depot", "ack-1").await.unwrap();
+    assert_eq!(taken["taken"], "taken by Ann Ops at 10:30: Van swapped at the depot");
+    assert_eq!(ack(ann.clone(), "Van swapped at the depot", "ack-1").await.unwrap(), taken, "a retry");
+    assert_eq!(
+        ack(bob.clone(), "I will call the driver", "ack-2").await.unwrap_err(),
+        ApiError::Conflict("This item was already taken by Ann Ops at 10:30: Van swapped at the depot".into())
+    );
+    let driver_only = user_with(ALL_ACTIONS).await;
+    assert_eq!(ack(driver_only, "Me", "ack-3").await.unwrap_err(), ApiError::Forbidden);
+    let e = ack(bob.clone(), " ", "ack-4").await.unwrap_err();
+    assert_eq!(e, ApiError::BadRequest("A note is required to acknowledge an item".into()));
+
+    // Bob's next refresh (his container's warm copy of the day reads what was recorded since).
+    let after = panel(bob.clone()).await;
+    assert!(item(&after, "open", "TEMPERATURE").is_none(), "{after}");
+    let ended = item(&after, "resolved", "TEMPERATURE").unwrap();
+    assert_eq!(ended["endedHow"], "acknowledged by Ann Ops at 10:30");
+    assert_eq!(ended["taken"], "taken by Ann Ops at 10:30: Van swapped at the depot");
+    assert_eq!(item(&after, "open", "UNREACHABLE").unwrap()["taken"], Value::Null, "another item");
+
+    let history = fleet_shared::history::page_of(deps().await, &format!("attention#{DAY}#{key}"), None).await.unwrap();
+    let history = serde_json::to_value(history).unwrap();
+    assert_eq!(history["items"].as_array().map(Vec::len), Some(1), "{history}");
+    assert_eq!(history["items"][0]["who"], ann.email.as_str());
+    made.clean().await;
+}
+
 /// A refresh over the container's warm copy of the day reads what changed (`board_day`): an action
 /// recorded since, found through the `byDayCreated` index, and a route whose version moved.
 #[tokio::test]

@@ -149,16 +149,21 @@ struct Route<'a> {
     stops: Vec<&'a RouteStop>,
     driver: usize,
     cut: bool,
+    /// The van reads above 41 °F (one route a day), for the Needs-attention panel (issue 42).
+    warm_van: bool,
 }
 
+/// The warm van's reading (°F), above the 41 °F that 2-fleet §4.4 highlights.
+pub const WARM_VAN_F: f64 = 44.5;
+
 fn route_plan(date: &str, r: Route, removals: &mut usize) -> Option<RoutePlan> {
-    let Route { name: route, stops, driver, cut } = r;
+    let Route { name: route, stops, driver, cut, warm_van } = r;
     let first = stops.first()?;
     let h = hash(&[date, route]);
     let van = Step {
         location_id: first.id.clone(),
         data: ActionData::VanTemperature(VanTemperature {
-            temperature: 33.0 + (h % 6) as f64 * 0.5,
+            temperature: if warm_van { WARM_VAN_F } else { 33.0 + (h % 6) as f64 * 0.5 },
             route: Some(route.to_string()),
         }),
         request_id: request_id(date, &[route, "van"]),
@@ -228,10 +233,22 @@ pub fn day(date: NaiveDate, stops: &[RouteStop], drivers: usize, today: bool) ->
         let driver = n % drivers;
         // Its driver's last route: no route n + drivers follows.
         let cut = today && n + drivers >= count;
-        plan.routes.extend(route_plan(&text, Route { name: route, stops, driver, cut }, &mut removals));
+        let route = Route { name: route, stops, driver, cut, warm_van: n == 0 };
+        plan.routes.extend(route_plan(&text, route, &mut removals));
     }
     plan.routes.sort_by_key(|r| r.driver);
     plan
+}
+
+/// The fridge the driver will find faulted (issue 42): the first fridge delivery of the first route no
+/// driver starts today. Its stop stays to do all day, so the panel's "Fridge needs the driver" shows.
+pub fn waiting_fridge<'a>(plan: &DayPlan, stops: &'a [RouteStop]) -> Option<&'a str> {
+    let route = plan.not_started.first()?;
+    stops
+        .iter()
+        .filter(|s| &s.route == route && s.stop_type == "DELIVERY" && !s.id.starts_with("WH_"))
+        .min_by_key(|s| s.stop)
+        .map(|s| s.id.as_str())
 }
 
 /// Every event type a plan uses, for the log.
@@ -358,6 +375,40 @@ mod tests {
             matches!(&s.data, ActionData::LocationStocked(LocationStocked { temperature: Some(t), .. }) if *t > 41.0)
         });
         assert!(hot.count() > 0, "some stops read above 41");
+    }
+
+    /// Issue 42: a normal demo day raises some of each Needs-attention kind the plan decides: one warm
+    /// van, a fridge delivery on the unstarted route (faulted by the fleet simulator).
+    #[test]
+    fn each_day_has_a_warm_van_and_a_waiting_fridge() {
+        for offset in 0..7 {
+            let today = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap() + chrono::Duration::days(offset);
+            let stops = demo_stops(today);
+            let plan = day(today, &stops, 6, true);
+            if plan.routes.is_empty() {
+                continue;
+            }
+            let vans: Vec<f64> = plan
+                .routes
+                .iter()
+                .filter_map(|r| match &r.visits[0][0].data {
+                    ActionData::VanTemperature(v) => Some(v.temperature),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(vans.iter().filter(|t| **t > 41.0).count(), 1, "{today}: one warm van in {vans:?}");
+            let fridge = waiting_fridge(&plan, &stops).expect("a fridge on the unstarted route");
+            let stop = stops.iter().find(|s| s.id == fridge && s.route == plan.not_started[0]).unwrap();
+            assert_eq!(stop.stop_type, "DELIVERY");
+            assert!(
+                !plan
+                    .routes
+                    .iter()
+                    .flat_map(|r| r.visits.iter().flatten())
+                    .any(|s| s.location_id == fridge && s.data.kind() != EventType::VanTemperature),
+                "no driver acts there today"
+            );
+        }
     }
 
     #[test]

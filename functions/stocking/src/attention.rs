@@ -532,6 +532,16 @@ pub struct AttentionView {
     pub open: Vec<ItemView>,
     pub resolved: Vec<ItemView>,
     pub counts: Vec<KindCount>,
+    /// Of the lists: a refresh that names it gets `unchanged` and empty lists when they are the same.
+    pub digest: String,
+    pub unchanged: bool,
+}
+
+impl AttentionView {
+    /// The answer to a browser that shows these lists already: the counts and the digest only.
+    pub fn unchanged(self) -> AttentionView {
+        AttentionView { open: Vec::new(), resolved: Vec::new(), unchanged: true, ..self }
+    }
 }
 
 pub fn view(occurrences: Vec<Occurrence>, acks: &[Acknowledgement]) -> AttentionView {
@@ -585,11 +595,10 @@ pub fn view(occurrences: Vec<Occurrence>, acks: &[Acknowledgement]) -> Attention
         })
         .collect();
     resolved.sort_by(|a, b| b.1.ended_at.cmp(&a.1.ended_at).then_with(|| a.1.key.cmp(&b.1.key)));
-    AttentionView {
-        open: open.into_iter().map(|(_, i)| i).collect(),
-        resolved: resolved.into_iter().map(|(_, i)| i).collect(),
-        counts,
-    }
+    let (open, resolved): (Vec<ItemView>, Vec<ItemView>) =
+        (open.into_iter().map(|(_, i)| i).collect(), resolved.into_iter().map(|(_, i)| i).collect());
+    let digest = crate::dashboard::digest(&(&open, &resolved));
+    AttentionView { open, resolved, counts, digest, unchanged: false }
 }
 
 #[cfg(test)]

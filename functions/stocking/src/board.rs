@@ -4,7 +4,7 @@
 //! a part that fails is reported FAILED and the rest is still answered, so
 //! the browser shows that part's §8 warning and keeps what it has.
 use crate::board_day::{self, DayCopies};
-use crate::dashboard::{self, Facts, Recorded};
+use crate::dashboard::{self, Facts, Recorded, DIGEST_HEX};
 use crate::drop::SlipLock;
 use crate::events::{ActionData, DropOverride, EventType};
 use crate::record::StoredAction;
@@ -26,6 +26,8 @@ pub const MAX_ROUTES: usize = 100;
 const ROUTES_WITH_ROWS: &str = "routesWithRows";
 /// The argument naming the rows the browser shows: `[{ route, digest }]`.
 const SHOWN_ROUTES: &str = "shownRoutes";
+/// The argument naming the Needs-attention panel the browser shows: its digest.
+const SHOWN_ATTENTION: &str = "shownAttention";
 
 /// `stockingDashboard(filter, routesWithRows, shownRoutes)`'s arguments.
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -36,6 +38,9 @@ pub struct DashboardArgs {
     pub routes_with_rows: Option<Checked<u64>>,
     #[serde(default)]
     pub shown_routes: Option<Checked<Vec<ShownRoute>>>,
+    /// The Needs-attention panel's digest from an earlier answer: unchanged, its lists are not sent again.
+    #[serde(default)]
+    pub shown_attention: Option<Checked<String>>,
 }
 
 /// An argument whose shape the handler checks, so that its refusal keeps its
@@ -67,8 +72,6 @@ impl<T: schemars::JsonSchema> schemars::JsonSchema for Checked<T> {
 }
 /// Routes a request may say it shows, at most: far more than a day holds (~125 at 25,000 fridges).
 pub const MAX_SHOWN_ROUTES: usize = 2_000;
-/// Hex digits of a route's rows digest (128 bits of SHA-256).
-const DIGEST_HEX: usize = 32;
 
 /// The §4.4 statuses a route counts as done (its progress bar).
 const DONE: [StopStatus; 5] = [
@@ -210,9 +213,17 @@ fn shown_routes(arg: Option<Checked<Vec<ShownRoute>>>) -> Result<HashMap<String,
 /// over the rows as JSON values, as before they were typed, so the digests a
 /// browser holds stay valid.
 fn rows_digest(rows: &[StopRow]) -> String {
-    use sha2::{Digest, Sha256};
-    let text = serde_json::to_value(rows).and_then(|v| serde_json::to_vec(&v)).unwrap_or_default();
-    Sha256::digest(&text).iter().map(|b| format!("{b:02x}")).collect::<String>()[..DIGEST_HEX].to_string()
+    dashboard::digest(rows)
+}
+
+fn shown_attention(arg: Option<Checked<String>>) -> Result<Option<String>, ApiError> {
+    match arg {
+        None => Ok(None),
+        Some(Checked::Valid(d)) if d.len() == DIGEST_HEX && d.bytes().all(|b| b.is_ascii_hexdigit()) => Ok(Some(d)),
+        Some(_) => Err(ApiError::bad_request(format!(
+            "{SHOWN_ATTENTION} must be the attention panel's digest from an earlier answer"
+        ))),
+    }
 }
 
 /// A stop's status, its row (None for a route answered without rows) and when its last action happened.
@@ -412,6 +423,7 @@ pub async fn dashboard<S: BoardStore>(
     let filter = Filter::parse(args.filter)?;
     let rows_of_first = routes_with_rows(args.routes_with_rows.as_ref())?;
     let shown = shown_routes(args.shown_routes)?;
+    let shown_panel = shown_attention(args.shown_attention)?;
     let (opens, closes) = window(filter.date)?;
     let date = filter.date.format("%Y-%m-%d").to_string();
     let as_of = fridge_time::now();
@@ -483,7 +495,7 @@ pub async fn dashboard<S: BoardStore>(
     let facts: HashMap<String, crate::attention::FridgeFacts> =
         health.iter().map(|(id, h)| (id.clone(), fridge_facts(h))).collect();
     let all_actions: Vec<&Recorded> = day.iter().chain(overrides.iter().map(|(r, _)| r)).collect();
-    let attention = crate::attention::view(
+    let mut attention = crate::attention::view(
         crate::attention::occurrences(
             &crate::attention::Day {
                 date: filter.date,
@@ -498,6 +510,10 @@ pub async fn dashboard<S: BoardStore>(
         ),
         &acks,
     );
+    // The browser shows this very panel: its lists are not sent again (a busy day's are large).
+    if shown_panel.as_deref() == Some(attention.digest.as_str()) {
+        attention = attention.unchanged();
+    }
     let board = Board::new(&day, &overrides, &drivers);
 
     // Every stop's status counts (the summary, each route's progress); only the routes with rows keep theirs.
@@ -950,6 +966,33 @@ mod tests {
         // An acknowledgement is no driver action: the stop's row and the route's last action ignore it.
         let rows = &out["routes"][0]["stops"];
         assert_eq!(rows[0]["lastActionAt"], "2026-11-23T15:00:00.000Z");
+
+        // A refresh naming the panel shown gets its counts, not its lists again; a new item sends them.
+        let digest = panel["digest"].as_str().unwrap().to_string();
+        assert_eq!(panel["unchanged"], false);
+        let asked = json!({ "filter": { "dropOffDate": DATE }, "shownAttention": digest });
+        let again = run(&f, &DayCopies::new(), &Input { args: asked.clone(), ..Input::default() }).await.unwrap();
+        let again = &again["attention"];
+        assert_eq!((&again["unchanged"], &again["open"], &again["resolved"]), (&json!(true), &json!([]), &json!([])));
+        assert_eq!((&again["digest"], &again["counts"]), (&panel["digest"], &panel["counts"]));
+        f.actions.push(action(EventType::LocationUnreachable, "B", "2026-11-23T17:00:00.000Z", gate));
+        let moved = run(&f, &DayCopies::new(), &Input { args: asked, ..Input::default() }).await.unwrap();
+        assert_eq!(moved["attention"]["unchanged"], false);
+        // B unreachable: a new item, and the end of B's stuck wait.
+        let open: Vec<&str> =
+            moved["attention"]["open"].as_array().unwrap().iter().filter_map(|i| i["kind"].as_str()).collect();
+        assert_eq!(open, ["UNREACHABLE"]);
+
+        for bad in [json!("abc"), json!(7), json!("zz".repeat(16))] {
+            let asked = json!({ "filter": { "dropOffDate": DATE }, "shownAttention": bad });
+            let e = run(&f, &DayCopies::new(), &Input { args: asked, ..Input::default() }).await.unwrap_err();
+            assert_eq!(
+                e,
+                ApiError::BadRequest(
+                    "shownAttention must be the attention panel's digest from an earlier answer".into()
+                )
+            );
+        }
     }
 
     #[tokio::test]

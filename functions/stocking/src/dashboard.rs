@@ -5,6 +5,16 @@
 //! UNREACHABLE_COMPLETE) and the precedence.
 use crate::events::{ActionData, DropStatus};
 use crate::status::StopStatus;
+
+/// Hex digits of a digest (128 bits of SHA-256).
+pub const DIGEST_HEX: usize = 32;
+
+/// 128 bits of SHA-256 of a value's JSON, in hex: what the browser names the rows and panel it shows by.
+pub fn digest<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    use sha2::{Digest, Sha256};
+    let text = serde_json::to_vec(value).unwrap_or_default();
+    Sha256::digest(&text).iter().map(|b| format!("{b:02x}")).collect::<String>()[..DIGEST_HEX].to_string()
+}
 use fleet_shared::entity::route_stop::RouteStop;
 
 /// One recorded action, its data typed (read back from `StoredAction`).

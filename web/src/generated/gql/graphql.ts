@@ -4,6 +4,17 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AcknowledgeAttentionInput = {
+  /** The item's key (AttentionItem.key). */
+  key: string;
+  /** What the operator is doing about it (required, at most 500 characters). */
+  note: string;
+  /** The caller's id for this acknowledgement (at most 64 characters); a retry sends the same one. */
+  requestId: string;
+  /** YYYY-MM-DD: the dashboard's stocking date. */
+  stockingDay: string;
+};
+
 export type AssignRouteDriverInput = {
   /** The driver's e-mail; null or empty leaves the route without a driver. */
   driverEmail?: string | null | undefined;
@@ -539,6 +550,13 @@ export type UpdateFridgeArtifactsMutationVariables = Exact<{
 
 export type UpdateFridgeArtifactsMutation = { updateFridgeArtifacts: Array<{ pk: string, sk: string, artifactType: string, objectKey: string }> };
 
+export type AcknowledgeAttentionMutationVariables = Exact<{
+  input: AcknowledgeAttentionInput;
+}>;
+
+
+export type AcknowledgeAttentionMutation = { acknowledgeAttention: { stockingDay: string, key: string, by: string, at: string, note: string, taken: string } };
+
 export type CorrectLocationStockedMutationVariables = Exact<{
   input: CorrectLocationStockedInput;
 }>;
@@ -567,10 +585,11 @@ export type StockingDashboardQueryVariables = Exact<{
   filter: StockingDashboardFilter;
   routesWithRows?: number | null | undefined;
   shownRoutes?: Array<ShownDashboardRoute> | ShownDashboardRoute | null | undefined;
+  shownAttention?: string | null | undefined;
 }>;
 
 
-export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, assignedDriver: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, attention: { open: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, resolved: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, counts: Array<{ kind: string, label: string, open: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
+export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, assignedDriver: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, attention: { digest: string, unchanged: boolean, open: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, resolved: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, counts: Array<{ kind: string, label: string, open: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
 
 export type MyAccessQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1302,6 +1321,18 @@ export const UpdateFridgeArtifactsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateFridgeArtifactsMutation, UpdateFridgeArtifactsMutationVariables>;
+export const AcknowledgeAttentionDocument = new TypedDocumentString(`
+    mutation AcknowledgeAttention($input: AcknowledgeAttentionInput!) {
+  acknowledgeAttention(input: $input) {
+    stockingDay
+    key
+    by
+    at
+    note
+    taken
+  }
+}
+    `) as unknown as TypedDocumentString<AcknowledgeAttentionMutation, AcknowledgeAttentionMutationVariables>;
 export const CorrectLocationStockedDocument = new TypedDocumentString(`
     mutation CorrectLocationStocked($input: CorrectLocationStockedInput!) {
   correctLocationStocked(input: $input) {
@@ -1349,11 +1380,12 @@ export const StockedHistoryDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<StockedHistoryQuery, StockedHistoryQueryVariables>;
 export const StockingDashboardDocument = new TypedDocumentString(`
-    query StockingDashboard($filter: StockingDashboardFilter!, $routesWithRows: Int, $shownRoutes: [ShownDashboardRoute!]) {
+    query StockingDashboard($filter: StockingDashboardFilter!, $routesWithRows: Int, $shownRoutes: [ShownDashboardRoute!], $shownAttention: String) {
   stockingDashboard(
     filter: $filter
     routesWithRows: $routesWithRows
     shownRoutes: $shownRoutes
+    shownAttention: $shownAttention
   ) {
     dropOffDate
     windowStart
@@ -1436,6 +1468,8 @@ export const StockingDashboardDocument = new TypedDocumentString(`
         label
         open
       }
+      digest
+      unchanged
     }
     parts {
       slips

@@ -23,6 +23,16 @@ function route(name: string, rows: string[] | null, digest: string | null, uncha
   };
 }
 
+function panel(keys: string[], digest: string, unchanged = false) {
+  return {
+    open: keys.map((key) => ({ key })),
+    resolved: [],
+    counts: [{ kind: 'STOP_STUCK', open: keys.length }],
+    digest,
+    unchanged,
+  };
+}
+
 function answer(routes: ReturnType<typeof route>[]) {
   return {
     dropOffDate: '2026-07-01',
@@ -32,6 +42,7 @@ function answer(routes: ReturnType<typeof route>[]) {
     routeNames: routes.map((r) => r.route),
     routes,
     summary: { total: routes.length, counts: [] },
+    attention: panel([], 'p0'),
     parts: { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' },
   } as unknown as StockingDashboard;
 }
@@ -61,22 +72,38 @@ describe('getStockingDashboard', () => {
     expect(out.routes[2].stops?.map((s) => s.locationId)).toEqual(['D']);
   });
 
-  it("takes the Needs-attention panel whole from the latest answer, even when every route's rows are kept", async () => {
-    const shown = { ...answer([route('R1', ['A'], 'd1')]), attention: { open: [], resolved: [], counts: [] } };
-    const attention = { open: [{ key: 'STOP_STUCK|A' }], resolved: [], counts: [{ kind: 'STOP_STUCK', open: 1 }] };
+  it('sends the digest of the panel shown and keeps its very lists when unchanged, with the new counts', async () => {
+    const shown = { ...answer([route('R1', ['A'], 'd1')]), attention: panel(['STOP_STUCK|A'], 'p1') };
+    const counts = [{ kind: 'STOP_STUCK', open: 1 }];
     vi.mocked(graphql).mockResolvedValue({
-      stockingDashboard: { ...answer([route('R1', null, 'd1', true)]), attention },
+      stockingDashboard: {
+        ...answer([route('R1', null, 'd1', true)]),
+        attention: { ...panel([], 'p1', true), counts },
+      },
     } as never);
-    const out = await getStockingDashboard(QUERY, undefined, shown as StockingDashboard);
+    const out = await getStockingDashboard(QUERY, undefined, shown as unknown as StockingDashboard);
+    const vars = vi.mocked(graphql).mock.calls[0][1] as { shownAttention: unknown };
+    expect(vars.shownAttention).toBe('p1');
     expect(out.routes[0].stops).toBe(shown.routes[0].stops);
-    expect(out.attention).toEqual(attention);
+    expect(out.attention.open).toBe(shown.attention.open);
+    expect(out.attention).toMatchObject({ unchanged: false, digest: 'p1', counts });
+  });
+
+  it('takes a changed panel whole from the latest answer', async () => {
+    const shown = { ...answer([route('R1', ['A'], 'd1')]), attention: panel(['STOP_STUCK|A'], 'p1') };
+    const latest = panel(['STOP_STUCK|A', 'UNREACHABLE|x'], 'p2');
+    vi.mocked(graphql).mockResolvedValue({
+      stockingDashboard: { ...answer([route('R1', null, 'd1', true)]), attention: latest },
+    } as never);
+    const out = await getStockingDashboard(QUERY, undefined, shown as unknown as StockingDashboard);
+    expect(out.attention).toEqual(latest);
   });
 
   it('sends no digests without rows on screen', async () => {
     vi.mocked(graphql).mockResolvedValue({ stockingDashboard: answer([route('R1', ['A'], 'd1')]) } as never);
     await getStockingDashboard(QUERY, 20);
     const vars = vi.mocked(graphql).mock.calls[0][1] as { shownRoutes: unknown; routesWithRows: unknown };
-    expect(vars).toMatchObject({ shownRoutes: null, routesWithRows: 20 });
+    expect(vars).toMatchObject({ shownRoutes: null, routesWithRows: 20, shownAttention: null });
   });
 
   it('leaves a route to load when the server says unchanged for rows it was not shown', async () => {

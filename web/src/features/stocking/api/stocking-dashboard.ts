@@ -8,8 +8,14 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard(
   $filter: StockingDashboardFilter!
   $routesWithRows: Int
   $shownRoutes: [ShownDashboardRoute!]
+  $shownAttention: String
 ) {
-  stockingDashboard(filter: $filter, routesWithRows: $routesWithRows, shownRoutes: $shownRoutes) {
+  stockingDashboard(
+    filter: $filter
+    routesWithRows: $routesWithRows
+    shownRoutes: $shownRoutes
+    shownAttention: $shownAttention
+  ) {
     dropOffDate windowStart windowEnd asOf routeNames
     routes {
       route market total done lastActionAt rowsDigest unchanged
@@ -23,6 +29,7 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard(
       open { key kind kindLabel route stop stockingIndex locationId since sinceCentral facts endedAt endedHow taken }
       resolved { key kind kindLabel route stop stockingIndex locationId since sinceCentral facts endedAt endedHow taken }
       counts { kind label open }
+      digest unchanged
     }
     parts { slips actions health locations }
   }
@@ -44,8 +51,9 @@ export const FIRST_ROUTES = 20;
  * With `routesWithRows`, only the first that many routes carry their rows (the others' `stops` are null).
  * With `shown` (the answer on screen for the same filters), the server leaves out the rows of each route whose
  * rows did not change (`unchanged`), and they are taken from `shown`: a refresh of a long day (2,500 stops,
- * ~1.1 MB of rows) carries only the routes that changed. The Needs-attention panel (`attention`) comes whole in
- * every answer, so it is always the latest answer's.
+ * ~1.1 MB of rows) carries only the routes that changed. The Needs-attention panel's lists likewise: when the
+ * panel shown (its `digest`) is still the day's, the answer says `unchanged` and its lists are taken from `shown`;
+ * its counts are always the answer's.
  */
 export async function getStockingDashboard(query: DashboardQuery, routesWithRows?: number, shown?: StockingDashboard) {
   const filter = { ...query, routes: query.routes.length ? query.routes : null };
@@ -55,11 +63,19 @@ export async function getStockingDashboard(query: DashboardQuery, routesWithRows
   const shownRoutes = rowsShown.size
     ? [...rowsShown.values()].map((r) => ({ route: r.route, digest: r.rowsDigest! }))
     : null;
-  const answer = (await graphql(STOCKING_DASHBOARD, { filter, routesWithRows: routesWithRows ?? null, shownRoutes }))
-    .stockingDashboard;
+  const panelShown = shown?.attention;
+  const shownAttention = panelShown && !panelShown.unchanged ? panelShown.digest : null;
+  const answer = (
+    await graphql(STOCKING_DASHBOARD, { filter, routesWithRows: routesWithRows ?? null, shownRoutes, shownAttention })
+  ).stockingDashboard;
   // An unchanged route keeps the very rows shown (same objects: its card does not render again).
   const routes = answer.routes.map((r) => (r.unchanged ? { ...r, stops: rowsShown.get(r.route)?.stops ?? null } : r));
-  return { ...answer, routes };
+  // An unchanged panel keeps the very lists shown; what is kept is a whole panel again (`unchanged` false).
+  const attention =
+    answer.attention.unchanged && panelShown
+      ? { ...answer.attention, open: panelShown.open, resolved: panelShown.resolved, unchanged: false }
+      : answer.attention;
+  return { ...answer, routes, attention };
 }
 
 /** Whether an answer left some route's rows out. */

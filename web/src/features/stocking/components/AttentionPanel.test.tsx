@@ -62,6 +62,8 @@ const panel = (open: AttentionItem[] = OPEN, resolved: AttentionItem[] = RESOLVE
   open,
   resolved,
   counts: KINDS.map(([kind, label]) => ({ kind, label, open: open.filter((i) => i.kind === kind).length })),
+  digest: 'p1',
+  unchanged: false,
 });
 
 const RULES = TEST_RULES;
@@ -245,6 +247,53 @@ describe('AttentionPanel', () => {
     expect(within(region).queryByRole('list', { name: /^Open items/ })).toBeNull();
     expect(within(region).getByText('Resolved today (0)')).toBeTruthy();
     expect(within(region).getByRole('button', { name: 'Export CSV of the attention items' })).toBeDisabled();
+  });
+
+  it('shows the first 10 items of a long list, and all of them on asking', async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      item(`s${i}`, 'STOP_STUCK', { stop: i + 1, stockingIndex: 1, locationId: `CHI_${i + 1}` }),
+    );
+    const { region } = view(panel(many, []));
+    const user = userEvent.setup();
+    expect(openItems()).toHaveLength(10);
+    const all = within(region).getByRole('button', { name: 'Show all 25 open items' });
+    expect(all).toHaveAttribute('aria-expanded', 'false');
+    await user.click(all);
+    expect(openItems()).toHaveLength(25);
+    const fewer = within(region).getByRole('button', { name: 'Show the first 10 open items' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    expect(document.activeElement).toBe(fewer);
+    await user.click(fewer);
+    expect(openItems()).toHaveLength(10);
+    // A short list has no such button.
+    await user.click(within(region).getByRole('button', { name: 'Route not started: 0' }));
+    expect(within(region).queryByRole('button', { name: /^Show (all|the first)/ })).toBeNull();
+  });
+
+  it('offers Acknowledge on the open items nobody took, and shows who took the others', async () => {
+    const { region } = view();
+    const open = within(region).getByRole('list', { name: 'Open items' });
+    await within(open).findByRole('button', { name: 'Acknowledge Temperature at stop 1 of route R1' });
+    expect(within(open).getByRole('button', { name: 'Acknowledge Route not started on route R2' })).toBeTruthy();
+    // Taken: no button, the taken text.
+    expect(within(openItems()[1]).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
+    // Nothing to acknowledge once resolved.
+    const resolved = within(region).getByRole('list', { name: 'Resolved today', hidden: true });
+    expect(within(resolved).queryByRole('button', { name: /^Acknowledge/, hidden: true })).toBeNull();
+  });
+
+  it('passes axe with the Acknowledge dialog open', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const { region } = view();
+    const user = userEvent.setup();
+    await user.click(await within(region).findByRole('button', { name: 'Acknowledge Route not started on route R2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Acknowledge Route not started on route R2' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'driver is late');
+    const result = await axe.run(dialog, {
+      resultTypes: ['violations'],
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
   });
 
   it('passes axe, with its sections open', async () => {

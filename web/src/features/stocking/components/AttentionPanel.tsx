@@ -1,10 +1,13 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Flex, Heading, Text, ToggleButton, View } from '@aws-amplify/ui-react';
 import { tableCsv } from '@/components/DataTable';
+import { Guard } from '@/components/Guard';
 import { StatusBadge } from '@/components/StatusBadge';
 import { useAccess } from '@/lib/access';
 import { download } from '@/lib/csv';
+import { useToast } from '@/lib/toast';
+import type { AttentionAcknowledgement } from '../api/acknowledge-attention';
 import {
   ALL_KINDS,
   ATTENTION_COLUMNS,
@@ -22,7 +25,12 @@ import {
   type AttentionPanelData,
   type AttentionRules,
 } from '../lib/attention';
+import { AttentionAcks, ackLabel, endsByAcknowledgement, itemName } from '../lib/attention-ack';
+import { AcknowledgeDialog } from './AcknowledgeDialog';
 import './attention.css';
+
+/** Items a list shows before its 'Show all' (a busy day has some 90 open): the route cards stay near. */
+export const ITEMS_FIRST = 10;
 
 export interface AttentionPanelProps {
   attention: AttentionPanelData;
@@ -32,15 +40,64 @@ export interface AttentionPanelProps {
   onShow: (item: AttentionItem) => void;
   /** The thresholds the help states; rules.json's by default. */
   rules?: AttentionRules;
+  /** The page's kept acknowledgements: a retried Acknowledge resends the first try's requestId. */
+  acks?: AttentionAcks;
+  /** An item was acknowledged (the dashboard reloads: a Temperature or Unreachable item moves to Resolved). */
+  onAcknowledged?: (result: AttentionAcknowledgement) => void;
+  /** An acknowledgement was refused: the panel may be behind (someone took the item first). */
+  onAckRefused?: (error: unknown) => void;
 }
 
 /**
  * The Needs-attention panel (issue 42), above the route cards: the open items oldest first with a count of each
  * kind (each a filter), what ended today, the kinds' thresholds, an Export CSV, and a Show that jumps to the stop.
  */
-export function AttentionPanel({ attention, dropOffDate, onShow, rules = ATTENTION_RULES }: AttentionPanelProps) {
+export function AttentionPanel({
+  attention,
+  dropOffDate,
+  onShow,
+  rules = ATTENTION_RULES,
+  acks,
+  onAcknowledged,
+  onAckRefused,
+}: AttentionPanelProps) {
   const headingId = useId();
   const [kind, setKind] = useState<string>(ALL_KINDS);
+  const toast = useToast();
+  const [ownAcks] = useState(() => new AttentionAcks());
+  const requests = acks ?? ownAcks;
+  // The item whose Acknowledge dialog is open.
+  const [acking, setAcking] = useState<AttentionItem | null>(null);
+  // What this page acknowledged ('{day}|{key}' → taken), shown at once, until the next answer carries it.
+  const [takenHere, setTakenHere] = useState<Record<string, string>>({});
+  const takenOf = (item: AttentionItem) => item.taken ?? takenHere[`${dropOffDate}|${item.key}`] ?? null;
+  const withTaken = (item: AttentionItem) => ({ ...item, taken: takenOf(item) });
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Where the focus goes when the dialog closes: the opener (the default), or after a success the item (or the
+  // heading, when the item moves to Resolved and its row goes).
+  const returnTo = useRef<HTMLElement | null>(null);
+  const openAck = (item: AttentionItem) => {
+    returnTo.current = null;
+    setAcking(item);
+  };
+  const rowOf = (key: string) =>
+    [...(sectionRef.current?.querySelectorAll<HTMLElement>('li[data-key]') ?? [])].find((li) => li.dataset.key === key);
+  const closeAck = (item: AttentionItem) => {
+    // Taken by someone else meanwhile (a refusal reloaded the panel): its button has gone, and its row too when
+    // that ended it.
+    const now = attention.open.find((i) => i.key === item.key);
+    returnTo.current = !now ? headingRef.current : takenOf(now) ? (rowOf(item.key) ?? headingRef.current) : null;
+    setAcking(null);
+  };
+  const acknowledged = (item: AttentionItem, result: AttentionAcknowledgement) => {
+    setTakenHere((t) => ({ ...t, [`${result.stockingDay}|${result.key}`]: result.taken }));
+    const row = rowOf(item.key);
+    returnTo.current = endsByAcknowledgement(item.kind) || !row ? headingRef.current : row;
+    setAcking(null);
+    toast.success(`${itemName(item)}: ${result.taken}`);
+    onAcknowledged?.(result);
+  };
   const total = openTotal(attention.counts);
   const open = ofKind(attention.open, kind);
   const resolved = ofKind(attention.resolved, kind);
@@ -48,11 +105,12 @@ export function AttentionPanel({ attention, dropOffDate, onShow, rules = ATTENTI
   const exportCsv = () =>
     download(
       `needs-attention-${dropOffDate}${chosen ? `-${chosen.kind.toLowerCase().replace(/_/g, '-')}` : ''}.csv`,
-      tableCsv(ATTENTION_COLUMNS, attentionRows(open, resolved)),
+      tableCsv(ATTENTION_COLUMNS, attentionRows(open.map(withTaken), resolved.map(withTaken))),
     );
   return (
     <View
       as="section"
+      ref={sectionRef}
       aria-labelledby={headingId}
       className="attention-panel"
       padding="1rem"
@@ -60,7 +118,7 @@ export function AttentionPanel({ attention, dropOffDate, onShow, rules = ATTENTI
       borderRadius="6px"
     >
       <Flex alignItems="center" gap="0.75rem" wrap="wrap">
-        <Heading level={2} id={headingId} fontSize="large">
+        <Heading level={2} id={headingId} fontSize="large" ref={headingRef} tabIndex={-1}>
           {ATTENTION_MESSAGES.heading}{' '}
           <Text as="span" fontSize="small" color="font.secondary" fontWeight="normal">
             · {total} open
@@ -102,11 +160,14 @@ export function AttentionPanel({ attention, dropOffDate, onShow, rules = ATTENTI
       </div>
 
       {open.length ? (
-        <ul className="attention-list" aria-label={chosen ? `Open items: ${chosen.label}` : 'Open items'}>
-          {open.map((item) => (
-            <ItemEntry key={item.key} item={item} onShow={onShow} />
-          ))}
-        </ul>
+        <ItemList
+          items={open}
+          label={chosen ? `Open items: ${chosen.label}` : 'Open items'}
+          what="open items"
+          entry={(item) => (
+            <ItemEntry key={item.key} item={item} taken={takenOf(item)} onShow={onShow} onAcknowledge={openAck} />
+          )}
+        />
       ) : (
         <Text padding="0.75rem 0 0">
           {total === 0 || !chosen ? ATTENTION_MESSAGES.empty : ATTENTION_MESSAGES.noneOfKind(chosen.label)}
@@ -116,11 +177,12 @@ export function AttentionPanel({ attention, dropOffDate, onShow, rules = ATTENTI
       <details className="attention-more">
         <summary>Resolved today ({resolved.length})</summary>
         {resolved.length ? (
-          <ul className="attention-list" aria-label="Resolved today">
-            {resolved.map((item) => (
-              <ItemEntry key={item.key} item={item} onShow={onShow} />
-            ))}
-          </ul>
+          <ItemList
+            items={resolved}
+            label="Resolved today"
+            what="resolved items"
+            entry={(item) => <ItemEntry key={item.key} item={item} taken={takenOf(item)} onShow={onShow} />}
+          />
         ) : (
           <Text padding="0.5rem 0 0" fontSize="small" color="font.secondary">
             Nothing has been resolved today{chosen ? ` of the kind ${chosen.label}` : ''}.
@@ -138,14 +200,78 @@ export function AttentionPanel({ attention, dropOffDate, onShow, rules = ATTENTI
           ))}
         </ul>
       </details>
+
+      {acking ? (
+        <AcknowledgeDialog
+          day={dropOffDate}
+          item={acking}
+          requests={requests}
+          returnFocus={returnTo}
+          onCancel={() => closeAck(acking)}
+          onAcknowledged={(result) => acknowledged(acking, result)}
+          onRefused={onAckRefused}
+        />
+      ) : null}
     </View>
   );
 }
 
-/** One item: its kind, where, since when, the facts, who took it, how it ended, and a jump to its stop. */
-function ItemEntry({ item, onShow }: { item: AttentionItem; onShow: (item: AttentionItem) => void }) {
+/** A list of items: the first ITEMS_FIRST, and a button that shows them all (and the first again). */
+function ItemList({
+  items,
+  label,
+  what,
+  entry,
+}: {
+  items: AttentionItem[];
+  label: string;
+  /** The items in words, for the button: 'open items'. */
+  what: string;
+  entry: (item: AttentionItem) => ReactNode;
+}) {
+  const listId = useId();
+  const [all, setAll] = useState(false);
+  const more = items.length > ITEMS_FIRST;
   return (
-    <li className="attention-item" data-kind={item.kind}>
+    <>
+      <ul className="attention-list" aria-label={label} id={listId}>
+        {(all || !more ? items : items.slice(0, ITEMS_FIRST)).map(entry)}
+      </ul>
+      {more ? (
+        <Button
+          size="small"
+          variation="link"
+          className="attention-all"
+          aria-expanded={all}
+          aria-controls={listId}
+          onClick={() => setAll((a) => !a)}
+        >
+          {all ? `Show the first ${ITEMS_FIRST} ${what}` : `Show all ${items.length} ${what}`}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * One item: its kind, where, since when, the facts, who took it, how it ended, and a jump to its stop; an open
+ * item nobody took yet offers Acknowledge to a user who may (`onAcknowledge`, AcknowledgeAttention).
+ */
+function ItemEntry({
+  item,
+  taken,
+  onShow,
+  onAcknowledge,
+}: {
+  item: AttentionItem;
+  /** Who took it: the answer's, or what this page acknowledged since. */
+  taken: string | null;
+  onShow: (item: AttentionItem) => void;
+  onAcknowledge?: (item: AttentionItem) => void;
+}) {
+  return (
+    // Focusable by script: the focus comes back here after the item is acknowledged.
+    <li className="attention-item" data-kind={item.kind} data-key={item.key} tabIndex={-1}>
       <Flex alignItems="center" gap="0.5rem" wrap="wrap">
         <StatusBadge tone={kindTone(item.kind)}>
           <span className="attention-badge">
@@ -167,9 +293,9 @@ function ItemEntry({ item, onShow }: { item: AttentionItem; onShow: (item: Atten
         </Text>
       </Flex>
       <Text className="attention-facts">{item.facts}</Text>
-      {item.taken ? (
+      {taken ? (
         <Text className="attention-taken" fontSize="small">
-          {item.taken}
+          {taken}
         </Text>
       ) : null}
       {item.endedHow ? (
@@ -177,9 +303,20 @@ function ItemEntry({ item, onShow }: { item: AttentionItem; onShow: (item: Atten
           Ended: {item.endedHow}
         </Text>
       ) : null}
-      <Button size="small" variation="link" onClick={() => onShow(item)} aria-label={showLabel(item)}>
-        Show
-      </Button>
+      <Flex gap="0.5rem" alignItems="center" wrap="wrap">
+        <Button size="small" variation="link" onClick={() => onShow(item)} aria-label={showLabel(item)}>
+          Show
+        </Button>
+        {onAcknowledge && !taken ? (
+          <Guard call="acknowledgeAttention" hide>
+            {() => (
+              <Button size="small" onClick={() => onAcknowledge(item)} aria-label={ackLabel(item)}>
+                Acknowledge
+              </Button>
+            )}
+          </Guard>
+        ) : null}
+      </Flex>
     </li>
   );
 }

@@ -83,7 +83,7 @@ function serve(actions: string[]) {
             },
           ],
           summary: { total: 2, counts: [] },
-          attention: { open: [], resolved: [], counts: [] },
+          attention: { open: [], resolved: [], counts: [], digest: 'p0', unchanged: false },
           parts: { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' },
         },
       };

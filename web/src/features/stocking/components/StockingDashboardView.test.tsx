@@ -67,6 +67,8 @@ const attention = () => ({
   open: attentionOpen,
   resolved: [],
   counts: KINDS.map(([kind, label]) => ({ kind, label, open: attentionOpen.filter((i) => i.kind === kind).length })),
+  digest: 'p1',
+  unchanged: false,
 });
 
 beforeEach(() => {

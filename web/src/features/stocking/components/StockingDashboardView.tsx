@@ -6,6 +6,7 @@ import { useAccess } from '@/lib/access';
 import { useCurrentUser } from '@/lib/auth/useCurrentUser';
 import { usePref } from '@/lib/auth/usePref';
 import { PROHIBITED_MESSAGE, isForbidden } from '@/lib/api';
+import { isConflict } from '@/lib/error-message';
 import { centralTime } from '@/lib/central-time';
 import { download } from '@/lib/csv';
 import { useProgressive } from '@/lib/progressive';
@@ -18,6 +19,7 @@ import { EMPTY_FILTERS, keepAvailable, readStoredFilters, toQuery, type StoredFi
 import { StockedCorrections } from '../lib/stocked-correction';
 import { useAutoRefresh } from '../lib/use-auto-refresh';
 import type { AttentionItem, AttentionMark } from '../lib/attention';
+import { AttentionAcks } from '../lib/attention-ack';
 import { AttentionPanel } from './AttentionPanel';
 import { CorrectStockedDialog } from './CorrectStockedDialog';
 import { DashboardFilters } from './DashboardFilters';
@@ -127,6 +129,8 @@ export function StockingDashboardView() {
   const onStocked = useCallback((stop: DashboardStop, action: StockedAction) => setStocked({ stop, action }), []);
   // Each stop's correction, kept across retries for the whole visit.
   const [corrections] = useState(() => new StockedCorrections());
+  // Each Needs-attention item's acknowledgement, likewise.
+  const [acks] = useState(() => new AttentionAcks());
 
   // The stored filters are the user's: until the user is known, neither the form nor results.
   if (!user) {
@@ -249,7 +253,20 @@ export function StockingDashboardView() {
           auto.exhausted ? `The page refreshed ${MAX_REFRESHES} times: reload it to continue.` : undefined
         }
       />
-      <AttentionPanel attention={data.attention} dropOffDate={data.dropOffDate} onShow={show} />
+      <AttentionPanel
+        attention={data.attention}
+        dropOffDate={data.dropOffDate}
+        onShow={show}
+        acks={acks}
+        // Taken: the next answer shows it to all (a Temperature or Unreachable item under Resolved today).
+        onAcknowledged={() => {
+          if (query) void queryClient.invalidateQueries({ queryKey: stockingDashboardKey(query) });
+        }}
+        // Someone took it first: the next answer shows who.
+        onAckRefused={(e) => {
+          if (query && isConflict(e)) void queryClient.invalidateQueries({ queryKey: stockingDashboardKey(query) });
+        }}
+      />
       {data.routes.length === 0 ? (
         <Text padding="1rem 0">
           No route stops on {data.dropOffDate} for these filters. Use Update Route Filters to pick another date or area.

@@ -1,0 +1,398 @@
+// Browser test of the Needs-attention panel's acknowledgement (issue 42). Sets up its own fridges and a route of
+// its own on today's stocking day (the 18:00 Central window) and records, through createDriverAction, a scan
+// 50 minutes ago at stop 1 (a stuck stop), an unreachable stop 2 and a van reading of 44.5 °F naming the route.
+// Then, as the stack's admin, the panel on the Stocking Real-Time Dashboard counts and lists them in words, filters
+// by a kind and jumps to a stop; the Unreachable item is acknowledged with a note through the dialog and moves to
+// Resolved today, taken by the admin; a second acknowledgement of it (another user, or a new request) is refused
+// naming the first; the Temperature item is acknowledged with the keyboard alone. axe finds nothing in the panel
+// or the dialog, and at 390 px the page does not scroll sideways.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  central,
+  createLocationAs,
+  graphqlAs,
+  launch,
+  readStack,
+  scheduleStopsAs,
+  settledStockingDay,
+  signIn,
+  until,
+} from './helpers.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+const stamp = Date.now();
+const fridges = [`ATTN_${stamp}_A`, `ATTN_${stamp}_B`, `ATTN_${stamp}_C`];
+/** Where the van reading is taken (the depot): not a stop of the route; the reading names the route. */
+const depot = `ATTN_${stamp}_V`;
+const route = `e2e-attn-${stamp % 1000000}`;
+const unreachableNote = `Gate locked all day, site told: e2e ${stamp}`;
+const temperatureNote = `Van checked, door was open: e2e ${stamp}`;
+
+const date = await settledStockingDay();
+
+/**
+ * Minutes since the stocking day began (18:00 Central the day before): an action must not be older. A Central
+ * day's wall clock from 18:00 on belongs to the next stocking day.
+ */
+function minutesIntoDay(now) {
+  const { day, minutes } = central(now);
+  return day === date ? 6 * 60 + minutes : minutes - 18 * 60;
+}
+const setUpAt = new Date();
+const intoDay = minutesIntoDay(setUpAt);
+/** `minutes` before the set-up, but never before the stocking day began. */
+const ago = (minutes) => new Date(setUpAt.getTime() - Math.max(0, Math.min(minutes, intoDay - 1)) * 60_000);
+const scannedAt = ago(50);
+/** A stop is stuck 45 minutes after its scan: only when the day is old enough for a scan that long ago. */
+const stuckExpected = setUpAt.getTime() - scannedAt.getTime() > 46 * 60_000;
+
+let stack;
+let browser;
+/** The admin's page: sets up the data through the API, and the screen under test. */
+let page;
+const url = (p) => new URL(p, stack.webUrl).toString();
+
+/** The stack's stocking supervisor (seeded with the demo password, the admin's). */
+const supervisorOf = (s) => s.users.supervisor ?? { email: 'supervisor@fleet.local', password: s.users.admin.password };
+
+async function act(eventType, locationId, data, occurredAt) {
+  const out = await graphqlAs(
+    page,
+    'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id stockingDay } }',
+    {
+      input: {
+        eventType,
+        locationId,
+        data: JSON.stringify(data),
+        requestId: `e2e-attn-${eventType}-${locationId}-${stamp}`,
+        occurredAt: occurredAt.toISOString(),
+      },
+    },
+  );
+  assert.equal(out.createDriverAction.stockingDay, date, `the ${eventType} falls in the stocking day under test`);
+}
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  await signIn(page, stack.users.admin);
+  for (const id of [...fridges, depot]) await createLocationAs(page, id);
+  await scheduleStopsAs(
+    page,
+    `attn-${stamp}`,
+    fridges.map((id, i) => ({ date, market: 'MW', id, route, stop: i + 1 })),
+  );
+  await act('PackingSlipQuery', fridges[0], { packingSlipId: `slip-attn-${stamp}`, stockingIndex: 1 }, scannedAt);
+  await act('LocationUnreachable', fridges[1], { reason: 'Gate locked', stockingIndex: 1 }, ago(10));
+  await act('VanTemperature', depot, { temperature: 44.5, route }, ago(5));
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const panelOf = (p) => p.getByRole('region', { name: /^Needs attention/ });
+const card = (p) => p.getByRole('region', { name: `Route ${route}`, exact: true });
+const ACK_UNREACHABLE = `Acknowledge Unreachable at stop 2 of route ${route}`;
+const ACK_TEMPERATURE = `Acknowledge Temperature on route ${route}`;
+const ACK_STUCK = `Acknowledge Stop stuck at stop 1 of route ${route}`;
+/** "taken by {name} at {HH:MM}: {note}" */
+const takenText = (note) => new RegExp(`taken by .+ at \\d\\d:\\d\\d: ${note.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** Searches the dashboard of the day under test for the test's route alone. */
+async function searchRoute(p) {
+  await p.goto(url('/reports/checkpoints'));
+  await p.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' }).waitFor();
+  const updateFilters = p.getByRole('button', { name: 'Update Route Filters' });
+  const form = p.getByRole('form', { name: 'Dashboard filters' });
+  await form.or(updateFilters).first().waitFor();
+  if (await updateFilters.isVisible()) await updateFilters.click();
+  await p.getByLabel('Drop Off Date').fill(date);
+  await form.getByText(route, { exact: true }).waitFor();
+  const deselect = form.getByRole('button', { name: 'Deselect ALL' });
+  if (await deselect.isEnabled()) await deselect.click();
+  await form.getByText(route, { exact: true }).click();
+  assert.ok(await p.getByRole('checkbox', { name: route, exact: true }).isChecked(), 'the route is chosen');
+  await p.getByRole('button', { name: 'Search' }).click();
+  await card(p).waitFor();
+  await panelOf(p).waitFor();
+}
+
+/** axe's findings inside `selector`: every impact with `all`, else the serious and critical ones. */
+async function axeFindings(p, selector, { all = false } = {}) {
+  // Evaluated by the test (DevTools), not as a page <script>: the app's CSP allows no inline script.
+  if (!(await p.evaluate(() => Boolean(window.axe)))) await p.evaluate(AXE_SOURCE);
+  const violations = await p.evaluate(async (selector) => {
+    const result = await window.axe.run({ include: [[selector]] }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
+    }));
+  }, selector);
+  return violations
+    .filter((v) => all || v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => [`${v.impact} ${v.id}`, ...v.nodes.map((n) => `    ${n}`)]);
+}
+
+/** Colours change with a transition (a button enabled, a dialog shown): axe reads them once it has ended. */
+const settle = (locator) =>
+  locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+
+/** The page is no wider than the window: nothing scrolls sideways (narrow.test.mjs's check). */
+async function assertNoSidewaysScroll(p, where) {
+  await p.waitForTimeout(300);
+  const { scrollWidth, innerWidth, widest } = await p.evaluate(() => {
+    const w = window.innerWidth;
+    let widest = '';
+    let right = w;
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > right + 0.5 && r.width > 0) {
+        right = r.right;
+        widest = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(r.right)} px)`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, widest };
+  });
+  assert.ok(
+    scrollWidth <= innerWidth,
+    `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window; widest: ${widest}`,
+  );
+}
+
+/** The item keys of the route's panel, as the server answers them. */
+async function attentionOfRoute() {
+  const { stockingDashboard } = await graphqlAs(
+    page,
+    `query($filter: StockingDashboardFilter!) { stockingDashboard(filter: $filter) {
+      attention { open { key kind taken } resolved { key kind taken endedHow } }
+    } }`,
+    { filter: { dropOffDate: date, routes: [route] } },
+  );
+  return stockingDashboard.attention;
+}
+
+test('the panel counts and lists the route’s items in words, filters by a kind, and Show marks the stop', async () => {
+  await searchRoute(page);
+  const panel = panelOf(page);
+  const open = stuckExpected ? 3 : 2;
+  await panel.getByRole('heading', { level: 2, name: `Needs attention · ${open} open` }).waitFor();
+  const kinds = panel.getByRole('group', { name: 'Show items of a kind' });
+  for (const name of [
+    `All: ${open}`,
+    `Stop stuck: ${stuckExpected ? 1 : 0}`,
+    'Temperature: 1',
+    'Unreachable: 1',
+    'Route not started: 0',
+    'Driver quiet: 0',
+  ]) {
+    await kinds.getByRole('button', { name, exact: true }).waitFor();
+  }
+  const list = panel.getByRole('list', { name: 'Open items', exact: true });
+  const items = list.getByRole('listitem');
+  assert.equal(await items.count(), open);
+  const texts = await items.allInnerTexts();
+  const unreachable = texts.find((t) => t.includes('Unreachable'));
+  assert.ok(unreachable, `an Unreachable item: ${texts.join(' | ')}`);
+  assert.match(unreachable, new RegExp(`Route ${route} · Stop 2 · ${fridges[1]}`));
+  assert.match(unreachable, /could not reach the stop: Gate locked/);
+  const temperature = texts.find((t) => t.includes('Temperature'));
+  assert.ok(temperature, `a Temperature item: ${texts.join(' | ')}`);
+  assert.match(temperature, /Van temperature 44\.5 °F, above 41 °F/);
+  if (stuckExpected) {
+    const stuck = texts.find((t) => t.includes('Stop stuck'));
+    assert.ok(stuck, `a Stop stuck item: ${texts.join(' | ')}`);
+    assert.match(stuck, new RegExp(`Route ${route} · Stop 1 · ${fridges[0]}`));
+    assert.match(stuck, /not stocked within 45 minutes/);
+  }
+  // Nobody took them yet: each offers Acknowledge.
+  assert.equal(await list.getByRole('button', { name: /^Acknowledge / }).count(), open);
+
+  // A kind's filter shows its items alone; pressed again, all.
+  await kinds.getByRole('button', { name: 'Unreachable: 1', exact: true }).click();
+  const ofKind = panel.getByRole('list', { name: 'Open items: Unreachable' });
+  await ofKind.waitFor();
+  assert.equal(await ofKind.getByRole('listitem').count(), 1);
+  assert.equal(
+    await kinds.getByRole('button', { name: 'Unreachable: 1', exact: true }).getAttribute('aria-pressed'),
+    'true',
+  );
+  await kinds.getByRole('button', { name: 'Unreachable: 1', exact: true }).click();
+  await list.waitFor();
+  assert.equal(await items.count(), open);
+
+  // Show jumps to the stop's row and marks it.
+  await panel.getByRole('button', { name: `Show stop 2 of route ${route}` }).click();
+  const row = card(page).getByRole('row', { name: `Stop 2 ${fridges[1]}` });
+  await until(async () => (await row.getAttribute('aria-current')) === 'true', 'the stop row marked aria-current');
+  await row.getByText('Unreachable Incomplete', { exact: true }).waitFor();
+
+  for (const d of await panel.locator('details').all()) await d.evaluate((el) => (el.open = true));
+  await settle(panel);
+  const inPanel = await axeFindings(page, '.attention-panel', { all: true });
+  assert.deepEqual(inPanel, [], `the panel: axe findings:\n${inPanel.join('\n')}`);
+  const onPage = await axeFindings(page, 'main');
+  assert.deepEqual(onPage, [], `the dashboard: serious/critical axe findings:\n${onPage.join('\n')}`);
+});
+
+test('at 390 px the panel and its dialog do not scroll the page sideways', async () => {
+  const narrow = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  try {
+    await signIn(narrow, stack.users.admin);
+    await searchRoute(narrow);
+    const panel = panelOf(narrow);
+    await panel.getByRole('button', { name: ACK_UNREACHABLE }).waitFor();
+    for (const d of await panel.locator('details').all()) await d.evaluate((el) => (el.open = true));
+    await assertNoSidewaysScroll(narrow, 'the dashboard with the panel at 390 px');
+    const opener = panel.getByRole('button', { name: ACK_UNREACHABLE });
+    await opener.click();
+    const dialog = narrow.getByRole('dialog', { name: ACK_UNREACHABLE });
+    await dialog.waitFor();
+    await assertNoSidewaysScroll(narrow, 'the Acknowledge dialog at 390 px');
+    const box = await dialog.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the dialog fits the window: ${JSON.stringify(box)}`);
+    // Escape closes it and gives the focus back to its button.
+    await narrow.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await opener.evaluate((el) => el === document.activeElement), true, 'the focus is back on the button');
+  } finally {
+    await narrow.context().close();
+  }
+});
+
+test('the Unreachable item is acknowledged with a note and moves to Resolved today, taken by the admin', async () => {
+  await searchRoute(page);
+  const panel = panelOf(page);
+  await panel.getByRole('button', { name: ACK_UNREACHABLE }).click();
+  const dialog = page.getByRole('dialog', { name: ACK_UNREACHABLE });
+  await dialog.waitFor();
+  assert.match(await dialog.innerText(), /could not reach the stop: Gate locked/, 'the dialog states the facts');
+  const note = dialog.getByRole('textbox', { name: /Note/ });
+  assert.equal(await note.evaluate((el) => el === document.activeElement), true, 'the focus starts on the note');
+  assert.equal(await note.getAttribute('maxlength'), '500');
+  const submit = dialog.getByRole('button', { name: 'Acknowledge', exact: true });
+  assert.equal(await submit.isDisabled(), true, 'no note, no Acknowledge');
+  await note.fill('   ');
+  assert.equal(await submit.isDisabled(), true, 'a blank note is no note');
+  await note.fill(unreachableNote);
+  assert.equal(await submit.isDisabled(), false);
+  await settle(dialog);
+  const findings = await axeFindings(page, 'dialog[open]', { all: true });
+  assert.deepEqual(findings, [], `the Acknowledge dialog: axe findings:\n${findings.join('\n')}`);
+  await submit.click();
+  await dialog.waitFor({ state: 'detached' });
+
+  // Taken: gone from the open items, under Resolved today with who took it and how it ended.
+  const open = panel.getByRole('list', { name: 'Open items', exact: true });
+  await until(
+    async () => (await open.getByText(/could not reach the stop/).count()) === 0,
+    'the item leaves the open list',
+  );
+  await panel.getByRole('heading', { level: 2, name: `Needs attention · ${stuckExpected ? 2 : 1} open` }).waitFor();
+  const summary = panel.locator('summary', { hasText: /^Resolved today/ });
+  await summary.click();
+  const resolved = panel.getByRole('list', { name: 'Resolved today' });
+  const item = resolved.getByRole('listitem').filter({ hasText: 'could not reach the stop: Gate locked' });
+  await item.getByText(takenText(unreachableNote)).waitFor();
+  assert.match(await item.innerText(), /Ended: acknowledged by .+ at \d\d:\d\d/);
+  assert.equal(await item.getByRole('button', { name: /^Acknowledge/ }).count(), 0);
+
+  // The server agrees.
+  const attention = await attentionOfRoute();
+  const ended = attention.resolved.find((i) => i.kind === 'UNREACHABLE');
+  assert.ok(ended, 'the Unreachable item is resolved');
+  assert.match(ended.taken, takenText(unreachableNote));
+  assert.match(ended.endedHow, /^acknowledged by /);
+});
+
+test('a second acknowledgement of the item is refused, naming the first', async () => {
+  const { resolved } = await attentionOfRoute();
+  const { key, taken } = resolved.find((i) => i.kind === 'UNREACHABLE');
+  const mutation =
+    'mutation($input: AcknowledgeAttentionInput!) { acknowledgeAttention(input: $input) { key by taken } }';
+  const refusal = `This item was already ${taken}`;
+
+  // Another user.
+  const other = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  try {
+    await signIn(other, supervisorOf(stack));
+    await assert.rejects(
+      graphqlAs(other, mutation, {
+        input: { stockingDay: date, key, note: 'I will go', requestId: `e2e-attn-sup-${stamp}` },
+      }),
+      (e) => {
+        assert.equal(e.message, refusal);
+        assert.equal(e.errorType, 'Conflict');
+        return true;
+      },
+    );
+  } finally {
+    await other.context().close();
+  }
+  // The same user, in a new request.
+  await assert.rejects(
+    graphqlAs(page, mutation, {
+      input: { stockingDay: date, key, note: 'again', requestId: `e2e-attn-again-${stamp}` },
+    }),
+    (e) => {
+      assert.equal(e.message, refusal);
+      assert.equal(e.errorType, 'Conflict');
+      return true;
+    },
+  );
+  // A blank note is refused before anything else.
+  await assert.rejects(
+    graphqlAs(page, mutation, { input: { stockingDay: date, key, note: '  ', requestId: `e2e-attn-blank-${stamp}` } }),
+    /A note is required to acknowledge an item/,
+  );
+});
+
+test('the Temperature item is acknowledged with the keyboard alone', async () => {
+  await searchRoute(page);
+  const panel = panelOf(page);
+  const kinds = panel.getByRole('group', { name: 'Show items of a kind' });
+  // Filter to the kind with the keyboard, then Tab to the item's Acknowledge.
+  await kinds.getByRole('button', { name: 'Temperature: 1', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await panel.getByRole('list', { name: 'Open items: Temperature' }).waitFor();
+  const focused = () =>
+    page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+  const path = [];
+  for (let i = 0; i < 20 && (await focused()) !== ACK_TEMPERATURE; i++) {
+    await page.keyboard.press('Tab');
+    path.push(await focused());
+  }
+  assert.equal(await focused(), ACK_TEMPERATURE, `Tab reaches the Acknowledge button: ${path.join(' → ')}`);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: ACK_TEMPERATURE });
+  await dialog.waitFor();
+  const note = dialog.getByRole('textbox', { name: /Note/ });
+  assert.equal(await note.evaluate((el) => el === document.activeElement), true, 'the focus starts on the note');
+  await page.keyboard.type(temperatureNote);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  // The item's row goes (it moves to Resolved): the focus is on the panel's heading.
+  const heading = panel.getByRole('heading', { level: 2 });
+  assert.equal(await heading.evaluate((el) => el === document.activeElement), true, 'the focus is on the heading');
+
+  await panel.getByText('Nothing open of the kind Temperature.').waitFor();
+  const summary = panel.locator('summary', { hasText: /^Resolved today/ });
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  const resolved = panel.getByRole('list', { name: 'Resolved today' });
+  const item = resolved.getByRole('listitem').filter({ hasText: 'Van temperature 44.5 °F' });
+  await item.getByText(takenText(temperatureNote)).waitFor();
+  assert.match(await item.innerText(), /Ended: acknowledged by /);
+  // Back to every kind: a stuck stop, when there is one, stays open and untaken.
+  await kinds.getByRole('button', { name: 'Temperature: 0', exact: true }).click();
+  if (stuckExpected) {
+    await panel.getByRole('button', { name: ACK_STUCK }).waitFor();
+  }
+});

@@ -1,0 +1,128 @@
+import { useState, type RefObject } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { Modal } from '@/components/Modal';
+import { errorMessage } from '@/lib/api';
+import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
+import { acknowledgeAttention, type AttentionAcknowledgement } from '../api/acknowledge-attention';
+import { itemPlace, type AttentionItem } from '../lib/attention';
+import { NOTE_MAX_CHARS, ackLabel, ackProblem, endsByAcknowledgement, type AttentionAcks } from '../lib/attention-ack';
+
+export const ACK_FAILURE = 'The item could not be acknowledged.';
+
+export interface AcknowledgeDialogProps {
+  /** The stocking day (the dashboard's Drop Off Date). */
+  day: string;
+  item: AttentionItem;
+  /** The page's kept requests: a retried Acknowledge resends the first try's requestId. */
+  requests: AttentionAcks;
+  onCancel: () => void;
+  onAcknowledged: (result: AttentionAcknowledgement) => void;
+  /** Refused: the item may have been taken meanwhile (409), so the panel may be behind. */
+  onRefused?: (error: unknown) => void;
+  /** Where the focus goes when the dialog closes (the opener by default). */
+  returnFocus?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * An operator takes on a Needs-attention item (AcknowledgeAttention) with a note, which the panel then shows
+ * to everyone with who took it and when. A refusal (someone took it first, a blank note) shows the server's
+ * words here.
+ */
+export function AcknowledgeDialog({
+  day,
+  item,
+  requests,
+  onCancel,
+  onAcknowledged,
+  onRefused,
+  returnFocus,
+}: AcknowledgeDialogProps) {
+  const [note, setNote] = useState('');
+  // Every refusal, a permission one included, is shown in the dialog in the server's words.
+  const ack = useMutation({ mutationFn: acknowledgeAttention, meta: SHOWS_OWN_ERRORS });
+  const busy = ack.isPending;
+  const [error, setError] = useState<string | null>(null);
+  const problem = ackProblem(note);
+
+  async function submit() {
+    if (problem || busy) return;
+    setError(null);
+    const input = requests.inputFor(day, item.key, note);
+    try {
+      const result = await ack.mutateAsync(input);
+      requests.settled(input);
+      onAcknowledged(result);
+    } catch (e) {
+      requests.settled(input, e);
+      setError(errorMessage(e, ACK_FAILURE));
+      onRefused?.(e);
+    }
+  }
+
+  return (
+    <Modal
+      title={ackLabel(item)}
+      onCancel={() => (busy ? undefined : onCancel())}
+      width="32rem"
+      returnFocus={returnFocus}
+      footer={
+        <>
+          <Button onClick={onCancel} isDisabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            variation="primary"
+            isDisabled={problem !== null}
+            isLoading={busy}
+            loadingText="Acknowledging…"
+            onClick={() => void submit()}
+          >
+            Acknowledge
+          </Button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Flex direction="column" gap="1rem">
+          <Flex direction="column" gap="0.25rem">
+            <Text fontWeight="600">
+              {item.kindLabel}: {itemPlace(item)}
+              {item.locationId ? ` · ${item.locationId}` : ''}, since {item.sinceCentral} CT, stocking day {day}
+            </Text>
+            <Text>{item.facts}</Text>
+            <Text fontSize="small" color="font.secondary">
+              {endsByAcknowledgement(item.kind)
+                ? 'Acknowledging ends this item: it moves to Resolved today.'
+                : 'The item stays open until what raised it ends; the panel shows who took it.'}
+            </Text>
+          </Flex>
+          <TextField
+            label="Note"
+            isRequired
+            value={note}
+            onChange={(e) => {
+              setNote(e.target.value);
+              setError(null);
+            }}
+            maxLength={NOTE_MAX_CHARS}
+            descriptiveText={`What you are doing about it; shown on the panel to everyone (at most ${NOTE_MAX_CHARS} characters).`}
+            isDisabled={busy}
+            autoComplete="off"
+            data-autofocus
+          />
+          {error ? (
+            <Alert variation="error" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+        </Flex>
+      </form>
+    </Modal>
+  );
+}

@@ -208,8 +208,11 @@ pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
     // Indexed once: a day of 125 routes and thousands of actions is not scanned once per route.
     let mut at_location: HashMap<&str, Vec<(DateTime<Utc>, &Recorded)>> = HashMap::new();
     let mut vans: HashMap<&str, Vec<(DateTime<Utc>, &Recorded)>> = HashMap::new();
+    // Each person's actions: a driver drives several routes, each asks for theirs.
+    let mut by_person: HashMap<&str, Vec<(DateTime<Utc>, &Recorded)>> = HashMap::new();
     for (t, a) in &actions {
         at_location.entry(a.location_id.as_str()).or_default().push((*t, a));
+        by_person.entry(a.by_sub.as_str()).or_default().push((*t, a));
         if let ActionData::VanTemperature(v) = &a.data {
             if let Some(route) = v.route.as_deref() {
                 vans.entry(route).or_default().push((*t, a));
@@ -248,7 +251,8 @@ pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
         if let Some(driver) = drivers.get(route) {
             let last_done = stops.iter().map(|s| done_at(s).map(|(t, _)| t)).collect::<Option<Vec<_>>>();
             let finished_at = last_done.and_then(|d| d.into_iter().max());
-            quiet(&mut out, route, driver, &actions, finished_at, now, rules);
+            let own = by_person.get(driver.driver_sub.as_str()).map_or(&[][..], Vec::as_slice);
+            quiet(&mut out, route, driver, own, finished_at, now, rules);
         }
         for (t, a) in &on_route {
             match &a.data {
@@ -372,8 +376,8 @@ fn stuck(
     }
 }
 
-/// Gaps of more than `quiet_after` between the driver's actions (or since the last one), while the
-/// route still had stops to do.
+/// Gaps of more than `quiet_after` between the driver's actions (`actions`: theirs, oldest first), or since
+/// the last one, while the route still had stops to do.
 fn quiet(
     out: &mut Vec<Occurrence>,
     route: &str,
@@ -383,10 +387,8 @@ fn quiet(
     now: DateTime<Utc>,
     rules: &Rules,
 ) {
-    let own: Vec<&(DateTime<Utc>, &Recorded)> = actions
-        .iter()
-        .filter(|(_, a)| a.by_sub == driver.driver_sub && !matches!(a.data, ActionData::DropOverride(_)))
-        .collect();
+    let own: Vec<&(DateTime<Utc>, &Recorded)> =
+        actions.iter().filter(|(_, a)| !matches!(a.data, ActionData::DropOverride(_))).collect();
     for (i, (last, action)) in own.iter().enumerate() {
         // The route was done by then: nothing left to wait for.
         if finished_at.is_some_and(|f| f <= *last) {

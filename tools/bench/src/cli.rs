@@ -77,6 +77,11 @@ pub enum Command {
         #[arg(default_value_t = 5_000)]
         n: usize,
     },
+    /// The Needs-attention panel worked out over STOPS and ten times STOPS stops, in process (no stack).
+    BenchAttention {
+        #[arg(default_value_t = 250)]
+        stops: usize,
+    },
     /// Seeds a stack at scale: FRIDGES fridges and their day on DATE.
     BenchScaleSeed {
         #[arg(default_value_t = 2_500)]
@@ -109,6 +114,10 @@ fn report<T>(outcome: Result<T, ApiError>, print: impl FnOnce(T)) -> ExitCode {
 
 impl Command {
     pub async fn run(self) -> ExitCode {
+        if let Command::BenchAttention { stops } = self {
+            println!("{}", crate::attention::run(stops));
+            return ExitCode::SUCCESS;
+        }
         let deps: &'static Deps = Deps::from_env(&Needs::all()).await.expect("configuration");
         let wiring = || async { Wiring::from_env().await.expect("configuration") };
         match self {
@@ -148,6 +157,7 @@ impl Command {
             Command::BenchScaleIngest { messages, api_url } => {
                 report(crate::scale::ingest(deps, messages, &api_url).await, |out| println!("{out}"))
             }
+            Command::BenchAttention { .. } => unreachable!("answered above, without a stack"),
         }
     }
 }

@@ -2,6 +2,8 @@
 //! scale or drives one area's path (uploads, ingests, snapshots, screens)
 //! through the same handlers and wiring the front door uses, and prints
 //! what it measured.
+/// The Needs-attention panel's own cost, in process.
+pub mod attention;
 pub mod cli;
 pub mod dashboard;
 pub mod inventory;

@@ -51,6 +51,6 @@ mod tests {
         {
             assert!(names.iter().any(|n| n == scripted), "{scripted} missing from {names:?}");
         }
-        assert_eq!(names.len(), 25, "{names:?}");
+        assert_eq!(names.len(), 26, "{names:?}");
     }
 }

@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -61,6 +61,26 @@ function localSources(outDir: string): Record<string, string> {
   };
 }
 
+/** The ESM build of a Testing Library package (their `main` is CommonJS, whose require()s vitest cannot re-evaluate). */
+function testingLibraryEsm(name: 'dom' | 'react'): string {
+  return fileURLToPath(
+    new URL(`./node_modules/@testing-library/${name}/dist/@testing-library/${name}.esm.js`, import.meta.url),
+  );
+}
+
+/** The test files that ask for the node environment, found as vitest finds a file's `@vitest-environment`. */
+function nodeEnvironmentTests(): string[] {
+  return readdirSync(new URL('./src', import.meta.url), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .map((f) => `src/${f}`)
+    .filter(
+      (f) =>
+        readFileSync(new URL(`./${f}`, import.meta.url), 'utf8').match(
+          /@(?:vitest|jest)-environment\s+([\w-]+)\b/,
+        )?.[1] === 'node',
+    );
+}
+
 /** `vite preview` sends the security headers of infra/security-headers.json, as CloudFront does on AWS. */
 function previewSecurityHeaders(): Plugin {
   return {
@@ -96,8 +116,19 @@ export default defineConfig(({ isPreview }) => ({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    // One worker runs many files, one after another: a new thread per file, which imports jsdom, React, Amplify...
+    // again, made the suite about four times as long on two cores (measured: 360 s against 85 s). src/test/isolate.ts,
+    // the first setup file, still gives each file fresh modules of the app, its own mocks, real timers and unstubbed
+    // globals, and vitest gives it a new jsdom. The Testing Library binds `screen` to the document it first sees: its
+    // ESM builds (one @testing-library/dom, also for user-event) go through vitest (inline) and so are evaluated
+    // afresh for each file, as the app is.
+    isolate: false,
+    setupFiles: ['src/test/isolate.ts', 'src/test/setup.ts'],
+    server: { deps: { inline: [/\/node_modules\/@testing-library\/(dom|react|user-event)\//] } },
+    alias: [
+      { find: /^@testing-library\/dom$/, replacement: testingLibraryEsm('dom') },
+      { find: /^@testing-library\/react$/, replacement: testingLibraryEsm('react') },
+    ],
     css: false,
     restoreMocks: true,
     // Worker threads, one per core: the default forks one process per core less
@@ -108,5 +139,28 @@ export default defineConfig(({ isPreview }) => ({
     testTimeout: 20_000,
     maxWorkers: Math.max(2, availableParallelism()),
     minWorkers: 1,
+    // Without isolation, vitest runs the files of another environment only after all the others, one group after
+    // the other: the node ones (a few seconds of code generation) are a project of their own in forks instead,
+    // which run alongside the jsdom ones in threads.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: nodeEnvironmentTests(),
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: nodeEnvironmentTests(),
+          environment: 'node',
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+    ],
   },
 }));

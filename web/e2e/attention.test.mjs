@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
+  assertNoSidewaysScroll,
   central,
   createLocationAs,
   graphqlAs,
@@ -144,28 +145,6 @@ async function axeFindings(p, selector, { all = false } = {}) {
 /** Colours change with a transition (a button enabled, a dialog shown): axe reads them once it has ended. */
 const settle = (locator) =>
   locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-
-/** The page is no wider than the window: nothing scrolls sideways (narrow.test.mjs's check). */
-async function assertNoSidewaysScroll(p, where) {
-  await p.waitForTimeout(300);
-  const { scrollWidth, innerWidth, widest } = await p.evaluate(() => {
-    const w = window.innerWidth;
-    let widest = '';
-    let right = w;
-    for (const el of document.body.querySelectorAll('*')) {
-      const r = el.getBoundingClientRect();
-      if (r.right > right + 0.5 && r.width > 0) {
-        right = r.right;
-        widest = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(r.right)} px)`;
-      }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, widest };
-  });
-  assert.ok(
-    scrollWidth <= innerWidth,
-    `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window; widest: ${widest}`,
-  );
-}
 
 /** The item keys of the route's panel, as the server answers them. */
 async function attentionOfRoute() {

@@ -1,4 +1,5 @@
 // Shared helpers of the browser end-to-end tests (node:test + playwright-core, no bundled browser).
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -300,4 +301,28 @@ export async function settledStockingDay() {
     }
   }
   return stockingDay();
+}
+
+/** The page is no wider than the window: nothing scrolls sideways. */
+export async function assertNoSidewaysScroll(page, where) {
+  // Late layout (fonts, data) settles first.
+  await page.waitForTimeout(300);
+  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+    const w = window.innerWidth;
+    // The element reaching furthest right, to name the culprit when the test fails.
+    let widest = '';
+    let right = w;
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > right + 0.5 && r.width > 0) {
+        right = r.right;
+        widest = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(r.right)} px)`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, widest };
+  });
+  assert.ok(
+    scrollWidth <= innerWidth,
+    `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window; widest: ${widest}`,
+  );
 }

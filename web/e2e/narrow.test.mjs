@@ -5,7 +5,7 @@
 // Run: node --test e2e/narrow.test.mjs   (FLEET_STACK_JSON, CHROMIUM_PATH and WEB_URL may override)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, mainNav, readStack, signIn, TIMEOUT_MS } from './helpers.mjs';
+import { assertNoSidewaysScroll, launchBrowser, mainNav, readStack, signIn, TIMEOUT_MS } from './helpers.mjs';
 
 const stack = readStack();
 const url = (p) => new URL(p, stack.webUrl).toString();
@@ -22,30 +22,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** The page is no wider than the window: nothing scrolls sideways. */
-async function assertNoSidewaysScroll(page, where) {
-  // Late layout (fonts, data) settles first.
-  await page.waitForTimeout(300);
-  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
-    const w = window.innerWidth;
-    // The element reaching furthest right, to name the culprit when the test fails.
-    let widest = '';
-    let right = w;
-    for (const el of document.body.querySelectorAll('*')) {
-      const r = el.getBoundingClientRect();
-      if (r.right > right + 0.5 && r.width > 0) {
-        right = r.right;
-        widest = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(r.right)} px)`;
-      }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, widest };
-  });
-  assert.ok(
-    scrollWidth <= innerWidth,
-    `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window; widest: ${widest}`,
-  );
-}
 
 /**
  * `locator` can be brought into view (scrolling inside its container is fine) without the page

@@ -6,7 +6,7 @@
 //! them; nothing here reads those back.
 use crate::attributes::{text_of, ACCESS, STATES, STATUSES, TIME_ZONES, VERTICALS};
 use fleet_shared::limits;
-use regex::Regex;
+use regex_lite::Regex;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;

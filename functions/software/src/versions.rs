@@ -1,7 +1,7 @@
 //! Which builds in the artifacts bucket are offered as versions (spec
 //! 2-fleet-operations §4.1): names matching the software's pattern, newest
 //! first, 5 kept. Pure, so the patterns are unit-tested.
-use regex::Regex;
+use regex_lite::Regex;
 use serde::Serialize;
 use std::sync::LazyLock;
 

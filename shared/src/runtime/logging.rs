@@ -13,15 +13,23 @@ pub fn subscriber<W>(writer: W) -> impl tracing::Subscriber + Send + Sync
 where
     W: for<'a> MakeWriter<'a> + Send + Sync + 'static,
 {
-    tracing_subscriber::fmt()
+    use tracing_subscriber::layer::SubscriberExt;
+    let lines = tracing_subscriber::fmt::layer()
         .json()
         .flatten_event(true)
         .with_current_span(true)
         .with_span_list(false)
         .with_target(false)
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .with_writer(writer)
-        .finish()
+        .with_writer(writer);
+    tracing_subscriber::registry().with(lines).with(filter(std::env::var("RUST_LOG").ok().as_deref()))
+}
+
+/// `RUST_LOG` as `level` or `target=level,...` (`info` when unset or unreadable).
+/// `Targets`, not `EnvFilter`: the latter brings a regex engine into the
+/// Lambda binary's release build (issue 41) for span-field filters no function uses.
+fn filter(directives: Option<&str>) -> tracing_subscriber::filter::Targets {
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+    directives.and_then(|d| d.parse::<Targets>().ok()).unwrap_or_else(|| Targets::new().with_default(LevelFilter::INFO))
 }
 
 /// Installs the JSON format for the process (a Lambda function, the local API).
@@ -76,6 +84,18 @@ mod tests {
     use super::*;
     use crate::{Caller, Grant, Needs, Permission, Trigger};
     use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn rust_log_names_a_level_or_targets_and_unset_means_info() {
+        use tracing::Level;
+        let on = |directives: Option<&str>, target: &str, level: Level| filter(directives).would_enable(target, &level);
+        assert!(on(None, "fleet_shared", Level::INFO));
+        assert!(!on(None, "fleet_shared", Level::DEBUG));
+        assert!(!on(Some("warn"), "fleet_shared", Level::INFO));
+        assert!(on(Some("warn"), "fleet_shared", Level::ERROR));
+        assert!(on(Some("info,fn_stocking=debug"), "fn_stocking::board", Level::DEBUG));
+        assert!(!on(Some("info,fn_stocking=debug"), "fleet_shared", Level::DEBUG));
+    }
 
     #[derive(Clone, Default)]
     struct Buffer(Arc<Mutex<Vec<u8>>>);

@@ -92,6 +92,9 @@ function previewSecurityHeaders(): Plugin {
   };
 }
 
+// Read once: both test projects below use it (each test file is read to find its environment).
+const NODE_ENVIRONMENT_TESTS = nodeEnvironmentTests();
+
 export default defineConfig(({ isPreview }) => ({
   // Only the preview (the built app, as deployed): the dev server's inline React refresh preamble breaks a strict CSP.
   plugins: [
@@ -148,14 +151,14 @@ export default defineConfig(({ isPreview }) => ({
         test: {
           name: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: nodeEnvironmentTests(),
+          exclude: NODE_ENVIRONMENT_TESTS,
         },
       },
       {
         extends: true,
         test: {
           name: 'node',
-          include: nodeEnvironmentTests(),
+          include: NODE_ENVIRONMENT_TESTS,
           environment: 'node',
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },

@@ -14,8 +14,8 @@ pub mod util;
 
 pub use pieces::{assignment, driver_log, history, parking, scheduler, snapshot, upload};
 pub use runtime::{
-    aws_json, calls, config, contract, deps, error, events, flags, https, identity, limits, logging, permissions,
-    registry, resources, sdk, usage,
+    aws_http, aws_json, calls, config, contract, deps, error, events, flags, https, identity, limits, logging,
+    permissions, registry, resources, s3, sdk, usage,
 };
 pub use store::{
     files, idempotency, item, location_store, merge, names, order_store, paging, query, route_store, snapshot_store,

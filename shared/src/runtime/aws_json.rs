@@ -11,18 +11,18 @@
 //! connections retried (3 attempts, as the SDK's standard mode), inside a
 //! bound. A call counts in the function's `Usage` and, under the local API,
 //! in the IAM call log, as an SDK call does.
+use crate::aws_http::{self, Attempt, Signer};
 use crate::calls::{self, Call};
 use crate::usage::Usage;
-use aws_credential_types::provider::{ProvideCredentials, SharedCredentialsProvider};
-use aws_sigv4::http_request::{sign, SignableBody, SignableRequest, SigningSettings};
-use aws_sigv4::sign::v4;
-use aws_smithy_runtime_api::client::identity::Identity;
-use http_body_util::{BodyExt, Full, Limited};
+use aws_sigv4::http_request::{SignableBody, SigningSettings};
+use http_body_util::Full;
 use hyper::body::Bytes;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
+
+pub use crate::aws_http::CallFailed;
 
 /// A JSON-protocol service: its endpoint prefix (also its signing name) and target prefix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,26 +35,14 @@ pub const COGNITO_IDP: Service =
     Service { endpoint_prefix: "cognito-idp", target_prefix: "AWSCognitoIdentityProviderService" };
 pub const SSM: Service = Service { endpoint_prefix: "ssm", target_prefix: "AmazonSSM" };
 
-const ATTEMPTS: u32 = 3;
 /// The largest answer read: a page of 60 users is a few tens of kB.
 const MAX_ANSWER_BYTES: usize = 4 * 1024 * 1024;
-
-/// A refused or failed call, worded for the log.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CallFailed(pub String);
-
-impl std::fmt::Display for CallFailed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// One service's client for one function: built once per cold start, from its `SdkConfig`.
 #[derive(Clone)]
 pub struct JsonClient {
     service: Service,
-    credentials: Option<SharedCredentialsProvider>,
-    region: String,
+    signer: Signer,
     endpoint: String,
     timeout: Duration,
     usage: Option<Arc<Usage>>,
@@ -68,12 +56,12 @@ impl std::fmt::Debug for JsonClient {
 
 impl JsonClient {
     pub fn new(service: Service, sdk: &aws_config::SdkConfig, timeout: Duration) -> JsonClient {
-        let region = sdk.region().map(|r| r.to_string()).unwrap_or_else(|| "us-east-1".into());
+        let signer = Signer::new(service.endpoint_prefix, sdk);
         let endpoint = sdk
             .endpoint_url()
             .map(str::to_string)
-            .unwrap_or_else(|| format!("https://{}.{region}.amazonaws.com", service.endpoint_prefix));
-        JsonClient { service, credentials: sdk.credentials_provider(), region, endpoint, timeout, usage: None }
+            .unwrap_or_else(|| format!("https://{}.{}.amazonaws.com", service.endpoint_prefix, signer.region));
+        JsonClient { service, signer, endpoint, timeout, usage: None }
     }
 
     /// Counts its calls into `usage` (and the IAM call log it feeds).
@@ -90,47 +78,23 @@ impl JsonClient {
         request: &Q,
         needs: impl FnOnce(&calls::Account) -> Vec<Call>,
     ) -> Result<R, CallFailed> {
-        let body = serde_json::to_vec(request).map_err(|e| CallFailed(format!("{operation}: {e}")))?;
+        let body = serde_json::to_vec(request).map_err(|e| CallFailed::new(format!("{operation}: {e}")))?;
         if let Some(usage) = &self.usage {
             usage.log_calls(needs);
         }
-        let mut attempt = 0;
-        loop {
-            attempt += 1;
-            let sent = tokio::time::timeout(self.timeout, self.send(operation, &body)).await;
-            let answer = match sent {
-                Ok(answer) => answer,
-                Err(_) => Err(Attempt::Retry(format!("no answer within {} s", self.timeout.as_secs()))),
-            };
-            if let Some(usage) = &self.usage {
-                usage.count(format!("{}.{operation}", self.service.endpoint_prefix));
-            }
-            match answer {
-                Ok(bytes) => {
-                    return serde_json::from_slice(&bytes)
-                        .map_err(|e| CallFailed(format!("{operation}: the answer does not parse: {e}")))
-                }
-                Err(Attempt::Retry(why)) if attempt < ATTEMPTS => {
-                    tracing::warn!(operation, attempt, %why, "retrying");
-                    tokio::time::sleep(Duration::from_millis(100 * 2u64.pow(attempt))).await;
-                }
-                Err(Attempt::Retry(why) | Attempt::Refused(why)) => {
-                    return Err(CallFailed(format!("{operation}: {why}")))
-                }
-            }
-        }
+        let counted = format!("{}.{operation}", self.service.endpoint_prefix);
+        let bytes = aws_http::with_retries(operation, &counted, self.usage.as_deref(), self.timeout, || {
+            self.send(operation, &body)
+        })
+        .await?;
+        serde_json::from_slice(&bytes)
+            .map_err(|e| CallFailed::new(format!("{operation}: the answer does not parse: {e}")))
     }
 
     async fn send(&self, operation: &str, body: &[u8]) -> Result<Bytes, Attempt> {
-        let request = self.signed(operation, body).await?;
-        let https = crate::https::client().map_err(Attempt::Retry)?;
-        let response = https.request(request).await.map_err(|e| Attempt::Retry(format!("unreachable: {e}")))?;
+        let response = aws_http::send(self.signed(operation, body).await?).await?;
         let status = response.status().as_u16();
-        let bytes = Limited::new(response.into_body(), MAX_ANSWER_BYTES)
-            .collect()
-            .await
-            .map_err(|e| Attempt::Retry(format!("answer not read: {e}")))?
-            .to_bytes();
+        let bytes = aws_http::read(response.into_body(), MAX_ANSWER_BYTES).await?;
         match status {
             200..=299 => Ok(bytes),
             _ => Err(refusal(status, &bytes)),
@@ -138,38 +102,16 @@ impl JsonClient {
     }
 
     async fn signed(&self, operation: &str, body: &[u8]) -> Result<hyper::Request<Full<Bytes>>, Attempt> {
-        let credentials = self.credentials.as_ref().ok_or_else(|| Attempt::Refused("no credentials".into()))?;
-        let credentials =
-            credentials.provide_credentials().await.map_err(|e| Attempt::Retry(format!("no credentials: {e}")))?;
-        let identity: Identity = credentials.into();
-        let target = format!("{}.{operation}", self.service.target_prefix);
         let mut request = hyper::Request::post(&self.endpoint)
             .header(hyper::header::CONTENT_TYPE, "application/x-amz-json-1.1")
-            .header("x-amz-target", &target)
+            .header("x-amz-target", format!("{}.{operation}", self.service.target_prefix))
             .body(Full::new(Bytes::copy_from_slice(body)))
-            .map_err(|e| Attempt::Refused(format!("bad endpoint {}: {e}", self.endpoint)))?;
-        let params = v4::SigningParams::builder()
-            .identity(&identity)
-            .region(&self.region)
-            .name(self.service.endpoint_prefix)
-            .time(SystemTime::now())
-            .settings(SigningSettings::default())
-            .build()
-            .map_err(|e| Attempt::Refused(format!("not signed: {e}")))?
-            .into();
-        let headers = [("content-type", "application/x-amz-json-1.1"), ("x-amz-target", target.as_str())];
-        let signable = SignableRequest::new("POST", &self.endpoint, headers.into_iter(), SignableBody::Bytes(body))
-            .map_err(|e| Attempt::Refused(format!("not signed: {e}")))?;
-        let (instructions, _) =
-            sign(signable, &params).map_err(|e| Attempt::Refused(format!("not signed: {e}")))?.into_parts();
-        instructions.apply_to_request_http1x(&mut request);
+            .map_err(|e| Attempt::refused(format!("bad endpoint {}: {e}", self.endpoint)))?;
+        self.signer
+            .sign(&mut request, SignableBody::Bytes(body), SigningSettings::default(), SystemTime::now())
+            .await?;
         Ok(request)
     }
-}
-
-enum Attempt {
-    Retry(String),
-    Refused(String),
 }
 
 /// The error of an AWS JSON answer: `{"__type": "...#Code", "message": "..."}`.
@@ -181,23 +123,10 @@ struct ErrorBody {
     message: String,
 }
 
-/// A non-2xx answer: throttling and server faults are retried, the rest refused.
+/// A non-2xx answer, by the code and message of its JSON error.
 fn refusal(status: u16, body: &[u8]) -> Attempt {
     let error: ErrorBody = serde_json::from_slice(body).unwrap_or_default();
-    let code = error.kind.rsplit('#').next().unwrap_or_default().to_string();
-    let mut why = if code.is_empty() { format!("({status})") } else { format!("{code} ({status})") };
-    if !error.message.is_empty() {
-        why = format!("{why}: {}", error.message);
-    }
-    let throttled = matches!(
-        code.as_str(),
-        "ThrottlingException" | "TooManyRequestsException" | "RequestLimitExceeded" | "ThrottledException"
-    );
-    if status >= 500 || status == 429 || throttled {
-        Attempt::Retry(why)
-    } else {
-        Attempt::Refused(why)
-    }
+    aws_http::refusal(status, error.kind.rsplit('#').next().unwrap_or_default(), &error.message)
 }
 
 /// Cognito `ListUsers`: one page.
@@ -279,7 +208,7 @@ pub async fn get_parameter(client: &JsonClient, name: &str) -> Result<String, Ca
             vec![calls::get_parameter(name, account)]
         })
         .await?;
-    answer.parameter.and_then(|p| p.value).ok_or_else(|| CallFailed("the parameter has no value".into()))
+    answer.parameter.and_then(|p| p.value).ok_or_else(|| CallFailed::new("the parameter has no value"))
 }
 
 #[cfg(test)]
@@ -287,20 +216,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn throttling_and_server_faults_are_retried_and_refusals_are_not() {
-        let body = |kind: &str| format!(r#"{{"__type":"{kind}","message":"m"}}"#).into_bytes();
-        assert!(matches!(refusal(500, b"oops"), Attempt::Retry(_)));
-        assert!(matches!(refusal(400, &body("ThrottlingException")), Attempt::Retry(_)));
-        assert!(matches!(refusal(429, b""), Attempt::Retry(_)));
-        let Attempt::Refused(why) = refusal(400, &body("com.amazonaws.ssm#ParameterNotFound")) else {
+    fn a_json_error_names_its_code_without_the_namespace() {
+        let Attempt::Refused(failed) =
+            refusal(400, br#"{"__type":"com.amazonaws.ssm#ParameterNotFound","message":"m"}"#)
+        else {
             panic!("a missing parameter is not retried")
         };
-        assert_eq!(why, "ParameterNotFound (400): m");
-        let Attempt::Refused(why) = refusal(403, br#"{"__type":"AccessDeniedException","Message":"no"}"#) else {
+        assert_eq!((failed.code.as_str(), failed.text.as_str()), ("ParameterNotFound", "ParameterNotFound (400): m"));
+        let Attempt::Refused(failed) = refusal(403, br#"{"__type":"AccessDeniedException","Message":"no"}"#) else {
             panic!("refused")
         };
-        assert_eq!(why, "AccessDeniedException (403): no");
-        assert!(matches!(refusal(400, b"not json"), Attempt::Refused(why) if why == "(400)"));
+        assert_eq!(failed.text, "AccessDeniedException (403): no");
+        assert!(matches!(refusal(400, br#"{"__type":"ThrottlingException"}"#), Attempt::Retry(_)));
+        assert!(matches!(refusal(400, b"not json"), Attempt::Refused(f) if f.text == "(400)"));
     }
 
     #[test]
@@ -330,9 +258,9 @@ mod tests {
     async fn a_call_is_signed_for_its_service_and_region_and_targets_its_operation() {
         let sdk = aws_config::SdkConfig::builder()
             .region(aws_config::Region::new("eu-west-1"))
-            .credentials_provider(SharedCredentialsProvider::new(aws_credential_types::Credentials::new(
-                "AKID", "secret", None, None, "test",
-            )))
+            .credentials_provider(aws_credential_types::provider::SharedCredentialsProvider::new(
+                aws_credential_types::Credentials::new("AKID", "secret", None, None, "test"),
+            ))
             .build();
         let client = JsonClient::new(SSM, &sdk, Duration::from_secs(1));
         assert_eq!(client.endpoint, "https://ssm.eu-west-1.amazonaws.com");

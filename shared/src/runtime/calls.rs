@@ -90,32 +90,23 @@ pub fn get_parameter(name: &str, account: &Account) -> Call {
     Call::new("ssm:GetParameter", format!("arn:aws:ssm:{}:{}:parameter/{name}", account.region, account.id))
 }
 
-/// What an S3 or SQS call needs, from its typed input (a presigned
-/// URL has no request sent, so the input is what tells).
+/// An S3 object action (`GetObject`, `PutObject`, `DeleteObject`) on the object's ARN.
+pub fn s3_object(action: &str, bucket: &str, key: &str) -> Call {
+    Call::new(format!("s3:{action}"), format!("arn:aws:s3:::{bucket}/{key}"))
+}
+
+/// An S3 bucket action (`ListBucket`) on the bucket's ARN.
+pub fn s3_bucket(action: &str, bucket: &str) -> Call {
+    Call::new(format!("s3:{action}"), format!("arn:aws:s3:::{bucket}"))
+}
+
+/// What an SQS call needs, from its typed input. (S3's calls, sent by
+/// `s3` rather than an SDK client, log what they need themselves.)
 pub fn typed(service: &str, operation: &str, input: &Input, account: &Account) -> Vec<Call> {
-    use aws_sdk_s3::operation as s3;
     use aws_sdk_sqs::operation as sqs;
-    let object = |action: &str, bucket: Option<&str>, key: Option<&str>| {
-        Call::new(format!("s3:{action}"), format!("arn:aws:s3:::{}/{}", bucket.unwrap_or(""), key.unwrap_or("")))
-    };
     let queue =
         |action: &str, url: Option<&str>| Call::new(format!("sqs:{action}"), queue_arn(url.unwrap_or(""), account));
     let calls = match service.to_ascii_lowercase().as_str() {
-        "s3" => {
-            if let Some(i) = input.downcast_ref::<s3::get_object::GetObjectInput>() {
-                vec![object("GetObject", i.bucket(), i.key())]
-            } else if let Some(i) = input.downcast_ref::<s3::head_object::HeadObjectInput>() {
-                vec![object("GetObject", i.bucket(), i.key())]
-            } else if let Some(i) = input.downcast_ref::<s3::put_object::PutObjectInput>() {
-                vec![object("PutObject", i.bucket(), i.key())]
-            } else if let Some(i) = input.downcast_ref::<s3::delete_object::DeleteObjectInput>() {
-                vec![object("DeleteObject", i.bucket(), i.key())]
-            } else if let Some(i) = input.downcast_ref::<s3::list_objects_v2::ListObjectsV2Input>() {
-                vec![Call::new("s3:ListBucket", format!("arn:aws:s3:::{}", i.bucket().unwrap_or("")))]
-            } else {
-                Vec::new()
-            }
-        }
         "sqs" => {
             if let Some(i) = input.downcast_ref::<sqs::send_message::SendMessageInput>() {
                 vec![queue("SendMessage", i.queue_url())]
@@ -247,23 +238,17 @@ mod tests {
     }
 
     #[test]
-    fn s3_inputs_name_the_object_and_a_listing_the_bucket() {
-        use aws_sdk_s3::operation::{list_objects_v2::ListObjectsV2Input, put_object::PutObjectInput};
-        let put = Input::erase(PutObjectInput::builder().bucket("b").key("k/1.csv").build().unwrap());
+    fn an_sqs_input_names_its_queue_and_an_unmapped_operation_is_kept() {
+        use aws_sdk_sqs::operation::{purge_queue::PurgeQueueInput, send_message::SendMessageInput};
+        let url = "https://sqs.us-east-1.amazonaws.com/123456789012/q";
+        let send = Input::erase(SendMessageInput::builder().queue_url(url).message_body("{}").build().unwrap());
         assert_eq!(
-            pairs(typed("s3", "PutObject", &put, &account())),
-            [("s3:PutObject".into(), "arn:aws:s3:::b/k/1.csv".into())]
-        );
-        let list = Input::erase(ListObjectsV2Input::builder().bucket("b").build().unwrap());
-        assert_eq!(
-            pairs(typed("s3", "ListObjectsV2", &list, &account())),
-            [("s3:ListBucket".into(), "arn:aws:s3:::b".into())]
+            pairs(typed("sqs", "SendMessage", &send, &account())),
+            [("sqs:SendMessage".into(), "arn:aws:sqs:us-east-1:123456789012:q".into())]
         );
         // An operation not mapped is recorded so that the check refuses it.
-        let acl = Input::erase(
-            aws_sdk_s3::operation::get_bucket_acl::GetBucketAclInput::builder().bucket("b").build().unwrap(),
-        );
-        assert_eq!(typed("s3", "GetBucketAcl", &acl, &account())[0].resource, "*unmapped*");
+        let purge = Input::erase(PurgeQueueInput::builder().queue_url(url).build().unwrap());
+        assert_eq!(typed("sqs", "PurgeQueue", &purge, &account())[0].resource, "*unmapped*");
     }
 
     #[test]

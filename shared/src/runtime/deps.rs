@@ -2,6 +2,7 @@ use crate::aws_json::{JsonClient, UserPool, COGNITO_IDP};
 use crate::config::{Config, MissingVar};
 use crate::registry::Needs;
 use crate::resources::{Bucket, Queue, Table};
+use crate::s3::S3Client;
 use crate::usage::{Counter, Usage};
 use crate::ApiError;
 use std::sync::Arc;
@@ -22,7 +23,7 @@ pub struct Deps {
     /// The SDK's Cognito client, for the local tooling's administration (not in the functions' build).
     #[cfg(feature = "cognito-sdk")]
     cognito: Option<aws_sdk_cognitoidentityprovider::Client>,
-    s3: Option<aws_sdk_s3::Client>,
+    s3: Option<S3Client>,
     sqs: Option<aws_sdk_sqs::Client>,
 }
 
@@ -36,7 +37,7 @@ pub struct QueueRef<'a> {
 /// A bucket a function may use: the client and the bucket's name.
 #[derive(Clone, Copy)]
 pub struct BucketRef<'a> {
-    pub client: &'a aws_sdk_s3::Client,
+    pub client: &'a S3Client,
     pub name: &'a str,
 }
 
@@ -73,11 +74,7 @@ impl Deps {
                     aws_sdk_cognitoidentityprovider::config::Builder::from(sdk).interceptor(counter.clone()).build(),
                 )
             }),
-            s3: (!needs.buckets.is_empty()).then(|| {
-                aws_sdk_s3::Client::from_conf(
-                    aws_sdk_s3::config::Builder::from(sdk).interceptor(counter.clone()).build(),
-                )
-            }),
+            s3: (!needs.buckets.is_empty()).then(|| S3Client::new(sdk).counted(usage.clone())),
             sqs: (!needs.queues.is_empty()).then(|| {
                 aws_sdk_sqs::Client::from_conf(
                     aws_sdk_sqs::config::Builder::from(sdk).interceptor(counter.clone()).build(),

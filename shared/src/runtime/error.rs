@@ -134,6 +134,14 @@ pub fn classify(code: &str, message: &str) -> Option<ApiError> {
     Some(err)
 }
 
+/// A failed S3, Cognito or SSM call (`aws_http`): the service's fault or the
+/// function's, never the request's, so a 500 with the reason in the log.
+impl From<crate::aws_http::CallFailed> for ApiError {
+    fn from(err: crate::aws_http::CallFailed) -> Self {
+        Self::internal(err)
+    }
+}
+
 impl From<serde_dynamo::Error> for ApiError {
     fn from(err: serde_dynamo::Error) -> Self {
         Self::internal(err)

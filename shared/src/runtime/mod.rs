@@ -1,4 +1,5 @@
 //! The runtime of a function: its declaration and handler contract, configuration and clients, errors, the permission gate, input bounds, identity, feature flags, logs and the Lambda event adapters.
+pub mod aws_http;
 pub mod aws_json;
 pub mod calls;
 pub mod config;
@@ -14,5 +15,6 @@ pub mod logging;
 pub mod permissions;
 pub mod registry;
 pub mod resources;
+pub mod s3;
 pub mod sdk;
 pub mod usage;

@@ -358,31 +358,6 @@ mod tests {
         assert_eq!((delta.read_units, delta.write_units, delta.call_count()), (0.0, 1.0, 1));
     }
 
-    /// The counter sees a presigned URL's operation (no request is sent) and
-    /// records the action it signs, on the object it names.
-    #[tokio::test]
-    async fn a_presigned_put_is_recorded_as_the_put_it_signs() {
-        let dir = std::env::temp_dir().join(format!("fleet-usage-calls-{}", std::process::id()));
-        let account = calls::Account { region: "us-east-1".into(), id: "123456789012".into() };
-        let usage = Arc::new(Usage::default());
-        usage.record_calls("upload_url", Arc::new(CallLog::create(&dir, account).unwrap()));
-        let conf = aws_sdk_s3::config::Builder::new()
-            .behavior_version(aws_sdk_s3::config::BehaviorVersion::latest())
-            .region(aws_sdk_s3::config::Region::new("us-east-1"))
-            .credentials_provider(aws_sdk_s3::config::Credentials::for_tests())
-            .interceptor(Counter(usage.clone()))
-            .build();
-        let presigning =
-            aws_sdk_s3::presigning::PresigningConfig::expires_in(std::time::Duration::from_secs(60)).unwrap();
-        aws_sdk_s3::Client::from_conf(conf).put_object().bucket("b").key("k.csv").presigned(presigning).await.unwrap();
-        let text = std::fs::read_to_string(dir.join(format!("{}.jsonl", std::process::id()))).unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
-        assert_eq!(
-            text.trim(),
-            r#"{"function":"upload_url","action":"s3:PutObject","resource":"arn:aws:s3:::b/k.csv"}"#
-        );
-    }
-
     /// Any JSON: the shapes DynamoDB uses (keys like `Item`, `S`, `M`) and noise.
     fn any_json() -> impl Strategy<Value = Value> {
         let key = prop::sample::select(vec![

@@ -4,8 +4,8 @@
 //! hand-made quoting). Files are kept when an upload commits, not on its dry
 //! run. Keeping is best effort (a failure is logged and answered, never fails
 //! the commit): the rows are the record, the file a convenience.
+use crate::s3::PutOptions;
 use crate::{deps::BucketRef, error::ApiError, upload::RawRow};
-use aws_sdk_s3::primitives::ByteStream;
 
 /// The key of a kept file; a `/` in the file name cannot make a folder.
 pub fn key(prefix: &str, upload_id: &str, file_name: &str) -> String {
@@ -25,15 +25,8 @@ pub fn csv_of(columns: &[&str], rows: &[RawRow]) -> Result<String, ApiError> {
 
 /// Stores `text` under `key`; answers whether it was stored (a failure is logged).
 pub async fn keep(bucket: BucketRef<'_>, key: &str, text: String) -> bool {
-    let stored = bucket
-        .client
-        .put_object()
-        .bucket(bucket.name)
-        .key(key)
-        .content_type("text/csv")
-        .body(ByteStream::from(text.into_bytes()))
-        .send()
-        .await;
+    let options = PutOptions { content_type: Some("text/csv"), ..PutOptions::default() };
+    let stored = bucket.client.put_object(bucket.name, key, text.into_bytes(), &options).await;
     if let Err(e) = &stored {
         tracing::error!(key, error = %e, "uploaded file not kept");
     }

@@ -3,7 +3,6 @@
 use super::stored_inventory::StoredInventory;
 use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
-use aws_sdk_s3::presigning::PresigningConfig;
 use aws_sdk_sqs::types::MessageAttributeValue;
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::report::derive::Placed;
@@ -342,8 +341,7 @@ impl Dynamo {
     /// A short-lived link to an item's picture; None when it cannot be made.
     pub async fn image_url(&self, item: &str) -> Option<String> {
         let b = self.0.bucket(Bucket::ItemImages).ok()?;
-        let config = PresigningConfig::expires_in(Duration::from_secs(IMAGE_URL_SECONDS)).ok()?;
-        let req = b.client.get_object().bucket(b.name).key(format!("items/{item}.svg")).presigned(config).await.ok()?;
-        Some(req.uri().to_string())
+        let key = format!("items/{item}.svg");
+        b.client.presigned_get(b.name, &key, Duration::from_secs(IMAGE_URL_SECONDS)).await.ok()
     }
 }

@@ -1,8 +1,7 @@
 //! The forecast store over DynamoDB and S3: the deployed `Deps` itself.
 use super::*;
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
-use aws_sdk_s3::operation::get_object::GetObjectOutput;
-use aws_sdk_s3::presigning::PresigningConfig;
+use fleet_shared::s3::S3Object;
 use fleet_shared::{store, Bucket, Deps, Table};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -13,7 +12,7 @@ fn row_key(date: &str, item: &str) -> HashMap<String, AttributeValue> {
 
 /// The forecast in DynamoDB and S3.
 impl ForecastStore for Deps {
-    type File = GetObjectOutput;
+    type File = S3Object;
 
     async fn save(&self, state: &UploadState) -> Result<(), ApiError> {
         self.table(Table::ForecastUploads)?.batch_put(vec![store::to_item(state)?]).await
@@ -71,35 +70,22 @@ impl ForecastStore for Deps {
 
     async fn upload_url(&self, key: &str, seconds: u64) -> Result<String, ApiError> {
         let bucket = self.bucket(Bucket::Uploads)?;
-        let presigned = bucket
-            .client
-            .put_object()
-            .bucket(bucket.name)
-            .key(key)
-            .content_type("text/csv")
-            .presigned(PresigningConfig::expires_in(Duration::from_secs(seconds)).map_err(ApiError::internal)?)
-            .await
-            .map_err(ApiError::internal)?;
-        Ok(presigned.uri().to_string())
+        Ok(bucket.client.presigned_put(bucket.name, key, "text/csv", Duration::from_secs(seconds)).await?)
     }
 
-    async fn open(&self, key: &str) -> Result<Option<(FileMeta, GetObjectOutput)>, ApiError> {
+    async fn open(&self, key: &str) -> Result<Option<(FileMeta, S3Object)>, ApiError> {
         let bucket = self.bucket(Bucket::Uploads)?;
-        match bucket.client.get_object().bucket(bucket.name).key(key).send().await {
-            Ok(o) => {
-                let meta = FileMeta {
-                    e_tag: o.e_tag().unwrap_or_default().trim_matches('"').to_string(),
-                    modified: o.last_modified().map(|t| t.secs()),
-                    size: o.content_length(),
-                };
-                Ok(Some((meta, o)))
-            }
-            Err(e) if e.as_service_error().is_some_and(|s| s.is_no_such_key()) => Ok(None),
-            Err(e) => Err(ApiError::internal(e)),
-        }
+        let Some(object) = bucket.client.get_object(bucket.name, key).await? else { return Ok(None) };
+        let meta = FileMeta {
+            e_tag: object.meta.e_tag.as_deref().unwrap_or_default().trim_matches('"').to_string(),
+            modified: object.meta.last_modified,
+            size: object.meta.content_length,
+        };
+        Ok(Some((meta, object)))
     }
 
-    async fn read(&self, file: GetObjectOutput) -> Result<Vec<u8>, ApiError> {
-        Ok(file.body.collect().await.map_err(ApiError::internal)?.into_bytes().to_vec())
+    async fn read(&self, file: S3Object) -> Result<Vec<u8>, ApiError> {
+        // `open`'s caller refused a file over the limit from its size; this guards a size S3 did not say.
+        Ok(file.bytes(crate::ingest::MAX_FILE_BYTES as usize).await?)
     }
 }

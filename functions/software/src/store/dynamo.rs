@@ -8,10 +8,10 @@ use crate::pilots::{Pilot, Save};
 use crate::records;
 use crate::rollout::{self, Current, Fridges, Manifest, Plan, Slot, UNDONE};
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
-use aws_sdk_s3::primitives::ByteStream;
 use fleet_shared::entity::LocationId;
 use fleet_shared::history::Record;
 use fleet_shared::location_store;
+use fleet_shared::s3::PutOptions;
 use fleet_shared::store::{self, Key};
 use fleet_shared::{fridge_time, ApiError, Bucket, Deps, Table};
 use serde_json::Value;
@@ -110,18 +110,11 @@ impl Fridges for Dynamo {
         match manifest {
             Some(m) => {
                 let body = serde_json::to_vec_pretty(m).map_err(ApiError::internal)?;
-                bucket
-                    .client
-                    .put_object()
-                    .bucket(bucket.name)
-                    .key(object)
-                    .content_type("application/json")
-                    .body(ByteStream::from(body))
-                    .send()
-                    .await?;
+                let options = PutOptions { content_type: Some("application/json"), ..PutOptions::default() };
+                bucket.client.put_object(bucket.name, &object, body, &options).await?;
             }
             None => {
-                bucket.client.delete_object().bucket(bucket.name).key(object).send().await?;
+                bucket.client.delete_object(bucket.name, &object).await?;
             }
         }
         Ok(())
@@ -172,21 +165,9 @@ impl Software for Dynamo {
         let prefix = format!("{artifact_type}/");
         let prefix = prefix.as_str();
         let (names, _) = store::pages(None, None, |token: Option<String>, _| async move {
-            let page = bucket
-                .client
-                .list_objects_v2()
-                .bucket(bucket.name)
-                .prefix(prefix)
-                .set_continuation_token(token)
-                .send()
-                .await?;
-            let names = page
-                .contents()
-                .iter()
-                .filter_map(|o| o.key()?.strip_prefix(prefix))
-                .map(str::to_string)
-                .collect::<Vec<_>>();
-            Ok((names, page.next_continuation_token().map(str::to_string)))
+            let page = bucket.client.list_objects_v2(bucket.name, prefix, token.as_deref()).await?;
+            let names = page.keys.iter().filter_map(|k| k.strip_prefix(prefix)).map(str::to_string).collect::<Vec<_>>();
+            Ok((names, page.next_token))
         })
         .await?;
         Ok(names)

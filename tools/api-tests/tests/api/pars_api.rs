@@ -290,9 +290,9 @@ async fn the_archive_keeps_a_real_file_byte_for_byte() {
     assert_eq!((status, &out["stored"]), (200, &json!(true)), "{out}");
     let d = deps().await;
     let bucket = d.bucket(fleet_shared::Bucket::Uploads).unwrap();
-    let object = bucket.client.get_object().bucket(bucket.name).key(out["key"].as_str().unwrap()).send().await.unwrap();
-    let kept = object.body.collect().await.unwrap().into_bytes();
-    assert_eq!(kept.as_ref(), csv.as_bytes(), "the archive is the file as sent");
+    let object = bucket.client.get_object(bucket.name, out["key"].as_str().unwrap()).await.unwrap();
+    let kept = object.expect("the archive is kept").bytes(1 << 20).await.unwrap();
+    assert_eq!(kept, csv.as_bytes(), "the archive is the file as sent");
 }
 
 #[tokio::test]

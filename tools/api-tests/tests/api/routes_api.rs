@@ -217,15 +217,8 @@ async fn every_bad_row_of_a_route_file_gets_its_message_and_nothing_is_written()
 
     // The file was kept under routes-upload/ first.
     let bucket = deps().await.bucket(Bucket::Routes).unwrap();
-    let kept = bucket
-        .client
-        .get_object()
-        .bucket(bucket.name)
-        .key(format!("routes-upload/{upload_id}/routes.csv"))
-        .send()
-        .await
-        .unwrap();
-    let text = String::from_utf8(kept.body.collect().await.unwrap().into_bytes().to_vec()).unwrap();
+    let kept = bucket.client.get_object(bucket.name, &format!("routes-upload/{upload_id}/routes.csv")).await.unwrap();
+    let text = String::from_utf8(kept.expect("the file is kept").bytes(1 << 20).await.unwrap()).unwrap();
     assert!(
         text.starts_with("date,market,id,route,stop,stockingIndex,stopType\n") && text.contains("NO_SUCH_LOCATION"),
         "{text}"

@@ -41,8 +41,8 @@ async fn version_of(fridge: &str, artifact_type: &str) -> Option<String> {
 
 async fn manifest(key: &str) -> Option<Value> {
     let bucket = deps().await.bucket(Bucket::Artifacts).unwrap();
-    let out = bucket.client.get_object().bucket(bucket.name).key(key).send().await.ok()?;
-    serde_json::from_slice(&out.body.collect().await.ok()?.into_bytes()).ok()
+    let out = bucket.client.get_object(bucket.name, key).await.ok()??;
+    serde_json::from_slice(&out.bytes(1 << 20).await.ok()?).ok()
 }
 
 async fn software_history(fridge: &str) -> Vec<Value> {

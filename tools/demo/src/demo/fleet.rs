@@ -50,13 +50,9 @@ fn history(location: &str, warm: bool, now: chrono::DateTime<chrono::Utc>) -> Ve
 pub async fn seed(deps: &Deps, fridges: &[String]) -> Result<(), ApiError> {
     let b = deps.bucket(Bucket::ItemImages)?;
     for (name, _, colour) in ITEMS {
+        let options = fleet_shared::s3::PutOptions { content_type: Some("image/svg+xml"), ..Default::default() };
         b.client
-            .put_object()
-            .bucket(b.name)
-            .key(format!("items/{name}.svg"))
-            .content_type("image/svg+xml")
-            .body(svg(name, colour).into_bytes().into())
-            .send()
+            .put_object(b.name, &format!("items/{name}.svg"), svg(name, colour).into_bytes(), &options)
             .await
             .map_err(|e| ApiError::internal(format!("item image: {e}")))?;
     }

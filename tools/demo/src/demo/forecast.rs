@@ -62,16 +62,9 @@ pub async fn seed(deps: &Deps) -> Result<(), ApiError> {
     };
     deps.save(&state).await?;
     let bucket = deps.bucket(Bucket::Uploads)?;
-    bucket
-        .client
-        .put_object()
-        .bucket(bucket.name)
-        .key(format!("{PREFIX}{upload_id}.csv"))
-        .content_type("text/csv")
-        .body(demo_csv(today).into_bytes().into())
-        .send()
-        .await
-        .map_err(ApiError::internal)?;
+    let options = fleet_shared::s3::PutOptions { content_type: Some("text/csv"), ..Default::default() };
+    let key = format!("{PREFIX}{upload_id}.csv");
+    bucket.client.put_object(bucket.name, &key, demo_csv(today).into_bytes(), &options).await?;
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! Demo data: builds of every software in the artifacts bucket (some with
 //! names the patterns reject), what each demo fridge runs, and two pilots.
-use aws_sdk_s3::primitives::ByteStream;
 use fleet_shared::entity::{location::FRIDGE, Location, LocationId};
+use fleet_shared::s3::PutOptions;
 use fleet_shared::snapshot::When;
 use fleet_shared::{store, ApiError, Bucket, Deps, Table};
 use fn_software::{pilots::Pilot, versions::ARTIFACT_TYPES};
@@ -54,14 +54,8 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
     for artifact_type in ARTIFACT_TYPES {
         for name in builds(artifact_type) {
             let body = format!("demo build {artifact_type}/{name}\n");
-            bucket
-                .client
-                .put_object()
-                .bucket(bucket.name)
-                .key(format!("{artifact_type}/{name}"))
-                .body(ByteStream::from(body.into_bytes()))
-                .send()
-                .await?;
+            let key = format!("{artifact_type}/{name}");
+            bucket.client.put_object(bucket.name, &key, body.into_bytes(), &PutOptions::default()).await?;
         }
     }
 

@@ -25,7 +25,9 @@ const TIMEOUT = 120_000;
 /** The ID token of the user signed in on `page` (Amplify's storage): /_usage needs one. */
 async function tokenOf(page) {
   const token = await page.evaluate(async () => {
-    const config = await (await fetch("/config.json", { cache: "no-store" })).json();
+    const config = await (
+      await fetch("/config.json", { cache: "no-store" })
+    ).json();
     const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}`;
     const user = localStorage.getItem(`${prefix}.LastAuthUser`);
     return user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
@@ -37,7 +39,9 @@ let token = null;
 
 /** Calls, invocations and units of the screen-facing functions between two /_usage readings. */
 async function usage() {
-  const res = await fetch(`${stack.apiUrl}/_usage`, { headers: { Authorization: token } });
+  const res = await fetch(`${stack.apiUrl}/_usage`, {
+    headers: { Authorization: token },
+  });
   if (!res.ok) throw new Error(`/_usage answered ${res.status}`);
   return res.json();
 }
@@ -71,7 +75,6 @@ function spent(before, after) {
   return out;
 }
 
-
 /**
  * Waits until an element matching `selector` (and whose text starts with `text`, when given) is in the page,
  * checking every frame. A locator's waitFor polls at widening intervals, 500 ms apart after the first second:
@@ -86,6 +89,23 @@ const appears = (page, selector, text = null) =>
     [selector, text],
     { timeout: TIMEOUT, polling: "raf" },
   );
+
+/**
+ * Waits, every frame, until the page has a field labelled `label`. An action's own wait for its element retries
+ * 20, 100, 100 then 500 ms apart: a field that appeared at 560 ms was filled at up to 1,060 ms, and the search
+ * timed late by as much (issue 42).
+ */
+const field = async (page, label) => {
+  await page.waitForFunction(
+    (name) =>
+      [...document.querySelectorAll("label")].some(
+        (l) => l.textContent.trim() === name && l.control,
+      ),
+    label,
+    { timeout: TIMEOUT, polling: "raf" },
+  );
+  return page.getByLabel(label, { exact: true });
+};
 
 /** Each screen: where it is, what the user does there, and its first useful content. */
 const screens = [
@@ -104,7 +124,8 @@ const screens = [
     refresh: async (page) => {
       await page.getByRole("button", { name: "Refresh", exact: true }).click();
       await page.waitForFunction(
-        () => !document.querySelector('[role="status"][aria-label="Refreshing"]'),
+        () =>
+          !document.querySelector('[role="status"][aria-label="Refreshing"]'),
         null,
         { timeout: TIMEOUT, polling: "raf" },
       );
@@ -135,7 +156,7 @@ const screens = [
     name: "stocking dashboard",
     path: "/reports/checkpoints",
     act: async (page) => {
-      await page.getByLabel("Drop Off Date").fill(date);
+      await (await field(page, "Drop Off Date")).fill(date);
       await page.getByRole("button", { name: "Search" }).click();
     },
     ready: (page) => appears(page, 'section[aria-label^="Route "]'),
@@ -162,9 +183,9 @@ const screens = [
       // time changed). The status says '(refreshing…)' the moment the refresh starts, not when it ends.
       await page.waitForFunction(
         (before) => {
-          const status = [
-            ...document.querySelectorAll('[role="status"]'),
-          ].find((e) => e.textContent.startsWith("As of "));
+          const status = [...document.querySelectorAll('[role="status"]')].find(
+            (e) => e.textContent.startsWith("As of "),
+          );
           if (!status) return false;
           if (status.textContent.includes("refreshing")) {
             window.sawRefreshing = true;
@@ -180,7 +201,7 @@ const screens = [
   {
     name: "/locations/view_routes",
     path: "/locations/view_routes",
-    act: (page) => page.getByLabel("Date").fill(date),
+    act: async (page) => (await field(page, "Date")).fill(date),
     ready: (page) =>
       appears(page, 'table[aria-label^="Routes on"] td', "SUMMARY:"),
   },
@@ -188,8 +209,9 @@ const screens = [
     name: "reports (stocking logs, last 24 h)",
     path: "/reports/stockinglogs",
     act: async (page) => {
-      const hoursAgo = (h) => central(new Date(Date.now() - h * 3_600_000)).wall;
-      await page.getByLabel("From", { exact: true }).fill(hoursAgo(24));
+      const hoursAgo = (h) =>
+        central(new Date(Date.now() - h * 3_600_000)).wall;
+      await (await field(page, "From")).fill(hoursAgo(24));
       await page.getByLabel("To", { exact: true }).fill(hoursAgo(-0.2));
       await page.getByRole("button", { name: "Fetch Data" }).click();
     },
@@ -240,7 +262,11 @@ try {
           await page.waitForLoadState("networkidle");
           last = spent(b, await usage());
         }
-        result.refreshes[screen.name] = { runs: refreshes, ms: median(refreshes), usage: last };
+        result.refreshes[screen.name] = {
+          runs: refreshes,
+          ms: median(refreshes),
+          usage: last,
+        };
       }
       await context.close();
     }

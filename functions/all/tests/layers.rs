@@ -16,7 +16,8 @@ const SHARED_STORE_LAYER: &[&str] = &[
     "runtime/deps.rs",         // the SDK clients
     "runtime/error.rs",        // SDK errors to API errors
     "runtime/calls.rs",        // what each SDK call needs of IAM, from its typed input
-    "runtime/usage.rs",        // the SDK interceptor that counts calls (its test presigns through a client)
+    "runtime/usage.rs",        // the SDK interceptor that counts calls
+    "runtime/s3/tests.rs",     // S3's requests compared with the SDK's (a dev-dependency only)
     "store/mod.rs",            // batches, transactions
     "pieces/parking.rs",       // dead-letter parking of queue records
     "store/item.rs",           // item mapping and the paging loop

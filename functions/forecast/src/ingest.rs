@@ -15,9 +15,7 @@ use serde_json::Value;
 
 /// Where uploaded forecast files land: `forecast-uploads/{uploadId}.csv`.
 pub const PREFIX: &str = "forecast-uploads/";
-/// The largest forecast file the ingest reads. A 10,000-row file is about
-/// 0.5 MB; a larger object is refused from its size alone, never read.
-pub const MAX_FILE_BYTES: i64 = 5 * 1024 * 1024;
+pub use crate::store::MAX_FILE_BYTES;
 /// Errors kept on a failed upload's record (the item stays far below 400 KB).
 const KEPT_ERRORS: usize = 200;
 

@@ -86,6 +86,6 @@ impl ForecastStore for Deps {
 
     async fn read(&self, file: S3Object) -> Result<Vec<u8>, ApiError> {
         // `open`'s caller refused a file over the limit from its size; this guards a size S3 did not say.
-        Ok(file.bytes(crate::ingest::MAX_FILE_BYTES as usize).await?)
+        Ok(file.bytes(MAX_FILE_BYTES as usize).await?)
     }
 }

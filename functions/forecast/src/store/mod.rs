@@ -10,6 +10,10 @@ use fleet_shared::ApiError;
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 
+/// The largest forecast file the ingest reads. A 10,000-row file is about
+/// 0.5 MB; a larger object is refused from its size alone, never read.
+pub const MAX_FILE_BYTES: i64 = 5 * 1024 * 1024;
+
 pub mod dynamo;
 #[cfg(test)]
 pub mod memory;

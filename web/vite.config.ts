@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rollup';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -92,6 +93,52 @@ function previewSecurityHeaders(): Plugin {
   };
 }
 
+/**
+ * The JavaScript files of the chunks holding `sources` (paths under src/), with every chunk they import statically:
+ * what loading those modules fetches beyond the page's entry (loaded anyway).
+ */
+export function chunkFiles(bundle: OutputBundle, sources: string[]): string[] {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const files = new Set<string>();
+  const add = (file: string) => {
+    if (files.has(file) || chunks.find((c) => c.fileName === file)?.isEntry) return;
+    files.add(file);
+    for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) add(imported);
+  };
+  for (const source of sources) {
+    const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/src/${source}`)));
+    if (!chunk) throw new Error(`no chunk holds src/${source}`);
+    add(chunk.fileName);
+  }
+  return [...files].sort();
+}
+
+/**
+ * Puts the signed-in app's chunks in index.html as modulepreload links inside an inert <template>, which
+ * public/returning.js activates for a returning user only (issue 42): their first screen's modules arrive with
+ * the page instead of after /config.json, App and the signed-in app, one after another.
+ */
+function returningUserPreloads(): Plugin {
+  return {
+    name: 'fleet-returning-user-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return;
+        const links = chunkFiles(ctx.bundle, ['app/App.tsx', 'app/SignedInApp.tsx'])
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" data-returning>`)
+          .join('');
+        return [
+          { tag: 'template', attrs: { id: 'fleet-returning' }, children: links, injectTo: 'head' },
+          // After the template, which it reads; async: it holds up neither the parse nor the app's own script.
+          { tag: 'script', attrs: { src: '/returning.js', async: true }, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}
+
 // Read once: both test projects below use it (each test file is read to find its environment).
 const NODE_ENVIRONMENT_TESTS = nodeEnvironmentTests();
 
@@ -99,6 +146,7 @@ export default defineConfig(({ isPreview }) => ({
   // Only the preview (the built app, as deployed): the dev server's inline React refresh preamble breaks a strict CSP.
   plugins: [
     react(),
+    returningUserPreloads(),
     ...(isPreview ? [previewSecurityHeaders()] : []),
     // scripts/bench/web-bundle.mjs --modules: which modules each chunk holds, with their gzip size.
     ...(process.env.FLEET_BUNDLE_REPORT

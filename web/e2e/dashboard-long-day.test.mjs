@@ -89,3 +89,57 @@ test('a long day shows the first routes with their stops at once and every other
   assert.equal(await page.getByRole('region', { name: /^Route e2e-long-/ }).count(), ROUTES);
   await page.unroute(isGraphql);
 });
+
+test("a returning operator's dashboard asks for its remembered search while the page loads (issue 42)", async () => {
+  // This file's browser context remembers its own search (the test above's, when it ran): search this date.
+  await page.goto(new URL('/reports/checkpoints', stack.webUrl).toString());
+  const dateField = page.getByLabel('Drop Off Date');
+  const update = page.getByRole('button', { name: 'Update Route Filters' });
+  await dateField.or(update).first().waitFor();
+  if (await update.isVisible()) await update.click();
+  await dateField.fill(date);
+  await page.getByRole('form', { name: 'Dashboard filters' }).getByText(routeOf(0), { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await card(0)
+    .getByRole('row', { name: `Stop 1 ${fridges[0]}` })
+    .waitFor();
+
+  // On reload, hold the user's access: the screen cannot render before it comes, yet its data is already asked for.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const asked = [];
+  const isGraphql = (url) => url.pathname.endsWith('/graphql');
+  await page.route(isGraphql, async (route) => {
+    const body = route.request().postData() ?? '';
+    if (body.includes('myAccess')) {
+      asked.push('access');
+      await held;
+    } else if (body.includes('stockingDashboard')) {
+      asked.push(JSON.parse(body).variables.routesWithRows ?? 'whole');
+    }
+    return route.fallback();
+  });
+  await page.reload();
+  await until(() => asked.includes(20), 'the first answer is asked for while the access is held');
+  assert.ok(asked.includes('access'));
+  release();
+  await card(0)
+    .getByRole('row', { name: `Stop 1 ${fridges[0]}` })
+    .waitFor();
+  await until(() => asked.includes('whole'), 'then the whole day');
+  assert.deepEqual(
+    asked.filter((a) => a !== 'access'),
+    [20, 'whole'],
+    'each answer asked for once',
+  );
+  await page.unroute(isGraphql);
+
+  // The signed-in app's modules came with the page (public/returning.js), for a returning user only.
+  const preloads = (p) => p.evaluate(() => document.querySelectorAll('head > link[data-returning]').length);
+  assert.ok((await preloads(page)) > 0, "a returning user's page preloads the signed-in app");
+  const visitor = await browser.newPage();
+  await visitor.goto(new URL('/home', stack.webUrl).toString());
+  await visitor.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+  assert.equal(await preloads(visitor), 0, 'the sign-in page loads no more than it did');
+  await visitor.close();
+});

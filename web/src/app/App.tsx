@@ -9,12 +9,12 @@ const loadSignedInApp = () => import('./SignedInApp');
 const SignedInApp = lazy(loadSignedInApp);
 
 /**
- * Fetches the signed-in app and the current address's screen ahead of need. A failure is left to
- * the render's own import, which reports it.
+ * Fetches the signed-in app and the current address's screen (and, with a session, its first data)
+ * ahead of need. A failure is left to the render's own import, which reports it.
  */
 function prefetchSignedInApp() {
   loadSignedInApp().then(
-    (m) => m.preloadScreen(window.location.pathname),
+    (m) => m.preloadFirstScreen(window.location.pathname),
     () => undefined,
   );
 }

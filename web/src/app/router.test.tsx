@@ -4,10 +4,21 @@ import { Suspense } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { newTestQueryClient } from '@/test/utils';
-import { routes } from './router';
+import { preloadScreen, routes } from './router';
 
+const loaded = vi.hoisted(() => [] as string[]);
 // The pars view reads the API; the redirect is what is under test.
 vi.mock('@/features/pars/routes/ParsList', () => ({ default: () => <p>The pars view</p> }));
+// Modules a preload loads say so when evaluated.
+vi.mock('@/features/stocking/routes/StockingDashboard', () => {
+  loaded.push('stocking dashboard');
+  return { default: () => <p>The dashboard</p> };
+});
+vi.mock('@/features/shell/routes/DeliveryNotice', () => {
+  loaded.push('delivery notice');
+  return { default: () => <p>Delivery</p> };
+});
+vi.mock('@/features/stocking/api/preload-dashboard', () => ({ preloadStockingDashboard: vi.fn() }));
 // The screen guard asks for the user's access: this user may view the pars.
 vi.mock('@/lib/access/get-my-access', () => ({
   getMyAccess: () => Promise.resolve({ actions: ['GetPars'], flags: [] }),
@@ -48,5 +59,26 @@ describe('the pars paths (issue 20)', () => {
     const router = open('/pars');
     expect(await screen.findByText('The pars view')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pars/list');
+  });
+});
+
+describe('preloadScreen (issue 42)', () => {
+  const user = { email: 'ops@fleet.test', sub: 'sub-1' };
+
+  it("loads a guarded screen's module, not only an open one's", async () => {
+    preloadScreen('/reports/checkpoints');
+    preloadScreen('/delivery');
+    await vi.waitFor(() => expect(loaded).toEqual(expect.arrayContaining(['stocking dashboard', 'delivery notice'])));
+  });
+
+  it("asks for a screen's first data only with a query cache and its user", async () => {
+    const { preloadStockingDashboard } = await import('@/features/stocking/api/preload-dashboard');
+    preloadScreen('/checkpoints');
+    expect(preloadStockingDashboard).not.toHaveBeenCalled();
+    const client = newTestQueryClient();
+    preloadScreen('/checkpoints', { client, user });
+    expect(preloadStockingDashboard).toHaveBeenCalledWith(client, user);
+    preloadScreen('/delivery', { client, user });
+    expect(preloadStockingDashboard).toHaveBeenCalledTimes(1);
   });
 });

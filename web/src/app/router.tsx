@@ -1,10 +1,13 @@
-import { isValidElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAccess } from '@/components/RequireAccess';
 import { screenNeeds } from '@/lib/access';
 import { RequireFlag } from '@/components/RequireFlag';
 import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/feature-flags';
 import { Layout } from '@/features/shell/components/Layout';
+import type { CurrentUser } from '@/lib/auth/useCurrentUser';
+import { preloadStockingDashboard } from '@/features/stocking/api/preload-dashboard';
 
 // Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).
 const screenLoaders = new Map<unknown, () => Promise<unknown>>();
@@ -55,16 +58,28 @@ const StockingDashboard = screen(() => import('@/features/stocking/routes/Stocki
 const DropOffSummary = screen(() => import('@/features/dropoff/routes/DropOffSummary'));
 const JitManagement = screen(() => import('@/features/jit/routes/JitManagement'));
 
+/** Puts a screen's first data in the query cache ahead of its render (a returning user's first screen). */
+export type DataPreload = (client: QueryClient, user: CurrentUser) => void;
+
+/** What a route can load ahead of its render: its screen's module, and the data its first render reads. */
+interface ScreenPreload {
+  code?: () => Promise<unknown>;
+  data?: DataPreload;
+}
+
 /**
  * A screen. A screen listed in SCREEN_NEEDS sits behind the action of the
  * call it is built on (the server's registry says which): a user without it
- * is told so plainly instead of meeting a failed request.
+ * is told so plainly instead of meeting a failed request. Its route's handle
+ * names what `preloadScreen` loads ahead (the element may be a guard around it).
  */
-function page(path: string, Component: LazyExoticComponent<ComponentType>): RouteObject {
+function page(path: string, Component: LazyExoticComponent<ComponentType>, data?: DataPreload): RouteObject {
   const needs = path === '*' ? undefined : screenNeeds(path);
-  if (!needs) return { path, element: <Component /> };
+  const handle: { preload: ScreenPreload } = { preload: { code: screenLoaders.get(Component), data } };
+  if (!needs) return { path, element: <Component />, handle };
   return {
     path,
+    handle,
     element: (
       <RequireAccess call={needs.call} screen={needs.screen}>
         <Component />
@@ -121,7 +136,7 @@ export const routes: RouteObject[] = [
           page('/pars/prodreport', ParsReport),
           page('/customers/group', CustomersGroupNotice),
 
-          page('/reports/checkpoints', StockingDashboard),
+          page('/reports/checkpoints', StockingDashboard, preloadStockingDashboard),
           page('/reports/emptychannels', EmptyChannels),
           page('/reports/stockinglogs', StockingLogs),
           page('/reports/routetemperatures', RouteTemperatures),
@@ -130,7 +145,7 @@ export const routes: RouteObject[] = [
           page('/reports/stockouts', StockOuts),
 
           page('/users/permissions', UserPermissionsPage),
-          page('/checkpoints', StockingDashboard),
+          page('/checkpoints', StockingDashboard, preloadStockingDashboard),
           page('/loginext', LogiNext),
           // Behind the flag (without it: /home, 2-fleet §2), then the screen's action.
           flagged(FEATURE_FLAGS.jitManagement, page('/jit-management', JitManagement)),
@@ -149,12 +164,15 @@ export const routes: RouteObject[] = [
 /**
  * Starts loading the screen at `pathname` (its module is cached, so the
  * router's lazy load then finds it): a returning user's first screen is
- * fetched while the session is still being checked.
+ * fetched while the session is still being checked. With a query cache and
+ * the signed-in user, also the data the screen's first render reads.
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string, cache?: { client: QueryClient; user: CurrentUser }): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {
-    const element = match.route.element;
-    if (isValidElement(element)) void screenLoaders.get(element.type)?.();
+    const preload = (match.route.handle as { preload?: ScreenPreload } | undefined)?.preload;
+    // A failed import is left to the render's own, which reports it.
+    preload?.code?.().catch(() => undefined);
+    if (cache && preload?.data) preload.data(cache.client, cache.user);
   }
 }
 

@@ -13,6 +13,9 @@ export type Call = keyof typeof rules.actions;
 
 export const accessQueryKey = ['access'] as const;
 
+/** The user's access as every screen reads it (and as a page load asks for it ahead, app/early-cache.ts). */
+export const accessQuery = { queryKey: accessQueryKey, queryFn: getMyAccess, staleTime: 60_000 } as const;
+
 /** The action a call needs; undefined for calls any signed-in user may make. */
 export function actionFor(call: Call | string): string | undefined {
   return CALL_ACTIONS[call];
@@ -24,12 +27,7 @@ export function actionFor(call: Call | string): string | undefined {
  * session. The server still decides each call; this only shapes the screens.
  */
 export function useAccess() {
-  const query = useQuery({
-    queryKey: accessQueryKey,
-    queryFn: getMyAccess,
-    staleTime: 60_000,
-    refetchOnWindowFocus: 'always',
-  });
+  const query = useQuery({ ...accessQuery, refetchOnWindowFocus: 'always' });
   const actions = query.data?.actions ?? [];
   /** Whether the user may make `call`. Unknown while loading: answered false then. */
   const canCall = (call: Call | string) => {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import type { StockingDashboardQuery } from '@/generated/gql/graphql';
@@ -88,6 +88,19 @@ const NO_QUERY: DashboardQuery = { dropOffDate: '', region: 'ALL', market: 'ALL'
 const OWN_CLOCK = { refetchOnWindowFocus: false, staleTime: Infinity, retry: 1 } as const;
 
 /**
+ * A search's first answer (the first FIRST_ROUTES routes' rows), as the screen asks for it and as a returning
+ * user's page load asks for it ahead of the screen (preload-dashboard.ts): one key, so the screen finds it.
+ * A refresh names the rows it shows (those in the cache).
+ */
+export const firstAnswerQuery = (client: QueryClient, query: DashboardQuery) =>
+  queryOptions({
+    queryKey: [...stockingDashboardKey(query), 'first'],
+    queryFn: ({ queryKey }) =>
+      getStockingDashboard(query, FIRST_ROUTES, client.getQueryData<StockingDashboard>(queryKey)),
+    ...OWN_CLOCK,
+  });
+
+/**
  * The dashboard of the searched filters (none yet: nothing is read). A search first asks for the first
  * FIRST_ROUTES routes' rows, then, when the day has more routes, for the whole day, which replaces it; a
  * day of fewer routes is whole from the first answer and asked once. A refresh asks for the whole day and
@@ -99,11 +112,9 @@ export function useStockingDashboard(query: DashboardQuery | null) {
   // What is on screen for these filters: a refresh sends its rows' digests and gets only the changed routes.
   const shown = (queryKey: readonly unknown[]) => client.getQueryData<StockingDashboard>(queryKey);
   const first = useQuery({
-    queryKey: [...key, 'first'],
-    queryFn: () => getStockingDashboard(query!, FIRST_ROUTES, shown([...key, 'first'])),
+    ...firstAnswerQuery(client, query ?? NO_QUERY),
     enabled: query !== null,
     placeholderData: keepPreviousData,
-    ...OWN_CLOCK,
   });
   const firstAnswer = first.data && !first.isPlaceholderData ? first.data : undefined;
   const needsWhole = firstAnswer !== undefined && isPartial(firstAnswer);

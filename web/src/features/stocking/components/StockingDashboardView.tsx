@@ -15,7 +15,14 @@ import { useRouteOptions, type RouteOption } from '../api/route-options';
 import { stockedHistoryKey } from '../api/stocked-history';
 import { stockingDashboardKey, useStockingDashboard, type DashboardStop } from '../api/stocking-dashboard';
 import { DASHBOARD_MESSAGES, EXPORT_COLUMNS, MAX_REFRESHES, partWarnings } from '../lib/dashboard';
-import { EMPTY_FILTERS, keepAvailable, readStoredFilters, toQuery, type StoredFilters } from '../lib/filters';
+import {
+  EMPTY_FILTERS,
+  FILTERS_PREF,
+  keepAvailable,
+  readStoredFilters,
+  toQuery,
+  type StoredFilters,
+} from '../lib/filters';
 import { StockedCorrections } from '../lib/stocked-correction';
 import { useAutoRefresh } from '../lib/use-auto-refresh';
 import type { AttentionItem, AttentionMark } from '../lib/attention';
@@ -29,9 +36,6 @@ import { StockedHistoryDialog } from './StockedHistoryDialog';
 import './stocking.css';
 import { todayIn } from '@/components/dates';
 import { CENTRAL_ZONE } from '@/lib/central-time';
-
-/** The browser-storage name of the dashboard filters (kept per user, 2-fleet §3). */
-export const FILTERS_PREF = 'stockingDashboardFilters';
 
 type View = 'expanded' | 'collapsed';
 /** Route cards rendered at once, and added each frame after (each renders its table only near the viewport). */

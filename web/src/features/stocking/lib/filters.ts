@@ -13,6 +13,9 @@ export interface DashboardQuery {
   routes: string[];
 }
 
+/** The browser-storage name of the dashboard filters (kept per user, 2-fleet §3). */
+export const FILTERS_PREF = 'stockingDashboardFilters';
+
 /** The filters kept in the browser for the user (2-fleet §3 browser storage). */
 export interface StoredFilters extends DashboardQuery {
   /** Searched at least once: a reload goes straight to the results. */

@@ -107,6 +107,19 @@ const field = async (page, label) => {
   return page.getByLabel(label, { exact: true });
 };
 
+/** Every route's rows on the stocking dashboard: its Export CSV is ready. */
+const dashboardComplete = (page) =>
+  page.waitForFunction(
+    () => {
+      const exportButton = [...document.querySelectorAll("button")].find(
+        (b) => b.textContent === "Export CSV",
+      );
+      return exportButton && !exportButton.disabled;
+    },
+    null,
+    { timeout: TIMEOUT, polling: "raf" },
+  );
+
 /** Each screen: where it is, what the user does there, and its first useful content. */
 const screens = [
   {
@@ -155,23 +168,20 @@ const screens = [
   {
     name: "stocking dashboard",
     path: "/reports/checkpoints",
-    act: async (page) => {
-      await (await field(page, "Drop Off Date")).fill(date);
-      await page.getByRole("button", { name: "Search" }).click();
+    // A first visit: the form, then a search. Also timed apart (issue 42): the form on screen, and Search
+    // clicked to the first route card; between them are the test's own fill and click (200-450 ms).
+    act: async (page, started, parts) => {
+      const dateField = await field(page, "Drop Off Date");
+      parts.formMs = Date.now() - started;
+      await dateField.fill(date);
+      const search = page.getByRole("button", { name: "Search" });
+      await search.click({ trial: true });
+      parts.clicked = Date.now();
+      await search.click();
     },
     ready: (page) => appears(page, 'section[aria-label^="Route "]'),
     // Every route's rows on screen: the first answer carries the first 20 routes', the whole day follows.
-    complete: (page) =>
-      page.waitForFunction(
-        () => {
-          const exportButton = [...document.querySelectorAll("button")].find(
-            (b) => b.textContent === "Export CSV",
-          );
-          return exportButton && !exportButton.disabled;
-        },
-        null,
-        { timeout: TIMEOUT, polling: "raf" },
-      ),
+    complete: dashboardComplete,
     refresh: async (page) => {
       const asOf = await page
         .getByText(/^As of /)
@@ -197,6 +207,21 @@ const screens = [
         { timeout: TIMEOUT, polling: "raf" },
       );
     },
+  },
+  {
+    // How an operator opens it all day: the filters are remembered (2-fleet §2.4), so the page goes straight
+    // to the results of the last search, made once in this context before the timed load.
+    name: "stocking dashboard, remembered search",
+    path: "/reports/checkpoints",
+    prepare: async (page) => {
+      await page.goto(new URL("/reports/checkpoints", stack.webUrl).toString());
+      await (await field(page, "Drop Off Date")).fill(date);
+      await page.getByRole("button", { name: "Search" }).click();
+      await appears(page, 'section[aria-label^="Route "]');
+      await dashboardComplete(page);
+    },
+    ready: (page) => appears(page, 'section[aria-label^="Route "]'),
+    complete: dashboardComplete,
   },
   {
     name: "/locations/view_routes",
@@ -226,6 +251,8 @@ try {
   for (const screen of screens) {
     const times = [];
     const completes = [];
+    const forms = [];
+    const searches = [];
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext({
         viewport: { width: 1500, height: 1000 },
@@ -233,14 +260,19 @@ try {
       const page = await context.newPage();
       await signIn(page, stack.users.admin);
       token = await tokenOf(page);
+      if (screen.prepare) await screen.prepare(page);
       await page.goto(new URL("/home", stack.webUrl).toString());
       await page.waitForLoadState("networkidle");
       const before = await usage();
       const started = Date.now();
       await page.goto(new URL(screen.path, stack.webUrl).toString());
-      if (screen.act) await screen.act(page);
+      const parts = {};
+      if (screen.act) await screen.act(page, started, parts);
       await screen.ready(page);
-      times.push(Date.now() - started);
+      const shown = Date.now();
+      times.push(shown - started);
+      if (parts.formMs !== undefined) forms.push(parts.formMs);
+      if (parts.clicked !== undefined) searches.push(shown - parts.clicked);
       if (screen.complete) {
         await screen.complete(page);
         completes.push(Date.now() - started);
@@ -274,6 +306,10 @@ try {
       runs: times,
       ms: median(times),
       ...(completes.length ? { completeMs: median(completes) } : {}),
+      ...(forms.length ? { formRuns: forms, formMs: median(forms) } : {}),
+      ...(searches.length
+        ? { searchRuns: searches, searchMs: median(searches) }
+        : {}),
     });
     console.error(`${fridges} fridges, ${screen.name}: ${times.join(", ")} ms`);
   }

@@ -2,6 +2,7 @@
 // page parses, listed by the build in <template id="fleet-returning"> (vite.config.ts): the sign-in page does not
 // load them (issue 44), and a returning user's first screen no longer waits for them one after another (issue 42).
 // A plain script of the site's own origin (the CSP allows no inline script).
+/* global document */
 (function () {
   try {
     var stored = Object.keys(localStorage).some(function (key) {
@@ -9,7 +10,7 @@
     });
     var links = document.getElementById('fleet-returning');
     if (stored && links) document.head.appendChild(links.content.cloneNode(true));
-  } catch (e) {
+  } catch {
     // Storage disabled: the app loads its modules as it needs them.
   }
 })();

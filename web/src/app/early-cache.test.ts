@@ -1,13 +1,17 @@
 import { Hub } from 'aws-amplify/utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessQueryKey } from '@/lib/access';
-import { getMyAccess } from '@/lib/access/get-my-access';
+import { graphql } from '@/lib/api';
 import { currentUserQueryKey, getCurrentUser } from '@/lib/auth/useCurrentUser';
 import { preloadFirstScreen, signedInQueryClient } from './early-cache';
 import { preloadScreen } from './router';
 
 vi.mock('./router', () => ({ preloadScreen: vi.fn() }));
-vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
+// The access is read through the API client, as the app reads it.
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  graphql: vi.fn(),
+}));
 vi.mock('@/lib/auth/useCurrentUser', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/auth/useCurrentUser')>()),
   getCurrentUser: vi.fn(),
@@ -19,7 +23,7 @@ const access = { actions: ['GetStockingDashboard'], flags: [] };
 describe('the query cache filled while the page loads (issue 42)', () => {
   beforeEach(() => {
     vi.mocked(getCurrentUser).mockResolvedValue(user);
-    vi.mocked(getMyAccess).mockResolvedValue(access);
+    vi.mocked(graphql).mockResolvedValue({ myAccess: access });
     Hub.dispatch('auth', { event: 'signedOut' }); // none left over from another test
   });
 
@@ -33,7 +37,7 @@ describe('the query cache filled while the page loads (issue 42)', () => {
     expect(vi.mocked(preloadScreen).mock.calls.at(-1)?.[1]?.client).toBe(client);
     expect(client.getQueryData(currentUserQueryKey)).toEqual(user);
     await vi.waitFor(() => expect(client.getQueryData(accessQueryKey)).toEqual(access));
-    expect(getMyAccess).toHaveBeenCalledTimes(1);
+    expect(graphql).toHaveBeenCalledTimes(1);
     expect(signedInQueryClient()).toBe(client);
   });
 
@@ -51,7 +55,7 @@ describe('the query cache filled while the page loads (issue 42)', () => {
     await Promise.resolve();
     expect(preloadScreen).toHaveBeenCalledTimes(1); // the module only
     expect(signedInQueryClient().getQueryCache().getAll()).toEqual([]);
-    expect(getMyAccess).not.toHaveBeenCalled();
+    expect(graphql).not.toHaveBeenCalled();
   });
 
   it("is not the next session's: a sign-in or sign-out starts a new, empty one", async () => {

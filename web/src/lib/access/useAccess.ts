@@ -14,7 +14,7 @@ export type Call = keyof typeof rules.actions;
 export const accessQueryKey = ['access'] as const;
 
 /** The user's access as every screen reads it (and as a page load asks for it ahead, app/early-cache.ts). */
-export const accessQuery = { queryKey: accessQueryKey, queryFn: getMyAccess, staleTime: 60_000 } as const;
+export const accessQuery = { queryKey: accessQueryKey, queryFn: () => getMyAccess(), staleTime: 60_000 } as const;
 
 /** The action a call needs; undefined for calls any signed-in user may make. */
 export function actionFor(call: Call | string): string | undefined {

@@ -97,7 +97,7 @@ function previewSecurityHeaders(): Plugin {
  * The JavaScript files of the chunks holding `sources` (paths under src/), with every chunk they import statically:
  * what loading those modules fetches beyond the page's entry (loaded anyway).
  */
-export function chunkFiles(bundle: OutputBundle, sources: string[]): string[] {
+function chunkFiles(bundle: OutputBundle, sources: string[]): string[] {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const files = new Set<string>();
   const add = (file: string) => {

@@ -33,6 +33,14 @@ after(async () => {
 // The page's Export CSV (each card's table has its own, after it).
 const exportAll = () => page.getByRole('button', { name: 'Export CSV', exact: true }).first();
 const card = (i) => page.getByRole('region', { name: `Route ${routeOf(i)}`, exact: true });
+const firstRow = () => card(0).getByRole('row', { name: `Stop 1 ${fridges[0]}` });
+
+/** Searches this file's date from the filter form, once its routes are listed. */
+async function searchTheDate() {
+  await page.getByLabel('Drop Off Date').fill(date);
+  await page.getByRole('form', { name: 'Dashboard filters' }).getByText(routeOf(0), { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Search' }).click();
+}
 
 test('a long day shows the first routes with their stops at once and every other route once it arrives', async () => {
   // Hold the whole-day answer (asked without routesWithRows) until the first one is checked.
@@ -50,15 +58,10 @@ test('a long day shows the first routes with their stops at once and every other
   });
 
   await page.goto(new URL('/reports/checkpoints', stack.webUrl).toString());
-  const dateField = page.getByLabel('Drop Off Date');
-  await dateField.fill(date);
-  await page.getByRole('form', { name: 'Dashboard filters' }).getByText(routeOf(0), { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchTheDate();
 
   // The first answer: every route's card and progress, the first 20 routes' stops, the summary of all 24.
-  await card(0)
-    .getByRole('row', { name: `Stop 1 ${fridges[0]}` })
-    .waitFor();
+  await firstRow().waitFor();
   await card(ROUTES - 1)
     .getByRole('progressbar')
     .waitFor();
@@ -97,12 +100,8 @@ test("a returning operator's dashboard asks for its remembered search while the 
   const update = page.getByRole('button', { name: 'Update Route Filters' });
   await dateField.or(update).first().waitFor();
   if (await update.isVisible()) await update.click();
-  await dateField.fill(date);
-  await page.getByRole('form', { name: 'Dashboard filters' }).getByText(routeOf(0), { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Search' }).click();
-  await card(0)
-    .getByRole('row', { name: `Stop 1 ${fridges[0]}` })
-    .waitFor();
+  await searchTheDate();
+  await firstRow().waitFor();
 
   // On reload, hold the user's access: the screen cannot render before it comes, yet its data is already asked for.
   let release;
@@ -123,9 +122,7 @@ test("a returning operator's dashboard asks for its remembered search while the 
   await until(() => asked.includes(20), 'the first answer is asked for while the access is held');
   assert.ok(asked.includes('access'));
   release();
-  await card(0)
-    .getByRole('row', { name: `Stop 1 ${fridges[0]}` })
-    .waitFor();
+  await firstRow().waitFor();
   await until(() => asked.includes('whole'), 'then the whole day');
   assert.deepEqual(
     asked.filter((a) => a !== 'access'),

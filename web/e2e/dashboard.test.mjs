@@ -89,11 +89,16 @@ const stopRow = (n, id) => card().getByRole('row', { name: `Stop ${n} ${id}` });
 test("filters, then one card per chosen route with each stop's status", async () => {
   await page.goto(url('/reports/checkpoints'));
   await page.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' }).waitFor();
+  const searchButton = page.getByRole('button', { name: 'Search' });
+  const searchTop = async () => (await searchButton.boundingBox()).y;
+  const searchTopBefore = await searchTop();
   await page.getByLabel('Drop Off Date').fill(date);
   await page.getByLabel('Region').selectOption('MW');
   await chooseRoute(route);
   await chooseRoute(second);
-  await page.getByRole('button', { name: 'Search' }).click();
+  // The date's routes arrived in a box of fixed height: Search did not move under the pointer.
+  assert.equal(await searchTop(), searchTopBefore, 'Search stays where it was');
+  await searchButton.click();
   await card().waitFor();
   await card(second)
     .getByRole('row', { name: `Stop 1 ${fridges[3]}` })

@@ -15,6 +15,9 @@ export interface DashboardFiltersProps {
   routeOptionsNote?: string;
 }
 
+/** The routes box's height: about six rows of routes, scrolled beyond that. */
+const ROUTES_BOX_HEIGHT = '10rem';
+
 /** The dashboard's filters (2-fleet §2.4): Drop Off Date, Region, Market, Routes and Search. */
 export function DashboardFilters({
   value,
@@ -93,43 +96,43 @@ export function DashboardFilters({
                 : `${value.routes.length} ${value.routes.length === 1 ? 'route' : 'routes'} chosen.`}
             </Text>
           </Flex>
-          {routeOptionsLoading ? (
-            <Flex alignItems="center" gap="0.5rem" padding="0.5rem 0" role="status">
-              <Loader />
-              <Text>Loading the date&apos;s routes…</Text>
-            </Flex>
-          ) : routeOptionsNote ? (
-            <Text fontSize="small" padding="0.5rem 0">
-              {routeOptionsNote}
-            </Text>
-          ) : shown.length === 0 ? (
-            <Text fontSize="small" padding="0.5rem 0">
-              {value.dropOffDate ? `No routes on ${value.dropOffDate} in this region and market.` : 'Pick a date.'}
-            </Text>
-          ) : (
-            <View
-              className="route-options"
-              marginTop="0.5rem"
-              maxHeight="16rem"
-              style={{
-                overflowY: 'auto',
-                display: 'grid',
-                gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))',
-                gap: '0.25rem 1rem',
-              }}
-            >
-              {shown.map((route) => (
-                <CheckboxField
-                  key={route}
-                  name="routes"
-                  value={route}
-                  label={route}
-                  checked={chosen.has(route)}
-                  onChange={(e) => toggle(route, e.target.checked)}
-                />
-              ))}
-            </View>
-          )}
+          {/* One fixed-height box whatever it holds (loading, a note, the list), so that Search does not move
+              under the pointer when a date's routes arrive. */}
+          <View className="route-options" marginTop="0.5rem" height={ROUTES_BOX_HEIGHT} style={{ overflowY: 'auto' }}>
+            {routeOptionsLoading ? (
+              <Flex alignItems="center" gap="0.5rem" padding="0.5rem 0" role="status">
+                <Loader />
+                <Text>Loading the date&apos;s routes…</Text>
+              </Flex>
+            ) : routeOptionsNote ? (
+              <Text fontSize="small" padding="0.5rem 0">
+                {routeOptionsNote}
+              </Text>
+            ) : shown.length === 0 ? (
+              <Text fontSize="small" padding="0.5rem 0">
+                {value.dropOffDate ? `No routes on ${value.dropOffDate} in this region and market.` : 'Pick a date.'}
+              </Text>
+            ) : (
+              <View
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))',
+                  gap: '0.25rem 1rem',
+                }}
+              >
+                {shown.map((route) => (
+                  <CheckboxField
+                    key={route}
+                    name="routes"
+                    value={route}
+                    label={route}
+                    checked={chosen.has(route)}
+                    onChange={(e) => toggle(route, e.target.checked)}
+                  />
+                ))}
+              </View>
+            )}
+          </View>
         </fieldset>
         {tooMany ? (
           <Alert variation="warning">

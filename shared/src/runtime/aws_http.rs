@@ -55,6 +55,13 @@ impl Attempt {
     pub(crate) fn refused(text: impl Into<String>) -> Attempt {
         Attempt::Refused(CallFailed::new(text))
     }
+
+    /// What went wrong, in words, whether or not it was worth a retry: for a caller that gives up either way.
+    pub(crate) fn why(self) -> String {
+        match self {
+            Attempt::Retry(why) | Attempt::Refused(CallFailed { text: why, .. }) => why,
+        }
+    }
 }
 
 /// A non-2xx answer of `status` with this error `code` and `message`:

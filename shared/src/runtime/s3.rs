@@ -57,9 +57,7 @@ impl S3Object {
         let read = tokio::time::timeout(TIMEOUT, aws_http::read(self.body, max)).await;
         match read {
             Ok(Ok(bytes)) => Ok(bytes.to_vec()),
-            Ok(Err(Attempt::Retry(why) | Attempt::Refused(CallFailed { text: why, .. }))) => {
-                Err(CallFailed::new(format!("GetObject: {why}")))
-            }
+            Ok(Err(attempt)) => Err(CallFailed::new(format!("GetObject: {}", attempt.why()))),
             Err(_) => Err(CallFailed::new(format!("GetObject: body not read within {} s", TIMEOUT.as_secs()))),
         }
     }
@@ -93,6 +91,12 @@ struct Prepared {
     url: String,
     headers: Vec<(String, String)>,
     body: Vec<u8>,
+}
+
+impl Prepared {
+    fn bodiless(operation: &'static str, method: Method, url: String) -> Prepared {
+        Prepared { operation, method, url, headers: Vec::new(), body: Vec::new() }
+    }
 }
 
 /// Where requests go.
@@ -249,20 +253,16 @@ impl S3Client {
         Prepared { operation: "PutObject", method: Method::PUT, url, headers, body }
     }
 
-    fn bodiless(&self, operation: &'static str, method: Method, url: String) -> Prepared {
-        Prepared { operation, method, url, headers: Vec::new(), body: Vec::new() }
-    }
-
     fn get_request(&self, bucket: &str, key: &str) -> Prepared {
-        self.bodiless("GetObject", Method::GET, self.url(bucket, key, &[("x-id", "GetObject")]))
+        Prepared::bodiless("GetObject", Method::GET, self.url(bucket, key, &[("x-id", "GetObject")]))
     }
 
     fn head_request(&self, bucket: &str, key: &str) -> Prepared {
-        self.bodiless("HeadObject", Method::HEAD, self.url(bucket, key, &[]))
+        Prepared::bodiless("HeadObject", Method::HEAD, self.url(bucket, key, &[]))
     }
 
     fn delete_request(&self, bucket: &str, key: &str) -> Prepared {
-        self.bodiless("DeleteObject", Method::DELETE, self.url(bucket, key, &[("x-id", "DeleteObject")]))
+        Prepared::bodiless("DeleteObject", Method::DELETE, self.url(bucket, key, &[("x-id", "DeleteObject")]))
     }
 
     fn list_request(&self, bucket: &str, prefix: &str, token: Option<&str>) -> Prepared {
@@ -270,7 +270,7 @@ impl S3Client {
         if let Some(token) = token {
             query.push(("continuation-token", token));
         }
-        self.bodiless("ListObjectsV2", Method::GET, self.url(bucket, "", &query))
+        Prepared::bodiless("ListObjectsV2", Method::GET, self.url(bucket, "", &query))
     }
 
     pub async fn put_object(
@@ -360,12 +360,11 @@ impl S3Client {
         let mut settings = s3_settings();
         settings.signature_location = SignatureLocation::QueryParams;
         settings.expires_in = Some(expires);
-        match self.signer.sign(&mut request, SignableBody::UnsignedPayload, settings, at).await {
-            Ok(()) => Ok(request.uri().to_string()),
-            Err(Attempt::Retry(why) | Attempt::Refused(CallFailed { text: why, .. })) => {
-                Err(CallFailed::new(format!("{operation}: {why}")))
-            }
-        }
+        self.signer
+            .sign(&mut request, SignableBody::UnsignedPayload, settings, at)
+            .await
+            .map(|()| request.uri().to_string())
+            .map_err(|attempt| CallFailed::new(format!("{operation}: {}", attempt.why())))
     }
 }
 

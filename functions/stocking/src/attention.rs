@@ -72,6 +72,7 @@ impl Rules {
             "maxTemperatureF": self.max_temperature_f,
             "heartbeatMinutes": self.heartbeat_within.num_minutes(),
             "faultStates": self.fault_states,
+            "endedByAcknowledgement": Kind::ALL.into_iter().filter(|k| ends_by_acknowledgement(*k)).map(Kind::code).collect::<Vec<_>>(),
         })
     }
 

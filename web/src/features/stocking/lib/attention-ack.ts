@@ -22,8 +22,9 @@ export function ackProblem(note: string): string | null {
   return null;
 }
 
-/** The kinds an acknowledgement ends (the server's `ends_by_acknowledgement`); the others stay open, taken. */
-export const endsByAcknowledgement = (kind: string) => kind === 'TEMPERATURE' || kind === 'UNREACHABLE';
+/** The kinds an acknowledgement ends (rules.json `attention.endedByAcknowledgement`); the others stay open, taken. */
+const ENDED_BY_ACKNOWLEDGEMENT: readonly string[] = rules.attention.endedByAcknowledgement;
+export const endsByAcknowledgement = (kind: string) => ENDED_BY_ACKNOWLEDGEMENT.includes(kind);
 
 /** An item by its kind and place: 'Stop stuck at stop 3 of route R1', 'Temperature on route R1'. */
 export function itemName(item: Pick<AttentionItem, 'kindLabel' | 'route' | 'stop'>): string {

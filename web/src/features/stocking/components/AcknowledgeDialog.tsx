@@ -1,7 +1,7 @@
 import { useState, type RefObject } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
-import { Modal } from '@/components/Modal';
+import { Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { FormDialog } from '@/components/FormDialog';
 import { errorMessage } from '@/lib/api';
 import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { acknowledgeAttention, type AttentionAcknowledgement } from '../api/acknowledge-attention';
@@ -46,7 +46,6 @@ export function AcknowledgeDialog({
   const problem = ackProblem(note);
 
   async function submit() {
-    if (problem || busy) return;
     setError(null);
     const input = requests.inputFor(day, item.key, note);
     try {
@@ -61,68 +60,43 @@ export function AcknowledgeDialog({
   }
 
   return (
-    <Modal
+    <FormDialog
       title={ackLabel(item)}
-      onCancel={() => (busy ? undefined : onCancel())}
-      width="32rem"
+      submitLabel="Acknowledge"
+      submittingLabel="Acknowledging…"
+      busy={busy}
+      problem={problem}
+      error={error}
+      onCancel={onCancel}
+      onSubmit={() => void submit()}
       returnFocus={returnFocus}
-      footer={
-        <>
-          <Button onClick={onCancel} isDisabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variation="primary"
-            isDisabled={problem !== null}
-            isLoading={busy}
-            loadingText="Acknowledging…"
-            onClick={() => void submit()}
-          >
-            Acknowledge
-          </Button>
-        </>
-      }
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
+      <Flex direction="column" gap="0.25rem">
+        <Text fontWeight="600">
+          {item.kindLabel}: {itemPlace(item)}
+          {item.locationId ? ` · ${item.locationId}` : ''}, since {item.sinceCentral} CT, stocking day {day}
+        </Text>
+        <Text>{item.facts}</Text>
+        <Text fontSize="small" color="font.secondary">
+          {endsByAcknowledgement(item.kind)
+            ? 'Acknowledging ends this item: it moves to Resolved today.'
+            : 'The item stays open until what raised it ends; the panel shows who took it.'}
+        </Text>
+      </Flex>
+      <TextField
+        label="Note"
+        isRequired
+        value={note}
+        onChange={(e) => {
+          setNote(e.target.value);
+          setError(null);
         }}
-      >
-        <Flex direction="column" gap="1rem">
-          <Flex direction="column" gap="0.25rem">
-            <Text fontWeight="600">
-              {item.kindLabel}: {itemPlace(item)}
-              {item.locationId ? ` · ${item.locationId}` : ''}, since {item.sinceCentral} CT, stocking day {day}
-            </Text>
-            <Text>{item.facts}</Text>
-            <Text fontSize="small" color="font.secondary">
-              {endsByAcknowledgement(item.kind)
-                ? 'Acknowledging ends this item: it moves to Resolved today.'
-                : 'The item stays open until what raised it ends; the panel shows who took it.'}
-            </Text>
-          </Flex>
-          <TextField
-            label="Note"
-            isRequired
-            value={note}
-            onChange={(e) => {
-              setNote(e.target.value);
-              setError(null);
-            }}
-            maxLength={NOTE_MAX_CHARS}
-            descriptiveText={`What you are doing about it; shown on the panel to everyone (at most ${NOTE_MAX_CHARS} characters).`}
-            isDisabled={busy}
-            autoComplete="off"
-            data-autofocus
-          />
-          {error ? (
-            <Alert variation="error" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-        </Flex>
-      </form>
-    </Modal>
+        maxLength={NOTE_MAX_CHARS}
+        descriptiveText={`What you are doing about it; shown on the panel to everyone (at most ${NOTE_MAX_CHARS} characters).`}
+        isDisabled={busy}
+        autoComplete="off"
+        data-autofocus
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Flex, Radio, RadioGroupField, Text, TextField } from '@aws-amplify/ui-react';
-import { Modal } from '@/components/Modal';
+import { Radio, RadioGroupField, Text, TextField } from '@aws-amplify/ui-react';
+import { FormDialog } from '@/components/FormDialog';
 import { errorMessage } from '@/lib/api';
 import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { centralInstant, centralTime } from '@/lib/central-time';
@@ -50,7 +50,6 @@ export function CorrectStockedDialog({ day, stop, requests, onCancel, onCorrecte
   const timeError = change === 'RETIME' && wall && !centralInstant(wall) ? NO_SUCH_TIME : undefined;
 
   async function submit() {
-    if (problem || busy) return;
     setError(null);
     const input = requests.inputFor(day, stop, asked);
     try {
@@ -64,94 +63,69 @@ export function CorrectStockedDialog({ day, stop, requests, onCancel, onCorrecte
   }
 
   return (
-    <Modal
+    <FormDialog
       title={`Correct stocked record of ${stop.locationId}`}
-      onCancel={() => (busy ? undefined : onCancel())}
-      width="32rem"
-      footer={
-        <>
-          <Button onClick={onCancel} isDisabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variation="primary"
-            isDisabled={problem !== null}
-            isLoading={busy}
-            loadingText="Saving…"
-            onClick={() => void submit()}
-          >
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      submittingLabel="Saving…"
+      busy={busy}
+      problem={problem}
+      error={error}
+      onCancel={onCancel}
+      onSubmit={() => void submit()}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
+      <Text>
+        Stop {stop.stop} on route {stop.routeName}, stocking day {day}: stocked at {centralTime(stop.stockedAt)} CT
+        {stop.driver ? ` by ${stop.driver}` : ''}.
+      </Text>
+      <RadioGroupField
+        legend="Correction"
+        name="stocked-correction"
+        direction="row"
+        value={change}
+        onChange={(e) => {
+          setChange(e.target.value as StockedChange);
+          setError(null);
         }}
+        isDisabled={busy}
       >
-        <Flex direction="column" gap="1rem">
-          <Text>
-            Stop {stop.stop} on route {stop.routeName}, stocking day {day}: stocked at {centralTime(stop.stockedAt)} CT
-            {stop.driver ? ` by ${stop.driver}` : ''}.
-          </Text>
-          <RadioGroupField
-            legend="Correction"
-            name="stocked-correction"
-            direction="row"
-            value={change}
-            onChange={(e) => {
-              setChange(e.target.value as StockedChange);
-              setError(null);
-            }}
-            isDisabled={busy}
-          >
-            <Radio value="VOID">Void</Radio>
-            <Radio value="RETIME">Re-time</Radio>
-          </RadioGroupField>
-          {change === 'RETIME' ? (
-            <TextField
-              label="Stocked at (CT)"
-              descriptiveText={`Central time, from ${walls.min.replace('T', ' ')} to ${walls.max.replace('T', ' ')}, not in the future.`}
-              type="datetime-local"
-              isRequired
-              hasError={timeError !== undefined}
-              errorMessage={timeError}
-              min={walls.min}
-              max={walls.max}
-              value={wall}
-              onChange={(e) => {
-                setWall(e.target.value);
-                setError(null);
-              }}
-              isDisabled={busy}
-            />
-          ) : (
-            <Text fontSize="small" color="font.secondary">
-              Void: the stop was not stocked then. Its stocked time becomes the next stocked record, if any.
-            </Text>
-          )}
-          <TextField
-            label="Reason"
-            isRequired
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-            maxLength={MAX_REASON_CHARS}
-            descriptiveText={`Kept in the stop's stocked history (at most ${MAX_REASON_CHARS} characters).`}
-            isDisabled={busy}
-            data-autofocus
-          />
-          {error ? (
-            <Alert variation="error" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-        </Flex>
-      </form>
-    </Modal>
+        <Radio value="VOID">Void</Radio>
+        <Radio value="RETIME">Re-time</Radio>
+      </RadioGroupField>
+      {change === 'RETIME' ? (
+        <TextField
+          label="Stocked at (CT)"
+          descriptiveText={`Central time, from ${walls.min.replace('T', ' ')} to ${walls.max.replace('T', ' ')}, not in the future.`}
+          type="datetime-local"
+          isRequired
+          hasError={timeError !== undefined}
+          errorMessage={timeError}
+          min={walls.min}
+          max={walls.max}
+          value={wall}
+          onChange={(e) => {
+            setWall(e.target.value);
+            setError(null);
+          }}
+          isDisabled={busy}
+        />
+      ) : (
+        <Text fontSize="small" color="font.secondary">
+          Void: the stop was not stocked then. Its stocked time becomes the next stocked record, if any.
+        </Text>
+      )}
+      <TextField
+        label="Reason"
+        isRequired
+        value={reason}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError(null);
+        }}
+        maxLength={MAX_REASON_CHARS}
+        descriptiveText={`Kept in the stop's stocked history (at most ${MAX_REASON_CHARS} characters).`}
+        isDisabled={busy}
+        data-autofocus
+      />
+    </FormDialog>
   );
 }

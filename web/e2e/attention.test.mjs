@@ -8,10 +8,9 @@
 // or the dialog, and at 390 px the page does not scroll sideways.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
   assertNoSidewaysScroll,
+  axeFindings,
   central,
   createLocationAs,
   graphqlAs,
@@ -22,9 +21,6 @@ import {
   signIn,
   until,
 } from './helpers.mjs';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const stamp = Date.now();
 const fridges = [`ATTN_${stamp}_A`, `ATTN_${stamp}_B`, `ATTN_${stamp}_C`];
@@ -123,23 +119,6 @@ async function searchRoute(p) {
   await p.getByRole('button', { name: 'Search' }).click();
   await card(p).waitFor();
   await panelOf(p).waitFor();
-}
-
-/** axe's findings inside `selector`: every impact with `all`, else the serious and critical ones. */
-async function axeFindings(p, selector, { all = false } = {}) {
-  // Evaluated by the test (DevTools), not as a page <script>: the app's CSP allows no inline script.
-  if (!(await p.evaluate(() => Boolean(window.axe)))) await p.evaluate(AXE_SOURCE);
-  const violations = await p.evaluate(async (selector) => {
-    const result = await window.axe.run({ include: [[selector]] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
-    }));
-  }, selector);
-  return violations
-    .filter((v) => all || v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => [`${v.impact} ${v.id}`, ...v.nodes.map((n) => `    ${n}`)]);
 }
 
 /** Colours change with a transition (a button enabled, a dialog shown): axe reads them once it has ended. */

@@ -4,13 +4,8 @@
 // visible text...). A failure prints every such finding with the elements it concerns. Read-only.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { launch, liveLocationIds, newPage, readStack, restAs, signIn } from './helpers.mjs';
+import { axeFindings, launch, liveLocationIds, newPage, readStack, restAs, signIn } from './helpers.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const BLOCKING = new Set(['serious', 'critical']);
 /** How long a screen may keep the network busy before it is checked anyway (health polls, say). */
 const SETTLE_MS = 15_000;
 
@@ -92,27 +87,6 @@ const ROUTES = [
   { path: '/no-such-screen' },
 ];
 
-/** Runs axe on the page: its serious and critical findings, one line per element. */
-async function blockingFindings() {
-  // Evaluated by the test (DevTools), not as a page <script>: the app's CSP allows no inline script.
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
-    }));
-  });
-  return violations
-    .filter((v) => BLOCKING.has(v.impact))
-    .flatMap((v) => [
-      `${v.impact} ${v.id} (${v.help}): ${v.nodes.length} element(s)`,
-      ...v.nodes.map((n) => `    ${n}`),
-    ]);
-}
-
 before(async () => {
   stack = readStack();
   browser = await launch();
@@ -139,7 +113,7 @@ for (const route of ROUTES) {
       .first()
       .waitFor({ state: 'detached', timeout: SETTLE_MS })
       .catch(() => {});
-    const findings = await blockingFindings();
+    const findings = await axeFindings(page);
     assert.deepEqual(
       findings,
       [],

@@ -1,6 +1,7 @@
 // Shared helpers of the browser end-to-end tests (node:test + playwright-core, no bundled browser).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -325,4 +326,31 @@ export async function assertNoSidewaysScroll(page, where) {
     scrollWidth <= innerWidth,
     `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window; widest: ${widest}`,
   );
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe's findings on the page, or inside `selector` (an open dialog, a panel): the serious and critical ones, or every
+ * impact with `all`. One line per finding, then one per element, for an assertion's message.
+ */
+export async function axeFindings(page, selector = null, { all = false } = {}) {
+  // Evaluated by the test (DevTools), not as a page <script>: the app's CSP allows no inline script.
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (selector) => {
+    const context = selector ? { include: [[selector]] } : document;
+    const result = await window.axe.run(context, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
+    }));
+  }, selector);
+  return violations
+    .filter((v) => all || v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => [
+      `${v.impact} ${v.id} (${v.help}): ${v.nodes.length} element(s)`,
+      ...v.nodes.map((n) => `    ${n}`),
+    ]);
 }

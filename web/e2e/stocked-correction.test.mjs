@@ -5,9 +5,8 @@
 // longer Completed while the stop's stocked history shows the reason. The dialog is checked with axe.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
+  axeFindings,
   createLocationAs,
   graphqlAs,
   launch,
@@ -17,9 +16,6 @@ import {
   signIn,
   until,
 } from './helpers.mjs';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const stamp = Date.now();
 const fridge = `STKC_${stamp}`;
@@ -71,23 +67,6 @@ after(async () => {
 const card = () => page.getByRole('region', { name: `Route ${route}`, exact: true });
 const row = () => card().getByRole('row', { name: `Stop 1 ${fridge}` });
 
-/** axe's serious and critical findings inside `selector` (the page's main part, the open dialog), one line per element. */
-async function axeFindings(selector) {
-  // Evaluated by the test (DevTools), not as a page <script>: the app's CSP allows no inline script.
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (selector) => {
-    const result = await window.axe.run({ include: [[selector]] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
-    }));
-  }, selector);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => [`${v.impact} ${v.id}`, ...v.nodes.map((n) => `    ${n}`)]);
-}
-
 test("the supervisor voids a stop's stocked record with a reason, and its history shows it", async () => {
   // The supervisor may not list route stops: the first search lists the day's routes, then one is chosen.
   await page.goto(url('/reports/checkpoints'));
@@ -102,7 +81,7 @@ test("the supervisor voids a stop's stocked record with a reason, and its histor
   assert.ok(await page.getByRole('checkbox', { name: route, exact: true }).isChecked(), 'the route is chosen');
   await page.getByRole('button', { name: 'Search' }).click();
   await row().getByText('Completed', { exact: true }).waitFor();
-  const rowFindings = await axeFindings('main');
+  const rowFindings = await axeFindings(page, 'main');
   assert.deepEqual(rowFindings, [], `the dashboard: serious/critical axe findings:\n${rowFindings.join('\n')}`);
 
   await row()
@@ -117,7 +96,7 @@ test("the supervisor voids a stop's stocked record with a reason, and its histor
   assert.equal(await save.isDisabled(), false, 'a reason, then Save');
   // Save's colours change with a transition: axe reads them once it has ended.
   await save.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
-  const findings = await axeFindings('dialog[open]');
+  const findings = await axeFindings(page, 'dialog[open]');
   assert.deepEqual(findings, [], `the correction dialog: serious/critical axe findings:\n${findings.join('\n')}`);
   await save.click();
 

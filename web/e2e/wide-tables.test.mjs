@@ -6,12 +6,11 @@
 // Run: node --test e2e/wide-tables.test.mjs   (FLEET_STACK_JSON, CHROMIUM_PATH and WEB_URL may override)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  axeFindings,
   createLocationAs,
   graphqlAs,
   launch,
@@ -22,7 +21,6 @@ import {
   TIMEOUT_MS,
 } from './helpers.mjs';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const stamp = Date.now();
 const fridges = [`WIDE_${stamp}_A`, `WIDE_${stamp}_B`];
 const route = `e2e-wide-${stamp % 1000000}`;
@@ -249,23 +247,6 @@ for (const viewport of WIDTHS) {
   });
 }
 
-/** axe's serious and critical findings inside `selector`, one line per element. */
-async function axeFindings(selector) {
-  // Evaluated by the test (DevTools), not as a page <script>: the app's CSP allows no inline script.
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (selector) => {
-    const result = await window.axe.run({ include: [[selector]] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
-    }));
-  }, selector);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => [`${v.impact} ${v.id}`, ...v.nodes.map((n) => `    ${n}`)]);
-}
-
 test('at 390 px a folded row opens its other columns from the keyboard, and axe finds nothing serious', async () => {
   await page.setViewportSize(WIDTHS[2]);
   await openDrops();
@@ -281,7 +262,7 @@ test('at 390 px a folded row opens its other columns from the keyboard, and axe 
     assert.ok(text.includes(label), `the details name ${label}: ${text}`);
   assert.ok(text.includes(stack.users.admin.email), `Created By names the admin: ${text}`);
   await assertNoSidewaysScroll('the Drop Off Summary with a row open');
-  const findings = await axeFindings('main');
+  const findings = await axeFindings(page, 'main');
   assert.deepEqual(findings, [], `the folded Drop Off Summary: serious/critical axe findings:\n${findings.join('\n')}`);
   await page.keyboard.press('Enter');
   assert.equal(await toggle.getAttribute('aria-expanded'), 'false');

@@ -9,6 +9,34 @@ export SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
 . scripts/lib.sh
 trap stop_stack EXIT INT TERM
 
+# After failed browser tests, at the end of the output (where a CI summary shows it): each failure with its
+# error, what else was using the machine, and the end of the stack's logs, so a failure that does not repeat
+# can still be read.
+e2e_failure_report() {
+  log "browser tests failed: each failure, then the machine and the stack's logs"
+  awk '/^ *not ok/ { keep = 1 } keep { print } keep && /^ *\.\.\.$/ { keep = 0 }' "$STATE/e2e.tap" | grep -v '^ *at ' | head -n 200
+  log "load: $(cut -d' ' -f1-3 /proc/loadavg); the busiest processes"
+  ps -eo pid,pcpu,etime,args --sort=-pcpu | cut -c1-160 | head -n 12
+  for name in api simulator order-simulator; do
+    log "$name.log: its last warnings and errors, and invocations of 5 s or more"
+    python3 - "$STATE/$name.log" <<'PY'
+import json, sys
+kept = []
+for line in open(sys.argv[1], errors="replace"):
+    try:
+        entry = json.loads(line)
+    except ValueError:
+        kept.append(line.rstrip())
+        continue
+    if entry.get("level") != "INFO" or entry.get("durationMs", 0) >= 5000:
+        kept.append(line.rstrip())
+print("\n".join(l[:300] for l in kept[-25:]))
+PY
+  done
+  log "moto.log: its lines other than requests"
+  grep -v '" [0-9][0-9][0-9] -$' "$STATE/moto.log" | tail -n 25 | cut -c1-300
+}
+
 # checkov's venv is only the test command's: it installs beside the others too.
 ensure_checkov > "$STATE/checkov-install.log" 2>&1 &
 CHECKOV_INSTALL=$!
@@ -78,7 +106,10 @@ log "starting the local API and web app for browser tests"
 WEB_BUILT=1 SKIP_DRIVER_SIMULATOR=1 start_api_and_web
 
 log "browser end-to-end tests (headless chromium)"
-(cd web && FLEET_STACK_JSON="$STATE/stack.json" node --test --test-concurrency=1 e2e/)
+if ! (cd web && FLEET_STACK_JSON="$STATE/stack.json" node --test --test-concurrency=1 e2e/) | tee "$STATE/e2e.tap"; then
+  e2e_failure_report
+  exit 1
+fi
 
 # As the user, the local stack's demo admin (stack.json), whatever a deployer's shell exports.
 log "smoke test against the local stack (scripts/smoke.sh, as after a deploy)"

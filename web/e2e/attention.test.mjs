@@ -17,6 +17,7 @@ import {
   launch,
   readStack,
   scheduleStopsAs,
+  settleAnimations,
   settledStockingDay,
   signIn,
   until,
@@ -121,10 +122,6 @@ async function searchRoute(p) {
   await panelOf(p).waitFor();
 }
 
-/** Colours change with a transition (a button enabled, a dialog shown): axe reads them once it has ended. */
-const settle = (locator) =>
-  locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-
 /** The item keys of the route's panel, as the server answers them. */
 async function attentionOfRoute() {
   const { stockingDashboard } = await graphqlAs(
@@ -193,7 +190,7 @@ test('the panel counts and lists the route’s items in words, filters by a kind
   await row.getByText('Unreachable Incomplete', { exact: true }).waitFor();
 
   for (const d of await panel.locator('details').all()) await d.evaluate((el) => (el.open = true));
-  await settle(panel);
+  await settleAnimations(panel);
   const inPanel = await axeFindings(page, '.attention-panel', { all: true });
   assert.deepEqual(inPanel, [], `the panel: axe findings:\n${inPanel.join('\n')}`);
   const onPage = await axeFindings(page, 'main');
@@ -241,7 +238,7 @@ test('the Unreachable item is acknowledged with a note and moves to Resolved tod
   assert.equal(await submit.isDisabled(), true, 'a blank note is no note');
   await note.fill(unreachableNote);
   assert.equal(await submit.isDisabled(), false);
-  await settle(dialog);
+  await settleAnimations(dialog);
   const findings = await axeFindings(page, 'dialog[open]', { all: true });
   assert.deepEqual(findings, [], `the Acknowledge dialog: axe findings:\n${findings.join('\n')}`);
   await submit.click();

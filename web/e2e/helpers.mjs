@@ -328,6 +328,15 @@ export async function assertNoSidewaysScroll(page, where) {
   );
 }
 
+/**
+ * Waits for the running animations in `locator` (its subtree) to end: colours change with a transition (a button
+ * enabled, a dialog shown), and axe reads them once it has. One cancelled meanwhile (a re-render) has ended too.
+ */
+export const settleAnimations = (locator) =>
+  locator.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
+
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**

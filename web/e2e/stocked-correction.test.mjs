@@ -12,6 +12,7 @@ import {
   launch,
   readStack,
   scheduleStopsAs,
+  settleAnimations,
   settledStockingDay,
   signIn,
   until,
@@ -94,8 +95,7 @@ test("the supervisor voids a stop's stocked record with a reason, and its histor
   assert.equal(await save.isDisabled(), true, 'no reason, no Save');
   await dialog.getByLabel('Reason').fill(reason);
   assert.equal(await save.isDisabled(), false, 'a reason, then Save');
-  // Save's colours change with a transition: axe reads them once it has ended.
-  await save.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+  await settleAnimations(save);
   const findings = await axeFindings(page, 'dialog[open]');
   assert.deepEqual(findings, [], `the correction dialog: serious/critical axe findings:\n${findings.join('\n')}`);
   await save.click();

@@ -343,6 +343,22 @@ async fn the_panel_raises_each_kind_from_recorded_actions_and_health_and_resolve
     assert_eq!(ended, ["stocked at 10:50", "scanned again at 10:00"]);
     let counts = panel["counts"].as_array().unwrap();
     assert_eq!(counts.len(), 6);
+
+    // RA's driver (the first action claimed the route) last acted at 10:50 and the held stop is still to do.
+    let quiet = |panel: &Value, list: &str| -> Vec<Value> {
+        let on_ra = |i: &&Value| i["kind"] == "DRIVER_QUIET" && i["route"] == ra.as_str();
+        panel[list].as_array().unwrap().iter().filter(on_ra).cloned().collect()
+    };
+    assert!(quiet(&panel_at(110).await, "open").is_empty(), "exactly 60 minutes is not quiet");
+    let panel = panel_at(111).await;
+    let open = quiet(&panel, "open");
+    assert_eq!(open.len(), 1, "61 minutes: {panel}");
+    assert!(open[0]["facts"].as_str().unwrap().contains("has recorded nothing since 10:50"), "{panel}");
+    made.act(&driver, EventType::PackingSlipQuery, &held, 115).await;
+    let panel = panel_at(116).await;
+    assert!(quiet(&panel, "open").is_empty(), "{panel}");
+    let how: Vec<Value> = quiet(&panel, "resolved").into_iter().map(|i| i["endedHow"].clone()).collect();
+    assert!(how.contains(&json!("acted again at 11:55")), "{how:?}");
     made.clean().await;
 }
 

@@ -99,6 +99,20 @@ describe('getStockingDashboard', () => {
     expect(out.attention).toEqual(latest);
   });
 
+  it('keeps under Resolved today a fridge item of the panel shown that the changed panel no longer lists', async () => {
+    const fridge = { key: 'FRIDGE_NEEDS_DRIVER|A|0|FAULT', kind: 'FRIDGE_NEEDS_DRIVER', route: 'R1', stop: 1 };
+    const shown = { ...answer([route('R1', ['A'], 'd1')]), attention: { ...panel([], 'p1'), open: [fridge] } };
+    vi.mocked(graphql).mockResolvedValue({
+      stockingDashboard: { ...answer([route('R1', null, 'd1', true)]), attention: panel([], 'p2') },
+    } as never);
+    const out = await getStockingDashboard(QUERY, undefined, shown as unknown as StockingDashboard);
+    expect(out.attention.open).toEqual([]);
+    // Its stop's row says nothing of a stocking, so it cleared by the answer's time (16:00Z, 11:00 Central).
+    expect(out.attention.resolved).toEqual([
+      { ...fridge, endedAt: '2026-07-01T16:00:00Z', endedHow: 'cleared by 11:00' },
+    ]);
+  });
+
   it('sends no digests without rows on screen', async () => {
     vi.mocked(graphql).mockResolvedValue({ stockingDashboard: answer([route('R1', ['A'], 'd1')]) } as never);
     await getStockingDashboard(QUERY, 20);

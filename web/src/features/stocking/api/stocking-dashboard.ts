@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryCli
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import type { StockingDashboardQuery } from '@/generated/gql/graphql';
+import { keepEndedFridgeItems } from '../lib/attention-ended';
 import type { DashboardQuery } from '../lib/filters';
 
 const STOCKING_DASHBOARD = gql(`query StockingDashboard(
@@ -71,10 +72,11 @@ export async function getStockingDashboard(query: DashboardQuery, routesWithRows
   // An unchanged route keeps the very rows shown (same objects: its card does not render again).
   const routes = answer.routes.map((r) => (r.unchanged ? { ...r, stops: rowsShown.get(r.route)?.stops ?? null } : r));
   // An unchanged panel keeps the very lists shown; what is kept is a whole panel again (`unchanged` false).
+  // A changed one keeps the fridge items that ended since the panel shown (the server keeps no trace of them).
   const attention =
     answer.attention.unchanged && panelShown
       ? { ...answer.attention, open: panelShown.open, resolved: panelShown.resolved, unchanged: false }
-      : answer.attention;
+      : keepEndedFridgeItems(panelShown, { ...answer, routes });
   return { ...answer, routes, attention };
 }
 

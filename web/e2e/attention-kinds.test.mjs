@@ -1,0 +1,192 @@
+// Browser test of the Needs-attention panel's other kinds (issue 42): Fridge needs the driver, Driver quiet and
+// Route not started (attention.test.mjs covers Stop stuck, Temperature and Unreachable, and the acknowledgement).
+// Sets up its own fridges and two routes of its own on today's stocking day. On route Q a demo driver scans stop 1
+// 70 minutes ago and records nothing since (the scan claims the route): the driver is quiet. Route
+// I has no action at all: not started, once its 07:00 Central start has passed. Route I's fridge reports
+// MOTOR_FAULT through the telemetry queue: the fridge needs the driver. Then the fridge reports READY: at the
+// next refresh the item moves to Resolved today, cleared by that refresh's time.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  axeFindings,
+  central,
+  createLocationAs,
+  graphqlAs,
+  launch,
+  readStack,
+  scheduleStopsAs,
+  sendTelemetry,
+  settleAnimations,
+  settledStockingDay,
+  signIn,
+  until,
+} from './helpers.mjs';
+
+const stamp = Date.now();
+const quietRoute = `e2e-quiet-${stamp % 1000000}`;
+const idleRoute = `e2e-idle-${stamp % 1000000}`;
+const [scanned, leftToDo, faulty] = ['Q1', 'Q2', 'I1'].map((s) => `ATTK_${stamp}_${s}`);
+
+const date = await settledStockingDay();
+const setUpAt = new Date();
+/** Minutes since the stocking day began (18:00 Central the day before). */
+const { day, minutes } = central(setUpAt);
+const intoDay = day === date ? 6 * 60 + minutes : minutes - 18 * 60;
+/** The scan: 70 minutes ago, but never before the stocking day began. */
+const scannedAt = new Date(setUpAt.getTime() - Math.max(0, Math.min(70, intoDay - 1)) * 60_000);
+/** A driver is quiet after 60 minutes: only when the day is old enough for a scan that long ago. */
+const quietExpected = setUpAt.getTime() - scannedAt.getTime() > 61 * 60_000;
+/** A route starts by 07:00 Central of its date (rules.json `attention.routeStartsBy`). */
+const notStartedExpected = day === date && minutes >= 7 * 60 + 1;
+
+/** The fleet health snapshot is rebuilt once a minute: a fridge's new state reaches the panel within two. */
+const SNAPSHOT_WAIT_MS = 150_000;
+
+/**
+ * Route Q's driver: a demo driver (seeded with the demo password, the admin's) who acts nowhere else in the test
+ * stack (it runs no driver simulator). Who is quiet is a person: the admin acts in other tests all day.
+ */
+const driverOf = (s) => ({ email: 'driver6@fleet.local', password: s.users.admin.password });
+
+let stack;
+let browser;
+let page;
+const url = (p) => new URL(p, stack.webUrl).toString();
+
+/** A heartbeat of the faulty fridge, as fridges send it to the telemetry queue. */
+const heartbeat = (jofemarState, at = new Date()) => ({
+  type: 'heartbeat',
+  locationId: faulty,
+  timestamp: at.toISOString(),
+  jofemarState,
+  temperature: 37.5,
+  outOfOrder: false,
+  safetyHold: false,
+});
+
+/** The server's panel for the two routes: the kind and place of each open item. */
+async function openItems() {
+  const { stockingDashboard } = await graphqlAs(
+    page,
+    `query($filter: StockingDashboardFilter!) { stockingDashboard(filter: $filter) {
+      attention { open { kind locationId route } }
+    } }`,
+    { filter: { dropOffDate: date, routes: [quietRoute, idleRoute] } },
+  );
+  return stockingDashboard.attention.open;
+}
+const fridgeOpen = async () => (await openItems()).some((i) => i.kind === 'FRIDGE_NEEDS_DRIVER');
+
+before(async () => {
+  stack = readStack();
+  browser = await launch();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  await signIn(page, stack.users.admin);
+  for (const id of [faulty, scanned, leftToDo]) {
+    await createLocationAs(page, id);
+    // First, so that the fleet health snapshot's next rebuild (once a minute) runs while the rest is set up.
+    if (id === faulty) await sendTelemetry([heartbeat('STATUS_5_MOTOR_FAULT')]);
+  }
+  await scheduleStopsAs(page, `attk-${stamp}`, [
+    { date, market: 'MW', id: scanned, route: quietRoute, stop: 1 },
+    { date, market: 'MW', id: leftToDo, route: quietRoute, stop: 2 },
+    { date, market: 'MW', id: faulty, route: idleRoute, stop: 1 },
+  ]);
+  const driverPage = await (await browser.newContext()).newPage();
+  await signIn(driverPage, driverOf(stack));
+  const out = await graphqlAs(
+    driverPage,
+    'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id stockingDay } }',
+    {
+      input: {
+        eventType: 'PackingSlipQuery',
+        locationId: scanned,
+        data: JSON.stringify({ packingSlipId: `slip-attk-${stamp}`, stockingIndex: 1 }),
+        requestId: `e2e-attk-scan-${stamp}`,
+        occurredAt: scannedAt.toISOString(),
+      },
+    },
+  );
+  assert.equal(out.createDriverAction.stockingDay, date, 'the scan falls in the stocking day under test');
+  await driverPage.context().close();
+  // Through the ingest and the fleet health snapshot's rebuild (once a minute) into the dashboard's answer.
+  await until(fridgeOpen, 'the fridge in MOTOR_FAULT raised in the panel', SNAPSHOT_WAIT_MS);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const panelOf = (p) => p.getByRole('region', { name: /^Needs attention/ });
+
+test('a fridge in fault, a quiet driver and a route not started are counted and listed in words', async () => {
+  await page.goto(url('/reports/checkpoints'));
+  await page.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' }).waitFor();
+  const updateFilters = page.getByRole('button', { name: 'Update Route Filters' });
+  const form = page.getByRole('form', { name: 'Dashboard filters' });
+  await form.or(updateFilters).first().waitFor();
+  if (await updateFilters.isVisible()) await updateFilters.click();
+  await page.getByLabel('Drop Off Date').fill(date);
+  await form.getByText(quietRoute, { exact: true }).waitFor();
+  const deselect = form.getByRole('button', { name: 'Deselect ALL' });
+  if (await deselect.isEnabled()) await deselect.click();
+  await form.getByText(quietRoute, { exact: true }).click();
+  await form.getByText(idleRoute, { exact: true }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  const panel = panelOf(page);
+  await panel.waitFor();
+
+  const kinds = panel.getByRole('group', { name: 'Show items of a kind' });
+  for (const name of [
+    'Fridge needs the driver: 1',
+    `Driver quiet: ${quietExpected ? 1 : 0}`,
+    `Route not started: ${notStartedExpected ? 1 : 0}`,
+    'Temperature: 0',
+    'Unreachable: 0',
+  ]) {
+    await kinds.getByRole('button', { name, exact: true }).waitFor();
+  }
+  const list = panel.getByRole('list', { name: 'Open items', exact: true });
+  const texts = await list.getByRole('listitem').allInnerTexts();
+  const fridge = texts.find((t) => t.includes('Fridge needs the driver'));
+  assert.ok(fridge, `a Fridge needs the driver item: ${texts.join(' | ')}`);
+  assert.match(fridge, new RegExp(`Route ${idleRoute} · Stop 1 · ${faulty}`));
+  assert.match(fridge, /The fridge's vending state is MOTOR_FAULT/);
+  if (quietExpected) {
+    const quiet = texts.find((t) => t.includes('Driver quiet'));
+    assert.ok(quiet, `a Driver quiet item: ${texts.join(' | ')}`);
+    assert.match(quiet, new RegExp(`Route ${quietRoute}`));
+    assert.match(quiet, new RegExp(`${driverOf(stack).email} has recorded nothing since \\d\\d:\\d\\d`));
+  }
+  if (notStartedExpected) {
+    const idle = texts.find((t) => t.includes('Route not started'));
+    assert.ok(idle, `a Route not started item: ${texts.join(' | ')}`);
+    assert.match(idle, new RegExp(`No action on route ${idleRoute} by 07:00 CT`));
+  }
+  // The fridge's item links to its health page.
+  assert.equal(
+    await panel.getByRole('link', { name: faulty }).first().getAttribute('href'),
+    `/locations/health/${faulty}`,
+  );
+});
+
+test('a fridge condition that clears moves to Resolved today at the next refresh, cleared by its time', async () => {
+  const panel = panelOf(page);
+  await panel.getByRole('button', { name: 'Fridge needs the driver: 1', exact: true }).waitFor();
+  await sendTelemetry([heartbeat('STATUS_0_READY')]);
+  await until(async () => !(await fridgeOpen()), 'the fridge back to READY in the server’s panel', SNAPSHOT_WAIT_MS);
+
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  await panel.getByRole('button', { name: 'Fridge needs the driver: 0', exact: true }).waitFor();
+  const summary = panel.locator('summary', { hasText: /^Resolved today/ });
+  await summary.click();
+  const resolved = panel.getByRole('list', { name: 'Resolved today' });
+  const item = resolved.getByRole('listitem').filter({ hasText: 'Fridge needs the driver' });
+  await item.waitFor();
+  assert.match(await item.innerText(), /The fridge's vending state is MOTOR_FAULT/);
+  assert.match(await item.innerText(), /Ended: cleared by \d\d:\d\d/);
+
+  await settleAnimations(panel);
+  const findings = await axeFindings(page, '.attention-panel', { all: true });
+  assert.deepEqual(findings, [], `the panel: axe findings:\n${findings.join('\n')}`);
+});

@@ -48,8 +48,8 @@ const notStartedCount =
   day === date && minutes >= 7 * 60 + 1 ? '1' : day !== date || minutes + DRIFT_MINUTES < 7 * 60 ? '0' : '[01]';
 
 /**
- * A fridge's new state reaches the panel through the fleet health snapshot, rebuilt once a minute and read by the
- * dashboard once a minute at most: two minutes, more on a loaded machine.
+ * A fridge's new state reaches the panel through the fleet health snapshot, rebuilt once a minute: within a minute
+ * or two of its ingest, more on a loaded machine.
  */
 const SNAPSHOT_WAIT_MS = 240_000;
 

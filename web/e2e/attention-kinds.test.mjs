@@ -16,6 +16,7 @@ import {
   launch,
   readStack,
   scheduleStopsAs,
+  searchDashboard,
   sendTelemetry,
   settleAnimations,
   settledStockingDay,
@@ -62,7 +63,6 @@ const driverOf = (s) => ({ email: 'driver6@fleet.local', password: s.users.admin
 let stack;
 let browser;
 let page;
-const url = (p) => new URL(p, stack.webUrl).toString();
 
 /** A heartbeat of the faulty fridge, as fridges send it to the telemetry queue. */
 const heartbeat = (jofemarState, at = new Date()) => ({
@@ -140,19 +140,7 @@ after(async () => {
 const panelOf = (p) => p.getByRole('region', { name: /^Needs attention/ });
 
 test('a fridge in fault, a quiet driver and a route not started are counted and listed in words', async () => {
-  await page.goto(url('/reports/checkpoints'));
-  await page.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' }).waitFor();
-  const updateFilters = page.getByRole('button', { name: 'Update Route Filters' });
-  const form = page.getByRole('form', { name: 'Dashboard filters' });
-  await form.or(updateFilters).first().waitFor();
-  if (await updateFilters.isVisible()) await updateFilters.click();
-  await page.getByLabel('Drop Off Date').fill(date);
-  await form.getByText(quietRoute, { exact: true }).waitFor();
-  const deselect = form.getByRole('button', { name: 'Deselect ALL' });
-  if (await deselect.isEnabled()) await deselect.click();
-  await form.getByText(quietRoute, { exact: true }).click();
-  await form.getByText(idleRoute, { exact: true }).click();
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchDashboard(page, date, [quietRoute, idleRoute]);
   const panel = panelOf(page);
   await panel.waitFor();
 

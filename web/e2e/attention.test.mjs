@@ -17,6 +17,7 @@ import {
   launch,
   readStack,
   scheduleStopsAs,
+  searchDashboard,
   settleAnimations,
   settledStockingDay,
   signIn,
@@ -53,7 +54,6 @@ let stack;
 let browser;
 /** The admin's page: sets up the data through the API, and the screen under test. */
 let page;
-const url = (p) => new URL(p, stack.webUrl).toString();
 
 /** The stack's stocking supervisor (seeded with the demo password, the admin's). */
 const supervisorOf = (s) => s.users.supervisor ?? { email: 'supervisor@fleet.local', password: s.users.admin.password };
@@ -105,19 +105,7 @@ const takenText = (note) => new RegExp(`taken by .+ at \\d\\d:\\d\\d: ${note.rep
 
 /** Searches the dashboard of the day under test for the test's route alone. */
 async function searchRoute(p) {
-  await p.goto(url('/reports/checkpoints'));
-  await p.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' }).waitFor();
-  const updateFilters = p.getByRole('button', { name: 'Update Route Filters' });
-  const form = p.getByRole('form', { name: 'Dashboard filters' });
-  await form.or(updateFilters).first().waitFor();
-  if (await updateFilters.isVisible()) await updateFilters.click();
-  await p.getByLabel('Drop Off Date').fill(date);
-  await form.getByText(route, { exact: true }).waitFor();
-  const deselect = form.getByRole('button', { name: 'Deselect ALL' });
-  if (await deselect.isEnabled()) await deselect.click();
-  await form.getByText(route, { exact: true }).click();
-  assert.ok(await p.getByRole('checkbox', { name: route, exact: true }).isChecked(), 'the route is chosen');
-  await p.getByRole('button', { name: 'Search' }).click();
+  await searchDashboard(p, date, [route]);
   await card(p).waitFor();
   await panelOf(p).waitFor();
 }

@@ -329,6 +329,30 @@ export async function assertNoSidewaysScroll(page, where) {
 }
 
 /**
+ * Opens the Stocking Real-Time Dashboard (on `webUrl`), picks `date` and exactly `routes` in its filters (from the
+ * form, or from Update Route Filters when a search is remembered), and clicks Search.
+ */
+export async function searchDashboard(page, date, routes, { webUrl = readStack().webUrl } = {}) {
+  await page.goto(`${webUrl}/reports/checkpoints`);
+  await page.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' }).waitFor();
+  const updateFilters = page.getByRole('button', { name: 'Update Route Filters' });
+  const form = page.getByRole('form', { name: 'Dashboard filters' });
+  await form.or(updateFilters).first().waitFor();
+  if (await updateFilters.isVisible()) await updateFilters.click();
+  await page.getByLabel('Drop Off Date').fill(date);
+  await form.getByText(routes[0], { exact: true }).waitFor();
+  const deselect = form.getByRole('button', { name: 'Deselect ALL' });
+  if (await deselect.isEnabled()) await deselect.click();
+  for (const route of routes) {
+    await form.getByText(route, { exact: true }).click();
+    if (!(await page.getByRole('checkbox', { name: route, exact: true }).isChecked())) {
+      throw new Error(`searchDashboard: route ${route} is not chosen`);
+    }
+  }
+  await page.getByRole('button', { name: 'Search' }).click();
+}
+
+/**
  * Waits for the running animations in `locator` (its subtree) to end: colours change with a transition (a button
  * enabled, a dialog shown), and axe reads them once it has. One cancelled meanwhile (a re-render) has ended too.
  */

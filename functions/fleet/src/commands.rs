@@ -98,7 +98,7 @@ pub async fn send<S: FleetStore>(store: &S, caller: &Caller, request: CommandReq
     commandable(store, &location).await?;
     let content = json!({ "location": location, "message": raw_message });
     let order = Order { scope: "commands", command: command.key, resource: command.resource, operation, count: None };
-    dispatch(store, caller, location, order, request_id, &content).await
+    dispatch(store, caller, location, order, request_id, &content, None).await
 }
 
 /// What goes to a fridge: the request's scope, the command's key, and the
@@ -129,6 +129,7 @@ pub async fn dispatch<S: FleetStore>(
     order: Order<'_>,
     request_id: Option<String>,
     content: &Value,
+    pass: Option<&fleet_shared::assignment::Pass>,
 ) -> Result<CommandView, ApiError> {
     let now = fridge_time::now();
     let request_id = request_id.as_deref().map(idempotency::request_id).transpose()?;
@@ -159,7 +160,7 @@ pub async fn dispatch<S: FleetStore>(
         not_after: Some(stamp(now + chrono::Duration::seconds(COMMAND_LIFETIME_SECONDS))),
     };
     let claim = request.as_ref().map(|r| r.claim_of(&record.view()?, now.timestamp())).transpose()?;
-    if let Err(e) = store.record_command(&record, claim.as_ref()).await {
+    if let Err(e) = store.record_command(&record, claim.as_ref(), pass).await {
         // The answer may be lost after the write applied (a timeout, or the
         // SDK's retry meeting the write's own condition). The record's key is
         // this call's own (a new messageId): finding it means it landed.

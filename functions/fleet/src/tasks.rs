@@ -71,30 +71,29 @@ pub fn count(task: &str, count: Option<i64>) -> Result<Option<i64>, ApiError> {
     }
 }
 
-/// The task is the caller's to run at that fridge now (issue 38): a stop of
-/// theirs there on the current stocking day (an unassigned route is claimed),
-/// and, to open the door, `UNLOCK_ACTION` and a stop not yet stocked or
-/// stocked within `DOOR_AFTER_STOCKED_MINUTES`. A supervisor may act anywhere.
-pub async fn at_callers_stop<G: AssignmentStore>(gate: &G, caller: &Caller, task: &Named) -> Result<(), ApiError> {
-    let opens_door = task.task == UNLOCK_DOOR;
-    if opens_door && !gate.holds(caller, assignment::UNLOCK_ACTION).await? {
-        tracing::warn!(user = %caller.sub, action = assignment::UNLOCK_ACTION, "permission denied");
-        return Err(ApiError::Forbidden);
-    }
-    let now = fridge_time::now();
-    let date = fridge_time::stocking_day(now).to_string();
-    let ask = assignment::Ask {
+/// What the gate asks of a task (issues 38, 59): a stop of the caller's
+/// route there on the current stocking day, assigned by the office or claimed
+/// earlier by a driver action (a task never claims), and, to open the door, a
+/// stop not yet stocked, or stocked by the caller within
+/// `DOOR_AFTER_STOCKED_MINUTES`. A supervisor may act anywhere.
+fn task_ask<'a>(task: &'a Named, date: &'a str, now: chrono::DateTime<chrono::Utc>) -> assignment::Ask<'a> {
+    assignment::Ask {
         location: task.location.as_str(),
-        date: &date,
+        date,
         stocking_index: None,
-        door_at: opens_door.then_some(now),
-    };
-    assignment::gate(gate, caller, &ask).await.map(|_| ())
+        route: None,
+        opens_door: task.task == UNLOCK_DOOR,
+        may_claim: false,
+        now,
+        what: task.task,
+    }
 }
 
 /// Sends a named task to its fridge, its count checked (ConfirmCount's count
 /// travels in the message and is kept in the command's record), once the
-/// caller is found to be at their stop.
+/// caller is found to be at their stop. The command's record holds the
+/// gate's check of the route's driver: a reassignment landing meanwhile
+/// refuses it with the gate's message.
 pub async fn carry_out<S: FleetStore, G: AssignmentStore>(
     store: &S,
     gate: &G,
@@ -104,11 +103,33 @@ pub async fn carry_out<S: FleetStore, G: AssignmentStore>(
 ) -> Result<CommandView, ApiError> {
     let count = self::count(task.task, count)?;
     commands::commandable(store, &task.location).await?;
-    at_callers_stop(gate, caller, task).await?;
+    if task.task == UNLOCK_DOOR && !gate.holds(caller, assignment::UNLOCK_ACTION).await? {
+        tracing::warn!(user = %caller.sub, action = assignment::UNLOCK_ACTION, "permission denied");
+        return Err(ApiError::Forbidden);
+    }
+    let now = fridge_time::now();
+    let date = fridge_time::stocking_day(now).to_string();
+    let ask = task_ask(task, &date, now);
     let content = json!({ "location": task.location, "task": task.task, "count": count });
-    let order =
-        Order { scope: "fridge-tasks", command: task.task, resource: RESOURCE, operation: Some(task.task), count };
-    commands::dispatch(store, caller, task.location.clone(), order, Some(task.request_id.clone()), &content).await
+    let sent = assignment::with_pass(gate, caller, &ask, |pass| {
+        let content = &content;
+        async move {
+            let order = Order {
+                scope: "fridge-tasks",
+                command: task.task,
+                resource: RESOURCE,
+                operation: Some(task.task),
+                count,
+            };
+            let request = Some(task.request_id.clone());
+            match commands::dispatch(store, caller, task.location.clone(), order, request, content, Some(&pass)).await {
+                Err(ApiError::Conflict(m)) if m == fleet_shared::error::CHANGED_MEANWHILE => Ok(None),
+                other => other.map(Some),
+            }
+        }
+    })
+    .await?;
+    sent.ok_or_else(|| ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into()))
 }
 
 /// Checks a task request and sends it to its fridge.
@@ -145,7 +166,9 @@ mod tests {
     use super::*;
     use crate::store::memory::Memory;
     use fleet_shared::assignment::MemoryAssignments;
+    use fleet_shared::entity::assignment::DriverAssignment;
     use fleet_shared::entity::route_stop::{RouteStop, StoredStop};
+    use std::sync::Arc;
 
     fn task(task: &str, count: Option<i64>) -> TaskInput {
         TaskInput { location_id: "A".into(), task: task.into(), request_id: Some("r1".into()), count }
@@ -155,16 +178,34 @@ mod tests {
         Caller { sub: "s".into(), username: "u".into(), email: "d@x.co".into(), email_verified: true, name: None }
     }
 
-    /// Today's stop at A (and D) on route r1, which nobody drives yet; the caller may open doors.
-    fn gate() -> MemoryAssignments {
-        gate_with(None)
+    fn today() -> String {
+        fridge_time::stocking_day(fridge_time::now()).to_string()
     }
 
-    fn gate_with(stocked: Option<String>) -> MemoryAssignments {
-        let date = fridge_time::stocking_day(fridge_time::now()).to_string();
+    fn drives(route: &str, sub: &str, email: &str) -> DriverAssignment {
+        DriverAssignment {
+            stocking_date: today(),
+            route: route.into(),
+            driver_sub: sub.into(),
+            driver_email: email.into(),
+            assigned_by: "ops@x.co".into(),
+            assigned_at: fridge_time::now_text(),
+            source: "screen".into(),
+            version: 1,
+            first_action: None,
+        }
+    }
+
+    /// Today's stop at A (and D) on route r1, which the caller drives; the caller may open doors.
+    fn gate() -> Arc<MemoryAssignments> {
+        gate_with(None, None, Some("s"))
+    }
+
+    /// The stops stocked at `stocked` by `by`, and r1's driver.
+    fn gate_with(stocked: Option<String>, by: Option<&str>, driver: Option<&str>) -> Arc<MemoryAssignments> {
         let stop = |id: &str, n: i64| StoredStop {
             stop: RouteStop {
-                stocking_date: date.clone(),
+                stocking_date: today(),
                 market: "MW".into(),
                 id: id.into(),
                 route: "r1".into(),
@@ -175,66 +216,112 @@ mod tests {
             route_stop: fleet_shared::entity::route_stop::sort_key("r1", n),
             upload: None,
             stocked_time_utc: stocked.clone(),
+            stocked_by: by.map(str::to_string),
         };
         let mut g = MemoryAssignments::with_stops(vec![stop("A", 1), stop("D", 2)]);
         g.door_openers = vec!["s".into(), "other".into()];
-        g
+        if let Some(sub) = driver {
+            g.drivers.lock().unwrap().push(drives("r1", sub, "d@x.co"));
+        }
+        Arc::new(g)
+    }
+
+    /// The fleet store whose command records commit the gate's pass.
+    fn store_with(locations: &[(&str, &str)], gate: &Arc<MemoryAssignments>) -> Memory {
+        Memory { assignments: Some(gate.clone()), ..Memory::with(locations) }
+    }
+
+    #[tokio::test]
+    async fn a_door_on_a_route_without_a_driver_stays_shut_and_claims_nothing() {
+        let gate = gate_with(None, None, None);
+        let store = store_with(&[("A", "LIVE")], &gate);
+        let refused = send(&store, &*gate, &caller(), task("UnlockDoor", None)).await.unwrap_err();
+        assert_eq!(
+            (refused.status(), refused.to_string()),
+            (403, "Route r1 has no driver yet. Scan the stop first, or ask the office to assign it.".to_string())
+        );
+        let count = TaskInput { request_id: Some("r2".into()), ..task("ConfirmCount", Some(3)) };
+        assert_eq!(send(&store, &*gate, &caller(), count).await.unwrap_err().status(), 403, "no task claims");
+        assert!(gate.all_drivers().is_empty() && gate.history.lock().unwrap().is_empty(), "the route has no driver");
+        assert!(store.sent.lock().unwrap().is_empty() && store.commands.lock().unwrap().is_empty());
     }
 
     #[tokio::test]
     async fn a_door_opens_only_for_the_driver_of_that_stop_today_and_only_with_its_action() {
-        let store = Memory::with(&[("A", "LIVE"), ("B", "LIVE")]);
         let gate = gate();
-        send(&store, &gate, &caller(), task("UnlockDoor", None)).await.unwrap();
-        assert_eq!(gate.all_drivers()[0].driver_sub, "s", "the first task at an unassigned route claims it");
+        let store = store_with(&[("A", "LIVE"), ("B", "LIVE")], &gate);
+        send(&store, &*gate, &caller(), task("UnlockDoor", None)).await.unwrap();
 
         let other = Caller { sub: "other".into(), email: "o@x.co".into(), ..caller() };
         let input = TaskInput { request_id: Some("r2".into()), ..task("UnlockDoor", None) };
-        let refused = send(&store, &gate, &other, input.clone()).await.unwrap_err();
+        let refused = send(&store, &*gate, &other, input.clone()).await.unwrap_err();
         assert_eq!(
             refused.to_string(),
-            format!(
-                "A is not on your routes of {}: route r1 is assigned to d@x.co.",
-                gate.all_drivers()[0].stocking_date
-            )
+            format!("A is not on your routes of {}: route r1 is assigned to d@x.co.", today())
         );
         let elsewhere =
             TaskInput { location_id: "B".into(), request_id: Some("r3".into()), ..task("UnlockDoor", None) };
-        assert_eq!(send(&store, &gate, &caller(), elsewhere).await.unwrap_err().status(), 403, "no stop at B today");
+        assert_eq!(send(&store, &*gate, &caller(), elsewhere).await.unwrap_err().status(), 403, "no stop at B today");
 
-        let mut without = gate_with(None);
-        without.door_openers.clear();
-        assert_eq!(send(&store, &without, &caller(), input.clone()).await.unwrap_err(), ApiError::Forbidden);
+        // The same stop and driver, but the caller lacks the door's action.
+        let closed = MemoryAssignments::with_stops(gate.stops.lock().unwrap().clone());
+        closed.drivers.lock().unwrap().extend(gate.all_drivers());
+        assert_eq!(send(&store, &closed, &caller(), input.clone()).await.unwrap_err(), ApiError::Forbidden);
 
-        let mut supervised = gate_with(None);
+        let mut supervised = MemoryAssignments::with_stops(gate.stops.lock().unwrap().clone());
         supervised.supervisors = vec!["other".into()];
+        supervised.door_openers = vec!["other".into()];
         supervised.drivers.lock().unwrap().extend(gate.all_drivers());
         assert!(send(&store, &supervised, &other, input).await.is_ok(), "a supervisor opens any door");
         assert_eq!(store.sent.lock().unwrap().len(), 2, "the refused calls sent nothing");
     }
 
     #[tokio::test]
-    async fn a_stop_stocked_more_than_30_minutes_ago_keeps_its_door_shut() {
-        let store = Memory::with(&[("A", "LIVE")]);
+    async fn after_stocking_the_door_opens_for_30_minutes_only_for_the_driver_who_stocked() {
         let ago = |m: i64| Some(fridge_time::stamp(fridge_time::now() - chrono::TimeDelta::minutes(m)));
-        assert!(send(&store, &gate_with(ago(10)), &caller(), task("UnlockDoor", None)).await.is_ok());
-        let shut = TaskInput { request_id: Some("r9".into()), ..task("UnlockDoor", None) };
-        let refused = send(&store, &gate_with(ago(45)), &caller(), shut).await.unwrap_err();
+        let at = |stocked, by| {
+            let gate = gate_with(stocked, Some(by), Some("s"));
+            (store_with(&[("A", "LIVE")], &gate), gate)
+        };
+        let (store, gate) = at(ago(10), "s");
+        assert!(send(&store, &*gate, &caller(), task("UnlockDoor", None)).await.is_ok());
+        let (store, gate) = at(ago(10), "other");
+        let refused = send(&store, &*gate, &caller(), task("UnlockDoor", None)).await.unwrap_err();
+        assert!(refused.to_string().contains("opens only for the driver who stocked it"), "{refused}");
+        let (store, gate) = at(ago(45), "s");
+        let refused = send(&store, &*gate, &caller(), task("UnlockDoor", None)).await.unwrap_err();
         assert!(refused.to_string().contains("stocked more than 30 minutes ago"), "{refused}");
         // Counting is not opening: a stocked stop still takes a count.
         let count = TaskInput { request_id: Some("r10".into()), ..task("ConfirmCount", Some(3)) };
-        assert!(send(&store, &gate_with(ago(45)), &caller(), count).await.is_ok());
+        assert!(send(&store, &*gate, &caller(), count).await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_reassignment_landing_before_the_record_refuses_the_old_driver() {
+        let gate = gate();
+        let store = store_with(&[("A", "LIVE")], &gate);
+        *gate.racing.lock().unwrap() = Some(drives("r1", "other", "o@x.co"));
+        let refused = send(&store, &*gate, &caller(), task("UnlockDoor", None)).await.unwrap_err();
+        assert_eq!(
+            (refused.status(), refused.to_string()),
+            (403, format!("A is not on your routes of {}: route r1 is assigned to o@x.co.", today()))
+        );
+        assert!(store.commands.lock().unwrap().is_empty() && store.sent.lock().unwrap().is_empty());
+        assert!(
+            store.records.0.lock().unwrap().is_empty(),
+            "the request stays unclaimed: a retry may be decided again"
+        );
     }
 
     #[tokio::test]
     async fn a_task_goes_through_the_command_queue_once_per_request() {
         let store = Memory::with(&[("A", "LIVE"), ("D", "DEAD")]);
-        let first = send(&store, &gate(), &caller(), task("UnlockDoor", None)).await.unwrap();
+        let first = send(&store, &*gate(), &caller(), task("UnlockDoor", None)).await.unwrap();
         assert_eq!((Some(first.resource.as_str()), first.operation.as_deref()), (Some(RESOURCE), Some("UnlockDoor")));
-        assert_eq!(send(&store, &gate(), &caller(), task("UnlockDoor", None)).await.unwrap(), first, "a retry");
+        assert_eq!(send(&store, &*gate(), &caller(), task("UnlockDoor", None)).await.unwrap(), first, "a retry");
         assert_eq!(store.sent.lock().unwrap().len(), 1);
         let dead = TaskInput { location_id: "D".into(), ..task("UnlockDoor", None) };
-        assert_eq!(send(&store, &gate(), &caller(), dead).await.unwrap_err().status(), 400);
+        assert_eq!(send(&store, &*gate(), &caller(), dead).await.unwrap_err().status(), 400);
     }
 
     #[test]
@@ -264,7 +351,7 @@ mod tests {
         let store = Memory::with(&[("A", "LIVE")]);
         for id in [None, Some("x".repeat(1_200))] {
             let input = TaskInput { request_id: id, ..task("UnlockDoor", None) };
-            assert_eq!(send(&store, &gate(), &caller(), input).await.unwrap_err().status(), 400);
+            assert_eq!(send(&store, &*gate(), &caller(), input).await.unwrap_err().status(), 400);
         }
         assert!(store.commands.lock().unwrap().is_empty() && store.sent.lock().unwrap().is_empty());
         assert!(store.records.0.lock().unwrap().is_empty());
@@ -273,16 +360,16 @@ mod tests {
     #[tokio::test]
     async fn a_count_travels_in_the_message_and_stays_in_the_record() {
         let store = Memory::with(&[("A", "LIVE")]);
-        let sent = send(&store, &gate(), &caller(), task("ConfirmCount", Some(12))).await.unwrap();
+        let sent = send(&store, &*gate(), &caller(), task("ConfirmCount", Some(12))).await.unwrap();
         assert_eq!((sent.count, Some(sent.state.as_str())), (Some(12), Some("SENT")));
         assert_eq!(store.sent.lock().unwrap()[0].payload.count, Some(12), "in the queue message");
         let recorded: Vec<Option<i64>> = store.commands.lock().unwrap().values().map(|c| c.count).collect();
         assert_eq!(recorded, [Some(12)], "in the record");
         let other = TaskInput { request_id: Some("r2".into()), ..task("ConfirmCount", Some(13)) };
-        assert_eq!(send(&store, &gate(), &caller(), other).await.unwrap().count, Some(13));
+        assert_eq!(send(&store, &*gate(), &caller(), other).await.unwrap().count, Some(13));
         let reused = TaskInput { request_id: Some("r2".into()), ..task("ConfirmCount", Some(14)) };
         assert_eq!(
-            send(&store, &gate(), &caller(), reused).await.unwrap_err().status(),
+            send(&store, &*gate(), &caller(), reused).await.unwrap_err().status(),
             409,
             "another count is other content"
         );

@@ -292,6 +292,7 @@ mod tests {
             route_stop: "r7#0002".into(),
             upload: None,
             stocked_time_utc: stocked.then(|| "x".into()),
+            stocked_by: None,
         };
         let facts = stop_facts("2026-11-24", "2026-11-25", &[stop("2026-11-24", true), stop("2026-11-26", false)]);
         let now = dates::instant("2026-11-25T18:00:00Z").unwrap();

@@ -166,6 +166,7 @@ mod tests {
             route_stop: format!("{route}#0001"),
             upload: None,
             stocked_time_utc: stocked.then(|| "2026-11-24T12:00:00.000Z".into()),
+            stocked_by: None,
         }
     }
 

@@ -63,17 +63,7 @@ fn date_of(field: &str, raw: &str) -> Result<String, String> {
 
 /// A route name: what the route upload accepts (no '#', which keys use).
 fn route_of(raw: &str) -> Result<String, String> {
-    let route = raw.trim();
-    if route.is_empty() {
-        return Err("route cannot be empty".into());
-    }
-    if route.contains('#') {
-        return Err("route cannot contain '#'".into());
-    }
-    if route.chars().count() > limits::MAX_NAME_CHARS {
-        return Err(format!("route can be at most {} characters", limits::MAX_NAME_CHARS));
-    }
-    Ok(route.to_string())
+    fleet_shared::entity::route_stop::route_name(raw)
 }
 
 /// An e-mail as Cognito keys it: trimmed and lowercased.
@@ -117,6 +107,7 @@ fn next(
         assigned_at: now.to_string(),
         source: source.to_string(),
         version: stored.map_or(1, |s| s.version + 1),
+        first_action: None,
     }
 }
 
@@ -132,6 +123,8 @@ pub struct AssignmentView {
     pub assigned_at: String,
     pub source: String,
     pub version: u64,
+    /// A claim's first action, in words.
+    pub first_action: Option<String>,
 }
 
 impl From<&DriverAssignment> for AssignmentView {
@@ -145,6 +138,7 @@ impl From<&DriverAssignment> for AssignmentView {
             assigned_at: a.assigned_at.clone(),
             source: a.source.clone(),
             version: a.version,
+            first_action: a.first_action.clone(),
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::loginext::job::JobView;
 use crate::loginext::start::{self, Starter, SyncInput};
 use crate::loginext::worker::Worker;
 use crate::route_schedule::{self, RouteSchedule};
+use crate::settings::{SetClaimsInput, SettingsView};
 use crate::store::{Dynamo, RoutesStore};
 use crate::{cells, orders};
 use fleet_shared::contract::{Ctx, NoArgs};
@@ -172,6 +173,21 @@ pub async fn assign_route_driver(
     args: AssignArgs,
 ) -> Result<Option<AssignmentView>, ApiError> {
     assignments::assign(&Dynamo(deps), deps, ctx.caller()?, args.input, &now_text()).await
+}
+
+/// `routeSettings`: the office's route settings.
+pub async fn route_settings(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<SettingsView, ApiError> {
+    Ok(SettingsView::from(&fleet_shared::route_store::route_settings(deps).await?))
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct SetClaimsArgs {
+    input: SetClaimsInput,
+}
+
+/// `setRouteClaims(input)`: turns drivers' claims on or off.
+pub async fn set_route_claims(deps: &'static Deps, ctx: Ctx, args: SetClaimsArgs) -> Result<SettingsView, ApiError> {
+    crate::settings::set_claims(&Dynamo(deps), deps, ctx.caller()?, args.input, &now_text()).await
 }
 
 /// `routeDriverHistory(stockingDate, route, nextToken)`: a route's driver changes, newest first.

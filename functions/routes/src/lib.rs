@@ -7,6 +7,7 @@ pub mod handlers;
 pub mod loginext;
 pub mod orders;
 pub mod route_schedule;
+pub mod settings;
 pub mod stops;
 pub mod store;
 
@@ -87,6 +88,27 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::DeleteItems(Table::LocationRoutes),
         ],
         handler: typed!(handlers::assign_route_driver),
+    },
+    FunctionSpec {
+        name: "route_settings",
+        trigger: Trigger::Query("routeSettings"),
+        permission: Permission::Action("ViewRoutes"),
+        grants: &[Grant::ReadTable(Table::LocationRoutes)],
+        handler: typed!(handlers::route_settings),
+    },
+    FunctionSpec {
+        name: "set_route_claims",
+        trigger: Trigger::Mutation("setRouteClaims"),
+        permission: Permission::Action(fleet_shared::assignment::ASSIGN_ACTION),
+        // The setting lands with its history and request record.
+        grants: &[
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::WriteTable(Table::LocationRoutes),
+            Grant::WriteTable(Table::History),
+            Grant::ReadTable(Table::Idempotency),
+            Grant::WriteTable(Table::Idempotency),
+        ],
+        handler: typed!(handlers::set_route_claims),
     },
     FunctionSpec {
         name: "route_driver_history",

@@ -72,7 +72,7 @@ mod tests {
             stocking_index: index,
             stop_type: "DELIVERY".into(),
         };
-        StoredStop { route_stop: sort_key(route, n), stop, upload: None, stocked_time_utc: None }
+        StoredStop { route_stop: sort_key(route, n), stop, upload: None, stocked_time_utc: None, stocked_by: None }
     }
 
     #[test]

@@ -107,10 +107,13 @@ pub async fn write(
     // A re-upload during the day keeps what the drivers recorded: the same
     // location and stocking index keeps its stocked time, wherever it moves.
     // The version condition makes sure these are still the stored times.
-    let stocked: HashMap<(String, i64), String> = basis
+    // Its stocker too: the door after stocking opens only for them.
+    let stocked: HashMap<(String, i64), (String, Option<String>)> = basis
         .old
         .iter()
-        .filter_map(|o| Some(((o.stop.id.clone(), o.stop.stocking_index), o.stocked_time_utc.clone()?)))
+        .filter_map(|o| {
+            Some(((o.stop.id.clone(), o.stop.stocking_index), (o.stocked_time_utc.clone()?, o.stocked_by.clone())))
+        })
         .collect();
     let change = RouteWrite {
         date,
@@ -122,7 +125,8 @@ pub async fn write(
                 stop: s.clone(),
                 route_stop: sort_key(&s.route, s.stop),
                 upload: Some(upload.to_string()),
-                stocked_time_utc: stocked.get(&(s.id.clone(), s.stocking_index)).cloned(),
+                stocked_time_utc: stocked.get(&(s.id.clone(), s.stocking_index)).map(|(at, _)| at.clone()),
+                stocked_by: stocked.get(&(s.id.clone(), s.stocking_index)).and_then(|(_, by)| by.clone()),
             })
             .collect(),
         seen: basis.seen,

@@ -1115,6 +1115,7 @@ mod tests {
             assigned_at: "2026-11-22T20:00:00.000Z".into(),
             source: "screen".into(),
             version: 1,
+            first_action: None,
         };
         let route = f.stops[0].route.clone();
         let (first, second) = (f.stops[0].id.clone(), f.stops[10].id.clone());

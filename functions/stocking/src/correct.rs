@@ -17,7 +17,7 @@
 //! record (`stocked#{day}#{location}#{index}`) and the request's idempotency
 //! claim are one transaction.
 use crate::events::{ActionData, EventType, MAX_TEXT_CHARS};
-use crate::record::{Correction, CorrectionKind, CorrectionPlan, StoredAction, CORRECTION_MARKER};
+use crate::record::{Correction, CorrectionKind, CorrectionPlan, Stocked, StoredAction, CORRECTION_MARKER};
 use crate::store::ActionStore;
 use crate::window;
 use fleet_shared::entity::route_stop::StoredStop;
@@ -169,7 +169,7 @@ pub async fn run<S: ActionStore>(
         stocking_index: plan.stocking_index,
         change: asked.kind,
         occurred_at: asked.new_time.clone(),
-        stocked_at: plan.stops.first().and_then(|(_, t)| t.clone()),
+        stocked_at: plan.stops.first().and_then(|(_, t)| t.as_ref().map(|s| s.at.clone())),
     };
     let claim: Claim = request.claim(&serde_json::to_value(&answer).map_err(ApiError::internal)?, now.timestamp());
     match store.correct(&plan, &claim).await {
@@ -213,9 +213,11 @@ fn plan(
         .filter(|a| stocking_index(a) == Some(index))
         .collect();
     let before = earliest(at_stop.iter().map(|a| a.occurred_at.as_str()));
-    let others = at_stop.iter().filter(|a| a.id != read.id).map(|a| a.occurred_at.as_str());
-    let after = earliest(others.chain(asked.new_time.as_deref()));
-    let stops: Vec<(StoredStop, Option<String>)> = stops
+    // The earliest LocationStocked still standing sets the time, and its driver is the stocker.
+    let stocked = |at: &str, a: &StoredAction| Stocked { at: at.to_string(), by: a.created_by_sub.clone() };
+    let others_stocked = at_stop.iter().filter(|a| a.id != read.id).map(|a| stocked(&a.occurred_at, a));
+    let after = others_stocked.chain(asked.new_time.as_deref().map(|t| stocked(t, read))).min();
+    let stops: Vec<(StoredStop, Option<Stocked>)> = stops
         .into_iter()
         .filter(|s| s.stop.stocking_index == index)
         .map(|s| {
@@ -274,7 +276,7 @@ fn plan(
         history::Change {
             attribute: "stockedTimeUTC".into(),
             old_value: text(before.as_deref()),
-            new_value: text(after.as_deref()),
+            new_value: text(after.as_ref().map(|s| s.at.as_str())),
             reason: Some(asked.reason.clone()),
         },
     ];

@@ -196,6 +196,7 @@ mod tests {
             route_stop: format!("{route}#0001"),
             upload: None,
             stocked_time_utc: stocked.map(str::to_string),
+            stocked_by: None,
         }
     }
 

@@ -82,10 +82,18 @@ pub struct CorrectionPlan {
     /// The read LocationStocked's stop.
     pub stocking_index: i64,
     pub corrected: StoredAction,
-    /// Each stop of that location and stocking index as read, and its new stocked time.
-    pub stops: Vec<(StoredStop, Option<String>)>,
+    /// Each stop of that location and stocking index as read, and its new stocked time and stocker.
+    pub stops: Vec<(StoredStop, Option<Stocked>)>,
     pub marker: StoredAction,
     pub record: history::Record,
+}
+
+/// A stop's stocked time and the sub of the driver whose LocationStocked it is
+/// (the door opens after stocking only for them).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Stocked {
+    pub at: String,
+    pub by: String,
 }
 
 /// The item attributes that hold the keys.

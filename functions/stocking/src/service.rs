@@ -8,10 +8,11 @@ use crate::events::{ActionData, DropOverride, EventType};
 use crate::record::CorrectionKind;
 use crate::store::{ActionStore, ByType, StoredAction};
 use crate::window;
+use fleet_shared::assignment::{self, Pass};
 use fleet_shared::contract::Page;
 use fleet_shared::entity::LocationId;
 use fleet_shared::idempotency::{self, Request, Seen};
-use fleet_shared::{assignment, flags, fridge_time, limits, ApiError, Caller};
+use fleet_shared::{flags, fridge_time, limits, ApiError, Caller};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -209,8 +210,6 @@ pub async fn record<S: ActionStore>(
         .await?
         .ok_or_else(|| ApiError::bad_request(format!("Unknown location {location_id}")))?;
     data.check_location(&location)?;
-    // Field actions belong to the caller's route that day (issue 38).
-    on_callers_route(store, caller, &data, location_id.as_str(), occurred).await?;
     // The overridden slip's stocking index: its lock (and so the dashboard) names that stop only.
     let mut slip_index = None;
     if let ActionData::DropOverride(d) = &data {
@@ -250,16 +249,34 @@ pub async fn record<S: ActionStore>(
         _ => None,
     };
     let claim = request.claim(&serde_json::to_value(&answer).map_err(ApiError::internal)?, now.timestamp());
-    let answer = match store.insert(&action, &claim, lock.as_ref().map(|l| &l.0)).await {
-        Ok(()) => answer,
-        // A racing try of this request, or another override of the slip, landed
-        // between the look-ups and this write.
-        Err(ApiError::Conflict(_)) => match request.seen().await? {
-            Seen::Replay(first) => idempotency::replayed(first)?,
-            _ => return Err(lost_race(store, lock.map(|(_, d)| d)).await?),
-        },
-        Err(e) => return Err(e),
+    // The action, its request record, the slip's lock and the gate's pass land together.
+    let write = |pass: Option<Pass>| {
+        let (action, claim, answer, request, lock) = (&action, &claim, &answer, &request, &lock);
+        async move {
+            match store.insert(action, claim, lock.as_ref().map(|l| &l.0), pass.as_ref()).await {
+                Ok(()) => Ok(Some(answer.clone())),
+                // A racing try of this request, or another override of the slip, landed
+                // between the look-ups and this write; else the pass no longer holds.
+                Err(ApiError::Conflict(_)) => match request.seen().await? {
+                    Seen::Replay(first) => idempotency::replayed(first).map(Some),
+                    _ => match lost_race(store, lock.as_ref().map(|(_, d)| *d)).await? {
+                        Some(refusal) => Err(refusal),
+                        None => Ok(None),
+                    },
+                },
+                Err(e) => Err(e),
+            }
+        }
     };
+    // Field actions belong to the caller's route that day (issues 38, 59).
+    let what = format!("{} at {location_id}", kind.name());
+    let date = window::stocking_day(occurred).to_string();
+    let answer = match route_ask(&data, location_id.as_str(), &date, now, &what)? {
+        Some(ask) => assignment::with_pass(store, caller, &ask, |pass| write(Some(pass))).await,
+        None => write(None).await,
+    };
+    // Still refused with nothing to explain it: another try used this requestId with other content.
+    let answer = answer?.ok_or_else(reused)?;
     mark_stop(store, &data, &location_id, &first_sk(&answer)).await?;
     Ok(answer)
 }
@@ -274,38 +291,50 @@ fn filed_under(data: &ActionData, occurred: chrono::DateTime<chrono::Utc>) -> St
     }
 }
 
-/// A stop-bound action needs the caller's assignment to a route with a stop
-/// at the location that stocking day (claiming an unassigned one); a van
-/// temperature, to its route. A drop override is an office action (2-fleet §2.5).
-async fn on_callers_route<S: ActionStore>(
-    store: &S,
-    caller: &Caller,
-    data: &ActionData,
-    location: &str,
-    occurred: chrono::DateTime<chrono::Utc>,
-) -> Result<(), ApiError> {
-    let date = window::stocking_day(occurred).to_string();
-    let ask = |stocking_index| assignment::Ask { location, date: &date, stocking_index, door_at: None };
-    match data {
-        ActionData::DropOverride(_) => return Ok(()),
-        ActionData::VanTemperature(v) => match v.route.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
-            Some(route) => assignment::gate_route(store, caller, &date, route).await?,
-            None => assignment::gate(store, caller, &ask(None)).await?,
-        },
-        other => assignment::gate(store, caller, &ask(other.stocking_index())).await?,
+/// What the gate asks of an action: a stop-bound action needs the caller's
+/// assignment to a route with a stop at the location that stocking day (or
+/// a claim of a route without a driver); a van temperature that names its
+/// route, that route, with the location one of its stops. A drop override is
+/// an office action (2-fleet §2.5): none.
+fn route_ask<'a>(
+    data: &'a ActionData,
+    location: &'a str,
+    date: &'a str,
+    now: chrono::DateTime<chrono::Utc>,
+    what: &'a str,
+) -> Result<Option<assignment::Ask<'a>>, ApiError> {
+    let ask = |stocking_index, route| assignment::Ask {
+        location,
+        date,
+        stocking_index,
+        route,
+        opens_door: false,
+        may_claim: true,
+        now,
+        what,
     };
-    Ok(())
+    Ok(match data {
+        ActionData::DropOverride(_) => None,
+        ActionData::VanTemperature(v) => match v.route.as_deref().filter(|r| !r.trim().is_empty()) {
+            Some(route) => {
+                fleet_shared::entity::route_stop::route_name(route).map_err(ApiError::BadRequest)?;
+                Some(ask(None, Some(route.trim())))
+            }
+            None => Some(ask(None, None)),
+        },
+        other => Some(ask(other.stocking_index(), None)),
+    })
 }
 
-/// Why a write lost its race: another override locked the slip first, or
-/// another try used this requestId with other content.
-async fn lost_race<S: ActionStore>(store: &S, over: Option<&DropOverride>) -> Result<ApiError, ApiError> {
+/// Why a write lost its race: another override locked the slip first (its
+/// refusal), or none that the slip explains.
+async fn lost_race<S: ActionStore>(store: &S, over: Option<&DropOverride>) -> Result<Option<ApiError>, ApiError> {
     if let Some(d) = over {
         if let Some(other) = store.slip_lock(&d.original_drop_off_date, &d.packing_slip_id).await? {
-            return Ok(other.refusal(&d.packing_slip_id));
+            return Ok(Some(other.refusal(&d.packing_slip_id)));
         }
     }
-    Ok(reused())
+    Ok(None)
 }
 
 /// A LocationStocked action sets its route stop's `stockedTimeUTC` (2-fleet §3),
@@ -437,6 +466,7 @@ pub(crate) mod tests {
             stop,
             upload: None,
             stocked_time_utc: None,
+            stocked_by: None,
         }
     }
 
@@ -476,8 +506,48 @@ pub(crate) mod tests {
             }
         };
         assert_eq!(create(&store, &van("r1", "r-3")).await.unwrap_err().status(), 403);
-        create(&store, &van("r2", "r-4")).await.unwrap();
+        // A route with no stops that day is not invented (issue 59).
+        let invented = create(&store, &van("no-such-route", "r-4")).await.unwrap_err();
+        assert_eq!(
+            (invented.status(), invented.to_string()),
+            (400, "Route no-such-route has no stops on 2026-11-23.".into())
+        );
+        assert!(!store.assignments.all_drivers().iter().any(|d| d.route == "no-such-route"));
+        store.assignments.stops.lock().unwrap().push(route_stop("2026-11-23", "r2", 1, "CHI_1", 3));
+        create(&store, &van("r2", "r-5")).await.unwrap();
         assert!(store.assignments.all_drivers().iter().any(|d| d.route == "r2" && d.driver_sub == "sub-e"));
+    }
+
+    #[tokio::test]
+    async fn a_backdated_action_claims_no_route_of_an_earlier_day() {
+        let _clock = ClockAt::new(now());
+        let store = store();
+        // Yesterday noon, inside the 36 hours allowed: route r1 of 2026-11-22 has no driver.
+        let backdated = create(&store, &input(EventType::PackingSlipQuery, "r-1", "2026-11-22T18:00:00Z")).await;
+        let refused = backdated.unwrap_err();
+        assert_eq!(
+            (refused.status(), refused.to_string()),
+            (403, "Route r1 of 2026-11-22 had no driver. Ask the office to assign it, then send again.".into())
+        );
+        assert!(store.assignments.all_drivers().is_empty() && store.actions().is_empty());
+        // Once the office assigns it, the same call is recorded.
+        store.assignments.drivers.lock().unwrap().push(yesterdays_r1());
+        assert!(create(&store, &input(EventType::PackingSlipQuery, "r-1", "2026-11-22T18:00:00Z")).await.is_ok());
+    }
+
+    /// Route r1 of 2026-11-22, assigned by the office to sub-d.
+    fn yesterdays_r1() -> fleet_shared::entity::assignment::DriverAssignment {
+        fleet_shared::entity::assignment::DriverAssignment {
+            stocking_date: "2026-11-22".into(),
+            route: "r1".into(),
+            driver_sub: "sub-d".into(),
+            driver_email: "driver@fleet".into(),
+            assigned_by: "ops@fleet".into(),
+            assigned_at: NOW.into(),
+            source: "screen".into(),
+            version: 1,
+            first_action: None,
+        }
     }
 
     #[tokio::test]
@@ -622,6 +692,7 @@ pub(crate) mod tests {
     async fn occurred_at_is_taken_up_to_the_window_edges_only() {
         let _clock = ClockAt::new(now());
         let store = store();
+        store.assignments.drivers.lock().unwrap().push(yesterdays_r1());
         let try_at = |id: &'static str, at: &'static str| {
             let store = &store;
             async move { create(store, &input(EventType::VanTemperature, id, at)).await }

@@ -32,6 +32,10 @@ pub struct DriverAssignment {
     pub source: String,
     /// 1 when first set, one more on each change: a change names the version it read.
     pub version: u64,
+    /// A claim's first action, in words ("LocationStocked at CHI_1"): what the
+    /// Needs-attention panel's "route claimed" item shows. None for the office's.
+    #[serde(default)]
+    pub first_action: Option<String>,
 }
 
 /// Stored with its keys, derived from the date and route so no writer can
@@ -51,6 +55,8 @@ impl Serialize for DriverAssignment {
             assigned_at: &'a str,
             source: &'a str,
             version: u64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            first_action: &'a Option<String>,
         }
         Keyed {
             date_shard: route_stop::partition(&self.stocking_date, &self.route),
@@ -63,9 +69,115 @@ impl Serialize for DriverAssignment {
             assigned_at: &self.assigned_at,
             source: &self.source,
             version: self.version,
+            first_action: &self.first_action,
         }
         .serialize(serializer)
     }
+}
+
+/// A driver's claim of a stocking day (issue 59): one per (driver, day),
+/// written with `attribute_not_exists` in the claim's own transaction, so two
+/// claims at once cannot both land. It stays when the office later clears or
+/// reassigns the route: a driver's second route that day comes from the office.
+///
+/// Keys: LocationRoutes, pk `route_stop::partition(date, sub)`, sk
+/// `#claimed#{sub}` (a meta item: stop readers leave it out, no `id`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClaimMarker {
+    pub stocking_date: String,
+    pub driver_sub: String,
+    pub route: String,
+    pub at: String,
+}
+
+pub const CLAIM_PREFIX: &str = "#claimed#";
+
+impl ClaimMarker {
+    /// The marker's partition and sort key values.
+    pub fn key_of(date: &str, sub: &str) -> (String, String) {
+        (route_stop::partition(date, sub), format!("{CLAIM_PREFIX}{sub}"))
+    }
+}
+
+impl Serialize for ClaimMarker {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Keyed<'a> {
+            date_shard: String,
+            route_stop: String,
+            stocking_date: &'a str,
+            driver_sub: &'a str,
+            route: &'a str,
+            at: &'a str,
+        }
+        let (date_shard, route_stop) = ClaimMarker::key_of(&self.stocking_date, &self.driver_sub);
+        Keyed {
+            date_shard,
+            route_stop,
+            stocking_date: &self.stocking_date,
+            driver_sub: &self.driver_sub,
+            route: &self.route,
+            at: &self.at,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// The office's settings of route assignments (issue 59): whether drivers may
+/// claim a route without a driver. One item, on until the office turns it off.
+///
+/// Keys: LocationRoutes, pk `SETTINGS_PK`, sk `SETTINGS_SK`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteSettings {
+    pub claims_allowed: bool,
+    /// 0 until first changed (nothing stored), one more on each change.
+    pub version: u64,
+    #[serde(default)]
+    pub changed_by: Option<String>,
+    #[serde(default)]
+    pub changed_at: Option<String>,
+}
+
+pub const SETTINGS_PK: &str = "#settings";
+pub const SETTINGS_SK: &str = "#settings#routes";
+
+impl Default for RouteSettings {
+    /// On by default, so a small operation needs no set-up.
+    fn default() -> Self {
+        RouteSettings { claims_allowed: true, version: 0, changed_by: None, changed_at: None }
+    }
+}
+
+impl Serialize for RouteSettings {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Keyed<'a> {
+            date_shard: &'static str,
+            route_stop: &'static str,
+            claims_allowed: bool,
+            version: u64,
+            changed_by: &'a Option<String>,
+            changed_at: &'a Option<String>,
+        }
+        Keyed {
+            date_shard: SETTINGS_PK,
+            route_stop: SETTINGS_SK,
+            claims_allowed: self.claims_allowed,
+            version: self.version,
+            changed_by: &self.changed_by,
+            changed_at: &self.changed_at,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// The history entity of the route settings.
+pub fn settings_entity() -> String {
+    crate::history::entity("route-settings", "claims")
 }
 
 /// The history entity of a route's driver on a date.
@@ -89,6 +201,7 @@ mod tests {
             assigned_at: "2026-11-24T15:00:00.000Z".into(),
             source: SOURCE_SCREEN.into(),
             version: 1,
+            first_action: None,
         }
     }
 

@@ -38,6 +38,10 @@ pub struct StoredStop {
     /// `occurredAt` for this location and stocking index on this date (2-fleet §3).
     #[serde(default, rename = "stockedTimeUTC", skip_serializing_if = "Option::is_none")]
     pub stocked_time_utc: Option<String>,
+    /// The Cognito sub of the driver whose LocationStocked set `stocked_time_utc`:
+    /// the door opens after stocking only for them (issue 59).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stocked_by: Option<String>,
 }
 
 /// A route's version item on a date shares the stops' partition under this
@@ -105,6 +109,8 @@ impl Serialize for StoredStop {
             upload: &'a Option<String>,
             #[serde(rename = "stockedTimeUTC", skip_serializing_if = "Option::is_none")]
             stocked_time_utc: &'a Option<String>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            stocked_by: &'a Option<String>,
         }
         Keyed {
             date_shard: partition(&self.stop.stocking_date, route_of(&self.route_stop)),
@@ -112,6 +118,7 @@ impl Serialize for StoredStop {
             route_stop: &self.route_stop,
             upload: &self.upload,
             stocked_time_utc: &self.stocked_time_utc,
+            stocked_by: &self.stocked_by,
         }
         .serialize(serializer)
     }
@@ -143,6 +150,7 @@ mod tests {
             route_stop: sort_key(route, n),
             upload: None,
             stocked_time_utc: None,
+            stocked_by: None,
         }
     }
 
@@ -170,4 +178,20 @@ mod tests {
             prop_assert_eq!(route_of(&driver), route.as_str());
         }
     }
+}
+
+/// A route name as the route uploads accept it: trimmed, not empty, no '#'
+/// (keys use it), at most `limits::MAX_NAME_CHARS` characters. `Err` is the reason.
+pub fn route_name(raw: &str) -> Result<String, String> {
+    let route = raw.trim();
+    if route.is_empty() {
+        return Err("route cannot be empty".into());
+    }
+    if route.contains('#') {
+        return Err("route cannot contain '#'".into());
+    }
+    if route.chars().count() > crate::limits::MAX_NAME_CHARS {
+        return Err(format!("route can be at most {} characters", crate::limits::MAX_NAME_CHARS));
+    }
+    Ok(route.to_string())
 }

@@ -268,6 +268,12 @@ impl MemoryRecords {
         map.insert(key, claim.clone());
         Ok(())
     }
+
+    /// Whether a claim of that key is stored (a transaction's condition, checked before any write).
+    pub fn contains(&self, claim: &Claim) -> bool {
+        let map = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        map.contains_key(&(claim.pk.clone(), claim.sk.clone()))
+    }
 }
 
 impl Records for MemoryRecords {

@@ -1,12 +1,13 @@
 //! The store layer's writes of route stops and their drivers (issue 38):
 //! the stocked-time transaction that also moves its route's version, and
 //! the stop gate's reads and claims (`assignment`).
+use crate::assignment::{Pass, Standing};
 use crate::deps::TableRef;
-use crate::entity::assignment::DriverAssignment;
+use crate::entity::assignment::{self, ClaimMarker, DriverAssignment, RouteSettings};
 use crate::entity::route_stop::{self, StoredStop};
 use crate::item::Key;
 use crate::query::{Across, Filter, Query, SortKey};
-use crate::{history, item, shard, ApiError, Caller};
+use crate::{item, shard, ApiError, Caller};
 
 /// The transaction that sets a stop's stocked time to `at` (issue 38): the
 /// stop, only while it still is this location and stocking index (a route
@@ -19,17 +20,20 @@ pub fn stocked_write(
     table: &str,
     stop: &StoredStop,
     at: &str,
+    by: &str,
 ) -> Result<Vec<aws_sdk_dynamodb::types::TransactWriteItem>, crate::error::ApiError> {
     use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
     let date = &stop.stop.stocking_date;
     let mark = Update::builder()
         .table_name(table)
         .set_key(Some(stop_key(date, &stop.route_stop)))
-        .update_expression("SET #t = :t")
+        .update_expression("SET #t = :t, #by = :by")
         .condition_expression(
             "attribute_exists(routeStop) AND #id = :id AND #idx = :idx AND (attribute_not_exists(#t) OR #t > :t)",
         )
         .expression_attribute_names("#t", "stockedTimeUTC")
+        .expression_attribute_names("#by", "stockedBy")
+        .expression_attribute_values(":by", item::s(by))
         .expression_attribute_names("#id", "id")
         .expression_attribute_names("#idx", "stockingIndex")
         .expression_attribute_values(":t", item::s(at))
@@ -61,7 +65,7 @@ pub fn version_bump(
     Ok(TransactWriteItem::builder().update(bump).build())
 }
 
-/// The transaction item that sets a stop's stocked time to `new` (none: the
+/// The transaction item that sets a stop's stocked time and stocker to `new` (none: the
 /// stop is not stocked) after a supervisor's correction (issue 38), on the
 /// condition that it still holds the time that was read (`stop.stocked_time_utc`)
 /// and is the same location and stocking index. The caller adds one
@@ -69,7 +73,7 @@ pub fn version_bump(
 pub fn stocked_correction_write(
     table: &str,
     stop: &StoredStop,
-    new: Option<&str>,
+    new: Option<(&str, &str)>,
 ) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, crate::error::ApiError> {
     use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
     let date = &stop.stop.stocking_date;
@@ -77,13 +81,17 @@ pub fn stocked_correction_write(
         .table_name(table)
         .set_key(Some(stop_key(date, &stop.route_stop)))
         .expression_attribute_names("#t", "stockedTimeUTC")
+        .expression_attribute_names("#by", "stockedBy")
         .expression_attribute_names("#id", "id")
         .expression_attribute_names("#idx", "stockingIndex")
         .expression_attribute_values(":id", item::s(&stop.stop.id))
         .expression_attribute_values(":idx", AttributeValue::N(stop.stop.stocking_index.to_string()));
     mark = match new {
-        Some(at) => mark.update_expression("SET #t = :t").expression_attribute_values(":t", item::s(at)),
-        None => mark.update_expression("REMOVE #t"),
+        Some((at, by)) => mark
+            .update_expression("SET #t = :t, #by = :by")
+            .expression_attribute_values(":t", item::s(at))
+            .expression_attribute_values(":by", item::s(by)),
+        None => mark.update_expression("REMOVE #t, #by"),
     };
     let same = "attribute_exists(routeStop) AND #id = :id AND #idx = :idx";
     mark = match stop.stocked_time_utc.as_deref() {
@@ -96,14 +104,19 @@ pub fn stocked_correction_write(
     Ok(TransactWriteItem::builder().update(mark).build())
 }
 
-/// The gate over DynamoDB: LocationRoutes (read, and written by a claim),
-/// History (written), Permissions (read).
+/// The gate over DynamoDB: LocationRoutes and Permissions, read only. What it
+/// decided is written by the call's own transaction (`pass_items`).
 pub struct Drivers(pub &'static crate::Deps);
 
 impl crate::assignment::AssignmentStore for Drivers {
     async fn stops_at(&self, date: &str, location: &str) -> Result<Vec<StoredStop>, ApiError> {
         let t = self.0.table(crate::Table::LocationRoutes)?;
         stops_at(&t, date, location).all().await
+    }
+
+    async fn route_has_stops(&self, date: &str, route: &str) -> Result<bool, ApiError> {
+        let t = self.0.table(crate::Table::LocationRoutes)?;
+        Ok(!stops_of_route(&t, date, route).page(None, Some(1)).await?.0.is_empty())
     }
 
     async fn drivers(&self, date: &str, routes: &[String]) -> Result<Vec<DriverAssignment>, ApiError> {
@@ -113,23 +126,78 @@ impl crate::assignment::AssignmentStore for Drivers {
         Ok(futures::future::try_join_all(reads).await?.into_iter().flatten().collect())
     }
 
-    async fn claim(&self, a: &DriverAssignment, record: &history::Record) -> Result<(), ApiError> {
-        let t = self.0.table(crate::Table::LocationRoutes)?;
-        let put = aws_sdk_dynamodb::types::Put::builder()
-            .table_name(t.name)
-            .set_item(Some(crate::item::to_item(a)?))
-            .condition_expression("attribute_not_exists(routeStop)")
-            .build()
-            .map_err(ApiError::internal)?;
-        let items = vec![
-            aws_sdk_dynamodb::types::TransactWriteItem::builder().put(put).build(),
-            record.put(self.0.config.table(crate::Table::History)?)?,
-        ];
-        crate::store::transact(t.client, items).await
+    async fn claimed(&self, date: &str, sub: &str) -> Result<Option<ClaimMarker>, ApiError> {
+        self.0.table(crate::Table::LocationRoutes)?.get::<ClaimMarker>(marker_key(date, sub)).await
+    }
+
+    async fn settings(&self) -> Result<RouteSettings, ApiError> {
+        route_settings(self.0).await
     }
 
     async fn holds(&self, caller: &Caller, action: &str) -> Result<bool, ApiError> {
         crate::permissions::is_allowed(self.0, &caller.sub, action).await
+    }
+}
+
+/// The office's route settings, as stored (the default when never changed).
+pub async fn route_settings(deps: &crate::Deps) -> Result<RouteSettings, ApiError> {
+    let t = deps.table(crate::Table::LocationRoutes)?;
+    Ok(t.get::<RouteSettings>(settings_key()).await?.unwrap_or_default())
+}
+
+/// The table key of the route settings.
+pub fn settings_key() -> Key {
+    Key::from([
+        (route_stop::PK.to_string(), item::s(assignment::SETTINGS_PK)),
+        (route_stop::SK.to_string(), item::s(assignment::SETTINGS_SK)),
+    ])
+}
+
+/// The table key of a driver's claim marker of a day.
+pub fn marker_key(date: &str, sub: &str) -> Key {
+    let (pk, sk) = ClaimMarker::key_of(date, sub);
+    Key::from([(route_stop::PK.to_string(), item::s(pk)), (route_stop::SK.to_string(), item::s(sk))])
+}
+
+/// The gate's pass as items of the call's own transaction (issue 59): for the
+/// route's driver, a check that the driver item still names the caller; for
+/// a claim, the driver item (only where none is), its history record and the
+/// day's claim marker (only where none is); for a supervisor, nothing.
+pub fn pass_items(
+    config: &crate::config::Config,
+    pass: &Pass,
+) -> Result<Vec<aws_sdk_dynamodb::types::TransactWriteItem>, ApiError> {
+    use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
+    let table = config.table(crate::Table::LocationRoutes)?;
+    match (&pass.standing, &pass.claim) {
+        (Standing::Assigned(route), _) => {
+            let check = ConditionCheck::builder()
+                .table_name(table)
+                .set_key(Some(driver_item_key(&pass.date, route)))
+                .condition_expression("driverSub = :caller")
+                .expression_attribute_values(":caller", item::s(&pass.caller_sub))
+                .build()
+                .map_err(ApiError::internal)?;
+            Ok(vec![TransactWriteItem::builder().condition_check(check).build()])
+        }
+        (Standing::Claims(_), Some(claim)) => {
+            let put = |item| {
+                Put::builder()
+                    .table_name(table)
+                    .set_item(Some(item))
+                    .condition_expression("attribute_not_exists(routeStop)")
+                    .build()
+                    .map(|p| TransactWriteItem::builder().put(p).build())
+                    .map_err(ApiError::internal)
+            };
+            Ok(vec![
+                put(item::to_item(&claim.assignment)?)?,
+                put(item::to_item(&claim.marker)?)?,
+                claim.record.put(config.table(crate::Table::History)?)?,
+            ])
+        }
+        (Standing::Claims(_), None) => Err(ApiError::internal("a claim's pass carries its writes")),
+        (Standing::Supervisor, _) => Ok(Vec::new()),
     }
 }
 

@@ -51,6 +51,7 @@ fn day_of(stops: usize, date: NaiveDate) -> Synthetic {
                 assigned_at: stamp(at(-600)),
                 source: "bench".into(),
                 version: 1,
+                first_action: None,
             });
         }
         // One route in four starts after 07:00 Central (13:00 UTC in January).

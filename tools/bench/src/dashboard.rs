@@ -94,6 +94,7 @@ pub async fn seed_day(deps: &'static Deps, date: &str, ids: &[String]) -> Result
             stop: s,
             upload: None,
             stocked_time_utc: None,
+            stocked_by: None,
         })?);
         let mut kinds = vec![("PackingSlipQuery", json!({ "packingSlipId": format!("slip-{i}"), "stockingIndex": 1 }))];
         if i % 2 == 0 {

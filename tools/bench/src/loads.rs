@@ -141,6 +141,7 @@ pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), Api
             stop: s,
             upload: None,
             stocked_time_utc: None,
+            stocked_by: None,
         })?);
         let pars = [("Greek Salad".to_string(), 12), ("Cold Brew".to_string(), 20)].into_iter().collect();
         let order = FridgeOrder {

@@ -36,6 +36,7 @@ async fn seed(deps: &'static Deps, date: &str, stops: usize) -> Result<(), ApiEr
             stop: s,
             upload: None,
             stocked_time_utc: None,
+            stocked_by: None,
         })?);
         let jit = i % 2 == 0;
         orders.push(fleet_shared::order_store::item(&FridgeOrder {

@@ -55,7 +55,12 @@ impl FleetStore for Dynamo {
         flags::flags_for(self.0, caller).await
     }
 
-    async fn record_command(&self, record: &CommandRecord, claim: Option<&Claim>) -> Result<(), ApiError> {
+    async fn record_command(
+        &self,
+        record: &CommandRecord,
+        claim: Option<&Claim>,
+        pass: Option<&fleet_shared::assignment::Pass>,
+    ) -> Result<(), ApiError> {
         let t = self.0.table(Table::QueueMessages)?;
         let put = Put::builder()
             .table_name(t.name)
@@ -66,6 +71,9 @@ impl FleetStore for Dynamo {
         let mut items = vec![TransactWriteItem::builder().put(put).build()];
         if let Some(c) = claim {
             items.push(c.put(self.0.config.table(Table::Idempotency)?)?);
+        }
+        if let Some(pass) = pass {
+            items.extend(fleet_shared::route_store::pass_items(&self.0.config, pass)?);
         }
         store::transact(t.client, items).await
     }

@@ -61,6 +61,8 @@ pub struct Memory {
     pub swaps: Mutex<Vec<Value>>,
     /// The snapshot chains and the empty channels and stock-outs they make.
     pub reports: Mutex<derive::Memory>,
+    /// The stop gate's tables, which a driver task's pass is committed to with its record.
+    pub assignments: Option<std::sync::Arc<fleet_shared::assignment::MemoryAssignments>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -152,7 +154,12 @@ impl FleetStore for Memory {
         Ok(self.flags.clone())
     }
 
-    async fn record_command(&self, record: &CommandRecord, claim: Option<&Claim>) -> Result<(), ApiError> {
+    async fn record_command(
+        &self,
+        record: &CommandRecord,
+        claim: Option<&Claim>,
+        pass: Option<&fleet_shared::assignment::Pass>,
+    ) -> Result<(), ApiError> {
         let fault = self.fault(Step::Record).await;
         if fault == Some(Fault::Refused) {
             return Err(ApiError::Unavailable);
@@ -163,8 +170,12 @@ impl FleetStore for Memory {
             commands.insert((other.id.clone(), other.sk.clone()), other);
         }
         let key = (record.id.clone(), record.sk.clone());
-        if commands.contains_key(&key) {
+        if commands.contains_key(&key) || claim.is_some_and(|c| self.records.contains(c)) {
             return Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into()));
+        }
+        // The pass's check and claim, last of the conditions: a refusal writes nothing.
+        if let (Some(pass), Some(gate)) = (pass, &self.assignments) {
+            gate.commit(pass)?;
         }
         if let Some(c) = claim {
             self.records.insert(c)?;

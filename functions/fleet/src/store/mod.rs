@@ -221,12 +221,15 @@ pub trait FleetStore: Records + Sync {
     fn location(&self, id: &LocationId) -> impl Future<Output = Result<Option<Location>, ApiError>> + Send;
     /// The caller's feature flags.
     fn flags(&self, caller: &Caller) -> impl Future<Output = Result<Vec<String>, ApiError>> + Send;
-    /// Records a new command (PENDING) and, when given, its request's claim,
-    /// all or nothing; a generic Conflict when either is already there.
+    /// Records a new command (PENDING) and, when given, its request's claim
+    /// and the gate's pass (a driver task: its route's driver checked), all
+    /// or nothing; a generic Conflict when either is already there or the
+    /// pass no longer holds.
     fn record_command(
         &self,
         record: &CommandRecord,
         claim: Option<&Claim>,
+        pass: Option<&fleet_shared::assignment::Pass>,
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// A command's record, read strongly consistent.
     fn command(&self, queue_id: &str, sk: &str)

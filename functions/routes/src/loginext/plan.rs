@@ -200,6 +200,7 @@ mod tests {
             route_stop: sort_key(route, stop),
             upload: None,
             stocked_time_utc: stocked.then(|| "2026-11-26T15:00:00.000Z".to_string()),
+            stocked_by: None,
         }
     }
 

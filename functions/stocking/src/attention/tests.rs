@@ -63,6 +63,7 @@ fn driver() -> DriverAssignment {
         assigned_at: "2026-11-22T12:00:00.000Z".into(),
         source: "UPLOAD".into(),
         version: 1,
+        first_action: None,
     }
 }
 

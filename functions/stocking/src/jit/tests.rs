@@ -38,6 +38,7 @@ fn stop(location: &str, route: &str, n: i64, stocked: Option<&str>) -> StoredSto
         route_stop: format!("{route}#{n:04}"),
         upload: None,
         stocked_time_utc: stocked.map(str::to_string),
+        stocked_by: None,
     }
 }
 

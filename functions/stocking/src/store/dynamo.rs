@@ -6,11 +6,10 @@ use crate::drop::{lock_key, lock_partition, SlipLock};
 use crate::record::{DAY_SHARD, PK};
 use crate::slips::PackingSlip;
 use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
-use fleet_shared::assignment::AssignmentStore;
-use fleet_shared::entity::assignment::DriverAssignment;
+use fleet_shared::assignment::{AssignmentStore, Pass};
+use fleet_shared::entity::assignment::{ClaimMarker, DriverAssignment, RouteSettings};
 use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::entity::{Location, LocationId};
-use fleet_shared::history;
 use fleet_shared::idempotency::{Claim, Records, Seen};
 use fleet_shared::location_store;
 use fleet_shared::query::Filter;
@@ -46,8 +45,14 @@ impl AssignmentStore for Dynamo {
     async fn drivers(&self, date: &str, routes: &[String]) -> Result<Vec<DriverAssignment>, ApiError> {
         fleet_shared::route_store::Drivers(self.0).drivers(date, routes).await
     }
-    async fn claim(&self, a: &DriverAssignment, record: &history::Record) -> Result<(), ApiError> {
-        fleet_shared::route_store::Drivers(self.0).claim(a, record).await
+    async fn route_has_stops(&self, date: &str, route: &str) -> Result<bool, ApiError> {
+        fleet_shared::route_store::Drivers(self.0).route_has_stops(date, route).await
+    }
+    async fn claimed(&self, date: &str, sub: &str) -> Result<Option<ClaimMarker>, ApiError> {
+        fleet_shared::route_store::Drivers(self.0).claimed(date, sub).await
+    }
+    async fn settings(&self) -> Result<RouteSettings, ApiError> {
+        fleet_shared::route_store::Drivers(self.0).settings().await
     }
     async fn holds(&self, caller: &Caller, action: &str) -> Result<bool, ApiError> {
         fleet_shared::route_store::Drivers(self.0).holds(caller, action).await
@@ -89,7 +94,13 @@ impl ActionStore for Dynamo {
         self.0.table(Table::DriverActions)?.get(key).await
     }
 
-    async fn insert(&self, action: &StoredAction, claim: &Claim, lock: Option<&SlipLock>) -> Result<(), ApiError> {
+    async fn insert(
+        &self,
+        action: &StoredAction,
+        claim: &Claim,
+        lock: Option<&SlipLock>,
+        pass: Option<&Pass>,
+    ) -> Result<(), ApiError> {
         let t = self.0.table(Table::DriverActions)?;
         let put = |item: store::Item| {
             Put::builder()
@@ -105,6 +116,9 @@ impl ActionStore for Dynamo {
             items.push(put(lock.item()?)?);
             // The recorded status is in the slip's history, in the same transaction.
             items.push(lock.recorded().put(self.0.config.table(Table::History)?)?);
+        }
+        if let Some(pass) = pass {
+            items.extend(fleet_shared::route_store::pass_items(&self.0.config, pass)?);
         }
         store::transact(t.client, items).await
     }
@@ -144,7 +158,7 @@ impl ActionStore for Dynamo {
                 .filter(|s| s.stocked_time_utc.as_deref().is_none_or(|known| known > at));
             let mut again = false;
             for stop in due {
-                let mut items = fleet_shared::route_store::stocked_write(t.name, stop, at)?;
+                let mut items = fleet_shared::route_store::stocked_write(t.name, stop, at, &action.created_by_sub)?;
                 items.push(TransactWriteItem::builder().condition_check(standing.clone()).build());
                 match store::transact(t.client, items).await {
                     Ok(()) => set += 1,

@@ -2,6 +2,8 @@
 //! driver-action rules run over) and `Board` (the dashboard's parts).
 use super::*;
 use crate::drop::lock_key;
+use fleet_shared::assignment::Pass;
+use fleet_shared::entity::assignment::{ClaimMarker, RouteSettings};
 use fleet_shared::history;
 use fleet_shared::idempotency::{MemoryRecords, Seen};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -38,8 +40,14 @@ impl AssignmentStore for Memory {
     async fn drivers(&self, date: &str, routes: &[String]) -> Result<Vec<DriverAssignment>, ApiError> {
         self.assignments.drivers(date, routes).await
     }
-    async fn claim(&self, a: &DriverAssignment, record: &history::Record) -> Result<(), ApiError> {
-        self.assignments.claim(a, record).await
+    async fn route_has_stops(&self, date: &str, route: &str) -> Result<bool, ApiError> {
+        self.assignments.route_has_stops(date, route).await
+    }
+    async fn claimed(&self, date: &str, sub: &str) -> Result<Option<ClaimMarker>, ApiError> {
+        self.assignments.claimed(date, sub).await
+    }
+    async fn settings(&self) -> Result<RouteSettings, ApiError> {
+        self.assignments.settings().await
     }
     async fn holds(&self, caller: &Caller, action: &str) -> Result<bool, ApiError> {
         self.assignments.holds(caller, action).await
@@ -97,7 +105,13 @@ impl ActionStore for Memory {
     async fn slip_lock(&self, date: &str, unique_id: &str) -> Result<Option<SlipLock>, ApiError> {
         Ok(self.locks.lock().unwrap().get(&lock_key(date, unique_id)).cloned())
     }
-    async fn insert(&self, action: &StoredAction, claim: &Claim, lock: Option<&SlipLock>) -> Result<(), ApiError> {
+    async fn insert(
+        &self,
+        action: &StoredAction,
+        claim: &Claim,
+        lock: Option<&SlipLock>,
+        pass: Option<&Pass>,
+    ) -> Result<(), ApiError> {
         if let Some((other, other_claim)) = self.racing.lock().unwrap().take() {
             self.records.insert(&other_claim)?;
             self.actions.lock().unwrap().push(other);
@@ -105,6 +119,13 @@ impl ActionStore for Memory {
         let mut locks = self.locks.lock().unwrap();
         if lock.is_some_and(|l| locks.contains_key(&l.sk)) {
             return Err(ApiError::Conflict("locked".into()));
+        }
+        if self.records.contains(claim) {
+            return Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into()));
+        }
+        // The pass's check and claim, last of the conditions: a refusal writes nothing.
+        if let Some(pass) = pass {
+            self.assignments.commit(pass)?;
         }
         self.records.insert(claim)?;
         if let Some(l) = lock {
@@ -145,7 +166,7 @@ impl ActionStore for Memory {
         for (stop, new) in &plan.stops {
             let key = (stop.stop.stocking_date.clone(), stop.stop.id.clone(), stop.stop.stocking_index);
             match new {
-                Some(t) => stocked.insert(key, t.clone()),
+                Some(t) => stocked.insert(key, t.at.clone()),
                 None => stocked.remove(&key),
             };
         }
@@ -179,6 +200,7 @@ impl ActionStore for Memory {
                 route_stop: format!("r1#{index:04}"),
                 upload: None,
                 stocked_time_utc: Some(at.clone()),
+                stocked_by: None,
             })
             .collect();
         Ok((actions, stops))

@@ -88,14 +88,17 @@ pub trait ActionStore: Records + AssignmentStore {
     /// A slip's recorded drop status (`drop::SlipLock`), if any; a consistent read.
     fn slip_lock(&self, date: &str, unique_id: &str)
         -> impl Future<Output = Result<Option<SlipLock>, ApiError>> + Send;
-    /// Stores the action with the request's claim and, for a drop override, the
-    /// slip's lock, all or nothing; a generic Conflict when the claim or the
-    /// lock exists (a racing try, or another override of the slip, landed first).
+    /// Stores the action with the request's claim, the gate's pass (its
+    /// route's driver checked, or its claim written) and, for a drop override,
+    /// the slip's lock, all or nothing; a generic Conflict when the claim or
+    /// the lock exists (a racing try, or another override of the slip, landed
+    /// first) or the pass no longer holds.
     fn insert(
         &self,
         action: &StoredAction,
         claim: &Claim,
         lock: Option<&SlipLock>,
+        pass: Option<&fleet_shared::assignment::Pass>,
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// Sets `stockedTimeUTC` of the route stops of the stored LocationStocked
     /// `sk` at `location` (its stocking day and index) to its `occurredAt`,

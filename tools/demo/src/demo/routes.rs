@@ -71,6 +71,7 @@ pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<S
                     stop: s,
                     upload: Some("demo".into()),
                     stocked_time_utc: None,
+                    stocked_by: None,
                 });
                 if !removal {
                     let pars: std::collections::BTreeMap<String, i64> = (0..4 + seed % 4)
@@ -157,6 +158,7 @@ pub fn drivers_of(
                 assigned_at: fleet_shared::fridge_time::now_text(),
                 source: fleet_shared::entity::assignment::SOURCE_SCREEN.into(),
                 version: 1,
+                first_action: None,
             });
         }
     }

@@ -19,7 +19,7 @@ type Documents = {
     "query DropOverrideHistory($dropOffDate: String!, $packingSlipId: ID!, $nextToken: String) {\n  dropOverrideHistory(dropOffDate: $dropOffDate, packingSlipId: $packingSlipId, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.DropOverrideHistoryDocument,
     "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": typeof types.OverrideDropDocument,
     "mutation RevertDropOverride($input: RevertDropOverrideInput!) {\n  revertDropOverride(input: $input) { dropOffDate packingSlipId dropStatus revertedStatus }\n}": typeof types.RevertDropOverrideDocument,
-    "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID) {\n  createQueueMessage(location: $location, message: $message, requestId: $requestId) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": typeof types.CreateQueueMessageDocument,
+    "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID!) {\n  createQueueMessage(location: $location, message: $message, requestId: $requestId) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": typeof types.CreateQueueMessageDocument,
     "query FleetHealthSnapshot {\n  fleetHealthSnapshot { url asOf fridges }\n}": typeof types.FleetHealthSnapshotDocument,
     "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": typeof types.FridgeTemperaturesDocument,
     "query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {\n  getFridgeEvents(location: $location, eventTypes: $eventTypes, nextToken: $nextToken) {\n    items { location eventType timestamp }\n    nextToken\n  }\n}": typeof types.GetFridgeEventsDocument,
@@ -54,6 +54,8 @@ type Documents = {
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": typeof types.LocationRoutesDocument,
     "query RouteAssignments($stockingDate: String!) {\n  routeAssignments(stockingDate: $stockingDate) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}": typeof types.RouteAssignmentsDocument,
     "query RouteDriverHistory($stockingDate: String!, $route: String!, $nextToken: String) {\n  routeDriverHistory(stockingDate: $stockingDate, route: $route, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.RouteDriverHistoryDocument,
+    "query RouteSettings {\n  routeSettings { claimsAllowed version changedBy changedAt }\n}": typeof types.RouteSettingsDocument,
+    "mutation SetRouteClaims($input: SetRouteClaimsInput!) {\n  setRouteClaims(input: $input) { claimsAllowed version changedBy changedAt }\n}": typeof types.SetRouteClaimsDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": typeof types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": typeof types.FridgeSoftwareDeploymentsDocument,
     "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}": typeof types.GetAvailableFridgeArtifactsDocument,
@@ -79,7 +81,7 @@ const documents: Documents = {
     "query DropOverrideHistory($dropOffDate: String!, $packingSlipId: ID!, $nextToken: String) {\n  dropOverrideHistory(dropOffDate: $dropOffDate, packingSlipId: $packingSlipId, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.DropOverrideHistoryDocument,
     "mutation OverrideDrop($input: CreateDriverActionInput!) {\n  createDriverAction(input: $input) { id }\n}": types.OverrideDropDocument,
     "mutation RevertDropOverride($input: RevertDropOverrideInput!) {\n  revertDropOverride(input: $input) { dropOffDate packingSlipId dropStatus revertedStatus }\n}": types.RevertDropOverrideDocument,
-    "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID) {\n  createQueueMessage(location: $location, message: $message, requestId: $requestId) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": types.CreateQueueMessageDocument,
+    "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID!) {\n  createQueueMessage(location: $location, message: $message, requestId: $requestId) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}": types.CreateQueueMessageDocument,
     "query FleetHealthSnapshot {\n  fleetHealthSnapshot { url asOf fridges }\n}": types.FleetHealthSnapshotDocument,
     "query FridgeTemperatures($location: ID!, $hours: Int) {\n  fridgeTemperatures(location: $location, hours: $hours) { timestamp temperature }\n}": types.FridgeTemperaturesDocument,
     "query GetFridgeEvents($location: ID!, $eventTypes: [String!], $nextToken: String) {\n  getFridgeEvents(location: $location, eventTypes: $eventTypes, nextToken: $nextToken) {\n    items { location eventType timestamp }\n    nextToken\n  }\n}": types.GetFridgeEventsDocument,
@@ -114,6 +116,8 @@ const documents: Documents = {
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": types.LocationRoutesDocument,
     "query RouteAssignments($stockingDate: String!) {\n  routeAssignments(stockingDate: $stockingDate) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}": types.RouteAssignmentsDocument,
     "query RouteDriverHistory($stockingDate: String!, $route: String!, $nextToken: String) {\n  routeDriverHistory(stockingDate: $stockingDate, route: $route, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.RouteDriverHistoryDocument,
+    "query RouteSettings {\n  routeSettings { claimsAllowed version changedBy changedAt }\n}": types.RouteSettingsDocument,
+    "mutation SetRouteClaims($input: SetRouteClaimsInput!) {\n  setRouteClaims(input: $input) { claimsAllowed version changedBy changedAt }\n}": types.SetRouteClaimsDocument,
     "\n  query LocationServicesStatus {\n    locationServicesStatus {\n      status\n      checkedAt\n    }\n  }\n": types.LocationServicesStatusDocument,
     "query FridgeSoftwareDeployments($artifactType: String!, $nextToken: String) {\n  fridgeSoftwareDeployments(artifactType: $artifactType, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue } }\n    nextToken\n  }\n}": types.FridgeSoftwareDeploymentsDocument,
     "query GetAvailableFridgeArtifacts {\n  getAvailableFridgeArtifacts { artifactType availableVersions { version cleanName versionName rawVersion } }\n}": types.GetAvailableFridgeArtifactsDocument,
@@ -154,7 +158,7 @@ export function gql(source: "mutation RevertDropOverride($input: RevertDropOverr
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function gql(source: "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID) {\n  createQueueMessage(location: $location, message: $message, requestId: $requestId) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}"): typeof import('./graphql').CreateQueueMessageDocument;
+export function gql(source: "mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID!) {\n  createQueueMessage(location: $location, message: $message, requestId: $requestId) {\n    id timestamp messageId messageType operation resource sentBy state doneAt\n  }\n}"): typeof import('./graphql').CreateQueueMessageDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -291,6 +295,14 @@ export function gql(source: "query RouteAssignments($stockingDate: String!) {\n 
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "query RouteDriverHistory($stockingDate: String!, $route: String!, $nextToken: String) {\n  routeDriverHistory(stockingDate: $stockingDate, route: $route, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}"): typeof import('./graphql').RouteDriverHistoryDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query RouteSettings {\n  routeSettings { claimsAllowed version changedBy changedAt }\n}"): typeof import('./graphql').RouteSettingsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "mutation SetRouteClaims($input: SetRouteClaimsInput!) {\n  setRouteClaims(input: $input) { claimsAllowed version changedBy changedAt }\n}"): typeof import('./graphql').SetRouteClaimsDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -26,6 +26,14 @@ export type AssignRouteDriverInput = {
   stockingDate: string;
 };
 
+/** A command's fate: PENDING (recorded, not yet taken by the queue), SENT (waiting for the fridge), DONE or FAILED (as the fridge reported, or the queue refused it), EXPIRED (not sent before notAfter: never sent). */
+export type CommandState =
+  | 'DONE'
+  | 'EXPIRED'
+  | 'FAILED'
+  | 'PENDING'
+  | 'SENT';
+
 export type CorrectLocationStockedInput = {
   /** The LocationStocked action's id (the dashboard row's stockedActionId). */
   actionId: string;
@@ -190,6 +198,14 @@ export type ScheduleChangeInput = {
   value: string;
 };
 
+export type SetRouteClaimsInput = {
+  claimsAllowed: boolean;
+  /** The version read: a change by someone else since is refused (409). */
+  expectedVersion: number;
+  /** The caller's own id of this change: a retry with the same id answers the first result. */
+  requestId: string;
+};
+
 /** A route's rows as the browser shows them: the rowsDigest they came with. */
 export type ShownDashboardRoute = {
   digest: string;
@@ -249,11 +265,11 @@ export type RevertDropOverrideMutation = { revertDropOverride: { dropOffDate: st
 export type CreateQueueMessageMutationVariables = Exact<{
   location: string;
   message: QueueMessageInput;
-  requestId?: string | null | undefined;
+  requestId: string;
 }>;
 
 
-export type CreateQueueMessageMutation = { createQueueMessage: { id: string, timestamp: string, messageId: string, messageType: string, operation: string | null, resource: string, sentBy: string | null, state: string, doneAt: string | null } };
+export type CreateQueueMessageMutation = { createQueueMessage: { id: string, timestamp: string, messageId: string, messageType: string, operation: string | null, resource: string, sentBy: string | null, state: CommandState, doneAt: string | null } };
 
 export type FleetHealthSnapshotQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -302,7 +318,7 @@ export type ReadQueueMessagesQueryVariables = Exact<{
 }>;
 
 
-export type ReadQueueMessagesQuery = { readQueueMessages: { nextToken: string | null, items: Array<{ id: string, timestamp: string, messageId: string, messageType: string, operation: string | null, resource: string, sentBy: string | null, state: string, doneAt: string | null }> } };
+export type ReadQueueMessagesQuery = { readQueueMessages: { nextToken: string | null, items: Array<{ id: string, timestamp: string, messageId: string, messageType: string, operation: string | null, resource: string, sentBy: string | null, state: CommandState, doneAt: string | null }> } };
 
 export type SendConfirmedInventoryAndConfirmedReservationMutationVariables = Exact<{
   locationId: string;
@@ -498,6 +514,18 @@ export type RouteDriverHistoryQueryVariables = Exact<{
 
 
 export type RouteDriverHistoryQuery = { routeDriverHistory: { nextToken: string | null, items: Array<{ at: string, who: string, source: string, changes: Array<{ attribute: string, oldValue: unknown, newValue: unknown, reason: string | null }> }> } };
+
+export type RouteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RouteSettingsQuery = { routeSettings: { claimsAllowed: boolean, version: number, changedBy: string | null, changedAt: string | null } };
+
+export type SetRouteClaimsMutationVariables = Exact<{
+  input: SetRouteClaimsInput;
+}>;
+
+
+export type SetRouteClaimsMutation = { setRouteClaims: { claimsAllowed: boolean, version: number, changedBy: string | null, changedAt: string | null } };
 
 export type LocationServicesStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -748,7 +776,7 @@ export const RevertDropOverrideDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RevertDropOverrideMutation, RevertDropOverrideMutationVariables>;
 export const CreateQueueMessageDocument = new TypedDocumentString(`
-    mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID) {
+    mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID!) {
   createQueueMessage(
     location: $location
     message: $message
@@ -1231,6 +1259,26 @@ export const RouteDriverHistoryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RouteDriverHistoryQuery, RouteDriverHistoryQueryVariables>;
+export const RouteSettingsDocument = new TypedDocumentString(`
+    query RouteSettings {
+  routeSettings {
+    claimsAllowed
+    version
+    changedBy
+    changedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RouteSettingsQuery, RouteSettingsQueryVariables>;
+export const SetRouteClaimsDocument = new TypedDocumentString(`
+    mutation SetRouteClaims($input: SetRouteClaimsInput!) {
+  setRouteClaims(input: $input) {
+    claimsAllowed
+    version
+    changedBy
+    changedAt
+  }
+}
+    `) as unknown as TypedDocumentString<SetRouteClaimsMutation, SetRouteClaimsMutationVariables>;
 export const LocationServicesStatusDocument = new TypedDocumentString(`
     query LocationServicesStatus {
   locationServicesStatus {

@@ -112,6 +112,7 @@ fn stop(route: &str, n: i64, id: &str) -> StoredStop {
         route_stop: sort_key(route, n),
         upload: None,
         stocked_time_utc: None,
+        stocked_by: None,
     }
 }
 

@@ -37,7 +37,11 @@ impl Dynamo {
         ];
         let mut routes = BTreeMap::new();
         for (stop, new) in &plan.stops {
-            items.push(stocked_correction_write(routes_table, stop, new.as_deref())?);
+            items.push(stocked_correction_write(
+                routes_table,
+                stop,
+                new.as_ref().map(|s| (s.at.as_str(), s.by.as_str())),
+            )?);
             routes.entry(stop.stop.route.clone()).or_insert(stop);
         }
         for stop in routes.values() {

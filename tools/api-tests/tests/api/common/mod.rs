@@ -254,6 +254,7 @@ pub async fn put_stop_at(
         stop,
         upload: None,
         stocked_time_utc: stocked.map(str::to_string),
+        stocked_by: None,
     };
     let t = deps().await.table(fleet_shared::Table::LocationRoutes).unwrap();
     t.client

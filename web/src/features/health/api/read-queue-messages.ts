@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
+import { isOutstanding } from '../lib/commands';
 import { IDLE_REFRESH_MS, POLL_MS } from './get-fridge-health';
 
 const READ_QUEUE = gql(`query ReadQueueMessages($id: ID!, $count: Int, $nextToken: String) {
@@ -23,7 +24,7 @@ export async function readQueueMessages(location: string, nextToken: string | nu
 export const queueMessagesKey = (location: string) => ['health', 'queue', location] as const;
 
 /**
- * The fridge's commands, read every few seconds while one of them is SENT
+ * The fridge's commands, read every few seconds while one of them is on its way (PENDING or SENT)
  * (or `fast`: a command was just sent from this page); otherwise a slow refresh.
  */
 export function useQueueMessages(location: string, fast: boolean) {
@@ -32,6 +33,7 @@ export function useQueueMessages(location: string, fast: boolean) {
     queryFn: () => readQueueMessages(location),
     enabled: location !== '',
     staleTime: 0,
-    refetchInterval: (q) => (fast || q.state.data?.items.some((m) => m.state === 'SENT') ? POLL_MS : IDLE_REFRESH_MS),
+    refetchInterval: (q) =>
+      fast || q.state.data?.items.some((m) => isOutstanding(m.state)) ? POLL_MS : IDLE_REFRESH_MS,
   });
 }

@@ -21,6 +21,8 @@ let queue: QueueMessage[];
 let flags: string[];
 let access: string[];
 let sent: { location: string; message: unknown }[];
+/** The requestId of each createQueueMessage call, in order (failed tries included). */
+let requestIds: unknown[];
 let createError: Error | null;
 let swap: { success: boolean; message: string | null } | Error;
 let healthError: boolean;
@@ -59,6 +61,7 @@ function backend(query: string, v: Record<string, unknown> = {}): unknown {
   if (query.includes('fridgeTemperatures('))
     return { fridgeTemperatures: [{ timestamp: '2026-07-01T17:00:00Z', temperature: 37.2 }] };
   if (query.includes('createQueueMessage(')) {
+    requestIds.push(v.requestId);
     if (createError) throw createError;
     sent.push({ location: v.location as string, message: v.message });
     const { payload } = v.message as { payload: { operation: string | null; resource: string } };
@@ -113,6 +116,7 @@ beforeEach(() => {
   flags = ['feature-flag-admin'];
   access = ALL_ACTIONS;
   sent = [];
+  requestIds = [];
   createError = null;
   swap = { success: true, message: null };
   healthError = false;
@@ -170,6 +174,7 @@ describe('FridgeHealthView', () => {
     await waitFor(() => expect(count('total')).toBe('1'));
     expect(count('done')).toBe('1');
     expect(count('pending')).toBe('0');
+    expect(count('expired')).toBe('0');
     expect(
       await screen.findByRole('table', { name: /^Temperature, last 24 hours/ }, { timeout: 10_000 }),
     ).toHaveTextContent('37.2');
@@ -194,7 +199,7 @@ describe('FridgeHealthView', () => {
     await waitFor(() => expect(count('pending')).toBe('1'));
     expect(
       within(screen.getByRole('table', { name: 'Recent commands' })).getByRole('row', {
-        name: /OutOfOrder ENABLE Pending/,
+        name: 'OutOfOrder ENABLE Sent',
       }),
     ).toBeInTheDocument();
 
@@ -342,5 +347,65 @@ describe('FridgeHealthView', () => {
     renderWithProviders(<FridgeHealthView id={ID} />);
     const section = await screen.findByRole('region', { name: 'Health' });
     expect(await within(section).findByText('No data')).toBeInTheDocument();
+  });
+
+  it('shows each command state in words with its time (done, else recorded), and counts them', async () => {
+    const at = (messageId: string, state: QueueMessage['state'], timestamp: string, doneAt: string | null = null) => ({
+      ...queue[0],
+      messageId,
+      state,
+      timestamp,
+      doneAt,
+    });
+    queue = [
+      at('p', 'PENDING', '2026-07-01T17:10:00Z'),
+      at('s', 'SENT', '2026-07-01T17:09:00Z'),
+      at('d', 'DONE', '2026-07-01T17:08:00Z', '2026-07-01T17:08:04Z'),
+      at('f', 'FAILED', '2026-07-01T17:07:00Z', '2026-07-01T17:07:30Z'),
+      at('e', 'EXPIRED', '2026-07-01T17:00:00Z', '2026-07-01T17:05:00Z'),
+    ];
+    renderWithProviders(<FridgeHealthView id={ID} />);
+    const table = await screen.findByRole('table', { name: 'Recent commands' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
+    const stateOf = (state: string) => table.querySelector<HTMLElement>(`[data-state="${state}"]`)!;
+    expect(stateOf('PENDING')).toHaveTextContent('Waiting to send 2026-07-01 12:10:00');
+    expect(stateOf('SENT')).toHaveTextContent('Sent 2026-07-01 12:09:00');
+    expect(stateOf('DONE')).toHaveTextContent('Done 2026-07-01 12:08:04');
+    expect(stateOf('FAILED')).toHaveTextContent('Failed 2026-07-01 12:07:30');
+    expect(stateOf('EXPIRED')).toHaveTextContent('Expired: not sent in time 2026-07-01 12:05:00');
+    expect(
+      within(table).getByRole('row', {
+        name: 'ServiceRestart ReactUI Expired: not sent in time',
+      }),
+    ).toHaveAttribute('data-highlight', 'warning');
+    expect(count('total')).toBe('5');
+    expect(count('pending')).toBe('2');
+    expect(count('done')).toBe('1');
+    expect(count('failed')).toBe('1');
+    expect(count('expired')).toBe('1');
+  });
+
+  it('sends a fresh requestId with every command, and the same one on a retry of that command', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<FridgeHealthView id={ID} />);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    // The answer is lost: the retry of the same command is the same request.
+    createError = new TypeError('Failed to fetch');
+    await confirm(user, 'Reset Jofemar', 'Reset Jofemar?');
+    await screen.findByText('There was an issue resetting the Jofemar');
+    createError = null;
+    await confirm(user, 'Reset Jofemar', 'Reset Jofemar?');
+    await screen.findByText('Reset Jofemar successful');
+    // Answered: the next command, even the same one, is a new request; so is another command.
+    await confirm(user, 'Reset Jofemar', 'Reset Jofemar?');
+    await confirm(user, 'Reset ReactUI', 'Reset ReactUI?');
+    await waitFor(() => expect(requestIds).toHaveLength(4));
+    for (const id of requestIds) expect(id).toMatch(uuid);
+    expect(requestIds[1]).toBe(requestIds[0]);
+    expect(new Set(requestIds.slice(1)).size).toBe(3);
+    // Every call of the mutation names one: the server requires it.
+    const calls = graphqlMock.mock.calls.filter(([q]) => String(q).includes('createQueueMessage('));
+    expect(calls).toHaveLength(4);
+    expect(String(calls[0][0])).toContain('$requestId: ID!');
   });
 });

@@ -2,7 +2,15 @@ import { Alert, Flex, Text, View } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { StatusBadge } from '@/components/StatusBadge';
 import type { QueueMessage } from '../api/read-queue-messages';
-import { describeMessage, queueCounts, queueStateLabel } from '../lib/commands';
+import {
+  commandHighlight,
+  commandStateAt,
+  commandStateText,
+  commandStateTone,
+  describeMessage,
+  queueCounts,
+  queueStateLabel,
+} from '../lib/commands';
 import { HEALTH_MESSAGES } from '../lib/health-rules';
 import { centralTime } from '@/lib/central-time';
 
@@ -46,9 +54,15 @@ const COLUMNS: DataColumn<QueueMessage>[] = [
   {
     id: 'state',
     header: 'State',
-    value: (m) => queueStateLabel(m.state),
-    cell: (m) => <StatusBadge>{queueStateLabel(m.state)}</StatusBadge>,
-    width: '7rem',
+    // In words, with when it got there (done, else recorded).
+    value: (m) => commandStateText(m),
+    cell: (m) => (
+      <span data-state={m.state}>
+        <StatusBadge tone={commandStateTone(m.state)}>{queueStateLabel(m.state)}</StatusBadge>{' '}
+        <Time>{centralTime(commandStateAt(m))}</Time>
+      </span>
+    ),
+    width: '9rem',
   },
   {
     id: 'done',
@@ -79,7 +93,7 @@ export interface QueueSummaryProps {
   more: boolean;
 }
 
-/** Queue message counts (total, pending = SENT, done, failed) and the recent commands, newest first. */
+/** Queue message counts (total, pending = PENDING or SENT, done, failed, expired) and the recent commands, newest first. */
 export function QueueSummary({ messages, loading, error, more }: QueueSummaryProps) {
   if (error) return <Alert variation="error">{HEALTH_MESSAGES.healthLoadFailed}</Alert>;
   const counts = queueCounts(messages);
@@ -90,6 +104,7 @@ export function QueueSummary({ messages, loading, error, more }: QueueSummaryPro
         <Count label="Pending" value={counts.pending} />
         <Count label="Done" value={counts.done} />
         <Count label="Failed" value={counts.failed} />
+        <Count label="Expired" value={counts.expired} />
       </dl>
       {more ? (
         <Text fontSize="small" color="font.secondary">
@@ -103,8 +118,9 @@ export function QueueSummary({ messages, loading, error, more }: QueueSummaryPro
         columns={COLUMNS}
         getRowId={(m) => m.messageId}
         row={{
+          // The command and its state in words (the time is in the cells).
           label: (m) => `${describeMessage(m)} ${queueStateLabel(m.state)}`,
-          highlight: (m) => (m.state === 'FAILED' ? 'error' : m.state === 'SENT' ? 'info' : undefined),
+          highlight: (m) => commandHighlight(m.state),
           height: 36,
         }}
         loading={loading}

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueMessage } from '../api/read-queue-messages';
 import {
+  COMMAND_STATE_LABELS,
   COMMAND_WINDOW_MS,
+  commandHighlight,
   commandPayload,
+  commandStateAt,
+  commandStateText,
+  commandStateTone,
   describeMessage,
   effectiveToggle,
   queueCounts,
@@ -91,10 +96,20 @@ describe('effectiveToggle', () => {
     expect(effectiveToggle(false, pending, ctx())).toEqual({ on: true, pending: true });
     expect(effectiveToggle(true, pending, ctx())).toEqual({ on: true, pending: false });
   });
-  it('goes back to the reported state when the command failed', () => {
+  it('goes back to the reported state when the command failed or expired unsent', () => {
     expect(effectiveToggle(false, pending, ctx({ messages: [message({ state: 'FAILED' })] }))).toEqual({
       on: false,
       pending: false,
+    });
+    expect(effectiveToggle(false, pending, ctx({ messages: [message({ state: 'EXPIRED' })] }))).toEqual({
+      on: false,
+      pending: false,
+    });
+  });
+  it('keeps the flip while the command waits to be sent', () => {
+    expect(effectiveToggle(false, pending, ctx({ messages: [message({ state: 'PENDING' })] }))).toEqual({
+      on: true,
+      pending: true,
     });
   });
   it('trusts a report made after the command was done', () => {
@@ -115,16 +130,51 @@ describe('effectiveToggle', () => {
 });
 
 describe('queue messages', () => {
-  it('are counted by state (SENT is pending)', () => {
-    const list = [message({}), message({ state: 'DONE' }), message({ state: 'DONE' }), message({ state: 'FAILED' })];
-    expect(queueCounts(list)).toEqual({ total: 4, pending: 1, done: 2, failed: 1 });
-    expect(queueCounts([])).toEqual({ total: 0, pending: 0, done: 0, failed: 0 });
+  it('are counted by state (PENDING and SENT are pending; EXPIRED apart)', () => {
+    const list = [
+      message({}),
+      message({ state: 'PENDING' }),
+      message({ state: 'DONE' }),
+      message({ state: 'DONE' }),
+      message({ state: 'FAILED' }),
+      message({ state: 'EXPIRED' }),
+    ];
+    expect(queueCounts(list)).toEqual({ total: 6, pending: 2, done: 2, failed: 1, expired: 1 });
+    expect(queueCounts([])).toEqual({ total: 0, pending: 0, done: 0, failed: 0, expired: 0 });
   });
-  it('read as Pending, Done, Failed', () => {
-    expect(queueStateLabel('SENT')).toBe('Pending');
+  it('read each state in words', () => {
+    expect(COMMAND_STATE_LABELS).toEqual({
+      PENDING: 'Waiting to send',
+      SENT: 'Sent',
+      DONE: 'Done',
+      FAILED: 'Failed',
+      EXPIRED: 'Expired: not sent in time',
+    });
+    expect(queueStateLabel('PENDING')).toBe('Waiting to send');
+    expect(queueStateLabel('SENT')).toBe('Sent');
     expect(queueStateLabel('DONE')).toBe('Done');
     expect(queueStateLabel('FAILED')).toBe('Failed');
+    expect(queueStateLabel('EXPIRED')).toBe('Expired: not sent in time');
     expect(describeMessage({ resource: 'VendingUnitReset', operation: null })).toBe('VendingUnitReset');
     expect(describeMessage({ resource: 'OutOfOrder', operation: 'ENABLE' })).toBe('OutOfOrder ENABLE');
+  });
+  it('say each state with its time in Central: when done if known, else when recorded', () => {
+    const done = message({ state: 'DONE', doneAt: '2026-05-10T12:00:03Z' });
+    expect(commandStateAt(done)).toBe('2026-05-10T12:00:03Z');
+    expect(commandStateText(done)).toBe('Done (2026-05-10 07:00:03 CT)');
+    expect(commandStateText(message({ state: 'PENDING' }))).toBe('Waiting to send (2026-05-10 07:00:00 CT)');
+    expect(commandStateText(message({}))).toBe('Sent (2026-05-10 07:00:00 CT)');
+    expect(commandStateText(message({ state: 'FAILED', doneAt: '2026-05-10T12:01:00Z' }))).toBe(
+      'Failed (2026-05-10 07:01:00 CT)',
+    );
+    expect(commandStateText(message({ state: 'EXPIRED', doneAt: '2026-05-10T12:10:00Z' }))).toBe(
+      'Expired: not sent in time (2026-05-10 07:10:00 CT)',
+    );
+    expect(commandStateText(message({ state: 'EXPIRED' }))).toBe('Expired: not sent in time (2026-05-10 07:00:00 CT)');
+  });
+  it('colour and mark each state', () => {
+    const states = ['PENDING', 'SENT', 'DONE', 'FAILED', 'EXPIRED'] as const;
+    expect(states.map(commandStateTone)).toEqual(['info', 'info', 'success', 'error', 'warning']);
+    expect(states.map(commandHighlight)).toEqual(['info', 'info', undefined, 'error', 'warning']);
   });
 });

@@ -1,3 +1,7 @@
+import type { CommandState } from '@/generated/gql/graphql';
+import type { Highlight } from '@/components/DataTable';
+import type { Tone } from '@/components/StatusBadge';
+import { centralTime } from '@/lib/central-time';
 import type { QueueMessage } from '../api/read-queue-messages';
 import { HEALTH_RULES, type FridgeCommand, type HealthRules } from './health-rules';
 
@@ -70,7 +74,8 @@ export function effectiveToggle(
   if (reported === pending.value) return { on: reported, pending: false };
   if (ctx.now - pending.sentAt > COMMAND_WINDOW_MS) return { on: reported, pending: false };
   const message = pending.messageId ? ctx.messages.find((m) => m.messageId === pending.messageId) : undefined;
-  if (message?.state === 'FAILED') return { on: reported, pending: false };
+  // Failed, or never sent in time: nothing will change on the fridge.
+  if (message && isUnsent(message.state)) return { on: reported, pending: false };
   if (message?.state === 'DONE') {
     const done = message.doneAt ? Date.parse(message.doneAt) : Number.NaN;
     const at = ctx.healthTimestamp ? Date.parse(ctx.healthTimestamp) : Number.NaN;
@@ -81,20 +86,77 @@ export function effectiveToggle(
 
 export interface QueueCounts {
   total: number;
+  /** Not yet done: waiting to send (PENDING) or sent and waiting for the fridge (SENT). */
   pending: number;
   done: number;
   failed: number;
+  /** Never sent: not taken by the queue before its notAfter. */
+  expired: number;
 }
 
-/** Queue message counts: pending are those SENT and not yet reported DONE or FAILED. */
+/** A command's fate still to come: recorded (PENDING) or sent to the fridge (SENT). */
+export const isOutstanding = (state: CommandState) => state === 'PENDING' || state === 'SENT';
+
+/** A command the fridge will never carry out: it failed, or it expired before it was sent. */
+export const isUnsent = (state: CommandState) => state === 'FAILED' || state === 'EXPIRED';
+
+/** Queue message counts: pending are those PENDING or SENT, not yet reported DONE or FAILED (nor EXPIRED). */
 export function queueCounts(messages: QueueMessage[]): QueueCounts {
-  const of = (state: string) => messages.filter((m) => m.state === state).length;
-  return { total: messages.length, pending: of('SENT'), done: of('DONE'), failed: of('FAILED') };
+  const of = (state: CommandState) => messages.filter((m) => m.state === state).length;
+  return {
+    total: messages.length,
+    pending: messages.filter((m) => isOutstanding(m.state)).length,
+    done: of('DONE'),
+    failed: of('FAILED'),
+    expired: of('EXPIRED'),
+  };
 }
 
-/** How a message's state reads in the table. */
-export function queueStateLabel(state: string): string {
-  return state === 'SENT' ? 'Pending' : state === 'DONE' ? 'Done' : state === 'FAILED' ? 'Failed' : state;
+/** Each command state in words. */
+export const COMMAND_STATE_LABELS: Readonly<Record<CommandState, string>> = {
+  PENDING: 'Waiting to send',
+  SENT: 'Sent',
+  DONE: 'Done',
+  FAILED: 'Failed',
+  EXPIRED: 'Expired: not sent in time',
+};
+
+/** How a message's state reads in the table (a state this build does not know: as the server sends it). */
+export function queueStateLabel(state: CommandState): string {
+  return COMMAND_STATE_LABELS[state] ?? state;
+}
+
+/** When a message reached its state: when it was done (or failed, or expired) if known, else when it was recorded. */
+export const commandStateAt = (m: Pick<QueueMessage, 'doneAt' | 'timestamp'>) => m.doneAt || m.timestamp;
+
+/** A message's state in words with its time in Central: 'Done (2026-07-01 12:00:03 CT)'. */
+export function commandStateText(m: Pick<QueueMessage, 'state' | 'doneAt' | 'timestamp'>): string {
+  const at = centralTime(commandStateAt(m));
+  return at ? `${queueStateLabel(m.state)} (${at} CT)` : queueStateLabel(m.state);
+}
+
+/** The colour of a state's badge (its words carry the meaning). */
+export function commandStateTone(state: CommandState): Tone {
+  switch (state) {
+    case 'DONE':
+      return 'success';
+    case 'FAILED':
+      return 'error';
+    case 'EXPIRED':
+      return 'warning';
+    case 'PENDING':
+    case 'SENT':
+      return 'info';
+    default:
+      return 'neutral';
+  }
+}
+
+/** How a message's row is marked in the table: failed, expired, or still on its way. */
+export function commandHighlight(state: CommandState): Highlight | undefined {
+  if (state === 'FAILED') return 'error';
+  if (state === 'EXPIRED') return 'warning';
+  return isOutstanding(state) ? 'info' : undefined;
 }
 
 /** A command's description in the recent-commands table: 'OutOfOrder ENABLE'. */

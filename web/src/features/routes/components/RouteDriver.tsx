@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Guard } from '@/components/Guard';
 import { errorMessage } from '@/lib/api';
+import { useToast } from '@/lib/toast';
 import { useAssignRouteDriver } from '../api/assign-route-driver';
 import type { RouteAssignment } from '../api/route-assignments';
 import { normalEmail, type DriverRequests } from '../lib/driver-requests';
-import { driverText, SAVE_DRIVER_FAILURE } from '../lib/route-drivers';
+import { driverSavedText, driverText, removeDriverQuestion, SAVE_DRIVER_FAILURE } from '../lib/route-drivers';
 
 export interface RouteDriverProps {
   date: string;
@@ -24,8 +26,9 @@ export interface RouteDriverProps {
 
 /**
  * Under a route's header on View Routes (issue 38): who drives it, and for a user with
- * AssignRoutes an e-mail field and Save to set, change or clear (empty) the driver. A change
- * names the version shown; a stale one is refused with the server's message, shown here.
+ * AssignRoutes an e-mail field and Save to set, change or clear (empty) the driver. Clearing
+ * asks first; every saved change says what it did (toast). A change names the version shown;
+ * a stale one is refused with the server's message, shown here.
  */
 export function RouteDriver({
   date,
@@ -38,22 +41,33 @@ export function RouteDriver({
   onHistory,
 }: RouteDriverProps) {
   const assign = useAssignRouteDriver();
+  const toast = useToast();
   // What the user typed; null shows the stored driver (and follows it when it changes).
   const [draft, setDraft] = useState<string | null>(null);
+  // Clearing the driver waits for the user's yes.
+  const [confirming, setConfirming] = useState(false);
   const stored = assignment?.driverEmail ?? '';
   const value = draft ?? stored;
   const unchanged = normalEmail(value) === normalEmail(stored);
+  const clearing = normalEmail(value) === '' && stored !== '';
+
+  const send = () => {
+    const input = requests.inputFor(date, route, value, assignment?.version ?? 0);
+    assign.mutate(input, {
+      onSuccess: (saved) => {
+        requests.settled(input);
+        setDraft(null);
+        toast.success(driverSavedText(saved?.driverEmail, route, date));
+      },
+      onError: (err) => requests.settled(input, err),
+      onSettled: () => setConfirming(false),
+    });
+  };
 
   const save = () => {
     if (!loaded || unchanged || assign.isPending) return;
-    const input = requests.inputFor(date, route, value, assignment?.version ?? 0);
-    assign.mutate(input, {
-      onSuccess: () => {
-        requests.settled(input);
-        setDraft(null);
-      },
-      onError: (err) => requests.settled(input, err),
-    });
+    if (clearing) setConfirming(true);
+    else send();
   };
 
   return (
@@ -114,6 +128,20 @@ export function RouteDriver({
           </form>
         )}
       </Guard>
+      {confirming ? (
+        <ConfirmDialog
+          title={`Remove the driver of route ${route}?`}
+          confirmLabel="Remove driver"
+          cancelLabel="Cancel"
+          busyLabel="Removing…"
+          busy={assign.isPending}
+          tone="destructive"
+          onConfirm={send}
+          onCancel={() => setConfirming(false)}
+        >
+          {removeDriverQuestion(stored, route, date)}
+        </ConfirmDialog>
+      ) : null}
       {/* A failure is moot once the route has the driver asked for (a lost answer of a change that landed). */}
       {assign.isError && !unchanged ? (
         <Text role="alert" color="font.error" width="100%">

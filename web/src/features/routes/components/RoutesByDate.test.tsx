@@ -5,6 +5,8 @@ import { actionFor } from '@/lib/access';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError, graphql } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
+import { todayIn } from '@/components/dates';
+import { usDate } from '../lib/route-table';
 import { RoutesByDate } from './RoutesByDate';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -49,6 +51,11 @@ let server: {
   assign: (input: Record<string, unknown>) => unknown;
   history: unknown;
 };
+/** The date the screen opens on, as its messages say it. */
+const DAY = usDate(todayIn());
+/** A success toast (role=status) saying `text`. */
+const toast = async (text: string) => (await screen.findByText(text)).closest('[role="status"]');
+
 const sent = (field: string) =>
   vi
     .mocked(graphql)
@@ -70,6 +77,8 @@ beforeEach(() => {
     if (q.includes('assignRouteDriver(')) return { assignRouteDriver: server.assign(vars.input!) };
     if (q.includes('routeAssignments(')) return { routeAssignments: server.assignments };
     if (q.includes('routeDriverHistory(')) return { routeDriverHistory: server.history };
+    if (q.includes('routeSettings'))
+      return { routeSettings: { claimsAllowed: true, version: 0, changedBy: null, changedAt: null } };
     return { locationRoutes: { routes: server.routes } };
   }) as never);
 });
@@ -161,10 +170,92 @@ describe("View Routes: each route's driver (issue 38)", () => {
     await vi.waitFor(() => expect(field).toHaveValue('carl@example.com'));
     await user.clear(field);
     await user.click(screen.getByRole('button', { name: 'Save driver for route r1' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Remove the driver of route r1?' })).getByRole('button', {
+        name: 'Remove driver',
+      }),
+    );
     await vi.waitFor(() => expect(sent('assignRouteDriver')).toHaveLength(3));
     const third = sent('assignRouteDriver')[2];
     expect(third).toMatchObject({ route: 'r1', driverEmail: null, expectedVersion: 4 });
     expect(third!.requestId).not.toBe(first!.requestId);
+  });
+
+  it('says what each saved change did', async () => {
+    const user = userEvent.setup();
+    server.assign = (input) => assignment(input.route as string, input.driverEmail as string, 1);
+    renderWithProviders(<RoutesByDate />);
+    const field = await screen.findByRole('combobox', { name: 'Driver e-mail for route r3' });
+    await vi.waitFor(() => expect(field).toBeEnabled());
+    await user.type(field, 'dee@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save driver for route r3' }));
+    expect(await toast(`dee@example.com now drives route r3 on ${DAY}.`)).toBeTruthy();
+    // Setting a driver asks nothing first.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent('assignRouteDriver')).toEqual([
+      expect.objectContaining({ route: 'r3', driverEmail: 'dee@example.com', expectedVersion: 0 }),
+    ]);
+  });
+
+  it('asks before clearing a driver: Cancel sends nothing, Remove driver clears it and says so', async () => {
+    const user = userEvent.setup();
+    server.assign = () => {
+      server.assignments = server.assignments.filter((a) => a.route !== 'r1');
+      return null;
+    };
+    renderWithProviders(<RoutesByDate />);
+    const field = await screen.findByRole('combobox', { name: 'Driver e-mail for route r1' });
+    await vi.waitFor(() => expect(field).toHaveValue('ann@example.com'));
+    await user.clear(field);
+    const save = screen.getByRole('button', { name: 'Save driver for route r1' });
+    await user.click(save);
+    let dialog = screen.getByRole('alertdialog', { name: 'Remove the driver of route r1?' });
+    expect(dialog).toHaveTextContent(
+      `Remove ann@example.com as the driver of route r1 on ${DAY}? The route will have no driver.`,
+    );
+    // The safe answer has the focus.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent('assignRouteDriver')).toEqual([]);
+    expect(screen.getByRole('group', { name: 'Driver of route r1' })).toHaveTextContent('Driver: ann@example.com');
+
+    // Enter in the field asks too.
+    await user.type(field, '{Enter}');
+    dialog = screen.getByRole('alertdialog', { name: 'Remove the driver of route r1?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove driver' }));
+    expect(await toast(`Route r1 on ${DAY} has no driver now.`)).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent('assignRouteDriver')).toEqual([
+      { stockingDate: todayIn(), route: 'r1', driverEmail: null, expectedVersion: 3, requestId: expect.any(String) },
+    ]);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Driver of route r1' })).toHaveTextContent('No driver'),
+    );
+  });
+
+  it("keeps showing the server's refusal of a clearing, after the confirmation", async () => {
+    const user = userEvent.setup();
+    const stale =
+      'The driver of route r1 on 2026-11-25 was changed by someone else meanwhile; reload the routes and try again';
+    server.assign = () => {
+      throw new ApiError(stale, { errorType: 'Conflict' });
+    };
+    renderWithProviders(<RoutesByDate />);
+    const field = await screen.findByRole('combobox', { name: 'Driver e-mail for route r1' });
+    await vi.waitFor(() => expect(field).toHaveValue('ann@example.com'));
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save driver for route r1' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove driver' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(stale);
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByText(/has no driver now/)).toBeNull();
+  });
+
+  it('shows the office setting of claims above the routes', async () => {
+    renderWithProviders(<RoutesByDate />);
+    const box = await screen.findByRole('checkbox', { name: 'Drivers may claim routes without a driver' });
+    await vi.waitFor(() => expect(box).toBeChecked());
   });
 
   it("shows the server's refusal of a stale version inline", async () => {

@@ -10,6 +10,7 @@ import { dayEmails, LOAD_DRIVERS_FAILURE } from '../lib/route-drivers';
 import { inRegion, NO_ROUTES, REGIONS, routeColour, routeSummary, usDate, type Region } from '../lib/route-table';
 import { CHECK_INTERNET_AND_PERMISSIONS } from '@/lib/messages';
 import { errorMessage } from '@/lib/api';
+import { RouteClaimsSetting } from './RouteClaimsSetting';
 import { RouteDriver } from './RouteDriver';
 import { RouteDriverHistoryDialog } from './RouteDriverHistoryDialog';
 import { todayIn } from '@/components/dates';
@@ -73,6 +74,8 @@ export function RoutesByDate() {
           Print for drivers
         </Button>
       </Flex>
+      {/* The office's setting (issue 59): whether a driver may take a route that has none. */}
+      <RouteClaimsSetting />
       {routes.isError ? (
         <Alert variation="error" heading="Routes could not be loaded">
           {routes.error instanceof Error ? routes.error.message : CHECK_INTERNET_AND_PERMISSIONS}

@@ -19,10 +19,13 @@ const accessMock = vi.mocked(getMyAccess);
 
 beforeEach(() => {
   vi.mocked(graphql).mockReset();
-  vi.mocked(graphql).mockImplementation((async (doc: unknown) =>
-    String(doc).includes('routeAssignments(')
-      ? { routeAssignments: [] }
-      : { locationRoutes: { routes: [] } }) as never);
+  vi.mocked(graphql).mockImplementation((async (doc: unknown) => {
+    const q = String(doc);
+    if (q.includes('routeAssignments(')) return { routeAssignments: [] };
+    if (q.includes('routeSettings'))
+      return { routeSettings: { claimsAllowed: true, version: 0, changedBy: null, changedAt: null } };
+    return { locationRoutes: { routes: [] } };
+  }) as never);
 });
 
 const SCREENS = [

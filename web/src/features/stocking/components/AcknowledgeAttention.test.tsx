@@ -46,6 +46,8 @@ const ITEMS: AttentionItem[] = [
   }),
 ];
 
+/** Items a test adds to the day's. */
+let extraItems: AttentionItem[];
 /** The server's acknowledgements (key → taken). */
 let taken: Record<string, string>;
 /** Whether the dashboard's answers carry the acknowledgements yet (a read behind the write: not yet). */
@@ -81,7 +83,7 @@ const stop = (n: number, locationId: string) => ({
 
 /** The panel as the server answers it: a taken Temperature or Unreachable item has ended. */
 function attention() {
-  const items = ITEMS.map((i) => {
+  const items = [...ITEMS, ...extraItems].map((i) => {
     const t = answersShowTaken ? (taken[i.key] ?? i.taken) : i.taken;
     const ends = t && t !== i.taken && (i.kind === 'TEMPERATURE' || i.kind === 'UNREACHABLE');
     return ends
@@ -154,6 +156,7 @@ function serve(actions: string[]) {
 
 beforeEach(() => {
   localStorage.clear();
+  extraItems = [];
   taken = {};
   answersShowTaken = true;
   acks = [];
@@ -355,5 +358,32 @@ describe('Acknowledging a Needs-attention item', () => {
     await user.click(ackOf(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(acks.map((a) => a.requestId)).toEqual([acks[0].requestId, acks[0].requestId]);
+  });
+
+  it('acknowledges a claimed route like the others: it stays open, taken, until what raised it ends', async () => {
+    serve(ALL_ACTIONS);
+    const CLAIMED = 'ROUTE_CLAIMED|R1|d2';
+    extraItems = [
+      attentionItem(CLAIMED, 'ROUTE_CLAIMED', {
+        sinceCentral: '06:12',
+        facts: 'route claimed by Dee Diaz at 06:12: LocationScanned at CHI_0001',
+      }),
+    ];
+    const { user, panel } = await showDashboard();
+    const dialog = await openAck(user, panel, 'Acknowledge Route claimed on route R1');
+    expect(dialog).toHaveTextContent('route claimed by Dee Diaz at 06:12: LocationScanned at CHI_0001');
+    await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Dee covers R1 today');
+    await user.click(ackOf(dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(acks).toEqual([
+      { stockingDay: DAY, key: CLAIMED, note: 'Dee covers R1 today', requestId: expect.any(String) },
+    ]);
+    expect(
+      await screen.findByText('Route claimed on route R1: taken by Ops at 10:30: Dee covers R1 today'),
+    ).toBeTruthy();
+    const entry = entryOf(panel, CLAIMED);
+    expect(within(openList(panel)).getByText(/route claimed by Dee Diaz/)).toBeTruthy();
+    expect(within(entry).getByText('taken by Ops at 10:30: Dee covers R1 today')).toBeTruthy();
+    expect(within(entry).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
   });
 });

@@ -102,6 +102,7 @@ describe('AttentionPanel', () => {
       'Temperature: 1',
       'Fridge needs the driver: 0',
       'Unreachable: 0',
+      'Route claimed: 0',
     ]);
     for (const b of buttons) expect(b.querySelector('svg[aria-hidden="true"]')).toBeTruthy();
     expect(within(kinds).getByRole('button', { name: 'All: 3' })).toHaveAttribute('aria-pressed', 'true');
@@ -237,7 +238,36 @@ describe('AttentionPanel', () => {
         'is above 41 °F, shows Motor Fault, Product Detect Fault, Product Under Elevator or Timeout, ' +
         'is out of order or is on a food-safety hold',
       'Unreachable: the driver could not reach the stop; open until an operator takes it',
+      "Route claimed: a driver claimed a route without a driver by their first stop action on it (allowed by the office's setting on View Routes)",
     ]);
+  });
+
+  it('lists a claimed route at its route, with its own icon, the server’s words, a jump to its card and Acknowledge', async () => {
+    const claimed = item('ROUTE_CLAIMED|R4|d4', 'ROUTE_CLAIMED', {
+      route: 'R4',
+      sinceCentral: '06:12',
+      facts: 'route claimed by Dee Diaz at 06:12: LocationScanned at CHI_0040',
+    });
+    const { region, onShow } = view(panel([...OPEN, claimed], RESOLVED));
+    const kinds = within(region).getByRole('group', { name: 'Show items of a kind' });
+    const filter = within(kinds).getByRole('button', { name: 'Route claimed: 1' });
+    expect(filter).toHaveAttribute('data-tone', 'info');
+    const user = userEvent.setup();
+    await user.click(filter);
+    const list = within(region).getByRole('list', { name: 'Open items: Route claimed' });
+    const entry = within(list).getByRole('listitem');
+    expect(placeOf(entry)).toBe('Route R4');
+    expect(within(entry).getByText('Route claimed')).toBeTruthy();
+    expect(within(entry).getByText('since 06:12 CT')).toBeTruthy();
+    expect(within(entry).getByText('route claimed by Dee Diaz at 06:12: LocationScanned at CHI_0040')).toBeTruthy();
+    expect(within(entry).queryByRole('link')).toBeNull();
+    // Its own glyph (the flag), not the unknown kind's warning sign.
+    const glyph = (el: HTMLElement) => el.querySelector('svg path')?.getAttribute('d');
+    expect(glyph(entry)).toBe(glyph(filter));
+    expect(glyph(entry)).not.toBe('M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z');
+    await user.click(within(entry).getByRole('button', { name: 'Show route R4' }));
+    expect(onShow).toHaveBeenLastCalledWith(claimed);
+    expect(await within(entry).findByRole('button', { name: 'Acknowledge Route claimed on route R4' })).toBeTruthy();
   });
 
   it('says when nothing needs attention', () => {

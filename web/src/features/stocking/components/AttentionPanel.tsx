@@ -22,6 +22,7 @@ import {
   openTotal,
   showLabel,
   type AttentionItem,
+  type AttentionKind,
   type AttentionPanelData,
   type AttentionRules,
 } from '../lib/attention';
@@ -328,8 +329,8 @@ function LocationLink({ id }: { id: string }) {
   return canOpen(to) ? <Link to={to}>{id}</Link> : <>{id}</>;
 }
 
-/** Each kind's glyph (24×24 paths); beside the kind's word, never instead of it. */
-const ICONS: Record<string, string> = {
+/** Each kind's glyph (24×24 paths; every kind has one); beside the kind's word, never instead of it. */
+const ICONS: Record<AttentionKind | typeof ALL_KINDS, string> = {
   // A list.
   [ALL_KINDS]: 'M3 13h2v-2H3zm0 4h2v-2H3zm0-8h2V7H3zm4 4h14v-2H7zm0 4h14v-2H7zM7 7v2h14V7z',
   // A clock.
@@ -350,6 +351,8 @@ const ICONS: Record<string, string> = {
   // A no-entry sign.
   UNREACHABLE:
     'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zM4 12c0-4.42 3.58-8 8-8 1.85 0 3.55.63 4.9 1.69L5.69 16.9C4.63 15.55 4 13.85 4 12zm8 8c-1.85 0-3.55-.63-4.9-1.69L18.31 7.1C19.37 8.45 20 10.15 20 12c0 4.42-3.58 8-8 8z',
+  // A flag: the driver took the route as theirs.
+  ROUTE_CLAIMED: 'M14.4 6 14 4H5v17h2v-7h5.6l.4 2h7V6z',
 };
 // A kind this build does not know: a warning sign.
 const UNKNOWN_ICON = 'M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z';
@@ -357,7 +360,7 @@ const UNKNOWN_ICON = 'M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z';
 function KindIcon({ kind }: { kind: string }) {
   return (
     <svg className="attention-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={ICONS[kind] ?? UNKNOWN_ICON} fill="currentColor" />
+      <path d={ICONS[kind as keyof typeof ICONS] ?? UNKNOWN_ICON} fill="currentColor" />
     </svg>
   );
 }

@@ -1,23 +1,26 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Radio, RadioGroupField, Text, TextField } from '@aws-amplify/ui-react';
 import { FormDialog } from '@/components/FormDialog';
 import { errorMessage } from '@/lib/api';
 import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
-import { centralInstant, centralTime } from '@/lib/central-time';
+import { centralTime } from '@/lib/central-time';
 import { correctLocationStocked } from '../api/correct-location-stocked';
 import type { DashboardStop } from '../api/stocking-dashboard';
+import { centralClock } from '../lib/dashboard';
 import {
   MAX_REASON_CHARS,
   centralWall,
   correctionProblem,
+  retimeProblem,
   stockingDayWalls,
   type StockedChange,
   type StockedCorrections,
 } from '../lib/stocked-correction';
 
 export const CORRECT_FAILURE = 'The stocked record could not be corrected.';
-const NO_SUCH_TIME = 'There is no such time in Central time (the clocks go forward then).';
+/** How often 'now' moves on while the dialog is open (a time typed as future may become past). */
+const CLOCK_MS = 30_000;
 
 export interface CorrectStockedDialogProps {
   /** The stocking day (the dashboard's Drop Off Date). */
@@ -43,11 +46,20 @@ export function CorrectStockedDialog({ day, stop, requests, onCancel, onCorrecte
   const correction = useMutation({ mutationFn: correctLocationStocked, meta: SHOWS_OWN_ERRORS });
   const busy = correction.isPending;
   const [error, setError] = useState<string | null>(null);
+  // The clock a re-time is checked against: read again as the time is typed, and every CLOCK_MS.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), CLOCK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
   const asked = { change, wall, reason };
-  const problem = correctionProblem(asked);
+  // The stop's scan, when the row has it: a re-time before it is refused (by the server too).
+  const bounds = { day, now, scannedAt: stop.scannedAt };
+  // Save stays disabled while the field shows a problem: both come from the same checks.
+  const problem = correctionProblem(asked, bounds);
   const walls = stockingDayWalls(day);
-  // A browser's picker gives a full time or nothing; only the hour the clocks skip does not read.
-  const timeError = change === 'RETIME' && wall && !centralInstant(wall) ? NO_SUCH_TIME : undefined;
+  // Shown as soon as it is typed (not only on Save): no such time, outside the day, future, before the scan.
+  const timeError = (change === 'RETIME' && retimeProblem(wall, bounds)) || undefined;
 
   async function submit() {
     setError(null);
@@ -94,7 +106,10 @@ export function CorrectStockedDialog({ day, stop, requests, onCancel, onCorrecte
       {change === 'RETIME' ? (
         <TextField
           label="Stocked at (CT)"
-          descriptiveText={`Central time, from ${walls.min.replace('T', ' ')} to ${walls.max.replace('T', ' ')}, not in the future.`}
+          descriptiveText={
+            `Central time, from ${walls.min.replace('T', ' ')} to ${walls.max.replace('T', ' ')}, not in the future` +
+            (stop.scannedAt ? ` nor before the scan at ${centralClock(stop.scannedAt)}.` : '.')
+          }
           type="datetime-local"
           isRequired
           hasError={timeError !== undefined}
@@ -104,6 +119,7 @@ export function CorrectStockedDialog({ day, stop, requests, onCancel, onCorrecte
           value={wall}
           onChange={(e) => {
             setWall(e.target.value);
+            setNow(Date.now());
             setError(null);
           }}
           isDisabled={busy}

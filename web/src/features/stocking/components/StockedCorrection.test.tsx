@@ -19,6 +19,8 @@ const DAY = '2026-07-01';
 
 /** The server's state of CHI_0001's stocked record. */
 let stocked: boolean;
+/** CHI_0001's scan, as the dashboard row carries it (null: the row has none). */
+let scannedAt: string | null;
 let corrections: Record<string, unknown>[];
 let dashboardCalls: number;
 /** What the next corrections answer: an error to throw, one at a time; then success. */
@@ -33,7 +35,7 @@ const stop = (over: Record<string, unknown>) => ({
   locationId: 'CHI_0001',
   locationName: 'Willis',
   type: 'FRIDGE',
-  scannedAt: '2026-07-01T15:04:00Z',
+  scannedAt,
   stockedAt: null,
   stockedActionId: null,
   accountTier: 'Gold',
@@ -114,6 +116,8 @@ function serve(actions: string[]) {
 beforeEach(() => {
   localStorage.clear();
   stocked = true;
+  // 09:30 Central, before every time the tests re-time to unless they say otherwise.
+  scannedAt = '2026-07-01T14:30:00Z';
   corrections = [];
   dashboardCalls = 0;
   failures = [];
@@ -296,5 +300,107 @@ describe('Correcting a stocked record on the stocking dashboard', () => {
     expect(asked?.[1]).toEqual({ stockingDay: DAY, locationId: 'CHI_0001', stockingIndex: 1, nextToken: null });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  describe('marks a re-time the server would refuse as it is typed, and keeps Save disabled', () => {
+    const timeField = (dialog: HTMLElement) => within(dialog).getByLabelText(/Stocked at \(CT\)/) as HTMLInputElement;
+    async function retime(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, wall: string) {
+      await user.clear(timeField(dialog));
+      await user.type(timeField(dialog), wall);
+    }
+    /** The field's own error text, tied to it (aria-describedby). */
+    const fieldError = (dialog: HTMLElement) => {
+      const field = timeField(dialog);
+      const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
+    };
+
+    it('before the stop’s scan, in the server’s words with the scan’s time in Central', async () => {
+      scannedAt = '2026-07-01T15:04:00Z'; // 10:04 Central
+      serve(ALL_ACTIONS);
+      const { user, row } = await showDashboard();
+      const dialog = await openCorrect(user, row);
+      await user.click(within(dialog).getByRole('radio', { name: 'Re-time' }));
+      await user.type(within(dialog).getByLabelText(/Reason/), 'Device clock was late');
+      // The stocked time shown (10:20) is after the scan: nothing to mark.
+      expect(timeField(dialog)).toHaveAttribute('aria-invalid', 'false');
+      expect(saveOf(dialog).disabled).toBe(false);
+      expect(dialog).toHaveTextContent('nor before the scan at 10:04.');
+
+      await retime(user, dialog, '2026-07-01T09:45');
+      expect(timeField(dialog)).toHaveAttribute('aria-invalid', 'true');
+      expect(fieldError(dialog)).toContain('The stocked time cannot be before the scan at 10:04.');
+      expect(saveOf(dialog).disabled).toBe(true);
+      // Enter sends nothing either.
+      await user.type(within(dialog).getByLabelText(/Reason/), '{Enter}');
+      expect(corrections).toEqual([]);
+
+      await retime(user, dialog, '2026-07-01T10:05');
+      expect(timeField(dialog)).toHaveAttribute('aria-invalid', 'false');
+      expect(within(dialog).queryByText('The stocked time cannot be before the scan at 10:04.')).toBeNull();
+      expect(saveOf(dialog).disabled).toBe(false);
+      await user.click(saveOf(dialog));
+      expect(await screen.findByText('Stocked record of CHI_0001 re-timed to 2026-07-01 10:05:00 CT')).toBeTruthy();
+      expect(corrections).toEqual([
+        expect.objectContaining({ change: 'RETIME', occurredAt: '2026-07-01T10:05:00-05:00' }),
+      ]);
+    });
+
+    it('outside the stocking day', async () => {
+      serve(ALL_ACTIONS);
+      const { user, row } = await showDashboard();
+      const dialog = await openCorrect(user, row);
+      await user.click(within(dialog).getByRole('radio', { name: 'Re-time' }));
+      await user.type(within(dialog).getByLabelText(/Reason/), 'Late');
+      const outside =
+        'The new time must be within the stocking day 2026-07-01: from 2026-06-30 18:00 to 2026-07-01 17:59 CT.';
+      for (const wall of ['2026-07-01T18:30', '2026-06-30T17:00']) {
+        await retime(user, dialog, wall);
+        expect(timeField(dialog)).toHaveAttribute('aria-invalid', 'true');
+        expect(fieldError(dialog)).toContain(outside);
+        expect(saveOf(dialog).disabled).toBe(true);
+      }
+      expect(corrections).toEqual([]);
+    });
+
+    it('in the future', async () => {
+      // 2026-07-01 11:00 Central: the stocking day is today.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-07-01T16:00:00Z') });
+      try {
+        serve(ALL_ACTIONS);
+        const { user, row } = await showDashboard();
+        const dialog = await openCorrect(user, row);
+        await user.click(within(dialog).getByRole('radio', { name: 'Re-time' }));
+        await user.type(within(dialog).getByLabelText(/Reason/), 'Late');
+        await retime(user, dialog, '2026-07-01T11:30');
+        expect(timeField(dialog)).toHaveAttribute('aria-invalid', 'true');
+        expect(fieldError(dialog)).toContain('The new time cannot be in the future.');
+        expect(saveOf(dialog).disabled).toBe(true);
+        await retime(user, dialog, '2026-07-01T10:59');
+        expect(timeField(dialog)).toHaveAttribute('aria-invalid', 'false');
+        expect(saveOf(dialog).disabled).toBe(false);
+        expect(corrections).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('without the scan in the row, leaves it to the server and shows its refusal', async () => {
+      scannedAt = null;
+      serve(ALL_ACTIONS);
+      failures = [new ApiError('The stocked time cannot be before the scan at 10:04.', { errorType: 'BadRequest' })];
+      const { user, row } = await showDashboard();
+      const dialog = await openCorrect(user, row);
+      await user.click(within(dialog).getByRole('radio', { name: 'Re-time' }));
+      await user.type(within(dialog).getByLabelText(/Reason/), 'Late');
+      await retime(user, dialog, '2026-07-01T09:45');
+      expect(timeField(dialog)).toHaveAttribute('aria-invalid', 'false');
+      expect(dialog).not.toHaveTextContent('before the scan');
+      await user.click(saveOf(dialog));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'The stocked time cannot be before the scan at 10:04.',
+      );
+      expect(corrections).toHaveLength(1);
+    });
   });
 });

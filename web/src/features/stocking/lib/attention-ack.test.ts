@@ -20,6 +20,10 @@ describe('acknowledging a Needs-attention item', () => {
     expect(itemName(stuck)).toBe('Stop stuck at stop 3 of route R7');
     expect(ackLabel(stuck)).toBe('Acknowledge Stop stuck at stop 3 of route R7');
     expect(ackLabel(attentionItem('t', 'TEMPERATURE'))).toBe('Acknowledge Temperature on route R1');
+    // A claimed route is route-level: no stop.
+    expect(ackLabel(attentionItem('c', 'ROUTE_CLAIMED', { route: 'R4' }))).toBe(
+      'Acknowledge Route claimed on route R4',
+    );
   });
 
   it('ends only a Temperature or Unreachable item', () => {

@@ -9,6 +9,7 @@ export const KINDS = [
   ['TEMPERATURE', 'Temperature'],
   ['FRIDGE_NEEDS_DRIVER', 'Fridge needs the driver'],
   ['UNREACHABLE', 'Unreachable'],
+  ['ROUTE_CLAIMED', 'Route claimed'],
 ] as const;
 
 /** An item of `kind` on route R1 with no stop, as the server answers it, with `over` on top. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_KINDS,
+  ATTENTION_KINDS,
   attentionHelp,
+  kindTone,
   itemPlace,
   marksStop,
   ofKind,
@@ -10,7 +12,7 @@ import {
   type AttentionItem,
   type AttentionMark,
 } from './attention';
-import { TEST_RULES } from './attention-fixtures';
+import { KINDS, TEST_RULES, attentionItem } from './attention-fixtures';
 
 const RULES = TEST_RULES;
 
@@ -37,11 +39,34 @@ describe('attention', () => {
       'TEMPERATURE',
       'FRIDGE_NEEDS_DRIVER',
       'UNREACHABLE',
+      'ROUTE_CLAIMED',
     ]);
+    expect(help.map((h) => h.kind)).toEqual([...ATTENTION_KINDS]);
     expect(help[0].text).toBe('no action on the route by 07:00 CT (CHI by 07:30 CT, NE by 06:30 CT)');
     expect(help[1].text).toBe('scanned and not stocked for more than 45 minutes');
     expect(help[4].text).toContain('shows Timeout, is out of order');
     expect(attentionHelp({ ...RULES, maxTemperatureF: 40.5 })[3].text).toContain('above 40.5 °F');
+    expect(help[6].text).toBe(
+      "a driver claimed a route without a driver by their first stop action on it (allowed by the office's setting on View Routes)",
+    );
+  });
+
+  it('colours a claimed route as news (info), like a route not started, and an unknown kind neutral', () => {
+    expect(ATTENTION_KINDS.map(kindTone)).toEqual(['info', 'warning', 'warning', 'error', 'warning', 'error', 'info']);
+    expect(kindTone('SOMETHING_NEW')).toBe('neutral');
+  });
+
+  it('places a claimed route at its route (no stop), and jumps to its card', () => {
+    const claimed = attentionItem('ROUTE_CLAIMED|R4|2026-07-01', 'ROUTE_CLAIMED', { route: 'R4' });
+    expect(claimed.kindLabel).toBe('Route claimed');
+    expect(itemPlace(claimed)).toBe('Route R4');
+    expect(showLabel(claimed)).toBe('Show route R4');
+    expect(ofKind([claimed], 'ROUTE_CLAIMED')).toEqual([claimed]);
+  });
+
+  it('knows every kind the server sends, with its label, in the server order', () => {
+    expect(KINDS.map(([kind]) => kind)).toEqual([...ATTENTION_KINDS]);
+    expect(KINDS[6]).toEqual(['ROUTE_CLAIMED', 'Route claimed']);
   });
 
   it('marks the row of the stop a jump names, and none for a route', () => {

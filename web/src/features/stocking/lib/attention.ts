@@ -21,6 +21,7 @@ export const ATTENTION_KINDS = [
   'TEMPERATURE',
   'FRIDGE_NEEDS_DRIVER',
   'UNREACHABLE',
+  'ROUTE_CLAIMED',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -62,6 +63,7 @@ export function kindTone(kind: string): Tone {
     case 'DRIVER_QUIET':
       return 'warning';
     case 'ROUTE_NOT_STARTED':
+    case 'ROUTE_CLAIMED':
       return 'info';
     default:
       return 'neutral';
@@ -138,6 +140,10 @@ export function attentionHelp(r: AttentionRules): { kind: AttentionKind; text: s
         'is out of order or is on a food-safety hold',
     },
     { kind: 'UNREACHABLE', text: 'the driver could not reach the stop; open until an operator takes it' },
+    {
+      kind: 'ROUTE_CLAIMED',
+      text: "a driver claimed a route without a driver by their first stop action on it (allowed by the office's setting on View Routes)",
+    },
   ];
 }
 

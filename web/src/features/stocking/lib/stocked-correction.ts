@@ -2,6 +2,7 @@ import type { CorrectLocationStockedInput } from '@/generated/gql/graphql';
 import { displayJson } from '@/lib/display-value';
 import { centralInstant, centralTime } from '@/lib/central-time';
 import { RetainedRequests } from '@/lib/retained-requests';
+import { centralClock } from './dashboard';
 
 /** A correction's reason, at most this many characters (the server's limit). */
 export const MAX_REASON_CHARS = 100;
@@ -37,12 +38,56 @@ export function stockingDayWalls(day: string): { min: string; max: string } {
 export const centralWall = (instant: string | null | undefined) =>
   instant ? centralTime(instant).slice(0, 16).replace(' ', 'T') : '';
 
-/** Why Save cannot send yet, or null when it can. */
-export function correctionProblem(asked: AskedCorrection): string | null {
+/** What a re-time's time is checked against: the stocking day, the clock, and the stop's scan. */
+export interface RetimeBounds {
+  /** The stocking day (YYYY-MM-DD): the time must be in it (stockingDayWalls). */
+  day: string;
+  /** Now, in milliseconds: the time cannot be later. */
+  now: number;
+  /** The stop's scan (the row's Scanned At), when the dashboard has it: the time cannot be earlier. */
+  scannedAt?: string | null;
+}
+
+export const RETIME_NEEDS_TIME = 'Enter the new date and time (Central) it was stocked.';
+export const NO_SUCH_TIME = 'There is no such time in Central time (the clocks go forward then).';
+export const RETIME_IN_FUTURE = 'The new time cannot be in the future.';
+/** The server's words (400) for a re-time earlier than the stop's scan; HH:MM in Central time. */
+export const retimeBeforeScan = (scanHhmm: string) => `The stocked time cannot be before the scan at ${scanHhmm}.`;
+export function retimeOutsideDay(day: string): string {
+  const { min, max } = stockingDayWalls(day);
+  return `The new time must be within the stocking day ${day}: from ${min.replace('T', ' ')} to ${max.replace('T', ' ')} CT.`;
+}
+
+/**
+ * What is wrong with a typed re-time (a datetime-local value in Central), as the field shows it while it is typed:
+ * no such time, outside the stocking day, in the future, or before the stop's scan. Null when nothing is typed yet
+ * (Save's problem says a time is needed) or when the time may be sent.
+ */
+export function retimeProblem(wall: string, bounds: RetimeBounds): string | null {
+  if (!wall) return null;
+  const instant = centralInstant(wall);
+  if (!instant) return NO_SUCH_TIME;
+  const { min, max } = stockingDayWalls(bounds.day);
+  if (wall < min || wall > max) return retimeOutsideDay(bounds.day);
+  const at = Date.parse(instant);
+  if (at > bounds.now) return RETIME_IN_FUTURE;
+  const scan = bounds.scannedAt ? Date.parse(bounds.scannedAt) : Number.NaN;
+  // As the server compares them: to the scan's instant (a time in the scan's own minute, before it, is refused too).
+  if (Number.isFinite(scan) && at < scan) return retimeBeforeScan(centralClock(bounds.scannedAt));
+  return null;
+}
+
+/**
+ * Why Save cannot send yet, or null when it can. With `bounds`, a re-time's time is checked as the server checks
+ * it (retimeProblem), so Save stays disabled while the field shows a problem.
+ */
+export function correctionProblem(asked: AskedCorrection, bounds?: RetimeBounds): string | null {
   if (!asked.reason.trim()) return 'A reason is required.';
   if (asked.reason.trim().length > MAX_REASON_CHARS) return `The reason is at most ${MAX_REASON_CHARS} characters.`;
-  if (asked.change === 'RETIME' && !centralInstant(asked.wall ?? ''))
-    return 'Enter the new date and time (Central) it was stocked.';
+  if (asked.change === 'RETIME') {
+    if (!centralInstant(asked.wall ?? '')) return RETIME_NEEDS_TIME;
+    if (bounds) return retimeProblem(asked.wall ?? '', bounds);
+  }
   return null;
 }
 

@@ -127,10 +127,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::Idempotency),
             Grant::WriteTable(Table::Idempotency),
             Grant::WriteTable(Table::DriverLog),
-            // The caller's stop today (`assignment::gate`): its route's driver, a claim with its history.
+            // The caller's stop today (`assignment::gate`): its route's driver, checked in the
+            // command's own transaction. A task never claims, so it writes no route and no history.
             Grant::ReadTable(Table::LocationRoutes),
-            Grant::WriteTable(Table::LocationRoutes),
-            Grant::WriteTable(Table::History),
+            Grant::CheckItems(Table::LocationRoutes),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::BatchWriteTable(Table::DriverLog),
             // A claim whose change was undone is forgotten, so a retry may try again (`idempotency::forget`).

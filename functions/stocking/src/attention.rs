@@ -90,16 +90,18 @@ pub enum Kind {
     Temperature,
     FridgeNeedsDriver,
     Unreachable,
+    RouteClaimed,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::RouteNotStarted,
         Kind::StopStuck,
         Kind::DriverQuiet,
         Kind::Temperature,
         Kind::FridgeNeedsDriver,
         Kind::Unreachable,
+        Kind::RouteClaimed,
     ];
 
     pub fn code(self) -> &'static str {
@@ -110,6 +112,7 @@ impl Kind {
             Kind::Temperature => "TEMPERATURE",
             Kind::FridgeNeedsDriver => "FRIDGE_NEEDS_DRIVER",
             Kind::Unreachable => "UNREACHABLE",
+            Kind::RouteClaimed => "ROUTE_CLAIMED",
         }
     }
 
@@ -121,6 +124,7 @@ impl Kind {
             Kind::Temperature => "Temperature",
             Kind::FridgeNeedsDriver => "Fridge needs the driver",
             Kind::Unreachable => "Unreachable",
+            Kind::RouteClaimed => "Route claimed",
         }
     }
 }
@@ -250,6 +254,7 @@ pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
             }
         }
         if let Some(driver) = drivers.get(route) {
+            claimed(&mut out, route, driver, now);
             let last_done = stops.iter().map(|s| done_at(s).map(|(t, _)| t)).collect::<Option<Vec<_>>>();
             let finished_at = last_done.and_then(|d| d.into_iter().max());
             let own = by_person.get(driver.driver_sub.as_str()).map_or(&[][..], Vec::as_slice);
@@ -476,6 +481,28 @@ fn fridge(out: &mut Vec<Occurrence>, stop: &RouteStop, facts: &FridgeFacts, now:
     }
 }
 
+/// A driver's claim of a route without a driver (issue 59): open while the
+/// route is theirs by that claim. The office ends it by acknowledging it, or
+/// by assigning or clearing the route (the claim is then no longer the
+/// route's driver, and its history keeps it).
+fn claimed(out: &mut Vec<Occurrence>, route: &str, driver: &DriverAssignment, now: DateTime<Utc>) {
+    if driver.source != fleet_shared::entity::assignment::SOURCE_CLAIM {
+        return;
+    }
+    let Some(since) = at(&driver.assigned_at).filter(|t| *t <= now) else { return };
+    let first = driver.first_action.as_deref().map(|a| format!(": {a}")).unwrap_or_default();
+    out.push(Occurrence {
+        key: OccurrenceKey::RouteClaimed { route: route.to_string(), at: driver.assigned_at.clone() }.to_string(),
+        kind: Kind::RouteClaimed,
+        route: route.to_string(),
+        stop: None,
+        location_id: None,
+        since,
+        facts: format!("route claimed by {} at {}{first}", driver.driver_email, central_hhmm(since)),
+        ended: None,
+    });
+}
+
 /// An operator's acknowledgement of one occurrence (its key), with a note.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Acknowledgement {
@@ -495,7 +522,7 @@ impl Acknowledgement {
 
 /// Kinds whose fact stays true once recorded: an acknowledgement is what ends them.
 fn ends_by_acknowledgement(kind: Kind) -> bool {
-    matches!(kind, Kind::Unreachable | Kind::Temperature)
+    matches!(kind, Kind::Unreachable | Kind::Temperature | Kind::RouteClaimed)
 }
 
 /// One item of the panel (`AttentionItem`).

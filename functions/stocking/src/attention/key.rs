@@ -24,6 +24,8 @@ pub enum OccurrenceKey {
     FridgeNeedsDriver { location: String, stocking_index: i64, condition: String },
     /// The LocationUnreachable `action`.
     Unreachable { action: String },
+    /// A driver's claim of the route, made at `at` (issue 59).
+    RouteClaimed { route: String, at: String },
 }
 
 impl OccurrenceKey {
@@ -35,6 +37,7 @@ impl OccurrenceKey {
             OccurrenceKey::Temperature { .. } => Kind::Temperature,
             OccurrenceKey::FridgeNeedsDriver { .. } => Kind::FridgeNeedsDriver,
             OccurrenceKey::Unreachable { .. } => Kind::Unreachable,
+            OccurrenceKey::RouteClaimed { .. } => Kind::RouteClaimed,
         }
     }
 
@@ -91,6 +94,10 @@ impl OccurrenceKey {
                 OccurrenceKey::FridgeNeedsDriver { location, stocking_index: index(&i)?, condition }
             }
             "UNREACHABLE" => OccurrenceKey::Unreachable { action: part(rest)? },
+            "ROUTE_CLAIMED" => {
+                let (route, at) = rest.rsplit_once('|').ok_or_else(bad)?;
+                OccurrenceKey::RouteClaimed { route: part(route)?, at: part(at)? }
+            }
             _ => return Err(bad()),
         })
     }
@@ -113,6 +120,7 @@ impl fmt::Display for OccurrenceKey {
                 write!(f, "{kind}|{location}|{stocking_index}|{scan}")
             }
             OccurrenceKey::DriverQuiet { route, after } => write!(f, "{kind}|{route}|{after}"),
+            OccurrenceKey::RouteClaimed { route, at } => write!(f, "{kind}|{route}|{at}"),
             OccurrenceKey::Temperature { action } | OccurrenceKey::Unreachable { action } => {
                 write!(f, "{kind}|{action}")
             }

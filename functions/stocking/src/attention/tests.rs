@@ -235,6 +235,34 @@ fn an_unreachable_stop_is_an_item_until_acknowledged() {
 }
 
 #[test]
+fn a_drivers_claim_is_an_item_until_the_office_acknowledges_assigns_or_clears_it() {
+    let mut case = Case::new(vec![]);
+    let claim = DriverAssignment {
+        source: fleet_shared::entity::assignment::SOURCE_CLAIM.into(),
+        assigned_at: "2026-11-23T14:05:00.000Z".into(),
+        assigned_by: "d1@fleet.test".into(),
+        first_action: Some("PackingSlipQuery at A".into()),
+        ..driver()
+    };
+    case.drivers = vec![claim.clone()];
+    let items = case.of(Kind::RouteClaimed, t("15:00"));
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0].facts, "route claimed by d1@fleet.test at 08:05: PackingSlipQuery at A");
+    assert_eq!(items[0].key, "ROUTE_CLAIMED|R1|2026-11-23T14:05:00.000Z");
+    assert_eq!(OccurrenceKey::parse(&items[0].key).unwrap().to_string(), items[0].key, "the key parses back");
+    let ack = Acknowledgement { key: items[0].key.clone(), by: "ops@fleet.test".into(), at: t("15:10"), note: "ok".into() };
+    let panel = view(case.at(t("15:20")), &[ack]);
+    assert!(panel.open.iter().all(|i| i.kind != "ROUTE_CLAIMED"));
+    let resolved = panel.resolved.iter().find(|i| i.kind == "ROUTE_CLAIMED").expect("acknowledged: resolved today");
+    assert_eq!(resolved.ended_how.as_deref(), Some("acknowledged by ops@fleet.test at 09:10"));
+    // The office assigns the route (or clears it): no claim is the route's driver any more.
+    case.drivers = vec![DriverAssignment { source: "screen".into(), ..claim }];
+    assert!(case.of(Kind::RouteClaimed, t("15:20")).is_empty());
+    case.drivers.clear();
+    assert!(case.of(Kind::RouteClaimed, t("15:20")).is_empty());
+}
+
+#[test]
 fn a_past_day_is_seen_at_18_00_central() {
     // The day ends at 18:00 CT (2026-11-24T00:00Z); the next morning sees it as it stood then.
     let next_morning: DateTime<Utc> = "2026-11-24T16:00:00Z".parse().unwrap();

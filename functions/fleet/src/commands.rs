@@ -7,7 +7,9 @@
 //! inventory service its message instead.
 use crate::health::location_arg;
 use crate::rules::{self, Kind, COMMAND_QUEUE};
-use crate::store::{CommandRecord, CommandView, Dynamo, FleetStore, FAILED, PENDING, SENT};
+use crate::store::{
+    pending_shard, CommandRecord, CommandView, Dynamo, FleetStore, Unsent, EXPIRED, FAILED, PENDING, SENT,
+};
 use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::telemetry::COMMAND_LIFETIME_SECONDS;
 use fleet_shared::entity::{Location, LocationId};
@@ -33,12 +35,12 @@ struct PayloadInput {
 }
 
 /// A `createQueueMessage` call: the location, the message (typed, and as
-/// sent, which a retry is recognised by) and the optional requestId.
+/// sent, which a retry is recognised by) and its requestId.
 pub struct CommandRequest {
     pub location: LocationId,
     pub message: MessageInput,
     pub raw_message: Value,
-    pub request_id: Option<String>,
+    pub request_id: String,
 }
 
 /// The location, refused when unknown or DEAD.
@@ -60,16 +62,14 @@ async fn require_flag<S: FleetStore>(store: &S, caller: &Caller, command: &rules
     }
 }
 
-/// `createQueueMessage(location, message, requestId?)`.
+/// `createQueueMessage(location, message, requestId)`: a requestId is
+/// required, so a retry of any client is recognised, never sent twice.
 pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<CommandView, ApiError> {
     let message = serde_json::from_value(args.message.clone())
         .map_err(|e| ApiError::bad_request(format!("Invalid message: {e}")))?;
-    let request = CommandRequest {
-        location: location_arg(&args.location)?,
-        message,
-        raw_message: args.message,
-        request_id: args.request_id,
-    };
+    let request_id = args.request_id.ok_or_else(|| ApiError::bad_request("createQueueMessage needs a requestId"))?;
+    let request =
+        CommandRequest { location: location_arg(&args.location)?, message, raw_message: args.message, request_id };
     send(&Dynamo(deps), ctx.caller()?, request).await
 }
 
@@ -80,6 +80,7 @@ pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<C
 pub struct CreateArgs {
     location: String,
     message: Value,
+    /// Required (`ID!`); optional here so a missing one is refused with its own message.
     #[serde(default)]
     request_id: Option<String>,
 }
@@ -98,7 +99,7 @@ pub async fn send<S: FleetStore>(store: &S, caller: &Caller, request: CommandReq
     commandable(store, &location).await?;
     let content = json!({ "location": location, "message": raw_message });
     let order = Order { scope: "commands", command: command.key, resource: command.resource, operation, count: None };
-    dispatch(store, caller, location, order, request_id, &content, None).await
+    dispatch(store, caller, location, order, &request_id, &content, None).await
 }
 
 /// What goes to a fridge: the request's scope, the command's key, and the
@@ -115,32 +116,31 @@ pub struct Order<'a> {
 /// way anything reaches a fridge (console commands, driver tasks).
 ///
 /// The record says what is true: PENDING when written (with the request's
-/// claim, in one transaction), SENT only once the queue took the message. A
-/// retried request (same requestId and `content`) that finds its command
-/// PENDING — its first try stopped, or lost an answer, between the record and
-/// the send — sends the same message again (same messageId, which the FIFO
-/// queue and the fridge de-duplicate), then marks it SENT; one that finds it
-/// SENT or finished answers it without sending. The same requestId with other
-/// content is 409.
+/// claim, and a driver task's pass, in one transaction), SENT only once the
+/// queue took the message. A retried request (same requestId and `content`)
+/// that finds its command PENDING (its first try stopped, or lost an answer,
+/// between the record and the send) sends the same message again (same
+/// messageId, which the FIFO queue and the fridge de-duplicate), then marks
+/// it SENT; one that finds it SENT or finished answers it without sending;
+/// one past the command's `notAfter` marks it EXPIRED and sends nothing. The
+/// same requestId with other content is 409.
 pub async fn dispatch<S: FleetStore>(
     store: &S,
     caller: &Caller,
     location: LocationId,
     order: Order<'_>,
-    request_id: Option<String>,
+    request_id: &str,
     content: &Value,
     pass: Option<&fleet_shared::assignment::Pass>,
 ) -> Result<CommandView, ApiError> {
     let now = fridge_time::now();
-    let request_id = request_id.as_deref().map(idempotency::request_id).transpose()?;
-    let key = request_id.map(|r| format!("{}:{r}", caller.sub));
-    let request = key.as_deref().map(|k| Request::new(store, order.scope, k, content));
-    if let Some(r) = &request {
-        match r.seen().await? {
-            Seen::Replay(first) => return resume(store, &first, Some(&r.claim(&first, now.timestamp()))).await,
-            Seen::Conflict => return Err(idempotency::conflict("This requestId")),
-            Seen::New => {}
-        }
+    let request_id = idempotency::request_id(request_id)?;
+    let key = format!("{}:{request_id}", caller.sub);
+    let request = Request::new(store, order.scope, &key, content);
+    match request.seen().await? {
+        Seen::Replay(first) => return resume(store, &first, &request.claim(&first, now.timestamp())).await,
+        Seen::Conflict => return Err(idempotency::conflict("This requestId")),
+        Seen::New => {}
     }
     let message_id = uuid::Uuid::new_v4().to_string();
     let at = stamp(now);
@@ -158,17 +158,18 @@ pub async fn dispatch<S: FleetStore>(
         done_at: None,
         count: order.count,
         not_after: Some(stamp(now + chrono::Duration::seconds(COMMAND_LIFETIME_SECONDS))),
+        pending_shard: Some(pending_shard(location.as_str())),
     };
-    let claim = request.as_ref().map(|r| r.claim_of(&record.view()?, now.timestamp())).transpose()?;
-    if let Err(e) = store.record_command(&record, claim.as_ref(), pass).await {
+    let claim = request.claim_of(&record.view()?, now.timestamp())?;
+    if let Err(e) = store.record_command(&record, Some(&claim), pass).await {
         // The answer may be lost after the write applied (a timeout, or the
         // SDK's retry meeting the write's own condition). The record's key is
         // this call's own (a new messageId): finding it means it landed.
         if store.command(&record.id, &record.sk).await?.is_none() {
             // A racing retry of this request recorded it first: carry on from its record.
-            if let (ApiError::Conflict(_), Some(r)) = (&e, &request) {
-                match r.seen().await? {
-                    Seen::Replay(first) => return resume(store, &first, claim.as_ref()).await,
+            if let ApiError::Conflict(_) = &e {
+                match request.seen().await? {
+                    Seen::Replay(first) => return resume(store, &first, &claim).await,
                     Seen::Conflict => return Err(idempotency::conflict("This requestId")),
                     Seen::New => {}
                 }
@@ -177,12 +178,12 @@ pub async fn dispatch<S: FleetStore>(
         }
         tracing::warn!(error = %e, queue_id = %record.id, sk = %record.sk, "command recorded, its answer lost");
     }
-    deliver(store, &record, claim.as_ref()).await
+    deliver(store, &record, &claim).await
 }
 
 /// A retried request's command, by the answer its first try recorded: sent
 /// now when still PENDING, else answered as it stands.
-async fn resume<S: FleetStore>(store: &S, first: &Value, claim: Option<&Claim>) -> Result<CommandView, ApiError> {
+async fn resume<S: FleetStore>(store: &S, first: &Value, claim: &Claim) -> Result<CommandView, ApiError> {
     let first: CommandView = idempotency::replayed(first.clone())?;
     let (queue_id, sk) = first.key();
     match store.command(&queue_id, &sk).await? {
@@ -193,64 +194,100 @@ async fn resume<S: FleetStore>(store: &S, first: &Value, claim: Option<&Claim>) 
 }
 
 /// Sends a PENDING command's message and marks it SENT; answers the record.
-async fn deliver<S: FleetStore>(
-    store: &S,
-    record: &CommandRecord,
-    claim: Option<&Claim>,
-) -> Result<CommandView, ApiError> {
+/// Past its `notAfter` it is marked EXPIRED instead, and nothing is sent.
+/// An outcome that is not known leaves it PENDING with its request claimed,
+/// so a retry sends the same messageId again; only a definite refusal of the
+/// queue marks it FAILED and forgets the request, so a retry may send anew.
+async fn deliver<S: FleetStore>(store: &S, record: &CommandRecord, claim: &Claim) -> Result<CommandView, ApiError> {
     let (queue_id, sk) = (record.id.as_str(), record.sk.as_str());
+    if record.is_overdue(fridge_time::now()) {
+        return settle(store, record, EXPIRED).await;
+    }
     let message = record.message()?;
     let mut sent = store.send_command(&message).await;
-    if sent.is_err() {
+    if matches!(sent, Err(Unsent::Unknown(_))) {
         // The queue may have taken it and the answer been lost: the same
         // message again is dropped by the queue if so, and lands if not.
         sent = store.send_command(&message).await;
     }
-    if let Err(e) = sent {
-        tracing::error!(error = %e, queue_id, sk, "command not sent");
-        return match store.mark_failed(queue_id, sk).await {
-            Ok(true) => {
-                // The request was not carried out: a retry of it may send it again.
-                if let Some(c) = claim {
-                    if let Err(e) = store.forget(c).await {
+    match sent {
+        Ok(()) => match store.settle(queue_id, sk, SENT).await {
+            Ok(true) => CommandRecord { state: Some(SENT.into()), pending_shard: None, ..record.clone() }.view(),
+            // Marked by a racing retry, or finished by the fridge already; or the
+            // marking's answer was lost: the record says which.
+            Ok(false) => current(store, record).await,
+            Err(e) => match store.command(queue_id, sk).await {
+                Ok(Some(r)) if !r.is_pending() => r.view(),
+                // Sent, but the record still reads PENDING (the fridge's result
+                // will finish it); a retry of the request sends it again
+                // (de-duplicated) and marks it.
+                _ => {
+                    tracing::error!(error = %e, queue_id, sk, "a sent command not marked SENT");
+                    Err(e)
+                }
+            },
+        },
+        Err(Unsent::Unknown(e)) => {
+            tracing::error!(error = %e, queue_id, sk, "command send outcome unknown: it stays PENDING");
+            Err(ApiError::Unavailable)
+        }
+        Err(Unsent::Refused(why)) => {
+            tracing::error!(reason = %why, queue_id, sk, "command refused by the queue");
+            match store.settle(queue_id, sk, FAILED).await {
+                Ok(true) => {
+                    // The request was not carried out: a retry of it may send it again.
+                    if let Err(e) = store.forget(claim).await {
                         tracing::error!(error = %e, queue_id, sk, "request record of an unsent command not removed");
                     }
+                    Err(ApiError::Unavailable)
                 }
-                Err(ApiError::Unavailable)
-            }
-            // No longer PENDING: a racing retry sent it (or failed to, and said so).
-            Ok(false) => match current(store, record).await? {
-                now if now.state == FAILED => Err(ApiError::Unavailable),
-                now => Ok(now),
-            },
-            Err(marking) => {
-                // It still reads PENDING, which is true, and the request's record
-                // stays: a retry of the request sends the same message again.
-                tracing::error!(error = %marking, queue_id, sk, "an unsent command not marked FAILED (it reads PENDING)");
-                Err(ApiError::Unavailable)
-            }
-        };
-    }
-    match store.mark_sent(queue_id, sk).await {
-        Ok(true) => CommandRecord { state: Some(SENT.into()), ..record.clone() }.view(),
-        // Marked by a racing retry, or finished by the fridge already; or the
-        // marking's answer was lost: the record says which.
-        Ok(false) => current(store, record).await,
-        Err(e) => match store.command(queue_id, sk).await {
-            Ok(Some(r)) if !r.is_pending() => r.view(),
-            _ => {
-                // Sent, but the record still reads PENDING (the fridge's result
-                // will finish it). A retry of the request sends it again
-                // (de-duplicated) and marks it; without a requestId nothing can,
-                // so the caller hears it went out rather than send it twice.
-                tracing::error!(error = %e, queue_id, sk, "a sent command not marked SENT");
-                match claim {
-                    Some(_) => Err(e),
-                    None => record.view(),
+                // No longer PENDING: a racing retry sent it (or failed to, and said so).
+                Ok(false) => match current(store, record).await? {
+                    now if now.state == FAILED => Err(ApiError::Unavailable),
+                    now => Ok(now),
+                },
+                Err(marking) => {
+                    // It still reads PENDING, which is true, and the request's record
+                    // stays: a retry of the request sends the same message again.
+                    tracing::error!(error = %marking, queue_id, sk, "an unsent command not marked FAILED (it reads PENDING)");
+                    Err(ApiError::Unavailable)
                 }
             }
-        },
+        }
     }
+}
+
+/// A PENDING command moved to `to` (EXPIRED, say); answers it as it stands
+/// when something else moved it first.
+async fn settle<S: FleetStore>(store: &S, record: &CommandRecord, to: &'static str) -> Result<CommandView, ApiError> {
+    match store.settle(&record.id, &record.sk, to).await? {
+        true => CommandRecord { state: Some(to.into()), pending_shard: None, ..record.clone() }.view(),
+        false => current(store, record).await,
+    }
+}
+
+/// What the sweep did.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Swept {
+    pub expired: usize,
+}
+
+/// Moves every PENDING command whose `notAfter` has passed to EXPIRED,
+/// without sending it; found through the sparse PENDING index, never a scan.
+pub async fn expire_overdue<S: FleetStore>(store: &S, now: chrono::DateTime<chrono::Utc>) -> Result<Swept, ApiError> {
+    let mut expired = 0;
+    for record in store.overdue(&stamp(now)).await? {
+        if record.is_pending() && record.is_overdue(now) && store.settle(&record.id, &record.sk, EXPIRED).await? {
+            expired += 1;
+        }
+    }
+    Ok(Swept { expired })
+}
+
+/// The scheduled sweep of overdue commands (once a minute).
+pub async fn sweep(deps: &'static Deps, _: Ctx, _: fleet_shared::contract::NoArgs) -> Result<Swept, ApiError> {
+    expire_overdue(&Dynamo(deps), fridge_time::now()).await
 }
 
 /// The command as its record stands now.
@@ -350,7 +387,8 @@ mod tests {
             location: LocationId::parse("location id", location).unwrap(),
             message: serde_json::from_value(raw.clone()).unwrap(),
             raw_message: raw,
-            request_id: request_id.map(str::to_string),
+            // Every call carries one; a test's `None` is a client that never retries.
+            request_id: request_id.map_or_else(|| uuid::Uuid::new_v4().to_string(), str::to_string),
         }
     }
 
@@ -512,17 +550,71 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn an_unsent_command_that_cannot_be_marked_failed_stays_pending_and_its_retry_sends_it() {
+    async fn a_send_whose_outcome_is_unknown_stays_pending_and_its_retry_sends_the_same_message() {
         let store = Memory::with(&[("A", "LIVE")]);
         store.inject(Step::Send, Fault::Refused);
         store.inject(Step::Send, Fault::Refused);
+        let unknown = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await;
+        assert!(matches!(unknown, Err(ApiError::Unavailable)), "{unknown:?}");
+        assert_eq!(store.command_state("A#commands"), [Some("PENDING".to_string())], "its fate is not known");
+        assert_eq!(store.records.0.lock().unwrap().len(), 1, "the request stays claimed");
+        let retried = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
+        assert_eq!(Some(retried.state.as_str()), Some("SENT"));
+        assert_eq!((store.commands.lock().unwrap().len(), store.delivered().len()), (1, 1), "the same command");
+    }
+
+    #[tokio::test]
+    async fn a_refused_command_that_cannot_be_marked_failed_stays_pending_and_its_retry_sends_it() {
+        let store = Memory::with(&[("A", "LIVE")]);
+        store.queue_down.store(true, Ordering::SeqCst);
         store.inject(Step::MarkFailed, Fault::Refused);
         let refused = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await;
         assert!(matches!(refused, Err(ApiError::Unavailable)), "{refused:?}");
         assert_eq!(store.command_state("A#commands"), [Some("PENDING".to_string())], "true: it was not sent");
+        store.queue_down.store(false, Ordering::SeqCst);
         let retried = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
         assert_eq!(Some(retried.state.as_str()), Some("SENT"));
         assert_eq!((store.commands.lock().unwrap().len(), store.delivered().len()), (1, 1), "the same command");
+    }
+
+    #[tokio::test]
+    async fn a_retry_after_not_after_answers_expired_and_sends_nothing() {
+        let store = Memory::with(&[("A", "LIVE")]);
+        let first = fridge_time::ClockAt::new("2026-11-23T12:00:00Z".parse().unwrap());
+        store.inject(Step::Send, Fault::Refused);
+        store.inject(Step::Send, Fault::Refused);
+        assert!(send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.is_err());
+        drop(first);
+        let _late = fridge_time::ClockAt::new("2026-11-23T12:05:01Z".parse().unwrap());
+        let late = send(&store, &caller(), request("A", "SafetyHold", Some("ENABLE"), Some("r1"))).await.unwrap();
+        assert_eq!((late.state.as_str(), store.delivered().len()), ("EXPIRED", 0), "past notAfter: never sent");
+        assert_eq!(store.command_state("A#commands"), [Some("EXPIRED".to_string())]);
+    }
+
+    #[tokio::test]
+    async fn the_sweep_expires_overdue_pending_commands_and_a_fridges_result_replaces_expired() {
+        let store = Memory::with(&[("A", "LIVE"), ("B", "LIVE")]);
+        let at = |t: &str| fridge_time::ClockAt::new(t.parse().unwrap());
+        for (location, clock) in [("A", "2026-11-23T12:00:00Z"), ("B", "2026-11-23T12:04:00Z")] {
+            let _clock = at(clock);
+            store.inject(Step::Send, Fault::Stopped);
+            let stopped = send(&store, &caller(), request(location, "SafetyHold", Some("ENABLE"), None)).now_or_never();
+            assert!(stopped.is_none(), "recorded, never sent");
+        }
+        let now: chrono::DateTime<chrono::Utc> = "2026-11-23T12:06:00Z".parse().unwrap();
+        assert_eq!(
+            expire_overdue(&store, now).await.unwrap(),
+            Swept { expired: 1 },
+            "A's notAfter has passed, B's not"
+        );
+        assert_eq!(store.command_state("A#commands"), [Some("EXPIRED".to_string())]);
+        assert_eq!(store.command_state("B#commands"), [Some("PENDING".to_string())]);
+        assert_eq!(expire_overdue(&store, now).await.unwrap(), Swept { expired: 0 }, "the index holds PENDING only");
+        let a = store.commands.lock().unwrap().values().find(|c| c.id == "A#commands").cloned().unwrap();
+        assert_eq!(a.pending_shard, None, "it left the PENDING index");
+        store.finish_command(&a.id, &a.sk, CommandState::Done, "2026-11-23T12:07:00.000Z").await.unwrap();
+        assert_eq!(store.command_state("A#commands"), [Some("DONE".to_string())], "the fridge says what happened");
+        assert!(store.delivered().is_empty());
     }
 
     #[tokio::test]
@@ -547,8 +639,8 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_sent_command_whose_marking_fails_is_retried_with_a_request_id_and_answered_without_one() {
-        for request_id in [Some("r1"), None] {
+    async fn a_sent_command_whose_marking_fails_is_retried_and_the_retry_marks_it() {
+        for request_id in [Some("r1")] {
             let store = Memory::with(&[("A", "LIVE")]);
             store.inject(Step::MarkSent, Fault::Refused);
             let first = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), request_id)).await;
@@ -564,8 +656,7 @@ mod tests {
                     );
                     assert_eq!(store.command_state("A#commands"), [Some("SENT".to_string())]);
                 }
-                // Nothing could repair it: the caller hears it went out rather than send it twice.
-                None => assert_eq!(Some(first.unwrap().state.as_str()), Some("PENDING")),
+                None => unreachable!("every request has its id"),
             }
             assert_eq!(store.delivered().len(), 1, "{request_id:?}: once");
         }

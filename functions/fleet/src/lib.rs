@@ -68,6 +68,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         handler: typed_event!(snapshot::rebuild),
     },
     FunctionSpec {
+        name: "expire_overdue_commands",
+        trigger: Trigger::Schedule("rate(1 minute)"),
+        permission: Permission::System,
+        // The PENDING commands past their notAfter, through the sparse index; each moved to EXPIRED.
+        grants: &[Grant::QueryIndex(Table::QueueMessages, store::BY_PENDING), Grant::WriteTable(Table::QueueMessages)],
+        handler: typed_event!(commands::sweep),
+    },
+    FunctionSpec {
         name: "get_fridge_events",
         trigger: Trigger::Query("getFridgeEvents"),
         permission: READ,

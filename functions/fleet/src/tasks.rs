@@ -121,7 +121,7 @@ pub async fn carry_out<S: FleetStore, G: AssignmentStore>(
                 operation: Some(task.task),
                 count,
             };
-            let request = Some(task.request_id.clone());
+            let request = &task.request_id;
             match commands::dispatch(store, caller, task.location.clone(), order, request, content, Some(&pass)).await {
                 Err(ApiError::Conflict(m)) if m == fleet_shared::error::CHANGED_MEANWHILE => Ok(None),
                 other => other.map(Some),

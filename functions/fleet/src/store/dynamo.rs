@@ -1,7 +1,7 @@
 //! The fleet store in DynamoDB, SQS and S3, and the read side of the fleet
 //! screens (health, events, samples, the command list, item pictures).
 use super::stored_inventory::StoredInventory;
-use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
+use super::{CommandRecord, FleetStore, History, Landed, Latest, Unsent, Unstorable};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use aws_sdk_sqs::types::MessageAttributeValue;
 use fleet_shared::entity::health::FridgeHealth;
@@ -83,14 +83,14 @@ impl FleetStore for Dynamo {
         self.0.table(Table::QueueMessages)?.get(key).await
     }
 
-    async fn send_command(&self, command: &FridgeCommand) -> Result<(), ApiError> {
-        let q = self.0.queue(Queue::FridgeCommands)?;
-        let body = serde_json::to_string(command).map_err(ApiError::internal)?;
+    async fn send_command(&self, command: &FridgeCommand) -> Result<(), Unsent> {
+        let q = self.0.queue(Queue::FridgeCommands).map_err(Unsent::Unknown)?;
+        let body = serde_json::to_string(command).map_err(|e| Unsent::Unknown(ApiError::internal(e)))?;
         let attr = MessageAttributeValue::builder()
             .data_type("String")
             .string_value(command.location_id.as_str())
             .build()
-            .map_err(ApiError::internal)?;
+            .map_err(|e| Unsent::Unknown(ApiError::internal(e)))?;
         q.client
             .send_message()
             .queue_url(q.url)
@@ -101,11 +101,17 @@ impl FleetStore for Dynamo {
             .message_group_id(command.location_id.as_str())
             .message_deduplication_id(&command.message_id)
             .send()
-            .await?;
+            .await
+            .map_err(|e| {
+                use aws_sdk_sqs::error::ProvideErrorMetadata;
+                let status = e.raw_response().map(|r| r.status().as_u16());
+                let (code, message) = (e.code().map(str::to_string), e.message().map(str::to_string));
+                unsent(status, code.as_deref(), message.as_deref(), ApiError::from(e))
+            })?;
         Ok(())
     }
 
-    async fn mark_sent(&self, queue_id: &str, sk: &str) -> Result<bool, ApiError> {
+    async fn settle(&self, queue_id: &str, sk: &str, to: &'static str) -> Result<bool, ApiError> {
         let t = self.0.table(Table::QueueMessages)?;
         let out = t
             .client
@@ -113,10 +119,10 @@ impl FleetStore for Dynamo {
             .table_name(t.name)
             .key("id", store::s(queue_id))
             .key("sk", store::s(sk))
-            .update_expression("SET #s = :sent")
+            .update_expression("SET #s = :to REMOVE pendingShard")
             .condition_expression("#s = :pending")
             .expression_attribute_names("#s", "state")
-            .expression_attribute_values(":sent", store::s(super::SENT))
+            .expression_attribute_values(":to", store::s(to))
             .expression_attribute_values(":pending", store::s(super::PENDING))
             .send()
             .await;
@@ -127,26 +133,14 @@ impl FleetStore for Dynamo {
         }
     }
 
-    async fn mark_failed(&self, queue_id: &str, sk: &str) -> Result<bool, String> {
-        let t = self.0.table(Table::QueueMessages).map_err(|e| e.to_string())?;
-        let out = t
-            .client
-            .update_item()
-            .table_name(t.name)
-            .key("id", store::s(queue_id))
-            .key("sk", store::s(sk))
-            .update_expression("SET #s = :f")
-            .condition_expression("#s = :pending")
-            .expression_attribute_names("#s", "state")
-            .expression_attribute_values(":f", store::s(super::FAILED))
-            .expression_attribute_values(":pending", store::s(super::PENDING))
-            .send()
-            .await;
-        match out {
-            Ok(_) => Ok(true),
-            Err(e) if e.as_service_error().is_some_and(|e| e.is_conditional_check_failed_exception()) => Ok(false),
-            Err(e) => Err(aws_sdk_dynamodb::error::DisplayErrorContext(e).to_string()),
-        }
+    async fn overdue(&self, now: &str) -> Result<Vec<CommandRecord>, ApiError> {
+        let t = self.0.table(Table::QueueMessages)?;
+        let t = &t;
+        let reads = super::pending_shards().into_iter().map(|shard| async move {
+            let query = t.query("pendingShard", shard).index(super::BY_PENDING);
+            query.sort("notAfter", SortKey::AtMost(now.to_string())).all::<CommandRecord>().await
+        });
+        Ok(futures::future::try_join_all(reads).await?.into_iter().flatten().collect())
     }
 
     async fn forget(&self, claim: &Claim) -> Result<(), ApiError> {
@@ -244,7 +238,7 @@ impl FleetStore for Dynamo {
             .table_name(t.name)
             .key("id", store::s(queue_id))
             .key("sk", store::s(sk))
-            .update_expression("SET #s = :state, doneAt = :at")
+            .update_expression("SET #s = :state, doneAt = :at REMOVE pendingShard")
             .condition_expression("attribute_exists(id)")
             .expression_attribute_names("#s", "state")
             .expression_attribute_values(":state", store::s(state.as_str()))
@@ -351,5 +345,32 @@ impl Dynamo {
         let b = self.0.bucket(Bucket::ItemImages).ok()?;
         let key = format!("items/{item}.svg");
         b.client.presigned_get(b.name, &key, Duration::from_secs(IMAGE_URL_SECONDS)).await.ok()
+    }
+}
+
+/// A refusal the queue gave for certain (a 4xx other than throttling), or
+/// an outcome that is not known (the message may have been taken).
+fn unsent(status: Option<u16>, code: Option<&str>, message: Option<&str>, error: ApiError) -> Unsent {
+    let throttled = code.is_some_and(|c| c.contains("Throttl"));
+    match status {
+        Some(s) if (400..500).contains(&s) && !throttled => {
+            Unsent::Refused(format!("{}: {}", code.unwrap_or("refused"), message.unwrap_or_default()))
+        }
+        _ => Unsent::Unknown(error),
+    }
+}
+
+#[cfg(test)]
+mod unsent_tests {
+    use super::*;
+
+    #[test]
+    fn only_a_definite_refusal_is_refused() {
+        let busy = || ApiError::Unavailable;
+        assert!(matches!(unsent(Some(400), Some("InvalidParameterValue"), Some("bad"), busy()), Unsent::Refused(_)));
+        assert!(matches!(unsent(Some(403), Some("AccessDenied"), None, busy()), Unsent::Refused(_)));
+        assert!(matches!(unsent(Some(400), Some("ThrottlingException"), None, busy()), Unsent::Unknown(_)));
+        assert!(matches!(unsent(Some(500), Some("InternalError"), None, busy()), Unsent::Unknown(_)));
+        assert!(matches!(unsent(None, None, None, busy()), Unsent::Unknown(_)), "a timeout: no answer");
     }
 }

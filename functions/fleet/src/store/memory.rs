@@ -1,7 +1,7 @@
 //! An in-memory fleet store for unit tests of the rules: the same contract
 //! (conditional command record with its claim, newest-wins latest state,
 //! a command result only for a recorded command).
-use super::{CommandRecord, FleetStore, History, Landed, Latest, Unstorable};
+use super::{CommandRecord, FleetStore, History, Landed, Latest, Unsent, Unstorable};
 use fleet_shared::entity::report::derive;
 use fleet_shared::entity::telemetry::{CommandState, FridgeCommand, Heartbeat, InventorySnapshot};
 use fleet_shared::entity::{Location, LocationId};
@@ -21,6 +21,7 @@ pub enum Step {
     Send,
     MarkSent,
     MarkFailed,
+    MarkExpired,
 }
 
 /// What goes wrong at a step, once.
@@ -128,6 +129,7 @@ impl Memory {
         match commands.get_mut(&(queue_id.to_string(), sk.to_string())) {
             Some(c) if c.is_pending() => {
                 c.state = Some(state.into());
+                c.pending_shard = None;
                 true
             }
             _ => false,
@@ -188,21 +190,29 @@ impl FleetStore for Memory {
         Ok(lock(&self.commands).get(&(queue_id.to_string(), sk.to_string())).cloned())
     }
 
-    async fn send_command(&self, command: &FridgeCommand) -> Result<(), ApiError> {
+    async fn send_command(&self, command: &FridgeCommand) -> Result<(), Unsent> {
         let fault = self.fault(Step::Send).await;
-        if self.queue_down.load(Ordering::SeqCst) || fault == Some(Fault::Refused) {
-            return Err(ApiError::Unavailable);
+        if self.queue_down.load(Ordering::SeqCst) {
+            return Err(Unsent::Refused("AWS.SimpleQueueService.NonExistentQueue: the queue is gone".into()));
+        }
+        if fault == Some(Fault::Refused) {
+            return Err(Unsent::Unknown(ApiError::Unavailable));
         }
         lock(&self.sent).push(command.clone());
-        fault.map_or(Ok(()), |_| Err(ApiError::Unavailable))
+        fault.map_or(Ok(()), |_| Err(Unsent::Unknown(ApiError::Unavailable)))
     }
 
-    async fn mark_sent(&self, queue_id: &str, sk: &str) -> Result<bool, ApiError> {
-        let fault = self.fault(Step::MarkSent).await;
+    async fn settle(&self, queue_id: &str, sk: &str, to: &'static str) -> Result<bool, ApiError> {
+        let step = match to {
+            super::SENT => Step::MarkSent,
+            super::FAILED => Step::MarkFailed,
+            _ => Step::MarkExpired,
+        };
+        let fault = self.fault(step).await;
         if fault == Some(Fault::Refused) {
             return Err(ApiError::Unavailable);
         }
-        let marked = self.mark(queue_id, sk, super::SENT);
+        let marked = self.mark(queue_id, sk, to);
         match fault {
             // The SDK's retry meets the condition the first try's write broke.
             Some(Fault::AppliedThenConflict) => Ok(false),
@@ -211,17 +221,10 @@ impl FleetStore for Memory {
         }
     }
 
-    async fn mark_failed(&self, queue_id: &str, sk: &str) -> Result<bool, String> {
-        let fault = self.fault(Step::MarkFailed).await;
-        if fault == Some(Fault::Refused) {
-            return Err("ProvisionedThroughputExceededException: refused".into());
-        }
-        let marked = self.mark(queue_id, sk, super::FAILED);
-        match fault {
-            Some(Fault::AppliedThenConflict) => Ok(false),
-            Some(f) => Err(lost(f).to_string()),
-            None => Ok(marked),
-        }
+    async fn overdue(&self, now: &str) -> Result<Vec<CommandRecord>, ApiError> {
+        let commands = lock(&self.commands);
+        let due = |c: &&CommandRecord| c.pending_shard.is_some() && c.not_after.as_deref().is_some_and(|t| t <= now);
+        Ok(commands.values().filter(due).cloned().collect())
     }
 
     async fn forget(&self, claim: &Claim) -> Result<(), ApiError> {
@@ -291,6 +294,7 @@ impl FleetStore for Memory {
             .ok_or_else(|| ApiError::bad_request(format!("no command {sk} in {queue_id}")))?;
         c.state = Some(state.as_str().to_string());
         c.done_at = Some(at.to_string());
+        c.pending_shard = None;
         Ok(())
     }
 

@@ -96,12 +96,40 @@ pub enum Landed {
 
 pub use fleet_shared::parking::Unstorable;
 
-/// A command's states: PENDING until the queue has taken its message, then
-/// SENT, then DONE or FAILED as the fridge reports (FAILED too when the queue
-/// refused it).
+/// A command's states (GraphQL `CommandState`): PENDING until the queue has
+/// taken its message, then SENT, then DONE or FAILED as the fridge reports
+/// (FAILED too when the queue definitely refused it); EXPIRED when it was
+/// still PENDING at its `notAfter`: never sent. A fridge's later DONE or
+/// FAILED replaces EXPIRED, since it says what happened.
 pub const PENDING: &str = "PENDING";
 pub const SENT: &str = "SENT";
 pub const FAILED: &str = "FAILED";
+pub const EXPIRED: &str = "EXPIRED";
+
+/// The sparse index of PENDING commands (pk `pendingShard`, sk `notAfter`):
+/// only a PENDING record carries `pendingShard`, so the sweep of overdue
+/// commands reads those alone, never the table.
+pub const BY_PENDING: &str = "byPending";
+const PENDING_BASE: &str = "pending";
+
+/// The index partition of a PENDING command of this location.
+pub fn pending_shard(location: &str) -> String {
+    fleet_shared::shard::key(PENDING_BASE, location)
+}
+
+/// Every partition of the PENDING index.
+pub fn pending_shards() -> Vec<String> {
+    fleet_shared::shard::keys(PENDING_BASE)
+}
+
+/// Why the command queue did not take a message.
+#[derive(Debug)]
+pub enum Unsent {
+    /// A definite refusal (a 4xx other than throttling): the message was not taken.
+    Refused(String),
+    /// No answer, a timeout, throttling or a 5xx: it may have been taken.
+    Unknown(ApiError),
+}
 
 /// A command as the queue-messages table records it (`location#commands`,
 /// sorted by `{time}#{messageId}`). It holds the whole queue message, so a
@@ -138,6 +166,9 @@ pub struct CommandRecord {
     /// The message's `notAfter` (`stamp` text); absent on records made before it existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_after: Option<String>,
+    /// Only while PENDING: its partition of the `BY_PENDING` index.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_shard: Option<String>,
 }
 
 /// A command as the screens read it (GraphQL `QueueMessage`), and as a
@@ -191,6 +222,11 @@ impl CommandRecord {
         self.state.as_deref() == Some(PENDING)
     }
 
+    /// Whether its `notAfter` has passed at `now` (the fridge would refuse it).
+    pub fn is_overdue(&self, now: chrono::DateTime<chrono::Utc>) -> bool {
+        self.not_after.as_deref().and_then(fleet_shared::dates::instant).is_some_and(|t| t < now)
+    }
+
     /// The queue message this record stands for: built from the record alone,
     /// so every send of it (the first, a retry's) is the same message.
     pub fn message(&self) -> Result<FridgeCommand, ApiError> {
@@ -236,14 +272,15 @@ pub trait FleetStore: Records + Sync {
         -> impl Future<Output = Result<Option<CommandRecord>, ApiError>> + Send;
     /// Sends a command to the fridges' command queue: FIFO, the fridge's
     /// location as the message group, the messageId as the de-duplication id.
-    fn send_command(&self, command: &FridgeCommand) -> impl Future<Output = Result<(), ApiError>> + Send;
-    /// PENDING -> SENT, once the queue took the message; false when the
-    /// record was no longer PENDING (a racing retry marked it, or the fridge
-    /// already reported), which is left as it is.
-    fn mark_sent(&self, queue_id: &str, sk: &str) -> impl Future<Output = Result<bool, ApiError>> + Send;
-    /// PENDING -> FAILED, for a command the queue did not take; false when it
-    /// was no longer PENDING; the store's own error as text when that fails.
-    fn mark_failed(&self, queue_id: &str, sk: &str) -> impl Future<Output = Result<bool, String>> + Send;
+    fn send_command(&self, command: &FridgeCommand) -> impl Future<Output = Result<(), Unsent>> + Send;
+    /// PENDING -> `to` (SENT once the queue took the message, FAILED when it
+    /// definitely refused it, EXPIRED past its `notAfter`), leaving the
+    /// PENDING index; false when the record was no longer PENDING (a racing
+    /// retry marked it, or the fridge already reported), which is left as it is.
+    fn settle(&self, queue_id: &str, sk: &str, to: &'static str)
+        -> impl Future<Output = Result<bool, ApiError>> + Send;
+    /// The PENDING commands whose `notAfter` is before `now` (the sparse index).
+    fn overdue(&self, now: &str) -> impl Future<Output = Result<Vec<CommandRecord>, ApiError>> + Send;
     /// Removes a request's claim whose change was undone, so a retry may try again.
     fn forget(&self, claim: &Claim) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// A fridge's last inventory snapshot.

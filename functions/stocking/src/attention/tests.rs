@@ -250,7 +250,8 @@ fn a_drivers_claim_is_an_item_until_the_office_acknowledges_assigns_or_clears_it
     assert_eq!(items[0].facts, "route claimed by d1@fleet.test at 08:05: PackingSlipQuery at A");
     assert_eq!(items[0].key, "ROUTE_CLAIMED|R1|2026-11-23T14:05:00.000Z");
     assert_eq!(OccurrenceKey::parse(&items[0].key).unwrap().to_string(), items[0].key, "the key parses back");
-    let ack = Acknowledgement { key: items[0].key.clone(), by: "ops@fleet.test".into(), at: t("15:10"), note: "ok".into() };
+    let ack =
+        Acknowledgement { key: items[0].key.clone(), by: "ops@fleet.test".into(), at: t("15:10"), note: "ok".into() };
     let panel = view(case.at(t("15:20")), &[ack]);
     assert!(panel.open.iter().all(|i| i.kind != "ROUTE_CLAIMED"));
     let resolved = panel.resolved.iter().find(|i| i.kind == "ROUTE_CLAIMED").expect("acknowledged: resolved today");

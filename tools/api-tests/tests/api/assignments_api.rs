@@ -218,6 +218,10 @@ async fn a_fridge_door_opens_only_for_the_driver_of_that_stop_today() {
     let refused = gql("run_fridge_task", &driver, unlock(&elsewhere)).await.unwrap_err();
     assert_eq!(refused.to_string(), format!("{elsewhere} has no stop on the routes of {date}."));
 
+    // A door call claims no route (issue 59): the driver's scan does.
+    let scanned =
+        action("PackingSlipQuery", &location, json!({ "packingSlipId": "s1", "stockingIndex": 1 }), &unique("r"));
+    gql("create_driver_action", &driver, scanned).await.unwrap();
     let sent = gql("run_fridge_task", &driver, unlock(&location)).await.unwrap();
     assert_eq!(sent["operation"], "UnlockDoor");
     let refused = gql("run_fridge_task", &other, unlock(&location)).await.unwrap_err();
@@ -229,15 +233,16 @@ async fn a_fridge_door_opens_only_for_the_driver_of_that_stop_today() {
     let without_the_door_action = gql("run_fridge_task", &counter, unlock(&location)).await.unwrap_err();
     assert_eq!(without_the_door_action, fleet_shared::ApiError::Forbidden);
 
-    // Stocked 31 minutes ago: the door stays shut, even for its driver.
+    // Stocked by its driver 31 minutes ago: the door stays shut, even for them.
     let t = deps().await.table(Table::LocationRoutes).unwrap();
     let stocked = fleet_shared::fridge_time::stamp(chrono::Utc::now() - chrono::Duration::minutes(31));
     t.client
         .update_item()
         .table_name(t.name)
         .set_key(Some(fleet_shared::route_store::stop_key(&date, &route_stop::sort_key(&route, 1))))
-        .update_expression("SET stockedTimeUTC = :t")
+        .update_expression("SET stockedTimeUTC = :t, stockedBy = :by")
         .expression_attribute_values(":t", fleet_shared::store::s(&stocked))
+        .expression_attribute_values(":by", fleet_shared::store::s(&driver.sub))
         .send()
         .await
         .unwrap();

@@ -4,6 +4,7 @@
 //! that read a shared queue's messages take turns on `common::QUEUES`.
 mod assignments_api;
 mod bulk_upload;
+mod claims_api;
 mod commands_api;
 mod common;
 mod coupons_api;

@@ -85,7 +85,8 @@ const stop = (n: number, locationId: string) => ({
 function attention() {
   const items = [...ITEMS, ...extraItems].map((i) => {
     const t = answersShowTaken ? (taken[i.key] ?? i.taken) : i.taken;
-    const ends = t && t !== i.taken && (i.kind === 'TEMPERATURE' || i.kind === 'UNREACHABLE');
+    // As the server (attention.rs): an acknowledgement ends a Temperature, Unreachable or Route claimed item.
+    const ends = t && t !== i.taken && ['TEMPERATURE', 'UNREACHABLE', 'ROUTE_CLAIMED'].includes(i.kind);
     return ends
       ? { ...i, taken: t, endedAt: '2026-07-01T15:30:00Z', endedHow: 'acknowledged by Ops at 10:30' }
       : { ...i, taken: t };
@@ -360,7 +361,7 @@ describe('Acknowledging a Needs-attention item', () => {
     expect(acks.map((a) => a.requestId)).toEqual([acks[0].requestId, acks[0].requestId]);
   });
 
-  it('acknowledges a claimed route like the others: it stays open, taken, until what raised it ends', async () => {
+  it('acknowledges a claimed route like the others: the reload moves it to Resolved today', async () => {
     serve(ALL_ACTIONS);
     const CLAIMED = 'ROUTE_CLAIMED|R1|d2';
     extraItems = [
@@ -372,6 +373,7 @@ describe('Acknowledging a Needs-attention item', () => {
     const { user, panel } = await showDashboard();
     const dialog = await openAck(user, panel, 'Acknowledge Route claimed on route R1');
     expect(dialog).toHaveTextContent('route claimed by Dee Diaz at 06:12: LocationScanned at CHI_0001');
+    const calls = dashboardCalls;
     await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Dee covers R1 today');
     await user.click(ackOf(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -381,9 +383,11 @@ describe('Acknowledging a Needs-attention item', () => {
     expect(
       await screen.findByText('Route claimed on route R1: taken by Ops at 10:30: Dee covers R1 today'),
     ).toBeTruthy();
-    const entry = entryOf(panel, CLAIMED);
-    expect(within(openList(panel)).getByText(/route claimed by Dee Diaz/)).toBeTruthy();
-    expect(within(entry).getByText('taken by Ops at 10:30: Dee covers R1 today')).toBeTruthy();
-    expect(within(entry).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
+    await waitFor(() => expect(dashboardCalls).toBeGreaterThan(calls));
+    await waitFor(() => expect(within(openList(panel)).queryByText(/route claimed by Dee Diaz/)).toBeNull());
+    const resolved = within(panel).getByRole('list', { name: 'Resolved today', hidden: true });
+    const ended = entryOf(resolved, CLAIMED);
+    expect(ended).toHaveTextContent('taken by Ops at 10:30: Dee covers R1 today');
+    expect(ended).toHaveTextContent('Ended: acknowledged by Ops at 10:30');
   });
 });

@@ -238,7 +238,7 @@ describe('AttentionPanel', () => {
         'is above 41 °F, shows Motor Fault, Product Detect Fault, Product Under Elevator or Timeout, ' +
         'is out of order or is on a food-safety hold',
       'Unreachable: the driver could not reach the stop; open until an operator takes it',
-      "Route claimed: a driver claimed a route without a driver by their first stop action on it (allowed by the office's setting on View Routes)",
+      "Route claimed: a driver claimed a route without a driver by their first stop action on it (as the office's setting on View Routes allows); open until an operator takes it, or the office assigns or clears the route",
     ]);
   });
 

@@ -47,7 +47,7 @@ describe('attention', () => {
     expect(help[4].text).toContain('shows Timeout, is out of order');
     expect(attentionHelp({ ...RULES, maxTemperatureF: 40.5 })[3].text).toContain('above 40.5 °F');
     expect(help[6].text).toBe(
-      "a driver claimed a route without a driver by their first stop action on it (allowed by the office's setting on View Routes)",
+      "a driver claimed a route without a driver by their first stop action on it (as the office's setting on View Routes allows); open until an operator takes it, or the office assigns or clears the route",
     );
   });
 

@@ -142,7 +142,7 @@ export function attentionHelp(r: AttentionRules): { kind: AttentionKind; text: s
     { kind: 'UNREACHABLE', text: 'the driver could not reach the stop; open until an operator takes it' },
     {
       kind: 'ROUTE_CLAIMED',
-      text: "a driver claimed a route without a driver by their first stop action on it (allowed by the office's setting on View Routes)",
+      text: "a driver claimed a route without a driver by their first stop action on it (as the office's setting on View Routes allows); open until an operator takes it, or the office assigns or clears the route",
     },
   ];
 }

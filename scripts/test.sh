@@ -92,6 +92,11 @@ WEB_BUILD=$!
 log "Rust unit and integration tests"
 cargo test --workspace
 
+# It turns the office's claims setting off stack-wide, which would refuse the
+# other tests' claims meanwhile: alone, after them (the binary is built already).
+log "the integration test that turns drivers' claims off and on, alone"
+cargo test -q -p fleet-api-tests --test api -- --ignored --exact claims_api::the_office_turns_claims_off_and_on
+
 log "waiting for the web app's build"
 wait "$WEB_BUILD"
 

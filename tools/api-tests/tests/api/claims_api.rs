@@ -150,11 +150,8 @@ async fn after_stocking_the_door_opens_only_for_the_driver_who_stocked() {
         .unwrap();
     assert!(gql("run_fridge_task", &driver, unlock(&location)).await.is_ok(), "its stocker, within 30 minutes");
     // The office moves the route to another driver: the stop was stocked by the first.
-    let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION]).await;
     let other = user_with(&door).await;
-    let input = json!({ "stockingDate": date, "route": route, "driverEmail": other.email, "expectedVersion": 1,
-                        "requestId": unique("q") });
-    gql("assign_route_driver", &office, json!({ "input": input })).await.unwrap();
+    put_driver(&date, &route, &other).await;
     let shut = gql("run_fridge_task", &other, unlock(&location)).await.unwrap_err();
     assert_eq!(shut.status(), 403);
     assert!(shut.to_string().contains("opens only for the driver who stocked it"), "{shut}");

@@ -143,9 +143,11 @@ async fn a_fridge_task_needs_a_bounded_request_id_and_is_logged_only_past_the_ga
     let _turn = QUEUES.lock().await;
     let location = live_fridge("TASK").await;
     let driver = user_with(&["FridgeTasks"]).await;
-    // Today's stop of a route of its own: the driver's first task there claims it (issue 38).
-    let today = fleet_shared::fridge_time::stocking_day(chrono::Utc::now()).to_string();
-    put_stop(&today, &location, (&unique("rt").to_lowercase(), 1), "MW", None).await;
+    // Today's stop of a route of its own, assigned to the driver (a task never claims: issue 59).
+    let (today, route) =
+        (fleet_shared::fridge_time::stocking_day(chrono::Utc::now()).to_string(), unique("rt").to_lowercase());
+    put_stop(&today, &location, (&route, 1), "MW", None).await;
+    put_driver(&today, &route, &driver).await;
     let task = |request_id: Value| {
         let mut input = json!({ "locationId": location, "task": "ConfirmCount", "count": 7 });
         if !request_id.is_null() {

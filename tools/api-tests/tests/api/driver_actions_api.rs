@@ -31,6 +31,16 @@ async fn location(kind: &str) -> String {
     id
 }
 
+/// The location's routes of yesterday, today and tomorrow, assigned to the
+/// driver as the office would: these tests are about actions, not claims
+/// (one claim per driver and day, never for another day: issue 59).
+async fn drives(driver: &Caller, location: &str) {
+    let today = fn_stocking::window::stocking_day(Utc::now());
+    for day in [today.pred_opt().unwrap(), today, today.succ_opt().unwrap()] {
+        put_driver(&day.to_string(), &route_of(location), driver).await;
+    }
+}
+
 /// The location's own route.
 fn route_of(location: &str) -> String {
     format!("r-{}", location.to_lowercase())
@@ -170,6 +180,7 @@ async fn a_types_actions_over_every_shard_page_in_created_order_each_once() {
     let mut fridges = Vec::new();
     for _ in 0..6 {
         fridges.push(location("FRIDGE").await);
+        drives(&driver, fridges.last().unwrap()).await;
     }
     let shards: HashSet<u32> = fridges.iter().map(|f| shard::of(f)).collect();
     assert!(shards.len() >= 2, "the test's locations fall in several shards: {shards:?}");
@@ -228,6 +239,7 @@ async fn a_retried_request_answers_the_same_and_writes_once_and_other_content_is
 async fn occurred_at_is_taken_at_the_window_edges_and_refused_past_them() {
     let driver = user_with(ALL_ACTIONS).await;
     let fridge = location("FRIDGE").await;
+    drives(&driver, &fridge).await;
     let now = now_ms();
     // The server's clock, stopped for this test's thread (the adapter runs on it).
     let _clock = ClockAt::new(now);

@@ -62,7 +62,13 @@ async fn stop(location: &str, route: &str, index: i64) {
     };
     put(
         Table::LocationRoutes,
-        &StoredStop { route_stop: sort_key(route, index), stop, upload: None, stocked_time_utc: None },
+        &StoredStop {
+            route_stop: sort_key(route, index),
+            stop,
+            upload: None,
+            stocked_time_utc: None,
+            stocked_by: None,
+        },
     )
     .await;
 }

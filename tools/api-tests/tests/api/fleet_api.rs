@@ -380,12 +380,16 @@ async fn commands_need_the_action_and_their_flag_and_a_live_fridge() {
     let ooo = |op: &str| json!({ "messageType": "Resource", "payload": { "operation": op, "resource": "OutOfOrder" } });
     let hold = json!({ "messageType": "Resource", "payload": { "operation": "ENABLE", "resource": "SafetyHold" } });
     let create = |c: Caller, loc: String, m: Value| async move {
-        gql("create_queue_message", &c, json!({ "location": loc, "message": m })).await
+        gql("create_queue_message", &c, json!({ "location": loc, "message": m, "requestId": unique("q") })).await
     };
 
     let nobody = restricted().await;
     assert!(health(&nobody, &live).await.is_err(), "reading health needs GetFridgeHealth");
     let operator = user_with(&["SendFridgeCommands", "GetFridgeHealth"]).await;
+    // Every command carries its requestId (issue 59): a client that left it out sent twice on a retry.
+    let bare = json!({ "location": live[0], "message": hold });
+    let refused = gql("create_queue_message", &admin().await, bare).await.unwrap_err();
+    assert_eq!((refused.status(), refused.to_string()), (400, "createQueueMessage needs a requestId".to_string()));
     assert_eq!(
         create(operator.clone(), live[0].clone(), ooo("ENABLE")).await.unwrap_err().to_string(),
         "Error! User Action Prohibited!",

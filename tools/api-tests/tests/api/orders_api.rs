@@ -31,7 +31,13 @@ async fn stop(date: &str, location: &str, route: &str) {
         stop_type: "DELIVERY".into(),
     };
     // One stop per location and date, whatever the route: a later call replaces it.
-    let item = StoredStop { stop, route_stop: format!("R-{location}#0001"), upload: None, stocked_time_utc: None };
+    let item = StoredStop {
+        stop,
+        route_stop: format!("R-{location}#0001"),
+        upload: None,
+        stocked_time_utc: None,
+        stocked_by: None,
+    };
     deps().await.table(Table::LocationRoutes).unwrap().batch_put(vec![store::to_item(&item).unwrap()]).await.unwrap();
 }
 

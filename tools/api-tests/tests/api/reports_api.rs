@@ -98,6 +98,9 @@ async fn a_van_reading_is_a_route_temperature_of_kind_van_at_its_location_with_t
     let depot = par_ready_fridge("RTV").await;
     let driver = user_with(&["FridgeTasks", "RecordTemperature"]).await;
     let route = unique("rv").to_lowercase();
+    // The route names a real route of the day, with the depot one of its stops (issue 59).
+    let today = fleet_shared::fridge_time::stocking_day(Utc::now()).to_string();
+    put_stop(&today, &depot, (&route, 1), "MW", None).await;
     let occurred = ago(3);
     let input = json!({ "input": { "eventType": "VanTemperature", "locationId": depot,
         "data": json!({ "temperature": 42.5, "route": route }).to_string(),

@@ -266,6 +266,29 @@ pub async fn put_stop_at(
         .unwrap();
 }
 
+/// The route's driver on a date, as the office's assignment stores it (a test's set-up).
+pub async fn put_driver(date: &str, route: &str, driver: &Caller) {
+    let item = fleet_shared::entity::assignment::DriverAssignment {
+        stocking_date: date.into(),
+        route: route.into(),
+        driver_sub: driver.sub.clone(),
+        driver_email: driver.email.clone(),
+        assigned_by: "ops@fleet.test".into(),
+        assigned_at: fleet_shared::fridge_time::now_text(),
+        source: fleet_shared::entity::assignment::SOURCE_SCREEN.into(),
+        version: 1,
+        first_action: None,
+    };
+    let t = deps().await.table(fleet_shared::Table::LocationRoutes).unwrap();
+    t.client
+        .put_item()
+        .table_name(t.name)
+        .set_item(Some(fleet_shared::store::to_item(&item).unwrap()))
+        .send()
+        .await
+        .unwrap();
+}
+
 /// The shared queues' turns among the tests (they run side by side in one
 /// binary): a test that polls or reads the telemetry, command or orders
 /// queue, or a dead-letter queue, holds it, so no other test's poll takes

@@ -28,6 +28,17 @@ const IN_FLIGHT: usize = 8;
 pub struct Driver {
     pub sub: String,
     pub email: String,
+    /// Whether they hold the driver's actions (`DRIVER_ACTIONS`): only such a user drives a route.
+    #[serde(default)]
+    pub drives: bool,
+}
+
+/// The actions a route's driver holds (issue 59): without them the driver app could do nothing there.
+pub const DRIVER_ACTIONS: [&str; 2] = ["FridgeTasks", "VanTasks"];
+
+/// The refusal of a user who cannot drive (the screen's and the CSV's).
+pub fn cannot_drive(email: &str) -> String {
+    format!("{email} cannot drive a route: they do not hold the driver's actions (FridgeTasks, VanTasks).")
 }
 
 /// One change of a route's driver: the new one (`None` unassigns), written
@@ -191,7 +202,13 @@ pub async fn assign<S: DriverStore, R: Records>(
         Seen::New => {}
     }
     let driver = match &email {
-        Some(e) => Some(store.user_by_email(e).await?.ok_or_else(|| ApiError::bad_request(no_user(e)))?),
+        Some(e) => {
+            let user = store.user_by_email(e).await?.ok_or_else(|| ApiError::bad_request(no_user(e)))?;
+            if !user.drives {
+                return Err(ApiError::bad_request(cannot_drive(&user.email)));
+            }
+            Some(user)
+        }
         None => None,
     };
     let stored = store.driver(&date, &route).await?;
@@ -290,10 +307,12 @@ impl<S: DriverStore> UploadKind for DriverUpload<'_, S> {
         let email = field("driverEmail", &email_of);
         let driver = email.and_then(|e| {
             let found = self.known.get(&e).cloned();
-            if found.is_none() {
-                errors.push(no_user(&e));
+            match &found {
+                None => errors.push(no_user(&e)),
+                Some(d) if !d.drives => errors.push(cannot_drive(&d.email)),
+                Some(_) => {}
             }
-            found
+            found.filter(|d| d.drives)
         });
         match (date, route, driver) {
             (Some(date), Some(route), Some(driver)) if errors.is_empty() => {

@@ -81,6 +81,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::LocationRoutes),
             Grant::WriteTable(Table::LocationRoutes),
             Grant::ListUsers,
+            // Whether the user holds the driver's actions (only such a user drives a route).
+            Grant::ReadTable(Table::Permissions),
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::Idempotency),
             Grant::WriteTable(Table::Idempotency),
@@ -121,7 +123,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "route_drivers_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/locations/routes/assignments/dry-run" },
         permission: Permission::Action(fleet_shared::assignment::ASSIGN_ACTION),
-        grants: &[Grant::ReadTable(Table::LocationRoutes), Grant::ListUsers],
+        // The users by e-mail, and whether each holds the driver's actions.
+        grants: &[Grant::ReadTable(Table::LocationRoutes), Grant::ListUsers, Grant::ReadTable(Table::Permissions)],
         handler: typed!(handlers::route_drivers_dry_run),
     },
     FunctionSpec {
@@ -132,6 +135,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::LocationRoutes),
             Grant::WriteTable(Table::LocationRoutes),
             Grant::ListUsers,
+            // Whether the user holds the driver's actions (only such a user drives a route).
+            Grant::ReadTable(Table::Permissions),
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::Idempotency),
             Grant::WriteTable(Table::Idempotency),

@@ -61,11 +61,12 @@ impl DriverStore for Memory {
     }
 }
 
+/// Two drivers and a view-only user, who holds no driver action.
 fn users() -> Vec<Driver> {
-    ["driver1@fleet.local", "driver2@fleet.local"]
+    ["driver1@fleet.local", "driver2@fleet.local", "viewer@fleet.local"]
         .iter()
         .enumerate()
-        .map(|(i, e)| Driver { sub: format!("sub-{}", i + 1), email: e.to_string() })
+        .map(|(i, e)| Driver { sub: format!("sub-{}", i + 1), email: e.to_string(), drives: !e.starts_with("viewer") })
         .collect()
 }
 
@@ -195,4 +196,37 @@ async fn an_upload_is_checked_dry_then_lands_each_route_with_its_history() {
     // The same upload again changes nothing twice.
     upload::commit(&kind, &valid, &records).await.unwrap();
     assert_eq!(store.history.lock().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn only_a_user_who_holds_the_drivers_actions_drives_a_route() {
+    let store = Memory { users: users(), ..Memory::default() };
+    let input = |email: &str| AssignInput {
+        stocking_date: "2026-11-25".into(),
+        route: "r1".into(),
+        driver_email: Some(email.into()),
+        expected_version: 0,
+        request_id: "q1".into(),
+    };
+    let refused = assign(&store, &store.records, &office(), input("viewer@fleet.local"), "t").await.unwrap_err();
+    assert_eq!(
+        (refused.status(), refused.to_string()),
+        (
+            400,
+            "viewer@fleet.local cannot drive a route: they do not hold the driver's actions (FridgeTasks, VanTasks)."
+                .to_string()
+        )
+    );
+    assert!(store.drivers.lock().unwrap().is_empty() && store.history.lock().unwrap().is_empty());
+    let upload = DriverUpload {
+        store: &store,
+        user: "ops".into(),
+        now: "t".into(),
+        known: users().into_iter().map(|d| (d.email.clone(), d)).collect(),
+    };
+    let row =
+        json!({ "row": 2, "values": { "date": "2026-11-25", "route": "r1", "driverEmail": "viewer@fleet.local" } });
+    let row: RawRow = serde_json::from_value(row).unwrap();
+    let errors = upload.check(&row, &()).unwrap_err();
+    assert_eq!(errors, [refused.to_string()], "the CSV says the same");
 }

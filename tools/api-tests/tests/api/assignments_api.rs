@@ -99,8 +99,16 @@ async fn the_office_reassigns_a_route_with_the_version_it_read_and_the_history_s
     let (date, route) = (own_date("assign", 2040), unique("rt").to_lowercase());
     let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION, "ViewRoutes"]).await;
     let (admin_email, restricted_email) = (admin().await.email, restricted().await.email);
+    // A view-only user cannot drive (issue 59).
+    let refused = assign(&office, &date, &route, Some(&restricted_email), 0, &unique("q")).await.unwrap_err();
+    assert_eq!(
+        (refused.status(), refused.to_string()),
+        (400, format!("{restricted_email} cannot drive a route: they do not hold the driver's actions (FridgeTasks, VanTasks)."))
+    );
+    let driver = demo_driver(6).await;
+    let restricted_email = driver.email.clone();
     let set = assign(&office, &date, &route, Some(&restricted_email), 0, &unique("q")).await.unwrap();
-    assert_eq!((set["driverSub"].as_str(), set["version"].as_i64()), (Some(restricted().await.sub.as_str()), Some(1)));
+    assert_eq!((set["driverSub"].as_str(), set["version"].as_i64()), (Some(driver.sub.as_str()), Some(1)));
     let stale = assign(&office, &date, &route, Some(&admin_email), 0, &unique("q")).await.unwrap_err();
     assert_eq!(stale.status(), 409, "someone changed it since version 0 was read");
     let request = unique("q");
@@ -150,10 +158,11 @@ async fn a_csv_of_date_route_and_driver_email_is_dry_run_then_committed() {
     let date = own_date("assign-upload", 2041);
     let (r1, r2) = (unique("rt").to_lowercase(), unique("rt").to_lowercase());
     let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION]).await;
-    let restricted_email = restricted().await.email;
+    let (viewer, restricted_email) = (restricted().await.email, demo_driver(6).await.email);
     let rows = json!([
         { "row": 2, "values": { "date": date, "route": r1, "driverEmail": restricted_email } },
         { "row": 3, "values": { "date": date, "route": r2, "driverEmail": "ghost@fleet.test" } },
+        { "row": 4, "values": { "date": date, "route": r2, "driverEmail": viewer } },
     ]);
     let body =
         json!({ "uploadId": uuid::Uuid::new_v4().to_string(), "fileName": "drivers.csv", "rows": rows }).to_string();
@@ -161,6 +170,10 @@ async fn a_csv_of_date_route_and_driver_email_is_dry_run_then_committed() {
     assert_eq!(status, 200, "{dry}");
     assert_eq!((dry["rows"][0]["status"].as_str(), dry["rows"][1]["status"].as_str()), (Some("new"), Some("invalid")));
     assert_eq!(dry["rows"][1]["messages"][0], "No user has the e-mail ghost@fleet.test");
+    assert_eq!(
+        dry["rows"][2]["messages"][0],
+        json!(format!("{viewer} cannot drive a route: they do not hold the driver's actions (FridgeTasks, VanTasks)."))
+    );
     assert!(drivers(&date).await.is_empty(), "a dry run writes nothing");
 
     let good =

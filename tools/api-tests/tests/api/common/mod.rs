@@ -45,6 +45,15 @@ pub async fn wiring() -> &'static Wiring {
 
 pub async fn user(email_var: &str) -> Caller {
     let email = std::env::var(email_var).unwrap_or_else(|_| panic!("{email_var} is set by the stack"));
+    user_of(email).await
+}
+
+/// A demo driver (the seed makes driver1..6@fleet.local, holding the driver's actions).
+pub async fn demo_driver(n: u8) -> Caller {
+    user_of(format!("driver{n}@fleet.local")).await
+}
+
+async fn user_of(email: String) -> Caller {
     let d = deps().await;
     let out = d
         .cognito()

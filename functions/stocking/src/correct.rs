@@ -119,14 +119,15 @@ fn parse(req: CorrectInput, now: chrono::DateTime<chrono::Utc>) -> Result<Asked,
         ("RETIME", Some(raw)) => {
             let at = dates::instant(raw)
                 .ok_or_else(|| ApiError::bad_request("occurredAt must be a date and time with its offset"))?;
-            if at > now {
-                return Err(ApiError::bad_request("The new time cannot be in the future"));
-            }
+            // Outside the day first: a time after the window is named as such, not as "future".
             if window::stocking_day(at).to_string() != day {
                 return Err(ApiError::bad_request(format!(
                     "The new time must be within the stocking day {day} (from {}:00 Central the day before)",
                     fridge_time::DAY_STARTS_AT_HOUR
                 )));
+            }
+            if at > now {
+                return Err(ApiError::bad_request("The new time cannot be in the future"));
             }
             (CorrectionKind::Retime, Some(fridge_time::stamp(at)))
         }
@@ -182,6 +183,27 @@ pub async fn run<S: ActionStore>(
     }
 }
 
+/// A re-time before the stop's scan (its first standing PackingSlipQuery) is
+/// refused: the driver cannot have stocked before reaching the stop (issue 59).
+fn before_the_scan(actions: &[StoredAction], index: i64, new: &str) -> Result<(), ApiError> {
+    let scan_index = |a: &StoredAction| {
+        ActionData::parse(EventType::PackingSlipQuery, &Value::String(a.data.clone())).ok()?.stocking_index()
+    };
+    let scan = actions
+        .iter()
+        .filter(|a| a.event_type == EventType::PackingSlipQuery.name() && !a.is_voided())
+        .filter(|a| scan_index(a) == Some(index))
+        .map(|a| a.occurred_at.as_str())
+        .min();
+    match scan.filter(|scan| new < *scan).and_then(dates::instant) {
+        Some(at) => Err(ApiError::bad_request(format!(
+            "The stocked time cannot be before the scan at {}.",
+            crate::attention::central_hhmm(at)
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// What the correction writes, from the day's actions and stops at the location as read.
 fn plan(
     asked: &Asked,
@@ -207,6 +229,9 @@ fn plan(
         )));
     }
     let index = stocking_index(read).ok_or_else(|| ApiError::internal("a stored LocationStocked does not read"))?;
+    if let Some(new) = &asked.new_time {
+        before_the_scan(actions, index, new)?;
+    }
     let at_stop: Vec<&StoredAction> = actions
         .iter()
         .filter(|a| a.event_type == EventType::LocationStocked.name() && !a.is_voided())

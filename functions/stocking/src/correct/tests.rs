@@ -99,11 +99,34 @@ async fn a_re_time_moves_the_action_within_its_stocking_day_only() {
         let (store, first) = (&store, first.clone());
         async move { run(store, &ask(&first, "RETIME", Some(at), id), now()).await.unwrap_err().to_string() }
     };
-    assert_eq!(refused("2026-11-24T13:00:00Z", "c-3").await, "The new time cannot be in the future");
+    assert_eq!(
+        refused("2026-11-24T13:00:00Z", "c-3").await,
+        "The new time must be within the stocking day 2026-11-23 (from 18:00 Central the day before)",
+        "after the window: named as such, not as the future"
+    );
+    assert_eq!(refused("2026-11-23T13:00:00Z", "c-5").await, "The new time cannot be in the future");
     assert_eq!(
         refused("2026-11-22T11:00:00Z", "c-4").await,
         "The new time must be within the stocking day 2026-11-23 (from 18:00 Central the day before)"
     );
+}
+
+#[tokio::test]
+async fn a_re_time_before_the_stops_scan_is_refused() {
+    let _clock = ClockAt::new(now());
+    let store = store();
+    // Scanned at 11:20 (05:20 Central), stocked at 11:40.
+    create(&store, &action_input(EventType::PackingSlipQuery, "r-s", "2026-11-23T11:20:00Z")).await.unwrap();
+    let stocked =
+        create(&store, &action_input(EventType::LocationStocked, "r-1", "2026-11-23T11:40:00Z")).await.unwrap();
+    let id = stocked["id"].as_str().unwrap();
+    let refused = run(&store, &ask(id, "RETIME", Some("2026-11-23T11:10:00Z"), "c-1"), now()).await.unwrap_err();
+    assert_eq!(
+        (refused.status(), refused.to_string()),
+        (400, "The stocked time cannot be before the scan at 05:20.".to_string())
+    );
+    assert_eq!(stocked_at(&store).as_deref(), Some("2026-11-23T11:40:00.000Z"), "nothing changed");
+    assert!(run(&store, &ask(id, "RETIME", Some("2026-11-23T11:20:00Z"), "c-2"), now()).await.is_ok(), "at the scan");
 }
 
 #[tokio::test]

@@ -18,9 +18,17 @@ use fleet_shared::{driver_log, ApiError, Deps};
 pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<DriverActionView, ApiError> {
     let store = Dynamo(deps);
     let caller = ctx.caller()?;
-    // Logged only past the gate, with the checked fields (issue 38): a refused
-    // or malformed call adds no row that could pass for a driver's.
-    let admitted = service::admit(&store, caller, args.input).await?;
+    // Logged only from bounded fields (issue 38), and only a call of a caller who holds its
+    // type's action (issue 59): a refused one is an error row, anyone else's adds none.
+    let admitted = match service::admit(&store, caller, args.input).await {
+        Ok(admitted) => admitted,
+        Err(service::Refused { error, logged: Some(f) }) => {
+            let call =
+                driver_log::Call { caller, fridge: &f.fridge, operation: f.operation, request_id: &f.request_id };
+            return driver_log::logged(deps, call, async { Err(error) }).await;
+        }
+        Err(refused) => return Err(refused.error),
+    };
     let (kind, fridge, request_id) =
         (admitted.kind.name(), admitted.location_id.to_string(), admitted.request_id.clone());
     let call = driver_log::Call { caller, fridge: &fridge, operation: kind, request_id: &request_id };

@@ -135,7 +135,7 @@ pub async fn create<S: ActionStore>(
     caller: &Caller,
     req: CreateInput,
 ) -> Result<DriverActionView, ApiError> {
-    let admitted = admit(store, caller, req).await?;
+    let admitted = admit(store, caller, req).await.map_err(|r| r.error)?;
     record(store, caller, admitted).await
 }
 
@@ -150,9 +150,69 @@ pub struct Admitted {
     occurred: chrono::DateTime<chrono::Utc>,
 }
 
-/// Reads and checks the call, then asks the permission gate.
-pub async fn admit<S: ActionStore>(store: &S, caller: &Caller, req: CreateInput) -> Result<Admitted, ApiError> {
-    let kind = EventType::parse(&req.event_type)?;
+/// A refused createDriverAction, and what of it the driver log may keep
+/// (issue 59): a call from a caller who holds its type's action (or, for an
+/// unknown type, a driver action) is an error row the office can see; anyone
+/// else's writes nothing.
+#[derive(Debug)]
+pub struct Refused {
+    pub error: ApiError,
+    pub logged: Option<Logged>,
+}
+
+/// The bounded fields a refused call is logged by.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Logged {
+    /// The event type, or "unknown".
+    pub operation: &'static str,
+    /// The location id if it is one, else "-".
+    pub fridge: String,
+    /// The requestId if it passes its rule, else "-".
+    pub request_id: String,
+}
+
+/// The operation of an unknown event type in the driver log.
+pub const UNKNOWN_OPERATION: &str = "unknown";
+
+/// Reads and checks the call in order: the event type is known; the caller
+/// holds its action; then the data (and any further action it needs).
+pub async fn admit<S: ActionStore>(store: &S, caller: &Caller, req: CreateInput) -> Result<Admitted, Refused> {
+    let kind = match EventType::parse(&req.event_type) {
+        Ok(kind) => kind,
+        Err(error) => {
+            let driver =
+                store.require(caller, "VanTasks").await.is_ok() || store.require(caller, "FridgeTasks").await.is_ok();
+            let logged = if driver { Some(logged(store, UNKNOWN_OPERATION, &req).await) } else { None };
+            return Err(Refused { error, logged });
+        }
+    };
+    if let Err(error) = store.require(caller, kind.action()).await {
+        return Err(Refused { error, logged: None });
+    }
+    match checked(store, caller, kind, req.clone()).await {
+        Ok(admitted) => Ok(admitted),
+        Err(error) => Err(Refused { error, logged: Some(logged(store, kind.name(), &req).await) }),
+    }
+}
+
+/// A refused call's bounded fields: the fridge only if it is a location, the
+/// requestId only if it passes its rule.
+async fn logged<S: ActionStore>(store: &S, operation: &'static str, req: &CreateInput) -> Logged {
+    let fridge = match LocationId::parse("locationId", &req.location_id) {
+        Ok(id) if matches!(store.location(&id).await, Ok(Some(_))) => id.to_string(),
+        _ => "-".to_string(),
+    };
+    let request_id = idempotency::request_id(&req.request_id).map_or_else(|_| "-".to_string(), str::to_string);
+    Logged { operation, fridge, request_id }
+}
+
+/// The data of a call whose type the caller may record, checked and bounded.
+async fn checked<S: ActionStore>(
+    store: &S,
+    caller: &Caller,
+    kind: EventType,
+    req: CreateInput,
+) -> Result<Admitted, ApiError> {
     let location_id = LocationId::parse("locationId", &req.location_id)?;
     let request_id = req.request_id.trim();
     if request_id.is_empty() {
@@ -586,6 +646,38 @@ pub(crate) mod tests {
     fn with(mut input: Input, field: &str, value: Value) -> Input {
         input.args["input"][field] = value;
         input
+    }
+
+    /// What `admit` leaves for the driver log of a call.
+    async fn logged_of(store: &Memory, input: &Input) -> Option<Logged> {
+        let args: CreateArgs = contract::request(input).unwrap();
+        admit(store, input.caller().unwrap(), args.input).await.err().and_then(|r| r.logged)
+    }
+
+    #[tokio::test]
+    async fn a_refused_call_is_logged_only_for_a_caller_who_holds_its_types_action_and_by_bounded_fields() {
+        let store = store();
+        // A driver's LocationStocked with an impossible temperature: an error row, with its fields.
+        let hot = with(
+            input(EventType::LocationStocked, "r-1", NOW),
+            "data",
+            json!(r#"{"stockingIndex":1,"temperature":500}"#),
+        );
+        let logged = logged_of(&store, &hot).await.expect("logged");
+        assert_eq!(logged, Logged { operation: "LocationStocked", fridge: "CHI_1".into(), request_id: "r-1".into() });
+        // A bad requestId and location are not logged as sent: "-".
+        let bad = with(with(hot.clone(), "requestId", json!("x".repeat(500))), "locationId", json!("no such id!"));
+        let logged = logged_of(&store, &bad).await.expect("logged");
+        assert_eq!((logged.fridge.as_str(), logged.request_id.as_str()), ("-", "-"));
+        // An unknown type from a driver: "unknown"; from someone holding no driver action: nothing.
+        let unknown = with(input(EventType::LocationStocked, "r-2", NOW), "eventType", json!("Teleported"));
+        assert_eq!(logged_of(&store, &unknown).await.map(|l| l.operation), Some(UNKNOWN_OPERATION));
+        let stranger = Caller { sub: "sub-x".into(), ..driver() };
+        let from_stranger = Input { caller: Some(stranger.clone()), ..unknown };
+        assert_eq!(logged_of(&store, &from_stranger).await, None);
+        // A caller without the type's action writes nothing, whatever else is wrong.
+        let not_theirs = Input { caller: Some(stranger), ..hot };
+        assert_eq!(logged_of(&store, &not_theirs).await, None);
     }
 
     #[tokio::test]

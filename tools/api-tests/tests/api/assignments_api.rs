@@ -214,6 +214,29 @@ async fn only_a_call_past_the_gate_is_written_to_the_driver_log() {
     let kinds: Vec<String> = log_rows(&location, &request).await.into_iter().map(|r| r.kind).collect();
     assert_eq!(kinds.len(), 2, "{kinds:?}");
     assert!(kinds.contains(&"request".to_string()) && kinds.contains(&"response".to_string()));
+
+    // A driver's call refused by its data is an error row the office sees (issue 59).
+    let hot_request = unique("r");
+    let hot = action("LocationStocked", &location, json!({ "stockingIndex": 1, "temperature": 500 }), &hot_request);
+    let refused = gql("create_driver_action", &driver, hot).await.unwrap_err();
+    assert_eq!(refused.status(), 400);
+    let rows = log_rows(&location, &hot_request).await;
+    let error = rows.iter().find(|r| r.kind == "error").expect("an error row");
+    assert_eq!(
+        (error.operation.as_str(), error.message.as_deref()),
+        ("LocationStocked", Some(refused.to_string().as_str()))
+    );
+    assert!(rows.iter().any(|r| r.kind == "request"));
+    // An unknown type from a driver: logged as "unknown"; from a caller without a driver action: nothing.
+    let odd_request = unique("r");
+    let odd = action("Teleported", &location, json!({}), &odd_request);
+    assert_eq!(gql("create_driver_action", &driver, odd.clone()).await.unwrap_err().status(), 400);
+    let rows = log_rows(&location, &odd_request).await;
+    assert!(rows.iter().any(|r| r.kind == "error" && r.operation == "unknown"), "{rows:?}");
+    let viewer = user_with(&["ViewRoutes"]).await;
+    let strange = unique("r");
+    let _ = gql("create_driver_action", &viewer, action("Teleported", &location, json!({}), &strange)).await;
+    assert!(log_rows(&location, &strange).await.is_empty());
 }
 
 #[tokio::test]

@@ -87,6 +87,7 @@ pub fn acknowledgement(item: &StoredAction) -> Option<Acknowledgement> {
 }
 
 struct Asked {
+    date: chrono::NaiveDate,
     day: String,
     key: OccurrenceKey,
     note: String,
@@ -94,9 +95,9 @@ struct Asked {
 }
 
 fn parse(input: AckInput) -> Result<Asked, ApiError> {
-    let day = dates::iso_date_exact(input.stocking_day.trim())
-        .ok_or_else(|| ApiError::bad_request("stockingDay must be a date (YYYY-MM-DD)"))?
-        .to_string();
+    let date = dates::iso_date_exact(input.stocking_day.trim())
+        .ok_or_else(|| ApiError::bad_request("stockingDay must be a date (YYYY-MM-DD)"))?;
+    let day = date.to_string();
     let key = OccurrenceKey::parse(&input.key)?;
     if let OccurrenceKey::RouteNotStarted { date, .. } = &key {
         if *date != day {
@@ -109,7 +110,21 @@ fn parse(input: AckInput) -> Result<Asked, ApiError> {
     }
     fleet_shared::limits::check_len("note", &note, NOTE_MAX_CHARS)?;
     let request_id = idempotency::request_id(&input.request_id)?.to_string();
-    Ok(Asked { day, key, note, request_id })
+    Ok(Asked { date, day, key, note, request_id })
+}
+
+/// The refusal of a key that is not among the day's open items.
+pub const NOT_OPEN: &str = "This item is not open now. Refresh the panel.";
+
+/// Items are acknowledged on the current stocking day or the one before it (a panel left open overnight).
+fn open_today(date: chrono::NaiveDate, now: chrono::DateTime<chrono::Utc>) -> Result<(), ApiError> {
+    let today = fridge_time::stocking_day(now);
+    if date == today || today.pred_opt() == Some(date) {
+        return Ok(());
+    }
+    Err(ApiError::bad_request(format!(
+        "Only items of the current stocking day ({today}) or the day before can be acknowledged, not of {date}"
+    )))
 }
 
 /// The refusal of a second person (or a second request) on a taken item, naming the first.
@@ -145,6 +160,11 @@ pub async fn run<S: AckStore>(
     let occurrence_pk = format!("{OCCURRENCE_SCOPE}#{occurrence_id}");
     if let Some(first) = taken_by(store, &occurrence_pk).await? {
         return Err(already_taken(&first));
+    }
+    // Only an item open now, worked out as the panel does (issue 59): not a made-up key, not one that ended.
+    open_today(asked.date, now)?;
+    if !store.open_keys(asked.date, now).await?.contains(&key) {
+        return Err(ApiError::Conflict(NOT_OPEN.into()));
     }
 
     let stamp = fridge_time::stamp(now);

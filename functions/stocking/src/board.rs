@@ -414,6 +414,68 @@ fn fridge_facts(h: &BoardHealth) -> crate::attention::FridgeFacts {
     }
 }
 
+/// The day's actions as the status rules and the panel read them.
+struct DayFacts<'a> {
+    /// The driver actions (an override counts by its slip's live lock, not by its action: a revert deletes the lock).
+    day: Vec<Recorded>,
+    overrides: Vec<(Recorded, &'a SlipLock)>,
+    acks: Vec<crate::attention::Acknowledgement>,
+}
+
+impl<'a> DayFacts<'a> {
+    fn of(actions: Option<&[StoredAction]>, locks: &'a [SlipLock]) -> DayFacts<'a> {
+        let all = actions.unwrap_or_default();
+        DayFacts {
+            day: all.iter().filter_map(recorded).filter(|r| !matches!(r.data, ActionData::DropOverride(_))).collect(),
+            overrides: locks.iter().map(|l| (overridden(l), l)).collect(),
+            acks: all.iter().filter_map(crate::acknowledge::acknowledgement).collect(),
+        }
+    }
+
+    /// The Needs-attention panel of these stops at `now` (the day seen as it stood at `closes` once past).
+    fn panel(
+        &self,
+        date: NaiveDate,
+        (closes, now): (DateTime<Utc>, DateTime<Utc>),
+        stops: &[RouteStop],
+        drivers: &[DriverAssignment],
+        health: &HashMap<String, BoardHealth>,
+    ) -> crate::attention::AttentionView {
+        let facts: HashMap<String, crate::attention::FridgeFacts> =
+            health.iter().map(|(id, h)| (id.clone(), fridge_facts(h))).collect();
+        let actions: Vec<&Recorded> = self.day.iter().chain(self.overrides.iter().map(|(r, _)| r)).collect();
+        let day = crate::attention::Day { date, closes, now, stops, actions: &actions, drivers, health: &facts };
+        crate::attention::view(crate::attention::occurrences(&day, &crate::attention::RULES), &self.acks)
+    }
+}
+
+/// The keys of the day's open Needs-attention items over every stop (no
+/// filters): what an acknowledgement is checked against (issue 59). The day
+/// is read as the dashboard reads it, from the container's warm copies.
+pub async fn open_keys<S: BoardStore>(
+    store: &S,
+    copies: &DayCopies,
+    date: NaiveDate,
+    now: DateTime<Utc>,
+) -> Result<std::collections::HashSet<String>, ApiError> {
+    let (_, closes) = window(date)?;
+    let day = date.format("%Y-%m-%d").to_string();
+    let (stops, actions, locks, drivers) = tokio::try_join!(
+        board_day::stops(store, copies, &day),
+        board_day::actions(store, copies, &day),
+        board_day::locks(store, &day),
+        store.drivers(&day)
+    )?;
+    let mut ids: Vec<String> = stops.iter().map(|s| s.id.clone()).collect();
+    ids.sort();
+    ids.dedup();
+    let health: HashMap<String, BoardHealth> =
+        health_of(store, &ids, &ids).await?.into_iter().map(|h| (h.location_id.clone(), h)).collect();
+    let facts = DayFacts::of(Some(&actions), &locks);
+    let panel = facts.panel(date, (closes, now), &stops, &drivers, &health);
+    Ok(panel.open.into_iter().map(|i| i.key).collect())
+}
+
 /// The dashboard over `store`, with the day (stops and actions) from the container's warm copies.
 pub async fn dashboard<S: BoardStore>(
     store: &S,
@@ -481,35 +543,10 @@ pub async fn dashboard<S: BoardStore>(
         health.unwrap_or_default().into_iter().map(|h| (h.location_id.clone(), h)).collect();
     let locations: HashMap<String, BoardLocation> =
         locations.unwrap_or_default().into_iter().map(|l| (l.id.clone(), l)).collect();
-    // An override counts by its slip's live lock (below), not by its action: a revert deletes the lock.
-    let acks: Vec<crate::attention::Acknowledgement> = actions
-        .as_deref()
-        .map(|all| all.iter().filter_map(crate::acknowledge::acknowledgement).collect())
-        .unwrap_or_default();
-    let day: Vec<Recorded> = actions
-        .map(|all| all.iter().filter_map(recorded).filter(|r| !matches!(r.data, ActionData::DropOverride(_))).collect())
-        .unwrap_or_default();
-    let overrides: Vec<(Recorded, &SlipLock)> =
-        locks.as_deref().unwrap_or_default().iter().map(|l| (overridden(l), l)).collect();
+    let facts = DayFacts::of(actions.as_ref().ok().map(|a| a.as_slice()), locks.as_deref().unwrap_or_default());
     let drivers = drivers.unwrap_or_default();
-    let facts: HashMap<String, crate::attention::FridgeFacts> =
-        health.iter().map(|(id, h)| (id.clone(), fridge_facts(h))).collect();
-    let all_actions: Vec<&Recorded> = day.iter().chain(overrides.iter().map(|(r, _)| r)).collect();
-    let mut attention = crate::attention::view(
-        crate::attention::occurrences(
-            &crate::attention::Day {
-                date: filter.date,
-                closes,
-                now: as_of,
-                stops: &chosen,
-                actions: &all_actions,
-                drivers: &drivers,
-                health: &facts,
-            },
-            &crate::attention::RULES,
-        ),
-        &acks,
-    );
+    let mut attention = facts.panel(filter.date, (closes, as_of), &chosen, &drivers, &health);
+    let (day, overrides) = (facts.day, facts.overrides);
     // The browser shows this very panel: its lists are not sent again (a busy day's are large).
     if shown_panel.as_deref() == Some(attention.digest.as_str()) {
         attention = attention.unchanged();

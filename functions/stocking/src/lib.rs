@@ -187,6 +187,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::History),
             Grant::ReadTable(Table::Idempotency),
             Grant::WriteTable(Table::Idempotency),
+            // Only an item open now is taken (issue 59): the day read as the panel reads it.
+            Grant::ReadTable(Table::LocationRoutes),
+            Grant::ReadTable(Table::DriverActions),
+            Grant::ReadTable(Table::FridgeHealth),
+            Grant::ReadBucket(Bucket::Snapshots),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::QueryIndex(Table::DriverActions, store::BY_DAY_CREATED),
+            Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
         ],
         handler: typed!(handlers::acknowledge_attention),
     },

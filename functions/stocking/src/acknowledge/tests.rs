@@ -30,6 +30,13 @@ fn ask(caller: Caller, key: &str, note: &str, request_id: &str) -> Input {
     Input { caller: Some(caller), args, ..Input::default() }
 }
 
+/// A store whose day has the tests' items open (the panel's work, `board::open_keys`, is the dashboard's).
+fn open_store() -> Memory {
+    let store = Memory::default();
+    store.open_items.lock().unwrap().extend([KEY, "STOP_STUCK|CHI_1|1|scan-2"].map(str::to_string));
+    store
+}
+
 /// A call as the edge parses it, its answer as JSON.
 async fn call<S: AckStore>(store: &S, input: &Input, at: DateTime<Utc>) -> Result<serde_json::Value, ApiError> {
     let args: AckArgs = contract::request(input)?;
@@ -39,7 +46,7 @@ async fn call<S: AckStore>(store: &S, input: &Input, at: DateTime<Utc>) -> Resul
 
 #[tokio::test]
 async fn an_acknowledgement_is_stored_with_its_history_and_read_back_as_the_panel_shows_it() {
-    let store = Memory::default();
+    let store = open_store();
     let out = call(&store, &ask(ann(), KEY, "  Calling the driver  ", "req-1"), now()).await.unwrap();
     assert_eq!(out["taken"], "taken by Ann Lee at 10:05: Calling the driver");
     assert_eq!((out["by"].as_str(), out["key"].as_str()), (Some("Ann Lee"), Some(KEY)));
@@ -66,7 +73,7 @@ async fn an_acknowledgement_is_stored_with_its_history_and_read_back_as_the_pane
 
 #[tokio::test]
 async fn a_retry_is_answered_its_first_answer_and_writes_nothing() {
-    let store = Memory::default();
+    let store = open_store();
     let first = call(&store, &ask(ann(), KEY, "On it", "req-1"), now()).await.unwrap();
     let later = now() + chrono::TimeDelta::minutes(3);
     let again = call(&store, &ask(ann(), KEY, "On it", "req-1"), later).await.unwrap();
@@ -81,7 +88,7 @@ async fn a_retry_is_answered_its_first_answer_and_writes_nothing() {
 
 #[tokio::test]
 async fn a_second_person_is_refused_naming_the_first_and_nothing_is_written() {
-    let store = Memory::default();
+    let store = open_store();
     call(&store, &ask(ann(), KEY, "Calling the driver", "req-1"), now()).await.unwrap();
     let bob = person("sub-bob", "bob@fleet", None);
     let e = call(&store, &ask(bob.clone(), KEY, "Me too", "req-9"), now()).await.unwrap_err();
@@ -118,6 +125,13 @@ async fn a_racing_second_acknowledgement_loses_at_the_write_and_names_the_first(
         }
     }
     impl AckStore for Racing {
+        async fn open_keys(
+            &self,
+            day: chrono::NaiveDate,
+            now: DateTime<Utc>,
+        ) -> Result<std::collections::HashSet<String>, ApiError> {
+            self.inner.open_keys(day, now).await
+        }
         async fn acknowledge(&self, write: &AckWrite) -> Result<(), ApiError> {
             let first = self.first.lock().unwrap().take();
             if let Some(first) = first {
@@ -127,7 +141,7 @@ async fn a_racing_second_acknowledgement_loses_at_the_write_and_names_the_first(
         }
     }
     // Ann's write, as her call would make it, made on a store of its own.
-    let scratch = Memory::default();
+    let scratch = open_store();
     call(&scratch, &ask(ann(), KEY, "Calling the driver", "req-1"), now()).await.unwrap();
     let item = scratch.actions().remove(0);
     let record = scratch.history.lock().unwrap()[0].clone();
@@ -135,7 +149,7 @@ async fn a_racing_second_acknowledgement_loses_at_the_write_and_names_the_first(
     let of = |scope: &str| claims.iter().find(|c| c.pk.starts_with(scope)).unwrap().clone();
     let ann_write = AckWrite { item, record, request: of(SCOPE), occurrence: of(OCCURRENCE_SCOPE) };
 
-    let store = Racing { inner: Memory::default(), first: std::sync::Mutex::new(Some(ann_write)) };
+    let store = Racing { inner: open_store(), first: std::sync::Mutex::new(Some(ann_write)) };
     let bob = person("sub-bob", "bob@fleet", Some("Bob Ray"));
     let e = call(&store, &ask(bob, KEY, "Me too", "req-9"), now()).await.unwrap_err();
     assert_eq!(e, ApiError::Conflict("This item was already taken by Ann Lee at 10:05: Calling the driver".into()));
@@ -144,7 +158,7 @@ async fn a_racing_second_acknowledgement_loses_at_the_write_and_names_the_first(
 
 #[tokio::test]
 async fn bad_input_gets_a_clear_refusal_and_writes_nothing() {
-    let store = Memory::default();
+    let store = open_store();
     let bad = |key: &str, note: &str, day: &str| {
         let args = json!({ "input": { "stockingDay": day, "key": key, "note": note, "requestId": "r" } });
         Input { caller: Some(ann()), args, ..Input::default() }
@@ -170,4 +184,24 @@ fn only_an_acknowledgement_item_reads_as_one() {
     assert_eq!(acknowledgement(&action), None);
     let broken = StoredAction { event_type: ACK_EVENT.into(), data: "not json".into(), ..StoredAction::default() };
     assert_eq!(acknowledgement(&broken), None, "skipped, not fatal");
+}
+
+#[tokio::test]
+async fn only_an_item_open_now_on_today_or_yesterday_is_acknowledged() {
+    let store = open_store();
+    // A key the rules could make, but not open now (made up, or ended): refused, nothing written.
+    let closed = call(&store, &ask(ann(), "STOP_STUCK|CHI_1|1|scan-7", "On it", "req-1"), now()).await.unwrap_err();
+    assert_eq!((closed.status(), closed.to_string()), (409, NOT_OPEN.to_string()));
+    assert!(store.actions().is_empty() && store.history.lock().unwrap().is_empty());
+    // A later day is refused; so is one before yesterday. Yesterday's panel, left open overnight, may still be.
+    let on = |day: &str| {
+        let args = json!({ "input": { "stockingDay": day, "key": KEY, "note": "n", "requestId": format!("r-{day}") } });
+        Input { caller: Some(ann()), args, ..Input::default() }
+    };
+    for day in ["2026-11-24", "2026-11-21"] {
+        let refused = call(&store, &on(day), now()).await.unwrap_err();
+        assert_eq!(refused.status(), 400, "{day}: {refused}");
+        assert!(refused.to_string().starts_with("Only items of the current stocking day (2026-11-23)"), "{refused}");
+    }
+    assert!(call(&store, &on("2026-11-22"), now()).await.is_ok(), "the day before");
 }

@@ -419,6 +419,13 @@ async fn the_first_acknowledgement_takes_an_item_and_a_teammate_sees_it_at_the_n
     assert_eq!(ack(driver_only, "Me", "ack-3").await.unwrap_err(), ApiError::Forbidden);
     let e = ack(bob.clone(), " ", "ack-4").await.unwrap_err();
     assert_eq!(e, ApiError::BadRequest("A note is required to acknowledge an item".into()));
+    // A key the panel does not show open (made up here) is refused (issue 59).
+    let made_up = json!({ "input": { "stockingDay": DAY, "key": "TEMPERATURE|no-such-reading", "note": "n", "requestId": "ack-5" } });
+    let refused = {
+        let _clock = ClockAt::new(at_on(DAY, 30));
+        gql("acknowledge_attention", &bob, made_up).await.unwrap_err()
+    };
+    assert_eq!(refused, ApiError::Conflict("This item is not open now. Refresh the panel.".into()));
 
     // Bob's next refresh (his container's warm copy of the day reads what was recorded since).
     let after = panel(bob.clone()).await;

@@ -194,7 +194,20 @@ pub fn render<'a>(base: &str, functions: impl Iterator<Item = &'a FunctionSpec>)
     for queue in dead_letter_queues(&out) {
         alarms(&mut out, &queue);
     }
+    for bucket in Bucket::ALL {
+        tls_only(&mut out, bucket.logical_id());
+    }
     out
+}
+
+/// A bucket's policy refusing any request over plain HTTP (issue 59): the
+/// web bucket's is hand-written with its CloudFront grant; every function's
+/// bucket gets this one.
+fn tls_only(out: &mut String, bucket: &str) {
+    let _ = write!(
+        out,
+        "\n  {bucket}TlsOnlyPolicy:\n    Type: AWS::S3::BucketPolicy\n    Properties:\n      Bucket: !Ref {bucket}\n      PolicyDocument:\n        Version: '2012-10-17'\n        Statement:\n          - Sid: TlsOnly\n            Effect: Deny\n            Principal: '*'\n            Action: s3:*\n            Resource:\n              - !GetAtt {bucket}.Arn\n              - !Sub '${{{bucket}.Arn}}/*'\n            Condition:\n              Bool:\n                aws:SecureTransport: 'false'\n"
+    );
 }
 
 /// Every queue the template parks messages in: a redrive policy's target or a

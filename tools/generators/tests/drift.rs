@@ -334,6 +334,34 @@ fn the_dead_letter_checks_can_fail() {
     );
 }
 
+/// Every bucket has a policy that denies any request without TLS.
+fn assert_buckets_refuse_plain_http(yaml: &str) {
+    let all = resources(yaml);
+    let buckets: Vec<&String> = all.iter().filter(|r| r.1 == "AWS::S3::Bucket").map(|r| &r.0).collect();
+    assert!(buckets.len() >= 6, "the template's buckets were found ({})", buckets.len());
+    let policies: Vec<&String> = all.iter().filter(|r| r.1 == "AWS::S3::BucketPolicy").map(|r| &r.2).collect();
+    for bucket in buckets {
+        let guarded = policies.iter().any(|p| {
+            p.contains(&format!("      Bucket: !Ref {bucket}\n"))
+                && p.contains("            Effect: Deny\n")
+                && p.contains("                aws:SecureTransport: 'false'\n")
+        });
+        assert!(guarded, "{bucket} does not refuse plain HTTP (aws:SecureTransport)");
+    }
+}
+
+#[test]
+fn every_bucket_refuses_plain_http() {
+    assert_buckets_refuse_plain_http(&read(template::OUTPUT_PATH));
+}
+
+#[test]
+fn the_plain_http_check_can_fail() {
+    let yaml = read(template::OUTPUT_PATH);
+    let open = yaml.replacen("      Bucket: !Ref SnapshotsBucket\n", "      Bucket: !Ref SomeOtherBucket\n", 1);
+    assert!(std::panic::catch_unwind(|| assert_buckets_refuse_plain_http(&open)).is_err(), "an open bucket is caught");
+}
+
 #[test]
 fn business_tables_have_point_in_time_recovery_and_scheduled_functions_a_dead_letter_queue() {
     let yaml = read(template::OUTPUT_PATH);

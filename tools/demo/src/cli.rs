@@ -40,6 +40,34 @@ pub enum Command {
     },
 }
 
+/// The demo's commands write demo users with a default password and made-up
+/// data: they run only against a local stack (issue 59). Every endpoint of
+/// their environment (`AWS_ENDPOINT_URL`, which they need, and every `*_URL`)
+/// must be a loopback address; `Err` names the first that is not.
+pub fn loopback_only(vars: impl IntoIterator<Item = (String, String)>) -> Result<(), String> {
+    let urls: Vec<(String, String)> = vars
+        .into_iter()
+        .filter(|(k, _)| k == "AWS_ENDPOINT_URL" || k.starts_with("AWS_ENDPOINT_URL_") || k.ends_with("_URL"))
+        .collect();
+    if !urls.iter().any(|(k, _)| k == "AWS_ENDPOINT_URL") {
+        return Err("AWS_ENDPOINT_URL is not set: the demo commands run only against a local emulator".into());
+    }
+    for (name, value) in urls {
+        let rest = value.split_once("://").map_or(value.as_str(), |(_, r)| r);
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        let host = match authority.strip_prefix('[') {
+            Some(v6) => v6.split(']').next().unwrap_or_default(),
+            None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
+        };
+        if !["127.0.0.1", "::1", "localhost"].contains(&host.to_ascii_lowercase().as_str()) {
+            return Err(format!(
+                "{name}={value} is not a loopback address: the demo commands run only against a local stack"
+            ));
+        }
+    }
+    Ok(())
+}
+
 async fn all_deps() -> &'static Deps {
     Deps::from_env(&Needs::all()).await.expect("configuration")
 }
@@ -51,6 +79,13 @@ fn failed(what: &str, e: impl std::fmt::Debug) -> ExitCode {
 
 impl Command {
     pub async fn run(self) -> ExitCode {
+        // No default password can reach a deployed stack: the admin grant is the deployers' own tool.
+        if !matches!(self, Command::GrantAdmin { .. }) {
+            if let Err(why) = loopback_only(std::env::vars()) {
+                eprintln!("refused: {why}");
+                return ExitCode::FAILURE;
+            }
+        }
         match self {
             Command::Seed { admin_email, restricted_email } => {
                 match crate::seed::seed_all(all_deps().await, &admin_email, &restricted_email).await {
@@ -98,5 +133,29 @@ impl Command {
                 ExitCode::SUCCESS
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loopback_only;
+
+    fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn the_demo_commands_run_only_against_loopback_endpoints() {
+        let local = [("AWS_ENDPOINT_URL", "http://127.0.0.1:5599"), ("LOCAL_API_URL", "http://localhost:4000/x")];
+        assert_eq!(loopback_only(env(&local)), Ok(()));
+        assert_eq!(loopback_only(env(&[("AWS_ENDPOINT_URL", "http://[::1]:5599")])), Ok(()));
+        assert!(loopback_only(env(&[])).unwrap_err().starts_with("AWS_ENDPOINT_URL is not set"), "the real AWS");
+        let deployed = [
+            ("AWS_ENDPOINT_URL", "http://127.0.0.1:5599"),
+            ("TELEMETRY_QUEUE_URL", "https://sqs.us-east-1.amazonaws.com/1/q"),
+        ];
+        assert!(loopback_only(env(&deployed)).unwrap_err().starts_with("TELEMETRY_QUEUE_URL="));
+        let lookalike = [("AWS_ENDPOINT_URL", "http://127.0.0.1.evil.example:5599")];
+        assert!(loopback_only(env(&lookalike)).is_err(), "a name that starts like a loopback address");
     }
 }

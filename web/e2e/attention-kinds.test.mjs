@@ -1,7 +1,9 @@
 // Browser test of the Needs-attention panel's other kinds (issue 42): Fridge needs the driver, Driver quiet and
 // Route not started (attention.test.mjs covers Stop stuck, Temperature and Unreachable, and the acknowledgement).
-// Sets up its own fridges and two routes of its own on today's stocking day. On route Q a demo driver scans stop 1
-// 70 minutes ago and records nothing since (the scan claims the route): the driver is quiet. Route
+// Sets up its own fridges and two routes of its own on today's stocking day. The office assigns route Q to a demo
+// driver, who scans stop 1 70 minutes ago and records nothing since: the driver is quiet. (Assigned first, not claimed
+// by the scan: a claim is a Route claimed item of its own, and a driver claims one route a day, so a second run on
+// the same stack would be refused; issue 59.) Route
 // I has no action at all: not started, once its 07:00 Central start has passed. Route I's fridge reports
 // MOTOR_FAULT through the telemetry queue: the fridge needs the driver. Then its stop is stocked: the server drops
 // the item (a fridge condition keeps no history), and at the next refresh the browser moves it to Resolved today,
@@ -112,6 +114,15 @@ before(async () => {
     { date, market: 'MW', id: leftToDo, route: quietRoute, stop: 2 },
     { date, market: 'MW', id: faulty, route: idleRoute, stop: 1 },
   ]);
+  await graphqlAs(page, 'mutation($i: AssignRouteDriverInput!) { assignRouteDriver(input: $i) { version } }', {
+    i: {
+      stockingDate: date,
+      route: quietRoute,
+      driverEmail: driverOf(stack).email,
+      expectedVersion: 0,
+      requestId: `e2e-attk-assign-${stamp}`,
+    },
+  });
   const driverPage = await (await browser.newContext()).newPage();
   await signIn(driverPage, driverOf(stack));
   const out = await graphqlAs(
@@ -151,6 +162,7 @@ test('a fridge in fault, a quiet driver and a route not started are counted and 
     `Route not started: ${notStartedCount}`,
     'Temperature: 0',
     'Unreachable: 0',
+    'Route claimed: 0',
   ]) {
     await kinds.getByRole('button', { name: new RegExp(`^${name}$`) }).waitFor();
   }

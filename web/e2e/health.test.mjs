@@ -65,10 +65,11 @@ after(async () => {
   if (leftOutOfOrder && page) {
     await graphqlAs(
       page,
-      'mutation E2eRestore($location: ID!, $message: QueueMessageInput!) { createQueueMessage(location: $location, message: $message) { messageId } }',
+      'mutation E2eRestore($location: ID!, $message: QueueMessageInput!, $requestId: ID!) { createQueueMessage(location: $location, message: $message, requestId: $requestId) { messageId } }',
       {
         location: fridge,
         message: { messageType: 'Resource', payload: { resource: 'OutOfOrder', operation: 'DISABLE' } },
+        requestId: `e2e-health-restore-${stamp}`,
       },
     ).catch((e) => console.error(`could not restore ${fridge}: ${e.message}`));
   }
@@ -78,7 +79,10 @@ after(async () => {
 const locationsHeading = () => page.getByRole('heading', { name: /^Locations \(\d+\)$/ });
 /** Flips a filter switch by its label, as a user does (the switch's input is visually hidden). */
 const toggle = (label) => page.locator('label').filter({ hasText: label }).click();
-/** Waits until the newest command of the Recent commands table reads `label` ('OutOfOrder ENABLE Done'). */
+/**
+ * Waits until the newest command of the Recent commands table reads one of `labels`: the command and its state in
+ * words ('OutOfOrder ENABLE Waiting to send', '… Sent', '… Done').
+ */
 const newestCommand = (labels, timeout = 30_000) =>
   page.waitForFunction(
     (wanted) =>
@@ -149,7 +153,7 @@ test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it aga
   await page.getByText('Out Of Order ENABLED successfully', { exact: true }).waitFor();
   await page.getByText('This command should be processed within 5 minutes.', { exact: true }).first().waitFor();
   await page.getByRole('button', { name: 'DISABLE Out Of Order' }).waitFor();
-  await newestCommand(['OutOfOrder ENABLE Pending', 'OutOfOrder ENABLE Done']);
+  await newestCommand(['OutOfOrder ENABLE Waiting to send', 'OutOfOrder ENABLE Sent', 'OutOfOrder ENABLE Done']);
 
   // The simulator takes the command and reports: the row turns red, the command is done.
   await outOfOrderRow('red').waitFor({ timeout: REPORT_MS });

@@ -3,7 +3,9 @@
 // through the telemetry queue (the second empties its Wrap slot: one empty channel
 // and one stock-out), and a driver records at it, through createDriverAction, a
 // LocationStocked with 44.5 °F (a route temperature above 41) and a call refused
-// past the gate (an error row of the stocking logs). Each screen is read, and one table exported.
+// past the gate (an error row of the stocking logs); a van reading of 42 °F is taken
+// at a depot of its own, a stop of the test's own route that day (a van reading names
+// a real route of its day and a stop of it, issue 59). Each screen is read, and one table exported.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -14,16 +16,20 @@ import {
   launch,
   readStack,
   restAs,
+  scheduleStopsAs,
   sendTelemetry,
   signIn,
+  stockingDay,
   TIMEOUT_MS,
   until,
 } from './helpers.mjs';
 
 const stamp = Date.now();
 const fridge = `RPTE2E_${stamp}`;
-// Where a van reading is recorded (issue 39): a depot, a location of its own.
+// Where a van reading is recorded (issue 39): a depot, a location of its own, the one stop of the van's route.
 const depot = `RPTDEPOT_${stamp}`;
+const vanRoute = `e2e-van-${stamp % 1000000}`;
+const vanAt = new Date(stamp - 60_000);
 let stack;
 let browser;
 let page;
@@ -86,10 +92,13 @@ before(async () => {
   assert.ok(ok.createDriverAction?.id, JSON.stringify(ok));
   // A van reading recorded at the depot (issue 39).
   await createLocationAs(page, depot);
+  await scheduleStopsAs(page, `rpt-van-${stamp}`, [
+    { date: stockingDay(vanAt), market: 'MW', id: depot, route: vanRoute, stop: 1 },
+  ]);
   const van = await driverAction(
-    { temperature: 42, route: 'e2e-van' },
+    { temperature: 42, route: vanRoute },
     `rpt-van-${stamp}`,
-    new Date(stamp - 60_000),
+    vanAt,
     'VanTemperature',
     depot,
   );
@@ -159,7 +168,7 @@ test('route temperatures: a van reading is a row of kind Van, highlighted above 
   await row.waitFor();
   const text = await row.innerText();
   assert.match(text, /42 \(above 41\)/);
-  assert.match(text, /e2e-van/);
+  assert.match(text, new RegExp(vanRoute));
   assert.match(text, /Van/);
   assert.equal(await row.getAttribute('data-highlight'), 'error');
 });

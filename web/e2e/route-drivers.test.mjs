@@ -1,8 +1,10 @@
 // Browser test of route drivers (issue 38): the office sets, changes and
-// clears a route's driver on View Routes, a stale change is refused with the
-// server's words, the history shows each change, a user without AssignRoutes
-// sees the driver read-only, and the Route drivers upload lands a CSV.
-// Sets up its own fridge and stops on a date of its own.
+// clears a route's driver on View Routes (clearing asks first, issue 59), a
+// stale change is refused with the server's words, the history shows each
+// change, a user without AssignRoutes sees the driver read-only, and the Route
+// drivers upload lands a CSV. A driver is a demo driver: only a user who holds
+// the driver's actions may drive a route (issue 59; door-claims.test.mjs shows
+// the refusal). Sets up its own fridge and stops on a date of its own.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -23,6 +25,8 @@ const stamp = Date.now();
 const fridge = `RDE2E_${stamp}`;
 const ownDate = new Date(Date.UTC(2047, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
 const [routeA, routeB] = [`drv-a-${stamp % 100000}`, `drv-b-${stamp % 100000}`];
+/** A demo driver (seeded with the demo password, the admin's; holds FridgeTasks and VanTasks). */
+const driver = { email: 'driver5@fleet.local' };
 
 let stack;
 let browser;
@@ -58,17 +62,25 @@ const driversOf = async () =>
     })
   ).routeAssignments;
 
-test('the office sets, changes and clears a route driver, each change in its history', async () => {
-  const { admin, restricted } = stack.users;
-  await openDate(page);
-  const driver = page.getByRole('group', { name: `Driver of route ${routeA}` });
-  await driver.getByText('No driver').waitFor();
+/** The question before a route's driver is cleared: Remove driver answers it. */
+async function confirmRemove(p, email, route) {
+  const dialog = p.getByRole('alertdialog', { name: `Remove the driver of route ${route}?` });
+  await dialog.getByText(`Remove ${email} as the driver of route ${route} on`).waitFor();
+  await dialog.getByRole('button', { name: 'Remove driver' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
 
-  await page.getByLabel(`Driver e-mail for route ${routeA}`).fill(restricted.email);
+test('the office sets, changes and clears a route driver, each change in its history', async () => {
+  const { admin } = stack.users;
+  await openDate(page);
+  const shown = page.getByRole('group', { name: `Driver of route ${routeA}` });
+  await shown.getByText('No driver').waitFor();
+
+  await page.getByLabel(`Driver e-mail for route ${routeA}`).fill(driver.email);
   await page.getByRole('button', { name: `Save driver for route ${routeA}` }).click();
-  await driver.getByText(restricted.email).waitFor();
+  await shown.getByText(driver.email).waitFor();
   await until(
-    async () => (await driversOf()).some((d) => d.route === routeA && d.driverEmail === restricted.email),
+    async () => (await driversOf()).some((d) => d.route === routeA && d.driverEmail === driver.email),
     'the driver stored',
   );
 
@@ -84,12 +96,14 @@ test('the office sets, changes and clears a route driver, each change in its his
   });
   await page.getByLabel(`Driver e-mail for route ${routeA}`).fill('');
   await page.getByRole('button', { name: `Save driver for route ${routeA}` }).click();
+  await confirmRemove(page, driver.email, routeA);
   await page.getByText(/was changed by someone else meanwhile; reload the routes and try again/).waitFor();
   // After reading again, the screen shows the other change, and clearing it now lands.
-  await driver.getByText(admin.email).waitFor();
+  await shown.getByText(admin.email).waitFor();
   await page.getByLabel(`Driver e-mail for route ${routeA}`).fill('');
   await page.getByRole('button', { name: `Save driver for route ${routeA}` }).click();
-  await driver.getByText('No driver').waitFor();
+  await confirmRemove(page, admin.email, routeA);
+  await shown.getByText('No driver').waitFor();
   assert.equal(
     (await driversOf()).some((d) => d.route === routeA),
     false,
@@ -98,7 +112,7 @@ test('the office sets, changes and clears a route driver, each change in its his
   await page.getByRole('button', { name: `Driver history of route ${routeA}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
-  for (const email of [restricted.email, admin.email]) await dialog.getByText(email).first().waitFor();
+  for (const email of [driver.email, admin.email]) await dialog.getByText(email).first().waitFor();
   await page.keyboard.press('Escape');
 });
 
@@ -116,10 +130,9 @@ test('an unknown e-mail is refused with the server message, and nothing is store
 test('the Route drivers upload checks a CSV dry, then lands it', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'fleet-drivers-'));
   const file = path.join(dir, 'drivers.csv');
-  const { restricted } = stack.users;
   await writeFile(
     file,
-    `date,route,driverEmail\n${ownDate},${routeB},${restricted.email}\nsomeday,${routeA},${restricted.email}\n`,
+    `date,route,driverEmail\n${ownDate},${routeB},${driver.email}\nsomeday,${routeA},${driver.email}\n`,
   );
   await page.goto(url('/locations/update_route_drivers'));
   await page.getByText('date, route, driverEmail').first().waitFor();
@@ -131,7 +144,7 @@ test('the Route drivers upload checks a CSV dry, then lands it', async () => {
   assert.equal(await page.getByRole('button', { name: 'Upload Drivers' }).isDisabled(), true, 'an invalid row blocks');
   // Another file (the same path would not change the input).
   const good = path.join(dir, 'drivers-fixed.csv');
-  await writeFile(good, `date,route,driverEmail\n${ownDate},${routeB},${restricted.email}\n`);
+  await writeFile(good, `date,route,driverEmail\n${ownDate},${routeB},${driver.email}\n`);
   await page.getByLabel('CSV or Excel file').setInputFiles(good);
   await until(
     async () =>
@@ -141,7 +154,7 @@ test('the Route drivers upload checks a CSV dry, then lands it', async () => {
   );
   await page.getByRole('button', { name: 'Upload Drivers' }).click();
   await until(
-    async () => (await driversOf()).some((d) => d.route === routeB && d.driverEmail === restricted.email),
+    async () => (await driversOf()).some((d) => d.route === routeB && d.driverEmail === driver.email),
     'the upload landed',
   );
 });
@@ -156,7 +169,7 @@ test('a user without AssignRoutes sees the driver but cannot change it', async (
     await openDate(other);
     await other
       .getByRole('group', { name: `Driver of route ${routeB}` })
-      .getByText(restricted.email)
+      .getByText(driver.email)
       .waitFor();
     assert.equal(await other.getByLabel(`Driver e-mail for route ${routeB}`).isDisabled(), true);
     assert.equal(await other.getByRole('button', { name: `Save driver for route ${routeB}` }).isDisabled(), true);

@@ -708,12 +708,14 @@ impl<'a> Board<'a> {
 
 /// The Driver column (issue 38): the route's assigned driver; when the stop's
 /// last action is by someone else (a supervisor), that author, marked as not
-/// the assignee; on a route without a driver, the last action's author.
+/// the assignee. On a route without a driver the last action's author is
+/// shown marked too: since claims are assignments (issue 59), whoever acted
+/// there without one (a supervisor) is not the route's driver.
 fn shown_driver(assigned: Option<&DriverAssignment>, actor: Option<&Recorded>) -> (Option<String>, bool) {
     match (assigned, actor) {
         (Some(d), Some(a)) if a.by_sub != d.driver_sub => (Some(a.by.clone()), true),
         (Some(d), _) => (Some(d.driver_email.clone()), false),
-        (None, a) => (a.map(|a| a.by.clone()), false),
+        (None, a) => (a.map(|a| a.by.clone()), a.is_some()),
     }
 }
 
@@ -1058,7 +1060,7 @@ mod tests {
                 "accountTier": "Gold", "onlineDate": "2025-03-01",
                 "safetyHold": "Yes", "vendingState": "STATUS_0_READY", "vendingStateLabel": "READY",
                 "status": "COMPLETED", "statusLabel": "COMPLETED", "driver": "driver@fleet",
-                "assignedDriver": null, "notAssignee": false,
+                "assignedDriver": null, "notAssignee": true,
                 "lastActionAt": "2026-11-23T10:05:00.000Z" })
         );
         assert_eq!(

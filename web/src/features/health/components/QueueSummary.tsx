@@ -99,7 +99,11 @@ export function QueueSummary({ messages, loading, error, more }: QueueSummaryPro
   const counts = queueCounts(messages);
   return (
     <Flex direction="column" gap="0.75rem">
-      <dl aria-label="Queue message counts" style={{ display: 'flex', gap: '2rem', margin: 0 }}>
+      {/* Five counts wrap on a phone rather than widen the page. */}
+      <dl
+        aria-label="Queue message counts"
+        style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 2rem', margin: 0 }}
+      >
         <Count label="Total" value={counts.total} />
         <Count label="Pending" value={counts.pending} />
         <Count label="Done" value={counts.done} />

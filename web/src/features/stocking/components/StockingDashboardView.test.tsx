@@ -117,6 +117,7 @@ beforeEach(() => {
               scannedAt: '2026-07-01T15:04:00Z',
               stockedAt: '2026-07-01T15:20:00Z',
               driver: 'driver1@fleet.local',
+              assignedDriver: 'driver1@fleet.local',
             }),
             stop({
               stop: 2,

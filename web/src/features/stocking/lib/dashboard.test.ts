@@ -98,7 +98,8 @@ describe('stop statuses (2-fleet §4.4)', () => {
         { status: 'IN_PROGRESS', count: 1 },
         { status: 'COMPLETED', count: 2 },
       ],
-      drivers: ['a@x', 'b@x'],
+      // No assignee: whoever acted there (a supervisor) is not the route's driver.
+      drivers: [],
     });
     // The assignee, not a supervisor who acted at a stop.
     expect(routeGlance([s('COMPLETED', 'boss@x', 'd@x'), s('NOT_STARTED', 'd@x', 'd@x')]).drivers).toEqual(['d@x']);

@@ -143,8 +143,9 @@ export function routeGlance(stops: readonly Pick<DashboardStop, 'status' | 'driv
     return i < 0 ? STOP_STATUSES.length : i;
   };
   const assigned = stops.find((s) => s.assignedDriver)?.assignedDriver;
-  // The route's assignee; on a route without one, whoever acted at its stops.
-  const drivers = assigned ? [assigned] : [...new Set(stops.flatMap((s) => (s.driver ? [s.driver] : [])))];
+  // The route's assignee only: a claim is an assignment, so whoever acted on a route without one
+  // (a supervisor) is not its driver (their rows say so).
+  const drivers = assigned ? [assigned] : [];
   return {
     counts: [...counts]
       .map(([status, count]) => ({ status, count }))

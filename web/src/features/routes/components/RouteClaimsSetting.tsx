@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Alert, Button, CheckboxField, Flex, Text } from '@aws-amplify/ui-react';
-import { actionFor, useRefusal } from '@/lib/access';
+import { useRefusal } from '@/lib/access';
 import { errorMessage } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import { useRouteSettings } from '../api/route-settings';
@@ -14,11 +14,8 @@ import {
   claimsDone,
 } from '../lib/route-claims';
 
-/**
- * The call whose action the setting needs (AssignRoutes, as a route's driver does): setRouteClaims once the
- * server's registry (rules.json) lists it, else assignRouteDriver, which needs the same action.
- */
-export const CLAIMS_CALL = actionFor('setRouteClaims') ? 'setRouteClaims' : 'assignRouteDriver';
+/** The call whose action the setting needs (AssignRoutes, in the server's registry, rules.json). */
+export const CLAIMS_CALL = 'setRouteClaims';
 
 /**
  * The office's setting on View Routes (issue 59): whether drivers may claim routes without a driver, who

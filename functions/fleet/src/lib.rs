@@ -140,7 +140,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::LocationRoutes),
             Grant::CheckItems(Table::LocationRoutes),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
-            Grant::BatchWriteTable(Table::DriverLog),
             // A claim whose change was undone is forgotten, so a retry may try again (`idempotency::forget`).
             Grant::DeleteItems(Table::Idempotency),
         ],

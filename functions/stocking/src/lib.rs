@@ -63,7 +63,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ReadTable(Table::PackingSlips),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
-            Grant::BatchWriteTable(Table::DriverLog),
         ],
         handler: typed!(handlers::create),
     },

@@ -172,7 +172,7 @@ async fn driver_calls_through_the_api_make_log_entries_with_the_error_case() {
     let bad = json!({ "input": { "eventType": "LocationStocked", "locationId": location,
         "data": json!({ "stockingIndex": 1 }).to_string(), "requestId": unique("bad"), "occurredAt": text(ago(3 * 24 * 60)) } });
     assert!(gql("create_driver_action", &driver, bad).await.is_err());
-    // Malformed input is refused before the gate: no log row (issue 38).
+    // Malformed data from a caller who holds the type's action is an error row too (issue 59).
     let malformed = json!({ "input": { "eventType": "LocationStocked", "locationId": location,
         "data": json!({ "stockingIndex": "one" }).to_string(), "requestId": unique("bad"), "occurredAt": text(ago(1)) } });
     assert!(gql("create_driver_action", &driver, malformed).await.is_err());
@@ -199,8 +199,8 @@ async fn driver_calls_through_the_api_make_log_entries_with_the_error_case() {
         .map(|e| (e["operation"].as_str().unwrap().to_string(), e["type"].as_str().unwrap().to_string()))
         .collect();
     let count = |op: &str, kind: &str| mine.iter().filter(|(o, k)| o == op && k == kind).count();
-    assert_eq!((count("LocationStocked", "request"), count("LocationStocked", "response")), (2, 1), "{mine:?}");
-    assert_eq!(count("LocationStocked", "error"), 1, "{mine:?}");
+    assert_eq!((count("LocationStocked", "request"), count("LocationStocked", "response")), (3, 1), "{mine:?}");
+    assert_eq!(count("LocationStocked", "error"), 2, "{mine:?}");
     assert_eq!((count("UnlockDoor", "response"), count("ConfirmCount", "error")), (1, 1), "{mine:?}");
     assert!(body["items"]
         .as_array()

@@ -265,14 +265,14 @@ pub async fn put_stop_at(
         stocked_time_utc: stocked.map(str::to_string),
         stocked_by: None,
     };
+    put_route_item(&item).await;
+}
+
+/// An item of LocationRoutes as a writer stores it (a test's set-up).
+async fn put_route_item(item: &impl serde::Serialize) {
     let t = deps().await.table(fleet_shared::Table::LocationRoutes).unwrap();
-    t.client
-        .put_item()
-        .table_name(t.name)
-        .set_item(Some(fleet_shared::store::to_item(&item).unwrap()))
-        .send()
-        .await
-        .unwrap();
+    let item = fleet_shared::store::to_item(item).unwrap();
+    t.client.put_item().table_name(t.name).set_item(Some(item)).send().await.unwrap();
 }
 
 /// The route's driver on a date, as the office's assignment stores it (a test's set-up).
@@ -288,14 +288,7 @@ pub async fn put_driver(date: &str, route: &str, driver: &Caller) {
         version: 1,
         first_action: None,
     };
-    let t = deps().await.table(fleet_shared::Table::LocationRoutes).unwrap();
-    t.client
-        .put_item()
-        .table_name(t.name)
-        .set_item(Some(fleet_shared::store::to_item(&item).unwrap()))
-        .send()
-        .await
-        .unwrap();
+    put_route_item(&item).await;
 }
 
 /// The shared queues' turns among the tests (they run side by side in one

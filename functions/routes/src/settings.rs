@@ -105,8 +105,10 @@ pub async fn set_claims<S: SettingsStore, R: Records>(
     };
     let record = Record::new(assignment::settings_entity(), now, who, SOURCE, vec![change]);
     let answer = SettingsView::from(&new);
-    let claim =
-        request.claim(&serde_json::to_value(&answer).map_err(ApiError::internal)?, chrono::Utc::now().timestamp());
+    let claim = request.claim(
+        &serde_json::to_value(&answer).map_err(ApiError::internal)?,
+        fleet_shared::fridge_time::now().timestamp(),
+    );
     match store.set_settings(&SettingsChange { read: stored.version, new: &new, record: &record, claim: &claim }).await
     {
         Ok(()) => Ok(answer),

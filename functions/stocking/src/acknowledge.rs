@@ -139,9 +139,21 @@ async fn taken_by<S: Records>(store: &S, occurrence_pk: &str) -> Result<Option<C
     Ok(store.get(occurrence_pk, vec![WHOLE.to_string()]).await?.remove(WHOLE))
 }
 
+/// The day's open Needs-attention items: what an acknowledgement is checked
+/// against (the dashboard's reading of the day, `board::OpenDay`).
+pub trait OpenItems: Sync {
+    /// The keys of the day's open items at `now`, over every stop (no filters).
+    fn open_keys(
+        &self,
+        day: chrono::NaiveDate,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> impl std::future::Future<Output = Result<std::collections::HashSet<String>, ApiError>> + Send;
+}
+
 /// `acknowledgeAttention(input)` → `AttentionAcknowledgement`.
-pub async fn run<S: AckStore>(
+pub async fn run<S: AckStore, O: OpenItems>(
     store: &S,
+    open: &O,
     caller: &Caller,
     input: AckInput,
     now: chrono::DateTime<chrono::Utc>,
@@ -163,7 +175,7 @@ pub async fn run<S: AckStore>(
     }
     // Only an item open now, worked out as the panel does (issue 59): not a made-up key, not one that ended.
     open_today(asked.date, now)?;
-    if !store.open_keys(asked.date, now).await?.contains(&key) {
+    if !open.open_keys(asked.date, now).await?.contains(&key) {
         return Err(ApiError::Conflict(NOT_OPEN.into()));
     }
 

@@ -449,6 +449,19 @@ impl<'a> DayFacts<'a> {
     }
 }
 
+/// The day's open items as the dashboard reads them, for acknowledgements.
+pub struct OpenDay<'a, S>(pub &'a S, pub &'a DayCopies);
+
+impl<S: BoardStore> crate::acknowledge::OpenItems for OpenDay<'_, S> {
+    async fn open_keys(
+        &self,
+        day: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<std::collections::HashSet<String>, ApiError> {
+        open_keys(self.0, self.1, day, now).await
+    }
+}
+
 /// The keys of the day's open Needs-attention items over every stop (no
 /// filters): what an acknowledgement is checked against (issue 59). The day
 /// is read as the dashboard reads it, from the container's warm copies.

@@ -87,7 +87,11 @@ pub async fn acknowledge_attention(
     ctx: Ctx,
     args: AckArgs,
 ) -> Result<AttentionAcknowledgement, ApiError> {
-    crate::acknowledge::run(&Dynamo(deps), ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
+    // The container's warm copies of the days it checked acknowledgements against (`board::OpenDay`).
+    static DAYS: crate::board_day::DayCopies = crate::board_day::DayCopies::new();
+    let store = Dynamo(deps);
+    let open = crate::board::OpenDay(&store, &DAYS);
+    crate::acknowledge::run(&store, &open, ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
 }
 
 pub async fn correct_location_stocked(

@@ -30,23 +30,34 @@ fn ask(caller: Caller, key: &str, note: &str, request_id: &str) -> Input {
     Input { caller: Some(caller), args, ..Input::default() }
 }
 
-/// A store whose day has the tests' items open (the panel's work, `board::open_keys`, is the dashboard's).
-fn open_store() -> Memory {
-    let store = Memory::default();
-    store.open_items.lock().unwrap().extend([KEY, "STOP_STUCK|CHI_1|1|scan-2"].map(str::to_string));
-    store
+/// The day's open items, as the panel would work them out (`board::open_keys` is the dashboard's, tested there).
+struct Open(std::collections::HashSet<String>);
+
+impl OpenItems for Open {
+    async fn open_keys(
+        &self,
+        _day: chrono::NaiveDate,
+        _now: DateTime<Utc>,
+    ) -> Result<std::collections::HashSet<String>, ApiError> {
+        Ok(self.0.clone())
+    }
+}
+
+/// The tests' items, open.
+fn open() -> Open {
+    Open([KEY, "STOP_STUCK|CHI_1|1|scan-2"].map(str::to_string).into())
 }
 
 /// A call as the edge parses it, its answer as JSON.
 async fn call<S: AckStore>(store: &S, input: &Input, at: DateTime<Utc>) -> Result<serde_json::Value, ApiError> {
     let args: AckArgs = contract::request(input)?;
-    let out = run(store, input.caller()?, args.input, at).await?;
+    let out = run(store, &open(), input.caller()?, args.input, at).await?;
     Ok(serde_json::to_value(out).unwrap())
 }
 
 #[tokio::test]
 async fn an_acknowledgement_is_stored_with_its_history_and_read_back_as_the_panel_shows_it() {
-    let store = open_store();
+    let store = Memory::default();
     let out = call(&store, &ask(ann(), KEY, "  Calling the driver  ", "req-1"), now()).await.unwrap();
     assert_eq!(out["taken"], "taken by Ann Lee at 10:05: Calling the driver");
     assert_eq!((out["by"].as_str(), out["key"].as_str()), (Some("Ann Lee"), Some(KEY)));
@@ -73,7 +84,7 @@ async fn an_acknowledgement_is_stored_with_its_history_and_read_back_as_the_pane
 
 #[tokio::test]
 async fn a_retry_is_answered_its_first_answer_and_writes_nothing() {
-    let store = open_store();
+    let store = Memory::default();
     let first = call(&store, &ask(ann(), KEY, "On it", "req-1"), now()).await.unwrap();
     let later = now() + chrono::TimeDelta::minutes(3);
     let again = call(&store, &ask(ann(), KEY, "On it", "req-1"), later).await.unwrap();
@@ -88,7 +99,7 @@ async fn a_retry_is_answered_its_first_answer_and_writes_nothing() {
 
 #[tokio::test]
 async fn a_second_person_is_refused_naming_the_first_and_nothing_is_written() {
-    let store = open_store();
+    let store = Memory::default();
     call(&store, &ask(ann(), KEY, "Calling the driver", "req-1"), now()).await.unwrap();
     let bob = person("sub-bob", "bob@fleet", None);
     let e = call(&store, &ask(bob.clone(), KEY, "Me too", "req-9"), now()).await.unwrap_err();
@@ -125,13 +136,6 @@ async fn a_racing_second_acknowledgement_loses_at_the_write_and_names_the_first(
         }
     }
     impl AckStore for Racing {
-        async fn open_keys(
-            &self,
-            day: chrono::NaiveDate,
-            now: DateTime<Utc>,
-        ) -> Result<std::collections::HashSet<String>, ApiError> {
-            self.inner.open_keys(day, now).await
-        }
         async fn acknowledge(&self, write: &AckWrite) -> Result<(), ApiError> {
             let first = self.first.lock().unwrap().take();
             if let Some(first) = first {
@@ -141,7 +145,7 @@ async fn a_racing_second_acknowledgement_loses_at_the_write_and_names_the_first(
         }
     }
     // Ann's write, as her call would make it, made on a store of its own.
-    let scratch = open_store();
+    let scratch = Memory::default();
     call(&scratch, &ask(ann(), KEY, "Calling the driver", "req-1"), now()).await.unwrap();
     let item = scratch.actions().remove(0);
     let record = scratch.history.lock().unwrap()[0].clone();
@@ -149,7 +153,7 @@ async fn a_racing_second_acknowledgement_loses_at_the_write_and_names_the_first(
     let of = |scope: &str| claims.iter().find(|c| c.pk.starts_with(scope)).unwrap().clone();
     let ann_write = AckWrite { item, record, request: of(SCOPE), occurrence: of(OCCURRENCE_SCOPE) };
 
-    let store = Racing { inner: open_store(), first: std::sync::Mutex::new(Some(ann_write)) };
+    let store = Racing { inner: Memory::default(), first: std::sync::Mutex::new(Some(ann_write)) };
     let bob = person("sub-bob", "bob@fleet", Some("Bob Ray"));
     let e = call(&store, &ask(bob, KEY, "Me too", "req-9"), now()).await.unwrap_err();
     assert_eq!(e, ApiError::Conflict("This item was already taken by Ann Lee at 10:05: Calling the driver".into()));
@@ -158,7 +162,7 @@ async fn a_racing_second_acknowledgement_loses_at_the_write_and_names_the_first(
 
 #[tokio::test]
 async fn bad_input_gets_a_clear_refusal_and_writes_nothing() {
-    let store = open_store();
+    let store = Memory::default();
     let bad = |key: &str, note: &str, day: &str| {
         let args = json!({ "input": { "stockingDay": day, "key": key, "note": note, "requestId": "r" } });
         Input { caller: Some(ann()), args, ..Input::default() }
@@ -188,7 +192,7 @@ fn only_an_acknowledgement_item_reads_as_one() {
 
 #[tokio::test]
 async fn only_an_item_open_now_on_today_or_yesterday_is_acknowledged() {
-    let store = open_store();
+    let store = Memory::default();
     // A key the rules could make, but not open now (made up, or ended): refused, nothing written.
     let closed = call(&store, &ask(ann(), "STOP_STUCK|CHI_1|1|scan-7", "On it", "req-1"), now()).await.unwrap_err();
     assert_eq!((closed.status(), closed.to_string()), (409, NOT_OPEN.to_string()));

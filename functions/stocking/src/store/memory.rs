@@ -31,8 +31,6 @@ pub struct Memory {
     pub assignments: fleet_shared::assignment::MemoryAssignments,
     /// History records written (corrections).
     pub history: Mutex<Vec<history::Record>>,
-    /// The keys of the day's open Needs-attention items (what an acknowledgement is checked against).
-    pub open_items: Mutex<HashSet<String>>,
 }
 
 impl AssignmentStore for Memory {
@@ -72,14 +70,6 @@ impl Records for Memory {
 }
 
 impl AckStore for Memory {
-    async fn open_keys(
-        &self,
-        _day: chrono::NaiveDate,
-        _now: chrono::DateTime<chrono::Utc>,
-    ) -> Result<HashSet<String>, ApiError> {
-        Ok(self.open_items.lock().unwrap().clone())
-    }
-
     async fn acknowledge(&self, write: &AckWrite) -> Result<(), ApiError> {
         let mut records = self.records.0.lock().unwrap();
         let keys = [&write.request, &write.occurrence].map(|c| (c.pk.clone(), c.sk.clone()));

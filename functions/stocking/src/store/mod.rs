@@ -146,14 +146,8 @@ pub struct AckWrite {
     pub occurrence: Claim,
 }
 
-/// The narrow store of acknowledging (`acknowledge`): the claims, the day's open items, and the one transaction.
+/// The narrow store of acknowledging (`acknowledge`): the claims, and the one transaction.
 pub trait AckStore: Records {
-    /// The keys of the day's open Needs-attention items at `now`, over every stop (`board::open_keys`).
-    fn open_keys(
-        &self,
-        day: chrono::NaiveDate,
-        now: chrono::DateTime<chrono::Utc>,
-    ) -> impl Future<Output = Result<HashSet<String>, ApiError>> + Send;
     /// Writes the item, its history record and both claims, all or nothing; a generic Conflict
     /// when either claim exists.
     fn acknowledge(&self, write: &AckWrite) -> impl Future<Output = Result<(), ApiError>> + Send;

@@ -6,18 +6,7 @@ use crate::store::{AckStore, AckWrite};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use fleet_shared::{store, ApiError, Table};
 
-/// The container's warm copies of the days it checked acknowledgements against.
-static DAYS: crate::board_day::DayCopies = crate::board_day::DayCopies::new();
-
 impl AckStore for Dynamo {
-    async fn open_keys(
-        &self,
-        day: chrono::NaiveDate,
-        now: chrono::DateTime<chrono::Utc>,
-    ) -> Result<std::collections::HashSet<String>, ApiError> {
-        crate::board::open_keys(self, &DAYS, day, now).await
-    }
-
     async fn acknowledge(&self, write: &AckWrite) -> Result<(), ApiError> {
         let actions = self.0.table(Table::DriverActions)?;
         let idempotency = self.0.config.table(Table::Idempotency)?;

@@ -64,13 +64,23 @@ before(async () => {
   page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
   await signIn(page, stack.users.admin);
 
-  // The dashboard: a route of two stops on today's stocking day, the first stocked (so it has a driver).
+  // The dashboard: a route of two stops on today's stocking day, its driver assigned, the first stop stocked.
   for (const id of fridges) await createLocationAs(page, id);
   await scheduleStopsAs(
     page,
     `wide-${stamp}`,
     fridges.map((id, i) => ({ date, market: 'MW', id, route, stop: i + 1 })),
   );
+  // The office assigns the route to the admin, who then stocks the first stop: the route's driver.
+  await graphqlAs(page, 'mutation($i: AssignRouteDriverInput!) { assignRouteDriver(input: $i) { version } }', {
+    i: {
+      stockingDate: date,
+      route,
+      driverEmail: stack.users.admin.email,
+      expectedVersion: 0,
+      requestId: `e2e-wide-driver-${stamp}`,
+    },
+  });
   const out = await graphqlAs(
     page,
     'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { stockingDay } }',

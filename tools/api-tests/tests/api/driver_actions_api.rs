@@ -23,22 +23,27 @@ async fn location(kind: &str) -> String {
     let id = unique("DA");
     let t = deps().await.table(Table::Locations).unwrap();
     t.client.put_item().table_name(t.name).item("id", store::s(&id)).item("type", store::s(kind)).send().await.unwrap();
-    let today = fn_stocking::window::stocking_day(Utc::now());
-    for day in [today.pred_opt().unwrap(), today, today.succ_opt().unwrap()] {
+    for day in days_around_today() {
         put_stop(&day.to_string(), &id, (&route_of(&id), 1), "MW", None).await;
         put_stop_at(&day.to_string(), &id, (&route_of(&id), 2), "MW", 2, None).await;
     }
     id
 }
 
-/// The location's routes of yesterday, today and tomorrow, assigned to the
+/// The location's routes of the days around today, assigned to the
 /// driver as the office would: these tests are about actions, not claims
 /// (one claim per driver and day, never for another day: issue 59).
 async fn drives(driver: &Caller, location: &str) {
-    let today = fn_stocking::window::stocking_day(Utc::now());
-    for day in [today.pred_opt().unwrap(), today, today.succ_opt().unwrap()] {
+    for day in days_around_today() {
         put_driver(&day.to_string(), &route_of(location), driver).await;
     }
+}
+
+/// The stocking days an action of the tests may fall in: 36 hours back is two
+/// stocking days back after 18:00 Central, and 5 minutes ahead may be tomorrow's.
+fn days_around_today() -> Vec<chrono::NaiveDate> {
+    let today = fn_stocking::window::stocking_day(Utc::now());
+    (-2..=1).map(|d| today + chrono::Duration::days(d)).collect()
 }
 
 /// The location's own route.

@@ -326,7 +326,12 @@ test('the Temperature item is acknowledged with the keyboard alone', async () =>
   const heading = panel.getByRole('heading', { level: 2 });
   assert.equal(await heading.evaluate((el) => el === document.activeElement), true, 'the focus is on the heading');
 
-  await panel.getByText('Nothing open of the kind Temperature.').waitFor();
+  // Nothing of the kind is left open; when the scan fell in the day before (a run after 18:00 Central, so no
+  // stuck stop), nothing at all is.
+  await panel
+    .getByText('Nothing open of the kind Temperature.')
+    .or(panel.getByText('Nothing needs attention.'))
+    .waitFor();
   const summary = panel.locator('summary', { hasText: /^Resolved today/ });
   await summary.focus();
   await page.keyboard.press('Enter');

@@ -319,7 +319,9 @@ pub async fn record<S: ActionStore>(
                 // between the look-ups and this write; else the pass no longer holds.
                 Err(ApiError::Conflict(_)) => match request.seen().await? {
                     Seen::Replay(first) => idempotency::replayed(first).map(Some),
-                    _ => match lost_race(store, lock.as_ref().map(|(_, d)| *d)).await? {
+                    // Another try used this requestId with other content: deciding again cannot help.
+                    Seen::Conflict => Err(reused()),
+                    Seen::New => match lost_race(store, lock.as_ref().map(|(_, d)| *d)).await? {
                         Some(refusal) => Err(refusal),
                         None => Ok(None),
                     },

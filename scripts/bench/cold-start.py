@@ -174,7 +174,8 @@ def main():
         "AWS_ACCESS_KEY_ID": "bench",
         "AWS_SECRET_ACCESS_KEY": "bench",
         "AWS_EC2_METADATA_DISABLED": "true",
-        "USER_POOL_ID": "us-east-1_x", "PAGING_TOKEN_SECRET": "/fleet-console/paging-token-secret", "RUST_LOG": "warn",
+        "USER_POOL_ID": "us-east-1_x", "PAGING_TOKEN_SECRET": "/fleet-console/paging-token-secret",
+        "STACK_NAME": "fleet-console", "RUST_LOG": "warn",
         # Every resource variable (shared/src/runtime/resources.rs), so any function finds what its grants imply.
         **{name: "https://sqs.us-east-1.amazonaws.com/123456789012/q" if name.endswith("QUEUE_URL") else "t" for name in RESOURCE_VARS},
     }

@@ -8,11 +8,12 @@ from evaluator import Policy, action_matches, resource_matches
 from samtemplate import function_roles, role_statements, translate
 from stackcontext import StackContext, parse_stack_env
 
-# Grants SAM adds for the Lambda service itself (its log writes, the SQS event
-# source's polling, the failed async event's DeadLetterQueue): a function's
-# code does not make these calls, so no recording shows them.
+# Grants for the Lambda service itself (SAM's managed log writes, the
+# generator's statement for the SQS event source's polling, the failed async
+# event's DeadLetterQueue): a function's code does not make these calls, so no
+# recording shows them.
 def is_service_kind(kind):
-    return kind.startswith("managed:") or kind == "DeadLetterQueue"
+    return kind.startswith("managed:") or kind in ("DeadLetterQueue", "EventSourcePolling")
 
 
 @dataclass
@@ -67,6 +68,8 @@ def check(stack, calls):
             refused.append(Refusal(call, "no such function in the template (no FLEET_FUNCTION of that name)"))
         elif call.resource != "*" and not call.resource.startswith("arn:"):
             refused.append(Refusal(call, f"resource {call.resource!r} is not an ARN: the recorder did not map this call to the resource IAM checks"))
+        elif denied := policy.denying(call.action, call.resource):
+            refused.append(Refusal(call, f"{call.action} is denied by {denied[0].source}"))
         elif not policy.allows(call.action, call.resource):
             on = policy.resources_for(call.action)
             reason = f"{call.action} is granted on: {', '.join(on)}" if on else f"no statement grants {call.action}"

@@ -1,12 +1,13 @@
-"""A small evaluator of IAM identity-policy Allow statements.
+"""A small evaluator of IAM identity policies.
 
-Enough for a SAM function's role: Action or NotAction, Resource or
+Enough for a SAM function's role: Allow and Deny statements (an explicit Deny
+wins over any Allow, as in IAM), Action or NotAction, Resource or
 NotResource, with the `*` (any run of characters, `/` and `:` included) and
 `?` (one character) wildcards; actions match case-insensitively, resources
-case-sensitively, as IAM does. A Deny statement, a Condition, a Principal or
-a policy variable (`${aws:username}`) is refused with PolicyError: none is
-expected in the template, and evaluating one as if absent could pass a call
-the role would refuse (or the reverse).
+case-sensitively, as IAM does. A Condition, a Principal or a policy variable
+(`${aws:username}`) is refused with PolicyError: none is expected in the
+template, and evaluating one as if absent could pass a call the role would
+refuse (or the reverse).
 """
 import functools
 import re
@@ -43,7 +44,7 @@ def _strings(value, what, where):
 
 @dataclass(frozen=True)
 class Statement:
-    """One resolved Allow statement.
+    """One resolved statement (effect "Allow" or "Deny").
 
     kind: what granted it (a SAM policy template's name, "Statement" for an
     inline one, "DeadLetterQueue", "managed:<name>"); source: the policy and
@@ -57,6 +58,7 @@ class Statement:
     not_actions: tuple = ()
     resources: tuple = ()
     not_resources: tuple = ()
+    effect: str = "Allow"
 
     def allows_action(self, action):
         if self.not_actions:
@@ -88,9 +90,7 @@ def statement(document, kind, source, resolve=lambda v: v):
     if not isinstance(document, dict):
         raise PolicyError(f"{source}: a statement is not a mapping: {document!r}")
     effect = document.get("Effect")
-    if effect == "Deny":
-        raise PolicyError(f"{source}: a Deny statement; this checker evaluates Allow statements only")
-    if effect != "Allow":
+    if effect not in ("Allow", "Deny"):
         raise PolicyError(f"{source}: Effect {effect!r}")
     for key in ("Condition", "Principal", "NotPrincipal"):
         if key in document:
@@ -103,7 +103,7 @@ def statement(document, kind, source, resolve=lambda v: v):
     for key, field in (("Action", "actions"), ("NotAction", "not_actions"), ("Resource", "resources"), ("NotResource", "not_resources")):
         if key in document:
             fields[field] = _strings(resolve(document[key]), key, source)
-    return Statement(kind=kind, source=source, **fields)
+    return Statement(kind=kind, source=source, effect=effect, **fields)
 
 
 def statements_of(policy_document, kind, source, resolve=lambda v: v):
@@ -117,17 +117,26 @@ def statements_of(policy_document, kind, source, resolve=lambda v: v):
 
 
 class Policy:
-    """The effective Allow statements of one principal (a function's role)."""
+    """The effective statements of one principal (a function's role): `statements` are its
+    Allow statements (what it is granted), `denials` its Deny statements."""
 
     def __init__(self, statements):
-        self.statements = list(statements)
+        statements = list(statements)
+        self.statements = [s for s in statements if s.effect == "Allow"]
+        self.denials = [s for s in statements if s.effect == "Deny"]
+
+    def denying(self, action, resource):
+        """The Deny statements matching the call (any one refuses it, whatever allows it)."""
+        return [s for s in self.denials if s.allows(action, resource)]
 
     def allowing(self, action, resource):
-        """The statements allowing the call (empty: refused)."""
+        """The statements allowing the call (empty: refused, by no Allow or by a Deny)."""
+        if self.denying(action, resource):
+            return []
         return [s for s in self.statements if s.allows(action, resource)]
 
     def allows(self, action, resource):
-        return any(s.allows(action, resource) for s in self.statements)
+        return bool(self.allowing(action, resource))
 
     def resources_for(self, action):
         """The resource patterns on which the action is granted (for explaining a refusal)."""

@@ -137,6 +137,15 @@ class FunctionRole:
     policies: list = field(default_factory=list)
 
 
+# The Sid of the generator's polling statement (tools/generators/src/template.rs `POLLING_SID`).
+POLLING_SID = "LambdaEventSourcePolling"
+
+
+def _sid(statements):
+    first = statements[0] if isinstance(statements, list) and statements else statements
+    return first.get("Sid") if isinstance(first, dict) else None
+
+
 def _policy_kinds(sam_function):
     """SAM names an inline policy <Role>Policy<index in the function's Policies>: index -> the entry's kind."""
     policies = (sam_function or {}).get("Properties", {}).get("Policies") or []
@@ -147,6 +156,9 @@ def _policy_kinds(sam_function):
         if isinstance(entry, dict) and len(entry) == 1:
             (key, _), = entry.items()
             kinds[index] = "Statement" if key == "Statement" else "If" if key == "Fn::If" else key
+            # The generator's statement for Lambda's polling of the source queue (its Sid says so).
+            if key == "Statement" and _sid(entry["Statement"]) == POLLING_SID:
+                kinds[index] = "EventSourcePolling"
         elif isinstance(entry, dict) and "Statement" in entry:
             kinds[index] = "Statement"
         elif isinstance(entry, str):

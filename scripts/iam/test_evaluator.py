@@ -68,9 +68,21 @@ class Statements(unittest.TestCase):
         self.assertTrue(s.allows("s3:GetObject", "arn:aws:s3:::public/k"))
         self.assertFalse(s.allows("s3:GetObject", "arn:aws:s3:::secret/k"))
 
-    def test_deny_condition_principal_and_variables_are_refused(self):
-        with self.assertRaisesRegex(PolicyError, "Deny"):
-            statement({"Effect": "Deny", "Action": "s3:*", "Resource": "*"}, "Statement", "p#0")
+    def test_an_explicit_deny_wins_over_any_allow(self):
+        policy = Policy([
+            statement(allow("dynamodb:*", "arn:aws:dynamodb:r:1:table/*"), "Statement", "p#0"),
+            statement({"Effect": "Deny", "Action": ["dynamodb:DeleteItem"], "Resource": "arn:aws:dynamodb:r:1:table/History"}, "Statement", "d#0"),
+        ])
+        self.assertFalse(policy.allows("dynamodb:DeleteItem", "arn:aws:dynamodb:r:1:table/History"))
+        self.assertEqual([s.source for s in policy.denying("dynamodb:DeleteItem", "arn:aws:dynamodb:r:1:table/History")], ["d#0"])
+        self.assertTrue(policy.allows("dynamodb:PutItem", "arn:aws:dynamodb:r:1:table/History"))
+        self.assertTrue(policy.allows("dynamodb:DeleteItem", "arn:aws:dynamodb:r:1:table/Other"))
+        # A Deny grants nothing: it is not among the statements counted as grants.
+        self.assertEqual([s.source for s in policy.statements], ["p#0"])
+        with self.assertRaisesRegex(PolicyError, "Effect"):
+            statement({"Effect": "Maybe", "Action": "s3:*", "Resource": "*"}, "Statement", "p#0")
+
+    def test_condition_principal_and_variables_are_refused(self):
         with self.assertRaisesRegex(PolicyError, "Condition"):
             statement(allow("s3:GetObject", "*", Condition={"Bool": {"aws:SecureTransport": "true"}}), "Statement", "p#0")
         with self.assertRaisesRegex(PolicyError, "Principal"):

@@ -30,7 +30,7 @@ def local_stack_env(sam):
             refs[logical_id] = f"http://127.0.0.1:5699/{ACCOUNT}/{PREFIX}-{logical_id}{fifo}"
         elif kind == "AWS::Cognito::UserPool":
             refs[logical_id] = POOL
-    parameters = {"PagingTokenParameterName": f"/{PREFIX}/paging-token-secret", "RoutingServiceUrl": "http://127.0.0.1:5701"}
+    parameters = {"RoutingServiceUrl": "http://127.0.0.1:5701"}
     context = StackContext(sam, REGION, ACCOUNT, PREFIX, refs=refs, parameters=parameters)
     env = {}
     for _, variables in function_environments(sam):
@@ -72,7 +72,10 @@ class RealTemplate(unittest.TestCase):
     def test_the_stack_name_and_parameters_come_from_the_env(self):
         self.assertEqual(self.stack.context.stack_name, PREFIX)
         self.assertEqual(self.stack.context.account, ACCOUNT)
-        self.assertEqual(self.stack.context.parameters["PagingTokenParameterName"], f"/{PREFIX}/paging-token-secret")
+        # The paging secret is the stack's own: no parameter, its name and STACK_NAME from AWS::StackName.
+        self.assertNotIn("PagingTokenParameterName", self.stack.context.parameters)
+        self.assertEqual(self.env["PAGING_TOKEN_SECRET"], f"/{PREFIX}/paging-token-secret")
+        self.assertEqual(self.env["STACK_NAME"], PREFIX)
 
     def test_a_call_allowed_by_an_exact_read_grant_passes(self):
         policy = self.stack.policies["get_feature_flags"]
@@ -126,7 +129,7 @@ class RealTemplate(unittest.TestCase):
         self.assertEqual(check(weakened, [Call("my_coupons", "dynamodb:Query", table("CouponsTable"))]), [])
 
     def test_intrinsics_of_the_inline_statements(self):
-        # !Sub with ${PagingTokenParameterName}; !GetAtt UserPool.Arn; the routing key's !Sub [.., {KeyName: !If ...}];
+        # !Sub of the stack's own /${AWS::StackName}/paging-token-secret; !GetAtt UserPool.Arn; the routing key's !Sub [.., {KeyName: !If ...}];
         # SQSSendMessagePolicy's QueueName from !GetAtt Queue.QueueName; the DeadLetterQueue's !GetAtt Queue.Arn.
         calls = [
             Call("list_locations", "ssm:GetParameter", f"arn:aws:ssm:{REGION}:{ACCOUNT}:parameter/{PREFIX}/paging-token-secret"),
@@ -148,7 +151,22 @@ class RealTemplate(unittest.TestCase):
         self.assertEqual(functions, len(self.stack.policies))
         self.assertEqual(by_kind["managed:AWSLambdaBasicExecutionRole"], 3 * functions)
         self.assertNotIn("DynamoDBCrudPolicy", by_kind)  # exact grants only: no SAM policy template
-        self.assertLess(total, sum(by_kind.values()))  # the SQS poller's logs grants overlap the basic role's
+        # The queue functions' polling is their own statement on their own queue, not SAM's managed policy.
+        self.assertNotIn("managed:AWSLambdaSQSQueueExecutionRole", by_kind)
+        self.assertEqual(by_kind["EventSourcePolling"], 3 * 4)
+
+    def test_a_queue_function_polls_only_its_own_queue(self):
+        queue = lambda name: f"arn:aws:sqs:{REGION}:{ACCOUNT}:{PREFIX}-{name}"
+        self.assertEqual(check(self.stack, [Call("telemetry_ingest", "sqs:ReceiveMessage", queue("TelemetryQueue"))]), [])
+        self.assertEqual(len(check(self.stack, [Call("telemetry_ingest", "sqs:ReceiveMessage", queue("FridgeCommandsQueue"))])), 1)
+        self.assertEqual(len(check(self.stack, [Call("telemetry_ingest", "sqs:DeleteMessage", queue("FridgeCommandsQueue"))])), 1)
+
+    def test_no_role_may_delete_history(self):
+        history = f"arn:aws:dynamodb:{REGION}:{ACCOUNT}:table/{PREFIX}-HistoryTable"
+        for name in self.stack.policies:
+            for action in ("dynamodb:DeleteItem", "dynamodb:BatchWriteItem"):
+                [refusal] = check(self.stack, [Call(name, action, history)])
+                self.assertIn("denied", refusal.reason, f"{name} {action}")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,12 @@
 Tables, buckets and queues are created from the template's own resource
 definitions; the Cognito pool and client from their template properties (plus
 USER_PASSWORD_AUTH, the local sign-in flow); the functions' environment from
-the template's functions; the paging-token secret as an SSM SecureString,
-named (not held) by the functions' PAGING_TOKEN_SECRET, as on AWS. Writes
+the template's functions; the paging-token secret as the stack's own SSM
+SecureString, /<stack>/paging-token-secret, named (not held) by the functions'
+PAGING_TOKEN_SECRET beside the stack's name (STACK_NAME), as on AWS; the
+AppSync API from its template properties (its auth modes on the local pool)
+with infra/schema.graphql as its schema, for `fleet-local verify-deploy
+--schema-only` (the local API serves GraphQL, not the emulator). Writes
 stack.env, stack.json and the web app's config.json into the state folder
 (.local by default).
 """
@@ -14,6 +18,7 @@ import re
 import os
 import secrets
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -132,6 +137,64 @@ def create_cognito(idp, resources):
     return pool_id, client["ClientId"]
 
 
+def emulator_schema(definition):
+    """The schema as the emulator can introspect it: moto builds it with its own list of AppSync's scalars,
+    which lacks AWSDate (its GetIntrospectionSchema then fails with a 500). Such a scalar the schema uses is
+    declared for the emulator only; verify-deploy ignores AppSync's scalars, declared or not."""
+    try:
+        from moto.appsync.models import AWS_CUSTOM_GRAPHQL as known
+    except ImportError:  # no moto here: the schema as it is
+        return definition
+    aws_scalars = ("AWSDate", "AWSTime", "AWSDateTime", "AWSTimestamp", "AWSEmail", "AWSJSON", "AWSURL", "AWSPhone", "AWSIPAddress")
+    missing = [name for name in aws_scalars if re.search(rf"\b{name}\b", definition)
+               and not re.search(rf"^\s*scalar\s+{name}\b", known + "\n" + definition, re.M)]
+    return definition + "".join(f"\nscalar {name}\n" for name in missing)
+
+
+def create_graphql_api(appsync, resources, names, conditions):
+    """The template's GraphQLApi with its auth modes, and the schema of its GraphQLSchema: the emulator
+    answers GetGraphqlApi and GetIntrospectionSchema as AppSync would, which `fleet-local verify-deploy
+    --schema-only` checks. moto serves neither data sources nor resolvers (ListResolvers fails there),
+    and no GraphQL: the local API does, from the same schema."""
+    props = resources["GraphQLApi"]["Properties"]
+    values = {**names, "AWS::Region": REGION}
+
+    def pool(config, default_mode):
+        keys = {"UserPoolId": "userPoolId", "AwsRegion": "awsRegion", "AppIdClientRegex": "appIdClientRegex"}
+        if default_mode:
+            keys["DefaultAction"] = "defaultAction"
+        return {api_key: resolve(config[k], values, conditions) for k, api_key in keys.items() if k in config}
+
+    auth = {"authenticationType": props["AuthenticationType"]}
+    if "UserPoolConfig" in props:
+        auth["userPoolConfig"] = pool(props["UserPoolConfig"], True)
+    additional = []
+    for provider in props.get("AdditionalAuthenticationProviders") or []:
+        mode = {"authenticationType": provider["AuthenticationType"]}
+        if "UserPoolConfig" in provider:
+            mode["userPoolConfig"] = pool(provider["UserPoolConfig"], False)
+        additional.append(mode)
+    if additional:
+        auth["additionalAuthenticationProviders"] = additional
+    name = resolve(props["Name"], values, conditions)
+    api = next((a for a in appsync.list_graphql_apis()["graphqlApis"] if a["name"] == name), None)
+    if api is None:
+        api_id = appsync.create_graphql_api(name=name, **auth)["graphqlApi"]["apiId"]
+    else:
+        api_id = api["apiId"]
+        appsync.update_graphql_api(apiId=api_id, name=name, **auth)
+    schema = resources["GraphQLSchema"]["Properties"]["DefinitionS3Location"]
+    appsync.start_schema_creation(apiId=api_id, definition=emulator_schema((ROOT / schema).read_text()).encode())
+    for _ in range(100):
+        status = appsync.get_schema_creation_status(apiId=api_id)
+        if status["status"] == "SUCCESS":
+            return api_id
+        if status["status"] == "FAILED":
+            sys.exit(f"the emulator's AppSync refused {schema}: {status.get('details')}")
+        time.sleep(0.1)
+    sys.exit(f"the emulator's AppSync did not finish creating the schema of {name}")
+
+
 def create_user(idp, pool_id, email, password):
     # email_verified: flags are keyed by a verified e-mail only (moto puts the
     # string "true" in the ID token; AWS a boolean).
@@ -220,13 +283,17 @@ def main():
     names["UserPool"] = pool_id
     names["UserPoolClient"] = client_id
 
-    # As on AWS: the secret lives in an SSM SecureString, the functions get its name.
+    # The local stack's name, as CloudFormation's AWS::StackName: the functions get it
+    # (STACK_NAME, in their paging tokens' scope) and it names the stack's own parameters.
+    names["AWS::StackName"] = PREFIX
+
+    # As on AWS: the secret lives in the stack's own SSM SecureString
+    # /<stack>/paging-token-secret, the functions get its name.
     secret_file = state / "paging-secret"
     if not secret_file.exists():
         secret_file.write_text(secrets.token_hex(32))
-    parameter = f"/{PREFIX}/paging-token-secret"
-    client("ssm").put_parameter(Name=parameter, Value=secret_file.read_text().strip(), Type="SecureString", Overwrite=True)
-    names["PagingTokenParameterName"] = parameter
+    paging_parameter = f"/{PREFIX}/paging-token-secret"
+    client("ssm").put_parameter(Name=paging_parameter, Value=secret_file.read_text().strip(), Type="SecureString", Overwrite=True)
 
     # The routing service's key, likewise: the worker reads it from SSM on first
     # use; the local stub (scripts/lib.sh) checks requests against the same parameter.
@@ -236,7 +303,6 @@ def main():
     # The parameter is left blank, as a deployer may: the key is the stack's own /<stack>/routing-service-key.
     routing_parameter = f"/{PREFIX}/routing-service-key"
     client("ssm").put_parameter(Name=routing_parameter, Value=key_file.read_text().strip(), Type="SecureString", Overwrite=True)
-    names["AWS::StackName"] = PREFIX
     names["RoutingServiceKeyParameterName"] = ""
     # Plain http to the loopback stub: the only http URL the routing client accepts.
     names["RoutingServiceUrl"] = f"http://127.0.0.1:{args.routing_port}"
@@ -246,6 +312,8 @@ def main():
     conditions = {}
     for name, expr in template.get("Conditions", {}).items():
         conditions[name] = evaluate(expr, names, conditions)
+
+    graphql_api_id = create_graphql_api(client("appsync"), resources, names, conditions)
 
     password = os.environ.get("DEMO_PASSWORD", "FleetDemo-2026")
     users = {
@@ -265,6 +333,8 @@ def main():
             env.update({k: resolve(v, names, conditions) for k, v in variables.items() if k != "FLEET_FUNCTION"})
     if env.get("ROUTING_SERVICE_KEY_PARAMETER", routing_parameter) != routing_parameter:
         sys.exit(f"the functions read the routing key from {env['ROUTING_SERVICE_KEY_PARAMETER']}, not {routing_parameter}")
+    if env.get("PAGING_TOKEN_SECRET", paging_parameter) != paging_parameter:
+        sys.exit(f"the functions read the paging secret from {env['PAGING_TOKEN_SECRET']}, not {paging_parameter}")
     # The local event-source poller finds each queue by its logical id.
     env.update({f"QUEUE_URL_{logical_id}": url for logical_id, url in names.items() if logical_id in arns})
     # ...and tools with every grant (seeding, the simulator) by the functions' variable (TelemetryQueue -> TELEMETRY_QUEUE_URL).
@@ -276,6 +346,8 @@ def main():
         "AWS_REGION": REGION,
         "AWS_DEFAULT_REGION": REGION,
         "USER_POOL_CLIENT_ID": client_id,
+        # The emulator's AppSync API (`fleet-local verify-deploy --schema-only`), as the stack's GraphQLApiId output.
+        "GRAPHQL_API_ID": graphql_api_id,
         "JWKS_URL": f"{args.endpoint}/{pool_id}/.well-known/jwks.json",
         "TOKEN_ISSUER": f"https://cognito-idp.{REGION}.amazonaws.com/{pool_id}",
         "LOCAL_API_PORT": str(args.api_port),

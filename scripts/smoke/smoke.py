@@ -15,7 +15,13 @@ nothing else), then checks, one line each (`ok   <check>` or
    the reports and fleet health leave out), read back through `fridgeHealth`;
 4. a REST route: GET /prod/locations/{smoke location}/schedule;
 5. the web origin answering index.html with its security headers
-   (infra/security-headers.json when present).
+   (infra/security-headers.json when present);
+6. the AppSync API against infra/schema.graphql, the function registry and
+   the template's auth modes (`fleet-local verify-deploy`, its `GraphQLApiId`
+   output): on AWS every resolver and data source too; on a local stack the
+   schema and auth modes alone (`--schema-only`: the emulator serves no
+   resolvers). scripts/smoke.sh builds fleet-local first (FLEET_LOCAL names
+   the binary).
 
 Environment: SMOKE_EMAIL, SMOKE_PASSWORD (a local stack defaults to its demo
 admin), SMOKE_LOCATION_ID (default SMOKE_TEST), SMOKE_TIMEOUT (seconds to wait
@@ -25,6 +31,7 @@ for the heartbeat, default 60), SMOKE_TARGET=aws|local (default: local when
 import json
 import os
 import re
+import subprocess
 import sys
 import time
 import urllib.error
@@ -53,7 +60,10 @@ CREATE_LOCATION = "mutation CreateLocation($input: AWSJSON!) { createLocation(in
 FRIDGE_HEALTH = """query FridgeHealth($filter: FridgeHealthFilter!) {
   fridgeHealth(filter: $filter) { locationId timestamp temperature }
 }"""
-# Outputs a deployed stack must have; TelemetryQueueUrl and WebUrl are looked up per check.
+# The local tools' binary, which runs `verify-deploy` (scripts/smoke.sh builds it and sets FLEET_LOCAL).
+FLEET_LOCAL = os.environ.get("FLEET_LOCAL") or str(ROOT / "target" / "debug" / "fleet-local")
+VERIFY_TIMEOUT = 300
+# Outputs a deployed stack must have; TelemetryQueueUrl, WebUrl and GraphQLApiId are looked up per check.
 REQUIRED_OUTPUTS = ("Region", "UserPoolId", "UserPoolClientId", "GraphQLUrl", "RestUrl")
 
 
@@ -77,6 +87,8 @@ class Stack:
     credentials: dict = field(default_factory=dict)
     # A local stack's demo admin, when SMOKE_EMAIL is not given.
     default_user: tuple | None = None
+    # The AppSync API (GraphQLApiId; a local stack's GRAPHQL_API_ID, its emulator's API).
+    graphql_api_id: str | None = None
     # Why an optional output is missing (shown by the check that needs it).
     missing: dict = field(default_factory=dict)
 
@@ -106,6 +118,10 @@ def local_stack(name: str, state: Path) -> Stack:
         credentials={"aws_access_key_id": env.get("AWS_ACCESS_KEY_ID", "test"),
                      "aws_secret_access_key": env.get("AWS_SECRET_ACCESS_KEY", "test")},
         default_user=(admin["email"], admin["password"]) if admin.get("email") else None,
+        graphql_api_id=env.get("GRAPHQL_API_ID"),
+        missing={} if env.get("GRAPHQL_API_ID") else {
+            "appsync": f"{state / 'stack.env'} has no GRAPHQL_API_ID (provisioned before the emulator had an AppSync "
+                       "API: start the stack again)"},
     )
 
 
@@ -125,6 +141,7 @@ def aws_stack(name: str, outputs: dict) -> Stack:
         name=name, region=outputs["Region"], user_pool_id=outputs["UserPoolId"],
         client_id=outputs["UserPoolClientId"], graphql_url=outputs["GraphQLUrl"], rest_url=outputs["RestUrl"].rstrip("/"),
         telemetry_queue_url=outputs.get("TelemetryQueueUrl"), web_url=outputs.get("WebUrl"),
+        graphql_api_id=outputs.get("GraphQLApiId"),
     )
     if not stack.web_url:
         stack.missing["web"] = f"stack {name} has no WebUrl output (the web hosting is not deployed)"
@@ -157,7 +174,19 @@ def find_stack(name: str, target: str | None = None) -> Stack:
             stack.telemetry_queue_url = resource["StackResourceDetail"]["PhysicalResourceId"]
         except Exception as e:  # noqa: BLE001 - any failure is the check's reason
             stack.missing["queue"] = f"stack {name} has no TelemetryQueueUrl output and no TelemetryQueue resource: {e}"
+    if not stack.graphql_api_id:
+        # Deployed before the GraphQLApiId output: the API resource's physical id is its ARN.
+        try:
+            resource = cfn.describe_stack_resource(StackName=name, LogicalResourceId="GraphQLApi")
+            stack.graphql_api_id = api_id_of(resource["StackResourceDetail"]["PhysicalResourceId"])
+        except Exception as e:  # noqa: BLE001 - any failure is the check's reason
+            stack.missing["appsync"] = f"stack {name} has no GraphQLApiId output and no GraphQLApi resource: {e}"
     return stack
+
+
+def api_id_of(arn: str) -> str:
+    """An AppSync API's id from its ARN (arn:aws:appsync:REGION:ACCOUNT:apis/ID)."""
+    return arn.rsplit("apis/", 1)[1].split("/", 1)[0] if "apis/" in arn else arn
 
 
 def client(stack: Stack, service: str):
@@ -326,6 +355,42 @@ def security_spec(path: Path = ROOT / "infra" / "security-headers.json") -> dict
     return json.loads(path.read_text()) if path.exists() else None
 
 
+# --- The deploy against the repository -----------------------------------------------------------------------------
+
+def verify_deploy_command(stack: Stack) -> tuple[list, dict]:
+    """`fleet-local verify-deploy`'s arguments and environment for this stack: every check on AWS (the
+    deployer's credentials, the stack's region), the schema and auth modes alone on a local stack (its
+    emulator's endpoint and credentials: moto serves no resolvers or data sources)."""
+    args = [FLEET_LOCAL, "verify-deploy", "--api-id", stack.graphql_api_id, "--user-pool-id", stack.user_pool_id,
+            "--user-pool-client-id", stack.client_id]
+    env = dict(os.environ, AWS_REGION=stack.region)
+    if stack.local:
+        args.append("--schema-only")
+        env.update(AWS_ENDPOINT_URL=stack.endpoint, AWS_ACCESS_KEY_ID=stack.credentials.get("aws_access_key_id", "test"),
+                   AWS_SECRET_ACCESS_KEY=stack.credentials.get("aws_secret_access_key", "test"))
+    return args, env
+
+
+def run_fleet_local(args: list, env: dict) -> tuple[int, str, str]:
+    """(exit code, stdout, stderr) of the local tools' binary, run from the repository root."""
+    if not Path(args[0]).exists():
+        raise CheckFailed(f"no {args[0]}: build it with `cargo build -p fleet-local` (scripts/smoke.sh does)")
+    done = subprocess.run(args, env=env, cwd=ROOT, capture_output=True, text=True, timeout=VERIFY_TIMEOUT)
+    return done.returncode, done.stdout, done.stderr
+
+
+def verify_deploy(stack: Stack) -> str:
+    """The summary line when the API is the repository's; else a CheckFailed listing every fault."""
+    if not stack.graphql_api_id:
+        raise CheckFailed(stack.missing.get("appsync") or "no AppSync API id")
+    code, out, err = run_fleet_local(*verify_deploy_command(stack))
+    lines = [line for line in out.splitlines() if line.startswith(("FAIL ", "verify-deploy: "))]
+    if code == 0:
+        return (lines or ["verify-deploy passed"])[-1].removeprefix("verify-deploy: ")
+    faults = [line for line in lines if line.startswith("FAIL ")] or (err.strip().splitlines() or [f"exit {code}"])[-5:]
+    raise CheckFailed(f"{len(faults)} fault(s)" + "".join(f"\n       {line}" for line in faults))
+
+
 # --- The checks ------------------------------------------------------------------------------------------------------
 
 class Run:
@@ -435,6 +500,9 @@ def run(stack_name: str, env=os.environ, out=sys.stdout) -> int:
     checks.check(f"heartbeat for {location_id} through the telemetry queue, read back by fridgeHealth", heartbeat_round_trip)
     checks.check(f"REST GET /prod/locations/{location_id}/schedule", rest_route)
     checks.check("web origin answers index.html with its security headers", web_origin)
+    checks.check("AppSync API as the schema, the registry and the template declare it (fleet-local verify-deploy"
+                 + (", schema and auth modes: the emulator serves no resolvers)" if stack.local else ")"),
+                 lambda: verify_deploy(stack))
     print(f"{'all checks passed' if not checks.failed else f'{checks.failed} check(s) failed'} on {stack_name}"
           f" ({'local' if stack.local else 'AWS'})", file=out, flush=True)
     return 1 if checks.failed else 0

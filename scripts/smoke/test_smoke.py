@@ -35,7 +35,8 @@ class StackFiles(unittest.TestCase):
                 "export USER_POOL_ID='us-east-1_abc'\nexport USER_POOL_CLIENT_ID='client1'\n"
                 "export TELEMETRY_QUEUE_URL='http://127.0.0.1:5699/123456789012/fleet-local-TelemetryQueue'\n"
                 "export AWS_ENDPOINT_URL='http://127.0.0.1:5699'\nexport AWS_ACCESS_KEY_ID='test'\n"
-                "export AWS_SECRET_ACCESS_KEY='test'\nexport AWS_REGION='us-east-1'\nexport LOCAL_API_URL='http://127.0.0.1:4100'\n")
+                "export AWS_SECRET_ACCESS_KEY='test'\nexport AWS_REGION='us-east-1'\nexport LOCAL_API_URL='http://127.0.0.1:4100'\n"
+                "export GRAPHQL_API_ID='api-1'\n")
             (state / "stack.json").write_text(json.dumps({
                 "webUrl": "http://127.0.0.1:5273", "apiUrl": "http://127.0.0.1:4100", "endpoint": "http://127.0.0.1:5699",
                 "users": {"admin": {"email": "admin@fleet.local", "password": "pw"}}}))
@@ -46,6 +47,18 @@ class StackFiles(unittest.TestCase):
         self.assertEqual(stack.telemetry_queue_url, "http://127.0.0.1:5699/123456789012/fleet-local-TelemetryQueue")
         self.assertEqual((stack.endpoint, stack.web_url), ("http://127.0.0.1:5699", "http://127.0.0.1:5273"))
         self.assertEqual(stack.default_user, ("admin@fleet.local", "pw"))
+        self.assertEqual((stack.graphql_api_id, stack.missing), ("api-1", {}))
+
+    def test_a_local_stack_provisioned_before_its_appsync_api_says_so(self):
+        with tempfile.TemporaryDirectory() as d:
+            state = Path(d)
+            (state / "stack.env").write_text("export USER_POOL_ID='p'\nexport USER_POOL_CLIENT_ID='c'\n")
+            (state / "stack.json").write_text(json.dumps({"apiUrl": "http://127.0.0.1:4100"}))
+            stack = smoke.local_stack("test", state)
+        self.assertIsNone(stack.graphql_api_id)
+        self.assertIn("no GRAPHQL_API_ID", stack.missing["appsync"])
+        with self.assertRaisesRegex(smoke.CheckFailed, "no GRAPHQL_API_ID"):
+            smoke.verify_deploy(stack)
 
     def test_local_names_the_dev_stack_unless_a_stack_has_that_name(self):
         with tempfile.TemporaryDirectory() as d:
@@ -61,8 +74,10 @@ class StackFiles(unittest.TestCase):
             {"OutputKey": "Region", "OutputValue": "eu-west-1"}, {"OutputKey": "UserPoolId", "OutputValue": "eu-west-1_P"},
             {"OutputKey": "UserPoolClientId", "OutputValue": "c"}, {"OutputKey": "GraphQLUrl", "OutputValue": "https://g/graphql"},
             {"OutputKey": "RestUrl", "OutputValue": "https://r.execute-api.eu-west-1.amazonaws.com/"},
-            {"OutputKey": "TelemetryQueueUrl", "OutputValue": "https://sqs.eu-west-1.amazonaws.com/1/q"}]}]}
+            {"OutputKey": "TelemetryQueueUrl", "OutputValue": "https://sqs.eu-west-1.amazonaws.com/1/q"},
+            {"OutputKey": "GraphQLApiId", "OutputValue": "abc123"}]}]}
         stack = smoke.aws_stack("prod", smoke.outputs_of(described))
+        self.assertEqual(stack.graphql_api_id, "abc123")
         self.assertEqual(stack.rest_url, "https://r.execute-api.eu-west-1.amazonaws.com")
         self.assertEqual((stack.region, stack.telemetry_queue_url), ("eu-west-1", "https://sqs.eu-west-1.amazonaws.com/1/q"))
         self.assertIsNone(stack.web_url)
@@ -97,6 +112,47 @@ class DeployedStack(unittest.TestCase):
         self.assertFalse(stack.local)
         self.assertEqual((stack.region, stack.user_pool_id, stack.web_url), ("eu-west-1", "eu-west-1_P", "https://d.cloudfront.net"))
         self.assertEqual(stack.telemetry_queue_url, queue["QueueUrl"], "the queue resource's physical id")
+        self.assertIn("no GraphQLApiId output and no GraphQLApi resource", stack.missing["appsync"])
+
+    def test_an_api_id_from_its_arn(self):
+        self.assertEqual(smoke.api_id_of("arn:aws:appsync:eu-west-1:123456789012:apis/x7kqbd3f5ngvzlrh2yq4nmw6ae"),
+                         "x7kqbd3f5ngvzlrh2yq4nmw6ae")
+        self.assertEqual(smoke.api_id_of("plainid"), "plainid")
+
+
+class VerifyDeploy(unittest.TestCase):
+    """`fleet-local verify-deploy` as the smoke test runs it."""
+
+    def test_every_check_on_aws_and_the_schema_alone_on_a_local_stack(self):
+        aws = smoke.Stack(name="prod", region="eu-west-1", user_pool_id="eu-west-1_P", client_id="c",
+                          graphql_url="g", rest_url="r", telemetry_queue_url=None, web_url=None, graphql_api_id="api1")
+        args, env = smoke.verify_deploy_command(aws)
+        self.assertEqual(args[1:], ["verify-deploy", "--api-id", "api1", "--user-pool-id", "eu-west-1_P",
+                                    "--user-pool-client-id", "c"])
+        self.assertEqual(env["AWS_REGION"], "eu-west-1")
+        local = fake_stack()
+        local.endpoint, local.credentials = "http://127.0.0.1:5699", {"aws_access_key_id": "test", "aws_secret_access_key": "test"}
+        args, env = smoke.verify_deploy_command(local)
+        self.assertEqual(args[-1], "--schema-only")
+        self.assertEqual((env["AWS_ENDPOINT_URL"], env["AWS_ACCESS_KEY_ID"]), ("http://127.0.0.1:5699", "test"))
+
+    def test_its_summary_or_every_fault(self):
+        with mock.patch.object(smoke, "run_fleet_local", lambda args, env: (0, '{"level":"INFO"}\nverify-deploy: API a matches\n', "")):
+            self.assertEqual(smoke.verify_deploy(fake_stack()), "API a matches")
+        out = "FAIL schema: field Query.a is Int in the deployed API, Int! in infra/schema.graphql\nFAIL auth: x\nverify-deploy: 2 fault(s) in API a\n"
+        with mock.patch.object(smoke, "run_fleet_local", lambda args, env: (1, out, "")):
+            with self.assertRaises(smoke.CheckFailed) as failed:
+                smoke.verify_deploy(fake_stack())
+        self.assertEqual(str(failed.exception).splitlines(), [
+            "2 fault(s)", "       FAIL schema: field Query.a is Int in the deployed API, Int! in infra/schema.graphql",
+            "       FAIL auth: x"])
+        with mock.patch.object(smoke, "run_fleet_local", lambda args, env: (1, "FAIL verify-deploy: API a: GetGraphqlApi failed\n", "")):
+            with self.assertRaisesRegex(smoke.CheckFailed, "1 fault\\(s\\)\n +FAIL verify-deploy: API a: GetGraphqlApi failed"):
+                smoke.verify_deploy(fake_stack())
+
+    def test_a_missing_binary_is_named(self):
+        with self.assertRaisesRegex(smoke.CheckFailed, "cargo build -p fleet-local"):
+            smoke.run_fleet_local(["/nonexistent/fleet-local", "verify-deploy"], {})
 
 
 class SecurityHeaders(unittest.TestCase):
@@ -164,6 +220,7 @@ class FakeStack:
         self.locations = {} if location_type is None else {"SMOKE_TEST": {"id": "SMOKE_TEST", "type": location_type}}
         self.health, self.queued, self.web_headers = None, [], web_headers or GOOD_HEADERS
         self.created = []
+        self.deploy_faults = []
 
     def http(self, url, method="GET", headers=None, body=None):
         if url.endswith("/graphql"):
@@ -197,6 +254,14 @@ class FakeStack:
             return {"fridgeHealth": [self.health] if self.health else []}
         raise AssertionError(query)
 
+    def fleet_local(self, args, env):
+        """`fleet-local verify-deploy`: its faults when the test gives some, else its summary."""
+        assert args[1:4] == ["verify-deploy", "--api-id", "api1"] and args[-1] == "--schema-only", args
+        if self.deploy_faults:
+            out = "".join(f"FAIL {f}\n" for f in self.deploy_faults)
+            return 1, out + f"verify-deploy: {len(self.deploy_faults)} fault(s) in API api1\n", ""
+        return 0, "verify-deploy: API api1 matches infra/schema.graphql (110 types, 65 root fields), resolvers not checked\n", ""
+
     def client(self, stack, service):
         fake = self
 
@@ -219,14 +284,15 @@ class FakeStack:
 def fake_stack(web_url="http://web"):
     return smoke.Stack(name="t", region="us-east-1", user_pool_id="us-east-1_p", client_id="c",
                        graphql_url="http://api/graphql", rest_url="http://api", telemetry_queue_url="q-url",
-                       web_url=web_url, local=True, default_user=("admin@fleet.local", "pw"))
+                       web_url=web_url, local=True, default_user=("admin@fleet.local", "pw"), graphql_api_id="api1")
 
 
 def run_against(fake, stack=None, env=None):
     out = io.StringIO()
     with mock.patch.object(smoke, "find_stack", lambda name, target=None: stack or fake_stack()), \
             mock.patch.object(smoke, "http", fake.http), mock.patch.object(smoke, "client", fake.client), \
-            mock.patch.object(smoke, "POLL_SECONDS", 0), mock.patch.object(smoke, "security_spec", lambda: SPEC):
+            mock.patch.object(smoke, "POLL_SECONDS", 0), mock.patch.object(smoke, "security_spec", lambda: SPEC), \
+            mock.patch.object(smoke, "run_fleet_local", fake.fleet_local):
         code = smoke.run("t", env=env or {}, out=out)
     return code, out.getvalue().splitlines()
 
@@ -236,7 +302,9 @@ class WholeRun(unittest.TestCase):
         fake = FakeStack()
         code, lines = run_against(fake)
         self.assertEqual(code, 0, lines)
-        self.assertEqual([line[:5] for line in lines[:-1]], ["ok   "] * 7)
+        self.assertEqual([line[:5] for line in lines[:-1]], ["ok   "] * 8)
+        self.assertIn("(fleet-local verify-deploy, schema and auth modes", lines[7])
+        self.assertIn("API api1 matches infra/schema.graphql", lines[7])
         self.assertTrue(lines[2].startswith("ok   GraphQL myAccess (2 actions, 1 flags)"), lines)
         self.assertIn("location created", lines[4])
         self.assertEqual(fake.created[0]["type"], "TEST")
@@ -269,6 +337,17 @@ class WholeRun(unittest.TestCase):
         self.assertEqual(lines[2], "FAIL GraphQL myAccess: not signed in")
         self.assertIn("FAIL web origin answers index.html with its security headers: no Strict-Transport-Security header", lines[6])
         self.assertEqual(lines[-1], "6 check(s) failed on t (local)")
+
+    def test_a_deploy_that_is_not_the_repositorys_fails_with_each_fault(self):
+        fake = FakeStack()
+        fake.deploy_faults = ["schema: field Query.myAccess is Access in the deployed API, Access! in infra/schema.graphql",
+                              "auth: the default auth mode is AWS_IAM, the template's is AMAZON_COGNITO_USER_POOLS"]
+        code, lines = run_against(fake)
+        self.assertEqual(code, 1)
+        self.assertTrue(lines[7].startswith("FAIL AppSync API as the schema, the registry and the template declare it"), lines)
+        self.assertTrue(lines[7].endswith(": 2 fault(s)"), lines[7])
+        self.assertEqual([l.strip() for l in lines[8:10]], ["FAIL " + f for f in fake.deploy_faults])
+        self.assertEqual(lines[-1], "1 check(s) failed on t (local)")
 
 
 if __name__ == "__main__":

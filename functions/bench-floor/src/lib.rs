@@ -2,5 +2,5 @@
 //! Lambda costs with nothing of ours in it. Two binaries, never deployed:
 //! - `bare`: lambda_runtime answering `{}`;
 //! - `bare-https`: the same, making one HTTPS GET to `FLOOR_HTTPS_URL` per
-//!   invocation over hyper-rustls (aws-lc, the platform's roots read on the
+//!   invocation over hyper-rustls (ring, the platform's roots read on the
 //!   first call), as a function's first AWS call does.

@@ -65,6 +65,27 @@ pub fn fleet_view(records: Vec<FridgeHealth>) -> Vec<Heartbeat> {
     records.into_iter().filter(|r| !r.test_location).map(|r| r.report).collect()
 }
 
+/// A fridge in the fleet health snapshot: its heartbeat as `fleetHealth`
+/// shows it, and when each condition it shows started (the stocking
+/// dashboard's Needs-attention keys, issue 59).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapshotFridge {
+    #[serde(flatten)]
+    pub report: Heartbeat,
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub conditions_since: std::collections::BTreeMap<String, String>,
+}
+
+/// The fleet health snapshot's content: `fleet_view`'s fridges with their conditions' starts.
+pub fn snapshot_view(records: Vec<FridgeHealth>) -> Vec<SnapshotFridge> {
+    records
+        .into_iter()
+        .filter(|r| !r.test_location)
+        .map(|r| SnapshotFridge { report: r.report, conditions_since: r.conditions_since })
+        .collect()
+}
+
 /// `fleetHealth(nextToken)`: every fridge's latest health, 1,000 a page (a
 /// page holds fewer when it read a test location's).
 pub async fn fleet_health(deps: &'static Deps, _: Ctx, args: PageArgs) -> Result<Page<Heartbeat>, ApiError> {

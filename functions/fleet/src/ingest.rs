@@ -20,10 +20,10 @@
 //! failure reports the records for redelivery, and on the queue's last
 //! delivery parks them with the reason.
 use crate::health_changes;
-use crate::store::{Dynamo, FleetStore, History, Landed, Latest, Unstorable};
+use crate::store::{Dynamo, FleetStore, HealthPut, History, Landed, Latest, Unstorable};
 use crate::telemetry::{self, Message};
 use fleet_shared::contract::Ctx;
-use fleet_shared::entity::health::FridgeHealth;
+use fleet_shared::entity::health::{self, FridgeHealth};
 use fleet_shared::entity::report::derive::{Placed, LATE_DAYS};
 use fleet_shared::entity::telemetry::{Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample};
 use fleet_shared::events::{SqsBatchResponse, SqsEvent, SqsMessage};
@@ -64,6 +64,12 @@ pub(crate) struct Writes {
     /// Every inventory snapshot, by fridge: each is placed in its fridge's
     /// chain (the reports), not only the newest.
     pub(crate) snapshots: BTreeMap<String, Vec<Write<InventorySnapshot>>>,
+    /// Every heartbeat of the batch, by fridge: when a condition started is
+    /// read from them too, not only from the newest (`conditions_since`).
+    pub(crate) beats: BTreeMap<String, Vec<Heartbeat>>,
+    /// The fridges' stored health records as read before writing (none when
+    /// unreadable): each health put is tied to the one read.
+    pub(crate) stored: HashMap<String, FridgeHealth>,
 }
 
 impl Writes {
@@ -86,23 +92,28 @@ impl Writes {
     /// stored; answers how many. Their records are handled: nothing to redo.
     /// A redelivery of the stored heartbeat itself keeps its sample (an
     /// idempotent rewrite): the first delivery's sample may be what failed.
-    fn drop_unchanged(&mut self, stored: &HashMap<String, Heartbeat>) -> usize {
+    fn drop_unchanged(&mut self, stored: HashMap<String, FridgeHealth>) -> usize {
         let before = self.latest.len();
         let mut redelivered = HashSet::new();
+        let beats = &self.beats;
         self.latest.retain(|(_, id), w| match &w.item {
             Latest::Health(h) => {
                 let current = stored.get(id);
-                if current.is_some_and(|c| c.timestamp == h.report.timestamp) {
+                if current.is_some_and(|c| c.report.timestamp == h.report.timestamp) {
                     redelivered.insert(id.clone());
                     return false;
                 }
-                health_changes::worth_storing(current, &h.report)
+                // A start not yet stored (a record from before `conditionsSince`) is worth a write too.
+                let since = health::conditions_since(&h.report, &batch_of(beats, id), current);
+                health_changes::worth_storing(current.map(|c| &c.report), &h.report)
+                    || current.is_some_and(|c| c.report.timestamp < h.report.timestamp && c.conditions_since != since)
             }
             Latest::Inventory(_) => true,
         });
         let latest = &self.latest;
         self.samples
             .retain(|id, _| redelivered.contains(id) || latest.contains_key(&(Table::FridgeHealth, id.clone())));
+        self.stored = stored;
         before - self.latest.len()
     }
 
@@ -170,7 +181,9 @@ pub(crate) fn items(messages: &[Parsed], received: &str) -> (Writes, Vec<Unstora
                     report: (**h).clone(),
                     received_at: Some(received.to_string()),
                     test_location: false,
+                    conditions_since: Default::default(),
                 };
+                out.beats.entry(h.location_id.to_string()).or_default().push((**h).clone());
                 if out.latest(Latest::Health(Box::new(health)), record.clone()) {
                     let fridge = h.location_id.to_string();
                     match sample {
@@ -246,8 +259,25 @@ async fn write<S: FleetStore>(store: &S, writes: &Writes) -> Written {
     // index, not a borrow: otherwise the handler's future is not general
     // enough over lifetimes to be Send.
     let latest: Vec<&Write<Latest>> = writes.latest.values().collect();
-    let puts: Vec<_> =
-        latest.iter().enumerate().map(|(i, w)| async move { (i, store.put_latest(&w.item).await) }).collect();
+    let puts: Vec<_> = latest
+        .iter()
+        .enumerate()
+        .map(|(i, w)| async move {
+            let landed = match &w.item {
+                Latest::Health(h) => {
+                    put_health(
+                        store,
+                        h,
+                        &batch_of(&writes.beats, h.report.location_id.as_str()),
+                        writes.stored.get(h.report.location_id.as_str()).cloned(),
+                    )
+                    .await
+                }
+                Latest::Inventory(_) => store.put_latest(&w.item).await,
+            };
+            (i, landed)
+        })
+        .collect();
     let landed =
         stream::iter(puts).buffer_unordered(LATEST_IN_FLIGHT).collect::<Vec<(usize, Result<Landed, ApiError>)>>();
     let history: Vec<&Write<History>> = writes.history.values().chain(writes.samples.values()).collect();
@@ -300,6 +330,42 @@ async fn write<S: FleetStore>(store: &S, writes: &Writes) -> Written {
         tracing::debug!(older = out.older, "late reports older than the stored state: not written");
     }
     out
+}
+
+/// A fridge's heartbeats of the batch.
+fn batch_of<'a>(beats: &'a BTreeMap<String, Vec<Heartbeat>>, fridge: &str) -> Vec<&'a Heartbeat> {
+    beats.get(fridge).map(|b| b.iter().collect()).unwrap_or_default()
+}
+
+/// Health puts decided again on a record that moved before one lands: beyond
+/// this, the records are redelivered.
+const HEALTH_TRIES: usize = 4;
+
+/// Writes a fridge's newest heartbeat over the stored record `read` (the one
+/// the batch read; none when none is stored, or when it was unreadable), with
+/// when each condition it shows started (`conditions_since`, from the batch's
+/// heartbeats and that record). The put is tied to that record: if another
+/// batch stored one in between, the starts are worked out again on it, and a
+/// record as new or newer wins.
+async fn put_health<S: FleetStore>(
+    store: &S,
+    newest: &FridgeHealth,
+    batch: &[&Heartbeat],
+    mut read: Option<FridgeHealth>,
+) -> Result<Landed, ApiError> {
+    for _ in 0..HEALTH_TRIES {
+        if read.as_ref().is_some_and(|r| r.report.timestamp >= newest.report.timestamp) {
+            return Ok(Landed::Older);
+        }
+        let since = health::conditions_since(&newest.report, batch, read.as_ref());
+        let record = FridgeHealth { conditions_since: since, ..newest.clone() };
+        let version = read.as_ref().map(|r| stamp(r.report.timestamp));
+        match store.put_health(&record, version.as_deref()).await? {
+            HealthPut::Stored => return Ok(Landed::Stored),
+            HealthPut::Moved(now) => read = now.map(|h| *h),
+        }
+    }
+    Err(ApiError::Unavailable)
 }
 
 /// One fridge's snapshots of a batch, placed one after another in time
@@ -361,10 +427,11 @@ pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBa
     bad.extend(unstorable);
     match store.stored_health(&writes.health_ids()).await {
         Ok(stored) => {
-            let unchanged = writes.drop_unchanged(&stored);
+            let unchanged = writes.drop_unchanged(stored);
             tracing::debug!(unchanged, "heartbeats that change nothing stored: not written");
         }
-        // Not knowing what is stored costs writes, never a report: every heartbeat is written.
+        // Not knowing what is stored costs writes, never a report: every heartbeat is written
+        // (each put finds the stored record it then decides on: `put_health`).
         Err(e) => tracing::warn!(error = %e, "stored health unreadable; every heartbeat of the batch is written"),
     }
     let written = write(store, &writes).await;
@@ -538,13 +605,63 @@ mod tests {
         assert_eq!(writes(&store), (3, "2026-11-23T11:19:30.000Z".into()));
     }
 
+    fn since_of(store: &Memory, condition: &str) -> Option<String> {
+        match store.latest.lock().unwrap().get(&(Table::FridgeHealth, "A".to_string())) {
+            Some(Latest::Health(h)) => h.conditions_since.get(condition).cloned(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_conditions_start_is_its_first_reading_across_batches_and_a_return_starts_again() {
+        let _clock = at_noon();
+        let store = Memory::with(&[("A", "LIVE")]);
+        ingest(&store, vec![record("m1", &heartbeat("2026-11-23T11:00:00Z", 37.0))]).await;
+        assert_eq!(since_of(&store, "WARM"), None);
+        // Warm in two readings of one batch, then still warm (a bigger move, stored) in the next.
+        let warm = vec![
+            record("m3", &heartbeat("2026-11-23T11:02:00Z", 46.0)),
+            record("m2", &heartbeat("2026-11-23T11:01:00Z", 45.0)),
+        ];
+        ingest(&store, warm).await;
+        ingest(&store, vec![record("m4", &heartbeat("2026-11-23T11:05:00Z", 48.0))]).await;
+        assert_eq!(health_at(&store), "2026-11-23T11:05:00.000Z");
+        assert_eq!(since_of(&store, "WARM").as_deref(), Some("2026-11-23T11:01:00.000Z"), "its first reading");
+        // Cleared, then warm again: a new start.
+        ingest(&store, vec![record("m5", &heartbeat("2026-11-23T11:06:00Z", 38.0))]).await;
+        assert_eq!(since_of(&store, "WARM"), None);
+        ingest(&store, vec![record("m6", &heartbeat("2026-11-23T11:08:00Z", 44.0))]).await;
+        assert_eq!(since_of(&store, "WARM").as_deref(), Some("2026-11-23T11:08:00.000Z"));
+    }
+
+    #[tokio::test]
+    async fn a_health_put_is_decided_again_on_a_record_stored_since_it_was_read() {
+        let _clock = at_noon();
+        let store = Memory::with(&[("A", "LIVE")]);
+        ingest(&store, vec![record("m1", &heartbeat("2026-11-23T11:00:00Z", 45.0))]).await;
+        // Another batch's view: it read no record (or could not read it) and holds a newer warm reading.
+        let msgs = vec![parsed("m2", &heartbeat("2026-11-23T11:03:00Z", 47.0))];
+        let (out, _) = items(&msgs, "now");
+        let Latest::Health(newest) = &out.latest[&(Table::FridgeHealth, "A".to_string())].item else { panic!() };
+        let landed = put_health(&store, newest, &batch_of(&out.beats, "A"), None).await.unwrap();
+        assert_eq!(landed, Landed::Stored);
+        assert_eq!(health_at(&store), "2026-11-23T11:03:00.000Z");
+        assert_eq!(since_of(&store, "WARM").as_deref(), Some("2026-11-23T11:00:00.000Z"), "the stored start kept");
+        // Read as older than a record that is now newer: the newer one wins, quietly.
+        let msgs = vec![parsed("m3", &heartbeat("2026-11-23T11:02:00Z", 38.0))];
+        let (out, _) = items(&msgs, "now");
+        let Latest::Health(late) = &out.latest[&(Table::FridgeHealth, "A".to_string())].item else { panic!() };
+        assert_eq!(put_health(&store, late, &batch_of(&out.beats, "A"), None).await.unwrap(), Landed::Older);
+        assert_eq!(health_at(&store), "2026-11-23T11:03:00.000Z");
+    }
+
     #[test]
     fn a_redelivered_stored_heartbeat_rewrites_only_its_sample() {
         let msgs = vec![parsed("m1", &heartbeat("2026-11-23T11:00:00Z", 37.0))];
         let (mut out, _) = items(&msgs, "now");
         let Latest::Health(h) = &out.latest[&(Table::FridgeHealth, "A".to_string())].item else { panic!() };
-        let stored = HashMap::from([("A".to_string(), h.report.clone())]);
-        assert_eq!(out.drop_unchanged(&stored), 1, "the health record is stored already");
+        let stored = HashMap::from([("A".to_string(), (**h).clone())]);
+        assert_eq!(out.drop_unchanged(stored), 1, "the health record is stored already");
         assert!(out.latest.is_empty());
         assert_eq!(out.samples.keys().collect::<Vec<_>>(), ["A"], "its sample is written again");
     }

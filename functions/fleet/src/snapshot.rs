@@ -9,7 +9,6 @@ use crate::store::snapshots::AllHealth;
 use crate::store::Dynamo;
 use chrono::{DateTime, Utc};
 use fleet_shared::contract::{Ctx, NoArgs};
-use fleet_shared::entity::telemetry::Heartbeat;
 use fleet_shared::snapshot::{self, Kind, Rebuilt, SnapshotObjects, View, When};
 use fleet_shared::{fridge_time, ApiError, Deps};
 
@@ -24,7 +23,7 @@ pub async fn rebuild_with(
     now: DateTime<Utc>,
 ) -> Result<Rebuilt, ApiError> {
     snapshot::rebuild(objects, Kind::FleetHealth, When::OlderThan(MIN_AGE_SECONDS), now, || async {
-        let content: Vec<Heartbeat> = crate::health::fleet_view(source.all_health().await?);
+        let content: Vec<crate::health::SnapshotFridge> = crate::health::snapshot_view(source.all_health().await?);
         let fridges = content.len();
         Ok(View { content, fridges })
     })

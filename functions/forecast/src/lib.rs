@@ -52,8 +52,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::BatchWriteTable(Table::ForecastRows),
             Grant::BatchWriteTable(Table::ForecastUploads),
-            Grant::BatchWriteTable(Table::History),
-            Grant::BatchWriteTable(Table::Idempotency),
         ],
         handler: typed_event!(handlers::ingest),
     },

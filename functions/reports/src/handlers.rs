@@ -7,9 +7,8 @@ use crate::service;
 use crate::store::Dynamo;
 use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::fridge_time;
-use fleet_shared::{driver_log, limits, ApiError, Deps};
+use fleet_shared::{driver_log, ApiError, Deps};
 use serde::Deserialize;
-use std::collections::BTreeSet;
 
 pub use crate::service::{emails_of, Emails};
 
@@ -42,9 +41,10 @@ fn day_of(args: &DayArgs) -> Result<chrono::NaiveDate, ApiError> {
     range::day(&args.date, fridge_time::now()).map_err(ApiError::bad_request)
 }
 
-fn range_of(args: &RangeArgs) -> Result<Range, ApiError> {
-    range::range(args.start_time.as_deref(), args.end_time.as_deref(), fridge_time::now())
-        .map_err(ApiError::bad_request)
+/// A range's `startTime` and `endTime`, checked by `range::range` (the driver
+/// log, route temperatures and cognitoemails take it alike).
+fn range_of(start: Option<&str>, end: Option<&str>) -> Result<Range, ApiError> {
+    range::range(start, end, fridge_time::now()).map_err(ApiError::bad_request)
 }
 
 /// GET /reports/emptychannel/{date}: the slots that became empty that Central
@@ -70,86 +70,93 @@ pub async fn route_temperatures(
     _: Ctx,
     args: RangeArgs,
 ) -> Result<Page<TemperatureRow>, ApiError> {
-    let r = range_of(&args)?;
+    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref())?;
     service::route_temperatures(&Dynamo(deps), r, args.next_token.as_deref(), PAGE).await
 }
 
 /// GET /reports/driverlog?startTime=&endTime=[&nextToken=]: the driver log's
 /// entries in the range, oldest first, a page at a time across its days.
 pub async fn driver_log(deps: &'static Deps, _: Ctx, args: RangeArgs) -> Result<Page<driver_log::LogView>, ApiError> {
-    let r = range_of(&args)?;
+    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref())?;
     service::driver_log(&Dynamo(deps), r, args.next_token.as_deref(), PAGE).await
 }
 
-/// Most user ids one `cognitoemails?ids=` call names (its rule is in `range`,
-/// shared with the browser through rules.json).
-pub use crate::range::MAX_EMAIL_IDS;
+/// cognitoemails' checked `ids`, and the most one call names (the rule is in
+/// `range`, its bound shared with the browser through rules.json).
+pub use crate::range::{UserIds, MAX_EMAIL_IDS};
 
-/// The `ids` query parameter of cognitoemails: `None` when absent (every
-/// user), else the distinct ids it names (comma-separated, 1 to
-/// `MAX_EMAIL_IDS`, each an id of at most `MAX_ID_CHARS`).
-pub fn email_ids(raw: Option<&str>) -> Result<Option<BTreeSet<String>>, String> {
-    let Some(raw) = raw else { return Ok(None) };
-    let mut ids = BTreeSet::new();
-    for id in raw.split(',').map(str::trim) {
-        if id.is_empty() || id.chars().count() > limits::MAX_ID_CHARS || id.chars().any(|c| c.is_control()) {
-            return Err(format!(
-                "ids must be comma-separated user ids of 1 to {} characters each",
-                limits::MAX_ID_CHARS
-            ));
-        }
-        ids.insert(id.to_string());
-    }
-    if ids.len() > MAX_EMAIL_IDS {
-        return Err(format!("ids can name at most {MAX_EMAIL_IDS} users a call"));
-    }
-    Ok(Some(ids))
-}
-
+/// cognitoemails' query parameters: the users asked about, and the driver
+/// log's range they are looked for in (taken as the driver log takes it).
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(transform = fleet_shared::contract::sent(&["ids", "startTime", "endTime"]))]
 pub struct EmailArgs {
-    /// Comma-separated user ids, checked by `email_ids`.
+    /// Comma-separated user ids, checked by `UserIds::parse`.
     #[serde(default)]
     ids: Option<String>,
+    /// Epoch seconds as text, checked by `range::range` as the driver log's.
+    #[serde(default)]
+    start_time: Option<String>,
+    #[serde(default)]
+    end_time: Option<String>,
 }
 
-/// GET /reports/driverlog/cognitoemails[?ids=a,b]: `{emails: {userId: email}}`
-/// (3-planning §7). With `ids`, only those users: the screen asks for the
-/// users of the rows it shows, not the whole staff directory (issue 38).
+/// GET /reports/driverlog/cognitoemails?ids=a,b&startTime=&endTime=:
+/// `{emails: {userId: email}}` (3-planning §7) of the users `ids` names who
+/// made a call in the driver log of that range; the others are left out. The
+/// screen asks for the callers of the rows it shows, so the answer never
+/// reaches past them into the staff directory (issue 38).
 pub async fn cognito_emails(deps: &'static Deps, _: Ctx, args: EmailArgs) -> Result<Emails, ApiError> {
-    let ids = email_ids(args.ids.as_deref()).map_err(ApiError::bad_request)?;
-    service::emails(&Dynamo(deps), ids.as_ref()).await
+    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref())?;
+    let ids = UserIds::parse(args.ids.as_deref()).map_err(ApiError::bad_request)?;
+    service::emails(&Dynamo(deps), r, &ids).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::store::PoolUser;
+    use std::collections::BTreeSet;
 
     fn user(sub: &str) -> PoolUser {
         PoolUser { sub: sub.into(), email: format!("{sub}@fleet.test") }
     }
 
     #[test]
-    fn ids_name_the_users_answered_and_keep_the_shape() {
-        let users = || vec![user("a"), user("b"), user("c")];
-        assert_eq!(emails_of(users(), None).emails.len(), 3);
-        let ids = email_ids(Some("c, a,a,zz")).unwrap().unwrap();
-        let some = serde_json::to_value(emails_of(users(), Some(&ids))).unwrap();
+    fn only_the_users_named_are_answered_and_the_shape_is_kept() {
+        let users = vec![user("a"), user("b"), user("c")];
+        let ids = UserIds::parse(Some("c, a,a,zz")).unwrap();
+        let some = serde_json::to_value(emails_of(users, ids.as_set())).unwrap();
         assert_eq!(some, serde_json::json!({ "emails": { "a": "a@fleet.test", "c": "c@fleet.test" } }));
-        assert_eq!(email_ids(None).unwrap(), None);
+        assert_eq!(emails_of(vec![user("a")], &BTreeSet::new()).emails.len(), 0, "none named, none answered");
     }
 
     #[test]
-    fn ids_are_bounded_and_never_blank() {
+    fn ids_are_required_bounded_and_never_blank() {
+        // Required now: without them the call answered the whole directory.
+        for missing in [None, Some(""), Some("  ")] {
+            assert_eq!(UserIds::parse(missing).unwrap_err(), "ids cannot be null");
+        }
         let bad = "ids must be comma-separated user ids of 1 to 64 characters each";
-        assert_eq!(email_ids(Some("")).unwrap_err(), bad);
-        assert_eq!(email_ids(Some("a,,b")).unwrap_err(), bad);
-        assert_eq!(email_ids(Some(&"x".repeat(65))).unwrap_err(), bad);
+        assert_eq!(UserIds::parse(Some("a,,b")).unwrap_err(), bad);
+        assert_eq!(UserIds::parse(Some(&"x".repeat(65))).unwrap_err(), bad);
+        assert_eq!(UserIds::parse(Some("a,b\u{7}")).unwrap_err(), bad);
         let many: Vec<String> = (0..=MAX_EMAIL_IDS).map(|n| format!("u{n}")).collect();
-        assert_eq!(email_ids(Some(&many.join(","))).unwrap_err(), "ids can name at most 100 users a call");
+        assert_eq!(UserIds::parse(Some(&many.join(","))).unwrap_err(), "ids can name at most 100 users a call");
         // Repeats count once.
         let repeated = vec!["same"; MAX_EMAIL_IDS + 5].join(",");
-        assert_eq!(email_ids(Some(&repeated)).unwrap().unwrap().len(), 1);
+        assert_eq!(UserIds::parse(Some(&repeated)).unwrap().as_set().len(), 1);
+    }
+
+    #[test]
+    fn the_range_is_required_and_checked_as_the_driver_log_s() {
+        let now = fridge_time::now().timestamp();
+        let (start, end) = ((now - 3600).to_string(), now.to_string());
+        let refused = |s: Option<&str>, e: Option<&str>| range_of(s, e).unwrap_err();
+        assert_eq!(refused(None, Some(&end)), ApiError::bad_request(range::MISSING));
+        assert_eq!(refused(Some(&start), None), ApiError::bad_request(range::MISSING));
+        assert_eq!(refused(Some(&end), Some(&start)), ApiError::bad_request(range::NOT_BEFORE));
+        assert_eq!(refused(Some("soon"), Some(&end)), ApiError::bad_request("startTime must be epoch seconds"));
+        assert!(range_of(Some(&start), Some(&end)).is_ok());
     }
 }

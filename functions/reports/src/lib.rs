@@ -56,7 +56,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "driver_log_emails",
         trigger: Trigger::Http { method: "GET", path: "/reports/driverlog/cognitoemails" },
         permission: Permission::Action(DRIVER_LOG_ACTION),
-        grants: &[Grant::ListUsers],
+        // The log of the range: only its callers are answered.
+        grants: &[Grant::ReadTable(Table::DriverLog), Grant::ListUsers],
         handler: typed!(handlers::cognito_emails),
     },
 ];

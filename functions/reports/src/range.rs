@@ -2,15 +2,19 @@
 //! the server and, through rules.json, the browser: a range is two epoch
 //! seconds, start before end, at most `MAX_RANGE_DAYS`; a day is a strict
 //! YYYY-MM-DD read as the Central day; nothing older than the rows are kept.
+//! Also the `ids` rule of cognitoemails (`UserIds`).
 use chrono::{DateTime, NaiveDate, Utc};
 use fleet_shared::entity::report::KEEP_DAYS;
-use fleet_shared::{dates, fridge_time};
+use fleet_shared::{dates, fridge_time, limits};
 use serde_json::{json, Value};
+use std::collections::BTreeSet;
 
 /// Most user ids one `cognitoemails?ids=` call names. The screen asks for the
 /// users of the rows it shows in chunks of this many; a Cognito sub is 36
 /// characters, so a chunk stays far under the HTTP API's URL limit.
 pub const MAX_EMAIL_IDS: usize = 100;
+/// cognitoemails without `ids` (issue: it answers the users it is asked about, never the directory).
+pub const MISSING_IDS: &str = "ids cannot be null";
 
 /// §5.
 pub const MISSING: &str = "Start time or End time cannot be null";
@@ -79,6 +83,37 @@ pub fn day(raw: &str, now: DateTime<Utc>) -> Result<NaiveDate, String> {
         return Err(too_old());
     }
     Ok(d)
+}
+
+/// The `ids` of a cognitoemails call: 1 to `MAX_EMAIL_IDS` distinct user ids
+/// (a repeat counts once), each 1 to `limits::MAX_ID_CHARS` characters, none
+/// with a control character. Checked once here; what holds one is a checked set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserIds(BTreeSet<String>);
+
+impl UserIds {
+    /// `raw` is the comma-separated query parameter; absent is `MISSING_IDS`.
+    pub fn parse(raw: Option<&str>) -> Result<Self, String> {
+        let raw = raw.filter(|r| !r.trim().is_empty()).ok_or(MISSING_IDS)?;
+        let mut ids = BTreeSet::new();
+        for id in raw.split(',').map(str::trim) {
+            if id.is_empty() || id.chars().count() > limits::MAX_ID_CHARS || id.chars().any(|c| c.is_control()) {
+                return Err(format!(
+                    "ids must be comma-separated user ids of 1 to {} characters each",
+                    limits::MAX_ID_CHARS
+                ));
+            }
+            ids.insert(id.to_string());
+        }
+        if ids.len() > MAX_EMAIL_IDS {
+            return Err(format!("ids can name at most {MAX_EMAIL_IDS} users a call"));
+        }
+        Ok(UserIds(ids))
+    }
+
+    pub fn as_set(&self) -> &BTreeSet<String> {
+        &self.0
+    }
 }
 
 pub fn export() -> Value {

@@ -2,7 +2,7 @@
 //! (checked by the handlers), and how it joins and shapes it (`rows`). Each
 //! is generic over `ReportStore`, so its reads, paging and joins are
 //! unit-tested over `store::memory::Memory`.
-use crate::range::Range;
+use crate::range::{Range, UserIds};
 use crate::rows::{self, EmptyChannelRow, ReadingAction, StockOutRow, StopFacts, TemperatureRow, READING_TYPES};
 use crate::store::{PageAsk, PoolUser, ReportStore, Span};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -109,21 +109,38 @@ pub async fn driver_log<S: ReportStore>(
 }
 
 /// `{emails: {userId: email}}`.
-#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Emails {
     pub emails: BTreeMap<String, String>,
 }
 
-/// The e-mails of `users`, only those `ids` names when given.
-pub fn emails_of(users: Vec<PoolUser>, ids: Option<&BTreeSet<String>>) -> Emails {
-    let emails =
-        users.into_iter().filter(|u| ids.is_none_or(|ids| ids.contains(&u.sub))).map(|u| (u.sub, u.email)).collect();
+/// The e-mails of those of `users` in `ids`.
+pub fn emails_of(users: Vec<PoolUser>, ids: &BTreeSet<String>) -> Emails {
+    let emails = users.into_iter().filter(|u| ids.contains(&u.sub)).map(|u| (u.sub, u.email)).collect();
     Emails { emails }
 }
 
-/// The e-mails of the pool's users, only those `ids` names when given.
-pub async fn emails<S: ReportStore>(store: &S, ids: Option<&BTreeSet<String>>) -> Result<Emails, ApiError> {
-    Ok(emails_of(store.users().await?, ids))
+/// The e-mails of the users `ids` names who made a call in the driver log of
+/// `r` (an entry's `uuid`); the others are left out. The log is read a Central
+/// day at a time, each day for the ids not found yet, and no further once all
+/// are: the screen asks for the callers of rows it loaded, so most are found
+/// in the first days. The pool is listed only when someone was found.
+pub async fn emails<S: ReportStore>(store: &S, r: Range, ids: &UserIds) -> Result<Emails, ApiError> {
+    let (from, to) = (stamp(r.start), stamp(r.end));
+    let mut missing = ids.as_set().clone();
+    let mut found = BTreeSet::new();
+    for day in r.days() {
+        if missing.is_empty() {
+            break;
+        }
+        let callers = store.log_callers(&day.to_string(), (&from, &to), &missing).await?;
+        missing.retain(|id| !callers.contains(id));
+        found.extend(callers);
+    }
+    if found.is_empty() {
+        return Ok(Emails::default());
+    }
+    Ok(emails_of(store.users().await?, &found))
 }
 
 #[cfg(test)]
@@ -423,13 +440,75 @@ mod tests {
         assert_eq!(view["message"], Value::Null);
     }
 
+    fn logged(uuid: &str, action_time: &str, request_id: &str) -> driver_log::LogEntry {
+        driver_log::LogEntry { uuid: uuid.into(), ..entry("FR_1", action_time, request_id, "request") }
+    }
+
+    fn pool(subs: &[&str]) -> Vec<PoolUser> {
+        subs.iter().map(|sub| PoolUser { sub: sub.to_string(), email: format!("{sub}@fleet.test") }).collect()
+    }
+
+    fn ids(raw: &str) -> UserIds {
+        UserIds::parse(Some(raw)).unwrap()
+    }
+
+    fn answered(emails: &Emails) -> Vec<&str> {
+        emails.emails.keys().map(String::as_str).collect()
+    }
+
     #[tokio::test]
-    async fn the_emails_are_the_pool_s_users_or_those_named() {
-        let user = |sub: &str| PoolUser { sub: sub.into(), email: format!("{sub}@fleet.test") };
-        let store = Memory { users: vec![user("a"), user("b"), user("c")], ..Memory::default() };
-        assert_eq!(emails(&store, None).await.unwrap().emails.len(), 3);
-        let ids = BTreeSet::from(["c".to_string(), "zz".to_string()]);
-        let named = emails(&store, Some(&ids)).await.unwrap();
-        assert_eq!(named.emails, BTreeMap::from([("c".to_string(), "c@fleet.test".to_string())]));
+    async fn the_emails_are_those_of_the_named_users_who_called_in_the_range_s_log() {
+        let store = Memory {
+            log: vec![
+                logged("dana", "2026-11-23T10:00:00.000Z", "q1"),
+                logged("eve", "2026-11-24T12:00:00.000Z", "q2"),
+                // Before the range, and at its end: not in it.
+                logged("finn", "2026-11-23T05:59:59.999Z", "q0"),
+                logged("gus", "2026-11-25T18:00:00.000Z", "q9"),
+            ],
+            users: pool(&["dana", "eve", "finn", "gus", "hal"]),
+            ..Memory::default()
+        };
+        // 00:00 Central on the 23rd to 12:00 Central on the 25th.
+        let r = Range { start: at("2026-11-23T06:00:00Z"), end: now() };
+        let got = emails(&store, r, &ids("dana,finn,gus,hal,nobody")).await.unwrap();
+        // finn and gus acted only outside the range, hal never: in the pool, still not answered.
+        assert_eq!(answered(&got), ["dana"]);
+        assert_eq!(got.emails["dana"], "dana@fleet.test");
+        let got = emails(&store, r, &ids("eve,dana")).await.unwrap();
+        assert_eq!(answered(&got), ["dana", "eve"]);
+    }
+
+    #[tokio::test]
+    async fn each_day_looks_only_for_the_ids_not_found_yet_and_the_read_stops_when_all_are() {
+        let store = Memory {
+            log: vec![
+                logged("dana", "2026-11-23T10:00:00.000Z", "q1"),
+                logged("eve", "2026-11-24T12:00:00.000Z", "q2"),
+                logged("dana", "2026-11-24T13:00:00.000Z", "q3"),
+            ],
+            users: pool(&["dana", "eve"]),
+            ..Memory::default()
+        };
+        let r = Range { start: at("2026-11-23T06:00:00Z"), end: now() };
+        let got = emails(&store, r, &ids("dana,eve")).await.unwrap();
+        assert_eq!(answered(&got), ["dana", "eve"]);
+        let reads = store.caller_reads.lock().unwrap().clone();
+        let day = |d: &str, ids: &[&str]| (d.to_string(), ids.iter().map(|i| i.to_string()).collect::<Vec<_>>());
+        // The 25th is never read: both were found by the 24th.
+        assert_eq!(reads, [day("2026-11-23", &["dana", "eve"]), day("2026-11-24", &["eve"])]);
+    }
+
+    #[tokio::test]
+    async fn nobody_in_the_range_s_log_is_an_empty_answer_without_listing_the_pool() {
+        let store = Memory {
+            log: vec![logged("dana", "2026-11-20T10:00:00.000Z", "q1")],
+            users: pool(&["dana"]),
+            ..Memory::default()
+        };
+        let r = Range { start: at("2026-11-23T06:00:00Z"), end: now() };
+        let got = emails(&store, r, &ids("dana")).await.unwrap();
+        assert_eq!(serde_json::to_value(&got).unwrap(), json!({ "emails": {} }));
+        assert_eq!(store.user_reads.load(std::sync::atomic::Ordering::SeqCst), 0);
     }
 }

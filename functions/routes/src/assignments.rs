@@ -14,7 +14,7 @@ use fleet_shared::upload::{self, CommitResult, Planned, RawRow, UploadKind, Uplo
 use fleet_shared::{limits, ApiError, Caller};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 
 pub const COLUMNS: &[&str] = &["date", "route", "driverEmail"];
@@ -36,6 +36,23 @@ pub struct Driver {
 /// The actions a route's driver holds (issue 59): without them the driver app could do nothing there.
 pub const DRIVER_ACTIONS: [&str; 2] = ["FridgeTasks", "VanTasks"];
 
+/// The Permissions table's index by action (`action` HASH, `user` RANGE, keys only): who holds an
+/// action, read without a scan of the table (issue 59, `routeDriverChoices`).
+pub const BY_ACTION: &str = "byAction";
+
+/// The most distinct driver e-mails one assignments file may name: the whole directory is read
+/// once for the file, then the found users' driver actions in one batched read, which stays
+/// small only while the file names few users.
+pub const MAX_FILE_EMAILS: usize = 200;
+
+/// A user of the directory (Cognito), as the routes area reads one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoolUser {
+    pub sub: String,
+    pub email: String,
+    pub name: Option<String>,
+}
+
 /// The refusal of a user who cannot drive (the screen's and the CSV's).
 pub fn cannot_drive(email: &str) -> String {
     format!("{email} cannot drive a route: they do not hold the driver's actions (FridgeTasks, VanTasks).")
@@ -55,6 +72,12 @@ pub struct DriverChange<'a> {
 pub trait DriverStore: Sync {
     /// The user with this e-mail, if any (Cognito ListUsers).
     fn user_by_email(&self, email: &str) -> impl Future<Output = Result<Option<Driver>, ApiError>> + Send;
+    /// Every user of the directory: one paged Cognito ListUsers, every page read.
+    fn directory(&self) -> impl Future<Output = Result<Vec<PoolUser>, ApiError>> + Send;
+    /// Which of these users hold every driver action (`DRIVER_ACTIONS`), in batched reads.
+    fn drivers_among(&self, subs: &[String]) -> impl Future<Output = Result<HashSet<String>, ApiError>> + Send;
+    /// Every user who holds `action` (the `BY_ACTION` index).
+    fn holders(&self, action: &str) -> impl Future<Output = Result<HashSet<String>, ApiError>> + Send;
     /// Every route driver of a date, in route order.
     fn drivers_of_date(&self, date: &str) -> impl Future<Output = Result<Vec<DriverAssignment>, ApiError>> + Send;
     /// One route's driver, strongly consistent.
@@ -245,7 +268,7 @@ pub async fn assign<S: DriverStore, R: Records>(
 }
 
 /// The assignments upload: the rows' e-mails are resolved to users before
-/// the rules run (`known`, one look-up per distinct e-mail).
+/// the rules run (`known`, by `resolve`).
 pub struct DriverUpload<'a, S> {
     pub store: &'a S,
     pub user: String,
@@ -269,15 +292,76 @@ pub fn emails_of(req: &UploadRequest) -> Vec<String> {
     emails
 }
 
-/// Each of these e-mails' users, a few look-ups at once.
+/// The refusal of a file naming more than `MAX_FILE_EMAILS` users.
+pub fn too_many_emails(count: usize) -> String {
+    format!("A file can name at most {MAX_FILE_EMAILS} distinct driver e-mails; this one names {count}.")
+}
+
+/// Each of a file's e-mails' users (keyed as `email_of` keys them): one read of the whole
+/// directory, matched by e-mail whatever its case there, then one batched read of the found
+/// users' driver actions. A file of more than `MAX_FILE_EMAILS` e-mails is refused (400).
 pub async fn resolve<S: DriverStore>(store: &S, emails: Vec<String>) -> Result<HashMap<String, Driver>, ApiError> {
-    use futures::{stream, StreamExt, TryStreamExt};
-    let found: Vec<Option<Driver>> = stream::iter(emails)
-        .map(|e| async move { store.user_by_email(&e).await })
-        .buffered(IN_FLIGHT)
-        .try_collect()
-        .await?;
-    Ok(found.into_iter().flatten().map(|d| (d.email.clone(), d)).collect())
+    if emails.len() > MAX_FILE_EMAILS {
+        return Err(ApiError::BadRequest(too_many_emails(emails.len())));
+    }
+    if emails.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let wanted: HashSet<&str> = emails.iter().map(String::as_str).collect();
+    let mut found: HashMap<String, PoolUser> = HashMap::new();
+    for user in store.directory().await? {
+        let key = user.email.trim().to_lowercase();
+        if wanted.contains(key.as_str()) {
+            // The first of two users with one e-mail, as the single look-up takes it.
+            found.entry(key).or_insert(user);
+        }
+    }
+    if found.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let subs: Vec<String> = found.values().map(|u| u.sub.clone()).collect();
+    let drives = store.drivers_among(&subs).await?;
+    Ok(found
+        .into_iter()
+        .map(|(key, u)| {
+            let drives = drives.contains(&u.sub);
+            (key, Driver { sub: u.sub, email: u.email, drives })
+        })
+        .collect())
+}
+
+/// One user the office may make a route's driver (`routeDriverChoices`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct DriverChoice {
+    pub sub: String,
+    /// What the e-mail field takes.
+    pub email: String,
+    /// Their name in the directory, if it has one (the screen shows the e-mail then).
+    pub name: Option<String>,
+}
+
+/// `routeDriverChoices`: every user of the directory who holds every driver action, by name
+/// (then e-mail). The holders come from the `BY_ACTION` index, one Query an action,
+/// intersected; their e-mails and names from one paged read of the directory.
+pub async fn choices<S: DriverStore>(store: &S) -> Result<Vec<DriverChoice>, ApiError> {
+    let holding = futures::future::try_join_all(DRIVER_ACTIONS.map(|a| store.holders(a)));
+    let (holding, directory) = futures::try_join!(holding, store.directory())?;
+    let mut holding = holding.into_iter();
+    let first = holding.next().unwrap_or_default();
+    let drivers: HashSet<String> = holding.fold(first, |all, next| all.intersection(&next).cloned().collect());
+    let mut seen = HashSet::new();
+    let mut out: Vec<DriverChoice> = directory
+        .into_iter()
+        .filter(|u| drivers.contains(&u.sub) && !u.email.trim().is_empty() && seen.insert(u.sub.clone()))
+        .map(|u| DriverChoice {
+            sub: u.sub,
+            email: u.email,
+            name: u.name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty()),
+        })
+        .collect();
+    let shown = |c: &DriverChoice| c.name.as_deref().unwrap_or(&c.email).to_lowercase();
+    out.sort_by(|a, b| shown(a).cmp(&shown(b)).then_with(|| a.email.cmp(&b.email)));
+    Ok(out)
 }
 
 fn stored_of(value: Option<&Value>) -> Result<Option<DriverAssignment>, String> {

@@ -1,5 +1,5 @@
 //! Route functions: parse at the boundary, then run the route rules.
-use crate::assignments::{self, AssignInput, AssignmentView, DriverUpload};
+use crate::assignments::{self, AssignInput, AssignmentView, DriverChoice, DriverUpload};
 use crate::drivers::DriverRoutes;
 use crate::loginext::client::Http;
 use crate::loginext::job::JobView;
@@ -175,6 +175,11 @@ pub async fn assign_route_driver(
     assignments::assign(&Dynamo(deps), deps, ctx.caller()?, args.input, &now_text()).await
 }
 
+/// `routeDriverChoices`: the users who may drive a route, for the office's e-mail field.
+pub async fn route_driver_choices(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Vec<DriverChoice>, ApiError> {
+    assignments::choices(&Dynamo(deps)).await
+}
+
 /// `routeSettings`: the office's route settings.
 pub async fn route_settings(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<SettingsView, ApiError> {
     Ok(SettingsView::from(&fleet_shared::route_store::route_settings(deps).await?))
@@ -214,6 +219,7 @@ async fn driver_upload<'a>(
     ctx: &Ctx,
     req: &UploadRequest,
 ) -> Result<DriverUpload<'a, Dynamo>, ApiError> {
+    // One directory read for the whole request; over MAX_FILE_EMAILS e-mails is refused here.
     let known = assignments::resolve(store, assignments::emails_of(req)).await?;
     Ok(DriverUpload { store, user: user(ctx)?, now: now_text(), known })
 }

@@ -92,6 +92,15 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         handler: typed!(handlers::assign_route_driver),
     },
     FunctionSpec {
+        name: "route_driver_choices",
+        trigger: Trigger::Query("routeDriverChoices"),
+        // Only the office's assigners type a driver's e-mail.
+        permission: Permission::Action(fleet_shared::assignment::ASSIGN_ACTION),
+        // Who holds each driver action (an index, not a scan), then their e-mails and names.
+        grants: &[Grant::QueryIndex(Table::Permissions, assignments::BY_ACTION), Grant::ListUsers],
+        handler: typed!(handlers::route_driver_choices),
+    },
+    FunctionSpec {
         name: "route_settings",
         trigger: Trigger::Query("routeSettings"),
         permission: Permission::Action("ViewRoutes"),
@@ -123,7 +132,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "route_drivers_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/locations/routes/assignments/dry-run" },
         permission: Permission::Action(fleet_shared::assignment::ASSIGN_ACTION),
-        // The users by e-mail, and whether each holds the driver's actions.
+        // The file's users from one read of the directory, and whether each holds the driver's actions.
         grants: &[Grant::ReadTable(Table::LocationRoutes), Grant::ListUsers, Grant::ReadTable(Table::Permissions)],
         handler: typed!(handlers::route_drivers_dry_run),
     },

@@ -72,7 +72,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::CrudBucket(Bucket::Snapshots),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::FridgeSoftwareVersions),
-            Grant::BatchWriteTable(Table::History),
         ],
         handler: typed!(handlers::update_fridge_artifacts),
     },
@@ -96,8 +95,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::WriteTable(Table::FridgeSoftwarePilots),
             Grant::ReadTable(Table::Locations),
             Grant::WriteTable(Table::History),
-            // Beyond reading and writing items: each one made in the tests (scripts/iam).
-            Grant::BatchWriteTable(Table::History),
         ],
         handler: typed!(handlers::put_fridge_software_pilot),
     },

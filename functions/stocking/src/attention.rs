@@ -14,6 +14,7 @@ use crate::dashboard::Recorded;
 use crate::events::{ActionData, DropStatus};
 use chrono::{DateTime, NaiveDate, TimeDelta, TimeZone, Utc};
 use fleet_shared::entity::assignment::DriverAssignment;
+use fleet_shared::entity::health::conditions;
 use fleet_shared::entity::route_stop::RouteStop;
 use fleet_shared::fridge_time::{self, CENTRAL};
 use serde::Serialize;
@@ -40,7 +41,8 @@ pub struct Rules {
     pub stuck_after: TimeDelta,
     /// No action from the route's driver for more than this, with stops left.
     pub quiet_after: TimeDelta,
-    /// A reading above this (°F) is too warm: 2-fleet §4.4's route temperature highlight.
+    /// A reading above this (°F) is too warm: 2-fleet §4.4's route temperature highlight
+    /// (the fleet's own rule, `health::conditions`, which the ingest dates).
     pub max_temperature_f: f64,
     /// A fridge whose last heartbeat is older than this has gone quiet.
     pub heartbeat_within: TimeDelta,
@@ -53,9 +55,9 @@ pub const RULES: Rules = Rules {
     market_starts_by: &[],
     stuck_after: TimeDelta::minutes(45),
     quiet_after: TimeDelta::minutes(60),
-    max_temperature_f: 41.0,
+    max_temperature_f: conditions::MAX_TEMPERATURE_F,
     heartbeat_within: TimeDelta::minutes(30),
-    fault_states: &["MOTOR_FAULT", "PRODUCT_DETECT_FAULT", "PRODUCT_UNDER_ELEVATOR", "TIMEOUT"],
+    fault_states: conditions::FAULT_STATES,
 };
 
 impl Rules {
@@ -138,12 +140,18 @@ pub struct FridgeFacts {
     pub vending_state: Option<String>,
     pub out_of_order: bool,
     pub safety_hold: bool,
+    /// The first reading that showed each condition, by condition (none known for a record stored before issue 59).
+    pub since: BTreeMap<String, DateTime<Utc>>,
 }
 
 /// One occurrence.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Occurrence {
     pub key: String,
+    /// The key its kind had before each occurrence had its own (issue 59): an
+    /// acknowledgement stored under it, made while this occurrence was open,
+    /// still shows on it.
+    pub legacy_key: Option<String>,
     pub kind: Kind,
     pub route: String,
     /// The stop (its number and stocking index) and location; none for a route's or a driver's item.
@@ -168,6 +176,8 @@ pub struct Day<'a> {
     pub actions: &'a [&'a Recorded],
     pub drivers: &'a [DriverAssignment],
     pub health: &'a HashMap<String, FridgeFacts>,
+    /// When each voided action of the day was voided, and its location.
+    pub voids: &'a [(DateTime<Utc>, String)],
 }
 
 fn at(stamp: &str) -> Option<DateTime<Utc>> {
@@ -243,7 +253,9 @@ pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
             on_route.iter().filter(|(_, a)| a.concerns(stop)).find_map(|(t, a)| Some((*t, is_done_by(a)?)))
         };
         let market = stops.first().map(|s| s.market.as_str()).unwrap_or_default();
-        route_not_started(&mut out, route, market, day.date, now, &on_route, rules);
+        let voided: Vec<DateTime<Utc>> =
+            day.voids.iter().filter(|(t, l)| *t <= now && locations.contains(&l.as_str())).map(|(t, _)| *t).collect();
+        route_not_started(&mut out, (route, market), day.date, now, (&on_route, &voided), rules);
         for stop in stops {
             let done = done_at(stop);
             stuck(&mut out, stop, &on_route, done, now, rules);
@@ -266,6 +278,7 @@ pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
                     let stop = stops.iter().find(|s| a.concerns(s));
                     out.push(Occurrence {
                         key: OccurrenceKey::Unreachable { action: a.id.clone() }.to_string(),
+                        legacy_key: None,
                         kind: Kind::Unreachable,
                         route: route.to_string(),
                         stop: stop.map(|s| (s.stop, s.stocking_index)),
@@ -283,6 +296,7 @@ pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
                     };
                     out.push(Occurrence {
                         key: OccurrenceKey::Temperature { action: a.id.clone() }.to_string(),
+                        legacy_key: None,
                         kind: Kind::Temperature,
                         route: route.to_string(),
                         stop: stop.map(|s| (s.stop, s.stocking_index)),
@@ -304,13 +318,18 @@ pub fn occurrences(day: &Day, rules: &Rules) -> Vec<Occurrence> {
     out
 }
 
+/// An action with its time.
+type Timed<'a> = (DateTime<Utc>, &'a Recorded);
+
+/// A route with no action by its start hour. The occurrence starts at that threshold, or, when the
+/// route has no action left, at the void (after the threshold) that took back its last one: its
+/// key holds that time, so a route late again after a void is a new item.
 fn route_not_started(
     out: &mut Vec<Occurrence>,
-    route: &str,
-    market: &str,
+    (route, market): (&str, &str),
     date: NaiveDate,
     now: DateTime<Utc>,
-    on_route: &[(DateTime<Utc>, &Recorded)],
+    (on_route, voided): (&[Timed], &[DateTime<Utc>]),
     rules: &Rules,
 ) {
     let (h, m) = rules.starts_by(market);
@@ -322,14 +341,35 @@ fn route_not_started(
     if now < starts_by || first.is_some_and(|(t, _)| *t <= starts_by) {
         return;
     }
+    let since = match first {
+        Some(_) => starts_by,
+        None => voided.iter().copied().max().map_or(starts_by, |v| v.max(starts_by)),
+    };
+    let key = |since: Option<DateTime<Utc>>| {
+        OccurrenceKey::RouteNotStarted {
+            route: route.to_string(),
+            date: date.to_string(),
+            since: since.map(fridge_time::stamp),
+        }
+        .to_string()
+    };
+    let facts = if since > starts_by {
+        format!(
+            "No action on route {route} since its last one was voided at {} (start by {h:02}:{m:02} CT)",
+            central_hhmm(since)
+        )
+    } else {
+        format!("No action on route {route} by {h:02}:{m:02} CT")
+    };
     out.push(Occurrence {
-        key: OccurrenceKey::RouteNotStarted { route: route.to_string(), date: date.to_string() }.to_string(),
+        key: key(Some(since)),
+        legacy_key: Some(key(None)),
         kind: Kind::RouteNotStarted,
         route: route.to_string(),
         stop: None,
         location_id: None,
-        since: starts_by,
-        facts: format!("No action on route {route} by {h:02}:{m:02} CT"),
+        since,
+        facts,
         ended: first.map(|(t, a)| (*t, format!("first action by {} at {}", a.by, central_hhmm(*t)))),
     });
 }
@@ -366,6 +406,7 @@ fn stuck(
                 scan: scan.id.clone(),
             }
             .to_string(),
+            legacy_key: None,
             kind: Kind::StopStuck,
             route: stop.route.clone(),
             stop: Some((stop.stop, stop.stocking_index)),
@@ -414,6 +455,7 @@ fn quiet(
         let ended = end.map(|(t, how)| (t, format!("{how} at {}", central_hhmm(t))));
         out.push(Occurrence {
             key: OccurrenceKey::DriverQuiet { route: route.to_string(), after: action.id.clone() }.to_string(),
+            legacy_key: None,
             kind: Kind::DriverQuiet,
             route: route.to_string(),
             stop: None,
@@ -430,46 +472,68 @@ fn quiet(
     }
 }
 
+/// A fridge condition found: its words, when its occurrence started, and the time its key holds.
+struct Found {
+    condition: &'static str,
+    words: String,
+    since: DateTime<Utc>,
+    first: Option<DateTime<Utc>>,
+}
+
 /// A stop not yet done whose fridge the driver will find in trouble. Known only as the snapshot
 /// says now: each condition is an item while it holds.
 fn fridge(out: &mut Vec<Occurrence>, stop: &RouteStop, facts: &FridgeFacts, now: DateTime<Utc>, rules: &Rules) {
-    let mut found: Vec<(&str, String, DateTime<Utc>)> = Vec::new();
+    // Each with the time its occurrence started, which its key holds: a condition that clears and
+    // comes back is a new item. None for a condition of a record stored before that time was kept.
+    let mut found: Vec<Found> = Vec::new();
     match facts.heartbeat_at {
-        Some(t) if now - t > rules.heartbeat_within => found.push((
-            "NO_HEARTBEAT",
-            format!(
+        Some(t) if now - t > rules.heartbeat_within => found.push(Found {
+            condition: "NO_HEARTBEAT",
+            words: format!(
                 "No heartbeat from the fridge since {} (more than {} minutes)",
                 central_hhmm(t),
                 rules.heartbeat_within.num_minutes()
             ),
-            t + rules.heartbeat_within,
-        )),
+            since: t + rules.heartbeat_within,
+            // The last reading: the next one ends this occurrence.
+            first: Some(t),
+        }),
         _ => {}
     }
     let seen = facts.heartbeat_at.unwrap_or(now);
+    let started = |c: &str| facts.since.get(c).copied();
+    let mut shown = |condition: &'static str, words: String| {
+        let first = started(condition);
+        found.push(Found { condition, words, since: first.unwrap_or(seen), first });
+    };
     if let Some(t) = facts.temperature.filter(|t| *t > rules.max_temperature_f) {
-        found.push(("WARM", format!("The fridge is at {t} °F, above {} °F", rules.max_temperature_f), seen));
+        shown(conditions::WARM, format!("The fridge is at {t} °F, above {} °F", rules.max_temperature_f));
     }
     if let Some(state) = &facts.vending_state {
         let label = fleet_shared::entity::health::vending_label(state);
         if rules.fault_states.contains(&label) {
-            found.push(("FAULT", format!("The fridge's vending state is {label}"), seen));
+            shown(conditions::FAULT, format!("The fridge's vending state is {label}"));
         }
     }
     if facts.out_of_order {
-        found.push(("OUT_OF_ORDER", "The fridge is out of order".into(), seen));
+        shown(conditions::OUT_OF_ORDER, "The fridge is out of order".into());
     }
     if facts.safety_hold {
-        found.push(("SAFETY_HOLD", "The fridge is on a food-safety hold".into(), seen));
+        shown(conditions::SAFETY_HOLD, "The fridge is on a food-safety hold".into());
     }
-    for (condition, words, since) in found {
-        out.push(Occurrence {
-            key: OccurrenceKey::FridgeNeedsDriver {
+    for Found { condition, words, since, first } in found {
+        let key = |first: Option<DateTime<Utc>>| {
+            OccurrenceKey::FridgeNeedsDriver {
                 location: stop.id.clone(),
                 stocking_index: stop.stocking_index,
                 condition: condition.to_string(),
+                since: first.map(fridge_time::stamp),
             }
-            .to_string(),
+            .to_string()
+        };
+        out.push(Occurrence {
+            key: key(first),
+            legacy_key: first.map(|_| key(None)),
             kind: Kind::FridgeNeedsDriver,
             route: stop.route.clone(),
             stop: Some((stop.stop, stop.stocking_index)),
@@ -493,6 +557,7 @@ fn claimed(out: &mut Vec<Occurrence>, route: &str, driver: &DriverAssignment, no
     let first = driver.first_action.as_deref().map(|a| format!(": {a}")).unwrap_or_default();
     out.push(Occurrence {
         key: OccurrenceKey::RouteClaimed { route: route.to_string(), at: driver.assigned_at.clone() }.to_string(),
+        legacy_key: None,
         kind: Kind::RouteClaimed,
         route: route.to_string(),
         stop: None,
@@ -590,7 +655,12 @@ pub fn view(occurrences: Vec<Occurrence>, acks: &[Acknowledgement]) -> Attention
     let acks = first;
     let (mut open, mut resolved) = (Vec::new(), Vec::new());
     for o in occurrences {
-        let ack = acks.get(o.key.as_str()).copied();
+        // Under its own key, or under the key its kind had before (issue 59) when made while it was open.
+        let ack = acks.get(o.key.as_str()).copied().or_else(|| {
+            let legacy = acks.get(o.legacy_key.as_deref()?).copied()?;
+            let while_open = legacy.at >= o.since && o.ended.as_ref().is_none_or(|(end, _)| legacy.at <= *end);
+            while_open.then_some(legacy)
+        });
         let ended = o.ended.clone().or_else(|| {
             ack.filter(|_| ends_by_acknowledgement(o.kind))
                 .map(|a| (a.at, format!("acknowledged by {} at {}", a.by, central_hhmm(a.at))))

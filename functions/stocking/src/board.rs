@@ -411,6 +411,11 @@ fn fridge_facts(h: &BoardHealth) -> crate::attention::FridgeFacts {
         vending_state: h.jofemar_state.clone(),
         out_of_order: h.out_of_order == Some(true),
         safety_hold: h.safety_hold == Some(true),
+        since: h
+            .conditions_since
+            .iter()
+            .filter_map(|(c, t)| Some((c.clone(), fleet_shared::dates::instant(t)?)))
+            .collect(),
     }
 }
 
@@ -420,6 +425,8 @@ struct DayFacts<'a> {
     day: Vec<Recorded>,
     overrides: Vec<(Recorded, &'a SlipLock)>,
     acks: Vec<crate::attention::Acknowledgement>,
+    /// When each voided action was voided, and where: a route whose only action it was is late again.
+    voids: Vec<(DateTime<Utc>, String)>,
 }
 
 impl<'a> DayFacts<'a> {
@@ -429,6 +436,13 @@ impl<'a> DayFacts<'a> {
             day: all.iter().filter_map(recorded).filter(|r| !matches!(r.data, ActionData::DropOverride(_))).collect(),
             overrides: locks.iter().map(|l| (overridden(l), l)).collect(),
             acks: all.iter().filter_map(crate::acknowledge::acknowledgement).collect(),
+            voids: all
+                .iter()
+                .filter(|a| a.is_voided())
+                .filter_map(|a| {
+                    Some((fleet_shared::dates::instant(&a.correction.as_ref()?.at)?, a.location_id.clone()))
+                })
+                .collect(),
         }
     }
 
@@ -444,7 +458,16 @@ impl<'a> DayFacts<'a> {
         let facts: HashMap<String, crate::attention::FridgeFacts> =
             health.iter().map(|(id, h)| (id.clone(), fridge_facts(h))).collect();
         let actions: Vec<&Recorded> = self.day.iter().chain(self.overrides.iter().map(|(r, _)| r)).collect();
-        let day = crate::attention::Day { date, closes, now, stops, actions: &actions, drivers, health: &facts };
+        let day = crate::attention::Day {
+            date,
+            closes,
+            now,
+            stops,
+            actions: &actions,
+            drivers,
+            health: &facts,
+            voids: &self.voids,
+        };
         crate::attention::view(crate::attention::occurrences(&day, &crate::attention::RULES), &self.acks)
     }
 }

@@ -32,6 +32,9 @@ pub const REBUILD_AFTER: Duration = Duration::from_secs(15 * 60);
 /// within seconds: an action stamped before the last read but visible only
 /// after it is still found.
 pub const OVERLAP: TimeDelta = TimeDelta::minutes(5);
+/// Where a whole read of a day's actions starts (`byDayCreated`, by `createdAt`): every
+/// stamp sorts after it. That index, unlike `byStockingDay`, still holds a voided action.
+const WHOLE_DAY: &str = "0";
 /// Dates a container keeps: a dashboard shows one at a time (today, tomorrow, a past day).
 const DATES_KEPT: usize = 4;
 
@@ -134,7 +137,10 @@ impl Actions {
     fn add(&mut self, read: Vec<StoredAction>) {
         let new: Vec<StoredAction> = read
             .into_iter()
-            .filter(|a| a.event_type != CORRECTION_MARKER && !a.is_voided() && !self.ids.contains(&a.id))
+            // A voided action is kept: it did not happen, but its void is when a route whose only
+            // action it was became late again (the Needs-attention panel); every reader of the
+            // actions leaves it out as an action (`board::recorded`).
+            .filter(|a| a.event_type != CORRECTION_MARKER && !self.ids.contains(&a.id))
             .collect();
         if new.is_empty() {
             return;
@@ -165,7 +171,7 @@ pub async fn actions<S: BoardStore>(
                 // A supervisor changed an action the copy holds (`correct`): corrections are
                 // rare, so the day is read whole rather than patched.
                 let mut next = Actions::default();
-                next.add(store.actions(day).await?);
+                next.add(store.actions_since(day, WHOLE_DAY).await?);
                 (started, next)
             } else {
                 let mut next = (*warm.copy).clone();
@@ -175,7 +181,7 @@ pub async fn actions<S: BoardStore>(
         }
         None => {
             let mut next = Actions::default();
-            next.add(store.actions(day).await?);
+            next.add(store.actions_since(day, WHOLE_DAY).await?);
             (started, next)
         }
     };
@@ -301,18 +307,28 @@ mod tests {
         let copies = DayCopies::new();
         assert_eq!(ids(&actions(&f, &copies, DATE).await.unwrap()), ["a1", "a2"]);
         // A supervisor voids a1 (out of the day index) and re-times a2 before it, with a marker now.
-        f.actions.remove(0);
-        f.actions[0].occurred_at = "2026-11-23T09:00:00.000Z".into();
-        f.actions[0].occurred_sk = "2026-11-23T09:00:00.000Z#a2".into();
         let now = fridge_time::now_text();
+        f.actions[0].occurred_sk = String::new();
+        f.actions[0].correction = Some(crate::record::Correction {
+            kind: crate::record::CorrectionKind::Void,
+            at: now.clone(),
+            by: "s@x.co".into(),
+            by_sub: "s".into(),
+            reason: "not there".into(),
+            original_occurred_at: "2026-11-23T10:00:00.000Z".into(),
+        });
+        f.actions[1].occurred_at = "2026-11-23T09:00:00.000Z".into();
+        f.actions[1].occurred_sk = "2026-11-23T09:00:00.000Z#a2".into();
         f.actions.push(StoredAction {
             event_type: CORRECTION_MARKER.into(),
             occurred_sk: String::new(),
             ..action("m", &now, &now)
         });
         let after: Vec<StoredAction> = actions(&f, &copies, DATE).await.unwrap().to_vec();
-        assert_eq!(ids(&after), ["a2"], "the voided action gone, the marker not an action");
-        assert_eq!(after[0].occurred_at, "2026-11-23T09:00:00.000Z");
+        // The voided action is kept as voided (its void's time is a fact of the day); the marker is not an action.
+        assert_eq!(ids(&after), ["a1", "a2"]);
+        assert!(after[0].is_voided() && !after[1].is_voided());
+        assert_eq!(after[1].occurred_at, "2026-11-23T09:00:00.000Z");
         assert_eq!(f.calls(), 3, "whole, then since (a marker), then whole again");
     }
 

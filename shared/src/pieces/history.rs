@@ -135,13 +135,13 @@ pub async fn page_of(deps: &crate::Deps, entity: &str, token: Option<&str>) -> R
 /// One page of an entity's history, newest first, behind a signed token.
 pub async fn page(
     table: TableRef<'_>,
-    secret: &[u8],
+    key: crate::paging::PagingKey<'_>,
     entity: &str,
     token: Option<&str>,
 ) -> Result<HistoryPage, ApiError> {
     let scope = format!("history:{entity}");
     let (records, next): (Vec<Record>, _) =
-        table.query("entity", entity).newest_first().signed_page(secret, &scope, token, PAGE_SIZE).await?;
+        table.query("entity", entity).newest_first().signed_page(key, &scope, token, PAGE_SIZE).await?;
     Ok(Page { items: records.iter().map(Record::view).collect(), next_token: next })
 }
 

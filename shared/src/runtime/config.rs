@@ -1,6 +1,7 @@
-use crate::paging::{LazySecret, SecretSource, SsmParameter};
+use crate::paging::{LazySecret, PagingKey, SecretSource, SsmParameter, StackName};
 use crate::resources::{
-    Bucket, Queue, Table, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL, USER_POOL_ID,
+    Bucket, Queue, Table, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL, STACK_NAME,
+    USER_POOL_ID,
 };
 use crate::{registry::Needs, ApiError};
 use std::collections::BTreeMap;
@@ -15,10 +16,18 @@ pub struct Config {
     buckets: BTreeMap<Bucket, String>,
     queues: BTreeMap<Queue, String>,
     user_pool_id: Option<String>,
-    /// Signs `nextToken`s so a tampered token is refused. The environment
-    /// names an SSM SecureString; the secret is read on first use.
-    paging_secret: Option<Arc<LazySecret>>,
+    /// Signs `nextToken`s so a tampered token, or another stack's, is refused.
+    paging: Option<Paging>,
     routing: Option<RoutingService>,
+}
+
+/// What a function with the PagingTokens grant signs tokens with: the secret
+/// (the environment names an SSM SecureString, read on first use) and the
+/// stack's name, which every token's MAC covers.
+#[derive(Clone, Debug)]
+struct Paging {
+    secret: Arc<LazySecret>,
+    stack: StackName,
 }
 
 /// The external routing service: its base URL, and its key, an SSM
@@ -64,7 +73,10 @@ impl Config {
             config.user_pool_id = Some(var(USER_POOL_ID)?);
         }
         if needs.paging {
-            config.paging_secret = Some(Arc::new(LazySecret::new(var(PAGING_TOKEN_SECRET)?, secrets.clone())));
+            let secret = Arc::new(LazySecret::new(var(PAGING_TOKEN_SECRET)?, secrets.clone()));
+            // `var` takes no blank value, so a name is there.
+            let stack = StackName::new(var(STACK_NAME)?).ok_or(MissingVar(STACK_NAME))?;
+            config.paging = Some(Paging { secret, stack });
         }
         if needs.routing {
             let key = LazySecret::with_min_len(var(ROUTING_SERVICE_KEY_PARAMETER)?, secrets, MIN_ROUTING_KEY_LEN);
@@ -108,10 +120,11 @@ impl Config {
         self.user_pool_id.as_deref().ok_or_else(|| ApiError::internal("function has no ListUsers grant"))
     }
 
-    /// The paging secret: read from SSM by the first call in a container
-    /// (one GetParameter), then from memory.
-    pub fn paging_secret(&self) -> Result<&[u8], ApiError> {
-        self.paging_secret.as_deref().ok_or_else(|| ApiError::internal("function has no PagingTokens grant"))?.get()
+    /// The paging key: the secret, read from SSM by the first call in a
+    /// container (one GetParameter), then from memory, and the stack's name.
+    pub fn paging_secret(&self) -> Result<PagingKey<'_>, ApiError> {
+        let paging = self.paging.as_ref().ok_or_else(|| ApiError::internal("function has no PagingTokens grant"))?;
+        Ok(PagingKey::new(paging.secret.get()?, &paging.stack))
     }
 
     /// The routing service of a function with the RoutingService grant.
@@ -138,18 +151,43 @@ mod tests {
         }
     }
 
+    fn paging_env(stack: &'static str) -> impl Fn(&str) -> Option<String> {
+        move |name: &str| match name {
+            PAGING_TOKEN_SECRET => Some("/fleet/paging".to_string()),
+            STACK_NAME => Some(stack.to_string()),
+            _ => None,
+        }
+    }
+
     #[test]
     fn the_environment_names_the_parameter_and_loading_reads_no_secret() {
         let needs = Needs { paging: true, ..Needs::default() };
         let source = Arc::new(Counting(AtomicUsize::new(0)));
-        let env = |name: &str| (name == PAGING_TOKEN_SECRET).then(|| "/fleet/paging".to_string());
-        let config = Config::load_with(&needs, env, source.clone()).unwrap();
+        let config = Config::load_with(&needs, paging_env("fleet"), source.clone()).unwrap();
         assert_eq!(source.0.load(Ordering::SeqCst), 0, "a cold start reads no secret");
-        let first = config.paging_secret().unwrap().to_vec();
-        assert_eq!(first, b"secret-behind-/fleet/paging-padded-to-32-characters");
-        // A clone (each Deps' copy) shares the cached value.
-        assert_eq!(config.clone().paging_secret().unwrap(), first.as_slice());
+        let key = |c: &Config| crate::paging::encode(c.paging_secret().unwrap(), "s", &Default::default());
+        let first = key(&config);
+        // The secret the parameter holds, scoped to this stack: a clone (each Deps' copy) shares the cached value.
+        let fleet = StackName::new("fleet").unwrap();
+        let expected = crate::paging::PagingKey::new(b"secret-behind-/fleet/paging-padded-to-32-characters", &fleet);
+        assert_eq!(first, crate::paging::encode(expected, "s", &Default::default()));
+        assert_eq!(key(&config.clone()), first);
         assert_eq!(source.0.load(Ordering::SeqCst), 1, "read once per container");
+    }
+
+    #[test]
+    fn the_stack_s_name_comes_from_the_environment_and_scopes_its_tokens() {
+        let needs = Needs { paging: true, ..Needs::default() };
+        let source = Arc::new(Counting(AtomicUsize::new(0)));
+        let prod = Config::load_with(&needs, paging_env("fleet-console"), source.clone()).unwrap();
+        let staging = Config::load_with(&needs, paging_env("fleet-console-staging"), source.clone()).unwrap();
+        let token = crate::paging::encode(staging.paging_secret().unwrap(), "s", &Default::default());
+        let refused = crate::paging::decode(prod.paging_secret().unwrap(), "s", &token).unwrap_err();
+        assert_eq!(refused, ApiError::bad_request(crate::paging::INVALID_TOKEN), "same secret, another stack");
+        // Without the stack's name a function that pages does not start.
+        let no_stack = |name: &str| (name == PAGING_TOKEN_SECRET).then(|| "/fleet/paging".to_string());
+        let missing = Config::load_with(&needs, no_stack, source).unwrap_err();
+        assert_eq!(missing.to_string(), "missing environment variable STACK_NAME");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! the Lambda binaries, the local API, `template.yaml` and the schema check
 //! are all derived from those lists.
 use crate::resources::{
-    Bucket, Table, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL, USER_POOL_ID,
+    Bucket, Table, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL, STACK_NAME, USER_POOL_ID,
 };
 use crate::{error::ApiError, identity::Caller, limits, permissions, Deps};
 use serde::de::DeserializeOwned;
@@ -129,7 +129,8 @@ impl Needs {
             vars.push(USER_POOL_ID);
         }
         if self.paging {
-            vars.push(PAGING_TOKEN_SECRET);
+            // The secret's name, and the stack's, which its tokens are scoped to.
+            vars.extend([PAGING_TOKEN_SECRET, STACK_NAME]);
         }
         if self.routing {
             vars.extend([ROUTING_SERVICE_URL, ROUTING_SERVICE_KEY_PARAMETER]);
@@ -310,7 +311,7 @@ mod tests {
         assert_eq!(spec.needs().env_vars(), vec!["LOCATIONS_TABLE", "PERMISSIONS_TABLE"]);
         let signed_in =
             FunctionSpec { permission: Permission::SignedIn, grants: &[Grant::ListUsers, Grant::PagingTokens], ..spec };
-        assert_eq!(signed_in.needs().env_vars(), vec!["USER_POOL_ID", "PAGING_TOKEN_SECRET"]);
+        assert_eq!(signed_in.needs().env_vars(), vec!["USER_POOL_ID", "PAGING_TOKEN_SECRET", "STACK_NAME"]);
     }
 
     #[test]

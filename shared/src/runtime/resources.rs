@@ -266,6 +266,8 @@ impl Queue {
 
 pub const USER_POOL_ID: &str = "USER_POOL_ID";
 pub const PAGING_TOKEN_SECRET: &str = "PAGING_TOKEN_SECRET";
+/// The stack's name (`AWS::StackName`): in the MAC scope of every paging token it issues.
+pub const STACK_NAME: &str = "STACK_NAME";
 /// The external routing service's base URL (LogiNext, or the local stub).
 pub const ROUTING_SERVICE_URL: &str = "ROUTING_SERVICE_URL";
 /// The name of the SSM SecureString holding the routing service's key (never the key).

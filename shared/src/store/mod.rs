@@ -34,6 +34,10 @@ pub const BATCH_GET_MAX: usize = 100;
 /// BatchGetItem calls of one `batch_get` in flight at once.
 pub const BATCH_GETS_IN_FLIGHT: usize = 8;
 pub const TRANSACT_MAX: usize = 100;
+/// Transactions of `put_each_new` in flight at once.
+pub const TRANSACTIONS_IN_FLIGHT: usize = 4;
+/// The placeholder name of the key attribute in `put_each_new`'s condition.
+const PK_NAME: &str = "key";
 /// Unprocessed items or keys are sent again at most this many times, with
 /// doubling waits (50 ms to 1.6 s), before the call answers Unavailable.
 const MAX_RETRIES: u32 = 8;
@@ -188,6 +192,45 @@ impl TableRef<'_> {
             }
         }
         Ok(found)
+    }
+
+    /// Writes each item on condition that none of its key exists (`key`: the
+    /// partition key's attribute), in transactions of up to `TRANSACT_MAX`
+    /// Puts (`transact_groups`, a group per item), `TRANSACTIONS_IN_FLIGHT` at
+    /// a time. For records that are only ever added (history, upload records):
+    /// unlike BatchWriteItem, whose grant also allows deletes, nothing here can
+    /// overwrite. An item found there already is the same record written by an
+    /// earlier try of this write (the keys are unique per record): it counts as
+    /// written, and the rest of its transaction goes again without it.
+    pub async fn put_each_new(&self, items: Vec<Item>, key: &str) -> Result<(), ApiError> {
+        use futures::stream::{self, StreamExt, TryStreamExt};
+        let condition = format!("attribute_not_exists(#{PK_NAME})");
+        let groups = items
+            .into_iter()
+            .map(|item| {
+                let put = aws_sdk_dynamodb::types::Put::builder()
+                    .table_name(self.name)
+                    .set_item(Some(item))
+                    .condition_expression(condition.clone())
+                    .expression_attribute_names(format!("#{PK_NAME}"), key)
+                    .build()
+                    .map_err(ApiError::internal)?;
+                Ok(vec![TransactWriteItem::builder().put(put).build()])
+            })
+            .collect::<Result<Vec<_>, ApiError>>()?;
+        let chunks: Vec<Vec<Vec<TransactWriteItem>>> = groups.chunks(TRANSACT_MAX).map(<[_]>::to_vec).collect();
+        stream::iter(chunks)
+            .map(|chunk| async move {
+                transact_groups(self.client, chunk)
+                    .await
+                    .into_iter()
+                    .filter(|r| !matches!(r, Err(ApiError::Conflict(_))))
+                    .collect::<Result<Vec<()>, ApiError>>()
+            })
+            .buffer_unordered(TRANSACTIONS_IN_FLIGHT)
+            .try_collect::<Vec<_>>()
+            .await
+            .map(|_| ())
     }
 
     /// Writes all items in batches of 25, retrying unprocessed ones with backoff.

@@ -1,6 +1,7 @@
 //! Opaque `nextToken`s: the DynamoDB `LastEvaluatedKey`, signed with an HMAC
-//! over a scope (which query it belongs to), so a token that was tampered
-//! with or taken from another query is refused instead of reading elsewhere.
+//! over a scope (which stack issued it, and which query it belongs to), so a
+//! token that was tampered with, taken from another query or issued by another
+//! stack is refused instead of reading elsewhere.
 use crate::error::ApiError;
 use aws_sdk_dynamodb::types::AttributeValue;
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD as B64, Engine};
@@ -20,7 +21,8 @@ pub trait SecretSource: Send + Sync {
     fn fetch(&self, name: &str) -> Result<String, String>;
 }
 
-/// The signing secret, named by `PAGING_TOKEN_SECRET`: read from its source
+/// The signing secret, named by `PAGING_TOKEN_SECRET` (the stack's own
+/// `/<stack name>/paging-token-secret`): read from its source
 /// on first use, not at cold start (most invocations sign no token), and then
 /// kept for the container. A failed read is not kept: the next use retries.
 /// The same lazy read serves any other secret a function needs (the
@@ -93,17 +95,60 @@ impl SecretSource for SsmParameter {
     }
 }
 
-fn mac(secret: &[u8], scope: &str, payload: &str) -> Hmac<Sha256> {
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes any key length");
+/// The name of the stack a function runs in (`STACK_NAME`, CloudFormation's
+/// `AWS::StackName`): part of every token's MAC scope, so a token only pages
+/// on the stack that issued it, even if two stacks were given one secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StackName(String);
+
+impl StackName {
+    /// A stack's name; blank is none.
+    pub fn new(name: impl Into<String>) -> Option<Self> {
+        let name = name.into();
+        (!name.trim().is_empty()).then_some(StackName(name))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// What signs and checks a stack's tokens: its paging secret and its name.
+#[derive(Clone, Copy)]
+pub struct PagingKey<'a> {
+    secret: &'a [u8],
+    stack: &'a StackName,
+}
+
+impl<'a> PagingKey<'a> {
+    pub fn new(secret: &'a [u8], stack: &'a StackName) -> Self {
+        PagingKey { secret, stack }
+    }
+}
+
+impl std::fmt::Debug for PagingKey<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PagingKey").field("stack", &self.stack).finish_non_exhaustive()
+    }
+}
+
+/// The MAC of a token: the stack's name (length first, so no stack name and
+/// scope can run together into another pair), the query's scope, the payload.
+/// A token from before the stack was in the scope fails it, as a forged one does.
+fn mac(key: PagingKey<'_>, scope: &str, payload: &str) -> Hmac<Sha256> {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key.secret).expect("HMAC takes any key length");
+    let stack = key.stack.as_str().as_bytes();
+    mac.update(&(stack.len() as u64).to_be_bytes());
+    mac.update(stack);
     mac.update(scope.as_bytes());
     mac.update(&[0]);
     mac.update(payload.as_bytes());
     mac
 }
 
-pub fn encode(secret: &[u8], scope: &str, key: &Key) -> String {
+pub fn encode(key: PagingKey<'_>, scope: &str, last: &Key) -> String {
     let mut json = Map::new();
-    for (name, value) in key {
+    for (name, value) in last {
         let typed = match value {
             AttributeValue::S(s) => serde_json::json!({ "S": s }),
             AttributeValue::N(n) => serde_json::json!({ "N": n }),
@@ -112,15 +157,15 @@ pub fn encode(secret: &[u8], scope: &str, key: &Key) -> String {
         json.insert(name.clone(), typed);
     }
     let payload = B64.encode(Value::Object(json).to_string());
-    let sig = B64.encode(mac(secret, scope, &payload).finalize().into_bytes());
+    let sig = B64.encode(mac(key, scope, &payload).finalize().into_bytes());
     format!("{payload}.{sig}")
 }
 
-pub fn decode(secret: &[u8], scope: &str, token: &str) -> Result<Key, ApiError> {
+pub fn decode(key: PagingKey<'_>, scope: &str, token: &str) -> Result<Key, ApiError> {
     let bad = || ApiError::bad_request(INVALID_TOKEN);
     let (payload, sig) = token.split_once('.').ok_or_else(bad)?;
     let sig = B64.decode(sig).map_err(|_| bad())?;
-    mac(secret, scope, payload).verify_slice(&sig).map_err(|_| bad())?;
+    mac(key, scope, payload).verify_slice(&sig).map_err(|_| bad())?;
     let json: Map<String, Value> =
         serde_json::from_slice(&B64.decode(payload).map_err(|_| bad())?).map_err(|_| bad())?;
     json.into_iter()
@@ -140,7 +185,7 @@ pub fn decode(secret: &[u8], scope: &str, token: &str) -> Result<Key, ApiError> 
 /// One page of at most `count` items behind a signed token: decodes the
 /// token, reads through `store::pages`, and signs the key to resume from.
 pub async fn signed_page<F, Fut>(
-    secret: &[u8],
+    key: PagingKey<'_>,
     scope: &str,
     token: Option<&str>,
     count: usize,
@@ -150,14 +195,14 @@ where
     F: FnMut(Option<Key>, Option<i32>) -> Fut,
     Fut: std::future::Future<Output = Result<(Vec<crate::item::Item>, Option<Key>), ApiError>>,
 {
-    let start = start_key(secret, scope, token)?;
+    let start = start_key(key, scope, token)?;
     let (items, next) = crate::item::pages(start, Some(count), fetch).await?;
-    Ok((items, next.map(|k| encode(secret, scope, &k))))
+    Ok((items, next.map(|k| encode(key, scope, &k))))
 }
 
 /// `signed_page`, its items deserialised.
 pub async fn signed_page_of<T, F, Fut>(
-    secret: &[u8],
+    key: PagingKey<'_>,
     scope: &str,
     token: Option<&str>,
     count: usize,
@@ -168,7 +213,7 @@ where
     F: FnMut(Option<Key>, Option<i32>) -> Fut,
     Fut: std::future::Future<Output = Result<(Vec<crate::item::Item>, Option<Key>), ApiError>>,
 {
-    let (items, next) = signed_page(secret, scope, token, count, fetch).await?;
+    let (items, next) = signed_page(key, scope, token, count, fetch).await?;
     Ok((items.into_iter().map(crate::item::from_item).collect::<Result<_, _>>()?, next))
 }
 
@@ -180,7 +225,7 @@ const PART: &str = "~part";
 /// signed token names the partition to resume in and its key, so a range
 /// pages on the server whatever the number of partitions.
 pub async fn signed_page_across<F, Fut>(
-    secret: &[u8],
+    key: PagingKey<'_>,
     scope: &str,
     token: Option<&str>,
     count: usize,
@@ -192,7 +237,7 @@ where
     Fut: std::future::Future<Output = Result<(Vec<crate::item::Item>, Option<Key>), ApiError>>,
 {
     let bad = || ApiError::bad_request(INVALID_TOKEN);
-    let mut start = start_key(secret, scope, token)?;
+    let mut start = start_key(key, scope, token)?;
     let mut part = match start.as_mut().and_then(|k| k.remove(PART)) {
         Some(AttributeValue::N(n)) => n.parse::<usize>().map_err(|_| bad())?,
         Some(_) => return Err(bad()),
@@ -204,23 +249,23 @@ where
         let want = count.saturating_sub(items.len()).max(1);
         let (got, next) = crate::item::pages(start.take(), Some(want), |s, l| fetch(part, s, l)).await?;
         items.extend(got);
-        if let Some(mut key) = next {
-            key.insert(PART.to_string(), AttributeValue::N(part.to_string()));
-            return Ok((items, Some(encode(secret, scope, &key))));
+        if let Some(mut last) = next {
+            last.insert(PART.to_string(), AttributeValue::N(part.to_string()));
+            return Ok((items, Some(encode(key, scope, &last))));
         }
         part += 1;
         if items.len() >= count && part < parts {
             let resume = HashMap::from([(PART.to_string(), AttributeValue::N(part.to_string()))]);
-            return Ok((items, Some(encode(secret, scope, &resume))));
+            return Ok((items, Some(encode(key, scope, &resume))));
         }
     }
     Ok((items, None))
 }
 
 /// Decodes an optional token, treating `""` like no token.
-pub fn start_key(secret: &[u8], scope: &str, token: Option<&str>) -> Result<Option<Key>, ApiError> {
+pub fn start_key(key: PagingKey<'_>, scope: &str, token: Option<&str>) -> Result<Option<Key>, ApiError> {
     match token {
-        Some(t) if !t.is_empty() => decode(secret, scope, t).map(Some),
+        Some(t) if !t.is_empty() => decode(key, scope, t).map(Some),
         _ => Ok(None),
     }
 }
@@ -236,28 +281,73 @@ mod tests {
         ])
     }
 
+    fn stack(name: &str) -> &'static StackName {
+        Box::leak(Box::new(StackName::new(name).unwrap()))
+    }
+
+    /// `secret` on the stack `fleet-console`.
+    fn prod(secret: &'static [u8]) -> PagingKey<'static> {
+        PagingKey::new(secret, stack("fleet-console"))
+    }
+
+    fn refused(result: Result<Key, ApiError>) -> bool {
+        result == Err(ApiError::bad_request(INVALID_TOKEN))
+    }
+
     #[test]
     fn round_trips() {
-        let t = encode(b"secret", "locations", &key());
-        assert_eq!(decode(b"secret", "locations", &t).unwrap(), key());
+        let t = encode(prod(b"secret"), "locations", &key());
+        assert_eq!(decode(prod(b"secret"), "locations", &t).unwrap(), key());
     }
 
     #[test]
     fn rejects_a_tampered_payload() {
-        let t = encode(b"secret", "locations", &key());
+        let t = encode(prod(b"secret"), "locations", &key());
         let (_, sig) = t.split_once('.').unwrap();
         let forged = B64.encode(r#"{"id":{"S":"ZZZ"}}"#);
-        let err = decode(b"secret", "locations", &format!("{forged}.{sig}")).unwrap_err();
+        let err = decode(prod(b"secret"), "locations", &format!("{forged}.{sig}")).unwrap_err();
         assert_eq!(err, ApiError::bad_request(INVALID_TOKEN));
     }
 
     #[test]
     fn rejects_another_scope_secret_or_garbage() {
-        let t = encode(b"secret", "locations", &key());
-        assert!(decode(b"secret", "opsLocations", &t).is_err());
-        assert!(decode(b"other", "locations", &t).is_err());
-        assert!(decode(b"secret", "locations", "nonsense").is_err());
-        assert!(decode(b"secret", "locations", "a.b.c").is_err());
+        let t = encode(prod(b"secret"), "locations", &key());
+        assert!(refused(decode(prod(b"secret"), "opsLocations", &t)));
+        assert!(refused(decode(prod(b"other"), "locations", &t)));
+        assert!(refused(decode(prod(b"secret"), "locations", "nonsense")));
+        assert!(refused(decode(prod(b"secret"), "locations", "a.b.c")));
+    }
+
+    #[test]
+    fn a_token_of_another_stack_is_refused_even_with_the_same_secret() {
+        let staging = PagingKey::new(b"secret", stack("fleet-console-staging"));
+        let t = encode(staging, "locations", &key());
+        assert_eq!(decode(prod(b"secret"), "locations", &t), Err(ApiError::bad_request(INVALID_TOKEN)));
+        assert_eq!(decode(staging, "locations", &t).unwrap(), key(), "its own stack takes it");
+        // The stack's name and the scope cannot run together into another pair.
+        let (a, b) = (PagingKey::new(b"secret", stack("fleet")), PagingKey::new(b"secret", stack("fleet-a")));
+        assert!(refused(decode(b, "b", &encode(a, "-ab", &key()))));
+    }
+
+    /// A token as signed before the stack was in the scope: the MAC over the scope and payload alone.
+    fn unscoped(secret: &'static [u8], scope: &str, key: &Key) -> String {
+        let now = encode(prod(secret), scope, key);
+        let (payload, _) = now.split_once('.').unwrap();
+        let mut mac = Hmac::<Sha256>::new_from_slice(secret).unwrap();
+        mac.update(scope.as_bytes());
+        mac.update(&[0]);
+        mac.update(payload.as_bytes());
+        format!("{payload}.{}", B64.encode(mac.finalize().into_bytes()))
+    }
+
+    #[test]
+    fn a_token_issued_before_the_stack_was_in_the_scope_is_refused() {
+        let old = unscoped(b"secret", "locations", &key());
+        assert_eq!(decode(prod(b"secret"), "locations", &old), Err(ApiError::bad_request(INVALID_TOKEN)));
+        // The same payload as signed now is taken: only the MAC's scope differs.
+        let (payload, _) = old.split_once('.').unwrap();
+        let sig = B64.encode(mac(prod(b"secret"), "locations", payload).finalize().into_bytes());
+        assert_eq!(decode(prod(b"secret"), "locations", &format!("{payload}.{sig}")).unwrap(), key());
     }
 
     /// Counts reads; answers `answer` (or fails) as told.
@@ -292,8 +382,9 @@ mod tests {
         *source.answer.lock().unwrap() = Ok("another-secret-of-at-least-32-chars!".into());
         assert_eq!(secret.get().unwrap(), SECRET.as_bytes(), "kept for the container");
         assert_eq!(source.reads.load(std::sync::atomic::Ordering::SeqCst), 1);
-        let t = encode(secret.get().unwrap(), "s", &key());
-        assert_eq!(decode(secret.get().unwrap(), "s", &t).unwrap(), key());
+        let on = |secret| PagingKey::new(secret, stack("fleet-console"));
+        let t = encode(on(secret.get().unwrap()), "s", &key());
+        assert_eq!(decode(on(secret.get().unwrap()), "s", &t).unwrap(), key());
     }
 
     #[test]
@@ -320,8 +411,8 @@ mod tests {
 
     #[test]
     fn empty_token_means_first_page() {
-        assert_eq!(start_key(b"s", "x", Some("")).unwrap(), None);
-        assert_eq!(start_key(b"s", "x", None).unwrap(), None);
+        assert_eq!(start_key(prod(b"s"), "x", Some("")).unwrap(), None);
+        assert_eq!(start_key(prod(b"s"), "x", None).unwrap(), None);
     }
 
     #[tokio::test]
@@ -345,7 +436,7 @@ mod tests {
         let mut seen = Vec::new();
         let mut token: Option<String> = None;
         for _ in 0..10 {
-            let (items, next) = signed_page_across(b"k", "s", token.as_deref(), 2, 3, fetch).await.unwrap();
+            let (items, next) = signed_page_across(prod(b"k"), "s", token.as_deref(), 2, 3, fetch).await.unwrap();
             seen.extend(items.into_iter().map(|i| match &i["v"] {
                 AttributeValue::S(s) => s.clone(),
                 _ => unreachable!(),
@@ -356,7 +447,10 @@ mod tests {
             }
         }
         assert_eq!(seen, ["0-0", "0-1", "0-2", "2-0", "2-1", "2-2", "2-3"]);
-        let forged = encode(b"other", "s", &HashMap::from([(PART.to_string(), AttributeValue::N("1".into()))]));
-        assert!(signed_page_across(b"k", "s", Some(&forged), 2, 3, fetch).await.is_err());
+        let part = HashMap::from([(PART.to_string(), AttributeValue::N("1".into()))]);
+        let forged = encode(prod(b"other"), "s", &part);
+        assert!(signed_page_across(prod(b"k"), "s", Some(&forged), 2, 3, fetch).await.is_err());
+        let elsewhere = encode(PagingKey::new(b"k", stack("fleet-console-staging")), "s", &part);
+        assert!(signed_page_across(prod(b"k"), "s", Some(&elsewhere), 2, 3, fetch).await.is_err());
     }
 }

@@ -163,12 +163,12 @@ impl<'a> Query<'a> {
     /// and the token of the next page.
     pub async fn signed_page<T: DeserializeOwned>(
         &self,
-        secret: &[u8],
+        key: paging::PagingKey<'_>,
         scope: &str,
         token: Option<&str>,
         count: usize,
     ) -> Result<(Vec<T>, Option<String>), ApiError> {
-        paging::signed_page_of(secret, scope, token, count, |start, limit| self.page(start, limit)).await
+        paging::signed_page_of(key, scope, token, count, |start, limit| self.page(start, limit)).await
     }
 }
 
@@ -218,12 +218,12 @@ impl Across<'_> {
     /// One page of at most `count` items behind a token signed for `scope`.
     pub async fn signed_page<T: DeserializeOwned>(
         &self,
-        secret: &[u8],
+        key: paging::PagingKey<'_>,
         scope: &str,
         token: Option<&str>,
         count: usize,
     ) -> Result<(Vec<T>, Option<String>), ApiError> {
-        paging::signed_page_of(secret, scope, token, count, |start, limit| self.page(start, limit)).await
+        paging::signed_page_of(key, scope, token, count, |start, limit| self.page(start, limit)).await
     }
 }
 

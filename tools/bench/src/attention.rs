@@ -86,6 +86,7 @@ fn day_of(stops: usize, date: NaiveDate) -> Synthetic {
                 vending_state: trouble.then(|| "STATUS_5_MOTOR_FAULT".to_string()),
                 out_of_order: false,
                 safety_hold: i % 30 == 7,
+                since: [("WARM".to_string(), at(600))].into_iter().filter(|_| trouble).collect(),
             },
         );
     }
@@ -105,6 +106,7 @@ fn time(day: &Synthetic, date: NaiveDate) -> (f64, usize, usize, usize) {
             actions: &actions,
             drivers: &day.drivers,
             health: &day.health,
+            voids: &[],
         };
         attention::view(attention::occurrences(&d, &attention::RULES), acks)
     };

@@ -32,6 +32,11 @@ pub enum Command {
         #[arg(default_value_t = 5_000)]
         rows: usize,
     },
+    /// The forecast ingest's writes of ROWS rows, beside the previous design's batch writes.
+    BenchForecastWrites {
+        #[arg(default_value_t = 5_000)]
+        rows: usize,
+    },
     /// MESSAGES heartbeats through the telemetry ingest.
     BenchIngest {
         #[arg(default_value_t = 2_000)]
@@ -130,6 +135,9 @@ impl Command {
             }
             Command::BenchPars { rows } => report(crate::loads::pars(deps, rows).await, |()| {}),
             Command::BenchPrices { rows } => report(crate::loads::prices(deps, rows).await, |()| {}),
+            Command::BenchForecastWrites { rows } => {
+                report(crate::forecast::forecast_writes(deps, rows).await, |()| {})
+            }
             Command::BenchIngest { messages } => {
                 report(crate::loads::ingest(wiring().await, deps, messages).await, |()| {})
             }

@@ -6,6 +6,7 @@
 pub mod attention;
 pub mod cli;
 pub mod dashboard;
+pub mod forecast;
 pub mod inventory;
 /// The loads shared by several benchmarks, and the smaller benchmarks themselves.
 pub mod loads;

@@ -9,9 +9,14 @@ pub const BASE_PATH: &str = "infra/template.base.yaml";
 pub const OUTPUT_PATH: &str = "template.yaml";
 /// The one binary every function runs (functions/all); SAM builds it once.
 pub const BINARY: &str = "fleet";
-/// The template parameter naming the SSM SecureString that signs paging
-/// tokens; `PAGING_TOKEN_SECRET` holds this name, never the secret.
-pub const PAGING_PARAMETER: &str = "PagingTokenParameterName";
+/// The SSM SecureString that signs paging tokens, as the stack names it: always
+/// its own `/<stack name>/paging-token-secret` (no template parameter, whose
+/// default could not name the stack). `PAGING_TOKEN_SECRET` holds this name,
+/// never the secret; `STACK_NAME` the stack's name, which the tokens' MAC covers.
+pub const PAGING_SECRET_NAME: &str = "!Sub '/${AWS::StackName}/paging-token-secret'";
+/// That parameter's ARN, the one resource of a PagingTokens grant.
+pub const PAGING_SECRET_ARN: &str =
+    "!Sub 'arn:${AWS::Partition}:ssm:${AWS::Region}:${AWS::AccountId}:parameter/${AWS::StackName}/paging-token-secret'";
 /// The template parameters of the external routing service: its base URL, and
 /// the SSM SecureString holding its key (`ROUTING_SERVICE_KEY_PARAMETER` holds this name).
 pub const ROUTING_URL_PARAMETER: &str = "RoutingServiceUrl";
@@ -61,6 +66,11 @@ pub const SEND_MESSAGES: &[&str] = &["sqs:SendMessage"];
 pub const DELAY_MESSAGES: &[&str] = &["sqs:ChangeMessageVisibility"];
 pub const LIST_USERS: &[&str] = &["cognito-idp:ListUsers"];
 pub const GET_PARAMETER: &[&str] = &["ssm:GetParameter"];
+/// What Lambda's event source mapping does with the function's role on its one source queue
+/// (AWS's `AWSLambdaSQSQueueExecutionRole` grants these on every queue of the account).
+pub const POLL_QUEUE: &[&str] = &["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes"];
+/// The Sid of that statement: the IAM check counts it as the Lambda service's, not the code's.
+pub const POLLING_SID: &str = "LambdaEventSourcePolling";
 
 /// One Allow statement: its actions on one resource (a CloudFormation value).
 fn statement(actions: &[&str], resource: &str) -> String {
@@ -70,6 +80,30 @@ fn statement(actions: &[&str], resource: &str) -> String {
 
 fn table_arn(t: Table) -> String {
     format!("!GetAtt {}.Arn", t.logical_id())
+}
+
+/// What no role may do to the history table: a change's record is kept (the writers use
+/// `PutItem` with `attribute_not_exists`; `BatchWriteItem` could delete too).
+pub const HISTORY_DELETES: &[&str] =
+    &["dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:PartiQLDelete", "dynamodb:DeleteTable"];
+
+/// Every function's Deny of `HISTORY_DELETES`: an Allow added later cannot undo it.
+fn deny_history_deletes() -> String {
+    let actions: String = HISTORY_DELETES.iter().map(|a| format!("                - {a}\n")).collect();
+    format!(
+        "        - Statement:\n            - Effect: Deny\n              Action:\n{actions}              Resource: {}\n",
+        table_arn(Table::History)
+    )
+}
+
+/// The source queue's polling, for a function an SQS event source invokes.
+fn polling(spec: &FunctionSpec) -> Option<String> {
+    let Trigger::Queue(q) = spec.trigger else { return None };
+    let actions: String = POLL_QUEUE.iter().map(|a| format!("                - {a}\n")).collect();
+    Some(format!(
+        "        - Statement:\n            - Sid: {POLLING_SID}\n              Effect: Allow\n              Action:\n{actions}              Resource: !GetAtt {}.Arn\n",
+        q.logical_id()
+    ))
 }
 
 pub fn policies(spec: &FunctionSpec) -> Vec<String> {
@@ -94,10 +128,12 @@ pub fn policies(spec: &FunctionSpec) -> Vec<String> {
             Grant::SendToQueue(q) => vec![statement(SEND_MESSAGES, &format!("!GetAtt {}.Arn", q.logical_id()))],
             Grant::DelayQueueMessages(q) => vec![statement(DELAY_MESSAGES, &format!("!GetAtt {}.Arn", q.logical_id()))],
             // The one parameter holding the signing secret (aws/ssm key: no KMS grant needed).
-            Grant::PagingTokens => vec![statement(GET_PARAMETER, &format!("!Sub 'arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{{PAGING_PARAMETER}}}'"))],
+            Grant::PagingTokens => vec![statement(GET_PARAMETER, PAGING_SECRET_ARN)],
             Grant::RoutingService => vec![statement(GET_PARAMETER, &format!("!Sub ['arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{KeyName}}', {{KeyName: {ROUTING_KEY_NAME}}}]"))],
             Grant::FileUploads => vec![], // no IAM
         })
+        .chain(polling(spec))
+        .chain([deny_history_deletes()])
         .collect()
 }
 
@@ -114,7 +150,8 @@ pub fn env_value(var: &str) -> String {
     }
     match var {
         resources::USER_POOL_ID => "!Ref UserPool".into(),
-        resources::PAGING_TOKEN_SECRET => format!("!Ref {PAGING_PARAMETER}"),
+        resources::PAGING_TOKEN_SECRET => PAGING_SECRET_NAME.into(),
+        resources::STACK_NAME => "!Ref AWS::StackName".into(),
         resources::ROUTING_SERVICE_URL => format!("!Ref {ROUTING_URL_PARAMETER}"),
         resources::ROUTING_SERVICE_KEY_PARAMETER => ROUTING_KEY_NAME.to_string(),
         other => panic!("no template value for {other}"),
@@ -161,10 +198,13 @@ fn function(out: &mut String, spec: &FunctionSpec) {
                 "      DeadLetterQueue:\n        Type: SQS\n        TargetArn: !GetAtt {SCHEDULED_FAILURES_QUEUE}.Arn\n      Events:\n        Tick:\n          Type: Schedule\n          Properties:\n            Schedule: {expr}\n"
             );
         }
+        // Not SAM's `Type: SQS` event: for it SAM attaches AWSLambdaSQSQueueExecutionRole, which may
+        // receive and delete on every queue. The mapping itself, and the polling statement on this
+        // queue alone (`polling`), grant only what it uses.
         Trigger::Queue(q) => {
             let _ = write!(
                 out,
-                "      Events:\n        Messages:\n          Type: SQS\n          Properties:\n            Queue: !GetAtt {}.Arn\n            BatchSize: 10\n            FunctionResponseTypes:\n              - ReportBatchItemFailures\n",
+                "  {id}Messages:\n    Type: AWS::Lambda::EventSourceMapping\n    Properties:\n      EventSourceArn: !GetAtt {}.Arn\n      FunctionName: !Ref {id}Function\n      BatchSize: 10\n      FunctionResponseTypes:\n        - ReportBatchItemFailures\n",
                 q.logical_id()
             );
         }

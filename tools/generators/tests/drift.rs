@@ -104,35 +104,57 @@ fn env_of(block: &str) -> BTreeSet<(String, String)> {
     vars
 }
 
-/// The Allow statements of a function block, as (action, resource) pairs;
-/// the SSM parameters by their template parameter's name.
-fn policies_of(block: &str) -> BTreeSet<(String, String)> {
+/// The statements of a function block, as (effect, action, resource);
+/// the routing key's SSM parameter by its template parameter's name.
+fn statements_of(block: &str) -> BTreeSet<(String, String, String)> {
     let mut out = BTreeSet::new();
     let mut actions: Vec<String> = Vec::new();
+    let mut effect = String::new();
     let mut in_actions = false;
     for l in block.lines().map(str::trim) {
-        if l == "Action:" {
+        if let Some(e) = l.strip_prefix("Effect: ").or_else(|| l.strip_prefix("- Effect: ")) {
+            effect = e.to_string();
+        } else if l == "Action:" {
             in_actions = true;
             actions.clear();
         } else if let Some(action) = l.strip_prefix("- ").filter(|_| in_actions) {
             actions.push(action.to_string());
         } else if let Some(resource) = l.strip_prefix("Resource: ") {
             in_actions = false;
-            let paging = format!(":parameter${{{}}}'", template::PAGING_PARAMETER);
             let routing = format!(":parameter${{KeyName}}', {{KeyName: {}}}]", template::ROUTING_KEY_NAME);
-            let resource = if resource.ends_with(&paging) {
-                template::PAGING_PARAMETER.to_string()
-            } else if resource.ends_with(&routing) {
+            let resource = if resource.ends_with(&routing) {
                 template::ROUTING_KEY_PARAMETER.to_string()
             } else {
                 resource.to_string()
             };
-            out.extend(actions.drain(..).map(|a| (a, resource.clone())));
+            out.extend(actions.drain(..).map(|a| (effect.clone(), a, resource.clone())));
+            effect.clear();
         } else if l.starts_with("Events:") || l.starts_with("DeadLetterQueue:") {
             break;
         }
     }
     out
+}
+
+/// The Allow statements of a function block, as (action, resource) pairs.
+fn policies_of(block: &str) -> BTreeSet<(String, String)> {
+    statements_of(block).into_iter().filter(|(e, _, _)| e == "Allow").map(|(_, a, r)| (a, r)).collect()
+}
+
+/// The Deny statements of a function block, as (action, resource) pairs.
+fn denials_of(block: &str) -> BTreeSet<(String, String)> {
+    statements_of(block).into_iter().filter(|(e, _, _)| e == "Deny").map(|(_, a, r)| (a, r)).collect()
+}
+
+/// What Lambda's polling of its source queue needs, for a function an SQS event source invokes.
+fn polled(f: &fleet_shared::FunctionSpec) -> Vec<(String, String)> {
+    match f.trigger {
+        fleet_shared::Trigger::Queue(q) => ["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes"]
+            .iter()
+            .map(|a| (a.to_string(), format!("!GetAtt {}.Arn", q.logical_id())))
+            .collect(),
+        _ => vec![],
+    }
 }
 
 /// What each grant allows, written out here apart from the generator, so a
@@ -163,7 +185,12 @@ fn allowed_by(g: Grant) -> Vec<(String, String)> {
         Grant::ListUsers => on(&["cognito-idp:ListUsers"], "!GetAtt UserPool.Arn".into()),
         Grant::SendToQueue(q) => on(&["sqs:SendMessage"], format!("!GetAtt {}.Arn", q.logical_id())),
         Grant::DelayQueueMessages(q) => on(&["sqs:ChangeMessageVisibility"], format!("!GetAtt {}.Arn", q.logical_id())),
-        Grant::PagingTokens => on(&["ssm:GetParameter"], template::PAGING_PARAMETER.into()),
+        // The stack's own parameter, whatever the deployer passes: no parameter names another.
+        Grant::PagingTokens => on(
+            &["ssm:GetParameter"],
+            "!Sub 'arn:${AWS::Partition}:ssm:${AWS::Region}:${AWS::AccountId}:parameter/${AWS::StackName}/paging-token-secret'"
+                .into(),
+        ),
         Grant::RoutingService => on(&["ssm:GetParameter"], template::ROUTING_KEY_PARAMETER.into()),
         Grant::FileUploads => vec![],
     }
@@ -182,8 +209,16 @@ fn each_function_gets_exactly_the_environment_and_policies_its_grants_imply() {
             f.needs().env_vars().into_iter().map(|v| (v.to_string(), template::env_value(v))).collect();
         expected.insert(("FLEET_FUNCTION".into(), f.name.into()));
         assert_eq!(env_of(block), expected, "environment of {}", f.name);
-        let expected: BTreeSet<(String, String)> = f.policies().into_iter().flat_map(allowed_by).collect();
+        let expected: BTreeSet<(String, String)> =
+            f.policies().into_iter().flat_map(allowed_by).chain(polled(f)).collect();
         assert_eq!(policies_of(block), expected, "policies of {}", f.name);
+        // No role may delete a change's record, whatever it is granted.
+        let history_deletes: BTreeSet<(String, String)> =
+            ["dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:PartiQLDelete", "dynamodb:DeleteTable"]
+                .iter()
+                .map(|a| (a.to_string(), "!GetAtt HistoryTable.Arn".to_string()))
+                .collect();
+        assert_eq!(denials_of(block), history_deletes, "denials of {}", f.name);
         assert!(block.contains(&format!("Binary: {}\n", template::BINARY)), "{} runs the shared binary", f.name);
     }
 }
@@ -441,6 +476,24 @@ fn the_routing_key_travels_over_https_and_its_parameter_is_the_stacks_own() {
 }
 
 #[test]
+fn the_paging_secret_is_the_stacks_own_and_each_pager_knows_its_stack() {
+    let yaml = read(template::OUTPUT_PATH);
+    // A parameter (its default a literal: it cannot name the stack) could point two stacks at one secret.
+    assert!(!yaml.contains("PagingTokenParameterName"), "no parameter names the paging secret");
+    assert!(!yaml.contains("/fleet-console/paging-token-secret"), "no fixed name");
+    let secret = ("PAGING_TOKEN_SECRET".to_string(), "!Sub '/${AWS::StackName}/paging-token-secret'".to_string());
+    let stack = ("STACK_NAME".to_string(), "!Ref AWS::StackName".to_string());
+    let mut pagers = 0;
+    for f in registry::all() {
+        let env = env_of(function_block(&yaml, &f.logical_id()));
+        let pages = f.grants.contains(&Grant::PagingTokens);
+        assert_eq!((env.contains(&secret), env.contains(&stack)), (pages, pages), "{}", f.name);
+        pagers += usize::from(pages);
+    }
+    assert!(pagers > 10, "{pagers}");
+}
+
+#[test]
 fn users_cannot_write_their_own_name_or_email() {
     let yaml = read(template::OUTPUT_PATH);
     let client = &yaml[yaml.find("  UserPoolClient:\n").expect("UserPoolClient")..];
@@ -492,4 +545,39 @@ fn sam_builds_the_one_binary_once() {
         "functions differ in Metadata, so sam build builds the binary {} times",
         metadata.len()
     );
+}
+
+#[test]
+fn a_queue_function_is_polled_by_its_own_mapping_and_not_by_sams_sqs_event() {
+    let yaml = read(template::OUTPUT_PATH);
+    // SAM's `Type: SQS` event would attach AWSLambdaSQSQueueExecutionRole: receive and delete on every queue.
+    assert!(!yaml.contains("          Type: SQS\n"), "no function has SAM's SQS event");
+    let queued: Vec<_> = registry::all().filter(|f| matches!(f.trigger, fleet_shared::Trigger::Queue(_))).collect();
+    assert!(queued.len() >= 4, "the ingests and the route sync worker");
+    for f in queued {
+        let fleet_shared::Trigger::Queue(q) = f.trigger else { unreachable!() };
+        let id = f.logical_id();
+        let mapping = format!(
+            "  {id}Messages:\n    Type: AWS::Lambda::EventSourceMapping\n    Properties:\n      EventSourceArn: !GetAtt {}.Arn\n      FunctionName: !Ref {id}Function\n",
+            q.logical_id()
+        );
+        assert!(yaml.contains(&mapping), "{} is polled from {} by its mapping", f.name, q.logical_id());
+        let block = function_block(&yaml, &id);
+        let receive = ("sqs:ReceiveMessage".to_string(), format!("!GetAtt {}.Arn", q.logical_id()));
+        assert!(policies_of(block).contains(&receive), "{} may receive from its own queue", f.name);
+        assert!(
+            !policies_of(block).iter().any(|(a, r)| a == "sqs:ReceiveMessage" && *r != receive.1),
+            "{} receives from no other queue",
+            f.name
+        );
+    }
+}
+
+#[test]
+fn the_denial_check_can_fail() {
+    let yaml = read(template::OUTPUT_PATH);
+    let f = registry::by_name("get_location").unwrap();
+    let block = function_block(&yaml, &f.logical_id()).replace("Effect: Deny", "Effect: Allow");
+    assert!(denials_of(&block).is_empty());
+    assert!(policies_of(&block).contains(&("dynamodb:DeleteItem".into(), "!GetAtt HistoryTable.Arn".into())));
 }

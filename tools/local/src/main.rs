@@ -21,6 +21,8 @@ enum Command {
     Bench(fleet_bench::cli::Command),
     #[command(flatten)]
     Generate(fleet_generators::cli::Command),
+    #[command(flatten)]
+    Deploy(fleet_deploy_check::cli::Command),
 }
 
 #[tokio::main]
@@ -33,6 +35,7 @@ async fn main() -> ExitCode {
         Command::Demo(command) => command.run().await,
         Command::Bench(command) => command.run().await,
         Command::Generate(command) => command.run(),
+        Command::Deploy(command) => command.run().await,
     }
 }
 
@@ -46,11 +49,18 @@ mod tests {
         // clap's own consistency checks: no two jobs name a subcommand alike.
         Cli::command().debug_assert();
         let names: Vec<String> = Cli::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
-        for scripted in
-            ["serve", "seed", "grant-admin", "simulate-drivers", "routing-stub", "template", "bench-scale-ingest"]
-        {
+        for scripted in [
+            "serve",
+            "seed",
+            "grant-admin",
+            "simulate-drivers",
+            "routing-stub",
+            "template",
+            "bench-scale-ingest",
+            "verify-deploy",
+        ] {
             assert!(names.iter().any(|n| n == scripted), "{scripted} missing from {names:?}");
         }
-        assert_eq!(names.len(), 26, "{names:?}");
+        assert_eq!(names.len(), 28, "{names:?}");
     }
 }

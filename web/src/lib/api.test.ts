@@ -132,8 +132,10 @@ describe('rest', () => {
     fetchMock.mockImplementation(async () => jsonResponse({ items: [], nextToken: null, emails: {} }));
     await rest('driver_log_report', { startTime: '100', endTime: '200', nextToken: null });
     expect(fetchMock.mock.calls[0][0]).toBe('http://api.test/prod/reports/driverlog?startTime=100&endTime=200');
-    await rest('driver_log_emails', { ids: 'a,b c' });
-    expect(fetchMock.mock.calls[1][0]).toBe('http://api.test/prod/reports/driverlog/cognitoemails?ids=a%2Cb+c');
+    await rest('driver_log_emails', { ids: 'a,b c', startTime: '100', endTime: '200' });
+    expect(fetchMock.mock.calls[1][0]).toBe(
+      'http://api.test/prod/reports/driverlog/cognitoemails?ids=a%2Cb+c&startTime=100&endTime=200',
+    );
   });
 
   it('sends a PUT body without the path parameters', async () => {

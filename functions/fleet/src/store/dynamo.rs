@@ -1,13 +1,13 @@
 //! The fleet store in DynamoDB, SQS and S3, and the read side of the fleet
 //! screens (health, events, samples, the command list, item pictures).
 use super::stored_inventory::StoredInventory;
-use super::{CommandRecord, FleetStore, History, Landed, Latest, Unsent, Unstorable};
+use super::{CommandRecord, FleetStore, HealthPut, History, Landed, Latest, Unsent, Unstorable};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use aws_sdk_sqs::types::MessageAttributeValue;
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::report::derive::Placed;
 use fleet_shared::entity::telemetry::{
-    CommandState, FridgeCommand, Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample, SAMPLE_PREFIX,
+    CommandState, FridgeCommand, InventorySnapshot, TelemetryEvent, TemperatureSample, SAMPLE_PREFIX,
 };
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::stamp;
@@ -169,7 +169,7 @@ impl FleetStore for Dynamo {
             .await
     }
 
-    async fn stored_health(&self, ids: &[&str]) -> Result<HashMap<String, Heartbeat>, ApiError> {
+    async fn stored_health(&self, ids: &[&str]) -> Result<HashMap<String, FridgeHealth>, ApiError> {
         let keys = ids.iter().map(|id| HashMap::from([("locationId".to_string(), store::s(*id))])).collect();
         let items = self.0.table(Table::FridgeHealth)?.batch_get(keys, &[]).await?;
         let mut out = HashMap::new();
@@ -177,7 +177,7 @@ impl FleetStore for Dynamo {
             // An unreadable record counts as none: the heartbeat replaces it.
             match store::from_item::<FridgeHealth>(item) {
                 Ok(h) => {
-                    out.insert(h.report.location_id.to_string(), h.report);
+                    out.insert(h.report.location_id.to_string(), h);
                 }
                 Err(e) => tracing::warn!(error = %e, "a stored health record is unreadable; it is replaced"),
             }
@@ -185,7 +185,27 @@ impl FleetStore for Dynamo {
         Ok(out)
     }
 
-    /// The stored `timestamp` is `stamp` text, which sorts as time does.
+    async fn put_health(&self, health: &FridgeHealth, read: Option<&str>) -> Result<HealthPut, ApiError> {
+        let t = self.0.table(Table::FridgeHealth)?;
+        let put = t.client.put_item().table_name(t.name).set_item(Some(store::to_item(health)?));
+        let put = match read {
+            Some(read) => put
+                .condition_expression("#ts = :read")
+                .expression_attribute_names("#ts", "timestamp")
+                .expression_attribute_values(":read", store::s(read)),
+            None => put.condition_expression("attribute_not_exists(locationId)"),
+        };
+        match put.send().await {
+            Ok(_) => Ok(HealthPut::Stored),
+            Err(e) if e.as_service_error().is_some_and(|e| e.is_conditional_check_failed_exception()) => {
+                let key = HashMap::from([("locationId".to_string(), store::s(health.report.location_id.as_str()))]);
+                let now: Option<FridgeHealth> = t.get(key).await?;
+                Ok(HealthPut::Moved(now.map(Box::new)))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
     async fn put_latest(&self, latest: &Latest) -> Result<Landed, ApiError> {
         let item = match latest {
             Latest::Health(h) => store::to_item(h)?,

@@ -1,10 +1,12 @@
 //! An in-memory fleet store for unit tests of the rules: the same contract
 //! (conditional command record with its claim, newest-wins latest state,
 //! a command result only for a recorded command).
-use super::{CommandRecord, FleetStore, History, Landed, Latest, Unsent, Unstorable};
+use super::{CommandRecord, FleetStore, HealthPut, History, Landed, Latest, Unsent, Unstorable};
+use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::report::derive;
-use fleet_shared::entity::telemetry::{CommandState, FridgeCommand, Heartbeat, InventorySnapshot};
+use fleet_shared::entity::telemetry::{CommandState, FridgeCommand, InventorySnapshot};
 use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::fridge_time::stamp;
 use fleet_shared::idempotency::{Claim, MemoryRecords, Records, Seen};
 use fleet_shared::{ApiError, Caller, Table};
 use serde_json::Value;
@@ -249,15 +251,29 @@ impl FleetStore for Memory {
         Ok(ids.iter().filter_map(|id| Some((id.to_string(), locations.get(*id)?.is_test()))).collect())
     }
 
-    async fn stored_health(&self, ids: &[&str]) -> Result<HashMap<String, Heartbeat>, ApiError> {
+    async fn stored_health(&self, ids: &[&str]) -> Result<HashMap<String, FridgeHealth>, ApiError> {
         let stored = lock(&self.latest);
         Ok(ids
             .iter()
             .filter_map(|id| match stored.get(&(Table::FridgeHealth, id.to_string())) {
-                Some(Latest::Health(h)) => Some((id.to_string(), h.report.clone())),
+                Some(Latest::Health(h)) => Some((id.to_string(), (**h).clone())),
                 _ => None,
             })
             .collect())
+    }
+
+    async fn put_health(&self, health: &FridgeHealth, read: Option<&str>) -> Result<HealthPut, ApiError> {
+        let mut stored = lock(&self.latest);
+        let key = (Table::FridgeHealth, health.report.location_id.to_string());
+        let now = match stored.get(&key) {
+            Some(Latest::Health(h)) => Some(h.clone()),
+            _ => None,
+        };
+        if now.as_ref().map(|h| stamp(h.report.timestamp)).as_deref() != read {
+            return Ok(HealthPut::Moved(now));
+        }
+        stored.insert(key, Latest::Health(Box::new(health.clone())));
+        Ok(HealthPut::Stored)
     }
 
     async fn put_latest(&self, latest: &Latest) -> Result<Landed, ApiError> {

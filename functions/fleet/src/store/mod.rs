@@ -7,7 +7,7 @@
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::report::derive::Placed;
 use fleet_shared::entity::telemetry::{
-    CommandPayload, CommandState, FridgeCommand, Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample,
+    CommandPayload, CommandState, FridgeCommand, InventorySnapshot, TelemetryEvent, TemperatureSample,
 };
 use fleet_shared::entity::{Location, LocationId};
 use fleet_shared::fridge_time::stamp;
@@ -92,6 +92,14 @@ pub enum Landed {
     Stored,
     /// The stored report is as new or newer: this one loses, quietly.
     Older,
+}
+
+/// What a health put tied to the record read came to (`FleetStore::put_health`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum HealthPut {
+    Stored,
+    /// The stored record is no longer the one read: here it is, to decide again on.
+    Moved(Option<Box<FridgeHealth>>),
 }
 
 pub use fleet_shared::parking::Unstorable;
@@ -292,7 +300,18 @@ pub trait FleetStore: Records + Sync {
     fn known_locations(&self, ids: &[&str]) -> impl Future<Output = Result<HashMap<String, bool>, ApiError>> + Send;
     /// The stored health reports of these fridges (those with one), to tell
     /// which heartbeats change them (`health_changes`).
-    fn stored_health(&self, ids: &[&str]) -> impl Future<Output = Result<HashMap<String, Heartbeat>, ApiError>> + Send;
+    fn stored_health(
+        &self,
+        ids: &[&str],
+    ) -> impl Future<Output = Result<HashMap<String, FridgeHealth>, ApiError>> + Send;
+    /// Puts a fridge's health record on condition that the stored one is still
+    /// the one read (`read`: its report's `stamp`; none read: none stored).
+    /// Its `conditionsSince` was worked out from that record.
+    fn put_health(
+        &self,
+        health: &FridgeHealth,
+        read: Option<&str>,
+    ) -> impl Future<Output = Result<HealthPut, ApiError>> + Send;
     /// Puts a fridge's latest state only over an older report (or none).
     fn put_latest(&self, latest: &Latest) -> impl Future<Output = Result<Landed, ApiError>> + Send;
     /// Places an inventory snapshot in its fridge's chain and writes the

@@ -33,16 +33,21 @@ impl ForecastStore for Deps {
 
     async fn put_rows(&self, writes: Vec<RowWrite>) -> Result<(), ApiError> {
         let rows = self.table(Table::ForecastRows)?;
-        let (history, records) = (self.table(Table::History)?.name, self.table(Table::Idempotency)?.name);
-        let mut requests = Vec::new();
+        let mut row_items = Vec::with_capacity(writes.len());
+        let (mut history, mut claims) = (Vec::with_capacity(writes.len()), Vec::new());
         for w in writes {
-            requests.push((rows.name.to_string(), store::put_request(store::to_item(&w.row)?)?));
-            requests.push((history.to_string(), store::put_request(store::to_item(&w.history)?)?));
+            row_items.push(store::to_item(&w.row)?);
+            history.push(store::to_item(&w.history)?);
             if let Some(claim) = &w.claim {
-                requests.push((records.to_string(), store::put_request(store::to_item(claim)?)?));
+                claims.push(store::to_item(claim)?);
             }
         }
-        store::batch_write_all(rows.client, requests).await
+        // The rows are the plan's latest state; history and upload records are only ever added
+        // (never BatchWriteItem, whose grant allows deletes), and the records last: a unit is
+        // recorded done only after its rows and history landed.
+        rows.batch_put(row_items).await?;
+        self.table(Table::History)?.put_each_new(history, "entity").await?;
+        self.table(Table::Idempotency)?.put_each_new(claims, "pk").await
     }
 
     async fn set_quantity(&self, row: &ForecastRecord, old: Option<i64>, history: &Record) -> Result<(), ApiError> {

@@ -13,6 +13,7 @@ use fleet_shared::store::{self, Filter, Item, Key, SortKey};
 use fleet_shared::{paging, shard, ApiError, Deps, Table};
 use fn_permissions::store::PermissionStore;
 use serde::de::DeserializeOwned;
+use std::collections::BTreeSet;
 
 /// Reports in DynamoDB, for a function that granted the tables it reads.
 pub struct Dynamo(pub &'static Deps);
@@ -79,6 +80,36 @@ impl ReportStore for Dynamo {
             })
             .await?;
         Ok((parse(items)?, next))
+    }
+
+    /// The day's shards in parallel, each only the entries of `ids` (`uuid IN`:
+    /// at most `MAX_EMAIL_IDS`, within DynamoDB's 100 operands).
+    async fn log_callers(
+        &self,
+        day: &str,
+        (from, to): (&str, &str),
+        ids: &BTreeSet<String>,
+    ) -> Result<BTreeSet<String>, ApiError> {
+        /// An entry's caller: all that is kept of what is read.
+        #[derive(serde::Deserialize)]
+        struct Caller {
+            uuid: String,
+        }
+        // An empty `IN` is no filter at all: nobody asked, nobody found.
+        if ids.is_empty() {
+            return Ok(BTreeSet::new());
+        }
+        let t = self.0.table(Table::DriverLog)?;
+        let wanted: Vec<String> = ids.iter().cloned().collect();
+        let reads = shard::keys(day).into_iter().map(|pk| {
+            let query = t
+                .query("pk", pk)
+                .sort("sk", SortKey::Between(from.to_string(), to.to_string()))
+                .filter(Filter::In("uuid".into(), wanted.clone()));
+            async move { query.all::<Caller>().await }
+        });
+        let parts = futures::future::try_join_all(reads).await?;
+        Ok(parts.into_iter().flatten().map(|c| c.uuid).collect())
     }
 
     /// The pool's users as the permissions area reads them (Cognito).

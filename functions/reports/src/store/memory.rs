@@ -6,7 +6,7 @@ use super::*;
 use fleet_shared::entity::report;
 use fleet_shared::{paging, shard};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
 
 #[derive(Default)]
@@ -20,6 +20,10 @@ pub struct Memory {
     pub users: Vec<PoolUser>,
     /// The days of each `stops_of_days` read, in order.
     pub stop_reads: Mutex<Vec<Vec<String>>>,
+    /// Each `log_callers` read: its day and the ids it looked for, in order.
+    pub caller_reads: Mutex<Vec<(String, Vec<String>)>>,
+    /// `users` calls.
+    pub user_reads: std::sync::atomic::AtomicUsize,
 }
 
 impl Memory {
@@ -90,7 +94,24 @@ impl ReportStore for Memory {
         page(found.into_iter().map(|(_, e)| e.clone()).collect(), ask)
     }
 
+    async fn log_callers(
+        &self,
+        day: &str,
+        (from, to): (&str, &str),
+        ids: &BTreeSet<String>,
+    ) -> Result<BTreeSet<String>, ApiError> {
+        self.caller_reads.lock().unwrap().push((day.to_string(), ids.iter().cloned().collect()));
+        let day_keys = shard::keys(day);
+        Ok(self
+            .log
+            .iter()
+            .filter(|e| day_keys.contains(&e.pk) && (from..=to).contains(&e.sk.as_str()) && ids.contains(&e.uuid))
+            .map(|e| e.uuid.clone())
+            .collect())
+    }
+
     async fn users(&self) -> Result<Vec<PoolUser>, ApiError> {
+        self.user_reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         Ok(self.users.clone())
     }
 }

@@ -1,6 +1,7 @@
 //! The narrow store the reports read through: a kind's day of report rows,
 //! a page of the temperature-reading driver actions and of the driver log
-//! across days, the route stops of days, and the pool's users. `service`
+//! across days, who called in a day of the driver log, the route stops of
+//! days, and the pool's users. `service`
 //! only sees the trait, so each report's reads, paging and joins are
 //! unit-tested over `memory::Memory`; `Dynamo` is the DynamoDB implementation.
 use crate::rows::ReadingAction;
@@ -11,6 +12,7 @@ use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::ApiError;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::collections::BTreeSet;
 use std::future::Future;
 
 pub mod dynamo;
@@ -76,6 +78,15 @@ pub trait ReportStore: Sync {
         span: Span<'_>,
         page: PageAsk<'_>,
     ) -> impl Future<Output = Result<(Vec<LogEntry>, Option<String>), ApiError>> + Send;
+    /// Those of `ids` that are the caller (`uuid`) of one of the driver log's
+    /// entries of Central `day` whose sort key is between `from` and `to`
+    /// (as `log_page`: an entry at `to` is left out).
+    fn log_callers(
+        &self,
+        day: &str,
+        between: (&str, &str),
+        ids: &BTreeSet<String>,
+    ) -> impl Future<Output = Result<BTreeSet<String>, ApiError>> + Send;
     /// Every user of the pool.
     fn users(&self) -> impl Future<Output = Result<Vec<PoolUser>, ApiError>> + Send;
 }

@@ -1,11 +1,19 @@
-//! Route drivers in DynamoDB (LocationRoutes, History, Idempotency) and the
-//! user directory (Cognito ListUsers by e-mail).
-use super::{Driver, DriverChange, DriverStore};
+//! Route drivers in DynamoDB (LocationRoutes, History, Idempotency), who
+//! holds the driver's actions (Permissions) and the user directory (Cognito ListUsers).
+use super::{Driver, DriverChange, DriverStore, PoolUser, BY_ACTION, DRIVER_ACTIONS};
 use crate::store::Dynamo;
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
 use fleet_shared::aws_json::ListUsers;
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::{item, store, ApiError, Table};
+use std::collections::{HashMap, HashSet};
+
+/// One grant of the permissions table, as these reads need it.
+#[derive(serde::Deserialize)]
+struct Granted {
+    user: String,
+    action: String,
+}
 
 impl DriverStore for Dynamo {
     async fn user_by_email(&self, email: &str) -> Result<Option<Driver>, ApiError> {
@@ -28,6 +36,52 @@ impl DriverStore for Dynamo {
         let holds = super::DRIVER_ACTIONS.map(|a| fleet_shared::permissions::is_allowed(self.0, &sub, a));
         let drives = futures::future::try_join_all(holds).await?.into_iter().all(|h| h);
         Ok(Some(Driver { sub, email, drives }))
+    }
+
+    async fn directory(&self) -> Result<Vec<PoolUser>, ApiError> {
+        let (pool, pool_id) = (self.0.user_pool()?, self.0.config.user_pool_id()?);
+        let (users, _) = store::pages(None, None, |token, _| async move {
+            let request =
+                ListUsers { user_pool_id: pool_id.to_string(), pagination_token: token, ..Default::default() };
+            let out = pool.list_users(&request).await.map_err(|e| ApiError::internal(e.to_string()))?;
+            let users = out
+                .users
+                .iter()
+                .filter_map(|u| {
+                    Some(PoolUser {
+                        sub: u.attribute("sub")?.to_string(),
+                        email: u.attribute("email")?.to_string(),
+                        name: u.attribute("name").map(str::to_string),
+                    })
+                })
+                .collect();
+            Ok((users, out.pagination_token))
+        })
+        .await?;
+        Ok(users)
+    }
+
+    async fn drivers_among(&self, subs: &[String]) -> Result<HashSet<String>, ApiError> {
+        let keys = subs
+            .iter()
+            .flat_map(|sub| {
+                DRIVER_ACTIONS
+                    .map(|a| HashMap::from([("user".to_string(), store::s(sub)), ("action".to_string(), store::s(a))]))
+            })
+            .collect();
+        let items = self.0.table(Table::Permissions)?.batch_get(keys, &["user", "action"]).await?;
+        let mut held: HashMap<String, HashSet<String>> = HashMap::new();
+        for granted in items.into_iter().map(store::from_item::<Granted>) {
+            let granted = granted?;
+            held.entry(granted.user).or_default().insert(granted.action);
+        }
+        Ok(held.into_iter().filter(|(_, actions)| actions.len() == DRIVER_ACTIONS.len()).map(|(u, _)| u).collect())
+    }
+
+    async fn holders(&self, action: &str) -> Result<HashSet<String>, ApiError> {
+        let query = self.0.table(Table::Permissions)?.query("action", action).index(BY_ACTION);
+        let granted: Vec<Granted> = query.all().await?;
+        Ok(granted.into_iter().map(|g| g.user).collect())
     }
 
     async fn drivers_of_date(&self, date: &str) -> Result<Vec<DriverAssignment>, ApiError> {

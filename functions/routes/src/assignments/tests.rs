@@ -2,12 +2,22 @@ use super::*;
 use fleet_shared::idempotency::MemoryRecords;
 use fleet_shared::upload::{RowStatus, UploadRequest};
 use serde_json::json;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Drivers and the directory in memory; `set_driver` is conditional on the version read, as in DynamoDB.
 #[derive(Default)]
 struct Memory {
+    /// The directory, in its order; a driver (`drives`) holds both driver actions.
     users: Vec<Driver>,
+    /// Names in the directory, by sub.
+    names: HashMap<String, String>,
+    /// Grants besides the drivers' own: (sub, action).
+    grants: Vec<(String, String)>,
+    /// Calls of each read of users: single look-ups, whole-directory reads, action reads.
+    lookups: AtomicUsize,
+    directory_reads: AtomicUsize,
+    holder_reads: AtomicUsize,
     drivers: Mutex<HashMap<(String, String), DriverAssignment>>,
     history: Mutex<Vec<Record>>,
     /// Someone else's change that lands between the read and the write.
@@ -25,9 +35,33 @@ impl Records for Memory {
     }
 }
 
+impl Memory {
+    fn holds(&self, sub: &str, action: &str) -> bool {
+        self.users.iter().any(|u| u.sub == sub && u.drives) || self.grants.iter().any(|(s, a)| s == sub && a == action)
+    }
+}
+
 impl DriverStore for Memory {
     async fn user_by_email(&self, email: &str) -> Result<Option<Driver>, ApiError> {
+        self.lookups.fetch_add(1, Ordering::SeqCst);
         Ok(self.users.iter().find(|u| u.email == email).cloned())
+    }
+    async fn directory(&self) -> Result<Vec<PoolUser>, ApiError> {
+        self.directory_reads.fetch_add(1, Ordering::SeqCst);
+        Ok(self
+            .users
+            .iter()
+            .map(|u| PoolUser { sub: u.sub.clone(), email: u.email.clone(), name: self.names.get(&u.sub).cloned() })
+            .collect())
+    }
+    async fn drivers_among(&self, subs: &[String]) -> Result<HashSet<String>, ApiError> {
+        Ok(subs.iter().filter(|s| DRIVER_ACTIONS.iter().all(|a| self.holds(s, a))).cloned().collect())
+    }
+    async fn holders(&self, action: &str) -> Result<HashSet<String>, ApiError> {
+        self.holder_reads.fetch_add(1, Ordering::SeqCst);
+        let drivers = self.users.iter().filter(|u| u.drives).map(|u| u.sub.clone());
+        let granted = self.grants.iter().filter(|(_, a)| a == action).map(|(s, _)| s.clone());
+        Ok(drivers.chain(granted).collect())
     }
     async fn drivers_of_date(&self, date: &str) -> Result<Vec<DriverAssignment>, ApiError> {
         let mut all: Vec<DriverAssignment> =
@@ -229,4 +263,104 @@ async fn only_a_user_who_holds_the_drivers_actions_drives_a_route() {
     let row: RawRow = serde_json::from_value(row).unwrap();
     let errors = upload.check(&row, &()).unwrap_err();
     assert_eq!(errors, [refused.to_string()], "the CSV says the same");
+}
+
+/// A file of one row per e-mail, each on its own route.
+fn file_of(emails: &[String]) -> UploadRequest {
+    let rows: Vec<(&str, String, &str)> =
+        emails.iter().enumerate().map(|(i, e)| ("2026-11-25", format!("r{i}"), e.as_str())).collect();
+    let rows: Vec<(&str, &str, &str)> = rows.iter().map(|(d, r, e)| (*d, r.as_str(), *e)).collect();
+    upload(&rows)
+}
+
+#[tokio::test]
+async fn a_file_of_more_than_200_distinct_emails_is_refused_before_any_read() {
+    let store = Memory { users: users(), ..Memory::default() };
+    let emails: Vec<String> = (0..201).map(|i| format!("user{i}@fleet.local")).collect();
+    let refused = resolve(&store, emails_of(&file_of(&emails))).await.unwrap_err();
+    assert_eq!(
+        (refused.status(), refused.to_string()),
+        (400, "A file can name at most 200 distinct driver e-mails; this one names 201.".to_string())
+    );
+    assert_eq!(store.directory_reads.load(Ordering::SeqCst) + store.lookups.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test]
+async fn a_file_of_200_distinct_emails_is_resolved_with_one_directory_read() {
+    let store = Memory { users: users(), ..Memory::default() };
+    let mut emails: Vec<String> = (0..198).map(|i| format!("user{i}@fleet.local")).collect();
+    emails.extend(["driver1@fleet.local".to_string(), "viewer@fleet.local".to_string()]);
+    // The same e-mail in other cases is not another one: still 200 distinct.
+    emails.push("DRIVER1@Fleet.local".to_string());
+    let req = file_of(&emails);
+    assert_eq!(emails_of(&req).len(), 200);
+    let known = resolve(&store, emails_of(&req)).await.unwrap();
+    assert_eq!(store.directory_reads.load(Ordering::SeqCst), 1, "one read of the directory for the file");
+    assert_eq!(store.lookups.load(Ordering::SeqCst), 0, "no look-up an e-mail");
+    let mut found: Vec<(&str, &str, bool)> =
+        known.iter().map(|(k, d)| (k.as_str(), d.sub.as_str(), d.drives)).collect();
+    found.sort();
+    assert_eq!(found, [("driver1@fleet.local", "sub-1", true), ("viewer@fleet.local", "sub-3", false)]);
+
+    let kind = DriverUpload { store: &store, user: "ops".into(), now: NOW.into(), known };
+    let dry = upload::dry_run(&kind, &req).await.unwrap();
+    let at = |i: usize| (dry.rows[i].status, dry.rows[i].messages.clone());
+    assert_eq!(at(0), (RowStatus::Invalid, vec!["No user has the e-mail user0@fleet.local".to_string()]));
+    assert_eq!(at(198).0, RowStatus::New);
+    assert_eq!(at(199), (RowStatus::Invalid, vec![cannot_drive("viewer@fleet.local")]));
+    assert_eq!(at(200).0, RowStatus::New, "DRIVER1@Fleet.local is driver1");
+}
+
+#[tokio::test]
+async fn a_files_emails_match_the_directorys_whatever_the_case_of_either() {
+    let mut users = users();
+    users.push(Driver { sub: "sub-4".into(), email: "Carol.Smith@Fleet.Local".into(), drives: true });
+    let store = Memory { users, ..Memory::default() };
+    let req = upload(&[
+        ("2026-11-25", "r1", "carol.smith@fleet.local"),
+        ("2026-11-25", "r2", " CAROL.SMITH@FLEET.LOCAL "),
+        ("2026-11-25", "r3", "Driver2@FLEET.local"),
+    ]);
+    let known = resolve(&store, emails_of(&req)).await.unwrap();
+    assert_eq!(store.directory_reads.load(Ordering::SeqCst), 1);
+    assert_eq!(known["carol.smith@fleet.local"].sub, "sub-4");
+    let kind = DriverUpload { store: &store, user: "ops".into(), now: NOW.into(), known };
+    upload::commit(&kind, &req, &MemoryRecords::default()).await.unwrap();
+    let drivers = list(&store, "2026-11-25").await.unwrap();
+    let set: Vec<(&str, &str)> = drivers.iter().map(|d| (d.route.as_str(), d.driver_sub.as_str())).collect();
+    assert_eq!(set, [("r1", "sub-4"), ("r2", "sub-4"), ("r3", "sub-2")]);
+    // The e-mail as the directory spells it, as the single look-up stores it.
+    assert_eq!(drivers[0].driver_email, "Carol.Smith@Fleet.Local");
+}
+
+#[tokio::test]
+async fn the_driver_choices_are_the_directorys_users_holding_both_actions_by_name() {
+    let mut users = users();
+    users.push(Driver { sub: "sub-4".into(), email: "ann@fleet.local".into(), drives: true });
+    let store = Memory {
+        users,
+        names: HashMap::from([("sub-1".into(), "Zed Driver".into()), ("sub-4".into(), " Ann Able ".into())]),
+        grants: vec![
+            // One driver action is not enough.
+            ("sub-3".into(), "FridgeTasks".into()),
+            // Both, but not in the directory.
+            ("sub-gone".into(), "FridgeTasks".into()),
+            ("sub-gone".into(), "VanTasks".into()),
+        ],
+        ..Memory::default()
+    };
+    let choices = choices(&store).await.unwrap();
+    let shown: Vec<(&str, &str, Option<&str>)> =
+        choices.iter().map(|c| (c.sub.as_str(), c.email.as_str(), c.name.as_deref())).collect();
+    assert_eq!(
+        shown,
+        [
+            ("sub-4", "ann@fleet.local", Some("Ann Able")),
+            // No name: placed by the e-mail.
+            ("sub-2", "driver2@fleet.local", None),
+            ("sub-1", "driver1@fleet.local", Some("Zed Driver")),
+        ]
+    );
+    assert_eq!(store.holder_reads.load(Ordering::SeqCst), 2, "one read of the index an action");
+    assert_eq!(store.directory_reads.load(Ordering::SeqCst), 1);
 }

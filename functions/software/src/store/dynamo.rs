@@ -196,7 +196,8 @@ impl Software for Dynamo {
 
     async fn add_history(&self, records: &[Record]) -> Result<(), ApiError> {
         let items = records.iter().map(store::to_item).collect::<Result<_, _>>()?;
-        self.0.table(Table::History)?.batch_put(items).await
+        // Added, never overwritten: conditional puts (BatchWriteItem's grant would allow deletes).
+        self.0.table(Table::History)?.put_each_new(items, "entity").await
     }
 
     async fn pilot(&self, id: &str) -> Result<Option<Pilot>, ApiError> {

@@ -12,16 +12,20 @@ pub const MAX_KEY_CHARS: usize = 300;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OccurrenceKey {
-    /// No action on the route by its start hour of `date`.
-    RouteNotStarted { route: String, date: String },
+    /// No action on the route by its start hour of `date`; `since`: when it
+    /// became late (its threshold, or the void that took back its only action).
+    /// None in a key made before each occurrence had its own (issue 59).
+    RouteNotStarted { route: String, date: String, since: Option<String> },
     /// The wait after the scan `scan` at a stop.
     StopStuck { location: String, stocking_index: i64, scan: String },
     /// The driver's silence after their action `after`.
     DriverQuiet { route: String, after: String },
     /// The reading `action` above the limit.
     Temperature { action: String },
-    /// One of `FRIDGE_CONDITIONS` at a stop's fridge.
-    FridgeNeedsDriver { location: String, stocking_index: i64, condition: String },
+    /// One of `FRIDGE_CONDITIONS` at a stop's fridge; `since`: the first
+    /// reading that showed it (for NO_HEARTBEAT, the last heartbeat). None in a
+    /// key made before each occurrence had its own (issue 59).
+    FridgeNeedsDriver { location: String, stocking_index: i64, condition: String, since: Option<String> },
     /// The LocationUnreachable `action`.
     Unreachable { action: String },
     /// A driver's claim of the route, made at `at` (issue 59).
@@ -73,9 +77,10 @@ impl OccurrenceKey {
         };
         Ok(match kind {
             "ROUTE_NOT_STARTED" => {
+                let (rest, since) = trailing_time(rest);
                 let (route, date) = rest.rsplit_once('|').ok_or_else(bad)?;
                 let date = fleet_shared::dates::iso_date_exact(date.trim()).ok_or_else(bad)?.to_string();
-                OccurrenceKey::RouteNotStarted { route: part(route)?, date }
+                OccurrenceKey::RouteNotStarted { route: part(route)?, date, since }
             }
             "STOP_STUCK" => {
                 let (location, i, scan) = split3(rest)?;
@@ -87,11 +92,12 @@ impl OccurrenceKey {
             }
             "TEMPERATURE" => OccurrenceKey::Temperature { action: part(rest)? },
             "FRIDGE_NEEDS_DRIVER" => {
+                let (rest, since) = trailing_time(rest);
                 let (location, i, condition) = split3(rest)?;
                 if !FRIDGE_CONDITIONS.contains(&condition.as_str()) {
                     return Err(bad());
                 }
-                OccurrenceKey::FridgeNeedsDriver { location, stocking_index: index(&i)?, condition }
+                OccurrenceKey::FridgeNeedsDriver { location, stocking_index: index(&i)?, condition, since }
             }
             "UNREACHABLE" => OccurrenceKey::Unreachable { action: part(rest)? },
             "ROUTE_CLAIMED" => {
@@ -100,6 +106,17 @@ impl OccurrenceKey {
             }
             _ => return Err(bad()),
         })
+    }
+}
+
+/// A key's last part when it is a time (`stamp` text), and what is before it.
+fn trailing_time(rest: &str) -> (&str, Option<String>) {
+    match rest.rsplit_once('|') {
+        Some((before, last)) if fleet_shared::dates::instant(last.trim()).is_some() && last.trim().contains('T') => {
+            let t = fleet_shared::dates::instant(last.trim()).map(fleet_shared::fridge_time::stamp);
+            (before, t)
+        }
+        _ => (rest, None),
     }
 }
 
@@ -115,7 +132,8 @@ impl fmt::Display for OccurrenceKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = self.kind().code();
         match self {
-            OccurrenceKey::RouteNotStarted { route, date } => write!(f, "{kind}|{route}|{date}"),
+            OccurrenceKey::RouteNotStarted { route, date, since: None } => write!(f, "{kind}|{route}|{date}"),
+            OccurrenceKey::RouteNotStarted { route, date, since: Some(t) } => write!(f, "{kind}|{route}|{date}|{t}"),
             OccurrenceKey::StopStuck { location, stocking_index, scan } => {
                 write!(f, "{kind}|{location}|{stocking_index}|{scan}")
             }
@@ -124,8 +142,9 @@ impl fmt::Display for OccurrenceKey {
             OccurrenceKey::Temperature { action } | OccurrenceKey::Unreachable { action } => {
                 write!(f, "{kind}|{action}")
             }
-            OccurrenceKey::FridgeNeedsDriver { location, stocking_index, condition } => {
-                write!(f, "{kind}|{location}|{stocking_index}|{condition}")
+            OccurrenceKey::FridgeNeedsDriver { location, stocking_index, condition, since } => {
+                write!(f, "{kind}|{location}|{stocking_index}|{condition}")?;
+                since.as_ref().map_or(Ok(()), |t| write!(f, "|{t}"))
             }
         }
     }
@@ -142,10 +161,15 @@ mod tests {
 
     fn any_key() -> impl Strategy<Value = OccurrenceKey> {
         let route = "[A-Za-z0-9][A-Za-z0-9 |_-]{0,20}[A-Za-z0-9]";
+        // A time as the rules stamp it, or none (a key made before issue 59).
+        let since = proptest::option::of((0i64..2_000_000_000).prop_map(|s| {
+            fleet_shared::fridge_time::stamp(chrono::DateTime::from_timestamp(1_700_000_000 + s, 0).unwrap())
+        }));
         prop_oneof![
-            (route, 0u32..20_000).prop_map(|(route, d)| OccurrenceKey::RouteNotStarted {
+            (route, 0u32..20_000, since.clone()).prop_map(|(route, d, since)| OccurrenceKey::RouteNotStarted {
                 route,
                 date: (chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + chrono::Days::new(d.into())).to_string(),
+                since,
             }),
             (id(), 0i64..1_000, id()).prop_map(|(location, stocking_index, scan)| OccurrenceKey::StopStuck {
                 location,
@@ -154,9 +178,14 @@ mod tests {
             }),
             (route, id()).prop_map(|(route, after)| OccurrenceKey::DriverQuiet { route, after }),
             id().prop_map(|action| OccurrenceKey::Temperature { action }),
-            (id(), 0i64..1_000, 0usize..FRIDGE_CONDITIONS.len()).prop_map(|(location, stocking_index, c)| {
-                OccurrenceKey::FridgeNeedsDriver { location, stocking_index, condition: FRIDGE_CONDITIONS[c].into() }
-            }),
+            (id(), 0i64..1_000, 0usize..FRIDGE_CONDITIONS.len(), since).prop_map(
+                |(location, stocking_index, c, since)| OccurrenceKey::FridgeNeedsDriver {
+                    location,
+                    stocking_index,
+                    condition: FRIDGE_CONDITIONS[c].into(),
+                    since
+                }
+            ),
             id().prop_map(|action| OccurrenceKey::Unreachable { action }),
         ]
     }
@@ -195,5 +224,26 @@ mod tests {
             assert!(matches!(e, ApiError::BadRequest(_)), "{raw}: {e:?}");
         }
         assert!(OccurrenceKey::parse(&format!("TEMPERATURE|{}", "a".repeat(65))).is_err());
+    }
+
+    #[test]
+    fn a_key_with_its_start_and_one_made_before_read_apart() {
+        let with = OccurrenceKey::parse("FRIDGE_NEEDS_DRIVER|L1|0|WARM|2026-11-23T13:00:00.000Z").unwrap();
+        let before = OccurrenceKey::parse("FRIDGE_NEEDS_DRIVER|L1|0|WARM").unwrap();
+        let since = |k: &OccurrenceKey| match k {
+            OccurrenceKey::FridgeNeedsDriver { since, .. } => since.clone(),
+            _ => panic!("{k:?}"),
+        };
+        assert_eq!(since(&with).as_deref(), Some("2026-11-23T13:00:00.000Z"));
+        assert_eq!(since(&before), None);
+        let route = OccurrenceKey::parse("ROUTE_NOT_STARTED|r|1|2026-11-23|2026-11-23T13:00:00.000Z").unwrap();
+        assert_eq!(
+            route,
+            OccurrenceKey::RouteNotStarted {
+                route: "r|1".into(),
+                date: "2026-11-23".into(),
+                since: Some("2026-11-23T13:00:00.000Z".into())
+            }
+        );
     }
 }

@@ -72,11 +72,18 @@ struct Case {
     actions: Vec<Recorded>,
     drivers: Vec<DriverAssignment>,
     health: HashMap<String, FridgeFacts>,
+    voids: Vec<(DateTime<Utc>, String)>,
 }
 
 impl Case {
     fn new(actions: Vec<Recorded>) -> Case {
-        Case { stops: vec![stop("A", 1), stop("B", 2)], actions, drivers: vec![], health: HashMap::new() }
+        Case {
+            stops: vec![stop("A", 1), stop("B", 2)],
+            actions,
+            drivers: vec![],
+            health: HashMap::new(),
+            voids: vec![],
+        }
     }
 
     fn at(&self, now: DateTime<Utc>) -> Vec<Occurrence> {
@@ -89,6 +96,7 @@ impl Case {
             actions: &actions,
             drivers: &self.drivers,
             health: &self.health,
+            voids: &self.voids,
         };
         occurrences(&day, &RULES)
     }
@@ -201,6 +209,7 @@ fn a_fridge_in_trouble_at_a_stop_not_yet_done() {
         vending_state: Some("STATUS_5_MOTOR_FAULT".into()),
         out_of_order: true,
         safety_hold: true,
+        since: Default::default(),
     };
     case.health.insert("A".into(), faulty.clone());
     let items = case.of(Kind::FridgeNeedsDriver, t("12:00"));
@@ -373,11 +382,87 @@ fn a_market_may_start_its_routes_later() {
     let rules = Rules { market_starts_by: LATE, ..RULES };
     let case = Case::new(vec![]);
     let closes = "2026-11-24T00:00:00Z".parse().unwrap();
-    let day =
-        |now| Day { date: date(), closes, now, stops: &case.stops, actions: &[], drivers: &[], health: &case.health };
+    let day = |now| Day {
+        date: date(),
+        closes,
+        now,
+        stops: &case.stops,
+        actions: &[],
+        drivers: &[],
+        health: &case.health,
+        voids: &[],
+    };
     assert!(occurrences(&day(t("14:00")), &rules).is_empty(), "08:00 CT: not yet, in MW");
     let items = occurrences(&day(t("14:30")), &rules);
     assert_eq!(items[0].facts, "No action on route R1 by 08:30 CT");
     assert_eq!(rules.export()["routeStartsByMarket"], json!({ "MW": "08:30" }));
     assert_eq!(RULES.export()["stuckMinutes"], json!(45));
+}
+
+fn ack(key: &str, at: &str) -> Acknowledgement {
+    Acknowledgement { key: key.into(), by: "ops@fleet.test".into(), at: t(at), note: "on it".into() }
+}
+
+#[test]
+fn a_fridge_condition_that_comes_back_is_a_new_item_and_an_old_key_still_shows_where_it_was_made() {
+    let mut case = Case::new(vec![]);
+    let warm_since = |since: &str| FridgeFacts {
+        heartbeat_at: Some(t("11:55")),
+        temperature: Some(45.0),
+        since: [("WARM".to_string(), t(since))].into(),
+        ..Default::default()
+    };
+    case.health.insert("A".into(), warm_since("11:00"));
+    let first = case.of(Kind::FridgeNeedsDriver, t("12:00"));
+    assert_eq!(first[0].key, "FRIDGE_NEEDS_DRIVER|A|1|WARM|2026-11-23T11:00:00.000Z");
+    assert_eq!(first[0].since, t("11:00"), "since its first warm reading");
+    // Acknowledged under the key the kind had before, while it was open: it shows.
+    let legacy = ack("FRIDGE_NEEDS_DRIVER|A|1|WARM", "11:30");
+    let panel = view(first, std::slice::from_ref(&legacy));
+    assert!(panel.open[0].taken.is_some());
+    // Cleared, then warm again from 11:40: a new item, which neither acknowledgement covers.
+    case.health.insert("A".into(), warm_since("11:40"));
+    let again = case.of(Kind::FridgeNeedsDriver, t("12:00"));
+    assert_eq!(again[0].key, "FRIDGE_NEEDS_DRIVER|A|1|WARM|2026-11-23T11:40:00.000Z");
+    let first_ack = ack("FRIDGE_NEEDS_DRIVER|A|1|WARM|2026-11-23T11:00:00.000Z", "11:30");
+    assert_eq!(view(again.clone(), &[legacy, first_ack]).open[0].taken, None);
+    // A record stored before the start was kept: the key the kind had before.
+    case.health.insert("A".into(), FridgeFacts { since: Default::default(), ..warm_since("11:00") });
+    assert_eq!(case.of(Kind::FridgeNeedsDriver, t("12:00"))[0].key, "FRIDGE_NEEDS_DRIVER|A|1|WARM");
+    // No heartbeat: the occurrence is keyed by the last one.
+    case.health.insert("A".into(), FridgeFacts { heartbeat_at: Some(t("11:00")), ..Default::default() });
+    assert_eq!(
+        case.of(Kind::FridgeNeedsDriver, t("12:00"))[0].key,
+        "FRIDGE_NEEDS_DRIVER|A|1|NO_HEARTBEAT|2026-11-23T11:00:00.000Z"
+    );
+}
+
+#[test]
+fn a_route_late_again_after_its_only_action_is_voided_is_a_new_item() {
+    let mut case = Case::new(vec![]);
+    let late = case.of(Kind::RouteNotStarted, t("14:00"));
+    assert_eq!(late[0].key, "ROUTE_NOT_STARTED|R1|2026-11-23|2026-11-23T13:00:00.000Z", "its threshold");
+    let taken = ack(&late[0].key, "13:10");
+    let legacy = ack("ROUTE_NOT_STARTED|R1|2026-11-23", "13:10");
+    assert!(view(late.clone(), std::slice::from_ref(&taken)).open[0].taken.is_some());
+    assert!(
+        view(late, std::slice::from_ref(&legacy)).open[0].taken.is_some(),
+        "an acknowledgement made before issue 59"
+    );
+    // The route's only action, at 13:30, was voided at 15:00: the route has been late since.
+    case.voids.push((t("15:00"), "B".into()));
+    assert_eq!(case.of(Kind::RouteNotStarted, t("14:30"))[0].since, t("13:00"), "before the void");
+    let again = case.of(Kind::RouteNotStarted, t("15:30"));
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].key, "ROUTE_NOT_STARTED|R1|2026-11-23|2026-11-23T15:00:00.000Z");
+    assert_eq!(again[0].facts, "No action on route R1 since its last one was voided at 09:00 (start by 07:00 CT)");
+    assert_eq!(view(again, &[taken, legacy]).open[0].taken, None, "neither earlier acknowledgement covers it");
+    // A void before the threshold, or at another route's location, moves nothing.
+    case.voids = vec![(t("12:00"), "B".into()), (t("15:00"), "ELSEWHERE".into())];
+    assert_eq!(case.of(Kind::RouteNotStarted, t("15:30"))[0].since, t("13:00"));
+    // A route with a live action is not late again whatever was voided.
+    case.voids = vec![(t("15:00"), "B".into())];
+    case.actions.push(scan("13:30", "A"));
+    let ended = case.of(Kind::RouteNotStarted, t("15:30"));
+    assert_eq!((ended[0].since, ended[0].ended.as_ref().map(|e| e.0)), (t("13:00"), Some(t("13:30"))));
 }

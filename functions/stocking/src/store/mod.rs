@@ -173,6 +173,9 @@ pub struct BoardHealth {
     pub temperature: Option<f64>,
     #[serde(default)]
     pub out_of_order: Option<bool>,
+    /// When each condition the heartbeat shows started (`FridgeHealth::conditions_since`).
+    #[serde(default)]
+    pub conditions_since: std::collections::BTreeMap<String, String>,
 }
 
 /// Every fridge's health by location, from the fleet health snapshot (`{asOf, fridges: [...]}`).

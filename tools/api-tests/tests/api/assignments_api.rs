@@ -285,3 +285,110 @@ async fn a_fridge_door_opens_only_for_the_driver_of_that_stop_today() {
     let shut = gql("run_fridge_task", &driver, unlock(&location)).await.unwrap_err();
     assert!(shut.to_string().contains("stocked more than 30 minutes ago"), "{shut}");
 }
+
+/// The permissions table's `byAction` index (issue 59): a stack provisioned before the index was in
+/// the template lacks it, so it is added here once (the emulator indexes the items already there).
+async fn by_action_index() {
+    use aws_sdk_dynamodb::types::{
+        AttributeDefinition, CreateGlobalSecondaryIndexAction, GlobalSecondaryIndexUpdate, KeySchemaElement, KeyType,
+        Projection, ProjectionType, ScalarAttributeType,
+    };
+    static ADDED: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
+    ADDED
+        .get_or_init(|| async {
+            let t = deps().await.table(Table::Permissions).unwrap();
+            let has = |out: aws_sdk_dynamodb::operation::describe_table::DescribeTableOutput| {
+                out.table().is_some_and(|d| {
+                    d.global_secondary_indexes()
+                        .iter()
+                        .any(|i| i.index_name() == Some(fn_routes::assignments::BY_ACTION))
+                })
+            };
+            if has(t.client.describe_table().table_name(t.name).send().await.unwrap()) {
+                return;
+            }
+            let key = |name: &str, kind: KeyType| {
+                KeySchemaElement::builder().attribute_name(name).key_type(kind).build().unwrap()
+            };
+            let string = |name: &str| {
+                AttributeDefinition::builder()
+                    .attribute_name(name)
+                    .attribute_type(ScalarAttributeType::S)
+                    .build()
+                    .unwrap()
+            };
+            let create = CreateGlobalSecondaryIndexAction::builder()
+                .index_name(fn_routes::assignments::BY_ACTION)
+                .key_schema(key("action", KeyType::Hash))
+                .key_schema(key("user", KeyType::Range))
+                .projection(Projection::builder().projection_type(ProjectionType::KeysOnly).build())
+                .build()
+                .unwrap();
+            let added = t
+                .client
+                .update_table()
+                .table_name(t.name)
+                .attribute_definitions(string("user"))
+                .attribute_definitions(string("action"))
+                .global_secondary_index_updates(GlobalSecondaryIndexUpdate::builder().create(create).build())
+                .send()
+                .await;
+            // Another test process may have added it meanwhile.
+            if let Err(e) = added {
+                assert!(
+                    has(t.client.describe_table().table_name(t.name).send().await.unwrap()),
+                    "adding byAction: {e:?}"
+                );
+            }
+        })
+        .await;
+}
+
+#[tokio::test]
+async fn the_driver_choices_are_the_users_who_hold_both_driver_actions_by_name() {
+    by_action_index().await;
+    let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION]).await;
+    let (driver, restricted) = (demo_driver(1).await, restricted().await);
+    let choices = gql("route_driver_choices", &office, json!({})).await.unwrap();
+    let choices = choices.as_array().unwrap();
+    let of = |email: &str| choices.iter().find(|c| c["email"].as_str().is_some_and(|e| e.eq_ignore_ascii_case(email)));
+    let listed = of(&driver.email).unwrap_or_else(|| panic!("{} missing from {choices:?}", driver.email));
+    assert_eq!(listed["sub"], json!(driver.sub));
+    assert!(listed["name"].as_str().is_some_and(|n| !n.is_empty()), "the demo driver's name: {listed}");
+    assert!(of(&restricted.email).is_none(), "a view-only user is not offered: {choices:?}");
+    // Users granted both actions but not in the user pool (the tests' own) are not offered either.
+    assert!(choices.iter().all(|c| !c["email"].as_str().unwrap().ends_with("@fleet.test")), "{choices:?}");
+
+    // Only an assigner asks for them.
+    let viewer = user_with(&["ViewRoutes"]).await;
+    assert_eq!(gql("route_driver_choices", &viewer, json!({})).await.unwrap_err().status(), 403);
+}
+
+#[tokio::test]
+async fn a_csv_naming_more_than_200_distinct_emails_is_refused_and_200_are_read_at_once() {
+    let date = own_date("assign-many", 2042);
+    let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION]).await;
+    let driver = demo_driver(1).await;
+    let file = |count: usize| {
+        let mut rows: Vec<Value> = (1..count)
+            .map(|i| json!({ "row": i + 1, "values": { "date": date, "route": format!("rt{i}"), "driverEmail": format!("nobody{i}@fleet.test") } }))
+            .collect();
+        // The demo driver, as the file spells it.
+        rows.push(json!({ "row": count + 1, "values": { "date": date, "route": "rt0", "driverEmail": driver.email.to_uppercase() } }));
+        json!({ "uploadId": uuid::Uuid::new_v4().to_string(), "fileName": "drivers.csv", "rows": rows }).to_string()
+    };
+    for name in ["route_drivers_dry_run", "route_drivers_commit"] {
+        let (status, refused) = http(name, Some(&office), Some(&file(201))).await;
+        assert_eq!(
+            (status, refused["message"].as_str()),
+            (400, Some("A file can name at most 200 distinct driver e-mails; this one names 201.")),
+            "{name}: {refused}"
+        );
+    }
+    let (status, dry) = http("route_drivers_dry_run", Some(&office), Some(&file(200))).await;
+    assert_eq!(status, 200, "{dry}");
+    let rows = dry["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 200);
+    assert_eq!(rows[0]["messages"][0], "No user has the e-mail nobody1@fleet.test");
+    assert_eq!(rows[199]["status"], "new", "the driver, found whatever the case: {}", rows[199]);
+}

@@ -481,6 +481,35 @@ async fn a_late_heartbeat_or_inventory_never_overwrites_a_newer_one() {
     assert_eq!((&stored[0]["temperature"], &stored[0]["hdmi"]), (&json!(38.0), &json!(false)));
 }
 
+/// The stored health record's start of each condition (`conditionsSince`), read from the table.
+async fn conditions_since(id: &str) -> Value {
+    let key = HashMap::from([("locationId".to_string(), store::s(id))]);
+    let stored: Option<Value> = deps().await.table(Table::FridgeHealth).unwrap().get(key).await.unwrap();
+    stored.expect("a health record").get("conditionsSince").cloned().unwrap_or(json!({}))
+}
+
+#[tokio::test]
+async fn a_fridge_conditions_start_is_kept_with_its_health_and_a_return_starts_again() {
+    let _turn = QUEUES.lock().await;
+    let ids = locations("WARMS", 1, "LIVE").await;
+    let id = &ids[0];
+    let beat = |at: &str, temperature: f64, extra: Value| {
+        let mut h = heartbeat(id, json!({ "timestamp": at, "temperature": temperature }));
+        h.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap_or_default());
+        h.to_string()
+    };
+    let (t1, t2, t3, t4) = (ago(400), ago(300), ago(200), ago(100));
+    // Warm, then warmer and out of order: each put is tied to the record the batch read.
+    assert_eq!(ingest(&[beat(&t1, 45.0, json!({}))]).await["batchItemFailures"], json!([]));
+    assert_eq!(ingest(&[beat(&t2, 47.0, json!({ "outOfOrder": true }))]).await["batchItemFailures"], json!([]));
+    assert_eq!(conditions_since(id).await, json!({ "WARM": t1, "OUT_OF_ORDER": t2 }));
+    // Cool and back in order, then warm again: a new start.
+    ingest(&[beat(&t3, 37.0, json!({}))]).await;
+    assert_eq!(conditions_since(id).await, json!({}));
+    ingest(&[beat(&t4, 44.0, json!({}))]).await;
+    assert_eq!(conditions_since(id).await, json!({ "WARM": t4 }));
+}
+
 #[tokio::test]
 async fn a_heartbeat_that_changes_nothing_shown_costs_a_read_not_a_write() {
     let _turn = QUEUES.lock().await;

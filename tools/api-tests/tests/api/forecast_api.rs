@@ -341,3 +341,26 @@ async fn a_message_the_ingest_cannot_read_is_never_acknowledged_silently() {
     // Redelivered, then dead-lettered by the queue's redrive policy; S3's own test event is simply done.
     assert_eq!(failed, ["not-json", "no-records", "no-key", "stray"]);
 }
+
+/// The writer of history and upload records (issue 59): conditional Puts in transactions, never
+/// BatchWriteItem. A retry that finds some written counts them as written; nothing is overwritten.
+#[tokio::test]
+async fn records_are_only_ever_added_and_a_retry_finds_its_own_written() {
+    let table = deps().await.table(Table::History).unwrap();
+    let run = uuid::Uuid::new_v4().simple().to_string();
+    let record = |n: usize, value: &str| {
+        let mut item =
+            store::to_item(&json!({ "entity": format!("bench#{run}"), "sk": format!("{n:04}"), "value": value }))
+                .unwrap();
+        item.retain(|_, v| !matches!(v, aws_sdk_dynamodb::types::AttributeValue::Null(_)));
+        item
+    };
+    // 150 records: two transactions; then a retry of all with 30 more, and one changed.
+    table.put_each_new((0..150).map(|n| record(n, "first")).collect(), "entity").await.unwrap();
+    let mut again: Vec<_> = (0..180).map(|n| record(n, "first")).collect();
+    again[7] = record(7, "changed");
+    table.put_each_new(again, "entity").await.unwrap();
+    let stored: Vec<Value> = table.query("entity", format!("bench#{run}")).consistent().all().await.unwrap();
+    assert_eq!(stored.len(), 180, "each written once");
+    assert_eq!(stored[7]["value"], "first", "a record once written is never overwritten");
+}

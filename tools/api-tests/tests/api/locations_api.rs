@@ -194,6 +194,32 @@ async fn lists_page_with_signed_tokens_and_refuse_tampered_ones() {
 }
 
 #[tokio::test]
+async fn a_token_is_scoped_to_the_stack_that_issued_it() {
+    use fleet_shared::paging::{self, PagingKey, SecretSource, StackName};
+    let admin = admin().await;
+    let filter = json!({ "status": "LIVE", "count": 5 });
+    let first = gql("list_locations", &admin, json!({ "filter": filter })).await.unwrap();
+    let token = first["nextToken"].as_str().expect("more pages");
+    // The stack's own secret and name (stack.env), and what the token resumes from.
+    let var = |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("{name} is set by the stack"));
+    let secret = tokio::task::spawn_blocking(move || paging::SsmParameter.fetch(&var("PAGING_TOKEN_SECRET")))
+        .await
+        .unwrap()
+        .unwrap();
+    let resume = paging::decode(deps().await.config.paging_secret().unwrap(), "locations:LIVE", token).unwrap();
+    let signed_by = |stack: &str| {
+        let stack = StackName::new(stack).unwrap();
+        paging::encode(PagingKey::new(secret.as_bytes(), &stack), "locations:LIVE", &resume)
+    };
+    // Signed as this stack signs, the same key resumes; signed by another stack with the same secret, it is refused.
+    let ours = signed_by(&std::env::var("STACK_NAME").unwrap());
+    assert!(gql("list_locations", &admin, json!({ "filter": filter, "nextToken": ours })).await.is_ok());
+    let theirs = signed_by("fleet-console-staging");
+    let err = gql("list_locations", &admin, json!({ "filter": filter, "nextToken": theirs })).await.unwrap_err();
+    assert_eq!(err.to_string(), "Invalid nextToken");
+}
+
+#[tokio::test]
 async fn permissions_are_enforced_per_action() {
     let restricted = restricted().await;
     assert!(gql("get_location", &restricted, json!({ "id": "CHI_0001" })).await.is_ok());

@@ -209,29 +209,64 @@ async fn driver_calls_through_the_api_make_log_entries_with_the_error_case() {
         .filter(|e| e["fridge"] == location)
         .all(|e| e["uuid"] == driver.sub));
 
-    let (status, emails) = http("driver_log_emails", Some(&reader), None).await;
-    assert_eq!(status, 200);
-    let admin = admin().await;
-    assert_eq!(emails["emails"][&admin.sub], json!(admin.email));
-    assert_eq!(http("driver_log_emails", Some(&user_with(&["GetStockOuts"]).await), None).await.0, 403);
+    // The driver called in the range, but is no user of the pool (a test's own user): no e-mail to answer.
+    let asked = [("ids", driver.sub.as_str()), ("startTime", start.as_str()), ("endTime", end.as_str())];
+    let (status, emails) = http_query("driver_log_emails", Some(&reader), None, &[], &asked).await;
+    assert_eq!((status, emails), (200, json!({ "emails": {} })));
+    let stranger = user_with(&["GetStockOuts"]).await;
+    assert_eq!(http_query("driver_log_emails", Some(&stranger), None, &[], &asked).await.0, 403);
+}
+
+/// cognitoemails with these query parameters, as `reader`.
+async fn emails_asked(reader: &fleet_shared::Caller, query: Vec<(&'static str, String)>) -> (i64, Value) {
+    let q: Vec<(&str, &str)> = query.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    http_query("driver_log_emails", Some(reader), None, &[], &q).await
 }
 
 #[tokio::test]
-async fn cognito_emails_with_ids_answer_only_those_users() {
+async fn cognito_emails_answer_only_the_named_users_who_called_in_the_range_s_log() {
     let reader = user_with(&["GetDriverLog"]).await;
     let (admin, restricted) = (admin().await, restricted().await);
-    let (status, all) = http("driver_log_emails", Some(&reader), None).await;
-    assert_eq!(status, 200, "{all}");
-    assert!(all["emails"].as_object().unwrap().len() >= 2);
+    // The admin, a user of the pool, makes a driver call (refused past the gate, so logged as an
+    // error); the restricted user, in the pool too, holds no driver action and is never in the log.
+    let location = par_ready_fridge("EML").await;
+    let start = (Utc::now() - Duration::seconds(5)).timestamp().to_string();
+    let count =
+        json!({ "input": { "locationId": location, "task": "ConfirmCount", "count": -1, "requestId": unique("t") } });
+    assert!(gql("run_fridge_task", &admin, count).await.is_err());
+    let end = (Utc::now() + Duration::seconds(5)).timestamp().to_string();
+    let emails = |query: Vec<(&'static str, String)>| emails_asked(&reader, query);
+    let both = format!("{},{},not-a-user", admin.sub, restricted.sub);
 
-    let ids = format!("{},not-a-user", admin.sub);
-    let (status, some) = http_query("driver_log_emails", Some(&reader), None, &[], &[("ids", ids.as_str())]).await;
-    assert_eq!(status, 200, "{some}");
-    assert_eq!(some, json!({ "emails": { admin.sub.clone(): admin.email } }));
-    assert!(some["emails"].get(&restricted.sub).is_none());
+    // The range is required and checked as the driver log's; so are the ids.
+    let (status, body) = emails(vec![("ids", both.clone())]).await;
+    assert_eq!((status, body["message"].as_str()), (400, Some("Start time or End time cannot be null")), "{body}");
+    let (status, body) = emails(vec![("ids", both.clone()), ("startTime", start.clone())]).await;
+    assert_eq!((status, body["message"].as_str()), (400, Some("Start time or End time cannot be null")), "{body}");
+    let reversed = vec![("ids", both.clone()), ("startTime", end.clone()), ("endTime", start.clone())];
+    let (status, body) = emails(reversed).await;
+    let message = Some("Start time cannot be equal or greater than end time");
+    assert_eq!((status, body["message"].as_str()), (400, message), "{body}");
+    let (status, body) = emails(vec![("startTime", start.clone()), ("endTime", end.clone())]).await;
+    assert_eq!((status, body["message"].as_str()), (400, Some("ids cannot be null")), "{body}");
+
+    // Only the named user who called in the range is answered.
+    let (status, body) = emails(vec![("ids", both.clone()), ("startTime", start), ("endTime", end)]).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body, json!({ "emails": { admin.sub.clone(): admin.email } }));
+    // The same user over a range of the kept days with no calls in it: not answered.
+    let (old_start, old_end) = (Utc::now() - Duration::days(89), Utc::now() - Duration::days(88));
+    let old = vec![
+        ("ids", admin.sub.clone()),
+        ("startTime", old_start.timestamp().to_string()),
+        ("endTime", old_end.timestamp().to_string()),
+    ];
+    assert_eq!(emails(old).await, (200, json!({ "emails": {} })));
 
     let too_many: Vec<String> = (0..=100).map(|n| format!("u{n}")).collect();
+    let now = Utc::now().timestamp();
     let (status, body) =
-        http_query("driver_log_emails", Some(&reader), None, &[], &[("ids", too_many.join(",").as_str())]).await;
+        emails(vec![("ids", too_many.join(",")), ("startTime", (now - 60).to_string()), ("endTime", now.to_string())])
+            .await;
     assert_eq!((status, body["message"].as_str()), (400, Some("ids can name at most 100 users a call")), "{body}");
 }

@@ -161,9 +161,10 @@ async fn a_route_is_replaced_whole_and_a_failure_mid_write_leaves_the_old_stops(
         .collect();
     assert_eq!(now, vec![(1, c.clone(), "DELIVERY".into()), (2, a.clone(), "REMOVAL".into())]);
     // One history record per replaced route, stop by stop (the retry added none).
+    let stack = fleet_shared::paging::StackName::new("fleet-test").unwrap();
     let page = fleet_shared::history::page(
         deps.table(Table::History).unwrap(),
-        b"test-secret-of-32-bytes-at-least!",
+        fleet_shared::paging::PagingKey::new(b"test-secret-of-32-bytes-at-least!", &stack),
         &format!("routes#{date}"),
         None,
     )

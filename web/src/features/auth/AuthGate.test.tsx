@@ -138,6 +138,30 @@ describe('AuthGate', () => {
     expect(screen.getByLabelText('Email', { exact: true })).toHaveValue('ops@example.com');
   });
 
+  it('takes a user whose password an administrator reset to the reset form, with the code sent', async () => {
+    vi.mocked(signIn).mockResolvedValue(step('RESET_PASSWORD'));
+    vi.mocked(resetPassword).mockResolvedValue({
+      isPasswordReset: false,
+      nextStep: { resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE', codeDeliveryDetails: {} },
+    } as never);
+    vi.mocked(confirmResetPassword).mockResolvedValue(undefined);
+    await renderSignedOut();
+    const user = await fillSignIn(' ops@example.com');
+    expect(await screen.findByLabelText('Code *')).toBeInTheDocument();
+    expect(resetPassword).toHaveBeenCalledWith({ username: 'ops@example.com' });
+    expect(screen.queryByText(/is not supported/)).toBeNull();
+    await user.type(screen.getByLabelText('Code *'), '123456');
+    await user.type(screen.getByLabelText('New Password'), 'New-Pass-123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'New-Pass-123');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(confirmResetPassword).toHaveBeenCalledWith({
+      username: 'ops@example.com',
+      confirmationCode: '123456',
+      newPassword: 'New-Pass-123',
+    });
+  });
+
   it('shows and hides the password with the switch', async () => {
     await renderSignedOut();
     const user = userEvent.setup();

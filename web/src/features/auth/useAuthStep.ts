@@ -5,6 +5,7 @@ import {
   resetPassword,
   signIn,
   signOut,
+  type ResetPasswordOutput,
   type SignInOutput,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -14,7 +15,9 @@ import { getConfig } from '@/config';
 // The sign-in flow the Authenticator ran with a state machine (xstate, its lodash and the
 // whole UI library: most of the sign-in page's JavaScript), as a small reducer over the
 // aws-amplify/auth calls the console needs: password sign-in, the new password of a user an
-// administrator created, and the forgotten password. MFA is off in the user pool.
+// administrator created, the forgotten password, and the new password of a user whose password an
+// administrator reset (RESET_PASSWORD: the forgotten-password form, with its code sent). MFA is off
+// in the user pool, so signIn answers no other step.
 
 export type AuthStep =
   /** getCurrentUser() has not answered yet. */
@@ -90,6 +93,13 @@ function afterSignIn({ nextStep }: SignInOutput): Action {
   }
 }
 
+/** After a reset code was asked for `username`: its form, or sign-in when Cognito needs no code. */
+function codeSent(username: string, { nextStep }: ResetPasswordOutput): Action {
+  return nextStep.resetPasswordStep === 'DONE'
+    ? { type: 'go', step: 'signIn' }
+    : { type: 'go', step: 'confirmResetPassword', resetUsername: username };
+}
+
 export interface AuthActions {
   signIn(username: string, password: string): Promise<void>;
   changePassword(newPassword: string): Promise<void>;
@@ -153,21 +163,24 @@ export function useAuthStep(): [AuthState, AuthActions] {
   const actions = useMemo<AuthActions>(
     () => ({
       signIn: (username, password) =>
-        run(async () =>
-          afterSignIn(
-            // The flow comes from config.json: USER_PASSWORD_AUTH locally (the emulator), USER_SRP_AUTH on AWS.
-            await signIn({ username: username.trim(), password, options: { authFlowType: getConfig().authFlowType } }),
-          ),
-        ),
+        run(async () => {
+          const name = username.trim();
+          // The flow comes from config.json: USER_PASSWORD_AUTH locally (the emulator), USER_SRP_AUTH on AWS.
+          const answer = await signIn({
+            username: name,
+            password,
+            options: { authFlowType: getConfig().authFlowType },
+          });
+          if (answer.nextStep.signInStep === 'RESET_PASSWORD') {
+            // An administrator reset the password: Cognito sends a code for a new one, as a forgotten password.
+            return codeSent(name, await resetPassword({ username: name }));
+          }
+          return afterSignIn(answer);
+        }),
       changePassword: (newPassword) =>
         run(async () => afterSignIn(await confirmSignIn({ challengeResponse: newPassword }))),
       sendResetCode: (username) =>
-        run(async () => {
-          const { nextStep } = await resetPassword({ username: username.trim() });
-          return nextStep.resetPasswordStep === 'DONE'
-            ? { type: 'go', step: 'signIn' }
-            : { type: 'go', step: 'confirmResetPassword', resetUsername: username.trim() };
-        }),
+        run(async () => codeSent(username.trim(), await resetPassword({ username: username.trim() }))),
       resendResetCode: () =>
         run(async () => {
           await resetPassword({ username: resetUsername });

@@ -53,6 +53,7 @@ type Documents = {
     "mutation AssignRouteDriver($input: AssignRouteDriverInput!) {\n  assignRouteDriver(input: $input) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}": typeof types.AssignRouteDriverDocument,
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": typeof types.LocationRoutesDocument,
     "query RouteAssignments($stockingDate: String!) {\n  routeAssignments(stockingDate: $stockingDate) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}": typeof types.RouteAssignmentsDocument,
+    "query RouteDriverChoices {\n  routeDriverChoices { sub email name }\n}": typeof types.RouteDriverChoicesDocument,
     "query RouteDriverHistory($stockingDate: String!, $route: String!, $nextToken: String) {\n  routeDriverHistory(stockingDate: $stockingDate, route: $route, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": typeof types.RouteDriverHistoryDocument,
     "query RouteSettings {\n  routeSettings { claimsAllowed version changedBy changedAt }\n}": typeof types.RouteSettingsDocument,
     "mutation SetRouteClaims($input: SetRouteClaimsInput!) {\n  setRouteClaims(input: $input) { claimsAllowed version changedBy changedAt }\n}": typeof types.SetRouteClaimsDocument,
@@ -115,6 +116,7 @@ const documents: Documents = {
     "mutation AssignRouteDriver($input: AssignRouteDriverInput!) {\n  assignRouteDriver(input: $input) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}": types.AssignRouteDriverDocument,
     "query LocationRoutes($stockingDate: String!, $calculateTotes: Boolean) {\n  locationRoutes(stockingDate: $stockingDate, calculateTotes: $calculateTotes) {\n    routes { route stop market id stockingDate stopType stockingIndex toteCountPerStop toteCountPerRoute }\n  }\n}": types.LocationRoutesDocument,
     "query RouteAssignments($stockingDate: String!) {\n  routeAssignments(stockingDate: $stockingDate) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}": types.RouteAssignmentsDocument,
+    "query RouteDriverChoices {\n  routeDriverChoices { sub email name }\n}": types.RouteDriverChoicesDocument,
     "query RouteDriverHistory($stockingDate: String!, $route: String!, $nextToken: String) {\n  routeDriverHistory(stockingDate: $stockingDate, route: $route, nextToken: $nextToken) {\n    items { at who source changes { attribute oldValue newValue reason } }\n    nextToken\n  }\n}": types.RouteDriverHistoryDocument,
     "query RouteSettings {\n  routeSettings { claimsAllowed version changedBy changedAt }\n}": types.RouteSettingsDocument,
     "mutation SetRouteClaims($input: SetRouteClaimsInput!) {\n  setRouteClaims(input: $input) { claimsAllowed version changedBy changedAt }\n}": types.SetRouteClaimsDocument,
@@ -291,6 +293,10 @@ export function gql(source: "query LocationRoutes($stockingDate: String!, $calcu
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "query RouteAssignments($stockingDate: String!) {\n  routeAssignments(stockingDate: $stockingDate) {\n    stockingDate route driverEmail driverSub assignedBy assignedAt source version\n  }\n}"): typeof import('./graphql').RouteAssignmentsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query RouteDriverChoices {\n  routeDriverChoices { sub email name }\n}"): typeof import('./graphql').RouteDriverChoicesDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

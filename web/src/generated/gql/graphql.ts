@@ -506,6 +506,11 @@ export type RouteAssignmentsQueryVariables = Exact<{
 
 export type RouteAssignmentsQuery = { routeAssignments: Array<{ stockingDate: string, route: string, driverEmail: string, driverSub: string, assignedBy: string, assignedAt: string, source: string, version: number }> };
 
+export type RouteDriverChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RouteDriverChoicesQuery = { routeDriverChoices: Array<{ sub: string, email: string, name: string | null }> };
+
 export type RouteDriverHistoryQueryVariables = Exact<{
   stockingDate: string;
   route: string;
@@ -1237,6 +1242,15 @@ export const RouteAssignmentsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RouteAssignmentsQuery, RouteAssignmentsQueryVariables>;
+export const RouteDriverChoicesDocument = new TypedDocumentString(`
+    query RouteDriverChoices {
+  routeDriverChoices {
+    sub
+    email
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<RouteDriverChoicesQuery, RouteDriverChoicesQueryVariables>;
 export const RouteDriverHistoryDocument = new TypedDocumentString(`
     query RouteDriverHistory($stockingDate: String!, $route: String!, $nextToken: String) {
   routeDriverHistory(

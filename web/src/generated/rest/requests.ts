@@ -82,11 +82,20 @@ export interface RawRow {
     [k: string]: unknown | undefined;
   };
 }
+/**
+ * cognitoemails' query parameters: the users asked about, and the driver
+ * log's range they are looked for in (taken as the driver log takes it).
+ */
 export interface EmailArgs {
+  endTime: string | null;
   /**
-   * Comma-separated user ids, checked by `email_ids`.
+   * Comma-separated user ids, checked by `UserIds::parse`.
    */
-  ids?: string | null;
+  ids: string | null;
+  /**
+   * Epoch seconds as text, checked by `range::range` as the driver log's.
+   */
+  startTime: string | null;
 }
 /**
  * A range report's query parameters (epoch seconds as text, checked by `range::range`).

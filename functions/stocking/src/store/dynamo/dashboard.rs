@@ -69,7 +69,8 @@ impl BoardStore for Dynamo {
 
     async fn health(&self, ids: &[String]) -> Result<Vec<BoardHealth>, ApiError> {
         // What the board shows of it: safety hold, vending state.
-        let projection = ["locationId", "safetyHold", "jofemarState", "timestamp", "temperature", "outOfOrder"];
+        let projection =
+            ["locationId", "safetyHold", "jofemarState", "timestamp", "temperature", "outOfOrder", "conditionsSince"];
         let items = self.0.table(Table::FridgeHealth)?.batch_get(keys("locationId", ids), &projection).await?;
         items.into_iter().map(store::from_item).collect()
     }

@@ -8,7 +8,7 @@ import { getDriverEmails } from '../api/get-driver-emails';
 import { getDriverLog } from '../api/get-driver-log';
 import { RangeReport } from '../components/RangeReport';
 import { FridgeLink } from '../components/ReportParts';
-import { distinct, logRows, REPORTS, type LogEntry, type LogRow } from '../lib/report-rules';
+import { distinct, logRows, REPORTS, type EpochRange, type LogEntry, type LogRow } from '../lib/report-rules';
 
 const ALL_USERS = 'All Users in this time range';
 const ALL_FRIDGES = 'All Fridges in this time range';
@@ -32,13 +32,14 @@ const columns: DataColumn<LogRow>[] = [
   },
 ];
 
-function Logs({ entries, refreshing }: { entries: LogEntry[]; refreshing: boolean }) {
+function Logs({ entries, refreshing, range }: { entries: LogEntry[]; refreshing: boolean; range: EpochRange }) {
   // Users are shown by e-mail; an unknown id shows as itself. Only the e-mails of the users in
-  // these rows are asked for, not the whole directory.
+  // these rows are asked for, in the range they were loaded for (the server answers only the
+  // callers in that range's log), not the whole directory.
   const ids = useMemo(() => distinct(entries.map((e) => e.uuid)), [entries]);
   const emails = useQuery({
-    queryKey: ['reports', 'driver-emails', ids],
-    queryFn: () => getDriverEmails(ids),
+    queryKey: ['reports', 'driver-emails', range.start, range.end, ids],
+    queryFn: () => getDriverEmails(range, ids),
     enabled: ids.length > 0,
     // While later pages add users, the names already known stay shown.
     placeholderData: keepPreviousData,
@@ -92,7 +93,7 @@ export default function StockingLogs() {
   return (
     <Page title="Stocking Logs">
       <RangeReport name="stocking-logs" noun="stocking logs" fetch={getDriverLog}>
-        {(entries, refreshing) => <Logs entries={entries} refreshing={refreshing} />}
+        {(entries, refreshing, range) => <Logs entries={entries} refreshing={refreshing} range={range} />}
       </RangeReport>
     </Page>
   );

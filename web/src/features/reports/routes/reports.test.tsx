@@ -101,17 +101,24 @@ describe('Stocking logs', () => {
     expect(error).toHaveAttribute('title', 'count must be between 0 and 10000');
     expect(error.closest('tr')).toHaveAttribute('data-highlight', 'error');
     expect(within(table).getByText('dana@fleet.local')).toBeInTheDocument();
-    // Only the users of the rows shown are asked for, never the whole directory.
+    // Only the users of the rows shown are asked for, never the whole directory, and in the range
+    // shown: the server answers only the callers in that range's log.
+    const startTime = String(Date.parse('2026-11-25T06:00:00Z') / 1000);
+    const endTime = String(Date.parse('2026-11-26T05:59:00Z') / 1000);
     const emailCalls = calls.filter((c) => c.startsWith('/reports/driverlog/cognitoemails'));
     expect(emailCalls.length).toBeGreaterThan(0);
-    expect(emailCalls.every((c) => c.includes('?ids='))).toBe(true);
+    for (const call of emailCalls) {
+      const query = new URLSearchParams(call.split('?')[1]);
+      expect([query.get('startTime'), query.get('endTime')]).toEqual([startTime, endTime]);
+      expect(query.get('ids')).toBeTruthy();
+    }
     await waitFor(() =>
       expect(calls.filter((c) => c.startsWith('/reports/driverlog/cognitoemails')).at(-1)).toBe(
-        `/reports/driverlog/cognitoemails?${new URLSearchParams({ ids: 'u1,u2' })}`,
+        `/reports/driverlog/cognitoemails?${new URLSearchParams({ ids: 'u1,u2', startTime, endTime })}`,
       ),
     );
     expect(calls.filter((c) => c.startsWith('/reports/driverlog?'))).toHaveLength(2);
-    expect(calls[0]).toContain(`startTime=${Date.parse('2026-11-25T06:00:00Z') / 1000}`);
+    expect(calls[0]).toContain(`startTime=${startTime}`);
   });
 
   it('shows the first page at once while the next is still loading', async () => {

@@ -18,7 +18,7 @@ export interface RouteDriverProps {
   loaded: boolean;
   /** The day's drivers could not be read. */
   failed: boolean;
-  /** The id of the datalist of the day's drivers' e-mails. */
+  /** The id of the datalist of the users who may drive (their e-mails, each with its name). */
   emailsListId: string;
   requests: DriverRequests;
   onHistory: () => void;

@@ -50,6 +50,8 @@ let server: {
   assignments: ReturnType<typeof assignment>[];
   assign: (input: Record<string, unknown>) => unknown;
   history: unknown;
+  /** routeDriverChoices' answer (or throws it). */
+  choices: () => unknown;
 };
 /** The date the screen opens on, as its messages say it. */
 const DAY = usDate(todayIn());
@@ -69,6 +71,7 @@ beforeEach(() => {
     assignments: [],
     assign: () => null,
     history: { items: [], nextToken: null },
+    choices: () => [],
   };
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   vi.mocked(graphql).mockReset();
@@ -77,6 +80,7 @@ beforeEach(() => {
     if (q.includes('assignRouteDriver(')) return { assignRouteDriver: server.assign(vars.input!) };
     if (q.includes('routeAssignments(')) return { routeAssignments: server.assignments };
     if (q.includes('routeDriverHistory(')) return { routeDriverHistory: server.history };
+    if (q.includes('routeDriverChoices')) return { routeDriverChoices: await server.choices() };
     if (q.includes('routeSettings'))
       return { routeSettings: { claimsAllowed: true, version: 0, changedBy: null, changedAt: null } };
     return { locationRoutes: { routes: server.routes } };
@@ -122,12 +126,6 @@ describe("View Routes: each route's driver (issue 38)", () => {
     );
     expect(screen.getByRole('group', { name: 'Driver of route r3' })).toHaveTextContent('No driver');
     expect(screen.getByRole('combobox', { name: 'Driver e-mail for route r1' })).toHaveValue('ann@example.com');
-    // The day's drivers are the e-mail field's suggestions.
-    const list = screen.getByRole('combobox', { name: 'Driver e-mail for route r3' }).getAttribute('list')!;
-    expect([...document.getElementById(list)!.querySelectorAll('option')].map((o) => o.value)).toEqual([
-      'ann@example.com',
-      'bob@example.com',
-    ]);
   });
 
   it('sends the version shown, resends the same input on a retry, and shows the new driver', async () => {
@@ -320,5 +318,103 @@ describe("View Routes: each route's driver (issue 38)", () => {
             String(doc).includes('routeDriverHistory(') && (vars as Vars).route === 'r1' && (vars as Vars).stockingDate,
         ),
     ).toBe(true);
+  });
+});
+
+describe('View Routes: the driver e-mail field offers the users who may drive (issue 59)', () => {
+  const choice = (email: string, name: string | null) => ({ sub: `sub-${email}`, email, name });
+  /** The suggestions of a route's e-mail field: each option's value and label. */
+  const suggestions = (route: string) => {
+    const list = screen.getByRole('combobox', { name: `Driver e-mail for route ${route}` }).getAttribute('list')!;
+    return [...document.getElementById(list)!.querySelectorAll('option')].map((o) => ({
+      value: o.value,
+      label: o.getAttribute('label'),
+    }));
+  };
+  const choicesAsked = () =>
+    vi.mocked(graphql).mock.calls.filter(([doc]) => String(doc).includes('routeDriverChoices')).length;
+
+  beforeEach(() => {
+    server.routes = [stop('r1', 1, 'CHI_0001'), stop('r2', 1, 'CHI_0002')];
+    // ann drives r1 today but no longer holds the driver's actions: she is not offered.
+    server.assignments = [assignment('r1', 'ann@example.com', 3)];
+    server.choices = () => [choice('dee@example.com', 'Dee Driver'), choice('eve@example.com', null)];
+  });
+
+  it('lists exactly the users the server names, the e-mail as the value and the name beside it', async () => {
+    renderWithProviders(<RoutesByDate />);
+    await screen.findByRole('combobox', { name: 'Driver e-mail for route r2' });
+    await vi.waitFor(() =>
+      expect(suggestions('r2')).toEqual([
+        { value: 'dee@example.com', label: 'Dee Driver' },
+        // Without a name, the e-mail alone.
+        { value: 'eve@example.com', label: null },
+      ]),
+    );
+    // One list for every route's field, read once.
+    expect(suggestions('r1')).toEqual(suggestions('r2'));
+    expect(choicesAsked()).toBe(1);
+  });
+
+  it('picking a suggestion puts its e-mail in the field, and Save sends it', async () => {
+    const user = userEvent.setup();
+    server.assign = (input) => assignment(input.route as string, input.driverEmail as string, 1);
+    renderWithProviders(<RoutesByDate />);
+    const field = await screen.findByRole('combobox', { name: 'Driver e-mail for route r2' });
+    await vi.waitFor(() => expect(suggestions('r2')).toHaveLength(2));
+    await vi.waitFor(() => expect(field).toBeEnabled());
+    // What a browser does on a pick: the option's value becomes the field's.
+    await user.type(field, suggestions('r2')[0].value);
+    await user.click(screen.getByRole('button', { name: 'Save driver for route r2' }));
+    expect(await toast(`dee@example.com now drives route r2 on ${DAY}.`)).toBeTruthy();
+    expect(sent('assignRouteDriver')[0]).toMatchObject({ route: 'r2', driverEmail: 'dee@example.com' });
+  });
+
+  it('while the list loads, an e-mail can be typed and saved', async () => {
+    const user = userEvent.setup();
+    server.choices = () => new Promise(() => {});
+    server.assign = (input) => assignment(input.route as string, input.driverEmail as string, 1);
+    renderWithProviders(<RoutesByDate />);
+    const field = await screen.findByRole('combobox', { name: 'Driver e-mail for route r2' });
+    await vi.waitFor(() => expect(field).toBeEnabled());
+    await vi.waitFor(() => expect(choicesAsked()).toBe(1));
+    await user.type(field, 'fay@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save driver for route r2' }));
+    expect(await toast(`fay@example.com now drives route r2 on ${DAY}.`)).toBeTruthy();
+    expect(suggestions('r2')).toEqual([]);
+  });
+
+  it('when the list fails, says so with a Retry, and an e-mail can still be typed and saved', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    server.choices = () => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return [choice('dee@example.com', 'Dee Driver')];
+    };
+    server.assign = (input) => assignment(input.route as string, input.driverEmail as string, 1);
+    renderWithProviders(<RoutesByDate />);
+    expect(await screen.findByText(/The list of drivers could not be loaded/)).toHaveTextContent(
+      "The list of drivers could not be loaded. You can still type a driver's e-mail.",
+    );
+    const field = screen.getByRole('combobox', { name: 'Driver e-mail for route r2' });
+    await vi.waitFor(() => expect(field).toBeEnabled());
+    await user.type(field, 'fay@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save driver for route r2' }));
+    expect(await toast(`fay@example.com now drives route r2 on ${DAY}.`)).toBeTruthy();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(suggestions('r2')).toEqual([{ value: 'dee@example.com', label: 'Dee Driver' }]));
+    expect(screen.queryByText(/The list of drivers could not be loaded/)).toBeNull();
+  });
+
+  it('is not asked for by a user who may not assign drivers', async () => {
+    vi.mocked(getMyAccess).mockResolvedValue({ actions: ['ViewRoutes'], flags: [] });
+    renderWithProviders(<RoutesByDate />);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Driver of route r1' })).toHaveTextContent('Driver: ann@example.com'),
+    );
+    expect(choicesAsked()).toBe(0);
+    expect(actionFor('routeDriverChoices')).toBe('AssignRoutes');
   });
 });

@@ -5,11 +5,13 @@ import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
 import { useLocationRoutes, type RouteStop } from '../api/location-routes';
 import { useRouteAssignments } from '../api/route-assignments';
+import { useRouteDriverChoices } from '../api/route-driver-choices';
 import { DriverRequests } from '../lib/driver-requests';
-import { dayEmails, LOAD_DRIVERS_FAILURE } from '../lib/route-drivers';
+import { choiceLabel, LOAD_CHOICES_FAILURE, LOAD_DRIVERS_FAILURE } from '../lib/route-drivers';
 import { inRegion, NO_ROUTES, REGIONS, routeColour, routeSummary, usDate, type Region } from '../lib/route-table';
 import { CHECK_INTERNET_AND_PERMISSIONS } from '@/lib/messages';
 import { errorMessage } from '@/lib/api';
+import { useAccess } from '@/lib/access';
 import { RouteClaimsSetting } from './RouteClaimsSetting';
 import { RouteDriver } from './RouteDriver';
 import { RouteDriverHistoryDialog } from './RouteDriverHistoryDialog';
@@ -52,7 +54,10 @@ export function RoutesByDate() {
   // Who drives each route that day (issue 38), under each route's header.
   const assignments = useRouteAssignments(date);
   const driverOf = useMemo(() => new Map((assignments.data ?? []).map((a) => [a.route, a])), [assignments.data]);
-  const emails = useMemo(() => dayEmails(assignments.data ?? []), [assignments.data]);
+  // The e-mail field's suggestions: every user who may drive (issue 59), for those who may assign.
+  // Loading or failed, the list is empty and the field still takes a typed e-mail.
+  const { canCall } = useAccess();
+  const choices = useRouteDriverChoices(canCall('routeDriverChoices'));
   const emailsListId = useId();
   // Each route's pending change, kept across retries for the whole visit (dates and regions come and go).
   const [requests] = useState(() => new DriverRequests());
@@ -89,9 +94,17 @@ export function RoutesByDate() {
           </Button>
         </Alert>
       ) : null}
+      {choices.isError ? (
+        <Alert variation="warning" heading="Drivers to choose from could not be loaded">
+          {LOAD_CHOICES_FAILURE}{' '}
+          <Button size="small" onClick={() => void choices.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : null}
       <datalist id={emailsListId}>
-        {emails.map((e) => (
-          <option key={e} value={e} />
+        {(choices.data ?? []).map((c) => (
+          <option key={c.sub} value={c.email} label={choiceLabel(c)} />
         ))}
       </datalist>
       <div id="routes-print">

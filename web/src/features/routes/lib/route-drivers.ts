@@ -1,9 +1,12 @@
 import type { RouteAssignment } from '../api/route-assignments';
+import type { RouteDriverChoice } from '../api/route-driver-choices';
 import { usDate } from './route-table';
 
 export const NO_DRIVER = 'No driver';
 export const SAVE_DRIVER_FAILURE = 'Unable to save the driver, Please check your internet and your permissions';
 export const LOAD_DRIVERS_FAILURE = 'Unable to load the drivers, Please check your internet and your permissions';
+/** The list of users who may drive could not be read: the field still takes a typed e-mail. */
+export const LOAD_CHOICES_FAILURE = "The list of drivers could not be loaded. You can still type a driver's e-mail.";
 
 /** The question before a route's driver is cleared (the date YYYY-MM-DD, shown MM/DD/YYYY). */
 export const removeDriverQuestion = (email: string, route: string, date: string) =>
@@ -29,7 +32,13 @@ export function driverText(
   return NO_DRIVER;
 }
 
-/** The day's drivers' e-mails, each once, sorted: the e-mail field's suggestions. */
-export function dayEmails(assignments: Pick<RouteAssignment, 'driverEmail'>[]): string[] {
-  return [...new Set(assignments.map((a) => a.driverEmail))].sort();
+/**
+ * What a suggestion of the driver e-mail field says beside the e-mail it puts in the field (its
+ * value): the user's name. Chromium's list shows an option's value and its label side by side, so
+ * the e-mail in the label too would show twice; an option without a name has no label (the e-mail
+ * alone). Browsers that show only the label (Firefox) show the name, and put the e-mail in the field.
+ */
+export function choiceLabel(choice: Pick<RouteDriverChoice, 'email' | 'name'>): string | undefined {
+  const name = choice.name?.trim();
+  return name && name !== choice.email ? name : undefined;
 }

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The forecast ingest's writes (issue 59): ROWS rows (default 5,000), each with
+# its history record and upload record, as the store writes them (rows in
+# BatchWriteItem; history and upload records as conditional Puts in transactions of 100, 4 in
+# flight, since BatchWriteItem's grant allows deletes), and in the same run the
+# previous design's one BatchWriteItem stream of all three; prints both rates
+# and the ratio. A benchmark: never part of the timed tests.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BENCH=forecast-writes BENCH_PORTS="5896 4196 5396"
+. scripts/bench/lib.sh
+ensure_python
+ensure_rust
+SKIP_API_AND_WEB=1 start_stack
+"$FLEET_LOCAL" bench-forecast-writes "${1:-5000}"

@@ -49,9 +49,8 @@ ensure_checkov() {
 ensure_node() {
   if [ ! -d web/node_modules ] || changed npm web/package-lock.json; then
     log "installing web packages"
-    # npm ci refuses this machine's lock files (the npm config omits resolved URLs and
-    # platform-optional entries), so install from the lock with npm install.
-    (cd web && npm install --no-audit --no-fund --loglevel=error)
+    # npm ci: exactly the lock file, complete (web/.npmrc keeps the registry URLs in it).
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
     done_step npm
   fi
 }

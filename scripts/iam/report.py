@@ -41,7 +41,7 @@ def unused_markdown(usages, command, stack_env, calls_dirs, template):
         f"- Allowed (function, action, resource) triples: {total} (an action wildcard counts once, each resource once).",
         f"- Not exercised by any recorded call: {own + service}:",
         f"  - {own} from the functions' own policies (listed per function below);",
-        f"  - {service} that SAM adds for the Lambda service itself (managed policies, DeadLetterQueue): listed once, below.",
+        f"  - {service} for the Lambda service itself (managed policies, the SQS event source's polling, DeadLetterQueue): listed once, below.",
         "",
     ]
     shared = defaultdict(list)

@@ -28,6 +28,7 @@ admin), SMOKE_LOCATION_ID (default SMOKE_TEST), SMOKE_TIMEOUT (seconds to wait
 for the heartbeat, default 60), SMOKE_TARGET=aws|local (default: local when
 .local/STACK/stack.env exists).
 """
+import gzip
 import json
 import os
 import re
@@ -50,6 +51,8 @@ HTTP_TIMEOUT = 20
 POLL_SECONDS = 2
 
 MY_ACCESS = "query MyAccess { myAccess { actions flags } }"
+# Where the fleet health snapshot is: a presigned S3 GET (the portfolio health page's first read).
+FLEET_SNAPSHOT = "query FleetHealthSnapshot { fleetHealthSnapshot { url asOf fridges } }"
 # The Locations page's query (web/src/lib/locations/list-locations.ts), with its page size.
 LIST_LOCATIONS = """query ListLocations($filter: LocationsFilter, $nextToken: String) {
   locations(filter: $filter, nextToken: $nextToken) { items { id type prettyName route stop status prod } nextToken }
@@ -199,16 +202,41 @@ def client(stack: Stack, service: str):
 
 # --- Calling the API -------------------------------------------------------------------------------------------------
 
-def http(url: str, method: str = "GET", headers: dict | None = None, body: bytes | None = None):
-    """(status, headers with lower-case names, body text); an HTTP error status is an answer, not an exception."""
+def fetch(url: str, method: str = "GET", headers: dict | None = None, body: bytes | None = None):
+    """(status, headers with lower-case names, body bytes); an HTTP error status is an answer, not an exception."""
     request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
     try:
         with urllib.request.urlopen(request, timeout=HTTP_TIMEOUT) as r:
-            return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read().decode("utf-8", "replace")
+            return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read()
     except urllib.error.HTTPError as e:
-        return e.code, {k.lower(): v for k, v in e.headers.items()}, e.read().decode("utf-8", "replace")
+        return e.code, {k.lower(): v for k, v in e.headers.items()}, e.read()
     except (urllib.error.URLError, OSError) as e:
         raise CheckFailed(f"{url}: {getattr(e, 'reason', e)}") from e
+
+
+def http(url: str, method: str = "GET", headers: dict | None = None, body: bytes | None = None):
+    """(status, headers with lower-case names, body text): `fetch`, its body read as UTF-8."""
+    status, answer_headers, answer = fetch(url, method, headers, body)
+    return status, answer_headers, answer.decode("utf-8", "replace")
+
+
+def snapshot_problems(snapshot: dict, status: int, body: bytes) -> tuple[list, dict | None]:
+    """What is wrong with the fleet health snapshot's object as its presigned URL answered it (gzip'd JSON
+    `{asOf, fridges: [...]}`) against what `fleetHealthSnapshot` says of it; and the object when it parses."""
+    if status != 200:
+        return [f"GET of the presigned URL answered HTTP {status}: {body[:200]!r}"], None
+    try:
+        data = json.loads(gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body)
+    except (OSError, EOFError, ValueError) as e:
+        return [f"the object is not gzip'd JSON: {e}"], None
+    if not isinstance(data, dict) or not isinstance(data.get("fridges"), list):
+        return [f"the object has no fridges list: {str(data)[:200]}"], None
+    problems = []
+    if instant(data.get("asOf")) != instant(snapshot.get("asOf")):
+        problems.append(f"the object is as of {data.get('asOf')}, the API says {snapshot.get('asOf')}")
+    if len(data["fridges"]) != snapshot.get("fridges"):
+        problems.append(f"the object holds {len(data['fridges'])} fridges, the API says {snapshot.get('fridges')}")
+    return problems, data
 
 
 def error_message(status: int, text: str) -> str:
@@ -476,6 +504,24 @@ def run(stack_name: str, env=os.environ, out=sys.stdout) -> int:
                                   "dead-letter queue and the ingest's logs)")
             time.sleep(POLL_SECONDS)
 
+    def fleet_snapshot():
+        # A real S3 call on a deployed stack: the object behind the presigned URL the API hands out. The
+        # schedule builds it once a minute, so a new stack may need that long.
+        deadline = time.monotonic() + timeout
+        while True:
+            snapshot = signed_in().graphql(FLEET_SNAPSHOT)["fleetHealthSnapshot"]
+            if snapshot.get("url"):
+                break
+            if time.monotonic() >= deadline:
+                raise CheckFailed(f"fleetHealthSnapshot has no url {timeout:g} s on (is the "
+                                  "rebuild_fleet_health_snapshot schedule running?)")
+            time.sleep(POLL_SECONDS)
+        status, _, body = fetch(snapshot["url"])
+        problems, _ = snapshot_problems(snapshot, status, body)
+        if problems:
+            raise CheckFailed("; ".join(problems))
+        return f"{snapshot['fridges']} fridges as of {snapshot['asOf']}, {len(body)} bytes"
+
     def rest_route():
         answer = signed_in().rest_get(f"/locations/{location_id}/schedule")
         if not isinstance(answer, list):
@@ -499,6 +545,7 @@ def run(stack_name: str, env=os.environ, out=sys.stdout) -> int:
     checks.check("GraphQL locations, first page (the Locations page's query)", locations_page)
     checks.check(f"heartbeat for {location_id} through the telemetry queue, read back by fridgeHealth", heartbeat_round_trip)
     checks.check(f"REST GET /prod/locations/{location_id}/schedule", rest_route)
+    checks.check("fleet health snapshot through its presigned S3 URL", fleet_snapshot)
     checks.check("web origin answers index.html with its security headers", web_origin)
     checks.check("AppSync API as the schema, the registry and the template declare it (fleet-local verify-deploy"
                  + (", schema and auth modes: the emulator serves no resolvers)" if stack.local else ")"),

@@ -1,6 +1,7 @@
 """The smoke test's parsing (stack.env, stack outputs, security headers), its
 heartbeat and smoke location, and one whole run against a fake stack."""
 import io
+import gzip
 import json
 import tempfile
 import unittest
@@ -221,6 +222,14 @@ class FakeStack:
         self.health, self.queued, self.web_headers = None, [], web_headers or GOOD_HEADERS
         self.created = []
         self.deploy_faults = []
+        self.snapshot = {"url": "https://snapshots/fleet-health.json.gz?X-Amz-Signature=s", "asOf": "2026-11-28T03:00:00.000Z", "fridges": 2}
+        self.snapshot_object = {"asOf": "2026-11-28T03:00:00.000Z", "fridges": [{"locationId": "A"}, {"locationId": "B"}]}
+
+    def fetch(self, url, method="GET", headers=None, body=None):
+        if url.startswith("https://snapshots"):
+            return 200, {"content-encoding": "gzip"}, gzip.compress(json.dumps(self.snapshot_object).encode())
+        status, answer_headers, text = self.http(url, method, headers, body)
+        return status, answer_headers, text.encode()
 
     def http(self, url, method="GET", headers=None, body=None):
         if url.endswith("/graphql"):
@@ -247,6 +256,8 @@ class FakeStack:
             self.created.append(payload)
             self.locations[payload["id"]] = {"id": payload["id"], "type": payload["type"]}
             return {"createLocation": {"id": payload["id"], "type": payload["type"]}}
+        if "fleetHealthSnapshot" in query:
+            return {"fleetHealthSnapshot": self.snapshot}
         if "fridgeHealth" in query:
             if self.queued:  # the ingest took the message
                 beat = self.queued.pop(0)
@@ -290,11 +301,31 @@ def fake_stack(web_url="http://web"):
 def run_against(fake, stack=None, env=None):
     out = io.StringIO()
     with mock.patch.object(smoke, "find_stack", lambda name, target=None: stack or fake_stack()), \
-            mock.patch.object(smoke, "http", fake.http), mock.patch.object(smoke, "client", fake.client), \
+            mock.patch.object(smoke, "http", fake.http), mock.patch.object(smoke, "fetch", fake.fetch), \
+            mock.patch.object(smoke, "client", fake.client), \
             mock.patch.object(smoke, "POLL_SECONDS", 0), mock.patch.object(smoke, "security_spec", lambda: SPEC), \
             mock.patch.object(smoke, "run_fleet_local", fake.fleet_local):
         code = smoke.run("t", env=env or {}, out=out)
     return code, out.getvalue().splitlines()
+
+
+class Snapshot(unittest.TestCase):
+    def test_the_object_must_be_what_the_api_says_of_it(self):
+        said = {"asOf": "2026-11-28T03:00:00Z", "fridges": 2}
+        good = gzip.compress(json.dumps({"asOf": "2026-11-28T03:00:00.000Z", "fridges": [{}, {}]}).encode())
+        self.assertEqual(smoke.snapshot_problems(said, 200, good)[0], [])
+        self.assertIn("HTTP 403", smoke.snapshot_problems(said, 403, b"<Error>AccessDenied</Error>")[0][0])
+        self.assertIn("not gzip'd JSON", smoke.snapshot_problems(said, 200, b"\x1f\x8bxx")[0][0])
+        one = gzip.compress(json.dumps({"asOf": "2026-11-28T02:59:00Z", "fridges": [{}]}).encode())
+        problems = smoke.snapshot_problems(said, 200, one)[0]
+        self.assertEqual(len(problems), 2, problems)
+
+    def test_a_snapshot_never_built_fails_its_check(self):
+        fake = FakeStack()
+        fake.snapshot = {"url": None, "asOf": None, "fridges": 0}
+        code, lines = run_against(fake, env={"SMOKE_TIMEOUT": "0"})
+        self.assertEqual(code, 1)
+        self.assertTrue(any(line.startswith("FAIL fleet health snapshot") and "no url" in line for line in lines), lines)
 
 
 class WholeRun(unittest.TestCase):
@@ -302,9 +333,10 @@ class WholeRun(unittest.TestCase):
         fake = FakeStack()
         code, lines = run_against(fake)
         self.assertEqual(code, 0, lines)
-        self.assertEqual([line[:5] for line in lines[:-1]], ["ok   "] * 8)
-        self.assertIn("(fleet-local verify-deploy, schema and auth modes", lines[7])
-        self.assertIn("API api1 matches infra/schema.graphql", lines[7])
+        self.assertEqual([line[:5] for line in lines[:-1]], ["ok   "] * 9)
+        self.assertIn("fleet health snapshot through its presigned S3 URL (2 fridges as of", lines[6])
+        self.assertIn("(fleet-local verify-deploy, schema and auth modes", lines[8])
+        self.assertIn("API api1 matches infra/schema.graphql", lines[8])
         self.assertTrue(lines[2].startswith("ok   GraphQL myAccess (2 actions, 1 flags)"), lines)
         self.assertIn("location created", lines[4])
         self.assertEqual(fake.created[0]["type"], "TEST")
@@ -335,8 +367,9 @@ class WholeRun(unittest.TestCase):
         self.assertEqual(code, 1)
         self.assertIn("FAIL sign-in (SRP) as ?: set SMOKE_EMAIL and SMOKE_PASSWORD", lines[1])
         self.assertEqual(lines[2], "FAIL GraphQL myAccess: not signed in")
-        self.assertIn("FAIL web origin answers index.html with its security headers: no Strict-Transport-Security header", lines[6])
-        self.assertEqual(lines[-1], "6 check(s) failed on t (local)")
+        self.assertEqual(lines[6], "FAIL fleet health snapshot through its presigned S3 URL: not signed in")
+        self.assertIn("FAIL web origin answers index.html with its security headers: no Strict-Transport-Security header", lines[7])
+        self.assertEqual(lines[-1], "7 check(s) failed on t (local)")
 
     def test_a_deploy_that_is_not_the_repositorys_fails_with_each_fault(self):
         fake = FakeStack()
@@ -344,9 +377,9 @@ class WholeRun(unittest.TestCase):
                               "auth: the default auth mode is AWS_IAM, the template's is AMAZON_COGNITO_USER_POOLS"]
         code, lines = run_against(fake)
         self.assertEqual(code, 1)
-        self.assertTrue(lines[7].startswith("FAIL AppSync API as the schema, the registry and the template declare it"), lines)
-        self.assertTrue(lines[7].endswith(": 2 fault(s)"), lines[7])
-        self.assertEqual([l.strip() for l in lines[8:10]], ["FAIL " + f for f in fake.deploy_faults])
+        self.assertTrue(lines[8].startswith("FAIL AppSync API as the schema, the registry and the template declare it"), lines)
+        self.assertTrue(lines[8].endswith(": 2 fault(s)"), lines[8])
+        self.assertEqual([l.strip() for l in lines[9:11]], ["FAIL " + f for f in fake.deploy_faults])
         self.assertEqual(lines[-1], "1 check(s) failed on t (local)")
 
 

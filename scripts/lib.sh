@@ -55,6 +55,17 @@ ensure_node() {
   fi
 }
 
+# cargo-deny (licenses, bans and sources of the Rust dependencies: deny.toml), pinned, built from crates.io
+# into a project folder: about 4 minutes of CPU on 2 cores the first time, then kept.
+CARGO_DENY_VERSION=0.20.2
+CARGO_DENY="$ROOT/.tools/bin/cargo-deny"
+ensure_cargo_deny() {
+  if [ "$("$CARGO_DENY" --version 2>/dev/null)" != "cargo-deny $CARGO_DENY_VERSION" ]; then
+    log "installing cargo-deny $CARGO_DENY_VERSION"
+    cargo install -q --locked cargo-deny --version "$CARGO_DENY_VERSION" --root "$ROOT/.tools"
+  fi
+}
+
 ensure_rust() {
   log "building the local API (cargo, $CARGO_PROFILE profile)"
   cargo build -q -p fleet-local --profile "$CARGO_PROFILE"

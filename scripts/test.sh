@@ -84,6 +84,10 @@ log "the emulator's AppSync schema and auth modes (fleet-local verify-deploy --s
 # build). It runs beside the steps below, at the lowest priority, in a target
 # directory of its own (no wait on the build lock): the integration and browser
 # tests mostly wait on the emulator and the browser, and leave the cores idle.
+# cargo-deny builds from crates.io once per machine, niced, beside the tests (its check waits for it at the end).
+log "installing cargo-deny, in the background"
+( renice -n 19 "$BASHPID" > /dev/null; ensure_cargo_deny ) > "$STATE/cargo-deny-install.log" 2>&1 &
+DENY_INSTALL=$!
 log "clippy, in the background (a warning fails the run)"
 nice -n 19 env CARGO_TARGET_DIR="$PWD/target/clippy" cargo clippy -q --workspace --all-targets -- -D warnings \
   > "$STATE/clippy.log" 2>&1 &
@@ -131,6 +135,10 @@ SMOKE_TARGET=local SMOKE_EMAIL= SMOKE_PASSWORD= SMOKE_SKIP_BUILD=1 scripts/smoke
 # $STATE/calls) must be allowed by that function's role as `sam deploy` makes it.
 log "IAM: every recorded call allowed by its function's role (scripts/iam/check.py)"
 .venv/bin/python scripts/iam/check.py --template template.yaml --stack-env "$STATE/stack.env" --calls "$STATE/calls"
+
+log "licenses, bans and sources of the Rust dependencies (cargo deny, deny.toml)"
+wait "$DENY_INSTALL" || { cat "$STATE/cargo-deny-install.log"; log "cargo-deny could not be installed"; exit 1; }
+"$CARGO_DENY" check --hide-inclusion-graph licenses bans sources
 
 log "waiting for clippy"
 if ! wait "$CLIPPY_PID"; then

@@ -180,6 +180,22 @@ impl UserPool {
         let pool = request.user_pool_id.clone();
         self.0.call("ListUsers", request, |account| vec![calls::list_users(&pool, account)]).await
     }
+
+    /// Every user of the pool `pool_id`: ListUsers, page after page (the screens that list the pool's users).
+    pub async fn every_user(&self, pool_id: &str) -> Result<Vec<PoolUserRecord>, CallFailed> {
+        let mut users = Vec::new();
+        let mut token = None;
+        loop {
+            let request =
+                ListUsers { user_pool_id: pool_id.to_string(), pagination_token: token, ..Default::default() };
+            let page = self.list_users(&request).await?;
+            users.extend(page.users);
+            token = page.pagination_token.filter(|t| !t.is_empty());
+            if token.is_none() {
+                return Ok(users);
+            }
+        }
+    }
 }
 
 #[derive(Serialize)]

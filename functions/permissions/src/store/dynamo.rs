@@ -1,7 +1,6 @@
 //! The permission store: grants and history in DynamoDB, users in Cognito.
 use super::{Grant, PermissionStore, PoolUser};
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
-use fleet_shared::aws_json::ListUsers;
 use fleet_shared::history::Record;
 use fleet_shared::{store, ApiError, Deps, Table};
 
@@ -11,24 +10,16 @@ pub struct Dynamo(pub &'static Deps);
 impl PermissionStore for Dynamo {
     /// Cognito ListUsers, every page.
     async fn users(&self) -> Result<Vec<PoolUser>, ApiError> {
-        let (pool, pool_id) = (self.0.user_pool()?, self.0.config.user_pool_id()?);
-        let (users, _) = store::pages(None, None, |token, _| async move {
-            let request =
-                ListUsers { user_pool_id: pool_id.to_string(), pagination_token: token, ..Default::default() };
-            let out = pool.list_users(&request).await.map_err(|e| ApiError::internal(e.to_string()))?;
-            let users = out
-                .users
-                .iter()
-                .filter_map(|u| {
-                    let sub = u.attribute("sub")?.to_string();
-                    let email = u.attribute("email").or(u.username.as_deref()).unwrap_or_default().to_string();
-                    Some(PoolUser { sub, email })
-                })
-                .collect();
-            Ok((users, out.pagination_token))
-        })
-        .await?;
-        Ok(users)
+        let pool_id = self.0.config.user_pool_id()?;
+        let users = self.0.user_pool()?.every_user(pool_id).await.map_err(|e| ApiError::internal(e.to_string()))?;
+        Ok(users
+            .iter()
+            .filter_map(|u| {
+                let sub = u.attribute("sub")?.to_string();
+                let email = u.attribute("email").or(u.username.as_deref()).unwrap_or_default().to_string();
+                Some(PoolUser { sub, email })
+            })
+            .collect())
     }
 
     async fn grants(&self) -> Result<Vec<Grant>, ApiError> {

@@ -39,26 +39,18 @@ impl DriverStore for Dynamo {
     }
 
     async fn directory(&self) -> Result<Vec<PoolUser>, ApiError> {
-        let (pool, pool_id) = (self.0.user_pool()?, self.0.config.user_pool_id()?);
-        let (users, _) = store::pages(None, None, |token, _| async move {
-            let request =
-                ListUsers { user_pool_id: pool_id.to_string(), pagination_token: token, ..Default::default() };
-            let out = pool.list_users(&request).await.map_err(|e| ApiError::internal(e.to_string()))?;
-            let users = out
-                .users
-                .iter()
-                .filter_map(|u| {
-                    Some(PoolUser {
-                        sub: u.attribute("sub")?.to_string(),
-                        email: u.attribute("email")?.to_string(),
-                        name: u.attribute("name").map(str::to_string),
-                    })
+        let pool_id = self.0.config.user_pool_id()?;
+        let users = self.0.user_pool()?.every_user(pool_id).await.map_err(|e| ApiError::internal(e.to_string()))?;
+        Ok(users
+            .iter()
+            .filter_map(|u| {
+                Some(PoolUser {
+                    sub: u.attribute("sub")?.to_string(),
+                    email: u.attribute("email")?.to_string(),
+                    name: u.attribute("name").map(str::to_string),
                 })
-                .collect();
-            Ok((users, out.pagination_token))
-        })
-        .await?;
-        Ok(users)
+            })
+            .collect())
     }
 
     async fn drivers_among(&self, subs: &[String]) -> Result<HashSet<String>, ApiError> {

@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from checker import check, count, exercised, load_stack, stack_env_for, unused  # noqa: E402
 from evaluator import PolicyError  # noqa: E402
 from recorded import CallsError, read_calls  # noqa: E402
+from reasons import read_reasons  # noqa: E402
 from report import unused_markdown  # noqa: E402
 from samtemplate import load_template  # noqa: E402
 from samtranslator.model.exceptions import InvalidDocumentException  # noqa: E402
@@ -65,6 +66,8 @@ def main(argv=None):
     ap.add_argument("--count", action="store_true", help="count the allowed (function, action, resource) triples")
     ap.add_argument("--unused", action="store_true", help="write the grants no recorded call used (needs --calls and --out)")
     ap.add_argument("--out", help="the markdown file --unused writes")
+    ap.add_argument("--reasons", default=str(Path(__file__).resolve().parent / "kept-grants.tsv"),
+                    help="why grants no call used are kept (default: kept-grants.tsv beside this script)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="a parameter, pseudo parameter (AWS::StackName, AWS::AccountId) or resource Ref value stack.env does not tell")
     args = ap.parse_args(argv)
@@ -114,7 +117,8 @@ def main(argv=None):
 
     if args.unused:
         usages = unused(primary, used, calls_by_function)
-        text = unused_markdown(usages, _command_line(), args.stack_env, args.calls, args.template)
+        reasons = read_reasons(args.reasons) if Path(args.reasons).exists() else {}
+        text = unused_markdown(usages, _command_line(), args.stack_env, args.calls, args.template, reasons)
         Path(args.out).write_text(text)
         print(f"iam check: wrote {args.out}", file=sys.stderr)
 

@@ -1,6 +1,8 @@
 """The markdown document of the grants no recorded call used (check.py --unused)."""
 from collections import Counter, defaultdict
 
+from reasons import reason_for
+
 
 def _cell(text):
     return "`" + text.replace("|", "\\|").replace("`", "'") + "`"
@@ -10,7 +12,10 @@ def _kinds(grant):
     return ", ".join(sorted(grant.kinds))
 
 
-def unused_markdown(usages, command, stack_env, calls_dirs, template):
+def unused_markdown(usages, command, stack_env, calls_dirs, template, reasons=None):
+    reasons = reasons or {}
+    why = {(u.function, g.action, g.resource): reason_for(reasons, u.function, g.action, g.resource) for u in usages for g in u.unused}
+    explained = sum(1 for r in why.values() if r)
     functions = len(usages)
     reached = sum(1 for u in usages if u.calls)
     total = sum(u.total for u in usages)
@@ -40,7 +45,8 @@ def unused_markdown(usages, command, stack_env, calls_dirs, template):
         f"- Functions: {functions}, {reached} of them with recorded calls.",
         f"- Allowed (function, action, resource) triples: {total} (an action wildcard counts once, each resource once).",
         f"- Not exercised by any recorded call: {own + service}:",
-        f"  - {own} from the functions' own policies (listed per function below);",
+        f"  - {own} from the functions' own policies (listed per function below): {explained} kept for the reason given",
+        f"    (`scripts/iam/kept-grants.tsv`: a path the code has that no test reaches, or a call made on AWS only), {own - explained} with none;",
         f"  - {service} for the Lambda service itself (managed policies, the SQS event source's polling, DeadLetterQueue): listed once, below.",
         "",
     ]
@@ -79,9 +85,10 @@ def unused_markdown(usages, command, stack_env, calls_dirs, template):
             lines.append(f"{len(u.unused)} of its {u.total} grants not exercised; {u.calls} distinct recorded call{'' if u.calls == 1 else 's'}.")
         else:
             lines.append(f"No recorded call: no test reached this function, so none of its {u.total} grants was exercised.")
-        lines += ["", "| Action | Resource | Granted by |", "|---|---|---|"]
+        lines += ["", "| Action | Resource | Granted by | Why kept |", "|---|---|---|---|"]
         for g in u.unused:
-            lines.append(f"| {_cell(g.action)} | {_cell(g.resource)} | {_kinds(g)} |")
+            reason = why[(u.function, g.action, g.resource)] or "**none given**"
+            lines.append(f"| {_cell(g.action)} | {_cell(g.resource)} | {_kinds(g)} | {reason.replace('|', '/')} |")
         lines.append("")
     if complete:
         lines += [

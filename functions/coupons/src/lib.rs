@@ -16,10 +16,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/coupons" },
         permission: Permission::Action("GenerateCoupons"),
         grants: &[
-            Grant::ReadTable(Table::Coupons),
-            Grant::WriteTable(Table::Coupons),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
+            Grant::PutItems(Table::Coupons),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
         ],
         handler: typed!(handlers::generate),
     },
@@ -28,7 +27,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "GET", path: "/coupons/mine" },
         permission: Permission::Action("GenerateCoupons"),
         grants: &[
-            Grant::ReadTable(Table::Coupons),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::Coupons, "byCreator"),
         ],

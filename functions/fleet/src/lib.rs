@@ -24,7 +24,6 @@ pub const MAX_HEALTH_IDS: usize = 200;
 
 const READ: Permission = Permission::Action("GetFridgeHealth");
 const COMMAND: Permission = Permission::Action("SendFridgeCommands");
-const TELEMETRY_PAGES: &[Grant] = &[Grant::ReadTable(Table::FridgeTelemetry), Grant::PagingTokens];
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -32,7 +31,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("fridgeHealth"),
         permission: READ,
         // Locations: unknown ids are refused by name.
-        grants: &[Grant::ReadTable(Table::FridgeHealth), Grant::ReadTable(Table::Locations)],
+        grants: &[Grant::BatchGetItems(Table::FridgeHealth), Grant::BatchGetItems(Table::Locations)],
         handler: typed!(health::fridge_health),
     },
     FunctionSpec {
@@ -40,7 +39,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("fleetHealth"),
         permission: READ,
         grants: &[
-            Grant::ReadTable(Table::FridgeHealth),
             Grant::PagingTokens,
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::FridgeHealth),
@@ -51,7 +49,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "fleet_health_snapshot",
         trigger: Trigger::Query("fleetHealthSnapshot"),
         permission: READ,
-        grants: &[Grant::ReadBucket(Bucket::Snapshots)],
+        grants: &[Grant::ListObjects(Bucket::Snapshots), Grant::ReadObjects(Bucket::Snapshots)],
         handler: typed!(snapshot::locate),
     },
     FunctionSpec {
@@ -60,8 +58,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::System,
         // Read: the age of the stored snapshot (HeadObject); write: the new one.
         grants: &[
-            Grant::ReadTable(Table::FridgeHealth),
-            Grant::CrudBucket(Bucket::Snapshots),
+            Grant::ListObjects(Bucket::Snapshots),
+            Grant::ReadObjects(Bucket::Snapshots),
+            Grant::WriteBucket(Bucket::Snapshots),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::FridgeHealth),
         ],
@@ -72,35 +71,35 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Schedule("rate(1 minute)"),
         permission: Permission::System,
         // The PENDING commands past their notAfter, through the sparse index; each moved to EXPIRED.
-        grants: &[Grant::QueryIndex(Table::QueueMessages, store::BY_PENDING), Grant::WriteTable(Table::QueueMessages)],
+        grants: &[Grant::QueryIndex(Table::QueueMessages, store::BY_PENDING), Grant::UpdateItems(Table::QueueMessages)],
         handler: typed_event!(commands::sweep),
     },
     FunctionSpec {
         name: "get_fridge_events",
         trigger: Trigger::Query("getFridgeEvents"),
         permission: READ,
-        grants: TELEMETRY_PAGES,
+        grants: &[Grant::QueryTable(Table::FridgeTelemetry), Grant::PagingTokens],
         handler: typed!(health::events),
     },
     FunctionSpec {
         name: "get_fridge_segment_events",
         trigger: Trigger::Query("getFridgeSegmentEvents"),
         permission: READ,
-        grants: TELEMETRY_PAGES,
+        grants: &[Grant::QueryTable(Table::FridgeTelemetry), Grant::PagingTokens],
         handler: typed!(health::segment_events),
     },
     FunctionSpec {
         name: "fridge_temperatures",
         trigger: Trigger::Query("fridgeTemperatures"),
         permission: READ,
-        grants: &[Grant::ReadTable(Table::FridgeTelemetry)],
+        grants: &[Grant::QueryTable(Table::FridgeTelemetry)],
         handler: typed!(health::temperatures),
     },
     FunctionSpec {
         name: "read_queue_messages",
         trigger: Trigger::Query("readQueueMessages"),
         permission: READ,
-        grants: &[Grant::ReadTable(Table::QueueMessages), Grant::PagingTokens],
+        grants: &[Grant::QueryTable(Table::QueueMessages), Grant::PagingTokens],
         handler: typed!(commands::read),
     },
     FunctionSpec {
@@ -109,13 +108,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: COMMAND,
         // Feature flags: each command needs its own (or the admin flag).
         grants: &[
-            Grant::ReadTable(Table::QueueMessages),
-            Grant::WriteTable(Table::QueueMessages),
-            Grant::ReadTable(Table::Locations),
-            Grant::ReadTable(Table::FeatureFlags),
+            Grant::GetItems(Table::QueueMessages),
+            Grant::PutItems(Table::QueueMessages),
+            Grant::UpdateItems(Table::QueueMessages),
+            Grant::GetItems(Table::Locations),
+            Grant::GetItems(Table::FeatureFlags),
             Grant::SendToQueue(Queue::FridgeCommands),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             // A claim whose change was undone is forgotten, so a retry may try again (`idempotency::forget`).
             Grant::DeleteItems(Table::Idempotency),
@@ -128,16 +128,18 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // The spec's driver action for the fridge tasks at a stop (3-planning §6).
         permission: Permission::Action("FridgeTasks"),
         grants: &[
-            Grant::ReadTable(Table::QueueMessages),
-            Grant::WriteTable(Table::QueueMessages),
-            Grant::ReadTable(Table::Locations),
+            Grant::GetItems(Table::QueueMessages),
+            Grant::PutItems(Table::QueueMessages),
+            Grant::UpdateItems(Table::QueueMessages),
+            Grant::GetItems(Table::Locations),
             Grant::SendToQueue(Queue::FridgeCommands),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
-            Grant::WriteTable(Table::DriverLog),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
+            Grant::PutItems(Table::DriverLog),
             // The caller's stop today (`assignment::gate`): its route's driver, checked in the
             // command's own transaction. A task never claims, so it writes no route and no history.
-            Grant::ReadTable(Table::LocationRoutes),
+            Grant::GetItems(Table::LocationRoutes),
+            Grant::QueryTable(Table::LocationRoutes),
             Grant::CheckItems(Table::LocationRoutes),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             // A claim whose change was undone is forgotten, so a retry may try again (`idempotency::forget`).
@@ -150,9 +152,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("sendConfirmedInventoryAndConfirmedReservation"),
         permission: COMMAND,
         grants: &[
-            Grant::ReadTable(Table::Locations),
-            Grant::ReadTable(Table::FeatureFlags),
-            Grant::ReadTable(Table::FridgeInventory),
+            Grant::GetItems(Table::Locations),
+            Grant::GetItems(Table::FeatureFlags),
+            Grant::GetItems(Table::FridgeInventory),
             Grant::SendToQueue(Queue::InventoryService),
         ],
         handler: typed!(commands::computer_swap),
@@ -164,10 +166,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action("GetInventoryForLocation"),
         // Telemetry: the temperature samples behind 'At risk'.
         grants: &[
-            Grant::ReadTable(Table::Locations),
-            Grant::ReadTable(Table::FridgeInventory),
-            Grant::ReadTable(Table::FridgeTelemetry),
-            Grant::ReadBucket(Bucket::ItemImages),
+            Grant::GetItems(Table::Locations),
+            Grant::GetItems(Table::FridgeInventory),
+            Grant::QueryTable(Table::FridgeTelemetry),
+            Grant::ReadObjects(Bucket::ItemImages),
         ],
         handler: typed!(inventory::view),
     },
@@ -179,19 +181,20 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // ReportRows: the empty channels and stock-outs the snapshots show (put, and
         // deleted when a late snapshot shows one never happened).
         grants: &[
-            Grant::WriteTable(Table::FridgeHealth),
+            Grant::PutItems(Table::FridgeHealth),
             // The snapshot chains too: read, condition-checked, plan parts deleted.
-            Grant::ReadTable(Table::FridgeTelemetry),
-            Grant::WriteTable(Table::FridgeTelemetry),
-            Grant::WriteTable(Table::FridgeInventory),
-            Grant::ReadTable(Table::ReportRows),
-            Grant::WriteTable(Table::ReportRows),
-            Grant::ReadTable(Table::QueueMessages),
-            Grant::WriteTable(Table::QueueMessages),
-            Grant::ReadTable(Table::Locations),
+            Grant::GetItems(Table::FridgeTelemetry),
+            Grant::QueryTable(Table::FridgeTelemetry),
+            Grant::PutItems(Table::FridgeTelemetry),
+            Grant::UpdateItems(Table::FridgeTelemetry),
+            Grant::CheckItems(Table::FridgeTelemetry),
+            Grant::PutItems(Table::FridgeInventory),
+            Grant::PutItems(Table::ReportRows),
+            Grant::UpdateItems(Table::QueueMessages),
+            Grant::BatchGetItems(Table::Locations),
             Grant::SendToQueue(Queue::TelemetryDeadLetter),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
-            Grant::ReadTable(Table::FridgeHealth),
+            Grant::BatchGetItems(Table::FridgeHealth),
             Grant::BatchWriteTable(Table::FridgeTelemetry),
             Grant::DeleteItems(Table::FridgeTelemetry),
         ],

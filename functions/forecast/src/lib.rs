@@ -17,7 +17,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // Presigning signs a PutObject: the role must be allowed to put.
         grants: &[
             Grant::WriteBucket(Bucket::Uploads),
-            Grant::ReadTable(Table::ForecastUploads),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::BatchWriteTable(Table::ForecastUploads),
         ],
@@ -27,7 +26,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "forecast_upload_status",
         trigger: Trigger::Http { method: "GET", path: "/forecast/upload/{uploadId}" },
         permission: Permission::Action("UploadForecast"),
-        grants: &[Grant::ReadTable(Table::ForecastUploads)],
+        grants: &[Grant::GetItems(Table::ForecastUploads)],
         handler: typed!(handlers::upload_status),
     },
     FunctionSpec {
@@ -35,7 +34,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/forecast/dry-run" },
         permission: Permission::Action("UploadForecast"),
         // A whole file of up to 10,000 rows is larger than the default request bound.
-        grants: &[Grant::ReadTable(Table::ForecastRows), Grant::FileUploads],
+        grants: &[Grant::BatchGetItems(Table::ForecastRows), Grant::FileUploads],
         handler: typed!(handlers::dry_run),
     },
     FunctionSpec {
@@ -43,12 +42,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Queue(Queue::ForecastUploads),
         permission: Permission::System,
         grants: &[
-            Grant::ReadBucket(Bucket::Uploads),
-            Grant::ReadTable(Table::ForecastRows),
-            Grant::ReadTable(Table::ForecastUploads),
-            Grant::WriteTable(Table::History),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
+            Grant::ListObjects(Bucket::Uploads),
+            Grant::ReadObjects(Bucket::Uploads),
+            Grant::BatchGetItems(Table::ForecastRows),
+            Grant::GetItems(Table::ForecastUploads),
+            Grant::PutItems(Table::History),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::BatchWriteTable(Table::ForecastRows),
             Grant::BatchWriteTable(Table::ForecastUploads),
@@ -59,7 +59,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "forecast_view",
         trigger: Trigger::Http { method: "GET", path: "/forecast/view/{date}" },
         permission: Permission::Action("GetForecast"),
-        grants: &[Grant::ReadTable(Table::ForecastRows)],
+        grants: &[Grant::QueryTable(Table::ForecastRows)],
         handler: typed!(handlers::view),
     },
     FunctionSpec {
@@ -67,9 +67,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "PUT", path: "/forecast/update" },
         permission: Permission::Action("UpdateForecast"),
         grants: &[
-            Grant::ReadTable(Table::ForecastRows),
-            Grant::WriteTable(Table::ForecastRows),
-            Grant::WriteTable(Table::History),
+            Grant::BatchGetItems(Table::ForecastRows),
+            Grant::UpdateItems(Table::ForecastRows),
+            Grant::PutItems(Table::History),
         ],
         handler: typed!(handlers::update),
     },

@@ -15,51 +15,48 @@ pub mod store;
 
 use fleet_shared::{typed, typed_event, FunctionSpec, Grant, Permission, Table, Trigger};
 
-const LOCATIONS_READ: &[Grant] = &[Grant::ReadTable(Table::Locations)];
-/// Creating and updating validate search-type fields against the name lists,
-/// list the location's fulfillment center there, and every write appends to the history.
-const LOCATIONS_WRITE: &[Grant] = &[
-    Grant::ReadTable(Table::Locations),
-    Grant::WriteTable(Table::Locations),
-    Grant::ReadTable(Table::NameLists),
-    Grant::WriteTable(Table::NameLists),
-    Grant::WriteTable(Table::History),
-];
-const NAMES_READ: &[Grant] = &[Grant::ReadTable(Table::NameLists)];
-const SCHEDULE_WRITE: &[Grant] = &[
-    Grant::ReadTable(Table::ScheduledChanges),
-    Grant::WriteTable(Table::ScheduledChanges),
-    Grant::ReadTable(Table::Locations),
-    Grant::ReadTable(Table::NameLists),
-];
-
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
         name: "create_location",
         trigger: Trigger::Mutation("createLocation"),
         permission: Permission::Action("CreateLocation"),
-        grants: LOCATIONS_WRITE,
+        grants: &[
+            Grant::PutItems(Table::Locations),
+            Grant::QueryTable(Table::NameLists),
+            Grant::PutItems(Table::NameLists),
+            Grant::PutItems(Table::History),
+        ],
         handler: typed!(handlers::create_location),
     },
     FunctionSpec {
         name: "add_location",
         trigger: Trigger::Http { method: "POST", path: "/locations" },
         permission: Permission::Action("CreateLocation"),
-        grants: LOCATIONS_WRITE,
+        grants: &[
+            Grant::PutItems(Table::Locations),
+            Grant::QueryTable(Table::NameLists),
+            Grant::PutItems(Table::NameLists),
+            Grant::PutItems(Table::History),
+        ],
         handler: typed!(handlers::add_location_rest),
     },
     FunctionSpec {
         name: "get_location",
         trigger: Trigger::Query("getLocation"),
         permission: Permission::Action("GetSpecificLocation"),
-        grants: LOCATIONS_READ,
+        grants: &[Grant::GetItems(Table::Locations)],
         handler: typed!(handlers::get_location),
     },
     FunctionSpec {
         name: "update_location",
         trigger: Trigger::Mutation("updateLocation"),
         permission: Permission::Action("UpdateLocation"),
-        grants: LOCATIONS_WRITE,
+        grants: &[
+            Grant::GetItems(Table::Locations),
+            Grant::UpdateItems(Table::Locations),
+            Grant::QueryTable(Table::NameLists),
+            Grant::PutItems(Table::History),
+        ],
         handler: typed!(handlers::update_location),
     },
     FunctionSpec {
@@ -67,9 +64,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("updateWholesaleLocation"),
         permission: Permission::Action("UpdateLocation"),
         grants: &[
-            Grant::ReadTable(Table::Locations),
-            Grant::WriteTable(Table::Locations),
-            Grant::WriteTable(Table::History),
+            Grant::GetItems(Table::Locations),
+            Grant::UpdateItems(Table::Locations),
+            Grant::PutItems(Table::History),
         ],
         handler: typed!(handlers::update_wholesale_location),
     },
@@ -78,7 +75,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("locations"),
         permission: Permission::Action("GetAllLocation"),
         grants: &[
-            Grant::ReadTable(Table::Locations),
+            Grant::GetItems(Table::Locations),
             Grant::PagingTokens,
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::Locations),
@@ -90,7 +87,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("opsLocations"),
         permission: Permission::Action("GetAllLocation"),
         grants: &[
-            Grant::ReadTable(Table::Locations),
             Grant::PagingTokens,
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::Locations),
@@ -101,14 +97,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "get_planogram_names",
         trigger: Trigger::Query("getPlanogramNames"),
         permission: Permission::Action("GetUniqueLayoutNames"),
-        grants: NAMES_READ,
+        grants: &[Grant::QueryTable(Table::NameLists)],
         handler: typed!(handlers::planogram_names),
     },
     FunctionSpec {
         name: "get_fridge_schemas_templates",
         trigger: Trigger::Query("getFridgeSchemasTemplates"),
         permission: Permission::Action("GetUniqueFridgeSchemaNames"),
-        grants: NAMES_READ,
+        grants: &[Grant::QueryTable(Table::NameLists)],
         handler: typed!(handlers::fridge_schema_names),
     },
     FunctionSpec {
@@ -116,14 +112,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("fulfillmentCenters"),
         // LogiNext's choices (2-fleet §2.7): a route screen's read.
         permission: Permission::Action("ViewRoutes"),
-        grants: NAMES_READ,
+        grants: &[Grant::QueryTable(Table::NameLists)],
         handler: typed!(handlers::fulfillment_centers),
     },
     FunctionSpec {
         name: "get_price_map_templates",
         trigger: Trigger::Query("getPriceMapTemplates"),
         permission: Permission::Action("GetUniquePMTNames"),
-        grants: NAMES_READ,
+        grants: &[Grant::QueryTable(Table::NameLists)],
         handler: typed!(handlers::price_map_template_names),
     },
     FunctionSpec {
@@ -132,8 +128,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action("GetScheduledEvents"),
         // The location gives the fridge's time zone and the allocation deadlines.
         grants: &[
-            Grant::ReadTable(Table::ScheduledChanges),
-            Grant::ReadTable(Table::Locations),
+            Grant::GetItems(Table::Locations),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_SUBJECT),
         ],
@@ -144,8 +139,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "GET", path: "/locations/{id}/schedule" },
         permission: Permission::Action("GetScheduledEvents"),
         grants: &[
-            Grant::ReadTable(Table::ScheduledChanges),
-            Grant::ReadTable(Table::Locations),
+            Grant::GetItems(Table::Locations),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_SUBJECT),
         ],
@@ -156,8 +150,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("upcomingScheduleChanges"),
         permission: Permission::Action("GetScheduledEvents"),
         grants: &[
-            Grant::ReadTable(Table::ScheduledChanges),
-            Grant::ReadTable(Table::Locations),
+            Grant::BatchGetItems(Table::Locations),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_DUE),
         ],
@@ -167,7 +160,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "create_schedule_change",
         trigger: Trigger::Mutation("createScheduleChange"),
         permission: Permission::Action("AddScheduledEvent"),
-        grants: SCHEDULE_WRITE,
+        grants: &[
+            Grant::PutItems(Table::ScheduledChanges),
+            Grant::GetItems(Table::Locations),
+            Grant::QueryTable(Table::NameLists),
+        ],
         handler: typed!(schedule::create),
     },
     FunctionSpec {
@@ -175,7 +172,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("deleteScheduleChange"),
         permission: Permission::Action("DeleteScheduledEvents"),
         grants: &[
-            Grant::ReadTable(Table::ScheduledChanges),
+            Grant::GetItems(Table::ScheduledChanges),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::DeleteItems(Table::ScheduledChanges),
             Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_SUBJECT),
@@ -189,14 +186,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // Applies like an edit (history, device addresses) and re-checks the
         // scheduling user's permission.
         grants: &[
-            Grant::ReadTable(Table::ScheduledChanges),
-            Grant::WriteTable(Table::ScheduledChanges),
-            Grant::ReadTable(Table::Locations),
-            Grant::WriteTable(Table::Locations),
-            Grant::ReadTable(Table::NameLists),
-            Grant::WriteTable(Table::NameLists),
-            Grant::WriteTable(Table::History),
-            Grant::ReadTable(Table::Permissions),
+            Grant::UpdateItems(Table::ScheduledChanges),
+            Grant::GetItems(Table::Locations),
+            Grant::UpdateItems(Table::Locations),
+            Grant::QueryTable(Table::NameLists),
+            Grant::PutItems(Table::NameLists),
+            Grant::PutItems(Table::History),
+            Grant::GetItems(Table::Permissions),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::DeleteItems(Table::ScheduledChanges),
             Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_DUE),
@@ -208,11 +204,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("generateAprivaDeviceAddress"),
         permission: Permission::Action("GenerateDeviceAddress"),
         grants: &[
-            Grant::ReadTable(Table::Locations),
-            Grant::WriteTable(Table::Locations),
-            Grant::ReadTable(Table::NameLists),
-            Grant::WriteTable(Table::NameLists),
-            Grant::WriteTable(Table::History),
+            Grant::GetItems(Table::Locations),
+            Grant::UpdateItems(Table::Locations),
+            Grant::PutItems(Table::NameLists),
+            Grant::PutItems(Table::History),
         ],
         handler: typed!(handlers::generate_device_address),
     },
@@ -220,7 +215,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "bulk_locations_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/locations/bulk/dry-run" },
         permission: Permission::Action("CreateLocation"),
-        grants: &[Grant::ReadTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::FileUploads],
+        grants: &[Grant::BatchGetItems(Table::Locations), Grant::QueryTable(Table::NameLists), Grant::FileUploads],
         handler: typed!(bulk::dry_run),
     },
     FunctionSpec {
@@ -228,12 +223,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/locations/bulk/commit" },
         permission: Permission::Action("CreateLocation"),
         grants: &[
-            Grant::ReadTable(Table::Locations),
-            Grant::WriteTable(Table::Locations),
-            Grant::ReadTable(Table::NameLists),
-            Grant::WriteTable(Table::History),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
+            Grant::BatchGetItems(Table::Locations),
+            Grant::PutItems(Table::Locations),
+            Grant::QueryTable(Table::NameLists),
+            Grant::PutItems(Table::History),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
         ],
         handler: typed!(bulk::commit),
     },
@@ -241,7 +236,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "bulk_schedule_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/locations/schedule/bulk/dry-run" },
         permission: Permission::Action("AddScheduledEvent"),
-        grants: &[Grant::ReadTable(Table::Locations), Grant::ReadTable(Table::NameLists), Grant::FileUploads],
+        grants: &[Grant::BatchGetItems(Table::Locations), Grant::QueryTable(Table::NameLists), Grant::FileUploads],
         handler: typed!(bulk_schedule::dry_run),
     },
     FunctionSpec {
@@ -249,12 +244,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/locations/schedule/bulk/commit" },
         permission: Permission::Action("AddScheduledEvent"),
         grants: &[
-            Grant::ReadTable(Table::ScheduledChanges),
-            Grant::WriteTable(Table::ScheduledChanges),
-            Grant::ReadTable(Table::Locations),
-            Grant::ReadTable(Table::NameLists),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
+            Grant::PutItems(Table::ScheduledChanges),
+            Grant::BatchGetItems(Table::Locations),
+            Grant::QueryTable(Table::NameLists),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
         ],
         handler: typed!(bulk_schedule::commit),
     },
@@ -262,7 +256,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "location_history",
         trigger: Trigger::Query("locationHistory"),
         permission: Permission::Action("GetSpecificLocation"),
-        grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
+        grants: &[Grant::QueryTable(Table::History), Grant::PagingTokens],
         handler: typed!(handlers::location_history),
     },
 ];

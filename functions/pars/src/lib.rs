@@ -15,7 +15,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "pars_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/pars/dry-run" },
         permission: Permission::Action("UploadPars"),
-        grants: &[Grant::ReadTable(Table::Locations), Grant::ReadTable(Table::FridgeOrders), Grant::FileUploads],
+        grants: &[
+            Grant::BatchGetItems(Table::Locations),
+            Grant::BatchGetItems(Table::FridgeOrders),
+            Grant::FileUploads,
+        ],
         handler: typed!(handlers::dry_run),
     },
     FunctionSpec {
@@ -24,13 +28,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::Action("UploadPars"),
         // A chunk of 500 orders is larger than the default request bound.
         grants: &[
-            Grant::ReadTable(Table::Locations),
-            Grant::ReadTable(Table::FridgeOrders),
-            Grant::WriteTable(Table::FridgeOrders),
+            Grant::BatchGetItems(Table::Locations),
+            Grant::PutItems(Table::FridgeOrders),
             // Each order's packing slip lands in the order's transaction.
-            Grant::WriteTable(Table::PackingSlips),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
+            Grant::PutItems(Table::PackingSlips),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
             Grant::FileUploads,
         ],
         handler: typed!(handlers::upload_par_maps),
@@ -46,21 +49,21 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "orders_by_day",
         trigger: Trigger::Query("ordersByDay"),
         permission: Permission::Action("GetPars"),
-        grants: &[Grant::ReadTable(Table::FridgeOrders), Grant::PagingTokens],
+        grants: &[Grant::QueryTable(Table::FridgeOrders), Grant::PagingTokens],
         handler: typed!(handlers::orders_by_day),
     },
     FunctionSpec {
         name: "jit_locations",
         trigger: Trigger::Query("jitLocations"),
         permission: Permission::Action("GetPars"),
-        grants: &[Grant::ReadTable(Table::FridgeOrders)],
+        grants: &[Grant::QueryTable(Table::FridgeOrders)],
         handler: typed!(handlers::jit_locations),
     },
     FunctionSpec {
         name: "pars_report",
         trigger: Trigger::Http { method: "GET", path: "/pars/report/{date}" },
         permission: Permission::Action("GetPars"),
-        grants: &[Grant::ReadTable(Table::FridgeOrders), Grant::ReadTable(Table::Locations)],
+        grants: &[Grant::QueryTable(Table::FridgeOrders), Grant::BatchGetItems(Table::Locations)],
         handler: typed!(handlers::pars_report),
     },
 ];

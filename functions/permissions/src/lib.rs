@@ -7,12 +7,6 @@ pub mod store;
 use fleet_shared::{typed, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub const MANAGE: &str = actions::MANAGE_USER_PERMISSIONS;
-const GRANTS_WRITE: &[Grant] = &[
-    Grant::ReadTable(Table::Permissions),
-    Grant::WriteTable(Table::Permissions),
-    Grant::ListUsers,
-    Grant::WriteTable(Table::History),
-];
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -20,9 +14,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "GET", path: "/users/permissions" },
         permission: Permission::Action(MANAGE),
         grants: &[
-            Grant::ReadTable(Table::Permissions),
+            Grant::GetItems(Table::Permissions),
             Grant::ListUsers,
-            Grant::ReadTable(Table::History),
+            Grant::QueryTable(Table::History),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::Permissions),
         ],
@@ -32,7 +26,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "add_user_permission",
         trigger: Trigger::Http { method: "POST", path: "/users/permissions" },
         permission: Permission::Action(MANAGE),
-        grants: GRANTS_WRITE,
+        grants: &[
+            Grant::GetItems(Table::Permissions),
+            Grant::PutItems(Table::Permissions),
+            Grant::ListUsers,
+            Grant::PutItems(Table::History),
+        ],
         handler: typed!(handlers::grant),
     },
     FunctionSpec {
@@ -40,10 +39,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/users/permissions/remove" },
         permission: Permission::Action(MANAGE),
         grants: &[
-            Grant::ReadTable(Table::Permissions),
-            Grant::WriteTable(Table::Permissions),
-            Grant::ListUsers,
-            Grant::WriteTable(Table::History),
+            Grant::GetItems(Table::Permissions),
+            Grant::PutItems(Table::History),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::DeleteItems(Table::Permissions),
         ],

@@ -13,7 +13,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("itemPrices"),
         permission: Permission::Action("GetItemPrices"),
         grants: &[
-            Grant::ReadTable(Table::ItemPrices),
+            Grant::QueryTable(Table::ItemPrices),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::ItemPrices),
         ],
@@ -23,14 +23,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "price_schema_ids",
         trigger: Trigger::Query("priceSchemaIds"),
         permission: Permission::Action("GetItemPrices"),
-        grants: &[Grant::ReadTable(Table::NameLists)],
+        grants: &[Grant::QueryTable(Table::NameLists)],
         handler: typed!(handlers::schema_ids),
     },
     FunctionSpec {
         name: "prices_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/prices/dry-run" },
         permission: Permission::Action("UpdateItemPrices"),
-        grants: &[Grant::ReadTable(Table::ItemPrices), Grant::FileUploads],
+        grants: &[Grant::BatchGetItems(Table::ItemPrices), Grant::FileUploads],
         handler: typed!(handlers::dry_run),
     },
     FunctionSpec {
@@ -38,12 +38,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("updateItemPrices"),
         permission: Permission::Action("UpdateItemPrices"),
         grants: &[
-            Grant::ReadTable(Table::ItemPrices),
-            Grant::WriteTable(Table::ItemPrices),
-            Grant::WriteTable(Table::NameLists),
-            Grant::WriteTable(Table::History),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
+            Grant::BatchGetItems(Table::ItemPrices),
+            Grant::PutItems(Table::ItemPrices),
+            Grant::PutItems(Table::History),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::BatchWriteTable(Table::NameLists),
         ],

@@ -22,14 +22,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "empty_channel_report",
         trigger: Trigger::Http { method: "GET", path: "/reports/emptychannel/{date}" },
         permission: Permission::Action(EMPTY_CHANNEL_ACTION),
-        grants: &[Grant::ReadTable(Table::ReportRows), Grant::ReadTable(Table::LocationRoutes)],
+        grants: &[Grant::QueryTable(Table::ReportRows), Grant::QueryTable(Table::LocationRoutes)],
         handler: typed!(handlers::empty_channels),
     },
     FunctionSpec {
         name: "stock_outs_report",
         trigger: Trigger::Http { method: "GET", path: "/reports/stockouts/{date}" },
         permission: Permission::Action(STOCK_OUTS_ACTION),
-        grants: &[Grant::ReadTable(Table::ReportRows), Grant::ReadTable(Table::LocationRoutes)],
+        grants: &[Grant::QueryTable(Table::ReportRows), Grant::QueryTable(Table::LocationRoutes)],
         handler: typed!(handlers::stock_outs),
     },
     FunctionSpec {
@@ -37,8 +37,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "GET", path: "/reports/routetemperatures" },
         permission: Permission::Action(ROUTE_TEMPERATURES_ACTION),
         grants: &[
-            Grant::ReadTable(Table::DriverActions),
-            Grant::ReadTable(Table::LocationRoutes),
+            Grant::QueryTable(Table::LocationRoutes),
             Grant::PagingTokens,
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::DriverActions, "byStockingDay"),
@@ -49,7 +48,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "driver_log_report",
         trigger: Trigger::Http { method: "GET", path: "/reports/driverlog" },
         permission: Permission::Action(DRIVER_LOG_ACTION),
-        grants: &[Grant::ReadTable(Table::DriverLog), Grant::PagingTokens],
+        grants: &[Grant::QueryTable(Table::DriverLog), Grant::PagingTokens],
         handler: typed!(handlers::driver_log),
     },
     FunctionSpec {
@@ -57,7 +56,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "GET", path: "/reports/driverlog/cognitoemails" },
         permission: Permission::Action(DRIVER_LOG_ACTION),
         // The log of the range: only its callers are answered.
-        grants: &[Grant::ReadTable(Table::DriverLog), Grant::ListUsers],
+        grants: &[Grant::QueryTable(Table::DriverLog), Grant::ListUsers],
         handler: typed!(handlers::cognito_emails),
     },
 ];

@@ -8,14 +8,14 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "get_feature_flags",
         trigger: Trigger::Query("getFeatureFlags"),
         permission: Permission::SignedIn,
-        grants: &[Grant::ReadTable(Table::FeatureFlags)],
+        grants: &[Grant::GetItems(Table::FeatureFlags)],
         handler: typed!(handlers::feature_flags),
     },
     FunctionSpec {
         name: "get_my_access",
         trigger: Trigger::Query("myAccess"),
         permission: Permission::SignedIn,
-        grants: &[Grant::ReadTable(Table::Permissions), Grant::ReadTable(Table::FeatureFlags)],
+        grants: &[Grant::QueryTable(Table::Permissions), Grant::GetItems(Table::FeatureFlags)],
         handler: typed!(handlers::my_access),
     },
     FunctionSpec {
@@ -23,7 +23,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("locationServicesStatus"),
         permission: Permission::SignedIn,
         grants: &[
-            Grant::ReadTable(Table::Locations),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::Locations),
         ],

@@ -24,7 +24,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "get_available_fridge_artifacts",
         trigger: Trigger::Query("getAvailableFridgeArtifacts"),
         permission: Permission::Action(VIEW),
-        grants: &[Grant::ReadBucket(Bucket::Artifacts)],
+        grants: &[Grant::ListObjects(Bucket::Artifacts)],
         handler: typed!(handlers::get_available_fridge_artifacts),
     },
     FunctionSpec {
@@ -32,7 +32,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("getFridgeArtifacts"),
         permission: Permission::Action(VIEW),
         grants: &[
-            Grant::ReadTable(Table::FridgeSoftwareVersions),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::FridgeSoftwareVersions),
         ],
@@ -42,7 +41,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "fridge_software_snapshot",
         trigger: Trigger::Query("fridgeSoftwareSnapshot"),
         permission: Permission::Action(VIEW),
-        grants: &[Grant::ReadBucket(Bucket::Snapshots)],
+        grants: &[Grant::ListObjects(Bucket::Snapshots), Grant::ReadObjects(Bucket::Snapshots)],
         handler: typed!(handlers::fridge_software_snapshot),
     },
     FunctionSpec {
@@ -51,8 +50,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::System,
         // Read: the age of the stored snapshot (HeadObject); write: the new one.
         grants: &[
-            Grant::ReadTable(Table::FridgeSoftwareVersions),
-            Grant::CrudBucket(Bucket::Snapshots),
+            Grant::ListObjects(Bucket::Snapshots),
+            Grant::ReadObjects(Bucket::Snapshots),
+            Grant::WriteBucket(Bucket::Snapshots),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::FridgeSoftwareVersions),
         ],
@@ -63,13 +63,18 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("updateFridgeArtifacts"),
         permission: Permission::Action(DEPLOY),
         grants: &[
-            Grant::CrudBucket(Bucket::Artifacts),
-            Grant::ReadTable(Table::FridgeSoftwareVersions),
-            Grant::WriteTable(Table::FridgeSoftwareVersions),
-            Grant::ReadTable(Table::Locations),
-            Grant::WriteTable(Table::History),
+            Grant::ListObjects(Bucket::Artifacts),
+            Grant::WriteBucket(Bucket::Artifacts),
+            Grant::DeleteObjects(Bucket::Artifacts),
+            Grant::GetItems(Table::FridgeSoftwareVersions),
+            Grant::BatchGetItems(Table::FridgeSoftwareVersions),
+            Grant::UpdateItems(Table::FridgeSoftwareVersions),
+            Grant::BatchGetItems(Table::Locations),
+            Grant::PutItems(Table::History),
             // The software snapshot, rebuilt once the deployment landed.
-            Grant::CrudBucket(Bucket::Snapshots),
+            Grant::ListObjects(Bucket::Snapshots),
+            Grant::ReadObjects(Bucket::Snapshots),
+            Grant::WriteBucket(Bucket::Snapshots),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::FridgeSoftwareVersions),
         ],
@@ -80,7 +85,6 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("getFridgeSoftwarePilots"),
         permission: Permission::Action(VIEW),
         grants: &[
-            Grant::ReadTable(Table::FridgeSoftwarePilots),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::ScanTable(Table::FridgeSoftwarePilots),
         ],
@@ -91,10 +95,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("putFridgeSoftwarePilot"),
         permission: Permission::Action(MANAGE_PILOTS),
         grants: &[
-            Grant::ReadTable(Table::FridgeSoftwarePilots),
-            Grant::WriteTable(Table::FridgeSoftwarePilots),
-            Grant::ReadTable(Table::Locations),
-            Grant::WriteTable(Table::History),
+            Grant::GetItems(Table::FridgeSoftwarePilots),
+            Grant::PutItems(Table::FridgeSoftwarePilots),
+            Grant::BatchGetItems(Table::Locations),
+            Grant::PutItems(Table::History),
         ],
         handler: typed!(handlers::put_fridge_software_pilot),
     },
@@ -102,7 +106,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "fridge_software_deployments",
         trigger: Trigger::Query("fridgeSoftwareDeployments"),
         permission: Permission::Action(VIEW),
-        grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
+        grants: &[Grant::QueryTable(Table::History), Grant::PagingTokens],
         handler: typed!(handlers::fridge_software_deployments),
     },
 ];

@@ -44,23 +44,27 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::SignedIn,
         grants: &[
             // Read (a slip's lock, the stocked action back) and written; the stop's stocked time is
-            // written with a ConditionCheck on its action (ConditionCheckItem, in the write grant).
-            Grant::ReadTable(Table::DriverActions),
-            Grant::WriteTable(Table::DriverActions),
+            // written with a ConditionCheck on its action (`CheckItems`).
+            Grant::GetItems(Table::DriverActions),
+            Grant::PutItems(Table::DriverActions),
+            Grant::CheckItems(Table::DriverActions),
             // Each call's request and response or error entries (`driver_log`).
-            Grant::WriteTable(Table::DriverLog),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
-            Grant::ReadTable(Table::Locations),
-            Grant::ReadTable(Table::Permissions),
+            Grant::PutItems(Table::DriverLog),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
+            Grant::GetItems(Table::Locations),
+            Grant::GetItems(Table::Permissions),
             // A LocationStocked action sets its route stop's stockedTimeUTC.
-            Grant::ReadTable(Table::LocationRoutes),
-            Grant::WriteTable(Table::LocationRoutes),
+            Grant::GetItems(Table::LocationRoutes),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::PutItems(Table::LocationRoutes),
+            Grant::UpdateItems(Table::LocationRoutes),
+            Grant::CheckItems(Table::LocationRoutes),
             // A DropOverride: the 'drop-override' flag, its slip, and the slip's lock (`drop`)
             // with its history record.
-            Grant::ReadTable(Table::FeatureFlags),
-            Grant::WriteTable(Table::History),
-            Grant::ReadTable(Table::PackingSlips),
+            Grant::GetItems(Table::FeatureFlags),
+            Grant::PutItems(Table::History),
+            Grant::GetItems(Table::PackingSlips),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
         ],
@@ -71,7 +75,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("getDriverAction"),
         permission: Permission::Action(READ_ACTION),
         // Listing DropOverride actions needs the 'drop-override' flag, as recording one does.
-        grants: &[Grant::ReadTable(Table::DriverActions), Grant::ReadTable(Table::FeatureFlags), Grant::PagingTokens],
+        grants: &[Grant::QueryTable(Table::DriverActions), Grant::GetItems(Table::FeatureFlags), Grant::PagingTokens],
         handler: typed!(handlers::list),
     },
     FunctionSpec {
@@ -80,11 +84,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: Permission::System,
         // Locations: messages of unknown locations are parked.
         grants: &[
-            Grant::ReadTable(Table::Orders),
-            Grant::WriteTable(Table::Orders),
-            Grant::ReadTable(Table::PackingSlips),
-            Grant::WriteTable(Table::PackingSlips),
-            Grant::ReadTable(Table::Locations),
+            Grant::GetItems(Table::Orders),
+            Grant::BatchGetItems(Table::Orders),
+            Grant::PutItems(Table::Orders),
+            Grant::PutItems(Table::PackingSlips),
+            Grant::BatchGetItems(Table::Locations),
             Grant::SendToQueue(Queue::OrdersDeadLetter),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::DeleteItems(Table::PackingSlips),
@@ -96,7 +100,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("getPackingSlipsV3"),
         // The dashboard's read (GetPackingSlips): the same action as its driver actions.
         permission: Permission::Action(READ_ACTION),
-        grants: &[Grant::ReadTable(Table::PackingSlips), Grant::ReadTable(Table::LocationRoutes), Grant::PagingTokens],
+        grants: &[
+            Grant::QueryTable(Table::PackingSlips),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::PagingTokens,
+        ],
         handler: typed!(handlers::packing_slips),
     },
     FunctionSpec {
@@ -106,12 +114,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // location fields, read in a few batched calls (`board`).
         permission: Permission::Action(READ_ACTION),
         grants: &[
-            Grant::ReadTable(Table::LocationRoutes),
-            Grant::ReadTable(Table::DriverActions),
-            Grant::ReadTable(Table::FridgeHealth),
-            Grant::ReadTable(Table::Locations),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::QueryTable(Table::DriverActions),
+            Grant::BatchGetItems(Table::FridgeHealth),
+            Grant::BatchGetItems(Table::Locations),
             // The fleet health snapshot, for the stops' health (`board::health_of`).
-            Grant::ReadBucket(Bucket::Snapshots),
+            Grant::ListObjects(Bucket::Snapshots),
+            Grant::ReadObjects(Bucket::Snapshots),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::DriverActions, store::BY_DAY_CREATED),
             Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
@@ -125,11 +134,11 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // 'drop-override' flag is checked by the handler.
         permission: Permission::Action(READ_ACTION),
         grants: &[
-            Grant::ReadTable(Table::PackingSlips),
-            Grant::ReadTable(Table::DriverActions),
-            Grant::ReadTable(Table::LocationRoutes),
-            Grant::ReadTable(Table::Locations),
-            Grant::ReadTable(Table::FeatureFlags),
+            Grant::QueryTable(Table::PackingSlips),
+            Grant::QueryTable(Table::DriverActions),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::BatchGetItems(Table::Locations),
+            Grant::GetItems(Table::FeatureFlags),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
         ],
@@ -141,9 +150,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // A supervisor's action (beyond the spec); the 'drop-override' flag is checked by the handler.
         permission: Permission::Action(revert::REVERT_ACTION),
         grants: &[
-            Grant::ReadTable(Table::DriverActions),
-            Grant::WriteTable(Table::History),
-            Grant::ReadTable(Table::FeatureFlags),
+            Grant::GetItems(Table::DriverActions),
+            Grant::PutItems(Table::History),
+            Grant::GetItems(Table::FeatureFlags),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::DeleteItems(Table::DriverActions),
         ],
@@ -154,7 +163,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("dropOverrideHistory"),
         // The slip's recorded statuses and reverts, newest first.
         permission: Permission::Action(READ_ACTION),
-        grants: &[Grant::ReadTable(Table::History), Grant::ReadTable(Table::FeatureFlags), Grant::PagingTokens],
+        grants: &[Grant::QueryTable(Table::History), Grant::GetItems(Table::FeatureFlags), Grant::PagingTokens],
         handler: typed!(handlers::drop_override_history),
     },
     FunctionSpec {
@@ -163,13 +172,12 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // A supervisor voids or re-times a LocationStocked (issue 38, `correct`).
         permission: Permission::Action(fleet_shared::assignment::SUPERVISOR_ACTION),
         grants: &[
-            Grant::ReadTable(Table::DriverActions),
-            Grant::WriteTable(Table::DriverActions),
-            Grant::ReadTable(Table::LocationRoutes),
-            Grant::WriteTable(Table::LocationRoutes),
-            Grant::WriteTable(Table::History),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
+            Grant::PutItems(Table::DriverActions),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::UpdateItems(Table::LocationRoutes),
+            Grant::PutItems(Table::History),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
         ],
@@ -182,15 +190,16 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // driver-action table, its history record and two claims, one transaction.
         permission: Permission::Action(acknowledge::ACK_ACTION),
         grants: &[
-            Grant::WriteTable(Table::DriverActions),
-            Grant::WriteTable(Table::History),
-            Grant::ReadTable(Table::Idempotency),
-            Grant::WriteTable(Table::Idempotency),
+            Grant::PutItems(Table::DriverActions),
+            Grant::PutItems(Table::History),
+            Grant::BatchGetItems(Table::Idempotency),
+            Grant::PutItems(Table::Idempotency),
             // Only an item open now is taken (issue 59): the day read as the panel reads it.
-            Grant::ReadTable(Table::LocationRoutes),
-            Grant::ReadTable(Table::DriverActions),
-            Grant::ReadTable(Table::FridgeHealth),
-            Grant::ReadBucket(Bucket::Snapshots),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::QueryTable(Table::DriverActions),
+            Grant::BatchGetItems(Table::FridgeHealth),
+            Grant::ListObjects(Bucket::Snapshots),
+            Grant::ReadObjects(Bucket::Snapshots),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::QueryIndex(Table::DriverActions, store::BY_DAY_CREATED),
             Grant::QueryIndex(Table::DriverActions, store::BY_STOCKING_DAY),
@@ -202,7 +211,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("stockedHistory"),
         // One stop's stocked record: its voids and re-times, newest first.
         permission: Permission::Action(READ_ACTION),
-        grants: &[Grant::ReadTable(Table::History), Grant::PagingTokens],
+        grants: &[Grant::QueryTable(Table::History), Grant::PagingTokens],
         handler: typed!(handlers::stocked_history),
     },
     FunctionSpec {
@@ -212,9 +221,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // flag is checked by the handler.
         permission: Permission::Action(JIT_READ_ACTION),
         grants: &[
-            Grant::ReadTable(Table::LocationRoutes),
-            Grant::ReadTable(Table::FridgeOrders),
-            Grant::ReadTable(Table::FeatureFlags),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::QueryTable(Table::FridgeOrders),
+            Grant::GetItems(Table::FeatureFlags),
         ],
         handler: typed!(handlers::jit_management),
     },
@@ -225,13 +234,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // action, and the 'jit-management' flag (checked by the handler).
         permission: Permission::Action(JIT_UPDATE_ACTION),
         grants: &[
-            Grant::ReadTable(Table::FridgeOrders),
-            Grant::WriteTable(Table::FridgeOrders),
+            Grant::QueryTable(Table::FridgeOrders),
+            Grant::UpdateItems(Table::FridgeOrders),
             // The stop's not-stocked check in the update's transaction (ConditionCheckItem).
-            Grant::ReadTable(Table::LocationRoutes),
+            Grant::QueryTable(Table::LocationRoutes),
             Grant::CheckItems(Table::LocationRoutes),
-            Grant::WriteTable(Table::History),
-            Grant::ReadTable(Table::FeatureFlags),
+            Grant::PutItems(Table::History),
+            Grant::GetItems(Table::FeatureFlags),
         ],
         handler: typed!(handlers::update_jit),
     },

@@ -58,26 +58,34 @@ pub enum Permission {
 /// function's policies, environment variables and clients.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Grant {
-    /// `GetItem`, `Query` and `BatchGetItem` on the table (not its indexes).
-    ReadTable(Table),
+    /// `GetItem`: one item by its key.
+    GetItems(Table),
+    /// `BatchGetItem`: many items by their keys.
+    BatchGetItems(Table),
+    /// `Query` on the table itself (not its indexes).
+    QueryTable(Table),
     /// `Query` on one index of the table, by name.
     QueryIndex(Table, &'static str),
     /// `Scan`: a whole-table read, granted only where one is meant.
     ScanTable(Table),
-    /// `PutItem`, `UpdateItem` and `ConditionCheckItem`: no delete.
-    WriteTable(Table),
+    /// `PutItem`: a whole item, alone or in a transaction.
+    PutItems(Table),
+    /// `UpdateItem`: attributes of an item, alone or in a transaction.
+    UpdateItems(Table),
     /// `ConditionCheckItem` alone: a transaction's check on a table it does not write.
     CheckItems(Table),
     /// `DeleteItem`.
     DeleteItems(Table),
     /// `BatchWriteItem`: it allows deletes as well as puts, so it is granted alone.
     BatchWriteTable(Table),
-    /// Lists and reads objects.
-    ReadBucket(Bucket),
-    /// Writes objects only (a kept upload, a presigned upload URL): no read, no delete.
+    /// `s3:ListBucket`: lists objects, and lets a read of a missing key answer 404 (without it, S3 answers 403).
+    ListObjects(Bucket),
+    /// `s3:GetObject`: reads objects (and signs presigned GET URLs that work).
+    ReadObjects(Bucket),
+    /// `s3:PutObject`: writes objects only (a kept upload, a presigned upload URL): no read, no delete.
     WriteBucket(Bucket),
-    /// Lists, reads, writes and deletes objects.
-    CrudBucket(Bucket),
+    /// `s3:DeleteObject`.
+    DeleteObjects(Bucket),
     ListUsers,
     /// Issues and reads signed `nextToken`s (reads the paging secret's SSM parameter).
     PagingTokens,
@@ -150,13 +158,13 @@ pub struct FunctionSpec {
 }
 
 impl FunctionSpec {
-    /// The grants of the declaration plus the read of the permissions table
-    /// that the gate makes for an `Action` function.
+    /// The grants of the declaration plus the read the gate makes for an
+    /// `Action` function: one GetItem of the caller's (user, action) item.
     pub fn policies(&self) -> Vec<Grant> {
         let mut grants = self.grants.to_vec();
-        let reads_permissions = grants.iter().any(|g| matches!(g, Grant::ReadTable(Table::Permissions)));
-        if matches!(self.permission, Permission::Action(_)) && !reads_permissions {
-            grants.push(Grant::ReadTable(Table::Permissions));
+        let gate = Grant::GetItems(Table::Permissions);
+        if matches!(self.permission, Permission::Action(_)) && !grants.contains(&gate) {
+            grants.push(gate);
         }
         grants
     }
@@ -165,16 +173,19 @@ impl FunctionSpec {
         let mut needs = Needs::default();
         for g in self.policies() {
             match g {
-                Grant::ReadTable(t)
+                Grant::GetItems(t)
+                | Grant::BatchGetItems(t)
+                | Grant::QueryTable(t)
                 | Grant::QueryIndex(t, _)
                 | Grant::ScanTable(t)
-                | Grant::WriteTable(t)
+                | Grant::PutItems(t)
+                | Grant::UpdateItems(t)
                 | Grant::CheckItems(t)
                 | Grant::DeleteItems(t)
                 | Grant::BatchWriteTable(t) => {
                     needs.tables.insert(t);
                 }
-                Grant::ReadBucket(b) | Grant::WriteBucket(b) | Grant::CrudBucket(b) => {
+                Grant::ListObjects(b) | Grant::ReadObjects(b) | Grant::WriteBucket(b) | Grant::DeleteObjects(b) => {
                     needs.buckets.insert(b);
                 }
                 Grant::ListUsers => needs.user_pool = true,
@@ -305,7 +316,7 @@ mod tests {
             name: "get_location",
             trigger: Trigger::Query("getLocation"),
             permission: Permission::Action("GetSpecificLocation"),
-            grants: &[Grant::ReadTable(Table::Locations)],
+            grants: &[Grant::GetItems(Table::Locations)],
             handler: crate::handler!(h),
         };
         assert_eq!(spec.needs().env_vars(), vec!["LOCATIONS_TABLE", "PERMISSIONS_TABLE"]);

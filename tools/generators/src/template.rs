@@ -51,17 +51,20 @@ const NO_DLQ_REASON: &str = "Invoked synchronously (AppSync, the HTTP API: the c
 
 /// The exact actions of each grant (no SAM policy template: those grant
 /// delete, batch writes and scans along with what was asked).
-pub const READ_TABLE: &[&str] = &["dynamodb:GetItem", "dynamodb:Query", "dynamodb:BatchGetItem"];
+pub const GET_ITEMS: &[&str] = &["dynamodb:GetItem"];
+pub const BATCH_GET_ITEMS: &[&str] = &["dynamodb:BatchGetItem"];
+pub const QUERY_TABLE: &[&str] = &["dynamodb:Query"];
 pub const QUERY_INDEX: &[&str] = &["dynamodb:Query"];
 pub const SCAN_TABLE: &[&str] = &["dynamodb:Scan"];
-pub const WRITE_TABLE: &[&str] = &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:ConditionCheckItem"];
+pub const PUT_ITEMS: &[&str] = &["dynamodb:PutItem"];
+pub const UPDATE_ITEMS: &[&str] = &["dynamodb:UpdateItem"];
 pub const CHECK_ITEMS: &[&str] = &["dynamodb:ConditionCheckItem"];
 pub const DELETE_ITEMS: &[&str] = &["dynamodb:DeleteItem"];
 pub const BATCH_WRITE_TABLE: &[&str] = &["dynamodb:BatchWriteItem"];
 pub const LIST_BUCKET: &[&str] = &["s3:ListBucket"];
 pub const READ_OBJECTS: &[&str] = &["s3:GetObject"];
 pub const WRITE_OBJECTS: &[&str] = &["s3:PutObject"];
-pub const CRUD_OBJECTS: &[&str] = &["s3:GetObject", "s3:PutObject", "s3:DeleteObject"];
+pub const DELETE_OBJECTS: &[&str] = &["s3:DeleteObject"];
 pub const SEND_MESSAGES: &[&str] = &["sqs:SendMessage"];
 pub const DELAY_MESSAGES: &[&str] = &["sqs:ChangeMessageVisibility"];
 pub const LIST_USERS: &[&str] = &["cognito-idp:ListUsers"];
@@ -109,29 +112,55 @@ fn polling(spec: &FunctionSpec) -> Option<String> {
 pub fn policies(spec: &FunctionSpec) -> Vec<String> {
     let bucket = |b: Bucket| format!("!Sub 'arn:${{AWS::Partition}}:s3:::${{{}}}'", b.logical_id());
     let objects = |b: Bucket| format!("!Sub 'arn:${{AWS::Partition}}:s3:::${{{}}}/*'", b.logical_id());
-    spec.policies()
+    let grants: Vec<(&[&str], String)> = spec
+        .policies()
         .iter()
-        .flat_map(|g| match *g {
-            Grant::ReadTable(t) => vec![statement(READ_TABLE, &table_arn(t))],
-            Grant::QueryIndex(t, index) => {
-                vec![statement(QUERY_INDEX, &format!("!Sub '${{{}.Arn}}/index/{index}'", t.logical_id()))]
-            }
-            Grant::ScanTable(t) => vec![statement(SCAN_TABLE, &table_arn(t))],
-            Grant::WriteTable(t) => vec![statement(WRITE_TABLE, &table_arn(t))],
-            Grant::CheckItems(t) => vec![statement(CHECK_ITEMS, &table_arn(t))],
-            Grant::DeleteItems(t) => vec![statement(DELETE_ITEMS, &table_arn(t))],
-            Grant::BatchWriteTable(t) => vec![statement(BATCH_WRITE_TABLE, &table_arn(t))],
-            Grant::ReadBucket(b) => vec![statement(LIST_BUCKET, &bucket(b)), statement(READ_OBJECTS, &objects(b))],
-            Grant::WriteBucket(b) => vec![statement(WRITE_OBJECTS, &objects(b))],
-            Grant::CrudBucket(b) => vec![statement(LIST_BUCKET, &bucket(b)), statement(CRUD_OBJECTS, &objects(b))],
-            Grant::ListUsers => vec![statement(LIST_USERS, "!GetAtt UserPool.Arn")],
-            Grant::SendToQueue(q) => vec![statement(SEND_MESSAGES, &format!("!GetAtt {}.Arn", q.logical_id()))],
-            Grant::DelayQueueMessages(q) => vec![statement(DELAY_MESSAGES, &format!("!GetAtt {}.Arn", q.logical_id()))],
-            // The one parameter holding the signing secret (aws/ssm key: no KMS grant needed).
-            Grant::PagingTokens => vec![statement(GET_PARAMETER, PAGING_SECRET_ARN)],
-            Grant::RoutingService => vec![statement(GET_PARAMETER, &format!("!Sub ['arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{KeyName}}', {{KeyName: {ROUTING_KEY_NAME}}}]"))],
-            Grant::FileUploads => vec![], // no IAM
+        .filter_map(|g| {
+            Some(match *g {
+                Grant::GetItems(t) => (GET_ITEMS, table_arn(t)),
+                Grant::BatchGetItems(t) => (BATCH_GET_ITEMS, table_arn(t)),
+                Grant::QueryTable(t) => (QUERY_TABLE, table_arn(t)),
+                Grant::QueryIndex(t, index) => (QUERY_INDEX, format!("!Sub '${{{}.Arn}}/index/{index}'", t.logical_id())),
+                Grant::ScanTable(t) => (SCAN_TABLE, table_arn(t)),
+                Grant::PutItems(t) => (PUT_ITEMS, table_arn(t)),
+                Grant::UpdateItems(t) => (UPDATE_ITEMS, table_arn(t)),
+                Grant::CheckItems(t) => (CHECK_ITEMS, table_arn(t)),
+                Grant::DeleteItems(t) => (DELETE_ITEMS, table_arn(t)),
+                Grant::BatchWriteTable(t) => (BATCH_WRITE_TABLE, table_arn(t)),
+                Grant::ListObjects(b) => (LIST_BUCKET, bucket(b)),
+                Grant::ReadObjects(b) => (READ_OBJECTS, objects(b)),
+                Grant::WriteBucket(b) => (WRITE_OBJECTS, objects(b)),
+                Grant::DeleteObjects(b) => (DELETE_OBJECTS, objects(b)),
+                Grant::ListUsers => (LIST_USERS, "!GetAtt UserPool.Arn".to_string()),
+                Grant::SendToQueue(q) => (SEND_MESSAGES, format!("!GetAtt {}.Arn", q.logical_id())),
+                Grant::DelayQueueMessages(q) => (DELAY_MESSAGES, format!("!GetAtt {}.Arn", q.logical_id())),
+                // The one parameter holding the signing secret (aws/ssm key: no KMS grant needed).
+                Grant::PagingTokens => (GET_PARAMETER, PAGING_SECRET_ARN.to_string()),
+                Grant::RoutingService => (GET_PARAMETER, format!("!Sub ['arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{KeyName}}', {{KeyName: {ROUTING_KEY_NAME}}}]")),
+                Grant::FileUploads => return None, // no IAM
+            })
         })
+        .collect();
+    // One statement per resource, its actions in the order granted: fine-grained
+    // grants stay one line each in the registry without growing the role's policy.
+    let mut by_resource: Vec<(String, Vec<&str>)> = Vec::new();
+    for (actions, resource) in grants {
+        let at = match by_resource.iter().position(|(r, _)| *r == resource) {
+            Some(at) => at,
+            None => {
+                by_resource.push((resource, Vec::new()));
+                by_resource.len() - 1
+            }
+        };
+        for action in actions {
+            if !by_resource[at].1.contains(action) {
+                by_resource[at].1.push(action);
+            }
+        }
+    }
+    by_resource
+        .iter()
+        .map(|(resource, actions)| statement(actions, resource))
         .chain(polling(spec))
         .chain([deny_history_deletes()])
         .collect()

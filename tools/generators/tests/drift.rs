@@ -167,21 +167,20 @@ fn allowed_by(g: Grant) -> Vec<(String, String)> {
         actions.iter().map(|a| (a.to_string(), resource.clone())).collect()
     };
     match g {
-        Grant::ReadTable(t) => on(&["dynamodb:GetItem", "dynamodb:Query", "dynamodb:BatchGetItem"], table(t)),
+        Grant::GetItems(t) => on(&["dynamodb:GetItem"], table(t)),
+        Grant::BatchGetItems(t) => on(&["dynamodb:BatchGetItem"], table(t)),
+        Grant::QueryTable(t) => on(&["dynamodb:Query"], table(t)),
         Grant::QueryIndex(t, i) => on(&["dynamodb:Query"], format!("!Sub '${{{}.Arn}}/index/{i}'", t.logical_id())),
         Grant::ScanTable(t) => on(&["dynamodb:Scan"], table(t)),
-        Grant::WriteTable(t) => {
-            on(&["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:ConditionCheckItem"], table(t))
-        }
+        Grant::PutItems(t) => on(&["dynamodb:PutItem"], table(t)),
+        Grant::UpdateItems(t) => on(&["dynamodb:UpdateItem"], table(t)),
         Grant::CheckItems(t) => on(&["dynamodb:ConditionCheckItem"], table(t)),
         Grant::DeleteItems(t) => on(&["dynamodb:DeleteItem"], table(t)),
         Grant::BatchWriteTable(t) => on(&["dynamodb:BatchWriteItem"], table(t)),
-        Grant::ReadBucket(b) => [on(&["s3:ListBucket"], bucket(b)), on(&["s3:GetObject"], objects(b))].concat(),
+        Grant::ListObjects(b) => on(&["s3:ListBucket"], bucket(b)),
+        Grant::ReadObjects(b) => on(&["s3:GetObject"], objects(b)),
         Grant::WriteBucket(b) => on(&["s3:PutObject"], objects(b)),
-        Grant::CrudBucket(b) => {
-            [on(&["s3:ListBucket"], bucket(b)), on(&["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], objects(b))]
-                .concat()
-        }
+        Grant::DeleteObjects(b) => on(&["s3:DeleteObject"], objects(b)),
         Grant::ListUsers => on(&["cognito-idp:ListUsers"], "!GetAtt UserPool.Arn".into()),
         Grant::SendToQueue(q) => on(&["sqs:SendMessage"], format!("!GetAtt {}.Arn", q.logical_id())),
         Grant::DelayQueueMessages(q) => on(&["sqs:ChangeMessageVisibility"], format!("!GetAtt {}.Arn", q.logical_id())),

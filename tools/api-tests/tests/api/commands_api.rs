@@ -190,3 +190,38 @@ async fn a_fridge_task_needs_a_bounded_request_id_and_is_logged_only_past_the_ga
     assert!(kinds.iter().all(|(_, id)| *id == request_id), "{kinds:?}");
     assert!(kinds.iter().any(|(k, _)| *k == "request") && kinds.iter().any(|(k, _)| *k == "response"), "{kinds:?}");
 }
+
+/// The once-a-minute sweep over the emulator: a PENDING command past its
+/// notAfter is found through the sparse PENDING index and becomes EXPIRED,
+/// leaving the index (the sweep's UpdateItem, made by its own role).
+#[tokio::test]
+async fn the_sweep_expires_an_overdue_pending_command() {
+    let location = live_fridge("sweep").await;
+    let sweep = find("expire_overdue_commands");
+    // Written and read back as the console's sender does: the sweep's role only queries and updates.
+    let store = Dynamo(wiring().await.deps(find("create_queue_message")));
+    let past = "2026-01-02T03:04:05.000Z";
+    let message_id = unique("sweep");
+    let record = fn_fleet::store::CommandRecord {
+        id: format!("{location}#commands"),
+        sk: format!("{past}#{message_id}"),
+        timestamp: Some(past.into()),
+        message_id: Some(message_id),
+        message_type: Some("Resource".into()),
+        operation: Some("ENABLE".into()),
+        resource: Some("SafetyHold".into()),
+        command: Some("SafetyHold".into()),
+        sent_by: Some("ops@fleet.local".into()),
+        state: Some(fn_fleet::store::PENDING.into()),
+        done_at: None,
+        count: None,
+        not_after: Some(past.into()),
+        pending_shard: Some(fn_fleet::store::pending_shard(&location)),
+    };
+    store.record_command(&record, None, None).await.unwrap();
+    let swept = sweep.invoke(wiring().await.deps(sweep), fleet_shared::Input::default()).await.unwrap();
+    assert!(swept["expired"].as_u64().unwrap() >= 1, "{swept}");
+    let stored = store.command(&record.id, &record.sk).await.unwrap().expect("the record stays");
+    assert_eq!(stored.state.as_deref(), Some("EXPIRED"), "past notAfter and never sent");
+    assert_eq!(stored.pending_shard, None, "it left the PENDING index");
+}

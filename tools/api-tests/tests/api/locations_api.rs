@@ -34,10 +34,15 @@ async fn rest_create_applies_state_defaults() {
     p.as_object_mut().unwrap().remove("latitude");
     p.as_object_mut().unwrap().remove("longitude");
     p.as_object_mut().unwrap().remove("priceMapTemplate");
+    // Its fulfillment center is listed in the create's own transaction, as the form's create does.
+    let center = unique("FC Rest");
+    p["fulfillmentCenter"] = json!(center);
     let (status, body) = http("add_location", Some(&admin().await), Some(&p.to_string())).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["timeZone"], "NEWYORK");
     assert_eq!(body["priceMapTemplate"], "PMT_NE_STANDARD");
+    let centers = gql("fulfillment_centers", &admin().await, json!({})).await.unwrap();
+    assert!(centers.as_array().unwrap().iter().any(|c| c == center.as_str()), "{centers}");
     let (status, body) = http("add_location", Some(&admin().await), Some(&p.to_string())).await;
     assert_eq!((status, body["message"].as_str()), (409, Some(format!("Location {id} already exists").as_str())));
 }
@@ -175,6 +180,10 @@ async fn lists_page_with_signed_tokens_and_refuse_tampered_ones() {
         v["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().to_string()).collect::<Vec<_>>()
     };
     assert!(ids(&second).iter().all(|id| !ids(&first).contains(id)), "pages overlap");
+    // A filter by id reads that one location (GetItem), with no token.
+    let wanted = ids(&first)[0].clone();
+    let one = gql("list_locations", &admin, json!({ "filter": { "id": wanted } })).await.unwrap();
+    assert_eq!((ids(&one), &one["nextToken"]), (vec![wanted], &Value::Null), "{one}");
 
     let (payload, sig) = token.split_once('.').unwrap();
     use base64::Engine;

@@ -4,6 +4,8 @@
 # template got its bootstrap. A release build: never part of the timed tests.
 #
 #   scripts/bench/sam-build.sh [--clean]    # --clean: from nothing (no cached arm64 build)
+#   scripts/bench/sam-build.sh --one-line   # after a build: one line of one handler changed, then
+#                                           # `sam build` again (what a deployer pays for each fix)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ -x .venv/bin/sam ] || { echo "run scripts/test.sh or scripts/run-local.sh once first (creates .venv)" >&2; exit 1; }
@@ -14,6 +16,14 @@ export PATH="$PWD/.venv/bin:$PATH" SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION="${AWS
 rustup target add aarch64-unknown-linux-gnu
 if [ "${1:-}" = "--clean" ]; then
   rm -rf .aws-sam target/lambda target/aarch64-unknown-linux-gnu
+fi
+# The change: one line of the location reader's handler module, put back when the build ends.
+CHANGED=functions/locations/src/handlers.rs
+if [ "${1:-}" = "--one-line" ]; then
+  [ -d target/lambda ] || { echo "--one-line times a rebuild: run a build first" >&2; exit 1; }
+  cp "$CHANGED" "$CHANGED.bench-orig"
+  trap 'mv "$CHANGED.bench-orig" "$CHANGED"' EXIT
+  echo "pub const BENCH_ONE_LINE_CHANGE: &str = \"$(date +%s)\";" >> "$CHANGED"
 fi
 functions=$(python3 - <<'PY'
 import yaml

@@ -1,5 +1,5 @@
-//! What the AWS calls sent outside the SDK clients share (`aws_json` for
-//! Cognito and SSM, `s3` for S3): SigV4 signing with the function's
+//! What the AWS calls sent outside the SDK clients share (`aws_json`, for
+//! Cognito's ListUsers and SSM's GetParameter): SigV4 signing with the function's
 //! credentials and region, one HTTPS pool, and the SDK's standard retry
 //! mode (3 attempts; throttling, 5xx and broken connections retried), each
 //! attempt inside a bound and counted in the function's `Usage`.
@@ -15,7 +15,7 @@ use std::time::{Duration, SystemTime};
 
 pub(crate) const ATTEMPTS: u32 = 3;
 
-/// A refused or failed call, worded for the log; S3 callers also read its status and code.
+/// A refused or failed call, worded for the log, with the answer's status and the service's error code.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CallFailed {
     /// The answer's HTTP status, when there was an answer.
@@ -54,13 +54,6 @@ pub(crate) enum Attempt {
 impl Attempt {
     pub(crate) fn refused(text: impl Into<String>) -> Attempt {
         Attempt::Refused(CallFailed::new(text))
-    }
-
-    /// What went wrong, in words, whether or not it was worth a retry: for a caller that gives up either way.
-    pub(crate) fn why(self) -> String {
-        match self {
-            Attempt::Retry(why) | Attempt::Refused(CallFailed { text: why, .. }) => why,
-        }
     }
 }
 

@@ -100,10 +100,14 @@ pub fn s3_bucket(action: &str, bucket: &str) -> Call {
     Call::new(format!("s3:{action}"), format!("arn:aws:s3:::{bucket}"))
 }
 
-/// What an SQS call needs, from its typed input. (S3's calls, sent by
-/// `s3` rather than an SDK client, log what they need themselves.)
+/// What an SQS or S3 call needs, from its typed input (a presigned S3
+/// request needs the same as the call it signs).
 pub fn typed(service: &str, operation: &str, input: &Input, account: &Account) -> Vec<Call> {
+    use aws_sdk_s3::operation as s3;
     use aws_sdk_sqs::operation as sqs;
+    let object = |action: &str, bucket: Option<&str>, key: Option<&str>| {
+        s3_object(action, bucket.unwrap_or(""), key.unwrap_or(""))
+    };
     let queue =
         |action: &str, url: Option<&str>| Call::new(format!("sqs:{action}"), queue_arn(url.unwrap_or(""), account));
     let calls = match service.to_ascii_lowercase().as_str() {
@@ -115,6 +119,22 @@ pub fn typed(service: &str, operation: &str, input: &Input, account: &Account) -
             } else if let Some(i) = input.downcast_ref::<sqs::change_message_visibility::ChangeMessageVisibilityInput>()
             {
                 vec![queue("ChangeMessageVisibility", i.queue_url())]
+            } else {
+                Vec::new()
+            }
+        }
+        "s3" => {
+            if let Some(i) = input.downcast_ref::<s3::put_object::PutObjectInput>() {
+                vec![object("PutObject", i.bucket(), i.key())]
+            } else if let Some(i) = input.downcast_ref::<s3::get_object::GetObjectInput>() {
+                vec![object("GetObject", i.bucket(), i.key())]
+            } else if let Some(i) = input.downcast_ref::<s3::head_object::HeadObjectInput>() {
+                // IAM has no action of its own for HeadObject: it needs s3:GetObject.
+                vec![object("GetObject", i.bucket(), i.key())]
+            } else if let Some(i) = input.downcast_ref::<s3::delete_object::DeleteObjectInput>() {
+                vec![object("DeleteObject", i.bucket(), i.key())]
+            } else if let Some(i) = input.downcast_ref::<s3::list_objects_v2::ListObjectsV2Input>() {
+                vec![s3_bucket("ListBucket", i.bucket().unwrap_or(""))]
             } else {
                 Vec::new()
             }

@@ -1,36 +1,33 @@
-//! The six S3 calls the functions make (PutObject, GetObject, HeadObject,
-//! DeleteObject, ListObjectsV2, and presigned GETs and PUTs), signed and sent
-//! here instead of by aws-sdk-s3. Why: that crate was 77-90 s of the arm64
-//! release build's CPU for these six calls, and the build is CPU-bound on
-//! both cores (docs/decisions.md, issue 41).
+//! S3 for the functions: aws-sdk-s3's client, built once per cold start from
+//! the function's `SdkConfig` (credentials, region, endpoint, the shared
+//! HTTPS client), behind the few calls the functions make: PutObject,
+//! GetObject, HeadObject, DeleteObject, ListObjectsV2, and presigned GETs and
+//! PUTs. The SDK brings the standard retry mode with jitter and a retry
+//! quota, clock-skew correction, S3's endpoint rules (partitions, FIPS,
+//! dual-stack, `AWS_ENDPOINT_URL_S3`; path-style on an IP endpoint such as
+//! the emulator's), checksums, and request ids in its errors.
 //!
-//! Same contract as the SDK's: credentials, region and endpoint from the
-//! function's `SdkConfig`; SigV4 with S3's settings (the path encoded once
-//! and not normalised, the payload's SHA-256 in `x-amz-content-sha256`);
-//! virtual-hosted addressing, and path-style where the endpoint is an IP
-//! address (the emulator) or the bucket's name cannot be a host name; the
-//! retries of `aws_http`. A test compares the requests and presigned URLs
-//! with the SDK's for the same clock and credentials, since the emulator
-//! does not check signatures.
-use crate::aws_http::{self, Attempt, CallFailed, Signer};
-use crate::calls::{self, Call};
-use crate::usage::Usage;
-use aws_sigv4::http_request::{
-    PayloadChecksumKind, PercentEncodingMode, SignableBody, SignatureLocation, SigningSettings,
-    UriPathNormalizationMode,
-};
-use aws_smithy_xml::decode::{try_data, Document, ScopedDecoder, XmlDecodeError};
-use http_body_util::Full;
-use hyper::body::{Bytes, Incoming};
-use hyper::Method;
+//! The usage counter (`usage::Counter`) is the client's interceptor, as on
+//! the other SDK clients: it counts each attempt and logs what IAM must allow
+//! (`calls::typed`), for sent and presigned requests alike.
+use crate::aws_http::CallFailed;
+use crate::usage::{Counter, Usage};
+use aws_sdk_s3::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
+use aws_sdk_s3::presigning::PresigningConfig;
+use aws_sdk_s3::primitives::ByteStream;
+use aws_smithy_types::timeout::TimeoutConfig;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
-/// An attempt's bound: the largest object read (a 25,000-fridge snapshot) is a few MB.
-const TIMEOUT: Duration = Duration::from_secs(20);
-/// The largest listing or error answer read: a page of 1,000 keys is about 300 kB.
-const MAX_ANSWER_BYTES: usize = 4 * 1024 * 1024;
+/// How long an object's body may take to arrive once its answer has: the
+/// largest object read (a 25,000-fridge snapshot) is a few MB.
+const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+/// One attempt's bound, connect to answer: well inside a function's 15 s, so
+/// a dead connection is retried instead of ending the invocation.
+const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(5);
+/// The whole call, retries included.
+const CALL_TIMEOUT: Duration = Duration::from_secs(12);
 
 /// What S3 says of an object.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -48,19 +45,28 @@ pub struct ObjectMeta {
 #[derive(Debug)]
 pub struct S3Object {
     pub meta: ObjectMeta,
-    body: Incoming,
+    body: ByteStream,
 }
 
 impl S3Object {
     /// The body, refused past `max` bytes.
     pub async fn bytes(self, max: usize) -> Result<Vec<u8>, CallFailed> {
-        let read = tokio::time::timeout(TIMEOUT, aws_http::read(self.body, max)).await;
-        match read {
-            Ok(Ok(bytes)) => Ok(bytes.to_vec()),
-            Ok(Err(attempt)) => Err(CallFailed::new(format!("GetObject: {}", attempt.why()))),
-            Err(_) => Err(CallFailed::new(format!("GetObject: body not read within {} s", TIMEOUT.as_secs()))),
+        match tokio::time::timeout(BODY_TIMEOUT, read_at_most(self.body, max)).await {
+            Ok(read) => read,
+            Err(_) => Err(CallFailed::new(format!("GetObject: body not read within {} s", BODY_TIMEOUT.as_secs()))),
         }
     }
+}
+
+async fn read_at_most(mut body: ByteStream, max: usize) -> Result<Vec<u8>, CallFailed> {
+    let mut out = Vec::new();
+    while let Some(chunk) = body.try_next().await.map_err(|e| CallFailed::new(format!("GetObject: {e}")))? {
+        if out.len() + chunk.len() > max {
+            return Err(CallFailed::new(format!("GetObject: the body is larger than {max} bytes")));
+        }
+        out.extend_from_slice(&chunk);
+    }
+    Ok(out)
 }
 
 /// A PutObject's headers besides its body.
@@ -83,194 +89,21 @@ pub struct ListPage {
     pub next_token: Option<String>,
 }
 
-/// A request before it is signed.
-#[derive(Debug, Clone)]
-struct Prepared {
-    operation: &'static str,
-    method: Method,
-    url: String,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-impl Prepared {
-    fn bodiless(operation: &'static str, method: Method, url: String) -> Prepared {
-        Prepared { operation, method, url, headers: Vec::new(), body: Vec::new() }
-    }
-}
-
-/// Where requests go.
-#[derive(Debug, Clone, PartialEq)]
-struct Endpoint {
-    scheme: String,
-    /// Host and port, as the URL names them.
-    authority: String,
-    /// An IP address cannot carry a bucket as a sub-domain.
-    is_ip: bool,
-}
-
-impl Endpoint {
-    fn of(url: Option<&str>, region: &str) -> Endpoint {
-        let parsed = url.and_then(|u| u.parse::<hyper::Uri>().ok()).filter(|u| u.authority().is_some());
-        match parsed {
-            Some(uri) => {
-                let host = uri.host().unwrap_or_default().trim_start_matches('[').trim_end_matches(']');
-                Endpoint {
-                    scheme: uri.scheme_str().unwrap_or("https").to_string(),
-                    authority: uri.authority().map(|a| a.to_string()).unwrap_or_default(),
-                    is_ip: host.parse::<std::net::IpAddr>().is_ok(),
-                }
-            }
-            None => Endpoint { scheme: "https".into(), authority: format!("s3.{region}.amazonaws.com"), is_ip: false },
-        }
-    }
-}
-
 /// S3 for one function: built once per cold start, from its `SdkConfig`.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct S3Client {
-    signer: Signer,
-    endpoint: Endpoint,
-    usage: Option<Arc<Usage>>,
-}
-
-impl std::fmt::Debug for S3Client {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("S3Client").field("endpoint", &self.endpoint).finish()
-    }
-}
-
-/// A bucket name that can be a host name (no dots, so the certificate's wildcard covers it).
-fn virtual_hostable(bucket: &str) -> bool {
-    let b = bucket.as_bytes();
-    (3..=63).contains(&b.len())
-        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
-        && b[0].is_ascii_alphanumeric()
-        && b[b.len() - 1].is_ascii_alphanumeric()
-}
-
-/// Percent-encodes all but RFC 3986's unreserved characters (and `/`, in a path).
-fn encode(text: &str, keep_slash: bool) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(byte as char),
-            b'/' if keep_slash => out.push('/'),
-            _ => out.push_str(&format!("%{byte:02X}")),
-        }
-    }
-    out
-}
-
-fn s3_settings() -> SigningSettings {
-    let mut settings = SigningSettings::default();
-    settings.percent_encoding_mode = PercentEncodingMode::Single;
-    settings.uri_path_normalization_mode = UriPathNormalizationMode::Disabled;
-    settings
+    client: aws_sdk_s3::Client,
 }
 
 impl S3Client {
     pub fn new(sdk: &aws_config::SdkConfig) -> S3Client {
-        let signer = Signer::new("s3", sdk);
-        let endpoint = Endpoint::of(sdk.endpoint_url(), &signer.region);
-        S3Client { signer, endpoint, usage: None }
+        S3Client { client: aws_sdk_s3::Client::from_conf(config(sdk).build()) }
     }
 
     /// Counts its calls into `usage` (and the IAM call log it feeds).
-    pub fn counted(mut self, usage: Arc<Usage>) -> S3Client {
-        self.usage = Some(usage);
-        self
-    }
-
-    /// The URL of `key` in `bucket` (or of the bucket, for an empty key), with `query` (names and values unencoded).
-    fn url(&self, bucket: &str, key: &str, query: &[(&str, &str)]) -> String {
-        let Endpoint { scheme, authority, is_ip } = &self.endpoint;
-        let key = encode(key, true);
-        let mut url = if *is_ip || !virtual_hostable(bucket) {
-            format!("{scheme}://{authority}/{}/{key}", encode(bucket, false))
-        } else {
-            format!("{scheme}://{bucket}.{authority}/{key}")
-        };
-        for (i, (name, value)) in query.iter().enumerate() {
-            url.push(if i == 0 { '?' } else { '&' });
-            url.push_str(&format!("{}={}", encode(name, false), encode(value, false)));
-        }
-        url
-    }
-
-    fn log(&self, needs: impl FnOnce(&calls::Account) -> Vec<Call>) {
-        if let Some(usage) = &self.usage {
-            usage.log_calls(needs);
-        }
-    }
-
-    /// `prepared`, signed as of `at`.
-    async fn signed(&self, prepared: &Prepared, at: SystemTime) -> Result<hyper::Request<Full<Bytes>>, Attempt> {
-        let mut request = hyper::Request::builder().method(prepared.method.clone()).uri(&prepared.url);
-        for (name, value) in &prepared.headers {
-            request = request.header(name, value);
-        }
-        let mut request = request
-            .body(Full::new(Bytes::copy_from_slice(&prepared.body)))
-            .map_err(|e| Attempt::refused(format!("bad request to {}: {e}", prepared.url)))?;
-        let mut settings = s3_settings();
-        settings.payload_checksum_kind = PayloadChecksumKind::XAmzSha256;
-        self.signer.sign(&mut request, SignableBody::Bytes(&prepared.body), settings, at).await?;
-        Ok(request)
-    }
-
-    /// Sends `prepared`, signed, retried; answers its status, headers and unread body.
-    async fn call(&self, prepared: &Prepared) -> Result<(u16, hyper::HeaderMap, Incoming), CallFailed> {
-        let counted = format!("S3.{}", prepared.operation);
-        aws_http::with_retries(prepared.operation, &counted, self.usage.as_deref(), TIMEOUT, || async {
-            let response = aws_http::send(self.signed(prepared, SystemTime::now()).await?).await?;
-            let status = response.status().as_u16();
-            if (200..=299).contains(&status) || (status == 404 && prepared.method == Method::HEAD) {
-                let (parts, body) = response.into_parts();
-                return Ok((status, parts.headers, body));
-            }
-            let answer = aws_http::read(response.into_body(), MAX_ANSWER_BYTES).await.unwrap_or_default();
-            let (code, message) = error_of(&answer);
-            Err(aws_http::refusal(status, &code, &message))
-        })
-        .await
-    }
-
-    fn put_request(&self, bucket: &str, key: &str, body: Vec<u8>, options: &PutOptions<'_>) -> Prepared {
-        let mut headers: Vec<(String, String)> = [
-            ("content-type", options.content_type),
-            ("content-encoding", options.content_encoding),
-            ("cache-control", options.cache_control),
-            ("if-match", options.if_match),
-            ("if-none-match", options.if_none_match),
-        ]
-        .into_iter()
-        .filter_map(|(name, value)| Some((name.to_string(), value?.to_string())))
-        .collect();
-        headers.extend(options.metadata.iter().map(|(name, value)| (format!("x-amz-meta-{name}"), value.clone())));
-        headers.push(("content-length".into(), body.len().to_string()));
-        let url = self.url(bucket, key, &[("x-id", "PutObject")]);
-        Prepared { operation: "PutObject", method: Method::PUT, url, headers, body }
-    }
-
-    fn get_request(&self, bucket: &str, key: &str) -> Prepared {
-        Prepared::bodiless("GetObject", Method::GET, self.url(bucket, key, &[("x-id", "GetObject")]))
-    }
-
-    fn head_request(&self, bucket: &str, key: &str) -> Prepared {
-        Prepared::bodiless("HeadObject", Method::HEAD, self.url(bucket, key, &[]))
-    }
-
-    fn delete_request(&self, bucket: &str, key: &str) -> Prepared {
-        Prepared::bodiless("DeleteObject", Method::DELETE, self.url(bucket, key, &[("x-id", "DeleteObject")]))
-    }
-
-    fn list_request(&self, bucket: &str, prefix: &str, token: Option<&str>) -> Prepared {
-        let mut query = vec![("list-type", "2"), ("prefix", prefix)];
-        if let Some(token) = token {
-            query.push(("continuation-token", token));
-        }
-        Prepared::bodiless("ListObjectsV2", Method::GET, self.url(bucket, "", &query))
+    pub fn counted(self, usage: Arc<Usage>) -> S3Client {
+        let conf = self.client.config().to_builder().interceptor(Counter(usage)).build();
+        S3Client { client: aws_sdk_s3::Client::from_conf(conf) }
     }
 
     pub async fn put_object(
@@ -280,31 +113,59 @@ impl S3Client {
         body: Vec<u8>,
         options: &PutOptions<'_>,
     ) -> Result<(), CallFailed> {
-        self.log(|_| vec![calls::s3_object("PutObject", bucket, key)]);
-        self.call(&self.put_request(bucket, key, body, options)).await.map(|_| ())
+        let metadata: HashMap<String, String> =
+            options.metadata.iter().map(|(name, value)| (name.to_string(), value.clone())).collect();
+        self.client
+            .put_object()
+            .bucket(bucket)
+            .key(key)
+            .body(ByteStream::from(body))
+            .set_content_type(options.content_type.map(str::to_string))
+            .set_content_encoding(options.content_encoding.map(str::to_string))
+            .set_cache_control(options.cache_control.map(str::to_string))
+            .set_metadata((!metadata.is_empty()).then_some(metadata))
+            .set_if_match(options.if_match.map(str::to_string))
+            .set_if_none_match(options.if_none_match.map(str::to_string))
+            .send()
+            .await
+            .map(|_| ())
+            .map_err(|e| failed("PutObject", e))
     }
 
     /// The object and its body, or None where there is no such key.
     pub async fn get_object(&self, bucket: &str, key: &str) -> Result<Option<S3Object>, CallFailed> {
-        self.log(|_| vec![calls::s3_object("GetObject", bucket, key)]);
-        match self.call(&self.get_request(bucket, key)).await {
-            Ok((_, headers, body)) => Ok(Some(S3Object { meta: meta_of(&headers), body })),
-            Err(failed) if failed.code == "NoSuchKey" => Ok(None),
-            Err(failed) => Err(failed),
+        match self.client.get_object().bucket(bucket).key(key).send().await {
+            Ok(out) => {
+                let meta = ObjectMeta {
+                    e_tag: out.e_tag.clone(),
+                    last_modified: out.last_modified.map(|t| t.secs()),
+                    content_length: out.content_length,
+                    metadata: out.metadata.clone().unwrap_or_default(),
+                };
+                Ok(Some(S3Object { meta, body: out.body }))
+            }
+            Err(e) if e.as_service_error().is_some_and(|s| s.is_no_such_key()) => Ok(None),
+            Err(e) => Err(failed("GetObject", e)),
         }
     }
 
     /// What S3 says of the object, or None where there is none.
     pub async fn head_object(&self, bucket: &str, key: &str) -> Result<Option<ObjectMeta>, CallFailed> {
-        // IAM has no action of its own for HeadObject: it needs s3:GetObject.
-        self.log(|_| vec![calls::s3_object("GetObject", bucket, key)]);
-        let (status, headers, _) = self.call(&self.head_request(bucket, key)).await?;
-        Ok((status != 404).then(|| meta_of(&headers)))
+        match self.client.head_object().bucket(bucket).key(key).send().await {
+            Ok(out) => Ok(Some(ObjectMeta {
+                e_tag: out.e_tag,
+                last_modified: out.last_modified.map(|t| t.secs()),
+                content_length: out.content_length,
+                metadata: out.metadata.unwrap_or_default(),
+            })),
+            Err(e) if e.as_service_error().is_some_and(|s| s.is_not_found()) => Ok(None),
+            Err(e) => Err(failed("HeadObject", e)),
+        }
     }
 
     pub async fn delete_object(&self, bucket: &str, key: &str) -> Result<(), CallFailed> {
-        self.log(|_| vec![calls::s3_object("DeleteObject", bucket, key)]);
-        self.call(&self.delete_request(bucket, key)).await.map(|_| ())
+        let deleted = self.client.delete_object().bucket(bucket).key(key).send().await;
+        deleted.map(|_| ()).map_err(|e| failed("DeleteObject", e))
     }
 
     /// One page of the keys under `prefix`, after `token`'s page.
@@ -314,21 +175,26 @@ impl S3Client {
         prefix: &str,
         token: Option<&str>,
     ) -> Result<ListPage, CallFailed> {
-        self.log(|_| vec![calls::s3_bucket("ListBucket", bucket)]);
-        let (_, _, body) = self.call(&self.list_request(bucket, prefix, token)).await?;
-        let answer = aws_http::read(body, MAX_ANSWER_BYTES)
+        let request = self.client.list_objects_v2().bucket(bucket).prefix(prefix);
+        let out = request
+            .set_continuation_token(token.map(str::to_string))
+            .send()
             .await
-            .map_err(|_| CallFailed::new("ListObjectsV2: answer not read"))?;
-        list_page(&answer).map_err(|e| CallFailed::new(format!("ListObjectsV2: the answer does not parse: {e}")))
+            .map_err(|e| failed("ListObjectsV2", e))?;
+        Ok(ListPage {
+            keys: out.contents().iter().filter_map(|o| o.key().map(str::to_string)).collect(),
+            next_token: out.next_continuation_token().filter(|t| !t.is_empty()).map(str::to_string),
+        })
     }
 
-    /// A URL that GETs the object for `expires`.
+    /// A URL that GETs the object for `expires` (at most 7 days: the SDK refuses more).
     pub async fn presigned_get(&self, bucket: &str, key: &str, expires: Duration) -> Result<String, CallFailed> {
-        self.log(|_| vec![calls::s3_object("GetObject", bucket, key)]);
-        self.presigned(Method::GET, bucket, key, "GetObject", None, expires, SystemTime::now()).await
+        let presigned = self.client.get_object().bucket(bucket).key(key).presigned(presigning(expires)?).await;
+        presigned.map(|p| p.uri().to_string()).map_err(|e| failed("GetObject", e))
     }
 
-    /// A URL that PUTs the object, of `content_type`, for `expires`.
+    /// A URL that PUTs the object, of `content_type`, for `expires`. The
+    /// browser must send that content type: it is signed.
     pub async fn presigned_put(
         &self,
         bucket: &str,
@@ -336,106 +202,37 @@ impl S3Client {
         content_type: &str,
         expires: Duration,
     ) -> Result<String, CallFailed> {
-        self.log(|_| vec![calls::s3_object("PutObject", bucket, key)]);
-        self.presigned(Method::PUT, bucket, key, "PutObject", Some(content_type), expires, SystemTime::now()).await
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    async fn presigned(
-        &self,
-        method: Method,
-        bucket: &str,
-        key: &str,
-        operation: &str,
-        content_type: Option<&str>,
-        expires: Duration,
-        at: SystemTime,
-    ) -> Result<String, CallFailed> {
-        let url = self.url(bucket, key, &[("x-id", operation)]);
-        let mut request = hyper::Request::builder().method(method).uri(&url);
-        if let Some(content_type) = content_type {
-            request = request.header("content-type", content_type);
-        }
-        let mut request = request.body(()).map_err(|e| CallFailed::new(format!("{operation}: bad URL {url}: {e}")))?;
-        let mut settings = s3_settings();
-        settings.signature_location = SignatureLocation::QueryParams;
-        settings.expires_in = Some(expires);
-        self.signer
-            .sign(&mut request, SignableBody::UnsignedPayload, settings, at)
-            .await
-            .map(|()| request.uri().to_string())
-            .map_err(|attempt| CallFailed::new(format!("{operation}: {}", attempt.why())))
+        let request = self.client.put_object().bucket(bucket).key(key).content_type(content_type);
+        let presigned = request.presigned(presigning(expires)?).await;
+        presigned.map(|p| p.uri().to_string()).map_err(|e| failed("PutObject", e))
     }
 }
 
-/// An object's metadata from its answer's headers.
-fn meta_of(headers: &hyper::HeaderMap) -> ObjectMeta {
-    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
-    ObjectMeta {
-        e_tag: text("etag"),
-        last_modified: text("last-modified")
-            .and_then(|t| chrono::DateTime::parse_from_rfc2822(&t).ok())
-            .map(|t| t.timestamp()),
-        content_length: text("content-length").and_then(|n| n.parse().ok()),
-        metadata: headers
-            .iter()
-            .filter_map(|(name, value)| {
-                Some((name.as_str().strip_prefix("x-amz-meta-")?.to_string(), value.to_str().ok()?.to_string()))
-            })
-            .collect(),
-    }
+/// The function's SDK settings, with S3's own bounds. A presigned PUT carries
+/// no checksum of a body it has not seen (the SDK's `WhenSupported` would sign
+/// the CRC32 of an empty body into the URL, which S3 then refuses): checksums
+/// are sent where S3 requires them, and answers' checksums are still validated.
+fn config(sdk: &aws_config::SdkConfig) -> aws_sdk_s3::config::Builder {
+    let timeouts =
+        TimeoutConfig::builder().operation_attempt_timeout(ATTEMPT_TIMEOUT).operation_timeout(CALL_TIMEOUT).build();
+    aws_sdk_s3::config::Builder::from(sdk)
+        .timeout_config(timeouts)
+        .request_checksum_calculation(aws_sdk_s3::config::RequestChecksumCalculation::WhenRequired)
 }
 
-/// The code and message of an S3 error answer (`<Error><Code>…</Code><Message>…</Message></Error>`);
-/// empty where the answer has none (a HEAD's answer has no body).
-fn error_of(answer: &[u8]) -> (String, String) {
-    let parsed = std::str::from_utf8(answer).ok().and_then(|text| {
-        let mut doc = Document::new(text);
-        let mut root = doc.root_element().ok()?;
-        if !root.start_el().matches("Error") {
-            return None;
-        }
-        let (mut code, mut message) = (String::new(), String::new());
-        while let Some(mut tag) = root.next_tag() {
-            if tag.start_el().matches("Code") {
-                code = try_data(&mut tag).ok()?.to_string();
-            } else if tag.start_el().matches("Message") {
-                message = try_data(&mut tag).ok()?.to_string();
-            }
-        }
-        Some((code, message))
-    });
-    parsed.unwrap_or_default()
+fn presigning(expires: Duration) -> Result<PresigningConfig, CallFailed> {
+    PresigningConfig::expires_in(expires).map_err(|e| CallFailed::new(format!("presigning: {e}")))
 }
 
-/// A ListObjectsV2 answer's keys and continuation token.
-fn list_page(answer: &[u8]) -> Result<ListPage, XmlDecodeError> {
-    let text = std::str::from_utf8(answer).map_err(XmlDecodeError::unhandled)?;
-    let mut doc = Document::new(text);
-    let mut root = doc.root_element()?;
-    if !root.start_el().matches("ListBucketResult") {
-        return Err(XmlDecodeError::custom("not a ListBucketResult"));
-    }
-    let mut page = ListPage::default();
-    while let Some(mut tag) = root.next_tag() {
-        if tag.start_el().matches("Contents") {
-            if let Some(key) = key_of(&mut tag)? {
-                page.keys.push(key);
-            }
-        } else if tag.start_el().matches("NextContinuationToken") {
-            page.next_token = Some(try_data(&mut tag)?.to_string()).filter(|t| !t.is_empty());
-        }
-    }
-    Ok(page)
-}
-
-fn key_of(contents: &mut ScopedDecoder) -> Result<Option<String>, XmlDecodeError> {
-    while let Some(mut tag) = contents.next_tag() {
-        if tag.start_el().matches("Key") {
-            return Ok(Some(try_data(&mut tag)?.to_string()));
-        }
-    }
-    Ok(None)
+/// An SDK error as the callers read it: the answer's status (404, 409, 412...),
+/// S3's error code, and the SDK's words with the request id.
+fn failed<E: ProvideErrorMetadata + std::error::Error + 'static>(
+    operation: &str,
+    e: SdkError<E, aws_smithy_runtime_api::http::Response>,
+) -> CallFailed {
+    let status = e.raw_response().map(|r| r.status().as_u16());
+    let code = e.code().unwrap_or_default().to_string();
+    CallFailed { status, code, text: format!("{operation}: {}", DisplayErrorContext(&e)) }
 }
 
 #[cfg(test)]

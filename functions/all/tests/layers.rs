@@ -17,7 +17,7 @@ const SHARED_STORE_LAYER: &[&str] = &[
     "runtime/error.rs",        // SDK errors to API errors
     "runtime/calls.rs",        // what each SDK call needs of IAM, from its typed input
     "runtime/usage.rs",        // the SDK interceptor that counts calls
-    "runtime/s3/tests.rs",     // S3's requests compared with the SDK's (a dev-dependency only)
+    "runtime/s3.rs",           // the S3 client: aws-sdk-s3 behind the calls the functions make
     "store/mod.rs",            // batches, transactions
     "pieces/parking.rs",       // dead-letter parking of queue records
     "store/item.rs",           // item mapping and the paging loop

@@ -18,6 +18,7 @@ const SHARED_STORE_LAYER: &[&str] = &[
     "runtime/calls.rs",        // what each SDK call needs of IAM, from its typed input
     "runtime/usage.rs",        // the SDK interceptor that counts calls
     "runtime/s3.rs",           // the S3 client: aws-sdk-s3 behind the calls the functions make
+    "runtime/s3/tests.rs",     // its tests (a stub's client, counted)
     "store/mod.rs",            // batches, transactions
     "pieces/parking.rs",       // dead-letter parking of queue records
     "store/item.rs",           // item mapping and the paging loop

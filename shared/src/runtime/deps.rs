@@ -74,7 +74,7 @@ impl Deps {
                     aws_sdk_cognitoidentityprovider::config::Builder::from(sdk).interceptor(counter.clone()).build(),
                 )
             }),
-            s3: (!needs.buckets.is_empty()).then(|| S3Client::new(sdk).counted(usage.clone())),
+            s3: (!needs.buckets.is_empty()).then(|| S3Client::counted(sdk, usage.clone())),
             sqs: (!needs.queues.is_empty()).then(|| {
                 aws_sdk_sqs::Client::from_conf(
                     aws_sdk_sqs::config::Builder::from(sdk).interceptor(counter.clone()).build(),

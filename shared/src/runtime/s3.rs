@@ -100,10 +100,9 @@ impl S3Client {
         S3Client { client: aws_sdk_s3::Client::from_conf(config(sdk).build()) }
     }
 
-    /// Counts its calls into `usage` (and the IAM call log it feeds).
-    pub fn counted(self, usage: Arc<Usage>) -> S3Client {
-        let conf = self.client.config().to_builder().interceptor(Counter(usage)).build();
-        S3Client { client: aws_sdk_s3::Client::from_conf(conf) }
+    /// A client that counts its calls into `usage` (and the IAM call log it feeds): built once.
+    pub fn counted(sdk: &aws_config::SdkConfig, usage: Arc<Usage>) -> S3Client {
+        S3Client { client: aws_sdk_s3::Client::from_conf(config(sdk).interceptor(Counter(usage)).build()) }
     }
 
     pub async fn put_object(

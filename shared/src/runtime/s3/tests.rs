@@ -190,14 +190,14 @@ async fn each_call_is_logged_as_its_iam_action_and_counted_when_sent() {
     let account = calls::Account { region: "eu-west-1".into(), id: "123456789012".into() };
     let usage = Arc::new(Usage::default());
     usage.record_calls("upload_url", Arc::new(calls::CallLog::create(&dir, account).unwrap()));
-    let s3 = ours(EMULATOR).counted(usage.clone());
+    let s3 = S3Client::counted(&sdk_config(EMULATOR), usage.clone());
     s3.presigned_put("fleet-uploads", "forecast/a.csv", "text/csv", Duration::from_secs(60)).await.unwrap();
     s3.presigned_get("fleet-items", "items/A.svg", Duration::from_secs(60)).await.unwrap();
     assert_eq!(usage.totals().call_count(), 0, "no request was sent");
 
     let (stubbed, _) =
         stub(vec![(404, vec![], vec![]), (200, vec![], vec![]), (200, vec![], b"<ListBucketResult/>".to_vec())]).await;
-    let counted = stubbed.counted(usage.clone());
+    let counted = stubbed.with_counter(usage.clone());
     assert!(counted.head_object("fleet-snapshots", "fleet-health.json").await.unwrap().is_none());
     counted.delete_object("fleet-artifacts", "m.json").await.unwrap();
     counted.list_objects_v2("fleet-artifacts", "", None).await.unwrap();
@@ -215,4 +215,12 @@ async fn each_call_is_logged_as_its_iam_action_and_counted_when_sent() {
     );
     let calls = usage.totals().calls;
     assert_eq!((calls["S3.HeadObject"], calls["S3.DeleteObject"], calls["S3.ListObjectsV2"]), (1, 1, 1));
+}
+
+impl S3Client {
+    /// The stub's client, counting into `usage` (the stub's port is only known to its client).
+    fn with_counter(self, usage: Arc<Usage>) -> S3Client {
+        let conf = self.client.config().to_builder().interceptor(crate::usage::Counter(usage)).build();
+        S3Client { client: aws_sdk_s3::Client::from_conf(conf) }
+    }
 }

@@ -55,6 +55,8 @@ cargo fmt --all --check
 
 log "sam validate --lint"
 .venv/bin/sam validate --lint --template template.yaml
+log "no dependency cycle in the template as deployed (scripts/iam/cycles.py)"
+.venv/bin/python scripts/iam/cycles.py --template template.yaml
 
 # Offline, every check on: a check a resource does not pass is skipped only in
 # that resource's Metadata, with its reason, so a new resource that fails fails here.

@@ -9,7 +9,9 @@ import re
 from pathlib import Path
 
 _TABLE = re.compile(r":table/.+-([A-Za-z]+)Table(/index/[A-Za-z]+)?$")
-_BUCKET = re.compile(r":s3:::.+-([a-z]+)bucket(/\*)?$")
+# <stack>-<logical id, lower case> as the local provisioner names a bucket, or
+# <stack>-<account>-<name> for one the stack names itself (uploads, snapshots).
+_BUCKET = re.compile(r":s3:::.+-([a-z]+?)(?:bucket)?(/\*)?$")
 _PARAMETER = re.compile(r":parameter/.+/([a-z-]+)$")
 _QUEUE = re.compile(r":sqs:[^:]+:[^:]+:.+-([A-Za-z]+)Queue$")
 

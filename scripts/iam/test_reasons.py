@@ -14,6 +14,9 @@ class Reasons(unittest.TestCase):
         self.assertEqual(short_name("arn:aws:dynamodb:us-east-1:1:table/s-FridgeOrdersTable"), "Table:FridgeOrders")
         self.assertEqual(short_name("arn:aws:s3:::s-snapshotsbucket"), "Bucket:snapshots")
         self.assertEqual(short_name("arn:aws:s3:::s-snapshotsbucket/*"), "Bucket:snapshots/*")
+        self.assertEqual(short_name("arn:aws:s3:::fleet-local-123456789012-snapshots"), "Bucket:snapshots")
+        self.assertEqual(short_name("arn:aws:s3:::my-stack-123456789012-uploads/*"), "Bucket:uploads/*")
+        self.assertEqual(short_name("arn:aws:s3:::fleet-local-artifactsbucket/*"), "Bucket:artifacts/*")
         self.assertEqual(short_name("arn:aws:ssm:us-east-1:1:parameter/s/paging-token-secret"), "Parameter:paging-token-secret")
         self.assertEqual(short_name("arn:aws:sqs:us-east-1:1:s-RouteSyncDeadLetterQueue"), "Queue:RouteSyncDeadLetter")
 

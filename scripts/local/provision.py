@@ -74,8 +74,9 @@ def create_table(ddb, logical_id, props):
     return name
 
 
-def create_bucket(s3, logical_id, props):
-    name = physical_name(logical_id).lower()
+def create_bucket(s3, logical_id, props, names):
+    # The template's BucketName when it gives one (a Sub of the stack and account), as CloudFormation does.
+    name = resolve(props["BucketName"], names) if "BucketName" in props else physical_name(logical_id).lower()
     existing = {b["Name"] for b in s3.list_buckets().get("Buckets", [])}
     if name not in existing:
         s3.create_bucket(Bucket=name)
@@ -261,7 +262,10 @@ def main():
 
     template = load_template()
     resources = template["Resources"]
-    names = {}
+    # The local stack's name and account, as CloudFormation's AWS::StackName and AWS::AccountId:
+    # the functions get the name (STACK_NAME, in their paging tokens' scope), it names the
+    # stack's own parameters, and both name the buckets the stack names itself.
+    names = {"AWS::StackName": PREFIX, "AWS::AccountId": client("sts").get_caller_identity()["Account"]}
     arns = {}
     # Queues without a redrive policy first: dead-letter queues must exist before the queues that use them.
     ordered = sorted(resources.items(), key=lambda kv: "RedrivePolicy" in kv[1].get("Properties", {}))
@@ -270,7 +274,7 @@ def main():
         if kind == "AWS::DynamoDB::Table":
             names[logical_id] = create_table(ddb, logical_id, props)
         elif kind == "AWS::S3::Bucket":
-            names[logical_id] = create_bucket(s3, logical_id, props)
+            names[logical_id] = create_bucket(s3, logical_id, props, names)
         elif kind == "AWS::SQS::Queue":
             names[logical_id] = create_queue(sqs, logical_id, props, arns)
             arns[logical_id] = sqs.get_queue_attributes(QueueUrl=names[logical_id], AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
@@ -282,10 +286,6 @@ def main():
     pool_id, client_id = create_cognito(idp, resources)
     names["UserPool"] = pool_id
     names["UserPoolClient"] = client_id
-
-    # The local stack's name, as CloudFormation's AWS::StackName: the functions get it
-    # (STACK_NAME, in their paging tokens' scope) and it names the stack's own parameters.
-    names["AWS::StackName"] = PREFIX
 
     # As on AWS: the secret lives in the stack's own SSM SecureString
     # /<stack>/paging-token-secret, the functions get its name.

@@ -142,7 +142,9 @@ def aws_stack(name: str, outputs: dict) -> Stack:
         raise CheckFailed(f"stack {name} has no output {', '.join(missing)}")
     stack = Stack(
         name=name, region=outputs["Region"], user_pool_id=outputs["UserPoolId"],
-        client_id=outputs["UserPoolClientId"], graphql_url=outputs["GraphQLUrl"], rest_url=outputs["RestUrl"].rstrip("/"),
+        client_id=outputs["UserPoolClientId"], graphql_url=outputs["GraphQLUrl"],
+        # As the web app calls it: through its distribution (/prod/*) when the stack has that output.
+        rest_url=(outputs.get("WebRestUrl") or outputs["RestUrl"]).rstrip("/"),
         telemetry_queue_url=outputs.get("TelemetryQueueUrl"), web_url=outputs.get("WebUrl"),
         graphql_api_id=outputs.get("GraphQLApiId"),
     )
@@ -537,6 +539,16 @@ def run(stack_name: str, env=os.environ, out=sys.stdout) -> int:
         if "text/html" not in headers.get("content-type", "") or 'id="root"' not in text:
             raise CheckFailed(f"not the app's index.html ({headers.get('content-type')}): {text[:120]!r}")
         problems = header_problems(headers, *required_headers(security_spec()))
+        # A deep link is the app too (CloudFront's paths function; vite preview's fallback locally).
+        status, headers, text = http(stack.web_url.rstrip("/") + "/locations/all")
+        if status != 200 or 'id="root"' not in text:
+            problems.append(f"the deep link /locations/all answered HTTP {status}, not the app")
+        if not stack.local:
+            # The API's own refusal through the distribution, not the app's page in its place.
+            status, headers, text = http(stack.web_url.rstrip("/") + "/prod/locations/smoke/schedule")
+            if status != 401 or "text/html" in headers.get("content-type", ""):
+                problems.append(f"/prod/* without a token answered HTTP {status} ({headers.get('content-type')}), "
+                                "not the HTTP API's 401")
         if problems:
             raise CheckFailed("; ".join(problems))
         return stack.web_url

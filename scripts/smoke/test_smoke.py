@@ -84,6 +84,12 @@ class StackFiles(unittest.TestCase):
         self.assertIsNone(stack.web_url)
         self.assertIn("no WebUrl output", stack.missing["web"])
 
+    def test_the_rest_calls_go_through_the_web_origin_when_the_stack_says_so(self):
+        outputs = {"Region": "r", "UserPoolId": "p", "UserPoolClientId": "c", "GraphQLUrl": "g",
+                   "RestUrl": "https://r.execute-api.eu-west-1.amazonaws.com", "WebRestUrl": "https://d1.cloudfront.net/",
+                   "WebUrl": "https://d1.cloudfront.net"}
+        self.assertEqual(smoke.aws_stack("prod", outputs).rest_url, "https://d1.cloudfront.net")
+
     def test_a_stack_without_a_required_output_names_it(self):
         with self.assertRaisesRegex(smoke.CheckFailed, "no output UserPoolClientId, RestUrl"):
             smoke.aws_stack("old", {"Region": "r", "UserPoolId": "p", "GraphQLUrl": "g"})

@@ -13,16 +13,20 @@ pub const POLICY_ID: &str = "WebSecurityHeadersPolicy";
 /// CloudFront's limit on the Content-Security-Policy value.
 pub const CSP_MAX_CHARS: usize = 1783;
 
-/// Each CSP placeholder's source on AWS, as `!Sub` text. The HTTP API and the
-/// S3 presigned URLs are regional wildcards: the API's and the snapshot
-/// bucket's CORS name the distribution's domain (when `WebOrigin` is blank),
-/// which attaches this policy, so naming them here would be a cycle. The
-/// GraphQL API and the item images bucket name no web origin: named exactly.
+/// Each CSP placeholder's source on AWS, as `!Sub` text, every one an exact
+/// origin of this stack. Empty: none, as 'self' covers it: the distribution
+/// serves the HTTP API's stage under /prod/* on the app's own origin. The
+/// presigned buckets by the names the stack gives them
+/// (`template::stack_named_bucket`): their CORS names the distribution, which
+/// attaches this policy, so a `Ref` to them here would be a cycle.
 pub const AWS_SOURCES: &[(&str, &str)] = &[
-    ("{api}", "https://*.execute-api.${AWS::Region}.${AWS::URLSuffix}"),
+    ("{api}", ""),
     ("{graphql}", "https://${GraphQLApi.GraphQLDns}"),
     ("{cognito}", "https://cognito-idp.${AWS::Region}.${AWS::URLSuffix}"),
-    ("{s3}", "https://*.s3.${AWS::Region}.${AWS::URLSuffix}"),
+    (
+        "{s3}",
+        "https://${AWS::StackName}-${AWS::AccountId}-uploads.s3.${AWS::Region}.${AWS::URLSuffix} https://${AWS::StackName}-${AWS::AccountId}-snapshots.s3.${AWS::Region}.${AWS::URLSuffix}",
+    ),
     ("{images}", "https://${ItemImagesBucket.RegionalDomainName}"),
 ];
 
@@ -60,12 +64,15 @@ pub fn parse(json: &str) -> SecurityHeaders {
 }
 
 /// The CSP header value, each placeholder replaced by `fill` (which panics on
-/// one it does not know).
+/// one it does not know); a placeholder filled with nothing is left out.
 pub fn csp_value(spec: &SecurityHeaders, fill: impl Fn(&str) -> String) -> String {
     spec.csp
         .iter()
         .map(|(directive, sources)| {
-            let sources = sources.iter().map(|s| if spec.placeholders.contains(s) { fill(s) } else { s.clone() });
+            let sources = sources
+                .iter()
+                .map(|s| if spec.placeholders.contains(s) { fill(s) } else { s.clone() })
+                .filter(|s| !s.is_empty());
             std::iter::once(directive.clone()).chain(sources).collect::<Vec<_>>().join(" ")
         })
         .collect::<Vec<_>>()
@@ -161,6 +168,27 @@ pub fn response_headers_policy() -> String {
     render_policy(HEADERS_JSON)
 }
 
+pub const PATHS_PATH: &str = "infra/web-app-paths.js";
+const PATHS_JS: &str = include_str!("../../../infra/web-app-paths.js");
+pub const PATHS_FUNCTION_ID: &str = "WebAppPathsFunction";
+
+/// The CloudFront Function of `js` (a resource of the template's `Resources`,
+/// as `render_policy`'s), published on deploy, the code as a block scalar.
+pub fn render_paths_function(js: &str) -> String {
+    let code: String =
+        js.trim_end().lines().map(|l| if l.is_empty() { "\n".to_string() } else { format!("        {l}\n") }).collect();
+    format!(
+        "\n\n  # GENERATED from {PATHS_PATH} (tools/generators/src/web_hosting.rs): the distribution\n  # asks its bucket for a client-side route as /index.html.\n  {PATHS_FUNCTION_ID}:\n    Type: AWS::CloudFront::Function\n    Properties:\n      Name: !Sub ${{AWS::StackName}}-web-app-paths\n      AutoPublish: true\n      FunctionConfig:\n        Comment: The web app's client-side routes as /index.html, from {PATHS_PATH}\n        Runtime: cloudfront-js-2.0\n      FunctionCode: |\n{code}"
+    )
+    .trim_end()
+    .to_string()
+}
+
+/// The function of the committed `infra/web-app-paths.js`.
+pub fn paths_function() -> String {
+    render_paths_function(PATHS_JS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,12 +203,17 @@ mod tests {
     /// The JSON's headers as a browser gets them, the CSP as directive -> sources.
     type Expected = (BTreeMap<String, String>, BTreeMap<String, Vec<String>>);
 
-    /// Read independently of `parse`: straight from serde_json.
+    /// Read independently of `parse`: straight from serde_json. A placeholder
+    /// with no AWS source ('self' covers it) is not in the header.
     fn expected(json: &str) -> Expected {
         let v: Value = serde_json::from_str(json).unwrap();
         let headers = v["headers"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().unwrap().into()));
+        let on_aws = |s: &&Value| !s.as_str().unwrap().starts_with('{') || !aws_source(s.as_str().unwrap()).is_empty();
         let csp = v["contentSecurityPolicy"].as_object().unwrap().iter().map(|(d, list)| {
-            (d.clone(), list.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect())
+            (
+                d.clone(),
+                list.as_array().unwrap().iter().filter(on_aws).map(|s| s.as_str().unwrap().to_string()).collect(),
+            )
         });
         (headers.collect(), csp.collect())
     }
@@ -235,7 +268,7 @@ mod tests {
             .and_then(|v| v.strip_prefix("!Sub \"")?.strip_suffix('"'))
             .expect("the CSP as !Sub \"...\"")
             .to_string();
-        for (placeholder, source) in AWS_SOURCES {
+        for (placeholder, source) in AWS_SOURCES.iter().filter(|(_, s)| !s.is_empty()) {
             csp_text = csp_text.replace(source, placeholder);
         }
         let csp = csp_text
@@ -295,6 +328,7 @@ mod tests {
             ("AccessControlMaxAgeSec: 63072000", "AccessControlMaxAgeSec: 300"),
             ("frame-ancestors 'none'", "frame-ancestors *"),
             ("https://${GraphQLApi.GraphQLDns}", "https://*"),
+            ("-snapshots.s3.", "-uploads.s3."),
         ] {
             assert!(yaml.contains(from), "{from}");
             assert_ne!(read_back(&yaml.replace(from, to)), expected(&json), "{from} -> {to} is caught");
@@ -320,6 +354,45 @@ mod tests {
         assert!(!scripts.iter().any(|s| s.contains("unsafe")), "scripts stay 'self' only: {scripts:?}");
         for must in ["frame-ancestors", "object-src", "base-uri", "default-src"] {
             assert!(spec.csp.iter().any(|(d, _)| d == must), "{must} missing");
+        }
+    }
+
+    /// Every source of the CSP on AWS is one origin of this stack: no wildcard
+    /// host, and the API the app calls is its own origin ('self').
+    #[test]
+    fn the_csp_on_aws_names_exact_origins() {
+        let spec = parse(&read(HEADERS_PATH));
+        let csp = csp_value(&spec, aws_source);
+        assert!(!csp.contains('*'), "a wildcard source: {csp}");
+        assert!(!csp.contains("execute-api"), "the HTTP API is 'self' (/prod/* on the distribution): {csp}");
+        for b in [fleet_shared::Bucket::Uploads, fleet_shared::Bucket::Snapshots] {
+            let name = crate::template::stack_named_bucket(b).expect("a presigned bucket the stack names");
+            assert!(csp.contains(&format!("https://{name}.s3.${{AWS::Region}}.${{AWS::URLSuffix}}")), "{b:?}: {csp}");
+        }
+    }
+
+    /// The distribution sends /prod/* to the HTTP API and every other path that
+    /// is no file of the build to /index.html, without error pages (which
+    /// would answer the API's own 403 and 404 with the app).
+    #[test]
+    fn template_yaml_serves_the_api_and_the_app_s_routes_from_the_distribution() {
+        let yaml = read(crate::template::OUTPUT_PATH);
+        let start = yaml.find("\n  WebDistribution:\n").expect("the distribution");
+        let end = yaml[start + 1..].find("\n\n").map(|e| start + 1 + e).unwrap_or(yaml.len());
+        let distribution = &yaml[start..end];
+        assert!(
+            distribution.contains("- PathPattern: /prod/*\n            TargetOriginId: HttpApi\n"),
+            "{distribution}"
+        );
+        assert!(distribution.contains("DomainName: !Sub ${HttpApi}.execute-api."), "{distribution}");
+        assert!(!distribution.contains("CustomErrorResponses"), "{distribution}");
+        assert!(
+            distribution.contains(&format!("FunctionARN: !GetAtt {PATHS_FUNCTION_ID}.FunctionMetadata.FunctionARN")),
+            "{distribution}"
+        );
+        assert!(yaml.contains(&paths_function()), "template.yaml's {PATHS_FUNCTION_ID} differs from {PATHS_PATH}");
+        for line in read(PATHS_PATH).lines().filter(|l| !l.is_empty()) {
+            assert!(paths_function().contains(&format!("        {line}\n")), "{line}");
         }
     }
 

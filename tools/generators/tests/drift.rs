@@ -161,8 +161,12 @@ fn polled(f: &fleet_shared::FunctionSpec) -> Vec<(String, String)> {
 /// generator that grants more (or a SAM policy template) fails the test.
 fn allowed_by(g: Grant) -> Vec<(String, String)> {
     let table = |t: fleet_shared::Table| format!("!GetAtt {}.Arn", t.logical_id());
-    let bucket = |b: fleet_shared::Bucket| format!("!Sub 'arn:${{AWS::Partition}}:s3:::${{{}}}'", b.logical_id());
-    let objects = |b: fleet_shared::Bucket| format!("!Sub 'arn:${{AWS::Partition}}:s3:::${{{}}}/*'", b.logical_id());
+    // A bucket the stack names is named, never referenced (see presigned_buckets_are_named...).
+    let name = |b: fleet_shared::Bucket| {
+        template::stack_named_bucket(b).map(str::to_string).unwrap_or_else(|| format!("${{{}}}", b.logical_id()))
+    };
+    let bucket = |b: fleet_shared::Bucket| format!("!Sub 'arn:${{AWS::Partition}}:s3:::{}'", name(b));
+    let objects = |b: fleet_shared::Bucket| format!("!Sub 'arn:${{AWS::Partition}}:s3:::{}/*'", name(b));
     let on = |actions: &[&str], resource: String| -> Vec<(String, String)> {
         actions.iter().map(|a| (a.to_string(), resource.clone())).collect()
     };
@@ -579,4 +583,45 @@ fn the_denial_check_can_fail() {
     let block = function_block(&yaml, &f.logical_id()).replace("Effect: Deny", "Effect: Allow");
     assert!(denials_of(&block).is_empty());
     assert!(policies_of(&block).contains(&("dynamodb:DeleteItem".into(), "!GetAtt HistoryTable.Arn".into())));
+}
+
+/// The buckets the browser reaches through presigned URLs carry the names the
+/// generator gives them, and only their own policies refer to them: a `Ref`
+/// from a function would close a cycle (their CORS names the distribution,
+/// which reaches the functions through the HTTP API).
+fn assert_stack_named_buckets_are_named_not_referenced(yaml: &str) {
+    for b in fleet_shared::Bucket::ALL.iter().copied() {
+        let Some(name) = template::stack_named_bucket(b) else { continue };
+        let id = b.logical_id();
+        let all = resources(yaml);
+        let own = all.iter().find(|r| r.0 == id).unwrap_or_else(|| panic!("{id} is in the template"));
+        assert!(own.2.contains(&format!("      BucketName: !Sub '{name}'\n")), "{id} is named {name}");
+        for (other, kind, body) in &all {
+            if other == id || kind == "AWS::S3::BucketPolicy" {
+                continue;
+            }
+            for reference in
+                [format!("!Ref {id}\n"), format!("${{{id}}}"), format!("${{{id}."), format!("!GetAtt {id}.")]
+            {
+                assert!(!body.contains(&reference), "{other} refers to {id} ({reference:?}); name it {name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn presigned_buckets_are_named_by_the_stack_and_never_referenced() {
+    assert_stack_named_buckets_are_named_not_referenced(&read(template::OUTPUT_PATH));
+}
+
+#[test]
+fn the_named_bucket_check_can_fail() {
+    let yaml = read(template::OUTPUT_PATH);
+    let from = "SNAPSHOTS_BUCKET: !Sub '${AWS::StackName}-${AWS::AccountId}-snapshots'\n";
+    assert!(yaml.contains(from), "a function reads the snapshots bucket's name");
+    let referenced = yaml.replacen(from, "SNAPSHOTS_BUCKET: !Ref SnapshotsBucket\n", 1);
+    assert!(
+        std::panic::catch_unwind(|| assert_stack_named_buckets_are_named_not_referenced(&referenced)).is_err(),
+        "a function's Ref to the snapshots bucket is caught"
+    );
 }

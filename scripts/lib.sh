@@ -50,7 +50,8 @@ ensure_node() {
   if [ ! -d web/node_modules ] || changed npm web/package-lock.json; then
     log "installing web packages"
     # npm ci: exactly the lock file, complete (web/.npmrc keeps the registry URLs in it).
-    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    # Never a browser download: the browser tests run Debian's chromium.
+    (cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
     done_step npm
   fi
 }

@@ -13,8 +13,8 @@ trap stop_stack EXIT INT TERM
 # error, what else was using the machine, and the end of the stack's logs, so a failure that does not repeat
 # can still be read.
 e2e_failure_report() {
-  log "browser tests failed: each failure, then the machine and the stack's logs"
-  awk '/^ *not ok/ { keep = 1 } keep { print } keep && /^ *\.\.\.$/ { keep = 0 }' "$STATE/e2e.tap" | grep -v '^ *at ' | head -n 200
+  log "browser tests failed: each failure (above, and a trace of each), then the machine and the stack's logs"
+  find "$STATE/e2e-results" -name trace.zip -printf '  npx playwright show-trace %p\n' 2>/dev/null | head -n 40
   log "load: $(cut -d' ' -f1-3 /proc/loadavg); the busiest processes"
   ps -eo pid,pcpu,etime,args --sort=-pcpu | cut -c1-160 | head -n 12
   for name in api simulator order-simulator; do
@@ -122,11 +122,15 @@ log "web unit tests (vitest)"
 log "starting the local API and web app for browser tests"
 WEB_BUILT=1 SKIP_DRIVER_SIMULATOR=1 start_api_and_web
 
-log "browser end-to-end tests (headless chromium)"
-if ! (cd web && FLEET_STACK_JSON="$STATE/stack.json" node --test --test-concurrency=1 e2e/) | tee "$STATE/e2e.tap"; then
+log "browser end-to-end tests (@playwright/test on Debian's chromium; a flaky test fails the run)"
+rm -rf "$STATE/e2e-results"
+if ! (cd web && FLEET_STACK_JSON="$STATE/stack.json" PLAYWRIGHT_OUTPUT_DIR="$STATE/e2e-results" npx playwright test); then
   e2e_failure_report
   exit 1
 fi
+
+log "a failing browser test leaves a trace that show-trace opens (web/e2e/probes/trace-check.mjs)"
+(cd web && FLEET_STACK_JSON="$STATE/stack.json" node e2e/probes/trace-check.mjs)
 
 # As the user, the local stack's demo admin (stack.json), whatever a deployer's shell exports.
 log "smoke test against the local stack (scripts/smoke.sh, as after a deploy)"

@@ -1,16 +1,19 @@
 // Browser test: the restricted user (locations only) opens screens behind actions it lacks and is told
 // plainly which screen, which permission and where it is granted: no error, no Retry, no empty chart.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import {
+  closeContexts,
   createLocationAs,
-  launchBrowser,
+  expect,
   newPage,
   readStack,
   setPermissionAs,
   signIn,
+  test,
   TIMEOUT_MS,
-} from './helpers.mjs';
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stack = readStack();
 const { admin, restricted } = stack.users;
@@ -26,50 +29,52 @@ const REFUSED = [
 ];
 
 let browser;
-before(async () => {
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
-describe('screens behind an action', { timeout: 3 * TIMEOUT_MS }, () => {
+test.describe('screens behind an action', () => {
+  test.describe.configure({ timeout: 3 * TIMEOUT_MS });
   test('the restricted user sees a plain refusal on five screens, and no error, Retry or chart', async () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, restricted);
       for (const [path, screen] of REFUSED) {
         await page.goto(new URL(path, stack.webUrl).toString());
-        await page.getByRole('heading', { level: 1, name: screen }).waitFor();
+        await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
         const refusal = page.getByText(`You do not have access to ${screen}.`, { exact: false });
-        await refusal.waitFor();
+        await expect(refusal).toBeVisible();
         assert.match(await refusal.textContent(), /It needs the \w+ permission\./, path);
-        assert.equal(await page.getByRole('link', { name: 'Permissions', exact: true }).count(), 1, path);
-        assert.equal(await page.getByText('Oops, there was an error loading your request.').count(), 0, path);
-        assert.equal(await page.getByText('Error! User Action Prohibited!').count(), 0, path);
-        assert.equal(await page.getByRole('button', { name: /retry/i }).count(), 0, path);
-        assert.equal(await page.locator('.recharts-wrapper').count(), 0, path);
+        await expect(page.getByRole('link', { name: 'Permissions', exact: true }), path).toHaveCount(1);
+        await expect(page.getByText('Oops, there was an error loading your request.'), path).toHaveCount(0);
+        await expect(page.getByText('Error! User Action Prohibited!'), path).toHaveCount(0);
+        await expect(page.getByRole('button', { name: /retry/i }), path).toHaveCount(0);
+        await expect(page.locator('.recharts-wrapper'), path).toHaveCount(0);
       }
       // A screen the user may open still opens.
       await page.goto(new URL('/locations/all', stack.webUrl).toString());
-      await page.getByRole('table').first().waitFor();
-      assert.equal(await page.getByText('You do not have access to', { exact: false }).count(), 0);
+      await expect(page.getByRole('table').first()).toBeVisible();
+      await expect(page.getByText('You do not have access to', { exact: false })).toHaveCount(0);
     } finally {
       await context.close();
     }
   });
 });
 
-describe('controls for actions the user lacks', { timeout: 4 * TIMEOUT_MS }, () => {
+test.describe('controls for actions the user lacks', () => {
+  test.describe.configure({ timeout: 4 * TIMEOUT_MS });
   let adminPage;
   let adminContext;
   const locationId = `E2E_ACCESS_${run}`;
-  before(async () => {
+  test.beforeAll(async () => {
     ({ context: adminContext, page: adminPage } = await newPage(browser));
     await signIn(adminPage, admin);
     await createLocationAs(adminPage, locationId);
   });
-  after(async () => {
+  test.afterAll(async () => {
     await adminContext?.close();
   });
 
@@ -78,19 +83,16 @@ describe('controls for actions the user lacks', { timeout: 4 * TIMEOUT_MS }, () 
     try {
       await signIn(page, restricted);
       // The home page offers the screens the user may open, and only those.
-      await page
-        .getByRole('link', { name: /Locations/ })
-        .first()
-        .waitFor();
-      assert.equal(await page.getByRole('link', { name: /Portfolio Health/ }).count(), 0);
+      await expect(page.getByRole('link', { name: /Locations/ }).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: /Portfolio Health/ })).toHaveCount(0);
       const nav = page.getByRole('navigation', { name: 'Main' });
-      assert.equal(await nav.getByRole('button', { name: 'Channel Management' }).count(), 0);
-      assert.equal(await nav.getByRole('button', { name: 'Forecast' }).count(), 0);
+      await expect(nav.getByRole('button', { name: 'Channel Management' })).toHaveCount(0);
+      await expect(nav.getByRole('button', { name: 'Forecast' })).toHaveCount(0);
 
       await page.goto(new URL(`/locations/detail/${locationId}`, stack.webUrl).toString());
       const edit = page.getByRole('button', { name: 'Edit percentage' });
-      await edit.waitFor();
-      assert.equal(await edit.isDisabled(), true);
+      await expect(edit).toBeVisible();
+      await expect(edit).toBeDisabled();
       const edits = page.getByRole('button', { name: /^Edit / });
       const count = await edits.count();
       assert.ok(count >= 20, `${count} Edit buttons`);
@@ -108,7 +110,7 @@ describe('controls for actions the user lacks', { timeout: 4 * TIMEOUT_MS }, () 
     try {
       await signIn(page, restricted, { path: `/locations/detail/${locationId}` });
       const edit = page.getByRole('button', { name: 'Edit percentage' });
-      await edit.waitFor();
+      await expect(edit).toBeVisible();
       await page.waitForFunction(
         () => !document.querySelector('button[aria-label="Edit percentage"]')?.hasAttribute('disabled'),
       );
@@ -118,8 +120,8 @@ describe('controls for actions the user lacks', { timeout: 4 * TIMEOUT_MS }, () 
       await setPermissionAs(adminPage, restricted.email, 'UpdateLocation', { remove: true });
       await dialog.getByRole('button', { name: 'Save' }).click();
       const refusal = page.getByRole('alertdialog');
-      await refusal.getByText('Error! User Action Prohibited!', { exact: true }).waitFor();
-      assert.equal(await dialog.getByText('Error! User Action Prohibited!').count(), 0, 'no text in the form');
+      await expect(refusal.getByText('Error! User Action Prohibited!', { exact: true })).toBeVisible();
+      await expect(dialog.getByText('Error! User Action Prohibited!'), 'no text in the form').toHaveCount(0);
     } finally {
       await context.close();
       await setPermissionAs(adminPage, restricted.email, 'UpdateLocation', { remove: true });
@@ -127,16 +129,17 @@ describe('controls for actions the user lacks', { timeout: 4 * TIMEOUT_MS }, () 
   });
 });
 
-describe('no dead ends for the restricted user (issue 43)', { timeout: 6 * TIMEOUT_MS }, () => {
+test.describe('no dead ends for the restricted user (issue 43)', () => {
+  test.describe.configure({ timeout: 6 * TIMEOUT_MS });
   let adminContext;
   const locationId = `E2E_ACCESS43_${run}`;
-  before(async () => {
+  test.beforeAll(async () => {
     let adminPage;
     ({ context: adminContext, page: adminPage } = await newPage(browser));
     await signIn(adminPage, admin);
     await createLocationAs(adminPage, locationId);
   });
-  after(async () => {
+  test.afterAll(async () => {
     await adminContext?.close();
   });
 
@@ -149,11 +152,11 @@ describe('no dead ends for the restricted user (issue 43)', { timeout: 6 * TIMEO
         if (/getPlanogramNames|getFridgeSchemasTemplates|getPriceMapTemplates/.test(body)) lists.push(body);
       });
       await signIn(page, restricted, { path: `/locations/detail/${locationId}` });
-      await page.getByRole('button', { name: 'Edit percentage' }).waitFor();
+      await expect(page.getByRole('button', { name: 'Edit percentage' })).toBeVisible();
       // The history comes last: by then every request of the page has been sent.
-      await page.getByRole('heading', { name: /History/ }).waitFor();
+      await expect(page.getByRole('heading', { name: /History/ })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      assert.equal(await page.getByText(/Unable to load|Please check your internet/).count(), 0);
+      await expect(page.getByText(/Unable to load|Please check your internet/)).toHaveCount(0);
       assert.deepEqual(lists, []);
     } finally {
       await context.close();
@@ -164,20 +167,17 @@ describe('no dead ends for the restricted user (issue 43)', { timeout: 6 * TIMEO
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, restricted, { path: '/locations/all' });
-      await page
-        .getByRole('link', { name: /^Details of / })
-        .first()
-        .waitFor();
-      assert.equal(await page.getByRole('link', { name: /^Inventory of / }).count(), 0);
-      assert.equal(await page.getByRole('link', { name: /^Health of / }).count(), 0);
+      await expect(page.getByRole('link', { name: /^Details of / }).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Inventory of / })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: /^Health of / })).toHaveCount(0);
 
       await page.goto(new URL(`/locations/schedule/${locationId}`, stack.webUrl).toString());
-      await page.getByRole('heading', { name: /^Upcoming changes across the fleet/ }).waitFor();
-      assert.equal(await page.getByRole('link', { name: 'Schedule many changes from a file' }).count(), 0);
+      await expect(page.getByRole('heading', { name: /^Upcoming changes across the fleet/ })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Schedule many changes from a file' })).toHaveCount(0);
 
       await page.getByTestId('user-menu').click();
-      await page.getByRole('menuitem', { name: 'Log Out' }).waitFor();
-      assert.equal(await page.getByRole('menuitem', { name: 'Permissions' }).count(), 0);
+      await expect(page.getByRole('menuitem', { name: 'Log Out' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Permissions' })).toHaveCount(0);
       await page.keyboard.press('Escape');
     } finally {
       await context.close();
@@ -189,17 +189,17 @@ describe('no dead ends for the restricted user (issue 43)', { timeout: 6 * TIMEO
     try {
       await signIn(page, restricted);
       const nav = page.getByRole('navigation', { name: 'Main' });
-      await nav.getByRole('button', { name: 'Locations', exact: true }).waitFor();
+      await expect(nav.getByRole('button', { name: 'Locations', exact: true })).toBeVisible();
       const { links = {} } = await page.evaluate(async () => (await fetch('/config.json')).json());
       // No report screen for this user: Reporting has only its external links, shown when one is set.
       const reportingLinks = links.packingSlip || links.historicalAllocation || links.receivingInvoices;
-      assert.equal(await nav.getByRole('button', { name: 'Reporting', exact: true }).count(), reportingLinks ? 1 : 0);
+      await expect(nav.getByRole('button', { name: 'Reporting', exact: true })).toHaveCount(reportingLinks ? 1 : 0);
       const menus = await nav.locator('.navbar-menus .nav-trigger').allInnerTexts();
       assert.ok(menus.length > 0, 'some menu');
       for (const label of menus.map((m) => m.replace('▾', '').trim())) {
         await nav.getByRole('button', { name: label, exact: true }).click();
         const menu = page.getByRole('menu');
-        await menu.waitFor();
+        await expect(menu).toBeVisible();
         const items = menu.getByRole('menuitem');
         const open = await items.evaluateAll(
           (els) =>
@@ -212,7 +212,7 @@ describe('no dead ends for the restricted user (issue 43)', { timeout: 6 * TIMEO
         );
         assert.ok(open > 0, `menu ${label} has an entry to open`);
         await page.keyboard.press('Escape');
-        await menu.waitFor({ state: 'detached' });
+        await expect(menu).not.toBeAttached();
       }
     } finally {
       await context.close();
@@ -229,10 +229,10 @@ describe('no dead ends for the restricted user (issue 43)', { timeout: 6 * TIMEO
           return { size: s.fontSize, weight: s.fontWeight, left: Math.round(r.left), page: !!h.closest('.page') };
         });
       await signIn(page, restricted, { path: '/locations/all' });
-      await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
       const usual = await titleStyle();
       await page.goto(new URL('/portfoliohealth', stack.webUrl).toString());
-      await page.getByText('You do not have access to Portfolio Health.', { exact: false }).waitFor();
+      await expect(page.getByText('You do not have access to Portfolio Health.', { exact: false })).toBeVisible();
       assert.deepEqual(await titleStyle(), usual);
     } finally {
       await context.close();

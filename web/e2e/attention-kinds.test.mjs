@@ -8,14 +8,15 @@
 // MOTOR_FAULT through the telemetry queue: the fridge needs the driver. Then its stop is stocked: the server drops
 // the item (a fridge condition keeps no history), and at the next refresh the browser moves it to Resolved today,
 // "stocked at HH:MM" (a condition that clears in fleet health reads "cleared by HH:MM": the unit tests).
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   axeFindings,
   central,
+  closeContexts,
   createLocationAs,
+  eventually,
+  expect,
   graphqlAs,
-  launch,
   readStack,
   scheduleStopsAs,
   searchDashboard,
@@ -23,8 +24,10 @@ import {
   settleAnimations,
   settledStockingDay,
   signIn,
-  until,
-} from './helpers.mjs';
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const quietRoute = `e2e-quiet-${stamp % 1000000}`;
@@ -92,16 +95,12 @@ const fridgeOpen = async () => (await openItems()).some((i) => i.kind === 'FRIDG
 
 /** Waits for the server's panel to say `open` of the fridge, asking every 2 s (a dashboard read each time). */
 async function untilFridge(open, what) {
-  const end = Date.now() + SNAPSHOT_WAIT_MS;
-  while ((await fridgeOpen()) !== open) {
-    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
+  await expect.poll(fridgeOpen, { message: what, timeout: SNAPSHOT_WAIT_MS, intervals: [2_000] }).toBe(open);
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(page, stack.users.admin);
   for (const id of [faulty, scanned, leftToDo]) {
@@ -144,8 +143,8 @@ before(async () => {
   await untilFridge(true, 'the fridge in MOTOR_FAULT raised in the panel');
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 const panelOf = (p) => p.getByRole('region', { name: /^Needs attention/ });
@@ -153,7 +152,7 @@ const panelOf = (p) => p.getByRole('region', { name: /^Needs attention/ });
 test('a fridge in fault, a quiet driver and a route not started are counted and listed in words', async () => {
   await searchDashboard(page, date, [quietRoute, idleRoute]);
   const panel = panelOf(page);
-  await panel.waitFor();
+  await expect(panel).toBeVisible();
 
   const kinds = panel.getByRole('group', { name: 'Show items of a kind' });
   for (const name of [
@@ -164,7 +163,7 @@ test('a fridge in fault, a quiet driver and a route not started are counted and 
     'Unreachable: 0',
     'Route claimed: 0',
   ]) {
-    await kinds.getByRole('button', { name: new RegExp(`^${name}$`) }).waitFor();
+    await expect(kinds.getByRole('button', { name: new RegExp(`^${name}$`) })).toBeVisible();
   }
   const list = panel.getByRole('list', { name: 'Open items', exact: true });
   const texts = await list.getByRole('listitem').allInnerTexts();
@@ -192,7 +191,7 @@ test('a fridge in fault, a quiet driver and a route not started are counted and 
 
 test('the fridge item, dropped by the server once its stop is stocked, moves to Resolved today at the next refresh', async () => {
   const panel = panelOf(page);
-  await panel.getByRole('button', { name: 'Fridge needs the driver: 1', exact: true }).waitFor();
+  await expect(panel.getByRole('button', { name: 'Fridge needs the driver: 1', exact: true })).toBeVisible();
   const stocked = await graphqlAs(
     page,
     'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id } }',
@@ -207,15 +206,15 @@ test('the fridge item, dropped by the server once its stop is stocked, moves to 
     },
   );
   assert.ok(stocked.createDriverAction.id, 'the stop stocked');
-  await until(async () => !(await fridgeOpen()), 'the fridge item gone from the server’s panel');
+  await eventually(async () => !(await fridgeOpen()), 'the fridge item gone from the server’s panel');
 
   await page.getByRole('button', { name: 'Refresh now' }).click();
-  await panel.getByRole('button', { name: 'Fridge needs the driver: 0', exact: true }).waitFor();
+  await expect(panel.getByRole('button', { name: 'Fridge needs the driver: 0', exact: true })).toBeVisible();
   const summary = panel.locator('summary', { hasText: /^Resolved today/ });
   await summary.click();
   const resolved = panel.getByRole('list', { name: 'Resolved today' });
   const item = resolved.getByRole('listitem').filter({ hasText: 'Fridge needs the driver' });
-  await item.waitFor();
+  await expect(item).toBeVisible();
   assert.match(await item.innerText(), /The fridge's vending state is MOTOR_FAULT/);
   assert.match(await item.innerText(), /Ended: stocked at \d\d:\d\d/);
 

@@ -8,23 +8,26 @@
 // Resolved today, taken by the admin; a second acknowledgement of it (another user, or a new request) is refused
 // naming the first; the Temperature item is acknowledged with the keyboard alone. axe finds nothing in the panel
 // or the dialog, and at 390 px the page does not scroll sideways.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   assertNoSidewaysScroll,
   axeFindings,
   central,
+  closeContexts,
   createLocationAs,
+  eventually,
+  expect,
   graphqlAs,
-  launch,
   readStack,
   scheduleStopsAs,
   searchDashboard,
   settleAnimations,
   settledStockingDay,
   signIn,
-  until,
-} from './helpers.mjs';
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridges = [`ATTN_${stamp}_A`, `ATTN_${stamp}_B`, `ATTN_${stamp}_C`];
@@ -75,9 +78,9 @@ async function act(eventType, locationId, data, occurredAt) {
   assert.equal(out.createDriverAction.stockingDay, date, `the ${eventType} falls in the stocking day under test`);
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(page, stack.users.admin);
   for (const id of fridges) await createLocationAs(page, id);
@@ -91,8 +94,8 @@ before(async () => {
   await act('VanTemperature', fridges[2], { temperature: 44.5, route }, ago(5));
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 const panelOf = (p) => p.getByRole('region', { name: /^Needs attention/ });
@@ -106,8 +109,8 @@ const takenText = (note) => new RegExp(`taken by .+ at \\d\\d:\\d\\d: ${note.rep
 /** Searches the dashboard of the day under test for the test's route alone. */
 async function searchRoute(p) {
   await searchDashboard(p, date, [route]);
-  await card(p).waitFor();
-  await panelOf(p).waitFor();
+  await expect(card(p)).toBeVisible();
+  await expect(panelOf(p)).toBeVisible();
 }
 
 /** The item keys of the route's panel, as the server answers them. */
@@ -126,7 +129,7 @@ test('the panel counts and lists the route’s items in words, filters by a kind
   await searchRoute(page);
   const panel = panelOf(page);
   const open = stuckExpected ? 3 : 2;
-  await panel.getByRole('heading', { level: 2, name: `Needs attention · ${open} open` }).waitFor();
+  await expect(panel.getByRole('heading', { level: 2, name: `Needs attention · ${open} open` })).toBeVisible();
   const kinds = panel.getByRole('group', { name: 'Show items of a kind' });
   for (const name of [
     `All: ${open}`,
@@ -137,11 +140,11 @@ test('the panel counts and lists the route’s items in words, filters by a kind
     'Driver quiet: 0',
     'Route claimed: 0',
   ]) {
-    await kinds.getByRole('button', { name, exact: true }).waitFor();
+    await expect(kinds.getByRole('button', { name, exact: true })).toBeVisible();
   }
   const list = panel.getByRole('list', { name: 'Open items', exact: true });
   const items = list.getByRole('listitem');
-  assert.equal(await items.count(), open);
+  await expect(items).toHaveCount(open);
   const texts = await items.allInnerTexts();
   const unreachable = texts.find((t) => t.includes('Unreachable'));
   assert.ok(unreachable, `an Unreachable item: ${texts.join(' | ')}`);
@@ -157,26 +160,26 @@ test('the panel counts and lists the route’s items in words, filters by a kind
     assert.match(stuck, /not stocked within 45 minutes/);
   }
   // Nobody took them yet: each offers Acknowledge.
-  assert.equal(await list.getByRole('button', { name: /^Acknowledge / }).count(), open);
+  await expect(list.getByRole('button', { name: /^Acknowledge / })).toHaveCount(open);
 
   // A kind's filter shows its items alone; pressed again, all.
   await kinds.getByRole('button', { name: 'Unreachable: 1', exact: true }).click();
   const ofKind = panel.getByRole('list', { name: 'Open items: Unreachable' });
-  await ofKind.waitFor();
-  assert.equal(await ofKind.getByRole('listitem').count(), 1);
+  await expect(ofKind).toBeVisible();
+  await expect(ofKind.getByRole('listitem')).toHaveCount(1);
   assert.equal(
     await kinds.getByRole('button', { name: 'Unreachable: 1', exact: true }).getAttribute('aria-pressed'),
     'true',
   );
   await kinds.getByRole('button', { name: 'Unreachable: 1', exact: true }).click();
-  await list.waitFor();
-  assert.equal(await items.count(), open);
+  await expect(list).toBeVisible();
+  await expect(items).toHaveCount(open);
 
   // Show jumps to the stop's row and marks it.
   await panel.getByRole('button', { name: `Show stop 2 of route ${route}` }).click();
   const row = card(page).getByRole('row', { name: `Stop 2 ${fridges[1]}` });
-  await until(async () => (await row.getAttribute('aria-current')) === 'true', 'the stop row marked aria-current');
-  await row.getByText('Unreachable Incomplete', { exact: true }).waitFor();
+  await eventually(async () => (await row.getAttribute('aria-current')) === 'true', 'the stop row marked aria-current');
+  await expect(row.getByText('Unreachable Incomplete', { exact: true })).toBeVisible();
 
   for (const d of await panel.locator('details').all()) await d.evaluate((el) => (el.open = true));
   await settleAnimations(panel);
@@ -192,19 +195,19 @@ test('at 390 px the panel and its dialog do not scroll the page sideways', async
     await signIn(narrow, stack.users.admin);
     await searchRoute(narrow);
     const panel = panelOf(narrow);
-    await panel.getByRole('button', { name: ACK_UNREACHABLE }).waitFor();
+    await expect(panel.getByRole('button', { name: ACK_UNREACHABLE })).toBeVisible();
     for (const d of await panel.locator('details').all()) await d.evaluate((el) => (el.open = true));
     await assertNoSidewaysScroll(narrow, 'the dashboard with the panel at 390 px');
     const opener = panel.getByRole('button', { name: ACK_UNREACHABLE });
     await opener.click();
     const dialog = narrow.getByRole('dialog', { name: ACK_UNREACHABLE });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await assertNoSidewaysScroll(narrow, 'the Acknowledge dialog at 390 px');
     const box = await dialog.boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the dialog fits the window: ${JSON.stringify(box)}`);
     // Escape closes it and gives the focus back to its button.
     await narrow.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
     assert.equal(await opener.evaluate((el) => el === document.activeElement), true, 'the focus is back on the button');
   } finally {
     await narrow.context().close();
@@ -216,37 +219,39 @@ test('the Unreachable item is acknowledged with a note and moves to Resolved tod
   const panel = panelOf(page);
   await panel.getByRole('button', { name: ACK_UNREACHABLE }).click();
   const dialog = page.getByRole('dialog', { name: ACK_UNREACHABLE });
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   assert.match(await dialog.innerText(), /could not reach the stop: Gate locked/, 'the dialog states the facts');
   const note = dialog.getByRole('textbox', { name: /Note/ });
   assert.equal(await note.evaluate((el) => el === document.activeElement), true, 'the focus starts on the note');
   assert.equal(await note.getAttribute('maxlength'), '500');
   const submit = dialog.getByRole('button', { name: 'Acknowledge', exact: true });
-  assert.equal(await submit.isDisabled(), true, 'no note, no Acknowledge');
+  await expect(submit, 'no note, no Acknowledge').toBeDisabled();
   await note.fill('   ');
-  assert.equal(await submit.isDisabled(), true, 'a blank note is no note');
+  await expect(submit, 'a blank note is no note').toBeDisabled();
   await note.fill(unreachableNote);
-  assert.equal(await submit.isDisabled(), false);
+  await expect(submit).toBeEnabled();
   await settleAnimations(dialog);
   const findings = await axeFindings(page, 'dialog[open]', { all: true });
   assert.deepEqual(findings, [], `the Acknowledge dialog: axe findings:\n${findings.join('\n')}`);
   await submit.click();
-  await dialog.waitFor({ state: 'detached' });
+  await expect(dialog).not.toBeAttached();
 
   // Taken: gone from the open items, under Resolved today with who took it and how it ended.
   const open = panel.getByRole('list', { name: 'Open items', exact: true });
-  await until(
+  await eventually(
     async () => (await open.getByText(/could not reach the stop/).count()) === 0,
     'the item leaves the open list',
   );
-  await panel.getByRole('heading', { level: 2, name: `Needs attention · ${stuckExpected ? 2 : 1} open` }).waitFor();
+  await expect(
+    panel.getByRole('heading', { level: 2, name: `Needs attention · ${stuckExpected ? 2 : 1} open` }),
+  ).toBeVisible();
   const summary = panel.locator('summary', { hasText: /^Resolved today/ });
   await summary.click();
   const resolved = panel.getByRole('list', { name: 'Resolved today' });
   const item = resolved.getByRole('listitem').filter({ hasText: 'could not reach the stop: Gate locked' });
-  await item.getByText(takenText(unreachableNote)).waitFor();
+  await expect(item.getByText(takenText(unreachableNote))).toBeVisible();
   assert.match(await item.innerText(), /Ended: acknowledged by .+ at \d\d:\d\d/);
-  assert.equal(await item.getByRole('button', { name: /^Acknowledge/ }).count(), 0);
+  await expect(item.getByRole('button', { name: /^Acknowledge/ })).toHaveCount(0);
 
   // The server agrees.
   const attention = await attentionOfRoute();
@@ -305,7 +310,7 @@ test('the Temperature item is acknowledged with the keyboard alone', async () =>
   // Filter to the kind with the keyboard, then Tab to the item's Acknowledge.
   await kinds.getByRole('button', { name: 'Temperature: 1', exact: true }).focus();
   await page.keyboard.press('Enter');
-  await panel.getByRole('list', { name: 'Open items: Temperature' }).waitFor();
+  await expect(panel.getByRole('list', { name: 'Open items: Temperature' })).toBeVisible();
   const focused = () =>
     page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
   const path = [];
@@ -316,32 +321,31 @@ test('the Temperature item is acknowledged with the keyboard alone', async () =>
   assert.equal(await focused(), ACK_TEMPERATURE, `Tab reaches the Acknowledge button: ${path.join(' → ')}`);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: ACK_TEMPERATURE });
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   const note = dialog.getByRole('textbox', { name: /Note/ });
   assert.equal(await note.evaluate((el) => el === document.activeElement), true, 'the focus starts on the note');
   await page.keyboard.type(temperatureNote);
   await page.keyboard.press('Enter');
-  await dialog.waitFor({ state: 'detached' });
+  await expect(dialog).not.toBeAttached();
   // The item's row goes (it moves to Resolved): the focus is on the panel's heading.
   const heading = panel.getByRole('heading', { level: 2 });
   assert.equal(await heading.evaluate((el) => el === document.activeElement), true, 'the focus is on the heading');
 
   // Nothing of the kind is left open; when the scan fell in the day before (a run after 18:00 Central, so no
   // stuck stop), nothing at all is.
-  await panel
-    .getByText('Nothing open of the kind Temperature.')
-    .or(panel.getByText('Nothing needs attention.'))
-    .waitFor();
+  await expect(
+    panel.getByText('Nothing open of the kind Temperature.').or(panel.getByText('Nothing needs attention.')),
+  ).toBeVisible();
   const summary = panel.locator('summary', { hasText: /^Resolved today/ });
   await summary.focus();
   await page.keyboard.press('Enter');
   const resolved = panel.getByRole('list', { name: 'Resolved today' });
   const item = resolved.getByRole('listitem').filter({ hasText: 'Van temperature 44.5 °F' });
-  await item.getByText(takenText(temperatureNote)).waitFor();
+  await expect(item.getByText(takenText(temperatureNote))).toBeVisible();
   assert.match(await item.innerText(), /Ended: acknowledged by /);
   // Back to every kind: a stuck stop, when there is one, stays open and untaken.
   await kinds.getByRole('button', { name: 'Temperature: 0', exact: true }).click();
   if (stuckExpected) {
-    await panel.getByRole('button', { name: ACK_STUCK }).waitFor();
+    await expect(panel.getByRole('button', { name: ACK_STUCK })).toBeVisible();
   }
 });

@@ -2,9 +2,20 @@
 // data on screen, axe-core is injected and run, and no finding may be 'serious' or 'critical'
 // (colour contrast, focusable content hidden from screen readers, names that differ from the
 // visible text...). A failure prints every such finding with the elements it concerns. Read-only.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeFindings, launch, liveLocationIds, newPage, readStack, restAs, signIn } from './helpers.mjs';
+import {
+  axeFindings,
+  closeContexts,
+  expect,
+  liveLocationIds,
+  newPage,
+  readStack,
+  restAs,
+  signIn,
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 /** How long a screen may keep the network busy before it is checked anyway (health polls, say). */
 const SETTLE_MS = 15_000;
@@ -16,22 +27,25 @@ let page;
 let fridge;
 
 const url = (p) => new URL(p, stack.webUrl).toString();
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A LIVE fridge whose inventory has slots, so that the inventory page shows its slot buttons. */
 async function pickFridge() {
   const ids = await liveLocationIds(page);
   assert.ok(ids.length > 0, 'LIVE demo fridges');
-  const end = Date.now() + 60_000;
-  for (;;) {
+  const withSlots = async () => {
     for (const id of ids.slice(0, 30)) {
       const { status, body } = await restAs(page, 'GET', `/locations/${encodeURIComponent(id)}/inventory`);
       if (status === 200 && body?.timestamp && Object.keys(body.inventory?.payload?.itemsBySlot ?? {}).length > 0)
         return id;
     }
-    if (Date.now() > end) return ids[0];
-    await sleep(5_000);
-  }
+    return null;
+  };
+  let found = null;
+  await expect
+    .poll(async () => (found = await withSlots()), { timeout: 60_000, intervals: [5_000] })
+    .toBeTruthy()
+    .catch(() => undefined);
+  return found ?? ids[0];
 }
 
 /**
@@ -87,25 +101,25 @@ const ROUTES = [
   { path: '/no-such-screen' },
 ];
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   ({ page } = await newPage(browser));
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, stack.users.admin);
   fridge = await pickFridge();
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 for (const route of ROUTES) {
   test(`axe: ${route.path} has no serious or critical findings`, async () => {
     const path = route.path.replace(':fridge', encodeURIComponent(fridge));
     await page.goto(url(path));
-    await page.locator('h1, h2').first().waitFor();
-    if (route.ready) await route.ready(page).waitFor();
+    await expect(page.locator('h1, h2').first()).toBeVisible();
+    if (route.ready) await expect(route.ready(page)).toBeVisible();
     await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => {});
     await page
       .getByRole('status')

@@ -2,9 +2,19 @@
 // (2-fleet §2.4): more routes than the first answer carries rows for. Sets up
 // its own 24 fridges, one a route, on a far date of its own; holds back the
 // browser's whole-day request to see the first answer alone, then lets it go.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { adminPage, createLocationAs, launch, readStack, scheduleStopsAs, until } from './helpers.mjs';
+import {
+  adminPage,
+  closeContexts,
+  createLocationAs,
+  eventually,
+  expect,
+  readStack,
+  scheduleStopsAs,
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const ROUTES = 24; // more than the 20 routes whose rows come first
@@ -17,17 +27,17 @@ let stack;
 let browser;
 let page;
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await adminPage(browser, stack);
   for (const id of fridges) await createLocationAs(page, id);
   const stops = fridges.map((id, i) => ({ date, market: 'MW', id, route: routeOf(i), stop: 1 }));
   await scheduleStopsAs(page, `long-${stamp}`, stops);
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 // The page's Export CSV (each card's table has its own, after it).
@@ -38,7 +48,9 @@ const firstRow = () => card(0).getByRole('row', { name: `Stop 1 ${fridges[0]}` }
 /** Searches this file's date from the filter form, once its routes are listed. */
 async function searchTheDate() {
   await page.getByLabel('Drop Off Date').fill(date);
-  await page.getByRole('form', { name: 'Dashboard filters' }).getByText(routeOf(0), { exact: true }).waitFor();
+  await expect(
+    page.getByRole('form', { name: 'Dashboard filters' }).getByText(routeOf(0), { exact: true }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Search' }).click();
 }
 
@@ -61,10 +73,8 @@ test('a long day shows the first routes with their stops at once and every other
   await searchTheDate();
 
   // The first answer: every route's card and progress, the first 20 routes' stops, the summary of all 24.
-  await firstRow().waitFor();
-  await card(ROUTES - 1)
-    .getByRole('progressbar')
-    .waitFor();
+  await expect(firstRow()).toBeVisible();
+  await expect(card(ROUTES - 1).getByRole('progressbar')).toBeVisible();
   assert.equal(
     await card(ROUTES - 1)
       .getByRole('status')
@@ -77,19 +87,17 @@ test('a long day shows the first routes with their stops at once and every other
       .count(),
     0,
   );
-  assert.ok(await exportAll().isDisabled(), 'nothing whole to export yet');
-  await until(() => asked.length === 2, 'the whole day is asked after the first answer');
+  await expect(exportAll(), 'nothing whole to export yet').toBeDisabled();
+  await eventually(() => asked.length === 2, 'the whole day is asked after the first answer');
   assert.deepEqual(asked, [20, null]);
 
   // The whole day replaces it: the last route's stops show, and Export CSV is ready.
   release();
   // A far card renders its table as it comes near the viewport.
   await card(ROUTES - 1).scrollIntoViewIfNeeded();
-  await card(ROUTES - 1)
-    .getByRole('row', { name: `Stop 1 ${fridges[ROUTES - 1]}` })
-    .waitFor();
-  assert.ok(await exportAll().isEnabled());
-  assert.equal(await page.getByRole('region', { name: /^Route e2e-long-/ }).count(), ROUTES);
+  await expect(card(ROUTES - 1).getByRole('row', { name: `Stop 1 ${fridges[ROUTES - 1]}` })).toBeVisible();
+  await expect(exportAll()).toBeEnabled();
+  await expect(page.getByRole('region', { name: /^Route e2e-long-/ })).toHaveCount(ROUTES);
   await page.unroute(isGraphql);
 });
 
@@ -98,10 +106,10 @@ test("a returning operator's dashboard asks for its remembered search while the 
   await page.goto(new URL('/reports/checkpoints', stack.webUrl).toString());
   const dateField = page.getByLabel('Drop Off Date');
   const update = page.getByRole('button', { name: 'Update Route Filters' });
-  await dateField.or(update).first().waitFor();
+  await expect(dateField.or(update).first()).toBeVisible();
   if (await update.isVisible()) await update.click();
   await searchTheDate();
-  await firstRow().waitFor();
+  await expect(firstRow()).toBeVisible();
 
   // On reload, hold the user's access: the screen cannot render before it comes, yet its data is already asked for.
   let release;
@@ -119,11 +127,11 @@ test("a returning operator's dashboard asks for its remembered search while the 
     return route.fallback();
   });
   await page.reload();
-  await until(() => asked.includes(20), 'the first answer is asked for while the access is held');
+  await eventually(() => asked.includes(20), 'the first answer is asked for while the access is held');
   assert.ok(asked.includes('access'));
   release();
-  await firstRow().waitFor();
-  await until(() => asked.includes('whole'), 'then the whole day');
+  await expect(firstRow()).toBeVisible();
+  await eventually(() => asked.includes('whole'), 'then the whole day');
   assert.deepEqual(
     asked.filter((a) => a !== 'access'),
     [20, 'whole'],
@@ -136,7 +144,7 @@ test("a returning operator's dashboard asks for its remembered search while the 
   assert.ok((await preloads(page)) > 0, "a returning user's page preloads the signed-in app");
   const visitor = await browser.newPage();
   await visitor.goto(new URL('/home', stack.webUrl).toString());
-  await visitor.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+  await expect(visitor.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   assert.equal(await preloads(visitor), 0, 'the sign-in page loads no more than it did');
   await visitor.close();
 });

@@ -3,17 +3,20 @@
 // 18:00 Central window), records driver actions through createDriverAction,
 // and checks the cards, the stored filters after a reload, and a timed
 // refresh picking up a new action (the page clock is fast-forwarded 2 min).
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  closeContexts,
   createLocationAs,
+  expect,
   graphqlAs,
-  launch,
   readStack,
   scheduleStopsAs,
   settledStockingDay,
   signIn,
-} from './helpers.mjs';
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridges = [`DASH_${stamp}_A`, `DASH_${stamp}_B`, `DASH_${stamp}_C`, `DASH_${stamp}_D`];
@@ -61,9 +64,9 @@ async function uploadStops() {
   );
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   // A fake clock from the start, so a test can jump the page's 2-minute refresh.
   await page.clock.install({ time: new Date() });
@@ -73,14 +76,14 @@ before(async () => {
   await act('LocationStocked', fridges[0], { stockingIndex: 1, temperature: 37.5 });
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 /** Ticks a route as a user does, by its label (Amplify hides the input itself). */
 async function chooseRoute(name) {
   await page.getByRole('form', { name: 'Dashboard filters' }).getByText(name, { exact: true }).click();
-  assert.ok(await page.getByRole('checkbox', { name, exact: true }).isChecked(), `${name} is chosen`);
+  await expect(page.getByRole('checkbox', { name, exact: true }), `${name} is chosen`).toBeChecked();
 }
 
 const card = (r = route) => page.getByRole('region', { name: `Route ${r}`, exact: true });
@@ -88,7 +91,7 @@ const stopRow = (n, id) => card().getByRole('row', { name: `Stop ${n} ${id}` });
 
 test("filters, then one card per chosen route with each stop's status", async () => {
   await page.goto(url('/reports/checkpoints'));
-  await page.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' })).toBeVisible();
   const searchButton = page.getByRole('button', { name: 'Search' });
   const searchTop = async () => (await searchButton.boundingBox()).y;
   const searchTopBefore = await searchTop();
@@ -99,69 +102,67 @@ test("filters, then one card per chosen route with each stop's status", async ()
   // The date's routes arrived in a box of fixed height: Search did not move under the pointer.
   assert.equal(await searchTop(), searchTopBefore, 'Search stays where it was');
   await searchButton.click();
-  await card().waitFor();
-  await card(second)
-    .getByRole('row', { name: `Stop 1 ${fridges[3]}` })
-    .waitFor();
-  assert.equal(await card(other).count(), 0, 'a route not chosen has no card');
-  await stopRow(1, fridges[0]).getByText('Completed', { exact: true }).waitFor();
-  await stopRow(2, fridges[1]).getByText('Not Started', { exact: true }).waitFor();
-  await stopRow(3, fridges[2]).getByText('Not Started', { exact: true }).waitFor();
+  await expect(card()).toBeVisible();
+  await expect(card(second).getByRole('row', { name: `Stop 1 ${fridges[3]}` })).toBeVisible();
+  await expect(card(other), 'a route not chosen has no card').toHaveCount(0);
+  await expect(stopRow(1, fridges[0]).getByText('Completed', { exact: true })).toBeVisible();
+  await expect(stopRow(2, fridges[1]).getByText('Not Started', { exact: true })).toBeVisible();
+  await expect(stopRow(3, fridges[2]).getByText('Not Started', { exact: true })).toBeVisible();
   assert.match(await stopRow(1, fridges[0]).innerText(), /\d\d:\d\d/, 'Stocked At (CT) is shown');
-  await page.getByRole('progressbar', { name: `Route ${route} done` }).waitFor();
+  await expect(page.getByRole('progressbar', { name: `Route ${route} done` })).toBeVisible();
   assert.equal(
     await page.getByRole('progressbar', { name: `Route ${route} done` }).getAttribute('aria-valuenow'),
     '1',
     'one of three stops done',
   );
-  await page.getByText(/^As of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d CT/).waitFor();
+  await expect(page.getByText(/^As of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d CT/)).toBeVisible();
 });
 
 test('the filters are kept: a reload shows the same route, and Update Route Filters shows them', async () => {
   await page.goto(url('/checkpoints'));
-  await card().waitFor();
-  await stopRow(1, fridges[0]).getByText('Completed', { exact: true }).waitFor();
+  await expect(card()).toBeVisible();
+  await expect(stopRow(1, fridges[0]).getByText('Completed', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Update Route Filters' }).click();
-  assert.equal(await page.getByLabel('Drop Off Date').inputValue(), date);
-  assert.equal(await page.getByLabel('Region').inputValue(), 'MW');
-  assert.ok(await page.getByRole('checkbox', { name: route, exact: true }).isChecked(), 'the route stays chosen');
-  assert.ok(await page.getByRole('checkbox', { name: second, exact: true }).isChecked());
+  await expect(page.getByLabel('Drop Off Date')).toHaveValue(date);
+  await expect(page.getByLabel('Region')).toHaveValue('MW');
+  await expect(page.getByRole('checkbox', { name: route, exact: true }), 'the route stays chosen').toBeChecked();
+  await expect(page.getByRole('checkbox', { name: second, exact: true })).toBeChecked();
   assert.ok(!(await page.getByRole('checkbox', { name: other, exact: true }).isChecked()));
   await page.getByRole('button', { name: 'Search' }).click();
-  await card().waitFor();
+  await expect(card()).toBeVisible();
 });
 
 test('the refresh icon shows a new action at once', async () => {
   await page.goto(url('/reports/checkpoints'));
-  await stopRow(3, fridges[2]).getByText('Not Started', { exact: true }).waitFor();
+  await expect(stopRow(3, fridges[2]).getByText('Not Started', { exact: true })).toBeVisible();
   await act('LocationUnreachable', fridges[2], { reason: 'Gate locked' });
   await page.getByRole('button', { name: 'Refresh now' }).click();
-  await stopRow(3, fridges[2]).getByText('Unreachable Incomplete', { exact: true }).waitFor();
+  await expect(stopRow(3, fridges[2]).getByText('Unreachable Incomplete', { exact: true })).toBeVisible();
 });
 
 test('the page refreshes itself every 2 minutes and shows a new scan', async () => {
   await page.goto(url('/reports/checkpoints'));
-  await stopRow(2, fridges[1]).getByText('Not Started', { exact: true }).waitFor();
+  await expect(stopRow(2, fridges[1]).getByText('Not Started', { exact: true })).toBeVisible();
   await act('PackingSlipQuery', fridges[1], { packingSlipId: `slip-${stamp}`, stockingIndex: 1 });
   // Nothing changes before the refresh is due.
   await page.clock.runFor(60_000);
-  assert.equal(await stopRow(2, fridges[1]).getByText('Not Started', { exact: true }).count(), 1);
+  await expect(stopRow(2, fridges[1]).getByText('Not Started', { exact: true })).toHaveCount(1);
   await page.clock.runFor(61_000);
-  await stopRow(2, fridges[1]).getByText('In Progress', { exact: true }).waitFor();
+  await expect(stopRow(2, fridges[1]).getByText('In Progress', { exact: true })).toBeVisible();
 });
 
 test('Collapsed hides the stop tables; a card expands on its own', async () => {
   await page.goto(url('/reports/checkpoints'));
-  await card().getByRole('table').waitFor();
+  await expect(card().getByRole('table')).toBeVisible();
   await page.getByRole('button', { name: 'Collapsed' }).click();
-  assert.equal(await card().getByRole('table').count(), 0);
+  await expect(card().getByRole('table')).toHaveCount(0);
   await page.getByRole('button', { name: `Expand route ${route}`, exact: true }).click();
-  await card().getByRole('table').waitFor();
+  await expect(card().getByRole('table')).toBeVisible();
 });
 
 test('after an hour Amplify refreshes the session and the page keeps refreshing', async () => {
   await page.goto(url('/reports/checkpoints'));
-  await card().getByRole('table').waitFor();
+  await expect(card().getByRole('table')).toBeVisible();
   const idToken = () =>
     page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
@@ -170,11 +171,7 @@ test('after an hour Amplify refreshes the session and the page keeps refreshing'
   const first = await idToken();
   // Past the token's 1-hour life: the next timed refresh needs a new token.
   await page.clock.fastForward('01:01:00');
-  const end = Date.now() + 20_000;
-  while ((await idToken()) === first) {
-    if (Date.now() > end) throw new Error('the ID token was not refreshed');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await card().getByRole('table').waitFor();
-  assert.equal(await page.getByText(/could not be loaded|Unhandled error/).count(), 0, 'the refresh answered');
+  await expect.poll(idToken, { message: 'the ID token was refreshed', timeout: 20_000 }).not.toBe(first);
+  await expect(card().getByRole('table')).toBeVisible();
+  await expect(page.getByText(/could not be loaded|Unhandled error/), 'the refresh answered').toHaveCount(0);
 });

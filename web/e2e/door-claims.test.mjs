@@ -10,19 +10,22 @@
 //   what was saved.
 // The demo drivers and the supervisor are seeded with the demo password (the admin's). A driver claims one route a
 // day: the claim test takes the first demo driver who has not claimed one yet on this stack today.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  closeContexts,
   createLocationAs,
+  eventually,
+  expect,
   graphqlAs,
-  launch,
   readStack,
   scheduleStopsAs,
   searchDashboard,
   settledStockingDay,
   signIn,
-  until,
-} from './helpers.mjs';
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const tag = stamp % 1000000;
@@ -45,15 +48,15 @@ const url = (p) => new URL(p, stack.webUrl).toString();
 const demoUser = (email) => ({ email, password: stack.users.admin.password });
 const supervisorOf = (s) => s.users.supervisor ?? demoUser('supervisor@fleet.local');
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(page, stack.users.admin);
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 /** A fridge of the test's own, stop 1 of a route of its own on `on` (today's stocking day unless told). */
@@ -102,7 +105,7 @@ const card = (p, route) => p.getByRole('region', { name: `Route ${route}`, exact
 async function openRoutes(p, on, route) {
   await p.goto(url('/locations/view_routes'));
   await p.getByLabel('Date').fill(on);
-  await p.getByRole('group', { name: `Driver of route ${route}` }).waitFor();
+  await expect(p.getByRole('group', { name: `Driver of route ${route}` })).toBeVisible();
 }
 
 test("a driver's UnlockDoor on a route without a driver is refused, and the dashboard still shows no driver", async () => {
@@ -130,13 +133,13 @@ test("a driver's UnlockDoor on a route without a driver is refused, and the dash
   // The office's dashboard: the route's card reads No driver yet, and nothing was claimed.
   await searchDashboard(page, date, [route]);
   const routeCard = card(page, route);
-  await routeCard.waitFor();
+  await expect(routeCard).toBeVisible();
   const collapse = routeCard.getByRole('button', { name: `Collapse route ${route}` });
   const expand = routeCard.getByRole('button', { name: `Expand route ${route}` });
-  await collapse.or(expand).waitFor();
+  await expect(collapse.or(expand)).toBeVisible();
   if (await collapse.isVisible()) await collapse.click();
-  await routeCard.getByText('No driver yet', { exact: true }).waitFor();
-  await kindsOf(page).getByRole('button', { name: 'Route claimed: 0', exact: true }).waitFor();
+  await expect(routeCard.getByText('No driver yet', { exact: true })).toBeVisible();
+  await expect(kindsOf(page).getByRole('button', { name: 'Route claimed: 0', exact: true })).toBeVisible();
 });
 
 test("a supervisor's scan leaves a free route free", async () => {
@@ -153,29 +156,25 @@ test("a supervisor's scan leaves a free route free", async () => {
   // The dashboard shows the scan at the stop, and no claim of the route.
   await searchDashboard(page, date, [route]);
   const routeCard = card(page, route);
-  await routeCard.waitFor();
+  await expect(routeCard).toBeVisible();
   const expand = routeCard.getByRole('button', { name: `Expand route ${route}` });
   if (await expand.isVisible()) await expand.click();
   const row = routeCard.getByRole('row', { name: `Stop 1 ${fridge}` });
-  await row.waitFor();
-  await row
-    .getByText(/In Progress/)
-    .first()
-    .waitFor();
+  await expect(row).toBeVisible();
+  await expect(row.getByText(/In Progress/).first()).toBeVisible();
   // The supervisor is shown as who acted, marked as not the route's driver; the card reads No driver yet.
   assert.match(await row.innerText(), /not the assignee/, 'the supervisor is not the route’s driver');
   await routeCard.getByRole('button', { name: `Collapse route ${route}` }).click();
-  await routeCard.getByText('No driver yet', { exact: true }).waitFor();
+  await expect(routeCard.getByText('No driver yet', { exact: true })).toBeVisible();
   const panel = panelOf(page);
-  await kindsOf(page).getByRole('button', { name: 'Route claimed: 0', exact: true }).waitFor();
-  assert.equal(await panel.getByText(/route claimed by/).count(), 0);
+  await expect(kindsOf(page).getByRole('button', { name: 'Route claimed: 0', exact: true })).toBeVisible();
+  await expect(panel.getByText(/route claimed by/)).toHaveCount(0);
 
   // View Routes: the route still has no driver.
   await openRoutes(page, date, route);
-  await page
-    .getByRole('group', { name: `Driver of route ${route}` })
-    .getByText('No driver', { exact: true })
-    .waitFor();
+  await expect(
+    page.getByRole('group', { name: `Driver of route ${route}` }).getByText('No driver', { exact: true }),
+  ).toBeVisible();
 });
 
 test("a driver's claim is a Route claimed item, acknowledged by the office with a note", async () => {
@@ -200,14 +199,14 @@ test("a driver's claim is a Route claimed item, acknowledged by the office with 
   assert.deepEqual(stored, { route, driverEmail: email, source: 'claim' }, 'the scan claimed the route');
 
   await searchDashboard(page, date, [route]);
-  await card(page, route).waitFor();
+  await expect(card(page, route)).toBeVisible();
   const panel = panelOf(page);
   const kinds = kindsOf(page);
   await kinds.getByRole('button', { name: 'Route claimed: 1', exact: true }).click();
   const list = panel.getByRole('list', { name: 'Open items: Route claimed' });
-  await list.waitFor();
+  await expect(list).toBeVisible();
   const item = list.getByRole('listitem');
-  assert.equal(await item.count(), 1);
+  await expect(item).toHaveCount(1);
   const facts = new RegExp(
     `route claimed by ${literal(email)} at \\d\\d:\\d\\d: PackingSlipQuery at ${literal(fridge)}`,
   );
@@ -220,20 +219,20 @@ test("a driver's claim is a Route claimed item, acknowledged by the office with 
   const name = `Acknowledge Route claimed on route ${route}`;
   await panel.getByRole('button', { name }).click();
   const dialog = page.getByRole('dialog', { name });
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   assert.match(await dialog.innerText(), facts, 'the dialog states the facts');
   const note = `Asked ${email} to drive it today: e2e ${stamp}`;
   await dialog.getByRole('textbox', { name: /Note/ }).fill(note);
   await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await kinds.getByRole('button', { name: 'Route claimed: 0', exact: true }).waitFor();
-  await list.waitFor({ state: 'detached' });
+  await expect(dialog).not.toBeAttached();
+  await expect(kinds.getByRole('button', { name: 'Route claimed: 0', exact: true })).toBeVisible();
+  await expect(list).not.toBeAttached();
   await panel.locator('summary', { hasText: /^Resolved today/ }).click();
   const resolved = panel.getByRole('list', { name: 'Resolved today' }).getByRole('listitem').filter({ hasText: facts });
   const taken = new RegExp(`taken by .+ at \\d\\d:\\d\\d: ${literal(note)}`);
-  await resolved.getByText(taken).waitFor();
+  await expect(resolved.getByText(taken)).toBeVisible();
   assert.match(await resolved.innerText(), /Ended: acknowledged by .+ at \d\d:\d\d/);
-  assert.equal(await resolved.getByRole('button', { name: /^Acknowledge/ }).count(), 0);
+  await expect(resolved.getByRole('button', { name: /^Acknowledge/ })).toHaveCount(0);
 
   // The server agrees; the driver still drives the route they claimed.
   const { stockingDashboard } = await graphqlAs(
@@ -249,10 +248,11 @@ test("a driver's claim is a Route claimed item, acknowledged by the office with 
   assert.match(ended.taken, taken);
   assert.match(ended.endedHow, /^acknowledged by /);
   await openRoutes(page, date, route);
-  await page
-    .getByRole('group', { name: `Driver of route ${route}` })
-    .getByText(`Driver: ${email} (claimed by the driver)`, { exact: true })
-    .waitFor();
+  await expect(
+    page
+      .getByRole('group', { name: `Driver of route ${route}` })
+      .getByText(`Driver: ${email} (claimed by the driver)`, { exact: true }),
+  ).toBeVisible();
 });
 
 test('View Routes refuses a user without the driver’s actions as a driver, and stores nothing', async () => {
@@ -260,15 +260,14 @@ test('View Routes refuses a user without the driver’s actions as a driver, and
   const { restricted } = stack.users;
   await openRoutes(page, ownDate, route);
   const shown = page.getByRole('group', { name: `Driver of route ${route}` });
-  await shown.getByText('No driver', { exact: true }).waitFor();
+  await expect(shown.getByText('No driver', { exact: true })).toBeVisible();
   await page.getByLabel(`Driver e-mail for route ${route}`).fill(restricted.email);
   await page.getByRole('button', { name: `Save driver for route ${route}` }).click();
-  await page
-    .getByRole('alert')
-    .filter({
+  await expect(
+    page.getByRole('alert').filter({
       hasText: `${restricted.email} cannot drive a route: they do not hold the driver's actions (FridgeTasks, VanTasks).`,
-    })
-    .waitFor();
+    }),
+  ).toBeVisible();
   assert.equal(await driverOf(route, ownDate), undefined, 'nothing stored');
   assert.equal(await shown.innerText(), 'No driver');
 });
@@ -284,32 +283,36 @@ test('clearing a driver on View Routes asks first: Cancel keeps the driver, Remo
   // Set: the toast says who drives it now.
   await field.fill(email);
   await save.click();
-  await page.getByText(`${email} now drives route ${route} on ${usDate(ownDate)}.`, { exact: true }).waitFor();
-  await shown.getByText(`Driver: ${email}`, { exact: true }).waitFor();
+  await expect(
+    page.getByText(`${email} now drives route ${route} on ${usDate(ownDate)}.`, { exact: true }),
+  ).toBeVisible();
+  await expect(shown.getByText(`Driver: ${email}`, { exact: true })).toBeVisible();
   assert.equal((await driverOf(route, ownDate))?.driverEmail, email);
 
   // Cleared and saved: a question first, its focus on the safe answer; Cancel keeps the driver.
   await field.fill('');
   await save.click();
   const dialog = page.getByRole('alertdialog', { name: `Remove the driver of route ${route}?` });
-  await dialog
-    .getByText(
+  await expect(
+    dialog.getByText(
       `Remove ${email} as the driver of route ${route} on ${usDate(ownDate)}? The route will have no driver.`,
       { exact: true },
-    )
-    .waitFor();
+    ),
+  ).toBeVisible();
   const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
-  await until(() => cancel.evaluate((el) => el === document.activeElement), 'the focus on Cancel');
+  await eventually(() => cancel.evaluate((el) => el === document.activeElement), 'the focus on Cancel');
   await cancel.click();
-  await dialog.waitFor({ state: 'detached' });
-  await shown.getByText(`Driver: ${email}`, { exact: true }).waitFor();
+  await expect(dialog).not.toBeAttached();
+  await expect(shown.getByText(`Driver: ${email}`, { exact: true })).toBeVisible();
   assert.equal((await driverOf(route, ownDate))?.driverEmail, email, 'Cancel keeps the driver');
 
   // Again, and Remove driver: the route has no driver, and the toast says so.
   await save.click();
   await dialog.getByRole('button', { name: 'Remove driver', exact: true }).click();
-  await page.getByText(`Route ${route} on ${usDate(ownDate)} has no driver now.`, { exact: true }).waitFor();
-  await dialog.waitFor({ state: 'detached' });
-  await shown.getByText('No driver', { exact: true }).waitFor();
+  await expect(
+    page.getByText(`Route ${route} on ${usDate(ownDate)} has no driver now.`, { exact: true }),
+  ).toBeVisible();
+  await expect(dialog).not.toBeAttached();
+  await expect(shown.getByText('No driver', { exact: true })).toBeVisible();
   assert.equal(await driverOf(route, ownDate), undefined, 'the driver cleared');
 });

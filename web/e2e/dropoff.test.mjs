@@ -4,12 +4,13 @@
 // to Not Delivering, the toast, and the locks. A fridge is never offered Complete.
 // A third fridge on a second date of its own: overridden, then reverted by a
 // supervisor (the admin holds RevertDropOverride) with a reason, and its history.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { adminPage, createLocationAs, launch, readStack } from './helpers.mjs';
+import { adminPage, closeContexts, createLocationAs, expect, readStack, test } from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridges = [`DROPE2E_${stamp}_A`, `DROPE2E_${stamp}_B`];
@@ -29,16 +30,16 @@ async function uploadPars(ids, date) {
   await writeFile(file, [header, ...rows].join('\n') + '\n');
   await page.goto(url('/pars/upload'));
   const picker = page.getByLabel('CSV file');
-  await picker.waitFor({ timeout: 30_000 });
+  await expect(picker).toBeVisible({ timeout: 30_000 });
   await picker.setInputFiles(file);
-  await page.getByRole('table', { name: 'Pars to upload' }).waitFor();
+  await expect(page.getByRole('table', { name: 'Pars to upload' })).toBeVisible();
   await page.getByRole('button', { name: 'Upload Pars' }).click();
-  await page.getByText('Upload Complete').waitFor();
+  await expect(page.getByText('Upload Complete')).toBeVisible();
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await adminPage(browser, stack);
   // The pars upload needs a routed fridge (routing tag, fulfillment center, parking instructions).
   for (const id of [...fridges, reverted]) {
@@ -53,8 +54,8 @@ before(async () => {
   await uploadPars([reverted], revertDate);
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 const table = () => page.getByRole('table', { name: `Drops of ${date}` });
@@ -62,13 +63,13 @@ const select = (id) => page.getByRole('checkbox', { name: new RegExp(`^Select ${
 
 test('a bulk override of two fridge rows records Not Delivering and locks them', async () => {
   await page.goto(url('/reports/dropoffsummary'));
-  await page.getByRole('heading', { level: 1, name: 'Drop Off Summary' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: 'Drop Off Summary' })).toBeVisible();
   await page.getByLabel('Drop Off Date').fill(date);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('heading', { name: `Drop Off Summary for ${date}` }).waitFor();
-  await table().waitFor();
-  await page.getByText('Unconfirmed drops: 2').waitFor();
-  assert.equal(await page.getByRole('button', { name: 'Bulk Update' }).isDisabled(), true, 'no row checked yet');
+  await expect(page.getByRole('heading', { name: `Drop Off Summary for ${date}` })).toBeVisible();
+  await expect(table()).toBeVisible();
+  await expect(page.getByText('Unconfirmed drops: 2')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bulk Update' }), 'no row checked yet').toBeDisabled();
   // A fridge cannot be set to Complete: it is not offered.
   const status = page.getByRole('combobox', { name: new RegExp(`^Drop Status of ${fridges[0]} `) });
   assert.deepEqual(await status.locator('option').allTextContents(), ['Pending', 'Not Delivering']);
@@ -82,52 +83,52 @@ test('a bulk override of two fridge rows records Not Delivering and locks them',
 
   await page.getByRole('button', { name: 'Confirm Override' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Confirm Override' });
-  await confirm.getByText('2 orders to update.').waitFor();
+  await expect(confirm.getByText('2 orders to update.')).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText('Successfully updated drop status for 2 element(s)').waitFor();
+  await expect(page.getByText('Successfully updated drop status for 2 element(s)')).toBeVisible();
 
-  await page.getByText('Unconfirmed drops: 0').waitFor();
+  await expect(page.getByText('Unconfirmed drops: 0')).toBeVisible();
   for (const id of fridges) {
-    assert.equal(await select(id).isDisabled(), true, `${id} is locked`);
+    await expect(select(id), `${id} is locked`).toBeDisabled();
     const row = table().getByRole('row', { name: new RegExp(`^${id} `) });
     assert.ok((await row.innerText()).includes(stack.users.admin.email), 'Created By names the admin');
   }
-  assert.equal(await page.getByRole('button', { name: 'Confirm Override' }).isDisabled(), true);
+  await expect(page.getByRole('button', { name: 'Confirm Override' })).toBeDisabled();
 
   // A reload shows the recorded statuses from the server.
   await page.reload();
   await page.getByLabel('Drop Off Date').fill(date);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByText('Unconfirmed drops: 0').waitFor();
-  assert.equal(await select(fridges[1]).isDisabled(), true);
+  await expect(page.getByText('Unconfirmed drops: 0')).toBeVisible();
+  await expect(select(fridges[1])).toBeDisabled();
 });
 
 test('a supervisor reverts a recorded drop status with a reason, and the history shows both', async () => {
   await page.goto(url('/reports/dropoffsummary'));
   await page.getByLabel('Drop Off Date').fill(revertDate);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('heading', { name: `Drop Off Summary for ${revertDate}` }).waitFor();
-  await page.getByText('Unconfirmed drops: 1').waitFor();
+  await expect(page.getByRole('heading', { name: `Drop Off Summary for ${revertDate}` })).toBeVisible();
+  await expect(page.getByText('Unconfirmed drops: 1')).toBeVisible();
   const status = page.getByRole('combobox', { name: new RegExp(`^Drop Status of ${reverted} `) });
   await status.selectOption('Not Delivering');
   await page.getByRole('combobox', { name: new RegExp(`^Reason of ${reverted} `) }).selectOption('Line Haul Delay');
   await page.getByRole('button', { name: 'Confirm Override' }).click();
   await page.getByRole('alertdialog', { name: 'Confirm Override' }).getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText('Unconfirmed drops: 0').waitFor();
+  await expect(page.getByText('Unconfirmed drops: 0')).toBeVisible();
 
   const slip = `${revertDate}#${reverted}#1`;
   await page.getByRole('button', { name: `Revert ${slip}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Revert drop status' });
-  assert.equal(await dialog.getByRole('button', { name: 'Revert to Pending' }).isDisabled(), true, 'a reason first');
+  await expect(dialog.getByRole('button', { name: 'Revert to Pending' }), 'a reason first').toBeDisabled();
   await dialog.getByLabel('Reason').fill('Truck came back with the order');
   await dialog.getByRole('button', { name: 'Revert to Pending' }).click();
-  await page.getByText(`Drop status of ${slip} reverted to Pending`).waitFor();
-  await page.getByText('Unconfirmed drops: 1').waitFor();
-  assert.equal(await status.isDisabled(), false, 'the row is unlocked');
+  await expect(page.getByText(`Drop status of ${slip} reverted to Pending`)).toBeVisible();
+  await expect(page.getByText('Unconfirmed drops: 1')).toBeVisible();
+  await expect(status, 'the row is unlocked').toBeEnabled();
 
   await page.getByRole('button', { name: `History of ${slip}` }).click();
   const history = page.getByRole('list', { name: `Drop status history of ${slip}` });
-  await history.waitFor();
+  await expect(history).toBeVisible();
   const items = await history.getByRole('listitem').allInnerTexts();
   assert.equal(items.length, 2, items.join(' | '));
   assert.ok(

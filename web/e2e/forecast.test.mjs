@@ -2,12 +2,13 @@
 // is not CSV, a file with a bad line, the Holdover Alert, the upload through
 // S3 and the ingest followed to the end, then one quantity edited in the
 // forecast view. Uses a date of its own.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { adminPage, launch, readStack } from './helpers.mjs';
+import { adminPage, closeContexts, expect, readStack, test } from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const day = new Date(Date.UTC(2070, 0, 1) + (stamp % 3650) * 86_400_000);
@@ -27,27 +28,27 @@ async function file(name, text) {
   return f;
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await adminPage(browser, stack);
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 test('uploads a forecast through S3, sees it stored, and edits one quantity', async () => {
   await page.goto(url('/forecast/upload'));
   const picker = page.getByLabel('Forecast CSV');
   await picker.setInputFiles(await file('forecast.txt', 'Item,AllocationDate,Quantity,ProductionDate\n'));
-  await page.getByText('Please upload a .csv file').waitFor();
+  await expect(page.getByText('Please upload a .csv file')).toBeVisible();
 
   const header = 'Item,AllocationDate,Quantity,ProductionDate';
   await picker.setInputFiles(
     await file('bad.csv', `${header}\n"${item}",${slash(day)},12,${slash(day)}\nSoup,${iso(day)},4,${slash(day)}\n`),
   );
-  await page.getByText(`Line 3: AllocationDate '${iso(day)}' must be YYYY/MM/DD`).waitFor();
+  await expect(page.getByText(`Line 3: AllocationDate '${iso(day)}' must be YYYY/MM/DD`)).toBeVisible();
   assert.equal(
     await page.getByRole('button', { name: 'Upload Forecast' }).isDisabled(),
     true,
@@ -61,26 +62,26 @@ test('uploads a forecast through S3, sees it stored, and edits one quantity', as
     ),
   );
   const alert = page.getByRole('alertdialog', { name: 'Holdover Alert' });
-  await alert
-    .getByText(`Line 3: Soup: 3 days between ProductionDate ${slash(before3)} and AllocationDate ${slash(day)}`)
-    .waitFor();
+  await expect(
+    alert.getByText(`Line 3: Soup: 3 days between ProductionDate ${slash(before3)} and AllocationDate ${slash(day)}`),
+  ).toBeVisible();
   await alert.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('table', { name: 'Forecast preview' }).getByText(item).waitFor();
+  await expect(page.getByRole('table', { name: 'Forecast preview' }).getByText(item)).toBeVisible();
   await page.getByRole('button', { name: 'Upload Forecast' }).click();
-  await page.getByText('Forecast uploaded: 2 rows stored.').waitFor({ timeout: 60_000 });
+  await expect(page.getByText('Forecast uploaded: 2 rows stored.')).toBeVisible({ timeout: 60_000 });
 
   await page.goto(url('/forecast/view'));
   await page.getByLabel('Date').fill(iso(day));
   await page.getByRole('button', { name: 'Search' }).click();
   const table = page.getByRole('table', { name: `Forecast for ${iso(day)}` });
-  await table.getByText(item).waitFor();
+  await expect(table.getByText(item)).toBeVisible();
   assert.match(await table.innerText(), new RegExp(`${item}\\s+12`));
   await table.getByRole('button', { name: `Edit ${item}` }).click();
   const dialog = page.getByRole('dialog', { name: `${item} on ${iso(day)}` });
   await dialog.getByLabel('Quantity').fill('9');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await table.getByText(/^9$/).waitFor();
+  await expect(dialog).not.toBeAttached();
+  await expect(table.getByText(/^9$/)).toBeVisible();
   assert.match(await table.innerText(), new RegExp(`${item}\\s+9`));
   assert.match(await table.innerText(), /Soup\s+4/);
 });

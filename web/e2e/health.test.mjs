@@ -3,9 +3,10 @@
 // health page: ENABLE Out Of Order through the confirmation modal, the toast,
 // the row turning red once the simulator reports, and DISABLE again to leave
 // the fridge as found (the after hook sends DISABLE if a step failed midway).
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { graphqlAs, launch, liveLocationIds, readStack, signIn } from './helpers.mjs';
+import { closeContexts, expect, graphqlAs, liveLocationIds, readStack, signIn, test } from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 /**
@@ -52,16 +53,16 @@ async function pickFridge() {
   return pool[stamp % pool.length];
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   page.setDefaultTimeout(30_000);
   await signIn(page, stack.users.admin);
   fridge = await pickFridge();
 });
 
-after(async () => {
+test.afterAll(async () => {
   if (leftOutOfOrder && page) {
     await graphqlAs(
       page,
@@ -73,7 +74,7 @@ after(async () => {
       },
     ).catch((e) => console.error(`could not restore ${fridge}: ${e.message}`));
   }
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const locationsHeading = () => page.getByRole('heading', { name: /^Locations \(\d+\)$/ });
@@ -96,13 +97,13 @@ const shownCount = async () => Number((await locationsHeading().innerText()).mat
 
 test('portfolio health: the chart and count follow the filters, and a panel opens on its health table', async () => {
   await page.goto(url('/portfoliohealth'));
-  await locationsHeading().waitFor({ timeout: 60_000 });
+  await expect(locationsHeading()).toBeVisible({ timeout: 60_000 });
   const before_ = await shownCount();
   assert.ok(before_ > 0, 'some fully connected fridges');
-  await page.getByText(`Fridges affected (of ${before_} shown)`, { exact: true }).waitFor();
-  await page.getByRole('table', { name: `Fridges affected (of ${before_} shown)` }).waitFor({ state: 'attached' });
-  assert.equal(await page.getByRole('switch', { name: 'HDMI Connected' }).isChecked(), true);
-  assert.equal(await page.getByRole('switch', { name: 'Is Out of Order' }).isChecked(), false);
+  await expect(page.getByText(`Fridges affected (of ${before_} shown)`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: `Fridges affected (of ${before_} shown)` })).toBeAttached();
+  await expect(page.getByRole('switch', { name: 'HDMI Connected' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Is Out of Order' })).not.toBeChecked();
 
   await toggle('Is Out of Order');
   await page.waitForFunction((n) => {
@@ -111,52 +112,53 @@ test('portfolio health: the chart and count follow the filters, and a panel open
   }, before_);
   const outOfOrder = await shownCount();
   assert.ok(outOfOrder < before_, `${outOfOrder} out of order of ${before_}`);
-  await page.getByText(`Fridges affected (of ${outOfOrder} shown)`, { exact: true }).waitFor();
+  await expect(page.getByText(`Fridges affected (of ${outOfOrder} shown)`, { exact: true })).toBeVisible();
   if (outOfOrder > 0) {
     const first = page.getByRole('list', { name: 'Locations' }).getByRole('listitem').first();
     const id = await first.getAttribute('data-key');
     await first.getByRole('button', { name: id }).click();
     const table = page.getByRole('table', { name: `Health of ${id}` });
-    await table.locator('tr[data-field="outOfOrder"][data-colour="red"]').waitFor();
+    await expect(table.locator('tr[data-field="outOfOrder"][data-colour="red"]')).toBeVisible();
   }
 
   // Back to the default filter: the count returns, and a panel links to its health page.
   await toggle('Is Out of Order');
-  assert.equal(await page.getByRole('switch', { name: 'Is Out of Order' }).isChecked(), false);
-  await page
-    .getByRole('heading', { name: /^Locations \(\d+\)$/ })
-    .filter({ hasNotText: `(${outOfOrder})` })
-    .waitFor();
+  await expect(page.getByRole('switch', { name: 'Is Out of Order' })).not.toBeChecked();
+  await expect(
+    page.getByRole('heading', { name: /^Locations \(\d+\)$/ }).filter({ hasNotText: `(${outOfOrder})` }),
+  ).toBeVisible();
   const first = page.getByRole('list', { name: 'Locations' }).getByRole('listitem').first();
   const id = await first.getAttribute('data-key');
   await first.getByRole('link', { name: `Health page of ${id}` }).click();
-  await page.getByRole('heading', { name: `Fridge health: ${id}` }).waitFor();
+  await expect(page.getByRole('heading', { name: `Fridge health: ${id}` })).toBeVisible();
   assert.equal(new URL(page.url()).pathname, `/locations/health/${encodeURIComponent(id)}`);
 });
 
 test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it again', async () => {
   await page.goto(url(`/locations/health/${encodeURIComponent(fridge)}`));
-  await page.getByRole('heading', { name: `Fridge health: ${fridge}` }).waitFor();
+  await expect(page.getByRole('heading', { name: `Fridge health: ${fridge}` })).toBeVisible();
   const health = page.getByRole('table', { name: 'Fridge health' });
   const outOfOrderRow = (colour) => health.locator(`tr[data-field="outOfOrder"][data-colour="${colour}"]`);
-  await health.locator('tr[data-field="outOfOrder"]').waitFor();
+  await expect(health.locator('tr[data-field="outOfOrder"]')).toBeVisible();
   assert.notEqual(await health.locator('tr[data-field="outOfOrder"]').getAttribute('data-colour'), 'red');
 
   // ENABLE: confirmation modal, toast, and the button flips at once.
   await page.getByRole('button', { name: 'ENABLE Out Of Order' }).click();
   const enableDialog = page.getByRole('alertdialog', { name: 'ENABLE Out Of Order?' });
-  await enableDialog
-    .getByText(`Are you sure you want to ENABLE Out Of Order on ${fridge}?`, { exact: false })
-    .waitFor();
+  await expect(
+    enableDialog.getByText(`Are you sure you want to ENABLE Out Of Order on ${fridge}?`, { exact: false }),
+  ).toBeVisible();
   await enableDialog.getByRole('button', { name: 'Confirm' }).click();
   leftOutOfOrder = true;
-  await page.getByText('Out Of Order ENABLED successfully', { exact: true }).waitFor();
-  await page.getByText('This command should be processed within 5 minutes.', { exact: true }).first().waitFor();
-  await page.getByRole('button', { name: 'DISABLE Out Of Order' }).waitFor();
+  await expect(page.getByText('Out Of Order ENABLED successfully', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('This command should be processed within 5 minutes.', { exact: true }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'DISABLE Out Of Order' })).toBeVisible();
   await newestCommand(['OutOfOrder ENABLE Waiting to send', 'OutOfOrder ENABLE Sent', 'OutOfOrder ENABLE Done']);
 
   // The simulator takes the command and reports: the row turns red, the command is done.
-  await outOfOrderRow('red').waitFor({ timeout: REPORT_MS });
+  await expect(outOfOrderRow('red')).toBeVisible({ timeout: REPORT_MS });
   await newestCommand(['OutOfOrder ENABLE Done'], REPORT_MS);
 
   // DISABLE it again: the fridge is left as found (orange: changed less than a day ago).
@@ -165,26 +167,26 @@ test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it aga
     .getByRole('alertdialog', { name: 'DISABLE Out Of Order?' })
     .getByRole('button', { name: 'Confirm' })
     .click();
-  await page.getByText('Out Of Order DISABLED successfully', { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'ENABLE Out Of Order' }).waitFor();
-  await outOfOrderRow('orange').waitFor({ timeout: REPORT_MS });
+  await expect(page.getByText('Out Of Order DISABLED successfully', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ENABLE Out Of Order' })).toBeVisible();
+  await expect(outOfOrderRow('orange')).toBeVisible({ timeout: REPORT_MS });
   leftOutOfOrder = false;
   await newestCommand(['OutOfOrder DISABLE Done'], REPORT_MS);
 });
 
 test("that fridge's inventory: its slots, and a slot's units in a modal", async () => {
   await page.goto(new URL(`/locations/inventory/${encodeURIComponent(fridge)}`, stack.webUrl).toString());
-  await page.getByRole('heading', { level: 1, name: `Fridge inventory: ${fridge}` }).waitFor();
-  await page.getByTestId('inventory-age').waitFor({ timeout: REPORT_MS });
+  await expect(page.getByRole('heading', { level: 1, name: `Fridge inventory: ${fridge}` })).toBeVisible();
+  await expect(page.getByTestId('inventory-age')).toBeVisible({ timeout: REPORT_MS });
   const cards = page.locator('button[data-slot]');
-  await cards.first().waitFor();
+  await expect(cards.first()).toBeVisible();
   assert.ok((await cards.count()) > 0, 'the slots the simulator reported');
   await cards.first().click();
   const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   // A stocked slot lists its units with production at 8:00 PM; an empty one says so.
   const text = await dialog.innerText();
   assert.ok(/8:00 PM/.test(text) || text.includes('None in stock'), text);
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
+  await expect(dialog).not.toBeAttached();
 });

@@ -1,13 +1,16 @@
-// Shared helpers of the browser end-to-end tests (node:test + playwright-core, no bundled browser).
-import assert from 'node:assert/strict';
+// What the browser tests (through e2e/fixtures.mjs, on @playwright/test) and the benches under
+// scripts/bench/ share: the local stack, Debian's chromium, signing in through the real form,
+// calls to the APIs as a signed-in user, and the stocking day. Nothing here needs the test runner.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const TIMEOUT_MS = 30_000;
 
 const STACK_FILE = process.env.FLEET_STACK_JSON || fileURLToPath(new URL('../../.local/stack.json', import.meta.url));
+
+/** Where the browser tests keep the sessions their global setup signed in (beside the stack's stack.json). */
+export const sessionsDir = () => fileURLToPath(new URL('e2e-sessions/', `file://${STACK_FILE}`));
 
 /**
  * The running local stack: `{ webUrl, users: { admin: {email, password}, restricted: {...} } }`,
@@ -25,8 +28,9 @@ export function readStack() {
   return stack;
 }
 
-export async function launchBrowser() {
-  return chromium.launch({
+/** How the browser tests and the benches start Debian's chromium (never a downloaded one). */
+export function chromiumLaunchOptions() {
+  return {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
       '--headless=new',
@@ -38,7 +42,12 @@ export async function launchBrowser() {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
+}
+
+/** A browser of its own, for the benches (the tests get Playwright's `browser` fixture). */
+export async function launchBrowser() {
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 /** Alias of launchBrowser (used by locations.test.mjs). */
@@ -212,15 +221,6 @@ export async function createLocationAs(page, id, overrides = {}, fields = 'id') 
   return data.createLocation;
 }
 
-/** Waits until `check` answers true, polling every 250 ms, for at most `ms`. */
-export async function until(check, what, ms = TIMEOUT_MS) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** An instant on the Central wall clock: `{ day: 'YYYY-MM-DD', wall: 'YYYY-MM-DDTHH:mm', minutes }` (minutes into the day). */
 export function central(at = new Date()) {
   const p = Object.fromEntries(
@@ -304,30 +304,6 @@ export async function settledStockingDay() {
   return stockingDay();
 }
 
-/** The page is no wider than the window: nothing scrolls sideways. */
-export async function assertNoSidewaysScroll(page, where) {
-  // Late layout (fonts, data) settles first.
-  await page.waitForTimeout(300);
-  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
-    const w = window.innerWidth;
-    // The element reaching furthest right, to name the culprit when the test fails.
-    let widest = '';
-    let right = w;
-    for (const el of document.body.querySelectorAll('*')) {
-      const r = el.getBoundingClientRect();
-      if (r.right > right + 0.5 && r.width > 0) {
-        right = r.right;
-        widest = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(r.right)} px)`;
-      }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, widest };
-  });
-  assert.ok(
-    scrollWidth <= innerWidth,
-    `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window; widest: ${widest}`,
-  );
-}
-
 /**
  * Opens the Stocking Real-Time Dashboard (on `webUrl`), picks `date` and exactly `routes` in its filters (from the
  * form, or from Update Route Filters when a search is remembered), and clicks Search.
@@ -360,30 +336,3 @@ export const settleAnimations = (locator) =>
   locator.evaluate((el) =>
     Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
   );
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * axe's findings on the page, or inside `selector` (an open dialog, a panel): the serious and critical ones, or every
- * impact with `all`. One line per finding, then one per element, for an assertion's message.
- */
-export async function axeFindings(page, selector = null, { all = false } = {}) {
-  // Evaluated by the test (DevTools), not as a page <script>: the app's CSP allows no inline script.
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (selector) => {
-    const context = selector ? { include: [[selector]] } : document;
-    const result = await window.axe.run(context, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
-    }));
-  }, selector);
-  return violations
-    .filter((v) => all || v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => [
-      `${v.impact} ${v.id} (${v.help}): ${v.nodes.length} element(s)`,
-      ...v.nodes.map((n) => `    ${n}`),
-    ]);
-}

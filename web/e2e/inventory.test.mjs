@@ -3,9 +3,10 @@
 // minutes, the slots with their counts, a slot's units (production and expiry
 // as the server words them) in a modal, 'None in stock' for an empty slot, the
 // link back to the fridge's health, and an unknown fridge. Read-only.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, liveLocationIds, newPage, readStack, restAs, signIn } from './helpers.mjs';
+import { closeContexts, expect, liveLocationIds, newPage, readStack, restAs, signIn, test } from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 /** How long to wait for the simulator's first inventory reports (it sends them when it starts). */
@@ -18,7 +19,6 @@ let page;
 let fridge;
 
 const url = (p) => new URL(p, stack.webUrl).toString();
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const unitsText = (n) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 
@@ -43,8 +43,7 @@ async function pickFridge() {
   assert.ok(ids.length > 0, 'LIVE demo fridges');
   // Spread over the pool (the test only reads, but varied fridges cover more).
   const probe = Array.from({ length: Math.min(ids.length, 30) }, (_, i) => ids[(stamp + i) % ids.length]);
-  const end = Date.now() + REPORT_MS;
-  for (;;) {
+  const stockedFridge = async () => {
     let stocked = null;
     for (const id of probe) {
       const { status, body } = await inventoryOf(id);
@@ -52,30 +51,36 @@ async function pickFridge() {
       if (body.slots.some((s) => s.count === 0)) return id;
       stocked ??= id;
     }
-    if (stocked) return stocked;
-    if (Date.now() > end)
-      assert.fail('no LIVE demo fridge has reported an inventory with stock (is the simulator running?)');
-    await sleep(5_000);
-  }
+    return stocked;
+  };
+  let found = null;
+  await expect
+    .poll(async () => (found = await stockedFridge()), {
+      message: 'a LIVE demo fridge reported an inventory with stock (is the simulator running?)',
+      timeout: REPORT_MS,
+      intervals: [5_000],
+    })
+    .toBeTruthy();
+  return found;
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   ({ page } = await newPage(browser));
   await signIn(page, stack.users.admin);
   fridge = await pickFridge();
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
-test("shows the inventory's age and the slots, and a slot's units in a modal", async (t) => {
+test("shows the inventory's age and the slots, and a slot's units in a modal", async () => {
   await page.goto(url(`/locations/inventory/${encodeURIComponent(fridge)}`));
-  await page.getByRole('heading', { level: 1, name: `Fridge inventory: ${fridge}` }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: `Fridge inventory: ${fridge}` })).toBeVisible();
   const age = page.getByTestId('inventory-age');
-  await age.waitFor();
+  await expect(age).toBeVisible();
   // What the page shows, read again now (the simulator re-reports every few minutes).
   const { status, body: inventory } = await inventoryOf(fridge);
   assert.equal(status, 200);
@@ -89,10 +94,10 @@ test("shows the inventory's age and the slots, and a slot's units in a modal", a
   );
 
   const cards = page.locator('button[data-slot]');
-  await cards.first().waitFor();
-  assert.equal(await cards.count(), inventory.slots.length, 'one card per slot');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards, 'one card per slot').toHaveCount(inventory.slots.length);
   const rows = new Set(inventory.slots.map((s) => s.row));
-  assert.equal(await page.getByRole('list', { name: /^Row \d+$/ }).count(), rows.size, 'one line per row');
+  await expect(page.getByRole('list', { name: /^Row \d+$/ }), 'one line per row').toHaveCount(rows.size);
 
   const button = (s) =>
     page.getByRole('button', {
@@ -103,17 +108,17 @@ test("shows the inventory's age and the slots, and a slot's units in a modal", a
   const stocked = inventory.slots.find((s) => s.count > 0);
   assert.ok(stocked, 'a stocked slot');
   const card = button(stocked);
-  await card.waitFor();
+  await expect(card).toBeVisible();
   assert.match(await card.innerText(), new RegExp(unitsText(stocked.count)));
   await card.click();
   const dialog = page.getByRole('dialog', { name: `${stocked.itemName} — slot ${stocked.slot}` });
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   const table = dialog.getByRole('table', { name: `Units in slot ${stocked.slot}` });
-  await table.waitFor();
-  assert.equal(await table.getByRole('row').count(), stocked.units.length + 1, 'a row per unit');
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('row'), 'a row per unit').toHaveCount(stocked.units.length + 1);
   const first = stocked.units[0];
-  await table.getByRole('cell', { name: first.productionText, exact: true }).first().waitFor();
-  await table.getByRole('cell', { name: first.expiryText, exact: true }).first().waitFor();
+  await expect(table.getByRole('cell', { name: first.productionText, exact: true }).first()).toBeVisible();
+  await expect(table.getByRole('cell', { name: first.expiryText, exact: true }).first()).toBeVisible();
   const text = await table.innerText();
   for (const u of stocked.units) {
     assert.ok(text.includes(u.productionText), `production ${u.productionText}`);
@@ -125,19 +130,19 @@ test("shows the inventory's age and the slots, and a slot's units in a modal", a
     "'At risk' units",
   );
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await expect(dialog).not.toBeAttached();
 
   // An empty slot: 'None in stock'; Escape closes.
   const empty = inventory.slots.find((s) => s.count === 0);
   if (!empty) {
-    t.diagnostic(`${fridge} has no empty slot; 'None in stock' not checked`);
+    test.info().annotations.push({ type: 'not checked', description: `${fridge} has no empty slot: 'None in stock'` });
     return;
   }
   await button(empty).click();
   const emptyDialog = page.getByRole('dialog', { name: `${empty.itemName} — slot ${empty.slot}` });
-  await emptyDialog.getByText('None in stock', { exact: true }).waitFor();
+  await expect(emptyDialog.getByText('None in stock', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
-  await emptyDialog.waitFor({ state: 'detached' });
+  await expect(emptyDialog).not.toBeAttached();
 });
 
 test("links back to the fridge's health page", async () => {
@@ -149,9 +154,6 @@ test("links back to the fridge's health page", async () => {
 test("shows the server's message for an unknown fridge", async () => {
   const unknown = `E2E_NO_FRIDGE_${stamp}`;
   await page.goto(url(`/locations/inventory/${unknown}`));
-  await page
-    .getByRole('alert')
-    .filter({ hasText: `Location ${unknown} not found` })
-    .waitFor();
-  assert.equal(await page.locator('button[data-slot]').count(), 0);
+  await expect(page.getByRole('alert').filter({ hasText: `Location ${unknown} not found` })).toBeVisible();
+  await expect(page.locator('button[data-slot]')).toHaveCount(0);
 });

@@ -5,19 +5,22 @@
 // route upload's dry run and commit). Then the screen: the order without JIT shows N
 // and is locked; the JIT one is turned Off with the reason 'Van Issue', confirmed,
 // toasted, and shows N, locked, updated by the admin.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  closeContexts,
   createLocationAs,
+  eventually,
+  expect,
   graphqlAs,
-  launch,
   readStack,
   restAs,
   scheduleStopsAs,
   signIn,
+  test,
   TIMEOUT_MS,
-  until,
-} from './helpers.mjs';
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const jitFridge = `JITE2E_${stamp}_A`;
@@ -80,9 +83,9 @@ async function uploadStops() {
   );
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   page.setDefaultTimeout(TIMEOUT_MS);
   await signIn(page, stack.users.admin);
@@ -99,8 +102,8 @@ before(async () => {
   await uploadStops();
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 /** A row's name on the screen: location, route and stop. */
@@ -129,42 +132,42 @@ const cell = async (id, stop, header) =>
 /** Opens the screen on the test's date, narrowed to its own fridges. */
 async function search() {
   await page.goto(url('/jit-management'));
-  await page.getByRole('heading', { level: 1, name: 'JIT Management' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: 'JIT Management' })).toBeVisible();
   await page.getByLabel('Drop Off Date').fill(date);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('heading', { name: `JIT Management for ${date}` }).waitFor();
-  await table().waitFor();
+  await expect(page.getByRole('heading', { name: `JIT Management for ${date}` })).toBeVisible();
+  await expect(table()).toBeVisible();
   // Other tests may route stops on the same date: the filters keep this test's own.
   await page.getByRole('group', { name: 'Region' }).getByText('NE', { exact: true }).click();
   await page.getByLabel('Search by Location ID').fill(`jite2e_${stamp}`);
-  await page.getByText(/^2 of \d+ route stops$/).waitFor();
+  await expect(page.getByText(/^2 of \d+ route stops$/)).toBeVisible();
 }
 
 test('an order without JIT shows N and is locked; turning a JIT stop Off with a reason locks it', async () => {
   await search();
-  assert.equal(await page.getByRole('button', { name: 'Bulk Update' }).isDisabled(), true, 'no row checked yet');
+  await expect(page.getByRole('button', { name: 'Bulk Update' }), 'no row checked yet').toBeDisabled();
 
   // The order whose rows never said jit: N, locked, the reason as its tooltip.
   assert.equal(await cell(plainFridge, 2, 'JIT Enabled?'), 'N');
-  assert.equal(await select(plainFridge, 2).isDisabled(), true, 'a JIT N row is locked');
+  await expect(select(plainFridge, 2), 'a JIT N row is locked').toBeDisabled();
   assert.equal(await select(plainFridge, 2).getAttribute('title'), 'JIT is not enabled (N)');
-  assert.equal(await statusOf(plainFridge, 2).isDisabled(), true);
+  await expect(statusOf(plainFridge, 2)).toBeDisabled();
   // Said in the row too, not only as a tooltip (issue 43).
   assert.equal(await cell(plainFridge, 2, 'Reason'), 'Locked: JIT is not enabled (N)');
 
   // The JIT order: Y, open to change.
   assert.equal(await cell(jitFridge, 1, 'JIT Enabled?'), 'Y');
   assert.equal(await cell(jitFridge, 1, 'Region'), 'NE');
-  assert.equal(await select(jitFridge, 1).isDisabled(), false);
-  assert.equal(await page.getByRole('button', { name: 'Update JIT' }).isDisabled(), true, 'nothing changed yet');
+  await expect(select(jitFridge, 1)).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Update JIT' }), 'nothing changed yet').toBeDisabled();
   await statusOf(jitFridge, 1).selectOption('Off');
   await reasonOf(jitFridge, 1).selectOption('Van Issue');
 
   await page.getByRole('button', { name: 'Update JIT' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Update JIT' });
-  await confirm.getByText(/^1 row to update\./).waitFor();
+  await expect(confirm.getByText(/^1 row to update\./)).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText('Successfully updated JIT status for 1 element(s)').waitFor();
+  await expect(page.getByText('Successfully updated JIT status for 1 element(s)')).toBeVisible();
   assert.equal(
     await page.getByRole('alertdialog', { name: 'Some JIT statuses were not updated' }).count(),
     0,
@@ -172,18 +175,18 @@ test('an order without JIT shows N and is locked; turning a JIT stop Off with a 
   );
 
   // The refetched row: JIT N, locked as updated, by the admin.
-  await until(async () => (await cell(jitFridge, 1, 'JIT Enabled?')) === 'N', 'the JIT row shows N');
-  assert.equal(await select(jitFridge, 1).isDisabled(), true, 'the updated row is locked');
+  await eventually(async () => (await cell(jitFridge, 1, 'JIT Enabled?')) === 'N', 'the JIT row shows N');
+  await expect(select(jitFridge, 1), 'the updated row is locked').toBeDisabled();
   assert.equal(await select(jitFridge, 1).getAttribute('title'), 'JIT status already updated');
-  assert.equal(await statusOf(jitFridge, 1).inputValue(), 'Off');
-  assert.equal(await reasonOf(jitFridge, 1).inputValue(), 'Van Issue');
+  await expect(statusOf(jitFridge, 1)).toHaveValue('Off');
+  await expect(reasonOf(jitFridge, 1)).toHaveValue('Van Issue');
   assert.equal((await cell(jitFridge, 1, 'Updated By')).toLowerCase(), stack.users.admin.email.toLowerCase());
-  assert.equal(await page.getByRole('button', { name: 'Update JIT' }).isDisabled(), true, 'nothing left to send');
+  await expect(page.getByRole('button', { name: 'Update JIT' }), 'nothing left to send').toBeDisabled();
 
   // A fresh load shows the same from the server.
   await search();
   assert.equal(await cell(jitFridge, 1, 'JIT Enabled?'), 'N');
-  assert.equal(await select(jitFridge, 1).isDisabled(), true);
+  await expect(select(jitFridge, 1)).toBeDisabled();
   assert.equal(await cell(plainFridge, 2, 'JIT Enabled?'), 'N');
-  assert.equal(await select(plainFridge, 2).isDisabled(), true);
+  await expect(select(plainFridge, 2)).toBeDisabled();
 });

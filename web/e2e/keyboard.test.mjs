@@ -1,10 +1,11 @@
 // Browser test of keyboard use (issue 22): Tab reaches the navigation, the filters and the table links in
 // a sensible order, the focus is always visible, and a dialog (or menu) traps the focus, closes with
 // Escape and gives the focus back to its opener. Run against a running stack:
-//   node --test e2e/keyboard.test.mjs
+//   npx playwright test e2e/keyboard.test.mjs
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { createLocationAs, launchBrowser, newPage, readStack, signIn, TIMEOUT_MS } from './helpers.mjs';
+import { closeContexts, createLocationAs, expect, newPage, readStack, signIn, test, TIMEOUT_MS } from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stack = readStack();
 const { admin } = stack.users;
@@ -15,15 +16,15 @@ let browser;
 let context;
 let page;
 
-before(async () => {
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
   ({ context, page } = await newPage(browser));
   await signIn(page, admin);
   await createLocationAs(page, locationId);
 });
-after(async () => {
+test.afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /**
@@ -39,13 +40,11 @@ async function focused() {
       const s = getComputedStyle(el);
       return `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${s.boxShadow}`;
     });
-  let last = await styleNow();
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(100);
-    const now = await styleNow();
-    if (now === last) break;
-    last = now;
-  }
+  // The focus ring's transition ends first (a finished animation; one cancelled by a re-render has ended too).
+  await page.evaluate(() =>
+    Promise.all((document.activeElement?.getAnimations() ?? []).map((a) => a.finished.catch(() => undefined))),
+  );
+  await expect.poll(styleNow, { message: 'the focus style settles' }).toBe(await styleNow());
   return page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return { where: 'body', name: '', box: null, ring: false };
@@ -145,13 +144,11 @@ function assertNavThenMain(all, label) {
   return { nav, main };
 }
 
-describe('keyboard use', { timeout: 6 * TIMEOUT_MS }, () => {
+test.describe('keyboard use', () => {
+  test.describe.configure({ timeout: 6 * TIMEOUT_MS });
   test('/locations/all: Tab reaches the nav, then the filters, then the table links, all with a visible focus', async () => {
     await page.goto(url('/locations/all'));
-    await page
-      .getByRole('link', { name: /^Details of / })
-      .first()
-      .waitFor();
+    await expect(page.getByRole('link', { name: /^Details of / }).first()).toBeVisible();
     const stops = await tabFromTop(36);
     const { nav, main } = assertNavThenMain(stops, '/locations/all');
     assertVisibleFocus(stops, '/locations/all');
@@ -177,10 +174,7 @@ describe('keyboard use', { timeout: 6 * TIMEOUT_MS }, () => {
 
   test('Skip to content: the first stop, shown only with the focus, takes the focus past the nav to the page', async () => {
     await page.goto(url('/locations/all'));
-    await page
-      .getByRole('link', { name: /^Details of / })
-      .first()
-      .waitFor();
+    await expect(page.getByRole('link', { name: /^Details of / }).first()).toBeVisible();
     const skip = page.getByRole('link', { name: 'Skip to content' });
     const inView = () =>
       skip.evaluate((el) => {
@@ -202,10 +196,7 @@ describe('keyboard use', { timeout: 6 * TIMEOUT_MS }, () => {
 
   test('the detail page: Tab reaches the nav, then the Edit buttons in reading order, all with a visible focus', async () => {
     await page.goto(url(`/locations/detail/${locationId}`));
-    await page
-      .getByRole('button', { name: /^Edit / })
-      .first()
-      .waitFor();
+    await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
     const stops = await tabFromTop(40);
     const { main } = assertNavThenMain(stops, 'detail page');
     assertVisibleFocus(stops, 'detail page');
@@ -218,12 +209,12 @@ describe('keyboard use', { timeout: 6 * TIMEOUT_MS }, () => {
   test('an Edit dialog traps the focus, closes with Escape and gives the focus back to its Edit button', async () => {
     await page.goto(url(`/locations/detail/${locationId}`));
     const opener = page.getByRole('button', { name: /^Edit / }).first();
-    await opener.waitFor();
+    await expect(opener).toBeVisible();
     const openerName = await opener.getAttribute('aria-label');
     await opener.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     assert.equal((await focused()).where, 'dialog', 'the focus moves into the dialog');
 
     for (const key of ['Tab', 'Shift+Tab']) {
@@ -241,7 +232,7 @@ describe('keyboard use', { timeout: 6 * TIMEOUT_MS }, () => {
     }
 
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
     const back = await focused();
     assert.equal(back.name, openerName, 'the focus is back on the Edit button that opened the dialog');
     assert.ok(back.ring, `the returned focus is visible: ${back.style}`);
@@ -250,11 +241,11 @@ describe('keyboard use', { timeout: 6 * TIMEOUT_MS }, () => {
   test('the user menu: its items show the focus, Escape closes it and the focus goes back to its button', async () => {
     await page.goto(url('/home'));
     const trigger = page.getByTestId('user-menu');
-    await trigger.waitFor();
+    await expect(trigger).toBeVisible();
     await trigger.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
-    await menu.waitFor();
+    await expect(menu).toBeVisible();
     await page.keyboard.press('ArrowDown');
     const item = await focused();
     assert.equal(item.where, 'menu', `the focus is in the menu: ${item.where} ${item.name}`);
@@ -266,7 +257,7 @@ describe('keyboard use', { timeout: 6 * TIMEOUT_MS }, () => {
     );
     if ((await menu.count()) > 0) {
       await page.keyboard.press('Escape');
-      await menu.waitFor({ state: 'detached' });
+      await expect(menu).not.toBeAttached();
     }
     // The menu hands the focus back as it unmounts, a frame or so after it leaves the DOM.
     await page

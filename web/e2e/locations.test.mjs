@@ -1,13 +1,23 @@
-// Browser tests of the locations screens (node:test + playwright-core).
-// Run against a running stack: node --test e2e/locations.test.mjs
-import { after, before, test } from 'node:test';
+// Browser tests of the locations screens (@playwright/test).
+// Run against a running stack: npx playwright test e2e/locations.test.mjs
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLocationAs, graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+import {
+  closeContexts,
+  createLocationAs,
+  eventually,
+  expect,
+  graphqlAs,
+  readStack,
+  signIn,
+  test,
+} from './fixtures.mjs';
 import { xlsx } from './xlsx.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const stamp = Date.now();
@@ -19,21 +29,6 @@ let context;
 let page;
 
 /** Polls `fn` until it returns a truthy value (or stops throwing). */
-async function eventually(fn, { timeout = 10_000, interval = 250, message = 'condition' } = {}) {
-  const end = Date.now() + timeout;
-  let last;
-  while (Date.now() < end) {
-    try {
-      const v = await fn();
-      if (v) return v;
-      last = new Error(`${message}: got ${JSON.stringify(v)}`);
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, interval));
-  }
-  throw new Error(`Timed out waiting for ${message}: ${last?.message ?? ''}`);
-}
 
 /**
  * An instant as wall time `YYYY-MM-DDTHH:MM` in an IANA zone, written here
@@ -108,24 +103,24 @@ async function deleteScheduledViaApi(on, change) {
   );
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = await readStack();
-  browser = await launch();
+  browser = workerBrowser;
   context = await browser.newContext({ timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone });
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await signIn(page, stack.users.admin);
 });
 
-after(async () => {
+test.afterAll(async () => {
   await context?.close().catch(() => {});
-  await browser?.close().catch(() => {});
+  await closeContexts(browser);
 });
 
 test('create a location, land on its detail page and edit a field', async () => {
   await page.goto(url('/locations/new'));
   const form = page.getByRole('form', { name: 'New location' });
-  await form.waitFor();
+  await expect(form).toBeVisible();
   await form.getByLabel('id', { exact: true }).fill(createdId);
   await form.getByLabel('prettyName', { exact: true }).fill(`E2E fridge ${stamp}`);
   await form.getByLabel('street', { exact: true }).fill('233 S Wacker Dr');
@@ -147,7 +142,7 @@ test('create a location, land on its detail page and edit a field', async () => 
   const dialog = page.getByRole('dialog', { name: 'Edit percentage' });
   await dialog.getByLabel('percentage', { exact: true }).fill('55');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Successfully updated').first().waitFor();
+  await expect(page.getByText('Successfully updated').first()).toBeVisible();
   await eventually(async () => (await valueOf('percentage').textContent())?.trim() === '55', {
     message: 'percentage 55',
   });
@@ -155,9 +150,9 @@ test('create a location, land on its detail page and edit a field', async () => 
 
 test('schedule a change and complete it now', async () => {
   await page.goto(url(`/locations/detail/${createdId}`));
-  await valueOf('percentage').waitFor();
+  await expect(valueOf('percentage')).toBeVisible();
   const row = page.locator('tr[data-field="percentage"]');
-  await row.getByText('No Scheduled Changes').waitFor();
+  await expect(row.getByText('No Scheduled Changes')).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit percentage' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit percentage' });
@@ -165,11 +160,11 @@ test('schedule a change and complete it now', async () => {
   // A new location is in Central time (timeZone CHICAGO by default): the picker takes Chicago time.
   await dialog.getByLabel('Date and time (CT)').fill(fridgeDateTime(60 * 60 * 1000, 'America/Chicago'));
   await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await expect(dialog).not.toBeAttached();
 
-  await row.getByText('Scheduled Changes:').waitFor();
+  await expect(row.getByText('Scheduled Changes:')).toBeVisible();
   const change = row.getByRole('button', { name: /^Scheduled change of percentage .* to 42$/ });
-  await change.waitFor();
+  await expect(change).toBeVisible();
   assert.equal((await valueOf('percentage').textContent())?.trim(), '55');
 
   await change.click();
@@ -203,7 +198,7 @@ test("schedule in the fridge's time: the list shows the wall time entered, with 
     if (new URL(p.url()).pathname !== `/locations/detail/${id}`) await p.goto(url(`/locations/detail/${id}`));
     // The route is empty on a new location, so wait for its row rather than its (blank) value.
     const row = p.locator('tr[data-field="route"]');
-    await row.getByText('No Scheduled Changes').waitFor();
+    await expect(row.getByText('No Scheduled Changes')).toBeVisible();
 
     // 18:00 in New York a week ahead (never in a daylight-saving gap).
     const day = fridgeDateTime(7 * 24 * 60 * 60 * 1000, 'America/New_York').slice(0, 10);
@@ -212,13 +207,13 @@ test("schedule in the fridge's time: the list shows the wall time entered, with 
     await dialog.getByLabel('route', { exact: true }).fill('ne-e2e');
     await dialog.getByLabel('Date and time (ET)').fill(`${day}T18:00`);
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
 
     const change = row.getByRole('button', {
       name: `Scheduled change of route at ${day} 18:00 ET to ne-e2e`,
       exact: true,
     });
-    await change.waitFor();
+    await expect(change).toBeVisible();
     assert.equal((await change.textContent())?.trim(), `${day} 18:00 ET: ne-e2e`);
 
     // The server stored the instant of that New York wall time.
@@ -251,7 +246,7 @@ test('History lists an edit made here, newest first, in fridge time, with Load m
   const dialog = page.getByRole('dialog', { name: 'Edit percentage' });
   await dialog.getByLabel('percentage', { exact: true }).fill('33');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Successfully updated').first().waitFor();
+  await expect(page.getByText('Successfully updated').first()).toBeVisible();
 
   await eventually(async () => (await records.count()) === 2, { message: 'the edit in the history' });
   const newest = await records.first().textContent();
@@ -271,7 +266,7 @@ test('History lists an edit made here, newest first, in fridge time, with Load m
   await eventually(async () => (await records.count()) === 27, { timeout: 20_000, message: 'the second page' });
   assert.match(await records.nth(25).textContent(), /percentage: 0 → 33/);
   assert.match(await records.nth(26).textContent(), /Create location form/);
-  assert.equal(await history.getByRole('button', { name: 'Load more' }).count(), 0);
+  await expect(history.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 });
 
 test('a stale edit is refused with who changed the location, and the screen reloads it', async () => {
@@ -290,14 +285,14 @@ test('a stale edit is refused with who changed the location, and the screen relo
   await dialog.getByRole('button', { name: 'Save' }).click();
 
   const alert = page.getByRole('alert').filter({ hasText: 'This location was changed by' });
-  await alert.first().waitFor();
+  await expect(alert.first()).toBeVisible();
   const message = (await alert.first().textContent()) ?? '';
   assert.match(
     message,
     /This location was changed by \S+ at \d{4}-\d{2}-\d{2} \d{2}:\d{2} CT\. Reload to see the change\./,
   );
   assert.ok(message.includes(stack.users.admin.email), message);
-  assert.equal(await page.getByText('Successfully updated').count(), 0);
+  await expect(page.getByText('Successfully updated')).toHaveCount(0);
 
   // Nothing was written, and the screen reloaded the location with the other change.
   await eventually(async () => (await valueOf('route').textContent())?.trim() === 'changed-meanwhile', {
@@ -322,7 +317,7 @@ test('bulk import: valid rows are created and leave the table, invalid rows stay
   await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 3, {
     message: '3 valid after the dry run',
   });
-  assert.equal(await table.getByRole('img', { name: /^invalid/ }).count(), 2);
+  await expect(table.getByRole('img', { name: /^invalid/ })).toHaveCount(2);
 
   await page.getByRole('button', { name: 'Create new locations' }).click();
   await eventually(async () => (await bodyRows.count()) === 2, { timeout: 20_000, message: '2 rows left' });
@@ -402,11 +397,10 @@ test('bulk import reads an Excel file: the server checks its rows and creates th
   await eventually(async () => (await table.getByRole('img', { name: /^valid/ }).count()) === 1, {
     message: 'the Excel row checked valid',
   });
-  assert.equal(await table.getByRole('img', { name: /^invalid/ }).count(), 1);
-  await page
-    .getByRole('list', { name: 'Invalid rows' })
-    .getByText('Row 3: Only 24 Hours fridges are supported')
-    .waitFor();
+  await expect(table.getByRole('img', { name: /^invalid/ })).toHaveCount(1);
+  await expect(
+    page.getByRole('list', { name: 'Invalid rows' }).getByText('Row 3: Only 24 Hours fridges are supported'),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Create new locations' }).click();
   await eventually(async () => (await table.locator('tbody tr').count()) === 1, {
@@ -420,7 +414,7 @@ test('bulk import reads an Excel file: the server checks its rows and creates th
 
 test('filter the locations list', async () => {
   await page.goto(url('/locations/all'));
-  await page.getByRole('heading', { name: 'Locations', exact: true }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Locations', exact: true })).toBeVisible();
   const filter = page.getByLabel('Filter fridges');
   const list = page.getByRole('table', { name: 'Locations' });
 

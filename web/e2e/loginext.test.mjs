@@ -5,18 +5,21 @@
 // recent syncs, its stops moved onto the routing stub's planned route. A run inside
 // 17:30-17:50 Central asserts the disabled Sync and its tooltip instead. On a page of its
 // own with a fake clock, the window is said beside Sync and counted down before it starts.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   central,
+  closeContexts,
   createLocationAs,
+  expect,
   graphqlAs,
-  launch,
   readStack,
   scheduleStopsAs,
   signIn,
+  test,
   TIMEOUT_MS,
-} from './helpers.mjs';
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const center = `E2E Kitchen ${stamp}`;
@@ -33,9 +36,9 @@ const url = (p) => new URL(p, stack.webUrl).toString();
 /** Whether now is inside the window (17:30 up to 17:50 on the Central wall clock). */
 const inWindow = () => central().minutes >= 17 * 60 + 30 && central().minutes < 17 * 60 + 50;
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   page.setDefaultTimeout(TIMEOUT_MS);
   await signIn(page, stack.users.admin);
@@ -53,49 +56,45 @@ before(async () => {
   );
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 test('a sync goes through the confirmation and its job is seen finished (or Sync waits out the window)', async () => {
   await page.goto(url('/loginext'));
-  await page.getByRole('heading', { level: 1, name: 'LogiNext' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: 'LogiNext' })).toBeVisible();
   await page.getByLabel('Drop Off Start Date').fill(date);
   await page.getByLabel('Drop Off End Date').fill(date);
   const find = page.getByLabel('Find a fulfillment center');
   if (await find.count()) await find.fill(center);
   // Amplify's checkbox input is covered by its label: click the label, as a user does.
   await page.locator('label', { hasText: center }).click();
-  assert.equal(await page.getByRole('checkbox', { name: center, exact: true }).isChecked(), true);
+  await expect(page.getByRole('checkbox', { name: center, exact: true })).toBeChecked();
   const sync = page.getByRole('button', { name: 'Sync', exact: true });
 
   if (inWindow()) {
-    assert.equal(await sync.isDisabled(), true, 'Sync is disabled inside the window');
+    await expect(sync, 'Sync is disabled inside the window').toBeDisabled();
     assert.equal(await page.getByTestId('sync-wrapper').getAttribute('title'), BLOCKED);
-    await page.getByText(BLOCKED).first().waitFor();
+    await expect(page.getByText(BLOCKED).first()).toBeVisible();
     return;
   }
   await sync.click();
   const dialog = page.getByRole('alertdialog', { name: 'Sync LogiNext routes?' });
-  await dialog.getByText(`Drop off dates: ${date} to ${date}`).waitFor();
+  await expect(dialog.getByText(`Drop off dates: ${date} to ${date}`)).toBeVisible();
   assert.equal((await dialog.getByRole('list', { name: 'Chosen fulfillment centers' }).innerText()).trim(), center);
   await dialog.getByRole('button', { name: 'Sync', exact: true }).click();
-  await page
-    .getByText(
-      "LogiNext syncing has been initiated successfully, but it's still in progress. It may take some time to complete.",
-    )
-    .first()
-    .waitFor();
+  await expect(
+    page
+      .getByText(
+        "LogiNext syncing has been initiated successfully, but it's still in progress. It may take some time to complete.",
+      )
+      .first(),
+  ).toBeVisible();
 
   // The recent syncs refresh while the job runs; it ends Done (in words) with both stops moved.
   const jobRow = page.getByRole('row', { name: new RegExp(`^Sync of ${date} to ${date} started`) });
-  const end = Date.now() + 60_000;
-  let text = '';
-  while (Date.now() < end) {
-    text = (await jobRow.count()) ? await jobRow.first().innerText() : '';
-    if (/\bDone\b|\bFailed\b/.test(text)) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await expect(jobRow.first()).toContainText(/\bDone\b|\bFailed\b/, { useInnerText: true, timeout: 60_000 });
+  const text = await jobRow.first().innerText();
   assert.match(text, /\bDone\b/, `the job finished: ${text}`);
   assert.doesNotMatch(text, /\bDONE\b/, 'the state in words, not its raw name');
   assert.match(text, new RegExp(center));
@@ -129,22 +128,22 @@ test('the window is said beside Sync, counted down in its last ten minutes, then
     own.setDefaultTimeout(TIMEOUT_MS);
     await own.clock.install({ time: lastCountdownStart() });
     await signIn(own, stack.users.admin, { webUrl: stack.webUrl, path: '/loginext' });
-    await own.getByRole('heading', { level: 1, name: 'LogiNext' }).waitFor();
+    await expect(own.getByRole('heading', { level: 1, name: 'LogiNext' })).toBeVisible();
     const sync = own.getByRole('button', { name: 'Sync', exact: true });
     const NOTE = 'No sync can start from 5:30pm to 5:50pm CT, while all LogiNext routes are being synced.';
     const note = own.getByTestId('sync-window-note');
-    await note.getByText(/^Syncs stop in 7:\d\d\./).waitFor();
+    await expect(note.getByText(/^Syncs stop in 7:\d\d\./)).toBeVisible();
     assert.match(await note.innerText(), new RegExp(`${NOTE.replace(/[.()]/g, '\\$&')}$`));
     assert.match(await sync.getAttribute('aria-describedby'), /.+/);
     // A minute later it has counted down.
     await own.clock.runFor(60_000);
-    await note.getByText(/^Syncs stop in 6:\d\d\./).waitFor();
+    await expect(note.getByText(/^Syncs stop in 6:\d\d\./)).toBeVisible();
     // At 17:30 the window starts: Sync is disabled and the spec's message replaces the note.
     await own.clock.runFor(7 * 60_000);
-    await own.getByText(BLOCKED).first().waitFor();
-    assert.equal(await sync.isDisabled(), true);
+    await expect(own.getByText(BLOCKED).first()).toBeVisible();
+    await expect(sync).toBeDisabled();
     assert.equal(await own.getByTestId('sync-wrapper').getAttribute('title'), BLOCKED);
-    assert.equal(await note.count(), 0);
+    await expect(note).toHaveCount(0);
   } finally {
     await own.context().close();
   }

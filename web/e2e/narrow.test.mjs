@@ -2,10 +2,20 @@
 // detail page, /locations/all and a fridge health page never scroll sideways, /locations/all keeps
 // Status, Allocation and its Details / Inventory / Health links reachable (inside the table's own
 // scroll container), and the navigation is one Menu button that opens.
-// Run: node --test e2e/narrow.test.mjs   (FLEET_STACK_JSON, CHROMIUM_PATH and WEB_URL may override)
+// Run: npx playwright test e2e/narrow.test.mjs   (FLEET_STACK_JSON, CHROMIUM_PATH and WEB_URL may override)
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { assertNoSidewaysScroll, launchBrowser, mainNav, readStack, signIn, TIMEOUT_MS } from './helpers.mjs';
+import {
+  assertNoSidewaysScroll,
+  closeContexts,
+  expect,
+  mainNav,
+  readStack,
+  signIn,
+  test,
+  TIMEOUT_MS,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stack = readStack();
 const url = (p) => new URL(p, stack.webUrl).toString();
@@ -16,11 +26,11 @@ const WIDTHS = [
 ];
 
 let browser;
-before(async () => {
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 /**
@@ -28,7 +38,7 @@ after(async () => {
  * scrolling sideways, and is then inside the window and not covered by anything else.
  */
 async function assertReachable(locator, what) {
-  await locator.waitFor();
+  await expect(locator).toBeVisible();
   const seen = await locator.evaluate((el) => {
     el.scrollIntoView({ block: 'center', inline: 'center' });
     const r = el.getBoundingClientRect();
@@ -48,35 +58,36 @@ async function assertReachable(locator, what) {
 }
 
 for (const viewport of WIDTHS) {
-  describe(`at ${viewport.width} px`, { timeout: 4 * TIMEOUT_MS }, () => {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.describe.configure({ timeout: 4 * TIMEOUT_MS });
     let context;
     let page;
     let id;
 
-    before(async () => {
+    test.beforeAll(async () => {
       context = await browser.newContext({ viewport });
       page = await context.newPage();
       page.setDefaultTimeout(TIMEOUT_MS);
       page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
       await signIn(page, stack.users.admin, { path: '/locations/all' });
     });
-    after(async () => {
+    test.afterAll(async () => {
       await context?.close();
     });
 
     test('the navigation is one Menu button that opens the menus', async () => {
       const nav = mainNav(page);
       const menu = nav.getByRole('button', { name: 'Menu', exact: true });
-      await menu.waitFor();
-      assert.equal(await nav.getByRole('button', { name: 'Locations', exact: true }).count(), 0);
+      await expect(menu).toBeVisible();
+      await expect(nav.getByRole('button', { name: 'Locations', exact: true })).toHaveCount(0);
       assert.equal(await menu.getAttribute('aria-expanded'), 'false');
       const panel = page.locator(`[id="${await menu.getAttribute('aria-controls')}"]`);
       await menu.click();
       assert.equal(await menu.getAttribute('aria-expanded'), 'true');
-      await panel.getByRole('link', { name: 'All', exact: true }).waitFor();
+      await expect(panel.getByRole('link', { name: 'All', exact: true })).toBeVisible();
       await assertReachable(panel.getByRole('link', { name: 'All', exact: true }), 'the panel entry All');
       await page.keyboard.press('Escape');
-      await panel.waitFor({ state: 'hidden' });
+      await expect(panel).toBeHidden();
       assert.equal(await menu.getAttribute('aria-expanded'), 'false');
       // The bar is one row again, not pinned several rows tall.
       const height = await page.locator('.app-header').evaluate((h) => h.getBoundingClientRect().height);
@@ -87,7 +98,7 @@ for (const viewport of WIDTHS) {
       await page.goto(url('/locations/all'));
       const table = page.getByRole('table', { name: 'Locations' });
       const firstRow = table.locator('tbody tr[aria-label]').first();
-      await firstRow.waitFor();
+      await expect(firstRow).toBeVisible();
       id = await firstRow.getAttribute('aria-label');
       assert.ok(id, 'a location to open');
       await assertNoSidewaysScroll(page, '/locations/all');
@@ -101,8 +112,8 @@ for (const viewport of WIDTHS) {
 
     test('the location detail page does not scroll sideways', async () => {
       await page.goto(url(`/locations/detail/${encodeURIComponent(id)}`));
-      await page.getByRole('heading', { level: 1, name: id }).waitFor();
-      await page.locator('tr[data-field]').first().waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: id })).toBeVisible();
+      await expect(page.locator('tr[data-field]').first()).toBeVisible();
       await assertNoSidewaysScroll(page, 'the detail page');
       const edit = page.getByRole('button', { name: /^Edit / }).first();
       if ((await edit.count()) > 0) await assertReachable(edit, 'the first Edit button');
@@ -110,8 +121,8 @@ for (const viewport of WIDTHS) {
 
     test('the fridge health page does not scroll sideways', async () => {
       await page.goto(url(`/locations/health/${encodeURIComponent(id)}`));
-      await page.getByRole('heading', { name: 'Fridge Commands' }).waitFor();
-      await page.getByRole('heading', { name: 'Queue messages' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Fridge Commands' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Queue messages' })).toBeVisible();
       await assertNoSidewaysScroll(page, 'the health page');
     });
   });

@@ -1,12 +1,13 @@
 // Browser test of the pars tools (spec 3-planning §2): upload with a known
 // error, fix and upload, then the pars view and the packing report. Sets up
 // its own fridge through the API.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { adminPage, createLocationAs, launch, readStack } from './helpers.mjs';
+import { adminPage, closeContexts, createLocationAs, expect, readStack, test } from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridge = `PARE2E_${stamp}`;
@@ -24,9 +25,9 @@ async function csv(name, rows) {
   return file;
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await adminPage(browser, stack);
   await createLocationAs(page, fridge, {
     routingTag: 'CHI',
@@ -36,14 +37,14 @@ before(async () => {
   });
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 test('a par file with an error is refused and cleared; fixed, it uploads; the pars view and the report show it', async () => {
   await page.goto(url('/pars/upload'));
   const picker = page.getByLabel('CSV file');
-  await picker.waitFor({ timeout: 30_000 }); // after the 16 loading steps
+  await expect(picker).toBeVisible({ timeout: 30_000 }); // after the 16 loading steps
   await picker.setInputFiles(
     await csv('bad.csv', [
       `${fridge},${date},${date},,Greek Salad,6,-1,false,`,
@@ -51,16 +52,16 @@ test('a par file with an error is refused and cleared; fixed, it uploads; the pa
     ]),
   );
   const errors = page.getByRole('region', { name: 'Validation Errors' });
-  await errors.getByText('Validation Errors (2)').waitFor();
-  await errors.getByText(`${date}#${fridge}#1 - has an error:`).waitFor();
-  await errors
-    .getByText('Row 2: Over Capacity Amount issue with Greek Salad. Accepted values any number 0 or greater.')
-    .waitFor();
+  await expect(errors.getByText('Validation Errors (2)')).toBeVisible();
+  await expect(errors.getByText(`${date}#${fridge}#1 - has an error:`)).toBeVisible();
+  await expect(
+    errors.getByText('Row 2: Over Capacity Amount issue with Greek Salad. Accepted values any number 0 or greater.'),
+  ).toBeVisible();
   // The order lands whole or not at all, so its other row is held back too.
-  await errors
-    .getByText('Row 3: Not written: row 2 of the same group is invalid, and a group lands whole or not at all.')
-    .waitFor();
-  assert.equal(await page.getByRole('button', { name: 'Upload Pars' }).isDisabled(), true, 'the file was cleared');
+  await expect(
+    errors.getByText('Row 3: Not written: row 2 of the same group is invalid, and a group lands whole or not at all.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload Pars' }), 'the file was cleared').toBeDisabled();
 
   await picker.setInputFiles(
     await csv('good.csv', [
@@ -68,16 +69,16 @@ test('a par file with an error is refused and cleared; fixed, it uploads; the pa
       `${fridge},${date},${date},,Kettle Chips,2,0,false,`,
     ]),
   );
-  await page.getByRole('table', { name: 'Pars to upload' }).waitFor();
+  await expect(page.getByRole('table', { name: 'Pars to upload' })).toBeVisible();
   await page.getByRole('button', { name: 'Upload Pars' }).click();
-  await page.getByText('Upload Complete').waitFor();
+  await expect(page.getByText('Upload Complete')).toBeVisible();
 
   await page.goto(url('/pars/list'));
   await page.getByLabel('Location', { exact: true }).selectOption(fridge);
   await page.getByLabel('Date').fill(date);
   await page.getByRole('button', { name: 'Search' }).click();
   const pars = page.getByRole('table', { name: `Pars of ${fridge} on ${date}` });
-  await pars.waitFor();
+  await expect(pars).toBeVisible();
   const text = await pars.innerText();
   assert.match(text, /Greek Salad\s+6\s+1/);
   assert.match(text, /Kettle Chips\s+2\s+0/);
@@ -86,7 +87,7 @@ test('a par file with an error is refused and cleared; fixed, it uploads; the pa
   await page.getByLabel('Date').fill(date);
   await page.getByRole('button', { name: 'Search' }).click();
   const summary = page.getByRole('table', { name: 'Summary' });
-  await summary.waitFor();
+  await expect(summary).toBeVisible();
   assert.match(await summary.innerText(), /1\s+A\s+Greek Salad\s+6/);
   assert.match(
     await page.getByRole('table', { name: `Packing slip ${fridge}` }).innerText(),

@@ -6,9 +6,10 @@
 // scheduled changes seen as upcoming (PENDING) in the layout viewer. Every
 // layout is new (a unique name), so the test needs no other data and runs in
 // any order.
-import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { graphqlAs, launch, readStack, setPermissionAs, signIn, TIMEOUT_MS } from './helpers.mjs';
+import { closeContexts, expect, graphqlAs, readStack, setPermissionAs, signIn, test, TIMEOUT_MS } from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const run = Date.now();
 const year = new Date().getFullYear() + 1; // always in the future: the scheduler must not apply it
@@ -20,22 +21,22 @@ let stack;
 let browser;
 let page;
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true })).newPage();
   page.setDefaultTimeout(TIMEOUT_MS);
   page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
   await signIn(page, stack.users.admin);
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 const open = async () => {
   await page.goto(new URL('/planograms', stack.webUrl).toString());
-  await page.getByRole('heading', { name: 'Planogram', level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Planogram', level: 1 })).toBeVisible();
 };
 const picker = () => page.getByLabel('Planogram CSV');
 const submit = () => page.getByRole('button', { name: 'Submit', exact: true });
@@ -46,29 +47,30 @@ const successPanel = (n) =>
 /** Picks a layout in the viewer once the names list holds it. */
 async function view(layout) {
   const select = page.getByLabel('Layout', { exact: true });
-  await select.locator('option', { hasText: layout }).waitFor({ state: 'attached' });
+  await expect(select.locator('option', { hasText: layout })).toBeAttached();
   await select.selectOption(layout);
 }
 
-describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
+test.describe('planograms', () => {
+  test.describe.configure({ timeout: 6 * TIMEOUT_MS });
   test('Create New Planogram makes a layout whose slots the viewer shows', async () => {
     const layout = `E2E_NEW_${run}`;
     await open();
     await page.getByLabel('Request type').selectOption({ label: 'Create New Planogram' });
-    await page.getByText(`Columns: ${CREATE_HEADER.split(',').join(', ')}.`).waitFor();
+    await expect(page.getByText(`Columns: ${CREATE_HEADER.split(',').join(', ')}.`)).toBeVisible();
     await choose(
       'new-layout.csv',
       `${CREATE_HEADER}\n${layout},1:1,COLD_BREW_12OZ,3x1\n${layout},1:2,KOMBUCHA,3x1\n${layout},1:3,GRANOLA_BAR,3x1\n`,
     );
-    await page.getByText('3 rows ready').waitFor();
+    await expect(page.getByText('3 rows ready')).toBeVisible();
     await submit().click();
-    await successPanel(3).waitFor();
-    assert.equal(await page.getByText(ERRORS_HEADING).count(), 0, 'no errors');
+    await expect(successPanel(3)).toBeVisible();
+    await expect(page.getByText(ERRORS_HEADING), 'no errors').toHaveCount(0);
 
     // The viewer opens the new layout (nothing was chosen), its names list refreshed.
     await view(layout);
     const slots = page.getByRole('table', { name: 'Current slots' });
-    await slots.getByRole('cell', { name: 'GRANOLA_BAR', exact: true }).waitFor();
+    await expect(slots.getByRole('cell', { name: 'GRANOLA_BAR', exact: true })).toBeVisible();
     const text = await slots.innerText();
     assert.match(text, /1:1\s+COLD_BREW_12OZ\s+3x1/);
     assert.match(text, /1:3\s+GRANOLA_BAR\s+3x1/);
@@ -100,25 +102,22 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
     await open();
     await view(layout);
     const upcoming = page.getByRole('table', { name: 'Upcoming changes' });
-    await page.getByText('No changes are scheduled for this layout.').waitFor();
+    await expect(page.getByText('No changes are scheduled for this layout.')).toBeVisible();
 
     await page.getByLabel('Request type').selectOption({ label: 'Update Existing Planogram' });
     // activeHour's explanation says Central time.
     await page.getByRole('button', { name: 'About activeHour' }).focus();
-    await page
-      .getByRole('tooltip')
-      .getByText(/Central time/)
-      .waitFor();
+    await expect(page.getByRole('tooltip').getByText(/Central time/)).toBeVisible();
 
     const hour = `12/01/${year} 06:00:00`;
     await choose('update.csv', `${UPDATE_HEADER}\n${layout},1:1,KOMBUCHA,${hour}\n${layout},1:1,FRUIT_CUP,${hour}\n`);
-    await page.getByText(ERRORS_HEADING, { exact: true }).waitFor();
+    await expect(page.getByText(ERRORS_HEADING, { exact: true })).toBeVisible();
     const errors = page.getByRole('list', { name: 'Errors' });
     assert.deepEqual(await errors.getByRole('listitem').allInnerTexts(), [
       'Line 2: Duplicated records: Lines 2 and 3',
       'Line 3: Duplicated records: Lines 2 and 3',
     ]);
-    assert.equal(await submit().isDisabled(), true);
+    await expect(submit()).toBeDisabled();
 
     // What only the server knows, found by its dry run before Submit.
     const march = new Date(Date.UTC(year, 2, 1)).getUTCDay();
@@ -128,15 +127,17 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
       'update.csv',
       `${UPDATE_HEADER}\n${unknown},1:1,KOMBUCHA,${hour}\n${layout},1:2,FRUIT_CUP,${springForward}\n`,
     );
-    await errors
-      .getByText(`Line 2: Layout ${unknown} does not exist. Choose Create New Planogram to add it.`, { exact: true })
-      .waitFor();
-    await errors
-      .getByText(`Line 3: ${springForward} does not exist in Central time (the clocks skip that hour).`, {
+    await expect(
+      errors.getByText(`Line 2: Layout ${unknown} does not exist. Choose Create New Planogram to add it.`, {
         exact: true,
-      })
-      .waitFor();
-    assert.equal(await submit().isDisabled(), true);
+      }),
+    ).toBeVisible();
+    await expect(
+      errors.getByText(`Line 3: ${springForward} does not exist in Central time (the clocks skip that hour).`, {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(submit()).toBeDisabled();
 
     // Fixed: another slot, and slot 1:1 again a day later (a warning, not an error).
     const later = `12/02/${year} 06:00:00`;
@@ -144,18 +145,18 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
       'update.csv',
       `${UPDATE_HEADER}\n${layout},1:1,KOMBUCHA,${hour}\n${layout},1:2,FRUIT_CUP,${hour}\n${layout},1:1,GRANOLA_BAR,${later}\n`,
     );
-    await page.getByText('3 rows ready').waitFor();
-    assert.equal(await page.getByText(ERRORS_HEADING).count(), 0);
+    await expect(page.getByText('3 rows ready')).toBeVisible();
+    await expect(page.getByText(ERRORS_HEADING)).toHaveCount(0);
     assert.deepEqual(await page.getByRole('list', { name: 'Warnings' }).getByRole('listitem').allInnerTexts(), [
       'Line 2: The same layoutName and slot are also on line(s) 4.',
       'Line 4: The same layoutName and slot are also on line(s) 2.',
     ]);
     await submit().click();
-    await successPanel(3).waitFor();
-    assert.equal(await submit().isDisabled(), true, 'the file is cleared after a Submit');
+    await expect(successPanel(3)).toBeVisible();
+    await expect(submit(), 'the file is cleared after a Submit').toBeDisabled();
 
     // The viewer refreshes by itself: the three changes are upcoming, at their Central hour.
-    await upcoming.getByRole('cell', { name: 'GRANOLA_BAR', exact: true }).waitFor();
+    await expect(upcoming.getByRole('cell', { name: 'GRANOLA_BAR', exact: true })).toBeVisible();
     const rows = await upcoming.locator('tbody tr').allInnerTexts();
     const flat = rows.map((r) => r.replace(/\s+/g, ' ').trim());
     assert.equal(flat.length, 3, flat.join('\n'));
@@ -172,15 +173,15 @@ describe('planograms', { timeout: 6 * TIMEOUT_MS }, () => {
       const other = await context.newPage();
       other.setDefaultTimeout(TIMEOUT_MS);
       await signIn(other, stack.users.restricted, { path: '/planograms' });
-      await other.getByRole('heading', { name: 'Planogram', level: 1 }).waitFor();
+      await expect(other.getByRole('heading', { name: 'Planogram', level: 1 })).toBeVisible();
       // The file cannot be chosen: its check needs SchedulePlanograms too (the integration tests check
       // that the server refuses the dry run and Submit).
       const input = other.getByLabel('Planogram CSV');
       await other.waitForFunction(() => document.querySelector('input[type=file]')?.disabled === true);
       const reason = await other.locator('.guard', { has: input }).getAttribute('title');
       assert.match(reason ?? '', /^You need the SchedulePlanograms permission\./);
-      assert.equal(await other.getByRole('button', { name: 'Submit', exact: true }).isDisabled(), true);
-      assert.equal(await other.getByText(/Total of successfully validated/).count(), 0);
+      await expect(other.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
+      await expect(other.getByText(/Total of successfully validated/)).toHaveCount(0);
     } finally {
       await context.close();
       await setPermissionAs(page, stack.users.restricted.email, 'GetPlanograms', { remove: true });

@@ -2,21 +2,22 @@
 // with an invalid row (Submit blocked, invalid rows downloaded), fixed and
 // submitted; then the download of one schema and 'All Schemas' as CSV. Uses
 // schemas of its own.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+import { closeContexts, expect, graphqlAs, readStack, signIn, test } from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const schema = `E2E_${Date.now()}`;
 let stack;
 let browser;
 let page;
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true })).newPage();
   await signIn(page, stack.users.admin);
   const prices = [
@@ -30,8 +31,8 @@ before(async () => {
   );
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 async function downloaded(choice) {
@@ -45,7 +46,7 @@ async function downloaded(choice) {
 
 test('downloads one schema and All Schemas as CSV', async () => {
   await page.goto(new URL('/item-prices-landing', stack.webUrl).toString());
-  await page.getByRole('option', { name: schema }).waitFor({ state: 'attached' });
+  await expect(page.getByRole('option', { name: schema })).toBeAttached();
   const one = await downloaded(schema);
   assert.match(one.name, new RegExp(`^item-prices-${schema}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   assert.deepEqual(one.text.trim().split(/\r?\n/), [
@@ -53,7 +54,7 @@ test('downloads one schema and All Schemas as CSV', async () => {
     `${schema},COLD_BREW,3.50`,
     `${schema},WRAP,6.00`,
   ]);
-  await page.getByText('Downloaded 2 prices.').waitFor();
+  await expect(page.getByText('Downloaded 2 prices.')).toBeVisible();
 
   const all = await downloaded('All Schemas');
   assert.match(all.name, /^item-prices-all-schemas-/);
@@ -75,13 +76,13 @@ test('a price file with an invalid row is blocked, its invalid rows download, an
     await csv('bad.csv', `schemaId,item,price\n${own},KOMBUCHA,4.29\n${own},cold brew,3.999\n`),
   );
   const table = page.getByRole('table', { name: 'Price preview' });
-  await table
-    .getByText(
+  await expect(
+    table.getByText(
       'item must contain only uppercase letters, digits or underscores; price must be a number of at least 0 with at most 2 decimals',
-    )
-    .waitFor();
+    ),
+  ).toBeVisible();
   assert.match(await table.innerText(), /2\s+Will Update\s+\S+\s+KOMBUCHA\s+4\.29\s+New item/);
-  assert.equal(await page.getByRole('button', { name: /^Submit/ }).isDisabled(), true);
+  await expect(page.getByRole('button', { name: /^Submit/ })).toBeDisabled();
   const [file] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download invalid rows' }).click(),
@@ -93,12 +94,12 @@ test('a price file with an invalid row is blocked, its invalid rows download, an
   await picker.setInputFiles(
     await csv('good.csv', `schemaId,item,price\n${own},KOMBUCHA,4.29\n${own},COLD_BREW,3.99\n`),
   );
-  await table.getByText('COLD_BREW').waitFor();
+  await expect(table.getByText('COLD_BREW')).toBeVisible();
   await page.getByRole('button', { name: 'Submit (2 updates)' }).click();
   const done = page.getByRole('alertdialog', { name: 'Success' });
-  await done.getByText('Successfully updated 2 item prices.').waitFor();
+  await expect(done.getByText('Successfully updated 2 item prices.')).toBeVisible();
   await done.getByRole('button', { name: 'Close' }).click();
 
   await picker.setInputFiles(await csv('same.csv', `schemaId,item,price\n${own},KOMBUCHA,4.29\n`));
-  await page.getByText('No Updates Needed').waitFor();
+  await expect(page.getByText('No Updates Needed')).toBeVisible();
 });

@@ -6,23 +6,26 @@
 // past the gate (an error row of the stocking logs); a van reading of 42 °F is taken
 // at a depot of its own, a stop of the test's own route that day (a van reading names
 // a real route of its day and a stop of it, issue 59). Each screen is read, and one table exported.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
   central,
+  closeContexts,
   createLocationAs,
+  eventually,
+  expect,
   graphqlAs,
-  launch,
   readStack,
   restAs,
   scheduleStopsAs,
   sendTelemetry,
   signIn,
   stockingDay,
+  test,
   TIMEOUT_MS,
-  until,
-} from './helpers.mjs';
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridge = `RPTE2E_${stamp}`;
@@ -69,9 +72,9 @@ async function driverAction(
   ).catch((e) => e);
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   page = await context.newPage();
   page.setDefaultTimeout(TIMEOUT_MS);
@@ -79,12 +82,12 @@ before(async () => {
   await createLocationAs(page, fridge);
   // One at a time, so the stock-out is there to wait for (any order derives the same rows).
   await sendTelemetry([snapshot(new Date(stamp - 20 * 60_000), 1)]);
-  await until(async () => {
+  await eventually(async () => {
     const { body } = await restAs(page, 'GET', `/locations/${fridge}/inventory`);
     return Boolean(body?.timestamp);
   }, 'the first snapshot stored');
   await sendTelemetry([snapshot(second, 0)]);
-  await until(async () => {
+  await eventually(async () => {
     const { body } = await restAs(page, 'GET', `/reports/stockouts/${central(second).day}`);
     return Array.isArray(body) && body.some((r) => r.Location === fridge);
   }, 'the stock-out recorded');
@@ -110,13 +113,13 @@ before(async () => {
   assert.ok(refused instanceof Error, 'the second call is refused');
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 async function searchDay(path, heading) {
   await page.goto(url(path));
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await page.getByLabel('Date', { exact: true }).fill(central(second).day);
   await page.getByRole('button', { name: 'Search' }).click();
   // The day holds the demo fleet's rows too (a long, windowed table): narrow it to this fridge.
@@ -126,7 +129,7 @@ async function searchDay(path, heading) {
 test('empty channels: the emptied slot of the fridge, exported as CSV', async () => {
   await searchDay('/reports/emptychannels', 'Empty Channel Report');
   const row = page.getByRole('row', { name: new RegExp(`^${fridge} slot 2:3 at`) });
-  await row.waitFor();
+  await expect(row).toBeVisible();
   const text = await row.innerText();
   assert.match(text, /Wrap/);
   assert.match(text, /\b3\b/);
@@ -142,13 +145,13 @@ test('empty channels: the emptied slot of the fridge, exported as CSV', async ()
 test('stock-outs: the item no slot holds any more', async () => {
   await searchDay('/reports/stockouts', 'Stock-outs Report');
   const row = page.getByRole('row', { name: new RegExp(`^${fridge} out of Wrap at`) });
-  await row.waitFor();
+  await expect(row).toBeVisible();
   assert.match(await row.innerText(), new RegExp(central(second).day));
 });
 
 async function fetchLastHour(path, heading) {
   await page.goto(url(path));
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await page.getByLabel('From', { exact: true }).fill(central(new Date(Date.now() - 60 * 60_000)).wall);
   await page.getByLabel('To', { exact: true }).fill(central(new Date(Date.now() + 10 * 60_000)).wall);
   await page.getByRole('button', { name: 'Fetch Data' }).click();
@@ -157,7 +160,7 @@ async function fetchLastHour(path, heading) {
 test('route temperatures: the 44.5 °F reading is highlighted', async () => {
   await fetchLastHour('/reports/routetemperatures', 'Route Temperatures');
   const row = page.getByRole('row', { name: new RegExp(`^${fridge} at`) });
-  await row.waitFor();
+  await expect(row).toBeVisible();
   assert.match(await row.innerText(), /44\.5 \(above 41\)/);
   assert.equal(await row.getAttribute('data-highlight'), 'error');
 });
@@ -165,7 +168,7 @@ test('route temperatures: the 44.5 °F reading is highlighted', async () => {
 test('route temperatures: a van reading is a row of kind Van, highlighted above 41 too', async () => {
   await fetchLastHour('/reports/routetemperatures', 'Route Temperatures');
   const row = page.getByRole('row', { name: new RegExp(`^${depot} at .*, in the van$`) });
-  await row.waitFor();
+  await expect(row).toBeVisible();
   const text = await row.innerText();
   assert.match(text, /42 \(above 41\)/);
   assert.match(text, new RegExp(vanRoute));
@@ -175,15 +178,15 @@ test('route temperatures: a van reading is a row of kind Van, highlighted above 
 
 test('stocking logs: the call and the refused call, the error row highlighted', async () => {
   await fetchLastHour('/reports/stockinglogs', 'Stocking Logs');
-  await page.getByRole('table', { name: 'Stocking logs' }).waitFor();
+  await expect(page.getByRole('table', { name: 'Stocking logs' })).toBeVisible();
   await page.getByLabel('Fridge', { exact: true }).selectOption(fridge);
   const rows = page
     .getByRole('table', { name: 'Stocking logs' })
     .getByRole('row', { name: new RegExp(`at ${fridge},`) });
-  await until(async () => (await rows.count()) === 2, 'two rows of the fridge');
+  await eventually(async () => (await rows.count()) === 2, 'two rows of the fridge');
   const error = page
     .getByRole('row', { name: new RegExp(`at ${fridge},`) })
     .filter({ hasText: 'Error while processing this request' });
-  assert.equal(await error.count(), 1);
+  await expect(error).toHaveCount(1);
   assert.equal(await error.getAttribute('data-highlight'), 'error');
 });

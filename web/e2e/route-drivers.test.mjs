@@ -5,21 +5,24 @@
 // drivers upload lands a CSV. A driver is a demo driver: only a user who holds
 // the driver's actions may drive a route (issue 59; door-claims.test.mjs shows
 // the refusal). Sets up its own fridge and stops on a date of its own.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  closeContexts,
   createLocationAs,
+  eventually,
+  expect,
   graphqlAs,
-  launch,
   readStack,
   scheduleStopsAs,
   setPermissionAs,
   signIn,
-  until,
-} from './helpers.mjs';
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridge = `RDE2E_${stamp}`;
@@ -33,9 +36,9 @@ let browser;
 let page;
 const url = (p) => new URL(p, stack.webUrl).toString();
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(page, stack.users.admin);
   await createLocationAs(page, fridge);
@@ -45,14 +48,14 @@ before(async () => {
   ]);
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 async function openDate(p) {
   await p.goto(url('/locations/view_routes'));
   await p.getByLabel('Date').fill(ownDate);
-  await p.getByRole('group', { name: `Driver of route ${routeA}` }).waitFor();
+  await expect(p.getByRole('group', { name: `Driver of route ${routeA}` })).toBeVisible();
 }
 
 const driversOf = async () =>
@@ -65,21 +68,21 @@ const driversOf = async () =>
 /** The question before a route's driver is cleared: Remove driver answers it. */
 async function confirmRemove(p, email, route) {
   const dialog = p.getByRole('alertdialog', { name: `Remove the driver of route ${route}?` });
-  await dialog.getByText(`Remove ${email} as the driver of route ${route} on`).waitFor();
+  await expect(dialog.getByText(`Remove ${email} as the driver of route ${route} on`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Remove driver' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await expect(dialog).not.toBeAttached();
 }
 
 test('the office sets, changes and clears a route driver, each change in its history', async () => {
   const { admin } = stack.users;
   await openDate(page);
   const shown = page.getByRole('group', { name: `Driver of route ${routeA}` });
-  await shown.getByText('No driver').waitFor();
+  await expect(shown.getByText('No driver')).toBeVisible();
 
   await page.getByLabel(`Driver e-mail for route ${routeA}`).fill(driver.email);
   await page.getByRole('button', { name: `Save driver for route ${routeA}` }).click();
-  await shown.getByText(driver.email).waitFor();
-  await until(
+  await expect(shown.getByText(driver.email)).toBeVisible();
+  await eventually(
     async () => (await driversOf()).some((d) => d.route === routeA && d.driverEmail === driver.email),
     'the driver stored',
   );
@@ -97,13 +100,13 @@ test('the office sets, changes and clears a route driver, each change in its his
   await page.getByLabel(`Driver e-mail for route ${routeA}`).fill('');
   await page.getByRole('button', { name: `Save driver for route ${routeA}` }).click();
   await confirmRemove(page, driver.email, routeA);
-  await page.getByText(/was changed by someone else meanwhile; reload the routes and try again/).waitFor();
+  await expect(page.getByText(/was changed by someone else meanwhile; reload the routes and try again/)).toBeVisible();
   // After reading again, the screen shows the other change, and clearing it now lands.
-  await shown.getByText(admin.email).waitFor();
+  await expect(shown.getByText(admin.email)).toBeVisible();
   await page.getByLabel(`Driver e-mail for route ${routeA}`).fill('');
   await page.getByRole('button', { name: `Save driver for route ${routeA}` }).click();
   await confirmRemove(page, admin.email, routeA);
-  await shown.getByText('No driver').waitFor();
+  await expect(shown.getByText('No driver')).toBeVisible();
   assert.equal(
     (await driversOf()).some((d) => d.route === routeA),
     false,
@@ -111,8 +114,8 @@ test('the office sets, changes and clears a route driver, each change in its his
 
   await page.getByRole('button', { name: `Driver history of route ${routeA}` }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  for (const email of [driver.email, admin.email]) await dialog.getByText(email).first().waitFor();
+  await expect(dialog).toBeVisible();
+  for (const email of [driver.email, admin.email]) await expect(dialog.getByText(email).first()).toBeVisible();
   await page.keyboard.press('Escape');
 });
 
@@ -120,7 +123,7 @@ test('an unknown e-mail is refused with the server message, and nothing is store
   await openDate(page);
   await page.getByLabel(`Driver e-mail for route ${routeB}`).fill('nobody@fleet.test');
   await page.getByRole('button', { name: `Save driver for route ${routeB}` }).click();
-  await page.getByText('No user has the e-mail nobody@fleet.test').waitFor();
+  await expect(page.getByText('No user has the e-mail nobody@fleet.test')).toBeVisible();
   assert.equal(
     (await driversOf()).some((d) => d.route === routeB),
     false,
@@ -135,25 +138,25 @@ test('the Route drivers upload checks a CSV dry, then lands it', async () => {
     `date,route,driverEmail\n${ownDate},${routeB},${driver.email}\nsomeday,${routeA},${driver.email}\n`,
   );
   await page.goto(url('/locations/update_route_drivers'));
-  await page.getByText('date, route, driverEmail').first().waitFor();
+  await expect(page.getByText('date, route, driverEmail').first()).toBeVisible();
   await page.getByLabel('CSV or Excel file').setInputFiles(file);
-  await until(
+  await eventually(
     async () => (await page.getByRole('img', { name: /^invalid/ }).count()) === 1,
     'the dry run names the bad row',
   );
-  assert.equal(await page.getByRole('button', { name: 'Upload Drivers' }).isDisabled(), true, 'an invalid row blocks');
+  await expect(page.getByRole('button', { name: 'Upload Drivers' }), 'an invalid row blocks').toBeDisabled();
   // Another file (the same path would not change the input).
   const good = path.join(dir, 'drivers-fixed.csv');
   await writeFile(good, `date,route,driverEmail\n${ownDate},${routeB},${driver.email}\n`);
   await page.getByLabel('CSV or Excel file').setInputFiles(good);
-  await until(
+  await eventually(
     async () =>
       (await page.getByRole('img', { name: /^invalid/ }).count()) === 0 &&
       (await page.getByRole('img', { name: /^valid/ }).count()) === 1,
     'the dry run passes',
   );
   await page.getByRole('button', { name: 'Upload Drivers' }).click();
-  await until(
+  await eventually(
     async () => (await driversOf()).some((d) => d.route === routeB && d.driverEmail === driver.email),
     'the upload landed',
   );
@@ -167,12 +170,9 @@ test('a user without AssignRoutes sees the driver but cannot change it', async (
   try {
     await signIn(other, restricted);
     await openDate(other);
-    await other
-      .getByRole('group', { name: `Driver of route ${routeB}` })
-      .getByText(driver.email)
-      .waitFor();
-    assert.equal(await other.getByLabel(`Driver e-mail for route ${routeB}`).isDisabled(), true);
-    assert.equal(await other.getByRole('button', { name: `Save driver for route ${routeB}` }).isDisabled(), true);
+    await expect(other.getByRole('group', { name: `Driver of route ${routeB}` }).getByText(driver.email)).toBeVisible();
+    await expect(other.getByLabel(`Driver e-mail for route ${routeB}`)).toBeDisabled();
+    await expect(other.getByRole('button', { name: `Save driver for route ${routeB}` })).toBeDisabled();
   } finally {
     await other.context().close();
     await setPermissionAs(page, restricted.email, 'ViewRoutes', { remove: true });

@@ -1,12 +1,22 @@
 // Browser test of the routes screens (spec 1-locations §2.7, §2.8) and a
 // location's schedule list. Sets up its own fridges and stops; the first test
 // reads a date of the demo's two weeks of stops and checks it against the API.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLocationAs, graphqlAs, launch, readStack, signIn } from './helpers.mjs';
+import {
+  closeContexts,
+  createLocationAs,
+  eventually,
+  expect,
+  graphqlAs,
+  readStack,
+  signIn,
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridges = [`RTE2E_${stamp}_A`, `RTE2E_${stamp}_B`, `RTE2E_${stamp}_C`];
@@ -19,15 +29,6 @@ let browser;
 let page;
 const url = (p) => new URL(p, stack.webUrl).toString();
 
-async function eventually(fn, { timeout = 15_000, message = 'condition' } = {}) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    if (await fn()) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${message}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 async function csvFile(name, text) {
   const dir = await mkdtemp(path.join(tmpdir(), 'fleet-routes-'));
   const file = path.join(dir, name);
@@ -35,16 +36,16 @@ async function csvFile(name, text) {
   return file;
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(page, stack.users.admin);
   for (const id of fridges) await createLocationAs(page, id);
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 const routesTable = () => page.getByRole('table', { name: /^Routes on/ });
@@ -68,13 +69,13 @@ test('view routes of a seeded date: each route has its header and SUMMARY of sto
   await page.goto(url('/locations/view_routes'));
   await page.getByLabel('Date').fill(date);
   const header = routesTable().getByRole('rowheader', { name: `ROUTE: ${stops[0].route}`, exact: true });
-  await header.waitFor();
-  await routesTable().getByText(`SUMMARY: ${stops.length} stops, ${totes} totes`).first().waitFor();
+  await expect(header).toBeVisible();
+  await expect(routesTable().getByText(`SUMMARY: ${stops.length} stops, ${totes} totes`).first()).toBeVisible();
   // Another region hides this MW route; ALL shows it again.
   await page.getByLabel('Region').selectOption('NE');
   await eventually(async () => (await header.count()) === 0, { message: 'the NE region hides an MW route' });
   await page.getByLabel('Region').selectOption('ALL');
-  await header.waitFor();
+  await expect(header).toBeVisible();
 });
 
 test('the driver upload previews old -> new route and stop and names an unknown id', async () => {
@@ -104,7 +105,7 @@ test('a route-stop schedule upload shows up on View Routes', async () => {
   await page.getByRole('link', { name: 'Route-stop schedule by date' }).click();
   await page.waitForURL(/update_weekly_routes/);
   // The tab's own help, so the file goes to this upload and not the one being left.
-  await page.getByText('date, market, id, route, stop, stockingIndex, stopType').waitFor();
+  await expect(page.getByText('date, market, id, route, stop, stockingIndex, stopType')).toBeVisible();
   const file = await csvFile(
     `weekly-${stamp}.csv`,
     `date,market,id,route,stop,stockingIndex,stopType\n${ownDate},MW,${fridges[0]},${route.toUpperCase()},1,1,delivery\n${ownDate},MW,${fridges[1]},${route},2,1,REMOVAL\n`,
@@ -126,10 +127,8 @@ test('a route-stop schedule upload shows up on View Routes', async () => {
 
   await page.goto(url('/locations/view_routes'));
   await page.getByLabel('Date').fill(ownDate);
-  await routesTable()
-    .getByRole('rowheader', { name: `ROUTE: ${route}`, exact: true })
-    .waitFor();
-  await routesTable().getByText('SUMMARY: 2 stops, 0 totes').waitFor();
+  await expect(routesTable().getByRole('rowheader', { name: `ROUTE: ${route}`, exact: true })).toBeVisible();
+  await expect(routesTable().getByText('SUMMARY: 2 stops, 0 totes')).toBeVisible();
   const removal = routesTable().getByRole('row', { name: `Route ${route} stop 2` });
   assert.equal(await removal.evaluate((el) => getComputedStyle(el).fontWeight), '700', 'REMOVAL stops are bold');
 });
@@ -162,19 +161,19 @@ test('re-uploading a route-stop schedule with one stop changed keeps every stop 
   };
 
   await page.goto(url('/locations/update_weekly_routes'));
-  await page.getByText('date, market, id, route, stop, stockingIndex, stopType').waitFor();
+  await expect(page.getByText('date, market, id, route, stop, stockingIndex, stopType')).toBeVisible();
   await upload(`week-${stamp}.csv`, week('DELIVERY'));
   await page.getByRole('button', { name: 'Upload Drivers' }).click();
-  await page.getByText('3 stops written, 0 failed.').waitFor();
+  await expect(page.getByText('3 stops written, 0 failed.')).toBeVisible();
   assert.equal((await stopsOnServer()).length, 3, 'the first upload wrote 3 stops');
 
   // The same file with stop 2's stopType changed: the dry run marks the whole route as changing...
   await upload(`week-${stamp}-changed.csv`, week('REMOVAL'));
-  await page.getByText(/3 rows: 3 will change/).waitFor();
+  await expect(page.getByText(/3 rows: 3 will change/)).toBeVisible();
   // ...and the commit sends it whole (a partial route would be refused, never written).
   await page.getByRole('button', { name: 'Upload Drivers' }).click();
   // (Choosing the file cleared the first outcome line.) The route's answer is shared by its stops.
-  await page.getByText(/^\d+ stops written, 0 failed\.$/).waitFor();
+  await expect(page.getByText(/^\d+ stops written, 0 failed\.$/)).toBeVisible();
 
   const stops = await stopsOnServer();
   assert.deepEqual(
@@ -187,10 +186,8 @@ test('re-uploading a route-stop schedule with one stop changed keeps every stop 
   );
   await page.goto(url('/locations/view_routes'));
   await page.getByLabel('Date').fill(date);
-  await routesTable()
-    .getByRole('rowheader', { name: `ROUTE: ${ownRoute}`, exact: true })
-    .waitFor();
-  await routesTable().getByText('SUMMARY: 3 stops, 0 totes').waitFor();
+  await expect(routesTable().getByRole('rowheader', { name: `ROUTE: ${ownRoute}`, exact: true })).toBeVisible();
+  await expect(routesTable().getByText('SUMMARY: 3 stops, 0 totes')).toBeVisible();
 });
 
 test("a location's schedule list shows its pending change and the fleet's upcoming changes", async () => {
@@ -200,10 +197,10 @@ test("a location's schedule list shows its pending change and the fleet's upcomi
   });
   await page.goto(url(`/locations/schedule/${fridges[1]}`));
   const list = page.getByRole('table', { name: `Scheduled changes of ${fridges[1]}` });
-  await list.getByText('status: LIVE').waitFor();
+  await expect(list.getByText('status: LIVE')).toBeVisible();
   assert.ok((await list.innerText()).includes('PENDING'));
   const upcoming = page.getByRole('table', { name: 'Upcoming changes' });
-  await upcoming.getByRole('link', { name: fridges[1] }).waitFor();
+  await expect(upcoming.getByRole('link', { name: fridges[1] })).toBeVisible();
 });
 
 test('a bulk schedule file previews current -> scheduled values and schedules the valid change', async () => {
@@ -220,10 +217,9 @@ test('a bulk schedule file previews current -> scheduled values and schedules th
   });
   assert.ok((await table.innerText()).includes(`status at ${day} 08:15 CT: OFFLINE → LIVE`), await table.innerText());
   await page.getByRole('button', { name: 'Schedule changes' }).click();
-  await page.getByText('1 changes scheduled, 0 failed.').waitFor();
+  await expect(page.getByText('1 changes scheduled, 0 failed.')).toBeVisible();
   await page.goto(url(`/locations/schedule/${fridges[0]}`));
-  await page
-    .getByRole('table', { name: `Scheduled changes of ${fridges[0]}` })
-    .getByText('status: LIVE')
-    .waitFor();
+  await expect(
+    page.getByRole('table', { name: `Scheduled changes of ${fridges[0]}` }).getByText('status: LIVE'),
+  ).toBeVisible();
 });

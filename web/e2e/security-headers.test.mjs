@@ -4,10 +4,11 @@
 // every kind of source: the APIs, Cognito, a presigned S3 GET (the portfolio health snapshot), item pictures from S3
 // (a LIVE demo fridge's inventory, reported by the simulator), and a blob: worker (large spreadsheets unzip in one).
 // A violation is seen: a fetch the CSP forbids is caught first. Read-only.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, liveLocationIds, readStack, restAs, signIn } from './helpers.mjs';
+import { closeContexts, expect, liveLocationIds, readStack, restAs, signIn, test } from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const SPEC = JSON.parse(readFileSync(new URL('../../infra/security-headers.json', import.meta.url), 'utf8'));
 /** How long to wait for the simulator's first inventory reports. */
@@ -21,7 +22,6 @@ let page;
 const violations = [];
 
 const url = (p) => new URL(p, stack.webUrl).toString();
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The violations recorded in the page since it loaded, and the console's, drained. */
 async function seen() {
@@ -40,9 +40,9 @@ function parseCsp(value) {
   );
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   // Before any of the app's scripts, in every document: a violation is kept, not only logged.
   await context.addInitScript(() => {
@@ -58,8 +58,8 @@ before(async () => {
   });
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 test('index.html and a client-side route carry every header of infra/security-headers.json', async () => {
@@ -116,11 +116,11 @@ test('signing in and loading screens that reach every source records no CSP viol
   const snapshot = page.waitForResponse((r) => r.url().startsWith(stack.endpoint) && r.request().method() === 'GET');
   await page.goto(url('/portfoliohealth'));
   assert.equal((await snapshot).status(), 200, 'the snapshot was read from S3');
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 
   for (const path of ['/locations/all', '/forecast/upload', '/locations/fridge_software', '/coupons']) {
     await page.goto(url(path));
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
   }
 
@@ -146,20 +146,23 @@ test("a fridge's item pictures load from S3 under the CSP", async () => {
   const ids = await liveLocationIds(page);
   assert.ok(ids.length > 0, 'LIVE demo fridges');
   let fridge = null;
-  for (const end = Date.now() + REPORT_MS; !fridge; await sleep(5_000)) {
+  const withPictures = async () => {
     for (const id of ids.slice(0, 30)) {
       const { status, body } = await restAs(page, 'GET', `/locations/${encodeURIComponent(id)}/inventory`);
       const slots = status === 200 ? Object.values(body?.inventory?.payload?.itemsBySlot ?? {}) : [];
-      if (slots.some((s) => s.itemsInSlot.length > 0 && body.images?.[s.slotItemName])) {
-        fridge = id;
-        break;
-      }
+      if (slots.some((s) => s.itemsInSlot.length > 0 && body.images?.[s.slotItemName])) return id;
     }
-    if (!fridge && Date.now() > end)
-      assert.fail('no LIVE demo fridge reported a stocked inventory (is the simulator running?)');
-  }
+    return null;
+  };
+  await expect
+    .poll(async () => (fridge = await withPictures()), {
+      message: 'a LIVE demo fridge reported a stocked inventory (is the simulator running?)',
+      timeout: REPORT_MS,
+      intervals: [5_000],
+    })
+    .toBeTruthy();
   await page.goto(url(`/locations/inventory/${encodeURIComponent(fridge)}`));
-  await page.locator('button[data-slot]').first().waitFor();
+  await expect(page.locator('button[data-slot]').first()).toBeVisible();
   // A picture that fails (a refused URL) turns into the placeholder; the cards below the fold load lazily.
   await page.waitForFunction(() =>
     [...document.querySelectorAll('button[data-slot] img')].some((i) => i.complete && i.naturalWidth > 0),

@@ -1,48 +1,53 @@
 // Browser test of the console shell against the running local stack (scripts/run-local.sh).
 // Run: npm run e2e   (CHROMIUM_PATH and WEB_URL may override the defaults)
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import {
+  closeContexts,
   closeMenu,
-  launchBrowser,
+  expect,
   mainNav,
   newPage,
   openMenu,
   readStack,
   signIn,
   signInButton,
+  signInThroughForm,
   signOut,
+  test,
   TIMEOUT_MS,
-} from './helpers.mjs';
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stack = readStack();
 const { admin, restricted } = stack.users;
 const ACTION = 'GetUniquePMTNames';
 
 let browser;
-before(async () => {
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 /** The card of one user on /users/permissions (a section named by the user's e-mail heading). */
 const userCard = (page, email) => page.getByRole('region', { name: email, exact: true });
 
-describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
+test.describe('console shell', () => {
+  test.describe.configure({ timeout: 5 * TIMEOUT_MS });
   test('admin: home, navigation, not-found page', async () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, admin);
-      await page.getByText('A simple insight into the field', { exact: true }).waitFor();
-      assert.equal(await page.getByRole('heading', { name: 'Fleet Console', level: 1 }).count(), 1);
+      await expect(page.getByText('A simple insight into the field', { exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Fleet Console', level: 1 })).toHaveCount(1);
 
       const nav = mainNav(page);
       // Menus of screens behind an action appear once the user's access is known.
-      await nav.getByRole('button', { name: 'Channel Management', exact: true }).waitFor();
+      await expect(nav.getByRole('button', { name: 'Channel Management', exact: true })).toBeVisible();
       for (const name of ['Reporting', 'Routes', 'Forecast', 'Pars', 'Locations', 'Channel Management']) {
-        assert.ok(await nav.getByRole('button', { name, exact: true }).isVisible(), `menu ${name}`);
+        await expect(nav.getByRole('button', { name, exact: true }), `menu ${name}`).toBeVisible();
       }
       // Internal Apps holds only external links: without one configured it has nothing to open (issue 43).
       const { links = {} } = await page.evaluate(async () => (await fetch('/config.json')).json());
@@ -51,25 +56,25 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
         links.facilityCms || links.driverApp ? 1 : 0,
         `Internal Apps with the links ${JSON.stringify(links)}`,
       );
-      assert.ok(await nav.getByRole('link', { name: 'Home', exact: true }).isVisible());
+      await expect(nav.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
 
       const routes = await openMenu(page, 'Routes');
-      await routes.getByRole('menuitem', { name: 'JIT Management' }).waitFor();
+      await expect(routes.getByRole('menuitem', { name: 'JIT Management' })).toBeVisible();
       await closeMenu(page);
 
       const locations = await openMenu(page, 'Locations');
       for (const name of ['All', 'Add Fridge', 'View Fridge Software']) {
-        await locations.getByRole('menuitem', { name, exact: true }).waitFor();
+        await expect(locations.getByRole('menuitem', { name, exact: true })).toBeVisible();
       }
       await closeMenu(page);
 
       // The admin may open the flag-gated screen.
       await page.goto(`${stack.webUrl}/jit-management`);
-      await page.getByRole('heading', { name: /JIT Management/ }).waitFor();
+      await expect(page.getByRole('heading', { name: /JIT Management/ })).toBeVisible();
       assert.match(new URL(page.url()).pathname, /^\/jit-management$/);
 
       await page.goto(`${stack.webUrl}/no-such-page`);
-      await page.getByText('Sorry, page not found!').waitFor();
+      await expect(page.getByText('Sorry, page not found!')).toBeVisible();
     } finally {
       await context.close();
     }
@@ -80,17 +85,17 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
     try {
       await signIn(page, restricted);
       // LogiNext needs SyncLogiNext and JIT Management its flag and action: no Routes menu at all.
-      await mainNav(page).getByRole('button', { name: 'Locations', exact: true }).waitFor();
-      assert.equal(await mainNav(page).getByRole('button', { name: 'Routes', exact: true }).count(), 0);
+      await expect(mainNav(page).getByRole('button', { name: 'Locations', exact: true })).toBeVisible();
+      await expect(mainNav(page).getByRole('button', { name: 'Routes', exact: true })).toHaveCount(0);
 
       await page.goto(`${stack.webUrl}/jit-management`);
       await page.waitForURL((url) => url.pathname === '/home');
-      await page.getByText('A simple insight into the field').waitFor();
+      await expect(page.getByText('A simple insight into the field')).toBeVisible();
 
       // Without the right to manage permissions the screen says so plainly, before any request fails.
       await page.goto(`${stack.webUrl}/users/permissions`);
-      await page.getByText('You do not have access to User Permissions.', { exact: false }).waitFor();
-      assert.equal(await page.getByText('Error! User Action Prohibited!').count(), 0);
+      await expect(page.getByText('You do not have access to User Permissions.', { exact: false })).toBeVisible();
+      await expect(page.getByText('Error! User Action Prohibited!')).toHaveCount(0);
     } finally {
       await context.close();
     }
@@ -101,7 +106,7 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
     try {
       await signIn(page, admin, { path: '/users/permissions' });
       const card = userCard(page, restricted.email);
-      await card.waitFor();
+      await expect(card).toBeVisible();
       // A user's actions are collapsed under a disclosure button with their count.
       const toggle = card.getByRole('button', { name: restricted.email, exact: false }).first();
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
@@ -119,15 +124,15 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
       if ((await removeButton.count()) > 0) {
         await removeButton.click();
         await confirmButton.click();
-        await actionItem.waitFor({ state: 'detached' });
+        await expect(actionItem).not.toBeAttached();
       }
 
       const form = page.getByRole('form', { name: 'Add a permission' });
       await form.getByLabel('User', { exact: true }).selectOption({ label: restricted.email });
       await form.getByLabel('Action', { exact: true }).selectOption(ACTION);
       await form.getByRole('button', { name: 'Add', exact: true }).click();
-      await actionItem.waitFor();
-      await page.getByText(`Added ${ACTION} for ${restricted.email}`).waitFor();
+      await expect(actionItem).toBeVisible();
+      await expect(page.getByText(`Added ${ACTION} for ${restricted.email}`)).toBeVisible();
       // The toast sits below the navigation bar, not over its menus (issue 43).
       const toast = await page
         .getByTestId('toast')
@@ -138,8 +143,8 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
 
       await removeButton.click();
       await confirmButton.click();
-      await actionItem.waitFor({ state: 'detached' });
-      await page.getByText(`Removed ${ACTION} from ${restricted.email}`).waitFor();
+      await expect(actionItem).not.toBeAttached();
+      await expect(page.getByText(`Removed ${ACTION} from ${restricted.email}`)).toBeVisible();
     } finally {
       await context.close();
     }
@@ -154,10 +159,10 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
           return { size: s.fontSize, weight: s.fontWeight, left: Math.round(h.getBoundingClientRect().left) };
         });
       await signIn(page, admin, { path: '/locations/all' });
-      await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
       const usual = await h1();
       await page.goto(`${stack.webUrl}/users/permissions`);
-      await userCard(page, restricted.email).waitFor();
+      await expect(userCard(page, restricted.email)).toBeVisible();
       assert.deepEqual(await h1(), usual);
       const sizes = await page
         .getByRole('heading', { level: 2 })
@@ -173,10 +178,11 @@ describe('console shell', { timeout: 5 * TIMEOUT_MS }, () => {
   test('sign out returns to the sign-in form', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, admin);
+      // A session of its own: signing out revokes its refresh token, which the saved one must keep.
+      await signInThroughForm(page, admin);
       await signOut(page);
-      assert.ok(await signInButton(page).isVisible());
-      assert.equal(await mainNav(page).count(), 0);
+      await expect(signInButton(page)).toBeVisible();
+      await expect(mainNav(page)).toHaveCount(0);
     } finally {
       await context.close();
     }

@@ -2,10 +2,20 @@
 // emulator's Cognito: the new password of a user an administrator created, and the forgotten password.
 // The emulator answers an administrator-reset user with the new-password challenge rather than
 // RESET_PASSWORD, and accepts any reset code: the RESET_PASSWORD step has a unit test (AuthGate.test.tsx).
-import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, mainNav, newPage, readStack, signIn, signInButton, signOut } from './helpers.mjs';
+import {
+  closeContexts,
+  expect,
+  mainNav,
+  newPage,
+  readStack,
+  signInButton,
+  signInThroughForm,
+  signOut,
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stack = readStack();
 const STACK_FILE = process.env.FLEET_STACK_JSON;
@@ -54,31 +64,31 @@ async function createdUser(prefix) {
 }
 
 let browser;
-before(async () => {
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
-describe('sign-in steps', () => {
+test.describe('sign-in steps', () => {
   test('a user an administrator created chooses a password on first sign-in, then signs in with it', async () => {
     const user = await createdUser('new-password');
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${stack.webUrl}/home`);
-      await signInButton(page).waitFor();
+      await expect(signInButton(page)).toBeVisible();
       await page.getByLabel('Email', { exact: true }).fill(user.email);
       await page.getByLabel('Password', { exact: true }).fill(user.temporary);
       await signInButton(page).click();
-      await page.getByRole('heading', { name: 'Change Password' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
       await page.getByLabel('Password', { exact: true }).fill('Chosen-Pass-2026');
       await page.getByLabel('Confirm Password', { exact: true }).fill('Chosen-Pass-2026');
       await page.getByRole('button', { name: 'Change Password' }).click();
-      await mainNav(page).waitFor();
+      await expect(mainNav(page)).toBeVisible();
       await signOut(page);
-      await signIn(page, { email: user.email, password: 'Chosen-Pass-2026' }, { webUrl: stack.webUrl });
-      assert.ok(await mainNav(page).isVisible());
+      await signInThroughForm(page, { email: user.email, password: 'Chosen-Pass-2026' }, { webUrl: stack.webUrl });
+      await expect(mainNav(page)).toBeVisible();
     } finally {
       await context.close();
     }
@@ -96,7 +106,7 @@ describe('sign-in steps', () => {
       await page.getByLabel('Password', { exact: true }).fill('First-Pass-2026');
       await page.getByLabel('Confirm Password', { exact: true }).fill('First-Pass-2026');
       await page.getByRole('button', { name: 'Change Password' }).click();
-      await mainNav(page).waitFor();
+      await expect(mainNav(page)).toBeVisible();
       await signOut(page);
 
       await page.getByRole('button', { name: 'Forgot your password?' }).click();
@@ -106,9 +116,9 @@ describe('sign-in steps', () => {
       await page.getByLabel('New Password', { exact: true }).fill('Reset-Pass-2026');
       await page.getByLabel('Confirm Password', { exact: true }).fill('Reset-Pass-2026');
       await page.getByRole('button', { name: 'Submit' }).click();
-      await signInButton(page).waitFor();
-      await signIn(page, { email: user.email, password: 'Reset-Pass-2026' }, { webUrl: stack.webUrl });
-      assert.ok(await mainNav(page).isVisible());
+      await expect(signInButton(page)).toBeVisible();
+      await signInThroughForm(page, { email: user.email, password: 'Reset-Pass-2026' }, { webUrl: stack.webUrl });
+      await expect(mainNav(page)).toBeVisible();
     } finally {
       await context.close();
     }

@@ -1,8 +1,9 @@
 // Browser test of the fridge software screen (spec 2-fleet-operations §2.1).
 // Sets up its own fridges through the API; run against a running stack.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLocationAs, launch, readStack, signIn } from './helpers.mjs';
+import { closeContexts, createLocationAs, expect, readStack, signIn, test } from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridges = [`SWE2E_${stamp}_A`, `SWE2E_${stamp}_B`];
@@ -13,17 +14,17 @@ let stack;
 let browser;
 let page;
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   const context = await browser.newContext();
   page = await context.newPage();
   await signIn(page, stack.users.admin);
   for (const id of fridges) await createLocationAs(page, id);
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 const table = () => page.getByRole('table', { name: 'Fridge software' });
@@ -32,7 +33,7 @@ const columnIndex = async (name) =>
 
 test('filter by a version, deploy to two fridges as a pilot, and see both results', async () => {
   await page.goto(new URL('/locations/fridge_software', stack.webUrl).toString());
-  await table().locator('tbody tr[aria-label]').first().waitFor();
+  await expect(table().locator('tbody tr[aria-label]').first()).toBeVisible();
   assert.equal(await page.getByRole('button', { name: /^FILTER/ }).innerText(), 'FILTER • (LIVE) SELECTED');
   assert.equal(await page.title(), 'Fridge Software Inventory · Fleet Console', 'the tab is named after the screen');
 
@@ -42,7 +43,7 @@ test('filter by a version, deploy to two fridges as a pilot, and see both result
   await dialog.getByLabel('Software').selectOption({ label: 'Agent' });
   await dialog.getByLabel('2.15.0').check();
   await dialog.getByRole('button', { name: 'Apply' }).click();
-  await page.getByRole('button', { name: 'FILTER • (LIVE | Agent = 2.15.0) SELECTED' }).waitFor();
+  await expect(page.getByRole('button', { name: 'FILTER • (LIVE | Agent = 2.15.0) SELECTED' })).toBeVisible();
   const agent = await columnIndex('Agent');
   const shownAgents = await table()
     .locator(`tbody tr[aria-label] td:nth-child(${agent + 1})`)
@@ -58,9 +59,9 @@ test('filter by a version, deploy to two fridges as a pilot, and see both result
   const panel = page.getByRole('region', { name: 'Create Deployment' });
   const ids = panel.getByLabel('Enter each Fridge ID on a new line');
   await ids.fill([...fridges, 'NOT_A_FRIDGE_1'].join('\n'));
-  await panel.getByText('The following fridges IDs do not exist in the Locations table:').waitFor();
-  await panel.getByRole('listitem').filter({ hasText: 'NOT_A_FRIDGE_1' }).waitFor();
-  assert.equal(await panel.getByRole('button', { name: 'DEPLOY' }).isDisabled(), true);
+  await expect(panel.getByText('The following fridges IDs do not exist in the Locations table:')).toBeVisible();
+  await expect(panel.getByRole('listitem').filter({ hasText: 'NOT_A_FRIDGE_1' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'DEPLOY' })).toBeDisabled();
   await ids.fill(fridges.join('\n'));
 
   await panel.getByLabel('Software').selectOption({ label: 'Agent' });
@@ -78,17 +79,19 @@ test('filter by a version, deploy to two fridges as a pilot, and see both result
     .click();
 
   const result = page.getByRole('alertdialog', { name: 'Deployment result' });
-  await result.getByText('The FridgeSoftwareVersion table was successfully updated.').waitFor({ timeout: 30_000 });
-  await result.getByText('The FridgeSoftwarePilots table was successfully updated.').waitFor();
+  await expect(result.getByText('The FridgeSoftwareVersion table was successfully updated.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(result.getByText('The FridgeSoftwarePilots table was successfully updated.')).toBeVisible();
   await result.getByRole('button', { name: 'Close' }).click();
 
   // The filter is back to LIVE; the new fridges are OFFLINE, so clear it and search.
-  await page.getByRole('button', { name: 'FILTER • (LIVE) SELECTED' }).waitFor();
+  await expect(page.getByRole('button', { name: 'FILTER • (LIVE) SELECTED' })).toBeVisible();
   await page.getByRole('button', { name: 'Clear filter' }).click();
   await page.getByLabel('Search fridges').fill(`SWE2E_${stamp}`);
   for (const id of fridges) {
     const row = table().getByRole('row', { name: id, exact: true });
-    await row.getByRole('img', { name: new RegExp(`^Pilot ${pilotName}`) }).waitFor({ timeout: 20_000 });
+    await expect(row.getByRole('img', { name: new RegExp(`^Pilot ${pilotName}`) })).toBeVisible({ timeout: 20_000 });
     assert.equal(await row.locator(`td:nth-child(${(await columnIndex('Agent')) + 1})`).innerText(), '2.16.0');
   }
 });

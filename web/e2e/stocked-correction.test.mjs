@@ -3,20 +3,23 @@
 // createDriverAction, then the stack's stocking supervisor signs in through the real form, voids
 // the stop's stocked record on the Stocking Real-Time Dashboard with a reason, and the row is no
 // longer Completed while the stop's stocked history shows the reason. The dialog is checked with axe.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   axeFindings,
+  closeContexts,
   createLocationAs,
+  eventually,
+  expect,
   graphqlAs,
-  launch,
   readStack,
   scheduleStopsAs,
   settleAnimations,
   settledStockingDay,
   signIn,
-  until,
-} from './helpers.mjs';
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridge = `STKC_${stamp}`;
@@ -36,9 +39,9 @@ const url = (p) => new URL(p, stack.webUrl).toString();
 /** The stack's stocking supervisor (seeded with the demo password, the admin's). */
 const supervisorOf = (s) => s.users.supervisor ?? { email: 'supervisor@fleet.local', password: s.users.admin.password };
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   admin = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(admin, stack.users.admin);
   await createLocationAs(admin, fridge);
@@ -61,8 +64,8 @@ before(async () => {
   await signIn(page, supervisorOf(stack), { path: '/reports/checkpoints' });
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await closeContexts(browser);
 });
 
 const card = () => page.getByRole('region', { name: `Route ${route}`, exact: true });
@@ -71,17 +74,17 @@ const row = () => card().getByRole('row', { name: `Stop 1 ${fridge}` });
 test("the supervisor voids a stop's stocked record with a reason, and its history shows it", async () => {
   // The supervisor may not list route stops: the first search lists the day's routes, then one is chosen.
   await page.goto(url('/reports/checkpoints'));
-  await page.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: 'Stocking Real-Time Dashboard' })).toBeVisible();
   const updateFilters = page.getByRole('button', { name: 'Update Route Filters' });
   if (await updateFilters.isVisible()) await updateFilters.click();
   await page.getByLabel('Drop Off Date').fill(date);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByText(/^As of \d{4}-\d\d-\d\d/).waitFor();
+  await expect(page.getByText(/^As of \d{4}-\d\d-\d\d/)).toBeVisible();
   await updateFilters.click();
   await page.getByRole('form', { name: 'Dashboard filters' }).getByText(route, { exact: true }).click();
-  assert.ok(await page.getByRole('checkbox', { name: route, exact: true }).isChecked(), 'the route is chosen');
+  await expect(page.getByRole('checkbox', { name: route, exact: true }), 'the route is chosen').toBeChecked();
   await page.getByRole('button', { name: 'Search' }).click();
-  await row().getByText('Completed', { exact: true }).waitFor();
+  await expect(row().getByText('Completed', { exact: true })).toBeVisible();
   const rowFindings = await axeFindings(page, 'main');
   assert.deepEqual(rowFindings, [], `the dashboard: serious/critical axe findings:\n${rowFindings.join('\n')}`);
 
@@ -89,23 +92,20 @@ test("the supervisor voids a stop's stocked record with a reason, and its histor
     .getByRole('button', { name: `Correct stocked of ${fridge}` })
     .click();
   const dialog = page.getByRole('dialog', { name: `Correct stocked record of ${fridge}` });
-  await dialog.waitFor();
-  assert.ok(await dialog.getByRole('radio', { name: 'Void' }).isChecked(), 'Void is the default');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Void' }), 'Void is the default').toBeChecked();
   const save = dialog.getByRole('button', { name: 'Save' });
-  assert.equal(await save.isDisabled(), true, 'no reason, no Save');
+  await expect(save, 'no reason, no Save').toBeDisabled();
   await dialog.getByLabel('Reason').fill(reason);
-  assert.equal(await save.isDisabled(), false, 'a reason, then Save');
+  await expect(save, 'a reason, then Save').toBeEnabled();
   await settleAnimations(save);
   const findings = await axeFindings(page, 'dialog[open]');
   assert.deepEqual(findings, [], `the correction dialog: serious/critical axe findings:\n${findings.join('\n')}`);
   await save.click();
 
-  await page
-    .getByRole('status')
-    .filter({ hasText: `Stocked record of ${fridge} voided` })
-    .waitFor();
-  await dialog.waitFor({ state: 'detached' });
-  await until(async () => {
+  await expect(page.getByRole('status').filter({ hasText: `Stocked record of ${fridge} voided` })).toBeVisible();
+  await expect(dialog).not.toBeAttached();
+  await eventually(async () => {
     const text = await row().innerText();
     return !/\bCompleted\b/.test(text);
   }, 'the row is no longer Completed');
@@ -122,10 +122,10 @@ test("the supervisor voids a stop's stocked record with a reason, and its histor
     .click();
   const history = page.getByRole('dialog', { name: `Stocked history of ${fridge} on ${date}` });
   const list = history.getByRole('list', { name: `Stocked history of ${fridge}` });
-  await list.getByText(reason, { exact: false }).first().waitFor();
+  await expect(list.getByText(reason, { exact: false }).first()).toBeVisible();
   assert.match(await list.innerText(), new RegExp(`${supervisorOf(stack).email}|Sam Okafor`));
   await history.getByRole('button', { name: 'Close' }).click();
-  await history.waitFor({ state: 'detached' });
+  await expect(history).not.toBeAttached();
 
   // The server agrees: the stop is no longer stocked.
   const { stockedHistory } = await graphqlAs(

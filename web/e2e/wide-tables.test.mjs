@@ -3,23 +3,27 @@
 // inside the window and inside the table's visible box, and the page never scrolls sideways. The Collapsed
 // dashboard shows each route's statuses (in words) and its driver. Sets up its own route on today's stocking
 // day and its own drops on a date of their own.
-// Run: node --test e2e/wide-tables.test.mjs   (FLEET_STACK_JSON, CHROMIUM_PATH and WEB_URL may override)
-import { after, before, describe, test } from 'node:test';
+// Run: npx playwright test e2e/wide-tables.test.mjs   (FLEET_STACK_JSON, CHROMIUM_PATH and WEB_URL may override)
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  assertNoSidewaysScroll as noSidewaysScroll,
   axeFindings,
+  closeContexts,
   createLocationAs,
+  expect,
   graphqlAs,
-  launch,
   readStack,
   scheduleStopsAs,
   settledStockingDay,
   signIn,
+  test,
   TIMEOUT_MS,
-} from './helpers.mjs';
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridges = [`WIDE_${stamp}_A`, `WIDE_${stamp}_B`];
@@ -48,16 +52,16 @@ async function uploadPars(ids, day) {
   await writeFile(file, [header, ...ids.map((id) => `${id},${day},${day},,Greek Salad,6,1,false,`)].join('\n') + '\n');
   await page.goto(url('/pars/upload'));
   const picker = page.getByLabel('CSV file');
-  await picker.waitFor({ timeout: 30_000 });
+  await expect(picker).toBeVisible({ timeout: 30_000 });
   await picker.setInputFiles(file);
-  await page.getByRole('table', { name: 'Pars to upload' }).waitFor();
+  await expect(page.getByRole('table', { name: 'Pars to upload' })).toBeVisible();
   await page.getByRole('button', { name: 'Upload Pars' }).click();
-  await page.getByText('Upload Complete').waitFor();
+  await expect(page.getByText('Upload Complete')).toBeVisible();
 }
 
-before(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = readStack();
-  browser = await launch();
+  browser = workerBrowser;
   context = await browser.newContext({ viewport: WIDTHS[0] });
   page = await context.newPage();
   page.setDefaultTimeout(TIMEOUT_MS);
@@ -100,9 +104,7 @@ before(async () => {
   await page.getByLabel('Region').selectOption('MW');
   await page.getByRole('form', { name: 'Dashboard filters' }).getByText(route, { exact: true }).click();
   await page.getByRole('button', { name: 'Search' }).click();
-  await card()
-    .getByRole('row', { name: `Stop 1 ${fridges[0]}` })
-    .waitFor();
+  await expect(card().getByRole('row', { name: `Stop 1 ${fridges[0]}` })).toBeVisible();
 
   // The Drop Off Summary: two drops, the first overridden (so its row has Created By and Revert too).
   for (const id of drops) {
@@ -119,12 +121,12 @@ before(async () => {
   await page.getByRole('combobox', { name: new RegExp(`^Reason of ${drops[0]} `) }).selectOption('Line Haul Delay');
   await page.getByRole('button', { name: 'Confirm Override' }).click();
   await page.getByRole('alertdialog', { name: 'Confirm Override' }).getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText('Unconfirmed drops: 1').waitFor();
+  await expect(page.getByText('Unconfirmed drops: 1')).toBeVisible();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const card = () => page.getByRole('region', { name: `Route ${route}`, exact: true });
@@ -134,18 +136,11 @@ async function openDrops() {
   await page.goto(url('/reports/dropoffsummary'));
   await page.getByLabel('Drop Off Date').fill(dropDate);
   await page.getByRole('button', { name: 'Search' }).click();
-  await dropsTable().locator('tbody tr[aria-label]').first().waitFor();
+  await expect(dropsTable().locator('tbody tr[aria-label]').first()).toBeVisible();
 }
 
 /** The page is no wider than the window: nothing scrolls sideways. */
-async function assertNoSidewaysScroll(where) {
-  await page.waitForTimeout(300);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  assert.ok(scrollWidth <= innerWidth, `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
-}
+const assertNoSidewaysScroll = (where) => noSidewaysScroll(page, where);
 
 /**
  * Each named header cell of `table`, as it first shows (the table not scrolled), is inside the window and
@@ -154,7 +149,7 @@ async function assertNoSidewaysScroll(where) {
 async function assertHeadersInView(table, names, where) {
   for (const name of names) {
     const header = table.getByRole('columnheader', { name, exact: true });
-    assert.equal(await header.count(), 1, `${where}: one "${name}" header`);
+    await expect(header, `${where}: one "${name}" header`).toHaveCount(1);
     const seen = await header.evaluate((th) => {
       const box = th.closest('.data-table-scroll');
       const b = box.getBoundingClientRect();
@@ -186,15 +181,16 @@ async function assertHeadersInView(table, names, where) {
 }
 
 for (const viewport of WIDTHS) {
-  describe(`at ${viewport.width} px`, { timeout: 4 * TIMEOUT_MS }, () => {
-    before(async () => {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.describe.configure({ timeout: 4 * TIMEOUT_MS });
+    test.beforeAll(async () => {
       await page.setViewportSize(viewport);
     });
 
     test('the dashboard keeps Status and Driver in view in every card; the page does not scroll sideways', async () => {
       await page.goto(url('/reports/checkpoints'));
       const table = card().getByRole('table', { name: `Route ${route} stops` });
-      await table.getByRole('row', { name: `Stop 1 ${fridges[0]}` }).waitFor();
+      await expect(table.getByRole('row', { name: `Stop 1 ${fridges[0]}` })).toBeVisible();
       await assertNoSidewaysScroll('the dashboard');
       await assertHeadersInView(table, ['Status', 'Driver'], 'the dashboard');
       // The stop's status in words and its driver show in its row, without scrolling.
@@ -212,13 +208,13 @@ for (const viewport of WIDTHS) {
 
     test('the Collapsed dashboard shows each route’s statuses and driver', async () => {
       await page.goto(url('/reports/checkpoints'));
-      await card().getByRole('table').waitFor();
+      await expect(card().getByRole('table')).toBeVisible();
       await page.getByRole('button', { name: 'Collapsed' }).click();
-      assert.equal(await card().getByRole('table').count(), 0);
+      await expect(card().getByRole('table')).toHaveCount(0);
       const statuses = card().getByRole('list', { name: `Stops of route ${route} by status` });
-      await statuses.getByText('Completed: 1', { exact: true }).waitFor();
-      await statuses.getByText('Not Started: 1', { exact: true }).waitFor();
-      await card().getByText(`Driver: ${stack.users.admin.email}`).waitFor();
+      await expect(statuses.getByText('Completed: 1', { exact: true })).toBeVisible();
+      await expect(statuses.getByText('Not Started: 1', { exact: true })).toBeVisible();
+      await expect(card().getByText(`Driver: ${stack.users.admin.email}`)).toBeVisible();
       assert.equal(
         await card()
           .getByText(/NOT_STARTED|COMPLETED/)
@@ -261,7 +257,7 @@ test('at 390 px a folded row opens its other columns from the keyboard, and axe 
   await page.setViewportSize(WIDTHS[2]);
   await openDrops();
   assert.equal(await dropsTable().getAttribute('data-folded'), 'true', 'the Drop Off Summary folds at 390 px');
-  assert.equal(await dropsTable().getByRole('columnheader', { name: 'Created By', exact: true }).count(), 0);
+  await expect(dropsTable().getByRole('columnheader', { name: 'Created By', exact: true })).toHaveCount(0);
   const toggle = page.getByRole('button', { name: new RegExp(`^Details of ${drops[0]} `) });
   await toggle.focus();
   await page.keyboard.press('Enter');

@@ -1,0 +1,37 @@
+// The browser tests (e2e/*.test.mjs) on Playwright's runner, against the running local stack
+// (.local/stack.json, or FLEET_STACK_JSON): scripts/test.sh starts one and runs them.
+//   npx playwright test                      every file
+//   npx playwright test e2e/coupons.test.mjs one file (its own data: any file passes alone)
+//   npx playwright show-trace test-results/<test>/trace.zip   what a failed test did
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions, TIMEOUT_MS } from './e2e/helpers.mjs';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.test.mjs',
+  // One browser at a time: the files share one local stack on a small machine, and some change what
+  // every user sees (permissions, feature flags) while they run.
+  workers: 1,
+  fullyParallel: false,
+  // A test that passes only when run again is flaky: reported as such, and the run fails.
+  retries: 1,
+  failOnFlakyTests: true,
+  forbidOnly: true,
+  // Files set their own longer limits for their longest tests (test.describe.configure).
+  timeout: 4 * TIMEOUT_MS,
+  expect: { timeout: TIMEOUT_MS },
+  globalSetup: './e2e/global-setup.mjs',
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR || 'test-results',
+  reporter: [['list'], ['junit', { outputFile: `${process.env.PLAYWRIGHT_OUTPUT_DIR || 'test-results'}/junit.xml` }]],
+  use: {
+    // Debian's chromium: no browser is ever downloaded (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 on install).
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions(),
+    viewport: { width: 1366, height: 900 },
+    actionTimeout: TIMEOUT_MS,
+    navigationTimeout: TIMEOUT_MS,
+    // Kept for a test that failed: `npx playwright show-trace <its trace.zip>`.
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -2,7 +2,7 @@
 // (.local/stack.json, or FLEET_STACK_JSON): scripts/test.sh starts one and runs them.
 //   npx playwright test                      every file
 //   npx playwright test e2e/coupons.test.mjs one file (its own data: any file passes alone)
-//   npx playwright show-trace test-results/<test>/trace.zip   what a failed test did
+//   npx playwright show-trace test-results/<test>-retry1/trace.zip   what a failed test did (run again, traced)
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions, TIMEOUT_MS } from './e2e/helpers.mjs';
 
@@ -30,8 +30,10 @@ export default defineConfig({
     viewport: { width: 1366, height: 900 },
     actionTimeout: TIMEOUT_MS,
     navigationTimeout: TIMEOUT_MS,
-    // Kept for a test that failed: `npx playwright show-trace <its trace.zip>`.
-    trace: 'retain-on-failure',
+    // Recorded when a failed test runs again, and kept: `npx playwright show-trace <its trace.zip>`.
+    // Not on every run: recording every action's snapshots and screencast cost the whole suite
+    // half its time again in CI, where the cores are shared.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
 });

@@ -1,11 +1,12 @@
-// The runner's own settings, for the failing probe only: no retry, no global sign-in.
+// The runner's own settings, for the failing probe only (no global sign-in): it fails, is run again
+// as any failed test is, and that run's trace is kept.
 import base from '../../playwright.config.mjs';
 
 export default {
   ...base,
   testDir: '.',
   testMatch: '*.probe.mjs',
-  retries: 0,
+  failOnFlakyTests: false,
   globalSetup: undefined,
   reporter: [['line']],
 };

@@ -182,6 +182,9 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // deleted when a late snapshot shows one never happened).
         grants: &[
             Grant::PutItems(Table::FridgeHealth),
+            // A health put whose condition failed (another batch of the fridge wrote first)
+            // reads the record as it is now to decide again (store::dynamo put_health).
+            Grant::GetItems(Table::FridgeHealth),
             // The snapshot chains too: read, condition-checked, plan parts deleted.
             Grant::GetItems(Table::FridgeTelemetry),
             Grant::QueryTable(Table::FridgeTelemetry),

@@ -167,6 +167,14 @@ class StackContext:
         p, region = self.partition, self.region
         if kind == "AWS::DynamoDB::Table" and attr == "Arn":
             return f"arn:{p}:dynamodb:{region}:{self.pseudo('AWS::AccountId')}:table/{ref}"
+        if kind == "AWS::DynamoDB::Table" and attr == "StreamArn":
+            # The stream's label is its creation time, known only once made: any stream of the table.
+            return f"arn:{p}:dynamodb:{region}:{self.pseudo('AWS::AccountId')}:table/{ref}/stream/*"
+        if kind == "AWS::AppSync::GraphQLApi":
+            if attr == "ApiId":
+                return ref
+            if attr == "Arn":
+                return f"arn:{p}:appsync:{region}:{self.pseudo('AWS::AccountId')}:apis/{ref}"
         if kind == "AWS::SQS::Queue":
             account, name = queue_url_parts(ref)
             if attr == "QueueName":
@@ -369,6 +377,10 @@ class _Unifier:
             logical_id = name[len("QUEUE_URL_"):]
             if name.startswith("QUEUE_URL_") and self.template["Resources"].get(logical_id, {}).get("Type") == "AWS::SQS::Queue":
                 self.bind(logical_id, value, name)
+        # ...and the GraphQL API's id as GRAPHQL_API_ID (the stack's GraphQLApiId output).
+        api_id = self.env.get("GRAPHQL_API_ID")
+        if api_id and self.template["Resources"].get("GraphQLApi", {}).get("Type") == "AWS::AppSync::GraphQLApi":
+            self.bind("GraphQLApi", api_id, "GRAPHQL_API_ID")
         # Pass 2: expressions that need the conditions (over the values so far) or capture a value (Fn::Sub).
         for expr, value, var in self.pending:
             self._unify(expr, value, var)

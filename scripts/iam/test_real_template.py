@@ -30,6 +30,8 @@ def local_stack_env(sam):
             refs[logical_id] = f"http://127.0.0.1:5699/{ACCOUNT}/{PREFIX}-{logical_id}{fifo}"
         elif kind == "AWS::Cognito::UserPool":
             refs[logical_id] = POOL
+        elif kind == "AWS::AppSync::GraphQLApi":
+            refs[logical_id] = "localapi"
     parameters = {"RoutingServiceUrl": "http://127.0.0.1:5701"}
     context = StackContext(sam, REGION, ACCOUNT, PREFIX, refs=refs, parameters=parameters)
     env = {}
@@ -41,6 +43,7 @@ def local_stack_env(sam):
                 pass  # a variable naming something the checker needs not (a client id, an API URL)
     env.update({f"QUEUE_URL_{k}": v for k, v in refs.items() if sam["Resources"][k]["Type"] == "AWS::SQS::Queue"})
     env["AWS_REGION"] = REGION
+    env["GRAPHQL_API_ID"] = refs["GraphQLApi"]
     return "".join(f"export {k}='{v}'\n" for k, v in env.items())
 
 
@@ -155,7 +158,9 @@ class RealTemplate(unittest.TestCase):
         self.assertNotIn("DynamoDBCrudPolicy", by_kind)  # exact grants only: no SAM policy template
         # The queue functions' polling is their own statement on their own queue, not SAM's managed policy.
         self.assertNotIn("managed:AWSLambdaSQSQueueExecutionRole", by_kind)
-        self.assertEqual(by_kind["EventSourcePolling"], 3 * 4)
+        # Three queue functions' polling (4 actions each), and the change publisher's three
+        # streams (4 actions each) and its failure queue.
+        self.assertEqual(by_kind["EventSourcePolling"], 3 * 4 + 3 * 4 + 1)
 
     def test_a_queue_function_polls_only_its_own_queue(self):
         queue = lambda name: f"arn:aws:sqs:{REGION}:{ACCOUNT}:{PREFIX}-{name}"

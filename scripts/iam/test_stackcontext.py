@@ -71,8 +71,10 @@ class Resolve(unittest.TestCase):
         self.assertEqual(c.resolve({"Fn::GetAtt": ["Queue", "QueueName"]}), "fleet-local-Queue.fifo")
         self.assertEqual(c.resolve({"Fn::GetAtt": ["Bucket", "Arn"]}), "arn:aws:s3:::fleet-local-bucket")
         self.assertEqual(c.resolve({"Fn::GetAtt": ["Pool", "Arn"]}), "arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_abc")
-        with self.assertRaisesRegex(ResolveError, "StreamArn"):
-            c.resolve({"Fn::GetAtt": ["Table", "StreamArn"]})
+        # A stream's label is its creation time: any stream of the table.
+        self.assertEqual(c.resolve({"Fn::GetAtt": ["Table", "StreamArn"]}), "arn:aws:dynamodb:us-east-1:123456789012:table/fleet-local-Table/stream/*")
+        with self.assertRaisesRegex(ResolveError, "LatestStreamLabel"):
+            c.resolve({"Fn::GetAtt": ["Table", "LatestStreamLabel"]})
 
     def test_sub_both_forms(self):
         c = context(parameters={"Name": "/fleet-local/paging"})

@@ -69,6 +69,9 @@ def create_table(ddb, logical_id, props):
     }
     if props.get("GlobalSecondaryIndexes"):
         args["GlobalSecondaryIndexes"] = props["GlobalSecondaryIndexes"]
+    if props.get("StreamSpecification"):
+        # The emulator keeps the stream; the local API reads it as the event source mapping would.
+        args["StreamSpecification"] = {"StreamEnabled": True, **props["StreamSpecification"]}
     if name not in ddb.list_tables()["TableNames"]:
         ddb.create_table(**args)
     return name

@@ -14,7 +14,7 @@ pub mod util;
 
 pub use pieces::{assignment, driver_log, history, parking, scheduler, snapshot, upload};
 pub use runtime::{
-    aws_http, aws_json, calls, config, contract, deps, error, events, flags, https, identity, limits, logging,
+    appsync, aws_http, aws_json, calls, config, contract, deps, error, events, flags, https, identity, limits, logging,
     permissions, registry, resources, s3, sdk, usage,
 };
 pub use store::{

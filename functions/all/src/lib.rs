@@ -33,6 +33,7 @@ pub fn graphql_field(type_name: &str, field: &str) -> Option<&'static FunctionSp
     all().find(|f| match f.trigger {
         Trigger::Query(name) => type_name == "Query" && name == field,
         Trigger::Mutation(name) => type_name == "Mutation" && name == field,
+        Trigger::Subscription(name) => type_name == "Subscription" && name == field,
         _ => false,
     })
 }

@@ -16,6 +16,7 @@ pub mod events;
 mod handlers;
 pub mod intake;
 pub mod jit;
+pub mod live;
 pub mod orders;
 pub mod record;
 pub mod revert;
@@ -243,5 +244,22 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::GetItems(Table::FeatureFlags),
         ],
         handler: typed!(handlers::update_jit),
+    },
+    FunctionSpec {
+        name: "subscribe_stocking_changes",
+        trigger: Trigger::Subscription("onStockingChanged"),
+        // Runs when a client subscribes: the dashboard's reader who sees the whole day (issue 61).
+        permission: Permission::Action(READ_ACTION),
+        grants: &[],
+        handler: typed!(live::subscribe),
+    },
+    FunctionSpec {
+        name: "publish_stocking_changes",
+        trigger: Trigger::Streams(live::STREAMED),
+        // The streams' records, coalesced, sent to the subscribers through the
+        // publishing mutation, signed with this function's role.
+        permission: Permission::System,
+        grants: &[Grant::PublishChanges(live::PUBLISH_FIELD)],
+        handler: typed_event!(live::publish),
     },
 ];

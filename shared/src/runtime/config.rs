@@ -1,7 +1,7 @@
 use crate::paging::{LazySecret, PagingKey, SecretSource, SsmParameter, StackName};
 use crate::resources::{
-    Bucket, Queue, Table, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL, STACK_NAME,
-    USER_POOL_ID,
+    Bucket, Queue, Table, GRAPHQL_URL, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL,
+    STACK_NAME, USER_POOL_ID,
 };
 use crate::{registry::Needs, ApiError};
 use std::collections::BTreeMap;
@@ -19,6 +19,8 @@ pub struct Config {
     /// Signs `nextToken`s so a tampered token, or another stack's, is refused.
     paging: Option<Paging>,
     routing: Option<RoutingService>,
+    /// The GraphQL API's URL, for a function that calls its publishing mutations.
+    graphql_url: Option<String>,
 }
 
 /// What a function with the PagingTokens grant signs tokens with: the secret
@@ -60,7 +62,7 @@ impl Config {
     ) -> Result<Self, MissingVar> {
         let var = |name: &'static str| lookup(name).filter(|v| !v.is_empty()).ok_or(MissingVar(name));
         let mut config = Config::default();
-        for table in &needs.tables {
+        for table in needs.tables.union(&needs.streams) {
             config.tables.insert(*table, var(table.env_var())?);
         }
         for bucket in &needs.buckets {
@@ -84,6 +86,9 @@ impl Config {
                 base_url: var(ROUTING_SERVICE_URL)?.trim_end_matches('/').to_string(),
                 key: Arc::new(key),
             });
+        }
+        if needs.graphql {
+            config.graphql_url = Some(var(GRAPHQL_URL)?);
         }
         Ok(config)
     }
@@ -130,6 +135,11 @@ impl Config {
     /// The routing service of a function with the RoutingService grant.
     pub fn routing_service(&self) -> Result<&RoutingService, ApiError> {
         self.routing.as_ref().ok_or_else(|| ApiError::internal("function has no RoutingService grant"))
+    }
+
+    /// The GraphQL API's URL of a function with the PublishChanges grant.
+    pub fn graphql_url(&self) -> Option<&str> {
+        self.graphql_url.as_deref()
     }
 
     pub fn tables(&self) -> impl Iterator<Item = &Table> {

@@ -1,3 +1,4 @@
+use crate::appsync::GraphqlClient;
 use crate::aws_json::{JsonClient, UserPool, COGNITO_IDP};
 use crate::config::{Config, MissingVar};
 use crate::registry::Needs;
@@ -25,6 +26,7 @@ pub struct Deps {
     cognito: Option<aws_sdk_cognitoidentityprovider::Client>,
     s3: Option<S3Client>,
     sqs: Option<aws_sdk_sqs::Client>,
+    graphql: Option<GraphqlClient>,
 }
 
 /// A queue a function may send to: the client and the queue's URL.
@@ -58,8 +60,10 @@ impl Deps {
     pub fn build(config: Config, needs: &Needs, sdk: &aws_config::SdkConfig) -> &'static Deps {
         let usage = Arc::new(Usage::default());
         let counter = Counter(usage.clone());
+        let graphql = config.graphql_url().map(|url| GraphqlClient::new(url, sdk).counted(usage.clone()));
         Box::leak(Box::new(Deps {
             config,
+            graphql,
             dynamo: (!needs.tables.is_empty()).then(|| {
                 aws_sdk_dynamodb::Client::from_conf(
                     aws_sdk_dynamodb::config::Builder::from(sdk).interceptor(counter.clone()).build(),
@@ -111,6 +115,11 @@ impl Deps {
         self.user_pool.as_ref().ok_or_else(|| ApiError::internal("function has no ListUsers grant"))
     }
 
+    /// The API's GraphQL endpoint, for a function with the PublishChanges grant.
+    pub fn graphql(&self) -> Result<&GraphqlClient, ApiError> {
+        self.graphql.as_ref().ok_or_else(|| ApiError::internal("function has no PublishChanges grant"))
+    }
+
     #[cfg(feature = "cognito-sdk")]
     pub fn cognito(&self) -> Result<&aws_sdk_cognitoidentityprovider::Client, ApiError> {
         self.cognito.as_ref().ok_or_else(|| ApiError::internal("function has no ListUsers grant"))
@@ -130,6 +139,9 @@ impl Deps {
         }
         if self.sqs.is_some() {
             c.push("sqs");
+        }
+        if self.graphql.is_some() {
+            c.push("appsync");
         }
         c
     }

@@ -9,8 +9,10 @@ use crate::{
     resources::FUNCTION_VAR,
     Deps,
 };
+pub use aws_lambda_events::event::dynamodb::{Event as DynamoDbEvent, EventRecord as StreamRecord};
 pub use aws_lambda_events::event::s3::{S3Event, S3EventRecord};
 pub use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent, SqsMessage};
+pub use aws_lambda_events::event::streams::{DynamoDbBatchItemFailure, DynamoDbEventResponse};
 use lambda_http::aws_lambda_events::{
     apigw::{ApiGatewayV2httpRequest, ApiGatewayV2httpResponse},
     encodings::Body,
@@ -157,7 +159,7 @@ pub async fn run(spec: &'static FunctionSpec) -> Result<(), lambda_runtime::Erro
     logging::init();
     let deps = Deps::from_env(&spec.needs()).await?;
     match spec.trigger {
-        Trigger::Query(_) | Trigger::Mutation(_) => {
+        Trigger::Query(_) | Trigger::Mutation(_) | Trigger::Subscription(_) => {
             lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
                 handle_appsync(deps, spec, event.payload, &event.context.request_id).await
             }))
@@ -169,8 +171,8 @@ pub async fn run(spec: &'static FunctionSpec) -> Result<(), lambda_runtime::Erro
             }))
             .await
         }
-        // The SQS event as it comes; the handler answers the partial batch response.
-        Trigger::Queue(_) => {
+        // The SQS or stream event as it comes; the handler answers the partial batch response.
+        Trigger::Queue(_) | Trigger::Streams(_) => {
             lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
                 logging::invoke(
                     spec,
@@ -198,6 +200,17 @@ pub async fn run(spec: &'static FunctionSpec) -> Result<(), lambda_runtime::Erro
 pub fn sqs_records(input: &Input) -> Result<Vec<SqsMessage>, ApiError> {
     let event: SqsEvent = serde_json::from_value(input.args.clone())
         .map_err(|e| ApiError::bad_request(format!("not an SQS event: {e}")))?;
+    Ok(event.records)
+}
+
+/// The records of a DynamoDB stream event (the typed event of
+/// `aws_lambda_events`), as a stream-triggered function receives it in
+/// `Input::args`. An event the type cannot read fails as a whole: the event
+/// source mapping bisects the batch and, past its retries, sends the
+/// records' positions to its failure queue.
+pub fn stream_records(input: &Input) -> Result<Vec<StreamRecord>, ApiError> {
+    let event: DynamoDbEvent = serde_json::from_value(input.args.clone())
+        .map_err(|e| ApiError::bad_request(format!("not a DynamoDB stream event: {e}")))?;
     Ok(event.records)
 }
 

@@ -48,6 +48,19 @@ pub fn check_arguments(args: &Value, max_bytes: usize) -> Result<(), ApiError> {
     }
 }
 
+/// A stream event's bound as a whole: Lambda's own bound on a synchronous
+/// invocation's payload (6 MB), which the event source mapping keeps to.
+pub const MAX_STREAM_EVENT_BYTES: usize = 6 * 1024 * 1024;
+
+/// A stream event's bound as a whole (each record's are the consumer's).
+pub fn check_stream_event(event: &Value) -> Result<(), ApiError> {
+    let size = serde_json::to_vec(event).map(|v| v.len()).unwrap_or(usize::MAX);
+    if size > MAX_STREAM_EVENT_BYTES {
+        return Err(too_large(MAX_STREAM_EVENT_BYTES));
+    }
+    Ok(())
+}
+
 /// A queue event's bound as a whole (the records' own limits are the
 /// consumer's, per record); no string limit applies.
 pub fn check_queue_event(event: &Value) -> Result<(), ApiError> {

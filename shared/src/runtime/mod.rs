@@ -1,4 +1,5 @@
 //! The runtime of a function: its declaration and handler contract, configuration and clients, errors, the permission gate, input bounds, identity, feature flags, logs and the Lambda event adapters.
+pub mod appsync;
 pub mod aws_http;
 pub mod aws_json;
 pub mod calls;

@@ -3,7 +3,8 @@
 //! the Lambda binaries, the local API, `template.yaml` and the schema check
 //! are all derived from those lists.
 use crate::resources::{
-    Bucket, Table, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL, STACK_NAME, USER_POOL_ID,
+    Bucket, Table, GRAPHQL_URL, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL, STACK_NAME,
+    USER_POOL_ID,
 };
 use crate::{error::ApiError, identity::Caller, limits, permissions, Deps};
 use serde::de::DeserializeOwned;
@@ -30,6 +31,9 @@ pub enum Trigger {
     /// A field of the GraphQL `Query` type, resolved directly by this Lambda.
     Query(&'static str),
     Mutation(&'static str),
+    /// A field of the GraphQL `Subscription` type: its Lambda runs when a
+    /// client subscribes (the permission check) and answers null to allow.
+    Subscription(&'static str),
     /// An HTTP API route, e.g. `("POST", "/users/permissions")`; path
     /// parameters are written `{name}`.
     Http {
@@ -41,6 +45,10 @@ pub enum Trigger {
     /// An SQS event source (batches of up to 10, partial batch responses):
     /// the handler gets the SQS event and answers `batchItemFailures`.
     Queue(crate::resources::Queue),
+    /// The DynamoDB streams of these tables (batches, partial batch
+    /// responses by sequence number): the handler gets the stream event and
+    /// answers `batchItemFailures`.
+    Streams(&'static [Table]),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +105,9 @@ pub enum Grant {
     /// Calls the external routing service: its base URL in the environment,
     /// its key read from an SSM SecureString on first use.
     RoutingService,
+    /// Calls the API's publishing mutations (`appsync:GraphQL` on
+    /// `Mutation.{field}`, signed with the role), the API's URL in the environment.
+    PublishChanges(&'static str),
     /// Takes a whole file's rows in one request: up to `limits::MAX_FILE_REQUEST_BYTES`
     /// instead of the default bound (no IAM).
     FileUploads,
@@ -112,6 +123,11 @@ pub struct Needs {
     pub paging: bool,
     pub routing: bool,
     pub file_uploads: bool,
+    /// The GraphQL API's URL, to call its publishing mutations.
+    pub graphql: bool,
+    /// Tables whose streams invoke the function: their names, to know a
+    /// record's table, but no client (it reads the records it is given).
+    pub streams: BTreeSet<Table>,
 }
 
 impl Needs {
@@ -125,12 +141,14 @@ impl Needs {
             paging: true,
             routing: true,
             file_uploads: true,
+            graphql: true,
+            streams: BTreeSet::new(),
         }
     }
 
     /// The environment variables these needs are read from, in a stable order.
     pub fn env_vars(&self) -> Vec<&'static str> {
-        let mut vars: Vec<&'static str> = self.tables.iter().map(|t| t.env_var()).collect();
+        let mut vars: Vec<&'static str> = self.tables.union(&self.streams).map(|t| t.env_var()).collect();
         vars.extend(self.buckets.iter().map(|b| b.env_var()));
         vars.extend(self.queues.iter().map(|q| q.env_var()));
         if self.user_pool {
@@ -142,6 +160,9 @@ impl Needs {
         }
         if self.routing {
             vars.extend([ROUTING_SERVICE_URL, ROUTING_SERVICE_KEY_PARAMETER]);
+        }
+        if self.graphql {
+            vars.push(GRAPHQL_URL);
         }
         vars
     }
@@ -171,6 +192,9 @@ impl FunctionSpec {
 
     pub fn needs(&self) -> Needs {
         let mut needs = Needs::default();
+        if let Trigger::Streams(tables) = self.trigger {
+            needs.streams.extend(tables.iter().copied());
+        }
         for g in self.policies() {
             match g {
                 Grant::GetItems(t)
@@ -192,6 +216,7 @@ impl FunctionSpec {
                 Grant::PagingTokens => needs.paging = true,
                 Grant::RoutingService => needs.routing = true,
                 Grant::FileUploads => needs.file_uploads = true,
+                Grant::PublishChanges(_) => needs.graphql = true,
                 Grant::SendToQueue(q) | Grant::DelayQueueMessages(q) => {
                     needs.queues.insert(q);
                 }
@@ -210,7 +235,10 @@ impl FunctionSpec {
 
     /// Called by users through AppSync or the HTTP API (not a system job).
     pub fn is_user_facing(&self) -> bool {
-        matches!(self.trigger, Trigger::Query(_) | Trigger::Mutation(_) | Trigger::Http { .. })
+        matches!(
+            self.trigger,
+            Trigger::Query(_) | Trigger::Mutation(_) | Trigger::Subscription(_) | Trigger::Http { .. }
+        )
     }
 
     /// Checks the input's size, then the caller's permission, then runs the
@@ -219,6 +247,7 @@ impl FunctionSpec {
         match self.trigger {
             // Queue events are not user input: bounded as events, each record by its consumer.
             Trigger::Queue(_) => limits::check_queue_event(&input.args)?,
+            Trigger::Streams(_) => limits::check_stream_event(&input.args)?,
             _ => limits::check_arguments(&input.args, self.max_request_bytes())?,
         }
         match self.permission {

@@ -270,6 +270,8 @@ pub const PAGING_TOKEN_SECRET: &str = "PAGING_TOKEN_SECRET";
 pub const STACK_NAME: &str = "STACK_NAME";
 /// The external routing service's base URL (LogiNext, or the local stub).
 pub const ROUTING_SERVICE_URL: &str = "ROUTING_SERVICE_URL";
+/// The GraphQL API's URL: the change publisher calls its publishing mutations there.
+pub const GRAPHQL_URL: &str = "GRAPHQL_URL";
 /// The name of the SSM SecureString holding the routing service's key (never the key).
 pub const ROUTING_SERVICE_KEY_PARAMETER: &str = "ROUTING_SERVICE_KEY_PARAMETER";
 /// Which registry entry a Lambda function runs (every function shares one binary).

@@ -14,8 +14,11 @@ use fleet_shared::events;
 use futures::future::BoxFuture;
 use serde_json::{json, Map, Value};
 
-/// AppSync's built-in scalars, which its schemas use without declaring.
-const APPSYNC_PRELUDE: &str = "scalar AWSJSON\nscalar AWSDateTime\nscalar AWSDate\nscalar AWSTime\nscalar AWSTimestamp\nscalar AWSEmail\nscalar AWSURL\nscalar AWSPhone\nscalar AWSIPAddress\n";
+/// AppSync's built-in scalars and directives, which its schemas use without declaring.
+const APPSYNC_PRELUDE: &str = "scalar AWSJSON\nscalar AWSDateTime\nscalar AWSDate\nscalar AWSTime\nscalar AWSTimestamp\nscalar AWSEmail\nscalar AWSURL\nscalar AWSPhone\nscalar AWSIPAddress\n\
+directive @aws_iam on FIELD_DEFINITION | OBJECT\n\
+directive @aws_cognito_user_pools(cognito_groups: [String!]) on FIELD_DEFINITION | OBJECT\n\
+directive @aws_subscribe(mutations: [String!]!) on FIELD_DEFINITION\n";
 
 /// Separates errorType from message inside a FieldError, which has only a message.
 const TYPE_SEP: char = '\u{1f}';

@@ -61,9 +61,10 @@ async fn usage_route(State(state): State<Arc<AppState>>, headers: HeaderMap) -> 
     let by_function: Map<String, Value> = registry::all()
         .map(|spec| {
             let trigger = match spec.trigger {
-                Trigger::Query(_) | Trigger::Mutation(_) => "graphql",
+                Trigger::Query(_) | Trigger::Mutation(_) | Trigger::Subscription(_) => "graphql",
                 Trigger::Http { .. } => "http",
                 Trigger::Queue(_) => "queue",
+                Trigger::Streams(_) => "stream",
                 Trigger::Schedule(_) => "schedule",
             };
             let mut totals = json!(state.wiring.deps(spec).usage.totals());

@@ -12,7 +12,7 @@ fn call_actions() -> serde_json::Value {
     for f in fleet_functions::all() {
         let Permission::Action(action) = f.permission else { continue };
         let call = match &f.trigger {
-            Trigger::Query(name) | Trigger::Mutation(name) => name.to_string(),
+            Trigger::Query(name) | Trigger::Mutation(name) | Trigger::Subscription(name) => name.to_string(),
             Trigger::Http { method, path } => format!("{method} {path}"),
             _ => continue,
         };

@@ -35,6 +35,7 @@ pub fn graphql_mismatches<'a>(
         let (type_name, field) = match spec.trigger {
             Trigger::Query(f) => ("Query", f),
             Trigger::Mutation(f) => ("Mutation", f),
+            Trigger::Subscription(f) => ("Subscription", f),
             Trigger::Http { .. } => {
                 if spec.handler.shapes.is_none() {
                     found.push(format!("{}: an HTTP route without shapes (declare it with typed!)", spec.name));

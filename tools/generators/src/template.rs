@@ -87,6 +87,16 @@ pub const SEND_MESSAGES: &[&str] = &["sqs:SendMessage"];
 pub const DELAY_MESSAGES: &[&str] = &["sqs:ChangeMessageVisibility"];
 pub const LIST_USERS: &[&str] = &["cognito-idp:ListUsers"];
 pub const GET_PARAMETER: &[&str] = &["ssm:GetParameter"];
+pub const PUBLISH_GRAPHQL: &[&str] = &["appsync:GraphQL"];
+/// What the event source mapping reads a table's stream with, on the function's role.
+pub const READ_STREAM: &[&str] =
+    &["dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator", "dynamodb:ListStreams"];
+/// The stream's event source: a bad record is retried twice, bisected, then
+/// sent to the failure queue, and never holds its shard's changes for more
+/// than 5 minutes (with the defaults, up to a day).
+const STREAM_MAPPING: &str = "      StartingPosition: LATEST\n      BatchSize: 100\n      MaximumBatchingWindowInSeconds: 0\n      MaximumRetryAttempts: 2\n      MaximumRecordAgeInSeconds: 300\n      BisectBatchOnFunctionError: true\n      FunctionResponseTypes:\n        - ReportBatchItemFailures\n";
+/// The data source of every publishing mutation: AppSync's pass-through.
+pub const PUBLISHING_DATA_SOURCE: &str = "PublishingDataSource";
 /// What Lambda's event source mapping does with the function's role on its one source queue
 /// (AWS's `AWSLambdaSQSQueueExecutionRole` grants these on every queue of the account).
 pub const POLL_QUEUE: &[&str] = &["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes"];
@@ -115,6 +125,28 @@ fn deny_history_deletes() -> String {
         "        - Statement:\n            - Effect: Deny\n              Action:\n{actions}              Resource: {}\n",
         table_arn(Table::History)
     )
+}
+
+/// The streams' reading, and the failure queue's sending, for a function
+/// DynamoDB streams invoke: what Lambda's event source mapping uses, on this
+/// function's streams alone (SAM's `AWSLambdaDynamoDBExecutionRole` would
+/// read any stream). One statement per resource, as the polling one.
+fn stream_reading(spec: &FunctionSpec) -> Vec<String> {
+    let Trigger::Streams(tables) = spec.trigger else { return Vec::new() };
+    let actions: String = READ_STREAM.iter().map(|a| format!("                - {a}\n")).collect();
+    let service = |actions: &str, resource: String| {
+        format!("        - Statement:\n            - Sid: {POLLING_SID}\n              Effect: Allow\n              Action:\n{actions}              Resource: {resource}\n")
+    };
+    tables
+        .iter()
+        .map(|t| service(&actions, format!("!GetAtt {}.StreamArn", t.logical_id())))
+        .chain([service("                - sqs:SendMessage\n", format!("!GetAtt {}.Arn", failures_queue(spec)))])
+        .collect()
+}
+
+/// The queue a stream-triggered function's failed records' positions go to.
+pub fn failures_queue(spec: &FunctionSpec) -> String {
+    format!("{}FailuresQueue", spec.logical_id())
 }
 
 /// The source queue's polling, for a function an SQS event source invokes.
@@ -155,6 +187,9 @@ pub fn policies(spec: &FunctionSpec) -> Vec<String> {
                 // The one parameter holding the signing secret (aws/ssm key: no KMS grant needed).
                 Grant::PagingTokens => (GET_PARAMETER, PAGING_SECRET_ARN.to_string()),
                 Grant::RoutingService => (GET_PARAMETER, format!("!Sub ['arn:${{AWS::Partition}}:ssm:${{AWS::Region}}:${{AWS::AccountId}}:parameter${{KeyName}}', {{KeyName: {ROUTING_KEY_NAME}}}]")),
+                Grant::PublishChanges(field) => {
+                    (PUBLISH_GRAPHQL, format!("!Sub '${{GraphQLApi.Arn}}/types/Mutation/fields/{field}'"))
+                }
                 Grant::FileUploads => return None, // no IAM
             })
         })
@@ -180,6 +215,7 @@ pub fn policies(spec: &FunctionSpec) -> Vec<String> {
         .iter()
         .map(|(resource, actions)| statement(actions, resource))
         .chain(polling(spec))
+        .chain(stream_reading(spec))
         .chain([deny_history_deletes()])
         .collect()
 }
@@ -204,6 +240,7 @@ pub fn env_value(var: &str) -> String {
         resources::STACK_NAME => "!Ref AWS::StackName".into(),
         resources::ROUTING_SERVICE_URL => format!("!Ref {ROUTING_URL_PARAMETER}"),
         resources::ROUTING_SERVICE_KEY_PARAMETER => ROUTING_KEY_NAME.to_string(),
+        resources::GRAPHQL_URL => "!GetAtt GraphQLApi.GraphQLUrl".into(),
         other => panic!("no template value for {other}"),
     }
 }
@@ -222,6 +259,11 @@ fn function(out: &mut String, spec: &FunctionSpec) {
         desc = match spec.trigger {
             Trigger::Query(f) => format!("GraphQL Query.{f}"),
             Trigger::Mutation(f) => format!("GraphQL Mutation.{f}"),
+            Trigger::Subscription(f) => format!("GraphQL Subscription.{f}"),
+            Trigger::Streams(tables) => format!(
+                "DynamoDB streams of {}",
+                tables.iter().map(|t| t.logical_id()).collect::<Vec<_>>().join(", ")
+            ),
             Trigger::Http { method, path } => format!("HTTP {method} {path}"),
             Trigger::Schedule(e) => format!("Scheduled {e}"),
             Trigger::Queue(q) => format!("SQS {}", q.logical_id()),
@@ -258,8 +300,26 @@ fn function(out: &mut String, spec: &FunctionSpec) {
                 q.logical_id()
             );
         }
-        Trigger::Query(field) | Trigger::Mutation(field) => {
-            let type_name = if matches!(spec.trigger, Trigger::Query(_)) { "Query" } else { "Mutation" };
+        Trigger::Streams(tables) => {
+            let queue = failures_queue(spec);
+            for t in tables {
+                let _ = write!(
+                    out,
+                    "  {id}{table}Changes:\n    Type: AWS::Lambda::EventSourceMapping\n    Properties:\n      EventSourceArn: !GetAtt {table}.StreamArn\n      FunctionName: !Ref {id}Function\n{STREAM_MAPPING}      DestinationConfig:\n        OnFailure:\n          Destination: !GetAtt {queue}.Arn\n",
+                    table = t.logical_id()
+                );
+            }
+            let _ = write!(
+                out,
+                "  {queue}:\n    Type: AWS::SQS::Queue\n    Metadata:\n      checkov:\n        skip:\n          - id: CKV_AWS_27\n            comment: Encrypted with SSE-SQS (SqsManagedSseEnabled, required by the drift test); this check knows only KmsMasterKeyId\n    Properties:\n      MessageRetentionPeriod: 1209600\n      SqsManagedSseEnabled: true\n  {id}IteratorAgeAlarm:\n    Type: AWS::CloudWatch::Alarm\n    Properties:\n      AlarmDescription: {id} is more than a minute behind its streams; the dashboard's live changes are late\n      Namespace: AWS/Lambda\n      MetricName: IteratorAge\n      Dimensions:\n        - Name: FunctionName\n          Value: !Ref {id}Function\n      Statistic: Maximum\n      Period: 60\n      EvaluationPeriods: 5\n      Threshold: 60000\n      ComparisonOperator: GreaterThanThreshold\n      TreatMissingData: notBreaching\n      AlarmActions:\n        - !Ref {ALARMS_TOPIC}\n      OKActions:\n        - !Ref {ALARMS_TOPIC}\n"
+            );
+        }
+        Trigger::Query(field) | Trigger::Mutation(field) | Trigger::Subscription(field) => {
+            let type_name = match spec.trigger {
+                Trigger::Query(_) => "Query",
+                Trigger::Mutation(_) => "Mutation",
+                _ => "Subscription",
+            };
             let _ = write!(
                 out,
                 "  {id}DataSource:\n    Type: AWS::AppSync::DataSource\n    Properties:\n      ApiId: !GetAtt GraphQLApi.ApiId\n      Name: {id}\n      Type: AWS_LAMBDA\n      ServiceRoleArn: !GetAtt AppSyncInvokeRole.Arn\n      LambdaConfig:\n        LambdaFunctionArn: !GetAtt {id}Function.Arn\n  {id}Resolver:\n    Type: AWS::AppSync::Resolver\n    DependsOn: GraphQLSchema\n    Properties:\n      ApiId: !GetAtt GraphQLApi.ApiId\n      TypeName: {type_name}\n      FieldName: {field}\n      DataSourceName: !GetAtt {id}DataSource.Name\n"
@@ -275,13 +335,17 @@ pub fn render<'a>(base: &str, functions: impl Iterator<Item = &'a FunctionSpec>)
     out.push_str(&crate::web_hosting::response_headers_policy());
     out.push_str(&crate::web_hosting::paths_function());
     out.push_str("\n\n  # AppSync may invoke exactly the resolver functions.\n  AppSyncInvokeRole:\n    Type: AWS::IAM::Role\n    Properties:\n      AssumeRolePolicyDocument:\n        Version: '2012-10-17'\n        Statement:\n          - Effect: Allow\n            Principal:\n              Service: appsync.amazonaws.com\n            Action: sts:AssumeRole\n      Policies:\n        - PolicyName: InvokeResolvers\n          PolicyDocument:\n            Version: '2012-10-17'\n            Statement:\n              - Effect: Allow\n                Action: lambda:InvokeFunction\n                Resource:\n");
-    for f in functions.iter().filter(|f| matches!(f.trigger, Trigger::Query(_) | Trigger::Mutation(_))) {
+    for f in functions
+        .iter()
+        .filter(|f| matches!(f.trigger, Trigger::Query(_) | Trigger::Mutation(_) | Trigger::Subscription(_)))
+    {
         let _ = writeln!(out, "                  - !GetAtt {}Function.Arn", f.logical_id());
     }
     for f in &functions {
         out.push('\n');
         function(&mut out, f);
     }
+    publishing(&mut out, &functions);
     for queue in dead_letter_queues(&out) {
         alarms(&mut out, &queue);
     }
@@ -289,6 +353,36 @@ pub fn render<'a>(base: &str, functions: impl Iterator<Item = &'a FunctionSpec>)
         tls_only(&mut out, bucket.logical_id());
     }
     out
+}
+
+/// The publishing mutations the functions call (`Grant::PublishChanges`):
+/// each resolved by AppSync's NONE data source, which hands the input back,
+/// so AppSync sends it to the field's subscribers.
+fn publishing(out: &mut String, functions: &[&FunctionSpec]) {
+    let mut fields: Vec<&str> = functions
+        .iter()
+        .flat_map(|f| f.grants.iter())
+        .filter_map(|g| match g {
+            Grant::PublishChanges(field) => Some(*field),
+            _ => None,
+        })
+        .collect();
+    fields.sort_unstable();
+    fields.dedup();
+    if fields.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "\n  {PUBLISHING_DATA_SOURCE}:\n    Type: AWS::AppSync::DataSource\n    Properties:\n      ApiId: !GetAtt GraphQLApi.ApiId\n      Name: Publishing\n      Type: NONE\n"
+    );
+    for field in fields {
+        let id: String = field[..1].to_ascii_uppercase() + &field[1..];
+        let _ = write!(
+            out,
+            "  {id}Resolver:\n    Type: AWS::AppSync::Resolver\n    DependsOn: GraphQLSchema\n    Properties:\n      ApiId: !GetAtt GraphQLApi.ApiId\n      TypeName: Mutation\n      FieldName: {field}\n      DataSourceName: !GetAtt {PUBLISHING_DATA_SOURCE}.Name\n      RequestMappingTemplate: |\n        {{\"version\": \"2018-05-29\", \"payload\": $util.toJson($context.arguments.input)}}\n      ResponseMappingTemplate: |\n        $util.toJson($context.result)\n"
+        );
+    }
 }
 
 /// A bucket's policy refusing any request over plain HTTP (issue 59): the
@@ -307,7 +401,9 @@ pub fn dead_letter_queues(yaml: &str) -> std::collections::BTreeSet<String> {
     yaml.lines()
         .filter_map(|l| {
             let t = l.trim();
-            t.strip_prefix("deadLetterTargetArn: !GetAtt ").or_else(|| t.strip_prefix("TargetArn: !GetAtt "))
+            t.strip_prefix("deadLetterTargetArn: !GetAtt ")
+                .or_else(|| t.strip_prefix("TargetArn: !GetAtt "))
+                .or_else(|| t.strip_prefix("Destination: !GetAtt "))
         })
         .filter_map(|r| r.strip_suffix(".Arn"))
         .map(str::to_string)

@@ -20,16 +20,26 @@ fn read(rel: &str) -> String {
 fn every_schema_field_has_a_function_and_every_resolver_a_field() {
     let schema = graphql::load_schema(&read("infra/schema.graphql")).unwrap();
     let mut in_schema = BTreeSet::new();
-    for type_name in ["Query", "Mutation"] {
+    for type_name in ["Query", "Mutation", "Subscription"] {
         if let Some(ExtendedType::Object(obj)) = schema.types.get(type_name) {
             in_schema.extend(obj.fields.keys().map(|f| format!("{type_name}.{f}")));
         }
     }
+    // A publishing mutation has no function: AppSync's NONE data source
+    // resolves it, for the function granted to call it.
     let in_registry: BTreeSet<String> = registry::all()
-        .filter_map(|f| match f.trigger {
-            Trigger::Query(n) => Some(format!("Query.{n}")),
-            Trigger::Mutation(n) => Some(format!("Mutation.{n}")),
-            _ => None,
+        .flat_map(|f| {
+            let published = f.grants.iter().filter_map(|g| match g {
+                Grant::PublishChanges(field) => Some(format!("Mutation.{field}")),
+                _ => None,
+            });
+            let resolved = match f.trigger {
+                Trigger::Query(n) => Some(format!("Query.{n}")),
+                Trigger::Mutation(n) => Some(format!("Mutation.{n}")),
+                Trigger::Subscription(n) => Some(format!("Subscription.{n}")),
+                _ => None,
+            };
+            resolved.into_iter().chain(published).collect::<Vec<_>>()
         })
         .collect();
     assert_eq!(in_schema, in_registry, "schema fields vs registered resolvers");
@@ -153,6 +163,16 @@ fn polled(f: &fleet_shared::FunctionSpec) -> Vec<(String, String)> {
             .iter()
             .map(|a| (a.to_string(), format!("!GetAtt {}.Arn", q.logical_id())))
             .collect(),
+        // The streams it is invoked by, and its failure queue: nothing else.
+        fleet_shared::Trigger::Streams(tables) => tables
+            .iter()
+            .flat_map(|t| {
+                ["dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator", "dynamodb:ListStreams"]
+                    .iter()
+                    .map(move |a| (a.to_string(), format!("!GetAtt {}.StreamArn", t.logical_id())))
+            })
+            .chain([("sqs:SendMessage".to_string(), format!("!GetAtt {}FailuresQueue.Arn", f.logical_id()))])
+            .collect(),
         _ => vec![],
     }
 }
@@ -195,6 +215,9 @@ fn allowed_by(g: Grant) -> Vec<(String, String)> {
                 .into(),
         ),
         Grant::RoutingService => on(&["ssm:GetParameter"], template::ROUTING_KEY_PARAMETER.into()),
+        Grant::PublishChanges(field) => {
+            on(&["appsync:GraphQL"], format!("!Sub '${{GraphQLApi.Arn}}/types/Mutation/fields/{field}'"))
+        }
         Grant::FileUploads => vec![],
     }
 }

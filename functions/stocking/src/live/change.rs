@@ -1,0 +1,174 @@
+//! One stream record read into the change it makes to a stocking day, and a
+//! batch's changes coalesced: pure, so the publisher's rules are unit tested.
+use crate::drop::SLIP_LOCKS;
+use fleet_shared::entity::route_stop::DRIVER_PREFIX;
+use fleet_shared::events::StreamRecord;
+use fleet_shared::Table;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What changed, for the browser: which of its reads to make again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ChangeKind {
+    /// A driver's action at a stop, a supervisor's void or re-time, a stop's stocked time.
+    Action,
+    /// A route's driver set, changed or cleared.
+    Assignment,
+    /// A drop override or its revert.
+    DropStatus,
+    /// A JIT change of a fridge order.
+    Jit,
+    /// A Needs-attention item taken by someone.
+    Acknowledgement,
+}
+
+/// The change event: small, and nothing its subscriber could not read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StockingChange {
+    pub drop_off_date: String,
+    pub route: Option<String>,
+    pub location_id: Option<String>,
+    pub stocking_index: Option<i64>,
+    pub kind: ChangeKind,
+    /// RFC 3339, UTC: the stream record's time.
+    pub changed_at: String,
+}
+
+/// A streamed table, known by the name its stream's ARN carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamTable {
+    DriverActions,
+    LocationRoutes,
+    FridgeOrders,
+}
+
+impl StreamTable {
+    const ALL: [(StreamTable, Table); 3] = [
+        (StreamTable::DriverActions, Table::DriverActions),
+        (StreamTable::LocationRoutes, Table::LocationRoutes),
+        (StreamTable::FridgeOrders, Table::FridgeOrders),
+    ];
+
+    /// The configured name of each streamed table, by `name_of`.
+    pub fn names(name_of: impl Fn(Table) -> Option<String>) -> Vec<(String, StreamTable)> {
+        Self::ALL.iter().filter_map(|(s, t)| name_of(*t).map(|n| (n, *s))).collect()
+    }
+}
+
+/// The table named in a stream's ARN (`arn:…:table/{name}/stream/{label}`).
+fn table_of_arn(arn: &str) -> Option<&str> {
+    let (_, rest) = arn.split_once(":table/")?;
+    Some(rest.split_once("/stream/").map_or(rest, |(name, _)| name))
+}
+
+/// The keys and attributes a change is read from (absent ones are empty).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Image {
+    pk: String,
+    sk: String,
+    stocking_day: String,
+    location_id: Option<String>,
+    stocking_index: Option<i64>,
+    event_type: String,
+    /// A driver action's typed data, as JSON text.
+    data: Option<String>,
+}
+
+fn date_part(key: &str) -> Option<&str> {
+    let date = key.split('#').next()?;
+    fleet_shared::dates::iso_date_exact(date).map(|_| date)
+}
+
+/// The change `record` makes to a stocking day: `None` when it makes none
+/// the dashboard shows (an idempotency record, a table not streamed), an
+/// error when its image cannot be read.
+pub fn change_of(tables: &[(String, StreamTable)], record: &StreamRecord) -> Result<Option<StockingChange>, String> {
+    let Some(arn) = record.event_source_arn.as_deref() else { return Err("no eventSourceARN".into()) };
+    let name = table_of_arn(arn).ok_or_else(|| format!("not a table stream: {arn}"))?;
+    let Some((_, table)) = tables.iter().find(|(n, _)| n == name) else { return Ok(None) };
+    // A REMOVE has only the old image.
+    let item = if record.change.new_image.is_empty() { &record.change.old_image } else { &record.change.new_image };
+    let image: Image = serde_dynamo::from_item(item.clone()).map_err(|e| format!("image not read: {e}"))?;
+    let changed_at = record.change.approximate_creation_date_time.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let change = |date: &str, kind, route: Option<&str>| StockingChange {
+        drop_off_date: date.to_string(),
+        route: route.map(str::to_string),
+        location_id: image.location_id.clone(),
+        stocking_index: image.stocking_index,
+        kind,
+        changed_at: changed_at.clone(),
+    };
+    Ok(match table {
+        StreamTable::DriverActions if image.pk.starts_with(SLIP_LOCKS) => {
+            date_part(&image.sk).map(|date| change(date, ChangeKind::DropStatus, None))
+        }
+        StreamTable::DriverActions => {
+            let Some(date) = fleet_shared::dates::iso_date_exact(&image.stocking_day).map(|_| &image.stocking_day)
+            else {
+                return Ok(None);
+            };
+            let kind = match image.event_type.as_str() {
+                crate::acknowledge::ACK_EVENT => ChangeKind::Acknowledgement,
+                t if t.starts_with("DropOverride") => ChangeKind::DropStatus,
+                _ => ChangeKind::Action,
+            };
+            let mut found = change(date, kind, None);
+            if found.stocking_index.is_none() {
+                found.stocking_index = stocking_index_in(image.data.as_deref());
+            }
+            Some(found)
+        }
+        StreamTable::LocationRoutes => date_part(&image.pk).map(|date| match image.sk.strip_prefix(DRIVER_PREFIX) {
+            Some(route) => change(date, ChangeKind::Assignment, Some(route)),
+            None => change(date, ChangeKind::Action, image.sk.split('#').next().filter(|r| !r.is_empty())),
+        }),
+        StreamTable::FridgeOrders => date_part(&image.pk).map(|date| {
+            let mut found = change(date, ChangeKind::Jit, None);
+            if let Some((location, index)) = image.sk.split_once('#') {
+                found.location_id = found.location_id.or(Some(location.to_string()));
+                found.stocking_index = found.stocking_index.or(index.parse().ok());
+            }
+            found
+        }),
+    })
+}
+
+/// `stockingIndex` in a driver action's data, when it names one.
+fn stocking_index_in(data: Option<&str>) -> Option<i64> {
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Data {
+        stocking_index: Option<i64>,
+    }
+    serde_json::from_str::<Data>(data?).ok()?.stocking_index
+}
+
+/// One change per date, route (or location, when no route is named) and
+/// kind: the latest, with the sequence number of the first record that
+/// made it (where a retry must start). The browser reads the route again
+/// whatever happened to it, so one event is enough.
+pub fn coalesce(changes: Vec<(Option<String>, StockingChange)>) -> Vec<(Option<String>, StockingChange)> {
+    type Key = (String, Option<String>, Option<String>, ChangeKind);
+    let mut by_key: BTreeMap<Key, (Option<String>, StockingChange)> = BTreeMap::new();
+    for (sequence, change) in changes {
+        let place = if change.route.is_some() { None } else { change.location_id.clone() };
+        let key = (change.drop_off_date.clone(), change.route.clone(), place, change.kind);
+        match by_key.get_mut(&key) {
+            Some((first, kept)) => {
+                if change.changed_at >= kept.changed_at {
+                    *kept = change;
+                }
+                if first.is_none() {
+                    *first = sequence;
+                }
+            }
+            None => {
+                by_key.insert(key, (sequence, change));
+            }
+        }
+    }
+    by_key.into_values().collect()
+}

@@ -1,0 +1,150 @@
+use super::*;
+use fleet_shared::events::StreamRecord;
+use serde_json::json;
+
+const ACTIONS: &str = "stack-DriverActions";
+const ROUTES: &str = "stack-LocationRoutes";
+const ORDERS: &str = "stack-FridgeOrders";
+
+fn tables() -> Vec<(String, StreamTable)> {
+    vec![
+        (ACTIONS.into(), StreamTable::DriverActions),
+        (ROUTES.into(), StreamTable::LocationRoutes),
+        (ORDERS.into(), StreamTable::FridgeOrders),
+    ]
+}
+
+/// A stream record as Lambda delivers it (NEW_AND_OLD_IMAGES).
+fn record(table: &str, event: &str, sequence: &str, at: i64, image: serde_json::Value) -> StreamRecord {
+    let (new_image, old_image) = if event == "REMOVE" { (json!({}), image) } else { (image, json!({})) };
+    serde_json::from_value(json!({
+        "eventID": format!("e{sequence}"),
+        "eventName": event,
+        "eventSource": "aws:dynamodb",
+        "awsRegion": "us-east-1",
+        "eventSourceARN": format!("arn:aws:dynamodb:us-east-1:123456789012:table/{table}/stream/2026-11-28T00:00:00.000"),
+        "dynamodb": {
+            "ApproximateCreationDateTime": at,
+            "Keys": {},
+            "NewImage": new_image,
+            "OldImage": old_image,
+            "SequenceNumber": sequence,
+            "SizeBytes": 100,
+            "StreamViewType": "NEW_AND_OLD_IMAGES"
+        }
+    }))
+    .expect("a stream record")
+}
+
+fn s(v: &str) -> serde_json::Value {
+    json!({ "S": v })
+}
+
+#[test]
+fn a_driver_action_is_an_action_of_its_stocking_day_with_its_stop() {
+    let r = record(
+        ACTIONS,
+        "INSERT",
+        "100",
+        1_795_000_000,
+        json!({ "pk": s("LocationStocked#3"), "sk": s("2026-11-28T10:00:00Z#a1"), "stockingDay": s("2026-11-28"),
+                "locationId": s("LOC-7"), "eventType": s("LocationStocked"), "data": s(r#"{"stockingIndex":2}"#) }),
+    );
+    let change = change_of(&tables(), &r).unwrap().expect("a change");
+    assert_eq!(change.drop_off_date, "2026-11-28");
+    assert_eq!(change.location_id.as_deref(), Some("LOC-7"));
+    assert_eq!(change.stocking_index, Some(2));
+    assert_eq!(change.kind, ChangeKind::Action);
+    assert_eq!(change.changed_at, "2026-11-18T11:06:40.000Z");
+}
+
+#[test]
+fn acknowledgements_drop_locks_assignments_stops_and_orders_each_have_their_kind() {
+    let ack = record(
+        ACTIONS,
+        "INSERT",
+        "1",
+        0,
+        json!({ "pk": s("AttentionAcknowledged#1"), "sk": s("x"), "stockingDay": s("2026-11-28"), "eventType": s("AttentionAcknowledged") }),
+    );
+    assert_eq!(change_of(&tables(), &ack).unwrap().unwrap().kind, ChangeKind::Acknowledgement);
+    let lock =
+        record(ACTIONS, "REMOVE", "2", 0, json!({ "pk": s("DropOverride#slip#4"), "sk": s("2026-11-28#slip-9") }));
+    let lock = change_of(&tables(), &lock).unwrap().unwrap();
+    assert_eq!((lock.kind, lock.drop_off_date.as_str()), (ChangeKind::DropStatus, "2026-11-28"), "a revert too");
+    let assignment = record(
+        ROUTES,
+        "MODIFY",
+        "3",
+        0,
+        json!({ "pk": s("2026-11-28#2"), "sk": s("#driver#R12"), "driverEmail": s("d@x") }),
+    );
+    let assignment = change_of(&tables(), &assignment).unwrap().unwrap();
+    assert_eq!((assignment.kind, assignment.route.as_deref()), (ChangeKind::Assignment, Some("R12")));
+    let stop = record(
+        ROUTES,
+        "MODIFY",
+        "4",
+        0,
+        json!({ "pk": s("2026-11-28#0"), "sk": s("R12#003"), "locationId": s("LOC-1"), "stockingIndex": { "N": "1" } }),
+    );
+    let stop = change_of(&tables(), &stop).unwrap().unwrap();
+    assert_eq!((stop.kind, stop.route.as_deref(), stop.stocking_index), (ChangeKind::Action, Some("R12"), Some(1)));
+    let order = record(ORDERS, "MODIFY", "5", 0, json!({ "pk": s("2026-11-29#1"), "sk": s("LOC-2#3") }));
+    let order = change_of(&tables(), &order).unwrap().unwrap();
+    assert_eq!(
+        (order.kind, order.location_id.as_deref(), order.stocking_index, order.drop_off_date.as_str()),
+        (ChangeKind::Jit, Some("LOC-2"), Some(3), "2026-11-29")
+    );
+}
+
+#[test]
+fn records_that_change_no_day_are_left_out_and_unreadable_ones_say_why() {
+    let other = record("stack-Idempotency", "INSERT", "1", 0, json!({ "pk": s("x") }));
+    assert_eq!(change_of(&tables(), &other).unwrap(), None);
+    let marker = record(ACTIONS, "INSERT", "2", 0, json!({ "pk": s("x#1"), "sk": s("y"), "stockingDay": s("") }));
+    assert_eq!(change_of(&tables(), &marker).unwrap(), None);
+    let bad = record(ACTIONS, "INSERT", "3", 0, json!({ "pk": { "N": "1" } }));
+    assert!(change_of(&tables(), &bad).is_err());
+    let mut no_arn = record(ACTIONS, "INSERT", "4", 0, json!({}));
+    no_arn.event_source_arn = None;
+    assert!(change_of(&tables(), &no_arn).is_err());
+}
+
+fn change(route: Option<&str>, location: &str, kind: ChangeKind, at: &str) -> StockingChange {
+    StockingChange {
+        drop_off_date: "2026-11-28".into(),
+        route: route.map(str::to_string),
+        location_id: Some(location.into()),
+        stocking_index: Some(1),
+        kind,
+        changed_at: at.into(),
+    }
+}
+
+#[test]
+fn a_batch_coalesces_to_one_change_per_route_and_kind_the_latest_and_retries_from_its_first_record() {
+    let batch = vec![
+        (Some("10".to_string()), change(Some("R1"), "A", ChangeKind::Action, "2026-11-28T10:00:00.000Z")),
+        (Some("11".to_string()), change(Some("R1"), "B", ChangeKind::Action, "2026-11-28T10:00:02.000Z")),
+        (Some("12".to_string()), change(Some("R1"), "C", ChangeKind::Action, "2026-11-28T10:00:01.000Z")),
+        (Some("13".to_string()), change(Some("R2"), "D", ChangeKind::Action, "2026-11-28T10:00:00.000Z")),
+        (Some("14".to_string()), change(Some("R1"), "A", ChangeKind::Assignment, "2026-11-28T10:00:00.000Z")),
+        (Some("15".to_string()), change(None, "E", ChangeKind::Jit, "2026-11-28T10:00:00.000Z")),
+        (Some("16".to_string()), change(None, "F", ChangeKind::Jit, "2026-11-28T10:00:00.000Z")),
+    ];
+    let out = coalesce(batch);
+    assert_eq!(out.len(), 5, "{out:?}");
+    let r1 = out.iter().find(|(_, c)| c.route.as_deref() == Some("R1") && c.kind == ChangeKind::Action).unwrap();
+    assert_eq!(
+        (r1.0.as_deref(), r1.1.location_id.as_deref()),
+        (Some("10"), Some("B")),
+        "the latest, retried from the first"
+    );
+}
+
+#[test]
+fn a_failed_change_retries_from_the_earliest_record_or_the_whole_batch() {
+    assert_eq!(retry_from(&[Some("900".into()), Some("1000".into()), Some("950".into())]).as_deref(), Some("900"));
+    assert_eq!(retry_from(&[Some("900".into()), None]), None);
+}

@@ -56,6 +56,8 @@ function localSources(outDir: string): Record<string, string> {
   return {
     '{api}': origin(config.restUrl),
     '{graphql}': origin(config.graphqlUrl),
+    // aws-amplify always uses wss:// for subscriptions, on the GraphQL URL's host and port.
+    '{realtime}': config.graphqlUrl ? `wss://${new URL(config.graphqlUrl).host}` : '',
     '{cognito}': origin(config.userPoolEndpoint) || `https://cognito-idp.${region}.amazonaws.com`,
     '{s3}': emulator || `https://*.s3.${region}.amazonaws.com`,
     '{images}': emulator || `https://*.s3.${region}.amazonaws.com`,

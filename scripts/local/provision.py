@@ -220,6 +220,9 @@ def resolve(value, names, conditions=None):
         return names[value["Ref"]]
     if isinstance(value, dict) and isinstance(value.get("Fn::Sub"), str):
         return re.sub(r"\$\{([^}!]+)\}", lambda m: str(names[m.group(1)]), value["Fn::Sub"])
+    if isinstance(value, dict) and "Fn::GetAtt" in value:
+        target = value["Fn::GetAtt"]
+        return names[target if isinstance(target, str) else ".".join(target)]
     if isinstance(value, dict) and "Fn::If" in value:
         name, then, otherwise = value["Fn::If"]
         return resolve(then if (conditions or {})[name] else otherwise, names, conditions)
@@ -317,6 +320,9 @@ def main():
         conditions[name] = evaluate(expr, names, conditions)
 
     graphql_api_id = create_graphql_api(client("appsync"), resources, names, conditions)
+    # The local API serves the GraphQL API (the emulator's AppSync executes nothing): the change
+    # publisher calls its publishing mutation there, signed with the stack's credentials.
+    names["GraphQLApi.GraphQLUrl"] = f"http://127.0.0.1:{args.api_port}/graphql"
 
     password = os.environ.get("DEMO_PASSWORD", "FleetDemo-2026")
     users = {
@@ -355,6 +361,8 @@ def main():
         "TOKEN_ISSUER": f"https://cognito-idp.{REGION}.amazonaws.com/{pool_id}",
         "LOCAL_API_PORT": str(args.api_port),
         "LOCAL_API_URL": f"http://127.0.0.1:{args.api_port}",
+        # The certificate the local API makes for its real-time endpoint (wss://), for a browser to trust.
+        "REALTIME_CERT_PEM": str((state / "realtime-cert.pem").resolve()),
         # The one origin the local API's CORS allows, as WebOrigin on AWS.
         "WEB_ORIGIN": web_origin(args.web_url),
         "DEMO_ADMIN_EMAIL": users["admin"]["email"],

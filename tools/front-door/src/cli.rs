@@ -30,20 +30,23 @@ impl Command {
         let verifier = Verifier::fetch(&jwks_url, &token_issuer, &user_pool_client_id).expect("JWKS of the user pool");
         tokio::spawn(server::scheduler_loop(wiring, Duration::from_millis(scheduler_period_ms)));
         queues::queue_loops(wiring).await;
-        let state = Arc::new(server::AppState { wiring, schema, verifier });
+        crate::streams::stream_loops(wiring).await;
+        let signing_key = crate::sigv4::Key::from_env();
+        let state = Arc::new(server::AppState { wiring, schema, verifier, hub: Default::default(), signing_key });
         // CORS allows the web app's origin alone (stack.env, from the provisioner's --web-url).
         let origin = std::env::var(server::WEB_ORIGIN_VAR).ok();
         if origin.is_none() {
             tracing::warn!("{} is not set: no browser origin may call the local API", server::WEB_ORIGIN_VAR);
         }
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.expect("bind local API port");
-        tracing::info!("local API on http://127.0.0.1:{port} (GraphQL /graphql, REST /prod)");
-        axum::serve(listener, server::router_for(state, origin.as_deref()))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .expect("serve");
+        // The real-time endpoint's certificate, for a browser to trust (README).
+        let pem = std::env::var("REALTIME_CERT_PEM").ok().map(std::path::PathBuf::from);
+        let (tls, _) = crate::listener::acceptor(pem.as_deref()).expect("a certificate for the real-time endpoint");
+        tracing::info!("local API on http://127.0.0.1:{port} (GraphQL /graphql, REST /prod; real-time wss://127.0.0.1:{port}/graphql/realtime)");
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        crate::listener::serve(listener, server::router_for(state, origin.as_deref()), tls, shutdown).await;
         ExitCode::SUCCESS
     }
 }

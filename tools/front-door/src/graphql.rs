@@ -33,11 +33,64 @@ pub struct GraphqlRequest {
     pub operation_name: Option<String>,
 }
 
+/// Who called: a user pool token's claims (the default mode) or a SigV4
+/// signature (AWS_IAM, the change publisher's role).
+#[derive(Clone, Debug)]
+pub enum Auth {
+    UserPool(Map<String, Value>),
+    Iam,
+}
+
+/// Whether a field may be called in this auth mode, as AppSync decides it
+/// with Cognito as the default mode and AWS_IAM as an additional one: a field
+/// without an auth directive takes the default mode only.
+pub fn allowed(field: &apollo_compiler::schema::FieldDefinition, auth: &Auth) -> bool {
+    let iam = field.directives.get("aws_iam").is_some();
+    let pool = field.directives.get("aws_cognito_user_pools").is_some();
+    match auth {
+        Auth::Iam => iam,
+        Auth::UserPool(_) => pool || !iam,
+    }
+}
+
+/// AppSync's answer to a field the caller's auth mode may not call.
+pub fn not_authorized(type_name: &str, field: &str) -> String {
+    format!("Unauthorized{TYPE_SEP}Not Authorized to access {field} on type {type_name}")
+}
+
+/// The direct Lambda resolver event AppSync sends for one root field.
+pub fn appsync_event(
+    claims: &Map<String, Value>,
+    type_name: &str,
+    field: &str,
+    arguments: Value,
+    selection: Vec<String>,
+) -> Value {
+    json!({
+        "arguments": arguments,
+        "identity": {
+            "claims": claims,
+            "sub": claims.get("sub"),
+            "username": claims.get("cognito:username").or(claims.get("username")),
+            "issuer": claims.get("iss"),
+            "defaultAuthStrategy": "ALLOW",
+            "sourceIp": ["127.0.0.1"],
+            "groups": null
+        },
+        "source": null,
+        "request": { "headers": {} },
+        "prev": null,
+        "info": { "parentTypeName": type_name, "fieldName": field, "variables": {}, "selectionSetList": selection },
+        "stash": {}
+    })
+}
+
 /// Returns (HTTP status, body).
 pub async fn execute(
     schema: &Valid<Schema>,
     wiring: &'static Wiring,
-    claims: Map<String, Value>,
+    auth: Auth,
+    hub: &crate::realtime::Hub,
     req: GraphqlRequest,
 ) -> (u16, Value) {
     let validation_error = |message: String| {
@@ -63,7 +116,7 @@ pub async fn execute(
         Ok(op) => op,
         Err(e) => return validation_error(e.message().to_string()),
     };
-    let root = Root { schema, wiring, claims, type_name: operation.object_type().to_string() };
+    let root = Root { schema, wiring, auth, hub, type_name: operation.object_type().to_string() };
     let response = match execution.raw_variable_values(&variables).execute_async(&root).await {
         Ok(r) => r,
         Err(e) => return validation_error(e.message().to_string()),
@@ -86,7 +139,8 @@ pub async fn execute(
 struct Root<'s> {
     schema: &'s Valid<Schema>,
     wiring: &'static Wiring,
-    claims: Map<String, Value>,
+    auth: Auth,
+    hub: &'s crate::realtime::Hub,
     type_name: String,
 }
 
@@ -101,26 +155,23 @@ impl AsyncObjectValue for Root<'_> {
     ) -> BoxFuture<'a, Result<AsyncResolvedValue<'a>, FieldError>> {
         Box::pin(async move {
             let field = info.field_name();
+            if !allowed(info.field_definition(), &self.auth) {
+                return Err(FieldError { message: not_authorized(&self.type_name, field) });
+            }
+            let arguments = serde_json::to_value(info.arguments()).unwrap_or(Value::Null);
+            // A publishing mutation: AppSync's NONE data source hands the input back, and
+            // AppSync sends it to the subscribers of the subscriptions that follow the field.
+            if crate::realtime::is_publishing(field) {
+                let value = arguments.get("input").cloned().unwrap_or(Value::Null);
+                self.hub.publish(field, value.clone());
+                return Ok(to_resolved(self.schema, &info.field_definition().ty, value));
+            }
+            let Auth::UserPool(claims) = &self.auth else {
+                return Err(FieldError { message: not_authorized(&self.type_name, field) });
+            };
             let spec = registry::graphql_field(&self.type_name, field)
                 .ok_or_else(|| FieldError { message: format!("No resolver for {}.{field}", self.type_name) })?;
-            let arguments = serde_json::to_value(info.arguments()).unwrap_or(Value::Null);
-            let event = json!({
-                "arguments": arguments,
-                "identity": {
-                    "claims": self.claims,
-                    "sub": self.claims.get("sub"),
-                    "username": self.claims.get("cognito:username").or(self.claims.get("username")),
-                    "issuer": self.claims.get("iss"),
-                    "defaultAuthStrategy": "ALLOW",
-                    "sourceIp": ["127.0.0.1"],
-                    "groups": null
-                },
-                "source": null,
-                "request": { "headers": {} },
-                "prev": null,
-                "info": { "parentTypeName": self.type_name, "fieldName": field, "variables": {}, "selectionSetList": selection_list(info) },
-                "stash": {}
-            });
+            let event = appsync_event(claims, &self.type_name, field, arguments, selection_list(info));
             let request_id = uuid::Uuid::new_v4().to_string();
             let value = events::handle_appsync(self.wiring.deps(spec), spec, event, &request_id)
                 .await

@@ -5,6 +5,10 @@
 pub mod auth;
 pub mod cli;
 pub mod graphql;
+pub mod listener;
 pub mod queues;
+pub mod realtime;
 pub mod server;
+pub mod sigv4;
+pub mod streams;
 pub mod wiring;

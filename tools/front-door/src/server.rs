@@ -22,6 +22,10 @@ pub struct AppState {
     pub wiring: &'static Wiring,
     pub schema: Valid<Schema>,
     pub verifier: Verifier,
+    /// Published changes, to the real-time connections.
+    pub hub: crate::realtime::Hub,
+    /// The key SigV4 requests (AppSync's AWS_IAM mode) must be signed with; none: refused.
+    pub signing_key: Option<crate::sigv4::Key>,
 }
 
 /// The variable naming the web app's origin (`scheme://host[:port]`), the one
@@ -40,6 +44,7 @@ pub fn router_for(state: Arc<AppState>, web_origin: Option<&str>) -> Router {
     let origin: Option<HeaderValue> = web_origin.map(|o| o.trim_end_matches('/')).and_then(|o| o.parse().ok());
     Router::new()
         .route("/graphql", post(graphql_route))
+        .route("/graphql/realtime", get(crate::realtime::route))
         .route("/prod/{*path}", any(rest_route))
         .route("/health", get(|| async { "ok" }))
         .route("/_usage", get(usage_route))
@@ -96,13 +101,33 @@ fn authorization(headers: &HeaderMap) -> Option<&str> {
     headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok())
 }
 
-async fn graphql_route(State(state): State<Arc<AppState>>, headers: HeaderMap, body: Bytes) -> Response {
-    let claims = match state.verifier.verify_header(authorization(&headers)) {
-        Ok(c) => c,
-        Err(e) => {
-            tracing::info!(error = %e, "graphql request refused");
-            let body = json!({ "errors": [{ "errorType": "UnauthorizedException", "message": "Valid authorization header not provided." }] });
-            return (StatusCode::UNAUTHORIZED, Json(body)).into_response();
+async fn graphql_route(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let unauthorized = || {
+        let body = json!({ "errors": [{ "errorType": "UnauthorizedException", "message": "Valid authorization header not provided." }] });
+        (StatusCode::UNAUTHORIZED, Json(body)).into_response()
+    };
+    let header = authorization(&headers);
+    let auth = if crate::sigv4::is_signed(header) {
+        let path = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/graphql");
+        let checked = state
+            .signing_key
+            .as_ref()
+            .ok_or_else(|| "no signing key configured".to_string())
+            .and_then(|key| crate::sigv4::verify(key, "POST", path, &headers, &body));
+        match checked {
+            Ok(()) => graphql::Auth::Iam,
+            Err(e) => {
+                tracing::info!(error = %e, "signed graphql request refused");
+                return unauthorized();
+            }
+        }
+    } else {
+        match state.verifier.verify_header(header) {
+            Ok(c) => graphql::Auth::UserPool(c),
+            Err(e) => {
+                tracing::info!(error = %e, "graphql request refused");
+                return unauthorized();
+            }
         }
     };
     let parsed: Value = match serde_json::from_slice(&body) {
@@ -122,7 +147,7 @@ async fn graphql_route(State(state): State<Arc<AppState>>, headers: HeaderMap, b
     // thread driving the same runtime.
     let handle = tokio::runtime::Handle::current();
     let (status, body) = tokio::task::spawn_blocking(move || {
-        handle.block_on(graphql::execute(&state.schema, state.wiring, claims, req))
+        handle.block_on(graphql::execute(&state.schema, state.wiring, auth, &state.hub, req))
     })
     .await
     .unwrap_or_else(|e| (500, json!({ "errors": [{ "message": e.to_string() }] })));

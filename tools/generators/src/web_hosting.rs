@@ -22,6 +22,7 @@ pub const CSP_MAX_CHARS: usize = 1783;
 pub const AWS_SOURCES: &[(&str, &str)] = &[
     ("{api}", ""),
     ("{graphql}", "https://${GraphQLApi.GraphQLDns}"),
+    ("{realtime}", "wss://${GraphQLApi.RealtimeDns}"),
     ("{cognito}", "https://cognito-idp.${AWS::Region}.${AWS::URLSuffix}"),
     (
         "{s3}",

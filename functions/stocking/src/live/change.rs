@@ -63,22 +63,33 @@ fn table_of_arn(arn: &str) -> Option<&str> {
     Some(rest.split_once("/stream/").map_or(rest, |(name, _)| name))
 }
 
-/// The keys and attributes a change is read from (absent ones are empty).
+/// The keys and attributes a change is read from, by each streamed table's
+/// own names (absent ones are empty): DriverActions `pk`/`sk`, LocationRoutes
+/// `dateShard`/`routeStop` with `id` for the location, FridgeOrders
+/// `dateShard`/`orderKey`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 struct Image {
     pk: String,
     sk: String,
+    date_shard: String,
+    route_stop: String,
     stocking_day: String,
+    stocking_date: String,
+    drop_off_date: String,
+    route: Option<String>,
     location_id: Option<String>,
+    /// A route stop's location.
+    id: Option<String>,
     stocking_index: Option<i64>,
     event_type: String,
     /// A driver action's typed data, as JSON text.
     data: Option<String>,
 }
 
-fn date_part(key: &str) -> Option<&str> {
-    let date = key.split('#').next()?;
+/// `text` when it is a date (YYYY-MM-DD), else the date that starts `key` (`{date}#…`).
+fn date_of<'a>(text: &'a str, key: &'a str) -> Option<&'a str> {
+    let date = if text.is_empty() { key.split('#').next()? } else { text };
     fleet_shared::dates::iso_date_exact(date).map(|_| date)
 }
 
@@ -93,46 +104,45 @@ pub fn change_of(tables: &[(String, StreamTable)], record: &StreamRecord) -> Res
     let item = if record.change.new_image.is_empty() { &record.change.old_image } else { &record.change.new_image };
     let image: Image = serde_dynamo::from_item(item.clone()).map_err(|e| format!("image not read: {e}"))?;
     let changed_at = record.change.approximate_creation_date_time.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    let change = |date: &str, kind, route: Option<&str>| StockingChange {
+    let change = |date: &str, kind, route: Option<String>, location: Option<String>| StockingChange {
         drop_off_date: date.to_string(),
-        route: route.map(str::to_string),
-        location_id: image.location_id.clone(),
+        route,
+        location_id: location,
         stocking_index: image.stocking_index,
         kind,
         changed_at: changed_at.clone(),
     };
     Ok(match table {
         StreamTable::DriverActions if image.pk.starts_with(SLIP_LOCKS) => {
-            date_part(&image.sk).map(|date| change(date, ChangeKind::DropStatus, None))
+            date_of("", &image.sk).map(|date| change(date, ChangeKind::DropStatus, None, None))
         }
         StreamTable::DriverActions => {
-            let Some(date) = fleet_shared::dates::iso_date_exact(&image.stocking_day).map(|_| &image.stocking_day)
-            else {
-                return Ok(None);
-            };
+            let Some(date) = date_of(&image.stocking_day, "-") else { return Ok(None) };
             let kind = match image.event_type.as_str() {
                 crate::acknowledge::ACK_EVENT => ChangeKind::Acknowledgement,
                 t if t.starts_with("DropOverride") => ChangeKind::DropStatus,
                 _ => ChangeKind::Action,
             };
-            let mut found = change(date, kind, None);
+            let mut found = change(date, kind, None, image.location_id.clone());
             if found.stocking_index.is_none() {
                 found.stocking_index = stocking_index_in(image.data.as_deref());
             }
             Some(found)
         }
-        StreamTable::LocationRoutes => date_part(&image.pk).map(|date| match image.sk.strip_prefix(DRIVER_PREFIX) {
-            Some(route) => change(date, ChangeKind::Assignment, Some(route)),
-            None => change(date, ChangeKind::Action, image.sk.split('#').next().filter(|r| !r.is_empty())),
-        }),
-        StreamTable::FridgeOrders => date_part(&image.pk).map(|date| {
-            let mut found = change(date, ChangeKind::Jit, None);
-            if let Some((location, index)) = image.sk.split_once('#') {
-                found.location_id = found.location_id.or(Some(location.to_string()));
-                found.stocking_index = found.stocking_index.or(index.parse().ok());
+        StreamTable::LocationRoutes => date_of(&image.stocking_date, &image.date_shard).map(|date| {
+            match image.route_stop.strip_prefix(DRIVER_PREFIX) {
+                Some(route) => change(date, ChangeKind::Assignment, Some(route.to_string()), None),
+                None => {
+                    let route = image
+                        .route
+                        .clone()
+                        .or_else(|| image.route_stop.split('#').next().filter(|r| !r.is_empty()).map(str::to_string));
+                    change(date, ChangeKind::Action, route, image.id.clone())
+                }
             }
-            found
         }),
+        StreamTable::FridgeOrders => date_of(&image.drop_off_date, &image.date_shard)
+            .map(|date| change(date, ChangeKind::Jit, None, image.location_id.clone())),
     })
 }
 

@@ -77,7 +77,7 @@ fn acknowledgements_drop_locks_assignments_stops_and_orders_each_have_their_kind
         "MODIFY",
         "3",
         0,
-        json!({ "pk": s("2026-11-28#2"), "sk": s("#driver#R12"), "driverEmail": s("d@x") }),
+        json!({ "dateShard": s("2026-11-28#2"), "routeStop": s("#driver#R12"), "route": s("R12"), "stockingDate": s("2026-11-28") }),
     );
     let assignment = change_of(&tables(), &assignment).unwrap().unwrap();
     assert_eq!((assignment.kind, assignment.route.as_deref()), (ChangeKind::Assignment, Some("R12")));
@@ -86,11 +86,20 @@ fn acknowledgements_drop_locks_assignments_stops_and_orders_each_have_their_kind
         "MODIFY",
         "4",
         0,
-        json!({ "pk": s("2026-11-28#0"), "sk": s("R12#003"), "locationId": s("LOC-1"), "stockingIndex": { "N": "1" } }),
+        json!({ "dateShard": s("2026-11-28#0"), "routeStop": s("R12#0003"), "route": s("R12"), "id": s("LOC-1"), "stockingDate": s("2026-11-28"), "stockingIndex": { "N": "1" } }),
     );
     let stop = change_of(&tables(), &stop).unwrap().unwrap();
-    assert_eq!((stop.kind, stop.route.as_deref(), stop.stocking_index), (ChangeKind::Action, Some("R12"), Some(1)));
-    let order = record(ORDERS, "MODIFY", "5", 0, json!({ "pk": s("2026-11-29#1"), "sk": s("LOC-2#3") }));
+    assert_eq!(
+        (stop.kind, stop.route.as_deref(), stop.location_id.as_deref(), stop.stocking_index),
+        (ChangeKind::Action, Some("R12"), Some("LOC-1"), Some(1))
+    );
+    let order = record(
+        ORDERS,
+        "MODIFY",
+        "5",
+        0,
+        json!({ "dateShard": s("2026-11-29#1"), "orderKey": s("LOC-2#3"), "dropOffDate": s("2026-11-29"), "locationId": s("LOC-2"), "stockingIndex": { "N": "3" } }),
+    );
     let order = change_of(&tables(), &order).unwrap().unwrap();
     assert_eq!(
         (order.kind, order.location_id.as_deref(), order.stocking_index, order.drop_off_date.as_str()),
@@ -105,6 +114,8 @@ fn records_that_change_no_day_are_left_out_and_unreadable_ones_say_why() {
     let marker = record(ACTIONS, "INSERT", "2", 0, json!({ "pk": s("x#1"), "sk": s("y"), "stockingDay": s("") }));
     assert_eq!(change_of(&tables(), &marker).unwrap(), None);
     let bad = record(ACTIONS, "INSERT", "3", 0, json!({ "pk": { "N": "1" } }));
+    let stopless = record(ROUTES, "INSERT", "5", 0, json!({ "dateShard": s("not-a-date#1"), "routeStop": s("R1#1") }));
+    assert_eq!(change_of(&tables(), &stopless).unwrap(), None, "a key without a date");
     assert!(change_of(&tables(), &bad).is_err());
     let mut no_arn = record(ACTIONS, "INSERT", "4", 0, json!({}));
     no_arn.event_source_arn = None;

@@ -373,7 +373,13 @@ async fn front_door() -> String {
     .unwrap()
     .unwrap();
     let schema = graphql::load_schema(&sdl).unwrap();
-    let state = std::sync::Arc::new(server::AppState { wiring: wiring().await, schema, verifier });
+    let state = std::sync::Arc::new(server::AppState {
+        wiring: wiring().await,
+        schema,
+        verifier,
+        hub: Default::default(),
+        signing_key: None,
+    });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, server::router(state)).await.unwrap() });

@@ -20,7 +20,13 @@ async fn start_for(web_origin: Option<String>) -> String {
     .await
     .unwrap()
     .unwrap();
-    let state = Arc::new(server::AppState { wiring, schema: graphql::load_schema(&sdl).unwrap(), verifier });
+    let state = Arc::new(server::AppState {
+        wiring,
+        schema: graphql::load_schema(&sdl).unwrap(),
+        verifier,
+        hub: Default::default(),
+        signing_key: fleet_front_door::sigv4::Key::from_env(),
+    });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, server::router_for(state, web_origin.as_deref())).await.unwrap() });

@@ -15,6 +15,7 @@ mod fleet_api;
 mod forecast_api;
 mod grant_admin;
 mod jit_api;
+mod live_api;
 mod local_api;
 mod locations_api;
 mod loginext_api;

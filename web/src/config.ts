@@ -64,7 +64,7 @@ export function parseConfig(raw: unknown): AppConfig {
   };
 }
 
-/** Fetches /config.json (never cached), stores it and configures Amplify Auth. */
+/** Fetches /config.json (never cached), stores it and configures Amplify (Auth, and the GraphQL API's endpoint). */
 export async function loadConfig(): Promise<AppConfig> {
   const url = `${import.meta.env.BASE_URL}config.json`;
   let res: Response;
@@ -90,6 +90,9 @@ export async function loadConfig(): Promise<AppConfig> {
         loginWith: { email: true },
       },
     },
+    // For the dashboard's subscription (generateClient() of aws-amplify/api, loaded with the dashboard only);
+    // queries and mutations go through src/lib/api.ts.
+    API: { GraphQL: { endpoint: config.graphqlUrl, region: config.region, defaultAuthMode: 'userPool' } },
   });
   current = config;
   return config;

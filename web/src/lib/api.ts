@@ -34,7 +34,8 @@ export function isForbidden(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 403 || err.errorType === 'Forbidden');
 }
 
-async function idToken(): Promise<string> {
+/** The signed-in user's Cognito ID token, as every call sends it (also the dashboard's subscription). */
+export async function idToken(): Promise<string> {
   const session = await fetchAuthSession();
   const token = session.tokens?.idToken?.toString();
   if (!token) throw new ApiError('You are not signed in', { status: 401, errorType: 'Unauthorized' });

@@ -597,6 +597,13 @@ export type CorrectLocationStockedMutationVariables = Exact<{
 
 export type CorrectLocationStockedMutation = { correctLocationStocked: { actionId: string, locationId: string, stockingDay: string, stockingIndex: number, change: string, occurredAt: string | null, stockedAt: string | null } };
 
+export type OnStockingChangedSubscriptionVariables = Exact<{
+  dropOffDate: string;
+}>;
+
+
+export type OnStockingChangedSubscription = { onStockingChanged: { dropOffDate: string, route: string | null, locationId: string | null, stockingIndex: number | null, kind: string, changedAt: string } | null };
+
 export type DashboardRouteOptionsQueryVariables = Exact<{
   stockingDate: string;
 }>;
@@ -1408,6 +1415,18 @@ export const CorrectLocationStockedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CorrectLocationStockedMutation, CorrectLocationStockedMutationVariables>;
+export const OnStockingChangedDocument = new TypedDocumentString(`
+    subscription OnStockingChanged($dropOffDate: String!) {
+  onStockingChanged(dropOffDate: $dropOffDate) {
+    dropOffDate
+    route
+    locationId
+    stockingIndex
+    kind
+    changedAt
+  }
+}
+    `) as unknown as TypedDocumentString<OnStockingChangedSubscription, OnStockingChangedSubscriptionVariables>;
 export const DashboardRouteOptionsDocument = new TypedDocumentString(`
     query DashboardRouteOptions($stockingDate: String!) {
   locationRoutes(stockingDate: $stockingDate) {

@@ -135,6 +135,8 @@ export function useStockingDashboard(query: DashboardQuery | null) {
     data,
     /** The day's rows are still on their way (some cards show only their progress). */
     partial: data !== undefined && isPartial(data),
+    /** `data` is the last search's answer, shown while this search's first loads. */
+    placeholder: data !== undefined && wholeAnswer === undefined && firstAnswer === undefined,
     error: current.error,
     isFetching: first.isFetching || whole.isFetching,
     dataUpdatedAt: Math.max(first.dataUpdatedAt, whole.dataUpdatedAt),

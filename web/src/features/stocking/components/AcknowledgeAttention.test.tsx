@@ -16,6 +16,11 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   graphql: vi.fn(),
 }));
 vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('aws-amplify/api', async () => (await import('../lib/realtime-fake')).apiModule);
+vi.mock('aws-amplify/utils', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('aws-amplify/utils')>()),
+  Hub: (await import('../lib/realtime-fake')).hub,
+}));
 
 const DAY = '2026-07-01';
 const STUCK = 'STOP_STUCK|CHI_0001|1|S1';

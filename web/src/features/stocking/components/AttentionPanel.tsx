@@ -28,6 +28,7 @@ import {
 } from '../lib/attention';
 import { AttentionAcks, ackLabel, endsByAcknowledgement, itemName } from '../lib/attention-ack';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
+import { ChangedTag } from './ChangedTag';
 import './attention.css';
 
 /** Items a list shows before its 'Show all' (a busy day has some 90 open): the route cards stay near. */
@@ -44,9 +45,11 @@ export interface AttentionPanelProps {
   /** The page's kept acknowledgements: a retried Acknowledge resends the first try's requestId. */
   acks?: AttentionAcks;
   /** An item was acknowledged (the dashboard reloads: a Temperature or Unreachable item moves to Resolved). */
-  onAcknowledged?: (result: AttentionAcknowledgement) => void;
+  onAcknowledged?: (result: AttentionAcknowledgement, item: AttentionItem) => void;
   /** An acknowledgement was refused: the panel may be behind (someone took the item first). */
   onAckRefused?: (error: unknown) => void;
+  /** The items (keys) a read just changed (issue 61): marked for a while, in words and not by colour alone. */
+  changed?: ReadonlySet<string>;
 }
 
 /**
@@ -61,6 +64,7 @@ export function AttentionPanel({
   acks,
   onAcknowledged,
   onAckRefused,
+  changed,
 }: AttentionPanelProps) {
   const headingId = useId();
   const [kind, setKind] = useState<string>(ALL_KINDS);
@@ -97,7 +101,7 @@ export function AttentionPanel({
     returnTo.current = endsByAcknowledgement(item.kind) || !row ? headingRef.current : row;
     setAcking(null);
     toast.success(`${itemName(item)}: ${result.taken}`);
-    onAcknowledged?.(result);
+    onAcknowledged?.(result, item);
   };
   const total = openTotal(attention.counts);
   const open = ofKind(attention.open, kind);
@@ -166,7 +170,14 @@ export function AttentionPanel({
           label={chosen ? `Open items: ${chosen.label}` : 'Open items'}
           what="open items"
           entry={(item) => (
-            <ItemEntry key={item.key} item={item} taken={takenOf(item)} onShow={onShow} onAcknowledge={openAck} />
+            <ItemEntry
+              key={item.key}
+              item={item}
+              taken={takenOf(item)}
+              onShow={onShow}
+              onAcknowledge={openAck}
+              changed={changed?.has(item.key)}
+            />
           )}
         />
       ) : (
@@ -182,7 +193,15 @@ export function AttentionPanel({
             items={resolved}
             label="Resolved today"
             what="resolved items"
-            entry={(item) => <ItemEntry key={item.key} item={item} taken={takenOf(item)} onShow={onShow} />}
+            entry={(item) => (
+              <ItemEntry
+                key={item.key}
+                item={item}
+                taken={takenOf(item)}
+                onShow={onShow}
+                changed={changed?.has(item.key)}
+              />
+            )}
           />
         ) : (
           <Text padding="0.5rem 0 0" fontSize="small" color="font.secondary">
@@ -263,16 +282,25 @@ function ItemEntry({
   taken,
   onShow,
   onAcknowledge,
+  changed = false,
 }: {
   item: AttentionItem;
   /** Who took it: the answer's, or what this page acknowledged since. */
   taken: string | null;
   onShow: (item: AttentionItem) => void;
   onAcknowledge?: (item: AttentionItem) => void;
+  /** A read just changed it: a 'Changed' tag and a tint for a while. */
+  changed?: boolean;
 }) {
   return (
     // Focusable by script: the focus comes back here after the item is acknowledged.
-    <li className="attention-item" data-kind={item.kind} data-key={item.key} tabIndex={-1}>
+    <li
+      className="attention-item"
+      data-kind={item.kind}
+      data-key={item.key}
+      data-changed={changed ? 'true' : undefined}
+      tabIndex={-1}
+    >
       <Flex alignItems="center" gap="0.5rem" wrap="wrap">
         <StatusBadge tone={kindTone(item.kind)}>
           <span className="attention-badge">
@@ -292,6 +320,7 @@ function ItemEntry({
         <Text as="span" fontSize="small" color="font.secondary">
           since {item.sinceCentral} CT
         </Text>
+        {changed ? <ChangedTag /> : null}
       </Flex>
       <Text className="attention-facts">{item.facts}</Text>
       {taken ? (

@@ -3,6 +3,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { centralTime } from '@/lib/central-time';
 import type { StockingDashboard } from '../api/stocking-dashboard';
 import { statusTone, stopStatusLabel } from '../lib/dashboard';
+import { asOfText, lastChangeText, liveText, type LiveState } from '../lib/live-status';
 
 export interface DashboardSummaryProps {
   dashboard: StockingDashboard;
@@ -10,11 +11,35 @@ export interface DashboardSummaryProps {
   onRefresh: () => void;
   /** Why the refresh icon is off (the refresh limit), if it is. */
   refreshDisabledReason?: string;
+  /** The last read failed: 'Not updated since {time}. Retrying.' until one succeeds. */
+  failed?: boolean;
+  /** Reads go on (false once the refresh limit is reached): the failure's 'Retrying.'. */
+  retrying?: boolean;
+  /** The live connection (issue 61), and when the last change it brought was written. */
+  live?: LiveState;
+  lastChangeAt?: string | null;
+  /** The polite live region's words for the last changes ('3 stops changed'). */
+  changes?: string;
 }
 
-/** The Summary (2-fleet §2.4): 'As of' with a refresh icon, the stocking-day window and each status's count. */
-export function DashboardSummary({ dashboard, refreshing, onRefresh, refreshDisabledReason }: DashboardSummaryProps) {
+/**
+ * The Summary (2-fleet §2.4): 'As of' with a refresh icon, whether the page is live (issue 61), the stocking-day
+ * window and each status's count. Only the connection's state and the changes are live regions: a live page reads
+ * often, and its 'As of' is not read out each time.
+ */
+export function DashboardSummary({
+  dashboard,
+  refreshing,
+  onRefresh,
+  refreshDisabledReason,
+  failed = false,
+  retrying = true,
+  live = 'off',
+  lastChangeAt = null,
+  changes = '',
+}: DashboardSummaryProps) {
   const { summary } = dashboard;
+  const connection = liveText(live);
   return (
     <View
       as="section"
@@ -27,8 +52,10 @@ export function DashboardSummary({ dashboard, refreshing, onRefresh, refreshDisa
         <Heading level={2} id="dashboard-summary" fontSize="large">
           Summary
         </Heading>
-        <Text role="status" aria-live="polite">
-          As of {centralTime(dashboard.asOf)} CT{refreshing ? ' (refreshing…)' : ''}
+        <Text className={failed ? 'dashboard-as-of dashboard-as-of--failed' : 'dashboard-as-of'}>
+          {asOfText(dashboard.asOf, failed, retrying)}
+          {/* A live page reads every few seconds: no flicker. */}
+          {refreshing && live !== 'live' ? ' (refreshing…)' : ''}
         </Text>
         <Button
           size="small"
@@ -42,6 +69,20 @@ export function DashboardSummary({ dashboard, refreshing, onRefresh, refreshDisa
             ⟳
           </span>
         </Button>
+      </Flex>
+      <Flex alignItems="center" gap="0.5rem" wrap="wrap" className="live-line">
+        {/* The state alone is a live region; the time of the last change is not read out at each change. */}
+        <Text as="span" role="status" className="live-status" data-live={live}>
+          {connection}
+        </Text>
+        {live === 'live' ? (
+          <Text as="span" className="live-last-change">
+            · {lastChangeText(lastChangeAt)}
+          </Text>
+        ) : null}
+        <Text as="span" role="status" aria-live="polite" className="live-changes">
+          {changes}
+        </Text>
       </Flex>
       <Text fontSize="small" color="font.secondary">
         Drop-off {dashboard.dropOffDate}: actions from {centralTime(dashboard.windowStart)} to{' '}

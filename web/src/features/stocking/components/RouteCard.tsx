@@ -18,14 +18,19 @@ import {
   timeSince,
 } from '../lib/dashboard';
 import { marksStop, type AttentionMark } from '../lib/attention';
+import { stopRowId } from '../lib/live-changes';
 import { useAttentionMark } from '../lib/use-attention-mark';
+import { ChangedTag } from './ChangedTag';
 import './attention.css';
 
 /** What a row's stocked cell offers: the stop's stocked history, and a supervisor's correction. */
 export type StockedAction = 'history' | 'correct';
 export type OnStocked = (stop: DashboardStop, action: StockedAction) => void;
 
-function stopColumns(onStocked: OnStocked | undefined): DataColumn<DashboardStop>[] {
+function stopColumns(
+  onStocked: OnStocked | undefined,
+  changed: ReadonlySet<string> | undefined,
+): DataColumn<DashboardStop>[] {
   return STOP_COLUMNS.map((c) => {
     if (c.id === 'location')
       return {
@@ -39,10 +44,17 @@ function stopColumns(onStocked: OnStocked | undefined): DataColumn<DashboardStop
     if (c.id === 'status')
       return {
         ...c,
-        // In words ('Not Started'); the CSV keeps the server's label.
-        cell: (s: DashboardStop) => (
-          <StatusBadge status={s.status} labels={STOP_STATUS_LABELS} tone={statusTone(s.status)} />
-        ),
+        // In words ('Not Started'); the CSV keeps the server's label. A row a read just changed says so here,
+        // in the column that stays in view at every width.
+        cell: (s: DashboardStop) =>
+          changed?.has(stopRowId(s)) ? (
+            <span className="status-cell">
+              <StatusBadge status={s.status} labels={STOP_STATUS_LABELS} tone={statusTone(s.status)} />
+              <ChangedTag />
+            </span>
+          ) : (
+            <StatusBadge status={s.status} labels={STOP_STATUS_LABELS} tone={statusTone(s.status)} />
+          ),
       };
     if (c.id === 'stockedAt' && onStocked)
       return {
@@ -96,6 +108,11 @@ export interface RouteCardProps {
    * marked aria-current once rendered) or, without a stop, the card. Only the card it names gets it.
    */
   marked?: AttentionMark;
+  /**
+   * What a read just changed on this card (issue 61): the changed rows' ids (stopRowId), marked for a while; an
+   * empty set when only the card's progress changed. Undefined for a card that did not change.
+   */
+  changed?: ReadonlySet<string>;
 }
 
 /** A stop row's accessible name (DataTable's row label): how tests, screen readers and a jump find it. */
@@ -110,9 +127,10 @@ export const RouteCard = memo(function RouteCard({
   stopsPendingNote,
   onStocked,
   marked,
+  changed,
 }: RouteCardProps) {
   const bodyId = useId();
-  const columns = useMemo(() => stopColumns(onStocked), [onStocked]);
+  const columns = useMemo(() => stopColumns(onStocked, changed), [onStocked, changed]);
   const cardRef = useRef<HTMLDivElement>(null);
   // The marked stop's row: undefined while the rows are on their way; the card when the stop is not on it.
   const markedRow = useMemo(() => {
@@ -132,6 +150,8 @@ export const RouteCard = memo(function RouteCard({
       backgroundColor="background.primary"
       borderRadius="6px"
       style={{ border: '1px solid var(--amplify-colors-border-secondary)' }}
+      // An attribute, not a class: the Show's mark adds its own class to this element (useAttentionMark).
+      data-changed={changed ? 'true' : undefined}
     >
       <Flex justifyContent="space-between" alignItems="flex-start" gap="1rem" wrap="wrap">
         <Flex direction="column" gap="0.25rem" flex="1 1 16rem" minWidth="0">
@@ -142,6 +162,12 @@ export const RouteCard = memo(function RouteCard({
                 {' '}
                 · {route.market}
               </Text>
+            ) : null}
+            {changed ? (
+              <>
+                {' '}
+                <ChangedTag />
+              </>
             ) : null}
           </Heading>
           <ProgressBar label={`Route ${route.route} done`} value={route.done} max={route.total} unit="stops" />
@@ -171,14 +197,18 @@ export const RouteCard = memo(function RouteCard({
             <DataTable
               data={route.stops ?? []}
               columns={columns}
-              getRowId={(s) => `${s.stop}#${s.stockingIndex}#${s.locationId}`}
+              getRowId={stopRowId}
               label={`Route ${route.route} stops`}
               exportFileName={`route-${route.route}-stops.csv`}
               noun="stops"
               filter={false}
               initialSort={{ id: 'stop' }}
               essential={STOP_ESSENTIAL}
-              row={{ label: stopRowName, highlight: (s) => (marksStop(marked, s) ? 'info' : undefined) }}
+              row={{
+                label: stopRowName,
+                // A Show's mark first; a change's tint goes with its 'Changed' tag.
+                highlight: (s) => (marksStop(marked, s) ? 'info' : changed?.has(stopRowId(s)) ? 'warning' : undefined),
+              }}
               height="none"
             />
           </WhenNear>

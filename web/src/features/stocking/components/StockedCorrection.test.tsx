@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError, graphql } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { StockingDashboardView } from './StockingDashboardView';
+import { connection, emit, resetRealtime } from '../lib/realtime-fake';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { payload: { email: 'sup@x.com', sub: 'sup-1' } } } })),
@@ -14,6 +15,11 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   graphql: vi.fn(),
 }));
 vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
+vi.mock('aws-amplify/api', async () => (await import('../lib/realtime-fake')).apiModule);
+vi.mock('aws-amplify/utils', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('aws-amplify/utils')>()),
+  Hub: (await import('../lib/realtime-fake')).hub,
+}));
 
 const DAY = '2026-07-01';
 
@@ -123,6 +129,7 @@ beforeEach(() => {
   failures = [];
   historyAnswer = () => ({ items: [], nextToken: null });
   vi.mocked(graphql).mockReset();
+  resetRealtime();
 });
 
 async function showDashboard() {
@@ -175,6 +182,36 @@ describe('Correcting a stocked record on the stocking dashboard', () => {
       expect(within(table).getByRole('row', { name: 'Stop 1 CHI_0001' })).toHaveTextContent('In Progress'),
     );
     expect(screen.queryByRole('button', { name: 'Correct stocked of CHI_0001' })).toBeNull();
+  });
+
+  it('a void made here does not flash, and its event does not come back as a second read (issue 61)', async () => {
+    serve(ALL_ACTIONS);
+    const { user, row } = await showDashboard();
+    act(() => connection('Connected'));
+    const dialog = await openCorrect(user, row);
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Driver was at another stop');
+    const before = dashboardCalls;
+    await user.click(saveOf(dialog));
+    const table = screen.getByRole('table', { name: 'Route R1 stops' });
+    await waitFor(() =>
+      expect(within(table).getByRole('row', { name: 'Stop 1 CHI_0001' })).toHaveTextContent('In Progress'),
+    );
+    expect(dashboardCalls).toBe(before + 1);
+    // The user's own change: shown at once, not marked as someone else's.
+    expect(within(table).queryByText('Changed')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Route R1' })).not.toHaveAttribute('data-changed');
+    // Its event arrives: nothing more is read.
+    act(() =>
+      emit({
+        route: 'R1',
+        locationId: 'CHI_0001',
+        stockingIndex: 1,
+        kind: 'ACTION',
+        changedAt: new Date().toISOString(),
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(dashboardCalls).toBe(before + 1);
   });
 
   it('re-times it to the Central time typed, sent as an instant with its offset', async () => {

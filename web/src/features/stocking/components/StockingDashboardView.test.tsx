@@ -7,6 +7,7 @@ import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { MARK_MS, StockingDashboardView } from './StockingDashboardView';
 import { KINDS, attentionItem } from '../lib/attention-fixtures';
 import type { AttentionItem } from '../lib/attention';
+import { connection, emit, resetRealtime } from '../lib/realtime-fake';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { payload: { email: 'ops@x.com', sub: 'ops-1' } } } })),
@@ -16,6 +17,12 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   graphql: vi.fn(),
 }));
 vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
+// The subscription (issue 61): changes and connection states sent by hand.
+vi.mock('aws-amplify/api', async () => (await import('../lib/realtime-fake')).apiModule);
+vi.mock('aws-amplify/utils', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('aws-amplify/utils')>()),
+  Hub: (await import('../lib/realtime-fake')).hub,
+}));
 const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
 vi.mock('@/lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/csv')>()),
@@ -53,6 +60,10 @@ let wholeGate: Promise<void> | null;
 let wholeFails = false;
 /** Routes answered beyond R1 and R2, of one stop each. */
 let extraRoutes = 0;
+/** What a later answer changed on stop 2 of R1. */
+let stop2Over: Record<string, unknown> = {};
+/** Every dashboard read fails (after the first answer). */
+let dashboardFails = false;
 
 const item = (kind: (typeof KINDS)[number][0], over: Partial<AttentionItem>) =>
   attentionItem(`${kind}|${JSON.stringify(over)}`, kind, {
@@ -80,6 +91,9 @@ beforeEach(() => {
   wholeFails = false;
   parts = { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' };
   extraRoutes = 0;
+  stop2Over = {};
+  dashboardFails = false;
+  resetRealtime();
   attentionOpen = [];
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] } as never);
   vi.mocked(graphql).mockReset();
@@ -99,6 +113,7 @@ beforeEach(() => {
       const { filter, routesWithRows } = vars as { filter: { routes: string[] | null }; routesWithRows: number | null };
       filters.push(filter);
       rowLimits.push(routesWithRows);
+      if (dashboardFails) throw new Error('Network error');
       if (routesWithRows === null) {
         await wholeGate;
         if (wholeFails) throw new Error('Network error');
@@ -125,6 +140,7 @@ beforeEach(() => {
               locationId: 'CHI_0002',
               status: 'CLEAROUT_COMPLETE',
               statusLabel: 'Removal Complete',
+              ...stop2Over,
             }),
           ],
         },
@@ -420,5 +436,70 @@ describe('StockingDashboardView', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('live (issue 61)', () => {
+    async function searched() {
+      const view = renderWithProviders(<StockingDashboardView />);
+      const user = await searchFor('2026-07-01');
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      await screen.findByRole('table', { name: 'Route R1 stops' });
+      return { ...view, user };
+    }
+    const summary = () => screen.getByRole('region', { name: 'Summary' });
+
+    it('says Live, then shows a change at once, marked, without remounting the view or closing a dialog', async () => {
+      const { user } = await searched();
+      await user.click(screen.getByRole('button', { name: 'Collapse route R2' }));
+      await user.click(screen.getByRole('button', { name: 'Stocked history of CHI_0001' }));
+      const dialog = await screen.findByRole('dialog');
+      const card = screen.getByRole('region', { name: 'Route R1' });
+      const reads = rowLimits.length;
+      act(() => connection('Connected'));
+      // The state is a polite live region of its own; the time of the last change is not.
+      expect(within(summary()).getByText('Live')).toHaveAttribute('role', 'status');
+      expect(summary().textContent).toMatch(/Live\s*· no change yet/);
+
+      stop2Over = { status: 'COMPLETED', statusLabel: 'COMPLETED' };
+      act(() => emit({ route: 'R1', locationId: 'CHI_0002', stockingIndex: 2, changedAt: '2026-07-01T15:59:00Z' }));
+      const row = within(card).getByRole('row', { name: 'Stop 2 CHI_0002' });
+      await waitFor(() => expect(within(row).getByText('Completed')).toBeTruthy());
+      // One read, sending the digests; the row says it changed, in words; the card too.
+      expect(rowLimits.length).toBe(reads + 1);
+      expect(within(row).getByText('Changed')).toHaveClass('live-changed');
+      expect(row).toHaveAttribute('data-highlight', 'warning');
+      expect(card).toHaveAttribute('data-changed', 'true');
+      expect(within(card).getByRole('row', { name: 'Stop 1 CHI_0001' })).not.toHaveAttribute('data-highlight');
+      expect(within(summary()).getByText('1 stop changed')).toBeTruthy();
+      expect(summary().textContent).toMatch(/Live\s*· last change 2026-07-01 10:59:00 CT/);
+      // The same view: the card, the collapsed R2 and the open dialog are as they were.
+      expect(screen.getByRole('region', { name: 'Route R1' })).toBe(card);
+      expect(screen.queryByRole('table', { name: 'Route R2 stops' })).toBeNull();
+      expect(screen.getByRole('dialog')).toBe(dialog);
+    });
+
+    it('says when the connection is lost and when a read failed, until one succeeds', async () => {
+      await searched();
+      act(() => connection('Connected'));
+      act(() => connection('ConnectionDisrupted'));
+      expect(within(summary()).getByText('Connection lost. Refreshing every 2 minutes.')).toBeTruthy();
+      expect(summary().textContent).not.toContain('Live');
+
+      act(() => connection('Connected'));
+      expect(within(summary()).getByText('Connection back. Reading the board again.')).toBeTruthy();
+      dashboardFails = true;
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh now' }));
+      expect(
+        await within(summary()).findByText('Not updated since 2026-07-01 11:00:00 CT. Retrying.', undefined, {
+          timeout: 8000,
+        }),
+      ).toBeTruthy();
+      // The cards stay.
+      expect(screen.getByRole('table', { name: 'Route R1 stops' })).toBeTruthy();
+      dashboardFails = false;
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh now' })).not.toBeDisabled());
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh now' }));
+      expect(await within(summary()).findByText('As of 2026-07-01 11:00:00 CT')).toBeTruthy();
+    });
   });
 });

@@ -24,7 +24,9 @@ import {
   type StoredFilters,
 } from '../lib/filters';
 import { StockedCorrections } from '../lib/stocked-correction';
-import { useAutoRefresh } from '../lib/use-auto-refresh';
+import { OwnChanges } from '../lib/own-changes';
+import { useChangeMarks } from '../lib/use-change-marks';
+import { useDashboardRefresh } from '../lib/use-dashboard-refresh';
 import type { AttentionItem, AttentionMark } from '../lib/attention';
 import { AttentionAcks } from '../lib/attention-ack';
 import { AttentionPanel } from './AttentionPanel';
@@ -86,8 +88,21 @@ export function StockingDashboardView() {
     setDraft(null);
   };
 
-  const auto = useAutoRefresh(query !== null && data !== undefined, () => void dash.refetch());
+  // This browser's own changes (a correction, an acknowledgement): not flashed, their events not read again.
+  const [own] = useState(() => new OwnChanges());
+  const shownAnswer = dash.placeholder ? undefined : data;
+  // Live while connected, the 2-minute refresh otherwise; a live re-read keeps the view as it is (no remount).
+  const { live, auto } = useDashboardRefresh({
+    dropOffDate: query?.dropOffDate ?? null,
+    board: shownAnswer,
+    read: async () => {
+      const result = await dash.refetch();
+      return result.isError ? undefined : result.data;
+    },
+    own,
+  });
   const [limitClosed, setLimitClosed] = useState(false);
+  const marks = useChangeMarks(shownAnswer, query ? JSON.stringify(query) : null, dash.placeholder, own);
 
   const [view, setView] = useState<View>('expanded');
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
@@ -256,14 +271,27 @@ export function StockingDashboardView() {
         refreshDisabledReason={
           auto.exhausted ? `The page refreshed ${MAX_REFRESHES} times: reload it to continue.` : undefined
         }
+        failed={!!dash.error}
+        retrying={!auto.exhausted}
+        live={live.state}
+        lastChangeAt={live.lastChangeAt}
+        changes={marks.announcement}
       />
       <AttentionPanel
         attention={data.attention}
         dropOffDate={data.dropOffDate}
         onShow={show}
         acks={acks}
+        changed={marks.items}
         // Taken: the next answer shows it to all (a Temperature or Unreachable item under Resolved today).
-        onAcknowledged={() => {
+        onAcknowledged={(_result, item) => {
+          own.note({
+            kind: 'ACKNOWLEDGEMENT',
+            route: item.route,
+            locationId: item.locationId,
+            stockingIndex: item.stockingIndex,
+            itemKey: item.key,
+          });
           if (query) void queryClient.invalidateQueries({ queryKey: stockingDashboardKey(query) });
         }}
         // Someone took it first: the next answer shows who.
@@ -288,6 +316,7 @@ export function StockingDashboardView() {
               stopsPendingNote={stopsPendingNote}
               onStocked={onStocked}
               marked={marked?.route === route.route ? marked : undefined}
+              changed={marks.routes.get(route.route)}
             />
           ))
       )}
@@ -302,6 +331,12 @@ export function StockingDashboardView() {
           onCancel={() => setStocked(null)}
           onCorrected={(result) => {
             const { stop } = stocked;
+            own.note({
+              kind: 'ACTION',
+              route: stop.routeName,
+              locationId: stop.locationId,
+              stockingIndex: stop.stockingIndex,
+            });
             setStocked(null);
             toast.success(
               result.change === 'RETIME'

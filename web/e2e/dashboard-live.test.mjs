@@ -1,0 +1,107 @@
+// Browser test of the live Stocking Real-Time Dashboard (issue 61): an open
+// dashboard shows a driver's action within 3 s, without a reload, with its
+// filters and scroll kept; the change is marked; a dropped connection says so
+// and, once back, the page reads everything and is live again. Sets up its own
+// fridges and route on today's stocking day; the actions go through
+// createDriverAction as the driver app's do, and reach the page through the
+// tables' streams, the publisher and the real-time endpoint.
+import assert from 'node:assert/strict';
+import {
+  closeContexts,
+  createLocationAs,
+  expect,
+  graphqlAs,
+  readStack,
+  scheduleStopsAs,
+  searchDashboard,
+  settledStockingDay,
+  signIn,
+  test,
+} from './fixtures.mjs';
+
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now();
+const fridges = [`LIVE_${stamp}_A`, `LIVE_${stamp}_B`, `LIVE_${stamp}_C`];
+const route = `e2e-live-${stamp % 1000000}`;
+
+let stack;
+let browser;
+let office;
+/** The page's real-time connections, as Playwright routes them (to close one from the browser's side). */
+const sockets = [];
+
+const date = await settledStockingDay();
+
+/** A driver's action, through the API as the driver app sends it. */
+async function act(eventType, locationId, data) {
+  const out = await graphqlAs(
+    office,
+    'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id stockingDay } }',
+    {
+      input: {
+        eventType,
+        locationId,
+        data: JSON.stringify(data),
+        requestId: `e2e-live-${eventType}-${locationId}-${Date.now()}`,
+        occurredAt: new Date().toISOString(),
+      },
+    },
+  );
+  assert.equal(out.createDriverAction.stockingDay, date, 'the action falls in the stocking day under test');
+}
+
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  stack = readStack();
+  browser = workerBrowser;
+  // The local real-time endpoint's certificate is made for the run (README: trusting it).
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors: true });
+  office = await context.newPage();
+  await office.routeWebSocket(/\/graphql\/realtime/, (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await signIn(office, stack.users.admin);
+  for (const id of fridges) await createLocationAs(office, id);
+  await scheduleStopsAs(
+    office,
+    `live-${stamp}`,
+    fridges.map((id, i) => ({ date, market: 'MW', id, route, stop: i + 1, stockingIndex: 1 })),
+  );
+});
+
+test.afterAll(async () => {
+  await closeContexts(browser);
+});
+
+const card = () => office.getByRole('region', { name: `Route ${route}`, exact: true });
+const stopRow = (n, id) => card().getByRole('row', { name: new RegExp(`^Stop ${n} ${id}`) });
+const live = () => office.getByText(/^Live\b/);
+
+test("a driver's action shows in the open dashboard within 3 s, marked, with the filters and scroll kept", async () => {
+  await searchDashboard(office, date, [route], { webUrl: stack.webUrl });
+  await expect(stopRow(2, fridges[1]).getByText('Not Started', { exact: true })).toBeVisible();
+  await expect(live(), 'the summary says Live once connected').toBeVisible();
+  await office.evaluate(() => window.scrollTo(0, 200));
+  const scrolled = await office.evaluate(() => window.scrollY);
+  const started = Date.now();
+  await act('LocationStocked', fridges[1], { stockingIndex: 1, temperature: 37.5 });
+  await expect(stopRow(2, fridges[1]).getByText('Completed', { exact: true })).toBeVisible({ timeout: 3_000 });
+  const took = Date.now() - started;
+  console.log(`live: the action showed after ${took} ms`);
+  await expect(stopRow(2, fridges[1]).getByText('Changed', { exact: true }), 'the changed row is marked').toBeVisible();
+  await expect(office.getByRole('checkbox', { name: route, exact: true }).or(card()).first()).toBeVisible();
+  assert.equal(await office.evaluate(() => window.scrollY), scrolled, 'the scroll position is kept');
+  await expect(stopRow(1, fridges[0]).getByText('Not Started', { exact: true }), 'the other rows stay').toBeVisible();
+});
+
+test('a dropped connection says so; once back the page reads everything and is live again', async () => {
+  await expect(live()).toBeVisible();
+  assert.ok(sockets.length > 0, 'the page opened a real-time connection');
+  for (const ws of sockets.splice(0)) await ws.close();
+  await expect(office.getByText('Connection lost. Refreshing every 2 minutes.')).toBeVisible();
+  // A change made while the connection was down: the full read after the reconnection shows it.
+  await act('LocationStocked', fridges[2], { stockingIndex: 1, temperature: 37.1 });
+  await expect(live(), 'live again').toBeVisible({ timeout: 30_000 });
+  await expect(stopRow(3, fridges[2]).getByText('Completed', { exact: true })).toBeVisible({ timeout: 15_000 });
+});

@@ -7,6 +7,7 @@ pub mod health;
 pub mod health_changes;
 pub mod ingest;
 pub mod inventory;
+pub mod live;
 pub mod rules;
 pub mod snapshot;
 pub mod store;
@@ -202,6 +203,23 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::DeleteItems(Table::FridgeTelemetry),
         ],
         handler: typed_event!(ingest::handle),
+    },
+    FunctionSpec {
+        name: "subscribe_command_changes",
+        trigger: Trigger::Subscription("onCommandChanged"),
+        // Runs when a client subscribes to a fridge's commands: who may read them (issue 61).
+        permission: READ,
+        grants: &[],
+        handler: typed!(live::subscribe),
+    },
+    FunctionSpec {
+        name: "publish_command_changes",
+        trigger: Trigger::Streams(live::STREAMED),
+        // The command table's records, coalesced per command, sent to the fridge's
+        // subscribers through the publishing mutation, signed with this function's role.
+        permission: Permission::System,
+        grants: &[Grant::PublishChanges(live::PUBLISH_FIELD)],
+        handler: typed_event!(live::publish),
     },
 ];
 

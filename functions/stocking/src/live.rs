@@ -11,14 +11,19 @@ mod tests;
 
 pub use change::{change_of, coalesce, ChangeKind, StockingChange, StreamTable};
 
-use fleet_shared::events::{DynamoDbBatchItemFailure, DynamoDbEvent, DynamoDbEventResponse};
-use fleet_shared::{assignment::SUPERVISOR_ACTION, contract::Ctx, permissions, ApiError, Caller, Deps, Table};
-use serde::{Deserialize, Serialize};
+use fleet_shared::events::{DynamoDbEvent, DynamoDbEventResponse};
+use fleet_shared::{
+    assignment::SUPERVISOR_ACTION, contract::Ctx, permissions, publisher, ApiError, Caller, Deps, Table,
+};
+use serde::Deserialize;
 
 /// The publishing mutation: it selects every field of the event, since
 /// subscribers get only what it selects.
 pub const PUBLISH_FIELD: &str = "publishStockingChange";
-const PUBLISH: &str = "mutation Publish($input: StockingChangeInput!) { publishStockingChange(input: $input) { dropOffDate route locationId stockingIndex kind changedAt } }";
+const PUBLISH: publisher::Mutation = publisher::Mutation {
+    field: PUBLISH_FIELD,
+    document: "mutation Publish($input: StockingChangeInput!) { publishStockingChange(input: $input) { dropOffDate route locationId stockingIndex kind changedAt } }",
+};
 
 /// Who may see the whole day besides GetCheckPointStatus: the office and supervisors.
 const WHOLE_DAY_ACTIONS: [&str; 2] = ["ViewRoutes", SUPERVISOR_ACTION];
@@ -60,51 +65,15 @@ pub async fn subscribe(deps: &'static Deps, ctx: Ctx, args: SubscribeArgs) -> Re
     Ok(None)
 }
 
-#[derive(Serialize)]
-struct PublishVariables<'a> {
-    input: &'a StockingChange,
-}
-
 /// The stream batch: each record read into its change (records that change
-/// no dashboard are left out), coalesced, and published. A change that could
+/// no dashboard are left out), coalesced, and published; a change that could
 /// not be published reports its first record, so the event source mapping
-/// retries from there (and bisects); past its retries the failure queue
-/// keeps the records' positions.
+/// retries from there (and bisects); past its retries the failure queue keeps
+/// the records' positions.
 pub async fn publish(deps: &'static Deps, _: Ctx, event: DynamoDbEvent) -> Result<DynamoDbEventResponse, ApiError> {
     let tables = StreamTable::names(|t| deps.config.table(t).ok().map(str::to_string));
-    let mut changes = Vec::new();
-    for record in &event.records {
-        match change_of(&tables, record) {
-            Ok(Some(change)) => changes.push((record.change.sequence_number.clone(), change)),
-            Ok(None) => {}
-            // Not user input: a record this code cannot read is logged with its reason and skipped,
-            // since retrying it would hold up its shard's later changes for nothing.
-            Err(why) => tracing::warn!(event_id = %record.event_id, %why, "stream record not read"),
-        }
-    }
-    let graphql = deps.graphql()?;
-    let mut failed = Vec::new();
-    for (first_sequence, change) in coalesce(changes) {
-        if let Err(e) = graphql.mutate(PUBLISH_FIELD, PUBLISH, &PublishVariables { input: &change }).await {
-            tracing::error!(error = %e, date = %change.drop_off_date, "change not published");
-            failed.push(first_sequence);
-        }
-    }
-    let mut response = DynamoDbEventResponse::default();
-    if !failed.is_empty() {
-        let mut failure = DynamoDbBatchItemFailure::default();
-        failure.item_identifier = retry_from(&failed);
-        response.batch_item_failures.push(failure);
-    }
-    Ok(response)
-}
-
-/// Where the mapping retries the batch from: the earliest failed change's
-/// first record, or the whole batch (no identifier) when one has none.
-pub fn retry_from(failed: &[Option<String>]) -> Option<String> {
-    // Sequence numbers are decimal strings of up to 40 digits: shorter is earlier.
-    let all: Option<Vec<&String>> = failed.iter().map(Option::as_ref).collect();
-    all?.into_iter().min_by_key(|s| (s.len(), s.as_str())).cloned()
+    let changes = publisher::read_records(&event.records, |r| change_of(&tables, r));
+    publisher::publish(deps, &PUBLISH, coalesce(changes)).await
 }
 
 /// The tables whose writes change the dashboard: their streams feed the publisher.

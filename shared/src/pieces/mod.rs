@@ -3,6 +3,7 @@ pub mod assignment;
 pub mod driver_log;
 pub mod history;
 pub mod parking;
+pub mod publisher;
 pub mod scheduler;
 pub mod snapshot;
 pub mod upload;

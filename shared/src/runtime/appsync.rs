@@ -24,6 +24,9 @@ pub struct GraphqlClient {
     signer: Signer,
     url: String,
     usage: Option<Arc<Usage>>,
+    /// The API's id, for the IAM call log alone (the local API records what each call needs;
+    /// `GRAPHQL_API_ID` in the local stack's environment). A Lambda function records nothing.
+    api_id: String,
 }
 
 impl std::fmt::Debug for GraphqlClient {
@@ -55,7 +58,8 @@ struct GraphqlError {
 
 impl GraphqlClient {
     pub fn new(url: &str, sdk: &aws_config::SdkConfig) -> GraphqlClient {
-        GraphqlClient { signer: Signer::new("appsync", sdk), url: url.to_string(), usage: None }
+        let api_id = std::env::var("GRAPHQL_API_ID").unwrap_or_default();
+        GraphqlClient { signer: Signer::new("appsync", sdk), url: url.to_string(), usage: None, api_id }
     }
 
     /// Counts its calls into `usage`.
@@ -68,6 +72,9 @@ impl GraphqlClient {
     pub async fn mutate<V: Serialize>(&self, field: &str, query: &str, variables: &V) -> Result<(), CallFailed> {
         let body =
             serde_json::to_vec(&Request { query, variables }).map_err(|e| CallFailed::new(format!("{field}: {e}")))?;
+        if let Some(usage) = &self.usage {
+            usage.log_calls(|account| vec![crate::calls::appsync_field(&self.api_id, "Mutation", field, account)]);
+        }
         let counted = format!("appsync.{field}");
         aws_http::with_retries(field, &counted, self.usage.as_deref(), ATTEMPT_TIMEOUT, || self.send(&body)).await
     }

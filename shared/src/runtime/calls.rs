@@ -90,6 +90,14 @@ pub fn get_parameter(name: &str, account: &Account) -> Call {
     Call::new("ssm:GetParameter", format!("arn:aws:ssm:{}:{}:parameter/{name}", account.region, account.id))
 }
 
+/// AppSync's `GraphQL` on one field of the API `api_id` (`Mutation`, `publishStockingChange`).
+pub fn appsync_field(api_id: &str, type_name: &str, field: &str, account: &Account) -> Call {
+    Call::new(
+        "appsync:GraphQL",
+        format!("arn:aws:appsync:{}:{}:apis/{api_id}/types/{type_name}/fields/{field}", account.region, account.id),
+    )
+}
+
 /// An S3 object action (`GetObject`, `PutObject`, `DeleteObject`) on the object's ARN.
 pub fn s3_object(action: &str, bucket: &str, key: &str) -> Call {
     Call::new(format!("s3:{action}"), format!("arn:aws:s3:::{bucket}/{key}"))

@@ -3,6 +3,7 @@
 use crate::drop::SLIP_LOCKS;
 use fleet_shared::entity::route_stop::DRIVER_PREFIX;
 use fleet_shared::events::StreamRecord;
+use fleet_shared::publisher::table_of_arn;
 use fleet_shared::Table;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -55,12 +56,6 @@ impl StreamTable {
     pub fn names(name_of: impl Fn(Table) -> Option<String>) -> Vec<(String, StreamTable)> {
         Self::ALL.iter().filter_map(|(s, t)| name_of(*t).map(|n| (n, *s))).collect()
     }
-}
-
-/// The table named in a stream's ARN (`arn:…:table/{name}/stream/{label}`).
-fn table_of_arn(arn: &str) -> Option<&str> {
-    let (_, rest) = arn.split_once(":table/")?;
-    Some(rest.split_once("/stream/").map_or(rest, |(name, _)| name))
 }
 
 /// The keys and attributes a change is read from, by each streamed table's

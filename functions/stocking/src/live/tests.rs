@@ -153,9 +153,3 @@ fn a_batch_coalesces_to_one_change_per_route_and_kind_the_latest_and_retries_fro
         "the latest, retried from the first"
     );
 }
-
-#[test]
-fn a_failed_change_retries_from_the_earliest_record_or_the_whole_batch() {
-    assert_eq!(retry_from(&[Some("900".into()), Some("1000".into()), Some("950".into())]).as_deref(), Some("900"));
-    assert_eq!(retry_from(&[Some("900".into()), None]), None);
-}

@@ -311,6 +311,13 @@ export type GetFridgeSegmentEventsQuery = { getFridgeSegmentEvents: { nextToken:
 
 export type FridgeHealthFieldsFragment = { locationId: string, jofemarState: string | null, safetyHold: boolean | null, safetyHoldTs: string | null, inaccessible: boolean | null, outOfOrder: boolean | null, outOfOrderTs: string | null, hdmi: boolean | null, elo: boolean | null, cardReader: boolean | null, electricalLayout: boolean | null, timezone: string | null, activeTicket: boolean | null, temperature: number | null, temperatureSetpoint: number | null, timestamp: string | null, serverVersion: string | null, allReasons: Array<string> | null, networkSpeed: { previousSpeed: number | null } | null, connectedLayout: Array<{ x: number, y: number }> | null, recycleDoorState: { doorState: string | null, lockState: string | null } | null, sundryDoorState: { doorState: string | null, lockState: string | null } | null, liteFridgeState: { topShellLatchState: string | null, bottomShellLatchState: string | null, shellLockState: string | null, status: string | null } | null };
 
+export type OnCommandChangedSubscriptionVariables = Exact<{
+  locationId: string;
+}>;
+
+
+export type OnCommandChangedSubscription = { onCommandChanged: { locationId: string, messageId: string, state: CommandState, changedAt: string } | null };
+
 export type ReadQueueMessagesQueryVariables = Exact<{
   id: string;
   count?: number | null | undefined;
@@ -902,6 +909,16 @@ export const GetFridgeSegmentEventsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetFridgeSegmentEventsQuery, GetFridgeSegmentEventsQueryVariables>;
+export const OnCommandChangedDocument = new TypedDocumentString(`
+    subscription OnCommandChanged($locationId: ID!) {
+  onCommandChanged(locationId: $locationId) {
+    locationId
+    messageId
+    state
+    changedAt
+  }
+}
+    `) as unknown as TypedDocumentString<OnCommandChangedSubscription, OnCommandChangedSubscriptionVariables>;
 export const ReadQueueMessagesDocument = new TypedDocumentString(`
     query ReadQueueMessages($id: ID!, $count: Int, $nextToken: String) {
   readQueueMessages(id: $id, count: $count, nextToken: $nextToken) {

@@ -19,6 +19,7 @@ import { FridgeEventsTable, SegmentEventsTable } from './EventTables';
 import { FridgeCommands } from './FridgeCommands';
 import { HealthAttributes } from './HealthAttributes';
 import { QueueSummary } from './QueueSummary';
+import { useCommandChanges } from '../lib/use-command-changes';
 import { TemperatureChart } from './TemperatureChart';
 
 function Section({
@@ -90,6 +91,13 @@ export function FridgeHealthView({ id }: { id: string }) {
       return next;
     });
   }, [settledKey]);
+
+  // A command's fate shows as the fridge reports it, without waiting for the next read (issue 61).
+  const onCommandChange = useCallback(() => {
+    void qc.invalidateQueries({ queryKey: queueMessagesKey(id) });
+    void qc.invalidateQueries({ queryKey: fridgeHealthKey(id) });
+  }, [qc, id]);
+  useCommandChanges(id, onCommandChange);
 
   const { isError, errorUpdatedAt } = health;
   useEffect(() => {

@@ -19,6 +19,9 @@ from pathlib import Path
 
 import yaml
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import live_cost  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # --- List prices, us-east-1 (on-demand, published prices as of late 2025) ---
@@ -427,6 +430,18 @@ def main():
     w("")
     w("The fleet health snapshot is one S3 object written once a minute (not per heartbeat). No counter or summary item exists: "
       "the counts are made in the browser from the snapshot, so none can drift under concurrent or redelivered messages.")
+    w("")
+    w("## The live dashboard (issue 61)")
+    w("")
+    w("From `scripts/bench/live_cost.py` (its assumptions are its named constants; the read units are the refresh above):")
+    w("")
+    w("```")
+    lines.extend(live_cost.report().splitlines())
+    w("```")
+    w("")
+    w("**Live reads more than polling**, on a quiet day and a busy one: the once-a-minute read alone is twice the "
+      "2-minute polling, and each change of the shown date adds a read (at most one every 2 s). The latency figure is "
+      "`scripts/bench/live.sh` (an action to its row's new status in an open dashboard, locally).")
     doc.write_text("\n".join(lines) + "\n")
     print(f"wrote {doc.relative_to(ROOT) if doc.is_absolute() else doc}")
 

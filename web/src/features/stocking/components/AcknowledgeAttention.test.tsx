@@ -230,8 +230,9 @@ describe('Acknowledging a Needs-attention item', () => {
     serve(ALL_ACTIONS);
     const { user, panel } = await showDashboard();
     const dialog = await openAck(user, panel, ACK_STUCK);
+    // The day's items were raised on an earlier day than today: their date is said.
     expect(dialog).toHaveTextContent(
-      'Stop stuck: Route R1 · Stop 1 · CHI_0001, since 09:45 CT, stocking day 2026-07-01',
+      'Stop stuck: Route R1 · Stop 1 · CHI_0001, since Jul 1 09:45 CT, stocking day 2026-07-01',
     );
     expect(dialog).toHaveTextContent('Scanned by d1@fleet.local at 09:00 and not stocked within 45 minutes');
     const note = within(dialog).getByRole('textbox', { name: /Note/ }) as HTMLInputElement;

@@ -7,6 +7,7 @@ import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { acknowledgeAttention, type AttentionAcknowledgement } from '../api/acknowledge-attention';
 import { itemPlace, type AttentionItem } from '../lib/attention';
 import { NOTE_MAX_CHARS, ackLabel, ackProblem, endsByAcknowledgement, type AttentionAcks } from '../lib/attention-ack';
+import { sinceText } from '../lib/since-text';
 
 export const ACK_FAILURE = 'The item could not be acknowledged.';
 
@@ -22,6 +23,8 @@ export interface AcknowledgeDialogProps {
   onRefused?: (error: unknown) => void;
   /** Where the focus goes when the dialog closes (the opener by default). */
   returnFocus?: RefObject<HTMLElement | null>;
+  /** The page's clock: an item raised on an earlier day (Central) says its date, as on the panel. */
+  now?: number;
 }
 
 /**
@@ -37,6 +40,7 @@ export function AcknowledgeDialog({
   onAcknowledged,
   onRefused,
   returnFocus,
+  now = Date.now(),
 }: AcknowledgeDialogProps) {
   const [note, setNote] = useState('');
   // Every refusal, a permission one included, is shown in the dialog in the server's words.
@@ -74,7 +78,7 @@ export function AcknowledgeDialog({
       <Flex direction="column" gap="0.25rem">
         <Text fontWeight="600">
           {item.kindLabel}: {itemPlace(item)}
-          {item.locationId ? ` · ${item.locationId}` : ''}, since {item.sinceCentral} CT, stocking day {day}
+          {item.locationId ? ` · ${item.locationId}` : ''}, since {sinceText(item, now)} CT, stocking day {day}
         </Text>
         <Text>{item.facts}</Text>
         <Text fontSize="small" color="font.secondary">

@@ -1,9 +1,10 @@
 import axe from 'axe-core';
 import Papa from 'papaparse';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
+import { fakeWidth, restoreWidth } from '@/lib/media-query-fake';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import type { AttentionItem, AttentionPanelData } from '../lib/attention';
 import { AttentionPanel } from './AttentionPanel';
@@ -67,12 +68,14 @@ const panel = (open: AttentionItem[] = OPEN, resolved: AttentionItem[] = RESOLVE
 });
 
 const RULES = TEST_RULES;
+/** The fixtures' day, 12:00 CT: their items were raised today. */
+const NOW = Date.parse('2026-07-01T17:00:00Z');
 
 function view(attention = panel(), onShow = vi.fn()) {
   renderWithProviders(
     <main>
       <h1>Stocking Real-Time Dashboard</h1>
-      <AttentionPanel attention={attention} dropOffDate="2026-07-01" onShow={onShow} rules={RULES} />
+      <AttentionPanel attention={attention} dropOffDate="2026-07-01" onShow={onShow} rules={RULES} now={NOW} />
     </main>,
   );
   return { onShow, region: screen.getByRole('region', { name: /^Needs attention/ }) };
@@ -337,5 +340,73 @@ describe('AttentionPanel', () => {
       rules: { 'color-contrast': { enabled: false } },
     });
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+  });
+  it('dates an item raised on an earlier day (Central), here and in its Acknowledge dialog', async () => {
+    // 18:30 CT on Jun 30: the evening before, in the stocking day of Jul 1.
+    const evening = item('f', 'DRIVER_QUIET', { route: 'R5', since: '2026-06-30T23:30:00Z', sinceCentral: '18:30' });
+    const { region } = view(panel([evening, ...OPEN], []));
+    const [first, second] = openItems();
+    expect(within(first).getByText('since Jun 30 18:30 CT')).toBeTruthy();
+    // Today's, the clock alone.
+    expect(within(second).getByText('since 07:00 CT')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(await within(region).findByRole('button', { name: 'Acknowledge Driver quiet on route R5' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Driver quiet: Route R5, since Jun 30 18:30 CT');
+  });
+
+  describe('on a phone (below 600 px)', () => {
+    afterEach(restoreWidth);
+
+    it('folds to its counts, and its heading opens it and folds it again', async () => {
+      fakeWidth(390);
+      const { region } = view();
+      const disclosure = within(region).getByRole('button', { name: 'Needs attention (3)' });
+      // The heading is the disclosure: the panel keeps its name.
+      expect(within(region).getByRole('heading', { level: 2, name: 'Needs attention (3)' })).toContainElement(
+        disclosure,
+      );
+      expect(region).toHaveAccessibleName('Needs attention (3)');
+      expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+      const body = document.getElementById(disclosure.getAttribute('aria-controls')!)!;
+      expect(body).not.toBeVisible();
+      expect(within(region).getByText('Route not started: 1 · Stop stuck: 1 · Temperature: 1')).toBeTruthy();
+      expect(within(region).queryByRole('list', { name: 'Open items' })).toBeNull();
+      expect(within(region).queryByRole('button', { name: /^Export CSV/ })).toBeNull();
+
+      const user = userEvent.setup();
+      await user.click(disclosure);
+      expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+      expect(body).toBeVisible();
+      expect(within(region).getByRole('list', { name: 'Open items' })).toBeTruthy();
+      expect(within(region).getByRole('button', { name: /^Export CSV/ })).toBeTruthy();
+      expect(within(region).queryByText('Route not started: 1 · Stop stuck: 1 · Temperature: 1')).toBeNull();
+      await user.click(disclosure);
+      expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+      expect(body).not.toBeVisible();
+    });
+
+    it('says nothing is open when folded with nothing open, and unfolds when the window widens', () => {
+      const win = fakeWidth(390);
+      const { region } = view(panel([], []));
+      expect(within(region).getByRole('button', { name: 'Needs attention (0)' })).toBeTruthy();
+      expect(region.querySelector('.attention-folded-counts')).toHaveTextContent(/^Nothing needs attention\.$/);
+      act(() => win.resize(1024));
+      expect(within(region).queryByRole('button', { name: /^Needs attention/ })).toBeNull();
+      expect(within(region).getByRole('heading', { name: 'Needs attention · 0 open' })).toBeTruthy();
+      expect(within(region).getByRole('group', { name: 'Show items of a kind' })).toBeVisible();
+    });
+
+    it('passes axe, folded and open', async () => {
+      vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+      fakeWidth(390);
+      const { region } = view();
+      const run = async () =>
+        (
+          await axe.run(region, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } })
+        ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`);
+      expect(await run()).toEqual([]);
+      await userEvent.setup().click(within(region).getByRole('button', { name: 'Needs attention (3)' }));
+      expect(await run()).toEqual([]);
+    });
   });
 });

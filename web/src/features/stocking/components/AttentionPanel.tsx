@@ -6,6 +6,7 @@ import { Guard } from '@/components/Guard';
 import { StatusBadge } from '@/components/StatusBadge';
 import { useAccess } from '@/lib/access';
 import { download } from '@/lib/csv';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/media-query';
 import { useToast } from '@/lib/toast';
 import type { AttentionAcknowledgement } from '../api/acknowledge-attention';
 import {
@@ -27,6 +28,7 @@ import {
   type AttentionRules,
 } from '../lib/attention';
 import { AttentionAcks, ackLabel, endsByAcknowledgement, itemName } from '../lib/attention-ack';
+import { sinceText } from '../lib/since-text';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { ChangedTag } from './ChangedTag';
 import './attention.css';
@@ -50,11 +52,15 @@ export interface AttentionPanelProps {
   onAckRefused?: (error: unknown) => void;
   /** The items (keys) a read just changed (issue 61): marked for a while, in words and not by colour alone. */
   changed?: ReadonlySet<string>;
+  /** The clock 'today' is read against: an item raised on an earlier day (Central) says its date. */
+  now?: number;
 }
 
 /**
  * The Needs-attention panel (issue 42), above the route cards: the open items oldest first with a count of each
  * kind (each a filter), what ended today, the kinds' thresholds, an Export CSV, and a Show that jumps to the stop.
+ * On a phone it starts folded to its counts (issue 61), so the route cards are a scroll away: its heading is a
+ * button that opens it.
  */
 export function AttentionPanel({
   attention,
@@ -65,8 +71,13 @@ export function AttentionPanel({
   onAcknowledged,
   onAckRefused,
   changed,
+  now = Date.now(),
 }: AttentionPanelProps) {
   const headingId = useId();
+  const bodyId = useId();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [opened, setOpened] = useState(false);
+  const folded = phone && !opened;
   const [kind, setKind] = useState<string>(ALL_KINDS);
   const toast = useToast();
   const [ownAcks] = useState(() => new AttentionAcks());
@@ -124,107 +135,142 @@ export function AttentionPanel({
     >
       <Flex alignItems="center" gap="0.75rem" wrap="wrap">
         <Heading level={2} id={headingId} fontSize="large" ref={headingRef} tabIndex={-1}>
-          {ATTENTION_MESSAGES.heading}{' '}
-          <Text as="span" fontSize="small" color="font.secondary" fontWeight="normal">
-            · {total} open
-          </Text>
-        </Heading>
-        <Button
-          size="small"
-          marginLeft="auto"
-          isDisabled={open.length + resolved.length === 0}
-          onClick={exportCsv}
-          // The visible words first (axe label-content-name-mismatch), then what is exported.
-          aria-label={`Export CSV of ${chosen ? `the ${chosen.label} items` : 'the attention items'}`}
-        >
-          Export CSV
-        </Button>
-      </Flex>
-
-      <div role="group" aria-label="Show items of a kind" className="attention-kinds">
-        <ToggleButton size="small" value={ALL_KINDS} isPressed={kind === ALL_KINDS} onChange={() => setKind(ALL_KINDS)}>
-          <KindIcon kind={ALL_KINDS} />
-          All: {total}
-        </ToggleButton>
-        {attention.counts.map((c) => (
-          <ToggleButton
-            key={c.kind}
-            size="small"
-            value={c.kind}
-            isPressed={kind === c.kind}
-            // Pressed again, a kind's filter goes back to all.
-            onChange={() => setKind((k) => (k === c.kind ? ALL_KINDS : c.kind))}
-            data-kind={c.kind}
-            data-tone={c.open ? kindTone(c.kind) : 'neutral'}
-            className="attention-kind"
-          >
-            <KindIcon kind={c.kind} />
-            {c.label}: {c.open}
-          </ToggleButton>
-        ))}
-      </div>
-
-      {open.length ? (
-        <ItemList
-          items={open}
-          label={chosen ? `Open items: ${chosen.label}` : 'Open items'}
-          what="open items"
-          entry={(item) => (
-            <ItemEntry
-              key={item.key}
-              item={item}
-              taken={takenOf(item)}
-              onShow={onShow}
-              onAcknowledge={openAck}
-              changed={changed?.has(item.key)}
-            />
+          {phone ? (
+            // A disclosure in the heading: its name stays the panel's.
+            <button
+              type="button"
+              className="attention-disclosure"
+              aria-expanded={!folded}
+              aria-controls={bodyId}
+              onClick={() => setOpened((o) => !o)}
+            >
+              <span aria-hidden="true" className="attention-disclosure-mark">
+                {folded ? '▸' : '▾'}
+              </span>
+              {ATTENTION_MESSAGES.heading} ({total})
+            </button>
+          ) : (
+            <>
+              {ATTENTION_MESSAGES.heading}{' '}
+              <Text as="span" fontSize="small" color="font.secondary" fontWeight="normal">
+                · {total} open
+              </Text>
+            </>
           )}
-        />
-      ) : (
-        <Text padding="0.75rem 0 0">
-          {total === 0 || !chosen ? ATTENTION_MESSAGES.empty : ATTENTION_MESSAGES.noneOfKind(chosen.label)}
+        </Heading>
+        {folded ? null : (
+          <Button
+            size="small"
+            marginLeft="auto"
+            isDisabled={open.length + resolved.length === 0}
+            onClick={exportCsv}
+            // The visible words first (axe label-content-name-mismatch), then what is exported.
+            aria-label={`Export CSV of ${chosen ? `the ${chosen.label} items` : 'the attention items'}`}
+          >
+            Export CSV
+          </Button>
+        )}
+      </Flex>
+      {folded ? (
+        <Text fontSize="small" className="attention-folded-counts">
+          {kindCounts(attention.counts)}
         </Text>
-      )}
+      ) : null}
 
-      <details className="attention-more">
-        <summary>Resolved today ({resolved.length})</summary>
-        {resolved.length ? (
+      <div id={bodyId} hidden={folded}>
+        <div role="group" aria-label="Show items of a kind" className="attention-kinds">
+          <ToggleButton
+            size="small"
+            value={ALL_KINDS}
+            isPressed={kind === ALL_KINDS}
+            onChange={() => setKind(ALL_KINDS)}
+          >
+            <KindIcon kind={ALL_KINDS} />
+            All: {total}
+          </ToggleButton>
+          {attention.counts.map((c) => (
+            <ToggleButton
+              key={c.kind}
+              size="small"
+              value={c.kind}
+              isPressed={kind === c.kind}
+              // Pressed again, a kind's filter goes back to all.
+              onChange={() => setKind((k) => (k === c.kind ? ALL_KINDS : c.kind))}
+              data-kind={c.kind}
+              data-tone={c.open ? kindTone(c.kind) : 'neutral'}
+              className="attention-kind"
+            >
+              <KindIcon kind={c.kind} />
+              {c.label}: {c.open}
+            </ToggleButton>
+          ))}
+        </div>
+
+        {open.length ? (
           <ItemList
-            items={resolved}
-            label="Resolved today"
-            what="resolved items"
+            items={open}
+            label={chosen ? `Open items: ${chosen.label}` : 'Open items'}
+            what="open items"
             entry={(item) => (
               <ItemEntry
                 key={item.key}
                 item={item}
                 taken={takenOf(item)}
                 onShow={onShow}
+                onAcknowledge={openAck}
                 changed={changed?.has(item.key)}
+                now={now}
               />
             )}
           />
         ) : (
-          <Text padding="0.5rem 0 0" fontSize="small" color="font.secondary">
-            Nothing has been resolved today{chosen ? ` of the kind ${chosen.label}` : ''}.
+          <Text padding="0.75rem 0 0">
+            {total === 0 || !chosen ? ATTENTION_MESSAGES.empty : ATTENTION_MESSAGES.noneOfKind(chosen.label)}
           </Text>
         )}
-      </details>
 
-      <details className="attention-more">
-        <summary>When an item is raised</summary>
-        <ul className="attention-help">
-          {attentionHelp(rules).map((h) => (
-            <li key={h.kind}>
-              <strong>{attention.counts.find((c) => c.kind === h.kind)?.label ?? h.kind}:</strong> {h.text}
-            </li>
-          ))}
-        </ul>
-      </details>
+        <details className="attention-more">
+          <summary>Resolved today ({resolved.length})</summary>
+          {resolved.length ? (
+            <ItemList
+              items={resolved}
+              label="Resolved today"
+              what="resolved items"
+              entry={(item) => (
+                <ItemEntry
+                  key={item.key}
+                  item={item}
+                  taken={takenOf(item)}
+                  onShow={onShow}
+                  changed={changed?.has(item.key)}
+                  now={now}
+                />
+              )}
+            />
+          ) : (
+            <Text padding="0.5rem 0 0" fontSize="small" color="font.secondary">
+              Nothing has been resolved today{chosen ? ` of the kind ${chosen.label}` : ''}.
+            </Text>
+          )}
+        </details>
+
+        <details className="attention-more">
+          <summary>When an item is raised</summary>
+          <ul className="attention-help">
+            {attentionHelp(rules).map((h) => (
+              <li key={h.kind}>
+                <strong>{attention.counts.find((c) => c.kind === h.kind)?.label ?? h.kind}:</strong> {h.text}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </div>
 
       {acking ? (
         <AcknowledgeDialog
           day={dropOffDate}
           item={acking}
+          now={now}
           requests={requests}
           returnFocus={returnTo}
           onCancel={() => closeAck(acking)}
@@ -283,6 +329,7 @@ function ItemEntry({
   onShow,
   onAcknowledge,
   changed = false,
+  now,
 }: {
   item: AttentionItem;
   /** Who took it: the answer's, or what this page acknowledged since. */
@@ -291,6 +338,8 @@ function ItemEntry({
   onAcknowledge?: (item: AttentionItem) => void;
   /** A read just changed it: a 'Changed' tag and a tint for a while. */
   changed?: boolean;
+  /** The page's clock: an item of an earlier day says its date. */
+  now: number;
 }) {
   return (
     // Focusable by script: the focus comes back here after the item is acknowledged.
@@ -318,7 +367,7 @@ function ItemEntry({
           ) : null}
         </Text>
         <Text as="span" fontSize="small" color="font.secondary">
-          since {item.sinceCentral} CT
+          since {sinceText(item, now)} CT
         </Text>
         {changed ? <ChangedTag /> : null}
       </Flex>
@@ -349,6 +398,12 @@ function ItemEntry({
       </Flex>
     </li>
   );
+}
+
+/** A folded panel's counts: each kind with open items ('Stop stuck: 2 · Temperature: 1'), or that none is open. */
+function kindCounts(counts: AttentionPanelData['counts']): string {
+  const open = counts.filter((c) => c.open > 0);
+  return open.length ? open.map((c) => `${c.label}: ${c.open}`).join(' · ') : ATTENTION_MESSAGES.empty;
 }
 
 /** The location id, linked to its fridge's health page for a user who may open it (the id alone otherwise). */

@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Text, ToggleButton, View } from '@aws-amplify/ui-react';
 import { StatusBadge } from '@/components/StatusBadge';
 import { centralTime } from '@/lib/central-time';
 import type { StockingDashboard } from '../api/stocking-dashboard';
@@ -20,11 +20,20 @@ export interface DashboardSummaryProps {
   lastChangeAt?: string | null;
   /** The polite live region's words for the last changes ('3 stops changed'). */
   changes?: string;
+  /**
+   * Find a stop (issue 61): each status's count is a toggle that shows only the stops of the statuses pressed
+   * (with the search's text). Without it the counts are plain.
+   */
+  onStatus?: (status: string) => void;
+  /** The statuses pressed. */
+  statuses?: ReadonlySet<string>;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The Summary (2-fleet §2.4): 'As of' with a refresh icon, whether the page is live (issue 61), the stocking-day
- * window and each status's count. Only the connection's state and the changes are live regions: a live page reads
+ * window and each status's count (a toggle of the stops shown, issue 61). Only the connection's state and the changes are live regions: a live page reads
  * often, and its 'As of' is not read out each time.
  */
 export function DashboardSummary({
@@ -37,6 +46,8 @@ export function DashboardSummary({
   live = 'off',
   lastChangeAt = null,
   changes = '',
+  onStatus,
+  statuses = NONE,
 }: DashboardSummaryProps) {
   const { summary } = dashboard;
   const connection = liveText(live);
@@ -92,9 +103,25 @@ export function DashboardSummary({
       <ul aria-label="Stops by status" className="status-counts">
         {summary.counts.map((c) => (
           <li key={c.status}>
-            <StatusBadge tone={c.count ? statusTone(c.status) : 'neutral'}>
-              {stopStatusLabel(c.status)}: {c.count}
-            </StatusBadge>
+            {onStatus ? (
+              <ToggleButton
+                size="small"
+                value={c.status}
+                isPressed={statuses.has(c.status)}
+                onChange={() => onStatus(c.status)}
+                // Nothing to show of a status no stop has; one pressed can always be released.
+                isDisabled={!c.count && !statuses.has(c.status)}
+                className="status-toggle"
+                data-status={c.status}
+                data-tone={c.count ? statusTone(c.status) : 'neutral'}
+              >
+                {stopStatusLabel(c.status)}: {c.count}
+              </ToggleButton>
+            ) : (
+              <StatusBadge tone={c.count ? statusTone(c.status) : 'neutral'}>
+                {stopStatusLabel(c.status)}: {c.count}
+              </StatusBadge>
+            )}
           </li>
         ))}
       </ul>

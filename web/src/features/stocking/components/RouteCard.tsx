@@ -6,6 +6,7 @@ import { ProgressBar } from '@/components/ProgressBar';
 import { StatusBadge } from '@/components/StatusBadge';
 import { WhenNear } from '@/components/WhenNear';
 import { Guard } from '@/components/Guard';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/media-query';
 import type { DashboardRoute, DashboardStop } from '../api/stocking-dashboard';
 import {
   STOP_COLUMNS,
@@ -30,8 +31,23 @@ export type OnStocked = (stop: DashboardStop, action: StockedAction) => void;
 function stopColumns(
   onStocked: OnStocked | undefined,
   changed: ReadonlySet<string> | undefined,
+  phone: boolean,
 ): DataColumn<DashboardStop>[] {
   return STOP_COLUMNS.map((c) => {
+    if (c.id === 'stop' && phone)
+      return {
+        ...c,
+        // A phone folds the row to its stop, status and driver (DataTable): the stop says where it is too.
+        width: '7rem',
+        cell: (s: DashboardStop) => (
+          <span className="stop-cell">
+            {s.stop}
+            <span className="stop-cell-location" title={s.locationName ?? undefined}>
+              {s.locationId}
+            </span>
+          </span>
+        ),
+      };
     if (c.id === 'location')
       return {
         ...c,
@@ -113,6 +129,11 @@ export interface RouteCardProps {
    * empty set when only the card's progress changed. Undefined for a card that did not change.
    */
   changed?: ReadonlySet<string>;
+  /**
+   * The stops a Find a stop keeps (issue 61), in the table instead of all the route's; the count line says how
+   * many of the route's they are. Undefined: every stop. The card's progress stays the whole route's.
+   */
+  stops?: DashboardStop[];
 }
 
 /** A stop row's accessible name (DataTable's row label): how tests, screen readers and a jump find it. */
@@ -128,18 +149,22 @@ export const RouteCard = memo(function RouteCard({
   onStocked,
   marked,
   changed,
+  stops: kept,
 }: RouteCardProps) {
   const bodyId = useId();
-  const columns = useMemo(() => stopColumns(onStocked, changed), [onStocked, changed]);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const columns = useMemo(() => stopColumns(onStocked, changed, phone), [onStocked, changed, phone]);
   const cardRef = useRef<HTMLDivElement>(null);
+  // The rows the table shows: those a search keeps, or all.
+  const rows = route.stops && (kept ?? route.stops);
   // The marked stop's row: undefined while the rows are on their way; the card when the stop is not on it.
   const markedRow = useMemo(() => {
     if (!marked || marked.stop === null) return null;
-    if (!route.stops) return undefined;
-    const stop = route.stops.find((s) => marksStop(marked, s));
+    if (!rows) return undefined;
+    const stop = rows.find((s) => marksStop(marked, s));
     return stop ? stopRowName(stop) : null;
-  }, [marked, route.stops]);
-  useAttentionMark(cardRef, marked, markedRow, route.stops, expanded);
+  }, [marked, rows]);
+  useAttentionMark(cardRef, marked, markedRow, rows, expanded);
   return (
     <View
       ref={cardRef}
@@ -195,7 +220,8 @@ export const RouteCard = memo(function RouteCard({
           // A day of 125 routes: only the tables near the viewport render (the card above each always does).
           <WhenNear estimate={`${route.total * 44 + 130}px`}>
             <DataTable
-              data={route.stops ?? []}
+              data={rows ?? []}
+              total={kept ? route.stops?.length : undefined}
               columns={columns}
               getRowId={stopRowId}
               label={`Route ${route.route} stops`}

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { graphql } from '@/lib/api';
+import { fakeWidth, restoreWidth } from '@/lib/media-query-fake';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { MARK_MS, StockingDashboardView } from './StockingDashboardView';
 import { KINDS, attentionItem } from '../lib/attention-fixtures';
@@ -500,6 +501,183 @@ describe('StockingDashboardView', () => {
       await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh now' })).not.toBeDisabled());
       await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh now' }));
       expect(await within(summary()).findByText('As of 2026-07-01 11:00:00 CT')).toBeTruthy();
+    });
+  });
+  describe('Find a stop (issue 61)', () => {
+    async function searched(table = true) {
+      renderWithProviders(<StockingDashboardView />);
+      const user = await searchFor('2026-07-01');
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      if (table) await screen.findByRole('table', { name: 'Route R1 stops' });
+      else await screen.findByRole('region', { name: 'Route R1' });
+      return { user, box: screen.getByRole('textbox', { name: 'Find a stop' }) };
+    }
+    const cards = () => screen.queryAllByRole('region', { name: /^Route / }).map((r) => r.getAttribute('aria-label'));
+    const rowsOf = (route: string) =>
+      within(screen.getByRole('table', { name: `Route ${route} stops` }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.getAttribute('aria-label'));
+    const said = () => document.querySelector('.stop-search-result')?.textContent;
+
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      restoreWidth();
+    });
+
+    it('finds stops by location id or name, route or driver, hides the routes without one, and shows all again', async () => {
+      const { user, box } = await searched();
+      // Above the route cards.
+      expect(
+        box.compareDocumentPosition(screen.getByRole('region', { name: 'Route R1' })) &
+          Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      expect(said()).toBe('');
+
+      await user.type(box, 'chi_0002');
+      await waitFor(() => expect(cards()).toEqual(['Route R1']));
+      expect(rowsOf('R1')).toEqual(['Stop 2 CHI_0002']);
+      expect(screen.getByText('1 of 2 stops')).toBeTruthy();
+      expect(said()).toBe('1 stop on 1 route matches.');
+      expect(screen.getByText('1 stop on 1 route matches.')).toHaveAttribute('role', 'status');
+
+      await user.clear(box);
+      await user.type(box, 'R2');
+      await waitFor(() => expect(cards()).toEqual(['Route R2']));
+      expect(rowsOf('R2')).toEqual(['Stop 1 NYC_0001']);
+
+      await user.clear(box);
+      await user.type(box, 'DRIVER1@');
+      await waitFor(() => expect(cards()).toEqual(['Route R1']));
+      expect(rowsOf('R1')).toEqual(['Stop 1 CHI_0001']);
+
+      await user.clear(box);
+      await user.type(box, 'willis');
+      await waitFor(() => expect(cards()).toEqual(['Route R1', 'Route R2']));
+      expect(said()).toBe('3 stops on 2 routes match.');
+
+      await user.clear(box);
+      await user.type(box, 'nowhere');
+      expect(await screen.findByText('No stop matches.')).toBeTruthy();
+      expect(cards()).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: 'Show every stop' }));
+      await waitFor(() => expect(cards()).toEqual(['Route R1', 'Route R2']));
+      expect(box).toHaveValue('');
+      expect(rowsOf('R1')).toEqual(['Stop 1 CHI_0001', 'Stop 2 CHI_0002']);
+      expect(screen.queryByRole('button', { name: 'Show every stop' })).toBeNull();
+    });
+
+    it("filters to the statuses pressed in the Summary's counts, with the text too", async () => {
+      const { user, box } = await searched();
+      const counts = screen.getByRole('list', { name: 'Stops by status' });
+      const completed = within(counts).getByRole('button', { name: 'Completed: 1' });
+      const notStarted = within(counts).getByRole('button', { name: 'Not Started: 1' });
+      expect(completed).toHaveAttribute('aria-pressed', 'false');
+
+      await user.click(completed);
+      expect(completed).toHaveAttribute('aria-pressed', 'true');
+      await waitFor(() => expect(cards()).toEqual(['Route R1']));
+      expect(rowsOf('R1')).toEqual(['Stop 1 CHI_0001']);
+      expect(said()).toBe('1 stop on 1 route matches (Completed).');
+
+      await user.click(notStarted);
+      await waitFor(() => expect(cards()).toEqual(['Route R1', 'Route R2']));
+      expect(rowsOf('R2')).toEqual(['Stop 1 NYC_0001']);
+      await user.click(notStarted);
+
+      await user.type(box, 'chi_0002');
+      expect(await screen.findByText('No stop matches.')).toBeTruthy();
+      await user.clear(box);
+      await waitFor(() => expect(cards()).toEqual(['Route R1']));
+
+      await user.click(completed);
+      expect(completed).toHaveAttribute('aria-pressed', 'false');
+      await waitFor(() => expect(cards()).toEqual(['Route R1', 'Route R2']));
+      expect(rowsOf('R1')).toEqual(['Stop 1 CHI_0001', 'Stop 2 CHI_0002']);
+    });
+
+    it('finds the stops of cards whose tables have not rendered (the browser’s Find would miss them)', async () => {
+      // No card comes near the viewport: no table renders.
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          observe() {}
+          disconnect() {}
+        },
+      );
+      extraRoutes = 40;
+      const { user, box } = await searched(false);
+      await waitFor(() => expect(cards()).toHaveLength(42));
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.queryByText('CHI_X39')).toBeNull();
+
+      await user.type(box, 'chi_x39');
+      await waitFor(() => expect(cards()).toEqual(['Route X39']));
+      expect(said()).toBe('1 stop on 1 route matches.');
+    });
+
+    it('opens the cards it keeps in the Collapsed view; a card collapsed meanwhile stays so until the search changes', async () => {
+      const { user, box } = await searched();
+      await user.click(screen.getByRole('button', { name: 'Collapsed' }));
+      await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
+
+      await user.type(box, 'chi_0002');
+      expect(await screen.findByRole('table', { name: 'Route R1 stops' })).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Collapse route R1' }));
+      expect(screen.queryByRole('table', { name: 'Route R1 stops' })).toBeNull();
+
+      await user.clear(box);
+      await waitFor(() => expect(cards()).toEqual(['Route R1', 'Route R2']));
+      // The Collapsed view again.
+      expect(screen.queryByRole('table')).toBeNull();
+      await user.type(box, 'chi');
+      expect(await screen.findByRole('table', { name: 'Route R1 stops' })).toBeTruthy();
+    });
+
+    it('shows every stop again when a Needs-attention Show jumps to one the search hides', async () => {
+      attentionOpen = [
+        item('STOP_STUCK', { stop: 2, stockingIndex: 2, locationId: 'CHI_0002' }),
+        item('DRIVER_QUIET', { route: 'R2' }),
+      ];
+      const { user, box } = await searched();
+      await user.type(box, 'nyc');
+      await waitFor(() => expect(cards()).toEqual(['Route R2']));
+      const panel = screen.getByRole('region', { name: /^Needs attention/ });
+
+      // What the search shows: it stays.
+      await user.click(within(panel).getByRole('button', { name: 'Show route R2' }));
+      await waitFor(() => expect(screen.getByRole('region', { name: 'Route R2' })).toHaveAttribute('aria-current'));
+      expect(box).toHaveValue('nyc');
+
+      await user.click(within(panel).getByRole('button', { name: 'Show stop 2 of route R1' }));
+      expect(box).toHaveValue('');
+      const row = within(await screen.findByRole('table', { name: 'Route R1 stops' })).getByRole('row', {
+        name: 'Stop 2 CHI_0002',
+      });
+      await waitFor(() => expect(row).toHaveAttribute('aria-current', 'true'));
+    });
+
+    it('on a phone, a stop row says its location beside its stop, and the panel folds to its counts', async () => {
+      fakeWidth(390);
+      await searched();
+      const row = within(screen.getByRole('table', { name: 'Route R1 stops' })).getByRole('row', {
+        name: 'Stop 1 CHI_0001',
+      });
+      const stopCell = within(row).getAllByRole('cell')[0];
+      expect(stopCell.querySelector('.stop-cell-location')).toHaveTextContent(/^CHI_0001$/);
+      expect(stopCell.querySelector('.stop-cell-location')).toHaveAttribute('title', 'Willis');
+      expect(screen.getByRole('button', { name: 'Needs attention (0)' })).toHaveAttribute('aria-expanded', 'false');
+    });
+
+    it('keeps the stop column as it is on a wider screen', async () => {
+      fakeWidth(800);
+      await searched();
+      const row = within(screen.getByRole('table', { name: 'Route R1 stops' })).getByRole('row', {
+        name: 'Stop 1 CHI_0001',
+      });
+      expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/^1$/);
+      expect(screen.queryByRole('button', { name: /^Needs attention/ })).toBeNull();
     });
   });
 });

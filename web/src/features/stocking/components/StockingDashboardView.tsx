@@ -27,6 +27,8 @@ import { StockedCorrections } from '../lib/stocked-correction';
 import { OwnChanges } from '../lib/own-changes';
 import { useChangeMarks } from '../lib/use-change-marks';
 import { useDashboardRefresh } from '../lib/use-dashboard-refresh';
+import { searchShows } from '../lib/stop-search';
+import { useStopSearch } from '../lib/use-stop-search';
 import type { AttentionItem, AttentionMark } from '../lib/attention';
 import { AttentionAcks } from '../lib/attention-ack';
 import { AttentionPanel } from './AttentionPanel';
@@ -35,6 +37,7 @@ import { DashboardFilters } from './DashboardFilters';
 import { DashboardSummary } from './DashboardSummary';
 import { RouteCard, type StockedAction } from './RouteCard';
 import { StockedHistoryDialog } from './StockedHistoryDialog';
+import { StopSearch } from './StopSearch';
 import './stocking.css';
 import { todayIn } from '@/components/dates';
 import { CENTRAL_ZONE } from '@/lib/central-time';
@@ -44,6 +47,9 @@ type View = 'expanded' | 'collapsed';
 const CARDS_FIRST = 20;
 /** How long what a Needs-attention Show jumped to stays marked (unless another is chosen first). */
 export const MARK_MS = 15_000;
+
+/** A card's own expanded state is kept per search (`search`: the Find a stop's key, '' for none). */
+const toggleKey = (search: string, route: string) => (search ? `${search}\u0000${route}` : route);
 
 /** The Stocking Real-Time Dashboard (2-fleet §2.4, §4.4): filters, then a Summary and a card per route. */
 export function StockingDashboardView() {
@@ -104,35 +110,46 @@ export function StockingDashboardView() {
   const [limitClosed, setLimitClosed] = useState(false);
   const marks = useChangeMarks(shownAnswer, query ? JSON.stringify(query) : null, dash.placeholder, own);
 
+  // Find a stop (issue 61): over the answer, whether or not a card has rendered its table.
+  const find = useStopSearch(data?.routes);
+  const { key: findKey, result: found, clear: clearFind } = find;
+
   const [view, setView] = useState<View>('expanded');
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
-  const isExpanded = (route: string) => toggled[route] ?? view === 'expanded';
-  // Stable, so a card that did not change is not rendered again (RouteCard is memoised).
+  // A search opens the cards it keeps (what it found is in view), in the Collapsed view too.
+  const isExpanded = (route: string) => toggled[toggleKey(findKey, route)] ?? (findKey !== '' || view === 'expanded');
+  // Stable while the search is, so a card that did not change is not rendered again (RouteCard is memoised).
   const toggle = useCallback(
-    (route: string, expanded: boolean) => setToggled((t) => ({ ...t, [route]: !expanded })),
-    [],
+    (route: string, expanded: boolean) => setToggled((t) => ({ ...t, [toggleKey(findKey, route)]: !expanded })),
+    [findKey],
   );
   // What a Needs-attention item's Show jumped to: its stop's row (its card expanded first), or its route's card.
   const [marked, setMarked] = useState<AttentionMark | null>(null);
   const jumps = useRef(0);
-  const show = useCallback((item: AttentionItem) => {
-    if (item.stop !== null) setToggled((t) => ({ ...t, [item.route]: true }));
-    jumps.current += 1;
-    setMarked({
-      route: item.route,
-      stop: item.stop,
-      stockingIndex: item.stockingIndex,
-      locationId: item.locationId,
-      seq: jumps.current,
-    });
-  }, []);
+  const show = useCallback(
+    (item: AttentionItem) => {
+      const target = {
+        route: item.route,
+        stop: item.stop,
+        stockingIndex: item.stockingIndex,
+        locationId: item.locationId,
+      };
+      // What the search hides is shown again: the jump is what the user asks to see now.
+      const hidden = !searchShows(found, target);
+      if (hidden) clearFind();
+      if (item.stop !== null) setToggled((t) => ({ ...t, [toggleKey(hidden ? '' : findKey, item.route)]: true }));
+      jumps.current += 1;
+      setMarked({ ...target, seq: jumps.current });
+    },
+    [found, findKey, clearFind],
+  );
   useEffect(() => {
     if (!marked) return;
     const timer = window.setTimeout(() => setMarked(null), MARK_MS);
     return () => window.clearTimeout(timer);
   }, [marked]);
   // A day of many routes shows its first cards at once and the rest frame by frame.
-  const shownRoutes = useProgressive(data?.routes.length ?? 0, CARDS_FIRST, CARDS_FIRST);
+  const shownRoutes = useProgressive(found.routes.length, CARDS_FIRST, CARDS_FIRST);
 
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -276,6 +293,8 @@ export function StockingDashboardView() {
         live={live.state}
         lastChangeAt={live.lastChangeAt}
         changes={marks.announcement}
+        statuses={find.statuses}
+        onStatus={find.toggleStatus}
       />
       <AttentionPanel
         attention={data.attention}
@@ -283,6 +302,7 @@ export function StockingDashboardView() {
         onShow={show}
         acks={acks}
         changed={marks.items}
+        now={now}
         // Taken: the next answer shows it to all (a Temperature or Unreachable item under Resolved today).
         onAcknowledged={(_result, item) => {
           own.note({
@@ -304,12 +324,19 @@ export function StockingDashboardView() {
           No route stops on {data.dropOffDate} for these filters. Use Update Route Filters to pick another date or area.
         </Text>
       ) : (
-        data.routes
-          .slice(0, shownRoutes)
-          .map((route) => (
+        <>
+          <StopSearch
+            text={find.text}
+            onText={find.setText}
+            statuses={find.statuses}
+            result={found}
+            onClear={clearFind}
+          />
+          {found.routes.slice(0, shownRoutes).map(({ route, stops }) => (
             <RouteCard
               key={route.route}
               route={route}
+              stops={stops}
               now={now}
               expanded={isExpanded(route.route)}
               onToggle={toggle}
@@ -318,7 +345,8 @@ export function StockingDashboardView() {
               marked={marked?.route === route.route ? marked : undefined}
               changed={marks.routes.get(route.route)}
             />
-          ))
+          ))}
+        </>
       )}
       {stocked?.action === 'history' ? (
         <StockedHistoryDialog day={data.dropOffDate} stop={stocked.stop} onClose={() => setStocked(null)} />

@@ -1,0 +1,24 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PHONE_QUERY, useMediaQuery } from './media-query';
+import { fakeWidth, restoreWidth } from './media-query-fake';
+
+afterEach(restoreWidth);
+
+describe('useMediaQuery', () => {
+  it('is false without matchMedia (jsdom, an old browser)', () => {
+    expect(renderHook(() => useMediaQuery(PHONE_QUERY)).result.current).toBe(false);
+  });
+
+  it('matches a phone below 600 px and follows the window as it changes', () => {
+    const win = fakeWidth(390);
+    const { result, unmount } = renderHook(() => useMediaQuery(PHONE_QUERY));
+    expect(result.current).toBe(true);
+    act(() => win.resize(600));
+    expect(result.current).toBe(false);
+    act(() => win.resize(599));
+    expect(result.current).toBe(true);
+    unmount();
+    expect(win.listeners.size).toBe(0);
+  });
+});

@@ -513,10 +513,30 @@ pub async fn open_keys<S: BoardStore>(
 }
 
 /// The dashboard over `store`, with the day (stops and actions) from the container's warm copies.
+/// Who reads the dashboard (issue 61, "Who sees what"): the whole day, or a
+/// driver, who sees only the routes assigned to them that day, with no
+/// Needs-attention panel (it carries the office's notes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Viewer {
+    WholeDay,
+    /// A driver, by their Cognito sub.
+    Driver(String),
+}
+
 pub async fn dashboard<S: BoardStore>(
     store: &S,
     day: &DayCopies,
     args: DashboardArgs,
+) -> Result<DashboardView, ApiError> {
+    dashboard_for(store, day, args, &Viewer::WholeDay).await
+}
+
+/// `dashboard` as `viewer` may see it: the server filters, not the browser.
+pub async fn dashboard_for<S: BoardStore>(
+    store: &S,
+    day: &DayCopies,
+    args: DashboardArgs,
+    viewer: &Viewer,
 ) -> Result<DashboardView, ApiError> {
     let filter = Filter::parse(args.filter)?;
     let rows_of_first = routes_with_rows(args.routes_with_rows.as_ref())?;
@@ -542,7 +562,22 @@ pub async fn dashboard<S: BoardStore>(
         "OK" => state(&actions, "actions"),
         failed => failed,
     };
-    let in_area: Vec<RouteStop> = stops.unwrap_or_default().into_iter().filter(|s| filter.in_area(s)).collect();
+    // A driver's own routes of the day: those assigned to them (none when the assignments could not be read).
+    let own: Option<Vec<String>> = match viewer {
+        Viewer::WholeDay => None,
+        Viewer::Driver(sub) => Some(
+            drivers
+                .as_deref()
+                .unwrap_or_default()
+                .iter()
+                .filter(|d| &d.driver_sub == sub)
+                .map(|d| d.route.clone())
+                .collect(),
+        ),
+    };
+    let visible = |s: &RouteStop| own.as_ref().is_none_or(|own| own.contains(&s.route));
+    let in_area: Vec<RouteStop> =
+        stops.unwrap_or_default().into_iter().filter(|s| filter.in_area(s) && visible(s)).collect();
     let mut route_names: Vec<String> = in_area.iter().map(|s| s.route.clone()).collect();
     route_names.sort();
     route_names.dedup();
@@ -582,6 +617,11 @@ pub async fn dashboard<S: BoardStore>(
     let facts = DayFacts::of(actions.as_ref().ok().map(|a| a.as_slice()), locks.as_deref().unwrap_or_default());
     let drivers = drivers.unwrap_or_default();
     let mut attention = facts.panel(filter.date, (closes, as_of), &chosen, &drivers, &health);
+    if own.is_some() {
+        // A driver gets no panel: its items name other routes and carry the office's notes.
+        attention =
+            crate::attention::AttentionView { open: Vec::new(), resolved: Vec::new(), counts: Vec::new(), ..attention };
+    }
     let (day, overrides) = (facts.day, facts.overrides);
     // The browser shows this very panel: its lists are not sent again (a busy day's are large).
     if shown_panel.as_deref() == Some(attention.digest.as_str()) {

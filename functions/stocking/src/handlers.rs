@@ -35,11 +35,18 @@ pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<D
     driver_log::logged(deps, call, service::record(&store, caller, admitted)).await
 }
 
-/// `stockingDashboard(filter)`: the dashboard's one aggregate answer.
-pub async fn dashboard(deps: &'static Deps, _: Ctx, args: DashboardArgs) -> Result<DashboardView, ApiError> {
+/// `stockingDashboard(filter)`: the dashboard's one aggregate answer; a driver's
+/// is their own routes of the day alone (`live::sees_whole_day`).
+pub async fn dashboard(deps: &'static Deps, ctx: Ctx, args: DashboardArgs) -> Result<DashboardView, ApiError> {
     // The container's copies of the days it answered: a refresh reads what changed (`board_day`).
     static DAYS: crate::board_day::DayCopies = crate::board_day::DayCopies::new();
-    crate::board::dashboard(&Dynamo(deps), &DAYS, args).await
+    let caller = ctx.caller()?;
+    let viewer = if crate::live::sees_whole_day(deps, caller).await? {
+        crate::board::Viewer::WholeDay
+    } else {
+        crate::board::Viewer::Driver(caller.sub.clone())
+    };
+    crate::board::dashboard_for(&Dynamo(deps), &DAYS, args, &viewer).await
 }
 
 /// `dropOffSummary(dropOffDate)`: the Drop Off Summary's rows.

@@ -14,8 +14,12 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// Recording and reading actions.
+/// The tests' caller acts as a driver and reads the board as the office does (ViewRoutes): a
+/// driver alone sees only their own routes (`a_driver_sees_only_their_own_routes_and_no_panel`).
 const ALL_ACTIONS: &[&str] =
-    &["VanTasks", "FridgeTasks", "RecordTemperature", "UpdateFridgeStock", "GetCheckPointStatus"];
+    &["VanTasks", "FridgeTasks", "RecordTemperature", "UpdateFridgeStock", "GetCheckPointStatus", "ViewRoutes"];
+/// A driver's actions and the dashboard's reading, nothing of the office's.
+const DRIVER_ACTIONS: &[&str] = &["VanTasks", "FridgeTasks", "GetCheckPointStatus"];
 /// Far from today and yesterday, which the driver simulator plays.
 const DATE: &str = "2031-05-14";
 
@@ -478,6 +482,31 @@ async fn a_refresh_shows_actions_recorded_since_and_a_replaced_route() {
     let changed = gql("stocking_dashboard", &driver, args).await.unwrap();
     assert_eq!(changed["routes"][0]["unchanged"], false);
     assert_eq!(row(&changed, &second)["status"], "IN_PROGRESS", "changed rows are sent");
+    made.clean().await;
+}
+
+#[tokio::test]
+async fn a_driver_sees_only_their_own_routes_and_no_panel() {
+    let mut made = Made::default();
+    let (mine, theirs) = (unique("R_MINE"), unique("R_THEIRS"));
+    let (a, b) = (made.location("Gold").await, made.location("Gold").await);
+    made.stop(&a, &mine, 1, "MW").await;
+    made.stop(&b, &theirs, 1, "MW").await;
+    let driver = user_with(DRIVER_ACTIONS).await;
+    put_driver(DATE, &mine, &driver).await;
+    let filter = json!({ "dropOffDate": DATE, "routes": [mine.clone(), theirs.clone()] });
+    let own = dashboard(&driver, filter.clone()).await.unwrap();
+    let routes: Vec<&str> = own["routes"].as_array().unwrap().iter().map(|r| r["route"].as_str().unwrap()).collect();
+    assert_eq!(routes, [mine.as_str()], "the server filters: another route's stops never leave it");
+    assert!(!own["routeNames"].as_array().unwrap().iter().any(|r| r == theirs.as_str()));
+    assert_eq!(own["summary"]["total"], 1);
+    assert_eq!(own["attention"]["open"], json!([]));
+    assert_eq!(own["attention"]["counts"], json!([]), "no panel: its items carry the office's notes");
+    let office = user_with(&["GetCheckPointStatus", "ViewRoutes"]).await;
+    let whole = dashboard(&office, filter.clone()).await.unwrap();
+    assert_eq!(whole["routes"].as_array().unwrap().len(), 2, "the office sees the whole day");
+    let supervisor = user_with(&["VanTasks", "FridgeTasks", "GetCheckPointStatus", "SuperviseStocking"]).await;
+    assert_eq!(dashboard(&supervisor, filter).await.unwrap()["routes"].as_array().unwrap().len(), 2);
     made.clean().await;
 }
 

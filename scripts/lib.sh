@@ -148,6 +148,8 @@ start_api_and_web() {
   log "starting the local API on 127.0.0.1:$API_PORT"
   "$FLEET_LOCAL" serve > "$STATE/api.log" 2>&1 &
   PIDS+=($!)
+  # For the benches that read the local API's memory (scripts/bench/live.sh).
+  echo "$!" > "$STATE/api.pid"
   wait_http "http://127.0.0.1:$API_PORT/health" "local API"
 
   if [ "${SKIP_SIMULATOR:-0}" != 1 ]; then

@@ -105,3 +105,17 @@ test('a dropped connection says so; once back the page reads everything and is l
   await expect(live(), 'live again').toBeVisible({ timeout: 30_000 });
   await expect(stopRow(3, fridges[2]).getByText('Completed', { exact: true })).toBeVisible({ timeout: 15_000 });
 });
+
+test('Find a stop: a location far down the day shows alone, and clearing the search shows every stop', async () => {
+  await expect(card()).toBeVisible();
+  const find = office.getByLabel('Find a stop');
+  await find.fill(fridges[2]);
+  await expect(stopRow(3, fridges[2])).toBeVisible();
+  await expect(stopRow(1, fridges[0]), 'another stop is hidden').toHaveCount(0);
+  await expect(office.getByText('1 stop on 1 route matches.')).toBeVisible();
+  await find.fill(`no-such-stop-${stamp}`);
+  await expect(office.getByText('No stop matches.')).toBeVisible();
+  await office.getByRole('button', { name: 'Show every stop' }).click();
+  await expect(stopRow(1, fridges[0])).toBeVisible();
+  await expect(stopRow(3, fridges[2])).toBeVisible();
+});

@@ -101,6 +101,20 @@ pub enum Command {
         #[arg(default_value = "http://127.0.0.1:4000")]
         api_url: String,
     },
+    /// SUBSCRIBERS real-time connections on one date, and RATE changes a second for SECONDS to the publishing mutation.
+    BenchFanout {
+        #[arg(long, default_value_t = 200)]
+        subscribers: usize,
+        #[arg(long, default_value_t = 50)]
+        rate: usize,
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
+        #[arg(long, env = "LOCAL_API_URL", default_value = "http://127.0.0.1:4000")]
+        api_url: String,
+        /// The local API's process, to read its memory.
+        #[arg(long)]
+        api_pid: Option<u32>,
+    },
 }
 
 /// Prints what a benchmark answers, or why it failed.
@@ -164,6 +178,11 @@ impl Command {
             }
             Command::BenchScaleIngest { messages, api_url } => {
                 report(crate::scale::ingest(deps, messages, &api_url).await, |out| println!("{out}"))
+            }
+            Command::BenchFanout { subscribers, rate, seconds, api_url, api_pid } => {
+                report(crate::fanout::run(deps, &api_url, subscribers, rate, seconds, api_pid).await, |out| {
+                    println!("{out}")
+                })
             }
             Command::BenchAttention { .. } => unreachable!("answered above, without a stack"),
         }

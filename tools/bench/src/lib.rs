@@ -6,6 +6,8 @@
 pub mod attention;
 pub mod cli;
 pub mod dashboard;
+/// The live dashboard's fan-out over the real-time endpoint.
+pub mod fanout;
 pub mod forecast;
 pub mod inventory;
 /// The loads shared by several benchmarks, and the smaller benchmarks themselves.

@@ -80,7 +80,7 @@ fn api_usage(api: &str, token: &str) -> Result<Value, ApiError> {
 }
 
 /// The demo admin's ID token (stack.env names the client and the user).
-async fn admin_token(deps: &Deps) -> Result<String, ApiError> {
+pub(crate) async fn admin_token(deps: &Deps) -> Result<String, ApiError> {
     let var = |k: &str| std::env::var(k).map_err(|_| ApiError::internal(format!("{k} is not set (stack.env)")));
     let (client, email, password) = (var("USER_POOL_CLIENT_ID")?, var("DEMO_ADMIN_EMAIL")?, var("DEMO_PASSWORD")?);
     fleet_demo::driver_simulator::drivers::sign_in(deps, &client, &email, &password).await

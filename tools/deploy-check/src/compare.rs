@@ -358,10 +358,10 @@ fn input_values(
     }
 }
 
-/// Every Query and Mutation field of the schema resolved by a unit resolver
-/// on the data source the registry names (a Lambda data source), every
-/// Subscription field by one on a NONE data source; no resolver or data
-/// source that the template does not declare.
+/// Every Query, Mutation and Subscription field of the schema resolved by a
+/// unit resolver on the data source the registry names: a Lambda data source,
+/// or the NONE one of the publishing mutations; no resolver or data source
+/// that the template does not declare.
 pub fn resolver_faults(
     schema: &Schema,
     label: &str,
@@ -379,52 +379,35 @@ pub fn resolver_faults(
             fields.insert((type_name.to_string(), field.to_string()));
             let at = format!("{type_name}.{field}");
             let found = resolvers.iter().find(|r| r.type_name == type_name.as_str() && r.field_name == field.as_str());
-            // The template's resolver of this field: the registry's for Query and Mutation, a NONE
-            // data source (none in the registry) for Subscription.
-            let want = if op == "Subscription" {
-                None
-            } else {
-                match expected.iter().find(|e| e.type_name == op && e.field_name == field.as_str()) {
-                    Some(e) => Some(e),
-                    None => {
-                        push(format!("{at} has no function in the registry (no data source to expect)"));
-                        continue;
-                    }
-                }
+            // The template's resolver of this field, as the registry implies it.
+            let Some(want) = expected.iter().find(|e| e.type_name == op && e.field_name == field.as_str()) else {
+                push(format!("{at} has no function in the registry (no data source to expect)"));
+                continue;
             };
             let Some(resolver) = found else {
-                match want {
-                    Some(e) => push(format!(
-                        "{at} has no resolver (the registry's {} expects one on data source {})",
-                        e.function, e.data_source
-                    )),
-                    None => {
-                        push(format!("{at} has no resolver (a subscription field needs one, on a NONE data source)"))
-                    }
-                }
+                push(format!(
+                    "{at} has no resolver (the registry's {} expects one on data source {})",
+                    want.function, want.data_source
+                ));
                 continue;
             };
             if resolver.kind.as_deref() == Some("PIPELINE") || resolver.data_source_name.is_none() {
-                push(format!(
-                    "{at} is a pipeline resolver, not a unit resolver on {}",
-                    want.map_or("a NONE data source", |e| e.data_source.as_str())
-                ));
+                push(format!("{at} is a pipeline resolver, not a unit resolver on {}", want.data_source));
                 continue;
             }
             let on = resolver.data_source_name.as_deref().unwrap_or_default();
             used.insert(on);
-            let source = sources.get(on);
-            match (want, source) {
-                (Some(e), _) if on != e.data_source => push(format!(
+            match sources.get(on) {
+                _ if on != want.data_source => push(format!(
                     "{at} resolves on data source {on}, the registry's {} names {}",
-                    e.function, e.data_source
+                    want.function, want.data_source
                 )),
-                (_, None) => push(format!("{at} resolves on data source {on}, which ListDataSources does not list")),
-                (Some(_), Some(s)) if s.kind != "AWS_LAMBDA" || s.lambda_config.is_none() => {
-                    push(format!("{at}'s data source {on} is of type {}, not AWS_LAMBDA with a function", s.kind))
-                }
-                (None, Some(s)) if s.kind != "NONE" => {
+                None => push(format!("{at} resolves on data source {on}, which ListDataSources does not list")),
+                Some(s) if want.pass_through && s.kind != "NONE" => {
                     push(format!("{at}'s data source {on} is of type {}, not NONE", s.kind))
+                }
+                Some(s) if !want.pass_through && (s.kind != "AWS_LAMBDA" || s.lambda_config.is_none()) => {
+                    push(format!("{at}'s data source {on} is of type {}, not AWS_LAMBDA with a function", s.kind))
                 }
                 _ => {}
             }
@@ -582,21 +565,28 @@ mod tests {
     }
 
     #[test]
-    fn a_subscription_field_needs_a_resolver_on_a_none_data_source() {
-        let ours = schema("type Query { a: Int }\ntype Subscription { changed: Int }\n");
-        let expected = [ExpectedResolver {
-            type_name: "Query".into(),
-            field_name: "a".into(),
-            data_source: "A".into(),
-            function: "a".into(),
-        }];
-        let lambda = DataSource {
-            name: "A".into(),
+    fn a_publishing_mutation_is_on_a_none_data_source_and_a_subscription_on_its_lambda() {
+        let ours =
+            schema("type Query { a: Int }\ntype Mutation { publish: Int }\ntype Subscription { changed: Int }\n");
+        let expect = |t: &str, f: &str, d: &str, pass_through: bool| ExpectedResolver {
+            type_name: t.into(),
+            field_name: f.into(),
+            data_source: d.into(),
+            function: f.into(),
+            pass_through,
+        };
+        let expected = [
+            expect("Query", "a", "A", false),
+            expect("Mutation", "publish", "Publishing", true),
+            expect("Subscription", "changed", "C", false),
+        ];
+        let lambda = |name: &str| DataSource {
+            name: name.into(),
             kind: "AWS_LAMBDA".into(),
             lambda_config: Some(crate::answers::LambdaConfig { lambda_function_arn: "arn:f".into() }),
             ..Default::default()
         };
-        let none = DataSource { name: "Nothing".into(), kind: "NONE".into(), ..Default::default() };
+        let none = DataSource { name: "Publishing".into(), kind: "NONE".into(), ..Default::default() };
         let resolver = |t: &str, f: &str, d: &str| Resolver {
             type_name: t.into(),
             field_name: f.into(),
@@ -604,21 +594,28 @@ mod tests {
             kind: Some("UNIT".into()),
             resolver_arn: None,
         };
-        let a = resolver("Query", "a", "A");
-        let faults = resolver_faults(&ours, "s", &expected, std::slice::from_ref(&a), &[lambda.clone(), none.clone()]);
+        let good = [
+            resolver("Query", "a", "A"),
+            resolver("Mutation", "publish", "Publishing"),
+            resolver("Subscription", "changed", "C"),
+        ];
+        let sources = [lambda("A"), none.clone(), lambda("C")];
+        assert!(resolver_faults(&ours, "s", &expected, &good, &sources).is_empty());
+        let faults = resolver_faults(&ours, "s", &expected, &good[..2], &sources);
         assert_eq!(
             lines(&faults),
-            [
-                "resolver: Subscription.changed has no resolver (a subscription field needs one, on a NONE data source)",
-                "resolver: data source Nothing (NONE) is not the template's: no registry function names it"
-            ]
+            ["resolver: Subscription.changed has no resolver (the registry's changed expects one on data source C)"]
         );
-        let on_none = resolver("Subscription", "changed", "Nothing");
-        assert!(resolver_faults(&ours, "s", &expected, &[a.clone(), on_none], &[lambda.clone(), none]).is_empty());
-        let on_lambda = resolver("Subscription", "changed", "A");
+        let on_lambda = [lambda("A"), DataSource { name: "Publishing".into(), ..lambda("Publishing") }, lambda("C")];
         assert_eq!(
-            lines(&resolver_faults(&ours, "s", &expected, &[a, on_lambda], &[lambda])),
-            ["resolver: Subscription.changed's data source A is of type AWS_LAMBDA, not NONE"]
+            lines(&resolver_faults(&ours, "s", &expected, &good, &on_lambda)),
+            ["resolver: Mutation.publish's data source Publishing is of type AWS_LAMBDA, not NONE"]
+        );
+        let subscription_on_none =
+            [lambda("A"), none, DataSource { name: "C".into(), kind: "NONE".into(), ..Default::default() }];
+        assert_eq!(
+            lines(&resolver_faults(&ours, "s", &expected, &good, &subscription_on_none)),
+            ["resolver: Subscription.changed's data source C is of type NONE, not AWS_LAMBDA with a function"]
         );
     }
 }

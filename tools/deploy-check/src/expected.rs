@@ -5,7 +5,8 @@ use fleet_shared::{FunctionSpec, Trigger};
 
 /// The resolver the template declares for a registry function: `TypeName`,
 /// `FieldName` and the data source named by the function's logical id
-/// (`{id}DataSource`, `Name: {id}`).
+/// (`{id}DataSource`, `Name: {id}`); or, for a publishing mutation a function
+/// is granted (`Grant::PublishChanges`), the NONE data source `Publishing`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExpectedResolver {
     pub type_name: String,
@@ -13,26 +14,46 @@ pub struct ExpectedResolver {
     pub data_source: String,
     /// The registry entry's name, for the fault lines.
     pub function: String,
+    /// On AppSync's NONE data source (a publishing mutation), not a Lambda one.
+    pub pass_through: bool,
 }
 
-/// Every GraphQL function of the registry as its template resolver.
+/// The name of the publishing mutations' NONE data source (`fleet_generators::template`).
+pub const PUBLISHING_SOURCE: &str = "Publishing";
+
+/// Every GraphQL function of the registry as its template resolver, and each publishing mutation.
 pub fn registry_resolvers<'a>(functions: impl IntoIterator<Item = &'a FunctionSpec>) -> Vec<ExpectedResolver> {
-    functions
-        .into_iter()
-        .filter_map(|spec| {
-            let (type_name, field) = match spec.trigger {
-                Trigger::Query(f) => ("Query", f),
-                Trigger::Mutation(f) => ("Mutation", f),
-                _ => return None,
-            };
-            Some(ExpectedResolver {
+    let mut out: Vec<ExpectedResolver> = Vec::new();
+    for spec in functions {
+        let resolved = match spec.trigger {
+            Trigger::Query(f) => Some(("Query", f)),
+            Trigger::Mutation(f) => Some(("Mutation", f)),
+            Trigger::Subscription(f) => Some(("Subscription", f)),
+            _ => None,
+        };
+        if let Some((type_name, field)) = resolved {
+            out.push(ExpectedResolver {
                 type_name: type_name.into(),
                 field_name: field.into(),
                 data_source: spec.logical_id(),
                 function: spec.name.into(),
-            })
-        })
-        .collect()
+                pass_through: false,
+            });
+        }
+        for grant in spec.grants {
+            let fleet_shared::Grant::PublishChanges(field) = grant else { continue };
+            if !out.iter().any(|e| e.type_name == "Mutation" && e.field_name == *field) {
+                out.push(ExpectedResolver {
+                    type_name: "Mutation".into(),
+                    field_name: field.to_string(),
+                    data_source: PUBLISHING_SOURCE.into(),
+                    function: spec.name.into(),
+                    pass_through: true,
+                });
+            }
+        }
+    }
+    out
 }
 
 /// A value of the template: a literal, or `!Ref NAME` (None for anything else, not checked).
@@ -179,14 +200,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_base_template_declares_cognito_on_the_stacks_pool_and_nothing_else() {
+    fn the_base_template_declares_cognito_on_the_stacks_pool_and_iam_besides() {
         let base = include_str!("../../../infra/template.base.yaml");
         let auth = template_auth(base).unwrap();
         assert_eq!(auth.default.kind, "AMAZON_COGNITO_USER_POOLS");
         assert_eq!(auth.default.pool_value("UserPoolId"), Some(&TemplateValue::Ref("UserPool".into())));
         assert_eq!(auth.default.pool_value("AwsRegion"), Some(&TemplateValue::Ref("AWS::Region".into())));
         assert_eq!(auth.default.pool_value("DefaultAction"), Some(&TemplateValue::Literal("ALLOW".into())));
-        assert!(auth.additional.is_empty(), "{auth:?}");
+        // The publishers' role signs the publishing mutations (issue 61).
+        assert_eq!(auth.additional, [TemplateMode { kind: "AWS_IAM".into(), user_pool: vec![] }], "{auth:?}");
     }
 
     #[test]
@@ -204,10 +226,20 @@ mod tests {
     #[test]
     fn every_graphql_function_is_expected_on_its_own_data_source() {
         let expected = registry_resolvers(fleet_functions::all());
-        let graphql = fleet_functions::all().filter(|f| matches!(f.trigger, Trigger::Query(_) | Trigger::Mutation(_)));
-        assert_eq!(expected.len(), graphql.count());
+        let graphql = fleet_functions::all()
+            .filter(|f| matches!(f.trigger, Trigger::Query(_) | Trigger::Mutation(_) | Trigger::Subscription(_)));
+        let publishing = expected.iter().filter(|e| e.pass_through).count();
+        assert_eq!(expected.len() - publishing, graphql.count());
+        assert!(publishing >= 2, "publishStockingChange and publishCommandChange: {expected:?}");
+        assert!(expected.iter().filter(|e| e.pass_through).all(|e| e.data_source == PUBLISHING_SOURCE));
         let my_access = expected.iter().find(|r| r.field_name == "myAccess").expect("myAccess");
         assert_eq!(my_access.type_name, "Query");
         assert!(expected.iter().all(|r| !r.data_source.contains('_')), "{expected:?}");
+        let on = expected.iter().find(|r| r.field_name == "onStockingChanged").expect("onStockingChanged");
+        assert_eq!(
+            (on.type_name.as_str(), on.pass_through),
+            ("Subscription", false),
+            "a Lambda resolver checks who subscribes"
+        );
     }
 }

@@ -59,7 +59,7 @@ fn registry() -> Vec<ExpectedResolver> {
 
 /// The recorded answers, as the command reads them from AppSync.
 fn recorded() -> Deployed {
-    let resolvers: Vec<Resolver> = ["Query", "Mutation"]
+    let resolvers: Vec<Resolver> = ["Query", "Mutation", "Subscription"]
         .iter()
         .flat_map(|t| {
             let page: ListResolvers = serde_json::from_str(&fixture(&format!("list-resolvers-{t}.json"))).unwrap();
@@ -128,7 +128,7 @@ fn api_arn() -> String {
 fn good_answers() -> Vec<(String, String)> {
     let expected = registry();
     let mut files = vec![("introspection.graphql".to_string(), introspection(&schema_sdl()))];
-    for type_name in ["Query", "Mutation"] {
+    for type_name in ["Query", "Mutation", "Subscription"] {
         let resolvers = expected
             .iter()
             .filter(|e| e.type_name == type_name)
@@ -145,21 +145,33 @@ fn good_answers() -> Vec<(String, String)> {
         let page = serde_json::json!({ "resolvers": resolvers, "nextToken": null });
         files.push((format!("list-resolvers-{type_name}.json"), json(&page)));
     }
-    let data_sources = expected
-        .iter()
-        .map(|e| DataSource {
-            name: e.data_source.clone(),
-            kind: "AWS_LAMBDA".into(),
-            data_source_arn: Some(format!("{}/datasources/{}", api_arn(), e.data_source)),
-            service_role_arn: Some(format!("arn:aws:iam::{ACCOUNT}:role/{STACK}-AppSyncInvokeRole-1B2C3D4E5F6G")),
-            lambda_config: Some(LambdaConfig {
-                lambda_function_arn: format!(
-                    "arn:aws:lambda:{REGION}:{ACCOUNT}:function:{STACK}-{}Function-a1B2c3D4e5F6",
-                    e.data_source
-                ),
-            }),
-        })
-        .collect();
+    let mut data_sources: Vec<DataSource> = Vec::new();
+    for e in &expected {
+        if data_sources.iter().any(|d| d.name == e.data_source) {
+            continue; // the publishing mutations share their NONE data source
+        }
+        data_sources.push(if e.pass_through {
+            DataSource {
+                name: e.data_source.clone(),
+                kind: "NONE".into(),
+                data_source_arn: Some(format!("{}/datasources/{}", api_arn(), e.data_source)),
+                ..Default::default()
+            }
+        } else {
+            DataSource {
+                name: e.data_source.clone(),
+                kind: "AWS_LAMBDA".into(),
+                data_source_arn: Some(format!("{}/datasources/{}", api_arn(), e.data_source)),
+                service_role_arn: Some(format!("arn:aws:iam::{ACCOUNT}:role/{STACK}-AppSyncInvokeRole-1B2C3D4E5F6G")),
+                lambda_config: Some(LambdaConfig {
+                    lambda_function_arn: format!(
+                        "arn:aws:lambda:{REGION}:{ACCOUNT}:function:{STACK}-{}Function-a1B2c3D4e5F6",
+                        e.data_source
+                    ),
+                }),
+            }
+        });
+    }
     files.push(("list-data-sources.json".into(), json(&ListDataSources { data_sources, next_token: None })));
     let api = fleet_deploy_check::answers::GraphqlApi {
         name: format!("{STACK}-graphql"),
@@ -171,7 +183,10 @@ fn good_answers() -> Vec<(String, String)> {
             default_action: Some("ALLOW".into()),
             app_id_client_regex: Some(CLIENT_ID.into()),
         }),
-        additional_authentication_providers: vec![],
+        additional_authentication_providers: vec![fleet_deploy_check::answers::AdditionalAuthenticationProvider {
+            authentication_type: "AWS_IAM".into(),
+            user_pool_config: None,
+        }],
         arn: Some(api_arn()),
     };
     let api = with(
@@ -224,8 +239,9 @@ fn the_answers_of_a_deploy_of_this_repository_pass() {
     let report = run(&recorded(), &stack());
     assert_eq!(faults(&report), Vec::<String>::new());
     let graphql = registry().len();
-    assert_eq!(report.root_fields, graphql, "every root field has its function");
-    assert_eq!((report.resolvers, report.data_sources), (Some(graphql), Some(graphql)));
+    assert_eq!(report.root_fields, graphql, "every root field has its function or its NONE data source");
+    let sources: std::collections::BTreeSet<String> = registry().into_iter().map(|e| e.data_source).collect();
+    assert_eq!((report.resolvers, report.data_sources), (Some(graphql), Some(sources.len())));
     let line = cli::render(API_ID, "infra/schema.graphql", &stack(), &report);
     assert!(line.starts_with(&format!("verify-deploy: API {API_ID} matches infra/schema.graphql (")), "{line}");
     assert_eq!(line.lines().count(), 1, "{line}");
@@ -352,6 +368,7 @@ fn a_wrong_auth_mode_fails() {
         faults(&run(&deployed, &stack())),
         [
             "auth: the default auth mode is AWS_IAM, the template's is AMAZON_COGNITO_USER_POOLS",
+            "auth: the template's additional auth mode AWS_IAM is missing",
             "auth: the additional auth mode AMAZON_COGNITO_USER_POOLS is not the template's",
         ]
     );

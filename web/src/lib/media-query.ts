@@ -5,7 +5,7 @@ export const PHONE_QUERY = '(max-width: 599.98px)';
 
 /**
  * Whether the media query matches now, following changes (false where matchMedia is missing, as under jsdom).
- * The same as the shell's own (features/shell/useMediaQuery.ts), here for the features to share.
+ * The one hook of every feature, the shell's navigation included.
  */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(

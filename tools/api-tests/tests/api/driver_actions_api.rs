@@ -363,23 +363,8 @@ async fn an_operations_user_overrides_a_drop_and_reading_needs_its_action() {
 
 /// The local API in-process on a free port, as `local_api.rs` starts it.
 async fn front_door() -> String {
-    use fleet_front_door::{auth::Verifier, graphql, server};
-    let sdl = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/schema.graphql")).unwrap();
-    let var = |k: &str| std::env::var(k).unwrap();
-    let verifier = tokio::task::spawn_blocking(move || {
-        Verifier::fetch(&var("JWKS_URL"), &var("TOKEN_ISSUER"), &var("USER_POOL_CLIENT_ID"))
-    })
-    .await
-    .unwrap()
-    .unwrap();
-    let schema = graphql::load_schema(&sdl).unwrap();
-    let state = std::sync::Arc::new(server::AppState {
-        wiring: wiring().await,
-        schema,
-        verifier,
-        hub: Default::default(),
-        signing_key: None,
-    });
+    use fleet_front_door::server;
+    let state = local_api_state().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, server::router(state)).await.unwrap() });

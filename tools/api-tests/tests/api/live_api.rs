@@ -6,7 +6,7 @@
 use crate::common;
 use base64::Engine;
 use common::*;
-use fleet_front_door::{auth::Verifier, graphql, listener, server, sigv4};
+use fleet_front_door::{listener, server};
 use futures::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -15,22 +15,7 @@ use tokio_tungstenite::tungstenite::{client::IntoClientRequest, http::HeaderValu
 
 /// The local API in-process on a free port, TLS and plain on the same port, as `fleet-local serve` runs it.
 async fn start() -> (String, tokio_rustls::rustls::pki_types::CertificateDer<'static>) {
-    let wiring = wiring().await;
-    let sdl = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/schema.graphql")).unwrap();
-    let var = |k: &str| std::env::var(k).unwrap();
-    let verifier = tokio::task::spawn_blocking(move || {
-        Verifier::fetch(&var("JWKS_URL"), &var("TOKEN_ISSUER"), &var("USER_POOL_CLIENT_ID"))
-    })
-    .await
-    .unwrap()
-    .unwrap();
-    let state = Arc::new(server::AppState {
-        wiring,
-        schema: graphql::load_schema(&sdl).unwrap(),
-        verifier,
-        hub: Default::default(),
-        signing_key: sigv4::Key::from_env(),
-    });
+    let state = local_api_state().await;
     let (tls, cert) = listener::acceptor(None).unwrap();
     let tcp = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = tcp.local_addr().unwrap();

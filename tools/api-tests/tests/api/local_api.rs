@@ -1,9 +1,8 @@
 //! The local API over HTTP, in-process on a free port, with real Cognito tokens.
 use crate::common;
 use common::*;
-use fleet_front_door::{auth::Verifier, graphql, server};
+use fleet_front_door::{auth::Verifier, server};
 use serde_json::{json, Value};
-use std::sync::Arc;
 
 async fn start() -> String {
     start_for(std::env::var(server::WEB_ORIGIN_VAR).ok()).await
@@ -11,22 +10,7 @@ async fn start() -> String {
 
 /// The local API allowing `web_origin` alone.
 async fn start_for(web_origin: Option<String>) -> String {
-    let wiring = wiring().await;
-    let sdl = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/schema.graphql")).unwrap();
-    let var = |k: &str| std::env::var(k).unwrap();
-    let verifier = tokio::task::spawn_blocking(move || {
-        Verifier::fetch(&var("JWKS_URL"), &var("TOKEN_ISSUER"), &var("USER_POOL_CLIENT_ID"))
-    })
-    .await
-    .unwrap()
-    .unwrap();
-    let state = Arc::new(server::AppState {
-        wiring,
-        schema: graphql::load_schema(&sdl).unwrap(),
-        verifier,
-        hub: Default::default(),
-        signing_key: fleet_front_door::sigv4::Key::from_env(),
-    });
+    let state = local_api_state().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, server::router_for(state, web_origin.as_deref())).await.unwrap() });

@@ -77,6 +77,28 @@ pub async fn restricted() -> Caller {
     user("DEMO_RESTRICTED_EMAIL").await
 }
 
+/// The local API's state as `fleet-local serve` builds it: the wiring, the schema, the pool's keys,
+/// and the stack's signing key (the publishers' SigV4 calls).
+#[allow(dead_code)]
+pub async fn local_api_state() -> std::sync::Arc<fleet_front_door::server::AppState> {
+    use fleet_front_door::{auth::Verifier, graphql, server, sigv4};
+    let sdl = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/schema.graphql")).unwrap();
+    let var = |k: &str| std::env::var(k).unwrap();
+    let verifier = tokio::task::spawn_blocking(move || {
+        Verifier::fetch(&var("JWKS_URL"), &var("TOKEN_ISSUER"), &var("USER_POOL_CLIENT_ID"))
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    std::sync::Arc::new(server::AppState {
+        wiring: wiring().await,
+        schema: graphql::load_schema(&sdl).unwrap(),
+        verifier,
+        hub: Default::default(),
+        signing_key: sigv4::Key::from_env(),
+    })
+}
+
 /// A unique suffix so tests never collide with each other or the demo data.
 pub fn unique(prefix: &str) -> String {
     static N: OnceLock<std::sync::atomic::AtomicU32> = OnceLock::new();

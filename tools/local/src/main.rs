@@ -57,10 +57,11 @@ mod tests {
             "routing-stub",
             "template",
             "bench-scale-ingest",
+            "bench-fanout",
             "verify-deploy",
         ] {
             assert!(names.iter().any(|n| n == scripted), "{scripted} missing from {names:?}");
         }
-        assert_eq!(names.len(), 28, "{names:?}");
+        assert_eq!(names.len(), 29, "{names:?}");
     }
 }

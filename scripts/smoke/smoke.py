@@ -16,7 +16,13 @@ nothing else), then checks, one line each (`ok   <check>` or
 4. a REST route: GET /prod/locations/{smoke location}/schedule;
 5. the web origin answering index.html with its security headers
    (infra/security-headers.json when present);
-6. the AppSync API against infra/schema.graphql, the function registry and
+6. a subscription through the API's real-time endpoint (AppSync's protocol,
+   as aws-amplify speaks it): `onCommandChanged` for the smoke location,
+   then one command sent to it (ServiceRestart of its display services: a
+   TEST fridge, OFFLINE, which nothing acts on), whose state change must
+   arrive through the streams' publisher; the time it took is printed. The
+   user needs SendFridgeCommands and the command's flag (or the admin flag);
+7. the AppSync API against infra/schema.graphql, the function registry and
    the template's auth modes (`fleet-local verify-deploy`, its `GraphQLApiId`
    output): on AWS every resolver and data source too; on a local stack the
    schema and auth modes alone (`--schema-only`: the emulator serves no
@@ -67,6 +73,15 @@ FRIDGE_HEALTH = """query FridgeHealth($filter: FridgeHealthFilter!) {
 FLEET_LOCAL = os.environ.get("FLEET_LOCAL") or str(ROOT / "target" / "debug" / "fleet-local")
 VERIFY_TIMEOUT = 300
 # Outputs a deployed stack must have; TelemetryQueueUrl, WebUrl and GraphQLApiId are looked up per check.
+# The subscription the fridge health page opens (web/src/features/health/api/on-command-changed.ts), and the
+# command that changes it (create-queue-message.ts).
+ON_COMMAND_CHANGED = """subscription OnCommandChanged($locationId: ID!) {
+  onCommandChanged(locationId: $locationId) { locationId messageId state changedAt }
+}"""
+CREATE_QUEUE_MESSAGE = """mutation CreateQueueMessage($location: ID!, $message: QueueMessageInput!, $requestId: ID!) {
+  createQueueMessage(location: $location, message: $message, requestId: $requestId) { messageId state }
+}"""
+SMOKE_COMMAND = {"messageType": "Resource", "payload": {"resource": "ServiceRestart", "operation": "DisplayServices"}}
 REQUIRED_OUTPUTS = ("Region", "UserPoolId", "UserPoolClientId", "GraphQLUrl", "RestUrl")
 
 
@@ -88,6 +103,8 @@ class Stack:
     # A local stack's emulator: endpoint and credentials for Cognito and SQS.
     endpoint: str | None = None
     credentials: dict = field(default_factory=dict)
+    # A local stack's real-time certificate (made for the run): what its wss:// endpoint is verified against.
+    realtime_ca: str | None = None
     # A local stack's demo admin, when SMOKE_EMAIL is not given.
     default_user: tuple | None = None
     # The AppSync API (GraphQLApiId; a local stack's GRAPHQL_API_ID, its emulator's API).
@@ -121,7 +138,7 @@ def local_stack(name: str, state: Path) -> Stack:
         credentials={"aws_access_key_id": env.get("AWS_ACCESS_KEY_ID", "test"),
                      "aws_secret_access_key": env.get("AWS_SECRET_ACCESS_KEY", "test")},
         default_user=(admin["email"], admin["password"]) if admin.get("email") else None,
-        graphql_api_id=env.get("GRAPHQL_API_ID"),
+        graphql_api_id=env.get("GRAPHQL_API_ID"), realtime_ca=env.get("REALTIME_CERT_PEM"),
         missing={} if env.get("GRAPHQL_API_ID") else {
             "appsync": f"{state / 'stack.env'} has no GRAPHQL_API_ID (provisioned before the emulator had an AppSync "
                        "API: start the stack again)"},
@@ -281,6 +298,83 @@ class Api:
             return json.loads(text)
         except ValueError as e:
             raise CheckFailed(f"the answer is not JSON: {text[:200]}") from e
+
+
+# --- The real-time endpoint ------------------------------------------------------------------------------------------
+
+def realtime_url(graphql_url: str) -> str:
+    """Where aws-amplify opens the API's WebSocket: AppSync's own domain becomes its `appsync-realtime-api` twin;
+    any other (a custom domain, the local API) gets `/realtime` appended. Always wss://."""
+    rest = graphql_url.split("://", 1)[-1]
+    host, _, path = rest.partition("/")
+    if re.fullmatch(r"[a-z0-9]+\.appsync-api\.[a-z0-9-]+\.amazonaws\.com(\.cn)?", host):
+        return f"wss://{host.replace('appsync-api', 'appsync-realtime-api')}/{path}"
+    return f"wss://{host}/{path}/realtime"
+
+
+def auth_header(graphql_url: str, token: str) -> dict:
+    """The authorization a real-time message carries: the API's host and the Cognito token."""
+    return {"host": graphql_url.split("://", 1)[-1].split("/", 1)[0], "Authorization": token}
+
+
+class Realtime:
+    """One connection of AppSync's real-time protocol (connection_init, start, data), by websocket-client."""
+
+    def __init__(self, stack: "Stack", token: str, timeout: float):
+        import base64
+        import ssl
+
+        import websocket
+
+        self.header = auth_header(stack.graphql_url, token)
+        encoded = base64.b64encode(json.dumps(self.header).encode()).decode()
+        url = f"{realtime_url(stack.graphql_url)}?header={encoded}&payload=e30="
+        sslopt = {"cert_reqs": ssl.CERT_REQUIRED, **({"ca_certs": stack.realtime_ca} if stack.realtime_ca else {})}
+        try:
+            self.socket = websocket.create_connection(url, subprotocols=["graphql-ws"], sslopt=sslopt, timeout=timeout)
+        except Exception as e:  # noqa: BLE001 - any failure to connect is the check's reason
+            raise CheckFailed(f"{realtime_url(stack.graphql_url)}: {e}") from e
+        self.send({"type": "connection_init"})
+        self.expect("connection_ack", timeout)
+
+    def send(self, message: dict):
+        self.socket.send(json.dumps(message))
+
+    def receive(self, timeout: float) -> dict:
+        import websocket
+
+        self.socket.settimeout(max(timeout, 0.1))
+        try:
+            return json.loads(self.socket.recv())
+        except websocket.WebSocketTimeoutException as e:
+            raise TimeoutError from e
+
+    def expect(self, kind: str, timeout: float, subscription: str | None = None) -> dict:
+        """The next message of `kind` (keep-alives skipped); an error message is a CheckFailed."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                message = self.receive(deadline - time.monotonic())
+            except TimeoutError:
+                raise CheckFailed(f"no {kind} within {timeout:g} s") from None
+            if message.get("type") in ("connection_error", "error"):
+                errors = (message.get("payload") or {}).get("errors") or [{}]
+                raise CheckFailed(f"{message['type']}: {errors[0].get('errorType')}: {errors[0].get('message')}")
+            if message.get("type") == kind and (subscription is None or message.get("id") == subscription):
+                return message
+
+    def subscribe(self, subscription: str, query: str, variables: dict, timeout: float):
+        self.send({"id": subscription, "type": "start", "payload": {
+            "data": json.dumps({"query": query, "variables": variables}),
+            "extensions": {"authorization": self.header}}})
+        self.expect("start_ack", timeout, subscription)
+
+    def close(self):
+        self.socket.close()
+
+
+def open_realtime(stack: "Stack", token: str, timeout: float) -> Realtime:
+    return Realtime(stack, token, timeout)
 
 
 # --- The smoke location and its heartbeat ----------------------------------------------------------------------------
@@ -524,6 +618,35 @@ def run(stack_name: str, env=os.environ, out=sys.stdout) -> int:
             raise CheckFailed("; ".join(problems))
         return f"{snapshot['fridges']} fridges as of {snapshot['asOf']}, {len(body)} bytes"
 
+    def subscription_round_trip():
+        api = signed_in()
+        ensure_smoke_location(api, location_id)
+        connection = open_realtime(stack, api.token, timeout)
+        try:
+            subscription = f"smoke-{int(time.time() * 1000)}"
+            connection.subscribe(subscription, ON_COMMAND_CHANGED, {"locationId": location_id}, timeout)
+            sent_at = time.monotonic()
+            created = api.graphql(CREATE_QUEUE_MESSAGE, {"location": location_id, "message": SMOKE_COMMAND,
+                                                         "requestId": subscription})["createQueueMessage"]
+            deadline = sent_at + timeout
+            missed = CheckFailed(f"no change of command {created['messageId']} arrived within {timeout:g} s "
+                                 "(see the publisher's logs and its failure queue)")
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise missed
+                try:
+                    data = connection.expect("data", left, subscription)
+                except CheckFailed as e:
+                    if str(e).startswith("no data"):
+                        raise missed from None
+                    raise
+                change = ((data.get("payload") or {}).get("data") or {}).get("onCommandChanged") or {}
+                if change.get("messageId") == created["messageId"]:
+                    return f"{change.get('state')} arrived {time.monotonic() - sent_at:.2f} s after the command"
+        finally:
+            connection.close()
+
     def rest_route():
         answer = signed_in().rest_get(f"/locations/{location_id}/schedule")
         if not isinstance(answer, list):
@@ -562,6 +685,8 @@ def run(stack_name: str, env=os.environ, out=sys.stdout) -> int:
     checks.check("AppSync API as the schema, the registry and the template declare it (fleet-local verify-deploy"
                  + (", schema and auth modes: the emulator serves no resolvers)" if stack.local else ")"),
                  lambda: verify_deploy(stack))
+    checks.check(f"subscription onCommandChanged({location_id}) through the real-time endpoint, a command's change "
+                 "pushed", subscription_round_trip)
     print(f"{'all checks passed' if not checks.failed else f'{checks.failed} check(s) failed'} on {stack_name}"
           f" ({'local' if stack.local else 'AWS'})", file=out, flush=True)
     return 1 if checks.failed else 0

@@ -228,6 +228,10 @@ class FakeStack:
         self.health, self.queued, self.web_headers = None, [], web_headers or GOOD_HEADERS
         self.created = []
         self.deploy_faults = []
+        # The real-time endpoint: what it pushes after a command (None: nothing), and what it refuses.
+        self.pushed = lambda command: {"locationId": "SMOKE_TEST", "messageId": command, "state": "SENT"}
+        self.refusal = None
+        self.commands = []
         self.snapshot = {"url": "https://snapshots/fleet-health.json.gz?X-Amz-Signature=s", "asOf": "2026-11-28T03:00:00.000Z", "fridges": 2}
         self.snapshot_object = {"asOf": "2026-11-28T03:00:00.000Z", "fridges": [{"locationId": "A"}, {"locationId": "B"}]}
 
@@ -264,6 +268,10 @@ class FakeStack:
             return {"createLocation": {"id": payload["id"], "type": payload["type"]}}
         if "fleetHealthSnapshot" in query:
             return {"fleetHealthSnapshot": self.snapshot}
+        if "createQueueMessage" in query:
+            assert variables["message"]["payload"]["resource"] == "ServiceRestart", variables
+            self.commands.append(variables)
+            return {"createQueueMessage": {"messageId": f"m{len(self.commands)}", "state": "PENDING"}}
         if "fridgeHealth" in query:
             if self.queued:  # the ingest took the message
                 beat = self.queued.pop(0)
@@ -298,6 +306,34 @@ class FakeStack:
         return {"cognito-idp": Cognito, "sqs": Sqs}[service]()
 
 
+class FakeRealtime:
+    """A real-time connection as `smoke.Realtime` answers: after a command, the stack's push (if any)."""
+
+    def __init__(self, fake, stack, token, timeout):
+        assert token == "id-token"
+        self.fake, self.subscribed = fake, None
+
+    def subscribe(self, subscription, query, variables, timeout):
+        if self.fake.refusal:
+            raise smoke.CheckFailed(self.fake.refusal)
+        assert "onCommandChanged" in query and variables == {"locationId": "SMOKE_TEST"}
+        self.subscribed = subscription
+
+    def expect(self, kind, timeout, subscription=None):
+        assert (kind, subscription) == ("data", self.subscribed)
+        change = self.fake.pushed(f"m{len(self.fake.commands)}") if self.fake.commands else None
+        if change is None:
+            raise smoke.CheckFailed(f"no data within {timeout:g} s")
+        # Another command's change first: the check waits for its own.
+        if not getattr(self, "sent_other", False):
+            self.sent_other = True
+            return {"type": "data", "id": subscription, "payload": {"data": {"onCommandChanged": {**change, "messageId": "other"}}}}
+        return {"type": "data", "id": subscription, "payload": {"data": {"onCommandChanged": change}}}
+
+    def close(self):
+        pass
+
+
 def fake_stack(web_url="http://web"):
     return smoke.Stack(name="t", region="us-east-1", user_pool_id="us-east-1_p", client_id="c",
                        graphql_url="http://api/graphql", rest_url="http://api", telemetry_queue_url="q-url",
@@ -310,7 +346,8 @@ def run_against(fake, stack=None, env=None):
             mock.patch.object(smoke, "http", fake.http), mock.patch.object(smoke, "fetch", fake.fetch), \
             mock.patch.object(smoke, "client", fake.client), \
             mock.patch.object(smoke, "POLL_SECONDS", 0), mock.patch.object(smoke, "security_spec", lambda: SPEC), \
-            mock.patch.object(smoke, "run_fleet_local", fake.fleet_local):
+            mock.patch.object(smoke, "run_fleet_local", fake.fleet_local), \
+            mock.patch.object(smoke, "open_realtime", lambda stack, token, timeout: FakeRealtime(fake, stack, token, timeout)):
         code = smoke.run("t", env=env or {}, out=out)
     return code, out.getvalue().splitlines()
 
@@ -339,7 +376,9 @@ class WholeRun(unittest.TestCase):
         fake = FakeStack()
         code, lines = run_against(fake)
         self.assertEqual(code, 0, lines)
-        self.assertEqual([line[:5] for line in lines[:-1]], ["ok   "] * 9)
+        self.assertEqual([line[:5] for line in lines[:-1]], ["ok   "] * 10)
+        self.assertIn("subscription onCommandChanged(SMOKE_TEST) through the real-time endpoint", lines[9])
+        self.assertRegex(lines[9], r"\(SENT arrived \d+\.\d\d s after the command\)$")
         self.assertIn("fleet health snapshot through its presigned S3 URL (2 fridges as of", lines[6])
         self.assertIn("(fleet-local verify-deploy, schema and auth modes", lines[8])
         self.assertIn("API api1 matches infra/schema.graphql", lines[8])
@@ -375,7 +414,9 @@ class WholeRun(unittest.TestCase):
         self.assertEqual(lines[2], "FAIL GraphQL myAccess: not signed in")
         self.assertEqual(lines[6], "FAIL fleet health snapshot through its presigned S3 URL: not signed in")
         self.assertIn("FAIL web origin answers index.html with its security headers: no Strict-Transport-Security header", lines[7])
-        self.assertEqual(lines[-1], "7 check(s) failed on t (local)")
+        self.assertEqual(lines[9], "FAIL subscription onCommandChanged(SMOKE_TEST) through the real-time endpoint, a "
+                                   "command's change pushed: not signed in")
+        self.assertEqual(lines[-1], "8 check(s) failed on t (local)")
 
     def test_a_deploy_that_is_not_the_repositorys_fails_with_each_fault(self):
         fake = FakeStack()
@@ -386,7 +427,35 @@ class WholeRun(unittest.TestCase):
         self.assertTrue(lines[8].startswith("FAIL AppSync API as the schema, the registry and the template declare it"), lines)
         self.assertTrue(lines[8].endswith(": 2 fault(s)"), lines[8])
         self.assertEqual([l.strip() for l in lines[9:11]], ["FAIL " + f for f in fake.deploy_faults])
+        self.assertTrue(lines[11].startswith("ok   subscription"), lines)
         self.assertEqual(lines[-1], "1 check(s) failed on t (local)")
+
+
+class Subscription(unittest.TestCase):
+    def test_a_change_that_never_arrives_fails_the_check(self):
+        fake = FakeStack()
+        fake.pushed = lambda command: None
+        code, lines = run_against(fake, env={"SMOKE_TIMEOUT": "1"})
+        self.assertEqual(code, 1)
+        self.assertTrue(lines[9].startswith("FAIL subscription onCommandChanged(SMOKE_TEST)"), lines)
+        self.assertIn("no change of command m1 arrived within 1 s", lines[9])
+        self.assertEqual(len(fake.commands), 1, "one command, sent once")
+
+    def test_a_refused_subscription_says_why_and_sends_no_command(self):
+        fake = FakeStack()
+        fake.refusal = "error: Unauthorized: Not Authorized to access onCommandChanged on type Subscription"
+        code, lines = run_against(fake)
+        self.assertEqual(code, 1)
+        self.assertTrue(lines[9].endswith(fake.refusal), lines[9])
+        self.assertEqual(fake.commands, [])
+
+    def test_the_real_time_url_is_the_one_aws_amplify_opens(self):
+        self.assertEqual(smoke.realtime_url("https://abc123.appsync-api.us-east-1.amazonaws.com/graphql"),
+                         "wss://abc123.appsync-realtime-api.us-east-1.amazonaws.com/graphql")
+        self.assertEqual(smoke.realtime_url("http://127.0.0.1:4100/graphql"), "wss://127.0.0.1:4100/graphql/realtime")
+        self.assertEqual(smoke.realtime_url("https://api.fleet.example.com/graphql"),
+                         "wss://api.fleet.example.com/graphql/realtime")
+        self.assertEqual(smoke.auth_header("http://127.0.0.1:4100/graphql", "t"), {"host": "127.0.0.1:4100", "Authorization": "t"})
 
 
 if __name__ == "__main__":

@@ -106,6 +106,43 @@ test('a dropped connection says so; once back the page reads everything and is l
   await expect(stopRow(3, fridges[2]).getByText('Completed', { exact: true })).toBeVisible({ timeout: 15_000 });
 });
 
+test("a teammate's acknowledgement shows as taken by, without a reload", async () => {
+  const panel = office.getByRole('region', { name: /^Needs attention/ });
+  const ackName = `Acknowledge Unreachable at stop 1 of route ${route}`;
+  // A new item, live: the driver could not reach stop 1.
+  await act('LocationUnreachable', fridges[0], { reason: 'Gate locked', stockingIndex: 1 });
+  await expect(panel.getByRole('button', { name: ackName }), 'the item opens live').toBeVisible({ timeout: 3_000 });
+
+  // A teammate, signed in elsewhere, takes it with a note.
+  const { stockingDashboard } = await graphqlAs(
+    office,
+    'query($filter: StockingDashboardFilter!) { stockingDashboard(filter: $filter) { attention { open { key kind } } } }',
+    { filter: { dropOffDate: date, routes: [route] } },
+  );
+  const item = stockingDashboard.attention.open.find((i) => i.kind === 'UNREACHABLE');
+  assert.ok(item, 'the Unreachable item is open');
+  const teammate = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  const note = `On my way: e2e ${stamp}`;
+  try {
+    await signIn(
+      teammate,
+      stack.users.supervisor ?? { email: 'supervisor@fleet.local', password: stack.users.admin.password },
+    );
+    await graphqlAs(
+      teammate,
+      'mutation($input: AcknowledgeAttentionInput!) { acknowledgeAttention(input: $input) { key } }',
+      { input: { stockingDay: date, key: item.key, note, requestId: `e2e-live-ack-${stamp}` } },
+    );
+  } finally {
+    await teammate.context().close();
+  }
+  // Within 3 s, on the office's open page: gone from the open items, under Resolved today, taken by the teammate.
+  await expect(panel.getByRole('button', { name: ackName })).toHaveCount(0, { timeout: 3_000 });
+  await panel.locator('summary', { hasText: /^Resolved today/ }).click();
+  const resolved = panel.getByRole('list', { name: 'Resolved today' });
+  await expect(resolved.getByText(new RegExp(`taken by .+ at \\d\\d:\\d\\d: ${note}`))).toBeVisible();
+});
+
 test('Find a stop: a location far down the day shows alone, and clearing the search shows every stop', async () => {
   await expect(card()).toBeVisible();
   const find = office.getByLabel('Find a stop');

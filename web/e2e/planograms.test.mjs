@@ -179,7 +179,7 @@ test.describe('planograms', () => {
       const input = other.getByLabel('Planogram CSV');
       await other.waitForFunction(() => document.querySelector('input[type=file]')?.disabled === true);
       const reason = await other.locator('.guard', { has: input }).getAttribute('title');
-      assert.match(reason ?? '', /^You need the SchedulePlanograms permission\./);
+      assert.match(reason ?? '', /^You need permission to schedule planogram updates\./);
       await expect(other.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
       await expect(other.getByText(/Total of successfully validated/)).toHaveCount(0);
     } finally {

@@ -17,7 +17,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
         name: "location_routes",
         trigger: Trigger::Query("locationRoutes"),
-        permission: Permission::Action("ViewRoutes"),
+        permission: Permission::AnyOf(fleet_shared::assignment::ROUTE_READERS),
         grants: &[Grant::QueryTable(Table::LocationRoutes), Grant::QueryTable(Table::FridgeOrders)],
         handler: typed!(handlers::location_routes),
     },
@@ -71,7 +71,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
         name: "route_assignments",
         trigger: Trigger::Query("routeAssignments"),
-        permission: Permission::Action("ViewRoutes"),
+        permission: Permission::AnyOf(fleet_shared::assignment::ROUTE_READERS),
         grants: &[Grant::QueryTable(Table::LocationRoutes)],
         handler: typed!(handlers::route_assignments),
     },
@@ -106,7 +106,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
         name: "route_settings",
         trigger: Trigger::Query("routeSettings"),
-        permission: Permission::Action("ViewRoutes"),
+        permission: Permission::AnyOf(fleet_shared::assignment::ROUTE_READERS),
         grants: &[Grant::GetItems(Table::LocationRoutes)],
         handler: typed!(handlers::route_settings),
     },
@@ -127,7 +127,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
         name: "route_driver_history",
         trigger: Trigger::Query("routeDriverHistory"),
-        permission: Permission::Action("ViewRoutes"),
+        permission: Permission::AnyOf(fleet_shared::assignment::ROUTE_READERS),
         grants: &[Grant::QueryTable(Table::History), Grant::PagingTokens],
         handler: typed!(handlers::route_driver_history),
     },

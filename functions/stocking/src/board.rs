@@ -523,6 +523,26 @@ pub enum Viewer {
     Driver(String),
 }
 
+/// Whether `viewer` may see the stop (`location`, `stocking_index`) of `date`:
+/// anyone who sees the whole day may; a driver, a stop on a route assigned to
+/// them that day.
+pub async fn sees_stop<S: BoardStore>(
+    store: &S,
+    viewer: &Viewer,
+    date: &str,
+    location: &str,
+    stocking_index: i64,
+) -> Result<bool, ApiError> {
+    let Viewer::Driver(sub) = viewer else { return Ok(true) };
+    for assigned in store.drivers(date).await?.into_iter().filter(|d| &d.driver_sub == sub) {
+        let stops = store.route_stops(date, &assigned.route).await?;
+        if stops.iter().any(|s| s.id == location && s.stocking_index == stocking_index) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 pub async fn dashboard<S: BoardStore>(
     store: &S,
     day: &DayCopies,
@@ -1251,6 +1271,33 @@ mod tests {
         f.failing = vec!["drivers"];
         let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
         assert_eq!(out["parts"]["slips"], "FAILED", "the browser is told the Driver column may be wrong");
+    }
+
+    #[tokio::test]
+    async fn a_driver_sees_a_stop_only_on_a_route_assigned_to_them_that_day() {
+        let mut f = fake(20);
+        let (route, stop) = (f.stops[0].route.clone(), f.stops[0].id.clone());
+        let other = f.stops.iter().find(|s| s.route != route).map(|s| (s.route.clone(), s.id.clone()));
+        f.drivers = vec![DriverAssignment {
+            stocking_date: DATE.into(),
+            route: route.clone(),
+            driver_sub: "sub-ann".into(),
+            driver_email: "ann@fleet".into(),
+            assigned_by: "ops@fleet".into(),
+            assigned_at: "2026-11-22T20:00:00.000Z".into(),
+            source: "screen".into(),
+            version: 1,
+            first_action: None,
+        }];
+        let ann = Viewer::Driver("sub-ann".into());
+        assert!(sees_stop(&f, &ann, DATE, &stop, 1).await.unwrap(), "her route's stop");
+        assert!(!sees_stop(&f, &ann, DATE, &stop, 2).await.unwrap(), "not another visit to it");
+        assert!(!sees_stop(&f, &Viewer::Driver("sub-bob".into()), DATE, &stop, 1).await.unwrap(), "not his route");
+        assert!(!sees_stop(&f, &ann, "2026-11-24", &stop, 1).await.unwrap(), "not another day");
+        if let Some((_, elsewhere)) = other {
+            assert!(!sees_stop(&f, &ann, DATE, &elsewhere, 1).await.unwrap(), "not a stop of another route");
+        }
+        assert!(sees_stop(&f, &Viewer::WholeDay, DATE, "anything", 9).await.unwrap(), "the office sees every stop");
     }
 
     #[tokio::test]

@@ -40,12 +40,7 @@ pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<D
 pub async fn dashboard(deps: &'static Deps, ctx: Ctx, args: DashboardArgs) -> Result<DashboardView, ApiError> {
     // The container's copies of the days it answered: a refresh reads what changed (`board_day`).
     static DAYS: crate::board_day::DayCopies = crate::board_day::DayCopies::new();
-    let caller = ctx.caller()?;
-    let viewer = if crate::live::sees_whole_day(deps, caller).await? {
-        crate::board::Viewer::WholeDay
-    } else {
-        crate::board::Viewer::Driver(caller.sub.clone())
-    };
+    let viewer = crate::live::viewer_of(deps, ctx.caller()?).await?;
     crate::board::dashboard_for(&Dynamo(deps), &DAYS, args, &viewer).await
 }
 
@@ -120,13 +115,18 @@ pub struct StockedHistoryArgs {
 }
 
 /// `stockedHistory(stockingDay, locationId, stockingIndex, nextToken)`: the
-/// stop's stocked-record corrections, newest first.
-pub async fn stocked_history(deps: &'static Deps, _: Ctx, args: StockedHistoryArgs) -> Result<HistoryPage, ApiError> {
+/// stop's stocked-record corrections, newest first. A driver reads only a
+/// stop of their own routes that day (`board::sees_stop`).
+pub async fn stocked_history(deps: &'static Deps, ctx: Ctx, args: StockedHistoryArgs) -> Result<HistoryPage, ApiError> {
     let day = fleet_shared::dates::iso_date_exact(args.stocking_day.trim())
         .ok_or_else(|| ApiError::bad_request("stockingDay must be a date (YYYY-MM-DD)"))?
         .format("%Y-%m-%d")
         .to_string();
     let location = fleet_shared::entity::LocationId::parse("locationId", &args.location_id)?;
+    let viewer = crate::live::viewer_of(deps, ctx.caller()?).await?;
+    if !crate::board::sees_stop(&Dynamo(deps), &viewer, &day, location.as_str(), args.stocking_index).await? {
+        return Err(ApiError::Forbidden);
+    }
     let entity = crate::correct::entity(&day, location.as_str(), args.stocking_index);
     fleet_shared::history::page_of(deps, &entity, args.next_token.as_deref()).await
 }

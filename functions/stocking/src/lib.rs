@@ -119,6 +119,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::QueryTable(Table::DriverActions),
             Grant::BatchGetItems(Table::FridgeHealth),
             Grant::BatchGetItems(Table::Locations),
+            // Whether the caller sees the whole day or is a driver (`live::sees_whole_day`).
+            Grant::BatchGetItems(Table::Permissions),
             // The fleet health snapshot, for the stops' health (`board::health_of`).
             Grant::ListObjects(Bucket::Snapshots),
             Grant::ReadObjects(Bucket::Snapshots),
@@ -212,7 +214,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("stockedHistory"),
         // One stop's stocked record: its voids and re-times, newest first.
         permission: Permission::Action(READ_ACTION),
-        grants: &[Grant::QueryTable(Table::History), Grant::PagingTokens],
+        grants: &[
+            Grant::QueryTable(Table::History),
+            Grant::PagingTokens,
+            // Whether the caller is a driver (`live::sees_whole_day`), and then their routes' stops.
+            Grant::BatchGetItems(Table::Permissions),
+            Grant::QueryTable(Table::LocationRoutes),
+        ],
         handler: typed!(handlers::stocked_history),
     },
     FunctionSpec {
@@ -250,7 +258,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Subscription("onStockingChanged"),
         // Runs when a client subscribes: the dashboard's reader who sees the whole day (issue 61).
         permission: Permission::Action(READ_ACTION),
-        grants: &[],
+        // Whether the caller sees the whole day (`live::sees_whole_day`).
+        grants: &[Grant::BatchGetItems(Table::Permissions)],
         handler: typed!(live::subscribe),
     },
     FunctionSpec {

@@ -12,9 +12,7 @@ mod tests;
 pub use change::{change_of, coalesce, ChangeKind, StockingChange, StreamTable};
 
 use fleet_shared::events::{DynamoDbEvent, DynamoDbEventResponse};
-use fleet_shared::{
-    assignment::SUPERVISOR_ACTION, contract::Ctx, permissions, publisher, ApiError, Caller, Deps, Table,
-};
+use fleet_shared::{contract::Ctx, permissions, publisher, ApiError, Caller, Deps, Table};
 use serde::Deserialize;
 
 /// The publishing mutation: it selects every field of the event, since
@@ -26,25 +24,31 @@ const PUBLISH: publisher::Mutation = publisher::Mutation {
 };
 
 /// Who may see the whole day besides GetCheckPointStatus: the office and supervisors.
-const WHOLE_DAY_ACTIONS: [&str; 2] = ["ViewRoutes", SUPERVISOR_ACTION];
+const WHOLE_DAY_ACTIONS: &[&str] = fleet_shared::assignment::ROUTE_READERS;
 /// A driver's actions (2-fleet §3): a caller holding one of them and none of
 /// `WHOLE_DAY_ACTIONS` sees only their own routes.
 const DRIVER_ACTIONS: [&str; 2] = ["FridgeTasks", "VanTasks"];
 
 /// Whether `caller` (who holds GetCheckPointStatus) sees the whole day, not
-/// only the routes assigned to them.
+/// only the routes assigned to them: one read of the four actions' items.
 pub async fn sees_whole_day(deps: &Deps, caller: &Caller) -> Result<bool, ApiError> {
-    for action in WHOLE_DAY_ACTIONS {
-        if permissions::is_allowed(deps, &caller.sub, action).await? {
-            return Ok(true);
-        }
-    }
-    for action in DRIVER_ACTIONS {
-        if permissions::is_allowed(deps, &caller.sub, action).await? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
+    let asked: Vec<&str> = WHOLE_DAY_ACTIONS.iter().chain(DRIVER_ACTIONS.iter()).copied().collect();
+    Ok(whole_day_for(&permissions::held_of(deps, &caller.sub, &asked).await?))
+}
+
+/// The rule of `sees_whole_day` over the actions held.
+pub fn whole_day_for(held: &[String]) -> bool {
+    let holds = |actions: &[&str]| held.iter().any(|a| actions.contains(&a.as_str()));
+    holds(WHOLE_DAY_ACTIONS) || !holds(&DRIVER_ACTIONS)
+}
+
+/// How `caller` reads the day (`board::Viewer`).
+pub async fn viewer_of(deps: &Deps, caller: &Caller) -> Result<crate::board::Viewer, ApiError> {
+    Ok(if sees_whole_day(deps, caller).await? {
+        crate::board::Viewer::WholeDay
+    } else {
+        crate::board::Viewer::Driver(caller.sub.clone())
+    })
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]

@@ -28,6 +28,10 @@ use std::future::Future;
 
 /// May act on any route (the exceptions): joins no spec group; granted on the Permissions screen.
 pub const SUPERVISOR_ACTION: &str = "SuperviseStocking";
+/// Who reads the routes, their drivers and their history (View Routes): the
+/// office, and supervisors, who handle the "Fridge needs the driver" items
+/// (issue 61). Read only: saving still needs `ASSIGN_ACTION`.
+pub const ROUTE_READERS: &[&str] = &["ViewRoutes", SUPERVISOR_ACTION];
 /// Sets who drives which route (View Routes, the assignments upload).
 pub const ASSIGN_ACTION: &str = "AssignRoutes";
 /// Opens a fridge door at a stop: more than the generic FridgeTasks.

@@ -29,6 +29,35 @@ pub async fn actions_of(deps: &Deps, user: &str) -> Result<Vec<String>, ApiError
     Ok(actions)
 }
 
+/// Which of `actions` the user holds: one BatchGetItem of their (user, action)
+/// keys, however many alternatives are asked about.
+pub async fn held_of(deps: &Deps, user: &str, actions: &[&str]) -> Result<Vec<String>, ApiError> {
+    let keys = actions
+        .iter()
+        .map(|action| {
+            crate::store::Key::from([
+                ("user".to_string(), AttributeValue::S(user.to_string())),
+                ("action".to_string(), AttributeValue::S(action.to_string())),
+            ])
+        })
+        .collect();
+    let found = deps.table(Table::Permissions)?.batch_get(keys, &["action"]).await?;
+    let mut held: Vec<String> =
+        found.into_iter().filter_map(|item| item.get("action").and_then(|a| a.as_s().ok()).cloned()).collect();
+    held.sort();
+    Ok(held)
+}
+
+/// The gate of a call that any one of `actions` opens.
+pub async fn require_any(deps: &Deps, caller: &Caller, actions: &[&str]) -> Result<(), ApiError> {
+    if held_of(deps, &caller.sub, actions).await?.is_empty() {
+        tracing::warn!(user = %caller.sub, ?actions, "permission denied");
+        Err(ApiError::Forbidden)
+    } else {
+        Ok(())
+    }
+}
+
 pub async fn require(deps: &Deps, caller: &Caller, action: &str) -> Result<(), ApiError> {
     if is_allowed(deps, &caller.sub, action).await? {
         Ok(())

@@ -55,6 +55,9 @@ pub enum Trigger {
 pub enum Permission {
     /// The caller needs this action in the permissions table.
     Action(&'static str),
+    /// The caller needs any one of these actions (a read that two roles
+    /// share, e.g. View Routes for the office and for supervisors).
+    AnyOf(&'static [&'static str]),
     /// Any signed-in user (their own flags, service status).
     SignedIn,
     /// Invoked by the platform (a schedule), never by a user: such a
@@ -179,15 +182,29 @@ pub struct FunctionSpec {
 }
 
 impl FunctionSpec {
-    /// The grants of the declaration plus the read the gate makes for an
-    /// `Action` function: one GetItem of the caller's (user, action) item.
+    /// The grants of the declaration plus the read the gate makes: one
+    /// GetItem of the caller's (user, action) item for an `Action` function,
+    /// one BatchGetItem of the alternatives' items for an `AnyOf` one.
     pub fn policies(&self) -> Vec<Grant> {
         let mut grants = self.grants.to_vec();
-        let gate = Grant::GetItems(Table::Permissions);
-        if matches!(self.permission, Permission::Action(_)) && !grants.contains(&gate) {
+        let gate = match self.permission {
+            Permission::Action(_) => Some(Grant::GetItems(Table::Permissions)),
+            Permission::AnyOf(_) => Some(Grant::BatchGetItems(Table::Permissions)),
+            Permission::SignedIn | Permission::System => None,
+        };
+        if let Some(gate) = gate.filter(|g| !grants.contains(g)) {
             grants.push(gate);
         }
         grants
+    }
+
+    /// The actions any one of which opens the function (none for a signed-in or system one).
+    pub fn actions(&self) -> &[&'static str] {
+        match &self.permission {
+            Permission::Action(action) => std::slice::from_ref(action),
+            Permission::AnyOf(actions) => actions,
+            Permission::SignedIn | Permission::System => &[],
+        }
     }
 
     pub fn needs(&self) -> Needs {
@@ -256,6 +273,7 @@ impl FunctionSpec {
                 input.caller()?;
             }
             Permission::Action(action) => permissions::require(deps, input.caller()?, action).await?,
+            Permission::AnyOf(actions) => permissions::require_any(deps, input.caller()?, actions).await?,
         }
         let sub = input.caller.as_ref().map(|c| c.sub.clone());
         crate::identity::acting_as(sub.as_deref(), (self.handler.call)(deps, input)).await

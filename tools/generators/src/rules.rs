@@ -7,16 +7,21 @@ pub const RULES_PATH: &str = "web/src/generated/rules.json";
 /// as `METHOD /path`), from the registry: the browser's screens and buttons ask
 /// for the action of the call they make, so they never copy the permission table.
 fn call_actions() -> serde_json::Value {
-    use fleet_shared::{Permission, Trigger};
+    use fleet_shared::Trigger;
     let mut actions = serde_json::Map::new();
     for f in fleet_functions::all() {
-        let Permission::Action(action) = f.permission else { continue };
+        // One action as its name; alternatives (any one opens the call) as a list.
+        let action = match f.actions() {
+            [] => continue,
+            [one] => serde_json::Value::from(*one),
+            any => serde_json::Value::from(any.to_vec()),
+        };
         let call = match &f.trigger {
             Trigger::Query(name) | Trigger::Mutation(name) | Trigger::Subscription(name) => name.to_string(),
             Trigger::Http { method, path } => format!("{method} {path}"),
             _ => continue,
         };
-        actions.insert(call, serde_json::Value::from(action));
+        actions.insert(call, action);
     }
     // createDriverAction's action depends on its event type (`EventType::action`):
     // each type is its own call, `createDriverAction:<eventType>`.

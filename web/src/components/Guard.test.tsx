@@ -5,7 +5,7 @@ import { newTestQueryClient } from '@/test/utils';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { Guard } from './Guard';
 import { screenNeeds } from '@/lib/access/screens';
-import { actionFor, useAccess } from '@/lib/access/useAccess';
+import { actionsFor, refusalReason, useAccess } from '@/lib/access/useAccess';
 
 vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const accessMock = vi.mocked(getMyAccess);
@@ -25,7 +25,7 @@ describe('Guard', () => {
   it('disables the control of a user without the action, with the reason as tooltip and as text', async () => {
     accessMock.mockResolvedValue({ actions: ['GetSpecificLocation'], flags: [] });
     renderEdit();
-    const reason = `You need the ${actionFor('updateLocation')} permission. An administrator can grant it on the Permissions screen.`;
+    const reason = refusalReason('updateLocation', false);
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled());
     const edit = screen.getByRole('button', { name: 'Edit' });
     // The tooltip, and the same words right after the button for screen readers.
@@ -42,7 +42,7 @@ describe('Guard', () => {
   });
 
   it('leaves it enabled for a user with the action, and while the access is unknown', async () => {
-    accessMock.mockResolvedValue({ actions: [actionFor('updateLocation')!], flags: [] });
+    accessMock.mockResolvedValue({ actions: actionsFor('updateLocation')!, flags: [] });
     renderEdit();
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeEnabled();
   });
@@ -77,7 +77,7 @@ describe('screenNeeds', () => {
       '/pars/upload',
       '/jit-management',
     ]) {
-      expect(actionFor(screenNeeds(path)!.call)).toBeTruthy();
+      expect(actionsFor(screenNeeds(path)!.call)).toBeTruthy();
     }
   });
 });

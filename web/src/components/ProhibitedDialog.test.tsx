@@ -1,10 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getMyAccess } from '@/lib/access/get-my-access';
+import { actionsFor } from '@/lib/access/useAccess';
 import { ApiError } from '@/lib/api';
-import { reportIfProhibited, SHOWS_OWN_ERRORS } from '@/lib/prohibited';
+import { PROHIBITED_MESSAGE, reportIfProhibited, reportProhibited, SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { renderWithProviders } from '@/test/utils';
+
+vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
+const accessMock = vi.mocked(getMyAccess);
+beforeEach(() => accessMock.mockResolvedValue({ actions: [], flags: [] }));
 
 function Save({ error, ownErrors = false }: { error: Error; ownErrors?: boolean }) {
   const save = useMutation({
@@ -51,5 +57,32 @@ describe('ProhibitedDialog', () => {
     expect(reportIfProhibited(new Error('plain'))).toBe(false);
     expect(reportIfProhibited(new ApiError('x', { status: 403 }))).toBe(true);
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Error! User Action Prohibited!');
+  });
+
+  it('points to the Permissions screen only for a user who may open it', async () => {
+    accessMock.mockClear();
+    renderWithProviders(<p>page</p>);
+    // The closed dialog asks for nothing.
+    expect(accessMock).not.toHaveBeenCalled();
+    act(() => reportProhibited());
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(PROHIBITED_MESSAGE);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('listitem')).toHaveTextContent('Ask an administrator if you need it.'),
+    );
+    expect(dialog).not.toHaveTextContent('Permissions screen');
+  });
+
+  it('names the Permissions screen to a user who may open it', async () => {
+    accessMock.mockResolvedValue({ actions: actionsFor('GET /users/permissions')!, flags: [] });
+    renderWithProviders(<p>page</p>);
+    act(() => reportProhibited());
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(PROHIBITED_MESSAGE);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('listitem')).toHaveTextContent(
+        'An administrator can grant permissions on the Permissions screen.',
+      ),
+    );
   });
 });

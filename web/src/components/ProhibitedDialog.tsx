@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PERMISSIONS_SCREEN, useAccess } from '@/lib/access/useAccess';
 import { onProhibited, PROHIBITED_MESSAGE } from '@/lib/prohibited';
 import { MessageDialog } from './MessageDialog';
 
@@ -11,12 +12,15 @@ export function ProhibitedDialog() {
   const [open, setOpen] = useState(false);
   useEffect(() => onProhibited(() => setOpen(true)), []);
   if (!open) return null;
-  return (
-    <MessageDialog
-      title="Not allowed"
-      text={PROHIBITED_MESSAGE}
-      items={['An administrator can grant permissions on the Permissions screen.']}
-      onClose={() => setOpen(false)}
-    />
-  );
+  return <ProhibitedMessage onClose={() => setOpen(false)} />;
+}
+
+/** The open dialog; it alone reads the access, so the closed dialog asks for nothing. */
+function ProhibitedMessage({ onClose }: { onClose: () => void }) {
+  const { canOpen } = useAccess();
+  // The Permissions screen only for a user who may open it: for the others it is one more refusal.
+  const grant = canOpen(PERMISSIONS_SCREEN)
+    ? 'An administrator can grant permissions on the Permissions screen.'
+    : 'Ask an administrator if you need it.';
+  return <MessageDialog title="Not allowed" text={PROHIBITED_MESSAGE} items={[grant]} onClose={onClose} />;
 }

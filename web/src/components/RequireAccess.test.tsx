@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { newTestQueryClient } from '@/test/utils';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { RequireAccess } from './RequireAccess';
-import { actionFor, useRefusal } from '@/lib/access/useAccess';
+import { actionsFor, refusalReason, useRefusal } from '@/lib/access/useAccess';
 import { focusManager } from '@tanstack/react-query';
 
 vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
@@ -28,21 +28,33 @@ function Refusal({ call }: { call: string }) {
 }
 
 describe('RequireAccess', () => {
-  it('reads the action a call needs from the server registry', () => {
-    expect(actionFor('fleetHealth')).toBe('GetFridgeHealth');
-    expect(actionFor('getFeatureFlags')).toBeUndefined();
+  it('reads the actions a call needs from the server registry', () => {
+    expect(actionsFor('fleetHealth')).toEqual(['GetFridgeHealth']);
+    expect(actionsFor('getFeatureFlags')).toBeUndefined();
   });
 
-  it('says plainly which screen, which permission and where it is granted, with no error or Retry', async () => {
+  it('says plainly which screen and what it needs, in words, and who grants it, with no error or Retry', async () => {
     accessMock.mockResolvedValue({ actions: ['GetAllLocation'], flags: [] });
     renderGuarded();
     expect(await screen.findByRole('heading', { level: 1, name: 'Portfolio Health' })).toBeInTheDocument();
     expect(screen.getByText(/You do not have access to Portfolio Health/)).toHaveTextContent(
-      `It needs the ${actionFor('fleetHealth')} permission.`,
+      'You do not have access to Portfolio Health. It needs permission to see fridge health.',
     );
-    expect(screen.getByRole('link', { name: 'Permissions' })).toHaveAttribute('href', '/users/permissions');
+    // Not the server's action id, and no link to a Permissions screen that would refuse this user too.
+    expect(document.body).not.toHaveTextContent('GetFridgeHealth');
+    expect(screen.getByText('Ask an administrator to grant it.')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
     expect(screen.queryByText('the chart')).toBeNull();
     expect(screen.queryByRole('button', { name: /retry/i })).toBeNull();
+  });
+
+  it('links to the Permissions screen for a user who may open it', async () => {
+    accessMock.mockResolvedValue({ actions: actionsFor('GET /users/permissions')!, flags: [] });
+    renderGuarded();
+    expect(await screen.findByText(/An administrator grants permissions/)).toHaveTextContent(
+      'An administrator grants permissions on the Permissions screen.',
+    );
+    expect(screen.getByRole('link', { name: 'Permissions' })).toHaveAttribute('href', '/users/permissions');
   });
 
   it('titles the refusal as every other page: the kit Page and its title (issue 43)', async () => {
@@ -55,7 +67,7 @@ describe('RequireAccess', () => {
   });
 
   it('renders the screen for a user with the action', async () => {
-    accessMock.mockResolvedValue({ actions: [actionFor('fleetHealth')!], flags: [] });
+    accessMock.mockResolvedValue({ actions: actionsFor('fleetHealth')!, flags: [] });
     renderGuarded();
     expect(await screen.findByText('the chart')).toBeInTheDocument();
   });
@@ -70,7 +82,7 @@ describe('RequireAccess', () => {
     accessMock.mockResolvedValue({ actions: [], flags: [] });
     renderGuarded();
     expect(await screen.findByText(/You do not have access/)).toBeInTheDocument();
-    accessMock.mockResolvedValue({ actions: [actionFor('fleetHealth')!], flags: [] });
+    accessMock.mockResolvedValue({ actions: actionsFor('fleetHealth')!, flags: [] });
     await act(async () => {
       focusManager.setFocused(false);
       focusManager.setFocused(true);
@@ -79,7 +91,7 @@ describe('RequireAccess', () => {
     focusManager.setFocused(undefined);
   });
 
-  it('gives a control the reason it is unavailable', async () => {
+  it('gives a control the reason it is unavailable, in words, and who grants it', async () => {
     accessMock.mockResolvedValue({ actions: [], flags: [] });
     render(
       <QueryClientProvider client={newTestQueryClient()}>
@@ -89,9 +101,26 @@ describe('RequireAccess', () => {
     );
     expect(
       await screen.findByText(
-        `reason: You need the ${actionFor('createQueueMessage')} permission. An administrator can grant it on the Permissions screen.`,
+        'reason: You need permission to send commands to fridges. Ask an administrator to grant it.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('reason: none')).toBeInTheDocument();
+  });
+
+  it('names the Permissions screen in a reason only for a user who may open it', async () => {
+    accessMock.mockResolvedValue({ actions: actionsFor('GET /users/permissions')!, flags: [] });
+    render(
+      <QueryClientProvider client={newTestQueryClient()}>
+        <Refusal call="createQueueMessage" />
+      </QueryClientProvider>,
+    );
+    expect(
+      await screen.findByText(
+        'reason: You need permission to send commands to fridges. An administrator can grant it on the Permissions screen.',
+      ),
+    ).toBeInTheDocument();
+    expect(refusalReason('createQueueMessage', true)).toBe(
+      'You need permission to send commands to fridges. An administrator can grant it on the Permissions screen.',
+    );
   });
 });

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
-import { actionFor } from '@/lib/access/useAccess';
+import { actionsFor } from '@/lib/access/useAccess';
 import { newTestQueryClient } from '@/test/utils';
 import { ScreenLink } from './ScreenLink';
 
@@ -27,7 +27,7 @@ function renderLinks() {
 
 describe('ScreenLink', () => {
   it('leaves out a link to a screen the user may not open, and keeps the others', async () => {
-    accessMock.mockResolvedValue({ actions: [actionFor('getLocation')!], flags: [] });
+    accessMock.mockResolvedValue({ actions: actionsFor('getLocation')!, flags: [] });
     renderLinks();
     expect(await screen.findByRole('link', { name: 'Details' })).toHaveAttribute('href', '/locations/detail/CHI_1');
     expect(screen.getByRole('link', { name: 'Home' })).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('ScreenLink', () => {
     renderLinks();
     expect(screen.getByText('rendered')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Inventory of CHI_1' })).toBeNull();
-    grant({ actions: [actionFor('GET /locations/{id}/inventory')!], flags: [] });
+    grant({ actions: actionsFor('GET /locations/{id}/inventory')!, flags: [] });
     expect(await screen.findByRole('link', { name: 'Inventory of CHI_1' })).toBeInTheDocument();
   });
 

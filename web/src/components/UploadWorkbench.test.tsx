@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
-import { actionFor } from '@/lib/access';
+import { refusalReason } from '@/lib/access';
 import type { UploadBody } from '@/lib/upload-pipeline';
 import { ApiError } from '@/lib/api';
 import { newTestQueryClient, renderWithProviders } from '@/test/utils';
@@ -151,7 +151,7 @@ describe('UploadWorkbench for a user without the commit action', () => {
         />
       </QueryClientProvider>,
     );
-    const reason = `You need the ${actionFor('POST /locations/routes/schedule/commit')} permission. An administrator can grant it on the Permissions screen.`;
+    const reason = refusalReason('POST /locations/routes/schedule/commit', false);
     await waitFor(() => expect(screen.getByLabelText('CSV or Excel file')).toBeDisabled());
     expect(screen.getByRole('button', { name: 'Upload' }).closest('[title]')).toHaveAttribute('title', reason);
     expect(screen.getByLabelText('CSV or Excel file').closest('[title]')).toHaveAttribute('title', reason);

@@ -44,4 +44,4 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
 }
 
 /** Every action of the server's registry: the access of a user who may do everything. */
-export const ALL_ACTIONS: string[] = [...new Set(Object.values(rules.actions))];
+export const ALL_ACTIONS: string[] = [...new Set(Object.values(rules.actions).flat())];

@@ -153,3 +153,15 @@ fn a_batch_coalesces_to_one_change_per_route_and_kind_the_latest_and_retries_fro
         "the latest, retried from the first"
     );
 }
+
+#[test]
+fn a_driver_alone_does_not_see_the_whole_day() {
+    let held = |actions: &[&str]| actions.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    assert!(super::whole_day_for(&held(&[])), "the office's readers without a driver's action");
+    assert!(super::whole_day_for(&held(&["ViewRoutes"])));
+    assert!(super::whole_day_for(&held(&["SuperviseStocking", "FridgeTasks"])), "a supervisor who also drives");
+    assert!(super::whole_day_for(&held(&["FridgeTasks", "ViewRoutes"])));
+    assert!(!super::whole_day_for(&held(&["FridgeTasks"])));
+    assert!(!super::whole_day_for(&held(&["VanTasks"])));
+    assert!(!super::whole_day_for(&held(&["FridgeTasks", "VanTasks"])));
+}

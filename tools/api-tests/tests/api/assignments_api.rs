@@ -154,6 +154,32 @@ async fn the_office_reassigns_a_route_with_the_version_it_read_and_the_history_s
 }
 
 #[tokio::test]
+async fn a_supervisor_reads_the_routes_and_their_drivers_but_saves_nothing() {
+    let (date, route) = (own_date("supervise", 2041), unique("rt").to_lowercase());
+    let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION, "ViewRoutes"]).await;
+    let driver = demo_driver(5).await;
+    assign(&office, &date, &route, Some(&driver.email), 0, &unique("q")).await.unwrap();
+    // Supervisors handle the "Fridge needs the driver" items (issue 61): View Routes, read only.
+    let supervisor = user_with(&["SuperviseStocking"]).await;
+    let read = gql("route_assignments", &supervisor, json!({ "stockingDate": date })).await.unwrap();
+    assert!(read
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["route"] == json!(route) && d["driverEmail"] == json!(driver.email)));
+    let history = gql("route_driver_history", &supervisor, json!({ "stockingDate": date, "route": route })).await;
+    assert_eq!(history.unwrap()["items"].as_array().unwrap().len(), 1);
+    gql("location_routes", &supervisor, json!({ "stockingDate": date })).await.unwrap();
+    gql("route_settings", &supervisor, json!({})).await.unwrap();
+    let saved = assign(&supervisor, &date, &route, None, 1, &unique("q")).await.unwrap_err();
+    assert_eq!(saved.status(), 403, "saving still needs AssignRoutes");
+    // Neither action: refused, as before.
+    let neither = user_with(&["GetCheckPointStatus"]).await;
+    let refused = gql("route_assignments", &neither, json!({ "stockingDate": date })).await.unwrap_err();
+    assert_eq!(refused.status(), 403);
+}
+
+#[tokio::test]
 async fn a_csv_of_date_route_and_driver_email_is_dry_run_then_committed() {
     let date = own_date("assign-upload", 2041);
     let (r1, r2) = (unique("rt").to_lowercase(), unique("rt").to_lowercase());

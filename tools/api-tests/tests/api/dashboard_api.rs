@@ -502,6 +502,11 @@ async fn a_driver_sees_only_their_own_routes_and_no_panel() {
     assert_eq!(own["summary"]["total"], 1);
     assert_eq!(own["attention"]["open"], json!([]));
     assert_eq!(own["attention"]["counts"], json!([]), "no panel: its items carry the office's notes");
+    // Nor another route's stocked history.
+    let history = |location: &str| json!({ "stockingDay": DATE, "locationId": location, "stockingIndex": 1 });
+    gql("stocked_history", &driver, history(&a)).await.expect("their own stop's history");
+    let refused = gql("stocked_history", &driver, history(&b)).await.unwrap_err();
+    assert_eq!(refused, ApiError::Forbidden, "another route's stop");
     let office = user_with(&["GetCheckPointStatus", "ViewRoutes"]).await;
     let whole = dashboard(&office, filter.clone()).await.unwrap();
     assert_eq!(whole["routes"].as_array().unwrap().len(), 2, "the office sees the whole day");

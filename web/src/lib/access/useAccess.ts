@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import rules from '@/generated/rules.json';
+import { actionWords } from './action-words';
 import { getMyAccess } from './get-my-access';
 import { screenNeeds } from './screens';
 
 /**
  * The permission action each call needs, from the server's registry (rules.json
- * `actions`): a GraphQL field by name, a REST route as `METHOD /path`.
+ * `actions`): a GraphQL field by name, a REST route as `METHOD /path`. A list
+ * names alternatives: any one of them suffices.
  */
-const CALL_ACTIONS: Record<string, string> = rules.actions;
+const CALL_ACTIONS: Record<string, string | string[]> = rules.actions;
 
 export type Call = keyof typeof rules.actions;
 
@@ -16,9 +18,24 @@ export const accessQueryKey = ['access'] as const;
 /** The user's access as every screen reads it (and as a page load asks for it ahead, app/early-cache.ts). */
 export const accessQuery = { queryKey: accessQueryKey, queryFn: () => getMyAccess(), staleTime: 60_000 } as const;
 
-/** The action a call needs; undefined for calls any signed-in user may make. */
-export function actionFor(call: Call | string): string | undefined {
-  return CALL_ACTIONS[call];
+/** The actions a call accepts, any one of which suffices; undefined for calls any signed-in user may make. */
+export function actionsFor(call: Call | string): string[] | undefined {
+  const actions = CALL_ACTIONS[call];
+  return typeof actions === 'string' ? [actions] : actions;
+}
+
+/** Where permissions are granted: a refusal points there only for a user who may open it. */
+export const PERMISSIONS_SCREEN = '/users/permissions';
+
+/**
+ * Why a user may not make `call`, in words (never the server's action ids), and who grants it: the
+ * Permissions screen for a user who may open it (`canGrant`), an administrator otherwise.
+ */
+export function refusalReason(call: Call | string, canGrant: boolean): string {
+  const grant = canGrant
+    ? 'An administrator can grant it on the Permissions screen.'
+    : 'Ask an administrator to grant it.';
+  return `You need permission to ${actionWords(actionsFor(call) ?? [])}. ${grant}`;
 }
 
 /**
@@ -31,8 +48,8 @@ export function useAccess() {
   const actions = query.data?.actions ?? [];
   /** Whether the user may make `call`. Unknown while loading: answered false then. */
   const canCall = (call: Call | string) => {
-    const action = actionFor(call);
-    return action === undefined || actions.includes(action);
+    const needs = actionsFor(call);
+    return needs === undefined || needs.some((a) => actions.includes(a));
   };
   /**
    * Whether the user may open the screen at `path` (see SCREEN_NEEDS). False
@@ -57,8 +74,8 @@ export function useAccess() {
 
 /** Why a control for `call` is unavailable, for its tooltip; undefined when the user may use it. */
 export function useRefusal(call: Call | string): string | undefined {
-  const { canCall, isLoading, isError } = useAccess();
+  const { canCall, canOpen, isLoading, isError } = useAccess();
   // Unknown access (loading or failed) refuses nothing: the server decides.
   if (isLoading || isError || canCall(call)) return undefined;
-  return `You need the ${actionFor(call)} permission. An administrator can grant it on the Permissions screen.`;
+  return refusalReason(call, canOpen(PERMISSIONS_SCREEN));
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
-import { actionFor } from '@/lib/access';
+import { refusalReason } from '@/lib/access';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError, rest } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
@@ -89,7 +89,7 @@ describe('Coupon Codes for a user the server refuses (issue 22)', () => {
   it('disables GENERATE CODE for a user without the action, with the reason, and does not ask for the list', async () => {
     vi.mocked(getMyAccess).mockResolvedValue({ actions: [], flags: [] });
     renderWithProviders(<CouponsPage />);
-    const reason = `You need the ${actionFor('POST /coupons')} permission. An administrator can grant it on the Permissions screen.`;
+    const reason = refusalReason('POST /coupons', false);
     expect(await screen.findByText(`Your codes cannot be shown. ${reason}`)).toBeInTheDocument();
     fillForm();
     await waitFor(() => expect(generate()).toBeDisabled());

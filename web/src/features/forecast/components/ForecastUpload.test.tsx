@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { actionFor } from '@/lib/access';
+import { refusalReason } from '@/lib/access';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import type { UploadBody } from '@/lib/upload-pipeline';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
@@ -210,7 +210,7 @@ describe('ForecastUpload for a user without the upload action (issue 22)', () =>
     await waitFor(() =>
       expect(uploadButton().closest('[title]')).toHaveAttribute(
         'title',
-        `You need the ${actionFor('GET /forecast/upload/url')} permission. An administrator can grant it on the Permissions screen.`,
+        refusalReason('GET /forecast/upload/url', false),
       ),
     );
     expect(uploadButton()).toBeDisabled();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { actionFor } from '@/lib/access';
+import { refusalReason } from '@/lib/access';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError, rest } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
@@ -37,10 +37,7 @@ describe('ForecastView edits (issue 22)', () => {
     const dialog = await openSoup();
     const save = within(dialog).getByRole('button', { name: 'Save changes' });
     await waitFor(() => expect(save).toBeDisabled());
-    expect(save.closest('[title]')).toHaveAttribute(
-      'title',
-      `You need the ${actionFor('PUT /forecast/update')} permission. An administrator can grant it on the Permissions screen.`,
-    );
+    expect(save.closest('[title]')).toHaveAttribute('title', refusalReason('PUT /forecast/update', false));
   });
 
   it('leaves a permission failure from the server to the kit dialog, not the form', async () => {

@@ -272,7 +272,7 @@ describe('FridgeHealthView', () => {
       await waitFor(() => expect(button).toBeDisabled());
       expect(button.closest('.guard')).toHaveAttribute(
         'title',
-        expect.stringMatching(/You need the SendFridgeCommands permission/),
+        expect.stringMatching(/^You need permission to send commands to fridges\./),
       );
     }
   });

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { actionFor } from '@/lib/access';
+import { refusalReason } from '@/lib/access';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError, graphql, PROHIBITED_MESSAGE } from '@/lib/api';
 import { headingProblems } from '@/components/heading-outline';
@@ -56,7 +56,7 @@ describe('/locations/new for every user (issue 22)', () => {
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled());
     expect(screen.getByRole('button', { name: 'Create' }).parentElement).toHaveAttribute(
       'title',
-      `You need the ${actionFor('createLocation')} permission. An administrator can grant it on the Permissions screen.`,
+      refusalReason('createLocation', false),
     );
   });
 

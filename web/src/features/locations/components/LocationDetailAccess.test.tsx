@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
-import { actionFor } from '@/lib/access';
+import { refusalReason } from '@/lib/access';
 import { ApiError, graphql, PROHIBITED_MESSAGE } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import LocationDetail from '../routes/LocationDetail';
@@ -17,8 +17,7 @@ vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const accessMock = vi.mocked(getMyAccess);
 
 const FORBIDDEN = () => new ApiError(PROHIBITED_MESSAGE, { status: 403, errorType: 'Forbidden' });
-const refusal = (call: string) =>
-  `You need the ${actionFor(call)} permission. An administrator can grant it on the Permissions screen.`;
+const refusal = (call: string) => refusalReason(call, false);
 
 let updates: number;
 let deletes: number;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
 import { getMyAccess } from '@/lib/access/get-my-access';
-import { actionFor } from '@/lib/access/useAccess';
+import { actionsFor } from '@/lib/access/useAccess';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { CACHE_KEY, readCache } from '@/lib/locations/locations-cache';
 import { LocationsList } from './LocationsList';
@@ -114,7 +114,7 @@ describe('the links of a row (issue 43)', () => {
   });
 
   it('leaves out Inventory and Health for a user who may not open them, as the navigation does', async () => {
-    accessMock.mockResolvedValue({ actions: [actionFor('locations')!, actionFor('getLocation')!], flags: [] });
+    accessMock.mockResolvedValue({ actions: [...actionsFor('locations')!, ...actionsFor('getLocation')!], flags: [] });
     renderWithProviders(<LocationsList />);
     expect(await screen.findByRole('link', { name: 'Details of CHI_0001' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Inventory of/ })).toBeNull();

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
-import { actionFor } from '@/lib/access';
+import { refusalReason } from '@/lib/access';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { graphql, rest } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
@@ -68,8 +68,7 @@ function renderAt(path: string, route: string, element: ReactElement) {
   );
 }
 
-const refusal = (call: string) =>
-  `You need the ${actionFor(call)} permission. An administrator can grant it on the Permissions screen.`;
+const refusal = (call: string) => refusalReason(call, false);
 
 describe('the locations screens have one h1 and no skipped heading level (issue 22)', () => {
   it('the detail page: the id is the h1, its History an h2', async () => {

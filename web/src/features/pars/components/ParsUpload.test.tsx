@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { actionFor } from '@/lib/access';
+import { refusalReason } from '@/lib/access';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError } from '@/lib/api';
 import type { UploadBody } from '@/lib/upload-pipeline';
@@ -108,8 +108,7 @@ describe('ParsUpload sends the orders of the check', () => {
   });
 });
 
-const reason = (call: string) =>
-  `You need the ${actionFor(call)} permission. An administrator can grant it on the Permissions screen.`;
+const reason = (call: string) => refusalReason(call, false);
 
 describe('ParsUpload: the existing orders (issue 22)', () => {
   it('counts the existing orders when the lookup answers', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { actionFor } from '@/lib/access';
+import { refusalReason } from '@/lib/access';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import type { UploadBody } from '@/lib/upload-pipeline';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
@@ -190,9 +190,6 @@ describe('PriceUpload', () => {
     await within(table()).findByText('3.50 → 3.99');
     const submit = screen.getByRole('button', { name: 'Submit (1 update)' });
     await waitFor(() => expect(submit).toBeDisabled());
-    expect(submit.closest('[title]')).toHaveAttribute(
-      'title',
-      `You need the ${actionFor('updateItemPrices')} permission. An administrator can grant it on the Permissions screen.`,
-    );
+    expect(submit.closest('[title]')).toHaveAttribute('title', refusalReason('updateItemPrices', false));
   });
 });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
 import { getMyAccess } from '@/lib/access/get-my-access';
-import { actionFor } from '@/lib/access/useAccess';
+import { actionsFor } from '@/lib/access/useAccess';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import Home, { MAIN_SCREENS } from './Home';
 
@@ -26,7 +26,7 @@ describe('Home', () => {
   });
 
   it('leaves out the screens the user may not open', async () => {
-    const lacking = [actionFor('fleetHealth'), actionFor('GET /users/permissions'), actionFor('createLocation')];
+    const lacking = ['fleetHealth', 'GET /users/permissions', 'createLocation'].flatMap((call) => actionsFor(call)!);
     accessMock.mockResolvedValue({ actions: ALL_ACTIONS.filter((a) => !lacking.includes(a)), flags: [] });
     renderWithProviders(<Home />);
     await screen.findByRole('link', { name: 'Locations' });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
-import { actionFor } from '@/lib/access';
+import { refusalReason } from '@/lib/access';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { getLocation } from '@/lib/locations/get-location';
 import { ApiError } from '@/lib/api';
@@ -39,8 +39,7 @@ vi.mock('../api/update-fridge-artifacts', () => ({ updateFridgeArtifacts: vi.fn(
 vi.mock('../api/put-fridge-software-pilot', () => ({ putFridgeSoftwarePilot: vi.fn() }));
 
 const access = vi.mocked(getMyAccess);
-const reason = (call: string) =>
-  `You need the ${actionFor(call)} permission. An administrator can grant it on the Permissions screen.`;
+const reason = (call: string) => refusalReason(call, false);
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -6,6 +6,7 @@ import { ProgressBar } from '@/components/ProgressBar';
 import { StatusBadge } from '@/components/StatusBadge';
 import { WhenNear } from '@/components/WhenNear';
 import { Guard } from '@/components/Guard';
+import { useAccess } from '@/lib/access/useAccess';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media-query';
 import type { DashboardRoute, DashboardStop } from '../api/stocking-dashboard';
 import {
@@ -28,10 +29,15 @@ import './attention.css';
 export type StockedAction = 'history' | 'correct';
 export type OnStocked = (stop: DashboardStop, action: StockedAction) => void;
 
+/** The screens a stop's location links to, best first: Fridge Health, else Location Detail. */
+const LOCATION_SCREENS = ['/locations/health', '/locations/detail'] as const;
+type LocationScreen = (typeof LOCATION_SCREENS)[number];
+
 function stopColumns(
   onStocked: OnStocked | undefined,
   changed: ReadonlySet<string> | undefined,
   phone: boolean,
+  locationScreen: LocationScreen | undefined,
 ): DataColumn<DashboardStop>[] {
   return STOP_COLUMNS.map((c) => {
     if (c.id === 'stop' && phone)
@@ -51,11 +57,14 @@ function stopColumns(
     if (c.id === 'location')
       return {
         ...c,
-        cell: (s: DashboardStop) => (
-          <Link to={`/locations/health/${encodeURIComponent(s.locationId)}`} title={s.locationName ?? undefined}>
-            {s.locationId}
-          </Link>
-        ),
+        cell: (s: DashboardStop) =>
+          locationScreen ? (
+            <Link to={`${locationScreen}/${encodeURIComponent(s.locationId)}`} title={s.locationName ?? undefined}>
+              {s.locationId}
+            </Link>
+          ) : (
+            <span title={s.locationName ?? undefined}>{s.locationId}</span>
+          ),
       };
     if (c.id === 'status')
       return {
@@ -153,7 +162,13 @@ export const RouteCard = memo(function RouteCard({
 }: RouteCardProps) {
   const bodyId = useId();
   const phone = useMediaQuery(PHONE_QUERY);
-  const columns = useMemo(() => stopColumns(onStocked, changed, phone), [onStocked, changed, phone]);
+  // A location links to the first of its screens the user may open, so no link leads to a refusal; none: plain text.
+  const { canOpen } = useAccess();
+  const locationScreen = LOCATION_SCREENS.find((screen) => canOpen(screen));
+  const columns = useMemo(
+    () => stopColumns(onStocked, changed, phone, locationScreen),
+    [onStocked, changed, phone, locationScreen],
+  );
   const cardRef = useRef<HTMLDivElement>(null);
   // The rows the table shows: those a search keeps, or all.
   const rows = route.stops && (kept ?? route.stops);

@@ -188,6 +188,7 @@ mod tests {
             route: route.into(),
             driver_sub: sub.into(),
             driver_email: email.into(),
+            driver_name: None,
             assigned_by: "ops@x.co".into(),
             assigned_at: fridge_time::now_text(),
             source: "screen".into(),

@@ -28,6 +28,9 @@ const IN_FLIGHT: usize = 8;
 pub struct Driver {
     pub sub: String,
     pub email: String,
+    /// Their name, when the directory has one: the dashboard shows people by name.
+    #[serde(default)]
+    pub name: Option<String>,
     /// Whether they hold the driver's actions (`DRIVER_ACTIONS`): only such a user drives a route.
     #[serde(default)]
     pub drives: bool,
@@ -137,6 +140,7 @@ fn next(
         route: route.to_string(),
         driver_sub: driver.sub.clone(),
         driver_email: driver.email.clone(),
+        driver_name: driver.name.clone(),
         assigned_by: who.to_string(),
         assigned_at: now.to_string(),
         source: source.to_string(),
@@ -325,7 +329,7 @@ pub async fn resolve<S: DriverStore>(store: &S, emails: Vec<String>) -> Result<H
         .into_iter()
         .map(|(key, u)| {
             let drives = drives.contains(&u.sub);
-            (key, Driver { sub: u.sub, email: u.email, drives })
+            (key, Driver { sub: u.sub, email: u.email, name: u.name, drives })
         })
         .collect())
 }

@@ -305,8 +305,11 @@ pub struct StopRow {
     pub vending_state_label: Option<String>,
     pub status: &'static str,
     pub status_label: &'static str,
+    /// Who the Driver column shows, by name (their e-mail when they have none), and their e-mail.
     pub driver: Option<String>,
+    pub driver_email: Option<String>,
     pub assigned_driver: Option<String>,
+    pub assigned_driver_email: Option<String>,
     pub not_assignee: bool,
     pub last_action_at: Option<String>,
 }
@@ -339,6 +342,7 @@ fn recorded(a: &StoredAction) -> Option<Recorded> {
             occurred_at: a.occurred_at.clone(),
             // People read names: the e-mail only for a caller without one.
             by: a.created_by_name.clone().unwrap_or_else(|| a.created_by.clone()),
+            by_email: a.created_by.clone(),
             by_sub: a.created_by_sub.clone(),
         }),
         Err(e) => {
@@ -365,6 +369,7 @@ fn overridden(lock: &SlipLock) -> Recorded {
         data: ActionData::DropOverride(data),
         occurred_at: lock.created_at.clone(),
         by: lock.created_by.clone(),
+        by_email: lock.created_by.clone(),
         by_sub: String::new(),
     }
 }
@@ -766,7 +771,8 @@ impl<'a> Board<'a> {
         let last_at = last.map(|a| a.occurred_at.clone());
         // An office override does not make its author the stop's driver.
         let actor = own.iter().rev().find(|a| !matches!(a.data, ActionData::DropOverride(_)));
-        let (driver, not_assignee) = shown_driver(self.drivers.get(stop.route.as_str()).copied(), actor.copied());
+        let assigned = self.drivers.get(stop.route.as_str()).copied();
+        let (driver, not_assignee) = shown_driver(assigned, actor.copied());
         let Some((health, location)) = shown else { return (status, None, last_at) };
         let first_scan = own.iter().find(|a| a.is_scan() && a.location_id == stop.id).map(|a| a.occurred_at.clone());
         let stocked =
@@ -793,8 +799,10 @@ impl<'a> Board<'a> {
             vending_state: vending,
             status: status.code(),
             status_label: status.label(),
-            driver,
-            assigned_driver: self.drivers.get(stop.route.as_str()).map(|d| d.driver_email.clone()),
+            driver_email: driver.as_ref().map(|d| d.email.clone()),
+            driver: driver.map(|d| d.shown),
+            assigned_driver: assigned.map(|d| Person::assignee(d).shown),
+            assigned_driver_email: assigned.map(|d| d.driver_email.clone()),
             not_assignee,
             last_action_at: last.map(|a| a.occurred_at.clone()),
         };
@@ -807,11 +815,29 @@ impl<'a> Board<'a> {
 /// the assignee. On a route without a driver the last action's author is
 /// shown marked too: since claims are assignments (issue 59), whoever acted
 /// there without one (a supervisor) is not the route's driver.
-fn shown_driver(assigned: Option<&DriverAssignment>, actor: Option<&Recorded>) -> (Option<String>, bool) {
+fn shown_driver(assigned: Option<&DriverAssignment>, actor: Option<&Recorded>) -> (Option<Person>, bool) {
     match (assigned, actor) {
-        (Some(d), Some(a)) if a.by_sub != d.driver_sub => (Some(a.by.clone()), true),
-        (Some(d), _) => (Some(d.driver_email.clone()), false),
-        (None, a) => (a.map(|a| a.by.clone()), a.is_some()),
+        (Some(d), Some(a)) if a.by_sub != d.driver_sub => (Some(Person::author(a)), true),
+        (Some(d), _) => (Some(Person::assignee(d)), false),
+        (None, a) => (a.map(Person::author), a.is_some()),
+    }
+}
+
+/// A person as the board shows them (issue 61, "People by one name"): by
+/// name, or by e-mail when they have none, with the e-mail beside.
+struct Person {
+    shown: String,
+    email: String,
+}
+
+impl Person {
+    fn author(action: &Recorded) -> Person {
+        Person { shown: action.by.clone(), email: action.by_email.clone() }
+    }
+
+    fn assignee(d: &DriverAssignment) -> Person {
+        let shown = d.driver_name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| d.driver_email.clone());
+        Person { shown, email: d.driver_email.clone() }
     }
 }
 
@@ -1156,7 +1182,7 @@ mod tests {
                 "accountTier": "Gold", "onlineDate": "2025-03-01",
                 "safetyHold": "Yes", "vendingState": "STATUS_0_READY", "vendingStateLabel": "READY",
                 "status": "COMPLETED", "statusLabel": "COMPLETED", "driver": "driver@fleet",
-                "assignedDriver": null, "notAssignee": true,
+                "driverEmail": "driver@fleet", "assignedDriver": null, "assignedDriverEmail": null, "notAssignee": true,
                 "lastActionAt": "2026-11-23T10:05:00.000Z" })
         );
         assert_eq!(
@@ -1246,6 +1272,7 @@ mod tests {
             route: route.into(),
             driver_sub: sub.into(),
             driver_email: email.into(),
+            driver_name: None,
             assigned_by: "ops@fleet".into(),
             assigned_at: "2026-11-22T20:00:00.000Z".into(),
             source: "screen".into(),
@@ -1268,6 +1295,17 @@ mod tests {
         );
         assert_eq!((&row(&second)["driver"], &row(&second)["notAssignee"]), (&json!("driver@fleet"), &json!(true)));
 
+        // People by one name: a named driver shows by name, with the e-mail beside.
+        f.drivers[0].driver_name = Some("Ann Lee".into());
+        let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        let rows = out["routes"][0]["stops"].as_array().unwrap();
+        let row = |id: &str| rows.iter().find(|r| r["locationId"] == json!(id)).unwrap();
+        assert_eq!(
+            (&row(&first)["driver"], &row(&first)["driverEmail"], &row(&first)["assignedDriver"]),
+            (&json!("Ann Lee"), &json!("ann@fleet"), &json!("Ann Lee"))
+        );
+        assert_eq!(row(&first)["assignedDriverEmail"], "ann@fleet");
+
         f.failing = vec!["drivers"];
         let out = run(&f, &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
         assert_eq!(out["parts"]["slips"], "FAILED", "the browser is told the Driver column may be wrong");
@@ -1283,6 +1321,7 @@ mod tests {
             route: route.clone(),
             driver_sub: "sub-ann".into(),
             driver_email: "ann@fleet".into(),
+            driver_name: None,
             assigned_by: "ops@fleet".into(),
             assigned_at: "2026-11-22T20:00:00.000Z".into(),
             source: "screen".into(),

@@ -26,8 +26,10 @@ pub struct Recorded {
     pub data: ActionData,
     /// RFC 3339 UTC with milliseconds, as stored: sorts as text.
     pub occurred_at: String,
-    /// The caller's e-mail (or username), and their Cognito sub.
+    /// The caller as people read them: their name, or their e-mail (or
+    /// username) when they have none; their e-mail; and their Cognito sub.
     pub by: String,
+    pub by_email: String,
     pub by_sub: String,
 }
 
@@ -139,6 +141,7 @@ mod tests {
             data: ActionData::parse(kind, &data).unwrap(),
             occurred_at: format!("2026-11-23T{at}:00.000Z"),
             by: format!("{sub}@fleet.test"),
+            by_email: format!("{sub}@fleet.test"),
             by_sub: sub.into(),
         }
     }

@@ -604,6 +604,7 @@ pub(crate) mod tests {
             route: "r1".into(),
             driver_sub: "sub-d".into(),
             driver_email: "driver@fleet".into(),
+            driver_name: None,
             assigned_by: "ops@fleet".into(),
             assigned_at: NOW.into(),
             source: "screen".into(),

@@ -27,6 +27,10 @@ pub struct DriverAssignment {
     pub driver_sub: String,
     /// Shown; an e-mail can change, the sub cannot.
     pub driver_email: String,
+    /// The driver's name when they have one (people are shown by name, with
+    /// the e-mail beside it); None for a user without one, or stored before.
+    #[serde(default)]
+    pub driver_name: Option<String>,
     pub assigned_by: String,
     pub assigned_at: String,
     pub source: String,
@@ -51,6 +55,8 @@ impl Serialize for DriverAssignment {
             route: &'a str,
             driver_sub: &'a str,
             driver_email: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            driver_name: &'a Option<String>,
             assigned_by: &'a str,
             assigned_at: &'a str,
             source: &'a str,
@@ -65,6 +71,7 @@ impl Serialize for DriverAssignment {
             route: &self.route,
             driver_sub: &self.driver_sub,
             driver_email: &self.driver_email,
+            driver_name: &self.driver_name,
             assigned_by: &self.assigned_by,
             assigned_at: &self.assigned_at,
             source: &self.source,
@@ -197,6 +204,7 @@ mod tests {
             route: "r12".into(),
             driver_sub: "sub-1".into(),
             driver_email: "driver1@fleet.local".into(),
+            driver_name: None,
             assigned_by: "ops@fleet.local".into(),
             assigned_at: "2026-11-24T15:00:00.000Z".into(),
             source: SOURCE_SCREEN.into(),

@@ -302,6 +302,7 @@ fn claim_of(caller: &Caller, ask: &Ask, route: &str) -> RouteClaim {
         route: route.to_string(),
         driver_sub: caller.sub.clone(),
         driver_email: caller.display().to_string(),
+        driver_name: caller.name.clone(),
         assigned_by: caller.display().to_string(),
         assigned_at: at.clone(),
         source: SOURCE_CLAIM.into(),

@@ -47,6 +47,7 @@ fn day_of(stops: usize, date: NaiveDate) -> Synthetic {
                 route: route.clone(),
                 driver_sub: driver.clone(),
                 driver_email: format!("{driver}@fleet.local"),
+                driver_name: None,
                 assigned_by: "bench".into(),
                 assigned_at: stamp(at(-600)),
                 source: "bench".into(),
@@ -64,6 +65,7 @@ fn day_of(stops: usize, date: NaiveDate) -> Synthetic {
                 data,
                 occurred_at: stamp(t),
                 by: format!("{driver}@fleet.local"),
+                by_email: format!("{driver}@fleet.local"),
                 by_sub: driver.clone(),
             })
         };

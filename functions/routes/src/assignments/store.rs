@@ -25,17 +25,16 @@ impl DriverStore for Dynamo {
             pagination_token: None,
         };
         let out = self.0.user_pool()?.list_users(&request).await.map_err(|e| ApiError::internal(e.to_string()))?;
-        let Some((sub, email)) = out
-            .users
-            .first()
-            .and_then(|u| Some((u.attribute("sub")?.to_string(), u.attribute("email").unwrap_or(email).to_string())))
-        else {
+        let Some((sub, email, name)) = out.users.first().and_then(|u| {
+            let name = u.attribute("name").map(str::to_string);
+            Some((u.attribute("sub")?.to_string(), u.attribute("email").unwrap_or(email).to_string(), name))
+        }) else {
             return Ok(None);
         };
         // Only a user who holds the driver's actions drives a route (issue 59).
         let holds = super::DRIVER_ACTIONS.map(|a| fleet_shared::permissions::is_allowed(self.0, &sub, a));
         let drives = futures::future::try_join_all(holds).await?.into_iter().all(|h| h);
-        Ok(Some(Driver { sub, email, drives }))
+        Ok(Some(Driver { sub, email, name, drives }))
     }
 
     async fn directory(&self) -> Result<Vec<PoolUser>, ApiError> {

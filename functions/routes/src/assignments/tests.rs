@@ -100,7 +100,12 @@ fn users() -> Vec<Driver> {
     ["driver1@fleet.local", "driver2@fleet.local", "viewer@fleet.local"]
         .iter()
         .enumerate()
-        .map(|(i, e)| Driver { sub: format!("sub-{}", i + 1), email: e.to_string(), drives: !e.starts_with("viewer") })
+        .map(|(i, e)| Driver {
+            sub: format!("sub-{}", i + 1),
+            email: e.to_string(),
+            name: None,
+            drives: !e.starts_with("viewer"),
+        })
         .collect()
 }
 
@@ -314,7 +319,7 @@ async fn a_file_of_200_distinct_emails_is_resolved_with_one_directory_read() {
 #[tokio::test]
 async fn a_files_emails_match_the_directorys_whatever_the_case_of_either() {
     let mut users = users();
-    users.push(Driver { sub: "sub-4".into(), email: "Carol.Smith@Fleet.Local".into(), drives: true });
+    users.push(Driver { sub: "sub-4".into(), email: "Carol.Smith@Fleet.Local".into(), name: None, drives: true });
     let store = Memory { users, ..Memory::default() };
     let req = upload(&[
         ("2026-11-25", "r1", "carol.smith@fleet.local"),
@@ -336,7 +341,7 @@ async fn a_files_emails_match_the_directorys_whatever_the_case_of_either() {
 #[tokio::test]
 async fn the_driver_choices_are_the_directorys_users_holding_both_actions_by_name() {
     let mut users = users();
-    users.push(Driver { sub: "sub-4".into(), email: "ann@fleet.local".into(), drives: true });
+    users.push(Driver { sub: "sub-4".into(), email: "ann@fleet.local".into(), name: None, drives: true });
     let store = Memory {
         users,
         names: HashMap::from([("sub-1".into(), "Zed Driver".into()), ("sub-4".into(), " Ann Able ".into())]),

@@ -36,6 +36,7 @@ fn act(kind: EventType, at: &str, location: &str, sub: &str, data: serde_json::V
         data: ActionData::parse(kind, &data).unwrap(),
         occurred_at: fridge_time::stamp(t(at)),
         by: format!("{sub}@fleet.test"),
+        by_email: format!("{sub}@fleet.test"),
         by_sub: sub.into(),
     }
 }
@@ -59,6 +60,7 @@ fn driver() -> DriverAssignment {
         route: "R1".into(),
         driver_sub: "d1".into(),
         driver_email: "d1@fleet.test".into(),
+        driver_name: None,
         assigned_by: "ops@fleet.test".into(),
         assigned_at: "2026-11-22T12:00:00.000Z".into(),
         source: "UPLOAD".into(),

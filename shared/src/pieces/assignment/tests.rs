@@ -31,6 +31,7 @@ fn driver(route: &str, sub: &str) -> DriverAssignment {
         route: route.into(),
         driver_sub: sub.into(),
         driver_email: format!("{sub}@fleet.local"),
+        driver_name: None,
         assigned_by: "ops@fleet.local".into(),
         assigned_at: "2026-11-24T15:00:00.000Z".into(),
         source: "screen".into(),

@@ -221,7 +221,9 @@ async fn the_aggregate_query_answers_each_status_with_its_columns() {
     assert_eq!((first["accountTier"].as_str(), first["onlineDate"].as_str()), (Some("Gold"), Some("2031-01-02")));
     assert_eq!((first["safetyHold"].as_str(), first["vendingStateLabel"].as_str()), (Some("Yes"), Some("DOOR_OPEN")));
     // The route's driver (issue 38): the driver's first stop action claimed it.
-    assert_eq!(first["driver"], json!(driver.email));
+    // Shown by name (the claim stores the caller's), with the e-mail beside (issue 61).
+    assert_eq!(first["driver"], json!(driver.name.clone().unwrap_or_else(|| driver.email.clone())));
+    assert_eq!(first["driverEmail"], json!(driver.email));
     assert_eq!(first["notAssignee"], json!(false));
     assert_eq!(row(&out, &not_started)["safetyHold"], Value::Null, "no health, no answer");
     assert_eq!(out["routes"][0]["done"], 3);

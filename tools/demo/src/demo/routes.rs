@@ -154,6 +154,11 @@ pub fn drivers_of(
                 route: route.to_string(),
                 driver_sub: sub.clone(),
                 driver_email: email.clone(),
+                // As the screen stores it: the directory's name of the demo driver.
+                driver_name: crate::driver_simulator::drivers::DRIVERS
+                    .iter()
+                    .find(|(_, e)| e == email)
+                    .map(|(name, _)| name.to_string()),
                 assigned_by: "seed".into(),
                 assigned_at: fleet_shared::fridge_time::now_text(),
                 source: fleet_shared::entity::assignment::SOURCE_SCREEN.into(),

@@ -287,6 +287,7 @@ mod tests {
                     data: step.data.clone(),
                     occurred_at: format!("{:06}-{:03}", t, r.driver),
                     by: format!("driver{}", r.driver),
+                    by_email: format!("driver{}@fleet.local", r.driver),
                     by_sub: format!("sub-{}", r.driver),
                 });
             }

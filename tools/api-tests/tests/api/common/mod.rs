@@ -304,6 +304,7 @@ pub async fn put_driver(date: &str, route: &str, driver: &Caller) {
         route: route.into(),
         driver_sub: driver.sub.clone(),
         driver_email: driver.email.clone(),
+        driver_name: None,
         assigned_by: "ops@fleet.test".into(),
         assigned_at: fleet_shared::fridge_time::now_text(),
         source: fleet_shared::entity::assignment::SOURCE_SCREEN.into(),

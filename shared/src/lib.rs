@@ -12,7 +12,7 @@ pub mod runtime;
 pub mod store;
 pub mod util;
 
-pub use pieces::{assignment, driver_log, history, parking, publisher, scheduler, snapshot, upload};
+pub use pieces::{assignment, day_fridges, driver_log, history, parking, publisher, scheduler, snapshot, upload};
 pub use runtime::{
     appsync, aws_http, aws_json, calls, config, contract, deps, error, events, flags, https, identity, limits, logging,
     permissions, registry, resources, s3, sdk, usage,

@@ -299,7 +299,7 @@ async fn current<S: FleetStore>(store: &S, record: &CommandRecord) -> Result<Com
 /// `readQueueMessages(id, count, version, nextToken)`: id is a location (its
 /// command queue) or `location#queue`; newest first, at most 1,000 a page.
 /// `version` is accepted for the spec's callers and has no effect.
-pub async fn read(deps: &'static Deps, _: Ctx, args: ReadArgs) -> Result<Page<CommandView>, ApiError> {
+pub async fn read(deps: &'static Deps, ctx: Ctx, args: ReadArgs) -> Result<Page<CommandView>, ApiError> {
     let ReadArgs { id, count, next_token } = args;
     let count = count.unwrap_or(MAX_MESSAGES);
     if !(1..=MAX_MESSAGES).contains(&count) {
@@ -307,6 +307,9 @@ pub async fn read(deps: &'static Deps, _: Ctx, args: ReadArgs) -> Result<Page<Co
     }
     let queue_id = if id.contains('#') { id.clone() } else { format!("{}#{COMMAND_QUEUE}", location_arg(&id)?) };
     fleet_shared::limits::check_len("id", &queue_id, 2 * fleet_shared::limits::MAX_ID_CHARS)?;
+    // The queue id names its fridge first (`{location}#{queue}`).
+    let fridge = queue_id.split('#').next().unwrap_or_default();
+    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &[fridge]).await?;
     let (items, next) = Dynamo(deps).commands_page(&queue_id, next_token.as_deref(), count).await?;
     Ok(Page { items: items.iter().map(CommandRecord::view).collect::<Result<_, _>>()?, next_token: next })
 }

@@ -33,7 +33,7 @@ pub struct FridgeHealthArgs {
 /// `fridgeHealth(filter {locationIds})`: at most 200 ids (the health page
 /// sends 10, the dashboard 200); unknown ids are refused by name. Fridges
 /// that never reported are left out.
-pub async fn fridge_health(deps: &'static Deps, _: Ctx, args: FridgeHealthArgs) -> Result<Vec<Heartbeat>, ApiError> {
+pub async fn fridge_health(deps: &'static Deps, ctx: Ctx, args: FridgeHealthArgs) -> Result<Vec<Heartbeat>, ApiError> {
     let filter = args.filter;
     if filter.location_ids.len() > MAX_HEALTH_IDS {
         return Err(ApiError::bad_request(format!(
@@ -44,6 +44,8 @@ pub async fn fridge_health(deps: &'static Deps, _: Ctx, args: FridgeHealthArgs) 
     let mut ids: Vec<LocationId> = filter.location_ids.iter().map(|id| location_arg(id)).collect::<Result<_, _>>()?;
     ids.sort_unstable();
     ids.dedup();
+    let asked: Vec<&str> = ids.iter().map(LocationId::as_str).collect();
+    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &asked).await?;
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -128,7 +130,8 @@ pub struct EventView {
 }
 
 /// `getFridgeEvents(location, eventTypes, nextToken)`.
-pub async fn events(deps: &'static Deps, _: Ctx, args: EventsArgs) -> Result<Page<EventView>, ApiError> {
+pub async fn events(deps: &'static Deps, ctx: Ctx, args: EventsArgs) -> Result<Page<EventView>, ApiError> {
+    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &[args.location.as_str()]).await?;
     let query = (args.location.as_str(), args.event_types, args.next_token.as_deref());
     let (items, next) = telemetry_page(deps, query, "event", crate::telemetry::EVENT_TYPES).await?;
     let items = items
@@ -160,9 +163,10 @@ pub struct SegmentEventView {
 /// `getFridgeSegmentEvents(location, fridgeSegmentEventType, nextToken)`.
 pub async fn segment_events(
     deps: &'static Deps,
-    _: Ctx,
+    ctx: Ctx,
     args: SegmentEventsArgs,
 ) -> Result<Page<SegmentEventView>, ApiError> {
+    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &[args.location.as_str()]).await?;
     let query = (args.location.as_str(), args.fridge_segment_event_type, args.next_token.as_deref());
     let (items, next) = telemetry_page(deps, query, "segment", crate::telemetry::SEGMENT_EVENT_TYPES).await?;
     let items = items
@@ -187,7 +191,8 @@ pub struct SampleView {
 }
 
 /// `fridgeTemperatures(location, hours)`: the last `hours` (default 24) of samples.
-pub async fn temperatures(deps: &'static Deps, _: Ctx, args: TemperaturesArgs) -> Result<Vec<SampleView>, ApiError> {
+pub async fn temperatures(deps: &'static Deps, ctx: Ctx, args: TemperaturesArgs) -> Result<Vec<SampleView>, ApiError> {
+    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &[args.location.as_str()]).await?;
     let hours = args.hours.unwrap_or(24);
     if !(1..=MAX_TEMPERATURE_HOURS).contains(&hours) {
         return Err(ApiError::bad_request(format!("hours must be between 1 and {MAX_TEMPERATURE_HOURS}")));

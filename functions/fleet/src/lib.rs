@@ -23,16 +23,25 @@ use fleet_shared::{typed, typed_event, FunctionSpec, Grant, Permission, Queue, T
 pub const HEALTH_PAGE_BATCH: usize = 10;
 pub const MAX_HEALTH_IDS: usize = 200;
 
-const READ: Permission = Permission::Action("GetFridgeHealth");
+const READ: Permission = Permission::Action(fleet_shared::day_fridges::HEALTH_ACTION);
+/// One fridge's reads (the health page): GetFridgeHealth, or a supervisor for
+/// a stop of the current stocking day (`day_fridges::require_readable`).
+const READ_ONE: Permission = Permission::AnyOf(fleet_shared::day_fridges::HEALTH_READERS);
 const COMMAND: Permission = Permission::Action("SendFridgeCommands");
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
         name: "fridge_health",
         trigger: Trigger::Query("fridgeHealth"),
-        permission: READ,
+        permission: READ_ONE,
         // Locations: unknown ids are refused by name.
-        grants: &[Grant::BatchGetItems(Table::FridgeHealth), Grant::BatchGetItems(Table::Locations)],
+        grants: &[
+            // A supervisor reads a stop of the day (`day_fridges`).
+            Grant::GetItems(Table::Permissions),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::BatchGetItems(Table::FridgeHealth),
+            Grant::BatchGetItems(Table::Locations),
+        ],
         handler: typed!(health::fridge_health),
     },
     FunctionSpec {
@@ -78,29 +87,52 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
         name: "get_fridge_events",
         trigger: Trigger::Query("getFridgeEvents"),
-        permission: READ,
-        grants: &[Grant::QueryTable(Table::FridgeTelemetry), Grant::PagingTokens],
+        permission: READ_ONE,
+        grants: &[
+            // A supervisor reads a stop of the day (`day_fridges`).
+            Grant::GetItems(Table::Permissions),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::QueryTable(Table::FridgeTelemetry),
+            Grant::PagingTokens,
+        ],
         handler: typed!(health::events),
     },
     FunctionSpec {
         name: "get_fridge_segment_events",
         trigger: Trigger::Query("getFridgeSegmentEvents"),
-        permission: READ,
-        grants: &[Grant::QueryTable(Table::FridgeTelemetry), Grant::PagingTokens],
+        permission: READ_ONE,
+        grants: &[
+            // A supervisor reads a stop of the day (`day_fridges`).
+            Grant::GetItems(Table::Permissions),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::QueryTable(Table::FridgeTelemetry),
+            Grant::PagingTokens,
+        ],
         handler: typed!(health::segment_events),
     },
     FunctionSpec {
         name: "fridge_temperatures",
         trigger: Trigger::Query("fridgeTemperatures"),
-        permission: READ,
-        grants: &[Grant::QueryTable(Table::FridgeTelemetry)],
+        permission: READ_ONE,
+        grants: &[
+            // A supervisor reads a stop of the day (`day_fridges`).
+            Grant::GetItems(Table::Permissions),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::QueryTable(Table::FridgeTelemetry),
+        ],
         handler: typed!(health::temperatures),
     },
     FunctionSpec {
         name: "read_queue_messages",
         trigger: Trigger::Query("readQueueMessages"),
-        permission: READ,
-        grants: &[Grant::QueryTable(Table::QueueMessages), Grant::PagingTokens],
+        permission: READ_ONE,
+        grants: &[
+            // A supervisor reads a stop of the day (`day_fridges`).
+            Grant::GetItems(Table::Permissions),
+            Grant::QueryTable(Table::LocationRoutes),
+            Grant::QueryTable(Table::QueueMessages),
+            Grant::PagingTokens,
+        ],
         handler: typed!(commands::read),
     },
     FunctionSpec {
@@ -208,8 +240,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "subscribe_command_changes",
         trigger: Trigger::Subscription("onCommandChanged"),
         // Runs when a client subscribes to a fridge's commands: who may read them (issue 61).
-        permission: READ,
-        grants: &[],
+        permission: READ_ONE,
+        grants: &[Grant::GetItems(Table::Permissions), Grant::QueryTable(Table::LocationRoutes)],
         handler: typed!(live::subscribe),
     },
     FunctionSpec {

@@ -38,8 +38,9 @@ pub struct SubscribeArgs {
 
 /// `onCommandChanged`: runs when a client subscribes; null lets it in (the
 /// registry's gate has checked GetFridgeHealth, as for readQueueMessages).
-pub async fn subscribe(_: &'static Deps, _: Ctx, args: SubscribeArgs) -> Result<Option<CommandChange>, ApiError> {
-    LocationId::parse("locationId", &args.location_id)?;
+pub async fn subscribe(deps: &'static Deps, ctx: Ctx, args: SubscribeArgs) -> Result<Option<CommandChange>, ApiError> {
+    let location = LocationId::parse("locationId", &args.location_id)?;
+    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &[location.as_str()]).await?;
     Ok(None)
 }
 

@@ -180,6 +180,41 @@ async fn a_supervisor_reads_the_routes_and_their_drivers_but_saves_nothing() {
 }
 
 #[tokio::test]
+async fn a_supervisor_reads_the_health_and_commands_of_the_days_fridges_only() {
+    let (route, on_day, off_day) = (unique("rt").to_lowercase(), unique("SUPH"), unique("SUPH"));
+    put_stop(&today(), &on_day, (&route, 1), "MW", None).await;
+    fn_stocking_location(&on_day).await;
+    fn_stocking_location(&off_day).await;
+    let supervisor = user_with(&["SuperviseStocking"]).await;
+    let health = |id: &str| json!({ "filter": { "locationIds": [id] } });
+    let commands = |id: &str| json!({ "id": id });
+    let temperatures = |id: &str| json!({ "location": id });
+
+    // A stop of the current stocking day: its health page's reads answer.
+    gql("fridge_health", &supervisor, health(&on_day)).await.expect("the day's fridge's health");
+    gql("read_queue_messages", &supervisor, commands(&on_day)).await.expect("its commands");
+    gql("fridge_temperatures", &supervisor, temperatures(&on_day)).await.expect("its temperatures");
+    gql("subscribe_command_changes", &supervisor, json!({ "locationId": on_day })).await.expect("its commands, live");
+    // A fridge that is no stop today: refused, as for anyone without GetFridgeHealth.
+    for (field, args) in [
+        ("fridge_health", health(&off_day)),
+        ("fridge_health", json!({ "filter": { "locationIds": [on_day, off_day] } })),
+        ("read_queue_messages", commands(&off_day)),
+        ("fridge_temperatures", temperatures(&off_day)),
+        ("subscribe_command_changes", json!({ "locationId": off_day })),
+    ] {
+        assert_eq!(gql(field, &supervisor, args).await.unwrap_err(), fleet_shared::ApiError::Forbidden, "{field}");
+    }
+    // Sending a command still needs its own action.
+    let command = json!({ "location": on_day, "requestId": unique("c"),
+        "message": { "messageType": "Resource", "payload": { "resource": "ServiceRestart", "operation": "DisplayServices" } } });
+    assert_eq!(gql("create_queue_message", &supervisor, command).await.unwrap_err().status(), 403);
+    // GetFridgeHealth reads any fridge, as before.
+    let reader = user_with(&["GetFridgeHealth"]).await;
+    gql("fridge_health", &reader, health(&off_day)).await.expect("any fridge");
+}
+
+#[tokio::test]
 async fn a_csv_of_date_route_and_driver_email_is_dry_run_then_committed() {
     let date = own_date("assign-upload", 2041);
     let (r1, r2) = (unique("rt").to_lowercase(), unique("rt").to_lowercase());

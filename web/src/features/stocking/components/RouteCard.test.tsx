@@ -3,46 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { accessQueryKey, actionsFor } from '@/lib/access/useAccess';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
-import type { DashboardRoute, DashboardStop } from '../api/stocking-dashboard';
+import { liveRoute, liveStop } from '../lib/live-fixtures';
 import { RouteCard } from './RouteCard';
 
 vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 const accessMock = vi.mocked(getMyAccess);
 
-const STOP: DashboardStop = {
-  stop: 1,
-  stockingIndex: 1,
-  stopType: 'DELIVERY',
-  routeName: 'R1',
-  locationId: 'CHI_0001',
-  locationName: 'Willis',
-  type: 'FRIDGE',
-  scannedAt: null,
-  stockedAt: null,
-  stockedActionId: null,
-  accountTier: 'Gold',
-  onlineDate: '2024-01-02',
-  safetyHold: 'No',
-  vendingState: 'STATUS_0_READY',
-  vendingStateLabel: 'READY',
-  status: 'NOT_STARTED',
-  statusLabel: 'NOT_STARTED',
-  driver: null,
-  assignedDriver: null,
-  notAssignee: null,
-  lastActionAt: null,
-};
-
-const ROUTE: DashboardRoute = {
-  route: 'R1',
-  market: 'MW',
-  total: 1,
-  done: 0,
-  lastActionAt: null,
-  rowsDigest: null,
-  unchanged: false,
-  stops: [STOP],
-};
+const ROUTE = liveRoute('R1', [liveStop({ vendingState: 'STATUS_0_READY', vendingStateLabel: 'READY' })]);
 
 /** Every action but those of `calls`: a user who may not open the screens built on them. */
 const allBut = (...calls: string[]) => {

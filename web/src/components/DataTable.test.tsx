@@ -375,6 +375,59 @@ describe('essential columns', () => {
     expect([headerCell('Status').style.left, headerCell('Status').style.right]).toEqual(['', '']);
   });
 
+  it('pins the essential columns right after the key on the left with it, a line where the others pass under', () => {
+    fakeLayout(() => 700, 150);
+    render(
+      <DataTable
+        label="Stops"
+        data={STOPS}
+        columns={stopColumns}
+        getRowId={(s) => s.id}
+        essential={['location', 'status', 'driver']}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Stops' });
+    expect(headerCell('Stop')).toHaveStyle({ position: 'sticky', left: '0px' });
+    expect(headerCell('Location').style.left).toBe('var(--pin-left-1, 0px)');
+    // Measured: Location sticks right of the Stop column's width.
+    expect(table.style.getPropertyValue('--pin-left-1')).toBe('150px');
+    expect(headerCell('Location').style.boxShadow).toContain('inset -1px 0 0');
+    expect(headerCell('Stop').style.boxShadow).toBe('');
+    expect(headerCell('Status').style.right).toBe('var(--pin-right-0, 0px)');
+    expect(headerCell('Status').style.boxShadow).toContain('inset 1px 0 0');
+    const [, first] = within(table).getAllByRole('row');
+    const location = within(first).getAllByRole('cell')[1];
+    expect(location).toHaveStyle({ position: 'sticky' });
+    // Opaque, so the columns scrolling under it do not show through.
+    expect(location.style.background).not.toBe('');
+    expect(headerCell('Scanned').style.position).toBe('sticky'); // to the top only
+    expect([headerCell('Scanned').style.left, headerCell('Scanned').style.right]).toEqual(['', '']);
+  });
+
+  it('with a fixed layout, keeps the declared widths and wraps within them, or folds them but the key', () => {
+    const sized = stopColumns.map((c) => ({ ...c, width: c.id === 'id' ? '4rem' : '8rem' }));
+    const { unmount } = render(
+      <DataTable label="Stops" data={STOPS} columns={sized} getRowId={(s) => s.id} essential={ESSENTIAL} fixedLayout />,
+    );
+    const table = screen.getByRole('table', { name: 'Stops' });
+    expect(table).toHaveClass('data-table--fixed');
+    expect(table.style.tableLayout).toBe('fixed');
+    expect(headerCell('Scanned').style.width).toBe('8rem');
+    expect(headerCell('Scanned').style.whiteSpace).toBe('normal');
+    // A lone date or id wraps rather than run under the next column.
+    const [, first] = within(table).getAllByRole('row');
+    expect(within(first).getAllByRole('cell')[2].style.whiteSpace).toBe('');
+    unmount();
+
+    fakeLayout(() => 300);
+    render(
+      <DataTable label="Stops" data={STOPS} columns={sized} getRowId={(s) => s.id} essential={ESSENTIAL} fixedLayout />,
+    );
+    expect(screen.getByRole('table', { name: 'Stops' })).toHaveAttribute('data-folded', 'true');
+    expect(headerCell('Stop').style.width).toBe('4rem');
+    expect([headerCell('Status').style.width, headerCell('Driver').style.width]).toEqual(['', '']);
+  });
+
   it('sets the pinned offsets from the widths of the columns beside them', () => {
     fakeLayout(() => 1000, 150);
     render(<DataTable label="Stops" data={STOPS} columns={stopColumns} getRowId={(s) => s.id} essential={ESSENTIAL} />);

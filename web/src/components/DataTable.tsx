@@ -76,11 +76,19 @@ export interface DataTableProps<T> {
   /**
    * The columns that matter most on this screen (e.g. Status and Driver), by id. They stay in view at every width:
    * pinned (sticky) on the right, as the key column (the first, with the checkboxes) is on the left, while the
-   * others scroll sideways between them inside the table. When the table is too narrow for the key and these side
-   * by side, the others fold into each row's details (a button in the key cell opens them). The columns keep their
-   * order, on screen and in the CSV.
+   * others scroll sideways between them inside the table. Essential columns right after the key column (e.g. a
+   * stop's location after its number) are pinned on the left with it. When the table is too narrow for the pinned
+   * columns side by side, the others fold into each row's details (a button in the key cell opens them). The
+   * columns keep their order, on screen and in the CSV.
    */
   essential?: string[];
+  /**
+   * The columns take the widths they declare (`width`, in rem so they follow the font), and their cells wrap within
+   * them rather than widen them: headers between words, long values anywhere. The table fills its box when the
+   * widths add up to less, and scrolls sideways (its pinned columns in view) when they add up to more, so the
+   * screen decides by the widths where every column fits. Without it a column is as wide as its longest value.
+   */
+  fixedLayout?: boolean;
   /**
    * Rows shown in groups (e.g. per route), each under a header row and over
    * an optional footer row, in the order the groups first appear in the
@@ -193,16 +201,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [globalFilter, setGlobalFilter] = useState('');
   // Which rows show their folded columns (TanStack Table's expanded state).
   const [expanded, setExpanded] = useState<ExpandedState>({});
-  const { essential } = props;
+  const { essential, fixedLayout = false } = props;
   const columns = useMemo(
     () => (selection ? [selectColumn(selection, getRowId), ...props.columns] : props.columns),
     [selection, getRowId, props.columns],
   );
-  // The key column comes after the checkboxes. With essential columns, both are pinned left and those right.
+  // The key column comes after the checkboxes. With essential columns, both are pinned left, with the essential
+  // ones that follow the key at once, and the other essential ones right.
   const keyIndex = selection ? 1 : 0;
   const pins = useMemo<Pins | null>(() => {
     if (!essential?.length) return null;
     const left = columns.slice(0, keyIndex + 1).map((c) => c.id);
+    for (const c of columns.slice(keyIndex + 1)) {
+      if (!essential.includes(c.id)) break;
+      left.push(c.id);
+    }
     const right = columns.filter((c) => essential.includes(c.id) && !left.includes(c.id)).map((c) => c.id);
     return { left, right };
   }, [columns, essential, keyIndex]);
@@ -226,11 +239,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [columns, pins],
   );
   // How a cell of a column sticks: the first always on the left, pinned ones while the table scrolls (not folded).
+  // The last pinned on the left has a line on its right, where the scrolling columns pass under it.
+  const leftEdge = pins && !folded && pins.right.length > 0 ? pins.left.at(-1) : undefined;
   const stickyOf = (id: string, index: number): CSSProperties | null => {
-    if (index === 0) return STICKY_FIRST;
+    const edge = id === leftEdge ? { boxShadow: 'inset -1px 0 0 var(--amplify-colors-border-primary)' } : null;
+    if (index === 0) return { ...STICKY_FIRST, ...edge };
     if (!pins || folded) return null;
     const l = pins.left.indexOf(id);
-    if (l >= 0) return { position: 'sticky', left: `var(${pinVar('left', l)}, 0px)` };
+    if (l >= 0) return { position: 'sticky', left: `var(${pinVar('left', l)}, 0px)`, ...edge };
     const r = pins.right.indexOf(id);
     if (r >= 0)
       return {
@@ -319,7 +335,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ),
     );
 
-  const cellPadding = folded ? '0.25rem 0.3rem' : '0.25rem 0.75rem';
+  const cellPadding = folded ? '0.25rem 0.3rem' : fixedLayout ? '0.25rem 0.5rem' : '0.25rem 0.75rem';
   const renderRow = (row: Row<T>, background?: string) => {
     const tone = highlight?.(row.original);
     const extra = props.row?.style?.(row.original);
@@ -348,8 +364,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {row.getVisibleCells().map((c, i) => {
             const value = c.column.id === SELECT_COLUMN ? null : c.getValue();
             const def = columnById.get(c.column.id);
-            // Folded, the columns share the box's width: a cell wraps rather than overflow.
-            const nowrap = !folded && (def?.nowrap || (typeof value === 'string' && ONE_LINE.test(value)));
+            // Folded, the columns share the box's width, and fixed, each keeps its own: a cell wraps rather than
+            // overflow into the next.
+            const nowrap =
+              !folded && (def?.nowrap || (!fixedLayout && typeof value === 'string' && ONE_LINE.test(value)));
             const sticky = stickyOf(c.column.id, i);
             return (
               <td
@@ -456,9 +474,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ref={tableRef}
           aria-label={label}
           aria-busy={waiting || undefined}
-          className={folded ? 'data-table data-table--folded' : 'data-table'}
+          className={['data-table', folded && 'data-table--folded', fixedLayout && 'data-table--fixed']
+            .filter(Boolean)
+            .join(' ')}
           data-folded={folded || undefined}
-          style={{ width: '100%', borderCollapse: 'collapse', tableLayout: folded ? 'fixed' : undefined }}
+          style={{
+            width: '100%',
+            borderCollapse: 'collapse',
+            tableLayout: folded || fixedLayout ? 'fixed' : undefined,
+          }}
         >
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -466,7 +490,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {group.headers.map((header, i) => {
                   const sorted = header.column.getIsSorted();
                   const def = columnById.get(header.column.id);
-                  const width = folded && def?.id === SELECT_COLUMN ? FOLDED_SELECT_WIDTH : def?.width;
+                  // Folded, the columns after the key share the box's width, whatever their own.
+                  const width = !folded
+                    ? def?.width
+                    : def?.id === SELECT_COLUMN
+                      ? FOLDED_SELECT_WIDTH
+                      : i <= keyIndex
+                        ? def?.width
+                        : undefined;
                   return (
                     <th
                       key={header.id}
@@ -483,11 +514,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         // What a folded table's first column takes on a phone (data-table.css).
                         ...(folded ? ({ '--fold-width': width } as CSSProperties) : null),
                         textAlign: 'left',
-                        padding: folded ? '0.4rem 0.3rem' : '0.5rem 0.75rem',
+                        padding: folded ? '0.4rem 0.3rem' : fixedLayout ? '0.4rem 0.5rem' : '0.5rem 0.75rem',
                         background: 'var(--amplify-colors-background-secondary, #f5f5f5)',
                         borderBottom: '1px solid var(--amplify-colors-border-primary)',
-                        // Folded, a header wraps between its words (never inside one: data-table.css).
-                        whiteSpace: folded ? 'normal' : 'nowrap',
+                        // Folded or fixed, a header wraps between its words (never inside one: data-table.css).
+                        whiteSpace: folded || fixedLayout ? 'normal' : 'nowrap',
                       }}
                     >
                       {def?.id === SELECT_COLUMN && selection?.all ? selectAllBox(table, selection.all) : null}

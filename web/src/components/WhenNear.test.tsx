@@ -40,6 +40,22 @@ describe('WhenNear', () => {
     expect(screen.getByText('heavy table')).toBeInTheDocument();
   });
 
+  it('renders at once when eager, far or not, and keeps it after', () => {
+    observers();
+    const { rerender } = render(
+      <WhenNear estimate="900px" eager>
+        <p>jumped to</p>
+      </WhenNear>,
+    );
+    expect(screen.getByText('jumped to')).toBeInTheDocument();
+    rerender(
+      <WhenNear estimate="900px">
+        <p>jumped to</p>
+      </WhenNear>,
+    );
+    expect(screen.getByText('jumped to')).toBeInTheDocument();
+  });
+
   it('renders everything for print, and at once where there is no observer', () => {
     observers();
     render(

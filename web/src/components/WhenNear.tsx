@@ -9,19 +9,32 @@ const AHEAD = '1500px 0px';
  * height holds their place, so the page's length and scroll position stay right. For long pages of heavy parts
  * (the dashboard's 125 route tables at 25,000 fridges): what is on screen renders at once. Printing renders all.
  */
-export function WhenNear({ estimate, children }: { estimate: string; children: ReactNode }) {
+export function WhenNear({
+  estimate,
+  eager = false,
+  children,
+}: {
+  estimate: string;
+  /** Render now, near or not (and keep): what the page is about to jump to must be there to jump to. */
+  eager?: boolean;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useBeforePrint(useCallback(() => setNear(true), []));
+  const [seen, setSeen] = useState(false);
+  const near = seen || eager;
+  useBeforePrint(useCallback(() => setSeen(true), []));
+  useEffect(() => {
+    if (eager) setSeen(true);
+  }, [eager]);
   useEffect(() => {
     if (near) return;
     const el = ref.current;
     // No observer (an old browser, jsdom): everything renders, as without this.
     if (!el || typeof IntersectionObserver === 'undefined') {
-      setNear(true);
+      setSeen(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setSeen(true), {
       rootMargin: AHEAD,
     });
     observer.observe(el);

@@ -22,6 +22,8 @@ if (!('ResizeObserver' in globalThis)) {
 if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }
+// jsdom's scrollTo only reports 'Not implemented'; a jump (the dashboard's Show) scrolls the page with it.
+if (typeof window !== 'undefined') window.scrollTo = () => {};
 if (typeof Element !== 'undefined' && !Element.prototype.hasPointerCapture) {
   Element.prototype.hasPointerCapture = () => false;
   Element.prototype.releasePointerCapture = () => {};

@@ -4,7 +4,7 @@ import { writePref } from '@/lib/browser-storage';
 import { newTestQueryClient } from '@/test/utils';
 import { FILTERS_PREF, type StoredFilters } from '../lib/filters';
 import { preloadStockingDashboard } from './preload-dashboard';
-import { FIRST_ROUTES, firstAnswerQuery } from './stocking-dashboard';
+import { dashboardQuery } from './stocking-dashboard';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -31,20 +31,20 @@ describe("a returning operator's dashboard, asked for while the page loads (issu
     vi.mocked(graphql).mockResolvedValue({ stockingDashboard: answer });
   });
 
-  it('asks for the first answer of the remembered search, under the key the screen reads', async () => {
+  it("asks for the remembered search's answer, every route's rows, under the key the screen reads", async () => {
     writePref(user.sub, FILTERS_PREF, searched);
     const client = newTestQueryClient();
     preloadStockingDashboard(client, user);
     const query = { dropOffDate: '2026-07-01', region: 'MW', market: 'ALL', routes: ['R1', 'R2'] } as const;
     await vi.waitFor(() =>
-      expect(client.getQueryData(firstAnswerQuery(client, { ...query, routes: [...query.routes] }).queryKey)).toEqual(
+      expect(client.getQueryData(dashboardQuery(client, { ...query, routes: [...query.routes] }).queryKey)).toEqual(
         answer,
       ),
     );
     expect(graphql).toHaveBeenCalledTimes(1);
     expect(vi.mocked(graphql).mock.calls[0]?.[1]).toMatchObject({
       filter: { ...query, routes: ['R1', 'R2'] },
-      routesWithRows: FIRST_ROUTES,
+      routesWithRows: null,
       shownRoutes: null,
     });
   });

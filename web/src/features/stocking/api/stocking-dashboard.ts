@@ -22,7 +22,8 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard(
       route market total done lastActionAt rowsDigest unchanged
       stops {
         stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt stockedActionId accountTier
-        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver assignedDriver notAssignee lastActionAt
+        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver driverEmail assignedDriver
+        assignedDriverEmail notAssignee lastActionAt
       }
     }
     summary { total counts { status label count } }
@@ -40,12 +41,6 @@ export type StockingDashboard = StockingDashboardQuery['stockingDashboard'];
 export type DashboardRoute = StockingDashboard['routes'][number];
 export type DashboardStop = NonNullable<DashboardRoute['stops']>[number];
 export type DashboardParts = StockingDashboard['parts'];
-
-/**
- * Routes whose rows the first answer of a search carries: a screenful. A day of 125 routes shows its
- * first cards (and every route's progress and the Summary) without waiting for 2,500 stops' rows.
- */
-export const FIRST_ROUTES = 20;
 
 /**
  * The dashboard of a drop-off date in one call: route stops, the day's driver actions, health and locations.
@@ -90,56 +85,40 @@ const NO_QUERY: DashboardQuery = { dropOffDate: '', region: 'ALL', market: 'ALL'
 const OWN_CLOCK = { refetchOnWindowFocus: false, staleTime: Infinity, retry: 1 } as const;
 
 /**
- * A search's first answer (the first FIRST_ROUTES routes' rows), as the screen asks for it and as a returning
- * user's page load asks for it ahead of the screen (preload-dashboard.ts): one key, so the screen finds it.
- * A refresh names the rows it shows (those in the cache).
+ * A search's answer, as the screen asks for it and as a returning user's page load asks for it ahead of the screen
+ * (preload-dashboard.ts): one key, so the screen finds it. Every route's rows in one read (issue 61): a long day's
+ * search used to ask for the first 20 routes' rows, then for the whole day, so one Search read the day twice (the
+ * first read already went over every stop and action, for the statuses). A refresh names the rows it shows (those
+ * in the cache), and gets only the routes that changed.
  */
-export const firstAnswerQuery = (client: QueryClient, query: DashboardQuery) =>
+export const dashboardQuery = (client: QueryClient, query: DashboardQuery) =>
   queryOptions({
-    queryKey: [...stockingDashboardKey(query), 'first'],
-    queryFn: ({ queryKey }) =>
-      getStockingDashboard(query, FIRST_ROUTES, client.getQueryData<StockingDashboard>(queryKey)),
+    queryKey: stockingDashboardKey(query),
+    queryFn: ({ queryKey }) => getStockingDashboard(query, undefined, client.getQueryData<StockingDashboard>(queryKey)),
     ...OWN_CLOCK,
   });
 
 /**
- * The dashboard of the searched filters (none yet: nothing is read). A search first asks for the first
- * FIRST_ROUTES routes' rows, then, when the day has more routes, for the whole day, which replaces it; a
- * day of fewer routes is whole from the first answer and asked once. A refresh asks for the whole day and
- * keeps the last answer on screen, so the cards, their scroll and their expanded state stay put.
+ * The dashboard of the searched filters (none yet: nothing is read): one read per search, and a refresh keeps the
+ * last answer on screen, so the cards, their scroll and their expanded state stay put.
  */
 export function useStockingDashboard(query: DashboardQuery | null) {
   const client = useQueryClient();
-  const key = stockingDashboardKey(query ?? NO_QUERY);
-  // What is on screen for these filters: a refresh sends its rows' digests and gets only the changed routes.
-  const shown = (queryKey: readonly unknown[]) => client.getQueryData<StockingDashboard>(queryKey);
-  const first = useQuery({
-    ...firstAnswerQuery(client, query ?? NO_QUERY),
+  const answer = useQuery({
+    ...dashboardQuery(client, query ?? NO_QUERY),
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });
-  const firstAnswer = first.data && !first.isPlaceholderData ? first.data : undefined;
-  const needsWhole = firstAnswer !== undefined && isPartial(firstAnswer);
-  const whole = useQuery({
-    queryKey: key,
-    queryFn: () => getStockingDashboard(query!, undefined, shown(key) ?? firstAnswer),
-    enabled: query !== null && needsWhole,
-    placeholderData: keepPreviousData,
-    ...OWN_CLOCK,
-  });
-  const wholeAnswer = whole.data && !whole.isPlaceholderData ? whole.data : undefined;
-  // The newest answer of this search; while it loads, the last search's (a placeholder).
-  const data = wholeAnswer ?? firstAnswer ?? whole.data ?? first.data;
-  const current = needsWhole ? whole : first;
+  const data = answer.data;
   return {
     data,
-    /** The day's rows are still on their way (some cards show only their progress). */
+    /** Some route's rows are not in the answer (some cards show only their progress). */
     partial: data !== undefined && isPartial(data),
-    /** `data` is the last search's answer, shown while this search's first loads. */
-    placeholder: data !== undefined && wholeAnswer === undefined && firstAnswer === undefined,
-    error: current.error,
-    isFetching: first.isFetching || whole.isFetching,
-    dataUpdatedAt: Math.max(first.dataUpdatedAt, whole.dataUpdatedAt),
-    refetch: () => current.refetch(),
+    /** `data` is the last search's answer, shown while this search's loads. */
+    placeholder: data !== undefined && answer.isPlaceholderData,
+    error: answer.error,
+    isFetching: answer.isFetching,
+    dataUpdatedAt: answer.dataUpdatedAt,
+    refetch: () => answer.refetch(),
   };
 }

@@ -1,5 +1,6 @@
-import { memo, useId, useMemo, useRef } from 'react';
+import { Fragment, memo, useId, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { PersonName } from '@/components/PersonName';
 import { Button, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ProgressBar } from '@/components/ProgressBar';
@@ -12,6 +13,7 @@ import type { DashboardRoute, DashboardStop } from '../api/stocking-dashboard';
 import {
   STOP_COLUMNS,
   STOP_ESSENTIAL,
+  STOP_ESSENTIAL_PHONE,
   STOP_STATUS_LABELS,
   centralClock,
   routeGlance,
@@ -54,6 +56,12 @@ function stopColumns(
           </span>
         ),
       };
+    if (c.id === 'vendingState')
+      return {
+        ...c,
+        // A long state (PRODUCT_UNDER_ELEVATOR) wraps after its underscores, not inside its words.
+        cell: (s: DashboardStop) => breakAfterUnderscores(s.vendingStateLabel ?? s.vendingState ?? ''),
+      };
     if (c.id === 'location')
       return {
         ...c,
@@ -81,6 +89,7 @@ function stopColumns(
             <StatusBadge status={s.status} labels={STOP_STATUS_LABELS} tone={statusTone(s.status)} />
           ),
       };
+    if (c.id === 'driver') return { ...c, cell: (s: DashboardStop) => <DriverCell stop={s} /> };
     if (c.id === 'stockedAt' && onStocked)
       return {
         ...c,
@@ -115,6 +124,39 @@ function stopColumns(
       };
     return c;
   });
+}
+
+/** The Driver column's cell: people by name, each e-mail in a tooltip (the text is `driverShown`'s). */
+function DriverCell({ stop: s }: { stop: DashboardStop }) {
+  if (!s.driver) return null;
+  const driver = <PersonName name={s.driver} email={s.driverEmail} />;
+  if (!s.notAssignee) return driver;
+  return (
+    <>
+      {driver} (not the assignee
+      {s.assignedDriver ? (
+        <>
+          , <PersonName name={s.assignedDriver} email={s.assignedDriverEmail} />
+        </>
+      ) : null}
+      )
+    </>
+  );
+}
+
+/** A code's words, each '_' followed by a line-break opportunity (the text, and what is copied, unchanged). */
+function breakAfterUnderscores(code: string) {
+  const parts = code.split('_');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          _<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
 }
 
 export interface RouteCardProps {
@@ -232,8 +274,9 @@ export const RouteCard = memo(function RouteCard({
             {stopsPendingNote}
           </Text>
         ) : expanded ? (
-          // A day of 125 routes: only the tables near the viewport render (the card above each always does).
-          <WhenNear estimate={`${route.total * 44 + 130}px`}>
+          // A day of 125 routes: only the tables near the viewport render (the card above each always does); the
+          // card a Show jumps to renders its table at once, wherever it is.
+          <WhenNear estimate={`${route.total * 44 + 130}px`} eager={marked !== undefined}>
             <DataTable
               data={rows ?? []}
               total={kept ? route.stops?.length : undefined}
@@ -244,7 +287,9 @@ export const RouteCard = memo(function RouteCard({
               noun="stops"
               filter={false}
               initialSort={{ id: 'stop' }}
-              essential={STOP_ESSENTIAL}
+              essential={phone ? STOP_ESSENTIAL_PHONE : STOP_ESSENTIAL}
+              // Every column of the spec fits at 1440 px; narrower, the others scroll under the pinned ones.
+              fixedLayout
               row={{
                 label: stopRowName,
                 // A Show's mark first; a change's tint goes with its 'Changed' tag.

@@ -56,9 +56,8 @@ let parts: Record<string, string>;
 let filters: unknown[];
 /** The routesWithRows of each dashboard call. */
 let rowLimits: (number | null)[];
-/** When set, a whole-day answer (routesWithRows null) waits for it. */
-let wholeGate: Promise<void> | null;
-let wholeFails = false;
+/** Routes whose rows the answer leaves out (`unchanged`, as for rows on screen). */
+let rowsLeftOut: string[] = [];
 /** Routes answered beyond R1 and R2, of one stop each. */
 let extraRoutes = 0;
 /** What a later answer changed on stop 2 of R1. */
@@ -88,8 +87,7 @@ beforeEach(() => {
   downloads.length = 0;
   filters = [];
   rowLimits = [];
-  wholeGate = null;
-  wholeFails = false;
+  rowsLeftOut = [];
   parts = { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' };
   extraRoutes = 0;
   stop2Over = {};
@@ -115,10 +113,6 @@ beforeEach(() => {
       filters.push(filter);
       rowLimits.push(routesWithRows);
       if (dashboardFails) throw new Error('Network error');
-      if (routesWithRows === null) {
-        await wholeGate;
-        if (wholeFails) throw new Error('Network error');
-      }
       const routes = [
         {
           route: 'R1',
@@ -163,7 +157,11 @@ beforeEach(() => {
         })),
       ]
         .filter((r) => !filter.routes || filter.routes.includes(r.route))
-        .map((r, i) => (routesWithRows !== null && i >= routesWithRows ? { ...r, stops: null } : r));
+        .map((r, i) =>
+          (routesWithRows !== null && i >= routesWithRows) || rowsLeftOut.includes(r.route)
+            ? { ...r, stops: null, unchanged: rowsLeftOut.includes(r.route) }
+            : r,
+        );
       return {
         stockingDashboard: {
           dropOffDate: '2026-07-01',
@@ -227,7 +225,7 @@ describe('StockingDashboardView', () => {
     expect(screen.getByRole('region', { name: 'Route R2' })).toBeTruthy();
     expect(screen.getByText(/As of 2026-07-01 11:00:00 CT/)).toBeTruthy();
     expect(filters[0]).toEqual({ dropOffDate: '2026-07-01', region: 'ALL', market: 'ALL', routes: null });
-    expect(rowLimits).toEqual([20]); // two routes: the first answer is the whole day, asked once
+    expect(rowLimits).toEqual([null]); // one read, every route's rows
   });
 
   it('shows statuses in words everywhere, keeps Status and Driver pinned, and gives the Collapsed view both', async () => {
@@ -330,45 +328,32 @@ describe('StockingDashboardView', () => {
     expect(screen.getByRole('table', { name: 'Route X38 stops' })).toBeTruthy();
   });
 
-  it("shows the first routes' rows first, then every route's once the whole day arrives", async () => {
+  it("reads a long day once, every route's rows in the one answer (issue 61)", async () => {
     extraRoutes = 40;
-    let open = () => {};
-    wholeGate = new Promise((resolve) => (open = resolve));
     renderWithProviders(<StockingDashboardView />);
     const user = await searchFor('2026-07-01');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await screen.findByRole('table', { name: 'Route R1 stops' });
+    const late = await screen.findByRole('region', { name: 'Route X30' });
+    expect(await within(late).findByRole('table', { name: 'Route X30 stops' })).toBeTruthy();
+    const exportButton = screen.getAllByRole('button', { name: 'Export CSV' })[0];
+    expect((exportButton as HTMLButtonElement).disabled).toBe(false);
+    await user.click(exportButton);
+    expect(downloads[0].text).toContain('CHI_X39');
+    expect(rowLimits).toEqual([null]);
+  });
+
+  it('says so on a card whose rows an answer left out, and keeps Export CSV until every route has them', async () => {
+    extraRoutes = 40;
+    // The server leaves out the rows of a route it was told are on screen (unchanged): here, rows never shown.
+    rowsLeftOut = ['X30'];
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     const late = await screen.findByRole('region', { name: 'Route X30' });
     expect(within(late).getByRole('status').textContent).toBe('Loading the stops of this route…');
     expect(within(late).getByRole('progressbar')).toBeTruthy();
-    const exportButton = screen.getAllByRole('button', { name: 'Export CSV' })[0];
-    expect((exportButton as HTMLButtonElement).disabled).toBe(true);
-    expect(rowLimits).toEqual([20, null]);
-
-    open();
-    await within(late).findByRole('table', { name: 'Route X30 stops' });
-    await waitFor(() => expect((exportButton as HTMLButtonElement).disabled).toBe(false));
-    await user.click(exportButton);
-    expect(downloads[0].text).toContain('CHI_X39');
-    expect(rowLimits).toEqual([20, null]);
-  });
-
-  it("says so on the cards whose rows could not be loaded, and keeps the first routes' rows", async () => {
-    extraRoutes = 40;
-    wholeFails = true;
-    renderWithProviders(<StockingDashboardView />);
-    const user = await searchFor('2026-07-01');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
-    const late = await screen.findByRole('region', { name: 'Route X30' });
-    await waitFor(
-      () =>
-        expect(within(late).getByRole('status').textContent).toBe(
-          'The stops of this route could not be loaded. Refresh to try again.',
-        ),
-      { timeout: 5000 },
-    );
     expect(screen.getByRole('table', { name: 'Route R1 stops' })).toBeTruthy();
-    expect(screen.getByText(/The cards show the last answer/)).toBeTruthy();
+    expect((screen.getAllByRole('button', { name: 'Export CSV' })[0] as HTMLButtonElement).disabled).toBe(true);
   });
   it('shows the Needs-attention panel between the Summary and the cards, or that nothing needs attention', async () => {
     renderWithProviders(<StockingDashboardView />);
@@ -416,6 +401,54 @@ describe('StockingDashboardView', () => {
     expect(row).not.toHaveAttribute('data-highlight');
     expect(screen.queryByRole('table', { name: 'Route R2 stops' })).toBeNull();
   });
+  it("lands on a far route's stop row at once, below the sticky header, rendering only what places it", async () => {
+    // No card comes near the viewport, and no frame passes: the cards past the first 20 are not rendered yet.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const header = document.body.appendChild(document.createElement('header'));
+    header.className = 'app-header';
+    vi.spyOn(header, 'getBoundingClientRect').mockReturnValue({ top: 0, bottom: 60 } as DOMRect);
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    const rowTop = vi.spyOn(HTMLTableRowElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLTableRowElement,
+    ) {
+      return { top: this.getAttribute('aria-label') === 'Stop 1 CHI_X25' ? 9_000 : 0 } as DOMRect;
+    });
+    try {
+      extraRoutes = 40;
+      attentionOpen = [item('STOP_STUCK', { route: 'X25', stop: 1, stockingIndex: 1, locationId: 'CHI_X25' })];
+      renderWithProviders(<StockingDashboardView />);
+      const user = await searchFor('2026-07-01');
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      const show = await screen.findByRole('button', { name: 'Show stop 1 of route X25' });
+      const cards = () => screen.getAllByRole('region', { name: /^Route / });
+      expect(cards()).toHaveLength(20);
+      await user.click(show);
+
+      const table = await screen.findByRole('table', { name: 'Route X25 stops' });
+      const row = within(table).getByRole('row', { name: 'Stop 1 CHI_X25' });
+      expect(row).toHaveAttribute('aria-current', 'true');
+      expect(row).toHaveFocus();
+      // The row itself, 8 px below the header's bottom (60 px).
+      expect(scrollTo).toHaveBeenCalledWith({ top: 9_000 - 60 - 8, behavior: 'instant' });
+      expect(screen.getByRole('region', { name: 'Route X25' })).not.toHaveAttribute('aria-current');
+      // Its card and those above it (R1, R2, X00-X25), which place it; of the tables, its own alone.
+      expect(cards()).toHaveLength(28);
+      expect(screen.getAllByRole('table')).toEqual([table]);
+    } finally {
+      rowTop.mockRestore();
+      scrollTo.mockRestore();
+      header.remove();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('clears the mark after a while', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

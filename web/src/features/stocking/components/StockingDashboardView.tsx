@@ -148,8 +148,11 @@ export function StockingDashboardView() {
     const timer = window.setTimeout(() => setMarked(null), MARK_MS);
     return () => window.clearTimeout(timer);
   }, [marked]);
-  // A day of many routes shows its first cards at once and the rest frame by frame.
-  const shownRoutes = useProgressive(found.routes.length, CARDS_FIRST, CARDS_FIRST);
+  // A day of many routes shows its first cards at once and the rest frame by frame; a Show's card at once, with
+  // those above it (they place it on the page), however far down it is.
+  const progressive = useProgressive(found.routes.length, CARDS_FIRST, CARDS_FIRST);
+  const markedAt = marked ? found.routes.findIndex(({ route }) => route.route === marked.route) : -1;
+  const shownRoutes = Math.max(progressive, markedAt + 1);
 
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -67,6 +67,24 @@ describe('driverShown', () => {
     );
     expect(driverShown({ driver: null, notAssignee: false, assignedDriver: null })).toBeNull();
   });
+
+  it('names people, with their e-mails in the text (the CSV has both)', () => {
+    const named = { driver: 'Ann Lee', driverEmail: 'ann@fleet', assignedDriver: 'Ann Lee' };
+    expect(driverShown({ ...named, notAssignee: false, assignedDriverEmail: 'ann@fleet' })).toBe('Ann Lee (ann@fleet)');
+    expect(
+      driverShown({
+        driver: 'Sam Okafor',
+        driverEmail: 'sam@fleet',
+        notAssignee: true,
+        assignedDriver: 'Ann Lee',
+        assignedDriverEmail: 'ann@fleet',
+      }),
+    ).toBe('Sam Okafor (sam@fleet) (not the assignee, Ann Lee (ann@fleet))');
+    // A user without a name is shown by e-mail, once.
+    expect(driverShown({ driver: 'bo@fleet', driverEmail: 'bo@fleet', notAssignee: false, assignedDriver: null })).toBe(
+      'bo@fleet',
+    );
+  });
 });
 
 describe('stop statuses (2-fleet §4.4)', () => {

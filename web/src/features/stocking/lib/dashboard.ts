@@ -108,28 +108,58 @@ export function timeSince(instant: string | null | undefined, now: number): stri
   return `Last action ${hours} h ${minutes % 60} min ago`;
 }
 
-/** The card table's columns (2-fleet §2.4), also the CSV's. */
+/**
+ * The card table's columns (2-fleet §2.4), also the CSV's. Their widths (RouteCard's fixed layout) add up to 71.5rem,
+ * so at 1440 px every column fits a card (~73.75rem) without a sideways scroll; narrower, the card scrolls with the
+ * stop, its location, its status and its driver pinned (12rem and 19.5rem), and each other column fits in what is
+ * left at 768 px (~10rem).
+ */
 export const STOP_COLUMNS: DataColumn<DashboardStop>[] = [
   { id: 'stop', header: 'Stop', value: (s) => s.stop, width: '4rem' },
-  { id: 'location', header: 'Location', value: (s) => s.locationId },
-  { id: 'scannedAt', header: 'Scanned At (CT)', value: (s) => centralClock(s.scannedAt) },
-  { id: 'stockedAt', header: 'Stocked At (CT)', value: (s) => centralClock(s.stockedAt) },
-  { id: 'accountTier', header: 'Account Tier', value: (s) => s.accountTier },
-  { id: 'onlineDate', header: 'First Stocking Date', value: (s) => s.onlineDate },
-  { id: 'safetyHold', header: 'Safety Hold', value: (s) => s.safetyHold },
-  { id: 'vendingState', header: 'Vending State Status', value: (s) => s.vendingStateLabel ?? s.vendingState },
-  { id: 'status', header: 'Status', value: (s) => s.statusLabel },
-  { id: 'driver', header: 'Driver', value: driverShown },
+  { id: 'location', header: 'Location', value: (s) => s.locationId, width: '8rem' },
+  { id: 'scannedAt', header: 'Scanned At (CT)', value: (s) => centralClock(s.scannedAt), width: '5rem' },
+  // The time, History and a supervisor's Correct.
+  { id: 'stockedAt', header: 'Stocked At (CT)', value: (s) => centralClock(s.stockedAt), width: '9.5rem' },
+  { id: 'accountTier', header: 'Account Tier', value: (s) => s.accountTier, width: '5.5rem' },
+  { id: 'onlineDate', header: 'First Stocking Date', value: (s) => s.onlineDate, width: '7.5rem' },
+  { id: 'safetyHold', header: 'Safety Hold', value: (s) => s.safetyHold, width: '4.5rem' },
+  {
+    id: 'vendingState',
+    header: 'Vending State Status',
+    value: (s) => s.vendingStateLabel ?? s.vendingState,
+    width: '8rem',
+  },
+  { id: 'status', header: 'Status', value: (s) => s.statusLabel, width: '9.5rem' },
+  { id: 'driver', header: 'Driver', value: driverShown, width: '10rem' },
 ];
 
-/** The Driver column: the route's assignee, or whoever else acted at the stop, marked (issue 38). */
-export function driverShown(s: Pick<DashboardStop, 'driver' | 'notAssignee' | 'assignedDriver'>): string | null {
-  if (!s.driver) return null;
-  return s.notAssignee ? `${s.driver} (not the assignee${s.assignedDriver ? `, ${s.assignedDriver}` : ''})` : s.driver;
+type DriverFields = Pick<DashboardStop, 'driver' | 'notAssignee' | 'assignedDriver'> &
+  Partial<Pick<DashboardStop, 'driverEmail' | 'assignedDriverEmail'>>;
+
+/** A person as text (the CSV, sorting, search): their name with the e-mail after it, or the e-mail alone. */
+export function personText(name: string, email: string | null | undefined): string {
+  return email && email !== name ? `${name} (${email})` : name;
 }
 
-/** The card table's columns an operator reads first: in view at every width. */
-export const STOP_ESSENTIAL = ['status', 'driver'];
+/**
+ * The Driver column: the route's assignee, or whoever else acted at the stop, marked (issue 38); people by name with
+ * their e-mail (issue 61; the cell shows the e-mail in a tooltip, PersonName).
+ */
+export function driverShown(s: DriverFields): string | null {
+  if (!s.driver) return null;
+  const driver = personText(s.driver, s.driverEmail);
+  if (!s.notAssignee) return driver;
+  const assignee = s.assignedDriver ? `, ${personText(s.assignedDriver, s.assignedDriverEmail)}` : '';
+  return `${driver} (not the assignee${assignee})`;
+}
+
+/**
+ * The card table's columns an operator reads first, in view at every width: the stop and its location pinned on the
+ * left, its status and driver on the right, while the others scroll between them.
+ */
+export const STOP_ESSENTIAL = ['location', 'status', 'driver'];
+/** On a phone the stop's cell says its location (RouteCard): its status and driver beside it. */
+export const STOP_ESSENTIAL_PHONE = ['status', 'driver'];
 
 /** A route at a glance (the Collapsed view): its stops by status, in the spec's order, and who drives it. */
 export function routeGlance(stops: readonly Pick<DashboardStop, 'status' | 'driver' | 'assignedDriver'>[]): {

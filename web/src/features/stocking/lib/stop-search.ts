@@ -28,7 +28,17 @@ function wordsOf(stop: DashboardStop): string {
   let w = words.get(stop);
   if (w === undefined) {
     // One field a line: the text (one line) never matches across two fields.
-    w = [stop.locationId, stop.locationName, stop.driver, stop.assignedDriver].filter(Boolean).join('\n').toLowerCase();
+    w = [
+      stop.locationId,
+      stop.locationName,
+      stop.driver,
+      stop.driverEmail,
+      stop.assignedDriver,
+      stop.assignedDriverEmail,
+    ]
+      .filter(Boolean)
+      .join('\n')
+      .toLowerCase();
     words.set(stop, w);
   }
   return w;

@@ -120,12 +120,22 @@ test('a supervisor opens View Routes and reads who drives each route, with nothi
 
 test("the fridge health page shows a teammate's command within 3 s, without a reload", async () => {
   const office = await pageOf(stack.users.admin);
+  // The subscription is made once the real-time endpoint acknowledges its start.
+  let started;
+  const subscribed = new Promise((resolve) => (started = resolve));
+  await office.routeWebSocket(/\/graphql\/realtime/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (JSON.parse(String(message)).type === 'start_ack') started();
+      ws.send(message);
+    });
+  });
   await office.goto(new URL(`/locations/health/${encodeURIComponent(fridges[0])}`, stack.webUrl).toString());
   await expect(office.getByRole('heading', { name: `Fridge health: ${fridges[0]}` })).toBeVisible();
   const commands = office.getByRole('table', { name: 'Recent commands' });
   await expect(commands.getByRole('row', { name: /^ServiceRestart/ })).toHaveCount(0);
-  // Let the page settle into its idle refresh (a minute) with its subscription made.
-  await office.waitForTimeout(3_000);
+  // Its commands now refresh only once a minute (none outstanding): only the push shows a new one within 3 s.
+  await subscribed;
 
   const sent = Date.now();
   await graphqlAs(

@@ -83,6 +83,7 @@ from moto.dynamodb.responses import DynamoHandler, DynamoResult
 from moto.server import main
 from moto.s3 import notifications as s3_notifications
 from moto.sqs.models import Queue
+from moto.cognitoidp.models import CognitoIdpUserPool
 from moto.cognitoidp.responses import CognitoIdpResponse
 from moto.core.utils import camelcase_to_underscores, unix_time_millis
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
@@ -523,6 +524,68 @@ def _get_tokens_from_refresh_token(self):
 CognitoIdpResponse.get_tokens_from_refresh_token = _get_tokens_from_refresh_token
 
 
+_TOKEN_UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}
+_moto_create_jwt = CognitoIdpUserPool.create_jwt
+
+
+def _token_lifetime(client_config, token_use):
+    """Seconds an ID or access token lives: the app client's IdTokenValidity / AccessTokenValidity in its
+    TokenValidityUnits (hours unless named), 1 hour when unset, as Cognito does. moto issues every token
+    for 1 hour. AWS refuses a validity under 5 minutes; the emulator takes any, so that a test can outlive
+    a token in seconds (web/e2e/live-token.test.mjs)."""
+    kind = {"id": "IdToken", "access": "AccessToken"}.get(token_use)
+    value = client_config.get(f"{kind}Validity") if kind else None
+    if value is None:
+        return 60 * 60
+    unit = (client_config.get("TokenValidityUnits") or {}).get(kind, "hours")
+    return int(value) * _TOKEN_UNITS.get(unit, 3600)
+
+
+def _create_jwt(self, client_id, username, token_use, expires_in=60 * 60, extra_data=None):
+    client = self.clients.get(client_id)
+    if client is not None:
+        expires_in = _token_lifetime(client.extended_config, token_use)
+    return _moto_create_jwt(self, client_id, username, token_use, expires_in, extra_data)
+
+
+CognitoIdpUserPool.create_jwt = _create_jwt
+
+
+def _token_lifetime_check():
+    """A client's token validity reaches its tokens' exp and ExpiresIn; without one, moto's hour."""
+    import boto3
+    from moto import mock_aws
+
+    def lifetime(token):
+        body = token.split(".")[1]
+        claims = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+        return claims["exp"] - claims["iat"]
+
+    with mock_aws():
+        idp = boto3.client("cognito-idp", region_name="us-east-1")
+        pool = idp.create_user_pool(PoolName="p")["UserPool"]["Id"]
+        idp.admin_create_user(UserPoolId=pool, Username="u@example.com", MessageAction="SUPPRESS")
+        idp.admin_set_user_password(UserPoolId=pool, Username="u@example.com", Password="Passw0rd!x", Permanent=True)
+        flows = ["ALLOW_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"]
+        found = {}
+        for name, validity in (("default", {}),
+                               ("short", {"AccessTokenValidity": 20, "IdTokenValidity": 30,
+                                          "TokenValidityUnits": {"AccessToken": "seconds", "IdToken": "seconds"}}),
+                               ("minutes", {"AccessTokenValidity": 5, "TokenValidityUnits": {"AccessToken": "minutes"}})):
+            client = idp.create_user_pool_client(UserPoolId=pool, ClientName=name, ExplicitAuthFlows=flows,
+                                                 **validity)["UserPoolClient"]["ClientId"]
+            tokens = idp.initiate_auth(ClientId=client, AuthFlow="USER_PASSWORD_AUTH",
+                                       AuthParameters={"USERNAME": "u@example.com", "PASSWORD": "Passw0rd!x"})["AuthenticationResult"]
+            refreshed = idp.initiate_auth(ClientId=client, AuthFlow="REFRESH_TOKEN_AUTH",
+                                          AuthParameters={"REFRESH_TOKEN": tokens["RefreshToken"]})["AuthenticationResult"]
+            found[name] = [lifetime(tokens["AccessToken"]), lifetime(tokens["IdToken"]), tokens["ExpiresIn"],
+                           lifetime(refreshed["AccessToken"]), refreshed["ExpiresIn"]]
+    expected = {"default": [3600, 3600, 3600, 3600, 3600], "short": [20, 30, 20, 20, 20],
+                "minutes": [300, 3600, 300, 300, 300]}
+    if found != expected:
+        sys.exit(f"token lifetimes differ from the clients' validity:\n{found}\n{expected}")
+
+
 def _token_refresh_check():
     """Both refresh calls answer the same kinds of token for the same user."""
     import boto3
@@ -644,6 +707,8 @@ def check() -> None:
     print("emulator: each host's backend is moto's")
     _token_refresh_check()
     print("emulator: GetTokensFromRefreshToken answers what InitiateAuth REFRESH_TOKEN_AUTH does")
+    _token_lifetime_check()
+    print("emulator: tokens live as long as their app client's validity says")
 
 
 def _item_sizes():

@@ -15,6 +15,7 @@ import {
   central,
   closeContexts,
   createLocationAs,
+  driverActionAs,
   eventually,
   expect,
   graphqlAs,
@@ -62,20 +63,9 @@ let page;
 const supervisorOf = (s) => s.users.supervisor ?? { email: 'supervisor@fleet.local', password: s.users.admin.password };
 
 async function act(eventType, locationId, data, occurredAt) {
-  const out = await graphqlAs(
-    page,
-    'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id stockingDay } }',
-    {
-      input: {
-        eventType,
-        locationId,
-        data: JSON.stringify(data),
-        requestId: `e2e-attn-${eventType}-${locationId}-${stamp}`,
-        occurredAt: occurredAt.toISOString(),
-      },
-    },
-  );
-  assert.equal(out.createDriverAction.stockingDay, date, `the ${eventType} falls in the stocking day under test`);
+  const requestId = `e2e-attn-${eventType}-${locationId}-${stamp}`;
+  const { stockingDay } = await driverActionAs(page, eventType, locationId, data, { requestId, occurredAt });
+  assert.equal(stockingDay, date, `the ${eventType} falls in the stocking day under test`);
 }
 
 test.beforeAll(async ({ browser: workerBrowser }) => {

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import {
   closeContexts,
   createLocationAs,
+  driverActionAs,
   expect,
   graphqlAs,
   readStack,
@@ -33,22 +34,10 @@ const sockets = [];
 
 const date = await settledStockingDay();
 
-/** A driver's action, through the API as the driver app sends it. */
+/** A driver's action, through the API as the driver app sends it, on the stocking day under test. */
 async function act(eventType, locationId, data) {
-  const out = await graphqlAs(
-    office,
-    'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id stockingDay } }',
-    {
-      input: {
-        eventType,
-        locationId,
-        data: JSON.stringify(data),
-        requestId: `e2e-live-${eventType}-${locationId}-${Date.now()}`,
-        occurredAt: new Date().toISOString(),
-      },
-    },
-  );
-  assert.equal(out.createDriverAction.stockingDay, date, 'the action falls in the stocking day under test');
+  const { stockingDay } = await driverActionAs(office, eventType, locationId, data);
+  assert.equal(stockingDay, date, 'the action falls in the stocking day under test');
 }
 
 test.beforeAll(async ({ browser: workerBrowser }) => {

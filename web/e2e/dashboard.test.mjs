@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import {
   closeContexts,
   createLocationAs,
+  driverActionAs,
   expect,
-  graphqlAs,
   readStack,
   scheduleStopsAs,
   settledStockingDay,
@@ -31,21 +31,10 @@ const url = (p) => new URL(p, stack.webUrl).toString();
 
 const date = await settledStockingDay();
 
+/** A driver's action, through the API as the driver app sends it, on the stocking day under test. */
 async function act(eventType, locationId, data) {
-  const out = await graphqlAs(
-    page,
-    'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id stockingDay } }',
-    {
-      input: {
-        eventType,
-        locationId,
-        data: JSON.stringify(data),
-        requestId: `e2e-${eventType}-${locationId}-${Date.now()}`,
-        occurredAt: new Date().toISOString(),
-      },
-    },
-  );
-  assert.equal(out.createDriverAction.stockingDay, date, 'the action falls in the stocking day under test');
+  const { stockingDay } = await driverActionAs(page, eventType, locationId, data);
+  assert.equal(stockingDay, date, 'the action falls in the stocking day under test');
 }
 
 async function uploadStops() {

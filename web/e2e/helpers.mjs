@@ -136,6 +136,28 @@ export async function graphqlAs(page, query, variables = {}) {
   return result.data;
 }
 
+/**
+ * A driver's action (createDriverAction), through the API as the driver app sends it, as the user signed in on
+ * `page`: `{ id, stockingDay }`. `data` is the event's payload; the request id is unique unless given.
+ */
+export async function driverActionAs(page, eventType, locationId, data, { requestId, occurredAt = new Date() } = {}) {
+  const out = await graphqlAs(
+    page,
+    'mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id stockingDay } }',
+    {
+      input: {
+        eventType,
+        locationId,
+        data: JSON.stringify(data),
+        // At most 64 characters, as the API allows.
+        requestId: requestId ?? `e2e-${eventType}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+        occurredAt: occurredAt.toISOString(),
+      },
+    },
+  );
+  return out.createDriverAction;
+}
+
 /** A call to the REST API (stage prod) as the user signed in on `page`: `{ status, body }`. */
 export async function restAs(page, method, path, body) {
   return page.evaluate(

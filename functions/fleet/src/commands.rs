@@ -309,7 +309,7 @@ pub async fn read(deps: &'static Deps, ctx: Ctx, args: ReadArgs) -> Result<Page<
     fleet_shared::limits::check_len("id", &queue_id, 2 * fleet_shared::limits::MAX_ID_CHARS)?;
     // The queue id names its fridge first (`{location}#{queue}`).
     let fridge = queue_id.split('#').next().unwrap_or_default();
-    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &[fridge]).await?;
+    fleet_shared::day_fridges::require_readable(deps, &ctx, &[fridge]).await?;
     let (items, next) = Dynamo(deps).commands_page(&queue_id, next_token.as_deref(), count).await?;
     Ok(Page { items: items.iter().map(CommandRecord::view).collect::<Result<_, _>>()?, next_token: next })
 }

@@ -45,7 +45,7 @@ pub async fn fridge_health(deps: &'static Deps, ctx: Ctx, args: FridgeHealthArgs
     ids.sort_unstable();
     ids.dedup();
     let asked: Vec<&str> = ids.iter().map(LocationId::as_str).collect();
-    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &asked).await?;
+    fleet_shared::day_fridges::require_readable(deps, &ctx, &asked).await?;
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -131,7 +131,7 @@ pub struct EventView {
 
 /// `getFridgeEvents(location, eventTypes, nextToken)`.
 pub async fn events(deps: &'static Deps, ctx: Ctx, args: EventsArgs) -> Result<Page<EventView>, ApiError> {
-    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &[args.location.as_str()]).await?;
+    fleet_shared::day_fridges::require_readable(deps, &ctx, &[args.location.as_str()]).await?;
     let query = (args.location.as_str(), args.event_types, args.next_token.as_deref());
     let (items, next) = telemetry_page(deps, query, "event", crate::telemetry::EVENT_TYPES).await?;
     let items = items
@@ -166,7 +166,7 @@ pub async fn segment_events(
     ctx: Ctx,
     args: SegmentEventsArgs,
 ) -> Result<Page<SegmentEventView>, ApiError> {
-    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &[args.location.as_str()]).await?;
+    fleet_shared::day_fridges::require_readable(deps, &ctx, &[args.location.as_str()]).await?;
     let query = (args.location.as_str(), args.fridge_segment_event_type, args.next_token.as_deref());
     let (items, next) = telemetry_page(deps, query, "segment", crate::telemetry::SEGMENT_EVENT_TYPES).await?;
     let items = items
@@ -192,7 +192,7 @@ pub struct SampleView {
 
 /// `fridgeTemperatures(location, hours)`: the last `hours` (default 24) of samples.
 pub async fn temperatures(deps: &'static Deps, ctx: Ctx, args: TemperaturesArgs) -> Result<Vec<SampleView>, ApiError> {
-    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &[args.location.as_str()]).await?;
+    fleet_shared::day_fridges::require_readable(deps, &ctx, &[args.location.as_str()]).await?;
     let hours = args.hours.unwrap_or(24);
     if !(1..=MAX_TEMPERATURE_HOURS).contains(&hours) {
         return Err(ApiError::bad_request(format!("hours must be between 1 and {MAX_TEMPERATURE_HOURS}")));

@@ -36,9 +36,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         permission: READ_ONE,
         // Locations: unknown ids are refused by name.
         grants: &[
-            // A supervisor reads a stop of the day (`day_fridges`).
-            Grant::GetItems(Table::Permissions),
-            Grant::QueryTable(Table::LocationRoutes),
+            fleet_shared::day_fridges::READS_THE_DAY,
             Grant::BatchGetItems(Table::FridgeHealth),
             Grant::BatchGetItems(Table::Locations),
         ],
@@ -89,9 +87,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("getFridgeEvents"),
         permission: READ_ONE,
         grants: &[
-            // A supervisor reads a stop of the day (`day_fridges`).
-            Grant::GetItems(Table::Permissions),
-            Grant::QueryTable(Table::LocationRoutes),
+            fleet_shared::day_fridges::READS_THE_DAY,
             Grant::QueryTable(Table::FridgeTelemetry),
             Grant::PagingTokens,
         ],
@@ -102,9 +98,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("getFridgeSegmentEvents"),
         permission: READ_ONE,
         grants: &[
-            // A supervisor reads a stop of the day (`day_fridges`).
-            Grant::GetItems(Table::Permissions),
-            Grant::QueryTable(Table::LocationRoutes),
+            fleet_shared::day_fridges::READS_THE_DAY,
             Grant::QueryTable(Table::FridgeTelemetry),
             Grant::PagingTokens,
         ],
@@ -114,12 +108,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "fridge_temperatures",
         trigger: Trigger::Query("fridgeTemperatures"),
         permission: READ_ONE,
-        grants: &[
-            // A supervisor reads a stop of the day (`day_fridges`).
-            Grant::GetItems(Table::Permissions),
-            Grant::QueryTable(Table::LocationRoutes),
-            Grant::QueryTable(Table::FridgeTelemetry),
-        ],
+        grants: &[fleet_shared::day_fridges::READS_THE_DAY, Grant::QueryTable(Table::FridgeTelemetry)],
         handler: typed!(health::temperatures),
     },
     FunctionSpec {
@@ -127,9 +116,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Query("readQueueMessages"),
         permission: READ_ONE,
         grants: &[
-            // A supervisor reads a stop of the day (`day_fridges`).
-            Grant::GetItems(Table::Permissions),
-            Grant::QueryTable(Table::LocationRoutes),
+            fleet_shared::day_fridges::READS_THE_DAY,
             Grant::QueryTable(Table::QueueMessages),
             Grant::PagingTokens,
         ],
@@ -241,7 +228,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Subscription("onCommandChanged"),
         // Runs when a client subscribes to a fridge's commands: who may read them (issue 61).
         permission: READ_ONE,
-        grants: &[Grant::GetItems(Table::Permissions), Grant::QueryTable(Table::LocationRoutes)],
+        grants: &[fleet_shared::day_fridges::READS_THE_DAY],
         handler: typed!(live::subscribe),
     },
     FunctionSpec {

@@ -40,7 +40,7 @@ pub struct SubscribeArgs {
 /// registry's gate has checked GetFridgeHealth, as for readQueueMessages).
 pub async fn subscribe(deps: &'static Deps, ctx: Ctx, args: SubscribeArgs) -> Result<Option<CommandChange>, ApiError> {
     let location = LocationId::parse("locationId", &args.location_id)?;
-    fleet_shared::day_fridges::require_readable(deps, ctx.caller()?, &[location.as_str()]).await?;
+    fleet_shared::day_fridges::require_readable(deps, &ctx, &[location.as_str()]).await?;
     Ok(None)
 }
 

@@ -5,7 +5,9 @@
 //!
 //! Only such a supervisor's calls read the day, and a container keeps the
 //! day's fridge ids for a minute: a stop added meanwhile opens within one.
-use crate::{assignment::SUPERVISOR_ACTION, fridge_time, permissions, route_store, ApiError, Caller, Deps, Table};
+use crate::{
+    assignment::SUPERVISOR_ACTION, contract::Ctx, fridge_time, permissions, route_store, ApiError, Deps, Grant, Table,
+};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -15,6 +17,8 @@ use tokio::sync::Mutex;
 pub const HEALTH_ACTION: &str = "GetFridgeHealth";
 /// Who may call a fridge's health reads at all: the gate (`Permission::AnyOf`).
 pub const HEALTH_READERS: &[&str] = &[HEALTH_ACTION, SUPERVISOR_ACTION];
+/// What a handler that calls `require_readable` reads, besides the gate's permissions: the day's stops.
+pub const READS_THE_DAY: Grant = Grant::QueryTable(Table::LocationRoutes);
 /// How long a container trusts its copy of the day's fridges.
 const FRESH_FOR: Duration = Duration::from_secs(60);
 
@@ -24,8 +28,14 @@ static DAY: Mutex<Option<Copy>> = Mutex::const_new(None);
 
 /// Refuses (403) a caller who may not read every one of `locations`: anyone
 /// holding GetFridgeHealth may; a supervisor, the stops of the current stocking day.
-pub async fn require_readable(deps: &Deps, caller: &Caller, locations: &[&str]) -> Result<(), ApiError> {
-    if permissions::is_allowed(deps, &caller.sub, HEALTH_ACTION).await? {
+pub async fn require_readable(deps: &Deps, ctx: &Ctx, locations: &[&str]) -> Result<(), ApiError> {
+    let caller = ctx.caller()?;
+    // The gate (`HEALTH_READERS`) read it already; a handler behind another gate reads it here.
+    let may_read_any = match ctx.gate_found(HEALTH_ACTION) {
+        Some(found) => found,
+        None => permissions::is_allowed(deps, &caller.sub, HEALTH_ACTION).await?,
+    };
+    if may_read_any {
         return Ok(());
     }
     let today = fridge_time::stocking_day(fridge_time::now()).to_string();

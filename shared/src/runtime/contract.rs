@@ -15,9 +15,17 @@ pub struct Ctx {
     pub caller: Option<Caller>,
     /// GraphQL: the selected sub-fields as AppSync lists them (`items/id`); empty when unknown.
     pub selection: Vec<String>,
+    /// The gate's finding: which of its actions the caller holds (`Input::held`).
+    pub held: Option<Vec<String>>,
 }
 
 impl Ctx {
+    /// Whether the caller holds `action`, when the gate already read it (an `AnyOf` gate naming
+    /// it); `None` when the gate did not.
+    pub fn gate_found(&self, action: &str) -> Option<bool> {
+        self.held.as_ref().map(|held| held.iter().any(|a| a == action))
+    }
+
     pub fn caller(&self) -> Result<&Caller, ApiError> {
         self.caller.as_ref().ok_or(ApiError::Unauthorized)
     }
@@ -82,7 +90,7 @@ pub fn request<T: DeserializeOwned>(input: &Input) -> Result<T, ApiError> {
 /// Splits an input into the context and the parsed request.
 pub fn split<T: DeserializeOwned>(input: Input) -> Result<(Ctx, T), ApiError> {
     let request = request(&input)?;
-    Ok((Ctx { caller: input.caller, selection: input.selection }, request))
+    Ok((Ctx { caller: input.caller, selection: input.selection, held: input.held }, request))
 }
 
 /// What a typed API handler takes and answers, as JSON Schemas whose `$ref`s

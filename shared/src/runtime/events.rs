@@ -104,7 +104,7 @@ pub fn http_input(event: &ApiGatewayV2httpRequest) -> Result<Input, ApiError> {
             }
         }
     }
-    Ok(Input { caller, args, path: event.path_parameters.clone(), query, selection: Vec::new() })
+    Ok(Input { caller, args, path: event.path_parameters.clone(), query, selection: Vec::new(), held: None })
 }
 
 pub fn http_response(status: u16, body: &Value) -> ApiGatewayV2httpResponse {

@@ -48,13 +48,14 @@ pub async fn held_of(deps: &Deps, user: &str, actions: &[&str]) -> Result<Vec<St
     Ok(held)
 }
 
-/// The gate of a call that any one of `actions` opens.
-pub async fn require_any(deps: &Deps, caller: &Caller, actions: &[&str]) -> Result<(), ApiError> {
-    if held_of(deps, &caller.sub, actions).await?.is_empty() {
+/// The gate of a call that any one of `actions` opens: the ones the caller holds.
+pub async fn require_any(deps: &Deps, caller: &Caller, actions: &[&str]) -> Result<Vec<String>, ApiError> {
+    let held = held_of(deps, &caller.sub, actions).await?;
+    if held.is_empty() {
         tracing::warn!(user = %caller.sub, ?actions, "permission denied");
         Err(ApiError::Forbidden)
     } else {
-        Ok(())
+        Ok(held)
     }
 }
 

@@ -260,7 +260,7 @@ impl FunctionSpec {
 
     /// Checks the input's size, then the caller's permission, then runs the
     /// handler. The only way any adapter (Lambda or local API) calls a handler.
-    pub async fn invoke(&self, deps: &'static Deps, input: Input) -> Result<Value, ApiError> {
+    pub async fn invoke(&self, deps: &'static Deps, mut input: Input) -> Result<Value, ApiError> {
         match self.trigger {
             // Queue events are not user input: bounded as events, each record by its consumer.
             Trigger::Queue(_) => limits::check_queue_event(&input.args)?,
@@ -273,7 +273,10 @@ impl FunctionSpec {
                 input.caller()?;
             }
             Permission::Action(action) => permissions::require(deps, input.caller()?, action).await?,
-            Permission::AnyOf(actions) => permissions::require_any(deps, input.caller()?, actions).await?,
+            Permission::AnyOf(actions) => {
+                // Kept for the handler: a rule that depends on which one is held need not read it again.
+                input.held = Some(permissions::require_any(deps, input.caller()?, actions).await?);
+            }
         }
         let sub = input.caller.as_ref().map(|c| c.sub.clone());
         crate::identity::acting_as(sub.as_deref(), (self.handler.call)(deps, input)).await
@@ -301,6 +304,8 @@ pub struct Input {
     pub query: HashMap<String, String>,
     /// GraphQL: the selected sub-fields as AppSync lists them (`items/id`); empty when unknown.
     pub selection: Vec<String>,
+    /// Which of an `AnyOf` gate's actions the caller holds, as the gate read them (`None`: another gate).
+    pub held: Option<Vec<String>>,
 }
 
 impl Input {

@@ -3,7 +3,7 @@
 //! issuer, and the app client (`aud` of an ID token, `client_id` of an access
 //! token). The emulator serves the JWKS but signs `iss` in the AWS form, so
 //! the JWKS URL and the expected issuer are configured separately.
-use jsonwebtoken::{decode, decode_header, jwk::JwkSet, Algorithm, DecodingKey, Validation};
+use jsonwebtoken::{decode, decode_header, errors::ErrorKind, jwk::JwkSet, Algorithm, DecodingKey, Validation};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
@@ -17,6 +17,9 @@ pub struct Verifier {
 pub enum AuthError {
     #[error("no token")]
     Missing,
+    /// AppSync answers an expired token with its own message ("Token has expired.").
+    #[error("token has expired")]
+    Expired,
     #[error("invalid token: {0}")]
     Invalid(String),
 }
@@ -52,7 +55,15 @@ impl Verifier {
         validation.set_issuer(&[&self.issuer]);
         validation.validate_aud = false; // checked below: access tokens carry client_id instead
         validation.set_required_spec_claims(&["exp", "iss", "sub"]);
-        let claims: Map<String, Value> = decode(token, key, &validation).map_err(|e| invalid(&e))?.claims;
+        // No grace after `exp` (the library's default is 60 s): a short-lived token in a test expires when
+        // it says, and a client that reuses one is caught.
+        validation.leeway = 0;
+        let claims: Map<String, Value> = decode(token, key, &validation)
+            .map_err(|e| match e.kind() {
+                ErrorKind::ExpiredSignature => AuthError::Expired,
+                _ => invalid(&e),
+            })?
+            .claims;
         let client = match claims.get("token_use").and_then(Value::as_str) {
             Some("id") => claims.get("aud"),
             Some("access") => claims.get("client_id"),
@@ -62,5 +73,64 @@ impl Verifier {
             return Err(invalid(&"token was issued to another client"));
         }
         Ok(claims)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jsonwebtoken::{encode, EncodingKey, Header};
+    use serde_json::json;
+    use std::time::{SystemTime, UNIX_EPOCH};
+
+    // A key pair made for these tests only (openssl genrsa 2048, PKCS#1 DER); it signs nothing else.
+    const PRIVATE: &[u8] = include_bytes!("testdata/test-signing-key.der");
+    const PUBLIC: &[u8] = include_bytes!("testdata/test-signing-key.pub.der");
+    const ISSUER: &str = "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_test";
+
+    fn verifier() -> Verifier {
+        let keys = HashMap::from([("k1".to_string(), DecodingKey::from_rsa_der(PUBLIC))]);
+        Verifier { keys, issuer: ISSUER.into(), client_id: "web".into() }
+    }
+
+    fn now() -> i64 {
+        SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs() as i64
+    }
+
+    fn token(claims: Value) -> String {
+        let mut header = Header::new(Algorithm::RS256);
+        header.kid = Some("k1".into());
+        encode(&header, &claims, &EncodingKey::from_rsa_der(PRIVATE)).unwrap()
+    }
+
+    fn access(exp: i64, client: &str) -> String {
+        token(json!({ "iss": ISSUER, "sub": "u1", "exp": exp, "token_use": "access", "client_id": client }))
+    }
+
+    #[test]
+    fn a_live_token_of_the_client_passes_with_or_without_bearer() {
+        let t = access(now() + 60, "web");
+        assert_eq!(verifier().verify(&t).unwrap()["sub"], "u1");
+        assert!(verifier().verify_header(Some(&format!("Bearer {t}"))).is_ok());
+        let id = token(json!({ "iss": ISSUER, "sub": "u1", "exp": now() + 60, "token_use": "id", "aud": "web" }));
+        assert!(verifier().verify(&id).is_ok());
+    }
+
+    #[test]
+    fn a_token_past_its_exp_is_expired_at_once_with_no_grace() {
+        assert!(matches!(verifier().verify(&access(now() - 2, "web")), Err(AuthError::Expired)));
+        assert!(matches!(verifier().verify(&access(now() - 3600, "web")), Err(AuthError::Expired)));
+    }
+
+    #[test]
+    fn another_clients_token_a_wrong_issuer_or_no_token_is_refused() {
+        assert!(matches!(verifier().verify(&access(now() + 60, "other")), Err(AuthError::Invalid(_))));
+        let foreign = token(
+            json!({ "iss": "https://elsewhere", "sub": "u1", "exp": now() + 60, "token_use": "access", "client_id": "web" }),
+        );
+        assert!(matches!(verifier().verify(&foreign), Err(AuthError::Invalid(_))));
+        assert!(matches!(verifier().verify_header(None), Err(AuthError::Missing)));
+        assert!(matches!(verifier().verify_header(Some("  ")), Err(AuthError::Missing)));
+        assert!(matches!(verifier().verify("not.a.jwt"), Err(AuthError::Invalid(_))));
     }
 }

@@ -7,6 +7,7 @@
 //!
 //! A publishing mutation's result goes to every subscription that follows
 //! it (`@aws_subscribe`) and whose arguments equal the result's fields.
+use crate::auth::AuthError;
 use crate::graphql::{self, Auth};
 use crate::server::AppState;
 use apollo_compiler::executable::{Selection, Value as GqlValue};
@@ -131,6 +132,14 @@ impl Subscription {
     }
 }
 
+/// AppSync's words for a refused token: an expired one has its own, which clients read to fetch a fresh one.
+fn refusal(error: &AuthError) -> &'static str {
+    match error {
+        AuthError::Expired => "Token has expired.",
+        _ => "You are not authorized to make this call.",
+    }
+}
+
 async fn send(socket: &mut WebSocket, message: Value) -> bool {
     socket.send(Message::Text(Utf8Bytes::from(message.to_string()))).await.is_ok()
 }
@@ -156,7 +165,11 @@ async fn connection(state: Arc<AppState>, mut socket: WebSocket, authorization: 
     }
     if let Err(e) = state.verifier.verify_header(authorization.as_deref()) {
         tracing::info!(error = %e, "real-time connection refused");
-        let _ = send(&mut socket, json!({ "type": "connection_error", "payload": error_payload("UnauthorizedException", "You are not authorized to make this call.") })).await;
+        let _ = send(
+            &mut socket,
+            json!({ "type": "connection_error", "payload": error_payload("UnauthorizedException", refusal(&e)) }),
+        )
+        .await;
         close(&mut socket, 1000, "unauthorized").await;
         return;
     }
@@ -240,10 +253,7 @@ async fn handle(state: &AppState, subscriptions: &mut HashMap<String, Subscripti
 async fn start(state: &AppState, payload: &Value) -> Result<Subscription, (String, String)> {
     let refused = |t: &str, m: &str| (t.to_string(), m.to_string());
     let token = payload["extensions"]["authorization"]["Authorization"].as_str();
-    let claims = state
-        .verifier
-        .verify_header(token)
-        .map_err(|_| refused("UnauthorizedException", "You are not authorized to make this call."))?;
+    let claims = state.verifier.verify_header(token).map_err(|e| refused("UnauthorizedException", refusal(&e)))?;
     let data: Value = payload["data"]
         .as_str()
         .and_then(|d| serde_json::from_str(d).ok())

@@ -1,6 +1,10 @@
 //! The local API: `/graphql` (AppSync stand-in), `/prod/...` (HTTP API stand-in)
 //! and the scheduler tick (EventBridge stand-in).
-use crate::{auth::Verifier, graphql, wiring::Wiring};
+use crate::{
+    auth::{AuthError, Verifier},
+    graphql,
+    wiring::Wiring,
+};
 use apollo_compiler::{validation::Valid, Schema};
 use axum::{
     body::Bytes,
@@ -101,9 +105,11 @@ fn authorization(headers: &HeaderMap) -> Option<&str> {
     headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok())
 }
 
+const NO_VALID_HEADER: &str = "Valid authorization header not provided.";
+
 async fn graphql_route(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
-    let unauthorized = || {
-        let body = json!({ "errors": [{ "errorType": "UnauthorizedException", "message": "Valid authorization header not provided." }] });
+    let unauthorized = |message: &str| {
+        let body = json!({ "errors": [{ "errorType": "UnauthorizedException", "message": message }] });
         (StatusCode::UNAUTHORIZED, Json(body)).into_response()
     };
     let header = authorization(&headers);
@@ -118,7 +124,7 @@ async fn graphql_route(State(state): State<Arc<AppState>>, uri: Uri, headers: He
             Ok(()) => graphql::Auth::Iam,
             Err(e) => {
                 tracing::info!(error = %e, "signed graphql request refused");
-                return unauthorized();
+                return unauthorized(NO_VALID_HEADER);
             }
         }
     } else {
@@ -126,7 +132,10 @@ async fn graphql_route(State(state): State<Arc<AppState>>, uri: Uri, headers: He
             Ok(c) => graphql::Auth::UserPool(c),
             Err(e) => {
                 tracing::info!(error = %e, "graphql request refused");
-                return unauthorized();
+                return unauthorized(match e {
+                    AuthError::Expired => "Token has expired.",
+                    _ => NO_VALID_HEADER,
+                });
             }
         }
     };

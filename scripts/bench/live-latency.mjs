@@ -1,7 +1,8 @@
 // Times a driver's action to its change in an open, live dashboard (see live.sh):
 // ACTIONS stops on today's stocking day (25 to a route: a route has at most 48),
 // the dashboard open on their routes, then a LocationStocked at each stop in
-// turn, timed from the call to the row's "Completed". Prints the median and p95.
+// turn, timed from the call to the row's "Completed" (seen in the page every 10 ms). Prints the median and p95,
+// and the medians of the stages between.
 // Actions come GAP_MS apart (default 3,000): a page reads at most once every 2 s,
 // so actions closer than that measure that bound, not the path (GAP_MS=0 shows it).
 import {
@@ -35,6 +36,21 @@ try {
     `bench-live-${stamp}`,
     fridges.map((id, i) => ({ date, market: "MW", id, route: routeOf(i), stop: (i % PER_ROUTE) + 1, stockingIndex: 1 })),
   );
+  // Where the time goes: when the change event reached the page, and when the read it started was sent and answered.
+  let stage = null;
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", (f) => {
+      if (stage && !stage.event && String(f.payload).includes('"type":"data"')) stage.event = performance.now();
+    }),
+  );
+  const isRead = (r) => r.method() === "POST" && (r.postData() ?? "").includes("stockingDashboard(");
+  page.on("request", (r) => {
+    if (stage?.event && !stage.readSent && isRead(r)) stage.readSent = performance.now();
+  });
+  page.on("requestfinished", (r) => {
+    if (stage?.readSent && !stage.readDone && isRead(r)) stage.readDone = performance.now();
+  });
+  const stages = { call: [], event: [], wait: [], read: [], render: [] };
   await searchDashboard(page, date, routes, { webUrl: stack.webUrl });
   await page.getByText(/^Live\b/).waitFor({ timeout: 30_000 });
   const times = [];
@@ -43,7 +59,21 @@ try {
     const row = card.getByRole("row", { name: new RegExp(`^Stop ${(i % PER_ROUTE) + 1} ${id}`) });
     await row.scrollIntoViewIfNeeded();
     await page.waitForTimeout(GAP_MS);
+    // Seen in the page itself, every 10 ms: Playwright's waitFor backs off to polls 500 ms apart, which once added
+    // up to half a second to a change that had shown long before.
+    const shownAt = page.waitForFunction(
+      (id) =>
+        [...document.querySelectorAll("tr")].some(
+          (tr) =>
+            tr.textContent.includes(id) &&
+            [...tr.querySelectorAll("*")].some((e) => e.childElementCount === 0 && e.textContent.trim() === "Completed"),
+        ) && Date.now(),
+      id,
+      { polling: 10, timeout: 30_000 },
+    );
     const t0 = performance.now();
+    const startedAt = Date.now();
+    stage = { t0 };
     await graphqlAs(page, "mutation($input: CreateDriverActionInput!) { createDriverAction(input: $input) { id } }", {
       input: {
         eventType: "LocationStocked",
@@ -53,9 +83,24 @@ try {
         occurredAt: new Date().toISOString(),
       },
     });
+    stage.called = performance.now();
+    const done = t0 + ((await (await shownAt).jsonValue()) - startedAt);
     await row.getByText("Completed", { exact: true }).waitFor({ timeout: 30_000 });
-    times.push(performance.now() - t0);
+    times.push(done - t0);
+    const { called, event, readSent, readDone } = stage;
+    if (event && readSent && readDone) {
+      stages.call.push(called - t0);
+      stages.event.push(event - called);
+      stages.wait.push(readSent - event);
+      stages.read.push(readDone - readSent);
+      stages.render.push(done - readDone);
+    }
+    if (process.env.STAGES) console.log(JSON.stringify({ total: done - t0, ...Object.fromEntries(Object.entries(stage).map(([k, v]) => [k, v - t0])) }));
   }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  console.log(
+    `stages (medians over ${stages.call.length}): the call ${median(stages.call).toFixed(0)} ms, then the event ${median(stages.event).toFixed(0)} ms, the read sent after ${median(stages.wait).toFixed(0)} ms, answered in ${median(stages.read).toFixed(0)} ms, shown ${median(stages.render).toFixed(0)} ms later`,
+  );
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   console.log(

@@ -165,8 +165,25 @@ test('the panel counts and lists the route’s items in words, filters by a kind
   await expect(list).toBeVisible();
   await expect(items).toHaveCount(open);
 
-  // Show jumps to the stop's row and marks it.
+  // Show jumps to the stop's row and marks it: within 1 s the row is below the sticky header, in the window, and
+  // has the focus (seen in the page every 10 ms).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const landed = page.waitForFunction(
+    (id) => {
+      const row = document.querySelector('tr[aria-current="true"]');
+      if (!row?.textContent.includes(id) || document.activeElement !== row) return false;
+      const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+      const r = row.getBoundingClientRect();
+      return r.top >= header - 0.5 && r.bottom <= window.innerHeight && Date.now();
+    },
+    fridges[1],
+    { polling: 10, timeout: 5_000 },
+  );
+  const clicked = Date.now();
   await panel.getByRole('button', { name: `Show stop 2 of route ${route}` }).click();
+  const took = (await (await landed).jsonValue()) - clicked;
+  console.log(`attention: Show landed on the row in ${took} ms`);
+  assert.ok(took < 1_000, `Show landed on the row in ${took} ms`);
   const row = card(page).getByRole('row', { name: `Stop 2 ${fridges[1]}` });
   await eventually(async () => (await row.getAttribute('aria-current')) === 'true', 'the stop row marked aria-current');
   await expect(row.getByText('Unreachable Incomplete', { exact: true })).toBeVisible();

@@ -253,6 +253,74 @@ for (const viewport of WIDTHS) {
   });
 }
 
+/**
+ * Each column of the card's table, measured in the page: its header and first row's cell show whole (inside the
+ * scroll box, text not cut) and on top (at three points across the header, the element there is the header's own,
+ * not a pinned column's). A column that scrolls is first brought just right of the columns pinned left, as a user
+ * scrolling to it would. Also how far the box scrolls sideways.
+ */
+async function columnsRead(table) {
+  return table.evaluate(async (t) => {
+    const box = t.closest('.data-table-scroll');
+    const heads = [...t.querySelectorAll('thead th')];
+    const cells = [...(t.querySelector('tbody tr')?.children ?? [])];
+    const pinned = (el, side) => getComputedStyle(el).position === 'sticky' && getComputedStyle(el)[side] !== 'auto';
+    const widthOf = (side) =>
+      heads.filter((th) => pinned(th, side)).reduce((w, th) => w + th.getBoundingClientRect().width, 0);
+    const [leftPinned, rightPinned] = [widthOf('left'), widthOf('right')];
+    const problems = [];
+    t.scrollIntoView({ block: 'center' });
+    for (const [i, th] of heads.entries()) {
+      const name = th.textContent.trim() || `column ${i + 1}`;
+      box.scrollLeft = 0;
+      if (!pinned(th, 'left') && !pinned(th, 'right')) {
+        const start = box.getBoundingClientRect().left + box.clientLeft + leftPinned;
+        box.scrollLeft += th.getBoundingClientRect().left - start;
+      }
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const b = box.getBoundingClientRect();
+      const [from, to] = [b.left + box.clientLeft, b.left + box.clientLeft + box.clientWidth];
+      const r = th.getBoundingClientRect();
+      if (r.left < from - 0.5 || r.right > to + 0.5) {
+        problems.push(
+          `${name}: ${Math.round(r.left)}..${Math.round(r.right)} px, outside the box ${Math.round(from)}..${Math.round(to)}`,
+        );
+      }
+      for (const el of [th, cells[i]].filter(Boolean)) {
+        if (el.scrollWidth > el.clientWidth + 1)
+          problems.push(`${name}: cut (${el.scrollWidth} px in ${el.clientWidth})`);
+      }
+      for (const f of [0.1, 0.5, 0.9]) {
+        const at = document.elementFromPoint(r.left + r.width * f, r.top + r.height / 2);
+        if (!th.contains(at)) problems.push(`${name}: under "${at?.textContent?.trim().slice(0, 30)}" at ${f * 100}%`);
+      }
+    }
+    box.scrollLeft = 0;
+    return { sideways: box.scrollWidth - box.clientWidth, columns: heads.length, leftPinned, rightPinned, problems };
+  });
+}
+
+test('at 1440 px every column of a dashboard card reads whole with no sideways scroll; at 768 px each scrolls clear of the pinned ones', async () => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.goto(url('/reports/checkpoints'));
+  const table = card().getByRole('table', { name: `Route ${route} stops` });
+  await expect(table.getByRole('row', { name: `Stop 1 ${fridges[0]}` })).toBeVisible();
+  for (const header of ['Safety Hold', 'Vending State Status', 'First Stocking Date']) {
+    await expect(table.getByRole('columnheader', { name: header }), `the spec's "${header}" column`).toHaveCount(1);
+  }
+  const wide = await columnsRead(table);
+  assert.ok(wide.columns >= 10, `every column of §2.4: ${wide.columns}`);
+  assert.ok(wide.sideways <= 0, `at 1440 px the card scrolls ${wide.sideways} px sideways`);
+  assert.deepEqual(wide.problems, [], 'at 1440 px');
+
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(table.getByRole('row', { name: `Stop 1 ${fridges[0]}` })).toBeVisible();
+  const narrow = await columnsRead(table);
+  assert.ok(narrow.sideways > 0, 'at 768 px the card scrolls sideways between its pinned columns');
+  assert.ok(narrow.leftPinned > 0 && narrow.rightPinned > 0, 'columns are pinned on both sides');
+  assert.deepEqual(narrow.problems, [], 'at 768 px');
+});
+
 test('at 390 px a folded row opens its other columns from the keyboard, and axe finds nothing serious', async () => {
   await page.setViewportSize(WIDTHS[2]);
   await openDrops();

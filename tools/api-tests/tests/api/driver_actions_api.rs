@@ -374,19 +374,7 @@ async fn front_door() -> String {
 #[tokio::test]
 async fn the_driver_app_records_and_reads_through_graphql() {
     let url = front_door().await;
-    let out = deps()
-        .await
-        .cognito()
-        .unwrap()
-        .initiate_auth()
-        .client_id(std::env::var("USER_POOL_CLIENT_ID").unwrap())
-        .auth_flow(aws_sdk_cognitoidentityprovider::types::AuthFlowType::UserPasswordAuth)
-        .auth_parameters("USERNAME", std::env::var("DEMO_ADMIN_EMAIL").unwrap())
-        .auth_parameters("PASSWORD", std::env::var("DEMO_PASSWORD").unwrap())
-        .send()
-        .await
-        .unwrap();
-    let token = out.authentication_result().unwrap().id_token().unwrap().to_string();
+    let (token, _) = sign_in("DEMO_ADMIN_EMAIL").await;
     let fridge = location("FRIDGE").await;
     let since = stamp(now_ms());
     let create = json!({

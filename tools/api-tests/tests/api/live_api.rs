@@ -25,25 +25,7 @@ async fn start() -> (String, tokio_rustls::rustls::pki_types::CertificateDer<'st
 
 /// A user's token as aws-amplify sends it on subscriptions: the access token.
 async fn access_token(email_var: &str) -> String {
-    tokens(email_var).await.1
-}
-
-/// A user's (ID token, access token).
-async fn tokens(email_var: &str) -> (String, String) {
-    let d = deps().await;
-    let out = d
-        .cognito()
-        .unwrap()
-        .initiate_auth()
-        .client_id(std::env::var("USER_POOL_CLIENT_ID").unwrap())
-        .auth_flow(aws_sdk_cognitoidentityprovider::types::AuthFlowType::UserPasswordAuth)
-        .auth_parameters("USERNAME", std::env::var(email_var).unwrap())
-        .auth_parameters("PASSWORD", std::env::var("DEMO_PASSWORD").unwrap())
-        .send()
-        .await
-        .unwrap();
-    let result = out.authentication_result().unwrap();
-    (result.id_token().unwrap().to_string(), result.access_token().unwrap().to_string())
+    sign_in(email_var).await.1
 }
 
 fn header_protocol(token: &str, host: &str) -> String {
@@ -149,7 +131,7 @@ async fn a_published_change_reaches_the_subscribers_of_its_date_with_the_fields_
 async fn a_user_token_may_not_publish_and_an_unsigned_or_badly_signed_call_is_refused() {
     let (host, _) = start().await;
     let url = format!("http://{host}/graphql");
-    let id = tokens("DEMO_ADMIN_EMAIL").await.0;
+    let id = sign_in("DEMO_ADMIN_EMAIL").await.0;
     let query = json!({ "query": "mutation P($input: StockingChangeInput!) { publishStockingChange(input: $input) { dropOffDate } }", "variables": { "input": change("2031-01-02", "R1") } });
     let (status, body) = tokio::task::spawn_blocking({
         let (url, id, query) = (url.clone(), id.clone(), query.clone());

@@ -18,19 +18,7 @@ async fn start_for(web_origin: Option<String>) -> String {
 }
 
 async fn id_token(email_var: &str) -> String {
-    let d = deps().await;
-    let out = d
-        .cognito()
-        .unwrap()
-        .initiate_auth()
-        .client_id(std::env::var("USER_POOL_CLIENT_ID").unwrap())
-        .auth_flow(aws_sdk_cognitoidentityprovider::types::AuthFlowType::UserPasswordAuth)
-        .auth_parameters("USERNAME", std::env::var(email_var).unwrap())
-        .auth_parameters("PASSWORD", std::env::var("DEMO_PASSWORD").unwrap())
-        .send()
-        .await
-        .unwrap();
-    out.authentication_result().unwrap().id_token().unwrap().to_string()
+    sign_in(email_var).await.0
 }
 
 fn call(method: &str, url: &str, auth: Option<&str>, body: Option<Value>) -> (u16, Value) {

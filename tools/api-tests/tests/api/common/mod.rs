@@ -100,6 +100,25 @@ pub async fn local_api_state() -> std::sync::Arc<fleet_front_door::server::AppSt
 }
 
 /// A unique suffix so tests never collide with each other or the demo data.
+/// A demo user's tokens, signed in as the web app signs in (USER_PASSWORD_AUTH on the stack's client):
+/// `(id token, access token)`. `email_var` names the variable holding the user's e-mail.
+pub async fn sign_in(email_var: &str) -> (String, String) {
+    let out = deps()
+        .await
+        .cognito()
+        .unwrap()
+        .initiate_auth()
+        .client_id(std::env::var("USER_POOL_CLIENT_ID").unwrap())
+        .auth_flow(aws_sdk_cognitoidentityprovider::types::AuthFlowType::UserPasswordAuth)
+        .auth_parameters("USERNAME", std::env::var(email_var).unwrap())
+        .auth_parameters("PASSWORD", std::env::var("DEMO_PASSWORD").unwrap())
+        .send()
+        .await
+        .unwrap();
+    let result = out.authentication_result().unwrap();
+    (result.id_token().unwrap().to_string(), result.access_token().unwrap().to_string())
+}
+
 pub fn unique(prefix: &str) -> String {
     static N: OnceLock<std::sync::atomic::AtomicU32> = OnceLock::new();
     let n = N.get_or_init(Default::default).fetch_add(1, std::sync::atomic::Ordering::SeqCst);

@@ -4,6 +4,8 @@
 //   their subscription is refused by the server (an error on the real-time connection), and no "Live" badge shows;
 // - a supervisor (SuperviseStocking, no ViewRoutes) opens View Routes and reads who drives each route; Save is
 //   disabled (it needs AssignRoutes);
+// - the restricted user (locations only) is refused the dashboard in words, opens no real-time connection, and a
+//   subscription they send anyway is refused by its resolver;
 // - the fridge health page follows a command live: sent by a teammate in another browser, it shows within 3 s, long
 //   before the page's own idle refresh (a minute).
 import assert from 'node:assert/strict';
@@ -99,6 +101,74 @@ test('a driver sees only their own route, no panel, and no Live badge: the serve
   await expect(driver.getByText(/^Live\b/)).toHaveCount(0);
   await expect(driver.getByText('Connection lost. Refreshing every 2 minutes.')).toHaveCount(0);
   await driver.context().close();
+});
+
+/**
+ * A subscription to the day's changes sent from `p` as aws-amplify sends one (AppSync's real-time protocol: the
+ * `graphql-ws` and `header-…` subprotocols, `connection_init`, then a `start` with its own authorization), with the
+ * access token of the user signed in there: the messages the endpoint answered, up to the start's answer.
+ */
+function subscribeFrom(p, dropOffDate) {
+  return p.evaluate(async (dropOffDate) => {
+    const config = await (await fetch('/config.json', { cache: 'no-store' })).json();
+    const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}`;
+    const token = localStorage.getItem(`${prefix}.${localStorage.getItem(`${prefix}.LastAuthUser`)}.accessToken`);
+    const url = new URL(config.graphqlUrl);
+    const auth = { Authorization: token, host: url.host };
+    const header = btoa(JSON.stringify(auth)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const socket = new WebSocket(`wss://${url.host}${url.pathname}/realtime`, ['graphql-ws', `header-${header}`]);
+    const answers = [];
+    return new Promise((resolve) => {
+      const done = () => {
+        socket.close();
+        resolve(answers);
+      };
+      setTimeout(done, 10_000);
+      socket.onerror = () => done();
+      socket.onopen = () => socket.send(JSON.stringify({ type: 'connection_init' }));
+      socket.onmessage = ({ data }) => {
+        const message = JSON.parse(data);
+        answers.push(message);
+        if (message.type === 'connection_ack') {
+          const query = 'subscription($d: String!) { onStockingChanged(dropOffDate: $d) { dropOffDate route kind } }';
+          const payload = {
+            data: JSON.stringify({ query, variables: { d: dropOffDate } }),
+            extensions: { authorization: auth },
+          };
+          socket.send(JSON.stringify({ id: 's1', type: 'start', payload }));
+        }
+        if (['start_ack', 'error', 'connection_error'].includes(message.type)) done();
+      };
+    });
+  }, dropOffDate);
+}
+
+test('the restricted user cannot subscribe: the dashboard refuses them in words, with no Live badge and no connection', async () => {
+  const restricted = await pageOf(stack.users.restricted);
+  const sockets = [];
+  restricted.on('websocket', (ws) => sockets.push(ws.url()));
+  await restricted.goto(new URL('/reports/checkpoints', stack.webUrl).toString());
+  await expect(restricted.getByText(/^You do not have access to /)).toBeVisible();
+  await expect(restricted.getByText(/^Live\b/)).toHaveCount(0);
+  assert.deepEqual(sockets, [], 'the refused page opens no real-time connection');
+
+  // Sent anyway, as aws-amplify would, the subscription is refused by its resolver with the gate's words.
+  const answers = await subscribeFrom(restricted, date);
+  assert.ok(
+    answers.some((a) => a.type === 'connection_ack'),
+    `the connection is accepted: ${JSON.stringify(answers)}`,
+  );
+  const refusal = answers.find((a) => a.type === 'error');
+  assert.deepEqual(refusal?.payload?.errors, [{ errorType: 'Forbidden', message: 'Error! User Action Prohibited!' }]);
+  assert.equal(answers.filter((a) => a.type === 'start_ack').length, 0, 'no subscription started');
+
+  // The same message from the admin's page starts: the refusal is the restricted user's, not the message's.
+  const allowed = await subscribeFrom(admin, date);
+  assert.ok(
+    allowed.some((a) => a.type === 'start_ack'),
+    `the admin's subscription starts: ${JSON.stringify(allowed)}`,
+  );
+  await restricted.context().close();
 });
 
 test('a supervisor opens View Routes and reads who drives each route, with nothing to save', async () => {

@@ -58,6 +58,28 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
+    // No double cast: `x as unknown as T` claims any type for any value and hides the mismatch the compiler
+    // found. Product code reads a value by its typed key (keyof the type), narrows it, or types the call that
+    // returns it (graphql(), rest(), fetchSnapshot() return their answer types). src/generated is ignored above.
+    files: ['src/**/*.{ts,tsx}'],
+    // Tests and their helpers (src/test) are exempt: a test hands a function a partial fixture of a large
+    // generated answer, or stands in for a browser API jsdom lacks (matchMedia, ResizeObserver), and a cast
+    // there is the point of the fixture, not a hole in the product's typing.
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // `x as unknown as T`, `(x as any) as T`, and the same with `<T>x` assertions.
+          selector:
+            ':matches(TSAsExpression, TSTypeAssertion) > ' +
+            ':matches(TSAsExpression, TSTypeAssertion)[typeAnnotation.type=/^TS(Unknown|Any)Keyword$/]',
+          message: 'No `as unknown as` casts: read the value by a typed key, narrow it, or type its source.',
+        },
+      ],
+    },
+  },
+  {
     // The shared layer never depends on a feature.
     files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     rules: {

@@ -71,7 +71,7 @@ export async function loadConfig(): Promise<AppConfig> {
   try {
     res = await fetch(url, { cache: 'no-store' });
   } catch (e) {
-    throw new ConfigError(`Could not fetch ${url}: ${(e as Error).message}`);
+    throw new ConfigError(`Could not fetch ${url}: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (!res.ok) throw new ConfigError(`Could not load ${url} (HTTP ${res.status})`);
   let raw: unknown;

@@ -51,8 +51,18 @@ function parseOrUndefined(text: string): unknown {
   }
 }
 
-async function readJson(res: Response): Promise<unknown> {
-  return parseOrUndefined(await res.text());
+/**
+ * A JSON answer as the type its call declares: a GraphQL document's or a REST route's generated answer type.
+ * JSON.parse is untyped, so this is the one place an answer is taken to match the schema its type was generated
+ * from (codegen and the REST drift tests keep the two equal); no caller casts what graphql() or rest() return.
+ */
+function parseAnswer<T>(text: string): T | undefined {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function genericMessage(res: Response): string {
@@ -60,6 +70,14 @@ function genericMessage(res: Response): string {
 }
 
 interface GraphqlError {
+  message?: string;
+  errorType?: string;
+}
+
+/** A GraphQL answer's body: the document's data, or errors (AppSync also answers a refusal as message/errorType). */
+interface GraphqlBody<T> {
+  data?: T | null;
+  errors?: GraphqlError[];
   message?: string;
   errorType?: string;
 }
@@ -78,8 +96,7 @@ export async function graphql<T, V>(document: TypedDocumentString<T, V>, variabl
     headers: { 'Content-Type': 'application/json', Authorization: token },
     body: JSON.stringify(variables ? { query, variables } : { query }),
   });
-  const body = (await readJson(res)) as
-    { data?: T; errors?: GraphqlError[]; message?: string; errorType?: string } | undefined;
+  const body = parseAnswer<GraphqlBody<T>>(await res.text());
   const first = body?.errors?.[0];
   if (first) {
     throw new ApiError(first.message || genericMessage(res), {
@@ -143,11 +160,9 @@ export async function rest<R extends RestRoute>(route: R, request: RestRequests[
 
 /** A 2xx answer's body, as the route's generated answer type. */
 function answer<R extends RestRoute>(_route: R, text: string): RestResponses[R] {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError('The server answered with no readable data');
-  }
+  const body = parseAnswer<RestResponses[R]>(text);
+  if (body === undefined) throw new ApiError('The server answered with no readable data');
+  return body;
 }
 
 /**

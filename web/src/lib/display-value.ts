@@ -46,7 +46,7 @@ export function displayValue(value: unknown): string {
     return value.map(nested).join(', ');
   }
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>);
+    const entries: [string, unknown][] = Object.entries(value);
     if (entries.length === 0) return NONE;
     if (entries.every(([k]) => dayIndex(k) >= 0)) {
       const week = [...entries].sort(([a], [b]) => dayIndex(a) - dayIndex(b));

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PHONE_QUERY, useMediaQuery } from './media-query';
-import { fakeWidth, restoreWidth } from './media-query-fake';
+import { fakeWidth, restoreWidth } from '@/test/media-query-fake';
 
 afterEach(restoreWidth);
 

@@ -41,7 +41,7 @@ export interface EditRule {
   options?: string[];
   messages: EditMessages;
 }
-export const EDIT_RULES = rules.edit as EditRule[];
+export const EDIT_RULES: EditRule[] = rules.edit;
 export const CUSTOM_HOURS_MESSAGE: string = rules.customHoursMessage;
 export const RULE_OPTIONS = rules.options;
 

@@ -22,5 +22,7 @@ export async function fetchSnapshot<T>(
   if (shown && where.asOf && shown.asOf === where.asOf) return shown;
   const res = await fetch(where.url, { cache: 'no-store' });
   if (!res.ok) throw new Error(`The ${what} snapshot could not be read (${res.status}).`);
-  return (await res.json()) as { asOf: string } & T;
+  // The body is taken as the type its caller names (T): like parseAnswer in api.ts, JSON is the one trusted edge.
+  const snapshot: { asOf: string } & T = await res.json();
+  return snapshot;
 }

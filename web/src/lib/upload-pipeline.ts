@@ -147,7 +147,7 @@ export async function readFile(file: File): Promise<{ rows: FileRow[]; errors: s
 async function readAny(file: File): Promise<{ rows: FileRow[]; errors: string[] }> {
   if (isSpreadsheet(file.name)) {
     const { readSheet } = await import('read-excel-file/browser');
-    return { rows: sheetRows((await readSheet(file)) as unknown[][]), errors: [] };
+    return { rows: sheetRows(await readSheet(file)), errors: [] };
   }
   if (/\.xls$/i.test(file.name))
     return { rows: [], errors: ['Old .xls files are not supported: save the file as .xlsx or CSV.'] };

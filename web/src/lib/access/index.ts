@@ -1,3 +1,4 @@
 export { SCREEN_NEEDS, screenNeeds, type ScreenNeeds } from './screens';
-export { useAccess, useRefusal, refusalReason, actionsFor, accessQueryKey, accessQuery, type Call } from './useAccess';
+export { actionsFor, type Call } from './calls';
+export { useAccess, useRefusal, refusalReason, accessQueryKey, accessQuery } from './useAccess';
 export { getMyAccess, type Access } from './get-my-access';

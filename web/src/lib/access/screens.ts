@@ -1,4 +1,4 @@
-import type { Call } from './useAccess';
+import type { Call } from './calls';
 
 /** What a screen behind an action needs: the call it is built on and the name the refusal gives it. */
 export interface ScreenNeeds {
@@ -58,11 +58,11 @@ export type GuardedPath = keyof typeof SCREEN_NEEDS;
  */
 export function screenNeeds(path: string): ScreenNeeds | undefined {
   const clean = path.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
-  let best: string | undefined;
-  for (const guarded of Object.keys(SCREEN_NEEDS)) {
+  let best: { path: string; needs: ScreenNeeds } | undefined;
+  for (const [guarded, needs] of Object.entries(SCREEN_NEEDS)) {
     if (clean === guarded || clean.startsWith(`${guarded}/`)) {
-      if (!best || guarded.length > best.length) best = guarded;
+      if (!best || guarded.length > best.path.length) best = { path: guarded, needs };
     }
   }
-  return best ? SCREEN_NEEDS[best as GuardedPath] : undefined;
+  return best?.needs;
 }

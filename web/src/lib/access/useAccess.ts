@@ -1,28 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import rules from '@/generated/rules.json';
 import { actionWords } from './action-words';
+import { actionsFor, type Call } from './calls';
 import { getMyAccess } from './get-my-access';
 import { screenNeeds } from './screens';
 
-/**
- * The permission action each call needs, from the server's registry (rules.json
- * `actions`): a GraphQL field by name, a REST route as `METHOD /path`. A list
- * names alternatives: any one of them suffices.
- */
-const CALL_ACTIONS: Record<string, string | string[]> = rules.actions;
-
-export type Call = keyof typeof rules.actions;
+// Also here for the screens and tests that import them from useAccess.ts.
+export { actionsFor, type Call } from './calls';
 
 export const accessQueryKey = ['access'] as const;
 
 /** The user's access as every screen reads it (and as a page load asks for it ahead, app/early-cache.ts). */
 export const accessQuery = { queryKey: accessQueryKey, queryFn: () => getMyAccess(), staleTime: 60_000 } as const;
-
-/** The actions a call accepts, any one of which suffices; undefined for calls any signed-in user may make. */
-export function actionsFor(call: Call | string): string[] | undefined {
-  const actions = CALL_ACTIONS[call];
-  return typeof actions === 'string' ? [actions] : actions;
-}
 
 /** Where permissions are granted: a refusal points there only for a user who may open it. */
 export const PERMISSIONS_SCREEN = '/users/permissions';

@@ -14,8 +14,6 @@ const READ_QUEUE = gql(`query ReadQueueMessages($id: ID!, $count: Int, $nextToke
 /** Messages read per call (the spec's default count, §7). */
 export const QUEUE_COUNT = 1000;
 
-export type QueueMessage = Awaited<ReturnType<typeof readQueueMessages>>['items'][number];
-
 /** The newest commands sent to a fridge (one page of up to QUEUE_COUNT), newest first. */
 export async function readQueueMessages(location: string, nextToken: string | null = null) {
   return (await graphql(READ_QUEUE, { id: location, count: QUEUE_COUNT, nextToken })).readQueueMessages;

@@ -10,13 +10,13 @@ import { ApiError, isForbidden } from '@/lib/api';
 import { useToast } from '@/lib/toast';
 import { createQueueMessage } from '../api/create-queue-message';
 import type { QueueMessagePayloadInput } from '@/generated/gql/graphql';
-import type { QueueMessage } from '../api/read-queue-messages';
 import { sendComputerSwap } from '../api/send-computer-swap';
 import {
   commandPayload,
   toggleField,
   toggleOperation,
   visibleCommands,
+  type QueueMessage,
   type ToggleField,
   type ToggleOperation,
   type ToggleState,

@@ -5,7 +5,7 @@ import { ApiError, graphql } from '@/lib/api';
 import { headingProblems } from '@/components/heading-outline';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import type { FridgeHealth } from '../api/health-fields';
-import type { QueueMessage } from '../api/read-queue-messages';
+import type { QueueMessage } from '../lib/commands';
 import { health } from '../lib/fixtures';
 import { FridgeHealthView } from './FridgeHealthView';
 

@@ -5,11 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
 import { useToast } from '@/lib/toast';
 import { fridgeHealthKey, useFridgeHealth } from '../api/get-fridge-health';
-import { queueMessagesKey, useQueueMessages, type QueueMessage } from '../api/read-queue-messages';
+import { queueMessagesKey, useQueueMessages } from '../api/read-queue-messages';
 import {
   effectiveToggle,
   toggleField,
   type PendingToggle,
+  type QueueMessage,
   type ToggleField,
   type ToggleOperation,
 } from '../lib/commands';

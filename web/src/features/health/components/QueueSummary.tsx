@@ -1,7 +1,6 @@
 import { Alert, Flex, Text, View } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { StatusBadge } from '@/components/StatusBadge';
-import type { QueueMessage } from '../api/read-queue-messages';
 import {
   commandHighlight,
   commandStateAt,
@@ -10,6 +9,7 @@ import {
   describeMessage,
   queueCounts,
   queueStateLabel,
+  type QueueMessage,
 } from '../lib/commands';
 import { HEALTH_MESSAGES } from '../lib/health-rules';
 import { centralTime } from '@/lib/central-time';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { QueueMessage } from '../api/read-queue-messages';
 import {
   COMMAND_STATE_LABELS,
   COMMAND_WINDOW_MS,
@@ -15,6 +14,7 @@ import {
   toggleField,
   toggleOperation,
   visibleCommands,
+  type QueueMessage,
 } from './commands';
 import { HEALTH_RULES } from './health-rules';
 

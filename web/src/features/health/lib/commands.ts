@@ -1,9 +1,11 @@
-import type { CommandState } from '@/generated/gql/graphql';
+import type { CommandState, ReadQueueMessagesQuery } from '@/generated/gql/graphql';
 import type { Highlight } from '@/components/DataTable';
 import type { Tone } from '@/components/StatusBadge';
 import { centralTime } from '@/lib/central-time';
-import type { QueueMessage } from '../api/read-queue-messages';
 import { HEALTH_RULES, type FridgeCommand, type HealthRules } from './health-rules';
+
+/** A command sent to a fridge, as readQueueMessages lists it (api/read-queue-messages.ts reads them). */
+export type QueueMessage = ReadQueueMessagesQuery['readQueueMessages']['items'][number];
 
 export type ToggleOperation = 'ENABLE' | 'DISABLE';
 export type ToggleField = 'outOfOrder' | 'safetyHold';

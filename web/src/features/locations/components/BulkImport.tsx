@@ -1,4 +1,5 @@
-import { Heading, Text, View } from '@aws-amplify/ui-react';
+import { Text } from '@aws-amplify/ui-react';
+import { HelpPanel } from '@/components/HelpPanel';
 import { UploadWorkbench } from '@/components/UploadWorkbench';
 import { commitBulkLocations, dryRunBulkLocations } from '../api/bulk-locations';
 import { messageOf } from '@/lib/error-message';
@@ -16,18 +17,9 @@ const PREVIEW_COLUMNS: { col: string; title: string }[] = [
   { col: 'Stocking_Date__c', title: 'onlineDate' },
   { col: BUSINESS_HOURS_COLUMN, title: 'Business hours' },
 ];
-function HelpPanel() {
+function ImportHelp() {
   return (
-    <View
-      as="section"
-      aria-label="Help"
-      padding="1rem"
-      backgroundColor="var(--amplify-colors-background-secondary)"
-      borderRadius="6px"
-    >
-      <Heading level={2} fontSize="large">
-        How the import works
-      </Heading>
+    <HelpPanel heading="How the import works">
       <Text as="p">
         Choose the locations export of the customer-relationship system as a <strong>CSV or Excel (.xlsx) file</strong>{' '}
         with a header row. The server checks the whole file first (nothing is written): each row shows whether it
@@ -42,7 +34,7 @@ function HelpPanel() {
         &lsquo;Create new locations&rsquo; sends the valid rows; invalid rows are left out and stay, with their
         messages, so you can download them, fix them and import them again. Created rows leave the table.
       </Text>
-    </View>
+    </HelpPanel>
   );
 }
 
@@ -50,7 +42,7 @@ function HelpPanel() {
 export function BulkImport() {
   return (
     <UploadWorkbench
-      help={<HelpPanel />}
+      help={<ImportHelp />}
       previewLabel="Locations to import"
       previewColumns={PREVIEW_COLUMNS}
       dryRun={dryRunBulkLocations}

@@ -4,7 +4,7 @@
  * what is written here is the screens' own.
  */
 import { RULE_OPTIONS } from '@/lib/rules';
-import { WEEKDAYS, type Weekday } from '@/lib/locations/constants';
+import { byWeekday, WEEKDAYS, type Weekday } from '@/lib/locations/constants';
 
 /** The state options (§3.1): the ones the server accepts. */
 export const STATES: readonly string[] = RULE_OPTIONS.states;
@@ -71,7 +71,7 @@ export const RESERVE_REASONS = [
   'Customer requested to turn on',
 ] as const;
 
-export { WEEKDAYS, type Weekday };
+export { byWeekday, WEEKDAYS, type Weekday };
 
 /** Three-letter keys used by the flat create payload (fromMon, toMon, ...). */
 export const DAY_SHORT: Record<Weekday, string> = {

@@ -13,6 +13,7 @@ import {
   validateSearch,
   effectiveReason,
   formatValue,
+  storedValue,
   type FieldDef,
 } from './detail-fields';
 
@@ -193,5 +194,15 @@ describe('formatValue (issue 22: values as a person reads them)', () => {
     expect(formatValue(def('percentage'), 10)).toBe('10');
     expect(formatValue(def('percentage'), null)).toBe('');
     expect(formatValue(def('covid19'), 1)).toBe('Yes');
+  });
+});
+
+describe('storedValue (a row read by its typed key)', () => {
+  it("is the attribute's stored value, and nothing for the address row (its parts are separate attributes)", () => {
+    const loc = { id: 'x', type: 'FRIDGE', prod: 1, route: 'r1', street: '1 Main St' };
+    expect(storedValue(def('prod'), loc)).toBe(1);
+    expect(storedValue(def('route'), loc)).toBe('r1');
+    expect(storedValue(def('percentage'), loc)).toBeUndefined();
+    expect(storedValue(def('address'), loc)).toBeUndefined();
   });
 });

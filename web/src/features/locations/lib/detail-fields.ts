@@ -10,7 +10,7 @@ import {
 import { hoursSummary, TWENTY_FOUR_HOURS } from './hours';
 import { displayValue } from '@/lib/display-value';
 import { EDIT_CHECKS, EDIT_RULES, type EditMessages } from '@/lib/rules';
-import type { Location, StockingSchedule, WorkHours } from './types';
+import type { Location, StockingSchedule } from './types';
 
 export type FieldKind =
   | 'readonly'
@@ -30,9 +30,16 @@ export type FieldKind =
 
 export type SearchList = 'layoutName' | 'fridgeSchema' | 'priceMapTemplate';
 
+/**
+ * A row's key: the location attribute it stands for, or 'address' (the row of street, city, state and zipCode).
+ * Keyed by the Location type's own fields, so reading a row's value type-checks (storedValue) and a renamed
+ * attribute fails the build.
+ */
+export type FieldKey = keyof Location | 'address';
+
 export interface FieldDef {
   /** The row key; for simple fields also the flat attribute name. */
-  key: string;
+  key: FieldKey;
   /** Property column text; also the X of the validation messages. */
   label: string;
   kind: FieldKind;
@@ -263,6 +270,11 @@ export function formatValue(def: FieldDef, value: unknown): string {
   }
 }
 
+/** The stored value of a row's attribute (the address row has none of its own: its parts are ADDRESS_FIELDS). */
+export function storedValue(def: FieldDef, loc: Location): unknown {
+  return def.key === 'address' ? undefined : loc[def.key];
+}
+
 /** The value a row shows for a location. */
 export function currentDisplay(def: FieldDef, loc: Location): string {
   switch (def.kind) {
@@ -270,9 +282,9 @@ export function currentDisplay(def: FieldDef, loc: Location): string {
       return formatAddress(loc);
     case 'hours':
       if (String(loc.hours) === '1') return TWENTY_FOUR_HOURS;
-      return loc.hours || (loc.workHours ? hoursSummary(false, loc.workHours as WorkHours) : '') || '';
+      return loc.hours || (loc.workHours ? hoursSummary(false, loc.workHours) : '') || '';
     default:
-      return formatValue(def, (loc as unknown as Record<string, unknown>)[def.key]);
+      return formatValue(def, storedValue(def, loc));
   }
 }
 

@@ -1,7 +1,8 @@
-import { WEEKDAYS, type Option, type Weekday } from './constants';
+import { byWeekday, WEEKDAYS, type Option, type Weekday } from './constants';
 import {
   ADDRESS_FIELDS,
   effectiveReason,
+  storedValue,
   toServerValue,
   validateAddress,
   validateField,
@@ -33,9 +34,9 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** The dialog's state from the stored location, optionally preset with a scheduled value. */
 export function initEditorState(def: FieldDef, loc: Location, preset?: unknown, scheduleAt = ''): EditorState {
-  const rec = loc as unknown as Record<string, unknown>;
+  const stored = storedValue(def, loc);
   const state: EditorState = {
-    value: str(rec[def.key]),
+    value: str(stored),
     address: {
       street: str(loc.street),
       city: str(loc.city),
@@ -43,13 +44,10 @@ export function initEditorState(def: FieldDef, loc: Location, preset?: unknown, 
       zipCode: str(loc.zipCode),
     },
     hours: hoursFormFrom(loc.hours, loc.workHours),
-    flag: Number(rec[def.key]) === 1 ? '1' : '0',
+    flag: Number(stored) === 1 ? '1' : '0',
     reason: '',
     other: '',
-    stocking: Object.fromEntries(WEEKDAYS.map((d) => [d, Number(loc.stockingSchedule?.[d]) === 1])) as Record<
-      Weekday,
-      boolean
-    >,
+    stocking: byWeekday((d) => Number(loc.stockingSchedule?.[d]) === 1),
     scheduleAt,
   };
   if (preset !== undefined && preset !== null) {
@@ -58,8 +56,8 @@ export function initEditorState(def: FieldDef, loc: Location, preset?: unknown, 
     } else if (def.kind === 'allocation' || def.kind === 'reserve') {
       state.flag = Number(preset) === 1 ? '1' : '0';
     } else if (def.kind === 'stockingSchedule' && typeof preset === 'object') {
-      const p = preset as Record<string, unknown>;
-      state.stocking = Object.fromEntries(WEEKDAYS.map((d) => [d, Number(p[d]) === 1])) as Record<Weekday, boolean>;
+      const days = new Map<string, unknown>(Object.entries(preset));
+      state.stocking = byWeekday((d) => Number(days.get(d)) === 1);
     } else {
       state.value = str(preset);
     }
@@ -104,7 +102,7 @@ function valuesOf(
     }
     case 'allocation':
     case 'reserve': {
-      const current = Number((loc as unknown as Record<string, unknown>)[def.key]) === 1 ? '1' : '0';
+      const current = Number(storedValue(def, loc)) === 1 ? '1' : '0';
       const unchanged = s.flag === current;
       if (unchanged && !forSchedule) return { values: {}, unchanged: true };
       const e = validateReason(s.reason, s.other);

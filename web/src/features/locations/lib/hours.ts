@@ -1,4 +1,4 @@
-import { WEEKDAYS, DAY_SHORT, type Weekday } from './constants';
+import { byWeekday, WEEKDAYS, DAY_SHORT, type Weekday } from './constants';
 import type { WorkHours } from './types';
 import { EDIT_CHECKS, fillMessage } from '@/lib/rules';
 
@@ -18,7 +18,7 @@ export interface HoursForm {
 }
 
 export function emptyDays(): DayHoursMap {
-  return Object.fromEntries(WEEKDAYS.map((d) => [d, { from: '', to: '' }])) as DayHoursMap;
+  return byWeekday(() => ({ from: '', to: '' }));
 }
 
 /** Is every day 00:00 to 23:59 (or the summary '24 Hours')? */
@@ -79,15 +79,11 @@ export function validateHours(form: HoursForm, id: string): string | null {
 
 /** The workHours object sent to the server: every day [[from,to]] or []. */
 export function workHoursFrom(form: HoursForm): Record<Weekday, [string, string][]> {
-  const out = {} as Record<Weekday, [string, string][]>;
-  for (const d of WEEKDAYS) {
-    if (form.is24 === 'yes') out[d] = [[...ALL_DAY]];
-    else {
-      const { from, to } = form.days[d];
-      out[d] = from && to ? [[from, to]] : [];
-    }
-  }
-  return out;
+  return byWeekday<[string, string][]>((d) => {
+    if (form.is24 === 'yes') return [[...ALL_DAY]];
+    const { from, to } = form.days[d];
+    return from && to ? [[from, to]] : [];
+  });
 }
 
 function rangesKey(ranges: [string, string][] | undefined): string {

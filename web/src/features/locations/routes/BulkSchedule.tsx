@@ -1,4 +1,5 @@
-import { Text, View } from '@aws-amplify/ui-react';
+import { Text } from '@aws-amplify/ui-react';
+import { HelpPanel } from '@/components/HelpPanel';
 import { UploadWorkbench } from '@/components/UploadWorkbench';
 import { Page } from '@/components/Page';
 import { commitBulkSchedule, dryRunBulkSchedule } from '../api/bulk-schedule';
@@ -12,20 +13,14 @@ export default function BulkSchedule() {
     <Page title="Bulk schedule">
       <UploadWorkbench
         help={
-          <View
-            as="section"
-            aria-label="Help"
-            padding="1rem"
-            backgroundColor="var(--amplify-colors-background-secondary)"
-            borderRadius="6px"
-          >
+          <HelpPanel>
             <Text as="p">
               A CSV or Excel (.xlsx) file with the columns <strong>{COLUMNS.join(', ')}</strong>. dateTime is the
               fridge&rsquo;s own time (YYYY-MM-DD HH:MM or MM/DD/YYYY HH:MM, in its CT, ET, MT or PT zone). Allocation
               (prod) and reserve changes need a reason. Each row is checked as a single scheduled change is; the preview
               shows the current value and the scheduled one.
             </Text>
-          </View>
+          </HelpPanel>
         }
         previewLabel="Changes to schedule"
         previewColumns={COLUMNS.map((c) => ({ col: c, title: c }))}

@@ -11,8 +11,8 @@ export const notFoundState = (id: string): NotFoundState => ({ notFoundId: id })
 
 /** The unknown id carried by the router state, or null. */
 export function notFoundIdOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const id = (state as Partial<NotFoundState>).notFoundId;
+  if (typeof state !== 'object' || state === null || !('notFoundId' in state)) return null;
+  const id = state.notFoundId;
   return typeof id === 'string' && id !== '' ? id : null;
 }
 

@@ -29,7 +29,7 @@ interface PlanogramRules {
   };
 }
 
-export const PLANOGRAM = rules.planogram as PlanogramRules;
+export const PLANOGRAM: PlanogramRules = rules.planogram;
 export const MESSAGES = PLANOGRAM.messages;
 
 export const REQUEST_TYPES: { value: RequestType; label: string }[] = [
@@ -166,11 +166,25 @@ export interface PlanogramInput {
   line: number;
 }
 
+/** The input fields the file's columns fill, each named as its column. */
+const INPUT_COLUMNS = [
+  'layoutName',
+  'slot',
+  'vendItemName',
+  'activeHour',
+  'physicalFridgeConfig',
+] as const satisfies readonly (keyof PlanogramInput)[];
+type InputColumn = (typeof INPUT_COLUMNS)[number];
+const isInputColumn = (column: string): column is InputColumn => INPUT_COLUMNS.some((c) => c === column);
+
+// A column the server's rules add needs its input field here: it fails at load, never goes unsent.
+for (const column of [...PLANOGRAM.columns.UPDATE, ...PLANOGRAM.columns.CREATE])
+  if (!isInputColumn(column)) throw new Error(`the planogram input has no field for the column ${column}`);
+
 /** A row as the call takes it: its type's columns as written (trimmed), and its file line. */
 export function toInput(r: FileRow, type: RequestType): PlanogramInput {
   const input: PlanogramInput = { requestType: type, line: r.row };
-  for (const c of columnsOf(type))
-    if (r.values[c] !== undefined) (input as unknown as Record<string, string>)[c] = cell(r, c);
+  for (const c of columnsOf(type)) if (isInputColumn(c) && r.values[c] !== undefined) input[c] = cell(r, c);
   return input;
 }
 

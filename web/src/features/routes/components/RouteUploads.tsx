@@ -1,4 +1,5 @@
-import { Heading, Text, View } from '@aws-amplify/ui-react';
+import { Text } from '@aws-amplify/ui-react';
+import { HelpPanel } from '@/components/HelpPanel';
 import { UploadWorkbench } from '@/components/UploadWorkbench';
 import { messageOf } from '@/lib/error-message';
 import { commitDriverRoutes } from '../api/commit-driver-routes';
@@ -12,22 +13,13 @@ const UPLOAD_DRIVERS = 'Upload Drivers';
 
 function Help({ columns, children }: { columns: string; children: React.ReactNode }) {
   return (
-    <View
-      as="section"
-      aria-label="Help"
-      padding="1rem"
-      backgroundColor="var(--amplify-colors-background-secondary)"
-      borderRadius="6px"
-    >
-      <Heading level={2} fontSize="large">
-        The file
-      </Heading>
+    <HelpPanel heading="The file">
       <Text as="p">
         A CSV or Excel (.xlsx) file with a header row and the columns <strong>{columns}</strong>. The server checks the
         whole file first and nothing is written until you press &lsquo;{UPLOAD_DRIVERS}&rsquo;.
       </Text>
       <Text as="p">{children}</Text>
-    </View>
+    </HelpPanel>
   );
 }
 

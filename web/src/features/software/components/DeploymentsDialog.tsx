@@ -19,7 +19,7 @@ export function rollbackPlan(d: Deployment): { version: string; fridges: string[
 
 const when = (at: string) => new Date(at).toLocaleString();
 
-/** Past deployments of a software, each with Roll back (beyond the spec; see docs/decisions.md). */
+/** Past deployments of a software, each with Roll back (beyond the spec; see docs/decisions/software.md). */
 export function DeploymentsDialog({
   onRollBack,
   onClose,

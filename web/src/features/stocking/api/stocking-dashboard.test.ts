@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
 import type { DashboardQuery } from '../lib/filters';
-import { getStockingDashboard, type StockingDashboard } from './stocking-dashboard';
+import type { StockingDashboard } from '../lib/dashboard-types';
+import { getStockingDashboard } from './stocking-dashboard';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),

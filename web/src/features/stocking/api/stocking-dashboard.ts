@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
-import type { StockingDashboardQuery } from '@/generated/gql/graphql';
 import { keepEndedFridgeItems } from '../lib/attention-ended';
+import type { StockingDashboard } from '../lib/dashboard-types';
 import type { DashboardQuery } from '../lib/filters';
 
 const STOCKING_DASHBOARD = gql(`query StockingDashboard(
@@ -36,11 +36,6 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard(
     parts { slips actions health locations }
   }
 }`);
-
-export type StockingDashboard = StockingDashboardQuery['stockingDashboard'];
-export type DashboardRoute = StockingDashboard['routes'][number];
-export type DashboardStop = NonNullable<DashboardRoute['stops']>[number];
-export type DashboardParts = StockingDashboard['parts'];
 
 /**
  * The dashboard of a drop-off date in one call: route stops, the day's driver actions, health and locations.

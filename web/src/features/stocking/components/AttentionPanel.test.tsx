@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
-import { fakeWidth, restoreWidth } from '@/lib/media-query-fake';
+import { fakeWidth, restoreWidth } from '@/test/media-query-fake';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import type { AttentionItem, AttentionPanelData } from '../lib/attention';
 import { AttentionPanel } from './AttentionPanel';

@@ -438,13 +438,15 @@ const ICONS: Record<AttentionKind | typeof ALL_KINDS, string> = {
   // A flag: the driver took the route as theirs.
   ROUTE_CLAIMED: 'M14.4 6 14 4H5v17h2v-7h5.6l.4 2h7V6z',
 };
+// The glyphs by any kind's name, as the server sends it: a kind this build does not know has none.
+const ICON_OF: Partial<Record<string, string>> = ICONS;
 // A kind this build does not know: a warning sign.
 const UNKNOWN_ICON = 'M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z';
 
 function KindIcon({ kind }: { kind: string }) {
   return (
     <svg className="attention-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={ICONS[kind as keyof typeof ICONS] ?? UNKNOWN_ICON} fill="currentColor" />
+      <path d={ICON_OF[kind] ?? UNKNOWN_ICON} fill="currentColor" />
     </svg>
   );
 }

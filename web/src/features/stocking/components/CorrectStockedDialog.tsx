@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api';
 import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { centralTime } from '@/lib/central-time';
 import { correctLocationStocked } from '../api/correct-location-stocked';
-import type { DashboardStop } from '../api/stocking-dashboard';
+import type { DashboardStop } from '../lib/dashboard-types';
 import { centralClock } from '../lib/dashboard';
 import {
   MAX_REASON_CHARS,

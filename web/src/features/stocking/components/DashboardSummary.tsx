@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Text, ToggleButton, View } from '@aws-amplify/ui-react';
 import { StatusBadge } from '@/components/StatusBadge';
 import { centralTime } from '@/lib/central-time';
-import type { StockingDashboard } from '../api/stocking-dashboard';
+import type { StockingDashboard } from '../lib/dashboard-types';
 import { statusTone, stopStatusLabel } from '../lib/dashboard';
 import { asOfText, lastChangeText, liveText, type LiveState } from '../lib/live-status';
 

@@ -9,7 +9,7 @@ import { WhenNear } from '@/components/WhenNear';
 import { Guard } from '@/components/Guard';
 import { useAccess } from '@/lib/access/useAccess';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/media-query';
-import type { DashboardRoute, DashboardStop } from '../api/stocking-dashboard';
+import type { DashboardRoute, DashboardStop } from '../lib/dashboard-types';
 import {
   STOP_COLUMNS,
   STOP_ESSENTIAL,

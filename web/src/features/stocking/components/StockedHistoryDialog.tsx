@@ -2,7 +2,7 @@ import { HistoryDialog } from '@/components/HistoryDialog';
 import { HistoryRecords } from '@/components/HistoryRecords';
 import { centralTime } from '@/lib/central-time';
 import { useStockedHistory } from '../api/stocked-history';
-import type { DashboardStop } from '../api/stocking-dashboard';
+import type { DashboardStop } from '../lib/dashboard-types';
 import { stockedAttribute, stockedValue } from '../lib/stocked-correction';
 
 export const NO_STOCKED_HISTORY = 'No correction of the stocked record yet';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { graphql } from '@/lib/api';
-import { fakeWidth, restoreWidth } from '@/lib/media-query-fake';
+import { fakeWidth, restoreWidth } from '@/test/media-query-fake';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { MARK_MS, StockingDashboardView } from './StockingDashboardView';
 import { KINDS, attentionItem } from '../lib/attention-fixtures';

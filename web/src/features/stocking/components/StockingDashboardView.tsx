@@ -13,7 +13,8 @@ import { useProgressive } from '@/lib/progressive';
 import { useToast } from '@/lib/toast';
 import { useRouteOptions, type RouteOption } from '../api/route-options';
 import { stockedHistoryKey } from '../api/stocked-history';
-import { stockingDashboardKey, useStockingDashboard, type DashboardStop } from '../api/stocking-dashboard';
+import { stockingDashboardKey, useStockingDashboard } from '../api/stocking-dashboard';
+import type { DashboardStop } from '../lib/dashboard-types';
 import { DASHBOARD_MESSAGES, EXPORT_COLUMNS, MAX_REFRESHES, partWarnings } from '../lib/dashboard';
 import {
   EMPTY_FILTERS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StockingDashboard } from '../api/stocking-dashboard';
+import type { StockingDashboard } from './dashboard-types';
 import type { AttentionItem, AttentionPanelData } from './attention';
 import { keepEndedFridgeItems } from './attention-ended';
 import { attentionItem } from './attention-fixtures';

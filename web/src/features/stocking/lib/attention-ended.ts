@@ -1,4 +1,4 @@
-import type { StockingDashboard } from '../api/stocking-dashboard';
+import type { StockingDashboard } from './dashboard-types';
 import type { AttentionItem, AttentionPanelData } from './attention';
 import { centralClock } from './dashboard';
 

@@ -6,7 +6,7 @@
 import rules from '@/generated/rules.json';
 import type { DataColumn } from '@/components/DataTable';
 import { statusLabel, type Tone } from '@/components/StatusBadge';
-import type { StockingDashboard } from '../api/stocking-dashboard';
+import type { StockingDashboard } from './dashboard-types';
 import { centralClock } from './dashboard';
 
 export type AttentionPanelData = StockingDashboard['attention'];

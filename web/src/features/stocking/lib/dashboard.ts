@@ -1,7 +1,7 @@
 import type { DataColumn } from '@/components/DataTable';
 import { statusLabel, type StatusLabels, type Tone } from '@/components/StatusBadge';
 import { centralTime } from '@/lib/central-time';
-import type { DashboardParts, DashboardStop } from '../api/stocking-dashboard';
+import type { DashboardParts, DashboardStop } from './dashboard-types';
 
 /** 2-fleet §9: the page refreshes every 2 minutes, at most 240 times. */
 export const REFRESH_MS = 120_000;

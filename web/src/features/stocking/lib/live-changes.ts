@@ -1,5 +1,5 @@
 import type { StockingChange } from '../api/on-stocking-changed';
-import type { DashboardRoute, DashboardStop, StockingDashboard } from '../api/stocking-dashboard';
+import type { DashboardRoute, DashboardStop, StockingDashboard } from './dashboard-types';
 
 /** While live, the page also reads the board once a minute (issue 61). */
 export const LIVE_READ_MS = 60_000;

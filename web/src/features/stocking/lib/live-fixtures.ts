@@ -1,6 +1,6 @@
 /** Test data of the live dashboard (issue 61): answers of the dashboard, shared by its unit tests. */
 import type { StockingChange } from '../api/on-stocking-changed';
-import type { DashboardRoute, DashboardStop, StockingDashboard } from '../api/stocking-dashboard';
+import type { DashboardRoute, DashboardStop, StockingDashboard } from './dashboard-types';
 import { attentionItem } from './attention-fixtures';
 
 /** A stop of route R1, not started, with `over` on top. */

@@ -3,7 +3,7 @@
  * text, and to some statuses. It reads the answer, not the page: a card renders its table only near the viewport,
  * so the browser's own Find misses the stops of the cards below.
  */
-import type { DashboardRoute, DashboardStop } from '../api/stocking-dashboard';
+import type { DashboardRoute, DashboardStop } from './dashboard-types';
 import { marksStop, type AttentionMark } from './attention';
 
 /** What the board is narrowed to: a text, and statuses (none: every status). */

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StockingDashboard } from '../api/stocking-dashboard';
+import type { StockingDashboard } from './dashboard-types';
 import { attentionItem } from './attention-fixtures';
 import { CHANGED_MS, stopRowId } from './live-changes';
 import { liveBoard, liveRoute, liveStop } from './live-fixtures';

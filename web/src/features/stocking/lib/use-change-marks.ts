@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { StockingDashboard } from '../api/stocking-dashboard';
+import type { StockingDashboard } from './dashboard-types';
 import { CHANGED_MS, boardChanges, changesText } from './live-changes';
 import { titleWithCount } from './live-status';
 import type { OwnChanges } from './own-changes';

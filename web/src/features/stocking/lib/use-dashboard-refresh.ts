@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { StockingDashboard } from '../api/stocking-dashboard';
+import type { StockingDashboard } from './dashboard-types';
 import { isLiveUp } from './live-status';
 import type { OwnChanges } from './own-changes';
 import { useAutoRefresh, type AutoRefresh } from './use-auto-refresh';

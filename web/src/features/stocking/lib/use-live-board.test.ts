@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StockingDashboard } from '../api/stocking-dashboard';
+import type { StockingDashboard } from './dashboard-types';
 import { LIVE_READ_MS } from './live-changes';
 import { liveBoard, liveRoute, liveStop } from './live-fixtures';
 import { OwnChanges } from './own-changes';

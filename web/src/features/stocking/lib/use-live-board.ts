@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { onConnectionChange, onStockingChanged, type StockingChange } from '../api/on-stocking-changed';
-import type { StockingDashboard } from '../api/stocking-dashboard';
+import type { StockingDashboard } from './dashboard-types';
 import { LIVE_READ_MS, MAX_REREADS, REREAD_MS, reconnectDelay, showsChange } from './live-changes';
 import type { LiveState } from './live-status';
 import type { OwnChanges } from './own-changes';

@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import type { DashboardRoute } from '../api/stocking-dashboard';
+import type { DashboardRoute } from './dashboard-types';
 import { filterKey, searchStops, type StopFilter, type StopSearchCache, type StopSearchResult } from './stop-search';
 
 export interface StopSearch {

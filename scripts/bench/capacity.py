@@ -307,7 +307,7 @@ def main():
     for s in complete:
         ms = [data[n][1]["screens"][s]["completeMs"] for n in sizes]
         w("")
-        w(f"The {s} shows the first routes' rows first and the rest of the day after (docs/decisions.md); every route's rows were on screen "
+        w(f"The {s} answers a Search with the whole day in one read (docs/decisions/stocking-dashboard.md, \"The dashboard at fleet scale\"); every route's rows were on screen "
           "(Export CSV ready) after " + " → ".join(f"{m:,} ms" for m in ms) + f" ({ms[-1] / ms[0]:.2f}x). The calls above are both answers'.")
     for s in searched:
         form = [data[n][1]["screens"][s]["formMs"] for n in sizes]

@@ -15,7 +15,7 @@ pub mod util;
 pub use pieces::{assignment, day_fridges, driver_log, history, parking, publisher, scheduler, snapshot, upload};
 pub use runtime::{
     appsync, aws_http, aws_json, calls, config, contract, deps, error, events, flags, https, identity, limits, logging,
-    permissions, registry, resources, s3, sdk, usage,
+    permissions, registry, resources, s3, sdk, secrets, usage,
 };
 pub use store::{
     files, idempotency, item, location_store, merge, names, order_store, paging, query, route_store, snapshot_store,

@@ -395,6 +395,50 @@ fn every_handler_is_on_the_typed_contract() {
     );
 }
 
+/// Whether code reads the clock itself rather than taking the call's `ctx.now`.
+fn reads_the_clock(code: &str) -> bool {
+    code.contains("fridge_time::now") || code.replace("ctx.now_text()", "").contains("now_text()")
+}
+
+/// (file, handler) of the typed handlers that read the clock: a handler takes
+/// the call's time from its context (`Ctx::now`), so one call sees one instant
+/// and a test sets it there. The helpers in a `handlers.rs` are held alike.
+fn clock_in_handlers_offenders() -> Vec<String> {
+    let mut offenders = Vec::new();
+    let mut files = BTreeSet::new();
+    for (lib, path) in declared("typed").into_iter().chain(declared("typed_event")) {
+        let (module, function) = path.rsplit_once("::").unwrap_or(("", &path));
+        let file = lib.with_file_name(format!("{}.rs", module.replace("::", "/")));
+        let code = code_of(&fs::read_to_string(&file).unwrap_or_default());
+        let body = code
+            .split(&format!("pub async fn {function}("))
+            .nth(1)
+            .map(|rest| rest.split("\n}\n").next().unwrap_or_default().to_string())
+            .unwrap_or_default();
+        if reads_the_clock(&body) {
+            offenders.push(format!("{} {function} reads the clock (use ctx.now)", relative(&file)));
+        }
+        files.insert(file);
+    }
+    for (_, src) in crates(false) {
+        files.insert(src.join("handlers.rs"));
+    }
+    for file in files.iter().filter(|f| f.ends_with("handlers.rs")) {
+        if reads_the_clock(&code_of(&fs::read_to_string(file).unwrap_or_default())) {
+            offenders.push(format!("{} reads the clock (pass ctx.now down)", relative(file)));
+        }
+    }
+    offenders.sort();
+    offenders.dedup();
+    offenders
+}
+
+#[test]
+fn handlers_take_the_time_from_their_context() {
+    let offenders = clock_in_handlers_offenders();
+    assert!(offenders.is_empty(), "handlers take the time from Ctx::now:\n  {}", offenders.join("\n  "));
+}
+
 #[test]
 fn the_checks_find_what_they_look_for() {
     // The parsing the three tests rely on, on known text.
@@ -414,6 +458,10 @@ fn the_checks_find_what_they_look_for() {
     assert!(is_store_module(src, Path::new("/x/src/store/dynamo.rs")));
     assert!(!is_store_module(src, Path::new("/x/src/handlers.rs")));
     assert!(!is_store_module(src, Path::new("/x/src/restore.rs")));
+    // The clock check: a handler's own read, in either form, and not the context's.
+    assert!(reads_the_clock("let at = fridge_time::now();"));
+    assert!(reads_the_clock("Record::new(e, &now_text(), who)"));
+    assert!(!reads_the_clock("Record::new(e, &ctx.now_text(), who); let t = ctx.now;"));
 }
 
 #[test]
@@ -473,24 +521,11 @@ fn shared_is_grouped_by_layer() {
     assert!(loose.is_empty(), "shared/src/ holds modules outside the layer folders: {loose:?}");
 }
 
-/// The modules of shared's store layer (`shared/src/store/*`), by name: each is
-/// also re-exported at the root, so `crate::item` names it as `crate::store::item` does.
-fn store_layer_modules() -> BTreeSet<String> {
-    let mut names: BTreeSet<String> = fs::read_dir(repo().join("shared/src/store"))
-        .expect("shared/src/store")
-        .filter_map(|e| e.ok())
-        .filter_map(|e| e.file_name().to_string_lossy().strip_suffix(".rs").map(str::to_string))
-        .filter(|name| name != "mod")
-        .collect();
-    names.insert("store".into());
-    names
-}
-
 #[test]
 fn entities_do_not_import_the_store_layer() {
     // An entity is a type and its keys' names; how it is read and written
     // (table keys, queries, items) lives in the store layer, which imports it.
-    let store = store_layer_modules();
+    let store = layer_modules("store");
     let mut files = Vec::new();
     rust_files(&repo().join("shared/src/entity"), &mut files);
     let mut offenders = Vec::new();
@@ -504,6 +539,57 @@ fn entities_do_not_import_the_store_layer() {
         }
     }
     assert!(offenders.is_empty(), "move these into the store layer (shared/src/store):\n  {}", offenders.join("\n  "));
+}
+
+/// The module names of one of shared's layer folders, as `crate::` names
+/// them: the folder itself and each module in it (each is re-exported at the root).
+fn layer_modules(layer: &str) -> BTreeSet<String> {
+    let mut names: BTreeSet<String> = fs::read_dir(repo().join("shared/src").join(layer))
+        .expect("a layer folder")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().trim_end_matches(".rs").to_string())
+        .filter(|name| name != "mod")
+        .collect();
+    names.insert(layer.into());
+    names
+}
+
+/// Imports in `shared/` that run back up a layer: the pieces (history, the
+/// gate, snapshots, uploads) build on the store layer, the entities and the
+/// runtime, never the other way; the runtime (clients, config, the contract)
+/// does not reach into the store layer, except its own store files (`SHARED_STORE_LAYER`).
+fn upward_imports() -> Vec<String> {
+    let pieces = layer_modules("pieces");
+    let store = layer_modules("store");
+    let mut offenders = Vec::new();
+    for layer in ["entity", "store", "runtime", "util"] {
+        let src = repo().join("shared/src");
+        let mut files = Vec::new();
+        rust_files(&src.join(layer), &mut files);
+        for file in files.iter().filter(|f| !f.ends_with("tests.rs")) {
+            let rel = file.strip_prefix(&src).unwrap_or(file).to_string_lossy().into_owned();
+            let code = code_of(&fs::read_to_string(file).unwrap_or_default());
+            let used = crate_references(&code);
+            let mut above: Vec<&String> = used.intersection(&pieces).collect();
+            if ["runtime", "util"].contains(&layer) && !SHARED_STORE_LAYER.contains(&rel.as_str()) {
+                above.extend(used.intersection(&store));
+            }
+            for name in above {
+                offenders.push(format!("shared/src/{rel} uses crate::{name}"));
+            }
+        }
+    }
+    offenders
+}
+
+#[test]
+fn shared_imports_run_down_the_layers() {
+    let offenders = upward_imports();
+    assert!(
+        offenders.is_empty(),
+        "these import a layer above their own (move the type or trait down, or the code up):\n  {}",
+        offenders.join("\n  ")
+    );
 }
 
 /// How each area's store deviates from the one layout: `store/mod.rs` (the

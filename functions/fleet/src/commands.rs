@@ -286,8 +286,8 @@ pub async fn expire_overdue<S: FleetStore>(store: &S, now: chrono::DateTime<chro
 }
 
 /// The scheduled sweep of overdue commands (once a minute).
-pub async fn sweep(deps: &'static Deps, _: Ctx, _: fleet_shared::contract::NoArgs) -> Result<Swept, ApiError> {
-    expire_overdue(&Dynamo(deps), fridge_time::now()).await
+pub async fn sweep(deps: &'static Deps, ctx: Ctx, _: fleet_shared::contract::NoArgs) -> Result<Swept, ApiError> {
+    expire_overdue(&Dynamo(deps), ctx.now).await
 }
 
 /// The command as its record stands now.

@@ -6,7 +6,7 @@ use fleet_shared::contract::{Ctx, Page, PageArgs};
 use fleet_shared::entity::health::FridgeHealth;
 use fleet_shared::entity::telemetry::{Heartbeat, TelemetryEvent};
 use fleet_shared::entity::LocationId;
-use fleet_shared::{fridge_time, ApiError, Deps};
+use fleet_shared::{ApiError, Deps};
 use serde::{Deserialize, Serialize};
 
 /// Health records per `fleetHealth` page: 2,500 fridges in 3 calls, each well under AppSync's 1 MB.
@@ -197,7 +197,7 @@ pub async fn temperatures(deps: &'static Deps, ctx: Ctx, args: TemperaturesArgs)
     if !(1..=MAX_TEMPERATURE_HOURS).contains(&hours) {
         return Err(ApiError::bad_request(format!("hours must be between 1 and {MAX_TEMPERATURE_HOURS}")));
     }
-    let from = fridge_time::now() - chrono::Duration::hours(hours);
+    let from = ctx.now - chrono::Duration::hours(hours);
     let samples = Dynamo(deps).samples_since(&location_arg(&args.location)?, from).await?;
     Ok(samples
         .iter()

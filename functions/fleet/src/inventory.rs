@@ -11,7 +11,7 @@ use chrono::{DateTime, Days, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use fleet_shared::contract::Ctx;
 use fleet_shared::entity::LocationId;
-use fleet_shared::fridge_time::{self, stamp};
+use fleet_shared::fridge_time::stamp;
 use fleet_shared::{ApiError, Deps};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -140,7 +140,7 @@ pub struct InventoryArgs {
 }
 
 /// `GET /locations/{id}/inventory`.
-pub async fn view(deps: &'static Deps, _: Ctx, args: InventoryArgs) -> Result<InventoryView, ApiError> {
+pub async fn view(deps: &'static Deps, ctx: Ctx, args: InventoryArgs) -> Result<InventoryView, ApiError> {
     let id = location_arg(&args.id)?;
     let store = Dynamo(deps);
     let (location, snapshot) = tokio::try_join!(store.location(&id), store.inventory(&id))?;
@@ -151,7 +151,7 @@ pub async fn view(deps: &'static Deps, _: Ctx, args: InventoryArgs) -> Result<In
         return Ok(InventoryView { location: id, timestamp: None, inventory: Snapshot::default(), images, shelf_life });
     };
     let slots = &snapshot.slots;
-    let now = fridge_time::now();
+    let now = ctx.now;
     let earliest = slots.iter().flat_map(|s| &s.units).filter_map(|u| produced(zone, u.production_date)).min();
     let samples: Vec<(DateTime<Utc>, f64)> = match earliest {
         Some(from) => store.samples_since(&id, from).await?.iter().map(|s| (s.timestamp.at(), s.temperature)).collect(),

@@ -10,7 +10,7 @@ use crate::store::Dynamo;
 use chrono::{DateTime, Utc};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::snapshot::{self, Kind, Rebuilt, SnapshotObjects, View, When};
-use fleet_shared::{fridge_time, ApiError, Deps};
+use fleet_shared::{ApiError, Deps};
 
 /// A snapshot younger than this is kept: the schedule runs once a minute on
 /// AWS, but any faster caller (the local scheduler) rebuilds no more often.
@@ -31,8 +31,8 @@ pub async fn rebuild_with(
 }
 
 /// The scheduled rebuild (at most once a minute).
-pub async fn rebuild(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Rebuilt, ApiError> {
-    rebuild_with(deps, &Dynamo(deps), fridge_time::now()).await
+pub async fn rebuild(deps: &'static Deps, ctx: Ctx, _: NoArgs) -> Result<Rebuilt, ApiError> {
+    rebuild_with(deps, &Dynamo(deps), ctx.now).await
 }
 
 /// `fleetHealthSnapshot`: where to read the snapshot, and how old it is

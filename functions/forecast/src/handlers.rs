@@ -11,7 +11,7 @@ use fleet_shared::entity::UploadId;
 use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, UploadRequest};
-use fleet_shared::{dates, fridge_time, limits, ApiError, Deps};
+use fleet_shared::{dates, limits, ApiError, Deps};
 use serde::{Deserialize, Serialize};
 
 pub use crate::ingest::{MAX_FILE_BYTES, PREFIX};
@@ -49,14 +49,14 @@ pub async fn upload_url(deps: &'static Deps, ctx: Ctx, args: UploadUrlArgs) -> R
     }
     let upload_id = uuid::Uuid::new_v4().to_string();
     let key = format!("{PREFIX}{upload_id}.csv");
-    let issued = fridge_time::now().timestamp();
+    let issued = ctx.now.timestamp();
     let state = UploadState {
         upload_id: upload_id.clone(),
         state: "waiting".into(),
         user: ctx.caller()?.display().to_string(),
         file_name,
         url_expires_at: issued + URL_SECONDS as i64,
-        updated_at: fridge_time::now_text(),
+        updated_at: ctx.now_text(),
         expires_at: issued + KEEP_SECONDS,
         ..Default::default()
     };
@@ -102,7 +102,7 @@ pub async fn upload_status(deps: &'static Deps, _: Ctx, args: UploadStatusArgs) 
 
 /// `POST /forecast/dry-run`: the file's rows against the rules and the stored forecast, writing nothing.
 pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result<upload::DryRun, ApiError> {
-    let kind = ForecastUpload { store: deps, user: ctx.caller()?.display().to_string(), now: fridge_time::now_text() };
+    let kind = ForecastUpload { store: deps, user: ctx.caller()?.display().to_string(), now: ctx.now_text() };
     upload::dry_run(&kind, &req).await
 }
 
@@ -172,10 +172,15 @@ pub struct QuantitySet {
 
 /// `PUT /forecast/update {item, quantity, date}`: one quantity, with its history record, if nobody changed it meanwhile.
 pub async fn update(deps: &'static Deps, ctx: Ctx, body: UpdateBody) -> Result<QuantitySet, ApiError> {
-    update_quantity(deps, ctx.caller()?.display(), body).await
+    update_quantity(deps, ctx.caller()?.display(), body, &ctx.now_text()).await
 }
 
-async fn update_quantity(store: &impl ForecastStore, who: &str, body: UpdateBody) -> Result<QuantitySet, ApiError> {
+async fn update_quantity(
+    store: &impl ForecastStore,
+    who: &str,
+    body: UpdateBody,
+    at: &str,
+) -> Result<QuantitySet, ApiError> {
     limits::check_len("item", &body.item, limits::MAX_NAME_CHARS)?;
     let date = dates::iso_date(&body.date)
         .ok_or_else(|| ApiError::bad_request("date must be YYYY-MM-DD"))?
@@ -192,7 +197,6 @@ async fn update_quantity(store: &impl ForecastStore, who: &str, body: UpdateBody
         .into_iter()
         .next()
         .ok_or_else(|| ApiError::NotFound(format!("No forecast for {} on {date}", body.item)))?;
-    let at = fridge_time::now_text();
     let old = current.quantity;
     let change = Change {
         attribute: body.item.clone(),
@@ -204,7 +208,7 @@ async fn update_quantity(store: &impl ForecastStore, who: &str, body: UpdateBody
     let row = ForecastRecord {
         quantity: Some(quantity),
         updated_by: Some(who.to_string()),
-        updated_at: Some(at.clone()),
+        updated_at: Some(at.to_string()),
         ..current
     };
     fleet_shared::store::on_conflict(store.set_quantity(&row, old, &record).await, || {

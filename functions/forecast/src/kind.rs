@@ -73,8 +73,9 @@ impl<S: ForecastStore> UploadKind for ForecastUpload<S> {
 
     /// Rows, their history records and their upload records go in batches
     /// together. A file is ingested by one consumer of its S3 notification at
-    /// a time, and a retry of it is recognised by the records, so these puts
-    /// need no condition (docs/decisions.md).
+    /// a time, and a retry of it is recognised by the records, so the rows'
+    /// puts need no condition; the history and upload records are only ever
+    /// added (conditional Puts: docs/decisions/store-and-integrity.md).
     async fn write(&self, rows: Vec<Planned<ForecastRow>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         let mut writes = Vec::with_capacity(rows.len());
         for p in &rows {

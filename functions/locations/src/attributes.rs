@@ -64,7 +64,7 @@ pub const VERTICALS: &[&str] = &[
 pub const SERIAL_PORTS: &[&str] = &["ttyS0", "ttyS1", "ttyUSB0"];
 pub const ACCESS: &[&str] = &["Private", "Public"];
 /// The state options: the 48 contiguous states and DC (the only ones the
-/// latitude/longitude ranges admit; see docs/decisions.md).
+/// latitude/longitude ranges admit; see docs/decisions/locations.md).
 pub const STATES: &[&str] = &[
     "AL", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD",
     "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI",

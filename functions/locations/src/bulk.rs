@@ -37,7 +37,7 @@ pub const BUSINESS_HOURS_COLUMN: &str = "Business_Hours__c";
 /// Marks a location written by an upload row, so a retried commit finds it.
 pub const UPLOAD_MARKER: &str = "lastUpload";
 
-/// The CRM's spellings of a vertical, mapped to the console's (docs/decisions.md).
+/// The CRM's spellings of a vertical, mapped to the console's (docs/decisions/locations.md, "Bulk import from the CRM").
 fn vertical(crm: &str) -> Option<&'static str> {
     let key: String = crm.to_lowercase().chars().filter(|c| c.is_alphanumeric()).collect();
     let alias = match key.as_str() {

@@ -7,7 +7,6 @@ use crate::service::{self, Author};
 use crate::store::{Dynamo, LocationStore, Only};
 use fleet_shared::contract::{Ctx, NoArgs, Page};
 use fleet_shared::entity::{Location, LocationId};
-use fleet_shared::fridge_time::now_text;
 use fleet_shared::{history, limits, names, paging, store, ApiError, Deps};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -52,7 +51,7 @@ pub struct JsonInput {
 
 pub async fn create_location(deps: &'static Deps, ctx: Ctx, args: JsonInput) -> Result<LocationView, ApiError> {
     let payload = json_object(&args.input, "input")?;
-    service::create(&Dynamo(deps), payload, &author(&ctx, "Create location form")?, &now_text()).await
+    service::create(&Dynamo(deps), payload, &author(&ctx, "Create location form")?, &ctx.now_text()).await
 }
 
 /// POST /locations: the body's fields are the location's.
@@ -73,7 +72,7 @@ pub async fn add_location_rest(deps: &'static Deps, ctx: Ctx, body: NewLocationB
         }
         None => "POST /locations".to_string(),
     };
-    service::create(&Dynamo(deps), payload, &author(&ctx, &source)?, &now_text()).await
+    service::create(&Dynamo(deps), payload, &author(&ctx, &source)?, &ctx.now_text()).await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -90,7 +89,7 @@ pub async fn get_location(deps: &'static Deps, _: Ctx, args: IdArgs) -> Result<V
 
 pub async fn update_location(deps: &'static Deps, ctx: Ctx, args: JsonInput) -> Result<LocationView, ApiError> {
     let input = UpdateInput::of(json_object(&args.input, "input")?)?;
-    service::edit(&Dynamo(deps), input, &author(&ctx, "updateLocation")?, &now_text()).await
+    service::edit(&Dynamo(deps), input, &author(&ctx, "updateLocation")?, &ctx.now_text()).await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -119,7 +118,7 @@ pub async fn update_wholesale_location(
         &w.route,
         w.stop,
         &author(&ctx, "updateWholesaleLocation")?,
-        &now_text(),
+        &ctx.now_text(),
     )
     .await
 }
@@ -327,7 +326,7 @@ pub async fn generate_device_address(
         &Dynamo(deps),
         id.as_str(),
         &author(&ctx, "Generate device address")?,
-        &now_text(),
+        &ctx.now_text(),
         random,
         &[],
     )

@@ -10,7 +10,7 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 
 /// Hosts whose `ip` attribute holds a host name rather than an IPv4 address
-/// carry this marker (the spec's "company host marker"; see docs/decisions.md).
+/// carry this marker (the spec's "company host marker"; see docs/decisions/locations.md).
 pub const HOST_MARKER: &str = ".fleet.internal";
 pub const REASON_EMPTY: &str = "Reason cannot be empty";
 pub const INVALID_OPTION: &str = "Please select a valid option from the dropdown";

@@ -171,12 +171,12 @@ pub struct UpcomingArgs {
 /// `upcomingScheduleChanges(days)`: pending changes across the fleet due
 /// within `days` (one query of the due index), soonest first, each in its
 /// fridge's time.
-pub async fn upcoming(deps: &'static Deps, _: Ctx, args: UpcomingArgs) -> Result<Vec<ScheduledChangeView>, ApiError> {
+pub async fn upcoming(deps: &'static Deps, ctx: Ctx, args: UpcomingArgs) -> Result<Vec<ScheduledChangeView>, ApiError> {
     let days = args.days.unwrap_or(UPCOMING_DAYS);
     if !(1..=MAX_UPCOMING_DAYS).contains(&days) {
         return Err(ApiError::bad_request(format!("days must be between 1 and {MAX_UPCOMING_DAYS}")));
     }
-    let until = iso(fridge_time::now() + chrono::Duration::days(days));
+    let until = iso(ctx.now + chrono::Duration::days(days));
     let mut changes = query_index(deps, BY_DUE, "dueShard", DUE_SHARD, Some(&until)).await?;
     changes.sort_by(|a, b| (&a.action_time, &a.id).cmp(&(&b.action_time, &b.id)));
     let mut ids: Vec<String> = changes.iter().map(|c| c.id.clone()).collect();
@@ -343,7 +343,7 @@ pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<V
             docs.insert(c.location.clone(), doc);
         }
     }
-    let earliest = iso(fridge_time::now() - chrono::Duration::minutes(1));
+    let earliest = iso(ctx.now - chrono::Duration::minutes(1));
     let mut groups: BTreeMap<(String, String), Vec<(&str, Value)>> = BTreeMap::new();
     let mut records = Vec::new();
     for c in &changes {

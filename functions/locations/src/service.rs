@@ -2,7 +2,7 @@
 //! with history), wholesale edit and device addresses. Handlers parse input
 //! and call these with the DynamoDB store; unit tests call them with a fake.
 use crate::attributes::{self, flatten, LocationView};
-use crate::input::{CreateForm, Edit, Text, UpdateInput};
+use crate::input::{CreateForm, UpdateInput};
 use crate::plan::{self, Assign};
 use crate::rules;
 use crate::store::{not_found, Also, LocationStore};
@@ -210,33 +210,8 @@ async fn update_wholesale_doc(
     apply(store, &current, &plan, author, now, &[]).await
 }
 
-/// The route and stop of a location as another area sets them (the driver
-/// route upload): through the same rules, version check and history as the
-/// detail screen's edit for a FRIDGE, or as the wholesale edit for a
-/// WHOLESALE location, which keeps its route as given. The one way another
-/// crate changes a location. Answers the location as stored after.
-pub async fn set_route(
-    store: &impl LocationStore,
-    id: &LocationId,
-    route: &str,
-    stop: i64,
-    author: &Author,
-    now: &str,
-) -> Result<Location, ApiError> {
-    let current = store.get(id.as_str()).await?.ok_or_else(|| not_found(id.as_str()))?;
-    if current.kind() == WHOLESALE {
-        update_wholesale_doc(store, id.as_str(), route, stop, author, now).await
-    } else {
-        // Through the detail screen's edit, as its two attributes.
-        let attributes = Map::from_iter([("route".to_string(), json!(route)), ("stop".to_string(), json!(stop))]);
-        let edit = Edit::of(attributes).map_err(ApiError::BadRequest)?;
-        let input = UpdateInput { id: Text(Some(id.to_string())), edit, ..Default::default() };
-        update_doc(store, input, author, now).await
-    }
-}
-
 /// A card-reader device address: 'FC' and 10 digits from a random 64-bit
-/// number (see docs/decisions.md).
+/// number (see docs/decisions/locations.md, "Device addresses").
 pub fn device_address(random: u64) -> String {
     format!("FC{:010}", random % 10_000_000_000)
 }
@@ -460,29 +435,6 @@ mod tests {
         let mut p = form("CHI_7");
         p.insert("state".into(), json!({"code": "IL"}));
         assert_eq!(create(s, p, &author(), "t").await.unwrap_err().to_string(), "state cannot be empty");
-    }
-
-    #[tokio::test]
-    async fn set_route_edits_a_fridge_and_a_wholesale_location_through_their_rules() {
-        let s = store();
-        create(&s, form("CHI_9"), &author(), "t0").await.unwrap();
-        let mut wholesale = form("WH_1");
-        wholesale.insert("type".into(), json!("WHOLESALE"));
-        create(&s, wholesale, &author(), "t0").await.unwrap();
-        let id = |raw: &str| LocationId::parse("id", raw).unwrap();
-
-        let fridge = set_route(&s, &id("CHI_9"), "chi-01", 4, &author(), "t1").await.unwrap();
-        assert_eq!((fridge.route(), fridge.stop(), fridge.version), (Some("chi-01"), Some(4), Some(2)));
-        // A FRIDGE goes through the detail screen's bounds; a WHOLESALE location through its own.
-        let err = set_route(&s, &id("CHI_9"), "chi-01", 1001, &author(), "t2").await.unwrap_err();
-        assert_eq!(err.to_string(), "stop should be a number in the range of 0 to 1000!");
-        let wh = set_route(&s, &id("WH_1"), "Dock-A", 7, &author(), "t2").await.unwrap();
-        assert_eq!((wh.kind(), wh.route(), wh.stop()), ("WHOLESALE", Some("Dock-A"), Some(7)));
-        assert_eq!(s.history.lock().unwrap().len(), 4, "two creates and two edits");
-        assert_eq!(
-            set_route(&s, &id("NOPE"), "r", 1, &author(), "t").await.unwrap_err(),
-            ApiError::NotFound("Location NOPE not found".into())
-        );
     }
 
     #[test]

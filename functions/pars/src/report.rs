@@ -6,7 +6,7 @@ use fleet_shared::entity::fridge_order::FridgeOrder;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// The warehouse layout: (zone, bay, items). The one place it is written down (docs/decisions.md).
+/// The warehouse layout: (zone, bay, items). The one place it is written down (docs/decisions/pars.md).
 pub const LAYOUT: &[(&str, &str, &[&str])] = &[
     ("1", "A", &["Greek Salad", "Chicken Caesar Wrap", "Turkey Club"]),
     ("1", "B", &["Protein Box", "Veggie Wrap"]),

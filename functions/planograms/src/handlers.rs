@@ -8,7 +8,7 @@ use crate::store::{PlanogramStore, SlotChange};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::scheduler::{self, AppliedRun, FAILED_SHARD};
 use fleet_shared::upload::{self, RawRow, UploadRequest, MAX_BATCH_ROWS};
-use fleet_shared::{dates, fridge_time, limits, ApiError, Deps};
+use fleet_shared::{dates, limits, ApiError, Deps};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map};
 
@@ -59,7 +59,7 @@ impl PlanogramInput {
 /// checked by the same rules as Submit, against the stored layouts and
 /// changes: unknown layouts, hours the clocks skip, and what would change.
 pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Result<upload::DryRun, ApiError> {
-    let kind = PlanogramUpload { deps, caller: ctx.caller()?.clone(), now: fridge_time::now() };
+    let kind = PlanogramUpload { deps, caller: ctx.caller()?.clone(), now: ctx.now };
     upload::dry_run(&kind, &req).await
 }
 
@@ -88,7 +88,7 @@ pub async fn schedule(deps: &'static Deps, ctx: Ctx, args: ScheduleArgs) -> Resu
         None => scheduler::stable_uuid(&[&serde_json::to_string(&args.input).map_err(ApiError::internal)?]),
     };
     let rows: Vec<RawRow> = args.input.iter().enumerate().map(|(i, r)| r.raw(i)).collect();
-    let kind = PlanogramUpload { deps, caller: ctx.caller()?.clone(), now: fridge_time::now() };
+    let kind = PlanogramUpload { deps, caller: ctx.caller()?.clone(), now: ctx.now };
     // A layout's CREATE rows only add slots, so the batch declares its own groups.
     let groups = upload::own_groups(&kind, &rows);
     let req = UploadRequest {

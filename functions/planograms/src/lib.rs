@@ -34,7 +34,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         handler: typed!(handlers::schedule),
     },
     FunctionSpec {
-        // The whole file's dry run before Submit (beyond the spec: docs/decisions.md).
+        // The whole file's dry run before Submit (beyond the spec: docs/decisions/planograms.md).
         name: "planograms_dry_run",
         trigger: Trigger::Http { method: "POST", path: "/planograms/dry-run" },
         permission: Permission::Action(slots::SCHEDULE_ACTION),

@@ -5,7 +5,7 @@ use crate::store::{PriceRecord, PriceStore};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::idempotency::Records;
 use fleet_shared::upload::{self, RawRow, UploadRequest};
-use fleet_shared::{fridge_time, ApiError, Deps};
+use fleet_shared::{ApiError, Deps};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -13,7 +13,7 @@ use serde_json::json;
 const MAX_SCHEMA_IDS: usize = 100;
 
 fn kind(deps: &'static Deps, ctx: &Ctx) -> Result<ItemPrices, ApiError> {
-    Ok(ItemPrices { deps, user: ctx.caller()?.display().to_string(), now: fridge_time::now_text() })
+    Ok(ItemPrices { deps, user: ctx.caller()?.display().to_string(), now: ctx.now_text() })
 }
 
 /// One stored price as `itemPrices` answers it. `exists` says whether the

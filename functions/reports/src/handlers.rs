@@ -5,8 +5,8 @@ use crate::range::{self, Range};
 use crate::rows::{EmptyChannelRow, StockOutRow, TemperatureRow};
 use crate::service;
 use crate::store::Dynamo;
+use chrono::{DateTime, Utc};
 use fleet_shared::contract::{Ctx, Page};
-use fleet_shared::fridge_time;
 use fleet_shared::{driver_log, ApiError, Deps};
 use serde::Deserialize;
 
@@ -37,28 +37,28 @@ pub struct RangeArgs {
     next_token: Option<String>,
 }
 
-fn day_of(args: &DayArgs) -> Result<chrono::NaiveDate, ApiError> {
-    range::day(&args.date, fridge_time::now()).map_err(ApiError::bad_request)
+fn day_of(args: &DayArgs, now: DateTime<Utc>) -> Result<chrono::NaiveDate, ApiError> {
+    range::day(&args.date, now).map_err(ApiError::bad_request)
 }
 
 /// A range's `startTime` and `endTime`, checked by `range::range` (the driver
 /// log, route temperatures and cognitoemails take it alike).
-fn range_of(start: Option<&str>, end: Option<&str>) -> Result<Range, ApiError> {
-    range::range(start, end, fridge_time::now()).map_err(ApiError::bad_request)
+fn range_of(start: Option<&str>, end: Option<&str>, now: DateTime<Utc>) -> Result<Range, ApiError> {
+    range::range(start, end, now).map_err(ApiError::bad_request)
 }
 
 /// GET /reports/emptychannel/{date}: the slots that became empty that Central
 /// day, when each was restocked, and the location's route and market that day.
-pub async fn empty_channels(deps: &'static Deps, _: Ctx, args: DayArgs) -> Result<Vec<EmptyChannelRow>, ApiError> {
-    let day = day_of(&args)?;
-    service::empty_channels(&Dynamo(deps), day, fridge_time::now()).await
+pub async fn empty_channels(deps: &'static Deps, ctx: Ctx, args: DayArgs) -> Result<Vec<EmptyChannelRow>, ApiError> {
+    let day = day_of(&args, ctx.now)?;
+    service::empty_channels(&Dynamo(deps), day, ctx.now).await
 }
 
 /// GET /reports/stockouts/{date}: the items a fridge ran out of that Central
 /// day, when each came back, and for an open one the fridge's next stop.
-pub async fn stock_outs(deps: &'static Deps, _: Ctx, args: DayArgs) -> Result<Vec<StockOutRow>, ApiError> {
-    let day = day_of(&args)?;
-    service::stock_outs(&Dynamo(deps), day, fridge_time::now()).await
+pub async fn stock_outs(deps: &'static Deps, ctx: Ctx, args: DayArgs) -> Result<Vec<StockOutRow>, ApiError> {
+    let day = day_of(&args, ctx.now)?;
+    service::stock_outs(&Dynamo(deps), day, ctx.now).await
 }
 
 /// GET /reports/routetemperatures?startTime=&endTime=[&nextToken=]: the
@@ -67,17 +67,17 @@ pub async fn stock_outs(deps: &'static Deps, _: Ctx, args: DayArgs) -> Result<Ve
 /// actions at a time across the stocking days the range touches.
 pub async fn route_temperatures(
     deps: &'static Deps,
-    _: Ctx,
+    ctx: Ctx,
     args: RangeArgs,
 ) -> Result<Page<TemperatureRow>, ApiError> {
-    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref())?;
+    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref(), ctx.now)?;
     service::route_temperatures(&Dynamo(deps), r, args.next_token.as_deref(), PAGE).await
 }
 
 /// GET /reports/driverlog?startTime=&endTime=[&nextToken=]: the driver log's
 /// entries in the range, oldest first, a page at a time across its days.
-pub async fn driver_log(deps: &'static Deps, _: Ctx, args: RangeArgs) -> Result<Page<driver_log::LogView>, ApiError> {
-    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref())?;
+pub async fn driver_log(deps: &'static Deps, ctx: Ctx, args: RangeArgs) -> Result<Page<driver_log::LogView>, ApiError> {
+    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref(), ctx.now)?;
     service::driver_log(&Dynamo(deps), r, args.next_token.as_deref(), PAGE).await
 }
 
@@ -106,8 +106,8 @@ pub struct EmailArgs {
 /// made a call in the driver log of that range; the others are left out. The
 /// screen asks for the callers of the rows it shows, so the answer never
 /// reaches past them into the staff directory (issue 38).
-pub async fn cognito_emails(deps: &'static Deps, _: Ctx, args: EmailArgs) -> Result<Emails, ApiError> {
-    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref())?;
+pub async fn cognito_emails(deps: &'static Deps, ctx: Ctx, args: EmailArgs) -> Result<Emails, ApiError> {
+    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref(), ctx.now)?;
     let ids = UserIds::parse(args.ids.as_deref()).map_err(ApiError::bad_request)?;
     service::emails(&Dynamo(deps), r, &ids).await
 }
@@ -150,13 +150,14 @@ mod tests {
 
     #[test]
     fn the_range_is_required_and_checked_as_the_driver_log_s() {
-        let now = fridge_time::now().timestamp();
+        let at = fleet_shared::fridge_time::now();
+        let now = at.timestamp();
         let (start, end) = ((now - 3600).to_string(), now.to_string());
-        let refused = |s: Option<&str>, e: Option<&str>| range_of(s, e).unwrap_err();
+        let refused = |s: Option<&str>, e: Option<&str>| range_of(s, e, at).unwrap_err();
         assert_eq!(refused(None, Some(&end)), ApiError::bad_request(range::MISSING));
         assert_eq!(refused(Some(&start), None), ApiError::bad_request(range::MISSING));
         assert_eq!(refused(Some(&end), Some(&start)), ApiError::bad_request(range::NOT_BEFORE));
         assert_eq!(refused(Some("soon"), Some(&end)), ApiError::bad_request("startTime must be epoch seconds"));
-        assert!(range_of(Some(&start), Some(&end)).is_ok());
+        assert!(range_of(Some(&start), Some(&end), at).is_ok());
     }
 }

@@ -11,7 +11,6 @@ use crate::store::{Dynamo, RoutesStore};
 use crate::{cells, orders};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::events::{SqsBatchResponse, SqsEvent};
-use fleet_shared::fridge_time::now_text;
 use fleet_shared::upload::{self, UploadRequest};
 use fleet_shared::{ApiError, Deps};
 use serde::Deserialize;
@@ -65,7 +64,7 @@ async fn known_locations(store: &impl RoutesStore, req: &UploadRequest) -> Resul
 async fn route_kind(deps: &'static Deps, ctx: &Ctx, req: &UploadRequest) -> Result<RouteSchedule, ApiError> {
     let (store, user) = (Dynamo(deps), user(ctx)?);
     let known = known_locations(&store, req).await?;
-    Ok(RouteSchedule { store, user, now: now_text(), known })
+    Ok(RouteSchedule { store, user, now: ctx.now_text(), known })
 }
 
 /// POST /locations/routes/schedule/dry-run: checks the file whole (it is kept on commit).
@@ -92,7 +91,7 @@ pub async fn route_schedule_commit(
 }
 
 fn driver_kind(deps: &'static Deps, ctx: &Ctx) -> Result<DriverRoutes, ApiError> {
-    Ok(DriverRoutes { store: Dynamo(deps), user: user(ctx)?, now: now_text() })
+    Ok(DriverRoutes { store: Dynamo(deps), user: user(ctx)?, now: ctx.now_text() })
 }
 
 /// POST /locations/routes/drivers/dry-run
@@ -119,7 +118,7 @@ pub async fn driver_routes_commit(
 pub async fn sync_loginext(deps: &'static Deps, ctx: Ctx, args: SyncArgs) -> Result<start::Started, ApiError> {
     let caller = ctx.caller()?;
     let who = Starter { sub: &caller.sub, email: caller.display(), name: caller.name.as_deref() };
-    start::start(&Dynamo(deps), deps, args.input, who, fleet_shared::fridge_time::now()).await
+    start::start(&Dynamo(deps), deps, args.input, who, ctx.now).await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -133,16 +132,10 @@ pub async fn loginext_sync_jobs(deps: &'static Deps, _: Ctx, _: NoArgs) -> Resul
 }
 
 /// The route-sync queue's worker: answers `{batchItemFailures}`.
-pub async fn route_sync_worker(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
+pub async fn route_sync_worker(deps: &'static Deps, ctx: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
     let store = Dynamo(deps);
     let planner = Http(deps.config.routing_service()?);
-    let worker = Worker {
-        routes: &store,
-        jobs: &store,
-        records: deps,
-        planner: &planner,
-        now: fleet_shared::fridge_time::now(),
-    };
+    let worker = Worker { routes: &store, jobs: &store, records: deps, planner: &planner, now: ctx.now };
     Ok(worker.batch(event.records).await)
 }
 
@@ -172,7 +165,7 @@ pub async fn assign_route_driver(
     ctx: Ctx,
     args: AssignArgs,
 ) -> Result<Option<AssignmentView>, ApiError> {
-    assignments::assign(&Dynamo(deps), deps, ctx.caller()?, args.input, &now_text()).await
+    assignments::assign(&Dynamo(deps), deps, ctx.caller()?, args.input, &ctx.now_text()).await
 }
 
 /// `routeDriverChoices`: the users who may drive a route, for the office's e-mail field.
@@ -192,7 +185,7 @@ pub struct SetClaimsArgs {
 
 /// `setRouteClaims(input)`: turns drivers' claims on or off.
 pub async fn set_route_claims(deps: &'static Deps, ctx: Ctx, args: SetClaimsArgs) -> Result<SettingsView, ApiError> {
-    crate::settings::set_claims(&Dynamo(deps), deps, ctx.caller()?, args.input, &now_text()).await
+    crate::settings::set_claims(&Dynamo(deps), deps, ctx.caller()?, args.input, &ctx.now_text()).await
 }
 
 /// `routeDriverHistory(stockingDate, route, nextToken)`: a route's driver changes, newest first.
@@ -221,7 +214,7 @@ async fn driver_upload<'a>(
 ) -> Result<DriverUpload<'a, Dynamo>, ApiError> {
     // One directory read for the whole request; over MAX_FILE_EMAILS e-mails is refused here.
     let known = assignments::resolve(store, assignments::emails_of(req)).await?;
-    Ok(DriverUpload { store, user: user(ctx)?, now: now_text(), known })
+    Ok(DriverUpload { store, user: user(ctx)?, now: ctx.now_text(), known })
 }
 
 /// POST /locations/routes/assignments/dry-run: `date, route, driverEmail` rows checked whole.

@@ -28,7 +28,7 @@ pub const END_BEFORE_START: &str = "\"End Date\" can not be before \"Start Date\
 pub const BEFORE_TODAY: &str = "Dates cannot be before today.";
 pub const NO_CENTER: &str = "Select at least one Fulfillment Center.";
 /// Not in the spec: one sync covers at most this many days (one queue
-/// message and one routing-service call per day; see docs/decisions.md).
+/// message and one routing-service call per day; see docs/decisions/routes-and-loginext.md).
 pub const MAX_SPAN_DAYS: i64 = 14;
 pub const SPAN_TOO_LONG: &str = "A sync can cover at most 14 days.";
 /// §5: never offered, never sent.

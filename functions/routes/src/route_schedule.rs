@@ -247,7 +247,7 @@ pub fn kept_name(file_name: &str, rows: &[RawRow]) -> String {
 /// commit, never on the dry run. Best effort: a failure is only logged (§8).
 pub async fn keep_batch(deps: &Deps, req: &UploadRequest) {
     let key = files::key("routes-upload", &req.upload_id, &kept_name(&req.file_name, &req.rows));
-    match deps.bucket(Bucket::Routes).and_then(|b| Ok((b, files::csv_of(COLUMNS, &req.rows)?))) {
+    match deps.bucket(Bucket::Routes).and_then(|b| Ok((b, fleet_shared::upload::csv_of(COLUMNS, &req.rows)?))) {
         // `keep` logs its own failure.
         Ok((bucket, text)) => {
             files::keep(bucket, &key, text).await;

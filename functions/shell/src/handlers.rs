@@ -2,7 +2,7 @@
 //! check that the store answers.
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::location_store;
-use fleet_shared::{flags, fridge_time, permissions, ApiError, Deps};
+use fleet_shared::{flags, permissions, ApiError, Deps};
 use serde::Serialize;
 
 pub async fn feature_flags(deps: &'static Deps, ctx: Ctx, _: NoArgs) -> Result<Vec<String>, ApiError> {
@@ -34,8 +34,8 @@ pub struct ServiceStatus {
 }
 
 /// One single-item read of the locations table: proves the store answers.
-pub async fn location_services_status(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<ServiceStatus, ApiError> {
+pub async fn location_services_status(deps: &'static Deps, ctx: Ctx, _: NoArgs) -> Result<ServiceStatus, ApiError> {
     // Only the key of at most one item: the answer is that the read succeeded.
     location_store::probe(deps).await?;
-    Ok(ServiceStatus { status: "ok", checked_at: fridge_time::now_text() })
+    Ok(ServiceStatus { status: "ok", checked_at: ctx.now_text() })
 }

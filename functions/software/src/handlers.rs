@@ -8,7 +8,7 @@ use crate::{inventory, pilot_save, versions::ARTIFACT_TYPES};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::history;
 use fleet_shared::snapshot::{self, Kind, When};
-use fleet_shared::{fridge_time, ApiError, Deps};
+use fleet_shared::{ApiError, Deps};
 
 /// Per software, the newest builds in the artifacts bucket.
 pub async fn get_available_fridge_artifacts(
@@ -37,10 +37,10 @@ pub async fn fridge_software_snapshot(deps: &'static Deps, _: Ctx, _: NoArgs) ->
 /// The scheduled rebuild of the software snapshot (mends what a deployment's own rebuild missed).
 pub async fn rebuild_fridge_software_snapshot(
     deps: &'static Deps,
-    _: Ctx,
+    ctx: Ctx,
     _: NoArgs,
 ) -> Result<snapshot::Rebuilt, ApiError> {
-    inventory::rebuild(deps, deps, When::OlderThan(inventory::MIN_AGE_SECONDS), fridge_time::now()).await
+    inventory::rebuild(deps, deps, When::OlderThan(inventory::MIN_AGE_SECONDS), ctx.now).await
 }
 
 /// `updateFridgeArtifacts`: the fridges that run the version now.
@@ -51,10 +51,10 @@ pub async fn update_fridge_artifacts(
 ) -> Result<Vec<Deployed>, ApiError> {
     let request = deploy::Request::new(&args)?;
     let who = ctx.caller()?.display().to_string();
-    let answer = deploy::deploy(&Dynamo(deps), &who, request, &fridge_time::now_text()).await?;
+    let answer = deploy::deploy(&Dynamo(deps), &who, request, &ctx.now_text()).await?;
     // The deployment landed whatever happens next: a snapshot that cannot be
     // rebuilt now is rebuilt by the schedule, so it is logged, not refused.
-    if let Err(e) = inventory::rebuild(deps, deps, When::Now, fridge_time::now()).await {
+    if let Err(e) = inventory::rebuild(deps, deps, When::Now, ctx.now).await {
         tracing::warn!(error = %e, "the software snapshot was not rebuilt after a deployment");
     }
     Ok(answer)
@@ -85,7 +85,7 @@ pub struct PutPilotArgs {
 pub async fn put_fridge_software_pilot(deps: &'static Deps, ctx: Ctx, args: PutPilotArgs) -> Result<bool, ApiError> {
     let save = pilots::parse(&args.input)?;
     let who = ctx.caller()?.display().to_string();
-    pilot_save::save(&Dynamo(deps), &save, &who, &fridge_time::now_text()).await?;
+    pilot_save::save(&Dynamo(deps), &save, &who, &ctx.now_text()).await?;
     Ok(true)
 }
 

@@ -51,7 +51,7 @@ pub async fn drop_off_summary(deps: &'static Deps, ctx: Ctx, args: SummaryArgs) 
 
 /// `revertDropOverride(input)`: a supervisor takes a locked row back to Pending.
 pub async fn revert_drop_override(deps: &'static Deps, ctx: Ctx, args: RevertArgs) -> Result<Reverted, ApiError> {
-    crate::revert::run(&Dynamo(deps), ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
+    crate::revert::run(&Dynamo(deps), ctx.caller()?, args.input, ctx.now).await
 }
 
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
@@ -93,7 +93,7 @@ pub async fn acknowledge_attention(
     static DAYS: crate::board_day::DayCopies = crate::board_day::DayCopies::new();
     let store = Dynamo(deps);
     let open = crate::board::OpenDay(&store, &DAYS);
-    crate::acknowledge::run(&store, &open, ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
+    crate::acknowledge::run(&store, &open, ctx.caller()?, args.input, ctx.now).await
 }
 
 pub async fn correct_location_stocked(
@@ -101,7 +101,7 @@ pub async fn correct_location_stocked(
     ctx: Ctx,
     args: CorrectArgs,
 ) -> Result<StockedCorrection, ApiError> {
-    crate::correct::run(&Dynamo(deps), ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
+    crate::correct::run(&Dynamo(deps), ctx.caller()?, args.input, ctx.now).await
 }
 
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
@@ -138,7 +138,7 @@ pub async fn jit_management(deps: &'static Deps, ctx: Ctx, args: crate::jit::Lis
 
 /// `updateJITLocationStatus(input)`: one result per update.
 pub async fn update_jit(deps: &'static Deps, ctx: Ctx, args: crate::jit::UpdateArgs) -> Result<Vec<Outcome>, ApiError> {
-    crate::jit::run_update(&Dynamo(deps), ctx.caller()?, args.input, fleet_shared::fridge_time::now()).await
+    crate::jit::run_update(&Dynamo(deps), ctx.caller()?, args.input, ctx.now).await
 }
 
 /// `getDriverAction(filter, nextToken)`: a page of one type's actions.

@@ -8,7 +8,7 @@
 //! and the history record. Behind the 'jit-management' flag.
 use fleet_shared::entity::fridge_order::{FridgeOrder, JitUpdate};
 use fleet_shared::entity::route_stop::StoredStop;
-use fleet_shared::{contract, dates, flags, fridge_time, history, ApiError, Caller, Input};
+use fleet_shared::{dates, flags, fridge_time, history, ApiError, Caller};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::{BTreeMap, HashMap};
@@ -103,7 +103,7 @@ pub fn rows(date: &str, stops: &[StoredStop], orders: &[FridgeOrder]) -> Vec<Row
             let order = by_key.get(id.order_key().as_str()).copied();
             Row {
                 stocking_id: id.to_string(),
-                // A region is its one market (docs/decisions.md, issue 23).
+                // A region is its one market (docs/decisions/stocking-dashboard.md, "The dashboard's aggregate query").
                 region: s.stop.market.clone(),
                 market: s.stop.market.clone(),
                 route_id: s.stop.route.clone(),
@@ -351,12 +351,6 @@ pub async fn list<S: JitStore>(store: &S, caller: &Caller, args: ListInput) -> R
     let (stops, orders) = tokio::try_join!(store.stops(&date, false), store.orders(&date, false))?;
     let rows = rows(&date, &stops, &orders);
     Ok(JitDay { drop_off_date: date, rows })
-}
-
-/// `list` over a whole call, parsed as the edge does, answered as JSON.
-pub async fn run_list<S: JitStore>(store: &S, input: &Input) -> Result<serde_json::Value, ApiError> {
-    let args: ListArgs = contract::request(input)?;
-    serde_json::to_value(list(store, input.caller()?, args.input).await?).map_err(ApiError::internal)
 }
 
 /// `updateJITLocationStatus(input)`'s arguments.

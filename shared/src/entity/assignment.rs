@@ -184,12 +184,12 @@ impl Serialize for RouteSettings {
 
 /// The history entity of the route settings.
 pub fn settings_entity() -> String {
-    crate::history::entity("route-settings", "claims")
+    super::history_entity("route-settings", "claims")
 }
 
 /// The history entity of a route's driver on a date.
 pub fn history_entity(date: &str, route: &str) -> String {
-    crate::history::entity("route-driver", &format!("{date}#{route}"))
+    super::history_entity("route-driver", &format!("{date}#{route}"))
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Units one tote holds (docs/decisions.md).
+/// Units one tote holds (docs/decisions/routes-and-loginext.md, "Tote counts and regions").
 pub const UNITS_PER_TOTE: i64 = 24;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]

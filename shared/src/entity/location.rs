@@ -122,7 +122,7 @@ pub struct Items {
 pub const FRIDGE: &str = "FRIDGE";
 /// The type of a location that is no fridge of the fleet: the smoke test's
 /// (scripts/smoke.sh), which sends it heartbeats. The fleet's health views and
-/// the reports leave it out (docs/decisions.md, "The smoke test's location").
+/// the reports leave it out (docs/decisions/testing-and-ci.md, "The smoke test's location").
 pub const TEST: &str = "TEST";
 
 impl Location {

@@ -12,3 +12,9 @@ pub mod telemetry;
 
 pub use ids::{FridgeTime, LocationId, StockingDate, UploadId};
 pub use location::Location;
+
+/// The key a record's history is filed under: `{kind}#{id}`, e.g. `location#CHI_0001`.
+/// An entity's own key format, so it lives with the entities (the history piece re-exports it).
+pub fn history_entity(kind: &str, id: &str) -> String {
+    format!("{kind}#{id}")
+}

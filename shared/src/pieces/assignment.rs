@@ -15,13 +15,15 @@
 //! the caller within `DOOR_AFTER_STOCKED_MINUTES`.
 //!
 //! The gate only reads. What it decided travels as a `Pass` into the call's
-//! own transaction (`route_store::pass_items`): a check that the route's
+//! own transaction (`Pass::writes`): a check that the route's
 //! driver is still the caller, or the claim's writes with their conditions.
 //! So a reassignment landing between the read and the write stops the call,
 //! and a refused call leaves no claim.
 use crate::entity::assignment::{self, ClaimMarker, DriverAssignment, RouteSettings, SOURCE_CLAIM};
 use crate::entity::route_stop::StoredStop;
-use crate::{fridge_time, history, ApiError, Caller};
+// The gate's reads are the store layer's narrow trait (`route_store`), named here too.
+pub use crate::route_store::AssignmentStore;
+use crate::{fridge_time, history, route_store, ApiError, Caller};
 use chrono::{DateTime, Utc};
 use std::collections::BTreeSet;
 use std::future::Future;
@@ -115,6 +117,25 @@ pub struct RouteClaim {
 }
 
 impl Pass {
+    /// The pass as writes of the call's own transaction (issue 59): for the
+    /// route's driver, a check that the driver item still names the caller; for
+    /// a claim, the driver item (only where none is), the day's claim marker
+    /// (only where none is) and its history record; for a supervisor, nothing.
+    pub fn writes(&self, config: &crate::config::Config) -> Result<Vec<route_store::Write>, ApiError> {
+        match (&self.standing, &self.claim) {
+            (Standing::Assigned(route), _) => {
+                Ok(vec![route_store::driver_still(config, &self.date, route, &self.caller_sub)?])
+            }
+            (Standing::Claims(_), Some(claim)) => {
+                let mut writes = route_store::claim_writes(config, &claim.assignment, &claim.marker)?;
+                writes.push(claim.record.put(config.table(crate::Table::History)?)?);
+                Ok(writes)
+            }
+            (Standing::Claims(_), None) => Err(ApiError::internal("a claim's pass carries its writes")),
+            (Standing::Supervisor, _) => Ok(Vec::new()),
+        }
+    }
+
     /// The route whose driver the write checks or claims; none for a supervisor.
     pub fn route(&self) -> Option<&str> {
         match &self.standing {
@@ -201,26 +222,6 @@ fn door_open(stop: &StoredStop, now: DateTime<Utc>, caller_sub: &str) -> bool {
                 && now.signed_duration_since(at).num_minutes() < DOOR_AFTER_STOCKED_MINUTES
         }
     }
-}
-
-/// What the gate reads. It writes nothing: its `Pass` goes into the call's transaction.
-pub trait AssignmentStore: Sync {
-    /// The stops at a location on a date (every route), strongly consistent.
-    fn stops_at(&self, date: &str, location: &str) -> impl Future<Output = Result<Vec<StoredStop>, ApiError>> + Send;
-    /// Whether a route has any stop on a date.
-    fn route_has_stops(&self, date: &str, route: &str) -> impl Future<Output = Result<bool, ApiError>> + Send;
-    /// The drivers of these routes on a date, strongly consistent.
-    fn drivers(
-        &self,
-        date: &str,
-        routes: &[String],
-    ) -> impl Future<Output = Result<Vec<DriverAssignment>, ApiError>> + Send;
-    /// The driver's claim of that day, if they made one.
-    fn claimed(&self, date: &str, sub: &str) -> impl Future<Output = Result<Option<ClaimMarker>, ApiError>> + Send;
-    /// The office's settings (claims on by default).
-    fn settings(&self) -> impl Future<Output = Result<RouteSettings, ApiError>> + Send;
-    /// Whether the caller holds a permission action (the supervisor's, the door's).
-    fn holds(&self, caller: &Caller, action: &str) -> impl Future<Output = Result<bool, ApiError>> + Send;
 }
 
 /// The gate of a stop-bound call: its pass, or the refusal (403 with its

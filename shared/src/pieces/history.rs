@@ -37,9 +37,7 @@ pub struct Record {
     pub changes: Vec<Change>,
 }
 
-pub fn entity(kind: &str, id: &str) -> String {
-    format!("{kind}#{id}")
-}
+pub use crate::entity::history_entity as entity;
 
 impl Record {
     pub fn new(entity: String, at: &str, who: &str, source: &str, changes: Vec<Change>) -> Record {

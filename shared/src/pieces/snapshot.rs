@@ -8,83 +8,18 @@ use crate::{fridge_time, ApiError};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
+// The objects' kinds, versions and encoding are the store layer's (`snapshot_store`), named here too.
+pub use crate::snapshot_store::{gunzip, gzip, Kind, Put, SnapshotObjects, Stored};
 use std::future::Future;
-use std::io::Write;
 
 /// How long a presigned GET works: one page load.
 pub const URL_SECONDS: u64 = 300;
-
-/// The fleet-wide views kept as snapshots.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// Every fridge's last heartbeat (/portfoliohealth).
-    FleetHealth,
-    /// Per software, each version and its fridges (/locations/fridge_software).
-    FridgeSoftware,
-}
-
-impl Kind {
-    /// The object's key in the Snapshots bucket.
-    pub fn key(self) -> &'static str {
-        match self {
-            Kind::FleetHealth => "fleet-health.json",
-            Kind::FridgeSoftware => "fridge-software.json",
-        }
-    }
-
-    /// The object's field that holds the view, beside `asOf`.
-    pub fn field(self) -> &'static str {
-        match self {
-            Kind::FleetHealth => "fridges",
-            Kind::FridgeSoftware => "artifacts",
-        }
-    }
-}
-
-/// What the stored snapshot's metadata tells: when it was built and of how
-/// many fridges, and the object's version (its ETag), which a put is
-/// conditioned on. Unreadable metadata reads as built at the epoch, so the
-/// next rebuild replaces it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Stored {
-    pub as_of: DateTime<Utc>,
-    pub fridges: i64,
-    pub etag: String,
-}
-
-/// What a conditional put did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Put {
-    Landed,
-    /// The object is no longer the one read (another rebuild wrote it): nothing written.
-    Moved,
-}
 
 /// Puts a rebuild tries before it gives up (each loses only to a rebuild that landed meanwhile).
 const PUT_TRIES: usize = 3;
 /// A stored snapshot stamped further ahead than this is from a skewed clock,
 /// not from a rebuild that overlapped this one (none takes this long).
 const OVERLAP_SECONDS: i64 = 600;
-
-/// The Snapshots bucket, as the rebuild and the locate see it.
-pub trait SnapshotObjects: Sync {
-    /// The stored snapshot's age, size and version; None when there is none.
-    fn stored(&self, kind: Kind) -> impl Future<Output = Result<Option<Stored>, ApiError>> + Send;
-    /// Replaces the snapshot with `gzipped` JSON if it is still `over` (the
-    /// version read; `None`: still absent), else writes nothing and answers `Moved`.
-    fn put(
-        &self,
-        kind: Kind,
-        gzipped: Vec<u8>,
-        as_of: &str,
-        fridges: usize,
-        over: Option<&Stored>,
-    ) -> impl Future<Output = Result<Put, ApiError>> + Send;
-    /// A GET of the snapshot that works for `seconds`.
-    fn url(&self, kind: Kind, seconds: u64) -> impl Future<Output = Result<String, ApiError>> + Send;
-    /// The stored snapshot's version and its JSON, inflated; None when there is none.
-    fn read(&self, kind: Kind) -> impl Future<Output = Result<Option<(Stored, Vec<u8>)>, ApiError>> + Send;
-}
 
 /// When a rebuild replaces the stored snapshot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,21 +35,6 @@ pub enum When {
 pub struct View<T> {
     pub content: T,
     pub fridges: usize,
-}
-
-/// gzip, the object's `Content-Encoding`: the browser inflates it itself.
-pub fn gzip(json: &[u8]) -> Result<Vec<u8>, ApiError> {
-    let mut out = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    out.write_all(json).map_err(ApiError::internal)?;
-    out.finish().map_err(ApiError::internal)
-}
-
-/// The JSON of a gzip'd object.
-pub fn gunzip(gzipped: &[u8]) -> Result<Vec<u8>, ApiError> {
-    use std::io::Read;
-    let mut back = Vec::new();
-    flate2::read::GzDecoder::new(gzipped).read_to_end(&mut back).map_err(ApiError::internal)?;
-    Ok(back)
 }
 
 /// Whether a snapshot built at `as_of` is younger than `seconds` at `now`.

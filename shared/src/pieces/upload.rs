@@ -47,6 +47,17 @@ impl RawRow {
     }
 }
 
+/// A CSV of these columns, one line per row (a missing cell is empty).
+pub fn csv_of(columns: &[&str], rows: &[RawRow]) -> Result<String, ApiError> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record(columns).map_err(ApiError::internal)?;
+    for r in rows {
+        out.write_record(columns.iter().map(|c| r.cell(c).unwrap_or_default())).map_err(ApiError::internal)?;
+    }
+    let bytes = out.into_inner().map_err(ApiError::internal)?;
+    String::from_utf8(bytes).map_err(ApiError::internal)
+}
+
 /// A column's trimmed text, matching the header loosely (its case, a
 /// byte-order mark and spaces around it are ignored); `None` when the row lacks it.
 pub fn cell(values: &Map<String, Value>, column: &str) -> Option<String> {
@@ -745,6 +756,16 @@ mod tests {
     use super::*;
     use serde_json::json;
     use std::sync::Mutex;
+
+    fn csv_row(values: serde_json::Value) -> RawRow {
+        RawRow { row: 2, values: values.as_object().cloned().unwrap() }
+    }
+
+    #[test]
+    fn the_csv_writer_quotes_what_needs_quoting() {
+        let rows = [csv_row(json!({ "a": "plain", "b": "with, comma" })), csv_row(json!({ "a": "say \"hi\"\nthen" }))];
+        assert_eq!(csv_of(&["a", "b"], &rows).unwrap(), "a,b\nplain,\"with, comma\"\n\"say \"\"hi\"\"\nthen\",\n");
+    }
 
     /// Rows `{id, n}`: n must be a number; stored maps id -> n.
     #[derive(Default)]

@@ -3,7 +3,7 @@
 //! their SDK crates. Why: aws-sdk-cognitoidentityprovider and aws-sdk-ssm
 //! were 92 s and 127 s of the arm64 release build's CPU, on its critical
 //! path (every area crate waits for `fleet-shared`, which waited for them),
-//! for one operation each (`scripts/bench/sam-build.sh`, docs/decisions.md).
+//! for one operation each (`scripts/bench/sam-build.sh`, docs/decisions/performance-and-cost.md).
 //!
 //! Same contract as the SDK's: credentials, region and endpoint from the
 //! function's `SdkConfig`; SigV4; the AWS JSON 1.1 protocol

@@ -1,8 +1,8 @@
-use crate::paging::{LazySecret, PagingKey, SecretSource, SsmParameter, StackName};
 use crate::resources::{
     Bucket, Queue, Table, GRAPHQL_URL, PAGING_TOKEN_SECRET, ROUTING_SERVICE_KEY_PARAMETER, ROUTING_SERVICE_URL,
     STACK_NAME, USER_POOL_ID,
 };
+use crate::secrets::{LazySecret, PagingKey, SecretSource, SsmParameter, StackName};
 use crate::{registry::Needs, ApiError};
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -6,6 +6,7 @@
 //! and its JSON body's fields: a bad shape is a 400 that names the field,
 //! never a 500. `Resp` is any `Serialize`.
 use crate::{permissions, ApiError, Caller, Deps, Input};
+use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -17,6 +18,9 @@ pub struct Ctx {
     pub selection: Vec<String>,
     /// The gate's finding: which of its actions the caller holds (`Input::held`).
     pub held: Option<Vec<String>>,
+    /// The call's clock: read once at the edge, so every step of one call sees the
+    /// same instant, and a test sets the time here.
+    pub now: DateTime<Utc>,
 }
 
 impl Ctx {
@@ -24,6 +28,11 @@ impl Ctx {
     /// it); `None` when the gate did not.
     pub fn gate_found(&self, action: &str) -> Option<bool> {
         self.held.as_ref().map(|held| held.iter().any(|a| a == action))
+    }
+
+    /// [`Ctx::now`] as records store it (`fridge_time::stamp`).
+    pub fn now_text(&self) -> String {
+        crate::fridge_time::stamp(self.now)
     }
 
     pub fn caller(&self) -> Result<&Caller, ApiError> {
@@ -90,7 +99,8 @@ pub fn request<T: DeserializeOwned>(input: &Input) -> Result<T, ApiError> {
 /// Splits an input into the context and the parsed request.
 pub fn split<T: DeserializeOwned>(input: Input) -> Result<(Ctx, T), ApiError> {
     let request = request(&input)?;
-    Ok((Ctx { caller: input.caller, selection: input.selection, held: input.held }, request))
+    let now = crate::fridge_time::now();
+    Ok((Ctx { caller: input.caller, selection: input.selection, held: input.held, now }, request))
 }
 
 /// What a typed API handler takes and answers, as JSON Schemas whose `$ref`s

@@ -18,4 +18,5 @@ pub mod registry;
 pub mod resources;
 pub mod s3;
 pub mod sdk;
+pub mod secrets;
 pub mod usage;

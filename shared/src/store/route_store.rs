@@ -1,13 +1,13 @@
 //! The store layer's writes of route stops and their drivers (issue 38):
 //! the stocked-time transaction that also moves its route's version, and
 //! the stop gate's reads and claims (`assignment`).
-use crate::assignment::{Pass, Standing};
 use crate::deps::TableRef;
 use crate::entity::assignment::{self, ClaimMarker, DriverAssignment, RouteSettings};
 use crate::entity::route_stop::{self, StoredStop};
 use crate::item::Key;
 use crate::query::{Across, Filter, Query, SortKey};
 use crate::{item, shard, ApiError, Caller};
+use std::future::Future;
 
 /// The transaction that sets a stop's stocked time to `at` (issue 38): the
 /// stop, only while it still is this location and stocking index (a route
@@ -105,10 +105,30 @@ pub fn stocked_correction_write(
 }
 
 /// The gate over DynamoDB: LocationRoutes and Permissions, read only. What it
-/// decided is written by the call's own transaction (`pass_items`).
+/// decided is written by the call's own transaction (`Pass::writes`).
 pub struct Drivers(pub &'static crate::Deps);
 
-impl crate::assignment::AssignmentStore for Drivers {
+/// What the gate reads. It writes nothing: its `Pass` goes into the call's transaction.
+pub trait AssignmentStore: Sync {
+    /// The stops at a location on a date (every route), strongly consistent.
+    fn stops_at(&self, date: &str, location: &str) -> impl Future<Output = Result<Vec<StoredStop>, ApiError>> + Send;
+    /// Whether a route has any stop on a date.
+    fn route_has_stops(&self, date: &str, route: &str) -> impl Future<Output = Result<bool, ApiError>> + Send;
+    /// The drivers of these routes on a date, strongly consistent.
+    fn drivers(
+        &self,
+        date: &str,
+        routes: &[String],
+    ) -> impl Future<Output = Result<Vec<DriverAssignment>, ApiError>> + Send;
+    /// The driver's claim of that day, if they made one.
+    fn claimed(&self, date: &str, sub: &str) -> impl Future<Output = Result<Option<ClaimMarker>, ApiError>> + Send;
+    /// The office's settings (claims on by default).
+    fn settings(&self) -> impl Future<Output = Result<RouteSettings, ApiError>> + Send;
+    /// Whether the caller holds a permission action (the supervisor's, the door's).
+    fn holds(&self, caller: &Caller, action: &str) -> impl Future<Output = Result<bool, ApiError>> + Send;
+}
+
+impl AssignmentStore for Drivers {
     async fn stops_at(&self, date: &str, location: &str) -> Result<Vec<StoredStop>, ApiError> {
         let t = self.0.table(crate::Table::LocationRoutes)?;
         stops_at(&t, date, location).all().await
@@ -159,46 +179,43 @@ pub fn marker_key(date: &str, sub: &str) -> Key {
     Key::from([(route_stop::PK.to_string(), item::s(pk)), (route_stop::SK.to_string(), item::s(sk))])
 }
 
-/// The gate's pass as items of the call's own transaction (issue 59): for the
-/// route's driver, a check that the driver item still names the caller; for
-/// a claim, the driver item (only where none is), its history record and the
-/// day's claim marker (only where none is); for a supervisor, nothing.
-pub fn pass_items(
+/// A write of a call's own transaction.
+pub type Write = aws_sdk_dynamodb::types::TransactWriteItem;
+
+/// A check, in the call's transaction, that the route's driver item still names the caller.
+pub fn driver_still(
     config: &crate::config::Config,
-    pass: &Pass,
-) -> Result<Vec<aws_sdk_dynamodb::types::TransactWriteItem>, ApiError> {
-    use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
+    date: &str,
+    route: &str,
+    caller_sub: &str,
+) -> Result<Write, ApiError> {
+    let check = aws_sdk_dynamodb::types::ConditionCheck::builder()
+        .table_name(config.table(crate::Table::LocationRoutes)?)
+        .set_key(Some(driver_item_key(date, route)))
+        .condition_expression("driverSub = :caller")
+        .expression_attribute_values(":caller", item::s(caller_sub))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(Write::builder().condition_check(check).build())
+}
+
+/// A claim's driver item and the day's claim marker, each written only where none is.
+pub fn claim_writes(
+    config: &crate::config::Config,
+    assignment: &DriverAssignment,
+    marker: &ClaimMarker,
+) -> Result<Vec<Write>, ApiError> {
     let table = config.table(crate::Table::LocationRoutes)?;
-    match (&pass.standing, &pass.claim) {
-        (Standing::Assigned(route), _) => {
-            let check = ConditionCheck::builder()
-                .table_name(table)
-                .set_key(Some(driver_item_key(&pass.date, route)))
-                .condition_expression("driverSub = :caller")
-                .expression_attribute_values(":caller", item::s(&pass.caller_sub))
-                .build()
-                .map_err(ApiError::internal)?;
-            Ok(vec![TransactWriteItem::builder().condition_check(check).build()])
-        }
-        (Standing::Claims(_), Some(claim)) => {
-            let put = |item| {
-                Put::builder()
-                    .table_name(table)
-                    .set_item(Some(item))
-                    .condition_expression("attribute_not_exists(routeStop)")
-                    .build()
-                    .map(|p| TransactWriteItem::builder().put(p).build())
-                    .map_err(ApiError::internal)
-            };
-            Ok(vec![
-                put(item::to_item(&claim.assignment)?)?,
-                put(item::to_item(&claim.marker)?)?,
-                claim.record.put(config.table(crate::Table::History)?)?,
-            ])
-        }
-        (Standing::Claims(_), None) => Err(ApiError::internal("a claim's pass carries its writes")),
-        (Standing::Supervisor, _) => Ok(Vec::new()),
-    }
+    let put = |item| {
+        aws_sdk_dynamodb::types::Put::builder()
+            .table_name(table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(routeStop)")
+            .build()
+            .map(|p| Write::builder().put(p).build())
+            .map_err(ApiError::internal)
+    };
+    Ok(vec![put(item::to_item(assignment)?)?, put(item::to_item(marker)?)?])
 }
 
 // The keys and reads of the LocationRoutes table (the entities name their

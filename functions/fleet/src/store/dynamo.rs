@@ -73,7 +73,7 @@ impl FleetStore for Dynamo {
             items.push(c.put(self.0.config.table(Table::Idempotency)?)?);
         }
         if let Some(pass) = pass {
-            items.extend(fleet_shared::route_store::pass_items(&self.0.config, pass)?);
+            items.extend(pass.writes(&self.0.config)?);
         }
         store::transact(t.client, items).await
     }

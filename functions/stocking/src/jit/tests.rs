@@ -1,5 +1,6 @@
 use super::*;
 use fleet_shared::entity::route_stop::RouteStop;
+use fleet_shared::{contract, Input};
 use proptest::prelude::*;
 use serde_json::Value;
 use std::sync::Mutex;
@@ -330,6 +331,12 @@ async fn one_call_reads_one_date_and_refuses_rows_of_many_before_reading() {
     let out = send(&store, rows).await.unwrap();
     assert_eq!(out.len(), 2);
     assert_eq!(store.reads.load(Ordering::SeqCst), 2);
+}
+
+/// `list` over a whole call, parsed as the edge does.
+async fn run_list<S: JitStore>(store: &S, input: &Input) -> Result<JitDay, ApiError> {
+    let args: ListArgs = contract::request(input)?;
+    list(store, input.caller()?, args.input).await
 }
 
 #[tokio::test]

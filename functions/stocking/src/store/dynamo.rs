@@ -118,7 +118,7 @@ impl ActionStore for Dynamo {
             items.push(lock.recorded().put(self.0.config.table(Table::History)?)?);
         }
         if let Some(pass) = pass {
-            items.extend(fleet_shared::route_store::pass_items(&self.0.config, pass)?);
+            items.extend(pass.writes(&self.0.config)?);
         }
         store::transact(t.client, items).await
     }

@@ -12,7 +12,7 @@ use fleet_shared::contract::Ctx;
 use fleet_shared::entity::Location;
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, CommitResult, CommitStatus, Planned, RawRow, UploadKind, UploadRequest};
-use fleet_shared::{fridge_time, ApiError, Deps};
+use fleet_shared::{ApiError, Deps};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -210,7 +210,7 @@ impl BulkLocations {
 }
 
 fn kind(deps: &'static Deps, ctx: &Ctx) -> Result<BulkLocations, ApiError> {
-    Ok(BulkLocations { deps, user: ctx.caller()?.display().to_string(), now: fridge_time::now_text() })
+    Ok(BulkLocations { deps, user: ctx.caller()?.display().to_string(), now: ctx.now_text() })
 }
 
 /// POST /locations/bulk/dry-run

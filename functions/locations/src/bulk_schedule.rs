@@ -22,6 +22,8 @@ pub struct BulkSchedule {
     pub caller: Caller,
     /// The locations the rows name.
     pub docs: HashMap<String, Location>,
+    /// The call's time: a row scheduled before it is in the past.
+    pub now: String,
 }
 
 fn cell(row: &RawRow, column: &str) -> Option<String> {
@@ -60,8 +62,9 @@ impl UploadKind for BulkSchedule {
         let local = wall_time(&cell(row, "dateTime").unwrap_or_default());
         let value = Value::String(cell(row, "value").unwrap_or_default());
         let reason = cell(row, "reason");
-        let changes = schedule::plan_change(doc, options, &self.caller, &attribute, &value, &local, reason.as_deref())
-            .map_err(|m| vec![m])?;
+        let changes =
+            schedule::plan_change(doc, options, &self.caller, &attribute, &value, &local, reason.as_deref(), &self.now)
+                .map_err(|m| vec![m])?;
         Ok((format!("{location}#{attribute}#{}", changes[0].action_time), (changes, local)))
     }
 
@@ -107,7 +110,7 @@ impl UploadKind for BulkSchedule {
 async fn kind(deps: &'static Deps, ctx: &Ctx, req: &UploadRequest) -> Result<BulkSchedule, ApiError> {
     let ids: BTreeSet<String> = req.rows.iter().filter_map(|r| cell(r, "location")).collect();
     let docs = Dynamo(deps).get_many(ids.into_iter().collect()).await?;
-    Ok(BulkSchedule { deps, caller: ctx.caller()?.clone(), docs })
+    Ok(BulkSchedule { deps, caller: ctx.caller()?.clone(), docs, now: ctx.now_text() })
 }
 
 /// POST /locations/schedule/bulk/dry-run

@@ -10,7 +10,7 @@ use crate::store::{self as locations, Also, Dynamo, LocationStore};
 use crate::{attributes, deadline, plan, rules, rules::Options};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::entity::{Location, LocationId};
-use fleet_shared::fridge_time::{self, FridgeZone};
+use fleet_shared::fridge_time::FridgeZone;
 use fleet_shared::scheduler::{self, iso, query_index, AppliedRun, Applier, BY_DUE, FAILED_SHARD};
 pub use fleet_shared::scheduler::{ChangeBody, StoredChange};
 use fleet_shared::{dates, identity, limits, permissions, ApiError, Deps};
@@ -268,13 +268,14 @@ pub fn plan_change(
     value: &Value,
     local_time: &str,
     reason: Option<&str>,
+    now: &str,
 ) -> Result<Vec<StoredChange>, String> {
     let (current, location, zone) = (location, location.id.to_string(), location.zone());
     if attribute != DEVICE_ADDRESS && !plan::is_schedulable(attribute) {
         return Err(format!("{attribute} cannot be scheduled"));
     }
     let time = zone.instant(local_time).map(iso)?;
-    if time < fridge_time::now_text() {
+    if time.as_str() < now {
         return Err(format!("{local_time} {} is in the past", zone.label));
     }
     let value = parse_value(value);
@@ -423,15 +424,16 @@ pub async fn delete(deps: &'static Deps, ctx: Ctx, args: DeleteArgs) -> Result<b
 }
 
 /// Applies every due location change (see `fleet_shared::scheduler`).
-pub async fn apply_due(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<AppliedRun, ApiError> {
-    scheduler::apply_due(deps, DUE_SHARD, &Locations(deps)).await
+pub async fn apply_due(deps: &'static Deps, ctx: Ctx, _: NoArgs) -> Result<AppliedRun, ApiError> {
+    scheduler::apply_due(deps, DUE_SHARD, &Locations(deps, ctx.now_text()), ctx.now).await
 }
 
-struct Locations(&'static Deps);
+/// The locations' applier, for a run at the time given (its history records').
+struct Locations(&'static Deps, String);
 
 impl Applier for Locations {
     async fn apply(&self, location: &str, changes: &[StoredChange], run: &str) -> Result<(), ApiError> {
-        apply_claimed(self.0, location, changes, run).await
+        apply_claimed(self.0, location, changes, run, &self.1).await
     }
 }
 
@@ -440,6 +442,7 @@ async fn apply_claimed(
     location: &str,
     changes: &[StoredChange],
     run: &str,
+    now: &str,
 ) -> Result<(), ApiError> {
     let store = Dynamo(deps);
     let current = store.get(location).await?.ok_or_else(|| locations::not_found(location))?;
@@ -456,7 +459,6 @@ async fn apply_claimed(
     let author = Author { user: first.user.clone(), source: format!("Scheduled change for {when} {}", zone.label) };
     let finish =
         Also::FinishScheduledChanges { keys: changes.iter().map(StoredChange::key).collect(), run: run.to_string() };
-    let now = fridge_time::now_text();
     if first.change.attribute == DEVICE_ADDRESS {
         let random = || uuid::Uuid::new_v4().as_u64_pair().0;
         identity::acting_as(

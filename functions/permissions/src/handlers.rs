@@ -11,9 +11,9 @@ pub async fn list(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<Permissions,
 }
 
 pub async fn grant(deps: &'static Deps, ctx: Ctx, args: PermissionArgs) -> Result<Granted, ApiError> {
-    service::grant(&Dynamo(deps), ctx.caller()?, args).await
+    service::grant(&Dynamo(deps), ctx.caller()?, args, &ctx.now_text()).await
 }
 
 pub async fn revoke(deps: &'static Deps, ctx: Ctx, args: PermissionArgs) -> Result<Revoked, ApiError> {
-    service::revoke(&Dynamo(deps), ctx.caller()?, args).await
+    service::revoke(&Dynamo(deps), ctx.caller()?, args, &ctx.now_text()).await
 }

@@ -5,7 +5,7 @@
 use crate::actions;
 use crate::store::{Grant, PermissionStore};
 use fleet_shared::history::{self, Change, Record, RecordView};
-use fleet_shared::{fridge_time, limits, ApiError, Caller};
+use fleet_shared::{limits, ApiError, Caller};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -125,6 +125,7 @@ pub async fn grant_every_action<S: PermissionStore>(
     email: &str,
     who: &str,
     source: &str,
+    at: &str,
 ) -> Result<(String, usize), ApiError> {
     let users = store.users().await?;
     let user = users
@@ -133,15 +134,14 @@ pub async fn grant_every_action<S: PermissionStore>(
         .ok_or_else(|| ApiError::bad_request(format!("No user {email} in the user pool")))?;
     let mut granted = 0;
     for action in actions::all() {
-        let at = fridge_time::now_text();
         let req = PermissionRequest { user: user.sub.clone(), action: action.to_string() };
         let grant = Grant {
             user: req.user.clone(),
             action: req.action.clone(),
             granted_by: Some(who.to_string()),
-            granted_at: Some(at.clone()),
+            granted_at: Some(at.to_string()),
         };
-        match store.grant(&grant, &record_from(&req, true, who, &at, source)).await {
+        match store.grant(&grant, &record_from(&req, true, who, at, source)).await {
             Ok(()) => granted += 1,
             Err(ApiError::Conflict(_)) => {} // held already: nothing changed, nothing recorded
             Err(e) => return Err(e),
@@ -178,28 +178,36 @@ async fn checked<S: PermissionStore>(
     Ok(req)
 }
 
-pub async fn grant<S: PermissionStore>(store: &S, caller: &Caller, args: PermissionArgs) -> Result<Granted, ApiError> {
+pub async fn grant<S: PermissionStore>(
+    store: &S,
+    caller: &Caller,
+    args: PermissionArgs,
+    at: &str,
+) -> Result<Granted, ApiError> {
     let req = checked(store, args, true).await?;
     let granted_by = caller.display().to_string();
-    let at = fridge_time::now_text();
     let grant = Grant {
         user: req.user.clone(),
         action: req.action.clone(),
         granted_by: Some(granted_by.clone()),
-        granted_at: Some(at.clone()),
+        granted_at: Some(at.to_string()),
     };
     // Granted once: a grant already held changes nothing and records nothing.
-    match store.grant(&grant, &change_record(&req, true, &granted_by, &at)).await {
+    match store.grant(&grant, &change_record(&req, true, &granted_by, at)).await {
         Ok(()) | Err(ApiError::Conflict(_)) => Ok(Granted { user: req.user, action: req.action, granted: true }),
         Err(e) => Err(e),
     }
 }
 
-pub async fn revoke<S: PermissionStore>(store: &S, caller: &Caller, args: PermissionArgs) -> Result<Revoked, ApiError> {
+pub async fn revoke<S: PermissionStore>(
+    store: &S,
+    caller: &Caller,
+    args: PermissionArgs,
+    at: &str,
+) -> Result<Revoked, ApiError> {
     let req = checked(store, args, false).await?;
     let who = caller.display().to_string();
-    let at = fridge_time::now_text();
-    let removed = match store.revoke(&req.user, &req.action, &change_record(&req, false, &who, &at)).await {
+    let removed = match store.revoke(&req.user, &req.action, &change_record(&req, false, &who, at)).await {
         Ok(()) => true,
         Err(ApiError::Conflict(_)) => false, // not held: nothing to remove, nothing recorded
         Err(e) => return Err(e),
@@ -214,6 +222,8 @@ mod tests {
     use crate::store::PoolUser;
     use fleet_shared::{contract, Input};
     use serde_json::{json, Value};
+
+    const AT: &str = "2026-11-28T12:00:00.000Z";
 
     const ACTION: &str = "GetPars";
 
@@ -245,7 +255,7 @@ mod tests {
     async fn a_grant_is_held_once_and_recorded_once() {
         let store = pool();
         for _ in 0..2 {
-            let out = grant(&store, &admin(), body("s-a")).await.unwrap();
+            let out = grant(&store, &admin(), body("s-a"), AT).await.unwrap();
             assert_eq!(json!(out), json!({ "user": "s-a", "action": ACTION, "granted": true }));
         }
         let grants = store.grants.lock().unwrap().clone();
@@ -269,7 +279,7 @@ mod tests {
             granted_at: None,
         });
         let who = "operator arn:aws:iam::1:user/ops";
-        let (sub, granted) = grant_every_action(&store, "al@FLEET", who, "scripts/grant-admin.sh").await.unwrap();
+        let (sub, granted) = grant_every_action(&store, "al@FLEET", who, "scripts/grant-admin.sh", AT).await.unwrap();
         assert_eq!((sub.as_str(), granted), ("s-a", actions::all().len() - 1));
         let history = store.history.lock().unwrap().clone();
         assert_eq!(history.len(), granted);
@@ -277,10 +287,10 @@ mod tests {
         assert!(history.iter().all(|r| r.entity == history_entity() && r.changes[0].new_value == "true"));
         assert!(!history.iter().any(|r| r.changes[0].attribute == format!("s-a {ACTION}")), "held already");
         // Run again: everything held, nothing recorded.
-        assert_eq!(grant_every_action(&store, "Al@fleet", who, "x").await.unwrap().1, 0);
+        assert_eq!(grant_every_action(&store, "Al@fleet", who, "x", AT).await.unwrap().1, 0);
         assert_eq!(store.history.lock().unwrap().len(), granted);
         assert_eq!(
-            grant_every_action(&store, "nobody@fleet", who, "x").await.unwrap_err().to_string(),
+            grant_every_action(&store, "nobody@fleet", who, "x", AT).await.unwrap_err().to_string(),
             "No user nobody@fleet in the user pool"
         );
     }
@@ -288,17 +298,17 @@ mod tests {
     #[tokio::test]
     async fn only_users_of_the_pool_are_granted_but_any_grant_can_be_removed() {
         let store = pool();
-        assert_eq!(grant(&store, &admin(), body("s-gone")).await.unwrap_err().to_string(), "Unknown user s-gone");
+        assert_eq!(grant(&store, &admin(), body("s-gone"), AT).await.unwrap_err().to_string(), "Unknown user s-gone");
         store.grants.lock().unwrap().push(Grant {
             user: "s-gone".into(),
             action: ACTION.into(),
             granted_by: None,
             granted_at: None,
         });
-        let out = revoke(&store, &admin(), body("s-gone")).await.unwrap();
+        let out = revoke(&store, &admin(), body("s-gone"), AT).await.unwrap();
         assert_eq!(json!(out), json!({ "user": "s-gone", "action": ACTION, "removed": true }));
         // Not held any more: nothing removed and nothing recorded.
-        assert!(!revoke(&store, &admin(), body("s-gone")).await.unwrap().removed);
+        assert!(!revoke(&store, &admin(), body("s-gone"), AT).await.unwrap().removed);
         assert_eq!(store.history.lock().unwrap().len(), 1);
     }
 
@@ -307,7 +317,7 @@ mod tests {
         let store = pool();
         let refused = |body: Value| async {
             let result = match input(body) {
-                Ok(args) => grant(&store, &admin(), args).await.map(|_| ()),
+                Ok(args) => grant(&store, &admin(), args, AT).await.map(|_| ()),
                 Err(e) => Err(e),
             };
             result.unwrap_err().to_string()
@@ -324,8 +334,8 @@ mod tests {
     #[tokio::test]
     async fn the_list_shows_every_user_and_grants_of_users_gone_from_the_pool() {
         let store = pool();
-        grant(&store, &admin(), body("s-b")).await.unwrap();
-        grant(&store, &admin(), input(json!({ "user": "s-b", "action": "GetForecast" })).unwrap()).await.unwrap();
+        grant(&store, &admin(), body("s-b"), AT).await.unwrap();
+        grant(&store, &admin(), input(json!({ "user": "s-b", "action": "GetForecast" })).unwrap(), AT).await.unwrap();
         store.grants.lock().unwrap().push(Grant {
             user: "s-gone".into(),
             action: ACTION.into(),

@@ -196,8 +196,8 @@ async fn read(store: &impl PlanogramStore, layout: &str) -> Result<PlanogramView
 }
 
 /// The scheduled run: applies every due planogram change (see `fleet_shared::scheduler`).
-pub async fn apply_due(deps: &'static Deps, _: Ctx, _: NoArgs) -> Result<AppliedRun, ApiError> {
-    scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await
+pub async fn apply_due(deps: &'static Deps, ctx: Ctx, _: NoArgs) -> Result<AppliedRun, ApiError> {
+    scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps, ctx.now_text()), ctx.now).await
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::rules::{central, slot_order};
 use crate::store::{PlanogramStore, Slot, SlotChange};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::scheduler::{self, Applier, StoredChange};
-use fleet_shared::{dates, fridge_time, store::TRANSACT_MAX, ApiError, Deps};
+use fleet_shared::{dates, store::TRANSACT_MAX, ApiError, Deps};
 use std::collections::HashMap;
 
 pub const TABLE_NAME: &str = "Planograms";
@@ -46,7 +46,7 @@ pub fn item_text(item: Option<&str>) -> String {
 
 /// Applies the planogram shard's due groups for the shared scheduler, over
 /// the deployed tables (`Scheduled(deps)`) or, in tests, the fake store.
-pub struct Scheduled<S = &'static Deps>(pub S);
+pub struct Scheduled<S = &'static Deps>(pub S, pub String);
 
 /// What a due change does to its slot: the newer `activeHour` wins, so a
 /// change older than the slot's assignment is superseded, never applied.
@@ -72,7 +72,7 @@ impl<S: PlanogramStore> Applier for Scheduled<S> {
         let hour = dates::instant(&first.action_time)
             .ok_or_else(|| ApiError::internal(format!("{} is not an RFC 3339 time", first.action_time)))?;
         let source = format!("Planogram change scheduled for {} Central", central(hour));
-        let now = fridge_time::now_text();
+        let now = &self.1;
         let mut ordered: Vec<&StoredChange> = changes.iter().collect();
         ordered.sort_by_key(|c| slot_order(&c.change.attribute));
         for chunk in ordered.chunks(APPLY_CHUNK) {
@@ -106,11 +106,11 @@ impl<S: PlanogramStore> Applier for Scheduled<S> {
             }
             let history = (!diff.is_empty()).then(|| {
                 // Applied by the platform for its author: the record names the author's sub.
-                let mut record = Record::new(history_entity(layout), &now, &first.user, &source, diff);
+                let mut record = Record::new(history_entity(layout), now, &first.user, &source, diff);
                 record.who_sub = first.user_sub.clone().or(record.who_sub);
                 record
             });
-            store.apply(run, &puts, &finished, history.as_ref()).await?;
+            store.apply(run, now, &puts, &finished, history.as_ref()).await?;
         }
         Ok(())
     }
@@ -129,6 +129,7 @@ mod tests {
     use fleet_shared::scheduler::ChangeBody;
 
     const HOUR: &str = "2026-12-01T12:00:00.000Z";
+    const AT: &str = "2026-12-01T12:01:00.000Z";
 
     fn change(slot: &str, item: &str, sub: &str) -> StoredChange {
         StoredChange {
@@ -186,9 +187,7 @@ mod tests {
         let changes = [change("1:1", "SOUP", "ann"), change("1:2", "WRAP", "ann")];
         let slots = [slot("1:1", "KALE", "2026-11-01T00:00:00.000Z"), slot("1:2", "TEA", "2026-12-02T00:00:00.000Z")];
         let fake = fake_with(&slots, &changes, &["ann"]);
-        let _clock =
-            fleet_shared::fridge_time::ClockAt::new(chrono::DateTime::from_timestamp(1_796_126_400, 0).unwrap());
-        Scheduled(&fake).apply("planogram#TALL", &changes, "run-1").await.unwrap();
+        Scheduled(&fake, AT.to_string()).apply("planogram#TALL", &changes, "run-1").await.unwrap();
 
         let applied = fake.slot("TALL", "1:1").unwrap();
         assert_eq!(
@@ -201,7 +200,7 @@ mod tests {
             "the item changes, the config stays"
         );
         assert_eq!(applied.source.as_deref(), Some("Planogram change scheduled for 12/01/2026 06:00:00 Central"));
-        assert_eq!(applied.applied_at.as_deref(), Some("2026-12-01T12:00:00.000Z"));
+        assert_eq!(applied.applied_at.as_deref(), Some(AT), "the run's time");
         assert_eq!(
             fake.slot("TALL", "1:2").unwrap().vend_item_name.as_deref(),
             Some("TEA"),
@@ -225,7 +224,7 @@ mod tests {
     async fn a_group_whose_author_lost_the_permission_never_applies() {
         let changes = [change("1:1", "SOUP", "ann"), change("1:2", "WRAP", "bob")];
         let fake = fake_with(&[], &changes, &["ann"]);
-        let e = Scheduled(&fake).apply("planogram#TALL", &changes, "run-1").await.unwrap_err();
+        let e = Scheduled(&fake, AT.to_string()).apply("planogram#TALL", &changes, "run-1").await.unwrap_err();
         assert_eq!(e, ApiError::Forbidden);
         assert!(fake.slots.lock().unwrap().is_empty());
         assert_eq!(shard(&fake, "1:1"), DUE_SHARD);
@@ -235,7 +234,7 @@ mod tests {
     async fn a_large_group_lands_in_transactions_each_with_its_history() {
         let changes: Vec<StoredChange> = (1..=60).map(|i| change(&format!("1:{i}"), "SOUP", "ann")).collect();
         let fake = fake_with(&[], &changes, &["ann"]);
-        Scheduled(&fake).apply("planogram#TALL", &changes, "run-1").await.unwrap();
+        Scheduled(&fake, AT.to_string()).apply("planogram#TALL", &changes, "run-1").await.unwrap();
         assert_eq!(fake.slots.lock().unwrap().len(), 60);
         let sizes: Vec<usize> = fake.history.lock().unwrap().iter().map(|h| h.changes.len()).collect();
         assert_eq!(sizes, [APPLY_CHUNK, 60 - APPLY_CHUNK]);

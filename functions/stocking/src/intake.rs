@@ -16,7 +16,6 @@ use crate::slips;
 pub use crate::store::{Dynamo, IntakeStore, Landed, Unstorable};
 use fleet_shared::contract::Ctx;
 use fleet_shared::events::{SqsBatchResponse, SqsEvent, SqsMessage};
-use fleet_shared::fridge_time::now_text;
 use fleet_shared::{ApiError, Deps};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -46,8 +45,8 @@ fn newest(parsed: Vec<Parsed>) -> BTreeMap<String, (OrderMessage, Vec<String>)> 
 }
 
 /// The SQS handler: answers `{batchItemFailures}` for the records to redeliver.
-pub async fn handle(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
-    Ok(ingest(&Dynamo(deps), event.records).await)
+pub async fn handle(deps: &'static Deps, ctx: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
+    Ok(ingest(&Dynamo(deps), event.records, &ctx.now_text()).await)
 }
 
 /// Stores `message` over the order read (`before`), if it is newer: on the condition that the stored
@@ -74,7 +73,8 @@ async fn land<S: IntakeStore>(
 }
 
 /// One SQS batch: the partial batch response names the records to redeliver.
-pub async fn ingest<S: IntakeStore>(store: &S, records: Vec<SqsMessage>) -> SqsBatchResponse {
+/// `received`: when the batch arrived (the stored orders' receipt time).
+pub async fn ingest<S: IntakeStore>(store: &S, records: Vec<SqsMessage>, received: &str) -> SqsBatchResponse {
     let bodies: HashMap<String, String> = records
         .iter()
         .map(|r| (r.message_id.clone().unwrap_or_default(), r.body.clone().unwrap_or_default()))
@@ -105,9 +105,8 @@ pub async fn ingest<S: IntakeStore>(store: &S, records: Vec<SqsMessage>) -> SqsB
     let batch = newest(good);
     match store.orders(batch.keys().cloned().collect()).await {
         Ok(stored) => {
-            let received = now_text();
             for (unique_id, (message, ids)) in &batch {
-                match land(store, message, stored.get(unique_id).cloned(), &received).await {
+                match land(store, message, stored.get(unique_id).cloned(), received).await {
                     Ok(()) => {}
                     Err(ApiError::BadRequest(reason)) => bad.extend(
                         ids.iter().map(|id| (id.clone(), bodies.get(id).cloned().unwrap_or_default(), reason.clone())),
@@ -141,6 +140,8 @@ mod tests {
     use serde_json::json;
     use std::collections::BTreeMap;
     use std::sync::Mutex;
+
+    const AT: &str = "2026-11-24T12:00:00.000Z";
 
     /// The orders and slips in memory, with the conditional write's rule.
     #[derive(Default)]
@@ -222,10 +223,10 @@ mod tests {
     async fn an_order_makes_its_slip_and_a_redelivery_changes_nothing() {
         let m = store();
         let body = order("O-1", 1, "2026-11-24").to_string();
-        assert!(ingest(&m, vec![record("a", &body)]).await.batch_item_failures.is_empty());
+        assert!(ingest(&m, vec![record("a", &body)], AT).await.batch_item_failures.is_empty());
         assert_eq!(slips(&m).len(), 1);
         let before = m.orders.lock().unwrap().get("O-1").cloned();
-        assert!(ingest(&m, vec![record("b", &body)]).await.batch_item_failures.is_empty());
+        assert!(ingest(&m, vec![record("b", &body)], AT).await.batch_item_failures.is_empty());
         assert_eq!(*m.writes.lock().unwrap(), 1, "the redelivered message wrote nothing");
         assert_eq!(m.orders.lock().unwrap().get("O-1").cloned(), before);
     }
@@ -235,12 +236,12 @@ mod tests {
         let m = store();
         let (v1, v2, v3) =
             (order("O-1", 1, "2026-11-24"), order("O-1", 2, "2026-11-25"), order("O-1", 3, "2026-11-26"));
-        ingest(&m, vec![record("a", &v2.to_string()), record("b", &v1.to_string())]).await;
+        ingest(&m, vec![record("a", &v2.to_string()), record("b", &v1.to_string())], AT).await;
         assert_eq!(slips(&m).iter().map(|s| s.drop_off_date.as_str()).collect::<Vec<_>>(), ["2026-11-25"]);
         assert_eq!(*m.writes.lock().unwrap(), 1, "only the newest of the batch is written");
-        ingest(&m, vec![record("c", &v1.to_string())]).await;
+        ingest(&m, vec![record("c", &v1.to_string())], AT).await;
         assert_eq!(m.orders.lock().unwrap()["O-1"].version, 2, "an older message later changes nothing");
-        ingest(&m, vec![record("d", &v3.to_string())]).await;
+        ingest(&m, vec![record("d", &v3.to_string())], AT).await;
         assert_eq!(
             slips(&m).iter().map(|s| s.drop_off_date.as_str()).collect::<Vec<_>>(),
             ["2026-11-26"],
@@ -253,7 +254,7 @@ mod tests {
         let m = store();
         let newer = orders::apply(&orders::parse(&order("O-1", 5, "2026-11-30").to_string()).unwrap(), None, "t");
         *m.racing.lock().unwrap() = Some(newer);
-        let answer = ingest(&m, vec![record("a", &order("O-1", 4, "2026-11-24").to_string())]).await;
+        let answer = ingest(&m, vec![record("a", &order("O-1", 4, "2026-11-24").to_string())], AT).await;
         assert!(answer.batch_item_failures.is_empty(), "an older write is settled, not retried");
         assert_eq!(m.orders.lock().unwrap()["O-1"].version, 5);
         assert!(slips(&m).is_empty(), "the losing write made no slip");
@@ -265,16 +266,16 @@ mod tests {
     async fn a_batch_that_read_an_older_version_reads_again_and_moves_the_slip_from_the_newest_date() {
         for cancel in [false, true] {
             let m = store();
-            ingest(&m, vec![record("a", &order("O-1", 1, "2026-11-24").to_string())]).await;
+            ingest(&m, vec![record("a", &order("O-1", 1, "2026-11-24").to_string())], AT).await;
             let read_by_both = m.orders.lock().unwrap().clone();
-            ingest(&m, vec![record("b", &order("O-1", 2, "2026-11-25").to_string())]).await;
+            ingest(&m, vec![record("b", &order("O-1", 2, "2026-11-25").to_string())], AT).await;
             *m.stale.lock().unwrap() = Some(read_by_both);
             let v3 = if cancel {
                 json!({ "type": "CANCEL", "uniqueId": "O-1", "version": 3 })
             } else {
                 order("O-1", 3, "2026-11-26")
             };
-            let answer = ingest(&m, vec![record("c", &v3.to_string())]).await;
+            let answer = ingest(&m, vec![record("c", &v3.to_string())], AT).await;
             assert!(answer.batch_item_failures.is_empty());
             assert_eq!(m.orders.lock().unwrap()["O-1"].version, 3);
             let left: Vec<(String, String)> = slips(&m).into_iter().map(|s| (s.drop_off_date, s.status)).collect();
@@ -287,7 +288,7 @@ mod tests {
     #[tokio::test]
     async fn a_write_that_keeps_losing_its_race_is_left_for_redelivery() {
         let m = Memory { always_moved: true, ..store() };
-        let answer = ingest(&m, vec![record("a", &order("O-1", 1, "2026-11-24").to_string())]).await;
+        let answer = ingest(&m, vec![record("a", &order("O-1", 1, "2026-11-24").to_string())], AT).await;
         let failed: Vec<&str> = answer.batch_item_failures.iter().map(|f| f.item_identifier.as_str()).collect();
         assert_eq!(failed, ["a"]);
         assert_eq!(*m.tries.lock().unwrap(), WRITE_TRIES, "bounded");
@@ -297,15 +298,15 @@ mod tests {
     #[tokio::test]
     async fn a_cancellation_marks_the_slip_deleted_and_an_older_order_after_it_loses() {
         let m = store();
-        ingest(&m, vec![record("a", &order("O-1", 1, "2026-11-24").to_string())]).await;
+        ingest(&m, vec![record("a", &order("O-1", 1, "2026-11-24").to_string())], AT).await;
         let cancel = json!({ "type": "CANCEL", "uniqueId": "O-1", "version": 2 }).to_string();
-        ingest(&m, vec![record("b", &cancel)]).await;
+        ingest(&m, vec![record("b", &cancel)], AT).await;
         let s = slips(&m);
         assert_eq!((s.len(), s[0].status.as_str()), (1, DELETED));
         // A cancellation before its order: the order's older message then changes nothing.
         let early = json!({ "type": "CANCEL", "uniqueId": "O-2", "version": 9 }).to_string();
-        ingest(&m, vec![record("c", &early)]).await;
-        ingest(&m, vec![record("d", &order("O-2", 3, "2026-11-24").to_string())]).await;
+        ingest(&m, vec![record("c", &early)], AT).await;
+        ingest(&m, vec![record("d", &order("O-2", 3, "2026-11-24").to_string())], AT).await;
         assert_eq!(m.orders.lock().unwrap()["O-2"].status, DELETED);
         assert_eq!(slips(&m).len(), 1, "no slip for the cancelled order");
     }
@@ -322,6 +323,7 @@ mod tests {
                 record("b", &unknown.to_string()),
                 record("c", &order("O-4", 1, "2026-11-24").to_string()),
             ],
+            AT,
         )
         .await;
         assert!(answer.batch_item_failures.is_empty());

@@ -163,8 +163,8 @@ pub trait ChangeStore: Sync {
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
 }
 
-/// ScheduledChanges in DynamoDB.
-pub struct Dynamo<'a>(pub &'a Deps);
+/// ScheduledChanges in DynamoDB, for a run at the instant given (its claims' and moves' time).
+pub struct Dynamo<'a>(pub &'a Deps, pub DateTime<Utc>);
 
 impl ChangeStore for Dynamo<'_> {
     async fn due(&self, shard: &str, until: &str) -> Result<Vec<StoredChange>, ApiError> {
@@ -172,7 +172,7 @@ impl ChangeStore for Dynamo<'_> {
     }
 
     async fn claim(&self, shard: &str, c: &StoredChange, run: &str) -> Result<bool, ApiError> {
-        claim(self.0, shard, c, run).await
+        claim(self.0, shard, c, run, self.1).await
     }
 
     async fn release(&self, changes: &[StoredChange], run: &str) {
@@ -180,7 +180,7 @@ impl ChangeStore for Dynamo<'_> {
     }
 
     async fn move_aside(&self, changes: &[StoredChange], run: &str, reason: &str) -> Result<(), ApiError> {
-        move_aside(self.0, changes, run, reason).await
+        move_aside(self.0, changes, run, reason, self.1).await
     }
 }
 
@@ -207,6 +207,7 @@ pub fn finish_by_keeping(
     c: &StoredChange,
     run: &str,
     applied_shard: &str,
+    at: &str,
 ) -> Result<TransactWriteItem, ApiError> {
     let update = Update::builder()
         .table_name(deps.config.table(Table::ScheduledChanges)?)
@@ -214,7 +215,7 @@ pub fn finish_by_keeping(
         .update_expression("SET dueShard = :applied, appliedAt = :now REMOVE claimedBy, claimedAt")
         .condition_expression("claimedBy = :run")
         .expression_attribute_values(":applied", store::s(applied_shard))
-        .expression_attribute_values(":now", store::s(iso(crate::fridge_time::now())))
+        .expression_attribute_values(":now", store::s(at))
         .expression_attribute_values(":run", store::s(run))
         .build()
         .map_err(ApiError::internal)?;
@@ -252,8 +253,13 @@ pub struct AppliedRun {
 /// Applies every change of `shard` due now, group by group (subject, then
 /// time: a subject's changes apply in time order). Answers the groups
 /// applied, moved aside and failed (to be retried), and the uuids this run applied.
-pub async fn apply_due(deps: &Deps, shard: &str, applier: &impl Applier) -> Result<AppliedRun, ApiError> {
-    apply_due_in(&Dynamo(deps), shard, applier, &iso(crate::fridge_time::now())).await
+pub async fn apply_due(
+    deps: &Deps,
+    shard: &str,
+    applier: &impl Applier,
+    now: DateTime<Utc>,
+) -> Result<AppliedRun, ApiError> {
+    apply_due_in(&Dynamo(deps, now), shard, applier, &iso(now)).await
 }
 
 /// `apply_due` over any change store, with changes due at `now`. A group
@@ -296,9 +302,8 @@ pub async fn apply_due_in<A: Applier>(
 
 /// Claims one change for this run with a conditional write, so of two racing
 /// runs exactly one proceeds to the transaction.
-async fn claim(deps: &Deps, shard: &str, c: &StoredChange, run: &str) -> Result<bool, ApiError> {
+async fn claim(deps: &Deps, shard: &str, c: &StoredChange, run: &str, now: DateTime<Utc>) -> Result<bool, ApiError> {
     let t = deps.table(Table::ScheduledChanges)?;
-    let now = crate::fridge_time::now();
     let out = t
         .client
         .update_item()
@@ -339,9 +344,15 @@ async fn release(deps: &Deps, changes: &[StoredChange], run: &str) {
 }
 
 /// Moves a claimed group out of the due index with the reason, all or nothing.
-async fn move_aside(deps: &Deps, changes: &[StoredChange], run: &str, reason: &str) -> Result<(), ApiError> {
+async fn move_aside(
+    deps: &Deps,
+    changes: &[StoredChange],
+    run: &str,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<(), ApiError> {
     let t = deps.table(Table::ScheduledChanges)?;
-    let now = iso(crate::fridge_time::now());
+    let now = iso(now);
     let mut items = Vec::new();
     for c in changes {
         let update = Update::builder()

@@ -504,7 +504,13 @@ pub async fn planogram_scheduler(deps: &'static Deps, n: usize) -> Result<(), Ap
     let mut applied = 0;
     for run in 1.. {
         let t = Instant::now();
-        let out = scheduler::apply_due(deps, DUE_SHARD, &Scheduled(deps)).await?;
+        let out = scheduler::apply_due(
+            deps,
+            DUE_SHARD,
+            &Scheduled(deps, fleet_shared::fridge_time::now_text()),
+            fleet_shared::fridge_time::now(),
+        )
+        .await?;
         let this = out.applied_changes.len();
         println!(
             "run {run}: {this} changes applied in {:.2} s (moved aside {}, failed {})",

@@ -58,7 +58,14 @@ pub const GRANT_ADMIN_SOURCE: &str = "scripts/grant-admin.sh";
 /// grants were new.
 pub async fn grant_admin(deps: &'static Deps, email: &str, who: &str) -> Result<(String, usize), ApiError> {
     let store = fn_permissions::store::Dynamo(deps);
-    fn_permissions::service::grant_every_action(&store, email, who, GRANT_ADMIN_SOURCE).await
+    fn_permissions::service::grant_every_action(
+        &store,
+        email,
+        who,
+        GRANT_ADMIN_SOURCE,
+        &fleet_shared::fridge_time::now_text(),
+    )
+    .await
 }
 
 pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: &str) -> Result<(), ApiError> {

@@ -95,6 +95,7 @@ impl PlanogramStore for Deps {
     async fn apply(
         &self,
         run: &str,
+        at: &str,
         puts: &[Slot],
         finished: &[(&StoredChange, &str)],
         history: Option<&Record>,
@@ -111,7 +112,7 @@ impl PlanogramStore for Deps {
             items.push(transact_put(put)?);
         }
         for (change, shard) in finished {
-            items.push(scheduler::finish_by_keeping(self, change, run, shard)?);
+            items.push(scheduler::finish_by_keeping(self, change, run, shard, at)?);
         }
         if let Some(history) = history {
             items.push(history.put(self.table(Table::History)?.name)?);

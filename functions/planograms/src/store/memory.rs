@@ -118,6 +118,7 @@ impl PlanogramStore for Memory {
     async fn apply(
         &self,
         _run: &str,
+        _at: &str,
         puts: &[Slot],
         finished: &[(&StoredChange, &str)],
         history: Option<&Record>,

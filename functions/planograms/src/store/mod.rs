@@ -104,6 +104,7 @@ pub trait PlanogramStore: Sync {
     fn apply(
         &self,
         run: &str,
+        at: &str,
         puts: &[Slot],
         finished: &[(&StoredChange, &str)],
         history: Option<&Record>,
@@ -152,10 +153,11 @@ impl<T: PlanogramStore + ?Sized> PlanogramStore for &T {
     fn apply(
         &self,
         run: &str,
+        at: &str,
         puts: &[Slot],
         finished: &[(&StoredChange, &str)],
         history: Option<&Record>,
     ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        (**self).apply(run, puts, finished, history)
+        (**self).apply(run, at, puts, finished, history)
     }
 }

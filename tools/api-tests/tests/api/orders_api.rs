@@ -338,7 +338,7 @@ async fn a_batch_that_read_an_older_version_than_landed_reads_again_and_leaves_o
         let late = ReadBeforeTheOther { inner: Dynamo(deps), stale: std::sync::Mutex::new(Some(read_by_both)) };
         let record: fleet_shared::events::SqsMessage =
             serde_json::from_value(json!({ "messageId": unique("m"), "body": v3 })).unwrap();
-        let answer = fn_stocking::intake::ingest(&late, vec![record]).await;
+        let answer = fn_stocking::intake::ingest(&late, vec![record], &fleet_shared::fridge_time::now_text()).await;
         assert!(answer.batch_item_failures.is_empty(), "cancel {cancel}: landed after reading again");
         let status = |date: String| {
             let id = id.clone();

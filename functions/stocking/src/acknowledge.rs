@@ -14,6 +14,7 @@
 use crate::attention::{Acknowledgement, OccurrenceKey};
 use crate::record::StoredAction;
 pub use crate::store::{AckStore, AckWrite};
+use fleet_shared::entity::{RequestId, StockingDate};
 use fleet_shared::idempotency::{self, Claim, Records, Request, Seen, WHOLE};
 use fleet_shared::{dates, fridge_time, history, ApiError, Caller};
 use serde::{Deserialize, Serialize};
@@ -41,10 +42,10 @@ pub struct AckArgs {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AckInput {
-    stocking_day: String,
+    stocking_day: StockingDate,
     key: String,
     note: String,
-    request_id: String,
+    request_id: RequestId,
 }
 
 /// The answer (`AttentionAcknowledgement`); Deserialize: a retry is answered the stored first answer.
@@ -95,8 +96,7 @@ struct Asked {
 }
 
 fn parse(input: AckInput) -> Result<Asked, ApiError> {
-    let date = dates::iso_date_exact(input.stocking_day.trim())
-        .ok_or_else(|| ApiError::bad_request("stockingDay must be a date (YYYY-MM-DD)"))?;
+    let date = input.stocking_day.date();
     let day = date.to_string();
     let key = OccurrenceKey::parse(&input.key)?;
     if let OccurrenceKey::RouteNotStarted { date, .. } = &key {
@@ -109,7 +109,7 @@ fn parse(input: AckInput) -> Result<Asked, ApiError> {
         return Err(ApiError::bad_request("A note is required to acknowledge an item"));
     }
     fleet_shared::limits::check_len("note", &note, NOTE_MAX_CHARS)?;
-    let request_id = idempotency::request_id(&input.request_id)?.to_string();
+    let request_id = input.request_id.to_string();
     Ok(Asked { date, day, key, note, request_id })
 }
 

@@ -13,7 +13,8 @@ use crate::store::{BoardHealth, BoardLocation, BoardStore, BATCH_KEYS};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::RouteStop;
-use fleet_shared::{dates, fridge_time, ApiError};
+use fleet_shared::entity::StockingDate;
+use fleet_shared::{fridge_time, ApiError};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
@@ -97,7 +98,7 @@ const ALL_STATUSES: [StopStatus; 9] = [
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RawFilter {
-    drop_off_date: String,
+    drop_off_date: StockingDate,
     #[serde(default)]
     region: Option<String>,
     #[serde(default)]
@@ -131,8 +132,7 @@ fn area(field: &str, raw: Option<String>) -> Result<Option<String>, ApiError> {
 
 impl Filter {
     pub fn parse(raw: RawFilter) -> Result<Filter, ApiError> {
-        let date = dates::iso_date_exact(raw.drop_off_date.trim())
-            .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?;
+        let date = raw.drop_off_date.date();
         let region = area("region", raw.region)?;
         let market = area("market", raw.market)?;
         let mut routes: Vec<String> = raw

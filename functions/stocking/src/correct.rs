@@ -21,7 +21,7 @@ use crate::record::{Correction, CorrectionKind, CorrectionPlan, Stocked, StoredA
 use crate::store::ActionStore;
 use crate::window;
 use fleet_shared::entity::route_stop::StoredStop;
-use fleet_shared::entity::LocationId;
+use fleet_shared::entity::{LocationId, RequestId, StockingDate};
 use fleet_shared::idempotency::{self, Claim, Request, Seen};
 use fleet_shared::{dates, fridge_time, history, limits, ApiError, Caller};
 use serde::{Deserialize, Serialize};
@@ -42,14 +42,14 @@ pub struct CorrectArgs {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CorrectInput {
-    stocking_day: String,
+    stocking_day: StockingDate,
     location_id: String,
     action_id: String,
     change: String,
     #[serde(default)]
     occurred_at: Option<String>,
     reason: String,
-    request_id: String,
+    request_id: RequestId,
 }
 
 /// The answer (`StockedCorrection`); Deserialize: a retry is answered the stored first answer.
@@ -95,17 +95,14 @@ struct Asked {
 }
 
 fn parse(req: CorrectInput, now: chrono::DateTime<chrono::Utc>) -> Result<Asked, ApiError> {
-    let day = dates::iso_date_exact(req.stocking_day.trim())
-        .ok_or_else(|| ApiError::bad_request("stockingDay must be a date (YYYY-MM-DD)"))?
-        .format("%Y-%m-%d")
-        .to_string();
+    let day = req.stocking_day.to_string();
     let location = LocationId::parse("locationId", &req.location_id)?;
     let action_id = req.action_id.trim().to_string();
     if action_id.is_empty() {
         return Err(ApiError::bad_request("actionId cannot be empty"));
     }
     limits::check_len("actionId", &action_id, limits::MAX_ID_CHARS)?;
-    let request_id = idempotency::request_id(&req.request_id)?.to_string();
+    let request_id = req.request_id.to_string();
     let reason = req.reason.trim().to_string();
     if reason.is_empty() {
         return Err(ApiError::bad_request("A reason is required to correct a stocked record"));

@@ -10,7 +10,8 @@ use crate::events::ActionData;
 use crate::record::StoredAction;
 use crate::slips::PackingSlip;
 use fleet_shared::entity::route_stop::StoredStop;
-use fleet_shared::{dates, flags, ApiError, Caller};
+use fleet_shared::entity::StockingDate;
+use fleet_shared::{flags, ApiError, Caller};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::future::Future;
@@ -121,7 +122,7 @@ pub trait DropListStore: Sync {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SummaryArgs {
-    pub drop_off_date: String,
+    pub drop_off_date: StockingDate,
 }
 
 /// `dropOffSummary`'s answer.
@@ -136,10 +137,7 @@ pub struct Summary {
 
 /// `dropOffSummary(dropOffDate)` → `{ dropOffDate, unconfirmed, rows }`.
 pub async fn summary<S: DropListStore>(store: &S, caller: &Caller, args: SummaryArgs) -> Result<Summary, ApiError> {
-    let date = dates::iso_date_exact(args.drop_off_date.trim())
-        .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?
-        .format("%Y-%m-%d")
-        .to_string();
+    let date = args.drop_off_date.to_string();
     if !store.has_flag(caller, flags::DROP_OVERRIDE).await? {
         return Err(ApiError::Forbidden);
     }

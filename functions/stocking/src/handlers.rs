@@ -11,6 +11,7 @@ use crate::slips::{self, SlipView};
 use crate::store::Dynamo;
 use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::route_stop::RouteStop;
+use fleet_shared::entity::StockingDate;
 use fleet_shared::history::HistoryPage;
 use fleet_shared::{driver_log, ApiError, Deps};
 
@@ -57,7 +58,7 @@ pub async fn revert_drop_override(deps: &'static Deps, ctx: Ctx, args: RevertArg
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DropOverrideHistoryArgs {
-    drop_off_date: String,
+    drop_off_date: StockingDate,
     packing_slip_id: String,
     #[serde(default)]
     next_token: Option<String>,
@@ -70,10 +71,7 @@ pub async fn drop_override_history(
     ctx: Ctx,
     args: DropOverrideHistoryArgs,
 ) -> Result<HistoryPage, ApiError> {
-    let date = fleet_shared::dates::iso_date_exact(args.drop_off_date.trim())
-        .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?
-        .format("%Y-%m-%d")
-        .to_string();
+    let date = args.drop_off_date.to_string();
     if !fleet_shared::flags::has_flag(deps, ctx.caller()?, fleet_shared::flags::DROP_OVERRIDE).await? {
         return Err(ApiError::Forbidden);
     }
@@ -107,7 +105,7 @@ pub async fn correct_location_stocked(
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StockedHistoryArgs {
-    stocking_day: String,
+    stocking_day: StockingDate,
     location_id: String,
     stocking_index: i64,
     #[serde(default)]
@@ -118,10 +116,7 @@ pub struct StockedHistoryArgs {
 /// stop's stocked-record corrections, newest first. A driver reads only a
 /// stop of their own routes that day (`board::sees_stop`).
 pub async fn stocked_history(deps: &'static Deps, ctx: Ctx, args: StockedHistoryArgs) -> Result<HistoryPage, ApiError> {
-    let day = fleet_shared::dates::iso_date_exact(args.stocking_day.trim())
-        .ok_or_else(|| ApiError::bad_request("stockingDay must be a date (YYYY-MM-DD)"))?
-        .format("%Y-%m-%d")
-        .to_string();
+    let day = args.stocking_day.to_string();
     let location = fleet_shared::entity::LocationId::parse("locationId", &args.location_id)?;
     let viewer = crate::live::viewer_of(deps, ctx.caller()?).await?;
     if !crate::board::sees_stop(&Dynamo(deps), &viewer, &day, location.as_str(), args.stocking_index).await? {
@@ -152,7 +147,7 @@ pub const SLIPS_PAGE: usize = 1000;
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SlipFilter {
-    drop_off_date: String,
+    drop_off_date: StockingDate,
 }
 
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
@@ -167,10 +162,7 @@ pub struct SlipArgs {
 /// `SLIPS_PAGE` a page (one Query of the slips, one of that date's route
 /// stops for the routes; never a Scan).
 pub async fn packing_slips(deps: &'static Deps, _: Ctx, args: SlipArgs) -> Result<Page<SlipView>, ApiError> {
-    let date = fleet_shared::dates::iso_date_exact(args.filter.drop_off_date.trim())
-        .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?
-        .format("%Y-%m-%d")
-        .to_string();
+    let date = args.filter.drop_off_date.to_string();
     let token = args.next_token;
     let store = Dynamo(deps);
     let (page, next) = store.slips_page(&date, token.as_deref(), SLIPS_PAGE).await?;

@@ -8,6 +8,7 @@
 //! and the history record. Behind the 'jit-management' flag.
 use fleet_shared::entity::fridge_order::{FridgeOrder, JitUpdate};
 use fleet_shared::entity::route_stop::StoredStop;
+use fleet_shared::entity::StockingDate;
 use fleet_shared::{dates, flags, fridge_time, history, ApiError, Caller};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -310,12 +311,6 @@ pub trait JitStore: Sync {
     fn apply(&self, writes: &[Write]) -> impl Future<Output = Vec<Result<(), ApiError>>> + Send;
 }
 
-fn date_arg(raw: &str) -> Result<String, ApiError> {
-    dates::iso_date_exact(raw.trim())
-        .map(|d| d.format("%Y-%m-%d").to_string())
-        .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))
-}
-
 async fn require_flag<S: JitStore>(store: &S, caller: &Caller) -> Result<(), ApiError> {
     if store.has_flag(caller, flags::JIT_MANAGEMENT).await? {
         Ok(())
@@ -333,7 +328,7 @@ pub struct ListArgs {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ListInput {
-    pub drop_off_date: String,
+    pub drop_off_date: StockingDate,
 }
 
 /// `jitManagement`'s answer.
@@ -346,7 +341,7 @@ pub struct JitDay {
 
 /// `jitManagement(input {dropOffDate})` → `{ dropOffDate, rows }`.
 pub async fn list<S: JitStore>(store: &S, caller: &Caller, args: ListInput) -> Result<JitDay, ApiError> {
-    let date = date_arg(&args.drop_off_date)?;
+    let date = args.drop_off_date.to_string();
     require_flag(store, caller).await?;
     let (stops, orders) = tokio::try_join!(store.stops(&date, false), store.orders(&date, false))?;
     let rows = rows(&date, &stops, &orders);

@@ -54,15 +54,14 @@ pub async fn viewer_of(deps: &Deps, caller: &Caller) -> Result<crate::board::Vie
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SubscribeArgs {
-    pub drop_off_date: String,
+    pub drop_off_date: fleet_shared::entity::StockingDate,
 }
 
 /// `onStockingChanged`: runs when a client subscribes; null lets it in. The
 /// registry's gate has checked GetCheckPointStatus; a driver, who sees only
 /// their own routes, is refused with the gate's message.
-pub async fn subscribe(deps: &'static Deps, ctx: Ctx, args: SubscribeArgs) -> Result<Option<StockingChange>, ApiError> {
-    fleet_shared::dates::iso_date_exact(&args.drop_off_date)
-        .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))?;
+/// The date is checked as the arguments are read (`StockingDate`).
+pub async fn subscribe(deps: &'static Deps, ctx: Ctx, _: SubscribeArgs) -> Result<Option<StockingChange>, ApiError> {
     if !sees_whole_day(deps, ctx.caller()?).await? {
         return Err(ApiError::Forbidden);
     }

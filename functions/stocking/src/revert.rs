@@ -9,7 +9,8 @@
 //! override and the revert.
 use crate::drop::{self, SlipLock};
 use crate::events::MAX_TEXT_CHARS;
-use fleet_shared::{dates, flags, fridge_time, history, limits, store, ApiError, Caller};
+use fleet_shared::entity::StockingDate;
+use fleet_shared::{flags, fridge_time, history, limits, store, ApiError, Caller};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 
@@ -25,7 +26,7 @@ pub struct RevertArgs {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RevertInput {
-    drop_off_date: String,
+    drop_off_date: StockingDate,
     packing_slip_id: String,
     reason: String,
 }
@@ -37,12 +38,6 @@ pub trait RevertStore: Sync {
     /// Deletes `lock` if it is still the one recorded by its action, with
     /// `record`, all or nothing; a generic Conflict otherwise.
     fn revert(&self, lock: &SlipLock, record: &history::Record) -> impl Future<Output = Result<(), ApiError>> + Send;
-}
-
-fn date_arg(raw: &str) -> Result<String, ApiError> {
-    dates::iso_date_exact(raw.trim())
-        .map(|d| d.format("%Y-%m-%d").to_string())
-        .ok_or_else(|| ApiError::bad_request("dropOffDate must be a date (YYYY-MM-DD)"))
 }
 
 /// The answer: the row is Pending again.
@@ -64,7 +59,7 @@ pub async fn run<S: RevertStore>(
     args: RevertInput,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Reverted, ApiError> {
-    let date = date_arg(&args.drop_off_date)?;
+    let date = args.drop_off_date.to_string();
     let slip = args.packing_slip_id.trim();
     let reason = args.reason.trim();
     if slip.is_empty() {
@@ -149,7 +144,11 @@ mod tests {
     }
 
     fn input(reason: &str) -> RevertInput {
-        RevertInput { drop_off_date: "2031-05-14".into(), packing_slip_id: "S1".into(), reason: reason.into() }
+        RevertInput {
+            drop_off_date: StockingDate::parse("date", "2031-05-14").unwrap(),
+            packing_slip_id: "S1".into(),
+            reason: reason.into(),
+        }
     }
 
     async fn run<S: RevertStore>(

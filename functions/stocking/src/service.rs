@@ -202,7 +202,7 @@ async fn logged<S: ActionStore>(store: &S, operation: &'static str, req: &Create
         Ok(id) if matches!(store.location(&id).await, Ok(Some(_))) => id.to_string(),
         _ => "-".to_string(),
     };
-    let request_id = idempotency::request_id(&req.request_id).map_or_else(|_| "-".to_string(), str::to_string);
+    let request_id = idempotency::request_id(&req.request_id).map_or_else(|_| "-".to_string(), |id| id.to_string());
     Logged { operation, fridge, request_id }
 }
 

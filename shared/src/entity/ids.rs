@@ -1,7 +1,7 @@
 //! Newtypes that parse at the boundary: once a value has one of these
 //! types, it has passed its rule, and code past the boundary does not check
 //! again.
-use crate::{dates, error::ApiError, limits};
+use crate::{contract::FIELD, dates, error::ApiError, limits};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -48,15 +48,20 @@ impl fmt::Display for LocationId {
 
 /// An upload's id: 1 to 64 letters, digits and dashes (the browser makes a
 /// UUID). It keys the upload's records, so its alphabet is kept narrow.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
 pub struct UploadId(String);
 
 impl UploadId {
     pub fn parse(raw: &str) -> Result<UploadId, ApiError> {
-        limits::check_len("uploadId", raw, limits::MAX_ID_CHARS)?;
+        Self::parse_named("uploadId", raw)
+    }
+
+    /// `field` names the input in the error.
+    pub fn parse_named(field: &str, raw: &str) -> Result<UploadId, ApiError> {
+        limits::check_len(field, raw, limits::MAX_ID_CHARS)?;
         if raw.is_empty() || !raw.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-            return Err(ApiError::bad_request("uploadId must be letters, digits and dashes"));
+            return Err(ApiError::bad_request(format!("{field} must be letters, digits and dashes")));
         }
         Ok(UploadId(raw.to_string()))
     }
@@ -69,11 +74,46 @@ impl UploadId {
 impl<'de> Deserialize<'de> for UploadId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = String::deserialize(d)?;
-        UploadId::parse(&raw).map_err(serde::de::Error::custom)
+        UploadId::parse_named(FIELD, &raw).map_err(serde::de::Error::custom)
     }
 }
 
 impl fmt::Display for UploadId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A call's request id, which its retry sends again (the idempotency
+/// record's key): not empty and at most 64 characters, surrounding blanks dropped.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct RequestId(String);
+
+impl RequestId {
+    /// `field` names the input in the error.
+    pub fn parse(field: &str, raw: &str) -> Result<RequestId, ApiError> {
+        let id = raw.trim();
+        if id.is_empty() {
+            return Err(ApiError::bad_request(format!("{field} cannot be empty")));
+        }
+        limits::check_len(field, id, limits::MAX_ID_CHARS)?;
+        Ok(RequestId(id.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for RequestId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(d)?;
+        RequestId::parse(FIELD, &raw).map_err(serde::de::Error::custom)
+    }
+}
+
+impl fmt::Display for RequestId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
@@ -85,6 +125,11 @@ impl fmt::Display for UploadId {
 pub struct StockingDate(NaiveDate);
 
 impl StockingDate {
+    /// A date as stored or computed: `YYYY-MM-DD` with exactly ten characters, or none.
+    pub fn of(text: &str) -> Option<StockingDate> {
+        dates::iso_date_exact(text).map(StockingDate)
+    }
+
     /// `field` names the input in the error.
     pub fn parse(field: &str, raw: &str) -> Result<StockingDate, ApiError> {
         dates::iso_date_exact(raw.trim())
@@ -118,7 +163,7 @@ impl Serialize for StockingDate {
 impl<'de> Deserialize<'de> for StockingDate {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = String::deserialize(d)?;
-        StockingDate::parse("date", &raw).map_err(serde::de::Error::custom)
+        StockingDate::parse(FIELD, &raw).map_err(serde::de::Error::custom)
     }
 }
 
@@ -158,22 +203,25 @@ impl<'de> Deserialize<'de> for FridgeTime {
 }
 
 /// The newtypes travel as strings: their shape for the contract's schemas.
+/// `format` names the rule a value passed (the layers test tells a parsed
+/// field from a plain `String` by it), and `tsType` the web's branded type
+/// (web/src/lib/brands.ts), which only its parse function makes.
 macro_rules! string_schema {
-    ($($t:ty),*) => {$(
+    ($($t:ident => $format:literal),*) => {$(
         impl schemars::JsonSchema for $t {
             fn schema_name() -> std::borrow::Cow<'static, str> {
-                "String".into()
+                stringify!($t).into()
             }
             fn inline_schema() -> bool {
                 true
             }
             fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-                schemars::json_schema!({ "type": "string" })
+                schemars::json_schema!({ "type": "string", "format": $format, "tsType": stringify!($t) })
             }
         }
     )*};
 }
-string_schema!(StockingDate, FridgeTime);
+string_schema!(StockingDate => "date", FridgeTime => "date-time", UploadId => "upload-id", RequestId => "request-id");
 
 #[cfg(test)]
 mod tests {

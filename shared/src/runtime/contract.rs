@@ -83,17 +83,87 @@ fn request_object(input: &Input) -> Result<Value, ApiError> {
     Ok(Value::Object(object))
 }
 
+/// The field's place in a newtype's refusal (`ids.rs`): `request` writes the
+/// field's name there, so a value that parses itself is refused with the
+/// message its check always gave ("dropOffDate must be a date (YYYY-MM-DD)"),
+/// never serde's wording.
+pub const FIELD: &str = "{field}";
+
+/// How many missing fields one request may have read as empty (each is one
+/// more parse, on the error path only).
+const MAX_EMPTY_FILLS: usize = 16;
+
 /// Parses a handler's request at the edge; the error names the field.
+///
+/// A field that is missing is read again as empty text, so that a value that
+/// parses itself answers with its own message (as a `#[serde(default)]`
+/// `String` did, before its check); where the empty text parses (a plain
+/// string without a default), serde's "missing field" stands.
 pub fn request<T: DeserializeOwned>(input: &Input) -> Result<T, ApiError> {
-    let object = request_object(input)?;
-    serde_path_to_error::deserialize(object).map_err(|e| {
-        let path = e.path().to_string();
-        if path == "." {
-            ApiError::bad_request(format!("Invalid request: {}", e.inner()))
-        } else {
-            ApiError::bad_request(format!("Invalid {path}: {}", e.inner()))
+    let mut object = request_object(input)?;
+    let mut missing: Option<ApiError> = None;
+    for _ in 0..=MAX_EMPTY_FILLS {
+        let error = match serde_path_to_error::deserialize::<_, T>(&object) {
+            Ok(request) => return missing.map_or(Ok(request), Err),
+            Err(error) => error,
+        };
+        let message = error.inner().to_string();
+        if message.contains(FIELD) {
+            return Err(ApiError::bad_request(message.replace(FIELD, &field_name(error.path()))));
         }
-    })
+        let described = || {
+            let path = error.path().to_string();
+            if path == "." {
+                ApiError::bad_request(format!("Invalid request: {message}"))
+            } else {
+                ApiError::bad_request(format!("Invalid {path}: {message}"))
+            }
+        };
+        match missing_field(&message) {
+            Some(name) if fill_empty(&mut object, error.path(), name) => {
+                missing.get_or_insert_with(described);
+            }
+            _ => return Err(missing.unwrap_or_else(described)),
+        }
+    }
+    Err(missing.unwrap_or_else(|| ApiError::bad_request("Invalid request")))
+}
+
+/// The name of the field a path ends at (its last key), as the request spells it.
+fn field_name(path: &serde_path_to_error::Path) -> String {
+    path.iter()
+        .filter_map(|segment| match segment {
+            serde_path_to_error::Segment::Map { key } => Some(key.clone()),
+            _ => None,
+        })
+        .last()
+        .unwrap_or_else(|| "request".to_string())
+}
+
+/// The field serde names in "missing field `name`".
+fn missing_field(message: &str) -> Option<&str> {
+    message.strip_prefix("missing field `")?.strip_suffix('`')
+}
+
+/// Puts `name: ""` into the object at `path`; false where the path leads to no object.
+fn fill_empty(root: &mut Value, path: &serde_path_to_error::Path, name: &str) -> bool {
+    let mut at = root;
+    for segment in path.iter() {
+        let next = match segment {
+            serde_path_to_error::Segment::Map { key } => at.get_mut(key.as_str()),
+            serde_path_to_error::Segment::Seq { index } => at.get_mut(*index),
+            _ => None,
+        };
+        let Some(next) = next else { return false };
+        at = next;
+    }
+    match at {
+        Value::Object(fields) if !fields.contains_key(name) => {
+            fields.insert(name.to_string(), Value::String(String::new()));
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Splits an input into the context and the parsed request.
@@ -240,6 +310,51 @@ mod tests {
         assert!(err.contains("filter.locationIds[0]"), "{err}");
         let input = Input { args: json!({}), ..Default::default() };
         assert!(request::<Req>(&input).unwrap_err().to_string().contains("missing field `filter`"));
+    }
+
+    #[test]
+    fn a_value_that_parses_itself_is_refused_in_its_own_words_naming_its_field() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        #[allow(dead_code)]
+        struct Inner {
+            drop_off_date: crate::entity::StockingDate,
+            request_id: crate::entity::RequestId,
+            note: String,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Asked {
+            input: Inner,
+        }
+        let refused = |args: Value| request::<Asked>(&Input { args, ..Default::default() }).unwrap_err().to_string();
+        let good = json!({ "dropOffDate": "2026-11-28", "requestId": "r-1", "note": "n" });
+        let with = |field: &str, value: Value| {
+            let mut input = good.clone();
+            input[field] = value;
+            json!({ "input": input })
+        };
+        assert_eq!(refused(with("dropOffDate", json!("2026-2-3"))), "dropOffDate must be a date (YYYY-MM-DD)");
+        assert_eq!(refused(with("requestId", json!(""))), "requestId cannot be empty");
+        assert_eq!(refused(with("requestId", json!("r".repeat(65)))), "requestId must be at most 64 characters");
+        // A missing value is read as empty: its own rule answers, as a defaulted String's check did.
+        let mut missing = good.clone();
+        missing.as_object_mut().unwrap().remove("dropOffDate");
+        assert_eq!(refused(json!({ "input": missing })), "dropOffDate must be a date (YYYY-MM-DD)");
+        // A plain string without a default keeps serde's word for it.
+        let mut no_note = good.clone();
+        no_note.as_object_mut().unwrap().remove("note");
+        assert_eq!(refused(json!({ "input": no_note })), "Invalid input: missing field `note`");
+        // Another shape is still named by its path.
+        assert_eq!(
+            refused(with("dropOffDate", json!(5))),
+            "Invalid input.dropOffDate: invalid type: integer `5`, expected a string"
+        );
+        let parsed: Asked = request(&Input { args: json!({ "input": good }), ..Default::default() }).unwrap();
+        assert_eq!(
+            (parsed.input.drop_off_date.to_string(), parsed.input.request_id.as_str()),
+            ("2026-11-28".into(), "r-1")
+        );
     }
 
     #[test]

@@ -61,13 +61,8 @@ pub fn conflict(what: &str) -> ApiError {
 /// A caller's `requestId`, trimmed: not empty and at most
 /// `limits::MAX_ID_CHARS` characters, so it fits every key it is part of
 /// (the request's record, a driver log entry's sort key).
-pub fn request_id(raw: &str) -> Result<&str, ApiError> {
-    let id = raw.trim();
-    if id.is_empty() {
-        return Err(ApiError::bad_request("requestId cannot be empty"));
-    }
-    crate::limits::check_len("requestId", id, crate::limits::MAX_ID_CHARS)?;
-    Ok(id)
+pub fn request_id(raw: &str) -> Result<crate::entity::RequestId, ApiError> {
+    crate::entity::RequestId::parse("requestId", raw)
 }
 
 /// A digest of any serialisable content, independent of map key order.
@@ -312,7 +307,7 @@ mod tests {
 
     #[test]
     fn a_request_id_is_trimmed_not_empty_and_at_most_64_characters() {
-        assert_eq!(request_id(" r-1 ").unwrap(), "r-1");
+        assert_eq!(request_id(" r-1 ").unwrap().as_str(), "r-1");
         assert_eq!(request_id("  ").unwrap_err().to_string(), "requestId cannot be empty");
         assert!(request_id(&"x".repeat(64)).is_ok());
         assert_eq!(request_id(&"x".repeat(1_200)).unwrap_err().to_string(), "requestId must be at most 64 characters");

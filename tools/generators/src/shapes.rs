@@ -248,6 +248,84 @@ fn scalar_json_type(name: &str) -> &'static str {
     }
 }
 
+/// Request fields whose name says they hold an id, a date or a time (`id`,
+/// `date`, `…Id`, `…Date`, `…At`, `…Time`) but whose type is plain text. Such a
+/// value parses itself at the edge (`fleet_shared::entity::ids`: its schema has
+/// a `format`), or the field says why it stays text, with
+/// `#[schemars(extend("x-plain-text" = "why"))]`. Each as `function.path.field`.
+pub fn plain_text_request_fields<'a>(specs: impl Iterator<Item = &'a FunctionSpec>) -> Vec<String> {
+    let mut generators = Generators::default();
+    let requests: Vec<(&str, schemars::Schema)> =
+        specs.filter_map(|spec| Some((spec.name, shapes_of(&mut generators, spec)?.request))).collect();
+    let defs = generators.requests.definitions().clone();
+    let mut found = std::collections::BTreeSet::new();
+    for (name, request) in &requests {
+        plain_text_fields(&defs, request.as_value(), name, &mut found, 0);
+    }
+    found.into_iter().collect()
+}
+
+/// Whether a field's name says it holds an id, a date or a time.
+fn names_a_parsed_value(field: &str) -> bool {
+    ["id", "date", "time"].contains(&field) || ["Id", "Date", "At", "Time"].iter().any(|end| field.ends_with(end))
+}
+
+fn resolved<'a>(defs: &'a Map<String, Value>, mut s: &'a Value) -> &'a Value {
+    for _ in 0..16 {
+        match s.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")).and_then(|n| defs.get(n)) {
+            Some(def) => s = def,
+            None => break,
+        }
+    }
+    s
+}
+
+/// Text with no rule of its own: a `string` (or `string`/`null`) with no `format` and no stated reason.
+fn is_plain_text(defs: &Map<String, Value>, s: &Value) -> bool {
+    let s = resolved(defs, s);
+    if s.get("x-plain-text").is_some() || s.get("format").is_some() {
+        return false;
+    }
+    if let Some(branches) = s.get("anyOf").or_else(|| s.get("oneOf")).and_then(Value::as_array) {
+        let not_null: Vec<&Value> =
+            branches.iter().filter(|b| resolved(defs, b).get("type") != Some(&json!("null"))).collect();
+        return matches!(not_null.as_slice(), [one] if is_plain_text(defs, one));
+    }
+    match s.get("type") {
+        Some(Value::String(t)) => t == "string",
+        Some(Value::Array(ts)) => ts.contains(&json!("string")) && ts.iter().all(|t| t == "string" || t == "null"),
+        _ => false,
+    }
+}
+
+fn plain_text_fields(
+    defs: &Map<String, Value>,
+    s: &Value,
+    at: &str,
+    found: &mut std::collections::BTreeSet<String>,
+    depth: usize,
+) {
+    if depth > 12 {
+        return;
+    }
+    let s = resolved(defs, s);
+    for key in ["anyOf", "oneOf", "allOf"] {
+        for branch in s.get(key).and_then(Value::as_array).into_iter().flatten() {
+            plain_text_fields(defs, branch, at, found, depth + 1);
+        }
+    }
+    if let Some(items) = s.get("items") {
+        plain_text_fields(defs, items, &format!("{at}[]"), found, depth + 1);
+    }
+    for (field, property) in s.get("properties").and_then(Value::as_object).into_iter().flatten() {
+        let here = format!("{at}.{field}");
+        if names_a_parsed_value(field) && is_plain_text(defs, property) {
+            found.insert(here.clone());
+        }
+        plain_text_fields(defs, property, &here, found, depth + 1);
+    }
+}
+
 /// The files of the web app's REST contract, by name: the JSON Schemas of
 /// every route's request and answer, and the route table.
 pub fn rest_files<'a>(specs: impl Iterator<Item = &'a FunctionSpec>) -> BTreeMap<&'static str, String> {
@@ -315,6 +393,40 @@ mod tests {
         let ty = Type::NonNullNamed(apollo_compiler::Name::new("Answer").unwrap());
         Fit { schema: &schema, defs: &defs }.fit(&ty, response.as_value(), "Query.answer", &mut found);
         found
+    }
+
+    #[derive(serde::Deserialize, JsonSchema)]
+    #[serde(rename_all = "camelCase")]
+    #[allow(dead_code)]
+    struct Probe {
+        drop_off_date: String,
+        #[schemars(extend("x-plain-text" = "the caller's own label, never parsed"))]
+        label_id: String,
+        request_id: fleet_shared::entity::RequestId,
+        inner: Option<Vec<ProbeInner>>,
+        note: String,
+    }
+
+    #[derive(serde::Deserialize, JsonSchema)]
+    #[serde(rename_all = "camelCase")]
+    #[allow(dead_code)]
+    struct ProbeInner {
+        occurred_at: Option<String>,
+        stocking_day: fleet_shared::entity::StockingDate,
+    }
+
+    #[test]
+    fn a_request_field_of_plain_text_named_as_an_id_date_or_time_is_found() {
+        let mut generators = Generators::default();
+        let request = generators.requests.subschema_for::<Probe>();
+        let defs = generators.requests.definitions().clone();
+        let mut found = std::collections::BTreeSet::new();
+        plain_text_fields(&defs, request.as_value(), "probe", &mut found, 0);
+        assert_eq!(
+            found.into_iter().collect::<Vec<_>>(),
+            ["probe.dropOffDate", "probe.inner[].occurredAt"],
+            "the label says why it is text; the request id and the day parse themselves; a note is no id"
+        );
     }
 
     #[test]

@@ -54,6 +54,101 @@ fn graphql_answers_fit_the_schema() {
     assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
 }
 
+/// Request fields named as an id, a date or a time that are still plain text
+/// (issue 62 moves them onto the newtypes of `fleet_shared::entity::ids`):
+/// this list only shrinks. A new field of that kind parses itself, or says why not.
+const NOT_YET_PARSED: &[&str] = &[
+    "assign_route_driver.input.requestId",
+    "assign_route_driver.input.stockingDate",
+    "bulk_locations_commit.uploadId",
+    "bulk_locations_dry_run.uploadId",
+    "bulk_schedule_commit.uploadId",
+    "bulk_schedule_dry_run.uploadId",
+    "correct_location_stocked.input.actionId",
+    "correct_location_stocked.input.locationId",
+    "correct_location_stocked.input.occurredAt",
+    "create_driver_action.input.locationId",
+    "create_driver_action.input.occurredAt",
+    "create_driver_action.input.requestId",
+    "create_queue_message.requestId",
+    "create_schedule_change.input[].dateTime",
+    "create_schedule_change.input[].localDateTime",
+    "delete_schedule_change.input.actionTime",
+    "driver_log_emails.endTime",
+    "driver_log_emails.startTime",
+    "driver_log_report.endTime",
+    "driver_log_report.startTime",
+    "driver_routes_commit.uploadId",
+    "driver_routes_dry_run.uploadId",
+    "drop_override_history.packingSlipId",
+    "empty_channel_report.date",
+    "forecast_dry_run.uploadId",
+    "forecast_update.date",
+    "forecast_upload_status.uploadId",
+    "forecast_view.date",
+    "generate_apriva_device_address.input.locationId",
+    "generate_coupon.endDate",
+    "generate_coupon.requestId",
+    "generate_coupon.startDate",
+    "get_location.id",
+    "jit_locations.dropOffDate",
+    "list_locations.filter.id",
+    "location_history.id",
+    "location_inventory.id",
+    "location_routes.stockingDate",
+    "location_schedule.id",
+    "ops_locations.filter.id",
+    "orders_by_day.deliveryDate",
+    "pars_archive.uploadId",
+    "pars_dry_run.uploadId",
+    "pars_report.date",
+    "planograms_dry_run.uploadId",
+    "prices_dry_run.uploadId",
+    "read_queue_messages.id",
+    "read_schedule_change.filter.id",
+    "revert_drop_override.input.packingSlipId",
+    "route_assignments.stockingDate",
+    "route_driver_history.stockingDate",
+    "route_drivers_commit.uploadId",
+    "route_drivers_dry_run.uploadId",
+    "route_schedule_commit.uploadId",
+    "route_schedule_dry_run.uploadId",
+    "route_temperatures_report.endTime",
+    "route_temperatures_report.startTime",
+    "run_fridge_task.input.locationId",
+    "run_fridge_task.input.requestId",
+    "schedule_planogram_update.uploadId",
+    "send_confirmed_inventory_and_confirmed_reservation.locationId",
+    "set_route_claims.input.requestId",
+    "stock_outs_report.date",
+    "stocked_history.locationId",
+    "subscribe_command_changes.locationId",
+    "sync_loginext_loc_routes.input.endDate",
+    "sync_loginext_loc_routes.input.requestId",
+    "sync_loginext_loc_routes.input.startDate",
+    "update_item_prices.prices[].schemaId",
+    "update_item_prices.uploadId",
+    "update_jit_location_status.input[].stockingId",
+    "update_wholesale_location.input.id",
+    "upload_par_maps.groups[].deliveryDate",
+    "upload_par_maps.groups[].dropOffDate",
+    "upload_par_maps.uploadId",
+];
+
+#[test]
+fn request_ids_dates_and_times_parse_themselves() {
+    let found = shapes::plain_text_request_fields(registry::all());
+    let new: Vec<&String> = found.iter().filter(|f| !NOT_YET_PARSED.contains(&f.as_str())).collect();
+    assert!(
+        new.is_empty(),
+        "{} plain-text request fields named as ids, dates or times:\n{}",
+        new.len(),
+        new.iter().map(|f| format!("    \"{f}\",")).collect::<Vec<_>>().join("\n")
+    );
+    let parsed: Vec<&&str> = NOT_YET_PARSED.iter().filter(|f| !found.iter().any(|g| g == *f)).collect();
+    assert!(parsed.is_empty(), "these parse themselves now (or are gone): remove them from NOT_YET_PARSED: {parsed:?}");
+}
+
 #[test]
 fn the_web_rest_contract_is_generated_from_the_handlers() {
     for (name, text) in shapes::rest_files(registry::all()) {

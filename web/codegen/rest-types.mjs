@@ -12,9 +12,27 @@ import path from 'node:path';
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/generated/rest');
 const BANNER = '// Generated from the Rust handlers by web/codegen/rest-types.mjs: do not edit.';
 
+/**
+ * The values the server parses at its edge (shared/src/entity/ids.rs): their schemas name them (`tsType`), and the
+ * generated types use the branded types of src/lib/brands.ts, which only its parse functions make.
+ */
+const BRANDS = ['FridgeTime', 'RequestId', 'StockingDate', 'UploadId'];
+
+/** The import of the brands a generated file names (none when it names none: unused imports fail the build). */
+function withBrands(text) {
+  const used = BRANDS.filter((b) => new RegExp(`\\b${b}\\b`).test(text));
+  if (!used.length) return text;
+  const line = `import type { ${used.join(', ')} } from '../../lib/brands';\n`;
+  return text.replace(`${BANNER}\n`, `${BANNER}\n${line}`);
+}
+
 /** The TypeScript of one schema document (its `$defs` become named types). */
 export async function typesOf(name) {
   const schema = JSON.parse(await readFile(path.join(dir, `${name}.schema.json`), 'utf8'));
+  return withBrands(await compileSchema(schema));
+}
+
+function compileSchema(schema) {
   return compile(schema, schema.title, {
     bannerComment: BANNER,
     additionalProperties: false,

@@ -216,8 +216,9 @@ async fn commit_file<S: ForecastStore>(
     rows: Vec<upload::RawRow>,
 ) -> Result<Result<(usize, usize), Vec<String>>, ApiError> {
     let kind = ForecastUpload { store, user: state.user.clone(), now: fridge_time::now_text() };
-    let whole =
-        UploadRequest { upload_id: state.upload_id.clone(), file_name: state.file_name.clone(), rows, groups: None };
+    // The id came from the object's key, checked when the upload was found (`upload_of`).
+    let upload_id = fleet_shared::entity::UploadId::parse(&state.upload_id).map_err(ApiError::internal)?;
+    let whole = UploadRequest { upload_id, file_name: state.file_name.clone(), rows, groups: None };
     let dry = upload::dry_run(&kind, &whole).await?;
     let errors = line_errors(&dry.rows);
     if !errors.is_empty() {

@@ -128,7 +128,12 @@ mod tests {
                     .unwrap(),
             })
             .collect();
-        UploadRequest { upload_id: upload_id.into(), file_name: "plan.csv".into(), rows, groups: None }
+        UploadRequest {
+            upload_id: fleet_shared::entity::UploadId::parse(upload_id).unwrap(),
+            file_name: "plan.csv".into(),
+            rows,
+            groups: None,
+        }
     }
 
     #[tokio::test]

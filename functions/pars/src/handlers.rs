@@ -8,6 +8,7 @@ use crate::rules;
 use crate::store::{Dynamo, ParsStore};
 use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::fridge_order::FridgeOrder;
+use fleet_shared::entity::UploadId;
 use fleet_shared::upload::{self, UploadRequest};
 use fleet_shared::{dates, files, limits, ApiError, Bucket, Deps};
 use serde::{Deserialize, Serialize};
@@ -50,7 +51,7 @@ pub async fn check_file<S: ParsStore>(store: &S, req: &UploadRequest) -> Result<
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadParMaps {
-    upload_id: String,
+    upload_id: UploadId,
     groups: Vec<ParGroup>,
 }
 
@@ -71,7 +72,7 @@ pub async fn upload_par_maps(deps: &'static Deps, _: Ctx, req: UploadParMaps) ->
 /// One chunk of `uploadParMaps`: its bounds, the ops locations, then the pipeline's commit.
 pub async fn commit_chunk<S: ParsStore>(
     store: &S,
-    upload_id: &str,
+    upload_id: &UploadId,
     chunk: Vec<ParGroup>,
 ) -> Result<ParMapsAnswer, ApiError> {
     let req = ParOrders::<S>::request(upload_id, &chunk)?;
@@ -84,7 +85,7 @@ pub async fn commit_chunk<S: ParsStore>(
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ArchiveRequest {
-    upload_id: String,
+    upload_id: UploadId,
     file_name: String,
     csv: String,
 }
@@ -99,7 +100,6 @@ pub struct Kept {
 /// POST /pars/archive: keeps the uploaded CSV, the browser's own text, under `par-allocation-uploads/` (§4). A
 /// failure is only logged.
 pub async fn archive(deps: &'static Deps, _: Ctx, req: ArchiveRequest) -> Result<Kept, ApiError> {
-    limits::check_len("uploadId", &req.upload_id, limits::MAX_ID_CHARS)?;
     limits::check_len("fileName", &req.file_name, 200)?;
     let key = files::key(ARCHIVE_PREFIX, &req.upload_id, &req.file_name);
     let stored = files::keep(deps.bucket(Bucket::Uploads)?, &key, req.csv).await;

@@ -10,6 +10,7 @@ use crate::groups::{GroupResult, ParGroup};
 use crate::rules::{self, OpsLocation, ParRow, CHUNK_GROUPS, MAX_ITEMS_PER_GROUP, ORDER_EXISTS};
 use crate::store::{NewOrder, OrderRef, ParsStore};
 use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
+use fleet_shared::entity::UploadId;
 use fleet_shared::history::Change;
 use fleet_shared::upload::{CommitResult, CommitStatus, Committed, Planned, RawRow, UploadKind, UploadRequest};
 use fleet_shared::{limits, ApiError};
@@ -142,7 +143,7 @@ pub struct ParOrders<'a, S> {
 impl<S: ParsStore> ParOrders<'_, S> {
     /// The pipeline's request of one `uploadParMaps` call: each order a row
     /// (numbered from 1, in the order sent) and its own group.
-    pub fn request(upload_id: &str, groups: &[ParGroup]) -> Result<UploadRequest, ApiError> {
+    pub fn request(upload_id: &UploadId, groups: &[ParGroup]) -> Result<UploadRequest, ApiError> {
         let rows = groups
             .iter()
             .zip(1u32..)
@@ -156,7 +157,7 @@ impl<S: ParsStore> ParOrders<'_, S> {
             *counts.entry(g.key()).or_insert(0) += 1;
         }
         Ok(UploadRequest {
-            upload_id: upload_id.to_string(),
+            upload_id: upload_id.clone(),
             file_name: "uploadParMaps".into(),
             rows,
             groups: Some(counts),
@@ -187,9 +188,8 @@ impl<S: ParsStore> UploadKind for ParOrders<'_, S> {
         ops_locations(self.store, ids).await
     }
 
-    /// `uploadParMaps`' own bounds (§9): its upload id, and a chunk of at most 500 orders.
+    /// `uploadParMaps`' own bound (§9): a chunk of at most 500 orders (its upload id parsed itself).
     fn check_batch(&self, req: &UploadRequest) -> Result<(), ApiError> {
-        limits::check_len("uploadId", &req.upload_id, limits::MAX_ID_CHARS)?;
         limits::check_count("groups", req.rows.len(), CHUNK_GROUPS)
     }
 
@@ -330,7 +330,7 @@ mod tests {
     }
 
     async fn upload(store: &Memory, id: &str, groups: Vec<ParGroup>) -> ParMapsAnswer {
-        commit_chunk(store, id, groups).await.unwrap()
+        commit_chunk(store, &UploadId::parse(id).unwrap(), groups).await.unwrap()
     }
 
     fn pars_of(store: &Memory, location: &str) -> Option<BTreeMap<String, i64>> {
@@ -417,7 +417,9 @@ mod tests {
     #[tokio::test]
     async fn a_chunk_is_bounded_before_anything_is_read_and_one_order_is_sent_once() {
         let s = store();
-        let err = commit_chunk(&s, "up-1", vec![group("L1", &[("A", 1)]); CHUNK_GROUPS + 1]).await.unwrap_err();
+        let err = commit_chunk(&s, &UploadId::parse("up-1").unwrap(), vec![group("L1", &[("A", 1)]); CHUNK_GROUPS + 1])
+            .await
+            .unwrap_err();
         assert_eq!(err.to_string(), "groups must hold between 1 and 500 entries");
         let out = upload(&s, "up-1", vec![group("L1", &[("A", 1)]), group("L1", &[("B", 1)])]).await;
         assert_eq!(out.results[1].messages, ["2026-11-24#L1#1 is sent 2 times in this call; send each order once."]);
@@ -437,7 +439,12 @@ mod tests {
                 .unwrap(),
             })
             .collect();
-        UploadRequest { upload_id: "file-1".into(), file_name: "pars.csv".into(), rows, groups: None }
+        UploadRequest {
+            upload_id: fleet_shared::entity::UploadId::parse("file-1").unwrap(),
+            file_name: "pars.csv".into(),
+            rows,
+            groups: None,
+        }
     }
 
     #[tokio::test]

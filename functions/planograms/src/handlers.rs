@@ -6,6 +6,7 @@ use crate::rules::{self, central, slot_order};
 use crate::slots::{self, Scheduled, DUE_SHARD};
 use crate::store::{PlanogramStore, SlotChange};
 use fleet_shared::contract::{Ctx, NoArgs};
+use fleet_shared::entity::UploadId;
 use fleet_shared::scheduler::{self, AppliedRun, FAILED_SHARD};
 use fleet_shared::upload::{self, RawRow, UploadRequest, MAX_BATCH_ROWS};
 use fleet_shared::{dates, limits, ApiError, Deps};
@@ -30,7 +31,7 @@ pub struct PlanogramInput {
 pub struct ScheduleArgs {
     input: Vec<PlanogramInput>,
     #[serde(default)]
-    upload_id: Option<String>,
+    upload_id: Option<UploadId>,
     #[serde(default)]
     file_name: Option<String>,
 }
@@ -85,7 +86,10 @@ pub async fn schedule(deps: &'static Deps, ctx: Ctx, args: ScheduleArgs) -> Resu
     limits::check_count("input", args.input.len(), MAX_BATCH_ROWS)?;
     let upload_id = match args.upload_id {
         Some(id) => id,
-        None => scheduler::stable_uuid(&[&serde_json::to_string(&args.input).map_err(ApiError::internal)?]),
+        None => {
+            let content = serde_json::to_string(&args.input).map_err(ApiError::internal)?;
+            UploadId::parse(&scheduler::stable_uuid(&[&content]))?
+        }
     };
     let rows: Vec<RawRow> = args.input.iter().enumerate().map(|(i, r)| r.raw(i)).collect();
     let kind = PlanogramUpload { deps, caller: ctx.caller()?.clone(), now: ctx.now };

@@ -302,7 +302,12 @@ mod tests {
             .map(|(i, v)| RawRow { row: i as u32 + 2, values: v.as_object().cloned().unwrap() })
             .collect();
         let groups = upload::own_groups(&kind(&Memory::default()), &rows);
-        UploadRequest { upload_id: upload_id.into(), file_name: "planogram.csv".into(), rows, groups }
+        UploadRequest {
+            upload_id: fleet_shared::entity::UploadId::parse(upload_id).unwrap(),
+            file_name: "planogram.csv".into(),
+            rows,
+            groups,
+        }
     }
 
     fn update(slot: &str, item: &str) -> Value {

@@ -3,6 +3,7 @@
 use crate::kind::ItemPrices;
 use crate::store::{PriceRecord, PriceStore};
 use fleet_shared::contract::{Ctx, NoArgs};
+use fleet_shared::entity::UploadId;
 use fleet_shared::idempotency::Records;
 use fleet_shared::upload::{self, RawRow, UploadRequest};
 use fleet_shared::{ApiError, Deps};
@@ -86,7 +87,7 @@ pub struct PriceInput {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateArgs {
-    upload_id: String,
+    upload_id: UploadId,
     file_name: String,
     prices: Vec<PriceInput>,
 }
@@ -214,7 +215,7 @@ mod tests {
                 line: *line,
             })
             .collect();
-        UpdateArgs { upload_id: upload_id.into(), file_name: "prices.csv".into(), prices }
+        UpdateArgs { upload_id: UploadId::parse(upload_id).unwrap(), file_name: "prices.csv".into(), prices }
     }
 
     #[tokio::test]

@@ -127,7 +127,12 @@ mod tests {
                 values: json!({ "schemaId": s, "item": item, "price": price }).as_object().cloned().unwrap(),
             })
             .collect();
-        UploadRequest { upload_id: upload_id.into(), file_name: "prices.csv".into(), rows, groups: None }
+        UploadRequest {
+            upload_id: fleet_shared::entity::UploadId::parse(upload_id).unwrap(),
+            file_name: "prices.csv".into(),
+            rows,
+            groups: None,
+        }
     }
 
     #[tokio::test]

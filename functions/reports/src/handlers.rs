@@ -7,6 +7,7 @@ use crate::service;
 use crate::store::Dynamo;
 use chrono::{DateTime, Utc};
 use fleet_shared::contract::{Ctx, Page};
+use fleet_shared::entity::StockingDate;
 use fleet_shared::{driver_log, ApiError, Deps};
 use serde::Deserialize;
 
@@ -16,12 +17,11 @@ pub use crate::service::{emails_of, Emails};
 pub const PAGE: usize = 1000;
 
 /// A day report's path parameter (`/reports/…/{date}`).
-#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[schemars(transform = fleet_shared::contract::sent_whole)]
 pub struct DayArgs {
-    /// Checked by `range::day`, so its message (not the parser's) answers a bad one.
-    #[serde(default)]
-    date: String,
+    /// Parsed at the edge ("date must be a date (YYYY-MM-DD)"); `range::day` checks it is kept.
+    date: StockingDate,
 }
 
 /// A range report's query parameters (epoch seconds as text, checked by `range::range`).
@@ -38,7 +38,7 @@ pub struct RangeArgs {
 }
 
 fn day_of(args: &DayArgs, now: DateTime<Utc>) -> Result<chrono::NaiveDate, ApiError> {
-    range::day(&args.date, now).map_err(ApiError::bad_request)
+    range::day(args.date, now).map_err(ApiError::bad_request)
 }
 
 /// A range's `startTime` and `endTime`, checked by `range::range` (the driver

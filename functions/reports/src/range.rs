@@ -5,7 +5,8 @@
 //! Also the `ids` rule of cognitoemails (`UserIds`).
 use chrono::{DateTime, NaiveDate, Utc};
 use fleet_shared::entity::report::KEEP_DAYS;
-use fleet_shared::{dates, fridge_time, limits};
+use fleet_shared::entity::StockingDate;
+use fleet_shared::{fridge_time, limits};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 
@@ -75,9 +76,9 @@ pub fn range(start: Option<&str>, end: Option<&str>, now: DateTime<Utc>) -> Resu
     Ok(Range { start, end })
 }
 
-/// A report's `{date}`: strict YYYY-MM-DD, a Central day within the kept days.
-pub fn day(raw: &str, now: DateTime<Utc>) -> Result<NaiveDate, String> {
-    let d = dates::iso_date_exact(raw.trim()).ok_or_else(|| "date must be a date (YYYY-MM-DD)".to_string())?;
+/// A report's `{date}` (strict YYYY-MM-DD, parsed at the edge): a Central day within the kept days.
+pub fn day(date: StockingDate, now: DateTime<Utc>) -> Result<NaiveDate, String> {
+    let d = date.date();
     let today = now.with_timezone(&fridge_time::CENTRAL.tz).date_naive();
     if (today - d).num_days() >= KEEP_DAYS {
         return Err(too_old());
@@ -135,6 +136,7 @@ pub fn export() -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fleet_shared::dates;
     use proptest::prelude::*;
 
     fn now() -> DateTime<Utc> {
@@ -172,16 +174,21 @@ mod tests {
 
     #[test]
     fn a_day_is_strict_and_within_the_kept_days() {
-        assert_eq!(day("2026-11-25", now()).unwrap().to_string(), "2026-11-25");
-        assert!(day("2026-11-5", now()).is_err() && day("11/25/2026", now()).is_err() && day("", now()).is_err());
-        assert_eq!(day("2026-01-01", now()).unwrap_err(), too_old());
+        let date = |raw: &str| StockingDate::parse("date", raw);
+        assert_eq!(day(date("2026-11-25").unwrap(), now()).unwrap().to_string(), "2026-11-25");
+        for refused in ["2026-11-5", "11/25/2026", ""] {
+            assert_eq!(date(refused).unwrap_err().to_string(), "date must be a date (YYYY-MM-DD)");
+        }
+        assert_eq!(day(date("2026-01-01").unwrap(), now()).unwrap_err(), too_old());
     }
 
     proptest! {
         #[test]
         fn the_rules_never_panic(s in proptest::option::of(".{0,16}"), e in proptest::option::of(".{0,16}"), d in ".{0,12}") {
             let _ = range(s.as_deref(), e.as_deref(), now());
-            let _ = day(&d, now());
+            if let Ok(d) = StockingDate::parse("date", &d) {
+                let _ = day(d, now());
+            }
         }
 
         #[test]

@@ -8,6 +8,7 @@
 //! idempotency record, in one transaction.
 use crate::cells;
 use fleet_shared::entity::assignment::{self, DriverAssignment, SOURCE_SCREEN, SOURCE_UPLOAD};
+use fleet_shared::entity::RequestId;
 use fleet_shared::history::{Change, Record};
 use fleet_shared::idempotency::{self, Claim, Records, Request, Seen};
 use fleet_shared::upload::{self, CommitResult, Planned, RawRow, UploadKind, UploadRequest};
@@ -197,7 +198,7 @@ pub struct AssignInput {
     pub driver_email: Option<String>,
     /// The version the screen read (0: none assigned).
     pub expected_version: u64,
-    pub request_id: String,
+    pub request_id: RequestId,
 }
 
 /// `assignRouteDriver(input)`: the route's new assignment, or null when unassigned.
@@ -214,11 +215,7 @@ pub async fn assign<S: DriverStore, R: Records>(
         Some(raw) => Some(email_of(raw).map_err(ApiError::BadRequest)?),
         None => None,
     };
-    let request_id = input.request_id.trim();
-    if request_id.is_empty() {
-        return Err(ApiError::bad_request("requestId cannot be empty"));
-    }
-    limits::check_len("requestId", request_id, limits::MAX_ID_CHARS)?;
+    let request_id = &input.request_id;
     let content =
         serde_json::json!({ "date": date, "route": route, "email": email, "expected": input.expected_version });
     let key = format!("{}:{request_id}", caller.sub);

@@ -160,7 +160,12 @@ mod tests {
                 values: json!({ "id": id, "route": route, "stop": stop }).as_object().cloned().unwrap(),
             })
             .collect();
-        UploadRequest { upload_id: "u-1".into(), file_name: "drivers.csv".into(), rows, groups: None }
+        UploadRequest {
+            upload_id: fleet_shared::entity::UploadId::parse("u-1").unwrap(),
+            file_name: "drivers.csv".into(),
+            rows,
+            groups: None,
+        }
     }
 
     fn kind() -> DriverRoutes<Memory> {

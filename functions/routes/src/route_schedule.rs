@@ -276,7 +276,12 @@ mod tests {
         for r in &rows {
             *groups.entry(format!("{DATE}#{}", cell(r, "route").unwrap().to_lowercase())).or_default() += 1;
         }
-        UploadRequest { upload_id: upload_id.into(), file_name: "routes.csv".into(), rows, groups: Some(groups) }
+        UploadRequest {
+            upload_id: fleet_shared::entity::UploadId::parse(upload_id).unwrap(),
+            file_name: "routes.csv".into(),
+            rows,
+            groups: Some(groups),
+        }
     }
 
     fn kind() -> RouteSchedule<Memory> {

@@ -5,6 +5,7 @@
 //! transaction. The stop gate reads it before any claim
 //! (`fleet_shared::assignment`).
 use fleet_shared::entity::assignment::{self, RouteSettings};
+use fleet_shared::entity::RequestId;
 use fleet_shared::history::{Change, Record};
 use fleet_shared::idempotency::{self, Claim, Records, Request, Seen};
 use fleet_shared::{ApiError, Caller};
@@ -43,7 +44,7 @@ pub struct SetClaimsInput {
     pub claims_allowed: bool,
     /// The version the screen read (0: never changed).
     pub expected_version: u64,
-    pub request_id: String,
+    pub request_id: RequestId,
 }
 
 /// One change of the settings, written only if the stored version is still `read`.
@@ -73,7 +74,7 @@ pub async fn set_claims<S: SettingsStore, R: Records>(
     input: SetClaimsInput,
     now: &str,
 ) -> Result<SettingsView, ApiError> {
-    let request_id = idempotency::request_id(&input.request_id)?;
+    let request_id = &input.request_id;
     let content = serde_json::json!({ "claimsAllowed": input.claims_allowed, "expected": input.expected_version });
     let key = format!("{}:{request_id}", caller.sub);
     let request = Request::new(records, SCOPE, &key, &content);
@@ -157,7 +158,11 @@ mod tests {
     }
 
     fn input(allowed: bool, expected: u64, id: &str) -> SetClaimsInput {
-        SetClaimsInput { claims_allowed: allowed, expected_version: expected, request_id: id.into() }
+        SetClaimsInput {
+            claims_allowed: allowed,
+            expected_version: expected,
+            request_id: RequestId::parse("requestId", id).unwrap(),
+        }
     }
 
     #[tokio::test]

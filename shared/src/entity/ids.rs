@@ -78,6 +78,14 @@ impl<'de> Deserialize<'de> for UploadId {
     }
 }
 
+/// Read as text wherever text is taken (a key, a record): it passed its rule when parsed.
+impl std::ops::Deref for UploadId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
 impl fmt::Display for UploadId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -110,6 +118,14 @@ impl<'de> Deserialize<'de> for RequestId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = String::deserialize(d)?;
         RequestId::parse(FIELD, &raw).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Read as text wherever text is taken (a key, a record): it passed its rule when parsed.
+impl std::ops::Deref for RequestId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
     }
 }
 

@@ -19,6 +19,7 @@
 //! fits one batch and one transaction.
 //!
 //! An area implements `UploadKind` with its own row rules and writes.
+use crate::entity::UploadId;
 use crate::history::Change;
 use crate::idempotency::{self, Claim, Records, Seen};
 use crate::{limits, ApiError};
@@ -67,11 +68,11 @@ pub fn cell(values: &Map<String, Value>, column: &str) -> Option<String> {
         .map(|(_, v)| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()).trim().to_string())
 }
 
-#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadRequest {
     /// Chosen by the browser once per file (a UUID); the idempotency key.
-    pub upload_id: String,
+    pub upload_id: UploadId,
     pub file_name: String,
     pub rows: Vec<RawRow>,
     /// A commit's declaration of each group it holds: the row count the dry
@@ -83,10 +84,6 @@ pub struct UploadRequest {
 impl UploadRequest {
     /// The request's bounds, before any rule runs.
     pub fn check(&self, max_rows: usize) -> Result<(), ApiError> {
-        limits::check_len("uploadId", &self.upload_id, limits::MAX_ID_CHARS)?;
-        if self.upload_id.is_empty() || !self.upload_id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-            return Err(ApiError::bad_request("uploadId must be letters, digits and dashes"));
-        }
         limits::check_len("fileName", &self.file_name, 200)?;
         limits::check_count("rows", self.rows.len(), max_rows)?;
         // Rows are answered, recorded and retried by number: each names one row.
@@ -480,7 +477,8 @@ pub async fn dry_run_planned<K: UploadKind>(
     }
     let summary = Summary::of(&reports);
     let groups = group_sizes(&reports);
-    let dry = DryRun { upload_id: req.upload_id.clone(), summary_text: summary.text(), summary, rows: reports, groups };
+    let dry =
+        DryRun { upload_id: req.upload_id.to_string(), summary_text: summary.text(), summary, rows: reports, groups };
     Ok((dry, ready))
 }
 
@@ -627,7 +625,7 @@ pub async fn commit<K: UploadKind, R: Records>(
     results.sort_by_key(|r| r.row);
     let written = results.iter().filter(|r| r.status == CommitStatus::Written).count();
     let failed = results.iter().filter(|r| r.status == CommitStatus::Failed).count();
-    Ok(Committed { upload_id: req.upload_id.clone(), results, written, failed, messages })
+    Ok(Committed { upload_id: req.upload_id.to_string(), results, written, failed, messages })
 }
 
 fn replayed(answer: Value) -> Vec<CommitResult> {
@@ -635,7 +633,7 @@ fn replayed(answer: Value) -> Vec<CommitResult> {
 }
 
 fn reused<K: UploadKind>(kind: &K, req: &UploadRequest, unit: &Unit) -> ApiError {
-    idempotency::conflict(&kind.reused_what(&req.upload_id, unit.group.as_deref(), &unit.rows))
+    idempotency::conflict(&kind.reused_what(req.upload_id.as_str(), unit.group.as_deref(), &unit.rows))
 }
 
 /// The rows of units without a record, checked (`checked` of exactly these
@@ -685,7 +683,7 @@ async fn commit_fresh<K: UploadKind, R: Records>(
                 .collect();
             p.claim = Some(Claim::new(
                 K::SCOPE,
-                &req.upload_id,
+                req.upload_id.as_str(),
                 &unit.part,
                 unit.digest.clone(),
                 &serde_json::json!(answer),
@@ -743,7 +741,8 @@ async fn record<K: UploadKind, R: Records>(
     answer: Vec<CommitResult>,
     now: i64,
 ) -> Result<Vec<CommitResult>, ApiError> {
-    let claim = Claim::new(K::SCOPE, &req.upload_id, &unit.part, unit.digest.clone(), &serde_json::json!(answer), now);
+    let claim =
+        Claim::new(K::SCOPE, req.upload_id.as_str(), &unit.part, unit.digest.clone(), &serde_json::json!(answer), now);
     Ok(match records.put(&claim).await? {
         Seen::New => answer,
         Seen::Replay(first) => replayed(first),
@@ -859,7 +858,7 @@ mod tests {
 
     fn req(rows: &[(&str, &str)]) -> UploadRequest {
         UploadRequest {
-            upload_id: "u-1".into(),
+            upload_id: UploadId::parse("u-1").unwrap(),
             file_name: "f.csv".into(),
             rows: rows
                 .iter()
@@ -974,7 +973,7 @@ mod tests {
         let a = req(&[("p1", "350"), ("p2", "1")]);
         let first = commit_to(&kind, &a).await.unwrap();
         let mut b = req(&[("p1", "525")]);
-        b.upload_id = "u-2".into();
+        b.upload_id = UploadId::parse("u-2").unwrap();
         assert_eq!(commit_to(&kind, &b).await.unwrap()["written"], 1);
         let again = commit_to(&kind, &a).await.unwrap();
         assert_eq!(again, first, "the retry answers what the first try answered");
@@ -1138,9 +1137,10 @@ mod tests {
 
     #[test]
     fn bounds_and_summary_text() {
-        let mut r = req(&[("a", "1")]);
-        r.upload_id = "bad id!".into();
-        assert!(r.check(10).is_err());
+        // The upload id parsed itself on the way in (`UploadId`), with its own message.
+        let bad: Result<UploadRequest, _> =
+            serde_json::from_value(serde_json::json!({ "uploadId": "bad id!", "fileName": "f", "rows": [] }));
+        assert!(bad.unwrap_err().to_string().contains("must be letters, digits and dashes"));
         let r = req(&[]);
         assert_eq!(r.check(10).unwrap_err().to_string(), "rows must hold between 1 and 10 entries");
         assert_eq!(Summary::default().text(), "No rows");

@@ -2,6 +2,7 @@
 //! upload pipeline (batches of 100, 4 in flight, as the browser sends them)
 //! and writes the same items (locations and their history records) with a
 //! raw BatchWriteItem loop, against the emulator; prints both rates.
+use fleet_shared::entity::UploadId;
 use fleet_shared::history::{self, Record};
 use fleet_shared::upload::{self, RawRow, UploadRequest};
 use fleet_shared::{store, ApiError, Deps, Table};
@@ -28,10 +29,11 @@ pub async fn commit_locations(deps: &'static Deps, run: &str, rows: usize) -> Re
     let all: Vec<RawRow> =
         (0..rows).map(|i| RawRow { row: i as u32 + 2, values: crm_row(&format!("BENCH_P{run}_{i}")) }).collect();
     let started = Instant::now();
+    let upload_id = UploadId::parse(&format!("bench-{run}"))?;
     let batches: Vec<UploadRequest> = all
         .chunks(upload::MAX_BATCH_ROWS)
         .map(|c| UploadRequest {
-            upload_id: format!("bench-{run}"),
+            upload_id: upload_id.clone(),
             file_name: "bench.csv".into(),
             rows: c.to_vec(),
             groups: None,
@@ -200,7 +202,7 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
     };
     let raw_rows: Vec<RawRow> = (0..rows).map(|i| RawRow { row: i as u32 + 2, values: row_of(i, run * 2) }).collect();
     let req = UploadRequest {
-        upload_id: format!("bench-pars-{run}"),
+        upload_id: UploadId::parse(&format!("bench-pars-{run}"))?,
         file_name: "pars.csv".into(),
         rows: raw_rows,
         groups: None,
@@ -229,7 +231,7 @@ pub async fn pars(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
     assert_eq!(dry.dry.summary.invalid, 0, "a valid file: {}", dry.dry.summary_text);
     let checked = started.elapsed().as_secs_f64();
     let orders: usize = dry.chunks.iter().map(Vec::len).sum();
-    let upload_id = req.upload_id.as_str();
+    let upload_id = &req.upload_id;
     let answers: Vec<_> =
         stream::iter(dry.chunks).map(|c| commit_chunk(&pars, upload_id, c)).buffer_unordered(3).try_collect().await?;
     let pipeline = started.elapsed().as_secs_f64();
@@ -267,7 +269,7 @@ pub async fn prices(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
         .collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::ItemPrices)?.batch_put(stored).await?;
     let file = UploadRequest {
-        upload_id: format!("bench-prices-{run}"),
+        upload_id: UploadId::parse(&format!("bench-prices-{run}"))?,
         file_name: "prices.csv".into(),
         rows: (0..rows)
             .map(|i| RawRow {

@@ -110,6 +110,8 @@ pub fn rules_json() -> String {
     rules["attention"] = fn_stocking::attention::RULES.export();
     rules["attention"]["noteMaxChars"] = fn_stocking::acknowledge::NOTE_MAX_CHARS.into();
     rules["jit"] = json!({ "reasons": fn_stocking::jit::REASONS, "maxUpdates": fn_stocking::jit::MAX_UPDATES });
+    // The ids the server parses at its edge (`fleet_shared::entity::ids`), for the web's parse functions.
+    rules["ids"] = json!({ "maxChars": fleet_shared::limits::MAX_ID_CHARS });
     rules["actions"] = call_actions();
     serde_json::to_string_pretty(&rules).expect("rules serialise") + "\n"
 }

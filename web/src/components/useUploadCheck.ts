@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { newUploadId, type UploadId } from '@/lib/brands';
 import { useMutation } from '@tanstack/react-query';
 import {
   dryRunProblems,
@@ -27,7 +28,7 @@ export interface CheckedUpload {
   file: File | null;
   fileName: string;
   /** One id per chosen file: a retried commit of it is recognised by the server. */
-  uploadId: string;
+  uploadId: UploadId;
   rows: FileRow[];
   reports: Map<number, RowReport>;
   /** The dry run's count of each group's rows in the file, which the commit declares. */
@@ -41,7 +42,7 @@ export interface CheckedUpload {
 export const NO_UPLOAD: CheckedUpload = {
   file: null,
   fileName: '',
-  uploadId: '',
+  uploadId: newUploadId(),
   rows: [],
   reports: new Map(),
   groups: {},
@@ -92,7 +93,7 @@ export function useUploadCheck(options: UploadCheckOptions) {
       if (read.errors.length === 0) setFileErrors(['The file has no rows.']);
       return;
     }
-    const uploadId = crypto.randomUUID();
+    const uploadId = newUploadId();
     const body: UploadBody = { uploadId, fileName: file.name, rows: read.rows };
     const refused = dryRunProblems(body);
     if (refused.length > 0) {

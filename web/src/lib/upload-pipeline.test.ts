@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
+import { parseUploadId, type UploadId } from './brands';
 import {
   batchesOf,
   cellText,
@@ -20,6 +21,13 @@ import {
   type RowStatus,
   type UploadBody,
 } from './upload-pipeline';
+
+/** A test's upload id, through the parse function as the app makes one. */
+const uploadIdOf = (text: string): UploadId =>
+  parseUploadId(text) ??
+  (() => {
+    throw new Error(text);
+  })();
 
 describe('reading files', () => {
   it('numbers CSV rows as the user sees them and reports parse errors', () => {
@@ -53,8 +61,10 @@ describe('committing in batches', () => {
   it('sends batches of 100 and reports progress per batch', async () => {
     const send = vi.fn(async (b: { rows: FileRow[] }) => ok(b));
     const progress: [number, number][] = [];
-    const results = await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: rows(250) }, send, (d, t) =>
-      progress.push([d, t]),
+    const results = await commitInBatches(
+      { uploadId: uploadIdOf('u'), fileName: 'f.csv', rows: rows(250) },
+      send,
+      (d, t) => progress.push([d, t]),
     );
     expect(send.mock.calls.map((c) => c[0].rows.length).sort()).toEqual([100, 100, 50]);
     expect(progress[0]).toEqual([0, 3]);
@@ -70,7 +80,11 @@ describe('committing in batches', () => {
       if (calls === 1) throw new TypeError('Failed to fetch');
       return ok(b);
     });
-    const results = await commitInBatches({ uploadId: 'u-1', fileName: 'f.csv', rows: rows(3) }, flaky, () => {});
+    const results = await commitInBatches(
+      { uploadId: uploadIdOf('u-1'), fileName: 'f.csv', rows: rows(3) },
+      flaky,
+      () => {},
+    );
     expect(flaky).toHaveBeenCalledTimes(2);
     expect(flaky.mock.calls.every((c) => c[0].uploadId === 'u-1')).toBe(true);
     expect(results.every((r) => r.status === 'written')).toBe(true);
@@ -78,7 +92,11 @@ describe('committing in batches', () => {
     const down = vi.fn(async () => {
       throw new ApiError('The service is busy', { status: 503 });
     });
-    const failed = await commitInBatches({ uploadId: 'u-2', fileName: 'f.csv', rows: rows(2) }, down, () => {});
+    const failed = await commitInBatches(
+      { uploadId: uploadIdOf('u-2'), fileName: 'f.csv', rows: rows(2) },
+      down,
+      () => {},
+    );
     expect(down).toHaveBeenCalledTimes(2);
     expect(failed.map((r) => [r.status, r.message])).toEqual([
       ['failed', 'The service is busy'],
@@ -88,7 +106,7 @@ describe('committing in batches', () => {
     const refused = vi.fn(async () => {
       throw new ApiError('Error! User Action Prohibited!', { status: 403 });
     });
-    await commitInBatches({ uploadId: 'u-3', fileName: 'f.csv', rows: rows(1) }, refused, () => {});
+    await commitInBatches({ uploadId: uploadIdOf('u-3'), fileName: 'f.csv', rows: rows(1) }, refused, () => {});
     expect(refused).toHaveBeenCalledTimes(1);
   });
 });
@@ -176,7 +194,7 @@ describe('whole groups (issue 20)', () => {
     const groupOf = (row: number) => (row < 62 ? 'a' : row < 122 ? 'b' : row === 122 ? 'c' : undefined);
     const send = vi.fn(async (b: UploadBody) => ok(b));
     await commitInBatches(
-      { uploadId: 'u', fileName: 'f.csv', rows: file, groups: { a: 60, b: 60, c: 1, other: 9 } },
+      { uploadId: uploadIdOf('u'), fileName: 'f.csv', rows: file, groups: { a: 60, b: 60, c: 1, other: 9 } },
       send,
       () => {},
       groupOf,
@@ -191,7 +209,7 @@ describe('whole groups (issue 20)', () => {
     // Without the dry run's counts, a group declares the rows of it being sent.
     send.mockClear();
     await commitInBatches(
-      { uploadId: 'u', fileName: 'f.csv', rows: rows(3) },
+      { uploadId: uploadIdOf('u'), fileName: 'f.csv', rows: rows(3) },
       send,
       () => {},
       () => 'g',
@@ -200,7 +218,7 @@ describe('whole groups (issue 20)', () => {
 
     // Kinds without groups send the body they always did.
     send.mockClear();
-    await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: rows(2) }, send, () => {});
+    await commitInBatches({ uploadId: uploadIdOf('u'), fileName: 'f.csv', rows: rows(2) }, send, () => {});
     expect(Object.keys(send.mock.calls[0][0]).sort()).toEqual(['fileName', 'rows', 'uploadId']);
   });
 
@@ -208,7 +226,11 @@ describe('whole groups (issue 20)', () => {
     const conflict = vi.fn(async () => {
       throw new ApiError('This upload id was already used for other content', { status: 409 });
     });
-    const results = await commitInBatches({ uploadId: 'u', fileName: 'f.csv', rows: rows(2) }, conflict, () => {});
+    const results = await commitInBatches(
+      { uploadId: uploadIdOf('u'), fileName: 'f.csv', rows: rows(2) },
+      conflict,
+      () => {},
+    );
     expect(conflict).toHaveBeenCalledTimes(1);
     expect(results.map((r) => [r.row, r.status, r.message])).toEqual([
       [2, 'failed', 'This upload id was already used for other content'],
@@ -259,7 +281,7 @@ describe("the dry run's bounds, equal to the server's (issue 20)", () => {
 
   it('refuses a body whose rows as JSON pass 5 MB though the file may not', () => {
     const body = (n: number, width: number): UploadBody => ({
-      uploadId: 'u',
+      uploadId: uploadIdOf('u'),
       fileName: 'f.csv',
       rows: Array.from({ length: n }, (_, i) => ({ row: i + 2, values: { id: `R${i}`, note: 'x'.repeat(width) } })),
     });

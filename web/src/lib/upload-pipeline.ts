@@ -4,6 +4,7 @@
  * server's dry run about the whole file, then commit in batches with
  * progress. The server checks every rule; this module only moves rows.
  */
+import type { UploadId } from './brands';
 import Papa from 'papaparse';
 import { toCsv } from './csv';
 import { ApiError, isForbidden } from './api';
@@ -22,7 +23,8 @@ export type DiffEntry = Change;
 /** Each group of the file with its count of file rows (kinds whose rows land in groups). */
 export type GroupCounts = NonNullable<DryRun['groups']>;
 export interface UploadBody {
-  uploadId: string;
+  /** One per chosen file (`newUploadId`): a retried commit of it is recognised by the server. */
+  uploadId: UploadId;
   fileName: string;
   rows: FileRow[];
   /**

@@ -125,7 +125,7 @@ fn ask(email: Option<&str>, expected: u64, request: &str) -> AssignInput {
         route: "r1".into(),
         driver_email: email.map(str::to_string),
         expected_version: expected,
-        request_id: request.into(),
+        request_id: RequestId::parse("requestId", request).unwrap(),
     }
 }
 
@@ -245,7 +245,7 @@ async fn only_a_user_who_holds_the_drivers_actions_drives_a_route() {
         route: "r1".into(),
         driver_email: Some(email.into()),
         expected_version: 0,
-        request_id: "q1".into(),
+        request_id: RequestId::parse("requestId", "q1").unwrap(),
     };
     let refused = assign(&store, &store.records, &office(), input("viewer@fleet.local"), "t").await.unwrap_err();
     assert_eq!(

@@ -112,7 +112,7 @@ async fn upload_par_maps_rechecks_every_rule_and_answers_per_group() {
     let mut big = group(&ok, &date, &too_big);
     big["stockingIndex"] = json!(3);
     let out = upload(
-        &unique("up"),
+        &unique("up").replace('_', "-"),
         vec![group(&ok, &date, &[("Greek Salad", 5)]), group(&no_center, &date, &[("Fruit Cup", 2)]), bad, big],
     )
     .await;
@@ -166,7 +166,7 @@ async fn the_packing_report_places_items_in_zones_and_bays() {
     let date = own_date();
     let id = fridge(None).await;
     let out = upload(
-        &unique("up"),
+        &unique("up").replace('_', "-"),
         vec![group(&id, &date, &[("Greek Salad", 4), ("Kettle Chips", 2), ("Mystery Meal", 1), ("Cold Brew", 0)])],
     )
     .await;
@@ -243,9 +243,13 @@ async fn a_par_above_the_bound_is_refused_alike_by_the_dry_run_and_upload_par_ma
     assert_eq!(messages[2], json!(["Par issue with Fruit Cup. A par is at most 9999."]));
 
     // The commit takes the same bound: a 64-bit par never reaches the tote and report sums.
-    let out = upload(&unique("up"), vec![group(&id, &date, &[("Greek Salad", 9_999), ("Fruit Cup", i64::MAX)])]).await;
+    let out = upload(
+        &unique("up").replace('_', "-"),
+        vec![group(&id, &date, &[("Greek Salad", 9_999), ("Fruit Cup", i64::MAX)])],
+    )
+    .await;
     assert_eq!(out["results"][0]["messages"], json!(["Par issue with Fruit Cup. A par is at most 9999."]), "{out}");
-    let out = upload(&unique("up"), vec![group(&id, &date, &[("Greek Salad", 9_999)])]).await;
+    let out = upload(&unique("up").replace('_', "-"), vec![group(&id, &date, &[("Greek Salad", 9_999)])]).await;
     assert_eq!(out["success"], true, "{out}");
     let (status, report) =
         http_at("pars_report", Some(&admin().await), None, &[("date", &date.replace('-', ""))]).await;

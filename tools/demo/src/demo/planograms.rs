@@ -54,7 +54,7 @@ pub async fn seed(deps: &'static Deps, layouts: &[&str], admin: Caller) -> Resul
             .collect();
         let rows = rows(create);
         let req = UploadRequest {
-            upload_id: format!("demo-create-{n}"),
+            upload_id: fleet_shared::entity::UploadId::parse(&format!("demo-create-{n}"))?,
             file_name: "demo-planograms.csv".into(),
             groups: upload::own_groups(&kind, &rows),
             rows,
@@ -67,7 +67,7 @@ pub async fn seed(deps: &'static Deps, layouts: &[&str], admin: Caller) -> Resul
         .map(|i| json!({ "requestType": "UPDATE", "layoutName": layouts[0], "slot": format!("1:{i}"), "vendItemName": ITEMS[ITEMS.len() - i], "activeHour": tomorrow }))
         .collect();
     let req = UploadRequest {
-        upload_id: "demo-update".into(),
+        upload_id: fleet_shared::entity::UploadId::parse("demo-update")?,
         file_name: "demo-planogram-update.csv".into(),
         rows: rows(update),
         groups: None,

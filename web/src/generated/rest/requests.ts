@@ -1,4 +1,5 @@
 // Generated from the Rust handlers by web/codegen/rest-types.mjs: do not edit.
+import type { StockingDate, UploadId } from '../../lib/brands';
 
 export type CouponType = 'AMOUNT' | 'PERCENT';
 /**
@@ -70,7 +71,7 @@ export interface UploadRequest {
   /**
    * Chosen by the browser once per file (a UUID); the idempotency key.
    */
-  uploadId: string;
+  uploadId: UploadId;
 }
 /**
  * One row of the file: its line number as the user sees it (header = 1)
@@ -110,9 +111,9 @@ export interface RangeArgs {
  */
 export interface DayArgs {
   /**
-   * Checked by `range::day`, so its message (not the parser's) answers a bad one.
+   * Parsed at the edge ("date must be a date (YYYY-MM-DD)"); `range::day` checks it is kept.
    */
-  date: string;
+  date: StockingDate;
 }
 export interface UpdateBody {
   date: string;
@@ -155,7 +156,7 @@ export interface PathId {
 export interface ArchiveRequest {
   csv: string;
   fileName: string;
-  uploadId: string;
+  uploadId: UploadId;
 }
 export interface ReportArgs {
   /**

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { newUploadId, type UploadId } from '@/lib/brands';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
@@ -49,7 +50,7 @@ export function ParsUpload() {
   const [file, setFile] = useState<{
     name: string;
     rows: FileRow[];
-    uploadId: string;
+    uploadId: UploadId;
     source: File;
     chunks: ParGroup[][];
   } | null>(null);
@@ -100,7 +101,7 @@ export function ParsUpload() {
       clearFile();
       return;
     }
-    const uploadId = crypto.randomUUID();
+    const uploadId = newUploadId();
     try {
       const dry = await dryRun.mutateAsync({ uploadId, fileName: chosen.name, rows: read.rows });
       const groups = errorGroups(dry.rows);
@@ -122,7 +123,7 @@ export function ParsUpload() {
    * rows lost a header in another case). An .xlsx is not text, so it is not
    * kept. A failure is only logged (§4).
    */
-  const archive = async ({ uploadId, name, source }: { uploadId: string; name: string; source: File }) => {
+  const archive = async ({ uploadId, name, source }: { uploadId: UploadId; name: string; source: File }) => {
     if (!isCsv(name)) return;
     try {
       await archivePars({ uploadId, fileName: name, csv: await source.text() });

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { newUploadId, type UploadId } from '@/lib/brands';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { ErrorPanel } from '@/components/ErrorPanel';
@@ -43,7 +44,7 @@ import { CHECK_INTERNET, NOT_PROCESSED_CHECK_INTERNET } from '@/lib/messages';
 
 interface ChosenFile {
   /** Names this choice of file (its dry run). */
-  id: string;
+  id: UploadId;
   name: string;
   rows: FileRow[];
   /** Problems reading the CSV itself (not its rows). */
@@ -120,7 +121,7 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
     try {
       // A short row has its own rule message ('At least one input missing...').
       const parsed = parseCsv(await chosen.text(), { ignore: ['TooFewFields', 'TooManyFields'] });
-      const id = crypto.randomUUID();
+      const id = newUploadId();
       const bounds = dryRunProblems({ uploadId: id, fileName: chosen.name, rows: parsed.rows });
       setFile({
         id,
@@ -136,7 +137,7 @@ export function PlanogramUpload({ onSubmitted }: PlanogramUploadProps) {
   const submit = async () => {
     if (!file || !check || blocked || busy) return;
     // One id for the whole file: a retried batch is recognised, never applied twice.
-    const uploadId = crypto.randomUUID();
+    const uploadId = newUploadId();
     const batches = planBatches(check.rows, type);
     setOutcome(null);
     const outcomes = await runBatches(

@@ -1,4 +1,5 @@
 import { rest } from '@/lib/api';
+import type { StockingDate } from '@/lib/brands';
 
 /**
  * §3 empty channel row, with its Central date and time; `restockedAt` (Central 'YYYY-MM-DD HH:mm')
@@ -7,4 +8,4 @@ import { rest } from '@/lib/api';
 export type { EmptyChannelRow } from '@/generated/rest/responses';
 
 /** GET /reports/emptychannel/{date}: the slots that became empty that Central day. */
-export const getEmptyChannels = (date: string) => rest('empty_channel_report', { date });
+export const getEmptyChannels = (date: StockingDate) => rest('empty_channel_report', { date });

@@ -7,13 +7,14 @@ import { CENTRAL_ZONE } from '@/lib/central-time';
 import { distinct } from '../lib/report-rules';
 import { LoadFailure, Loading } from './ReportParts';
 import { todayIn } from '@/components/dates';
+import { parseStockingDate, type StockingDate } from '@/lib/brands';
 
 export interface DayReportProps<T> {
   /** The query key's stem and the CSV file's name. */
   name: string;
   /** What the rows are, for the count line and the loading text. */
   noun: string;
-  fetch: (date: string) => Promise<T[]>;
+  fetch: (date: StockingDate) => Promise<T[]>;
   columns: DataColumn<T>[];
   rowId: (row: T) => string;
   rowLabel: (row: T) => string;
@@ -25,7 +26,8 @@ export interface DayReportProps<T> {
 /** A report of one Central day: a date (today by default), Search, and the day's rows. */
 export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, route, market }: DayReportProps<T>) {
   const [date, setDate] = useState(() => todayIn(CENTRAL_ZONE));
-  const [searched, setSearched] = useState<string | null>(null);
+  const [searched, setSearched] = useState<StockingDate | null>(null);
+  const chosen = parseStockingDate(date);
   const [routeFilter, setRouteFilter] = useState('');
   const [marketFilter, setMarketFilter] = useState('');
   const query = useQuery({
@@ -40,12 +42,12 @@ export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, rout
         aria-label={`${noun} date`}
         onSubmit={(e) => {
           e.preventDefault();
-          if (date) setSearched(date);
+          if (chosen) setSearched(chosen);
         }}
       >
         <Flex alignItems="flex-end" gap="1rem" wrap="wrap">
           <DatePicker label="Date" value={date} onChange={setDate} timeZoneLabel="CT" />
-          <Button type="submit" variation="primary" isDisabled={!date}>
+          <Button type="submit" variation="primary" isDisabled={!chosen}>
             Search
           </Button>
         </Flex>

@@ -458,6 +458,10 @@ fn the_checks_find_what_they_look_for() {
     assert!(is_store_module(src, Path::new("/x/src/store/dynamo.rs")));
     assert!(!is_store_module(src, Path::new("/x/src/handlers.rs")));
     assert!(!is_store_module(src, Path::new("/x/src/restore.rs")));
+    // The date check: a hand-read YYYY-MM-DD is found, the newtype's reading is not.
+    assert!(reads_a_date_by_hand("let d = dates::iso_date_exact(raw.trim());"));
+    assert!(reads_a_date_by_hand("fleet_shared::dates::iso_date(&row.date)"));
+    assert!(!reads_a_date_by_hand("StockingDate::of(raw).map(|d| d.date())"));
     // The clock check: a handler's own read, in either form, and not the context's.
     assert!(reads_the_clock("let at = fridge_time::now();"));
     assert!(reads_the_clock("Record::new(e, &now_text(), who)"));
@@ -474,6 +478,12 @@ fn the_locations_area_keeps_every_rule() {
     assert_eq!(cycles(&graph), Vec::<Vec<String>>::new());
 }
 
+/// Whether code reads a `YYYY-MM-DD` date itself: a stocking date is read
+/// through its newtype (`StockingDate::of`, `::parse`, `::read_loose`), whose rule it is.
+fn reads_a_date_by_hand(code: &str) -> bool {
+    ["iso_date(", "iso_date_exact("].iter().any(|call| code.contains(call))
+}
+
 /// (file, what) of product code that reads the clock or parses a date outside
 /// the one clock (`fridge_time`) and the one parser (`dates`).
 fn clock_and_parser_offenders() -> Vec<String> {
@@ -486,6 +496,11 @@ fn clock_and_parser_offenders() -> Vec<String> {
             let rel = relative(file);
             if code.contains("Utc::now()") && rel != "shared/src/util/fridge_time.rs" {
                 offenders.push(format!("{rel} reads the clock (use fridge_time::now)"));
+            }
+            if reads_a_date_by_hand(&code)
+                && !["shared/src/util/dates.rs", "shared/src/entity/ids.rs"].contains(&rel.as_str())
+            {
+                offenders.push(format!("{rel} reads a YYYY-MM-DD date by hand (use entity::StockingDate)"));
             }
             if ["parse_from_str(", "parse_from_rfc3339(", "parse::<NaiveDate", "parse::<DateTime"]
                 .iter()

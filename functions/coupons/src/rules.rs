@@ -3,7 +3,6 @@
 //! start. Every message is the server's; the browser shows it as is.
 use crate::reasons;
 use chrono::NaiveDate;
-use fleet_shared::dates;
 use serde::{Deserialize, Serialize};
 
 /// The offered values (§9): '50 %' is PERCENT 50; '$N' is AMOUNT N.
@@ -71,10 +70,10 @@ pub struct Coupon {
 }
 
 /// `YYYY-MM-DD`, or ISO date-time text (`YYYY-MM-DDT...`) whose date part is taken.
-fn iso_date(text: &str) -> Option<NaiveDate> {
+fn coupon_date(text: &str) -> Option<NaiveDate> {
     let t = text.trim();
     let date_only = t.len() == 10 || t.as_bytes().get(10) == Some(&b'T');
-    dates::iso_date(t.get(..10)?).filter(|_| date_only)
+    fleet_shared::entity::StockingDate::read_loose(t.get(..10)?).map(|d| d.date()).filter(|_| date_only)
 }
 
 pub fn check(req: &CouponRequest) -> Result<Coupon, Vec<String>> {
@@ -93,11 +92,11 @@ pub fn check(req: &CouponRequest) -> Result<Coupon, Vec<String>> {
             CHOICES.iter().map(|(d, _, _)| *d).collect::<Vec<_>>().join(", ")
         ));
     }
-    let start = iso_date(&req.start_date);
+    let start = coupon_date(&req.start_date);
     if start.is_none() {
         errors.push("Start date must be a date (YYYY-MM-DD)".to_string());
     }
-    let end = iso_date(&req.end_date);
+    let end = coupon_date(&req.end_date);
     if end.is_none() {
         errors.push("End date must be a date (YYYY-MM-DD)".to_string());
     }
@@ -164,9 +163,9 @@ mod tests {
     #[test]
     fn a_date_or_a_date_followed_by_a_time_is_read() {
         let d = NaiveDate::from_ymd_opt(2026, 11, 22);
-        assert_eq!((iso_date(" 2026-11-22 "), iso_date("2026-11-22T08:00:00Z")), (d, d));
+        assert_eq!((coupon_date(" 2026-11-22 "), coupon_date("2026-11-22T08:00:00Z")), (d, d));
         for refused in ["2026-11-22 08:00", "2026-11-2", "2026-11-22x", "22/11/2026", "2026-02-30", "é026-11-22"] {
-            assert_eq!(iso_date(refused), None, "{refused}");
+            assert_eq!(coupon_date(refused), None, "{refused}");
         }
     }
 }

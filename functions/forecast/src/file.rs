@@ -74,8 +74,8 @@ pub fn check(values: &Map<String, Value>) -> Result<ForecastRow, Vec<String>> {
 
 /// The Holdover Alert's line for a row produced more than a day from its allocation.
 pub fn holdover(row: &ForecastRow) -> Option<String> {
-    let a = dates::iso_date(&row.date)?;
-    let p = dates::iso_date(&row.production_date)?;
+    let a = fleet_shared::entity::StockingDate::read_loose(&row.date).map(|d| d.date())?;
+    let p = fleet_shared::entity::StockingDate::read_loose(&row.production_date).map(|d| d.date())?;
     let days = (a - p).num_days().abs();
     (days > HOLDOVER_DAYS).then(|| {
         format!(

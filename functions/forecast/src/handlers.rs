@@ -11,7 +11,7 @@ use fleet_shared::entity::UploadId;
 use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, UploadRequest};
-use fleet_shared::{dates, limits, ApiError, Deps};
+use fleet_shared::{limits, ApiError, Deps};
 use serde::{Deserialize, Serialize};
 
 pub use crate::ingest::{MAX_FILE_BYTES, PREFIX};
@@ -128,7 +128,8 @@ pub struct ViewRow {
 
 /// `GET /forecast/view/{date}`: Item and Quantity of a date, by item.
 pub async fn view(deps: &'static Deps, _: Ctx, args: ForecastViewArgs) -> Result<Vec<ViewRow>, ApiError> {
-    let date = dates::iso_date(&args.date)
+    let date = fleet_shared::entity::StockingDate::read_loose(&args.date)
+        .map(|d| d.date())
         .map(|d| d.format("%Y-%m-%d").to_string())
         .ok_or_else(|| ApiError::bad_request("date must be YYYY-MM-DD"))?;
     let rows = deps.rows_on(&date).await?;
@@ -182,7 +183,8 @@ async fn update_quantity(
     at: &str,
 ) -> Result<QuantitySet, ApiError> {
     limits::check_len("item", &body.item, limits::MAX_NAME_CHARS)?;
-    let date = dates::iso_date(&body.date)
+    let date = fleet_shared::entity::StockingDate::read_loose(&body.date)
+        .map(|d| d.date())
         .ok_or_else(|| ApiError::bad_request("date must be YYYY-MM-DD"))?
         .format("%Y-%m-%d")
         .to_string();

@@ -95,7 +95,7 @@ pub fn is_ipv4(s: &str) -> bool {
 }
 
 pub fn is_date(s: &str) -> bool {
-    dates::iso_date(s).is_some()
+    fleet_shared::entity::StockingDate::read_loose(s).is_some()
 }
 
 fn is_time(s: &str) -> bool {

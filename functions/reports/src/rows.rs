@@ -57,7 +57,7 @@ fn ended(timestamp: &str, ended_at: Option<&str>) -> (Option<String>, Option<i64
 
 /// Hours from `now` until the start (Central) of a stop's date; 0 when it is today.
 pub fn hours_until(date: &str, now: DateTime<Utc>) -> Option<i64> {
-    let day = dates::iso_date_exact(date)?;
+    let day = fleet_shared::entity::StockingDate::of(date).map(|d| d.date())?;
     let start = fridge_time::CENTRAL.tz.from_local_datetime(&day.and_hms_opt(0, 0, 0)?).earliest()?;
     Some(((start.with_timezone(&Utc) - now).num_minutes() as f64 / 60.0).ceil().max(0.0) as i64)
 }

@@ -157,7 +157,7 @@ mod tests {
     }
 
     fn day(text: &str) -> NaiveDate {
-        dates::iso_date_exact(text).unwrap()
+        fleet_shared::entity::StockingDate::of(text).map(|d| d.date()).unwrap()
     }
 
     /// 12:00 Central on 2026-11-25.

@@ -13,7 +13,7 @@ pub mod store;
 pub mod worker;
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
-use fleet_shared::{dates, fridge_time};
+use fleet_shared::fridge_time;
 use serde_json::{json, Value};
 
 /// The action that starts a sync (group "Routes"; not named by the spec).
@@ -66,7 +66,7 @@ pub struct SyncRequest {
 pub fn check(start: &str, end: &str, centers: &[String], now: DateTime<Utc>) -> Result<SyncRequest, Vec<String>> {
     let mut errors = Vec::new();
     let parse = |field: &str, raw: &str, errors: &mut Vec<String>| {
-        let d = dates::iso_date_exact(raw.trim());
+        let d = fleet_shared::entity::StockingDate::of(raw.trim()).map(|d| d.date());
         if d.is_none() {
             errors.push(format!("{field} must be a date (YYYY-MM-DD)"));
         }
@@ -127,7 +127,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn at(text: &str) -> DateTime<Utc> {
-        dates::instant(text).unwrap()
+        fleet_shared::dates::instant(text).unwrap()
     }
 
     #[test]

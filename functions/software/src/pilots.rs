@@ -2,7 +2,7 @@
 //! checked here, with its message, before anything is written.
 use chrono::NaiveDate;
 use fleet_shared::entity::LocationId;
-use fleet_shared::{dates, limits, ApiError};
+use fleet_shared::{limits, ApiError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -136,7 +136,9 @@ pub fn export() -> Value {
 
 fn date(value: Option<&Scalar>, label: &str) -> Result<NaiveDate, ApiError> {
     let raw = text(value, label, 10)?;
-    dates::iso_date_exact(&raw).ok_or_else(|| ApiError::bad_request(INVALID_DATE.replace("{label}", label)))
+    fleet_shared::entity::StockingDate::of(&raw)
+        .map(|d| d.date())
+        .ok_or_else(|| ApiError::bad_request(INVALID_DATE.replace("{label}", label)))
 }
 
 /// The version the editor loaded: absent or null for a new pilot.

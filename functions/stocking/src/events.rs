@@ -3,7 +3,7 @@
 //! with serde's words naming it), and the permission action each one needs.
 use fleet_shared::entity::location::FRIDGE;
 use fleet_shared::entity::Location;
-use fleet_shared::{dates, limits, ApiError};
+use fleet_shared::{limits, ApiError};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -262,7 +262,7 @@ impl ActionData {
             ActionData::DropOverride(d) => {
                 text("userSubmitted", &d.user_submitted)?;
                 slip_id(&d.packing_slip_id)?;
-                if dates::iso_date_exact(&d.original_drop_off_date).is_none() {
+                if fleet_shared::entity::StockingDate::of(&d.original_drop_off_date).is_none() {
                     return Err(ApiError::bad_request("originalDropOffDate must be a date (YYYY-MM-DD)"));
                 }
                 let reasons = match d.drop_status {

@@ -9,7 +9,7 @@
 use fleet_shared::entity::fridge_order::{FridgeOrder, JitUpdate};
 use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::entity::StockingDate;
-use fleet_shared::{dates, flags, fridge_time, history, ApiError, Caller};
+use fleet_shared::{flags, fridge_time, history, ApiError, Caller};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::{BTreeMap, HashMap};
@@ -46,7 +46,7 @@ impl StockingId {
         let bad = || format!("stockingId '{text}' must be dropOffDate#locationId#stockingIndex");
         let mut parts = text.trim().splitn(3, '#');
         let (date, location, index) = (parts.next(), parts.next(), parts.next());
-        let date = date.and_then(dates::iso_date_exact).ok_or_else(bad)?;
+        let date = date.and_then(|d| fleet_shared::entity::StockingDate::of(d).map(|d| d.date())).ok_or_else(bad)?;
         let location = location.filter(|l| !l.trim().is_empty() && !l.contains('#')).ok_or_else(bad)?;
         let index: i64 = index.and_then(|i| i.parse().ok()).filter(|i| (1..=999).contains(i)).ok_or_else(bad)?;
         Ok(StockingId { date: date.format("%Y-%m-%d").to_string(), location: location.trim().to_string(), index })

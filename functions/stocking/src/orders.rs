@@ -135,7 +135,9 @@ fn id(field: &str, value: &str) -> Result<(), String> {
 }
 
 fn date(field: &str, value: &str) -> Result<NaiveDate, String> {
-    dates::iso_date_exact(value).ok_or_else(|| format!("{field} must be a date (YYYY-MM-DD)"))
+    fleet_shared::entity::StockingDate::of(value)
+        .map(|d| d.date())
+        .ok_or_else(|| format!("{field} must be a date (YYYY-MM-DD)"))
 }
 
 /// A message from its body, checked whole, or why it can never be stored.

@@ -146,6 +146,12 @@ impl StockingDate {
         dates::iso_date_exact(text).map(StockingDate)
     }
 
+    /// A date a person or a file wrote in the ISO order, where a one-digit
+    /// month or day is taken too (`2026-3-5`); written back as `YYYY-MM-DD`.
+    pub fn read_loose(text: &str) -> Option<StockingDate> {
+        dates::iso_date(text).map(StockingDate)
+    }
+
     /// `field` names the input in the error.
     pub fn parse(field: &str, raw: &str) -> Result<StockingDate, ApiError> {
         dates::iso_date_exact(raw.trim())

@@ -29,7 +29,6 @@ use crate::route_schedule::route_changes;
 use crate::stops;
 use crate::store::RoutesStore;
 use chrono::{DateTime, Utc};
-use fleet_shared::dates;
 use fleet_shared::entity::route_stop::StoredStop;
 use fleet_shared::events::{SqsBatchResponse, SqsMessage};
 use fleet_shared::fridge_time::now_text;
@@ -166,7 +165,7 @@ impl<R: RoutesStore, J: SyncStore, C: Records, P: Planner> Worker<'_, R, J, C, P
         }
         let date = m.date.as_str();
         // A date that has passed is not rewritten: its routes are what was driven.
-        if dates::iso_date_exact(date).is_none_or(|d| d < super::today(self.now)) {
+        if fleet_shared::entity::StockingDate::of(date).map(|d| d.date()).is_none_or(|d| d < super::today(self.now)) {
             return Err(Failure::Fail(format!("{date} has passed: a sync writes only today's and later routes")));
         }
         let pk = format!("{SCOPE}#{}", job.id);

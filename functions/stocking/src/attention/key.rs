@@ -79,7 +79,8 @@ impl OccurrenceKey {
             "ROUTE_NOT_STARTED" => {
                 let (rest, since) = trailing_time(rest);
                 let (route, date) = rest.rsplit_once('|').ok_or_else(bad)?;
-                let date = fleet_shared::dates::iso_date_exact(date.trim()).ok_or_else(bad)?.to_string();
+                let date =
+                    fleet_shared::entity::StockingDate::of(date.trim()).map(|d| d.date()).ok_or_else(bad)?.to_string();
                 OccurrenceKey::RouteNotStarted { route: part(route)?, date, since }
             }
             "STOP_STUCK" => {

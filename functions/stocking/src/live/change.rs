@@ -85,7 +85,7 @@ struct Image {
 /// `text` when it is a date (YYYY-MM-DD), else the date that starts `key` (`{date}#…`).
 fn date_of<'a>(text: &'a str, key: &'a str) -> Option<&'a str> {
     let date = if text.is_empty() { key.split('#').next()? } else { text };
-    fleet_shared::dates::iso_date_exact(date).map(|_| date)
+    fleet_shared::entity::StockingDate::of(date).map(|_| date)
 }
 
 /// The change `record` makes to a stocking day: `None` when it makes none

@@ -4,75 +4,23 @@
 //! a part that fails is reported FAILED and the rest is still answered, so
 //! the browser shows that part's §8 warning and keeps what it has.
 use crate::board_day::{self, DayCopies};
-use crate::dashboard::{self, Facts, Recorded, DIGEST_HEX};
+use crate::dashboard::{self, Facts, Recorded};
 use crate::drop::SlipLock;
 use crate::events::{ActionData, DropOverride, EventType};
 use crate::record::StoredAction;
 use crate::status::StopStatus;
 use crate::store::{BoardHealth, BoardLocation, BoardStore, BATCH_KEYS};
-use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use fleet_shared::entity::assignment::DriverAssignment;
 use fleet_shared::entity::route_stop::RouteStop;
-use fleet_shared::entity::StockingDate;
 use fleet_shared::{fridge_time, ApiError};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 
-/// §5/§9: markets, and the regions with the dashboard's ALL.
-pub const MARKETS: [&str; 5] = ["ALL", "MW", "NE", "WC", "S"];
-/// Routes one request may name at most.
-pub const MAX_ROUTES: usize = 100;
-/// The argument that asks for the rows of the first routes only.
-const ROUTES_WITH_ROWS: &str = "routesWithRows";
-/// The argument naming the rows the browser shows: `[{ route, digest }]`.
-const SHOWN_ROUTES: &str = "shownRoutes";
-/// The argument naming the Needs-attention panel the browser shows: its digest.
-const SHOWN_ATTENTION: &str = "shownAttention";
-
-/// `stockingDashboard(filter, routesWithRows, shownRoutes)`'s arguments.
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DashboardArgs {
-    pub filter: RawFilter,
-    #[serde(default)]
-    pub routes_with_rows: Option<Checked<u64>>,
-    #[serde(default)]
-    pub shown_routes: Option<Checked<Vec<ShownRoute>>>,
-    /// The Needs-attention panel's digest from an earlier answer: unchanged, its lists are not sent again.
-    #[serde(default)]
-    pub shown_attention: Option<Checked<String>>,
-}
-
-/// An argument whose shape the handler checks, so that its refusal keeps its
-/// own message (the edge parser would name serde's): the value or `Invalid`.
-#[derive(Debug)]
-pub enum Checked<T> {
-    Valid(T),
-    Invalid,
-}
-
-impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for Checked<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let raw = Value::deserialize(d)?;
-        Ok(serde_json::from_value(raw).map_or(Checked::Invalid, Checked::Valid))
-    }
-}
-
-/// Its shape is the value's: the contract shows what a caller should send.
-impl<T: schemars::JsonSchema> schemars::JsonSchema for Checked<T> {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        T::schema_name()
-    }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        generator.subschema_for::<T>()
-    }
-}
-/// Routes a request may say it shows, at most: far more than a day holds (~125 at 25,000 fridges).
-pub const MAX_SHOWN_ROUTES: usize = 2_000;
+mod request;
+use request::{window, Asked};
+pub use request::{Checked, DashboardArgs, Filter, RawFilter, ShownRoute, MARKETS, MAX_ROUTES, MAX_SHOWN_ROUTES};
 
 /// The §4.4 statuses a route counts as done (its progress bar).
 const DONE: [StopStatus; 5] = [
@@ -95,135 +43,11 @@ const ALL_STATUSES: [StopStatus; 9] = [
     StopStatus::ClearoutDecommissionComplete,
 ];
 
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RawFilter {
-    drop_off_date: StockingDate,
-    #[serde(default)]
-    region: Option<String>,
-    #[serde(default)]
-    market: Option<String>,
-    #[serde(default)]
-    routes: Option<Vec<String>>,
-}
-
-/// A checked filter.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Filter {
-    pub date: NaiveDate,
-    /// A region is its one market (the route stops carry MW, NE, WC or S);
-    /// None for ALL.
-    pub region: Option<String>,
-    pub market: Option<String>,
-    /// Empty: every route of the date.
-    pub routes: Vec<String>,
-}
-
-fn area(field: &str, raw: Option<String>) -> Result<Option<String>, ApiError> {
-    let Some(value) = raw.map(|v| v.trim().to_uppercase()).filter(|v| !v.is_empty()) else {
-        return Ok(None);
-    };
-    if !MARKETS.contains(&value.as_str()) {
-        let shown: String = value.chars().take(fleet_shared::limits::MAX_NAME_CHARS).collect();
-        return Err(ApiError::bad_request(format!("{field} must be one of {} (got {shown})", MARKETS.join(", "))));
-    }
-    Ok((value != "ALL").then_some(value))
-}
-
-impl Filter {
-    pub fn parse(raw: RawFilter) -> Result<Filter, ApiError> {
-        let date = raw.drop_off_date.date();
-        let region = area("region", raw.region)?;
-        let market = area("market", raw.market)?;
-        let mut routes: Vec<String> = raw
-            .routes
-            .unwrap_or_default()
-            .into_iter()
-            .map(|r| r.trim().to_string())
-            .filter(|r| !r.is_empty())
-            .collect();
-        routes.sort();
-        routes.dedup();
-        if routes.len() > MAX_ROUTES {
-            return Err(ApiError::bad_request(format!(
-                "At most {MAX_ROUTES} routes can be chosen at once ({} were)",
-                routes.len()
-            )));
-        }
-        Ok(Filter { date, region, market, routes })
-    }
-
-    fn in_area(&self, stop: &RouteStop) -> bool {
-        [&self.region, &self.market].iter().all(|a| a.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(&stop.market)))
-    }
-}
-
-/// 18:00 Central the day before `day`, up to 18:00 Central on `day`.
-pub fn window(day: NaiveDate) -> Result<(DateTime<Utc>, DateTime<Utc>), ApiError> {
-    let at_six = |d: NaiveDate| {
-        let wall = d.and_hms_opt(crate::window::DAY_STARTS_AT_HOUR, 0, 0)?;
-        Some(fridge_time::CENTRAL.tz.from_local_datetime(&wall).earliest()?.with_timezone(&Utc))
-    };
-    let opens = day.pred_opt().and_then(at_six);
-    match (opens, at_six(day)) {
-        (Some(from), Some(to)) => Ok((from, to)),
-        _ => Err(ApiError::bad_request("dropOffDate is out of range")),
-    }
-}
-
-/// `routesWithRows`: rows (and their health and location reads) only for the
-/// first N routes, in route order; left out, every route's. The browser asks
-/// for a screenful first, so a day of 125 routes shows its first cards
-/// without waiting for 2,500 stops' health and location reads.
-fn routes_with_rows(arg: Option<&Checked<u64>>) -> Result<Option<usize>, ApiError> {
-    let refused = || ApiError::bad_request(format!("{ROUTES_WITH_ROWS} must be a whole number of at least 1"));
-    match arg {
-        None => Ok(None),
-        Some(Checked::Valid(n)) if *n >= 1 => Ok(Some(usize::try_from(*n).unwrap_or(usize::MAX))),
-        Some(_) => Err(refused()),
-    }
-}
-
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ShownRoute {
-    route: String,
-    digest: String,
-}
-
-/// `shownRoutes`: route -> the digest of the rows the browser shows. A refresh sends them, so a route
-/// whose rows did not change is answered without them: at 25,000 fridges a day's rows are ~1.1 MB of
-/// JSON, and between two refreshes most routes do not change.
-fn shown_routes(arg: Option<Checked<Vec<ShownRoute>>>) -> Result<HashMap<String, String>, ApiError> {
-    let refused = || {
-        ApiError::bad_request(format!(
-            "{SHOWN_ROUTES} must be a list of at most {MAX_SHOWN_ROUTES} {{ route, digest }}"
-        ))
-    };
-    match arg {
-        None => Ok(HashMap::new()),
-        Some(Checked::Valid(shown)) if shown.len() <= MAX_SHOWN_ROUTES => {
-            Ok(shown.into_iter().map(|s| (s.route, s.digest)).collect())
-        }
-        Some(_) => Err(refused()),
-    }
-}
-
 /// A digest of a route's rows, as answered: equal rows, equal digests. Taken
 /// over the rows as JSON values, as before they were typed, so the digests a
 /// browser holds stay valid.
 fn rows_digest(rows: &[StopRow]) -> String {
     dashboard::digest(rows)
-}
-
-fn shown_attention(arg: Option<Checked<String>>) -> Result<Option<String>, ApiError> {
-    match arg {
-        None => Ok(None),
-        Some(Checked::Valid(d)) if d.len() == DIGEST_HEX && d.bytes().all(|b| b.is_ascii_hexdigit()) => Ok(Some(d)),
-        Some(_) => Err(ApiError::bad_request(format!(
-            "{SHOWN_ATTENTION} must be the attention panel's digest from an earlier answer"
-        ))),
-    }
 }
 
 /// A stop's status, its row (None for a route answered without rows) and when its last action happened.
@@ -563,12 +387,7 @@ pub async fn dashboard_for<S: BoardStore>(
     args: DashboardArgs,
     viewer: &Viewer,
 ) -> Result<DashboardView, ApiError> {
-    let filter = Filter::parse(args.filter)?;
-    let rows_of_first = routes_with_rows(args.routes_with_rows.as_ref())?;
-    let shown = shown_routes(args.shown_routes)?;
-    let shown_panel = shown_attention(args.shown_attention)?;
-    let (opens, closes) = window(filter.date)?;
-    let date = filter.date.format("%Y-%m-%d").to_string();
+    let Asked { filter, date, opens, closes, rows_of_first, shown, shown_panel } = Asked::parse(args)?;
     let as_of = fridge_time::now();
 
     let (stops, actions, locks, drivers) = tokio::join!(
@@ -861,11 +680,11 @@ mod tests {
     }
 
     fn routes_with_rows(input: &Input) -> Result<Option<usize>, ApiError> {
-        super::routes_with_rows(args(input).routes_with_rows.as_ref())
+        super::request::routes_with_rows(args(input).routes_with_rows.as_ref())
     }
 
     fn shown_routes(input: &Input) -> Result<HashMap<String, String>, ApiError> {
-        super::shown_routes(args(input).shown_routes)
+        super::request::shown_routes(args(input).shown_routes)
     }
 
     fn stop(id: &str, route: &str, n: i64, market: &str) -> RouteStop {
@@ -1050,7 +869,7 @@ mod tests {
             .iter()
             .map(|r| json!({ "route": r["route"], "digest": r["rowsDigest"] }))
             .collect();
-        assert!(shown.iter().all(|s| s["digest"].as_str().is_some_and(|d| d.len() == DIGEST_HEX)));
+        assert!(shown.iter().all(|s| s["digest"].as_str().is_some_and(|d| d.len() == crate::dashboard::DIGEST_HEX)));
 
         // R3's first stop is scanned (recorded now, as createDriverAction would).
         let data = json!({ "packingSlipId": "s", "stockingIndex": 1 });

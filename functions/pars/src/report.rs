@@ -100,21 +100,7 @@ mod tests {
     }
 
     fn order(index: i64, pars: &[(&str, i64)]) -> FridgeOrder {
-        FridgeOrder {
-            drop_off_date: "2026-11-24".into(),
-            order_key: format!("L1#{index}"),
-            location_id: "L1".into(),
-            stocking_index: index,
-            delivery_date: "2026-11-24".into(),
-            pars: pars.iter().map(|(i, n)| (i.to_string(), *n)).collect(),
-            order_upload_id: None,
-            over_capacity: BTreeMap::new(),
-            priority_boost_items: vec![],
-            jit: false,
-            jit_items: vec![],
-            jit_update: None,
-            details: None,
-        }
+        FridgeOrder::new("2026-11-24", "L1", index, pars.iter().map(|(i, n)| (i.to_string(), *n)))
     }
 
     #[test]

@@ -59,7 +59,7 @@ pub fn routes_with_totes(
 mod tests {
     use super::*;
     use crate::store::memory::Memory;
-    use fleet_shared::entity::fridge_order::{order_key, FridgeOrder, UNITS_PER_TOTE};
+    use fleet_shared::entity::fridge_order::{FridgeOrder, UNITS_PER_TOTE};
     use fleet_shared::entity::route_stop::{sort_key, RouteStop};
 
     fn stop(route: &str, n: i64, id: &str, index: i64) -> StoredStop {
@@ -114,20 +114,8 @@ mod tests {
 
     #[tokio::test]
     async fn the_units_of_a_date_add_up_per_location_and_index() {
-        let order = |date: &str, id: &str, index: i64, pars: &[i64]| FridgeOrder {
-            drop_off_date: date.into(),
-            order_key: order_key(id, index),
-            location_id: id.into(),
-            stocking_index: index,
-            delivery_date: date.into(),
-            pars: pars.iter().enumerate().map(|(i, p)| (format!("item{i}"), *p)).collect(),
-            order_upload_id: None,
-            over_capacity: Default::default(),
-            priority_boost_items: vec![],
-            jit: false,
-            jit_items: vec![],
-            jit_update: None,
-            details: None,
+        let order = |date: &str, id: &str, index: i64, pars: &[i64]| {
+            FridgeOrder::new(date, id, index, pars.iter().enumerate().map(|(i, p)| (format!("item{i}"), *p)))
         };
         let fake = Memory {
             orders: vec![

@@ -190,21 +190,7 @@ mod tests {
     use serde_json::Value;
 
     fn fridge_order(details: Option<OrderDetails>) -> FridgeOrder {
-        FridgeOrder {
-            drop_off_date: "2026-11-24".into(),
-            order_key: "CHI_1#2".into(),
-            location_id: "CHI_1".into(),
-            stocking_index: 2,
-            delivery_date: "2026-11-24".into(),
-            pars: Default::default(),
-            order_upload_id: Some("u1".into()),
-            over_capacity: Default::default(),
-            priority_boost_items: vec![],
-            jit: false,
-            jit_items: vec![],
-            jit_update: None,
-            details,
-        }
+        FridgeOrder { order_upload_id: Some("u1".into()), details, ..FridgeOrder::new("2026-11-24", "CHI_1", 2, []) }
     }
 
     #[test]

@@ -63,6 +63,26 @@ pub struct JitUpdate {
 }
 
 impl FridgeOrder {
+    /// An order of `pars` for a location's stop on a date (delivered that day),
+    /// keyed as every reader asks for it; the rest empty, for the caller to set.
+    pub fn new(date: &str, location: &str, stocking_index: i64, pars: impl IntoIterator<Item = (String, i64)>) -> Self {
+        FridgeOrder {
+            drop_off_date: date.to_string(),
+            order_key: order_key(location, stocking_index),
+            location_id: location.to_string(),
+            stocking_index,
+            delivery_date: date.to_string(),
+            pars: pars.into_iter().collect(),
+            order_upload_id: None,
+            over_capacity: BTreeMap::new(),
+            priority_boost_items: vec![],
+            jit: false,
+            jit_items: vec![],
+            jit_update: None,
+            details: None,
+        }
+    }
+
     /// The order's JIT allocation items (3-planning pars of the rows that said
     /// jit) with their units: none unless it is a JIT order.
     pub fn jit_allocation(&self) -> BTreeMap<String, i64> {

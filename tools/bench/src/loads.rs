@@ -123,7 +123,7 @@ pub async fn fleet(deps: &'static Deps, total: usize) -> Result<usize, ApiError>
 /// `fleet-local bench-routes DATE N`: N route stops on DATE (20 a route),
 /// each with a fridge order, for the routes query figure.
 pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), ApiError> {
-    use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
+    use fleet_shared::entity::fridge_order::FridgeOrder;
     use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
     let mut stops = Vec::with_capacity(n);
     let mut orders = Vec::with_capacity(n);
@@ -145,22 +145,8 @@ pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), Api
             stocked_time_utc: None,
             stocked_by: None,
         })?);
-        let pars = [("Greek Salad".to_string(), 12), ("Cold Brew".to_string(), 20)].into_iter().collect();
-        let order = FridgeOrder {
-            drop_off_date: date.into(),
-            order_key: order_key(&id, 1),
-            location_id: id,
-            stocking_index: 1,
-            delivery_date: date.into(),
-            pars,
-            order_upload_id: None,
-            over_capacity: Default::default(),
-            priority_boost_items: vec![],
-            jit: false,
-            jit_items: vec![],
-            jit_update: None,
-            details: None,
-        };
+        let pars = [("Greek Salad".to_string(), 12), ("Cold Brew".to_string(), 20)];
+        let order = FridgeOrder::new(date, &id, 1, pars);
         orders.push(fleet_shared::order_store::item(&order)?);
     }
     deps.table(Table::LocationRoutes)?.batch_put(stops).await?;

@@ -4,7 +4,7 @@
 //! other one a JIT order) and a packing slip each, written directly (a far
 //! date no simulator plays); then `dropOffSummary` and `jitManagement` are
 //! answered in process against the emulator, 21 times each, timed.
-use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
+use fleet_shared::entity::fridge_order::FridgeOrder;
 use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
 use fleet_shared::{contract, store, ApiError, Caller, Deps, Input, Table};
 use fn_stocking::slips::PackingSlip;
@@ -39,20 +39,12 @@ async fn seed(deps: &'static Deps, date: &str, stops: usize) -> Result<(), ApiEr
             stocked_by: None,
         })?);
         let jit = i % 2 == 0;
+        let pars = ITEMS.iter().enumerate().map(|(n, item)| (item.to_string(), 2 + n as i64));
         orders.push(fleet_shared::order_store::item(&FridgeOrder {
-            drop_off_date: date.into(),
-            order_key: order_key(&id, 1),
-            location_id: id.clone(),
-            stocking_index: 1,
-            delivery_date: date.into(),
-            pars: ITEMS.iter().enumerate().map(|(n, item)| (item.to_string(), 2 + n as i64)).collect(),
             order_upload_id: Some("bench".into()),
-            over_capacity: Default::default(),
-            priority_boost_items: vec![],
             jit,
             jit_items: if jit { vec!["Salad".into(), "Soup".into()] } else { vec![] },
-            jit_update: None,
-            details: None,
+            ..FridgeOrder::new(date, &id, 1, pars)
         })?);
         slips.push(
             PackingSlip {

@@ -165,21 +165,7 @@ mod tests {
         expected.push(19);
         assert_eq!(packing(&small), expected, "33 orders with their slips and records: 99 items");
         // Orders of about 1 MB each (500 items with long names).
-        let order = FridgeOrder {
-            drop_off_date: "2026-11-24".into(),
-            order_key: "L1#1".into(),
-            location_id: "L1".into(),
-            stocking_index: 1,
-            delivery_date: "2026-11-24".into(),
-            pars: (0..500).map(|i| (format!("{i:0>2000}"), 1)).collect(),
-            order_upload_id: None,
-            over_capacity: Default::default(),
-            priority_boost_items: vec![],
-            jit: false,
-            jit_items: vec![],
-            jit_update: None,
-            details: None,
-        };
+        let order = FridgeOrder::new("2026-11-24", "L1", 1, (0..500).map(|i| (format!("{i:0>2000}"), 1)));
         let bigs = vec![order_bytes(&order); 5];
         assert_eq!(packing(&bigs), [2, 2, 1], "about 1 MB each");
     }

@@ -9,19 +9,11 @@ const DATE: &str = "2031-07-08";
 
 fn order(location: &str, jit: bool, pars: &[(&str, i64)], jit_items: &[&str]) -> FridgeOrder {
     FridgeOrder {
-        drop_off_date: DATE.into(),
-        order_key: fleet_shared::entity::fridge_order::order_key(location, 1),
-        location_id: location.into(),
-        stocking_index: 1,
-        delivery_date: DATE.into(),
-        pars: pars.iter().map(|(i, n)| (i.to_string(), *n)).collect(),
         order_upload_id: Some("u1".into()),
         over_capacity: BTreeMap::from([("Salad".to_string(), 1.0)]),
-        priority_boost_items: vec![],
         jit,
         jit_items: jit_items.iter().map(|s| s.to_string()).collect(),
-        jit_update: None,
-        details: None,
+        ..FridgeOrder::new(DATE, location, 1, pars.iter().map(|(i, n)| (i.to_string(), *n)))
     }
 }
 

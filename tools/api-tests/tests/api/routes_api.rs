@@ -3,7 +3,7 @@
 //! retries), the schedule list over REST, and the permission gate.
 use crate::common;
 use common::*;
-use fleet_shared::entity::fridge_order::{order_key, FridgeOrder};
+use fleet_shared::entity::fridge_order::FridgeOrder;
 use fleet_shared::history::Record;
 use fleet_shared::{ApiError, Bucket, Table};
 use fn_routes::stops::{self, RouteStop};
@@ -55,20 +55,8 @@ async fn tote_counts_follow_the_orders_of_the_date() {
         http("route_schedule_commit", Some(&admin().await), Some(&upload(&unique("up").replace('_', "-"), &rows)))
             .await;
     assert_eq!((status, out["written"].as_u64()), (200, Some(3)), "{out}");
-    let order = |id: &str, units: &[i64]| FridgeOrder {
-        drop_off_date: date.clone(),
-        order_key: order_key(id, 1),
-        location_id: id.into(),
-        stocking_index: 1,
-        delivery_date: date.clone(),
-        pars: units.iter().enumerate().map(|(i, u)| (format!("item{i}"), *u)).collect(),
-        order_upload_id: None,
-        over_capacity: Default::default(),
-        priority_boost_items: vec![],
-        jit: false,
-        jit_items: vec![],
-        jit_update: None,
-        details: None,
+    let order = |id: &str, units: &[i64]| {
+        FridgeOrder::new(&date, id, 1, units.iter().enumerate().map(|(i, u)| (format!("item{i}"), *u)))
     };
     // 30 units: 2 totes; 24 units: exactly 1; the removal stop has no order: 0.
     let items = vec![

@@ -3,7 +3,7 @@
 //! delivery so View Routes shows tote counts.
 use chrono::{Datelike, Duration, Utc, Weekday};
 use fleet_shared::entity::assignment::DriverAssignment;
-use fleet_shared::entity::fridge_order::{order_key, FridgeOrder, OrderDetails};
+use fleet_shared::entity::fridge_order::{FridgeOrder, OrderDetails};
 use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
 use fleet_shared::entity::Location;
 use fleet_shared::{store, ApiError, Deps, Table};
@@ -82,19 +82,10 @@ pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<S
                     let jit = seed.is_multiple_of(3);
                     let jit_items = if jit { pars.keys().take(2).cloned().collect() } else { vec![] };
                     let mut order = FridgeOrder {
-                        drop_off_date: date.clone(),
-                        order_key: order_key(id, 1),
-                        location_id: id.clone(),
-                        stocking_index: 1,
-                        delivery_date: date.clone(),
-                        pars,
                         order_upload_id: Some("demo".into()),
-                        over_capacity: Default::default(),
-                        priority_boost_items: vec![],
                         jit,
                         jit_items,
-                        jit_update: None,
-                        details: None,
+                        ..FridgeOrder::new(&date, id, 1, pars)
                     };
                     // Set as the pars upload sets them, so the demo's slips read like uploaded ones.
                     order.details = Some(OrderDetails {

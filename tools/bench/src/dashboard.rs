@@ -7,8 +7,8 @@
 //! reach. Then `stockingDashboard` is answered in process against the
 //! emulator: the first answer and 20 refreshes, timed, with every store call
 //! counted by a wrapper of the dashboard's store.
-use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop, StoredVersion};
-use fleet_shared::{store, ApiError, Deps, Input, Table};
+use fleet_shared::entity::route_stop::{RouteStop, StoredVersion};
+use fleet_shared::{ApiError, Deps, Input, Table};
 use fn_stocking::store::dashboard::{BoardHealth, BoardLocation, BoardStore, FleetHealth};
 use fn_stocking::store::{Dynamo, StoredAction};
 use serde_json::{json, Value};
@@ -79,23 +79,7 @@ pub async fn seed_day(deps: &'static Deps, date: &str, ids: &[String]) -> Result
         fleet_shared::fridge_time::stamp(seeded_at - chrono::TimeDelta::milliseconds(before))
     };
     for (i, id) in ids.iter().enumerate() {
-        let (route, stop) = (format!("bench-{:02}", i / 20), (i % 20) as i64 + 1);
-        let s = RouteStop {
-            stocking_date: date.into(),
-            market: ["MW", "NE", "WC", "S"][i / 20 % 4].into(),
-            id: id.clone(),
-            route: route.clone(),
-            stop,
-            stocking_index: 1,
-            stop_type: "DELIVERY".into(),
-        };
-        stops.push(store::to_item(&StoredStop {
-            route_stop: sort_key(&route, stop),
-            stop: s,
-            upload: None,
-            stocked_time_utc: None,
-            stocked_by: None,
-        })?);
+        stops.push(crate::loads::bench_stop(date, "bench", i, id, ["MW", "NE", "WC", "S"][i / 20 % 4])?);
         let mut kinds = vec![("PackingSlipQuery", json!({ "packingSlipId": format!("slip-{i}"), "stockingIndex": 1 }))];
         if i % 2 == 0 {
             kinds.push(("LocationStocked", json!({ "stockingIndex": 1, "temperature": 37.0 })));

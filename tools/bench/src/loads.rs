@@ -122,29 +122,36 @@ pub async fn fleet(deps: &'static Deps, total: usize) -> Result<usize, ApiError>
 
 /// `fleet-local bench-routes DATE N`: N route stops on DATE (20 a route),
 /// each with a fridge order, for the routes query figure.
+/// The `i`-th stop of a bench day as stored: routes of 20 stops named
+/// `{prefix}-NN`, each stop one location's delivery, not yet stocked.
+pub fn bench_stop(date: &str, prefix: &str, i: usize, location: &str, market: &str) -> Result<store::Item, ApiError> {
+    use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
+    let (route, stop) = (format!("{prefix}-{:02}", i / 20), (i % 20) as i64 + 1);
+    let s = RouteStop {
+        stocking_date: date.into(),
+        market: market.into(),
+        id: location.into(),
+        route: route.clone(),
+        stop,
+        stocking_index: 1,
+        stop_type: "DELIVERY".into(),
+    };
+    store::to_item(&StoredStop {
+        route_stop: sort_key(&route, stop),
+        stop: s,
+        upload: None,
+        stocked_time_utc: None,
+        stocked_by: None,
+    })
+}
+
 pub async fn routes(deps: &'static Deps, date: &str, n: usize) -> Result<(), ApiError> {
     use fleet_shared::entity::fridge_order::FridgeOrder;
-    use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
     let mut stops = Vec::with_capacity(n);
     let mut orders = Vec::with_capacity(n);
     for i in 0..n {
-        let (route, stop, id) = (format!("bench-{:02}", i / 20), (i % 20) as i64 + 1, format!("BENCH_STOP_{i:04}"));
-        let s = RouteStop {
-            stocking_date: date.into(),
-            market: "MW".into(),
-            id: id.clone(),
-            route: route.clone(),
-            stop,
-            stocking_index: 1,
-            stop_type: "DELIVERY".into(),
-        };
-        stops.push(store::to_item(&StoredStop {
-            route_stop: sort_key(&route, stop),
-            stop: s,
-            upload: None,
-            stocked_time_utc: None,
-            stocked_by: None,
-        })?);
+        let id = format!("BENCH_STOP_{i:04}");
+        stops.push(bench_stop(date, "bench", i, &id, "MW")?);
         let pars = [("Greek Salad".to_string(), 12), ("Cold Brew".to_string(), 20)];
         let order = FridgeOrder::new(date, &id, 1, pars);
         orders.push(fleet_shared::order_store::item(&order)?);

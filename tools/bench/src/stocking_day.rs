@@ -5,7 +5,6 @@
 //! date no simulator plays); then `dropOffSummary` and `jitManagement` are
 //! answered in process against the emulator, 21 times each, timed.
 use fleet_shared::entity::fridge_order::FridgeOrder;
-use fleet_shared::entity::route_stop::{sort_key, RouteStop, StoredStop};
 use fleet_shared::{contract, store, ApiError, Caller, Deps, Input, Table};
 use fn_stocking::slips::PackingSlip;
 use fn_stocking::store::Dynamo;
@@ -21,23 +20,7 @@ async fn seed(deps: &'static Deps, date: &str, stops: usize) -> Result<(), ApiEr
         let id = format!("BSD_{i:04}");
         let kind = if i % 2 == 0 { "FRIDGE" } else { "WHOLESALE" };
         locations.push(store::to_item(&json!({ "id": id, "type": kind }))?);
-        let (route, stop) = (format!("bsd-{:02}", i / 20), (i % 20) as i64 + 1);
-        let s = RouteStop {
-            stocking_date: date.into(),
-            market: ["MW", "NE", "WC", "S"][i / 20 % 4].into(),
-            id: id.clone(),
-            route: route.clone(),
-            stop,
-            stocking_index: 1,
-            stop_type: "DELIVERY".into(),
-        };
-        routes.push(store::to_item(&StoredStop {
-            route_stop: sort_key(&route, stop),
-            stop: s,
-            upload: None,
-            stocked_time_utc: None,
-            stocked_by: None,
-        })?);
+        routes.push(crate::loads::bench_stop(date, "bsd", i, &id, ["MW", "NE", "WC", "S"][i / 20 % 4])?);
         let jit = i % 2 == 0;
         let pars = ITEMS.iter().enumerate().map(|(n, item)| (item.to_string(), 2 + n as i64));
         orders.push(fleet_shared::order_store::item(&FridgeOrder {

@@ -206,7 +206,7 @@ async fn update_quantity(
         new_value: quantity.to_string(),
         reason: None,
     };
-    let record = Record::new(history::entity("forecast", &date), &at, who, "Forecast view", vec![change]);
+    let record = Record::new(history::entity("forecast", &date), at, who, "Forecast view", vec![change]);
     let row = ForecastRecord {
         quantity: Some(quantity),
         updated_by: Some(who.to_string()),

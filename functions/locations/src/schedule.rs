@@ -463,7 +463,7 @@ async fn apply_claimed(
         let random = || uuid::Uuid::new_v4().as_u64_pair().0;
         identity::acting_as(
             first.user_sub.as_deref(),
-            service::generate_device_address(&store, location, &author, &now, random, &[finish]),
+            service::generate_device_address(&store, location, &author, now, random, &[finish]),
         )
         .await?;
         return Ok(());
@@ -473,7 +473,7 @@ async fn apply_claimed(
     let options = if needs_options { store.options().await? } else { Options::default() };
     let plan = check_group(&current, &values, &options)?;
     // Applied by the platform for its author: the history names the author's sub.
-    identity::acting_as(first.user_sub.as_deref(), service::write(&store, &current, &plan, &author, &now, &[finish]))
+    identity::acting_as(first.user_sub.as_deref(), service::write(&store, &current, &plan, &author, now, &[finish]))
         .await
         .map(|_| ())
 }

@@ -132,11 +132,11 @@ pub fn request<T: DeserializeOwned>(input: &Input) -> Result<T, ApiError> {
 /// The name of the field a path ends at (its last key), as the request spells it.
 fn field_name(path: &serde_path_to_error::Path) -> String {
     path.iter()
-        .filter_map(|segment| match segment {
+        .rev()
+        .find_map(|segment| match segment {
             serde_path_to_error::Segment::Map { key } => Some(key.clone()),
             _ => None,
         })
-        .last()
         .unwrap_or_else(|| "request".to_string())
 }
 

@@ -1,19 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ChartFrame } from './ChartFrame';
 
 // jsdom has no layout: the container hands its chart a fixed size, as the browser's would.
-vi.mock('recharts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('recharts')>();
-  return {
-    ...actual,
-    ResponsiveContainer: ({ children }: { children: ReactNode }) =>
-      isValidElement(children)
-        ? cloneElement(children as ReactElement<{ width: number; height: number }>, { width: 600, height: 300 })
-        : null,
-  };
-});
+vi.mock('recharts', async (importOriginal) =>
+  (await import('@/test/recharts-fixed-size')).withFixedSize(await importOriginal<typeof import('recharts')>()),
+);
 
 function Drawing({ width, height }: { width?: number; height?: number }) {
   return <svg data-testid="drawing" width={width} height={height} />;

@@ -1,20 +1,12 @@
 import { render, waitFor } from '@testing-library/react';
-import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import LineChart from './LineChart';
 import StackedBarChart from './StackedBarChart';
 
-// jsdom has no layout: the container hands its chart a fixed size so that recharts draws.
-vi.mock('recharts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('recharts')>();
-  return {
-    ...actual,
-    ResponsiveContainer: ({ children }: { children: ReactNode }) =>
-      isValidElement(children)
-        ? cloneElement(children as ReactElement<{ width: number; height: number }>, { width: 600, height: 300 })
-        : null,
-  };
-});
+// jsdom has no layout: the container hands its chart a fixed size, as the browser's would.
+vi.mock('recharts', async (importOriginal) =>
+  (await import('@/test/recharts-fixed-size')).withFixedSize(await importOriginal<typeof import('recharts')>()),
+);
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 

@@ -8,8 +8,8 @@ use crate::health::location_arg;
 use crate::store::{CommandView, Dynamo, FleetStore};
 use fleet_shared::assignment::{self, AssignmentStore};
 use fleet_shared::contract::Ctx;
-use fleet_shared::entity::LocationId;
-use fleet_shared::{driver_log, fridge_time, idempotency, ApiError, Caller, Deps};
+use fleet_shared::entity::{LocationId, RequestId};
+use fleet_shared::{driver_log, fridge_time, ApiError, Caller, Deps};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -27,10 +27,10 @@ pub const MAX_COUNT: i64 = 10_000;
 pub struct TaskInput {
     pub location_id: String,
     pub task: String,
-    /// Required (`idempotency::request_id`); optional here so a missing one is
-    /// refused with its own message.
+    /// Required; optional here so a missing one is refused with its own
+    /// message (a present one parses itself: not empty, at most 64 characters).
     #[serde(default)]
-    pub request_id: Option<String>,
+    pub request_id: Option<RequestId>,
     /// ConfirmCount: the units the driver counted.
     #[serde(default)]
     pub count: Option<i64>,
@@ -54,8 +54,8 @@ pub fn named(input: &TaskInput) -> Result<Named, ApiError> {
         ApiError::bad_request(format!("Unknown task {shown}. Use one of: {}.", TASKS.join(", ")))
     })?;
     let location = location_arg(&input.location_id)?;
-    let raw = input.request_id.as_deref().ok_or_else(|| ApiError::bad_request("runFridgeTask needs a requestId"))?;
-    let request_id = idempotency::request_id(raw)?.to_string();
+    let request_id =
+        input.request_id.as_ref().ok_or_else(|| ApiError::bad_request("runFridgeTask needs a requestId"))?.to_string();
     Ok(Named { location, task, request_id })
 }
 
@@ -171,7 +171,12 @@ mod tests {
     use std::sync::Arc;
 
     fn task(task: &str, count: Option<i64>) -> TaskInput {
-        TaskInput { location_id: "A".into(), task: task.into(), request_id: Some("r1".into()), count }
+        TaskInput {
+            location_id: "A".into(),
+            task: task.into(),
+            request_id: Some(RequestId::parse("requestId", "r1").unwrap()),
+            count,
+        }
     }
 
     fn caller() -> Caller {
@@ -241,7 +246,10 @@ mod tests {
             (refused.status(), refused.to_string()),
             (403, "Route r1 has no driver yet. Scan the stop first, or ask the office to assign it.".to_string())
         );
-        let count = TaskInput { request_id: Some("r2".into()), ..task("ConfirmCount", Some(3)) };
+        let count = TaskInput {
+            request_id: Some(RequestId::parse("requestId", "r2").unwrap()),
+            ..task("ConfirmCount", Some(3))
+        };
         assert_eq!(send(&store, &*gate, &caller(), count).await.unwrap_err().status(), 403, "no task claims");
         assert!(gate.all_drivers().is_empty() && gate.history.lock().unwrap().is_empty(), "the route has no driver");
         assert!(store.sent.lock().unwrap().is_empty() && store.commands.lock().unwrap().is_empty());
@@ -254,14 +262,18 @@ mod tests {
         send(&store, &*gate, &caller(), task("UnlockDoor", None)).await.unwrap();
 
         let other = Caller { sub: "other".into(), email: "o@x.co".into(), ..caller() };
-        let input = TaskInput { request_id: Some("r2".into()), ..task("UnlockDoor", None) };
+        let input =
+            TaskInput { request_id: Some(RequestId::parse("requestId", "r2").unwrap()), ..task("UnlockDoor", None) };
         let refused = send(&store, &*gate, &other, input.clone()).await.unwrap_err();
         assert_eq!(
             refused.to_string(),
             format!("A is not on your routes of {}: route r1 is assigned to d@x.co.", today())
         );
-        let elsewhere =
-            TaskInput { location_id: "B".into(), request_id: Some("r3".into()), ..task("UnlockDoor", None) };
+        let elsewhere = TaskInput {
+            location_id: "B".into(),
+            request_id: Some(RequestId::parse("requestId", "r3").unwrap()),
+            ..task("UnlockDoor", None)
+        };
         assert_eq!(send(&store, &*gate, &caller(), elsewhere).await.unwrap_err().status(), 403, "no stop at B today");
 
         // The same stop and driver, but the caller lacks the door's action.
@@ -293,7 +305,10 @@ mod tests {
         let refused = send(&store, &*gate, &caller(), task("UnlockDoor", None)).await.unwrap_err();
         assert!(refused.to_string().contains("stocked more than 30 minutes ago"), "{refused}");
         // Counting is not opening: a stocked stop still takes a count.
-        let count = TaskInput { request_id: Some("r10".into()), ..task("ConfirmCount", Some(3)) };
+        let count = TaskInput {
+            request_id: Some(RequestId::parse("requestId", "r10").unwrap()),
+            ..task("ConfirmCount", Some(3))
+        };
         assert!(send(&store, &*gate, &caller(), count).await.is_ok());
     }
 
@@ -338,22 +353,28 @@ mod tests {
 
     #[test]
     fn every_task_needs_a_request_id_of_at_most_64_characters() {
-        let with = |id: Option<&str>| TaskInput { request_id: id.map(str::to_string), ..task("UnlockDoor", None) };
-        assert_eq!(named(&with(None)).unwrap_err().to_string(), "runFridgeTask needs a requestId");
-        assert_eq!(named(&with(Some(" "))).unwrap_err().to_string(), "requestId cannot be empty");
-        let long = "x".repeat(1_200);
-        assert_eq!(named(&with(Some(&long))).unwrap_err().to_string(), "requestId must be at most 64 characters");
-        let ok = named(&with(Some(&"x".repeat(64)))).unwrap();
+        // Read as the edge reads it: a present request id parses itself (`RequestId`), then `named`.
+        let read = |id: serde_json::Value| -> Result<Named, ApiError> {
+            let mut args = json!({ "locationId": "A", "task": "UnlockDoor" });
+            if !id.is_null() {
+                args["requestId"] = id;
+            }
+            named(&fleet_shared::contract::request(&fleet_shared::Input { args, ..Default::default() })?)
+        };
+        assert_eq!(read(serde_json::Value::Null).unwrap_err().to_string(), "runFridgeTask needs a requestId");
+        assert_eq!(read(json!(" ")).unwrap_err().to_string(), "requestId cannot be empty");
+        let long = json!("x".repeat(1_200));
+        assert_eq!(read(long).unwrap_err().to_string(), "requestId must be at most 64 characters");
+        let ok = read(json!("x".repeat(64))).unwrap();
         assert_eq!((ok.location.as_str(), ok.task, ok.request_id.len()), ("A", "UnlockDoor", 64));
     }
 
     #[tokio::test]
     async fn a_refused_request_id_writes_nothing_and_sends_nothing() {
         let store = Memory::with(&[("A", "LIVE")]);
-        for id in [None, Some("x".repeat(1_200))] {
-            let input = TaskInput { request_id: id, ..task("UnlockDoor", None) };
-            assert_eq!(send(&store, &*gate(), &caller(), input).await.unwrap_err().status(), 400);
-        }
+        // A missing one (a bad one is refused before the handler: `every_task_needs_a_request_id…`).
+        let input = TaskInput { request_id: None, ..task("UnlockDoor", None) };
+        assert_eq!(send(&store, &*gate(), &caller(), input).await.unwrap_err().status(), 400);
         assert!(store.commands.lock().unwrap().is_empty() && store.sent.lock().unwrap().is_empty());
         assert!(store.records.0.lock().unwrap().is_empty());
     }
@@ -366,9 +387,15 @@ mod tests {
         assert_eq!(store.sent.lock().unwrap()[0].payload.count, Some(12), "in the queue message");
         let recorded: Vec<Option<i64>> = store.commands.lock().unwrap().values().map(|c| c.count).collect();
         assert_eq!(recorded, [Some(12)], "in the record");
-        let other = TaskInput { request_id: Some("r2".into()), ..task("ConfirmCount", Some(13)) };
+        let other = TaskInput {
+            request_id: Some(RequestId::parse("requestId", "r2").unwrap()),
+            ..task("ConfirmCount", Some(13))
+        };
         assert_eq!(send(&store, &*gate(), &caller(), other).await.unwrap().count, Some(13));
-        let reused = TaskInput { request_id: Some("r2".into()), ..task("ConfirmCount", Some(14)) };
+        let reused = TaskInput {
+            request_id: Some(RequestId::parse("requestId", "r2").unwrap()),
+            ..task("ConfirmCount", Some(14))
+        };
         assert_eq!(
             send(&store, &*gate(), &caller(), reused).await.unwrap_err().status(),
             409,

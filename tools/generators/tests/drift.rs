@@ -99,7 +99,6 @@ const NOT_YET_PARSED: &[&str] = &[
     "route_temperatures_report.endTime",
     "route_temperatures_report.startTime",
     "run_fridge_task.input.locationId",
-    "run_fridge_task.input.requestId",
     "send_confirmed_inventory_and_confirmed_reservation.locationId",
     "stocked_history.locationId",
     "subscribe_command_changes.locationId",

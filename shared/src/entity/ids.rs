@@ -225,7 +225,7 @@ impl<'de> Deserialize<'de> for FridgeTime {
 }
 
 /// The newtypes travel as strings: their shape for the contract's schemas.
-/// `format` names the rule a value passed (the layers test tells a parsed
+/// `format` names the rule a value passed (the drift test tells a parsed
 /// field from a plain `String` by it), and `tsType` the web's branded type
 /// (web/src/lib/brands.ts), which only its parse function makes.
 macro_rules! string_schema {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { newUploadId, type UploadId } from '@/lib/brands';
+import { NO_UPLOAD_ID, newUploadId, type UploadId } from '@/lib/brands';
 import { useMutation } from '@tanstack/react-query';
 import {
   dryRunProblems,
@@ -42,7 +42,7 @@ export interface CheckedUpload {
 export const NO_UPLOAD: CheckedUpload = {
   file: null,
   fileName: '',
-  uploadId: newUploadId(),
+  uploadId: NO_UPLOAD_ID,
   rows: [],
   reports: new Map(),
   groups: {},

@@ -48,6 +48,9 @@ function made<T>(value: T | null, what: string): T {
   return value;
 }
 
+/** The upload id of no file chosen yet: never sent (a commit needs a checked file, which has its own). */
+export const NO_UPLOAD_ID: UploadId = made(parseUploadId('no-file'), 'The no-file upload id');
+
 /** A new upload's id (a UUID), once per file. */
 export const newUploadId = (): UploadId => made(parseUploadId(crypto.randomUUID()), 'A new upload id');
 

@@ -2,7 +2,7 @@
 //! pipeline: the browser sends the CRM export's rows as they are; the server
 //! maps the columns and the CRM spellings, applies the import rules and the
 //! create rules, and writes each new location with one conditional put.
-use crate::attributes::{self, flatten, LocationView, VERTICALS};
+use crate::attributes::{LocationView, VERTICALS};
 use crate::create_rules::DEFAULT_LAYOUT;
 use crate::input::CreateForm;
 use crate::plan;
@@ -122,9 +122,13 @@ pub fn payload(values: &Map<String, Value>) -> Result<Map<String, Value>, Vec<St
     }
 }
 
-/// The attributes an import sets (of a stored document), compared to tell a re-import from a clash.
-fn imported(doc: &Value) -> Map<String, Value> {
-    let flat = flatten(doc);
+/// A location as the import compares it: its flat view.
+fn flat(location: &Location) -> Value {
+    Value::Object(LocationView::of(location).flat())
+}
+
+/// The attributes an import sets (of a flat view), compared to tell a re-import from a clash.
+fn imported(flat: &Value) -> Map<String, Value> {
     CRM_COLUMNS.iter().filter_map(|(_, a)| flat.get(*a).map(|v| (a.to_string(), v.clone()))).collect()
 }
 
@@ -152,15 +156,15 @@ impl UploadKind for BulkLocations {
 
     async fn load(&self, keys: Vec<String>) -> Result<HashMap<String, Value>, ApiError> {
         let found = Dynamo(self.deps).get_many(keys).await?;
-        Ok(found.into_iter().map(|(id, location)| (id, attributes::doc(&location))).collect())
+        Ok(found.into_iter().map(|(id, location)| (id, flat(&location))).collect())
     }
 
     fn compare(&self, plan: &Location, stored: Option<&Value>) -> Result<Vec<Change>, String> {
         match stored {
             None => Ok(vec![]),
             // The same file imported again: nothing to do.
-            Some(s) if imported(s) == imported(&attributes::doc(plan)) => Ok(vec![]),
-            Some(s) => Err(format!("Location {} already exists", LocationView::of_doc(s).id)),
+            Some(s) if imported(s) == imported(&flat(plan)) => Ok(vec![]),
+            Some(s) => Err(format!("Location {} already exists", s["id"].as_str().unwrap_or_default())),
         }
     }
 
@@ -195,7 +199,7 @@ impl BulkLocations {
         let mut location = p.plan.clone();
         // Only the import reads the marker: the entity keeps it among the attributes it does not name.
         location.other.insert(UPLOAD_MARKER.into(), json!(marker));
-        let changes = history::diff(&Map::new(), &imported(&attributes::doc(&location)), &Map::new());
+        let changes = history::diff(&Map::new(), &imported(&flat(&location)), &Map::new());
         let history = Record {
             entity: history::entity("location", &p.key),
             sk: format!("{}#{marker}", self.now),

@@ -3,7 +3,7 @@
 //! reason. Each row is checked exactly as one `createScheduleChange` is; the
 //! dry run shows each location's current value -> the scheduled one; the
 //! commit needs, for each attribute, the action that changing it needs.
-use crate::attributes::{self, flatten};
+use crate::attributes::LocationView;
 use crate::rules::{self, Options};
 use crate::schedule::{self, StoredChange};
 use crate::store::{self, Dynamo, LocationStore};
@@ -74,7 +74,7 @@ impl UploadKind for BulkSchedule {
             .into_iter()
             .filter_map(|k| {
                 let location = k.split('#').next().unwrap_or_default().to_string();
-                self.docs.get(&location).map(|d| (k, flatten(&attributes::doc(d))))
+                self.docs.get(&location).map(|d| (k, Value::Object(LocationView::of(d).flat())))
             })
             .collect())
     }

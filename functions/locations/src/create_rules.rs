@@ -4,33 +4,14 @@
 //! test keeps the file equal to this table). Patterns use the regex syntax
 //! Rust and JavaScript share. Pure definitions: `rules` and `plan` read
 //! them; nothing here reads those back.
-use crate::attributes::{text_of, ACCESS, STATES, STATUSES, TIME_ZONES, VERTICALS};
+pub use crate::attributes::Check;
+use crate::attributes::{text_of, ACCESS, ATTRS, STATES, STATUSES, TIME_ZONES, VERTICALS};
 use fleet_shared::limits;
 use regex_lite::Regex;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
-use std::sync::OnceLock;
-
-#[derive(Debug, Clone, Copy, Serialize, schemars::JsonSchema)]
-#[serde(tag = "check", rename_all = "camelCase")]
-pub enum Check {
-    /// The text must match `regex` (anchored).
-    Pattern {
-        regex: &'static str,
-        message: &'static str,
-    },
-    /// The text must be a number from `min` to `max`.
-    Range {
-        min: f64,
-        max: f64,
-        message: &'static str,
-    },
-    MaxLength {
-        max: usize,
-        message: &'static str,
-    },
-}
+use std::sync::{LazyLock, OnceLock};
 
 #[derive(Debug, Clone, Copy, Serialize, schemars::JsonSchema)]
 pub struct FieldRule {
@@ -39,95 +20,28 @@ pub struct FieldRule {
     pub checks: &'static [Check],
 }
 
-const NUMBER: &str = r"^-?\d+(\.\d+)?$";
+/// The id: the one create field that is no attribute of the table.
+const ID_RULE: FieldRule = FieldRule {
+    field: "id",
+    required: true,
+    checks: &[
+        Check::MaxLength { max: limits::MAX_ID_CHARS, message: "id must be at most 64 characters" },
+        Check::Pattern { regex: r"^[A-Za-z0-9_]+$", message: "id may contain only letters, digits and underscore" },
+    ],
+};
 
-/// In order: a field's first broken check is its message; fields are checked in this order.
-pub const CREATE_RULES: &[FieldRule] = &[
-    FieldRule {
-        field: "id",
-        required: true,
-        checks: &[
-            Check::MaxLength { max: limits::MAX_ID_CHARS, message: "id must be at most 64 characters" },
-            Check::Pattern { regex: r"^[A-Za-z0-9_]+$", message: "id may contain only letters, digits and underscore" },
-        ],
-    },
-    FieldRule { field: "street", required: true, checks: &[] },
-    FieldRule { field: "city", required: true, checks: &[] },
-    FieldRule {
-        field: "zipCode",
-        required: true,
-        checks: &[Check::Pattern {
-            regex: r"^\d{5}(-\d{4})?$",
-            message: "zipCode must be 5 digits, optionally followed by a dash and 4 digits",
-        }],
-    },
-    FieldRule { field: "directions", required: true, checks: &[] },
-    FieldRule {
-        field: "latitude",
-        required: true,
-        checks: &[
-            Check::Pattern { regex: NUMBER, message: "latitude should be a number in the range of 28 to 49!" },
-            Check::Range { min: 28.0, max: 49.0, message: "latitude should be a number in the range of 28 to 49!" },
-            Check::Pattern { regex: r"^-?\d+\.\d{1,7}$", message: "latitude must have 1 to 7 decimals" },
-        ],
-    },
-    FieldRule {
-        field: "longitude",
-        required: true,
-        checks: &[
-            Check::Pattern { regex: NUMBER, message: "longitude should be a number in the range of -128 to -67!" },
-            Check::Range {
-                min: -128.0,
-                max: -67.0,
-                message: "longitude should be a number in the range of -128 to -67!",
-            },
-            Check::Pattern { regex: r"^-?\d+\.\d{1,7}$", message: "longitude must have 1 to 7 decimals" },
-        ],
-    },
-    FieldRule { field: "prettyName", required: true, checks: &[] },
-    FieldRule {
-        field: "percentage",
-        required: false,
-        checks: &[
-            Check::Pattern { regex: NUMBER, message: "percentage should be a number in the range of 0 to 100!" },
-            Check::Range { min: 0.0, max: 100.0, message: "percentage should be a number in the range of 0 to 100!" },
-            Check::Pattern { regex: r"^-?\d+(\.\d{1,2})?$", message: "percentage can have at most 2 decimals" },
-        ],
-    },
-    FieldRule {
-        field: "taxRate",
-        required: true,
-        checks: &[
-            Check::Pattern { regex: NUMBER, message: "taxRate should be a number in the range of 0 to 29.999!" },
-            Check::Range { min: 0.0, max: 29.999, message: "taxRate should be a number in the range of 0 to 29.999!" },
-            Check::Pattern { regex: r"^-?\d+(\.\d{1,3})?$", message: "taxRate can have at most 3 decimals" },
-        ],
-    },
-    FieldRule {
-        field: "stop",
-        required: false,
-        checks: &[
-            Check::Pattern { regex: r"^\d+$", message: "stop must contain digits only" },
-            Check::Range { min: 0.0, max: 1000.0, message: "stop should be a number in the range of 0 to 1000!" },
-        ],
-    },
-    FieldRule {
-        field: "baseCommission",
-        required: false,
-        checks: &[
-            Check::Pattern { regex: r"^\d+(\.\d+)?$", message: "baseCommission should be a number of at least 0!" },
-            Check::Pattern { regex: r"^\d+(\.\d{1,3})?$", message: "baseCommission can have at most 3 decimals" },
-        ],
-    },
-    FieldRule { field: "layoutName", required: true, checks: &[] },
-    FieldRule { field: "fridgeSchema", required: true, checks: &[] },
-    FieldRule { field: "priceMapTemplate", required: true, checks: &[] },
-    FieldRule {
-        field: "onlineDate",
-        required: true,
-        checks: &[Check::Pattern { regex: r"^\d{4}-\d{2}-\d{2}$", message: "onlineDate must be a date (YYYY-MM-DD)" }],
-    },
-];
+/// In order: a field's first broken check is its message; fields are
+/// checked in this order. The id, then each attribute row that is on the
+/// create form (`Attr::create`), in the table's order.
+pub fn create_rules() -> &'static [FieldRule] {
+    static RULES: LazyLock<Vec<FieldRule>> = LazyLock::new(|| {
+        let rows = ATTRS
+            .iter()
+            .filter_map(|a| a.create.map(|on| FieldRule { field: a.name, required: a.required, checks: on.checks }));
+        std::iter::once(ID_RULE).chain(rows).collect()
+    });
+    &RULES
+}
 
 /// Custom hours on the create form: each day needs both times.
 pub const CUSTOM_HOURS_MESSAGE: &str = "{day} needs a from and a to time when hours is not 24 hours";
@@ -166,7 +80,7 @@ pub fn check_field(rule: &FieldRule, text: Option<&str>) -> Result<(), String> {
 
 /// Checks a create payload against the table: the first broken rule, in order.
 pub fn check_create(payload: &Map<String, Value>) -> Result<(), String> {
-    for rule in CREATE_RULES {
+    for rule in create_rules() {
         let text = payload.get(rule.field).and_then(text_of);
         check_field(rule, text.as_deref())?;
     }
@@ -199,7 +113,7 @@ enum Bound {
 /// The detail screen's edit rules (§5.2) of each attribute, from the same
 /// attribute table the server's edit checks use (`attributes::ATTRS`).
 fn edit_rules() -> Vec<EditRule> {
-    use crate::attributes::{Kind, ATTRS};
+    use crate::attributes::Kind;
     ATTRS
         .iter()
         .filter(|a| a.editable)
@@ -228,7 +142,7 @@ pub fn export() -> Value {
     json!({
         "edit": edit_rules(),
         "generatedBy": "cargo run -p fleet-local -- rules (from functions/locations/src/create_rules.rs); do not edit",
-        "create": CREATE_RULES,
+        "create": create_rules(),
         "customHoursMessage": CUSTOM_HOURS_MESSAGE,
         "options": {
             "states": STATES, "verticals": VERTICALS, "timeZones": TIME_ZONES, "statuses": STATUSES, "accessTo": ACCESS,
@@ -242,7 +156,7 @@ mod tests {
     use super::*;
 
     fn first_error(field: &str, text: &str) -> Option<String> {
-        let rule = CREATE_RULES.iter().find(|r| r.field == field).unwrap();
+        let rule = create_rules().iter().find(|r| r.field == field).unwrap();
         check_field(rule, Some(text)).err()
     }
 
@@ -275,15 +189,36 @@ mod tests {
             first_error("baseCommission", "1.0001").as_deref(),
             Some("baseCommission can have at most 3 decimals")
         );
-        let rule = CREATE_RULES.iter().find(|r| r.field == "street").unwrap();
+        let rule = create_rules().iter().find(|r| r.field == "street").unwrap();
         assert_eq!(check_field(rule, Some("  ")).unwrap_err(), "street cannot be empty");
     }
 
     #[test]
     fn the_export_carries_every_rule_and_the_built_in_options() {
         let e = export();
-        assert_eq!(e["create"].as_array().unwrap().len(), CREATE_RULES.len());
+        assert_eq!(e["create"].as_array().unwrap().len(), create_rules().len());
         assert_eq!(e["create"][0]["checks"][1]["check"], "pattern");
         assert!(e["options"]["priceMapTemplates"].as_array().unwrap().contains(&json!("PMT_NE_STANDARD")));
+    }
+
+    #[test]
+    fn a_create_range_is_the_edit_range_unless_its_row_says_why() {
+        use crate::attributes::Kind;
+        for a in ATTRS {
+            let Some(on) = a.create else { continue };
+            let edit = match a.kind {
+                Kind::Float { min, max } => (min, max),
+                Kind::Int { min, max } => (min as f64, max as f64),
+                _ => continue,
+            };
+            for check in on.checks {
+                if let Check::Range { min, max, .. } = check {
+                    let same = (*min, *max) == edit;
+                    assert!(same || on.range_differs.is_some(), "{}: create {min}..{max}, edit {edit:?}", a.name);
+                    assert!(!same || on.range_differs.is_none(), "{}: the ranges agree, nothing to explain", a.name);
+                }
+            }
+        }
+        assert!(crate::attributes::named("taxRate").create.unwrap().range_differs.is_some());
     }
 }

@@ -2,13 +2,13 @@
 //! 6 pm (fridge time) the day before a stocking day, and for Northeast
 //! fridges before 6 pm two days before it. Pure: the detail page's warning.
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime};
-use serde_json::Value;
+use fleet_shared::entity::location::StockingSchedule;
 
 pub const DEADLINE_HOUR: u32 = 18;
 
-fn stocks_on(schedule: &Value, date: NaiveDate) -> bool {
+fn stocks_on(schedule: &StockingSchedule, date: NaiveDate) -> bool {
     let day = crate::attributes::DAYS[date.weekday().num_days_from_monday() as usize];
-    schedule.get(day).and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))) == Some(1)
+    schedule.get(day) == Some(&1)
 }
 
 fn deadline(stocking: NaiveDate, lead_days: i64) -> NaiveDateTime {
@@ -18,7 +18,12 @@ fn deadline(stocking: NaiveDate, lead_days: i64) -> NaiveDateTime {
 /// For an allocation that turns on at fridge wall time `at`: `None` when it
 /// is in time for the next stocking day, else a warning naming the stocking
 /// it misses and the first one it serves.
-pub fn allocation_warning(at: NaiveDateTime, schedule: &Value, northeast: bool, zone_label: &str) -> Option<String> {
+pub fn allocation_warning(
+    at: NaiveDateTime,
+    schedule: &StockingSchedule,
+    northeast: bool,
+    zone_label: &str,
+) -> Option<String> {
     let lead = if northeast { 2 } else { 1 };
     let stocking_days: Vec<NaiveDate> =
         (1..=21).map(|d| at.date() + Duration::days(d)).filter(|d| stocks_on(schedule, *d)).collect();
@@ -38,7 +43,11 @@ pub fn allocation_warning(at: NaiveDateTime, schedule: &Value, northeast: bool, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
+
+    fn schedule(v: Value) -> StockingSchedule {
+        serde_json::from_value(v).unwrap()
+    }
 
     fn at(s: &str) -> NaiveDateTime {
         fleet_shared::dates::iso_date_minutes(s).unwrap()
@@ -47,7 +56,7 @@ mod tests {
 
     #[test]
     fn before_six_is_in_time_after_six_misses_the_next_stocking() {
-        let s: Value = serde_json::from_str(WEEKDAYS).unwrap();
+        let s: StockingSchedule = serde_json::from_str(WEEKDAYS).unwrap();
         // Mon 23 Nov 2026.
         assert_eq!(allocation_warning(at("2026-11-23 17:59"), &s, false, "CT"), None);
         assert_eq!(
@@ -60,8 +69,9 @@ mod tests {
 
     #[test]
     fn northeast_fridges_need_two_days() {
-        let s =
-            json!({"Monday": 1, "Tuesday": 1, "Wednesday": 0, "Thursday": 1, "Friday": 0, "Saturday": 0, "Sunday": 1});
+        let s = schedule(
+            json!({"Monday": 1, "Tuesday": 1, "Wednesday": 0, "Thursday": 1, "Friday": 0, "Saturday": 0, "Sunday": 1}),
+        );
         // Mon 23 Nov 10:00: Tuesday's deadline was Sunday 6 pm; Thursday's is Tuesday 6 pm.
         assert_eq!(
             allocation_warning(at("2026-11-23 10:00"), &s, true, "ET").unwrap(),
@@ -69,6 +79,6 @@ mod tests {
         );
         // Fri 20 Nov 17:00: in time for Sunday (deadline Friday 6 pm).
         assert_eq!(allocation_warning(at("2026-11-20 17:00"), &s, true, "ET"), None);
-        assert_eq!(allocation_warning(at("2026-11-21 17:00"), &json!({}), true, "ET"), None);
+        assert_eq!(allocation_warning(at("2026-11-21 17:00"), &StockingSchedule::new(), true, "ET"), None);
     }
 }

@@ -208,7 +208,7 @@ pub async fn list_locations(deps: &'static Deps, ctx: Ctx, args: ListArgs) -> Re
     let count = page_size(filter.count)?;
     let status = filter.status.filter(|s| !s.is_empty()).map(|s| s.to_uppercase());
     let scope = format!("locations:{}", status.as_deref().unwrap_or("*"));
-    let only = status.as_deref().map(|value| Only { path: attributes::path_of("status"), value });
+    let only = status.as_deref().map(|value| Only { path: attributes::named("status").stored_at, value });
     // Read only the attributes the caller selected (the list screens ask for 7 of ~40),
     // and the status the filter reads.
     let mut projection = selected_under(&ctx, "items").and_then(|fields| attributes::projection(&fields));
@@ -245,19 +245,16 @@ pub struct OpsLocation {
 impl OpsLocation {
     fn of(l: &Location) -> Self {
         let oc = l.operation_configs.clone().unwrap_or_default();
-        // The fields the entity does not name, through the attribute table.
-        let doc = attributes::doc(l);
-        let attribute = |name: &str| attributes::stored(&doc, name).and_then(Value::as_str).map(str::to_string);
         OpsLocation {
             id: l.id.clone(),
             kind: l.kind().to_string(),
             status: l.ops_status().map(str::to_string),
             route: oc.route,
             stop: oc.stop,
-            account_tier: attribute("accountTier"),
-            online_date: attribute("onlineDate"),
+            account_tier: oc.account_tier,
+            online_date: l.activation().and_then(|a| a.online.clone()),
             fulfillment_center: oc.fulfillment_center,
-            opportunity_name: attribute("opportunityName"),
+            opportunity_name: oc.opportunity_name,
             routing_tag: oc.routing_tag,
             park_to_fridge_instructions: oc.park_to_fridge_instructions,
         }
@@ -277,7 +274,7 @@ pub async fn ops_locations(deps: &'static Deps, _: Ctx, args: ListArgs) -> Resul
     let count = page_size(filter.count)?;
     let kind = filter.kind.filter(|s| !s.is_empty());
     let scope = format!("ops:{}", kind.as_deref().unwrap_or("*"));
-    let only = kind.as_deref().map(|value| Only { path: attributes::path_of("type"), value });
+    let only = kind.as_deref().map(|value| Only { path: attributes::named("type").stored_at, value });
     let projection = ["id", "type", "status", "operationConfigs", "locationConfigs"];
     let (items, next) = scan_page(deps, &scope, only, &projection, count, args.next_token).await?;
     Ok(OpsPage { locations: items.iter().map(OpsLocation::of).collect(), next_token: next })

@@ -1,7 +1,7 @@
 //! Turns requests into stored documents and attribute assignments. Pure: the
 //! create form, POST /locations, updateLocation and the scheduler all build
 //! their writes here, so every path enforces the same rules.
-use crate::attributes::{self, get_path, set_path, skeleton};
+use crate::attributes::{self, skeleton, Attr};
 use crate::create_rules::DEFAULT_LAYOUT;
 use crate::input::{CreateForm, Edit, HoursEdit};
 use crate::rules::{self, Options, REASON_EMPTY};
@@ -92,20 +92,17 @@ pub fn new_location(
     let week = rules::check_create_hours(&form.hours)?;
 
     let id = form.id().map_err(|e| e.to_string())?;
-    let mut doc = skeleton(&id);
+    let mut location = skeleton(&id);
     for (k, v) in &merged {
         if rules::is_create_only_field(k) {
             continue;
         }
         let attr = rules::attr_for_create(k).ok_or_else(|| format!("Unknown field {k}"))?;
         let value = rules::check_value(attr, v, options)?;
-        if !value.is_null() {
-            set_path(&mut doc, attr.path, value);
-        }
+        attr.set(&mut location, value)?;
     }
-    set_path(&mut doc, attributes::path_of(HOURS), json!(rules::summary(&week)));
-    set_path(&mut doc, attributes::path_of(WORK_HOURS), rules::work_hours_json(&week));
-    let mut location = attributes::location(doc).map_err(|e| e.to_string())?;
+    attributes::named(HOURS).set(&mut location, json!(rules::summary(&week)))?;
+    attributes::named(WORK_HOURS).set(&mut location, rules::work_hours_json(&week))?;
     location.version = Some(1);
     location.created_at = Some(now.to_string());
     location.last_modified = Some(now.to_string());
@@ -117,39 +114,57 @@ pub fn new_location(
 /// update applies it (`Null` removes), with the bookkeeping every update
 /// records (the version after `current`'s, when and by whom).
 pub fn updated(current: &Location, plan: &[Assign], user: &str, now: &str) -> Result<Location, ApiError> {
-    let mut doc = attributes::doc(current);
+    let mut next = current.clone();
     for a in plan {
-        let path: Vec<&str> = a.path.iter().map(String::as_str).collect();
-        let Some((last, parent)) = path.split_last() else { continue };
-        if a.value.is_null() {
-            if let Some(Value::Object(m)) = attributes::get_path_mut(&mut doc, parent) {
-                m.remove(*last);
+        match a {
+            Assign::Set(attr, value) => attr.set(&mut next, value.clone()).map_err(ApiError::internal)?,
+            Assign::Reason { attribute, reason } => {
+                next.update_reason.get_or_insert_with(Default::default).insert(attribute.clone(), reason.clone());
             }
-        } else {
-            set_path(&mut doc, &path, a.value.clone());
         }
     }
-    let mut next = attributes::location(doc)?;
     next.version = Some(current.version.unwrap_or(0) + 1);
     next.last_modified = Some(now.to_string());
     next.last_modified_by = Some(user.to_string());
     Ok(next)
 }
 
-/// One assignment of an update: the stored path and its new value (`Null` removes it).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Assign {
-    pub path: Vec<String>,
-    pub value: Value,
+/// One assignment of an update: an attribute's new value (`Null` removes
+/// it), or the reason given for an attribute's change.
+#[derive(Debug, Clone)]
+pub enum Assign {
+    Set(&'static Attr, Value),
+    Reason { attribute: String, reason: String },
 }
 
-fn assign(path: &[&str], value: Value) -> Assign {
-    Assign { path: path.iter().map(|s| s.to_string()).collect(), value }
+impl Assign {
+    /// Where DynamoDB keeps it, for the update expression.
+    pub fn stored_at(&self) -> Vec<&str> {
+        match self {
+            Assign::Set(attr, _) => attr.stored_at.to_vec(),
+            Assign::Reason { attribute, .. } => vec!["updateReason", attribute.as_str()],
+        }
+    }
+
+    /// The value stored there (`Null` removes).
+    pub fn value(&self) -> Value {
+        match self {
+            Assign::Set(_, value) => value.clone(),
+            Assign::Reason { reason, .. } => json!(reason),
+        }
+    }
 }
 
-/// Sets a flat attribute of the table (its stored path) to `value`.
+/// Two assignments are the same when they set the same attribute to the same value.
+impl PartialEq for Assign {
+    fn eq(&self, other: &Self) -> bool {
+        self.stored_at() == other.stored_at() && self.value() == other.value()
+    }
+}
+
+/// Sets a flat attribute of the table to `value`.
 pub fn set(attribute: &str, value: Value) -> Assign {
-    assign(attributes::path_of(attribute), value)
+    Assign::Set(attributes::named(attribute), value)
 }
 
 const ADDRESS: &[&str] = &["street", "city", "state", "zipCode"];
@@ -161,7 +176,6 @@ pub use crate::input::{HOURS, WORK_HOURS};
 /// value, ..., updateReason?: {attribute: reason}, is24Hours?, workHours?}`).
 pub fn update(current: &Location, edit: &Edit, options: &Options) -> Result<Vec<Assign>, String> {
     let reasons = edit.reasons()?;
-    let stored = attributes::doc(current);
     let fields = edit.fields();
     let mut plan = Vec::new();
     let touches_address = ADDRESS.iter().any(|a| fields.contains_key(*a));
@@ -171,13 +185,13 @@ pub fn update(current: &Location, edit: &Edit, options: &Options) -> Result<Vec<
             return Err(format!("{k} cannot be edited"));
         }
         let value = rules::check_value(attr, v, options)?;
-        if NEEDS_REASON.contains(&k.as_str()) && get_path(&stored, attr.path) != Some(&value) {
+        if NEEDS_REASON.contains(&k.as_str()) && attr.get(current) != Some(value.clone()) {
             let reason = reasons.get(k).and_then(rules::text_of);
             if reason.is_none() {
                 return Err(REASON_EMPTY.into());
             }
         }
-        plan.push(assign(attr.path, value));
+        plan.push(Assign::Set(attr, value));
     }
     if touches_address {
         for field in ADDRESS {
@@ -197,7 +211,7 @@ pub fn update(current: &Location, edit: &Edit, options: &Options) -> Result<Vec<
             return Err(format!("Unknown attribute {attr}"));
         }
         let reason = rules::text_of(reason).ok_or(REASON_EMPTY)?;
-        plan.push(Assign { path: vec!["updateReason".into(), attr.clone()], value: json!(reason) });
+        plan.push(Assign::Reason { attribute: attr.clone(), reason });
     }
     if plan.is_empty() {
         return Err("Nothing to update".into());
@@ -254,7 +268,7 @@ mod tests {
     }
 
     fn flat(location: &Location) -> Value {
-        attributes::flatten(&attributes::doc(location))
+        Value::Object(attributes::LocationView::of(location).flat())
     }
 
     #[test]
@@ -321,9 +335,7 @@ mod tests {
         );
         let plan =
             update(&current, &edit(json!({"prod": 1, "updateReason": {"prod": "First Stocking"}})), &opts()).unwrap();
-        assert!(
-            plan.contains(&Assign { path: vec!["updateReason".into(), "prod".into()], value: json!("First Stocking") })
-        );
+        assert!(plan.contains(&Assign::Reason { attribute: "prod".into(), reason: "First Stocking".into() }));
         assert!(update(&current, &edit(json!({"prod": 0})), &opts()).is_ok());
         // As JSON text too; any other shape is refused.
         assert!(update(&current, &edit(json!({"prod": 1, "updateReason": "{\"prod\": \"x\"}"})), &opts()).is_ok());
@@ -349,7 +361,7 @@ mod tests {
         change_as_input("hours", &json!("Mon 08:00 to 17:00; "), &mut input).unwrap();
         change_as_input("workHours", &json!({"Monday": [["08:00", "17:00"]]}), &mut input).unwrap();
         let plan = update(&current, &input, &opts()).unwrap();
-        assert!(plan.contains(&assign(&["locationConfigs", "hours"], json!("Mon 08:00 to 17:00; "))));
+        assert!(plan.contains(&set(HOURS, json!("Mon 08:00 to 17:00; "))));
         // An hours object is the editor's output; the editor's messages apply.
         let mut input = Edit::default();
         change_as_input("hours", &json!({"is24Hours": "yes"}), &mut input).unwrap();

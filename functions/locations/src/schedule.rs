@@ -53,9 +53,8 @@ fn view(c: &StoredChange, location: Option<&Location>) -> ScheduledChangeView {
     let at = dates::instant(&c.action_time);
     let warning = match (location, at) {
         (Some(loc), Some(at)) if c.change.attribute == "prod" && c.value() == json!(1) => {
-            let doc = attributes::doc(loc);
-            let schedule = attributes::stored(&doc, "stockingSchedule").cloned().unwrap_or(Value::Null);
-            let state = attributes::stored(&doc, "state").and_then(Value::as_str).unwrap_or("");
+            let schedule = loc.ops().and_then(|o| o.stocking_schedule.clone()).unwrap_or_default();
+            let state = loc.address().and_then(|a| a.state.as_deref()).unwrap_or("");
             let wall = at.with_timezone(&zone.tz).naive_local();
             deadline::allocation_warning(wall, &schedule, plan::NORTHEAST.contains(&state), zone.label)
         }

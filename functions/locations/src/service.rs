@@ -1,7 +1,7 @@
 //! The location rules over the narrow store: create, edit (version-checked,
 //! with history), wholesale edit and device addresses. Handlers parse input
 //! and call these with the DynamoDB store; unit tests call them with a fake.
-use crate::attributes::{self, flatten, LocationView};
+use crate::attributes::LocationView;
 use crate::input::{CreateForm, UpdateInput};
 use crate::plan::{self, Assign};
 use crate::rules;
@@ -30,7 +30,7 @@ pub fn version_of(location: &Location) -> i64 {
 /// The flat view without the bookkeeping fields, for history diffs. Numbers
 /// are compared as the store gives them back (an integral 7.0 reads as 7).
 fn audited(location: &Location) -> Map<String, Value> {
-    let mut flat = flatten(&attributes::doc(location)).as_object().cloned().unwrap_or_default();
+    let mut flat = LocationView::of(location).flat();
     for k in ["lastModified", "lastModifiedBy", "version", "updateReason", "timeZoneLabel", "timeZoneIana"] {
         flat.remove(k);
     }
@@ -106,8 +106,10 @@ async fn apply(
     let next = plan::updated(current, plan, &author.user, now)?;
     let reasons: Map<String, Value> = plan
         .iter()
-        .filter(|a| a.path.len() == 2 && a.path[0] == "updateReason")
-        .map(|a| (a.path[1].clone(), a.value.clone()))
+        .filter_map(|a| match a {
+            Assign::Reason { attribute, reason } => Some((attribute.clone(), Value::String(reason.clone()))),
+            Assign::Set(..) => None,
+        })
         .collect();
     let changes = history::diff(&audited(current), &audited(&next), &reasons);
     let record = Record::new(history::entity("location", &id), now, &author.user, &author.source, changes);
@@ -248,7 +250,7 @@ pub async fn generate_device_address(
 }
 
 pub fn device_address_of(location: &Location) -> Option<String> {
-    attributes::stored(&attributes::doc(location), "aprivaDeviceAddress").and_then(Value::as_str).map(str::to_string)
+    location.configs()?.apriva_device_address.clone()
 }
 
 #[cfg(test)]
@@ -413,8 +415,8 @@ mod tests {
         let address =
             generate_device_address(&s, "CHI_8", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
         let stored = s.0.locations.lock().unwrap()["CHI_8"].clone();
-        let street = LocationView::of(&stored).attributes.get("street").cloned();
-        assert_eq!((device_address_of(&stored), street), (Some(address), Some(json!("2 Other St"))), "{stored:?}");
+        let street = LocationView::of(&stored).street;
+        assert_eq!((device_address_of(&stored), street.as_deref()), (Some(address), Some("2 Other St")), "{stored:?}");
     }
 
     #[tokio::test]

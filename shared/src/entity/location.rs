@@ -9,6 +9,28 @@ use super::ids::LocationId;
 use crate::fridge_time::FridgeZone;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// Generates one level of the stored document: each named attribute is an
+/// `Option` (a projected read has only what it asked for), skipped when
+/// unset, and what the level does not name is kept in `other`.
+macro_rules! level {
+    ($(#[$meta:meta])* $name:ident { $($(#[$fmeta:meta])* $field:ident: $ty:ty),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $($(#[$fmeta])* #[serde(default, skip_serializing_if = "Option::is_none")] pub $field: Option<$ty>,)*
+            #[serde(flatten)]
+            pub other: Map<String, Value>,
+        }
+    };
+}
+
+/// Day name -> 1 when the fridge is stocked that day, 0 when not.
+pub type StockingSchedule = BTreeMap<String, i64>;
+/// Day name -> its opening spans, `[from, to]` as `HH:MM` (none: closed).
+pub type WorkHours = BTreeMap<String, Vec<(String, String)>>;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -25,6 +47,9 @@ pub struct Location {
     pub operation_configs: Option<OperationConfigs>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub location_configs: Option<LocationConfigs>,
+    /// Attribute -> the reason given for its last change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub update_reason: Option<BTreeMap<String, String>>,
     /// Bumped by every update; the condition of the next one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<i64>,
@@ -40,83 +65,102 @@ pub struct Location {
     pub other: Map<String, Value>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Status {
+level!(Status {
     /// LIVE, OFFLINE or DEAD.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ops: Option<String>,
+    ops: String,
     /// LIVE or OFFLINE, as the public app shows it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub public: Option<String>,
-    #[serde(flatten)]
-    pub other: Map<String, Value>,
-}
+    public: String,
+});
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OperationConfigs {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub route: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stop: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fulfillment_center: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub routing_tag: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub park_to_fridge_instructions: Option<String>,
-    #[serde(flatten)]
-    pub other: Map<String, Value>,
-}
+level!(OperationConfigs {
+    route: String,
+    stop: i64,
+    fulfillment_center: String,
+    routing_tag: String,
+    park_to_fridge_instructions: String,
+    address: Address,
+    directions: String,
+    /// 1 once the fridge is allocated for stocking (a change needs a reason).
+    prod: i64,
+    stocking_schedule: StockingSchedule,
+    account_tier: String,
+    opportunity_name: String,
+});
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LocationConfigs {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pretty_name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub items: Option<Items>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub coordinates: Option<Coordinates>,
-    #[serde(flatten)]
-    pub other: Map<String, Value>,
-}
+level!(Address { street: String, city: String, state: String, zip_code: String });
 
-/// Where a fridge stands. Kept as stored (a number, or the text a form
-/// sent), so a read-modify-write never changes it; read through `lat_lng`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Coordinates {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub latitude: Option<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub longitude: Option<Value>,
-    #[serde(flatten)]
-    pub other: Map<String, Value>,
-}
+level!(LocationConfigs {
+    pretty_name: String,
+    items: Items,
+    coordinates: Coordinates,
+    access_to: String,
+    apriva_device_address: String,
+    covid19: i64,
+    fridge_model: String,
+    hostname: String,
+    fridge_schema: String,
+    /// The hours editor's summary, e.g. "24 Hours".
+    hours: String,
+    work_hours: WorkHours,
+    holiday: Holiday,
+    ip: String,
+    activation: Activation,
+    payment_gateway: String,
+    percentage: f64,
+    reserve: i64,
+    serial_port: String,
+    tax_rate: f64,
+    vertical: String,
+    base_commission: f64,
+});
+
+level!(
+    /// The holiday screen: on or off (1/0), fridge-specific or not, and its dates.
+    Holiday {
+        enabled: i64,
+        specific: i64,
+        start_date: String,
+        end_date: String,
+    }
+);
+
+level!(Activation {
+    /// The date the fridge went, or goes, online.
+    online: String,
+});
+
+level!(
+    /// Where a fridge stands. Kept as stored (a number, or the text a form
+    /// sent), so a read-modify-write never changes it; read through `lat_lng`.
+    Coordinates {
+        latitude: Value,
+        longitude: Value,
+    }
+);
 
 impl Coordinates {
     /// (latitude, longitude) when both are numbers (or numeric text).
     pub fn lat_lng(&self) -> Option<(f64, f64)> {
-        let number = |v: &Option<Value>| match v.as_ref()? {
-            Value::Number(n) => n.as_f64(),
-            Value::String(s) => s.trim().parse::<f64>().ok().filter(|f| f.is_finite()),
-            _ => None,
-        };
-        Some((number(&self.latitude)?, number(&self.longitude)?))
+        Some((number(self.latitude.as_ref())?, number(self.longitude.as_ref())?))
     }
 }
 
-/// What a fridge sells: its planogram layout and its price tier.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Items {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub layout: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub price_tier: Option<String>,
-    #[serde(flatten)]
-    pub other: Map<String, Value>,
+/// A coordinate as a number: stored as one, or as numeric text.
+pub fn number(v: Option<&Value>) -> Option<f64> {
+    match v? {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse::<f64>().ok().filter(|f| f.is_finite()),
+        _ => None,
+    }
 }
+
+level!(
+    /// What a fridge sells: its planogram layout and its price tier.
+    Items {
+        layout: String,
+        price_tier: String,
+    }
+);
 
 /// The fridge type every location has unless told otherwise.
 pub const FRIDGE: &str = "FRIDGE";
@@ -124,6 +168,65 @@ pub const FRIDGE: &str = "FRIDGE";
 /// (scripts/smoke.sh), which sends it heartbeats. The fleet's health views and
 /// the reports leave it out (docs/decisions/testing-and-ci.md, "The smoke test's location").
 pub const TEST: &str = "TEST";
+
+/// Each level of the document, read (`None` when the stored item lacks it)
+/// and written (made when missing, so a nested write always finds its parent).
+impl Location {
+    pub fn top(&self) -> Option<&Self> {
+        Some(self)
+    }
+    pub fn top_mut(&mut self) -> &mut Self {
+        self
+    }
+    pub fn status(&self) -> Option<&Status> {
+        self.status.as_ref()
+    }
+    pub fn status_mut(&mut self) -> &mut Status {
+        self.status.get_or_insert_with(Default::default)
+    }
+    pub fn ops(&self) -> Option<&OperationConfigs> {
+        self.operation_configs.as_ref()
+    }
+    pub fn ops_mut(&mut self) -> &mut OperationConfigs {
+        self.operation_configs.get_or_insert_with(Default::default)
+    }
+    pub fn address(&self) -> Option<&Address> {
+        self.ops()?.address.as_ref()
+    }
+    pub fn address_mut(&mut self) -> &mut Address {
+        self.ops_mut().address.get_or_insert_with(Default::default)
+    }
+    pub fn configs(&self) -> Option<&LocationConfigs> {
+        self.location_configs.as_ref()
+    }
+    pub fn configs_mut(&mut self) -> &mut LocationConfigs {
+        self.location_configs.get_or_insert_with(Default::default)
+    }
+    pub fn items(&self) -> Option<&Items> {
+        self.configs()?.items.as_ref()
+    }
+    pub fn items_mut(&mut self) -> &mut Items {
+        self.configs_mut().items.get_or_insert_with(Default::default)
+    }
+    pub fn coordinates(&self) -> Option<&Coordinates> {
+        self.configs()?.coordinates.as_ref()
+    }
+    pub fn coordinates_mut(&mut self) -> &mut Coordinates {
+        self.configs_mut().coordinates.get_or_insert_with(Default::default)
+    }
+    pub fn holiday(&self) -> Option<&Holiday> {
+        self.configs()?.holiday.as_ref()
+    }
+    pub fn holiday_mut(&mut self) -> &mut Holiday {
+        self.configs_mut().holiday.get_or_insert_with(Default::default)
+    }
+    pub fn activation(&self) -> Option<&Activation> {
+        self.configs()?.activation.as_ref()
+    }
+    pub fn activation_mut(&mut self) -> &mut Activation {
+        self.configs_mut().activation.get_or_insert_with(Default::default)
+    }
+}
 
 impl Location {
     /// `type`, FRIDGE when missing.
@@ -138,7 +241,7 @@ impl Location {
 
     /// The ops status (LIVE, OFFLINE, DEAD), if any.
     pub fn ops_status(&self) -> Option<&str> {
-        self.status.as_ref()?.ops.as_deref()
+        self.status()?.ops.as_deref()
     }
 
     pub fn is_dead(&self) -> bool {
@@ -151,29 +254,29 @@ impl Location {
 
     /// The route the location is stocked on; `None` when unset or blank.
     pub fn route(&self) -> Option<&str> {
-        self.operation_configs.as_ref()?.route.as_deref().filter(|r| !r.trim().is_empty())
+        self.ops()?.route.as_deref().filter(|r| !r.trim().is_empty())
     }
 
     pub fn stop(&self) -> Option<i64> {
-        self.operation_configs.as_ref()?.stop
+        self.ops()?.stop
     }
 
     /// The fulfillment center that stocks it; `None` when unset or blank.
     pub fn fulfillment_center(&self) -> Option<&str> {
-        self.operation_configs.as_ref()?.fulfillment_center.as_deref().map(str::trim).filter(|c| !c.is_empty())
+        self.ops()?.fulfillment_center.as_deref().map(str::trim).filter(|c| !c.is_empty())
     }
 
     /// Where it stands, when both coordinates are numbers.
     pub fn lat_lng(&self) -> Option<(f64, f64)> {
-        self.location_configs.as_ref()?.coordinates.as_ref()?.lat_lng()
+        self.coordinates()?.lat_lng()
     }
 
     pub fn layout(&self) -> Option<&str> {
-        self.location_configs.as_ref()?.items.as_ref()?.layout.as_deref()
+        self.items()?.layout.as_deref()
     }
 
     pub fn price_tier(&self) -> Option<&str> {
-        self.location_configs.as_ref()?.items.as_ref()?.price_tier.as_deref()
+        self.items()?.price_tier.as_deref()
     }
 }
 

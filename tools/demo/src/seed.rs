@@ -1,7 +1,6 @@
 //! Demo data for the local stack: permissions, feature flags and, through the
 //! areas' own seeding functions, realistic records for every screen.
 use aws_sdk_dynamodb::types::AttributeValue;
-use fleet_shared::entity::Location;
 use fleet_shared::{flags, store, ApiError, Deps, Table};
 use std::collections::HashMap;
 
@@ -84,7 +83,6 @@ pub async fn seed_all(deps: &'static Deps, admin_email: &str, restricted_email: 
     crate::demo::planograms::seed(deps, crate::demo::locations::LAYOUTS, caller).await?;
     let live: Vec<String> = crate::demo::locations::demo_locations()
         .into_iter()
-        .filter_map(|d| serde_json::from_value::<Location>(d).ok())
         .filter(|l| l.ops_status() == Some("LIVE"))
         .map(|l| l.id.to_string())
         .collect();

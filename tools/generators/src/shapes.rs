@@ -80,6 +80,9 @@ enum Shape<'a> {
     Object {
         properties: Map<String, Value>,
         required: Vec<String>,
+        /// Takes properties it does not name (a flattened map): a schema
+        /// field it lacks may be among them.
+        open: bool,
     },
     /// An enum with data, or several shapes: each must fit.
     Either(Vec<&'a Value>),
@@ -149,6 +152,7 @@ impl<'a> Fit<'a> {
                         .and_then(Value::as_array)
                         .map(|r| r.iter().filter_map(|v| v.as_str().map(String::from)).collect())
                         .unwrap_or_default(),
+                    open: s.get("additionalProperties").is_some_and(|a| a != &Value::Bool(false)),
                 },
                 _ => Shape::Any,
             })
@@ -188,7 +192,7 @@ impl<'a> Fit<'a> {
             }
             (Type::Named(name) | Type::NonNullNamed(name), shape) => {
                 match (self.schema.types.get(name.as_str()), shape) {
-                    (Some(ExtendedType::Object(object)), Shape::Object { properties, required }) => {
+                    (Some(ExtendedType::Object(object)), Shape::Object { properties, required, open }) => {
                         for (field, definition) in &object.fields {
                             let at = format!("{at}.{field}");
                             match properties.get(field.as_str()) {
@@ -201,7 +205,7 @@ impl<'a> Fit<'a> {
                                     }
                                     self.fit(&definition.ty, property, &at, found);
                                 }
-                                None if definition.ty.is_non_null() => found.push(format!(
+                                None if definition.ty.is_non_null() || !open => found.push(format!(
                                     "{at}: the schema says {}, but the answer has no such field",
                                     definition.ty
                                 )),
@@ -382,12 +386,25 @@ mod tests {
         tags: Vec<String>,
     }
 
+    /// An answer that keeps what it does not name in a flattened map.
+    #[derive(serde::Serialize, JsonSchema)]
+    #[allow(dead_code)]
+    struct OpenAnswer {
+        id: String,
+        #[serde(flatten)]
+        rest: serde_json::Map<String, Value>,
+    }
+
     /// The mismatches of `Answer` against a GraphQL `Answer` type written as `fields`.
     fn mismatches(fields: &str) -> Vec<String> {
+        mismatches_of::<Answer>(fields)
+    }
+
+    fn mismatches_of<T: JsonSchema>(fields: &str) -> Vec<String> {
         let sdl = format!("type Query {{ answer: Answer! }}\ntype Answer {{ {fields} }}");
         let schema = GraphqlSchema::parse_and_validate(sdl, "test.graphql").unwrap();
         let mut generators = Generators::default();
-        let response = generators.responses.subschema_for::<Answer>();
+        let response = generators.responses.subschema_for::<T>();
         let defs = generators.responses.definitions().clone();
         let mut found = Vec::new();
         let ty = Type::NonNullNamed(apollo_compiler::Name::new("Answer").unwrap());
@@ -431,10 +448,18 @@ mod tests {
 
     #[test]
     fn a_fitting_answer_has_no_mismatch() {
+        assert_eq!(mismatches("id: ID!, count: Int, note: String, tags: [String!]!"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_schema_field_a_named_answer_lacks_is_named_even_when_nullable() {
+        // A renamed field: the schema's name is never in the answer, so it would always be null.
         assert_eq!(
             mismatches("id: ID!, count: Int, note: String, tags: [String!]!, extra: String"),
-            Vec::<String>::new()
+            ["Query.answer.extra: the schema says String, but the answer has no such field"]
         );
+        // An answer with a flattened map may carry it among the rest.
+        assert_eq!(mismatches_of::<OpenAnswer>("id: ID!, extra: String"), Vec::<String>::new());
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The location store over DynamoDB, with the reads and writes only handlers make.
 use super::{expression, Also, LocationStore, NewLocation, Only};
-use crate::{attributes, plan::Assign, rules::Options};
+use crate::{plan::Assign, rules::Options};
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem, Update};
 use fleet_shared::entity::Location;
 use fleet_shared::idempotency::Claim;
@@ -8,6 +8,7 @@ use fleet_shared::location_store;
 use fleet_shared::scheduler::StoredChange;
 use fleet_shared::store::{Item, Key};
 use fleet_shared::{history::Record, names, scheduler, store, ApiError, Deps, Table};
+use serde_json::Value;
 use std::collections::HashMap;
 
 /// Locations in DynamoDB, for a function that granted the tables it uses.
@@ -66,8 +67,10 @@ impl LocationStore for Dynamo {
         for a in also {
             items.extend(also_items(self.0, a)?);
         }
-        let center_path = attributes::path_of("fulfillmentCenter");
-        let center = plan.iter().find(|a| a.path == center_path).and_then(|a| a.value.as_str());
+        let center = plan.iter().find_map(|a| match a {
+            Assign::Set(attr, Value::String(center)) if attr.name == "fulfillmentCenter" => Some(center.as_str()),
+            _ => None,
+        });
         items.extend(self.center_items(center)?);
         store::transact(t.client, items).await
     }

@@ -106,19 +106,20 @@ pub fn expression(plan: &[Assign], user: &str, now: &str, base: i64) -> Result<E
     let mut name_ids: HashMap<String, String> = HashMap::from([("version".to_string(), "#version".to_string())]);
     for (i, a) in plan.iter().enumerate() {
         let path: Vec<String> = a
-            .path
-            .iter()
+            .stored_at()
+            .into_iter()
             .map(|segment| {
                 let n = name_ids.len();
-                name_ids.entry(segment.clone()).or_insert_with(|| format!("#n{n}")).clone()
+                name_ids.entry(segment.to_string()).or_insert_with(|| format!("#n{n}")).clone()
             })
             .collect();
         let path = path.join(".");
-        if a.value.is_null() {
+        let value = a.value();
+        if value.is_null() {
             removes.push(path);
         } else {
             sets.push(format!("{path} = :v{i}"));
-            values.insert(format!(":v{i}"), serde_dynamo::to_attribute_value(&a.value)?);
+            values.insert(format!(":v{i}"), serde_dynamo::to_attribute_value(&value)?);
         }
     }
     let condition = if base == 0 {

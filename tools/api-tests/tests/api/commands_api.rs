@@ -9,6 +9,7 @@ use aws_sdk_sqs::types::MessageSystemAttributeName;
 use common::*;
 use fleet_front_door::queues;
 use fleet_shared::entity::telemetry::FridgeCommand;
+use fleet_shared::entity::LocationId;
 use fleet_shared::{store, Caller, Table};
 use fn_fleet::store::{CommandView, Dynamo, FleetStore};
 use serde_json::{json, Value};
@@ -20,14 +21,12 @@ fn url() -> String {
 
 /// A LIVE fridge of its own (a demo fridge's document under a new id).
 async fn live_fridge(prefix: &str) -> String {
-    let mut doc = fleet_demo::demo::locations::demo_locations()
-        .into_iter()
-        .find(|d| d["id"].as_str().is_some_and(|i| !i.starts_with("WH_")))
-        .unwrap();
+    let mut doc =
+        fleet_demo::demo::locations::demo_locations().into_iter().find(|d| !d.id.as_str().starts_with("WH_")).unwrap();
     let id = unique(prefix);
-    doc["id"] = json!(id);
-    doc["status"]["ops"] = json!("LIVE");
-    doc["timeZone"] = json!("CHICAGO");
+    doc.id = LocationId::stored(&id);
+    doc.status_mut().ops = Some("LIVE".into());
+    doc.time_zone = Some("CHICAGO".into());
     deps().await.table(Table::Locations).unwrap().batch_put(vec![store::to_item(&doc).unwrap()]).await.unwrap();
     id
 }

@@ -10,6 +10,7 @@ use crate::common;
 use common::*;
 use fleet_front_door::queues;
 use fleet_shared::config::Config;
+use fleet_shared::entity::LocationId;
 use fleet_shared::{store, Caller, Deps, Input, Table};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -23,16 +24,16 @@ fn now() -> String {
 async fn locations(prefix: &str, n: usize, status: &str) -> Vec<String> {
     let template = fleet_demo::demo::locations::demo_locations()
         .into_iter()
-        .find(|d| d["type"] == "FRIDGE" || d["id"].as_str().is_some_and(|i| !i.starts_with("WH_")))
+        .find(|d| d.kind() == "FRIDGE" && !d.id.as_str().starts_with("WH_"))
         .unwrap();
     let ids: Vec<String> = (0..n).map(|_| unique(prefix)).collect();
     let items = ids
         .iter()
         .map(|id| {
             let mut doc = template.clone();
-            doc["id"] = json!(id);
-            doc["status"]["ops"] = json!(status);
-            doc["timeZone"] = json!("CHICAGO");
+            doc.id = LocationId::stored(id.as_str());
+            doc.status_mut().ops = Some(status.into());
+            doc.time_zone = Some("CHICAGO".into());
             store::to_item(&doc).unwrap()
         })
         .collect();

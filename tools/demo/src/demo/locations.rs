@@ -1,6 +1,7 @@
 //! Demo data for the local stack: about 300 locations across markets, time
 //! zones and statuses, the three name lists, and pending scheduled changes.
 //! Locations go through the same `plan::new_location` as real creates.
+use fleet_shared::entity::Location;
 use fleet_shared::{history, names, store as dynamo, ApiError, Deps, Input, Table};
 use fn_locations::{plan, rules::Options, schedule};
 use serde_json::{json, Map, Value};
@@ -147,7 +148,7 @@ impl Lcg {
     }
 }
 
-pub fn demo_locations() -> Vec<Value> {
+pub fn demo_locations() -> Vec<Location> {
     let options = Options::from_lists(
         LAYOUTS.iter().map(|s| s.to_string()).collect(),
         FRIDGE_SCHEMAS.iter().map(|s| s.to_string()).collect(),
@@ -202,9 +203,9 @@ pub fn demo_locations() -> Vec<Value> {
                     "fromWed": "07:00", "toWed": "19:00", "fromThu": "07:00", "toThu": "19:00", "fromFri": "07:00", "toFri": "17:00",
                     "fromSat": "09:00", "toSat": "13:00", "fromSun": "09:00", "toSun": "13:00" }).as_object().cloned().expect("object"));
             }
-            let doc =
-                plan::new_location(&p, &options, "seed", "2026-01-01T00:00:00.000Z").expect("demo location is valid");
-            docs.push(fn_locations::attributes::doc(&doc));
+            docs.push(
+                plan::new_location(&p, &options, "seed", "2026-01-01T00:00:00.000Z").expect("demo location is valid"),
+            );
         }
     }
     docs
@@ -225,14 +226,13 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
     let items = docs.iter().map(dynamo::to_item).collect::<Result<Vec<_>, _>>()?;
     deps.table(Table::Locations)?.batch_put(items).await?;
     // Listed as the write path lists them (LogiNext's fulfillment centers).
-    let centers = docs.iter().filter_map(|d| d.pointer("/operationConfigs/fulfillmentCenter").and_then(Value::as_str));
+    let centers = docs.iter().filter_map(Location::fulfillment_center);
     names::add(deps, names::FULFILLMENT_CENTERS, centers).await?;
     let created = docs
         .iter()
         .map(|d| {
-            let id = d["id"].as_str().unwrap_or_default();
-            let at = d["createdAt"].as_str().unwrap_or_default();
-            let flat = fn_locations::attributes::flatten(d);
+            let (id, at) = (d.id.as_str(), d.created_at.as_deref().unwrap_or_default());
+            let flat = fn_locations::attributes::LocationView::of(d).flat();
             let fields: Map<String, Value> = ["prettyName", "street", "city", "state", "status", "route"]
                 .iter()
                 .filter_map(|k| flat.get(*k).map(|v| (k.to_string(), v.clone())))
@@ -253,11 +253,8 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
         format!("{}T19:00", (fleet_shared::fridge_time::now() + chrono::Duration::days(2)).format("%Y-%m-%d"));
     let offline = demo_locations()
         .into_iter()
-        .find(|d| {
-            d["id"].as_str().is_some_and(|id| id.starts_with("CHI_"))
-                && fn_locations::attributes::flatten(d)["prod"] == json!(0)
-        })
-        .and_then(|d| d["id"].as_str().map(str::to_string))
+        .find(|d| d.id.as_str().starts_with("CHI_") && d.ops().and_then(|o| o.prod) == Some(0))
+        .map(|d| d.id.to_string())
         .expect("an unallocated Chicago fridge in the demo set");
     let caller = fleet_shared::Caller {
         sub: admin_sub.into(),
@@ -283,12 +280,11 @@ pub async fn seed(deps: &'static Deps, admin_sub: &str, admin_email: &str) -> Re
 
 #[cfg(test)]
 mod tests {
-    use fleet_shared::entity::Location;
+    use super::*;
 
     #[test]
     fn demo_set_is_realistic() {
-        let docs: Vec<Location> =
-            super::demo_locations().into_iter().map(|d| serde_json::from_value(d).unwrap()).collect();
+        let docs: Vec<Location> = super::demo_locations();
         assert!((280..=320).contains(&docs.len()), "{}", docs.len());
         let count = |f: &dyn Fn(&Location) -> bool| docs.iter().filter(|d| f(d)).count();
         assert!(count(&|d| d.kind() == "WHOLESALE") > 10);

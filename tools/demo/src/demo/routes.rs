@@ -9,8 +9,6 @@ use fleet_shared::entity::Location;
 use fleet_shared::{store, ApiError, Deps, Table};
 use fn_routes::stops::MAX_STOPS_PER_ROUTE;
 use fn_stocking::slips;
-use serde::Deserialize;
-use serde_json::Value;
 use std::collections::BTreeMap;
 
 const ITEMS: &[&str] = &[
@@ -35,10 +33,10 @@ pub fn region(location_id: &str) -> &'static str {
 }
 
 /// Stops and orders from 3 days ago to 10 days ahead, Monday to Saturday.
-pub fn stops_and_orders(locations: &[Value], today: chrono::NaiveDate) -> (Vec<StoredStop>, Vec<FridgeOrder>) {
+pub fn stops_and_orders(locations: &[Location], today: chrono::NaiveDate) -> (Vec<StoredStop>, Vec<FridgeOrder>) {
     let mut routes: BTreeMap<String, Vec<(i64, String)>> = BTreeMap::new();
-    for l in locations.iter().filter_map(|v| Location::deserialize(v).ok()) {
-        let Some(route) = l.operation_configs.as_ref().and_then(|c| c.route.as_deref()) else { continue };
+    for l in locations {
+        let Some(route) = l.route() else { continue };
         if l.ops_status() == Some("LIVE") {
             routes.entry(route.to_string()).or_default().push((l.stop().unwrap_or(0), l.id.to_string()));
         }

@@ -48,15 +48,58 @@ export interface RestResponses {
   stock_outs_report: StockOutRow[];
 }
 /**
- * The flat view of a location, as the `Location` GraphQL type: every
- * attribute of the table the location has, under its flat name and as
- * stored (AWSJSON ones as JSON text, which AppSync passes through
- * unchanged), the bookkeeping fields and the fridge's zone.
+ * The flat view of a location, as the `Location` GraphQL type: each
+ * attribute of the table under its flat name (AWSJSON ones as JSON text,
+ * which AppSync passes through unchanged), the bookkeeping fields and the
+ * fridge's zone.
  */
 export interface LocationView {
+  accessTo?: string | null;
+  accountTier?: string | null;
+  aprivaDeviceAddress?: string | null;
+  baseCommission?: number | null;
+  city?: string | null;
+  covid19?: number | null;
+  directions?: string | null;
+  fridgeModel?: string | null;
+  fridgeSchema?: string | null;
+  fulfillmentCenter?: string | null;
+  holidayScreenEnabled?: number | null;
+  holidayScreenEndDate?: string | null;
+  holidayScreenFridgeSpecific?: number | null;
+  holidayScreenStartDate?: string | null;
+  hostname?: string | null;
+  hours?: string | null;
   id: string;
+  ip?: string | null;
   lastModified?: string | null;
   lastModifiedBy?: string | null;
+  latitude?: number | null;
+  layoutName?: string | null;
+  longitude?: number | null;
+  onlineDate?: string | null;
+  opportunityName?: string | null;
+  parkToFridgeInstructions?: string | null;
+  paymentGateway?: string | null;
+  percentage?: number | null;
+  prettyName?: string | null;
+  priceMapTemplate?: string | null;
+  prod?: number | null;
+  publicStatus?: string | null;
+  reserve?: number | null;
+  route?: string | null;
+  routingTag?: string | null;
+  serialPort?: string | null;
+  state?: string | null;
+  status?: string | null;
+  /**
+   * AWSJSON: day -> 0 or 1.
+   */
+  stockingSchedule?: string | null;
+  stop?: number | null;
+  street?: string | null;
+  taxRate?: number | null;
+  timeZone?: string | null;
   timeZoneIana: string;
   timeZoneLabel: string;
   /**
@@ -69,7 +112,12 @@ export interface LocationView {
    */
   updateReason: string;
   version?: number | null;
-  [k: string]: unknown | undefined;
+  vertical?: string | null;
+  /**
+   * AWSJSON: day -> `[[from, to]]`.
+   */
+  workHours?: string | null;
+  zipCode?: string | null;
 }
 /**
  * `POST /users/permissions`: granted (also when it was held already).

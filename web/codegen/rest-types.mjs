@@ -16,7 +16,7 @@ const BANNER = '// Generated from the Rust handlers by web/codegen/rest-types.mj
  * The values the server parses at its edge (shared/src/entity/ids.rs): their schemas name them (`tsType`), and the
  * generated types use the branded types of src/lib/brands.ts, which only its parse functions make.
  */
-const BRANDS = ['FridgeTime', 'RequestId', 'StockingDate', 'UploadId'];
+const BRANDS = ['ActionId', 'FridgeTime', 'LocationId', 'PackingSlipId', 'RequestId', 'StockingDate', 'UploadId'];
 
 /** The import of the brands a generated file names (none when it names none: unused imports fail the build). */
 function withBrands(text) {

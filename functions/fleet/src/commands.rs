@@ -318,6 +318,7 @@ pub async fn read(deps: &'static Deps, ctx: Ctx, args: ReadArgs) -> Result<Page<
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadArgs {
+    #[schemars(extend("x-plain-text" = "a location id or a queue id (location#queue), told apart by read"))]
     id: String,
     #[serde(default)]
     count: Option<usize>,
@@ -327,14 +328,14 @@ pub struct ReadArgs {
 
 /// `sendConfirmedInventoryAndConfirmedReservation(locationId)`.
 pub async fn computer_swap(deps: &'static Deps, ctx: Ctx, args: SwapArgs) -> Result<SwapAnswer, ApiError> {
-    let location = location_arg(&args.location_id)?;
+    let location = args.location_id;
     swap(&Dynamo(deps), ctx.caller()?, &location).await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SwapArgs {
-    location_id: String,
+    location_id: LocationId,
 }
 
 /// The computer swap's answer: whether the inventory service's queue took it, in words.

@@ -22,7 +22,7 @@ pub fn location_arg(raw: &str) -> Result<LocationId, ApiError> {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct HealthFilter {
-    location_ids: Vec<String>,
+    location_ids: Vec<LocationId>,
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -41,7 +41,7 @@ pub async fn fridge_health(deps: &'static Deps, ctx: Ctx, args: FridgeHealthArgs
             filter.location_ids.len()
         )));
     }
-    let mut ids: Vec<LocationId> = filter.location_ids.iter().map(|id| location_arg(id)).collect::<Result<_, _>>()?;
+    let mut ids: Vec<LocationId> = filter.location_ids;
     ids.sort_unstable();
     ids.dedup();
     let asked: Vec<&str> = ids.iter().map(LocationId::as_str).collect();

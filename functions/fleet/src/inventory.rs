@@ -3,7 +3,6 @@
 //! `timestamp`, `location`, `images` and `shelf_life` per item), each unit
 //! also with its production and expiry in the fridge's time zone and (beyond
 //! the spec) 'At risk': more than 2 hours above 41 °F since production.
-use crate::health::location_arg;
 use crate::rules::TEMPERATURE_ORANGE_MAX;
 use crate::store::{Dynamo, FleetStore};
 use crate::telemetry::Unit;
@@ -136,12 +135,12 @@ pub fn unit_view(
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct InventoryArgs {
-    id: String,
+    id: LocationId,
 }
 
 /// `GET /locations/{id}/inventory`.
 pub async fn view(deps: &'static Deps, ctx: Ctx, args: InventoryArgs) -> Result<InventoryView, ApiError> {
-    let id = location_arg(&args.id)?;
+    let id = args.id;
     let store = Dynamo(deps);
     let (location, snapshot) = tokio::try_join!(store.location(&id), store.inventory(&id))?;
     let location = location.ok_or_else(|| ApiError::NotFound(format!("Location {id} not found")))?;

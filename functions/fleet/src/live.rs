@@ -33,14 +33,13 @@ pub struct CommandChange {
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SubscribeArgs {
-    pub location_id: String,
+    pub location_id: LocationId,
 }
 
 /// `onCommandChanged`: runs when a client subscribes; null lets it in (the
 /// registry's gate has checked GetFridgeHealth, as for readQueueMessages).
 pub async fn subscribe(deps: &'static Deps, ctx: Ctx, args: SubscribeArgs) -> Result<Option<CommandChange>, ApiError> {
-    let location = LocationId::parse("locationId", &args.location_id)?;
-    fleet_shared::day_fridges::require_readable(deps, &ctx, &[location.as_str()]).await?;
+    fleet_shared::day_fridges::require_readable(deps, &ctx, &[args.location_id.as_str()]).await?;
     Ok(None)
 }
 

@@ -4,7 +4,6 @@
 //! console's commands do (`commands::dispatch`), and is written to the driver
 //! log (request, then response or error) from its checked fields only.
 use crate::commands::{self, Order};
-use crate::health::location_arg;
 use crate::store::{CommandView, Dynamo, FleetStore};
 use fleet_shared::assignment::{self, AssignmentStore};
 use fleet_shared::contract::Ctx;
@@ -25,7 +24,7 @@ pub const MAX_COUNT: i64 = 10_000;
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TaskInput {
-    pub location_id: String,
+    pub location_id: LocationId,
     pub task: String,
     /// Required; optional here so a missing one is refused with its own
     /// message (a present one parses itself: not empty, at most 64 characters).
@@ -53,7 +52,7 @@ pub fn named(input: &TaskInput) -> Result<Named, ApiError> {
         let shown: String = input.task.chars().take(fleet_shared::limits::MAX_NAME_CHARS).collect();
         ApiError::bad_request(format!("Unknown task {shown}. Use one of: {}.", TASKS.join(", ")))
     })?;
-    let location = location_arg(&input.location_id)?;
+    let location = input.location_id.clone();
     let request_id =
         input.request_id.as_ref().ok_or_else(|| ApiError::bad_request("runFridgeTask needs a requestId"))?.to_string();
     Ok(Named { location, task, request_id })
@@ -172,7 +171,7 @@ mod tests {
 
     fn task(task: &str, count: Option<i64>) -> TaskInput {
         TaskInput {
-            location_id: "A".into(),
+            location_id: LocationId::stored("A"),
             task: task.into(),
             request_id: Some(RequestId::parse("requestId", "r1").unwrap()),
             count,
@@ -270,7 +269,7 @@ mod tests {
             format!("A is not on your routes of {}: route r1 is assigned to d@x.co.", today())
         );
         let elsewhere = TaskInput {
-            location_id: "B".into(),
+            location_id: LocationId::stored("B"),
             request_id: Some(RequestId::parse("requestId", "r3").unwrap()),
             ..task("UnlockDoor", None)
         };
@@ -336,7 +335,7 @@ mod tests {
         assert_eq!((Some(first.resource.as_str()), first.operation.as_deref()), (Some(RESOURCE), Some("UnlockDoor")));
         assert_eq!(send(&store, &*gate(), &caller(), task("UnlockDoor", None)).await.unwrap(), first, "a retry");
         assert_eq!(store.sent.lock().unwrap().len(), 1);
-        let dead = TaskInput { location_id: "D".into(), ..task("UnlockDoor", None) };
+        let dead = TaskInput { location_id: LocationId::stored("D"), ..task("UnlockDoor", None) };
         assert_eq!(send(&store, &*gate(), &caller(), dead).await.unwrap_err().status(), 400);
     }
 

@@ -31,17 +31,6 @@ fn author(ctx: &Ctx, source: &str) -> Result<Author, ApiError> {
     Ok(Author { user: ctx.caller()?.display().to_string(), source: source.to_string() })
 }
 
-/// A location id as an argument: a string, or a number or flag read as its
-/// text (as every attribute is); absent reads as empty, which the id's own
-/// rule refuses with its message.
-fn id_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    Ok(rules::text_of(&Value::deserialize(d)?).unwrap_or_default())
-}
-
-fn location_id(raw: &str) -> Result<LocationId, ApiError> {
-    LocationId::parse("id", raw)
-}
-
 /// `createLocation(input)` and `updateLocation(input)`: one AWSJSON object.
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct JsonInput {
@@ -77,13 +66,12 @@ pub async fn add_location_rest(deps: &'static Deps, ctx: Ctx, body: NewLocationB
 
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct IdArgs {
-    #[serde(default, deserialize_with = "id_text")]
-    id: String,
+    id: LocationId,
 }
 
 /// `getLocation(id)`: the location, or none.
 pub async fn get_location(deps: &'static Deps, _: Ctx, args: IdArgs) -> Result<Vec<LocationView>, ApiError> {
-    let id = location_id(&args.id)?;
+    let id = args.id;
     Ok(Dynamo(deps).get(id.as_str()).await?.iter().map(LocationView::of).collect())
 }
 
@@ -99,8 +87,7 @@ pub struct WholesaleArgs {
 
 #[derive(Deserialize, schemars::JsonSchema)]
 struct WholesaleInput {
-    #[serde(deserialize_with = "id_text")]
-    id: String,
+    id: LocationId,
     route: String,
     stop: i64,
 }
@@ -111,7 +98,7 @@ pub async fn update_wholesale_location(
     args: WholesaleArgs,
 ) -> Result<LocationView, ApiError> {
     let w = args.input;
-    let id = location_id(&w.id)?;
+    let id = w.id;
     service::update_wholesale(
         &Dynamo(deps),
         id.as_str(),
@@ -126,7 +113,7 @@ pub async fn update_wholesale_location(
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LocationHistoryArgs {
-    id: String,
+    id: LocationId,
     #[serde(default)]
     next_token: Option<String>,
 }
@@ -137,8 +124,7 @@ pub async fn location_history(
     _: Ctx,
     args: LocationHistoryArgs,
 ) -> Result<history::HistoryPage, ApiError> {
-    let id = LocationId::parse("id", &args.id)?;
-    let entity = history::entity("location", id.as_str());
+    let entity = history::entity("location", args.id.as_str());
     history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 
@@ -146,7 +132,8 @@ pub async fn location_history(
 #[serde(default)]
 pub struct ListFilter {
     status: Option<String>,
-    id: Option<String>,
+    #[serde(deserialize_with = "fleet_shared::entity::ids::blank_is_none")]
+    id: Option<LocationId>,
     #[serde(rename = "type")]
     kind: Option<String>,
     count: Option<i32>,
@@ -200,8 +187,7 @@ fn selected_under<'a>(ctx: &'a Ctx, parent: &str) -> Option<Vec<&'a str>> {
 
 pub async fn list_locations(deps: &'static Deps, ctx: Ctx, args: ListArgs) -> Result<Page<LocationView>, ApiError> {
     let filter = args.filter.unwrap_or_default();
-    if let Some(id) = filter.id.filter(|i| !i.is_empty()) {
-        let id = location_id(&id)?;
+    if let Some(id) = filter.id {
         let found = Dynamo(deps).get(id.as_str()).await?;
         return Ok(Page { items: found.iter().map(LocationView::of).collect(), next_token: None });
     }
@@ -308,8 +294,7 @@ pub struct DeviceAddressArgs {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct DeviceAddressInput {
-    #[serde(deserialize_with = "id_text")]
-    location_id: String,
+    location_id: LocationId,
 }
 
 pub async fn generate_device_address(
@@ -317,7 +302,7 @@ pub async fn generate_device_address(
     ctx: Ctx,
     args: DeviceAddressArgs,
 ) -> Result<String, ApiError> {
-    let id = location_id(&args.input.location_id)?;
+    let id = args.input.location_id;
     let random = || uuid::Uuid::new_v4().as_u64_pair().0;
     service::generate_device_address(
         &Dynamo(deps),

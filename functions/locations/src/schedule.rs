@@ -98,6 +98,7 @@ pub struct ReadArgs {
 
 #[derive(Deserialize, schemars::JsonSchema)]
 struct Filter {
+    #[schemars(extend("x-plain-text" = "a location id or a layout's planogram subject (planogram#...), told apart by `subject_of`"))]
     id: String,
 }
 
@@ -123,7 +124,7 @@ fn subject_of(id: &str) -> Subject<'_> {
 
 pub async fn read(deps: &'static Deps, ctx: Ctx, args: ReadArgs) -> Result<Vec<ScheduledChangeView>, ApiError> {
     match subject_of(&args.filter.id) {
-        Subject::Location(id) => of_location(deps, id).await,
+        Subject::Location(id) => of_location(deps, &LocationId::parse("id", id)?).await,
         Subject::Planogram(subject) => {
             limits::check_len("id", subject, PLANOGRAM_SUBJECT.len() + limits::MAX_NAME_CHARS)?;
             ctx.require(deps, READ_PLANOGRAMS).await?;
@@ -136,7 +137,7 @@ pub async fn read(deps: &'static Deps, ctx: Ctx, args: ReadArgs) -> Result<Vec<S
 /// The `{id}` of `GET /locations/{id}/schedule`.
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct PathId {
-    id: String,
+    id: LocationId,
 }
 
 /// `GET /locations/{id}/schedule`: the same list as `readScheduleChange`.
@@ -147,8 +148,7 @@ pub async fn read_rest(deps: &'static Deps, _: Ctx, path: PathId) -> Result<Vec<
 /// A location's changes; 404 for a location that does not exist (as its
 /// inventory answers), so a typo is not an empty schedule. Changes left by a
 /// location removed since (moved aside) are still listed, to be seen and deleted.
-async fn of_location(deps: &'static Deps, id: &str) -> Result<Vec<ScheduledChangeView>, ApiError> {
-    let id = LocationId::parse("id", id)?;
+async fn of_location(deps: &'static Deps, id: &LocationId) -> Result<Vec<ScheduledChangeView>, ApiError> {
     let store = Dynamo(deps);
     let (changes, location) = tokio::try_join!(for_location(deps, id.as_str()), store.get(id.as_str()))?;
     if location.is_none() && changes.is_empty() {

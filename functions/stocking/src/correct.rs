@@ -21,7 +21,7 @@ use crate::record::{Correction, CorrectionKind, CorrectionPlan, Stocked, StoredA
 use crate::store::ActionStore;
 use crate::window;
 use fleet_shared::entity::route_stop::StoredStop;
-use fleet_shared::entity::{LocationId, RequestId, StockingDate};
+use fleet_shared::entity::{ActionId, FridgeTime, LocationId, RequestId, StockingDate};
 use fleet_shared::idempotency::{self, Claim, Request, Seen};
 use fleet_shared::{dates, fridge_time, history, limits, ApiError, Caller};
 use serde::{Deserialize, Serialize};
@@ -43,11 +43,12 @@ pub struct CorrectArgs {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CorrectInput {
     stocking_day: StockingDate,
-    location_id: String,
-    action_id: String,
+    location_id: LocationId,
+    action_id: ActionId,
     change: String,
-    #[serde(default)]
-    occurred_at: Option<String>,
+    /// A re-time's new time; blank is none (a void sends none).
+    #[serde(default, deserialize_with = "fleet_shared::entity::ids::blank_is_none")]
+    occurred_at: Option<FridgeTime>,
     reason: String,
     request_id: RequestId,
 }
@@ -96,26 +97,20 @@ struct Asked {
 
 fn parse(req: CorrectInput, now: chrono::DateTime<chrono::Utc>) -> Result<Asked, ApiError> {
     let day = req.stocking_day.to_string();
-    let location = LocationId::parse("locationId", &req.location_id)?;
-    let action_id = req.action_id.trim().to_string();
-    if action_id.is_empty() {
-        return Err(ApiError::bad_request("actionId cannot be empty"));
-    }
-    limits::check_len("actionId", &action_id, limits::MAX_ID_CHARS)?;
+    let location = req.location_id;
+    let action_id = req.action_id.to_string();
     let request_id = req.request_id.to_string();
     let reason = req.reason.trim().to_string();
     if reason.is_empty() {
         return Err(ApiError::bad_request("A reason is required to correct a stocked record"));
     }
     limits::check_len("reason", &reason, MAX_TEXT_CHARS)?;
-    let raw_time = req.occurred_at.as_deref().map(str::trim).filter(|t| !t.is_empty());
-    let (kind, new_time) = match (req.change.trim(), raw_time) {
+    let (kind, new_time) = match (req.change.trim(), req.occurred_at) {
         ("VOID", None) => (CorrectionKind::Void, None),
         ("VOID", Some(_)) => return Err(ApiError::bad_request("A void takes no occurredAt")),
         ("RETIME", None) => return Err(ApiError::bad_request("A re-time needs the new occurredAt")),
-        ("RETIME", Some(raw)) => {
-            let at = dates::instant(raw)
-                .ok_or_else(|| ApiError::bad_request("occurredAt must be a date and time with its offset"))?;
+        ("RETIME", Some(time)) => {
+            let at = time.at();
             // Outside the day first: a time after the window is named as such, not as "future".
             if window::stocking_day(at).to_string() != day {
                 return Err(ApiError::bad_request(format!(

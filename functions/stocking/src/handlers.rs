@@ -11,7 +11,7 @@ use crate::slips::{self, SlipView};
 use crate::store::Dynamo;
 use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::route_stop::RouteStop;
-use fleet_shared::entity::StockingDate;
+use fleet_shared::entity::{LocationId, PackingSlipId, StockingDate};
 use fleet_shared::history::HistoryPage;
 use fleet_shared::{driver_log, ApiError, Deps};
 
@@ -59,7 +59,7 @@ pub async fn revert_drop_override(deps: &'static Deps, ctx: Ctx, args: RevertArg
 #[serde(rename_all = "camelCase")]
 pub struct DropOverrideHistoryArgs {
     drop_off_date: StockingDate,
-    packing_slip_id: String,
+    packing_slip_id: PackingSlipId,
     #[serde(default)]
     next_token: Option<String>,
 }
@@ -75,8 +75,8 @@ pub async fn drop_override_history(
     if !fleet_shared::flags::has_flag(deps, ctx.caller()?, fleet_shared::flags::DROP_OVERRIDE).await? {
         return Err(ApiError::Forbidden);
     }
-    let slip = args.packing_slip_id.trim();
-    let entity = fleet_shared::history::entity(crate::drop::SLIP_ENTITY, &crate::drop::lock_key(&date, slip));
+    let entity =
+        fleet_shared::history::entity(crate::drop::SLIP_ENTITY, &crate::drop::lock_key(&date, &args.packing_slip_id));
     fleet_shared::history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 
@@ -106,7 +106,7 @@ pub async fn correct_location_stocked(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StockedHistoryArgs {
     stocking_day: StockingDate,
-    location_id: String,
+    location_id: LocationId,
     stocking_index: i64,
     #[serde(default)]
     next_token: Option<String>,
@@ -117,7 +117,7 @@ pub struct StockedHistoryArgs {
 /// stop of their own routes that day (`board::sees_stop`).
 pub async fn stocked_history(deps: &'static Deps, ctx: Ctx, args: StockedHistoryArgs) -> Result<HistoryPage, ApiError> {
     let day = args.stocking_day.to_string();
-    let location = fleet_shared::entity::LocationId::parse("locationId", &args.location_id)?;
+    let location = args.location_id;
     let viewer = crate::live::viewer_of(deps, ctx.caller()?).await?;
     if !crate::board::sees_stop(&Dynamo(deps), &viewer, &day, location.as_str(), args.stocking_index).await? {
         return Err(ApiError::Forbidden);

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Longest id (uniqueId, locationId), owner or client code a message may carry.
-pub const MAX_ID: usize = 128;
+pub const MAX_ID: usize = fleet_shared::limits::MAX_ORDER_ID_CHARS;
 /// Longest free text (address, notes).
 pub const MAX_TEXT: usize = 1_000;
 /// Most items on one order, and most units of one item.

@@ -9,7 +9,7 @@
 //! override and the revert.
 use crate::drop::{self, SlipLock};
 use crate::events::MAX_TEXT_CHARS;
-use fleet_shared::entity::StockingDate;
+use fleet_shared::entity::{PackingSlipId, StockingDate};
 use fleet_shared::{flags, fridge_time, history, limits, store, ApiError, Caller};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
@@ -27,7 +27,7 @@ pub struct RevertArgs {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RevertInput {
     drop_off_date: StockingDate,
-    packing_slip_id: String,
+    packing_slip_id: PackingSlipId,
     reason: String,
 }
 
@@ -60,11 +60,8 @@ pub async fn run<S: RevertStore>(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Reverted, ApiError> {
     let date = args.drop_off_date.to_string();
-    let slip = args.packing_slip_id.trim();
+    let slip = args.packing_slip_id.as_str();
     let reason = args.reason.trim();
-    if slip.is_empty() {
-        return Err(ApiError::bad_request("packingSlipId is required"));
-    }
     if reason.is_empty() {
         return Err(ApiError::bad_request("A reason is required to revert a drop status"));
     }
@@ -146,7 +143,7 @@ mod tests {
     fn input(reason: &str) -> RevertInput {
         RevertInput {
             drop_off_date: StockingDate::parse("date", "2031-05-14").unwrap(),
-            packing_slip_id: "S1".into(),
+            packing_slip_id: PackingSlipId::parse("packingSlipId", "S1").unwrap(),
             reason: reason.into(),
         }
     }

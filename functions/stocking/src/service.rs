@@ -32,10 +32,13 @@ pub struct CreateArgs {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateInput {
     event_type: String,
+    #[schemars(extend("x-plain-text" = "read raw: a refused call is still logged in the driver log, with - for a value that fails its rule (`logged`)"))]
     location_id: String,
     /// AWSJSON: JSON text, or a parsed object.
     data: Value,
+    #[schemars(extend("x-plain-text" = "read raw: a refused call is still logged in the driver log, with - for a value that fails its rule (`logged`)"))]
     request_id: String,
+    #[schemars(extend("x-plain-text" = "read raw: a refused call is still logged in the driver log, with - for a value that fails its rule (`logged`)"))]
     occurred_at: String,
 }
 

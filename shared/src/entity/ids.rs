@@ -8,9 +8,69 @@ use std::fmt;
 
 /// A location id: non-empty (after trimming), at most 64 characters. The
 /// create rule for its characters is the locations area's.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
 pub struct LocationId(String);
+
+/// Read through its rule wherever it is read: a request, a queue message
+/// (whose parking reason names the field) and a stored record alike.
+impl<'de> Deserialize<'de> for LocationId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = d.deserialize_any(IdText)?;
+        LocationId::parse(FIELD, &raw).map_err(serde::de::Error::custom)
+    }
+}
+
+/// An optional filter value: absent, null or blank text is no filter; any
+/// other value is read through its type's rule (`T`).
+pub fn blank_is_none<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    match Option::<serde_json::Value>::deserialize(d)? {
+        None => Ok(None),
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(value) => serde_json::from_value(value).map(Some).map_err(serde::de::Error::custom),
+    }
+}
+
+/// An id as text: a string, or a number or flag read as its text (as the
+/// location attributes are: `1`, `0` for flags); null reads as empty, which
+/// the id's own rule refuses with its message.
+struct IdText;
+
+impl serde::de::Visitor<'_> for IdText {
+    type Value = String;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an id")
+    }
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<String, E> {
+        Ok(v)
+    }
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<String, E> {
+        Ok(if v { "1" } else { "0" }.to_string())
+    }
+    fn visit_unit<E: serde::de::Error>(self) -> Result<String, E> {
+        Ok(String::new())
+    }
+    fn visit_none<E: serde::de::Error>(self) -> Result<String, E> {
+        Ok(String::new())
+    }
+}
 
 impl LocationId {
     /// `field` names the input in the error ("id", "location id", ...).
@@ -92,47 +152,62 @@ impl fmt::Display for UploadId {
     }
 }
 
-/// A call's request id, which its retry sends again (the idempotency
-/// record's key): not empty and at most 64 characters, surrounding blanks dropped.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(transparent)]
-pub struct RequestId(String);
+/// Ids a caller sends as text, each trimmed, not empty and at most `max`
+/// characters: one definition for each such id.
+macro_rules! bounded_id {
+    ($($(#[$meta:meta])* $name:ident, max $max:expr;)*) => {$(
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+        #[serde(transparent)]
+        pub struct $name(String);
 
-impl RequestId {
-    /// `field` names the input in the error.
-    pub fn parse(field: &str, raw: &str) -> Result<RequestId, ApiError> {
-        let id = raw.trim();
-        if id.is_empty() {
-            return Err(ApiError::bad_request(format!("{field} cannot be empty")));
+        impl $name {
+            /// `field` names the input in the error.
+            pub fn parse(field: &str, raw: &str) -> Result<$name, ApiError> {
+                let id = raw.trim();
+                if id.is_empty() {
+                    return Err(ApiError::bad_request(format!("{field} cannot be empty")));
+                }
+                limits::check_len(field, id, $max)?;
+                Ok($name(id.to_string()))
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
         }
-        limits::check_len(field, id, limits::MAX_ID_CHARS)?;
-        Ok(RequestId(id.to_string()))
-    }
 
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let raw = String::deserialize(d)?;
+                $name::parse(FIELD, &raw).map_err(serde::de::Error::custom)
+            }
+        }
+
+        /// Read as text wherever text is taken (a key, a record): it passed its rule when parsed.
+        impl std::ops::Deref for $name {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+    )*};
 }
 
-impl<'de> Deserialize<'de> for RequestId {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let raw = String::deserialize(d)?;
-        RequestId::parse(FIELD, &raw).map_err(serde::de::Error::custom)
-    }
-}
-
-/// Read as text wherever text is taken (a key, a record): it passed its rule when parsed.
-impl std::ops::Deref for RequestId {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for RequestId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+bounded_id! {
+    /// A call's request id, which its retry sends again (the idempotency
+    /// record's key): not empty and at most 64 characters, surrounding blanks dropped.
+    RequestId, max limits::MAX_ID_CHARS;
+    /// The id of a recorded driver action, as a correction names it.
+    ActionId, max limits::MAX_ID_CHARS;
+    /// A packing slip's id, as the order system sends it (its ids run to 128 characters).
+    PackingSlipId, max limits::MAX_ORDER_ID_CHARS;
 }
 
 /// A stocking (or drop-off) day, `YYYY-MM-DD`: the partition key of a
@@ -220,7 +295,8 @@ impl Serialize for FridgeTime {
 impl<'de> Deserialize<'de> for FridgeTime {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = String::deserialize(d)?;
-        FridgeTime::parse(&raw).ok_or_else(|| serde::de::Error::custom(format!("{raw} is not an RFC 3339 time")))
+        FridgeTime::parse(raw.trim())
+            .ok_or_else(|| serde::de::Error::custom(format!("{FIELD} must be a date and time with its offset")))
     }
 }
 
@@ -243,7 +319,15 @@ macro_rules! string_schema {
         }
     )*};
 }
-string_schema!(StockingDate => "date", FridgeTime => "date-time", UploadId => "upload-id", RequestId => "request-id");
+string_schema!(
+    StockingDate => "date",
+    FridgeTime => "date-time",
+    UploadId => "upload-id",
+    RequestId => "request-id",
+    ActionId => "action-id",
+    PackingSlipId => "packing-slip-id",
+    LocationId => "location-id"
+);
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ pub mod report;
 pub mod route_stop;
 pub mod telemetry;
 
-pub use ids::{FridgeTime, LocationId, RequestId, StockingDate, UploadId};
+pub use ids::{ActionId, FridgeTime, LocationId, PackingSlipId, RequestId, StockingDate, UploadId};
 pub use location::Location;
 
 /// The key a record's history is filed under: `{kind}#{id}`, e.g. `location#CHI_0001`.

@@ -13,6 +13,8 @@ pub const MAX_FILE_REQUEST_BYTES: usize = 5 * 1024 * 1024;
 pub const MAX_STRING_CHARS: usize = 10_000;
 /// Record ids (a location id, a pilot id...).
 pub const MAX_ID_CHARS: usize = 64;
+/// Ids the order system makes (a packing slip, an order's unique id).
+pub const MAX_ORDER_ID_CHARS: usize = 128;
 /// Names picked from lists or typed as labels (layout, route, schema...).
 pub const MAX_NAME_CHARS: usize = 100;
 /// Free text (street, directions, reasons).

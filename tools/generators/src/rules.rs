@@ -111,7 +111,10 @@ pub fn rules_json() -> String {
     rules["attention"]["noteMaxChars"] = fn_stocking::acknowledge::NOTE_MAX_CHARS.into();
     rules["jit"] = json!({ "reasons": fn_stocking::jit::REASONS, "maxUpdates": fn_stocking::jit::MAX_UPDATES });
     // The ids the server parses at its edge (`fleet_shared::entity::ids`), for the web's parse functions.
-    rules["ids"] = json!({ "maxChars": fleet_shared::limits::MAX_ID_CHARS });
+    rules["ids"] = json!({
+        "maxChars": fleet_shared::limits::MAX_ID_CHARS,
+        "orderMaxChars": fleet_shared::limits::MAX_ORDER_ID_CHARS,
+    });
     rules["actions"] = call_actions();
     serde_json::to_string_pretty(&rules).expect("rules serialise") + "\n"
 }

@@ -3,6 +3,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { setConfig } from '@/config';
 import { TEST_CONFIG } from '@/test/utils';
 import { TypedDocumentString } from '@/generated/gql/graphql';
+import { locationIdOf } from './brands';
 import { ApiError, awsJson, errorMessage, graphql, isForbidden, parseAwsJson, rest, routeCall } from './api';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
@@ -120,7 +121,7 @@ describe('rest', () => {
 
   it("fills a GET's path parameter, encoded, and sends no body", async () => {
     fetchMock.mockResolvedValue(jsonResponse([]));
-    await rest('location_schedule', { id: 'CHI 01/a' });
+    await rest('location_schedule', { id: locationIdOf('CHI 01/a') });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('http://api.test/prod/locations/CHI%2001%2Fa/schedule');
     expect(init?.method).toBe('GET');

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { newRequestId, newUploadId, parseFridgeTime, parseRequestId, parseStockingDate, parseUploadId } from './brands';
+import {
+  newRequestId,
+  newUploadId,
+  parseFridgeTime,
+  parseLocationId,
+  parsePackingSlipId,
+  parseRequestId,
+  parseStockingDate,
+  parseUploadId,
+} from './brands';
 
 describe('brands', () => {
   it('takes what the server takes and refuses the rest', () => {
@@ -13,6 +22,11 @@ describe('brands', () => {
     expect(parseUploadId('a'.repeat(65))).toBeNull();
     expect(parseRequestId('  r-1 ')).toBe('r-1');
     expect(parseRequestId('   ')).toBeNull();
+    expect(parseLocationId(' CHI_1 ')).toBe('CHI_1');
+    expect(parseLocationId('')).toBeNull();
+    expect(parseLocationId('x'.repeat(65))).toBeNull();
+    expect(parsePackingSlipId('s'.repeat(128))).toBe('s'.repeat(128));
+    expect(parsePackingSlipId('s'.repeat(129))).toBeNull();
     expect(parseRequestId('r'.repeat(65))).toBeNull();
     expect(parseFridgeTime('2026-11-28T10:00:00.500Z')).toBe('2026-11-28T10:00:00.500Z');
     expect(parseFridgeTime('yesterday')).toBeNull();
@@ -26,7 +40,14 @@ describe('brands', () => {
   it('a parsed value parses again to itself, whatever the text', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 70 }), (text) => {
-        for (const parse of [parseStockingDate, parseUploadId, parseRequestId, parseFridgeTime]) {
+        for (const parse of [
+          parseStockingDate,
+          parseUploadId,
+          parseRequestId,
+          parseLocationId,
+          parsePackingSlipId,
+          parseFridgeTime,
+        ]) {
           const once = parse(text);
           if (once !== null) expect(parse(once)).toBe(once);
         }

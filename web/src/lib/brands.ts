@@ -14,10 +14,17 @@ export type StockingDate = Branded<'StockingDate'>;
 export type UploadId = Branded<'UploadId'>;
 /** A call's request id, sent again on a retry: not empty, at most 64 characters, no surrounding blanks. */
 export type RequestId = Branded<'RequestId'>;
+/** A location's id: not empty, at most 64 characters, no surrounding blanks (the create form narrows its alphabet). */
+export type LocationId = Branded<'LocationId'>;
+/** A recorded driver action's id, as a correction names it: as a request id. */
+export type ActionId = Branded<'ActionId'>;
+/** A packing slip's id, as the order system makes it: not empty, at most 128 characters. */
+export type PackingSlipId = Branded<'PackingSlipId'>;
 /** An instant as RFC 3339 text. */
 export type FridgeTime = Branded<'FridgeTime'>;
 
 const MAX_ID_CHARS: number = rules.ids.maxChars;
+const MAX_ORDER_ID_CHARS: number = rules.ids.orderMaxChars;
 
 export function parseStockingDate(text: string): StockingDate | null {
   const t = text.trim();
@@ -32,9 +39,33 @@ export function parseUploadId(text: string): UploadId | null {
   return text.length <= MAX_ID_CHARS && /^[A-Za-z0-9-]+$/.test(text) ? (text as UploadId) : null;
 }
 
-export function parseRequestId(text: string): RequestId | null {
+/** An id as the server's bounded ids read it (`bounded_id!`): trimmed, not empty, at most `max` characters. */
+function boundedId(text: string, max = MAX_ID_CHARS): string | null {
   const t = text.trim();
-  return t && [...t].length <= MAX_ID_CHARS ? (t as RequestId) : null;
+  return t && [...t].length <= max ? t : null;
+}
+
+export function parseRequestId(text: string): RequestId | null {
+  return boundedId(text) as RequestId | null;
+}
+
+export function parseActionId(text: string): ActionId | null {
+  return boundedId(text) as ActionId | null;
+}
+
+export function parsePackingSlipId(text: string): PackingSlipId | null {
+  return boundedId(text, MAX_ORDER_ID_CHARS) as PackingSlipId | null;
+}
+
+export function parseLocationId(text: string): LocationId | null {
+  return boundedId(text) as LocationId | null;
+}
+
+/** A location id from a route or a link, for a call: a text that fails the rule is an error in words. */
+export function locationIdOf(text: string): LocationId {
+  const id = parseLocationId(text);
+  if (id === null) throw new Error(`"${text}" is not a location id`);
+  return id;
 }
 
 export function parseFridgeTime(text: string): FridgeTime | null {

@@ -1,5 +1,5 @@
 // Generated from the Rust handlers by web/codegen/rest-types.mjs: do not edit.
-import type { StockingDate, UploadId } from '../../lib/brands';
+import type { LocationId, StockingDate, UploadId } from '../../lib/brands';
 
 export type CouponType = 'AMOUNT' | 'PERCENT';
 /**
@@ -145,13 +145,13 @@ export interface GenerateArgs {
  */
 export interface NoArgs {}
 export interface InventoryArgs {
-  id: string;
+  id: LocationId;
 }
 /**
  * The `{id}` of `GET /locations/{id}/schedule`.
  */
 export interface PathId {
-  id: string;
+  id: LocationId;
 }
 export interface ArchiveRequest {
   csv: string;

@@ -1,13 +1,9 @@
 // Generated from the Rust handlers by web/codegen/rest-types.mjs: do not edit.
+import type { LocationId } from '../../lib/brands';
 
 export type CommitStatus = ('unchanged' | 'failed') | 'written';
 export type RowStatus = 'invalid' | 'new' | 'change' | 'unchanged';
 export type CouponType = 'AMOUNT' | 'PERCENT';
-/**
- * A location id: non-empty (after trimming), at most 64 characters. The
- * create rule for its characters is the locations area's.
- */
-export type LocationId = string;
 
 /**
  * Generated from the Rust handlers' types by `fleet-local contract`: do not edit.

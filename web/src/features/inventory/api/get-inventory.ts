@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { rest } from '@/lib/api';
+import { locationIdOf } from '@/lib/brands';
 import type { InventoryView, UnitView } from '@/generated/rest/responses';
 
 /** One unit in a slot, with the texts the server formats in the fridge's time zone (3-planning §9). */
@@ -70,7 +71,8 @@ export const INVENTORY_REFRESH_MS = 4 * 60_000;
 export const inventoryKey = (id: string) => ['inventory', id] as const;
 
 /** GET /locations/{id}/inventory: the last inventory the fridge reported (404 for an unknown location). */
-export const getInventory = async (id: string) => toInventory(await rest('location_inventory', { id }));
+export const getInventory = async (id: string) =>
+  toInventory(await rest('location_inventory', { id: locationIdOf(id) }));
 
 export function useInventory(id: string) {
   return useQuery({

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, rest } from '@/lib/api';
+import { locationIdOf } from '@/lib/brands';
 import { headingProblems } from '@/components/heading-outline';
 import { renderWithProviders } from '@/test/utils';
 import {
@@ -86,7 +87,7 @@ beforeEach(() => {
 /** The page's model as the server sends it, in the spec's shape (3-planning §3). */
 function asResponse(inv: FridgeInventory): InventoryResponse {
   return {
-    location: inv.locationId,
+    location: locationIdOf(inv.locationId),
     timestamp: inv.timestamp,
     inventory: {
       payload: {
@@ -106,7 +107,7 @@ function asResponse(inv: FridgeInventory): InventoryResponse {
 describe('toInventory', () => {
   it('reads the spec-shaped answer into slots ordered by row then column, with pictures and shelf lives per item', () => {
     const body: InventoryResponse = {
-      location: 'X',
+      location: locationIdOf('X'),
       timestamp: '2026-11-23T02:00:00.000Z',
       inventory: {
         payload: {

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql, rest } from '@/lib/api';
 import { gql } from '@/generated/gql';
+import { locationIdOf } from '@/lib/brands';
 import type { ScheduledChange } from '../lib/types';
 import { toScheduledChange } from './read-schedule-change';
 
 /** GET /locations/{id}/schedule: every pending (and failed) change of one location. */
 export async function getLocationSchedule(id: string): Promise<ScheduledChange[]> {
-  return (await rest('location_schedule', { id })).map(toScheduledChange);
+  return (await rest('location_schedule', { id: locationIdOf(id) })).map(toScheduledChange);
 }
 
 export const locationScheduleKey = (id: string) => ['locations', 'schedule-list', id] as const;

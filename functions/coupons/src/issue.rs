@@ -6,8 +6,9 @@
 use crate::codes;
 use crate::rules::{self, CouponRequest, CouponType};
 use crate::store::{CouponStore, Stored};
+use fleet_shared::entity::RequestId;
 use fleet_shared::idempotency::{self, Request, Seen};
-use fleet_shared::{fridge_time, limits, ApiError, Caller};
+use fleet_shared::{fridge_time, ApiError, Caller};
 use serde::{Deserialize, Serialize};
 
 /// Codes drawn before giving up on collisions (each one is ~10^-14 likely).
@@ -19,8 +20,8 @@ pub const ATTEMPTS: usize = 5;
 pub struct GenerateArgs {
     #[serde(flatten)]
     pub coupon: CouponRequest,
-    #[serde(default)]
-    pub request_id: Option<String>,
+    #[serde(default, deserialize_with = "fleet_shared::entity::ids::blank_is_none")]
+    pub request_id: Option<RequestId>,
 }
 
 /// A code as `GET /coupons/mine` lists it.
@@ -72,9 +73,6 @@ fn reused() -> ApiError {
 pub async fn generate<S: CouponStore>(store: &S, caller: &Caller, args: GenerateArgs) -> Result<Issued, ApiError> {
     let coupon = rules::check(&args.coupon).map_err(|e| ApiError::bad_request(e.join("; ")))?;
     let request_id = args.request_id.as_deref();
-    if let Some(id) = request_id {
-        limits::check_len("requestId", id, limits::MAX_ID_CHARS)?;
-    }
     // The content is the coupon asked for, without the id naming the request.
     let key = request_id.map(|id| format!("{}:{id}", caller.sub));
     let request = key.as_deref().map(|k| Request::new(store, "coupons", k, &args.coupon));
@@ -149,11 +147,15 @@ mod tests {
     }
 
     /// The body with `extra` fields, as the edge parses it.
-    fn input(extra: Value) -> GenerateArgs {
+    fn read(extra: Value) -> Result<GenerateArgs, ApiError> {
         let mut args = json!({ "imageName": "Quality: Item expired", "type": "AMOUNT", "value": 5,
                                "startDate": "2026-11-22", "endDate": "2026-12-22" });
         args.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap());
-        contract::request(&Input { args, ..Input::default() }).unwrap()
+        contract::request(&Input { args, ..Input::default() })
+    }
+
+    fn input(extra: Value) -> GenerateArgs {
+        read(extra).unwrap()
     }
 
     #[tokio::test]
@@ -181,9 +183,10 @@ mod tests {
         let store = Memory::default();
         let err = generate(&store, &caller(), input(json!({ "endDate": "2026-11-21" }))).await.unwrap_err();
         assert_eq!(err.to_string(), "End date cannot be before start date");
+        // A bad requestId is refused where the request is read: it never reaches `generate`.
         let long = "r".repeat(limits::MAX_ID_CHARS + 1);
-        let err = generate(&store, &caller(), input(json!({ "requestId": long }))).await.unwrap_err();
-        assert_eq!(err.to_string(), format!("requestId must be at most {} characters", limits::MAX_ID_CHARS));
+        let err = read(json!({ "requestId": long })).err().map(|e| e.to_string());
+        assert_eq!(err, Some(format!("requestId must be at most {} characters", limits::MAX_ID_CHARS)));
         assert!(store.codes().is_empty());
     }
 

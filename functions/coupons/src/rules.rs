@@ -35,8 +35,10 @@ pub struct CouponRequest {
     pub kind: Option<CouponType>,
     pub value: Option<CouponValue>,
     #[serde(default)]
+    #[schemars(extend("x-plain-text" = "checked with the coupon's other rules, each broken one listed together (`rules::check`, 3-planning §2 wording)"))]
     pub start_date: String,
     #[serde(default)]
+    #[schemars(extend("x-plain-text" = "checked with the coupon's other rules, each broken one listed together (`rules::check`, 3-planning §2 wording)"))]
     pub end_date: String,
 }
 

@@ -12,7 +12,7 @@ use crate::store::{
 };
 use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::telemetry::COMMAND_LIFETIME_SECONDS;
-use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::entity::{Location, LocationId, RequestId};
 use fleet_shared::fridge_time::{self, now_text, stamp};
 use fleet_shared::idempotency::{self, Claim, Request, Seen};
 use fleet_shared::{ApiError, Caller, Deps};
@@ -40,7 +40,7 @@ pub struct CommandRequest {
     pub location: LocationId,
     pub message: MessageInput,
     pub raw_message: Value,
-    pub request_id: String,
+    pub request_id: RequestId,
 }
 
 /// The location, refused when unknown or DEAD.
@@ -82,7 +82,7 @@ pub struct CreateArgs {
     message: Value,
     /// Required (`ID!`); optional here so a missing one is refused with its own message.
     #[serde(default)]
-    request_id: Option<String>,
+    request_id: Option<RequestId>,
 }
 
 /// A command to a fridge (`dispatch`): a retried request (same requestId and
@@ -129,12 +129,11 @@ pub async fn dispatch<S: FleetStore>(
     caller: &Caller,
     location: LocationId,
     order: Order<'_>,
-    request_id: &str,
+    request_id: &RequestId,
     content: &Value,
     pass: Option<&fleet_shared::assignment::Pass>,
 ) -> Result<CommandView, ApiError> {
     let now = fridge_time::now();
-    let request_id = idempotency::request_id(request_id)?;
     let key = format!("{}:{request_id}", caller.sub);
     let request = Request::new(store, order.scope, &key, content);
     match request.seen().await? {
@@ -392,7 +391,11 @@ mod tests {
             message: serde_json::from_value(raw.clone()).unwrap(),
             raw_message: raw,
             // Every call carries one; a test's `None` is a client that never retries.
-            request_id: request_id.map_or_else(|| uuid::Uuid::new_v4().to_string(), str::to_string),
+            request_id: RequestId::parse(
+                "requestId",
+                &request_id.map_or_else(|| uuid::Uuid::new_v4().to_string(), str::to_string),
+            )
+            .unwrap(),
         }
     }
 
@@ -633,13 +636,13 @@ mod tests {
         assert_eq!(message.payload.count, None, "no count but ConfirmCount's");
     }
 
-    #[tokio::test]
-    async fn a_console_request_id_is_bounded_too() {
-        let store = Memory::with(&[("A", "LIVE")]);
-        let long = "r".repeat(1_200);
-        let refused = send(&store, &caller(), request("A", "OutOfOrder", Some("ENABLE"), Some(&long))).await;
-        assert_eq!(refused.unwrap_err().to_string(), "requestId must be at most 64 characters");
-        assert!(store.commands.lock().unwrap().is_empty() && store.sent.lock().unwrap().is_empty());
+    #[test]
+    fn a_console_request_id_is_bounded_too() {
+        // Read as the edge reads it: a bad one never reaches `send`.
+        let args = json!({ "location": "A", "message": {}, "requestId": "r".repeat(1_200) });
+        let refused =
+            fleet_shared::contract::request::<CreateArgs>(&fleet_shared::Input { args, ..Default::default() });
+        assert_eq!(refused.err().map(|e| e.to_string()).as_deref(), Some("requestId must be at most 64 characters"));
     }
 
     #[tokio::test]

@@ -41,7 +41,7 @@ pub struct TaskInput {
 pub struct Named {
     pub location: LocationId,
     pub task: &'static str,
-    pub request_id: String,
+    pub request_id: RequestId,
 }
 
 /// The task, its fridge and its requestId, checked: a known task, a location
@@ -54,7 +54,7 @@ pub fn named(input: &TaskInput) -> Result<Named, ApiError> {
     })?;
     let location = input.location_id.clone();
     let request_id =
-        input.request_id.as_ref().ok_or_else(|| ApiError::bad_request("runFridgeTask needs a requestId"))?.to_string();
+        input.request_id.clone().ok_or_else(|| ApiError::bad_request("runFridgeTask needs a requestId"))?;
     Ok(Named { location, task, request_id })
 }
 

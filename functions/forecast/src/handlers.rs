@@ -7,7 +7,7 @@ use crate::ingest;
 use crate::kind::ForecastUpload;
 use crate::store::{ForecastRecord, ForecastStore};
 use fleet_shared::contract::Ctx;
-use fleet_shared::entity::UploadId;
+use fleet_shared::entity::{LooseDate, UploadId};
 use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::history::{self, Change, Record};
 use fleet_shared::upload::{self, UploadRequest};
@@ -35,7 +35,7 @@ pub struct UploadUrlArgs {
 #[serde(rename_all = "camelCase")]
 pub struct UploadUrl {
     pub url: String,
-    pub upload_id: String,
+    pub upload_id: UploadId,
     pub key: String,
     pub expires_in_seconds: u64,
 }
@@ -47,11 +47,11 @@ pub async fn upload_url(deps: &'static Deps, ctx: Ctx, args: UploadUrlArgs) -> R
     if !file_name.to_ascii_lowercase().ends_with(".csv") {
         return Err(ApiError::bad_request("Please upload a .csv file"));
     }
-    let upload_id = uuid::Uuid::new_v4().to_string();
+    let upload_id = UploadId::parse(&uuid::Uuid::new_v4().to_string())?;
     let key = format!("{PREFIX}{upload_id}.csv");
     let issued = ctx.now.timestamp();
     let state = UploadState {
-        upload_id: upload_id.clone(),
+        upload_id: upload_id.to_string(),
         state: "waiting".into(),
         user: ctx.caller()?.display().to_string(),
         file_name,
@@ -68,7 +68,7 @@ pub async fn upload_url(deps: &'static Deps, ctx: Ctx, args: UploadUrlArgs) -> R
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadStatusArgs {
-    upload_id: String,
+    upload_id: UploadId,
 }
 
 /// Where an upload is, as the browser follows it.
@@ -93,9 +93,7 @@ impl From<UploadState> for UploadStatus {
 
 /// `GET /forecast/upload/{uploadId}`: where the upload is.
 pub async fn upload_status(deps: &'static Deps, _: Ctx, args: UploadStatusArgs) -> Result<UploadStatus, ApiError> {
-    // One message for every refused id, a long one too (the pipeline's own check words length apart).
-    let id = UploadId::parse(&args.upload_id)
-        .map_err(|_| ApiError::bad_request("uploadId must be letters, digits and dashes"))?;
+    let id = args.upload_id;
     let s = deps.load(id.as_str()).await?.ok_or_else(|| ApiError::NotFound(format!("Upload {id} not found")))?;
     Ok(s.into())
 }
@@ -114,7 +112,7 @@ pub async fn ingest(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsB
 
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct ForecastViewArgs {
-    date: String,
+    date: LooseDate,
 }
 
 /// One item's quantity as the forecast view lists it (the file's own column names).
@@ -128,11 +126,7 @@ pub struct ViewRow {
 
 /// `GET /forecast/view/{date}`: Item and Quantity of a date, by item.
 pub async fn view(deps: &'static Deps, _: Ctx, args: ForecastViewArgs) -> Result<Vec<ViewRow>, ApiError> {
-    let date = fleet_shared::entity::StockingDate::read_loose(&args.date)
-        .map(|d| d.date())
-        .map(|d| d.format("%Y-%m-%d").to_string())
-        .ok_or_else(|| ApiError::bad_request("date must be YYYY-MM-DD"))?;
-    let rows = deps.rows_on(&date).await?;
+    let rows = deps.rows_on(&args.date.day().to_string()).await?;
     Ok(rows.into_iter().map(|r| ViewRow { item: r.item, quantity: r.quantity }).collect())
 }
 
@@ -160,7 +154,7 @@ impl QuantityInput {
 pub struct UpdateBody {
     item: String,
     quantity: QuantityInput,
-    date: String,
+    date: LooseDate,
 }
 
 /// The quantity as it was set.
@@ -183,11 +177,7 @@ async fn update_quantity(
     at: &str,
 ) -> Result<QuantitySet, ApiError> {
     limits::check_len("item", &body.item, limits::MAX_NAME_CHARS)?;
-    let date = fleet_shared::entity::StockingDate::read_loose(&body.date)
-        .map(|d| d.date())
-        .ok_or_else(|| ApiError::bad_request("date must be YYYY-MM-DD"))?
-        .format("%Y-%m-%d")
-        .to_string();
+    let date = body.date.day().to_string();
     let quantity = body
         .quantity
         .whole()

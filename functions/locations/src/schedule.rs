@@ -9,7 +9,7 @@ use crate::service::{self, Author};
 use crate::store::{self as locations, Also, Dynamo, LocationStore};
 use crate::{attributes, deadline, plan, rules, rules::Options};
 use fleet_shared::contract::{Ctx, NoArgs};
-use fleet_shared::entity::{Location, LocationId};
+use fleet_shared::entity::{FridgeTime, Location, LocationId, WallTime};
 use fleet_shared::fridge_time::FridgeZone;
 use fleet_shared::scheduler::{self, iso, query_index, AppliedRun, Applier, BY_DUE, FAILED_SHARD};
 pub use fleet_shared::scheduler::{ChangeBody, StoredChange};
@@ -192,24 +192,17 @@ struct NewChange {
     attribute: String,
     value: Value,
     #[serde(default)]
-    date_time: Option<String>,
+    date_time: Option<FridgeTime>,
     #[serde(default)]
-    local_date_time: Option<String>,
-}
-
-/// ISO text in UTC with milliseconds, so times sort as strings.
-pub fn normalise_time(text: &str) -> Result<String, ApiError> {
-    dates::instant(text)
-        .map(iso)
-        .ok_or_else(|| ApiError::bad_request(format!("dateTime {text} is not an ISO date-time")))
+    local_date_time: Option<WallTime>,
 }
 
 /// The instant of a change: an absolute `dateTime`, or a `localDateTime` read
 /// in the fridge's zone. Exactly one is given.
 fn action_time(c: &NewChange, zone: FridgeZone) -> Result<String, ApiError> {
     match (&c.date_time, &c.local_date_time) {
-        (Some(t), None) => normalise_time(t),
-        (None, Some(local)) => zone.instant(local).map(iso).map_err(ApiError::BadRequest),
+        (Some(t), None) => Ok(iso(t.at())),
+        (None, Some(local)) => zone.instant_of(local.at(), local.text()).map(iso).map_err(ApiError::BadRequest),
         _ => Err(ApiError::bad_request("Give exactly one of dateTime and localDateTime")),
     }
 }
@@ -393,14 +386,15 @@ pub struct DeleteArgs {
 #[serde(rename_all = "camelCase")]
 struct DeleteInput {
     uuid: String,
-    action_time: String,
+    action_time: FridgeTime,
 }
 
 /// Deletes a change; either half of an allocation pair deletes both.
 pub async fn delete(deps: &'static Deps, ctx: Ctx, args: DeleteArgs) -> Result<bool, ApiError> {
     let req = args.input;
     limits::check_len("uuid", &req.uuid, limits::MAX_ID_CHARS)?;
-    let time = normalise_time(&req.action_time)?;
+    // ISO text in UTC with milliseconds, as the change was stored: times sort as strings.
+    let time = iso(req.action_time.at());
     let Some(change) = locations::change(deps, &req.uuid, &time).await? else {
         return Ok(false); // already gone: a retried delete is not an error
     };
@@ -483,8 +477,9 @@ mod tests {
 
     #[test]
     fn times_normalise_to_sortable_utc() {
-        assert_eq!(normalise_time("2026-11-21T10:00:00-06:00").unwrap(), "2026-11-21T16:00:00.000Z");
-        assert!(normalise_time("tomorrow").is_err());
+        let at = |text: &str| FridgeTime::parse(text).map(|t| iso(t.at()));
+        assert_eq!(at("2026-11-21T10:00:00-06:00").as_deref(), Some("2026-11-21T16:00:00.000Z"));
+        assert!(at("tomorrow").is_none());
     }
 
     #[test]
@@ -493,8 +488,8 @@ mod tests {
             location: "X".into(),
             attribute: "route".into(),
             value: json!("r"),
-            date_time: dt.map(str::to_string),
-            local_date_time: local.map(str::to_string),
+            date_time: dt.map(|t| FridgeTime::parse(t).unwrap()),
+            local_date_time: local.map(|t| WallTime::parse("localDateTime", t).unwrap()),
         };
         let et = FridgeZone::of(Some("NEWYORK"));
         assert_eq!(action_time(&change(None, Some("2026-11-25T18:00")), et).unwrap(), "2026-11-25T23:00:00.000Z");

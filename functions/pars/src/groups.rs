@@ -29,7 +29,9 @@ pub struct ItemOverCapacity {
 #[serde(rename_all = "camelCase")]
 pub struct ParGroup {
     pub location: String,
+    #[schemars(extend("x-plain-text" = "checked per group with every rule it breaks (`ParGroup::check`), so one bad group is refused alone, not the upload"))]
     pub delivery_date: String,
+    #[schemars(extend("x-plain-text" = "checked per group with every rule it breaks (`ParGroup::check`), so one bad group is refused alone, not the upload"))]
     pub drop_off_date: String,
     pub jit: bool,
     /// Empty counts as 1 (§5).

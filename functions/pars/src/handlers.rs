@@ -8,9 +8,9 @@ use crate::rules;
 use crate::store::{Dynamo, ParsStore};
 use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::fridge_order::FridgeOrder;
-use fleet_shared::entity::UploadId;
+use fleet_shared::entity::{CompactDate, LocationId, StockingDate, UploadId};
 use fleet_shared::upload::{self, UploadRequest};
-use fleet_shared::{dates, files, limits, ApiError, Bucket, Deps};
+use fleet_shared::{files, limits, ApiError, Bucket, Deps};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -107,17 +107,11 @@ pub async fn archive(deps: &'static Deps, _: Ctx, req: ArchiveRequest) -> Result
 }
 
 /// A date argument as `YYYY-MM-DD` exactly; `name` says which.
-fn date_arg(raw: &str, name: &str) -> Result<String, ApiError> {
-    rules::date(raw)
-        .filter(|d| d == raw)
-        .ok_or_else(|| ApiError::bad_request(format!("{name} must be a date as YYYY-MM-DD")))
-}
-
 /// `ordersByDay`' arguments (`productionDate` is accepted and not read).
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrdersByDayArgs {
-    delivery_date: String,
+    delivery_date: StockingDate,
     #[serde(default)]
     next_token: Option<String>,
     #[serde(default)]
@@ -166,7 +160,7 @@ impl From<FridgeOrder> for OrderView {
 
 /// `ordersByDay(productionDate, deliveryDate, nextToken, count)`: the orders dropping off on `deliveryDate`, paged.
 pub async fn orders_by_day(deps: &'static Deps, _: Ctx, args: OrdersByDayArgs) -> Result<Page<OrderView>, ApiError> {
-    let date = date_arg(&args.delivery_date, "deliveryDate")?;
+    let date = args.delivery_date.to_string();
     let count = args.count.unwrap_or(ORDERS_PAGE);
     if !(1..=ORDERS_PAGE).contains(&count) {
         return Err(ApiError::bad_request(format!("count must be between 1 and {ORDERS_PAGE}")));
@@ -178,8 +172,8 @@ pub async fn orders_by_day(deps: &'static Deps, _: Ctx, args: OrdersByDayArgs) -
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JitLocationsArgs {
-    drop_off_date: String,
-    location: String,
+    drop_off_date: StockingDate,
+    location: LocationId,
 }
 
 /// One item's par at a location and date.
@@ -193,10 +187,9 @@ pub struct JitPar {
 
 /// `jitLocations(dropOffDate, location)`: the pars of one location and date (every stocking index summed).
 pub async fn jit_locations(deps: &'static Deps, _: Ctx, args: JitLocationsArgs) -> Result<Vec<JitPar>, ApiError> {
-    let date = date_arg(&args.drop_off_date, "dropOffDate")?;
-    limits::check_len("location", &args.location, limits::MAX_ID_CHARS)?;
+    let date = args.drop_off_date.to_string();
     let orders: Vec<FridgeOrder> =
-        Dynamo(deps).orders_of(&date).await?.into_iter().filter(|o| o.location_id == args.location).collect();
+        Dynamo(deps).orders_of(&date).await?.into_iter().filter(|o| o.location_id == args.location.as_str()).collect();
     let pars = report::location_pars(&orders);
     Ok(pars
         .into_iter()
@@ -207,13 +200,12 @@ pub async fn jit_locations(deps: &'static Deps, _: Ctx, args: JitLocationsArgs) 
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct ReportArgs {
     /// `YYYYMMDD`, from the path.
-    date: String,
+    date: CompactDate,
 }
 
 /// `GET /pars/report/{YYYYMMDD}`: per location dropping off that day, its driver (route) and needs, placed in zones and bays.
 pub async fn pars_report(deps: &'static Deps, _: Ctx, args: ReportArgs) -> Result<PackingReport, ApiError> {
-    let date = dates::compact_date(&args.date).ok_or_else(|| ApiError::bad_request("date must be YYYYMMDD"))?;
-    packing_report(&Dynamo(deps), &date.format("%Y-%m-%d").to_string()).await
+    packing_report(&Dynamo(deps), &args.date.day().to_string()).await
 }
 
 /// The packing report of a drop-off date.

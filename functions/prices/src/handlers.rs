@@ -78,6 +78,7 @@ pub async fn dry_run(deps: &'static Deps, ctx: Ctx, req: UploadRequest) -> Resul
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceInput {
+    #[schemars(extend("x-plain-text" = "a file row's cell, checked per row and answered with its line (`PriceRowError`): one bad row does not refuse the file"))]
     schema_id: String,
     item: String,
     price: String,

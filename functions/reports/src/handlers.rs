@@ -1,7 +1,7 @@
 //! Report functions: parse at the boundary (the range and date rules), then
 //! run the report (`service`) over the DynamoDB store. Each answers its own
 //! report only; none writes.
-use crate::range::{self, Range};
+use crate::range::{self, EpochSeconds, Range};
 use crate::rows::{EmptyChannelRow, StockOutRow, TemperatureRow};
 use crate::service;
 use crate::store::Dynamo;
@@ -29,10 +29,10 @@ pub struct DayArgs {
 #[serde(rename_all = "camelCase")]
 #[schemars(transform = fleet_shared::contract::sent(&["startTime", "endTime"]))]
 pub struct RangeArgs {
-    #[serde(default)]
-    start_time: Option<String>,
-    #[serde(default)]
-    end_time: Option<String>,
+    #[serde(default, deserialize_with = "range::epoch_arg")]
+    start_time: Option<EpochSeconds>,
+    #[serde(default, deserialize_with = "range::epoch_arg")]
+    end_time: Option<EpochSeconds>,
     #[serde(default)]
     next_token: Option<String>,
 }
@@ -43,7 +43,7 @@ fn day_of(args: &DayArgs, now: DateTime<Utc>) -> Result<chrono::NaiveDate, ApiEr
 
 /// A range's `startTime` and `endTime`, checked by `range::range` (the driver
 /// log, route temperatures and cognitoemails take it alike).
-fn range_of(start: Option<&str>, end: Option<&str>, now: DateTime<Utc>) -> Result<Range, ApiError> {
+fn range_of(start: Option<EpochSeconds>, end: Option<EpochSeconds>, now: DateTime<Utc>) -> Result<Range, ApiError> {
     range::range(start, end, now).map_err(ApiError::bad_request)
 }
 
@@ -70,14 +70,14 @@ pub async fn route_temperatures(
     ctx: Ctx,
     args: RangeArgs,
 ) -> Result<Page<TemperatureRow>, ApiError> {
-    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref(), ctx.now)?;
+    let r = range_of(args.start_time, args.end_time, ctx.now)?;
     service::route_temperatures(&Dynamo(deps), r, args.next_token.as_deref(), PAGE).await
 }
 
 /// GET /reports/driverlog?startTime=&endTime=[&nextToken=]: the driver log's
 /// entries in the range, oldest first, a page at a time across its days.
 pub async fn driver_log(deps: &'static Deps, ctx: Ctx, args: RangeArgs) -> Result<Page<driver_log::LogView>, ApiError> {
-    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref(), ctx.now)?;
+    let r = range_of(args.start_time, args.end_time, ctx.now)?;
     service::driver_log(&Dynamo(deps), r, args.next_token.as_deref(), PAGE).await
 }
 
@@ -95,10 +95,10 @@ pub struct EmailArgs {
     #[serde(default)]
     ids: Option<String>,
     /// Epoch seconds as text, checked by `range::range` as the driver log's.
-    #[serde(default)]
-    start_time: Option<String>,
-    #[serde(default)]
-    end_time: Option<String>,
+    #[serde(default, deserialize_with = "range::epoch_arg")]
+    start_time: Option<EpochSeconds>,
+    #[serde(default, deserialize_with = "range::epoch_arg")]
+    end_time: Option<EpochSeconds>,
 }
 
 /// GET /reports/driverlog/cognitoemails?ids=a,b&startTime=&endTime=:
@@ -107,7 +107,7 @@ pub struct EmailArgs {
 /// screen asks for the callers of the rows it shows, so the answer never
 /// reaches past them into the staff directory (issue 38).
 pub async fn cognito_emails(deps: &'static Deps, ctx: Ctx, args: EmailArgs) -> Result<Emails, ApiError> {
-    let r = range_of(args.start_time.as_deref(), args.end_time.as_deref(), ctx.now)?;
+    let r = range_of(args.start_time, args.end_time, ctx.now)?;
     let ids = UserIds::parse(args.ids.as_deref()).map_err(ApiError::bad_request)?;
     service::emails(&Dynamo(deps), r, &ids).await
 }
@@ -153,11 +153,25 @@ mod tests {
         let at = fleet_shared::fridge_time::now();
         let now = at.timestamp();
         let (start, end) = ((now - 3600).to_string(), now.to_string());
-        let refused = |s: Option<&str>, e: Option<&str>| range_of(s, e, at).unwrap_err();
+        // Read as the edge reads the query, then checked as the handler does.
+        let asked = |s: Option<&str>, e: Option<&str>| {
+            let mut args = serde_json::Map::new();
+            args.extend(s.map(|s| ("startTime".to_string(), serde_json::json!(s))));
+            args.extend(e.map(|e| ("endTime".to_string(), serde_json::json!(e))));
+            let input = fleet_shared::Input { args: serde_json::Value::Object(args), ..Default::default() };
+            let args: EmailArgs = fleet_shared::contract::request(&input)?;
+            range_of(args.start_time, args.end_time, at)
+        };
+        let refused = |s: Option<&str>, e: Option<&str>| asked(s, e).unwrap_err();
         assert_eq!(refused(None, Some(&end)), ApiError::bad_request(range::MISSING));
         assert_eq!(refused(Some(&start), None), ApiError::bad_request(range::MISSING));
+        assert_eq!(refused(Some("null"), Some(&end)), ApiError::bad_request(range::MISSING));
         assert_eq!(refused(Some(&end), Some(&start)), ApiError::bad_request(range::NOT_BEFORE));
         assert_eq!(refused(Some("soon"), Some(&end)), ApiError::bad_request("startTime must be epoch seconds"));
-        assert!(range_of(Some(&start), Some(&end), at).is_ok());
+        assert_eq!(
+            refused(Some(&start), Some("1795478400000")),
+            ApiError::bad_request("endTime must be epoch seconds between 2000 and 2100")
+        );
+        assert!(asked(Some(&start), Some(&end)).is_ok());
     }
 }

@@ -4,9 +4,11 @@
 //! YYYY-MM-DD read as the Central day; nothing older than the rows are kept.
 //! Also the `ids` rule of cognitoemails (`UserIds`).
 use chrono::{DateTime, NaiveDate, Utc};
+use fleet_shared::contract::FIELD;
 use fleet_shared::entity::report::KEEP_DAYS;
 use fleet_shared::entity::StockingDate;
 use fleet_shared::{fridge_time, limits};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 
@@ -33,16 +35,44 @@ pub fn too_old() -> String {
     format!("Reports are kept {KEEP_DAYS} days; ask for a later date.")
 }
 
-fn seconds(field: &str, raw: Option<&str>) -> Result<Option<DateTime<Utc>>, String> {
-    let Some(text) = raw.map(str::trim).filter(|t| !t.is_empty() && *t != "null" && *t != "undefined") else {
-        return Ok(None);
-    };
-    let n: i64 = text.parse().map_err(|_| format!("{field} must be epoch seconds"))?;
-    // 2000-01-01 to 2100-01-01: anything else is a typo (milliseconds, say).
-    if !(946_684_800..=4_102_444_800).contains(&n) {
-        return Err(format!("{field} must be epoch seconds between 2000 and 2100"));
+/// A range's end as a query sends it: epoch seconds as text, from 2000 to 2100.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EpochSeconds(DateTime<Utc>);
+
+impl EpochSeconds {
+    /// Blank, `null` and `undefined` (what a browser's empty field sends) are no value.
+    pub fn parse(field: &str, raw: &str) -> Result<Option<EpochSeconds>, String> {
+        let text = raw.trim();
+        if text.is_empty() || text == "null" || text == "undefined" {
+            return Ok(None);
+        }
+        let n: i64 = text.parse().map_err(|_| format!("{field} must be epoch seconds"))?;
+        // 2000-01-01 to 2100-01-01: anything else is a typo (milliseconds, say).
+        if !(946_684_800..=4_102_444_800).contains(&n) {
+            return Err(format!("{field} must be epoch seconds between 2000 and 2100"));
+        }
+        Ok(DateTime::from_timestamp(n, 0).map(EpochSeconds))
     }
-    Ok(DateTime::from_timestamp(n, 0))
+}
+
+/// Reads an optional range end where the request is read (`#[serde(deserialize_with)]`).
+pub fn epoch_arg<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<EpochSeconds>, D::Error> {
+    match Option::<String>::deserialize(d)? {
+        None => Ok(None),
+        Some(raw) => EpochSeconds::parse(FIELD, &raw).map_err(serde::de::Error::custom),
+    }
+}
+
+impl schemars::JsonSchema for EpochSeconds {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "EpochSeconds".into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "format": "epoch-seconds" })
+    }
 }
 
 /// A checked range `[start, end)`.
@@ -61,9 +91,8 @@ impl Range {
     }
 }
 
-pub fn range(start: Option<&str>, end: Option<&str>, now: DateTime<Utc>) -> Result<Range, String> {
-    let (s, e) = (seconds("startTime", start)?, seconds("endTime", end)?);
-    let (Some(start), Some(end)) = (s, e) else { return Err(MISSING.into()) };
+pub fn range(start: Option<EpochSeconds>, end: Option<EpochSeconds>, now: DateTime<Utc>) -> Result<Range, String> {
+    let (Some(EpochSeconds(start)), Some(EpochSeconds(end))) = (start, end) else { return Err(MISSING.into()) };
     if start >= end {
         return Err(NOT_BEFORE.into());
     }
@@ -143,10 +172,16 @@ mod tests {
         dates::instant("2026-11-25T15:00:00Z").unwrap()
     }
 
+    /// The range of two query texts, each read as the request's edge reads it.
+    fn range_of(start: Option<&str>, end: Option<&str>, now: DateTime<Utc>) -> Result<Range, String> {
+        let read = |field, raw: Option<&str>| raw.map_or(Ok(None), |raw| EpochSeconds::parse(field, raw));
+        range(read("startTime", start)?, read("endTime", end)?, now)
+    }
+
     #[test]
     fn a_range_needs_both_ends_in_order_within_the_longest_and_the_kept_days() {
-        let r = |s: &str, e: &str| range(Some(s), Some(e), now());
-        assert_eq!(range(None, Some("1795478400"), now()).unwrap_err(), MISSING);
+        let r = |s: &str, e: &str| range_of(Some(s), Some(e), now());
+        assert_eq!(range_of(None, Some("1795478400"), now()).unwrap_err(), MISSING);
         assert_eq!(r("", "1795478400").unwrap_err(), MISSING);
         assert_eq!(r("1795478400", "1795478400").unwrap_err(), NOT_BEFORE);
         assert_eq!(r("1795478401", "1795478400").unwrap_err(), NOT_BEFORE);
@@ -185,7 +220,7 @@ mod tests {
     proptest! {
         #[test]
         fn the_rules_never_panic(s in proptest::option::of(".{0,16}"), e in proptest::option::of(".{0,16}"), d in ".{0,12}") {
-            let _ = range(s.as_deref(), e.as_deref(), now());
+            let _ = range_of(s.as_deref(), e.as_deref(), now());
             if let Ok(d) = StockingDate::parse("date", &d) {
                 let _ = day(d, now());
             }
@@ -193,7 +228,7 @@ mod tests {
 
         #[test]
         fn an_accepted_range_is_ordered_and_bounded(a in 1_760_000_000i64..1_770_000_000, len in 1i64..4_000_000) {
-            if let Ok(r) = range(Some(&a.to_string()), Some(&(a + len).to_string()), now()) {
+            if let Ok(r) = range_of(Some(&a.to_string()), Some(&(a + len).to_string()), now()) {
                 prop_assert!(r.start < r.end && r.end - r.start <= chrono::Duration::days(MAX_RANGE_DAYS));
                 prop_assert!(!r.days().is_empty() && r.days().len() <= MAX_RANGE_DAYS as usize + 2);
             }

@@ -8,7 +8,7 @@
 //! idempotency record, in one transaction.
 use crate::cells;
 use fleet_shared::entity::assignment::{self, DriverAssignment, SOURCE_SCREEN, SOURCE_UPLOAD};
-use fleet_shared::entity::RequestId;
+use fleet_shared::entity::{RequestId, RouteDate, RouteName};
 use fleet_shared::history::{Change, Record};
 use fleet_shared::idempotency::{self, Claim, Records, Request, Seen};
 use fleet_shared::upload::{self, CommitResult, Planned, RawRow, UploadKind, UploadRequest};
@@ -183,16 +183,16 @@ impl From<&DriverAssignment> for AssignmentView {
 }
 
 /// `routeAssignments(stockingDate)`.
-pub async fn list<S: DriverStore>(store: &S, raw_date: &str) -> Result<Vec<AssignmentView>, ApiError> {
-    let date = date_of("stockingDate", raw_date).map_err(ApiError::BadRequest)?;
+pub async fn list<S: DriverStore>(store: &S, date: RouteDate) -> Result<Vec<AssignmentView>, ApiError> {
+    let date = date.to_string();
     Ok(store.drivers_of_date(&date).await?.iter().map(AssignmentView::from).collect())
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AssignInput {
-    pub stocking_date: String,
-    pub route: String,
+    pub stocking_date: RouteDate,
+    pub route: RouteName,
     /// Null or empty: the route has no driver.
     #[serde(default)]
     pub driver_email: Option<String>,
@@ -209,8 +209,7 @@ pub async fn assign<S: DriverStore, R: Records>(
     input: AssignInput,
     now: &str,
 ) -> Result<Option<AssignmentView>, ApiError> {
-    let date = date_of("stockingDate", &input.stocking_date).map_err(ApiError::BadRequest)?;
-    let route = route_of(&input.route).map_err(ApiError::BadRequest)?;
+    let (date, route) = (input.stocking_date.to_string(), input.route.to_string());
     let email = match input.driver_email.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
         Some(raw) => Some(email_of(raw).map_err(ApiError::BadRequest)?),
         None => None,
@@ -461,10 +460,8 @@ impl<S: DriverStore> DriverUpload<'_, S> {
 }
 
 /// The history entity of a route's driver, for `routeDriverHistory`.
-pub fn history_entity(raw_date: &str, raw_route: &str) -> Result<String, ApiError> {
-    let date = date_of("stockingDate", raw_date).map_err(ApiError::BadRequest)?;
-    let route = route_of(raw_route).map_err(ApiError::BadRequest)?;
-    Ok(assignment::history_entity(&date, &route))
+pub fn history_entity(date: RouteDate, route: &RouteName) -> String {
+    assignment::history_entity(&date.to_string(), route)
 }
 
 mod store;

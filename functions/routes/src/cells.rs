@@ -1,7 +1,6 @@
 //! Reading an uploaded row's cells: columns match case-insensitively, values
 //! are trimmed, and each rule answers its own message.
-use fleet_shared::dates;
-use fleet_shared::entity::StockingDate;
+use fleet_shared::entity::{RouteDate, StockingDate};
 use fleet_shared::upload::RawRow;
 use serde_json::Value;
 
@@ -47,9 +46,7 @@ pub fn date(row: &RawRow, column: &str, errors: &mut Vec<String>) -> Option<Stri
 
 /// YYYY-MM-DD, or M/D/YYYY as spreadsheets write it (trimmed text).
 pub fn parse_date(column: &str, text: &str) -> Result<StockingDate, String> {
-    dates::iso_or_us_date(text)
-        .map(StockingDate::from)
-        .ok_or_else(|| format!("{column} '{text}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"))
+    RouteDate::parse(column, text).map(|d| d.day())
 }
 
 #[cfg(test)]

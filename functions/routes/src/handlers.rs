@@ -10,6 +10,7 @@ use crate::settings::{SetClaimsInput, SettingsView};
 use crate::store::{Dynamo, RoutesStore};
 use crate::{cells, orders};
 use fleet_shared::contract::{Ctx, NoArgs};
+use fleet_shared::entity::{RouteDate, RouteName};
 use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::upload::{self, UploadRequest};
 use fleet_shared::{ApiError, Deps};
@@ -23,11 +24,7 @@ fn user(ctx: &Ctx) -> Result<String, ApiError> {
 /// `locationRoutes(stockingDate, calculateTotes)`: every stop of the date in
 /// one query, and when asked the orders of the date in one more.
 pub async fn location_routes(deps: &'static Deps, _: Ctx, args: LocationRoutesArgs) -> Result<RoutesOfDate, ApiError> {
-    let text = args.stocking_date.trim();
-    if text.is_empty() {
-        return Err(ApiError::bad_request("stockingDate cannot be empty"));
-    }
-    let date = cells::parse_date("stockingDate", text).map_err(ApiError::bad_request)?.to_string();
+    let date = args.stocking_date.to_string();
     let store = Dynamo(deps);
     let (stops, units) = if args.calculate_totes.unwrap_or(false) {
         let (s, u) = tokio::try_join!(store.stops_of_date(&date), orders::units_of_date(&store, &date))?;
@@ -41,7 +38,7 @@ pub async fn location_routes(deps: &'static Deps, _: Ctx, args: LocationRoutesAr
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LocationRoutesArgs {
-    stocking_date: String,
+    stocking_date: RouteDate,
     #[serde(default)]
     calculate_totes: Option<bool>,
 }
@@ -142,7 +139,7 @@ pub async fn route_sync_worker(deps: &'static Deps, ctx: Ctx, event: SqsEvent) -
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteAssignmentsArgs {
-    stocking_date: String,
+    stocking_date: RouteDate,
 }
 
 /// `routeAssignments(stockingDate)`: every route driver of the date.
@@ -151,7 +148,7 @@ pub async fn route_assignments(
     _: Ctx,
     args: RouteAssignmentsArgs,
 ) -> Result<Vec<AssignmentView>, ApiError> {
-    assignments::list(&Dynamo(deps), &args.stocking_date).await
+    assignments::list(&Dynamo(deps), args.stocking_date).await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -194,15 +191,15 @@ pub async fn route_driver_history(
     _: Ctx,
     args: RouteDriverHistoryArgs,
 ) -> Result<fleet_shared::history::HistoryPage, ApiError> {
-    let entity = assignments::history_entity(&args.stocking_date, &args.route)?;
+    let entity = assignments::history_entity(args.stocking_date, &args.route);
     fleet_shared::history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteDriverHistoryArgs {
-    stocking_date: String,
-    route: String,
+    stocking_date: RouteDate,
+    route: RouteName,
     #[serde(default)]
     next_token: Option<String>,
 }

@@ -152,6 +152,7 @@ fn update_view(date: &str, id: &StockingId, u: &JitUpdate) -> JitLocation {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateInput {
+    #[schemars(extend("x-plain-text" = "read per input (`StockingId::parse`): a bad one is refused in its own result, not the batch"))]
     pub stocking_id: String,
     pub jit_indicator: bool,
     #[serde(default)]

@@ -264,6 +264,176 @@ impl<'de> Deserialize<'de> for StockingDate {
     }
 }
 
+/// A date a person typed in the ISO order, where a one-digit month or day
+/// is taken too (`2026-3-5`): the forecast's dates. Read as the stocking day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct LooseDate(StockingDate);
+
+impl LooseDate {
+    pub fn parse(field: &str, raw: &str) -> Result<LooseDate, String> {
+        StockingDate::read_loose(raw.trim()).map(LooseDate).ok_or_else(|| format!("{field} must be YYYY-MM-DD"))
+    }
+
+    pub fn day(&self) -> StockingDate {
+        self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for LooseDate {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(d)?;
+        LooseDate::parse(FIELD, &raw).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A stocking day as the packing tool names it in a path: `YYYYMMDD`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct CompactDate(StockingDate);
+
+impl CompactDate {
+    pub fn parse(field: &str, raw: &str) -> Result<CompactDate, String> {
+        dates::compact_date(raw.trim())
+            .map(|d| CompactDate(StockingDate(d)))
+            .ok_or_else(|| format!("{field} must be YYYYMMDD"))
+    }
+
+    pub fn day(&self) -> StockingDate {
+        self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for CompactDate {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(d)?;
+        CompactDate::parse(FIELD, &raw).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A date as the route screens and files take it: `YYYY-MM-DD`, or
+/// `MM/DD/YYYY` as spreadsheets and the View Routes picker write it; read
+/// as the stocking day it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct RouteDate(StockingDate);
+
+impl RouteDate {
+    /// `field` names the input in the error.
+    pub fn parse(field: &str, raw: &str) -> Result<RouteDate, String> {
+        let text = raw.trim();
+        if text.is_empty() {
+            return Err(format!("{field} cannot be empty"));
+        }
+        dates::iso_or_us_date(text)
+            .map(|d| RouteDate(StockingDate(d)))
+            .ok_or_else(|| format!("{field} '{text}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"))
+    }
+
+    pub fn day(&self) -> StockingDate {
+        self.0
+    }
+}
+
+impl fmt::Display for RouteDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<'de> Deserialize<'de> for RouteDate {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(d)?;
+        RouteDate::parse(FIELD, &raw).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A route's name: trimmed, not empty, no '#' (keys use it), at most
+/// `limits::MAX_NAME_CHARS` characters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct RouteName(String);
+
+impl RouteName {
+    /// `field` names the input in the error.
+    pub fn parse(field: &str, raw: &str) -> Result<RouteName, String> {
+        let route = raw.trim();
+        if route.is_empty() {
+            return Err(format!("{field} cannot be empty"));
+        }
+        if route.contains('#') {
+            return Err(format!("{field} cannot contain '#'"));
+        }
+        if route.chars().count() > limits::MAX_NAME_CHARS {
+            return Err(format!("{field} can be at most {} characters", limits::MAX_NAME_CHARS));
+        }
+        Ok(RouteName(route.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for RouteName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(d)?;
+        RouteName::parse(FIELD, &raw).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Read as text wherever text is taken (a key, a record): it passed its rule when parsed.
+impl std::ops::Deref for RouteName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for RouteName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A wall time with no zone, as a `datetime-local` field or a person writes
+/// it (`YYYY-MM-DDTHH:MM[:SS]`); read in a fridge's zone later
+/// (`FridgeZone::instant_of`), which knows the skipped hour. The text is kept for messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WallTime {
+    text: String,
+    at: chrono::NaiveDateTime,
+}
+
+impl WallTime {
+    pub fn parse(field: &str, raw: &str) -> Result<WallTime, String> {
+        dates::local_date_time(raw.trim())
+            .map(|at| WallTime { text: raw.to_string(), at })
+            .ok_or_else(|| format!("{field} {raw} is not a date and time (YYYY-MM-DDTHH:MM)"))
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn at(&self) -> chrono::NaiveDateTime {
+        self.at
+    }
+}
+
+impl Serialize for WallTime {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+impl<'de> Deserialize<'de> for WallTime {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(d)?;
+        WallTime::parse(FIELD, &raw).map_err(serde::de::Error::custom)
+    }
+}
+
 /// An instant a fridge reported, RFC 3339. The text is kept as sent: the
 /// newest-wins condition compares stored texts, and the record shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -305,7 +475,9 @@ impl<'de> Deserialize<'de> for FridgeTime {
 /// field from a plain `String` by it), and `tsType` the web's branded type
 /// (web/src/lib/brands.ts), which only its parse function makes.
 macro_rules! string_schema {
-    ($($t:ident => $format:literal),*) => {$(
+    (@brand $t:ident) => { Some(stringify!($t)) };
+    (@brand $t:ident $why:literal) => { None::<&str> };
+    ($($t:ident => $format:literal $(unbranded $why:literal)?),* $(,)?) => {$(
         impl schemars::JsonSchema for $t {
             fn schema_name() -> std::borrow::Cow<'static, str> {
                 stringify!($t).into()
@@ -314,7 +486,12 @@ macro_rules! string_schema {
                 true
             }
             fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-                schemars::json_schema!({ "type": "string", "format": $format, "tsType": stringify!($t) })
+                let brand: Option<&str> = string_schema!(@brand $t $($why)?);
+                let mut schema = schemars::json_schema!({ "type": "string", "format": $format });
+                if let Some(brand) = brand {
+                    schema.insert("tsType".into(), brand.into());
+                }
+                schema
             }
         }
     )*};
@@ -326,7 +503,13 @@ string_schema!(
     RequestId => "request-id",
     ActionId => "action-id",
     PackingSlipId => "packing-slip-id",
-    LocationId => "location-id"
+    LocationId => "location-id",
+    RouteDate => "route-date",
+    RouteName => "route-name",
+    WallTime => "wall-time",
+    // Plain text to the web, which sends what a person typed and shows the server's refusal.
+    CompactDate => "compact-date" unbranded "a path's YYYYMMDD",
+    LooseDate => "loose-date" unbranded "a typed date, one-digit month and day taken",
 );
 
 #[cfg(test)]

@@ -10,7 +10,10 @@ pub mod report;
 pub mod route_stop;
 pub mod telemetry;
 
-pub use ids::{ActionId, FridgeTime, LocationId, PackingSlipId, RequestId, StockingDate, UploadId};
+pub use ids::{
+    ActionId, CompactDate, FridgeTime, LocationId, LooseDate, PackingSlipId, RequestId, RouteDate, RouteName,
+    StockingDate, UploadId, WallTime,
+};
 pub use location::Location;
 
 /// The key a record's history is filed under: `{kind}#{id}`, e.g. `location#CHI_0001`.

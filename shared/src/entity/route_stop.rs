@@ -129,20 +129,9 @@ pub fn sort_key(route: &str, stop: i64) -> String {
     format!("{route}#{stop:04}")
 }
 
-/// A route name as the route uploads accept it: trimmed, not empty, no '#'
-/// (keys use it), at most `limits::MAX_NAME_CHARS` characters. `Err` is the reason.
+/// A route name as the route uploads accept it (`RouteName`). `Err` is the reason.
 pub fn route_name(raw: &str) -> Result<String, String> {
-    let route = raw.trim();
-    if route.is_empty() {
-        return Err("route cannot be empty".into());
-    }
-    if route.contains('#') {
-        return Err("route cannot contain '#'".into());
-    }
-    if route.chars().count() > crate::limits::MAX_NAME_CHARS {
-        return Err(format!("route can be at most {} characters", crate::limits::MAX_NAME_CHARS));
-    }
-    Ok(route.to_string())
+    super::ids::RouteName::parse("route", raw).map(|r| r.as_str().to_string())
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The one place dates and times are parsed from text. Each form a screen,
 //! file or record uses has its function; callers never name a format string.
-use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
 
 /// `YYYY-MM-DD` (chrono's reading: a one-digit month or day is accepted).
 pub fn iso_date(text: &str) -> Option<NaiveDate> {
@@ -54,10 +54,13 @@ pub fn iso_date_minutes(text: &str) -> Option<NaiveDateTime> {
 
 /// A wall time as a `datetime-local` field or a person writes it:
 /// `YYYY-MM-DDTHH:MM[:SS]` or the same with a space (no zone).
+/// `%Y` alone takes any signed year and `%S` a leap second (:60); neither is
+/// a time a user means, and years past 9999 reach chrono's edge, so both are refused.
 pub fn local_date_time(text: &str) -> Option<NaiveDateTime> {
     ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]
         .iter()
         .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
+        .filter(|n| (1..=9999).contains(&n.year()) && n.nanosecond() < 1_000_000_000)
 }
 
 /// `HH:MM`, exactly five characters.

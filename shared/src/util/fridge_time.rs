@@ -2,7 +2,7 @@
 //! location's `timeZone` code, its IANA zone and the short label the screens
 //! show. Times a user schedules are wall times in the fridge's own zone,
 //! converted here (and only here) to instants.
-use chrono::{DateTime, Datelike, LocalResult, SecondsFormat, TimeZone, Timelike, Utc};
+use chrono::{DateTime, LocalResult, SecondsFormat, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 use std::cell::Cell;
 
@@ -91,19 +91,22 @@ impl FridgeZone {
         self.tz.name()
     }
 
-    /// A wall time (`YYYY-MM-DDTHH:MM[:SS]`) in this zone as an instant. The
-    /// skipped hour of spring-forward is refused; the repeated hour of
-    /// fall-back is read as its first occurrence. `%Y` alone takes any
-    /// signed year and `%S` a leap second (:60); neither is a time a user
-    /// means, and years past 9999 reach chrono's edge, so both are refused.
+    /// A wall time (`YYYY-MM-DDTHH:MM[:SS]`, `dates::local_date_time`) in
+    /// this zone as an instant.
     pub fn instant(&self, local: &str) -> Result<DateTime<Utc>, String> {
         let naive = crate::dates::local_date_time(local.trim())
-            .filter(|n| (1..=9999).contains(&n.year()) && n.nanosecond() < 1_000_000_000)
             .ok_or_else(|| format!("localDateTime {local} is not a date and time (YYYY-MM-DDTHH:MM)"))?;
+        self.instant_of(naive, local)
+    }
+
+    /// A parsed wall time in this zone as an instant (`shown` as it was
+    /// written, for the message). The skipped hour of spring-forward is
+    /// refused; the repeated hour of fall-back is read as its first occurrence.
+    pub fn instant_of(&self, naive: chrono::NaiveDateTime, shown: &str) -> Result<DateTime<Utc>, String> {
         match self.tz.from_local_datetime(&naive) {
             LocalResult::Single(t) => Ok(t.with_timezone(&Utc)),
             LocalResult::Ambiguous(first, _) => Ok(first.with_timezone(&Utc)),
-            LocalResult::None => Err(format!("{local} does not exist in {} (the clocks go forward)", self.label)),
+            LocalResult::None => Err(format!("{shown} does not exist in {} (the clocks go forward)", self.label)),
         }
     }
 

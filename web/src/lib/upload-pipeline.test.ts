@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
-import { parseUploadId, type UploadId } from './brands';
+import { uploadIdOf } from '@/test/brands';
 import {
   batchesOf,
   cellText,
@@ -21,13 +21,6 @@ import {
   type RowStatus,
   type UploadBody,
 } from './upload-pipeline';
-
-/** A test's upload id, through the parse function as the app makes one. */
-const uploadIdOf = (text: string): UploadId =>
-  parseUploadId(text) ??
-  (() => {
-    throw new Error(text);
-  })();
 
 describe('reading files', () => {
   it('numbers CSV rows as the user sees them and reports parse errors', () => {

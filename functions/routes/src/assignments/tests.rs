@@ -121,8 +121,8 @@ fn office() -> Caller {
 
 fn ask(email: Option<&str>, expected: u64, request: &str) -> AssignInput {
     AssignInput {
-        stocking_date: "2026-11-25".into(),
-        route: "r1".into(),
+        stocking_date: RouteDate::parse("stockingDate", "2026-11-25").unwrap(),
+        route: RouteName::parse("route", "r1").unwrap(),
         driver_email: email.map(str::to_string),
         expected_version: expected,
         request_id: RequestId::parse("requestId", request).unwrap(),
@@ -143,7 +143,7 @@ async fn the_office_sets_changes_and_clears_a_driver_each_change_in_the_history(
         assign(&store, records, &office(), ask(Some("driver2@fleet.local"), 1, "b"), NOW).await.unwrap().unwrap();
     assert_eq!((changed.driver_sub.as_str(), changed.version), ("sub-2", 2));
     assert_eq!(assign(&store, records, &office(), ask(None, 2, "c"), NOW).await.unwrap(), None);
-    assert!(list(&store, "2026-11-25").await.unwrap().is_empty());
+    assert!(list(&store, RouteDate::parse("stockingDate", "2026-11-25").unwrap()).await.unwrap().is_empty());
     let history = store.history.lock().unwrap();
     let moves: Vec<(&str, &str)> =
         history.iter().map(|r| (r.changes[0].old_value.as_str(), r.changes[0].new_value.as_str())).collect();
@@ -187,9 +187,27 @@ async fn an_unknown_user_or_a_bad_route_is_a_clear_400() {
     let records = &store;
     let unknown = assign(&store, records, &office(), ask(Some("ghost@fleet.local"), 0, "a"), NOW).await.unwrap_err();
     assert_eq!(unknown.to_string(), "No user has the e-mail ghost@fleet.local");
-    let mut bad = ask(Some("driver1@fleet.local"), 0, "b");
-    bad.route = "r#1".into();
-    assert_eq!(assign(&store, records, &office(), bad, NOW).await.unwrap_err().to_string(), "route cannot contain '#'");
+    // A bad route or date is refused where the request is read, with the rule's message.
+    #[derive(Deserialize)]
+    struct Asked {
+        #[allow(dead_code)]
+        input: AssignInput,
+    }
+    let read = |input: Value| {
+        let args = serde_json::json!({ "input": input });
+        fleet_shared::contract::request::<Asked>(&fleet_shared::Input { args, ..Default::default() })
+            .err()
+            .map(|e| e.to_string())
+    };
+    let good =
+        serde_json::json!({ "stockingDate": "11/25/2026", "route": "r1", "requestId": "b", "expectedVersion": 0 });
+    assert_eq!(read(good.clone()), None);
+    let mut bad = good.clone();
+    bad["route"] = serde_json::json!("r#1");
+    assert_eq!(read(bad).as_deref(), Some("route cannot contain '#'"));
+    let mut bad = good;
+    bad["stockingDate"] = serde_json::json!("2026-13-01");
+    assert_eq!(read(bad).as_deref(), Some("stockingDate '2026-13-01' is not a date (YYYY-MM-DD or MM/DD/YYYY)"));
     let quoted = assign(&store, records, &office(), ask(Some("a\"@b"), 0, "c"), NOW).await.unwrap_err();
     assert_eq!(quoted.status(), 400);
 }
@@ -227,7 +245,7 @@ async fn an_upload_is_checked_dry_then_lands_each_route_with_its_history() {
     let records = MemoryRecords::default();
     let valid = upload(&[("2026-11-25", "r1", "driver1@fleet.local"), ("11/25/2026", "r2", "DRIVER2@fleet.local")]);
     upload::commit(&kind, &valid, &records).await.unwrap();
-    let drivers = list(&store, "2026-11-25").await.unwrap();
+    let drivers = list(&store, RouteDate::parse("stockingDate", "2026-11-25").unwrap()).await.unwrap();
     let pairs: Vec<(&str, &str, &str)> =
         drivers.iter().map(|d| (d.route.as_str(), d.driver_email.as_str(), d.source.as_str())).collect();
     assert_eq!(pairs, [("r1", "driver1@fleet.local", "upload"), ("r2", "driver2@fleet.local", "upload")]);
@@ -241,8 +259,8 @@ async fn an_upload_is_checked_dry_then_lands_each_route_with_its_history() {
 async fn only_a_user_who_holds_the_drivers_actions_drives_a_route() {
     let store = Memory { users: users(), ..Memory::default() };
     let input = |email: &str| AssignInput {
-        stocking_date: "2026-11-25".into(),
-        route: "r1".into(),
+        stocking_date: RouteDate::parse("stockingDate", "2026-11-25").unwrap(),
+        route: RouteName::parse("route", "r1").unwrap(),
         driver_email: Some(email.into()),
         expected_version: 0,
         request_id: RequestId::parse("requestId", "q1").unwrap(),
@@ -331,7 +349,7 @@ async fn a_files_emails_match_the_directorys_whatever_the_case_of_either() {
     assert_eq!(known["carol.smith@fleet.local"].sub, "sub-4");
     let kind = DriverUpload { store: &store, user: "ops".into(), now: NOW.into(), known };
     upload::commit(&kind, &req, &MemoryRecords::default()).await.unwrap();
-    let drivers = list(&store, "2026-11-25").await.unwrap();
+    let drivers = list(&store, RouteDate::parse("stockingDate", "2026-11-25").unwrap()).await.unwrap();
     let set: Vec<(&str, &str)> = drivers.iter().map(|d| (d.route.as_str(), d.driver_sub.as_str())).collect();
     assert_eq!(set, [("r1", "sub-4"), ("r2", "sub-4"), ("r3", "sub-2")]);
     // The e-mail as the directory spells it, as the single look-up stores it.

@@ -27,11 +27,14 @@ pub const SCOPE: &str = "loginext";
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SyncInput {
+    #[schemars(extend("x-plain-text" = "checked with the centers and the sync window, every broken rule listed together (`check`)"))]
     pub start_date: String,
+    #[schemars(extend("x-plain-text" = "checked with the centers and the sync window, every broken rule listed together (`check`)"))]
     pub end_date: String,
     pub fulfillment_centers: Vec<String>,
     /// Names this attempt; a new one per sync the user confirms.
     #[serde(default)]
+    #[schemars(extend("x-plain-text" = "its own rule (1 to 64 characters, no '#', as it names the job's records); absent draws one"))]
     pub request_id: Option<String>,
 }
 

@@ -1,5 +1,5 @@
 // Generated from the Rust handlers by web/codegen/rest-types.mjs: do not edit.
-import type { LocationId, StockingDate, UploadId } from '../../lib/brands';
+import type { LocationId, RequestId, StockingDate, UploadId } from '../../lib/brands';
 
 export type CouponType = 'AMOUNT' | 'PERCENT';
 /**
@@ -121,7 +121,7 @@ export interface UpdateBody {
   quantity: unknown;
 }
 export interface UploadStatusArgs {
-  uploadId: string;
+  uploadId: UploadId;
 }
 export interface UploadUrlArgs {
   fileName: string | null;
@@ -135,7 +135,7 @@ export interface ForecastViewArgs {
 export interface GenerateArgs {
   endDate: string;
   imageName: string;
-  requestId?: string | null;
+  requestId?: RequestId;
   startDate: string;
   type: CouponType | null;
   value: CouponValue | null;

@@ -1,5 +1,5 @@
 // Generated from the Rust handlers by web/codegen/rest-types.mjs: do not edit.
-import type { LocationId } from '../../lib/brands';
+import type { LocationId, UploadId } from '../../lib/brands';
 
 export type CommitStatus = ('unchanged' | 'failed') | 'written';
 export type RowStatus = 'invalid' | 'new' | 'change' | 'unchanged';
@@ -258,7 +258,7 @@ export interface UploadStatus {
 export interface UploadUrl {
   expiresInSeconds: number;
   key: string;
-  uploadId: string;
+  uploadId: UploadId;
   url: string;
 }
 /**

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rest } from '@/lib/api';
+import type { RequestId } from '@/lib/brands';
 import { myCouponsKey } from './my-coupons';
 
 export interface CouponRequest {
@@ -9,7 +10,7 @@ export interface CouponRequest {
   startDate: string;
   endDate: string;
   /** One per GENERATE CODE press: a retried request answers the same code. */
-  requestId: string;
+  requestId: RequestId;
 }
 
 /** POST /coupons: a single-use code. */

@@ -4,6 +4,7 @@ import { DatePicker } from '@/components/DatePicker';
 import { Modal } from '@/components/Modal';
 import { Guard } from '@/components/Guard';
 import { ApiError, isForbidden } from '@/lib/api';
+import { newRequestId } from '@/lib/brands';
 import { useGenerateCoupon } from '../api/generate-coupon';
 import type { Coupon } from '../api/my-coupons';
 import {
@@ -40,7 +41,7 @@ export function CouponGenerator() {
         ...value,
         startDate: form.startDate,
         endDate: form.endDate,
-        requestId: crypto.randomUUID(),
+        requestId: newRequestId(),
       },
       {
         onSuccess: (c) => setResult(c),

@@ -1,5 +1,6 @@
 import { rest } from '@/lib/api';
 import type { UploadBody } from '@/lib/upload-pipeline';
+import type { UploadId } from '@/lib/brands';
 
 /** Where the ingest is with an upload: `state` waiting, received, applied or failed. */
 export type { UploadStatus } from '@/generated/rest/responses';
@@ -26,4 +27,4 @@ export async function putForecastFile(url: string, file: Blob): Promise<void> {
 }
 
 /** GET /forecast/upload/{uploadId}: where the ingest is with this upload. */
-export const uploadStatus = (uploadId: string) => rest('forecast_upload_status', { uploadId });
+export const uploadStatus = (uploadId: UploadId) => rest('forecast_upload_status', { uploadId });

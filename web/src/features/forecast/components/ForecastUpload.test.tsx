@@ -15,6 +15,7 @@ import {
 } from '../api/upload-forecast';
 import { ForecastUpload } from './ForecastUpload';
 import { withSummary } from '@/test/rest';
+import { uploadIdOf } from '@/test/brands';
 
 vi.mock('../api/upload-forecast', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/upload-forecast')>()),
@@ -68,7 +69,7 @@ beforeEach(() => {
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   vi.mocked(requestUploadLink).mockResolvedValue({
     url: 'https://s3.test/put',
-    uploadId: 'up-1',
+    uploadId: uploadIdOf('up-1'),
     expiresInSeconds: 300,
     key: 'forecast-upload/up-1.csv',
   });
@@ -144,7 +145,7 @@ describe('ForecastUpload', () => {
 
   it('sends the file whole and says so once its rows are stored', async () => {
     vi.mocked(uploadStatus).mockResolvedValue({
-      uploadId: 'up-1',
+      uploadId: uploadIdOf('up-1'),
       fileName: 'good.csv',
       updatedAt: '2045-01-02T10:00:00Z',
       state: 'applied',
@@ -165,7 +166,7 @@ describe('ForecastUpload', () => {
 
   it('lists the lines the ingest did not store', async () => {
     vi.mocked(uploadStatus).mockResolvedValue({
-      uploadId: 'up-1',
+      uploadId: uploadIdOf('up-1'),
       fileName: 'good.csv',
       updatedAt: '2045-01-02T10:00:00Z',
       state: 'failed',

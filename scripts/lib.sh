@@ -85,9 +85,34 @@ ensure_tools() {
   for pid in "${installs[@]}"; do wait "$pid"; done
 }
 
+# A shell started with SIGINT ignored (from a script's background job, a CI
+# runner, a tool's session) cannot trap it: bash keeps an ignored signal
+# ignored. Ctrl-C must stop the stack all the same, so such a shell runs the
+# script again with the default disposition first. Call it before `trap`.
+restore_interrupt() {
+  local ignored; ignored="$(awk '/^SigIgn:/ { print $2 }' /proc/$$/status 2>/dev/null || echo 0)"
+  if [ $(( 16#${ignored:-0} & 2 )) -ne 0 ] && [ -z "${FLEET_SIGNALS_RESTORED:-}" ]; then
+    FLEET_SIGNALS_RESTORED=1 exec env --default-signal=INT,QUIT "$@"
+  fi
+}
+
 PIDS=()
+# Stops what the stack started: SIGTERM, then after 4 s SIGKILL for anything
+# still alive, so Ctrl-C frees every port within 5 s. Runs once (EXIT after INT).
 stop_stack() {
+  trap - EXIT INT TERM
+  local pid alive
   for pid in "${PIDS[@]:-}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; done
+  for _ in $(seq 1 40); do
+    alive=0
+    # A child that has exited stays a zombie until `wait` reaps it: not alive.
+    for pid in "${PIDS[@]:-}"; do
+      [ -n "$pid" ] && grep -qs '^State:[[:space:]]*[^Z]' "/proc/$pid/status" && alive=1
+    done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  for pid in "${PIDS[@]:-}"; do [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
 }
 

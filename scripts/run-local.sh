@@ -4,7 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
-trap stop_stack EXIT INT TERM
+restore_interrupt "$ROOT/scripts/run-local.sh" "$@"
+trap 'stop_stack; exit 130' INT
+trap 'stop_stack; exit 143' TERM
+trap stop_stack EXIT
 
 ensure_tools
 start_stack

@@ -7,7 +7,10 @@ cd "$(dirname "$0")/.."
 export FLEET_STATE_DIR="$PWD/.local/test" MOTO_PORT="${TEST_MOTO_PORT:-5699}" API_PORT="${TEST_API_PORT:-4100}" WEB_PORT="${TEST_WEB_PORT:-5273}" ROUTING_PORT="${TEST_ROUTING_PORT:-5701}"
 export SAM_CLI_TELEMETRY=0 AWS_DEFAULT_REGION=us-east-1
 . scripts/lib.sh
-trap stop_stack EXIT INT TERM
+restore_interrupt "$ROOT/scripts/test.sh" "$@"
+trap 'stop_stack; exit 130' INT
+trap 'stop_stack; exit 143' TERM
+trap stop_stack EXIT
 
 # After failed browser tests, at the end of the output (where a CI summary shows it): each failure with its
 # error, what else was using the machine, and the end of the stack's logs, so a failure that does not repeat
@@ -40,6 +43,7 @@ PY
 # checkov's venv is only the test command's: it installs beside the others too.
 ensure_checkov > "$STATE/checkov-install.log" 2>&1 &
 CHECKOV_INSTALL=$!
+PIDS+=("$CHECKOV_INSTALL")
 # One cargo invocation builds the local binary (tools/local has an integration
 # test, so cargo builds its binary) and every test: one build's
 # serial tail (its last crates and links) instead of two.
@@ -72,6 +76,9 @@ log "smoke test's unit tests (SRP against Amplify's values, outputs and headers)
 
 log "IAM checker's unit tests (the SAM translation, the Allow-statement evaluator)"
 .venv/bin/python -m unittest discover -s scripts/iam
+
+log "Ctrl-C on run-local.sh stops everything it started within 5 s (its own ports and state)"
+scripts/local/ctrl-c-test.sh "$STATE"
 
 log "starting the emulator and seeding"
 SKIP_API_AND_WEB=1 start_stack

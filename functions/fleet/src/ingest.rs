@@ -478,7 +478,7 @@ pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBa
 }
 
 /// The telemetry queue's `maxReceiveCount` (template.yaml; a test holds them equal).
-pub const TELEMETRY_MAX_RECEIVES: u32 = 3;
+pub const TELEMETRY_MAX_RECEIVES: u32 = 5;
 
 #[cfg(test)]
 mod tests {

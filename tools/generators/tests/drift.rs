@@ -70,6 +70,56 @@ fn request_ids_dates_and_times_parse_themselves() {
     );
 }
 
+/// Every queue that feeds a function retries enough that throttling alone
+/// never parks a good message (AWS advises a `maxReceiveCount` of at least 5),
+/// and keeps a message hidden at least six times the function's timeout while
+/// a batch is handled (Lambda's SQS guide).
+#[test]
+fn queues_that_feed_functions_retry_enough_and_hide_long_enough() {
+    let yaml = read(template::OUTPUT_PATH);
+    let timeout: u32 = yaml
+        .lines()
+        .find_map(|l| l.strip_prefix("    Timeout: "))
+        .and_then(|t| t.trim().parse().ok())
+        .expect("the functions' global timeout");
+    assert!(
+        !yaml.lines().any(|l| l.trim_start().starts_with("Timeout: ") && !l.starts_with("    Timeout: ")),
+        "one timeout for every function"
+    );
+    let mut queues = 0;
+    // The template's resources: each starts at a line indented two spaces.
+    let mut blocks: Vec<String> = Vec::new();
+    for line in yaml.lines() {
+        if line.starts_with("  ") && !line[2..].starts_with(' ') || blocks.is_empty() {
+            blocks.push(String::new());
+        }
+        if let Some(block) = blocks.last_mut() {
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    // The queues an event source mapping reads into a function (fridges read their command queue themselves).
+    let feeding: BTreeSet<&str> = yaml
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("EventSourceArn: !GetAtt ")?.strip_suffix(".Arn"))
+        .collect();
+    let named = |b: &String| b.lines().next().map(|l| l.trim().trim_end_matches(':').to_string()).unwrap_or_default();
+    for block in blocks.iter().filter(|b| feeding.contains(named(b).as_str())) {
+        let name = named(block);
+        let number = |key: &str| -> u32 {
+            block.lines().find_map(|l| l.trim().strip_prefix(key)).and_then(|v| v.trim().parse().ok()).unwrap_or(0)
+        };
+        assert!(number("maxReceiveCount: ") >= 5, "{name} maxReceiveCount {}", number("maxReceiveCount: "));
+        assert!(
+            number("VisibilityTimeout: ") >= 6 * timeout,
+            "{name} VisibilityTimeout {}",
+            number("VisibilityTimeout: ")
+        );
+        queues += 1;
+    }
+    assert!(queues >= 4, "the telemetry, orders, forecast and route sync queues: {queues}");
+}
+
 #[test]
 fn the_web_rest_contract_is_generated_from_the_handlers() {
     for (name, text) in shapes::rest_files(registry::all()) {

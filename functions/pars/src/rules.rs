@@ -27,7 +27,7 @@ pub const MAX_ITEMS_PER_GROUP: usize = 500;
 pub const MAX_PAR: i64 = 9_999;
 pub const MAX_OVER_CAPACITY: f64 = 9_999.0;
 /// The largest stockingIndex (also a GraphQL `Int`).
-pub const MAX_STOCKING_INDEX: i64 = 999;
+pub const MAX_STOCKING_INDEX: i64 = fleet_shared::entity::StockingIndex::MAX;
 /// Orders one `uploadParMaps` call takes (§9): the dry run answers the
 /// file's orders in chunks of this many, each one call.
 pub const CHUNK_GROUPS: usize = 500;

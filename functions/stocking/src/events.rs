@@ -77,8 +77,8 @@ pub const RECORD_TEMPERATURE: &str = "RecordTemperature";
 /// Temperatures are °F (2-fleet §4.3 thresholds 38 and 41); a reading outside this is a typo or a broken probe.
 pub const MIN_TEMPERATURE_F: f64 = -20.0;
 pub const MAX_TEMPERATURE_F: f64 = 120.0;
-/// Stocking indexes as the pars rules bound them (1 to 999).
-pub const MAX_STOCKING_INDEX: i64 = 999;
+/// Stocking indexes as the pars rules bound them (1 to 999): `StockingIndex`'s bound.
+pub const MAX_STOCKING_INDEX: i64 = fleet_shared::entity::StockingIndex::MAX;
 /// Longest free text (reasons, names) a driver action carries.
 pub const MAX_TEXT_CHARS: usize = limits::MAX_NAME_CHARS;
 
@@ -213,12 +213,10 @@ fn optional_slip_id(value: Option<&String>) -> Result<(), ApiError> {
     value.map_or(Ok(()), |v| slip_id(v))
 }
 
+/// The action data's index, by `StockingIndex`'s rule: the data is checked
+/// whole in the handler (a refused action is still logged), not at the edge.
 fn stocking_index(value: i64) -> Result<(), ApiError> {
-    if (1..=MAX_STOCKING_INDEX).contains(&value) {
-        Ok(())
-    } else {
-        Err(ApiError::bad_request(format!("stockingIndex must be between 1 and {MAX_STOCKING_INDEX}")))
-    }
+    fleet_shared::entity::StockingIndex::parse("stockingIndex", value).map(|_| ()).map_err(ApiError::BadRequest)
 }
 
 fn temperature(value: f64) -> Result<(), ApiError> {

@@ -11,7 +11,7 @@ use crate::slips::{self, SlipView};
 use crate::store::Dynamo;
 use fleet_shared::contract::{Ctx, Page};
 use fleet_shared::entity::route_stop::RouteStop;
-use fleet_shared::entity::{LocationId, PackingSlipId, StockingDate};
+use fleet_shared::entity::{LocationId, PackingSlipId, StockingDate, StockingIndex};
 use fleet_shared::history::HistoryPage;
 use fleet_shared::{driver_log, ApiError, Deps};
 
@@ -107,7 +107,7 @@ pub async fn correct_location_stocked(
 pub struct StockedHistoryArgs {
     stocking_day: StockingDate,
     location_id: LocationId,
-    stocking_index: i64,
+    stocking_index: StockingIndex,
     #[serde(default)]
     next_token: Option<String>,
 }
@@ -119,10 +119,10 @@ pub async fn stocked_history(deps: &'static Deps, ctx: Ctx, args: StockedHistory
     let day = args.stocking_day.to_string();
     let location = args.location_id;
     let viewer = crate::live::viewer_of(deps, ctx.caller()?).await?;
-    if !crate::board::sees_stop(&Dynamo(deps), &viewer, &day, location.as_str(), args.stocking_index).await? {
+    if !crate::board::sees_stop(&Dynamo(deps), &viewer, &day, location.as_str(), args.stocking_index.get()).await? {
         return Err(ApiError::Forbidden);
     }
-    let entity = crate::correct::entity(&day, location.as_str(), args.stocking_index);
+    let entity = crate::correct::entity(&day, location.as_str(), args.stocking_index.get());
     fleet_shared::history::page_of(deps, &entity, args.next_token.as_deref()).await
 }
 

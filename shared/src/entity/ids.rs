@@ -264,6 +264,47 @@ impl<'de> Deserialize<'de> for StockingDate {
     }
 }
 
+/// A stop's stocking index: which of a fridge's stockings that day, 1 to
+/// `StockingIndex::MAX` (the pars rules' bound).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct StockingIndex(i64);
+
+impl StockingIndex {
+    pub const MAX: i64 = 999;
+
+    pub fn parse(field: &str, value: i64) -> Result<StockingIndex, String> {
+        if (1..=Self::MAX).contains(&value) {
+            Ok(StockingIndex(value))
+        } else {
+            Err(format!("{field} must be between 1 and {}", Self::MAX))
+        }
+    }
+
+    pub fn get(&self) -> i64 {
+        self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for StockingIndex {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = i64::deserialize(d)?;
+        StockingIndex::parse(FIELD, value).map_err(serde::de::Error::custom)
+    }
+}
+
+impl schemars::JsonSchema for StockingIndex {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "StockingIndex".into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "integer", "format": "stocking-index", "minimum": 1, "maximum": StockingIndex::MAX })
+    }
+}
+
 /// A date a person typed in the ISO order, where a one-digit month or day
 /// is taken too (`2026-3-5`): the forecast's dates. Read as the stocking day.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -532,6 +573,26 @@ mod tests {
         let t = FridgeTime::parse("2026-11-23T02:30:00.500Z").unwrap();
         assert_eq!((t.text(), t.at().timestamp_millis()), ("2026-11-23T02:30:00.500Z", 1_795_401_000_500));
         assert_eq!(serde_json::to_string(&t).unwrap(), "\"2026-11-23T02:30:00.500Z\"");
+        // The rest, each at its edges.
+        assert_eq!(StockingIndex::parse("stockingIndex", 999).map(|i| i.get()), Ok(999));
+        assert_eq!(StockingIndex::parse("stockingIndex", 0).unwrap_err(), "stockingIndex must be between 1 and 999");
+        assert_eq!(RouteName::parse("route", "r#1").unwrap_err(), "route cannot contain '#'");
+        assert_eq!(RouteDate::parse("stockingDate", "11/25/2026").unwrap().to_string(), "2026-11-25");
+        assert_eq!(LooseDate::parse("date", "2026-3-5").unwrap().day().to_string(), "2026-03-05");
+        assert_eq!(CompactDate::parse("date", "20260305").unwrap().day().to_string(), "2026-03-05");
+        assert_eq!(CompactDate::parse("date", "2026-03-05").unwrap_err(), "date must be YYYYMMDD");
+        assert_eq!(
+            WallTime::parse("localDateTime", "2026-11-25 18:00").unwrap().at().to_string(),
+            "2026-11-25 18:00:00"
+        );
+        assert!(WallTime::parse("localDateTime", "2026-11-25T18:00:60").is_err(), "no leap second");
+        assert_eq!(
+            PackingSlipId::parse("packingSlipId", &"s".repeat(129)).unwrap_err().to_string(),
+            "packingSlipId must be at most 128 characters"
+        );
+        // A location id reads numbers and flags as their text, and null as empty (its rule refuses it).
+        assert_eq!(serde_json::from_str::<LocationId>("17").unwrap().as_str(), "17");
+        assert!(serde_json::from_str::<LocationId>("null").unwrap_err().to_string().contains("cannot be empty"));
     }
 
     proptest! {

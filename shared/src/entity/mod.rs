@@ -12,7 +12,7 @@ pub mod telemetry;
 
 pub use ids::{
     ActionId, CompactDate, FridgeTime, LocationId, LooseDate, PackingSlipId, RequestId, RouteDate, RouteName,
-    StockingDate, UploadId, WallTime,
+    StockingDate, StockingIndex, UploadId, WallTime,
 };
 pub use location::Location;
 

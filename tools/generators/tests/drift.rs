@@ -99,10 +99,8 @@ fn queues_that_feed_functions_retry_enough_and_hide_long_enough() {
         }
     }
     // The queues an event source mapping reads into a function (fridges read their command queue themselves).
-    let feeding: BTreeSet<&str> = yaml
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("EventSourceArn: !GetAtt ")?.strip_suffix(".Arn"))
-        .collect();
+    let feeding: BTreeSet<&str> =
+        yaml.lines().filter_map(|l| l.trim().strip_prefix("EventSourceArn: !GetAtt ")?.strip_suffix(".Arn")).collect();
     let named = |b: &String| b.lines().next().map(|l| l.trim().trim_end_matches(':').to_string()).unwrap_or_default();
     for block in blocks.iter().filter(|b| feeding.contains(named(b).as_str())) {
         let name = named(block);

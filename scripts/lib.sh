@@ -68,6 +68,9 @@ ensure_cargo_deny() {
 }
 
 ensure_rust() {
+  # SKIP_RUST_BUILD=1: the caller built the binary already (the test command's Ctrl-C test; a
+  # `cargo build -p fleet-local` after the workspace's test build resolves features apart and rebuilds).
+  [ "${SKIP_RUST_BUILD:-0}" = 1 ] && [ -x "$FLEET_LOCAL" ] && return 0
   log "building the local API (cargo, $CARGO_PROFILE profile)"
   cargo build -q -p fleet-local --profile "$CARGO_PROFILE"
 }
@@ -89,21 +92,23 @@ ensure_tools() {
 # runner, a tool's session) cannot trap it: bash keeps an ignored signal
 # ignored. Ctrl-C must stop the stack all the same, so such a shell runs the
 # script again with the default disposition first. Call it before `trap`.
+# The guard names this process (exec keeps the pid), so a script it starts
+# in the background, which ignores SIGINT again, restores its own.
 restore_interrupt() {
   local ignored; ignored="$(awk '/^SigIgn:/ { print $2 }' /proc/$$/status 2>/dev/null || echo 0)"
-  if [ $(( 16#${ignored:-0} & 2 )) -ne 0 ] && [ -z "${FLEET_SIGNALS_RESTORED:-}" ]; then
-    FLEET_SIGNALS_RESTORED=1 exec env --default-signal=INT,QUIT "$@"
+  if [ $(( 16#${ignored:-0} & 2 )) -ne 0 ] && [ "${FLEET_SIGNALS_RESTORED:-}" != "$$" ]; then
+    FLEET_SIGNALS_RESTORED=$$ exec env --default-signal=INT,QUIT "$@"
   fi
 }
 
 PIDS=()
-# Stops what the stack started: SIGTERM, then after 4 s SIGKILL for anything
+# Stops what the stack started: SIGTERM, then after 3 s SIGKILL for anything
 # still alive, so Ctrl-C frees every port within 5 s. Runs once (EXIT after INT).
 stop_stack() {
   trap - EXIT INT TERM
   local pid alive
   for pid in "${PIDS[@]:-}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; done
-  for _ in $(seq 1 40); do
+  for _ in $(seq 1 30); do
     alive=0
     # A child that has exited stays a zombie until `wait` reaps it: not alive.
     for pid in "${PIDS[@]:-}"; do

@@ -8,10 +8,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 state="$(mktemp -d)"
-trap 'rm -rf "$state"' EXIT
+leader=""
+# Whatever happens, nothing of the test's stack outlives it.
+trap '{ [ -n "$leader" ] && kill -KILL -- "-$leader" 2>/dev/null; } || true; rm -rf "$state"' EXIT
 # The install stamps of an existing state: the tools are installed already, so nothing reinstalls.
 [ -n "${1:-}" ] && cp "$1"/*.stamp "$state"/ 2>/dev/null || true
 export FLEET_STATE_DIR="$state" MOTO_PORT=5899 API_PORT=4300 WEB_PORT=5473 ROUTING_PORT=5901 SKIP_WEB=1
+# The binary the caller built (the test command builds every test first).
+export SKIP_RUST_BUILD=1
 ports=("$MOTO_PORT" "$API_PORT" "$ROUTING_PORT")
 
 fail() { echo "ctrl-c test: $*" >&2; tail -n 20 "$state/run.log" >&2; exit 1; }

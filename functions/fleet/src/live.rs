@@ -2,8 +2,9 @@
 //! into command state changes, coalesced per command in each batch, and sent
 //! to the subscribers of the fridge through the publishing mutation; and the
 //! subscription's own check, the same gate as `readQueueMessages`.
-use crate::store::CommandRecord;
-use fleet_shared::entity::ids::LocationId;
+use crate::store::{self, CommandRecord};
+use fleet_shared::entity::ids::{FridgeTime, LocationId, MessageId};
+use fleet_shared::entity::telemetry::CommandState;
 use fleet_shared::events::{DynamoDbEvent, DynamoDbEventResponse, StreamRecord};
 use fleet_shared::{contract::Ctx, publisher, ApiError, Deps, Table};
 use serde::{Deserialize, Serialize};
@@ -14,8 +15,6 @@ const PUBLISH: publisher::Mutation = publisher::Mutation {
     field: PUBLISH_FIELD,
     document: "mutation Publish($input: CommandChangeInput!) { publishCommandChange(input: $input) { locationId messageId state changedAt } }",
 };
-/// The command states a change may carry (the schema's `CommandState`).
-const STATES: [&str; 5] = ["PENDING", "SENT", "DONE", "FAILED", "EXPIRED"];
 /// The table whose writes change a command's state.
 pub const STREAMED: &[Table] = &[Table::QueueMessages];
 
@@ -23,11 +22,37 @@ pub const STREAMED: &[Table] = &[Table::QueueMessages];
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CommandChange {
-    pub location_id: String,
-    pub message_id: String,
-    pub state: String,
-    /// RFC 3339, UTC: the stream record's time.
-    pub changed_at: String,
+    pub location_id: LocationId,
+    pub message_id: MessageId,
+    pub state: CommandStage,
+    /// The stream record's time.
+    pub changed_at: FridgeTime,
+}
+
+/// Where a command is in its life (the schema's `CommandState`; see
+/// `store::PENDING` for what each means).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum CommandStage {
+    Pending,
+    Sent,
+    Done,
+    Failed,
+    Expired,
+}
+
+impl CommandStage {
+    /// The stage a stored `state` names.
+    fn of(state: &str) -> Option<CommandStage> {
+        Some(match state {
+            store::PENDING => CommandStage::Pending,
+            store::SENT => CommandStage::Sent,
+            s if s == CommandState::Done.as_str() => CommandStage::Done,
+            store::FAILED => CommandStage::Failed,
+            store::EXPIRED => CommandStage::Expired,
+            _ => return None,
+        })
+    }
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -53,28 +78,26 @@ pub fn change_of(table: &str, record: &StreamRecord) -> Result<Option<CommandCha
     let item = if record.change.new_image.is_empty() { &record.change.old_image } else { &record.change.new_image };
     let command: CommandRecord = serde_dynamo::from_item(item.clone()).map_err(|e| format!("image not read: {e}"))?;
     let (Some(state), Some(message_id)) = (command.state, command.message_id) else { return Ok(None) };
-    if !STATES.contains(&state.as_str()) {
-        return Err(format!("unknown command state {state}"));
-    }
+    let state = CommandStage::of(&state).ok_or_else(|| format!("unknown command state {state}"))?;
     let Some((location, _queue)) = command.id.split_once('#') else {
         return Err(format!("not a command id: {}", command.id));
     };
     Ok(Some(CommandChange {
-        location_id: location.to_string(),
-        message_id,
+        location_id: LocationId::parse("locationId", location).map_err(|e| e.to_string())?,
+        message_id: MessageId::parse("messageId", &message_id).map_err(|e| e.to_string())?,
         state,
-        changed_at: record.change.approximate_creation_date_time.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        changed_at: record.change.approximate_creation_date_time.into(),
     }))
 }
 
 /// One change per command, its latest, with the first record's sequence number.
 pub fn coalesce(changes: Vec<(Option<String>, CommandChange)>) -> Vec<(Option<String>, CommandChange)> {
-    let mut by_command: BTreeMap<(String, String), (Option<String>, CommandChange)> = BTreeMap::new();
+    let mut by_command: BTreeMap<(LocationId, MessageId), (Option<String>, CommandChange)> = BTreeMap::new();
     for (sequence, change) in changes {
         let key = (change.location_id.clone(), change.message_id.clone());
         match by_command.get_mut(&key) {
             Some((first, kept)) => {
-                if change.changed_at >= kept.changed_at {
+                if change.changed_at.at() >= kept.changed_at.at() {
                     *kept = change;
                 }
                 if first.is_none() {
@@ -119,7 +142,10 @@ mod tests {
     fn a_command_record_is_its_fridges_change_and_a_batch_keeps_each_commands_latest() {
         let table = "stack-QueueMessages";
         let sent = change_of(table, &record("1", "SENT", "m1", 100)).unwrap().unwrap();
-        assert_eq!((sent.location_id.as_str(), sent.message_id.as_str(), sent.state.as_str()), ("LOC-1", "m1", "SENT"));
+        assert_eq!(
+            (sent.location_id.as_str(), sent.message_id.as_str(), sent.state),
+            ("LOC-1", "m1", CommandStage::Sent)
+        );
         assert_eq!(change_of("other-table", &record("1", "SENT", "m1", 100)).unwrap(), None);
         assert!(change_of(table, &record("1", "BOGUS", "m1", 100)).is_err());
         let batch = ["SENT", "DONE"]
@@ -135,8 +161,8 @@ mod tests {
         let out = coalesce(batch);
         assert_eq!(out.len(), 2);
         assert_eq!(
-            (out[0].0.as_deref(), out[0].1.state.as_str()),
-            (Some("10"), "DONE"),
+            (out[0].0.as_deref(), out[0].1.state),
+            (Some("10"), CommandStage::Done),
             "the latest, retried from the first"
         );
     }

@@ -157,7 +157,7 @@ impl fmt::Display for UploadId {
 macro_rules! bounded_id {
     ($($(#[$meta:meta])* $name:ident, max $max:expr;)*) => {$(
         $(#[$meta])*
-        #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+        #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
         #[serde(transparent)]
         pub struct $name(String);
 
@@ -208,6 +208,8 @@ bounded_id! {
     ActionId, max limits::MAX_ID_CHARS;
     /// A packing slip's id, as the order system sends it (its ids run to 128 characters).
     PackingSlipId, max limits::MAX_ORDER_ID_CHARS;
+    /// A fridge command's queue message id, as the command table keeps it.
+    MessageId, max limits::MAX_ID_CHARS;
 }
 
 /// A stocking (or drop-off) day, `YYYY-MM-DD`: the partition key of a
@@ -497,6 +499,14 @@ impl FridgeTime {
     }
 }
 
+/// An instant the system itself recorded (a stream record's time), written
+/// as records store instants (`fridge_time::stamp`).
+impl From<DateTime<Utc>> for FridgeTime {
+    fn from(at: DateTime<Utc>) -> Self {
+        FridgeTime { text: crate::fridge_time::stamp(at), at }
+    }
+}
+
 impl Serialize for FridgeTime {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.text)
@@ -544,6 +554,7 @@ string_schema!(
     RequestId => "request-id",
     ActionId => "action-id",
     PackingSlipId => "packing-slip-id",
+    MessageId => "message-id",
     LocationId => "location-id",
     RouteDate => "route-date",
     RouteName => "route-name",
@@ -590,6 +601,11 @@ mod tests {
             PackingSlipId::parse("packingSlipId", &"s".repeat(129)).unwrap_err().to_string(),
             "packingSlipId must be at most 128 characters"
         );
+        assert_eq!(MessageId::parse("messageId", " m-1 ").unwrap().as_str(), "m-1");
+        assert!(MessageId::parse("messageId", &"m".repeat(65)).is_err());
+        // An instant the system recorded is written as records store instants.
+        let recorded = FridgeTime::from(t.at());
+        assert_eq!((recorded.text(), recorded.at()), ("2026-11-23T02:30:00.500Z", t.at()));
         // A location id reads numbers and flags as their text, and null as empty (its rule refuses it).
         assert_eq!(serde_json::from_str::<LocationId>("17").unwrap().as_str(), "17");
         assert!(serde_json::from_str::<LocationId>("null").unwrap_err().to_string().contains("cannot be empty"));

@@ -257,14 +257,28 @@ fn scalar_json_type(name: &str) -> &'static str {
 /// value parses itself at the edge (`fleet_shared::entity::ids`: its schema has
 /// a `format`), or the field says why it stays text, with
 /// `#[schemars(extend("x-plain-text" = "why"))]`. Each as `function.path.field`.
+///
+/// A subscription's answer is the change event its publisher sends back in
+/// through a mutation's input, so it is held to the same rule (`…→event`).
 pub fn plain_text_request_fields<'a>(specs: impl Iterator<Item = &'a FunctionSpec>) -> Vec<String> {
     let mut generators = Generators::default();
-    let requests: Vec<(&str, schemars::Schema)> =
-        specs.filter_map(|spec| Some((spec.name, shapes_of(&mut generators, spec)?.request))).collect();
-    let defs = generators.requests.definitions().clone();
+    let mut requests = Vec::new();
+    let mut events = Vec::new();
+    for spec in specs {
+        let Some(shapes) = shapes_of(&mut generators, spec) else { continue };
+        if matches!(spec.trigger, Trigger::Subscription(_)) {
+            events.push((format!("{}→event", spec.name), shapes.response));
+        }
+        requests.push((spec.name.to_string(), shapes.request));
+    }
     let mut found = std::collections::BTreeSet::new();
+    let defs = generators.requests.definitions().clone();
     for (name, request) in &requests {
         plain_text_fields(&defs, request.as_value(), name, &mut found, 0);
+    }
+    let defs = generators.responses.definitions().clone();
+    for (name, event) in &events {
+        plain_text_fields(&defs, event.as_value(), name, &mut found, 0);
     }
     found.into_iter().collect()
 }

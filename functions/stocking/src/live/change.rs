@@ -1,7 +1,9 @@
 //! One stream record read into the change it makes to a stocking day, and a
 //! batch's changes coalesced: pure, so the publisher's rules are unit tested.
 use crate::drop::SLIP_LOCKS;
+use fleet_shared::entity::ids::{FridgeTime, LocationId, RouteName, StockingIndex};
 use fleet_shared::entity::route_stop::DRIVER_PREFIX;
+use fleet_shared::entity::StockingDate;
 use fleet_shared::events::StreamRecord;
 use fleet_shared::publisher::table_of_arn;
 use fleet_shared::Table;
@@ -28,13 +30,13 @@ pub enum ChangeKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StockingChange {
-    pub drop_off_date: String,
-    pub route: Option<String>,
-    pub location_id: Option<String>,
-    pub stocking_index: Option<i64>,
+    pub drop_off_date: StockingDate,
+    pub route: Option<RouteName>,
+    pub location_id: Option<LocationId>,
+    pub stocking_index: Option<StockingIndex>,
     pub kind: ChangeKind,
-    /// RFC 3339, UTC: the stream record's time.
-    pub changed_at: String,
+    /// The stream record's time.
+    pub changed_at: FridgeTime,
 }
 
 /// A streamed table, known by the name its stream's ARN carries.
@@ -83,9 +85,23 @@ struct Image {
 }
 
 /// `text` when it is a date (YYYY-MM-DD), else the date that starts `key` (`{date}#…`).
-fn date_of<'a>(text: &'a str, key: &'a str) -> Option<&'a str> {
+fn date_of(text: &str, key: &str) -> Option<StockingDate> {
     let date = if text.is_empty() { key.split('#').next()? } else { text };
-    fleet_shared::entity::StockingDate::of(date).map(|_| date)
+    StockingDate::of(date)
+}
+
+/// What a stored record names, read through its rule: a value that fails
+/// it names nothing (the browser reads the whole route or day again).
+fn route_of(text: Option<&str>) -> Option<RouteName> {
+    RouteName::parse("route", text?).ok()
+}
+
+fn location_of(text: Option<&str>) -> Option<LocationId> {
+    LocationId::parse("locationId", text?).ok()
+}
+
+fn index_of(value: Option<i64>) -> Option<StockingIndex> {
+    StockingIndex::parse("stockingIndex", value?).ok()
 }
 
 /// The change `record` makes to a stocking day: `None` when it makes none
@@ -98,12 +114,12 @@ pub fn change_of(tables: &[(String, StreamTable)], record: &StreamRecord) -> Res
     // A REMOVE has only the old image.
     let item = if record.change.new_image.is_empty() { &record.change.old_image } else { &record.change.new_image };
     let image: Image = serde_dynamo::from_item(item.clone()).map_err(|e| format!("image not read: {e}"))?;
-    let changed_at = record.change.approximate_creation_date_time.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    let change = |date: &str, kind, route: Option<String>, location: Option<String>| StockingChange {
-        drop_off_date: date.to_string(),
-        route,
-        location_id: location,
-        stocking_index: image.stocking_index,
+    let changed_at = FridgeTime::from(record.change.approximate_creation_date_time);
+    let change = |drop_off_date, kind, route: Option<&str>, location: Option<&str>| StockingChange {
+        drop_off_date,
+        route: route_of(route),
+        location_id: location_of(location),
+        stocking_index: index_of(image.stocking_index),
         kind,
         changed_at: changed_at.clone(),
     };
@@ -118,26 +134,23 @@ pub fn change_of(tables: &[(String, StreamTable)], record: &StreamRecord) -> Res
                 t if t.starts_with("DropOverride") => ChangeKind::DropStatus,
                 _ => ChangeKind::Action,
             };
-            let mut found = change(date, kind, None, image.location_id.clone());
+            let mut found = change(date, kind, None, image.location_id.as_deref());
             if found.stocking_index.is_none() {
-                found.stocking_index = stocking_index_in(image.data.as_deref());
+                found.stocking_index = index_of(stocking_index_in(image.data.as_deref()));
             }
             Some(found)
         }
         StreamTable::LocationRoutes => date_of(&image.stocking_date, &image.date_shard).map(|date| {
             match image.route_stop.strip_prefix(DRIVER_PREFIX) {
-                Some(route) => change(date, ChangeKind::Assignment, Some(route.to_string()), None),
+                Some(route) => change(date, ChangeKind::Assignment, Some(route), None),
                 None => {
-                    let route = image
-                        .route
-                        .clone()
-                        .or_else(|| image.route_stop.split('#').next().filter(|r| !r.is_empty()).map(str::to_string));
-                    change(date, ChangeKind::Action, route, image.id.clone())
+                    let route = image.route.as_deref().or_else(|| image.route_stop.split('#').next());
+                    change(date, ChangeKind::Action, route, image.id.as_deref())
                 }
             }
         }),
         StreamTable::FridgeOrders => date_of(&image.drop_off_date, &image.date_shard)
-            .map(|date| change(date, ChangeKind::Jit, None, image.location_id.clone())),
+            .map(|date| change(date, ChangeKind::Jit, None, image.location_id.as_deref())),
     })
 }
 
@@ -156,14 +169,14 @@ fn stocking_index_in(data: Option<&str>) -> Option<i64> {
 /// made it (where a retry must start). The browser reads the route again
 /// whatever happened to it, so one event is enough.
 pub fn coalesce(changes: Vec<(Option<String>, StockingChange)>) -> Vec<(Option<String>, StockingChange)> {
-    type Key = (String, Option<String>, Option<String>, ChangeKind);
+    type Key = (StockingDate, Option<RouteName>, Option<LocationId>, ChangeKind);
     let mut by_key: BTreeMap<Key, (Option<String>, StockingChange)> = BTreeMap::new();
     for (sequence, change) in changes {
         let place = if change.route.is_some() { None } else { change.location_id.clone() };
-        let key = (change.drop_off_date.clone(), change.route.clone(), place, change.kind);
+        let key = (change.drop_off_date, change.route.clone(), place, change.kind);
         match by_key.get_mut(&key) {
             Some((first, kept)) => {
-                if change.changed_at >= kept.changed_at {
+                if change.changed_at.at() >= kept.changed_at.at() {
                     *kept = change;
                 }
                 if first.is_none() {

@@ -1,4 +1,6 @@
 use super::*;
+use fleet_shared::entity::ids::{FridgeTime, LocationId, RouteName, StockingIndex};
+use fleet_shared::entity::StockingDate;
 use fleet_shared::events::StreamRecord;
 use serde_json::json;
 
@@ -51,11 +53,49 @@ fn a_driver_action_is_an_action_of_its_stocking_day_with_its_stop() {
                 "locationId": s("LOC-7"), "eventType": s("LocationStocked"), "data": s(r#"{"stockingIndex":2}"#) }),
     );
     let change = change_of(&tables(), &r).unwrap().expect("a change");
-    assert_eq!(change.drop_off_date, "2026-11-28");
-    assert_eq!(change.location_id.as_deref(), Some("LOC-7"));
-    assert_eq!(change.stocking_index, Some(2));
+    assert_eq!(change.drop_off_date.to_string(), "2026-11-28");
+    assert_eq!(location(&change), Some("LOC-7"));
+    assert_eq!(index(&change), Some(2));
     assert_eq!(change.kind, ChangeKind::Action);
-    assert_eq!(change.changed_at, "2026-11-18T11:06:40.000Z");
+    assert_eq!(change.changed_at.text(), "2026-11-18T11:06:40.000Z");
+    let sent = serde_json::to_value(&change).unwrap();
+    assert_eq!(
+        sent,
+        json!({ "dropOffDate": "2026-11-28", "route": null, "locationId": "LOC-7", "stockingIndex": 2,
+                "kind": "ACTION", "changedAt": "2026-11-18T11:06:40.000Z" }),
+        "the event the publishing mutation sends"
+    );
+}
+
+fn location(change: &StockingChange) -> Option<&str> {
+    change.location_id.as_ref().map(|l| l.as_str())
+}
+
+fn index(change: &StockingChange) -> Option<i64> {
+    change.stocking_index.map(|i| i.get())
+}
+
+#[test]
+fn a_stored_value_that_fails_its_rule_names_nothing_and_the_day_still_changes() {
+    let r = record(
+        ACTIONS,
+        "INSERT",
+        "100",
+        0,
+        json!({ "pk": s("LocationStocked#3"), "sk": s("x"), "stockingDay": s("2026-11-28"),
+                "locationId": s("  "), "eventType": s("LocationStocked"), "data": s(r#"{"stockingIndex":0}"#) }),
+    );
+    let change = change_of(&tables(), &r).unwrap().expect("a change");
+    assert_eq!((location(&change), index(&change)), (None, None));
+    let stop = record(
+        ROUTES,
+        "MODIFY",
+        "4",
+        0,
+        json!({ "dateShard": s("2026-11-28#0"), "routeStop": s("#0003"), "id": s("LOC-1"), "stockingDate": s("2026-11-28"), "stockingIndex": { "N": "1000" } }),
+    );
+    let stop = change_of(&tables(), &stop).unwrap().unwrap();
+    assert_eq!((stop.route.as_deref(), location(&stop), index(&stop)), (None, Some("LOC-1"), None));
 }
 
 #[test]
@@ -71,7 +111,11 @@ fn acknowledgements_drop_locks_assignments_stops_and_orders_each_have_their_kind
     let lock =
         record(ACTIONS, "REMOVE", "2", 0, json!({ "pk": s("DropOverride#slip#4"), "sk": s("2026-11-28#slip-9") }));
     let lock = change_of(&tables(), &lock).unwrap().unwrap();
-    assert_eq!((lock.kind, lock.drop_off_date.as_str()), (ChangeKind::DropStatus, "2026-11-28"), "a revert too");
+    assert_eq!(
+        (lock.kind, lock.drop_off_date.to_string().as_str()),
+        (ChangeKind::DropStatus, "2026-11-28"),
+        "a revert too"
+    );
     let assignment = record(
         ROUTES,
         "MODIFY",
@@ -90,7 +134,7 @@ fn acknowledgements_drop_locks_assignments_stops_and_orders_each_have_their_kind
     );
     let stop = change_of(&tables(), &stop).unwrap().unwrap();
     assert_eq!(
-        (stop.kind, stop.route.as_deref(), stop.location_id.as_deref(), stop.stocking_index),
+        (stop.kind, stop.route.as_deref(), location(&stop), index(&stop)),
         (ChangeKind::Action, Some("R12"), Some("LOC-1"), Some(1))
     );
     let order = record(
@@ -102,7 +146,7 @@ fn acknowledgements_drop_locks_assignments_stops_and_orders_each_have_their_kind
     );
     let order = change_of(&tables(), &order).unwrap().unwrap();
     assert_eq!(
-        (order.kind, order.location_id.as_deref(), order.stocking_index, order.drop_off_date.as_str()),
+        (order.kind, location(&order), index(&order), order.drop_off_date.to_string().as_str()),
         (ChangeKind::Jit, Some("LOC-2"), Some(3), "2026-11-29")
     );
 }
@@ -124,12 +168,12 @@ fn records_that_change_no_day_are_left_out_and_unreadable_ones_say_why() {
 
 fn change(route: Option<&str>, location: &str, kind: ChangeKind, at: &str) -> StockingChange {
     StockingChange {
-        drop_off_date: "2026-11-28".into(),
-        route: route.map(str::to_string),
-        location_id: Some(location.into()),
-        stocking_index: Some(1),
+        drop_off_date: StockingDate::of("2026-11-28").unwrap(),
+        route: route.map(|r| RouteName::parse("route", r).unwrap()),
+        location_id: Some(LocationId::parse("locationId", location).unwrap()),
+        stocking_index: StockingIndex::parse("stockingIndex", 1).ok(),
         kind,
-        changed_at: at.into(),
+        changed_at: FridgeTime::parse(at).unwrap(),
     }
 }
 
@@ -147,11 +191,7 @@ fn a_batch_coalesces_to_one_change_per_route_and_kind_the_latest_and_retries_fro
     let out = coalesce(batch);
     assert_eq!(out.len(), 5, "{out:?}");
     let r1 = out.iter().find(|(_, c)| c.route.as_deref() == Some("R1") && c.kind == ChangeKind::Action).unwrap();
-    assert_eq!(
-        (r1.0.as_deref(), r1.1.location_id.as_deref()),
-        (Some("10"), Some("B")),
-        "the latest, retried from the first"
-    );
+    assert_eq!((r1.0.as_deref(), location(&r1.1)), (Some("10"), Some("B")), "the latest, retried from the first");
 }
 
 #[test]

@@ -273,5 +273,5 @@ async fn a_route_assignment_comes_out_of_the_emulators_stream_as_an_assignment_c
     }
     let change = found.expect("the assignment's record");
     assert_eq!(change.kind, fn_stocking::live::ChangeKind::Assignment);
-    assert_eq!(change.drop_off_date, "2031-01-05");
+    assert_eq!(change.drop_off_date.to_string(), "2031-01-05");
 }

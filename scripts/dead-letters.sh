@@ -10,9 +10,12 @@
 #
 # The dead-letter queues are read from template.yaml (every redrive target and
 # every function's DeadLetterQueue). A reason is the message's `reason`
-# attribute (set by the telemetry ingest when it parks a message it can never
-# store), Lambda's `ErrorMessage` (a failed scheduled run), or else "not
-# processed in N receives" (the source queue's redrive policy).
+# attribute (set by a queue's consumer when it parks a message it can never
+# store, or cannot store by its last receive), Lambda's `ErrorMessage` (a
+# failed scheduled run), or else "no reason: the function did not finish",
+# with its receive count: SQS moved it after the source queue's
+# maxReceiveCount receives that the function never answered (a timeout or a
+# crash).
 #
 # Listing receives each message and makes it visible again at once: nothing
 # is deleted. (A FIFO queue hands out a message group's later messages only
@@ -112,7 +115,11 @@ def reason(message, source):
         if key in attrs:
             return attrs[key].get("StringValue", "")
     if source:
-        return f"not processed in {limits.get(source, '?')} receives from {source} (its redrive limit)"
+        # The handlers park what they cannot store on its last receive, with the reason; a message SQS moved
+        # itself was never answered: the function timed out or crashed. (This listing's receive not counted.)
+        received = int(message.get("Attributes", {}).get("ApproximateReceiveCount", "1")) - 1
+        return (f"no reason: the function did not finish (received {received} times from {source}, "
+                f"whose redrive limit is {limits.get(source, '?')})")
     return "no reason recorded"
 
 

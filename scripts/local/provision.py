@@ -382,10 +382,21 @@ def main():
         "authFlowType": "USER_PASSWORD_AUTH",
         "graphqlUrl": f"{api}/graphql",
         "restUrl": api,
-        "links": json.loads((ROOT / "web" / "links.json").read_text()) if (ROOT / "web" / "links.json").exists() else {},
+        "links": app_links(args.routing_port),
     }
     (state / "config.json").write_text(json.dumps(web_config, indent=2))
     print(f"provisioned {len(names) - 3} tables/buckets/queues, pool {pool_id}, client {client_id}", file=sys.stderr)
+
+
+def app_links(routing_port):
+    """The navigation's external links: web/links.json when a developer wrote one (as a deployer does),
+    else stand-in pages the routing stub serves for the Internal Apps menu, so the demo shows the spec's
+    whole navigation (tools/demo/src/routing_stub.rs, DEMO_APPS)."""
+    written = ROOT / "web" / "links.json"
+    if written.exists():
+        return json.loads(written.read_text())
+    stub = f"http://127.0.0.1:{routing_port}/apps"
+    return {"facilityCms": f"{stub}/facility-cms", "driverApp": f"{stub}/driver-app"}
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ use fleet_shared::entity::report::derive::{Placed, LATE_DAYS};
 use fleet_shared::entity::telemetry::{Heartbeat, InventorySnapshot, TelemetryEvent, TemperatureSample};
 use fleet_shared::events::{SqsBatchResponse, SqsEvent, SqsMessage};
 use fleet_shared::fridge_time::{now_text, stamp};
+use fleet_shared::parking::LastReceive;
 use fleet_shared::{ApiError, Deps, Table};
 use futures::stream::{self, StreamExt};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -391,13 +392,7 @@ pub async fn handle(deps: &'static Deps, _: Ctx, event: SqsEvent) -> Result<SqsB
 
 /// One SQS batch: the partial batch response names the records to redeliver.
 pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBatchResponse {
-    let deliveries: HashMap<String, u32> = records
-        .iter()
-        .filter_map(|r| {
-            let n = r.attributes.get("ApproximateReceiveCount")?.parse().ok()?;
-            Some((r.message_id.clone()?, n))
-        })
-        .collect();
+    let last_receive = LastReceive::of(&records);
     let (parsed, mut bad) = sort(records);
     let ids: Vec<&str> = parsed.iter().map(|(_, _, m)| m.location_id()).collect::<HashSet<_>>().into_iter().collect();
     let known = store.known_locations(&ids).await;
@@ -451,22 +446,7 @@ pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBa
             }
         }
     }
-    // On its last delivery a record that still fails is parked here, with its
-    // reason, rather than moved by the queue's redrive without one.
-    let bodies: HashMap<&str, &str> = good.iter().map(|(id, body, _)| (id.as_str(), body.as_str())).collect();
-    let mut failing = Vec::new();
-    for (id, why) in retry {
-        let last = deliveries.get(&id).is_some_and(|n| *n >= TELEMETRY_MAX_RECEIVES);
-        match bodies.get(id.as_str()) {
-            // Parked once, for its first reason.
-            Some(_) if last && bad.iter().any(|(b, ..)| *b == id) => {}
-            Some(body) if last => {
-                let reason = format!("still failing on delivery {TELEMETRY_MAX_RECEIVES}, the queue's last: {why}");
-                bad.push((id, body.to_string(), reason));
-            }
-            _ => failing.push(id),
-        }
-    }
+    let mut failing = last_receive.settle(retry, &mut bad);
     failing.extend(store.park(&bad).await);
     // A record behind two failed writes (health and its sample) is reported once.
     let mut seen = HashSet::new();
@@ -476,9 +456,6 @@ pub async fn ingest<S: FleetStore>(store: &S, records: Vec<SqsMessage>) -> SqsBa
     }
     answer
 }
-
-/// The telemetry queue's `maxReceiveCount` (template.yaml; a test holds them equal).
-pub const TELEMETRY_MAX_RECEIVES: u32 = 5;
 
 #[cfg(test)]
 mod tests {
@@ -768,7 +745,7 @@ mod tests {
         let first = ingest(&store, vec![delivery(1)]).await;
         assert_eq!(first.batch_item_failures.len(), 1, "left for redelivery");
         assert!(store.parked.lock().unwrap().is_empty());
-        let last = ingest(&store, vec![delivery(TELEMETRY_MAX_RECEIVES)]).await;
+        let last = ingest(&store, vec![delivery(fleet_shared::parking::MAX_RECEIVES)]).await;
         assert!(last.batch_item_failures.is_empty(), "parked, not redelivered");
         let parked = store.parked.lock().unwrap();
         assert_eq!(parked.len(), 1);
@@ -805,15 +782,6 @@ mod tests {
         ingest(&store, vec![record("a1", &inv("2026-11-23T10:00:00Z", 2, 1))]).await;
         ingest(&store, vec![record("a2", &inv("2026-11-23T11:00:00Z", 2, 0))]).await;
         assert_eq!(rows(&store).len(), 2);
-    }
-
-    /// The queue parks after `maxReceiveCount` deliveries; the ingest parks on the last itself.
-    #[test]
-    fn the_last_delivery_is_the_telemetry_queues_max_receive_count() {
-        let template = include_str!("../../../template.yaml");
-        let queue = template.split("\n  TelemetryQueue:\n").nth(1).expect("the telemetry queue");
-        let count = queue.split("maxReceiveCount: ").nth(1).and_then(|r| r.lines().next()).expect("a redrive policy");
-        assert_eq!(count.trim(), TELEMETRY_MAX_RECEIVES.to_string());
     }
 
     #[tokio::test]

@@ -4,10 +4,11 @@
 //! browser can follow it until it is applied or failed with its line errors.
 use crate::file;
 use crate::kind::ForecastUpload;
-use crate::store::{ForecastStore, UploadState};
+use crate::store::{ForecastStore, Unstorable, UploadState};
 use fleet_shared::entity::UploadId;
 use fleet_shared::events::{s3_records, SqsBatchResponse, SqsMessage};
 use fleet_shared::idempotency::Records;
+use fleet_shared::parking::LastReceive;
 use fleet_shared::upload::{self, UploadRequest, MAX_BATCH_ROWS, MAX_FILE_ROWS};
 use fleet_shared::{fridge_time, ApiError};
 use serde::Deserialize;
@@ -86,9 +87,9 @@ fn read_notice(body: &str) -> Result<Notice, String> {
         .map(Notice::Objects)
 }
 
-/// Why an object cannot be ingested: `Unreadable` has no upload to tell
-/// (the record is reported for redelivery, so after three tries it is in the
-/// dead-letter queue); `Failed` is a passing failure, retried the same way.
+/// Why an object cannot be ingested: `Unreadable` has no upload to tell (the
+/// notification is parked at once, with the reason); `Failed` is a passing
+/// failure, redelivered, and parked with its error on the queue's last receive.
 enum Refusal {
     Unreadable(String),
     Failed(ApiError),
@@ -101,21 +102,22 @@ impl From<ApiError> for Refusal {
 }
 
 /// The SQS-fed ingest: each record is an S3 notification (or S3's test
-/// event). A record that fails for a passing reason, or that cannot be read
-/// (no notification, no forecast upload), is reported for redelivery and
-/// after three tries lands in the dead-letter queue, its reason in the log;
-/// nothing is acknowledged unread. A bad or too large file is not a failure
-/// of the ingest: its upload is marked failed with the reason.
+/// event). A record that cannot be read (no notification, no forecast
+/// upload) is parked in the dead-letter queue with its reason; one that fails
+/// for a passing reason is redelivered, and parked with its last error on the
+/// queue's last receive. Nothing is acknowledged unread. A bad or too large
+/// file is not a failure of the ingest: its upload is marked failed with the reason.
 pub async fn run(store: &impl ForecastStore, records: &impl Records, messages: Vec<SqsMessage>) -> SqsBatchResponse {
-    let mut answer = SqsBatchResponse::default();
+    let last_receive = LastReceive::of(&messages);
+    let (mut bad, mut retry): (Vec<Unstorable>, Vec<(String, String)>) = (Vec::new(), Vec::new());
     for message in messages {
         let id = message.message_id.unwrap_or_default();
-        let keys = match read_notice(message.body.as_deref().unwrap_or_default()) {
+        let body = message.body.unwrap_or_default();
+        let keys = match read_notice(&body) {
             Ok(Notice::Test) => continue,
             Ok(Notice::Objects(keys)) => keys,
             Err(reason) => {
-                tracing::error!(message_id = %id, %reason, "forecast notification unreadable; left for the dead-letter queue");
-                answer.add_failure(id);
+                bad.push((id, body, reason));
                 continue;
             }
         };
@@ -123,17 +125,22 @@ pub async fn run(store: &impl ForecastStore, records: &impl Records, messages: V
             match ingest_object(store, records, &key).await {
                 Ok(()) => {}
                 Err(Refusal::Unreadable(reason)) => {
-                    tracing::error!(message_id = %id, key, %reason, "forecast notification unreadable; left for the dead-letter queue");
-                    answer.add_failure(id);
+                    bad.push((id, body, format!("{key}: {reason}")));
                     break;
                 }
                 Err(Refusal::Failed(e)) => {
                     tracing::error!(key, error = %e, "forecast file not ingested; left for redelivery");
-                    answer.add_failure(id);
+                    retry.push((id, format!("{key} not ingested: {e}")));
                     break;
                 }
             }
         }
+    }
+    let mut answer = SqsBatchResponse::default();
+    let mut again = last_receive.settle(retry, &mut bad);
+    again.extend(store.park(&bad).await);
+    for id in again {
+        answer.add_failure(id);
     }
     answer
 }
@@ -431,12 +438,44 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_message_without_an_upload_is_left_for_redelivery() {
+    async fn a_message_without_an_upload_or_unreadable_is_parked_with_its_reason() {
         let fake = Memory::default();
         let test_event =
             serde_json::from_value(json!({ "messageId": "t", "body": r#"{"Event":"s3:TestEvent"}"# })).unwrap();
         let bad = serde_json::from_value(json!({ "messageId": "b", "body": "{oops" })).unwrap();
         let failed = ingest(&fake, vec![message("stray", "forecast-uploads/no-such-1.csv"), test_event, bad]).await;
-        assert_eq!(failed, ["stray", "b"]);
+        assert!(failed.is_empty(), "never retried: {failed:?}");
+        let parked: Vec<(String, String)> =
+            fake.parked.lock().unwrap().iter().map(|(id, _, why)| (id.clone(), why.clone())).collect();
+        assert_eq!(
+            parked,
+            [
+                ("stray".into(), "forecast-uploads/no-such-1.csv: no upload was issued for this object".into()),
+                ("b".into(), "the message is not JSON".into())
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_passing_failure_is_redelivered_and_on_the_queues_last_receive_parked_with_its_error() {
+        let fake = Memory::default();
+        fake.uploads_down.store(true, std::sync::atomic::Ordering::SeqCst);
+        let on = |receive: u32| {
+            let mut m = message("m", "forecast-uploads/up-1.csv");
+            m.attributes.insert("ApproximateReceiveCount".into(), receive.to_string());
+            m
+        };
+        assert_eq!(ingest(&fake, vec![on(1)]).await, ["m"]);
+        assert!(fake.parked.lock().unwrap().is_empty());
+        assert!(ingest(&fake, vec![on(fleet_shared::parking::MAX_RECEIVES)]).await.is_empty());
+        let parked = fake.parked.lock().unwrap();
+        assert_eq!(parked.len(), 1);
+        assert!(
+            parked[0]
+                .2
+                .starts_with("still failing on delivery 5, the queue's last: forecast-uploads/up-1.csv not ingested"),
+            "{}",
+            parked[0].2
+        );
     }
 }

@@ -52,6 +52,7 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
             Grant::BatchWriteTable(Table::ForecastRows),
             Grant::BatchWriteTable(Table::ForecastUploads),
+            Grant::SendToQueue(Queue::ForecastUploadsDeadLetter),
         ],
         handler: typed_event!(handlers::ingest),
     },

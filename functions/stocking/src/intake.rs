@@ -2,7 +2,8 @@
 //! source mapping with ReportBatchItemFailures), as the telemetry ingest
 //! does it. A record that can never be stored (malformed, unknown location)
 //! is parked in the dead-letter queue with its reason and counts as handled;
-//! a transient failure reports the record for redelivery.
+//! a transient failure reports the record for redelivery, and on the queue's
+//! last receive parks it with its last error (`parking::LastReceive`).
 //!
 //! Newest wins per order: of a batch only each order's highest version is
 //! written, and only over a lower stored version. The write is conditioned on
@@ -16,6 +17,7 @@ use crate::slips;
 pub use crate::store::{Dynamo, IntakeStore, Landed, Unstorable};
 use fleet_shared::contract::Ctx;
 use fleet_shared::events::{SqsBatchResponse, SqsEvent, SqsMessage};
+use fleet_shared::parking::LastReceive;
 use fleet_shared::{ApiError, Deps};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -79,8 +81,10 @@ pub async fn ingest<S: IntakeStore>(store: &S, records: Vec<SqsMessage>, receive
         .iter()
         .map(|r| (r.message_id.clone().unwrap_or_default(), r.body.clone().unwrap_or_default()))
         .collect();
+    let last_receive = LastReceive::of(&records);
     let (parsed, mut bad) = sort(records);
-    let mut retry: Vec<String> = Vec::new();
+    // Records that failed this time, with why: redelivered, or parked on their last receive.
+    let mut retry: Vec<(String, String)> = Vec::new();
     let ids: Vec<String> = parsed
         .iter()
         .filter_map(|(_, _, m)| m.location_id().map(str::to_string))
@@ -99,7 +103,8 @@ pub async fn ingest<S: IntakeStore>(store: &S, records: Vec<SqsMessage>, receive
         }
         Err(e) => {
             tracing::error!(error = %e, "locations unavailable; batch left for redelivery");
-            retry.extend(parsed.into_iter().map(|(id, ..)| id));
+            let why = format!("locations unavailable: {e}");
+            retry.extend(parsed.into_iter().map(|(id, ..)| (id, why.clone())));
         }
     }
     let batch = newest(good);
@@ -113,20 +118,23 @@ pub async fn ingest<S: IntakeStore>(store: &S, records: Vec<SqsMessage>, receive
                     ),
                     Err(e) => {
                         tracing::error!(error = %e, %unique_id, "order not stored; left for redelivery");
-                        retry.extend(ids.iter().cloned());
+                        let why = format!("order not stored: {e}");
+                        retry.extend(ids.iter().map(|id| (id.clone(), why.clone())));
                     }
                 }
             }
         }
         Err(e) => {
             tracing::error!(error = %e, "orders unavailable; batch left for redelivery");
-            retry.extend(batch.values().flat_map(|(_, ids)| ids.iter().cloned()));
+            let why = format!("orders unavailable: {e}");
+            retry.extend(batch.values().flat_map(|(_, ids)| ids.iter().map(|id| (id.clone(), why.clone()))));
         }
     }
-    retry.extend(store.park(&bad).await);
+    let mut again = last_receive.settle(retry, &mut bad);
+    again.extend(store.park(&bad).await);
     let mut seen = HashSet::new();
     let mut answer = SqsBatchResponse::default();
-    for id in retry.into_iter().filter(|id| seen.insert(id.clone())) {
+    for id in again.into_iter().filter(|id| seen.insert(id.clone())) {
         answer.add_failure(id);
     }
     answer
@@ -293,6 +301,24 @@ mod tests {
         assert_eq!(failed, ["a"]);
         assert_eq!(*m.tries.lock().unwrap(), WRITE_TRIES, "bounded");
         assert!(slips(&m).is_empty() && m.parked.lock().unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_record_still_failing_on_the_queues_last_receive_is_parked_with_its_last_error() {
+        let m = Memory { always_moved: true, ..store() };
+        let mut last = record("a", &order("O-1", 1, "2026-11-24").to_string());
+        last.attributes.insert("ApproximateReceiveCount".into(), fleet_shared::parking::MAX_RECEIVES.to_string());
+        let answer = ingest(&m, vec![last], AT).await;
+        assert!(answer.batch_item_failures.is_empty(), "parked here, not moved by the redrive without a reason");
+        let parked = m.parked.lock().unwrap();
+        assert_eq!(parked.len(), 1);
+        assert_eq!(parked[0].0, "a");
+        assert!(parked[0].1.contains("O-1"), "with its body");
+        assert!(
+            parked[0].2.starts_with("still failing on delivery 5, the queue's last: order not stored"),
+            "{}",
+            parked[0].2
+        );
     }
 
     #[tokio::test]

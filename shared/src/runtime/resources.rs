@@ -202,6 +202,8 @@ impl Bucket {
 pub enum Queue {
     /// S3 notifications of forecast files landing in the uploads bucket.
     ForecastUploads,
+    /// Forecast notifications that can never be ingested (unreadable, no upload), with the reason.
+    ForecastUploadsDeadLetter,
     /// What fridges report: heartbeats, events, segment events, inventory, command results.
     Telemetry,
     /// Telemetry that can never be stored (malformed, unknown fridge), with the reason.
@@ -224,6 +226,7 @@ pub enum Queue {
 impl Queue {
     pub const ALL: &'static [Queue] = &[
         Queue::ForecastUploads,
+        Queue::ForecastUploadsDeadLetter,
         Queue::Telemetry,
         Queue::TelemetryDeadLetter,
         Queue::FridgeCommands,
@@ -237,6 +240,7 @@ impl Queue {
     pub fn logical_id(self) -> &'static str {
         match self {
             Queue::ForecastUploads => "ForecastUploadsQueue",
+            Queue::ForecastUploadsDeadLetter => "ForecastUploadsDeadLetterQueue",
             Queue::Telemetry => "TelemetryQueue",
             Queue::TelemetryDeadLetter => "TelemetryDeadLetterQueue",
             Queue::FridgeCommands => "FridgeCommandsQueue",
@@ -252,6 +256,7 @@ impl Queue {
     pub fn env_var(self) -> &'static str {
         match self {
             Queue::ForecastUploads => "FORECAST_UPLOADS_QUEUE_URL",
+            Queue::ForecastUploadsDeadLetter => "FORECAST_UPLOADS_DEAD_LETTER_QUEUE_URL",
             Queue::Telemetry => "TELEMETRY_QUEUE_URL",
             Queue::TelemetryDeadLetter => "TELEMETRY_DEAD_LETTER_QUEUE_URL",
             Queue::FridgeCommands => "FRIDGE_COMMANDS_QUEUE_URL",

@@ -9,8 +9,12 @@
 //!   `times` requests naming that center fail with `status` (503 unless
 //!   told), or answer after `delayMs`; tests name their own center, so they
 //!   never disturb each other.
-use axum::extract::State;
+//! - `GET /apps/{app}` serves a stand-in page for each external app of the
+//!   navigation's Internal Apps menu, so the demo shows the spec's whole
+//!   navigation (a deployer names the real apps in `web/links.json`).
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
+use axum::response::Html;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use fn_routes::loginext::client::{
@@ -137,7 +141,22 @@ pub fn router(stub: Arc<Stub>) -> Router {
         .route(PLAN_PATH, post(plan_route))
         .route("/_stub/failures", post(inject))
         .route("/health", get(|| async { "ok" }))
+        .route("/apps/{app}", get(demo_app))
         .with_state(stub)
+}
+
+/// The external apps the local stack links to (`scripts/local/provision.py`
+/// writes these paths into the web app's `links`), with the names the menu shows.
+pub const DEMO_APPS: [(&str, &str); 2] = [("facility-cms", "Facility CMS"), ("driver-app", "Driver App")];
+
+/// A stand-in page for an external app, saying what it stands for.
+async fn demo_app(Path(app): Path<String>) -> Result<Html<String>, StatusCode> {
+    let (_, name) = DEMO_APPS.iter().find(|(path, _)| *path == app).ok_or(StatusCode::NOT_FOUND)?;
+    Ok(Html(format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{name} (demo)</title></head>\
+         <body><main><h1>{name}</h1><p>This is the local stack's stand-in for {name}, an external app. \
+         A deployed console links to the real one, named in <code>web/links.json</code>.</p></main></body></html>"
+    )))
 }
 
 /// The port of a base URL such as `http://127.0.0.1:5601`.
@@ -158,6 +177,15 @@ mod tests {
             latitude: at.map(|a| a.0),
             longitude: at.map(|a| a.1),
         }
+    }
+
+    #[tokio::test]
+    async fn each_internal_app_has_its_stand_in_page_and_no_other_path_does() {
+        for (path, name) in DEMO_APPS {
+            let Html(page) = demo_app(Path(path.to_string())).await.expect(path);
+            assert!(page.contains(&format!("<h1>{name}</h1>")), "{page}");
+        }
+        assert_eq!(demo_app(Path("payroll".into())).await.unwrap_err(), StatusCode::NOT_FOUND);
     }
 
     #[test]

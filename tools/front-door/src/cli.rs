@@ -1,7 +1,7 @@
 //! `fleet-local serve`: the local API, configured by the stack's environment
 //! (.local/stack.env, written by scripts/local/provision.py).
 use crate::{auth::Verifier, graphql, queues, server, wiring::Wiring};
-use std::{process::ExitCode, sync::Arc, time::Duration};
+use std::{process::ExitCode, sync::Arc};
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -9,9 +9,6 @@ pub enum Command {
     Serve {
         #[arg(long, env = "LOCAL_API_PORT", default_value_t = 4000)]
         port: u16,
-        /// How often the scheduled functions run, in milliseconds.
-        #[arg(long, env = "SCHEDULER_PERIOD_MS", default_value_t = 2000)]
-        scheduler_period_ms: u64,
         #[arg(long, env = "JWKS_URL")]
         jwks_url: String,
         #[arg(long, env = "TOKEN_ISSUER")]
@@ -23,12 +20,12 @@ pub enum Command {
 
 impl Command {
     pub async fn run(self) -> ExitCode {
-        let Command::Serve { port, scheduler_period_ms, jwks_url, token_issuer, user_pool_client_id } = self;
+        let Command::Serve { port, jwks_url, token_issuer, user_pool_client_id } = self;
         let wiring = Wiring::from_env().await.expect("configuration");
         let sdl = std::fs::read_to_string("infra/schema.graphql").expect("run from the repository root");
         let schema = graphql::load_schema(&sdl).expect("infra/schema.graphql is valid");
         let verifier = Verifier::fetch(&jwks_url, &token_issuer, &user_pool_client_id).expect("JWKS of the user pool");
-        tokio::spawn(server::scheduler_loop(wiring, Duration::from_millis(scheduler_period_ms)));
+        server::scheduler_loop(wiring).await;
         queues::queue_loops(wiring).await;
         crate::streams::stream_loops(wiring).await;
         let signing_key = crate::sigv4::Key::from_env();

@@ -2,9 +2,14 @@
 //! queue that feeds a function, invokes the handler with the SQS event shape
 //! (up to 10 records), deletes the messages that succeeded and leaves the
 //! reported failures for redelivery and, after `maxReceiveCount`, the
-//! dead-letter queue, as the queue's redrive policy says.
+//! dead-letter queue, as the queue's redrive policy says. While a batch is
+//! handled its messages stay hidden (`keep_hidden`): a slow emulator never
+//! makes a batch visible again mid-call, which would count a receive the
+//! handler never answered and, five of them on, dead-letter a good message.
 use crate::wiring::Wiring;
-use aws_sdk_sqs::types::{DeleteMessageBatchRequestEntry, Message, MessageSystemAttributeName};
+use aws_sdk_sqs::types::{
+    ChangeMessageVisibilityBatchRequestEntry, DeleteMessageBatchRequestEntry, Message, MessageSystemAttributeName,
+};
 use fleet_functions as registry;
 use fleet_shared::events::{SqsBatchResponse, SqsEvent, SqsMessage};
 use fleet_shared::limits::SQS_BATCH_MAX;
@@ -72,6 +77,38 @@ pub fn event(records: Vec<SqsMessage>) -> Input {
     Input { args: serde_json::to_value(event).unwrap_or(Value::Null), ..Input::default() }
 }
 
+/// How long a received batch is hidden at a time; renewed every third of it while its handler runs.
+pub const HOLD: Duration = Duration::from_secs(30);
+
+/// Keeps `messages` hidden for `hold` more, every third of `hold`, until dropped (the handler answered).
+async fn keep_hidden(
+    sqs: &aws_sdk_sqs::Client,
+    url: &str,
+    messages: &[Message],
+    hold: Duration,
+) -> std::convert::Infallible {
+    let entries: Vec<ChangeMessageVisibilityBatchRequestEntry> = messages
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| {
+            ChangeMessageVisibilityBatchRequestEntry::builder()
+                .id(i.to_string())
+                .receipt_handle(m.receipt_handle()?)
+                .visibility_timeout(hold.as_secs() as i32)
+                .build()
+                .ok()
+        })
+        .collect();
+    loop {
+        tokio::time::sleep(hold / 3).await;
+        let renewed =
+            sqs.change_message_visibility_batch().queue_url(url).set_entries(Some(entries.clone())).send().await;
+        if let Err(e) = renewed {
+            tracing::warn!(error = %e, "a batch's visibility not renewed; it may be received again");
+        }
+    }
+}
+
 /// One receive, one invocation, the deletes. Answers (succeeded, failed).
 pub async fn poll_once(
     sqs: &aws_sdk_sqs::Client,
@@ -80,11 +117,24 @@ pub async fn poll_once(
     url: &str,
     wait: i32,
 ) -> Result<(usize, usize), ApiError> {
+    poll_once_holding(sqs, wiring, spec, url, wait, HOLD).await
+}
+
+/// `poll_once`, its batch hidden `hold` at a time while the handler runs.
+pub async fn poll_once_holding(
+    sqs: &aws_sdk_sqs::Client,
+    wiring: &'static Wiring,
+    spec: &'static FunctionSpec,
+    url: &str,
+    wait: i32,
+    hold: Duration,
+) -> Result<(usize, usize), ApiError> {
     let out = sqs
         .receive_message()
         .queue_url(url)
         .max_number_of_messages(SQS_BATCH_MAX as i32)
         .wait_time_seconds(wait)
+        .visibility_timeout(hold.as_secs() as i32)
         .message_system_attribute_names(MessageSystemAttributeName::All)
         .message_attribute_names("All")
         .send()
@@ -99,7 +149,11 @@ pub async fn poll_once(
     let request_id = uuid::Uuid::new_v4().to_string();
     // A handler error, or a panic, fails the whole batch, as on Lambda, and polling goes on:
     // Lambda's event source mapping keeps polling after a failed batch.
-    let invoked = AssertUnwindSafe(logging::invoke(spec, wiring.deps(spec), input, &request_id)).catch_unwind().await;
+    let handled = AssertUnwindSafe(logging::invoke(spec, wiring.deps(spec), input, &request_id)).catch_unwind();
+    let invoked = tokio::select! {
+        invoked = handled => invoked,
+        never = keep_hidden(sqs, url, &messages, hold) => match never {},
+    };
     let invoked = invoked.unwrap_or_else(|_| Err(ApiError::internal("the handler panicked")));
     let failed: Vec<String> = match invoked {
         Ok(answer) => serde_json::from_value::<SqsBatchResponse>(answer)

@@ -1,5 +1,5 @@
 //! The local API: `/graphql` (AppSync stand-in), `/prod/...` (HTTP API stand-in)
-//! and the scheduler tick (EventBridge stand-in).
+//! and the schedules (EventBridge stand-in).
 use crate::{
     auth::{AuthError, Verifier},
     graphql,
@@ -8,7 +8,7 @@ use crate::{
 use apollo_compiler::{validation::Valid, Schema};
 use axum::{
     body::Bytes,
-    extract::{Request, State},
+    extract::{Path, Request, State},
     http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri},
     middleware::{self, Next},
     response::{IntoResponse, Response},
@@ -18,8 +18,6 @@ use axum::{
 use fleet_functions as registry;
 use fleet_shared::{events, logging, Input, Trigger};
 use serde_json::{json, Map, Value};
-use std::collections::HashMap;
-use std::time::Instant;
 use std::{sync::Arc, time::Duration};
 
 pub struct AppState {
@@ -52,6 +50,7 @@ pub fn router_for(state: Arc<AppState>, web_origin: Option<&str>) -> Router {
         .route("/prod/{*path}", any(rest_route))
         .route("/health", get(|| async { "ok" }))
         .route("/_usage", get(usage_route))
+        .route("/_local/schedules/{function}", post(run_schedule_route))
         // As large as the largest request any function takes; each function checks its own bound.
         .layer(axum::extract::DefaultBodyLimit::max(fleet_shared::limits::MAX_FILE_REQUEST_BYTES * 2))
         .layer(middleware::from_fn(move |req: Request, next: Next| cors(origin.clone(), req, next)))
@@ -278,36 +277,70 @@ async fn rest_route(
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-/// A scheduled function rests at least this many times its last run's length before it runs again.
-const REST_PER_RUN: u32 = 10;
-
-/// When a scheduled function that ran for `took`, ending at `ended`, is next due: after `period`, as
-/// EventBridge would run it (but faster), or after `REST_PER_RUN` times its run if that is longer. A run
-/// that grows with the fleet (the fleet health snapshot's, about 6 s at 25,000 fridges) then takes at most
-/// a tenth of the machine, which it shares with the emulator and every other function; back to back, it
-/// would hold the emulator all the time, as a Lambda on AWS running once a minute never does.
-fn next_due(ended: Instant, took: Duration, period: Duration) -> Instant {
-    ended + period.max(took * REST_PER_RUN)
+/// How often EventBridge runs a schedule expression (`rate(1 minute)`, `rate(5 minutes)`, `rate(2 hours)`,
+/// `rate(1 day)`); `None` for any other (a `cron(…)` is not run locally).
+pub fn schedule_period(expression: &str) -> Option<Duration> {
+    let inner = expression.trim().strip_prefix("rate(")?.strip_suffix(')')?;
+    let (count, unit) = inner.trim().split_once(' ')?;
+    let count: u64 = count.parse().ok().filter(|n| *n > 0)?;
+    let seconds = match (count, unit.trim()) {
+        (1, "minute") | (2.., "minutes") => 60,
+        (1, "hour") | (2.., "hours") => 3_600,
+        (1, "day") | (2.., "days") => 86_400,
+        _ => return None,
+    };
+    Some(Duration::from_secs(count * seconds))
 }
 
-/// Runs every scheduled function when it is due (`next_due`), checking every `period`.
-pub async fn scheduler_loop(wiring: &'static Wiring, period: Duration) {
-    let mut tick = tokio::time::interval(period);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut due: HashMap<&'static str, Instant> = HashMap::new();
-    loop {
-        tick.tick().await;
-        for spec in registry::all().filter(|f| matches!(f.trigger, Trigger::Schedule(_))) {
-            if due.get(spec.name).is_some_and(|at| *at > Instant::now()) {
-                continue;
+/// One run of a scheduled function now: its answer, or its error in words.
+async fn run_schedule(wiring: &'static Wiring, spec: &'static fleet_shared::FunctionSpec) -> Result<Value, String> {
+    let request_id = uuid::Uuid::new_v4().to_string();
+    logging::invoke(spec, wiring.deps(spec), Input::default(), &request_id).await.map_err(|e| e.to_string())
+}
+
+/// Runs every scheduled function as the template schedules it (EventBridge's stand-in): once at start,
+/// so a fresh stack has its snapshots, then at its rate (the fleet health rebuild once a minute), a run
+/// that outlasts its period followed at once by the next. A test that needs a run sooner asks for one
+/// (`POST /_local/schedules/{function}`), instead of a shorter period for everyone.
+pub async fn scheduler_loop(wiring: &'static Wiring) {
+    for spec in registry::all() {
+        let Trigger::Schedule(expression) = spec.trigger else { continue };
+        let Some(period) = schedule_period(expression) else {
+            tracing::warn!(function = spec.name, expression, "schedule expression not run locally");
+            continue;
+        };
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(period);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                if let Err(e) = run_schedule(wiring, spec).await {
+                    tracing::warn!(function = spec.name, error = %e, "scheduled run failed");
+                }
             }
-            let request_id = uuid::Uuid::new_v4().to_string();
-            let started = Instant::now();
-            if let Err(e) = logging::invoke(spec, wiring.deps(spec), Input::default(), &request_id).await {
-                tracing::warn!(function = spec.name, error = %e, "scheduled run failed");
-            }
-            due.insert(spec.name, next_due(Instant::now(), started.elapsed(), period));
-        }
+        });
+    }
+}
+
+/// `POST /_local/schedules/{function}`: runs a scheduled function now and answers what it answered (500
+/// with its error). The stand-in for invoking the function by hand on AWS (`aws lambda invoke`); not part
+/// of the API there. It changes what the stack holds, so it needs a valid token like the API.
+async fn run_schedule_route(
+    State(state): State<Arc<AppState>>,
+    Path(function): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if let Err(e) = state.verifier.verify_header(authorization(&headers)) {
+        tracing::info!(error = %e, "schedule run refused");
+        return (StatusCode::UNAUTHORIZED, Json(json!({ "message": "Unauthorized" }))).into_response();
+    }
+    let Some(spec) = registry::all().find(|s| s.name == function && matches!(s.trigger, Trigger::Schedule(_))) else {
+        let message = format!("{function} is not a scheduled function");
+        return (StatusCode::NOT_FOUND, Json(json!({ "message": message }))).into_response();
+    };
+    match run_schedule(state.wiring, spec).await {
+        Ok(answer) => Json(answer).into_response(),
+        Err(message) => (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "message": message }))).into_response(),
     }
 }
 
@@ -320,15 +353,21 @@ mod tests {
     }
 
     #[test]
-    fn a_scheduled_function_rests_ten_times_its_run_and_at_least_the_period() {
-        let (ended, period) = (Instant::now(), Duration::from_secs(2));
-        assert_eq!(next_due(ended, Duration::from_millis(50), period), ended + period, "a short run: every period");
-        assert_eq!(next_due(ended, Duration::from_millis(200), period), ended + period, "10 x 200 ms is the period");
-        assert_eq!(
-            next_due(ended, Duration::from_secs(6), period),
-            ended + Duration::from_secs(60),
-            "a long run rests"
-        );
+    fn a_schedule_runs_at_the_rate_its_expression_names() {
+        let minutes = |m: u64| Some(Duration::from_secs(60 * m));
+        assert_eq!(schedule_period("rate(1 minute)"), minutes(1));
+        assert_eq!(schedule_period("rate(5 minutes)"), minutes(5));
+        assert_eq!(schedule_period("rate(2 hours)"), minutes(120));
+        assert_eq!(schedule_period("rate(1 day)"), minutes(1440));
+        for other in ["rate(0 minutes)", "rate(1 minutes)", "rate(5 minute)", "cron(0 12 * * ? *)", "rate(x minutes)"] {
+            assert_eq!(schedule_period(other), None, "{other}");
+        }
+        // Every schedule of the registry is one the local stack runs.
+        for spec in registry::all() {
+            if let Trigger::Schedule(expression) = spec.trigger {
+                assert!(schedule_period(expression).is_some(), "{}: {expression}", spec.name);
+            }
+        }
     }
 
     #[test]

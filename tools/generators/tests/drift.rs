@@ -71,7 +71,8 @@ fn request_ids_dates_and_times_parse_themselves() {
 }
 
 /// Every queue that feeds a function retries enough that throttling alone
-/// never parks a good message (AWS advises a `maxReceiveCount` of at least 5),
+/// never parks a good message (AWS advises a `maxReceiveCount` of at least 5;
+/// each is `parking::MAX_RECEIVES`, the receive its consumer parks on),
 /// and keeps a message hidden at least six times the function's timeout while
 /// a batch is handled (Lambda's SQS guide).
 #[test]
@@ -107,7 +108,8 @@ fn queues_that_feed_functions_retry_enough_and_hide_long_enough() {
         let number = |key: &str| -> u32 {
             block.lines().find_map(|l| l.trim().strip_prefix(key)).and_then(|v| v.trim().parse().ok()).unwrap_or(0)
         };
-        assert!(number("maxReceiveCount: ") >= 5, "{name} maxReceiveCount {}", number("maxReceiveCount: "));
+        // The count its consumer parks on (`parking::LastReceive`): at least 5, so throttling alone parks nothing.
+        assert_eq!(number("maxReceiveCount: "), fleet_shared::parking::MAX_RECEIVES, "{name} maxReceiveCount");
         assert!(
             number("VisibilityTimeout: ") >= 6 * timeout,
             "{name} VisibilityTimeout {}",

@@ -2,7 +2,7 @@
 use super::*;
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
 use fleet_shared::s3::S3Object;
-use fleet_shared::{store, Bucket, Deps, Table};
+use fleet_shared::{store, Bucket, Deps, Queue, Table};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -76,6 +76,10 @@ impl ForecastStore for Deps {
     async fn upload_url(&self, key: &str, seconds: u64) -> Result<String, ApiError> {
         let bucket = self.bucket(Bucket::Uploads)?;
         Ok(bucket.client.presigned_put(bucket.name, key, "text/csv", Duration::from_secs(seconds)).await?)
+    }
+
+    async fn park(&self, bad: &[Unstorable]) -> Vec<String> {
+        fleet_shared::parking::park(self.queue(Queue::ForecastUploadsDeadLetter), bad, "forecast notification").await
     }
 
     async fn open(&self, key: &str) -> Result<Option<(FileMeta, S3Object)>, ApiError> {

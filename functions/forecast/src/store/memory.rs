@@ -16,6 +16,10 @@ pub struct Memory {
     pub reads: Mutex<usize>,
     /// The upload records, shared with the pipeline as its `Records`.
     pub records: MemoryRecords,
+    /// Notifications parked in the dead-letter queue, with their reasons.
+    pub parked: Mutex<Vec<Unstorable>>,
+    /// The upload records cannot be read (a passing failure).
+    pub uploads_down: std::sync::atomic::AtomicBool,
 }
 
 impl Memory {
@@ -33,6 +37,9 @@ impl ForecastStore for Memory {
     }
 
     async fn load(&self, upload_id: &str) -> Result<Option<UploadState>, ApiError> {
+        if self.uploads_down.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(ApiError::Unavailable);
+        }
         Ok(self.state(upload_id))
     }
 
@@ -72,6 +79,11 @@ impl ForecastStore for Memory {
 
     async fn upload_url(&self, key: &str, seconds: u64) -> Result<String, ApiError> {
         Ok(format!("https://uploads.example/{key}?expires={seconds}"))
+    }
+
+    async fn park(&self, bad: &[Unstorable]) -> Vec<String> {
+        self.parked.lock().unwrap().extend(bad.iter().cloned());
+        vec![]
     }
 
     async fn open(&self, key: &str) -> Result<Option<(FileMeta, Vec<u8>)>, ApiError> {

@@ -6,6 +6,7 @@
 //! areas; unit tests use the in-memory `memory::Memory`.
 use fleet_shared::history::Record;
 use fleet_shared::idempotency::Claim;
+pub use fleet_shared::parking::Unstorable;
 use fleet_shared::ApiError;
 use serde::{Deserialize, Serialize};
 use std::future::Future;
@@ -115,6 +116,9 @@ pub trait ForecastStore: Sync {
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// A presigned PUT of a CSV to `key`, working for `seconds`.
     fn upload_url(&self, key: &str, seconds: u64) -> impl Future<Output = Result<String, ApiError>> + Send;
+    /// Parks notifications that cannot be ingested in the dead-letter queue, each with its reason;
+    /// answers the ids that could not be parked (left for redelivery).
+    fn park(&self, bad: &[Unstorable]) -> impl Future<Output = Vec<String>> + Send;
     /// Opens the uploaded object at `key`; `None` when it is gone.
     fn open(&self, key: &str) -> impl Future<Output = Result<Option<(FileMeta, Self::File)>, ApiError>> + Send;
     /// Reads an opened object's body.
@@ -149,6 +153,9 @@ impl<T: ForecastStore + ?Sized> ForecastStore for &T {
     }
     fn upload_url(&self, key: &str, seconds: u64) -> impl Future<Output = Result<String, ApiError>> + Send {
         (**self).upload_url(key, seconds)
+    }
+    fn park(&self, bad: &[Unstorable]) -> impl Future<Output = Vec<String>> + Send {
+        (**self).park(bad)
     }
     fn open(&self, key: &str) -> impl Future<Output = Result<Option<(FileMeta, Self::File)>, ApiError>> + Send {
         (**self).open(key)

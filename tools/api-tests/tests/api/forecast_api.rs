@@ -321,13 +321,24 @@ async fn a_file_over_the_size_limit_is_refused_unread() {
 }
 
 #[tokio::test]
-async fn a_message_the_ingest_cannot_read_is_never_acknowledged_silently() {
-    let stray =
-        json!({ "Records": [{ "s3": { "object": { "key": "forecast-uploads/no-such-upload-1.csv" } } }] }).to_string();
+async fn a_message_the_ingest_cannot_read_is_parked_with_its_reason_never_acknowledged_silently() {
+    let run = uuid::Uuid::new_v4().simple().to_string();
+    let key = format!("forecast-uploads/no-such-{}.csv", &run[..12]);
+    // A whole S3 notification, as S3 sends it, of an object no upload was issued for.
+    let stray = json!({ "Records": [{
+        "eventVersion": "2.1", "eventSource": "aws:s3", "awsRegion": "us-east-1",
+        "eventTime": "2026-11-23T12:00:00.000Z", "eventName": "ObjectCreated:Put",
+        "userIdentity": { "principalId": "AWS:x" }, "requestParameters": { "sourceIPAddress": "127.0.0.1" },
+        "responseElements": { "x-amz-request-id": "r", "x-amz-id-2": "i" },
+        "s3": { "s3SchemaVersion": "1.0", "configurationId": "c",
+                "bucket": { "name": "b", "ownerIdentity": { "principalId": "x" }, "arn": "arn:aws:s3:::b" },
+                "object": { "key": key, "size": 5, "eTag": "e", "sequencer": "0" } }
+    }] })
+    .to_string();
     let event = json!({ "Records": [
-        { "messageId": "not-json", "body": "{oops" },
-        { "messageId": "no-records", "body": "{}" },
-        { "messageId": "no-key", "body": json!({ "Records": [{ "s3": {} }] }).to_string() },
+        { "messageId": "not-json", "body": format!("{{oops {run}") },
+        { "messageId": "no-records", "body": json!({ "run": run }).to_string() },
+        { "messageId": "not-s3", "body": json!({ "run": run, "Records": [{ "s3": {} }] }).to_string() },
         { "messageId": "stray", "body": stray },
         { "messageId": "s3-test", "body": json!({ "Service": "Amazon S3", "Event": "s3:TestEvent" }).to_string() },
     ] });
@@ -338,8 +349,23 @@ async fn a_message_the_ingest_cannot_read_is_never_acknowledged_silently() {
         .unwrap();
     let failed: Vec<&str> =
         answer["batchItemFailures"].as_array().unwrap().iter().map(|f| f["itemIdentifier"].as_str().unwrap()).collect();
-    // Redelivered, then dead-lettered by the queue's redrive policy; S3's own test event is simply done.
-    assert_eq!(failed, ["not-json", "no-records", "no-key", "stray"]);
+    // Parked with its reason at once (retries cannot make it readable); S3's own test event is simply done.
+    assert_eq!(failed, Vec::<&str>::new());
+    let mut reasons: Vec<String> = parked("ForecastUploadsDeadLetterQueue", |body| body.contains(&run[..12]))
+        .await
+        .into_iter()
+        .map(|(_, reason)| reason)
+        .collect();
+    reasons.sort();
+    assert_eq!(
+        reasons,
+        [
+            format!("{key}: no upload was issued for this object"),
+            "not an S3 event notification: missing field `bucket` at line 1 column 20".to_string(),
+            "the message holds no S3 records".to_string(),
+            "the message is not JSON".to_string(),
+        ]
+    );
 }
 
 /// The writer of history and upload records (issue 59): conditional Puts in transactions, never

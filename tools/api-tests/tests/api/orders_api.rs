@@ -198,36 +198,12 @@ async fn a_bad_record_is_parked_with_its_reason_and_its_batch_lands() {
     assert_eq!(ingest(&bodies).await["batchItemFailures"], json!([]), "parked records are handled");
     assert!(slip(&slips(&date, None).await.unwrap(), &good).is_some());
 
-    let sqs = queues::sqs_client().await;
-    let mut reasons = Vec::new();
-    for _ in 0..10 {
-        let got = sqs
-            .receive_message()
-            .queue_url(url("OrdersDeadLetterQueue"))
-            .max_number_of_messages(10)
-            .message_attribute_names("All")
-            .wait_time_seconds(0)
-            .send()
+    let mut reasons: Vec<String> =
+        parked("OrdersDeadLetterQueue", |body| body.contains(&unknown) || body.contains(&marker))
             .await
-            .unwrap();
-        let messages = got.messages.unwrap_or_default();
-        if messages.is_empty() {
-            break;
-        }
-        for m in messages {
-            let body = m.body().unwrap_or_default();
-            if body.contains(&unknown) || body.contains(&marker) {
-                let reason = m.message_attributes().and_then(|a| a.get("reason")).and_then(|v| v.string_value());
-                reasons.push(reason.unwrap_or_default().to_string());
-                sqs.delete_message()
-                    .queue_url(url("OrdersDeadLetterQueue"))
-                    .receipt_handle(m.receipt_handle().unwrap())
-                    .send()
-                    .await
-                    .unwrap();
-            }
-        }
-    }
+            .into_iter()
+            .map(|(_, reason)| reason)
+            .collect();
     reasons.sort();
     assert_eq!(reasons.len(), 2, "{reasons:?}");
     assert!(reasons[0].starts_with("not an order message"), "{reasons:?}");

@@ -1,5 +1,6 @@
 //! The local event source mapping: a batch whose handler panics fails alone,
-//! and polling goes on (as Lambda's does after a failed batch).
+//! and polling goes on (as Lambda's does after a failed batch); a batch stays
+//! hidden for as long as its handler runs.
 use crate::common;
 use common::*;
 use fleet_front_door::queues;
@@ -50,5 +51,42 @@ async fn a_panicking_batch_fails_alone_and_the_next_batch_lands() {
         }
     }
     assert_eq!(landed, (1, 0), "the next batch lands");
+    sqs.delete_queue().queue_url(&url).send().await.unwrap();
+}
+
+/// A consumer slower than the hold of its batch.
+async fn slow(_: &'static Deps, _: Input) -> Result<Value, ApiError> {
+    tokio::time::sleep(std::time::Duration::from_millis(3500)).await;
+    Ok(json!({ "batchItemFailures": [] }))
+}
+
+static SLOW: FunctionSpec = FunctionSpec {
+    name: "forecast_ingest",
+    trigger: Trigger::Queue(Queue::ForecastUploads),
+    permission: Permission::System,
+    grants: &[],
+    handler: handler!(slow),
+};
+
+#[tokio::test]
+async fn a_batch_stays_hidden_while_its_handler_runs_past_its_hold() {
+    let sqs = queues::sqs_client().await;
+    let name = unique("poller-hold").replace('_', "-");
+    let url = sqs.create_queue().queue_name(&name).send().await.unwrap().queue_url.unwrap();
+    let wiring = wiring().await;
+    sqs.send_message().queue_url(&url).message_body("slow").send().await.unwrap();
+    let hold = std::time::Duration::from_secs(1);
+    let (polled, seen_meanwhile) = tokio::join!(queues::poll_once_holding(&sqs, wiring, &SLOW, &url, 1, hold), async {
+        let mut seen = 0;
+        // Three holds and more while the handler runs: the message never shows.
+        for _ in 0..6 {
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            let got = sqs.receive_message().queue_url(&url).visibility_timeout(0).send().await.unwrap();
+            seen += got.messages.unwrap_or_default().len();
+        }
+        seen
+    });
+    assert_eq!(polled.ok(), Some((1, 0)), "handled once, and deleted");
+    assert_eq!(seen_meanwhile, 0, "never visible again while handled");
     sqs.delete_queue().queue_url(&url).send().await.unwrap();
 }

@@ -339,6 +339,37 @@ pub async fn put_driver(date: &str, route: &str, driver: &Caller) {
 /// part of its messages. Tests with a queue of their own need not.
 pub static QUEUES: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// The messages parked in the dead-letter queue `logical` (its logical id) whose body `mine` takes, as
+/// (body, reason), deleted as read; the others are left for their own tests. A caller whose queue other
+/// tests read holds `QUEUES` (not taken here: the caller may hold it already).
+pub async fn parked(logical: &str, mine: impl Fn(&str) -> bool) -> Vec<(String, String)> {
+    let url = std::env::var(format!("QUEUE_URL_{logical}")).expect("queue URL in the stack environment");
+    let sqs = fleet_front_door::queues::sqs_client().await;
+    let mut found = Vec::new();
+    for _ in 0..10 {
+        let got = sqs
+            .receive_message()
+            .queue_url(&url)
+            .max_number_of_messages(10)
+            .message_attribute_names("All")
+            .visibility_timeout(2)
+            .send()
+            .await
+            .expect("a dead-letter queue answers");
+        let messages = got.messages.unwrap_or_default();
+        if messages.is_empty() {
+            break;
+        }
+        for m in messages.iter().filter(|m| mine(m.body().unwrap_or_default())) {
+            let reason = m.message_attributes().and_then(|a| a.get("reason")).and_then(|v| v.string_value());
+            found.push((m.body().unwrap_or_default().to_string(), reason.unwrap_or_default().to_string()));
+            let handle = m.receipt_handle().unwrap_or_default();
+            sqs.delete_message().queue_url(&url).receipt_handle(handle).send().await.expect("deleted");
+        }
+    }
+    found
+}
+
 /// Sends each body through the telemetry queue and polls until the ingest took it.
 pub async fn through_telemetry_queue(bodies: &[String]) {
     let _turn = QUEUES.lock().await;

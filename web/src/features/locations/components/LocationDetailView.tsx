@@ -31,7 +31,7 @@ import { historyKey } from '../api/location-history';
 import { scheduleKey, useScheduleChanges } from '../api/read-schedule-change';
 import { updateLocation } from '../api/update-location';
 import { useNameOptions } from '../api/use-name-options';
-import { MESSAGES, type Option } from '../lib/constants';
+import { COMPLETE_NOW_DELAY_MS, MESSAGES, type Option } from '../lib/constants';
 import {
   deleteEach,
   failureReport,
@@ -59,8 +59,12 @@ import { DEVICE_ADDRESS_FAILURE, EDIT_FAILURE, LOAD_LOCATION_FAILURE } from '@/l
 /** The calls of the edit dialogs: an update now, or a scheduled one (editing a scheduled change). */
 const EDIT_CALLS = ['updateLocation', 'createScheduleChange'] as const;
 
-const POLL_EVERY_MS = 2000;
-const POLL_FOR_MS = 20000;
+const POLL_EVERY_MS = 3000;
+/**
+ * How long the page watches a change completed now: the scheduler runs once a minute (EventBridge's least rate), so a
+ * change due in 5 seconds lands within about 65; it stops sooner, once no change is left pending that was due.
+ */
+const POLL_FOR_MS = 75_000;
 const REPLACE_FAILURE = 'The edited change was scheduled, but the one it replaces could not be deleted';
 
 interface Editing {
@@ -109,6 +113,18 @@ export function LocationDetailView({ id }: { id: string }) {
     const t = setTimeout(() => setPollUntil(null), Math.max(0, pollUntil - Date.now()));
     return () => clearTimeout(t);
   }, [pollUntil]);
+
+  // Once no change due by now is left pending (the scheduler applied it), one last read and the watch ends.
+  const pendingDue = (schedules.data ?? []).some(
+    (c) => c.status === 'PENDING' && Date.parse(c.actionTime) <= Date.now() + COMPLETE_NOW_DELAY_MS,
+  );
+  const readSinceCompletion = pollUntil !== null && schedules.dataUpdatedAt > pollUntil - POLL_FOR_MS;
+  useEffect(() => {
+    if (!readSinceCompletion || pendingDue) return;
+    setPollUntil(null);
+    void qc.invalidateQueries({ queryKey: locationKey(id) });
+    void qc.invalidateQueries({ queryKey: historyKey(id) });
+  }, [readSinceCompletion, pendingDue, qc, id]);
 
   const reloadLocation = () => qc.invalidateQueries({ queryKey: locationKey(id) });
   const reloadSchedules = () => qc.invalidateQueries({ queryKey: scheduleKey(id) });
@@ -226,7 +242,7 @@ export function LocationDetailView({ id }: { id: string }) {
           setReport(failureReport(failures, itemChanges(item).length, 'Nothing was completed now.'));
         return;
       }
-      toast.success('The change will be applied in a few seconds');
+      toast.success('The change will be applied within a minute');
       // Watch the location (and its history) until the scheduler has applied it.
       setPollUntil(Date.now() + POLL_FOR_MS);
     } catch (err) {

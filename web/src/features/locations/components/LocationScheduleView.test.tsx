@@ -129,7 +129,7 @@ describe('LocationScheduleView, deleting a group (issue 20)', () => {
     expect(report).toHaveTextContent('Nothing was completed now. 2 of 3 changes deleted; this one was not:');
     expect(report).toHaveTextContent(`status at 2099-01-01 10:00 CT: ${DELETE_SCHEDULED_CHANGE_FAILURE}`);
     expect(created).toEqual([]);
-    expect(screen.queryByText('The change will be applied in a few seconds')).toBeNull();
+    expect(screen.queryByText('The change will be applied within a minute')).toBeNull();
   });
 });
 

@@ -71,7 +71,7 @@ export function LocationScheduleView({ id }: { id: string }) {
           setReport(failureReport(failures, g.changes.length, 'Nothing was completed now.'));
         return;
       }
-      toast.success('The change will be applied in a few seconds');
+      toast.success('The change will be applied within a minute');
     } catch (err) {
       // A permission failure is shown by the kit's dialog (the query client's mutation cache).
       if (!isForbidden(err)) toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));

@@ -184,3 +184,26 @@ async fn usage_needs_a_valid_token() {
     assert_eq!(status, 200);
     assert_eq!(body["driver_log_emails"]["trigger"], "http", "{body}");
 }
+
+/// The local stand-in for invoking a scheduled function by hand: a test asks for a run instead of a
+/// shorter period for everyone (the schedules run at their template rates).
+#[tokio::test]
+async fn a_scheduled_function_runs_now_when_asked_with_a_valid_token() {
+    let base = start().await;
+    let url = format!("{base}/_local/schedules/rebuild_fridge_software_snapshot");
+    let (status, _) = blocking({
+        let u = url.clone();
+        move || call("POST", &u, None, None)
+    })
+    .await;
+    assert_eq!(status, 401);
+    let token = id_token("DEMO_RESTRICTED_EMAIL").await;
+    let (status, body) = blocking({
+        let (u, t) = (format!("{base}/_local/schedules/get_location"), token.clone());
+        move || call("POST", &u, Some(&t), None)
+    })
+    .await;
+    assert_eq!((status, body["message"].as_str()), (404, Some("get_location is not a scheduled function")));
+    let (status, body) = blocking(move || call("POST", &url, Some(&token), None)).await;
+    assert_eq!(status, 200, "{body}");
+}

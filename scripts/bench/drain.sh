@@ -21,6 +21,8 @@ if [ "$(git -C "$tree" rev-parse --short HEAD 2>/dev/null)" != "$commit" ]; then
   git worktree remove --force "$tree" 2>/dev/null || rm -rf "$tree"
   git worktree prune
   git worktree add --detach "$tree" "$commit" >/dev/null
+  # This tree's optimised dependencies copied in: only the baseline's own crates rebuild.
+  if [ -d target/measure ]; then mkdir -p "$tree/target" && cp -a target/measure "$tree/target/"; fi
 fi
 
 # One side: its checkout's own stack, started as its run-local does (simulators on), then the load from this
@@ -31,7 +33,7 @@ side() {
     cd "$checkout"
     BENCH="drain-$name" BENCH_PORTS="$ports"
     . scripts/bench/lib.sh
-    ensure_tools
+    ensure_python; ensure_rust
     SKIP_WEB=1 start_stack
     log "$name: $messages heartbeats for $fridges fridges, with the simulators running"
     "$ROOT/.venv/bin/python" "$ROOT/scripts/bench/drain.py" --state "$STATE" --messages "$messages" \

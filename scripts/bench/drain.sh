@@ -10,11 +10,11 @@
 # A benchmark: never part of the timed tests. Each side builds the `measure` profile (a few minutes the first time).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROOT=$PWD
+HOME_TREE=$PWD # (not ROOT: the sourced lib.sh sets its own)
 commit=$(git rev-parse --short "${1:-ffba0f2}^{commit}")
 messages=${2:-20000}
 fridges=${3:-200}
-OUT="$ROOT/.local/bench-drain"
+OUT="$HOME_TREE/.local/bench-drain"
 mkdir -p "$OUT"
 tree="${BASELINE_TREE:-$OUT/tree}"
 if [ "$(git -C "$tree" rev-parse --short HEAD 2>/dev/null)" != "$commit" ]; then
@@ -36,16 +36,16 @@ side() {
     ensure_python; ensure_rust
     SKIP_WEB=1 start_stack
     log "$name: $messages heartbeats for $fridges fridges, with the simulators running"
-    "$ROOT/.venv/bin/python" "$ROOT/scripts/bench/drain.py" --state "$STATE" --messages "$messages" \
+    "$HOME_TREE/.venv/bin/python" "$HOME_TREE/scripts/bench/drain.py" --state "$STATE" --messages "$messages" \
       --fridges "$fridges" --side "$name" > "$OUT/$name.json"
     cat "$OUT/$name.json"
   )
 }
 
 side baseline "$tree" "5951 4251 5451"
-side current "$ROOT" "5961 4261 5461"
+side current "$HOME_TREE" "5961 4261 5461"
 
-"$ROOT/.venv/bin/python" - "$OUT" "$commit" <<'EOF'
+"$HOME_TREE/.venv/bin/python" - "$OUT" "$commit" <<'EOF'
 import json, sys
 from pathlib import Path
 out, commit = Path(sys.argv[1]), sys.argv[2]

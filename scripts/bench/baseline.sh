@@ -23,12 +23,8 @@ mkdir -p "$OUT"
 tree="${BASELINE_TREE:-$OUT/tree}" # a worktree of this repository at the baseline (reused when it is)
 
 # The baseline's checkout, with this tree's optimised dependencies copied in (its own crates rebuild).
-if [ "$(git -C "$tree" rev-parse --short HEAD 2>/dev/null)" != "$commit" ]; then
-  git worktree remove --force "$tree" 2>/dev/null || rm -rf "$tree"
-  git worktree prune
-  git worktree add --detach "$tree" "$commit" >/dev/null
-  if [ -d target/measure ]; then mkdir -p "$tree/target" && cp -a target/measure "$tree/target/"; fi
-fi
+. scripts/bench/worktree.sh
+bench_worktree "$commit" "$tree"
 
 # One side: its checkout's own stack (scripts/bench/lib.sh of that commit), every size seeded on its own
 # date and timed. A subshell, so that its stack stops (lib.sh's trap) before the other side starts.

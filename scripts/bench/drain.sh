@@ -17,13 +17,8 @@ fridges=${3:-200}
 OUT="$HOME_TREE/.local/bench-drain"
 mkdir -p "$OUT"
 tree="${BASELINE_TREE:-$OUT/tree}"
-if [ "$(git -C "$tree" rev-parse --short HEAD 2>/dev/null)" != "$commit" ]; then
-  git worktree remove --force "$tree" 2>/dev/null || rm -rf "$tree"
-  git worktree prune
-  git worktree add --detach "$tree" "$commit" >/dev/null
-  # This tree's optimised dependencies copied in: only the baseline's own crates rebuild.
-  if [ -d target/measure ]; then mkdir -p "$tree/target" && cp -a target/measure "$tree/target/"; fi
-fi
+. scripts/bench/worktree.sh
+bench_worktree "$commit" "$tree"
 
 # One side: its checkout's own stack, started as its run-local does (simulators on), then the load from this
 # tree's sender, which speaks only to the emulator, so one sender serves any commit.

@@ -528,8 +528,7 @@ def _get_queue_attributes(self, queue_name, attribute_names):
     """moto's, reading the queue's attributes (a walk of its messages) once rather than up to three times a name."""
     if not attribute_names or "All" in attribute_names:
         return _moto_get_queue_attributes(self, queue_name, attribute_names)
-    _moto_get_queue_attributes(self, queue_name, [])  # the queue exists, as moto checks first
-    queue = self.get_queue(queue_name)
+    queue = self.get_queue(queue_name)  # refuses a queue that does not exist, as moto's does first
     valid = queue.BASE_ATTRIBUTES + queue.FIFO_ATTRIBUTES + queue.KMS_ATTRIBUTES
     if any(name not in valid for name in attribute_names):
         return _moto_get_queue_attributes(self, queue_name, attribute_names)  # its refusal

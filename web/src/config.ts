@@ -64,12 +64,23 @@ export function parseConfig(raw: unknown): AppConfig {
   };
 }
 
+/**
+ * The request for /config.json that public/returning.js made while the page parsed (issue 63), taken once: a
+ * response's body is read once, and a later load (a test's) asks again.
+ */
+function takeEarlyRequest(): Promise<Response> | undefined {
+  const early = globalThis as { fleetConfigRequest?: Promise<Response> };
+  const request = early.fleetConfigRequest;
+  delete early.fleetConfigRequest;
+  return request;
+}
+
 /** Fetches /config.json (never cached), stores it and configures Amplify (Auth, and the GraphQL API's endpoint). */
 export async function loadConfig(): Promise<AppConfig> {
   const url = `${import.meta.env.BASE_URL}config.json`;
   let res: Response;
   try {
-    res = await fetch(url, { cache: 'no-store' });
+    res = await (takeEarlyRequest() ?? fetch(url, { cache: 'no-store' }));
   } catch (e) {
     throw new ConfigError(`Could not fetch ${url}: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -163,12 +163,13 @@ where
     let mut tried = 0;
     loop {
         tried += 1;
+        let sent = std::time::Instant::now();
         let outcome = match tokio::time::timeout(timeout, attempt()).await {
             Ok(outcome) => outcome,
             Err(_) => Err(Attempt::Retry(format!("no answer within {} s", timeout.as_secs()))),
         };
         if let Some(usage) = usage {
-            usage.count(counted.to_string());
+            usage.count(counted.to_string(), sent.elapsed());
         }
         match outcome {
             Ok(answer) => return Ok(answer),

@@ -51,6 +51,7 @@ pub async fn invoke(
         let started = Instant::now();
         let before = deps.usage.invoked();
         let result = spec.invoke(deps, input).await;
+        deps.usage.finished(started.elapsed());
         let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
         let duration_ms = (duration_ms * 100.0).round() / 100.0;
         // What the invocation cost (exact on Lambda, one invocation at a time per container).

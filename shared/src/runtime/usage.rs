@@ -19,6 +19,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// Totals so far: calls by `service.Operation`, and capacity units.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
@@ -29,6 +30,11 @@ pub struct Totals {
     pub calls: BTreeMap<String, u64>,
     pub read_units: f64,
     pub write_units: f64,
+    /// Milliseconds spent waiting for AWS answers (every attempt of the SDK clients), summed: against
+    /// `handler_ms`, the share of a function's time that is its store's, the emulator's when run locally.
+    pub call_ms: f64,
+    /// Milliseconds spent in the function's invocations, summed.
+    pub handler_ms: f64,
 }
 
 impl Totals {
@@ -45,6 +51,8 @@ impl Totals {
             calls,
             read_units: self.read_units - before.read_units,
             write_units: self.write_units - before.write_units,
+            call_ms: self.call_ms - before.call_ms,
+            handler_ms: self.handler_ms - before.handler_ms,
         }
     }
 
@@ -88,16 +96,24 @@ impl Usage {
         before
     }
 
-    /// One call made outside the SDK clients (`aws_json`): counted as the interceptor counts one.
-    pub(crate) fn count(&self, call: String) {
-        self.record(call, Units::default());
+    /// One invocation's time, once it has answered.
+    pub fn finished(&self, elapsed: Duration) {
+        if let Ok(mut t) = self.0.lock() {
+            t.handler_ms += elapsed.as_secs_f64() * 1000.0;
+        }
     }
 
-    fn record(&self, call: String, units: Units) {
+    /// One call made outside the SDK clients (`aws_json`): counted as the interceptor counts one.
+    pub(crate) fn count(&self, call: String, waited: Duration) {
+        self.record(call, Units::default(), waited);
+    }
+
+    fn record(&self, call: String, units: Units, waited: Duration) {
         if let Ok(mut t) = self.0.lock() {
             *t.calls.entry(call).or_default() += 1;
             t.read_units += units.read;
             t.write_units += units.write;
+            t.call_ms += waited.as_secs_f64() * 1000.0;
         }
     }
 }
@@ -138,6 +154,7 @@ impl Intercept for Counter {
             self.0.log_calls(|account| calls::dynamodb(meta.name(), &body, account));
             cfg.interceptor_state().store_put(SentBody(body));
         }
+        cfg.interceptor_state().store_put(Sent(Instant::now()));
         Ok(())
     }
 
@@ -159,9 +176,18 @@ impl Intercept for Counter {
         } else {
             Units::default()
         };
-        self.0.record(format!("{}.{}", meta.service(), meta.name()), units);
+        let waited = cfg.load::<Sent>().map(|sent| sent.0.elapsed()).unwrap_or_default();
+        self.0.record(format!("{}.{}", meta.service(), meta.name()), units, waited);
         Ok(())
     }
+}
+
+/// When an attempt was sent, kept for its end.
+#[derive(Debug, Clone, Copy)]
+struct Sent(Instant);
+
+impl Storable for Sent {
+    type Storer = StoreReplace<Self>;
 }
 
 /// The JSON of a DynamoDB request, kept for its attempt's end.
@@ -311,6 +337,21 @@ mod tests {
     use serde_json::json;
 
     #[test]
+    fn times_add_up_and_a_difference_keeps_only_what_happened_since() {
+        let usage = Usage::default();
+        usage.invoked();
+        usage.count("SSM.GetParameter".into(), Duration::from_millis(4));
+        usage.finished(Duration::from_millis(10));
+        let before = usage.totals();
+        usage.invoked();
+        usage.count("cognito-idp.ListUsers".into(), Duration::from_millis(30));
+        usage.finished(Duration::from_millis(50));
+        let since = usage.totals().since(&before);
+        assert_eq!((since.invocations, since.call_ms, since.handler_ms), (1, 30.0, 50.0));
+        assert_eq!((usage.totals().call_ms, usage.totals().handler_ms), (34.0, 60.0));
+    }
+
+    #[test]
     fn item_sizes_follow_dynamodb_rules() {
         // "id" (2) + "CHI_1" (5); "n" (1) + 12345 (3 digit pairs + 1 = 4); "ok" (2) + 1.
         assert_eq!(
@@ -350,9 +391,9 @@ mod tests {
     #[test]
     fn totals_since_keep_only_what_changed() {
         let usage = Usage::default();
-        usage.record("dynamodb.GetItem".into(), Units { read: 0.5, write: 0.0 });
+        usage.record("dynamodb.GetItem".into(), Units { read: 0.5, write: 0.0 }, Duration::ZERO);
         let before = usage.totals();
-        usage.record("dynamodb.PutItem".into(), Units { read: 0.0, write: 1.0 });
+        usage.record("dynamodb.PutItem".into(), Units { read: 0.0, write: 1.0 }, Duration::ZERO);
         let delta = usage.totals().since(&before);
         assert_eq!(delta.calls, BTreeMap::from([("dynamodb.PutItem".to_string(), 1)]));
         assert_eq!((delta.read_units, delta.write_units, delta.call_count()), (0.0, 1.0, 1));

@@ -96,6 +96,8 @@ fn totals_of(usage: &Value, function: &str) -> Totals {
             .unwrap_or_default(),
         read_units: f["readUnits"].as_f64().unwrap_or(0.0),
         write_units: f["writeUnits"].as_f64().unwrap_or(0.0),
+        call_ms: f["callMs"].as_f64().unwrap_or(0.0),
+        handler_ms: f["handlerMs"].as_f64().unwrap_or(0.0),
     }
 }
 

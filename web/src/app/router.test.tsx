@@ -19,6 +19,8 @@ vi.mock('@/features/shell/routes/DeliveryNotice', () => {
   return { default: () => <p>Delivery</p> };
 });
 vi.mock('@/features/stocking/api/preload-dashboard', () => ({ preloadStockingDashboard: vi.fn() }));
+vi.mock('@/features/health/api/preload-fleet-health', () => ({ preloadFleetHealth: vi.fn() }));
+vi.mock('@/features/permissions/api/preload-permissions', () => ({ preloadPermissions: vi.fn() }));
 // The screen guard asks for the user's access: this user may view the pars.
 vi.mock('@/lib/access/get-my-access', () => ({
   getMyAccess: () => Promise.resolve({ actions: ['GetPars'], flags: [] }),
@@ -80,5 +82,16 @@ describe('preloadScreen (issue 42)', () => {
     expect(preloadStockingDashboard).toHaveBeenCalledWith(client, user);
     preloadScreen('/delivery', { client, user });
     expect(preloadStockingDashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for the portfolio health and the permissions screens' first data ahead too (issue 63)", async () => {
+    const { preloadFleetHealth } = await import('@/features/health/api/preload-fleet-health');
+    const { preloadPermissions } = await import('@/features/permissions/api/preload-permissions');
+    const client = newTestQueryClient();
+    preloadScreen('/portfoliohealth', { client, user });
+    expect(preloadFleetHealth).toHaveBeenCalledWith(client, user);
+    expect(preloadPermissions).not.toHaveBeenCalled();
+    preloadScreen('/users/permissions', { client, user });
+    expect(preloadPermissions).toHaveBeenCalledWith(client, user);
   });
 });

@@ -8,6 +8,8 @@ import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/feature-flags';
 import { Layout } from '@/features/shell/components/Layout';
 import type { CurrentUser } from '@/lib/auth/useCurrentUser';
 import { preloadStockingDashboard } from '@/features/stocking/api/preload-dashboard';
+import { preloadFleetHealth } from '@/features/health/api/preload-fleet-health';
+import { preloadPermissions } from '@/features/permissions/api/preload-permissions';
 
 // Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).
 const screenLoaders = new Map<unknown, () => Promise<unknown>>();
@@ -104,7 +106,7 @@ export const routes: RouteObject[] = [
         children: [
           page('/', Home),
           page('/home', Home),
-          page('/portfoliohealth', PortfolioHealth),
+          page('/portfoliohealth', PortfolioHealth, preloadFleetHealth),
           page('/delivery', DeliveryNotice),
 
           // Locations (the list, create, bulk import and detail screens are feature routes).
@@ -144,7 +146,7 @@ export const routes: RouteObject[] = [
           flagged(FEATURE_FLAGS.dropOverride, page('/reports/dropoffsummary', DropOffSummary)),
           page('/reports/stockouts', StockOuts),
 
-          page('/users/permissions', UserPermissionsPage),
+          page('/users/permissions', UserPermissionsPage, preloadPermissions),
           page('/checkpoints', StockingDashboard, preloadStockingDashboard),
           page('/loginext', LogiNext),
           // Behind the flag (without it: /home, 2-fleet §2), then the screen's action.

@@ -28,6 +28,7 @@ async fn every_call_is_counted_with_the_capacity_its_items_bill() {
         store::to_item(&json!({ "pk": id, "sk": sk, "pad": "x".repeat(pad), "expiresAt": expires })).unwrap()
     };
     let before = deps.usage.totals();
+    let started = std::time::Instant::now();
 
     // 1.5 KB: two write units, then a 4 KB-step read (half when eventually consistent).
     t.client.put_item().table_name(t.name).set_item(Some(item("big".into(), 1500))).send().await.unwrap();
@@ -60,6 +61,9 @@ async fn every_call_is_counted_with_the_capacity_its_items_bill() {
     // Put 2, batch 3 x 1, transaction 2 x 1.
     assert_eq!(used.write_units, 7.0);
     assert_eq!(used.read_units, 1.5);
+    // The time waited for the answers, one after another: some, and never more than the whole.
+    let whole_ms = started.elapsed().as_secs_f64() * 1000.0;
+    assert!(used.call_ms > 0.0 && used.call_ms <= whole_ms, "{} ms of {whole_ms} ms", used.call_ms);
 }
 
 fn heartbeat(location: &str, temperature: f64) -> String {

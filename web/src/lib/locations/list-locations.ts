@@ -27,10 +27,20 @@ export async function listLocationsPage(filter: ListFilter = {}, nextToken?: str
   return { items: data.locations.items ?? [], nextToken: data.locations.nextToken ?? null };
 }
 
-/** Every page of locations (full refresh). `onPage` sees the running total while pages follow. */
+/**
+ * The first page of a screen that shows the pages as they arrive: a screenful of rows, read in a fraction of a full
+ * page's time, so the first rows need not wait for 2,500 (issue 63). The pages after it are full.
+ */
+export const FIRST_PAGE_SIZE = 100;
+
+/**
+ * Every page of locations (full refresh). `onPage` sees the running total while pages follow; with it, the first
+ * page is a short one (FIRST_PAGE_SIZE).
+ */
 export function listAllLocations(
   filter: ListFilter = {},
   onPage?: (soFar: LocationSummary[]) => void,
 ): Promise<LocationSummary[]> {
-  return fetchAllPages((token) => listLocationsPage(filter, token), onPage);
+  const first = { ...filter, count: Math.min(FIRST_PAGE_SIZE, filter.count ?? LOCATIONS_PAGE_SIZE) };
+  return fetchAllPages((token) => listLocationsPage(onPage && token === null ? first : filter, token), onPage);
 }

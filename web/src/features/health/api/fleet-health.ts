@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { fetchSnapshot } from '@/lib/snapshot';
@@ -37,13 +37,17 @@ export async function readFleetHealth(shown?: FleetHealth): Promise<FleetHealth>
 
 export const fleetHealthKey = ['health', 'fleet'] as const;
 
-/** The whole fleet's health for /portfoliohealth. */
-export function useFleetHealth() {
-  const client = useQueryClient();
-  return useQuery({
+/** The screen's query, also asked for ahead of its render (preload-fleet-health.ts). */
+export function fleetHealthQuery(client: QueryClient) {
+  return queryOptions({
     queryKey: fleetHealthKey,
     queryFn: () => readFleetHealth(client.getQueryData<FleetHealth>(fleetHealthKey)),
     staleTime: SNAPSHOT_FRESH_MS,
     refetchInterval: (query) => (query.state.data?.asOf === null ? PENDING_RETRY_MS : false),
   });
+}
+
+/** The whole fleet's health for /portfoliohealth. */
+export function useFleetHealth() {
+  return useQuery(fleetHealthQuery(useQueryClient()));
 }

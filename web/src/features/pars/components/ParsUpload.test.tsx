@@ -158,3 +158,18 @@ async function loadWriter() {
   if (!load) throw new Error('e2e/xlsx.mjs not found');
   return load();
 }
+
+describe('ParsUpload loading phase (issue 63)', () => {
+  it('asks for the ops locations and the 15 days of orders at once, and counts every step', async () => {
+    let answerLocations: (ids: never[]) => void = () => undefined;
+    vi.mocked(opsLocationIds).mockReturnValue(new Promise((resolve) => (answerLocations = resolve)));
+    vi.mocked(ordersByDay).mockResolvedValue([{ locationId: 'CHI_0001' }] as never);
+    renderWithProviders(<ParsUpload />);
+    // The orders do not wait for the ops locations' pages.
+    await waitFor(() => expect(ordersByDay).toHaveBeenCalledTimes(15));
+    expect(screen.queryByLabelText('CSV file')).toBeNull();
+    answerLocations([]);
+    expect(await screen.findByLabelText('CSV file')).toBeInTheDocument();
+    expect(screen.getByText(/15 fridge orders already exist for today and the next 14 days/)).toBeInTheDocument();
+  });
+});

@@ -62,16 +62,18 @@ export function ParsUpload() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  // The loading phase: the ops locations, then the orders of today plus 14 days (16 steps).
+  // The loading phase: the ops locations and the orders of today plus 14 days (16 steps), all asked for at once:
+  // one after another, the ops locations' pages held up the orders (issue 63).
   useEffect(() => {
     if (lookupAllowed !== true) return;
     let cancelled = false;
     const step = () => !cancelled && setLoaded((n) => n + 1);
     void (async () => {
       try {
-        await opsLocationIds();
-        step();
-        const counts = await Promise.all(lookAheadDates().map((d) => ordersByDay(d).then((o) => (step(), o.length))));
+        const [, ...counts] = await Promise.all([
+          opsLocationIds().then(step),
+          ...lookAheadDates().map((d) => ordersByDay(d).then((o) => (step(), o.length))),
+        ]);
         if (!cancelled) setExisting(counts.reduce((a, b) => a + b, 0));
       } catch (e) {
         if (cancelled) return;

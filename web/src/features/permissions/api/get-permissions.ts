@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isForbidden, rest } from '@/lib/api';
 import type {
   ChangeView,
@@ -30,11 +30,14 @@ export function getPermissions(): Promise<PermissionsResponse> {
   return rest('get_user_permissions', {});
 }
 
+/** The screen's query, also asked for ahead of its render (preload-permissions.ts). */
+export const permissionsQuery = queryOptions({
+  queryKey: permissionsQueryKey,
+  queryFn: getPermissions,
+  // A permission failure will not heal by retrying.
+  retry: (count, err) => !isForbidden(err) && count < 2,
+});
+
 export function usePermissions() {
-  return useQuery({
-    queryKey: permissionsQueryKey,
-    queryFn: getPermissions,
-    // A permission failure will not heal by retrying.
-    retry: (count, err) => !isForbidden(err) && count < 2,
-  });
+  return useQuery(permissionsQuery);
 }

@@ -1,0 +1,42 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { graphql } from '@/lib/api';
+import { FIRST_PAGE_SIZE, listAllLocations } from './list-locations';
+import { LOCATIONS_PAGE_SIZE } from './constants';
+
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api')>()),
+  graphql: vi.fn(),
+}));
+
+const page = (ids: string[], nextToken: string | null) => ({
+  locations: { items: ids.map((id) => ({ id, type: 'F', prettyName: id, route: null, stop: null })), nextToken },
+});
+const counts = () =>
+  vi.mocked(graphql).mock.calls.map(([, vars]) => (vars as { filter: { count: number } }).filter.count);
+
+beforeEach(() => {
+  vi.mocked(graphql)
+    .mockReset()
+    .mockResolvedValueOnce(page(['A'], 't1') as never)
+    .mockResolvedValueOnce(page(['B', 'C'], null) as never);
+});
+
+describe('listAllLocations (issue 63)', () => {
+  it('asks a screen that shows pages as they arrive for a short first page, then full ones', async () => {
+    const shown: string[][] = [];
+    const all = await listAllLocations({ count: LOCATIONS_PAGE_SIZE }, (soFar) => shown.push(soFar.map((l) => l.id)));
+    expect(all.map((l) => l.id)).toEqual(['A', 'B', 'C']);
+    expect(shown).toEqual([['A']]);
+    expect(counts()).toEqual([FIRST_PAGE_SIZE, LOCATIONS_PAGE_SIZE]);
+  });
+
+  it('reads full pages for a caller that waits for them all, and never more than asked for', async () => {
+    await listAllLocations({ count: LOCATIONS_PAGE_SIZE });
+    expect(counts()).toEqual([LOCATIONS_PAGE_SIZE, LOCATIONS_PAGE_SIZE]);
+    vi.mocked(graphql)
+      .mockReset()
+      .mockResolvedValueOnce(page(['A'], null) as never);
+    await listAllLocations({ count: 10 }, () => undefined);
+    expect(counts()).toEqual([10]);
+  });
+});

@@ -228,6 +228,9 @@ WRITE_PATTERNS = {
 }
 
 
+SCREENS_BEGIN, SCREENS_END = "<!-- scripts/bench/screens.sh: begin -->", "<!-- scripts/bench/screens.sh: end -->"
+
+
 def main():
     out, doc = Path(sys.argv[1]), Path(sys.argv[2])
     sizes = [int(s) for s in sys.argv[3:]]
@@ -442,7 +445,13 @@ def main():
     w("**Live reads more than polling**, on a quiet day and a busy one: the once-a-minute read alone is twice the "
       "2-minute polling, and each change of the shown date adds a read (at most one every 2 s). The latency figure is "
       "`scripts/bench/live.sh` (an action to its row's new status in an open dashboard, locally).")
-    doc.write_text("\n".join(lines) + "\n")
+    # The every-screen section is scripts/bench/screens.sh's (its own run): kept as it is.
+    kept = ""
+    if doc.exists():
+        old = doc.read_text()
+        if SCREENS_BEGIN in old and SCREENS_END in old:
+            kept = "\n" + old[old.index(SCREENS_BEGIN) : old.index(SCREENS_END) + len(SCREENS_END)] + "\n"
+    doc.write_text("\n".join(lines) + "\n" + kept)
     print(f"wrote {doc.relative_to(ROOT) if doc.is_absolute() else doc}")
 
 

@@ -6,11 +6,11 @@
 // the emulator's share locally), each summed over the functions. Prints one JSON line: { fridges, date, screens:
 // { name: { path, runs, ms, buttonRuns?, buttonMs?, server } } }.
 //   node screens.mjs FRIDGES DATE [RUNS] [NAME-FILTER]
-// Used by scripts/bench/screens.sh (2,500 fridges, simulators running) and scripts/bench/scale.sh (25,000).
+// Used by scripts/bench/screens.sh (2,500 fridges, simulators running).
 import {
   central,
-  graphqlAs,
   launch,
+  liveLocationIds,
   readStack,
   runScheduleAs,
   signIn,
@@ -234,7 +234,6 @@ const screens = (fridge) => [
   {
     name: "fridge: inventory",
     path: `/locations/inventory/${fridge}`,
-    content: "table",
   },
   { name: "fridge: schedule", path: `/locations/schedule/${fridge}` },
 ];
@@ -295,12 +294,8 @@ try {
   ]) {
     await runScheduleAs(page, schedule);
   }
-  const { fleetHealth } = await graphqlAs(
-    page,
-    "query ScreensFridge { fleetHealth { items { locationId } } }",
-  );
   // A demo fridge: the simulators report its inventory and health (the seeded ones have no inventory).
-  const ids = fleetHealth.items.map((i) => i.locationId);
+  const ids = await liveLocationIds(page);
   const fridge = ids.find((id) => !id.startsWith("BENCH_")) ?? ids[0];
   const session = await context.storageState();
   const token = await page.evaluate(() => {

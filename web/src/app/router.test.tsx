@@ -20,6 +20,7 @@ vi.mock('@/features/shell/routes/DeliveryNotice', () => {
 });
 vi.mock('@/features/stocking/api/preload-dashboard', () => ({ preloadStockingDashboard: vi.fn() }));
 vi.mock('@/features/health/api/preload-fleet-health', () => ({ preloadFleetHealth: vi.fn() }));
+vi.mock('@/features/health/api/preload-fridge-health', () => ({ preloadFridgeHealth: vi.fn() }));
 vi.mock('@/features/permissions/api/preload-permissions', () => ({ preloadPermissions: vi.fn() }));
 // The screen guard asks for the user's access: this user may view the pars.
 vi.mock('@/lib/access/get-my-access', () => ({
@@ -79,7 +80,7 @@ describe('preloadScreen (issue 42)', () => {
     expect(preloadStockingDashboard).not.toHaveBeenCalled();
     const client = newTestQueryClient();
     preloadScreen('/checkpoints', { client, user });
-    expect(preloadStockingDashboard).toHaveBeenCalledWith(client, user);
+    expect(preloadStockingDashboard).toHaveBeenCalledWith(client, user, {});
     preloadScreen('/delivery', { client, user });
     expect(preloadStockingDashboard).toHaveBeenCalledTimes(1);
   });
@@ -89,9 +90,16 @@ describe('preloadScreen (issue 42)', () => {
     const { preloadPermissions } = await import('@/features/permissions/api/preload-permissions');
     const client = newTestQueryClient();
     preloadScreen('/portfoliohealth', { client, user });
-    expect(preloadFleetHealth).toHaveBeenCalledWith(client, user);
+    expect(preloadFleetHealth).toHaveBeenCalledWith(client, user, {});
     expect(preloadPermissions).not.toHaveBeenCalled();
     preloadScreen('/users/permissions', { client, user });
-    expect(preloadPermissions).toHaveBeenCalledWith(client, user);
+    expect(preloadPermissions).toHaveBeenCalledWith(client, user, {});
+  });
+
+  it("hands a fridge page's preload the path's parameters (issue 63)", async () => {
+    const { preloadFridgeHealth } = await import('@/features/health/api/preload-fridge-health');
+    const client = newTestQueryClient();
+    preloadScreen('/locations/health/x/LOC.001', { client, user });
+    expect(preloadFridgeHealth).toHaveBeenCalledWith(client, user, { '*': 'x/LOC.001' });
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, createBrowserRouter, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { RequireAccess } from '@/components/RequireAccess';
 import { screenNeeds } from '@/lib/access';
 import { RequireFlag } from '@/components/RequireFlag';
@@ -9,6 +9,7 @@ import { Layout } from '@/features/shell/components/Layout';
 import type { CurrentUser } from '@/lib/auth/useCurrentUser';
 import { preloadStockingDashboard } from '@/features/stocking/api/preload-dashboard';
 import { preloadFleetHealth } from '@/features/health/api/preload-fleet-health';
+import { preloadFridgeHealth } from '@/features/health/api/preload-fridge-health';
 import { preloadPermissions } from '@/features/permissions/api/preload-permissions';
 
 // Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).
@@ -61,7 +62,7 @@ const DropOffSummary = screen(() => import('@/features/dropoff/routes/DropOffSum
 const JitManagement = screen(() => import('@/features/jit/routes/JitManagement'));
 
 /** Puts a screen's first data in the query cache ahead of its render (a returning user's first screen). */
-export type DataPreload = (client: QueryClient, user: CurrentUser) => void;
+export type DataPreload = (client: QueryClient, user: CurrentUser, params: Params) => void;
 
 /** What a route can load ahead of its render: its screen's module, and the data its first render reads. */
 interface ScreenPreload {
@@ -126,7 +127,7 @@ export const routes: RouteObject[] = [
           page('/locations/schedule', LocationSchedule),
           page('/locations/schedule/*', LocationSchedule),
           page('/locations/inventory/*', FridgeInventory),
-          page('/locations/health/*', FridgeHealth),
+          page('/locations/health/*', FridgeHealth, preloadFridgeHealth),
 
           page('/forecast/view', ForecastViewPage),
           page('/forecast/upload', ForecastUploadPage),
@@ -174,7 +175,7 @@ export function preloadScreen(pathname: string, cache?: { client: QueryClient; u
     const preload = (match.route.handle as { preload?: ScreenPreload } | undefined)?.preload;
     // A failed import is left to the render's own, which reports it.
     preload?.code?.().catch(() => undefined);
-    if (cache && preload?.data) preload.data(cache.client, cache.user);
+    if (cache && preload?.data) preload.data(cache.client, cache.user, match.params);
   }
 }
 

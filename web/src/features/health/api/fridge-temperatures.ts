@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 
@@ -16,11 +16,16 @@ export async function fridgeTemperatures(location: string, hours = TEMPERATURE_H
   return (await graphql(TEMPERATURES, { location, hours })).fridgeTemperatures;
 }
 
-export function useFridgeTemperatures(location: string) {
-  return useQuery({
+/** The chart's query, also asked for ahead of the page's render (preload-fridge-health.ts). */
+export function fridgeTemperaturesQuery(location: string) {
+  return queryOptions({
     queryKey: ['health', 'temperatures', location],
     queryFn: () => fridgeTemperatures(location),
-    enabled: location !== '',
-    refetchInterval: 5 * 60_000,
+    // The samples the page load asked for are not asked for again as the page mounts.
+    staleTime: 5_000,
   });
+}
+
+export function useFridgeTemperatures(location: string) {
+  return useQuery({ ...fridgeTemperaturesQuery(location), enabled: location !== '', refetchInterval: 5 * 60_000 });
 }

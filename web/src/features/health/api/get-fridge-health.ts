@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { HEALTH_RULES } from '../lib/health-rules';
@@ -33,13 +33,26 @@ export const fridgeHealthKey = (id: string) => ['health', 'fridge', id] as const
  */
 export function useFridgeHealth(id: string, fast: boolean) {
   return useQuery({
-    queryKey: fridgeHealthKey(id),
-    queryFn: async () => (await getFridgeHealth([id])).find((h) => h.locationId === id) ?? null,
+    ...fridgeHealthQuery(id),
     enabled: id !== '',
-    staleTime: 0,
     refetchInterval: fast ? POLL_MS : IDLE_REFRESH_MS,
   });
 }
+
+/**
+ * The page's query, also asked for ahead of its render (preload-fridge-health.ts). A copy of the last few seconds
+ * is current: the one the page load asked for is not asked for again as the page mounts.
+ */
+export function fridgeHealthQuery(id: string) {
+  return queryOptions({
+    queryKey: fridgeHealthKey(id),
+    queryFn: async () => (await getFridgeHealth([id])).find((h) => h.locationId === id) ?? null,
+    staleTime: FRESH_MS,
+  });
+}
+
+/** How long a fridge's health or temperatures just read count as current. */
+export const FRESH_MS = 5_000;
 
 /** Polling while a command is on its way; a slow refresh otherwise. */
 export const POLL_MS = 3000;

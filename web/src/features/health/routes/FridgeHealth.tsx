@@ -2,16 +2,10 @@ import { Heading, Text, View } from '@aws-amplify/ui-react';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { FridgeHealthView } from '../components/FridgeHealthView';
+import { healthIdOf } from '../lib/health-id';
 
-/** The id of /locations/health/{...}/{id}: its last path segment (spec §2). */
-export function healthIdOf(splat: string | undefined): string {
-  const last = (splat ?? '').split('/').filter(Boolean).pop() ?? '';
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}
+// Also here for the tests that import it with the screen.
+export { healthIdOf };
 
 /** /locations/health/{id} — one fridge's health and Fridge Commands (spec 2-fleet-operations §2.3). */
 export default function FridgeHealth() {

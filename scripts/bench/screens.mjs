@@ -1,10 +1,11 @@
 // Every screen of the navigation, and the per-fridge pages, in headless chromium (issue 63): for each, the time
 // from navigation to its first useful content (for a screen with a button, such as Search or Fetch Data: its form,
-// ready to fill) and from the button's click to its data; median of RUNS fresh browser contexts (empty HTTP caches; the admin's session is reused from
-// storage, as a returning user's is). The first run's server side is read from the local API's /_usage: the
-// invocations, AWS calls, and the milliseconds the functions ran (handlerMs) and waited for AWS answers (callMs,
-// the emulator's share locally), each summed over the functions. Prints one JSON line: { fridges, date, screens:
-// { name: { path, runs, ms, buttonRuns?, buttonMs?, server } } }.
+// ready to fill) and from the button's click to its data; median of RUNS fresh browser contexts (empty HTTP caches;
+// the admin's session is reused from storage, as a returning user's is). The first run's server side is read from
+// the local API's /_usage: the invocations, AWS calls, and the milliseconds each function was running (runningMs)
+// and waiting for AWS answers (waitingMs: the emulator's share, locally), each with things at once counted once,
+// summed over the functions. Prints one JSON line: { fridges, date, screens: { name: { path, runs, ms, buttonRuns?,
+// buttonMs?, server } } }.
 //   node screens.mjs FRIDGES DATE [RUNS] [NAME-FILTER]
 // Used by scripts/bench/screens.sh (2,500 fridges, simulators running).
 import {
@@ -250,8 +251,8 @@ function spent(before, after) {
   const out = {
     invocations: 0,
     calls: 0,
-    handlerMs: 0,
-    callMs: 0,
+    runningMs: 0,
+    waitingMs: 0,
     functions: [],
   };
   for (const [name, a] of Object.entries(after)) {
@@ -259,8 +260,8 @@ function spent(before, after) {
     const b = before[name] ?? {
       invocations: 0,
       calls: {},
-      handlerMs: 0,
-      callMs: 0,
+      runningMs: 0,
+      waitingMs: 0,
     };
     const invocations = a.invocations - b.invocations;
     if (invocations === 0) continue;
@@ -270,11 +271,11 @@ function spent(before, after) {
       (n, [call, c]) => n + c - (b.calls[call] ?? 0),
       0,
     );
-    out.handlerMs += a.handlerMs - b.handlerMs;
-    out.callMs += a.callMs - b.callMs;
+    out.runningMs += (a.runningMs ?? 0) - (b.runningMs ?? 0);
+    out.waitingMs += (a.waitingMs ?? 0) - (b.waitingMs ?? 0);
   }
-  out.handlerMs = Math.round(out.handlerMs);
-  out.callMs = Math.round(out.callMs);
+  out.runningMs = Math.round(out.runningMs);
+  out.waitingMs = Math.round(out.waitingMs);
   return out;
 }
 

@@ -30,11 +30,15 @@ pub struct Totals {
     pub calls: BTreeMap<String, u64>,
     pub read_units: f64,
     pub write_units: f64,
-    /// Milliseconds spent waiting for AWS answers (every attempt of the SDK clients), summed: against
-    /// `handler_ms`, the share of a function's time that is its store's, the emulator's when run locally.
+    /// Milliseconds each attempt of an AWS call took, summed over the calls (calls made at once each count).
     pub call_ms: f64,
     /// Milliseconds spent in the function's invocations, summed.
     pub handler_ms: f64,
+    /// Milliseconds during which at least one invocation ran (invocations at once counted once).
+    pub running_ms: f64,
+    /// Milliseconds during which at least one AWS call was in flight (calls at once counted once): against
+    /// `running_ms`, the share of the function's time that is its store's (the emulator's, locally).
+    pub waiting_ms: f64,
 }
 
 impl Totals {
@@ -53,6 +57,8 @@ impl Totals {
             write_units: self.write_units - before.write_units,
             call_ms: self.call_ms - before.call_ms,
             handler_ms: self.handler_ms - before.handler_ms,
+            running_ms: self.running_ms - before.running_ms,
+            waiting_ms: self.waiting_ms - before.waiting_ms,
         }
     }
 
@@ -64,7 +70,7 @@ impl Totals {
 /// One function's counter, shared by its clients; and where the local API
 /// records what each call needs of IAM (`calls`), when it does.
 #[derive(Default)]
-pub struct Usage(Mutex<Totals>, OnceLock<(&'static str, Arc<CallLog>)>);
+pub struct Usage(Mutex<Totals>, OnceLock<(&'static str, Arc<CallLog>)>, Mutex<Busy>);
 
 impl std::fmt::Debug for Usage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -93,13 +99,31 @@ impl Usage {
         let Ok(mut t) = self.0.lock() else { return Totals::default() };
         let before = t.clone();
         t.invocations += 1;
+        if let Ok(mut busy) = self.2.lock() {
+            busy.running.start();
+        }
         before
     }
 
     /// One invocation's time, once it has answered.
     pub fn finished(&self, elapsed: Duration) {
+        let running = self.2.lock().ok().and_then(|mut busy| busy.running.end());
         if let Ok(mut t) = self.0.lock() {
             t.handler_ms += elapsed.as_secs_f64() * 1000.0;
+            t.running_ms += running.unwrap_or_default().as_secs_f64() * 1000.0;
+        }
+    }
+
+    fn call_sent(&self) {
+        if let Ok(mut busy) = self.2.lock() {
+            busy.waiting.start();
+        }
+    }
+
+    fn call_answered(&self) {
+        let waited = self.2.lock().ok().and_then(|mut busy| busy.waiting.end());
+        if let (Some(waited), Ok(mut t)) = (waited, self.0.lock()) {
+            t.waiting_ms += waited.as_secs_f64() * 1000.0;
         }
     }
 
@@ -155,6 +179,7 @@ impl Intercept for Counter {
             cfg.interceptor_state().store_put(SentBody(body));
         }
         cfg.interceptor_state().store_put(Sent(Instant::now()));
+        self.0.call_sent();
         Ok(())
     }
 
@@ -164,6 +189,9 @@ impl Intercept for Counter {
         _: &RuntimeComponents,
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
+        if cfg.load::<Sent>().is_some() {
+            self.0.call_answered();
+        }
         let Some(meta) = cfg.load::<Metadata>() else { return Ok(()) };
         // No response: nothing was sent (a presigned URL is built through the same pipeline).
         if context.response().is_none() {
@@ -179,6 +207,39 @@ impl Intercept for Counter {
         let waited = cfg.load::<Sent>().map(|sent| sent.0.elapsed()).unwrap_or_default();
         self.0.record(format!("{}.{}", meta.service(), meta.name()), units, waited);
         Ok(())
+    }
+}
+
+/// The function's busy time: invocations running, and AWS calls in flight, each counted once while any is.
+#[derive(Debug, Default)]
+struct Busy {
+    running: Clock,
+    waiting: Clock,
+}
+
+/// A count of things under way, and the time since it left zero.
+// tokio's clock: the same as std's, and one a test can pause.
+#[derive(Debug, Default)]
+struct Clock {
+    under_way: u32,
+    since: Option<tokio::time::Instant>,
+}
+
+impl Clock {
+    fn start(&mut self) {
+        if self.under_way == 0 {
+            self.since = Some(tokio::time::Instant::now());
+        }
+        self.under_way += 1;
+    }
+
+    /// The time just ended, when nothing is under way any more.
+    fn end(&mut self) -> Option<Duration> {
+        self.under_way = self.under_way.saturating_sub(1);
+        if self.under_way > 0 {
+            return None;
+        }
+        self.since.take().map(|since| since.elapsed())
     }
 }
 
@@ -349,6 +410,29 @@ mod tests {
         let since = usage.totals().since(&before);
         assert_eq!((since.invocations, since.call_ms, since.handler_ms), (1, 30.0, 50.0));
         assert_eq!((usage.totals().call_ms, usage.totals().handler_ms), (34.0, 60.0));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn things_at_once_are_timed_once() {
+        let usage = Usage::default();
+        let tick = Duration::from_millis(10);
+        // Two invocations at once for 10 ms, then one more 10 ms later: 20 ms running, 30 ms of handlers.
+        usage.invoked();
+        usage.invoked();
+        // Two calls at once for 10 ms: 10 ms waiting.
+        usage.call_sent();
+        usage.call_sent();
+        tokio::time::sleep(tick).await;
+        usage.call_answered();
+        usage.call_answered();
+        usage.finished(tick);
+        usage.finished(tick);
+        tokio::time::sleep(tick).await;
+        usage.invoked();
+        tokio::time::sleep(tick).await;
+        usage.finished(tick);
+        let t = usage.totals();
+        assert_eq!((t.handler_ms, t.running_ms, t.waiting_ms), (30.0, 20.0, 10.0));
     }
 
     #[test]

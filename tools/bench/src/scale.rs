@@ -98,6 +98,8 @@ fn totals_of(usage: &Value, function: &str) -> Totals {
         write_units: f["writeUnits"].as_f64().unwrap_or(0.0),
         call_ms: f["callMs"].as_f64().unwrap_or(0.0),
         handler_ms: f["handlerMs"].as_f64().unwrap_or(0.0),
+        running_ms: f["runningMs"].as_f64().unwrap_or(0.0),
+        waiting_ms: f["waitingMs"].as_f64().unwrap_or(0.0),
     }
 }
 

@@ -71,6 +71,7 @@ import copy
 import json
 import sys
 import threading
+from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
 
@@ -889,6 +890,19 @@ def _queue_answers(impl):
         return {k: v for k, v in attributes.items() if k not in ("CreatedTimestamp", "LastModifiedTimestamp", "QueueArn")}
 
 
+@contextmanager
+def _patched(owner, **attributes):
+    """`owner`'s attributes replaced for a check's run, and put back after it, whatever happens."""
+    before = {name: owner.__dict__[name] for name in attributes}
+    for name, value in attributes.items():
+        setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            setattr(owner, name, value)
+
+
 def _queue_traffic(messages, delete):
     """Receives and deletes (valid, repeated, stale, unknown handles, a batch) and what is left, under one
     implementation of the visible list and the delete."""
@@ -896,44 +910,40 @@ def _queue_traffic(messages, delete):
     from botocore.exceptions import ClientError
     from moto import mock_aws
 
-    Queue.messages, Queue.delete_message = messages, delete
-    try:
-        with mock_aws():
-            sqs = boto3.client("sqs", region_name="us-east-1")
-            url = sqs.create_queue(QueueName="q", Attributes={"VisibilityTimeout": "60"})["QueueUrl"]
-            for i in range(12):
-                sqs.send_message(QueueUrl=url, MessageBody=f"m{i}")
-            sqs.send_message(QueueUrl=url, MessageBody="later", DelaySeconds=60)
-            answers = []
-            got = sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=4)["Messages"]
-            answers.append([m["Body"] for m in got])
-            handles = [m["ReceiptHandle"] for m in got]
-            for handle in (handles[0], handles[0], "not-a-handle"):
-                try:
-                    sqs.delete_message(QueueUrl=url, ReceiptHandle=handle)
-                    answers.append("deleted")
-                except ClientError as e:
-                    answers.append(e.response["Error"]["Code"])
-            # A message made visible again and received anew: its first handle is stale, still its own.
-            sqs.change_message_visibility(QueueUrl=url, ReceiptHandle=handles[1], VisibilityTimeout=0)
-            again = sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10)["Messages"]
-            answers.append(sorted(m["Body"] for m in again))
-            sqs.delete_message(QueueUrl=url, ReceiptHandle=handles[1])
-            batch = sqs.delete_message_batch(QueueUrl=url, Entries=[
-                {"Id": "a", "ReceiptHandle": handles[2]}, {"Id": "b", "ReceiptHandle": "nope"},
-                {"Id": "c", "ReceiptHandle": again[-1]["ReceiptHandle"]}])
-            answers.append((sorted(s["Id"] for s in batch.get("Successful", [])),
-                            sorted(f["Id"] for f in batch.get("Failed", []))))
-            for handle in [m["ReceiptHandle"] for m in again[:-1]] + [handles[3]]:
-                try:
-                    sqs.change_message_visibility(QueueUrl=url, ReceiptHandle=handle, VisibilityTimeout=0)
-                    answers.append("visible")
-                except ClientError as e:
-                    answers.append(e.response["Error"]["Code"])
-            answers.append(sorted(m["Body"] for m in sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10)["Messages"]))
-            return answers
-    finally:
-        Queue.messages, Queue.delete_message = property(_queue_messages), _delete_message
+    with _patched(Queue, messages=messages, delete_message=delete), mock_aws():
+        sqs = boto3.client("sqs", region_name="us-east-1")
+        url = sqs.create_queue(QueueName="q", Attributes={"VisibilityTimeout": "60"})["QueueUrl"]
+        for i in range(12):
+            sqs.send_message(QueueUrl=url, MessageBody=f"m{i}")
+        sqs.send_message(QueueUrl=url, MessageBody="later", DelaySeconds=60)
+        answers = []
+        got = sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=4)["Messages"]
+        answers.append([m["Body"] for m in got])
+        handles = [m["ReceiptHandle"] for m in got]
+        for handle in (handles[0], handles[0], "not-a-handle"):
+            try:
+                sqs.delete_message(QueueUrl=url, ReceiptHandle=handle)
+                answers.append("deleted")
+            except ClientError as e:
+                answers.append(e.response["Error"]["Code"])
+        # A message made visible again and received anew: its first handle is stale, still its own.
+        sqs.change_message_visibility(QueueUrl=url, ReceiptHandle=handles[1], VisibilityTimeout=0)
+        again = sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10)["Messages"]
+        answers.append(sorted(m["Body"] for m in again))
+        sqs.delete_message(QueueUrl=url, ReceiptHandle=handles[1])
+        batch = sqs.delete_message_batch(QueueUrl=url, Entries=[
+            {"Id": "a", "ReceiptHandle": handles[2]}, {"Id": "b", "ReceiptHandle": "nope"},
+            {"Id": "c", "ReceiptHandle": again[-1]["ReceiptHandle"]}])
+        answers.append((sorted(s["Id"] for s in batch.get("Successful", [])),
+                        sorted(f["Id"] for f in batch.get("Failed", []))))
+        for handle in [m["ReceiptHandle"] for m in again[:-1]] + [handles[3]]:
+            try:
+                sqs.change_message_visibility(QueueUrl=url, ReceiptHandle=handle, VisibilityTimeout=0)
+                answers.append("visible")
+            except ClientError as e:
+                answers.append(e.response["Error"]["Code"])
+        answers.append(sorted(m["Body"] for m in sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10)["Messages"]))
+        return answers
 
 
 def _queue_reads(get, retention):
@@ -944,33 +954,28 @@ def _queue_reads(get, retention):
     from moto import mock_aws
     from moto.sqs.models import sqs_backends
 
-    SQSBackend.get_queue_attributes, SQSBackend.is_message_valid_based_on_retention_period = get, retention
-    try:
-        with mock_aws():
-            sqs = boto3.client("sqs", region_name="us-east-1")
-            url = sqs.create_queue(QueueName="q", Attributes={"MessageRetentionPeriod": "120"})["QueueUrl"]
-            for i in range(3):
-                sqs.send_message(QueueUrl=url, MessageBody=f"m{i}")
-            sqs.receive_message(QueueUrl=url)
-            answers = []
-            for names in (["ApproximateNumberOfMessages"], ["MessageRetentionPeriod", "ApproximateNumberOfMessages",
-                          "MessageRetentionPeriod"], ["KmsMasterKeyId"], ["Nope"], []):
-                try:
-                    answers.append(sqs.get_queue_attributes(QueueUrl=url, AttributeNames=names).get("Attributes"))
-                except ClientError as e:
-                    answers.append(e.response["Error"]["Code"])
-            backend = sqs_backends["123456789012"]["us-east-1"]
-            queue = backend.get_queue("q")
-            for m in queue._messages:
-                for age in (0, 119, 121):
-                    sent = m.sent_timestamp
-                    m.sent_timestamp = sent - age * 1000
-                    answers.append(backend.is_message_valid_based_on_retention_period("q", m))
-                    m.sent_timestamp = sent
-            return answers
-    finally:
-        SQSBackend.get_queue_attributes = _get_queue_attributes
-        SQSBackend.is_message_valid_based_on_retention_period = _retention_check
+    with _patched(SQSBackend, get_queue_attributes=get, is_message_valid_based_on_retention_period=retention), mock_aws():
+        sqs = boto3.client("sqs", region_name="us-east-1")
+        url = sqs.create_queue(QueueName="q", Attributes={"MessageRetentionPeriod": "120"})["QueueUrl"]
+        for i in range(3):
+            sqs.send_message(QueueUrl=url, MessageBody=f"m{i}")
+        sqs.receive_message(QueueUrl=url)
+        answers = []
+        for names in (["ApproximateNumberOfMessages"], ["MessageRetentionPeriod", "ApproximateNumberOfMessages",
+                      "MessageRetentionPeriod"], ["KmsMasterKeyId"], ["Nope"], []):
+            try:
+                answers.append(sqs.get_queue_attributes(QueueUrl=url, AttributeNames=names).get("Attributes"))
+            except ClientError as e:
+                answers.append(e.response["Error"]["Code"])
+        backend = sqs_backends["123456789012"]["us-east-1"]
+        queue = backend.get_queue("q")
+        for m in queue._messages:
+            for age in (0, 119, 121):
+                sent = m.sent_timestamp
+                m.sent_timestamp = sent - age * 1000
+                answers.append(backend.is_message_valid_based_on_retention_period("q", m))
+                m.sent_timestamp = sent
+        return answers
 
 
 def _projections(project, results_copy):

@@ -11,6 +11,7 @@ import { preloadStockingDashboard } from '@/features/stocking/api/preload-dashbo
 import { preloadFleetHealth } from '@/features/health/api/preload-fleet-health';
 import { preloadFridgeHealth } from '@/features/health/api/preload-fridge-health';
 import { preloadPermissions } from '@/features/permissions/api/preload-permissions';
+import { preloadParsUpload, preloadParsView } from '@/features/pars/api/pars-lookups';
 
 // Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).
 const screenLoaders = new Map<unknown, () => Promise<unknown>>();
@@ -134,8 +135,8 @@ export const routes: RouteObject[] = [
           // Pars: /pars opens the view, as /locations does; any other path under it is not found
           // (the catch-all), since no screen is planned there (issue 20).
           { path: '/pars', element: <Navigate to="/pars/list" replace /> },
-          page('/pars/list', ParsList),
-          page('/pars/upload', ParsUploadPage),
+          page('/pars/list', ParsList, preloadParsView),
+          page('/pars/upload', ParsUploadPage, preloadParsUpload),
           page('/pars/prodreport', ParsReport),
           page('/customers/group', CustomersGroupNotice),
 

@@ -11,12 +11,23 @@ import { preloadFridgeHealth } from '@/features/health/api/preload-fridge-health
 import { fridgeHealthKey } from '@/features/health/api/get-fridge-health';
 import { permissionsQueryKey } from '@/features/permissions/api/get-permissions';
 import { preloadPermissions } from '@/features/permissions/api/preload-permissions';
+import { opsLocationIds } from '@/features/pars/api/ops-location-ids';
+import { ordersByDay } from '@/features/pars/api/orders-by-day';
+import {
+  opsLocationsQuery,
+  parsUploadSteps,
+  preloadParsUpload,
+  preloadParsView,
+} from '@/features/pars/api/pars-lookups';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
   graphql: vi.fn(),
   rest: vi.fn(),
 }));
+
+vi.mock('@/features/pars/api/ops-location-ids', () => ({ opsLocationIds: vi.fn() }));
+vi.mock('@/features/pars/api/orders-by-day', () => ({ ordersByDay: vi.fn() }));
 
 beforeEach(() => {
   vi.mocked(graphql).mockReset();
@@ -55,5 +66,23 @@ describe('screen data preloads', () => {
     preloadFleetHealth(client);
     await vi.waitFor(() => expect(client.getQueryData(fleetHealthKey)).toEqual({ asOf: null, fridges: [] }));
     expect(graphql).toHaveBeenCalledTimes(1);
+  });
+
+  it("fills the pars view's locations, and the pars upload's 16 steps from one read of the ops locations", async () => {
+    vi.mocked(opsLocationIds).mockResolvedValue([{ id: 'CHI_0001', type: 'FRIDGE' }]);
+    vi.mocked(ordersByDay).mockResolvedValue([{ locationId: 'CHI_0001' }, { locationId: 'CHI_0002' }] as never);
+    const client = newTestQueryClient();
+    preloadParsView(client);
+    preloadParsUpload(client);
+    const steps = parsUploadSteps(client);
+    expect(steps).toHaveLength(16);
+    await vi.waitFor(() =>
+      expect(steps.every((s) => client.getQueryState(s.queryKey)?.status === 'success')).toBe(true),
+    );
+    expect(client.getQueryData(opsLocationsQuery.queryKey)).toEqual([{ id: 'CHI_0001', type: 'FRIDGE' }]);
+    expect(client.getQueryData(steps[0].queryKey)).toBe(1);
+    expect(steps.slice(1).map((s) => client.getQueryData(s.queryKey))).toEqual(Array(15).fill(2));
+    expect(opsLocationIds).toHaveBeenCalledTimes(1);
+    expect(new Set(vi.mocked(ordersByDay).mock.calls.map(([date]) => date)).size).toBe(15);
   });
 });

@@ -173,3 +173,25 @@ describe('ParsUpload loading phase (issue 63)', () => {
     expect(screen.getByText(/15 fridge orders already exist for today and the next 14 days/)).toBeInTheDocument();
   });
 });
+
+describe('ParsUpload: the count after an upload (issue 63)', () => {
+  it('asks for the orders again after a successful upload, so the count includes those just written', async () => {
+    vi.mocked(ordersByDay).mockResolvedValue([]);
+    const text =
+      'Location,dropOffDate,deliveryDate,stockingIndex,item,par\nCHI_0001,2045-01-02,2045-01-02,1,Greek Salad,3\n';
+    renderWithProviders(<ParsUpload />);
+    expect(await screen.findByText(/0 fridge orders already exist/)).toBeInTheDocument();
+    vi.mocked(ordersByDay).mockResolvedValue([{ locationId: 'CHI_0001' }] as never);
+    await userEvent.upload(
+      await screen.findByLabelText('CSV file'),
+      new File([text], 'pars.csv', { type: 'text/csv' }),
+    );
+    const button = screen.getByRole('button', { name: 'Upload Pars' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await screen.findByText('Upload Complete');
+    expect(await screen.findByText(/15 fridge orders already exist/)).toBeInTheDocument();
+    // The ops locations did not change: asked once.
+    expect(opsLocationIds).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { newUploadId, type UploadId } from '@/lib/brands';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ErrorPanel } from '@/components/ErrorPanel';
@@ -13,18 +13,9 @@ import { messageOf } from '@/lib/error-message';
 import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { archivePars } from '../api/archive-pars';
 import { dryRunPars } from '../api/dry-run-pars';
-import { opsLocationIds } from '../api/ops-location-ids';
-import { ordersByDay } from '../api/orders-by-day';
+import { orderCountsKey, parsUploadSteps } from '../api/pars-lookups';
 import { uploadParMaps } from '../api/upload-par-maps';
-import {
-  COLUMNS,
-  errorGroups,
-  LOAD_STEPS,
-  lookAheadDates,
-  MESSAGES,
-  PREVIEW_ROWS,
-  type ParGroup,
-} from '../lib/par-groups';
+import { COLUMNS, errorGroups, LOAD_STEPS, MESSAGES, PREVIEW_ROWS, type ParGroup } from '../lib/par-groups';
 import { LOAD_EXISTING_ORDERS_FAILURE } from '@/lib/messages';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
@@ -34,11 +25,6 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
  * the chunks of whole orders the check answered (the server groups, once).
  */
 export function ParsUpload() {
-  const [loaded, setLoaded] = useState(0);
-  // Null while unknown: a refused or failed lookup is not '0 orders' (issue 22).
-  const [existing, setExisting] = useState<number | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [lookupRefused, setLookupRefused] = useState(false);
   const access = useAccess();
   // The lookup needs the ops locations and the orders: a user without either is not asked to wait for it.
   const locationsRefusal = useRefusal('opsLocations');
@@ -62,29 +48,26 @@ export function ParsUpload() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  // The loading phase: the ops locations and the orders of today plus 14 days (16 steps), all asked for at once:
-  // one after another, the ops locations' pages held up the orders (issue 63).
-  useEffect(() => {
-    if (lookupAllowed !== true) return;
-    let cancelled = false;
-    const step = () => !cancelled && setLoaded((n) => n + 1);
-    void (async () => {
-      try {
-        const [, ...counts] = await Promise.all([
-          opsLocationIds().then(step),
-          ...lookAheadDates().map((d) => ordersByDay(d).then((o) => (step(), o.length))),
-        ]);
-        if (!cancelled) setExisting(counts.reduce((a, b) => a + b, 0));
-      } catch (e) {
-        if (cancelled) return;
-        if (isForbidden(e)) setLookupRefused(true);
-        else setLoadError(messageOf(e, LOAD_EXISTING_ORDERS_FAILURE));
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [lookupAllowed]);
+  // The loading phase: the ops locations and the orders of today plus 14 days (16 steps), all asked for at once,
+  // and already on their way when the route preloads them (issue 63). A refused or failed lookup is not '0 orders'
+  // (issue 22): the count stays unknown.
+  const queryClient = useQueryClient();
+  const lookups = useQueries({
+    queries: lookupAllowed === true ? parsUploadSteps(queryClient) : [],
+    combine: (results) => {
+      const done = results.length > 0 && results.every((r) => r.isSuccess);
+      return {
+        loaded: results.filter((r) => r.isSuccess).length,
+        failure: results.find((r) => r.isError)?.error ?? null,
+        // The first step counts the ops locations, the others the orders.
+        existing: done ? results.slice(1).reduce((sum, r) => sum + (r.data ?? 0), 0) : null,
+      };
+    },
+  });
+  const { loaded, existing } = lookups;
+  const lookupRefused = lookups.failure !== null && isForbidden(lookups.failure);
+  const loadError =
+    lookups.failure !== null && !lookupRefused ? messageOf(lookups.failure, LOAD_EXISTING_ORDERS_FAILURE) : null;
 
   const clearFile = () => {
     setFile(null);
@@ -150,6 +133,8 @@ export function ParsUpload() {
       if (answers.every((a) => a.success)) {
         setOutcome({ tone: 'success', text: MESSAGES.complete });
         void archive(file);
+        // The orders just written count among those that already exist.
+        void queryClient.invalidateQueries({ queryKey: orderCountsKey });
       } else {
         setOutcome({ tone: 'error', text: MESSAGES.csvIssue });
         setErrors(failed.map((r) => ({ title: `${r.key} - has an error:`, messages: r.messages ?? [] })));

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
 import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { jitLocations } from '../api/jit-locations';
-import { opsLocationIds } from '../api/ops-location-ids';
+import { opsLocationsQuery } from '../api/pars-lookups';
 import { MESSAGES } from '../lib/par-groups';
 import { todayIn } from '@/components/dates';
 import { ScreenLink } from '@/components/ScreenLink';
@@ -19,7 +19,8 @@ const columns: DataColumn<Par>[] = [
 
 /** /pars/list: the pars of one location on one date (3-planning §2, pars view). */
 export function ParsView() {
-  const [locations, setLocations] = useState<string[]>([]);
+  // Preloaded with the page (issue 63): the route asks for it beside the user's access.
+  const opsLocations = useQuery(opsLocationsQuery);
   const [location, setLocation] = useState('');
   const [date, setDate] = useState(() => todayIn());
   const [pars, setPars] = useState<Par[] | null>(null);
@@ -30,15 +31,10 @@ export function ParsView() {
     meta: SHOWS_OWN_ERRORS,
   });
 
-  useEffect(() => {
-    void opsLocationIds().then(
-      (l) => setLocations(l.map((x) => x.id)),
-      () => setFailed(true),
-    );
-  }, []);
   const sorted = useMemo(
-    () => [...locations].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
-    [locations],
+    () =>
+      (opsLocations.data ?? []).map((l) => l.id).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    [opsLocations.data],
   );
 
   const search = async () => {
@@ -81,7 +77,7 @@ export function ParsView() {
         </Button>
         <ScreenLink to="/pars/prodreport">Packing slip report</ScreenLink>
       </Flex>
-      {failed ? <Alert variation="error">{MESSAGES.noPars}</Alert> : null}
+      {failed || opsLocations.isError ? <Alert variation="error">{MESSAGES.noPars}</Alert> : null}
       {pars && pars.length > 0 ? (
         <DataTable
           label={`Pars of ${location} on ${date}`}

@@ -12,6 +12,8 @@ import { preloadFleetHealth } from '@/features/health/api/preload-fleet-health';
 import { preloadFridgeHealth } from '@/features/health/api/preload-fridge-health';
 import { preloadPermissions } from '@/features/permissions/api/preload-permissions';
 import { preloadParsUpload, preloadParsView } from '@/features/pars/api/pars-lookups';
+import { preloadFridgeSoftware } from '@/features/software/api/preload-fridge-software';
+import { preloadLocationsList } from '@/lib/locations/use-locations-list';
 
 // Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).
 const screenLoaders = new Map<unknown, () => Promise<unknown>>();
@@ -113,7 +115,7 @@ export const routes: RouteObject[] = [
 
           // Locations (the list, create, bulk import and detail screens are feature routes).
           { path: '/locations', element: <Navigate to="/locations/all" replace /> },
-          page('/locations/all', LocationsList),
+          page('/locations/all', LocationsList, preloadLocationsList),
           page('/locations/new', NewLocation),
           page('/locations/bulk_new', BulkNewLocations),
           page('/locations/detail', LocationDetail),
@@ -124,7 +126,7 @@ export const routes: RouteObject[] = [
           page('/locations/update_routes', UpdateRoutes),
           page('/locations/update_weekly_routes', UpdateWeeklyRoutes),
           page('/locations/update_route_drivers', UpdateRouteDrivers),
-          page('/locations/fridge_software', FridgeSoftware),
+          page('/locations/fridge_software', FridgeSoftware, preloadFridgeSoftware),
           page('/locations/schedule', LocationSchedule),
           page('/locations/schedule/*', LocationSchedule),
           page('/locations/inventory/*', FridgeInventory),

@@ -12,6 +12,9 @@ import { fridgeHealthKey } from '@/features/health/api/get-fridge-health';
 import { permissionsQueryKey } from '@/features/permissions/api/get-permissions';
 import { preloadPermissions } from '@/features/permissions/api/preload-permissions';
 import { opsLocationIds } from '@/features/pars/api/ops-location-ids';
+import { softwareKeys } from '@/features/software/api/use-software-data';
+import { preloadFridgeSoftware } from '@/features/software/api/preload-fridge-software';
+import { firstLocationsPageQuery } from '@/lib/locations/list-locations';
 import { ordersByDay } from '@/features/pars/api/orders-by-day';
 import {
   opsLocationsQuery,
@@ -84,5 +87,25 @@ describe('screen data preloads', () => {
     expect(steps.slice(1).map((s) => client.getQueryData(s.queryKey))).toEqual(Array(15).fill(2));
     expect(opsLocationIds).toHaveBeenCalledTimes(1);
     expect(new Set(vi.mocked(ordersByDay).mock.calls.map(([date]) => date)).size).toBe(15);
+  });
+
+  it("fills the fridge software screen's three reads and the fleet's first page", async () => {
+    vi.mocked(graphql).mockResolvedValue({
+      fridgeSoftwareSnapshot: { url: null },
+      getFridgeArtifacts: [{ artifactType: 'firmware', versions: [] }],
+      getAvailableFridgeArtifacts: [],
+      getFridgeSoftwarePilots: [],
+      locations: { items: [{ id: 'CHI_0001' }], nextToken: null },
+    } as never);
+    const client = newTestQueryClient();
+    preloadFridgeSoftware(client);
+    const keys = [
+      softwareKeys.artifacts,
+      softwareKeys.available,
+      softwareKeys.pilots,
+      firstLocationsPageQuery.queryKey,
+    ];
+    await vi.waitFor(() => expect(keys.map((k) => client.getQueryState(k)?.status)).toEqual(Array(4).fill('success')));
+    expect(client.getQueryData(softwareKeys.artifacts)).toEqual([{ artifactType: 'firmware', versions: [] }]);
   });
 });

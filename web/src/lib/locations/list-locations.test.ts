@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
-import { FIRST_PAGE_SIZE, listAllLocations } from './list-locations';
+import { newTestQueryClient } from '@/test/utils';
+import { FIRST_PAGE_SIZE, firstLocationsPageQuery, listAllLocations } from './list-locations';
+import { preloadLocationsList } from './use-locations-list';
+import { CACHE_KEY } from './locations-cache';
 import { LOCATIONS_PAGE_SIZE } from './constants';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -38,5 +41,27 @@ describe('listAllLocations (issue 63)', () => {
       .mockResolvedValueOnce(page(['A'], null) as never);
     await listAllLocations({ count: 10 }, () => undefined);
     expect(counts()).toEqual([10]);
+  });
+
+  it("starts from the route's preloaded first page: the first page is asked for once, beside the access check", async () => {
+    localStorage.removeItem(CACHE_KEY);
+    const client = newTestQueryClient();
+    preloadLocationsList(client);
+    await vi.waitFor(() => expect(client.getQueryData(firstLocationsPageQuery.queryKey)?.items).toHaveLength(1));
+    const all = await listAllLocations(
+      { count: LOCATIONS_PAGE_SIZE },
+      () => undefined,
+      () => client.fetchQuery(firstLocationsPageQuery),
+    );
+    expect(all.map((l) => l.id)).toEqual(['A', 'B', 'C']);
+    expect(counts()).toEqual([FIRST_PAGE_SIZE, LOCATIONS_PAGE_SIZE]);
+  });
+
+  it('does not preload a page a kept copy makes unneeded', () => {
+    const fresh = { locations: [{ id: 'A', type: 'F', prettyName: 'A', route: null, stop: null }], drivers: [] };
+    localStorage.setItem(CACHE_KEY, JSON.stringify({ ...fresh, allLoaded: true, timestamp: Date.now() }));
+    preloadLocationsList(newTestQueryClient());
+    expect(graphql).not.toHaveBeenCalled();
+    localStorage.removeItem(CACHE_KEY);
   });
 });

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { fetchAllPages } from '@/lib/fetch-all';
 import { gql } from '@/generated/gql';
@@ -34,13 +35,27 @@ export async function listLocationsPage(filter: ListFilter = {}, nextToken?: str
 export const FIRST_PAGE_SIZE = 100;
 
 /**
+ * The short first page of the whole list (no filter), kept for a few seconds: a route preloads it beside the
+ * user's access check (issue 63) and the screen's full read starts from it instead of asking again.
+ */
+export const firstLocationsPageQuery = queryOptions({
+  queryKey: ['locations', 'firstPage'],
+  queryFn: () => listLocationsPage({ count: FIRST_PAGE_SIZE }),
+  staleTime: 5_000,
+});
+
+/**
  * Every page of locations (full refresh). `onPage` sees the running total while pages follow; with it, the first
- * page is a short one (FIRST_PAGE_SIZE).
+ * page is a short one (FIRST_PAGE_SIZE), read by `firstPage` when given (the preloaded one of the whole list).
  */
 export function listAllLocations(
   filter: ListFilter = {},
   onPage?: (soFar: LocationSummary[]) => void,
+  firstPage?: () => Promise<LocationsPage>,
 ): Promise<LocationSummary[]> {
   const first = { ...filter, count: Math.min(FIRST_PAGE_SIZE, filter.count ?? LOCATIONS_PAGE_SIZE) };
-  return fetchAllPages((token) => listLocationsPage(onPage && token === null ? first : filter, token), onPage);
+  return fetchAllPages((token) => {
+    if (!onPage || token !== null) return listLocationsPage(filter, token);
+    return firstPage ? firstPage() : listLocationsPage(first, token);
+  }, onPage);
 }

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LOCATIONS_PAGE_SIZE } from './constants';
 import { driversOf, mergeLocations } from './list-filter';
 import { readCache, refreshKind, summarise, writeCache, type LocationsCache } from './locations-cache';
 import type { LocationSummary } from './types';
-import { listAllLocations, listLocationsPage } from './list-locations';
+import { firstLocationsPageQuery, listAllLocations, listLocationsPage } from './list-locations';
 
 export interface LocationsListState {
   locations: LocationSummary[];
@@ -25,6 +26,7 @@ function save(locations: LocationSummary[], allLoaded: boolean, timestamp: numbe
  * (full when the cache is empty or older than 2 days, else one page of 2500).
  */
 export function useLocationsList(): LocationsListState {
+  const queryClient = useQueryClient();
   const [cache, setCache] = useState<LocationsCache | null>(() => readCache());
   const [pending, setPending] = useState(0);
   const [error, setError] = useState(false);
@@ -49,11 +51,16 @@ export function useLocationsList(): LocationsListState {
     const kind = refreshKind(initial);
     void run(async () => {
       if (kind === 'full') {
-        const all = await listAllLocations({ count: LOCATIONS_PAGE_SIZE }, (soFar) => {
-          if (cancelled || (initial && initial.locations.length > 0)) return;
-          // No cache yet: show the pages as they arrive.
-          setCache({ locations: soFar.map(summarise), drivers: driversOf(soFar), allLoaded: false, timestamp: 0 });
-        });
+        const all = await listAllLocations(
+          { count: LOCATIONS_PAGE_SIZE },
+          (soFar) => {
+            if (cancelled || (initial && initial.locations.length > 0)) return;
+            // No cache yet: show the pages as they arrive.
+            setCache({ locations: soFar.map(summarise), drivers: driversOf(soFar), allLoaded: false, timestamp: 0 });
+          },
+          // The route's preload asked for it already (preloadLocationsList).
+          () => queryClient.fetchQuery(firstLocationsPageQuery),
+        );
         if (cancelled) return;
         setCache(save(all.map(summarise), true, Date.now()));
       } else {
@@ -68,7 +75,7 @@ export function useLocationsList(): LocationsListState {
     return () => {
       cancelled = true;
     };
-  }, [run]);
+  }, [run, queryClient]);
 
   const loadOffline = useCallback(() => {
     if (offlineLoaded.current) return;
@@ -88,4 +95,13 @@ export function useLocationsList(): LocationsListState {
     error,
     loadOffline,
   };
+}
+
+/**
+ * The first page of a locations screen that reads the whole list, asked for while the page loads (issue 63):
+ * beside the user's access, not after the screen's guard has read it and the screen has mounted. Only when the
+ * screen will read the list whole (no copy in this browser, or one too old); a kept copy shows at once anyway.
+ */
+export function preloadLocationsList(client: QueryClient): void {
+  if (refreshKind(readCache()) === 'full') void client.prefetchQuery(firstLocationsPageQuery);
 }

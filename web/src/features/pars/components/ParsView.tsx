@@ -57,7 +57,9 @@ export function ParsView() {
           label="Location"
           value={location}
           onChange={(e) => setLocation(e.target.value)}
-          placeholder="Choose a location"
+          // Until the ops locations arrive there is nothing to choose: said so, not an empty list.
+          placeholder={opsLocations.isPending ? 'Loading locations…' : 'Choose a location'}
+          isDisabled={opsLocations.isPending}
           width="16rem"
         >
           {sorted.map((id) => (

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useAccess } from '@/lib/access';
 import { isForbidden } from '@/lib/api';
 import { getAvailableFridgeArtifacts } from './get-available-fridge-artifacts';
@@ -12,6 +12,28 @@ export const softwareKeys = {
   pilots: ['software', 'pilots'] as const,
 };
 
+/** The screen's three reads, as its hook and the route's preload ask for them. */
+const softwareQueries = {
+  artifacts: queryOptions({ queryKey: softwareKeys.artifacts, queryFn: getFridgeArtifacts }),
+  available: queryOptions({
+    queryKey: softwareKeys.available,
+    queryFn: getAvailableFridgeArtifacts,
+    staleTime: 5 * 60_000,
+  }),
+  pilots: queryOptions({ queryKey: softwareKeys.pilots, queryFn: () => getFridgeSoftwarePilots(true) }),
+};
+
+/**
+ * The screen's reads, asked for while the page loads (issue 63): beside the user's access, not after the screen's
+ * guard has read it and the screen has mounted. A part the user may not read is refused by the server, which the
+ * hook counts as refused.
+ */
+export function preloadSoftwareData(client: QueryClient): void {
+  void client.prefetchQuery(softwareQueries.artifacts);
+  void client.prefetchQuery(softwareQueries.available);
+  void client.prefetchQuery(softwareQueries.pilots);
+}
+
 /**
  * What the fridges run, the builds on offer and the active pilots, loaded in
  * parallel. A part whose call the user may not make is not asked for: its
@@ -23,22 +45,9 @@ export function useSoftwareData() {
   // While the access loads nothing is asked; if it cannot be loaded, the server decides.
   const may = (call: string) => !access.isLoading && (access.isError || access.canCall(call));
   const refused = (call: string, error: unknown) => (!access.isLoading && !may(call)) || isForbidden(error);
-  const artifacts = useQuery({
-    queryKey: softwareKeys.artifacts,
-    queryFn: getFridgeArtifacts,
-    enabled: may('getFridgeArtifacts'),
-  });
-  const available = useQuery({
-    queryKey: softwareKeys.available,
-    queryFn: getAvailableFridgeArtifacts,
-    staleTime: 5 * 60_000,
-    enabled: may('getAvailableFridgeArtifacts'),
-  });
-  const pilots = useQuery({
-    queryKey: softwareKeys.pilots,
-    queryFn: () => getFridgeSoftwarePilots(true),
-    enabled: may('getFridgeSoftwarePilots'),
-  });
+  const artifacts = useQuery({ ...softwareQueries.artifacts, enabled: may('getFridgeArtifacts') });
+  const available = useQuery({ ...softwareQueries.available, enabled: may('getAvailableFridgeArtifacts') });
+  const pilots = useQuery({ ...softwareQueries.pilots, enabled: may('getFridgeSoftwarePilots') });
   return {
     artifacts,
     available,

@@ -11,9 +11,6 @@ import { preloadStockingDashboard } from '@/features/stocking/api/preload-dashbo
 import { preloadFleetHealth } from '@/features/health/api/preload-fleet-health';
 import { preloadFridgeHealth } from '@/features/health/api/preload-fridge-health';
 import { preloadPermissions } from '@/features/permissions/api/preload-permissions';
-import { preloadParsUpload, preloadParsView } from '@/features/pars/api/pars-lookups';
-import { preloadFridgeSoftware } from '@/features/software/api/preload-fridge-software';
-import { preloadLocationsList } from '@/lib/locations/use-locations-list';
 
 // Every screen is loaded lazily (Layout wraps the outlet in Suspense with a loader).
 const screenLoaders = new Map<unknown, () => Promise<unknown>>();
@@ -94,6 +91,26 @@ function page(path: string, Component: LazyExoticComponent<ComponentType>, data?
   };
 }
 
+/**
+ * A data preload kept out of the signed-in app's chunk: the screen's module names it (`preloadData`), so it comes
+ * with the screen's code (which a returning user's page fetches beside the app's, public/returning.js) and runs
+ * once that module is loaded. Imported by the app's chunk, the preloads' modules made it 16 kB larger.
+ */
+function later(load: () => Promise<{ preloadData: DataPreload }>): DataPreload {
+  return (client, user, params) => {
+    load()
+      .then((module) => module.preloadData(client, user, params))
+      .catch(() => undefined);
+  };
+}
+
+const preloadLocationsList = later(() => import('@/features/locations/routes/LocationsList'));
+const preloadFridgeSoftware = later(() => import('@/features/software/routes/FridgeSoftware'));
+const preloadLocationDetail = later(() => import('@/features/locations/routes/LocationDetail'));
+const preloadLocationSchedule = later(() => import('@/features/locations/routes/LocationSchedule'));
+const preloadParsView = later(() => import('@/features/pars/routes/ParsList'));
+const preloadParsUpload = later(() => import('@/features/pars/routes/ParsUploadPage'));
+
 /** A screen behind a feature flag: without it the route redirects to /home (2-fleet §2). */
 function flagged(flag: FeatureFlag, route: RouteObject): RouteObject {
   return { ...route, element: <RequireFlag flag={flag}>{route.element}</RequireFlag> };
@@ -120,15 +137,15 @@ export const routes: RouteObject[] = [
           page('/locations/bulk_new', BulkNewLocations),
           page('/locations/detail', LocationDetail),
           // The last path segment is the id (spec §2.1), so /locations/detail/x/ID opens ID too.
-          page('/locations/detail/*', LocationDetail),
+          page('/locations/detail/*', LocationDetail, preloadLocationDetail),
           page('/locations/bulk_schedule', BulkSchedule),
           page('/locations/view_routes', ViewRoutes),
           page('/locations/update_routes', UpdateRoutes),
           page('/locations/update_weekly_routes', UpdateWeeklyRoutes),
           page('/locations/update_route_drivers', UpdateRouteDrivers),
           page('/locations/fridge_software', FridgeSoftware, preloadFridgeSoftware),
-          page('/locations/schedule', LocationSchedule),
-          page('/locations/schedule/*', LocationSchedule),
+          page('/locations/schedule', LocationSchedule, preloadLocationSchedule),
+          page('/locations/schedule/*', LocationSchedule, preloadLocationSchedule),
           page('/locations/inventory/*', FridgeInventory),
           page('/locations/health/*', FridgeHealth, preloadFridgeHealth),
 

@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql, rest } from '@/lib/api';
+import { preloadScreen } from '@/app/router';
 import { newTestQueryClient } from '@/test/utils';
 import { fleetHealthKey } from '@/features/health/api/fleet-health';
 import { preloadFleetHealth } from '@/features/health/api/preload-fleet-health';
@@ -13,8 +14,12 @@ import { permissionsQueryKey } from '@/features/permissions/api/get-permissions'
 import { preloadPermissions } from '@/features/permissions/api/preload-permissions';
 import { opsLocationIds } from '@/features/pars/api/ops-location-ids';
 import { softwareKeys } from '@/features/software/api/use-software-data';
-import { preloadFridgeSoftware } from '@/features/software/api/preload-fridge-software';
+import { preloadFridgeSoftware } from '@/features/software/api/use-software-data';
 import { firstLocationsPageQuery } from '@/lib/locations/list-locations';
+import { locationKey } from '@/lib/locations/get-location';
+import { scheduleKey } from '@/features/locations/api/read-schedule-change';
+import { locationScheduleKey } from '@/features/locations/api/location-schedule';
+import { preloadLocationDetail, preloadLocationSchedule } from '@/features/locations/api/preload-location-pages';
 import { ordersByDay } from '@/features/pars/api/orders-by-day';
 import {
   opsLocationsQuery,
@@ -107,5 +112,41 @@ describe('screen data preloads', () => {
     ];
     await vi.waitFor(() => expect(keys.map((k) => client.getQueryState(k)?.status)).toEqual(Array(4).fill('success')));
     expect(client.getQueryData(softwareKeys.artifacts)).toEqual([{ artifactType: 'firmware', versions: [] }]);
+  });
+
+  it("fills a fridge's detail page (the location and its changes) and its schedule page, for the fridge its path names", async () => {
+    vi.mocked(graphql).mockResolvedValue({
+      getLocation: [],
+      readScheduleChange: [],
+      upcomingScheduleChanges: [],
+    } as never);
+    vi.mocked(rest).mockResolvedValue([] as never);
+    const client = newTestQueryClient();
+    const user = { email: 'ops@fleet.test', sub: 'sub-1' };
+    preloadLocationDetail(client, user, { '*': 'x/CHI%200001' });
+    preloadLocationSchedule(client, user, { '*': 'CHI_0002' });
+    const keys = [
+      locationKey('CHI 0001'),
+      scheduleKey('CHI 0001'),
+      locationKey('CHI_0002'),
+      locationScheduleKey('CHI_0002'),
+    ];
+    await vi.waitFor(() => expect(keys.map((k) => client.getQueryState(k)?.status)).toEqual(Array(4).fill('success')));
+    expect(client.getQueryData(locationKey('CHI 0001'))).toBeNull();
+    expect(rest).toHaveBeenCalledWith('location_schedule', { id: 'CHI_0002' });
+    // The schedule page without a fridge: only the fleet's upcoming changes.
+    vi.mocked(graphql).mockClear();
+    preloadLocationDetail(client, user, {});
+    preloadLocationSchedule(client, user, {});
+    expect(vi.mocked(graphql).mock.calls.map(([, vars]) => vars)).toEqual([{ days: 14 }]);
+  });
+
+  it("runs a screen's own preload (its module's preloadData) when its route opens, e.g. the pars upload's 16 steps", async () => {
+    vi.mocked(opsLocationIds).mockResolvedValue([]);
+    vi.mocked(ordersByDay).mockResolvedValue([]);
+    const client = newTestQueryClient();
+    preloadScreen('/pars/upload', { client, user: { email: 'ops@fleet.test', sub: 'sub-1' } });
+    await vi.waitFor(() => expect(ordersByDay).toHaveBeenCalledTimes(15));
+    expect(opsLocationIds).toHaveBeenCalledTimes(1);
   });
 });

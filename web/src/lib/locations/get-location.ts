@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { toLocation } from './location-fields';
@@ -24,11 +24,11 @@ export async function getLocation(id: string): Promise<Location | null> {
   return first ? toLocation(first) : null;
 }
 
+/** One location's read, as its screens and their route preloads ask for it. */
+export function locationQuery(id: string) {
+  return queryOptions({ queryKey: locationKey(id), queryFn: () => getLocation(id) });
+}
+
 export function useLocation(id: string, options: { refetchInterval?: number | false } = {}) {
-  return useQuery({
-    queryKey: locationKey(id),
-    queryFn: () => getLocation(id),
-    enabled: id !== '',
-    refetchInterval: options.refetchInterval,
-  });
+  return useQuery({ ...locationQuery(id), enabled: id !== '', refetchInterval: options.refetchInterval });
 }

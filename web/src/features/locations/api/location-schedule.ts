@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql, rest } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { locationIdOf } from '@/lib/brands';
@@ -12,8 +12,13 @@ export async function getLocationSchedule(id: string): Promise<ScheduledChange[]
 
 export const locationScheduleKey = (id: string) => ['locations', 'schedule-list', id] as const;
 
+/** A location's pending and failed changes, as the schedule screen and its route preload ask for them. */
+export function locationScheduleQuery(id: string) {
+  return queryOptions({ queryKey: locationScheduleKey(id), queryFn: () => getLocationSchedule(id) });
+}
+
 export function useLocationSchedule(id: string) {
-  return useQuery({ queryKey: locationScheduleKey(id), queryFn: () => getLocationSchedule(id), enabled: id !== '' });
+  return useQuery({ ...locationScheduleQuery(id), enabled: id !== '' });
 }
 
 const UPCOMING = gql(`query UpcomingScheduleChanges($days: Int) {
@@ -28,6 +33,13 @@ export async function getUpcomingScheduleChanges(days: number): Promise<Schedule
   return (await graphql(UPCOMING, { days })).upcomingScheduleChanges.map(toScheduledChange);
 }
 
+/** The days ahead the schedule screen lists the fleet's changes for. */
+export const UPCOMING_DAYS = 14;
+
+export function upcomingScheduleChangesQuery(days: number) {
+  return queryOptions({ queryKey: ['locations', 'upcoming', days], queryFn: () => getUpcomingScheduleChanges(days) });
+}
+
 export function useUpcomingScheduleChanges(days: number) {
-  return useQuery({ queryKey: ['locations', 'upcoming', days], queryFn: () => getUpcomingScheduleChanges(days) });
+  return useQuery(upcomingScheduleChangesQuery(days));
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { parseJsonValue } from '@/lib/locations/location-fields';
@@ -38,11 +38,11 @@ export async function readScheduleChange(id: string): Promise<ScheduledChange[]>
   return (d.readScheduleChange ?? []).map(toScheduledChange);
 }
 
+/** A location's scheduled changes, as the detail screen and its route preload ask for them. */
+export function scheduleChangesQuery(id: string) {
+  return queryOptions({ queryKey: scheduleKey(id), queryFn: () => readScheduleChange(id) });
+}
+
 export function useScheduleChanges(id: string, options: { refetchInterval?: number | false } = {}) {
-  return useQuery({
-    queryKey: scheduleKey(id),
-    queryFn: () => readScheduleChange(id),
-    enabled: id !== '',
-    refetchInterval: options.refetchInterval,
-  });
+  return useQuery({ ...scheduleChangesQuery(id), enabled: id !== '', refetchInterval: options.refetchInterval });
 }

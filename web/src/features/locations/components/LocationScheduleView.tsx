@@ -12,7 +12,12 @@ import { createScheduleChange } from '../api/create-schedule-change';
 import { deleteScheduleChange } from '../api/delete-schedule-change';
 import { messageOf } from '@/lib/error-message';
 import { useLocation } from '@/lib/locations/get-location';
-import { locationScheduleKey, useLocationSchedule, useUpcomingScheduleChanges } from '../api/location-schedule';
+import {
+  locationScheduleKey,
+  UPCOMING_DAYS,
+  useLocationSchedule,
+  useUpcomingScheduleChanges,
+} from '../api/location-schedule';
 import {
   deleteEach,
   failureReport,
@@ -27,8 +32,6 @@ import { GuardAll } from './GuardAll';
 import { ConfirmDeleteDialog, REPLACE_CALLS } from './ScheduleDialogs';
 import { DELETE_SCHEDULED_CHANGE_FAILURE, LOAD_SCHEDULE_FAILURE, SCHEDULE_CHANGE_FAILURE } from '@/lib/messages';
 import { displayValue } from '@/lib/display-value';
-
-const UPCOMING_DAYS = 14;
 
 /** The changes of a group as a person reads them: 'updateReason: prod: Holiday Break; prod: 1'. */
 const describeChanges = (g: ChangeGroup) =>

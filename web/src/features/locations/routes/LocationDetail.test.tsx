@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
-import { lastSegment } from './LocationDetail';
+import { pageIdOf } from '../api/preload-location-pages';
 
 describe('the detail route', () => {
   it('takes the last path segment as the id (spec §2.1)', () => {
@@ -13,8 +13,8 @@ describe('the detail route', () => {
       const matches = matchRoutes(routes, path);
       const leaf = matches?.[matches.length - 1];
       expect(leaf?.route.path, path).toBe('/locations/detail/*');
-      expect(lastSegment(leaf?.params['*'])).toBe(id);
+      expect(pageIdOf(leaf?.params ?? {})).toBe(id);
     }
-    expect(lastSegment(undefined)).toBe('');
+    expect(pageIdOf({})).toBe('');
   });
 });

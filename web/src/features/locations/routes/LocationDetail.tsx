@@ -2,17 +2,15 @@ import { Navigate, useParams } from 'react-router-dom';
 import { Page } from '@/components/Page';
 import { useLocation as useLocationQuery } from '@/lib/locations/get-location';
 import { LocationDetailView } from '../components/LocationDetailView';
+import { pageIdOf } from '../api/preload-location-pages';
 import { notFoundState } from './not-found';
 
-/** The id of a detail, inventory or health route: its last path segment (spec §2.1). */
-export function lastSegment(splat: string | undefined): string {
-  return (splat ?? '').split('/').filter(Boolean).pop() ?? '';
-}
+/** The screen's first data, which the route asks for beside the access check (router.tsx, issue 63). */
+export { preloadLocationDetail as preloadData } from '../api/preload-location-pages';
 
 /** /locations/detail/{...}/{id} (and /locations/detail): one location's properties (spec §2.5). */
 export default function LocationDetail() {
-  const params = useParams();
-  const id = lastSegment(params.id ?? params['*']);
+  const id = pageIdOf(useParams());
   // The view's own query (one cache entry): an unknown id goes back to the list, which says why.
   const location = useLocationQuery(id);
   if (id && location.isSuccess && location.data === null)

@@ -4,6 +4,9 @@ import { Page } from '@/components/Page';
 import { LocationsList as List } from '../components/LocationsList';
 import { notFoundIdOf, notFoundMessage } from './not-found';
 
+/** The screen's first data, which the route asks for beside the access check (router.tsx, issue 63). */
+export { preloadLocationsList as preloadData } from '@/lib/locations/use-locations-list';
+
 /** /locations/all — every location, cached locally and refreshed in the background (spec §2.6). */
 export default function LocationsList() {
   const arrival = useLocation();

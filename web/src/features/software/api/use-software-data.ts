@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useAccess } from '@/lib/access';
 import { isForbidden } from '@/lib/api';
+import { preloadLocationsList } from '@/lib/locations/use-locations-list';
 import { getAvailableFridgeArtifacts } from './get-available-fridge-artifacts';
 import { getFridgeArtifacts } from './get-fridge-artifacts';
 import { getFridgeSoftwarePilots } from './get-fridge-software-pilots';
@@ -32,6 +33,12 @@ export function preloadSoftwareData(client: QueryClient): void {
   void client.prefetchQuery(softwareQueries.artifacts);
   void client.prefetchQuery(softwareQueries.available);
   void client.prefetchQuery(softwareQueries.pilots);
+}
+
+/** The fridge software screen's first data (issue 63): its reads and the fleet's first page. */
+export function preloadFridgeSoftware(client: QueryClient): void {
+  preloadSoftwareData(client);
+  preloadLocationsList(client);
 }
 
 /**

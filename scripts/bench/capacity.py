@@ -268,6 +268,14 @@ def main():
         row(f"search to first content: {s}", [data[n][1]["screens"][s]["searchMs"] for n in sizes])
     for s in data[small][1].get("refreshes", {}):
         row(f"refresh: {s}", [data[n][1]["refreshes"][s]["ms"] for n in sizes])
+    # Every screen of the navigation at each size (issue 63: within 1 s at 25,000), from screens.mjs.
+    every = {n: load_optional(out, "screens", n) for n in sizes}
+    every_names = [name for name in (every[small] or {}).get("screens", {})
+                   if all(every[n] and name in every[n]["screens"] for n in sizes)]
+    for name in every_names:
+        row(f"every screen: {name}", [every[n]["screens"][name]["ms"] for n in sizes], goal="(< 1000 ms)")
+        if "buttonMs" in every[small]["screens"][name]:
+            row(f"every screen, its button's data: {name}", [every[n]["screens"][name]["buttonMs"] for n in sizes], goal="(< 1000 ms)")
     row("snapshot rebuild (scan + put)", [data[n][0]["snapshot"]["ms"] for n in sizes])
     row("seeding", [data[n][0]["seedSeconds"] for n in sizes], unit="s")
     row("ingest through queue and handler (99%)", [data[n][2].get("perSecond99", data[n][2]["perSecond"]) for n in sizes], unit="/s")
@@ -320,6 +328,26 @@ def main():
           + ", and from the Search click to the first route card took " + " → ".join(f"{m:,} ms" for m in search)
           + f" ({search[-1] / search[0]:.2f}x); the rest of its first content is the test's own fill of the date and click.")
     w("")
+    if every_names:
+        w("## Every screen at each size (issue 63)")
+        w("")
+        w("`scripts/bench/screens.mjs` on this stack after each size's seed (the simulators stopped): every route of the navigation and a demo "
+          "fridge's pages, admin, 1440 px, median of 3 fresh page loads. First content is from navigation (for a screen with a button, its form "
+          "ready to fill); the button's data is from its click to its results. The goal is 1 s for each at every size.")
+        w("")
+        w("| Screen | " + " | ".join(f"{n:,} fridges" for n in sizes) + " | ratio | button's data: " + " | ".join(f"{n:,}" for n in sizes) + " | ratio |")
+        w("|---|" + "---|" * (2 * len(sizes) + 2))
+        for name in every_names:
+            first = [every[n]["screens"][name]["ms"] for n in sizes]
+            button = [every[n]["screens"][name].get("buttonMs") for n in sizes]
+            has_button = all(b is not None for b in button)
+            w(f"| {name} | " + " | ".join(f"{m:,} ms" for m in first) + f" | {first[-1] / first[0]:.2f}x | "
+              + " | ".join(f"{b:,} ms" if has_button else "" for b in button)
+              + (f" | {button[-1] / button[0]:.2f}x |" if has_button and button[0] else " | |"))
+        over = [name for name in every_names if every[big]["screens"][name]["ms"] > 1000 or (every[big]["screens"][name].get("buttonMs") or 0) > 1000]
+        w("")
+        w(f"Over 1 s at {big:,} fridges: " + (", ".join(over) if over else "none") + ".")
+        w("")
     w("Calls by operation, at the largest size:")
     w("")
     for s in screens:

@@ -3,6 +3,7 @@
 # fridges, in one stack and one run) seeds the fleet through the real ingest
 # (`fleet-local bench-scale-seed`), times each screen's first useful content
 # in headless chromium with the AWS calls of its load (scale-pages.mjs),
+# every screen of the navigation and a fridge's pages (screens.mjs),
 # measures the telemetry ingest through the queue and handler
 # (`bench-scale-ingest`), then prints every figure side by side with the
 # ratio between the sizes and writes docs/capacity.md (capacity.py).
@@ -30,6 +31,8 @@ for n in "${sizes[@]}"; do
   "$FLEET_LOCAL" bench-scale-seed "$n" "$date" > "$OUT/seed-$n.json"
   log "seeded in $(($(date +%s) - started)) s; timing the screens"
   (cd web && FLEET_STACK_JSON="$STATE/stack.json" node ../scripts/bench/scale-pages.mjs "$n" "$date") > "$OUT/pages-$n.json"
+  log "every screen of the navigation (screens.mjs, issue 63)"
+  (cd web && FLEET_STACK_JSON="$STATE/stack.json" node ../scripts/bench/screens.mjs "$n" "$date" 3) > "$OUT/screens-$n.json"
   log "ingest through the queue"
   "$FLEET_LOCAL" bench-scale-ingest "${INGEST_MESSAGES:-5000}" "http://127.0.0.1:$API_PORT" > "$OUT/ingest-$n.json"
   log "inventory snapshots through the handler"

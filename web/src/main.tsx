@@ -1,4 +1,6 @@
 import '@aws-amplify/ui-react/styles.css';
+// After the kit's styles: the theme's variables win over its defaults (same specificity).
+import './theme.css';
 import './styles.css';
 // After styles.css: the keyboard focus ring wins over the kit's own focus styles.
 import './focus.css';

@@ -21,4 +21,14 @@ describe('AppProvider', () => {
     expect(client.getQueryData(['locations'])).toBeUndefined();
     expect(readPref('sub-1', 'dashboardFilters', null)).toEqual(['CHI']);
   });
+
+  it("wraps the app in the theme's name and injects no theme CSS of its own (src/theme.css holds it, issue 63)", () => {
+    const { getByText } = render(
+      <AppProvider queryClient={newTestQueryClient()}>
+        <p>app</p>
+      </AppProvider>,
+    );
+    expect(getByText('app').closest('[data-amplify-theme="fleet-console"]')).not.toBeNull();
+    expect(document.querySelectorAll('style').length).toBe(0);
+  });
 });

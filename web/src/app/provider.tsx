@@ -1,4 +1,3 @@
-import { ThemeProvider } from '@aws-amplify/ui-react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Hub } from 'aws-amplify/utils';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -6,7 +5,7 @@ import { ProhibitedDialog } from '@/components/ProhibitedDialog';
 import { clearCachedAnswers } from '@/lib/browser-storage';
 import { ToastProvider } from '@/lib/toast';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { THEME_NAME } from './theme';
 
 /**
  * Clears cached server data whenever the signed-in user changes (flags,
@@ -30,13 +29,15 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   const [client] = useState(() => queryClient ?? createQueryClient());
   useClearCacheOnAuthChange(client);
   return (
-    <ThemeProvider theme={theme}>
+    // The theme is static CSS (src/theme.css) on this wrapper, as Amplify's ThemeProvider renders it, without its
+    // runtime createTheme and injected variables (issue 63).
+    <div data-amplify-theme={THEME_NAME} dir="ltr">
       <QueryClientProvider client={client}>
         <ToastProvider>
           {children}
           <ProhibitedDialog />
         </ToastProvider>
       </QueryClientProvider>
-    </ThemeProvider>
+    </div>
   );
 }

@@ -1,12 +1,20 @@
-import { createTheme } from '@aws-amplify/ui-react';
+import type { Theme } from '@aws-amplify/ui-react';
 
 /** The kit link colour, also `--fc-link` in styles.css: at least 4.5:1 on every light background. */
 export const LINK_COLOR = '#036c81';
 /** Hover colour of links, also `--fc-link-hover` in styles.css. */
 export const LINK_HOVER_COLOR = '#014a59';
 
-export const theme = createTheme({
-  name: 'fleet-console',
+/** The Amplify theme's name: the signed-in app and the sign-in page wrap their content in it. */
+export const THEME_NAME = 'fleet-console';
+
+/**
+ * The console's Amplify theme: what it changes of Amplify's default. The app applies it as static CSS
+ * (src/theme.css, checked against this by app/theme-css.test.ts), not through ThemeProvider, whose
+ * createTheme built and injected 126 kB of CSS variables on every page load (issue 63).
+ */
+export const theme = {
+  name: THEME_NAME,
   tokens: {
     colors: {
       font: {
@@ -23,4 +31,4 @@ export const theme = createTheme({
       },
     },
   },
-});
+} satisfies Theme;

@@ -1,12 +1,6 @@
 import type { ReactNode } from 'react';
 import { COLUMN, Loader } from './auth-fields';
-import './sign-in-theme.css';
-
-/**
- * The Amplify theme's name (src/app/theme.ts): sign-in-theme.css gives this wrapper the theme's
- * font and link colours before the signed-in app's ThemeProvider has loaded.
- */
-const THEME = 'fleet-console';
+import { THEME_NAME as THEME } from '@/app/theme';
 
 const HEADER_STYLE = { textAlign: 'center', padding: 'var(--amplify-space-large)' } as const;
 

@@ -10,9 +10,9 @@ function declarations(css: string): Map<string, string> {
   return new Map([...css.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map(([, name, value]) => [name!, norm(value!)]));
 }
 
-describe('the sign-in page theme (features/auth/sign-in-theme.css)', () => {
+describe('the theme as static CSS (src/theme.css)', () => {
   it("holds exactly the variables the console's theme changes, with the theme's values", () => {
-    const file = readFileSync(resolve(__dirname, '../features/auth/sign-in-theme.css'), 'utf8');
+    const file = readFileSync(resolve(__dirname, '../theme.css'), 'utf8');
     expect(file).toContain(`[data-amplify-theme='${theme.name}']`);
     const ours = declarations(file);
     // What the ThemeProvider would inject, less what the kit's styles.css already sets.

@@ -183,30 +183,25 @@ const screens = [
       await search.click();
     },
     ready: (page) => appears(page, 'section[aria-label^="Route "]'),
-    // Every route's rows on screen: the first answer carries the first 20 routes', the whole day follows.
+    // Every route's rows on screen (one answer carries them all since issue 61; Export CSV waits for them).
     complete: dashboardComplete,
     refresh: async (page) => {
-      const asOf = await page
-        .getByText(/^As of /)
-        .first()
-        .innerText();
-      await page.evaluate(() => (window.sawRefreshing = false));
-      await page.getByRole("button", { name: "Refresh now" }).click();
-      // Done when the new answer shows: the 'As of' status has shown '(refreshing…)' and lost it (or its
-      // time changed). The status says '(refreshing…)' the moment the refresh starts, not when it ends.
+      // Done when the answer is on screen: its response has come and the refresh icon, disabled while the
+      // page reads, is enabled again. (A past day's 'As of' is its close, the same on every answer, and a
+      // live page shows no '(refreshing…)'.)
+      const button = page.getByRole("button", { name: "Refresh now" });
+      const answered = page.waitForResponse(
+        (r) => (r.request().postData() ?? "").includes("query StockingDashboard"),
+        { timeout: TIMEOUT },
+      );
+      await button.click();
+      await answered;
       await page.waitForFunction(
-        (before) => {
-          const status = [...document.querySelectorAll('[role="status"]')].find(
-            (e) => e.textContent.startsWith("As of "),
-          );
-          if (!status) return false;
-          if (status.textContent.includes("refreshing")) {
-            window.sawRefreshing = true;
-            return false;
-          }
-          return window.sawRefreshing || status.textContent !== before;
+        () => {
+          const b = document.querySelector('button[aria-label="Refresh now"]');
+          return b && !b.disabled;
         },
-        asOf,
+        null,
         { timeout: TIMEOUT, polling: "raf" },
       );
     },
@@ -341,9 +336,10 @@ try {
   const b = await usage();
   await graphqlAs(
     page,
-    "mutation ScaleCommand($location: ID!, $message: QueueMessageInput!) { createQueueMessage(location: $location, message: $message) { messageId } }",
+    "mutation ScaleCommand($location: ID!, $message: QueueMessageInput!, $requestId: ID!) { createQueueMessage(location: $location, message: $message, requestId: $requestId) { messageId } }",
     {
       location: fridge,
+      requestId: crypto.randomUUID(),
       message: {
         messageType: "Resource",
         payload: { resource: "OutOfOrder", operation: "DISABLE" },

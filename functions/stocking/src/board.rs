@@ -20,7 +20,10 @@ use std::collections::{BTreeMap, HashMap};
 
 mod request;
 use request::{window, Asked};
-pub use request::{Checked, DashboardArgs, Filter, RawFilter, ShownRoute, MARKETS, MAX_ROUTES, MAX_SHOWN_ROUTES};
+pub use request::{
+    Checked, DashboardArgs, Filter, RawFilter, ShownRoute, MARKETS, MAX_ROUTES, MAX_ROWS_PER_ANSWER, MAX_SHOWN_ROUTES,
+    ROWS_PER_ANSWER,
+};
 
 /// The §4.4 statuses a route counts as done (its progress bar).
 const DONE: [StopStatus; 5] = [
@@ -387,7 +390,7 @@ pub async fn dashboard_for<S: BoardStore>(
     args: DashboardArgs,
     viewer: &Viewer,
 ) -> Result<DashboardView, ApiError> {
-    let Asked { filter, date, opens, closes, rows_of_first, shown, shown_panel } = Asked::parse(args)?;
+    let Asked { filter, date, opens, closes, rows_of_first, rows_up_to, shown, shown_panel } = Asked::parse(args)?;
     let as_of = fridge_time::now();
 
     let (stops, actions, locks, drivers) = tokio::join!(
@@ -483,7 +486,7 @@ pub async fn dashboard_for<S: BoardStore>(
         *counts.entry(status).or_default() += 1;
         routes.entry(stop.route.clone()).or_default().push((status, row, last));
     }
-    let routes: Vec<RouteView> = routes
+    let mut routes: Vec<RouteView> = routes
         .into_iter()
         .map(|(route, rows)| {
             let done = rows.iter().filter(|(s, _, _)| DONE.contains(s)).count();
@@ -499,6 +502,7 @@ pub async fn dashboard_for<S: BoardStore>(
             RouteView { route, market, total, done, last_action_at: last, stops, rows_digest: digest, unchanged }
         })
         .collect();
+    keep_within(&mut routes, rows_up_to);
     let counts: Vec<StatusCount> = ALL_STATUSES
         .iter()
         .map(|s| StatusCount { status: s.code(), label: s.label(), count: counts.get(s).copied().unwrap_or(0) })
@@ -514,6 +518,26 @@ pub async fn dashboard_for<S: BoardStore>(
         attention,
         parts,
     })
+}
+
+/// At most `rows` rows in one answer (`rowsUpTo`), so that an answer stays far below Lambda's 6 MB response
+/// limit however long the day, and its first cards come without waiting for every route's rows. Routes keep
+/// their order and are never split: the first route that carries rows keeps them all, each next one while
+/// they fit; from the first that does not fit, every later route that would carry rows comes with `stops`
+/// (and its digest) null, for the caller to ask for by name. Unchanged routes carry none and count none.
+fn keep_within(routes: &mut [RouteView], rows: usize) {
+    let mut sent = 0usize;
+    let mut full = false;
+    for route in routes.iter_mut() {
+        let Some(stops) = route.stops.as_ref() else { continue };
+        if full || (sent > 0 && sent + stops.len() > rows) {
+            full = true;
+            route.stops = None;
+            route.rows_digest = None;
+        } else {
+            sent += stops.len();
+        }
+    }
 }
 
 /// `dashboard` over a whole call, parsed as the edge parses it: what the tests call.
@@ -797,6 +821,104 @@ mod tests {
         assert!(out["routes"].as_array().unwrap().iter().all(|r| r["stops"].is_array()), "N routes of N: all rows");
     }
 
+    /// Each route's rows in an answer, by route (null for a route left out).
+    fn rows_by_route(out: &Value) -> Vec<(String, Value)> {
+        out["routes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["route"].as_str().unwrap().to_string(), r["stops"].clone()))
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn a_day_over_rows_up_to_comes_in_parts_that_make_the_whole() {
+        let whole =
+            rows_by_route(&run(&fake(300), &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap());
+        assert!(
+            whole.iter().all(|(_, rows)| rows.as_array().is_some_and(|r| r.len() == 30)),
+            "300 rows fit one answer"
+        );
+
+        let f = fake(300);
+        let day = DayCopies::new();
+        let mut asked = input(json!({ "dropOffDate": DATE }));
+        asked.args["rowsUpTo"] = json!(70);
+        let first = run(&f, &day, &asked).await.unwrap();
+        assert_eq!(first["summary"]["total"], 300, "the summary counts every stop");
+        let routes = first["routes"].as_array().unwrap();
+        assert_eq!(routes.len(), 10, "every route's card");
+        // R0 and R1 (60 rows) fit; R2 would make 90: it and every route after come without rows or digest.
+        let carried: Vec<&str> =
+            routes.iter().filter(|r| r["stops"].is_array()).map(|r| r["route"].as_str().unwrap()).collect();
+        assert_eq!(carried, ["R0", "R1"]);
+        assert!(routes[2..]
+            .iter()
+            .all(|r| r["stops"].is_null() && r["rowsDigest"].is_null() && r["unchanged"] == false));
+        assert!(routes[2..].iter().all(|r| r["total"] == 30), "their counts come all the same");
+
+        // Asked for by name, 70 rows at a time, the parts are the whole day's rows.
+        let mut got: BTreeMap<String, Value> =
+            rows_by_route(&first).into_iter().filter(|(_, rows)| !rows.is_null()).collect();
+        let mut calls = 1;
+        while got.len() < 10 {
+            let missing: Vec<String> = (0..10).map(|i| format!("R{i}")).filter(|r| !got.contains_key(r)).collect();
+            let mut next = input(json!({ "dropOffDate": DATE, "routes": missing }));
+            next.args["rowsUpTo"] = json!(70);
+            let part = run(&f, &day, &next).await.unwrap();
+            got.extend(rows_by_route(&part).into_iter().filter(|(_, rows)| !rows.is_null()));
+            calls += 1;
+            assert!(calls <= 5, "each answer carries at least one route");
+        }
+        assert_eq!(calls, 5, "2 routes an answer");
+        assert_eq!(got.into_iter().collect::<Vec<_>>(), whole);
+    }
+
+    #[tokio::test]
+    async fn the_first_route_comes_whole_however_small_rows_up_to_and_unchanged_routes_count_none() {
+        let mut asked = input(json!({ "dropOffDate": DATE }));
+        asked.args["rowsUpTo"] = json!(1);
+        let out = run(&fake(300), &DayCopies::new(), &asked).await.unwrap();
+        let routes = out["routes"].as_array().unwrap();
+        assert_eq!(routes[0]["stops"].as_array().unwrap().len(), 30, "a route is never split");
+        assert!(routes[1..].iter().all(|r| r["stops"].is_null()));
+
+        // A refresh showing R0-R8 as they are: only R9 is sent, and it is whole.
+        let whole = run(&fake(300), &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        let shown: Vec<Value> = whole["routes"].as_array().unwrap()[..9]
+            .iter()
+            .map(|r| json!({ "route": r["route"], "digest": r["rowsDigest"] }))
+            .collect();
+        let mut refresh = input(json!({ "dropOffDate": DATE }));
+        refresh.args["shownRoutes"] = json!(shown);
+        refresh.args["rowsUpTo"] = json!(1);
+        let out = run(&fake(300), &DayCopies::new(), &refresh).await.unwrap();
+        let routes = out["routes"].as_array().unwrap();
+        assert!(routes[..9].iter().all(|r| r["unchanged"] == true && r["stops"].is_null()));
+        assert_eq!(routes[9]["stops"].as_array().unwrap().len(), 30);
+    }
+
+    #[tokio::test]
+    async fn a_day_longer_than_the_default_comes_in_parts_too() {
+        // 1,200 stops, 10 routes of 120: 8 routes (960 rows) fit the default 1,000.
+        let out = run(&fake(1_200), &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        let carried = out["routes"].as_array().unwrap().iter().filter(|r| r["stops"].is_array()).count();
+        assert_eq!(carried, 8);
+        assert_eq!(ROWS_PER_ANSWER, 1_000);
+    }
+
+    #[tokio::test]
+    async fn rows_up_to_must_be_a_whole_number_from_one_to_the_most() {
+        let f = fake(3);
+        for bad in [json!(0), json!(-1), json!(1.5), json!("2"), json!(MAX_ROWS_PER_ANSWER + 1)] {
+            let mut asked = input(json!({ "dropOffDate": DATE }));
+            asked.args["rowsUpTo"] = bad.clone();
+            let e = run(&f, &DayCopies::new(), &asked).await.unwrap_err();
+            assert_eq!(e.to_string(), "rowsUpTo must be a whole number from 1 to 4000", "{bad}");
+        }
+        assert_eq!(f.calls(), 0, "nothing read");
+    }
+
     #[tokio::test]
     async fn routes_with_rows_must_be_a_whole_number_of_at_least_one() {
         let f = fake(3);
@@ -830,6 +952,29 @@ mod tests {
             proptest::prop_assert_eq!(read(json!(text)), refused.clone());
             proptest::prop_assert_eq!(read(json!([n])), refused.clone());
             proptest::prop_assert_eq!(read(json!([{ "route": text, "digest": n }])), refused);
+        }
+
+        /// Whatever the caller sends, `rowsUpTo` is read without panicking: 1 to the most is taken as it
+        /// is, anything else is refused with the one message.
+        #[test]
+        fn rows_up_to_takes_one_to_the_most_and_refuses_the_rest(
+            n in proptest::prelude::any::<i64>(),
+            x in proptest::prelude::any::<f64>(),
+            text in ".{0,12}",
+        ) {
+            let read = |value: Value| {
+                let mut asked = input(json!({ "dropOffDate": DATE }));
+                asked.args["rowsUpTo"] = value;
+                super::request::rows_up_to(args(&asked).rows_up_to.as_ref()).map_err(|e| e.to_string())
+            };
+            let refused = Err("rowsUpTo must be a whole number from 1 to 4000".to_string());
+            let taken = if (1..=MAX_ROWS_PER_ANSWER as i64).contains(&n) { Ok(n as usize) } else { refused.clone() };
+            proptest::prop_assert_eq!(read(json!(n)), taken);
+            if x.is_finite() && x.fract() != 0.0 {
+                proptest::prop_assert_eq!(read(json!(x)), refused.clone());
+            }
+            proptest::prop_assert_eq!(read(json!(text)), refused.clone());
+            proptest::prop_assert_eq!(read(Value::Null), Ok(ROWS_PER_ANSWER));
         }
 
         /// Whatever the caller sends, the argument is read without panicking: a whole number of at

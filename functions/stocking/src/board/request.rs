@@ -1,6 +1,6 @@
 //! The dashboard's request (`stockingDashboard(filter, routesWithRows,
-//! shownRoutes, shownAttention)`), read and checked before the board reads
-//! anything: each refusal with its own message.
+//! rowsUpTo, shownRoutes, shownAttention)`), read and checked before the board
+//! reads anything: each refusal with its own message.
 use crate::dashboard::DIGEST_HEX;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use fleet_shared::entity::route_stop::RouteStop;
@@ -17,6 +17,14 @@ pub const MARKETS: [&str; 5] = ["ALL", "MW", "NE", "WC", "S"];
 pub const MAX_ROUTES: usize = 100;
 /// The argument that asks for the rows of the first routes only.
 const ROUTES_WITH_ROWS: &str = "routesWithRows";
+/// The argument that asks for fewer rows in one answer than `ROWS_PER_ANSWER`.
+const ROWS_UP_TO: &str = "rowsUpTo";
+/// Rows one answer carries when the caller names no `rowsUpTo`: at ~580 bytes a row (measured, 2026-11-29)
+/// about 0.6 MB. A day of 25,000 fridges holds ~2,500 stops (~1.5 MB of rows) and one of 100,000 ~10,000
+/// (~5.8 MB, with the Needs-attention panel past Lambda's 6 MB response limit): a longer day comes in parts.
+pub const ROWS_PER_ANSWER: usize = 1_000;
+/// The most rows a caller may ask for in one answer (~2.3 MB).
+pub const MAX_ROWS_PER_ANSWER: usize = 4_000;
 /// The argument naming the rows the browser shows: `[{ route, digest }]`.
 const SHOWN_ROUTES: &str = "shownRoutes";
 /// The argument naming the Needs-attention panel the browser shows: its digest.
@@ -29,6 +37,9 @@ pub struct DashboardArgs {
     pub filter: RawFilter,
     #[serde(default)]
     pub routes_with_rows: Option<Checked<u64>>,
+    /// The most rows this answer may carry (1 to `MAX_ROWS_PER_ANSWER`; left out, `ROWS_PER_ANSWER`).
+    #[serde(default)]
+    pub rows_up_to: Option<Checked<u64>>,
     #[serde(default)]
     pub shown_routes: Option<Checked<Vec<ShownRoute>>>,
     /// The Needs-attention panel's digest from an earlier answer: unchanged, its lists are not sent again.
@@ -142,6 +153,19 @@ pub(super) fn routes_with_rows(arg: Option<&Checked<u64>>) -> Result<Option<usiz
     }
 }
 
+/// `rowsUpTo`: the most rows one answer carries. Routes are answered whole, in route order: the first route's
+/// rows always, then each next route's while they fit; the routes after come with `stops` null, for the
+/// caller to ask for by name (`filter.routes`).
+pub(super) fn rows_up_to(arg: Option<&Checked<u64>>) -> Result<usize, ApiError> {
+    match arg {
+        None => Ok(ROWS_PER_ANSWER),
+        Some(Checked::Valid(n)) if (1..=MAX_ROWS_PER_ANSWER as u64).contains(n) => Ok(*n as usize),
+        Some(_) => {
+            Err(ApiError::bad_request(format!("{ROWS_UP_TO} must be a whole number from 1 to {MAX_ROWS_PER_ANSWER}")))
+        }
+    }
+}
+
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShownRoute {
@@ -197,6 +221,7 @@ pub(super) struct Asked {
     pub opens: DateTime<Utc>,
     pub closes: DateTime<Utc>,
     pub rows_of_first: Option<usize>,
+    pub rows_up_to: usize,
     pub shown: HashMap<String, String>,
     pub shown_panel: Option<String>,
 }
@@ -205,10 +230,11 @@ impl Asked {
     pub fn parse(args: DashboardArgs) -> Result<Asked, ApiError> {
         let filter = Filter::parse(args.filter)?;
         let rows_of_first = routes_with_rows(args.routes_with_rows.as_ref())?;
+        let rows_up_to = rows_up_to(args.rows_up_to.as_ref())?;
         let shown = shown_routes(args.shown_routes)?;
         let shown_panel = shown_attention(args.shown_attention)?;
         let (opens, closes) = window(filter.date)?;
         let date = filter.date.format("%Y-%m-%d").to_string();
-        Ok(Asked { filter, date, opens, closes, rows_of_first, shown, shown_panel })
+        Ok(Asked { filter, date, opens, closes, rows_of_first, rows_up_to, shown, shown_panel })
     }
 }

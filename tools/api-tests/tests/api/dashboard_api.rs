@@ -488,6 +488,53 @@ async fn a_refresh_shows_actions_recorded_since_and_a_replaced_route() {
 }
 
 #[tokio::test]
+async fn a_day_past_rows_up_to_comes_in_parts_asked_for_by_route() {
+    let reader = user_with(&["GetCheckPointStatus"]).await;
+    let mut made = Made::default();
+    // Three routes of two stops each; in route order, as the answer lists them.
+    let routes: Vec<String> = (0..3).map(|i| unique(&format!("RP{i}"))).collect();
+    let mut ids = vec![];
+    for route in &routes {
+        for stop in 1..=2 {
+            let id = made.location("Gold").await;
+            made.stop(&id, route, stop, "MW").await;
+            ids.push(id);
+        }
+        made.version(route).await;
+    }
+    let filter = json!({ "dropOffDate": DATE, "routes": &routes });
+    let first = gql("stocking_dashboard", &reader, json!({ "filter": filter, "rowsUpTo": 3 })).await.unwrap();
+    let carried = |out: &Value| -> Vec<bool> {
+        out["routes"].as_array().unwrap().iter().map(|r| r["stops"].is_array()).collect()
+    };
+    // The first route's 2 rows fit 3, the second's would make 4: it and the third come without rows.
+    assert_eq!(carried(&first), [true, false, false]);
+    assert_eq!(first["summary"]["total"], 6, "the summary counts every stop");
+    assert!(first["routes"][1]["rowsDigest"].is_null() && first["routes"][2]["total"] == 2);
+
+    let rest = json!({ "dropOffDate": DATE, "routes": &routes[1..] });
+    let second = gql("stocking_dashboard", &reader, json!({ "filter": rest, "rowsUpTo": 3 })).await.unwrap();
+    assert_eq!(carried(&second), [true, false]);
+    let last = json!({ "dropOffDate": DATE, "routes": &routes[2..] });
+    let third = gql("stocking_dashboard", &reader, json!({ "filter": last, "rowsUpTo": 3 })).await.unwrap();
+    assert_eq!(carried(&third), [true]);
+    // The parts are the whole day's rows.
+    let whole = dashboard(&reader, filter).await.unwrap();
+    let rows = |out: &Value, i: usize| out["routes"][i]["stops"].clone();
+    assert_eq!(
+        [rows(&first, 0), rows(&second, 0), rows(&third, 0)],
+        [rows(&whole, 0), rows(&whole, 1), rows(&whole, 2)]
+    );
+
+    for bad in [json!(0), json!(4001)] {
+        let args = json!({ "filter": { "dropOffDate": DATE }, "rowsUpTo": bad });
+        let err = gql("stocking_dashboard", &reader, args).await.unwrap_err();
+        assert_eq!(err.to_string(), "rowsUpTo must be a whole number from 1 to 4000");
+    }
+    made.clean().await;
+}
+
+#[tokio::test]
 async fn a_driver_sees_only_their_own_routes_and_no_panel() {
     let mut made = Made::default();
     let (mine, theirs) = (unique("R_MINE"), unique("R_THEIRS"));

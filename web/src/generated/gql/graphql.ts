@@ -628,9 +628,20 @@ export type StockedHistoryQueryVariables = Exact<{
 
 export type StockedHistoryQuery = { stockedHistory: { nextToken: string | null, items: Array<{ at: string, who: string, source: string, changes: Array<{ attribute: string, oldValue: unknown, newValue: unknown, reason: string | null }> }> } };
 
+export type StockingDashboardRowsQueryVariables = Exact<{
+  filter: StockingDashboardFilter;
+  rowsUpTo?: number | null | undefined;
+}>;
+
+
+export type StockingDashboardRowsQuery = { stockingDashboard: { routes: Array<{ route: string, rowsDigest: string | null, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, driverEmail: string | null, assignedDriver: string | null, assignedDriverEmail: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }> } };
+
+export type DashboardStopFieldsFragment = { stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, driverEmail: string | null, assignedDriver: string | null, assignedDriverEmail: string | null, notAssignee: boolean | null, lastActionAt: string | null };
+
 export type StockingDashboardQueryVariables = Exact<{
   filter: StockingDashboardFilter;
   routesWithRows?: number | null | undefined;
+  rowsUpTo?: number | null | undefined;
   shownRoutes?: Array<ShownDashboardRoute> | ShownDashboardRoute | null | undefined;
   shownAttention?: string | null | undefined;
 }>;
@@ -734,6 +745,33 @@ export const FridgeHealthFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"FridgeHealthFields"}) as unknown as TypedDocumentString<FridgeHealthFieldsFragment, unknown>;
+export const DashboardStopFieldsFragmentDoc = new TypedDocumentString(`
+    fragment DashboardStopFields on DashboardStop {
+  stop
+  stockingIndex
+  stopType
+  routeName
+  locationId
+  locationName
+  type
+  scannedAt
+  stockedAt
+  stockedActionId
+  accountTier
+  onlineDate
+  safetyHold
+  vendingState
+  vendingStateLabel
+  status
+  statusLabel
+  driver
+  driverEmail
+  assignedDriver
+  assignedDriverEmail
+  notAssignee
+  lastActionAt
+}
+    `, {"fragmentName":"DashboardStopFields"}) as unknown as TypedDocumentString<DashboardStopFieldsFragment, unknown>;
 export const DropOffSummaryDocument = new TypedDocumentString(`
     query DropOffSummary($dropOffDate: String!) {
   dropOffSummary(dropOffDate: $dropOffDate) {
@@ -1477,11 +1515,49 @@ export const StockedHistoryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<StockedHistoryQuery, StockedHistoryQueryVariables>;
+export const StockingDashboardRowsDocument = new TypedDocumentString(`
+    query StockingDashboardRows($filter: StockingDashboardFilter!, $rowsUpTo: Int) {
+  stockingDashboard(filter: $filter, rowsUpTo: $rowsUpTo) {
+    routes {
+      route
+      rowsDigest
+      stops {
+        ...DashboardStopFields
+      }
+    }
+  }
+}
+    fragment DashboardStopFields on DashboardStop {
+  stop
+  stockingIndex
+  stopType
+  routeName
+  locationId
+  locationName
+  type
+  scannedAt
+  stockedAt
+  stockedActionId
+  accountTier
+  onlineDate
+  safetyHold
+  vendingState
+  vendingStateLabel
+  status
+  statusLabel
+  driver
+  driverEmail
+  assignedDriver
+  assignedDriverEmail
+  notAssignee
+  lastActionAt
+}`) as unknown as TypedDocumentString<StockingDashboardRowsQuery, StockingDashboardRowsQueryVariables>;
 export const StockingDashboardDocument = new TypedDocumentString(`
-    query StockingDashboard($filter: StockingDashboardFilter!, $routesWithRows: Int, $shownRoutes: [ShownDashboardRoute!], $shownAttention: String) {
+    query StockingDashboard($filter: StockingDashboardFilter!, $routesWithRows: Int, $rowsUpTo: Int, $shownRoutes: [ShownDashboardRoute!], $shownAttention: String) {
   stockingDashboard(
     filter: $filter
     routesWithRows: $routesWithRows
+    rowsUpTo: $rowsUpTo
     shownRoutes: $shownRoutes
     shownAttention: $shownAttention
   ) {
@@ -1499,29 +1575,7 @@ export const StockingDashboardDocument = new TypedDocumentString(`
       rowsDigest
       unchanged
       stops {
-        stop
-        stockingIndex
-        stopType
-        routeName
-        locationId
-        locationName
-        type
-        scannedAt
-        stockedAt
-        stockedActionId
-        accountTier
-        onlineDate
-        safetyHold
-        vendingState
-        vendingStateLabel
-        status
-        statusLabel
-        driver
-        driverEmail
-        assignedDriver
-        assignedDriverEmail
-        notAssignee
-        lastActionAt
+        ...DashboardStopFields
       }
     }
     summary {
@@ -1579,7 +1633,31 @@ export const StockingDashboardDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<StockingDashboardQuery, StockingDashboardQueryVariables>;
+    fragment DashboardStopFields on DashboardStop {
+  stop
+  stockingIndex
+  stopType
+  routeName
+  locationId
+  locationName
+  type
+  scannedAt
+  stockedAt
+  stockedActionId
+  accountTier
+  onlineDate
+  safetyHold
+  vendingState
+  vendingStateLabel
+  status
+  statusLabel
+  driver
+  driverEmail
+  assignedDriver
+  assignedDriverEmail
+  notAssignee
+  lastActionAt
+}`) as unknown as TypedDocumentString<StockingDashboardQuery, StockingDashboardQueryVariables>;
 export const MyAccessDocument = new TypedDocumentString(`
     query MyAccess {
   myAccess {

@@ -1,8 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
 import type { DashboardQuery } from '../lib/filters';
 import type { StockingDashboard } from '../lib/dashboard-types';
-import { getStockingDashboard } from './stocking-dashboard';
+import { ROWS_LEFT_OUT, dashboardQuery, getStockingDashboard } from './stocking-dashboard';
+import { ROWS_PER_PART } from './stocking-dashboard-rows';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -125,5 +127,93 @@ describe('getStockingDashboard', () => {
     vi.mocked(graphql).mockResolvedValue({ stockingDashboard: answer([route('R9', null, 'd9', true)]) } as never);
     const out = await getStockingDashboard(QUERY, undefined, answer([]));
     expect(out.routes[0].stops).toBeNull();
+  });
+});
+
+describe('dashboardQuery: a long day in parts (issue 63)', () => {
+  beforeEach(() => vi.mocked(graphql).mockReset());
+
+  const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const asked = (call: number) => {
+    const [doc, vars] = vi.mocked(graphql).mock.calls[call];
+    return { rowsOnly: String(doc).includes('query StockingDashboardRows'), vars: vars as Record<string, unknown> };
+  };
+  const rows = (board: StockingDashboard | undefined) =>
+    board?.routes.map((r) => r.stops?.map((s) => s.locationId) ?? null);
+
+  it('shows the first part at once, then asks for the routes left out by name, their rows only', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.mocked(graphql)
+      .mockResolvedValueOnce({
+        stockingDashboard: answer([route('R1', ['A'], 'd1'), route('R2', null, null), route('R3', null, null)]),
+      } as never)
+      .mockImplementationOnce((async () => {
+        await held;
+        return { stockingDashboard: { routes: [route('R2', ['B'], 'd2'), route('R3', null, null)] } };
+      }) as never)
+      .mockResolvedValueOnce({ stockingDashboard: { routes: [route('R3', ['C', 'D'], 'd3')] } } as never);
+    const qc = client();
+    const options = dashboardQuery(qc, QUERY);
+
+    const done = qc.fetchQuery(options);
+    await vi.waitFor(() => expect(vi.mocked(graphql)).toHaveBeenCalledTimes(2));
+    // The first part is on screen while the rest loads: the cards, with R1's rows.
+    expect(rows(qc.getQueryData(options.queryKey))).toEqual([['A'], null, null]);
+    release();
+    const whole = await done;
+
+    expect(rows(whole)).toEqual([['A'], ['B'], ['C', 'D']]);
+    expect(whole.routes.map((r) => r.rowsDigest)).toEqual(['d1', 'd2', 'd3']);
+    expect(asked(0).rowsOnly).toBe(false);
+    expect(asked(1)).toEqual({
+      rowsOnly: true,
+      vars: { filter: { ...QUERY, routes: ['R2', 'R3'] }, rowsUpTo: ROWS_PER_PART },
+    });
+    expect(asked(2).vars).toMatchObject({ filter: { routes: ['R3'] } });
+    expect(vi.mocked(graphql)).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks once for a day whose answer is whole', async () => {
+    vi.mocked(graphql).mockResolvedValueOnce({ stockingDashboard: answer([route('R1', ['A'], 'd1')]) } as never);
+    const qc = client();
+    expect(rows(await qc.fetchQuery(dashboardQuery(qc, QUERY)))).toEqual([['A']]);
+    expect(vi.mocked(graphql)).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails with its own words when a part brings none of the rows asked for, keeping the first part', async () => {
+    vi.mocked(graphql)
+      .mockResolvedValueOnce({
+        stockingDashboard: answer([route('R1', ['A'], 'd1'), route('R2', null, null)]),
+      } as never)
+      .mockResolvedValueOnce({ stockingDashboard: { routes: [] } } as never);
+    const qc = client();
+    const options = dashboardQuery(qc, QUERY);
+    await expect(qc.fetchQuery({ ...options, retry: false })).rejects.toThrow(ROWS_LEFT_OUT);
+    expect(rows(qc.getQueryData(options.queryKey))).toEqual([['A'], null]);
+  });
+
+  it('keeps the answer shown through a refresh until its every part has come', async () => {
+    const qc = client();
+    const options = dashboardQuery(qc, QUERY);
+    const shown = answer([route('R1', ['A'], 'd1'), route('R2', ['B'], 'd2')]);
+    qc.setQueryData(options.queryKey, shown);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.mocked(graphql)
+      .mockResolvedValueOnce({
+        stockingDashboard: answer([route('R1', ['A2'], 'd1b'), route('R2', null, null)]),
+      } as never)
+      .mockImplementationOnce((async () => {
+        await held;
+        return { stockingDashboard: { routes: [route('R2', ['B2'], 'd2b')] } };
+      }) as never);
+
+    const refreshed = qc.fetchQuery({ ...options, staleTime: 0 });
+    await vi.waitFor(() => expect(vi.mocked(graphql)).toHaveBeenCalledTimes(2));
+    expect(qc.getQueryData(options.queryKey)).toBe(shown);
+    release();
+    expect(rows(await refreshed)).toEqual([['A2'], ['B2']]);
+    expect(rows(qc.getQueryData(options.queryKey))).toEqual([['A2'], ['B2']]);
   });
 });

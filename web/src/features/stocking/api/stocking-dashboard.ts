@@ -1,30 +1,43 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  experimental_streamedQuery as streamedQuery,
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { keepEndedFridgeItems } from '../lib/attention-ended';
 import type { StockingDashboard } from '../lib/dashboard-types';
 import type { DashboardQuery } from '../lib/filters';
+import { getDashboardRows, routesLeftOut, withRows } from './stocking-dashboard-rows';
+
+// A stop's row as the dashboard shows it: the first answer and a long day's later parts select the same fields.
+gql(`fragment DashboardStopFields on DashboardStop {
+  stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt stockedActionId accountTier
+  onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver driverEmail assignedDriver
+  assignedDriverEmail notAssignee lastActionAt
+}`);
 
 const STOCKING_DASHBOARD = gql(`query StockingDashboard(
   $filter: StockingDashboardFilter!
   $routesWithRows: Int
+  $rowsUpTo: Int
   $shownRoutes: [ShownDashboardRoute!]
   $shownAttention: String
 ) {
   stockingDashboard(
     filter: $filter
     routesWithRows: $routesWithRows
+    rowsUpTo: $rowsUpTo
     shownRoutes: $shownRoutes
     shownAttention: $shownAttention
   ) {
     dropOffDate windowStart windowEnd asOf routeNames
     routes {
       route market total done lastActionAt rowsDigest unchanged
-      stops {
-        stop stockingIndex stopType routeName locationId locationName type scannedAt stockedAt stockedActionId accountTier
-        onlineDate safetyHold vendingState vendingStateLabel status statusLabel driver driverEmail assignedDriver
-        assignedDriverEmail notAssignee lastActionAt
-      }
+      stops { ...DashboardStopFields }
     }
     summary { total counts { status label count } }
     attention {
@@ -57,7 +70,14 @@ export async function getStockingDashboard(query: DashboardQuery, routesWithRows
   const panelShown = shown?.attention;
   const shownAttention = panelShown && !panelShown.unchanged ? panelShown.digest : null;
   const answer = (
-    await graphql(STOCKING_DASHBOARD, { filter, routesWithRows: routesWithRows ?? null, shownRoutes, shownAttention })
+    await graphql(STOCKING_DASHBOARD, {
+      filter,
+      routesWithRows: routesWithRows ?? null,
+      // The server's own bound (1,000 rows): a longer day comes in parts (`dashboardParts`).
+      rowsUpTo: null,
+      shownRoutes,
+      shownAttention,
+    })
   ).stockingDashboard;
   // An unchanged route keeps the very rows shown (same objects: its card does not render again).
   const routes = answer.routes.map((r) => (r.unchanged ? { ...r, stops: rowsShown.get(r.route)?.stops ?? null } : r));
@@ -79,17 +99,56 @@ const NO_QUERY: DashboardQuery = { dropOffDate: '', region: 'ALL', market: 'ALL'
 // The page refreshes on its own clock (REFRESH_MS, at most MAX_REFRESHES), not on focus.
 const OWN_CLOCK = { refetchOnWindowFocus: false, staleTime: Infinity, retry: 1 } as const;
 
+/** Said when a long day's later part brings none of the rows asked for: its routes went between two reads. */
+export const ROWS_LEFT_OUT = 'The day changed while its stops were loading. Refresh to try again.';
+
+/**
+ * A search's answer in parts (issue 63). The first answer has every card, the Summary, the Needs-attention panel and
+ * the rows of the first routes (as many as the server answers at once: 1,000 rows, a day of ~10,000 fridges); a
+ * longer day's other routes come without their rows and are asked for by name, 4,000 rows at a time. So the first
+ * cards show without waiting for every row, and no answer nears Lambda's 6 MB limit however long the day.
+ */
+async function* dashboardParts(query: DashboardQuery, shown: StockingDashboard | undefined) {
+  let board = await getStockingDashboard(query, undefined, shown);
+  yield board;
+  while (isPartial(board)) {
+    const asked = routesLeftOut(board);
+    const part = await getDashboardRows(query, asked);
+    if (!part.some((r) => asked.includes(r.route))) throw new Error(ROWS_LEFT_OUT);
+    board = withRows(board, part);
+    yield board;
+  }
+}
+
+/** Where the stream starts; never shown, since its first part replaces it whole (and a cancelled read is dropped). */
+const beforeFirstPart = (query: DashboardQuery): StockingDashboard => ({
+  dropOffDate: query.dropOffDate,
+  windowStart: '',
+  windowEnd: '',
+  asOf: '',
+  routeNames: [],
+  routes: [],
+  summary: { total: 0, counts: [] },
+  attention: { open: [], resolved: [], counts: [], digest: '', unchanged: false },
+  parts: { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' },
+});
+
 /**
  * A search's answer, as the screen asks for it and as a returning user's page load asks for it ahead of the screen
- * (preload-dashboard.ts): one key, so the screen finds it. Every route's rows in one read (issue 61): a long day's
- * search used to ask for the first 20 routes' rows, then for the whole day, so one Search read the day twice (the
- * first read already went over every stop and action, for the statuses). A refresh names the rows it shows (those
- * in the cache), and gets only the routes that changed.
+ * (preload-dashboard.ts): one key, so the screen finds it. A Search asks once for every route's rows (issue 61): a day
+ * of up to 1,000 stops is one answer, a longer one comes in parts (`dashboardParts`), each on screen as it comes. A
+ * refresh names the rows it shows (those in the cache), gets only the routes that changed, and replaces the answer
+ * shown once its every part has come.
  */
 export const dashboardQuery = (client: QueryClient, query: DashboardQuery) =>
   queryOptions({
     queryKey: stockingDashboardKey(query),
-    queryFn: ({ queryKey }) => getStockingDashboard(query, undefined, client.getQueryData<StockingDashboard>(queryKey)),
+    queryFn: streamedQuery({
+      streamFn: ({ queryKey }) => dashboardParts(query, client.getQueryData<StockingDashboard>(queryKey)),
+      reducer: (_before: StockingDashboard, part: StockingDashboard) => part,
+      initialValue: beforeFirstPart(query),
+      refetchMode: 'replace',
+    }),
     ...OWN_CLOCK,
   });
 

@@ -287,7 +287,8 @@ export function StockingDashboardView() {
       ))}
       <DashboardSummary
         dashboard={data}
-        refreshing={dash.isFetching}
+        // A long day's later parts are "Loading the stops of this route…" on their cards, not a refresh.
+        refreshing={dash.isFetching && !dash.partial}
         onRefresh={auto.refreshNow}
         refreshDisabledReason={
           auto.exhausted ? `The page refreshed ${MAX_REFRESHES} times: reload it to continue.` : undefined

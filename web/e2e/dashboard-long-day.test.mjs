@@ -77,7 +77,7 @@ test('a long day: one Search is one read, with every route and its stops', async
 });
 
 test("a day longer than one answer comes in parts: every card at once, the other routes' rows asked for by name", async () => {
-  // The server answers at most 1,000 rows at once (a day of ~10,000 fridges); this file's day has 24. Asked for at
+  // The server answers at most 4,000 rows at once (a day of ~40,000 fridges); this file's day has 24. Asked for at
   // most 10 an answer, it is as a long day is: the first 10 routes' rows, then the others by name, 10 at a time.
   const asked = [];
   const isGraphql = (url) => url.pathname.endsWith('/graphql');

@@ -433,10 +433,15 @@ pub async fn dashboard_for<S: BoardStore>(
         .filter(|s| filter.routes.is_empty() || filter.routes.binary_search(&s.route).is_ok())
         .collect();
     chosen.sort_by(|a, b| (&a.route, a.stop, a.stocking_index).cmp(&(&b.route, b.stop, b.stocking_index)));
-    // The routes answered with rows: the first `rows_of_first` in route order, or all.
+    // The routes answered with rows: the first `rows_of_first` in route order, or all; and without rows on
+    // screen (a search, a long day's later part), only those within `rows_up_to`, so that the others' health
+    // and location fields are not read (`keep_within` bounds a refresh's answer once its digests are known).
     let mut with_rows: Vec<&str> = chosen.iter().map(|s| s.route.as_str()).collect();
     with_rows.dedup();
     with_rows.truncate(rows_of_first.unwrap_or(usize::MAX));
+    if shown.is_empty() {
+        with_rows.truncate(routes_within(&chosen, rows_up_to));
+    }
     let has_rows = |stop: &RouteStop| with_rows.binary_search(&stop.route.as_str()).is_ok();
 
     let mut ids: Vec<String> = chosen.iter().filter(|s| has_rows(s)).map(|s| s.id.clone()).collect();
@@ -518,6 +523,20 @@ pub async fn dashboard_for<S: BoardStore>(
         attention,
         parts,
     })
+}
+
+/// How many of the first routes of `chosen` (sorted by route) fit `rows` rows, as `keep_within` counts: the
+/// first route always, each next one while its stops fit.
+fn routes_within(chosen: &[RouteStop], rows: usize) -> usize {
+    let (mut routes, mut sent) = (0usize, 0usize);
+    for group in chosen.chunk_by(|a, b| a.route == b.route) {
+        if sent > 0 && sent + group.len() > rows {
+            break;
+        }
+        sent += group.len();
+        routes += 1;
+    }
+    routes
 }
 
 /// At most `rows` rows in one answer (`rowsUpTo`), so that an answer stays far below Lambda's 6 MB response
@@ -899,12 +918,22 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_search_reads_the_location_fields_of_the_routes_it_carries_only() {
+        let f = fake(300);
+        let mut asked = input(json!({ "dropOffDate": DATE }));
+        asked.args["rowsUpTo"] = json!(70);
+        run(&f, &DayCopies::new(), &asked).await.unwrap();
+        // R0 and R1 carry rows: their 60 locations are read, in one chunk.
+        assert_eq!(f.widest_batch.load(Ordering::SeqCst), 60);
+    }
+
+    #[tokio::test]
     async fn a_day_longer_than_the_default_comes_in_parts_too() {
-        // 1,200 stops, 10 routes of 120: 8 routes (960 rows) fit the default 1,000.
-        let out = run(&fake(1_200), &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
+        // 4,800 stops, 10 routes of 480: 8 routes (3,840 rows) fit the default 4,000.
+        let out = run(&fake(4_800), &DayCopies::new(), &input(json!({ "dropOffDate": DATE }))).await.unwrap();
         let carried = out["routes"].as_array().unwrap().iter().filter(|r| r["stops"].is_array()).count();
         assert_eq!(carried, 8);
-        assert_eq!(ROWS_PER_ANSWER, 1_000);
+        assert_eq!(ROWS_PER_ANSWER, 4_000);
     }
 
     #[tokio::test]

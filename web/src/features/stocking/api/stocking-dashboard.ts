@@ -73,7 +73,7 @@ export async function getStockingDashboard(query: DashboardQuery, routesWithRows
     await graphql(STOCKING_DASHBOARD, {
       filter,
       routesWithRows: routesWithRows ?? null,
-      // The server's own bound (1,000 rows): a longer day comes in parts (`dashboardParts`).
+      // The server's own bound (4,000 rows): a longer day comes in parts (`dashboardParts`).
       rowsUpTo: null,
       shownRoutes,
       shownAttention,
@@ -104,9 +104,10 @@ export const ROWS_LEFT_OUT = 'The day changed while its stops were loading. Refr
 
 /**
  * A search's answer in parts (issue 63). The first answer has every card, the Summary, the Needs-attention panel and
- * the rows of the first routes (as many as the server answers at once: 1,000 rows, a day of ~10,000 fridges); a
- * longer day's other routes come without their rows and are asked for by name, 4,000 rows at a time. So the first
- * cards show without waiting for every row, and no answer nears Lambda's 6 MB limit however long the day.
+ * the rows of the first routes (as many as the server answers at once: 4,000 rows, a day of ~40,000 fridges); a
+ * longer day's other routes come without their rows and are asked for by name, 4,000 rows at a time. So no answer
+ * nears Lambda's 6 MB limit however long the day (one whole answer at 100,000 fridges is ~8 MB), and the first
+ * cards of such a day show before its every row.
  */
 async function* dashboardParts(query: DashboardQuery, shown: StockingDashboard | undefined) {
   let board = await getStockingDashboard(query, undefined, shown);
@@ -136,7 +137,7 @@ const beforeFirstPart = (query: DashboardQuery): StockingDashboard => ({
 /**
  * A search's answer, as the screen asks for it and as a returning user's page load asks for it ahead of the screen
  * (preload-dashboard.ts): one key, so the screen finds it. A Search asks once for every route's rows (issue 61): a day
- * of up to 1,000 stops is one answer, a longer one comes in parts (`dashboardParts`), each on screen as it comes. A
+ * of up to 4,000 stops is one answer, a longer one comes in parts (`dashboardParts`), each on screen as it comes. A
  * refresh names the rows it shows (those in the cache), gets only the routes that changed, and replaces the answer
  * shown once its every part has come.
  */

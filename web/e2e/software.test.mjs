@@ -92,6 +92,8 @@ test('filter by a version, deploy to two fridges as a pilot, and see both result
   for (const id of fridges) {
     const row = table().getByRole('row', { name: id, exact: true });
     await expect(row.getByRole('img', { name: new RegExp(`^Pilot ${pilotName}`) })).toBeVisible({ timeout: 20_000 });
-    assert.equal(await row.locator(`td:nth-child(${(await columnIndex('Agent')) + 1})`).innerText(), '2.16.0');
+    // The pilot and the deployed versions are two writes: the row may show the pilot a refresh before its version.
+    const agent = row.locator(`td:nth-child(${(await columnIndex('Agent')) + 1})`);
+    await expect(agent).toHaveText('2.16.0', { timeout: 20_000 });
   }
 });

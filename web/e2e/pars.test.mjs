@@ -94,3 +94,31 @@ test('a par file with an error is refused and cleared; fixed, it uploads; the pa
     /4\s+B\s+Kettle Chips\s+2/,
   );
 });
+
+test("the upload's loading phase counts 15 days in one call, and a second visit that day reads no page of locations", async () => {
+  const asked = [];
+  const listen = (request) => {
+    const body = request.postData() ?? '';
+    if (body.includes('query FridgeOrderCounts')) asked.push(['counts', JSON.parse(body).variables.deliveryDates]);
+    if (body.includes('query ParsOpsLocations')) asked.push(['locations']);
+  };
+  page.on('request', listen);
+  try {
+    await page.goto(url('/pars/upload'));
+    await expect(page.getByLabel('CSV file')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByText(/^[\d,]+ fridge orders? already exists? for today and the next 14 days\./),
+    ).toBeVisible();
+    const counts = asked.filter(([kind]) => kind === 'counts');
+    expect(counts).toHaveLength(1);
+    expect(new Set(counts[0][1]).size).toBe(15);
+
+    // The beforeAll's visit to the app may or may not have read the day's locations; after this one they are kept.
+    asked.length = 0;
+    await page.reload();
+    await expect(page.getByLabel('CSV file')).toBeVisible({ timeout: 30_000 });
+    expect(asked.map(([kind]) => kind)).toEqual(['counts']);
+  } finally {
+    page.off('request', listen);
+  }
+});

@@ -1,4 +1,4 @@
-//! Pars functions: the dry run of a par file, `uploadParMaps`, `ordersByDay`,
+//! Pars functions: the dry run of a par file, `uploadParMaps`, `ordersByDay`, `fridgeOrderCounts`,
 //! `jitLocations`, the packing report and the kept copy of an uploaded file.
 //! Each reads and writes through the store trait (`store::Dynamo` here).
 use crate::groups::{GroupResult, ParGroup};
@@ -11,6 +11,7 @@ use fleet_shared::entity::fridge_order::FridgeOrder;
 use fleet_shared::entity::{CompactDate, LocationId, StockingDate, UploadId};
 use fleet_shared::upload::{self, UploadRequest};
 use fleet_shared::{files, limits, ApiError, Bucket, Deps};
+use futures::{stream, StreamExt, TryStreamExt};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -167,6 +168,53 @@ pub async fn orders_by_day(deps: &'static Deps, _: Ctx, args: OrdersByDayArgs) -
     }
     let (orders, next_token) = Dynamo(deps).orders_page(&date, args.next_token.as_deref(), count).await?;
     Ok(Page { items: orders.into_iter().map(OrderView::from).collect(), next_token })
+}
+
+/// Dates one `fridgeOrderCounts` call counts at most: a month, past the upload's 15-day look-ahead.
+pub const MAX_COUNTED_DATES: usize = 31;
+/// Dates counted at once: each is a Query per shard, so this bounds the Queries in flight.
+const DATES_AT_ONCE: usize = 3;
+
+/// `fridgeOrderCounts`' arguments.
+#[derive(Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderCountsArgs {
+    delivery_dates: Vec<StockingDate>,
+}
+
+/// How many fridge orders drop off on one date.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayOrderCount {
+    pub delivery_date: String,
+    pub count: u64,
+}
+
+/// `fridgeOrderCounts(deliveryDates)`: how many orders drop off on each date, in the order asked. The pars upload's
+/// fifteen order lookups (3-planning §2, step 1) in one call: counted where they are stored, no order sent back.
+pub async fn fridge_order_counts(
+    deps: &'static Deps,
+    _: Ctx,
+    args: OrderCountsArgs,
+) -> Result<Vec<DayOrderCount>, ApiError> {
+    order_counts(&Dynamo(deps), &args.delivery_dates).await
+}
+
+pub async fn order_counts<S: ParsStore>(store: &S, dates: &[StockingDate]) -> Result<Vec<DayOrderCount>, ApiError> {
+    let distinct: std::collections::BTreeSet<&StockingDate> = dates.iter().collect();
+    if dates.is_empty() || dates.len() > MAX_COUNTED_DATES || distinct.len() != dates.len() {
+        return Err(ApiError::bad_request(format!(
+            "deliveryDates must name 1 to {MAX_COUNTED_DATES} dates, each once"
+        )));
+    }
+    stream::iter(dates.iter().copied().map(|date| async move {
+        let delivery_date = date.to_string();
+        let count = store.order_count(&delivery_date).await?;
+        Ok(DayOrderCount { delivery_date, count })
+    }))
+    .buffered(DATES_AT_ONCE)
+    .try_collect()
+    .await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

@@ -338,6 +338,25 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn order_counts_answer_each_date_asked_in_order_and_refuse_a_bad_list() {
+        use crate::handlers::{order_counts, MAX_COUNTED_DATES};
+        use fleet_shared::entity::StockingDate;
+        let store = store();
+        upload(&store, "up-counts", vec![group("L1", &[("Kombucha", 2)]), group("L2", &[("Kombucha", 1)])]).await;
+        let day = |d: &str| StockingDate::of(d).unwrap();
+        let counts = order_counts(&store, &[day("2026-11-25"), day(DAY)]).await.unwrap();
+        let pairs: Vec<(&str, u64)> = counts.iter().map(|c| (c.delivery_date.as_str(), c.count)).collect();
+        assert_eq!(pairs, [("2026-11-25", 0), (DAY, 2)]);
+        let mut month: Vec<StockingDate> = (1..=MAX_COUNTED_DATES).map(|d| day(&format!("2027-01-{d:02}"))).collect();
+        assert!(order_counts(&store, &month).await.is_ok(), "a month of dates is counted");
+        month.push(day("2027-02-01"));
+        for refused in [vec![], vec![day(DAY), day(DAY)], month] {
+            let e = order_counts(&store, &refused).await.unwrap_err();
+            assert_eq!(e.to_string(), "deliveryDates must name 1 to 31 dates, each once");
+        }
+    }
+
+    #[tokio::test]
     async fn an_order_lands_with_its_upload_and_a_retried_chunk_replays_without_writing_again() {
         let s = store();
         let chunk = vec![group("L1", &[("Greek Salad", 4)]), group("L2", &[("Cold Brew", 2)])];

@@ -53,6 +53,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         handler: typed!(handlers::orders_by_day),
     },
     FunctionSpec {
+        name: "fridge_order_counts",
+        trigger: Trigger::Query("fridgeOrderCounts"),
+        permission: Permission::Action("GetPars"),
+        grants: &[Grant::QueryTable(Table::FridgeOrders)],
+        handler: typed!(handlers::fridge_order_counts),
+    },
+    FunctionSpec {
         name: "jit_locations",
         trigger: Trigger::Query("jitLocations"),
         permission: Permission::Action("GetPars"),

@@ -5,7 +5,7 @@
 use crate::item::{self as store, Item, Key};
 use crate::merge::{self, Merge};
 use crate::{deps::TableRef, error::ApiError, paging};
-use aws_sdk_dynamodb::types::AttributeValue;
+use aws_sdk_dynamodb::types::{AttributeValue, Select};
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 
@@ -159,6 +159,35 @@ impl<'a> Query<'a> {
         store::all(|start, _| self.page(start, None)).await
     }
 
+    /// How many items the query matches, page by page (`Select: COUNT`): DynamoDB reads them as for `all`,
+    /// but sends no item back.
+    pub async fn count(&self) -> Result<u64, ApiError> {
+        let (key, filter, names, values) = self.expressions();
+        let (mut total, mut start) = (0u64, None);
+        loop {
+            let out = self
+                .table
+                .client
+                .query()
+                .table_name(self.table.name)
+                .set_index_name(self.index.clone())
+                .key_condition_expression(&key)
+                .set_filter_expression(filter.clone())
+                .set_expression_attribute_names(Some(names.clone()))
+                .set_expression_attribute_values(Some(values.clone()))
+                .consistent_read(self.consistent)
+                .select(Select::Count)
+                .set_exclusive_start_key(start)
+                .send()
+                .await?;
+            total += u64::try_from(out.count).unwrap_or(0);
+            match out.last_evaluated_key {
+                Some(next) if !next.is_empty() => start = Some(next),
+                _ => return Ok(total),
+            }
+        }
+    }
+
     /// One page of at most `count` items behind a token signed for `scope`,
     /// and the token of the next page.
     pub async fn signed_page<T: DeserializeOwned>(
@@ -213,6 +242,12 @@ impl Across<'_> {
     /// Every item of every part, deserialised, in merged order.
     pub async fn all<T: DeserializeOwned>(&self) -> Result<Vec<T>, ApiError> {
         store::all(|start, limit| self.page(start, limit)).await
+    }
+
+    /// How many items every part matches, the parts counted in parallel.
+    pub async fn count(&self) -> Result<u64, ApiError> {
+        let counts = futures::future::try_join_all(self.parts.iter().map(Query::count)).await?;
+        Ok(counts.into_iter().sum())
     }
 
     /// One page of at most `count` items behind a token signed for `scope`.

@@ -20,10 +20,10 @@ import { locationKey } from '@/lib/locations/get-location';
 import { scheduleKey } from '@/features/locations/api/read-schedule-change';
 import { locationScheduleKey } from '@/features/locations/api/location-schedule';
 import { preloadLocationDetail, preloadLocationSchedule } from '@/features/locations/api/preload-location-pages';
-import { ordersByDay } from '@/features/pars/api/orders-by-day';
+import { fridgeOrderCounts } from '@/features/pars/api/fridge-order-counts';
 import {
   opsLocationsQuery,
-  parsUploadSteps,
+  parsUploadLookups,
   preloadParsUpload,
   preloadParsView,
 } from '@/features/pars/api/pars-lookups';
@@ -35,9 +35,10 @@ vi.mock('@/lib/api', async (importOriginal) => ({
 }));
 
 vi.mock('@/features/pars/api/ops-location-ids', () => ({ opsLocationIds: vi.fn() }));
-vi.mock('@/features/pars/api/orders-by-day', () => ({ ordersByDay: vi.fn() }));
+vi.mock('@/features/pars/api/fridge-order-counts', () => ({ fridgeOrderCounts: vi.fn() }));
 
 beforeEach(() => {
+  localStorage.clear();
   vi.mocked(graphql).mockReset();
   vi.mocked(rest).mockReset();
 });
@@ -76,22 +77,25 @@ describe('screen data preloads', () => {
     expect(graphql).toHaveBeenCalledTimes(1);
   });
 
-  it("fills the pars view's locations, and the pars upload's 16 steps from one read of the ops locations", async () => {
+  it("fills the pars view's locations, and the pars upload's 16 steps from one read of the ops locations and one count of the orders", async () => {
     vi.mocked(opsLocationIds).mockResolvedValue([{ id: 'CHI_0001', type: 'FRIDGE' }]);
-    vi.mocked(ordersByDay).mockResolvedValue([{ locationId: 'CHI_0001' }, { locationId: 'CHI_0002' }] as never);
+    vi.mocked(fridgeOrderCounts).mockImplementation(async (dates) =>
+      dates.map((deliveryDate) => ({ deliveryDate, count: 2 })),
+    );
     const client = newTestQueryClient();
     preloadParsView(client);
     preloadParsUpload(client);
-    const steps = parsUploadSteps(client);
-    expect(steps).toHaveLength(16);
+    const lookups = parsUploadLookups(client);
+    expect(lookups.reduce((sum, l) => sum + l.steps, 0)).toBe(16);
     await vi.waitFor(() =>
-      expect(steps.every((s) => client.getQueryState(s.queryKey)?.status === 'success')).toBe(true),
+      expect(lookups.every((l) => client.getQueryState(l.query.queryKey)?.status === 'success')).toBe(true),
     );
-    expect(client.getQueryData(opsLocationsQuery.queryKey)).toEqual([{ id: 'CHI_0001', type: 'FRIDGE' }]);
-    expect(client.getQueryData(steps[0].queryKey)).toBe(1);
-    expect(steps.slice(1).map((s) => client.getQueryData(s.queryKey))).toEqual(Array(15).fill(2));
+    expect(client.getQueryData(opsLocationsQuery().queryKey)).toEqual([{ id: 'CHI_0001', type: 'FRIDGE' }]);
+    expect(client.getQueryData(lookups[0].query.queryKey)).toBe(1);
+    expect(client.getQueryData(lookups[1].query.queryKey)).toBe(30);
     expect(opsLocationIds).toHaveBeenCalledTimes(1);
-    expect(new Set(vi.mocked(ordersByDay).mock.calls.map(([date]) => date)).size).toBe(15);
+    expect(fridgeOrderCounts).toHaveBeenCalledTimes(1);
+    expect(new Set(vi.mocked(fridgeOrderCounts).mock.calls[0][0]).size).toBe(15);
   });
 
   it("fills the fridge software screen's three reads and the fleet's first page", async () => {
@@ -143,10 +147,10 @@ describe('screen data preloads', () => {
 
   it("runs a screen's own preload (its module's preloadData) when its route opens, e.g. the pars upload's 16 steps", async () => {
     vi.mocked(opsLocationIds).mockResolvedValue([]);
-    vi.mocked(ordersByDay).mockResolvedValue([]);
+    vi.mocked(fridgeOrderCounts).mockResolvedValue([]);
     const client = newTestQueryClient();
     preloadScreen('/pars/upload', { client, user: { email: 'ops@fleet.test', sub: 'sub-1' } });
-    await vi.waitFor(() => expect(ordersByDay).toHaveBeenCalledTimes(15));
+    await vi.waitFor(() => expect(fridgeOrderCounts).toHaveBeenCalledTimes(1));
     expect(opsLocationIds).toHaveBeenCalledTimes(1);
   });
 });

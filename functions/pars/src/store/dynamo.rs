@@ -51,6 +51,10 @@ impl ParsStore for Dynamo {
         fleet_shared::order_store::of_date(&self.0.table(Table::FridgeOrders)?, date).all().await
     }
 
+    async fn order_count(&self, date: &str) -> Result<u64, ApiError> {
+        fleet_shared::order_store::of_date(&self.0.table(Table::FridgeOrders)?, date).count().await
+    }
+
     async fn orders_page(
         &self,
         date: &str,

@@ -45,6 +45,10 @@ impl ParsStore for Memory {
         Ok(self.orders.lock().unwrap().values().filter(|o| o.drop_off_date == date).cloned().collect())
     }
 
+    async fn order_count(&self, date: &str) -> Result<u64, ApiError> {
+        Ok(self.orders_of(date).await?.len() as u64)
+    }
+
     async fn orders_page(
         &self,
         date: &str,

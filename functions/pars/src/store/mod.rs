@@ -47,6 +47,8 @@ pub trait ParsStore: Records {
     fn orders(&self, keys: Vec<OrderRef>) -> impl Future<Output = Result<Vec<FridgeOrder>, ApiError>> + Send;
     /// Every order dropping off on a date.
     fn orders_of(&self, date: &str) -> impl Future<Output = Result<Vec<FridgeOrder>, ApiError>> + Send;
+    /// How many orders drop off on a date, counted where they are stored (no order is sent back).
+    fn order_count(&self, date: &str) -> impl Future<Output = Result<u64, ApiError>> + Send;
     /// One page of at most `count` orders of a date behind a signed token, and the next page's token.
     fn orders_page(
         &self,

@@ -318,3 +318,28 @@ async fn an_orders_upload_id_sent_with_other_pars_never_overwrites_it() {
     let stored: Value = deps().await.table(fleet_shared::Table::FridgeOrders).unwrap().get(key).await.unwrap().unwrap();
     assert_eq!(stored["pars"]["Greek Salad"], 2, "the first pars stand: {stored}");
 }
+
+#[tokio::test]
+async fn fridge_order_counts_counts_each_date_asked_as_orders_by_day_lists_it() {
+    let (date, empty) = (own_date(), own_date());
+    let (a, b) = (fridge(None).await, fridge(None).await);
+    let written = upload(
+        &unique("count-up").replace('_', "-"),
+        vec![group(&a, &date, &[("Greek Salad", 1)]), group(&b, &date, &[("Cold Brew", 2)])],
+    )
+    .await;
+    assert_eq!(written["success"], true, "{written}");
+    let admin = admin().await;
+    let counts = gql("fridge_order_counts", &admin, json!({ "deliveryDates": [empty, date] })).await.unwrap();
+    let listed = gql("orders_by_day", &admin, json!({ "deliveryDate": date })).await.unwrap();
+    let listed = listed["items"].as_array().unwrap().len();
+    assert!(listed >= 2, "the two orders are listed");
+    assert_eq!(counts, json!([{ "deliveryDate": empty, "count": 0 }, { "deliveryDate": date, "count": listed }]));
+
+    for refused in [json!([]), json!([date, date]), json!(["2026-13-01"])] {
+        let err = gql("fridge_order_counts", &admin, json!({ "deliveryDates": refused })).await.unwrap_err();
+        assert!(matches!(err, fleet_shared::ApiError::BadRequest(_)), "{refused}: {err:?}");
+    }
+    let err = gql("fridge_order_counts", &restricted().await, json!({ "deliveryDates": [date] })).await.unwrap_err();
+    assert!(matches!(err, fleet_shared::ApiError::Forbidden));
+}

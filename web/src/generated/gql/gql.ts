@@ -42,9 +42,9 @@ type Documents = {
     "query FulfillmentCenters {\n  fulfillmentCenters\n}": typeof types.FulfillmentCentersDocument,
     "query LogiNextSyncJobs {\n  logiNextSyncJobs {\n    id state startDate endDate fulfillmentCenters createdAt createdBy dates datesDone datesFailed\n    routesChanged stopsChanged error finishedAt\n  }\n}": typeof types.LogiNextSyncJobsDocument,
     "mutation SyncLogiNextLocRoutes($input: SyncLogiNextInput!) {\n  syncLogiNextLocRoutes(input: $input) { message job { id state } }\n}": typeof types.SyncLogiNextLocRoutesDocument,
+    "query FridgeOrderCounts($deliveryDates: [String!]!) {\n  fridgeOrderCounts(deliveryDates: $deliveryDates) { deliveryDate count }\n}": typeof types.FridgeOrderCountsDocument,
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": typeof types.JitLocationsDocument,
     "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": typeof types.ParsOpsLocationsDocument,
-    "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": typeof types.OrdersByDayDocument,
     "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": typeof types.UploadParMapsDocument,
     "query Planogram($layoutName: String!) {\n  planogram(layoutName: $layoutName) {\n    layoutName\n    slots { slot vendItemName physicalFridgeConfig activeHour activeHourCentral updatedBy source }\n    upcoming { slot vendItemName activeHour activeHourCentral user status failureReason }\n  }\n}": typeof types.PlanogramDocument,
     "mutation SchedulePlanogramUpdate($input: [PlanogramUpdateInput!]!, $uploadId: ID, $fileName: String) {\n  schedulePlanogramUpdate(input: $input, uploadId: $uploadId, fileName: $fileName) { successCount errors totalCount }\n}": typeof types.SchedulePlanogramUpdateDocument,
@@ -109,9 +109,9 @@ const documents: Documents = {
     "query FulfillmentCenters {\n  fulfillmentCenters\n}": types.FulfillmentCentersDocument,
     "query LogiNextSyncJobs {\n  logiNextSyncJobs {\n    id state startDate endDate fulfillmentCenters createdAt createdBy dates datesDone datesFailed\n    routesChanged stopsChanged error finishedAt\n  }\n}": types.LogiNextSyncJobsDocument,
     "mutation SyncLogiNextLocRoutes($input: SyncLogiNextInput!) {\n  syncLogiNextLocRoutes(input: $input) { message job { id state } }\n}": types.SyncLogiNextLocRoutesDocument,
+    "query FridgeOrderCounts($deliveryDates: [String!]!) {\n  fridgeOrderCounts(deliveryDates: $deliveryDates) { deliveryDate count }\n}": types.FridgeOrderCountsDocument,
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": types.JitLocationsDocument,
     "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": types.ParsOpsLocationsDocument,
-    "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}": types.OrdersByDayDocument,
     "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": types.UploadParMapsDocument,
     "query Planogram($layoutName: String!) {\n  planogram(layoutName: $layoutName) {\n    layoutName\n    slots { slot vendItemName physicalFridgeConfig activeHour activeHourCentral updatedBy source }\n    upcoming { slot vendItemName activeHour activeHourCentral user status failureReason }\n  }\n}": types.PlanogramDocument,
     "mutation SchedulePlanogramUpdate($input: [PlanogramUpdateInput!]!, $uploadId: ID, $fileName: String) {\n  schedulePlanogramUpdate(input: $input, uploadId: $uploadId, fileName: $fileName) { successCount errors totalCount }\n}": types.SchedulePlanogramUpdateDocument,
@@ -260,15 +260,15 @@ export function gql(source: "mutation SyncLogiNextLocRoutes($input: SyncLogiNext
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function gql(source: "query FridgeOrderCounts($deliveryDates: [String!]!) {\n  fridgeOrderCounts(deliveryDates: $deliveryDates) { deliveryDate count }\n}"): typeof import('./graphql').FridgeOrderCountsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function gql(source: "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}"): typeof import('./graphql').JitLocationsDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}"): typeof import('./graphql').ParsOpsLocationsDocument;
-/**
- * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function gql(source: "query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {\n  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) { items { locationId dropOffDate stockingIndex } nextToken }\n}"): typeof import('./graphql').OrdersByDayDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -422,6 +422,13 @@ export type SyncLogiNextLocRoutesMutationVariables = Exact<{
 
 export type SyncLogiNextLocRoutesMutation = { syncLogiNextLocRoutes: { message: string, job: { id: string, state: string } } };
 
+export type FridgeOrderCountsQueryVariables = Exact<{
+  deliveryDates: Array<string> | string;
+}>;
+
+
+export type FridgeOrderCountsQuery = { fridgeOrderCounts: Array<{ deliveryDate: string, count: number }> };
+
 export type JitLocationsQueryVariables = Exact<{
   dropOffDate: string;
   location: string;
@@ -436,15 +443,6 @@ export type ParsOpsLocationsQueryVariables = Exact<{
 
 
 export type ParsOpsLocationsQuery = { opsLocations: { nextToken: string | null, locations: Array<{ id: string, type: string }> } };
-
-export type OrdersByDayQueryVariables = Exact<{
-  deliveryDate: string;
-  nextToken?: string | null | undefined;
-  count?: number | null | undefined;
-}>;
-
-
-export type OrdersByDayQuery = { ordersByDay: { nextToken: string | null, items: Array<{ locationId: string, dropOffDate: string, stockingIndex: number }> } };
 
 export type UploadParMapsMutationVariables = Exact<{
   uploadId: string;
@@ -1153,6 +1151,14 @@ export const SyncLogiNextLocRoutesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SyncLogiNextLocRoutesMutation, SyncLogiNextLocRoutesMutationVariables>;
+export const FridgeOrderCountsDocument = new TypedDocumentString(`
+    query FridgeOrderCounts($deliveryDates: [String!]!) {
+  fridgeOrderCounts(deliveryDates: $deliveryDates) {
+    deliveryDate
+    count
+  }
+}
+    `) as unknown as TypedDocumentString<FridgeOrderCountsQuery, FridgeOrderCountsQueryVariables>;
 export const JitLocationsDocument = new TypedDocumentString(`
     query JitLocations($dropOffDate: String!, $location: ID!) {
   jitLocations(dropOffDate: $dropOffDate, location: $location) {
@@ -1173,18 +1179,6 @@ export const ParsOpsLocationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ParsOpsLocationsQuery, ParsOpsLocationsQueryVariables>;
-export const OrdersByDayDocument = new TypedDocumentString(`
-    query OrdersByDay($deliveryDate: String!, $nextToken: String, $count: Int) {
-  ordersByDay(deliveryDate: $deliveryDate, nextToken: $nextToken, count: $count) {
-    items {
-      locationId
-      dropOffDate
-      stockingIndex
-    }
-    nextToken
-  }
-}
-    `) as unknown as TypedDocumentString<OrdersByDayQuery, OrdersByDayQueryVariables>;
 export const UploadParMapsDocument = new TypedDocumentString(`
     mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {
   uploadParMaps(uploadId: $uploadId, groups: $groups) {

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { awsJson, graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
+import { forgetOpsLocations } from '@/lib/locations/kept-ops-locations';
 
 const CREATE_LOCATION = gql(`mutation CreateLocation($input: AWSJSON!) { createLocation(input: $input) { id } }`);
 
@@ -11,5 +12,6 @@ export async function createLocation(payload: Record<string, unknown>): Promise<
 }
 
 export function useCreateLocation() {
-  return useMutation({ mutationFn: createLocation });
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createLocation, onSuccess: () => forgetOpsLocations(client) });
 }

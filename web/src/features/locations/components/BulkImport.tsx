@@ -1,8 +1,11 @@
 import { Text } from '@aws-amplify/ui-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { HelpPanel } from '@/components/HelpPanel';
 import { UploadWorkbench } from '@/components/UploadWorkbench';
 import { commitBulkLocations, dryRunBulkLocations } from '../api/bulk-locations';
 import { messageOf } from '@/lib/error-message';
+import { forgetOpsLocations } from '@/lib/locations/kept-ops-locations';
+import type { UploadBody } from '@/lib/upload-pipeline';
 import { MESSAGES } from '../lib/constants';
 
 const ID_COLUMN = 'POS_NAME__c';
@@ -40,13 +43,20 @@ function ImportHelp() {
 
 /** /locations/bulk_new: the CRM export through the upload pipeline; valid rows may go alone (spec §2.4). */
 export function BulkImport() {
+  const client = useQueryClient();
+  // Rows created: the pars screens' kept list of locations lacks them.
+  const commit = async (body: UploadBody) => {
+    const answer = await commitBulkLocations(body);
+    forgetOpsLocations(client);
+    return answer;
+  };
   return (
     <UploadWorkbench
       help={<ImportHelp />}
       previewLabel="Locations to import"
       previewColumns={PREVIEW_COLUMNS}
       dryRun={dryRunBulkLocations}
-      commit={commitBulkLocations}
+      commit={commit}
       commitLabel="Create new locations"
       call="POST /locations/bulk/commit"
       committingLabel={MESSAGES.uploading}

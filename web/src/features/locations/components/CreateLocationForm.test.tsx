@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, graphql } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
 import { CreateLocationForm } from './CreateLocationForm';
+import { keepOpsLocations, readKeptOpsLocations } from '@/lib/locations/kept-ops-locations';
 import { CREATE_LOCATION_FAILURE, LOAD_FRIDGE_SCHEMA_TEMPLATES_FAILURE } from '@/lib/messages';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -143,10 +144,13 @@ describe('CreateLocationForm', () => {
 
   it('submits the payload and goes to the detail page', async () => {
     const user = userEvent.setup();
+    keepOpsLocations('2026-11-29', [{ id: 'CHI_0001' }]);
     renderForm();
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('DETAIL PAGE')).toBeInTheDocument();
+    // The pars screens' kept list of locations lacks the new one: forgotten.
+    expect(readKeptOpsLocations('2026-11-29')).toBeNull();
     expect(created[0]).toMatchObject({ id: 'CHI_NEW_1', hours: 1, layoutName: 'dummy', state: 'IL', taxRate: '2.25' });
     expect(created[0]).not.toHaveProperty('route');
   }, 20_000);

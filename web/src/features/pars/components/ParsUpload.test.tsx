@@ -9,7 +9,7 @@ import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
 import { archivePars } from '../api/archive-pars';
 import { dryRunPars } from '../api/dry-run-pars';
 import { opsLocationIds } from '../api/ops-location-ids';
-import { ordersByDay } from '../api/orders-by-day';
+import { fridgeOrderCounts } from '../api/fridge-order-counts';
 import { uploadParMaps } from '../api/upload-par-maps';
 import { ParsUpload } from './ParsUpload';
 import { withSummary } from '@/test/rest';
@@ -18,7 +18,12 @@ vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 vi.mock('../api/archive-pars', () => ({ archivePars: vi.fn() }));
 vi.mock('../api/dry-run-pars', () => ({ dryRunPars: vi.fn() }));
 vi.mock('../api/ops-location-ids', () => ({ opsLocationIds: vi.fn() }));
-vi.mock('../api/orders-by-day', () => ({ ordersByDay: vi.fn() }));
+vi.mock('../api/fridge-order-counts', () => ({ fridgeOrderCounts: vi.fn() }));
+/** Every date asked has `n` orders. */
+const ordersEachDay = (n: number) =>
+  vi
+    .mocked(fridgeOrderCounts)
+    .mockImplementation(async (dates) => dates.map((deliveryDate) => ({ deliveryDate, count: n })));
 vi.mock('../api/upload-par-maps', () => ({ uploadParMaps: vi.fn() }));
 const archive = vi.mocked(archivePars);
 /** An order as the server's check answers it. */
@@ -38,7 +43,8 @@ beforeEach(() => {
   vi.clearAllMocks();
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   vi.mocked(opsLocationIds).mockResolvedValue([]);
-  vi.mocked(ordersByDay).mockResolvedValue([]);
+  localStorage.clear();
+  ordersEachDay(0);
   vi.mocked(dryRunPars).mockImplementation(async (b: UploadBody) =>
     withSummary({
       uploadId: b.uploadId,
@@ -112,7 +118,7 @@ const reason = (call: string) => refusalReason(call, false);
 
 describe('ParsUpload: the existing orders (issue 22)', () => {
   it('counts the existing orders when the lookup answers', async () => {
-    vi.mocked(ordersByDay).mockResolvedValue([{ locationId: 'A', dropOffDate: '2045-01-02', stockingIndex: 1 }]);
+    ordersEachDay(1);
     renderWithProviders(<ParsUpload />);
     expect(
       await screen.findByText(/15 fridge orders already exist for today and the next 14 days\./),
@@ -120,14 +126,14 @@ describe('ParsUpload: the existing orders (issue 22)', () => {
   });
 
   it('does not claim 0 orders when the lookup fails: the count is unknown', async () => {
-    vi.mocked(ordersByDay).mockRejectedValue(new Error('offline'));
+    vi.mocked(fridgeOrderCounts).mockRejectedValue(new Error('offline'));
     renderWithProviders(<ParsUpload />);
     expect(await screen.findByText(/is unknown\./)).toBeInTheDocument();
     expect(screen.queryByText(/0 fridge orders already exist/)).toBeNull();
   });
 
   it('does not claim 0 orders when the server refuses the lookup', async () => {
-    vi.mocked(ordersByDay).mockRejectedValue(new ApiError('Error! User Action Prohibited!', { status: 403 }));
+    vi.mocked(fridgeOrderCounts).mockRejectedValue(new ApiError('Error! User Action Prohibited!', { status: 403 }));
     renderWithProviders(<ParsUpload />);
     expect(await screen.findByText(/is unknown\. The server refused the lookup\./)).toBeInTheDocument();
     expect(screen.queryByText(/\d fridge orders? already exists? for/)).toBeNull();
@@ -136,8 +142,8 @@ describe('ParsUpload: the existing orders (issue 22)', () => {
   it('does not look up for a user without the orders action, says why, and refuses Upload Pars without its action', async () => {
     vi.mocked(getMyAccess).mockResolvedValue({ actions: ['UploadPars', 'GetAllLocation'], flags: [] });
     renderWithProviders(<ParsUpload />);
-    expect(await screen.findByText(new RegExp(`is unknown\\. ${reason('ordersByDay')}`))).toBeInTheDocument();
-    expect(ordersByDay).not.toHaveBeenCalled();
+    expect(await screen.findByText(new RegExp(`is unknown\\. ${reason('fridgeOrderCounts')}`))).toBeInTheDocument();
+    expect(fridgeOrderCounts).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Upload Pars' }).closest('[title]')).toBeNull();
   });
 
@@ -163,25 +169,39 @@ describe('ParsUpload loading phase (issue 63)', () => {
   it('asks for the ops locations and the 15 days of orders at once, and counts every step', async () => {
     let answerLocations: (ids: never[]) => void = () => undefined;
     vi.mocked(opsLocationIds).mockReturnValue(new Promise((resolve) => (answerLocations = resolve)));
-    vi.mocked(ordersByDay).mockResolvedValue([{ locationId: 'CHI_0001' }] as never);
+    ordersEachDay(1);
     renderWithProviders(<ParsUpload />);
-    // The orders do not wait for the ops locations' pages.
-    await waitFor(() => expect(ordersByDay).toHaveBeenCalledTimes(15));
+    // The orders do not wait for the ops locations' pages: one count of the 15 days, 15 of the 16 steps.
+    await waitFor(() => expect(fridgeOrderCounts).toHaveBeenCalledTimes(1));
+    expect(new Set(vi.mocked(fridgeOrderCounts).mock.calls[0][0]).size).toBe(15);
+    const bar = await screen.findByRole('progressbar');
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '15'));
+    expect(bar).toHaveAttribute('aria-valuemax', '16');
     expect(screen.queryByLabelText('CSV file')).toBeNull();
     answerLocations([]);
     expect(await screen.findByLabelText('CSV file')).toBeInTheDocument();
     expect(screen.getByText(/15 fridge orders already exist for today and the next 14 days/)).toBeInTheDocument();
   });
+
+  it("keeps the day's ops locations: a second visit that day reads none of the fleet's pages", async () => {
+    vi.mocked(opsLocationIds).mockResolvedValue([{ id: 'CHI_0001', type: 'FRIDGE' }]);
+    const first = renderWithProviders(<ParsUpload />);
+    expect(await screen.findByLabelText('CSV file')).toBeInTheDocument();
+    first.unmount();
+    // A new page load: a new query client, the same browser storage.
+    renderWithProviders(<ParsUpload />);
+    expect(await screen.findByLabelText('CSV file')).toBeInTheDocument();
+    expect(opsLocationIds).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('ParsUpload: the count after an upload (issue 63)', () => {
   it('asks for the orders again after a successful upload, so the count includes those just written', async () => {
-    vi.mocked(ordersByDay).mockResolvedValue([]);
     const text =
       'Location,dropOffDate,deliveryDate,stockingIndex,item,par\nCHI_0001,2045-01-02,2045-01-02,1,Greek Salad,3\n';
     renderWithProviders(<ParsUpload />);
     expect(await screen.findByText(/0 fridge orders already exist/)).toBeInTheDocument();
-    vi.mocked(ordersByDay).mockResolvedValue([{ locationId: 'CHI_0001' }] as never);
+    ordersEachDay(1);
     await userEvent.upload(
       await screen.findByLabelText('CSV file'),
       new File([text], 'pars.csv', { type: 'text/csv' }),

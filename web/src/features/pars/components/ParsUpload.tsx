@@ -13,7 +13,7 @@ import { messageOf } from '@/lib/error-message';
 import { SHOWS_OWN_ERRORS } from '@/lib/prohibited';
 import { archivePars } from '../api/archive-pars';
 import { dryRunPars } from '../api/dry-run-pars';
-import { orderCountsKey, parsUploadSteps } from '../api/pars-lookups';
+import { orderCountsKey, parsUploadLookups } from '../api/pars-lookups';
 import { uploadParMaps } from '../api/upload-par-maps';
 import { COLUMNS, errorGroups, LOAD_STEPS, MESSAGES, PREVIEW_ROWS, type ParGroup } from '../lib/par-groups';
 import { LOAD_EXISTING_ORDERS_FAILURE } from '@/lib/messages';
@@ -28,7 +28,7 @@ export function ParsUpload() {
   const access = useAccess();
   // The lookup needs the ops locations and the orders: a user without either is not asked to wait for it.
   const locationsRefusal = useRefusal('opsLocations');
-  const ordersRefusal = useRefusal('ordersByDay');
+  const ordersRefusal = useRefusal('fridgeOrderCounts');
   const lookupRefusal = locationsRefusal ?? ordersRefusal;
   const lookupAllowed = access.isLoading ? null : lookupRefusal === undefined;
   // `source` is the chosen file itself: its archive copy is its own text, not a rebuild.
@@ -48,19 +48,20 @@ export function ParsUpload() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  // The loading phase: the ops locations and the orders of today plus 14 days (16 steps), all asked for at once,
-  // and already on their way when the route preloads them (issue 63). A refused or failed lookup is not '0 orders'
-  // (issue 22): the count stays unknown.
+  // The loading phase: the ops locations and the orders of today plus 14 days (16 steps; the 15 days are counted
+  // by one call), asked for at once and already on their way when the route preloads them (issue 63). A refused or
+  // failed lookup is not '0 orders' (issue 22): the count stays unknown.
   const queryClient = useQueryClient();
+  const steps = lookupAllowed === true ? parsUploadLookups(queryClient) : [];
   const lookups = useQueries({
-    queries: lookupAllowed === true ? parsUploadSteps(queryClient) : [],
+    queries: steps.map((s) => s.query),
     combine: (results) => {
       const done = results.length > 0 && results.every((r) => r.isSuccess);
       return {
-        loaded: results.filter((r) => r.isSuccess).length,
+        loaded: results.reduce((sum, r, i) => sum + (r.isSuccess ? (steps[i]?.steps ?? 0) : 0), 0),
         failure: results.find((r) => r.isError)?.error ?? null,
-        // The first step counts the ops locations, the others the orders.
-        existing: done ? results.slice(1).reduce((sum, r) => sum + (r.data ?? 0), 0) : null,
+        // The first lookup counts the ops locations, the second the orders.
+        existing: done ? (results[1]?.data ?? 0) : null,
       };
     },
   });

@@ -2,11 +2,17 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/utils';
 import { opsLocationIds } from '../api/ops-location-ids';
+import { keepOpsLocations } from '@/lib/locations/kept-ops-locations';
+import { OPS_LOCATIONS_FRESH_MS } from '../api/pars-lookups';
+import { lookAheadDates } from '../lib/par-groups';
 import { ParsView } from './ParsView';
 
 vi.mock('../api/ops-location-ids', () => ({ opsLocationIds: vi.fn() }));
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+});
 
 describe('ParsView locations (issue 63)', () => {
   it('says the locations are loading, then offers them in order', async () => {
@@ -35,5 +41,32 @@ describe('ParsView locations (issue 63)', () => {
     expect(
       await screen.findByText('There was an issue finding pars at that date/location combination'),
     ).toBeInTheDocument();
+  });
+
+  it("offers the day's kept locations at once, and reads them again in the background once they are 10 minutes old", async () => {
+    const [today] = lookAheadDates();
+    keepOpsLocations(today, [{ id: 'KEPT_0001', type: 'FRIDGE' }], Date.now());
+    const fresh = renderWithProviders(<ParsView />);
+    expect(screen.getByRole('option', { name: 'KEPT_0001' })).toBeInTheDocument();
+    expect(opsLocationIds).not.toHaveBeenCalled();
+    fresh.unmount();
+
+    keepOpsLocations(today, [{ id: 'KEPT_0001', type: 'FRIDGE' }], Date.now() - OPS_LOCATIONS_FRESH_MS - 1);
+    vi.mocked(opsLocationIds).mockResolvedValue([
+      { id: 'KEPT_0001', type: 'FRIDGE' },
+      { id: 'NEW_0002', type: 'FRIDGE' },
+    ]);
+    renderWithProviders(<ParsView />);
+    expect(screen.getByRole('option', { name: 'KEPT_0001' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'NEW_0002' })).toBeInTheDocument();
+    expect(opsLocationIds).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not use another day's kept locations", async () => {
+    keepOpsLocations('2000-01-01', [{ id: 'OLD_0001', type: 'FRIDGE' }], Date.now());
+    vi.mocked(opsLocationIds).mockResolvedValue([{ id: 'TODAY_0001', type: 'FRIDGE' }]);
+    renderWithProviders(<ParsView />);
+    expect(await screen.findByRole('option', { name: 'TODAY_0001' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'OLD_0001' })).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ const columns: DataColumn<Par>[] = [
 /** /pars/list: the pars of one location on one date (3-planning §2, pars view). */
 export function ParsView() {
   // Preloaded with the page (issue 63): the route asks for it beside the user's access.
-  const opsLocations = useQuery(opsLocationsQuery);
+  const opsLocations = useQuery(opsLocationsQuery());
   const [location, setLocation] = useState('');
   const [date, setDate] = useState(() => todayIn());
   const [pars, setPars] = useState<Par[] | null>(null);

@@ -35,6 +35,16 @@ vi.mock('@/lib/api', async (importOriginal) => ({
 }));
 
 vi.mock('@/features/pars/api/ops-location-ids', () => ({ opsLocationIds: vi.fn() }));
+// Which chart modules were loaded: a screen whose first content is a chart asks for its code with its data.
+const charts = vi.hoisted(() => new Set<string>());
+vi.mock('@/components/charts/StackedBarChart', () => {
+  charts.add('stackedBar');
+  return { default: () => null };
+});
+vi.mock('@/components/charts/LineChart', () => {
+  charts.add('line');
+  return { default: () => null };
+});
 vi.mock('@/features/pars/api/fridge-order-counts', () => ({ fridgeOrderCounts: vi.fn() }));
 
 beforeEach(() => {
@@ -61,6 +71,7 @@ describe('screen data preloads', () => {
     const client = newTestQueryClient();
     const user = { email: 'ops@fleet.test', sub: 'sub-1' };
     preloadFridgeHealth(client, user, { '*': 'x/LOC.001' });
+    await vi.waitFor(() => expect(charts.has('line')).toBe(true));
     await vi.waitFor(() =>
       expect(client.getQueryData(['health', 'temperatures', 'LOC.001'])).toEqual([{ timestamp: 't', temperature: 38 }]),
     );
@@ -73,6 +84,7 @@ describe('screen data preloads', () => {
     vi.mocked(graphql).mockResolvedValue({ fleetHealthSnapshot: { url: null, asOf: null, fridges: 0 } } as never);
     const client = newTestQueryClient();
     preloadFleetHealth(client);
+    await vi.waitFor(() => expect(charts.has('stackedBar')).toBe(true));
     await vi.waitFor(() => expect(client.getQueryData(fleetHealthKey)).toEqual({ asOf: null, fridges: [] }));
     expect(graphql).toHaveBeenCalledTimes(1);
   });

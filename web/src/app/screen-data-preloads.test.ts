@@ -10,6 +10,7 @@ import { fleetHealthKey } from '@/features/health/api/fleet-health';
 import { preloadFleetHealth } from '@/features/health/api/preload-fleet-health';
 import { preloadFridgeHealth } from '@/features/health/api/preload-fridge-health';
 import { fridgeHealthKey } from '@/features/health/api/get-fridge-health';
+import { queueMessagesKey } from '@/features/health/api/read-queue-messages';
 import { permissionsQueryKey } from '@/features/permissions/api/get-permissions';
 import { preloadPermissions } from '@/features/permissions/api/preload-permissions';
 import { opsLocationIds } from '@/features/pars/api/ops-location-ids';
@@ -18,6 +19,9 @@ import { preloadFridgeSoftware } from '@/features/software/api/use-software-data
 import { firstLocationsPageQuery } from '@/lib/locations/list-locations';
 import { locationKey } from '@/lib/locations/get-location';
 import { scheduleKey } from '@/features/locations/api/read-schedule-change';
+import { historyKey } from '@/features/locations/api/location-history';
+import { PLANOGRAM_NAMES_KEY } from '@/lib/locations/get-name-lists';
+import { accessQueryKey } from '@/lib/access';
 import { locationScheduleKey } from '@/features/locations/api/location-schedule';
 import { preloadLocationDetail, preloadLocationSchedule } from '@/features/locations/api/preload-location-pages';
 import { fridgeOrderCounts } from '@/features/pars/api/fridge-order-counts';
@@ -63,11 +67,15 @@ describe('screen data preloads', () => {
     expect(rest).toHaveBeenCalledWith('get_user_permissions', {});
   });
 
-  it("fills a fridge health page's health and chart, for the fridge its path names", async () => {
-    vi.mocked(graphql).mockImplementation((async (_doc: unknown, vars: { location?: string; locations?: string[] }) =>
-      vars.location === 'LOC.001'
-        ? { fridgeTemperatures: [{ timestamp: 't', temperature: 38 }] }
-        : { fridgeHealth: [] }) as never);
+  it("fills a fridge health page's health, chart, commands and event tables, for the fridge its path names", async () => {
+    type Vars = { location?: string; id?: string; eventTypes?: string[]; types?: string[]; hours?: number };
+    vi.mocked(graphql).mockImplementation((async (_doc: unknown, vars: Vars) => {
+      if (vars.id === 'LOC.001') return { readQueueMessages: { items: [], nextToken: null } };
+      if (vars.eventTypes) return { getFridgeEvents: { items: [], nextToken: null } };
+      if (vars.types) return { getFridgeSegmentEvents: { items: [], nextToken: null } };
+      if (vars.location === 'LOC.001') return { fridgeTemperatures: [{ timestamp: 't', temperature: 38 }] };
+      return { fridgeHealth: [] };
+    }) as never);
     const client = newTestQueryClient();
     const user = { email: 'ops@fleet.test', sub: 'sub-1' };
     preloadFridgeHealth(client, user, { '*': 'x/LOC.001' });
@@ -75,9 +83,15 @@ describe('screen data preloads', () => {
     await vi.waitFor(() =>
       expect(client.getQueryData(['health', 'temperatures', 'LOC.001'])).toEqual([{ timestamp: 't', temperature: 38 }]),
     );
-    await vi.waitFor(() => expect(client.getQueryState(fridgeHealthKey('LOC.001'))?.status).toBe('success'));
+    const keys = [
+      fridgeHealthKey('LOC.001'),
+      queueMessagesKey('LOC.001'),
+      ['health', 'events', 'LOC.001'],
+      ['health', 'segment-events', 'LOC.001'],
+    ];
+    await vi.waitFor(() => expect(keys.map((k) => client.getQueryState(k)?.status)).toEqual(Array(4).fill('success')));
     preloadFridgeHealth(client, user, {});
-    expect(graphql).toHaveBeenCalledTimes(2);
+    expect(graphql).toHaveBeenCalledTimes(5);
   });
 
   it("fills the portfolio health screen's query (no snapshot built yet: none to download)", async () => {
@@ -130,11 +144,16 @@ describe('screen data preloads', () => {
     expect(client.getQueryData(softwareKeys.artifacts)).toEqual([{ artifactType: 'firmware', versions: [] }]);
   });
 
-  it("fills a fridge's detail page (the location and its changes) and its schedule page, for the fridge its path names", async () => {
+  it("fills a fridge's detail page (the location, its changes and history, and for an editor the name lists) and its schedule page, for the fridge its path names", async () => {
     vi.mocked(graphql).mockResolvedValue({
       getLocation: [],
       readScheduleChange: [],
       upcomingScheduleChanges: [],
+      locationHistory: { items: [], nextToken: null },
+      myAccess: { actions: ['UpdateLocation'], flags: [] },
+      getPlanogramNames: ['Layout A'],
+      getFridgeSchemasTemplates: [],
+      getPriceMapTemplates: [],
     } as never);
     vi.mocked(rest).mockResolvedValue([] as never);
     const client = newTestQueryClient();
@@ -144,17 +163,35 @@ describe('screen data preloads', () => {
     const keys = [
       locationKey('CHI 0001'),
       scheduleKey('CHI 0001'),
+      historyKey('CHI 0001'),
+      PLANOGRAM_NAMES_KEY,
       locationKey('CHI_0002'),
       locationScheduleKey('CHI_0002'),
     ];
-    await vi.waitFor(() => expect(keys.map((k) => client.getQueryState(k)?.status)).toEqual(Array(4).fill('success')));
+    await vi.waitFor(() => expect(keys.map((k) => client.getQueryState(k)?.status)).toEqual(Array(6).fill('success')));
     expect(client.getQueryData(locationKey('CHI 0001'))).toBeNull();
+    expect(client.getQueryData(PLANOGRAM_NAMES_KEY)).toEqual(['Layout A']);
     expect(rest).toHaveBeenCalledWith('location_schedule', { id: 'CHI_0002' });
     // The schedule page without a fridge: only the fleet's upcoming changes.
     vi.mocked(graphql).mockClear();
     preloadLocationDetail(client, user, {});
     preloadLocationSchedule(client, user, {});
     expect(vi.mocked(graphql).mock.calls.map(([, vars]) => vars)).toEqual([{ days: 14 }]);
+  });
+
+  it('does not ask for the name lists for a user who may not edit a location', async () => {
+    vi.mocked(graphql).mockResolvedValue({
+      getLocation: [],
+      readScheduleChange: [],
+      locationHistory: { items: [], nextToken: null },
+      myAccess: { actions: ['GetSpecificLocation'], flags: [] },
+    } as never);
+    const client = newTestQueryClient();
+    preloadLocationDetail(client, { email: 'ops@fleet.test', sub: 'sub-1' }, { '*': 'CHI_0003' });
+    await vi.waitFor(() => expect(client.getQueryState(accessQueryKey)?.status).toBe('success'));
+    await vi.waitFor(() => expect(client.getQueryState(historyKey('CHI_0003'))?.status).toBe('success'));
+    expect(client.getQueryState(PLANOGRAM_NAMES_KEY)).toBeUndefined();
+    expect(graphql).toHaveBeenCalledTimes(4);
   });
 
   it("runs a screen's own preload (its module's preloadData) when its route opens, e.g. the pars upload's 16 steps", async () => {

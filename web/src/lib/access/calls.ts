@@ -17,3 +17,9 @@ export function actionsFor(call: Call | string): string[] | undefined {
   const actions = CALL_ACTIONS[call];
   return typeof actions === 'string' ? [actions] : actions;
 }
+
+/** Whether a user with these actions may make `call`. */
+export function allows(actions: readonly string[], call: Call | string): boolean {
+  const needs = actionsFor(call);
+  return needs === undefined || needs.some((a) => actions.includes(a));
+}

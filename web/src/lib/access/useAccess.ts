@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { actionWords } from './action-words';
-import { actionsFor, type Call } from './calls';
+import { actionsFor, allows, type Call } from './calls';
 import { getMyAccess } from './get-my-access';
 import { screenNeeds } from './screens';
 
@@ -35,10 +35,7 @@ export function useAccess() {
   const query = useQuery({ ...accessQuery, refetchOnWindowFocus: 'always' });
   const actions = query.data?.actions ?? [];
   /** Whether the user may make `call`. Unknown while loading: answered false then. */
-  const canCall = (call: Call | string) => {
-    const needs = actionsFor(call);
-    return needs === undefined || needs.some((a) => actions.includes(a));
-  };
+  const canCall = (call: Call | string) => allows(actions, call);
   /**
    * Whether the user may open the screen at `path` (see SCREEN_NEEDS). False
    * while loading, so the navigation and home page never offer a screen they

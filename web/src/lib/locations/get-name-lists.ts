@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 
@@ -31,14 +31,31 @@ interface ListOptions {
   enabled?: boolean;
 }
 
+export const planogramNamesQuery = queryOptions({
+  queryKey: PLANOGRAM_NAMES_KEY,
+  queryFn: getPlanogramNames,
+  staleTime: STALE,
+});
+export const fridgeSchemasTemplatesQuery = queryOptions({
+  queryKey: ['locations', 'names', 'fridgeSchemas'],
+  queryFn: getFridgeSchemasTemplates,
+  staleTime: STALE,
+});
+export const priceMapTemplatesQuery = queryOptions({
+  queryKey: ['locations', 'names', 'priceMaps'],
+  queryFn: getPriceMapTemplates,
+  staleTime: STALE,
+});
+/** The three lists a location's edit fields offer, asked for ahead by a page that edits one (issue 63). */
+export function prefetchNameLists(client: QueryClient): void {
+  void client.prefetchQuery(planogramNamesQuery);
+  void client.prefetchQuery(fridgeSchemasTemplatesQuery);
+  void client.prefetchQuery(priceMapTemplatesQuery);
+}
+
 export const usePlanogramNames = ({ enabled = true }: ListOptions = {}) =>
-  useQuery({ queryKey: PLANOGRAM_NAMES_KEY, queryFn: getPlanogramNames, staleTime: STALE, enabled });
+  useQuery({ ...planogramNamesQuery, enabled });
 export const useFridgeSchemasTemplates = ({ enabled = true }: ListOptions = {}) =>
-  useQuery({
-    queryKey: ['locations', 'names', 'fridgeSchemas'],
-    queryFn: getFridgeSchemasTemplates,
-    staleTime: STALE,
-    enabled,
-  });
+  useQuery({ ...fridgeSchemasTemplatesQuery, enabled });
 export const usePriceMapTemplates = ({ enabled = true }: ListOptions = {}) =>
-  useQuery({ queryKey: ['locations', 'names', 'priceMaps'], queryFn: getPriceMapTemplates, staleTime: STALE, enabled });
+  useQuery({ ...priceMapTemplatesQuery, enabled });

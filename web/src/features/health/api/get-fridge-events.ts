@@ -1,4 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { FRESH_MS } from './get-fridge-health';
 import { BY_NEXT_TOKEN } from '@/lib/fetch-all';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
@@ -20,11 +21,19 @@ export async function getFridgeEvents(location: string, nextToken: string | null
   return (await graphql(FRIDGE_EVENTS, { location, eventTypes: FRIDGE_EVENT_TYPES, nextToken })).getFridgeEvents;
 }
 
-export function useFridgeEvents(location: string) {
-  return useInfiniteQuery({
+/**
+ * The table's first page, also asked for ahead of the page's render (preload-fridge-health.ts); a copy of the last
+ * few seconds is current, so the table's mount does not ask again.
+ */
+export function fridgeEventsQuery(location: string) {
+  return infiniteQueryOptions({
     queryKey: ['health', 'events', location],
     queryFn: ({ pageParam }) => getFridgeEvents(location, pageParam),
     ...BY_NEXT_TOKEN,
-    enabled: location !== '',
+    staleTime: FRESH_MS,
   });
+}
+
+export function useFridgeEvents(location: string) {
+  return useInfiniteQuery({ ...fridgeEventsQuery(location), enabled: location !== '' });
 }

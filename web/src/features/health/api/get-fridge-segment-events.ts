@@ -1,4 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { FRESH_MS } from './get-fridge-health';
 import { BY_NEXT_TOKEN } from '@/lib/fetch-all';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
@@ -20,11 +21,19 @@ export async function getFridgeSegmentEvents(location: string, nextToken: string
   return (await graphql(SEGMENT_EVENTS, { location, types: SEGMENT_EVENT_TYPES, nextToken })).getFridgeSegmentEvents;
 }
 
-export function useFridgeSegmentEvents(location: string) {
-  return useInfiniteQuery({
+/**
+ * The table's first page, also asked for ahead of the page's render (preload-fridge-health.ts); a copy of the last
+ * few seconds is current, so the table's mount does not ask again.
+ */
+export function fridgeSegmentEventsQuery(location: string) {
+  return infiniteQueryOptions({
     queryKey: ['health', 'segment-events', location],
     queryFn: ({ pageParam }) => getFridgeSegmentEvents(location, pageParam),
     ...BY_NEXT_TOKEN,
-    enabled: location !== '',
+    staleTime: FRESH_MS,
   });
+}
+
+export function useFridgeSegmentEvents(location: string) {
+  return useInfiniteQuery({ ...fridgeSegmentEventsQuery(location), enabled: location !== '' });
 }

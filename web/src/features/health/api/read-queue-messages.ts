@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { isOutstanding } from '../lib/commands';
-import { IDLE_REFRESH_MS, POLL_MS } from './get-fridge-health';
+import { FRESH_MS, IDLE_REFRESH_MS, POLL_MS } from './get-fridge-health';
 
 const READ_QUEUE = gql(`query ReadQueueMessages($id: ID!, $count: Int, $nextToken: String) {
   readQueueMessages(id: $id, count: $count, nextToken: $nextToken) {
@@ -22,15 +22,25 @@ export async function readQueueMessages(location: string, nextToken: string | nu
 export const queueMessagesKey = (location: string) => ['health', 'queue', location] as const;
 
 /**
+ * The commands' query, also asked for ahead of the page's render (preload-fridge-health.ts); a copy of the last few
+ * seconds is current, so the page's mount does not ask again.
+ */
+export function queueMessagesQuery(location: string) {
+  return queryOptions({
+    queryKey: queueMessagesKey(location),
+    queryFn: () => readQueueMessages(location),
+    staleTime: FRESH_MS,
+  });
+}
+
+/**
  * The fridge's commands, read every few seconds while one of them is on its way (PENDING or SENT)
  * (or `fast`: a command was just sent from this page); otherwise a slow refresh.
  */
 export function useQueueMessages(location: string, fast: boolean) {
   return useQuery({
-    queryKey: queueMessagesKey(location),
-    queryFn: () => readQueueMessages(location),
+    ...queueMessagesQuery(location),
     enabled: location !== '',
-    staleTime: 0,
     refetchInterval: (q) =>
       fast || q.state.data?.items.some((m) => isOutstanding(m.state)) ? POLL_MS : IDLE_REFRESH_MS,
   });

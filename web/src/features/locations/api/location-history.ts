@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { BY_NEXT_TOKEN } from '@/lib/fetch-all';
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
@@ -25,12 +25,23 @@ export async function locationHistory(id: string, nextToken?: string | null): Pr
   };
 }
 
-/** The history, page by page ("Load more" fetches the next one). */
-export function useLocationHistory(id: string, options: { refetchInterval?: number | false } = {}) {
-  return useInfiniteQuery({
+/**
+ * The history's first page, also asked for ahead of the detail page's render (preload-location-pages.ts); a copy of
+ * the last few seconds is current, so the page's mount does not ask again.
+ */
+export function locationHistoryQuery(id: string) {
+  return infiniteQueryOptions({
     queryKey: historyKey(id),
     queryFn: ({ pageParam }) => locationHistory(id, pageParam),
     ...BY_NEXT_TOKEN,
+    staleTime: 5_000,
+  });
+}
+
+/** The history, page by page ("Load more" fetches the next one). */
+export function useLocationHistory(id: string, options: { refetchInterval?: number | false } = {}) {
+  return useInfiniteQuery({
+    ...locationHistoryQuery(id),
     enabled: id !== '',
     refetchInterval: options.refetchInterval,
   });

@@ -30,6 +30,7 @@ import { locationKey, useLocation } from '@/lib/locations/get-location';
 import { historyKey } from '../api/location-history';
 import { scheduleKey, useScheduleChanges } from '../api/read-schedule-change';
 import { updateLocation } from '../api/update-location';
+import { mayEditLocation } from '../lib/edit-calls';
 import { useNameOptions } from '../api/use-name-options';
 import { COMPLETE_NOW_DELAY_MS, MESSAGES, type Option } from '../lib/constants';
 import {
@@ -57,7 +58,6 @@ import { DELETE_SCHEDULED_CHANGE_FAILURE, SCHEDULE_CHANGE_FAILURE } from '@/lib/
 import { DEVICE_ADDRESS_FAILURE, EDIT_FAILURE, LOAD_LOCATION_FAILURE } from '@/lib/messages';
 
 /** The calls of the edit dialogs: an update now, or a scheduled one (editing a scheduled change). */
-const EDIT_CALLS = ['updateLocation', 'createScheduleChange'] as const;
 
 const POLL_EVERY_MS = 3000;
 /**
@@ -100,7 +100,7 @@ export function LocationDetailView({ id }: { id: string }) {
   const access = useAccess();
   // Only the edit dialogs use the option lists: a view-only user loads none, so is shown no failure
   // to load them. Access that failed to load refuses nothing (the server decides).
-  const mayEdit = access.isError || (!access.isLoading && EDIT_CALLS.some((call) => access.canCall(call)));
+  const mayEdit = access.isError || (!access.isLoading && mayEditLocation(access.actions));
   const names = useNameOptions({ enabled: mayEdit });
 
   const [editing, setEditing] = useState<Editing | null>(null);

@@ -13,6 +13,7 @@ import { fridgeHealthKey } from '@/features/health/api/get-fridge-health';
 import { queueMessagesKey } from '@/features/health/api/read-queue-messages';
 import { permissionsQueryKey } from '@/features/permissions/api/get-permissions';
 import { preloadPermissions } from '@/features/permissions/api/preload-permissions';
+import { permissionLocationsQuery } from '@/features/permissions/api/permission-locations';
 import { opsLocationIds } from '@/features/pars/api/ops-location-ids';
 import { softwareKeys } from '@/features/software/api/use-software-data';
 import { preloadFridgeSoftware } from '@/features/software/api/use-software-data';
@@ -58,13 +59,27 @@ beforeEach(() => {
 });
 
 describe('screen data preloads', () => {
-  it("fills the permissions screen's query", async () => {
+  it("fills the permissions screen's query, and its listing of locations for a user who may list them", async () => {
     const answer = { users: [], groups: [], actions: ['GetPars'], changes: [] };
     vi.mocked(rest).mockResolvedValue(answer as never);
+    vi.mocked(graphql).mockResolvedValue({
+      myAccess: { actions: ['GetAllLocation'], flags: [] },
+      locations: { items: [{ id: 'CHI_0001' }], nextToken: null },
+    } as never);
     const client = newTestQueryClient();
     preloadPermissions(client);
     await vi.waitFor(() => expect(client.getQueryData(permissionsQueryKey)).toEqual(answer));
     expect(rest).toHaveBeenCalledWith('get_user_permissions', {});
+    await vi.waitFor(() => expect(client.getQueryState(permissionLocationsQuery.queryKey)?.status).toBe('success'));
+
+    // Without the list's action: the access is read, the locations are not.
+    const other = newTestQueryClient();
+    vi.mocked(graphql).mockReset();
+    vi.mocked(graphql).mockResolvedValue({ myAccess: { actions: ['GetPermissions'], flags: [] } } as never);
+    preloadPermissions(other);
+    await vi.waitFor(() => expect(other.getQueryState(accessQueryKey)?.status).toBe('success'));
+    expect(other.getQueryState(permissionLocationsQuery.queryKey)).toBeUndefined();
+    expect(graphql).toHaveBeenCalledTimes(1);
   });
 
   it("fills a fridge health page's health, chart, commands and event tables, for the fridge its path names", async () => {

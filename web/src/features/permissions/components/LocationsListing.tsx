@@ -4,12 +4,9 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { useAccess, useRefusal } from '@/lib/access';
-import { listAllLocations } from '@/lib/locations/list-locations';
 import type { LocationSummary } from '@/lib/locations/types';
-import { LOCATIONS_PAGE_SIZE } from '@/lib/locations/constants';
 import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
-
-export const permissionLocationsKey = ['users', 'permissions', 'locations'] as const;
+import { permissionLocationsQuery } from '../api/permission-locations';
 
 const nameOf = (l: LocationSummary) => l.prettyName || '';
 
@@ -42,12 +39,7 @@ export function LocationsListing() {
   const headingId = useId();
   const access = useAccess();
   const refusal = useRefusal('locations');
-  const query = useQuery({
-    queryKey: permissionLocationsKey,
-    queryFn: () => listAllLocations({ count: LOCATIONS_PAGE_SIZE }),
-    enabled: !access.isLoading && !refusal,
-    staleTime: 5 * 60_000,
-  });
+  const query = useQuery({ ...permissionLocationsQuery, enabled: !access.isLoading && !refusal });
   return (
     <section aria-labelledby={headingId}>
       <Heading level={2} id={headingId} marginBottom="0.5rem">

@@ -1,7 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { LOOK_AHEAD_DAYS, lookAheadDates } from '../lib/par-groups';
 import { fridgeOrderCounts } from './fridge-order-counts';
-import { keepOpsLocations, OPS_LOCATIONS_KEY, readKeptOpsLocations } from '@/lib/locations/kept-ops-locations';
+import {
+  keepOpsLocations,
+  OPS_LOCATIONS_KEY,
+  readKeptOpsLocations,
+  type KeptOpsLocations,
+} from '@/lib/locations/kept-ops-locations';
 import { opsLocationIds } from './ops-location-ids';
 
 /** How long the pars view trusts the kept ops locations before it reads them again, in the background. */
@@ -16,7 +21,9 @@ export const OPS_LOCATIONS_FRESH_MS = 10 * 60_000;
  */
 export function opsLocationsQuery() {
   const [today] = lookAheadDates();
-  const kept = readKeptOpsLocations(today);
+  // Read from storage only when the query is first made (a screen renders this often; the copy is large).
+  let kept: KeptOpsLocations | null | undefined;
+  const keptCopy = () => (kept === undefined ? (kept = readKeptOpsLocations(today)) : kept);
   return queryOptions({
     queryKey: [...OPS_LOCATIONS_KEY, today],
     queryFn: async () => {
@@ -24,8 +31,8 @@ export function opsLocationsQuery() {
       keepOpsLocations(today, locations);
       return locations;
     },
-    initialData: kept?.locations,
-    initialDataUpdatedAt: kept?.keptAt,
+    initialData: () => keptCopy()?.locations,
+    initialDataUpdatedAt: () => keptCopy()?.keptAt,
     staleTime: OPS_LOCATIONS_FRESH_MS,
   });
 }

@@ -255,13 +255,42 @@ pub struct OpsPage {
     pub next_token: Option<String>,
 }
 
-pub async fn ops_locations(deps: &'static Deps, _: Ctx, args: ListArgs) -> Result<OpsPage, ApiError> {
+/// The stored attributes an `OpsLocation` field is made from.
+fn ops_attribute(field: &str) -> &'static str {
+    match field {
+        "id" => "id",
+        "type" => "type",
+        "status" => "status",
+        "onlineDate" => "locationConfigs",
+        _ => "operationConfigs",
+    }
+}
+
+/// What `opsLocations` reads of each location: the attributes of the fields the call selected (the pars screens
+/// select `id` and `type`, and the configs are most of a location's bytes), or every one when the selection is
+/// not known.
+fn ops_projection(ctx: &Ctx) -> Vec<&'static str> {
+    let every = ["id", "type", "status", "operationConfigs", "locationConfigs"];
+    let Some(fields) = selected_under(ctx, "locations") else { return every.to_vec() };
+    let mut projection = vec!["id"];
+    for attribute in fields.into_iter().map(ops_attribute) {
+        if !projection.contains(&attribute) {
+            projection.push(attribute);
+        }
+    }
+    projection
+}
+
+pub async fn ops_locations(deps: &'static Deps, ctx: Ctx, args: ListArgs) -> Result<OpsPage, ApiError> {
     let filter = args.filter.unwrap_or_default();
     let count = page_size(filter.count)?;
     let kind = filter.kind.filter(|s| !s.is_empty());
     let scope = format!("ops:{}", kind.as_deref().unwrap_or("*"));
     let only = kind.as_deref().map(|value| Only { path: attributes::named("type").stored_at, value });
-    let projection = ["id", "type", "status", "operationConfigs", "locationConfigs"];
+    let mut projection = ops_projection(&ctx);
+    if only.is_some() && !projection.contains(&"type") {
+        projection.push("type"); // the filter reads it
+    }
     let (items, next) = scan_page(deps, &scope, only, &projection, count, args.next_token).await?;
     Ok(OpsPage { locations: items.iter().map(OpsLocation::of).collect(), next_token: next })
 }
@@ -313,4 +342,23 @@ pub async fn generate_device_address(
         &[],
     )
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn selecting(fields: &[&str]) -> Ctx {
+        Ctx { selection: fields.iter().map(|f| f.to_string()).collect(), ..Ctx::default() }
+    }
+
+    #[test]
+    fn ops_locations_read_only_what_the_call_selected() {
+        let pars = selecting(&["locations", "locations/id", "locations/type", "nextToken"]);
+        assert_eq!(ops_projection(&pars), ["id", "type"]);
+        let some = selecting(&["locations/fulfillmentCenter", "locations/onlineDate", "locations/routingTag"]);
+        assert_eq!(ops_projection(&some), ["id", "operationConfigs", "locationConfigs"]);
+        let every = ["id", "type", "status", "operationConfigs", "locationConfigs"];
+        assert_eq!(ops_projection(&Ctx::default()), every, "an unknown selection reads every attribute");
+    }
 }

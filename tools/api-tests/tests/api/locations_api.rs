@@ -200,6 +200,16 @@ async fn lists_page_with_signed_tokens_and_refuse_tampered_ones() {
     let ops = gql("ops_locations", &admin, json!({ "filter": { "type": "WHOLESALE" } })).await.unwrap();
     let ops = ops["locations"].as_array().unwrap();
     assert!(ops.len() >= 10 && ops.iter().all(|l| l["type"] == "WHOLESALE"));
+
+    // The pars screens select only the id and type: the same locations, read without their configs.
+    let args = json!({ "filter": { "type": "WHOLESALE" } });
+    let lean = gql_selecting("ops_locations", &admin, args, &["locations", "locations/id", "locations/type"]);
+    let lean = lean.await.unwrap();
+    let lean = lean["locations"].as_array().unwrap();
+    let ids = |page: &[Value]| page.iter().map(|l| l["id"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(ids(lean), ids(ops));
+    assert!(lean.iter().all(|l| l["type"] == "WHOLESALE" && l["fulfillmentCenter"].is_null()));
+    assert!(ops.iter().any(|l| !l["fulfillmentCenter"].is_null()), "the full read carries the configs");
 }
 
 #[tokio::test]

@@ -127,10 +127,20 @@ pub fn unique(prefix: &str) -> String {
 
 /// Calls a function with an AppSync direct-resolver event.
 pub async fn gql(name: &str, caller: &Caller, arguments: Value) -> Result<Value, fleet_shared::ApiError> {
+    gql_selecting(name, caller, arguments, &[]).await
+}
+
+/// As `gql`, with the sub-fields the call selects as AppSync lists them (`items/id`); none: unknown.
+pub async fn gql_selecting(
+    name: &str,
+    caller: &Caller,
+    arguments: Value,
+    selection: &[&str],
+) -> Result<Value, fleet_shared::ApiError> {
     let event = json!({
         "arguments": arguments,
         "identity": { "claims": { "sub": caller.sub, "cognito:username": caller.username, "email": caller.email, "email_verified": caller.email_verified, "name": caller.name } },
-        "info": { "fieldName": name, "parentTypeName": "Query" }
+        "info": { "fieldName": name, "parentTypeName": "Query", "selectionSetList": selection }
     });
     let spec = find(name);
     events::handle_appsync(wiring().await.deps(spec), spec, event, "test").await

@@ -44,7 +44,20 @@ async function focused() {
   await page.evaluate(() =>
     Promise.all((document.activeElement?.getAnimations() ?? []).map((a) => a.finished.catch(() => undefined))),
   );
-  await expect.poll(styleNow, { message: 'the focus style settles' }).toBe(await styleNow());
+  // Settled: two readings in a row agree. (A first reading taken as the expected value could be the style from
+  // before a transition had started, which the element then never shows again: CI waited out 30 s on that.)
+  let last = await styleNow();
+  await expect
+    .poll(
+      async () => {
+        const now = await styleNow();
+        const settled = now === last;
+        last = now;
+        return settled;
+      },
+      { message: 'the focus style settles', intervals: [100] },
+    )
+    .toBe(true);
   return page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return { where: 'body', name: '', box: null, ring: false };

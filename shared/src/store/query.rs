@@ -132,11 +132,10 @@ impl<'a> Query<'a> {
         (key, filter, names, values)
     }
 
-    /// One page from `start`, of at most `limit` items read.
-    pub async fn page(&self, start: Option<Key>, limit: Option<i32>) -> Result<(Vec<Item>, Option<Key>), ApiError> {
+    /// The SDK request of this query: table, index, key condition, filter, order and consistency.
+    fn request(&self) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
         let (key, filter, names, values) = self.expressions();
-        let out = self
-            .table
+        self.table
             .client
             .query()
             .table_name(self.table.name)
@@ -147,10 +146,11 @@ impl<'a> Query<'a> {
             .set_expression_attribute_values(Some(values))
             .scan_index_forward(!self.newest_first)
             .consistent_read(self.consistent)
-            .set_limit(limit)
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
+    }
+
+    /// One page from `start`, of at most `limit` items read.
+    pub async fn page(&self, start: Option<Key>, limit: Option<i32>) -> Result<(Vec<Item>, Option<Key>), ApiError> {
+        let out = self.request().set_limit(limit).set_exclusive_start_key(start).send().await?;
         Ok((out.items.unwrap_or_default(), out.last_evaluated_key))
     }
 
@@ -162,24 +162,9 @@ impl<'a> Query<'a> {
     /// How many items the query matches, page by page (`Select: COUNT`): DynamoDB reads them as for `all`,
     /// but sends no item back.
     pub async fn count(&self) -> Result<u64, ApiError> {
-        let (key, filter, names, values) = self.expressions();
         let (mut total, mut start) = (0u64, None);
         loop {
-            let out = self
-                .table
-                .client
-                .query()
-                .table_name(self.table.name)
-                .set_index_name(self.index.clone())
-                .key_condition_expression(&key)
-                .set_filter_expression(filter.clone())
-                .set_expression_attribute_names(Some(names.clone()))
-                .set_expression_attribute_values(Some(values.clone()))
-                .consistent_read(self.consistent)
-                .select(Select::Count)
-                .set_exclusive_start_key(start)
-                .send()
-                .await?;
+            let out = self.request().select(Select::Count).set_exclusive_start_key(start).send().await?;
             total += u64::try_from(out.count).unwrap_or(0);
             match out.last_evaluated_key {
                 Some(next) if !next.is_empty() => start = Some(next),

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { adminPage, closeContexts, createLocationAs, expect, readStack, test } from './fixtures.mjs';
+import { adminPage, closeContexts, createLocationAs, expect, readStack, runScheduleAs, test } from './fixtures.mjs';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -95,16 +95,22 @@ test('a par file with an error is refused and cleared; fixed, it uploads; the pa
   );
 });
 
-test("the upload's loading phase counts 15 days in one call, and a second visit that day reads no page of locations", async () => {
+test("the upload's loading phase counts 15 days in one call, reads the locations' snapshot, and a second visit that day reads neither", async () => {
   const asked = [];
   const listen = (request) => {
     const body = request.postData() ?? '';
     if (body.includes('query FridgeOrderCounts')) asked.push(['counts', JSON.parse(body).variables.deliveryDates]);
+    if (body.includes('query OpsLocationsSnapshot')) asked.push(['snapshot']);
     if (body.includes('query ParsOpsLocations')) asked.push(['locations']);
+    if (request.url().includes('/ops-locations.json')) asked.push(['snapshot object']);
   };
+  await page.goto(url('/pars/upload'));
+  // A fresh snapshot (the schedule's, once a minute; asked for now) and no copy of the day's locations kept.
+  await runScheduleAs(page, 'rebuild_ops_locations_snapshot');
+  await page.evaluate(() => localStorage.removeItem('fleet-console.opsLocations.v1'));
   page.on('request', listen);
   try {
-    await page.goto(url('/pars/upload'));
+    await page.reload();
     await expect(page.getByLabel('CSV file')).toBeVisible({ timeout: 30_000 });
     await expect(
       page.getByText(/^[\d,]+ fridge orders? already exists? for today and the next 14 days\./),
@@ -112,8 +118,9 @@ test("the upload's loading phase counts 15 days in one call, and a second visit 
     const counts = asked.filter(([kind]) => kind === 'counts');
     expect(counts).toHaveLength(1);
     expect(new Set(counts[0][1]).size).toBe(15);
+    expect(asked.map(([kind]) => kind).sort()).toEqual(['counts', 'snapshot', 'snapshot object']);
 
-    // The beforeAll's visit to the app may or may not have read the day's locations; after this one they are kept.
+    // The locations are kept for the day: a reload reads none of them.
     asked.length = 0;
     await page.reload();
     await expect(page.getByLabel('CSV file')).toBeVisible({ timeout: 30_000 });

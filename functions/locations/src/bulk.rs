@@ -5,6 +5,7 @@
 use crate::attributes::{LocationView, VERTICALS};
 use crate::create_rules::DEFAULT_LAYOUT;
 use crate::input::CreateForm;
+use crate::ops_snapshot::{self, OpsLocationId};
 use crate::plan;
 use crate::rules::{self, Options};
 use crate::store::{Dynamo, LocationStore, NewLocation};
@@ -175,6 +176,9 @@ impl UploadKind for BulkLocations {
     async fn write(&self, rows: Vec<Planned<Location>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
         let new: Vec<NewLocation> = rows.iter().map(|p| self.new_location(p, req)).collect();
         let outcomes = Dynamo(self.deps).insert_each(&new).await?;
+        let added = new.iter().zip(&outcomes).filter(|(_, outcome)| outcome.is_ok());
+        let added = added.map(|(row, _)| OpsLocationId::of(&row.location)).collect();
+        ops_snapshot::note_new(self.deps, added).await;
         Ok(rows
             .into_iter()
             .zip(outcomes)

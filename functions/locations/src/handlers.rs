@@ -2,6 +2,7 @@
 //! of `service` over the DynamoDB store. Lists and name lists read directly.
 use crate::attributes::{self, LocationView};
 use crate::input::UpdateInput;
+use crate::ops_snapshot::{self, OpsLocationId};
 use crate::rules;
 use crate::service::{self, Author};
 use crate::store::{Dynamo, LocationStore, Only};
@@ -40,7 +41,10 @@ pub struct JsonInput {
 
 pub async fn create_location(deps: &'static Deps, ctx: Ctx, args: JsonInput) -> Result<LocationView, ApiError> {
     let payload = json_object(&args.input, "input")?;
-    service::create(&Dynamo(deps), payload, &author(&ctx, "Create location form")?, &ctx.now_text()).await
+    let created =
+        service::create(&Dynamo(deps), payload, &author(&ctx, "Create location form")?, &ctx.now_text()).await?;
+    ops_snapshot::note_new(deps, vec![OpsLocationId::of_view(&created)]).await;
+    Ok(created)
 }
 
 /// POST /locations: the body's fields are the location's.
@@ -61,7 +65,9 @@ pub async fn add_location_rest(deps: &'static Deps, ctx: Ctx, body: NewLocationB
         }
         None => "POST /locations".to_string(),
     };
-    service::create(&Dynamo(deps), payload, &author(&ctx, &source)?, &ctx.now_text()).await
+    let created = service::create(&Dynamo(deps), payload, &author(&ctx, &source)?, &ctx.now_text()).await?;
+    ops_snapshot::note_new(deps, vec![OpsLocationId::of_view(&created)]).await;
+    Ok(created)
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

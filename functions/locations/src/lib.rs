@@ -7,13 +7,14 @@ pub mod create_rules;
 pub mod deadline;
 pub mod handlers;
 pub mod input;
+pub mod ops_snapshot;
 pub mod plan;
 pub mod rules;
 pub mod schedule;
 pub mod service;
 pub mod store;
 
-use fleet_shared::{typed, typed_event, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, typed_event, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -21,6 +22,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Mutation("createLocation"),
         permission: Permission::Action("CreateLocation"),
         grants: &[
+            // The ops locations snapshot, amended with the new locations (`ops_snapshot::note_new`).
+            Grant::ListObjects(Bucket::Snapshots),
+            Grant::ReadObjects(Bucket::Snapshots),
+            Grant::WriteBucket(Bucket::Snapshots),
             Grant::PutItems(Table::Locations),
             Grant::QueryTable(Table::NameLists),
             Grant::PutItems(Table::NameLists),
@@ -33,6 +38,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/locations" },
         permission: Permission::Action("CreateLocation"),
         grants: &[
+            // The ops locations snapshot, amended with the new locations (`ops_snapshot::note_new`).
+            Grant::ListObjects(Bucket::Snapshots),
+            Grant::ReadObjects(Bucket::Snapshots),
+            Grant::WriteBucket(Bucket::Snapshots),
             Grant::PutItems(Table::Locations),
             Grant::QueryTable(Table::NameLists),
             Grant::PutItems(Table::NameLists),
@@ -92,6 +101,27 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ScanTable(Table::Locations),
         ],
         handler: typed!(handlers::ops_locations),
+    },
+    FunctionSpec {
+        name: "ops_locations_snapshot",
+        trigger: Trigger::Query("opsLocationsSnapshot"),
+        permission: Permission::Action("GetAllLocation"),
+        grants: &[Grant::ListObjects(Bucket::Snapshots), Grant::ReadObjects(Bucket::Snapshots)],
+        handler: typed!(ops_snapshot::locate),
+    },
+    FunctionSpec {
+        name: "rebuild_ops_locations_snapshot",
+        trigger: Trigger::Schedule("rate(1 hour)"),
+        permission: Permission::System,
+        // Read: the age of the stored snapshot (HeadObject); write: the new one.
+        grants: &[
+            Grant::ListObjects(Bucket::Snapshots),
+            Grant::ReadObjects(Bucket::Snapshots),
+            Grant::WriteBucket(Bucket::Snapshots),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::ScanTable(Table::Locations),
+        ],
+        handler: typed_event!(ops_snapshot::rebuild),
     },
     FunctionSpec {
         name: "get_planogram_names",
@@ -223,6 +253,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         trigger: Trigger::Http { method: "POST", path: "/locations/bulk/commit" },
         permission: Permission::Action("CreateLocation"),
         grants: &[
+            // The ops locations snapshot, amended with the new locations (`ops_snapshot::note_new`).
+            Grant::ListObjects(Bucket::Snapshots),
+            Grant::ReadObjects(Bucket::Snapshots),
+            Grant::WriteBucket(Bucket::Snapshots),
             Grant::BatchGetItems(Table::Locations),
             Grant::PutItems(Table::Locations),
             Grant::QueryTable(Table::NameLists),

@@ -57,7 +57,7 @@ mod tests {
     async fn build(objects: &Objects, content: Vec<u32>, age_seconds: i64) {
         let at = fridge_time::now() - TimeDelta::seconds(age_seconds);
         let fridges = content.len();
-        rebuild(objects, Kind::FleetHealth, When::Now, at, || async move { Ok(View { content, fridges }) })
+        rebuild(objects, Kind::FleetHealth, When::Now, at, || async { Ok(View { content: content.clone(), fridges }) })
             .await
             .unwrap();
     }

@@ -76,7 +76,7 @@ pub async fn rebuild<T, F>(
     kind: Kind,
     when: When,
     now: DateTime<Utc>,
-    build: impl FnOnce() -> F,
+    build: impl Fn() -> F,
 ) -> Result<Rebuilt, ApiError>
 where
     T: Serialize,
@@ -88,13 +88,9 @@ where
             return Ok(Rebuilt::kept(s));
         }
     }
-    let view = build().await?;
+    let read_as_of = stored.as_ref().map(|s| s.as_of);
     let as_of = fridge_time::stamp(now);
-    let mut object = Map::new();
-    object.insert("asOf".into(), json!(as_of));
-    object.insert(kind.field().into(), serde_json::to_value(&view.content).map_err(ApiError::internal)?);
-    let body = gzip(&serde_json::to_vec(&object).map_err(ApiError::internal)?)?;
-    let bytes = body.len();
+    let (mut view, mut body) = built(kind, &as_of, &build).await?;
     // Newest wins: each put is conditioned on the version read, so a rebuild
     // that overlapped this one and landed first is replaced only by a newer view.
     for _ in 0..PUT_TRIES {
@@ -103,12 +99,65 @@ where
         }
         match objects.put(kind, body.clone(), &as_of, view.fridges, stored.as_ref()).await? {
             Put::Landed => {
-                return Ok(Rebuilt { rebuilt: true, as_of, fridges: Some(view.fridges), bytes: Some(bytes) })
+                let bytes = Some(body.len());
+                return Ok(Rebuilt { rebuilt: true, as_of, fridges: Some(view.fridges), bytes });
             }
-            Put::Moved => stored = objects.stored(kind).await?,
+            Put::Moved => {
+                stored = objects.stored(kind).await?;
+                // Moved without a newer build: amended (`amend`) while this one read the table, perhaps with a
+                // write its read missed. Read the table again rather than put back a view without it.
+                if stored.as_ref().map(|s| s.as_of) == read_as_of {
+                    (view, body) = built(kind, &as_of, &build).await?;
+                }
+            }
         }
     }
     Err(ApiError::internal(format!("the {} snapshot kept changing while it was written", kind.key())))
+}
+
+/// The view `build` reads, and the object that holds it (gzip'd JSON), stamped `as_of`.
+async fn built<T, F>(kind: Kind, as_of: &str, build: &impl Fn() -> F) -> Result<(View<T>, Vec<u8>), ApiError>
+where
+    T: Serialize,
+    F: Future<Output = Result<View<T>, ApiError>>,
+{
+    let view = build().await?;
+    let mut object = Map::new();
+    object.insert("asOf".into(), json!(as_of));
+    object.insert(kind.field().into(), serde_json::to_value(&view.content).map_err(ApiError::internal)?);
+    let body = gzip(&serde_json::to_vec(&object).map_err(ApiError::internal)?)?;
+    Ok((view, body))
+}
+
+/// Applies `change` to the stored snapshot of `kind` at once, instead of waiting for the next rebuild: a write
+/// that the snapshot's readers must see straight away (a new location in the pars screens' list). `change` gets
+/// the view as stored and answers how many fridges (or locations) it now holds. The object keeps its `asOf`,
+/// the time of its last read of the table, so the schedule still reads the table at its rate; a rebuild that
+/// read the table before the write and finds the object amended reads it again (`rebuild`). Conditioned on the
+/// version read, retried when another writer moved it. Answers false when there is no snapshot yet: the first
+/// rebuild reads the write from the table.
+pub async fn amend<T>(
+    objects: &impl SnapshotObjects,
+    kind: Kind,
+    change: impl Fn(&mut T) -> usize,
+) -> Result<bool, ApiError>
+where
+    T: Serialize + serde::de::DeserializeOwned,
+{
+    for _ in 0..PUT_TRIES {
+        let Some((stored, json)) = objects.read(kind).await? else { return Ok(false) };
+        let mut object: Map<String, Value> = serde_json::from_slice(&json).map_err(ApiError::internal)?;
+        let view = object.remove(kind.field()).unwrap_or(Value::Null);
+        let mut view: T = serde_json::from_value(view).map_err(ApiError::internal)?;
+        let fridges = change(&mut view);
+        object.insert(kind.field().into(), serde_json::to_value(&view).map_err(ApiError::internal)?);
+        let body = gzip(&serde_json::to_vec(&object).map_err(ApiError::internal)?)?;
+        let as_of = fridge_time::stamp(stored.as_of);
+        if objects.put(kind, body, &as_of, fridges, Some(&stored)).await? == Put::Landed {
+            return Ok(true);
+        }
+    }
+    Err(ApiError::internal(format!("the {} snapshot kept changing while it was amended", kind.key())))
 }
 
 /// Whether a stored snapshot built at `stored` is at least as new as one
@@ -268,6 +317,83 @@ mod tests {
         let out = rebuild(&objects, kind, When::Now, at(0), || async { Ok(View { content: [1], fridges: 1 }) }).await;
         assert!(out.unwrap().rebuilt);
         assert_eq!(objects.json(kind).unwrap()["artifacts"], json!([1]));
+    }
+
+    #[tokio::test]
+    async fn amend_changes_the_stored_view_at_once_and_a_rebuild_that_read_before_it_reads_again() {
+        let objects = Objects::default();
+        let kind = Kind::OpsLocations;
+        let add = |n: u32| {
+            move |v: &mut Vec<u32>| {
+                v.push(n);
+                v.len()
+            }
+        };
+        assert!(!amend(&objects, kind, add(7)).await.unwrap(), "no snapshot yet: nothing to amend");
+        assert!(objects.json(kind).is_none());
+
+        let table = std::sync::Mutex::new(vec![1, 2]);
+        let listed = || {
+            let content = table.lock().unwrap().clone();
+            View { fridges: content.len(), content }
+        };
+        let read = || async { Ok(listed()) };
+        rebuild(&objects, kind, When::Now, at(0), read).await.unwrap();
+        // A write of 3 amends the snapshot at once; it keeps the time of its last read of the table.
+        table.lock().unwrap().push(3);
+        assert!(amend(&objects, kind, add(3)).await.unwrap());
+        let object = objects.json(kind).unwrap();
+        assert_eq!(
+            (object["locations"].clone(), object["asOf"].clone()),
+            (json!([1, 2, 3]), json!(fridge_time::stamp(at(0))))
+        );
+        assert_eq!(
+            objects.stored(kind).await.unwrap().unwrap(),
+            Stored { as_of: at(0), fridges: 3, etag: "v2".into() }
+        );
+
+        // A rebuild reads the table (without 4), and 4 is written and amended before it puts its view: the put
+        // finds the object amended, so the rebuild reads the table again, 4 included.
+        let reads = AtomicUsize::new(0);
+        let rebuilt = rebuild(&objects, kind, When::Now, at(10), || async {
+            let view = listed();
+            if reads.fetch_add(1, Ordering::SeqCst) == 0 {
+                table.lock().unwrap().push(4);
+                assert!(amend(&objects, kind, add(4)).await.unwrap());
+            }
+            Ok(view)
+        })
+        .await
+        .unwrap();
+        assert_eq!((rebuilt.rebuilt, rebuilt.fridges, reads.load(Ordering::SeqCst)), (true, Some(4), 2));
+        let object = objects.json(kind).unwrap();
+        assert_eq!(
+            (object["locations"].clone(), object["asOf"].clone()),
+            (json!([1, 2, 3, 4]), json!(fridge_time::stamp(at(10))))
+        );
+    }
+
+    #[tokio::test]
+    async fn amend_applies_its_change_again_over_a_version_that_moved_while_it_changed() {
+        let objects = Objects::default();
+        let kind = Kind::OpsLocations;
+        rebuild(&objects, kind, When::Now, at(0), || async { Ok(View { content: vec![1], fridges: 1 }) })
+            .await
+            .unwrap();
+        let calls = AtomicUsize::new(0);
+        let amended = amend(&objects, kind, |v: &mut Vec<u32>| {
+            if calls.fetch_add(1, Ordering::SeqCst) == 0 {
+                // Another writer lands between this amend's read and its put.
+                objects.objects.lock().unwrap().get_mut(kind.key()).unwrap().1.etag = "another".into();
+            }
+            v.push(2);
+            v.len()
+        })
+        .await
+        .unwrap();
+        assert!(amended);
+        assert_eq!(calls.load(Ordering::SeqCst), 2, "read again and changed again");
+        assert_eq!(objects.json(kind).unwrap()["locations"], json!([1, 2]));
     }
 
     #[tokio::test]

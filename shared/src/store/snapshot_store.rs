@@ -14,6 +14,8 @@ pub enum Kind {
     FleetHealth,
     /// Per software, each version and its fridges (/locations/fridge_software).
     FridgeSoftware,
+    /// Every location's id and type (the pars screens' ops locations).
+    OpsLocations,
 }
 
 impl Kind {
@@ -22,6 +24,7 @@ impl Kind {
         match self {
             Kind::FleetHealth => "fleet-health.json",
             Kind::FridgeSoftware => "fridge-software.json",
+            Kind::OpsLocations => "ops-locations.json",
         }
     }
 
@@ -30,6 +33,7 @@ impl Kind {
         match self {
             Kind::FleetHealth => "fridges",
             Kind::FridgeSoftware => "artifacts",
+            Kind::OpsLocations => "locations",
         }
     }
 }

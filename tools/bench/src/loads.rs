@@ -447,9 +447,19 @@ pub async fn snapshot_now(
     wiring: &'static fleet_front_door::wiring::Wiring,
     deps: &'static Deps,
 ) -> Result<(f64, Value, fleet_shared::usage::Totals), ApiError> {
-    deps.forget_snapshot(fleet_shared::snapshot::Kind::FleetHealth).await?;
-    let spec = fleet_functions::by_name("rebuild_fleet_health_snapshot")
-        .ok_or_else(|| ApiError::internal("no rebuild_fleet_health_snapshot"))?;
+    rebuild_now(wiring, deps, fleet_shared::snapshot::Kind::FleetHealth, "rebuild_fleet_health_snapshot").await
+}
+
+/// The snapshot of `kind` rebuilt now by its scheduled function (`rebuild`): the stored one is forgotten
+/// first, as a seed's direct writes are not in it. Answers the run's time (ms), its answer and its AWS calls.
+pub async fn rebuild_now(
+    wiring: &'static fleet_front_door::wiring::Wiring,
+    deps: &'static Deps,
+    kind: fleet_shared::snapshot::Kind,
+    rebuild: &str,
+) -> Result<(f64, Value, fleet_shared::usage::Totals), ApiError> {
+    deps.forget_snapshot(kind).await?;
+    let spec = fleet_functions::by_name(rebuild).ok_or_else(|| ApiError::internal(format!("no {rebuild}")))?;
     let fn_deps = wiring.deps(spec);
     let before = fn_deps.usage.totals();
     let started = Instant::now();

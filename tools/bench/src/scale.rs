@@ -51,6 +51,9 @@ pub async fn seed(
 
     // Timed on the full fleet (bench::health rebuilt it before the stops and logs existed).
     let (rebuild_ms, rebuilt, rebuild_usage) = crate::loads::snapshot_now(wiring, deps).await?;
+    // The pars screens' list of locations, which the seed's fridges were written around.
+    let ops = fleet_shared::snapshot::Kind::OpsLocations;
+    crate::loads::rebuild_now(wiring, deps, ops, "rebuild_ops_locations_snapshot").await?;
 
     let before = deps.usage.totals();
     let run = format!("S{fridges}T{}", chrono::Utc::now().format("%H%M%S"));

@@ -504,3 +504,66 @@ async fn writes_list_their_fulfillment_center_and_the_list_leaves_out_does_not_e
     let err = gql("fulfillment_centers", &restricted().await, json!({})).await.unwrap_err();
     assert_eq!(err, fleet_shared::ApiError::Forbidden);
 }
+
+/// The pars screens' ops locations in one request: the snapshot the schedule keeps lists every location's id
+/// and type, a new one included once it is rebuilt, as the paged `opsLocations` does.
+#[tokio::test]
+async fn the_ops_locations_snapshot_lists_every_location_as_ops_locations_does() {
+    use fleet_shared::snapshot::Kind;
+    let id = unique("IT_OPS_SNAP");
+    create(&form(&id)).await.unwrap();
+    deps().await.forget_snapshot(Kind::OpsLocations).await.unwrap();
+    let admin = admin().await;
+    let none = gql("ops_locations_snapshot", &admin, json!({})).await.unwrap();
+    assert_eq!((&none["url"], none["fridges"].as_i64()), (&Value::Null, Some(0)), "none until the first rebuild");
+
+    // Read before the rebuild (other tests add locations meanwhile): all of these are in the next snapshot.
+    let before = gql("ops_locations", &admin, json!({ "filter": { "type": "WHOLESALE" } })).await.unwrap();
+    let rebuild = find("rebuild_ops_locations_snapshot");
+    let rebuilt = rebuild.invoke(wiring().await.deps(rebuild), fleet_shared::Input::default()).await.unwrap();
+    assert_eq!(rebuilt["rebuilt"], true, "{rebuilt}");
+    let at = gql("ops_locations_snapshot", &admin, json!({})).await.unwrap();
+    let (encoding, body) = fetch_snapshot(at["url"].as_str().expect("a snapshot").to_string()).await;
+    assert_eq!(encoding.as_deref(), Some("gzip"));
+    assert_eq!(body["asOf"], at["asOf"]);
+    let listed = body["locations"].as_array().unwrap();
+    assert_eq!(listed.len() as i64, at["fridges"].as_i64().unwrap());
+    let ids: Vec<&str> = listed.iter().map(|l| l["id"].as_str().unwrap()).collect();
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "sorted by id, each once");
+    assert!(listed.contains(&json!({ "id": id, "type": "FRIDGE" })), "the new location, with its type");
+
+    // Every location the paged query answered before the rebuild is listed with the same type.
+    for location in before["locations"].as_array().unwrap() {
+        let entry = json!({ "id": location["id"], "type": "WHOLESALE" });
+        assert!(listed.contains(&entry), "{entry} is in the snapshot");
+    }
+
+    // A location added since is listed at once, not a minute later: the form's, the REST call's and a bulk
+    // import's writes amend the snapshot.
+    let (form_id, rest_id, bulk_id) = (unique("IT_OPS_FORM"), unique("IT_OPS_REST"), unique("IT_OPS_BULK"));
+    create(&form(&form_id)).await.unwrap();
+    let (status, out) = http("add_location", Some(&admin), Some(&form(&rest_id).to_string())).await;
+    assert_eq!(status, 200, "{out}");
+    let crm = json!({ "POS_NAME__c": bulk_id, "Fridge_State__c": "IL", "Fridge_City__c": "Chicago",
+        "Fridge_Street__c": "100 N Wacker Dr", "Fridge_Zipcode__c": "60606", "Sales_Tax_Rate__c": "2.25%",
+        "Vertical__c": "Business & Industry", "Consumer_Friendly_Location__c": "Lobby",
+        "Consumer_Friendly_NAme__c": "Wacker Lobby", "Access_Type__c": "PUBLIC", "Stocking_Date__c": "2/2/2026",
+        "MALongitude__c": "-87.6369", "MALatitude__c": "41.8837", "Business_Hours__c": "24 Hours" });
+    let upload = json!({ "uploadId": format!("u-{}", unique("ops").replace('_', "-")), "fileName": "crm.csv",
+        "rows": [{ "row": 2, "values": crm }] });
+    let (status, out) = http("bulk_locations_commit", Some(&admin), Some(&upload.to_string())).await;
+    assert_eq!((status, out["results"][0]["status"].as_str()), (200, Some("written")), "{out}");
+    let at = gql("ops_locations_snapshot", &admin, json!({})).await.unwrap();
+    let (_, body) = fetch_snapshot(at["url"].as_str().unwrap().to_string()).await;
+    let listed = body["locations"].as_array().unwrap();
+    for added in [&form_id, &rest_id, &bulk_id] {
+        assert!(listed.contains(&json!({ "id": added, "type": "FRIDGE" })), "{added} is listed at once");
+    }
+    assert_eq!(listed.len() as i64, at["fridges"].as_i64().unwrap());
+
+    // The schedule keeps a young snapshot rather than scanning again.
+    let kept = rebuild.invoke(wiring().await.deps(rebuild), fleet_shared::Input::default()).await.unwrap();
+    assert_eq!(kept["rebuilt"], false, "{kept}");
+    let refused = gql("ops_locations_snapshot", &user_with(&["GetPars"]).await, json!({})).await.unwrap_err();
+    assert_eq!(refused.status(), 403);
+}

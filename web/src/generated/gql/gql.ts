@@ -44,6 +44,7 @@ type Documents = {
     "mutation SyncLogiNextLocRoutes($input: SyncLogiNextInput!) {\n  syncLogiNextLocRoutes(input: $input) { message job { id state } }\n}": typeof types.SyncLogiNextLocRoutesDocument,
     "query FridgeOrderCounts($deliveryDates: [String!]!) {\n  fridgeOrderCounts(deliveryDates: $deliveryDates) { deliveryDate count }\n}": typeof types.FridgeOrderCountsDocument,
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": typeof types.JitLocationsDocument,
+    "query OpsLocationsSnapshot {\n  opsLocationsSnapshot { url asOf }\n}": typeof types.OpsLocationsSnapshotDocument,
     "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": typeof types.ParsOpsLocationsDocument,
     "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": typeof types.UploadParMapsDocument,
     "query Planogram($layoutName: String!) {\n  planogram(layoutName: $layoutName) {\n    layoutName\n    slots { slot vendItemName physicalFridgeConfig activeHour activeHourCentral updatedBy source }\n    upcoming { slot vendItemName activeHour activeHourCentral user status failureReason }\n  }\n}": typeof types.PlanogramDocument,
@@ -111,6 +112,7 @@ const documents: Documents = {
     "mutation SyncLogiNextLocRoutes($input: SyncLogiNextInput!) {\n  syncLogiNextLocRoutes(input: $input) { message job { id state } }\n}": types.SyncLogiNextLocRoutesDocument,
     "query FridgeOrderCounts($deliveryDates: [String!]!) {\n  fridgeOrderCounts(deliveryDates: $deliveryDates) { deliveryDate count }\n}": types.FridgeOrderCountsDocument,
     "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}": types.JitLocationsDocument,
+    "query OpsLocationsSnapshot {\n  opsLocationsSnapshot { url asOf }\n}": types.OpsLocationsSnapshotDocument,
     "query ParsOpsLocations($nextToken: String) {\n  opsLocations(filter: { count: 2500 }, nextToken: $nextToken) { locations { id type } nextToken }\n}": types.ParsOpsLocationsDocument,
     "mutation UploadParMaps($uploadId: ID!, $groups: [ParGroupInput!]!) {\n  uploadParMaps(uploadId: $uploadId, groups: $groups) { success results { key status messages } }\n}": types.UploadParMapsDocument,
     "query Planogram($layoutName: String!) {\n  planogram(layoutName: $layoutName) {\n    layoutName\n    slots { slot vendItemName physicalFridgeConfig activeHour activeHourCentral updatedBy source }\n    upcoming { slot vendItemName activeHour activeHourCentral user status failureReason }\n  }\n}": types.PlanogramDocument,
@@ -265,6 +267,10 @@ export function gql(source: "query FridgeOrderCounts($deliveryDates: [String!]!)
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function gql(source: "query JitLocations($dropOffDate: String!, $location: ID!) {\n  jitLocations(dropOffDate: $dropOffDate, location: $location) { itemName count overCapacityAmount }\n}"): typeof import('./graphql').JitLocationsDocument;
+/**
+ * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function gql(source: "query OpsLocationsSnapshot {\n  opsLocationsSnapshot { url asOf }\n}"): typeof import('./graphql').OpsLocationsSnapshotDocument;
 /**
  * The gql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -437,6 +437,11 @@ export type JitLocationsQueryVariables = Exact<{
 
 export type JitLocationsQuery = { jitLocations: Array<{ itemName: string, count: number, overCapacityAmount: number }> };
 
+export type OpsLocationsSnapshotQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OpsLocationsSnapshotQuery = { opsLocationsSnapshot: { url: string | null, asOf: string | null } };
+
 export type ParsOpsLocationsQueryVariables = Exact<{
   nextToken?: string | null | undefined;
 }>;
@@ -1168,6 +1173,14 @@ export const JitLocationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<JitLocationsQuery, JitLocationsQueryVariables>;
+export const OpsLocationsSnapshotDocument = new TypedDocumentString(`
+    query OpsLocationsSnapshot {
+  opsLocationsSnapshot {
+    url
+    asOf
+  }
+}
+    `) as unknown as TypedDocumentString<OpsLocationsSnapshotQuery, OpsLocationsSnapshotQueryVariables>;
 export const ParsOpsLocationsDocument = new TypedDocumentString(`
     query ParsOpsLocations($nextToken: String) {
   opsLocations(filter: {count: 2500}, nextToken: $nextToken) {

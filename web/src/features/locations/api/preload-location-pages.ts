@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router-dom';
 import type { CurrentUser } from '@/lib/auth/useCurrentUser';
-import { accessQuery } from '@/lib/access';
+import { preloadIfAllowed } from '@/lib/access';
 import { locationQuery } from '@/lib/locations/get-location';
 import { prefetchNameLists } from '@/lib/locations/get-name-lists';
 import { lastSegmentId } from '@/lib/path-id';
@@ -27,12 +27,7 @@ export function preloadLocationDetail(client: QueryClient, _user: CurrentUser, p
   void client.prefetchQuery(locationQuery(id));
   void client.prefetchQuery(scheduleChangesQuery(id));
   void client.prefetchInfiniteQuery(locationHistoryQuery(id));
-  client.fetchQuery(accessQuery).then(
-    (access) => {
-      if (mayEditLocation(access.actions)) prefetchNameLists(client);
-    },
-    () => undefined, // the page reports a failed access read
-  );
+  preloadIfAllowed(client, mayEditLocation, () => prefetchNameLists(client));
 }
 
 /** The schedule page's first data, as the detail page's: the fleet's upcoming changes, and the fridge's when named. */

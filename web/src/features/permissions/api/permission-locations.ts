@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { accessQuery, allows } from '@/lib/access';
+import { allows, preloadIfAllowed } from '@/lib/access';
 import { LOCATIONS_PAGE_SIZE } from '@/lib/locations/constants';
 import { listAllLocations } from '@/lib/locations/list-locations';
 
@@ -15,10 +15,9 @@ export const permissionLocationsQuery = queryOptions({
  * list locations: it used to start only after the users had loaded and the listing mounted.
  */
 export function prefetchPermissionLocations(client: QueryClient): void {
-  client.fetchQuery(accessQuery).then(
-    (access) => {
-      if (allows(access.actions, 'locations')) void client.prefetchQuery(permissionLocationsQuery);
-    },
-    () => undefined, // the page reports a failed access read
+  preloadIfAllowed(
+    client,
+    (actions) => allows(actions, 'locations'),
+    () => void client.prefetchQuery(permissionLocationsQuery),
   );
 }

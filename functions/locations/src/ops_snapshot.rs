@@ -132,7 +132,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn the_snapshot_lists_every_location_by_id_and_is_rebuilt_at_most_once_a_minute() {
+    async fn the_snapshot_lists_every_location_by_id_and_is_rebuilt_at_most_once_an_hour() {
         let objects = Objects::default();
         let source = Locations {
             listed: vec![location("NYC_2", "FRIDGE"), location("CHI_1", "TEST"), location("AUS_9", "MARKET")],

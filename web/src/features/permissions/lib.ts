@@ -1,5 +1,6 @@
 import { errorMessage, isForbidden, PROHIBITED_MESSAGE } from '@/lib/api';
 import type { PermissionChangeRecord, UserPermissions } from './api/get-permissions';
+import { byTextCaseless } from '@/lib/collate';
 
 /** The text to show for a failed permissions call. */
 export function permissionsError(err: unknown, fallback: string): string {
@@ -15,7 +16,7 @@ export function userLabel(u: Pick<UserPermissions, 'user' | 'email'>): string {
 export function sortUsers(users: UserPermissions[]): UserPermissions[] {
   return [...users].sort((a, b) => {
     if (!a.email !== !b.email) return a.email ? -1 : 1;
-    return userLabel(a).localeCompare(userLabel(b), undefined, { sensitivity: 'base' });
+    return byTextCaseless(userLabel(a), userLabel(b));
   });
 }
 

@@ -9,6 +9,7 @@ import { opsLocationsQuery } from '../api/pars-lookups';
 import { MESSAGES } from '../lib/par-groups';
 import { todayIn } from '@/components/dates';
 import { ScreenLink } from '@/components/ScreenLink';
+import { byTextCaseless } from '@/lib/collate';
 
 type Par = { itemName: string; count: number; overCapacityAmount: number };
 const columns: DataColumn<Par>[] = [
@@ -31,11 +32,7 @@ export function ParsView() {
     meta: SHOWS_OWN_ERRORS,
   });
 
-  const sorted = useMemo(
-    () =>
-      (opsLocations.data ?? []).map((l) => l.id).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
-    [opsLocations.data],
-  );
+  const sorted = useMemo(() => (opsLocations.data ?? []).map((l) => l.id).sort(byTextCaseless), [opsLocations.data]);
 
   const search = async () => {
     if (!location || !date) return;

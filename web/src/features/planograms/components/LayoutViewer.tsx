@@ -5,6 +5,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { errorMessage, isForbidden, PROHIBITED_MESSAGE } from '@/lib/api';
 import { usePlanogramNames } from '@/lib/locations/get-name-lists';
 import { usePlanogram, type Planogram } from '../api/get-planogram';
+import { byTextCaseless } from '@/lib/collate';
 
 type Slot = Planogram['slots'][number];
 type Upcoming = Planogram['upcoming'][number];
@@ -44,10 +45,7 @@ export interface LayoutViewerProps {
 export function LayoutViewer({ layout, onLayout }: LayoutViewerProps) {
   const names = usePlanogramNames();
   const planogram = usePlanogram(layout);
-  const sorted = useMemo(
-    () => [...(names.data ?? [])].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
-    [names.data],
-  );
+  const sorted = useMemo(() => [...(names.data ?? [])].sort(byTextCaseless), [names.data]);
   const data = planogram.data;
   const file = layout.replace(/[^A-Za-z0-9_-]+/g, '-');
 

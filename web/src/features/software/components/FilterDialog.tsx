@@ -6,6 +6,7 @@ import type { AvailableArtifact } from '../api/get-available-fridge-artifacts';
 import type { FridgeArtifact } from '../api/get-fridge-artifacts';
 import type { Pilot } from '../api/get-fridge-software-pilots';
 import { NO_VERSION, SOFTWARE, STATUSES, type InventoryFilter } from '../lib/inventory';
+import { byTextNumeric } from '@/lib/collate';
 
 interface Props {
   value: InventoryFilter;
@@ -26,7 +27,7 @@ export function FilterDialog({ value, artifacts, available, pilots, onApply, onC
       ...(artifacts.find((a) => a.artifactType === type)?.versions.map((v) => v.versionName) ?? []),
       ...(available.find((a) => a.artifactType === type)?.availableVersions.map((v) => v.versionName) ?? []),
     ]),
-  ].sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
+  ].sort((a, b) => byTextNumeric(b, a));
   const toggle = (list: string[], item: string) =>
     list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 

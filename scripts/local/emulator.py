@@ -1066,19 +1066,26 @@ def _projections(project, results_copy):
     return answers
 
 
+def _checked_tables(sort_type):
+    """A client of the mocked DynamoDB with two tables: "t" (pk, then sk of `sort_type`) and "h" (id only)."""
+    import boto3
+
+    db = boto3.client("dynamodb", region_name="us-east-1")
+    db.create_table(TableName="t", KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+                    AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": sort_type}],
+                    BillingMode="PAY_PER_REQUEST")
+    db.create_table(TableName="h", KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
+                    AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}], BillingMode="PAY_PER_REQUEST")
+    return db
+
+
 def _queries(impl):
     """What a set of queries answers under one Table.query implementation."""
-    import boto3
     from moto import mock_aws
 
     dynamodb_table.Table.query = impl
     with mock_aws():
-        db = boto3.client("dynamodb", region_name="us-east-1")
-        db.create_table(TableName="t", KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
-                        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"}],
-                        BillingMode="PAY_PER_REQUEST")
-        db.create_table(TableName="h", KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
-                        AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}], BillingMode="PAY_PER_REQUEST")
+        db = _checked_tables("S")
         for p in ("a", "b", "c"):
             for n in range(12):
                 db.put_item(TableName="t", Item={"pk": {"S": p}, "sk": {"S": f"{n:03}"}, "n": {"N": str(n)}, "odd": {"BOOL": n % 2 == 1}})
@@ -1147,17 +1154,11 @@ def _index_queries(db):
 
 def _scans(impl):
     """Every page of several scans under one Table.scan implementation, with writes between pages."""
-    import boto3
     from moto import mock_aws
 
     dynamodb_table.Table.scan = impl
     with mock_aws():
-        db = boto3.client("dynamodb", region_name="us-east-1")
-        db.create_table(TableName="t", KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
-                        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "N"}],
-                        BillingMode="PAY_PER_REQUEST")
-        db.create_table(TableName="h", KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
-                        AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}], BillingMode="PAY_PER_REQUEST")
+        db = _checked_tables("N")
         for n in range(40):
             db.put_item(TableName="t", Item={"pk": {"S": f"p{n % 5}"}, "sk": {"N": str(n * 7 % 23)}, "odd": {"BOOL": n % 2 == 1}})
             db.put_item(TableName="h", Item={"id": {"S": f"i{n * 13 % 41:02}"}, "kind": {"S": "a" if n % 3 else "b"}, "pad": {"S": "x" * n}})

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
+import { stubFetch } from '@/test/fetch-stub';
 import { OPS_SNAPSHOT_MAX_AGE_MS, opsLocationIds } from './ops-location-ids';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -30,13 +31,8 @@ function server(snapshot: { url: string | null; asOf: string | null }) {
 }
 
 describe('opsLocationIds', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => {
-    vi.mocked(graphql).mockReset();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const fetchMock = stubFetch();
+  beforeEach(() => vi.mocked(graphql).mockReset());
 
   it('reads a fresh snapshot in one GET and reads no page of the table', async () => {
     server({ url: URL, asOf: AS_OF });

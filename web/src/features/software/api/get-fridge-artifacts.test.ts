@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
+import { stubFetch } from '@/test/fetch-stub';
 import { getFridgeArtifacts } from './get-fridge-artifacts';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -14,13 +15,8 @@ const URL = 'https://snapshots.example/fridge-software.json?X-Amz-Signature=abc'
 const asked = (query: unknown) => (String(query).includes('fridgeSoftwareSnapshot') ? 'snapshot' : 'table');
 
 describe('getFridgeArtifacts', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => {
-    vi.mocked(graphql).mockReset();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const fetchMock = stubFetch();
+  beforeEach(() => vi.mocked(graphql).mockReset());
 
   it('reads the snapshot when there is one, and never scans the table', async () => {
     vi.mocked(graphql).mockImplementation(async (q) =>

@@ -32,7 +32,9 @@ function server(snapshot: { url: string | null; asOf: string | null }) {
 
 describe('opsLocationIds', () => {
   const fetchMock = stubFetch();
-  beforeEach(() => vi.mocked(graphql).mockReset());
+  beforeEach(() => {
+    vi.mocked(graphql).mockReset(); // a braced body: a returned function would run as the test's cleanup
+  });
 
   it('reads a fresh snapshot in one GET and reads no page of the table', async () => {
     server({ url: URL, asOf: AS_OF });

@@ -16,7 +16,9 @@ const asked = (query: unknown) => (String(query).includes('fridgeSoftwareSnapsho
 
 describe('getFridgeArtifacts', () => {
   const fetchMock = stubFetch();
-  beforeEach(() => vi.mocked(graphql).mockReset());
+  beforeEach(() => {
+    vi.mocked(graphql).mockReset(); // a braced body: a returned function would run as the test's cleanup
+  });
 
   it('reads the snapshot when there is one, and never scans the table', async () => {
     vi.mocked(graphql).mockImplementation(async (q) =>

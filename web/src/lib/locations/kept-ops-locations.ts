@@ -59,7 +59,7 @@ export function keepOpsLocations(
 
 /**
  * Forgets the ops locations read before this console wrote a location (a new fridge, a bulk import), kept and in
- * memory, so the pars view lists the new one at its next visit instead of after the copy's 10 minutes.
+ * memory, so the pars view lists the new one at its next visit instead of after the copy's minute.
  */
 export function forgetOpsLocations(
   client?: QueryClient,

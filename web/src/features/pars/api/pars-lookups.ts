@@ -9,14 +9,17 @@ import {
 } from '@/lib/locations/kept-ops-locations';
 import { opsLocationIds } from './ops-location-ids';
 
-/** How long the pars view trusts the kept ops locations before it reads them again, in the background. */
-export const OPS_LOCATIONS_FRESH_MS = 10 * 60_000;
+/**
+ * How long the pars view trusts the kept ops locations before it reads them again, in the background: a minute, as
+ * a read is the snapshot's two requests (every new location is in it as soon as it is created).
+ */
+export const OPS_LOCATIONS_FRESH_MS = 60_000;
 
 /**
  * The ops locations (id and type): the pars view's location list, and the first of the pars upload's load steps.
  * One cached copy serves both screens, kept in browser storage for the business day (the spec's ops locations
  * cache is per calendar day): a page load that day starts from it, with no page of the fleet's locations read
- * first. The pars view reads them again in the background once the copy is 10 minutes old, so a location added
+ * first. The pars view reads them again in the background once the copy is a minute old, so a location added
  * since shows up; the upload's step only needs the lookup done.
  */
 export function opsLocationsQuery() {

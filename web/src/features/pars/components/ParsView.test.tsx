@@ -43,7 +43,7 @@ describe('ParsView locations (issue 63)', () => {
     ).toBeInTheDocument();
   });
 
-  it("offers the day's kept locations at once, and reads them again in the background once they are 10 minutes old", async () => {
+  it("offers the day's kept locations at once, and reads them again in the background once they are a minute old", async () => {
     const [today] = lookAheadDates();
     keepOpsLocations(today, [{ id: 'KEPT_0001', type: 'FRIDGE' }], Date.now());
     const fresh = renderWithProviders(<ParsView />);

@@ -217,6 +217,17 @@ def _range_attribute(table, index_name, range_key_conditions):
     return ranges[0] if len(ranges) == 1 else None
 
 
+@contextmanager
+def _walking(table, items):
+    """moto's walks over `items` instead of the whole table, for one call: every action runs under one lock, so
+    nothing else sees the stand-in."""
+    table.all_items = lambda: items
+    try:
+        yield
+    finally:
+        del table.all_items
+
+
 def _partition_query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward,
                      projection_expressions, index_name=None, *args, **kwargs):
     """A query walks its own partition only: of the table, or of an index (a map rebuilt after each write)."""
@@ -233,12 +244,9 @@ def _partition_query(self, hash_key, range_comparison, range_objs, limit, exclus
         # The same items pass either way, so the order, the pages and the counts are moto's.
         items = [i for i in items if (v := i.attrs.get(attr)) is not None and v.compare(range_comparison, range_objs)]
     if items is not None:
-        self.all_items = lambda: items  # every action runs under one lock: nothing else sees it
-        try:
+        with _walking(self, items):
             return _moto_query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_key,
                                scan_index_forward, projection_expressions, index_name, *args, **kwargs)
-        finally:
-            del self.all_items
     return _moto_query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward,
                        projection_expressions, index_name, *args, **kwargs)
 
@@ -279,11 +287,8 @@ def _keyed_scan(self, filters, limit, exclusive_start_key, *args, **kwargs):
         hash_attrs, range_attrs = [self.hash_key_attr], [self.range_key_attr]
         start = bisect.bisect_left(items, True, key=lambda item: not self._item_comes_before_dct(
             item, exclusive_start_key, hash_attrs, range_attrs, True))
-    self.all_items = lambda: items[start:]  # every action runs under one lock: nothing else sees it
-    try:
+    with _walking(self, items[start:]):
         return _moto_scan(self, filters, limit, None, *args, **kwargs)
-    finally:
-        del self.all_items
 
 
 dynamodb_table.Table.scan = _keyed_scan

@@ -37,6 +37,23 @@ describe('CollapsibleList', () => {
     expect(screen.queryByText('Body of FRIDGE_0001')).toBeNull();
   });
 
+  it('keeps an open panel open when the items change around it', async () => {
+    const user = userEvent.setup();
+    const props = {
+      getKey: (i: { id: string }) => i.id,
+      label: 'Fridges',
+      title: (i: { id: string }) => i.id,
+      body: (i: { id: string }) => <p>Body of {i.id}</p>,
+    };
+    const { rerender } = render(<CollapsibleList items={fridges(3)} {...props} />);
+    await user.click(screen.getByRole('button', { name: 'FRIDGE_0002' }));
+    // A filter drops the first panel: the open one moves up and stays open; the others stay closed.
+    rerender(<CollapsibleList items={fridges(3).slice(1)} {...props} />);
+    expect(screen.getByRole('button', { name: 'FRIDGE_0002' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'FRIDGE_0001' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Body of FRIDGE_0002')).toBeInTheDocument();
+  });
+
   it('keeps only a window of thousands of panels in the DOM', () => {
     // jsdom lays nothing out: give the scroll container a size to window over.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);

@@ -66,6 +66,25 @@ describe('CollapsibleList', () => {
     expect(shown[0]).toHaveAttribute('aria-posinset', '1');
   });
 
+  it('keeps a panel open among thousands when the list changes around it', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    const user = userEvent.setup();
+    const many = fridges(2500);
+    const props = {
+      getKey: (i: { id: string }) => i.id,
+      label: 'Fridges',
+      title: (i: { id: string }) => i.id,
+      body: (i: { id: string }) => <p>Body of {i.id}</p>,
+    };
+    const { rerender } = render(<CollapsibleList items={many} {...props} />);
+    await user.click(screen.getByRole('button', { name: 'FRIDGE_0003' }));
+    rerender(<CollapsibleList items={many.slice(2)} {...props} />);
+    expect(screen.getByRole('button', { name: 'FRIDGE_0003' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'FRIDGE_0002' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Body of FRIDGE_0003')).toBeInTheDocument();
+  });
+
   it('says so when empty', () => {
     render(
       <CollapsibleList

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { getCoreRowModel, useReactTable, type ColumnDef, type ExpandedState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Flex, Text, View } from '@aws-amplify/ui-react';
 
@@ -55,15 +56,6 @@ export function CollapsibleList<T>({
   estimateSize = 48,
   emptyMessage = 'Nothing to show.',
 }: CollapsibleListProps<T>) {
-  // The keys of the open panels, so that open panels stay open when the items change. Not a table's row
-  // model: that made an object per item on each render (170 ms for 25,000 fridges, issue 63).
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
-  const toggle = (key: string) =>
-    setOpen((was) => {
-      const next = new Set(was);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
   const scrollRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
   const virtual = items.length > VIRTUALIZE_PANELS_AFTER;
@@ -77,6 +69,27 @@ export function CollapsibleList<T>({
     // Nothing has a size under jsdom: keep the estimate rather than 0.
     measureElement: (el) => el.getBoundingClientRect().height || estimateSize,
   });
+  const windowed = virtual ? virtualizer.getVirtualItems() : null;
+  // Which panels are open: TanStack Table's expanded state, keyed by the items' keys. Its rows are the panels in
+  // the DOM only: a row model of every item made an object per item on each render (~170 ms of main thread for
+  // 25,000 fridges on /portfoliohealth, issue 63).
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  // Kept while the window is the same (the virtualizer answers the same array): the table resets its state when
+  // its data changes, and a new array on every render would reset it on every render.
+  const data = useMemo(() => (windowed ? windowed.map((v) => items[v.index]) : items), [windowed, items]);
+  const table = useReactTable({
+    data,
+    // Only the rows' expanded state is used: no columns.
+    columns: [] as ColumnDef<T>[],
+    getRowId: (item) => getKey(item),
+    state: { expanded },
+    onExpandedChange: setExpanded,
+    // Open panels stay open when the items change or scroll out of view.
+    autoResetExpanded: false,
+    autoResetPageIndex: false,
+    getCoreRowModel: getCoreRowModel(),
+  });
+  const rows = table.getRowModel().rows;
 
   if (items.length === 0) {
     return (
@@ -86,10 +99,11 @@ export function CollapsibleList<T>({
     );
   }
 
-  const panel = (index: number, start?: number) => {
-    const item = items[index];
-    const key = getKey(item);
-    const isOpen = open.has(key);
+  /** The panel of `row`, the item at `index` of the whole list (`start`: its offset, when virtual). */
+  const panel = (row: (typeof rows)[number], index: number, start?: number) => {
+    const item = row.original;
+    const key = row.id;
+    const isOpen = row.getIsExpanded();
     const headerId = `${idPrefix}-h-${index}`;
     const bodyId = `${idPrefix}-b-${index}`;
     return (
@@ -115,7 +129,7 @@ export function CollapsibleList<T>({
             id={headerId}
             aria-expanded={isOpen}
             aria-controls={bodyId}
-            onClick={() => toggle(key)}
+            onClick={() => row.toggleExpanded()}
             style={toggleStyle}
           >
             <span
@@ -150,11 +164,11 @@ export function CollapsibleList<T>({
     >
       {virtual ? (
         <div role="list" aria-label={label} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((v) => panel(v.index, v.start))}
+          {windowed?.map((v, i) => panel(rows[i], v.index, v.start))}
         </div>
       ) : (
         <div role="list" aria-label={label}>
-          {items.map((_, i) => panel(i))}
+          {rows.map((row, i) => panel(row, i))}
         </div>
       )}
     </View>

@@ -28,6 +28,38 @@ export function readStack() {
   return stack;
 }
 
+/**
+ * Playwright's own `--disable-features` list (playwright-core 1.65, chromiumSwitches.ts). Chromium keeps the last
+ * `--disable-features` it is given, so ours repeats theirs; e2e/chromium-args.test.mjs fails when theirs changes.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Chromium 15x builds its address bar's popup as a WebUI page (~200 chrome:// modules) in every new window, in a
+ * renderer of its own: on two cores it took a third of a fresh context's first page load (/home 524-561 ms with it,
+ * 350-361 ms without, same build and stack, median of 7; issue 63). A user's browser has built it long before they
+ * open the console; the tests and benches open a new context per page. Puppeteer disables both by default
+ * (puppeteer#15278).
+ */
+const NO_OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 /** How the browser tests and the benches start Debian's chromium (never a downloaded one). */
 export function chromiumLaunchOptions() {
   return {
@@ -41,6 +73,7 @@ export function chromiumLaunchOptions() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...NO_OMNIBOX_WEBUI].join(',')}`,
     ],
   };
 }

@@ -19,7 +19,7 @@ pub const URL_SECONDS: u64 = 300;
 const PUT_TRIES: usize = 3;
 /// Tries an amend makes before it gives up. A try fails only when another writer's put landed between its read
 /// and its put, and each later failure needs a later landing, so among this many concurrent writers (a bulk import's
-/// batches, 4 at a time from a browser, other users' creates and the hourly rebuild) every amend lands. Three
+/// batches, 3 at a time from a browser (upload-pipeline.ts IN_FLIGHT), other users' creates and the hourly rebuild) every amend lands. Three
 /// lost new locations under a bench import of 4 batches at once (issue 63).
 const AMEND_TRIES: usize = 8;
 /// A stored snapshot stamped further ahead than this is from a skewed clock,
@@ -435,7 +435,7 @@ mod tests {
         rebuild(&objects, kind, When::Now, at(0), || async { Ok(View { content: Vec::<u32>::new(), fridges: 0 }) })
             .await
             .unwrap();
-        // As many as AMEND_TRIES promises to outlast: a bulk import's 4 batches, creates and a rebuild at once.
+        // As many as AMEND_TRIES promises to outlast: a bulk import's batches, creates and a rebuild at once.
         const WRITERS: u32 = 8;
         let writers = (1..=WRITERS).map(|n| {
             let objects = &objects;

@@ -18,9 +18,9 @@ pub const URL_SECONDS: u64 = 300;
 /// Puts a rebuild tries before it gives up (each loses only to a rebuild that landed meanwhile).
 const PUT_TRIES: usize = 3;
 /// Tries an amend makes before it gives up. A try fails only when another writer's put landed between its read
-/// and its put, and each later failure needs a later landing, so among this many concurrent writers (a bulk import's
-/// batches, 3 at a time from a browser (upload-pipeline.ts IN_FLIGHT), other users' creates and the hourly rebuild) every amend lands. Three
-/// lost new locations under a bench import of 4 batches at once (issue 63).
+/// and its put, and each later failure needs a later landing, so among this many concurrent writers every amend
+/// lands: a bulk import's batches (a browser sends 3 at once, upload-pipeline.ts), other users' creates and the
+/// hourly rebuild. Three tries lost new locations under a bench import of 4 batches at once (issue 63).
 const AMEND_TRIES: usize = 8;
 /// A stored snapshot stamped further ahead than this is from a skewed clock,
 /// not from a rebuild that overlapped this one (none takes this long).

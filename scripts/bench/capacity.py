@@ -299,7 +299,10 @@ def main():
     w("")
     w("From navigation (and the screen's search, where it has one) to its first useful content, in headless chromium, median of 3 fresh browser contexts (empty caches). "
       "The AWS calls are those of the first load, counted by the usage counter every client carries (`shared/src/runtime/usage.rs`); "
-      "capacity units are computed from the items read and written by DynamoDB's rounding rules (the emulator does not report them).")
+      "capacity units are computed from the items read and written by DynamoDB's rounding rules (the emulator does not report them). "
+      "Chromium starts without its address-bar WebUI (`web/e2e/helpers.mjs`, since 2026-11-29): before, each fresh context built those pages "
+      "in a renderer of its own beside the page timed, so earlier runs' figures include them (/home 524-561 ms with them, 350-361 ms without, "
+      "same build and stack).")
     w("")
     w("| Screen | " + " | ".join(f"{n:,} fridges" for n in sizes) + " | ratio | Lambda invocations | AWS calls | read units | write units |")
     w("|---|" + "---|" * (len(sizes) + 5))

@@ -5,6 +5,7 @@
 // /_usage (GraphQL and REST functions only). Also a Refresh of the two
 // screens that have one, and one fridge command. Prints one JSON line.
 //   node scale-pages.mjs FRIDGES DATE [RUNS]
+// SCREENS=<regex> times only the screens whose name matches.
 import {
   central,
   graphqlAs,
@@ -256,7 +257,8 @@ try {
     }
     await page.context().close();
   }
-  for (const screen of screens) {
+  const only = process.env.SCREENS ? new RegExp(process.env.SCREENS) : null;
+  for (const screen of screens.filter((s) => !only || only.test(s.name))) {
     const times = [];
     const completes = [];
     const forms = [];

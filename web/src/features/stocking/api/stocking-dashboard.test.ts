@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
 import type { DashboardQuery } from '../lib/filters';
 import type { StockingDashboard } from '../lib/dashboard-types';
-import { ROWS_LEFT_OUT, dashboardQuery, getStockingDashboard } from './stocking-dashboard';
+import { FIRST_PART_ROWS, ROWS_LEFT_OUT, dashboardQuery, getStockingDashboard } from './stocking-dashboard';
 import { ROWS_PER_PART } from './stocking-dashboard-rows';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -165,13 +165,39 @@ describe('dashboardQuery: a long day in parts (issue 63)', () => {
 
     expect(rows(whole)).toEqual([['A'], ['B'], ['C', 'D']]);
     expect(whole.routes.map((r) => r.rowsDigest)).toEqual(['d1', 'd2', 'd3']);
-    expect(asked(0).rowsOnly).toBe(false);
+    // A search's first answer carries about a screenful of rows, not the server's 4,000.
+    expect(asked(0)).toMatchObject({ rowsOnly: false, vars: { rowsUpTo: FIRST_PART_ROWS, shownRoutes: null } });
     expect(asked(1)).toEqual({
       rowsOnly: true,
       vars: { filter: { ...QUERY, routes: ['R2', 'R3'] }, rowsUpTo: ROWS_PER_PART },
     });
     expect(asked(2).vars).toMatchObject({ filter: { routes: ['R3'] } });
     expect(vi.mocked(graphql)).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks for every group of routes left out at once, at most 100 routes a request, and applies each as it comes', async () => {
+    const names = Array.from({ length: 230 }, (_, i) => `R${String(i).padStart(3, '0')}`);
+    const releases: (() => void)[] = [];
+    vi.mocked(graphql).mockImplementation((async (doc: unknown, vars: { filter: { routes: string[] } }) => {
+      if (!String(doc).includes('query StockingDashboardRows'))
+        return { stockingDashboard: answer(names.map((n, i) => route(n, i === 0 ? ['L0'] : null, null))) };
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return { stockingDashboard: { routes: vars.filter.routes.map((n) => route(n, [`L${n}`], `d${n}`)) } };
+    }) as never);
+    const qc = client();
+    const options = dashboardQuery(qc, QUERY);
+    const done = qc.fetchQuery(options);
+
+    // 229 routes left out: three requests, all asked before any answers.
+    await vi.waitFor(() => expect(vi.mocked(graphql)).toHaveBeenCalledTimes(4));
+    expect([1, 2, 3].map((call) => (asked(call).vars.filter as { routes: string[] }).routes.length)).toEqual([
+      100, 100, 29,
+    ]);
+    expect((asked(1).vars.filter as { routes: string[] }).routes[0]).toBe('R001');
+    releases.forEach((release) => release());
+    const whole = await done;
+    expect(whole.routes.every((r) => r.stops !== null)).toBe(true);
+    expect(vi.mocked(graphql)).toHaveBeenCalledTimes(4);
   });
 
   it('asks once for a day whose answer is whole', async () => {
@@ -212,6 +238,14 @@ describe('dashboardQuery: a long day in parts (issue 63)', () => {
     const refreshed = qc.fetchQuery({ ...options, staleTime: 0 });
     await vi.waitFor(() => expect(vi.mocked(graphql)).toHaveBeenCalledTimes(2));
     expect(qc.getQueryData(options.queryKey)).toBe(shown);
+    // A refresh names the rows shown and gets only the routes that changed, as many as the server answers.
+    expect(asked(0).vars).toMatchObject({
+      rowsUpTo: null,
+      shownRoutes: [
+        { route: 'R1', digest: 'd1' },
+        { route: 'R2', digest: 'd2' },
+      ],
+    });
     release();
     expect(rows(await refreshed)).toEqual([['A2'], ['B2']]);
     expect(rows(qc.getQueryData(options.queryKey))).toEqual([['A2'], ['B2']]);

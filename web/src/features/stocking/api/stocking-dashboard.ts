@@ -59,7 +59,12 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard(
  * panel shown (its `digest`) is still the day's, the answer says `unchanged` and its lists are taken from `shown`;
  * its counts are always the answer's.
  */
-export async function getStockingDashboard(query: DashboardQuery, routesWithRows?: number, shown?: StockingDashboard) {
+export async function getStockingDashboard(
+  query: DashboardQuery,
+  routesWithRows?: number,
+  shown?: StockingDashboard,
+  rowsUpTo?: number,
+) {
   const filter = { ...query, routes: query.routes.length ? query.routes : null };
   const rowsShown = new Map(
     (shown?.routes ?? []).filter((r) => r.stops && r.rowsDigest).map((r) => [r.route, r] as const),
@@ -73,8 +78,8 @@ export async function getStockingDashboard(query: DashboardQuery, routesWithRows
     await graphql(STOCKING_DASHBOARD, {
       filter,
       routesWithRows: routesWithRows ?? null,
-      // The server's own bound (4,000 rows): a longer day comes in parts (`dashboardParts`).
-      rowsUpTo: null,
+      // Without one, the server's own bound (4,000 rows): a longer day comes in parts (`dashboardParts`).
+      rowsUpTo: rowsUpTo ?? null,
       shownRoutes,
       shownAttention,
     })
@@ -103,21 +108,39 @@ const OWN_CLOCK = { refetchOnWindowFocus: false, staleTime: Infinity, retry: 1 }
 export const ROWS_LEFT_OUT = 'The day changed while its stops were loading. Refresh to try again.';
 
 /**
+ * The rows a search's first answer carries: about a screenful of expanded cards, and a whole day of up to 250 stops
+ * (2,500 fridges) in one answer. The first cards of a longer day wait for these rows only, not for every route's
+ * (docs/decisions/stocking-dashboard.md, "A long day in parts").
+ */
+export const FIRST_PART_ROWS = 250;
+
+/** Resolves once the browser has painted what was just set (the next frame, then its paint). */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
  * A search's answer in parts (issue 63). The first answer has every card, the Summary, the Needs-attention panel and
- * the rows of the first routes (as many as the server answers at once: 4,000 rows, a day of ~40,000 fridges); a
- * longer day's other routes come without their rows and are asked for by name, 4,000 rows at a time. So no answer
- * nears Lambda's 6 MB limit however long the day (one whole answer at 100,000 fridges is ~8 MB), and the first
- * cards of such a day show before its every row.
+ * the rows of the first routes (`FIRST_PART_ROWS`; a refresh, which names the rows it shows and gets only the routes
+ * that changed, as many as the server answers at once: 4,000 rows); the other routes come without their rows and
+ * are asked for by name, at most 100 routes and 4,000 rows a request, all the requests together once the first part
+ * is painted. So no answer nears Lambda's 6 MB limit however long the day (one whole answer at 100,000 fridges is
+ * ~8 MB), and the first cards of a long day show before its every row.
  */
 async function* dashboardParts(query: DashboardQuery, shown: StockingDashboard | undefined) {
-  let board = await getStockingDashboard(query, undefined, shown);
+  let board = await getStockingDashboard(query, undefined, shown, shown ? undefined : FIRST_PART_ROWS);
   yield board;
   while (isPartial(board)) {
-    const asked = routesLeftOut(board);
-    const part = await getDashboardRows(query, asked);
-    if (!part.some((r) => asked.includes(r.route))) throw new Error(ROWS_LEFT_OUT);
-    board = withRows(board, part);
-    yield board;
+    // The next parts' answers would be parsed on the cores that are painting this one.
+    await afterPaint();
+    // Every group of routes at once (a day of 500 routes is 5 requests), each on screen as it comes, in order.
+    const parts = routesLeftOut(board).map(async (asked) => ({ asked, part: await getDashboardRows(query, asked) }));
+    // One failure fails the read; the others' answers are not wanted then.
+    for (const p of parts) p.catch(() => undefined);
+    for (const pending of parts) {
+      const { asked, part } = await pending;
+      if (!part.some((r) => asked.includes(r.route))) throw new Error(ROWS_LEFT_OUT);
+      board = withRows(board, part);
+      yield board;
+    }
   }
 }
 

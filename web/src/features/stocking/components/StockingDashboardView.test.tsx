@@ -358,7 +358,8 @@ describe('StockingDashboardView', () => {
     const late = await screen.findByRole('region', { name: 'Route X30' });
     expect(within(late).getByRole('status').textContent).toBe('Loading the stops of this route…');
     expect(within(late).getByRole('progressbar')).toBeTruthy();
-    expect(screen.getByRole('table', { name: 'Route R1 stops' })).toBeTruthy();
+    // Its table renders once it is near the viewport (WhenNear), not with the card.
+    expect(await screen.findByRole('table', { name: 'Route R1 stops' })).toBeTruthy();
     const exportAll = () => screen.getAllByRole('button', { name: 'Export CSV' })[0] as HTMLButtonElement;
     expect(exportAll().disabled).toBe(true);
     // Its rows are asked for by name, and once they come the page is whole.

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY, useMediaQuery } from './media-query';
 import { fakeWidth, restoreWidth } from '@/test/media-query-fake';
 
@@ -20,5 +20,14 @@ describe('useMediaQuery', () => {
     expect(result.current).toBe(true);
     unmount();
     expect(win.listeners.size).toBe(0);
+  });
+
+  it('asks matchMedia once per query however many components read it and however often they render', () => {
+    fakeWidth(390);
+    const asked = vi.spyOn(window, 'matchMedia');
+    const hooks = Array.from({ length: 50 }, () => renderHook(() => useMediaQuery(PHONE_QUERY)));
+    hooks.forEach((h) => h.rerender());
+    expect(hooks.every((h) => h.result.current)).toBe(true);
+    expect(asked.mock.calls.filter(([q]) => q === PHONE_QUERY).length).toBeLessThanOrEqual(1);
   });
 });

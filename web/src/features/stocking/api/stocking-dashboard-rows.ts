@@ -12,13 +12,12 @@ const STOCKING_DASHBOARD_ROWS = gql(`query StockingDashboardRows($filter: Stocki
 /** The most rows the server answers at once (`MAX_ROWS_PER_ANSWER`, ~2.3 MB): a long day's later parts ask for it. */
 export const ROWS_PER_PART = 4000;
 
-/** The routes of a partial answer that came without their rows, in groups of as many as one request may name. */
-export function routesLeftOut(board: StockingDashboard): string[][] {
-  const left = board.routes.filter((r) => r.stops === null).map((r) => r.route);
-  const groups: string[][] = [];
-  for (let i = 0; i < left.length; i += MAX_ROUTES) groups.push(left.slice(i, i + MAX_ROUTES));
-  return groups;
-}
+/** Routes of a partial answer that came without their rows, at most as many as one request may name. */
+export const routesLeftOut = (board: StockingDashboard) =>
+  board.routes
+    .filter((r) => r.stops === null)
+    .map((r) => r.route)
+    .slice(0, MAX_ROUTES);
 
 /**
  * The rows of these routes of the searched day, as many as one answer carries (routes whole, in order): only the

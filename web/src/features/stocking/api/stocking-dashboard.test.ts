@@ -175,7 +175,7 @@ describe('dashboardQuery: a long day in parts (issue 63)', () => {
     expect(vi.mocked(graphql)).toHaveBeenCalledTimes(3);
   });
 
-  it('asks for every group of routes left out at once, at most 100 routes a request, and applies each as it comes', async () => {
+  it('asks for the routes left out 100 at a time, one request after another, each on screen as it comes', async () => {
     const names = Array.from({ length: 230 }, (_, i) => `R${String(i).padStart(3, '0')}`);
     const releases: (() => void)[] = [];
     vi.mocked(graphql).mockImplementation((async (doc: unknown, vars: { filter: { routes: string[] } }) => {
@@ -187,14 +187,19 @@ describe('dashboardQuery: a long day in parts (issue 63)', () => {
     const qc = client();
     const options = dashboardQuery(qc, QUERY);
     const done = qc.fetchQuery(options);
+    const filled = () => qc.getQueryData<StockingDashboard>(options.queryKey)!.routes.filter((r) => r.stops).length;
 
-    // 229 routes left out: three requests, all asked before any answers.
+    // 229 routes left out: the first 100, and the next only once they came.
+    await vi.waitFor(() => expect(vi.mocked(graphql)).toHaveBeenCalledTimes(2));
+    expect((asked(1).vars.filter as { routes: string[] }).routes).toEqual(names.slice(1, 101));
+    releases.shift()!();
+    await vi.waitFor(() => expect(vi.mocked(graphql)).toHaveBeenCalledTimes(3));
+    expect(filled()).toBe(101);
+    expect((asked(2).vars.filter as { routes: string[] }).routes).toEqual(names.slice(101, 201));
+    releases.shift()!();
     await vi.waitFor(() => expect(vi.mocked(graphql)).toHaveBeenCalledTimes(4));
-    expect([1, 2, 3].map((call) => (asked(call).vars.filter as { routes: string[] }).routes.length)).toEqual([
-      100, 100, 29,
-    ]);
-    expect((asked(1).vars.filter as { routes: string[] }).routes[0]).toBe('R001');
-    releases.forEach((release) => release());
+    expect((asked(3).vars.filter as { routes: string[] }).routes).toEqual(names.slice(201));
+    releases.shift()!();
     const whole = await done;
     expect(whole.routes.every((r) => r.stops !== null)).toBe(true);
     expect(vi.mocked(graphql)).toHaveBeenCalledTimes(4);

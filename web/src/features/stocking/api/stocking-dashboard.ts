@@ -121,26 +121,24 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
  * A search's answer in parts (issue 63). The first answer has every card, the Summary, the Needs-attention panel and
  * the rows of the first routes (`FIRST_PART_ROWS`; a refresh, which names the rows it shows and gets only the routes
  * that changed, as many as the server answers at once: 4,000 rows); the other routes come without their rows and
- * are asked for by name, at most 100 routes and 4,000 rows a request, all the requests together once the first part
- * is painted. So no answer nears Lambda's 6 MB limit however long the day (one whole answer at 100,000 fridges is
+ * are asked for by name, at most 100 routes and 4,000 rows a request, one after another once the first part is
+ * painted. So no answer nears Lambda's 6 MB limit however long the day (one whole answer at 100,000 fridges is
  * ~8 MB), and the first cards of a long day show before its every row.
  */
 async function* dashboardParts(query: DashboardQuery, shown: StockingDashboard | undefined) {
   let board = await getStockingDashboard(query, undefined, shown, shown ? undefined : FIRST_PART_ROWS);
   yield board;
+  // The next part's answer would be parsed on the cores that are painting this one.
+  if (isPartial(board)) await afterPaint();
   while (isPartial(board)) {
-    // The next parts' answers would be parsed on the cores that are painting this one.
-    await afterPaint();
-    // Every group of routes at once (a day of 500 routes is 5 requests), each on screen as it comes, in order.
-    const parts = routesLeftOut(board).map(async (asked) => ({ asked, part: await getDashboardRows(query, asked) }));
-    // One failure fails the read; the others' answers are not wanted then.
-    for (const p of parts) p.catch(() => undefined);
-    for (const pending of parts) {
-      const { asked, part } = await pending;
-      if (!part.some((r) => asked.includes(r.route))) throw new Error(ROWS_LEFT_OUT);
-      board = withRows(board, part);
-      yield board;
-    }
+    // One group after another, not all at once: at once, each request would go to a Lambda container of its own,
+    // and each container that has not read the day yet reads it whole (~17 MB at 100,000 fridges); one after
+    // another, Lambda hands each to an idle container, most often the one that has just read the day.
+    const asked = routesLeftOut(board);
+    const part = await getDashboardRows(query, asked);
+    if (!part.some((r) => asked.includes(r.route))) throw new Error(ROWS_LEFT_OUT);
+    board = withRows(board, part);
+    yield board;
   }
 }
 

@@ -114,8 +114,15 @@ export const ROWS_LEFT_OUT = 'The day changed while its stops were loading. Refr
  */
 export const FIRST_PART_ROWS = 250;
 
-/** Resolves once the browser has painted what was just set (the next frame, then its paint). */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/**
+ * Resolves once the browser has painted what was just set (the next frame, then its paint), or after 100 ms: a
+ * hidden tab runs no frames, and its later parts must still come.
+ */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 
 /**
  * A search's answer in parts (issue 63). The first answer has every card, the Summary, the Needs-attention panel and

@@ -1,7 +1,8 @@
 // Browser test of a long stocking day on the Stocking Real-Time Dashboard
 // (2-fleet §2.4): 24 routes, one Search, one read (issue 61: the first Search
 // read the whole day twice). Sets up its own 24 fridges, one a route, on a far
-// date of its own, and counts the browser's stockingDashboard requests.
+// date of its own (and a past one, whose 24 routes never started: a long
+// Needs-attention list), and counts the browser's stockingDashboard requests.
 import assert from 'node:assert/strict';
 import {
   adminPage,
@@ -107,6 +108,64 @@ test("a day longer than one answer comes in parts: every card at once, the other
     { rowsOnly: false, routes: null },
     { rowsOnly: true, routes: routes(10, ROUTES) },
     { rowsOnly: true, routes: routes(20, ROUTES) },
+  ]);
+  await page.unroute(isGraphql);
+});
+
+test("a past day's long Needs-attention list comes after the first items of each kind, and Show all waits for it", async () => {
+  // A past date of this run alone (2001 onwards): seen as it stood at its close, each of its routes, with no
+  // action, is a Route not started item, more than a list shows before its Show all.
+  const past = new Date(Date.UTC(2001, 0, 1) + (Math.floor(stamp / 1000) % 3000) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  await scheduleStopsAs(
+    page,
+    `long-past-${stamp}`,
+    fridges.map((id, i) => ({ date: past, market: 'MW', id, route: routeOf(i), stop: 1 })),
+  );
+  const asked = [];
+  let releasePanel;
+  const panelHeld = new Promise((resolve) => (releasePanel = resolve));
+  const isGraphql = (url) => url.pathname.endsWith('/graphql');
+  await page.route(isGraphql, async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}');
+    if (!String(body.query).includes('stockingDashboard')) return route.fallback();
+    const panelOnly = body.query.includes('query StockingDashboardAttention');
+    // This date's reads only: the page opens on the search remembered from the test before.
+    if (body.variables.filter.dropOffDate === past)
+      asked.push({ panelOnly, perKind: body.variables.attentionPerKind ?? null });
+    if (panelOnly) await panelHeld;
+    return route.fallback();
+  });
+
+  await page.goto(new URL('/reports/checkpoints', stack.webUrl).toString());
+  const update = page.getByRole('button', { name: 'Update Route Filters' });
+  await expect(page.getByLabel('Drop Off Date').or(update).first()).toBeVisible();
+  if (await update.isVisible()) await update.click();
+  await page.getByLabel('Drop Off Date').fill(past);
+  await expect(
+    page.getByRole('form', { name: 'Dashboard filters' }).getByText(routeOf(0), { exact: true }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Search' }).click();
+
+  // The first answer: the counts whole, each kind's first 10 items, and the rest on its way.
+  const panel = page.getByRole('region', { name: /^Needs attention/ });
+  await expect(panel.getByRole('heading', { name: `Needs attention · ${ROUTES} open` })).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Open items' }).getByRole('listitem')).toHaveCount(10);
+  await expect(panel.getByRole('button', { name: `Loading all ${ROUTES} open items…` })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Export CSV of the attention items' })).toBeDisabled();
+  await expect(firstRow()).toBeVisible();
+
+  releasePanel();
+  const all = panel.getByRole('button', { name: `Show all ${ROUTES} open items` });
+  await all.click();
+  await expect(panel.getByRole('list', { name: 'Open items' }).getByRole('listitem')).toHaveCount(ROUTES);
+  await expect(panel.getByRole('button', { name: 'Export CSV of the attention items' })).toBeEnabled();
+  // The items that came with the rest are no change of the day: none is marked.
+  await expect(panel.locator('li[data-changed]')).toHaveCount(0);
+  assert.deepEqual(asked, [
+    { panelOnly: false, perKind: 10 },
+    { panelOnly: true, perKind: null },
   ]);
   await page.unroute(isGraphql);
 });

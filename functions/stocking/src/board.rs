@@ -390,7 +390,8 @@ pub async fn dashboard_for<S: BoardStore>(
     args: DashboardArgs,
     viewer: &Viewer,
 ) -> Result<DashboardView, ApiError> {
-    let Asked { filter, date, opens, closes, rows_of_first, rows_up_to, shown, shown_panel } = Asked::parse(args)?;
+    let Asked { filter, date, opens, closes, rows_of_first, rows_up_to, shown, shown_panel, panel_per_kind } =
+        Asked::parse(args)?;
     let as_of = fridge_time::now();
 
     let (stops, actions, locks, drivers) = tokio::join!(
@@ -478,6 +479,8 @@ pub async fn dashboard_for<S: BoardStore>(
     // The browser shows this very panel: its lists are not sent again (a busy day's are large).
     if shown_panel.as_deref() == Some(attention.digest.as_str()) {
         attention = attention.unchanged();
+    } else if let Some(n) = panel_per_kind {
+        attention = attention.first_of_each_kind(n);
     }
     let board = Board::new(&day, &overrides, &drivers);
 
@@ -949,6 +952,41 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn attention_per_kind_carries_each_kinds_first_items_and_says_the_panel_is_not_whole() {
+        let f = fake(300);
+        let day = DayCopies::new();
+        let whole = run(&f, &day, &input(json!({ "dropOffDate": DATE }))).await.unwrap()["attention"].clone();
+        let open = whole["open"].as_array().unwrap();
+        assert_eq!(open.len(), 10, "a past day whose 10 routes never started: {whole}");
+        assert_eq!(whole["whole"], true);
+
+        let mut asked = input(json!({ "dropOffDate": DATE }));
+        asked.args["attentionPerKind"] = json!(3);
+        let first = run(&f, &day, &asked).await.unwrap()["attention"].clone();
+        assert_eq!(first["open"], json!(open[..3]), "the oldest three of the one kind");
+        assert_eq!((&first["whole"], &first["digest"]), (&json!(false), &json!("")));
+        assert_eq!(first["counts"], whole["counts"], "the counts are the whole panel's");
+        let not_started = whole["counts"].as_array().unwrap().iter().find(|c| c["kind"] == "ROUTE_NOT_STARTED");
+        assert_eq!(not_started.map(|c| (&c["open"], &c["resolved"])), Some((&json!(10), &json!(0))));
+
+        // As many as the lists hold: whole, with the whole panel's digest.
+        asked.args["attentionPerKind"] = json!(10);
+        assert_eq!(run(&f, &day, &asked).await.unwrap()["attention"], whole);
+        // A refresh naming the panel shown is answered unchanged, whatever it asks per kind.
+        asked.args["shownAttention"] = whole["digest"].clone();
+        asked.args["attentionPerKind"] = json!(1);
+        let again = run(&f, &day, &asked).await.unwrap()["attention"].clone();
+        assert_eq!((&again["unchanged"], &again["whole"], &again["open"]), (&json!(true), &json!(true), &json!([])));
+
+        for bad in [json!(0), json!(-1), json!(1.5), json!("2"), json!(1001)] {
+            let mut asked = input(json!({ "dropOffDate": DATE }));
+            asked.args["attentionPerKind"] = bad.clone();
+            let e = run(&fake(3), &DayCopies::new(), &asked).await.unwrap_err();
+            assert_eq!(e.to_string(), "attentionPerKind must be a whole number from 1 to 1000", "{bad}");
+        }
+    }
+
+    #[tokio::test]
     async fn routes_with_rows_must_be_a_whole_number_of_at_least_one() {
         let f = fake(3);
         for bad in [json!(0), json!(-1), json!(1.5), json!("2")] {
@@ -981,6 +1019,29 @@ mod tests {
             proptest::prop_assert_eq!(read(json!(text)), refused.clone());
             proptest::prop_assert_eq!(read(json!([n])), refused.clone());
             proptest::prop_assert_eq!(read(json!([{ "route": text, "digest": n }])), refused);
+        }
+
+        /// Whatever the caller sends, `attentionPerKind` is read without panicking: 1 to 1000 as it is,
+        /// anything else refused with the one message.
+        #[test]
+        fn attention_per_kind_takes_one_to_a_thousand_and_refuses_the_rest(
+            n in proptest::prelude::any::<i64>(),
+            x in proptest::prelude::any::<f64>(),
+            text in ".{0,12}",
+        ) {
+            let read = |value: Value| {
+                let mut asked = input(json!({ "dropOffDate": DATE }));
+                asked.args["attentionPerKind"] = value;
+                super::request::attention_per_kind(args(&asked).attention_per_kind.as_ref()).map_err(|e| e.to_string())
+            };
+            let refused = Err("attentionPerKind must be a whole number from 1 to 1000".to_string());
+            let taken = if (1..=1000).contains(&n) { Ok(Some(n as usize)) } else { refused.clone() };
+            proptest::prop_assert_eq!(read(json!(n)), taken);
+            if x.is_finite() && x.fract() != 0.0 {
+                proptest::prop_assert_eq!(read(json!(x)), refused.clone());
+            }
+            proptest::prop_assert_eq!(read(json!(text)), refused);
+            proptest::prop_assert_eq!(read(Value::Null), Ok(None));
         }
 
         /// Whatever the caller sends, `rowsUpTo` is read without panicking: 1 to the most is taken as it

@@ -468,3 +468,57 @@ fn a_route_late_again_after_its_only_action_is_voided_is_a_new_item() {
     let ended = case.of(Kind::RouteNotStarted, t("15:30"));
     assert_eq!((ended[0].since, ended[0].ended.as_ref().map(|e| e.0)), (t("13:00"), Some(t("13:30"))));
 }
+
+fn listed(kind: Kind, n: usize) -> ItemView {
+    ItemView {
+        key: format!("{}|{n}", kind.code()),
+        kind: kind.code(),
+        kind_label: kind.label(),
+        route: "R1".into(),
+        stop: None,
+        stocking_index: None,
+        location_id: None,
+        since: fridge_time::stamp(t("12:00")),
+        since_central: "06:00".into(),
+        facts: String::new(),
+        ended_at: None,
+        ended_how: None,
+        taken: None,
+    }
+}
+
+proptest! {
+    /// However the kinds fall in the lists, the first `n` items of each kind make every view of at most `n`
+    /// items the whole panel's: all kinds, or any one kind. The panel is said whole only when nothing was left out.
+    #[test]
+    fn each_kinds_first_items_show_what_the_whole_panel_shows_first(
+        open in prop::collection::vec(0..Kind::ALL.len(), 0..40),
+        resolved in prop::collection::vec(0..Kind::ALL.len(), 0..40),
+        n in 1usize..12,
+    ) {
+        let items = |kinds: &[usize]| -> Vec<ItemView> {
+            kinds.iter().enumerate().map(|(i, k)| listed(Kind::ALL[*k], i)).collect()
+        };
+        let whole = AttentionView {
+            open: items(&open),
+            resolved: items(&resolved),
+            counts: Vec::new(),
+            digest: "d".into(),
+            unchanged: false,
+            whole: true,
+        };
+        let first = whole.clone().first_of_each_kind(n);
+        let head = |items: &[ItemView], kind: Option<&str>| -> Vec<ItemView> {
+            items.iter().filter(|i| kind.is_none_or(|k| i.kind == k)).take(n).cloned().collect()
+        };
+        for kind in std::iter::once(None).chain(Kind::ALL.iter().map(|k| Some(k.code()))) {
+            prop_assert_eq!(head(&first.open, kind), head(&whole.open, kind));
+            prop_assert_eq!(head(&first.resolved, kind), head(&whole.resolved, kind));
+        }
+        let cut = first.open.len() < whole.open.len() || first.resolved.len() < whole.resolved.len();
+        prop_assert_eq!(first.whole, !cut);
+        prop_assert_eq!(first.digest.as_str(), if cut { "" } else { "d" });
+        let most = |items: &[ItemView]| Kind::ALL.iter().all(|k| items.iter().filter(|i| i.kind == k.code()).count() <= n);
+        prop_assert!(most(&first.open) && most(&first.resolved));
+    }
+}

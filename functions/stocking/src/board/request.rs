@@ -1,5 +1,5 @@
 //! The dashboard's request (`stockingDashboard(filter, routesWithRows,
-//! rowsUpTo, shownRoutes, shownAttention)`), read and checked before the board
+//! rowsUpTo, shownRoutes, shownAttention, attentionPerKind)`), read and checked before the board
 //! reads anything: each refusal with its own message.
 use crate::dashboard::DIGEST_HEX;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
@@ -30,6 +30,10 @@ pub const ROWS_PER_ANSWER: usize = MAX_ROWS_PER_ANSWER;
 const SHOWN_ROUTES: &str = "shownRoutes";
 /// The argument naming the Needs-attention panel the browser shows: its digest.
 const SHOWN_ATTENTION: &str = "shownAttention";
+/// The argument that asks for the panel's first items of each kind only.
+const ATTENTION_PER_KIND: &str = "attentionPerKind";
+/// The most `attentionPerKind` may be: far more than the panel shows before its 'Show all' (10).
+pub const MAX_ATTENTION_PER_KIND: u64 = 1_000;
 
 /// `stockingDashboard(filter, routesWithRows, shownRoutes)`'s arguments.
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -46,6 +50,10 @@ pub struct DashboardArgs {
     /// The Needs-attention panel's digest from an earlier answer: unchanged, its lists are not sent again.
     #[serde(default)]
     pub shown_attention: Option<Checked<String>>,
+    /// At most this many items of each kind in each of the panel's lists (1 to `MAX_ATTENTION_PER_KIND`; left out,
+    /// every item).
+    #[serde(default)]
+    pub attention_per_kind: Option<Checked<u64>>,
 }
 
 /// An argument whose shape the handler checks, so that its refusal keeps its
@@ -202,6 +210,17 @@ pub(super) fn shown_attention(arg: Option<Checked<String>>) -> Result<Option<Str
     }
 }
 
+/// `attentionPerKind`: the panel's lists carry at most that many items of each kind (`first_of_each_kind`).
+pub(super) fn attention_per_kind(arg: Option<&Checked<u64>>) -> Result<Option<usize>, ApiError> {
+    match arg {
+        None => Ok(None),
+        Some(Checked::Valid(n)) if (1..=MAX_ATTENTION_PER_KIND).contains(n) => Ok(Some(*n as usize)),
+        Some(_) => Err(ApiError::bad_request(format!(
+            "{ATTENTION_PER_KIND} must be a whole number from 1 to {MAX_ATTENTION_PER_KIND}"
+        ))),
+    }
+}
+
 /// 18:00 Central the day before `day`, up to 18:00 Central on `day`.
 pub fn window(day: NaiveDate) -> Result<(DateTime<Utc>, DateTime<Utc>), ApiError> {
     let at_six = |d: NaiveDate| {
@@ -225,6 +244,7 @@ pub(super) struct Asked {
     pub rows_up_to: usize,
     pub shown: HashMap<String, String>,
     pub shown_panel: Option<String>,
+    pub panel_per_kind: Option<usize>,
 }
 
 impl Asked {
@@ -234,8 +254,9 @@ impl Asked {
         let rows_up_to = rows_up_to(args.rows_up_to.as_ref())?;
         let shown = shown_routes(args.shown_routes)?;
         let shown_panel = shown_attention(args.shown_attention)?;
+        let panel_per_kind = attention_per_kind(args.attention_per_kind.as_ref())?;
         let (opens, closes) = window(filter.date)?;
         let date = filter.date.format("%Y-%m-%d").to_string();
-        Ok(Asked { filter, date, opens, closes, rows_of_first, rows_up_to, shown, shown_panel })
+        Ok(Asked { filter, date, opens, closes, rows_of_first, rows_up_to, shown, shown_panel, panel_per_kind })
     }
 }

@@ -631,6 +631,13 @@ export type StockedHistoryQueryVariables = Exact<{
 
 export type StockedHistoryQuery = { stockedHistory: { nextToken: string | null, items: Array<{ at: string, who: string, source: string, changes: Array<{ attribute: string, oldValue: unknown, newValue: unknown, reason: string | null }> }> } };
 
+export type StockingDashboardAttentionQueryVariables = Exact<{
+  filter: StockingDashboardFilter;
+}>;
+
+
+export type StockingDashboardAttentionQuery = { stockingDashboard: { attention: { digest: string, unchanged: boolean, whole: boolean, open: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, resolved: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, counts: Array<{ kind: string, label: string, open: number, resolved: number }> } } };
+
 export type StockingDashboardRowsQueryVariables = Exact<{
   filter: StockingDashboardFilter;
   rowsUpTo?: number | null | undefined;
@@ -641,16 +648,19 @@ export type StockingDashboardRowsQuery = { stockingDashboard: { routes: Array<{ 
 
 export type DashboardStopFieldsFragment = { stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, driverEmail: string | null, assignedDriver: string | null, assignedDriverEmail: string | null, notAssignee: boolean | null, lastActionAt: string | null };
 
+export type AttentionPanelFieldsFragment = { digest: string, unchanged: boolean, whole: boolean, open: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, resolved: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, counts: Array<{ kind: string, label: string, open: number, resolved: number }> };
+
 export type StockingDashboardQueryVariables = Exact<{
   filter: StockingDashboardFilter;
   routesWithRows?: number | null | undefined;
   rowsUpTo?: number | null | undefined;
   shownRoutes?: Array<ShownDashboardRoute> | ShownDashboardRoute | null | undefined;
   shownAttention?: string | null | undefined;
+  attentionPerKind?: number | null | undefined;
 }>;
 
 
-export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, driverEmail: string | null, assignedDriver: string | null, assignedDriverEmail: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, attention: { digest: string, unchanged: boolean, open: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, resolved: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, counts: Array<{ kind: string, label: string, open: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
+export type StockingDashboardQuery = { stockingDashboard: { dropOffDate: string, windowStart: string, windowEnd: string, asOf: string, routeNames: Array<string>, routes: Array<{ route: string, market: string | null, total: number, done: number, lastActionAt: string | null, rowsDigest: string | null, unchanged: boolean, stops: Array<{ stop: number, stockingIndex: number, stopType: string, routeName: string, locationId: string, locationName: string | null, type: string | null, scannedAt: string | null, stockedAt: string | null, stockedActionId: string | null, accountTier: string | null, onlineDate: string | null, safetyHold: string | null, vendingState: string | null, vendingStateLabel: string | null, status: string, statusLabel: string, driver: string | null, driverEmail: string | null, assignedDriver: string | null, assignedDriverEmail: string | null, notAssignee: boolean | null, lastActionAt: string | null }> | null }>, summary: { total: number, counts: Array<{ status: string, label: string, count: number }> }, attention: { digest: string, unchanged: boolean, whole: boolean, open: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, resolved: Array<{ key: string, kind: string, kindLabel: string, route: string, stop: number | null, stockingIndex: number | null, locationId: string | null, since: string, sinceCentral: string, facts: string, endedAt: string | null, endedHow: string | null, taken: string | null }>, counts: Array<{ kind: string, label: string, open: number, resolved: number }> }, parts: { slips: DashboardPartState, actions: DashboardPartState, health: DashboardPartState, locations: DashboardPartState } } };
 
 export type MyAccessQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -775,6 +785,49 @@ export const DashboardStopFieldsFragmentDoc = new TypedDocumentString(`
   lastActionAt
 }
     `, {"fragmentName":"DashboardStopFields"}) as unknown as TypedDocumentString<DashboardStopFieldsFragment, unknown>;
+export const AttentionPanelFieldsFragmentDoc = new TypedDocumentString(`
+    fragment AttentionPanelFields on AttentionPanel {
+  open {
+    key
+    kind
+    kindLabel
+    route
+    stop
+    stockingIndex
+    locationId
+    since
+    sinceCentral
+    facts
+    endedAt
+    endedHow
+    taken
+  }
+  resolved {
+    key
+    kind
+    kindLabel
+    route
+    stop
+    stockingIndex
+    locationId
+    since
+    sinceCentral
+    facts
+    endedAt
+    endedHow
+    taken
+  }
+  counts {
+    kind
+    label
+    open
+    resolved
+  }
+  digest
+  unchanged
+  whole
+}
+    `, {"fragmentName":"AttentionPanelFields"}) as unknown as TypedDocumentString<AttentionPanelFieldsFragment, unknown>;
 export const DropOffSummaryDocument = new TypedDocumentString(`
     query DropOffSummary($dropOffDate: String!) {
   dropOffSummary(dropOffDate: $dropOffDate) {
@@ -1522,6 +1575,55 @@ export const StockedHistoryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<StockedHistoryQuery, StockedHistoryQueryVariables>;
+export const StockingDashboardAttentionDocument = new TypedDocumentString(`
+    query StockingDashboardAttention($filter: StockingDashboardFilter!) {
+  stockingDashboard(filter: $filter, rowsUpTo: 1) {
+    attention {
+      ...AttentionPanelFields
+    }
+  }
+}
+    fragment AttentionPanelFields on AttentionPanel {
+  open {
+    key
+    kind
+    kindLabel
+    route
+    stop
+    stockingIndex
+    locationId
+    since
+    sinceCentral
+    facts
+    endedAt
+    endedHow
+    taken
+  }
+  resolved {
+    key
+    kind
+    kindLabel
+    route
+    stop
+    stockingIndex
+    locationId
+    since
+    sinceCentral
+    facts
+    endedAt
+    endedHow
+    taken
+  }
+  counts {
+    kind
+    label
+    open
+    resolved
+  }
+  digest
+  unchanged
+  whole
+}`) as unknown as TypedDocumentString<StockingDashboardAttentionQuery, StockingDashboardAttentionQueryVariables>;
 export const StockingDashboardRowsDocument = new TypedDocumentString(`
     query StockingDashboardRows($filter: StockingDashboardFilter!, $rowsUpTo: Int) {
   stockingDashboard(filter: $filter, rowsUpTo: $rowsUpTo) {
@@ -1560,13 +1662,14 @@ export const StockingDashboardRowsDocument = new TypedDocumentString(`
   lastActionAt
 }`) as unknown as TypedDocumentString<StockingDashboardRowsQuery, StockingDashboardRowsQueryVariables>;
 export const StockingDashboardDocument = new TypedDocumentString(`
-    query StockingDashboard($filter: StockingDashboardFilter!, $routesWithRows: Int, $rowsUpTo: Int, $shownRoutes: [ShownDashboardRoute!], $shownAttention: String) {
+    query StockingDashboard($filter: StockingDashboardFilter!, $routesWithRows: Int, $rowsUpTo: Int, $shownRoutes: [ShownDashboardRoute!], $shownAttention: String, $attentionPerKind: Int) {
   stockingDashboard(
     filter: $filter
     routesWithRows: $routesWithRows
     rowsUpTo: $rowsUpTo
     shownRoutes: $shownRoutes
     shownAttention: $shownAttention
+    attentionPerKind: $attentionPerKind
   ) {
     dropOffDate
     windowStart
@@ -1594,43 +1697,7 @@ export const StockingDashboardDocument = new TypedDocumentString(`
       }
     }
     attention {
-      open {
-        key
-        kind
-        kindLabel
-        route
-        stop
-        stockingIndex
-        locationId
-        since
-        sinceCentral
-        facts
-        endedAt
-        endedHow
-        taken
-      }
-      resolved {
-        key
-        kind
-        kindLabel
-        route
-        stop
-        stockingIndex
-        locationId
-        since
-        sinceCentral
-        facts
-        endedAt
-        endedHow
-        taken
-      }
-      counts {
-        kind
-        label
-        open
-      }
-      digest
-      unchanged
+      ...AttentionPanelFields
     }
     parts {
       slips
@@ -1664,6 +1731,47 @@ export const StockingDashboardDocument = new TypedDocumentString(`
   assignedDriverEmail
   notAssignee
   lastActionAt
+}
+fragment AttentionPanelFields on AttentionPanel {
+  open {
+    key
+    kind
+    kindLabel
+    route
+    stop
+    stockingIndex
+    locationId
+    since
+    sinceCentral
+    facts
+    endedAt
+    endedHow
+    taken
+  }
+  resolved {
+    key
+    kind
+    kindLabel
+    route
+    stop
+    stockingIndex
+    locationId
+    since
+    sinceCentral
+    facts
+    endedAt
+    endedHow
+    taken
+  }
+  counts {
+    kind
+    label
+    open
+    resolved
+  }
+  digest
+  unchanged
+  whole
 }`) as unknown as TypedDocumentString<StockingDashboardQuery, StockingDashboardQueryVariables>;
 export const MyAccessDocument = new TypedDocumentString(`
     query MyAccess {

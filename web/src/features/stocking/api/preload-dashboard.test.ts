@@ -22,7 +22,7 @@ const searched: StoredFilters = {
 const answer = {
   dropOffDate: '2026-07-01',
   routes: [],
-  attention: { open: [], resolved: [], counts: [], digest: 'd', unchanged: false },
+  attention: { open: [], resolved: [], counts: [], digest: 'd', unchanged: false, whole: true },
 };
 
 describe("a returning operator's dashboard, asked for while the page loads (issue 42)", () => {

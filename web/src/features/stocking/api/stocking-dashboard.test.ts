@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { graphql } from '@/lib/api';
 import type { DashboardQuery } from '../lib/filters';
 import type { StockingDashboard } from '../lib/dashboard-types';
-import { FIRST_PART_ROWS, ROWS_LEFT_OUT, dashboardQuery, getStockingDashboard } from './stocking-dashboard';
+import { ITEMS_FIRST } from '../lib/attention';
+import {
+  ATTENTION_FIRST,
+  FIRST_PART_ROWS,
+  ROWS_LEFT_OUT,
+  dashboardQuery,
+  getStockingDashboard,
+} from './stocking-dashboard';
 import { ROWS_PER_PART } from './stocking-dashboard-rows';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -26,13 +33,14 @@ function route(name: string, rows: string[] | null, digest: string | null, uncha
   };
 }
 
-function panel(keys: string[], digest: string, unchanged = false) {
+function panel(keys: string[], digest: string, unchanged = false, whole = true) {
   return {
     open: keys.map((key) => ({ key })),
     resolved: [],
-    counts: [{ kind: 'STOP_STUCK', open: keys.length }],
+    counts: [{ kind: 'STOP_STUCK', open: keys.length, resolved: 0 }],
     digest,
     unchanged,
+    whole,
   };
 }
 
@@ -138,6 +146,8 @@ describe('dashboardQuery: a long day in parts (issue 63)', () => {
     const [doc, vars] = vi.mocked(graphql).mock.calls[call];
     return { rowsOnly: String(doc).includes('query StockingDashboardRows'), vars: vars as Record<string, unknown> };
   };
+  const panelOnly = (call: number) =>
+    String(vi.mocked(graphql).mock.calls[call][0]).includes('query StockingDashboardAttention');
   const rows = (board: StockingDashboard | undefined) =>
     board?.routes.map((r) => r.stops?.map((s) => s.locationId) ?? null);
 
@@ -166,7 +176,10 @@ describe('dashboardQuery: a long day in parts (issue 63)', () => {
     expect(rows(whole)).toEqual([['A'], ['B'], ['C', 'D']]);
     expect(whole.routes.map((r) => r.rowsDigest)).toEqual(['d1', 'd2', 'd3']);
     // A search's first answer carries about a screenful of rows, not the server's 4,000.
-    expect(asked(0)).toMatchObject({ rowsOnly: false, vars: { rowsUpTo: FIRST_PART_ROWS, shownRoutes: null } });
+    expect(asked(0)).toMatchObject({
+      rowsOnly: false,
+      vars: { rowsUpTo: FIRST_PART_ROWS, shownRoutes: null, attentionPerKind: ATTENTION_FIRST },
+    });
     expect(asked(1)).toEqual({
       rowsOnly: true,
       vars: { filter: { ...QUERY, routes: ['R2', 'R3'] }, rowsUpTo: ROWS_PER_PART },
@@ -203,6 +216,60 @@ describe('dashboardQuery: a long day in parts (issue 63)', () => {
     const whole = await done;
     expect(whole.routes.every((r) => r.stops !== null)).toBe(true);
     expect(vi.mocked(graphql)).toHaveBeenCalledTimes(4);
+  });
+
+  it('asks for the whole Needs-attention panel when the first answer carried each kind’s first items only', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = {
+      ...answer([route('R1', ['A'], 'd1'), route('R2', null, null)]),
+      attention: panel(['k1'], '', false, false),
+    };
+    vi.mocked(graphql)
+      .mockResolvedValueOnce({ stockingDashboard: first } as never)
+      .mockImplementationOnce((async () => {
+        await held;
+        return { stockingDashboard: { attention: panel(['k1', 'k2', 'k3'], 'p3') } };
+      }) as never)
+      .mockResolvedValueOnce({ stockingDashboard: { routes: [route('R2', ['B'], 'd2')] } } as never);
+    const qc = client();
+    const options = dashboardQuery(qc, { ...QUERY, routes: ['R1', 'R2'] });
+    const done = qc.fetchQuery(options);
+    await vi.waitFor(() => expect(vi.mocked(graphql)).toHaveBeenCalledTimes(2));
+    // The panel next, over the same filters, before any route's rows; the first items are on screen meanwhile.
+    expect(panelOnly(1)).toBe(true);
+    expect(asked(1).vars).toEqual({ filter: { ...QUERY, routes: ['R1', 'R2'] } });
+    const shown = qc.getQueryData<StockingDashboard>(options.queryKey)!;
+    expect(shown.attention.open.map((i) => i.key)).toEqual(['k1']);
+    expect(shown.attention.whole).toBe(false);
+    release();
+    const whole = await done;
+    expect(whole.attention).toMatchObject({ whole: true, digest: 'p3' });
+    expect(whole.attention.open.map((i) => i.key)).toEqual(['k1', 'k2', 'k3']);
+    expect(rows(whole)).toEqual([['A'], ['B']]);
+    expect(asked(2).rowsOnly).toBe(true);
+    expect(vi.mocked(graphql)).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks a refresh for every panel item, and names a panel shown only when it is whole', async () => {
+    const qc = client();
+    const options = dashboardQuery(qc, QUERY);
+    // A refresh while the panel's rest was still coming: the first items name no panel.
+    qc.setQueryData(options.queryKey, {
+      ...answer([route('R1', ['A'], 'd1')]),
+      attention: panel(['k1'], '', false, false),
+    } as unknown as StockingDashboard);
+    vi.mocked(graphql).mockResolvedValue({ stockingDashboard: answer([route('R1', null, 'd1', true)]) } as never);
+    await qc.fetchQuery({ ...options, staleTime: 0 });
+    expect(asked(0).vars).toMatchObject({ attentionPerKind: null, shownAttention: null, rowsUpTo: null });
+    // Shown whole, it is named.
+    await qc.fetchQuery({ ...options, staleTime: 0 });
+    expect(asked(1).vars).toMatchObject({ attentionPerKind: null, shownAttention: 'p0' });
+    expect(vi.mocked(graphql)).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for as many items of each kind as a panel list shows before its Show all', () => {
+    expect(ATTENTION_FIRST).toBe(ITEMS_FIRST);
   });
 
   it('asks once for a day whose answer is whole', async () => {

@@ -11,6 +11,7 @@ import { gql } from '@/generated/gql';
 import { keepEndedFridgeItems } from '../lib/attention-ended';
 import type { StockingDashboard } from '../lib/dashboard-types';
 import type { DashboardQuery } from '../lib/filters';
+import { getDashboardAttention, withAttention } from './stocking-dashboard-attention';
 import { getDashboardRows, routesLeftOut, withRows } from './stocking-dashboard-rows';
 
 // A stop's row as the dashboard shows it: the first answer and a long day's later parts select the same fields.
@@ -20,12 +21,21 @@ gql(`fragment DashboardStopFields on DashboardStop {
   assignedDriverEmail notAssignee lastActionAt
 }`);
 
+// The Needs-attention panel as the first answer and a long day's panel part select it.
+gql(`fragment AttentionPanelFields on AttentionPanel {
+  open { key kind kindLabel route stop stockingIndex locationId since sinceCentral facts endedAt endedHow taken }
+  resolved { key kind kindLabel route stop stockingIndex locationId since sinceCentral facts endedAt endedHow taken }
+  counts { kind label open resolved }
+  digest unchanged whole
+}`);
+
 const STOCKING_DASHBOARD = gql(`query StockingDashboard(
   $filter: StockingDashboardFilter!
   $routesWithRows: Int
   $rowsUpTo: Int
   $shownRoutes: [ShownDashboardRoute!]
   $shownAttention: String
+  $attentionPerKind: Int
 ) {
   stockingDashboard(
     filter: $filter
@@ -33,6 +43,7 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard(
     rowsUpTo: $rowsUpTo
     shownRoutes: $shownRoutes
     shownAttention: $shownAttention
+    attentionPerKind: $attentionPerKind
   ) {
     dropOffDate windowStart windowEnd asOf routeNames
     routes {
@@ -40,12 +51,7 @@ const STOCKING_DASHBOARD = gql(`query StockingDashboard(
       stops { ...DashboardStopFields }
     }
     summary { total counts { status label count } }
-    attention {
-      open { key kind kindLabel route stop stockingIndex locationId since sinceCentral facts endedAt endedHow taken }
-      resolved { key kind kindLabel route stop stockingIndex locationId since sinceCentral facts endedAt endedHow taken }
-      counts { kind label open }
-      digest unchanged
-    }
+    attention { ...AttentionPanelFields }
     parts { slips actions health locations }
   }
 }`);
@@ -63,7 +69,7 @@ export async function getStockingDashboard(
   query: DashboardQuery,
   routesWithRows?: number,
   shown?: StockingDashboard,
-  rowsUpTo?: number,
+  first?: FirstPart,
 ) {
   const filter = { ...query, routes: query.routes.length ? query.routes : null };
   const rowsShown = new Map(
@@ -73,15 +79,17 @@ export async function getStockingDashboard(
     ? [...rowsShown.values()].map((r) => ({ route: r.route, digest: r.rowsDigest! }))
     : null;
   const panelShown = shown?.attention;
-  const shownAttention = panelShown && !panelShown.unchanged ? panelShown.digest : null;
+  // A panel of each kind's first items only names none: its digest is empty.
+  const shownAttention = panelShown && !panelShown.unchanged && panelShown.whole ? panelShown.digest : null;
   const answer = (
     await graphql(STOCKING_DASHBOARD, {
       filter,
       routesWithRows: routesWithRows ?? null,
       // Without one, the server's own bound (4,000 rows): a longer day comes in parts (`dashboardParts`).
-      rowsUpTo: rowsUpTo ?? null,
+      rowsUpTo: first?.rowsUpTo ?? null,
       shownRoutes,
       shownAttention,
+      attentionPerKind: first?.attentionPerKind ?? null,
     })
   ).stockingDashboard;
   // An unchanged route keeps the very rows shown (same objects: its card does not render again).
@@ -115,6 +123,20 @@ export const ROWS_LEFT_OUT = 'The day changed while its stops were loading. Refr
 export const FIRST_PART_ROWS = 250;
 
 /**
+ * The Needs-attention items of each kind a search's first answer carries in each list: as many as a list shows
+ * before its 'Show all' (`ITEMS_FIRST`, the same number; a test holds them together: this module is preloaded
+ * and imports no component code), so the panel as first shown, of all kinds or of one, is the whole
+ * panel's. A busy day's whole lists come next (`getDashboardAttention`): 1,472 items, 0.55 MB at 25,000 fridges.
+ */
+export const ATTENTION_FIRST = 10;
+
+/** What a search's first answer carries at most (a refresh asks for neither bound). */
+export interface FirstPart {
+  rowsUpTo: number;
+  attentionPerKind: number;
+}
+
+/**
  * Resolves once the browser has painted what was just set (the next frame, then its paint), or after 100 ms: a
  * hidden tab runs no frames, and its later parts must still come.
  */
@@ -125,18 +147,25 @@ const afterPaint = () =>
   });
 
 /**
- * A search's answer in parts (issue 63). The first answer has every card, the Summary, the Needs-attention panel and
- * the rows of the first routes (`FIRST_PART_ROWS`; a refresh, which names the rows it shows and gets only the routes
- * that changed, as many as the server answers at once: 4,000 rows); the other routes come without their rows and
- * are asked for by name, at most 100 routes and 4,000 rows a request, one after another once the first part is
- * painted. So no answer nears Lambda's 6 MB limit however long the day (one whole answer at 100,000 fridges is
- * ~8 MB), and the first cards of a long day show before its every row.
+ * A search's answer in parts (issue 63). The first answer has every card, the Summary, the Needs-attention panel's
+ * counts with each kind's first items (`ATTENTION_FIRST`), and the rows of the first routes (`FIRST_PART_ROWS`; a
+ * refresh, which names the rows it shows and gets only the routes that changed, asks for neither bound). Once the
+ * first part is painted come the whole panel, if items were left out, then the other routes' rows, asked for by
+ * name, at most 100 routes and 4,000 rows a request, one after another. So no answer nears Lambda's 6 MB limit
+ * however long the day (one whole answer at 100,000 fridges is ~8 MB), and the first cards of a long day show
+ * before its every row.
  */
 async function* dashboardParts(query: DashboardQuery, shown: StockingDashboard | undefined) {
-  let board = await getStockingDashboard(query, undefined, shown, shown ? undefined : FIRST_PART_ROWS);
+  const first = shown ? undefined : { rowsUpTo: FIRST_PART_ROWS, attentionPerKind: ATTENTION_FIRST };
+  let board = await getStockingDashboard(query, undefined, shown, first);
   yield board;
   // The next part's answer would be parsed on the cores that are painting this one.
-  if (isPartial(board)) await afterPaint();
+  if (isPartial(board) || !board.attention.whole) await afterPaint();
+  // The whole panel first: its 'Show all' and Export CSV wait for it, and it is one request.
+  if (!board.attention.whole) {
+    board = withAttention(board, await getDashboardAttention(query));
+    yield board;
+  }
   while (isPartial(board)) {
     // One group after another, not all at once: at once, each request would go to a Lambda container of its own,
     // and each container that has not read the day yet reads it whole (~17 MB at 100,000 fridges); one after
@@ -158,7 +187,7 @@ const beforeFirstPart = (query: DashboardQuery): StockingDashboard => ({
   routeNames: [],
   routes: [],
   summary: { total: 0, counts: [] },
-  attention: { open: [], resolved: [], counts: [], digest: '', unchanged: false },
+  attention: { open: [], resolved: [], counts: [], digest: '', unchanged: false, whole: true },
   parts: { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' },
 });
 

@@ -103,6 +103,7 @@ function attention() {
     counts: KINDS.map(([kind, label]) => ({ kind, label, open: open.filter((i) => i.kind === kind).length })),
     digest: 'p1',
     unchanged: false,
+    whole: true,
   };
 }
 

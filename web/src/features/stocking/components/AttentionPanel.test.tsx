@@ -62,9 +62,15 @@ const RESOLVED = [
 const panel = (open: AttentionItem[] = OPEN, resolved: AttentionItem[] = RESOLVED): AttentionPanelData => ({
   open,
   resolved,
-  counts: KINDS.map(([kind, label]) => ({ kind, label, open: open.filter((i) => i.kind === kind).length })),
+  counts: KINDS.map(([kind, label]) => ({
+    kind,
+    label,
+    open: open.filter((i) => i.kind === kind).length,
+    resolved: resolved.filter((i) => i.kind === kind).length,
+  })),
   digest: 'p1',
   unchanged: false,
+  whole: true,
 });
 
 const RULES = TEST_RULES;
@@ -301,6 +307,39 @@ describe('AttentionPanel', () => {
     // A short list has no such button.
     await user.click(within(region).getByRole('button', { name: 'Route not started: 0' }));
     expect(within(region).queryByRole('button', { name: /^Show (all|the first)/ })).toBeNull();
+  });
+
+  it('shows a first answer’s first items of each kind, and says how many are coming until the panel is whole', async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      item(`s${i}`, 'STOP_STUCK', { stop: i + 1, stockingIndex: 1, locationId: `CHI_${i + 1}` }),
+    );
+    const ended = Array.from({ length: 14 }, (_, i) => ({
+      ...item(`e${i}`, 'STOP_STUCK', { stop: i + 1, stockingIndex: 1, locationId: `CHI_${i + 1}` }),
+      endedAt: '2026-07-01T15:00:00Z',
+      endedHow: 'stocked at 10:00',
+    }));
+    const whole = panel([OPEN[0], ...many], ended);
+    // The server's first answer: each kind's first 10 in each list, the counts whole, no digest.
+    const first: AttentionPanelData = {
+      ...whole,
+      open: [OPEN[0], ...many.slice(0, 10)],
+      resolved: ended.slice(0, 10),
+      digest: '',
+      whole: false,
+    };
+    const { region } = view(first);
+    expect(within(region).getByRole('heading', { level: 2, name: 'Needs attention · 26 open' })).toBeTruthy();
+    expect(openItems()).toHaveLength(10);
+    expect(within(region).getByRole('button', { name: 'Loading all 26 open items…' })).toBeDisabled();
+    expect(within(region).getByText('Resolved today (14)')).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Export CSV of the attention items' })).toBeDisabled();
+    // One kind: its count, and its first 10 are those of the whole panel.
+    const user = userEvent.setup();
+    await user.click(within(region).getByRole('button', { name: 'Stop stuck: 25' }));
+    expect(openItems().map((li) => li.dataset.key)).toEqual(many.slice(0, 10).map((i) => i.key));
+    expect(within(region).getByRole('button', { name: 'Loading all 25 open items…' })).toBeDisabled();
+    await user.click(within(region).getByRole('button', { name: 'Route not started: 1' }));
+    expect(within(region).queryByRole('button', { name: /^(Loading|Show) all/ })).toBeNull();
   });
 
   it('offers Acknowledge on the open items nobody took, and shows who took the others', async () => {

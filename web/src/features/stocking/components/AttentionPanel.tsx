@@ -14,6 +14,7 @@ import {
   ATTENTION_COLUMNS,
   ATTENTION_MESSAGES,
   ATTENTION_RULES,
+  ITEMS_FIRST,
   attentionHelp,
   attentionRows,
   fridgeHealthPath,
@@ -32,9 +33,6 @@ import { sinceText } from '../lib/since-text';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { ChangedTag } from './ChangedTag';
 import './attention.css';
-
-/** Items a list shows before its 'Show all' (a busy day has some 90 open): the route cards stay near. */
-export const ITEMS_FIRST = 10;
 
 export interface AttentionPanelProps {
   attention: AttentionPanelData;
@@ -118,6 +116,13 @@ export function AttentionPanel({
   const open = ofKind(attention.open, kind);
   const resolved = ofKind(attention.resolved, kind);
   const chosen = attention.counts.find((c) => c.kind === kind);
+  // A search's first answer carries each kind's first items only: the lists' lengths are the counts', until the
+  // whole panel comes (a kept fridge item that ended is in the whole lists only, not in the server's counts).
+  const whole = attention.whole;
+  const openCount = whole ? open.length : (chosen?.open ?? total);
+  const resolvedCount = whole
+    ? resolved.length
+    : (chosen?.resolved ?? attention.counts.reduce((n, c) => n + c.resolved, 0));
   const exportCsv = () =>
     download(
       `needs-attention-${dropOffDate}${chosen ? `-${chosen.kind.toLowerCase().replace(/_/g, '-')}` : ''}.csv`,
@@ -162,7 +167,8 @@ export function AttentionPanel({
           <Button
             size="small"
             marginLeft="auto"
-            isDisabled={open.length + resolved.length === 0}
+            // It exports every item: it waits for the whole panel.
+            isDisabled={!whole || open.length + resolved.length === 0}
             onClick={exportCsv}
             // The visible words first (axe label-content-name-mismatch), then what is exported.
             aria-label={`Export CSV of ${chosen ? `the ${chosen.label} items` : 'the attention items'}`}
@@ -209,6 +215,8 @@ export function AttentionPanel({
         {open.length ? (
           <ItemList
             items={open}
+            count={openCount}
+            whole={whole}
             label={chosen ? `Open items: ${chosen.label}` : 'Open items'}
             what="open items"
             entry={(item) => (
@@ -230,10 +238,12 @@ export function AttentionPanel({
         )}
 
         <details className="attention-more">
-          <summary>Resolved today ({resolved.length})</summary>
+          <summary>Resolved today ({resolvedCount})</summary>
           {resolved.length ? (
             <ItemList
               items={resolved}
+              count={resolvedCount}
+              whole={whole}
               label="Resolved today"
               what="resolved items"
               entry={(item) => (
@@ -282,14 +292,22 @@ export function AttentionPanel({
   );
 }
 
-/** A list of items: the first ITEMS_FIRST, and a button that shows them all (and the first again). */
+/**
+ * A list of items: the first ITEMS_FIRST, and a button that shows them all (and the first again). While the
+ * panel is not whole (`whole`: a search's first answer), the button says how many are coming and waits for them.
+ */
 function ItemList({
   items,
+  count,
+  whole,
   label,
   what,
   entry,
 }: {
   items: AttentionItem[];
+  /** How many items the list has in all: more than `items` while the panel is not whole. */
+  count: number;
+  whole: boolean;
   label: string;
   /** The items in words, for the button: 'open items'. */
   what: string;
@@ -297,13 +315,17 @@ function ItemList({
 }) {
   const listId = useId();
   const [all, setAll] = useState(false);
-  const more = items.length > ITEMS_FIRST;
+  const more = Math.max(count, items.length) > ITEMS_FIRST;
   return (
     <>
       <ul className="attention-list" aria-label={label} id={listId}>
         {(all || !more ? items : items.slice(0, ITEMS_FIRST)).map(entry)}
       </ul>
-      {more ? (
+      {more && !whole ? (
+        <Button size="small" variation="link" className="attention-all" isDisabled>
+          {`Loading all ${count} ${what}…`}
+        </Button>
+      ) : more ? (
         <Button
           size="small"
           variation="link"

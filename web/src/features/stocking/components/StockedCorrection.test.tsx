@@ -91,7 +91,7 @@ function serve(actions: string[]) {
             },
           ],
           summary: { total: 2, counts: [] },
-          attention: { open: [], resolved: [], counts: [], digest: 'p0', unchanged: false },
+          attention: { open: [], resolved: [], counts: [], digest: 'p0', unchanged: false, whole: true },
           parts: { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' },
         },
       };

@@ -82,6 +82,7 @@ const attention = () => ({
   counts: KINDS.map(([kind, label]) => ({ kind, label, open: attentionOpen.filter((i) => i.kind === kind).length })),
   digest: 'p1',
   unchanged: false,
+  whole: true,
 });
 
 beforeEach(() => {

@@ -15,6 +15,7 @@ const panel = (open: AttentionItem[], resolved: AttentionItem[] = []): Attention
   counts: [],
   digest: 'd',
   unchanged: false,
+  whole: true,
 });
 
 /** An answer of route R1 whose stop 1 was stocked at `stockedAt` (or not). */

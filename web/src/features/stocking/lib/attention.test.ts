@@ -95,8 +95,8 @@ describe('attention', () => {
     expect(showLabel(items[1])).toBe('Show route R2');
     expect(
       openTotal([
-        { kind: 'A', label: 'A', open: 2 },
-        { kind: 'B', label: 'B', open: 3 },
+        { kind: 'A', label: 'A', open: 2, resolved: 0 },
+        { kind: 'B', label: 'B', open: 3, resolved: 1 },
       ]),
     ).toBe(5);
   });

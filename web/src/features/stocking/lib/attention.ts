@@ -25,6 +25,12 @@ export const ATTENTION_KINDS = [
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
+/**
+ * Items a list shows before its 'Show all' (a busy day has some 90 open): the route cards stay near. A search's
+ * first answer carries as many of each kind in each list (`ATTENTION_FIRST`).
+ */
+export const ITEMS_FIRST = 10;
+
 /** The kind filter: every kind, or one kind's code. */
 export const ALL_KINDS = 'ALL';
 

@@ -116,6 +116,17 @@ describe('boardChanges', () => {
     expect([...boardChanges(before, after).items].sort()).toEqual(['a', 'b', 'c']);
   });
 
+  it("does not take a panel's rest arriving (a search's first answer carried each kind's first items) for a change", () => {
+    const a = attentionItem('a', 'STOP_STUCK');
+    const first = liveBoard([], [a]);
+    first.attention = { ...first.attention, digest: '', whole: false };
+    const whole = liveBoard([], [a, attentionItem('b', 'STOP_STUCK')]);
+    expect(boardChanges(first, whole).items.size).toBe(0);
+    // An item that was shown and changed still is one.
+    const taken = liveBoard([], [{ ...a, taken: 'taken by ops' }, attentionItem('b', 'STOP_STUCK')]);
+    expect([...boardChanges(first, taken).items]).toEqual(['a']);
+  });
+
   it("leaves out this browser's own changes", () => {
     const before = liveBoard([liveRoute('R1', [liveStop()])], [attentionItem('a', 'STOP_STUCK')]);
     const after = liveBoard(

@@ -84,7 +84,8 @@ type Item = StockingDashboard['attention']['open'][number];
 
 /**
  * The changes from `before` to `after` (two answers of the same filters). A route whose rows one answer left out
- * (a long day's first answer) is compared by its progress only: rows arriving are not a change. `skipStop` and
+ * (a long day's first answer) is compared by its progress only: rows arriving are not a change, nor are the
+ * Needs-attention items that a panel of each kind's first items left out. `skipStop` and
  * `skipItem` leave out what this browser changed itself (its own call's answer shows it: no flash).
  */
 export function boardChanges(
@@ -125,8 +126,12 @@ export function boardChanges(
   for (const item of before.attention.open) shown.set(item.key, { item, open: true });
   for (const item of before.attention.resolved) shown.set(item.key, { item, open: false });
   const items = new Set<string>();
+  // A panel of each kind's first items (a search's first answer) did not show the others: their coming is the
+  // rest of the panel, not a change.
+  const unseen = !before.attention.whole;
   const check = (item: Item, open: boolean) => {
     const was = shown.get(item.key);
+    if (!was && unseen) return;
     if (!skipItem(item) && (!was || was.open !== open || !same(was.item, item))) items.add(item.key);
   };
   after.attention.open.forEach((i) => check(i, true));

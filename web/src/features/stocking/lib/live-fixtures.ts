@@ -65,6 +65,7 @@ export function liveBoard(
       counts: [],
       digest: `p-${open.map((i) => JSON.stringify(i)).join('|').length}`,
       unchanged: false,
+      whole: true,
     },
     parts: { slips: 'OK', actions: 'OK', health: 'OK', locations: 'OK' },
     ...over,

@@ -218,7 +218,7 @@ describe('dashboardQuery: a long day in parts (issue 63)', () => {
     expect(vi.mocked(graphql)).toHaveBeenCalledTimes(4);
   });
 
-  it('asks for the whole Needs-attention panel when the first answer carried each kind’s first items only', async () => {
+  it('asks for the whole Needs-attention panel after the rows when the first answer carried each kind’s first items', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const first = {
@@ -227,19 +227,21 @@ describe('dashboardQuery: a long day in parts (issue 63)', () => {
     };
     vi.mocked(graphql)
       .mockResolvedValueOnce({ stockingDashboard: first } as never)
+      .mockResolvedValueOnce({ stockingDashboard: { routes: [route('R2', ['B'], 'd2')] } } as never)
       .mockImplementationOnce((async () => {
         await held;
         return { stockingDashboard: { attention: panel(['k1', 'k2', 'k3'], 'p3') } };
-      }) as never)
-      .mockResolvedValueOnce({ stockingDashboard: { routes: [route('R2', ['B'], 'd2')] } } as never);
+      }) as never);
     const qc = client();
     const options = dashboardQuery(qc, { ...QUERY, routes: ['R1', 'R2'] });
     const done = qc.fetchQuery(options);
-    await vi.waitFor(() => expect(vi.mocked(graphql)).toHaveBeenCalledTimes(2));
-    // The panel next, over the same filters, before any route's rows; the first items are on screen meanwhile.
-    expect(panelOnly(1)).toBe(true);
-    expect(asked(1).vars).toEqual({ filter: { ...QUERY, routes: ['R1', 'R2'] } });
+    await vi.waitFor(() => expect(vi.mocked(graphql)).toHaveBeenCalledTimes(3));
+    // The routes' rows first; then the panel, over the same filters. The first items are on screen meanwhile.
+    expect(asked(1).rowsOnly).toBe(true);
+    expect(panelOnly(2)).toBe(true);
+    expect(asked(2).vars).toEqual({ filter: { ...QUERY, routes: ['R1', 'R2'] } });
     const shown = qc.getQueryData<StockingDashboard>(options.queryKey)!;
+    expect(rows(shown)).toEqual([['A'], ['B']]);
     expect(shown.attention.open.map((i) => i.key)).toEqual(['k1']);
     expect(shown.attention.whole).toBe(false);
     release();
@@ -247,8 +249,20 @@ describe('dashboardQuery: a long day in parts (issue 63)', () => {
     expect(whole.attention).toMatchObject({ whole: true, digest: 'p3' });
     expect(whole.attention.open.map((i) => i.key)).toEqual(['k1', 'k2', 'k3']);
     expect(rows(whole)).toEqual([['A'], ['B']]);
-    expect(asked(2).rowsOnly).toBe(true);
     expect(vi.mocked(graphql)).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks for the whole panel of a day whose rows came whole in the first answer', async () => {
+    vi.mocked(graphql)
+      .mockResolvedValueOnce({
+        stockingDashboard: { ...answer([route('R1', ['A'], 'd1')]), attention: panel(['k1'], '', false, false) },
+      } as never)
+      .mockResolvedValueOnce({ stockingDashboard: { attention: panel(['k1', 'k2'], 'p2') } } as never);
+    const qc = client();
+    const whole = await qc.fetchQuery(dashboardQuery(qc, QUERY));
+    expect(panelOnly(1)).toBe(true);
+    expect(whole.attention.open.map((i) => i.key)).toEqual(['k1', 'k2']);
+    expect(vi.mocked(graphql)).toHaveBeenCalledTimes(2);
   });
 
   it('asks a refresh for every panel item, and names a panel shown only when it is whole', async () => {

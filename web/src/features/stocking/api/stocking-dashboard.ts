@@ -150,8 +150,8 @@ const afterPaint = () =>
  * A search's answer in parts (issue 63). The first answer has every card, the Summary, the Needs-attention panel's
  * counts with each kind's first items (`ATTENTION_FIRST`), and the rows of the first routes (`FIRST_PART_ROWS`; a
  * refresh, which names the rows it shows and gets only the routes that changed, asks for neither bound). Once the
- * first part is painted come the whole panel, if items were left out, then the other routes' rows, asked for by
- * name, at most 100 routes and 4,000 rows a request, one after another. So no answer nears Lambda's 6 MB limit
+ * first part is painted come the other routes' rows, asked for by name, at most 100 routes and 4,000 rows a
+ * request, one after another, then the whole panel if items were left out. So no answer nears Lambda's 6 MB limit
  * however long the day (one whole answer at 100,000 fridges is ~8 MB), and the first cards of a long day show
  * before its every row.
  */
@@ -161,11 +161,6 @@ async function* dashboardParts(query: DashboardQuery, shown: StockingDashboard |
   yield board;
   // The next part's answer would be parsed on the cores that are painting this one.
   if (isPartial(board) || !board.attention.whole) await afterPaint();
-  // The whole panel first: its 'Show all' and Export CSV wait for it, and it is one request.
-  if (!board.attention.whole) {
-    board = withAttention(board, await getDashboardAttention(query));
-    yield board;
-  }
   while (isPartial(board)) {
     // One group after another, not all at once: at once, each request would go to a Lambda container of its own,
     // and each container that has not read the day yet reads it whole (~17 MB at 100,000 fridges); one after
@@ -176,6 +171,8 @@ async function* dashboardParts(query: DashboardQuery, shown: StockingDashboard |
     board = withRows(board, part);
     yield board;
   }
+  // The whole panel last: only its 'Show all' and its Export CSV wait for it, not the cards' rows.
+  if (!board.attention.whole) yield withAttention(board, await getDashboardAttention(query));
 }
 
 /** Where the stream starts; never shown, since its first part replaces it whole (and a cancelled read is dropped). */

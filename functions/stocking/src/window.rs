@@ -14,6 +14,23 @@ pub const MAX_AGE_HOURS: i64 = 36;
 /// ask "today's stop" too (`fleet_shared::fridge_time`).
 pub use fleet_shared::fridge_time::{stocking_day, DAY_STARTS_AT_HOUR};
 
+/// The Central hours at which a day's read of its actions is cut into slices read side by side
+/// (`Dynamo::of_stocking_day`): routes start by 07:00 and most stops are done by midday, so the slices between
+/// them hold most of a day, and each shard's ~2 MB at 100,000 fridges is about a page a slice.
+pub const DAY_SLICED_AT_HOURS: [u32; 4] = [6, 8, 10, 12];
+
+/// The `occurredSk` bounds of `day`'s slices: each the UTC minute `YYYY-MM-DDTHH:MM` of a `DAY_SLICED_AT_HOURS`
+/// hour, a prefix of that minute's stamps, so no key equals one. None for a day that does not parse (read whole).
+pub fn day_slices(day: &str) -> Vec<String> {
+    use chrono::TimeZone;
+    let Ok(date) = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d") else { return Vec::new() };
+    DAY_SLICED_AT_HOURS
+        .iter()
+        .filter_map(|h| fridge_time::CENTRAL.tz.from_local_datetime(&date.and_hms_opt(*h, 0, 0)?).earliest())
+        .map(|t| t.with_timezone(&Utc).format("%Y-%m-%dT%H:%M").to_string())
+        .collect()
+}
+
 /// `occurredAt` read as an instant (RFC 3339, any offset).
 pub fn parse(raw: &str) -> Result<DateTime<Utc>, ApiError> {
     dates::instant(raw.trim()).ok_or_else(|| {
@@ -51,6 +68,22 @@ mod tests {
 
     fn central(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
         fridge_time::CENTRAL.tz.with_ymd_and_hms(y, m, d, h, min, 0).single().unwrap().with_timezone(&Utc)
+    }
+
+    #[test]
+    fn a_days_slices_are_cut_at_central_hours_and_below_every_stamp_of_their_minute() {
+        // CST (UTC-6) in November, CDT (UTC-5) in May.
+        assert_eq!(
+            day_slices("2026-11-23"),
+            ["2026-11-23T12:00", "2026-11-23T14:00", "2026-11-23T16:00", "2026-11-23T18:00"]
+        );
+        assert_eq!(day_slices("2031-05-14")[0], "2031-05-14T11:00");
+        let at_bound = format!("{}#id", fridge_time::stamp(central(2026, 11, 23, 6, 0)));
+        assert!(day_slices("2026-11-23")[0].as_str() < at_bound.as_str(), "06:00:00.000 is in the slice after");
+        let before =
+            format!("{}#id", fridge_time::stamp(central(2026, 11, 23, 5, 59) + TimeDelta::milliseconds(59_999)));
+        assert!(before.as_str() < day_slices("2026-11-23")[0].as_str());
+        assert!(day_slices("not a day").is_empty());
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use crate::error::ApiError;
 use crate::item::{self, Item, Key};
 use crate::paging::INVALID_TOKEN;
+use crate::query::SortKey;
 use aws_sdk_dynamodb::types::AttributeValue;
 use std::collections::VecDeque;
 use std::future::Future;
@@ -71,11 +72,40 @@ fn encode(states: &[Part]) -> Option<Key> {
     Some(cursor)
 }
 
-fn order_of<'i>(item: &'i Item, attribute: &str) -> &'i str {
+pub(crate) fn order_of<'i>(item: &'i Item, attribute: &str) -> &'i str {
     match item.get(attribute) {
         Some(AttributeValue::S(s)) => s,
         _ => "",
     }
+}
+
+/// Every item of one partition in ascending `order` (its sort key): its first page, then, if there is more,
+/// the rest in slices read side by side, cut at those of `bounds` past the page's last item (each bound a string
+/// no sort key equals, such as a prefix of one, so DynamoDB's inclusive conditions make the slices disjoint).
+/// `fetch(slice, start)` reads one page of the partition, within the slice's condition when there is one.
+pub(crate) async fn sliced<F, Fut>(order: &str, bounds: &[String], fetch: F) -> Result<Vec<Item>, ApiError>
+where
+    F: Fn(Option<SortKey>, Option<Key>) -> Fut,
+    Fut: Future<Output = Result<(Vec<Item>, Option<Key>), ApiError>>,
+{
+    let (mut items, next) = fetch(None, None).await?;
+    let Some(next) = next else { return Ok(items) };
+    let last = items.last().map_or("", |i| order_of(i, order)).to_string();
+    let after: Vec<&String> = bounds.iter().filter(|b| b.as_str() > last.as_str()).collect();
+    // The first slice resumes after the page, up to the first bound past it (or to the end).
+    let mut slices = vec![(after.first().map(|b| SortKey::AtMost((*b).clone())), Some(next))];
+    slices.extend(after.windows(2).map(|w| (Some(SortKey::Between(w[0].clone(), w[1].clone())), None)));
+    if let Some(b) = after.last() {
+        slices.push((Some(SortKey::AtLeast((*b).clone())), None));
+    }
+    let reads = slices.into_iter().map(|(slice, start)| {
+        let fetch = &fetch;
+        async move { item::pages(start, None, |s, _| fetch(slice.clone(), s)).await.map(|(read, _)| read) }
+    });
+    for read in futures::future::try_join_all(reads).await? {
+        items.extend(read);
+    }
+    Ok(items)
 }
 
 fn key_of(item: &Item, attributes: &[String]) -> Result<Key, ApiError> {
@@ -364,5 +394,62 @@ mod tests {
             }))
             .unwrap();
         assert_eq!((ids(&rest), end, reads.into_inner()), (vec!["c/p1-01".to_string()], None, 1));
+    }
+
+    /// One partition as DynamoDB pages it: rows in (o, id) order, `size` a page, a slice's condition inclusive,
+    /// a page resumed after the key it names.
+    fn partition_page(
+        rows: &[(String, String)],
+        size: usize,
+        slice: Option<SortKey>,
+        start: Option<Key>,
+    ) -> (Vec<Item>, Option<Key>) {
+        let within = |o: &str| match &slice {
+            None => true,
+            Some(SortKey::AtMost(b)) => o <= b.as_str(),
+            Some(SortKey::AtLeast(b)) => o >= b.as_str(),
+            Some(SortKey::Between(a, b)) => a.as_str() <= o && o <= b.as_str(),
+            Some(SortKey::BeginsWith(p)) => o.starts_with(p.as_str()),
+        };
+        let mut rows: Vec<&(String, String)> = rows.iter().filter(|r| within(&r.0)).collect();
+        rows.sort();
+        let from = start.map_or(0, |k| {
+            let after = (order_of(&k, "o").to_string(), order_of(&k, "id").to_string());
+            rows.iter().position(|r| (r.0.clone(), r.1.clone()) > after).unwrap_or(rows.len())
+        });
+        let page: Vec<&&(String, String)> = rows[from..].iter().take(size).collect();
+        let item = |r: &(String, String)| Item::from([("o".into(), s(&r.0)), ("id".into(), s(&r.1))]);
+        let next = page.last().filter(|_| from + page.len() < rows.len()).map(|r| item(r));
+        (page.iter().map(|r| item(r)).collect(), next)
+    }
+
+    proptest! {
+        /// However the partition pages and wherever the bounds fall, the first page and the slices past it are
+        /// the partition's every item once, in order; a partition of one page is one call.
+        #[test]
+        fn a_partition_read_in_slices_is_every_item_once_in_order(
+            rows in prop::collection::vec(("[a-f][0-9]", 0u8..3), 0..40),
+            size in 1usize..12,
+            bounds in prop::collection::btree_set("[a-g]", 0..5),
+        ) {
+            let rows: Vec<(String, String)> =
+                rows.into_iter().enumerate().map(|(n, (o, tie))| (o, format!("{tie}-{n:02}"))).collect();
+            let bounds: Vec<String> = bounds.into_iter().collect();
+            let calls = std::cell::Cell::new(0);
+            let read = futures::executor::block_on(sliced("o", &bounds, |slice, start| {
+                calls.set(calls.get() + 1);
+                let out = partition_page(&rows, size, slice, start);
+                async move { Ok(out) }
+            }))
+            .unwrap();
+            let mut expected: Vec<(String, String)> = rows.clone();
+            expected.sort();
+            let got: Vec<(String, String)> =
+                read.iter().map(|i| (order_of(i, "o").to_string(), order_of(i, "id").to_string())).collect();
+            prop_assert_eq!(got, expected);
+            if rows.len() < size {
+                prop_assert_eq!(calls.get(), 1);
+            }
+        }
     }
 }

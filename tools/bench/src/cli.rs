@@ -70,6 +70,12 @@ pub enum Command {
         #[arg(long, env = "DEMO_ADMIN_EMAIL", default_value = "admin@fleet.local")]
         admin: String,
     },
+    /// A container's first read of DATE's driver actions, sliced and whole, alternated RUNS times each.
+    BenchDayRead {
+        date: String,
+        #[arg(default_value_t = 5)]
+        runs: usize,
+    },
     /// The range reports over ENTRIES log entries and READINGS readings.
     BenchReports {
         #[arg(default_value_t = 50_000)]
@@ -168,6 +174,9 @@ impl Command {
             }
             Command::BenchStockingDay { date, stops, admin } => {
                 report(crate::stocking_day::run(deps, &date, stops, &admin).await, |()| {})
+            }
+            Command::BenchDayRead { date, runs } => {
+                report(crate::day_read::run(deps, &date, runs).await, |out| println!("{out}"))
             }
             Command::BenchReports { entries, readings } => {
                 report(crate::reports::run(deps, entries, readings).await, |()| {})

@@ -6,6 +6,7 @@
 pub mod attention;
 pub mod cli;
 pub mod dashboard;
+pub mod day_read;
 /// The live dashboard's fan-out over the real-time endpoint.
 pub mod fanout;
 pub mod forecast;

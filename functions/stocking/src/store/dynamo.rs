@@ -206,9 +206,13 @@ impl ActionStore for Dynamo {
 impl Dynamo {
     /// Every action of one stocking day (by `occurredAt`), in device-time
     /// order: the `byStockingDay` index's shards of the day, merged. For the dashboard.
+    /// A shard longer than one page is read past it in slices of the day side by side (`window::day_slices`):
+    /// a container's first read of a day at 100,000 fridges is ~17 MB, three 1 MB pages a shard one after another
+    /// otherwise. A shorter day costs one Query a shard, as before.
     pub async fn of_stocking_day(&self, day: &str) -> Result<Vec<StoredAction>, ApiError> {
         let q = self.0.table(Table::DriverActions)?.query(DAY_SHARD, "").index(BY_STOCKING_DAY);
-        q.across(shard::keys(day), "occurredSk", &[PK, "sk", DAY_SHARD, "occurredSk"]).all().await
+        let q = q.across(shard::keys(day), "occurredSk", &[PK, "sk", DAY_SHARD, "occurredSk"]);
+        q.all_sliced(&crate::window::day_slices(day)).await
     }
 
     /// The recorded drop statuses (`SlipLock`) of one date's slips, read consistently: one Query per

@@ -535,6 +535,54 @@ async fn a_day_past_rows_up_to_comes_in_parts_asked_for_by_route() {
 }
 
 #[tokio::test]
+async fn a_days_shard_longer_than_a_page_is_read_past_it_in_slices_each_action_once_in_order() {
+    // A day of its own and one location, so every action is in one shard of the day: 40 actions of ~40 kB
+    // (1.6 MB) are more than DynamoDB's 1 MB page, so the read goes past its first page in slices of the day.
+    let day = "2031-05-22";
+    let location = unique("SLICE");
+    // From 18:00 CDT the day before, every 35 minutes, and at each bound (06:00, 08:00, 10:00 and 12:00 CDT).
+    let mut minutes: Vec<i64> = (0..36).map(|i| -16 * 60 + 1 + i * 35).collect();
+    minutes.extend([-240, -120, 0, 120]);
+    let bounds = fn_stocking::window::day_slices(day);
+    assert_eq!(bounds[0], "2031-05-22T11:00", "06:00 CDT is a bound");
+    let padding = "x".repeat(40_000);
+    let table = deps().await.table(Table::DriverActions).unwrap();
+    let mut made = Vec::new();
+    for (n, m) in minutes.iter().enumerate() {
+        let (id, occurred) = (format!("{location}-{n:02}"), stamp(at_on(day, *m)));
+        let created = stamp(at_on(day, *m + 1));
+        let action = fn_stocking::record::StoredAction {
+            event_type: EventType::PackingSlipQuery.name().into(),
+            sk: format!("{created}#{id}"),
+            id: id.clone(),
+            location_id: location.clone(),
+            data: json!({ "stockingIndex": 1, "note": padding }).to_string(),
+            created_at: created,
+            occurred_at: occurred.clone(),
+            stocking_day: day.into(),
+            occurred_sk: format!("{occurred}#{id}"),
+            request_id: id.clone(),
+            created_by: "slices@fleet.test".into(),
+            created_by_sub: "slices".into(),
+            created_by_name: None,
+            correction: None,
+        };
+        let item = action.item().unwrap();
+        table.client.put_item().table_name(table.name).set_item(Some(item)).send().await.unwrap();
+        made.push((action.key(), occurred));
+    }
+
+    let read = fn_stocking::store::Dynamo(deps().await).of_stocking_day(day).await.unwrap();
+    let mine: Vec<&str> = read.iter().filter(|a| a.location_id == location).map(|a| a.occurred_at.as_str()).collect();
+    let mut expected: Vec<&str> = made.iter().map(|(_, t)| t.as_str()).collect();
+    expected.sort();
+    assert_eq!(mine, expected, "each action once, in device-time order");
+    for (key, _) in made {
+        table.client.delete_item().table_name(table.name).set_key(Some(key)).send().await.unwrap();
+    }
+}
+
+#[tokio::test]
 async fn a_driver_sees_only_their_own_routes_and_no_panel() {
     let mut made = Made::default();
     let (mine, theirs) = (unique("R_MINE"), unique("R_THEIRS"));

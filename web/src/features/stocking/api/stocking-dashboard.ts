@@ -126,7 +126,8 @@ export const FIRST_PART_ROWS = 250;
  * The Needs-attention items of each kind a search's first answer carries in each list: as many as a list shows
  * before its 'Show all' (`ITEMS_FIRST`, the same number; a test holds them together: this module is preloaded
  * and imports no component code), so the panel as first shown, of all kinds or of one, is the whole
- * panel's. A busy day's whole lists come next (`getDashboardAttention`): 1,472 items, 0.55 MB at 25,000 fridges.
+ * panel's. A busy day's whole lists come last, after the rows (`getDashboardAttention`): 1,472 items, 0.55 MB at
+ * 25,000 fridges.
  */
 export const ATTENTION_FIRST = 10;
 

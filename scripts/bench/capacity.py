@@ -321,7 +321,7 @@ def main():
     for s in complete:
         ms = [data[n][1]["screens"][s]["completeMs"] for n in sizes]
         w("")
-        w(f"The {s} answers a Search with its cards, Summary, panel and first 250 rows, then the other routes' rows in parts (docs/decisions/stocking-dashboard.md, \"A long day in parts\"); every route's rows were on screen "
+        w(f"The {s} answers a Search with its cards, Summary, the panel's counts and first 10 items of each kind, and the first 250 rows, then the other routes' rows in parts and the whole panel last (docs/decisions/stocking-dashboard.md, \"A long day in parts\"); every route's rows were on screen "
           "(Export CSV ready) after " + " → ".join(f"{m:,} ms" for m in ms) + f" ({ms[-1] / ms[0]:.2f}x). The calls above are every part's.")
     for s in searched:
         form = [data[n][1]["screens"][s]["formMs"] for n in sizes]

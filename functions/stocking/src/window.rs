@@ -23,7 +23,7 @@ pub const DAY_SLICED_AT_HOURS: [u32; 4] = [6, 8, 10, 12];
 /// hour, a prefix of that minute's stamps, so no key equals one. None for a day that does not parse (read whole).
 pub fn day_slices(day: &str) -> Vec<String> {
     use chrono::TimeZone;
-    let Ok(date) = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d") else { return Vec::new() };
+    let Some(date) = fleet_shared::entity::StockingDate::of(day).map(|d| d.date()) else { return Vec::new() };
     DAY_SLICED_AT_HOURS
         .iter()
         .filter_map(|h| fridge_time::CENTRAL.tz.from_local_datetime(&date.and_hms_opt(*h, 0, 0)?).earliest())

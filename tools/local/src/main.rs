@@ -58,10 +58,11 @@ mod tests {
             "template",
             "bench-scale-ingest",
             "bench-fanout",
+            "bench-day-read",
             "verify-deploy",
         ] {
             assert!(names.iter().any(|n| n == scripted), "{scripted} missing from {names:?}");
         }
-        assert_eq!(names.len(), 29, "{names:?}");
+        assert_eq!(names.len(), 30, "{names:?}");
     }
 }

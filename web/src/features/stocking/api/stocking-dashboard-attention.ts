@@ -1,7 +1,7 @@
 import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import type { StockingDashboard } from '../lib/dashboard-types';
-import type { DashboardQuery } from '../lib/filters';
+import { serverFilter, type DashboardQuery } from '../lib/filters';
 
 const STOCKING_DASHBOARD_ATTENTION = gql(`query StockingDashboardAttention($filter: StockingDashboardFilter!) {
   stockingDashboard(filter: $filter, rowsUpTo: 1) {
@@ -14,7 +14,7 @@ const STOCKING_DASHBOARD_ATTENTION = gql(`query StockingDashboardAttention($filt
  * (`ATTENTION_FIRST`): only the panel is selected, and the answer carries one route's rows at most (`rowsUpTo`).
  */
 export async function getDashboardAttention(query: DashboardQuery) {
-  const filter = { ...query, routes: query.routes.length ? query.routes : null };
+  const filter = serverFilter(query);
   return (await graphql(STOCKING_DASHBOARD_ATTENTION, { filter })).stockingDashboard.attention;
 }
 

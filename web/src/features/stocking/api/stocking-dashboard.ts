@@ -10,7 +10,7 @@ import { graphql } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { keepEndedFridgeItems } from '../lib/attention-ended';
 import type { StockingDashboard } from '../lib/dashboard-types';
-import type { DashboardQuery } from '../lib/filters';
+import { serverFilter, type DashboardQuery } from '../lib/filters';
 import { getDashboardAttention, withAttention } from './stocking-dashboard-attention';
 import { getDashboardRows, routesLeftOut, withRows } from './stocking-dashboard-rows';
 
@@ -71,7 +71,7 @@ export async function getStockingDashboard(
   shown?: StockingDashboard,
   first?: FirstPart,
 ) {
-  const filter = { ...query, routes: query.routes.length ? query.routes : null };
+  const filter = serverFilter(query);
   const rowsShown = new Map(
     (shown?.routes ?? []).filter((r) => r.stops && r.rowsDigest).map((r) => [r.route, r] as const),
   );

@@ -68,3 +68,9 @@ export function keepAvailable(chosen: string[], available: string[]): string[] {
   const known = new Set(available);
   return chosen.filter((r) => known.has(r));
 }
+
+/** The server's filter of a search: no routes chosen is every route of the date (`routes: null`). */
+export const serverFilter = (query: DashboardQuery) => ({
+  ...query,
+  routes: query.routes.length ? query.routes : null,
+});

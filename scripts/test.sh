@@ -77,6 +77,9 @@ log "smoke test's unit tests (SRP against Amplify's values, outputs and headers)
 log "IAM checker's unit tests (the SAM translation, the Allow-statement evaluator)"
 .venv/bin/python -m unittest discover -s scripts/iam
 
+log "scripts/dead-letters.sh: what it lists and what a redrive moves, on an emulator of its own"
+.venv/bin/python -m unittest discover -s scripts/local -p 'test_*.py'
+
 log "Ctrl-C on run-local.sh stops everything it started within 5 s (its own ports and state)"
 scripts/local/ctrl-c-test.sh "$STATE"
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The forecast ingest's writes (issue 59): ROWS rows (default 5,000), each with
-# its history record and upload record, as the store writes them (rows in
-# BatchWriteItem; history and upload records as conditional Puts in transactions of 100, 4 in
-# flight, since BatchWriteItem's grant allows deletes), and in the same run the
-# previous design's one BatchWriteItem stream of all three; prints both rates
+# its history record and upload record, as the store writes them (each row on
+# condition that it is still as read, with its two records, all or nothing,
+# packed into transactions of up to 100 items, 4 in flight), and in the same run
+# the first design's one BatchWriteItem stream of all three; prints both rates
 # and the ratio. A benchmark: never part of the timed tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -18,6 +18,14 @@ pub struct ForecastUpload<S> {
     pub now: String,
 }
 
+/// Why a line was not written: its row kept changing between this write's reads and its writes.
+pub fn changed_meanwhile(plan: &ForecastRow) -> String {
+    format!(
+        "the forecast of {} for {} changed while this file was being applied; upload the file again to apply this line",
+        plan.item, plan.date
+    )
+}
+
 /// The stored row the pipeline hands back, typed.
 fn stored_row(stored: Option<&Value>) -> Option<ForecastRecord> {
     stored.and_then(|v| ForecastRecord::deserialize(v).ok())
@@ -71,41 +79,83 @@ impl<S: ForecastStore> UploadKind for ForecastUpload<S> {
             .collect())
     }
 
-    /// Rows, their history records and their upload records go in batches
-    /// together. A file is ingested by one consumer of its S3 notification at
-    /// a time, and a retry of it is recognised by the records, so the rows'
-    /// puts need no condition; the history and upload records are only ever
-    /// added (conditional Puts: docs/decisions/store-and-integrity.md).
+    /// Each row goes with its history record and upload record, all or
+    /// nothing, on condition that the stored row is still the one the plan
+    /// read: the history's old value is what the row held. A row changed in
+    /// between (the Forecast view's quantity edit, another upload) is read
+    /// again and written over it, its history from what it held then, up to
+    /// `REPLANS` times; a row still changing fails its line, saying so. A
+    /// retry of the file is recognised by the upload records
+    /// (docs/decisions/forecast.md).
     async fn write(&self, rows: Vec<Planned<ForecastRow>>, req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
-        let mut writes = Vec::with_capacity(rows.len());
-        for p in &rows {
-            let r = &p.plan;
-            let row = ForecastRecord {
-                date: r.date.clone(),
-                item: r.item.clone(),
-                quantity: Some(r.quantity),
-                production_date: Some(r.production_date.clone()),
-                upload_marker: Some(req.marker(p.row)),
-                updated_by: Some(self.user.clone()),
-                updated_at: Some(self.now.clone()),
-            };
-            let old = stored_row(p.stored.as_ref()).map(|s| text(&s.quantity)).unwrap_or_else(|| "null".into());
-            let change =
-                Change { attribute: r.item.clone(), old_value: old, new_value: r.quantity.to_string(), reason: None };
-            let history = Record::new(
-                history::entity("forecast", &r.date),
-                &self.now,
-                &self.user,
-                &req.source(p.row),
-                vec![change],
-            );
-            writes.push(RowWrite { row, history, claim: p.claim.clone() });
+        let writes = rows.iter().map(|p| self.row_write(p, stored_row(p.stored.as_ref()), req)).collect();
+        let mut outcomes = self.store.put_rows(writes).await?;
+        for _ in 0..REPLANS {
+            let changed: Vec<usize> = (0..rows.len()).filter(|&i| is_conflict(&outcomes[i])).collect();
+            if changed.is_empty() {
+                break;
+            }
+            let keys: Vec<(String, String)> =
+                changed.iter().map(|&i| (rows[i].plan.date.clone(), rows[i].plan.item.clone())).collect();
+            let now: HashMap<String, ForecastRecord> =
+                self.store.rows_at(&keys).await?.into_iter().map(|r| (r.key(), r)).collect();
+            let mut again = Vec::new();
+            for &i in &changed {
+                let read = now.get(&rows[i].plan.key()).cloned();
+                if read.as_ref().and_then(|r| r.upload_marker.as_deref()) == Some(req.marker(rows[i].row).as_str()) {
+                    // Written by another try of this upload (its record refused ours): it landed.
+                    outcomes[i] = Ok(());
+                    continue;
+                }
+                again.push((i, self.row_write(&rows[i], read, req)));
+            }
+            let (at, writes): (Vec<usize>, Vec<RowWrite>) = again.into_iter().unzip();
+            for (i, outcome) in at.into_iter().zip(self.store.put_rows(writes).await?) {
+                outcomes[i] = outcome;
+            }
         }
-        self.store.put_rows(writes).await?;
         Ok(rows
             .into_iter()
-            .map(|p| CommitResult { row: p.row, key: Some(p.key), status: CommitStatus::Written, message: None })
+            .zip(outcomes)
+            .map(|(p, outcome)| {
+                let (status, message) = match outcome {
+                    Ok(()) => (CommitStatus::Written, None),
+                    Err(ApiError::Conflict(_)) => (CommitStatus::Failed, Some(changed_meanwhile(&p.plan))),
+                    Err(e) => (CommitStatus::Failed, Some(e.to_string())),
+                };
+                CommitResult { row: p.row, key: Some(p.key), status, message }
+            })
             .collect())
+    }
+}
+
+/// How many times a row changed between its read and its write is read again and written.
+pub const REPLANS: usize = 3;
+
+fn is_conflict(outcome: &Result<(), ApiError>) -> bool {
+    matches!(outcome, Err(ApiError::Conflict(_)))
+}
+
+impl<S: ForecastStore> ForecastUpload<S> {
+    /// A planned row's write over the row `read` (none when there was none): the row marked with its upload line,
+    /// its history from what `read` held, and its upload record.
+    fn row_write(&self, p: &Planned<ForecastRow>, read: Option<ForecastRecord>, req: &UploadRequest) -> RowWrite {
+        let r = &p.plan;
+        let row = ForecastRecord {
+            date: r.date.clone(),
+            item: r.item.clone(),
+            quantity: Some(r.quantity),
+            production_date: Some(r.production_date.clone()),
+            upload_marker: Some(req.marker(p.row)),
+            updated_by: Some(self.user.clone()),
+            updated_at: Some(self.now.clone()),
+        };
+        let old = read.as_ref().map(|s| text(&s.quantity)).unwrap_or_else(|| "null".into());
+        let change =
+            Change { attribute: r.item.clone(), old_value: old, new_value: r.quantity.to_string(), reason: None };
+        let history =
+            Record::new(history::entity("forecast", &r.date), &self.now, &self.user, &req.source(p.row), vec![change]);
+        RowWrite { row, read, history, claim: p.claim.clone() }
     }
 }
 
@@ -113,6 +163,7 @@ impl<S: ForecastStore> UploadKind for ForecastUpload<S> {
 mod tests {
     use super::*;
     use crate::store::memory::Memory;
+    use fleet_shared::idempotency::Claim;
     use fleet_shared::upload::{self, RowStatus};
     use serde_json::json;
 
@@ -180,5 +231,85 @@ mod tests {
         // A retried batch writes nothing twice.
         upload::commit(&kind, &next, &fake.records).await.unwrap();
         assert_eq!(fake.history.lock().unwrap().len(), 3);
+    }
+
+    /// u-1 stored Wrap at 12; u-2 (Wrap 15, Soup 3) planned against it. Answers u-2's planned rows.
+    async fn planned_over_wrap_at_12(kind: &ForecastUpload<&Memory>) -> (UploadRequest, Vec<Planned<ForecastRow>>) {
+        let first = request("u-1", &[("Wrap", "2026/11/24", "12", "2026/11/23")]);
+        upload::commit(kind, &first, &kind.store.records).await.unwrap();
+        let next =
+            request("u-2", &[("Wrap", "2026/11/24", "15", "2026/11/23"), ("Soup", "2026/11/24", "3", "2026/11/23")]);
+        let stored = kind.load(vec!["2026-11-24#Wrap".into(), "2026-11-24#Soup".into()]).await.unwrap();
+        let planned = next
+            .rows
+            .iter()
+            .map(|raw| {
+                let (key, plan) = kind.check(raw, &()).unwrap();
+                let claim = Claim::new("forecast", "u-2", &raw.row.to_string(), "d".into(), &Value::Null, 0);
+                Planned { row: raw.row, stored: stored.get(&key).cloned(), key, plan, claim: Some(claim) }
+            })
+            .collect();
+        (next, planned)
+    }
+
+    fn wrap() -> (String, String) {
+        ("2026-11-24".to_string(), "Wrap".to_string())
+    }
+
+    /// Each history record's (item, old, new).
+    fn history_of(fake: &Memory) -> Vec<(String, String, String)> {
+        let history = fake.history.lock().unwrap();
+        history
+            .iter()
+            .filter_map(|h| h.changes.first())
+            .map(|c| (c.attribute.clone(), c.old_value.clone(), c.new_value.clone()))
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn a_row_edited_after_the_file_read_it_is_read_again_and_its_history_says_what_it_held() {
+        let fake = Memory::default();
+        let kind = ForecastUpload { store: &fake, user: "ops@x.co".into(), now: "2026-11-23T12:00:00.000Z".into() };
+        let (next, planned) = planned_over_wrap_at_12(&kind).await;
+        // Meanwhile someone sets Wrap to 14 on the Forecast view.
+        let held = fake.rows.lock().unwrap()[&wrap()].clone();
+        let edit = Record::new(history::entity("forecast", "2026-11-24"), "t", "planner@x.co", "Forecast view", vec![]);
+        fake.set_quantity(&ForecastRecord { quantity: Some(14), ..held }, Some(12), &edit).await.unwrap();
+
+        let results = kind.write(planned, &next).await.unwrap();
+        let outcome: Vec<(u32, CommitStatus)> = results.iter().map(|r| (r.row, r.status)).collect();
+        assert_eq!(outcome, [(2, CommitStatus::Written), (3, CommitStatus::Written)]);
+        assert_eq!(fake.rows.lock().unwrap()[&wrap()].quantity, Some(15));
+        let said = |item: &str, old: &str, new: &str| (item.to_string(), old.to_string(), new.to_string());
+        assert_eq!(
+            history_of(&fake),
+            [said("Wrap", "null", "12"), said("Soup", "null", "3"), said("Wrap", "14", "15")],
+            "Wrap's record says 14 -> 15, what it held, never 12 -> 15"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_row_that_keeps_changing_is_not_overwritten_and_its_line_says_why() {
+        let fake = Memory::default();
+        let kind = ForecastUpload { store: &fake, user: "ops@x.co".into(), now: "2026-11-23T12:00:00.000Z".into() };
+        let (next, planned) = planned_over_wrap_at_12(&kind).await;
+        *fake.edited_before_each_write.lock().unwrap() = Some(wrap());
+
+        let results = kind.write(planned, &next).await.unwrap();
+        let outcome: Vec<(u32, CommitStatus)> = results.iter().map(|r| (r.row, r.status)).collect();
+        assert_eq!(outcome, [(2, CommitStatus::Failed), (3, CommitStatus::Written)]);
+        assert_eq!(
+            results[0].message.as_deref(),
+            Some(
+                "the forecast of Wrap for 2026-11-24 changed while this file was being applied; upload the file \
+                 again to apply this line"
+            )
+        );
+        let edits = 1 + REPLANS as i64;
+        assert_eq!(fake.rows.lock().unwrap()[&wrap()].quantity, Some(12 + edits), "every edit stands");
+        assert_eq!(history_of(&fake).len(), 2, "u-1's Wrap and u-2's Soup; nothing for u-2's Wrap");
+        let records = fake.records.0.lock().unwrap();
+        let record = |row: &str| records.contains_key(&("forecast#u-2".to_string(), row.to_string()));
+        assert_eq!((record("2"), record("3")), (false, true), "the failed line's upload record fell with it");
     }
 }

@@ -203,7 +203,6 @@ impl TableRef<'_> {
     /// earlier try of this write (the keys are unique per record): it counts as
     /// written, and the rest of its transaction goes again without it.
     pub async fn put_each_new(&self, items: Vec<Item>, key: &str) -> Result<(), ApiError> {
-        use futures::stream::{self, StreamExt, TryStreamExt};
         let condition = format!("attribute_not_exists(#{PK_NAME})");
         let groups = items
             .into_iter()
@@ -218,19 +217,11 @@ impl TableRef<'_> {
                 Ok(vec![TransactWriteItem::builder().put(put).build()])
             })
             .collect::<Result<Vec<_>, ApiError>>()?;
-        let chunks: Vec<Vec<Vec<TransactWriteItem>>> = groups.chunks(TRANSACT_MAX).map(<[_]>::to_vec).collect();
-        stream::iter(chunks)
-            .map(|chunk| async move {
-                transact_groups(self.client, chunk)
-                    .await
-                    .into_iter()
-                    .filter(|r| !matches!(r, Err(ApiError::Conflict(_))))
-                    .collect::<Result<Vec<()>, ApiError>>()
-            })
-            .buffer_unordered(TRANSACTIONS_IN_FLIGHT)
-            .try_collect::<Vec<_>>()
+        transact_groups_in_flight(self.client, groups)
             .await
-            .map(|_| ())
+            .into_iter()
+            .filter(|r| !matches!(r, Err(ApiError::Conflict(_))))
+            .collect()
     }
 
     /// Writes all items in batches of 25, retrying unprocessed ones with backoff.
@@ -346,6 +337,37 @@ pub async fn transact(client: &aws_sdk_dynamodb::Client, items: Vec<TransactWrit
     }
     client.transact_write_items().set_transact_items(Some(items)).send().await?;
     Ok(())
+}
+
+/// `transact_groups` for many groups: packed in order into transactions of at most `TRANSACT_MAX` items,
+/// `TRANSACTIONS_IN_FLIGHT` of them at once. Answers per group, in order.
+pub async fn transact_groups_in_flight(
+    client: &aws_sdk_dynamodb::Client,
+    groups: Vec<Vec<TransactWriteItem>>,
+) -> Vec<Result<(), ApiError>> {
+    use futures::stream::{self, StreamExt};
+    let mut transactions: Vec<Vec<Vec<TransactWriteItem>>> = Vec::new();
+    let mut size = 0;
+    for group in groups {
+        match transactions.last_mut() {
+            Some(last) if size + group.len() <= TRANSACT_MAX => {
+                size += group.len();
+                last.push(group);
+            }
+            _ => {
+                size = group.len();
+                transactions.push(vec![group]);
+            }
+        }
+    }
+    stream::iter(transactions)
+        .map(|transaction| transact_groups(client, transaction))
+        .buffered(TRANSACTIONS_IN_FLIGHT)
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// Writes groups of items, each group all or nothing, packing several groups

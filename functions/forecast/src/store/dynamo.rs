@@ -1,6 +1,6 @@
 //! The forecast store over DynamoDB and S3: the deployed `Deps` itself.
 use super::*;
-use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
+use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem, Update};
 use fleet_shared::s3::S3Object;
 use fleet_shared::{store, Bucket, Deps, Queue, Table};
 use std::collections::HashMap;
@@ -8,6 +8,38 @@ use std::time::Duration;
 
 fn row_key(date: &str, item: &str) -> HashMap<String, AttributeValue> {
     HashMap::from([("date".to_string(), store::s(date)), ("item".to_string(), store::s(item))])
+}
+
+/// A row's put, on condition that the stored row is still `read` (absent when there was none): each attribute a
+/// write sets as it was read. An edit (`set_quantity`) or another upload in between fails it.
+fn row_put(table: &str, row: &ForecastRecord, read: Option<&ForecastRecord>) -> Result<TransactWriteItem, ApiError> {
+    let put = Put::builder().table_name(table).set_item(Some(store::to_item(row)?));
+    let put = match read {
+        None => put.condition_expression("attribute_not_exists(#item)").expression_attribute_names("#item", "item"),
+        Some(read) => {
+            let attributes = [
+                ("quantity", read.quantity.map(|q| AttributeValue::N(q.to_string()))),
+                ("productionDate", read.production_date.as_deref().map(store::s)),
+                ("uploadMarker", read.upload_marker.as_deref().map(store::s)),
+                ("updatedBy", read.updated_by.as_deref().map(store::s)),
+                ("updatedAt", read.updated_at.as_deref().map(store::s)),
+            ];
+            let mut conditions = vec!["attribute_exists(#item)".to_string()];
+            let mut put = put.expression_attribute_names("#item", "item");
+            for (i, (name, value)) in attributes.into_iter().enumerate() {
+                put = put.expression_attribute_names(format!("#a{i}"), name);
+                match value {
+                    Some(value) => {
+                        conditions.push(format!("#a{i} = :a{i}"));
+                        put = put.expression_attribute_values(format!(":a{i}"), value);
+                    }
+                    None => conditions.push(format!("attribute_not_exists(#a{i})")),
+                }
+            }
+            put.condition_expression(conditions.join(" AND "))
+        }
+    };
+    Ok(TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build())
 }
 
 /// The forecast in DynamoDB and S3.
@@ -31,23 +63,18 @@ impl ForecastStore for Deps {
         self.table(Table::ForecastRows)?.batch_get(keys, &[]).await?.into_iter().map(store::from_item).collect()
     }
 
-    async fn put_rows(&self, writes: Vec<RowWrite>) -> Result<(), ApiError> {
+    async fn put_rows(&self, writes: Vec<RowWrite>) -> Result<Vec<Result<(), ApiError>>, ApiError> {
         let rows = self.table(Table::ForecastRows)?;
-        let mut row_items = Vec::with_capacity(writes.len());
-        let (mut history, mut claims) = (Vec::with_capacity(writes.len()), Vec::new());
-        for w in writes {
-            row_items.push(store::to_item(&w.row)?);
-            history.push(store::to_item(&w.history)?);
+        let history = self.table(Table::History)?.name;
+        let mut groups = Vec::with_capacity(writes.len());
+        for w in &writes {
+            let mut items = vec![row_put(rows.name, &w.row, w.read.as_ref())?, w.history.put(history)?];
             if let Some(claim) = &w.claim {
-                claims.push(store::to_item(claim)?);
+                items.push(claim.put(self.table(Table::Idempotency)?.name)?);
             }
+            groups.push(items);
         }
-        // The rows are the plan's latest state; history and upload records are only ever added
-        // (never BatchWriteItem, whose grant allows deletes), and the records last: a unit is
-        // recorded done only after its rows and history landed.
-        rows.batch_put(row_items).await?;
-        self.table(Table::History)?.put_each_new(history, "entity").await?;
-        self.table(Table::Idempotency)?.put_each_new(claims, "pk").await
+        Ok(store::transact_groups_in_flight(rows.client, groups).await)
     }
 
     async fn set_quantity(&self, row: &ForecastRecord, old: Option<i64>, history: &Record) -> Result<(), ApiError> {

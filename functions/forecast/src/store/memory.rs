@@ -20,6 +20,8 @@ pub struct Memory {
     pub parked: Mutex<Vec<Unstorable>>,
     /// The upload records cannot be read (a passing failure).
     pub uploads_down: std::sync::atomic::AtomicBool,
+    /// A row someone edits again right before every `put_rows` lands (its quantity + 1).
+    pub edited_before_each_write: Mutex<Option<(String, String)>>,
 }
 
 impl Memory {
@@ -52,16 +54,31 @@ impl ForecastStore for Memory {
         Ok(keys.iter().filter_map(|k| rows.get(k).cloned()).collect())
     }
 
-    async fn put_rows(&self, writes: Vec<RowWrite>) -> Result<(), ApiError> {
+    async fn put_rows(&self, writes: Vec<RowWrite>) -> Result<Vec<Result<(), ApiError>>, ApiError> {
+        let mut rows = self.rows.lock().unwrap();
+        if let Some(row) = self.edited_before_each_write.lock().unwrap().as_ref().and_then(|key| rows.get_mut(key)) {
+            row.quantity = row.quantity.map(|q| q + 1);
+        }
+        let mut out = Vec::with_capacity(writes.len());
         for w in writes {
+            let key = (w.row.date.clone(), w.row.item.clone());
+            // The row's condition: the stored row is still the one read; with the claim's, all or nothing.
+            let claim_taken = w
+                .claim
+                .as_ref()
+                .is_some_and(|c| self.records.0.lock().unwrap().contains_key(&(c.pk.clone(), c.sk.clone())));
+            if rows.get(&key) != w.read.as_ref() || claim_taken {
+                out.push(Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into())));
+                continue;
+            }
             if let Some(claim) = &w.claim {
-                // A batch put overwrites: the record is put whatever was there.
                 self.records.0.lock().unwrap().insert((claim.pk.clone(), claim.sk.clone()), claim.clone());
             }
-            self.rows.lock().unwrap().insert((w.row.date.clone(), w.row.item.clone()), w.row);
+            rows.insert(key, w.row);
             self.history.lock().unwrap().push(w.history);
+            out.push(Ok(()));
         }
-        Ok(())
+        Ok(out)
     }
 
     async fn set_quantity(&self, row: &ForecastRecord, old: Option<i64>, history: &Record) -> Result<(), ApiError> {

@@ -72,11 +72,12 @@ impl ForecastRecord {
     }
 }
 
-/// One row of a commit: the row, its history record and, on a unit's first
-/// row, the upload's claim.
+/// One row of a commit: the row, the row as the plan read it (none when there
+/// was none), its history record and, on a unit's first row, the upload's claim.
 #[derive(Debug, Clone)]
 pub struct RowWrite {
     pub row: ForecastRecord,
+    pub read: Option<ForecastRecord>,
     pub history: Record,
     pub claim: Option<Claim>,
 }
@@ -102,9 +103,14 @@ pub trait ForecastStore: Sync {
     fn rows_on(&self, date: &str) -> impl Future<Output = Result<Vec<ForecastRecord>, ApiError>> + Send;
     /// The rows stored under these `(date, item)` keys (absent ones left out), read strongly consistent.
     fn rows_at(&self, keys: &[(String, String)]) -> impl Future<Output = Result<Vec<ForecastRecord>, ApiError>> + Send;
-    /// Puts rows with their history records and claims, in batches (not all
-    /// or nothing: a retry of the file is recognised by the claims).
-    fn put_rows(&self, writes: Vec<RowWrite>) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// Puts each row with its history record and claim, all or nothing per
+    /// row, only if the stored row is still the one read (`RowWrite::read`):
+    /// the history's old value is what the row held. Answers per row, in
+    /// order: the generic Conflict for a row that changed meanwhile.
+    fn put_rows(
+        &self,
+        writes: Vec<RowWrite>,
+    ) -> impl Future<Output = Result<Vec<Result<(), ApiError>>, ApiError>> + Send;
     /// Sets one row's quantity (and who and when) with its history record,
     /// all or nothing, only if the stored quantity is still `old`. The generic
     /// Conflict when it moved.
@@ -140,7 +146,10 @@ impl<T: ForecastStore + ?Sized> ForecastStore for &T {
     fn rows_at(&self, keys: &[(String, String)]) -> impl Future<Output = Result<Vec<ForecastRecord>, ApiError>> + Send {
         (**self).rows_at(keys)
     }
-    fn put_rows(&self, writes: Vec<RowWrite>) -> impl Future<Output = Result<(), ApiError>> + Send {
+    fn put_rows(
+        &self,
+        writes: Vec<RowWrite>,
+    ) -> impl Future<Output = Result<Vec<Result<(), ApiError>>, ApiError>> + Send {
         (**self).put_rows(writes)
     }
     fn set_quantity(

@@ -376,3 +376,62 @@ async fn records_are_only_ever_added_and_a_retry_finds_its_own_written() {
     assert_eq!(stored.len(), 180, "each written once");
     assert_eq!(stored[7]["value"], "first", "a record once written is never overwritten");
 }
+
+/// The store's row write against the emulator: a row lands only while it is as read, all or nothing with its
+/// history and upload records.
+#[tokio::test]
+async fn a_row_write_lands_only_over_the_row_it_read_with_its_records() {
+    use fleet_shared::history::{self, Change, Record};
+    use fleet_shared::idempotency::Claim;
+    use fn_forecast::store::{ForecastRecord, ForecastStore, RowWrite};
+    let d = deps().await;
+    let day = own_date();
+    let date = day.format("%Y-%m-%d").to_string();
+    let upload = unique("fc-rows");
+    let row = |quantity: i64, line: u32| ForecastRecord {
+        date: date.clone(),
+        item: "Wrap".into(),
+        quantity: Some(quantity),
+        production_date: Some(date.clone()),
+        upload_marker: Some(format!("{upload}#{line}")),
+        updated_by: Some("ops@fleet.test".into()),
+        updated_at: Some(format!("2026-11-30T12:00:0{line}.000Z")),
+    };
+    let write = |quantity: i64, line: u32, read: Option<ForecastRecord>| RowWrite {
+        row: row(quantity, line),
+        read,
+        history: Record::new(
+            history::entity("forecast", &date),
+            "2026-11-30T12:00:00.000Z",
+            "ops@fleet.test",
+            "test",
+            vec![Change {
+                attribute: "Wrap".into(),
+                old_value: "x".into(),
+                new_value: quantity.to_string(),
+                reason: None,
+            }],
+        ),
+        claim: Some(Claim::new("forecast", &upload, &line.to_string(), "d".into(), &Value::Null, 0)),
+    };
+    let conflict = |r: &Result<(), fleet_shared::ApiError>| matches!(r, Err(fleet_shared::ApiError::Conflict(_)));
+
+    // A new row lands where none is; a second "new" write of it does not.
+    assert!(d.put_rows(vec![write(12, 2, None)]).await.unwrap()[0].is_ok());
+    assert!(conflict(&d.put_rows(vec![write(13, 3, None)]).await.unwrap()[0]));
+    // Over the row as read it lands; over an older read it does not, nor do its records.
+    assert!(d.put_rows(vec![write(15, 4, Some(row(12, 2)))]).await.unwrap()[0].is_ok());
+    assert!(conflict(&d.put_rows(vec![write(16, 5, Some(row(12, 2)))]).await.unwrap()[0]));
+    let stored = d.rows_at(&[(date.clone(), "Wrap".into())]).await.unwrap();
+    assert_eq!(stored, [row(15, 4)]);
+    assert_eq!(history_of(day).await.len(), 2, "the two writes that landed, each with its history record");
+    let records = d.table(Table::Idempotency).unwrap();
+    for (line, kept) in [(2, true), (3, false), (4, true), (5, false)] {
+        let key = std::collections::HashMap::from([
+            ("pk".to_string(), store::s(format!("forecast#{upload}"))),
+            ("sk".to_string(), store::s(line.to_string())),
+        ]);
+        let found: Option<Value> = records.get(key).await.unwrap();
+        assert_eq!(found.is_some(), kept, "line {line}'s upload record");
+    }
+}

@@ -45,12 +45,13 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::ListObjects(Bucket::Uploads),
             Grant::ReadObjects(Bucket::Uploads),
             Grant::BatchGetItems(Table::ForecastRows),
+            // Each row on condition that it is still as read, in the transaction of its records.
+            Grant::PutItems(Table::ForecastRows),
             Grant::GetItems(Table::ForecastUploads),
             Grant::PutItems(Table::History),
             Grant::BatchGetItems(Table::Idempotency),
             Grant::PutItems(Table::Idempotency),
             // Beyond reading and writing items: each one made in the tests (scripts/iam).
-            Grant::BatchWriteTable(Table::ForecastRows),
             Grant::BatchWriteTable(Table::ForecastUploads),
             Grant::SendToQueue(Queue::ForecastUploadsDeadLetter),
         ],

@@ -60,7 +60,7 @@ pub async fn upload_url(deps: &'static Deps, ctx: Ctx, args: UploadUrlArgs) -> R
         expires_at: issued + KEEP_SECONDS,
         ..Default::default()
     };
-    deps.save(&state).await?;
+    deps.save(&state, None).await?;
     let url = deps.upload_url(&key, URL_SECONDS).await?;
     Ok(UploadUrl { url, upload_id, key, expires_in_seconds: URL_SECONDS })
 }

@@ -172,6 +172,8 @@ async fn ingest_object<S: ForecastStore>(store: &S, records: &impl Records, key:
     let Some(mut state) = store.load(upload_id).await? else {
         return Err(Refusal::Unreadable("no upload was issued for this object".into()));
     };
+    // The state as stored: each save is conditional on it, so two tries of one file never both move it.
+    let mut read = state.updated_at.clone();
     let Some((meta, object)) = store.open(key).await? else {
         tracing::warn!(key, "the object is gone; nothing to ingest");
         // A first notice of a file gone unread: the upload says so instead of waiting forever.
@@ -179,7 +181,7 @@ async fn ingest_object<S: ForecastStore>(store: &S, records: &impl Records, key:
             return Ok(());
         }
         let gone = "The file was gone before it was read. Choose Upload Forecast again.";
-        return Ok(finish(store, state, Err(vec![gone.into()])).await?);
+        return Ok(finish(store, state, &read, Err(vec![gone.into()])).await?);
     };
     if state.e_tag == meta.e_tag && settled(&state) {
         return Ok(()); // a redelivered notification of a file already handled
@@ -191,15 +193,16 @@ async fn ingest_object<S: ForecastStore>(store: &S, records: &impl Records, key:
     // S3 refuses an expired presigned URL; this guards emulators and clock skew.
     if state.url_expires_at > 0 && arrived > state.url_expires_at {
         let expired = "The upload link expired before the file arrived. Choose Upload Forecast again.";
-        return Ok(finish(store, state, Err(vec![expired.into()])).await?);
+        return Ok(finish(store, state, &read, Err(vec![expired.into()])).await?);
     }
     // The size is in the answer's headers: a too large body is dropped unread.
     if let Some(reason) = too_large(meta.size) {
-        return Ok(finish(store, state, Err(vec![reason])).await?);
+        return Ok(finish(store, state, &read, Err(vec![reason])).await?);
     }
     state.state = "received".into();
     state.updated_at = fridge_time::now_text();
-    store.save(&state).await?;
+    store.save(&state, Some(&read)).await?;
+    read = state.updated_at.clone();
 
     let bytes = store.read(object).await?;
     let rows = match file::raw_rows(&bytes) {
@@ -212,7 +215,7 @@ async fn ingest_object<S: ForecastStore>(store: &S, records: &impl Records, key:
         Err(errors) => Err(errors),
         Ok(rows) => commit_file(store, records, &state, rows).await?,
     };
-    Ok(finish(store, state, outcome).await?)
+    Ok(finish(store, state, &read, outcome).await?)
 }
 
 /// Checks the whole file, then commits it in batches; nothing is written when any line is invalid.
@@ -259,6 +262,7 @@ fn line_errors(rows: &[upload::RowReport]) -> Vec<String> {
 async fn finish(
     store: &impl ForecastStore,
     mut state: UploadState,
+    read: &str,
     outcome: Result<(usize, usize), Vec<String>>,
 ) -> Result<(), ApiError> {
     match outcome {
@@ -277,7 +281,7 @@ async fn finish(
         }
     }
     state.updated_at = fridge_time::now_text();
-    store.save(&state).await
+    store.save(&state, Some(read)).await
 }
 
 #[cfg(test)]
@@ -392,6 +396,31 @@ mod tests {
         // A redelivered notice of the same object writes nothing again.
         assert!(ingest(&fake, vec![message("m1", "forecast-uploads/up-1.csv")]).await.is_empty());
         assert_eq!((fake.history.lock().unwrap().len(), *fake.reads.lock().unwrap()), (2, 1));
+    }
+
+    #[tokio::test]
+    async fn a_state_another_try_moved_meanwhile_is_not_overwritten_and_the_notice_comes_again() {
+        let fake = Memory::default();
+        waiting(&fake, "up-1");
+        put_file(&fake, "up-1", CSV, meta("e1", CSV.len()));
+        let theirs = UploadState {
+            state: "received".into(),
+            e_tag: "e1".into(),
+            updated_at: "2026-11-23T12:00:01.000Z".into(),
+            ..fake.state("up-1").unwrap()
+        };
+        *fake.stored_by_another_try.lock().unwrap() = Some(theirs.clone());
+        assert_eq!(
+            ingest(&fake, vec![message("m1", "forecast-uploads/up-1.csv")]).await,
+            ["m1"],
+            "left for redelivery"
+        );
+        assert_eq!(fake.state("up-1"), Some(theirs), "the other try's state stands");
+        assert!(fake.rows.lock().unwrap().is_empty());
+        // Redelivered, it reads the state as it is now and applies the file.
+        assert!(ingest(&fake, vec![message("m1", "forecast-uploads/up-1.csv")]).await.is_empty());
+        assert_eq!(fake.state("up-1").unwrap().state, "applied");
+        assert_eq!(fake.history.lock().unwrap().len(), 2);
     }
 
     #[tokio::test]

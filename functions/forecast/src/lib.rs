@@ -17,8 +17,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         // Presigning signs a PutObject: the role must be allowed to put.
         grants: &[
             Grant::WriteBucket(Bucket::Uploads),
-            // Beyond reading and writing items: each one made in the tests (scripts/iam).
-            Grant::BatchWriteTable(Table::ForecastUploads),
+            // The new upload's state, on condition that none is stored under its id.
+            Grant::PutItems(Table::ForecastUploads),
         ],
         handler: typed!(handlers::upload_url),
     },
@@ -51,8 +51,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::PutItems(Table::History),
             Grant::BatchGetItems(Table::Idempotency),
             Grant::PutItems(Table::Idempotency),
-            // Beyond reading and writing items: each one made in the tests (scripts/iam).
-            Grant::BatchWriteTable(Table::ForecastUploads),
+            // The upload's state, on condition that it is still as read.
+            Grant::PutItems(Table::ForecastUploads),
             Grant::SendToQueue(Queue::ForecastUploadsDeadLetter),
         ],
         handler: typed_event!(handlers::ingest),

@@ -46,8 +46,17 @@ fn row_put(table: &str, row: &ForecastRecord, read: Option<&ForecastRecord>) -> 
 impl ForecastStore for Deps {
     type File = S3Object;
 
-    async fn save(&self, state: &UploadState) -> Result<(), ApiError> {
-        self.table(Table::ForecastUploads)?.batch_put(vec![store::to_item(state)?]).await
+    async fn save(&self, state: &UploadState, read: Option<&str>) -> Result<(), ApiError> {
+        let t = self.table(Table::ForecastUploads)?;
+        let put = t.client.put_item().table_name(t.name).set_item(Some(store::to_item(state)?));
+        let put = match read {
+            None => put.condition_expression("attribute_not_exists(uploadId)"),
+            Some(at) => {
+                put.condition_expression("updatedAt = :read").expression_attribute_values(":read", store::s(at))
+            }
+        };
+        put.send().await?;
+        Ok(())
     }
 
     async fn load(&self, upload_id: &str) -> Result<Option<UploadState>, ApiError> {

@@ -20,6 +20,8 @@ pub struct Memory {
     pub parked: Mutex<Vec<Unstorable>>,
     /// The upload records cannot be read (a passing failure).
     pub uploads_down: std::sync::atomic::AtomicBool,
+    /// An upload state another try of the same file stores right as this one opens the object.
+    pub stored_by_another_try: Mutex<Option<UploadState>>,
     /// A row someone edits again right before every `put_rows` lands (its quantity + 1).
     pub edited_before_each_write: Mutex<Option<(String, String)>>,
 }
@@ -33,8 +35,12 @@ impl Memory {
 impl ForecastStore for Memory {
     type File = Vec<u8>;
 
-    async fn save(&self, state: &UploadState) -> Result<(), ApiError> {
-        self.uploads.lock().unwrap().insert(state.upload_id.clone(), state.clone());
+    async fn save(&self, state: &UploadState, read: Option<&str>) -> Result<(), ApiError> {
+        let mut uploads = self.uploads.lock().unwrap();
+        if uploads.get(&state.upload_id).map(|s| s.updated_at.as_str()) != read {
+            return Err(ApiError::Conflict(fleet_shared::error::CHANGED_MEANWHILE.into()));
+        }
+        uploads.insert(state.upload_id.clone(), state.clone());
         Ok(())
     }
 
@@ -104,6 +110,9 @@ impl ForecastStore for Memory {
     }
 
     async fn open(&self, key: &str) -> Result<Option<(FileMeta, Vec<u8>)>, ApiError> {
+        if let Some(state) = self.stored_by_another_try.lock().unwrap().take() {
+            self.uploads.lock().unwrap().insert(state.upload_id.clone(), state);
+        }
         Ok(self.files.lock().unwrap().get(key).cloned())
     }
 

@@ -97,7 +97,10 @@ pub trait ForecastStore: Sync {
     /// An opened object whose body is not read yet.
     type File: Send;
 
-    fn save(&self, state: &UploadState) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// Writes an upload's state on condition that the stored one is the one read: its `updatedAt` was
+    /// `read` (`None`: no state is stored yet). The generic Conflict otherwise: another try of the same
+    /// file moved it meanwhile (this one is then redelivered, and finds what that one did).
+    fn save(&self, state: &UploadState, read: Option<&str>) -> impl Future<Output = Result<(), ApiError>> + Send;
     fn load(&self, upload_id: &str) -> impl Future<Output = Result<Option<UploadState>, ApiError>> + Send;
     /// The rows of one allocation date.
     fn rows_on(&self, date: &str) -> impl Future<Output = Result<Vec<ForecastRecord>, ApiError>> + Send;
@@ -134,8 +137,8 @@ pub trait ForecastStore: Sync {
 impl<T: ForecastStore + ?Sized> ForecastStore for &T {
     type File = T::File;
 
-    fn save(&self, state: &UploadState) -> impl Future<Output = Result<(), ApiError>> + Send {
-        (**self).save(state)
+    fn save(&self, state: &UploadState, read: Option<&str>) -> impl Future<Output = Result<(), ApiError>> + Send {
+        (**self).save(state, read)
     }
     fn load(&self, upload_id: &str) -> impl Future<Output = Result<Option<UploadState>, ApiError>> + Send {
         (**self).load(upload_id)

@@ -60,7 +60,7 @@ pub async fn seed(deps: &Deps) -> Result<(), ApiError> {
         expires_at: issued + 30 * 24 * 3600,
         ..Default::default()
     };
-    deps.save(&state).await?;
+    deps.save(&state, None).await?;
     let bucket = deps.bucket(Bucket::Uploads)?;
     let options = fleet_shared::s3::PutOptions { content_type: Some("text/csv"), ..Default::default() };
     let key = format!("{PREFIX}{upload_id}.csv");

@@ -55,8 +55,11 @@ impl ForecastStore for Deps {
                 put.condition_expression("updatedAt = :read").expression_attribute_values(":read", store::s(at))
             }
         };
-        put.send().await?;
-        Ok(())
+        match put.send().await.map_err(ApiError::from) {
+            // A put the SDK sent again after its answer was lost finds its own state there: it landed.
+            Err(ApiError::Conflict(_)) if self.load(&state.upload_id).await?.as_ref() == Some(state) => Ok(()),
+            other => other.map(|_| ()),
+        }
     }
 
     async fn load(&self, upload_id: &str) -> Result<Option<UploadState>, ApiError> {

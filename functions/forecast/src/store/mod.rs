@@ -99,7 +99,8 @@ pub trait ForecastStore: Sync {
 
     /// Writes an upload's state on condition that the stored one is the one read: its `updatedAt` was
     /// `read` (`None`: no state is stored yet). The generic Conflict otherwise: another try of the same
-    /// file moved it meanwhile (this one is then redelivered, and finds what that one did).
+    /// file moved it meanwhile (this one is then redelivered, and finds what that one did). A state found
+    /// equal to `state` is this write's own, landed by a try whose answer was lost: done.
     fn save(&self, state: &UploadState, read: Option<&str>) -> impl Future<Output = Result<(), ApiError>> + Send;
     fn load(&self, upload_id: &str) -> impl Future<Output = Result<Option<UploadState>, ApiError>> + Send;
     /// The rows of one allocation date.

@@ -435,3 +435,29 @@ async fn a_row_write_lands_only_over_the_row_it_read_with_its_records() {
         assert_eq!(found.is_some(), kept, "line {line}'s upload record");
     }
 }
+
+/// An upload state's save against the emulator: only over the state read; the same save sent again (an answer
+/// lost, the SDK's retry) finds its own state and is done, a different one is refused.
+#[tokio::test]
+async fn an_upload_state_is_saved_only_over_the_state_read_and_a_resent_save_is_done() {
+    use fn_forecast::store::{ForecastStore, UploadState};
+    let d = deps().await;
+    let waiting = UploadState {
+        upload_id: unique("fc-state"),
+        state: "waiting".into(),
+        updated_at: "2026-11-30T12:00:00.000Z".into(),
+        ..Default::default()
+    };
+    d.save(&waiting, None).await.unwrap();
+    d.save(&waiting, None).await.expect("the same new state again: its own, landed");
+    let other = UploadState { user: "someone@fleet.test".into(), ..waiting.clone() };
+    assert!(matches!(d.save(&other, None).await, Err(fleet_shared::ApiError::Conflict(_))));
+    let received =
+        UploadState { state: "received".into(), updated_at: "2026-11-30T12:00:01.000Z".into(), ..waiting.clone() };
+    d.save(&received, Some(&waiting.updated_at)).await.unwrap();
+    d.save(&received, Some(&waiting.updated_at)).await.expect("sent again after a lost answer");
+    let stale =
+        UploadState { state: "applied".into(), updated_at: "2026-11-30T12:00:02.000Z".into(), ..waiting.clone() };
+    assert!(matches!(d.save(&stale, Some(&waiting.updated_at)).await, Err(fleet_shared::ApiError::Conflict(_))));
+    assert_eq!(d.load(&waiting.upload_id).await.unwrap(), Some(received));
+}

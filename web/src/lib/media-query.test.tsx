@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY, useMediaQuery } from './media-query';
 import { fakeWidth, restoreWidth } from '@/test/media-query-fake';
 
-afterEach(restoreWidth);
+afterEach(() => {
+  // The spy first: restored after the fake is gone, it would put the fake back.
+  vi.restoreAllMocks();
+  restoreWidth();
+});
 
 describe('useMediaQuery', () => {
   it('is false without matchMedia (jsdom, an old browser)', () => {

@@ -386,7 +386,7 @@ def smoke_location(location_id: str, today: date) -> dict:
         "reserve": "0", "vertical": "Testing", "prettyName": "Smoke test (scripts/smoke.sh)",
         "street": "1 Smoke Test Way", "city": "Chicago", "state": "IL", "zipCode": "60601",
         "directions": "Not a fridge: the smoke test's location. Reports and fleet health leave it out.",
-        "latitude": "41.8781", "longitude": "-87.6298", "onlineDate": today.isoformat(),
+        "latitude": "41.8781", "longitude": "-87.6298", "layoutName": "dummy", "onlineDate": today.isoformat(),
     }
 
 

@@ -722,9 +722,10 @@ mod tests {
     fn the_view_of_a_stored_location_is_the_view_of_the_location_written() {
         let form = json!({ "id": "CHI_9", "street": "1 Main St", "city": "Chicago", "zipCode": "60601",
             "directions": "Lobby", "latitude": "41.88", "longitude": "-87.63", "prettyName": "Main St Lobby",
-            "onlineDate": "2026-12-01", "fulfillmentCenter": "CHI", "accountTier": "A" });
+            "onlineDate": "2026-12-01", "layoutName": "L1", "fulfillmentCenter": "CHI", "accountTier": "A" });
         let options = crate::rules::Options::from_lists(vec!["L1".into()], vec![], vec![]);
-        let new = crate::plan::new_location(form.as_object().unwrap(), &options, "u", "t").unwrap();
+        let new = crate::plan::new_location(crate::plan::Origin::Form, form.as_object().unwrap(), &options, "u", "t")
+            .unwrap();
         // Read back as the store hands it out (DynamoDB reads 0.0 as 0).
         let read: Location = fleet_shared::store::from_item(fleet_shared::store::to_item(&new).unwrap()).unwrap();
         assert_eq!(LocationView::of(&read), LocationView::of(&new));

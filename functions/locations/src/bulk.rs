@@ -151,7 +151,8 @@ impl UploadKind for BulkLocations {
     fn check(&self, row: &RawRow, options: &Options) -> Result<(String, Location), Vec<String>> {
         let p = payload(&row.values)?;
         let id = CreateForm::of(&p).id().map_err(|e| vec![e.to_string()])?;
-        let location = plan::new_location(&p, options, &self.user, &self.now).map_err(|m| vec![m])?;
+        let location =
+            plan::new_location(plan::Origin::Import, &p, options, &self.user, &self.now).map_err(|m| vec![m])?;
         Ok((id.to_string(), location))
     }
 

@@ -3,6 +3,7 @@
 use crate::attributes::{self, LocationView};
 use crate::input::UpdateInput;
 use crate::ops_snapshot::{self, OpsLocationId};
+use crate::plan::Origin;
 use crate::rules;
 use crate::service::{self, Author};
 use crate::store::{Dynamo, LocationStore, Only};
@@ -42,7 +43,8 @@ pub struct JsonInput {
 pub async fn create_location(deps: &'static Deps, ctx: Ctx, args: JsonInput) -> Result<LocationView, ApiError> {
     let payload = json_object(&args.input, "input")?;
     let created =
-        service::create(&Dynamo(deps), payload, &author(&ctx, "Create location form")?, &ctx.now_text()).await?;
+        service::create(&Dynamo(deps), Origin::Form, payload, &author(&ctx, "Create location form")?, &ctx.now_text())
+            .await?;
     ops_snapshot::note_new(deps, vec![OpsLocationId::of_view(&created)]).await;
     Ok(created)
 }
@@ -65,7 +67,8 @@ pub async fn add_location_rest(deps: &'static Deps, ctx: Ctx, body: NewLocationB
         }
         None => "POST /locations".to_string(),
     };
-    let created = service::create(&Dynamo(deps), payload, &author(&ctx, &source)?, &ctx.now_text()).await?;
+    let created =
+        service::create(&Dynamo(deps), Origin::Import, payload, &author(&ctx, &source)?, &ctx.now_text()).await?;
     ops_snapshot::note_new(deps, vec![OpsLocationId::of_view(&created)]).await;
     Ok(created)
 }

@@ -9,6 +9,17 @@ use fleet_shared::entity::Location;
 use fleet_shared::ApiError;
 use serde_json::{json, Map, Value};
 
+/// Where a new location comes from: its defaults differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The create form (§3.1, §5.1): latitude, longitude and layoutName are required of the user
+    /// (its 'Default' layout option sends `dummy`); the defaults are §3.1's only.
+    Form,
+    /// The customer-record import (§9): coordinates, time zone, schedule and price map by state, and
+    /// the layout `dummy`, all to be corrected at install.
+    Import,
+}
+
 /// Defaults of a new location (§3.1). The older template's empty layout
 /// would fail the required rule, so the import default 'dummy' is used.
 pub fn base_defaults() -> Map<String, Value> {
@@ -69,6 +80,7 @@ fn is_empty(v: &Value) -> bool {
 /// Builds a new location from the flat payload: its attributes through the
 /// table, and the bookkeeping of a first write.
 pub fn new_location(
+    origin: Origin,
     payload: &Map<String, Value>,
     options: &Options,
     user: &str,
@@ -84,7 +96,13 @@ pub fn new_location(
         }
     }
     let mut merged = base_defaults();
-    merged.extend(state_defaults(state.as_deref().unwrap_or("IL")));
+    match origin {
+        Origin::Import => merged.extend(state_defaults(state.as_deref().unwrap_or("IL"))),
+        // §3.1 lists the form's layoutName as empty and required: the user chooses it.
+        Origin::Form => {
+            merged.remove("layoutName");
+        }
+    }
     merged.extend(given);
 
     crate::create_rules::check_create(&merged)?;
@@ -273,7 +291,7 @@ mod tests {
 
     #[test]
     fn new_location_merges_defaults_and_drops_empty_fields() {
-        let location = new_location(&form(), &opts(), "ops@x", "2026-11-21T00:00:00Z").unwrap();
+        let location = new_location(Origin::Form, &form(), &opts(), "ops@x", "2026-11-21T00:00:00Z").unwrap();
         let flat = flat(&location);
         assert_eq!(flat["taxRate"], 2.25);
         assert_eq!(flat["status"], "OFFLINE");
@@ -301,7 +319,7 @@ mod tests {
         p.insert("state".into(), json!("NY"));
         p.remove("latitude");
         p.remove("longitude");
-        let flat = flat(&new_location(&p, &opts(), "u", "t").unwrap());
+        let flat = flat(&new_location(Origin::Import, &p, &opts(), "u", "t").unwrap());
         assert_eq!(flat["timeZone"], "NEWYORK");
         assert_eq!(flat["priceMapTemplate"], "PMT_NE_STANDARD");
         assert_eq!(flat["latitude"], 40.7128);
@@ -313,21 +331,47 @@ mod tests {
     }
 
     #[test]
+    fn the_form_gets_no_import_defaults_its_coordinates_and_layout_are_required() {
+        for (field, message) in [
+            ("latitude", "latitude cannot be empty"),
+            ("longitude", "longitude cannot be empty"),
+            ("layoutName", "layoutName cannot be empty"),
+        ] {
+            for state in ["IL", "NY"] {
+                let mut p = form();
+                p.insert("state".into(), json!(state));
+                p.insert(field.into(), json!(""));
+                assert_eq!(new_location(Origin::Form, &p, &opts(), "u", "t").unwrap_err(), message, "{state}");
+                // The import fills them in (§9).
+                assert!(new_location(Origin::Import, &p, &opts(), "u", "t").is_ok(), "{field} {state}");
+            }
+        }
+        // A form's Northeast location keeps §3.1's defaults: the browser applies §5.1's NEWYORK rule.
+        let mut p = form();
+        p.insert("state".into(), json!("NY"));
+        let flat = flat(&new_location(Origin::Form, &p, &opts(), "u", "t").unwrap());
+        assert_eq!(
+            (flat["timeZone"].as_str(), flat["priceMapTemplate"].as_str()),
+            (Some("CHICAGO"), Some("PMT_STANDARD"))
+        );
+    }
+
+    #[test]
     fn create_rejects_with_the_first_rule_broken() {
         let mut p = form();
         p.remove("directions");
-        assert_eq!(new_location(&p, &opts(), "u", "t").unwrap_err(), "directions cannot be empty");
+        assert_eq!(new_location(Origin::Form, &p, &opts(), "u", "t").unwrap_err(), "directions cannot be empty");
         let mut p = form();
         p.insert("state".into(), json!("ZZ"));
-        assert_eq!(new_location(&p, &opts(), "u", "t").unwrap_err(), "Unknown state ZZ");
+        assert_eq!(new_location(Origin::Form, &p, &opts(), "u", "t").unwrap_err(), "Unknown state ZZ");
         let mut p = form();
         p.insert("layoutName".into(), json!("Nope"));
-        assert_eq!(new_location(&p, &opts(), "u", "t").unwrap_err(), rules::INVALID_OPTION);
+        assert_eq!(new_location(Origin::Form, &p, &opts(), "u", "t").unwrap_err(), rules::INVALID_OPTION);
     }
 
     #[test]
     fn allocation_needs_a_reason_only_when_it_changes() {
-        let current = new_location(&form(), &opts(), "u", "t").unwrap();
+        let current = new_location(Origin::Form, &form(), &opts(), "u", "t").unwrap();
         assert_eq!(update(&current, &edit(json!({"prod": 1})), &opts()).unwrap_err(), REASON_EMPTY);
         assert_eq!(
             update(&current, &edit(json!({"prod": 1, "updateReason": {"prod": " "}})), &opts()).unwrap_err(),
@@ -347,7 +391,7 @@ mod tests {
 
     #[test]
     fn address_saves_all_four_fields() {
-        let current = new_location(&form(), &opts(), "u", "t").unwrap();
+        let current = new_location(Origin::Form, &form(), &opts(), "u", "t").unwrap();
         let input = edit(json!({"street": "2 Main", "city": "", "state": "IL", "zipCode": "60601"}));
         assert_eq!(update(&current, &input, &opts()).unwrap_err(), "city cannot be empty");
         let input = edit(json!({"street": "2 Main"}));
@@ -356,7 +400,7 @@ mod tests {
 
     #[test]
     fn scheduled_hours_pair_recomputes_the_summary() {
-        let current = new_location(&form(), &opts(), "u", "t").unwrap();
+        let current = new_location(Origin::Form, &form(), &opts(), "u", "t").unwrap();
         let mut input = Edit::default();
         change_as_input("hours", &json!("Mon 08:00 to 17:00; "), &mut input).unwrap();
         change_as_input("workHours", &json!({"Monday": [["08:00", "17:00"]]}), &mut input).unwrap();
@@ -371,7 +415,7 @@ mod tests {
 
     #[test]
     fn the_hours_are_written_by_the_editor_only() {
-        let current = new_location(&form(), &opts(), "u", "t").unwrap();
+        let current = new_location(Origin::Form, &form(), &opts(), "u", "t").unwrap();
         let refused = update(&current, &edit(json!({"workHours": {"Monday": [["08:00", "17:00"]]}})), &opts());
         assert_eq!(refused.unwrap_err(), "workHours is set with the hours editor");
         let plan = update(&current, &edit(json!({"is24Hours": true, "hours": "x"})), &opts()).unwrap();
@@ -383,7 +427,7 @@ mod tests {
 
     #[test]
     fn an_update_leaves_the_location_as_the_store_does() {
-        let current = new_location(&form(), &opts(), "u", "t0").unwrap();
+        let current = new_location(Origin::Form, &form(), &opts(), "u", "t0").unwrap();
         let plan = [set("route", json!("r1")), set("directions", Value::Null)];
         let next = updated(&current, &plan, "lee@x.co", "t1").unwrap();
         assert_eq!((next.route(), next.version), (Some("r1"), Some(2)));
@@ -394,7 +438,7 @@ mod tests {
 
     #[test]
     fn read_only_and_unknown_attributes_are_refused() {
-        let current = new_location(&form(), &opts(), "u", "t").unwrap();
+        let current = new_location(Origin::Form, &form(), &opts(), "u", "t").unwrap();
         assert_eq!(
             update(&current, &edit(json!({"prettyName": "x"})), &opts()).unwrap_err(),
             "prettyName cannot be edited"

@@ -58,6 +58,7 @@ pub fn stale(current: &Location) -> ApiError {
 /// Creates a location from the flat payload (`{id, <attribute>: value...}`).
 pub async fn create(
     store: &impl LocationStore,
+    origin: plan::Origin,
     payload: Map<String, Value>,
     author: &Author,
     now: &str,
@@ -69,7 +70,7 @@ pub async fn create(
         return Err(ApiError::bad_request(rules::DEVICE_ADDRESS_GENERATED));
     }
     let options = store.options().await?;
-    let location = plan::new_location(&payload, &options, &author.user, now).map_err(ApiError::BadRequest)?;
+    let location = plan::new_location(origin, &payload, &options, &author.user, now).map_err(ApiError::BadRequest)?;
     let changes = history::diff(&Map::new(), &audited(&location), &Map::new());
     let record = Record::new(history::entity("location", id), now, &author.user, &author.source, changes);
     fleet_shared::store::on_conflict(store.insert(&location, &record).await, || {
@@ -275,7 +276,7 @@ mod tests {
 
     fn form(id: &str) -> Map<String, Value> {
         json!({ "id": id, "street": "1 Main St", "city": "Chicago", "zipCode": "60601", "directions": "Lobby",
-                "latitude": "41.88", "longitude": "-87.63", "prettyName": "Main St Lobby", "onlineDate": "2026-12-01" })
+                "latitude": "41.88", "longitude": "-87.63", "prettyName": "Main St Lobby", "onlineDate": "2026-12-01", "layoutName": "dummy" })
         .as_object()
         .cloned()
         .unwrap()
@@ -292,9 +293,10 @@ mod tests {
     #[tokio::test]
     async fn create_records_history_and_refuses_a_duplicate() {
         let s = store();
-        let created = create(&s, form("CHI_9"), &author(), "2026-11-22T10:00:00.000Z").await.unwrap();
+        let created =
+            create(&s, plan::Origin::Form, form("CHI_9"), &author(), "2026-11-22T10:00:00.000Z").await.unwrap();
         assert_eq!(created.version, Some(1));
-        let err = create(&s, form("CHI_9"), &author(), "t").await.unwrap_err();
+        let err = create(&s, plan::Origin::Form, form("CHI_9"), &author(), "t").await.unwrap_err();
         assert_eq!(err, ApiError::Conflict("Location CHI_9 already exists".into()));
         let history = s.history.lock().unwrap();
         assert_eq!(history.len(), 1);
@@ -306,7 +308,10 @@ mod tests {
         let s = store();
         let mut p = form("x");
         p.insert("id".into(), json!("A".repeat(5000)));
-        assert_eq!(create(&s, p, &author(), "t").await.unwrap_err().to_string(), "id must be at most 64 characters");
+        assert_eq!(
+            create(&s, plan::Origin::Form, p, &author(), "t").await.unwrap_err().to_string(),
+            "id must be at most 64 characters"
+        );
         assert_eq!(
             update(&s, body(json!({"id": ""})), &author(), "t").await.unwrap_err().to_string(),
             "id cannot be empty"
@@ -316,7 +321,7 @@ mod tests {
     #[tokio::test]
     async fn a_stale_version_is_refused_naming_who_changed_it() {
         let s = store();
-        create(&s, form("CHI_9"), &author(), "2026-11-22T16:00:00.000Z").await.unwrap();
+        create(&s, plan::Origin::Form, form("CHI_9"), &author(), "2026-11-22T16:00:00.000Z").await.unwrap();
         let other = Author { user: "lee@x.co".into(), source: "Location detail".into() };
         update(&s, body(json!({"id": "CHI_9", "version": 1, "route": "r1"})), &other, "2026-11-22T16:05:00.000Z")
             .await
@@ -335,7 +340,7 @@ mod tests {
     #[tokio::test]
     async fn an_edit_appends_who_what_why_and_where() {
         let s = store();
-        create(&s, form("CHI_9"), &author(), "t0").await.unwrap();
+        create(&s, plan::Origin::Form, form("CHI_9"), &author(), "t0").await.unwrap();
         let b = body(
             json!({"id": "CHI_9", "version": 1, "prod": 1, "updateReason": {"prod": "First Stocking"}, "source": "Location detail"}),
         );
@@ -361,8 +366,11 @@ mod tests {
         let s = store();
         let mut p = form("CHI_9");
         p.insert("aprivaDeviceAddress".into(), json!("FC1"));
-        assert_eq!(create(&s, p, &author(), "t").await.unwrap_err().to_string(), rules::DEVICE_ADDRESS_GENERATED);
-        create(&s, form("CHI_9"), &author(), "t").await.unwrap();
+        assert_eq!(
+            create(&s, plan::Origin::Form, p, &author(), "t").await.unwrap_err().to_string(),
+            rules::DEVICE_ADDRESS_GENERATED
+        );
+        create(&s, plan::Origin::Form, form("CHI_9"), &author(), "t").await.unwrap();
         let err =
             update(&s, body(json!({"id": "CHI_9", "aprivaDeviceAddress": "FC1"})), &author(), "t").await.unwrap_err();
         assert_eq!(err.to_string(), rules::DEVICE_ADDRESS_GENERATED);
@@ -410,7 +418,7 @@ mod tests {
     #[tokio::test]
     async fn a_generation_racing_another_change_keeps_both() {
         let s = Racing(store(), Default::default());
-        create(&s.0, form("CHI_8"), &author(), "t").await.unwrap();
+        create(&s.0, plan::Origin::Form, form("CHI_8"), &author(), "t").await.unwrap();
         let mut numbers = 7u64..;
         let address =
             generate_device_address(&s, "CHI_8", &author(), "t", || numbers.next().unwrap(), &[]).await.unwrap();
@@ -422,7 +430,7 @@ mod tests {
     #[tokio::test]
     async fn a_bad_shape_is_refused_with_the_rules_message() {
         let s = store();
-        create(&s, form("CHI_9"), &author(), "t0").await.unwrap();
+        create(&s, plan::Origin::Form, form("CHI_9"), &author(), "t0").await.unwrap();
         let s = &s;
         let refused = |v: Value| async move { update(s, body(v), &author(), "t1").await.unwrap_err().to_string() };
         assert_eq!(refused(json!({"id": "CHI_9", "version": "one", "route": "r"})).await, "version must be an integer");
@@ -436,7 +444,10 @@ mod tests {
         assert_eq!(refused(json!({"id": "CHI_9"})).await, "Nothing to update");
         let mut p = form("CHI_7");
         p.insert("state".into(), json!({"code": "IL"}));
-        assert_eq!(create(s, p, &author(), "t").await.unwrap_err().to_string(), "state cannot be empty");
+        assert_eq!(
+            create(s, plan::Origin::Form, p, &author(), "t").await.unwrap_err().to_string(),
+            "state cannot be empty"
+        );
     }
 
     #[test]

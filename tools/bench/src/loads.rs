@@ -64,7 +64,9 @@ pub async fn upload(deps: &'static Deps, rows: usize) -> Result<(), ApiError> {
     for i in 0..rows {
         let id = format!("BENCH_R{run}_{i}");
         let p = fn_locations::bulk::payload(&crm_row(&id)).map_err(|m| ApiError::internal(m.join("; ")))?;
-        let doc = fn_locations::plan::new_location(&p, &opts, "bench", &store_now()).map_err(ApiError::internal)?;
+        let doc =
+            fn_locations::plan::new_location(fn_locations::plan::Origin::Import, &p, &opts, "bench", &store_now())
+                .map_err(ApiError::internal)?;
         records.push(store::to_item(&Record::new(
             history::entity("location", &id),
             &store_now(),

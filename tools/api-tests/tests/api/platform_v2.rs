@@ -201,6 +201,8 @@ async fn schedule_times_are_entered_and_shown_in_the_fridges_zone() {
     p["latitude"] = json!("40.71");
     p["longitude"] = json!("-74.01");
     p["priceMapTemplate"] = json!("PMT_NE_STANDARD");
+    // As the create form sends it (its time zone field; the import's defaults by state are the import's).
+    p["timeZone"] = json!("NEWYORK");
     create(&p).await.unwrap();
     let location = get(&id).await.unwrap();
     assert_eq!(

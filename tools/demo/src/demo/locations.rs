@@ -204,7 +204,9 @@ pub fn demo_locations() -> Vec<Location> {
                     "fromSat": "09:00", "toSat": "13:00", "fromSun": "09:00", "toSun": "13:00" }).as_object().cloned().expect("object"));
             }
             docs.push(
-                plan::new_location(&p, &options, "seed", "2026-01-01T00:00:00.000Z").expect("demo location is valid"),
+                // As the CRM import makes them (its defaults by state fill in what a row lacks).
+                plan::new_location(plan::Origin::Import, &p, &options, "seed", "2026-01-01T00:00:00.000Z")
+                    .expect("demo location is valid"),
             );
         }
     }

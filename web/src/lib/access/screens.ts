@@ -19,8 +19,8 @@ export const SCREEN_NEEDS = {
   '/locations/detail': { call: 'getLocation', screen: 'Location Detail' },
   '/locations/bulk_schedule': { call: 'POST /locations/schedule/bulk/dry-run', screen: 'Bulk Schedule' },
   '/locations/view_routes': { call: 'locationRoutes', screen: 'View Routes' },
-  '/locations/update_routes': { call: 'POST /locations/routes/schedule/dry-run', screen: 'Upload Routes' },
-  '/locations/update_weekly_routes': { call: 'POST /locations/routes/drivers/dry-run', screen: 'Upload Driver Routes' },
+  '/locations/update_routes': { call: 'POST /locations/routes/drivers/dry-run', screen: 'Upload Driver Routes' },
+  '/locations/update_weekly_routes': { call: 'POST /locations/routes/schedule/dry-run', screen: 'Upload Routes' },
   '/locations/update_route_drivers': {
     call: 'POST /locations/routes/assignments/dry-run',
     screen: 'Upload Route Drivers',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingProblems } from '@/components/heading-outline';
-import { actionsFor, refusalReason } from '@/lib/access';
+import { actionsFor, refusalReason, screenNeeds } from '@/lib/access';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { graphql } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
@@ -63,6 +63,16 @@ describe('the routes screens (issue 22)', () => {
       expect(screen.getByRole('button', { name: 'Upload Drivers' })).toBeDisabled();
       unmount();
     }
+  });
+});
+
+describe('the routes uploads guarded by their own calls', () => {
+  it.each([
+    ['/locations/update_routes', 'POST /locations/routes/drivers/commit'],
+    ['/locations/update_weekly_routes', 'POST /locations/routes/schedule/commit'],
+    ['/locations/update_route_drivers', 'POST /locations/routes/assignments/commit'],
+  ])('%s: the dry run of the upload it commits', (path, commit) => {
+    expect(screenNeeds(path)?.call).toBe(commit.replace(/commit$/, 'dry-run'));
   });
 });
 

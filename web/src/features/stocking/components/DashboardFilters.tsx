@@ -2,7 +2,15 @@ import { useId } from 'react';
 import { Alert, Button, CheckboxField, Flex, Loader, SelectField, Text, View } from '@aws-amplify/ui-react';
 import { DatePicker } from '@/components/DatePicker';
 import type { RouteOption } from '../api/route-options';
-import { MARKETS, MAX_ROUTES, REGIONS, routesInArea, type Area, type StoredFilters } from '../lib/filters';
+import {
+  MARKETS,
+  MAX_ROUTES,
+  REGIONS,
+  routesInArea,
+  routesToSearch,
+  type Area,
+  type StoredFilters,
+} from '../lib/filters';
 
 export interface DashboardFiltersProps {
   value: StoredFilters;
@@ -33,7 +41,7 @@ export function DashboardFilters({
   const set = (patch: Partial<StoredFilters>) => onChange({ ...value, ...patch });
   const toggle = (route: string, on: boolean) =>
     set({ routes: on ? [...value.routes, route] : value.routes.filter((r) => r !== route) });
-  const tooMany = value.routes.length > MAX_ROUTES;
+  const tooMany = routesToSearch(value.routes, routeOptions, value.region, value.market).length > MAX_ROUTES;
 
   return (
     <form

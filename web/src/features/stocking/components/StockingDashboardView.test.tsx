@@ -109,6 +109,10 @@ beforeEach(() => {
             { route: 'R1', market: 'MW' },
             { route: 'R1', market: 'MW' },
             { route: 'R2', market: 'NE' },
+            ...Array.from({ length: extraRoutes }, (_, i) => ({
+              route: `X${String(i).padStart(2, '0')}`,
+              market: 'MW',
+            })),
           ],
         },
       };
@@ -293,6 +297,24 @@ describe('StockingDashboardView', () => {
     expect((screen.getByRole('checkbox', { name: 'R1' }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Deselect ALL' }));
     expect((screen.getByRole('checkbox', { name: 'R1' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('searches every route when Select ALL picks more routes than one request may name', async () => {
+    extraRoutes = 120;
+    renderWithProviders(<StockingDashboardView />);
+    const user = await searchFor('2026-07-01');
+    await screen.findByRole('checkbox', { name: 'X119' });
+    // 121 of the 122: more than the server takes in one list, and not every route.
+    await user.click(screen.getByRole('button', { name: 'Select ALL' }));
+    await user.click(screen.getByRole('checkbox', { name: 'R2' }));
+    expect(screen.getByText(/At most 100 routes can be chosen at once/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
+    // Every route: searched as every route of the date, whatever their number.
+    await user.click(screen.getByRole('button', { name: 'Select ALL' }));
+    expect(screen.queryByText(/At most 100 routes/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('region', { name: 'Route R1' })).toBeTruthy();
+    expect((filters.at(-1) as { routes: unknown }).routes).toBeNull();
   });
 
   it('shows a warning per failed part and still shows the cards', async () => {

@@ -19,7 +19,7 @@ import { DASHBOARD_MESSAGES, EXPORT_COLUMNS, MAX_REFRESHES, partWarnings } from 
 import {
   EMPTY_FILTERS,
   FILTERS_PREF,
-  keepAvailable,
+  routesToSearch,
   readStoredFilters,
   toQuery,
   type StoredFilters,
@@ -85,12 +85,7 @@ export function StockingDashboardView() {
       : 'Search once to list the routes of this date.';
 
   const search = () => {
-    const routes = routeOptions
-      ? keepAvailable(
-          form.routes,
-          routeOptions.map((r) => r.route),
-        )
-      : form.routes;
+    const routes = routesToSearch(form.routes, routeOptions, form.region, form.market);
     setStored({ ...form, routes, searched: true });
     setDraft(null);
   };

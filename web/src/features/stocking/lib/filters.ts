@@ -69,6 +69,28 @@ export function keepAvailable(chosen: string[], available: string[]): string[] {
   return chosen.filter((r) => known.has(r));
 }
 
+/**
+ * The routes a search asks for: the chosen ones that still exist among `options` (the routes of the date). Every
+ * route of the region and market chosen, past the server's MAX_ROUTES (Select ALL on a day of 125 or 500 routes),
+ * is asked as every route (`[]`): the server keeps the same stops by region and market, and the list need not fit.
+ */
+export function routesToSearch<T extends { route: string; market: string }>(
+  chosen: string[],
+  options: T[] | undefined,
+  region: Area,
+  market: Area,
+): string[] {
+  if (!options) return chosen;
+  const routes = keepAvailable(
+    chosen,
+    options.map((o) => o.route),
+  );
+  if (routes.length <= MAX_ROUTES) return routes;
+  const picked = new Set(routes);
+  const everyInArea = routesInArea(options, region, market).every((o) => picked.has(o.route));
+  return everyInArea ? [] : routes;
+}
+
 /** The server's filter of a search: no routes chosen is every route of the date (`routes: null`). */
 export const serverFilter = (query: DashboardQuery) => ({
   ...query,

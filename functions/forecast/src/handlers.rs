@@ -151,10 +151,15 @@ impl QuantityInput {
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct UpdateBody {
     item: String,
     quantity: QuantityInput,
     date: LooseDate,
+    /// The quantity the user saw and changed (the Forecast view sends it): a row holding another one now was
+    /// changed by someone else meanwhile, and is not overwritten. Without it (the spec's body), the row as read.
+    #[serde(default)]
+    previous_quantity: Option<i64>,
 }
 
 /// The quantity as it was set.
@@ -181,8 +186,8 @@ async fn update_quantity(
     let quantity = body
         .quantity
         .whole()
-        .filter(|q| *q >= 0)
-        .ok_or_else(|| ApiError::bad_request("Quantity must be a whole number of 0 or more"))?;
+        .filter(|q| crate::file::quantity_allowed(*q))
+        .ok_or_else(|| ApiError::bad_request(format!("Quantity {}", crate::file::QUANTITY_RULE)))?;
     let current = store
         .rows_at(&[(date.clone(), body.item.clone())])
         .await?
@@ -190,6 +195,15 @@ async fn update_quantity(
         .next()
         .ok_or_else(|| ApiError::NotFound(format!("No forecast for {} on {date}", body.item)))?;
     let old = current.quantity;
+    let changed =
+        || ApiError::Conflict(format!("The forecast for {} was changed meanwhile. Reload to see it.", body.item));
+    if old == Some(quantity) {
+        // Already so: this very edit sent again after its answer was lost, or the same number typed twice.
+        return Ok(QuantitySet { item: body.item, quantity, date });
+    }
+    if body.previous_quantity.is_some_and(|seen| old != Some(seen)) {
+        return Err(changed());
+    }
     let change = Change {
         attribute: body.item.clone(),
         old_value: serde_json::to_string(&old).unwrap_or_default(),
@@ -203,8 +217,64 @@ async fn update_quantity(
         updated_at: Some(at.to_string()),
         ..current
     };
-    fleet_shared::store::on_conflict(store.set_quantity(&row, old, &record).await, || {
-        ApiError::Conflict(format!("The forecast for {} was changed meanwhile. Reload to see it.", body.item))
-    })?;
+    fleet_shared::store::on_conflict(store.set_quantity(&row, old, &record).await, changed)?;
     Ok(QuantitySet { item: body.item, quantity, date })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::memory::Memory;
+
+    fn body(quantity: i64, previous: Option<i64>) -> UpdateBody {
+        serde_json::from_value(serde_json::json!({
+            "item": "Wrap", "quantity": quantity, "date": "2026-11-24", "previousQuantity": previous
+        }))
+        .unwrap()
+    }
+
+    fn store_with(quantity: i64) -> Memory {
+        let store = Memory::default();
+        let row = ForecastRecord {
+            date: "2026-11-24".into(),
+            item: "Wrap".into(),
+            quantity: Some(quantity),
+            ..Default::default()
+        };
+        store.rows.lock().unwrap().insert((row.date.clone(), row.item.clone()), row);
+        store
+    }
+
+    fn stored(store: &Memory) -> Option<i64> {
+        store.rows.lock().unwrap()[&("2026-11-24".to_string(), "Wrap".to_string())].quantity
+    }
+
+    #[tokio::test]
+    async fn an_edit_over_a_quantity_changed_since_the_user_saw_it_is_refused_and_changes_nothing() {
+        // The user saw 12; an upload made it 14 meanwhile.
+        let store = store_with(14);
+        let err = update_quantity(&store, "ops@x", body(15, Some(12)), "t").await.unwrap_err();
+        assert_eq!(err, ApiError::Conflict("The forecast for Wrap was changed meanwhile. Reload to see it.".into()));
+        assert_eq!((stored(&store), store.history.lock().unwrap().len()), (Some(14), 0));
+        // Over what it holds, the edit lands with its true history.
+        update_quantity(&store, "ops@x", body(15, Some(14)), "t").await.unwrap();
+        let history = store.history.lock().unwrap().clone();
+        assert_eq!((stored(&store), history.len(), history[0].changes[0].old_value.as_str()), (Some(15), 1, "14"));
+    }
+
+    #[tokio::test]
+    async fn an_edit_sent_again_after_its_answer_was_lost_is_done_once() {
+        let store = store_with(12);
+        update_quantity(&store, "ops@x", body(15, Some(12)), "t").await.unwrap();
+        let again = update_quantity(&store, "ops@x", body(15, Some(12)), "t").await.unwrap();
+        assert_eq!((again.quantity, stored(&store), store.history.lock().unwrap().len()), (15, Some(15), 1));
+    }
+
+    #[tokio::test]
+    async fn the_files_bound_holds_for_an_edit() {
+        let store = store_with(12);
+        let err = update_quantity(&store, "ops@x", body(1_000_001, None), "t").await.unwrap_err();
+        assert_eq!(err, ApiError::bad_request("Quantity must be a whole number from 0 to 1000000"));
+        assert_eq!(stored(&store), Some(12));
+    }
 }

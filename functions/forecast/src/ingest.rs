@@ -435,7 +435,7 @@ mod tests {
         assert_eq!(s.state, "failed");
         assert_eq!(
             s.errors,
-            ["Line 3: Item cannot be empty; AllocationDate '2026-11-24' must be YYYY/MM/DD; Quantity 'x' must be a whole number of 0 or more"]
+            ["Line 3: Item cannot be empty; AllocationDate '2026-11-24' must be YYYY/MM/DD; Quantity 'x' must be a whole number from 0 to 1000000"]
         );
         assert!(fake.rows.lock().unwrap().is_empty());
     }

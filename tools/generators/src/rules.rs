@@ -97,6 +97,7 @@ pub fn rules_json() -> String {
         },
     });
     rules["pars"] = fn_pars::rules::export();
+    rules["forecast"] = fn_forecast::file::export();
     rules["coupon"] = fn_coupons::rules::export();
     rules["planogram"] = fn_planograms::rules::export();
     rules["fleetHealth"] = fn_fleet::rules::export();

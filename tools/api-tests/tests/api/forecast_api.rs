@@ -157,7 +157,7 @@ async fn a_bad_file_fails_with_its_line_errors_and_writes_nothing() {
     assert_eq!(
         s["errors"],
         json!([
-            "Line 3: AllocationDate '2026-11-24' must be YYYY/MM/DD; Quantity 'x' must be a whole number of 0 or more"
+            "Line 3: AllocationDate '2026-11-24' must be YYYY/MM/DD; Quantity 'x' must be a whole number from 0 to 1000000"
         ])
     );
     assert!(view(day).await.is_empty(), "a rejected file never half-writes");
@@ -262,7 +262,12 @@ async fn one_quantity_is_edited_with_its_history() {
     );
 
     for (bad, message) in [
-        (json!({ "item": "Wrap", "quantity": -1, "date": date }), "Quantity must be a whole number of 0 or more"),
+        (json!({ "item": "Wrap", "quantity": -1, "date": date }), "Quantity must be a whole number from 0 to 1000000"),
+        // The file's bound holds for an edit too.
+        (
+            json!({ "item": "Wrap", "quantity": 1_000_001, "date": date }),
+            "Quantity must be a whole number from 0 to 1000000",
+        ),
         (json!({ "item": "Wrap", "quantity": 2, "date": "2026/11/24" }), "date must be YYYY-MM-DD"),
         (json!({ "item": "Nope", "quantity": 2, "date": date }), &*format!("No forecast for Nope on {date}")),
     ] {

@@ -118,6 +118,11 @@ export interface DayArgs {
 export interface UpdateBody {
   date: string;
   item: string;
+  /**
+   * The quantity the user saw and changed (the Forecast view sends it): a row holding another one now was
+   * changed by someone else meanwhile, and is not overwritten. Without it (the spec's body), the row as read.
+   */
+  previousQuantity?: number | null;
   quantity: unknown;
 }
 export interface UploadStatusArgs {

@@ -6,6 +6,8 @@ export interface ForecastUpdate {
   item: string;
   quantity: number;
   date: string;
+  /** The quantity the user saw: the server refuses the edit if the row holds another one now. */
+  previousQuantity?: number;
 }
 
 /** PUT /forecast/update: one item's quantity on one date (recorded in the change history). */

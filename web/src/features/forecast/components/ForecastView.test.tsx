@@ -49,3 +49,30 @@ describe('ForecastView edits (issue 22)', () => {
     expect(screen.getAllByText('Error! User Action Prohibited!')).toHaveLength(1);
   });
 });
+
+describe('ForecastView edits: what the server checks', () => {
+  it('sends the quantity the user saw, so an edit over a changed row is refused, not applied', async () => {
+    const sent: unknown[] = [];
+    restMock.mockImplementation(async (route, request) => {
+      if (restTarget(route, request).method === 'GET') return [{ Item: 'Soup', Quantity: 4 }] as never;
+      sent.push(request);
+      throw new ApiError('The forecast for Soup was changed meanwhile. Reload to see it.', { status: 409 });
+    });
+    const dialog = await openSoup();
+    await userEvent.clear(within(dialog).getByLabelText('Quantity'));
+    await userEvent.type(within(dialog).getByLabelText('Quantity'), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The forecast for Soup was changed meanwhile. Reload to see it.',
+    );
+    expect(sent).toEqual([expect.objectContaining({ item: 'Soup', quantity: 5, previousQuantity: 4 })]);
+  });
+
+  it('refuses a quantity past the server’s bound, in the server’s words', async () => {
+    const dialog = await openSoup();
+    await userEvent.clear(within(dialog).getByLabelText('Quantity'));
+    await userEvent.type(within(dialog).getByLabelText('Quantity'), '1000001');
+    expect(within(dialog).getByText('Quantity must be a whole number from 0 to 1000000')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+});

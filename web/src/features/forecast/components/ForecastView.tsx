@@ -11,6 +11,7 @@ import { messageOf } from '@/lib/error-message';
 import { useForecast, type ForecastRow } from '../api/get-forecast';
 import { useUpdateForecast } from '../api/update-forecast';
 import { todayIn } from '@/components/dates';
+import rules from '@/generated/rules.json';
 
 /** /forecast/view (3-planning §2): a date, Search, Item and Quantity; an item opens its edit modal. */
 export function ForecastView() {
@@ -73,12 +74,14 @@ function EditQuantity({ row, date, onClose }: { row: ForecastRow; date: string; 
   const refusal = useRefusal('PUT /forecast/update');
   const toast = useToast();
   const quantity = Number(value);
-  const valid = value.trim() !== '' && Number.isInteger(quantity) && quantity >= 0;
+  // The server's own bound and words (rules.json), the same for a file's line.
+  const valid =
+    value.trim() !== '' && Number.isInteger(quantity) && quantity >= 0 && quantity <= rules.forecast.maxQuantity;
 
   const save = () => {
     if (!valid || refusal) return;
     update.mutate(
-      { item: row.Item, quantity, date },
+      { item: row.Item, quantity, date, previousQuantity: row.Quantity ?? undefined },
       {
         onSuccess: () => {
           toast.success(`${row.Item} on ${date}: ${row.Quantity ?? 'none'} → ${quantity}`);
@@ -120,11 +123,12 @@ function EditQuantity({ row, date, onClose }: { row: ForecastRow; date: string; 
           label="Quantity"
           type="number"
           min={0}
+          max={rules.forecast.maxQuantity}
           step={1}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           hasError={!valid}
-          errorMessage="Quantity must be a whole number of 0 or more"
+          errorMessage={rules.forecast.quantityMessage}
           data-autofocus
         />
       </form>

@@ -170,7 +170,8 @@ pub fn group_of(row: &RawRow) -> Option<String> {
 /// The cell rules of one row (§5, and the shape every row needs).
 pub fn parse(row: &RawRow) -> Result<ParRow, Vec<String>> {
     let mut e = Vec::new();
-    let missing: Vec<&str> = ["location", "dropOffDate", "deliveryDate", "item", "par", "jit"]
+    // jit is not among them: §5's "jit must be true or false" has its own message for an empty cell too.
+    let missing: Vec<&str> = ["location", "dropOffDate", "deliveryDate", "item", "par"]
         .into_iter()
         .filter(|c| text(row, c).is_none())
         .collect();
@@ -229,13 +230,10 @@ pub fn parse(row: &RawRow) -> Result<ParRow, Vec<String>> {
             }
         }
     };
-    let jit = match text(row, "jit") {
-        None => None,
-        Some(t) => flag(Some(&t)).or_else(|| {
-            e.push(format!("JIT cannot be applied for {item}. Accepted values are true or false. Please revise the format and resubmit."));
-            None
-        }),
-    };
+    let jit = flag(text(row, "jit").as_deref()).or_else(|| {
+        e.push(format!("JIT cannot be applied for {item}. Accepted values are true or false. Please revise the format and resubmit."));
+        None
+    });
     let boost = match text(row, "priorityBoost") {
         None => Some(false),
         Some(t) => flag(Some(&t)).or_else(|| {
@@ -328,6 +326,7 @@ mod tests {
             ["Over Capacity Amount issue with Greek Salad. Accepted values any number 0 or greater."]
         );
         assert_eq!(with("jit", "yes"), ["JIT cannot be applied for Greek Salad. Accepted values are true or false. Please revise the format and resubmit."]);
+        assert_eq!(with("jit", ""), ["JIT cannot be applied for Greek Salad. Accepted values are true or false. Please revise the format and resubmit."]);
         assert_eq!(with("priorityBoost", "maybe"), ["priorityBoost cannot be applied for Greek Salad. Accepted values are true, false or empty. Please revise the format and resubmit."]);
         assert_eq!(
             with("deliveryDate", "2026-11-23"),

@@ -404,16 +404,32 @@ pub async fn delete(deps: &'static Deps, ctx: Ctx, args: DeleteArgs) -> Result<b
     // Undoing a change needs the permission the change needs.
     ctx.require(deps, required_action(&change.change.attribute)).await?;
     let mut doomed = vec![change.clone()];
-    if matches!(change.change.attribute.as_str(), "prod" | "updateReason") {
-        let partner = if change.change.attribute == "prod" { "updateReason" } else { "prod" };
-        doomed.extend(
-            for_location(deps, &change.id)
-                .await?
-                .into_iter()
-                .filter(|c| c.action_time == change.action_time && c.change.attribute == partner),
-        );
+    if is_allocation(&change) {
+        doomed.extend(allocation_partners(&change, for_location(deps, &change.id).await?));
     }
     locations::delete_changes(deps, &doomed).await
+}
+
+/// A change of the allocation pair (§4): `prod`, or the `updateReason` that gives prod's reason (a reserve change's
+/// reason is an `updateReason` too, and is not prod's).
+fn is_allocation(c: &StoredChange) -> bool {
+    match c.change.attribute.as_str() {
+        "prod" => true,
+        "updateReason" => input::reason_for(&c.value(), "prod").is_some(),
+        _ => false,
+    }
+}
+
+/// The other half of `change`'s allocation pair among the location's changes: the same time, the other attribute.
+fn allocation_partners(change: &StoredChange, all: Vec<StoredChange>) -> Vec<StoredChange> {
+    all.into_iter()
+        .filter(|c| {
+            c.uuid != change.uuid
+                && c.action_time == change.action_time
+                && c.change.attribute != change.change.attribute
+                && is_allocation(c)
+        })
+        .collect()
 }
 
 /// Applies every due location change (see `fleet_shared::scheduler`).
@@ -474,6 +490,30 @@ async fn apply_claimed(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn stored(uuid: &str, at: &str, attribute: &str, value: Value) -> StoredChange {
+        serde_json::from_value(json!({
+            "uuid": uuid, "actionTime": at, "id": "CHI_1", "user": "u", "version": 1, "dueShard": "0",
+            "change": { "id": "CHI_1", "table": TABLE_NAME, "attribute": attribute, "value": value.to_string() }
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn an_allocation_is_deleted_with_its_own_reason_and_nothing_else() {
+        let t = "2026-12-01T12:00:00.000Z";
+        let prod = stored("p", t, "prod", json!(1));
+        let prod_reason = stored("pr", t, "updateReason", json!({ "prod": "First Stocking" }));
+        let reserve = stored("r", t, "reserve", json!(1));
+        let reserve_reason = stored("rr", t, "updateReason", json!({ "reserve": "Connectivity issues" }));
+        let later_reason = stored("lr", "2026-12-02T12:00:00.000Z", "updateReason", json!({ "prod": "Other" }));
+        let all = vec![prod.clone(), prod_reason.clone(), reserve.clone(), reserve_reason.clone(), later_reason];
+        let uuids = |v: Vec<StoredChange>| v.into_iter().map(|c| c.uuid).collect::<Vec<_>>();
+        assert_eq!(uuids(allocation_partners(&prod, all.clone())), ["pr"]);
+        assert_eq!(uuids(allocation_partners(&prod_reason, all.clone())), ["p"]);
+        // A reserve change's reason is no half of the allocation pair: deleting it deletes it alone.
+        assert!(!is_allocation(&reserve_reason) && !is_allocation(&reserve));
+    }
 
     #[test]
     fn times_normalise_to_sortable_utc() {

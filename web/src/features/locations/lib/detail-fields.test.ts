@@ -195,6 +195,12 @@ describe('formatValue (issue 22: values as a person reads them)', () => {
     expect(formatValue(def('percentage'), null)).toBe('');
     expect(formatValue(def('covid19'), 1)).toBe('Yes');
   });
+
+  it('shows a location without a payment gateway with the default, Standard experience (§3.2)', () => {
+    expect(formatValue(def('paymentGateway'), undefined)).toBe('Standard experience');
+    expect(formatValue(def('paymentGateway'), '')).toBe('Standard experience');
+    expect(formatValue(def('paymentGateway'), 'Old card reader')).toBe('Old card reader');
+  });
 });
 
 describe('storedValue (a row read by its typed key)', () => {

@@ -53,6 +53,8 @@ export interface FieldDef {
   searchList?: SearchList;
   /** The server's messages for this attribute. */
   messages?: EditMessages;
+  /** What an absent value means, shown in its place (else nothing). */
+  whenEmpty?: string;
 }
 
 const opts = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
@@ -104,7 +106,8 @@ export const DETAIL_FIELDS: FieldDef[] = [
   { key: 'longitude', label: 'longitude', kind: 'number', numeric: true, ...server('longitude') },
   { key: 'layoutName', label: 'layoutName', kind: 'search', searchList: 'layoutName', ...server('layoutName') },
   { key: 'onlineDate', label: 'onlineDate', kind: 'date', ...server('onlineDate') },
-  { key: 'paymentGateway', label: 'paymentGateway', kind: 'readonly' },
+  // §3.2: 'Standard experience' is the default, so a location that stores none has it.
+  { key: 'paymentGateway', label: 'paymentGateway', kind: 'readonly', whenEmpty: 'Standard experience' },
   { key: 'percentage', label: 'percentage', kind: 'number', numeric: true, ...server('percentage') },
   { key: 'prettyName', label: 'prettyName', kind: 'readonly' },
   {
@@ -251,7 +254,7 @@ export const yesNo = (v: unknown) => (v === null || v === undefined || v === '' 
  * (displayValue: no JSON braces). An absent or empty value shows as nothing.
  */
 export function formatValue(def: FieldDef, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
+  if (value === null || value === undefined || value === '') return def.whenEmpty ?? '';
   switch (def.kind) {
     case 'allocation':
     case 'reserve':

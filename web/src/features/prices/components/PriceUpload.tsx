@@ -78,6 +78,9 @@ export function PriceUpload() {
   const submit = async () => {
     if (!upload.file || invalid.length > 0 || updates.length === 0) return;
     let message = '';
+    // The server's words for each batch that failed rows ('N of M rows were not updated.').
+    const failedBatchMessages: string[] = [];
+    let batches = 0;
     // A batch answered in an unexpected shape fails its rows like any failed
     // batch; the dialog then names it as the spec does ('Backend Schema Error').
     const seen: { schemaError: BackendSchemaError | null } = { schemaError: null };
@@ -86,8 +89,11 @@ export function PriceUpload() {
         { uploadId: upload.uploadId, fileName: upload.fileName, rows: updates },
         async (batch) => {
           try {
+            batches += 1;
             const answer = await updateItemPrices(batch);
             message = answer.message;
+            if (answer.message && answer.results.some((r) => r.status === 'failed'))
+              failedBatchMessages.push(answer.message);
             return answer;
           } catch (e) {
             if (e instanceof BackendSchemaError) seen.schemaError = e;
@@ -100,7 +106,11 @@ export function PriceUpload() {
       const written = results.length - failed.length;
       if (failed.length > 0) {
         const details = failed.map((f) => `Line ${f.row}: ${f.message ?? ''}`);
-        const text = `${failed.length} of ${results.length} prices were not updated.`;
+        // §8 'Update Failed' with the backend message: one batch's is the whole file's; several are summed up here.
+        const text =
+          batches === 1 && failedBatchMessages.length === 1
+            ? failedBatchMessages[0]
+            : `${failed.length} of ${results.length} prices were not updated.`;
         setDialog(
           seen.schemaError
             ? { title: 'Backend Schema Error', text: `${seen.schemaError.message} ${text}`, details }

@@ -127,6 +127,7 @@ macro_rules! field {
 }
 
 pub const LIVE_OFFLINE: &[&str] = &["LIVE", "OFFLINE"];
+/// The statuses a stored location can have (the list's filter, §9); a console write sets only LIVE_OFFLINE.
 pub const STATUSES: &[&str] = &["LIVE", "OFFLINE", "DEAD"];
 pub const TIME_ZONES: &[&str] = &["CHICAGO", "NEWYORK", "DENVER", "LOSANGELES", "INDIANAPOLIS"];
 pub const VERTICALS: &[&str] = &[
@@ -361,7 +362,8 @@ pub const ATTRS: &[Attr] = &[
         false,
         field!(configs, configs_mut, serial_port),
     ),
-    attr("status", &["status", "ops"], Choice(STATUSES), true, true, field!(status, status_mut, ops)),
+    // §4: LIVE or OFFLINE, freely switchable. DEAD (§9's list filter) is set outside the console, never by a write here.
+    attr("status", &["status", "ops"], Choice(LIVE_OFFLINE), true, true, field!(status, status_mut, ops)),
     attr("stockingSchedule", &[OC, "stockingSchedule"], Schedule, true, false, field!(ops, ops_mut, stocking_schedule)),
     attr("timeZone", &["timeZone"], Choice(TIME_ZONES), true, true, field!(top, top_mut, time_zone)),
     attr("vertical", &[LC, "vertical"], Choice(VERTICALS), true, true, field!(configs, configs_mut, vertical)),

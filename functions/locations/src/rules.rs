@@ -342,6 +342,9 @@ mod tests {
         assert_eq!(check("city", json!(" ")).unwrap_err(), "city cannot be empty");
         assert_eq!(check("layoutName", json!("nope")).unwrap_err(), INVALID_OPTION);
         assert_eq!(check("status", json!("ON")).unwrap_err(), INVALID_OPTION);
+        // §4: LIVE or OFFLINE; a stored DEAD (§9's filter) is never written by the console.
+        assert_eq!(check("status", json!("DEAD")).unwrap_err(), INVALID_OPTION);
+        assert_eq!(check("status", json!("OFFLINE")).unwrap(), json!("OFFLINE"));
     }
 
     #[test]

@@ -178,7 +178,9 @@ pub fn demo_locations() -> Vec<Location> {
                 "longitude": format!("{:.4}", m.lon + rng.frac() * 0.2 - 0.1),
                 "layoutName": rng.pick(LAYOUTS), "fridgeSchema": format!("{}/latest", rng.pick(FRIDGE_SCHEMAS)),
                 "onlineDate": format!("2025-{:02}-{:02}", 1 + rng.next() % 12, 1 + rng.next() % 28),
-                "status": status, "publicStatus": if status == "LIVE" { "LIVE" } else { "OFFLINE" },
+                // A dead fridge is marked so below: no console write sets DEAD (§4).
+                "status": if status == "DEAD" { "OFFLINE" } else { status },
+                "publicStatus": if status == "LIVE" { "LIVE" } else { "OFFLINE" },
                 "prod": if status == "LIVE" { 1 } else { 0 }, "reserve": (rng.next() % 2),
                 "route": route, "stop": 1 + rng.next() % 20, "timeZone": m.time_zone,
                 "percentage": format!("{}", rng.next() % 15), "vertical": rng.pick(&["Office", "Healthcare", "Education", "Airport", "B&I", "Retail"]),
@@ -203,11 +205,13 @@ pub fn demo_locations() -> Vec<Location> {
                     "fromWed": "07:00", "toWed": "19:00", "fromThu": "07:00", "toThu": "19:00", "fromFri": "07:00", "toFri": "17:00",
                     "fromSat": "09:00", "toSat": "13:00", "fromSun": "09:00", "toSun": "13:00" }).as_object().cloned().expect("object"));
             }
-            docs.push(
-                // As the CRM import makes them (its defaults by state fill in what a row lacks).
-                plan::new_location(plan::Origin::Import, &p, &options, "seed", "2026-01-01T00:00:00.000Z")
-                    .expect("demo location is valid"),
-            );
+            // As the CRM import makes them (its defaults by state fill in what a row lacks).
+            let mut doc = plan::new_location(plan::Origin::Import, &p, &options, "seed", "2026-01-01T00:00:00.000Z")
+                .expect("demo location is valid");
+            if status == "DEAD" {
+                doc.status_mut().ops = Some("DEAD".into());
+            }
+            docs.push(doc);
         }
     }
     docs

@@ -21,6 +21,8 @@ import {
   inventoryRows,
   isFiltered,
   NO_FILTER,
+  pilotColour,
+  pilotColours,
   SOFTWARE,
   type FridgeRow,
   type InventoryFilter,
@@ -54,6 +56,7 @@ export function FridgeSoftwareView() {
   const [showDeployments, setShowDeployments] = useState(false);
 
   const pilotList = useMemo(() => pilots.data ?? [], [pilots.data]);
+  const colours = useMemo(() => pilotColours(pilotList.map((p) => p.id)), [pilotList]);
   const rows = useMemo(
     () => inventoryRows(locations.locations, artifacts.data ?? [], pilotList),
     [locations.locations, artifacts.data, pilotList],
@@ -127,7 +130,8 @@ export function FridgeSoftwareView() {
         .map((p) => p.displayName)
         .sort()
         .join(', '),
-    cell: (r) => r.pilots.map((p) => <PilotIcon key={p.id} pilot={p} />),
+    cell: (r) =>
+      r.pilots.map((p) => <PilotIcon key={p.id} pilot={p} colour={colours.get(p.id) ?? pilotColour(p.id)} />),
   };
 
   const columns: DataColumn<FridgeRow>[] = [

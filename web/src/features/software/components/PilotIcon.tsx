@@ -1,6 +1,5 @@
 import { count } from '@/lib/count';
 import type { Pilot } from '../api/get-fridge-software-pilots';
-import { pilotColour } from '../lib/inventory';
 
 /** What a pilot is, for the icon's tooltip (§2.1). */
 export function pilotSummary(p: Pilot): string {
@@ -8,12 +7,12 @@ export function pilotSummary(p: Pilot): string {
   return `${p.displayName}: ${p.startDate} to ${p.endDate}, stage ${p.stage}, ${fridges}. ${p.description}`;
 }
 
-/** A pilot's flag in its own colour; the tooltip and the accessible name say which pilot. */
-export function PilotIcon({ pilot }: { pilot: Pilot }) {
+/** A pilot's flag in its own colour (`pilotColours`); the tooltip and the accessible name say which pilot. */
+export function PilotIcon({ pilot, colour }: { pilot: Pilot; colour: string }) {
   const summary = pilotSummary(pilot);
   return (
     <span role="img" aria-label={`Pilot ${summary}`} title={summary} style={{ display: 'inline-flex', marginRight: 4 }}>
-      <svg width="18" height="18" viewBox="0 0 24 24" fill={pilotColour(pilot.id)} aria-hidden="true">
+      <svg width="18" height="18" viewBox="0 0 24 24" fill={colour} aria-hidden="true">
         <path d="M14.4 6 14 4H5v17h2v-7h5.6l.4 2h7V6z" />
       </svg>
     </span>

@@ -10,6 +10,7 @@ import {
   NO_FILTER,
   NO_VERSION,
   pilotColour,
+  pilotColours,
   typedIds,
 } from './inventory';
 
@@ -77,6 +78,14 @@ describe('inventory rows and filter', () => {
     expect(fridgesInManyPilots(PILOTS)).toEqual(['B']);
     expect(pilotColour('P1')).toBe(pilotColour('P1'));
     expect(pilotColour('P1')).not.toBe(pilotColour('P2'));
+    // Among the pilots shown, each its own colour, far enough apart to tell, whatever their ids hash to.
+    const ids = Array.from({ length: 12 }, (_, i) => `PILOT_${i}`);
+    const colours = pilotColours([...ids, 'PILOT_3']);
+    const hues = ids.map((id) => Number(/hsl\((\d+)/.exec(colours.get(id) ?? '')?.[1]));
+    for (const [i, a] of hues.entries())
+      for (const b of hues.slice(i + 1))
+        expect(Math.min(Math.abs(a - b), 360 - Math.abs(a - b))).toBeGreaterThanOrEqual(24);
+    expect(pilotColours(['P1']).get('P1')).toBe(pilotColour('P1'));
     expect(typedIds(' A \n\nB\r\nA\n')).toEqual(['A', 'B']);
   });
 });

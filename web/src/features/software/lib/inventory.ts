@@ -103,11 +103,40 @@ export function fridgesInManyPilots(pilots: Pilot[]): string[] {
     .sort();
 }
 
-/** A stable colour per pilot id (same id, same colour, on every load). */
-export function pilotColour(id: string): string {
+/** The hue of a pilot id on its own: the same id, the same hue, on every load. */
+function pilotHue(id: string): number {
   let h = 0;
   for (const c of id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  return `hsl(${h % 360} 65% 42%)`;
+  return h % 360;
+}
+
+const hueColour = (hue: number) => `hsl(${hue} 65% 42%)`;
+
+/** A stable colour per pilot id (same id, same colour, on every load). */
+export function pilotColour(id: string): string {
+  return hueColour(pilotHue(id));
+}
+
+/** Hues closer than this are hard to tell apart in an 18 px icon. */
+const MIN_HUE_GAP = 24;
+
+/**
+ * A colour for each of the pilots shown, each its own (2-fleet §2.1): a pilot keeps its id's hue unless a pilot
+ * before it (by id) took a near one; then it steps round the circle by the golden angle to the first clear hue.
+ */
+export function pilotColours(ids: string[]): Map<string, string> {
+  const taken: number[] = [];
+  const colours = new Map<string, string>();
+  const gap = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
+  for (const id of [...new Set(ids)].sort()) {
+    let hue = pilotHue(id);
+    // 15 steps of 137.5° visit the circle evenly; with more pilots than fit, the last hue tried is kept.
+    for (let step = 0; step < 15 && taken.some((t) => gap(t, hue) < MIN_HUE_GAP); step += 1)
+      hue = Math.round((hue + 137.508) % 360);
+    taken.push(hue);
+    colours.set(id, hueColour(hue));
+  }
+  return colours;
 }
 
 /** Typed ids, one per line: trimmed, blanks dropped, duplicates once. */

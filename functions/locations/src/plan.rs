@@ -20,8 +20,9 @@ pub enum Origin {
     Import,
 }
 
-/// Defaults of a new location (§3.1). The older template's empty layout
-/// would fail the required rule, so the import default 'dummy' is used.
+/// Defaults of a new location (§3.1), with the import's layout 'dummy' (§9):
+/// the template's empty layout would fail the required rule. The form's call
+/// drops it again (`Origin::Form`), so its user chooses one.
 pub fn base_defaults() -> Map<String, Value> {
     json!({
         "type": "FRIDGE", "accessTo": "Private", "state": "IL", "hours": 1,

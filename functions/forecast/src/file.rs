@@ -14,8 +14,11 @@ pub const HOLDOVER_DAYS: i64 = 1;
 /// The most one forecast quantity may be, in a file and in an edit on the Forecast view alike. The spec gives no
 /// bound; this one (ours, docs/decisions/forecast.md) stops a typo's extra digits from ordering a million meals.
 pub const MAX_QUANTITY: i64 = 1_000_000;
-/// What a quantity must be: after `Quantity 'x'` in a file's line, after `Quantity` in an edit.
-pub const QUANTITY_RULE: &str = "must be a whole number from 0 to 1000000";
+
+/// What a quantity must be, from MAX_QUANTITY: after `Quantity 'x'` in a file's line, after `Quantity` in an edit.
+pub fn quantity_rule() -> String {
+    format!("must be a whole number from 0 to {MAX_QUANTITY}")
+}
 
 pub fn quantity_allowed(quantity: i64) -> bool {
     (0..=MAX_QUANTITY).contains(&quantity)
@@ -23,7 +26,7 @@ pub fn quantity_allowed(quantity: i64) -> bool {
 
 /// The quantity rule for the browser (src/generated/rules.json), so the edit refuses what the server would.
 pub fn export() -> Value {
-    serde_json::json!({ "maxQuantity": MAX_QUANTITY, "quantityMessage": format!("Quantity {QUANTITY_RULE}") })
+    serde_json::json!({ "maxQuantity": MAX_QUANTITY, "quantityMessage": format!("Quantity {}", quantity_rule()) })
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -73,7 +76,7 @@ pub fn check(values: &Map<String, Value>) -> Result<ForecastRow, Vec<String>> {
     }
     let quantity = get("Quantity").parse::<i64>().ok().filter(|q| quantity_allowed(*q));
     if quantity.is_none() {
-        errors.push(format!("Quantity '{}' {QUANTITY_RULE}", get("Quantity")));
+        errors.push(format!("Quantity '{}' {}", get("Quantity"), quantity_rule()));
     }
     match (allocation, production, quantity) {
         (Some(a), Some(p), Some(quantity)) if errors.is_empty() => Ok(ForecastRow {
@@ -184,7 +187,7 @@ mod tests {
                 "Item cannot be empty".to_string(),
                 "AllocationDate '2026/02/30' must be YYYY/MM/DD".to_string(),
                 "ProductionDate '2026/2/3' must be YYYY/MM/DD".to_string(),
-                format!("Quantity '-1' {QUANTITY_RULE}"),
+                format!("Quantity '-1' {}", quantity_rule()),
             ]
         );
         assert_eq!(

@@ -187,7 +187,7 @@ async fn update_quantity(
         .quantity
         .whole()
         .filter(|q| crate::file::quantity_allowed(*q))
-        .ok_or_else(|| ApiError::bad_request(format!("Quantity {}", crate::file::QUANTITY_RULE)))?;
+        .ok_or_else(|| ApiError::bad_request(format!("Quantity {}", crate::file::quantity_rule())))?;
     let current = store
         .rows_at(&[(date.clone(), body.item.clone())])
         .await?

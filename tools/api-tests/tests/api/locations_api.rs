@@ -514,7 +514,7 @@ async fn writes_list_their_fulfillment_center_and_the_list_leaves_out_does_not_e
 /// The count the snapshot's answer gave (`at`) against the `listed` length of the object its URL served. Other
 /// tests create locations meanwhile, and each amends the object between the answer's HeadObject and the GET: an
 /// amend only adds, so the object holds at least the answer's count and at most the count of an answer asked after.
-async fn assert_counted_between(at: &Value, listed: usize, admin: &Caller) {
+async fn assert_counted_between(at: &Value, listed: usize, admin: &fleet_shared::Caller) {
     let after = gql("ops_locations_snapshot", admin, json!({})).await.unwrap();
     let (before, after) = (at["fridges"].as_i64().unwrap(), after["fridges"].as_i64().unwrap());
     assert!((before..=after).contains(&(listed as i64)), "{listed} listed, counted {before} then {after}");

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/utils';
+import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
 import { opsLocationIds } from '../api/ops-location-ids';
 import { keepOpsLocations } from '@/lib/locations/kept-ops-locations';
 import { OPS_LOCATIONS_FRESH_MS } from '../api/pars-lookups';
@@ -35,12 +37,16 @@ describe('ParsView locations (issue 63)', () => {
     ]);
   });
 
-  it('says no pars can be found when the locations cannot be read', async () => {
+  it('says the locations could not be loaded, not that pars were not found, and reads them again on Retry', async () => {
     vi.mocked(opsLocationIds).mockRejectedValue(new Error('down'));
     renderWithProviders(<ParsView />);
-    expect(
-      await screen.findByText('There was an issue finding pars at that date/location combination'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(LOAD_LOCATIONS_FAILURE)).toBeInTheDocument();
+    expect(screen.queryByText('There was an issue finding pars at that date/location combination')).toBeNull();
+
+    vi.mocked(opsLocationIds).mockResolvedValue([{ id: 'NYC_0002', type: 'FRIDGE' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('option', { name: 'NYC_0002' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(LOAD_LOCATIONS_FAILURE)).toBeNull());
   });
 
   it("offers the day's kept locations at once, and reads them again in the background once they are a minute old", async () => {

@@ -10,6 +10,7 @@ import { MESSAGES } from '../lib/par-groups';
 import { todayIn } from '@/components/dates';
 import { ScreenLink } from '@/components/ScreenLink';
 import { byTextCaseless } from '@/lib/collate';
+import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
 
 type Par = { itemName: string; count: number; overCapacityAmount: number };
 const columns: DataColumn<Par>[] = [
@@ -76,7 +77,16 @@ export function ParsView() {
         </Button>
         <ScreenLink to="/pars/prodreport">Packing slip report</ScreenLink>
       </Flex>
-      {failed || opsLocations.isError ? <Alert variation="error">{MESSAGES.noPars}</Alert> : null}
+      {/* The locations to choose from failed: said as such, with a retry (not as pars that were not found). */}
+      {opsLocations.isError ? (
+        <Alert variation="error" heading="Locations could not be loaded">
+          {LOAD_LOCATIONS_FAILURE}{' '}
+          <Button size="small" onClick={() => void opsLocations.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : null}
+      {failed ? <Alert variation="error">{MESSAGES.noPars}</Alert> : null}
       {pars && pars.length > 0 ? (
         <DataTable
           label={`Pars of ${location} on ${date}`}

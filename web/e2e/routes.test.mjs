@@ -133,6 +133,29 @@ test('a route-stop schedule upload shows up on View Routes', async () => {
   assert.equal(await removal.evaluate((el) => getComputedStyle(el).fontWeight), '700', 'REMOVAL stops are bold');
 });
 
+test("on a phone a stop's date reads whole in the table's first column, and the table scrolls, not the page", async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.goto(url('/locations/view_routes'));
+    await page.getByLabel('Date').fill(ownDate);
+    const dateCell = routesTable()
+      .getByRole('row', { name: `Route ${route} stop 2` })
+      .getByRole('cell')
+      .first();
+    await expect(dateCell).toHaveText(/^\d\d\/\d\d\/\d{4}$/);
+    // One line box for the whole date: '11/30/2026', not '11/3', '0/20', '26' on three.
+    const lines = await dateCell.evaluate((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    });
+    assert.equal(lines, 1, 'the date is on one line');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
+  } finally {
+    await page.setViewportSize({ width: 1400, height: 1000 });
+  }
+});
+
 test('re-uploading a route-stop schedule with one stop changed keeps every stop of the route (issue 20)', async () => {
   // A date and route of this test's own, the day after the other upload's.
   const date = new Date(Date.parse(`${ownDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -67,6 +67,15 @@ beforeEach(() => {
 });
 
 describe('DataTable', () => {
+  it('marks a first cell of a short word (a date, a short id) to stay whole on a phone, and not a longer one', () => {
+    renderTable([...FRIDGES, { id: 'A_LOCATION_ID_OF_30_CHARACTERS', name: 'Long', units: 1, status: 'LIVE' }]);
+    const table = within(screen.getByRole('table', { name: 'Fridges' }));
+    expect(table.getByRole('cell', { name: 'CHI_2' })).toHaveClass('data-table__word');
+    expect(table.getByRole('cell', { name: 'A_LOCATION_ID_OF_30_CHARACTERS' })).not.toHaveClass('data-table__word');
+    // Only the first column's cells: the others are never squeezed to a third of the screen.
+    expect(table.getByRole('cell', { name: '12' })).not.toHaveClass('data-table__word');
+  });
+
   it('sorts by a header: ascending, descending, then back to the data order', async () => {
     renderTable();
     expect(bodyIds()).toEqual(['CHI_2', 'CHI_1', 'NYC_1']);

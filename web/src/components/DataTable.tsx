@@ -171,6 +171,11 @@ export function tableCsv<T>(columns: DataColumn<T>[], rows: T[]): string {
  * kept on one line, never broken at its hyphens ('2026-11-/25'). Past 40 characters a word may wrap.
  */
 const ONE_LINE = /^(\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?|\S{1,40})$/;
+/**
+ * A word short enough to stay whole in a phone's first column (a third of the screen, styles.css): a date such as
+ * '11/30/2026' or a short id. Longer ones may break anywhere there, so the column scrolled to beside it stays in view.
+ */
+const SHORT_WORD = /^\S{1,12}$/;
 
 const fileNameOf = (label: string) =>
   `${label
@@ -369,9 +374,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
             const nowrap =
               !folded && (def?.nowrap || (!fixedLayout && typeof value === 'string' && ONE_LINE.test(value)));
             const sticky = stickyOf(c.column.id, i);
+            const shortWord =
+              (typeof value === 'string' || typeof value === 'number') && SHORT_WORD.test(String(value));
             return (
               <td
                 key={c.id}
+                className={i === 0 && shortWord ? 'data-table__word' : undefined}
                 style={{
                   padding: cellPadding,
                   whiteSpace: nowrap ? 'nowrap' : undefined,

@@ -145,6 +145,35 @@ test("shows the inventory's age and the slots, and a slot's units in a modal", a
   await expect(emptyDialog).not.toBeAttached();
 });
 
+test('on a phone each slot card is wider than its picture and the page does not scroll sideways', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.goto(url(`/locations/inventory/${encodeURIComponent(fridge)}`));
+    const cards = page.locator('button[data-slot]');
+    await expect(cards.first()).toBeVisible();
+    const sizes = await cards.evaluateAll((all) =>
+      all.map((card) => {
+        const picture = card.querySelector('img, [data-testid="thumbnail-placeholder"]');
+        return {
+          slot: card.dataset.slot,
+          card: card.getBoundingClientRect(),
+          picture: picture.getBoundingClientRect(),
+        };
+      }),
+    );
+    for (const { slot, card, picture } of sizes) {
+      assert.ok(
+        picture.left >= card.left && picture.right <= card.right,
+        `slot ${slot}: its picture (${Math.round(picture.width)} px) inside its card (${Math.round(card.width)} px)`,
+      );
+      assert.ok(card.right <= 390, `slot ${slot} is inside the window`);
+    }
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+});
+
 test("links back to the fridge's health page", async () => {
   await page.goto(url(`/locations/inventory/${encodeURIComponent(fridge)}`));
   await page.getByRole('link', { name: 'Fridge health' }).click();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { centringOffset, columnStarts, GRID_COLUMNS, groupByRow, SLOT_SPAN, slotAtRisk, unitsText } from './slot-grid';
+import {
+  centringOffset,
+  columnStarts,
+  GRID_COLUMNS,
+  groupByRow,
+  phoneLines,
+  SLOT_SPAN,
+  slotAtRisk,
+  unitsText,
+} from './slot-grid';
 import { inventoryIdOf } from './inventory-id';
 
 describe('the slot grid', () => {
@@ -59,5 +68,29 @@ describe('the inventory route id', () => {
     expect(inventoryIdOf('%E0%A4%A')).toBe('%E0%A4%A');
     expect(inventoryIdOf('')).toBe('');
     expect(inventoryIdOf(undefined)).toBe('');
+  });
+});
+
+describe('slot lines on a phone', () => {
+  it('holds at most 3 to a line, in as few and as even lines as hold the row', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => phoneLines(n).perLine)).toEqual([1, 2, 3, 2, 3, 3, 3, 3]);
+    expect(phoneLines(0).perLine).toBe(0);
+  });
+
+  it('centres each line of 4-column slots: 4 slots as 2 and 2, 5 as 3 and 2', () => {
+    expect(columnStarts(3, phoneLines(3))).toEqual([1, 5, 9]);
+    expect(columnStarts(4, phoneLines(4))).toEqual([3, 7, 3, 7]);
+    expect(columnStarts(5, phoneLines(5))).toEqual([1, 5, 9, 3, 7]);
+    expect(columnStarts(1, phoneLines(1))).toEqual([5]);
+  });
+
+  it('never puts a slot past the 12 columns, whatever the row', () => {
+    for (let n = 0; n <= 30; n++) {
+      const lines = phoneLines(n);
+      for (const start of columnStarts(n, lines)) {
+        expect(start).toBeGreaterThanOrEqual(1);
+        expect(start + lines.span - 1).toBeLessThanOrEqual(GRID_COLUMNS);
+      }
+    }
   });
 });

@@ -6,22 +6,41 @@ export const GRID_COLUMNS = 12;
 export const SLOT_SPAN = 2;
 export const SLOTS_PER_LINE = GRID_COLUMNS / SLOT_SPAN;
 
+/**
+ * How slots sit on a line: at most `perLine` to a line, each spanning `span` of the 12 columns. A wide screen puts
+ * 6 to a line (span 2); a phone 3 (span 4), since six slots on a line of 358 px left each card 50 px, narrower than
+ * its picture, and names broke every two letters.
+ */
+export interface SlotLines {
+  perLine: number;
+  span: number;
+}
+
+export const WIDE_LINES: SlotLines = { perLine: SLOTS_PER_LINE, span: SLOT_SPAN };
+export const PHONE_LINES: SlotLines = { perLine: 3, span: 4 };
+
+/** The lines for a row of `count` slots on a phone: as few lines of at most 3 as hold them, as even as can be (4: 2 and 2, not 3 and 1). */
+export function phoneLines(count: number): SlotLines {
+  const lines = Math.max(1, Math.ceil(count / PHONE_LINES.perLine));
+  return { perLine: Math.ceil(count / lines), span: PHONE_LINES.span };
+}
+
 /** Empty columns before the first slot of a line of `count` slots (6 → 0, 5 → 1, 4 → 2). */
-export function centringOffset(count: number): number {
-  const n = Math.min(Math.max(0, Math.floor(count)), SLOTS_PER_LINE);
-  return n === 0 ? 0 : (GRID_COLUMNS - n * SLOT_SPAN) / 2;
+export function centringOffset(count: number, lines: SlotLines = WIDE_LINES): number {
+  const n = Math.min(Math.max(0, Math.floor(count)), lines.perLine);
+  return n === 0 ? 0 : (GRID_COLUMNS - n * lines.span) / 2;
 }
 
 /**
  * The 1-based CSS grid-column start of each slot of a row of `count` slots.
- * A row longer than 6 wraps onto further lines of 6, each centred on its own.
+ * A row longer than a line (6) wraps onto further lines, each centred on its own.
  */
-export function columnStarts(count: number): number[] {
+export function columnStarts(count: number, lines: SlotLines = WIDE_LINES): number[] {
   const starts: number[] = [];
   for (let i = 0; i < count; i++) {
-    const lineStart = i - (i % SLOTS_PER_LINE);
-    const inLine = Math.min(SLOTS_PER_LINE, count - lineStart);
-    starts.push(centringOffset(inLine) + (i % SLOTS_PER_LINE) * SLOT_SPAN + 1);
+    const lineStart = i - (i % lines.perLine);
+    const inLine = Math.min(lines.perLine, count - lineStart);
+    starts.push(centringOffset(inLine, lines) + (i % lines.perLine) * lines.span + 1);
   }
   return starts;
 }

@@ -57,6 +57,15 @@ async function assertReachable(locator, what) {
   assert.equal(seen.pageScrollX, 0, `${what}: the page itself did not scroll sideways`);
 }
 
+/** How many lines the text of `locator` takes. */
+async function linesOf(locator) {
+  return locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+}
+
 for (const viewport of WIDTHS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.describe.configure({ timeout: 4 * TIMEOUT_MS });
@@ -124,6 +133,10 @@ for (const viewport of WIDTHS) {
       await expect(page.getByRole('heading', { name: 'Fridge Commands' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Queue messages' })).toBeVisible();
       await assertNoSidewaysScroll(page, 'the health page');
+      // Its section titles are not squeezed by what stands beside them ('Healt', 'h').
+      for (const title of ['Health', 'Fridge Commands', 'Queue messages']) {
+        assert.equal(await linesOf(page.getByRole('heading', { level: 2, name: title })), 1, `'${title}' on one line`);
+      }
     });
   });
 }

@@ -67,13 +67,21 @@ beforeEach(() => {
 });
 
 describe('DataTable', () => {
-  it('marks a first cell of a short word (a date, a short id) to stay whole on a phone, and not a longer one', () => {
-    renderTable([...FRIDGES, { id: 'A_LOCATION_ID_OF_30_CHARACTERS', name: 'Long', units: 1, status: 'LIVE' }]);
+  it('keeps each short word of a first cell (a date, a date and time, a short id) in a span a phone keeps whole', () => {
+    const more = [
+      { id: 'A_LOCATION_ID_OF_30_CHARACTERS', name: 'Long', units: 1, status: 'LIVE' },
+      { id: '2026-11-30 06:58:59', name: 'Time', units: 1, status: 'LIVE' },
+    ];
+    renderTable([...FRIDGES, ...more]);
     const table = within(screen.getByRole('table', { name: 'Fridges' }));
-    expect(table.getByRole('cell', { name: 'CHI_2' })).toHaveClass('data-table__word');
-    expect(table.getByRole('cell', { name: 'A_LOCATION_ID_OF_30_CHARACTERS' })).not.toHaveClass('data-table__word');
+    const words = (name: string) =>
+      [...table.getByRole('cell', { name }).querySelectorAll('.data-table__word')].map((w) => w.textContent);
+    expect(words('CHI_2')).toEqual(['CHI_2']);
+    expect(words('2026-11-30 06:58:59')).toEqual(['2026-11-30', '06:58:59']);
+    // A longer word may break anywhere there, so the column beside it stays in view.
+    expect(words('A_LOCATION_ID_OF_30_CHARACTERS')).toEqual([]);
     // Only the first column's cells: the others are never squeezed to a third of the screen.
-    expect(table.getByRole('cell', { name: '12' })).not.toHaveClass('data-table__word');
+    expect(words('12')).toEqual([]);
   });
 
   it('sorts by a header: ascending, descending, then back to the data order', async () => {

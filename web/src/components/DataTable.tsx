@@ -172,10 +172,22 @@ export function tableCsv<T>(columns: DataColumn<T>[], rows: T[]): string {
  */
 const ONE_LINE = /^(\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?|\S{1,40})$/;
 /**
- * A word short enough to stay whole in a phone's first column (a third of the screen, styles.css): a date such as
- * '11/30/2026' or a short id. Longer ones may break anywhere there, so the column scrolled to beside it stays in view.
+ * Words short enough to stay whole in a phone's first column (a third of the screen, styles.css): a date such as
+ * '11/30/2026', a date and time ('2026-11-30 06:58:59' breaks at its space only), a short id or name. A longer word
+ * may break anywhere there, so the column scrolled to beside it stays in view.
  */
-const SHORT_WORD = /^\S{1,12}$/;
+const SHORT_WORDS = /^\S{1,12}( \S{1,12})*$/;
+
+/** A first cell's text: short words each in a span that a phone keeps whole (styles.css), others as they are. */
+function shortWords(value: string): ReactNode {
+  if (!SHORT_WORDS.test(value)) return value;
+  return value.split(' ').map((word, i) => (
+    <Fragment key={i}>
+      {i > 0 ? ' ' : null}
+      <span className="data-table__word">{word}</span>
+    </Fragment>
+  ));
+}
 
 const fileNameOf = (label: string) =>
   `${label
@@ -278,7 +290,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ? selectBox(ctx.row, selection)
             : c.cell
               ? c.cell(ctx.row.original)
-              : text(c.value(ctx.row.original)),
+              : c === columns[0]
+                ? shortWords(text(c.value(ctx.row.original)))
+                : text(c.value(ctx.row.original)),
         enableSorting: c.sortable !== false,
         enableGlobalFilter: !filterColumns || filterColumns.includes(c.id),
         // Ascending first for every column (TanStack starts numbers descending).
@@ -374,12 +388,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             const nowrap =
               !folded && (def?.nowrap || (!fixedLayout && typeof value === 'string' && ONE_LINE.test(value)));
             const sticky = stickyOf(c.column.id, i);
-            const shortWord =
-              (typeof value === 'string' || typeof value === 'number') && SHORT_WORD.test(String(value));
             return (
               <td
                 key={c.id}
-                className={i === 0 && shortWord ? 'data-table__word' : undefined}
                 style={{
                   padding: cellPadding,
                   whiteSpace: nowrap ? 'nowrap' : undefined,

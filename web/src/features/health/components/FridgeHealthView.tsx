@@ -43,7 +43,8 @@ function Section({
       borderRadius="6px"
       style={{ border: '1px solid var(--amplify-colors-border-secondary)' }}
     >
-      <Flex alignItems="center" gap="0.75rem" marginBottom="0.75rem">
+      {/* Wraps: on a phone the aside goes under the title rather than squeeze it ('Healt', 'h'). */}
+      <Flex alignItems="center" gap="0.25rem 0.75rem" wrap="wrap" marginBottom="0.75rem">
         <Heading level={2} fontSize="xl" id={id}>
           {title}
         </Heading>

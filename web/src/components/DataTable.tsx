@@ -178,15 +178,15 @@ const ONE_LINE = /^(\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?|\S{1,40})$/;
  */
 const SHORT_WORDS = /^\S{1,12}( \S{1,12})*$/;
 
-/** A first cell's text: short words each in a span that a phone keeps whole (styles.css), others as they are. */
-function shortWords(value: string): ReactNode {
-  if (!SHORT_WORDS.test(value)) return value;
-  return value.split(' ').map((word, i) => (
-    <Fragment key={i}>
-      {i > 0 ? ' ' : null}
-      <span className="data-table__word">{word}</span>
-    </Fragment>
-  ));
+/**
+ * The length of the longest of `value`'s short words (SHORT_WORDS), or null: a phone's first column is at least that
+ * many characters wide (styles.css), so it breaks between the words only and never inside one at a hyphen
+ * ('2026-', '11-30'). The text stays one text node: what the cell says is found as it reads.
+ */
+function longestShortWord(value: unknown): number | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const words = String(value);
+  return SHORT_WORDS.test(words) ? Math.max(...words.split(' ').map((w) => w.length)) : null;
 }
 
 const fileNameOf = (label: string) =>
@@ -290,9 +290,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ? selectBox(ctx.row, selection)
             : c.cell
               ? c.cell(ctx.row.original)
-              : c === columns[0]
-                ? shortWords(text(c.value(ctx.row.original)))
-                : text(c.value(ctx.row.original)),
+              : text(c.value(ctx.row.original)),
         enableSorting: c.sortable !== false,
         enableGlobalFilter: !filterColumns || filterColumns.includes(c.id),
         // Ascending first for every column (TanStack starts numbers descending).
@@ -388,10 +386,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
             const nowrap =
               !folded && (def?.nowrap || (!fixedLayout && typeof value === 'string' && ONE_LINE.test(value)));
             const sticky = stickyOf(c.column.id, i);
+            const wordLength = i === 0 ? longestShortWord(value) : null;
             return (
               <td
                 key={c.id}
+                className={wordLength ? 'data-table__words' : undefined}
                 style={{
+                  ...(wordLength ? ({ '--words-ch': wordLength } as CSSProperties) : null),
                   padding: cellPadding,
                   whiteSpace: nowrap ? 'nowrap' : undefined,
                   // A sticky cell is opaque, so the columns scrolling under it do not show through.

@@ -11,6 +11,7 @@ import { todayIn } from '@/components/dates';
 import { ScreenLink } from '@/components/ScreenLink';
 import { byTextCaseless } from '@/lib/collate';
 import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
+import { RetryAlert } from '@/components/RetryAlert';
 
 type Par = { itemName: string; count: number; overCapacityAmount: number };
 const columns: DataColumn<Par>[] = [
@@ -79,12 +80,7 @@ export function ParsView() {
       </Flex>
       {/* The locations to choose from failed: said as such, with a retry (not as pars that were not found). */}
       {opsLocations.isError ? (
-        <Alert variation="error" heading="Locations could not be loaded">
-          {LOAD_LOCATIONS_FAILURE}{' '}
-          <Button size="small" onClick={() => void opsLocations.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <RetryAlert message={LOAD_LOCATIONS_FAILURE} onRetry={() => void opsLocations.refetch()} />
       ) : null}
       {failed ? <Alert variation="error">{MESSAGES.noPars}</Alert> : null}
       {pars && pars.length > 0 ? (

@@ -41,6 +41,15 @@ export function eventually(check, what, ms = undefined) {
     .toBeTruthy();
 }
 
+/** How many lines the text of `locator` takes (one line box per distinct top). */
+export async function linesOf(locator) {
+  return locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+}
+
 /** The page is no wider than the window once its layout settles: nothing scrolls sideways. */
 export async function assertNoSidewaysScroll(page, where) {
   await expect(async () => {

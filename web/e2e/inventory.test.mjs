@@ -146,6 +146,7 @@ test("shows the inventory's age and the slots, and a slot's units in a modal", a
 });
 
 test('on a phone each slot card is wider than its picture and the page does not scroll sideways', async () => {
+  const viewport = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   try {
     await page.goto(url(`/locations/inventory/${encodeURIComponent(fridge)}`));
@@ -170,7 +171,7 @@ test('on a phone each slot card is wider than its picture and the page does not 
     }
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
   } finally {
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.setViewportSize(viewport);
   }
 });
 

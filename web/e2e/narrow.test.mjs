@@ -8,6 +8,7 @@ import {
   assertNoSidewaysScroll,
   closeContexts,
   expect,
+  linesOf,
   mainNav,
   readStack,
   signIn,
@@ -55,15 +56,6 @@ async function assertReachable(locator, what) {
   assert.ok(seen.inWindow, `${what} is inside the window: ${seen.box}`);
   assert.ok(seen.uncovered, `${what} is not covered (by the sticky column or the header)`);
   assert.equal(seen.pageScrollX, 0, `${what}: the page itself did not scroll sideways`);
-}
-
-/** How many lines the text of `locator` takes. */
-async function linesOf(locator) {
-  return locator.evaluate((el) => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
-  });
 }
 
 for (const viewport of WIDTHS) {

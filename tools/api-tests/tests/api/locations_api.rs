@@ -509,8 +509,6 @@ async fn writes_list_their_fulfillment_center_and_the_list_leaves_out_does_not_e
     assert_eq!(err, fleet_shared::ApiError::Forbidden);
 }
 
-/// The pars screens' ops locations in one request: the snapshot the schedule keeps lists every location's id
-/// and type, a new one included once it is rebuilt, as the paged `opsLocations` does.
 /// The count the snapshot's answer gave (`at`) against the `listed` length of the object its URL served. Other
 /// tests create locations meanwhile, and each amends the object between the answer's HeadObject and the GET: an
 /// amend only adds, so the object holds at least the answer's count and at most the count of an answer asked after.
@@ -520,6 +518,8 @@ async fn assert_counted_between(at: &Value, listed: usize, admin: &fleet_shared:
     assert!((before..=after).contains(&(listed as i64)), "{listed} listed, counted {before} then {after}");
 }
 
+/// The pars screens' ops locations in one request: the snapshot the schedule keeps lists every location's id
+/// and type, a new one included once it is rebuilt, as the paged `opsLocations` does.
 #[tokio::test]
 async fn the_ops_locations_snapshot_lists_every_location_as_ops_locations_does() {
     use fleet_shared::snapshot::Kind;

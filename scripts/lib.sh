@@ -57,13 +57,16 @@ ensure_node() {
 }
 
 # cargo-deny (licenses, bans and sources of the Rust dependencies: deny.toml), pinned, built from crates.io
-# into a project folder: about 4 minutes of CPU on 2 cores the first time, then kept.
+# into a project folder once, then kept. In the dev profile: 2 min 12 s of CPU against 5 min 2 s optimised,
+# and its check takes 2.8 s instead of 1.5 s. Not under the test command's clippy wrapper: cargo-deny's
+# own crate is no crate of ours to lint.
 CARGO_DENY_VERSION=0.20.2
 CARGO_DENY="$ROOT/.tools/bin/cargo-deny"
 ensure_cargo_deny() {
   if [ "$("$CARGO_DENY" --version 2>/dev/null)" != "cargo-deny $CARGO_DENY_VERSION" ]; then
     log "installing cargo-deny $CARGO_DENY_VERSION"
-    cargo install -q --locked cargo-deny --version "$CARGO_DENY_VERSION" --root "$ROOT/.tools"
+    env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS \
+      cargo install -q --locked --debug cargo-deny --version "$CARGO_DENY_VERSION" --root "$ROOT/.tools"
   fi
 }
 

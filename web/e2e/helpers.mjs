@@ -1,9 +1,10 @@
 // What the browser tests (through e2e/fixtures.mjs, on @playwright/test) and the benches under
 // scripts/bench/ share: the local stack, Debian's chromium, signing in through the real form,
 // calls to the APIs as a signed-in user, and the stocking day. Nothing here needs the test runner.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import lockfile from 'proper-lockfile';
 
 export const TIMEOUT_MS = 30_000;
 
@@ -109,15 +110,39 @@ export const mainNav = (page) => page.getByRole('navigation', { name: 'Main' });
 /** The sign-in form of the Authenticator. */
 export const signInButton = (page) => page.getByRole('button', { name: 'Sign in', exact: true });
 
-/** Opens `path` (default /home), fills the Authenticator form and waits for the app. */
-export async function signIn(page, user, { webUrl = readStack().webUrl, path = '/home' } = {}) {
-  await page.goto(`${webUrl}${path}`);
+/**
+ * Runs `work` holding the stack's sign-in lock, across the test workers and the benches: live-token.test.mjs
+ * gives the web app's client 20-second tokens while it signs in, so no other sign-in may be issued tokens
+ * meanwhile (a test's API calls read the ID token straight from the page's storage, with no refresh).
+ * proper-lockfile's lock is a directory beside the stack's sessions; a holder that died leaves it stale in 10 s.
+ */
+export async function withSignInLock(work) {
+  mkdirSync(sessionsDir(), { recursive: true });
+  const release = await lockfile.lock(`${sessionsDir()}sign-in`, {
+    realpath: false,
+    retries: { retries: 600, minTimeout: 50, maxTimeout: 200 },
+  });
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
+}
+
+/** Fills the Authenticator form on `page` and waits for the app, without the sign-in lock (its holder's own). */
+export async function submitSignInForm(page, user) {
   await signInButton(page).waitFor();
   const username = page.getByLabel('Email', { exact: true }).or(page.getByLabel('Username', { exact: true }));
   await username.first().fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await signInButton(page).click();
   await mainNav(page).waitFor();
+}
+
+/** Opens `path` (default /home), fills the Authenticator form and waits for the app. */
+export async function signIn(page, user, { webUrl = readStack().webUrl, path = '/home' } = {}) {
+  await page.goto(`${webUrl}${path}`);
+  await withSignInLock(() => submitSignInForm(page, user));
 }
 
 /** Opens a menu of the navigation bar and returns it. */

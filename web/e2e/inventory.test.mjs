@@ -145,7 +145,7 @@ test("shows the inventory's age and the slots, and a slot's units in a modal", a
   await expect(emptyDialog).not.toBeAttached();
 });
 
-test('on a phone each slot card is wider than its picture and the page does not scroll sideways', async () => {
+test('on a phone each slot card is wider than its picture, each part of an item name stays whole, and the page does not scroll sideways', async () => {
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   try {
@@ -155,14 +155,26 @@ test('on a phone each slot card is wider than its picture and the page does not 
     const sizes = await cards.evaluateAll((all) =>
       all.map((card) => {
         const picture = card.querySelector('img, [data-testid="thumbnail-placeholder"]');
+        // The name's parts are text nodes of their own (it may break after an underscore): one box each if whole.
+        const name = card.querySelector('.slot-card__name');
+        const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+        const broken = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          if (node.textContent.length > 1 && range.getClientRects().length > 1) broken.push(node.textContent);
+        }
         return {
           slot: card.dataset.slot,
+          name: name.textContent,
+          broken,
           card: card.getBoundingClientRect(),
           picture: picture.getBoundingClientRect(),
         };
       }),
     );
-    for (const { slot, card, picture } of sizes) {
+    for (const { slot, name, broken, card, picture } of sizes) {
+      assert.deepEqual(broken, [], `slot ${slot}: no part of ${name} breaks across lines`);
       assert.ok(
         picture.left >= card.left && picture.right <= card.right,
         `slot ${slot}: its picture (${Math.round(picture.width)} px) inside its card (${Math.round(card.width)} px)`,

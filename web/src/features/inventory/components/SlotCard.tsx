@@ -1,8 +1,8 @@
-import { Fragment } from 'react';
+import { Fragment, type CSSProperties } from 'react';
 import { StatusBadge } from '@/components/StatusBadge';
 import type { InventorySlot } from '../api/get-inventory';
 import { INVENTORY_MESSAGES } from '../lib/messages';
-import { slotAtRisk, unitsText } from '../lib/slot-grid';
+import { longestNamePart, slotAtRisk, unitsText } from '../lib/slot-grid';
 import { Thumbnail } from './Thumbnail';
 
 /** One slot: thumbnail, item name, count of units and an 'At risk' badge; a button that opens its units. */
@@ -14,6 +14,7 @@ export function SlotCard({ slot, onOpen }: { slot: InventorySlot; onOpen: (slot:
   return (
     <button
       type="button"
+      className="slot-card"
       aria-haspopup="dialog"
       data-slot={slot.slot}
       data-at-risk={atRisk ? 'true' : 'false'}
@@ -42,7 +43,15 @@ export function SlotCard({ slot, onOpen }: { slot: InventorySlot; onOpen: (slot:
       <span style={{ opacity: empty ? 0.5 : 1, display: 'inline-flex' }} aria-hidden="true">
         <Thumbnail url={slot.imageUrl} size={64} />
       </span>
-      <span style={{ display: 'block', fontWeight: 600, fontSize: '0.9rem', overflowWrap: 'anywhere' }}>
+      <span
+        className="slot-card__name"
+        style={{
+          display: 'block',
+          fontWeight: 600,
+          overflowWrap: 'anywhere',
+          ...({ '--name-chars': longestNamePart(slot.itemName) } as CSSProperties),
+        }}
+      >
         <BreakableName name={slot.itemName} />
       </span>
       <span style={{ display: 'block', fontSize: '0.9rem' }} data-testid="slot-count">

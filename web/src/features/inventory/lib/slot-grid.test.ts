@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  longestNamePart,
   centringOffset,
   columnStarts,
   GRID_COLUMNS,
@@ -92,5 +93,18 @@ describe('slot lines on a phone', () => {
         expect(start + lines.span - 1).toBeLessThanOrEqual(GRID_COLUMNS);
       }
     }
+  });
+});
+
+describe('the longest part of an item name', () => {
+  it('counts a part with the underscore after it, where the name may break', () => {
+    expect(longestNamePart('OVERNIGHT_OATS')).toBe(10);
+    expect(longestNamePart('GREEK_SALAD')).toBe(6);
+    expect(longestNamePart('CHICKEN_CAESAR_WRAP')).toBe(8);
+  });
+  it('is the whole name without an underscore, and at least 1', () => {
+    expect(longestNamePart('KOMBUCHA')).toBe(8);
+    expect(longestNamePart('')).toBe(1);
+    expect(longestNamePart('A__B')).toBe(2);
   });
 });

@@ -68,3 +68,12 @@ export const slotAtRisk = (slot: { units: readonly { atRisk: boolean }[] }) => s
 
 /** '1 unit', '3 units'. */
 export const unitsText = (count: number) => `${count} ${count === 1 ? 'unit' : 'units'}`;
+
+/**
+ * How many characters of an item name must stay on one line: its longest part, up to and with the underscore after
+ * which it may break (OVERNIGHT_OATS: 10). The slot card sizes the name to fit it (styles.css, .slot-card__name).
+ */
+export function longestNamePart(name: string): number {
+  const parts = name.split('_');
+  return Math.max(1, ...parts.map((part, i) => part.length + (i < parts.length - 1 ? 1 : 0)));
+}

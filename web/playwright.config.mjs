@@ -19,8 +19,9 @@ const ONE_AT_A_TIME = ['access', 'door-claims', 'live-roles', 'planograms', 'rou
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.test.mjs',
-  // Two browsers at a time on a 2-core machine: the tests wait mostly on the stack (the emulator, the
-  // local API's functions), not on the browser. A file's tests still run in order, in one worker.
+  // Two files at a time on a 2-core machine: one worker left the cores partly idle while its test waited on
+  // the stack (8.3 min against 6.7; three 6.1 min, the cores 97% busy, no headroom left). A file's tests
+  // still run in order, in one worker (docs/decisions/testing-and-ci.md).
   workers: Number(process.env.E2E_WORKERS || 2),
   fullyParallel: false,
   projects: [

@@ -115,19 +115,23 @@ pub struct ForecastViewArgs {
     date: LooseDate,
 }
 
-/// One item's quantity as the forecast view lists it (the file's own column names).
+/// One item's quantity as the forecast view lists it: the spec's forecast row (Item, Quantity, Date), with the
+/// file's own column names.
 #[derive(Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ViewRow {
     #[serde(rename = "Item")]
     pub item: String,
     #[serde(rename = "Quantity")]
     pub quantity: Option<i64>,
+    /// The allocation date, YYYY-MM-DD.
+    #[serde(rename = "Date")]
+    pub date: String,
 }
 
-/// `GET /forecast/view/{date}`: Item and Quantity of a date, by item.
+/// `GET /forecast/view/{date}`: Item, Quantity and Date of a date's rows, by item.
 pub async fn view(deps: &'static Deps, _: Ctx, args: ForecastViewArgs) -> Result<Vec<ViewRow>, ApiError> {
     let rows = deps.rows_on(&args.date.day().to_string()).await?;
-    Ok(rows.into_iter().map(|r| ViewRow { item: r.item, quantity: r.quantity }).collect())
+    Ok(rows.into_iter().map(|r| ViewRow { item: r.item, quantity: r.quantity, date: r.date }).collect())
 }
 
 /// A quantity as the view sends it: a whole number, or its text; anything

@@ -68,6 +68,25 @@ describe('graphql', () => {
     await expect(graphql(doc('query { a }'))).rejects.toMatchObject({ name: 'ApiError', status: 401 });
   });
 
+  it("shows a screen's fallback for an answer with no words of its own, and the server's words otherwise", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 504, statusText: 'Gateway Timeout' }));
+    const silent = await graphql(doc('query { a }')).catch((e: unknown) => e);
+    expect(silent).toMatchObject({ name: 'ApiError', status: 504, fromServer: false });
+    expect(errorMessage(silent, 'Unable to load, Check your internet')).toBe('Unable to load, Check your internet');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ data: null, errors: [{ errorType: 'Oops' }] }));
+    const nameless = await graphql(doc('query { a }')).catch((e: unknown) => e);
+    expect(nameless).toMatchObject({ errorType: 'Oops', fromServer: false });
+    expect(errorMessage(nameless, 'fallback')).toBe('fallback');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ data: null }));
+    expect(errorMessage(await graphql(doc('query { a }')).catch((e: unknown) => e), 'fallback')).toBe('fallback');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Location X does not exist' }, 400));
+    const said = await graphql(doc('query { a }')).catch((e: unknown) => e);
+    expect(errorMessage(said, 'fallback')).toBe('Location X does not exist');
+  });
+
   it('refuses to call without a session', async () => {
     mockSession.mockResolvedValue({ tokens: undefined } as never);
     await expect(graphql(doc('query { a }'))).rejects.toMatchObject({ status: 401, errorType: 'Unauthorized' });
@@ -159,12 +178,13 @@ describe('rest', () => {
     expect(errorMessage(err, 'fallback')).toBe('Error! User Action Prohibited!');
   });
 
-  it('uses a generic text when the error body has no message', async () => {
+  it('describes the status when the error body has no message, and a screen shows its fallback, not that', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
     const err = await rest('my_coupons', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 502, errorType: undefined });
-    expect(errorMessage(err, 'fallback')).toMatch(/HTTP 502 Bad Gateway/);
+    expect(err).toMatchObject({ status: 502, errorType: undefined, fromServer: false });
+    expect((err as ApiError).message).toMatch(/HTTP 502 Bad Gateway/);
+    expect(errorMessage(err, 'fallback')).toBe('fallback');
   });
 
   it('throws an ApiError for a 2xx answer with no readable body', async () => {

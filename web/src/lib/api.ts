@@ -17,12 +17,19 @@ import type { RestResponses } from '@/generated/rest/responses';
 export class ApiError extends Error {
   status?: number;
   errorType?: string;
+  /**
+   * False when the answer carried no message of its own (an HTML error page, an empty body): `message` is then
+   * the client's description of the status, and a screen shows its own fallback text instead (§8: "the
+   * server's response message, else ...").
+   */
+  fromServer: boolean;
 
-  constructor(message: string, options: { status?: number; errorType?: string } = {}) {
+  constructor(message: string, options: { status?: number; errorType?: string; fromServer?: boolean } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status;
     this.errorType = options.errorType;
+    this.fromServer = options.fromServer ?? true;
   }
 }
 
@@ -65,8 +72,10 @@ function parseAnswer<T>(text: string): T | undefined {
   }
 }
 
-function genericMessage(res: Response): string {
-  return `Request failed (HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''})`;
+/** An error for an answer that said nothing itself: the status described, not shown as the server's words. */
+function unexplained(res: Response, errorType?: string): ApiError {
+  const message = `Request failed (HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''})`;
+  return new ApiError(message, { status: res.ok ? undefined : res.status, errorType, fromServer: false });
 }
 
 interface GraphqlError {
@@ -99,16 +108,15 @@ export async function graphql<T, V>(document: TypedDocumentString<T, V>, variabl
   const body = parseAnswer<GraphqlBody<T>>(await res.text());
   const first = body?.errors?.[0];
   if (first) {
-    throw new ApiError(first.message || genericMessage(res), {
-      status: res.ok ? undefined : res.status,
-      errorType: first.errorType,
-    });
+    if (!first.message) throw unexplained(res, first.errorType);
+    throw new ApiError(first.message, { status: res.ok ? undefined : res.status, errorType: first.errorType });
   }
   if (!res.ok) {
-    throw new ApiError(body?.message || genericMessage(res), { status: res.status, errorType: body?.errorType });
+    if (!body?.message) throw unexplained(res, body?.errorType);
+    throw new ApiError(body.message, { status: res.status, errorType: body.errorType });
   }
   if (!body || body.data === undefined || body.data === null) {
-    throw new ApiError('The server returned no data', { status: res.status });
+    throw new ApiError('The server returned no data', { status: res.status, fromServer: false });
   }
   return body.data;
 }
@@ -153,7 +161,8 @@ export async function rest<R extends RestRoute>(route: R, request: RestRequests[
     const body = err && typeof err === 'object' ? err : {};
     const message = 'message' in body && typeof body.message === 'string' ? body.message : '';
     const errorType = 'errorType' in body && typeof body.errorType === 'string' ? body.errorType : undefined;
-    throw new ApiError(message || genericMessage(res), { status: res.status, errorType });
+    if (!message) throw unexplained(res, errorType);
+    throw new ApiError(message, { status: res.status, errorType });
   }
   return answer(route, text);
 }
@@ -161,7 +170,7 @@ export async function rest<R extends RestRoute>(route: R, request: RestRequests[
 /** A 2xx answer's body, as the route's generated answer type. */
 function answer<R extends RestRoute>(_route: R, text: string): RestResponses[R] {
   const body = parseAnswer<RestResponses[R]>(text);
-  if (body === undefined) throw new ApiError('The server answered with no readable data');
+  if (body === undefined) throw new ApiError('The server answered with no readable data', { fromServer: false });
   return body;
 }
 
@@ -182,7 +191,7 @@ export function parseAwsJson(v: unknown): unknown {
 /** Encodes a value for an AWSJSON argument. */
 export const awsJson = (v: unknown) => JSON.stringify(v);
 
-/** The message to show for a failed call: the server's message, else `fallback`. */
+/** The message to show for a failed call: the server's message, else `fallback` (no answer, or none in words). */
 export function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.message ? err.message : fallback;
+  return err instanceof ApiError && err.fromServer && err.message ? err.message : fallback;
 }

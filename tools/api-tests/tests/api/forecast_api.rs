@@ -73,6 +73,10 @@ async fn view(date: chrono::NaiveDate) -> Vec<Value> {
     assert_eq!(code, 200, "{body}");
     let mut rows = body.as_array().cloned().unwrap();
     rows.sort_by_key(|r| r["Item"].as_str().unwrap_or_default().to_string());
+    // Every row carries its date (the spec's forecast row: Item, Quantity, Date); the callers compare the rest.
+    for row in &mut rows {
+        assert_eq!(row.as_object_mut().unwrap().remove("Date"), Some(json!(d)), "{body}");
+    }
     rows
 }
 

@@ -262,9 +262,14 @@ export interface UploadUrl {
   url: string;
 }
 /**
- * One item's quantity as the forecast view lists it (the file's own column names).
+ * One item's quantity as the forecast view lists it: the spec's forecast row (Item, Quantity, Date), with the
+ * file's own column names.
  */
 export interface ViewRow {
+  /**
+   * The allocation date, YYYY-MM-DD.
+   */
+  Date: string;
   Item: string;
   Quantity: number | null;
 }

@@ -19,7 +19,8 @@ beforeEach(() => {
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] });
   restMock.mockReset();
   restMock.mockImplementation(async (route, request) => {
-    if (restTarget(route, request).method === 'GET') return [{ Item: 'Soup', Quantity: 4 }] as never;
+    if (restTarget(route, request).method === 'GET')
+      return [{ Item: 'Soup', Quantity: 4, Date: '2026-11-30' }] as never;
     throw new ApiError('Error! User Action Prohibited!', { status: 403, errorType: 'Forbidden' });
   });
 });
@@ -54,7 +55,8 @@ describe('ForecastView edits: what the server checks', () => {
   it('sends the quantity the user saw, so an edit over a changed row is refused, not applied', async () => {
     const sent: unknown[] = [];
     restMock.mockImplementation(async (route, request) => {
-      if (restTarget(route, request).method === 'GET') return [{ Item: 'Soup', Quantity: 4 }] as never;
+      if (restTarget(route, request).method === 'GET')
+        return [{ Item: 'Soup', Quantity: 4, Date: '2026-11-30' }] as never;
       sent.push(request);
       throw new ApiError('The forecast for Soup was changed meanwhile. Reload to see it.', { status: 409 });
     });

@@ -3,6 +3,7 @@
 //! one piece of the front door's); all share the harness in `common`. Tests
 //! that read a shared queue's messages take turns on `common::QUEUES`.
 mod assignments_api;
+mod bad_input_api;
 mod bulk_upload;
 mod claims_api;
 mod commands_api;

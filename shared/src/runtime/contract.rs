@@ -73,7 +73,16 @@ fn request_object(input: &Input) -> Result<Value, ApiError> {
     let mut object = match &input.args {
         Value::Object(m) => m.clone(),
         Value::Null => Map::new(),
-        other => Map::from_iter([("body".to_string(), other.clone())]),
+        // A string, number or array where the fields should be: said plainly, not as a field named after it.
+        other => {
+            let kind = match other {
+                Value::Array(_) => "an array",
+                Value::String(_) => "a string",
+                Value::Number(_) => "a number",
+                _ => "true or false",
+            };
+            return Err(ApiError::bad_request(format!("The request must be a JSON object of its fields, not {kind}")));
+        }
     };
     for (name, value) in input.path.iter().chain(input.query.iter()) {
         if object.insert(name.clone(), Value::String(value.clone())).is_some() {
@@ -310,6 +319,19 @@ mod tests {
         assert!(err.contains("filter.locationIds[0]"), "{err}");
         let input = Input { args: json!({}), ..Default::default() };
         assert!(request::<Req>(&input).unwrap_err().to_string().contains("missing field `filter`"));
+    }
+
+    #[test]
+    fn a_body_that_is_not_an_object_is_refused_as_such() {
+        for (args, kind) in
+            [(json!("x"), "a string"), (json!([1]), "an array"), (json!(3), "a number"), (json!(true), "true or false")]
+        {
+            let err = request::<Req>(&Input { args, ..Default::default() }).unwrap_err();
+            assert_eq!(
+                (err.status(), err.to_string()),
+                (400, format!("The request must be a JSON object of its fields, not {kind}"))
+            );
+        }
     }
 
     #[test]

@@ -300,10 +300,12 @@ async fn current<S: FleetStore>(store: &S, record: &CommandRecord) -> Result<Com
 /// `version` is accepted for the spec's callers and has no effect.
 pub async fn read(deps: &'static Deps, ctx: Ctx, args: ReadArgs) -> Result<Page<CommandView>, ApiError> {
     let ReadArgs { id, count, next_token } = args;
-    let count = count.unwrap_or(MAX_MESSAGES);
-    if !(1..=MAX_MESSAGES).contains(&count) {
-        return Err(ApiError::bad_request(format!("count must be between 1 and {MAX_MESSAGES}")));
-    }
+    // Read as a signed number, so a negative count gets this message rather than serde's.
+    let count = match count.map(usize::try_from) {
+        None => MAX_MESSAGES,
+        Some(Ok(n)) if (1..=MAX_MESSAGES).contains(&n) => n,
+        Some(_) => return Err(ApiError::bad_request(format!("count must be between 1 and {MAX_MESSAGES}"))),
+    };
     let queue_id = if id.contains('#') { id.clone() } else { format!("{}#{COMMAND_QUEUE}", location_arg(&id)?) };
     fleet_shared::limits::check_len("id", &queue_id, 2 * fleet_shared::limits::MAX_ID_CHARS)?;
     // The queue id names its fridge first (`{location}#{queue}`).
@@ -320,7 +322,7 @@ pub struct ReadArgs {
     #[schemars(extend("x-plain-text" = "a location id or a queue id (location#queue), told apart by read"))]
     id: String,
     #[serde(default)]
-    count: Option<usize>,
+    count: Option<i64>,
     #[serde(default)]
     next_token: Option<String>,
 }

@@ -116,7 +116,7 @@ pub struct OrdersByDayArgs {
     #[serde(default)]
     next_token: Option<String>,
     #[serde(default)]
-    count: Option<usize>,
+    count: Option<i64>,
 }
 
 /// One order as `ordersByDay` lists it: its details, empty when it has none.
@@ -162,10 +162,12 @@ impl From<FridgeOrder> for OrderView {
 /// `ordersByDay(productionDate, deliveryDate, nextToken, count)`: the orders dropping off on `deliveryDate`, paged.
 pub async fn orders_by_day(deps: &'static Deps, _: Ctx, args: OrdersByDayArgs) -> Result<Page<OrderView>, ApiError> {
     let date = args.delivery_date.to_string();
-    let count = args.count.unwrap_or(ORDERS_PAGE);
-    if !(1..=ORDERS_PAGE).contains(&count) {
-        return Err(ApiError::bad_request(format!("count must be between 1 and {ORDERS_PAGE}")));
-    }
+    // Read as a signed number, so a negative count gets this message rather than serde's.
+    let count = match args.count.map(usize::try_from) {
+        None => ORDERS_PAGE,
+        Some(Ok(n)) if (1..=ORDERS_PAGE).contains(&n) => n,
+        Some(_) => return Err(ApiError::bad_request(format!("count must be between 1 and {ORDERS_PAGE}"))),
+    };
     let (orders, next_token) = Dynamo(deps).orders_page(&date, args.next_token.as_deref(), count).await?;
     Ok(Page { items: orders.into_iter().map(OrderView::from).collect(), next_token })
 }

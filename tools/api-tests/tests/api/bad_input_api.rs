@@ -106,3 +106,75 @@ fn a_5xx_or_a_wordless_4xx_is_a_fault() {
     assert!(!fault(400, &json!({ "message": "date must be YYYY-MM-DD" })));
     assert!(!fault(200, &json!([])));
 }
+
+/// One way of filling a GraphQL argument: every text the same bad value, every number the same extreme.
+#[derive(Clone, Copy)]
+struct Fill {
+    what: &'static str,
+    text: fn() -> String,
+    int: i64,
+}
+
+const FILLS: &[Fill] = &[
+    Fill { what: "hostile text and the largest Int", text: hostile_param, int: i32::MAX as i64 },
+    Fill { what: "malformed text and a negative Int", text: || "2026-13-45T99:99%%".to_string(), int: -1 },
+    Fill { what: "empty text and zero", text: String::new, int: 0 },
+];
+
+/// A value of `ty` as the schema allows it (so AppSync would pass it on), every leaf filled by `fill`.
+fn value_of(schema: &apollo_compiler::Schema, ty: &apollo_compiler::ast::Type, fill: Fill) -> serde_json::Value {
+    use apollo_compiler::schema::ExtendedType;
+    use serde_json::{json, Value};
+    if ty.is_list() {
+        return json!([value_of(schema, ty.item_type(), fill)]);
+    }
+    match (ty.inner_named_type().as_str(), schema.types.get(ty.inner_named_type())) {
+        ("Int", _) => json!(fill.int),
+        ("Float", _) => json!(1e308),
+        ("Boolean", _) => json!(true),
+        (_, Some(ExtendedType::Enum(e))) => json!(e.values.keys().next().map(|k| k.as_str())),
+        (_, Some(ExtendedType::InputObject(input))) => Value::Object(
+            input.fields.iter().map(|(name, f)| (name.to_string(), value_of(schema, &f.ty, fill))).collect(),
+        ),
+        ("AWSJSON", _) => json!(format!("{{\"x\": {}}}", json!((fill.text)()))),
+        _ => json!((fill.text)()),
+    }
+}
+
+/// Every query reads only, so each is called with every argument (optional ones too) filled badly: the
+/// field's own checks must refuse what AppSync's types let through (a 3,000-byte id, a page token that is no
+/// token, a month 13, a negative count) with a 4xx in its own words, never a 500. Mutations are not swept: a value their types
+/// allow may be a valid write.
+#[tokio::test]
+async fn every_query_answers_bad_arguments_with_a_4xx_in_its_own_words_never_a_500() {
+    let sdl = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/schema.graphql")).unwrap();
+    let schema = apollo_compiler::Schema::parse(&sdl, "schema.graphql").unwrap_or_else(|e| e.partial);
+    let query = schema.get_object("Query").expect("a Query type");
+    let admin = admin().await;
+    let (mut calls, mut faults) = (0, Vec::new());
+    for (field, def) in &query.fields {
+        let Some(spec) = fleet_functions::graphql_field("Query", field.as_str()) else { continue };
+        let tries: &[Fill] = if def.arguments.is_empty() { &FILLS[..1] } else { FILLS };
+        for fill in tries {
+            let args: serde_json::Map<_, _> =
+                def.arguments.iter().map(|a| (a.name.to_string(), value_of(&schema, &a.ty, *fill))).collect();
+            calls += 1;
+            let answer = gql(spec.name, &admin, args.into()).await;
+            if let Err(e) = answer {
+                // serde's words ("invalid value: integer `-1`, expected usize") mean the field reads a narrower
+                // type than the schema lets through: its own rule should have answered.
+                let message = e.to_string();
+                if e.status() >= 500 || message.trim().is_empty() || message.contains("invalid value:") {
+                    faults.push(format!("{field} with {}: {} {e}", fill.what, e.status()));
+                }
+            }
+        }
+    }
+    assert!(calls >= 80, "the schema's queries were called ({calls} calls)");
+    assert!(
+        faults.is_empty(),
+        "{} answers were a 5xx, said nothing or spoke serde:\n{}",
+        faults.len(),
+        faults.join("\n")
+    );
+}

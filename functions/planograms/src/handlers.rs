@@ -23,6 +23,7 @@ pub struct PlanogramInput {
     active_hour: Option<String>,
     physical_fridge_config: Option<String>,
     /// The file line, for messages; by default the position in the list + 2 (after the header).
+    #[serde(default, deserialize_with = "fleet_shared::entity::whole::optional_non_negative")]
     line: Option<u32>,
 }
 

@@ -82,6 +82,7 @@ pub struct PriceInput {
     schema_id: String,
     item: String,
     price: String,
+    #[serde(deserialize_with = "fleet_shared::entity::whole::non_negative")]
     line: u32,
 }
 

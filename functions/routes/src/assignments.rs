@@ -197,6 +197,7 @@ pub struct AssignInput {
     #[serde(default)]
     pub driver_email: Option<String>,
     /// The version the screen read (0: none assigned).
+    #[serde(deserialize_with = "fleet_shared::entity::whole::non_negative")]
     pub expected_version: u64,
     pub request_id: RequestId,
 }

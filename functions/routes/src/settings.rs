@@ -43,6 +43,7 @@ impl From<&RouteSettings> for SettingsView {
 pub struct SetClaimsInput {
     pub claims_allowed: bool,
     /// The version the screen read (0: never changed).
+    #[serde(deserialize_with = "fleet_shared::entity::whole::non_negative")]
     pub expected_version: u64,
     pub request_id: RequestId,
 }

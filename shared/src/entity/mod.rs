@@ -9,6 +9,7 @@ pub mod location;
 pub mod report;
 pub mod route_stop;
 pub mod telemetry;
+pub mod whole;
 
 pub use ids::{
     ActionId, CompactDate, FridgeTime, LocationId, LooseDate, PackingSlipId, RequestId, RouteDate, RouteName,

@@ -141,19 +141,22 @@ fn value_of(schema: &apollo_compiler::Schema, ty: &apollo_compiler::ast::Type, f
     }
 }
 
-/// Every query reads only, so each is called with every argument (optional ones too) filled badly: the
-/// field's own checks must refuse what AppSync's types let through (a 3,000-byte id, a page token that is no
-/// token, a month 13, a negative count) with a 4xx in its own words, never a 500. Mutations are not swept: a value their types
-/// allow may be a valid write.
+/// Every query and mutation, called with every argument (optional ones too) filled badly: the field's own
+/// checks must refuse what AppSync's types let through (a 3,000-byte id, a page token that is no token, a month
+/// 13, a negative count or version) with a 4xx in its own words, never a 500. A mutation writes nothing here:
+/// every text it is sent, ids included, is bad.
 #[tokio::test]
-async fn every_query_answers_bad_arguments_with_a_4xx_in_its_own_words_never_a_500() {
+async fn every_query_and_mutation_answers_bad_arguments_with_a_4xx_in_its_own_words_never_a_500() {
     let sdl = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/schema.graphql")).unwrap();
     let schema = apollo_compiler::Schema::parse(&sdl, "schema.graphql").unwrap_or_else(|e| e.partial);
-    let query = schema.get_object("Query").expect("a Query type");
     let admin = admin().await;
     let (mut calls, mut faults) = (0, Vec::new());
-    for (field, def) in &query.fields {
-        let Some(spec) = fleet_functions::graphql_field("Query", field.as_str()) else { continue };
+    let fields = ["Query", "Mutation"].into_iter().flat_map(|root| {
+        let object = schema.get_object(root).unwrap_or_else(|| panic!("a {root} type"));
+        object.fields.iter().map(move |(field, def)| (root, field, def))
+    });
+    for (root, field, def) in fields {
+        let Some(spec) = fleet_functions::graphql_field(root, field.as_str()) else { continue };
         let tries: &[Fill] = if def.arguments.is_empty() { &FILLS[..1] } else { FILLS };
         for fill in tries {
             let args: serde_json::Map<_, _> =
@@ -165,12 +168,12 @@ async fn every_query_answers_bad_arguments_with_a_4xx_in_its_own_words_never_a_5
                 // type than the schema lets through: its own rule should have answered.
                 let message = e.to_string();
                 if e.status() >= 500 || message.trim().is_empty() || message.contains("invalid value:") {
-                    faults.push(format!("{field} with {}: {} {e}", fill.what, e.status()));
+                    faults.push(format!("{root}.{field} with {}: {} {e}", fill.what, e.status()));
                 }
             }
         }
     }
-    assert!(calls >= 80, "the schema's queries were called ({calls} calls)");
+    assert!(calls >= 150, "the schema's queries and mutations were called ({calls} calls)");
     assert!(
         faults.is_empty(),
         "{} answers were a 5xx, said nothing or spoke serde:\n{}",

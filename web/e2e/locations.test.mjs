@@ -451,3 +451,27 @@ test('filter the locations list', async () => {
     `/locations/detail/${createdId}`,
   );
 });
+
+test("the list's filters live in its address: Back from a location's screen, or a reload, finds them as left", async () => {
+  await page.goto(url('/locations/all'));
+  const list = page.getByRole('table', { name: 'Locations' });
+  await page.getByLabel('Status', { exact: true }).selectOption('OFFLINE');
+  await page.getByLabel('Filter fridges').fill(createdId.toLowerCase());
+  await expect(list.getByRole('row', { name: createdId, exact: true })).toHaveCount(1, { timeout: 20_000 });
+  await expect(page).toHaveURL(/[?&]status=OFFLINE/);
+
+  await list.getByRole('link', { name: `Details of ${createdId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/locations/detail/${createdId}$`));
+  await page.goBack();
+  await expect(page.getByLabel('Filter fridges')).toHaveValue(createdId.toLowerCase());
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('OFFLINE');
+  await expect(list.getByRole('row', { name: createdId, exact: true })).toHaveCount(1, { timeout: 20_000 });
+
+  // A reload, or the address shared: the same list, OFFLINE locations loaded for it.
+  await page.reload();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('OFFLINE');
+  await expect(list.getByRole('row', { name: createdId, exact: true })).toHaveCount(1, { timeout: 20_000 });
+  // A cleared filter leaves the address.
+  await page.getByLabel('Status', { exact: true }).selectOption('');
+  await expect(page).not.toHaveURL(/status=/);
+});

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Flex, SearchField, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { PageLoader } from '@/components/PageLoader';
 import { ScreenLink } from '@/components/ScreenLink';
 import { StatusBadge } from '@/components/StatusBadge';
 import { useLocationsList } from '@/lib/locations/use-locations-list';
+import { useSearchState } from '@/lib/search-state';
 import { LIST_STATUSES } from '../lib/constants';
 import { allocationOf, NO_FILTERS, visibleLocations, type ListFilters } from '@/lib/locations/list-filter';
 import type { LocationSummary } from '../lib/types';
@@ -52,17 +53,20 @@ const COLUMNS: DataColumn<LocationSummary>[] = [
  */
 export function LocationsList() {
   const { locations, drivers, refreshing, error, loadOffline } = useLocationsList();
-  const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
+  // In the address, so Back from a location's screen finds the list filtered as it was left.
+  const [filters, setFilterValue] = useSearchState<ListFilters>(NO_FILTERS);
   const visible = useMemo(() => visibleLocations(locations, filters), [locations, filters]);
   // Until the first answer (or the cache) there is nothing to count: a loading state, not '0 of 0 locations'.
   const [refreshed, setRefreshed] = useState(false);
   if (refreshing && !refreshed) setRefreshed(true);
   const arrived = locations.length > 0 || error || (refreshed && !refreshing);
 
-  const setFilter = (key: keyof ListFilters, value: string) => {
-    setFilters((f) => ({ ...f, [key]: value }));
-    if (key === 'status' && value === 'OFFLINE') loadOffline();
-  };
+  const setFilter = (key: keyof ListFilters, value: string) => setFilterValue(key, value);
+  // OFFLINE locations load on demand, whether chosen here or opened from the address.
+  const offline = filters.status.toUpperCase() === 'OFFLINE';
+  useEffect(() => {
+    if (offline) loadOffline();
+  }, [offline, loadOffline]);
 
   if (!arrived) return <PageLoader label="Loading locations…" />;
 

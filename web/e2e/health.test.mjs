@@ -134,6 +134,28 @@ test('portfolio health: the chart and count follow the filters, and a panel open
   assert.equal(new URL(page.url()).pathname, `/locations/health/${encodeURIComponent(id)}`);
 });
 
+test("the filters live in the page's address: Back from a fridge's health page finds them as left", async () => {
+  await page.goto(url('/portfoliohealth'));
+  await expect(locationsHeading()).toBeVisible({ timeout: 60_000 });
+  await toggle('HDMI Connected');
+  await expect(page.getByRole('switch', { name: 'HDMI Connected' })).not.toBeChecked();
+  await expect(page).toHaveURL(/[?&]hdmi=off/);
+
+  const first = page.getByRole('list', { name: 'Locations' }).getByRole('listitem').first();
+  const id = await first.getAttribute('data-key');
+  await first.getByRole('link', { name: `Health page of ${id}` }).click();
+  await expect(page.getByRole('heading', { name: `Fridge health: ${id}` })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('switch', { name: 'HDMI Connected' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'ELO Connected' })).toBeChecked();
+  await expect(locationsHeading()).toBeVisible();
+
+  // 'Reset filters' puts the defaults back, and they leave the address.
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await expect(page.getByRole('switch', { name: 'HDMI Connected' })).toBeChecked();
+  await expect(page).not.toHaveURL(/hdmi=/);
+});
+
 test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it again', async () => {
   await page.goto(url(`/locations/health/${encodeURIComponent(fridge)}`));
   await expect(page.getByRole('heading', { name: `Fridge health: ${fridge}` })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { RetryAlert } from '@/components/RetryAlert';
 import { Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
 import { StackedBarChart } from '@/components/Chart';
@@ -9,12 +9,16 @@ import { useFleetHealth } from '../api/fleet-health';
 import { HEALTH_MESSAGES } from '../lib/health-rules';
 import {
   applyPortfolioFilter,
-  DEFAULT_FILTER,
+  DEFAULT_FILTER_TEXT,
   optionsOf,
   portfolioChartData,
   portfolioCsv,
+  portfolioFilterOf,
+  portfolioFilterText,
   type PortfolioFilter,
+  type PortfolioFilterText,
 } from '../lib/portfolio';
+import { useSearchState } from '@/lib/search-state';
 import { LocationPanels } from './LocationPanels';
 import { PortfolioFilters } from './PortfolioFilters';
 
@@ -27,7 +31,14 @@ const SERIES = [
 export function PortfolioHealthView() {
   const toast = useToast();
   const fleet = useFleetHealth();
-  const [filter, setFilter] = useState<PortfolioFilter>(DEFAULT_FILTER);
+  // In the address, so Back from a fridge's health screen finds the fleet filtered as it was left.
+  const [filterText, setFilterText] = useSearchState(DEFAULT_FILTER_TEXT);
+  const filter = useMemo(() => portfolioFilterOf(filterText), [filterText]);
+  const setFilter = (next: PortfolioFilter) => {
+    for (const [key, value] of Object.entries(portfolioFilterText(next))) {
+      setFilterText(key as keyof PortfolioFilterText, value);
+    }
+  };
   const all = useMemo(() => fleet.data?.fridges ?? [], [fleet.data]);
   const asOf = fleet.data?.asOf ?? null;
   const shown = useMemo(() => applyPortfolioFilter(all, filter), [all, filter]);

@@ -8,6 +8,8 @@ import {
   optionsOf,
   portfolioChartData,
   portfolioCsv,
+  portfolioFilterOf,
+  portfolioFilterText,
 } from './portfolio';
 
 const connected = { hdmi: true, elo: true, cardReader: true, electricalLayout: true };
@@ -57,6 +59,26 @@ describe('applyPortfolioFilter', () => {
     expect(ids({ ...DEFAULT_FILTER, hdmi: false, jofemarState: 'STATUS_0_READY' })).toEqual(['B', 'C']);
     expect(ids({ ...DEFAULT_FILTER, timezone: 'America/New_York' })).toEqual(['A']);
     expect(ids({ ...DEFAULT_FILTER, timezone: ALL, jofemarState: ALL })).toEqual(['A', 'C']);
+  });
+});
+
+describe('the filter in the address', () => {
+  it('reads back what it wrote, for the default and for every toggle flipped', () => {
+    expect(portfolioFilterOf(portfolioFilterText(DEFAULT_FILTER))).toEqual(DEFAULT_FILTER);
+    const flipped = {
+      ...DEFAULT_FILTER,
+      hdmi: false,
+      outOfOrder: true,
+      jofemarState: 'ERROR',
+      timezone: 'America/Chicago',
+    };
+    expect(portfolioFilterText(flipped)).toMatchObject({ hdmi: 'off', outOfOrder: 'on', elo: 'on', safetyHold: 'off' });
+    expect(portfolioFilterOf(portfolioFilterText(flipped))).toEqual(flipped);
+  });
+
+  it("takes a toggle's default for a word it does not know (a hand-edited address)", () => {
+    const text = { ...portfolioFilterText(DEFAULT_FILTER), hdmi: 'yes', outOfOrder: 'maybe' };
+    expect(portfolioFilterOf(text)).toMatchObject({ hdmi: true, outOfOrder: false });
   });
 });
 

@@ -59,6 +59,24 @@ export const DEFAULT_FILTER: PortfolioFilter = {
   timezone: ALL,
 };
 
+/** The filter as the page's address keeps it (`useSearchState`): each toggle `on` or `off`, each select its value. */
+export type PortfolioFilterText = { [K in keyof PortfolioFilter]: string };
+
+export function portfolioFilterText(f: PortfolioFilter): PortfolioFilterText {
+  const toggles = Object.fromEntries(FILTER_TOGGLES.map((t) => [t.key, f[t.key] ? 'on' : 'off']));
+  return { ...(toggles as Record<ToggleKey, string>), jofemarState: f.jofemarState, timezone: f.timezone };
+}
+
+/** The address's text as a filter: a toggle is on only for `on`, off only for `off`, else its default. */
+export function portfolioFilterOf(text: PortfolioFilterText): PortfolioFilter {
+  const toggles = Object.fromEntries(
+    FILTER_TOGGLES.map((t) => [t.key, text[t.key] === 'on' || (text[t.key] !== 'off' && DEFAULT_FILTER[t.key])]),
+  );
+  return { ...(toggles as Record<ToggleKey, boolean>), jofemarState: text.jofemarState, timezone: text.timezone };
+}
+
+export const DEFAULT_FILTER_TEXT = portfolioFilterText(DEFAULT_FILTER);
+
 /** The fridges the filter keeps, sorted by location id. */
 export function applyPortfolioFilter(items: FridgeHealth[], f: PortfolioFilter): FridgeHealth[] {
   const on = FILTER_TOGGLES.filter((t) => f[t.key]).map((t) => t.key);

@@ -134,6 +134,22 @@ test('a route-stop schedule upload shows up on View Routes', async () => {
   assert.equal(await removal.evaluate((el) => getComputedStyle(el).fontWeight), '700', 'REMOVAL stops are bold');
 });
 
+test('View Routes keeps its day and region in its address: Back from a location finds them as left', async () => {
+  await page.goto(url('/locations/view_routes'));
+  await page.getByLabel('Date').fill(ownDate);
+  await page.getByLabel('Region').selectOption('MW');
+  const header = routesTable().getByRole('rowheader', { name: `ROUTE: ${route}`, exact: true });
+  await expect(header).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]date=${ownDate}`));
+
+  await routesTable().getByRole('link', { name: fridges[0], exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/locations/detail/${fridges[0]}$`));
+  await page.goBack();
+  await expect(page.getByLabel('Date')).toHaveValue(ownDate);
+  await expect(page.getByLabel('Region')).toHaveValue('MW');
+  await expect(header).toBeVisible();
+});
+
 test("on a phone a stop's date reads whole in the table's first column, and the table scrolls, not the page", async () => {
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });

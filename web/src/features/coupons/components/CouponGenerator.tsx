@@ -49,7 +49,11 @@ export function CouponGenerator() {
         // permission failure is the kit's dialog's to say ('Error! User Action Prohibited!'), not the form's.
         onError: (e) => {
           if (isForbidden(e)) return;
-          setError(e instanceof ApiError && e.status !== undefined && e.status > 0 ? e.message : GENERATE_CODE_FAILURE);
+          setError(
+            e instanceof ApiError && e.fromServer && e.status !== undefined && e.status > 0
+              ? e.message
+              : GENERATE_CODE_FAILURE,
+          );
         },
       },
     );

@@ -32,7 +32,8 @@ import {
 /** Command toasts last 6 seconds, top centre (§8). */
 const TOAST = { durationMs: 6000 };
 
-const serverMessage = (err: unknown) => (err instanceof ApiError && err.message ? err.message : undefined);
+const serverMessage = (err: unknown) =>
+  err instanceof ApiError && err.fromServer && err.message ? err.message : undefined;
 
 interface Pending {
   cmd: FridgeCommand;

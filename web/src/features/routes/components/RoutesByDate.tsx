@@ -12,6 +12,7 @@ import { inRegion, NO_ROUTES, REGIONS, routeColour, routeSummary, usDate, type R
 import { CHECK_INTERNET_AND_PERMISSIONS } from '@/lib/messages';
 import { errorMessage } from '@/lib/api';
 import { useAccess } from '@/lib/access';
+import { useSearchState } from '@/lib/search-state';
 import { RouteClaimsSetting } from './RouteClaimsSetting';
 import { RouteDriver } from './RouteDriver';
 import { RouteDriverHistoryDialog } from './RouteDriverHistoryDialog';
@@ -45,10 +46,17 @@ const PRINT_CSS = `@media print {
   #routes-print div { max-height: none !important; overflow: visible !important; }
 }`;
 
+/** The view's place in its address: a date (YYYY-MM-DD; none: today) and a region. */
+const ROUTES_VIEW_DEFAULTS = { date: '', region: 'ALL' };
+
 /** /locations/view_routes: the stops of a date, grouped per route with SUMMARY rows (1-locations §2.7). */
 export function RoutesByDate() {
-  const [date, setDate] = useState(() => todayIn());
-  const [region, setRegion] = useState<Region>('ALL');
+  // In the address, so Back from a location's screen finds the same day and region (no date there: today).
+  const [where, setWhere] = useSearchState(ROUTES_VIEW_DEFAULTS);
+  const date = where.date || todayIn();
+  const region = (REGIONS as readonly string[]).includes(where.region) ? (where.region as Region) : 'ALL';
+  const setDate = (d: string) => setWhere('date', d);
+  const setRegion = (r: Region) => setWhere('region', r);
   const routes = useLocationRoutes(date);
   const shown = useMemo(() => inRegion(routes.data ?? [], region), [routes.data, region]);
   // Who drives each route that day (issue 38), under each route's header.
@@ -83,7 +91,7 @@ export function RoutesByDate() {
       <RouteClaimsSetting />
       {routes.isError ? (
         <Alert variation="error" heading="Routes could not be loaded">
-          {routes.error instanceof Error ? routes.error.message : CHECK_INTERNET_AND_PERMISSIONS}
+          {errorMessage(routes.error, CHECK_INTERNET_AND_PERMISSIONS)}
         </Alert>
       ) : null}
       {assignments.isError ? (

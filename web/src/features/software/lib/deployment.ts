@@ -106,7 +106,8 @@ export interface DeployCalls {
   putPilot: (input: PilotInput) => Promise<boolean>;
 }
 
-const messageOf = (e: unknown, fallback: string | null) => (e instanceof ApiError && e.message ? e.message : fallback);
+const messageOf = (e: unknown, fallback: string | null) =>
+  e instanceof ApiError && e.fromServer && e.message ? e.message : fallback;
 
 /**
  * The deployment flow of §4.1: the software update first; a count that

@@ -91,7 +91,8 @@ pub struct CreateArgs {
 pub async fn send<S: FleetStore>(store: &S, caller: &Caller, request: CommandRequest) -> Result<CommandView, ApiError> {
     let CommandRequest { location, message, raw_message, request_id } = request;
     if message.message_type != "Resource" {
-        return Err(ApiError::bad_request(format!("Unknown messageType {}. Use Resource.", message.message_type)));
+        let shown = fleet_shared::limits::echoed(&message.message_type);
+        return Err(ApiError::bad_request(format!("Unknown messageType {shown}. Use Resource.")));
     }
     let (command, operation) = rules::command_of(&message.payload.resource, message.payload.operation.as_deref())
         .map_err(ApiError::BadRequest)?;

@@ -105,6 +105,7 @@ async fn telemetry_page(
     let location = location_arg(location)?;
     let types: Vec<String> = types.unwrap_or_default();
     if let Some(bad) = types.iter().find(|t| !allowed.contains(&t.as_str())) {
+        let bad = fleet_shared::limits::echoed(bad);
         return Err(ApiError::bad_request(format!("Unknown event type {bad}. Use: {}.", allowed.join(", "))));
     }
     Dynamo(deps).telemetry_page(&location, kind, types, token, EVENTS_PAGE).await

@@ -49,7 +49,7 @@ pub struct Named {
 /// (it is part of the request's record and of the driver log's sort key).
 pub fn named(input: &TaskInput) -> Result<Named, ApiError> {
     let task = TASKS.iter().find(|t| **t == input.task).ok_or_else(|| {
-        let shown: String = input.task.chars().take(fleet_shared::limits::MAX_NAME_CHARS).collect();
+        let shown = fleet_shared::limits::echoed(&input.task);
         ApiError::bad_request(format!("Unknown task {shown}. Use one of: {}.", TASKS.join(", ")))
     })?;
     let location = input.location_id.clone();

@@ -35,11 +35,9 @@ pub struct Request {
 impl Request {
     pub fn new(args: &DeployArgs) -> Result<Request, ApiError> {
         let raw_type = args.artifact_type.as_str();
-        let artifact_type = versions::ARTIFACT_TYPES
-            .iter()
-            .copied()
-            .find(|t| *t == raw_type)
-            .ok_or_else(|| ApiError::bad_request(format!("Unknown software: {raw_type}")))?;
+        let artifact_type = versions::ARTIFACT_TYPES.iter().copied().find(|t| *t == raw_type).ok_or_else(|| {
+            ApiError::bad_request(format!("Unknown software: {}", fleet_shared::limits::echoed(raw_type)))
+        })?;
         let version = args.version.trim().to_string();
         if version.is_empty() {
             return Err(ApiError::bad_request("Choose a version."));

@@ -98,7 +98,10 @@ pub async fn fridge_software_deployments(
 ) -> Result<history::HistoryPage, ApiError> {
     let artifact_type = args.artifact_type.as_str();
     if !ARTIFACT_TYPES.contains(&artifact_type) {
-        return Err(ApiError::bad_request(format!("Unknown software: {artifact_type}")));
+        return Err(ApiError::bad_request(format!(
+            "Unknown software: {}",
+            fleet_shared::limits::echoed(artifact_type)
+        )));
     }
     let entity = history::entity("deployment", artifact_type);
     history::page_of(deps, &entity, args.next_token.as_deref()).await

@@ -49,7 +49,7 @@ impl EventType {
     pub fn parse(raw: &str) -> Result<EventType, ApiError> {
         EventType::ALL.into_iter().find(|t| t.name() == raw).ok_or_else(|| {
             let names: Vec<&str> = EventType::ALL.iter().map(|t| t.name()).collect();
-            let shown: String = raw.chars().take(limits::MAX_NAME_CHARS).collect();
+            let shown = limits::echoed(raw);
             ApiError::bad_request(format!("Unknown eventType {shown}. Known types: {}", names.join(", ")))
         })
     }

@@ -370,7 +370,7 @@ impl RouteDate {
         }
         dates::iso_or_us_date(text)
             .map(|d| RouteDate(StockingDate(d)))
-            .ok_or_else(|| format!("{field} '{text}' is not a date (YYYY-MM-DD or MM/DD/YYYY)"))
+            .ok_or_else(|| format!("{field} '{}' is not a date (YYYY-MM-DD or MM/DD/YYYY)", limits::echoed(text)))
     }
 
     pub fn day(&self) -> StockingDate {

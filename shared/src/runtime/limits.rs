@@ -94,6 +94,15 @@ pub fn too_large(max_bytes: usize) -> ApiError {
     ApiError::PayloadTooLarge(format!("Request too large: at most {} kB", max_bytes / 1024))
 }
 
+/// A value the caller sent, as a refusal quotes it: whole up to `MAX_NAME_CHARS` characters, else its start and
+/// an ellipsis, so a pasted page of text does not come back as the message.
+pub fn echoed(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(MAX_NAME_CHARS) {
+        None => text.into(),
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+    }
+}
+
 /// `{field} must be at most {max} characters` when `text` is longer.
 pub fn check_len(field: &str, text: &str, max: usize) -> Result<(), ApiError> {
     if text.chars().count() > max {
@@ -114,6 +123,16 @@ pub fn check_count(field: &str, len: usize, max: usize) -> Result<(), ApiError> 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_echoed_value_is_whole_up_to_the_name_limit_and_clipped_past_it() {
+        use super::{echoed, MAX_NAME_CHARS};
+        assert_eq!(echoed("2026-13-45"), "2026-13-45");
+        let at_limit = "é".repeat(MAX_NAME_CHARS);
+        assert_eq!(echoed(&at_limit), at_limit);
+        let long = format!("{at_limit}xyz");
+        assert_eq!(echoed(&long), format!("{at_limit}…"));
+    }
+
     use super::*;
     use serde_json::json;
 

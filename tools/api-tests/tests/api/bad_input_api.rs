@@ -42,9 +42,17 @@ struct Refusal {
     answer: serde_json::Value,
 }
 
-/// What was wrong with an answer: a 5xx, or a 4xx without a message to show.
+/// A refusal long enough to have quoted a 3,000-byte value whole: values are echoed clipped (`limits::echoed`).
+const LONGEST_MESSAGE: usize = 600;
+
+/// What was wrong with a refusal's words: none, or a bad value quoted whole.
+fn wordless_or_flooded(message: Option<&str>) -> bool {
+    message.is_none_or(|m| m.trim().is_empty() || m.chars().count() > LONGEST_MESSAGE)
+}
+
+/// What was wrong with an answer: a 5xx, or a 4xx without a message to show (or one flooded by its input).
 fn fault(code: i64, answer: &serde_json::Value) -> bool {
-    code >= 500 || (code >= 400 && answer["message"].as_str().is_none_or(|m| m.trim().is_empty()))
+    code >= 500 || (code >= 400 && wordless_or_flooded(answer["message"].as_str()))
 }
 
 #[tokio::test]
@@ -103,6 +111,7 @@ fn a_5xx_or_a_wordless_4xx_is_a_fault() {
     assert!(fault(500, &json!({ "message": "Internal error" })));
     assert!(fault(400, &json!({})));
     assert!(fault(404, &json!({ "message": " " })));
+    assert!(fault(400, &json!({ "message": format!("Unknown software: {}", "x".repeat(3000)) })));
     assert!(!fault(400, &json!({ "message": "date must be YYYY-MM-DD" })));
     assert!(!fault(200, &json!([])));
 }
@@ -172,7 +181,7 @@ async fn every_query_and_mutation_answers_bad_arguments_with_a_4xx_in_its_own_wo
                     // serde's words ("invalid value: integer `-1`, expected usize") mean the field reads a
                     // narrower type than the schema lets through: its own rule should have answered.
                     let message = e.to_string();
-                    if e.status() >= 500 || message.trim().is_empty() || message.contains("invalid value:") {
+                    if e.status() >= 500 || wordless_or_flooded(Some(&message)) || message.contains("invalid value:") {
                         faults.push(format!("{root}.{field} with {}: {} {e}", fill.what, e.status()));
                     }
                 }

@@ -149,6 +149,19 @@ test('stock-outs: the item no slot holds any more', async () => {
   assert.match(await row.innerText(), new RegExp(central(second).day));
 });
 
+test("a day report keeps its day in the address: Back from a fridge's page shows the same day's rows", async () => {
+  await searchDay('/reports/stockouts', 'Stock-outs Report');
+  const day = central(second).day;
+  await expect(page).toHaveURL(new RegExp(`[?&]date=${day}`));
+  const row = page.getByRole('row', { name: new RegExp(`^${fridge} out of Wrap at`) });
+  await row.getByRole('link', { name: fridge, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/locations/health/${fridge}$`));
+  await page.goBack();
+  await expect(page.getByLabel('Date', { exact: true })).toHaveValue(day);
+  await page.getByLabel('Filter', { exact: true }).fill(fridge);
+  await expect(row).toBeVisible();
+});
+
 async function fetchLastHour(path, heading) {
   await page.goto(url(path));
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -8,6 +8,7 @@ import { distinct } from '../lib/report-rules';
 import { LoadFailure, Loading } from './ReportParts';
 import { todayIn } from '@/components/dates';
 import { parseStockingDate, type StockingDate } from '@/lib/brands';
+import { useSearchState } from '@/lib/search-state';
 
 export interface DayReportProps<T> {
   /** The query key's stem and the CSV file's name. */
@@ -23,13 +24,18 @@ export interface DayReportProps<T> {
   market: (row: T) => string | null;
 }
 
+/** A day report's place in its address: the day searched (none: not yet) and its route and market filters. */
+const DAY_REPORT_ADDRESS = { date: '', route: '', market: '' };
+
 /** A report of one Central day: a date (today by default), Search, and the day's rows. */
 export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, route, market }: DayReportProps<T>) {
-  const [date, setDate] = useState(() => todayIn(CENTRAL_ZONE));
-  const [searched, setSearched] = useState<StockingDate | null>(null);
+  // The day searched and the filters live in the address: Back from a fridge's page opens the same report.
+  const [where, setWhere] = useSearchState(DAY_REPORT_ADDRESS);
+  const searched = parseStockingDate(where.date);
+  const [date, setDate] = useState(() => searched ?? todayIn(CENTRAL_ZONE));
   const chosen = parseStockingDate(date);
-  const [routeFilter, setRouteFilter] = useState('');
-  const [marketFilter, setMarketFilter] = useState('');
+  const routeFilter = where.route;
+  const marketFilter = where.market;
   const query = useQuery({
     queryKey: ['reports', name, searched],
     queryFn: () => fetch(searched!),
@@ -42,7 +48,13 @@ export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, rout
         aria-label={`${noun} date`}
         onSubmit={(e) => {
           e.preventDefault();
-          if (chosen) setSearched(chosen);
+          if (!chosen) return;
+          // Another day's routes and markets are not this one's.
+          if (chosen !== where.date) {
+            setWhere('route', '');
+            setWhere('market', '');
+          }
+          setWhere('date', chosen);
         }}
       >
         <Flex alignItems="flex-end" gap="1rem" wrap="wrap">
@@ -62,7 +74,7 @@ export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, rout
             <SelectField
               label="Route"
               value={routeFilter}
-              onChange={(e) => setRouteFilter(e.target.value)}
+              onChange={(e) => setWhere('route', e.target.value)}
               width="14rem"
             >
               <option value="">All routes</option>
@@ -75,7 +87,7 @@ export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, rout
             <SelectField
               label="Market"
               value={marketFilter}
-              onChange={(e) => setMarketFilter(e.target.value)}
+              onChange={(e) => setWhere('market', e.target.value)}
               width="14rem"
             >
               <option value="">All markets</option>

@@ -3,6 +3,7 @@ import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { errorMessage } from '@/lib/api';
+import { CHECK_INTERNET_AND_PERMISSIONS } from '@/lib/messages';
 import type { BatchOutcome } from '@/lib/run-batches';
 import { useToast } from '@/lib/toast';
 import { BulkUpdateDialog, type BulkUpdateFields, type StatusEdit } from './BulkUpdateDialog';
@@ -127,7 +128,8 @@ export function EditableList<R, S extends string>(props: EditableListProps<R, S>
     },
     onError: (err) => {
       setDialog(null);
-      toast.error(err.message);
+      // The server's words; with none (no answer, a proxy's page), the console's words, not the browser's.
+      toast.error(errorMessage(err, CHECK_INTERNET_AND_PERMISSIONS));
     },
   });
 

@@ -31,7 +31,8 @@ function toAddress<T extends Filters<T>>(params: URLSearchParams, values: T, def
  * later (in a transition), so a filter box bound to the address itself would lag its typing, and a second
  * change made before the first landed would be built on the old address and undo it. A change replaces the
  * current history entry rather than adding one, so typing does not fill the Back button. An address changed
- * from outside (a link to the screen with other filters) is followed.
+ * from outside (a link to the screen with other filters) is followed. One per screen: two on a page would each
+ * write the address from their own reading of it.
  */
 export function useSearchState<T extends Filters<T>>(defaults: T): [T, (key: keyof T & string, value: string) => void] {
   const [params, setParams] = useSearchParams();

@@ -82,6 +82,12 @@ test('a par file with an error is refused and cleared; fixed, it uploads; the pa
   const text = await pars.innerText();
   assert.match(text, /Greek Salad\s+6\s+1/);
   assert.match(text, /Kettle Chips\s+2\s+0/);
+  // The search lives in the address: the report's link, then Back, shows the same pars again.
+  await page.getByRole('link', { name: 'Packing slip report' }).click();
+  await expect(page).toHaveURL(/\/pars\/prodreport$/);
+  await page.goBack();
+  await expect(pars).toBeVisible();
+  await expect(page.getByLabel('Location', { exact: true })).toHaveValue(fridge);
 
   await page.goto(url('/pars/prodreport'));
   await page.getByLabel('Date').fill(date);

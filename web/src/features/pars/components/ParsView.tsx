@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, SelectField } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { DatePicker } from '@/components/DatePicker';
@@ -12,8 +12,12 @@ import { ScreenLink } from '@/components/ScreenLink';
 import { byTextCaseless } from '@/lib/collate';
 import { LOAD_LOCATIONS_FAILURE } from '@/lib/messages';
 import { RetryAlert } from '@/components/RetryAlert';
+import { useSearchState } from '@/lib/search-state';
 
 type Par = { itemName: string; count: number; overCapacityAmount: number };
+
+/** The view's place in its address: the location and date searched (none: not yet). */
+const PARS_ADDRESS = { location: '', date: '' };
 const columns: DataColumn<Par>[] = [
   { id: 'item', header: 'Item', value: (p) => p.itemName },
   { id: 'par', header: 'Par', value: (p) => p.count },
@@ -24,29 +28,30 @@ const columns: DataColumn<Par>[] = [
 export function ParsView() {
   // Preloaded with the page (issue 63): the route asks for it beside the user's access.
   const opsLocations = useQuery(opsLocationsQuery());
-  const [location, setLocation] = useState('');
-  const [date, setDate] = useState(() => todayIn());
-  const [pars, setPars] = useState<Par[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  // A read run by the Search button; its failure is the screen's own message.
-  const reading = useMutation({
-    mutationFn: (asked: { date: string; location: string }) => jitLocations(asked.date, asked.location),
+  // The location and date searched live in the address: Back from the packing slip report shows them again.
+  const [where, setWhere] = useSearchState(PARS_ADDRESS);
+  const [location, setLocation] = useState(where.location);
+  const [date, setDate] = useState(() => where.date || todayIn());
+  const asked = where.location && where.date ? { location: where.location, date: where.date } : null;
+  // The read the Search button asks for; its failure is the screen's own message.
+  const reading = useQuery({
+    queryKey: ['pars', 'view', asked],
+    queryFn: () => jitLocations(asked!.date, asked!.location),
+    enabled: asked !== null,
+    retry: false,
     meta: SHOWS_OWN_ERRORS,
   });
+  const pars: Par[] | null = reading.data ?? null;
+  const failed = reading.isError || (reading.isSuccess && reading.data.length === 0);
 
   const sorted = useMemo(() => (opsLocations.data ?? []).map((l) => l.id).sort(byTextCaseless), [opsLocations.data]);
 
-  const search = async () => {
+  const search = () => {
     if (!location || !date) return;
-    setFailed(false);
-    try {
-      const found = await reading.mutateAsync({ date, location });
-      setPars(found);
-      setFailed(found.length === 0);
-    } catch {
-      setPars(null);
-      setFailed(true);
-    }
+    // The same search again reads again: the pars may have changed since.
+    if (asked && asked.location === location && asked.date === date) void reading.refetch();
+    setWhere('location', location);
+    setWhere('date', date);
   };
 
   return (
@@ -68,12 +73,7 @@ export function ParsView() {
           ))}
         </SelectField>
         <DatePicker label="Date" value={date} onChange={setDate} />
-        <Button
-          variation="primary"
-          onClick={() => void search()}
-          isDisabled={!location || !date}
-          isLoading={reading.isPending}
-        >
+        <Button variation="primary" onClick={search} isDisabled={!location || !date} isLoading={reading.isFetching}>
           Search
         </Button>
         <ScreenLink to="/pars/prodreport">Packing slip report</ScreenLink>
@@ -83,9 +83,9 @@ export function ParsView() {
         <RetryAlert message={LOAD_LOCATIONS_FAILURE} onRetry={() => void opsLocations.refetch()} />
       ) : null}
       {failed ? <Alert variation="error">{MESSAGES.noPars}</Alert> : null}
-      {pars && pars.length > 0 ? (
+      {asked && pars && pars.length > 0 ? (
         <DataTable
-          label={`Pars of ${location} on ${date}`}
+          label={`Pars of ${asked.location} on ${asked.date}`}
           data={pars}
           columns={columns}
           getRowId={(p) => p.itemName}

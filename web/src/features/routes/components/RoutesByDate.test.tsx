@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { actionsFor, refusalReason } from '@/lib/access';
@@ -111,6 +111,15 @@ describe("View Routes: each route's driver (issue 38)", () => {
   beforeEach(() => {
     server.routes = [stop('r1', 1, 'CHI_0001'), stop('r2', 1, 'CHI_0002'), stop('r3', 1, 'CHI_0003')];
     server.assignments = [assignment('r1', 'ann@example.com', 3), assignment('r2', 'bob@example.com', 1, 'claim')];
+  });
+
+  it('lets the date field be emptied while a date is typed, without putting today back', async () => {
+    renderWithProviders(<RoutesByDate />);
+    const field = screen.getByLabelText('Date') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '' } });
+    expect(field.value).toBe('');
+    fireEvent.change(field, { target: { value: '2026-11-25' } });
+    expect(field.value).toBe('2026-11-25');
   });
 
   it('shows under each route header its driver, a claim as such, and none for an unassigned route', async () => {

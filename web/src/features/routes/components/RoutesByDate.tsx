@@ -53,9 +53,13 @@ const ROUTES_VIEW_DEFAULTS = { date: '', region: 'ALL' };
 export function RoutesByDate() {
   // In the address, so Back from a location's screen finds the same day and region (no date there: today).
   const [where, setWhere] = useSearchState(ROUTES_VIEW_DEFAULTS);
-  const date = where.date || todayIn();
+  // The field's own value: a date being typed (empty while a part is missing) is not snapped back to today.
+  const [date, setPicked] = useState(() => where.date || todayIn());
+  const setDate = (d: string) => {
+    setPicked(d);
+    if (d) setWhere('date', d);
+  };
   const region = (REGIONS as readonly string[]).includes(where.region) ? (where.region as Region) : 'ALL';
-  const setDate = (d: string) => setWhere('date', d);
   const setRegion = (r: Region) => setWhere('region', r);
   const routes = useLocationRoutes(date);
   const shown = useMemo(() => inRegion(routes.data ?? [], region), [routes.data, region]);

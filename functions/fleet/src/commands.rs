@@ -301,12 +301,7 @@ async fn current<S: FleetStore>(store: &S, record: &CommandRecord) -> Result<Com
 /// `version` is accepted for the spec's callers and has no effect.
 pub async fn read(deps: &'static Deps, ctx: Ctx, args: ReadArgs) -> Result<Page<CommandView>, ApiError> {
     let ReadArgs { id, count, next_token } = args;
-    // Read as a signed number, so a negative count gets this message rather than serde's.
-    let count = match count.map(usize::try_from) {
-        None => MAX_MESSAGES,
-        Some(Ok(n)) if (1..=MAX_MESSAGES).contains(&n) => n,
-        Some(_) => return Err(ApiError::bad_request(format!("count must be between 1 and {MAX_MESSAGES}"))),
-    };
+    let count = fleet_shared::limits::page_count(count, MAX_MESSAGES)?;
     let queue_id = if id.contains('#') { id.clone() } else { format!("{}#{COMMAND_QUEUE}", location_arg(&id)?) };
     fleet_shared::limits::check_len("id", &queue_id, 2 * fleet_shared::limits::MAX_ID_CHARS)?;
     // The queue id names its fridge first (`{location}#{queue}`).

@@ -179,11 +179,8 @@ async fn scan_page(
 }
 
 fn page_size(count: Option<i32>) -> Result<i32, ApiError> {
-    match count {
-        None => Ok(PAGE_SIZE),
-        Some(n) if (1..=PAGE_SIZE).contains(&n) => Ok(n),
-        Some(_) => Err(ApiError::bad_request(format!("count must be between 1 and {PAGE_SIZE}"))),
-    }
+    // PAGE_SIZE is positive and small: the page count fits back in an i32.
+    Ok(limits::page_count(count.map(i64::from), PAGE_SIZE as usize)? as i32)
 }
 
 /// The sub-fields the GraphQL call selected under `parent` (`items/id` ...), if known.

@@ -162,12 +162,7 @@ impl From<FridgeOrder> for OrderView {
 /// `ordersByDay(productionDate, deliveryDate, nextToken, count)`: the orders dropping off on `deliveryDate`, paged.
 pub async fn orders_by_day(deps: &'static Deps, _: Ctx, args: OrdersByDayArgs) -> Result<Page<OrderView>, ApiError> {
     let date = args.delivery_date.to_string();
-    // Read as a signed number, so a negative count gets this message rather than serde's.
-    let count = match args.count.map(usize::try_from) {
-        None => ORDERS_PAGE,
-        Some(Ok(n)) if (1..=ORDERS_PAGE).contains(&n) => n,
-        Some(_) => return Err(ApiError::bad_request(format!("count must be between 1 and {ORDERS_PAGE}"))),
-    };
+    let count = fleet_shared::limits::page_count(args.count, ORDERS_PAGE)?;
     let (orders, next_token) = Dynamo(deps).orders_page(&date, args.next_token.as_deref(), count).await?;
     Ok(Page { items: orders.into_iter().map(OrderView::from).collect(), next_token })
 }

@@ -112,6 +112,16 @@ pub fn check_len(field: &str, text: &str, max: usize) -> Result<(), ApiError> {
     }
 }
 
+/// A page's `count` argument: `max` when absent, else 1 to `max`. Read from any integer, so a negative count is
+/// refused in these words rather than serde's.
+pub fn page_count(requested: Option<i64>, max: usize) -> Result<usize, ApiError> {
+    match requested.map(usize::try_from) {
+        None => Ok(max),
+        Some(Ok(n)) if (1..=max).contains(&n) => Ok(n),
+        Some(_) => Err(ApiError::bad_request(format!("count must be between 1 and {max}"))),
+    }
+}
+
 /// The maximum length of a list argument.
 pub fn check_count(field: &str, len: usize, max: usize) -> Result<(), ApiError> {
     if len == 0 || len > max {
@@ -123,6 +133,17 @@ pub fn check_count(field: &str, len: usize, max: usize) -> Result<(), ApiError> 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_page_count_is_the_maximum_when_absent_and_1_to_the_maximum_otherwise() {
+        use super::page_count;
+        assert_eq!(page_count(None, 1000).unwrap(), 1000);
+        assert_eq!(page_count(Some(1), 1000).unwrap(), 1);
+        assert_eq!(page_count(Some(1000), 1000).unwrap(), 1000);
+        for bad in [0, -1, 1001, i64::MIN] {
+            assert_eq!(page_count(Some(bad), 1000).unwrap_err().to_string(), "count must be between 1 and 1000");
+        }
+    }
+
     #[test]
     fn an_echoed_value_is_whole_up_to_the_name_limit_and_clipped_past_it() {
         use super::{echoed, MAX_NAME_CHARS};

@@ -54,14 +54,13 @@ const COLUMNS: DataColumn<LocationSummary>[] = [
 export function LocationsList() {
   const { locations, drivers, refreshing, error, loadOffline } = useLocationsList();
   // In the address, so Back from a location's screen finds the list filtered as it was left.
-  const [filters, setFilterValue] = useSearchState<ListFilters>(NO_FILTERS);
+  const [filters, setFilter] = useSearchState<ListFilters>(NO_FILTERS);
   const visible = useMemo(() => visibleLocations(locations, filters), [locations, filters]);
   // Until the first answer (or the cache) there is nothing to count: a loading state, not '0 of 0 locations'.
   const [refreshed, setRefreshed] = useState(false);
   if (refreshing && !refreshed) setRefreshed(true);
   const arrived = locations.length > 0 || error || (refreshed && !refreshing);
 
-  const setFilter = (key: keyof ListFilters, value: string) => setFilterValue(key, value);
   // OFFLINE locations load on demand, whether chosen here or opened from the address.
   const offline = filters.status.toUpperCase() === 'OFFLINE';
   useEffect(() => {

@@ -158,9 +158,10 @@ class RealTemplate(unittest.TestCase):
         self.assertNotIn("DynamoDBCrudPolicy", by_kind)  # exact grants only: no SAM policy template
         # The queue functions' polling is their own statement on their own queue, not SAM's managed policy.
         self.assertNotIn("managed:AWSLambdaSQSQueueExecutionRole", by_kind)
-        # Three queue functions' polling (4 actions each); the stocking change publisher's three
-        # streams (4 actions each) and its failure queue; the command publisher's stream and queue.
-        self.assertEqual(by_kind["EventSourcePolling"], 3 * 4 + 3 * 4 + 1 + 4 + 1)
+        # Five queue functions' polling (telemetry, orders, forecast, route sync, scheduler wake-ups:
+        # 3 actions each); the stocking change publisher's three streams (4 actions each) and its
+        # failure queue; the command publisher's stream and queue.
+        self.assertEqual(by_kind["EventSourcePolling"], 5 * 3 + 3 * 4 + 1 + 4 + 1)
 
     def test_a_queue_function_polls_only_its_own_queue(self):
         queue = lambda name: f"arn:aws:sqs:{REGION}:{ACCOUNT}:{PREFIX}-{name}"

@@ -14,7 +14,7 @@ pub mod schedule;
 pub mod service;
 pub mod store;
 
-use fleet_shared::{typed, typed_event, Bucket, FunctionSpec, Grant, Permission, Table, Trigger};
+use fleet_shared::{typed, typed_event, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
@@ -194,6 +194,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::PutItems(Table::ScheduledChanges),
             Grant::GetItems(Table::Locations),
             Grant::QueryTable(Table::NameLists),
+            // A wake-up for a change due within 15 minutes (`scheduler::wake`).
+            Grant::SendToQueue(Queue::ScheduleWakeUps),
         ],
         handler: typed!(schedule::create),
     },
@@ -228,6 +230,27 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_DUE),
         ],
         handler: typed_event!(schedule::apply_due),
+    },
+    FunctionSpec {
+        name: "apply_woken_scheduled_changes",
+        trigger: Trigger::Queue(Queue::ScheduleWakeUps),
+        permission: Permission::System,
+        // The minute run's work, started by a wake-up when a change is due (Complete Now):
+        // the same grants, and the dead-letter queue for a wake-up it cannot read.
+        grants: &[
+            Grant::UpdateItems(Table::ScheduledChanges),
+            Grant::GetItems(Table::Locations),
+            Grant::UpdateItems(Table::Locations),
+            Grant::QueryTable(Table::NameLists),
+            Grant::PutItems(Table::NameLists),
+            Grant::PutItems(Table::History),
+            Grant::GetItems(Table::Permissions),
+            Grant::SendToQueue(Queue::ScheduleWakeUpsDeadLetter),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::DeleteItems(Table::ScheduledChanges),
+            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_DUE),
+        ],
+        handler: typed_event!(schedule::apply_woken),
     },
     FunctionSpec {
         name: "generate_apriva_device_address",

@@ -10,10 +10,11 @@ use crate::store::{self as locations, Also, Dynamo, LocationStore};
 use crate::{attributes, deadline, plan, rules, rules::Options};
 use fleet_shared::contract::{Ctx, NoArgs};
 use fleet_shared::entity::{FridgeTime, Location, LocationId, WallTime};
+use fleet_shared::events::{SqsBatchResponse, SqsEvent};
 use fleet_shared::fridge_time::FridgeZone;
 use fleet_shared::scheduler::{self, iso, query_index, AppliedRun, Applier, BY_DUE, FAILED_SHARD};
 pub use fleet_shared::scheduler::{ChangeBody, StoredChange};
-use fleet_shared::{dates, identity, limits, permissions, ApiError, Deps};
+use fleet_shared::{dates, identity, limits, permissions, ApiError, Deps, Queue};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -373,6 +374,9 @@ pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<V
         check_new_group(&docs[location], group, &options)?;
     }
     locations::put_changes(deps, &records, None).await?;
+    // A change due within minutes (Complete Now: 5 s) applies when due, not at the next minute's run.
+    let due = records.iter().map(|r| r.action_time.as_str());
+    scheduler::wake::announce(deps.queue(Queue::ScheduleWakeUps), DUE_SHARD, due, ctx.now).await;
     Ok(records.iter().map(|r| view(r, docs.get(&r.id))).collect())
 }
 
@@ -435,6 +439,14 @@ fn allocation_partners(change: &StoredChange, all: Vec<StoredChange>) -> Vec<Sto
 /// Applies every due location change (see `fleet_shared::scheduler`).
 pub async fn apply_due(deps: &'static Deps, ctx: Ctx, _: NoArgs) -> Result<AppliedRun, ApiError> {
     scheduler::apply_due(deps, DUE_SHARD, &Locations(deps, ctx.now_text()), ctx.now).await
+}
+
+/// Applies the due location changes when a wake-up arrives, seconds after they
+/// are due (see `fleet_shared::scheduler::wake`).
+pub async fn apply_woken(deps: &'static Deps, ctx: Ctx, event: SqsEvent) -> Result<SqsBatchResponse, ApiError> {
+    let applier = Locations(deps, ctx.now_text());
+    let dead_letter = Queue::ScheduleWakeUpsDeadLetter;
+    Ok(scheduler::wake::apply_woken(deps, DUE_SHARD, &applier, event.records, ctx.now, dead_letter).await)
 }
 
 /// The locations' applier, for a run at the time given (its history records').

@@ -16,6 +16,8 @@ use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
 
+pub mod wake;
+
 /// Moved-aside changes leave their due partition, so no run sees them again.
 pub const FAILED_SHARD: &str = "FAILED";
 /// Index of changes by subject (a location id, `planogram#<layout>`...).

@@ -221,6 +221,11 @@ pub enum Queue {
     RouteSync,
     /// Route sync messages that can never be processed (unreadable), with the reason.
     RouteSyncDeadLetter,
+    /// One message per scheduled time due within SQS's longest delay, delayed until that time: its
+    /// consumer runs the scheduler then, not at the next minute's run (`scheduler::wake`).
+    ScheduleWakeUps,
+    /// Wake-ups that can never be read (malformed, another area's shard), with the reason.
+    ScheduleWakeUpsDeadLetter,
 }
 
 impl Queue {
@@ -235,6 +240,8 @@ impl Queue {
         Queue::OrdersDeadLetter,
         Queue::RouteSync,
         Queue::RouteSyncDeadLetter,
+        Queue::ScheduleWakeUps,
+        Queue::ScheduleWakeUpsDeadLetter,
     ];
 
     pub fn logical_id(self) -> &'static str {
@@ -249,6 +256,8 @@ impl Queue {
             Queue::OrdersDeadLetter => "OrdersDeadLetterQueue",
             Queue::RouteSync => "RouteSyncQueue",
             Queue::RouteSyncDeadLetter => "RouteSyncDeadLetterQueue",
+            Queue::ScheduleWakeUps => "ScheduleWakeUpsQueue",
+            Queue::ScheduleWakeUpsDeadLetter => "ScheduleWakeUpsDeadLetterQueue",
         }
     }
 
@@ -265,6 +274,8 @@ impl Queue {
             Queue::OrdersDeadLetter => "ORDERS_DEAD_LETTER_QUEUE_URL",
             Queue::RouteSync => "ROUTE_SYNC_QUEUE_URL",
             Queue::RouteSyncDeadLetter => "ROUTE_SYNC_DEAD_LETTER_QUEUE_URL",
+            Queue::ScheduleWakeUps => "SCHEDULE_WAKE_UPS_QUEUE_URL",
+            Queue::ScheduleWakeUpsDeadLetter => "SCHEDULE_WAKE_UPS_DEAD_LETTER_QUEUE_URL",
         }
     }
 }

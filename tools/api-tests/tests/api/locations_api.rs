@@ -356,6 +356,84 @@ async fn a_due_change_is_applied_exactly_once_even_by_racing_schedulers() {
     assert_eq!(left, json!([]));
 }
 
+/// Complete Now: a change due in seconds is announced on the wake-up queue, delayed until it is due, and
+/// its consumer (polled here as the local API polls it, Lambda's event source mapping on AWS) applies it
+/// then, not at the scheduler's next minute. No minute run happens in this test.
+#[tokio::test]
+async fn a_change_due_in_seconds_applies_when_its_wake_up_arrives() {
+    let _turn = SCHEDULER.lock().await;
+    let id = unique("IT_WAKE");
+    create(&form(&id)).await.unwrap();
+    let admin = admin().await;
+    let scheduled = std::time::Instant::now();
+    let change = json!({ "input": [
+        { "location": id, "attribute": "percentage", "value": "37", "dateTime": iso_in(3) },
+    ]});
+    gql("create_schedule_change", &admin, change).await.unwrap();
+
+    let sqs = fleet_front_door::queues::sqs_client().await;
+    let url = std::env::var("QUEUE_URL_ScheduleWakeUpsQueue").expect("the wake-up queue in the stack");
+    let (spec, wiring) = (find("apply_woken_scheduled_changes"), wiring().await);
+    let mut applied_after = None;
+    while scheduled.elapsed() < std::time::Duration::from_secs(20) {
+        fleet_front_door::queues::poll_once(&sqs, wiring, spec, &url, 1).await.unwrap();
+        if get(&id).await.unwrap()["percentage"].as_f64() == Some(37.0) {
+            applied_after = Some(scheduled.elapsed());
+            break;
+        }
+    }
+    let after = applied_after.expect("applied by its wake-up within 20 s");
+    // Due 3 s ahead (to the second): a wake-up seen sooner would have found nothing due.
+    assert!(after >= std::time::Duration::from_millis(1500), "not before it was due: {after:?}");
+    assert_eq!(get(&id).await.unwrap()["lastModifiedBy"], admin.email, "applied as its author's change");
+    let left = gql("read_schedule_change", &admin, json!({ "filter": { "id": id } })).await.unwrap();
+    assert_eq!(left, json!([]));
+}
+
+/// A wake-up is not user input, but a bad one is parked with its reason, never retried forever or lost.
+#[tokio::test]
+async fn a_wake_up_it_cannot_read_is_parked_with_its_reason() {
+    let tag = unique("IT_WAKE_BAD");
+    let unreadable = format!("not json {tag}");
+    let elsewhere = json!({ "shard": format!("PLANOGRAM_DUE_{tag}"), "due": "2027-01-01T00:00:00.000Z" }).to_string();
+    let arn = "arn:aws:sqs:us-east-1:000000000000:ScheduleWakeUpsQueue";
+    let records = vec![
+        fleet_front_door::queues::record("w-1", "rh-1", &unreadable, arn),
+        fleet_front_door::queues::record("w-2", "rh-2", &elsewhere, arn),
+    ];
+    let spec = find("apply_woken_scheduled_changes");
+    let answer = spec.invoke(wiring().await.deps(spec), fleet_front_door::queues::event(records)).await.unwrap();
+    assert_eq!(answer["batchItemFailures"], json!([]), "parked, not redelivered");
+
+    let sqs = fleet_front_door::queues::sqs_client().await;
+    let dlq = std::env::var("QUEUE_URL_ScheduleWakeUpsDeadLetterQueue").unwrap();
+    let mut reasons = std::collections::BTreeMap::new();
+    for _ in 0..10 {
+        let out = sqs
+            .receive_message()
+            .queue_url(&dlq)
+            .max_number_of_messages(10)
+            .message_attribute_names("All")
+            .wait_time_seconds(1)
+            .send()
+            .await
+            .unwrap();
+        for m in out.messages.unwrap_or_default() {
+            let body = m.body().unwrap_or_default().to_string();
+            if body.contains(&tag) {
+                let reason = m.message_attributes().and_then(|a| a.get("reason")).and_then(|r| r.string_value());
+                reasons.insert(body, reason.unwrap_or_default().to_string());
+                sqs.delete_message().queue_url(&dlq).receipt_handle(m.receipt_handle().unwrap()).send().await.unwrap();
+            }
+        }
+        if reasons.len() == 2 {
+            break;
+        }
+    }
+    assert!(reasons[&unreadable].starts_with("not a wake-up: "), "{reasons:?}");
+    assert_eq!(reasons[&elsewhere], format!("a wake-up for the PLANOGRAM_DUE_{tag} shard reached the DUE consumer"));
+}
+
 #[tokio::test]
 async fn a_change_that_can_never_apply_is_moved_aside_with_its_reason() {
     let _turn = SCHEDULER.lock().await;

@@ -3,6 +3,7 @@ import { graphql, rest } from '@/lib/api';
 import { gql } from '@/generated/gql';
 import { locationIdOf } from '@/lib/brands';
 import type { ScheduledChange } from '../lib/types';
+import { awaitingScheduler, WATCH_EVERY_MS } from '../lib/schedule-groups';
 import { toScheduledChange } from './read-schedule-change';
 
 /** GET /locations/{id}/schedule: every pending (and failed) change of one location. */
@@ -17,8 +18,13 @@ export function locationScheduleQuery(id: string) {
   return queryOptions({ queryKey: locationScheduleKey(id), queryFn: () => getLocationSchedule(id) });
 }
 
+/** Read again every few seconds while a listed change is about to apply (Complete Now), until it has. */
 export function useLocationSchedule(id: string) {
-  return useQuery({ ...locationScheduleQuery(id), enabled: id !== '' });
+  return useQuery({
+    ...locationScheduleQuery(id),
+    enabled: id !== '',
+    refetchInterval: (query) => (awaitingScheduler(query.state.data) ? WATCH_EVERY_MS : false),
+  });
 }
 
 const UPCOMING = gql(`query UpcomingScheduleChanges($days: Int) {

@@ -32,7 +32,7 @@ import { scheduleKey, useScheduleChanges } from '../api/read-schedule-change';
 import { updateLocation } from '../api/update-location';
 import { mayEditLocation } from '../lib/edit-calls';
 import { useNameOptions } from '../api/use-name-options';
-import { COMPLETE_NOW_DELAY_MS, MESSAGES, type Option } from '../lib/constants';
+import { COMPLETE_NOW_DELAY_MS, COMPLETE_NOW_SENT, MESSAGES, type Option } from '../lib/constants';
 import {
   deleteEach,
   failureReport,
@@ -59,10 +59,10 @@ import { DEVICE_ADDRESS_FAILURE, EDIT_FAILURE, LOAD_LOCATION_FAILURE } from '@/l
 
 /** The calls of the edit dialogs: an update now, or a scheduled one (editing a scheduled change). */
 
-const POLL_EVERY_MS = 3000;
+const POLL_EVERY_MS = 2000;
 /**
- * How long the page watches a change completed now: the scheduler runs once a minute (EventBridge's least rate), so a
- * change due in 5 seconds lands within about 65; it stops sooner, once no change is left pending that was due.
+ * How long the page watches a change completed now: its wake-up applies it about 5 s on; if that is lost, the
+ * scheduler's once-a-minute run within about 65. It stops sooner, once no change is left pending that was due.
  */
 const POLL_FOR_MS = 75_000;
 const REPLACE_FAILURE = 'The edited change was scheduled, but the one it replaces could not be deleted';
@@ -242,7 +242,7 @@ export function LocationDetailView({ id }: { id: string }) {
           setReport(failureReport(failures, itemChanges(item).length, 'Nothing was completed now.'));
         return;
       }
-      toast.success('The change will be applied within a minute');
+      toast.success(COMPLETE_NOW_SENT);
       // Watch the location (and its history) until the scheduler has applied it.
       setPollUntil(Date.now() + POLL_FOR_MS);
     } catch (err) {

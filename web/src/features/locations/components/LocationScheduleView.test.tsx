@@ -5,6 +5,7 @@ import { ApiError, graphql, rest } from '@/lib/api';
 import { renderWithProviders } from '@/test/utils';
 import { LocationScheduleView, UpcomingChanges } from './LocationScheduleView';
 import { DELETE_SCHEDULED_CHANGE_FAILURE } from '@/lib/messages';
+import { COMPLETE_NOW_SENT } from '../lib/constants';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api')>()),
@@ -56,6 +57,15 @@ function backend(query: string, variables?: Record<string, unknown>): unknown {
   }
   if (query.includes('createScheduleChange(')) {
     created.push(variables!.input);
+    // Stored again, pending at its new time.
+    const input = variables!.input as { attribute: string; value: string; dateTime: string }[];
+    schedules.push(
+      ...input.map((c, i) => ({
+        ...stored(`n${i}`, c.attribute, c.value),
+        actionTime: c.dateTime,
+        localActionTime: 'soon',
+      })),
+    );
     return { createScheduleChange: [] };
   }
   throw new Error(`unexpected ${query}`);
@@ -129,7 +139,21 @@ describe('LocationScheduleView, deleting a group (issue 20)', () => {
     expect(report).toHaveTextContent('Nothing was completed now. 2 of 3 changes deleted; this one was not:');
     expect(report).toHaveTextContent(`status at 2099-01-01 10:00 CT: ${DELETE_SCHEDULED_CHANGE_FAILURE}`);
     expect(created).toEqual([]);
-    expect(screen.queryByText('The change will be applied within a minute')).toBeNull();
+    expect(screen.queryByText(COMPLETE_NOW_SENT)).toBeNull();
+  });
+
+  it('completes now, then reads the schedule again until the scheduler has applied the change', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LocationScheduleView id="CHI_0001" />);
+    await user.click(within(await groupRow()).getByRole('button', { name: 'Complete Now' }));
+    expect(await screen.findByText(COMPLETE_NOW_SENT)).toBeInTheDocument();
+    // The server stored the group again, due about 5 s on: the list shows it pending.
+    await screen.findAllByText(/soon CT/);
+    const reads = restMock.mock.calls.length;
+    // Its wake-up applies it: the list, read again on its own, shows nothing pending.
+    schedules = [];
+    await waitFor(() => expect(screen.queryByText(/soon CT/)).toBeNull(), { timeout: 5000 });
+    expect(restMock.mock.calls.length).toBeGreaterThan(reads);
   });
 });
 

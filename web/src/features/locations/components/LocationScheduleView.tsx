@@ -26,7 +26,14 @@ import {
   type FailureReport,
 } from '../lib/delete-changes';
 import { fridgeZone } from '@/lib/fridge-time';
-import { changeGroups, completeNowOf, type ChangeGroup } from '../lib/schedule-groups';
+import {
+  awaitingScheduler,
+  changeGroups,
+  completeNowOf,
+  WATCH_EVERY_MS,
+  type ChangeGroup,
+} from '../lib/schedule-groups';
+import { COMPLETE_NOW_SENT } from '../lib/constants';
 import { LocationHistory } from './LocationHistory';
 import { GuardAll } from './GuardAll';
 import { ConfirmDeleteDialog, REPLACE_CALLS } from './ScheduleDialogs';
@@ -63,6 +70,8 @@ export function LocationScheduleView({ id }: { id: string }) {
   const busy = running?.key ?? null;
   const [report, setReport] = useState<FailureReport | null>(null);
   const groups = useMemo(() => changeGroups(schedule.data ?? []), [schedule.data]);
+  // The history shows a completed change once the scheduler has applied it.
+  const watching = awaitingScheduler(schedule.data);
   const zone = useMemo(() => fridgeZone(location.data), [location.data]);
   const reload = () => void qc.invalidateQueries({ queryKey: locationScheduleKey(id) });
 
@@ -74,7 +83,7 @@ export function LocationScheduleView({ id }: { id: string }) {
           setReport(failureReport(failures, g.changes.length, 'Nothing was completed now.'));
         return;
       }
-      toast.success('The change will be applied within a minute');
+      toast.success(COMPLETE_NOW_SENT);
     } catch (err) {
       // A permission failure is shown by the kit's dialog (the query client's mutation cache).
       if (!isForbidden(err)) toast.error(messageOf(err, SCHEDULE_CHANGE_FAILURE));
@@ -175,7 +184,9 @@ export function LocationScheduleView({ id }: { id: string }) {
         filter={false}
         height="none"
       />
-      {location.data ? <LocationHistory id={id} zone={zone} /> : null}
+      {location.data ? (
+        <LocationHistory id={id} zone={zone} refetchInterval={watching ? WATCH_EVERY_MS : false} />
+      ) : null}
       {confirming ? (
         <ConfirmDeleteDialog
           busy={busy !== null}

@@ -92,6 +92,12 @@ export const DEFAULT_PRICE_MAP_TEMPLATE = RULE_OPTIONS.priceMapTemplates[0];
 /** Complete Now re-schedules a change this many milliseconds ahead (§9). */
 export const COMPLETE_NOW_DELAY_MS = 5000;
 
+/**
+ * Said once a change is completed now: its wake-up applies it when due (the server's `scheduler::wake`), or, if that
+ * is lost, the scheduler's next once-a-minute run does.
+ */
+export const COMPLETE_NOW_SENT = 'The change will be applied in a few seconds';
+
 export { CACHE_MAX_AGE_MS, LOCATIONS_PAGE_SIZE } from '@/lib/locations/constants';
 
 /** The screens' own texts; the failure texts are in @/lib/messages, the rule messages in the server's rules. */

@@ -203,3 +203,24 @@ test('stocking logs: the call and the refused call, the error row highlighted', 
   await expect(error).toHaveCount(1);
   assert.equal(await error.getAttribute('data-highlight'), 'error');
 });
+
+test("a time-range report keeps its range and filter in the address: Back from a fridge's page shows the same rows", async () => {
+  await fetchLastHour('/reports/stockinglogs', 'Stocking Logs');
+  const table = page.getByRole('table', { name: 'Stocking logs' });
+  await expect(table).toBeVisible();
+  await page.getByLabel('Fridge', { exact: true }).selectOption(fridge);
+  await expect(page).toHaveURL(new RegExp(`[?&]fridge=${fridge}(&|$)`));
+  const from = await page.getByLabel('From', { exact: true }).inputValue();
+  const rows = table.getByRole('row', { name: new RegExp(`at ${fridge},`) });
+  await expect(rows).toHaveCount(2);
+  await rows.first().getByRole('link', { name: fridge, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/locations/health/${fridge}$`));
+  await page.goBack();
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(from);
+  await expect(page.getByLabel('Fridge', { exact: true })).toHaveValue(fridge);
+  await expect(rows).toHaveCount(2);
+  // A reload too.
+  await page.reload();
+  await expect(page.getByLabel('Fridge', { exact: true })).toHaveValue(fridge);
+  await expect(rows).toHaveCount(2);
+});

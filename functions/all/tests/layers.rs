@@ -25,6 +25,7 @@ const SDK_OUTSIDE_THE_STORE: &[(&str, &str)] = &[
     ("pieces/parking.rs", "parks a queue's bad records: the piece is its one write"),
     ("pieces/history.rs", "a change's record, its diff and its put are one piece, shared by every area's writes"),
     ("pieces/scheduler.rs", "its conditional claims are the scheduler's locking protocol, not a table's reads"),
+    ("pieces/scheduler/wake.rs", "sends the scheduler's delayed wake-ups: the piece's one write, as parking's is"),
 ];
 
 /// Whether a shared file (path under `shared/src/`) may build SDK requests.

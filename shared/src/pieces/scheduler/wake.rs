@@ -43,8 +43,8 @@ pub fn wake_ups<'a>(shard: &str, due: impl IntoIterator<Item = &'a str>, now: Da
     times
         .into_iter()
         .filter_map(|t| {
-            let at = DateTime::parse_from_rfc3339(t).ok()?.with_timezone(&Utc);
-            Some((WakeUp { shard: shard.to_string(), due: t.to_string() }, delay_seconds(at, now)?))
+            let wake = WakeUp { shard: shard.to_string(), due: t.to_string() };
+            Some((wake, delay_seconds(crate::dates::instant(t)?, now)?))
         })
         .collect()
 }
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn one_wake_up_per_due_time_and_none_for_a_time_it_cannot_read() {
         let (soon, later) = ("2027-01-15T08:00:05.000Z", "2027-01-15T08:05:00.000Z");
-        let now = DateTime::parse_from_rfc3339("2027-01-15T08:00:00Z").unwrap().with_timezone(&Utc);
+        let now = crate::dates::instant("2027-01-15T08:00:00Z").unwrap();
         let wakes = wake_ups("DUE", [soon, soon, later, "tomorrow"], now);
         assert_eq!(wakes.len(), 2);
         assert_eq!(wakes[0], (WakeUp { shard: "DUE".into(), due: soon.into() }, 5));

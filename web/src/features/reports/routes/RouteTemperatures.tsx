@@ -1,14 +1,15 @@
-import { useState } from 'react';
 import { Flex, SelectField } from '@aws-amplify/ui-react';
 import { Page } from '@/components/Page';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { centralTime } from '@/lib/central-time';
 import { getRouteTemperatures, type TemperatureRow } from '../api/get-route-temperatures';
-import { RangeReport } from '../components/RangeReport';
+import { RangeReport, type RangeFilters } from '../components/RangeReport';
 import { FridgeLink } from '../components/ReportParts';
 import { distinct, REPORTS, tooWarm } from '../lib/report-rules';
 
 const ALL_ROUTES = 'All routes in this time range';
+/** The filter's default: every route. */
+const TEMPERATURE_FILTERS = { route: '' };
 const time = (r: TemperatureRow) => centralTime(new Date(r.DateTime * 1000).toISOString());
 
 const columns: DataColumn<TemperatureRow>[] = [
@@ -32,13 +33,19 @@ const columns: DataColumn<TemperatureRow>[] = [
   { id: 'kind', header: 'Kind', value: (r) => r.Kind },
 ];
 
-function Temperatures({ rows, refreshing }: { rows: TemperatureRow[]; refreshing: boolean }) {
-  const [route, setRoute] = useState('');
+interface TemperaturesProps {
+  rows: TemperatureRow[];
+  refreshing: boolean;
+  filters: RangeFilters<typeof TEMPERATURE_FILTERS>;
+}
+
+function Temperatures({ rows, refreshing, filters }: TemperaturesProps) {
+  const { route } = filters.values;
   const routes = distinct(rows.map((r) => r.assignedRoute));
   const shown = route ? rows.filter((r) => r.assignedRoute === route) : rows;
   return (
     <Flex direction="column" gap="0.75rem">
-      <SelectField label="Route" value={route} onChange={(e) => setRoute(e.target.value)} width="18rem">
+      <SelectField label="Route" value={route} onChange={(e) => filters.set('route', e.target.value)} width="18rem">
         <option value="">{ALL_ROUTES}</option>
         {routes.map((r) => (
           <option key={r} value={r}>
@@ -73,8 +80,13 @@ function Temperatures({ rows, refreshing }: { rows: TemperatureRow[]; refreshing
 export default function RouteTemperatures() {
   return (
     <Page title="Route Temperatures">
-      <RangeReport name="route-temperatures" noun="route temperatures" fetch={getRouteTemperatures}>
-        {(rows, refreshing) => <Temperatures rows={rows} refreshing={refreshing} />}
+      <RangeReport
+        name="route-temperatures"
+        noun="route temperatures"
+        fetch={getRouteTemperatures}
+        filters={TEMPERATURE_FILTERS}
+      >
+        {(rows, refreshing, _range, filters) => <Temperatures rows={rows} refreshing={refreshing} filters={filters} />}
       </RangeReport>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, SelectField } from '@aws-amplify/ui-react';
 import { Page } from '@/components/Page';
@@ -6,12 +6,14 @@ import { DataTable, type DataColumn } from '@/components/DataTable';
 import { centralTime } from '@/lib/central-time';
 import { getDriverEmails } from '../api/get-driver-emails';
 import { getDriverLog } from '../api/get-driver-log';
-import { RangeReport } from '../components/RangeReport';
+import { RangeReport, type RangeFilters } from '../components/RangeReport';
 import { FridgeLink } from '../components/ReportParts';
 import { distinct, logRows, REPORTS, type EpochRange, type LogEntry, type LogRow } from '../lib/report-rules';
 
 const ALL_USERS = 'All Users in this time range';
 const ALL_FRIDGES = 'All Fridges in this time range';
+/** The filters' defaults: every user, every fridge. */
+const LOG_FILTERS = { user: '', fridge: '' };
 
 const columns: DataColumn<LogRow>[] = [
   { id: 'user', header: 'User', value: (r) => r.user },
@@ -32,7 +34,14 @@ const columns: DataColumn<LogRow>[] = [
   },
 ];
 
-function Logs({ entries, refreshing, range }: { entries: LogEntry[]; refreshing: boolean; range: EpochRange }) {
+interface LogsProps {
+  entries: LogEntry[];
+  refreshing: boolean;
+  range: EpochRange;
+  filters: RangeFilters<typeof LOG_FILTERS>;
+}
+
+function Logs({ entries, refreshing, range, filters }: LogsProps) {
   // Users are shown by e-mail; an unknown id shows as itself. Only the e-mails of the users in
   // these rows are asked for, in the range they were loaded for (the server answers only the
   // callers in that range's log), not the whole directory.
@@ -46,13 +55,12 @@ function Logs({ entries, refreshing, range }: { entries: LogEntry[]; refreshing:
     retry: 1,
   });
   const rows = useMemo(() => logRows(entries, emails.data ?? {}), [entries, emails.data]);
-  const [user, setUser] = useState('');
-  const [fridge, setFridge] = useState('');
+  const { user, fridge } = filters.values;
   const shown = rows.filter((r) => (!user || r.user === user) && (!fridge || r.fridge === fridge));
   return (
     <Flex direction="column" gap="0.75rem">
       <Flex gap="1rem" wrap="wrap">
-        <SelectField label="User" value={user} onChange={(e) => setUser(e.target.value)} width="18rem">
+        <SelectField label="User" value={user} onChange={(e) => filters.set('user', e.target.value)} width="18rem">
           <option value="">{ALL_USERS}</option>
           {distinct(rows.map((r) => r.user)).map((u) => (
             <option key={u} value={u}>
@@ -60,7 +68,12 @@ function Logs({ entries, refreshing, range }: { entries: LogEntry[]; refreshing:
             </option>
           ))}
         </SelectField>
-        <SelectField label="Fridge" value={fridge} onChange={(e) => setFridge(e.target.value)} width="18rem">
+        <SelectField
+          label="Fridge"
+          value={fridge}
+          onChange={(e) => filters.set('fridge', e.target.value)}
+          width="18rem"
+        >
           <option value="">{ALL_FRIDGES}</option>
           {distinct(rows.map((r) => r.fridge)).map((f) => (
             <option key={f} value={f}>
@@ -92,8 +105,10 @@ function Logs({ entries, refreshing, range }: { entries: LogEntry[]; refreshing:
 export default function StockingLogs() {
   return (
     <Page title="Stocking Logs">
-      <RangeReport name="stocking-logs" noun="stocking logs" fetch={getDriverLog}>
-        {(entries, refreshing, range) => <Logs entries={entries} refreshing={refreshing} range={range} />}
+      <RangeReport name="stocking-logs" noun="stocking logs" fetch={getDriverLog} filters={LOG_FILTERS}>
+        {(entries, refreshing, range, filters) => (
+          <Logs entries={entries} refreshing={refreshing} range={range} filters={filters} />
+        )}
       </RangeReport>
     </Page>
   );

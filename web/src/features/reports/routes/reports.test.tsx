@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyAccess } from '@/lib/access/get-my-access';
 import { ApiError, rest } from '@/lib/api';
 import { ALL_ACTIONS, renderWithProviders } from '@/test/utils';
@@ -8,6 +8,7 @@ import RouteTemperatures from './RouteTemperatures';
 import StockingLogs from './StockingLogs';
 import StockOuts from './StockOuts';
 import { restTarget } from '@/test/rest';
+import { REPORTS } from '../lib/report-rules';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { payload: { email: 'ops@x.com', sub: 'ops-1' } } } })),
@@ -21,9 +22,16 @@ vi.mock('@/lib/access/get-my-access', () => ({ getMyAccess: vi.fn() }));
 let calls: string[];
 
 beforeEach(() => {
+  // The ranges below are of late November 2026: "now" stays a few days after them, within the 90 days kept.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-30T12:00:00Z'));
   calls = [];
   vi.mocked(getMyAccess).mockResolvedValue({ actions: ALL_ACTIONS, flags: [] } as never);
   vi.mocked(rest).mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 /** Sets the range's From and To (Central wall times) and fetches. */
@@ -223,6 +231,46 @@ describe('Route temperatures', () => {
     await user.selectOptions(screen.getByLabelText('Route'), 'r2');
     expect(within(table).queryByText('CHI_1')).toBeNull();
     expect(screen.getByRole('option', { name: 'All routes in this time range' })).toBeInTheDocument();
+  });
+
+  it('opens at the range and route in its address (Back from a fridge, a reload), and a new range shows every route', async () => {
+    const reading = (Location: string, assignedRoute: string) => ({
+      Location,
+      DateTime: 1795622400,
+      Temperature: 38,
+      assignedRoute,
+      Kind: 'At stop',
+      stockingIndex: 1,
+      occurredAt: Location,
+    });
+    vi.mocked(rest).mockImplementation(async (route, request) => {
+      calls.push(restTarget(route, request).path);
+      return { items: [reading('CHI_1', 'r1'), reading('CHI_2', 'r2')], nextToken: null } as never;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RouteTemperatures />, {
+      route: '/reports/routetemperatures?from=2026-11-25T00%3A00&to=2026-11-25T23%3A59&route=r2',
+    });
+    // Fetched at once, for the range in the address, and filtered as it says.
+    const table = await screen.findByRole('table', { name: 'Route temperatures' });
+    expect(calls[0]).toContain(`startTime=${Date.parse('2026-11-25T06:00:00Z') / 1000}`);
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-25T00:00');
+    expect(screen.getByLabelText('Route')).toHaveValue('r2');
+    expect(within(table).queryByText('CHI_1')).toBeNull();
+    expect(within(table).getByText('CHI_2')).toBeInTheDocument();
+    // Another range: its routes are others, so the filter starts again at every route.
+    await fetchRange(user, '2026-11-26T00:00', '2026-11-26T23:59');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(await screen.findByText('CHI_1')).toBeInTheDocument();
+    expect(screen.getByLabelText('Route')).toHaveValue('');
+  });
+
+  it('says why a range in its address is not fetched', async () => {
+    renderWithProviders(<RouteTemperatures />, {
+      route: '/reports/routetemperatures?from=2026-11-25T10%3A00&to=2026-11-25T09%3A00',
+    });
+    expect(await screen.findByText(REPORTS.notBefore)).toBeInTheDocument();
+    expect(rest).not.toHaveBeenCalled();
   });
 });
 

@@ -366,8 +366,13 @@ async fn a_change_due_in_seconds_applies_when_its_wake_up_arrives() {
     create(&form(&id)).await.unwrap();
     let admin = admin().await;
     let scheduled = std::time::Instant::now();
+    // Two times, so two wake-ups: a percentage and a layout (a search-type field, checked against its
+    // name list) at one, a device address generated (through the address registry) at its own.
+    let (at, later) = (iso_in(3), iso_in(4));
     let change = json!({ "input": [
-        { "location": id, "attribute": "percentage", "value": "37", "dateTime": iso_in(3) },
+        { "location": id, "attribute": "percentage", "value": "37", "dateTime": at },
+        { "location": id, "attribute": "layoutName", "value": "\"STANDARD_6x5\"", "dateTime": at },
+        { "location": id, "attribute": "aprivaDeviceAddress", "value": "\"GENERATE\"", "dateTime": later },
     ]});
     gql("create_schedule_change", &admin, change).await.unwrap();
 
@@ -377,15 +382,18 @@ async fn a_change_due_in_seconds_applies_when_its_wake_up_arrives() {
     let mut applied_after = None;
     while scheduled.elapsed() < std::time::Duration::from_secs(20) {
         fleet_front_door::queues::poll_once(&sqs, wiring, spec, &url, 1).await.unwrap();
-        if get(&id).await.unwrap()["percentage"].as_f64() == Some(37.0) {
+        let location = get(&id).await.unwrap();
+        if location["percentage"].as_f64() == Some(37.0) && location["aprivaDeviceAddress"].is_string() {
             applied_after = Some(scheduled.elapsed());
             break;
         }
     }
-    let after = applied_after.expect("applied by its wake-up within 20 s");
-    // Due 3 s ahead (to the second): a wake-up seen sooner would have found nothing due.
-    assert!(after >= std::time::Duration::from_millis(1500), "not before it was due: {after:?}");
-    assert_eq!(get(&id).await.unwrap()["lastModifiedBy"], admin.email, "applied as its author's change");
+    let after = applied_after.expect("applied by their wake-ups within 20 s");
+    // Due 3 and 4 s ahead (to the second): a wake-up seen sooner would have found nothing due.
+    assert!(after >= std::time::Duration::from_millis(2500), "not before they were due: {after:?}");
+    let location = get(&id).await.unwrap();
+    assert_eq!(location["layoutName"], "STANDARD_6x5");
+    assert_eq!(location["lastModifiedBy"], admin.email, "applied as its author's change");
     let left = gql("read_schedule_change", &admin, json!({ "filter": { "id": id } })).await.unwrap();
     assert_eq!(left, json!([]));
 }

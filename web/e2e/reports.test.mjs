@@ -154,11 +154,14 @@ test("a day report keeps its day in the address: Back from a fridge's page shows
   const day = central(second).day;
   await expect(page).toHaveURL(new RegExp(`[?&]date=${day}`));
   const row = page.getByRole('row', { name: new RegExp(`^${fridge} out of Wrap at`) });
+  // The table's own text filter is kept too.
+  await page.getByLabel('Filter', { exact: true }).fill(fridge);
+  await expect(page).toHaveURL(new RegExp(`[?&]filter=${fridge}(&|$)`));
   await row.getByRole('link', { name: fridge, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/locations/health/${fridge}$`));
   await page.goBack();
   await expect(page.getByLabel('Date', { exact: true })).toHaveValue(day);
-  await page.getByLabel('Filter', { exact: true }).fill(fridge);
+  await expect(page.getByLabel('Filter', { exact: true })).toHaveValue(fridge);
   await expect(row).toBeVisible();
 });
 

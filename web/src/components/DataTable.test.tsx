@@ -117,6 +117,35 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   });
 
+  it("keeps the filter's text where the screen says (its address), and opens filtered by it", async () => {
+    const kept: string[] = [];
+    function Kept() {
+      const [text, setText] = useState('chi');
+      return (
+        <DataTable
+          label="Fridges"
+          data={FRIDGES}
+          columns={columns}
+          getRowId={(f) => f.id}
+          filter={{
+            value: text,
+            onChange: (t) => {
+              kept.push(t);
+              setText(t);
+            },
+          }}
+        />
+      );
+    }
+    render(<Kept />);
+    expect(screen.getByLabelText('Filter')).toHaveValue('chi');
+    expect(bodyIds()).toEqual(['CHI_2', 'CHI_1']);
+    await userEvent.clear(screen.getByLabelText('Filter'));
+    await userEvent.type(screen.getByLabelText('Filter'), 'CHI_1');
+    expect(bodyIds()).toEqual(['CHI_1']);
+    expect(kept.at(-1)).toBe('CHI_1');
+  });
+
   it('exports exactly the rows and columns shown, in the shown order', async () => {
     renderTable();
     await userEvent.type(screen.getByLabelText('Filter'), 'chi');

@@ -11,6 +11,7 @@ import {
   type Row,
   type RowSelectionState,
   type SortingState,
+  type Updater,
   type Table,
   type VisibilityState,
 } from '@tanstack/react-table';
@@ -103,6 +104,12 @@ export interface TableFilter {
   placeholder?: string;
   /** Columns the text filter searches; all by default. */
   columns?: string[];
+  /**
+   * The filter's text, when the screen keeps it (in its address, `useSearchState`), with `onChange`;
+   * the table keeps its own otherwise.
+   */
+  value?: string;
+  onChange?: (text: string) => void;
 }
 
 export interface RowOptions<T> {
@@ -215,7 +222,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(
     props.initialSort ? [{ id: props.initialSort.id, desc: props.initialSort.desc ?? false }] : [],
   );
-  const [globalFilter, setGlobalFilter] = useState('');
+  const [ownFilter, setOwnFilter] = useState('');
+  const globalFilter = filter?.value ?? ownFilter;
+  const setGlobalFilter = filter?.onChange ?? setOwnFilter;
   // Which rows show their folded columns (TanStack Table's expanded state).
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const { essential, fixedLayout = false } = props;
@@ -311,7 +320,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       expanded,
     },
     onSortingChange: setSorting,
-    onGlobalFilterChange: setGlobalFilter,
+    onGlobalFilterChange: (next: Updater<string>) =>
+      setGlobalFilter(typeof next === 'function' ? next(globalFilter) : next),
     onExpandedChange: setExpanded,
     // A refresh keeps open the details that are open.
     autoResetExpanded: false,

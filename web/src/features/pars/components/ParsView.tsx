@@ -17,7 +17,7 @@ import { useSearchState } from '@/lib/search-state';
 type Par = { itemName: string; count: number; overCapacityAmount: number };
 
 /** The view's place in its address: the location and date searched (none: not yet). */
-const PARS_ADDRESS = { location: '', date: '' };
+const PARS_ADDRESS = { location: '', date: '', filter: '' };
 const columns: DataColumn<Par>[] = [
   { id: 'item', header: 'Item', value: (p) => p.itemName },
   { id: 'par', header: 'Par', value: (p) => p.count },
@@ -90,6 +90,7 @@ export function ParsView() {
           columns={columns}
           getRowId={(p) => p.itemName}
           noun="items"
+          filter={{ value: where.filter, onChange: (text) => setWhere('filter', text) }}
         />
       ) : null}
     </Flex>

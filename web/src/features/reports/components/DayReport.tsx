@@ -25,7 +25,7 @@ export interface DayReportProps<T> {
 }
 
 /** A day report's place in its address: the day searched (none: not yet) and its route and market filters. */
-const DAY_REPORT_ADDRESS = { date: '', route: '', market: '' };
+const DAY_REPORT_ADDRESS = { date: '', route: '', market: '', filter: '' };
 
 /** A report of one Central day: a date (today by default), Search, and the day's rows. */
 export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, route, market }: DayReportProps<T>) {
@@ -111,6 +111,7 @@ export function DayReport<T>({ name, noun, fetch, columns, rowId, rowLabel, rout
             noun={noun}
             loading={query.isFetching}
             emptyMessage={`No ${noun} on ${searched}.`}
+            filter={{ value: where.filter, onChange: (text) => setWhere('filter', text) }}
           />
         </Flex>
       )}

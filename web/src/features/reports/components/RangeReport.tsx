@@ -12,6 +12,8 @@ import { LoadFailure, Loading } from './ReportParts';
 export interface RangeFilters<F extends Record<string, string>> {
   values: F;
   set: (key: keyof F & string, value: string) => void;
+  /** The table's text filter (`filter` on its DataTable): kept across ranges. */
+  table: { value: string; onChange: (text: string) => void };
 }
 
 export interface RangeReportProps<T, F extends Record<string, string>> {
@@ -28,9 +30,9 @@ export interface RangeReportProps<T, F extends Record<string, string>> {
 /**
  * A report of a time range: From and To in Central, 'Fetch Data', every page with progress. The
  * first page is shown as soon as it arrives; the table fills in as the others do. The range fetched
- * and the report's filters live in the address (`?from=…&to=…&user=…`): Back from a fridge's page, a
- * reload or a shared link shows the same rows. A new range clears the filters, whose choices are
- * "in this time range".
+ * and the report's filters live in the address (`?from=…&to=…&user=…&filter=…`): Back from a fridge's
+ * page, a reload or a shared link shows the same rows. A new range clears the report's own filters,
+ * whose choices are "in this time range"; the table's text filter stays.
  */
 export function RangeReport<T, F extends Record<string, string>>({
   name,
@@ -39,7 +41,7 @@ export function RangeReport<T, F extends Record<string, string>>({
   filters,
   children,
 }: RangeReportProps<T, F>) {
-  const defaults = useMemo(() => ({ from: '', to: '', ...filters }), [filters]);
+  const defaults = useMemo(() => ({ from: '', to: '', filter: '', ...filters }), [filters]);
   const [where, setWhere] = useSearchState(defaults);
   const [value, setValue] = useState<DateTimeRangeValue>({ start: where.from, end: where.to });
   // What the address asks for: checked as a submitted range is (an old link may be past the rows kept).
@@ -56,7 +58,11 @@ export function RangeReport<T, F extends Record<string, string>>({
     enabled: range !== null,
     retry: false,
   });
-  const chosen: RangeFilters<F> = { values: where as F, set: setWhere };
+  const chosen: RangeFilters<F> = {
+    values: where as F,
+    set: setWhere,
+    table: { value: where.filter, onChange: (text) => setWhere('filter', text) },
+  };
   return (
     <Flex direction="column" gap="1rem">
       <form

@@ -68,6 +68,7 @@ function Temperatures({ rows, refreshing, filters }: TemperaturesProps) {
         loading={refreshing}
         initialSort={{ id: 'time', desc: true }}
         emptyMessage={REPORTS.noData}
+        filter={filters.table}
       />
     </Flex>
   );

@@ -96,6 +96,7 @@ function Logs({ entries, refreshing, range, filters }: LogsProps) {
         noun="requests"
         loading={refreshing}
         emptyMessage={REPORTS.noData}
+        filter={filters.table}
       />
     </Flex>
   );

@@ -46,8 +46,8 @@ const PRINT_CSS = `@media print {
   #routes-print div { max-height: none !important; overflow: visible !important; }
 }`;
 
-/** The view's place in its address: a date (YYYY-MM-DD; none: today) and a region. */
-const ROUTES_VIEW_DEFAULTS = { date: '', region: 'ALL' };
+/** The view's place in its address: a date (YYYY-MM-DD; none: today), a region and the table's text filter. */
+const ROUTES_VIEW_DEFAULTS = { date: '', region: 'ALL', filter: '' };
 
 /** /locations/view_routes: the stops of a date, grouped per route with SUMMARY rows (1-locations §2.7). */
 export function RoutesByDate() {
@@ -133,6 +133,7 @@ export function RoutesByDate() {
           loading={routes.isFetching}
           emptyMessage={NO_ROUTES}
           noun="stops"
+          filter={{ value: where.filter, onChange: (text) => setWhere('filter', text) }}
           height="none"
           initialSort={{ id: 'stop' }}
           groups={{

@@ -194,10 +194,7 @@ pub struct SampleView {
 /// `fridgeTemperatures(location, hours)`: the last `hours` (default 24) of samples.
 pub async fn temperatures(deps: &'static Deps, ctx: Ctx, args: TemperaturesArgs) -> Result<Vec<SampleView>, ApiError> {
     fleet_shared::day_fridges::require_readable(deps, &ctx, &[args.location.as_str()]).await?;
-    let hours = args.hours.unwrap_or(24);
-    if !(1..=MAX_TEMPERATURE_HOURS).contains(&hours) {
-        return Err(ApiError::bad_request(format!("hours must be between 1 and {MAX_TEMPERATURE_HOURS}")));
-    }
+    let hours = fleet_shared::limits::bounded("hours", args.hours, 24, MAX_TEMPERATURE_HOURS)?;
     let from = ctx.now - chrono::Duration::hours(hours);
     let samples = Dynamo(deps).samples_since(&location_arg(&args.location)?, from).await?;
     Ok(samples

@@ -172,10 +172,7 @@ pub struct UpcomingArgs {
 /// within `days` (one query of the due index), soonest first, each in its
 /// fridge's time.
 pub async fn upcoming(deps: &'static Deps, ctx: Ctx, args: UpcomingArgs) -> Result<Vec<ScheduledChangeView>, ApiError> {
-    let days = args.days.unwrap_or(UPCOMING_DAYS);
-    if !(1..=MAX_UPCOMING_DAYS).contains(&days) {
-        return Err(ApiError::bad_request(format!("days must be between 1 and {MAX_UPCOMING_DAYS}")));
-    }
+    let days = limits::bounded("days", args.days, UPCOMING_DAYS, MAX_UPCOMING_DAYS)?;
     let until = iso(ctx.now + chrono::Duration::days(days));
     let mut changes = query_index(deps, BY_DUE, "dueShard", DUE_SHARD, Some(&until)).await?;
     changes.sort_by(|a, b| (&a.action_time, &a.id).cmp(&(&b.action_time, &b.id)));

@@ -112,14 +112,20 @@ pub fn check_len(field: &str, text: &str, max: usize) -> Result<(), ApiError> {
     }
 }
 
-/// A page's `count` argument: `max` when absent, else 1 to `max`. Read from any integer, so a negative count is
-/// refused in these words rather than serde's.
-pub fn page_count(requested: Option<i64>, max: usize) -> Result<usize, ApiError> {
-    match requested.map(usize::try_from) {
-        None => Ok(max),
-        Some(Ok(n)) if (1..=max).contains(&n) => Ok(n),
-        Some(_) => Err(ApiError::bad_request(format!("count must be between 1 and {max}"))),
+/// An optional number argument from 1 to `max` (hours, days, a page's count): `default` when absent. Read
+/// from any integer, so a negative one is refused in these words rather than serde's.
+pub fn bounded(field: &str, requested: Option<i64>, default: i64, max: i64) -> Result<i64, ApiError> {
+    match requested {
+        None => Ok(default),
+        Some(n) if (1..=max).contains(&n) => Ok(n),
+        Some(_) => Err(ApiError::bad_request(format!("{field} must be between 1 and {max}"))),
     }
+}
+
+/// A page's `count` argument: `max` when absent, else 1 to `max`.
+pub fn page_count(requested: Option<i64>, max: usize) -> Result<usize, ApiError> {
+    let max = i64::try_from(max).unwrap_or(i64::MAX);
+    bounded("count", requested, max, max).map(|n| n as usize)
 }
 
 /// The maximum length of a list argument.
@@ -141,6 +147,16 @@ mod tests {
         assert_eq!(page_count(Some(1000), 1000).unwrap(), 1000);
         for bad in [0, -1, 1001, i64::MIN] {
             assert_eq!(page_count(Some(bad), 1000).unwrap_err().to_string(), "count must be between 1 and 1000");
+        }
+    }
+
+    #[test]
+    fn a_bounded_number_is_its_default_when_absent_and_refused_in_its_fields_words_outside_1_to_max() {
+        use super::bounded;
+        assert_eq!(bounded("hours", None, 24, 72).unwrap(), 24);
+        assert_eq!(bounded("hours", Some(72), 24, 72).unwrap(), 72);
+        for bad in [0, -5, 73, i64::MAX] {
+            assert_eq!(bounded("hours", Some(bad), 24, 72).unwrap_err().to_string(), "hours must be between 1 and 72");
         }
     }
 

@@ -16,6 +16,26 @@ pub mod store;
 
 use fleet_shared::{typed, typed_event, Bucket, FunctionSpec, Grant, Permission, Queue, Table, Trigger};
 
+/// The grants of a run applying due location changes (the minute run, a woken one), with `$extra`:
+/// it applies like an edit (history, device addresses) and re-checks the scheduling user's permission.
+macro_rules! applying_due_changes {
+    ($($extra:expr),*) => {
+        &[
+            Grant::UpdateItems(Table::ScheduledChanges),
+            Grant::GetItems(Table::Locations),
+            Grant::UpdateItems(Table::Locations),
+            Grant::QueryTable(Table::NameLists),
+            Grant::PutItems(Table::NameLists),
+            Grant::PutItems(Table::History),
+            Grant::GetItems(Table::Permissions),
+            // Beyond reading and writing items: each one made in the tests (scripts/iam).
+            Grant::DeleteItems(Table::ScheduledChanges),
+            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_DUE),
+            $($extra),*
+        ]
+    };
+}
+
 pub static FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
         name: "create_location",
@@ -215,41 +235,16 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         name: "apply_scheduled_changes",
         trigger: Trigger::Schedule("rate(1 minute)"),
         permission: Permission::System,
-        // Applies like an edit (history, device addresses) and re-checks the
-        // scheduling user's permission.
-        grants: &[
-            Grant::UpdateItems(Table::ScheduledChanges),
-            Grant::GetItems(Table::Locations),
-            Grant::UpdateItems(Table::Locations),
-            Grant::QueryTable(Table::NameLists),
-            Grant::PutItems(Table::NameLists),
-            Grant::PutItems(Table::History),
-            Grant::GetItems(Table::Permissions),
-            // Beyond reading and writing items: each one made in the tests (scripts/iam).
-            Grant::DeleteItems(Table::ScheduledChanges),
-            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_DUE),
-        ],
+        grants: applying_due_changes!(),
         handler: typed_event!(schedule::apply_due),
     },
     FunctionSpec {
         name: "apply_woken_scheduled_changes",
         trigger: Trigger::Queue(Queue::ScheduleWakeUps),
         permission: Permission::System,
-        // The minute run's work, started by a wake-up when a change is due (Complete Now):
-        // the same grants, and the dead-letter queue for a wake-up it cannot read.
-        grants: &[
-            Grant::UpdateItems(Table::ScheduledChanges),
-            Grant::GetItems(Table::Locations),
-            Grant::UpdateItems(Table::Locations),
-            Grant::QueryTable(Table::NameLists),
-            Grant::PutItems(Table::NameLists),
-            Grant::PutItems(Table::History),
-            Grant::GetItems(Table::Permissions),
-            Grant::SendToQueue(Queue::ScheduleWakeUpsDeadLetter),
-            // Beyond reading and writing items: each one made in the tests (scripts/iam).
-            Grant::DeleteItems(Table::ScheduledChanges),
-            Grant::QueryIndex(Table::ScheduledChanges, fleet_shared::scheduler::BY_DUE),
-        ],
+        // The minute run's work, started by a wake-up when a change is due (Complete Now), and the
+        // dead-letter queue for a wake-up it cannot read.
+        grants: applying_due_changes!(Grant::SendToQueue(Queue::ScheduleWakeUpsDeadLetter)),
         handler: typed_event!(schedule::apply_woken),
     },
     FunctionSpec {

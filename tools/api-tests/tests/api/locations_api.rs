@@ -413,31 +413,8 @@ async fn a_wake_up_it_cannot_read_is_parked_with_its_reason() {
     let answer = spec.invoke(wiring().await.deps(spec), fleet_front_door::queues::event(records)).await.unwrap();
     assert_eq!(answer["batchItemFailures"], json!([]), "parked, not redelivered");
 
-    let sqs = fleet_front_door::queues::sqs_client().await;
-    let dlq = std::env::var("QUEUE_URL_ScheduleWakeUpsDeadLetterQueue").unwrap();
-    let mut reasons = std::collections::BTreeMap::new();
-    for _ in 0..10 {
-        let out = sqs
-            .receive_message()
-            .queue_url(&dlq)
-            .max_number_of_messages(10)
-            .message_attribute_names("All")
-            .wait_time_seconds(1)
-            .send()
-            .await
-            .unwrap();
-        for m in out.messages.unwrap_or_default() {
-            let body = m.body().unwrap_or_default().to_string();
-            if body.contains(&tag) {
-                let reason = m.message_attributes().and_then(|a| a.get("reason")).and_then(|r| r.string_value());
-                reasons.insert(body, reason.unwrap_or_default().to_string());
-                sqs.delete_message().queue_url(&dlq).receipt_handle(m.receipt_handle().unwrap()).send().await.unwrap();
-            }
-        }
-        if reasons.len() == 2 {
-            break;
-        }
-    }
+    let reasons: std::collections::BTreeMap<String, String> =
+        parked("ScheduleWakeUpsDeadLetterQueue", |body| body.contains(&tag)).await.into_iter().collect();
     assert!(reasons[&unreadable].starts_with("not a wake-up: "), "{reasons:?}");
     assert_eq!(reasons[&elsewhere], format!("a wake-up for the PLANOGRAM_DUE_{tag} shard reached the DUE consumer"));
 }

@@ -150,10 +150,25 @@ describe('LocationScheduleView, deleting a group (issue 20)', () => {
     // The server stored the group again, due about 5 s on: the list shows it pending.
     await screen.findAllByText(/soon CT/);
     const reads = restMock.mock.calls.length;
-    // Its wake-up applies it: the list, read again on its own, shows nothing pending.
+    // Its wake-up applies it: the list, read again on its own, shows nothing pending, and the history shows it.
     schedules = [];
+    historyItems = [
+      {
+        at: new Date().toISOString(),
+        who: 'ops@x.co',
+        source: 'Scheduled change',
+        changes: [{ attribute: 'percentage', oldValue: '1', newValue: '5', reason: null }],
+      },
+    ];
     await waitFor(() => expect(screen.queryByText(/soon CT/)).toBeNull(), { timeout: 5000 });
     expect(restMock.mock.calls.length).toBeGreaterThan(reads);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Change history' }))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toContain('percentage: 1 → 5'),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
@@ -35,6 +35,7 @@ import {
 } from '../lib/schedule-groups';
 import { COMPLETE_NOW_SENT } from '../lib/constants';
 import { LocationHistory } from './LocationHistory';
+import { historyKey } from '../api/location-history';
 import { GuardAll } from './GuardAll';
 import { ConfirmDeleteDialog, REPLACE_CALLS } from './ScheduleDialogs';
 import { DELETE_SCHEDULED_CHANGE_FAILURE, LOAD_SCHEDULE_FAILURE, SCHEDULE_CHANGE_FAILURE } from '@/lib/messages';
@@ -70,8 +71,14 @@ export function LocationScheduleView({ id }: { id: string }) {
   const busy = running?.key ?? null;
   const [report, setReport] = useState<FailureReport | null>(null);
   const groups = useMemo(() => changeGroups(schedule.data ?? []), [schedule.data]);
-  // The history shows a completed change once the scheduler has applied it.
+  // The history shows a completed change once the scheduler has applied it: read with the list while a change
+  // is about to apply, and once more when none is left (the last read may have come just before it applied).
   const watching = awaitingScheduler(schedule.data);
+  const wasWatching = useRef(false);
+  useEffect(() => {
+    if (wasWatching.current && !watching) void qc.invalidateQueries({ queryKey: historyKey(id) });
+    wasWatching.current = watching;
+  }, [watching, qc, id]);
   const zone = useMemo(() => fridgeZone(location.data), [location.data]);
   const reload = () => void qc.invalidateQueries({ queryKey: locationScheduleKey(id) });
 

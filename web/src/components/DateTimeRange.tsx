@@ -14,6 +14,9 @@ export interface DateTimeRangeProps {
   hasError?: boolean;
   /** The form's error for this range, shown under the fields and read as their description. */
   errorMessage?: string;
+  /** The live order check, for a screen whose rule or words differ (the reports': 'Start time cannot be equal or
+   *  greater than end time'); a reversed range by default. */
+  orderError?: (value: DateTimeRangeValue) => string | null;
 }
 
 /**
@@ -29,13 +32,14 @@ export function DateTimeRange({
   timeZone,
   hasError = false,
   errorMessage,
+  orderError = rangeError,
 }: DateTimeRangeProps) {
   const errorId = useId();
   useEffect(() => {
     if (!value.start && !value.end) onChange(todayRange(timeZone));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const reversed = rangeError(value);
+  const reversed = orderError(value);
   // The form's own error (when it gives one) wins over the reversed-range check.
   const error = (hasError ? errorMessage : undefined) ?? reversed;
   const describedBy = error ? errorId : undefined;

@@ -5,7 +5,7 @@ import { DateTimeRange } from '@/components/DateTimeRange';
 import type { DateTimeRangeValue } from '@/components/dates';
 import { CENTRAL_ZONE } from '@/lib/central-time';
 import { useSearchState } from '@/lib/search-state';
-import { checkRange, type EpochRange } from '../lib/report-rules';
+import { checkRange, orderProblem, type EpochRange } from '../lib/report-rules';
 import { LoadFailure, Loading } from './ReportParts';
 
 /** A report's own filters (each '' for all), kept in the address with its range. */
@@ -90,6 +90,7 @@ export function RangeReport<T, F extends Record<string, string>>({
             timeZoneLabel="CT"
             hasError={problem !== null}
             errorMessage={problem ?? undefined}
+            orderError={orderProblem}
           />
           <Button type="submit" variation="primary">
             Fetch Data

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centralEpoch, checkRange, distinct, lasted, logRows, REPORTS, tooWarm } from './report-rules';
+import { centralEpoch, checkRange, distinct, lasted, logRows, orderProblem, REPORTS, tooWarm } from './report-rules';
 
 describe('the range rules', () => {
   const now = new Date('2026-11-25T18:00:00Z');
@@ -21,6 +21,15 @@ describe('the range rules', () => {
     });
     expect(REPORTS.missing).toBe('Start time or End time cannot be null');
     expect(REPORTS.notBefore).toBe('Start time cannot be equal or greater than end time');
+  });
+
+  it('checks the order alone while the user types, equal ranges too', () => {
+    expect(orderProblem({ start: '2026-11-25T10:00', end: '2026-11-25T10:00' })).toBe(REPORTS.notBefore);
+    expect(orderProblem({ start: '2026-11-25T11:00', end: '2026-11-25T10:00' })).toBe(REPORTS.notBefore);
+    expect(orderProblem({ start: '2026-11-25T10:00', end: '2026-11-25T10:01' })).toBeNull();
+    // Incomplete, or far back: left to Fetch Data, which names every rule.
+    expect(orderProblem({ start: '', end: '2026-11-25T10:00' })).toBeNull();
+    expect(orderProblem({ start: '2020-01-01T00:00', end: '2026-11-25T10:00' })).toBeNull();
   });
 
   it('says how long an occurrence lasted', () => {

@@ -30,6 +30,13 @@ export function checkRange(
   return { range: { start: s, end: e } };
 }
 
+/** The order rule alone, checked while the user types (the form checks every rule on Fetch Data): the spec's words,
+ *  for an equal range too. */
+export function orderProblem(range: { start: string; end: string }): string | null {
+  const [s, e] = [centralEpoch(range.start), centralEpoch(range.end)];
+  return s !== null && e !== null && s >= e ? REPORTS.notBefore : null;
+}
+
 /** A route temperature the spec highlights (§9: above 41). */
 export const tooWarm = (temperature: number) => temperature > REPORTS.temperatureHighlight;
 

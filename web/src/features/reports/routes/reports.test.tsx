@@ -174,6 +174,11 @@ describe('Stocking logs', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<StockingLogs />, { route: '/reports/stockinglogs' });
+    // While typing, an equal range is flagged in the spec's words (one message for one rule).
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), screen.getByLabelText<HTMLInputElement>('From').value);
+    expect(screen.getByRole('alert')).toHaveTextContent('Start time cannot be equal or greater than end time');
+    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
     await fetchRange(user, '2026-11-25T10:00', '2026-11-25T09:00');
     expect(await screen.findByText('Start time cannot be equal or greater than end time')).toBeInTheDocument();
     expect(calls).toHaveLength(0);

@@ -1,6 +1,6 @@
 // Browser test of fleet health (spec 2-fleet-operations §2.2, §2.3, §4.3, §8):
 // /portfoliohealth's chart, count and filters, then one LIVE demo fridge's
-// health page: ENABLE Out Of Order through the confirmation modal, the toast,
+// health page: ENABLE Out of Order through the confirmation modal, the toast,
 // the row turning red once the simulator reports, and DISABLE again to leave
 // the fridge as found (the after hook sends DISABLE if a step failed midway).
 import assert from 'node:assert/strict';
@@ -156,7 +156,7 @@ test("the filters live in the page's address: Back from a fridge's health page f
   await expect(page).not.toHaveURL(/hdmi=/);
 });
 
-test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it again', async () => {
+test('fridge commands: ENABLE Out of Order, see it reported, then DISABLE it again', async () => {
   await page.goto(url(`/locations/health/${encodeURIComponent(fridge)}`));
   await expect(page.getByRole('heading', { name: `Fridge health: ${fridge}` })).toBeVisible();
   const health = page.getByRole('table', { name: 'Fridge health' });
@@ -165,18 +165,18 @@ test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it aga
   assert.notEqual(await health.locator('tr[data-field="outOfOrder"]').getAttribute('data-colour'), 'red');
 
   // ENABLE: confirmation modal, toast, and the button flips at once.
-  await page.getByRole('button', { name: 'ENABLE Out Of Order' }).click();
-  const enableDialog = page.getByRole('alertdialog', { name: 'ENABLE Out Of Order?' });
+  await page.getByRole('button', { name: 'ENABLE Out of Order' }).click();
+  const enableDialog = page.getByRole('alertdialog', { name: 'ENABLE Out of Order?' });
   await expect(
-    enableDialog.getByText(`Are you sure you want to ENABLE Out Of Order on ${fridge}?`, { exact: false }),
+    enableDialog.getByText(`Are you sure you want to ENABLE Out of Order on ${fridge}?`, { exact: false }),
   ).toBeVisible();
   await enableDialog.getByRole('button', { name: 'Confirm' }).click();
   leftOutOfOrder = true;
-  await expect(page.getByText('Out Of Order ENABLED successfully', { exact: true })).toBeVisible();
+  await expect(page.getByText('Out of Order ENABLED successfully', { exact: true })).toBeVisible();
   await expect(
     page.getByText('This command should be processed within 5 minutes.', { exact: true }).first(),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'DISABLE Out Of Order' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'DISABLE Out of Order' })).toBeVisible();
   await newestCommand(['OutOfOrder ENABLE Waiting to send', 'OutOfOrder ENABLE Sent', 'OutOfOrder ENABLE Done']);
 
   // The simulator takes the command and reports: the row turns red, the command is done.
@@ -184,13 +184,13 @@ test('fridge commands: ENABLE Out Of Order, see it reported, then DISABLE it aga
   await newestCommand(['OutOfOrder ENABLE Done'], REPORT_MS);
 
   // DISABLE it again: the fridge is left as found (orange: changed less than a day ago).
-  await page.getByRole('button', { name: 'DISABLE Out Of Order' }).click();
+  await page.getByRole('button', { name: 'DISABLE Out of Order' }).click();
   await page
-    .getByRole('alertdialog', { name: 'DISABLE Out Of Order?' })
+    .getByRole('alertdialog', { name: 'DISABLE Out of Order?' })
     .getByRole('button', { name: 'Confirm' })
     .click();
-  await expect(page.getByText('Out Of Order DISABLED successfully', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'ENABLE Out Of Order' })).toBeVisible();
+  await expect(page.getByText('Out of Order DISABLED successfully', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ENABLE Out of Order' })).toBeVisible();
   await expect(outOfOrderRow('orange')).toBeVisible({ timeout: REPORT_MS });
   leftOutOfOrder = false;
   await newestCommand(['OutOfOrder DISABLE Done'], REPORT_MS);

@@ -66,7 +66,7 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         key: "OutOfOrder",
-        label: "Out Of Order",
+        label: "Out of Order",
         resource: "OutOfOrder",
         operation: None,
         kind: Kind::Toggle,

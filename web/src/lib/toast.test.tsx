@@ -78,20 +78,20 @@ describe('ToastProvider', () => {
       <ToastProvider>
         <Trigger
           kind="success"
-          message="Out Of Order ENABLED successfully"
+          message="Out of Order ENABLED successfully"
           options={{ detail: 'This command should be processed within 5 minutes.' }}
         />
       </ToastProvider>,
     );
     act(() => screen.getByText('show').click());
     const toast = screen.getByRole('status');
-    expect(screen.getByText('Out Of Order ENABLED successfully')).toBeInTheDocument();
+    expect(screen.getByText('Out of Order ENABLED successfully')).toBeInTheDocument();
     expect(screen.getByText('This command should be processed within 5 minutes.')).toBeInTheDocument();
     expect(toast).toHaveTextContent(
-      'Out Of Order ENABLED successfullyThis command should be processed within 5 minutes.',
+      'Out of Order ENABLED successfullyThis command should be processed within 5 minutes.',
     );
     act(() => vi.advanceTimersByTime(6000));
-    expect(screen.queryByText('Out Of Order ENABLED successfully')).not.toBeInTheDocument();
+    expect(screen.queryByText('Out of Order ENABLED successfully')).not.toBeInTheDocument();
   });
 });
 

@@ -68,7 +68,7 @@ function confirmText(p: Pending, id: string): { title: string; body: string } {
 }
 
 /**
- * Fridge Commands (§2.3, §4.3, §6): the resets, the Out Of Order and Food
+ * Fridge Commands (§2.3, §4.3, §6): the resets, the Out of Order and Food
  * Safety Hold toggles and the computer swap, each behind a confirmation, shown
  * by feature flag (admin: all). Results are toasts with the §8 texts.
  */
@@ -118,14 +118,12 @@ export function FridgeCommands({ locationId, toggles, healthKnown, onSent }: Fri
         const message = await command.mutateAsync({ payload, requestId });
         requests.settled(key, requestId);
         onSent(message, p.cmd, p.operation);
-        if (p.cmd.kind === 'toggle' && p.operation) {
-          toast.success(toggleDoneMessage(p.cmd.label, p.operation), {
-            ...TOAST,
-            detail: HEALTH_MESSAGES.withinFiveMinutes,
-          });
-        } else {
-          toast.success(resetDoneMessage(p.cmd.label), TOAST);
-        }
+        // Every command is processed within 5 minutes (§9), a reset as much as a toggle.
+        const done =
+          p.cmd.kind === 'toggle' && p.operation
+            ? toggleDoneMessage(p.cmd.label, p.operation)
+            : resetDoneMessage(p.cmd.label);
+        toast.success(done, { ...TOAST, detail: HEALTH_MESSAGES.withinFiveMinutes });
       } catch (err) {
         requests.settled(key, requestId, err);
         if (isForbidden(err)) return;

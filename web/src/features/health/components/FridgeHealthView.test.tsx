@@ -180,20 +180,20 @@ describe('FridgeHealthView', () => {
     ).toHaveTextContent('37.2');
   });
 
-  it('ENABLE Out Of Order: confirm, toast, flips at once and stays pending until the fridge reports', async () => {
+  it('ENABLE Out of Order: confirm, toast, flips at once and stays pending until the fridge reports', async () => {
     const user = userEvent.setup();
     const { queryClient } = renderWithProviders(<FridgeHealthView id={ID} />);
     expect(await screen.findByRole('button', { name: 'DISABLE Food Safety Hold' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'ENABLE Out Of Order' })).toBeEnabled());
-    await confirm(user, 'ENABLE Out Of Order', 'ENABLE Out Of Order?');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'ENABLE Out of Order' })).toBeEnabled());
+    await confirm(user, 'ENABLE Out of Order', 'ENABLE Out of Order?');
 
     expect(sent).toEqual([
       { location: ID, message: { messageType: 'Resource', payload: { resource: 'OutOfOrder', operation: 'ENABLE' } } },
     ]);
-    const toast = await screen.findByText('Out Of Order ENABLED successfully');
+    const toast = await screen.findByText('Out of Order ENABLED successfully');
     expect(toast.parentElement).toHaveTextContent('This command should be processed within 5 minutes.');
     // Flipped locally; the table still shows what the fridge reported.
-    const disable = await screen.findByRole('button', { name: 'DISABLE Out Of Order' });
+    const disable = await screen.findByRole('button', { name: 'DISABLE Out of Order' });
     expect(within(disable.parentElement!).getByText('Pending')).toBeInTheDocument();
     expect(row('outOfOrder')).toHaveAttribute('data-colour', 'green');
     await waitFor(() => expect(count('pending')).toBe('1'));
@@ -215,7 +215,7 @@ describe('FridgeHealthView', () => {
     await waitFor(() => expect(row('outOfOrder')).toHaveAttribute('data-colour', 'red'));
     await waitFor(() => expect(count('pending')).toBe('0'));
     expect(
-      within(screen.getByRole('button', { name: 'DISABLE Out Of Order' }).parentElement!).queryByText('Pending'),
+      within(screen.getByRole('button', { name: 'DISABLE Out of Order' }).parentElement!).queryByText('Pending'),
     ).toBeNull();
   });
 
@@ -227,7 +227,8 @@ describe('FridgeHealthView', () => {
       messageType: 'Resource',
       payload: { resource: 'VendingUnitReset', operation: null },
     });
-    expect(await screen.findByText('Reset Jofemar successful')).toBeInTheDocument();
+    const done = await screen.findByText('Reset Jofemar successful');
+    expect(done.parentElement).toHaveTextContent('This command should be processed within 5 minutes.');
 
     await confirm(user, 'Reset DisplayServices', 'Reset DisplayServices?');
     expect(sent[1].message).toEqual({
@@ -267,7 +268,7 @@ describe('FridgeHealthView', () => {
     access = ALL_ACTIONS.filter((a) => a !== 'SendFridgeCommands');
     renderWithProviders(<FridgeHealthView id={ID} />);
     await screen.findByRole('table', { name: 'Fridge health' });
-    for (const name of ['Reset Jofemar', 'ENABLE Out Of Order', 'DISABLE Food Safety Hold', 'Computer Swap']) {
+    for (const name of ['Reset Jofemar', 'ENABLE Out of Order', 'DISABLE Food Safety Hold', 'Computer Swap']) {
       const button = await screen.findByRole('button', { name });
       await waitFor(() => expect(button).toBeDisabled());
       expect(button.closest('.guard')).toHaveAttribute(
@@ -328,7 +329,7 @@ describe('FridgeHealthView', () => {
     flags = ['fridge-command-safety-hold'];
     renderWithProviders(<FridgeHealthView id={ID} />);
     expect(await screen.findByRole('button', { name: 'DISABLE Food Safety Hold' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Out Of Order/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Out of Order/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Reset/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Computer Swap' })).toBeNull();
   });
@@ -339,7 +340,7 @@ describe('FridgeHealthView', () => {
     await waitFor(() =>
       expect(screen.getAllByText('Oops, there was an error loading your request.').length).toBeGreaterThanOrEqual(2),
     );
-    expect(screen.getByRole('button', { name: 'ENABLE Out Of Order' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'ENABLE Out of Order' })).toBeDisabled();
   });
 
   it("shows 'No data' for a fridge that never reported", async () => {

@@ -118,7 +118,7 @@ describe('command messages (spec §8)', () => {
   it('quote the catalogue', () => {
     expect(resetDoneMessage('Jofemar')).toBe('Reset Jofemar successful');
     expect(resetFailedMessage('ReactUI')).toBe('There was an issue resetting the ReactUI');
-    expect(toggleDoneMessage('Out Of Order', 'ENABLE')).toBe('Out Of Order ENABLED successfully');
+    expect(toggleDoneMessage('Out of Order', 'ENABLE')).toBe('Out of Order ENABLED successfully');
     expect(toggleDoneMessage('Food Safety Hold', 'DISABLE')).toBe('Food Safety Hold DISABLED successfully');
     expect(HEALTH_MESSAGES.withinFiveMinutes).toBe('This command should be processed within 5 minutes.');
     expect(HEALTH_MESSAGES.healthLoadFailed).toBe('Oops, there was an error loading your request.');

@@ -73,7 +73,8 @@ impl<S: RoutesStore> UploadKind for DriverRoutes<S> {
         let mut e = Vec::new();
         let id = cells::required(row, "id", &mut e);
         let route = cells::required(row, "route", &mut e);
-        let stop = cells::whole(row, "stop", &mut e);
+        let stop =
+            cells::required(row, "stop", &mut e).and_then(|text| location_stop(&text).map_err(|m| e.push(m)).ok());
         match (id, route, stop) {
             (Some(id), Some(route), Some(stop)) if e.is_empty() => Ok((id.clone(), DriverRow { id, route, stop })),
             _ => Err(e),
@@ -117,6 +118,14 @@ impl<S: RoutesStore> UploadKind for DriverRoutes<S> {
         })
         .await)
     }
+}
+
+/// A stop as the location's own rule reads it (1-locations §5.2: a whole number 0..1000, with the detail
+/// screen's messages), so the dry run refuses what the location update would refuse at commit.
+fn location_stop(text: &str) -> Result<i64, String> {
+    let attr = fn_locations::attributes::find("stop").ok_or("stop is not a location attribute")?;
+    let value = fn_locations::rules::check_value(attr, &json!(text), &fn_locations::rules::Options::default())?;
+    value.as_i64().ok_or_else(|| format!("stop should be a whole number, not '{text}'"))
 }
 
 impl<S: RoutesStore> DriverRoutes<S> {
@@ -200,6 +209,19 @@ mod tests {
             *kind.store.assigned.lock().unwrap(),
             [("CHI_1".to_string(), false, "r2".to_string(), 3), ("WH_1".to_string(), true, "East-A".to_string(), 4)]
         );
+    }
+
+    #[tokio::test]
+    async fn a_stop_is_checked_by_the_location_rule_in_the_dry_run() {
+        let kind = kind();
+        let req =
+            request(&[("CHI_1", "r1", "5000"), ("CHI_1", "r1", "2.5"), ("WH_1", "r1", "-1"), ("CHI_1", "r1", "1000")]);
+        let dry = upload::dry_run(&kind, &req).await.unwrap();
+        let messages: Vec<&[String]> = dry.rows.iter().map(|r| r.messages.as_slice()).collect();
+        assert_eq!(messages[0], ["stop should be a number in the range of 0 to 1000!"]);
+        assert_eq!(messages[1], ["stop cannot be a decimal number"]);
+        assert_eq!(messages[2], ["stop should be a number in the range of 0 to 1000!"]);
+        assert!(messages[3].is_empty(), "1000 is the last stop allowed: {:?}", messages[3]);
     }
 
     #[tokio::test]

@@ -107,6 +107,18 @@ describe('RoutesByDate (1-locations §2.7, issue 22)', () => {
   });
 });
 
+describe('the SUMMARY row (1-locations §2.7)', () => {
+  it("counts the route's every stop and the server's totes for it, whatever the Filter box leaves in view", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RoutesByDate />);
+    const table = await screen.findByRole('table', { name: /^Routes on / });
+    expect(await within(table).findByText('SUMMARY: 2 stops, 4 totes')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Filter'), 'CHI_0002');
+    expect(await within(table).findByText('SUMMARY: 2 stops, 4 totes (1 shown)')).toBeInTheDocument();
+    expect(within(table).queryByText('CHI_0001')).not.toBeInTheDocument();
+  });
+});
+
 describe("View Routes: each route's driver (issue 38)", () => {
   beforeEach(() => {
     server.routes = [stop('r1', 1, 'CHI_0001'), stop('r2', 1, 'CHI_0002'), stop('r3', 1, 'CHI_0003')];

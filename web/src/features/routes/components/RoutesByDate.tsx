@@ -8,7 +8,16 @@ import { useRouteAssignments } from '../api/route-assignments';
 import { useRouteDriverChoices } from '../api/route-driver-choices';
 import { DriverRequests } from '../lib/driver-requests';
 import { choiceLabel, LOAD_CHOICES_FAILURE, LOAD_DRIVERS_FAILURE } from '../lib/route-drivers';
-import { inRegion, NO_ROUTES, REGIONS, routeColour, routeSummary, usDate, type Region } from '../lib/route-table';
+import {
+  inRegion,
+  NO_ROUTES,
+  REGIONS,
+  routeColour,
+  routeSummary,
+  routeTotals,
+  usDate,
+  type Region,
+} from '../lib/route-table';
 import { CHECK_INTERNET_AND_PERMISSIONS } from '@/lib/messages';
 import { errorMessage } from '@/lib/api';
 import { useAccess } from '@/lib/access';
@@ -63,6 +72,8 @@ export function RoutesByDate() {
   const setRegion = (r: Region) => setWhere('region', r);
   const routes = useLocationRoutes(date);
   const shown = useMemo(() => inRegion(routes.data ?? [], region), [routes.data, region]);
+  // The SUMMARY counts a route's every stop, whatever the Filter box leaves in view.
+  const totals = useMemo(() => routeTotals(shown), [shown]);
   // Who drives each route that day (issue 38), under each route's header.
   const assignments = useRouteAssignments(date);
   const driverOf = useMemo(() => new Map((assignments.data ?? []).map((a) => [a.route, a])), [assignments.data]);
@@ -153,7 +164,7 @@ export function RoutesByDate() {
                   onHistory={() => setHistoryOf(route)}
                 />
               ) : null,
-            footer: (_, stops) => routeSummary(stops),
+            footer: (route, stops) => routeSummary(totals.get(route) ?? { stops: 0, totes: 0 }, stops.length),
             background: routeColour,
           }}
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inRegion, routeColour, routeSummary, usDate } from './route-table';
+import { inRegion, routeColour, routeSummary, routeTotals, usDate } from './route-table';
 
 const stop = (route: string, market: string, totes: number | null) => ({
   route,
@@ -18,8 +18,18 @@ describe('the routes table', () => {
     const stops = [stop('a', 'MW', 2), stop('a', 'MW', 0), stop('b', 'NE', 1)];
     expect(inRegion(stops, 'NE').map((s) => s.route)).toEqual(['b']);
     expect(inRegion(stops, 'ALL')).toHaveLength(3);
-    expect(routeSummary(stops.slice(0, 2))).toBe('SUMMARY: 2 stops, 2 totes');
-    expect(routeSummary([stop('c', 'S', null)])).toBe('SUMMARY: 1 stop, 0 totes');
+    expect(routeSummary({ stops: 2, totes: 2 })).toBe('SUMMARY: 2 stops, 2 totes');
+    expect(routeSummary({ stops: 1, totes: 0 })).toBe('SUMMARY: 1 stop, 0 totes');
+    expect(routeSummary({ stops: 5, totes: 1 }, 2)).toBe('SUMMARY: 5 stops, 1 tote (2 shown)');
+    // The server's count for the route wins; without it, the stops' sum.
+    const counted = { ...stop('c', 'S', 4), toteCountPerRoute: 9 };
+    expect(routeTotals([...stops, counted, { ...counted, toteCountPerStop: 5 }])).toEqual(
+      new Map([
+        ['a', { stops: 2, totes: 2 }],
+        ['b', { stops: 1, totes: 1 }],
+        ['c', { stops: 2, totes: 9 }],
+      ]),
+    );
     expect(routeColour('chi-01')).toBe(routeColour('chi-01'));
     expect(routeColour('chi-01')).not.toBe(routeColour('chi-02'));
     expect(routeColour('x')).toMatch(/^hsl\(\d+, 70%, 92%\)$/);

@@ -130,6 +130,8 @@ pub const LIVE_OFFLINE: &[&str] = &["LIVE", "OFFLINE"];
 /// The statuses a stored location can have (the list's filter, §9); a console write sets only LIVE_OFFLINE.
 pub const STATUSES: &[&str] = &["LIVE", "OFFLINE", "DEAD"];
 pub const TIME_ZONES: &[&str] = &["CHICAGO", "NEWYORK", "DENVER", "LOSANGELES", "INDIANAPOLIS"];
+/// A choice not among an attribute's options (§5.2).
+pub const INVALID_OPTION: &str = "Please select a valid option from the dropdown";
 pub const VERTICALS: &[&str] = &[
     "Airport",
     "B&I",
@@ -365,7 +367,9 @@ pub const ATTRS: &[Attr] = &[
     // §4: LIVE or OFFLINE, freely switchable. DEAD (§9's list filter) is set outside the console, never by a write here.
     attr("status", &["status", "ops"], Choice(LIVE_OFFLINE), true, true, field!(status, status_mut, ops)),
     attr("stockingSchedule", &[OC, "stockingSchedule"], Schedule, true, false, field!(ops, ops_mut, stocking_schedule)),
-    attr("timeZone", &["timeZone"], Choice(TIME_ZONES), true, true, field!(top, top_mut, time_zone)),
+    // §3.1: only the detail screen offers INDIANAPOLIS; a new location takes one of the other four.
+    attr("timeZone", &["timeZone"], Choice(TIME_ZONES), true, true, field!(top, top_mut, time_zone))
+        .created(&[Check::Pattern { regex: r"^(CHICAGO|NEWYORK|DENVER|LOSANGELES)$", message: INVALID_OPTION }]),
     attr("vertical", &[LC, "vertical"], Choice(VERTICALS), true, true, field!(configs, configs_mut, vertical)),
     // Operations fields used by other areas (routing, pars); maintained by those areas.
     attr("accountTier", &[OC, "accountTier"], Text, false, false, field!(ops, ops_mut, account_tier)),

@@ -368,6 +368,14 @@ mod tests {
         let mut p = form();
         p.insert("layoutName".into(), json!("Nope"));
         assert_eq!(new_location(Origin::Form, &p, &opts(), "u", "t").unwrap_err(), rules::INVALID_OPTION);
+        // §3.1: INDIANAPOLIS is the detail screen's only; a new location takes one of the other four.
+        let mut p = form();
+        p.insert("timeZone".into(), json!("INDIANAPOLIS"));
+        assert_eq!(new_location(Origin::Form, &p, &opts(), "u", "t").unwrap_err(), rules::INVALID_OPTION);
+        for zone in ["CHICAGO", "NEWYORK", "DENVER", "LOSANGELES"] {
+            p.insert("timeZone".into(), json!(zone));
+            assert!(new_location(Origin::Form, &p, &opts(), "u", "t").is_ok(), "{zone}");
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 /// carry this marker (the spec's "company host marker"; see docs/decisions/locations.md).
 pub const HOST_MARKER: &str = ".fleet.internal";
 pub const REASON_EMPTY: &str = "Reason cannot be empty";
-pub const INVALID_OPTION: &str = "Please select a valid option from the dropdown";
+pub use crate::attributes::INVALID_OPTION;
 pub const DEVICE_ADDRESS_GENERATED: &str = "The device address is set only by generating a new one";
 
 /// Attributes holding names (bounded like names), not free text.

@@ -182,7 +182,7 @@ pub fn demo_locations() -> Vec<Location> {
                 "status": if status == "DEAD" { "OFFLINE" } else { status },
                 "publicStatus": if status == "LIVE" { "LIVE" } else { "OFFLINE" },
                 "prod": if status == "LIVE" { 1 } else { 0 }, "reserve": (rng.next() % 2),
-                "route": route, "stop": 1 + rng.next() % 20, "timeZone": m.time_zone,
+                "route": route, "stop": 1 + rng.next() % 20, "timeZone": created_zone(m.time_zone),
                 "percentage": format!("{}", rng.next() % 15), "vertical": rng.pick(&["Office", "Healthcare", "Education", "Airport", "B&I", "Retail"]),
                 "ip": format!("10.{}.{}.{}", 1 + rng.next() % 200, rng.next() % 255, 1 + rng.next() % 250),
                 "serialPort": rng.pick(&["ttyS0", "ttyS1", "ttyUSB0"]), "hostname": format!("{}.fleet.internal", id.to_lowercase()),
@@ -211,10 +211,21 @@ pub fn demo_locations() -> Vec<Location> {
             if status == "DEAD" {
                 doc.status_mut().ops = Some("DEAD".into());
             }
+            // Set afterwards, as the detail screen would: a new location is not offered INDIANAPOLIS (§3.1).
+            doc.time_zone = Some(m.time_zone.into());
             docs.push(doc);
         }
     }
     docs
+}
+
+/// The zone a location is created in: INDIANAPOLIS is chosen later on the detail screen (§3.1), CHICAGO until then.
+fn created_zone(zone: &str) -> &str {
+    if zone == "INDIANAPOLIS" {
+        "CHICAGO"
+    } else {
+        zone
+    }
 }
 
 /// Seeds the demo set; the pending changes are scheduled as the admin, so
@@ -297,5 +308,6 @@ mod tests {
         assert!(count(&|d| d.ops_status() == Some("DEAD")) > 5);
         assert!(count(&|d| d.ops_status() == Some("OFFLINE")) > 20);
         assert!(count(&|d| d.time_zone.as_deref() == Some("LOSANGELES")) > 10);
+        assert!(count(&|d| d.time_zone.as_deref() == Some("INDIANAPOLIS")) > 10);
     }
 }

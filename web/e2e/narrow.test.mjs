@@ -1,4 +1,4 @@
-// Browser test of narrow screens (issue 22): at 390 px (a phone) and 768 px (a tablet) the location
+// Browser test of narrow screens (issue 22): at 320 px (the narrowest phone), 390 px and 768 px (a tablet) the location
 // detail page, /locations/all and a fridge health page never scroll sideways, /locations/all keeps
 // Status, Allocation and its Details / Inventory / Health links reachable (inside the table's own
 // scroll container), and the navigation is one Menu button that opens.
@@ -22,6 +22,7 @@ const stack = readStack();
 const url = (p) => new URL(p, stack.webUrl).toString();
 
 const WIDTHS = [
+  { width: 320, height: 640 },
   { width: 390, height: 844 },
   { width: 768, height: 1024 },
 ];
@@ -118,6 +119,22 @@ for (const viewport of WIDTHS) {
       await assertNoSidewaysScroll(page, 'the detail page');
       const edit = page.getByRole('button', { name: /^Edit / }).first();
       if ((await edit.count()) > 0) await assertReachable(edit, 'the first Edit button');
+    });
+
+    test("a location's schedule page and the pars upload do not scroll sideways", async () => {
+      // Each once overran 320 px: the upcoming changes' two filters side by side, the pars' file input.
+      await page.goto(url(`/locations/schedule/${encodeURIComponent(id)}`));
+      await expect(page.getByRole('heading', { level: 2, name: /^Upcoming changes across the fleet/ })).toBeVisible();
+      await expect(page.getByLabel('Attribute', { exact: true })).toBeVisible();
+      await assertNoSidewaysScroll(page, 'the schedule page');
+      // A section's heading reads under the page's title, never over it.
+      const size = (l) => l.evaluate((h) => parseFloat(getComputedStyle(h).fontSize));
+      const title = await size(page.getByRole('heading', { level: 1 }));
+      const section = await size(page.getByRole('heading', { level: 2, name: /^Upcoming changes/ }));
+      assert.ok(section < title, `the section heading (${section} px) is smaller than the title (${title} px)`);
+      await page.goto(url('/pars/upload'));
+      await expect(page.getByLabel('CSV file')).toBeVisible();
+      await assertNoSidewaysScroll(page, 'the pars upload');
     });
 
     test('the fridge health page does not scroll sideways', async () => {

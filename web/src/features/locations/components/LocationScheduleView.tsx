@@ -250,7 +250,7 @@ export function UpcomingChanges() {
         emptyMessage={`No changes scheduled in the next ${UPCOMING_DAYS} days`}
         noun="changes"
         toolbar={
-          <Flex gap="0.75rem">
+          <Flex gap="0.75rem" wrap="wrap">
             <SelectField label="Market" value={market} onChange={(e) => setMarket(e.target.value)} width="9rem">
               {['ALL', ...markets].map((m) => (
                 <option key={m}>{m}</option>

@@ -172,7 +172,8 @@ export function ParsUpload() {
         Columns: {COLUMNS.join(', ')}.
       </Text>
       <Flex gap="1rem" alignItems="center" wrap="wrap">
-        <label>
+        {/* Within the row's width: a file input's own width overran a 320 px screen. */}
+        <label style={{ maxWidth: '100%' }}>
           CSV file{' '}
           <input
             ref={input}

@@ -1,9 +1,11 @@
 // Accessibility of every screen (issue 22): signed in as the admin, each route is opened with its
 // data on screen, axe-core is injected and run, and no finding may be 'serious' or 'critical'
 // (colour contrast, focusable content hidden from screen readers, names that differ from the
-// visible text...). A failure prints every such finding with the elements it concerns. Read-only.
+// visible text...). A failure prints every such finding with the elements it concerns. Then the same
+// screen, its data on it, is narrowed to 320 px and must not scroll sideways (every width). Read-only.
 import assert from 'node:assert/strict';
 import {
+  assertNoSidewaysScroll,
   axeFindings,
   closeContexts,
   expect,
@@ -115,7 +117,7 @@ test.afterAll(async () => {
 });
 
 for (const route of ROUTES) {
-  test(`axe: ${route.path} has no serious or critical findings`, async () => {
+  test(`axe: ${route.path} has no serious or critical findings, and fits 320 px`, async () => {
     const path = route.path.replace(':fridge', encodeURIComponent(fridge));
     await page.goto(url(path));
     await expect(page.locator('h1, h2').first()).toBeVisible();
@@ -133,5 +135,11 @@ for (const route of ROUTES) {
       [],
       `${path}: ${findings.length} serious/critical axe finding line(s):\n${findings.join('\n')}`,
     );
+    await page.setViewportSize({ width: 320, height: 1000 });
+    try {
+      await assertNoSidewaysScroll(page, `${path} at 320 px`);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 1000 });
+    }
   });
 }

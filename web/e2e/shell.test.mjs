@@ -38,8 +38,18 @@ test.describe('console shell', () => {
   test.describe.configure({ timeout: 5 * TIMEOUT_MS });
   test('admin: home, navigation, not-found page', async () => {
     const { context, page } = await newPage(browser);
+    // What the browser itself reports as broken while the console loads (a missing tab icon was one).
+    const consoleErrors = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(`${m.text()} (${m.location().url})`);
+    });
     try {
       await signIn(page, admin);
+      // The tab shows the console's own icon.
+      const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+      const served = await page.request.get(new URL(icon, page.url()).toString());
+      assert.equal(served.status(), 200, `the tab icon ${icon}`);
+      assert.equal(served.headers()['content-type'], 'image/svg+xml', `the tab icon's type`);
       await expect(page.getByText('A simple insight into the field', { exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Fleet Console', level: 1 })).toHaveCount(1);
 
@@ -89,6 +99,7 @@ test.describe('console shell', () => {
 
       await page.goto(`${stack.webUrl}/no-such-page`);
       await expect(page.getByText('Sorry, page not found!')).toBeVisible();
+      assert.deepEqual(consoleErrors, [], 'no errors in the browser console');
     } finally {
       await context.close();
     }

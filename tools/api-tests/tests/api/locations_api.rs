@@ -65,6 +65,8 @@ async fn every_create_rule_is_enforced_with_its_message_and_writes_nothing() {
         ("layoutName", json!("NOT_A_LAYOUT"), "Please select a valid option from the dropdown"),
         ("onlineDate", json!(""), "onlineDate cannot be empty"),
         ("state", json!("XX"), "Unknown state XX"),
+        // §3.1: only the detail screen offers INDIANAPOLIS.
+        ("timeZone", json!("INDIANAPOLIS"), "Please select a valid option from the dropdown"),
         // The form's own (§5.1): the import's defaults by state (§9) do not fill them in.
         ("latitude", json!(""), "latitude cannot be empty"),
         ("longitude", json!(""), "longitude cannot be empty"),

@@ -236,6 +236,8 @@ async fn the_driver_upload_sets_fridge_and_wholesale_routes_and_refuses_unknown_
         json!({ "id": wholesale_id, "route": "WH-Route", "stop": "2" }),
         json!({ "id": "NO_SUCH_LOCATION", "route": "r", "stop": "1" }),
         json!({ "id": fridge_id.clone() + "X", "route": "r", "stop": "1.5" }),
+        // The location's own stop rule (1-locations §5.2), in the preview: not only at commit.
+        json!({ "id": fridge_id.clone() + "Y", "route": "r", "stop": "5000" }),
     ];
     let body = upload(&unique("up").replace('_', "-"), &rows);
     let (_, dry) = http("driver_routes_dry_run", Some(&admin), Some(&body)).await;
@@ -245,10 +247,11 @@ async fn the_driver_upload_sets_fridge_and_wholesale_routes_and_refuses_unknown_
         json!({ "attribute": "route", "oldValue": "null", "newValue": "\"ne-route-7\"" })
     );
     assert_eq!(dry["rows"][2]["messages"], json!(["Location NO_SUCH_LOCATION does not exist"]));
-    assert_eq!(dry["rows"][3]["messages"], json!(["stop must be a whole number, not '1.5'"]));
+    assert_eq!(dry["rows"][3]["messages"], json!(["stop cannot be a decimal number"]));
+    assert_eq!(dry["rows"][4]["messages"], json!(["stop should be a number in the range of 0 to 1000!"]));
 
     let (_, out) = http("driver_routes_commit", Some(&admin), Some(&body)).await;
-    assert_eq!((out["written"].as_u64(), out["failed"].as_u64()), (Some(2), Some(2)), "{out}");
+    assert_eq!((out["written"].as_u64(), out["failed"].as_u64()), (Some(2), Some(3)), "{out}");
     let caller = admin.clone();
     let get = |id: String| {
         let caller = caller.clone();

@@ -35,7 +35,14 @@ impl Options {
         o.layouts.insert(DEFAULT_LAYOUT.into());
         o.layouts.extend(layouts);
         o.fridge_schemas.insert("MW_STANDARD/latest".into());
-        o.fridge_schemas.extend(schemas.into_iter().map(|s| format!("{s}/latest")));
+        // As the browser offers them: a stored name already ending in '/latest' is not given a second one.
+        o.fridge_schemas.extend(schemas.into_iter().map(|s| {
+            if s.ends_with("/latest") {
+                s
+            } else {
+                format!("{s}/latest")
+            }
+        }));
         o.price_map_templates.extend(["PMT_STANDARD".to_string(), "PMT_NE_STANDARD".to_string()]);
         o.price_map_templates.extend(pmts);
         o
@@ -313,6 +320,13 @@ mod tests {
             &v,
             &Options::from_lists(vec!["L1".into()], vec!["S1".into()], vec!["P1".into()]),
         )
+    }
+
+    #[test]
+    fn a_stored_schema_name_is_offered_with_one_latest_as_the_browser_offers_it() {
+        let o = Options::from_lists(vec![], vec!["NE_TALL".into(), "WC_SLIM/latest".into()], vec![]);
+        let offered: Vec<&str> = o.fridge_schemas.iter().map(String::as_str).collect();
+        assert_eq!(offered, ["MW_STANDARD/latest", "NE_TALL/latest", "WC_SLIM/latest"]);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 // API's own 403 and 404 under /prod/* into the app's page.
 // FILES: what `vite build` writes at the root (web/public and index.html) and the
 // config.json that publish-web.sh adds; web/src/app/cloudfront-paths.test.ts checks the list.
-var FILES = ["/index.html", "/config.json", "/returning.js"];
+var FILES = ["/index.html", "/config.json", "/returning.js", "/favicon.svg"];
 
 function handler(event) {
   var request = event.request;

@@ -203,6 +203,29 @@ describe('LocationScheduleView shows values as a person reads them (issue 22)', 
     expect(table.textContent).not.toMatch(/[{}"]/);
   });
 
+  it("keeps the upcoming changes' market, attribute and filter in the address", async () => {
+    const at = (id: string, attribute: string, uuid: string): Stored => ({
+      ...stored(uuid, attribute, '1'),
+      id,
+      change: { id, table: 'locations', attribute, value: '1' },
+    });
+    upcoming = [at('CHI_0002', 'prod', 'u1'), at('NYC_0001', 'prod', 'u2'), at('NYC_0002', 'reserve', 'u3')];
+    const user = userEvent.setup();
+    // Opened from an address that names them, as Back from a location's page does.
+    renderWithProviders(<UpcomingChanges />, { route: '/locations/schedule?market=NYC&attribute=prod' });
+    const table = await screen.findByRole('table', { name: 'Upcoming changes' });
+    await within(table).findByText('NYC_0001');
+    expect(within(table).queryByText('CHI_0002')).not.toBeInTheDocument();
+    expect(within(table).queryByText('NYC_0002')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Market')).toHaveValue('NYC');
+    expect(screen.getByLabelText('Attribute')).toHaveValue('prod');
+    // A choice made on the screen is kept the same way.
+    await user.selectOptions(screen.getByLabelText('Attribute'), 'ALL');
+    expect(await within(table).findByText('NYC_0002')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Filter'), 'NYC_0002');
+    await waitFor(() => expect(within(table).queryByText('NYC_0001')).not.toBeInTheDocument());
+  });
+
   it('shows history diffs in words, an absent value as a dash', async () => {
     historyItems = [
       {

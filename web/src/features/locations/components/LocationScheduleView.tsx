@@ -7,6 +7,7 @@ import { MessageDialog } from '@/components/MessageDialog';
 import { Guard } from '@/components/Guard';
 import { ScreenLink } from '@/components/ScreenLink';
 import { isForbidden } from '@/lib/api';
+import { useSearchState } from '@/lib/search-state';
 import { useToast } from '@/lib/toast';
 import { createScheduleChange } from '../api/create-schedule-change';
 import { deleteScheduleChange } from '../api/delete-schedule-change';
@@ -206,11 +207,15 @@ export function LocationScheduleView({ id }: { id: string }) {
   );
 }
 
+/** The upcoming changes' place in the address (`?market=NYC&attribute=prod&filter=...`). */
+const UPCOMING_FILTERS = { market: 'ALL', attribute: 'ALL', filter: '' };
+
 /** Pending changes across the fleet for the next 14 days, by market and attribute: for planning holidays. */
 export function UpcomingChanges() {
   const upcoming = useUpcomingScheduleChanges(UPCOMING_DAYS);
-  const [market, setMarket] = useState('ALL');
-  const [attribute, setAttribute] = useState('ALL');
+  // Kept in the address: Back from a location's page opens the list as it was left.
+  const [where, setWhere] = useSearchState(UPCOMING_FILTERS);
+  const { market, attribute } = where;
   const groups = useMemo(() => changeGroups(upcoming.data ?? []), [upcoming.data]);
   const marketOf = (g: ChangeGroup) => g.location.replace(/^WH_/, '').split('_')[0];
   const markets = useMemo(() => [...new Set(groups.map(marketOf))].sort(), [groups]);
@@ -249,9 +254,15 @@ export function UpcomingChanges() {
         loading={upcoming.isFetching}
         emptyMessage={`No changes scheduled in the next ${UPCOMING_DAYS} days`}
         noun="changes"
+        filter={{ value: where.filter, onChange: (text) => setWhere('filter', text) }}
         toolbar={
           <Flex gap="0.75rem" wrap="wrap">
-            <SelectField label="Market" value={market} onChange={(e) => setMarket(e.target.value)} width="9rem">
+            <SelectField
+              label="Market"
+              value={market}
+              onChange={(e) => setWhere('market', e.target.value)}
+              width="9rem"
+            >
               {['ALL', ...markets].map((m) => (
                 <option key={m}>{m}</option>
               ))}
@@ -259,7 +270,7 @@ export function UpcomingChanges() {
             <SelectField
               label="Attribute"
               value={attribute}
-              onChange={(e) => setAttribute(e.target.value)}
+              onChange={(e) => setWhere('attribute', e.target.value)}
               width="12rem"
             >
               {['ALL', ...attributes].map((a) => (

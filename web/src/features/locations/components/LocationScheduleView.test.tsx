@@ -226,6 +226,13 @@ describe('LocationScheduleView shows values as a person reads them (issue 22)', 
     await waitFor(() => expect(within(table).queryByText('NYC_0001')).not.toBeInTheDocument());
   });
 
+  it('shows a market from the address that no upcoming change has, with nothing listed', async () => {
+    upcoming = [stored('u1', 'prod', '1')];
+    renderWithProviders(<UpcomingChanges />, { route: '/locations/schedule?market=BOS' });
+    expect(await screen.findByText('0 of 1 changes')).toBeInTheDocument();
+    expect(screen.getByLabelText('Market')).toHaveValue('BOS');
+  });
+
   it('shows history diffs in words, an absent value as a dash', async () => {
     historyItems = [
       {

@@ -207,6 +207,10 @@ export function LocationScheduleView({ id }: { id: string }) {
   );
 }
 
+/** A select's options: ALL, those of the rows, and the one chosen even when no row has it (a link's, say). */
+const choices = (present: string[], chosen: string) =>
+  ['ALL', ...present, chosen].filter((v, i, all) => all.indexOf(v) === i);
+
 /** The upcoming changes' place in the address (`?market=NYC&attribute=prod&filter=...`). */
 const UPCOMING_FILTERS = { market: 'ALL', attribute: 'ALL', filter: '' };
 
@@ -263,7 +267,7 @@ export function UpcomingChanges() {
               onChange={(e) => setWhere('market', e.target.value)}
               width="9rem"
             >
-              {['ALL', ...markets].map((m) => (
+              {choices(markets, market).map((m) => (
                 <option key={m}>{m}</option>
               ))}
             </SelectField>
@@ -273,7 +277,7 @@ export function UpcomingChanges() {
               onChange={(e) => setWhere('attribute', e.target.value)}
               width="12rem"
             >
-              {['ALL', ...attributes].map((a) => (
+              {choices(attributes, attribute).map((a) => (
                 <option key={a}>{a}</option>
               ))}
             </SelectField>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { forwardRef, useId } from 'react';
 import { Text } from '@aws-amplify/ui-react';
 
 export interface FileInputProps {
@@ -13,9 +13,14 @@ export interface FileInputProps {
 
 /**
  * A labelled native file picker. To clear it after an upload, remount it
- * (change its `key`): a file input's value cannot be set by React.
+ * (change its `key`), or reset its value through the ref: a file input's
+ * value cannot be set by React. The ref also lets a screen open the picker
+ * from a button of its own ('Choose another file').
  */
-export function FileInput({ label, accept, onFile, disabled }: FileInputProps) {
+export const FileInput = forwardRef<HTMLInputElement, FileInputProps>(function FileInput(
+  { label, accept, onFile, disabled },
+  ref,
+) {
   const id = useId();
   return (
     <>
@@ -25,6 +30,7 @@ export function FileInput({ label, accept, onFile, disabled }: FileInputProps) {
         </Text>
       </label>
       <input
+        ref={ref}
         id={id}
         type="file"
         accept={accept}
@@ -33,4 +39,4 @@ export function FileInput({ label, accept, onFile, disabled }: FileInputProps) {
       />
     </>
   );
-}
+});

@@ -1,9 +1,10 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState } from 'react';
 import { newUploadId, type UploadId } from '@/lib/brands';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ErrorPanel } from '@/components/ErrorPanel';
+import { FileInput } from '@/components/FileInput';
 import { ProgressBar } from '@/components/ProgressBar';
 import { Guard } from '@/components/Guard';
 import { useAccess, useRefusal } from '@/lib/access';
@@ -75,8 +76,7 @@ export function ParsUpload() {
     if (input.current) input.current.value = '';
   };
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = e.target.files?.[0];
+  const onFile = async (chosen: File | null) => {
     setOutcome(null);
     setErrors([]);
     setFile(null);
@@ -172,18 +172,13 @@ export function ParsUpload() {
         Columns: {COLUMNS.join(', ')}.
       </Text>
       <Flex gap="1rem" alignItems="center" wrap="wrap">
-        {/* Within the row's width: a file input's own width overran a 320 px screen. */}
-        <label style={{ maxWidth: '100%' }}>
-          CSV file{' '}
-          <input
-            ref={input}
-            type="file"
-            accept=".csv,text/csv,.xlsx"
-            onChange={(e) => void onFile(e)}
-            disabled={checking || sent !== null}
-            aria-label="CSV file"
-          />
-        </label>
+        <FileInput
+          ref={input}
+          label="CSV file"
+          accept=".csv,text/csv,.xlsx"
+          onFile={(chosen) => void onFile(chosen)}
+          disabled={checking || sent !== null}
+        />
         <Guard call="uploadParMaps">
           {(refused) => (
             <Button

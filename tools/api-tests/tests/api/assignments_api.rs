@@ -96,7 +96,7 @@ async fn fn_stocking_location(id: &str) {
 
 #[tokio::test]
 async fn the_office_reassigns_a_route_with_the_version_it_read_and_the_history_shows_each_change() {
-    let (date, route) = (own_date("assign", 2040), unique("rt").to_lowercase());
+    let (date, route) = (own_date(), unique("rt").to_lowercase());
     let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION, "ViewRoutes"]).await;
     let (admin_email, restricted_email) = (admin().await.email, restricted().await.email);
     // A view-only user cannot drive (issue 59).
@@ -155,7 +155,7 @@ async fn the_office_reassigns_a_route_with_the_version_it_read_and_the_history_s
 
 #[tokio::test]
 async fn a_supervisor_reads_the_routes_and_their_drivers_but_saves_nothing() {
-    let (date, route) = (own_date("supervise", 2041), unique("rt").to_lowercase());
+    let (date, route) = (own_date(), unique("rt").to_lowercase());
     let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION, "ViewRoutes"]).await;
     let driver = demo_driver(5).await;
     assign(&office, &date, &route, Some(&driver.email), 0, &unique("q")).await.unwrap();
@@ -216,7 +216,7 @@ async fn a_supervisor_reads_the_health_and_commands_of_the_days_fridges_only() {
 
 #[tokio::test]
 async fn a_csv_of_date_route_and_driver_email_is_dry_run_then_committed() {
-    let date = own_date("assign-upload", 2041);
+    let date = own_date();
     let (r1, r2) = (unique("rt").to_lowercase(), unique("rt").to_lowercase());
     let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION]).await;
     let (viewer, restricted_email) = (restricted().await.email, demo_driver(6).await.email);
@@ -430,7 +430,7 @@ async fn the_driver_choices_are_the_users_who_hold_both_driver_actions_by_name()
 
 #[tokio::test]
 async fn a_csv_naming_more_than_200_distinct_emails_is_refused_and_200_are_read_at_once() {
-    let date = own_date("assign-many", 2042);
+    let date = own_date();
     let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION]).await;
     let driver = demo_driver(1).await;
     let file = |count: usize| {

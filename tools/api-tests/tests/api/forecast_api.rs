@@ -9,12 +9,6 @@ use fleet_front_door::queues;
 use fleet_shared::{store, Table};
 use serde_json::{json, Value};
 
-/// A date of this test's own (no other test writes a forecast for it).
-fn own_date() -> chrono::NaiveDate {
-    let n = unique("F").bytes().fold(11u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
-    chrono::NaiveDate::from_ymd_opt(2060, 1, 1).unwrap() + chrono::Duration::days((n % 20_000) as i64)
-}
-
 fn slash(d: chrono::NaiveDate) -> String {
     d.format("%Y/%m/%d").to_string()
 }
@@ -97,7 +91,7 @@ async fn history_of(date: chrono::NaiveDate) -> Vec<Value> {
 
 #[tokio::test]
 async fn a_forecast_file_goes_through_s3_the_queue_and_the_ingest() {
-    let day = own_date();
+    let day = own_day();
     let text = csv(&[("Salad, Greek", day, "12", day - chrono::Duration::days(1)), ("Cold Brew", day, "30", day)]);
     let (url, id) = upload_url("week 48.csv").await;
     assert_eq!(status(&id).await["state"], "waiting");
@@ -147,7 +141,7 @@ async fn a_forecast_file_goes_through_s3_the_queue_and_the_ingest() {
 
 #[tokio::test]
 async fn a_bad_file_fails_with_its_line_errors_and_writes_nothing() {
-    let day = own_date();
+    let day = own_day();
     let text = format!(
         "Item,AllocationDate,Quantity,ProductionDate\nWrap,{},4,{}\nSoup,2026-11-24,x,{}\n",
         slash(day),
@@ -180,7 +174,7 @@ async fn a_bad_file_fails_with_its_line_errors_and_writes_nothing() {
 
 #[tokio::test]
 async fn a_file_that_arrives_after_its_link_expired_is_refused() {
-    let day = own_date();
+    let day = own_day();
     let (url, id) = upload_url("late.csv").await;
     // As if the five minutes had passed (S3 itself refuses an expired link on AWS).
     let t = deps().await.table(Table::ForecastUploads).unwrap();
@@ -207,7 +201,7 @@ async fn a_file_that_arrives_after_its_link_expired_is_refused() {
 
 #[tokio::test]
 async fn the_dry_run_reports_line_errors_holdovers_and_changes() {
-    let day = own_date();
+    let day = own_day();
     let (url, id) = upload_url("base.csv").await;
     put_file(url, csv(&[("Wrap", day, "4", day)])).await;
     assert_eq!(settled(&id).await["state"], "applied");
@@ -245,7 +239,7 @@ async fn the_dry_run_reports_line_errors_holdovers_and_changes() {
 
 #[tokio::test]
 async fn one_quantity_is_edited_with_its_history() {
-    let day = own_date();
+    let day = own_day();
     let (url, id) = upload_url("edit.csv").await;
     put_file(url, csv(&[("Wrap", day, "4", day)])).await;
     assert_eq!(settled(&id).await["state"], "applied");
@@ -285,7 +279,7 @@ async fn one_quantity_is_edited_with_its_history() {
 #[tokio::test]
 async fn callers_without_the_actions_are_refused() {
     let viewer = user_with(&["GetForecast"]).await;
-    let date = own_date().format("%Y-%m-%d").to_string();
+    let date = own_day().format("%Y-%m-%d").to_string();
     let body = json!({ "item": "Wrap", "quantity": 9, "date": date }).to_string();
     assert_eq!(http("forecast_update", Some(&viewer), Some(&body)).await.0, 403);
     assert_eq!(http_query("forecast_upload_url", Some(&viewer), None, &[], &[("fileName", "a.csv")]).await.0, 403);
@@ -305,7 +299,7 @@ fn dry_body(rows: usize, day: chrono::NaiveDate) -> String {
 
 #[tokio::test]
 async fn the_dry_run_takes_a_file_at_the_row_limit_and_refuses_one_row_more() {
-    let day = own_date();
+    let day = own_day();
     // 10,000 rows are over a megabyte: the dry run has the file-upload allowance, as the ingest takes 10,000.
     let (code, dry) = http("forecast_dry_run", Some(&admin().await), Some(&dry_body(10_000, day))).await;
     assert_eq!((code, dry["summary"]["new"].as_u64()), (200, Some(10_000)), "{}", dry["message"]);
@@ -315,7 +309,7 @@ async fn the_dry_run_takes_a_file_at_the_row_limit_and_refuses_one_row_more() {
 
 #[tokio::test]
 async fn a_file_over_the_size_limit_is_refused_unread() {
-    let day = own_date();
+    let day = own_day();
     let mut text = csv(&[("Wrap", day, "4", day)]);
     text.push_str(&" ".repeat(fn_forecast::handlers::MAX_FILE_BYTES as usize + 1 - text.len()));
     let (url, id) = upload_url("huge.csv").await;
@@ -394,7 +388,7 @@ async fn a_row_write_lands_only_over_the_row_it_read_with_its_records() {
     use fleet_shared::idempotency::Claim;
     use fn_forecast::store::{ForecastRecord, ForecastStore, RowWrite};
     let d = deps().await;
-    let day = own_date();
+    let day = own_day();
     let date = day.format("%Y-%m-%d").to_string();
     let upload = unique("fc-rows");
     let row = |quantity: i64, line: u32| ForecastRecord {

@@ -11,10 +11,6 @@ use serde_json::{json, Value};
 /// Reading and changing orders, with the flag given per test.
 const ACTIONS: &[&str] = &["GetPars", "UploadPars"];
 
-fn own_date() -> String {
-    common::own_date("J", 2060)
-}
-
 async fn fridge() -> String {
     par_ready_fridge("JIT").await
 }

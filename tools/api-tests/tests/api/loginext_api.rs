@@ -117,7 +117,7 @@ async fn until_finished(id: &str) -> Value {
 async fn a_sync_plans_through_the_stub_and_writes_the_routes_back_with_history_after_a_retried_failure() {
     let center = unique("North Kitchen");
     let other = unique("South Kitchen");
-    let date = own_date("LN", 2070);
+    let date = own_date();
     let (a, b, c) = (
         fridge(&center, "41.90", "-87.60").await,
         fridge(&center, "41.80", "-87.70").await,
@@ -163,7 +163,7 @@ async fn a_sync_plans_through_the_stub_and_writes_the_routes_back_with_history_a
 #[tokio::test]
 async fn a_service_failing_past_the_last_receive_marks_the_job_failed_and_writes_nothing() {
     let center = unique("West Kitchen");
-    let date = own_date("LF", 2070);
+    let date = own_date();
     let a = fridge(&center, "41.90", "-87.60").await;
     put_stop(&date, &a, ("keep1", 1), "MW", None).await;
     inject(&center, 10);
@@ -341,7 +341,7 @@ async fn stored(date: &str, routes: &[&str]) -> Vec<(String, i64, String, Option
 #[tokio::test]
 async fn a_stop_stocked_while_the_service_plans_stays_on_its_route_with_its_time() {
     let center = unique("Stocking Kitchen");
-    let date = own_date("LK", 2070);
+    let date = own_date();
     let (a, b) = (fridge(&center, "41.90", "-87.60").await, fridge(&center, "41.80", "-87.70").await);
     put_stop(&date, &a, ("sk1", 1), "MW", None).await;
     put_stop(&date, &b, ("sk1", 2), "MW", None).await;
@@ -361,7 +361,7 @@ async fn a_stop_stocked_while_the_service_plans_stays_on_its_route_with_its_time
 #[tokio::test]
 async fn an_older_job_and_a_date_that_has_passed_are_refused() {
     let center = unique("Older Kitchen");
-    let date = own_date("LO", 2070);
+    let date = own_date();
     let (a, b) = (fridge(&center, "41.90", "-87.60").await, fridge(&center, "41.80", "-87.70").await);
     put_stop(&date, &a, ("oc1", 1), "MW", None).await;
     put_stop(&date, &b, ("oc1", 2), "MW", None).await;

@@ -11,10 +11,6 @@ use fleet_shared::{store, ApiError, Input, Table};
 use fn_stocking::slips::PackingSlip;
 use serde_json::{json, Value};
 
-fn own_date() -> String {
-    common::own_date("O", 2060)
-}
-
 async fn fridge() -> String {
     par_ready_fridge("ORD").await
 }

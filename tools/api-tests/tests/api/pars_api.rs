@@ -6,14 +6,6 @@ use common::*;
 use fleet_shared::Table;
 use serde_json::{json, Value};
 
-/// A date of this test's own.
-fn own_date() -> String {
-    let n = unique("P").bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
-    (chrono::NaiveDate::from_ymd_opt(2050, 1, 1).unwrap() + chrono::Duration::days((n % 20_000) as i64))
-        .format("%Y-%m-%d")
-        .to_string()
-}
-
 /// A fridge with every tag the par rules need, unless `without` names one.
 async fn fridge(without: Option<&str>) -> String {
     let id = unique("PAR");

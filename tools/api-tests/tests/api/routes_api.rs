@@ -9,13 +9,6 @@ use fleet_shared::{ApiError, Bucket, Table};
 use fn_routes::stops::{self, RouteStop};
 use serde_json::{json, Value};
 
-/// A date of this test's own, far from the demo's two weeks.
-fn own_date() -> String {
-    let n = unique("D").bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
-    let day = chrono::NaiveDate::from_ymd_opt(2040, 1, 1).unwrap() + chrono::Duration::days((n % 20_000) as i64);
-    day.format("%Y-%m-%d").to_string()
-}
-
 async fn fridge(prefix: &str) -> String {
     let id = unique(prefix);
     gql("create_location", &admin().await, json!({ "input": form(&id).to_string() })).await.unwrap();

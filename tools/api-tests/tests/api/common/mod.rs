@@ -261,13 +261,28 @@ pub static SCHEDULER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(())
 /// a record after its rebuild, which another test's rebuild in between would undo.
 pub static FLEET_SNAPSHOT: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-/// A date of the test's own (named by `prefix`), from `from_year` on: far in
-/// the future, so no demo data, simulator or other test writes there.
-pub fn own_date(prefix: &str, from_year: i32) -> String {
-    let n = unique(prefix).bytes().fold(11u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
-    (chrono::NaiveDate::from_ymd_opt(from_year, 1, 1).unwrap() + chrono::Duration::days((n % 20_000) as i64))
-        .format("%Y-%m-%d")
-        .to_string()
+/// A day of the test's own, with the six days before it: no other test of this run gets them, since
+/// each call takes the next week from one counter. (A forecast test also writes its day's production
+/// dates, a few days earlier.) The counter starts at a week picked per run, decades ahead, so no demo
+/// data or simulator writes there and two runs against one long-lived stack rarely meet. A hash of a
+/// name per test, as before, let two tests of one run meet on a day now and then.
+pub fn own_day() -> chrono::NaiveDate {
+    // Runs take a block of 400 weeks (far more than one run asks for) out of 7: 2040 to 2093.
+    const WEEKS_PER_RUN: u64 = 400;
+    static NEXT_WEEK: OnceLock<std::sync::atomic::AtomicU64> = OnceLock::new();
+    let next = NEXT_WEEK.get_or_init(|| {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+        let seed =
+            (u64::from(nanos) ^ u64::from(std::process::id()).rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        std::sync::atomic::AtomicU64::new((seed >> 40) % 7 * WEEKS_PER_RUN)
+    });
+    let week = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    chrono::NaiveDate::from_ymd_opt(2040, 1, 7).unwrap() + chrono::Duration::weeks(week as i64)
+}
+
+/// `own_day` as the API writes a date (YYYY-MM-DD).
+pub fn own_date() -> String {
+    own_day().format("%Y-%m-%d").to_string()
 }
 
 /// A new fridge (id starting `prefix`) with every tag the par rules need, made through createLocation.

@@ -8,15 +8,15 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { adminPage, closeContexts, createLocationAs, expect, readStack, test } from './fixtures.mjs';
+import { adminPage, closeContexts, createLocationAs, expect, ownDateOf, readStack, test } from './fixtures.mjs';
 
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridges = [`DROPE2E_${stamp}_A`, `DROPE2E_${stamp}_B`];
 const reverted = `DROPE2E_${stamp}_C`;
-const date = new Date(Date.UTC(2070, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
-const revertDate = new Date(Date.UTC(2080, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+const date = ownDateOf('dropoff', stamp);
+const revertDate = ownDateOf('dropoff-revert', stamp);
 let stack;
 let browser;
 let page;

@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { adminPage, closeContexts, expect, readStack, test } from './fixtures.mjs';
+import { adminPage, closeContexts, expect, ownDay, readStack, test } from './fixtures.mjs';
 
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
-const day = new Date(Date.UTC(2070, 0, 1) + (stamp % 3650) * 86_400_000);
+const day = ownDay('forecast', stamp);
 const iso = (d) => d.toISOString().slice(0, 10);
 const slash = (d) => iso(d).replaceAll('-', '/');
 const before3 = new Date(day.getTime() - 3 * 86_400_000);

@@ -380,6 +380,36 @@ export async function liveLocationIds(page) {
   return [...ids].sort();
 }
 
+// Each browser file that writes by date names its window of far-future days here, where no demo
+// data or simulator writes. The windows never overlap one another or the API tests' (2040 to 2059),
+// and a run picks its week inside its window by the clock, so a re-run against one stack seldom
+// meets the last run's data. (Ten-year windows from each file's own year overlapped.)
+const OWN_DAY_WINDOWS = [
+  'routes',
+  'route-drivers',
+  'door-claims',
+  'pars',
+  'dropoff',
+  'dropoff-revert',
+  'forecast',
+  'jit',
+  'loginext',
+  'wide-tables',
+];
+const WEEKS_PER_WINDOW = 200;
+const DAY_MS = 86_400_000;
+
+/** A far-future day of this file's own (a Date at UTC midnight), with the three days either side of it. */
+export function ownDay(window, at = Date.now()) {
+  const slot = OWN_DAY_WINDOWS.indexOf(window);
+  if (slot < 0) throw new Error(`No own-day window named ${window}: add it to OWN_DAY_WINDOWS`);
+  const week = slot * WEEKS_PER_WINDOW + (Math.floor(at / 1000) % WEEKS_PER_WINDOW);
+  return new Date(Date.UTC(2060, 0, 4) + week * 7 * DAY_MS);
+}
+
+/** `ownDay` as YYYY-MM-DD. */
+export const ownDateOf = (window, at) => ownDay(window, at).toISOString().slice(0, 10);
+
 /** The stocking day of an instant: its Central date, or the next one from 18:00 Central. */
 export function stockingDay(now = new Date()) {
   const { day, minutes } = central(now);

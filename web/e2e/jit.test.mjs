@@ -12,6 +12,7 @@ import {
   eventually,
   expect,
   graphqlAs,
+  ownDateOf,
   readStack,
   restAs,
   scheduleStopsAs,
@@ -28,7 +29,7 @@ const plainFridge = `JITE2E_${stamp}_B`;
 // Route ids are stored lower-case.
 const route = `e2e-jit-${stamp % 1_000_000}`;
 // A date of its own, far from today and from the other tests' dates: the test passes at any hour.
-const date = new Date(Date.UTC(2085, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+const date = ownDateOf('jit', stamp);
 let stack;
 let browser;
 let page;

@@ -12,6 +12,7 @@ import {
   createLocationAs,
   expect,
   graphqlAs,
+  ownDateOf,
   readStack,
   scheduleStopsAs,
   signIn,
@@ -26,7 +27,7 @@ const center = `E2E Kitchen ${stamp}`;
 const fridges = [`LNXE2E_${stamp}_A`, `LNXE2E_${stamp}_B`];
 const route = `e2e-lnx-${stamp % 1_000_000}`;
 // A date of its own, far from the other tests' dates (the rules only forbid dates before today).
-const date = new Date(Date.UTC(2087, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+const date = ownDateOf('loginext', stamp);
 const BLOCKED = 'All LogiNext routes are being synced. Please try again after 5:50pm CT.';
 let stack;
 let browser;

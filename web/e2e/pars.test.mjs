@@ -5,13 +5,22 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { adminPage, closeContexts, createLocationAs, expect, readStack, runScheduleAs, test } from './fixtures.mjs';
+import {
+  adminPage,
+  closeContexts,
+  createLocationAs,
+  expect,
+  ownDateOf,
+  readStack,
+  runScheduleAs,
+  test,
+} from './fixtures.mjs';
 
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridge = `PARE2E_${stamp}`;
-const date = new Date(Date.UTC(2060, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+const date = ownDateOf('pars', stamp);
 let stack;
 let browser;
 let page;

@@ -15,6 +15,7 @@ import {
   eventually,
   expect,
   graphqlAs,
+  ownDateOf,
   readStack,
   scheduleStopsAs,
   setPermissionAs,
@@ -26,7 +27,7 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const fridge = `RDE2E_${stamp}`;
-const ownDate = new Date(Date.UTC(2047, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+const ownDate = ownDateOf('route-drivers', stamp);
 const [routeA, routeB] = [`drv-a-${stamp % 100000}`, `drv-b-${stamp % 100000}`];
 /** A demo driver (seeded with the demo password, the admin's; holds FridgeTasks and VanTasks). */
 const driver = { email: 'driver5@fleet.local' };

@@ -12,6 +12,7 @@ import {
   expect,
   graphqlAs,
   linesOf,
+  ownDateOf,
   readStack,
   signIn,
   test,
@@ -22,7 +23,7 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now();
 const fridges = [`RTE2E_${stamp}_A`, `RTE2E_${stamp}_B`, `RTE2E_${stamp}_C`];
 // A date of this file's own: nobody else has stops on it.
-const ownDate = new Date(Date.UTC(2045, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+const ownDate = ownDateOf('routes', stamp);
 const route = `e2e-${stamp % 100000}`;
 
 let stack;

@@ -15,6 +15,7 @@ import {
   createLocationAs,
   expect,
   graphqlAs,
+  ownDateOf,
   readStack,
   scheduleStopsAs,
   settledStockingDay,
@@ -30,7 +31,7 @@ const fridges = [`WIDE_${stamp}_A`, `WIDE_${stamp}_B`];
 const route = `e2e-wide-${stamp % 1000000}`;
 const drops = [`WIDEDROP_${stamp}_A`, `WIDEDROP_${stamp}_B`];
 // A drop-off date of this run alone (2090 onwards).
-const dropDate = new Date(Date.UTC(2090, 0, 1) + (stamp % 3650) * 86_400_000).toISOString().slice(0, 10);
+const dropDate = ownDateOf('wide-tables', stamp);
 
 const WIDTHS = [
   { width: 1440, height: 1000 },

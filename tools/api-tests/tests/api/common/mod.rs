@@ -267,14 +267,15 @@ pub static FLEET_SNAPSHOT: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_ne
 /// data or simulator writes there and two runs against one long-lived stack rarely meet. A hash of a
 /// name per test, as before, let two tests of one run meet on a day now and then.
 pub fn own_day() -> chrono::NaiveDate {
-    // Runs take a block of 400 weeks (far more than one run asks for) out of 7: 2040 to 2093.
-    const WEEKS_PER_RUN: u64 = 400;
+    // Runs take a block of 100 weeks (a run asks for about 60) out of 10: 2040 to 2059. The browser
+    // tests' days (web/e2e/helpers.mjs, `ownDay`) come after.
+    const WEEKS_PER_RUN: u64 = 100;
     static NEXT_WEEK: OnceLock<std::sync::atomic::AtomicU64> = OnceLock::new();
     let next = NEXT_WEEK.get_or_init(|| {
         let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
         let seed =
             (u64::from(nanos) ^ u64::from(std::process::id()).rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        std::sync::atomic::AtomicU64::new((seed >> 40) % 7 * WEEKS_PER_RUN)
+        std::sync::atomic::AtomicU64::new((seed >> 40) % 10 * WEEKS_PER_RUN)
     });
     let week = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     chrono::NaiveDate::from_ymd_opt(2040, 1, 7).unwrap() + chrono::Duration::weeks(week as i64)

@@ -28,8 +28,6 @@ import {
   test,
 } from './fixtures.mjs';
 
-test.describe.configure({ mode: 'serial' });
-
 const stamp = Date.now();
 const quietRoute = `e2e-quiet-${stamp % 1000000}`;
 const idleRoute = `e2e-idle-${stamp % 1000000}`;
@@ -60,6 +58,8 @@ const notStartedCount =
  * and at most a minute more: longer on a loaded machine.
  */
 const SNAPSHOT_WAIT_MS = 240_000;
+// The set-up and each look wait up to that long for the snapshot, on top of their own steps.
+test.describe.configure({ mode: 'serial', timeout: SNAPSHOT_WAIT_MS + 120_000 });
 
 /**
  * Route Q's driver: a demo driver (seeded with the demo password, the admin's) who acts nowhere else in the test

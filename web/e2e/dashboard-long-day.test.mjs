@@ -10,6 +10,7 @@ import {
   createLocationAs,
   eventually,
   expect,
+  ownDateOf,
   readStack,
   scheduleStopsAs,
   test,
@@ -21,8 +22,8 @@ const stamp = Date.now();
 const ROUTES = 24; // more than the 20 routes whose rows once came first, in a read of their own
 const fridges = Array.from({ length: ROUTES }, (_, i) => `LONGDAY_${stamp}_${i}`);
 const routeOf = (i) => `e2e-long-${stamp % 1000000}-${String(i).padStart(2, '0')}`;
-// A date of this run alone (2033 onwards), so no other test's routes share it.
-const date = new Date(Date.UTC(2033, 0, 1) + (Math.floor(stamp / 1000) % 3000) * 86_400_000).toISOString().slice(0, 10);
+// A date of this file's own, so no other test's routes share it.
+const date = ownDateOf('long-day', stamp);
 
 let stack;
 let browser;

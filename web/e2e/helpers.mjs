@@ -395,8 +395,10 @@ const OWN_DAY_WINDOWS = [
   'jit',
   'loginext',
   'wide-tables',
+  'long-day',
 ];
-const WEEKS_PER_WINDOW = 200;
+// Eleven windows of 180 weeks: 2060 to 2098.
+const WEEKS_PER_WINDOW = 180;
 const DAY_MS = 86_400_000;
 
 /** A far-future day of this file's own (a Date at UTC midnight), with the three days either side of it. */

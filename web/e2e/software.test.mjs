@@ -70,7 +70,9 @@ test('filter by a version, deploy to two fridges as a pilot, and see both result
   await panel.getByLabel('Pilot ID').fill(pilotId);
   await panel.getByLabel('Display Name').fill(pilotName);
   await panel.getByLabel('Pilot Stage').fill('1');
-  await panel.getByLabel('End Date').fill('2027-01-31');
+  // Start Date starts on today, in the browser's calendar: the pilot ends some weeks after it.
+  const endDate = await page.evaluate(() => new Date(Date.now() + 60 * 86_400_000).toLocaleDateString('en-CA'));
+  await panel.getByLabel('End Date').fill(endDate);
   await panel.getByLabel('Description').fill('Browser test pilot');
   await panel.getByRole('button', { name: 'DEPLOY' }).click();
   await page

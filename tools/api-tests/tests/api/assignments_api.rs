@@ -45,6 +45,7 @@ async fn stocked_time(date: &str, route: &str) -> Option<String> {
 
 #[tokio::test]
 async fn a_first_stop_action_claims_the_route_and_binds_its_stops_to_that_driver() {
+    settle_stocking_day().await;
     let (date, route, location) = (today(), unique("rt").to_lowercase(), unique("ASG"));
     put_stop(&date, &location, (&route, 1), "MW", None).await;
     fn_stocking_location(&location).await;
@@ -181,6 +182,7 @@ async fn a_supervisor_reads_the_routes_and_their_drivers_but_saves_nothing() {
 
 #[tokio::test]
 async fn a_supervisor_reads_the_health_and_commands_of_the_days_fridges_only() {
+    settle_stocking_day().await;
     let (route, on_day, off_day) = (unique("rt").to_lowercase(), unique("SUPH"), unique("SUPH"));
     put_stop(&today(), &on_day, (&route, 1), "MW", None).await;
     fn_stocking_location(&on_day).await;
@@ -261,6 +263,7 @@ async fn log_rows(fridge: &str, request_id: &str) -> Vec<fleet_shared::driver_lo
 
 #[tokio::test]
 async fn only_a_call_past_the_gate_is_written_to_the_driver_log() {
+    settle_stocking_day().await;
     let (date, route, location) = (today(), unique("rt").to_lowercase(), unique("ASG"));
     put_stop(&date, &location, (&route, 1), "MW", None).await;
     fn_stocking_location(&location).await;
@@ -302,6 +305,7 @@ async fn only_a_call_past_the_gate_is_written_to_the_driver_log() {
 
 #[tokio::test]
 async fn a_fridge_door_opens_only_for_the_driver_of_that_stop_today() {
+    settle_stocking_day().await;
     let (date, route, location) = (today(), unique("rt").to_lowercase(), unique("DOOR"));
     put_stop(&date, &location, (&route, 1), "MW", None).await;
     fn_stocking_location(&location).await;

@@ -60,6 +60,7 @@ async fn driver_of(date: &str, route: &str) -> Option<Value> {
 
 #[tokio::test]
 async fn a_door_on_a_route_without_a_driver_stays_shut_and_the_route_stays_free() {
+    settle_stocking_day().await;
     let date = today();
     let (route, location) = stop_of_own_route(&date, "CLM").await;
     let driver = user_with(&[DRIVER, &[UNLOCK_ACTION]].concat()).await;
@@ -81,6 +82,7 @@ async fn a_door_on_a_route_without_a_driver_stays_shut_and_the_route_stays_free(
 
 #[tokio::test]
 async fn a_driver_claims_one_route_a_day_and_a_second_comes_from_the_office() {
+    settle_stocking_day().await;
     let date = today();
     let ((r1, l1), (r2, l2)) = (stop_of_own_route(&date, "CLM").await, stop_of_own_route(&date, "CLM").await);
     let driver = user_with(DRIVER).await;
@@ -95,6 +97,7 @@ async fn a_driver_claims_one_route_a_day_and_a_second_comes_from_the_office() {
 
 #[tokio::test]
 async fn a_backdated_action_claims_no_route_of_the_day_before() {
+    settle_stocking_day().await;
     let date = yesterday();
     let (route, location) = stop_of_own_route(&date, "CLM").await;
     let driver = user_with(DRIVER).await;
@@ -112,6 +115,7 @@ async fn a_backdated_action_claims_no_route_of_the_day_before() {
 
 #[tokio::test]
 async fn a_supervisors_scan_leaves_a_free_route_free() {
+    settle_stocking_day().await;
     let date = today();
     let (route, location) = stop_of_own_route(&date, "CLM").await;
     let supervisor = user_with(&[DRIVER, &[SUPERVISOR_ACTION]].concat()).await;
@@ -124,6 +128,7 @@ async fn a_supervisors_scan_leaves_a_free_route_free() {
 
 #[tokio::test]
 async fn a_van_reading_names_a_real_route_of_its_day() {
+    settle_stocking_day().await;
     let date = today();
     let (route, location) = stop_of_own_route(&date, "CLM").await;
     let driver = user_with(DRIVER).await;
@@ -140,6 +145,7 @@ async fn a_van_reading_names_a_real_route_of_its_day() {
 
 #[tokio::test]
 async fn after_stocking_the_door_opens_only_for_the_driver_who_stocked() {
+    settle_stocking_day().await;
     let date = today();
     let (route, location) = stop_of_own_route(&date, "CLM").await;
     let door = [DRIVER, &[UNLOCK_ACTION]].concat();
@@ -169,6 +175,7 @@ async fn set_claims(office: &Caller, allowed: bool) -> Value {
 #[tokio::test]
 #[ignore = "turns claims off stack-wide: run alone (scripts/test.sh runs it after the other tests)"]
 async fn the_office_turns_claims_off_and_on() {
+    settle_stocking_day().await;
     let date = today();
     let office = user_with(&[fleet_shared::assignment::ASSIGN_ACTION, "ViewRoutes"]).await;
     let viewer = user_with(&["ViewRoutes"]).await;

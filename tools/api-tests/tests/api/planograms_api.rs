@@ -5,6 +5,7 @@
 //! change applies).
 use crate::common;
 use common::*;
+use fleet_shared::fridge_time::ClockAt;
 use fleet_shared::{scheduler, store, Caller, Table};
 use serde_json::{json, Value};
 
@@ -17,6 +18,29 @@ async fn run_planogram_scheduler() -> Value {
 fn central_in(seconds: i64) -> String {
     let t = chrono::Utc::now() + chrono::Duration::seconds(seconds);
     t.with_timezone(&chrono_tz::America::Chicago).format("%m/%d/%Y %H:%M:%S").to_string()
+}
+
+/// An instant about two hours ahead, in whole seconds, whose Central wall time names it alone (not in the hour
+/// repeated when the clocks go back), and that wall time as the file writes it. A test schedules a change at
+/// it and runs the scheduler on a clock stopped either side of it, so neither the call nor the run races the
+/// real clock.
+fn a_while_ahead() -> (chrono::DateTime<chrono::Utc>, String) {
+    use chrono::{TimeZone, Timelike};
+    let central = chrono_tz::America::Chicago;
+    let mut at = chrono::Utc::now().with_nanosecond(0).unwrap() + chrono::Duration::hours(2);
+    loop {
+        let wall = at.with_timezone(&central);
+        if central.from_local_datetime(&wall.naive_local()).single() == Some(wall) {
+            return (at, wall.format("%m/%d/%Y %H:%M:%S").to_string());
+        }
+        at += chrono::Duration::hours(1);
+    }
+}
+
+/// A scheduler run on the clock stopped at `at`.
+async fn run_planogram_scheduler_at(at: chrono::DateTime<chrono::Utc>) -> Value {
+    let _clock = ClockAt::new(at);
+    run_planogram_scheduler().await
 }
 
 fn update_row(layout: &str, slot: &str, item: &str, hour: &str, line: u32) -> Value {
@@ -138,16 +162,20 @@ async fn an_update_applies_at_its_hour_exactly_once_even_with_racing_scheduler_r
     let _turn = SCHEDULER.lock().await;
     let layout = create_layout(2).await;
     let admin = admin().await;
-    let hour = central_in(2);
+    let (at, hour) = a_while_ahead();
     let rows =
         json!([update_row(&layout, "1:1", "COLD_BREW", &hour, 2), update_row(&layout, "1:2", "KOMBUCHA", &hour, 3)]);
     assert_eq!(schedule(&admin, &unique("upd"), rows).await.unwrap()["successCount"], 2);
-    let before = run_planogram_scheduler().await;
+    let before = run_planogram_scheduler_at(at - chrono::Duration::seconds(1)).await;
     assert_eq!(before["applied"], 0, "not before its hour: {before}");
     assert_eq!(read(&layout).await["upcoming"].as_array().unwrap().len(), 2);
 
-    tokio::time::sleep(std::time::Duration::from_millis(3000)).await;
-    let (a, b) = tokio::join!(run_planogram_scheduler(), run_planogram_scheduler());
+    let due = at + chrono::Duration::seconds(1);
+    let (a, b) = {
+        // One stopped clock for both runs: each run's own would be undone by whichever finished first.
+        let _clock = ClockAt::new(due);
+        tokio::join!(run_planogram_scheduler(), run_planogram_scheduler())
+    };
     let applied: Vec<&Value> = [&a, &b].iter().flat_map(|r| r["appliedChanges"].as_array().unwrap().iter()).collect();
     let uuids: std::collections::HashSet<&Value> = applied.iter().copied().collect();
     assert_eq!((applied.len(), uuids.len()), (2, 2), "each change applied by exactly one run: {a} {b}");
@@ -165,7 +193,7 @@ async fn an_update_applies_at_its_hour_exactly_once_even_with_racing_scheduler_r
         json!({ "attribute": "slot 1:1", "oldValue": "\"ITEM_1\"", "newValue": "\"COLD_BREW\"" })
     );
     assert_eq!(applied_record["who"], admin.email);
-    let again = run_planogram_scheduler().await;
+    let again = run_planogram_scheduler_at(due).await;
     assert!(!again["appliedChanges"].as_array().unwrap().iter().any(|u| uuids.contains(u)), "never again: {again}");
 }
 
@@ -209,7 +237,8 @@ async fn callers_without_the_actions_are_refused_and_a_change_whose_author_lost_
 
     let _turn = SCHEDULER.lock().await;
     let scheduler_user = user_with(&["SchedulePlanograms"]).await;
-    let soon = json!([update_row(&layout, "1:1", "SNEAKY", &central_in(1), 2)]);
+    let (at, hour) = a_while_ahead();
+    let soon = json!([update_row(&layout, "1:1", "SNEAKY", &hour, 2)]);
     assert_eq!(schedule(&scheduler_user, &unique("perm"), soon).await.unwrap()["successCount"], 1);
     let t = deps().await.table(Table::Permissions).unwrap();
     t.client
@@ -220,8 +249,7 @@ async fn callers_without_the_actions_are_refused_and_a_change_whose_author_lost_
         .send()
         .await
         .unwrap();
-    tokio::time::sleep(std::time::Duration::from_millis(2000)).await;
-    let run = run_planogram_scheduler().await;
+    let run = run_planogram_scheduler_at(at + chrono::Duration::seconds(1)).await;
     assert!(run["movedAside"].as_i64().unwrap() >= 1, "{run}");
     let now = read(&layout).await;
     assert_eq!(now["slots"][0]["vendItemName"], "ITEM_1", "not applied");

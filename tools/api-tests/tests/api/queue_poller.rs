@@ -56,7 +56,7 @@ async fn a_panicking_batch_fails_alone_and_the_next_batch_lands() {
 
 /// A consumer slower than the hold of its batch.
 async fn slow(_: &'static Deps, _: Input) -> Result<Value, ApiError> {
-    tokio::time::sleep(std::time::Duration::from_millis(3500)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(7000)).await;
     Ok(json!({ "batchItemFailures": [] }))
 }
 
@@ -75,11 +75,12 @@ async fn a_batch_stays_hidden_while_its_handler_runs_past_its_hold() {
     let url = sqs.create_queue().queue_name(&name).send().await.unwrap().queue_url.unwrap();
     let wiring = wiring().await;
     sqs.send_message().queue_url(&url).message_body("slow").send().await.unwrap();
-    let hold = std::time::Duration::from_secs(1);
+    // Renewed every third of a hold: 2 s leaves a renewal 1.3 s for its round trip on a loaded machine.
+    let hold = std::time::Duration::from_secs(2);
     let (polled, seen_meanwhile) = tokio::join!(queues::poll_once_holding(&sqs, wiring, &SLOW, &url, 1, hold), async {
         let mut seen = 0;
         // Three holds and more while the handler runs: the message never shows.
-        for _ in 0..6 {
+        for _ in 0..12 {
             tokio::time::sleep(std::time::Duration::from_millis(500)).await;
             let got = sqs.receive_message().queue_url(&url).visibility_timeout(0).send().await.unwrap();
             seen += got.messages.unwrap_or_default().len();

@@ -98,10 +98,10 @@ async fn a_van_reading_is_a_route_temperature_of_kind_van_at_its_location_with_t
     let depot = par_ready_fridge("RTV").await;
     let driver = user_with(&["FridgeTasks", "RecordTemperature"]).await;
     let route = unique("rv").to_lowercase();
-    // The route names a real route of the day, with the depot one of its stops (issue 59).
-    let today = fleet_shared::fridge_time::stocking_day(Utc::now()).to_string();
-    put_stop(&today, &depot, (&route, 1), "MW", None).await;
+    // The route names a real route of the reading's day, with the depot one of its stops (issue 59).
     let occurred = ago(3);
+    let day = fleet_shared::fridge_time::stocking_day(occurred).to_string();
+    put_stop(&day, &depot, (&route, 1), "MW", None).await;
     let input = json!({ "input": { "eventType": "VanTemperature", "locationId": depot,
         "data": json!({ "temperature": 42.5, "route": route }).to_string(),
         "requestId": unique("rq"), "occurredAt": text(occurred) } });
@@ -163,8 +163,13 @@ async fn driver_calls_through_the_api_make_log_entries_with_the_error_case() {
     let location = par_ready_fridge("DLG").await;
     let driver = user_with(&["FridgeTasks", "RecordTemperature", fleet_shared::assignment::UNLOCK_ACTION]).await;
     let start = (Utc::now() - Duration::seconds(5)).timestamp().to_string();
-    let today = fn_stocking::window::stocking_day(ago(1)).to_string();
-    put_stop(&today, &location, (&unique("rt").to_lowercase(), 1), "MW", None).await;
+    // The action is checked on its own day and the door task on the server's: the fridge is a stop of both,
+    // which differ only when the stocking day turns (18:00 Central) during the test.
+    let route = unique("rt").to_lowercase();
+    let days = [ago(1), Utc::now() + Duration::minutes(1)].map(|t| fn_stocking::window::stocking_day(t).to_string());
+    for day in std::collections::BTreeSet::from(days) {
+        put_stop(&day, &location, (&route, 1), "MW", None).await;
+    }
     let ok = json!({ "input": { "eventType": "LocationStocked", "locationId": location,
         "data": json!({ "stockingIndex": 1 }).to_string(), "requestId": unique("ok"), "occurredAt": text(ago(1)) } });
     gql("create_driver_action", &driver, ok).await.unwrap();

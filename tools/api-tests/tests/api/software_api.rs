@@ -58,6 +58,7 @@ async fn software_history(fridge: &str) -> Vec<Value> {
 
 #[tokio::test]
 async fn a_deploy_naming_an_unknown_fridge_is_refused_whole() {
+    let _snapshot = SOFTWARE_SNAPSHOT.read().await; // deploys rebuild the software snapshot
     let known = fridges(2).await;
     let version = newest(AGENT).await[0]["versionName"].as_str().unwrap().to_string();
     let mut ids = known.clone();
@@ -78,6 +79,7 @@ async fn a_deploy_naming_an_unknown_fridge_is_refused_whole() {
 
 #[tokio::test]
 async fn a_deploy_writes_manifests_versions_and_history_once_even_when_retried() {
+    let _snapshot = SOFTWARE_SNAPSHOT.read().await; // deploys rebuild the software snapshot
     let ids = fridges(3).await;
     let version = newest(AGENT).await[1]["versionName"].as_str().unwrap().to_string();
     let admin = admin().await;
@@ -170,6 +172,7 @@ async fn unpoison(fridge: &str) {
 
 #[tokio::test]
 async fn a_fridge_whose_deploy_fails_keeps_the_manifest_it_polls() {
+    let _snapshot = SOFTWARE_SNAPSHOT.read().await; // deploys rebuild the software snapshot
     let ids = fridges(2).await;
     let (healthy, poisoned) = (ids[0].clone(), ids[1].clone());
     let offered = newest(AGENT).await;
@@ -210,6 +213,7 @@ async fn a_fridge_whose_deploy_fails_keeps_the_manifest_it_polls() {
 
 #[tokio::test]
 async fn only_the_five_newest_releases_are_offered_and_others_are_refused() {
+    let _snapshot = SOFTWARE_SNAPSHOT.read().await; // deploys rebuild the software snapshot
     let offered = newest("FRIDGE_HEARTBEAT").await;
     let names: Vec<&str> = offered.iter().map(|v| v["cleanName"].as_str().unwrap()).collect();
     assert_eq!(names, ["3 4 0", "3 3 0", "3 2 1", "3 2 0", "3 1 0"]);
@@ -239,6 +243,7 @@ fn pilot(id: &str, fridges: &[String], end: &str) -> Value {
 
 #[tokio::test]
 async fn a_pilot_refused_after_the_versions_landed_leaves_both_results_visible() {
+    let _snapshot = SOFTWARE_SNAPSHOT.read().await; // deploys rebuild the software snapshot
     let ids = fridges(2).await;
     let admin = admin().await;
     let version = newest(AGENT).await[0]["versionName"].as_str().unwrap().to_string();
@@ -257,6 +262,7 @@ async fn a_pilot_refused_after_the_versions_landed_leaves_both_results_visible()
 
 #[tokio::test]
 async fn a_pilot_is_saved_once_with_a_history_record_per_fridge() {
+    let _snapshot = SOFTWARE_SNAPSHOT.read().await; // deploys rebuild the software snapshot
     let ids = fridges(2).await;
     let admin = admin().await;
     let pilot_id = unique("PILOT");
@@ -292,6 +298,7 @@ async fn stored_pilot(id: &str) -> Value {
 
 #[tokio::test]
 async fn a_pilot_id_is_taken_once_and_edited_only_from_the_version_loaded() {
+    let _snapshot = SOFTWARE_SNAPSHOT.read().await; // deploys rebuild the software snapshot
     let ids = fridges(2).await;
     let admin = admin().await;
     let id = unique("PILOT");
@@ -341,6 +348,7 @@ async fn a_pilot_id_is_taken_once_and_edited_only_from_the_version_loaded() {
 
 #[tokio::test]
 async fn callers_without_the_actions_are_denied_and_nothing_is_written() {
+    let _snapshot = SOFTWARE_SNAPSHOT.read().await; // deploys rebuild the software snapshot
     let ids = fridges(1).await;
     let restricted = restricted().await;
     for (name, args) in [
@@ -366,6 +374,7 @@ fn running(inventory: &Value, version: &str, ids: &[String]) -> Vec<String> {
 
 #[tokio::test]
 async fn the_software_snapshot_holds_a_deployment_as_soon_as_it_is_answered() {
+    let _snapshot = SOFTWARE_SNAPSHOT.read().await; // deploys rebuild the software snapshot
     let ids = fridges(2).await;
     let versions = newest(AGENT).await;
     let admin = admin().await;

@@ -105,7 +105,8 @@ async fn the_fleet_health_snapshot_holds_what_came_through_the_queue_and_is_rebu
 #[tokio::test]
 async fn a_snapshot_put_lands_only_over_the_version_it_read() {
     use fleet_shared::snapshot::{gzip, Kind, Put, SnapshotObjects, Stored};
-    // No other test of this file writes the software snapshot; the schedule rebuilds it after.
+    // Alone with the software snapshot: every deploy rebuilds it. The schedule rebuilds it after.
+    let _snapshot = SOFTWARE_SNAPSHOT.write().await;
     let (deps, kind) = (deps().await, Kind::FridgeSoftware);
     // The version is the content's (an ETag): each rebuild's body differs by its asOf.
     let at = |n: u32| format!("2026-11-25T00:00:{n:02}.000Z");

@@ -261,6 +261,23 @@ pub static SCHEDULER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(())
 /// a record after its rebuild, which another test's rebuild in between would undo.
 pub static FLEET_SNAPSHOT: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// Tests that deploy or run a rebuild (each rebuilds the fridge software snapshot) share this; a test that
+/// writes that snapshot by hand, version by version, holds it alone.
+pub static SOFTWARE_SNAPSHOT: tokio::sync::RwLock<()> = tokio::sync::RwLock::const_new(());
+
+/// For a test that acts on today's stocking day for up to a minute and a half: when the day turns
+/// (18:00 Central) within that time, waits past the turn first, so the test and the server name the same day.
+pub async fn settle_stocking_day() {
+    use fleet_shared::fridge_time::stocking_day;
+    let now = chrono::Utc::now();
+    if stocking_day(now + chrono::Duration::seconds(90)) == stocking_day(now) {
+        return;
+    }
+    while stocking_day(chrono::Utc::now()) == stocking_day(now) {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
+}
+
 /// A day of the test's own, with the six days before it: no other test of this run gets them, since
 /// each call takes the next week from one counter. (A forecast test also writes its day's production
 /// dates, a few days earlier.) The counter starts at a week picked per run, decades ahead, so no demo

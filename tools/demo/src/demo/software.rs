@@ -82,14 +82,17 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
     fn_software::inventory::rebuild(deps, deps, When::Now, fleet_shared::fridge_time::now()).await?;
 
     let pick = |from: usize, count: usize| fridges.iter().skip(from).take(count).cloned().collect::<Vec<_>>();
+    // Both pilots are under way on the day the demo is seeded, whatever that day is.
+    let today = fleet_shared::fridge_time::now().with_timezone(&fleet_shared::fridge_time::CENTRAL.tz).date_naive();
+    let day = |offset: i64| (today + chrono::Duration::days(offset)).format("%Y-%m-%d").to_string();
     let pilots = [
         Pilot {
             id: "AGENT_2_16".into(),
             fridge_ids: pick(1, 3),
             display_name: "Agent 2.16 early".into(),
             stage: 1,
-            start_date: "2026-11-15".into(),
-            end_date: "2026-12-15".into(),
+            start_date: day(-9),
+            end_date: day(21),
             description: "New telemetry batching on a few Chicago fridges".into(),
             active: true,
             version: 1,
@@ -99,8 +102,8 @@ pub async fn seed(deps: &'static Deps) -> Result<(), ApiError> {
             fridge_ids: pick(3, 4),
             display_name: "UI 3.12 checkout".into(),
             stage: 2,
-            start_date: "2026-11-10".into(),
-            end_date: "2026-11-30".into(),
+            start_date: day(-14),
+            end_date: day(6),
             description: "Faster checkout screen".into(),
             active: true,
             version: 1,

@@ -24,6 +24,8 @@ pub struct BulkSchedule {
     pub docs: HashMap<String, Location>,
     /// The call's time: a row scheduled before it is in the past.
     pub now: String,
+    /// The same instant, for the wake-ups of rows due within minutes.
+    pub at: chrono::DateTime<chrono::Utc>,
 }
 
 fn cell(row: &RawRow, column: &str) -> Option<String> {
@@ -95,14 +97,19 @@ impl UploadKind for BulkSchedule {
     }
 
     async fn write(&self, rows: Vec<Planned<Self::Plan>>, _req: &UploadRequest) -> Result<Vec<CommitResult>, ApiError> {
-        let mut results = Vec::new();
+        let (mut results, mut written) = (Vec::new(), Vec::new());
         for p in rows {
             let (status, message) = match store::put_changes(self.deps, &p.plan.0, p.claim.as_ref()).await {
                 Ok(()) => (CommitStatus::Written, None),
                 Err(e) => (CommitStatus::Failed, Some(e.to_string())),
             };
+            if status == CommitStatus::Written {
+                written.extend(p.plan.0);
+            }
             results.push(CommitResult { row: p.row, key: Some(p.key), status, message });
         }
+        // As one createScheduleChange does: a row due within minutes applies when due.
+        schedule::announce_wake_ups(self.deps, &written, self.at).await;
         Ok(results)
     }
 }
@@ -110,7 +117,7 @@ impl UploadKind for BulkSchedule {
 async fn kind(deps: &'static Deps, ctx: &Ctx, req: &UploadRequest) -> Result<BulkSchedule, ApiError> {
     let ids: BTreeSet<String> = req.rows.iter().filter_map(|r| cell(r, "location")).collect();
     let docs = Dynamo(deps).get_many(ids.into_iter().collect()).await?;
-    Ok(BulkSchedule { deps, caller: ctx.caller()?.clone(), docs, now: ctx.now_text() })
+    Ok(BulkSchedule { deps, caller: ctx.caller()?.clone(), docs, now: ctx.now_text(), at: ctx.now })
 }
 
 /// POST /locations/schedule/bulk/dry-run

@@ -301,6 +301,8 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
             Grant::QueryTable(Table::NameLists),
             Grant::BatchGetItems(Table::Idempotency),
             Grant::PutItems(Table::Idempotency),
+            // A wake-up for a row due within 15 minutes (`scheduler::wake`).
+            Grant::SendToQueue(Queue::ScheduleWakeUps),
         ],
         handler: typed!(bulk_schedule::commit),
     },

@@ -371,10 +371,15 @@ pub async fn create(deps: &'static Deps, ctx: Ctx, args: CreateArgs) -> Result<V
         check_new_group(&docs[location], group, &options)?;
     }
     locations::put_changes(deps, &records, None).await?;
-    // A change due within minutes (Complete Now: 5 s) applies when due, not at the next minute's run.
-    let due = records.iter().map(|r| r.action_time.as_str());
-    scheduler::wake::announce(deps.queue(Queue::ScheduleWakeUps), DUE_SHARD, due, ctx.now).await;
+    announce_wake_ups(deps, &records, ctx.now).await;
     Ok(records.iter().map(|r| view(r, docs.get(&r.id))).collect())
+}
+
+/// Stored changes due within minutes (Complete Now: 5 s; a bulk row for the next minute) apply when due, not
+/// at the next minute's run: each due time is announced on the wake-up queue.
+pub async fn announce_wake_ups(deps: &Deps, stored: &[StoredChange], now: chrono::DateTime<chrono::Utc>) {
+    let due = stored.iter().map(|r| r.action_time.as_str());
+    scheduler::wake::announce(deps.queue(Queue::ScheduleWakeUps), DUE_SHARD, due, now).await;
 }
 
 /// `deleteScheduleChange(input)`.

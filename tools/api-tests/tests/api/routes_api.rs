@@ -378,6 +378,46 @@ async fn a_bulk_schedule_checks_each_row_as_one_scheduled_change_and_needs_its_p
     assert!(attributes.contains(&"updateReason"));
 }
 
+/// A bulk schedule row due within minutes is announced on the wake-up queue, delayed until it is due, as one
+/// createScheduleChange is (`locations_api` shows a wake-up applying its change); a row a day on is left to the
+/// minute run. Counted as the queue's delayed messages: every other test that schedules within minutes holds
+/// the scheduler's turn too.
+#[tokio::test]
+async fn a_bulk_schedule_row_due_within_minutes_announces_its_wake_up() {
+    use chrono::TimeZone;
+    let _turn = SCHEDULER.lock().await;
+    let soon = chrono::Utc::now() + chrono::Duration::minutes(3);
+    // A fridge in a zone where that minute's wall time names one instant (not the hour the clocks repeat).
+    let zones = [("CHICAGO", chrono_tz::America::Chicago), ("NEWYORK", chrono_tz::America::New_York)];
+    let (code, zone) = zones
+        .into_iter()
+        .find(|(_, tz)| tz.from_local_datetime(&soon.with_timezone(tz).naive_local()).single().is_some())
+        .unwrap();
+    let id = unique("BW");
+    let mut f = form(&id);
+    f["timeZone"] = json!(code);
+    let admin = admin().await;
+    gql("create_location", &admin, json!({ "input": f.to_string() })).await.unwrap();
+    let wall = |t: chrono::DateTime<chrono::Utc>| t.with_timezone(&zone).format("%m/%d/%Y %H:%M").to_string();
+    let rows = [
+        json!({ "location": id, "attribute": "percentage", "value": "37", "dateTime": wall(soon) }),
+        json!({ "location": id, "attribute": "percentage", "value": "38", "dateTime": wall(soon + chrono::Duration::days(1)) }),
+    ];
+
+    let sqs = fleet_front_door::queues::sqs_client().await;
+    let url = std::env::var("QUEUE_URL_ScheduleWakeUpsQueue").expect("the wake-up queue in the stack");
+    let delayed = || async {
+        let name = aws_sdk_sqs::types::QueueAttributeName::ApproximateNumberOfMessagesDelayed;
+        let out = sqs.get_queue_attributes().queue_url(&url).attribute_names(name.clone()).send().await.unwrap();
+        out.attributes().and_then(|a| a.get(&name)).and_then(|n| n.parse::<u64>().ok()).unwrap()
+    };
+    let before = delayed().await;
+    let (status, out) =
+        http("bulk_schedule_commit", Some(&admin), Some(&upload(&unique("bw").replace('_', "-"), &rows))).await;
+    assert_eq!((status, out["written"].as_u64()), (200, Some(2)), "{out}");
+    assert_eq!(delayed().await, before + 1, "one wake-up, for the row due within 15 minutes");
+}
+
 fn stop_types(stops: Vec<stops::StoredStop>) -> Vec<(i64, String, String)> {
     stops.into_iter().map(|s| (s.stop.stop, s.stop.id, s.stop.stop_type)).collect()
 }

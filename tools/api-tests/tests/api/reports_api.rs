@@ -81,6 +81,8 @@ async fn a_temperature_read_at_a_stop_is_a_route_temperature_with_its_route() {
     let day = fn_stocking::window::stocking_day(occurred).to_string();
     let route = unique("rt").to_lowercase();
     put_stop(&day, &location, (&route, 4), "MW", None).await;
+    // Assigned: just after 18:00 Central the action falls in the day before, whose free routes are not claimed.
+    put_driver(&day, &route, &driver).await;
     gql("create_driver_action", &driver, args(44.5, &unique("rq"))).await.unwrap();
 
     let (start, end) = (ago(60).timestamp().to_string(), (Utc::now() + Duration::minutes(5)).timestamp().to_string());
@@ -102,6 +104,7 @@ async fn a_van_reading_is_a_route_temperature_of_kind_van_at_its_location_with_t
     let occurred = ago(3);
     let day = fleet_shared::fridge_time::stocking_day(occurred).to_string();
     put_stop(&day, &depot, (&route, 1), "MW", None).await;
+    put_driver(&day, &route, &driver).await; // as above: the day before's free routes are not claimed
     let input = json!({ "input": { "eventType": "VanTemperature", "locationId": depot,
         "data": json!({ "temperature": 42.5, "route": route }).to_string(),
         "requestId": unique("rq"), "occurredAt": text(occurred) } });
@@ -169,6 +172,7 @@ async fn driver_calls_through_the_api_make_log_entries_with_the_error_case() {
     let days = [ago(1), Utc::now() + Duration::minutes(1)].map(|t| fn_stocking::window::stocking_day(t).to_string());
     for day in std::collections::BTreeSet::from(days) {
         put_stop(&day, &location, (&route, 1), "MW", None).await;
+        put_driver(&day, &route, &driver).await;
     }
     let ok = json!({ "input": { "eventType": "LocationStocked", "locationId": location,
         "data": json!({ "stockingIndex": 1 }).to_string(), "requestId": unique("ok"), "occurredAt": text(ago(1)) } });

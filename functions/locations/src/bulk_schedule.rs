@@ -22,10 +22,8 @@ pub struct BulkSchedule {
     pub caller: Caller,
     /// The locations the rows name.
     pub docs: HashMap<String, Location>,
-    /// The call's time: a row scheduled before it is in the past.
-    pub now: String,
-    /// The same instant, for the wake-ups of rows due within minutes.
-    pub at: chrono::DateTime<chrono::Utc>,
+    /// The call's time: a row scheduled before it is in the past, and a row due within minutes of it is woken.
+    pub now: chrono::DateTime<chrono::Utc>,
 }
 
 fn cell(row: &RawRow, column: &str) -> Option<String> {
@@ -64,9 +62,17 @@ impl UploadKind for BulkSchedule {
         let local = wall_time(&cell(row, "dateTime").unwrap_or_default());
         let value = Value::String(cell(row, "value").unwrap_or_default());
         let reason = cell(row, "reason");
-        let changes =
-            schedule::plan_change(doc, options, &self.caller, &attribute, &value, &local, reason.as_deref(), &self.now)
-                .map_err(|m| vec![m])?;
+        let changes = schedule::plan_change(
+            doc,
+            options,
+            &self.caller,
+            &attribute,
+            &value,
+            &local,
+            reason.as_deref(),
+            &fleet_shared::fridge_time::stamp(self.now),
+        )
+        .map_err(|m| vec![m])?;
         Ok((format!("{location}#{attribute}#{}", changes[0].action_time), (changes, local)))
     }
 
@@ -109,7 +115,7 @@ impl UploadKind for BulkSchedule {
             results.push(CommitResult { row: p.row, key: Some(p.key), status, message });
         }
         // As one createScheduleChange does: a row due within minutes applies when due.
-        schedule::announce_wake_ups(self.deps, &written, self.at).await;
+        schedule::announce_wake_ups(self.deps, &written, self.now).await;
         Ok(results)
     }
 }
@@ -117,7 +123,7 @@ impl UploadKind for BulkSchedule {
 async fn kind(deps: &'static Deps, ctx: &Ctx, req: &UploadRequest) -> Result<BulkSchedule, ApiError> {
     let ids: BTreeSet<String> = req.rows.iter().filter_map(|r| cell(r, "location")).collect();
     let docs = Dynamo(deps).get_many(ids.into_iter().collect()).await?;
-    Ok(BulkSchedule { deps, caller: ctx.caller()?.clone(), docs, now: ctx.now_text(), at: ctx.now })
+    Ok(BulkSchedule { deps, caller: ctx.caller()?.clone(), docs, now: ctx.now })
 }
 
 /// POST /locations/schedule/bulk/dry-run

@@ -157,7 +157,7 @@ pub fn start(functions: impl Iterator<Item = &'static FunctionSpec>) -> Result<(
 /// Serves invocations of one function until the runtime stops it.
 pub async fn run(spec: &'static FunctionSpec) -> Result<(), lambda_runtime::Error> {
     logging::init();
-    let deps = Deps::from_env(&spec.needs()).await?;
+    let deps = Deps::in_function(&spec.needs()).await?;
     match spec.trigger {
         Trigger::Query(_) | Trigger::Mutation(_) | Trigger::Subscription(_) => {
             lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {

@@ -12,6 +12,7 @@
 //! `SSL_CERT_FILE` / `SSL_CERT_DIR` (read by rustls-native-certs) replace
 //! the platform's roots; they are unset on Lambda. The cold-start bench sets
 //! `SSL_CERT_FILE` to the system bundle plus its own test CA.
+use aws_config::environment::{EnvironmentVariableCredentialsProvider, EnvironmentVariableRegionProvider};
 use aws_config::{BehaviorVersion, ConfigLoader};
 use aws_smithy_http_client::proxy::ProxyConfig;
 use aws_smithy_http_client::tls::{rustls_provider::CryptoMode, Provider};
@@ -57,4 +58,18 @@ pub fn https_client() -> SharedHttpClient {
 /// endpoints from the environment, as before.
 pub fn loader() -> ConfigLoader {
     aws_config::defaults(BehaviorVersion::latest()).http_client(https_client())
+}
+
+/// What a Lambda function loads: [`loader`] with the region and credentials
+/// read from the environment only. Lambda sets `AWS_REGION` and the role's
+/// credentials there, so the default chains' other links (profile files,
+/// web identity through an STS client, the container endpoint, IMDS) are
+/// never reached in a function, yet building them (an STS client parses its
+/// endpoint partitions and compiles their patterns; two IMDS clients) was a
+/// third of the instructions before the first `invocation/next`. The tools
+/// keep [`loader`], where a profile or SSO may supply the credentials.
+pub fn function_loader() -> ConfigLoader {
+    loader()
+        .region(EnvironmentVariableRegionProvider::new())
+        .credentials_provider(EnvironmentVariableCredentialsProvider::new())
 }

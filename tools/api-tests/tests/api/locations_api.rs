@@ -470,19 +470,22 @@ async fn the_list_reads_only_what_the_caller_selected() {
         let (admin, id) = (admin.clone(), id.clone());
         async move {
             let spec = find("list_locations");
-            let event = json!({
-                "arguments": { "filter": { "count": 2500 } },
-                "identity": { "claims": { "sub": admin.sub, "cognito:username": admin.username, "email": admin.email } },
-                "info": { "fieldName": "locations", "parentTypeName": "Query", "selectionSetList": selection }
-            });
-            let out = fleet_shared::events::handle_appsync(wiring().await.deps(spec), spec, event, "t").await.unwrap();
-            out["items"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|l| l["id"] == json!(id))
-                .cloned()
-                .expect("the new location is listed")
+            // Page on until the new location: a long-lived stack can hold more than one page.
+            let mut next_token = Value::Null;
+            loop {
+                let event = json!({
+                    "arguments": { "filter": { "count": 2500 }, "nextToken": next_token },
+                    "identity": { "claims": { "sub": admin.sub, "cognito:username": admin.username, "email": admin.email } },
+                    "info": { "fieldName": "locations", "parentTypeName": "Query", "selectionSetList": selection }
+                });
+                let out =
+                    fleet_shared::events::handle_appsync(wiring().await.deps(spec), spec, event, "t").await.unwrap();
+                if let Some(found) = out["items"].as_array().unwrap().iter().find(|l| l["id"] == json!(id)) {
+                    return found.clone();
+                }
+                assert!(out["nextToken"].is_string(), "the new location is listed");
+                next_token = out["nextToken"].clone();
+            }
         }
     };
     let few = page(json!(["items", "items/id", "items/status", "items/prod", "nextToken"])).await;

@@ -15,7 +15,11 @@ load hits every binary alike. Two figures, each a median of N runs:
    (the system folder): the roots read are the platform's, as on Lambda.
 
     scripts/bench/cold-start.py [--function get_location] [--runs 20] [--no-build]
-                                [--binary NEW] [--baseline OLD_BINARY]
+                                [--binary NEW] [--baseline OLD_BINARY] [--instructions]
+
+With --instructions, each binary's instructions from exec to its first
+`invocation/next` are counted too (valgrind's callgrind, once each): a
+count, not a time, so it reads the same on a busy machine as on a quiet one.
 
 With --baseline, an older build of the `fleet` binary is timed in the same
 run too, for both figures. Builds the release profile (the one deployed,
@@ -27,6 +31,8 @@ import http.server
 import json
 import os
 import re
+import select
+import socket
 import ssl
 import statistics
 import subprocess
@@ -141,6 +147,21 @@ def serve(handler, tls_folder=None):
     return server
 
 
+def instructions(path: Path, env: dict) -> int:
+    """Instructions (callgrind) from exec until the binary exits: the runtime
+    API's port is bound but not listening, so its first `invocation/next` is
+    refused and the binary stops right after asking."""
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        run_env = {**env, "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{closed.getsockname()[1]}"}
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(path)],
+                             env=run_env, capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if not found:
+        raise SystemExit(out.stderr[-2000:] + f"\nno instruction count for {path}")
+    return int(found.group(1))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--function", default="get_location")
@@ -148,6 +169,7 @@ def main():
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--binary", help="time this fleet binary instead of target/release/fleet")
     ap.add_argument("--baseline", help="also time this (older) fleet binary, in the same run")
+    ap.add_argument("--instructions", action="store_true", help="also count instructions to the first next (valgrind)")
     args = ap.parse_args()
 
     if not args.no_build:
@@ -188,7 +210,29 @@ def main():
         "info": {"fieldName": "getLocation", "parentTypeName": "Query", "selectionSetList": ["id"]},
     }
 
+    def first_next(path):
+        """Figure 1, timed without a server thread: the moment the binary's
+        first connection to the runtime API arrives, on which its
+        `invocation/next` follows at once. A thread answering HTTP would add
+        its wake-up and the interpreter's lock hand-off to every sample."""
+        with socket.socket() as listener, tempfile.TemporaryFile() as errors:
+            listener.bind(("127.0.0.1", 0))
+            listener.listen(1)
+            env = {**base_env, "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{listener.getsockname()[1]}"}
+            start = time.perf_counter()
+            proc = subprocess.Popen([str(path)], env=env, stdout=subprocess.DEVNULL, stderr=errors)
+            ready, _, _ = select.select([listener], [], [], 10)
+            at = time.perf_counter()
+            proc.kill()
+            proc.wait()
+            if not ready:
+                errors.seek(0)
+                raise SystemExit(errors.read()[-2000:].decode(errors="replace") + f"\n{path} never asked for an invocation")
+            return (at - start) * 1000
+
     def once(path, figure):
+        if figure == 1:
+            return first_next(path)
         runtime = serve(FakeRuntime)
         runtime.run = {"event": event if figure == 2 else None, "first_next": None, "answered": None, "handed_out": False}
         env = {**(call_env if figure == 2 else base_env), "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{runtime.server_port}"}
@@ -235,6 +279,13 @@ def main():
         print(f"   fleet / floor = {r['fleet'] / r['floor']:.2f} (target <= 2)")
         if "baseline" in r:
             print(f"   fleet / baseline = {r['fleet'] / r['baseline']:.2f}" + (" (target <= 2)" if figure == 2 else ""))
+    if args.instructions:
+        counts = {name: instructions(path, base_env) for name, path in {**binaries, "floor": floor[1]}.items()}
+        print("3. instructions from exec to the first invocation/next (callgrind, one run each):")
+        for name, count in counts.items():
+            print(f"   {'floor (bare)' if name == 'floor' else name:<20} {count:>12,}")
+        if "baseline" in counts:
+            print(f"   fleet / baseline = {counts['fleet'] / counts['baseline']:.2f}")
 
 
 if __name__ == "__main__":

@@ -50,10 +50,9 @@ RESOURCE_VARS = sorted(set(re.findall(r'=> "([A-Z_]+(?:TABLE|BUCKET|QUEUE_URL))"
 
 
 class FakeRuntime(http.server.BaseHTTPRequestHandler):
-    """Hands out the server's `event` once (or never, when it is None) and
-    records when the binary first asked and when it first answered. One
-    server per run, so a killed binary's last request cannot touch the next
-    run's state."""
+    """Figure 2's runtime API: hands out the server's `event` once and
+    records when the binary first answered. One server per run, so a killed
+    binary's last request cannot touch the next run's state."""
     # Headers and body go out in separate writes: without this, Nagle plus
     # the client's delayed ACK adds ~40 ms to every answer with a body.
     disable_nagle_algorithm = True
@@ -62,11 +61,9 @@ class FakeRuntime(http.server.BaseHTTPRequestHandler):
         run = self.server.run
         if not self.path.startswith("/2018-06-01/runtime/invocation/next"):
             return self.reply(404)
-        if run["first_next"] is None:
-            run["first_next"] = time.perf_counter()
-        if run["event"] is None or run["handed_out"]:
-            # Never (another) invocation: the runner kills the process.
-            time.sleep(0.5 if run["handed_out"] else 0)
+        if run["handed_out"]:
+            # Never another invocation: the runner kills the process.
+            time.sleep(0.5)
             return self.reply(204)
         run["handed_out"] = True
         body = json.dumps(run["event"]).encode()
@@ -83,6 +80,7 @@ class FakeRuntime(http.server.BaseHTTPRequestHandler):
         self.rfile.read(int(self.headers.get("Content-Length") or 0))
         if (self.path.endswith("/response") or self.path.endswith("/error")) and self.server.run["answered"] is None:
             self.server.run["answered"] = time.perf_counter()
+            self.server.run["done"].set()
         self.reply(202)
 
     def reply(self, status):
@@ -230,29 +228,27 @@ def main():
                 raise SystemExit(errors.read()[-2000:].decode(errors="replace") + f"\n{path} never asked for an invocation")
             return (at - start) * 1000
 
-    def once(path, figure):
-        if figure == 1:
-            return first_next(path)
+    def first_answer(path):
+        """Figure 2: the moment the binary answers its one invocation."""
         runtime = serve(FakeRuntime)
-        runtime.run = {"event": event if figure == 2 else None, "first_next": None, "answered": None, "handed_out": False}
-        env = {**(call_env if figure == 2 else base_env), "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{runtime.server_port}"}
-        errors = open(tls / "stderr.txt", "w+")
-        start = time.perf_counter()
-        proc = subprocess.Popen([str(path)], env=env, stdout=subprocess.DEVNULL, stderr=errors)
-        deadline = start + 10
-        key = "first_next" if figure == 1 else "answered"
-        while runtime.run[key] is None and time.perf_counter() < deadline:
-            time.sleep(0.0002)
-        proc.kill()
-        proc.wait()
-        runtime.shutdown()
-        runtime.server_close()
-        errors.seek(0)
-        tail = errors.read()[-2000:]
-        errors.close()
-        if runtime.run[key] is None:
-            raise SystemExit(tail + "\n" + f"{path} never {'asked for an invocation' if figure == 1 else 'answered'} (figure {figure})")
-        return (runtime.run[key] - start) * 1000
+        runtime.run = {"event": event, "answered": None, "handed_out": False, "done": threading.Event()}
+        env = {**call_env, "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{runtime.server_port}"}
+        with tempfile.TemporaryFile() as errors:
+            start = time.perf_counter()
+            proc = subprocess.Popen([str(path)], env=env, stdout=subprocess.DEVNULL, stderr=errors)
+            # Waits on the answer: no polling loop takes the interpreter's lock from the servers' threads.
+            runtime.run["done"].wait(10)
+            proc.kill()
+            proc.wait()
+            runtime.shutdown()
+            runtime.server_close()
+            if runtime.run["answered"] is None:
+                errors.seek(0)
+                raise SystemExit(errors.read()[-2000:].decode(errors="replace") + f"\n{path} never answered (figure 2)")
+        return (runtime.run["answered"] - start) * 1000
+
+    def once(path, figure):
+        return first_next(path) if figure == 1 else first_answer(path)
 
     results = {}
     for figure in (1, 2):

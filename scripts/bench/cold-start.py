@@ -4,8 +4,8 @@ API on loopback, beside the floor of bare lambda_runtime binaries
 (functions/bench-floor), alternating run by run so drift in the machine's
 load hits every binary alike. Two figures, each a median of N runs:
 
-1. exec -> the first `GET /2018-06-01/runtime/invocation/next`
-   (the function: FUNCTION; the floor: `bare`);
+1. exec -> the first `GET /2018-06-01/runtime/invocation/next`, taken
+   when its connection arrives (the function: FUNCTION; the floor: `bare`);
 2. exec -> the first response of an invocation that makes one HTTPS call
    to a local TLS endpoint (the function: FUNCTION with every AWS endpoint
    pointed there, whose answer `{}` makes the permission gate's one

@@ -53,17 +53,18 @@ pub struct TableRef<'a> {
 impl Deps {
     /// For the tools: the SDK's default chains find region and credentials.
     pub async fn from_env(needs: &Needs) -> Result<&'static Deps, MissingVar> {
-        let config = Config::from_env(needs)?;
-        let sdk = crate::sdk::loader().load().await;
-        Ok(Self::build(config, needs, &sdk))
+        Self::loaded(needs, crate::sdk::loader()).await
     }
 
     /// For a Lambda function: region and credentials from the environment,
     /// where Lambda puts them (`sdk::function_loader`).
     pub async fn in_function(needs: &Needs) -> Result<&'static Deps, MissingVar> {
+        Self::loaded(needs, crate::sdk::function_loader()).await
+    }
+
+    async fn loaded(needs: &Needs, loader: aws_config::ConfigLoader) -> Result<&'static Deps, MissingVar> {
         let config = Config::from_env(needs)?;
-        let sdk = crate::sdk::function_loader().load().await;
-        Ok(Self::build(config, needs, &sdk))
+        Ok(Self::build(config, needs, &loader.load().await))
     }
 
     pub fn build(config: Config, needs: &Needs, sdk: &aws_config::SdkConfig) -> &'static Deps {

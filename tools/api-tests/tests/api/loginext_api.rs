@@ -244,8 +244,7 @@ async fn the_rules_and_the_action_are_enforced_by_the_server() {
     if blocked(Utc::now()) || blocked(Utc::now() + Duration::minutes(1)) {
         return;
     }
-    let first = gql("sync_loginext_loc_routes", &ops, body.clone()).await;
-    let first = first.unwrap();
+    let first = gql("sync_loginext_loc_routes", &ops, body.clone()).await.unwrap();
     assert_eq!(gql("sync_loginext_loc_routes", &ops, body.clone()).await.unwrap(), first);
     let mut other = body.clone();
     other["input"]["endDate"] = json!("2070-01-03");
